@@ -1,0 +1,68 @@
+/* occluders.h - internal: the boxes that block sight and sound, kept in a
+ * bounding-volume hierarchy that is rebuilt lazily after boxes change, and the
+ * segment query over them. Box slots are stable indices; the world's id pool
+ * maps wary_id to them. */
+#ifndef WARY_OCCLUDERS_H
+#define WARY_OCCLUDERS_H
+
+#include "wary.h"
+
+typedef struct wy_box {
+  float min[3];
+  float max[3];
+  int32_t material;
+  bool alive;
+} wy_box;
+
+typedef struct wy_bvh_node {
+  float min[3];
+  float max[3];
+  int32_t left;  /* child node index, or -1 for a leaf */
+  int32_t right; /* child node index; for a leaf: first index into leaf_boxes */
+  int32_t count; /* boxes in a leaf, 0 for an inner node */
+} wy_bvh_node;
+
+typedef struct wy_occluders {
+  wy_box *boxes;        /* slots; dead ones have alive == false */
+  int32_t box_count;    /* slots used (alive or dead) */
+  int32_t box_cap;
+  int32_t alive_count;
+  int32_t *free_slots;  /* dead slots to reuse */
+  int32_t free_count;
+  int32_t free_cap;
+  wy_bvh_node *nodes;
+  int32_t node_count;
+  int32_t node_cap;
+  int32_t *leaf_boxes;  /* box slots referenced by leaves */
+  int32_t leaf_cap;
+  int32_t *stack;       /* traversal stack */
+  int32_t stack_cap;
+  bool dirty;           /* boxes changed since the last build */
+} wy_occluders;
+
+typedef struct wy_material {
+  float vision_transmission;
+  bool sound_wall;
+} wy_material;
+
+void wy_occ_init(wy_occluders *o);
+void wy_occ_free(wy_occluders *o);
+/* Slot index >= 0, or -1 on out of memory. Bounds must be finite with max >= min. */
+int32_t wy_occ_add(wy_occluders *o, const float min[3], const float max[3], int32_t material);
+void wy_occ_set_bounds(wy_occluders *o, int32_t slot, const float min[3], const float max[3]);
+void wy_occ_set_material(wy_occluders *o, int32_t slot, int32_t material);
+void wy_occ_remove(wy_occluders *o, int32_t slot);
+/* Segment a->b against every alive box. transmission is the product of the
+ * materials' vision_transmission of the boxes the segment touches, each box
+ * once; once it reaches 0 the query stops (walls and boxes then count only
+ * what was found so far). walls counts boxes whose material is a sound wall;
+ * boxes counts boxes touched. A segment that starts or ends inside a box
+ * touches it. Rebuilds the hierarchy first if dirty. Returns false only on out
+ * of memory (out then holds transmission 1, walls 0, boxes 0). */
+bool wy_occ_ray(wy_occluders *o, const wy_material *materials, const float a[3], const float b[3],
+                wary_ray_result *out);
+/* Same walk, counting only sound walls and never stopping early. */
+bool wy_occ_walls(wy_occluders *o, const wy_material *materials, const float a[3],
+                  const float b[3], int32_t *walls);
+
+#endif
