@@ -1,0 +1,279 @@
+/* test_belief.c - the belief pipeline through the public C API, with C
+ * senses whose answer each test sets: fusion, evidence, Set Target
+ * Confidence, the seven states and their events, loss, ids. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "wary.h"
+
+static int failures, checks;
+#define ENSURE(c)                                                    \
+  do {                                                               \
+    checks++;                                                        \
+    if (!(c)) {                                                      \
+      failures++;                                                    \
+      fprintf(stderr, "%s:%d: ENSURE(%s) failed\n", __FILE__, __LINE__, #c); \
+    }                                                                \
+  } while (0)
+#define NEAR(a, b) ENSURE(fabsf((float)(a) - (float)(b)) < 1e-4f)
+
+/* A sense that reports a fixed confidence (0: inactive) per sense slot. */
+static float answer[4];
+static int slot_ids[4] = {0, 1, 2, 3};
+static void fixed_sense(void *user, const wary_sense_query *q, wary_sense_result *out) {
+  float c = answer[*(int *)user];
+  (void)q;
+  if (c > 0.0f) {
+    out->active = true;
+    out->confidence = c;
+    out->accuracy = 1.0f;
+  }
+}
+
+typedef struct fixture {
+  wary_world *w;
+  int32_t senses[4];
+  wary_id agent, target;
+} fixture;
+
+static fixture make(int nsenses, bool direct) {
+  fixture f;
+  memset(&f, 0, sizeof f);
+  memset(answer, 0, sizeof answer);
+  f.w = wary_world_create(NULL);
+  wary_profile_def p = wary_default_profile_def();
+  for (int i = 0; i < nsenses; i++) {
+    wary_sense_def s = wary_default_sense_def();
+    s.max_range = 5000.0f;
+    s.evaluate = fixed_sense;
+    s.user = &slot_ids[i];
+    s.direct_lost_cut = direct;
+    s.loss_reason = direct ? WARY_LOSS_OCCLUDED : WARY_LOSS_SENSOR_DROPOUT;
+    f.senses[i] = wary_sense_create(f.w, &s);
+    p.senses[i].sense = f.senses[i];
+  }
+  p.sense_count = nsenses;
+  int32_t prof = wary_profile_create(f.w, &p);
+  wary_actor_def a = wary_default_actor_def();
+  a.profile = prof;
+  a.team = 1;
+  f.agent = wary_actor_create(f.w, &a);
+  wary_actor_def t = wary_default_actor_def();
+  t.pos[0] = 1000.0f;
+  t.team = 2;
+  f.target = wary_actor_create(f.w, &t);
+  return f;
+}
+
+static int events_of(const fixture *f, int type) {
+  int n = 0;
+  for (int i = 0; i < wary_event_count(f->w); i++) n += wary_events(f->w)[i].type == type;
+  return n;
+}
+
+/* Steps for the given seconds at 60 Hz; returns how many events of type fired. */
+static int run(fixture *f, float seconds, int type) {
+  int n = 0;
+  for (int i = 0; i < (int)lroundf(seconds * 60.0f); i++) {
+    wary_step(f->w, 1.0f / 60.0f);
+    n += events_of(f, type);
+  }
+  return n;
+}
+
+static wary_belief belief(const fixture *f) {
+  wary_belief b;
+  wary_belief_get(f->w, f->agent, f->target, &b);
+  return b;
+}
+
+static void test_fusion(void) {
+  fixture f = make(3, false);
+  answer[0] = 0.8f;
+  answer[1] = 0.3f;
+  answer[2] = 0.2f;
+  run(&f, 0.5f, -1);
+  /* Vision 0.8 with two other active senses at a 0.1 bonus fuses to 1.0. */
+  NEAR(belief(&f).fused, 1.0f);
+  answer[2] = 0.0f;
+  run(&f, 1.0f, -1);
+  NEAR(belief(&f).fused, 0.9f);
+  answer[1] = 0.0f;
+  run(&f, 1.0f, -1);
+  NEAR(belief(&f).fused, 0.8f);
+  wary_world_destroy(f.w);
+}
+
+static void test_states_climb_and_track(void) {
+  fixture f = make(1, false);
+  answer[0] = 0.9f;
+  wary_step(f.w, 1.0f / 60.0f);
+  wary_step(f.w, 1.0f / 60.0f);
+  /* All rungs fire in order on the way up; Tracked waits for min_track_duration. */
+  ENSURE(belief(&f).state == WARY_DETECTED || belief(&f).state == WARY_UNDETECTED);
+  int tracks = run(&f, 0.3f, WARY_EV_TRACK);
+  ENSURE(tracks == 0);
+  tracks = run(&f, 0.6f, WARY_EV_TRACK);
+  ENSURE(tracks == 1);
+  ENSURE(belief(&f).state == WARY_TRACKED);
+  /* A tracked target that slips below 0.60 fires detect again. */
+  answer[0] = 0.5f;
+  int detects = run(&f, 5.0f, WARY_EV_DETECT);
+  ENSURE(detects == 1);
+  ENSURE(belief(&f).state == WARY_DETECTED);
+  NEAR(belief(&f).confidence, 0.5f);
+  wary_world_destroy(f.w);
+}
+
+static void test_clamp_holds_suspected(void) {
+  fixture f = make(1, false);
+  answer[0] = 1.0f;
+  int32_t tag = wary_name(f.w, "Disguise");
+  ENSURE(wary_evidence_add(f.w, f.agent, f.target, tag, WARY_CLAMP, 0.15f, 0.0f, 0) == WARY_OK);
+  run(&f, 3.0f, -1);
+  /* A clamp evidence of 0.15 holds a fully seen target at Suspected. */
+  NEAR(belief(&f).confidence, 0.15f);
+  ENSURE(belief(&f).state == WARY_SUSPECTED);
+  ENSURE(wary_evidence_remove(f.w, f.agent, f.target, tag) == WARY_OK);
+  run(&f, 1.0f, -1);
+  ENSURE(belief(&f).state == WARY_TRACKED);
+  wary_world_destroy(f.w);
+}
+
+static void test_evidence_resolution(void) {
+  fixture f = make(1, false);
+  answer[0] = 0.6f;
+  int32_t a = wary_name(f.w, "A"), b = wary_name(f.w, "B"), c = wary_name(f.w, "C");
+  wary_evidence_add(f.w, f.agent, f.target, a, WARY_RAISE, 0.7f, 0.0f, 0);
+  wary_evidence_add(f.w, f.agent, f.target, b, WARY_RAISE, 0.9f, 0.0f, 0);
+  wary_evidence_add(f.w, f.agent, f.target, c, WARY_CLAMP, 0.8f, 0.0f, 0);
+  run(&f, 0.5f, -1);
+  /* Highest floor 0.9, lowest ceiling 0.8: the ceiling beats the floor. */
+  NEAR(belief(&f).confidence, 0.8f);
+  /* Same tag replaces. */
+  wary_evidence_add(f.w, f.agent, f.target, c, WARY_CLAMP, 0.5f, 0.0f, 0);
+  ENSURE(wary_evidence_count(f.w, f.agent, f.target) == 3);
+  run(&f, 0.1f, -1);
+  NEAR(belief(&f).confidence, 0.5f);
+  wary_evidence_clear(f.w, f.agent, f.target);
+  /* Reductions add up, only while a sense reports. */
+  wary_evidence_add(f.w, f.agent, f.target, a, WARY_LOWER, 0.1f, 0.0f, 0);
+  wary_evidence_add(f.w, f.agent, f.target, b, WARY_LOWER, 0.2f, 0.0f, 0);
+  run(&f, 3.0f, -1);
+  NEAR(belief(&f).confidence, 0.3f);
+  /* Lifetimes expire by themselves. */
+  wary_evidence_clear(f.w, f.agent, f.target);
+  wary_evidence_add(f.w, f.agent, f.target, a, WARY_INVALIDATE, 0.0f, 1.0f, 0);
+  run(&f, 0.5f, -1);
+  NEAR(belief(&f).confidence, 0.0f);
+  ENSURE(belief(&f).state == WARY_UNDETECTED);
+  run(&f, 0.6f, -1);
+  ENSURE(wary_evidence_count(f.w, f.agent, f.target) == 0);
+  NEAR(belief(&f).confidence, 0.6f);
+  wary_world_destroy(f.w);
+}
+
+static void test_set_confidence_never_lowers(void) {
+  fixture f = make(1, false);
+  answer[0] = 0.5f;
+  run(&f, 1.0f, -1);
+  wary_set_confidence(f.w, f.agent, f.target, 0.2f);
+  run(&f, 1.0f / 60.0f, -1);
+  NEAR(belief(&f).confidence, 0.5f);
+  wary_set_confidence(f.w, f.agent, f.target, 0.9f);
+  run(&f, 1.0f / 60.0f, -1);
+  NEAR(belief(&f).confidence, 0.9f);
+  /* Then it fades at fade_rate back to what the senses say. */
+  run(&f, 1.0f, -1);
+  ENSURE(belief(&f).confidence < 0.81f && belief(&f).confidence > 0.79f);
+  run(&f, 5.0f, -1);
+  NEAR(belief(&f).confidence, 0.5f);
+  wary_world_destroy(f.w);
+}
+
+static void test_direct_cut_loses_at_once(void) {
+  fixture f = make(1, true);
+  answer[0] = 0.9f;
+  run(&f, 2.0f, -1);
+  ENSURE(belief(&f).state == WARY_TRACKED);
+  answer[0] = 0.0f;
+  int lost = run(&f, 0.5f, WARY_EV_LOST);
+  ENSURE(lost == 1);
+  ENSURE(belief(&f).state == WARY_LOST);
+  ENSURE(belief(&f).loss_reason == WARY_LOSS_OCCLUDED);
+  NEAR(belief(&f).shares[0], 0.0f);
+  /* The belief itself fades; Lost -> Remembered -> Expired on their timers. */
+  ENSURE(belief(&f).confidence > 0.8f);
+  ENSURE(run(&f, 5.0f, WARY_EV_REMEMBER) == 1);
+  ENSURE(run(&f, 30.5f, WARY_EV_FORGET) == 1);
+  ENSURE(belief(&f).state == WARY_EXPIRED);
+  wary_world_destroy(f.w);
+}
+
+static void test_soft_loss_steps_down(void) {
+  fixture f = make(1, false);
+  answer[0] = 0.9f;
+  run(&f, 2.0f, -1);
+  answer[0] = 0.0f;
+  /* Through the grace the share holds, then fades; each rung fires. */
+  ENSURE(run(&f, 0.25f, WARY_EV_LOST) == 0);
+  NEAR(belief(&f).shares[0], 0.9f);
+  int detect = 0, suspect = 0, lost = 0;
+  for (int i = 0; i < 60 * 10; i++) {
+    wary_step(f.w, 1.0f / 60.0f);
+    detect += events_of(&f, WARY_EV_DETECT);
+    suspect += events_of(&f, WARY_EV_SUSPECT);
+    lost += events_of(&f, WARY_EV_LOST);
+  }
+  ENSURE(detect == 1 && suspect == 1 && lost == 1);
+  ENSURE(belief(&f).state == WARY_LOST);
+  ENSURE(belief(&f).loss_reason == WARY_LOSS_SENSOR_DROPOUT);
+  wary_world_destroy(f.w);
+}
+
+static void test_stale_ids_change_nothing(void) {
+  fixture f = make(1, false);
+  wary_id old = f.target;
+  ENSURE(wary_actor_destroy(f.w, old) == WARY_OK);
+  ENSURE(wary_actor_destroy(f.w, old) == WARY_ERR_STALE_ID);
+  ENSURE(wary_actor_set_pos(f.w, old, 1, 2, 3) == WARY_ERR_STALE_ID);
+  wary_actor_def t = wary_default_actor_def();
+  wary_id fresh = wary_actor_create(f.w, &t);
+  ENSURE(fresh != old && fresh != 0);
+  ENSURE(!wary_actor_valid(f.w, old));
+  ENSURE(wary_actor_set_pos(f.w, fresh, NAN, 0, 0) == WARY_ERR_BAD_VALUE);
+  wary_actor_info info;
+  wary_actor_get(f.w, fresh, &info);
+  ENSURE(info.pos[0] == 0.0f);
+  ENSURE(wary_set_confidence(f.w, fresh, f.agent, 0.5f) == WARY_ERR_NOT_AGENT);
+  ENSURE(wary_step(f.w, -1.0f) == WARY_ERR_BAD_VALUE);
+  wary_world_destroy(f.w);
+}
+
+static void test_telegraph_between_suspect_and_detect(void) {
+  fixture f = make(1, false);
+  answer[0] = 0.5f;
+  int order[8], n = 0;
+  for (int i = 0; i < 30; i++) {
+    wary_step(f.w, 1.0f / 60.0f);
+    for (int k = 0; k < wary_event_count(f.w) && n < 8; k++) order[n++] = wary_events(f.w)[k].type;
+  }
+  ENSURE(n == 3);
+  ENSURE(order[0] == WARY_EV_SUSPECT && order[1] == WARY_EV_TELEGRAPH && order[2] == WARY_EV_DETECT);
+  wary_world_destroy(f.w);
+}
+
+int main(void) {
+  test_fusion();
+  test_states_climb_and_track();
+  test_clamp_holds_suspected();
+  test_evidence_resolution();
+  test_set_confidence_never_lowers();
+  test_direct_cut_loses_at_once();
+  test_soft_loss_steps_down();
+  test_stale_ids_change_nothing();
+  test_telegraph_between_suspect_and_detect();
+  printf("test_belief: %d checks, %d failed\n", checks, failures);
+  return failures != 0;
+}

@@ -1,0 +1,298 @@
+/* actor.c - actors (agents and targets): ids, state setters, numeric
+ * properties, eyes, and the spatial grid that finds them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define WY_DEG2RAD 0.017453292519943295f
+
+wary_actor_def wary_default_actor_def(void) {
+  wary_actor_def d;
+  memset(&d, 0, sizeof d);
+  d.stance = WARY_STANDING;
+  d.visibility = 1.0f;
+  d.light = 1.0f;
+  d.eye_height = -1.0f;
+  d.profile = -1;
+  d.perceivable = true;
+  return d;
+}
+
+wy_actor *wy_actor_get(const wary_world *w, wary_id id) {
+  int32_t i = wy_id_index(id);
+  if (id == 0 || i >= w->actor_count) return NULL;
+  wy_actor *a = &w->actors[i];
+  return a->alive && a->gen == wy_id_gen(id) ? a : NULL;
+}
+
+static bool unit(float v) { return wy_finite(v) && v >= 0.0f && v <= 1.0f; }
+
+static bool actor_def_valid(const wary_world *w, const wary_actor_def *d) {
+  for (int i = 0; i < 3; i++)
+    if (!wy_finite(d->pos[i]) || !wy_finite(d->vel[i])) return false;
+  if (!wy_finite(d->yaw) || !unit(d->visibility) || !unit(d->light)) return false;
+  if (d->stance < WARY_STANDING || d->stance > WARY_PRONE) return false;
+  if (!wy_finite(d->eye_height) || (d->eye_height < 0.0f && d->eye_height != -1.0f)) return false;
+  if (d->profile < -1 || d->profile >= w->profile_count) return false;
+  return d->lod_tier >= 0 && d->lod_tier < WARY_LOD_TIERS;
+}
+
+static int32_t take_actor_slot(wary_world *w) {
+  if (w->actor_free_count > 0) return w->actor_free[--w->actor_free_count];
+  if (w->actor_count > (int32_t)WY_INDEX_MASK) return -1;
+  int32_t old = w->actor_cap;
+  if (!wy_reserve((void **)&w->actors, &w->actor_cap, w->actor_count + 1, sizeof *w->actors))
+    return -1;
+  memset(w->actors + old, 0, (size_t)(w->actor_cap - old) * sizeof *w->actors);
+  return w->actor_count++;
+}
+
+wary_id wary_actor_create(wary_world *w, const wary_actor_def *def) {
+  if (!def || !actor_def_valid(w, def) || w->in_step) return 0;
+  if (def->profile >= 0 &&
+      !wy_reserve((void **)&w->agents, &w->agent_cap, w->agent_count + 1, sizeof *w->agents))
+    return 0;
+  int32_t slot = take_actor_slot(w);
+  if (slot < 0) return 0;
+  wy_actor *a = &w->actors[slot];
+  uint16_t gen = wy_next_gen(a->gen);
+  memset(a, 0, sizeof *a);
+  a->gen = gen;
+  a->alive = true;
+  memcpy(a->pos, def->pos, sizeof a->pos);
+  memcpy(a->vel, def->vel, sizeof a->vel);
+  a->yaw = def->yaw;
+  a->stance = def->stance;
+  a->team = def->team;
+  a->visibility = def->visibility;
+  a->light = def->light;
+  a->eye_height = wy_scaled(w, def->eye_height, 1.7f);
+  a->profile = def->profile;
+  a->lod_tier = def->lod_tier;
+  a->perceivable = def->perceivable;
+  a->off_screen = def->off_screen;
+  a->serial = w->actor_serial++;
+  a->agent = -1;
+  if (def->profile >= 0) {
+    wy_agent *ag = &w->agents[w->agent_count];
+    memset(ag, 0, sizeof *ag);
+    ag->actor = slot;
+    wy_agent_reset_timers(w, ag, a->serial);
+    a->agent = w->agent_count++;
+  }
+  w->actor_alive++;
+  w->grid_dirty = true;
+  return wy_make_id(slot, gen);
+}
+
+int wary_actor_destroy(wary_world *w, wary_id id) {
+  wy_actor *a = wy_actor_get(w, id);
+  if (!a) return WARY_ERR_STALE_ID;
+  if (w->in_step) return WARY_ERR_IN_STEP;
+  int32_t slot = wy_id_index(id);
+  if (!wy_reserve((void **)&w->actor_free, &w->actor_free_cap, w->actor_free_count + 1,
+                  sizeof *w->actor_free))
+    return WARY_ERR_OUT_OF_MEMORY;
+  if (a->agent >= 0) {
+    /* Keep agents dense: move the last one into the hole. */
+    int32_t hole = a->agent;
+    free(w->agents[hole].beliefs);
+    w->agents[hole] = w->agents[--w->agent_count];
+    if (hole < w->agent_count) w->actors[w->agents[hole].actor].agent = hole;
+  }
+  a->alive = false;
+  w->actor_free[w->actor_free_count++] = slot;
+  w->actor_alive--;
+  w->grid_dirty = true;
+  wy_belief_drop_target(w, id);
+  return WARY_OK;
+}
+
+bool wary_actor_valid(const wary_world *w, wary_id id) { return wy_actor_get(w, id) != NULL; }
+int32_t wary_actor_count(const wary_world *w) { return w->actor_alive; }
+
+void wy_actor_eye(const wy_actor *a, float eye_pos[3], float eye_forward[3]) {
+  eye_pos[0] = a->pos[0];
+  eye_pos[1] = a->pos[1];
+  eye_pos[2] = a->pos[2] + a->eye_height;
+  float dx = 0.0f, dy = 0.0f, dz = 0.0f;
+  if (a->looking) {
+    dx = a->look_at[0] - eye_pos[0];
+    dy = a->look_at[1] - eye_pos[1];
+    dz = a->look_at[2] - eye_pos[2];
+  }
+  float len = sqrtf(dx * dx + dy * dy + dz * dz);
+  if (len > 0.0f) {
+    eye_forward[0] = dx / len;
+    eye_forward[1] = dy / len;
+    eye_forward[2] = dz / len;
+  } else {
+    eye_forward[0] = cosf(a->yaw * WY_DEG2RAD);
+    eye_forward[1] = sinf(a->yaw * WY_DEG2RAD);
+    eye_forward[2] = 0.0f;
+  }
+}
+
+int wary_actor_get(const wary_world *w, wary_id id, wary_actor_info *out) {
+  memset(out, 0, sizeof *out);
+  const wy_actor *a = wy_actor_get(w, id);
+  if (!a) return WARY_ERR_STALE_ID;
+  memcpy(out->pos, a->pos, sizeof out->pos);
+  memcpy(out->vel, a->vel, sizeof out->vel);
+  out->yaw = a->yaw;
+  wy_actor_eye(a, out->eye_pos, out->eye_forward);
+  out->stance = a->stance;
+  out->team = a->team;
+  out->visibility = a->visibility;
+  out->light = a->light;
+  out->profile = a->profile;
+  out->lod_tier = a->lod_tier;
+  out->perceivable = a->perceivable;
+  out->off_screen = a->off_screen;
+  return WARY_OK;
+}
+
+/* Setters share one shape: look the actor up, check the value, store it. */
+#define WY_ACTOR_OR_STALE(w, id) \
+  wy_actor *a = wy_actor_get((w), (id)); \
+  if (!a) return WARY_ERR_STALE_ID
+
+static int set_vec(float *dst, float x, float y, float z) {
+  if (!wy_finite3(x, y, z)) return WARY_ERR_BAD_VALUE;
+  dst[0] = x;
+  dst[1] = y;
+  dst[2] = z;
+  return WARY_OK;
+}
+
+int wary_actor_set_pos(wary_world *w, wary_id id, float x, float y, float z) {
+  WY_ACTOR_OR_STALE(w, id);
+  int s = set_vec(a->pos, x, y, z);
+  if (s == WARY_OK) w->grid_dirty = true;
+  return s;
+}
+
+int wary_actor_set_velocity(wary_world *w, wary_id id, float x, float y, float z) {
+  WY_ACTOR_OR_STALE(w, id);
+  return set_vec(a->vel, x, y, z);
+}
+
+int wary_actor_look_at(wary_world *w, wary_id id, float x, float y, float z) {
+  WY_ACTOR_OR_STALE(w, id);
+  int s = set_vec(a->look_at, x, y, z);
+  if (s == WARY_OK) a->looking = true;
+  return s;
+}
+
+int wary_actor_look_forward(wary_world *w, wary_id id) {
+  WY_ACTOR_OR_STALE(w, id);
+  a->looking = false;
+  return WARY_OK;
+}
+
+int wary_actor_set_yaw(wary_world *w, wary_id id, float yaw) {
+  WY_ACTOR_OR_STALE(w, id);
+  if (!wy_finite(yaw)) return WARY_ERR_BAD_VALUE;
+  a->yaw = yaw;
+  return WARY_OK;
+}
+
+int wary_actor_set_stance(wary_world *w, wary_id id, int32_t stance) {
+  WY_ACTOR_OR_STALE(w, id);
+  if (stance < WARY_STANDING || stance > WARY_PRONE) return WARY_ERR_BAD_VALUE;
+  a->stance = stance;
+  return WARY_OK;
+}
+
+int wary_actor_set_team(wary_world *w, wary_id id, int32_t team) {
+  WY_ACTOR_OR_STALE(w, id);
+  a->team = team;
+  return WARY_OK;
+}
+
+int wary_actor_set_visibility(wary_world *w, wary_id id, float visibility) {
+  WY_ACTOR_OR_STALE(w, id);
+  if (!unit(visibility)) return WARY_ERR_BAD_VALUE;
+  a->visibility = visibility;
+  return WARY_OK;
+}
+
+int wary_actor_set_light(wary_world *w, wary_id id, float light) {
+  WY_ACTOR_OR_STALE(w, id);
+  if (!unit(light)) return WARY_ERR_BAD_VALUE;
+  a->light = light;
+  return WARY_OK;
+}
+
+int wary_actor_set_lod_tier(wary_world *w, wary_id id, int32_t tier) {
+  WY_ACTOR_OR_STALE(w, id);
+  if (tier < 0 || tier >= WARY_LOD_TIERS) return WARY_ERR_BAD_VALUE;
+  a->lod_tier = tier;
+  return WARY_OK;
+}
+
+int wary_actor_set_perceivable(wary_world *w, wary_id id, bool perceivable) {
+  WY_ACTOR_OR_STALE(w, id);
+  a->perceivable = perceivable;
+  w->grid_dirty = true;
+  return WARY_OK;
+}
+
+int wary_actor_set_off_screen(wary_world *w, wary_id id, bool off_screen) {
+  WY_ACTOR_OR_STALE(w, id);
+  a->off_screen = off_screen;
+  return WARY_OK;
+}
+
+int wary_actor_set_prop(wary_world *w, wary_id id, int32_t key, float value) {
+  WY_ACTOR_OR_STALE(w, id);
+  if (!wary_name_string(w, key)) return WARY_ERR_NOT_FOUND;
+  if (!wy_finite(value)) return WARY_ERR_BAD_VALUE;
+  for (int32_t i = 0; i < a->prop_count; i++)
+    if (a->prop_key[i] == key) {
+      a->prop_value[i] = value;
+      return WARY_OK;
+    }
+  if (a->prop_count >= WARY_MAX_PROPS) return WARY_ERR_FULL;
+  a->prop_key[a->prop_count] = key;
+  a->prop_value[a->prop_count++] = value;
+  return WARY_OK;
+}
+
+float wary_actor_get_prop(const wary_world *w, wary_id id, int32_t key, float fallback) {
+  const wy_actor *a = wy_actor_get(w, id);
+  if (!a) return fallback;
+  for (int32_t i = 0; i < a->prop_count; i++)
+    if (a->prop_key[i] == key) return a->prop_value[i];
+  return fallback;
+}
+
+bool wy_grid_refresh(wary_world *w) {
+  if (!w->grid_dirty) return true;
+  int32_t n = w->actor_count;
+  if (!wy_reserve((void **)&w->grid_include, &w->grid_include_cap, n, sizeof *w->grid_include) ||
+      !wy_reserve((void **)&w->grid_pos, &w->grid_pos_cap, n * 3, sizeof *w->grid_pos))
+    return false;
+  for (int32_t i = 0; i < n; i++) {
+    const wy_actor *a = &w->actors[i];
+    w->grid_include[i] = a->alive && a->perceivable;
+    memcpy(w->grid_pos + 3 * i, a->pos, sizeof a->pos);
+  }
+  if (!wy_grid_build(&w->grid, w->grid_pos, w->grid_include, n)) return false;
+  w->grid_dirty = false;
+  return true;
+}
+
+int32_t wary_query_actors(wary_world *w, float x, float y, float z, float radius, wary_id *out,
+                          int32_t cap) {
+  if (!wy_finite3(x, y, z) || isnan(radius) || radius < 0.0f || cap < 0) return WARY_ERR_BAD_VALUE;
+  if (!wy_grid_refresh(w)) return WARY_ERR_OUT_OF_MEMORY;
+  float c[3] = {x, y, z};
+  int32_t count = 0;
+  const int32_t *slots = wy_grid_query(&w->grid, c, radius, &count);
+  if (count < 0) return WARY_ERR_OUT_OF_MEMORY;
+  int32_t n = count < cap ? count : cap;
+  for (int32_t i = 0; i < n; i++) out[i] = wy_make_id(slots[i], w->actors[slots[i]].gen);
+  return n;
+}

@@ -1,0 +1,112 @@
+/* boxes.c - the public side of occluders: materials, box ids with
+ * generations, and the ray query. The hierarchy itself is occluders.c. */
+#include <string.h>
+
+#include "internal.h"
+
+wary_material_def wary_default_material_def(void) {
+  wary_material_def d;
+  memset(&d, 0, sizeof d);
+  d.vision_transmission = 0.0f;
+  d.sound_wall = true;
+  return d;
+}
+
+static bool material_valid(const wary_material_def *d) {
+  return d && wy_finite(d->vision_transmission) && d->vision_transmission >= 0.0f &&
+         d->vision_transmission <= 1.0f;
+}
+
+int32_t wary_material_create(wary_world *w, const wary_material_def *def) {
+  if (!material_valid(def)) return WARY_ERR_BAD_VALUE;
+  if (w->material_count >= WY_MAX_MATERIALS) return WARY_ERR_FULL;
+  int32_t i = w->material_count++;
+  w->materials[i].vision_transmission = def->vision_transmission;
+  w->materials[i].sound_wall = def->sound_wall;
+  return i;
+}
+
+int wary_material_set(wary_world *w, int32_t material, const wary_material_def *def) {
+  if (material < 0 || material >= w->material_count) return WARY_ERR_NOT_FOUND;
+  if (!material_valid(def)) return WARY_ERR_BAD_VALUE;
+  w->materials[material].vision_transmission = def->vision_transmission;
+  w->materials[material].sound_wall = def->sound_wall;
+  return WARY_OK;
+}
+
+wary_box_def wary_default_box_def(void) {
+  wary_box_def d;
+  memset(&d, 0, sizeof d);
+  return d;
+}
+
+static bool bounds_valid(const float min[3], const float max[3]) {
+  for (int i = 0; i < 3; i++)
+    if (!wy_finite(min[i]) || !wy_finite(max[i]) || max[i] < min[i]) return false;
+  return true;
+}
+
+static int32_t box_slot(const wary_world *w, wary_id id) {
+  int32_t i = wy_id_index(id);
+  if (id == 0 || i >= w->occ.box_count || !w->occ.boxes[i].alive) return -1;
+  return w->box_gen[i] == wy_id_gen(id) ? i : -1;
+}
+
+wary_id wary_box_create(wary_world *w, const wary_box_def *def) {
+  if (!def || !bounds_valid(def->min, def->max)) return 0;
+  if (def->material < 0 || def->material >= w->material_count) return 0;
+  if (w->in_step) return 0;
+  int32_t slot = wy_occ_add(&w->occ, def->min, def->max, def->material);
+  if (slot < 0 || slot > (int32_t)WY_INDEX_MASK) {
+    if (slot >= 0) wy_occ_remove(&w->occ, slot);
+    return 0;
+  }
+  int32_t old_cap = w->box_gen_cap;
+  if (!wy_reserve((void **)&w->box_gen, &w->box_gen_cap, slot + 1, sizeof *w->box_gen)) {
+    wy_occ_remove(&w->occ, slot);
+    return 0;
+  }
+  for (int32_t i = old_cap; i < w->box_gen_cap; i++) w->box_gen[i] = 0;
+  w->box_gen[slot] = wy_next_gen(w->box_gen[slot]);
+  return wy_make_id(slot, w->box_gen[slot]);
+}
+
+int wary_box_set_bounds(wary_world *w, wary_id box, float min_x, float min_y, float min_z,
+                        float max_x, float max_y, float max_z) {
+  int32_t slot = box_slot(w, box);
+  if (slot < 0) return WARY_ERR_STALE_ID;
+  float mn[3] = {min_x, min_y, min_z}, mx[3] = {max_x, max_y, max_z};
+  if (!bounds_valid(mn, mx)) return WARY_ERR_BAD_VALUE;
+  wy_occ_set_bounds(&w->occ, slot, mn, mx);
+  return WARY_OK;
+}
+
+int wary_box_set_material(wary_world *w, wary_id box, int32_t material) {
+  int32_t slot = box_slot(w, box);
+  if (slot < 0) return WARY_ERR_STALE_ID;
+  if (material < 0 || material >= w->material_count) return WARY_ERR_NOT_FOUND;
+  wy_occ_set_material(&w->occ, slot, material);
+  return WARY_OK;
+}
+
+int wary_box_destroy(wary_world *w, wary_id box) {
+  int32_t slot = box_slot(w, box);
+  if (slot < 0) return WARY_ERR_STALE_ID;
+  if (w->in_step) return WARY_ERR_IN_STEP;
+  wy_occ_remove(&w->occ, slot);
+  return WARY_OK;
+}
+
+bool wary_box_valid(const wary_world *w, wary_id box) { return box_slot(w, box) >= 0; }
+int32_t wary_box_count(const wary_world *w) { return w->occ.alive_count; }
+
+int wary_ray_cast(wary_world *w, float ax, float ay, float az, float bx, float by, float bz,
+                  wary_ray_result *out) {
+  out->transmission = 1.0f;
+  out->walls = 0;
+  out->boxes = 0;
+  if (!wy_finite3(ax, ay, az) || !wy_finite3(bx, by, bz)) return WARY_ERR_BAD_VALUE;
+  float a[3] = {ax, ay, az}, b[3] = {bx, by, bz};
+  w->stats.rays++;
+  return wy_occ_ray(&w->occ, w->materials, a, b, out) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
+}

@@ -1,0 +1,217 @@
+/* internal.h - the world's private layout, shared by the core's .c files.
+ * Nothing here is public: hosts see only wary.h. */
+#ifndef WARY_INTERNAL_H
+#define WARY_INTERNAL_H
+
+#include <math.h>
+#include <stddef.h>
+
+#include "grid.h"
+#include "occluders.h"
+#include "wary.h"
+
+#define WY_SLOTS WARY_MAX_PROFILE_SENSES
+#define WY_INDEX_BITS 20u
+#define WY_INDEX_MASK ((1u << WY_INDEX_BITS) - 1u)
+#define WY_GEN_MAX 4095u
+#define WY_MAX_MATERIALS 256
+#define WY_MAX_NAMES 4096
+
+/* ---- ids: index in the low 20 bits, generation (1..4095) above ---------- */
+
+static inline wary_id wy_make_id(int32_t index, uint16_t gen) {
+  return ((uint32_t)gen << WY_INDEX_BITS) | (uint32_t)index;
+}
+static inline int32_t wy_id_index(wary_id id) { return (int32_t)(id & WY_INDEX_MASK); }
+static inline uint16_t wy_id_gen(wary_id id) { return (uint16_t)(id >> WY_INDEX_BITS); }
+static inline uint16_t wy_next_gen(uint16_t gen) {
+  return (uint16_t)(gen >= WY_GEN_MAX ? 1u : gen + 1u);
+}
+
+static inline bool wy_finite(float v) { return isfinite(v) != 0; }
+static inline bool wy_finite3(float x, float y, float z) {
+  return wy_finite(x) && wy_finite(y) && wy_finite(z);
+}
+static inline float wy_clamp01(float v) { return v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v); }
+
+/* Grows *ptr (element size size) to hold at least need elements. */
+bool wy_reserve(void **ptr, int32_t *cap, int32_t need, size_t size);
+
+/* ---- senses and profiles ------------------------------------------------ */
+
+typedef struct wy_sense {
+  wary_sense_def def;
+} wy_sense;
+
+typedef struct wy_slot {
+  int32_t sense;
+  float weight;
+  float interval;
+  float range;       /* effective candidate range: the sense's, or the others' largest */
+  float loss_grace;
+  bool direct_lost_cut;
+  int32_t loss_reason;
+} wy_slot;
+
+typedef struct wy_profile {
+  wary_profile_def def; /* distances already scaled */
+  int32_t slot_count;
+  wy_slot slots[WY_SLOTS];
+  float max_range;      /* largest slot range (may be INFINITY) */
+} wy_profile;
+
+/* ---- beliefs ------------------------------------------------------------- */
+
+typedef struct wy_belief {
+  wary_id target;
+  float confidence;
+  float smoothed;
+  float fused;
+  float time_in_state;
+  float last_known[3];
+  float uncertainty;
+  float pending_set;      /* set_confidence to apply at the next resolve, -1 none */
+  int32_t state;
+  int32_t loss_reason;
+  int32_t losing_slot;    /* slot that reported last, -1 none */
+  bool sensed;
+  bool due[WY_SLOTS];     /* slot evaluated this step */
+  bool reported[WY_SLOTS];/* slot got an active result this step */
+  bool active[WY_SLOTS];
+  bool ever[WY_SLOTS];    /* slot has reported since it last went quiet past its grace */
+  float shares[WY_SLOTS];
+  float silent[WY_SLOTS]; /* seconds since the slot last reported */
+  float accuracy[WY_SLOTS];
+  float location[WY_SLOTS][3];
+  int32_t evidence_count;
+  wary_evidence evidence[WARY_MAX_EVIDENCE];
+} wy_belief;
+
+typedef struct wy_agent {
+  int32_t actor;          /* actor slot */
+  float next_due[WY_SLOTS];
+  float since[WY_SLOTS];  /* seconds since the slot last evaluated */
+  int32_t errors[WY_SLOTS];
+  bool muted[WY_SLOTS];
+  wy_belief *beliefs;
+  int32_t belief_count;
+  int32_t belief_cap;
+} wy_agent;
+
+/* ---- actors -------------------------------------------------------------- */
+
+typedef struct wy_actor {
+  float pos[3];
+  float vel[3];
+  float yaw;
+  float look_at[3];
+  bool looking;
+  int32_t stance;
+  int32_t team;
+  float visibility;
+  float light;
+  float eye_height;
+  int32_t profile;
+  int32_t lod_tier;
+  bool perceivable;
+  bool off_screen;
+  bool alive;
+  uint16_t gen;
+  uint32_t serial;        /* creation order, for staggering */
+  int32_t agent;          /* index into world->agents, -1 for a target */
+  int32_t prop_count;
+  int32_t prop_key[WARY_MAX_PROPS];
+  float prop_value[WARY_MAX_PROPS];
+} wy_actor;
+
+/* ---- a step's custom-sense batch ------------------------------------------ */
+
+typedef struct wy_query_link {
+  int32_t agent;   /* agent index */
+  int32_t belief;  /* belief index in that agent, -1 until one exists */
+  bool failed;
+} wy_query_link;
+
+/* ---- the world ------------------------------------------------------------ */
+
+struct wary_world {
+  wary_world_def def;
+  float time;
+  bool in_step;
+  float step_dt;
+
+  wy_material materials[WY_MAX_MATERIALS];
+  int32_t material_count;
+
+  wy_occluders occ;
+  uint16_t *box_gen;
+  int32_t box_gen_cap;
+
+  wy_actor *actors;
+  int32_t actor_count;   /* slots used */
+  int32_t actor_cap;
+  int32_t actor_alive;
+  int32_t *actor_free;
+  int32_t actor_free_count;
+  int32_t actor_free_cap;
+  uint32_t actor_serial;
+
+  wy_agent *agents;      /* dense; an agent's actor points back */
+  int32_t agent_count;
+  int32_t agent_cap;
+
+  wy_profile *profiles;
+  int32_t profile_count;
+  int32_t profile_cap;
+  wy_sense *senses;
+  int32_t sense_count;
+  int32_t sense_cap;
+
+  wy_grid grid;
+  float *grid_pos;       /* 3 floats per actor slot */
+  bool *grid_include;
+  int32_t grid_pos_cap;
+  int32_t grid_include_cap;
+  bool grid_dirty;
+
+  wary_sense_query *queries;
+  wary_sense_result *results;
+  wy_query_link *links;
+  int32_t query_count;
+  int32_t query_cap;
+
+  wary_event *events;
+  int32_t event_count;
+  uint32_t events_dropped;
+
+  char **names;
+  int32_t name_count;
+
+  wary_stats stats;
+};
+
+/* actor.c */
+wy_actor *wy_actor_get(const wary_world *w, wary_id id); /* NULL if stale */
+void wy_actor_eye(const wy_actor *a, float eye_pos[3], float eye_forward[3]);
+bool wy_grid_refresh(wary_world *w);
+
+/* belief.c */
+wy_belief *wy_belief_find(const wy_agent *ag, wary_id target, int32_t *index);
+int32_t wy_belief_create(wy_agent *ag, wary_id target, const wy_actor *t); /* index or -1 */
+void wy_belief_drop_target(wary_world *w, wary_id target);
+void wy_belief_reset_slots(wy_belief *b);
+void wy_evidence_tick(wy_belief *b, float dt);
+
+/* resolve.c */
+void wy_resolve_belief(wary_world *w, wy_agent *ag, wy_belief *b, float dt);
+
+/* world.c */
+void wy_event_push(wary_world *w, int32_t type, wary_id agent, wary_id target, int32_t from,
+                   int32_t to, int32_t loss_reason, float confidence, int32_t sense,
+                   int32_t index);
+
+/* profile.c */
+void wy_agent_reset_timers(const wary_world *w, wy_agent *ag, uint32_t serial);
+float wy_scaled(const wary_world *w, float value, float metres);
+
+#endif

@@ -1,0 +1,166 @@
+/* profile.c - sense contracts and profiles: validation, the resolved
+ * per-slot settings (weight, interval, range, loss rules), and the staggered
+ * sense timers of each agent. */
+#include <string.h>
+
+#include "internal.h"
+
+wary_sense_def wary_default_sense_def(void) {
+  wary_sense_def d;
+  memset(&d, 0, sizeof d);
+  d.interval = 0.1f;
+  d.max_range = 0.0f;
+  d.loss_grace = 0.3f;
+  d.direct_lost_cut = false;
+  d.loss_reason = WARY_LOSS_SENSOR_DROPOUT;
+  d.weight = 1.0f;
+  return d;
+}
+
+static bool nonneg(float v) { return wy_finite(v) && v >= 0.0f; }
+
+int32_t wary_sense_create(wary_world *w, const wary_sense_def *d) {
+  if (!d || !wy_finite(d->interval) || d->interval <= 0.0f) return WARY_ERR_BAD_VALUE;
+  if (isnan(d->max_range) || d->max_range < 0.0f || !nonneg(d->loss_grace) || !nonneg(d->weight))
+    return WARY_ERR_BAD_VALUE;
+  if (d->loss_reason < WARY_LOSS_NONE || d->loss_reason > WARY_LOSS_SUPPRESSED_BY_PAIN)
+    return WARY_ERR_BAD_VALUE;
+  if (w->in_step) return WARY_ERR_IN_STEP;
+  if (!wy_reserve((void **)&w->senses, &w->sense_cap, w->sense_count + 1, sizeof *w->senses))
+    return WARY_ERR_OUT_OF_MEMORY;
+  w->senses[w->sense_count].def = *d;
+  return w->sense_count++;
+}
+
+wary_profile_def wary_default_profile_def(void) {
+  wary_profile_def d;
+  memset(&d, 0, sizeof d);
+  d.suspect_threshold = 0.15f;
+  d.detect_threshold = 0.35f;
+  d.track_threshold = 0.60f;
+  d.min_track_duration = 0.5f;
+  d.telegraph_threshold = 0.25f;
+  d.corroboration_bonus = 0.1f;
+  d.fade_rate = 0.1f;
+  d.lost_time = 5.0f;
+  d.memory_time = 30.0f;
+  d.smoothing_time = 0.25f;
+  d.max_uncertainty = -1.0f;
+  d.uncertainty_growth = -1.0f;
+  d.ignore_same_team = true;
+  for (int i = 0; i < WY_SLOTS; i++) {
+    d.senses[i].sense = -1;
+    d.senses[i].weight = -1.0f;
+    d.senses[i].interval = -1.0f;
+  }
+  return d;
+}
+
+static bool unit(float v) { return wy_finite(v) && v >= 0.0f && v <= 1.0f; }
+static bool scaled_ok(float v) { return v == -1.0f || nonneg(v); }
+
+static bool profile_valid(const wary_world *w, const wary_profile_def *d) {
+  if (!unit(d->suspect_threshold) || !unit(d->detect_threshold) || !unit(d->track_threshold))
+    return false;
+  if (d->suspect_threshold > d->detect_threshold || d->detect_threshold > d->track_threshold)
+    return false;
+  if (!unit(d->telegraph_threshold) || !unit(d->corroboration_bonus)) return false;
+  if (!nonneg(d->min_track_duration) || !nonneg(d->fade_rate) || !nonneg(d->lost_time) ||
+      !nonneg(d->memory_time) || !nonneg(d->smoothing_time))
+    return false;
+  if (!scaled_ok(d->max_uncertainty) || !scaled_ok(d->uncertainty_growth)) return false;
+  if (d->sense_count < 0 || d->sense_count > WY_SLOTS) return false;
+  for (int32_t i = 0; i < d->sense_count; i++) {
+    const wary_profile_sense *s = &d->senses[i];
+    if (s->sense < 0 || s->sense >= w->sense_count) return false;
+    if (s->weight != -1.0f && !nonneg(s->weight)) return false;
+    if (s->interval != -1.0f && (!wy_finite(s->interval) || s->interval <= 0.0f)) return false;
+    for (int32_t j = 0; j < i; j++)
+      if (d->senses[j].sense == s->sense) return false;
+  }
+  return d->sense_count <= WARY_MAX_CUSTOM_SENSES;
+}
+
+static void profile_resolve(const wary_world *w, wy_profile *p, const wary_profile_def *d) {
+  p->def = *d;
+  p->def.max_uncertainty = wy_scaled(w, d->max_uncertainty, 10.0f);
+  p->def.uncertainty_growth = wy_scaled(w, d->uncertainty_growth, 1.5f);
+  p->slot_count = d->sense_count;
+  for (int32_t i = 0; i < d->sense_count; i++) {
+    const wary_sense_def *s = &w->senses[d->senses[i].sense].def;
+    wy_slot *slot = &p->slots[i];
+    slot->sense = d->senses[i].sense;
+    slot->weight = d->senses[i].weight == -1.0f ? s->weight : d->senses[i].weight;
+    slot->interval = d->senses[i].interval == -1.0f ? s->interval : d->senses[i].interval;
+    slot->range = s->max_range;
+    slot->loss_grace = s->loss_grace;
+    slot->direct_lost_cut = s->direct_lost_cut;
+    slot->loss_reason = s->loss_reason;
+  }
+  /* A sense with no range of its own reaches as far as the others. */
+  float largest = 0.0f;
+  for (int32_t i = 0; i < p->slot_count; i++)
+    if (p->slots[i].range > largest) largest = p->slots[i].range;
+  for (int32_t i = 0; i < p->slot_count; i++)
+    if (p->slots[i].range == 0.0f) p->slots[i].range = largest;
+  p->max_range = largest;
+}
+
+int32_t wary_profile_create(wary_world *w, const wary_profile_def *def) {
+  if (!def || !profile_valid(w, def)) return WARY_ERR_BAD_VALUE;
+  if (w->in_step) return WARY_ERR_IN_STEP;
+  if (!wy_reserve((void **)&w->profiles, &w->profile_cap, w->profile_count + 1,
+                  sizeof *w->profiles))
+    return WARY_ERR_OUT_OF_MEMORY;
+  profile_resolve(w, &w->profiles[w->profile_count], def);
+  return w->profile_count++;
+}
+
+static bool same_senses(const wy_profile *p, const wary_profile_def *d) {
+  if (p->slot_count != d->sense_count) return false;
+  for (int32_t i = 0; i < d->sense_count; i++)
+    if (p->slots[i].sense != d->senses[i].sense) return false;
+  return true;
+}
+
+int wary_profile_set(wary_world *w, int32_t profile, const wary_profile_def *def) {
+  if (profile < 0 || profile >= w->profile_count) return WARY_ERR_NOT_FOUND;
+  if (!def || !profile_valid(w, def)) return WARY_ERR_BAD_VALUE;
+  if (w->in_step) return WARY_ERR_IN_STEP;
+  wy_profile *p = &w->profiles[profile];
+  bool keep = same_senses(p, def);
+  profile_resolve(w, p, def);
+  if (keep) return WARY_OK;
+  /* The slots now mean other senses: what they held is void. */
+  for (int32_t i = 0; i < w->agent_count; i++) {
+    wy_agent *ag = &w->agents[i];
+    const wy_actor *a = &w->actors[ag->actor];
+    if (a->profile != profile) continue;
+    wy_agent_reset_timers(w, ag, a->serial);
+    for (int32_t b = 0; b < ag->belief_count; b++) wy_belief_reset_slots(&ag->beliefs[b]);
+  }
+  return WARY_OK;
+}
+
+void wy_agent_reset_timers(const wary_world *w, wy_agent *ag, uint32_t serial) {
+  const wy_actor *a = &w->actors[ag->actor];
+  const wy_profile *p = &w->profiles[a->profile];
+  /* Golden-ratio phases spread agents' updates over the interval. */
+  float phase = (float)fmod((double)serial * 0.6180339887498949, 1.0);
+  for (int32_t s = 0; s < WY_SLOTS; s++) {
+    ag->next_due[s] = s < p->slot_count ? phase * p->slots[s].interval : 0.0f;
+    ag->since[s] = 0.0f;
+    ag->errors[s] = 0;
+    ag->muted[s] = false;
+  }
+}
+
+int wary_sense_unmute(wary_world *w, wary_id agent, int32_t slot) {
+  const wy_actor *a = wy_actor_get(w, agent);
+  if (!a) return WARY_ERR_STALE_ID;
+  if (a->agent < 0) return WARY_ERR_NOT_AGENT;
+  if (slot < 0 || slot >= w->profiles[a->profile].slot_count) return WARY_ERR_NOT_FOUND;
+  w->agents[a->agent].errors[slot] = 0;
+  w->agents[a->agent].muted[slot] = false;
+  return WARY_OK;
+}

@@ -1,0 +1,240 @@
+/* resolve.c - how one belief changes in one step: sense shares and their
+ * loss grace, fusion, evidence, confidence, the seven states and their
+ * events, smoothing, last known position and uncertainty.
+ *
+ * The rules (seed 000, "How several senses combine", "The thresholds and
+ * timings", "Change it from script"), with the choices it leaves open:
+ * - A sense's share is its last confidence while it reports. When it falls
+ *   silent, a direct-cut sense's share drops to 0 at once; any other sense
+ *   holds its share through its loss grace, then fades at fade_rate.
+ * - Fused = strongest share x its weight + corroboration_bonus for each other
+ *   sense with a share that is reporting or inside its grace; capped at 1.
+ * - Evidence: the highest floor, the lowest ceiling, the reductions added up
+ *   (applied only while a sense reports), a ceiling beats a floor, and an
+ *   invalidation forces 0.
+ * - Confidence rises to the evidence-shaped fusion at once and falls towards
+ *   it at fade_rate; Set Target Confidence lifts it once, never lowers it.
+ * - States climb and descend one rung at a time, each rung firing its event,
+ *   all within the step; Tracked needs min_track_duration in Detected. Below
+ *   Suspected a sensed target is Undetected (forget); an unsensed one is Lost
+ *   with the loss reason of the sense that reported last. A direct-cut sense
+ *   sends it to Lost as soon as its grace ends. With no sense reporting, only
+ *   a fresh raise (Set Target Confidence, a floor) climbs. Lost lasts lost_time, then
+ *   Remembered for memory_time, then Expired (forget).
+ */
+#include <string.h>
+
+#include "internal.h"
+
+typedef struct wy_evidence_sum {
+  float floor;   /* -1: none */
+  float ceiling; /* 2: none */
+  float lower;
+  bool invalidate;
+} wy_evidence_sum;
+
+static wy_evidence_sum evidence_sum(const wy_belief *b) {
+  wy_evidence_sum e = {-1.0f, 2.0f, 0.0f, false};
+  for (int32_t i = 0; i < b->evidence_count; i++) {
+    const wary_evidence *v = &b->evidence[i];
+    switch (v->op) {
+      case WARY_RAISE: if (v->value > e.floor) e.floor = v->value; break;
+      case WARY_CLAMP: if (v->value < e.ceiling) e.ceiling = v->value; break;
+      case WARY_LOWER: e.lower += v->value; break;
+      default: e.invalidate = true; break;
+    }
+  }
+  return e;
+}
+
+static bool in_grace(const wy_belief *b, const wy_slot *sl, int32_t s) {
+  return b->active[s] || (b->ever[s] && b->silent[s] < sl->loss_grace);
+}
+
+/* Updates each slot's share; returns whether any slot still senses the target. */
+static bool update_slots(wy_belief *b, const wy_agent *ag, const wy_profile *p, float dt,
+                         bool *reporting) {
+  bool sensed = false;
+  float quietest = INFINITY;
+  *reporting = false;
+  for (int32_t s = 0; s < p->slot_count; s++) {
+    const wy_slot *sl = &p->slots[s];
+    if (b->reported[s]) {
+      b->active[s] = true;
+      b->ever[s] = true;
+      b->silent[s] = 0.0f;
+    } else if (b->due[s] || ag->muted[s]) {
+      b->active[s] = false;
+    }
+    b->reported[s] = false;
+    b->due[s] = false;
+    if (!b->active[s]) {
+      if (b->ever[s]) b->silent[s] += dt;
+      if (sl->direct_lost_cut) {
+        b->shares[s] = 0.0f;
+      } else if (!in_grace(b, sl, s)) {
+        float v = b->shares[s] - p->def.fade_rate * dt;
+        b->shares[s] = v > 0.0f ? v : 0.0f;
+      }
+    }
+    if (b->active[s]) *reporting = true;
+    if (in_grace(b, sl, s)) sensed = true;
+    if (b->ever[s] && b->silent[s] < quietest) {
+      quietest = b->silent[s];
+      b->losing_slot = s;
+    }
+  }
+  return sensed;
+}
+
+static float fuse(const wy_belief *b, const wy_profile *p) {
+  int32_t best = -1;
+  float best_value = 0.0f;
+  for (int32_t s = 0; s < p->slot_count; s++) {
+    float v = b->shares[s] * p->slots[s].weight;
+    if (b->shares[s] > 0.0f && (best < 0 || v > best_value)) {
+      best = s;
+      best_value = v;
+    }
+  }
+  int32_t others = 0;
+  for (int32_t s = 0; s < p->slot_count; s++)
+    if (s != best && b->shares[s] > 0.0f && in_grace(b, &p->slots[s], s)) others++;
+  float fused = best_value + (float)others * p->def.corroboration_bonus;
+  return fused > 1.0f ? 1.0f : fused;
+}
+
+static int32_t rung(int32_t state) {
+  return state >= WARY_SUSPECTED && state <= WARY_TRACKED ? state : WARY_UNDETECTED;
+}
+
+static const int32_t entry_event[] = {
+  WARY_EV_FORGET, WARY_EV_SUSPECT, WARY_EV_DETECT, WARY_EV_TRACK,
+  WARY_EV_LOST, WARY_EV_REMEMBER, WARY_EV_FORGET,
+};
+
+typedef struct wy_ctx {
+  wary_world *w;
+  wary_id agent;
+  wy_belief *b;
+} wy_ctx;
+
+static void enter(const wy_ctx *c, int32_t state) {
+  wy_belief *b = c->b;
+  wy_event_push(c->w, entry_event[state], c->agent, b->target, b->state, state, b->loss_reason,
+                b->confidence, -1, -1);
+  b->state = state;
+  b->time_in_state = 0.0f;
+}
+
+static void telegraph(const wy_ctx *c) {
+  wy_belief *b = c->b;
+  wy_event_push(c->w, WARY_EV_TELEGRAPH, c->agent, b->target, b->state, b->state, WARY_LOSS_NONE,
+                b->confidence, -1, -1);
+}
+
+static void step_states(const wy_ctx *c, const wy_profile *p, bool held, float prev, float dt) {
+  wy_belief *b = c->b;
+  const wary_profile_def *d = &p->def;
+  float conf = b->confidence;
+  b->time_in_state += dt;
+  int32_t r = rung(b->state);
+  bool on_ladder = b->state >= WARY_SUSPECTED && b->state <= WARY_TRACKED;
+  const wy_slot *losing = b->losing_slot >= 0 ? &p->slots[b->losing_slot] : NULL;
+  int32_t reason = losing ? losing->loss_reason : WARY_LOSS_NONE;
+
+  if (on_ladder && !held && losing && losing->direct_lost_cut) {
+    b->loss_reason = reason;
+    enter(c, WARY_LOST);
+    return;
+  }
+  int32_t level = conf >= d->track_threshold    ? WARY_TRACKED
+                  : conf >= d->detect_threshold ? WARY_DETECTED
+                  : conf >= d->suspect_threshold ? WARY_SUSPECTED
+                                                 : WARY_UNDETECTED;
+  if (level == WARY_TRACKED && b->state != WARY_TRACKED &&
+      !(b->state == WARY_DETECTED && b->time_in_state >= d->min_track_duration))
+    level = WARY_DETECTED;
+  bool tele = prev < d->telegraph_threshold && conf >= d->telegraph_threshold &&
+              r < WARY_DETECTED;
+
+  /* Without a sense or a floor only a fresh raise (set_confidence) climbs:
+   * a fading belief must not climb back after its loss. */
+  if (level > r && (held || conf > prev)) {
+    if (!on_ladder) b->loss_reason = WARY_LOSS_NONE;
+    for (int32_t k = r + 1; k <= level; k++) {
+      if (k == WARY_DETECTED && tele) {
+        telegraph(c);
+        tele = false;
+      }
+      enter(c, k);
+    }
+  } else if (level < r) {
+    for (int32_t k = r - 1; k >= level && k >= WARY_SUSPECTED; k--) enter(c, k);
+    if (level == WARY_UNDETECTED) {
+      if (held) {
+        enter(c, WARY_UNDETECTED);
+      } else {
+        b->loss_reason = reason;
+        enter(c, WARY_LOST);
+      }
+    }
+  } else if (b->state == WARY_LOST && b->time_in_state >= d->lost_time) {
+    enter(c, WARY_REMEMBERED);
+  } else if (b->state == WARY_REMEMBERED && b->time_in_state >= d->memory_time) {
+    enter(c, WARY_EXPIRED);
+  }
+  if (tele) telegraph(c);
+}
+
+static void locate(wy_belief *b, const wy_profile *p, bool reporting, float dt) {
+  float max_u = p->def.max_uncertainty;
+  if (!reporting) {
+    float u = b->uncertainty + p->def.uncertainty_growth * dt;
+    b->uncertainty = u < max_u ? u : max_u;
+    return;
+  }
+  int32_t best = -1;
+  for (int32_t s = 0; s < p->slot_count; s++)
+    if (b->active[s] && (best < 0 || b->accuracy[s] > b->accuracy[best])) best = s;
+  memcpy(b->last_known, b->location[best], sizeof b->last_known);
+  b->uncertainty = (1.0f - b->accuracy[best]) * max_u;
+}
+
+void wy_resolve_belief(wary_world *w, wy_agent *ag, wy_belief *b, float dt) {
+  const wy_actor *a = &w->actors[ag->actor];
+  const wy_profile *p = &w->profiles[a->profile];
+  bool reporting;
+  bool sensed = update_slots(b, ag, p, dt, &reporting);
+  float fused = fuse(b, p);
+  wy_evidence_sum e = evidence_sum(b);
+
+  float target = fused;
+  if (sensed) target = target - e.lower > 0.0f ? target - e.lower : 0.0f;
+  float prev = b->confidence;
+  float conf = prev;
+  if (target >= conf) {
+    conf = target;
+  } else {
+    float faded = conf - p->def.fade_rate * dt;
+    conf = faded > target ? faded : target;
+  }
+  if (b->pending_set > conf) conf = b->pending_set;
+  b->pending_set = -1.0f;
+  if (e.floor > conf) conf = e.floor;
+  if (e.ceiling < conf) conf = e.ceiling;
+  if (e.invalidate) conf = 0.0f;
+  b->confidence = conf;
+  b->fused = fused;
+  b->sensed = sensed;
+
+  /* A floor that keeps the target at Suspected or above is knowledge, not loss. */
+  bool held = sensed || e.floor >= p->def.suspect_threshold;
+  wy_ctx c = {w, wy_make_id(ag->actor, a->gen), b};
+  step_states(&c, p, held, prev, dt);
+
+  float st = p->def.smoothing_time;
+  if (st <= 0.0f) b->smoothed = conf;
+  else b->smoothed += (conf - b->smoothed) * (1.0f - expf(-dt / st));
+  locate(b, p, reporting, dt);
+}

@@ -1,0 +1,201 @@
+/* step.c - one step: timers, sense scheduling per agent (interval x LOD
+ * tier, staggered), candidate targets from the grid, the batch of custom
+ * sense queries handed to the backend, and applying their results. */
+#include <string.h>
+
+#include "internal.h"
+
+static bool push_query(wary_world *w, int32_t agent_index, const wy_actor *a, const wy_agent *ag,
+                       int32_t slot, const wy_slot *sl, int32_t target_slot, float distance) {
+  int32_t n = w->query_count;
+  int32_t cap = w->query_cap;
+  if (n + 1 > cap) {
+    /* The three arrays grow in step: each starts from the shared capacity. */
+    int32_t c1 = cap, c2 = cap, c3 = cap;
+    if (!wy_reserve((void **)&w->queries, &c1, n + 1, sizeof *w->queries) ||
+        !wy_reserve((void **)&w->results, &c2, n + 1, sizeof *w->results) ||
+        !wy_reserve((void **)&w->links, &c3, n + 1, sizeof *w->links))
+      return false;
+    w->query_cap = c1;
+  }
+  const wy_actor *t = &w->actors[target_slot];
+  wary_sense_query *q = &w->queries[n];
+  q->agent = wy_make_id(ag->actor, a->gen);
+  q->target = wy_make_id(target_slot, t->gen);
+  q->sense = sl->sense;
+  q->slot = slot;
+  q->profile = a->profile;
+  q->lod_tier = a->lod_tier;
+  q->off_screen = a->off_screen;
+  q->dt = ag->since[slot];
+  q->distance = distance;
+  memcpy(q->agent_pos, a->pos, sizeof q->agent_pos);
+  q->agent_yaw = a->yaw;
+  wy_actor_eye(a, q->eye_pos, q->eye_forward);
+  q->light = a->light;
+  q->weather = w->def.weather;
+  memcpy(q->target_pos, t->pos, sizeof q->target_pos);
+  memcpy(q->target_vel, t->vel, sizeof q->target_vel);
+  memset(&w->results[n], 0, sizeof w->results[n]);
+  w->links[n].agent = agent_index;
+  w->links[n].failed = false;
+  int32_t bi = -1;
+  wy_belief_find(ag, q->target, &bi);
+  w->links[n].belief = bi;
+  w->query_count++;
+  return true;
+}
+
+static float dist3(const float a[3], const float b[3]) {
+  float dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+  return sqrtf(dx * dx + dy * dy + dz * dz);
+}
+
+/* Marks which slots are due for one agent; true if any is. */
+static bool schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int32_t tier,
+                     float dt, bool due[WY_SLOTS]) {
+  bool any = false;
+  for (int32_t s = 0; s < p->slot_count; s++) {
+    ag->since[s] += dt;
+    ag->next_due[s] -= dt;
+    due[s] = false;
+    if (ag->next_due[s] > 0.0f) continue;
+    float interval = p->slots[s].interval * w->def.lod_interval_scale[tier];
+    ag->next_due[s] += interval;
+    /* A long step must not leave a backlog of updates behind it. */
+    if (ag->next_due[s] <= 0.0f) ag->next_due[s] = interval;
+    if (ag->muted[s]) continue;
+    due[s] = true;
+    any = true;
+  }
+  return any;
+}
+
+static int gather(wary_world *w, int32_t agent_index) {
+  wy_agent *ag = &w->agents[agent_index];
+  const wy_actor *a = &w->actors[ag->actor];
+  const wy_profile *p = &w->profiles[a->profile];
+  bool due[WY_SLOTS];
+  for (int32_t i = 0; i < ag->belief_count; i++)
+    memset(ag->beliefs[i].due, 0, sizeof ag->beliefs[i].due);
+  if (!schedule(w, ag, p, a->lod_tier, w->step_dt, due)) return WARY_OK;
+  float range = 0.0f;
+  for (int32_t s = 0; s < p->slot_count; s++)
+    if (due[s] && p->slots[s].range > range) range = p->slots[s].range;
+  /* Every belief hears from its due slots this step, even out of range. */
+  for (int32_t i = 0; i < ag->belief_count; i++)
+    for (int32_t s = 0; s < p->slot_count; s++) ag->beliefs[i].due[s] = due[s];
+  if (range > 0.0f) {
+    int32_t count = 0;
+    const int32_t *cand = wy_grid_query(&w->grid, a->pos, range, &count);
+    if (count < 0) return WARY_ERR_OUT_OF_MEMORY;
+    w->stats.candidates += (uint64_t)count;
+    for (int32_t c = 0; c < count; c++) {
+      int32_t ts = cand[c];
+      const wy_actor *t = &w->actors[ts];
+      if (ts == ag->actor) continue;
+      if (p->def.ignore_same_team && t->team != 0 && t->team == a->team) continue;
+      float d = dist3(a->pos, t->pos);
+      for (int32_t s = 0; s < p->slot_count; s++) {
+        if (!due[s] || d > p->slots[s].range) continue;
+        if (!push_query(w, agent_index, a, ag, s, &p->slots[s], ts, d))
+          return WARY_ERR_OUT_OF_MEMORY;
+      }
+    }
+  }
+  for (int32_t s = 0; s < p->slot_count; s++)
+    if (due[s]) ag->since[s] = 0.0f;
+  return WARY_OK;
+}
+
+int wary_step_begin(wary_world *w, float dt) {
+  if (w->in_step) return WARY_ERR_IN_STEP;
+  if (!wy_finite(dt) || dt < 0.0f) return WARY_ERR_BAD_VALUE;
+  if (!wy_grid_refresh(w)) return WARY_ERR_OUT_OF_MEMORY;
+  w->in_step = true;
+  w->step_dt = dt;
+  w->time += dt;
+  w->event_count = 0;
+  w->query_count = 0;
+  for (int32_t i = 0; i < w->agent_count; i++) {
+    wy_agent *ag = &w->agents[i];
+    for (int32_t b = 0; b < ag->belief_count; b++) wy_evidence_tick(&ag->beliefs[b], dt);
+    int s = gather(w, i);
+    if (s != WARY_OK) {
+      w->in_step = false;
+      return s;
+    }
+  }
+  w->stats.queries += (uint64_t)w->query_count;
+  return WARY_OK;
+}
+
+int32_t wary_query_count(const wary_world *w) { return w->query_count; }
+const wary_sense_query *wary_queries(const wary_world *w) { return w->queries; }
+wary_sense_result *wary_results(wary_world *w) { return w->results; }
+
+int wary_query_fail(wary_world *w, int32_t i) {
+  if (!w->in_step) return WARY_ERR_IN_STEP;
+  if (i < 0 || i >= w->query_count) return WARY_ERR_NOT_FOUND;
+  if (w->links[i].failed) return WARY_OK;
+  w->links[i].failed = true;
+  memset(&w->results[i], 0, sizeof w->results[i]);
+  const wary_sense_query *q = &w->queries[i];
+  wy_agent *ag = &w->agents[w->links[i].agent];
+  if (!ag->muted[q->slot] && ++ag->errors[q->slot] >= w->def.sense_error_limit)
+    ag->muted[q->slot] = true;
+  wy_event_push(w, WARY_EV_SENSE_ERROR, q->agent, q->target, -1, -1, WARY_LOSS_NONE, 0.0f,
+                q->sense, i);
+  return WARY_OK;
+}
+
+static float sanitize(float v) { return wy_finite(v) ? wy_clamp01(v) : 0.0f; }
+
+/* Writes each query's answer into its belief, creating the belief when a
+ * sense first reports a target. */
+static int apply_results(wary_world *w) {
+  for (int32_t i = 0; i < w->query_count; i++) {
+    const wary_sense_query *q = &w->queries[i];
+    wary_sense_result *r = &w->results[i];
+    wy_query_link *l = &w->links[i];
+    float c = sanitize(r->confidence);
+    if (l->failed || !r->active || c <= 0.0f) continue;
+    wy_agent *ag = &w->agents[l->agent];
+    if (l->belief < 0) {
+      wy_belief_find(ag, q->target, &l->belief);
+      if (l->belief < 0) l->belief = wy_belief_create(ag, q->target, wy_actor_get(w, q->target));
+      if (l->belief < 0) return WARY_ERR_OUT_OF_MEMORY;
+      memset(ag->beliefs[l->belief].due, 0, sizeof ag->beliefs[l->belief].due);
+    }
+    wy_belief *b = &ag->beliefs[l->belief];
+    int32_t s = q->slot;
+    b->reported[s] = true;
+    b->shares[s] = c;
+    b->accuracy[s] = sanitize(r->accuracy);
+    bool loc = r->has_location && wy_finite3(r->location[0], r->location[1], r->location[2]);
+    memcpy(b->location[s], loc ? r->location : q->target_pos, sizeof b->location[s]);
+  }
+  return WARY_OK;
+}
+
+int wary_step_end(wary_world *w) {
+  if (!w->in_step) return WARY_ERR_IN_STEP;
+  int status = apply_results(w);
+  float dt = w->step_dt;
+  for (int32_t i = 0; i < w->agent_count; i++) {
+    wy_agent *ag = &w->agents[i];
+    for (int32_t b = 0; b < ag->belief_count; b++) wy_resolve_belief(w, ag, &ag->beliefs[b], dt);
+  }
+  w->in_step = false;
+  return status;
+}
+
+int wary_step(wary_world *w, float dt) {
+  int s = wary_step_begin(w, dt);
+  if (s != WARY_OK) return s;
+  for (int32_t i = 0; i < w->query_count; i++) {
+    const wy_sense *sense = &w->senses[w->queries[i].sense];
+    if (sense->def.evaluate) sense->def.evaluate(sense->def.user, &w->queries[i], &w->results[i]);
+  }
+  return wary_step_end(w);
+}

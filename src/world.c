@@ -1,0 +1,150 @@
+/* world.c - the world: its def and lifetime, interned names, statistics, and
+ * the small growth helper every table uses. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+bool wy_reserve(void **ptr, int32_t *cap, int32_t need, size_t size) {
+  if (need <= *cap) return true;
+  int32_t n = *cap < 16 ? 16 : *cap;
+  while (n < need) n *= 2;
+  void *p = realloc(*ptr, (size_t)n * size);
+  if (!p) return false;
+  *ptr = p;
+  *cap = n;
+  return true;
+}
+
+wary_world_def wary_default_world_def(void) {
+  wary_world_def d;
+  memset(&d, 0, sizeof d);
+  d.units_per_meter = 100.0f;
+  d.weather = 1.0f;
+  d.grid_cell_size = -1.0f;
+  d.event_capacity = 4096;
+  d.sense_error_limit = 3;
+  d.lod_interval_scale[0] = 1.0f;
+  d.lod_interval_scale[1] = 2.0f;
+  d.lod_interval_scale[2] = 4.0f;
+  d.lod_interval_scale[3] = 8.0f;
+  return d;
+}
+
+static bool world_def_valid(const wary_world_def *d) {
+  if (!wy_finite(d->units_per_meter) || d->units_per_meter <= 0.0f) return false;
+  if (!wy_finite(d->weather) || d->weather < 0.0f || d->weather > 1.0f) return false;
+  if (!wy_finite(d->grid_cell_size) || (d->grid_cell_size <= 0.0f && d->grid_cell_size != -1.0f))
+    return false;
+  if (d->event_capacity < 1 || d->sense_error_limit < 1) return false;
+  for (int i = 0; i < WARY_LOD_TIERS; i++)
+    if (!wy_finite(d->lod_interval_scale[i]) || d->lod_interval_scale[i] <= 0.0f) return false;
+  return true;
+}
+
+float wy_scaled(const wary_world *w, float value, float metres) {
+  return value == -1.0f ? metres * w->def.units_per_meter : value;
+}
+
+wary_world *wary_world_create(const wary_world_def *def) {
+  wary_world_def d = def ? *def : wary_default_world_def();
+  if (!world_def_valid(&d)) return NULL;
+  wary_world *w = calloc(1, sizeof *w);
+  if (!w) return NULL;
+  w->def = d;
+  w->def.grid_cell_size = d.grid_cell_size == -1.0f ? 10.0f * d.units_per_meter : d.grid_cell_size;
+  w->events = calloc((size_t)d.event_capacity, sizeof *w->events);
+  if (!w->events || !wy_grid_init(&w->grid, w->def.grid_cell_size)) {
+    free(w->events);
+    free(w);
+    return NULL;
+  }
+  wy_occ_init(&w->occ);
+  w->materials[0].vision_transmission = 0.0f;
+  w->materials[0].sound_wall = true;
+  w->material_count = 1;
+  w->grid_dirty = true;
+  return w;
+}
+
+void wary_world_destroy(wary_world *w) {
+  if (!w) return;
+  for (int32_t i = 0; i < w->agent_count; i++) free(w->agents[i].beliefs);
+  for (int32_t i = 0; i < w->name_count; i++) free(w->names[i]);
+  free(w->names);
+  free(w->agents);
+  free(w->actors);
+  free(w->actor_free);
+  free(w->profiles);
+  free(w->senses);
+  free(w->grid_pos);
+  free(w->grid_include);
+  free(w->queries);
+  free(w->results);
+  free(w->links);
+  free(w->events);
+  free(w->box_gen);
+  wy_grid_free(&w->grid);
+  wy_occ_free(&w->occ);
+  free(w);
+}
+
+int wary_world_set_weather(wary_world *w, float weather) {
+  if (!wy_finite(weather) || weather < 0.0f || weather > 1.0f) return WARY_ERR_BAD_VALUE;
+  w->def.weather = weather;
+  return WARY_OK;
+}
+
+float wary_world_time(const wary_world *w) { return w->time; }
+float wary_world_units_per_meter(const wary_world *w) { return w->def.units_per_meter; }
+wary_stats wary_world_stats(const wary_world *w) {
+  wary_stats s = w->stats;
+  s.beliefs = 0;
+  for (int32_t i = 0; i < w->agent_count; i++) s.beliefs += w->agents[i].belief_count;
+  return s;
+}
+
+int32_t wary_name(wary_world *w, const char *name) {
+  if (!name || !name[0]) return WARY_ERR_BAD_VALUE;
+  for (int32_t i = 0; i < w->name_count; i++)
+    if (strcmp(w->names[i], name) == 0) return i + 1;
+  if (w->name_count >= WY_MAX_NAMES) return WARY_ERR_FULL;
+  if (w->name_count % 64 == 0) {
+    char **p = realloc(w->names, (size_t)(w->name_count + 64) * sizeof *p);
+    if (!p) return WARY_ERR_OUT_OF_MEMORY;
+    w->names = p;
+  }
+  size_t len = strlen(name) + 1;
+  char *copy = malloc(len);
+  if (!copy) return WARY_ERR_OUT_OF_MEMORY;
+  memcpy(copy, name, len);
+  w->names[w->name_count++] = copy;
+  return w->name_count;
+}
+
+const char *wary_name_string(const wary_world *w, int32_t key) {
+  return key >= 1 && key <= w->name_count ? w->names[key - 1] : NULL;
+}
+
+int32_t wary_event_count(const wary_world *w) { return w->event_count; }
+const wary_event *wary_events(const wary_world *w) { return w->events; }
+uint32_t wary_events_dropped(const wary_world *w) { return w->events_dropped; }
+
+void wy_event_push(wary_world *w, int32_t type, wary_id agent, wary_id target, int32_t from,
+                   int32_t to, int32_t loss_reason, float confidence, int32_t sense,
+                   int32_t index) {
+  if (w->event_count >= w->def.event_capacity) {
+    w->events_dropped++;
+    return;
+  }
+  wary_event *e = &w->events[w->event_count++];
+  e->type = type;
+  e->agent = agent;
+  e->target = target;
+  e->from_state = from;
+  e->to_state = to;
+  e->loss_reason = loss_reason;
+  e->confidence = confidence;
+  e->sense = sense;
+  e->index = index;
+}
