@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# scripts/test.sh - every test:
+#   1. setup (packages + build/, RelWithDebInfo), ctest in build/
+#      (C tests, busted under Lua 5.4 and LuaJIT, luacheck);
+#   2. build-asan/ (Debug, -DWARY_SANITIZE=ON: ASan + UBSan), ctest there
+#      (C tests and both busted runs; no luacheck).
+# Both stages always run; exits nonzero if anything failed. The last line adds
+# up both ctest runs: "tests: N passed, M failed".
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+cd "$root" || exit 1
+
+failed=()
+total_passed=0
+total_failed=0
+
+# run_ctest DIR [CTEST ARGS...]: ctest with output kept in DIR/ctest.log; adds
+# its counts to the totals.
+run_ctest() {
+  local dir=$1 status line n_failed n_total
+  shift
+  ctest --test-dir "$dir" --output-on-failure -j2 "$@" 2>&1 | tee "$dir/ctest.log"
+  status=${PIPESTATUS[0]}
+  line=$(grep -E 'tests passed, [0-9]+ tests? failed out of [0-9]+' "$dir/ctest.log" | tail -1)
+  if [ -n "$line" ]; then
+    n_failed=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1/' <<<"$line")
+    n_total=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\2/' <<<"$line")
+    total_passed=$((total_passed + n_total - n_failed))
+    total_failed=$((total_failed + n_failed))
+  fi
+  return "$status"
+}
+
+echo "=== setup + build (build/)"
+if bash "$here/setup.sh"; then
+  echo "=== ctest (build/)"
+  run_ctest build || failed+=("ctest build/")
+else
+  failed+=("setup/build of build/")
+fi
+
+echo "=== configure + build (build-asan/, WARY_SANITIZE=ON)"
+mkdir -p build-asan
+if cmake -S . -B build-asan -DWARY_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >build-asan/configure.log &&
+   cmake --build build-asan -j2; then
+  echo "=== ctest (build-asan/)"
+  run_ctest build-asan -E '^luacheck$' || failed+=("ctest build-asan/")
+else
+  cat build-asan/configure.log >&2 2>/dev/null || true
+  failed+=("configure/build of build-asan/")
+fi
+
+if [ ${#failed[@]} -ne 0 ]; then
+  echo "=== FAILED: ${failed[*]}"
+else
+  echo "=== all tests passed (build/ and build-asan/)"
+fi
+echo "tests: $total_passed passed, $total_failed failed"
+[ ${#failed[@]} -eq 0 ]
