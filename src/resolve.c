@@ -16,8 +16,9 @@
  *   it at fade_rate; Set Target Confidence lifts it once, never lowers it.
  * - States climb and descend one rung at a time, each rung firing its event,
  *   all within the step; Tracked needs min_track_duration in Detected. Below
- *   Suspected a sensed target is Undetected (forget); an unsensed one is Lost
- *   with the loss reason of the sense that reported last. A direct-cut sense
+ *   Suspected a target some sense still reports is Undetected (forget); one
+ *   that no sense reports (even inside a grace) is Lost, with the loss reason
+ *   of the sense that reported last. A direct-cut sense
  *   sends it to Lost as soon as its grace ends. With no sense reporting, only
  *   a fresh raise (Set Target Confidence, a floor) climbs. Lost lasts lost_time, then
  *   Remembered for memory_time, then Expired (forget).
@@ -133,7 +134,8 @@ static void telegraph(const wy_ctx *c) {
                 b->confidence, -1, -1);
 }
 
-static void step_states(const wy_ctx *c, const wy_profile *p, bool held, float prev, float dt) {
+static void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool reporting, float prev,
+                        float dt) {
   wy_belief *b = c->b;
   const wary_profile_def *d = &p->def;
   float conf = b->confidence;
@@ -172,7 +174,7 @@ static void step_states(const wy_ctx *c, const wy_profile *p, bool held, float p
   } else if (level < r) {
     for (int32_t k = r - 1; k >= level && k >= WARY_SUSPECTED; k--) enter(c, k);
     if (level == WARY_UNDETECTED) {
-      if (held) {
+      if (reporting) {
         enter(c, WARY_UNDETECTED);
       } else {
         b->loss_reason = reason;
@@ -229,9 +231,9 @@ void wy_resolve_belief(wary_world *w, wy_agent *ag, wy_belief *b, float dt) {
   b->sensed = sensed;
 
   /* A floor that keeps the target at Suspected or above is knowledge, not loss. */
-  bool held = sensed || e.floor >= p->def.suspect_threshold;
+  bool floored = e.floor >= p->def.suspect_threshold;
   wy_ctx c = {w, wy_make_id(ag->actor, a->gen), b};
-  step_states(&c, p, held, prev, dt);
+  step_states(&c, p, sensed || floored, reporting || floored, prev, dt);
 
   float st = p->def.smoothing_time;
   if (st <= 0.0f) b->smoothed = conf;

@@ -1,0 +1,316 @@
+-- wary.actor: an actor handle (agent or target). Agents perceive; every
+-- actor can be perceived. Methods check their arguments, call the backend
+-- and turn a refused call into an error naming the actor and the field.
+local check = require("wary.check")
+local schema = require("wary.schema")
+local index_of = require("wary.define").index_of
+
+local Actor = {}
+Actor.__index = Actor
+
+local status_text = {
+  [-1] = "stale handle (the actor was removed)",
+  [-2] = "bad value",
+  [-3] = "table full",
+  [-4] = "not found",
+  [-5] = "out of memory",
+  [-6] = "not an agent (it has no profile)",
+  [-7] = "not allowed during a step",
+}
+Actor.status_text = status_text
+
+function Actor:__tostring()
+  return self.name
+end
+
+-- Raises for a negative status: "<actor>: <what>: <why>".
+local function ok(self, status, what)
+  if status < 0 then
+    error(string.format("%s: %s: %s", self.name, what, status_text[status] or status), 3)
+  end
+  return status
+end
+Actor._ok = ok
+
+local function live(self, what)
+  if self._removed then error(string.format("%s: %s: %s", self.name, what, status_text[-1]), 3) end
+  return self.world._B, self.world._w
+end
+
+local function other(self, target, what)
+  if getmetatable(target) ~= Actor or target.world ~= self.world then
+    check.fail(self.name, what, "an actor of this world", target, 3)
+  end
+  if target._removed then
+    error(string.format("%s: %s: %s is a stale handle (the actor was removed)", self.name, what,
+      target.name), 3)
+  end
+  return target.id
+end
+
+local function agent_only(self, what)
+  if not self.profile then error(string.format("%s: %s: %s", self.name, what, status_text[-6]), 3) end
+end
+
+function Actor:set_pos(x, y, z)
+  local B, w = live(self, "set_pos")
+  x, y, z = check.vector(self.name, "pos", { x, y, z or 0 }, 2)
+  ok(self, B.actor_set_pos(w, self.id, x, y, z), "set_pos")
+  return self
+end
+
+function Actor:set_velocity(x, y, z)
+  local B, w = live(self, "set_velocity")
+  x, y, z = check.vector(self.name, "velocity", { x, y, z or 0 }, 2)
+  ok(self, B.actor_set_velocity(w, self.id, x, y, z), "set_velocity")
+  return self
+end
+
+function Actor:look_at(x, y, z)
+  local B, w = live(self, "look_at")
+  x, y, z = check.vector(self.name, "look_at", { x, y, z or 0 }, 2)
+  ok(self, B.actor_look_at(w, self.id, x, y, z), "look_at")
+  return self
+end
+
+function Actor:look_forward()
+  local B, w = live(self, "look_forward")
+  ok(self, B.actor_look_forward(w, self.id), "look_forward")
+  return self
+end
+
+-- Scalar setters: field name, range and backend function.
+local function scalar_setter(field, min, max, fn)
+  return function(self, v)
+    local B, w = live(self, "set_" .. field)
+    check.number(self.name, field, v, min, max, 2)
+    ok(self, B[fn](w, self.id, v), "set_" .. field)
+    return self
+  end
+end
+Actor.set_yaw = scalar_setter("yaw", nil, nil, "actor_set_yaw")
+Actor.set_visibility = scalar_setter("visibility", 0, 1, "actor_set_visibility")
+Actor.set_light = scalar_setter("light", 0, 1, "actor_set_light")
+
+function Actor:set_lod_tier(tier)
+  local B, w = live(self, "set_lod_tier")
+  if not (check.finite(tier) and tier == math.floor(tier) and tier >= 0 and tier <= 3) then
+    check.fail(self.name, "lod_tier", "an integer in [0, 3]", tier, 2)
+  end
+  ok(self, B.actor_set_lod_tier(w, self.id, tier), "set_lod_tier")
+  return self
+end
+
+function Actor:set_stance(stance)
+  local B, w = live(self, "set_stance")
+  local i = index_of(schema.stances, stance)
+  if not i then check.fail(self.name, "stance", "one of " .. table.concat(schema.stances, ", "), stance, 2) end
+  ok(self, B.actor_set_stance(w, self.id, i - 1), "set_stance")
+  self.stance = stance
+  return self
+end
+
+function Actor:set_team(team)
+  local B, w = live(self, "set_team")
+  ok(self, B.actor_set_team(w, self.id, self.world:_team(team, self.name)), "set_team")
+  self.team = team
+  return self
+end
+
+function Actor:set_perceivable(on)
+  local B, w = live(self, "set_perceivable")
+  if type(on) ~= "boolean" then check.fail(self.name, "perceivable", "a boolean", on, 2) end
+  ok(self, B.actor_set_perceivable(w, self.id, on), "set_perceivable")
+  return self
+end
+
+function Actor:set_off_screen(on)
+  local B, w = live(self, "set_off_screen")
+  if type(on) ~= "boolean" then check.fail(self.name, "off_screen", "a boolean", on, 2) end
+  ok(self, B.actor_set_off_screen(w, self.id, on), "set_off_screen")
+  return self
+end
+
+-- props: any Lua value for Lua senses; finite numbers are also given to the
+-- core (for C senses and hosts).
+function Actor:set_prop(key, value)
+  local B, w = live(self, "set_prop")
+  if type(key) ~= "string" or key == "" then check.fail(self.name, "props key", "a non-empty string", key, 2) end
+  if type(value) == "number" then
+    check.number(self.name, "props." .. key, value, nil, nil, 2)
+    ok(self, B.actor_set_prop(w, self.id, self.world:_name(key), value), "set_prop")
+  end
+  self.props[key] = value
+  return self
+end
+
+function Actor:get()
+  local B, w = live(self, "get")
+  local status, info = B.actor_get(w, self.id)
+  ok(self, status, "get")
+  info.stance = schema.stances[info.stance + 1]
+  info.team = self.team
+  return info
+end
+
+function Actor:pos()
+  local info = self:get()
+  return info.pos[1], info.pos[2], info.pos[3]
+end
+
+function Actor:valid()
+  return not self._removed
+end
+
+function Actor:remove()
+  local B, w = live(self, "remove")
+  ok(self, B.actor_destroy(w, self.id), "remove")
+  self.world:_forget_actor(self)
+end
+
+-- ---- beliefs -------------------------------------------------------------
+
+local function belief_table(self, raw)
+  local world = self.world
+  local b = {
+    target = world._actors[raw.target],
+    confidence = raw.confidence,
+    smoothed = raw.smoothed,
+    fused = raw.fused,
+    state = schema.states[raw.state + 1],
+    loss_reason = schema.loss_reasons[raw.loss_reason + 1],
+    time_in_state = raw.time_in_state,
+    last_known = { x = raw.last_known[1], y = raw.last_known[2], z = raw.last_known[3] },
+    uncertainty = raw.uncertainty,
+    sensed = raw.sensed,
+    contributions = {},
+    active = {},
+    muted = {},
+  }
+  for i, id in ipairs(self.profile.senses) do
+    b.contributions[id] = raw.shares[i]
+    b.active[id] = raw.active[i]
+    b.muted[id] = raw.muted[i]
+  end
+  return b
+end
+
+-- The belief about target, or nil when the agent holds none.
+function Actor:belief(target)
+  local B, w = live(self, "belief")
+  agent_only(self, "belief")
+  local status, raw = B.belief_get(w, self.id, other(self, target, "target"))
+  if status == -4 then return nil end
+  ok(self, status, "belief")
+  return belief_table(self, raw)
+end
+
+function Actor:beliefs()
+  local B, w = live(self, "beliefs")
+  agent_only(self, "beliefs")
+  local out = {}
+  for i = 0, ok(self, B.belief_count(w, self.id), "beliefs") - 1 do
+    local _, raw = B.belief_at(w, self.id, i)
+    out[#out + 1] = belief_table(self, raw)
+  end
+  return out
+end
+
+function Actor:confidence(target)
+  local b = self:belief(target)
+  return b and b.confidence or 0
+end
+
+function Actor:state(target)
+  local b = self:belief(target)
+  return b and b.state or "undetected"
+end
+
+function Actor:set_confidence(target, confidence)
+  local B, w = live(self, "set_confidence")
+  agent_only(self, "set_confidence")
+  local id = other(self, target, "target")
+  check.number(self.name, "confidence", confidence, 0, 1, 2)
+  ok(self, B.set_confidence(w, self.id, id, confidence), "set_confidence")
+end
+
+local evidence_schema = {
+  { name = "lifetime", kind = "number", min = 0, default = 0 },
+  { name = "source", kind = "string" },
+}
+
+function Actor:add_evidence(target, tag, op, value, options)
+  local B, w = live(self, "add_evidence")
+  agent_only(self, "add_evidence")
+  local id = other(self, target, "target")
+  if type(tag) ~= "string" or tag == "" then check.fail(self.name, "tag", "a non-empty string", tag, 2) end
+  local op_index = index_of(schema.evidence_ops, op)
+  if not op_index then check.fail(self.name, "op", "one of " .. table.concat(schema.evidence_ops, ", "), op, 2) end
+  if value == nil and op == "invalidate" then value = 0 end
+  check.number(self.name, "value", value, 0, 1, 2)
+  local o = check.fields(self.name .. " evidence " .. check.describe(tag), evidence_schema, options or {})
+  local source = o.source and self.world:_name(o.source) or 0
+  ok(self, B.evidence_add(w, self.id, id, self.world:_name(tag), op_index - 1, value, o.lifetime, source),
+    "add_evidence")
+end
+
+function Actor:remove_evidence(target, tag)
+  local B, w = live(self, "remove_evidence")
+  agent_only(self, "remove_evidence")
+  local id = other(self, target, "target")
+  if type(tag) ~= "string" then check.fail(self.name, "tag", "a string", tag, 2) end
+  local status = B.evidence_remove(w, self.id, id, self.world:_name(tag))
+  if status ~= -4 then ok(self, status, "remove_evidence") end
+  return status == 0
+end
+
+function Actor:clear_evidence(target)
+  local B, w = live(self, "clear_evidence")
+  agent_only(self, "clear_evidence")
+  ok(self, B.evidence_clear(w, self.id, other(self, target, "target")), "clear_evidence")
+end
+
+function Actor:evidence(target)
+  local B, w = live(self, "evidence")
+  agent_only(self, "evidence")
+  local id = other(self, target, "target")
+  local out = {}
+  for i = 0, ok(self, B.evidence_count(w, self.id, id), "evidence") - 1 do
+    local _, e = B.evidence_at(w, self.id, id, i)
+    out[#out + 1] = {
+      tag = B.name_string(w, e.tag), op = schema.evidence_ops[e.op + 1], value = e.value,
+      lifetime = e.lifetime, remaining = e.remaining,
+      source = e.source ~= 0 and B.name_string(w, e.source) or nil,
+    }
+  end
+  return out
+end
+
+function Actor:unmute_sense(id)
+  local B, w = live(self, "unmute_sense")
+  agent_only(self, "unmute_sense")
+  local slot = index_of(self.profile.senses, id)
+  if not slot then check.fail(self.name, "sense", "a sense of profile '" .. self.profile.name .. "'", id, 2) end
+  ok(self, B.sense_unmute(w, self.id, slot - 1), "unmute_sense")
+end
+
+-- ---- events ----------------------------------------------------------------
+
+-- Adds fn to handlers[event]; owner names the object in errors.
+function Actor.add_handler(owner, handlers, event, fn)
+  if not index_of(schema.events, event) then
+    check.fail(owner, "event", "one of " .. table.concat(schema.events, ", "), event, 3)
+  end
+  if type(fn) ~= "function" then check.fail(owner, "handler", "a function", fn, 3) end
+  local list = handlers[event] or {}
+  handlers[event] = list
+  list[#list + 1] = fn
+  return fn
+end
+
+function Actor:on(event, fn)
+  live(self, "on")
+  return Actor.add_handler(self.name, self._handlers, event, fn)
+end
+
+return Actor

@@ -1,0 +1,345 @@
+-- The declarations LuaJIT's FFI reads (ffi.cdef): a verbatim copy of src/wary.h
+-- between the lines /* cdef-begin */ and /* cdef-end */. spec/cdef_spec.lua
+-- proves the two agree, so edit wary.h first and paste the block here.
+return [[
+typedef uint32_t wary_id;
+typedef struct wary_world wary_world;
+
+enum {
+  WARY_MAX_PROFILE_SENSES = 16, /* sense slots per profile (custom senses: at most 8) */
+  WARY_MAX_CUSTOM_SENSES = 8,   /* custom senses per profile */
+  WARY_MAX_EVIDENCE = 8,        /* evidence entries per belief */
+  WARY_MAX_PROPS = 16,          /* numeric properties per actor */
+  WARY_LOD_TIERS = 4            /* level-of-detail tiers 0 (full) .. 3 (cheapest) */
+};
+
+typedef enum wary_status {
+  WARY_OK = 0,
+  WARY_ERR_STALE_ID = -1,     /* the id is null, removed, or of another kind */
+  WARY_ERR_BAD_VALUE = -2,    /* NaN, infinite, negative or out-of-range value */
+  WARY_ERR_FULL = -3,         /* a bounded table is full */
+  WARY_ERR_NOT_FOUND = -4,    /* no such belief, evidence, name or index */
+  WARY_ERR_OUT_OF_MEMORY = -5,
+  WARY_ERR_NOT_AGENT = -6,    /* the actor has no profile */
+  WARY_ERR_IN_STEP = -7       /* called between wary_step_begin and wary_step_end */
+} wary_status;
+
+typedef enum wary_state {
+  WARY_UNDETECTED = 0,
+  WARY_SUSPECTED = 1,
+  WARY_DETECTED = 2,
+  WARY_TRACKED = 3,
+  WARY_LOST = 4,
+  WARY_REMEMBERED = 5,
+  WARY_EXPIRED = 6
+} wary_state;
+
+typedef enum wary_loss_reason {
+  WARY_LOSS_NONE = 0,
+  WARY_LOSS_OCCLUDED = 1,
+  WARY_LOSS_OUT_OF_RANGE = 2,
+  WARY_LOSS_SENSOR_DROPOUT = 3,
+  WARY_LOSS_SUPPRESSED_BY_PAIN = 4
+} wary_loss_reason;
+
+typedef enum wary_stance {
+  WARY_STANDING = 0,
+  WARY_CROUCHED = 1,
+  WARY_PRONE = 2
+} wary_stance;
+
+typedef enum wary_evidence_op {
+  WARY_RAISE = 0,      /* floor: belief is at least value; creates a belief */
+  WARY_CLAMP = 1,      /* ceiling: belief is at most value, beats every floor */
+  WARY_LOWER = 2,      /* relative reduction, only while a sense reports */
+  WARY_INVALIDATE = 3  /* forced to zero while it holds */
+} wary_evidence_op;
+
+typedef enum wary_event_type {
+  WARY_EV_SUSPECT = 0,    /* entered Suspected (from below or above) */
+  WARY_EV_DETECT = 1,     /* entered Detected (from below or above) */
+  WARY_EV_TRACK = 2,      /* entered Tracked */
+  WARY_EV_LOST = 3,       /* entered Lost; loss_reason says why */
+  WARY_EV_REMEMBER = 4,   /* entered Remembered */
+  WARY_EV_FORGET = 5,     /* entered Expired, or fell back to Undetected */
+  WARY_EV_TELEGRAPH = 6,  /* confidence rose past the telegraph threshold */
+  WARY_EV_SENSE_ERROR = 7 /* a custom sense failed; index = query index */
+} wary_event_type;
+
+/* ---- world ---------------------------------------------------------- */
+
+typedef struct wary_world_def {
+  float units_per_meter;     /* world units per metre (100: centimetres) */
+  float weather;             /* world weather modifier 0..1 (1 = clear) */
+  float grid_cell_size;      /* spatial grid cell, units (-1: 10 m scaled) */
+  int32_t event_capacity;    /* events kept per step; the rest are dropped and counted (4096) */
+  int32_t sense_error_limit; /* failures after which a custom sense is muted for an agent (3) */
+  float lod_interval_scale[4]; /* sense interval multiplier per LOD tier (1, 2, 4, 8) */
+} wary_world_def;
+
+wary_world_def wary_default_world_def(void);
+wary_world *wary_world_create(const wary_world_def *def);  /* NULL on bad def or no memory */
+void wary_world_destroy(wary_world *world);
+int wary_world_set_weather(wary_world *world, float weather);  /* 0..1 */
+float wary_world_time(const wary_world *world);                /* seconds stepped so far */
+float wary_world_units_per_meter(const wary_world *world);
+
+/* Interned names (evidence tags, sources, property keys): a small positive
+ * integer per distinct string, stable for the world's life. */
+int32_t wary_name(wary_world *world, const char *name);          /* key >= 1, or negative status */
+const char *wary_name_string(const wary_world *world, int32_t key); /* NULL if unknown */
+
+/* ---- materials and boxes (occluders) --------------------------------- */
+
+typedef struct wary_material_def {
+  float vision_transmission; /* share of sight let through, 0 (wall) .. 1 (glass) */
+  bool sound_wall;           /* counts as a wall for sound */
+} wary_material_def;
+
+wary_material_def wary_default_material_def(void); /* opaque wall: 0, true */
+/* Index >= 1 or negative status. Material 0 is the built-in opaque wall. */
+int32_t wary_material_create(wary_world *world, const wary_material_def *def);
+int wary_material_set(wary_world *world, int32_t material, const wary_material_def *def);
+
+typedef struct wary_box_def {
+  float min[3];      /* lower corner, units */
+  float max[3];      /* upper corner, units; each max >= min */
+  int32_t material;  /* material index (0: opaque wall) */
+} wary_box_def;
+
+wary_box_def wary_default_box_def(void);
+wary_id wary_box_create(wary_world *world, const wary_box_def *def); /* 0 on bad def */
+int wary_box_set_bounds(wary_world *world, wary_id box, float min_x, float min_y, float min_z,
+                        float max_x, float max_y, float max_z);
+int wary_box_set_material(wary_world *world, wary_id box, int32_t material);
+int wary_box_destroy(wary_world *world, wary_id box);
+bool wary_box_valid(const wary_world *world, wary_id box);
+int32_t wary_box_count(const wary_world *world);
+
+typedef struct wary_ray_result {
+  float transmission; /* product of the transmissions crossed (0 stops the ray) */
+  int32_t walls;      /* sound walls crossed, each box once */
+  int32_t boxes;      /* boxes crossed (up to the first opaque one) */
+} wary_ray_result;
+
+/* Segment query from a to b against every box. */
+int wary_ray_cast(wary_world *world, float ax, float ay, float az, float bx, float by, float bz,
+                  wary_ray_result *out);
+
+/* ---- profiles and senses --------------------------------------------- */
+
+typedef struct wary_profile_sense {
+  int32_t sense;   /* sense index from wary_sense_create */
+  float weight;    /* multiplies the sense when it is the strongest (-1: the sense's weight) */
+  float interval;  /* seconds between updates (-1: the sense's interval) */
+} wary_profile_sense;
+
+typedef struct wary_profile_def {
+  float suspect_threshold;   /* 0.15: enter Suspected */
+  float detect_threshold;    /* 0.35: enter Detected */
+  float track_threshold;     /* 0.60: enter Tracked */
+  float min_track_duration;  /* 0.5 s in Detected before it can track */
+  float telegraph_threshold; /* 0.25: telegraph fires on the way up */
+  float corroboration_bonus; /* 0.1 added per other active sense */
+  float fade_rate;           /* 0.1 confidence per second lost while fading */
+  float lost_time;           /* 5 s searching in Lost before Remembered */
+  float memory_time;         /* 30 s Remembered before Expired */
+  float smoothing_time;      /* 0.25 s time constant of smoothed confidence */
+  float max_uncertainty;     /* units (-1: 10 m scaled): uncertainty radius cap */
+  float uncertainty_growth;  /* units/s (-1: 1.5 m/s scaled) while nothing senses the target */
+  bool ignore_same_team;     /* true: no beliefs about actors of the agent's own team */
+  int32_t sense_count;
+  wary_profile_sense senses[16];
+} wary_profile_def;
+
+wary_profile_def wary_default_profile_def(void);
+int32_t wary_profile_create(wary_world *world, const wary_profile_def *def); /* index or status */
+int wary_profile_set(wary_world *world, int32_t profile, const wary_profile_def *def);
+
+typedef struct wary_sense_query {
+  wary_id agent;
+  wary_id target;
+  int32_t sense;        /* sense index */
+  int32_t slot;         /* slot in the agent's profile */
+  int32_t profile;      /* the agent's profile index */
+  int32_t lod_tier;     /* the agent's level-of-detail tier */
+  bool off_screen;      /* the agent's off-screen flag */
+  float dt;             /* seconds since this sense last evaluated this agent */
+  float distance;       /* agent to target, units */
+  float agent_pos[3];
+  float agent_yaw;      /* degrees */
+  float eye_pos[3];
+  float eye_forward[3]; /* unit vector */
+  float light;          /* light level where the agent stands, 0..1 */
+  float weather;        /* weather where the agent stands, 0..1 */
+  float target_pos[3];
+  float target_vel[3];
+} wary_sense_query;
+
+typedef struct wary_sense_result {
+  bool active;          /* false: the sense does not perceive the target now */
+  float confidence;     /* 0..1 */
+  float accuracy;       /* location accuracy 0..1 */
+  bool has_location;    /* false: the target's own position is used */
+  float location[3];    /* estimated location */
+} wary_sense_result;
+
+/* A C evaluate callback for C hosts (Lua senses leave it NULL and are
+ * evaluated by the backend between wary_step_begin and wary_step_end). */
+typedef void (*wary_sense_fn)(void *user, const wary_sense_query *query, wary_sense_result *out);
+
+typedef struct wary_sense_def {
+  float interval;        /* 0.1 s between updates */
+  float max_range;       /* units; 0: inside the agent's other senses' range; INFINITY: everywhere */
+  float loss_grace;      /* 0.3 s of silence before the target can be lost */
+  bool direct_lost_cut;  /* true: share drops at once and Lost when grace ends */
+  int32_t loss_reason;   /* wary_loss_reason written when it loses the target */
+  float weight;          /* 1 */
+  wary_sense_fn evaluate;
+  void *user;
+} wary_sense_def;
+
+wary_sense_def wary_default_sense_def(void);
+int32_t wary_sense_create(wary_world *world, const wary_sense_def *def); /* index or status */
+
+/* ---- actors ------------------------------------------------------------ */
+
+typedef struct wary_actor_def {
+  float pos[3];
+  float vel[3];        /* units/s */
+  float yaw;           /* degrees */
+  int32_t stance;      /* wary_stance */
+  int32_t team;        /* any integer; 0 is "no team" */
+  float visibility;    /* camouflage multiplier 0..1 (1) */
+  float light;         /* light level where it stands 0..1 (1) */
+  float eye_height;    /* units above pos (-1: 1.7 m scaled) */
+  int32_t profile;     /* -1: a target only; >= 0: an agent with that profile */
+  int32_t lod_tier;    /* 0..3 */
+  bool perceivable;    /* true: agents may form beliefs about it */
+  bool off_screen;     /* passed to senses */
+} wary_actor_def;
+
+typedef struct wary_actor_info {
+  float pos[3];
+  float vel[3];
+  float yaw;
+  float eye_pos[3];
+  float eye_forward[3];
+  int32_t stance;
+  int32_t team;
+  float visibility;
+  float light;
+  int32_t profile;
+  int32_t lod_tier;
+  bool perceivable;
+  bool off_screen;
+} wary_actor_info;
+
+wary_actor_def wary_default_actor_def(void);
+wary_id wary_actor_create(wary_world *world, const wary_actor_def *def); /* 0 on bad def */
+int wary_actor_destroy(wary_world *world, wary_id actor); /* beliefs about it go too */
+bool wary_actor_valid(const wary_world *world, wary_id actor);
+int32_t wary_actor_count(const wary_world *world);
+int wary_actor_get(const wary_world *world, wary_id actor, wary_actor_info *out);
+int wary_actor_set_pos(wary_world *world, wary_id actor, float x, float y, float z);
+int wary_actor_set_velocity(wary_world *world, wary_id actor, float x, float y, float z);
+int wary_actor_set_yaw(wary_world *world, wary_id actor, float yaw);
+int wary_actor_look_at(wary_world *world, wary_id actor, float x, float y, float z); /* eyes turn there */
+int wary_actor_look_forward(wary_world *world, wary_id actor); /* eyes follow the yaw again */
+int wary_actor_set_stance(wary_world *world, wary_id actor, int32_t stance);
+int wary_actor_set_team(wary_world *world, wary_id actor, int32_t team);
+int wary_actor_set_visibility(wary_world *world, wary_id actor, float visibility);
+int wary_actor_set_light(wary_world *world, wary_id actor, float light);
+int wary_actor_set_lod_tier(wary_world *world, wary_id actor, int32_t tier);
+int wary_actor_set_perceivable(wary_world *world, wary_id actor, bool perceivable);
+int wary_actor_set_off_screen(wary_world *world, wary_id actor, bool off_screen);
+int wary_actor_set_prop(wary_world *world, wary_id actor, int32_t key, float value);
+float wary_actor_get_prop(const wary_world *world, wary_id actor, int32_t key, float fallback);
+/* Up to cap actors within radius of (x, y, z) from the spatial grid; returns the count. */
+int32_t wary_query_actors(wary_world *world, float x, float y, float z, float radius, wary_id *out,
+                          int32_t cap);
+
+/* ---- beliefs and evidence --------------------------------------------- */
+
+typedef struct wary_belief {
+  wary_id target;
+  float confidence;      /* 0..1 after fusion and evidence */
+  float smoothed;        /* smoothed confidence for meters */
+  float fused;           /* fusion of the sense shares, before evidence */
+  int32_t state;         /* wary_state */
+  int32_t loss_reason;   /* wary_loss_reason */
+  float time_in_state;   /* seconds */
+  float last_known[3];
+  float uncertainty;     /* radius around last_known, units */
+  bool sensed;           /* some sense reports it now (or is inside its grace) */
+  int32_t sense_count;   /* slots in the agent's profile */
+  float shares[16];      /* per profile slot: that sense's share now */
+  bool active[16];       /* per profile slot: reported active at its last evaluation */
+  bool muted[16];        /* per profile slot: muted after repeated errors */
+} wary_belief;
+
+typedef struct wary_evidence {
+  int32_t tag;       /* interned name */
+  int32_t op;        /* wary_evidence_op */
+  float value;       /* 0..1 */
+  float lifetime;    /* seconds; 0: until removed */
+  float remaining;   /* seconds left (0 when lifetime is 0) */
+  int32_t source;    /* interned name, 0 for none */
+} wary_evidence;
+
+/* WARY_ERR_NOT_FOUND (and *out zeroed, state Undetected) when the agent holds no belief. */
+int wary_belief_get(const wary_world *world, wary_id agent, wary_id target, wary_belief *out);
+int32_t wary_belief_count(const wary_world *world, wary_id agent);
+int wary_belief_at(const wary_world *world, wary_id agent, int32_t i, wary_belief *out);
+/* Raises belief to at least confidence once, at any range; never lowers. */
+int wary_set_confidence(wary_world *world, wary_id agent, wary_id target, float confidence);
+/* Same tag replaces; lifetime 0 holds until removed. */
+int wary_evidence_add(wary_world *world, wary_id agent, wary_id target, int32_t tag, int32_t op,
+                      float value, float lifetime, int32_t source);
+int wary_evidence_remove(wary_world *world, wary_id agent, wary_id target, int32_t tag);
+int wary_evidence_clear(wary_world *world, wary_id agent, wary_id target);
+int32_t wary_evidence_count(const wary_world *world, wary_id agent, wary_id target);
+int wary_evidence_at(const wary_world *world, wary_id agent, wary_id target, int32_t i,
+                     wary_evidence *out);
+/* Clears the mute (and error count) of a profile slot for an agent. */
+int wary_sense_unmute(wary_world *world, wary_id agent, int32_t slot);
+
+/* ---- stepping ------------------------------------------------------------ */
+
+/* One step: wary_step_begin, C evaluate callbacks, wary_step_end. */
+int wary_step(wary_world *world, float dt);
+/* Timers and sense scheduling; fills the query batch for custom senses. */
+int wary_step_begin(wary_world *world, float dt);
+int32_t wary_query_count(const wary_world *world);
+const wary_sense_query *wary_queries(const wary_world *world);
+wary_sense_result *wary_results(wary_world *world); /* one per query, preset inactive */
+/* The evaluation of query i raised an error: queues sense_error, counts toward muting. */
+int wary_query_fail(wary_world *world, int32_t i);
+/* Fusion, evidence, states, events. */
+int wary_step_end(wary_world *world);
+
+typedef struct wary_event {
+  int32_t type;        /* wary_event_type */
+  wary_id agent;
+  wary_id target;
+  int32_t from_state;  /* wary_state before */
+  int32_t to_state;    /* wary_state after */
+  int32_t loss_reason; /* for lost */
+  float confidence;
+  int32_t sense;       /* sense index (sense_error), else -1 */
+  int32_t index;       /* query index (sense_error), else -1 */
+} wary_event;
+
+int32_t wary_event_count(const wary_world *world);
+const wary_event *wary_events(const wary_world *world);
+uint32_t wary_events_dropped(const wary_world *world); /* total dropped since creation */
+
+typedef struct wary_stats {
+  uint64_t rays;          /* ray casts since creation */
+  uint64_t queries;       /* custom sense queries handed out since creation */
+  uint64_t candidates;    /* grid candidates examined since creation */
+  int32_t beliefs;        /* beliefs held now */
+} wary_stats;
+
+wary_stats wary_world_stats(const wary_world *world);
+]]

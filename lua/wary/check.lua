@@ -1,0 +1,157 @@
+-- wary.check: validation of definition tables against a schema, with
+-- messages that name the object, the field, what was expected and what was
+-- given. Nothing here touches the C core.
+local check = {}
+
+local function describe(v)
+  local t = type(v)
+  if t == "number" then
+    if v ~= v then return "nan" end
+    if v == math.huge then return "inf" end
+    if v == -math.huge then return "-inf" end
+    return string.format("%.6g", v)
+  elseif t == "string" then
+    return string.format("%q", v)
+  elseif t == "nil" or t == "boolean" then
+    return tostring(v)
+  end
+  return "a " .. t
+end
+check.describe = describe
+
+local function fail(object, field, expected, given, level)
+  error(string.format("%s: field '%s' expected %s, got %s", object, field, expected, describe(given)),
+    (level or 1) + 1)
+end
+check.fail = fail
+
+local function finite(v)
+  return type(v) == "number" and v == v and v ~= math.huge and v ~= -math.huge
+end
+check.finite = finite
+
+-- Levenshtein distance, for "did you mean".
+local function distance(a, b)
+  local prev = {}
+  for j = 0, #b do prev[j] = j end
+  for i = 1, #a do
+    local cur = { [0] = i }
+    for j = 1, #b do
+      local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
+      cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+    end
+    prev = cur
+  end
+  return prev[#b]
+end
+
+function check.suggest(name, candidates)
+  local best, best_d
+  for _, c in ipairs(candidates) do
+    local d = distance(name, c)
+    if d <= math.max(2, math.floor(#c / 3)) and (not best_d or d < best_d) then
+      best, best_d = c, d
+    end
+  end
+  return best
+end
+
+-- A vector is {x, y[, z]} or {x =, y = [, z =]}; z defaults to 0.
+function check.vector(object, field, v, level)
+  if type(v) ~= "table" then fail(object, field, "a vector {x, y, z}", v, (level or 1) + 1) end
+  local x, y, z = v.x or v[1], v.y or v[2], v.z or v[3] or 0
+  if not (finite(x) and finite(y) and finite(z)) then
+    local bad = not finite(x) and x or not finite(y) and y or z
+    fail(object, field, "a vector of finite numbers", bad, (level or 1) + 1)
+  end
+  return x, y, z
+end
+
+function check.number(object, field, v, min, max, level)
+  if not finite(v) or (min and v < min) or (max and v > max) then
+    local range = min and max and string.format(" in [%g, %g]", min, max)
+      or min and string.format(" >= %g", min) or ""
+    fail(object, field, "a finite number" .. range, v, (level or 1) + 1)
+  end
+  return v
+end
+
+-- Checks one value against a field spec: { kind = "number"|"integer"|"boolean"|
+-- "string"|"function"|"table"|"enum"|"list", min, max, values, inf }.
+local function check_value(object, name, spec, v)
+  local kind = spec.kind
+  if kind == nil then
+    return
+  elseif kind == "number" or kind == "integer" then
+    local ok = type(v) == "number" and v == v and (spec.inf and v == math.huge or finite(v))
+    if ok and kind == "integer" and v ~= math.floor(v) then ok = false end
+    if ok and ((spec.min and v < spec.min) or (spec.max and v > spec.max)) then ok = false end
+    if not ok then
+      local what = kind == "integer" and "an integer" or "a finite number"
+      if spec.min and spec.max then
+        what = what .. string.format(" in [%g, %g]", spec.min, spec.max)
+      elseif spec.min then
+        what = what .. string.format(" >= %g", spec.min)
+      end
+      if spec.inf then what = what .. " (or math.huge)" end
+      fail(object, name, what, v, 4)
+    end
+  elseif kind == "enum" then
+    for _, allowed in ipairs(spec.values) do
+      if v == allowed then return end
+    end
+    fail(object, name, "one of " .. table.concat(spec.values, ", "), v, 4)
+  elseif kind == "list" then
+    if type(v) ~= "table" then fail(object, name, "a list of " .. spec.of .. "s", v, 4) end
+    for i, item in ipairs(v) do
+      if type(item) ~= spec.of then
+        fail(object, name .. "[" .. i .. "]", "a " .. spec.of, item, 4)
+      end
+    end
+    if spec.max and #v > spec.max then
+      fail(object, name, string.format("at most %d entries", spec.max), #v, 4)
+    end
+  elseif type(v) ~= kind then
+    fail(object, name, "a " .. kind, v, 4)
+  end
+end
+
+-- Validates t against schema (an ordered list of field specs with .name) and
+-- returns a new table with defaults filled in. defaults may override a
+-- spec's default (for distances scaled by units_per_meter).
+function check.fields(object, schema, t, defaults)
+  if type(t) ~= "table" then
+    error(string.format("%s: expected a table, got %s", object, describe(t)), 3)
+  end
+  local names, by_name = {}, {}
+  for _, spec in ipairs(schema) do
+    names[#names + 1] = spec.name
+    by_name[spec.name] = spec
+  end
+  for k in pairs(t) do
+    if type(k) ~= "string" or not by_name[k] then
+      local hint = type(k) == "string" and check.suggest(k, names)
+      error(string.format("%s: unknown field '%s'%s", object, tostring(k),
+        hint and (" (did you mean '" .. hint .. "'?)") or ""), 3)
+    end
+  end
+  local out = {}
+  for _, spec in ipairs(schema) do
+    local v = t[spec.name]
+    if v == nil then
+      if spec.required then fail(object, spec.name, "a " .. spec.kind .. " (required)", nil, 3) end
+      v = defaults and defaults[spec.name]
+      if v == nil and type(spec.default) == "table" then
+        v = {}
+        for k, item in pairs(spec.default) do v[k] = item end
+      elseif v == nil then
+        v = spec.default
+      end
+    end
+    if v ~= nil then check_value(object, spec.name, spec, v) end
+    out[spec.name] = v
+  end
+  return out
+end
+
+return check

@@ -1,0 +1,921 @@
+/* core.c - wary.core, the Lua 5.4 backend: the C API of wary.h as a table of
+ * functions, following the contract of docs/backends.md.
+ *
+ * Defs and out structs cross the boundary through small field descriptors
+ * (name, offset, type), read and written by one generic pair of functions.
+ * The thin wrappers are rows of one table (name, C signature, function): each
+ * is a closure of one trampoline whose upvalue is its row.
+ * Custom senses are evaluated by run_queries with lua_pcall between
+ * wary_step_begin and wary_step_end: the core itself never calls Lua.
+ */
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lauxlib.h"
+#include "lua.h"
+
+#include "wary.h"
+
+#define WORLD_MT "wary.world"
+
+/* ---- field descriptors ------------------------------------------------- */
+
+enum { T_FLOAT, T_INT32, T_ID, T_BOOL, T_U64, T_SENSES };
+
+typedef struct field {
+  const char *name;
+  size_t offset;
+  int type;
+  int count; /* 0: a scalar; n: a C array of n, a Lua sequence */
+} field;
+
+#define COUNT_OF(T, m) ((int)(sizeof(((T *)0)->m) / sizeof(((T *)0)->m[0])))
+#define SCALAR(T, m, t) { #m, offsetof(T, m), t, 0 }
+#define ARRAY(T, m, t) { #m, offsetof(T, m), t, COUNT_OF(T, m) }
+#define END_FIELDS { NULL, 0, 0, 0 }
+
+static const size_t type_size[] = { sizeof(float), sizeof(int32_t), sizeof(wary_id), sizeof(bool),
+                                    sizeof(uint64_t) };
+
+/* Inside a descriptor S names the struct. */
+#define F(m) SCALAR(S, m, T_FLOAT)
+#define I(m) SCALAR(S, m, T_INT32)
+#define ID(m) SCALAR(S, m, T_ID)
+#define B(m) SCALAR(S, m, T_BOOL)
+#define U64(m) SCALAR(S, m, T_U64)
+#define FV(m) ARRAY(S, m, T_FLOAT)
+#define BV(m) ARRAY(S, m, T_BOOL)
+
+#define S wary_world_def
+static const field world_def_fields[] = {
+  F(units_per_meter), F(weather), F(grid_cell_size), I(event_capacity), I(sense_error_limit),
+  FV(lod_interval_scale), END_FIELDS
+};
+#undef S
+
+#define S wary_material_def
+static const field material_def_fields[] = { F(vision_transmission), B(sound_wall), END_FIELDS };
+#undef S
+
+#define S wary_box_def
+static const field box_def_fields[] = { FV(min), FV(max), I(material), END_FIELDS };
+#undef S
+
+#define S wary_profile_sense
+static const field profile_sense_fields[] = { I(sense), F(weight), F(interval), END_FIELDS };
+#undef S
+
+/* senses after sense_count: it may default it. */
+#define S wary_profile_def
+static const field profile_def_fields[] = {
+  F(suspect_threshold), F(detect_threshold), F(track_threshold), F(min_track_duration),
+  F(telegraph_threshold), F(corroboration_bonus), F(fade_rate), F(lost_time), F(memory_time),
+  F(smoothing_time), F(max_uncertainty), F(uncertainty_growth), B(ignore_same_team), I(sense_count),
+  SCALAR(S, senses, T_SENSES), END_FIELDS
+};
+#undef S
+
+/* evaluate and user are not exposed to Lua. */
+#define S wary_sense_def
+static const field sense_def_fields[] = {
+  F(interval), F(max_range), F(loss_grace), B(direct_lost_cut), I(loss_reason), F(weight), END_FIELDS
+};
+#undef S
+
+/* What wary_actor_def and wary_actor_info share. */
+#define ACTOR_FIELDS                                                            \
+  FV(pos), FV(vel), F(yaw), I(stance), I(team), F(visibility), F(light), I(profile), \
+    I(lod_tier), B(perceivable), B(off_screen)
+
+#define S wary_actor_def
+static const field actor_def_fields[] = { ACTOR_FIELDS, F(eye_height), END_FIELDS };
+#undef S
+
+#define S wary_actor_info
+static const field actor_info_fields[] = { ACTOR_FIELDS, FV(eye_pos), FV(eye_forward), END_FIELDS };
+#undef S
+
+#define S wary_ray_result
+static const field ray_result_fields[] = { F(transmission), I(walls), I(boxes), END_FIELDS };
+#undef S
+
+#define S wary_belief
+static const field belief_fields[] = {
+  ID(target), F(confidence), F(smoothed), F(fused), I(state), I(loss_reason), F(time_in_state),
+  FV(last_known), F(uncertainty), B(sensed), I(sense_count), FV(shares), BV(active), BV(muted),
+  END_FIELDS
+};
+#undef S
+
+#define S wary_evidence
+static const field evidence_fields[] = {
+  I(tag), I(op), F(value), F(lifetime), F(remaining), I(source), END_FIELDS
+};
+#undef S
+
+#define S wary_event
+static const field event_fields[] = {
+  I(type), ID(agent), ID(target), I(from_state), I(to_state), I(loss_reason), F(confidence),
+  I(sense), I(index), END_FIELDS
+};
+#undef S
+
+#define S wary_stats
+static const field stats_fields[] = { U64(rays), U64(queries), U64(candidates), I(beliefs), END_FIELDS };
+#undef S
+
+#define S wary_sense_query
+/* What run_queries copies into ctx: scalars as fields, arrays into the
+ * existing x, y, z of the vector subtable of the same name. */
+static const field query_ctx_fields[] = {
+  F(dt), F(distance), F(agent_yaw), F(light), F(weather), I(lod_tier), B(off_screen),
+  FV(agent_pos), FV(eye_pos), FV(eye_forward), FV(target_pos), FV(target_vel), END_FIELDS
+};
+
+/* The query fields of an entry of run_queries' errors (plus index, message). */
+static const field query_error_fields[] = { I(sense), ID(agent), ID(target), END_FIELDS };
+#undef S
+
+#undef F
+#undef I
+#undef ID
+#undef B
+#undef U64
+#undef FV
+#undef BV
+#undef ACTOR_FIELDS
+
+static const char *const xyz[3] = { "x", "y", "z" };
+
+/* ---- struct -> table ----------------------------------------------------- */
+
+static void push_struct(lua_State *L, const field *desc, const void *s);
+
+static void push_value(lua_State *L, int type, const void *p)
+{
+  switch (type) {
+  case T_FLOAT: {
+    float v = *(const float *)p;
+    lua_pushnumber(L, v);
+    break;
+  }
+  case T_INT32: lua_pushinteger(L, *(const int32_t *)p); break;
+  case T_ID: lua_pushinteger(L, (lua_Integer)*(const wary_id *)p); break;
+  case T_BOOL: lua_pushboolean(L, *(const bool *)p); break;
+  default: lua_pushinteger(L, (lua_Integer)*(const uint64_t *)p); break;
+  }
+}
+
+/* The used slots only: a table like the one profile_create takes. */
+static void push_profile_senses(lua_State *L, const wary_profile_def *def)
+{
+  int n = def->sense_count < 0 ? 0 : def->sense_count;
+  if (n > WARY_MAX_PROFILE_SENSES) n = WARY_MAX_PROFILE_SENSES;
+  lua_createtable(L, n, 0);
+  for (int j = 0; j < n; j++) {
+    push_struct(L, profile_sense_fields, &def->senses[j]);
+    lua_seti(L, -2, j + 1);
+  }
+}
+
+static void push_field(lua_State *L, const field *f, const void *s)
+{
+  const char *p = (const char *)s + f->offset;
+  if (f->type == T_SENSES) {
+    push_profile_senses(L, s);
+  } else if (f->count == 0) {
+    push_value(L, f->type, p);
+  } else {
+    lua_createtable(L, f->count, 0);
+    for (int j = 0; j < f->count; j++) {
+      push_value(L, f->type, p + (size_t)j * type_size[f->type]);
+      lua_seti(L, -2, j + 1);
+    }
+  }
+}
+
+static void push_struct(lua_State *L, const field *desc, const void *s)
+{
+  int n = 0;
+  while (desc[n].name != NULL) n++;
+  lua_createtable(L, 0, n);
+  for (const field *f = desc; f->name != NULL; f++) {
+    push_field(L, f, s);
+    lua_setfield(L, -2, f->name);
+  }
+}
+
+/* ---- table -> struct ----------------------------------------------------- */
+
+static void read_def(lua_State *L, int idx, const field *desc, void *def);
+
+/* The value on top of the stack into *p. */
+static void read_value(lua_State *L, int type, void *p, const char *name)
+{
+  int ok = 1;
+  if (type == T_BOOL) {
+    *(bool *)p = lua_toboolean(L, -1);
+  } else if (type == T_FLOAT) {
+    *(float *)p = (float)lua_tonumberx(L, -1, &ok);
+  } else {
+    lua_Integer v = lua_tointegerx(L, -1, &ok);
+    if (type == T_INT32) *(int32_t *)p = (int32_t)v;
+    else if (type == T_ID) *(wary_id *)p = (wary_id)v;
+    else *(uint64_t *)p = (uint64_t)v;
+  }
+  if (!ok)
+    luaL_error(L, "field '%s': %s expected, got %s", name, type == T_FLOAT ? "number" : "integer",
+               luaL_typename(L, -1));
+}
+
+static void check_field_table(lua_State *L, const char *name)
+{
+  if (!lua_istable(L, -1))
+    luaL_error(L, "field '%s': table expected, got %s", name, luaL_typename(L, -1));
+}
+
+/* The senses sequence on top of the stack; def_idx is the profile table. */
+static void read_profile_senses(lua_State *L, int def_idx, wary_profile_def *def)
+{
+  lua_Unsigned n = lua_rawlen(L, -1);
+  for (lua_Unsigned j = 0; j < n && j < WARY_MAX_PROFILE_SENSES; j++) {
+    wary_profile_sense s = { -1, -1.0f, -1.0f };
+    lua_geti(L, -1, (lua_Integer)j + 1);
+    check_field_table(L, "senses");
+    read_def(L, -1, profile_sense_fields, &s);
+    def->senses[j] = s;
+    lua_pop(L, 1);
+  }
+  /* Past 16 the count stays honest, so the core rejects the def. */
+  if (lua_getfield(L, def_idx, "sense_count") == LUA_TNIL)
+    def->sense_count = n > INT32_MAX ? INT32_MAX : (int32_t)n;
+  lua_pop(L, 1);
+}
+
+static void read_field(lua_State *L, int def_idx, const field *f, void *def)
+{
+  char *p = (char *)def + f->offset;
+  if (f->count == 0 && f->type != T_SENSES) {
+    read_value(L, f->type, p, f->name);
+    return;
+  }
+  check_field_table(L, f->name);
+  if (f->type == T_SENSES) {
+    read_profile_senses(L, def_idx, def);
+    return;
+  }
+  for (int j = 0; j < f->count; j++) {
+    if (lua_geti(L, -1, j + 1) != LUA_TNIL)
+      read_value(L, f->type, p + (size_t)j * type_size[f->type], f->name);
+    lua_pop(L, 1);
+  }
+}
+
+/* Fields of the table at idx over *def; a missing field keeps its value. */
+static void read_def(lua_State *L, int idx, const field *desc, void *def)
+{
+  idx = lua_absindex(L, idx);
+  for (const field *f = desc; f->name != NULL; f++) {
+    if (lua_getfield(L, idx, f->name) != LUA_TNIL) read_field(L, idx, f, def);
+    lua_pop(L, 1);
+  }
+}
+
+/* ---- defs by kind -------------------------------------------------------- */
+
+typedef union any_def {
+  wary_world_def world;
+  wary_material_def material;
+  wary_box_def box;
+  wary_profile_def profile;
+  wary_sense_def sense;
+  wary_actor_def actor;
+} any_def;
+
+#define DEFAULT_OF(T) \
+  static void default_##T(any_def *d) { d->T = wary_default_##T##_def(); }
+#define CREATE_OF(T) \
+  static lua_Integer create_##T(wary_world *w, const any_def *d) { return wary_##T##_create(w, &d->T); }
+#define SET_OF(T) \
+  static int set_##T(wary_world *w, int32_t i, const any_def *d) { return wary_##T##_set(w, i, &d->T); }
+
+DEFAULT_OF(world)
+DEFAULT_OF(material)
+DEFAULT_OF(box)
+DEFAULT_OF(profile)
+DEFAULT_OF(sense)
+DEFAULT_OF(actor)
+CREATE_OF(material)
+CREATE_OF(box)
+CREATE_OF(profile)
+CREATE_OF(sense)
+CREATE_OF(actor)
+SET_OF(material)
+SET_OF(profile)
+
+enum { K_WORLD, K_MATERIAL, K_BOX, K_PROFILE, K_SENSE, K_ACTOR };
+
+static const struct {
+  const char *name;
+  const field *fields;
+  void (*init)(any_def *);
+} kinds[] = {
+  [K_WORLD] = { "default_world_def", world_def_fields, default_world },
+  [K_MATERIAL] = { "default_material_def", material_def_fields, default_material },
+  [K_BOX] = { "default_box_def", box_def_fields, default_box },
+  [K_PROFILE] = { "default_profile_def", profile_def_fields, default_profile },
+  [K_SENSE] = { "default_sense_def", sense_def_fields, default_sense },
+  [K_ACTOR] = { "default_actor_def", actor_def_fields, default_actor },
+};
+
+/* The default def of kind k overlaid with the table at idx (nil: the default). */
+static void read_kind(lua_State *L, int idx, int k, any_def *d)
+{
+  kinds[k].init(d);
+  if (lua_isnoneornil(L, idx)) return;
+  luaL_checktype(L, idx, LUA_TTABLE);
+  read_def(L, idx, kinds[k].fields, d);
+}
+
+/* ---- arguments ------------------------------------------------------------ */
+
+static wary_world *check_world(lua_State *L, int i)
+{
+  wary_world *w = *(wary_world **)luaL_checkudata(L, i, WORLD_MT);
+  if (w == NULL) luaL_error(L, "wary world is destroyed");
+  return w;
+}
+
+static float check_float(lua_State *L, int i) { return (float)luaL_checknumber(L, i); }
+static wary_id check_id(lua_State *L, int i) { return (wary_id)luaL_checkinteger(L, i); }
+static int32_t check_int(lua_State *L, int i) { return (int32_t)luaL_checkinteger(L, i); }
+
+/* The row of the calling closure in its table. */
+static size_t row(lua_State *L) { return (size_t)lua_tointeger(L, lua_upvalueindex(1)); }
+
+static int push_int(lua_State *L, lua_Integer v)
+{
+  lua_pushinteger(L, v);
+  return 1;
+}
+
+static int push_float(lua_State *L, float v)
+{
+  lua_pushnumber(L, v);
+  return 1;
+}
+
+/* status, t: t is filled whatever the status. */
+static int push_out(lua_State *L, int status, const field *desc, const void *out)
+{
+  lua_pushinteger(L, status);
+  push_struct(L, desc, out);
+  return 2;
+}
+
+/* ---- the world handle ------------------------------------------------------ */
+
+static int l_world_destroy(lua_State *L)
+{
+  wary_world **slot = luaL_checkudata(L, 1, WORLD_MT);
+  if (*slot != NULL) {
+    wary_world_destroy(*slot);
+    *slot = NULL;
+  }
+  return 0;
+}
+
+static int l_world_tostring(lua_State *L)
+{
+  wary_world **slot = luaL_checkudata(L, 1, WORLD_MT);
+  if (*slot == NULL) lua_pushliteral(L, "wary.world (destroyed)");
+  else lua_pushfstring(L, "wary.world (%p)", (void *)*slot);
+  return 1;
+}
+
+static int l_world_create(lua_State *L)
+{
+  any_def d;
+  wary_world **slot;
+  read_kind(L, 1, K_WORLD, &d);
+  /* Closed first, so a failure below leaves a valid (destroyed) handle. */
+  slot = lua_newuserdatauv(L, sizeof *slot, 0);
+  *slot = NULL;
+  luaL_setmetatable(L, WORLD_MT);
+  *slot = wary_world_create(&d.world);
+  if (*slot == NULL) {
+    luaL_pushfail(L);
+    lua_pushliteral(L, "cannot create the world (bad definition or out of memory)");
+    return 2;
+  }
+  return 1;
+}
+
+/* ---- the thin wrappers: one table, one trampoline ------------------------------ */
+
+static void check_floats(lua_State *L, int first, int n, float *v)
+{
+  for (int i = 0; i < n; i++) v[i] = check_float(L, first + i);
+}
+
+static int call_default(lua_State *L)
+{
+  any_def d;
+  kinds[row(L)].init(&d);
+  push_struct(L, kinds[row(L)].fields, &d);
+  return 1;
+}
+
+/* Signatures after the world: from SIG_ID on an id at 2, from SIG_PAIR on
+ * a second id at 3. */
+enum {
+  SIG_CREATE,     /* def -> index or id */
+  SIG_SET,        /* index, def -> status */
+  SIG_FLOAT,      /* -> float */
+  SIG_COUNT,      /* -> int32 */
+  SIG_F,          /* float -> status */
+  SIG_ID,         /* id -> status */
+  SIG_VALID,      /* id -> bool */
+  SIG_ID_F,       /* id, float -> status */
+  SIG_ID_I,       /* id, int32 -> status */
+  SIG_ID_B,       /* id, bool -> status */
+  SIG_ID_XYZ,     /* id, x, y, z -> status */
+  SIG_ID_COUNT,   /* id -> int32 */
+  SIG_PAIR,       /* agent, target -> status */
+  SIG_PAIR_COUNT, /* agent, target -> int32 */
+  SIG_PAIR_F,     /* agent, target, float -> status */
+  SIG_PAIR_I      /* agent, target, int32 -> status */
+};
+
+static const struct {
+  const char *name;
+  int sig;
+  int kind; /* the def of SIG_CREATE and SIG_SET */
+  union {
+    lua_Integer (*create)(wary_world *, const any_def *);
+    int (*set)(wary_world *, int32_t, const any_def *);
+    float (*get)(const wary_world *);
+    int32_t (*count)(const wary_world *);
+    int (*f)(wary_world *, float);
+    int (*id)(wary_world *, wary_id);
+    bool (*valid)(const wary_world *, wary_id);
+    int (*id_f)(wary_world *, wary_id, float);
+    int (*id_i)(wary_world *, wary_id, int32_t);
+    int (*id_b)(wary_world *, wary_id, bool);
+    int (*id_xyz)(wary_world *, wary_id, float, float, float);
+    int32_t (*id_count)(const wary_world *, wary_id);
+    int (*pair)(wary_world *, wary_id, wary_id);
+    int32_t (*pair_count)(const wary_world *, wary_id, wary_id);
+    int (*pair_f)(wary_world *, wary_id, wary_id, float);
+    int (*pair_i)(wary_world *, wary_id, wary_id, int32_t);
+  } fn;
+} api[] = {
+  { "material_create", SIG_CREATE, K_MATERIAL, { .create = create_material } },
+  { "box_create", SIG_CREATE, K_BOX, { .create = create_box } },
+  { "profile_create", SIG_CREATE, K_PROFILE, { .create = create_profile } },
+  { "sense_create", SIG_CREATE, K_SENSE, { .create = create_sense } },
+  { "actor_create", SIG_CREATE, K_ACTOR, { .create = create_actor } },
+  { "material_set", SIG_SET, K_MATERIAL, { .set = set_material } },
+  { "profile_set", SIG_SET, K_PROFILE, { .set = set_profile } },
+  { "world_time", SIG_FLOAT, 0, { .get = wary_world_time } },
+  { "world_units_per_meter", SIG_FLOAT, 0, { .get = wary_world_units_per_meter } },
+  { "box_count", SIG_COUNT, 0, { .count = wary_box_count } },
+  { "actor_count", SIG_COUNT, 0, { .count = wary_actor_count } },
+  { "world_set_weather", SIG_F, 0, { .f = wary_world_set_weather } },
+  { "step", SIG_F, 0, { .f = wary_step } },
+  { "step_begin", SIG_F, 0, { .f = wary_step_begin } },
+  { "box_destroy", SIG_ID, 0, { .id = wary_box_destroy } },
+  { "actor_destroy", SIG_ID, 0, { .id = wary_actor_destroy } },
+  { "actor_look_forward", SIG_ID, 0, { .id = wary_actor_look_forward } },
+  { "box_valid", SIG_VALID, 0, { .valid = wary_box_valid } },
+  { "actor_valid", SIG_VALID, 0, { .valid = wary_actor_valid } },
+  { "actor_set_yaw", SIG_ID_F, 0, { .id_f = wary_actor_set_yaw } },
+  { "actor_set_visibility", SIG_ID_F, 0, { .id_f = wary_actor_set_visibility } },
+  { "actor_set_light", SIG_ID_F, 0, { .id_f = wary_actor_set_light } },
+  { "box_set_material", SIG_ID_I, 0, { .id_i = wary_box_set_material } },
+  { "actor_set_stance", SIG_ID_I, 0, { .id_i = wary_actor_set_stance } },
+  { "actor_set_team", SIG_ID_I, 0, { .id_i = wary_actor_set_team } },
+  { "actor_set_lod_tier", SIG_ID_I, 0, { .id_i = wary_actor_set_lod_tier } },
+  { "sense_unmute", SIG_ID_I, 0, { .id_i = wary_sense_unmute } },
+  { "actor_set_perceivable", SIG_ID_B, 0, { .id_b = wary_actor_set_perceivable } },
+  { "actor_set_off_screen", SIG_ID_B, 0, { .id_b = wary_actor_set_off_screen } },
+  { "actor_set_pos", SIG_ID_XYZ, 0, { .id_xyz = wary_actor_set_pos } },
+  { "actor_set_velocity", SIG_ID_XYZ, 0, { .id_xyz = wary_actor_set_velocity } },
+  { "actor_look_at", SIG_ID_XYZ, 0, { .id_xyz = wary_actor_look_at } },
+  { "belief_count", SIG_ID_COUNT, 0, { .id_count = wary_belief_count } },
+  { "evidence_clear", SIG_PAIR, 0, { .pair = wary_evidence_clear } },
+  { "evidence_count", SIG_PAIR_COUNT, 0, { .pair_count = wary_evidence_count } },
+  { "set_confidence", SIG_PAIR_F, 0, { .pair_f = wary_set_confidence } },
+  { "evidence_remove", SIG_PAIR_I, 0, { .pair_i = wary_evidence_remove } },
+};
+
+static int call_api(lua_State *L)
+{
+  const size_t r = row(L);
+  wary_world *w = check_world(L, 1);
+  any_def d;
+  wary_id id, other;
+  float v[3];
+  switch (api[r].sig) {
+  case SIG_CREATE:
+    read_kind(L, 2, api[r].kind, &d);
+    return push_int(L, api[r].fn.create(w, &d));
+  case SIG_SET: {
+    int32_t index = check_int(L, 2);
+    read_kind(L, 3, api[r].kind, &d);
+    return push_int(L, api[r].fn.set(w, index, &d));
+  }
+  case SIG_FLOAT: return push_float(L, api[r].fn.get(w));
+  case SIG_COUNT: return push_int(L, api[r].fn.count(w));
+  case SIG_F: return push_int(L, api[r].fn.f(w, check_float(L, 2)));
+  default: break;
+  }
+  id = check_id(L, 2);
+  switch (api[r].sig) {
+  case SIG_ID: return push_int(L, api[r].fn.id(w, id));
+  case SIG_VALID: lua_pushboolean(L, api[r].fn.valid(w, id)); return 1;
+  case SIG_ID_F: return push_int(L, api[r].fn.id_f(w, id, check_float(L, 3)));
+  case SIG_ID_I: return push_int(L, api[r].fn.id_i(w, id, check_int(L, 3)));
+  case SIG_ID_B: return push_int(L, api[r].fn.id_b(w, id, lua_toboolean(L, 3)));
+  case SIG_ID_XYZ:
+    check_floats(L, 3, 3, v);
+    return push_int(L, api[r].fn.id_xyz(w, id, v[0], v[1], v[2]));
+  case SIG_ID_COUNT: return push_int(L, api[r].fn.id_count(w, id));
+  default: break;
+  }
+  other = check_id(L, 3);
+  switch (api[r].sig) {
+  case SIG_PAIR: return push_int(L, api[r].fn.pair(w, id, other));
+  case SIG_PAIR_COUNT: return push_int(L, api[r].fn.pair_count(w, id, other));
+  case SIG_PAIR_F: return push_int(L, api[r].fn.pair_f(w, id, other, check_float(L, 4)));
+  default: return push_int(L, api[r].fn.pair_i(w, id, other, check_int(L, 4)));
+  }
+}
+
+/* Registers a closure of call for each row of a table whose rows start with
+ * their Lua name; the closure's upvalue is its row. */
+static void add_closures(lua_State *L, const void *table, size_t stride, size_t n, lua_CFunction call)
+{
+  const char *p = table;
+  for (size_t i = 0; i < n; i++, p += stride) {
+    lua_pushinteger(L, (lua_Integer)i);
+    lua_pushcclosure(L, call, 1);
+    lua_setfield(L, -2, *(const char *const *)(const void *)p);
+  }
+}
+
+#define ADD_CLOSURES(L, table, call) \
+  add_closures(L, table, sizeof(table)[0], sizeof(table) / sizeof(table)[0], call)
+
+/* ---- functions of their own signature ---------------------------------------- */
+
+static int l_step_end(lua_State *L) { return push_int(L, wary_step_end(check_world(L, 1))); }
+
+static int l_events_dropped(lua_State *L)
+{
+  return push_int(L, (lua_Integer)wary_events_dropped(check_world(L, 1)));
+}
+
+static int l_name(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  return push_int(L, wary_name(w, luaL_checkstring(L, 2)));
+}
+
+static int l_name_string(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  const char *s = wary_name_string(w, check_int(L, 2));
+  if (s == NULL) lua_pushnil(L);
+  else lua_pushstring(L, s);
+  return 1;
+}
+
+static int l_box_set_bounds(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  wary_id box = check_id(L, 2);
+  float v[6];
+  check_floats(L, 3, 6, v);
+  return push_int(L, wary_box_set_bounds(w, box, v[0], v[1], v[2], v[3], v[4], v[5]));
+}
+
+static int l_ray_cast(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  wary_ray_result out = { 0 };
+  float v[6];
+  check_floats(L, 2, 6, v);
+  return push_out(L, wary_ray_cast(w, v[0], v[1], v[2], v[3], v[4], v[5], &out), ray_result_fields, &out);
+}
+
+static int l_actor_get(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  wary_actor_info out = { 0 };
+  return push_out(L, wary_actor_get(w, check_id(L, 2), &out), actor_info_fields, &out);
+}
+
+static int l_actor_set_prop(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  wary_id actor = check_id(L, 2);
+  int32_t key = check_int(L, 3);
+  return push_int(L, wary_actor_set_prop(w, actor, key, check_float(L, 4)));
+}
+
+static int l_actor_get_prop(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  wary_id actor = check_id(L, 2);
+  int32_t key = check_int(L, 3);
+  return push_float(L, wary_actor_get_prop(w, actor, key, check_float(L, 4)));
+}
+
+/* No cap: every actor fits in a buffer of wary_actor_count ids. */
+static int l_query_actors(lua_State *L)
+{
+  enum { SMALL = 64 };
+  wary_world *w = check_world(L, 1);
+  float v[4];
+  wary_id small[SMALL], *ids = small;
+  int32_t cap = wary_actor_count(w), n;
+  check_floats(L, 2, 4, v);
+  if (cap > SMALL) ids = lua_newuserdatauv(L, (size_t)cap * sizeof *ids, 0);
+  else cap = SMALL;
+  n = wary_query_actors(w, v[0], v[1], v[2], v[3], ids, cap);
+  if (n < 0) n = 0;
+  if (n > cap) n = cap;
+  lua_createtable(L, n, 0);
+  for (int32_t i = 0; i < n; i++) {
+    lua_pushinteger(L, (lua_Integer)ids[i]);
+    lua_seti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int l_belief_get(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  wary_id agent = check_id(L, 2);
+  wary_belief out = { 0 };
+  return push_out(L, wary_belief_get(w, agent, check_id(L, 3), &out), belief_fields, &out);
+}
+
+static int l_belief_at(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  wary_id agent = check_id(L, 2);
+  wary_belief out = { 0 };
+  return push_out(L, wary_belief_at(w, agent, check_int(L, 3), &out), belief_fields, &out);
+}
+
+static int l_evidence_add(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  wary_id agent = check_id(L, 2), target = check_id(L, 3);
+  int32_t tag = check_int(L, 4), op = check_int(L, 5);
+  float value = check_float(L, 6), lifetime = check_float(L, 7);
+  return push_int(L, wary_evidence_add(w, agent, target, tag, op, value, lifetime, check_int(L, 8)));
+}
+
+static int l_evidence_at(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  wary_id agent = check_id(L, 2), target = check_id(L, 3);
+  wary_evidence out = { 0 };
+  return push_out(L, wary_evidence_at(w, agent, target, check_int(L, 4), &out), evidence_fields, &out);
+}
+
+static int l_world_stats(lua_State *L)
+{
+  wary_stats s = wary_world_stats(check_world(L, 1));
+  push_struct(L, stats_fields, &s);
+  return 1;
+}
+
+static int l_events(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  int32_t n = wary_event_count(w);
+  const wary_event *ev = wary_events(w);
+  if (n < 0 || ev == NULL) n = 0;
+  lua_createtable(L, n, 0);
+  for (int32_t i = 0; i < n; i++) {
+    push_struct(L, event_fields, &ev[i]);
+    lua_seti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* ---- custom senses: run_queries ------------------------------------------------ */
+
+/* Stack slots of run_queries. */
+enum { RQ_WORLD = 1, RQ_SENSES, RQ_PROFILES, RQ_ACTORS, RQ_CTX, RQ_ERRORS, RQ_HANDLER, RQ_VECTORS };
+
+/* The message handler of evaluate: the message with a traceback. */
+static int traceback_handler(lua_State *L)
+{
+  const char *msg = lua_tostring(L, 1);
+  if (msg == NULL) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+      msg = lua_tostring(L, -1);
+    else
+      msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  }
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+
+/* Pushes the vector subtables of ctx in the order of query_ctx_fields,
+ * creating the missing ones once. */
+static void push_ctx_vectors(lua_State *L)
+{
+  for (const field *f = query_ctx_fields; f->name != NULL; f++) {
+    if (f->count == 0) continue;
+    if (lua_getfield(L, RQ_CTX, f->name) != LUA_TTABLE) {
+      lua_pop(L, 1);
+      lua_createtable(L, 0, 3);
+      lua_pushvalue(L, -1);
+      lua_setfield(L, RQ_CTX, f->name);
+    }
+  }
+}
+
+/* Everything of ctx but agent, target and sense. */
+static void fill_ctx(lua_State *L, const wary_sense_query *q)
+{
+  int vector = RQ_VECTORS;
+  for (const field *f = query_ctx_fields; f->name != NULL; f++) {
+    const char *p = (const char *)q + f->offset;
+    if (f->count == 0) {
+      push_value(L, f->type, p);
+      lua_setfield(L, RQ_CTX, f->name);
+      continue;
+    }
+    for (int j = 0; j < 3; j++) {
+      push_value(L, f->type, p + (size_t)j * type_size[f->type]);
+      lua_setfield(L, vector, xyz[j]);
+    }
+    vector++;
+  }
+}
+
+/* The number at idx clamped to 0..1 into *v, or an error message pushed. */
+static const char *read_unit(lua_State *L, int idx, const char *what, const char *expected, lua_Number *v)
+{
+  if (lua_type(L, idx) != LUA_TNUMBER)
+    return lua_pushfstring(L, "returned %s for %s, expected %s", luaL_typename(L, idx), what, expected);
+  *v = lua_tonumber(L, idx);
+  if (!isfinite(*v)) return lua_pushfstring(L, "returned a non-finite %s", what);
+  if (*v < 0) *v = 0;
+  else if (*v > 1) *v = 1;
+  return NULL;
+}
+
+/* Reads evaluate's results c [, accuracy [, x, y, z]] from first on into *r
+ * (left alone when inactive); returns an error message (pushed) or NULL. */
+static const char *read_results(lua_State *L, int first, wary_sense_result *r)
+{
+  lua_Number c, accuracy = 1, loc[3];
+  const char *err;
+  bool has_location = true;
+  lua_settop(L, first + 4); /* missing results read as nil */
+  if (!lua_toboolean(L, first)) return NULL;
+  if ((err = read_unit(L, first, "confidence", "a number or nil", &c)) != NULL) return err;
+  if (c == 0) return NULL;
+  if (!lua_isnil(L, first + 1) &&
+      (err = read_unit(L, first + 1, "accuracy", "a number", &accuracy)) != NULL)
+    return err;
+  for (int j = 0; j < 3; j++) {
+    loc[j] = lua_type(L, first + 2 + j) == LUA_TNUMBER ? lua_tonumber(L, first + 2 + j) : NAN;
+    has_location = has_location && isfinite(loc[j]);
+  }
+  r->active = true;
+  r->confidence = (float)c;
+  r->accuracy = (float)accuracy;
+  r->has_location = has_location;
+  if (has_location)
+    for (int j = 0; j < 3; j++) r->location[j] = (float)loc[j];
+  return NULL;
+}
+
+/* Appends { index, sense, agent, target, message = "sense '<id>': <err>" } to
+ * errors; the sense table's id is at id_idx. */
+static void add_error(lua_State *L, int32_t i, const wary_sense_query *q, int id_idx, const char *err)
+{
+  const char *id = luaL_tolstring(L, id_idx, NULL);
+  const char *message = lua_pushfstring(L, "sense '%s': %s", id, err);
+  push_struct(L, query_error_fields, q);
+  lua_pushinteger(L, i);
+  lua_setfield(L, -2, "index");
+  lua_pushstring(L, message);
+  lua_setfield(L, -2, "message");
+  lua_seti(L, RQ_ERRORS, (lua_Integer)lua_rawlen(L, RQ_ERRORS) + 1);
+}
+
+/* Query i; returns whether evaluate was called. Leaves the stack dirty. */
+static bool run_query(lua_State *L, wary_world **slot, int32_t i)
+{
+  const int sense = lua_gettop(L) + 1, id = sense + 2;
+  wary_sense_query q = wary_queries(*slot)[i];
+  const char *err = NULL;
+  lua_geti(L, RQ_SENSES, q.sense);
+  if (!lua_istable(L, sense)) return false;
+  lua_getfield(L, sense, "evaluate");
+  if (!lua_toboolean(L, sense + 1)) return false;
+  lua_getfield(L, sense, "id");
+
+  lua_geti(L, RQ_ACTORS, q.agent);
+  lua_setfield(L, RQ_CTX, "agent");
+  lua_geti(L, RQ_ACTORS, q.target);
+  lua_setfield(L, RQ_CTX, "target");
+  lua_pushvalue(L, id);
+  lua_setfield(L, RQ_CTX, "sense");
+  fill_ctx(L, &q);
+
+  lua_pushvalue(L, sense + 1);
+  lua_pushvalue(L, RQ_CTX);
+  lua_geti(L, RQ_PROFILES, q.agent);
+  lua_geti(L, RQ_ACTORS, q.target);
+  if (lua_pcall(L, 3, LUA_MULTRET, RQ_HANDLER) != LUA_OK) {
+    err = lua_tostring(L, -1);
+    if (err == NULL) err = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, -1));
+  }
+  if (*slot == NULL) luaL_error(L, "wary world is destroyed");
+  if (err == NULL) err = read_results(L, id + 1, &wary_results(*slot)[i]);
+  if (err != NULL) {
+    add_error(L, i, &q, id, err);
+    wary_query_fail(*slot, i);
+  }
+  return true;
+}
+
+static int l_run_queries(lua_State *L)
+{
+  wary_world **slot = luaL_checkudata(L, RQ_WORLD, WORLD_MT);
+  lua_Integer evaluated = 0;
+  int base;
+  check_world(L, RQ_WORLD);
+  for (int i = RQ_SENSES; i <= RQ_ERRORS; i++) luaL_checktype(L, i, LUA_TTABLE);
+  lua_settop(L, RQ_ERRORS);
+  luaL_checkstack(L, 2 * LUA_MINSTACK, "run_queries"); /* slots, a query and its errors */
+  lua_pushcfunction(L, traceback_handler);
+  push_ctx_vectors(L);
+  base = lua_gettop(L);
+  /* Re-read every round: evaluate runs arbitrary Lua. */
+  for (int32_t i = 0; *slot != NULL && i < wary_query_count(*slot); i++) {
+    if (run_query(L, slot, i)) evaluated++;
+    lua_settop(L, base);
+  }
+  return push_int(L, evaluated);
+}
+
+/* ---- the module ----------------------------------------------------------------- */
+
+static const luaL_Reg world_meta[] = {
+  { "__gc", l_world_destroy },
+  { "__close", l_world_destroy },
+  { "__tostring", l_world_tostring },
+  { NULL, NULL },
+};
+
+static const luaL_Reg functions[] = {
+  { "world_create", l_world_create },
+  { "world_destroy", l_world_destroy },
+  { "name", l_name },
+  { "name_string", l_name_string },
+  { "box_set_bounds", l_box_set_bounds },
+  { "ray_cast", l_ray_cast },
+  { "actor_get", l_actor_get },
+  { "actor_set_prop", l_actor_set_prop },
+  { "actor_get_prop", l_actor_get_prop },
+  { "query_actors", l_query_actors },
+  { "belief_get", l_belief_get },
+  { "belief_at", l_belief_at },
+  { "evidence_add", l_evidence_add },
+  { "evidence_at", l_evidence_at },
+  { "step_end", l_step_end },
+  { "events", l_events },
+  { "events_dropped", l_events_dropped },
+  { "world_stats", l_world_stats },
+  { "run_queries", l_run_queries },
+  { NULL, NULL },
+};
+
+LUAMOD_API int luaopen_wary_core(lua_State *L)
+{
+  luaL_newmetatable(L, WORLD_MT);
+  luaL_setfuncs(L, world_meta, 0);
+  lua_pop(L, 1);
+  luaL_newlib(L, functions);
+  ADD_CLOSURES(L, kinds, call_default);
+  ADD_CLOSURES(L, api, call_api);
+  lua_pushliteral(L, "wary core 0.1");
+  lua_setfield(L, -2, "_VERSION");
+  lua_pushliteral(L, "lua5.4");
+  lua_setfield(L, -2, "backend");
+  return 1;
+}

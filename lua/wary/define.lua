@@ -1,0 +1,141 @@
+-- wary.define: turns validated definition tables (profiles, senses,
+-- materials) into the C defs of the backend, and keeps them by name.
+local check = require("wary.check")
+local schema = require("wary.schema")
+
+local define = {}
+
+local function index_of(list, value)
+  for i, v in ipairs(list) do
+    if v == value then return i end
+  end
+end
+define.index_of = index_of
+
+local function known(world, kind, name)
+  local names = {}
+  for k in pairs(world[kind]) do names[#names + 1] = k end
+  table.sort(names)
+  return names
+end
+
+-- Raises "<kind> '<name>' is not defined (did you mean ...?; defined: ...)".
+function define.unknown(world, kind, store, name, object, field)
+  local names = known(world, store, name)
+  local hint = type(name) == "string" and check.suggest(name, names)
+  error(string.format("%s: field '%s' expected a defined %s, got %s%s", object, field, kind,
+    check.describe(name), hint and (" (did you mean '" .. hint .. "'?)")
+      or (#names > 0 and (" (defined: " .. table.concat(names, ", ") .. ")") or "")), 3)
+end
+
+local function checked_status(status, object)
+  if status < 0 then
+    error(string.format("%s: the core refused it (status %d)", object, status), 3)
+  end
+  return status
+end
+
+function define.material(world, t)
+  local object = "material " .. check.describe(type(t) == "table" and t.name or nil)
+  local m = check.fields(object, schema.material, t)
+  local def = { vision_transmission = m.vision_transmission, sound_wall = m.sound_wall }
+  local old = world._materials[m.name]
+  if old then
+    checked_status(world._B.material_set(world._w, old.index, def), object)
+    old.def = m
+  else
+    local index = checked_status(world._B.material_create(world._w, def), object)
+    world._materials[m.name] = { index = index, def = m }
+    world._material_names[index] = m.name
+  end
+  return m
+end
+
+function define.sense(world, t)
+  local object = "sense " .. check.describe(type(t) == "table" and t.id or nil)
+  local s = check.fields(object, schema.sense, t)
+  if world._senses[s.id] then
+    error(string.format("%s: already defined (sense ids are unique per world)", object), 2)
+  end
+  if s.max_range_m then
+    if t.max_range ~= nil then
+      error(string.format("%s: fields 'max_range' and 'max_range_m' expected one of them, got both", object), 2)
+    end
+    s.max_range = s.max_range_m * world.units_per_meter
+  end
+  local index = checked_status(world._B.sense_create(world._w, {
+    interval = s.interval, max_range = s.max_range, loss_grace = s.loss_grace,
+    direct_lost_cut = s.direct_lost_cut, weight = s.weight,
+    loss_reason = index_of(schema.loss_reasons, s.loss_reason) - 1,
+  }), object)
+  local entry = { id = s.id, index = index, def = s, evaluate = s.evaluate }
+  world._senses[s.id] = entry
+  world._sense_by_index[index] = entry
+  return s
+end
+
+-- A profile with extends starts from its parent's own table: the child's
+-- fields replace the parent's, whole (tables included).
+local function inherit(world, t, object)
+  if t.extends == nil then return t end
+  local parent = world._profiles[t.extends]
+  if not parent then define.unknown(world, "profile", "_profiles", t.extends, object, "extends") end
+  local merged = {}
+  for k, v in pairs(parent.raw) do merged[k] = v end
+  for k, v in pairs(t) do merged[k] = v end
+  merged.extends = nil
+  return merged
+end
+
+local function slot_overrides(world, p, object, field)
+  for id, v in pairs(p[field]) do
+    if not index_of(p.senses, id) then
+      error(string.format("%s: field '%s' names sense %s, which is not in the profile's senses",
+        object, field, check.describe(id)), 4)
+    end
+    check.number(object, field .. "." .. id, v, field == "sense_weights" and 0 or 1e-6, nil, 4)
+  end
+end
+
+function define.profile(world, t)
+  local object = "profile " .. check.describe(type(t) == "table" and t.name or nil)
+  if type(t) ~= "table" then check.fields(object, schema.profile, t) end
+  local raw = inherit(world, t, object)
+  local p = check.fields(object, schema.profile, raw, world._scaled.profile)
+  if not (p.suspect_threshold <= p.detect_threshold and p.detect_threshold <= p.track_threshold) then
+    error(string.format("%s: thresholds expected suspect_threshold <= detect_threshold <= "
+      .. "track_threshold, got %s, %s, %s", object, check.describe(p.suspect_threshold),
+      check.describe(p.detect_threshold), check.describe(p.track_threshold)), 2)
+  end
+  local senses = {}
+  for i, id in ipairs(p.senses) do
+    local s = world._senses[id]
+    if not s then define.unknown(world, "sense", "_senses", id, object, "senses[" .. i .. "]") end
+    if index_of(p.senses, id) ~= i then
+      error(string.format("%s: field 'senses' lists %s twice", object, check.describe(id)), 2)
+    end
+    senses[i] = { sense = s.index, weight = p.sense_weights[id] or -1,
+                  interval = p.sense_intervals[id] or -1 }
+  end
+  slot_overrides(world, p, object, "sense_weights")
+  slot_overrides(world, p, object, "sense_intervals")
+  local def = {}
+  for _, spec in ipairs(schema.profile) do
+    local v = p[spec.name]
+    if type(v) == "number" or type(v) == "boolean" then def[spec.name] = v end
+  end
+  def.senses = senses
+  local old = world._profiles[p.name]
+  if old then
+    checked_status(world._B.profile_set(world._w, old.index, def), object)
+    for k in pairs(old.table) do old.table[k] = nil end
+    for k, v in pairs(p) do old.table[k] = v end
+    old.raw = raw
+  else
+    local index = checked_status(world._B.profile_create(world._w, def), object)
+    world._profiles[p.name] = { index = index, table = p, raw = raw }
+  end
+  return world._profiles[p.name].table
+end
+
+return define

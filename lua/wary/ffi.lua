@@ -1,0 +1,496 @@
+-- wary.ffi: the LuaJIT backend, libwary.so through the FFI.
+--
+-- It implements the backend contract of docs/backends.md: B.<name> for every
+-- wary_<name> of src/wary.h, with defs taken as Lua tables and out structs
+-- returned as new Lua tables. The struct layouts are read from the cdef text
+-- itself, so a field added to wary.h (and copied to wary/cdef.lua) needs no
+-- change here.
+local ffi = require("ffi")
+
+local cdef = require("wary.cdef")
+
+-- A second require of this file in the same Lua state (busted unloads modules
+-- between spec files) must not declare the types again: LuaJIT rejects that.
+-- wary_stats is the last type of the block, so it exists only if all do.
+if not pcall(ffi.typeof, "wary_stats") then
+  ffi.cdef(cdef)
+end
+
+local function library_candidates()
+  local env = os.getenv("WARY_LIB")
+  if env and env ~= "" then
+    return { env }
+  end
+  local file = ({ Windows = "wary.dll", OSX = "libwary.dylib" })[ffi.os] or "libwary.so"
+  local candidates = {}
+  local source = debug.getinfo(1, "S").source
+  if source:sub(1, 1) == "@" then
+    local dir = source:sub(2):match("^(.*)[/\\]") or "."
+    candidates[1] = dir .. "/../../build/" .. file
+  end
+  candidates[#candidates + 1] = "wary"
+  return candidates
+end
+
+local function load_library()
+  local tried = {}
+  for _, name in ipairs(library_candidates()) do
+    local ok, lib = pcall(ffi.load, name)
+    if ok then
+      return lib
+    end
+    tried[#tried + 1] = "\n  " .. name .. ": " .. tostring(lib)
+  end
+  error("wary.ffi: cannot load libwary (set WARY_LIB to its path); tried:" .. table.concat(tried), 0)
+end
+
+local lib = load_library()
+
+local B = {
+  backend = "luajit",
+  _VERSION = "wary ffi 0.1",
+}
+
+---------------------------------------------------------------------------
+-- Struct layouts, parsed from the cdef text.
+--
+-- FIELDS["wary_x"] is a sequence of { name, count (C array length or nil),
+-- struct (element struct name or nil), wide (64-bit integer: tonumber),
+-- used (the field that counts the used elements) }.
+-- Pointer fields (wary_sense_def.evaluate and .user) are left out: the
+-- contract does not expose them, and a Lua function must never be turned
+-- into a C callback by accident.
+
+local FIELDS = {}
+local SENSE_SLOTS
+
+local function parse_fields(body)
+  local fields = {}
+  for decl in body:gmatch("[^;{}]+") do
+    decl = decl:match("^%s*(.-)%s*$")
+    if decl ~= "" then
+      local ctype, name, count = decl:match("^(.-)%s*([%w_]+)%s*%[%s*([%w_]+)%s*%]$")
+      if not ctype then
+        ctype, name = decl:match("^(.-)%s*([%w_]+)$")
+      end
+      ctype = ctype:gsub("^const%s+", "")
+      if not ctype:find("*", 1, true) and not ctype:find("_fn$") then
+        fields[#fields + 1] = {
+          name = name,
+          count = count and (tonumber(count) or ffi.C[count]),
+          struct = FIELDS[ctype] and ctype or nil,
+          wide = ctype == "uint64_t" or ctype == "int64_t",
+        }
+      end
+    end
+  end
+  return fields
+end
+
+do
+  local text = cdef:gsub("/%*.-%*/", " "):gsub("//[^\n]*", " ")
+  for name, body in text:gmatch("typedef%s+struct%s+([%w_]+)%s*(%b{})") do
+    FIELDS[name] = parse_fields(body)
+  end
+  -- Like the table profile_create takes: the used slots only.
+  for _, f in ipairs(FIELDS.wary_profile_def) do
+    if f.name == "senses" then
+      f.used = "sense_count"
+      SENSE_SLOTS = f.count
+    end
+  end
+end
+
+-- C struct (cdata) to a new Lua table with the C field names.
+local to_table
+
+local function read(f, v)
+  if f.struct then
+    return to_table(f.struct, v)
+  elseif f.wide then
+    return tonumber(v)
+  end
+  return v
+end
+
+to_table = function(struct, s)
+  local t = {}
+  local fields = FIELDS[struct]
+  for k = 1, #fields do
+    local f = fields[k]
+    local v = s[f.name]
+    if f.count then
+      local a, count = {}, f.count
+      if f.used then
+        count = math.max(0, math.min(count, s[f.used]))
+      end
+      for i = 1, count do
+        a[i] = read(f, v[i - 1])
+      end
+      v = a
+    else
+      v = read(f, v)
+    end
+    t[f.name] = v
+  end
+  return t
+end
+
+-- Lua table to C struct: fields absent from t keep what d holds.
+local function fill(struct, d, t)
+  local fields = FIELDS[struct]
+  for k = 1, #fields do
+    local f = fields[k]
+    local v = t[f.name]
+    if v ~= nil and not f.used then
+      if f.count then
+        local a = d[f.name]
+        for i = 1, f.count do
+          local x = v[i]
+          if x ~= nil then
+            a[i - 1] = x
+          end
+        end
+      else
+        d[f.name] = v
+      end
+    end
+  end
+  return d
+end
+
+-- A def struct from a Lua table, starting from wary_default_<kind>_def().
+local function to_def(kind, t)
+  return fill("wary_" .. kind .. "_def", lib["wary_default_" .. kind .. "_def"](), t or {})
+end
+
+-- senses is a sequence of { sense =, weight =, interval = }, each missing
+-- field -1; sense_count defaults to #senses.
+local function to_profile_def(t)
+  local d = to_def("profile", t)
+  local senses = t and t.senses
+  if senses then
+    local n = #senses
+    for i = 1, math.min(n, SENSE_SLOTS) do
+      local s, slot = senses[i], d.senses[i - 1]
+      slot.sense, slot.weight, slot.interval = -1, -1, -1
+      fill("wary_profile_sense", slot, s)
+    end
+    if t.sense_count == nil then
+      d.sense_count = n
+    end
+  end
+  return d
+end
+
+-- One out struct per type, reused by every call. fresh() zeroes it (as the
+-- 5.4 module's "T out = { 0 }") and returns it for the call; result(status)
+-- returns status and the table of what the call wrote.
+local function out_struct(struct)
+  local out, size = ffi.new(struct), ffi.sizeof(struct)
+  local function fresh()
+    ffi.fill(out, size)
+    return out
+  end
+  local function result(status)
+    return status, to_table(struct, out)
+  end
+  return fresh, result
+end
+
+---------------------------------------------------------------------------
+-- Worlds.
+
+local DESTROYED = "wary world is destroyed"
+local destroyed = setmetatable({}, { __mode = "k" })
+
+-- One table lookup: cheap enough for every call that takes a world, and it
+-- turns a use after free into a Lua error.
+local function live(w)
+  if destroyed[w] then
+    error(DESTROYED, 0)
+  end
+  return w
+end
+
+function B.world_create(def)
+  local w = lib.wary_world_create(to_def("world", def))
+  if w == nil then
+    return nil, "cannot create the world (bad definition or out of memory)"
+  end
+  return ffi.gc(w, lib.wary_world_destroy)
+end
+
+function B.world_destroy(w)
+  if not destroyed[w] then
+    destroyed[w] = true
+    ffi.gc(w, nil)
+    lib.wary_world_destroy(w)
+  end
+end
+
+function B.name_string(w, key)
+  local s = lib.wary_name_string(live(w), key)
+  if s == nil then
+    return nil
+  end
+  return ffi.string(s)
+end
+
+function B.world_stats(w)
+  return to_table("wary_stats", lib.wary_world_stats(live(w)))
+end
+
+-- Functions whose arguments and result need no conversion; the first
+-- argument is the world.
+local PLAIN = {
+  "world_set_weather", "world_time", "world_units_per_meter", "name",
+  "box_set_bounds", "box_set_material", "box_destroy", "box_valid", "box_count",
+  "actor_destroy", "actor_valid", "actor_count",
+  "actor_set_pos", "actor_set_velocity", "actor_set_yaw", "actor_look_at",
+  "actor_look_forward", "actor_set_stance", "actor_set_team", "actor_set_visibility",
+  "actor_set_light", "actor_set_lod_tier", "actor_set_perceivable", "actor_set_off_screen",
+  "actor_set_prop", "actor_get_prop",
+  "belief_count", "set_confidence",
+  "evidence_add", "evidence_remove", "evidence_clear", "evidence_count",
+  "sense_unmute",
+  "step", "step_begin", "step_end", "events_dropped",
+}
+
+for _, name in ipairs(PLAIN) do
+  local c = "wary_" .. name
+  B[name] = function(w, ...)
+    return lib[c](live(w), ...)
+  end
+end
+
+---------------------------------------------------------------------------
+-- Definitions.
+
+local KINDS = { "world", "material", "box", "profile", "sense", "actor" }
+
+for _, kind in ipairs(KINDS) do
+  local c, struct = "wary_default_" .. kind .. "_def", "wary_" .. kind .. "_def"
+  B["default_" .. kind .. "_def"] = function()
+    return to_table(struct, lib[c]())
+  end
+end
+
+function B.material_create(w, def)
+  return lib.wary_material_create(live(w), to_def("material", def))
+end
+
+function B.material_set(w, material, def)
+  return lib.wary_material_set(live(w), material, to_def("material", def))
+end
+
+function B.box_create(w, def)
+  return lib.wary_box_create(live(w), to_def("box", def))
+end
+
+function B.profile_create(w, def)
+  return lib.wary_profile_create(live(w), to_profile_def(def))
+end
+
+function B.profile_set(w, profile, def)
+  return lib.wary_profile_set(live(w), profile, to_profile_def(def))
+end
+
+function B.sense_create(w, def)
+  return lib.wary_sense_create(live(w), to_def("sense", def))
+end
+
+function B.actor_create(w, def)
+  return lib.wary_actor_create(live(w), to_def("actor", def))
+end
+
+---------------------------------------------------------------------------
+-- Outputs.
+
+local ray, ray_result = out_struct("wary_ray_result")
+local info, info_result = out_struct("wary_actor_info")
+local belief, belief_result = out_struct("wary_belief")
+local evidence, evidence_result = out_struct("wary_evidence")
+
+function B.ray_cast(w, ax, ay, az, bx, by, bz)
+  return ray_result(lib.wary_ray_cast(live(w), ax, ay, az, bx, by, bz, ray()))
+end
+
+function B.actor_get(w, actor)
+  return info_result(lib.wary_actor_get(live(w), actor, info()))
+end
+
+function B.belief_get(w, agent, target)
+  return belief_result(lib.wary_belief_get(live(w), agent, target, belief()))
+end
+
+function B.belief_at(w, agent, i)
+  return belief_result(lib.wary_belief_at(live(w), agent, i, belief()))
+end
+
+function B.evidence_at(w, agent, target, i)
+  return evidence_result(lib.wary_evidence_at(live(w), agent, target, i, evidence()))
+end
+
+local ids_cap = 64
+local ids = ffi.new("wary_id[?]", ids_cap)
+
+-- Room for every actor, so nothing is cut off.
+function B.query_actors(w, x, y, z, radius)
+  local count = lib.wary_actor_count(live(w))
+  if count > ids_cap then
+    ids_cap = count
+    ids = ffi.new("wary_id[?]", ids_cap)
+  end
+  local n = math.min(lib.wary_query_actors(w, x, y, z, radius, ids, ids_cap), ids_cap)
+  local t = {}
+  for i = 1, n do
+    t[i] = ids[i - 1]
+  end
+  return t
+end
+
+function B.events(w)
+  local n = lib.wary_event_count(live(w))
+  local events = lib.wary_events(w)
+  if events == nil then
+    n = 0
+  end
+  local t = {}
+  for i = 1, n do
+    t[i] = to_table("wary_event", events[i - 1])
+  end
+  return t
+end
+
+---------------------------------------------------------------------------
+-- Custom senses: the query batch is walked in Lua, no C-to-Lua callback.
+
+local huge = math.huge
+
+local function finite(x)
+  return x == x and x ~= huge and x ~= -huge
+end
+
+-- As lua.c's message handler (and the 5.4 module's): an error object that
+-- is not a string or a number goes through its __tostring, or is described;
+-- then the traceback is appended.
+local function traceback_handler(m)
+  local kind = type(m)
+  if kind ~= "string" and kind ~= "number" then
+    local mt = debug.getmetatable(m)
+    local tostr = mt and rawget(mt, "__tostring")
+    local s = tostr and tostr(m)
+    m = type(s) == "string" and s or "(error object is a " .. kind .. " value)"
+  end
+  return debug.traceback(m, 2)
+end
+
+-- Checks what evaluate returned and writes it into result r. Returns an
+-- error message, or nil (written, or inactive and left as preset).
+local function store(r, c, accuracy, x, y, z)
+  if c == nil or c == false then
+    return nil
+  end
+  if type(c) ~= "number" then
+    return "returned " .. type(c) .. " for confidence, expected a number or nil"
+  end
+  if not finite(c) then
+    return "returned a non-finite confidence"
+  end
+  if c <= 0 then
+    return nil
+  end
+  if c > 1 then
+    c = 1
+  end
+  if accuracy == nil then
+    accuracy = 1
+  elseif type(accuracy) ~= "number" then
+    return "returned " .. type(accuracy) .. " for accuracy, expected a number"
+  elseif not finite(accuracy) then
+    return "returned a non-finite accuracy"
+  elseif accuracy < 0 then
+    accuracy = 0
+  elseif accuracy > 1 then
+    accuracy = 1
+  end
+  r.active = true
+  r.confidence = c
+  r.accuracy = accuracy
+  if type(x) == "number" and type(y) == "number" and type(z) == "number"
+    and finite(x) and finite(y) and finite(z) then
+    r.has_location = true
+    local l = r.location
+    l[0], l[1], l[2] = x, y, z
+  else
+    r.has_location = false
+  end
+  return nil
+end
+
+local VECTORS = { "agent_pos", "eye_pos", "eye_forward", "target_pos", "target_vel" }
+
+local function set_vec(v, a)
+  v.x, v.y, v.z = a[0], a[1], a[2]
+end
+
+function B.run_queries(w, senses, profiles, actors, ctx, errors)
+  live(w)
+  for _, name in ipairs(VECTORS) do
+    if type(ctx[name]) ~= "table" then
+      ctx[name] = {}
+    end
+  end
+  local evaluated = 0
+  local i = 0
+  -- The batch is read again after every evaluate: it runs arbitrary Lua.
+  while i < lib.wary_query_count(w) do
+    local q = lib.wary_queries(w)[i]
+    local sense = senses[q.sense]
+    local evaluate = type(sense) == "table" and sense.evaluate
+    if evaluate then
+      local agent, target, sense_index, id = q.agent, q.target, q.sense, sense.id
+      ctx.agent = actors[agent]
+      ctx.target = actors[target]
+      ctx.sense = id
+      ctx.dt = q.dt
+      ctx.distance = q.distance
+      ctx.agent_yaw = q.agent_yaw
+      ctx.light = q.light
+      ctx.weather = q.weather
+      ctx.lod_tier = q.lod_tier
+      ctx.off_screen = q.off_screen
+      set_vec(ctx.agent_pos, q.agent_pos)
+      set_vec(ctx.eye_pos, q.eye_pos)
+      set_vec(ctx.eye_forward, q.eye_forward)
+      set_vec(ctx.target_pos, q.target_pos)
+      set_vec(ctx.target_vel, q.target_vel)
+      local ok, c, accuracy, x, y, z =
+        xpcall(evaluate, traceback_handler, ctx, profiles[agent], actors[target])
+      evaluated = evaluated + 1
+      -- evaluate may have destroyed the world: the batch is gone with it.
+      live(w)
+      local message
+      if ok then
+        message = store(lib.wary_results(w)[i], c, accuracy, x, y, z)
+      else
+        message = tostring(c)
+      end
+      if message then
+        errors[#errors + 1] = {
+          index = i,
+          sense = sense_index,
+          agent = agent,
+          target = target,
+          message = "sense '" .. tostring(id) .. "': " .. message,
+        }
+        lib.wary_query_fail(w, i)
+      end
+    end
+    i = i + 1
+  end
+  return evaluated
+end
+
+return B

@@ -1,0 +1,304 @@
+-- wary.world: the world object: definitions, boxes, actors, stepping
+-- (with custom senses evaluated by the backend) and event dispatch.
+local check = require("wary.check")
+local schema = require("wary.schema")
+local define = require("wary.define")
+local Actor = require("wary.actor")
+
+local World = {}
+World.__index = World
+
+local Box = {}
+Box.__index = Box
+
+function World.new(B, root, t)
+  t = t == nil and {} or t
+  local upm = type(t) == "table" and check.finite(t.units_per_meter) and t.units_per_meter > 0
+    and t.units_per_meter or 100
+  local o = check.fields("world", schema.world, t, schema.defaults(schema.world, upm))
+  local lod = o.lod_interval_scale
+  if #lod ~= 4 then check.fail("world", "lod_interval_scale", "a list of 4 numbers", #lod, 2) end
+  for i = 1, 4 do check.number("world", "lod_interval_scale[" .. i .. "]", lod[i], 1e-6, nil, 2) end
+  local w, err = B.world_create({
+    units_per_meter = o.units_per_meter, weather = o.weather, grid_cell_size = o.grid_cell_size,
+    event_capacity = o.event_capacity, sense_error_limit = o.sense_error_limit, lod_interval_scale = lod,
+  })
+  if not w then error("world: the core refused the definition: " .. tostring(err), 2) end
+  local self = setmetatable({
+    _B = B, _w = w, _root = root, units_per_meter = upm,
+    _actors = {}, _agent_profiles = {}, _actor_count = 0,
+    _profiles = {}, _senses = {}, _sense_by_index = {},
+    _materials = { concrete = { index = 0 } }, _material_names = { [0] = "concrete" },
+    _teams = {}, _team_count = 0, _names = {}, _handlers = {}, _errors = {}, _events = {},
+    _ctx = { agent_pos = {}, eye_pos = {}, eye_forward = {}, target_pos = {}, target_vel = {},
+             units_per_meter = upm },
+    _scaled = { profile = schema.defaults(schema.profile, upm), actor = schema.defaults(schema.actor, upm) },
+  }, World)
+  self._ctx.world = self
+  if o.materials then self:load(root .. "profiles/materials.lua") end
+  return self
+end
+
+-- ---- names, teams ------------------------------------------------------------
+
+function World:_name(s)
+  local key = self._names[s]
+  if not key then
+    key = self._B.name(self._w, s)
+    if key < 0 then error(string.format("world: name %s: %s", check.describe(s), Actor.status_text[key]), 3) end
+    self._names[s] = key
+  end
+  return key
+end
+
+function World:_team(team, object)
+  if team == nil then return 0 end
+  if type(team) ~= "string" and not check.finite(team) then
+    check.fail(object, "team", "a string or a number", team, 3)
+  end
+  local id = self._teams[team]
+  if not id then
+    self._team_count = self._team_count + 1
+    id = self._team_count
+    self._teams[team] = id
+  end
+  return id
+end
+
+-- ---- definitions ---------------------------------------------------------------
+
+function World:define_profile(t) return define.profile(self, t) end
+function World:define_sense(t) return define.sense(self, t) end
+function World:define_material(t) return define.material(self, t) end
+
+-- The kind of a definition table: an explicit `kind`, else inferred.
+local function kind_of(t)
+  if t.kind then return t.kind end
+  if t.evaluate then return "sense" end
+  if t.vision_transmission ~= nil or t.sound_wall ~= nil then return "material" end
+  return "profile"
+end
+
+local definers = { profile = define.profile, sense = define.sense, material = define.material }
+
+function World:define(t)
+  if type(t) ~= "table" then check.fail("world", "definition", "a table", t, 2) end
+  local kind = kind_of(t)
+  local fn = definers[kind]
+  if not fn then check.fail("definition", "kind", "one of profile, sense, material", kind, 2) end
+  local copy = {}
+  for k, v in pairs(t) do copy[k] = v end
+  copy.kind = nil
+  return fn(self, copy)
+end
+
+function World:_resolve(path)
+  if type(path) ~= "string" then check.fail("world", "path", "a file path string", path, 3) end
+  for _, p in ipairs({ path, self._root .. path }) do
+    local f = io.open(p, "r")
+    if f then
+      f:close()
+      return p
+    end
+  end
+  error(string.format("world: load: no file %s (looked in the current directory and %s)",
+    check.describe(path), self._root == "" and "./" or self._root), 3)
+end
+
+-- Loads a file returning one definition or a list of them; returns them.
+function World:load(path)
+  local chunk, err = loadfile(self:_resolve(path))
+  if not chunk then error("world: load: " .. err, 2) end
+  local t = chunk()
+  if type(t) ~= "table" then check.fail("file " .. path, "return value", "a definition table or a list", t, 2) end
+  local list = t[1] ~= nil and t or { t }
+  local out = {}
+  for i, d in ipairs(list) do out[i] = self:define(d) end
+  return t[1] ~= nil and out or out[1]
+end
+
+-- ---- the world ---------------------------------------------------------------------
+
+function World:set_weather(v)
+  check.number("world", "weather", v, 0, 1, 2)
+  self._B.world_set_weather(self._w, v)
+end
+
+function World:time() return self._B.world_time(self._w) end
+function World:stats() return self._B.world_stats(self._w) end
+
+function World:ray(a, b)
+  local ax, ay, az = check.vector("world:ray", "from", a, 2)
+  local bx, by, bz = check.vector("world:ray", "to", b, 2)
+  local _, r = self._B.ray_cast(self._w, ax, ay, az, bx, by, bz)
+  return r
+end
+
+local function material_index(self, name, object)
+  local m = self._materials[name]
+  if not m then define.unknown(self, "material", "_materials", name, object, "material") end
+  return m.index
+end
+
+function World:add_box(t)
+  local object = "box"
+  local o = check.fields(object, schema.box, t)
+  local x0, y0, z0 = check.vector(object, "min", o.min, 2)
+  local x1, y1, z1 = check.vector(object, "max", o.max, 2)
+  if x1 < x0 or y1 < y0 or z1 < z0 then
+    check.fail(object, "max", "a corner >= min on every axis", x1 < x0 and x1 or y1 < y0 and y1 or z1, 2)
+  end
+  local id = self._B.box_create(self._w, { min = { x0, y0, z0 }, max = { x1, y1, z1 },
+                                             material = material_index(self, o.material, object) })
+  if id == 0 then error("box: the core refused it (during a step?)", 2) end
+  return setmetatable({ id = id, world = self, material = o.material }, Box)
+end
+
+function World:box_count() return self._B.box_count(self._w) end
+
+local function box_live(box, what)
+  if box._removed then error(string.format("box #%d: %s: stale handle (the box was removed)", box.id, what), 3) end
+end
+
+function Box:set_bounds(min, max)
+  box_live(self, "set_bounds")
+  local object = string.format("box #%d", self.id)
+  local x0, y0, z0 = check.vector(object, "min", min, 2)
+  local x1, y1, z1 = check.vector(object, "max", max, 2)
+  if self.world._B.box_set_bounds(self.world._w, self.id, x0, y0, z0, x1, y1, z1) < 0 then
+    check.fail(object, "max", "a corner >= min on every axis", max, 2)
+  end
+end
+
+function Box:set_material(name)
+  box_live(self, "set_material")
+  local w = self.world
+  w._B.box_set_material(w._w, self.id, material_index(w, name, string.format("box #%d", self.id)))
+  self.material = name
+end
+
+function Box:remove()
+  box_live(self, "remove")
+  self.world._B.box_destroy(self.world._w, self.id)
+  self._removed = true
+end
+
+function Box:valid() return not self._removed end
+
+-- ---- actors ----------------------------------------------------------------------
+
+function World:_add(t, is_agent)
+  local kind = is_agent and "agent" or "target"
+  local object = kind .. (type(t) == "table" and t.name and (" " .. check.describe(t.name)) or "")
+  local a = check.fields(object, schema.actor, t, self._scaled.actor)
+  local x, y, z = check.vector(object, "pos", a.pos, 3)
+  local vx, vy, vz = 0, 0, 0
+  if a.velocity then vx, vy, vz = check.vector(object, "velocity", a.velocity, 3) end
+  local profile
+  if is_agent then
+    if a.profile == nil then check.fail(object, "profile", "a profile name (required for agents)", nil, 3) end
+    profile = self._profiles[a.profile]
+    if not profile then define.unknown(self, "profile", "_profiles", a.profile, object, "profile") end
+  elseif a.profile ~= nil then
+    check.fail(object, "profile", "nil (a target perceives nothing; use add_agent)", a.profile, 3)
+  end
+  local props = a.props or {}
+  local id = self._B.actor_create(self._w, {
+    pos = { x, y, z }, vel = { vx, vy, vz }, yaw = a.yaw,
+    stance = define.index_of(schema.stances, a.stance) - 1, team = self:_team(a.team, object),
+    visibility = a.visibility, light = a.light, eye_height = a.eye_height,
+    profile = profile and profile.index or -1, lod_tier = a.lod_tier,
+    perceivable = a.perceivable, off_screen = a.off_screen,
+  })
+  if id == 0 then error(object .. ": the core refused it (during a step?)", 3) end
+  self._actor_count = self._actor_count + 1
+  local actor = setmetatable({
+    id = id, world = self, kind = kind, props = {},
+    name = a.name or string.format("%s#%d", kind, self._actor_count),
+    profile = profile and profile.table, team = a.team, stance = a.stance, _handlers = {},
+  }, Actor)
+  self._actors[id] = actor
+  if profile then self._agent_profiles[id] = profile.table end
+  for k, v in pairs(props) do actor:set_prop(k, v) end
+  return actor
+end
+
+function World:add_agent(t) return self:_add(t, true) end
+function World:add_target(t) return self:_add(t, false) end
+
+function World:_forget_actor(actor)
+  actor._removed = true
+  self._actors[actor.id] = nil
+  self._agent_profiles[actor.id] = nil
+end
+
+-- Every live actor, in creation order.
+function World:actors()
+  local list = {}
+  for _, a in pairs(self._actors) do list[#list + 1] = a end
+  table.sort(list, function(p, q) return p.id % 1048576 < q.id % 1048576 end)
+  return list
+end
+
+-- ---- stepping and events -------------------------------------------------------------
+
+function World:on(event, fn)
+  return Actor.add_handler("world", self._handlers, event, fn)
+end
+
+local function dispatch(list, ev)
+  if list then
+    for _, fn in ipairs(list) do fn(ev) end
+  end
+end
+
+function World:_collect(errors)
+  local by_index = {}
+  for _, e in ipairs(errors) do by_index[e.index] = e end
+  local out = {}
+  for i, e in ipairs(self._B.events(self._w)) do
+    local ev = {
+      type = schema.events[e.type + 1],
+      agent = self._actors[e.agent], target = self._actors[e.target],
+      from = schema.states[e.from_state + 1], to = schema.states[e.to_state + 1],
+      loss_reason = schema.loss_reasons[e.loss_reason + 1], confidence = e.confidence,
+    }
+    if ev.type == "sense_error" then
+      local s = self._sense_by_index[e.sense]
+      ev.sense = s and s.id
+      ev.message = by_index[e.index] and by_index[e.index].message
+    end
+    out[i] = ev
+  end
+  return out
+end
+
+function World:step(dt)
+  check.number("world", "dt", dt, 0, nil, 2)
+  local B, w = self._B, self._w
+  local status = B.step_begin(w, dt)
+  if status < 0 then error("world: step: " .. (Actor.status_text[status] or status), 2) end
+  local errors = {}
+  self._ctx.time = B.world_time(w)
+  local ok, err = pcall(B.run_queries, w, self._sense_by_index, self._agent_profiles, self._actors,
+    self._ctx, errors)
+  B.step_end(w)
+  if not ok then error(err, 0) end
+  self._events = self:_collect(errors)
+  for _, ev in ipairs(self._events) do
+    if ev.agent then dispatch(ev.agent._handlers[ev.type], ev) end
+    dispatch(self._handlers[ev.type], ev)
+  end
+  return self._events
+end
+
+-- The events of the last step, in order.
+function World:events() return self._events end
+function World:events_dropped() return self._B.events_dropped(self._w) end
+
+function World:destroy()
+  self._B.world_destroy(self._w)
+  self._destroyed = true
+end
+
+return World

@@ -1,0 +1,698 @@
+/* test_geometry.c - checks the spatial hash grid and the occluder hierarchy
+ * against brute force and hand-made cases.
+ * gcc -std=c11 -Wall -Wextra -Werror -pedantic -Isrc spec/c/test_geometry.c src/grid.c src/occluders.c -lm */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grid.h"
+#include "occluders.h"
+
+static int checks;
+static int failures;
+
+#define ENSURE(cond)                                                      \
+  do {                                                                    \
+    checks++;                                                             \
+    if (!(cond)) {                                                        \
+      failures++;                                                         \
+      fprintf(stderr, "%s:%d: ENSURE(%s) failed\n", __FILE__, __LINE__, #cond); \
+    }                                                                     \
+  } while (0)
+
+/* Our own generator so that the data is the same on every libc. */
+static uint32_t rng_state = 12345u;
+
+static uint32_t rng_next(void) {
+  rng_state = rng_state * 1664525u + 1013904223u;
+  return rng_state >> 8;
+}
+
+static float rng_range(float lo, float hi) {
+  return lo + (hi - lo) * ((float)rng_next() / 16777216.0f);
+}
+
+/* ---- grid ----------------------------------------------------------------- */
+
+static int32_t brute_query(const float *pos, const bool *include, int32_t n, const float c[3],
+                           float r, int32_t *out) {
+  int32_t k = 0;
+  for (int32_t s = 0; s < n; s++) {
+    if (!include[s]) {
+      continue;
+    }
+    float dx = pos[3 * s] - c[0];
+    float dy = pos[3 * s + 1] - c[1];
+    float dz = pos[3 * s + 2] - c[2];
+    if (r == INFINITY || dx * dx + dy * dy + dz * dz <= r * r) {
+      out[k++] = s;
+    }
+  }
+  return k;
+}
+
+/* Counts mismatching queries rather than ensuring each, to keep the output
+ * readable when something breaks. */
+static int grid_mismatches(wy_grid *g, const float *pos, const bool *include, int32_t n,
+                           const float c[3], float r, int32_t *expect) {
+  int32_t want = brute_query(pos, include, n, c, r, expect);
+  int32_t got_count;
+  const int32_t *got = wy_grid_query(g, c, r, &got_count);
+  if (got_count != want || (want > 0 && memcmp(got, expect, (size_t)want * sizeof *got) != 0)) {
+    fprintf(stderr, "grid mismatch at (%g %g %g) r=%g: %d vs %d\n", (double)c[0], (double)c[1],
+            (double)c[2], (double)r, (int)got_count, (int)want);
+    return 1;
+  }
+  return 0;
+}
+
+static void test_grid_empty(void) {
+  wy_grid g;
+  ENSURE(wy_grid_init(&g, 10.0f));
+  int32_t count = 7;
+  float c[3] = {0, 0, 0};
+  wy_grid_query(&g, c, 100.0f, &count);
+  ENSURE(count == 0);
+  ENSURE(wy_grid_build(&g, NULL, NULL, 0));
+  wy_grid_query(&g, c, INFINITY, &count);
+  ENSURE(count == 0);
+  float pos[6] = {0, 0, 0, 1, 1, 1};
+  bool none[2] = {false, false};
+  ENSURE(wy_grid_build(&g, pos, none, 2));
+  wy_grid_query(&g, c, INFINITY, &count);
+  ENSURE(count == 0);
+  wy_grid_query(&g, c, 5.0f, &count);
+  ENSURE(count == 0);
+  wy_grid_free(&g);
+  ENSURE(!wy_grid_init(&g, 0.0f));
+  wy_grid_free(&g);
+  ENSURE(!wy_grid_init(&g, -1.0f));
+  wy_grid_free(&g);
+}
+
+static void test_grid_boundaries(void) {
+  enum { NEAR = 8, FAR = 200 };
+  wy_grid g;
+  ENSURE(wy_grid_init(&g, 10.0f));
+  /* Points on cell edges, on both sides of zero, and stacked in z; the far
+   * ones make the query walk cells rather than every item. */
+  float pos[3 * (NEAR + FAR)] = {
+      0, 0, 0,     /* 0 */
+      10, 0, 0,    /* 1: exactly one cell over */
+      -10, 0, 0,   /* 2 */
+      20, 0, 0,    /* 3 */
+      10, 10, 0,   /* 4 */
+      0, 0, 5,     /* 5: same xy as 0, higher */
+      0, 0, -20,   /* 6 */
+      9.999f, 0, 0 /* 7 */
+  };
+  bool all[NEAR + FAR];
+  for (int i = 0; i < NEAR + FAR; i++) {
+    all[i] = true;
+    if (i >= NEAR) {
+      pos[3 * i] = 1000.0f + (float)i;
+      pos[3 * i + 1] = -1000.0f;
+    }
+  }
+  ENSURE(wy_grid_build(&g, pos, all, NEAR + FAR));
+  int32_t n;
+  const int32_t *r;
+  float c0[3] = {0, 0, 0};
+  r = wy_grid_query(&g, c0, 10.0f, &n);
+  ENSURE(n == 5);
+  ENSURE(n == 5 && r[0] == 0 && r[1] == 1 && r[2] == 2 && r[3] == 5 && r[4] == 7);
+  r = wy_grid_query(&g, c0, 0.0f, &n);
+  ENSURE(n == 1 && r[0] == 0);
+  r = wy_grid_query(&g, c0, 5.0f, &n);
+  ENSURE(n == 2 && r[0] == 0 && r[1] == 5);
+  float c1[3] = {10, 0, 0};
+  r = wy_grid_query(&g, c1, 10.0f, &n);
+  ENSURE(n == 5 && r[0] == 0 && r[1] == 1 && r[2] == 3 && r[3] == 4 && r[4] == 7);
+  float c2[3] = {-5, 0, 0};
+  r = wy_grid_query(&g, c2, 5.0f, &n);
+  ENSURE(n == 2 && r[0] == 0 && r[1] == 2);
+  float c3[3] = {0, 0, -10};
+  r = wy_grid_query(&g, c3, 10.0f, &n);
+  ENSURE(n == 2 && r[0] == 0 && r[1] == 6);
+  r = wy_grid_query(&g, c0, INFINITY, &n);
+  ENSURE(n == NEAR + FAR);
+  int in_order = 0;
+  for (int32_t i = 0; i < n; i++) {
+    in_order += r[i] == i;
+  }
+  ENSURE(in_order == NEAR + FAR);
+  r = wy_grid_query(&g, c0, 1e30f, &n);
+  ENSURE(n == NEAR + FAR);
+  r = wy_grid_query(&g, c0, 1000.0f, &n);
+  ENSURE(n == NEAR);
+  wy_grid_query(&g, c0, -1.0f, &n);
+  ENSURE(n == 0);
+  wy_grid_query(&g, c0, NAN, &n);
+  ENSURE(n == 0);
+  float cnan[3] = {NAN, 0, 0};
+  wy_grid_query(&g, cnan, 10.0f, &n);
+  ENSURE(n == 0);
+  wy_grid_query(&g, cnan, INFINITY, &n);
+  ENSURE(n == NEAR + FAR);
+  wy_grid_free(&g);
+}
+
+static void test_grid_random(void) {
+  enum { N = 3000, QUERIES = 150 };
+  float *pos = malloc(sizeof(float) * 3 * N);
+  float *pos2 = malloc(sizeof(float) * 3 * N);
+  bool *include = malloc(sizeof(bool) * N);
+  int32_t *expect = malloc(sizeof(int32_t) * N);
+  ENSURE(pos && pos2 && include && expect);
+  if (!pos || !pos2 || !include || !expect) {
+    return;
+  }
+  for (int32_t i = 0; i < N; i++) {
+    pos[3 * i] = rng_range(-500, 500);
+    pos[3 * i + 1] = rng_range(-500, 500);
+    pos[3 * i + 2] = rng_range(-50, 50);
+    include[i] = rng_next() % 10 < 7;
+  }
+  /* Some points exactly on cell corners and edges, some stacked. */
+  for (int32_t i = 0; i < 200; i++) {
+    pos[3 * i] = (float)((int)(rng_next() % 41) - 20) * 10.0f;
+    pos[3 * i + 1] = (float)((int)(rng_next() % 41) - 20) * 10.0f;
+    pos[3 * i + 2] = (float)((int)(rng_next() % 3) - 1) * 10.0f;
+  }
+  const float radii[] = {0.0f, 0.5f, 5.0f, 10.0f, 20.0f, 37.3f, 120.0f, 400.0f, 1000.0f, 1e30f,
+                         INFINITY};
+  const int radius_count = (int)(sizeof radii / sizeof radii[0]);
+  const float cells[] = {10.0f, 1.0f, 3.7f};
+  int bad = 0;
+  int queries = 0;
+  for (int ci = 0; ci < 3; ci++) {
+    wy_grid g;
+    ENSURE(wy_grid_init(&g, cells[ci]));
+    ENSURE(wy_grid_build(&g, pos, include, N));
+    ENSURE(g.count == brute_query(pos, include, N, (const float[3]){0, 0, 0}, INFINITY, expect));
+    for (int q = 0; q < QUERIES; q++) {
+      float c[3];
+      if (q % 3 == 0) {
+        /* Centres on points and on grid lines make exact-distance ties. */
+        int32_t s = (int32_t)(rng_next() % 200);
+        c[0] = pos[3 * s] + (q % 2 ? 10.0f : 0.0f);
+        c[1] = pos[3 * s + 1];
+        c[2] = pos[3 * s + 2];
+      } else {
+        c[0] = rng_range(-700, 700);
+        c[1] = rng_range(-700, 700);
+        c[2] = rng_range(-80, 80);
+      }
+      for (int ri = 0; ri < radius_count; ri++) {
+        bad += grid_mismatches(&g, pos, include, N, c, radii[ri], expect);
+        queries++;
+      }
+    }
+    /* Rebuild over other positions with another mask. */
+    for (int32_t i = 0; i < N; i++) {
+      pos2[3 * i] = rng_range(-100, 100);
+      pos2[3 * i + 1] = rng_range(-100, 100);
+      pos2[3 * i + 2] = rng_range(-10, 10);
+      include[i] = rng_next() % 2 == 0;
+    }
+    ENSURE(wy_grid_build(&g, pos2, include, N));
+    for (int q = 0; q < QUERIES; q++) {
+      float c[3] = {rng_range(-120, 120), rng_range(-120, 120), rng_range(-15, 15)};
+      for (int ri = 0; ri < radius_count; ri++) {
+        bad += grid_mismatches(&g, pos2, include, N, c, radii[ri], expect);
+        queries++;
+      }
+    }
+    /* And the first positions again with a sparse mask and fewer slots. */
+    for (int32_t i = 0; i < N; i++) {
+      include[i] = rng_next() % 20 == 0;
+    }
+    ENSURE(wy_grid_build(&g, pos, include, N / 2));
+    for (int q = 0; q < QUERIES; q++) {
+      float c[3] = {rng_range(-500, 500), rng_range(-500, 500), rng_range(-50, 50)};
+      for (int ri = 0; ri < radius_count; ri++) {
+        bad += grid_mismatches(&g, pos, include, N / 2, c, radii[ri], expect);
+        queries++;
+      }
+    }
+    wy_grid_free(&g);
+  }
+  printf("grid: %d random queries compared with brute force\n", queries);
+  ENSURE(bad == 0);
+  free(pos);
+  free(pos2);
+  free(include);
+  free(expect);
+}
+
+/* ---- occluders ------------------------------------------------------------ */
+
+enum { CONCRETE, GLASS, FOLIAGE, FENCE, THIN_WALL, MATERIAL_COUNT };
+
+static const wy_material materials[MATERIAL_COUNT] = {
+    [CONCRETE] = {0.0f, true},
+    [GLASS] = {1.0f, false},
+    [FOLIAGE] = {0.5f, false},
+    [FENCE] = {0.75f, true},
+    [THIN_WALL] = {0.25f, true},
+};
+
+static int32_t add_box(wy_occluders *o, float x0, float y0, float z0, float x1, float y1, float z1,
+                       int32_t material) {
+  const float min[3] = {x0, y0, z0};
+  const float max[3] = {x1, y1, z1};
+  return wy_occ_add(o, min, max, material);
+}
+
+static wary_ray_result ray(wy_occluders *o, float ax, float ay, float az, float bx, float by,
+                           float bz) {
+  const float a[3] = {ax, ay, az};
+  const float b[3] = {bx, by, bz};
+  wary_ray_result r = {-1.0f, -1, -1};
+  ENSURE(wy_occ_ray(o, materials, a, b, &r));
+  return r;
+}
+
+static int32_t walls(wy_occluders *o, float ax, float ay, float az, float bx, float by, float bz) {
+  const float a[3] = {ax, ay, az};
+  const float b[3] = {bx, by, bz};
+  int32_t w = -1;
+  ENSURE(wy_occ_walls(o, materials, a, b, &w));
+  return w;
+}
+
+static void test_occ_basics(void) {
+  wy_occluders o;
+  wy_occ_init(&o);
+  wary_ray_result r = ray(&o, 0, 0, 0, 10, 0, 0);
+  ENSURE(r.transmission == 1.0f && r.walls == 0 && r.boxes == 0);
+  ENSURE(walls(&o, 0, 0, 0, 10, 0, 0) == 0);
+
+  int32_t glass = add_box(&o, 2, -1, -1, 3, 1, 1, GLASS);
+  int32_t foliage = add_box(&o, 5, -1, -1, 6, 1, 1, FOLIAGE);
+  ENSURE(glass == 0 && foliage == 1);
+  ENSURE(o.alive_count == 2);
+  r = ray(&o, 0, 0, 0, 10, 0, 0);
+  ENSURE(r.transmission == 0.5f && r.boxes == 2 && r.walls == 0);
+  r = ray(&o, 10, 0, 0, 0, 0, 0);
+  ENSURE(r.transmission == 0.5f && r.boxes == 2);
+  /* Stopping short of a box, ending on its face, ending inside it. */
+  r = ray(&o, 0, 0, 0, 4.9f, 0, 0);
+  ENSURE(r.transmission == 1.0f && r.boxes == 1);
+  r = ray(&o, 0, 0, 0, 5, 0, 0);
+  ENSURE(r.transmission == 0.5f && r.boxes == 2);
+  r = ray(&o, 0, 0, 0, 5.5f, 0, 0);
+  ENSURE(r.transmission == 0.5f && r.boxes == 2);
+  r = ray(&o, 5.5f, 0, 0, 20, 0, 0);
+  ENSURE(r.transmission == 0.5f && r.boxes == 1);
+  r = ray(&o, 0, 0, 0, 1.99f, 0, 0);
+  ENSURE(r.boxes == 0);
+  /* Degenerate segments. */
+  r = ray(&o, 5.5f, 0.5f, 0.5f, 5.5f, 0.5f, 0.5f);
+  ENSURE(r.transmission == 0.5f && r.boxes == 1);
+  r = ray(&o, 4, 0, 0, 4, 0, 0);
+  ENSURE(r.boxes == 0 && r.transmission == 1.0f);
+  r = ray(&o, 6, 1, 1, 6, 1, 1);
+  ENSURE(r.boxes == 1);
+  /* Axis-parallel rays beside the boxes, on their faces, and along y and z. */
+  r = ray(&o, 0, 1.01f, 0, 10, 1.01f, 0);
+  ENSURE(r.boxes == 0);
+  r = ray(&o, 0, 1, 1, 10, 1, 1);
+  ENSURE(r.boxes == 2 && r.transmission == 0.5f);
+  r = ray(&o, 5.5f, -10, 0, 5.5f, 10, 0);
+  ENSURE(r.boxes == 1 && r.transmission == 0.5f);
+  r = ray(&o, 5.5f, 0, -10, 5.5f, 0, 10);
+  ENSURE(r.boxes == 1 && r.transmission == 0.5f);
+  r = ray(&o, 4, 0, -10, 4, 0, 10);
+  ENSURE(r.boxes == 0);
+  /* A diagonal through both and one that passes between them. */
+  r = ray(&o, 0, -2, 0, 10, 2, 0);
+  ENSURE(r.boxes == 2);
+  r = ray(&o, 4, -5, 0, 4.5f, 5, 0);
+  ENSURE(r.boxes == 0);
+
+  /* Material changes apply without a rebuild. */
+  wy_occ_set_material(&o, glass, CONCRETE);
+  ENSURE(!o.dirty);
+  r = ray(&o, 0, 0, 0, 10, 0, 0);
+  ENSURE(r.transmission == 0.0f && r.walls >= 1 && r.boxes >= 1);
+  r = ray(&o, 0, 0, 0, 2.5f, 0, 0);
+  ENSURE(r.transmission == 0.0f && r.walls == 1 && r.boxes == 1);
+  ENSURE(walls(&o, 0, 0, 0, 10, 0, 0) == 1);
+  wy_occ_set_material(&o, glass, GLASS);
+
+  /* Removed boxes are ignored and their slot comes back. */
+  wy_occ_remove(&o, foliage);
+  ENSURE(o.alive_count == 1 && o.dirty);
+  r = ray(&o, 0, 0, 0, 10, 0, 0);
+  ENSURE(r.transmission == 1.0f && r.boxes == 1);
+  wy_occ_remove(&o, foliage); /* twice: no effect */
+  ENSURE(o.alive_count == 1 && o.free_count == 1);
+  int32_t again = add_box(&o, 7, -1, -1, 8, 1, 1, CONCRETE);
+  ENSURE(again == foliage && o.alive_count == 2 && o.box_count == 2);
+  r = ray(&o, 0, 0, 0, 10, 0, 0);
+  ENSURE(r.transmission == 0.0f && r.walls == 1);
+  r = ray(&o, 0, 0, 0, 6.5f, 0, 0);
+  ENSURE(r.transmission == 1.0f && r.boxes == 1);
+
+  /* A moved box is found at its new place only. */
+  const float min[3] = {0, 10, -1};
+  const float max[3] = {1, 11, 1};
+  wy_occ_set_bounds(&o, again, min, max);
+  ENSURE(o.dirty);
+  r = ray(&o, 0, 0, 0, 10, 0, 0);
+  ENSURE(r.transmission == 1.0f && r.boxes == 1);
+  r = ray(&o, 0.5f, 0, 0, 0.5f, 20, 0);
+  ENSURE(r.transmission == 0.0f && r.boxes == 1 && r.walls == 1);
+  ENSURE(!o.dirty);
+  wy_occ_free(&o);
+}
+
+static void test_occ_walls(void) {
+  wy_occluders o;
+  wy_occ_init(&o);
+  /* Two overlapping walls, a fence inside the first, a foliage box. */
+  add_box(&o, 0, -5, -5, 4, 5, 5, CONCRETE);
+  add_box(&o, 2, -5, -5, 6, 5, 5, THIN_WALL);
+  add_box(&o, 1, -1, -1, 3, 1, 1, FENCE);
+  add_box(&o, 8, -1, -1, 9, 1, 1, FOLIAGE);
+  ENSURE(walls(&o, -10, 0, 0, 10, 0, 0) == 3);
+  ENSURE(walls(&o, -10, 3, 0, 10, 3, 0) == 2);
+  ENSURE(walls(&o, 7, 0, 0, 10, 0, 0) == 0);
+  ENSURE(walls(&o, 2.5f, 0, 0, 2.5f, 0, 0) == 3);
+  wary_ray_result r = ray(&o, 7, 3, 0, -10, 3, 0);
+  ENSURE(r.transmission == 0.0f);
+  r = ray(&o, 5, 3, 0, 10, 3, 0);
+  ENSURE(r.transmission == 0.25f && r.walls == 1 && r.boxes == 1);
+  /* Many overlapping boxes, each counted once. */
+  for (int i = 0; i < 20; i++) {
+    add_box(&o, 20, -1, -1, 30 + (float)i, 1, 1, FENCE);
+  }
+  ENSURE(walls(&o, 10, 0, 0, 40, 0, 0) == 20);
+  ENSURE(walls(&o, 10, 0, 0, 35, 0, 0) == 20);
+  ENSURE(walls(&o, 10, 0, 0, 40.5f, 0.5f, 0) == 20);
+  ENSURE(walls(&o, 35, 0, 0, 40, 0, 0) == 15);
+  ENSURE(walls(&o, -10, 0, 0, 40, 0, 0) == 23);
+  r = ray(&o, 10, 0, 0, 25, 0, 0);
+  ENSURE(r.boxes == 20 && r.walls == 20 && fabsf(r.transmission - powf(0.75f, 20)) < 1e-6f);
+  /* Zero-thickness boxes: a plane, a line, a point. */
+  add_box(&o, 50, -1, -1, 50, 1, 1, THIN_WALL);
+  add_box(&o, 60, 0, -1, 60, 0, 1, THIN_WALL);
+  add_box(&o, 70, 0, 0, 70, 0, 0, THIN_WALL);
+  ENSURE(walls(&o, 49.5f, 0, 0, 75, 0, 0) == 3);
+  ENSURE(walls(&o, 49.5f, 0.5f, 0, 75, 0.5f, 0) == 1);
+  ENSURE(walls(&o, 49, -3, 0, 51, 3, 0) == 1);
+  ENSURE(walls(&o, 60, -1, 0, 60, 1, 0) == 1);
+  ENSURE(walls(&o, 70, 0, 0, 70, 0, 0) == 1);
+  ENSURE(walls(&o, 69, -1, 0, 71, 1, 0) == 1);
+  ENSURE(walls(&o, 69, -1, 0, 71, 1.01f, 0) == 0);
+  r = ray(&o, 49.5f, 0, 0, 75, 0, 0);
+  ENSURE(r.boxes == 3 && r.transmission == 0.25f * 0.25f * 0.25f);
+  wy_occ_free(&o);
+}
+
+/* Checks the hierarchy's shape after a query rebuilt it: each alive box in
+ * exactly one leaf of 1..4 boxes, bounds that contain the children, and
+ * median splits (left half floor(n / 2), and an axis along which no left
+ * centroid lies beyond a right one). Returns the leaf boxes below node and
+ * their centroid range in cmin/cmax, or -1 when something is wrong. */
+static int32_t check_node(const wy_occluders *o, int32_t index, int depth, int *max_depth,
+                          int32_t *seen, float cmin[3], float cmax[3]) {
+  if (index < 0 || index >= o->node_count) {
+    return -1;
+  }
+  const wy_bvh_node *node = &o->nodes[index];
+  *max_depth = depth > *max_depth ? depth : *max_depth;
+  if (node->left < 0) {
+    if (node->count < 1 || node->count > 4) {
+      return -1;
+    }
+    for (int k = 0; k < 3; k++) {
+      cmin[k] = INFINITY;
+      cmax[k] = -INFINITY;
+    }
+    for (int32_t i = 0; i < node->count; i++) {
+      int32_t slot = o->leaf_boxes[node->right + i];
+      if (slot < 0 || slot >= o->box_count || !o->boxes[slot].alive || seen[slot]++) {
+        return -1;
+      }
+      const wy_box *box = &o->boxes[slot];
+      for (int k = 0; k < 3; k++) {
+        if (box->min[k] < node->min[k] || box->max[k] > node->max[k]) {
+          return -1;
+        }
+        float c = (box->min[k] + box->max[k]) * 0.5f;
+        cmin[k] = fminf(cmin[k], c);
+        cmax[k] = fmaxf(cmax[k], c);
+      }
+    }
+    return node->count;
+  }
+  const wy_bvh_node *children[2] = {&o->nodes[node->left], &o->nodes[node->right]};
+  for (int c = 0; c < 2; c++) {
+    for (int k = 0; k < 3; k++) {
+      if (children[c]->min[k] < node->min[k] || children[c]->max[k] > node->max[k]) {
+        return -1;
+      }
+    }
+  }
+  float lmin[3];
+  float lmax[3];
+  float rmin[3];
+  float rmax[3];
+  int32_t l = check_node(o, node->left, depth + 1, max_depth, seen, lmin, lmax);
+  int32_t r = check_node(o, node->right, depth + 1, max_depth, seen, rmin, rmax);
+  if (l < 0 || r < 0 || l != (l + r) / 2) {
+    return -1;
+  }
+  bool separated = false;
+  for (int k = 0; k < 3; k++) {
+    separated = separated || lmax[k] <= rmin[k];
+    cmin[k] = fminf(lmin[k], rmin[k]);
+    cmax[k] = fmaxf(lmax[k], rmax[k]);
+  }
+  return separated ? l + r : -1;
+}
+
+static void check_tree(wy_occluders *o) {
+  wary_ray_result r;
+  const float p[3] = {0, 0, 0};
+  ENSURE(wy_occ_ray(o, materials, p, p, &r) && !o->dirty);
+  int32_t *seen = calloc((size_t)o->box_count + 1, sizeof *seen);
+  ENSURE(seen != NULL);
+  if (!seen) {
+    return;
+  }
+  int max_depth = 0;
+  float cmin[3];
+  float cmax[3];
+  int32_t total = o->alive_count > 0 ? check_node(o, 0, 0, &max_depth, seen, cmin, cmax) : 0;
+  ENSURE(total == o->alive_count);
+  ENSURE(o->node_count <= (o->alive_count > 0 ? 2 * o->alive_count - 1 : 0));
+  /* Median splits keep the depth at about log2(n / 4). */
+  int bound = 1;
+  while ((1 << (bound - 1)) * 4 < o->alive_count) {
+    bound++;
+  }
+  ENSURE(max_depth <= bound);
+  free(seen);
+}
+
+static void test_occ_tree(void) {
+  wy_occluders o;
+  wy_occ_init(&o);
+  check_tree(&o);
+  /* Identical boxes and boxes sharing coordinates must not unbalance it. */
+  for (int i = 0; i < 300; i++) {
+    add_box(&o, 0, 0, 0, 1, 1, 1, GLASS);
+  }
+  check_tree(&o);
+  wary_ray_result r = ray(&o, -1, 0.5f, 0.5f, 2, 0.5f, 0.5f);
+  ENSURE(r.boxes == 300 && r.transmission == 1.0f);
+  for (int i = 0; i < 300; i++) {
+    add_box(&o, (float)(i % 3), (float)(i % 7), 5, (float)(i % 3) + 1, (float)(i % 7) + 1, 6, FOLIAGE);
+  }
+  check_tree(&o);
+  ENSURE(walls(&o, -1, 0.5f, 0.5f, 2, 0.5f, 0.5f) == 0);
+  r = ray(&o, 0.5f, 0.5f, -1, 0.5f, 0.5f, 10);
+  ENSURE(r.boxes == 300 + 15 && r.transmission == ldexpf(1.0f, -15));
+  for (int i = 0; i < 600; i += 2) {
+    wy_occ_remove(&o, i);
+  }
+  check_tree(&o);
+  r = ray(&o, 0.5f, 0.5f, -1, 0.5f, 0.5f, 10);
+  ENSURE(r.boxes == 150 + 7 && r.transmission == ldexpf(1.0f, -7));
+  wy_occ_free(&o);
+}
+
+/* Closed segment against closed box, written apart from the library's walk. */
+static bool brute_touch(const wy_box *box, const float a[3], const float b[3]) {
+  float lo = 0.0f;
+  float hi = 1.0f;
+  for (int k = 0; k < 3; k++) {
+    float d = b[k] - a[k];
+    if (d == 0.0f) {
+      if (a[k] < box->min[k] || a[k] > box->max[k]) {
+        return false;
+      }
+    } else {
+      float t0 = (box->min[k] - a[k]) / d;
+      float t1 = (box->max[k] - a[k]) / d;
+      lo = fmaxf(lo, fminf(t0, t1));
+      hi = fminf(hi, fmaxf(t0, t1));
+    }
+  }
+  return lo <= hi;
+}
+
+static wary_ray_result brute_ray(const wy_occluders *o, const float a[3], const float b[3]) {
+  wary_ray_result r = {1.0f, 0, 0};
+  for (int32_t s = 0; s < o->box_count; s++) {
+    const wy_box *box = &o->boxes[s];
+    if (box->alive && brute_touch(box, a, b)) {
+      r.boxes++;
+      r.walls += materials[box->material].sound_wall ? 1 : 0;
+      r.transmission *= materials[box->material].vision_transmission;
+    }
+  }
+  return r;
+}
+
+static void random_segment(float a[3], float b[3]) {
+  int kind = (int)(rng_next() % 8);
+  for (int k = 0; k < 3; k++) {
+    a[k] = rng_range(-60, 60);
+    b[k] = kind == 0 ? rng_range(-60, 60) : a[k] + rng_range(-40, 40);
+  }
+  if (kind == 1) {
+    b[1] = a[1];
+    b[2] = a[2];
+  } else if (kind == 2) {
+    b[0] = a[0];
+    b[2] = a[2];
+  } else if (kind == 3) {
+    b[2] = a[2];
+  } else if (kind == 4) {
+    /* On integer coordinates to graze the integer-snapped boxes. */
+    for (int k = 0; k < 3; k++) {
+      a[k] = floorf(a[k]);
+      b[k] = k == 0 ? floorf(b[k]) : a[k];
+    }
+  } else if (kind == 5) {
+    memcpy(b, a, sizeof(float) * 3);
+  }
+}
+
+static int compare_with_brute(wy_occluders *o, int segments, int *nonzero) {
+  int bad = 0;
+  for (int i = 0; i < segments; i++) {
+    float a[3];
+    float b[3];
+    random_segment(a, b);
+    wary_ray_result want = brute_ray(o, a, b);
+    wary_ray_result got;
+    int32_t got_walls = -1;
+    bool ok = wy_occ_ray(o, materials, a, b, &got) && wy_occ_walls(o, materials, a, b, &got_walls);
+    bool same = ok && got_walls == want.walls;
+    if (want.transmission > 0.0f) {
+      (*nonzero)++;
+      same = same && got.boxes == want.boxes && got.walls == want.walls &&
+             fabsf(got.transmission - want.transmission) <= 1e-5f * want.transmission;
+    } else {
+      same = same && got.transmission == 0.0f && got.boxes <= want.boxes &&
+             got.walls <= want.walls;
+    }
+    if (!same) {
+      fprintf(stderr, "bvh mismatch (%g %g %g)->(%g %g %g): t %g/%g walls %d/%d/%d boxes %d/%d\n",
+              (double)a[0], (double)a[1], (double)a[2], (double)b[0], (double)b[1], (double)b[2],
+              (double)got.transmission, (double)want.transmission, (int)got.walls,
+              (int)got_walls, (int)want.walls, (int)got.boxes, (int)want.boxes);
+      bad++;
+    }
+  }
+  return bad;
+}
+
+static void test_occ_random(void) {
+  enum { BOXES = 2000, SEGMENTS = 2000 };
+  wy_occluders o;
+  wy_occ_init(&o);
+  for (int i = 0; i < BOXES; i++) {
+    float min[3];
+    float max[3];
+    bool snapped = i % 4 == 0;
+    for (int k = 0; k < 3; k++) {
+      min[k] = rng_range(-50, 50);
+      max[k] = min[k] + (i % 17 == 0 ? 0.0f : rng_range(0, 12));
+      if (snapped) {
+        min[k] = floorf(min[k]);
+        max[k] = floorf(max[k]);
+      }
+    }
+    /* Concrete rarely, so that most segments pass through several boxes. */
+    int32_t m = (int32_t)(rng_next() % 40);
+    m = m == 0 ? CONCRETE : 1 + m % (MATERIAL_COUNT - 1);
+    ENSURE(wy_occ_add(&o, min, max, m) == i);
+  }
+  check_tree(&o);
+  int nonzero = 0;
+  int bad = compare_with_brute(&o, SEGMENTS, &nonzero);
+  ENSURE(nonzero > SEGMENTS / 4 && nonzero < SEGMENTS);
+
+  /* Churn: remove, move and add boxes, then compare again. */
+  for (int i = 0; i < 600; i++) {
+    int32_t s = (int32_t)(rng_next() % BOXES);
+    int op = (int)(rng_next() % 3);
+    if (op == 0) {
+      wy_occ_remove(&o, s);
+    } else if (op == 1) {
+      float min[3] = {rng_range(-50, 50), rng_range(-50, 50), rng_range(-50, 50)};
+      float max[3] = {min[0] + rng_range(0, 10), min[1] + rng_range(0, 10), min[2]};
+      wy_occ_set_bounds(&o, s, min, max);
+    } else {
+      float min[3] = {rng_range(-50, 50), rng_range(-50, 50), rng_range(-50, 50)};
+      float max[3] = {min[0] + 5, min[1] + 5, min[2] + 5};
+      ENSURE(wy_occ_add(&o, min, max, FOLIAGE) >= 0);
+    }
+  }
+  ENSURE(o.alive_count + o.free_count == o.box_count && o.box_count >= BOXES);
+  check_tree(&o);
+  bad += compare_with_brute(&o, SEGMENTS, &nonzero);
+  printf("occluders: %d random segments compared with brute force (%d unblocked)\n",
+         2 * SEGMENTS, nonzero);
+  ENSURE(bad == 0);
+
+  /* Every box touched by a long segment through the middle is found. */
+  wary_ray_result r = ray(&o, -200, 0.5f, 0.5f, 200, 0.5f, 0.5f);
+  float a[3] = {-200, 0.5f, 0.5f};
+  float b[3] = {200, 0.5f, 0.5f};
+  ENSURE(walls(&o, -200, 0.5f, 0.5f, 200, 0.5f, 0.5f) == brute_ray(&o, a, b).walls);
+  ENSURE(r.boxes <= brute_ray(&o, a, b).boxes);
+
+  /* Everything removed: nothing is touched, then slots come back. */
+  for (int32_t s = 0; s < o.box_count; s++) {
+    wy_occ_remove(&o, s);
+  }
+  ENSURE(o.alive_count == 0);
+  r = ray(&o, -200, 0.5f, 0.5f, 200, 0.5f, 0.5f);
+  ENSURE(r.transmission == 1.0f && r.boxes == 0 && r.walls == 0);
+  int32_t before = o.box_count;
+  int32_t slot = add_box(&o, -1, -1, -1, 1, 1, 1, FENCE);
+  ENSURE(slot >= 0 && slot < before && o.box_count == before);
+  r = ray(&o, -200, 0.5f, 0.5f, 200, 0.5f, 0.5f);
+  ENSURE(r.transmission == 0.75f && r.boxes == 1 && r.walls == 1);
+  wy_occ_free(&o);
+}
+
+int main(void) {
+  test_grid_empty();
+  test_grid_boundaries();
+  test_grid_random();
+  test_occ_basics();
+  test_occ_walls();
+  test_occ_tree();
+  test_occ_random();
+  printf("%d checks, %d failed\n", checks, failures);
+  return failures != 0;
+}
