@@ -12,7 +12,7 @@ local function index_of(list, value)
 end
 define.index_of = index_of
 
-local function known(world, kind, name)
+local function known(world, kind)
   local names = {}
   for k in pairs(world[kind]) do names[#names + 1] = k end
   table.sort(names)
@@ -21,7 +21,7 @@ end
 
 -- Raises "<kind> '<name>' is not defined (did you mean ...?; defined: ...)".
 function define.unknown(world, kind, store, name, object, field)
-  local names = known(world, store, name)
+  local names = known(world, store)
   local hint = type(name) == "string" and check.suggest(name, names)
   error(string.format("%s: field '%s' expected a defined %s, got %s%s", object, field, kind,
     check.describe(name), hint and (" (did you mean '" .. hint .. "'?)")
@@ -87,7 +87,7 @@ local function inherit(world, t, object)
   return merged
 end
 
-local function slot_overrides(world, p, object, field)
+local function slot_overrides(p, object, field)
   for id, v in pairs(p[field]) do
     if not index_of(p.senses, id) then
       error(string.format("%s: field '%s' names sense %s, which is not in the profile's senses",
@@ -117,8 +117,8 @@ function define.profile(world, t)
     senses[i] = { sense = s.index, weight = p.sense_weights[id] or -1,
                   interval = p.sense_intervals[id] or -1 }
   end
-  slot_overrides(world, p, object, "sense_weights")
-  slot_overrides(world, p, object, "sense_intervals")
+  slot_overrides(p, object, "sense_weights")
+  slot_overrides(p, object, "sense_intervals")
   local def = {}
   for _, spec in ipairs(schema.profile) do
     local v = p[spec.name]
