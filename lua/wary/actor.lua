@@ -52,26 +52,19 @@ local function agent_only(self, what)
   if not self.profile then error(string.format("%s: %s: %s", self.name, what, status_text[-6]), 3) end
 end
 
-function Actor:set_pos(x, y, z)
-  local B, w = live(self, "set_pos")
-  x, y, z = check.vector(self.name, "pos", { x, y, z or 0 }, 2)
-  ok(self, B.actor_set_pos(w, self.id, x, y, z), "set_pos")
-  return self
+-- Vector setters take (x, y[, z]) or one vector table; z defaults to 0.
+local function vector_setter(method, field, fn)
+  return function(self, x, y, z)
+    local B, w = live(self, method)
+    local v = type(x) == "table" and x or { x, y, z or 0 }
+    x, y, z = check.vector(self.name, field, v, 2)
+    ok(self, B[fn](w, self.id, x, y, z), method)
+    return self
+  end
 end
-
-function Actor:set_velocity(x, y, z)
-  local B, w = live(self, "set_velocity")
-  x, y, z = check.vector(self.name, "velocity", { x, y, z or 0 }, 2)
-  ok(self, B.actor_set_velocity(w, self.id, x, y, z), "set_velocity")
-  return self
-end
-
-function Actor:look_at(x, y, z)
-  local B, w = live(self, "look_at")
-  x, y, z = check.vector(self.name, "look_at", { x, y, z or 0 }, 2)
-  ok(self, B.actor_look_at(w, self.id, x, y, z), "look_at")
-  return self
-end
+Actor.set_pos = vector_setter("set_pos", "pos", "actor_set_pos")
+Actor.set_velocity = vector_setter("set_velocity", "velocity", "actor_set_velocity")
+Actor.look_at = vector_setter("look_at", "look_at", "actor_look_at")
 
 function Actor:look_forward()
   local B, w = live(self, "look_forward")
