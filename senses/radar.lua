@@ -2,7 +2,7 @@
 -- long range, low confidence, poor accuracy). Its contract is the seed's C++
 -- Radar: an update every 0.5 s, 80 m, 1 s of grace, straight to Lost.
 -- Confidence is at most 0.3 (enough to suspect, never to detect alone), scaled
--- by target.props.radar_cross_section (default 1; 0 is a stealth target). The
+-- by target.props.radar_cross_section (0..1, default 1; 0 is a stealth target). The
 -- reported position is the centre of the 10 m radar cell the target is in.
 local RANGE_M = 80
 local CELL_M = 10
@@ -17,7 +17,8 @@ return {
   loss_reason = "out_of_range",
   evaluate = function(ctx, _, target)
     local rcs = target.props.radar_cross_section
-    if rcs == nil then rcs = 1 end
+    if type(rcs) ~= "number" then rcs = 1 end
+    rcs = math.max(0, math.min(1, rcs))
     local c = 0.3 * (1 - ctx.distance / (RANGE_M * ctx.units_per_meter)) * rcs
     if c <= 0.05 then return nil end
     local cell = CELL_M * ctx.units_per_meter

@@ -10,10 +10,13 @@
  * - Fused = strongest share x its weight + corroboration_bonus for each other
  *   sense with a share that is reporting or inside its grace; capped at 1.
  * - Evidence: the highest floor, the lowest ceiling, the reductions added up
- *   (applied only while a sense reports), a ceiling beats a floor, and an
- *   invalidation forces 0.
- * - Confidence rises to the evidence-shaped fusion at once and falls towards
- *   it at fade_rate; Set Target Confidence lifts it once, never lowers it.
+ *   (applied only while a sense reports or is inside its grace), a ceiling
+ *   beats a floor, and an invalidation forces 0.
+ * - While some sense reports or is inside its grace, confidence rises to the
+ *   fusion less the reductions at once and falls towards it at fade_rate. Once
+ *   every sense is silent past its grace, normal fading takes over: confidence
+ *   falls at fade_rate from where it is, whatever the fading shares say.
+ *   Set Target Confidence lifts it once, never lowers it.
  * - States climb and descend one rung at a time, each rung firing its event,
  *   all within the step; Tracked needs min_track_duration in Detected. Below
  *   Suspected a target some sense still reports is Undetected (forget); one
@@ -211,15 +214,12 @@ void wy_resolve_belief(wary_world *w, wy_agent *ag, wy_belief *b, float dt) {
   float fused = fuse(b, p);
   wy_evidence_sum e = evidence_sum(b);
 
-  float target = fused;
-  if (sensed) target = target - e.lower > 0.0f ? target - e.lower : 0.0f;
   float prev = b->confidence;
-  float conf = prev;
-  if (target >= conf) {
-    conf = target;
-  } else {
-    float faded = conf - p->def.fade_rate * dt;
-    conf = faded > target ? faded : target;
+  float faded = prev - p->def.fade_rate * dt;
+  float conf = faded > 0.0f ? faded : 0.0f;
+  if (sensed) {
+    float target = fused - e.lower > 0.0f ? fused - e.lower : 0.0f;
+    conf = target >= prev ? target : (faded > target ? faded : target);
   }
   if (b->pending_set > conf) conf = b->pending_set;
   b->pending_set = -1.0f;

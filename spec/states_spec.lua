@@ -1,0 +1,521 @@
+-- The seven states and their events (seed 000, "Seven states, one event each"
+-- and "The thresholds and timings"). Rules the seed leaves open are wary's, as
+-- written in the header of src/resolve.c. The fixture's senses report exactly
+-- the number set in target.props[<sense id>] (interval 0.1 s, grace 0.3 s).
+local fixture = require("spec.support.fixture")
+
+local TOL = 1e-4
+local DT = 1 / 60
+
+local function near(expected, actual, tol)
+  assert.is_true(math.abs(expected - actual) < (tol or TOL),
+    string.format("expected %.6f, got %.6f", expected, actual))
+end
+
+-- Steps one frame at a time until the state is `state` (at most `limit`
+-- seconds); returns the events fired meanwhile.
+local function run_until(f, state, limit)
+  local out = {}
+  for _ = 1, math.floor((limit or 10) * 60 + 0.5) do
+    for _, ev in ipairs(f:run(DT)) do out[#out + 1] = ev end
+    if f:state() == state then return out end
+  end
+  error(string.format("state %s not reached in %s s (state %s)", state, limit or 10, f:state()))
+end
+
+-- The first event of type `kind` in a list.
+local function first(events, kind)
+  for _, ev in ipairs(events) do
+    if ev.type == kind then return ev end
+  end
+  error("no " .. kind .. " event among: " .. table.concat(fixture.types(events), ", "))
+end
+
+-- The state a target settles in when its one sense reports `value`.
+local function settles(value, profile, seconds)
+  local f = fixture.new{ profile = profile }
+  f.target:set_prop("Eyes", value)
+  f:run(seconds or 2)
+  return f:state(), f
+end
+
+local direct_eyes = { Eyes = { direct_lost_cut = true, loss_reason = "occluded" } }
+
+describe("states", function()
+  describe("thresholds", function()
+    it("are 0.15, 0.35 and 0.60 by default", function()
+      assert.are.equal("undetected", (settles(0.149)))
+      assert.are.equal("suspected", (settles(0.15)))
+      assert.are.equal("suspected", (settles(0.349)))
+      assert.are.equal("detected", (settles(0.35)))
+      assert.are.equal("detected", (settles(0.599)))
+      assert.are.equal("tracked", (settles(0.60)))
+      assert.are.equal("tracked", (settles(1.0)))
+    end)
+
+    it("a target below 0.15 gets a belief but no event", function()
+      local f = fixture.new()
+      f.target:set_prop("Eyes", 0.1)
+      local events = f:run(2)
+      assert.are.same({}, fixture.types(events))
+      assert.are.equal("undetected", f:state())
+      near(0.1, f:confidence())
+    end)
+
+    it("custom thresholds on a profile: a jumpy civilian and a calm soldier differ on the same input", function()
+      local calm = { suspect_threshold = 0.3, detect_threshold = 0.5, track_threshold = 0.8,
+                     telegraph_threshold = 0.4 }
+      local jumpy = { suspect_threshold = 0.05, detect_threshold = 0.1, track_threshold = 0.2,
+                      telegraph_threshold = 0.07 }
+      assert.are.equal("undetected", (settles(0.25, calm)))
+      assert.are.equal("suspected", (settles(0.45, calm)))
+      assert.are.equal("detected", (settles(0.7, calm)))
+      assert.are.equal("tracked", (settles(0.85, calm)))
+      assert.are.equal("tracked", (settles(0.25, jumpy)))
+      assert.are.equal("suspected", (settles(0.08, jumpy)))
+    end)
+  end)
+
+  describe("on the way up", function()
+    it("fires suspect, telegraph, detect in order, then track only after 0.5 s in Detected", function()
+      local f = fixture.new()
+      f.target:set_prop("Eyes", 0.9)
+      local events = run_until(f, "detected", 1)
+      assert.are.same({ "suspect", "telegraph", "detect" }, fixture.types(events))
+      assert.are.same({ "undetected", "suspected", "suspected" },
+        { events[1].from, events[2].from, events[3].from })
+      assert.are.same({ "suspected", "suspected", "detected" },
+        { events[1].to, events[2].to, events[3].to })
+      events = f:run(0.4)
+      assert.are.same({}, fixture.types(events))
+      assert.are.equal("detected", f:state())
+      near(0.9, f:confidence())
+      events = f:run(0.2)
+      assert.are.same({ "track" }, fixture.types(events))
+      assert.are.equal("detected", events[1].from)
+      assert.are.equal("tracked", events[1].to)
+      assert.are.equal("tracked", f:state())
+    end)
+
+    it("honours a profile's min_track_duration", function()
+      local f = fixture.new{ profile = { min_track_duration = 2 } }
+      f.target:set_prop("Eyes", 0.9)
+      run_until(f, "detected", 1)
+      assert.are.same({}, fixture.types(f:run(1.9)))
+      assert.are.same({ "track" }, fixture.types(f:run(0.2)))
+    end)
+
+    it("a target that climbs slowly fires suspect, then telegraph at 0.25, then detect", function()
+      local f = fixture.new()
+      f.target:set_prop("Eyes", 0.2)
+      assert.are.same({ "suspect" }, fixture.types(f:run(0.5)))
+      f.target:set_prop("Eyes", 0.3)
+      assert.are.same({ "telegraph" }, fixture.types(f:run(0.5)))
+      assert.are.equal("suspected", f:state())
+      f.target:set_prop("Eyes", 0.4)
+      assert.are.same({ "detect" }, fixture.types(f:run(0.5)))
+    end)
+
+    it("telegraph fires once and not again while the belief holds between suspect and detect", function()
+      local f = fixture.new()
+      f.target:set_prop("Eyes", 0.3)
+      assert.are.same({ "suspect", "telegraph" }, fixture.types(f:run(0.5)))
+      assert.are.same({}, fixture.types(f:run(3)))
+      assert.are.equal("suspected", f:state())
+      f.target:set_prop("Eyes", 0.4)
+      assert.are.same({ "detect" }, fixture.types(f:run(0.5)))
+      f.target:set_prop("Eyes", 0.5)
+      assert.are.same({}, fixture.types(f:run(0.3)))
+    end)
+
+    it("a profile's telegraph_threshold moves the telegraph", function()
+      local f = fixture.new{ profile = { telegraph_threshold = 0.3 } }
+      f.target:set_prop("Eyes", 0.27)
+      assert.are.same({ "suspect" }, fixture.types(f:run(0.5)))
+      f.target:set_prop("Eyes", 0.31)
+      assert.are.same({ "telegraph" }, fixture.types(f:run(0.5)))
+    end)
+  end)
+
+  describe("on the way down", function()
+    it("a tracked target that slips below 0.60 fires detect again (state detected)", function()
+      local f = fixture.new()
+      f.target:set_prop("Eyes", 0.9)
+      run_until(f, "tracked", 2)
+      f.target:set_prop("Eyes", 0.5)
+      local events = f:run(5)
+      assert.are.same({ "detect" }, fixture.types(events))
+      assert.are.equal("tracked", events[1].from)
+      assert.are.equal("detected", events[1].to)
+      assert.are.equal("detected", f:state())
+      near(0.5, f:confidence())
+    end)
+
+    it("slips from 0.9 to below 0.60 at fade_rate, not at once", function()
+      local f = fixture.new()
+      f.target:set_prop("Eyes", 0.9)
+      run_until(f, "tracked", 2)
+      f.target:set_prop("Eyes", 0.5)
+      f:run(1)
+      assert.are.equal("tracked", f:state())
+      near(0.8, f:confidence(), 0.02)
+      f:run(1)
+      near(0.7, f:confidence(), 0.02)
+      assert.are.same({ "detect" }, fixture.types(f:run(2)))
+    end)
+
+    it("Detected -> Suspected fires suspect", function()
+      local f = fixture.new()
+      f.target:set_prop("Eyes", 0.5)
+      run_until(f, "detected", 1)
+      f.target:set_prop("Eyes", 0.2)
+      local events = f:run(4)
+      assert.are.same({ "suspect" }, fixture.types(events))
+      assert.are.equal("detected", events[1].from)
+      assert.are.equal("suspected", events[1].to)
+      assert.are.equal("suspected", f:state())
+      near(0.2, f:confidence())
+    end)
+
+    it("a target still reported below 0.15 goes back to undetected with a forget event", function()
+      local f = fixture.new()
+      f.target:set_prop("Eyes", 0.2)
+      run_until(f, "suspected", 1)
+      f.target:set_prop("Eyes", 0.1)
+      local events = f:run(2)
+      assert.are.same({ "forget" }, fixture.types(events))
+      assert.are.equal("suspected", events[1].from)
+      assert.are.equal("undetected", events[1].to)
+      assert.are.equal("undetected", f:state())
+      assert.are.equal("none", f:belief().loss_reason)
+    end)
+
+    it("a tracked target still reported at 0.1 steps down through detect, suspect and forget", function()
+      local f = fixture.new()
+      f.target:set_prop("Eyes", 0.9)
+      run_until(f, "tracked", 2)
+      f.target:set_prop("Eyes", 0.1)
+      assert.are.same({ "detect", "suspect", "forget" }, fixture.types(f:run(10)))
+      assert.are.equal("undetected", f:state())
+    end)
+  end)
+
+  describe("loss", function()
+    it("a non-direct sense holds its share through its 0.3 s grace", function()
+      local f = fixture.new()
+      f.target:set_prop("Eyes", 0.7)
+      run_until(f, "tracked", 2)
+      f.target:set_prop("Eyes", nil)
+      assert.are.same({}, fixture.types(f:run(0.25)))
+      local b = f:belief()
+      near(0.7, b.contributions.Eyes)
+      near(0.7, b.confidence)
+      assert.are.equal("tracked", b.state)
+      assert.is_true(b.sensed)
+    end)
+
+    it("then the belief steps down through detect, suspect, then lost with loss_reason sensor_dropout", function()
+      local f = fixture.new()
+      f.target:set_prop("Eyes", 0.7)
+      run_until(f, "tracked", 2)
+      f.target:set_prop("Eyes", nil)
+      local events = f:run(8)
+      assert.are.same({ "detect", "suspect", "lost" }, fixture.types(events))
+      assert.are.equal("suspected", events[3].from)
+      assert.are.equal("lost", events[3].to)
+      assert.are.equal("sensor_dropout", events[3].loss_reason)
+      local b = f:belief()
+      assert.are.equal("lost", b.state)
+      assert.are.equal("sensor_dropout", b.loss_reason)
+      assert.is_false(b.sensed)
+    end)
+
+    it("after the grace a non-direct sense's share fades at fade_rate", function()
+      local f = fixture.new()
+      f.target:set_prop("Eyes", 0.7)
+      run_until(f, "tracked", 2)
+      f.target:set_prop("Eyes", nil)
+      f:run(0.5)
+      local before = f:belief().contributions.Eyes
+      assert.is_true(before < 0.7)
+      f:run(1)
+      near(before - 0.1, f:belief().contributions.Eyes, 1e-3)
+    end)
+
+    it("a direct-cut sense drops its share to 0 at once", function()
+      local f = fixture.new{ sense_options = direct_eyes }
+      f.target:set_prop("Eyes", 0.7)
+      run_until(f, "tracked", 2)
+      f.target:set_prop("Eyes", nil)
+      f:run(0.15)
+      local b = f:belief()
+      assert.are.equal(0, b.contributions.Eyes)
+      assert.are.equal(0, b.fused)
+      assert.are.equal("tracked", b.state) -- still inside its grace
+    end)
+
+    it("a direct-cut sense sends the state straight to lost when its grace ends, with loss_reason occluded", function()
+      local f = fixture.new{ sense_options = direct_eyes }
+      f.target:set_prop("Eyes", 0.7)
+      run_until(f, "tracked", 2)
+      f.target:set_prop("Eyes", nil)
+      local events = f:run(0.6)
+      assert.are.same({ "lost" }, fixture.types(events))
+      assert.are.equal("tracked", events[1].from)
+      assert.are.equal("lost", events[1].to)
+      assert.are.equal("occluded", events[1].loss_reason)
+      local b = f:belief()
+      assert.are.equal("lost", b.state)
+      assert.are.equal("occluded", b.loss_reason)
+      assert.is_true(b.confidence > 0.6) -- lost at once, though confidence is still high
+    end)
+
+    it("after a direct cut, belief.confidence itself fades at fade_rate (0.1/s) and the state stays lost", function()
+      local f = fixture.new{ sense_options = direct_eyes }
+      f.target:set_prop("Eyes", 0.7)
+      run_until(f, "tracked", 2)
+      f.target:set_prop("Eyes", nil)
+      f:run(0.5)
+      local c0 = f:confidence()
+      assert.are.same({}, fixture.types(f:run(1)))
+      near(c0 - 0.1, f:confidence(), 1e-3)
+      assert.are.same({}, fixture.types(f:run(2)))
+      near(c0 - 0.3, f:confidence(), 1e-3)
+      assert.are.equal("lost", f:state())
+    end)
+
+    it("lost -> remembered after lost_time (5 s) -> expired after memory_time (30 s), with events", function()
+      local f = fixture.new{ sense_options = direct_eyes }
+      f.target:set_prop("Eyes", 0.7)
+      run_until(f, "tracked", 2)
+      f.target:set_prop("Eyes", nil)
+      run_until(f, "lost", 1)
+      assert.are.same({}, fixture.types(f:run(4.9)))
+      assert.are.equal("lost", f:state())
+      local events = f:run(0.2)
+      assert.are.same({ "remember" }, fixture.types(events))
+      assert.are.equal("lost", events[1].from)
+      assert.are.equal("remembered", events[1].to)
+      assert.are.equal("remembered", f:state())
+      assert.are.same({}, fixture.types(f:run(29.8)))
+      assert.are.equal("remembered", f:state())
+      events = f:run(0.2)
+      assert.are.same({ "forget" }, fixture.types(events))
+      assert.are.equal("remembered", events[1].from)
+      assert.are.equal("expired", events[1].to)
+      assert.are.equal("expired", f:state())
+      assert.are.equal("occluded", f:belief().loss_reason)
+      assert.are.same({}, fixture.types(f:run(30)))
+    end)
+
+    it("the loss reason is that of the sense that reported last", function()
+      local options = { senses = { "Eyes", "Ears" }, sense_options = {
+        Eyes = { loss_reason = "occluded" }, Ears = { loss_reason = "out_of_range" } } }
+      -- Eyes falls silent first, Ears last: Ears' reason.
+      local f = fixture.new(options)
+      f.target:set_prop("Eyes", 0.5)
+      f.target:set_prop("Ears", 0.5)
+      f:run(1)
+      f.target:set_prop("Eyes", nil)
+      f:run(1)
+      f.target:set_prop("Ears", nil)
+      local events = f:run(6)
+      assert.are.equal("out_of_range", first(events, "lost").loss_reason)
+      assert.are.equal("out_of_range", f:belief().loss_reason)
+      -- Ears falls silent first, Eyes last: Eyes' reason.
+      f = fixture.new(options)
+      f.target:set_prop("Eyes", 0.5)
+      f.target:set_prop("Ears", 0.5)
+      f:run(1)
+      f.target:set_prop("Ears", nil)
+      f:run(1)
+      f.target:set_prop("Eyes", nil)
+      events = f:run(6)
+      assert.are.equal("occluded", first(events, "lost").loss_reason)
+      assert.are.equal("occluded", f:belief().loss_reason)
+    end)
+
+    it("loss_reason is none while the target is seen", function()
+      local f = fixture.new{ sense_options = direct_eyes }
+      f.target:set_prop("Eyes", 0.7)
+      f:run(1)
+      assert.are.equal("none", f:belief().loss_reason)
+    end)
+
+    it("re-acquiring from lost climbs again (suspect, detect, then track) with loss_reason back to none", function()
+      local f = fixture.new{ sense_options = direct_eyes }
+      f.target:set_prop("Eyes", 0.7)
+      run_until(f, "tracked", 2)
+      f.target:set_prop("Eyes", nil)
+      run_until(f, "lost", 1)
+      f:run(1)
+      assert.are.equal("occluded", f:belief().loss_reason)
+      f.target:set_prop("Eyes", 0.7)
+      local events = run_until(f, "detected", 1)
+      assert.are.equal("suspect", events[1].type)
+      assert.are.equal("lost", events[1].from)
+      assert.are.equal("detect", events[#events].type)
+      assert.are.equal("none", f:belief().loss_reason)
+      assert.are.same({ "track" }, fixture.types(f:run(0.6)))
+      assert.are.equal("none", f:belief().loss_reason)
+    end)
+
+    it("re-acquiring from remembered climbs again too", function()
+      local f = fixture.new{ sense_options = direct_eyes }
+      f.target:set_prop("Eyes", 0.7)
+      run_until(f, "tracked", 2)
+      f.target:set_prop("Eyes", nil)
+      run_until(f, "remembered", 7)
+      f.target:set_prop("Eyes", 0.7)
+      local events = run_until(f, "detected", 1)
+      assert.are.same({ "suspect", "telegraph", "detect" }, fixture.types(events))
+      assert.are.equal("remembered", events[1].from)
+      assert.are.equal("none", f:belief().loss_reason)
+    end)
+  end)
+
+  describe("smoothed confidence", function()
+    it("approaches confidence with smoothing_time (0.25 s): 1 - exp(-t / 0.25) of the way", function()
+      local f = fixture.new()
+      f.target:set_prop("Eyes", 0.8)
+      local steps = 0
+      while f:confidence() == 0 do
+        f:run(DT)
+        steps = steps + 1
+        assert.is_true(steps < 20)
+      end
+      local b = f:belief()
+      near(0.8, b.confidence)
+      near(0.8 * (1 - math.exp(-DT / 0.25)), b.smoothed)
+      f:run(14 * DT) -- 15 steps since the jump: t = 0.25 s
+      b = f:belief()
+      near(0.8 * (1 - math.exp(-1)), b.smoothed)
+      f:run(2)
+      near(0.8, f:belief().smoothed, 1e-3)
+    end)
+
+    it("a profile's smoothing_time changes how fast it follows", function()
+      local f = fixture.new{ profile = { smoothing_time = 1 } }
+      f.target:set_prop("Eyes", 0.8)
+      while f:confidence() == 0 do f:run(DT) end
+      f:run(59 * DT) -- 60 steps since the jump: t = 1 s
+      near(0.8 * (1 - math.exp(-1)), f:belief().smoothed)
+    end)
+
+    it("smoothing_time 0 makes smoothed equal to confidence", function()
+      local f = fixture.new{ profile = { smoothing_time = 0 } }
+      f.target:set_prop("Eyes", 0.8)
+      f:run(0.2)
+      local b = f:belief()
+      assert.are.equal(b.confidence, b.smoothed)
+    end)
+  end)
+
+  describe("last known position", function()
+    -- Eyes and Ears report a position of their own with an accuracy.
+    local function located()
+      local report = {
+        Eyes = { 0.5, 0.9, 111, 222, 0 },
+        Ears = { 0.5, 0.3, 333, 444, 0 },
+      }
+      local function evaluate(id)
+        return function()
+          local r = report[id]
+          if r then return r[1], r[2], r[3], r[4], r[5] end
+        end
+      end
+      local f = fixture.new{ senses = { "Eyes", "Ears" }, sense_options = {
+        Eyes = { evaluate = evaluate("Eyes") }, Ears = { evaluate = evaluate("Ears") } } }
+      return f, report
+    end
+
+    it("follows the most accurate active sense", function()
+      local f, report = located()
+      f:run(0.5)
+      local b = f:belief()
+      near(111, b.last_known.x)
+      near(222, b.last_known.y)
+      near(100, b.uncertainty, 1e-2) -- (1 - 0.9) x max_uncertainty
+      report.Eyes = nil
+      f:run(0.2)
+      b = f:belief()
+      near(333, b.last_known.x)
+      near(444, b.last_known.y)
+      near(700, b.uncertainty, 1e-2)
+    end)
+
+    it("uncertainty grows 150 units/s (uncertainty_growth) up to 1000 (max_uncertainty) while unsensed", function()
+      local f, report = located()
+      f:run(0.5)
+      report.Eyes = nil
+      f:run(0.2)
+      report.Ears = nil
+      f:run(0.2)
+      local u0 = f:belief().uncertainty
+      assert.is_true(u0 > 700 and u0 < 1000)
+      f:run(1)
+      local b = f:belief()
+      near(u0 + 150, b.uncertainty, 1e-2)
+      near(333, b.last_known.x)
+      near(444, b.last_known.y)
+      f:run(10)
+      assert.are.equal(1000, f:belief().uncertainty)
+    end)
+
+    it("uncertainty growth and its cap scale with units_per_meter", function()
+      local f = fixture.new{ world = { units_per_meter = 50 } }
+      f.target:set_prop("Eyes", 0.7)
+      f:run(0.5)
+      f.target:set_prop("Eyes", nil)
+      f:run(0.2)
+      local u0 = f:belief().uncertainty
+      f:run(1)
+      near(u0 + 75, f:belief().uncertainty, 1e-2)
+      f:run(10)
+      assert.are.equal(500, f:belief().uncertainty)
+    end)
+
+    it("a profile's uncertainty_growth and max_uncertainty take effect", function()
+      local f = fixture.new{ profile = { uncertainty_growth = 40, max_uncertainty = 100 } }
+      f.target:set_prop("Eyes", 0.7)
+      f:run(0.5)
+      f.target:set_prop("Eyes", nil)
+      f:run(0.2)
+      local u0 = f:belief().uncertainty
+      f:run(1)
+      near(u0 + 40, f:belief().uncertainty, 1e-2)
+      f:run(5)
+      assert.are.equal(100, f:belief().uncertainty)
+    end)
+  end)
+
+  describe("profile timings", function()
+    it("fade_rate, lost_time and memory_time changed in a profile take effect", function()
+      local f = fixture.new{ sense_options = direct_eyes,
+                             profile = { fade_rate = 0.5, lost_time = 1, memory_time = 2 } }
+      f.target:set_prop("Eyes", 0.9)
+      run_until(f, "tracked", 2)
+      f.target:set_prop("Eyes", nil)
+      run_until(f, "lost", 1)
+      local c0 = f:confidence()
+      f:run(0.5)
+      near(c0 - 0.25, f:confidence(), 1e-3)
+      assert.are.same({}, fixture.types(f:run(0.4)))
+      assert.are.same({ "remember" }, fixture.types(f:run(0.2)))
+      assert.are.same({}, fixture.types(f:run(1.8)))
+      assert.are.same({ "forget" }, fixture.types(f:run(0.2)))
+      assert.are.equal("expired", f:state())
+      near(0, f:confidence())
+    end)
+
+    it("a slower fade_rate keeps a non-direct loss in its states longer", function()
+      local f = fixture.new{ profile = { fade_rate = 0.05 } }
+      f.target:set_prop("Eyes", 0.7)
+      run_until(f, "tracked", 2)
+      f.target:set_prop("Eyes", nil)
+      -- 0.3 s grace, then 0.7 -> 0.6 takes 2 s at 0.05/s
+      assert.are.same({}, fixture.types(f:run(2)))
+      assert.are.same({ "detect" }, fixture.types(f:run(0.6)))
+    end)
+  end)
+end)
