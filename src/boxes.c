@@ -108,5 +108,5 @@ int wary_ray_cast(wary_world *w, float ax, float ay, float az, float bx, float b
   if (!wy_finite3(ax, ay, az) || !wy_finite3(bx, by, bz)) return WARY_ERR_BAD_VALUE;
   float a[3] = {ax, ay, az}, b[3] = {bx, by, bz};
   w->stats.rays++;
-  return wy_occ_ray(&w->occ, w->materials, a, b, out) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
+  return wy_occ_segment(&w->occ, w->materials, a, b, out) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
 }

@@ -314,10 +314,7 @@ bool wy_occ_ray(wy_occluders *o, const wy_material *materials, const float a[3],
   return walk(o, materials, a, b, true, out);
 }
 
-bool wy_occ_walls(wy_occluders *o, const wy_material *materials, const float a[3],
-                  const float b[3], int32_t *walls) {
-  wary_ray_result r;
-  bool ok = walk(o, materials, a, b, false, &r);
-  *walls = r.walls;
-  return ok;
+bool wy_occ_segment(wy_occluders *o, const wy_material *materials, const float a[3],
+                    const float b[3], wary_ray_result *out) {
+  return walk(o, materials, a, b, false, out);
 }

@@ -61,8 +61,9 @@ void wy_occ_remove(wy_occluders *o, int32_t slot);
  * of memory (out then holds transmission 1, walls 0, boxes 0). */
 bool wy_occ_ray(wy_occluders *o, const wy_material *materials, const float a[3], const float b[3],
                 wary_ray_result *out);
-/* Same walk, counting only sound walls and never stopping early. */
-bool wy_occ_walls(wy_occluders *o, const wy_material *materials, const float a[3],
-                  const float b[3], int32_t *walls);
+/* Same walk over the whole segment, never stopping early: walls and boxes
+ * count every box touched (hearing, and the public wary_ray_cast). */
+bool wy_occ_segment(wy_occluders *o, const wy_material *materials, const float a[3],
+                    const float b[3], wary_ray_result *out);
 
 #endif

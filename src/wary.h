@@ -145,9 +145,9 @@ bool wary_box_valid(const wary_world *world, wary_id box);
 int32_t wary_box_count(const wary_world *world);
 
 typedef struct wary_ray_result {
-  float transmission; /* product of the transmissions crossed (0 stops the ray) */
+  float transmission; /* product of the transmissions of the boxes crossed */
   int32_t walls;      /* sound walls crossed, each box once */
-  int32_t boxes;      /* boxes crossed (up to the first opaque one) */
+  int32_t boxes;      /* boxes crossed, each once */
 } wary_ray_result;
 
 /* Segment query from a to b against every box. */

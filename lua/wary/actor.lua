@@ -26,14 +26,14 @@ end
 -- Raises for a negative status: "<actor>: <what>: <why>".
 local function ok(self, status, what)
   if status < 0 then
-    error(string.format("%s: %s: %s", self.name, what, status_text[status] or status), 3)
+    check.raise(string.format("%s: %s: %s", self.name, what, status_text[status] or status))
   end
   return status
 end
 Actor._ok = ok
 
 local function live(self, what)
-  if self._removed then error(string.format("%s: %s: %s", self.name, what, status_text[-1]), 3) end
+  if self._removed then check.raise(string.format("%s: %s: %s", self.name, what, status_text[-1])) end
   return self.world._B, self.world._w
 end
 
@@ -42,14 +42,14 @@ local function other(self, target, what)
     check.fail(self.name, what, "an actor of this world", target, 3)
   end
   if target._removed then
-    error(string.format("%s: %s: %s is a stale handle (the actor was removed)", self.name, what,
-      target.name), 3)
+    check.raise(string.format("%s: %s: %s is a stale handle (the actor was removed)", self.name, what,
+      target.name))
   end
   return target.id
 end
 
 local function agent_only(self, what)
-  if not self.profile then error(string.format("%s: %s: %s", self.name, what, status_text[-6]), 3) end
+  if not self.profile then check.raise(string.format("%s: %s: %s", self.name, what, status_text[-6])) end
 end
 
 -- Vector setters take (x, y[, z]) or one vector table; z defaults to 0.
@@ -126,11 +126,17 @@ end
 
 -- props: any Lua value for Lua senses; finite numbers are also given to the
 -- core (for C senses and hosts).
+function Actor.check_prop(object, key, value, level)
+  if type(key) ~= "string" or key == "" then
+    check.fail(object, "props key", "a non-empty string", key, level + 1)
+  end
+  if type(value) == "number" then check.number(object, "props." .. key, value, nil, nil, level + 1) end
+end
+
 function Actor:set_prop(key, value)
   local B, w = live(self, "set_prop")
-  if type(key) ~= "string" or key == "" then check.fail(self.name, "props key", "a non-empty string", key, 2) end
+  Actor.check_prop(self.name, key, value, 2)
   if type(value) == "number" then
-    check.number(self.name, "props." .. key, value, nil, nil, 2)
     ok(self, B.actor_set_prop(w, self.id, self.world:_name(key), value), "set_prop")
   end
   self.props[key] = value

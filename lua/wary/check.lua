@@ -19,9 +19,24 @@ local function describe(v)
 end
 check.describe = describe
 
-local function fail(object, field, expected, given, level)
-  error(string.format("%s: field '%s' expected %s, got %s", object, field, expected, describe(given)),
-    (level or 1) + 1)
+-- The folder of wary's own Lua files: an error points at the first caller
+-- outside it, so the position in a message is always the user's line.
+local own_dir = debug.getinfo(1, "S").source:match("^@(.*[/\\])")
+
+local function raise(message)
+  local level = 2
+  local info = debug.getinfo(level, "S")
+  while info and (info.what == "C" or (own_dir and info.source:sub(2, #own_dir + 1) == own_dir)) do
+    level = level + 1
+    info = debug.getinfo(level, "S")
+  end
+  -- Not a tail call: LuaJIT would drop this frame and shift the level.
+  error(message, info and level or 0)
+end
+check.raise = raise
+
+local function fail(object, field, expected, given)
+  raise(string.format("%s: field '%s' expected %s, got %s", object, field, expected, describe(given)))
 end
 check.fail = fail
 
@@ -121,7 +136,7 @@ end
 -- spec's default (for distances scaled by units_per_meter).
 function check.fields(object, schema, t, defaults)
   if type(t) ~= "table" then
-    error(string.format("%s: expected a table, got %s", object, describe(t)), 3)
+    raise(string.format("%s: expected a table, got %s", object, describe(t)))
   end
   local names, by_name = {}, {}
   for _, spec in ipairs(schema) do
@@ -131,8 +146,8 @@ function check.fields(object, schema, t, defaults)
   for k in pairs(t) do
     if type(k) ~= "string" or not by_name[k] then
       local hint = type(k) == "string" and check.suggest(k, names)
-      error(string.format("%s: unknown field '%s'%s", object, tostring(k),
-        hint and (" (did you mean '" .. hint .. "'?)") or ""), 3)
+      raise(string.format("%s: unknown field '%s'%s", object, tostring(k),
+        hint and (" (did you mean '" .. hint .. "'?)") or ""))
     end
   end
   local out = {}

@@ -1,5 +1,7 @@
 -- wary.define: turns validated definition tables (profiles, senses,
--- materials) into the C defs of the backend, and keeps them by name.
+-- materials) into the C defs of the backend, and keeps them by name. With
+-- world._dry set (a shadow of the world, see World:load) it checks everything
+-- and records names in the shadow, but changes nothing.
 local check = require("wary.check")
 local schema = require("wary.schema")
 
@@ -12,9 +14,20 @@ local function index_of(list, value)
 end
 define.index_of = index_of
 
-local function known(world, kind)
-  local names = {}
-  for k in pairs(world[kind]) do names[#names + 1] = k end
+-- Names defined in world[store], following a dry run's shadow to the world.
+local function known(world, store)
+  local names, seen = {}, {}
+  local t = world[store]
+  while type(t) == "table" do
+    for k in pairs(t) do
+      if not seen[k] then
+        seen[k] = true
+        names[#names + 1] = k
+      end
+    end
+    local mt = getmetatable(t)
+    t = mt and mt.__index
+  end
   table.sort(names)
   return names
 end
@@ -23,14 +36,14 @@ end
 function define.unknown(world, kind, store, name, object, field)
   local names = known(world, store)
   local hint = type(name) == "string" and check.suggest(name, names)
-  error(string.format("%s: field '%s' expected a defined %s, got %s%s", object, field, kind,
+  check.raise(string.format("%s: field '%s' expected a defined %s, got %s%s", object, field, kind,
     check.describe(name), hint and (" (did you mean '" .. hint .. "'?)")
-      or (#names > 0 and (" (defined: " .. table.concat(names, ", ") .. ")") or "")), 3)
+      or (#names > 0 and (" (defined: " .. table.concat(names, ", ") .. ")") or "")))
 end
 
 local function checked_status(status, object)
   if status < 0 then
-    error(string.format("%s: the core refused it (status %d)", object, status), 3)
+    check.raise(string.format("%s: the core refused it (status %d)", object, status))
   end
   return status
 end
@@ -38,6 +51,10 @@ end
 function define.material(world, t)
   local object = "material " .. check.describe(type(t) == "table" and t.name or nil)
   local m = check.fields(object, schema.material, t)
+  if world._dry then
+    world._materials[m.name] = { index = 0, def = m }
+    return m
+  end
   local def = { vision_transmission = m.vision_transmission, sound_wall = m.sound_wall }
   local old = world._materials[m.name]
   if old then
@@ -55,11 +72,11 @@ function define.sense(world, t)
   local object = "sense " .. check.describe(type(t) == "table" and t.id or nil)
   local s = check.fields(object, schema.sense, t)
   if world._senses[s.id] then
-    error(string.format("%s: already defined (sense ids are unique per world)", object), 2)
+    check.raise(string.format("%s: already defined (sense ids are unique per world)", object))
   end
   if s.max_range_m then
     if t.max_range ~= nil then
-      error(string.format("%s: fields 'max_range' and 'max_range_m' expected one of them, got both", object), 2)
+      check.raise(string.format("%s: fields 'max_range' and 'max_range_m' expected one of them, got both", object))
     end
     s.max_range = s.max_range_m * world.units_per_meter
   end
@@ -90,8 +107,8 @@ end
 local function slot_overrides(p, object, field)
   for id, v in pairs(p[field]) do
     if not index_of(p.senses, id) then
-      error(string.format("%s: field '%s' names sense %s, which is not in the profile's senses",
-        object, field, check.describe(id)), 4)
+      check.raise(string.format("%s: field '%s' names sense %s, which is not in the profile's senses",
+        object, field, check.describe(id)))
     end
     check.number(object, field .. "." .. id, v, field == "sense_weights" and 0 or 1e-6, nil, 4)
   end
@@ -103,16 +120,16 @@ function define.profile(world, t)
   local raw = inherit(world, t, object)
   local p = check.fields(object, schema.profile, raw, world._scaled.profile)
   if not (p.suspect_threshold <= p.detect_threshold and p.detect_threshold <= p.track_threshold) then
-    error(string.format("%s: thresholds expected suspect_threshold <= detect_threshold <= "
+    check.raise(string.format("%s: thresholds expected suspect_threshold <= detect_threshold <= "
       .. "track_threshold, got %s, %s, %s", object, check.describe(p.suspect_threshold),
-      check.describe(p.detect_threshold), check.describe(p.track_threshold)), 2)
+      check.describe(p.detect_threshold), check.describe(p.track_threshold)))
   end
   local senses = {}
   for i, id in ipairs(p.senses) do
     local s = world._senses[id]
     if not s then define.unknown(world, "sense", "_senses", id, object, "senses[" .. i .. "]") end
     if index_of(p.senses, id) ~= i then
-      error(string.format("%s: field 'senses' lists %s twice", object, check.describe(id)), 2)
+      check.raise(string.format("%s: field 'senses' lists %s twice", object, check.describe(id)))
     end
     senses[i] = { sense = s.index, weight = p.sense_weights[id] or -1,
                   interval = p.sense_intervals[id] or -1 }
@@ -125,6 +142,10 @@ function define.profile(world, t)
     if type(v) == "number" or type(v) == "boolean" then def[spec.name] = v end
   end
   def.senses = senses
+  if world._dry then
+    world._profiles[p.name] = { index = 0, table = p, raw = raw }
+    return p
+  end
   local old = world._profiles[p.name]
   if old then
     checked_status(world._B.profile_set(world._w, old.index, def), object)

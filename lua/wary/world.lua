@@ -23,7 +23,7 @@ function World.new(B, root, t)
     units_per_meter = o.units_per_meter, weather = o.weather, grid_cell_size = o.grid_cell_size,
     event_capacity = o.event_capacity, sense_error_limit = o.sense_error_limit, lod_interval_scale = lod,
   })
-  if not w then error("world: the core refused the definition: " .. tostring(err), 2) end
+  if not w then check.raise("world: the core refused the definition: " .. tostring(err)) end
   local self = setmetatable({
     _B = B, _w = w, _root = root, units_per_meter = upm,
     _actors = {}, _agent_profiles = {}, _actor_count = 0,
@@ -45,7 +45,7 @@ function World:_name(s)
   local key = self._names[s]
   if not key then
     key = self._B.name(self._w, s)
-    if key < 0 then error(string.format("world: name %s: %s", check.describe(s), Actor.status_text[key]), 3) end
+    if key < 0 then check.raise(string.format("world: name %s: %s", check.describe(s), Actor.status_text[key])) end
     self._names[s] = key
   end
   return key
@@ -67,9 +67,21 @@ end
 
 -- ---- definitions ---------------------------------------------------------------
 
-function World:define_profile(t) return define.profile(self, t) end
-function World:define_sense(t) return define.sense(self, t) end
-function World:define_material(t) return define.material(self, t) end
+-- Not tail calls: errors raised two levels down must point at the caller.
+function World:define_profile(t)
+  local p = define.profile(self, t)
+  return p
+end
+
+function World:define_sense(t)
+  local s = define.sense(self, t)
+  return s
+end
+
+function World:define_material(t)
+  local m = define.material(self, t)
+  return m
+end
 
 -- The kind of a definition table: an explicit `kind`, else inferred.
 local function kind_of(t)
@@ -101,17 +113,32 @@ function World:_resolve(path)
       return p
     end
   end
-  error(string.format("world: load: no file %s (looked in the current directory and %s)",
-    check.describe(path), self._root == "" and "./" or self._root), 3)
+  check.raise(string.format("world: load: no file %s (looked in the current directory and %s)",
+    check.describe(path), self._root == "" and "./" or self._root))
+end
+
+-- A stand-in for the world that sees its definitions, records new ones in
+-- tables of its own and calls no core function: a dry run of definitions.
+local function shadow_of(world)
+  local idle = function() return 0 end
+  local function layer(t) return setmetatable({}, { __index = t }) end
+  return setmetatable({
+    _dry = true, _B = setmetatable({}, { __index = function() return idle end }),
+    _profiles = layer(world._profiles), _senses = layer(world._senses),
+    _materials = layer(world._materials), _sense_by_index = {}, _material_names = {},
+  }, { __index = world })
 end
 
 -- Loads a file returning one definition or a list of them; returns them.
+-- All or nothing: every definition is checked before any is made.
 function World:load(path)
   local chunk, err = loadfile(self:_resolve(path))
-  if not chunk then error("world: load: " .. err, 2) end
+  if not chunk then check.raise("world: load: " .. err) end
   local t = chunk()
   if type(t) ~= "table" then check.fail("file " .. path, "return value", "a definition table or a list", t, 2) end
   local list = t[1] ~= nil and t or { t }
+  local shadow = shadow_of(self)
+  for _, d in ipairs(list) do World.define(shadow, d) end
   local out = {}
   for i, d in ipairs(list) do out[i] = self:define(d) end
   return t[1] ~= nil and out or out[1]
@@ -150,14 +177,14 @@ function World:add_box(t)
   end
   local id = self._B.box_create(self._w, { min = { x0, y0, z0 }, max = { x1, y1, z1 },
                                              material = material_index(self, o.material, object) })
-  if id == 0 then error("box: the core refused it (during a step?)", 2) end
+  if id == 0 then check.raise("box: the core refused it (during a step?)") end
   return setmetatable({ id = id, world = self, material = o.material }, Box)
 end
 
 function World:box_count() return self._B.box_count(self._w) end
 
 local function box_live(box, what)
-  if box._removed then error(string.format("box #%d: %s: stale handle (the box was removed)", box.id, what), 3) end
+  if box._removed then check.raise(string.format("box #%d: %s: stale handle (the box was removed)", box.id, what)) end
 end
 
 function Box:set_bounds(min, max)
@@ -203,6 +230,12 @@ function World:_add(t, is_agent)
     check.fail(object, "profile", "nil (a target perceives nothing; use add_agent)", a.profile, 3)
   end
   local props = a.props or {}
+  local numbers = 0
+  for k, v in pairs(props) do
+    Actor.check_prop(object, k, v, 3)
+    numbers = numbers + (type(v) == "number" and 1 or 0)
+  end
+  if numbers > 16 then check.fail(object, "props", "at most 16 numeric values", numbers, 3) end
   local id = self._B.actor_create(self._w, {
     pos = { x, y, z }, vel = { vx, vy, vz }, yaw = a.yaw,
     stance = define.index_of(schema.stances, a.stance) - 1, team = self:_team(a.team, object),
@@ -210,7 +243,7 @@ function World:_add(t, is_agent)
     profile = profile and profile.index or -1, lod_tier = a.lod_tier,
     perceivable = a.perceivable, off_screen = a.off_screen,
   })
-  if id == 0 then error(object .. ": the core refused it (during a step?)", 3) end
+  if id == 0 then check.raise(object .. ": the core refused it (during a step?)") end
   self._actor_count = self._actor_count + 1
   local actor = setmetatable({
     id = id, world = self, kind = kind, props = {},
@@ -223,8 +256,15 @@ function World:_add(t, is_agent)
   return actor
 end
 
-function World:add_agent(t) return self:_add(t, true) end
-function World:add_target(t) return self:_add(t, false) end
+function World:add_agent(t)
+  local a = self:_add(t, true)
+  return a
+end
+
+function World:add_target(t)
+  local a = self:_add(t, false)
+  return a
+end
 
 function World:_forget_actor(actor)
   actor._removed = true
@@ -277,7 +317,7 @@ function World:step(dt)
   check.number("world", "dt", dt, 0, nil, 2)
   local B, w = self._B, self._w
   local status = B.step_begin(w, dt)
-  if status < 0 then error("world: step: " .. (Actor.status_text[status] or status), 2) end
+  if status < 0 then check.raise("world: step: " .. (Actor.status_text[status] or status)) end
   local errors = {}
   self._ctx.time = B.world_time(w)
   local ok, err = pcall(B.run_queries, w, self._sense_by_index, self._agent_profiles, self._actors,

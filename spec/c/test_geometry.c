@@ -277,9 +277,9 @@ static wary_ray_result ray(wy_occluders *o, float ax, float ay, float az, float 
 static int32_t walls(wy_occluders *o, float ax, float ay, float az, float bx, float by, float bz) {
   const float a[3] = {ax, ay, az};
   const float b[3] = {bx, by, bz};
-  int32_t w = -1;
-  ENSURE(wy_occ_walls(o, materials, a, b, &w));
-  return w;
+  wary_ray_result r = {-1.0f, -1, -1};
+  ENSURE(wy_occ_segment(o, materials, a, b, &r));
+  return r.walls;
 }
 
 static void test_occ_basics(void) {
@@ -592,9 +592,9 @@ static int compare_with_brute(wy_occluders *o, int segments, int *nonzero) {
     random_segment(a, b);
     wary_ray_result want = brute_ray(o, a, b);
     wary_ray_result got;
-    int32_t got_walls = -1;
-    bool ok = wy_occ_ray(o, materials, a, b, &got) && wy_occ_walls(o, materials, a, b, &got_walls);
-    bool same = ok && got_walls == want.walls;
+    wary_ray_result whole;
+    bool ok = wy_occ_ray(o, materials, a, b, &got) && wy_occ_segment(o, materials, a, b, &whole);
+    bool same = ok && whole.walls == want.walls && whole.boxes == want.boxes;
     if (want.transmission > 0.0f) {
       (*nonzero)++;
       same = same && got.boxes == want.boxes && got.walls == want.walls &&
@@ -607,7 +607,7 @@ static int compare_with_brute(wy_occluders *o, int segments, int *nonzero) {
       fprintf(stderr, "bvh mismatch (%g %g %g)->(%g %g %g): t %g/%g walls %d/%d/%d boxes %d/%d\n",
               (double)a[0], (double)a[1], (double)a[2], (double)b[0], (double)b[1], (double)b[2],
               (double)got.transmission, (double)want.transmission, (int)got.walls,
-              (int)got_walls, (int)want.walls, (int)got.boxes, (int)want.boxes);
+              (int)whole.walls, (int)want.walls, (int)got.boxes, (int)want.boxes);
       bad++;
     }
   }

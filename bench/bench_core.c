@@ -1,0 +1,662 @@
+/* bench/bench_core.c - C benchmarks of the wary core, against the public API
+ * (src/wary.h) only. Prints figures; asserts nothing about time.
+ *
+ *   build/bench/bench_core [N M K]          (or bash bench/run.sh for the full report)
+ *
+ * A world of N agents, M targets and K boxes (defaults 200, 50, 2000) in a
+ * 100 m x 100 m square (units_per_meter 100: centimetres), built from a
+ * fixed-seed LCG, so every run measures the same world. Two parts:
+ *
+ * 1. Rays. wary_ray_cast (the BVH) over random segments of 5-40 m from eye
+ *    height (1.7 m) to chest height (1 m) of someone standing there, and, in
+ *    the same run over the same segments, a brute-force loop over all boxes
+ *    with the same slab test and the same early stop at the first opaque box.
+ *    Boxes are 0.5-3 m on each side and 0.5-3 m tall; materials are concrete
+ *    (opaque), glass, foliage and smoke, so some rays stop early. The two are
+ *    checked to agree on every segment (blocked or not, transmission).
+ * 2. Steps. wary_step at 60 Hz with C evaluate callbacks (custom senses whose
+ *    evaluate is C): ms per step (median over steps) and custom-sense queries
+ *    handed out per second, for three sense set-ups:
+ *      a. 1-2 C senses per agent, no rays: even agents {thermal}, odd agents
+ *         {thermal, hearing}; thermal = (1 - d/30 m) x the target's "heat"
+ *         prop (wary_actor_get_prop), hearing = (1 - d/40 m)^2 x speed/3 m/s.
+ *      b. 1-2 C senses per agent, one with rays: odd agents get {thermal,
+ *         sight}; sight = 120 degree cone, then one wary_ray_cast eye ->
+ *         chest, (1 - d/40 m) x transmission.
+ *      c. thermal only, 1 sense per agent: the world that bench/custom_senses.lua
+ *         measures in Lua (same LCG, same layout, same sense), for comparison.
+ *    Agents walk at 0-1 m/s and targets at 0.5-3 m/s, bouncing off the edges;
+ *    positions are set between steps (not timed). Each repetition runs
+ *    WARY_BENCH_STEPS steps (120 = 2 s of game time) after 60 warm-up steps.
+ *
+ * Parameters: positional N M K, or the environment WARY_BENCH_N, _M, _K;
+ * WARY_BENCH_REPS (7), WARY_BENCH_STEPS (120), WARY_BENCH_RAYS (20000).
+ * Figures are medians over the repetitions (min-max in brackets); times come
+ * from clock_gettime(CLOCK_MONOTONIC) (wall clock). If WARY_BENCH_RESULTS
+ * names a file, key=value lines are appended to it for bench/run.sh.
+ */
+#define _POSIX_C_SOURCE 199309L
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "wary.h"
+
+#define UPM 100.0           /* units per metre */
+#define WORLD_SIZE 10000.0  /* 100 m */
+#define DT (1.0f / 60.0f)
+#define WARMUP_STEPS 60
+#define PI_D 3.14159265358979323846
+
+/* ---- the fixed-seed LCG (MINSTD, 48271 mod 2^31 - 1; the same generator,
+ * seed and draw order as bench/custom_senses.lua, exact in doubles) ------- */
+
+typedef struct lcg {
+  double x;
+} lcg;
+
+static double rnd(lcg *g) {
+  g->x = fmod(g->x * 48271.0, 2147483647.0);
+  return g->x / 2147483647.0;
+}
+
+/* ---- timing and statistics ----------------------------------------------- */
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Sorts v in place; returns the median. */
+static double median(double *v, int n) {
+  qsort(v, (size_t)n, sizeof *v, cmp_double);
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+typedef struct summary {
+  double med, min, max;
+} summary;
+
+static summary summarize(const double *v, int n) {
+  double *c = malloc((size_t)n * sizeof *c);
+  summary s = {0, 0, 0};
+  if (!c) return s;
+  memcpy(c, v, (size_t)n * sizeof *c);
+  s.med = median(c, n);
+  s.min = c[0];
+  s.max = c[n - 1];
+  free(c);
+  return s;
+}
+
+/* 1234567 -> "1.23 M" style, for a column of rates. */
+static const char *si(double v, char *buf, size_t size) {
+  if (v >= 1e9) snprintf(buf, size, "%.2f G", v / 1e9);
+  else if (v >= 1e6) snprintf(buf, size, "%.2f M", v / 1e6);
+  else if (v >= 1e3) snprintf(buf, size, "%.1f k", v / 1e3);
+  else snprintf(buf, size, "%.1f", v);
+  return buf;
+}
+
+/* ---- parameters ---------------------------------------------------------- */
+
+static long param(int argc, char **argv, int pos, const char *env, long fallback) {
+  const char *s = pos > 0 && pos < argc ? argv[pos] : getenv(env);
+  if (!s || !*s) return fallback;
+  char *end = NULL;
+  long v = strtol(s, &end, 10);
+  if (*end != '\0' || v < 0 || v > 10000000) {
+    fprintf(stderr, "bench_core: %s: expected a non-negative integer, got '%s'\n", env, s);
+    exit(2);
+  }
+  return v;
+}
+
+/* ---- the world ------------------------------------------------------------ */
+
+enum { MAT_CONCRETE, MAT_GLASS, MAT_FOLIAGE, MAT_SMOKE, MAT_COUNT };
+static const char *const material_names[MAT_COUNT] = {"concrete", "glass", "foliage", "smoke"};
+static const float material_transmission[MAT_COUNT] = {0.0f, 1.0f, 0.72f, 0.02f};
+static const bool material_wall[MAT_COUNT] = {true, true, false, false};
+static const int material_share[MAT_COUNT] = {50, 15, 25, 10}; /* percent, see pick_material */
+
+typedef struct mover {
+  wary_id id;
+  double x, y, vx, vy;
+} mover;
+
+typedef struct bench_world {
+  wary_world *w;
+  int32_t material[MAT_COUNT]; /* world material index of each */
+  int32_t k;
+  float (*box_min)[3];
+  float (*box_max)[3];
+  int32_t *box_mat;            /* MAT_* of each box */
+  wary_id first_box;
+  int32_t n, m;
+  mover *agents, *targets;
+  int32_t heat_key;
+} bench_world;
+
+/* Picks a material with the shares 50% concrete, 15% glass, 25% foliage, 10% smoke. */
+static int pick_material(double r) {
+  return r < 0.50 ? MAT_CONCRETE : r < 0.65 ? MAT_GLASS : r < 0.90 ? MAT_FOLIAGE : MAT_SMOKE;
+}
+
+static double heading_rad(double deg) { return deg * PI_D / 180.0; }
+
+static bool world_build(bench_world *b, int32_t n, int32_t m, int32_t k) {
+  memset(b, 0, sizeof *b);
+  wary_world_def wd = wary_default_world_def();
+  wd.units_per_meter = (float)UPM;
+  b->w = wary_world_create(&wd);
+  if (!b->w) return false;
+  b->material[MAT_CONCRETE] = 0; /* the built-in opaque wall */
+  for (int i = 1; i < MAT_COUNT; i++) {
+    wary_material_def md = wary_default_material_def();
+    md.vision_transmission = material_transmission[i];
+    md.sound_wall = material_wall[i];
+    b->material[i] = wary_material_create(b->w, &md);
+    if (b->material[i] < 0) return false;
+  }
+  b->k = k;
+  b->box_min = malloc((size_t)(k ? k : 1) * sizeof *b->box_min);
+  b->box_max = malloc((size_t)(k ? k : 1) * sizeof *b->box_max);
+  b->box_mat = malloc((size_t)(k ? k : 1) * sizeof *b->box_mat);
+  b->agents = calloc((size_t)(n ? n : 1), sizeof *b->agents);
+  b->targets = calloc((size_t)(m ? m : 1), sizeof *b->targets);
+  if (!b->box_min || !b->box_max || !b->box_mat || !b->agents || !b->targets) return false;
+  b->heat_key = wary_name(b->w, "heat");
+
+  lcg g = {20240607.0};
+  for (int32_t i = 0; i < k; i++) {
+    double cx = rnd(&g) * WORLD_SIZE;
+    double cy = rnd(&g) * WORLD_SIZE;
+    double sx = 50.0 + rnd(&g) * 250.0;
+    double sy = 50.0 + rnd(&g) * 250.0;
+    double h = 50.0 + rnd(&g) * 250.0;
+    int mat = pick_material(rnd(&g));
+    wary_box_def bd = wary_default_box_def();
+    bd.min[0] = (float)(cx - sx / 2);
+    bd.min[1] = (float)(cy - sy / 2);
+    bd.min[2] = 0.0f;
+    bd.max[0] = (float)(cx + sx / 2);
+    bd.max[1] = (float)(cy + sy / 2);
+    bd.max[2] = (float)h;
+    bd.material = b->material[mat];
+    wary_id id = wary_box_create(b->w, &bd);
+    if (!id) return false;
+    if (i == 0) b->first_box = id;
+    memcpy(b->box_min[i], bd.min, sizeof bd.min);
+    memcpy(b->box_max[i], bd.max, sizeof bd.max);
+    b->box_mat[i] = mat;
+  }
+  b->n = n;
+  b->m = m;
+  for (int32_t i = 0; i < n; i++) {
+    mover *a = &b->agents[i];
+    a->x = rnd(&g) * WORLD_SIZE;
+    a->y = rnd(&g) * WORLD_SIZE;
+    double speed = rnd(&g) * 100.0; /* 0-1 m/s; the agent faces where it walks */
+    double heading = rnd(&g) * 360.0;
+    a->vx = speed * cos(heading_rad(heading));
+    a->vy = speed * sin(heading_rad(heading));
+  }
+  for (int32_t i = 0; i < m; i++) {
+    mover *t = &b->targets[i];
+    t->x = rnd(&g) * WORLD_SIZE;
+    t->y = rnd(&g) * WORLD_SIZE;
+    double heat = 0.3 + 0.7 * rnd(&g);
+    double speed = 50.0 + rnd(&g) * 250.0; /* 0.5-3 m/s */
+    double heading = rnd(&g) * 360.0;
+    t->vx = speed * cos(heading_rad(heading));
+    t->vy = speed * sin(heading_rad(heading));
+    wary_actor_def ad = wary_default_actor_def();
+    ad.pos[0] = (float)t->x;
+    ad.pos[1] = (float)t->y;
+    ad.vel[0] = (float)t->vx;
+    ad.vel[1] = (float)t->vy;
+    ad.team = 2;
+    t->id = wary_actor_create(b->w, &ad);
+    if (!t->id || wary_actor_set_prop(b->w, t->id, b->heat_key, (float)heat) != WARY_OK) return false;
+  }
+  return true;
+}
+
+/* Agents are created separately: each set-up has its own profiles. */
+static bool world_add_agents(bench_world *b, const int32_t profile[2]) {
+  for (int32_t i = 0; i < b->n; i++) {
+    mover *a = &b->agents[i];
+    wary_actor_def ad = wary_default_actor_def();
+    ad.pos[0] = (float)a->x;
+    ad.pos[1] = (float)a->y;
+    ad.vel[0] = (float)a->vx;
+    ad.vel[1] = (float)a->vy;
+    ad.yaw = (float)(atan2(a->vy, a->vx) * 180.0 / PI_D);
+    ad.team = 1;
+    ad.profile = profile[i % 2];
+    a->id = wary_actor_create(b->w, &ad);
+    if (!a->id) return false;
+  }
+  return true;
+}
+
+static void world_free(bench_world *b) {
+  wary_world_destroy(b->w);
+  free(b->box_min);
+  free(b->box_max);
+  free(b->box_mat);
+  free(b->agents);
+  free(b->targets);
+}
+
+static void move(mover *p, double dt) {
+  p->x += p->vx * dt;
+  p->y += p->vy * dt;
+  if (p->x < 0.0 || p->x > WORLD_SIZE) {
+    p->vx = -p->vx;
+    p->x = p->x < 0.0 ? -p->x : 2.0 * WORLD_SIZE - p->x;
+  }
+  if (p->y < 0.0 || p->y > WORLD_SIZE) {
+    p->vy = -p->vy;
+    p->y = p->y < 0.0 ? -p->y : 2.0 * WORLD_SIZE - p->y;
+  }
+}
+
+/* Moves every actor by one step (not timed). */
+static void world_move(bench_world *b) {
+  for (int32_t i = 0; i < b->n; i++) {
+    mover *a = &b->agents[i];
+    move(a, DT);
+    wary_actor_set_pos(b->w, a->id, (float)a->x, (float)a->y, 0.0f);
+    if (a->vx != 0.0 || a->vy != 0.0)
+      wary_actor_set_yaw(b->w, a->id, (float)(atan2(a->vy, a->vx) * 180.0 / PI_D));
+  }
+  for (int32_t i = 0; i < b->m; i++) {
+    mover *t = &b->targets[i];
+    move(t, DT);
+    wary_actor_set_pos(b->w, t->id, (float)t->x, (float)t->y, 0.0f);
+    wary_actor_set_velocity(b->w, t->id, (float)t->vx, (float)t->vy, 0.0f);
+  }
+}
+
+/* ---- 1. rays -------------------------------------------------------------- */
+
+typedef struct seg {
+  float a[3], b[3];
+} seg;
+
+/* The core's slab test (closed segment a + t d, t in [0, 1], closed box). */
+static bool segment_hits(const float mn[3], const float mx[3], const float a[3], const float d[3]) {
+  float t0 = 0.0f, t1 = 1.0f;
+  for (int k = 0; k < 3; k++) {
+    if (d[k] == 0.0f) {
+      if (a[k] < mn[k] || a[k] > mx[k]) return false;
+      continue;
+    }
+    float u = (mn[k] - a[k]) / d[k];
+    float w = (mx[k] - a[k]) / d[k];
+    if (u > w) {
+      float t = u;
+      u = w;
+      w = t;
+    }
+    t0 = u > t0 ? u : t0;
+    t1 = w < t1 ? w : t1;
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+/* Every box, in creation order, stopping at the first opaque one. */
+static float brute_ray(const bench_world *b, const seg *s) {
+  float d[3] = {s->b[0] - s->a[0], s->b[1] - s->a[1], s->b[2] - s->a[2]};
+  float tr = 1.0f;
+  for (int32_t i = 0; i < b->k; i++) {
+    if (!segment_hits(b->box_min[i], b->box_max[i], s->a, d)) continue;
+    tr *= material_transmission[b->box_mat[i]];
+    if (tr <= 0.0f) break;
+  }
+  return tr;
+}
+
+static void bench_rays(bench_world *b, int reps, int32_t nrays) {
+  seg *rays = malloc((size_t)nrays * sizeof *rays);
+  float *bvh_t = malloc((size_t)nrays * sizeof *bvh_t);
+  double *bvh_rate = malloc((size_t)reps * sizeof *bvh_rate);
+  double *brute_rate = malloc((size_t)reps * sizeof *brute_rate);
+  double *rebuild_ms = malloc((size_t)reps * sizeof *rebuild_ms);
+  if (!rays || !bvh_t || !bvh_rate || !brute_rate || !rebuild_ms) {
+    fprintf(stderr, "bench_core: out of memory\n");
+    exit(1);
+  }
+  lcg g = {97531.0};
+  double total_len = 0.0;
+  for (int32_t i = 0; i < nrays; i++) {
+    double ax = rnd(&g) * WORLD_SIZE;
+    double ay = rnd(&g) * WORLD_SIZE;
+    double len = 500.0 + rnd(&g) * 3500.0;
+    double dir = rnd(&g) * 2.0 * PI_D;
+    seg *s = &rays[i];
+    s->a[0] = (float)ax;
+    s->a[1] = (float)ay;
+    s->a[2] = 170.0f;
+    s->b[0] = (float)(ax + len * cos(dir));
+    s->b[1] = (float)(ay + len * sin(dir));
+    s->b[2] = 100.0f;
+    total_len += len;
+  }
+  /* Brute force costs K slab tests a ray: bound its share of the run. */
+  int32_t nbrute = b->k > 0 ? (int32_t)(40e6 / b->k) : nrays;
+  if (nbrute > nrays) nbrute = nrays;
+  if (nbrute < 200) nbrute = nrays < 200 ? nrays : 200;
+  int bvh_passes = 5;
+
+  /* The first cast builds the hierarchy. */
+  double t0 = now_s();
+  wary_ray_result r;
+  wary_ray_cast(b->w, 0, 0, 0, 1, 1, 1, &r);
+  double first_build_ms = (now_s() - t0) * 1e3;
+
+  int32_t blocked = 0, partial = 0, clear = 0, mismatch = 0;
+  long boxes_crossed = 0;
+  for (int32_t i = 0; i < nrays; i++) {
+    const seg *s = &rays[i];
+    wary_ray_cast(b->w, s->a[0], s->a[1], s->a[2], s->b[0], s->b[1], s->b[2], &r);
+    bvh_t[i] = r.transmission;
+    boxes_crossed += r.boxes;
+    if (r.transmission <= 0.0f) blocked++;
+    else if (r.transmission < 1.0f) partial++;
+    else clear++;
+  }
+  for (int32_t i = 0; i < nbrute; i++) {
+    float t = brute_ray(b, &rays[i]);
+    bool same = (t <= 0.0f) == (bvh_t[i] <= 0.0f) && fabsf(t - bvh_t[i]) <= 1e-5f;
+    mismatch += same ? 0 : 1;
+  }
+
+  volatile float sink = 0.0f;
+  for (int rep = 0; rep < reps; rep++) {
+    /* A box moved: the next ray rebuilds the hierarchy. */
+    wary_box_set_bounds(b->w, b->first_box, b->box_min[0][0], b->box_min[0][1], b->box_min[0][2],
+                        b->box_max[0][0], b->box_max[0][1], b->box_max[0][2]);
+    t0 = now_s();
+    wary_ray_cast(b->w, 0, 0, 0, 1, 1, 1, &r);
+    rebuild_ms[rep] = (now_s() - t0) * 1e3;
+
+    t0 = now_s();
+    for (int p = 0; p < bvh_passes; p++)
+      for (int32_t i = 0; i < nrays; i++) {
+        const seg *s = &rays[i];
+        wary_ray_cast(b->w, s->a[0], s->a[1], s->a[2], s->b[0], s->b[1], s->b[2], &r);
+        sink += r.transmission;
+      }
+    bvh_rate[rep] = (double)nrays * bvh_passes / (now_s() - t0);
+
+    t0 = now_s();
+    for (int32_t i = 0; i < nbrute; i++) sink += brute_ray(b, &rays[i]);
+    brute_rate[rep] = (double)nbrute / (now_s() - t0);
+  }
+  (void)sink;
+
+  summary sb = summarize(bvh_rate, reps), sf = summarize(brute_rate, reps);
+  summary sr = summarize(rebuild_ms, reps);
+  char x[32], y[32], z[32];
+  printf("1. Rays: wary_ray_cast (BVH) against a brute-force loop over all %d boxes\n", (int)b->k);
+  printf("   segments: %d, 5-40 m (mean %.1f m), eye 1.7 m -> chest 1.0 m, random direction\n",
+         (int)nrays, total_len / nrays / UPM);
+  printf("   boxes: 0.5-3 m a side, 0.5-3 m tall; materials (share, sight transmitted):");
+  for (int i = 0; i < MAT_COUNT; i++)
+    printf("%s %s %d%% %.2f", i ? "," : "", material_names[i], material_share[i],
+           (double)material_transmission[i]);
+  printf("\n");
+  printf("   outcome (BVH): blocked %.1f%%, partly seen %.1f%%, clear %.1f%%; "
+         "%.2f boxes counted per ray (up to the stop)\n",
+         100.0 * blocked / nrays, 100.0 * partial / nrays, 100.0 * clear / nrays,
+         (double)boxes_crossed / nrays);
+  printf("   agreement: brute force and BVH agree on %d of %d segments (blocked, transmission +-1e-5)\n",
+         (int)(nbrute - mismatch), (int)nbrute);
+  printf("   %-34s %14s %22s\n", "", "rays/s", "[min - max]");
+  printf("   %-34s %12ss  [%s - %s]\n", "wary_ray_cast (BVH)", si(sb.med, x, sizeof x),
+         si(sb.min, y, sizeof y), si(sb.max, z, sizeof z));
+  printf("   %-34s %12ss  [%s - %s]\n", "brute force (every box)", si(sf.med, x, sizeof x),
+         si(sf.min, y, sizeof y), si(sf.max, z, sizeof z));
+  printf("   %-34s %13.1fx\n", "BVH / brute force", sf.med > 0 ? sb.med / sf.med : 0.0);
+  printf("   (%d BVH passes of %d rays and %d brute-force rays per repetition)\n", bvh_passes,
+         (int)nrays, (int)nbrute);
+  printf("   BVH build over %d boxes: first %.3f ms; rebuild after a box moves %.3f ms [%.3f - %.3f]\n",
+         (int)b->k, first_build_ms, sr.med, sr.min, sr.max);
+
+  const char *out = getenv("WARY_BENCH_RESULTS");
+  FILE *f = out && *out ? fopen(out, "a") : NULL;
+  if (f) {
+    fprintf(f, "rays_bvh_per_s=%.0f\nrays_brute_per_s=%.0f\n", sb.med, sf.med);
+    fclose(f);
+  }
+  free(rays);
+  free(bvh_t);
+  free(bvh_rate);
+  free(brute_rate);
+  free(rebuild_ms);
+}
+
+/* ---- 2. steps with C senses --------------------------------------------- */
+
+typedef struct sense_ctx {
+  wary_world *w;
+  int32_t heat_key;
+  float range;
+} sense_ctx;
+
+/* thermal: (1 - d / range) x heat, active above 0.1 (senses/thermal.lua in C). */
+static void thermal_eval(void *user, const wary_sense_query *q, wary_sense_result *out) {
+  sense_ctx *c = user;
+  float heat = wary_actor_get_prop(c->w, q->target, c->heat_key, 0.0f);
+  float v = (1.0f - q->distance / c->range) * heat;
+  if (v > 0.1f) {
+    out->active = true;
+    out->confidence = v;
+    out->accuracy = 0.8f;
+  }
+}
+
+/* hearing: (1 - d / range)^2 x speed / 3 m/s, active above 0.05. */
+static void hearing_eval(void *user, const wary_sense_query *q, wary_sense_result *out) {
+  sense_ctx *c = user;
+  const float *v = q->target_vel;
+  float speed = sqrtf(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  float f = 1.0f - q->distance / c->range;
+  float loud = speed / 300.0f;
+  float conf = f * f * (loud > 1.0f ? 1.0f : loud);
+  if (conf > 0.05f) {
+    out->active = true;
+    out->confidence = conf;
+    out->accuracy = 0.5f;
+  }
+}
+
+/* sight: a 120 degree cone, then one ray eye -> chest, (1 - d / range) x transmission. */
+static void sight_eval(void *user, const wary_sense_query *q, wary_sense_result *out) {
+  sense_ctx *c = user;
+  float dx = q->target_pos[0] - q->eye_pos[0], dy = q->target_pos[1] - q->eye_pos[1];
+  float dz = q->target_pos[2] + 100.0f - q->eye_pos[2];
+  float len = sqrtf(dx * dx + dy * dy + dz * dz);
+  if (len <= 0.0f) return;
+  float cosang = (dx * q->eye_forward[0] + dy * q->eye_forward[1] + dz * q->eye_forward[2]) / len;
+  if (cosang < 0.5f) return; /* cos 60 degrees */
+  wary_ray_result r;
+  if (wary_ray_cast(c->w, q->eye_pos[0], q->eye_pos[1], q->eye_pos[2], q->target_pos[0],
+                    q->target_pos[1], q->target_pos[2] + 100.0f, &r) != WARY_OK)
+    return;
+  float conf = (1.0f - q->distance / c->range) * r.transmission;
+  if (conf > 0.05f) {
+    out->active = true;
+    out->confidence = conf;
+    out->accuracy = 1.0f;
+  }
+}
+
+enum { SETUP_NO_RAYS, SETUP_RAYS, SETUP_THERMAL_ONLY, SETUP_COUNT };
+static const char *const setup_names[SETUP_COUNT] = {
+    "a. thermal | thermal+hearing", "b. thermal | thermal+sight(ray)", "c. thermal only (= Lua)"};
+
+typedef struct step_figures {
+  summary ms_median, ms_mean, queries_per_s;
+  double queries_per_step, rays_per_step, beliefs, senses_per_agent;
+} step_figures;
+
+static step_figures bench_steps(int setup, int32_t n, int32_t m, int32_t k, int reps, int steps) {
+  step_figures fig;
+  memset(&fig, 0, sizeof fig);
+  bench_world b;
+  if (!world_build(&b, n, m, k)) {
+    fprintf(stderr, "bench_core: could not build the world\n");
+    exit(1);
+  }
+  sense_ctx thermal = {b.w, b.heat_key, 3000.0f};
+  sense_ctx second = {b.w, b.heat_key, 4000.0f};
+  wary_sense_def sd = wary_default_sense_def();
+  sd.interval = 0.1f;
+  sd.max_range = thermal.range;
+  sd.evaluate = thermal_eval;
+  sd.user = &thermal;
+  int32_t s_thermal = wary_sense_create(b.w, &sd);
+  sd.max_range = second.range;
+  sd.evaluate = setup == SETUP_RAYS ? sight_eval : hearing_eval;
+  sd.user = &second;
+  sd.loss_reason = setup == SETUP_RAYS ? WARY_LOSS_OCCLUDED : WARY_LOSS_OUT_OF_RANGE;
+  int32_t s_second = wary_sense_create(b.w, &sd);
+
+  wary_profile_def pd = wary_default_profile_def();
+  pd.sense_count = 1;
+  pd.senses[0].sense = s_thermal;
+  int32_t p_one = wary_profile_create(b.w, &pd);
+  pd.sense_count = 2;
+  pd.senses[1].sense = s_second;
+  int32_t p_two = wary_profile_create(b.w, &pd);
+  int32_t profiles[2] = {p_one, setup == SETUP_THERMAL_ONLY ? p_one : p_two};
+  if (s_thermal < 0 || s_second < 0 || p_one < 0 || p_two < 0 || !world_add_agents(&b, profiles)) {
+    fprintf(stderr, "bench_core: could not set up the senses\n");
+    exit(1);
+  }
+  fig.senses_per_agent = setup == SETUP_THERMAL_ONLY ? 1.0 : (n / 2 + 2.0 * (n - n / 2)) / (n ? n : 1);
+
+  for (int i = 0; i < WARMUP_STEPS; i++) {
+    world_move(&b);
+    wary_step(b.w, DT);
+  }
+  double *step_ms = malloc((size_t)steps * sizeof *step_ms);
+  double *med = malloc((size_t)reps * sizeof *med);
+  double *mean = malloc((size_t)reps * sizeof *mean);
+  double *qps = malloc((size_t)reps * sizeof *qps);
+  if (!step_ms || !med || !mean || !qps) {
+    fprintf(stderr, "bench_core: out of memory\n");
+    exit(1);
+  }
+  uint64_t q_total = 0, r_total = 0;
+  double beliefs = 0.0;
+  for (int rep = 0; rep < reps; rep++) {
+    wary_stats before = wary_world_stats(b.w);
+    double sum = 0.0;
+    for (int i = 0; i < steps; i++) {
+      world_move(&b);
+      double t0 = now_s();
+      wary_step(b.w, DT);
+      step_ms[i] = (now_s() - t0) * 1e3;
+      sum += step_ms[i];
+    }
+    wary_stats after = wary_world_stats(b.w);
+    uint64_t q = after.queries - before.queries;
+    q_total += q;
+    r_total += after.rays - before.rays;
+    beliefs += after.beliefs;
+    med[rep] = median(step_ms, steps);
+    mean[rep] = sum / steps;
+    qps[rep] = sum > 0.0 ? (double)q / (sum * 1e-3) : 0.0;
+  }
+  fig.ms_median = summarize(med, reps);
+  fig.ms_mean = summarize(mean, reps);
+  fig.queries_per_s = summarize(qps, reps);
+  fig.queries_per_step = (double)q_total / ((double)reps * steps);
+  fig.rays_per_step = (double)r_total / ((double)reps * steps);
+  fig.beliefs = beliefs / reps;
+  free(step_ms);
+  free(med);
+  free(mean);
+  free(qps);
+  world_free(&b);
+  return fig;
+}
+
+int main(int argc, char **argv) {
+  int32_t n = (int32_t)param(argc, argv, 1, "WARY_BENCH_N", 200);
+  int32_t m = (int32_t)param(argc, argv, 2, "WARY_BENCH_M", 50);
+  int32_t k = (int32_t)param(argc, argv, 3, "WARY_BENCH_K", 2000);
+  int reps = (int)param(argc, argv, 0, "WARY_BENCH_REPS", 7);
+  int steps = (int)param(argc, argv, 0, "WARY_BENCH_STEPS", 120);
+  int32_t nrays = (int32_t)param(argc, argv, 0, "WARY_BENCH_RAYS", 20000);
+  if (reps < 1) reps = 1;
+  if (steps < 1) steps = 1;
+  if (nrays < 1) nrays = 1;
+
+#ifdef __OPTIMIZE__
+  const char *opt = "optimized";
+#else
+  const char *opt = "NOT optimized (-O0): figures are meaningless";
+#endif
+#ifdef NDEBUG
+  const char *asserts = "NDEBUG";
+#else
+  const char *asserts = "asserts on";
+#endif
+  printf("== bench_core (C, public API): N=%d agents, M=%d targets, K=%d boxes, 100 m x 100 m, "
+         "%d repetitions\n",
+         (int)n, (int)m, (int)k, reps);
+  printf("   compiled: %s, %s; clock: clock_gettime(CLOCK_MONOTONIC), wall time\n\n", opt, asserts);
+
+  bench_world b;
+  if (!world_build(&b, n, m, k)) {
+    fprintf(stderr, "bench_core: could not build the world\n");
+    return 1;
+  }
+  bench_rays(&b, reps, nrays);
+  world_free(&b);
+
+  printf("\n2. Steps at 60 Hz with C evaluate callbacks (%d steps a repetition after %d warm-up; "
+         "sense interval 0.1 s)\n",
+         steps, WARMUP_STEPS);
+  printf("   %-32s %6s %15s %8s %15s %9s %8s %8s\n", "set-up (even | odd agents)", "senses",
+         "ms/step median", "mean", "queries/s", "q/step", "rays/st", "beliefs");
+  step_figures figs[SETUP_COUNT];
+  for (int s = 0; s < SETUP_COUNT; s++) {
+    step_figures f = bench_steps(s, n, m, k, reps, steps);
+    figs[s] = f;
+    char x[32];
+    printf("   %-32s %6.1f %8.3f [%.3f-%.3f] %6.3f %13ss %9.1f %8.1f %8.0f\n", setup_names[s],
+           f.senses_per_agent, f.ms_median.med, f.ms_median.min, f.ms_median.max, f.ms_mean.med,
+           si(f.queries_per_s.med, x, sizeof x), f.queries_per_step, f.rays_per_step, f.beliefs);
+  }
+  printf("   ms/step: median over the steps of a repetition, median over repetitions [min-max];\n"
+         "   mean: total step time / steps (senses are staggered, so steps differ);\n"
+         "   queries/s: custom-sense queries handed out (wary_world_stats) / time in wary_step;\n"
+         "   rays/st: wary_ray_cast calls per step (sight only); beliefs: held at the end of a repetition.\n");
+
+  const char *out = getenv("WARY_BENCH_RESULTS");
+  FILE *f = out && *out ? fopen(out, "a") : NULL;
+  if (f) {
+    fprintf(f, "c_thermal_ms_per_step=%.6f\nc_thermal_queries_per_s=%.0f\nc_thermal_queries_per_step=%.2f\n",
+            figs[SETUP_THERMAL_ONLY].ms_median.med, figs[SETUP_THERMAL_ONLY].queries_per_s.med,
+            figs[SETUP_THERMAL_ONLY].queries_per_step);
+    fclose(f);
+  }
+  return 0;
+}

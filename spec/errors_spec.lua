@@ -1,0 +1,509 @@
+-- Bad input gets a clear error and changes nothing (DESIGN.md, reliability
+-- rules). Each case checks (1) that the message names the object, the field,
+-- what was expected and what was given, and (2) that the world is as before.
+local wary = require("wary")
+local fixture = require("spec.support.fixture")
+
+local NAN = 0 / 0
+local INF = math.huge
+local unpack = table.unpack or unpack
+
+local function error_of(fn, ...)
+  local ok, err = pcall(fn, ...)
+  assert.is_false(ok, "expected an error")
+  return tostring(err)
+end
+
+local function assert_mentions(msg, ...)
+  for _, part in ipairs({ ... }) do
+    assert.is_truthy(msg:find(part, 1, true), string.format("message %q does not mention %q", msg, part))
+  end
+end
+
+-- What an agent believes about a target, in comparable form.
+local function snapshot(agent, target)
+  local b = agent:belief(target)
+  if not b then return nil end
+  return { confidence = b.confidence, smoothed = b.smoothed, state = b.state, loss_reason = b.loss_reason,
+           last_known = b.last_known, uncertainty = b.uncertainty, time_in_state = b.time_in_state }
+end
+
+local function pos_of(actor)
+  return { actor:pos() }
+end
+
+-- A profile that fails must leave no profile of that name behind.
+local function assert_no_profile(world, name)
+  local msg = error_of(function() world:add_agent{ profile = name, pos = { 0, 0, 0 } } end)
+  assert_mentions(msg, "'profile'", "a defined profile", '"' .. name .. '"')
+end
+
+describe("a bad profile", function()
+  local world
+
+  before_each(function()
+    world = wary.world()
+    world:define_sense(fixture.fixed_sense("Eyes"))
+  end)
+
+  local cases = {
+    { what = "a wrong type", field = "suspect_threshold", value = "high",
+      parts = { "'suspect_threshold'", "a finite number in [0, 1]", 'got "high"' } },
+    { what = "an out-of-range value", field = "suspect_threshold", value = 1.5,
+      parts = { "'suspect_threshold'", "a finite number in [0, 1]", "got 1.5" } },
+    { what = "a negative value", field = "fade_rate", value = -1,
+      parts = { "'fade_rate'", "a finite number >= 0", "got -1" } },
+    { what = "NaN", field = "fade_rate", value = NAN,
+      parts = { "'fade_rate'", "a finite number >= 0", "got nan" } },
+    { what = "an infinite value", field = "lost_time", value = INF,
+      parts = { "'lost_time'", "a finite number >= 0", "got inf" } },
+    { what = "a number for a boolean", field = "ignore_same_team", value = 1,
+      parts = { "'ignore_same_team'", "a boolean", "got 1" } },
+  }
+  for _, case in ipairs(cases) do
+    it("with " .. case.what .. " (" .. case.field .. ") is an error naming it and defines nothing", function()
+      local msg = error_of(function()
+        world:define_profile{ name = "x", senses = { "Eyes" }, [case.field] = case.value }
+      end)
+      assert_mentions(msg, 'profile "x"', "expected", unpack(case.parts))
+      assert_no_profile(world, "x")
+    end)
+  end
+
+  it("with an unknown field is an error with a 'did you mean' hint, and defines nothing", function()
+    local msg = error_of(function() world:define_profile{ name = "x", supect_threshold = 0.2 } end)
+    assert_mentions(msg, 'profile "x"', "unknown field 'supect_threshold'", "did you mean 'suspect_threshold'")
+    assert_no_profile(world, "x")
+  end)
+
+  it("with thresholds out of order is an error giving the three values, and defines nothing", function()
+    local msg = error_of(function()
+      world:define_profile{ name = "x", suspect_threshold = 0.5, detect_threshold = 0.3 }
+    end)
+    assert_mentions(msg, 'profile "x"', "suspect_threshold <= detect_threshold <= track_threshold",
+      "got 0.5, 0.3, 0.6")
+    msg = error_of(function()
+      world:define_profile{ name = "x", detect_threshold = 0.7, track_threshold = 0.6 }
+    end)
+    assert_mentions(msg, "got 0.15, 0.7, 0.6")
+    assert_no_profile(world, "x")
+  end)
+
+  it("with an unknown sense id in senses is an error naming the slot and the id, and defines nothing", function()
+    local msg = error_of(function() world:define_profile{ name = "x", senses = { "Eyes", "Eers" } } end)
+    assert_mentions(msg, 'profile "x"', "'senses[2]'", "a defined sense", 'got "Eers"', "did you mean 'Eyes'")
+    assert_no_profile(world, "x")
+  end)
+
+  it("with more than 8 senses is an error giving the count, and defines nothing", function()
+    local ids = {}
+    for i = 1, 9 do
+      ids[i] = "S" .. i
+      world:define_sense(fixture.fixed_sense(ids[i]))
+    end
+    local msg = error_of(function() world:define_profile{ name = "x", senses = ids } end)
+    assert_mentions(msg, 'profile "x"', "'senses'", "at most 8 entries", "got 9")
+    assert_no_profile(world, "x")
+    ids[9] = nil
+    assert.are.equal(8, #world:define_profile{ name = "x", senses = ids }.senses)
+  end)
+
+  it("without a name is an error naming the field", function()
+    local msg = error_of(function() world:define_profile{ detect_threshold = 0.3 } end)
+    assert_mentions(msg, "profile nil", "'name'", "a string (required)", "got nil")
+  end)
+
+  it("that redefines an existing profile leaves the old one in force", function()
+    local f = fixture.new{}
+    local p = f.agent.profile
+    f.target:set_prop("Eyes", 0.3)
+    f:run(1)
+    local msg = error_of(function()
+      f.world:define_profile{ name = "spec", senses = { "Eyes" }, detect_threshold = 0.25, fade_rate = -3 }
+    end)
+    assert_mentions(msg, 'profile "spec"', "'fade_rate'", "got -3")
+    assert.are.equal(0.35, p.detect_threshold)
+    assert.are.equal(0.1, p.fade_rate)
+    f:run(1)
+    assert.are.equal("suspected", f:state()) -- 0.3 stays under the old detect threshold 0.35
+  end)
+end)
+
+describe("a bad sense", function()
+  local world
+
+  before_each(function()
+    world = wary.world()
+  end)
+
+  local function evaluate() end
+
+  -- After a failed define_sense, the id is free and no profile can name it.
+  local function assert_no_sense(id)
+    local msg = error_of(function() world:define_profile{ name = "p", senses = { id } } end)
+    assert_mentions(msg, "'senses[1]'", "a defined sense", '"' .. id .. '"')
+    world:define_sense{ id = id, evaluate = evaluate }
+  end
+
+  it("with a negative max_range is an error and defines nothing", function()
+    local msg = error_of(function() world:define_sense{ id = "Sonar", max_range = -1, evaluate = evaluate } end)
+    assert_mentions(msg, 'sense "Sonar"', "'max_range'", "a finite number >= 0", "got -1")
+    assert_no_sense("Sonar")
+  end)
+
+  it("without evaluate is an error and defines nothing", function()
+    local msg = error_of(function() world:define_sense{ id = "Sonar", max_range = 100 } end)
+    assert_mentions(msg, 'sense "Sonar"', "'evaluate'", "a function (required)", "got nil")
+    assert_no_sense("Sonar")
+  end)
+
+  it("with an unknown loss_reason is an error listing the reasons, and defines nothing", function()
+    local msg = error_of(function()
+      world:define_sense{ id = "Sonar", loss_reason = "bored", evaluate = evaluate }
+    end)
+    assert_mentions(msg, 'sense "Sonar"', "'loss_reason'",
+      "one of none, occluded, out_of_range, sensor_dropout, suppressed_by_pain", 'got "bored"')
+    assert_no_sense("Sonar")
+  end)
+
+  it("with an id already defined is an error and keeps the first definition", function()
+    local calls = { first = 0, second = 0 }
+    world:define_sense{ id = "Sonar", max_range = 5000, evaluate = function() calls.first = calls.first + 1 end }
+    local msg = error_of(function()
+      world:define_sense{ id = "Sonar", evaluate = function() calls.second = calls.second + 1 end }
+    end)
+    assert_mentions(msg, 'sense "Sonar"', "already defined")
+    world:define_profile{ name = "p", senses = { "Sonar" } }
+    world:add_agent{ profile = "p", pos = { 0, 0, 0 } }
+    world:add_target{ pos = { 100, 0, 0 } }
+    for _ = 1, 12 do world:step(1 / 60) end
+    assert.is_true(calls.first > 0)
+    assert.are.equal(0, calls.second)
+  end)
+
+  it("raising a Lua error never breaks a step: it becomes a sense_error event", function()
+    local f = fixture.new{ senses = { "Eyes", "Broken" },
+                           sense_options = { Broken = { evaluate = function() error("wires crossed") end } } }
+    f.target:set_prop("Eyes", 0.5)
+    local events = {}
+    assert.has_no.errors(function() events = f:run(0.5) end)
+    local errors = 0
+    for _, ev in ipairs(events) do
+      if ev.type == "sense_error" then
+        errors = errors + 1
+        assert.are.equal("Broken", ev.sense)
+        assert_mentions(ev.message, "wires crossed")
+      end
+    end
+    assert.is_true(errors > 0)
+    assert.is_true(math.abs(f:confidence() - 0.5) < 1e-4)
+  end)
+end)
+
+describe("a bad material", function()
+  it("with vision_transmission 2 is an error and defines nothing", function()
+    local world = wary.world()
+    local msg = error_of(function() world:define_material{ name = "mist", vision_transmission = 2 } end)
+    assert_mentions(msg, 'material "mist"', "'vision_transmission'", "a finite number in [0, 1]", "got 2")
+    msg = error_of(function() world:add_box{ min = { 0, 0, 0 }, max = { 1, 1, 1 }, material = "mist" } end)
+    assert_mentions(msg, "'material'", "a defined material", '"mist"')
+    assert.are.equal(0, world:box_count())
+  end)
+
+  it("that redefines a shipped material leaves the old values in force", function()
+    local world = wary.world()
+    world:add_box{ min = { 100, -50, -50 }, max = { 200, 50, 50 }, material = "glass" }
+    local msg = error_of(function() world:define_material{ name = "glass", vision_transmission = 2 } end)
+    assert_mentions(msg, 'material "glass"', "'vision_transmission'", "got 2")
+    local r = world:ray({ 0, 0, 0 }, { 300, 0, 0 })
+    assert.are.equal(1, r.transmission)
+    assert.are.equal(1, r.walls)
+  end)
+end)
+
+describe("bad actor input", function()
+  local world, player
+
+  before_each(function()
+    world = wary.world()
+    world:define_profile{ name = "p" }
+    player = world:add_target{ name = "player", pos = { 10, 20, 30 }, velocity = { 1, 2, 3 } }
+  end)
+
+  it("a NaN position in add_target is an error and adds no actor", function()
+    local msg = error_of(function() world:add_target{ name = "ghost", pos = { 0, NAN, 0 } } end)
+    assert_mentions(msg, 'target "ghost"', "'pos'", "a vector of finite numbers", "got nan")
+    assert.are.equal(1, #world:actors())
+  end)
+
+  it("a position that is not a vector is an error naming the field", function()
+    local msg = error_of(function() world:add_target{ pos = 5 } end)
+    assert_mentions(msg, "target", "'pos'", "expected a table", "got 5")
+    msg = error_of(function() world:add_target{} end)
+    assert_mentions(msg, "target", "'pos'", "(required)", "got nil")
+    assert.are.equal(1, #world:actors())
+  end)
+
+  it("a NaN position in set_pos is an error and leaves the position", function()
+    local msg = error_of(function() player:set_pos(NAN, 0, 0) end)
+    assert_mentions(msg, "player", "'pos'", "a vector of finite numbers", "got nan")
+    msg = error_of(function() player:set_pos(0, 0, -INF) end)
+    assert_mentions(msg, "player", "'pos'", "got -inf")
+    assert.are.same({ 10, 20, 30 }, pos_of(player))
+  end)
+
+  it("an infinite velocity is an error and leaves the velocity", function()
+    local msg = error_of(function() player:set_velocity(INF, 0, 0) end)
+    assert_mentions(msg, "player", "'velocity'", "a vector of finite numbers", "got inf")
+    assert.are.same({ 1, 2, 3 }, player:get().vel)
+    msg = error_of(function() world:add_target{ name = "bolt", pos = { 0, 0, 0 }, velocity = { 0, INF, 0 } } end)
+    assert_mentions(msg, 'target "bolt"', "'velocity'", "got inf")
+    assert.are.equal(1, #world:actors())
+  end)
+
+  it("a bad stance name is an error listing the stances, and leaves the stance", function()
+    player:set_stance("crouched")
+    local msg = error_of(function() player:set_stance("flying") end)
+    assert_mentions(msg, "player", "'stance'", "one of standing, crouched, prone", 'got "flying"')
+    assert.are.equal("crouched", player:get().stance)
+    assert.are.equal("crouched", player.stance)
+    msg = error_of(function() world:add_target{ name = "bird", pos = { 0, 0, 0 }, stance = "flying" } end)
+    assert_mentions(msg, 'target "bird"', "'stance'", 'got "flying"')
+    assert.are.equal(1, #world:actors())
+  end)
+
+  it("an unknown field is an error with a hint, and adds no actor", function()
+    local msg = error_of(function() world:add_target{ pos = { 0, 0, 0 }, stnace = "prone" } end)
+    assert_mentions(msg, "target", "unknown field 'stnace'", "did you mean 'stance'")
+    assert.are.equal(1, #world:actors())
+  end)
+
+  it("add_agent without a profile is an error and adds no actor", function()
+    local msg = error_of(function() world:add_agent{ name = "guard", pos = { 0, 0, 0 } } end)
+    assert_mentions(msg, 'agent "guard"', "'profile'", "a profile name", "got nil")
+    assert.are.equal(1, #world:actors())
+  end)
+
+  it("add_agent with an unknown profile is an error with a hint, and adds no actor", function()
+    local msg = error_of(function() world:add_agent{ name = "guard", profile = "q", pos = { 0, 0, 0 } } end)
+    assert_mentions(msg, 'agent "guard"', "'profile'", "a defined profile", 'got "q"')
+    assert.are.equal(1, #world:actors())
+  end)
+
+  it("add_target with a profile is an error and adds no actor", function()
+    local msg = error_of(function() world:add_target{ name = "spy", profile = "p", pos = { 0, 0, 0 } } end)
+    assert_mentions(msg, 'target "spy"', "'profile'", "nil", 'got "p"')
+    assert.are.equal(1, #world:actors())
+  end)
+
+  it("a NaN prop in add_target is an error and adds no actor", function()
+    local msg = error_of(function() world:add_target{ name = "hot", pos = { 0, 0, 0 }, props = { heat = NAN } } end)
+    assert_mentions(msg, "'props.heat'", "a finite number", "got nan")
+    assert.are.equal(1, #world:actors())
+  end)
+
+  it("a NaN prop in set_prop is an error and leaves the prop", function()
+    player:set_prop("heat", 0.5)
+    local msg = error_of(function() player:set_prop("heat", NAN) end)
+    assert_mentions(msg, "player", "'props.heat'", "a finite number", "got nan")
+    assert.are.equal(0.5, player.props.heat)
+  end)
+
+  describe("a stale handle", function()
+    local guard
+
+    before_each(function()
+      guard = world:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 } }
+      player:remove()
+    end)
+
+    it("used as the target of agent:confidence is an error naming both", function()
+      local msg = error_of(function() return guard:confidence(player) end)
+      assert_mentions(msg, "guard", "target", "player", "stale handle")
+      msg = error_of(function() guard:set_confidence(player, 0.5) end)
+      assert_mentions(msg, "guard", "player", "stale handle")
+      assert.are.equal(1, #world:actors())
+    end)
+
+    it("used itself (removed:set_pos) is an error and changes nothing", function()
+      local msg = error_of(function() player:set_pos(1, 2, 3) end)
+      assert_mentions(msg, "player", "set_pos", "stale handle")
+      msg = error_of(function() player:remove() end)
+      assert_mentions(msg, "player", "remove", "stale handle")
+      assert.are.equal(1, #world:actors())
+      assert.are.equal(guard, world:actors()[1])
+    end)
+  end)
+end)
+
+describe("bad box input", function()
+  local world
+
+  before_each(function()
+    world = wary.world()
+  end)
+
+  it("an unknown material name in add_box is an error with a hint, and adds no box", function()
+    local msg = error_of(function()
+      world:add_box{ min = { 0, 0, 0 }, max = { 10, 10, 10 }, material = "concret" }
+    end)
+    assert_mentions(msg, "box", "'material'", "a defined material", 'got "concret"', "did you mean 'concrete'")
+    assert.are.equal(0, world:box_count())
+  end)
+
+  it("max below min in add_box is an error and adds no box", function()
+    local msg = error_of(function() world:add_box{ min = { 0, 0, 0 }, max = { 10, -10, 10 } } end)
+    assert_mentions(msg, "box", "'max'", "a corner >= min on every axis", "got -10")
+    msg = error_of(function() world:add_box{ min = { 0, 0, NAN }, max = { 10, 10, 10 } } end)
+    assert_mentions(msg, "box", "'min'", "a vector of finite numbers", "got nan")
+    assert.are.equal(0, world:box_count())
+  end)
+
+  it("max below min in set_bounds is an error and leaves the box where it was", function()
+    local box = world:add_box{ min = { 100, -50, -50 }, max = { 200, 50, 50 } }
+    local msg = error_of(function() box:set_bounds({ 300, -50, -50 }, { 250, 50, 50 }) end)
+    assert_mentions(msg, "box #", "'max'", "a corner >= min on every axis")
+    assert.are.equal(0, world:ray({ 0, 0, 0 }, { 1000, 0, 0 }).transmission)
+    assert.are.equal(1, world:ray({ 0, 0, 0 }, { 0, 1000, 0 }).transmission)
+  end)
+
+  it("an unknown material in set_material is an error and leaves the material", function()
+    local box = world:add_box{ min = { 100, -50, -50 }, max = { 200, 50, 50 }, material = "glass" }
+    local msg = error_of(function() box:set_material("glas") end)
+    assert_mentions(msg, "box #", "'material'", 'got "glas"', "did you mean 'glass'")
+    assert.are.equal("glass", box.material)
+    assert.are.equal(1, world:ray({ 0, 0, 0 }, { 1000, 0, 0 }).transmission)
+  end)
+
+  it("a removed box is a stale handle for set_bounds, set_material and remove", function()
+    local keep = world:add_box{ min = { 100, -50, -50 }, max = { 200, 50, 50 }, material = "foliage" }
+    local gone = world:add_box{ min = { 300, -50, -50 }, max = { 400, 50, 50 }, material = "glass" }
+    gone:remove()
+    assert.is_false(gone:valid())
+    for _, call in ipairs({
+      { "set_bounds", function() gone:set_bounds({ 100, -50, -50 }, { 200, 50, 50 }) end },
+      { "set_material", function() gone:set_material("concrete") end },
+      { "remove", function() gone:remove() end },
+    }) do
+      local msg = error_of(call[2])
+      assert_mentions(msg, "box #", call[1], "stale handle")
+    end
+    assert.are.equal(1, world:box_count())
+    assert.is_true(keep:valid())
+    local r = world:ray({ 0, 0, 0 }, { 1000, 0, 0 })
+    assert.is_true(math.abs(r.transmission - 0.72) < 1e-6)
+    assert.are.equal(1, r.boxes)
+  end)
+end)
+
+describe("bad world input", function()
+  it("world{ units_per_meter = 0 } is an error naming the field", function()
+    local msg = error_of(function() return wary.world{ units_per_meter = 0 } end)
+    assert_mentions(msg, "world", "'units_per_meter'", "a finite number >= 1e-06", "got 0")
+    msg = error_of(function() return wary.world{ units_per_meter = NAN } end)
+    assert_mentions(msg, "world", "'units_per_meter'", "got nan")
+    msg = error_of(function() return wary.world{ unit_per_meter = 1 } end)
+    assert_mentions(msg, "world", "unknown field 'unit_per_meter'", "did you mean 'units_per_meter'")
+  end)
+
+  it("world:step(-1) and world:step(NaN) are errors and step nothing", function()
+    local f = fixture.new{}
+    f.target:set_prop("Eyes", 0.5)
+    f:run(0.2)
+    local t = f.world:time()
+    local before = snapshot(f.agent, f.target)
+    for _, case in ipairs({ { -1, "got -1" }, { NAN, "got nan" }, { INF, "got inf" } }) do
+      local msg = error_of(function() f.world:step(case[1]) end)
+      assert_mentions(msg, "world", "'dt'", "a finite number >= 0", case[2])
+    end
+    assert.are.equal(t, f.world:time())
+    assert.are.same(before, snapshot(f.agent, f.target))
+  end)
+
+  it("on() with an unknown event name is an error listing the events", function()
+    local f = fixture.new{}
+    local msg = error_of(function() f.world:on("no_such_event", function() end) end)
+    assert_mentions(msg, "world", "'event'", "one of suspect, detect", 'got "no_such_event"')
+    msg = error_of(function() f.agent:on("detcet", function() end) end)
+    assert_mentions(msg, "guard", "'event'", 'got "detcet"')
+  end)
+
+  it("on() with a handler that is not a function is an error, and later events still dispatch", function()
+    local f = fixture.new{}
+    local msg = error_of(function() f.world:on("detect", 42) end)
+    assert_mentions(msg, "world", "'handler'", "a function", "got 42")
+    f.target:set_prop("Eyes", 0.5)
+    local events
+    assert.has_no.errors(function() events = f:run(0.5) end)
+    assert.are.equal("detected", f:state())
+    assert.are.same({ "suspect", "telegraph", "detect" }, fixture.types(events))
+  end)
+end)
+
+describe("a bad definition file", function()
+  it("loaded with world:load is an error naming the bad definition, and defines nothing from it", function()
+    local path = os.tmpname()
+    local file = assert(io.open(path, "w"))
+    file:write('return { { name = "calm" }, { name = "edgy", fade_rate = -1 } }\n')
+    file:close()
+    local world = wary.world()
+    local ok, err = pcall(world.load, world, path)
+    os.remove(path)
+    assert.is_false(ok)
+    assert_mentions(tostring(err), 'profile "edgy"', "'fade_rate'", "got -1")
+    assert_no_profile(world, "edgy")
+    assert_no_profile(world, "calm")
+  end)
+end)
+
+describe("bad belief input", function()
+  local f, before
+
+  before_each(function()
+    f = fixture.new{}
+    f.target:set_prop("Eyes", 0.5)
+    f:run(0.5)
+    f.agent:add_evidence(f.target, "Uniform", "clamp", 0.4)
+    before = snapshot(f.agent, f.target)
+  end)
+
+  it("add_evidence with an unknown op is an error listing the ops, and adds no evidence", function()
+    local msg = error_of(function() f.agent:add_evidence(f.target, "Disguise", "squash", 0.2) end)
+    assert_mentions(msg, "guard", "'op'", "one of raise, clamp, lower, invalidate", 'got "squash"')
+    local ev = f.agent:evidence(f.target)
+    assert.are.equal(1, #ev)
+    assert.are.equal("Uniform", ev[1].tag)
+    assert.are.same(before, snapshot(f.agent, f.target))
+  end)
+
+  it("add_evidence with value 1.5 is an error and adds no evidence", function()
+    local msg = error_of(function() f.agent:add_evidence(f.target, "Disguise", "raise", 1.5) end)
+    assert_mentions(msg, "guard", "'value'", "a finite number in [0, 1]", "got 1.5")
+    msg = error_of(function() f.agent:add_evidence(f.target, "Disguise", "raise", 0.5, { lifetime = -1 }) end)
+    assert_mentions(msg, "'lifetime'", "got -1")
+    assert.are.equal(1, #f.agent:evidence(f.target))
+    assert.are.same(before, snapshot(f.agent, f.target))
+  end)
+
+  it("set_confidence(1.2) is an error and leaves the belief", function()
+    local msg = error_of(function() f.agent:set_confidence(f.target, 1.2) end)
+    assert_mentions(msg, "guard", "'confidence'", "a finite number in [0, 1]", "got 1.2")
+    msg = error_of(function() f.agent:set_confidence(f.target, NAN) end)
+    assert_mentions(msg, "'confidence'", "got nan")
+    assert.are.same(before, snapshot(f.agent, f.target))
+  end)
+
+  it("a target that is not an actor is an error naming the field", function()
+    local msg = error_of(function() f.agent:set_confidence({}, 0.5) end)
+    assert_mentions(msg, "guard", "'target'", "an actor of this world", "got a table")
+    local other = wary.world():add_target{ name = "stranger", pos = { 0, 0, 0 } }
+    msg = error_of(function() return f.agent:confidence(other) end)
+    assert_mentions(msg, "guard", "'target'", "an actor of this world")
+    assert.are.same(before, snapshot(f.agent, f.target))
+  end)
+
+  it("belief calls on a target (no profile) are errors saying it is not an agent", function()
+    local msg = error_of(function() f.target:set_confidence(f.agent, 0.5) end)
+    assert_mentions(msg, "player", "set_confidence", "not an agent")
+  end)
+end)

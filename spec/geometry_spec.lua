@@ -1,0 +1,406 @@
+-- Geometry through the public API: world:ray through boxes of the shipped
+-- materials (transmissions multiply, sound walls are counted once per box,
+-- an opaque box stops sight), boxes that are added, moved, re-materialed and
+-- removed, 2D use (z = 0), new materials, and the spatial grid that keeps a
+-- custom sense from being asked about targets beyond its range.
+local wary = require("wary")
+
+local FLOAT_TOL = 1e-6 -- transmissions are single-precision floats in the core
+
+local function near(expected, actual, tol)
+  assert.is_true(math.abs(expected - actual) <= (tol or FLOAT_TOL),
+    string.format("expected %.9f, got %.9f", expected, actual))
+end
+
+local function error_of(fn)
+  local ok, err = pcall(fn)
+  assert.is_false(ok, "expected an error")
+  return tostring(err)
+end
+
+-- A slab across the x axis from x0 to x1 (200 wide in y and z, centred on 0).
+local function slab(world, x0, x1, material)
+  return world:add_box{ min = { x0, -100, -100 }, max = { x1, 100, 100 }, material = material }
+end
+
+-- The ray along +x from the origin to x = 10000, and back.
+local function along_x(world)
+  return world:ray({ 0, 0, 0 }, { 10000, 0, 0 }), world:ray({ 10000, 0, 0 }, { 0, 0, 0 })
+end
+
+local function assert_ray(world, transmission, walls, boxes)
+  for _, r in ipairs({ along_x(world) }) do
+    near(transmission, r.transmission)
+    assert.are.equal(walls, r.walls)
+    assert.are.equal(boxes, r.boxes)
+  end
+end
+
+describe("world:ray through the shipped materials", function()
+  local world
+
+  before_each(function()
+    world = wary.world()
+  end)
+
+  it("crosses empty space untouched", function()
+    assert_ray(world, 1, 0, 0)
+  end)
+
+  it("lets all the sight through glass, which is still a wall for sound", function()
+    slab(world, 100, 200, "glass")
+    assert_ray(world, 1.0, 1, 1)
+  end)
+
+  it("lets 0.72 through foliage, which is no wall for sound", function()
+    slab(world, 100, 200, "foliage")
+    assert_ray(world, 0.72, 0, 1)
+  end)
+
+  it("lets 0.02 through smoke, which is no wall for sound", function()
+    slab(world, 100, 200, "smoke")
+    assert_ray(world, 0.02, 0, 1)
+  end)
+
+  it("lets nothing through concrete", function()
+    slab(world, 100, 200, "concrete")
+    local a, b = along_x(world)
+    assert.are.equal(0, a.transmission)
+    assert.are.equal(0, b.transmission)
+    assert.are.equal(1, a.walls)
+    assert.are.equal(1, a.boxes)
+  end)
+
+  it("multiplies transmissions: foliage then foliage gives 0.72^2", function()
+    slab(world, 100, 200, "foliage")
+    slab(world, 400, 500, "foliage")
+    assert_ray(world, 0.72 * 0.72, 0, 2)
+    near(0.5184, world:ray({ 0, 0, 0 }, { 1000, 0, 0 }).transmission)
+  end)
+
+  it("multiplies every see-through box and counts each sound wall once", function()
+    slab(world, 100, 200, "glass")
+    slab(world, 300, 400, "foliage")
+    slab(world, 500, 600, "glass")
+    slab(world, 700, 800, "smoke")
+    slab(world, 900, 1000, "glass")
+    assert_ray(world, 1.0 * 0.72 * 1.0 * 0.02 * 1.0, 3, 5)
+  end)
+
+  it("counts a thick wall once however far the ray runs inside it", function()
+    slab(world, 100, 5000, "glass")
+    assert_ray(world, 1, 1, 1)
+    local inside = world:ray({ 200, 0, 0 }, { 4000, 0, 0 })
+    assert.are.equal(1, inside.walls)
+    assert.are.equal(1, inside.boxes)
+  end)
+
+  it("stops at an opaque box: nothing gets through, whatever lies beyond", function()
+    slab(world, 100, 200, "foliage")
+    slab(world, 300, 400, "concrete")
+    for i = 1, 6 do slab(world, 400 + i * 100, 450 + i * 100, "glass") end
+    local a, b = along_x(world)
+    assert.are.equal(0, a.transmission)
+    assert.are.equal(0, b.transmission)
+    -- Forward, foliage (no wall) then concrete (a wall) come before the stop.
+    assert.is_true(a.walls >= 1)
+    assert.is_true(a.boxes >= 2)
+  end)
+
+  it("counts every box and wall in front of the opaque box that stops it", function()
+    -- From x = 10000 the ray crosses six glass boxes, then the concrete one.
+    slab(world, 300, 400, "concrete")
+    for i = 1, 6 do slab(world, 400 + i * 100, 450 + i * 100, "glass") end
+    local r = world:ray({ 10000, 0, 0 }, { 0, 0, 0 })
+    assert.are.equal(0, r.transmission)
+    assert.are.equal(7, r.boxes)
+    assert.are.equal(7, r.walls)
+  end)
+
+  it("misses boxes off the segment: beside it, or beyond its end", function()
+    slab(world, 100, 200, "concrete")
+    local beside = world:ray({ 0, 500, 0 }, { 1000, 500, 0 })
+    assert.are.equal(1, beside.transmission)
+    assert.are.equal(0, beside.boxes)
+    local short = world:ray({ 0, 0, 0 }, { 50, 0, 0 })
+    assert.are.equal(1, short.transmission)
+    assert.are.equal(0, short.walls)
+  end)
+
+  it("accepts vectors as { x =, y =, z = } as well as { x, y, z }", function()
+    slab(world, 100, 200, "foliage")
+    near(0.72, world:ray({ x = 0, y = 0, z = 0 }, { x = 1000, y = 0, z = 0 }).transmission)
+  end)
+
+  it("refuses a NaN end point, naming it", function()
+    local msg = error_of(function() world:ray({ 0, 0, 0 }, { 0 / 0, 0, 0 }) end)
+    assert.is_truthy(msg:find("world:ray: field 'to' expected a vector of finite numbers, got nan", 1, true), msg)
+  end)
+end)
+
+describe("boxes changed after they are added", function()
+  local world, box
+
+  before_each(function()
+    world = wary.world()
+    box = slab(world, 100, 200, "foliage")
+  end)
+
+  it("are counted by world:box_count", function()
+    assert.are.equal(1, world:box_count())
+    local b2 = slab(world, 300, 400, "glass")
+    slab(world, 500, 600, "smoke")
+    assert.are.equal(3, world:box_count())
+    b2:remove()
+    assert.are.equal(2, world:box_count())
+    box:remove()
+    assert.are.equal(1, world:box_count())
+    assert.are.equal(0, wary.world():box_count())
+  end)
+
+  it("move with set_bounds: out of the ray, then back into it", function()
+    assert_ray(world, 0.72, 0, 1)
+    box:set_bounds({ 100, 500, -100 }, { 200, 700, 100 })
+    assert_ray(world, 1, 0, 0)
+    near(0.72, world:ray({ 0, 600, 0 }, { 1000, 600, 0 }).transmission)
+    box:set_bounds({ 800, -100, -100 }, { 900, 100, 100 })
+    assert_ray(world, 0.72, 0, 1)
+    assert.are.equal(1, world:ray({ 0, 0, 0 }, { 700, 0, 0 }).transmission)
+  end)
+
+  it("change what they let through with set_material", function()
+    box:set_material("concrete")
+    assert.are.equal("concrete", box.material)
+    local a = world:ray({ 0, 0, 0 }, { 1000, 0, 0 })
+    assert.are.equal(0, a.transmission)
+    assert.are.equal(1, a.walls)
+    box:set_material("glass")
+    assert_ray(world, 1, 1, 1)
+    box:set_material("smoke")
+    assert_ray(world, 0.02, 0, 1)
+  end)
+
+  it("stop affecting rays once removed", function()
+    local wall = slab(world, 300, 400, "concrete")
+    assert.are.equal(0, world:ray({ 0, 0, 0 }, { 1000, 0, 0 }).transmission)
+    wall:remove()
+    assert_ray(world, 0.72, 0, 1)
+    box:remove()
+    assert_ray(world, 1, 0, 0)
+  end)
+
+  it("keep their own results when many are added, moved and removed", function()
+    -- 40 glass panes across x, then every other one becomes foliage, then some go.
+    local panes = {}
+    for i = 1, 40 do panes[i] = slab(world, 1000 + i * 200, 1100 + i * 200, "glass") end
+    box:remove()
+    assert_ray(world, 1, 40, 40)
+    for i = 2, 40, 2 do panes[i]:set_material("foliage") end
+    assert_ray(world, 0.72 ^ 20, 20, 40)
+    for i = 1, 40, 4 do panes[i]:remove() end -- 10 glass panes go
+    assert_ray(world, 0.72 ^ 20, 10, 30)
+    for i = 2, 40, 4 do panes[i]:set_bounds({ 1000 + i * 200, 500, -100 }, { 1100 + i * 200, 700, 100 }) end
+    assert_ray(world, 0.72 ^ 10, 10, 20) -- 10 foliage panes moved off the ray
+    assert.are.equal(30, world:box_count())
+  end)
+end)
+
+describe("2D use (z = 0)", function()
+  it("takes {x, y} vectors for boxes, rays and actors", function()
+    local world = wary.world{ units_per_meter = 32 }
+    local hedge = world:add_box{ min = { 100, -50 }, max = { 150, 50 }, material = "foliage" }
+    near(0.72, world:ray({ 0, 0 }, { 300, 0 }).transmission)
+    assert.are.equal(1, world:ray({ 0, 100 }, { 300, 100 }).transmission)
+    world:add_box{ min = { 200, -50 }, max = { 250, 50 }, material = "glass" }
+    local r = world:ray({ 0, 0 }, { 300, 0 })
+    near(0.72, r.transmission)
+    assert.are.equal(1, r.walls)
+    assert.are.equal(2, r.boxes)
+    hedge:set_bounds({ 100, 60 }, { 150, 100 })
+    near(1, world:ray({ 0, 0 }, { 300, 0 }).transmission)
+
+    local player = world:add_target{ pos = { 30, 40 } }
+    assert.are.same({ 30, 40, 0 }, { player:pos() })
+    player:set_pos(60, 80)
+    assert.are.same({ 60, 80, 0 }, { player:pos() })
+  end)
+
+  it("blocks sight with tall boxes around a ray at z = 0", function()
+    local world = wary.world()
+    world:add_box{ min = { 100, -50, -1e4 }, max = { 150, 50, 1e4 }, material = "concrete" }
+    assert.are.equal(0, world:ray({ 0, 0 }, { 300, 0 }).transmission)
+    assert.are.equal(1, world:ray({ 0, 100 }, { 300, 100 }).transmission)
+  end)
+
+  it("gives a custom sense the planar distance", function()
+    local world = wary.world()
+    local distances = {}
+    world:define_sense{ id = "Flat", max_range = 1000, evaluate = function(ctx)
+      distances[#distances + 1] = ctx.distance
+    end }
+    world:define_profile{ name = "p", senses = { "Flat" } }
+    world:add_agent{ profile = "p", pos = { 0, 0 } }
+    world:add_target{ pos = { 300, 400 } }
+    for _ = 1, 6 do world:step(1 / 60) end
+    assert.is_true(#distances > 0)
+    near(500, distances[1], 1e-3)
+  end)
+end)
+
+describe("world:define_material", function()
+  it("defines a new material that boxes can use", function()
+    local world = wary.world()
+    local m = world:define_material{ name = "paper", vision_transmission = 0.5, sound_wall = false }
+    assert.are.equal("paper", m.name)
+    local screen = slab(world, 100, 200, "paper")
+    assert_ray(world, 0.5, 0, 1)
+    slab(world, 300, 400, "paper")
+    slab(world, 500, 600, "foliage")
+    assert_ray(world, 0.5 * 0.5 * 0.72, 0, 3)
+    screen:set_material("glass")
+    assert_ray(world, 0.5 * 0.72, 1, 3)
+  end)
+
+  it("defaults to an opaque sound wall", function()
+    local world = wary.world()
+    local m = world:define_material{ name = "lead" }
+    assert.are.equal(0, m.vision_transmission)
+    assert.are.equal(true, m.sound_wall)
+    slab(world, 100, 200, "lead")
+    local r = world:ray({ 0, 0, 0 }, { 1000, 0, 0 })
+    assert.are.equal(0, r.transmission)
+    assert.are.equal(1, r.walls)
+  end)
+
+  it("redefined under the same name retunes the boxes already made of it", function()
+    local world = wary.world()
+    world:define_material{ name = "paper", vision_transmission = 0.5, sound_wall = false }
+    slab(world, 100, 200, "paper")
+    world:define_material{ name = "paper", vision_transmission = 0.25, sound_wall = true }
+    assert_ray(world, 0.25, 1, 1)
+  end)
+
+  it("is the only way to materials when the shipped ones are turned off", function()
+    local world = wary.world{ materials = false }
+    local msg = error_of(function() slab(world, 100, 200, "glass") end)
+    assert.is_truthy(msg:find("'material' expected a defined material, got \"glass\"", 1, true), msg)
+    slab(world, 100, 200, "concrete") -- the built-in opaque wall is always there
+    assert.are.equal(0, world:ray({ 0, 0, 0 }, { 1000, 0, 0 }).transmission)
+    world:define_material{ name = "glass", vision_transmission = 0.9 }
+    slab(world, 300, 400, "glass")
+    near(0.9, world:ray({ 250, 0, 0 }, { 1000, 0, 0 }).transmission)
+  end)
+end)
+
+-- ---- the spatial grid, through a custom sense's range ---------------------------
+
+-- Park-Miller minimal standard generator: exact in doubles and in Lua 5.4
+-- integers, so both interpreters draw the same positions.
+local function rng(seed)
+  local state = seed
+  return function(lo, hi)
+    state = state * 16807 % 2147483647
+    return lo + (hi - lo) * (state / 2147483647)
+  end
+end
+
+local function dist(p, q)
+  local dx, dy, dz = p[1] - q[1], p[2] - q[2], p[3] - q[3]
+  return math.sqrt(dx * dx + dy * dy + dz * dz)
+end
+
+describe("a custom sense with a limited range", function()
+  local SHORT, LONG = 1500, 4000
+  local EDGE = 1 -- pairs this close to the range are not judged (float rounding)
+
+  it("is asked about exactly the actors within its range, over many random positions", function()
+    local world = wary.world()
+    local asked = {} -- asked[sense][agent][target] = distance given
+    local function probe(id)
+      asked[id] = {}
+      return function(ctx)
+        local row = asked[id][ctx.agent] or {}
+        asked[id][ctx.agent] = row
+        row[ctx.target] = ctx.distance
+      end
+    end
+    world:define_sense{ id = "Short", max_range = SHORT, interval = 0.1, evaluate = probe("Short") }
+    world:define_sense{ id = "Long", max_range = LONG, interval = 0.1, evaluate = probe("Long") }
+    world:define_profile{ name = "near", senses = { "Short" } }
+    world:define_profile{ name = "both", senses = { "Long", "Short" } }
+
+    local rand = rng(20240601)
+    local function place()
+      return { rand(-12000, 12000), rand(-12000, 12000), rand(0, 400) }
+    end
+    local actors, where = {}, {}
+    for i = 1, 24 do
+      local a = world:add_agent{ profile = i % 2 == 0 and "near" or "both", pos = place() }
+      actors[#actors + 1] = a
+    end
+    for _ = 1, 300 do actors[#actors + 1] = world:add_target{ pos = place() } end
+
+    local judged, inside_total, failures = 0, 0, {}
+    for round = 1, 6 do
+      if round > 1 then
+        for _, a in ipairs(actors) do
+          local p = place()
+          a:set_pos(p[1], p[2], p[3])
+        end
+      end
+      for _, a in ipairs(actors) do where[a] = { a:pos() } end
+      for id in pairs(asked) do asked[id] = {} end
+      for _ = 1, 8 do world:step(0.05) end -- 0.4 s: every agent's senses fall due
+
+      for _, agent in ipairs(actors) do
+        if agent.profile then
+          for _, sense in ipairs(agent.profile.senses) do
+            local range = sense == "Short" and SHORT or LONG
+            local row = asked[sense][agent] or {}
+            for _, target in ipairs(actors) do
+              if target ~= agent then
+                local d = dist(where[agent], where[target])
+                local given = row[target]
+                if math.abs(d - range) > EDGE then
+                  judged = judged + 1
+                  local wrong
+                  if d < range then
+                    inside_total = inside_total + 1
+                    if given == nil then
+                      wrong = "not asked"
+                    elseif math.abs(given - d) > 1e-3 * d + 1e-3 then
+                      wrong = string.format("given distance %.3f", given)
+                    end
+                  elseif given ~= nil then
+                    wrong = "asked"
+                  end
+                  if wrong and #failures < 10 then
+                    failures[#failures + 1] = string.format("round %d: %s %s at %.3f (range %d)",
+                      round, sense, wrong, d, range)
+                  end
+                end
+              end
+            end
+          end
+        end
+      end
+    end
+    assert.are.same({}, failures)
+    -- The draw must have put plenty of pairs on both sides of both ranges.
+    assert.is_true(judged > 30000)
+    assert.is_true(inside_total > 200)
+  end)
+
+  it("with max_range = math.huge is asked about actors however far away", function()
+    local world = wary.world()
+    local asked = {}
+    world:define_sense{ id = "Psychic", max_range = math.huge, evaluate = function(ctx)
+      asked[ctx.target] = true
+    end }
+    world:define_profile{ name = "p", senses = { "Psychic" } }
+    world:add_agent{ profile = "p", pos = { 0, 0, 0 } }
+    local far = world:add_target{ pos = { 5e6, -5e6, 0 } }
+    for _ = 1, 6 do world:step(1 / 60) end
+    assert.is_true(asked[far])
+  end)
+end)

@@ -1,0 +1,299 @@
+-- Profiles: profiles/default.lua documents every profile field with its
+-- default (and must agree with wary.schema), world:load defines it, `extends`
+-- inherits from a defined profile, and redefining a profile retunes it live.
+local wary = require("wary")
+local schema = wary.schema
+local fixture = require("spec.support.fixture")
+
+-- The profile fields a designer writes: every field of schema.profile but
+-- the two that name profiles.
+local function tunable_fields()
+  local out = {}
+  for _, spec in ipairs(schema.profile) do
+    if spec.name ~= "name" and spec.name ~= "extends" then out[#out + 1] = spec end
+  end
+  return out
+end
+
+-- A schema default as it applies at `upm` units per metre.
+local function expected_default(spec, upm)
+  local d = spec.default
+  if type(d) == "table" and d.metres then return d.metres * upm end
+  return d
+end
+
+local function sorted_keys(t)
+  local out = {}
+  for k in pairs(t) do out[#out + 1] = k end
+  table.sort(out)
+  return out
+end
+
+local function error_of(fn)
+  local ok, err = pcall(fn)
+  assert.is_false(ok, "expected an error")
+  return tostring(err)
+end
+
+local function assert_mentions(msg, ...)
+  for _, part in ipairs({ ... }) do
+    assert.is_truthy(msg:find(part, 1, true), string.format("message %q does not mention %q", msg, part))
+  end
+end
+
+local function run(world, seconds)
+  for _ = 1, math.floor(seconds * 60 + 0.5) do world:step(1 / 60) end
+end
+
+describe("profiles/default.lua", function()
+  local raw
+
+  before_each(function()
+    raw = dofile(wary.root .. "profiles/default.lua")
+  end)
+
+  it("is named 'default' and leaves extends out", function()
+    assert.are.equal("default", raw.name)
+    assert.is_nil(raw.extends)
+  end)
+
+  it("lists exactly the fields of schema.profile, minus name and extends", function()
+    local expected = {}
+    for _, spec in ipairs(tunable_fields()) do expected[#expected + 1] = spec.name end
+    table.sort(expected)
+    local listed = {}
+    for _, k in ipairs(sorted_keys(raw)) do
+      if k ~= "name" then listed[#listed + 1] = k end
+    end
+    assert.are.same(expected, listed)
+    assert.are.equal(19, #expected + 2) -- the schema's 19 profile fields
+  end)
+
+  it("gives every field exactly the schema default (distances at 100 units per metre)", function()
+    for _, spec in ipairs(tunable_fields()) do
+      assert.are.same(expected_default(spec, 100), raw[spec.name], "field " .. spec.name)
+    end
+    assert.are.equal(1000, raw.max_uncertainty)  -- 10 m
+    assert.are.equal(150, raw.uncertainty_growth) -- 1.5 m/s
+    assert.are.equal(0.15, raw.suspect_threshold)
+    assert.are.equal(0.35, raw.detect_threshold)
+    assert.are.equal(0.60, raw.track_threshold)
+  end)
+
+  it("matches what a profile with every field left out gets in a world of 100 units per metre", function()
+    local world = wary.world()
+    local bare = world:define_profile{ name = "bare" }
+    for _, spec in ipairs(tunable_fields()) do
+      assert.are.same(raw[spec.name], bare[spec.name], "field " .. spec.name)
+    end
+  end)
+
+  it("scales the distance defaults by the world's units_per_meter when they are left out", function()
+    local world = wary.world{ units_per_meter = 32 }
+    local bare = world:define_profile{ name = "bare" }
+    assert.are.equal(10 * 32, bare.max_uncertainty)
+    assert.are.equal(1.5 * 32, bare.uncertainty_growth)
+    assert.are.equal(0.35, bare.detect_threshold)
+  end)
+end)
+
+describe("world:load of profiles/default.lua", function()
+  it("defines the profile 'default' with the file's values and returns its table", function()
+    local world = wary.world()
+    local p = world:load("profiles/default.lua")
+    assert.are.equal("default", p.name)
+    local raw = dofile(wary.root .. "profiles/default.lua")
+    for _, spec in ipairs(tunable_fields()) do
+      assert.are.same(raw[spec.name], p[spec.name], "field " .. spec.name)
+    end
+    local guard = world:add_agent{ profile = "default", pos = { 0, 0, 0 } }
+    assert.are.equal(p, guard.profile)
+  end)
+
+  it("lets a profile extend 'default'", function()
+    local world = wary.world()
+    world:load("profiles/default.lua")
+    local p = world:define_profile{ name = "jumpy", extends = "default", suspect_threshold = 0.05 }
+    assert.are.equal(0.05, p.suspect_threshold)
+    assert.are.equal(0.35, p.detect_threshold)
+    assert.are.equal(30, p.memory_time)
+  end)
+end)
+
+describe("a profile with extends", function()
+  local world, parent, child
+
+  before_each(function()
+    world = wary.world()
+    world:define_sense(fixture.fixed_sense("Eyes"))
+    world:define_sense(fixture.fixed_sense("Ears"))
+    parent = world:define_profile{
+      name = "soldier", suspect_threshold = 0.2, detect_threshold = 0.4, track_threshold = 0.7,
+      min_track_duration = 1.5, telegraph_threshold = 0.3, corroboration_bonus = 0.05, fade_rate = 0.3,
+      lost_time = 8, smoothing_time = 0.5, max_uncertainty = 700, uncertainty_growth = 90,
+      ignore_same_team = false, senses = { "Eyes", "Ears" }, sense_weights = { Ears = 0.5 },
+      sense_intervals = { Eyes = 0.2 }, settings = { a = 1, b = 2 },
+    }
+    child = world:define_profile{
+      name = "sniper", extends = "soldier", detect_threshold = 0.3, lost_time = 12, settings = { c = 3 },
+    }
+  end)
+
+  it("inherits every field it does not set from the parent, including the parent's defaults", function()
+    local own = { name = true, extends = true, detect_threshold = true, lost_time = true, settings = true }
+    for _, spec in ipairs(schema.profile) do
+      if not own[spec.name] then
+        assert.are.same(parent[spec.name], child[spec.name], "field " .. spec.name)
+      end
+    end
+    assert.are.equal(30, child.memory_time) -- the parent's default
+    assert.are.same({ "Eyes", "Ears" }, child.senses)
+    assert.are.same({ Ears = 0.5 }, child.sense_weights)
+    assert.are.equal(false, child.ignore_same_team)
+  end)
+
+  it("replaces the parent's fields by its own, tables whole", function()
+    assert.are.equal("sniper", child.name)
+    assert.are.equal(0.3, child.detect_threshold)
+    assert.are.equal(12, child.lost_time)
+    assert.are.same({ c = 3 }, child.settings)
+  end)
+
+  it("leaves the parent as it was", function()
+    assert.are.equal("soldier", parent.name)
+    assert.are.equal(0.4, parent.detect_threshold)
+    assert.are.equal(8, parent.lost_time)
+    assert.are.same({ a = 1, b = 2 }, parent.settings)
+  end)
+
+  it("chains: a profile extending a child gets the child's fields and the grandparent's", function()
+    local g = world:define_profile{ name = "marksman", extends = "sniper", fade_rate = 0.01 }
+    assert.are.equal(0.3, g.detect_threshold)
+    assert.are.equal(0.2, g.suspect_threshold)
+    assert.are.equal(0.01, g.fade_rate)
+    assert.are.same({ c = 3 }, g.settings)
+  end)
+
+  it("gives the core the child's thresholds and the parent's senses", function()
+    local soldier = world:add_agent{ profile = "soldier", pos = { 0, 0, 0 } }
+    local sniper = world:add_agent{ profile = "sniper", pos = { 0, 500, 0 } }
+    local player = world:add_target{ pos = { 1000, 0, 0 }, props = { Eyes = 0.32 } }
+    run(world, 1)
+    assert.is_true(math.abs(soldier:confidence(player) - 0.32) < 1e-4)
+    assert.is_true(math.abs(sniper:confidence(player) - 0.32) < 1e-4)
+    assert.are.equal("suspected", soldier:state(player)) -- 0.2 <= 0.32 < 0.4
+    assert.are.equal("detected", sniper:state(player))   -- 0.32 >= 0.3, inherited track 0.7 not reached
+    assert.is_not_nil(sniper:belief(player).contributions.Ears) -- the inherited sense slot exists
+  end)
+
+  it("of an unknown profile is an error naming it, and defines nothing", function()
+    local msg = error_of(function()
+      world:define_profile{ name = "ghost", extends = "commando", detect_threshold = 0.2 }
+    end)
+    assert_mentions(msg, 'profile "ghost"', "'extends'", "a defined profile", '"commando"')
+    msg = error_of(function() world:add_agent{ profile = "ghost", pos = { 0, 0, 0 } } end)
+    assert_mentions(msg, "'profile'", '"ghost"')
+  end)
+
+  it("of a misspelt profile hints at the defined one", function()
+    local msg = error_of(function() world:define_profile{ name = "x", extends = "soldeir" } end)
+    assert_mentions(msg, '"soldeir"', "did you mean 'soldier'")
+  end)
+end)
+
+describe("redefining a profile under the same name", function()
+  it("retunes it live: an agent using it sees the new thresholds at once", function()
+    local f = fixture.new{}
+    f.target:set_prop("Eyes", 0.3)
+    f:run(2)
+    assert.is_true(math.abs(f:confidence() - 0.3) < 1e-4)
+    assert.are.equal("suspected", f:state()) -- 0.3 < detect 0.35
+    f.world:define_profile{ name = "spec", senses = { "Eyes" }, suspect_threshold = 0.1, detect_threshold = 0.25 }
+    local events = f:run(0.5)
+    assert.are.equal("detected", f:state())
+    assert.are.same({ "detect" }, fixture.types(events))
+  end)
+
+  it("keeps the same profile table, updated in place, for agents and senses alike", function()
+    local seen = {}
+    local world = wary.world()
+    world:define_sense{ id = "Probe", max_range = 5000, evaluate = function(_, profile)
+      seen[#seen + 1] = profile
+    end }
+    local p = world:define_profile{ name = "guard", senses = { "Probe" }, fade_rate = 0.2, settings = { zeal = 1 } }
+    local guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 } }
+    world:add_target{ pos = { 100, 0, 0 } }
+    run(world, 0.2)
+    assert.is_true(#seen > 0)
+    assert.are.equal(p, guard.profile)
+    assert.are.equal(p, seen[#seen])
+
+    local p2 = world:define_profile{ name = "guard", senses = { "Probe" }, fade_rate = 0.5, settings = { zeal = 2 } }
+    assert.are.equal(p, p2)
+    assert.are.equal(p, guard.profile)
+    assert.are.equal(0.5, p.fade_rate)
+    assert.are.same({ zeal = 2 }, p.settings)
+    local before = #seen
+    run(world, 0.2)
+    assert.is_true(#seen > before)
+    assert.are.equal(p, seen[#seen])
+    assert.are.equal(2, seen[#seen].settings.zeal)
+  end)
+
+  it("restores the schema default for a field the new definition leaves out", function()
+    local world = wary.world()
+    local p = world:define_profile{ name = "guard", lost_time = 9 }
+    world:define_profile{ name = "guard" }
+    assert.are.equal(5, p.lost_time)
+  end)
+end)
+
+describe("sense_weights and sense_intervals", function()
+  local world
+
+  before_each(function()
+    world = wary.world()
+    world:define_sense(fixture.fixed_sense("Eyes"))
+    world:define_sense(fixture.fixed_sense("Ears"))
+  end)
+
+  it("naming a sense not in the profile is an error, and defines nothing", function()
+    local msg = error_of(function()
+      world:define_profile{ name = "w", senses = { "Eyes" }, sense_weights = { Ears = 2 } }
+    end)
+    assert_mentions(msg, 'profile "w"', "'sense_weights'", '"Ears"', "not in the profile's senses")
+    msg = error_of(function()
+      world:define_profile{ name = "i", senses = { "Ears" }, sense_intervals = { Eyes = 0.5 } }
+    end)
+    assert_mentions(msg, 'profile "i"', "'sense_intervals'", '"Eyes"', "not in the profile's senses")
+    for _, name in ipairs({ "w", "i" }) do
+      local m = error_of(function() world:add_agent{ profile = name, pos = { 0, 0, 0 } } end)
+      assert_mentions(m, "'profile'", "a defined profile", '"' .. name .. '"')
+    end
+  end)
+
+  it("naming a sense that is not defined at all is an error too", function()
+    local msg = error_of(function()
+      world:define_profile{ name = "w", senses = { "Eyes" }, sense_weights = { Sonar = 2 } }
+    end)
+    assert_mentions(msg, "'sense_weights'", '"Sonar"')
+  end)
+
+  it("with a negative weight or a zero interval is an error", function()
+    local msg = error_of(function()
+      world:define_profile{ name = "w", senses = { "Eyes" }, sense_weights = { Eyes = -1 } }
+    end)
+    assert_mentions(msg, 'profile "w"', "'sense_weights.Eyes'", ">= 0", "got -1")
+    msg = error_of(function()
+      world:define_profile{ name = "w", senses = { "Eyes" }, sense_intervals = { Eyes = 0 } }
+    end)
+    assert_mentions(msg, 'profile "w"', "'sense_intervals.Eyes'", "got 0")
+  end)
+
+  it("naming senses of the profile are accepted and kept", function()
+    local p = world:define_profile{ name = "ok", senses = { "Eyes", "Ears" },
+                                    sense_weights = { Ears = 0.5 }, sense_intervals = { Eyes = 0.25 } }
+    assert.are.same({ Ears = 0.5 }, p.sense_weights)
+    assert.are.same({ Eyes = 0.25 }, p.sense_intervals)
+  end)
+end)
