@@ -5,6 +5,8 @@
 
 #include "internal.h"
 
+#define WY_TIME_EPSILON 1e-5f
+
 static bool push_query(wary_world *w, int32_t agent_index, const wy_actor *a, const wy_agent *ag,
                        int32_t slot, const wy_slot *sl, int32_t target_slot, float distance) {
   int32_t n = w->query_count;
@@ -57,16 +59,19 @@ static bool schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int
   bool any = false;
   for (int32_t s = 0; s < p->slot_count; s++) {
     ag->since[s] += dt;
-    ag->next_due[s] -= dt;
     due[s] = false;
-    if (ag->next_due[s] > 0.0f) continue;
-    float interval = p->slots[s].interval * w->def.lod_interval_scale[tier];
-    ag->next_due[s] += interval;
-    /* A long step must not leave a backlog of updates behind it. */
-    if (ag->next_due[s] <= 0.0f) ag->next_due[s] = interval;
-    if (ag->muted[s]) continue;
-    due[s] = true;
-    any = true;
+    /* Due when the time left has run out (to within float drift: 0.1 s is
+     * six steps of 1/60 s, not seven); the step's dt is taken off after, so
+     * updates are one interval apart in steps of any size. */
+    if (ag->next_due[s] <= WY_TIME_EPSILON) {
+      float interval = p->slots[s].interval * w->def.lod_interval_scale[tier];
+      ag->next_due[s] += interval;
+      /* A long step must not leave a backlog of updates behind it. */
+      if (ag->next_due[s] <= 0.0f) ag->next_due[s] = interval;
+      due[s] = !ag->muted[s];
+      any = any || due[s];
+    }
+    ag->next_due[s] -= dt;
   }
   return any;
 }
