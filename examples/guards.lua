@@ -36,7 +36,7 @@ local function plan(t)
   return 1800, 0, 0.05, 0                                 -- inside the bunker
 end
 
-print(string.format("wary %s (%s backend)", wary._VERSION, wary.backend))
+print(string.format("%s (%s backend)", wary._VERSION, wary.backend))
 print("  time   guard        confidence  state")
 local dt = 1 / 30
 for frame = 1, 30 * 95 do
