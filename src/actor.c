@@ -74,6 +74,7 @@ wary_id wary_actor_create(wary_world *w, const wary_actor_def *def) {
   a->off_screen = def->off_screen;
   a->serial = w->actor_serial++;
   a->agent = -1;
+  a->light_stamp[0] = a->light_stamp[1] = -1.0f;
   if (def->profile >= 0) {
     wy_agent *ag = &w->agents[w->agent_count];
     memset(ag, 0, sizeof *ag);
@@ -112,26 +113,58 @@ int wary_actor_destroy(wary_world *w, wary_id id) {
 bool wary_actor_valid(const wary_world *w, wary_id id) { return wy_actor_get(w, id) != NULL; }
 int32_t wary_actor_count(const wary_world *w) { return w->actor_alive; }
 
-void wy_actor_eye(const wy_actor *a, float eye_pos[3], float eye_forward[3]) {
+static float wrap180(float deg) {
+  float r = fmodf(deg + 180.0f, 360.0f);
+  return (r < 0.0f ? r + 360.0f : r) - 180.0f;
+}
+
+/* Only a profile that sees has eyes that take time to turn. */
+static float eye_turn_rate(const wary_world *w, const wy_actor *a) {
+  if (a->profile < 0 || w->profiles[a->profile].vision_slot < 0) return 0.0f;
+  return w->profiles[a->profile].vision.eye_turn_rate;
+}
+
+/* Where the eyes want to point, relative to the body: towards look_at, else ahead. */
+static void desired_head(const wy_actor *a, float *yaw, float *pitch) {
+  *yaw = 0.0f;
+  *pitch = 0.0f;
+  if (!a->looking) return;
+  float dx = a->look_at[0] - a->pos[0], dy = a->look_at[1] - a->pos[1];
+  float dz = a->look_at[2] - (a->pos[2] + a->eye_height);
+  if (dx == 0.0f && dy == 0.0f && dz == 0.0f) return;
+  *yaw = wrap180(atan2f(dy, dx) / WY_DEG2RAD - a->yaw);
+  *pitch = atan2f(dz, sqrtf(dx * dx + dy * dy)) / WY_DEG2RAD;
+}
+
+static float approach(float from, float to, float step) {
+  float d = wrap180(to - from);
+  if (d > step) d = step;
+  if (d < -step) d = -step;
+  return wrap180(from + d);
+}
+
+void wy_eyes_turn(wary_world *w, float dt) {
+  for (int32_t i = 0; i < w->agent_count; i++) {
+    wy_actor *a = &w->actors[w->agents[i].actor];
+    float rate = eye_turn_rate(w, a), yaw, pitch;
+    if (rate <= 0.0f) continue;
+    desired_head(a, &yaw, &pitch);
+    a->head_yaw = approach(a->head_yaw, yaw, rate * dt);
+    a->head_pitch = approach(a->head_pitch, pitch, rate * dt);
+  }
+}
+
+void wy_actor_eye(const wary_world *w, const wy_actor *a, float eye_pos[3], float eye_forward[3]) {
   eye_pos[0] = a->pos[0];
   eye_pos[1] = a->pos[1];
   eye_pos[2] = a->pos[2] + a->eye_height;
-  float dx = 0.0f, dy = 0.0f, dz = 0.0f;
-  if (a->looking) {
-    dx = a->look_at[0] - eye_pos[0];
-    dy = a->look_at[1] - eye_pos[1];
-    dz = a->look_at[2] - eye_pos[2];
-  }
-  float len = sqrtf(dx * dx + dy * dy + dz * dz);
-  if (len > 0.0f) {
-    eye_forward[0] = dx / len;
-    eye_forward[1] = dy / len;
-    eye_forward[2] = dz / len;
-  } else {
-    eye_forward[0] = cosf(a->yaw * WY_DEG2RAD);
-    eye_forward[1] = sinf(a->yaw * WY_DEG2RAD);
-    eye_forward[2] = 0.0f;
-  }
+  float yaw = a->head_yaw, pitch = a->head_pitch;
+  /* Eyes without a turn rate are always where they want to be. */
+  if (eye_turn_rate(w, a) <= 0.0f) desired_head(a, &yaw, &pitch);
+  float y = (a->yaw + yaw) * WY_DEG2RAD, p = pitch * WY_DEG2RAD;
+  eye_forward[0] = cosf(y) * cosf(p);
+  eye_forward[1] = sinf(y) * cosf(p);
+  eye_forward[2] = sinf(p);
 }
 
 int wary_actor_get(const wary_world *w, wary_id id, wary_actor_info *out) {
@@ -141,7 +174,7 @@ int wary_actor_get(const wary_world *w, wary_id id, wary_actor_info *out) {
   memcpy(out->pos, a->pos, sizeof out->pos);
   memcpy(out->vel, a->vel, sizeof out->vel);
   out->yaw = a->yaw;
-  wy_actor_eye(a, out->eye_pos, out->eye_forward);
+  wy_actor_eye(w, a, out->eye_pos, out->eye_forward);
   out->stance = a->stance;
   out->team = a->team;
   out->visibility = a->visibility;
@@ -169,7 +202,10 @@ static int set_vec(float *dst, float x, float y, float z) {
 int wary_actor_set_pos(wary_world *w, wary_id id, float x, float y, float z) {
   WY_ACTOR_OR_STALE(w, id);
   int s = set_vec(a->pos, x, y, z);
-  if (s == WARY_OK) w->grid_dirty = true;
+  if (s == WARY_OK) {
+    w->grid_dirty = true;
+    a->light_stamp[0] = a->light_stamp[1] = -1.0f;
+  }
   return s;
 }
 
@@ -242,6 +278,16 @@ int wary_actor_set_perceivable(wary_world *w, wary_id id, bool perceivable) {
 int wary_actor_set_off_screen(wary_world *w, wary_id id, bool off_screen) {
   WY_ACTOR_OR_STALE(w, id);
   a->off_screen = off_screen;
+  return WARY_OK;
+}
+
+int wary_actor_set_samples(wary_world *w, wary_id id, const wary_samples *samples) {
+  WY_ACTOR_OR_STALE(w, id);
+  if (!samples || samples->count < 0 || samples->count > WARY_MAX_SAMPLES) return WARY_ERR_BAD_VALUE;
+  for (int32_t i = 0; i < 4 * samples->count; i++)
+    if (!wy_finite(samples->points[i]) || (i % 4 == 3 && samples->points[i] < 0.0f))
+      return WARY_ERR_BAD_VALUE;
+  a->samples = *samples;
   return WARY_OK;
 }
 

@@ -24,6 +24,7 @@ void wy_belief_reset_slots(wy_belief *b) {
   memset(b->silent, 0, sizeof b->silent);
   memset(b->accuracy, 0, sizeof b->accuracy);
   memset(b->location, 0, sizeof b->location);
+  memset(b->reason, 0, sizeof b->reason);
   b->losing_slot = -1;
 }
 

@@ -55,6 +55,8 @@ typedef struct wy_slot {
 
 typedef struct wy_profile {
   wary_profile_def def; /* distances already scaled */
+  wary_vision_def vision; /* distances already scaled */
+  int32_t vision_slot;  /* slot of WARY_SENSE_VISION, -1 when it does not see */
   int32_t slot_count;
   wy_slot slots[WY_SLOTS];
   float max_range;      /* largest slot range (may be INFINITY) */
@@ -75,7 +77,10 @@ typedef struct wy_belief {
   int32_t loss_reason;
   int32_t losing_slot;    /* slot that reported last, -1 none */
   bool sensed;
+  bool spotted;           /* vision has seen it for first_spot_reaction_time */
+  float spot_time;        /* seconds of unbroken first sight so far */
   bool due[WY_SLOTS];     /* slot evaluated this step */
+  int32_t reason[WY_SLOTS]; /* why the slot's last evaluation saw nothing (built-in senses) */
   bool reported[WY_SLOTS];/* slot got an active result this step */
   bool active[WY_SLOTS];
   bool ever[WY_SLOTS];    /* slot has reported since it last went quiet past its grace */
@@ -106,6 +111,11 @@ typedef struct wy_actor {
   float yaw;
   float look_at[3];
   bool looking;
+  float head_yaw;         /* degrees the eyes are turned from the body's yaw */
+  float head_pitch;       /* degrees up */
+  wary_samples samples;   /* count 0: built-in points for the stance */
+  float light_cache[2];   /* computed light (without, with sun shadow) */
+  float light_stamp[2];   /* world time of each, -1 when stale */
   int32_t stance;
   int32_t team;
   float visibility;
@@ -125,6 +135,28 @@ typedef struct wy_actor {
 } wy_actor;
 
 /* ---- a step's custom-sense batch ------------------------------------------ */
+
+/* A built-in sense's answer, applied with the custom senses' results. */
+typedef struct wy_report {
+  int32_t agent;   /* agent index */
+  int32_t slot;
+  wary_id target;
+  float dt;        /* seconds since the slot last evaluated */
+  float confidence;
+  int32_t reason;  /* why nothing was seen (confidence 0) */
+} wy_report;
+
+typedef struct wy_light {
+  wary_light_def def;
+  uint16_t gen;
+  bool alive;
+} wy_light;
+
+typedef struct wy_env {
+  wary_environment_def def;
+  uint16_t gen;
+  bool alive;
+} wy_env;
 
 typedef struct wy_query_link {
   int32_t agent;   /* agent index */
@@ -180,6 +212,20 @@ struct wary_world {
   int32_t query_count;
   int32_t query_cap;
 
+  wy_report *reports;
+  int32_t report_count;
+  int32_t report_cap;
+
+  wy_light *lights;
+  int32_t light_count;
+  int32_t light_cap;
+  wy_env *envs;
+  int32_t env_count;
+  int32_t env_cap;
+  float sun_dir[3];      /* unit, pointing from the sun; zero: no sun */
+  float sun_intensity;
+  float ambient;
+
   wary_event *events;
   int32_t event_count;
   uint32_t events_dropped;
@@ -192,8 +238,9 @@ struct wary_world {
 
 /* actor.c */
 wy_actor *wy_actor_get(const wary_world *w, wary_id id); /* NULL if stale */
-void wy_actor_eye(const wy_actor *a, float eye_pos[3], float eye_forward[3]);
+void wy_actor_eye(const wary_world *w, const wy_actor *a, float eye_pos[3], float eye_forward[3]);
 bool wy_grid_refresh(wary_world *w);
+void wy_eyes_turn(wary_world *w, float dt); /* turns agents' eyes towards where they look */
 
 /* belief.c */
 wy_belief *wy_belief_find(const wy_agent *ag, wary_id target, int32_t *index);
@@ -209,6 +256,18 @@ void wy_resolve_belief(wary_world *w, wy_agent *ag, wy_belief *b, float dt);
 void wy_event_push(wary_world *w, int32_t type, wary_id agent, wary_id target, int32_t from,
                    int32_t to, int32_t loss_reason, float confidence, int32_t sense,
                    int32_t index);
+
+/* vision.c */
+/* Vision's confidence in t for agent a (0 when it sees nothing, with *reason
+ * set); fills ex when given. */
+float wy_vision_eval(wary_world *w, const wy_actor *a, const wy_profile *p, const wy_actor *t,
+                     int32_t *reason, wary_vision_explain *ex);
+
+/* light.c */
+float wy_light_at(wary_world *w, wy_actor *t, bool sun_shadow);
+/* Vision range scale and light override (-1 none) of the environments at p. */
+void wy_env_at(const wary_world *w, const float p[3], float *vision_scale, float *hearing_scale,
+               float *light);
 
 /* profile.c */
 void wy_agent_reset_timers(const wary_world *w, wy_agent *ag, uint32_t serial);

@@ -70,15 +70,17 @@ static bool profile_valid(const wary_world *w, const wary_profile_def *d) {
     return false;
   if (!scaled_ok(d->max_uncertainty) || !scaled_ok(d->uncertainty_growth)) return false;
   if (d->sense_count < 0 || d->sense_count > WY_SLOTS) return false;
+  int32_t custom = 0;
   for (int32_t i = 0; i < d->sense_count; i++) {
     const wary_profile_sense *s = &d->senses[i];
     if (s->sense < 0 || s->sense >= w->sense_count) return false;
+    custom += s->sense != WARY_SENSE_VISION;
     if (s->weight != -1.0f && !nonneg(s->weight)) return false;
     if (s->interval != -1.0f && (!wy_finite(s->interval) || s->interval <= 0.0f)) return false;
     for (int32_t j = 0; j < i; j++)
       if (d->senses[j].sense == s->sense) return false;
   }
-  return d->sense_count <= WARY_MAX_CUSTOM_SENSES;
+  return custom <= WARY_MAX_CUSTOM_SENSES;
 }
 
 static void profile_resolve(const wary_world *w, wy_profile *p, const wary_profile_def *d) {
@@ -86,16 +88,25 @@ static void profile_resolve(const wary_world *w, wy_profile *p, const wary_profi
   p->def.max_uncertainty = wy_scaled(w, d->max_uncertainty, 10.0f);
   p->def.uncertainty_growth = wy_scaled(w, d->uncertainty_growth, 1.5f);
   p->slot_count = d->sense_count;
+  p->vision_slot = -1;
   for (int32_t i = 0; i < d->sense_count; i++) {
-    const wary_sense_def *s = &w->senses[d->senses[i].sense].def;
+    wary_sense_def s = w->senses[d->senses[i].sense].def;
+    if (d->senses[i].sense == WARY_SENSE_VISION) {
+      /* Vision's contract is the profile's vision def. */
+      p->vision_slot = i;
+      s.interval = p->vision.interval;
+      s.max_range = p->vision.max_range;
+      s.loss_grace = p->vision.loss_grace;
+      s.weight = p->vision.weight;
+    }
     wy_slot *slot = &p->slots[i];
     slot->sense = d->senses[i].sense;
-    slot->weight = d->senses[i].weight == -1.0f ? s->weight : d->senses[i].weight;
-    slot->interval = d->senses[i].interval == -1.0f ? s->interval : d->senses[i].interval;
-    slot->range = s->max_range;
-    slot->loss_grace = s->loss_grace;
-    slot->direct_lost_cut = s->direct_lost_cut;
-    slot->loss_reason = s->loss_reason;
+    slot->weight = d->senses[i].weight == -1.0f ? s.weight : d->senses[i].weight;
+    slot->interval = d->senses[i].interval == -1.0f ? s.interval : d->senses[i].interval;
+    slot->range = s.max_range;
+    slot->loss_grace = s.loss_grace;
+    slot->direct_lost_cut = s.direct_lost_cut;
+    slot->loss_reason = s.loss_reason;
   }
   /* A sense with no range of its own reaches as far as the others. */
   float largest = 0.0f;
@@ -106,13 +117,96 @@ static void profile_resolve(const wary_world *w, wy_profile *p, const wary_profi
   p->max_range = largest;
 }
 
+wary_vision_def wary_default_vision_def(void) {
+  wary_vision_def v;
+  memset(&v, 0, sizeof v);
+  v.max_range = -1.0f;
+  v.interval = 0.1f;
+  v.loss_grace = 0.2f;
+  v.weight = 1.0f;
+  v.half_angle = 60.0f;
+  v.peripheral_half_angle = 110.0f;
+  v.peripheral_scale = 0.45f;
+  v.peripheral_range_scale = 0.6f;
+  v.rear_half_angle = 60.0f;
+  v.rear_scale = 0.25f;
+  v.rear_range_scale = 0.35f;
+  v.rear_min_speed = -1.0f;
+  v.darkness_min_detection = 0.1f;
+  v.motion_bonus = 0.3f;
+  v.motion_bonus_speed = -1.0f;
+  v.min_exposure = 0.05f;
+  for (int i = 0; i < 3; i++) v.min_visible_points[i] = 1;
+  v.sample_count = 5;
+  v.eye_turn_rate = 360.0f;
+  v.trace_sun_shadow = true;
+  return v;
+}
+
+static void scale_vision(const wary_world *w, wary_vision_def *v) {
+  v->max_range = wy_scaled(w, v->max_range, 30.0f);
+  v->rear_min_speed = wy_scaled(w, v->rear_min_speed, 3.0f);
+  v->motion_bonus_speed = wy_scaled(w, v->motion_bonus_speed, 6.0f);
+}
+
+static bool curve_ok(int32_t count, const float *values) {
+  if (count != 0 && count != WARY_CURVE_POINTS) return false;
+  for (int32_t i = 0; i < count; i++)
+    if (!nonneg(values[i])) return false;
+  return true;
+}
+
+static bool vision_valid(const wary_vision_def *v) {
+  if (!scaled_ok(v->max_range) || !scaled_ok(v->rear_min_speed) ||
+      !scaled_ok(v->motion_bonus_speed))
+    return false;
+  if (!wy_finite(v->interval) || v->interval <= 0.0f || !nonneg(v->loss_grace) ||
+      !nonneg(v->weight) || !nonneg(v->eye_turn_rate) || !nonneg(v->first_spot_reaction_time))
+    return false;
+  if (!wy_finite(v->half_angle) || v->half_angle < 0.0f || v->half_angle > 180.0f ||
+      !wy_finite(v->peripheral_half_angle) || v->peripheral_half_angle < 0.0f ||
+      v->peripheral_half_angle > 180.0f || !wy_finite(v->rear_half_angle) ||
+      v->rear_half_angle < 0.0f || v->rear_half_angle > 180.0f)
+    return false;
+  if (!unit(v->peripheral_scale) || !unit(v->peripheral_range_scale) || !unit(v->rear_scale) ||
+      !unit(v->rear_range_scale) || !unit(v->darkness_min_detection) || !nonneg(v->motion_bonus) ||
+      !unit(v->min_exposure))
+    return false;
+  for (int i = 0; i < 3; i++)
+    if (v->min_visible_points[i] < 0 || v->min_visible_points[i] > WARY_MAX_SAMPLES) return false;
+  if (v->sample_count < 1 || v->sample_count > WARY_MAX_SAMPLES) return false;
+  const wary_samples *s = &v->default_samples;
+  if (s->count < 0 || s->count > WARY_MAX_SAMPLES) return false;
+  for (int32_t i = 0; i < 4 * s->count; i++)
+    if (!wy_finite(s->points[i]) || (i % 4 == 3 && s->points[i] < 0.0f)) return false;
+  return curve_ok(v->distance_curve_count, v->distance_curve) &&
+         curve_ok(v->angle_curve_count, v->angle_curve) &&
+         curve_ok(v->motion_curve_count, v->motion_curve);
+}
+
+int wary_profile_set_vision(wary_world *w, int32_t profile, const wary_vision_def *def) {
+  if (profile < 0 || profile >= w->profile_count) return WARY_ERR_NOT_FOUND;
+  if (!def || !vision_valid(def)) return WARY_ERR_BAD_VALUE;
+  if (w->in_step) return WARY_ERR_IN_STEP;
+  wy_profile *p = &w->profiles[profile];
+  wary_profile_def d = p->def;
+  p->vision = *def;
+  scale_vision(w, &p->vision);
+  /* The slots' vision settings follow; distances in d are already scaled. */
+  profile_resolve(w, p, &d);
+  return WARY_OK;
+}
+
 int32_t wary_profile_create(wary_world *w, const wary_profile_def *def) {
   if (!def || !profile_valid(w, def)) return WARY_ERR_BAD_VALUE;
   if (w->in_step) return WARY_ERR_IN_STEP;
   if (!wy_reserve((void **)&w->profiles, &w->profile_cap, w->profile_count + 1,
                   sizeof *w->profiles))
     return WARY_ERR_OUT_OF_MEMORY;
-  profile_resolve(w, &w->profiles[w->profile_count], def);
+  wy_profile *p = &w->profiles[w->profile_count];
+  p->vision = wary_default_vision_def();
+  scale_vision(w, &p->vision);
+  profile_resolve(w, p, def);
   return w->profile_count++;
 }
 

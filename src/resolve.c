@@ -146,7 +146,10 @@ static void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool re
   int32_t r = rung(b->state);
   bool on_ladder = b->state >= WARY_SUSPECTED && b->state <= WARY_TRACKED;
   const wy_slot *losing = b->losing_slot >= 0 ? &p->slots[b->losing_slot] : NULL;
-  int32_t reason = losing ? losing->loss_reason : WARY_LOSS_NONE;
+  /* A built-in sense says why it lost the target; a custom one, its contract. */
+  int32_t reason = !losing                                  ? WARY_LOSS_NONE
+                   : b->reason[b->losing_slot] != WARY_LOSS_NONE ? b->reason[b->losing_slot]
+                                                               : losing->loss_reason;
 
   if (on_ladder && !held && losing && losing->direct_lost_cut) {
     b->loss_reason = reason;

@@ -33,7 +33,7 @@ static bool push_query(wary_world *w, int32_t agent_index, const wy_actor *a, co
   q->distance = distance;
   memcpy(q->agent_pos, a->pos, sizeof q->agent_pos);
   q->agent_yaw = a->yaw;
-  wy_actor_eye(a, q->eye_pos, q->eye_forward);
+  wy_actor_eye(w, a, q->eye_pos, q->eye_forward);
   q->light = a->light;
   q->weather = w->def.weather;
   memcpy(q->target_pos, t->pos, sizeof q->target_pos);
@@ -76,20 +76,55 @@ static bool schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int
   return any;
 }
 
+static bool push_report(wary_world *w, int32_t agent_index, const wy_agent *ag, int32_t slot,
+                        wary_id target, float confidence, int32_t reason) {
+  if (!wy_reserve((void **)&w->reports, &w->report_cap, w->report_count + 1, sizeof *w->reports))
+    return false;
+  wy_report *r = &w->reports[w->report_count++];
+  r->agent = agent_index;
+  r->slot = slot;
+  r->target = target;
+  r->dt = ag->since[slot];
+  r->confidence = confidence;
+  r->reason = reason;
+  return true;
+}
+
+/* Vision looks at one candidate. Nothing is recorded for a target it neither
+ * sees nor holds a belief about. */
+static bool look(wary_world *w, int32_t agent_index, const wy_agent *ag, const wy_actor *a,
+                 const wy_profile *p, int32_t target_slot) {
+  const wy_actor *t = &w->actors[target_slot];
+  wary_id target = wy_make_id(target_slot, t->gen);
+  int32_t reason;
+  float c = wy_vision_eval(w, a, p, t, &reason, NULL);
+  if (c <= 0.0f && !wy_belief_find(ag, target, NULL)) return true;
+  return push_report(w, agent_index, ag, p->vision_slot, target, c, reason);
+}
+
 static int gather(wary_world *w, int32_t agent_index) {
   wy_agent *ag = &w->agents[agent_index];
   const wy_actor *a = &w->actors[ag->actor];
   const wy_profile *p = &w->profiles[a->profile];
   bool due[WY_SLOTS];
+  float reach[WY_SLOTS];
   for (int32_t i = 0; i < ag->belief_count; i++)
     memset(ag->beliefs[i].due, 0, sizeof ag->beliefs[i].due);
   if (!schedule(w, ag, p, a->lod_tier, w->step_dt, due)) return WARY_OK;
   float range = 0.0f;
-  for (int32_t s = 0; s < p->slot_count; s++)
-    if (due[s] && p->slots[s].range > range) range = p->slots[s].range;
+  for (int32_t s = 0; s < p->slot_count; s++) {
+    reach[s] = p->slots[s].range;
+    /* Vision measures from the eyes to the head: leave the grid some slack,
+     * the exact range check comes before any ray. */
+    if (s == p->vision_slot) reach[s] += a->eye_height + 2.0f * w->def.units_per_meter;
+    if (due[s] && reach[s] > range) range = reach[s];
+  }
   /* Every belief hears from its due slots this step, even out of range. */
   for (int32_t i = 0; i < ag->belief_count; i++)
-    for (int32_t s = 0; s < p->slot_count; s++) ag->beliefs[i].due[s] = due[s];
+    for (int32_t s = 0; s < p->slot_count; s++) {
+      ag->beliefs[i].due[s] = due[s];
+      if (due[s] && s == p->vision_slot) ag->beliefs[i].reason[s] = WARY_LOSS_OUT_OF_RANGE;
+    }
   if (range > 0.0f) {
     int32_t count = 0;
     const int32_t *cand = wy_grid_query(&w->grid, a->pos, range, &count);
@@ -102,9 +137,10 @@ static int gather(wary_world *w, int32_t agent_index) {
       if (p->def.ignore_same_team && t->team != 0 && t->team == a->team) continue;
       float d = dist3(a->pos, t->pos);
       for (int32_t s = 0; s < p->slot_count; s++) {
-        if (!due[s] || d > p->slots[s].range) continue;
-        if (!push_query(w, agent_index, a, ag, s, &p->slots[s], ts, d))
-          return WARY_ERR_OUT_OF_MEMORY;
+        if (!due[s] || d > reach[s]) continue;
+        bool ok = s == p->vision_slot ? look(w, agent_index, ag, a, p, ts)
+                                      : push_query(w, agent_index, a, ag, s, &p->slots[s], ts, d);
+        if (!ok) return WARY_ERR_OUT_OF_MEMORY;
       }
     }
   }
@@ -122,6 +158,8 @@ int wary_step_begin(wary_world *w, float dt) {
   w->time += dt;
   w->event_count = 0;
   w->query_count = 0;
+  w->report_count = 0;
+  wy_eyes_turn(w, dt);
   for (int32_t i = 0; i < w->agent_count; i++) {
     wy_agent *ag = &w->agents[i];
     for (int32_t b = 0; b < ag->belief_count; b++) wy_evidence_tick(&ag->beliefs[b], dt);
@@ -156,8 +194,24 @@ int wary_query_fail(wary_world *w, int32_t i) {
 
 static float sanitize(float v) { return wy_finite(v) ? wy_clamp01(v) : 0.0f; }
 
-/* Writes each query's answer into its belief, creating the belief when a
- * sense first reports a target. */
+/* The belief of agent about target, created when a sense first reports it. */
+static wy_belief *belief_for(wary_world *w, wy_agent *ag, wary_id target, int32_t *index) {
+  if (*index < 0) {
+    wy_belief_find(ag, target, index);
+    if (*index < 0) *index = wy_belief_create(ag, target, wy_actor_get(w, target));
+    if (*index < 0) return NULL;
+  }
+  return &ag->beliefs[*index];
+}
+
+static void report(wy_belief *b, int32_t s, float c, float accuracy, const float loc[3]) {
+  b->reported[s] = true;
+  b->shares[s] = c;
+  b->accuracy[s] = accuracy;
+  memcpy(b->location[s], loc, sizeof b->location[s]);
+}
+
+/* Writes each query's answer into its belief. */
 static int apply_results(wary_world *w) {
   for (int32_t i = 0; i < w->query_count; i++) {
     const wary_sense_query *q = &w->queries[i];
@@ -165,20 +219,35 @@ static int apply_results(wary_world *w) {
     wy_query_link *l = &w->links[i];
     float c = sanitize(r->confidence);
     if (l->failed || !r->active || c <= 0.0f) continue;
-    wy_agent *ag = &w->agents[l->agent];
-    if (l->belief < 0) {
-      wy_belief_find(ag, q->target, &l->belief);
-      if (l->belief < 0) l->belief = wy_belief_create(ag, q->target, wy_actor_get(w, q->target));
-      if (l->belief < 0) return WARY_ERR_OUT_OF_MEMORY;
-      memset(ag->beliefs[l->belief].due, 0, sizeof ag->beliefs[l->belief].due);
-    }
-    wy_belief *b = &ag->beliefs[l->belief];
-    int32_t s = q->slot;
-    b->reported[s] = true;
-    b->shares[s] = c;
-    b->accuracy[s] = sanitize(r->accuracy);
+    wy_belief *b = belief_for(w, &w->agents[l->agent], q->target, &l->belief);
+    if (!b) return WARY_ERR_OUT_OF_MEMORY;
     bool loc = r->has_location && wy_finite3(r->location[0], r->location[1], r->location[2]);
-    memcpy(b->location[s], loc ? r->location : q->target_pos, sizeof b->location[s]);
+    report(b, q->slot, c, sanitize(r->accuracy), loc ? r->location : q->target_pos);
+  }
+  return WARY_OK;
+}
+
+/* Writes the built-in senses' answers; vision holds back a first sighting
+ * for first_spot_reaction_time of unbroken sight. */
+static int apply_reports(wary_world *w) {
+  for (int32_t i = 0; i < w->report_count; i++) {
+    const wy_report *r = &w->reports[i];
+    wy_agent *ag = &w->agents[r->agent];
+    int32_t index = -1;
+    wy_belief *b = belief_for(w, ag, r->target, &index);
+    if (!b) return WARY_ERR_OUT_OF_MEMORY;
+    float c = r->confidence;
+    const wy_profile *p = &w->profiles[w->actors[ag->actor].profile];
+    if (r->slot == p->vision_slot && !b->spotted) {
+      b->spot_time = c > 0.0f ? b->spot_time + r->dt : 0.0f;
+      if (c > 0.0f && b->spot_time >= p->vision.first_spot_reaction_time) b->spotted = true;
+      if (!b->spotted) c = 0.0f;
+    }
+    if (c <= 0.0f) {
+      b->reason[r->slot] = r->reason;
+      continue;
+    }
+    report(b, r->slot, c, 1.0f, wy_actor_get(w, r->target)->pos);
   }
   return WARY_OK;
 }
@@ -186,6 +255,7 @@ static int apply_results(wary_world *w) {
 int wary_step_end(wary_world *w) {
   if (!w->in_step) return WARY_ERR_IN_STEP;
   int status = apply_results(w);
+  if (status == WARY_OK) status = apply_reports(w);
   float dt = w->step_dt;
   for (int32_t i = 0; i < w->agent_count; i++) {
     wy_agent *ag = &w->agents[i];

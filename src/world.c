@@ -64,6 +64,19 @@ wary_world *wary_world_create(const wary_world_def *def) {
   w->materials[0].sound_wall = true;
   w->material_count = 1;
   w->grid_dirty = true;
+  /* Noon sun; shade a third as bright (seed 000, room S2: shade about three
+   * times worse than sun). */
+  w->sun_dir[2] = -1.0f;
+  w->sun_intensity = 1.0f;
+  w->ambient = 0.3f;
+  /* Sense 0 is vision; its settings live in each profile's vision def. */
+  wary_sense_def vision = wary_default_sense_def();
+  vision.direct_lost_cut = true;
+  vision.loss_reason = WARY_LOSS_OCCLUDED;
+  if (wary_sense_create(w, &vision) != WARY_SENSE_VISION) {
+    wary_world_destroy(w);
+    return NULL;
+  }
   return w;
 }
 
@@ -83,6 +96,9 @@ void wary_world_destroy(wary_world *w) {
   free(w->results);
   free(w->links);
   free(w->events);
+  free(w->reports);
+  free(w->lights);
+  free(w->envs);
   free(w->box_gen);
   wy_grid_free(&w->grid);
   wy_occ_free(&w->occ);

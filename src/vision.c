@@ -1,0 +1,228 @@
+/* vision.c - the built-in vision sense (seed 000, "The vision formula"):
+ *
+ *   confidence = distance falloff x angle falloff x exposure x light factor
+ *              x motion bonus x weather x visibility x cone scale
+ *
+ * Cheapest first: cone and range from the head sample, then the factors that
+ * need no ray, then one ray per sample point (stopping once nothing can save
+ * the result). Any zero factor means no detection, with the loss reason that
+ * says why: out_of_range (range, cone), sensor_dropout (dark, cloaked, no
+ * weather), occluded (cover). */
+#include <string.h>
+
+#include "internal.h"
+
+#define WY_PI 3.14159265358979f
+
+/* The five points of seed 000 (head 1.0, chest 0.9, pelvis 0.7, shoulders
+ * 0.6), in metres in the target's frame, per stance. Prone lies along yaw. */
+static const float builtin_points[3][20] = {
+  {0.0f, 0.0f, 1.70f, 1.0f, 0.0f, 0.0f, 1.40f, 0.9f, 0.0f, 0.0f, 1.00f, 0.7f,
+   0.0f, 0.22f, 1.50f, 0.6f, 0.0f, -0.22f, 1.50f, 0.6f},
+  {0.15f, 0.0f, 1.10f, 1.0f, 0.10f, 0.0f, 0.85f, 0.9f, 0.0f, 0.0f, 0.55f, 0.7f,
+   0.10f, 0.22f, 0.92f, 0.6f, 0.10f, -0.22f, 0.92f, 0.6f},
+  {0.80f, 0.0f, 0.25f, 1.0f, 0.45f, 0.0f, 0.20f, 0.9f, 0.0f, 0.0f, 0.15f, 0.7f,
+   0.55f, 0.22f, 0.20f, 0.6f, 0.55f, -0.22f, 0.20f, 0.6f},
+};
+
+/* World positions and weights of t's sample points; returns their count. */
+static int32_t sample_points(const wary_world *w, const wy_profile *p, const wy_actor *t,
+                             float pos[WARY_MAX_SAMPLES][3], float weight[WARY_MAX_SAMPLES]) {
+  const float *src = builtin_points[t->stance];
+  int32_t n = 5;
+  float scale = w->def.units_per_meter;
+  if (t->samples.count > 0) {
+    src = t->samples.points;
+    n = t->samples.count;
+    scale = 1.0f;
+  } else if (p->vision.default_samples.count > 0) {
+    src = p->vision.default_samples.points;
+    n = p->vision.default_samples.count;
+    scale = 1.0f;
+  }
+  if (n > p->vision.sample_count) n = p->vision.sample_count;
+  float c = cosf(t->yaw * WY_PI / 180.0f), s = sinf(t->yaw * WY_PI / 180.0f);
+  for (int32_t i = 0; i < n; i++) {
+    float x = src[4 * i] * scale, y = src[4 * i + 1] * scale, z = src[4 * i + 2] * scale;
+    pos[i][0] = t->pos[0] + c * x - s * y;
+    pos[i][1] = t->pos[1] + s * x + c * y;
+    pos[i][2] = t->pos[2] + z;
+    weight[i] = src[4 * i + 3];
+  }
+  return n;
+}
+
+/* A sampled curve at x in 0..1 (linear between its points). */
+static float curve(const float *values, int32_t count, float x) {
+  if (x <= 0.0f) return values[0];
+  if (x >= 1.0f) return values[count - 1];
+  float f = x * (float)(count - 1);
+  int32_t i = (int32_t)f;
+  float t = f - (float)i;
+  return values[i] + (values[i + 1] - values[i]) * t;
+}
+
+typedef struct wy_cone_pick {
+  int32_t cone;
+  float angle;      /* degrees, off the cone's axis */
+  float norm;       /* angle / the cone's half angle */
+  float scale;
+  float range_scale;
+} wy_cone_pick;
+
+static wy_cone_pick pick_cone(const wary_vision_def *v, float angle, float speed) {
+  wy_cone_pick c = {WARY_CONE_NONE, angle, 1.0f, 0.0f, 0.0f};
+  if (angle <= v->half_angle) {
+    c.cone = WARY_CONE_FOCAL;
+    c.norm = v->half_angle > 0.0f ? angle / v->half_angle : 0.0f;
+    c.scale = 1.0f;
+    c.range_scale = 1.0f;
+  } else if (v->peripheral_cone && angle <= v->peripheral_half_angle) {
+    c.cone = WARY_CONE_PERIPHERAL;
+    c.norm = angle / v->peripheral_half_angle;
+    c.scale = v->peripheral_scale;
+    c.range_scale = v->peripheral_range_scale;
+  } else if (v->rear_cone && 180.0f - angle <= v->rear_half_angle && speed > v->rear_min_speed) {
+    c.cone = WARY_CONE_REAR;
+    c.angle = 180.0f - angle;
+    c.norm = v->rear_half_angle > 0.0f ? c.angle / v->rear_half_angle : 0.0f;
+    c.scale = v->rear_scale;
+    c.range_scale = v->rear_range_scale;
+  }
+  return c;
+}
+
+static float dist3(const float a[3], const float b[3]) {
+  float dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+  return sqrtf(dx * dx + dy * dy + dz * dz);
+}
+
+static float fail(int32_t *reason, int32_t why, wary_vision_explain *ex) {
+  *reason = why;
+  if (ex) {
+    ex->reason = why;
+    ex->confidence = 0.0f;
+  }
+  return 0.0f;
+}
+
+float wy_vision_eval(wary_world *w, const wy_actor *a, const wy_profile *p, const wy_actor *t,
+                     int32_t *reason, wary_vision_explain *ex) {
+  const wary_vision_def *v = &p->vision;
+  float pts[WARY_MAX_SAMPLES][3], wt[WARY_MAX_SAMPLES];
+  int32_t n = sample_points(w, p, t, pts, wt);
+  float eye[3], fwd[3];
+  wy_actor_eye(w, a, eye, fwd);
+  if (ex) {
+    memset(ex, 0, sizeof *ex);
+    ex->evaluated = true;
+    ex->time = w->time;
+    ex->sample_count = n;
+    for (int32_t i = 0; i < n; i++) {
+      memcpy(&ex->sample_pos[3 * i], pts[i], sizeof pts[i]);
+      ex->sample_weight[i] = wt[i];
+    }
+  }
+  if (n <= 0) return fail(reason, WARY_LOSS_OCCLUDED, ex);
+
+  /* The angle is measured to the head, the first sample point. */
+  float d = dist3(eye, pts[0]);
+  float cosang = 1.0f;
+  if (d > 0.0f) {
+    cosang = (fwd[0] * (pts[0][0] - eye[0]) + fwd[1] * (pts[0][1] - eye[1]) +
+              fwd[2] * (pts[0][2] - eye[2])) / d;
+    cosang = cosang > 1.0f ? 1.0f : (cosang < -1.0f ? -1.0f : cosang);
+  }
+  float angle = acosf(cosang) * 180.0f / WY_PI;
+  float speed = sqrtf(t->vel[0] * t->vel[0] + t->vel[1] * t->vel[1] + t->vel[2] * t->vel[2]);
+  float eye_scale, head_scale, unused_h, unused_l;
+  wy_env_at(w, eye, &eye_scale, &unused_h, &unused_l);
+  wy_env_at(w, pts[0], &head_scale, &unused_h, &unused_l);
+  wy_cone_pick cone = pick_cone(v, angle, speed);
+  float range = v->max_range * (eye_scale < head_scale ? eye_scale : head_scale) * cone.range_scale;
+  if (ex) {
+    ex->distance = d;
+    ex->angle = cone.angle;
+    ex->cone = cone.cone;
+    ex->range = range;
+    ex->cone_scale = cone.scale;
+  }
+  if (cone.cone == WARY_CONE_NONE || d > range || range <= 0.0f)
+    return fail(reason, WARY_LOSS_OUT_OF_RANGE, ex);
+
+  float x = d / range;
+  float fd = v->distance_curve_count > 0 ? curve(v->distance_curve, v->distance_curve_count, x)
+                                         : 1.0f - x * x;
+  float fa = v->angle_curve_count > 0 ? curve(v->angle_curve, v->angle_curve_count, cone.norm)
+                                      : cosf(cone.norm * WY_PI * 0.5f);
+  float m = v->motion_bonus_speed > 0.0f ? speed / v->motion_bonus_speed : 1.0f;
+  m = m > 1.0f ? 1.0f : m;
+  float fm = v->motion_curve_count > 0 ? curve(v->motion_curve, v->motion_curve_count, m)
+                                       : 1.0f + v->motion_bonus * m;
+  float light = v->use_per_target_light ? wy_light_at(w, (wy_actor *)t, v->trace_sun_shadow)
+                                        : t->light;
+  float fl = v->darkness_min_detection + (1.0f - v->darkness_min_detection) * light;
+  float before_rays = fd * fa * fl * fm * w->def.weather * t->visibility * cone.scale;
+  if (ex) {
+    ex->distance_falloff = fd;
+    ex->angle_falloff = fa;
+    ex->light = light;
+    ex->light_factor = fl;
+    ex->motion_bonus = fm;
+    ex->weather = w->def.weather;
+    ex->visibility = t->visibility;
+    ex->required_points = v->min_visible_points[t->stance];
+  }
+  if (!(fd * fa > 0.0f)) return fail(reason, WARY_LOSS_OUT_OF_RANGE, ex);
+  if (!(before_rays > 0.0f)) return fail(reason, WARY_LOSS_SENSOR_DROPOUT, ex);
+
+  float total = 0.0f;
+  for (int32_t i = 0; i < n; i++) total += wt[i];
+  int32_t required = v->min_visible_points[t->stance];
+  float seen = 0.0f, left = total;
+  int32_t visible = 0;
+  for (int32_t i = 0; i < n; i++) {
+    wary_ray_result r;
+    w->stats.rays++;
+    if (!wy_occ_ray(&w->occ, w->materials, eye, pts[i], &r)) r.transmission = 0.0f;
+    seen += wt[i] * r.transmission;
+    left -= wt[i];
+    visible += r.transmission > 0.5f;
+    if (ex) ex->sample_sight[i] = r.transmission;
+    /* Decided: even a clear view of every point left falls short. */
+    bool short_exposure = total > 0.0f && (seen + left) / total < v->min_exposure;
+    bool short_points = visible + (n - 1 - i) < required;
+    if (!ex && (short_exposure || short_points)) return fail(reason, WARY_LOSS_OCCLUDED, ex);
+  }
+  float exposure = total > 0.0f ? seen / total : 0.0f;
+  if (ex) {
+    ex->exposure = exposure;
+    ex->visible_points = visible;
+  }
+  if (!(exposure > 0.0f) || exposure < v->min_exposure || visible < required)
+    return fail(reason, WARY_LOSS_OCCLUDED, ex);
+  float c = wy_clamp01(before_rays * exposure);
+  *reason = WARY_LOSS_NONE;
+  if (ex) {
+    ex->confidence = c;
+    ex->reason = WARY_LOSS_NONE;
+  }
+  return c;
+}
+
+int wary_vision_explain_get(const wary_world *cw, wary_id agent, wary_id target,
+                            wary_vision_explain *out) {
+  memset(out, 0, sizeof *out);
+  wary_world *w = (wary_world *)cw;
+  const wy_actor *a = wy_actor_get(w, agent), *t = wy_actor_get(w, target);
+  if (!a || !t) return WARY_ERR_STALE_ID;
+  if (a->agent < 0) return WARY_ERR_NOT_AGENT;
+  const wy_profile *p = &w->profiles[a->profile];
+  if (p->vision_slot < 0) return WARY_ERR_NOT_FOUND;
+  int32_t reason;
+  wy_vision_eval(w, a, p, t, &reason, out);
+  const wy_belief *b = wy_belief_find(&w->agents[a->agent], target, NULL);
+  out->reacting = p->vision.first_spot_reaction_time > 0.0f && out->confidence > 0.0f &&
+                  !(b && b->spotted);
+  return WARY_OK;
+}
