@@ -74,7 +74,7 @@ wary_id wary_actor_create(wary_world *w, const wary_actor_def *def) {
   a->off_screen = def->off_screen;
   a->serial = w->actor_serial++;
   a->agent = -1;
-  a->light_stamp[0] = a->light_stamp[1] = -1.0f;
+  a->light_stamp[0] = a->light_stamp[1] = 0;
   if (def->profile >= 0) {
     wy_agent *ag = &w->agents[w->agent_count];
     memset(ag, 0, sizeof *ag);
@@ -204,7 +204,7 @@ int wary_actor_set_pos(wary_world *w, wary_id id, float x, float y, float z) {
   int s = set_vec(a->pos, x, y, z);
   if (s == WARY_OK) {
     w->grid_dirty = true;
-    a->light_stamp[0] = a->light_stamp[1] = -1.0f;
+    a->light_stamp[0] = a->light_stamp[1] = 0;
   }
   return s;
 }

@@ -53,6 +53,7 @@ static int32_t box_slot(const wary_world *w, wary_id id) {
 }
 
 wary_id wary_box_create(wary_world *w, const wary_box_def *def) {
+  w->light_epoch++;
   if (!def || !bounds_valid(def->min, def->max)) return 0;
   if (def->material < 0 || def->material >= w->material_count) return 0;
   if (w->in_step) return 0;
@@ -73,6 +74,7 @@ wary_id wary_box_create(wary_world *w, const wary_box_def *def) {
 
 int wary_box_set_bounds(wary_world *w, wary_id box, float min_x, float min_y, float min_z,
                         float max_x, float max_y, float max_z) {
+  w->light_epoch++;
   int32_t slot = box_slot(w, box);
   if (slot < 0) return WARY_ERR_STALE_ID;
   float mn[3] = {min_x, min_y, min_z}, mx[3] = {max_x, max_y, max_z};
@@ -82,6 +84,7 @@ int wary_box_set_bounds(wary_world *w, wary_id box, float min_x, float min_y, fl
 }
 
 int wary_box_set_material(wary_world *w, wary_id box, int32_t material) {
+  w->light_epoch++;
   int32_t slot = box_slot(w, box);
   if (slot < 0) return WARY_ERR_STALE_ID;
   if (material < 0 || material >= w->material_count) return WARY_ERR_NOT_FOUND;
@@ -90,6 +93,7 @@ int wary_box_set_material(wary_world *w, wary_id box, int32_t material) {
 }
 
 int wary_box_destroy(wary_world *w, wary_id box) {
+  w->light_epoch++;
   int32_t slot = box_slot(w, box);
   if (slot < 0) return WARY_ERR_STALE_ID;
   if (w->in_step) return WARY_ERR_IN_STEP;

@@ -115,7 +115,7 @@ typedef struct wy_actor {
   float head_pitch;       /* degrees up */
   wary_samples samples;   /* count 0: built-in points for the stance */
   float light_cache[2];   /* computed light (without, with sun shadow) */
-  float light_stamp[2];   /* world time of each, -1 when stale */
+  uint32_t light_stamp[2];/* world light_epoch of each; 0: stale */
   int32_t stance;
   int32_t team;
   float visibility;
@@ -225,6 +225,7 @@ struct wary_world {
   float sun_dir[3];      /* unit, pointing from the sun; zero: no sun */
   float sun_intensity;
   float ambient;
+  uint32_t light_epoch;  /* bumped by each step and each change of boxes, lights, sun */
 
   wary_event *events;
   int32_t event_count;

@@ -55,6 +55,7 @@ static int32_t free_slot_of(const void *base, size_t size, size_t alive_offset, 
 }
 
 wary_id wary_light_create(wary_world *w, const wary_light_def *def) {
+  w->light_epoch++;
   if (!light_valid(def)) return 0;
   int32_t i = free_slot_of(w->lights, sizeof *w->lights, offsetof(wy_light, alive), w->light_count);
   if (i < 0) {
@@ -72,6 +73,7 @@ wary_id wary_light_create(wary_world *w, const wary_light_def *def) {
 }
 
 int wary_light_set(wary_world *w, wary_id id, const wary_light_def *def) {
+  w->light_epoch++;
   wy_light *l;
   WY_POOL_SLOT(w->lights, w->light_count, id, l);
   if (!l) return WARY_ERR_STALE_ID;
@@ -82,6 +84,7 @@ int wary_light_set(wary_world *w, wary_id id, const wary_light_def *def) {
 }
 
 int wary_light_destroy(wary_world *w, wary_id id) {
+  w->light_epoch++;
   wy_light *l;
   WY_POOL_SLOT(w->lights, w->light_count, id, l);
   if (!l) return WARY_ERR_STALE_ID;
@@ -90,6 +93,7 @@ int wary_light_destroy(wary_world *w, wary_id id) {
 }
 
 wary_id wary_environment_create(wary_world *w, const wary_environment_def *def) {
+  w->light_epoch++;
   if (!env_valid(def)) return 0;
   int32_t i = free_slot_of(w->envs, sizeof *w->envs, offsetof(wy_env, alive), w->env_count);
   if (i < 0) {
@@ -105,6 +109,7 @@ wary_id wary_environment_create(wary_world *w, const wary_environment_def *def) 
 }
 
 int wary_environment_set(wary_world *w, wary_id id, const wary_environment_def *def) {
+  w->light_epoch++;
   wy_env *e;
   WY_POOL_SLOT(w->envs, w->env_count, id, e);
   if (!e) return WARY_ERR_STALE_ID;
@@ -114,6 +119,7 @@ int wary_environment_set(wary_world *w, wary_id id, const wary_environment_def *
 }
 
 int wary_environment_destroy(wary_world *w, wary_id id) {
+  w->light_epoch++;
   wy_env *e;
   WY_POOL_SLOT(w->envs, w->env_count, id, e);
   if (!e) return WARY_ERR_STALE_ID;
@@ -149,8 +155,7 @@ int wary_world_set_sun(wary_world *w, float dx, float dy, float dz, float intens
   w->sun_dir[2] = len > 0.0f ? dz / len : 0.0f;
   w->sun_intensity = intensity;
   w->ambient = ambient;
-  for (int32_t i = 0; i < w->actor_count; i++)
-    w->actors[i].light_stamp[0] = w->actors[i].light_stamp[1] = -1.0f;
+  w->light_epoch++;
   return WARY_OK;
 }
 
@@ -194,11 +199,11 @@ static float light_at_point(wary_world *w, const float p[3], bool sun_shadow) {
 
 float wy_light_at(wary_world *w, wy_actor *t, bool sun_shadow) {
   int k = sun_shadow ? 1 : 0;
-  if (t->light_stamp[k] == w->time) return t->light_cache[k];
+  if (t->light_stamp[k] == w->light_epoch) return t->light_cache[k];
   /* Light is taken at the chest: a metre above the feet. */
   float p[3] = {t->pos[0], t->pos[1], t->pos[2] + w->def.units_per_meter};
   t->light_cache[k] = light_at_point(w, p, sun_shadow);
-  t->light_stamp[k] = w->time;
+  t->light_stamp[k] = w->light_epoch;
   return t->light_cache[k];
 }
 

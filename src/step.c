@@ -159,6 +159,7 @@ int wary_step_begin(wary_world *w, float dt) {
   w->event_count = 0;
   w->query_count = 0;
   w->report_count = 0;
+  w->light_epoch++;
   wy_eyes_turn(w, dt);
   for (int32_t i = 0; i < w->agent_count; i++) {
     wy_agent *ag = &w->agents[i];

@@ -69,6 +69,7 @@ wary_world *wary_world_create(const wary_world_def *def) {
   w->sun_dir[2] = -1.0f;
   w->sun_intensity = 1.0f;
   w->ambient = 0.3f;
+  w->light_epoch = 1;
   /* Sense 0 is vision; its settings live in each profile's vision def. */
   wary_sense_def vision = wary_default_sense_def();
   vision.direct_lost_cut = true;

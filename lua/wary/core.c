@@ -22,19 +22,22 @@
 
 /* ---- field descriptors ------------------------------------------------- */
 
-enum { T_FLOAT, T_INT32, T_ID, T_BOOL, T_U64, T_SENSES };
+/* T_STRUCT: a nested struct, a nested table, described by sub. */
+enum { T_FLOAT, T_INT32, T_ID, T_BOOL, T_U64, T_SENSES, T_STRUCT };
 
 typedef struct field {
   const char *name;
   size_t offset;
   int type;
   int count; /* 0: a scalar; n: a C array of n, a Lua sequence */
+  const struct field *sub; /* the fields of a T_STRUCT */
 } field;
 
 #define COUNT_OF(T, m) ((int)(sizeof(((T *)0)->m) / sizeof(((T *)0)->m[0])))
-#define SCALAR(T, m, t) { #m, offsetof(T, m), t, 0 }
-#define ARRAY(T, m, t) { #m, offsetof(T, m), t, COUNT_OF(T, m) }
-#define END_FIELDS { NULL, 0, 0, 0 }
+#define SCALAR(T, m, t) { #m, offsetof(T, m), t, 0, NULL }
+#define ARRAY(T, m, t) { #m, offsetof(T, m), t, COUNT_OF(T, m), NULL }
+#define NESTED(T, m, desc) { #m, offsetof(T, m), T_STRUCT, 0, desc }
+#define END_FIELDS { NULL, 0, 0, 0, NULL }
 
 static const size_t type_size[] = { sizeof(float), sizeof(int32_t), sizeof(wary_id), sizeof(bool),
                                     sizeof(uint64_t) };
@@ -46,6 +49,7 @@ static const size_t type_size[] = { sizeof(float), sizeof(int32_t), sizeof(wary_
 #define B(m) SCALAR(S, m, T_BOOL)
 #define U64(m) SCALAR(S, m, T_U64)
 #define FV(m) ARRAY(S, m, T_FLOAT)
+#define IV(m) ARRAY(S, m, T_INT32)
 #define BV(m) ARRAY(S, m, T_BOOL)
 
 #define S wary_world_def
@@ -126,6 +130,41 @@ static const field event_fields[] = {
 static const field stats_fields[] = { U64(rays), U64(queries), U64(candidates), I(beliefs), END_FIELDS };
 #undef S
 
+#define S wary_samples
+static const field samples_fields[] = { I(count), FV(points), END_FIELDS };
+#undef S
+
+#define S wary_vision_def
+static const field vision_def_fields[] = {
+  F(max_range), F(interval), F(loss_grace), F(weight), F(half_angle), B(peripheral_cone),
+  F(peripheral_half_angle), F(peripheral_scale), F(peripheral_range_scale), B(rear_cone),
+  F(rear_half_angle), F(rear_scale), F(rear_range_scale), F(rear_min_speed), F(darkness_min_detection),
+  F(motion_bonus), F(motion_bonus_speed), F(min_exposure), IV(min_visible_points), I(sample_count),
+  NESTED(S, default_samples, samples_fields), F(eye_turn_rate), F(first_spot_reaction_time),
+  B(use_per_target_light), B(trace_sun_shadow), I(distance_curve_count), FV(distance_curve),
+  I(angle_curve_count), FV(angle_curve), I(motion_curve_count), FV(motion_curve), END_FIELDS
+};
+#undef S
+
+#define S wary_light_def
+static const field light_def_fields[] = { FV(pos), F(radius), F(intensity), B(cast_shadows), END_FIELDS };
+#undef S
+
+#define S wary_environment_def
+static const field environment_def_fields[] = {
+  FV(min), FV(max), F(vision_range_scale), F(hearing_range_scale), F(light), END_FIELDS
+};
+#undef S
+
+#define S wary_vision_explain
+static const field vision_explain_fields[] = {
+  B(evaluated), F(time), F(confidence), I(cone), I(reason), F(distance), F(range), F(angle),
+  F(distance_falloff), F(angle_falloff), F(exposure), F(light), F(light_factor), F(motion_bonus),
+  F(weather), F(visibility), F(cone_scale), I(visible_points), I(required_points), B(reacting),
+  I(sample_count), FV(sample_pos), FV(sample_sight), FV(sample_weight), END_FIELDS
+};
+#undef S
+
 #define S wary_sense_query
 /* What run_queries copies into ctx: scalars as fields, arrays into the
  * existing x, y, z of the vector subtable of the same name. */
@@ -144,6 +183,7 @@ static const field query_error_fields[] = { I(sense), ID(agent), ID(target), END
 #undef B
 #undef U64
 #undef FV
+#undef IV
 #undef BV
 #undef ACTOR_FIELDS
 
@@ -185,6 +225,8 @@ static void push_field(lua_State *L, const field *f, const void *s)
   const char *p = (const char *)s + f->offset;
   if (f->type == T_SENSES) {
     push_profile_senses(L, s);
+  } else if (f->type == T_STRUCT) {
+    push_struct(L, f->sub, p);
   } else if (f->count == 0) {
     push_value(L, f->type, p);
   } else {
@@ -257,13 +299,17 @@ static void read_profile_senses(lua_State *L, int def_idx, wary_profile_def *def
 static void read_field(lua_State *L, int def_idx, const field *f, void *def)
 {
   char *p = (char *)def + f->offset;
-  if (f->count == 0 && f->type != T_SENSES) {
+  if (f->count == 0 && f->type != T_SENSES && f->type != T_STRUCT) {
     read_value(L, f->type, p, f->name);
     return;
   }
   check_field_table(L, f->name);
   if (f->type == T_SENSES) {
     read_profile_senses(L, def_idx, def);
+    return;
+  }
+  if (f->type == T_STRUCT) {
+    read_def(L, -1, f->sub, p);
     return;
   }
   for (int j = 0; j < f->count; j++) {
@@ -292,14 +338,19 @@ typedef union any_def {
   wary_profile_def profile;
   wary_sense_def sense;
   wary_actor_def actor;
+  wary_vision_def vision;
+  wary_light_def light;
+  wary_environment_def environment;
+  wary_samples samples;
 } any_def;
 
 #define DEFAULT_OF(T) \
   static void default_##T(any_def *d) { d->T = wary_default_##T##_def(); }
 #define CREATE_OF(T) \
   static lua_Integer create_##T(wary_world *w, const any_def *d) { return wary_##T##_create(w, &d->T); }
-#define SET_OF(T) \
-  static int set_##T(wary_world *w, int32_t i, const any_def *d) { return wary_##T##_set(w, i, &d->T); }
+/* fn(world, index or id of type I, def of kind T). */
+#define SET_OF(T, I, fn) \
+  static int set_##T(wary_world *w, I i, const any_def *d) { return fn(w, i, &d->T); }
 
 DEFAULT_OF(world)
 DEFAULT_OF(material)
@@ -307,15 +358,31 @@ DEFAULT_OF(box)
 DEFAULT_OF(profile)
 DEFAULT_OF(sense)
 DEFAULT_OF(actor)
+DEFAULT_OF(vision)
+DEFAULT_OF(light)
+DEFAULT_OF(environment)
 CREATE_OF(material)
 CREATE_OF(box)
 CREATE_OF(profile)
 CREATE_OF(sense)
 CREATE_OF(actor)
-SET_OF(material)
-SET_OF(profile)
+CREATE_OF(light)
+CREATE_OF(environment)
+SET_OF(material, int32_t, wary_material_set)
+SET_OF(profile, int32_t, wary_profile_set)
+SET_OF(vision, int32_t, wary_profile_set_vision)
+SET_OF(light, wary_id, wary_light_set)
+SET_OF(environment, wary_id, wary_environment_set)
+SET_OF(samples, wary_id, wary_actor_set_samples)
 
-enum { K_WORLD, K_MATERIAL, K_BOX, K_PROFILE, K_SENSE, K_ACTOR };
+/* Samples have no default function: a missing field is 0. */
+static void zero_samples(any_def *d) { d->samples = (wary_samples){ 0 }; }
+
+/* The kinds before K_SAMPLES have a B.default_<kind>_def. */
+enum {
+  K_WORLD, K_MATERIAL, K_BOX, K_PROFILE, K_SENSE, K_ACTOR, K_VISION, K_LIGHT, K_ENVIRONMENT,
+  K_SAMPLES
+};
 
 static const struct {
   const char *name;
@@ -328,6 +395,10 @@ static const struct {
   [K_PROFILE] = { "default_profile_def", profile_def_fields, default_profile },
   [K_SENSE] = { "default_sense_def", sense_def_fields, default_sense },
   [K_ACTOR] = { "default_actor_def", actor_def_fields, default_actor },
+  [K_VISION] = { "default_vision_def", vision_def_fields, default_vision },
+  [K_LIGHT] = { "default_light_def", light_def_fields, default_light },
+  [K_ENVIRONMENT] = { "default_environment_def", environment_def_fields, default_environment },
+  [K_SAMPLES] = { NULL, samples_fields, zero_samples },
 };
 
 /* The default def of kind k overlaid with the table at idx (nil: the default). */
@@ -436,6 +507,7 @@ enum {
   SIG_FLOAT,      /* -> float */
   SIG_COUNT,      /* -> int32 */
   SIG_F,          /* float -> status */
+  SIG_F5,         /* 5 floats -> status */
   SIG_ID,         /* id -> status */
   SIG_VALID,      /* id -> bool */
   SIG_ID_F,       /* id, float -> status */
@@ -443,6 +515,8 @@ enum {
   SIG_ID_B,       /* id, bool -> status */
   SIG_ID_XYZ,     /* id, x, y, z -> status */
   SIG_ID_COUNT,   /* id -> int32 */
+  SIG_ID_FLOAT,   /* id -> float */
+  SIG_ID_SET,     /* id, def -> status */
   SIG_PAIR,       /* agent, target -> status */
   SIG_PAIR_COUNT, /* agent, target -> int32 */
   SIG_PAIR_F,     /* agent, target, float -> status */
@@ -452,13 +526,14 @@ enum {
 static const struct {
   const char *name;
   int sig;
-  int kind; /* the def of SIG_CREATE and SIG_SET */
+  int kind; /* the def of SIG_CREATE, SIG_SET and SIG_ID_SET */
   union {
     lua_Integer (*create)(wary_world *, const any_def *);
     int (*set)(wary_world *, int32_t, const any_def *);
     float (*get)(const wary_world *);
     int32_t (*count)(const wary_world *);
     int (*f)(wary_world *, float);
+    int (*f5)(wary_world *, float, float, float, float, float);
     int (*id)(wary_world *, wary_id);
     bool (*valid)(const wary_world *, wary_id);
     int (*id_f)(wary_world *, wary_id, float);
@@ -466,6 +541,8 @@ static const struct {
     int (*id_b)(wary_world *, wary_id, bool);
     int (*id_xyz)(wary_world *, wary_id, float, float, float);
     int32_t (*id_count)(const wary_world *, wary_id);
+    float (*id_float)(wary_world *, wary_id);
+    int (*id_set)(wary_world *, wary_id, const any_def *);
     int (*pair)(wary_world *, wary_id, wary_id);
     int32_t (*pair_count)(const wary_world *, wary_id, wary_id);
     int (*pair_f)(wary_world *, wary_id, wary_id, float);
@@ -479,6 +556,16 @@ static const struct {
   { "actor_create", SIG_CREATE, K_ACTOR, { .create = create_actor } },
   { "material_set", SIG_SET, K_MATERIAL, { .set = set_material } },
   { "profile_set", SIG_SET, K_PROFILE, { .set = set_profile } },
+  { "light_create", SIG_CREATE, K_LIGHT, { .create = create_light } },
+  { "environment_create", SIG_CREATE, K_ENVIRONMENT, { .create = create_environment } },
+  { "profile_set_vision", SIG_SET, K_VISION, { .set = set_vision } },
+  { "light_set", SIG_ID_SET, K_LIGHT, { .id_set = set_light } },
+  { "environment_set", SIG_ID_SET, K_ENVIRONMENT, { .id_set = set_environment } },
+  { "actor_set_samples", SIG_ID_SET, K_SAMPLES, { .id_set = set_samples } },
+  { "world_set_sun", SIG_F5, 0, { .f5 = wary_world_set_sun } },
+  { "light_destroy", SIG_ID, 0, { .id = wary_light_destroy } },
+  { "environment_destroy", SIG_ID, 0, { .id = wary_environment_destroy } },
+  { "light_at", SIG_ID_FLOAT, 0, { .id_float = wary_light_at } },
   { "world_time", SIG_FLOAT, 0, { .get = wary_world_time } },
   { "world_units_per_meter", SIG_FLOAT, 0, { .get = wary_world_units_per_meter } },
   { "box_count", SIG_COUNT, 0, { .count = wary_box_count } },
@@ -517,7 +604,7 @@ static int call_api(lua_State *L)
   wary_world *w = check_world(L, 1);
   any_def d;
   wary_id id, other;
-  float v[3];
+  float v[5];
   switch (api[r].sig) {
   case SIG_CREATE:
     read_kind(L, 2, api[r].kind, &d);
@@ -530,6 +617,9 @@ static int call_api(lua_State *L)
   case SIG_FLOAT: return push_float(L, api[r].fn.get(w));
   case SIG_COUNT: return push_int(L, api[r].fn.count(w));
   case SIG_F: return push_int(L, api[r].fn.f(w, check_float(L, 2)));
+  case SIG_F5:
+    check_floats(L, 2, 5, v);
+    return push_int(L, api[r].fn.f5(w, v[0], v[1], v[2], v[3], v[4]));
   default: break;
   }
   id = check_id(L, 2);
@@ -543,6 +633,10 @@ static int call_api(lua_State *L)
     check_floats(L, 3, 3, v);
     return push_int(L, api[r].fn.id_xyz(w, id, v[0], v[1], v[2]));
   case SIG_ID_COUNT: return push_int(L, api[r].fn.id_count(w, id));
+  case SIG_ID_FLOAT: return push_float(L, api[r].fn.id_float(w, id));
+  case SIG_ID_SET:
+    read_kind(L, 3, api[r].kind, &d);
+    return push_int(L, api[r].fn.id_set(w, id, &d));
   default: break;
   }
   other = check_id(L, 3);
@@ -679,6 +773,14 @@ static int l_evidence_add(lua_State *L)
   int32_t tag = check_int(L, 4), op = check_int(L, 5);
   float value = check_float(L, 6), lifetime = check_float(L, 7);
   return push_int(L, wary_evidence_add(w, agent, target, tag, op, value, lifetime, check_int(L, 8)));
+}
+
+static int l_vision_explain_get(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  wary_id agent = check_id(L, 2);
+  wary_vision_explain out = { 0 };
+  return push_out(L, wary_vision_explain_get(w, agent, check_id(L, 3), &out), vision_explain_fields, &out);
 }
 
 static int l_evidence_at(lua_State *L)
@@ -897,6 +999,7 @@ static const luaL_Reg functions[] = {
   { "belief_at", l_belief_at },
   { "evidence_add", l_evidence_add },
   { "evidence_at", l_evidence_at },
+  { "vision_explain_get", l_vision_explain_get },
   { "step_end", l_step_end },
   { "events", l_events },
   { "events_dropped", l_events_dropped },
@@ -911,7 +1014,7 @@ LUAMOD_API int luaopen_wary_core(lua_State *L)
   luaL_setfuncs(L, world_meta, 0);
   lua_pop(L, 1);
   luaL_newlib(L, functions);
-  ADD_CLOSURES(L, kinds, call_default);
+  add_closures(L, kinds, sizeof kinds[0], K_SAMPLES, call_default);
   ADD_CLOSURES(L, api, call_api);
   lua_pushliteral(L, "wary core 0.1");
   lua_setfield(L, -2, "_VERSION");

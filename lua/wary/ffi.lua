@@ -11,8 +11,12 @@ local cdef = require("wary.cdef")
 
 -- A second require of this file in the same Lua state (busted unloads modules
 -- between spec files) must not declare the types again: LuaJIT rejects that.
--- wary_stats is the last type of the block, so it exists only if all do.
-if not pcall(ffi.typeof, "wary_stats") then
+-- The last struct of the block exists only if all do.
+local last_struct
+for name in cdef:gmatch("typedef%s+struct%s+([%w_]+)") do
+  last_struct = name
+end
+if not pcall(ffi.typeof, last_struct) then
   ffi.cdef(cdef)
 end
 
@@ -55,8 +59,9 @@ local B = {
 -- Struct layouts, parsed from the cdef text.
 --
 -- FIELDS["wary_x"] is a sequence of { name, count (C array length or nil),
--- struct (element struct name or nil), wide (64-bit integer: tonumber),
--- used (the field that counts the used elements) }.
+-- struct (the struct type of the field or of its elements, or nil), wide
+-- (64-bit integer: tonumber), used (the field that counts the used elements) }.
+-- A struct field is a nested table both ways (wary_vision_def.default_samples).
 -- Pointer fields (wary_sense_def.evaluate and .user) are left out: the
 -- contract does not expose them, and a Lua function must never be turned
 -- into a C callback by accident.
@@ -137,7 +142,19 @@ to_table = function(struct, s)
 end
 
 -- Lua table to C struct: fields absent from t keep what d holds.
-local function fill(struct, d, t)
+local fill
+
+-- Value v into element i of the cdata c (a struct or an array); a struct
+-- element is filled in place from the table v.
+local function write(f, c, i, v)
+  if f.struct then
+    fill(f.struct, c[i], v)
+  else
+    c[i] = v
+  end
+end
+
+fill = function(struct, d, t)
   local fields = FIELDS[struct]
   for k = 1, #fields do
     local f = fields[k]
@@ -148,11 +165,11 @@ local function fill(struct, d, t)
         for i = 1, f.count do
           local x = v[i]
           if x ~= nil then
-            a[i - 1] = x
+            write(f, a, i - 1, x)
           end
         end
       else
-        d[f.name] = v
+        write(f, d, f.name, v)
       end
     end
   end
@@ -255,6 +272,7 @@ local PLAIN = {
   "evidence_add", "evidence_remove", "evidence_clear", "evidence_count",
   "sense_unmute",
   "step", "step_begin", "step_end", "events_dropped",
+  "light_destroy", "environment_destroy", "world_set_sun", "light_at",
 }
 
 for _, name in ipairs(PLAIN) do
@@ -267,7 +285,7 @@ end
 ---------------------------------------------------------------------------
 -- Definitions.
 
-local KINDS = { "world", "material", "box", "profile", "sense", "actor" }
+local KINDS = { "world", "material", "box", "profile", "sense", "actor", "vision", "light", "environment" }
 
 for _, kind in ipairs(KINDS) do
   local c, struct = "wary_default_" .. kind .. "_def", "wary_" .. kind .. "_def"
@@ -276,32 +294,48 @@ for _, kind in ipairs(KINDS) do
   end
 end
 
-function B.material_create(w, def)
-  return lib.wary_material_create(live(w), to_def("material", def))
+-- Kinds that are not read by to_def: the profile's senses, and samples
+-- (no default function: a missing field is 0).
+local CONVERT = {
+  profile = to_profile_def,
+  samples = function(t)
+    return fill("wary_samples", ffi.new("wary_samples"), t or {})
+  end,
+}
+
+local function def_of(kind, t)
+  local convert = CONVERT[kind]
+  if convert then
+    return convert(t)
+  end
+  return to_def(kind, t)
 end
 
-function B.material_set(w, material, def)
-  return lib.wary_material_set(live(w), material, to_def("material", def))
+-- wary_<kind>_create(world, def).
+local CREATE = { "material", "box", "profile", "sense", "actor", "light", "environment" }
+
+for _, kind in ipairs(CREATE) do
+  local c = "wary_" .. kind .. "_create"
+  B[kind .. "_create"] = function(w, def)
+    return lib[c](live(w), def_of(kind, def))
+  end
 end
 
-function B.box_create(w, def)
-  return lib.wary_box_create(live(w), to_def("box", def))
-end
+-- wary_<name>(world, index or id, def): the kind of the def.
+local SET = {
+  material_set = "material",
+  profile_set = "profile",
+  light_set = "light",
+  environment_set = "environment",
+  profile_set_vision = "vision",
+  actor_set_samples = "samples",
+}
 
-function B.profile_create(w, def)
-  return lib.wary_profile_create(live(w), to_profile_def(def))
-end
-
-function B.profile_set(w, profile, def)
-  return lib.wary_profile_set(live(w), profile, to_profile_def(def))
-end
-
-function B.sense_create(w, def)
-  return lib.wary_sense_create(live(w), to_def("sense", def))
-end
-
-function B.actor_create(w, def)
-  return lib.wary_actor_create(live(w), to_def("actor", def))
+for name, kind in pairs(SET) do
+  local c = "wary_" .. name
+  B[name] = function(w, i, def)
+    return lib[c](live(w), i, def_of(kind, def))
+  end
 end
 
 ---------------------------------------------------------------------------
@@ -311,6 +345,7 @@ local ray, ray_result = out_struct("wary_ray_result")
 local info, info_result = out_struct("wary_actor_info")
 local belief, belief_result = out_struct("wary_belief")
 local evidence, evidence_result = out_struct("wary_evidence")
+local explain, explain_result = out_struct("wary_vision_explain")
 
 function B.ray_cast(w, ax, ay, az, bx, by, bz)
   return ray_result(lib.wary_ray_cast(live(w), ax, ay, az, bx, by, bz, ray()))
@@ -330,6 +365,10 @@ end
 
 function B.evidence_at(w, agent, target, i)
   return evidence_result(lib.wary_evidence_at(live(w), agent, target, i, evidence()))
+end
+
+function B.vision_explain_get(w, agent, target)
+  return explain_result(lib.wary_vision_explain_get(live(w), agent, target, explain()))
 end
 
 local ids_cap = 64

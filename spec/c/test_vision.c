@@ -1,0 +1,215 @@
+/* test_vision.c - the vision formula through the public C API, against the
+ * worked numbers of seed 000: 75% at half range, cos(angle x 90 deg), the
+ * weighted exposure (head and one shoulder: 42%), the three cones, the motion
+ * bonus, light, and "any zero factor means no detection". */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "wary.h"
+
+static int failures, checks;
+#define ENSURE(c)                                                            \
+  do {                                                                       \
+    checks++;                                                                \
+    if (!(c)) {                                                              \
+      failures++;                                                            \
+      fprintf(stderr, "%s:%d: ENSURE(%s) failed\n", __FILE__, __LINE__, #c); \
+    }                                                                        \
+  } while (0)
+#define NEAR(a, b) ENSURE(fabsf((float)(a) - (float)(b)) < 1e-4f)
+
+typedef struct scene {
+  wary_world *w;
+  int32_t profile;
+  wary_id agent, target;
+} scene;
+
+/* An agent at the origin facing +x, eyes at 1.7 m, and a target; vision
+ * with every factor but the one under test at 1. */
+static scene make(wary_vision_def v, float tx, float ty) {
+  scene s;
+  s.w = wary_world_create(NULL);
+  wary_profile_def p = wary_default_profile_def();
+  p.senses[0].sense = WARY_SENSE_VISION;
+  p.sense_count = 1;
+  s.profile = wary_profile_create(s.w, &p);
+  wary_profile_set_vision(s.w, s.profile, &v);
+  wary_actor_def a = wary_default_actor_def();
+  a.profile = s.profile;
+  s.agent = wary_actor_create(s.w, &a);
+  wary_actor_def t = wary_default_actor_def();
+  t.pos[0] = tx;
+  t.pos[1] = ty;
+  /* The head at eye height: the angle to it is the angle on the ground. */
+  t.pos[2] = -0.0f;
+  s.target = wary_actor_create(s.w, &t);
+  wary_samples head = {1, {0, 0, 170.0f, 1.0f}};
+  wary_actor_set_samples(s.w, s.target, &head);
+  return s;
+}
+
+static wary_vision_explain explain(const scene *s) {
+  wary_vision_explain e;
+  ENSURE(wary_vision_explain_get(s->w, s->agent, s->target, &e) == WARY_OK);
+  return e;
+}
+
+static wary_vision_def plain(void) {
+  wary_vision_def v = wary_default_vision_def();
+  v.max_range = 3000.0f;
+  v.eye_turn_rate = 0.0f;
+  return v;
+}
+
+static void test_distance_falloff(void) {
+  scene s = make(plain(), 1500.0f, 0.0f);
+  wary_vision_explain e = explain(&s);
+  /* At half the range 75% is left. */
+  NEAR(e.distance_falloff, 0.75f);
+  NEAR(e.confidence, 0.75f);
+  ENSURE(e.cone == WARY_CONE_FOCAL);
+  wary_actor_set_pos(s.w, s.target, 3001.0f, 0, 0);
+  e = explain(&s);
+  /* At full range nothing: out of range, and no ray is cast. */
+  NEAR(e.confidence, 0.0f);
+  ENSURE(e.reason == WARY_LOSS_OUT_OF_RANGE);
+  wary_world_destroy(s.w);
+}
+
+static void test_angle_falloff(void) {
+  /* 30 degrees off a 60 degree half angle: cos(0.5 x 90 deg) = 0.7071. */
+  scene s = make(plain(), 100.0f * cosf(0.5235988f), 100.0f * sinf(0.5235988f));
+  wary_vision_explain e = explain(&s);
+  NEAR(e.angle, 30.0f);
+  ENSURE(fabsf(e.angle_falloff - 0.70710678f) < 1e-3f);
+  wary_world_destroy(s.w);
+}
+
+static void test_exposure_head_and_one_shoulder(void) {
+  scene s = make(plain(), 1000.0f, 0.0f);
+  wary_samples none = {0, {0}};
+  wary_actor_set_samples(s.w, s.target, &none);
+  /* A wall in front of chest, pelvis and the left shoulder: the head and the
+   * right shoulder (y = -22 cm) stay clear. */
+  wary_box_def low = wary_default_box_def();
+  low.min[0] = 900.0f;
+  low.max[0] = 910.0f;
+  low.min[1] = -10.0f;
+  low.max[1] = 100.0f;
+  low.min[2] = 0.0f;
+  low.max[2] = 160.0f;
+  wary_box_create(s.w, &low);
+  wary_vision_explain e = explain(&s);
+  ENSURE(e.sample_count == 5);
+  ENSURE(e.visible_points == 2);
+  /* (1.0 + 0.6) / 3.8 = 42%. */
+  NEAR(e.exposure, 1.6f / 3.8f);
+  wary_world_destroy(s.w);
+}
+
+static void test_cones(void) {
+  wary_vision_def v = plain();
+  v.peripheral_cone = true;
+  v.rear_cone = true;
+  /* 90 degrees to the side, 10 m: peripheral, x0.45, range 60% (18 m). */
+  scene s = make(v, 0.0f, 1000.0f);
+  wary_vision_explain e = explain(&s);
+  ENSURE(e.cone == WARY_CONE_PERIPHERAL);
+  NEAR(e.cone_scale, 0.45f);
+  ENSURE(fabsf(e.range - 1800.0f) < 1e-2f);
+  ENSURE(fabsf(e.angle_falloff - cosf(90.0f / 110.0f * 1.5707963f)) < 1e-3f);
+  /* Straight behind at 5 m, standing still: not seen. */
+  wary_actor_set_pos(s.w, s.target, -500.0f, 0, 0);
+  e = explain(&s);
+  ENSURE(e.cone == WARY_CONE_NONE);
+  NEAR(e.confidence, 0.0f);
+  /* Running at 4 m/s: the rear cone, x0.25, range 35% (10.5 m). */
+  wary_actor_set_velocity(s.w, s.target, 400.0f, 0, 0);
+  e = explain(&s);
+  ENSURE(e.cone == WARY_CONE_REAR);
+  NEAR(e.cone_scale, 0.25f);
+  ENSURE(fabsf(e.range - 1050.0f) < 1e-2f);
+  ENSURE(e.confidence > 0.0f);
+  wary_world_destroy(s.w);
+}
+
+static void test_motion_bonus(void) {
+  scene s = make(plain(), 1500.0f, 0.0f);
+  wary_actor_set_velocity(s.w, s.target, 0.0f, 300.0f, 0.0f);
+  NEAR(explain(&s).motion_bonus, 1.15f);
+  /* Up to 30% more at 600 cm/s or faster. */
+  wary_actor_set_velocity(s.w, s.target, 0.0f, 900.0f, 0.0f);
+  NEAR(explain(&s).motion_bonus, 1.3f);
+  NEAR(explain(&s).confidence, 0.75f * 1.3f);
+  wary_world_destroy(s.w);
+}
+
+static void test_light_and_zero_factors(void) {
+  scene s = make(plain(), 1500.0f, 0.0f);
+  wary_actor_set_light(s.w, s.target, 0.0f);
+  /* Total darkness leaves darkness_min_detection (0.1). */
+  NEAR(explain(&s).light_factor, 0.1f);
+  wary_actor_set_light(s.w, s.target, 1.0f);
+  wary_actor_set_visibility(s.w, s.target, 0.0f);
+  wary_vision_explain e = explain(&s);
+  NEAR(e.confidence, 0.0f);
+  ENSURE(e.reason == WARY_LOSS_SENSOR_DROPOUT);
+  wary_actor_set_visibility(s.w, s.target, 1.0f);
+  wary_world_set_weather(s.w, 0.0f);
+  NEAR(explain(&s).confidence, 0.0f);
+  wary_world_set_weather(s.w, 1.0f);
+  wary_box_def wall = wary_default_box_def();
+  wall.min[0] = 700.0f;
+  wall.max[0] = 710.0f;
+  wall.min[1] = -500.0f;
+  wall.max[1] = 500.0f;
+  wall.max[2] = 400.0f;
+  wary_box_create(s.w, &wall);
+  e = explain(&s);
+  NEAR(e.confidence, 0.0f);
+  ENSURE(e.reason == WARY_LOSS_OCCLUDED);
+  wary_world_destroy(s.w);
+}
+
+static void test_sun_and_shade(void) {
+  wary_vision_def v = plain();
+  v.use_per_target_light = true;
+  scene s = make(v, 1000.0f, 0.0f);
+  NEAR(wary_light_at(s.w, s.target), 1.0f);
+  /* A roof over the target: shade, a third of the sun. */
+  wary_box_def roof = wary_default_box_def();
+  roof.min[0] = 800.0f;
+  roof.max[0] = 1200.0f;
+  roof.min[1] = -200.0f;
+  roof.max[1] = 200.0f;
+  roof.min[2] = 300.0f;
+  roof.max[2] = 320.0f;
+  wary_box_create(s.w, &roof);
+  wary_step(s.w, 0.0f);
+  NEAR(wary_light_at(s.w, s.target), 0.3f);
+  wary_world_destroy(s.w);
+}
+
+static void test_sees_through_steps(void) {
+  scene s = make(plain(), 1500.0f, 0.0f);
+  for (int i = 0; i < 30; i++) wary_step(s.w, 1.0f / 60.0f);
+  wary_belief b;
+  ENSURE(wary_belief_get(s.w, s.agent, s.target, &b) == WARY_OK);
+  NEAR(b.shares[0], 0.75f);
+  ENSURE(b.state == WARY_DETECTED);
+  wary_world_destroy(s.w);
+}
+
+int main(void) {
+  test_distance_falloff();
+  test_angle_falloff();
+  test_exposure_head_and_one_shoulder();
+  test_cones();
+  test_motion_bonus();
+  test_light_and_zero_factors();
+  test_sun_and_shade();
+  test_sees_through_steps();
+  printf("test_vision: %d checks, %d failed\n", checks, failures);
+  return failures != 0;
+}
