@@ -10,7 +10,10 @@ enum {
   WARY_MAX_CUSTOM_SENSES = 8,   /* custom senses per profile */
   WARY_MAX_EVIDENCE = 8,        /* evidence entries per belief */
   WARY_MAX_PROPS = 16,          /* numeric properties per actor */
-  WARY_LOD_TIERS = 4            /* level-of-detail tiers 0 (full) .. 3 (cheapest) */
+  WARY_LOD_TIERS = 4,           /* level-of-detail tiers 0 (full) .. 3 (cheapest) */
+  WARY_MAX_SAMPLES = 8,         /* vision sample points per target */
+  WARY_CURVE_POINTS = 33,       /* values of a sampled curve, evenly over 0..1 */
+  WARY_SENSE_VISION = 0         /* the built-in vision sense's index */
 };
 
 typedef enum wary_status {
@@ -342,4 +345,125 @@ typedef struct wary_stats {
 } wary_stats;
 
 wary_stats wary_world_stats(const wary_world *world);
+
+/* ---- vision, light and environments ------------------------------------ */
+
+typedef enum wary_cone {
+  WARY_CONE_NONE = 0,
+  WARY_CONE_FOCAL = 1,
+  WARY_CONE_PERIPHERAL = 2,
+  WARY_CONE_REAR = 3
+} wary_cone;
+
+/* Sample points on a target, in its own frame (x along its yaw, y to its
+ * left, z up, units), 4 floats each: x, y, z, weight. */
+typedef struct wary_samples {
+  int32_t count;       /* 0: the built-in five points for the target's stance */
+  float points[32];
+} wary_samples;
+
+/* A profile's vision (seed 000, "The vision formula"). A profile sees when
+ * its senses include WARY_SENSE_VISION. */
+typedef struct wary_vision_def {
+  float max_range;              /* units (-1: 30 m scaled) */
+  float interval;               /* 0.1 s between updates */
+  float loss_grace;             /* 0.2 s before a target out of sight can be lost */
+  float weight;                 /* 1 */
+  float half_angle;             /* focal cone, degrees each side (60) */
+  bool peripheral_cone;         /* false */
+  float peripheral_half_angle;  /* 110 */
+  float peripheral_scale;       /* 0.45 */
+  float peripheral_range_scale; /* 0.6 */
+  bool rear_cone;               /* false */
+  float rear_half_angle;        /* 60, measured from straight behind */
+  float rear_scale;             /* 0.25 */
+  float rear_range_scale;       /* 0.35 */
+  float rear_min_speed;         /* units/s (-1: 3 m/s scaled): slower targets are not seen from behind */
+  float darkness_min_detection; /* light factor in total darkness (0.1) */
+  float motion_bonus;           /* 0.3: up to 30% more for a fast target */
+  float motion_bonus_speed;     /* units/s (-1: 6 m/s scaled) for the full bonus */
+  float min_exposure;           /* 0.05: min exposure to register */
+  int32_t min_visible_points[3];/* standing, crouched, prone (1, 1, 1) */
+  int32_t sample_count;         /* vision sample count: at most this many points (5) */
+  wary_samples default_samples; /* count 0: the built-in points */
+  float eye_turn_rate;          /* degrees/s the eyes turn towards where it looks (0: at once) */
+  float first_spot_reaction_time; /* 0 s: seconds of first sight before it counts */
+  bool use_per_target_light;    /* false: the target's own light level */
+  bool trace_sun_shadow;        /* true: a shadow ray towards the sun */
+  int32_t distance_curve_count; /* 0: 1 - x^2; else WARY_CURVE_POINTS values over x = d / range */
+  float distance_curve[33];
+  int32_t angle_curve_count;    /* 0: cos(x * 90 deg); else values over x = angle / half angle */
+  float angle_curve[33];
+  int32_t motion_curve_count;   /* 0: 1 + bonus * x; else values over x = speed / bonus speed */
+  float motion_curve[33];
+} wary_vision_def;
+
+wary_vision_def wary_default_vision_def(void);
+int wary_profile_set_vision(wary_world *world, int32_t profile, const wary_vision_def *def);
+
+/* Replaces the target's sample points (count 0: back to the built-in ones). */
+int wary_actor_set_samples(wary_world *world, wary_id actor, const wary_samples *samples);
+
+typedef struct wary_light_def {
+  float pos[3];
+  float radius;       /* units: light falls as 1 - (d / radius)^2 */
+  float intensity;    /* 0..1 (1) */
+  bool cast_shadows;  /* true: boxes between lamp and target block it */
+} wary_light_def;
+
+wary_light_def wary_default_light_def(void);
+wary_id wary_light_create(wary_world *world, const wary_light_def *def);
+int wary_light_set(wary_world *world, wary_id light, const wary_light_def *def);
+int wary_light_destroy(wary_world *world, wary_id light);
+
+/* Sun direction (pointing from the sun, so (0, 0, -1) is noon), its light and the
+ * light of shade. Zero vector: no sun (everything lit at ambient). */
+int wary_world_set_sun(wary_world *world, float dx, float dy, float dz, float intensity,
+                       float ambient);
+
+typedef struct wary_environment_def {
+  float min[3];
+  float max[3];
+  float vision_range_scale;  /* 1: fog shortens sight (0.3 light fog) */
+  float hearing_range_scale; /* 1 */
+  float light;               /* -1: unchanged; else the light level inside (a dark cellar: 0) */
+} wary_environment_def;
+
+wary_environment_def wary_default_environment_def(void);
+wary_id wary_environment_create(wary_world *world, const wary_environment_def *def);
+int wary_environment_set(wary_world *world, wary_id env, const wary_environment_def *def);
+int wary_environment_destroy(wary_world *world, wary_id env);
+
+/* The light level at a target as vision computes it with use_per_target_light. */
+float wary_light_at(wary_world *world, wary_id actor);
+
+typedef struct wary_vision_explain {
+  bool evaluated;        /* false: vision never looked at the target */
+  float time;            /* world time of the evaluation */
+  float confidence;      /* the result (0 when not seen) */
+  int32_t cone;          /* wary_cone */
+  int32_t reason;        /* wary_loss_reason when not seen */
+  float distance;        /* eye to head sample, units */
+  float range;           /* range of the cone used, units (after fog) */
+  float angle;           /* degrees off the eye direction (rear: off straight behind) */
+  float distance_falloff;
+  float angle_falloff;
+  float exposure;
+  float light;           /* light level at the target */
+  float light_factor;
+  float motion_bonus;
+  float weather;
+  float visibility;
+  float cone_scale;
+  int32_t visible_points; /* points reached by more than half the sight */
+  int32_t required_points;
+  bool reacting;         /* held back by first_spot_reaction_time */
+  int32_t sample_count;
+  float sample_pos[24];  /* world positions, 3 per sample */
+  float sample_sight[8]; /* share of sight reaching each */
+  float sample_weight[8];
+} wary_vision_explain;
+
+int wary_vision_explain_get(const wary_world *world, wary_id agent, wary_id target,
+                            wary_vision_explain *out);
 ]]
