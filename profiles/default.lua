@@ -34,4 +34,43 @@ return {
   sense_weights = {},          -- { Thermal = 1.2 }: replaces the sense's own weight in this profile
   sense_intervals = {},        -- { Thermal = 0.2 }: replaces the sense's own interval (seconds)
   settings = {},               -- free-form values your Lua senses read (profile.settings.x)
+
+  -- Vision (seed 000). A profile sees when it has this table (or lists "Vision"
+  -- in senses); the built-in Vision sense then takes the first slot. Leave the
+  -- table out for an agent without eyes. With `extends`, vision fields merge
+  -- one by one. Confidence = distance falloff x angle falloff x exposure x
+  -- light factor x motion bonus x weather x visibility x cone scale.
+  vision = {
+    max_range = 3000,                 -- scaled: 30 m. Distance falloff 1 - (d / range)^2: 75% at half range
+    interval = 0.1,                   -- seconds between looks
+    loss_grace = 0.2,                 -- seconds out of sight before the target can be lost (straight to Lost)
+    weight = 1,
+    half_angle_deg = 60,              -- focal cone, each side; angle falloff cos(angle / half angle x 90 deg)
+    enable_peripheral_cone = false,
+    peripheral_half_angle_deg = 110,
+    peripheral_scale = 0.45,
+    peripheral_range_scale = 0.6,
+    enable_rear_motion_cone = false,
+    rear_half_angle_deg = 60,         -- measured from straight behind
+    rear_scale = 0.25,
+    rear_range_scale = 0.35,
+    rear_min_speed = 300,             -- scaled: 3 m/s; slower targets are not seen from behind
+    darkness_min_detection = 0.1,     -- light factor = lerp(this, 1, light level)
+    motion_bonus = 0.3,               -- up to 30% more for a target moving at motion_bonus_speed
+    motion_bonus_speed = 600,         -- scaled: 6 m/s
+    min_exposure_to_register = 0.05,  -- exposure below this sees nothing (slivers)
+    min_visible_points_standing = 1,  -- points that must show (more than half the sight reaching them);
+    min_visible_points_crouched = 1,  -- 2 crouched and 3 prone is a good start
+    min_visible_points_prone = 1,
+    vision_sample_count = 5,          -- at most this many sample points per target
+    -- default_visibility_samples = { { 0, 0, 170, 1.0 }, ... }, -- {x, y, z, weight} in the target's
+    --   frame, world units: replaces the built-in head/chest/pelvis/shoulders (1.0/0.9/0.7/0.6/0.6)
+    eye_turn_rate_deg_per_sec = 360,  -- how fast the eyes turn to where it looks (0: at once)
+    first_spot_reaction_time = 0,     -- seconds of unbroken first sight before it counts (0.3 feels human)
+    use_per_target_light = false,     -- false: the target's own light level (set by the game)
+    trace_sun_shadow = true,          -- with per-target light: a shadow ray towards the sun
+    -- distance_curve = { { 0, 1 }, { 1, 0 } },   -- or function(x) ... end: replaces 1 - x^2
+    -- angle_curve = function(x) return 1 - x end, -- replaces cos(x x 90 deg)
+    -- motion_bonus_curve = { { 0, 1 }, { 1, 1.3 } }, -- multiplier over speed / motion_bonus_speed
+  },
 }

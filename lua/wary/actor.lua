@@ -143,6 +143,15 @@ function Actor:set_prop(key, value)
   return self
 end
 
+-- The target's own sample points for vision ({x, y, z, weight} in its frame,
+-- world units), or nil for the built-in five that follow its stance.
+function Actor:set_samples(list)
+  local B, w = live(self, "set_samples")
+  local samples = list == nil and { count = 0 } or require("wary.vision").samples(self.name, "samples", list)
+  ok(self, B.actor_set_samples(w, self.id, samples), "set_samples")
+  return self
+end
+
 function Actor:get()
   local B, w = live(self, "get")
   local status, info = B.actor_get(w, self.id)
@@ -283,6 +292,19 @@ function Actor:evidence(target)
     }
   end
   return out
+end
+
+-- Every factor of vision's look at target, computed now: the cone, the
+-- factors, and the sight reaching each sample point.
+function Actor:explain(target)
+  local B, w = live(self, "explain")
+  agent_only(self, "explain")
+  local status, raw = B.vision_explain_get(w, self.id, other(self, target, "target"))
+  if status == -4 then
+    check.raise(string.format("%s: explain: profile '%s' has no vision", self.name, self.profile.name))
+  end
+  ok(self, status, "explain")
+  return require("wary.vision").explain(raw)
 end
 
 function Actor:unmute_sense(id)

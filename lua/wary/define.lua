@@ -4,6 +4,7 @@
 -- and records names in the shadow, but changes nothing.
 local check = require("wary.check")
 local schema = require("wary.schema")
+local vision = require("wary.vision")
 
 local define = {}
 
@@ -92,7 +93,8 @@ function define.sense(world, t)
 end
 
 -- A profile with extends starts from its parent's own table: the child's
--- fields replace the parent's, whole (tables included).
+-- fields replace the parent's, whole (tables included), except `vision`,
+-- whose fields are merged one by one.
 local function inherit(world, t, object)
   if t.extends == nil then return t end
   local parent = world._profiles[t.extends]
@@ -100,8 +102,28 @@ local function inherit(world, t, object)
   local merged = {}
   for k, v in pairs(parent.raw) do merged[k] = v end
   for k, v in pairs(t) do merged[k] = v end
+  if type(parent.raw.vision) == "table" and type(t.vision) == "table" then
+    merged.vision = {}
+    for k, v in pairs(parent.raw.vision) do merged.vision[k] = v end
+    for k, v in pairs(t.vision) do merged.vision[k] = v end
+  end
   merged.extends = nil
   return merged
+end
+
+-- A profile sees when it has a vision table or lists "Vision" among its
+-- senses; vision then takes the first slot unless listed elsewhere.
+local function with_vision(world, p, object)
+  local listed = index_of(p.senses, vision.ID)
+  if p.vision == nil and not listed then return nil end
+  if not listed then
+    local senses = { vision.ID }
+    for _, id in ipairs(p.senses) do senses[#senses + 1] = id end
+    p.senses = senses
+  end
+  local checked, def = vision.def(world, object, p.vision or {})
+  p.vision = checked
+  return def
 end
 
 local function slot_overrides(p, object, field)
@@ -123,6 +145,10 @@ function define.profile(world, t)
     check.raise(string.format("%s: thresholds expected suspect_threshold <= detect_threshold <= "
       .. "track_threshold, got %s, %s, %s", object, check.describe(p.suspect_threshold),
       check.describe(p.detect_threshold), check.describe(p.track_threshold)))
+  end
+  local vision_def = with_vision(world, p, object)
+  if #p.senses - (vision_def and 1 or 0) > 8 then
+    check.fail(object, "senses", "at most 8 custom senses (besides Vision)", #p.senses - (vision_def and 1 or 0))
   end
   local senses = {}
   for i, id in ipairs(p.senses) do
@@ -156,7 +182,9 @@ function define.profile(world, t)
     local index = checked_status(world._B.profile_create(world._w, def), object)
     world._profiles[p.name] = { index = index, table = p, raw = raw }
   end
-  return world._profiles[p.name].table
+  local entry = world._profiles[p.name]
+  if vision_def then checked_status(world._B.profile_set_vision(world._w, entry.index, vision_def), object) end
+  return entry.table
 end
 
 return define

@@ -9,6 +9,7 @@ schema.states = { "undetected", "suspected", "detected", "tracked", "lost", "rem
 schema.stances = { "standing", "crouched", "prone" }
 schema.evidence_ops = { "raise", "clamp", "lower", "invalidate" }
 schema.events = { "suspect", "detect", "track", "lost", "remember", "forget", "telegraph", "sense_error" }
+schema.cones = { "none", "focal", "peripheral", "rear" }
 
 schema.world = {
   { name = "units_per_meter", kind = "number", min = 1e-6, default = 100 },
@@ -36,10 +37,63 @@ schema.profile = {
   { name = "max_uncertainty", kind = "number", min = 0, default = { metres = 10 } },
   { name = "uncertainty_growth", kind = "number", min = 0, default = { metres = 1.5 } },
   { name = "ignore_same_team", kind = "boolean", default = true },
-  { name = "senses", kind = "list", of = "string", max = 8, default = {} },
+  { name = "senses", kind = "list", of = "string", max = 9, default = {} },
   { name = "sense_weights", kind = "table", default = {} },
   { name = "sense_intervals", kind = "table", default = {} },
   { name = "settings", kind = "table", default = {} },
+  { name = "vision", kind = "table" },
+}
+
+-- A profile's `vision` table (seed 000: every setting vision weighs). c names
+-- the wary_vision_def field where it differs.
+schema.vision = {
+  { name = "max_range", kind = "number", min = 0, default = { metres = 30 } },
+  { name = "interval", kind = "number", min = 1e-6, default = 0.1 },
+  { name = "loss_grace", kind = "number", min = 0, default = 0.2 },
+  { name = "weight", kind = "number", min = 0, default = 1 },
+  { name = "half_angle_deg", c = "half_angle", kind = "number", min = 0, max = 180, default = 60 },
+  { name = "enable_peripheral_cone", c = "peripheral_cone", kind = "boolean", default = false },
+  { name = "peripheral_half_angle_deg", c = "peripheral_half_angle", kind = "number", min = 0, max = 180,
+    default = 110 },
+  { name = "peripheral_scale", kind = "number", min = 0, max = 1, default = 0.45 },
+  { name = "peripheral_range_scale", kind = "number", min = 0, max = 1, default = 0.6 },
+  { name = "enable_rear_motion_cone", c = "rear_cone", kind = "boolean", default = false },
+  { name = "rear_half_angle_deg", c = "rear_half_angle", kind = "number", min = 0, max = 180, default = 60 },
+  { name = "rear_scale", kind = "number", min = 0, max = 1, default = 0.25 },
+  { name = "rear_range_scale", kind = "number", min = 0, max = 1, default = 0.35 },
+  { name = "rear_min_speed", kind = "number", min = 0, default = { metres = 3 } },
+  { name = "darkness_min_detection", kind = "number", min = 0, max = 1, default = 0.1 },
+  { name = "motion_bonus", kind = "number", min = 0, default = 0.3 },
+  { name = "motion_bonus_speed", kind = "number", min = 0, default = { metres = 6 } },
+  { name = "min_exposure_to_register", c = "min_exposure", kind = "number", min = 0, max = 1, default = 0.05 },
+  { name = "min_visible_points_standing", kind = "integer", min = 0, max = 8, default = 1 },
+  { name = "min_visible_points_crouched", kind = "integer", min = 0, max = 8, default = 1 },
+  { name = "min_visible_points_prone", kind = "integer", min = 0, max = 8, default = 1 },
+  { name = "vision_sample_count", c = "sample_count", kind = "integer", min = 1, max = 8, default = 5 },
+  { name = "default_visibility_samples", kind = "table" },
+  { name = "eye_turn_rate_deg_per_sec", c = "eye_turn_rate", kind = "number", min = 0, default = 360 },
+  { name = "first_spot_reaction_time", kind = "number", min = 0, default = 0 },
+  { name = "use_per_target_light", kind = "boolean", default = false },
+  { name = "trace_sun_shadow", kind = "boolean", default = true },
+  { name = "distance_curve" },
+  { name = "angle_curve" },
+  { name = "motion_bonus_curve" },
+}
+
+schema.light = {
+  { name = "pos", kind = "table", required = true },
+  { name = "radius", kind = "number", min = 1e-6, default = { metres = 8 } },
+  { name = "intensity", kind = "number", min = 0, max = 1, default = 1 },
+  { name = "cast_shadows", kind = "boolean", default = true },
+}
+
+schema.environment = {
+  { name = "min", kind = "table", required = true },
+  { name = "max", kind = "table", required = true },
+  { name = "vision_range_scale", kind = "number", min = 0, max = 1, default = 1 },
+  { name = "hearing_range_scale", kind = "number", min = 0, max = 1, default = 1 },
+  { name = "light", kind = "number", min = 0, max = 1 },
+  { name = "name", kind = "string" },
 }
 
 schema.sense = {
@@ -77,6 +131,7 @@ schema.actor = {
   { name = "perceivable", kind = "boolean", default = true },
   { name = "off_screen", kind = "boolean", default = false },
   { name = "props", kind = "table" },
+  { name = "samples", kind = "table" },
 }
 
 schema.box = {

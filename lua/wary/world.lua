@@ -4,12 +4,11 @@ local check = require("wary.check")
 local schema = require("wary.schema")
 local define = require("wary.define")
 local Actor = require("wary.actor")
+local places = require("wary.places")
+local vision = require("wary.vision")
 
 local World = {}
 World.__index = World
-
-local Box = {}
-Box.__index = Box
 
 function World.new(B, root, t)
   t = t == nil and {} or t
@@ -32,8 +31,11 @@ function World.new(B, root, t)
     _teams = {}, _team_count = 0, _names = {}, _handlers = {}, _errors = {}, _events = {},
     _ctx = { agent_pos = {}, eye_pos = {}, eye_forward = {}, target_pos = {}, target_vel = {},
              units_per_meter = upm },
-    _scaled = { profile = schema.defaults(schema.profile, upm), actor = schema.defaults(schema.actor, upm) },
+    _scaled = { profile = schema.defaults(schema.profile, upm), actor = schema.defaults(schema.actor, upm),
+                vision = schema.defaults(schema.vision, upm), light = schema.defaults(schema.light, upm) },
   }, World)
+  -- The built-in vision sense: listed by id in profiles, evaluated in C.
+  self._senses[vision.ID] = { id = vision.ID, index = 0, builtin = true }
   self._ctx.world = self
   if o.materials then self:load(root .. "profiles/materials.lua") end
   return self
@@ -154,6 +156,34 @@ end
 function World:time() return self._B.world_time(self._w) end
 function World:stats() return self._B.world_stats(self._w) end
 
+-- The sun: direction (from the sun towards the ground; {0, 0, -1} is noon,
+-- the default), its light, and the light of shade (0.3 by default: in shade a
+-- guard sees you about three times worse). A zero direction: no sun.
+function World:set_sun(t)
+  local o = check.fields("world:set_sun", {
+    { name = "direction", kind = "table", default = { 0, 0, -1 } },
+    { name = "intensity", kind = "number", min = 0, max = 1, default = 1 },
+    { name = "ambient", kind = "number", min = 0, max = 1, default = 0.3 },
+  }, t)
+  local x, y, z = check.vector("world:set_sun", "direction", o.direction)
+  self._B.world_set_sun(self._w, x, y, z, o.intensity, o.ambient)
+  self._sun = o
+end
+
+function World:set_sun_direction(x, y, z)
+  local o = self._sun or {}
+  self:set_sun{ direction = type(x) == "table" and x or { x, y, z or 0 }, intensity = o.intensity,
+                ambient = o.ambient }
+end
+
+-- The light level at an actor as vision computes it with use_per_target_light.
+function World:light_at(actor)
+  if getmetatable(actor) ~= Actor or actor.world ~= self or actor._removed then
+    check.fail("world:light_at", "actor", "a live actor of this world", actor)
+  end
+  return self._B.light_at(self._w, actor.id)
+end
+
 function World:ray(a, b)
   local ax, ay, az = check.vector("world:ray", "from", a, 2)
   local bx, by, bz = check.vector("world:ray", "to", b, 2)
@@ -161,56 +191,24 @@ function World:ray(a, b)
   return r
 end
 
-local function material_index(self, name, object)
-  local m = self._materials[name]
-  if not m then define.unknown(self, "material", "_materials", name, object, "material") end
-  return m.index
+-- Boxes, lights and environments live in wary/places.lua; not tail calls, so
+-- that errors point at the caller.
+function World:add_box(t)
+  local box = places.add_box(self, t)
+  return box
 end
 
-function World:add_box(t)
-  local object = "box"
-  local o = check.fields(object, schema.box, t)
-  local x0, y0, z0 = check.vector(object, "min", o.min, 2)
-  local x1, y1, z1 = check.vector(object, "max", o.max, 2)
-  if x1 < x0 or y1 < y0 or z1 < z0 then
-    check.fail(object, "max", "a corner >= min on every axis", x1 < x0 and x1 or y1 < y0 and y1 or z1, 2)
-  end
-  local id = self._B.box_create(self._w, { min = { x0, y0, z0 }, max = { x1, y1, z1 },
-                                             material = material_index(self, o.material, object) })
-  if id == 0 then check.raise("box: the core refused it (during a step?)") end
-  return setmetatable({ id = id, world = self, material = o.material }, Box)
+function World:add_light(t)
+  local light = places.add_light(self, t)
+  return light
+end
+
+function World:add_environment(t)
+  local env = places.add_environment(self, t)
+  return env
 end
 
 function World:box_count() return self._B.box_count(self._w) end
-
-local function box_live(box, what)
-  if box._removed then check.raise(string.format("box #%d: %s: stale handle (the box was removed)", box.id, what)) end
-end
-
-function Box:set_bounds(min, max)
-  box_live(self, "set_bounds")
-  local object = string.format("box #%d", self.id)
-  local x0, y0, z0 = check.vector(object, "min", min, 2)
-  local x1, y1, z1 = check.vector(object, "max", max, 2)
-  if self.world._B.box_set_bounds(self.world._w, self.id, x0, y0, z0, x1, y1, z1) < 0 then
-    check.fail(object, "max", "a corner >= min on every axis", max, 2)
-  end
-end
-
-function Box:set_material(name)
-  box_live(self, "set_material")
-  local w = self.world
-  w._B.box_set_material(w._w, self.id, material_index(w, name, string.format("box #%d", self.id)))
-  self.material = name
-end
-
-function Box:remove()
-  box_live(self, "remove")
-  self.world._B.box_destroy(self.world._w, self.id)
-  self._removed = true
-end
-
-function Box:valid() return not self._removed end
 
 -- ---- actors ----------------------------------------------------------------------
 
@@ -236,6 +234,7 @@ function World:_add(t, is_agent)
     numbers = numbers + (type(v) == "number" and 1 or 0)
   end
   if numbers > 16 then check.fail(object, "props", "at most 16 numeric values", numbers, 3) end
+  local samples = a.samples and vision.samples(object, "samples", a.samples)
   local id = self._B.actor_create(self._w, {
     pos = { x, y, z }, vel = { vx, vy, vz }, yaw = a.yaw,
     stance = define.index_of(schema.stances, a.stance) - 1, team = self:_team(a.team, object),
@@ -252,6 +251,7 @@ function World:_add(t, is_agent)
   }, Actor)
   self._actors[id] = actor
   if profile then self._agent_profiles[id] = profile.table end
+  if samples then self._B.actor_set_samples(self._w, id, samples) end
   for k, v in pairs(props) do actor:set_prop(k, v) end
   return actor
 end

@@ -1,0 +1,124 @@
+-- wary.places: things placed in the world that are not actors: boxes
+-- (occluders), lights (lamps) and environments (fog, dark rooms, muffled
+-- spaces). Each is a handle with set/remove; a removed one is stale.
+local check = require("wary.check")
+local define = require("wary.define")
+local schema = require("wary.schema")
+
+local places = {}
+
+-- One class per kind: handles share liveness checks and removal.
+local function class(kind, destroy)
+  local c = {}
+  c.__index = c
+  c.__tostring = function(h) return string.format("%s #%d", kind, h.id) end
+  function c:_live(what)
+    if self._removed then
+      check.raise(string.format("%s: %s: stale handle (the %s was removed)", tostring(self), what, kind))
+    end
+    return self.world._B, self.world._w
+  end
+  function c:remove()
+    local B, w = self:_live("remove")
+    B[destroy](w, self.id)
+    self._removed = true
+  end
+  function c:valid() return not self._removed end
+  return c
+end
+
+local Box = class("box", "box_destroy")
+local Light = class("light", "light_destroy")
+local Environment = class("environment", "environment_destroy")
+
+local function corners(object, min, max)
+  local x0, y0, z0 = check.vector(object, "min", min)
+  local x1, y1, z1 = check.vector(object, "max", max)
+  if x1 < x0 or y1 < y0 or z1 < z0 then
+    check.fail(object, "max", "a corner >= min on every axis", x1 < x0 and x1 or y1 < y0 and y1 or z1)
+  end
+  return { x0, y0, z0 }, { x1, y1, z1 }
+end
+
+local function material_index(world, name, object)
+  local m = world._materials[name]
+  if not m then define.unknown(world, "material", "_materials", name, object, "material") end
+  return m.index
+end
+
+local function refused(object, id)
+  if id == 0 then check.raise(object .. ": the core refused it (during a step?)") end
+  return id
+end
+
+-- ---- boxes -----------------------------------------------------------------
+
+function places.add_box(world, t)
+  local o = check.fields("box", schema.box, t)
+  local min, max = corners("box", o.min, o.max)
+  local id = refused("box", world._B.box_create(world._w,
+    { min = min, max = max, material = material_index(world, o.material, "box") }))
+  return setmetatable({ id = id, world = world, material = o.material }, Box)
+end
+
+function Box:set_bounds(min, max)
+  local B, w = self:_live("set_bounds")
+  local lo, hi = corners(tostring(self), min, max)
+  B.box_set_bounds(w, self.id, lo[1], lo[2], lo[3], hi[1], hi[2], hi[3])
+end
+
+function Box:set_material(name)
+  local B, w = self:_live("set_material")
+  B.box_set_material(w, self.id, material_index(self.world, name, tostring(self)))
+  self.material = name
+end
+
+-- ---- lights ------------------------------------------------------------------
+
+local function light_def(world, object, t)
+  local o = check.fields(object, schema.light, t, world._scaled.light)
+  local x, y, z = check.vector(object, "pos", o.pos)
+  return { pos = { x, y, z }, radius = o.radius, intensity = o.intensity, cast_shadows = o.cast_shadows }
+end
+
+-- A lamp: light falls as 1 - (d / radius)^2; boxes between it and a target
+-- block it unless cast_shadows is false.
+function places.add_light(world, t)
+  local def = light_def(world, "light", t)
+  local id = refused("light", world._B.light_create(world._w, def))
+  return setmetatable({ id = id, world = world, def = def }, Light)
+end
+
+function Light:set(t)
+  local B, w = self:_live("set")
+  local def = light_def(self.world, tostring(self), t)
+  B.light_set(w, self.id, def)
+  self.def = def
+end
+
+-- ---- environments --------------------------------------------------------------
+
+local function environment_def(object, t)
+  local o = check.fields(object, schema.environment, t)
+  local min, max = corners(object, o.min, o.max)
+  return { min = min, max = max, vision_range_scale = o.vision_range_scale,
+           hearing_range_scale = o.hearing_range_scale, light = o.light or -1 }
+end
+
+-- A box of space where sight reaches less far (fog), the light is set (a dark
+-- cellar) or hearing reaches less far. Where several overlap, the thickest fog
+-- and the darkest light win.
+function places.add_environment(world, t)
+  local def = environment_def("environment", t)
+  local id = refused("environment", world._B.environment_create(world._w, def))
+  return setmetatable({ id = id, world = world, name = t.name, def = def }, Environment)
+end
+
+function Environment:set(t)
+  local B, w = self:_live("set")
+  local def = environment_def(tostring(self), t)
+  B.environment_set(w, self.id, def)
+  self.def = def
+end
+
+return places
