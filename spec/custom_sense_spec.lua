@@ -3,13 +3,15 @@
 -- evaluate is asked about and when, the context it is given, how its results
 -- are read and fused, and what happens when it fails.
 local wary = require("wary")
+local events = require("spec.support.events")
+local worlds = require("spec.support.worlds")
 
 local HZ = 60
 local DT = 1 / HZ
 local TOL = 1e-5 -- the core works in float: 0.3 comes back as 0.30000001192...
 
--- A world with the given senses (tables for define_sense, evaluate filled in
--- with a counter when missing) and a profile "p" listing them.
+-- A world with the given senses (tables for define_sense) and a profile "p"
+-- listing them, with the fields of `profile` on top.
 local function world_with(senses, profile, world_options)
   local w = wary.world(world_options)
   local ids = {}
@@ -17,10 +19,17 @@ local function world_with(senses, profile, world_options)
     w:define_sense(s)
     ids[i] = s.id
   end
-  local p = { name = "p", senses = ids }
-  for k, v in pairs(profile or {}) do p[k] = v end
-  w:define_profile(p)
+  worlds.define_profile(w, "p", ids, profile)
   return w
+end
+
+-- world_with(senses, profile) with an agent at the origin and a target
+-- `distance` (default 100) along x; returns the world, agent and target.
+local function pair_with(senses, profile, distance)
+  local w = world_with(senses, profile)
+  local a = w:add_agent{ profile = "p", pos = { 0, 0, 0 } }
+  local t = w:add_target{ pos = { distance or 100, 0, 0 } }
+  return w, a, t
 end
 
 local function run(w, steps)
@@ -31,7 +40,7 @@ end
 -- answers what answer(ctx, profile, target) says.
 local function counting_sense(id, fields, answer)
   local calls = { total = 0, pairs = {}, targets = {} }
-  local s = {
+  local s = worlds.merge({
     id = id,
     evaluate = function(ctx, profile, target)
       calls.total = calls.total + 1
@@ -40,15 +49,8 @@ local function counting_sense(id, fields, answer)
       calls.targets[target.name] = (calls.targets[target.name] or 0) + 1
       if answer then return answer(ctx, profile, target) end
     end,
-  }
-  for k, v in pairs(fields or {}) do s[k] = v end
+  }, fields)
   return s, calls
-end
-
-local function types_of(events)
-  local out = {}
-  for i, ev in ipairs(events) do out[i] = ev.type end
-  return out
 end
 
 describe("a custom sense's contract", function()
@@ -73,27 +75,20 @@ describe("a custom sense's contract", function()
   end)
 
   it("weight 1 by default: one sense answering 0.5 gives confidence 0.5; weight 0.5 gives 0.25", function()
-    local s1 = counting_sense("Half", { max_range = 5000 }, function() return 0.5 end)
-    local w = world_with({ s1 })
-    local a = w:add_agent{ profile = "p", pos = { 0, 0, 0 } }
-    local t = w:add_target{ pos = { 100, 0, 0 } }
-    w:step(DT)
-    assert.are.equal(0.5, a:confidence(t))
-    assert.are.equal(0.5, a:belief(t).contributions.Half)
-
-    local s2 = counting_sense("Weighted", { max_range = 5000, weight = 0.5 }, function() return 0.5 end)
-    local w2 = world_with({ s2 })
-    local a2 = w2:add_agent{ profile = "p", pos = { 0, 0, 0 } }
-    local t2 = w2:add_target{ pos = { 100, 0, 0 } }
-    w2:step(DT)
-    assert.are.equal(0.25, a2:confidence(t2))
+    -- The confidence and belief after one step of a sense `id` answering 0.5.
+    local function after_one_step(id, fields, profile)
+      local s = counting_sense(id, fields, function() return 0.5 end)
+      local w, a, t = pair_with({ s }, profile)
+      w:step(DT)
+      return a:confidence(t), a:belief(t)
+    end
+    local c, b = after_one_step("Half", { max_range = 5000 })
+    assert.are.equal(0.5, c)
+    assert.are.equal(0.5, b.contributions.Half)
+    assert.are.equal(0.25, (after_one_step("Weighted", { max_range = 5000, weight = 0.5 })))
     -- a profile's sense_weights replace the sense's own weight
-    local s3 = counting_sense("Reweighted", { max_range = 5000, weight = 0.5 }, function() return 0.5 end)
-    local w3 = world_with({ s3 }, { sense_weights = { Reweighted = 1.5 } })
-    local a3 = w3:add_agent{ profile = "p", pos = { 0, 0, 0 } }
-    local t3 = w3:add_target{ pos = { 100, 0, 0 } }
-    w3:step(DT)
-    assert.are.equal(0.75, a3:confidence(t3))
+    assert.are.equal(0.75, (after_one_step("Reweighted", { max_range = 5000, weight = 0.5 },
+      { sense_weights = { Reweighted = 1.5 } })))
   end)
 
   -- A sense that answers 0.5 until `quiet` is set, then nothing. Returns the
@@ -109,12 +104,7 @@ describe("a custom sense's contract", function()
     local w = world_with({ s })
     local a = w:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 } }
     local t = w:add_target{ name = "player", pos = { 100, 0, 0 } }
-    local log = {}
-    for _, e in ipairs(wary.schema.events) do
-      w:on(e, function(ev) log[#log + 1] = { type = ev.type, time = w:time(), reason = ev.loss_reason,
-                                            from = ev.from, to = ev.to } end)
-    end
-    return w, a, t, log, function() quiet = true end, seen
+    return w, a, t, events.record(w), function() quiet = true end, seen
   end
 
   it("loss_grace 0.3 by default: a silent sense's share holds 0.3 s, then fades at fade_rate", function()
@@ -149,11 +139,10 @@ describe("a custom sense's contract", function()
       local first = #log + 1
       silence()
       run(w, 60 * 6)
-      local after = {}
-      for i = first, #log do after[#after + 1] = log[i] end
-      assert.are.same({ "suspect", "lost" }, types_of(after))
+      local after = events.since(log, first)
+      assert.are.same({ "suspect", "lost" }, events.types(after))
       assert.are.equal("detected", after[1].from)
-      assert.are.equal("sensor_dropout", after[2].reason)
+      assert.are.equal("sensor_dropout", after[2].loss_reason)
       -- 0.5 held through the grace, then 1.5 s of fading to 0.35 (detect_threshold)
       assert.is_near(0.3 - DT + 1.5, after[1].time - seen.first_silent, 2 * DT)
       -- and 2 s more to 0.15 (suspect_threshold): lost, not a fall to undetected
@@ -170,11 +159,10 @@ describe("a custom sense's contract", function()
       local first = #log + 1
       silence()
       run(w, 60)
-      local after = {}
-      for i = first, #log do after[#after + 1] = log[i] end
-      assert.are.same({ "lost" }, types_of(after))
+      local after = events.since(log, first)
+      assert.are.same({ "lost" }, events.types(after))
       assert.are.equal("detected", after[1].from)
-      assert.are.equal("out_of_range", after[1].reason)
+      assert.are.equal("out_of_range", after[1].loss_reason)
       assert.is_near(0.3 - DT, after[1].time - seen.first_silent, 1e-4)
       assert.are.equal("out_of_range", a:belief(t).loss_reason)
     end)
@@ -184,9 +172,7 @@ describe("evaluate is called only for the pairs that are due", function()
   local function calls_over(steps, fields, profile, agent_fields)
     local s, calls = counting_sense("Count", fields)
     local w = world_with({ s }, profile)
-    local a = { profile = "p", pos = { 0, 0, 0 } }
-    for k, v in pairs(agent_fields or {}) do a[k] = v end
-    w:add_agent(a)
+    w:add_agent(worlds.merge({ profile = "p", pos = { 0, 0, 0 } }, agent_fields))
     w:add_target{ pos = { 100, 0, 0 } }
     run(w, steps)
     return calls.total
@@ -226,9 +212,7 @@ describe("evaluate is called only for the pairs that are due", function()
       times[#times + 1] = ctx.world:time()
       dts[#dts + 1] = ctx.dt
     end)
-    local w = world_with({ s })
-    w:add_agent{ profile = "p", pos = { 0, 0, 0 } }
-    w:add_target{ pos = { 100, 0, 0 } }
+    local w = pair_with({ s })
     run(w, 120)
     assert.is_true(#dts >= 7, "calls " .. #dts)
     assert.is_near(DT, dts[1], TOL) -- the first run: one step since the agent was added
@@ -267,33 +251,33 @@ describe("evaluate is asked only about targets in range", function()
     assert.are.equal(10, calls.targets.walker)
   end)
 
-  it("is never asked about the agent itself nor, by default (ignore_same_team), its teammates", function()
+  -- Two guards, a1 and a2, and their teammate "mate", plus the targets
+  -- `others`, under a profile with the fields `profile`: the "agent>target"
+  -- pairs evaluate is asked about in 1 s, sorted.
+  local function pairs_asked(profile, others)
     local s, calls = counting_sense("Team", { max_range = 5000 })
-    local w = world_with({ s })
+    local w = world_with({ s }, profile)
     w:add_agent{ name = "a1", profile = "p", pos = { 0, 0, 0 }, team = "guards" }
     w:add_agent{ name = "a2", profile = "p", pos = { 100, 0, 0 }, team = "guards" }
     w:add_target{ name = "mate", pos = { 200, 0, 0 }, team = "guards" }
-    w:add_target{ name = "enemy", pos = { 300, 0, 0 }, team = "intruders" }
-    w:add_target{ name = "nobody", pos = { 400, 0, 0 } } -- no team: nobody's teammate
+    for _, t in ipairs(others or {}) do w:add_target(t) end
     run(w, 60)
     local seen = {}
     for k in pairs(calls.pairs) do seen[#seen + 1] = k end
     table.sort(seen)
-    assert.are.same({ "a1>enemy", "a1>nobody", "a2>enemy", "a2>nobody" }, seen)
+    return seen
+  end
+
+  it("is never asked about the agent itself nor, by default (ignore_same_team), its teammates", function()
+    assert.are.same({ "a1>enemy", "a1>nobody", "a2>enemy", "a2>nobody" }, pairs_asked(nil, {
+      { name = "enemy", pos = { 300, 0, 0 }, team = "intruders" },
+      { name = "nobody", pos = { 400, 0, 0 } }, -- no team: nobody's teammate
+    }))
   end)
 
   it("with ignore_same_team = false it is asked about teammates, still never about the agent itself",
     function()
-      local s, calls = counting_sense("Team", { max_range = 5000 })
-      local w = world_with({ s }, { ignore_same_team = false })
-      w:add_agent{ name = "a1", profile = "p", pos = { 0, 0, 0 }, team = "guards" }
-      w:add_agent{ name = "a2", profile = "p", pos = { 100, 0, 0 }, team = "guards" }
-      w:add_target{ name = "mate", pos = { 200, 0, 0 }, team = "guards" }
-      run(w, 60)
-      local seen = {}
-      for k in pairs(calls.pairs) do seen[#seen + 1] = k end
-      table.sort(seen)
-      assert.are.same({ "a1>a2", "a1>mate", "a2>a1", "a2>mate" }, seen)
+      assert.are.same({ "a1>a2", "a1>mate", "a2>a1", "a2>mate" }, pairs_asked({ ignore_same_team = false }))
     end)
 
   it("max_range 0 reaches as far as the profile's other senses", function()
@@ -310,9 +294,7 @@ describe("evaluate is asked only about targets in range", function()
 
   it("a profile whose only sense has max_range 0 has no range: evaluate is never called", function()
     local zero, calls = counting_sense("Zero", {})
-    local w = world_with({ zero })
-    w:add_agent{ profile = "p", pos = { 0, 0, 0 } }
-    w:add_target{ pos = { 10, 0, 0 } }
+    local w = pair_with({ zero }, nil, 10)
     run(w, 60)
     assert.are.equal(0, calls.total)
   end)
@@ -370,12 +352,8 @@ describe("the context given to evaluate", function()
       end,
     }
     local w = world_with({ s }, { settings = { aggression = 0.75, nickname = "sarge" } }, world_options)
-    local a = { name = "guard", profile = "p" }
-    for k, v in pairs(agent_fields) do a[k] = v end
-    local agent = w:add_agent(a)
-    local t = { name = "player" }
-    for k, v in pairs(target_fields) do t[k] = v end
-    local target = w:add_target(t)
+    local agent = w:add_agent(worlds.merge({ name = "guard", profile = "p" }, agent_fields))
+    local target = w:add_target(worlds.merge({ name = "player" }, target_fields))
     if setup then setup(w, agent, target) end
     w:step(DT)
     return got, agent, target, w
@@ -495,11 +473,8 @@ end)
 describe("what evaluate returns", function()
   -- One agent, one target 1000 units along x; the sense answers answer().
   local function answered(answer, fields)
-    local s = { id = "Answer", max_range = 5000, evaluate = answer }
-    for k, v in pairs(fields or {}) do s[k] = v end
-    local w = world_with({ s })
-    local a = w:add_agent{ profile = "p", pos = { 0, 0, 0 } }
-    local t = w:add_target{ pos = { 1000, 0, 0 } }
+    local s = worlds.merge({ id = "Answer", max_range = 5000, evaluate = answer }, fields)
+    local w, a, t = pair_with({ s }, nil, 1000)
     local errors = {}
     w:on("sense_error", function(ev) errors[#errors + 1] = ev.message end)
     w:step(DT)
@@ -569,9 +544,7 @@ describe("what evaluate returns", function()
   it("the position of a belief comes from the most precise active sense", function()
     local vague = { id = "Vague", max_range = 5000, evaluate = function() return 0.3, 0.2, 1, 2, 3 end }
     local sharp = { id = "Sharp", max_range = 5000, evaluate = function() return 0.2, 0.9, 4, 5, 6 end }
-    local w = world_with({ vague, sharp })
-    local a = w:add_agent{ profile = "p", pos = { 0, 0, 0 } }
-    local t = w:add_target{ pos = { 1000, 0, 0 } }
+    local w, a, t = pair_with({ vague, sharp }, nil, 1000)
     w:step(DT)
     local b = a:belief(t)
     assert.are.same({ x = 4, y = 5, z = 6 }, b.last_known)
@@ -604,7 +577,7 @@ describe("senses in a profile", function()
     local w = wary.world()
     local ids = define_n(w, 9)
     assert.has_error(function() w:define_profile{ name = "nine", senses = ids } end,
-      "profile \"nine\": field 'senses' expected at most 8 entries, got 9")
+      "profile \"nine\": field 'senses' expected at most 8 custom senses (besides Vision), got 9")
   end)
 
   it("refuses an undefined sense, with a hint", function()
@@ -640,9 +613,7 @@ describe("senses in a profile", function()
   it("weights the strongest share: a weighted sense can lose its lead", function()
     local strong = { id = "Strong", max_range = 5000, weight = 0.5, evaluate = function() return 0.8 end }
     local weak = { id = "Weak", max_range = 5000, evaluate = function() return 0.3 end }
-    local w = world_with({ strong, weak }, { corroboration_bonus = 0.05 })
-    local a = w:add_agent{ profile = "p", pos = { 0, 0, 0 } }
-    local t = w:add_target{ pos = { 100, 0, 0 } }
+    local w, a, t = pair_with({ strong, weak }, { corroboration_bonus = 0.05 })
     w:step(DT)
     assert.is_near(0.4 + 0.05, a:confidence(t), TOL)
   end)
@@ -650,9 +621,7 @@ describe("senses in a profile", function()
   it("drives the states and their events like any sense", function()
     local level = 0.2
     local s = { id = "Dial", max_range = 5000, evaluate = function() return level end }
-    local w = world_with({ s })
-    local a = w:add_agent{ profile = "p", pos = { 0, 0, 0 } }
-    local t = w:add_target{ pos = { 100, 0, 0 } }
+    local w, a, t = pair_with({ s })
     local seen = {}
     a:on("suspect", function(ev) seen[#seen + 1] = "suspect " .. ev.target.name end)
     a:on("detect", function(ev) seen[#seen + 1] = "detect " .. ev.target.name end)
@@ -698,7 +667,7 @@ describe("a Lua error inside evaluate", function()
   it("becomes a sense_error event naming the sense, agent and target, with the message and a traceback",
     function()
       local w, bad, _, t, _, errors = flaky_world()
-      local events = w:step(DT)
+      local stepped = w:step(DT)
       assert.are.equal(1, #errors)
       local ev = errors[1]
       assert.are.equal("sense_error", ev.type)
@@ -710,10 +679,8 @@ describe("a Lua error inside evaluate", function()
       assert.matches("traceback", ev.message, 1, true)
       assert.matches("custom_sense_spec.lua", ev.message, 1, true)
       -- the same event is in the step's list and in world:events()
-      local listed = {}
-      for _, e in ipairs(events) do listed[#listed + 1] = e.type end
-      assert.is_truthy(table.concat(listed, " "):find("sense_error", 1, true))
-      assert.are.equal(events, w:events())
+      assert.is_truthy(table.concat(events.types(stepped), " "):find("sense_error", 1, true))
+      assert.are.equal(stepped, w:events())
     end)
 
   it("does not stop the step: the other senses and agents still update", function()
@@ -772,9 +739,7 @@ describe("a Lua error inside evaluate", function()
 
   it("an error object that is not a string still gives a message", function()
     local s = { id = "Odd", max_range = 5000, evaluate = function() error({ code = 7 }) end }
-    local w = world_with({ s })
-    w:add_agent{ profile = "p", pos = { 0, 0, 0 } }
-    w:add_target{ pos = { 100, 0, 0 } }
+    local w = pair_with({ s })
     local msgs = {}
     w:on("sense_error", function(ev) msgs[#msgs + 1] = ev.message end)
     w:step(DT)
@@ -786,9 +751,7 @@ end)
 describe("a sense returning a bad value", function()
   local function one_error(answer)
     local s = { id = "Bad", max_range = 5000, evaluate = answer }
-    local w = world_with({ s })
-    local a = w:add_agent{ profile = "p", pos = { 0, 0, 0 } }
-    local t = w:add_target{ pos = { 100, 0, 0 } }
+    local w, a, t = pair_with({ s })
     local errors = {}
     w:on("sense_error", function(ev) errors[#errors + 1] = ev end)
     w:step(DT)

@@ -3,22 +3,14 @@
 -- what was expected and what was given, and (2) that the world is as before.
 local wary = require("wary")
 local fixture = require("spec.support.fixture")
+local expect = require("spec.support.expect")
+local worlds = require("spec.support.worlds")
 
 local NAN = 0 / 0
 local INF = math.huge
 local unpack = table.unpack or unpack
-
-local function error_of(fn, ...)
-  local ok, err = pcall(fn, ...)
-  assert.is_false(ok, "expected an error")
-  return tostring(err)
-end
-
-local function assert_mentions(msg, ...)
-  for _, part in ipairs({ ... }) do
-    assert.is_truthy(msg:find(part, 1, true), string.format("message %q does not mention %q", msg, part))
-  end
-end
+local error_of, assert_mentions = expect.error_of, expect.mentions
+local assert_no_profile = expect.no_profile -- a profile that fails must leave no profile of that name behind
 
 -- What an agent believes about a target, in comparable form.
 local function snapshot(agent, target)
@@ -30,12 +22,6 @@ end
 
 local function pos_of(actor)
   return { actor:pos() }
-end
-
--- A profile that fails must leave no profile of that name behind.
-local function assert_no_profile(world, name)
-  local msg = error_of(function() world:add_agent{ profile = name, pos = { 0, 0, 0 } } end)
-  assert_mentions(msg, "'profile'", "a defined profile", '"' .. name .. '"')
 end
 
 describe("a bad profile", function()
@@ -102,7 +88,7 @@ describe("a bad profile", function()
       world:define_sense(fixture.fixed_sense(ids[i]))
     end
     local msg = error_of(function() world:define_profile{ name = "x", senses = ids } end)
-    assert_mentions(msg, 'profile "x"', "'senses'", "at most 8 entries", "got 9")
+    assert_mentions(msg, 'profile "x"', "'senses'", "at most 8 custom senses", "got 9")
     assert_no_profile(world, "x")
     ids[9] = nil
     assert.are.equal(8, #world:define_profile{ name = "x", senses = ids }.senses)
@@ -176,7 +162,7 @@ describe("a bad sense", function()
     world:define_profile{ name = "p", senses = { "Sonar" } }
     world:add_agent{ profile = "p", pos = { 0, 0, 0 } }
     world:add_target{ pos = { 100, 0, 0 } }
-    for _ = 1, 12 do world:step(1 / 60) end
+    worlds.run(world, 0.2)
     assert.is_true(calls.first > 0)
     assert.are.equal(0, calls.second)
   end)
@@ -196,7 +182,7 @@ describe("a bad sense", function()
       end
     end
     assert.is_true(errors > 0)
-    assert.is_true(math.abs(f:confidence() - 0.5) < 1e-4)
+    expect.near(0.5, f:confidence())
   end)
 end)
 
@@ -215,9 +201,7 @@ describe("a bad material", function()
     world:add_box{ min = { 100, -50, -50 }, max = { 200, 50, 50 }, material = "glass" }
     local msg = error_of(function() world:define_material{ name = "glass", vision_transmission = 2 } end)
     assert_mentions(msg, 'material "glass"', "'vision_transmission'", "got 2")
-    local r = world:ray({ 0, 0, 0 }, { 300, 0, 0 })
-    assert.are.equal(1, r.transmission)
-    assert.are.equal(1, r.walls)
+    expect.fields(world:ray({ 0, 0, 0 }, { 300, 0, 0 }), { transmission = 1, walls = 1 })
   end)
 end)
 
@@ -391,7 +375,7 @@ describe("bad box input", function()
     assert.are.equal(1, world:box_count())
     assert.is_true(keep:valid())
     local r = world:ray({ 0, 0, 0 }, { 1000, 0, 0 })
-    assert.is_true(math.abs(r.transmission - 0.72) < 1e-6)
+    expect.near(0.72, r.transmission, 1e-6)
     assert.are.equal(1, r.boxes)
   end)
 end)

@@ -3,20 +3,62 @@
 -- Set Target Confidence. The fixture's senses report exactly the number set in
 -- target.props[<sense id>] (interval 0.1 s, grace 0.3 s).
 local fixture = require("spec.support.fixture")
+local expect = require("spec.support.expect")
 
-local TOL = 1e-4
+local near = expect.near
 local DT = 1 / 60
-
-local function near(expected, actual, tol)
-  assert.is_true(math.abs(expected - actual) < (tol or TOL),
-    string.format("expected %.6f, got %.6f", expected, actual))
-end
 
 -- A fixture whose target is reported at `value` by Eyes (nil: not at all).
 local function seeing(value, options)
   local f = fixture.new(options)
   if value then f.target:set_prop("Eyes", value) end
   return f
+end
+
+-- seeing(value, options) with the evidence entry (tag, op, evidence_value)
+-- added, run for 1 s.
+local function held(value, tag, op, evidence_value, options)
+  local f = seeing(value, options)
+  f.agent:add_evidence(f.target, tag, op, evidence_value)
+  f:run(1)
+  return f
+end
+
+-- A target seen at `value` for 1 s (tracked by then) that then gets the
+-- evidence entry; returns the fixture and the types of the events of the
+-- next step.
+local function tracked_then(value, tag, op, evidence_value)
+  local f = seeing(value)
+  f:run(1)
+  assert.are.equal("tracked", f:state())
+  f.agent:add_evidence(f.target, tag, op, evidence_value)
+  return f, fixture.types(f:run(DT))
+end
+
+-- Removes the evidence `tag` (it must be there), runs 1 s and asserts that
+-- the senses took belief back up to `value`, firing `types` on the way.
+local function assert_climbs_back(f, tag, types, value)
+  assert.is_true(f.agent:remove_evidence(f.target, tag))
+  assert.are.same(types, fixture.types(f:run(1)))
+  near(value, f:confidence())
+end
+
+-- Runs 0.2 s and asserts that no evidence is left and that belief is back
+-- to the 1.0 that Eyes reports.
+local function assert_back_to_senses(f)
+  f:run(0.2)
+  assert.are.same({}, f.agent:evidence(f.target))
+  near(1.0, f:confidence())
+end
+
+-- Asserts a single evidence entry with `remaining` seconds left that holds
+-- belief at a 0.15 clamp (Suspected).
+local function assert_one_clamp(f, remaining)
+  local list = f.agent:evidence(f.target)
+  assert.are.equal(1, #list)
+  near(remaining, list[1].remaining, 1e-3)
+  near(0.15, f:confidence())
+  assert.are.equal("suspected", f:state())
 end
 
 describe("evidence", function()
@@ -80,24 +122,15 @@ describe("evidence", function()
     end)
 
     it("put on while seen, pulls a tracked target down to Suspected", function()
-      local f = seeing(1.0)
-      f:run(1)
-      assert.are.equal("tracked", f:state())
-      f.agent:add_evidence(f.target, "Disguise", "clamp", 0.15)
-      local events = f:run(DT)
-      assert.are.same({ "detect", "suspect" }, fixture.types(events))
+      local f, types = tracked_then(1.0, "Disguise", "clamp", 0.15)
+      assert.are.same({ "detect", "suspect" }, types)
       near(0.15, f:confidence())
       assert.are.same({}, fixture.types(f:run(5)))
     end)
 
     it("taken off, lets the senses take belief up again", function()
-      local f = seeing(1.0)
-      f.agent:add_evidence(f.target, "Disguise", "clamp", 0.15)
-      f:run(1)
-      assert.is_true(f.agent:remove_evidence(f.target, "Disguise"))
-      local events = f:run(1)
-      assert.are.same({ "telegraph", "detect", "track" }, fixture.types(events))
-      near(1.0, f:confidence())
+      local f = held(1.0, "Disguise", "clamp", 0.15)
+      assert_climbs_back(f, "Disguise", { "telegraph", "detect", "track" }, 1.0)
     end)
   end)
 
@@ -128,9 +161,8 @@ describe("evidence", function()
     end)
 
     it("applies only while a sense reports: a direct-cut sense's loss leaves normal fading", function()
-      local f = seeing(0.7, { sense_options = { Eyes = { direct_lost_cut = true, loss_reason = "occluded" } } })
-      f.agent:add_evidence(f.target, "Doubt", "lower", 0.2)
-      f:run(1)
+      local f = held(0.7, "Doubt", "lower", 0.2,
+        { sense_options = { Eyes = { direct_lost_cut = true, loss_reason = "occluded" } } })
       near(0.5, f:confidence())
       f.target:set_prop("Eyes", nil)
       local events = f:run(1)
@@ -139,9 +171,7 @@ describe("evidence", function()
     end)
 
     it("applies only while a sense reports: once all are silent, normal fading takes over", function()
-      local f = seeing(0.7)
-      f.agent:add_evidence(f.target, "Doubt", "lower", 0.2)
-      f:run(1)
+      local f = held(0.7, "Doubt", "lower", 0.2)
       near(0.5, f:confidence())
       assert.are.equal("detected", f:state())
       f.target:set_prop("Eyes", nil)
@@ -152,7 +182,7 @@ describe("evidence", function()
       end
       -- Fading from 0.5 at 0.1/s once the 0.3 s grace ends: never above 0.5,
       -- no climb to Tracked, 0.40 to 0.43 after 1 s.
-      assert.is_true(highest <= 0.5 + TOL, string.format("confidence rose to %.4f", highest))
+      assert.is_true(highest <= 0.5 + expect.TOL, string.format("confidence rose to %.4f", highest))
       assert.are.same({}, fixture.types(events))
       assert.are.equal("detected", f:state())
       near(0.415, f:confidence(), 0.03)
@@ -161,12 +191,8 @@ describe("evidence", function()
 
   describe("invalidate (force zero)", function()
     it("forces belief to 0 and the target steps back down with events", function()
-      local f = seeing(0.9)
-      f:run(1)
-      assert.are.equal("tracked", f:state())
-      f.agent:add_evidence(f.target, "Nothing", "invalidate", 0)
-      local events = f:run(DT)
-      assert.are.same({ "detect", "suspect", "forget" }, fixture.types(events))
+      local f, types = tracked_then(0.9, "Nothing", "invalidate", 0)
+      assert.are.same({ "detect", "suspect", "forget" }, types)
       assert.are.equal(0, f:confidence())
       assert.are.equal("undetected", f:state())
       assert.are.same({}, fixture.types(f:run(2)))
@@ -184,14 +210,9 @@ describe("evidence", function()
     end)
 
     it("removed, lets the senses climb again", function()
-      local f = seeing(0.9)
-      f.agent:add_evidence(f.target, "Nothing", "invalidate")
-      f:run(1)
+      local f = held(0.9, "Nothing", "invalidate")
       assert.are.equal(0, f:confidence())
-      f.agent:remove_evidence(f.target, "Nothing")
-      local events = f:run(1)
-      assert.are.same({ "suspect", "telegraph", "detect", "track" }, fixture.types(events))
-      near(0.9, f:confidence())
+      assert_climbs_back(f, "Nothing", { "suspect", "telegraph", "detect", "track" }, 0.9)
     end)
   end)
 
@@ -226,11 +247,7 @@ describe("evidence", function()
       f.agent:add_evidence(f.target, "Disguise", "clamp", 0.15, { lifetime = 2 })
       near(2, f.agent:evidence(f.target)[1].remaining)
       f:run(1)
-      local list = f.agent:evidence(f.target)
-      assert.are.equal(1, #list)
-      near(1, list[1].remaining, 1e-3)
-      near(0.15, f:confidence())
-      assert.are.equal("suspected", f:state())
+      assert_one_clamp(f, 1)
     end)
 
     it("different tags live side by side", function()
@@ -253,8 +270,7 @@ describe("evidence", function()
       assert.is_true(f.agent:remove_evidence(f.target, "Disguise"))
       assert.are.same({}, f.agent:evidence(f.target))
       assert.is_false(f.agent:remove_evidence(f.target, "Disguise"))
-      f:run(0.2)
-      near(1.0, f:confidence())
+      assert_back_to_senses(f)
     end)
 
     it("0 holds until clear_evidence, which removes every entry", function()
@@ -266,22 +282,15 @@ describe("evidence", function()
       near(0.15, f:confidence())
       f.agent:clear_evidence(f.target)
       assert.are.same({}, f.agent:evidence(f.target))
-      f:run(0.2)
-      near(1.0, f:confidence())
+      assert_back_to_senses(f)
     end)
 
     it("above 0 expires by itself", function()
       local f = seeing(1.0)
       f.agent:add_evidence(f.target, "Disguise", "clamp", 0.15, { lifetime = 1 })
       f:run(0.9)
-      local list = f.agent:evidence(f.target)
-      assert.are.equal(1, #list)
-      near(0.1, list[1].remaining, 1e-3)
-      near(0.15, f:confidence())
-      assert.are.equal("suspected", f:state())
-      f:run(0.2)
-      assert.are.same({}, f.agent:evidence(f.target))
-      near(1.0, f:confidence())
+      assert_one_clamp(f, 0.1)
+      assert_back_to_senses(f)
     end)
 
     it("a floor with a lifetime lets belief fade once it expires", function()
@@ -296,48 +305,28 @@ describe("evidence", function()
   end)
 
   describe("resolution", function()
-    it("the highest floor wins", function()
-      local f = seeing(nil)
-      f.agent:add_evidence(f.target, "A", "raise", 0.3)
-      f.agent:add_evidence(f.target, "B", "raise", 0.5)
-      f.agent:add_evidence(f.target, "C", "raise", 0.2)
-      f:run(DT)
-      near(0.5, f:confidence())
-    end)
-
-    it("the lowest ceiling wins", function()
-      local f = seeing(1.0)
-      f.agent:add_evidence(f.target, "A", "clamp", 0.6)
-      f.agent:add_evidence(f.target, "B", "clamp", 0.4)
-      f.agent:add_evidence(f.target, "C", "clamp", 0.5)
-      f:run(0.5)
-      near(0.4, f:confidence())
-    end)
-
-    it("the reductions add up", function()
-      local f = seeing(0.8)
-      f.agent:add_evidence(f.target, "A", "lower", 0.1)
-      f.agent:add_evidence(f.target, "B", "lower", 0.2)
-      f:run(0.5)
-      near(0.5, f:confidence())
-    end)
-
-    it("a ceiling always beats a floor", function()
-      local f = seeing(nil)
-      f.agent:add_evidence(f.target, "Alarm", "raise", 0.7)
-      f.agent:add_evidence(f.target, "Disguise", "clamp", 0.3)
-      f:run(DT)
-      near(0.3, f:confidence())
-      assert.are.equal("suspected", f:state())
-    end)
-
-    it("a floor holds against reductions", function()
-      local f = seeing(0.6)
-      f.agent:add_evidence(f.target, "Alarm", "raise", 0.5)
-      f.agent:add_evidence(f.target, "Doubt", "lower", 0.4)
-      f:run(0.5)
-      near(0.5, f:confidence())
-    end)
+    -- Eyes reports `seen` (nil: nothing); the `evidence` entries ({ tag, op,
+    -- value }) are added; after `seconds` belief is `confidence`, in `state`.
+    for _, case in ipairs({
+      { name = "the highest floor wins", seen = nil, seconds = DT, confidence = 0.5, state = "detected",
+        evidence = { { "A", "raise", 0.3 }, { "B", "raise", 0.5 }, { "C", "raise", 0.2 } } },
+      { name = "the lowest ceiling wins", seen = 1.0, seconds = 0.5, confidence = 0.4, state = "detected",
+        evidence = { { "A", "clamp", 0.6 }, { "B", "clamp", 0.4 }, { "C", "clamp", 0.5 } } },
+      { name = "the reductions add up", seen = 0.8, seconds = 0.5, confidence = 0.5, state = "detected",
+        evidence = { { "A", "lower", 0.1 }, { "B", "lower", 0.2 } } },
+      { name = "a ceiling always beats a floor", seen = nil, seconds = DT, confidence = 0.3, state = "suspected",
+        evidence = { { "Alarm", "raise", 0.7 }, { "Disguise", "clamp", 0.3 } } },
+      { name = "a floor holds against reductions", seen = 0.6, seconds = 0.5, confidence = 0.5, state = "detected",
+        evidence = { { "Alarm", "raise", 0.5 }, { "Doubt", "lower", 0.4 } } },
+    }) do
+      it(case.name, function()
+        local f = seeing(case.seen)
+        for _, e in ipairs(case.evidence) do f.agent:add_evidence(f.target, e[1], e[2], e[3]) end
+        f:run(case.seconds)
+        near(case.confidence, f:confidence())
+        assert.are.equal(case.state, f:state())
+      end)
+    end
   end)
 
   describe("listing", function()

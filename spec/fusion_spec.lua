@@ -4,13 +4,9 @@
 -- other active sense adds a small bonus. The fixture's senses report exactly
 -- the number set in target.props[<sense id>] (interval 0.1 s, grace 0.3 s).
 local fixture = require("spec.support.fixture")
+local expect = require("spec.support.expect")
 
-local TOL = 1e-4
-
-local function near(expected, actual, tol)
-  assert.is_true(math.abs(expected - actual) < (tol or TOL),
-    string.format("expected %.6f, got %.6f", expected, actual))
-end
+local near = expect.near
 
 -- A world whose target reports `values` ({ Eyes = 0.8, ... }) for `seconds`.
 local function seen(values, options)
@@ -22,36 +18,25 @@ local function seen(values, options)
   return f
 end
 
+-- An `it` that checks that senses reporting `values` (seen with `options`)
+-- fuse to `fused`, and that confidence, with no evidence, is that value too.
+local function it_fuses(name, values, fused, options)
+  it(name, function()
+    local f = seen(values, options)
+    near(fused, f:belief().fused)
+    near(fused, f:confidence())
+  end)
+end
+
 describe("fusion", function()
-  it("vision 0.8 with two other active senses at a 0.1 bonus fuses to 1.0", function()
-    local f = seen{ Eyes = 0.8, Ears = 0.3, Nose = 0.2 }
-    local b = f:belief()
-    near(1.0, b.fused)
-    near(1.0, b.confidence)
-  end)
-
-  it("vision 0.5 with hearing and smell fuses to 0.5 + 2 x 0.1 = 0.7", function()
-    local f = seen{ Eyes = 0.5, Ears = 0.3, Nose = 0.2 }
-    near(0.7, f:belief().fused)
-    near(0.7, f:confidence())
-  end)
-
-  it("does not average: 0.6 and 0.2 fuse to 0.7, not 0.4", function()
-    local f = seen{ Eyes = 0.6, Ears = 0.2 }
-    near(0.7, f:belief().fused)
-    near(0.7, f:confidence())
-  end)
-
-  it("the strongest sense sets the level whichever sense it is", function()
-    local f = seen{ Eyes = 0.2, Ears = 0.55 }
-    near(0.65, f:belief().fused)
-  end)
-
-  it("is capped at 1: 0.95 with two corroborating senses is 1.0, not 1.15", function()
-    local f = seen{ Eyes = 0.95, Ears = 0.9, Nose = 0.9 }
-    near(1.0, f:belief().fused)
-    near(1.0, f:confidence())
-  end)
+  it_fuses("vision 0.8 with two other active senses at a 0.1 bonus fuses to 1.0",
+    { Eyes = 0.8, Ears = 0.3, Nose = 0.2 }, 1.0)
+  it_fuses("vision 0.5 with hearing and smell fuses to 0.5 + 2 x 0.1 = 0.7",
+    { Eyes = 0.5, Ears = 0.3, Nose = 0.2 }, 0.7)
+  it_fuses("does not average: 0.6 and 0.2 fuse to 0.7, not 0.4", { Eyes = 0.6, Ears = 0.2 }, 0.7)
+  it_fuses("the strongest sense sets the level whichever sense it is", { Eyes = 0.2, Ears = 0.55 }, 0.65)
+  it_fuses("is capped at 1: 0.95 with two corroborating senses is 1.0, not 1.15",
+    { Eyes = 0.95, Ears = 0.9, Nose = 0.9 }, 1.0)
 
   it("a single sense is its own value", function()
     for _, v in ipairs({ 0.1, 0.42, 0.8, 1.0 }) do
@@ -61,61 +46,31 @@ describe("fusion", function()
     end
   end)
 
-  it("a single sense among several defined ones gets no bonus from the silent ones", function()
-    local f = seen{ Ears = 0.42 }
-    near(0.42, f:belief().fused)
-    near(0.42, f:confidence())
-  end)
-
-  it("a sense reporting nothing (0) is not active and adds no bonus", function()
-    local f = seen{ Eyes = 0.5, Ears = 0 }
-    near(0.5, f:belief().fused)
-  end)
+  it_fuses("a single sense among several defined ones gets no bonus from the silent ones", { Ears = 0.42 }, 0.42)
+  it_fuses("a sense reporting nothing (0) is not active and adds no bonus", { Eyes = 0.5, Ears = 0 }, 0.5)
 
   describe("weights", function()
-    it("multiply the best sense: Eyes 0.5 at weight 1.2 alone fuses to 0.6", function()
-      local f = seen({ Eyes = 0.5 }, { profile = { sense_weights = { Eyes = 1.2 } } })
-      near(0.6, f:belief().fused)
-    end)
-
-    it("pick the strongest by share x weight: Eyes 0.8 x 0.5 loses to Ears 0.6 x 1, fusing to 0.7", function()
-      local f = seen({ Eyes = 0.8, Ears = 0.6 }, { profile = { sense_weights = { Eyes = 0.5 } } })
-      -- Ears: 0.6 x 1 = 0.6 beats Eyes: 0.8 x 0.5 = 0.4; Eyes adds the bonus.
-      near(0.7, f:belief().fused)
-      near(0.7, f:confidence())
-    end)
-
-    it("pick the strongest by share x weight: Eyes 0.3 x 2 beats Ears 0.5 x 1, fusing to 0.7", function()
-      local f = seen({ Eyes = 0.3, Ears = 0.5 }, { profile = { sense_weights = { Eyes = 2 } } })
-      -- Eyes: 0.3 x 2 = 0.6 beats Ears: 0.5 x 1 = 0.5; Ears adds 0.1.
-      near(0.7, f:belief().fused)
-    end)
-
-    it("a sense's own weight applies when the profile does not replace it", function()
-      local f = seen({ Eyes = 0.5 }, { senses = { "Eyes" }, sense_options = { Eyes = { weight = 0.5 } } })
-      near(0.25, f:belief().fused)
-    end)
-
-    it("the profile's sense_weights replace the sense's own weight", function()
-      local f = seen({ Eyes = 0.5 }, {
-        senses = { "Eyes" }, sense_options = { Eyes = { weight = 0.5 } },
-        profile = { sense_weights = { Eyes = 1.5 } },
-      })
-      near(0.75, f:belief().fused)
-    end)
+    it_fuses("multiply the best sense: Eyes 0.5 at weight 1.2 alone fuses to 0.6",
+      { Eyes = 0.5 }, 0.6, { profile = { sense_weights = { Eyes = 1.2 } } })
+    -- Ears: 0.6 x 1 = 0.6 beats Eyes: 0.8 x 0.5 = 0.4; Eyes adds the bonus.
+    it_fuses("pick the strongest by share x weight: Eyes 0.8 x 0.5 loses to Ears 0.6 x 1, fusing to 0.7",
+      { Eyes = 0.8, Ears = 0.6 }, 0.7, { profile = { sense_weights = { Eyes = 0.5 } } })
+    -- Eyes: 0.3 x 2 = 0.6 beats Ears: 0.5 x 1 = 0.5; Ears adds 0.1.
+    it_fuses("pick the strongest by share x weight: Eyes 0.3 x 2 beats Ears 0.5 x 1, fusing to 0.7",
+      { Eyes = 0.3, Ears = 0.5 }, 0.7, { profile = { sense_weights = { Eyes = 2 } } })
+    it_fuses("a sense's own weight applies when the profile does not replace it",
+      { Eyes = 0.5 }, 0.25, { senses = { "Eyes" }, sense_options = { Eyes = { weight = 0.5 } } })
+    it_fuses("the profile's sense_weights replace the sense's own weight", { Eyes = 0.5 }, 0.75, {
+      senses = { "Eyes" }, sense_options = { Eyes = { weight = 0.5 } },
+      profile = { sense_weights = { Eyes = 1.5 } },
+    })
   end)
 
   describe("corroboration_bonus", function()
-    it("a profile with corroboration_bonus 0.25 fuses 0.4 with two others to 0.9", function()
-      local f = seen({ Eyes = 0.4, Ears = 0.2, Nose = 0.1 }, { profile = { corroboration_bonus = 0.25 } })
-      near(0.9, f:belief().fused)
-      near(0.9, f:confidence())
-    end)
-
-    it("a profile with corroboration_bonus 0 takes the strongest sense alone", function()
-      local f = seen({ Eyes = 0.4, Ears = 0.3, Nose = 0.2 }, { profile = { corroboration_bonus = 0 } })
-      near(0.4, f:belief().fused)
-    end)
+    it_fuses("a profile with corroboration_bonus 0.25 fuses 0.4 with two others to 0.9",
+      { Eyes = 0.4, Ears = 0.2, Nose = 0.1 }, 0.9, { profile = { corroboration_bonus = 0.25 } })
+    it_fuses("a profile with corroboration_bonus 0 takes the strongest sense alone",
+      { Eyes = 0.4, Ears = 0.3, Nose = 0.2 }, 0.4, { profile = { corroboration_bonus = 0 } })
   end)
 
   describe("a silent sense", function()

@@ -4,18 +4,13 @@
 -- removed, 2D use (z = 0), new materials, and the spatial grid that keeps a
 -- custom sense from being asked about targets beyond its range.
 local wary = require("wary")
+local expect = require("spec.support.expect")
+local worlds = require("spec.support.worlds")
 
 local FLOAT_TOL = 1e-6 -- transmissions are single-precision floats in the core
 
 local function near(expected, actual, tol)
-  assert.is_true(math.abs(expected - actual) <= (tol or FLOAT_TOL),
-    string.format("expected %.9f, got %.9f", expected, actual))
-end
-
-local function error_of(fn)
-  local ok, err = pcall(fn)
-  assert.is_false(ok, "expected an error")
-  return tostring(err)
+  expect.near(expected, actual, tol or FLOAT_TOL)
 end
 
 -- A slab across the x axis from x0 to x1 (200 wide in y and z, centred on 0).
@@ -36,6 +31,20 @@ local function assert_ray(world, transmission, walls, boxes)
   end
 end
 
+-- Asserts that nothing gets through along x, either way; returns the ray forward.
+local function assert_blocked(world)
+  local forward, back = along_x(world)
+  assert.are.equal(0, forward.transmission)
+  assert.are.equal(0, back.transmission)
+  return forward
+end
+
+-- A concrete wall from x = 300 to 400 and six glass panes beyond it (x = 500 to 1050).
+local function concrete_then_glass(world)
+  slab(world, 300, 400, "concrete")
+  for i = 1, 6 do slab(world, 400 + i * 100, 450 + i * 100, "glass") end
+end
+
 describe("world:ray through the shipped materials", function()
   local world
 
@@ -47,26 +56,22 @@ describe("world:ray through the shipped materials", function()
     assert_ray(world, 1, 0, 0)
   end)
 
-  it("lets all the sight through glass, which is still a wall for sound", function()
-    slab(world, 100, 200, "glass")
-    assert_ray(world, 1.0, 1, 1)
-  end)
-
-  it("lets 0.72 through foliage, which is no wall for sound", function()
-    slab(world, 100, 200, "foliage")
-    assert_ray(world, 0.72, 0, 1)
-  end)
-
-  it("lets 0.02 through smoke, which is no wall for sound", function()
-    slab(world, 100, 200, "smoke")
-    assert_ray(world, 0.02, 0, 1)
-  end)
+  -- One slab of `material`: what the ray along x gets through it, both ways.
+  for _, case in ipairs({
+    { "lets all the sight through glass, which is still a wall for sound", "glass", 1.0, 1 },
+    { "lets 0.72 through foliage, which is no wall for sound", "foliage", 0.72, 0 },
+    { "lets 0.02 through smoke, which is no wall for sound", "smoke", 0.02, 0 },
+  }) do
+    local name, material, transmission, walls = case[1], case[2], case[3], case[4]
+    it(name, function()
+      slab(world, 100, 200, material)
+      assert_ray(world, transmission, walls, 1)
+    end)
+  end
 
   it("lets nothing through concrete", function()
     slab(world, 100, 200, "concrete")
-    local a, b = along_x(world)
-    assert.are.equal(0, a.transmission)
-    assert.are.equal(0, b.transmission)
+    local a = assert_blocked(world)
     assert.are.equal(1, a.walls)
     assert.are.equal(1, a.boxes)
   end)
@@ -90,18 +95,13 @@ describe("world:ray through the shipped materials", function()
   it("counts a thick wall once however far the ray runs inside it", function()
     slab(world, 100, 5000, "glass")
     assert_ray(world, 1, 1, 1)
-    local inside = world:ray({ 200, 0, 0 }, { 4000, 0, 0 })
-    assert.are.equal(1, inside.walls)
-    assert.are.equal(1, inside.boxes)
+    expect.fields(world:ray({ 200, 0, 0 }, { 4000, 0, 0 }), { walls = 1, boxes = 1 }) -- from inside
   end)
 
   it("stops at an opaque box: nothing gets through, whatever lies beyond", function()
     slab(world, 100, 200, "foliage")
-    slab(world, 300, 400, "concrete")
-    for i = 1, 6 do slab(world, 400 + i * 100, 450 + i * 100, "glass") end
-    local a, b = along_x(world)
-    assert.are.equal(0, a.transmission)
-    assert.are.equal(0, b.transmission)
+    concrete_then_glass(world)
+    local a = assert_blocked(world)
     -- Forward, foliage (no wall) then concrete (a wall) come before the stop.
     assert.is_true(a.walls >= 1)
     assert.is_true(a.boxes >= 2)
@@ -109,22 +109,14 @@ describe("world:ray through the shipped materials", function()
 
   it("counts every box and wall in front of the opaque box that stops it", function()
     -- From x = 10000 the ray crosses six glass boxes, then the concrete one.
-    slab(world, 300, 400, "concrete")
-    for i = 1, 6 do slab(world, 400 + i * 100, 450 + i * 100, "glass") end
-    local r = world:ray({ 10000, 0, 0 }, { 0, 0, 0 })
-    assert.are.equal(0, r.transmission)
-    assert.are.equal(7, r.boxes)
-    assert.are.equal(7, r.walls)
+    concrete_then_glass(world)
+    expect.fields(world:ray({ 10000, 0, 0 }, { 0, 0, 0 }), { transmission = 0, boxes = 7, walls = 7 })
   end)
 
   it("misses boxes off the segment: beside it, or beyond its end", function()
     slab(world, 100, 200, "concrete")
-    local beside = world:ray({ 0, 500, 0 }, { 1000, 500, 0 })
-    assert.are.equal(1, beside.transmission)
-    assert.are.equal(0, beside.boxes)
-    local short = world:ray({ 0, 0, 0 }, { 50, 0, 0 })
-    assert.are.equal(1, short.transmission)
-    assert.are.equal(0, short.walls)
+    expect.fields(world:ray({ 0, 500, 0 }, { 1000, 500, 0 }), { transmission = 1, boxes = 0 }) -- beside
+    expect.fields(world:ray({ 0, 0, 0 }, { 50, 0, 0 }), { transmission = 1, walls = 0 })        -- short
   end)
 
   it("accepts vectors as { x =, y =, z = } as well as { x, y, z }", function()
@@ -133,8 +125,8 @@ describe("world:ray through the shipped materials", function()
   end)
 
   it("refuses a NaN end point, naming it", function()
-    local msg = error_of(function() world:ray({ 0, 0, 0 }, { 0 / 0, 0, 0 }) end)
-    assert.is_truthy(msg:find("world:ray: field 'to' expected a vector of finite numbers, got nan", 1, true), msg)
+    local msg = expect.error_of(function() world:ray({ 0, 0, 0 }, { 0 / 0, 0, 0 }) end)
+    expect.mentions(msg, "world:ray: field 'to' expected a vector of finite numbers, got nan")
   end)
 end)
 
@@ -171,9 +163,7 @@ describe("boxes changed after they are added", function()
   it("change what they let through with set_material", function()
     box:set_material("concrete")
     assert.are.equal("concrete", box.material)
-    local a = world:ray({ 0, 0, 0 }, { 1000, 0, 0 })
-    assert.are.equal(0, a.transmission)
-    assert.are.equal(1, a.walls)
+    expect.fields(world:ray({ 0, 0, 0 }, { 1000, 0, 0 }), { transmission = 0, walls = 1 })
     box:set_material("glass")
     assert_ray(world, 1, 1, 1)
     box:set_material("smoke")
@@ -214,8 +204,7 @@ describe("2D use (z = 0)", function()
     world:add_box{ min = { 200, -50 }, max = { 250, 50 }, material = "glass" }
     local r = world:ray({ 0, 0 }, { 300, 0 })
     near(0.72, r.transmission)
-    assert.are.equal(1, r.walls)
-    assert.are.equal(2, r.boxes)
+    expect.fields(r, { walls = 1, boxes = 2 })
     hedge:set_bounds({ 100, 60 }, { 150, 100 })
     near(1, world:ray({ 0, 0 }, { 300, 0 }).transmission)
 
@@ -241,7 +230,7 @@ describe("2D use (z = 0)", function()
     world:define_profile{ name = "p", senses = { "Flat" } }
     world:add_agent{ profile = "p", pos = { 0, 0 } }
     world:add_target{ pos = { 300, 400 } }
-    for _ = 1, 6 do world:step(1 / 60) end
+    worlds.run(world, 0.1)
     assert.is_true(#distances > 0)
     near(500, distances[1], 1e-3)
   end)
@@ -264,12 +253,9 @@ describe("world:define_material", function()
   it("defaults to an opaque sound wall", function()
     local world = wary.world()
     local m = world:define_material{ name = "lead" }
-    assert.are.equal(0, m.vision_transmission)
-    assert.are.equal(true, m.sound_wall)
+    expect.fields(m, { vision_transmission = 0, sound_wall = true })
     slab(world, 100, 200, "lead")
-    local r = world:ray({ 0, 0, 0 }, { 1000, 0, 0 })
-    assert.are.equal(0, r.transmission)
-    assert.are.equal(1, r.walls)
+    expect.fields(world:ray({ 0, 0, 0 }, { 1000, 0, 0 }), { transmission = 0, walls = 1 })
   end)
 
   it("redefined under the same name retunes the boxes already made of it", function()
@@ -282,8 +268,8 @@ describe("world:define_material", function()
 
   it("is the only way to materials when the shipped ones are turned off", function()
     local world = wary.world{ materials = false }
-    local msg = error_of(function() slab(world, 100, 200, "glass") end)
-    assert.is_truthy(msg:find("'material' expected a defined material, got \"glass\"", 1, true), msg)
+    local msg = expect.error_of(function() slab(world, 100, 200, "glass") end)
+    expect.mentions(msg, "'material' expected a defined material, got \"glass\"")
     slab(world, 100, 200, "concrete") -- the built-in opaque wall is always there
     assert.are.equal(0, world:ray({ 0, 0, 0 }, { 1000, 0, 0 }).transmission)
     world:define_material{ name = "glass", vision_transmission = 0.9 }
@@ -307,6 +293,18 @@ end
 local function dist(p, q)
   local dx, dy, dz = p[1] - q[1], p[2] - q[2], p[3] - q[3]
   return math.sqrt(dx * dx + dy * dy + dz * dz)
+end
+
+-- What a sense of range `range` got wrong about a target at distance `d`,
+-- given that evaluate was given the distance `given` (nil: not asked about
+-- it); nil when nothing.
+local function misjudged(d, range, given)
+  if d < range then
+    if given == nil then return "not asked" end
+    if math.abs(given - d) > 1e-3 * d + 1e-3 then return string.format("given distance %.3f", given) end
+  elseif given ~= nil then
+    return "asked"
+  end
 end
 
 describe("a custom sense with a limited range", function()
@@ -341,6 +339,24 @@ describe("a custom sense with a limited range", function()
     for _ = 1, 300 do actors[#actors + 1] = world:add_target{ pos = place() } end
 
     local judged, inside_total, failures = 0, 0, {}
+    -- Judges every target `sense` of `agent` was (or was not) asked about.
+    local function judge(round, agent, sense)
+      local range = sense == "Short" and SHORT or LONG
+      local row = asked[sense][agent] or {}
+      for _, target in ipairs(actors) do
+        local d = target ~= agent and dist(where[agent], where[target])
+        if d and math.abs(d - range) > EDGE then
+          judged = judged + 1
+          if d < range then inside_total = inside_total + 1 end
+          local wrong = misjudged(d, range, row[target])
+          if wrong and #failures < 10 then
+            failures[#failures + 1] = string.format("round %d: %s %s at %.3f (range %d)",
+              round, sense, wrong, d, range)
+          end
+        end
+      end
+    end
+
     for round = 1, 6 do
       if round > 1 then
         for _, a in ipairs(actors) do
@@ -353,36 +369,7 @@ describe("a custom sense with a limited range", function()
       for _ = 1, 8 do world:step(0.05) end -- 0.4 s: every agent's senses fall due
 
       for _, agent in ipairs(actors) do
-        if agent.profile then
-          for _, sense in ipairs(agent.profile.senses) do
-            local range = sense == "Short" and SHORT or LONG
-            local row = asked[sense][agent] or {}
-            for _, target in ipairs(actors) do
-              if target ~= agent then
-                local d = dist(where[agent], where[target])
-                local given = row[target]
-                if math.abs(d - range) > EDGE then
-                  judged = judged + 1
-                  local wrong
-                  if d < range then
-                    inside_total = inside_total + 1
-                    if given == nil then
-                      wrong = "not asked"
-                    elseif math.abs(given - d) > 1e-3 * d + 1e-3 then
-                      wrong = string.format("given distance %.3f", given)
-                    end
-                  elseif given ~= nil then
-                    wrong = "asked"
-                  end
-                  if wrong and #failures < 10 then
-                    failures[#failures + 1] = string.format("round %d: %s %s at %.3f (range %d)",
-                      round, sense, wrong, d, range)
-                  end
-                end
-              end
-            end
-          end
-        end
+        for _, sense in ipairs(agent.profile and agent.profile.senses or {}) do judge(round, agent, sense) end
       end
     end
     assert.are.same({}, failures)
@@ -400,7 +387,7 @@ describe("a custom sense with a limited range", function()
     world:define_profile{ name = "p", senses = { "Psychic" } }
     world:add_agent{ profile = "p", pos = { 0, 0, 0 } }
     local far = world:add_target{ pos = { 5e6, -5e6, 0 } }
-    for _ = 1, 6 do world:step(1 / 60) end
+    worlds.run(world, 0.1)
     assert.is_true(asked[far])
   end)
 end)

@@ -4,6 +4,11 @@
 local wary = require("wary")
 local schema = wary.schema
 local fixture = require("spec.support.fixture")
+local expect = require("spec.support.expect")
+local worlds = require("spec.support.worlds")
+
+local error_of, assert_mentions = expect.error_of, expect.mentions
+local run = worlds.run
 
 -- The profile fields a designer writes: every field of schema.profile but
 -- the two that name profiles.
@@ -29,22 +34,6 @@ local function sorted_keys(t)
   return out
 end
 
-local function error_of(fn)
-  local ok, err = pcall(fn)
-  assert.is_false(ok, "expected an error")
-  return tostring(err)
-end
-
-local function assert_mentions(msg, ...)
-  for _, part in ipairs({ ... }) do
-    assert.is_truthy(msg:find(part, 1, true), string.format("message %q does not mention %q", msg, part))
-  end
-end
-
-local function run(world, seconds)
-  for _ = 1, math.floor(seconds * 60 + 0.5) do world:step(1 / 60) end
-end
-
 describe("profiles/default.lua", function()
   local raw
 
@@ -66,12 +55,14 @@ describe("profiles/default.lua", function()
       if k ~= "name" then listed[#listed + 1] = k end
     end
     assert.are.same(expected, listed)
-    assert.are.equal(19, #expected + 2) -- the schema's 19 profile fields
+    assert.are.equal(20, #expected + 2) -- the schema's 20 profile fields
   end)
 
   it("gives every field exactly the schema default (distances at 100 units per metre)", function()
     for _, spec in ipairs(tunable_fields()) do
-      assert.are.same(expected_default(spec, 100), raw[spec.name], "field " .. spec.name)
+      if spec.name ~= "vision" then
+        assert.are.same(expected_default(spec, 100), raw[spec.name], "field " .. spec.name)
+      end
     end
     assert.are.equal(1000, raw.max_uncertainty)  -- 10 m
     assert.are.equal(150, raw.uncertainty_growth) -- 1.5 m/s
@@ -80,12 +71,31 @@ describe("profiles/default.lua", function()
     assert.are.equal(0.60, raw.track_threshold)
   end)
 
+  it("documents every vision setting with the schema default (distances at 100 units per metre)", function()
+    local documented = 0
+    for _, spec in ipairs(schema.vision) do
+      if spec.default ~= nil then
+        assert.are.same(expected_default(spec, 100), raw.vision[spec.name], "vision field " .. spec.name)
+        documented = documented + 1
+      end
+    end
+    assert.are.equal(documented, #sorted_keys(raw.vision))
+    assert.are.equal(3000, raw.vision.max_range)   -- 30 m
+    assert.are.equal(60, raw.vision.half_angle_deg)
+  end)
+
   it("matches what a profile with every field left out gets in a world of 100 units per metre", function()
     local world = wary.world()
     local bare = world:define_profile{ name = "bare" }
     for _, spec in ipairs(tunable_fields()) do
-      assert.are.same(raw[spec.name], bare[spec.name], "field " .. spec.name)
+      if spec.name ~= "vision" then
+        assert.are.same(raw[spec.name], bare[spec.name], "field " .. spec.name)
+      end
     end
+    assert.is_nil(bare.vision)
+    local seeing = world:define_profile{ name = "seeing", vision = {} }
+    assert.are.same(raw.vision, seeing.vision)
+    assert.are.same({ "Vision" }, seeing.senses)
   end)
 
   it("scales the distance defaults by the world's units_per_meter when they are left out", function()
@@ -104,8 +114,12 @@ describe("world:load of profiles/default.lua", function()
     assert.are.equal("default", p.name)
     local raw = dofile(wary.root .. "profiles/default.lua")
     for _, spec in ipairs(tunable_fields()) do
-      assert.are.same(raw[spec.name], p[spec.name], "field " .. spec.name)
+      if spec.name ~= "senses" then
+        assert.are.same(raw[spec.name], p[spec.name], "field " .. spec.name)
+      end
     end
+    -- The file's vision table gives the profile the built-in Vision sense.
+    assert.are.same({ "Vision" }, p.senses)
     local guard = world:add_agent{ profile = "default", pos = { 0, 0, 0 } }
     assert.are.equal(p, guard.profile)
   end)
@@ -179,8 +193,8 @@ describe("a profile with extends", function()
     local sniper = world:add_agent{ profile = "sniper", pos = { 0, 500, 0 } }
     local player = world:add_target{ pos = { 1000, 0, 0 }, props = { Eyes = 0.32 } }
     run(world, 1)
-    assert.is_true(math.abs(soldier:confidence(player) - 0.32) < 1e-4)
-    assert.is_true(math.abs(sniper:confidence(player) - 0.32) < 1e-4)
+    expect.near(0.32, soldier:confidence(player))
+    expect.near(0.32, sniper:confidence(player))
     assert.are.equal("suspected", soldier:state(player)) -- 0.2 <= 0.32 < 0.4
     assert.are.equal("detected", sniper:state(player))   -- 0.32 >= 0.3, inherited track 0.7 not reached
     assert.is_not_nil(sniper:belief(player).contributions.Ears) -- the inherited sense slot exists
@@ -191,8 +205,7 @@ describe("a profile with extends", function()
       world:define_profile{ name = "ghost", extends = "commando", detect_threshold = 0.2 }
     end)
     assert_mentions(msg, 'profile "ghost"', "'extends'", "a defined profile", '"commando"')
-    msg = error_of(function() world:add_agent{ profile = "ghost", pos = { 0, 0, 0 } } end)
-    assert_mentions(msg, "'profile'", '"ghost"')
+    expect.no_profile(world, "ghost")
   end)
 
   it("of a misspelt profile hints at the defined one", function()
@@ -206,7 +219,7 @@ describe("redefining a profile under the same name", function()
     local f = fixture.new{}
     f.target:set_prop("Eyes", 0.3)
     f:run(2)
-    assert.is_true(math.abs(f:confidence() - 0.3) < 1e-4)
+    expect.near(0.3, f:confidence())
     assert.are.equal("suspected", f:state()) -- 0.3 < detect 0.35
     f.world:define_profile{ name = "spec", senses = { "Eyes" }, suspect_threshold = 0.1, detect_threshold = 0.25 }
     local events = f:run(0.5)
@@ -266,10 +279,8 @@ describe("sense_weights and sense_intervals", function()
       world:define_profile{ name = "i", senses = { "Ears" }, sense_intervals = { Eyes = 0.5 } }
     end)
     assert_mentions(msg, 'profile "i"', "'sense_intervals'", '"Eyes"', "not in the profile's senses")
-    for _, name in ipairs({ "w", "i" }) do
-      local m = error_of(function() world:add_agent{ profile = name, pos = { 0, 0, 0 } } end)
-      assert_mentions(m, "'profile'", "a defined profile", '"' .. name .. '"')
-    end
+    expect.no_profile(world, "w")
+    expect.no_profile(world, "i")
   end)
 
   it("naming a sense that is not defined at all is an error too", function()

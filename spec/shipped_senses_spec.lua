@@ -2,47 +2,30 @@
 -- radar, psychic), loaded with world:load, each checked against seed 004's
 -- "Ideas" table with numbers.
 local wary = require("wary")
+local expect = require("spec.support.expect")
+local events = require("spec.support.events")
+local worlds = require("spec.support.worlds")
 
 local DT = 1 / 60
 local TOL = 1e-5
 local M = 100 -- units per metre (the default)
-
-local function run(w, seconds)
-  for _ = 1, math.floor(seconds * 60 + 0.5) do w:step(DT) end
-end
+local run = worlds.run
 
 -- A world with one shipped sense loaded and a profile "p" using it; one agent
 -- at agent_pos (default the origin).
 local function world_with(file, agent_pos, profile)
   local w = wary.world()
   local s = w:load(file)
-  local p = { name = "p", senses = { s.id } }
-  for k, v in pairs(profile or {}) do p[k] = v end
-  w:define_profile(p)
+  worlds.define_profile(w, "p", { s.id }, profile)
   local agent = w:add_agent{ name = "guard", profile = "p", pos = agent_pos or { 0, 0, 0 }, team = "guards" }
   return w, agent, s
-end
-
-local function log_events(w)
-  local log = {}
-  for _, e in ipairs(wary.schema.events) do
-    w:on(e, function(ev)
-      log[#log + 1] = { type = e, time = w:time(), from = ev.from, to = ev.to, reason = ev.loss_reason,
-                        confidence = ev.confidence, target = ev.target }
-    end)
-  end
-  return log
 end
 
 describe("senses/thermal.lua", function()
   it("declares the thermal contract: 30 m, every 0.1 s, 0.3 s grace, no direct cut", function()
     local _, _, s = world_with("senses/thermal.lua")
-    assert.are.equal("Thermal", s.id)
-    assert.are.equal(30 * M, s.max_range)
-    assert.are.equal(0.1, s.interval)
-    assert.are.equal(0.3, s.loss_grace)
-    assert.is_false(s.direct_lost_cut)
-    assert.are.equal("sensor_dropout", s.loss_reason)
+    expect.fields(s, { id = "Thermal", max_range = 30 * M, interval = 0.1, loss_grace = 0.3,
+                       direct_lost_cut = false, loss_reason = "sensor_dropout" })
   end)
 
   it("reads (1 - distance / 30 m) x props.heat", function()
@@ -111,16 +94,14 @@ describe("senses/thermal.lua", function()
 
   it("loses a cooling target after its grace, stepping down (sensor_dropout)", function()
     local w, agent = world_with("senses/thermal.lua")
-    local log = log_events(w)
+    local log = events.record(w)
     local t = w:add_target{ pos = { 5 * M, 0, 0 }, props = { heat = 0.5 } } -- 0.4167: detected
     run(w, 1)
     assert.are.equal("detected", agent:state(t))
     t.props.heat = 0.05
     run(w, 6)
-    local types = {}
-    for _, ev in ipairs(log) do types[#types + 1] = ev.type end
-    assert.are.same({ "suspect", "telegraph", "detect", "suspect", "lost" }, types)
-    assert.are.equal("sensor_dropout", log[#log].reason)
+    assert.are.same({ "suspect", "telegraph", "detect", "suspect", "lost" }, events.types(log))
+    assert.are.equal("sensor_dropout", log[#log].loss_reason)
   end)
 end)
 
@@ -128,12 +109,8 @@ describe("senses/radar.lua", function()
   it("declares the seed's C++ Radar contract: 80 m, every 0.5 s, 1 s grace, direct cut, out_of_range",
     function()
       local _, _, s = world_with("senses/radar.lua")
-      assert.are.equal("Radar", s.id)
-      assert.are.equal(80 * M, s.max_range)
-      assert.are.equal(0.5, s.interval)
-      assert.are.equal(1.0, s.loss_grace)
-      assert.is_true(s.direct_lost_cut)
-      assert.are.equal("out_of_range", s.loss_reason)
+      expect.fields(s, { id = "Radar", max_range = 80 * M, interval = 0.5, loss_grace = 1.0,
+                         direct_lost_cut = true, loss_reason = "out_of_range" })
     end)
 
   it("updates every 0.5 s", function()
@@ -162,14 +139,12 @@ describe("senses/radar.lua", function()
 
   it("gives at most 0.3: a target on top of the radar is suspected, never detected by radar alone", function()
     local w, agent = world_with("senses/radar.lua")
-    local log = log_events(w)
+    local log = events.record(w)
     local t = w:add_target{ pos = { 0, 0, 0 } }
     run(w, 20)
     assert.is_near(0.3, agent:confidence(t), TOL)
     assert.are.equal("suspected", agent:state(t))
-    local types = {}
-    for _, ev in ipairs(log) do types[#types + 1] = ev.type end
-    assert.are.same({ "suspect", "telegraph" }, types)
+    assert.are.same({ "suspect", "telegraph" }, events.types(log))
   end)
 
   it("a large radar cross-section still never detects by radar alone (at most 0.3)", function()
@@ -204,7 +179,7 @@ describe("senses/radar.lua", function()
 
   it("cuts straight to lost (out_of_range) 1 s after the target leaves its range", function()
     local w, agent = world_with("senses/radar.lua")
-    local log = log_events(w)
+    local log = events.record(w)
     local t = w:add_target{ pos = { 1 * M, 0, 0 } } -- 0.2963
     run(w, 2)
     assert.are.equal("suspected", agent:state(t))
@@ -212,13 +187,12 @@ describe("senses/radar.lua", function()
     local left = w:time()
     t:set_pos(100 * M, 0, 0)
     run(w, 3)
-    local after = {}
-    for i = first, #log do after[#after + 1] = log[i] end
+    local after = events.since(log, first)
     assert.are.equal(1, #after)
     local ev = after[1]
     assert.are.equal("lost", ev.type)
     assert.are.equal("suspected", ev.from)
-    assert.are.equal("out_of_range", ev.reason)
+    assert.are.equal("out_of_range", ev.loss_reason)
     -- silent from the next update (within 0.5 s), then the 1 s grace
     local waited = ev.time - left
     assert.is_true(waited >= 1.0 - DT - 1e-4 and waited <= 1.5 + 1e-4, "lost after " .. waited)
@@ -249,8 +223,7 @@ end)
 describe("senses/psychic.lua", function()
   it("declares an unlimited range", function()
     local _, _, s = world_with("senses/psychic.lua")
-    assert.are.equal("Psychic", s.id)
-    assert.are.equal(math.huge, s.max_range)
+    expect.fields(s, { id = "Psychic", max_range = math.huge })
   end)
 
   it("feels a mind 1 km away behind a concrete wall at 0.2", function()

@@ -3,14 +3,10 @@
 -- written in the header of src/resolve.c. The fixture's senses report exactly
 -- the number set in target.props[<sense id>] (interval 0.1 s, grace 0.3 s).
 local fixture = require("spec.support.fixture")
+local expect = require("spec.support.expect")
 
-local TOL = 1e-4
+local near = expect.near
 local DT = 1 / 60
-
-local function near(expected, actual, tol)
-  assert.is_true(math.abs(expected - actual) < (tol or TOL),
-    string.format("expected %.6f, got %.6f", expected, actual))
-end
 
 -- Steps one frame at a time until the state is `state` (at most `limit`
 -- seconds); returns the events fired meanwhile.
@@ -39,25 +35,64 @@ local function settles(value, profile, seconds)
   return f:state(), f
 end
 
+-- A fixture (fixture.new(options)) whose one sense reports `value`, stepped
+-- until the state is `state` (at most `limit` seconds); returns it and the
+-- events fired meanwhile.
+local function reached(state, value, limit, options)
+  local f = fixture.new(options)
+  f.target:set_prop("Eyes", value)
+  return f, run_until(f, state, limit)
+end
+
+-- A fixture tracked at `value` (default 0.7) whose one sense then falls silent.
+local function tracked_then_silent(options, value)
+  local f = reached("tracked", value or 0.7, 2, options)
+  f.target:set_prop("Eyes", nil)
+  return f
+end
+
+-- Sets what the sense reports and runs `seconds`; returns the types of the
+-- events fired meanwhile.
+local function set_and_run(f, value, seconds)
+  f.target:set_prop("Eyes", value)
+  return fixture.types(f:run(seconds))
+end
+
+-- Asserts that `events` is exactly one event of type `kind`, from state
+-- `from` to state `to`; returns that event.
+local function assert_one(events, kind, from, to)
+  assert.are.same({ kind }, fixture.types(events))
+  assert.are.equal(from, events[1].from)
+  assert.are.equal(to, events[1].to)
+  return events[1]
+end
+
+-- Asserts that the event `ev` and the belief of `f` both say lost, for `reason`.
+local function assert_lost(f, ev, reason)
+  assert.are.equal("lost", ev.to)
+  assert.are.equal(reason, ev.loss_reason)
+  local b = f:belief()
+  assert.are.equal("lost", b.state)
+  assert.are.equal(reason, b.loss_reason)
+  return b
+end
+
 local direct_eyes = { Eyes = { direct_lost_cut = true, loss_reason = "occluded" } }
 
 describe("states", function()
   describe("thresholds", function()
     it("are 0.15, 0.35 and 0.60 by default", function()
-      assert.are.equal("undetected", (settles(0.149)))
-      assert.are.equal("suspected", (settles(0.15)))
-      assert.are.equal("suspected", (settles(0.349)))
-      assert.are.equal("detected", (settles(0.35)))
-      assert.are.equal("detected", (settles(0.599)))
-      assert.are.equal("tracked", (settles(0.60)))
-      assert.are.equal("tracked", (settles(1.0)))
+      for _, case in ipairs({
+        { 0.149, "undetected" }, { 0.15, "suspected" }, { 0.349, "suspected" }, { 0.35, "detected" },
+        { 0.599, "detected" }, { 0.60, "tracked" }, { 1.0, "tracked" },
+      }) do
+        assert.are.equal(case[2], (settles(case[1])), "reporting " .. case[1])
+      end
     end)
 
     it("a target below 0.15 gets a belief but no event", function()
       local f = fixture.new()
-      f.target:set_prop("Eyes", 0.1)
-      local events = f:run(2)
-      assert.are.same({}, fixture.types(events))
+      assert.are.same({}, set_and_run(f, 0.1, 2))
       assert.are.equal("undetected", f:state())
       near(0.1, f:confidence())
     end)
@@ -67,94 +102,85 @@ describe("states", function()
                      telegraph_threshold = 0.4 }
       local jumpy = { suspect_threshold = 0.05, detect_threshold = 0.1, track_threshold = 0.2,
                       telegraph_threshold = 0.07 }
-      assert.are.equal("undetected", (settles(0.25, calm)))
-      assert.are.equal("suspected", (settles(0.45, calm)))
-      assert.are.equal("detected", (settles(0.7, calm)))
-      assert.are.equal("tracked", (settles(0.85, calm)))
-      assert.are.equal("tracked", (settles(0.25, jumpy)))
-      assert.are.equal("suspected", (settles(0.08, jumpy)))
+      for _, case in ipairs({
+        { calm, 0.25, "undetected" }, { calm, 0.45, "suspected" }, { calm, 0.7, "detected" },
+        { calm, 0.85, "tracked" }, { jumpy, 0.25, "tracked" }, { jumpy, 0.08, "suspected" },
+      }) do
+        local profile, value, state = case[1], case[2], case[3]
+        assert.are.equal(state, (settles(value, profile)),
+          (profile == calm and "calm" or "jumpy") .. " reporting " .. value)
+      end
     end)
   end)
 
   describe("on the way up", function()
     it("fires suspect, telegraph, detect in order, then track only after 0.5 s in Detected", function()
-      local f = fixture.new()
-      f.target:set_prop("Eyes", 0.9)
-      local events = run_until(f, "detected", 1)
+      local f, events = reached("detected", 0.9, 1)
       assert.are.same({ "suspect", "telegraph", "detect" }, fixture.types(events))
       assert.are.same({ "undetected", "suspected", "suspected" },
         { events[1].from, events[2].from, events[3].from })
       assert.are.same({ "suspected", "suspected", "detected" },
         { events[1].to, events[2].to, events[3].to })
-      events = f:run(0.4)
-      assert.are.same({}, fixture.types(events))
+      assert.are.same({}, fixture.types(f:run(0.4)))
       assert.are.equal("detected", f:state())
       near(0.9, f:confidence())
-      events = f:run(0.2)
-      assert.are.same({ "track" }, fixture.types(events))
-      assert.are.equal("detected", events[1].from)
-      assert.are.equal("tracked", events[1].to)
+      assert_one(f:run(0.2), "track", "detected", "tracked")
       assert.are.equal("tracked", f:state())
     end)
 
     it("honours a profile's min_track_duration", function()
-      local f = fixture.new{ profile = { min_track_duration = 2 } }
-      f.target:set_prop("Eyes", 0.9)
-      run_until(f, "detected", 1)
+      local f = reached("detected", 0.9, 1, { profile = { min_track_duration = 2 } })
       assert.are.same({}, fixture.types(f:run(1.9)))
       assert.are.same({ "track" }, fixture.types(f:run(0.2)))
     end)
 
     it("a target that climbs slowly fires suspect, then telegraph at 0.25, then detect", function()
       local f = fixture.new()
-      f.target:set_prop("Eyes", 0.2)
-      assert.are.same({ "suspect" }, fixture.types(f:run(0.5)))
-      f.target:set_prop("Eyes", 0.3)
-      assert.are.same({ "telegraph" }, fixture.types(f:run(0.5)))
+      assert.are.same({ "suspect" }, set_and_run(f, 0.2, 0.5))
+      assert.are.same({ "telegraph" }, set_and_run(f, 0.3, 0.5))
       assert.are.equal("suspected", f:state())
-      f.target:set_prop("Eyes", 0.4)
-      assert.are.same({ "detect" }, fixture.types(f:run(0.5)))
+      assert.are.same({ "detect" }, set_and_run(f, 0.4, 0.5))
     end)
 
     it("telegraph fires once and not again while the belief holds between suspect and detect", function()
       local f = fixture.new()
-      f.target:set_prop("Eyes", 0.3)
-      assert.are.same({ "suspect", "telegraph" }, fixture.types(f:run(0.5)))
+      assert.are.same({ "suspect", "telegraph" }, set_and_run(f, 0.3, 0.5))
       assert.are.same({}, fixture.types(f:run(3)))
       assert.are.equal("suspected", f:state())
-      f.target:set_prop("Eyes", 0.4)
-      assert.are.same({ "detect" }, fixture.types(f:run(0.5)))
-      f.target:set_prop("Eyes", 0.5)
-      assert.are.same({}, fixture.types(f:run(0.3)))
+      assert.are.same({ "detect" }, set_and_run(f, 0.4, 0.5))
+      assert.are.same({}, set_and_run(f, 0.5, 0.3))
     end)
 
     it("a profile's telegraph_threshold moves the telegraph", function()
       local f = fixture.new{ profile = { telegraph_threshold = 0.3 } }
-      f.target:set_prop("Eyes", 0.27)
-      assert.are.same({ "suspect" }, fixture.types(f:run(0.5)))
-      f.target:set_prop("Eyes", 0.31)
-      assert.are.same({ "telegraph" }, fixture.types(f:run(0.5)))
+      assert.are.same({ "suspect" }, set_and_run(f, 0.27, 0.5))
+      assert.are.same({ "telegraph" }, set_and_run(f, 0.31, 0.5))
     end)
   end)
 
   describe("on the way down", function()
-    it("a tracked target that slips below 0.60 fires detect again (state detected)", function()
-      local f = fixture.new()
-      f.target:set_prop("Eyes", 0.9)
-      run_until(f, "tracked", 2)
-      f.target:set_prop("Eyes", 0.5)
-      local events = f:run(5)
-      assert.are.same({ "detect" }, fixture.types(events))
-      assert.are.equal("tracked", events[1].from)
-      assert.are.equal("detected", events[1].to)
-      assert.are.equal("detected", f:state())
-      near(0.5, f:confidence())
-    end)
+    -- Reaches `from` reporting `high`, then reports `low` for `seconds`: one
+    -- event, `event`, to the state `to`, settling at `low`, still seen.
+    for _, case in ipairs({
+      { name = "a tracked target that slips below 0.60 fires detect again (state detected)",
+        from = "tracked", high = 0.9, limit = 2, low = 0.5, seconds = 5, event = "detect", to = "detected" },
+      { name = "Detected -> Suspected fires suspect",
+        from = "detected", high = 0.5, limit = 1, low = 0.2, seconds = 4, event = "suspect", to = "suspected" },
+      { name = "a target still reported below 0.15 goes back to undetected with a forget event",
+        from = "suspected", high = 0.2, limit = 1, low = 0.1, seconds = 2, event = "forget", to = "undetected" },
+    }) do
+      it(case.name, function()
+        local f = reached(case.from, case.high, case.limit)
+        f.target:set_prop("Eyes", case.low)
+        assert_one(f:run(case.seconds), case.event, case.from, case.to)
+        assert.are.equal(case.to, f:state())
+        near(case.low, f:confidence())
+        assert.are.equal("none", f:belief().loss_reason)
+      end)
+    end
 
     it("slips from 0.9 to below 0.60 at fade_rate, not at once", function()
-      local f = fixture.new()
-      f.target:set_prop("Eyes", 0.9)
-      run_until(f, "tracked", 2)
+      local f = reached("tracked", 0.9, 2)
       f.target:set_prop("Eyes", 0.5)
       f:run(1)
       assert.are.equal("tracked", f:state())
@@ -164,48 +190,16 @@ describe("states", function()
       assert.are.same({ "detect" }, fixture.types(f:run(2)))
     end)
 
-    it("Detected -> Suspected fires suspect", function()
-      local f = fixture.new()
-      f.target:set_prop("Eyes", 0.5)
-      run_until(f, "detected", 1)
-      f.target:set_prop("Eyes", 0.2)
-      local events = f:run(4)
-      assert.are.same({ "suspect" }, fixture.types(events))
-      assert.are.equal("detected", events[1].from)
-      assert.are.equal("suspected", events[1].to)
-      assert.are.equal("suspected", f:state())
-      near(0.2, f:confidence())
-    end)
-
-    it("a target still reported below 0.15 goes back to undetected with a forget event", function()
-      local f = fixture.new()
-      f.target:set_prop("Eyes", 0.2)
-      run_until(f, "suspected", 1)
-      f.target:set_prop("Eyes", 0.1)
-      local events = f:run(2)
-      assert.are.same({ "forget" }, fixture.types(events))
-      assert.are.equal("suspected", events[1].from)
-      assert.are.equal("undetected", events[1].to)
-      assert.are.equal("undetected", f:state())
-      assert.are.equal("none", f:belief().loss_reason)
-    end)
-
     it("a tracked target still reported at 0.1 steps down through detect, suspect and forget", function()
-      local f = fixture.new()
-      f.target:set_prop("Eyes", 0.9)
-      run_until(f, "tracked", 2)
-      f.target:set_prop("Eyes", 0.1)
-      assert.are.same({ "detect", "suspect", "forget" }, fixture.types(f:run(10)))
+      local f = reached("tracked", 0.9, 2)
+      assert.are.same({ "detect", "suspect", "forget" }, set_and_run(f, 0.1, 10))
       assert.are.equal("undetected", f:state())
     end)
   end)
 
   describe("loss", function()
     it("a non-direct sense holds its share through its 0.3 s grace", function()
-      local f = fixture.new()
-      f.target:set_prop("Eyes", 0.7)
-      run_until(f, "tracked", 2)
-      f.target:set_prop("Eyes", nil)
+      local f = tracked_then_silent()
       assert.are.same({}, fixture.types(f:run(0.25)))
       local b = f:belief()
       near(0.7, b.contributions.Eyes)
@@ -215,26 +209,16 @@ describe("states", function()
     end)
 
     it("then the belief steps down through detect, suspect, then lost with loss_reason sensor_dropout", function()
-      local f = fixture.new()
-      f.target:set_prop("Eyes", 0.7)
-      run_until(f, "tracked", 2)
-      f.target:set_prop("Eyes", nil)
+      local f = tracked_then_silent()
       local events = f:run(8)
       assert.are.same({ "detect", "suspect", "lost" }, fixture.types(events))
       assert.are.equal("suspected", events[3].from)
-      assert.are.equal("lost", events[3].to)
-      assert.are.equal("sensor_dropout", events[3].loss_reason)
-      local b = f:belief()
-      assert.are.equal("lost", b.state)
-      assert.are.equal("sensor_dropout", b.loss_reason)
+      local b = assert_lost(f, events[3], "sensor_dropout")
       assert.is_false(b.sensed)
     end)
 
     it("after the grace a non-direct sense's share fades at fade_rate", function()
-      local f = fixture.new()
-      f.target:set_prop("Eyes", 0.7)
-      run_until(f, "tracked", 2)
-      f.target:set_prop("Eyes", nil)
+      local f = tracked_then_silent()
       f:run(0.5)
       local before = f:belief().contributions.Eyes
       assert.is_true(before < 0.7)
@@ -243,10 +227,7 @@ describe("states", function()
     end)
 
     it("a direct-cut sense drops its share to 0 at once", function()
-      local f = fixture.new{ sense_options = direct_eyes }
-      f.target:set_prop("Eyes", 0.7)
-      run_until(f, "tracked", 2)
-      f.target:set_prop("Eyes", nil)
+      local f = tracked_then_silent{ sense_options = direct_eyes }
       f:run(0.15)
       local b = f:belief()
       assert.are.equal(0, b.contributions.Eyes)
@@ -255,26 +236,14 @@ describe("states", function()
     end)
 
     it("a direct-cut sense sends the state straight to lost when its grace ends, with loss_reason occluded", function()
-      local f = fixture.new{ sense_options = direct_eyes }
-      f.target:set_prop("Eyes", 0.7)
-      run_until(f, "tracked", 2)
-      f.target:set_prop("Eyes", nil)
-      local events = f:run(0.6)
-      assert.are.same({ "lost" }, fixture.types(events))
-      assert.are.equal("tracked", events[1].from)
-      assert.are.equal("lost", events[1].to)
-      assert.are.equal("occluded", events[1].loss_reason)
-      local b = f:belief()
-      assert.are.equal("lost", b.state)
-      assert.are.equal("occluded", b.loss_reason)
+      local f = tracked_then_silent{ sense_options = direct_eyes }
+      local ev = assert_one(f:run(0.6), "lost", "tracked", "lost")
+      local b = assert_lost(f, ev, "occluded")
       assert.is_true(b.confidence > 0.6) -- lost at once, though confidence is still high
     end)
 
     it("after a direct cut, belief.confidence itself fades at fade_rate (0.1/s) and the state stays lost", function()
-      local f = fixture.new{ sense_options = direct_eyes }
-      f.target:set_prop("Eyes", 0.7)
-      run_until(f, "tracked", 2)
-      f.target:set_prop("Eyes", nil)
+      local f = tracked_then_silent{ sense_options = direct_eyes }
       f:run(0.5)
       local c0 = f:confidence()
       assert.are.same({}, fixture.types(f:run(1)))
@@ -285,54 +254,40 @@ describe("states", function()
     end)
 
     it("lost -> remembered after lost_time (5 s) -> expired after memory_time (30 s), with events", function()
-      local f = fixture.new{ sense_options = direct_eyes }
-      f.target:set_prop("Eyes", 0.7)
-      run_until(f, "tracked", 2)
-      f.target:set_prop("Eyes", nil)
+      local f = tracked_then_silent{ sense_options = direct_eyes }
       run_until(f, "lost", 1)
       assert.are.same({}, fixture.types(f:run(4.9)))
       assert.are.equal("lost", f:state())
-      local events = f:run(0.2)
-      assert.are.same({ "remember" }, fixture.types(events))
-      assert.are.equal("lost", events[1].from)
-      assert.are.equal("remembered", events[1].to)
+      assert_one(f:run(0.2), "remember", "lost", "remembered")
       assert.are.equal("remembered", f:state())
       assert.are.same({}, fixture.types(f:run(29.8)))
       assert.are.equal("remembered", f:state())
-      events = f:run(0.2)
-      assert.are.same({ "forget" }, fixture.types(events))
-      assert.are.equal("remembered", events[1].from)
-      assert.are.equal("expired", events[1].to)
+      assert_one(f:run(0.2), "forget", "remembered", "expired")
       assert.are.equal("expired", f:state())
       assert.are.equal("occluded", f:belief().loss_reason)
       assert.are.same({}, fixture.types(f:run(30)))
     end)
 
     it("the loss reason is that of the sense that reported last", function()
-      local options = { senses = { "Eyes", "Ears" }, sense_options = {
-        Eyes = { loss_reason = "occluded" }, Ears = { loss_reason = "out_of_range" } } }
-      -- Eyes falls silent first, Ears last: Ears' reason.
-      local f = fixture.new(options)
-      f.target:set_prop("Eyes", 0.5)
-      f.target:set_prop("Ears", 0.5)
-      f:run(1)
-      f.target:set_prop("Eyes", nil)
-      f:run(1)
-      f.target:set_prop("Ears", nil)
-      local events = f:run(6)
-      assert.are.equal("out_of_range", first(events, "lost").loss_reason)
-      assert.are.equal("out_of_range", f:belief().loss_reason)
-      -- Ears falls silent first, Eyes last: Eyes' reason.
-      f = fixture.new(options)
-      f.target:set_prop("Eyes", 0.5)
-      f.target:set_prop("Ears", 0.5)
-      f:run(1)
-      f.target:set_prop("Ears", nil)
-      f:run(1)
-      f.target:set_prop("Eyes", nil)
-      events = f:run(6)
-      assert.are.equal("occluded", first(events, "lost").loss_reason)
-      assert.are.equal("occluded", f:belief().loss_reason)
+      -- Both senses report, then `early` falls silent, then `late`: the
+      -- lost event and the belief give late's loss_reason.
+      local function lost_for(early, late)
+        local f = fixture.new{ senses = { "Eyes", "Ears" }, sense_options = {
+          Eyes = { loss_reason = "occluded" }, Ears = { loss_reason = "out_of_range" } } }
+        f.target:set_prop("Eyes", 0.5)
+        f.target:set_prop("Ears", 0.5)
+        f:run(1)
+        f.target:set_prop(early, nil)
+        f:run(1)
+        f.target:set_prop(late, nil)
+        return first(f:run(6), "lost").loss_reason, f:belief().loss_reason
+      end
+      local event_reason, belief_reason = lost_for("Eyes", "Ears")
+      assert.are.equal("out_of_range", event_reason)
+      assert.are.equal("out_of_range", belief_reason)
+      event_reason, belief_reason = lost_for("Ears", "Eyes")
+      assert.are.equal("occluded", event_reason)
+      assert.are.equal("occluded", belief_reason)
     end)
 
     it("loss_reason is none while the target is seen", function()
@@ -343,10 +298,7 @@ describe("states", function()
     end)
 
     it("re-acquiring from lost climbs again (suspect, detect, then track) with loss_reason back to none", function()
-      local f = fixture.new{ sense_options = direct_eyes }
-      f.target:set_prop("Eyes", 0.7)
-      run_until(f, "tracked", 2)
-      f.target:set_prop("Eyes", nil)
+      local f = tracked_then_silent{ sense_options = direct_eyes }
       run_until(f, "lost", 1)
       f:run(1)
       assert.are.equal("occluded", f:belief().loss_reason)
@@ -361,10 +313,7 @@ describe("states", function()
     end)
 
     it("re-acquiring from remembered climbs again too", function()
-      local f = fixture.new{ sense_options = direct_eyes }
-      f.target:set_prop("Eyes", 0.7)
-      run_until(f, "tracked", 2)
-      f.target:set_prop("Eyes", nil)
+      local f = tracked_then_silent{ sense_options = direct_eyes }
       run_until(f, "remembered", 7)
       f.target:set_prop("Eyes", 0.7)
       local events = run_until(f, "detected", 1)
@@ -462,40 +411,34 @@ describe("states", function()
       assert.are.equal(1000, f:belief().uncertainty)
     end)
 
-    it("uncertainty growth and its cap scale with units_per_meter", function()
-      local f = fixture.new{ world = { units_per_meter = 50 } }
-      f.target:set_prop("Eyes", 0.7)
-      f:run(0.5)
-      f.target:set_prop("Eyes", nil)
-      f:run(0.2)
-      local u0 = f:belief().uncertainty
-      f:run(1)
-      near(u0 + 75, f:belief().uncertainty, 1e-2)
-      f:run(10)
-      assert.are.equal(500, f:belief().uncertainty)
-    end)
-
-    it("a profile's uncertainty_growth and max_uncertainty take effect", function()
-      local f = fixture.new{ profile = { uncertainty_growth = 40, max_uncertainty = 100 } }
-      f.target:set_prop("Eyes", 0.7)
-      f:run(0.5)
-      f.target:set_prop("Eyes", nil)
-      f:run(0.2)
-      local u0 = f:belief().uncertainty
-      f:run(1)
-      near(u0 + 40, f:belief().uncertainty, 1e-2)
-      f:run(5)
-      assert.are.equal(100, f:belief().uncertainty)
-    end)
+    -- Seen for 0.5 s, then unsensed: the uncertainty grows `growth` a second
+    -- and stops at `cap` (reached within `to_cap` seconds).
+    for _, case in ipairs({
+      { name = "uncertainty growth and its cap scale with units_per_meter",
+        options = { world = { units_per_meter = 50 } }, growth = 75, cap = 500, to_cap = 10 },
+      { name = "a profile's uncertainty_growth and max_uncertainty take effect",
+        options = { profile = { uncertainty_growth = 40, max_uncertainty = 100 } }, growth = 40, cap = 100,
+        to_cap = 5 },
+    }) do
+      it(case.name, function()
+        local f = fixture.new(case.options)
+        f.target:set_prop("Eyes", 0.7)
+        f:run(0.5)
+        f.target:set_prop("Eyes", nil)
+        f:run(0.2)
+        local u0 = f:belief().uncertainty
+        f:run(1)
+        near(u0 + case.growth, f:belief().uncertainty, 1e-2)
+        f:run(case.to_cap)
+        assert.are.equal(case.cap, f:belief().uncertainty)
+      end)
+    end
   end)
 
   describe("profile timings", function()
     it("fade_rate, lost_time and memory_time changed in a profile take effect", function()
-      local f = fixture.new{ sense_options = direct_eyes,
-                             profile = { fade_rate = 0.5, lost_time = 1, memory_time = 2 } }
-      f.target:set_prop("Eyes", 0.9)
-      run_until(f, "tracked", 2)
-      f.target:set_prop("Eyes", nil)
+      local f = tracked_then_silent({ sense_options = direct_eyes,
+                                      profile = { fade_rate = 0.5, lost_time = 1, memory_time = 2 } }, 0.9)
       run_until(f, "lost", 1)
       local c0 = f:confidence()
       f:run(0.5)
@@ -509,10 +452,7 @@ describe("states", function()
     end)
 
     it("a slower fade_rate keeps a non-direct loss in its states longer", function()
-      local f = fixture.new{ profile = { fade_rate = 0.05 } }
-      f.target:set_prop("Eyes", 0.7)
-      run_until(f, "tracked", 2)
-      f.target:set_prop("Eyes", nil)
+      local f = tracked_then_silent{ profile = { fade_rate = 0.05 } }
       -- 0.3 s grace, then 0.7 -> 0.6 takes 2 s at 0.05/s
       assert.are.same({}, fixture.types(f:run(2)))
       assert.are.same({ "detect" }, fixture.types(f:run(0.6)))
