@@ -230,6 +230,9 @@ int wary_actor_look_forward(wary_world *w, wary_id id) {
 int wary_actor_set_yaw(wary_world *w, wary_id id, float yaw) {
   WY_ACTOR_OR_STALE(w, id);
   if (!wy_finite(yaw)) return WARY_ERR_BAD_VALUE;
+  /* Eyes on a point stay on it when the body turns; eyes looking ahead turn
+   * with the body. */
+  if (a->looking) a->head_yaw = wrap180(a->head_yaw - (yaw - a->yaw));
   a->yaw = yaw;
   return WARY_OK;
 }

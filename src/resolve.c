@@ -23,7 +23,8 @@
  *   that no sense reports (even inside a grace) is Lost, with the loss reason
  *   of the sense that reported last. A direct-cut sense
  *   sends it to Lost as soon as its grace ends. With no sense reporting, only
- *   a fresh raise (Set Target Confidence, a floor) climbs. Lost lasts lost_time, then
+ *   a fresh raise (Set Target Confidence, a floor) climbs, even while a
+ *   silent sense is inside its grace. Lost lasts lost_time, then
  *   Remembered for memory_time, then Expired (forget).
  */
 #include <string.h>
@@ -166,9 +167,10 @@ static void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool re
   bool tele = prev < d->telegraph_threshold && conf >= d->telegraph_threshold &&
               r < WARY_DETECTED;
 
-  /* Without a sense or a floor only a fresh raise (set_confidence) climbs:
-   * a fading belief must not climb back after its loss. */
-  if (level > r && (held || conf > prev)) {
+  /* Without a reporting sense or a floor only a fresh raise (set_confidence)
+   * climbs: a belief whose senses fell silent (even inside their grace) must
+   * not climb on what it no longer perceives. */
+  if (level > r && (reporting || conf > prev)) {
     if (!on_ladder) b->loss_reason = WARY_LOSS_NONE;
     for (int32_t k = r + 1; k <= level; k++) {
       if (k == WARY_DETECTED && tele) {

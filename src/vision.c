@@ -173,7 +173,7 @@ float wy_vision_eval(wary_world *w, const wy_actor *a, const wy_profile *p, cons
     ex->visibility = t->visibility;
     ex->required_points = v->min_visible_points[t->stance];
   }
-  if (!(fd * fa > 0.0f)) return fail(reason, WARY_LOSS_OUT_OF_RANGE, ex);
+  if (!(fd * fa * cone.scale > 0.0f)) return fail(reason, WARY_LOSS_OUT_OF_RANGE, ex);
   if (!(before_rays > 0.0f)) return fail(reason, WARY_LOSS_SENSOR_DROPOUT, ex);
 
   float total = 0.0f;

@@ -1,0 +1,972 @@
+-- Vision (seed 000, "What changes it" and "The vision formula"):
+--   Confidence = DistanceFalloff x AngleFalloff x ExposureRatio x LightFactor
+--              x MotionBonus x WeatherMod x VisibilityMultiplier x ConeScale
+-- "Every factor multiplies, so any single zero means no detection." The guard
+-- of spec/support/sight.lua stands at the origin facing +x with its eyes at
+-- 1.7 m; the player's head is level with them, so every factor but the one a
+-- spec changes is 1.
+local sight = require("spec.support.sight")
+local fixture = require("spec.support.fixture")
+local events = require("spec.support.events")
+local expect = require("spec.support.expect")
+
+local near, error_of, mentions = expect.near, expect.error_of, expect.mentions
+local unpack = table.unpack or unpack
+local RANGE = sight.RANGE
+
+-- The default distance falloff at d: 1 - (d / range)^2.
+local function falloff(d, range) return 1 - (d / (range or RANGE)) ^ 2 end
+-- The default angle falloff: cos(angle / half angle x 90 deg).
+local function cosine(angle, half) return math.cos(angle / (half or 60) * math.pi / 2) end
+
+-- The sights of explain's samples, in order.
+local function sights(e)
+  local out = {}
+  for i, s in ipairs(e.samples) do out[i] = s.sight end
+  return out
+end
+
+local function counted(e)
+  local out = {}
+  for i, s in ipairs(e.samples) do out[i] = s.counted end
+  return out
+end
+
+-- Asserts that explain shows no detection for `reason`, and that after a
+-- second of looking the guard holds no belief about the player at all.
+local function not_seen(s, reason)
+  local e = s:explain()
+  assert.are.equal(0, e.confidence)
+  assert.are.equal(reason, e.reason)
+  assert.are.same({}, s:run(1))
+  assert.is_nil(s:belief())
+end
+
+describe("vision", function()
+  describe("distance", function()
+    it("75% at half range", function()
+      local s = sight.new{ player = { pos = { RANGE / 2, 0, 0 } } }
+      local e = s:explain()
+      near(0.75, e.factors.distance)
+      near(0.75, e.confidence)
+      expect.fields(e, { cone = "focal", reason = "none" })
+      near(1500, e.distance)
+      near(RANGE, e.range)
+    end)
+
+    it("falls gently at first and steeply near the end: 1 - (d / range)^2", function()
+      for _, d in ipairs({ 300, 1000, 2000, 2700 }) do
+        local s = sight.new{ player = { pos = { d, 0, 0 } } }
+        near(falloff(d), s:explain().factors.distance)
+      end
+    end)
+
+    it("0 at full range", function()
+      not_seen(sight.new{ player = { pos = { RANGE, 0, 0 } } }, "out_of_range")
+    end)
+
+    it("no detection beyond the range", function()
+      for _, d in ipairs({ RANGE + 1, RANGE * 1.5 }) do
+        local s = sight.new{ player = { pos = { d, 0, 0 } } }
+        near(d, s:explain().distance)
+        not_seen(s, "out_of_range")
+      end
+    end)
+
+    it("max_range sets the range: 75% at 10 m with a 20 m range", function()
+      local s = sight.new{ vision = { max_range = 2000 }, player = { pos = { 1000, 0, 0 } } }
+      near(2000, s:explain().range)
+      near(0.75, s:explain().confidence)
+    end)
+
+    it("the distance is measured from the eyes to the head", function()
+      local s = sight.new{ player = { pos = { 1200, 0, 0 }, samples = { { 0, 0, 170 + 500, 1 } } } }
+      near(1300, s:explain().distance)
+      near(falloff(1300), s:explain().factors.distance)
+    end)
+  end)
+
+  describe("angle", function()
+    it("cos(angle x 90 deg): full at the centre, 70.7% at 30 degrees of a 60 degree half angle", function()
+      local s = sight.new{ player = { pos = sight.at(0, 1000) } }
+      near(1, s:explain().factors.angle)
+      s.player:set_pos(sight.at(30, 1000))
+      local e = s:explain()
+      near(30, e.angle, 1e-3)
+      near(cosine(30), e.factors.angle, 1e-4)
+      near(falloff(1000) * cosine(30), e.confidence, 1e-4)
+      s.player:set_pos(sight.at(-45, 1000))
+      near(45, s:explain().angle, 1e-3)
+      near(cosine(45), s:explain().factors.angle, 1e-4)
+    end)
+
+    it("zero at the cone's edge: nothing at 60 degrees", function()
+      local s = sight.new{ player = { pos = sight.at(60, 1000) } }
+      local e = s:explain()
+      near(60, e.angle, 1e-3)
+      near(0, e.factors.angle, 1e-6)
+      not_seen(s, "out_of_range")
+    end)
+
+    it("the focal angle is half_angle_deg: at 30 degrees, 45 degrees is outside", function()
+      local s = sight.new{ vision = { half_angle_deg = 30 }, player = { pos = sight.at(15, 1000) } }
+      near(cosine(15, 30), s:explain().factors.angle, 1e-4)
+      s.player:set_pos(sight.at(45, 1000))
+      expect.fields(s:explain(), { cone = "none", reason = "out_of_range" })
+      not_seen(s, "out_of_range")
+    end)
+
+    it("is measured to the head, not the body's centre: crouching lowers the head and widens the angle", function()
+      -- One metre ahead, standing, the head is level with the eyes: angle 0.
+      local s = sight.new{ player = { pos = { 100, 0, 0 } } }
+      near(0, s:explain().angle, 1e-3)
+      near(1, s:explain().factors.angle)
+      -- Crouched, the head is at 1.10 m and 15 cm forward: 60 cm below the eyes, 115 cm ahead.
+      s.player:set_stance("crouched")
+      local e = s:explain()
+      local angle = math.deg(math.atan(60 / 115))
+      near(115, e.samples[1].pos.x, 1e-3)
+      near(110, e.samples[1].pos.z, 1e-3)
+      near(angle, e.angle, 1e-3)
+      near(cosine(angle), e.factors.angle, 1e-4)
+      near(math.sqrt(60 ^ 2 + 115 ^ 2), e.distance, 1e-3)
+    end)
+
+    it("is measured to the target's own first sample point when it has its own", function()
+      -- A first point 1 m up and 1 m to the side of a player 1 m ahead: 45 degrees off.
+      local s = sight.new{ player = { pos = { 100, -100, 170 - 100 }, samples = { { 0, 100, 100, 1 } } } }
+      near(0, s:explain().angle, 1e-3)
+      near(100, s:explain().distance, 1e-3)
+    end)
+  end)
+
+  describe("cover: five weighted points", function()
+    it("in the open all five points show: head, chest, pelvis and both shoulders", function()
+      local e = sight.new{}:explain()
+      assert.are.equal(5, #e.samples)
+      local weights, heights = {}, {}
+      for i, p in ipairs(e.samples) do
+        weights[i], heights[i] = p.weight, p.pos.z
+      end
+      for i, w in ipairs({ 1.0, 0.9, 0.7, 0.6, 0.6 }) do near(w, weights[i], 1e-6) end
+      for i, z in ipairs({ 170, 140, 100, 150, 150 }) do near(z, heights[i], 1e-3) end
+      near(22, e.samples[4].pos.y, 1e-3)
+      near(-22, e.samples[5].pos.y, 1e-3)
+      assert.are.same({ 1, 1, 1, 1, 1 }, sights(e))
+      near(1, e.factors.exposure)
+      assert.are.equal(5, e.visible_points)
+    end)
+
+    it("head and one shoulder clear: (1.0 + 0.6) / 3.8 = 42%", function()
+      local s = sight.new{}
+      -- 1.6 m tall, in front of the chest, the pelvis and the left shoulder
+      -- (y = +22 cm) but not the right one (y = -22 cm, -19.8 cm at the wall).
+      s.world:add_box{ min = { 900, -10, 0 }, max = { 910, 100, 160 } }
+      local e = s:explain()
+      assert.are.same({ 1, 0, 0, 0, 1 }, sights(e))
+      assert.are.same({ true, false, false, false, true }, counted(e))
+      assert.are.equal(2, e.visible_points)
+      near(1.6 / 3.8, e.factors.exposure)
+      near(0.4211, e.factors.exposure, 5e-5)
+      near(falloff(1000) * 1.6 / 3.8, e.confidence)
+      expect.fields(e, { reason = "none", cone = "focal" })
+    end)
+
+    it("behind a chest-high wall only the head and shoulders show", function()
+      local s = sight.new{}
+      s:wall(900, 148) -- the rays cross it at 1.70 (head), 1.43 (chest), 1.07 (pelvis), 1.52 (shoulders)
+      local e = s:explain()
+      assert.are.same({ 1, 0, 0, 1, 1 }, sights(e))
+      near(2.2 / 3.8, e.factors.exposure)
+    end)
+
+    it("behind a tall wall it can't make you out: occluded", function()
+      local s = sight.new{}
+      s:wall(900, 300)
+      local e = s:explain()
+      assert.are.same({ 0, 0, 0, 0, 0 }, sights(e))
+      assert.are.equal(0, e.factors.exposure)
+      not_seen(s, "occluded")
+    end)
+
+    it("min_exposure_to_register ignores slivers (5% by default)", function()
+      -- The head weighs 0.04 of 1: only it shows over the wall.
+      local slim = { { 0, 0, 170, 0.04 }, { 0, 0, 100, 0.96 } }
+      local s = sight.new{ player = { samples = slim } }
+      s:wall(900, 148)
+      local e = s:explain()
+      near(0.04, e.factors.exposure, 1e-6)
+      assert.are.equal(1, e.visible_points)
+      not_seen(s, "occluded")
+      local lenient = sight.new{ vision = { min_exposure_to_register = 0.03 }, player = { samples = slim } }
+      lenient:wall(900, 148)
+      near(falloff(1000) * 0.04, lenient:explain().confidence, 1e-5)
+    end)
+
+    it("min_exposure_to_register 0.5 ignores the 42% of head and one shoulder", function()
+      local s = sight.new{ vision = { min_exposure_to_register = 0.5 } }
+      s.world:add_box{ min = { 900, -10, 0 }, max = { 910, 100, 160 } }
+      near(1.6 / 3.8, s:explain().factors.exposure)
+      not_seen(s, "occluded")
+    end)
+  end)
+
+  describe("stance", function()
+    -- A low wall, 1.12 m at x = 9 m: standing, the head, chest and shoulders
+    -- show over it (the pelvis does not); crouched, only the head.
+    local function low_wall(vision, stance)
+      local s = sight.new{ vision = vision, player = { stance = stance } }
+      s:wall(900, 112)
+      return s
+    end
+
+    it("changes nothing by default (1 point for every stance): crouched behind the wall, the head shows", function()
+      local s = low_wall({}, "crouched")
+      local e = s:explain()
+      assert.are.same({ true, false, false, false, false }, counted(e))
+      expect.fields(e, { visible_points = 1, required_points = 1, reason = "none" })
+      near(1 / 3.8, e.factors.exposure)
+    end)
+
+    it("min_visible_points_crouched = 2: crouched behind cover is invisible, standing it isn't", function()
+      local vision = { min_visible_points_crouched = 2 }
+      local standing = low_wall(vision, "standing"):explain()
+      expect.fields(standing, { visible_points = 4, required_points = 1, reason = "none" })
+      near(3.1 / 3.8, standing.factors.exposure)
+      assert.is_true(standing.confidence > 0.35)
+
+      local s = low_wall(vision, "crouched")
+      local e = s:explain()
+      expect.fields(e, { visible_points = 1, required_points = 2 })
+      not_seen(s, "occluded")
+    end)
+
+    it("crouched in the open is no help", function()
+      local s = sight.new{ vision = { min_visible_points_crouched = 2 }, player = { stance = "crouched" } }
+      local e = s:explain()
+      expect.fields(e, { visible_points = 5, required_points = 2, reason = "none" })
+      near(1, e.factors.exposure)
+      s:run(0.5)
+      assert.are.equal("detected", s:state())
+    end)
+
+    it("min_visible_points_prone = 3: prone behind a 45 cm wall, only the head shows, and it isn't enough", function()
+      -- Prone, the points lie 15-25 cm up along the target's yaw, the head
+      -- furthest: the rays cross the wall at 49 cm (head), 42 cm (shoulders) and below.
+      local function prone(vision)
+        local s = sight.new{ vision = vision, player = { stance = "prone" } }
+        s:wall(900, 45)
+        return s
+      end
+      local e = prone({}):explain()
+      assert.are.same({ true, false, false, false, false }, counted(e))
+      expect.fields(e, { required_points = 1, reason = "none" })
+      local s = prone{ min_visible_points_prone = 3, min_visible_points_crouched = 2 }
+      expect.fields(s:explain(), { visible_points = 1, required_points = 3 })
+      not_seen(s, "occluded")
+      -- Standing up behind the same wall, every point shows.
+      s.player:set_stance("standing")
+      expect.fields(s:explain(), { visible_points = 5, required_points = 1, reason = "none" })
+    end)
+
+    it("a point counts toward the stance limit only when more than half the sight reaches it", function()
+      local s = sight.new{ vision = { min_visible_points_standing = 5 } }
+      local hedge = s:wall(900, 300, nil, nil, "foliage")
+      -- Foliage lets 72% through: every point counts.
+      local e = s:explain()
+      expect.fields(e, { visible_points = 5, reason = "none" })
+      assert.are.same({ true, true, true, true, true }, counted(e))
+      near(0.72, e.factors.exposure, 1e-6)
+      near(falloff(1000) * 0.72, e.confidence, 1e-5)
+      -- Glass lets all of it through: it counts.
+      hedge:set_material("glass")
+      expect.fields(s:explain(), { visible_points = 5, reason = "none" })
+      near(falloff(1000), s:explain().confidence)
+      -- Exactly half is not more than half.
+      s.world:define_material{ name = "gauze", vision_transmission = 0.5 }
+      hedge:set_material("gauze")
+      e = s:explain()
+      expect.fields(e, { visible_points = 0, reason = "occluded" })
+      near(0.5, e.factors.exposure, 1e-6)
+    end)
+
+    it("smoke (2%) doesn't count: with no sliver limit, a target in smoke is still unseen by the point rule", function()
+      local s = sight.new{ vision = { min_exposure_to_register = 0 } }
+      s:wall(900, 300, nil, nil, "smoke")
+      local e = s:explain()
+      near(0.02, e.factors.exposure, 1e-6)
+      assert.are.same({ false, false, false, false, false }, counted(e))
+      expect.fields(e, { visible_points = 0, required_points = 1 })
+      not_seen(s, "occluded")
+      -- Asking for no point at all, the 2% that gets through is seen.
+      local lax = sight.new{ vision = { min_exposure_to_register = 0, min_visible_points_standing = 0 } }
+      lax:wall(900, 300, nil, nil, "smoke")
+      near(falloff(1000) * 0.02, lax:explain().confidence, 1e-6)
+    end)
+  end)
+
+  describe("sample points", function()
+    it("vision_sample_count = 3 uses head, chest and pelvis only", function()
+      local s = sight.new{ vision = { vision_sample_count = 3 } }
+      local e = s:explain()
+      assert.are.equal(3, #e.samples)
+      for i, w in ipairs({ 1.0, 0.9, 0.7 }) do near(w, e.samples[i].weight, 1e-6) end
+      for i, z in ipairs({ 170, 140, 100 }) do near(z, e.samples[i].pos.z, 1e-3) end
+      -- Over a 1.6 m wall only the head shows: 1.0 / 2.6.
+      s:wall(900, 160)
+      near(1 / 2.6, s:explain().factors.exposure)
+    end)
+
+    it("a target's own samples (add_target{ samples }) replace the built-in five", function()
+      local s = sight.new{ player = { samples = { { 0, 0, 120, 2 }, { 0, 0, 40, 1 } } } }
+      local e = s:explain()
+      assert.are.equal(2, #e.samples)
+      near(120, e.samples[1].pos.z, 1e-3)
+      near(2, e.samples[1].weight, 1e-6)
+      near(40, e.samples[2].pos.z, 1e-3)
+      -- A wall at 1 m hides the low point (a third of the weight).
+      s:wall(900, 100)
+      near(2 / 3, s:explain().factors.exposure, 1e-5)
+    end)
+
+    it("samples are in the target's frame: x along its yaw, y to its left", function()
+      local s = sight.new{ player = { yaw = 90, samples = { { 50, 0, 170, 1 }, { x = 0, y = 30, z = 100 } } } }
+      local e = s:explain()
+      near(1000, e.samples[1].pos.x, 1e-3)
+      near(50, e.samples[1].pos.y, 1e-3)
+      near(1000 - 30, e.samples[2].pos.x, 1e-3)
+      near(0, e.samples[2].pos.y, 1e-3)
+      near(1, e.samples[2].weight, 1e-6) -- weight defaults to 1
+    end)
+
+    it("set_samples replaces them; set_samples(nil) brings back the built-in five", function()
+      local s = sight.new{}
+      s.player:set_samples{ { 0, 0, 170, 1 } }
+      assert.are.equal(1, #s:explain().samples)
+      s.player:set_samples(nil)
+      assert.are.equal(5, #s:explain().samples)
+    end)
+
+    it("a profile's default_visibility_samples apply to targets without their own", function()
+      local s = sight.new{ vision = { default_visibility_samples = { { 0, 0, 170, 1 }, { 0, 0, 60, 3 } } } }
+      local e = s:explain()
+      assert.are.equal(2, #e.samples)
+      near(60, e.samples[2].pos.z, 1e-3)
+      near(3, e.samples[2].weight, 1e-6)
+      s:wall(900, 100)
+      near(1 / 4, s:explain().factors.exposure)
+      -- The target's own points win over the profile's.
+      s.player:set_samples{ { 0, 0, 170, 1 } }
+      assert.are.equal(1, #s:explain().samples)
+      near(1, s:explain().factors.exposure)
+    end)
+
+    it("vision_sample_count limits a target's own samples too", function()
+      local eight = {}
+      for i = 1, 8 do eight[i] = { 0, 0, 180 - 10 * i, 1 } end
+      local s = sight.new{ vision = { vision_sample_count = 3 }, player = { samples = eight } }
+      local e = s:explain()
+      assert.are.equal(3, #e.samples)
+      near(160, e.samples[2].pos.z, 1e-3)
+    end)
+  end)
+
+  describe("glass, leaves and smoke", function()
+    local function behind(...)
+      local s = sight.new{}
+      for i, material in ipairs({ ... }) do s:wall(700 + 100 * i, 300, nil, nil, material) end
+      return s:explain()
+    end
+
+    it("glass hides nothing", function()
+      near(falloff(1000), behind("glass").confidence)
+    end)
+
+    it("a hedge lets some sight through: foliage 72%", function()
+      local e = behind("foliage")
+      near(0.72, e.factors.exposure, 1e-6)
+      near(falloff(1000) * 0.72, e.confidence, 1e-5)
+    end)
+
+    it("thick smoke hides you", function()
+      local e = behind("smoke")
+      near(0.02, e.factors.exposure, 1e-6)
+      expect.fields(e, { confidence = 0, reason = "occluded" })
+    end)
+
+    it("surfaces multiply along the ray: glass x foliage = 72%, foliage x foliage = 51.84%", function()
+      near(0.72, behind("glass", "foliage").factors.exposure, 1e-6)
+      local e = behind("foliage", "foliage")
+      near(0.72 * 0.72, e.factors.exposure, 1e-6)
+      assert.are.equal(5, e.visible_points)
+      near(0.72 * 0.72, e.samples[1].sight, 1e-6)
+    end)
+
+    it("a wall anywhere along the ray blocks it", function()
+      local e = behind("glass", "concrete", "foliage")
+      expect.fields(e, { confidence = 0, reason = "occluded" })
+    end)
+  end)
+
+  describe("cones", function()
+    local both = { enable_peripheral_cone = true, enable_rear_motion_cone = true }
+
+    it("peripheral and rear are off by default: a target at 90 degrees is not seen", function()
+      local s = sight.new{ player = { pos = sight.at(90, 1000) } }
+      local e = s:explain()
+      expect.fields(e, { cone = "none", reason = "out_of_range" })
+      near(90, e.angle, 1e-3)
+      not_seen(s, "out_of_range")
+      -- Straight behind, even running, nothing either.
+      local r = sight.new{ player = { pos = { -500, 0, 0 }, velocity = { 800, 0, 0 } } }
+      not_seen(r, "out_of_range")
+    end)
+
+    it("focal: 60 degrees each side, full strength, full range", function()
+      local s = sight.new{ vision = both, player = { pos = sight.at(59, 1000) } }
+      local e = s:explain()
+      expect.fields(e, { cone = "focal", reason = "none" })
+      near(1, e.factors.cone)
+      near(RANGE, e.range)
+      near(falloff(1000) * cosine(59), e.confidence, 1e-4)
+    end)
+
+    it("is checked first: at 30 degrees the focal cone sees, not the peripheral one", function()
+      local e = sight.new{ vision = both, player = { pos = sight.at(30, 1000) } }:explain()
+      assert.are.equal("focal", e.cone)
+      near(cosine(30), e.factors.angle, 1e-4)
+    end)
+
+    it("peripheral: 110 degrees each side, x0.45, at 60% of the range", function()
+      local s = sight.new{ vision = both, player = { pos = sight.at(90, 1000) } }
+      local e = s:explain()
+      expect.fields(e, { cone = "peripheral", reason = "none" })
+      near(0.45, e.factors.cone, 1e-6)
+      near(0.6 * RANGE, e.range, 1e-2)
+      near(90, e.angle, 1e-3)
+      near(cosine(90, 110), e.factors.angle, 1e-4)
+      near(falloff(1000, 1800), e.factors.distance, 1e-5)
+      near(falloff(1000, 1800) * cosine(90, 110) * 0.45, e.confidence, 1e-4)
+      -- On the far side too.
+      s.player:set_pos(sight.at(-100, 1000))
+      assert.are.equal("peripheral", s:explain().cone)
+      -- Past 110 degrees, nothing.
+      s.player:set_pos(sight.at(115, 1000))
+      assert.are.equal("none", s:explain().cone)
+    end)
+
+    it("peripheral: a target at 70% of the range is not seen; at 50% it is", function()
+      local far = sight.new{ vision = both, player = { pos = sight.at(80, 0.7 * RANGE) } }
+      expect.fields(far:explain(), { cone = "peripheral", reason = "out_of_range" })
+      not_seen(far, "out_of_range")
+      local near_enough = sight.new{ vision = both, player = { pos = sight.at(80, 0.5 * RANGE) } }
+      local e = near_enough:explain()
+      assert.are.equal("none", e.reason)
+      near(falloff(1500, 1800), e.factors.distance, 1e-5)
+    end)
+
+    it("rear: 60 degrees from behind, x0.25, at 35% of the range, only above 3 m/s", function()
+      local s = sight.new{ vision = both, player = { pos = { -500, 0, 0 } } }
+      -- Standing still behind it: nothing.
+      expect.fields(s:explain(), { cone = "none", reason = "out_of_range" })
+      -- Exactly 3 m/s is not faster than 3 m/s.
+      s.player:set_velocity(0, 300, 0)
+      assert.are.equal("none", s:explain().cone)
+      s.player:set_velocity(0, 400, 0)
+      local e = s:explain()
+      expect.fields(e, { cone = "rear", reason = "none" })
+      near(0, e.angle, 1e-3)
+      near(0.25, e.factors.cone, 1e-6)
+      near(0.35 * RANGE, e.range, 1e-2)
+      local motion = 1 + 0.3 * 400 / 600
+      near(motion, e.factors.motion, 1e-5)
+      near(falloff(500, 1050) * 0.25 * motion, e.confidence, 1e-4)
+      s:run(0.5)
+      assert.is_true(s:confidence() > 0)
+    end)
+
+    it("rear: the angle is measured from straight behind", function()
+      local s = sight.new{ vision = both, player = { pos = sight.at(150, 500), velocity = { 400, 0, 0 } } }
+      local e = s:explain()
+      assert.are.equal("rear", e.cone)
+      near(30, e.angle, 1e-3)
+      near(cosine(30), e.factors.angle, 1e-4)
+    end)
+
+    it("rear: a fast target past 35% of the range is not seen", function()
+      local s = sight.new{ vision = both, player = { pos = { -1200, 0, 0 }, velocity = { 0, 600, 0 } } }
+      expect.fields(s:explain(), { cone = "rear", reason = "out_of_range" })
+      not_seen(s, "out_of_range")
+    end)
+
+    it("the settings move the cones: peripheral_scale 0.8 at 120 degrees and 90% of the range", function()
+      local s = sight.new{ vision = { enable_peripheral_cone = true, peripheral_half_angle_deg = 120,
+                                      peripheral_scale = 0.8, peripheral_range_scale = 0.9 },
+                           player = { pos = sight.at(115, 2000) } }
+      local e = s:explain()
+      expect.fields(e, { cone = "peripheral", reason = "none" })
+      near(0.8, e.factors.cone, 1e-6)
+      near(0.9 * RANGE, e.range, 1e-2)
+      near(cosine(115, 120), e.factors.angle, 1e-4)
+    end)
+  end)
+
+  describe("motion bonus", function()
+    local function motion_at(speed, vision)
+      local s = sight.new{ vision = vision, player = { pos = { 1500, 0, 0 }, velocity = { 0, speed, 0 } } }
+      return s:explain()
+    end
+
+    it("none standing still", function()
+      near(1, motion_at(0).factors.motion)
+    end)
+
+    it("1.15 at 3 m/s", function()
+      near(1.15, motion_at(300).factors.motion)
+      near(0.75 * 1.15, motion_at(300).confidence)
+    end)
+
+    it("1.3 at 6 m/s and above", function()
+      near(1.3, motion_at(600).factors.motion)
+      near(1.3, motion_at(1200).factors.motion)
+      near(0.75 * 1.3, motion_at(1200).confidence)
+    end)
+
+    it("counts the speed in any direction", function()
+      local s = sight.new{ player = { velocity = { 180, 0, 240 } } } -- 3 m/s
+      near(1.15, s:explain().factors.motion)
+    end)
+
+    it("motion_bonus and motion_bonus_speed set how much and how fast", function()
+      near(1.25, motion_at(200, { motion_bonus = 0.5, motion_bonus_speed = 400 }).factors.motion)
+    end)
+  end)
+
+  describe("light", function()
+    it("Lerp(darkness_min_detection, 1, light level): 10% left in total darkness", function()
+      local s = sight.new{ player = { pos = { 1500, 0, 0 }, light = 0 } }
+      local e = s:explain()
+      near(0, e.light)
+      near(0.1, e.factors.light, 1e-6)
+      near(0.075, e.confidence, 1e-6)
+      s.player:set_light(0.5)
+      near(0.55, s:explain().factors.light, 1e-6)
+    end)
+
+    it("darkness_min_detection 0.4 sees more in the dark", function()
+      local s = sight.new{ vision = { darkness_min_detection = 0.4 }, player = { light = 0.5 } }
+      near(0.7, s:explain().factors.light, 1e-6)
+    end)
+  end)
+
+  describe("weather and visibility", function()
+    it("the world's weather multiplies: 0.5 halves it", function()
+      local s = sight.new{ world = { weather = 0.5 }, player = { pos = { 1500, 0, 0 } } }
+      near(0.5, s:explain().factors.weather)
+      near(0.375, s:explain().confidence)
+      s.world:set_weather(0.8)
+      near(0.6, s:explain().confidence)
+    end)
+
+    it("the target's visibility (camouflage) multiplies", function()
+      local s = sight.new{ player = { pos = { 1500, 0, 0 }, visibility = 0.4 } }
+      near(0.4, s:explain().factors.visibility, 1e-6)
+      near(0.3, s:explain().confidence)
+      s.player:set_visibility(0.9)
+      near(0.675, s:explain().confidence)
+    end)
+
+    it("all the factors multiply together", function()
+      local s = sight.new{
+        world = { weather = 0.8 },
+        vision = { enable_peripheral_cone = true },
+        player = { pos = sight.at(90, 900), velocity = { 0, 0, 300 }, light = 0.5, visibility = 0.5 },
+      }
+      -- Across the line of sight at y = 7 m, 1.6 m tall: only the head shows.
+      s.world:add_box{ min = { -500, 700, 0 }, max = { 500, 710, 160 } }
+      local e = s:explain()
+      near(1 / 3.8, e.factors.exposure)
+      local expected = falloff(900, 1800) * cosine(90, 110) * (1 / 3.8) * 0.55 * 1.15 * 0.8 * 0.5 * 0.45
+      assert.are.equal("peripheral", e.cone)
+      near(expected, e.confidence, 1e-5)
+      local product = 1
+      for _, v in pairs(e.factors) do product = product * v end
+      near(product, e.confidence, 1e-6)
+    end)
+  end)
+
+  describe("a zero in any factor means no detection", function()
+    it("distance: at or past the range, out_of_range", function()
+      not_seen(sight.new{ player = { pos = { RANGE, 0, 0 } } }, "out_of_range")
+    end)
+
+    it("angle: outside the cone, out_of_range", function()
+      local s = sight.new{ player = { pos = sight.at(75, 1000) } }
+      assert.are.equal("none", s:explain().cone)
+      not_seen(s, "out_of_range")
+    end)
+
+    it("angle: an angle curve at zero, out_of_range", function()
+      local s = sight.new{ vision = { angle_curve = { { 0, 1 }, { 0.5, 0 } } }, player = { pos = sight.at(40, 1000) } }
+      local e = s:explain()
+      expect.fields(e, { cone = "focal" })
+      assert.are.equal(0, e.factors.angle)
+      not_seen(s, "out_of_range")
+    end)
+
+    it("light: darkness_min_detection 0 and light 0, sensor_dropout", function()
+      local s = sight.new{ vision = { darkness_min_detection = 0 }, player = { light = 0 } }
+      assert.are.equal(0, s:explain().factors.light)
+      not_seen(s, "sensor_dropout")
+    end)
+
+    it("weather 0, sensor_dropout", function()
+      local s = sight.new{ world = { weather = 0 } }
+      assert.are.equal(0, s:explain().factors.weather)
+      not_seen(s, "sensor_dropout")
+    end)
+
+    it("visibility 0, sensor_dropout", function()
+      local s = sight.new{ player = { visibility = 0 } }
+      not_seen(s, "sensor_dropout")
+    end)
+
+    it("exposure 0, occluded", function()
+      local s = sight.new{}
+      s:wall(900, 300)
+      not_seen(s, "occluded")
+    end)
+  end)
+
+  describe("curves", function()
+    it("a distance curve as points replaces 1 - x^2: linear, 50% at half range", function()
+      local s = sight.new{ vision = { distance_curve = { { 0, 1 }, { 1, 0 } } }, player = { pos = { 1500, 0, 0 } } }
+      near(0.5, s:explain().factors.distance, 1e-5)
+      s.player:set_pos(750, 0, 0)
+      near(0.75, s:explain().factors.distance, 1e-5)
+    end)
+
+    it("a distance curve as a function replaces it too", function()
+      local s = sight.new{ vision = { distance_curve = function(x) return 1 - x ^ 4 end },
+                           player = { pos = { 1500, 0, 0 } } }
+      near(1 - 0.5 ^ 4, s:explain().factors.distance, 1e-5)
+      near(1 - 0.5 ^ 4, s:explain().confidence, 1e-5)
+    end)
+
+    it("a curve that stays up keeps seeing to the end of the range, and never past it", function()
+      local s = sight.new{ vision = { distance_curve = { { 0, 1 }, { 0.8, 1 }, { 1, 0.5 } } },
+                           player = { pos = { 2700, 0, 0 } } }
+      near(0.75, s:explain().factors.distance, 1e-4)
+      s.player:set_pos(RANGE + 10, 0, 0)
+      not_seen(s, "out_of_range")
+    end)
+
+    it("an angle curve replaces cos(x x 90 deg): 1 - x gives 50% at 30 degrees", function()
+      local s = sight.new{ vision = { angle_curve = function(x) return 1 - x end },
+                           player = { pos = sight.at(30, 1000) } }
+      near(0.5, s:explain().factors.angle, 1e-4)
+      s.player:set_pos(sight.at(45, 1000))
+      near(0.25, s:explain().factors.angle, 1e-4)
+    end)
+
+    it("a motion bonus curve replaces 1 + 0.3 x speed / 6 m/s", function()
+      local s = sight.new{ vision = { motion_bonus_curve = { { 0, 1 }, { 1, 2 } } },
+                           player = { pos = { 1500, 0, 0 }, velocity = { 300, 0, 0 } } }
+      near(1.5, s:explain().factors.motion, 1e-5)
+      s.player:set_velocity(900, 0, 0)
+      near(2, s:explain().factors.motion, 1e-5)
+      near(1, s:explain().confidence) -- 0.75 x 2, capped at 1
+    end)
+  end)
+
+  describe("losing sight", function()
+    -- The guard sees the player in the open at 20 m (56%: Detected, short
+    -- of Tracked).
+    local function detected(vision)
+      local s = sight.new{ vision = vision, player = { pos = { 2000, 0, 0 } } }
+      s:run(0.4)
+      assert.are.equal("detected", s:state())
+      near(falloff(2000), s:belief().contributions.Vision)
+      return s
+    end
+
+    -- Steps until the Vision share is 0; returns the world time then.
+    local function until_share_zero(s)
+      for _ = 1, 60 do
+        s:run(1 / 60)
+        if s:belief().contributions.Vision == 0 then return s.world:time() end
+      end
+      error("the Vision share never dropped")
+    end
+
+    local function lost_event(log)
+      for _, ev in ipairs(log) do
+        if ev.type == "lost" then return ev end
+      end
+    end
+
+    it("behind a wall: the Vision share drops to 0 at once, lost after loss_grace, occluded", function()
+      local s = detected()
+      local before = s:confidence()
+      local mark = #s.log + 1
+      local start = s.world:time()
+      s.player:set_pos(1000, 1000, 0)
+      s:wall(700, 300, 100, 2000)
+      assert.are.equal("occluded", s:explain().reason)
+      local zero = until_share_zero(s)
+      assert.is_true(zero - start <= 0.1 + 1e-6, "within one vision interval")
+      -- The share dropped, not the belief: it is still Detected, its confidence fading.
+      assert.are.equal("detected", s:state())
+      assert.is_true(s:confidence() > before - 0.02)
+      s:run(0.5)
+      local ev = lost_event(s.log)
+      assert.is_truthy(ev)
+      assert.is_true(ev.time > zero)
+      near(0.2, ev.time - zero, 1 / 60 + 1e-3)
+      expect.fields(ev, { from = "detected", to = "lost", loss_reason = "occluded" })
+      expect.fields(s:belief(), { state = "lost", loss_reason = "occluded" })
+      assert.are.same({ "lost" }, sight.types(events.since(s.log, mark)))
+    end)
+
+    it("doesn't climb to Tracked behind the wall while vision's grace runs", function()
+      local s = sight.new{}
+      s:run(0.45)
+      assert.are.equal("detected", s:state())
+      s:wall(900, 300)
+      assert.are.same({ "lost" }, sight.types(s:run(0.5)))
+    end)
+
+    it("loss_grace = 1 waits a second before it loses the target", function()
+      local s = detected{ loss_grace = 1 }
+      s:wall(900, 300)
+      local zero = until_share_zero(s)
+      s:run(1.5)
+      local ev = lost_event(s.log)
+      near(1, ev.time - zero, 1 / 60 + 1e-3)
+    end)
+
+    it("out of range: out_of_range", function()
+      local s = detected()
+      s.player:set_pos(RANGE + 500, 0, 0)
+      s:run(0.5)
+      expect.fields(s:belief(), { state = "lost", loss_reason = "out_of_range" })
+      expect.fields(lost_event(s.log), { loss_reason = "out_of_range" })
+    end)
+
+    it("out of the cone: out_of_range", function()
+      local s = detected()
+      s.player:set_pos(sight.at(100, 1000))
+      s:run(0.5)
+      expect.fields(s:belief(), { state = "lost", loss_reason = "out_of_range" })
+    end)
+
+    it("cloaked (visibility 0): sensor_dropout", function()
+      local s = detected()
+      s.player:set_visibility(0)
+      s:run(0.5)
+      expect.fields(s:belief(), { state = "lost", loss_reason = "sensor_dropout" })
+    end)
+
+    it("too dark: sensor_dropout", function()
+      local s = detected{ darkness_min_detection = 0 }
+      s.player:set_light(0)
+      s:run(0.5)
+      expect.fields(s:belief(), { state = "lost", loss_reason = "sensor_dropout" })
+    end)
+
+    it("seen again, the loss reason goes back to none and it climbs", function()
+      local s = detected()
+      s.player:set_visibility(0)
+      s:run(0.5)
+      s.player:set_visibility(1)
+      s:run(0.2)
+      expect.fields(s:belief(), { state = "detected", loss_reason = "none" })
+    end)
+  end)
+
+  describe("fair spotting: first_spot_reaction_time", function()
+    -- A wall at 9 m with a doorway 2 m wide straight ahead; the player waits
+    -- behind it to the right (y = -3 m) and steps into the doorway.
+    local function doorway(vision)
+      local s = sight.new{ vision = vision, player = { pos = { 1000, -300, 0 } } }
+      s:wall(900, 300, -2000, -100)
+      s:wall(900, 300, 100, 2000)
+      assert.are.equal("occluded", s:explain().reason)
+      return s
+    end
+
+    it("is off by default: one look is enough", function()
+      local s = doorway()
+      s.player:set_pos(1000, 0, 0)
+      s:run(0.2)
+      assert.is_true(s:confidence() > 0.8)
+    end)
+
+    it("0.3 s: a quick dash across the view (0.2 s in sight) is forgiven", function()
+      local s = doorway{ first_spot_reaction_time = 0.3 }
+      s.player:set_pos(1000, 0, 0)
+      assert.is_true(s:explain().reacting)
+      assert.is_true(s:explain().confidence > 0.8)
+      assert.are.same({}, s:run(0.2))
+      s.player:set_pos(1000, 300, 0)
+      assert.are.same({}, s:run(1))
+      assert.are.equal(0, s:confidence())
+      assert.are.equal("undetected", s:state())
+    end)
+
+    it("0.3 s: a 0.5 s look is spotted", function()
+      local s = doorway{ first_spot_reaction_time = 0.3 }
+      s.player:set_pos(1000, 0, 0)
+      local fired = s:run(0.5)
+      assert.are.same({ "suspect", "telegraph", "detect" }, sight.types(fired))
+      near(falloff(1000), s:confidence())
+      assert.is_false(s:explain().reacting)
+      -- It was held back for about the reaction time.
+      assert.is_true(fired[1].time >= 0.3 - 1e-6 and fired[1].time <= 0.5)
+    end)
+
+    it("0.3 s: the sight must be unbroken", function()
+      local s = doorway{ first_spot_reaction_time = 0.3 }
+      for _ = 1, 3 do
+        s.player:set_pos(1000, 0, 0)
+        s:run(0.2)
+        s.player:set_pos(1000, -300, 0)
+        s:run(0.2)
+      end
+      assert.are.equal(0, s:confidence())
+    end)
+
+    it("once spotted, it re-spots at once after losing sight", function()
+      local s = doorway{ first_spot_reaction_time = 0.3 }
+      s.player:set_pos(1000, 0, 0)
+      s:run(0.5)
+      s.player:set_pos(1000, -300, 0)
+      s:run(1)
+      assert.are.equal("lost", s:state())
+      s.player:set_pos(1000, 0, 0)
+      assert.is_false(s:explain().reacting)
+      s:run(0.1)
+      near(falloff(1000), s:belief().contributions.Vision)
+      assert.are.equal("detected", s:state())
+    end)
+  end)
+
+  describe("events", function()
+    it("telegraph fires before detect: walking in, suspect, then telegraph, then detect", function()
+      local s = sight.new{ player = { pos = { 2900, 0, 0 } } }
+      local fired = {}
+      for i = 1, 60 * 8 do
+        s.player:set_pos(2900 - 100 * i / 60, 0, 0) -- 1 m/s towards the guard
+        for _, ev in ipairs(s:run(1 / 60)) do fired[#fired + 1] = ev end
+      end
+      assert.are.same({ "suspect", "telegraph", "detect" }, sight.types(fired))
+      assert.is_true(fired[1].time < fired[2].time and fired[2].time < fired[3].time)
+      -- 1 - (d / 30 m)^2 passes 0.15 at 27.61 m, 0.25 at 25.98 m and 0.35 at
+      -- 24.20 m: after 1.39 s, 3.02 s and 4.80 s, each within a look (0.1 s).
+      for i, t in ipairs({ 1.387, 3.019, 4.803 }) do
+        assert.is_true(fired[i].time >= t - 1e-3 and fired[i].time <= t + 0.1 + 1e-3, fired[i].type)
+      end
+      assert.is_true(fired[2].confidence >= 0.25 and fired[2].confidence < 0.35)
+    end)
+
+    it("a sudden clear view fires suspect, telegraph and detect in that order in one step", function()
+      local s = sight.new{}
+      local fired = s:run(0.2)
+      assert.are.same({ "suspect", "telegraph", "detect" }, sight.types(fired))
+      assert.are.equal(fired[1].time, fired[3].time)
+    end)
+  end)
+
+  describe("with other senses", function()
+    local ears = fixture.fixed_sense("Ears")
+
+    it("fuses with a custom sense: vision 75% and hearing corroborating, 85%", function()
+      local s = sight.new{ senses = { ears }, profile = { senses = { "Ears" } },
+                           player = { pos = { 1500, 0, 0 }, props = { Ears = 0.3 } } }
+      assert.are.same({ "Vision", "Ears" }, s.guard.profile.senses)
+      s:run(0.5)
+      local b = s:belief()
+      near(0.75, b.contributions.Vision)
+      near(0.3, b.contributions.Ears)
+      near(0.85, b.fused)
+      near(0.85, b.confidence)
+    end)
+
+    it("hearing alone holds the belief when vision loses it", function()
+      local s = sight.new{ senses = { ears }, profile = { senses = { "Ears" } },
+                           player = { pos = { 1500, 0, 0 }, props = { Ears = 0.3 } } }
+      s:run(0.5)
+      s:wall(1000, 300)
+      s:run(0.5)
+      local b = s:belief()
+      assert.are.equal(0, b.contributions.Vision)
+      near(0.3, b.fused)
+      assert.are_not.equal("lost", b.state)
+    end)
+
+    it("vision's weight scales its share in the fusion", function()
+      local s = sight.new{ vision = { weight = 0.5 }, player = { pos = { 1500, 0, 0 } } }
+      s:run(0.5)
+      near(0.75, s:belief().contributions.Vision)
+      near(0.375, s:belief().fused)
+    end)
+
+    it("vision looks once every interval: 0.5 s gives 4 looks in 2 s", function()
+      local s = sight.new{ vision = { interval = 0.5 } }
+      local changes, last = 0, nil
+      for i = 1, 120 do
+        s.player:set_pos(1000 + i, 0, 0) -- a new distance, so every look gives a new share
+        s:run(1 / 60)
+        local share = s:belief() and s:belief().contributions.Vision
+        if share ~= last then changes = changes + 1 end
+        last = share
+      end
+      assert.are.equal(4, changes)
+    end)
+  end)
+
+  describe("profile validation", function()
+    local wary = require("wary")
+
+    it("an unknown vision field names the profile and the field, with a did-you-mean", function()
+      local world = wary.world()
+      local msg = error_of(function() world:define_profile{ name = "hawk", vision = { max_rnage = 5000 } } end)
+      mentions(msg, 'profile "hawk" vision', "unknown field 'max_rnage'", "did you mean 'max_range'?")
+      expect.no_profile(world, "hawk")
+    end)
+
+    it("a vision field out of range names the profile, the field, the range and the value", function()
+      local world = wary.world()
+      local cases = {
+        { { half_angle_deg = 200 }, "'half_angle_deg'", "in [0, 180]", "got 200" },
+        { { peripheral_scale = 1.5 }, "'peripheral_scale'", "in [0, 1]", "got 1.5" },
+        { { max_range = -1 }, "'max_range'", ">= 0", "got -1" },
+        { { min_visible_points_crouched = 2.5 }, "'min_visible_points_crouched'", "an integer", "got 2.5" },
+        { { vision_sample_count = 9 }, "'vision_sample_count'", "in [1, 8]", "got 9" },
+        { { enable_rear_motion_cone = "yes" }, "'enable_rear_motion_cone'", "a boolean", 'got "yes"' },
+        { { distance_curve = "steep" }, "'distance_curve'", "a list of {x, y} points or a function" },
+        { { angle_curve = { { 0, 1 }, { 1, -1 } } }, "'angle_curve[2] y'", ">= 0", "got -1" },
+        { { default_visibility_samples = { { 0, 0 / 0, 170 } } }, "'default_visibility_samples[1]'", "got nan" },
+      }
+      for _, case in ipairs(cases) do
+        local msg = error_of(function() world:define_profile{ name = "hawk", vision = case[1] } end)
+        mentions(msg, 'profile "hawk" vision', unpack(case, 2))
+      end
+      expect.no_profile(world, "hawk")
+    end)
+
+    it("the error points at the caller's line", function()
+      local world = wary.world()
+      local msg = error_of(function() world:define_profile{ name = "hawk", vision = { weight = -1 } } end)
+      mentions(msg, "vision_spec.lua:", "'weight'")
+    end)
+
+    it("a bad per-target sample names the target", function()
+      local world = wary.world()
+      local msg = error_of(function()
+        world:add_target{ name = "ghost", pos = { 0, 0, 0 }, samples = { { 0, 0, 170, -1 } } }
+      end)
+      mentions(msg, 'target "ghost"', "'samples[1].weight'", "got -1")
+    end)
+  end)
+end)
