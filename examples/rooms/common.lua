@@ -1,0 +1,153 @@
+-- examples/rooms/common.lua: what the sight rooms share (seed 000, the Sight
+-- wing S1 to S9): a world at 100 units per metre with the shipped materials
+-- and the standard guard, the guard and the intruder, and one case run: a
+-- fixed scripted time at 60 Hz that records the agent's belief every step and
+-- every state-change event in plain tables (the timelines issue 7 draws).
+--
+-- A room module returns
+--   { id = "S1", title = "Distance", seed = "what the seed's result card says",
+--     cases = { { key = "far", name = "far away (26 m)", seed_confidence = 0.25, seed_state = "suspected",
+--                 at_least = true,          -- optional: the seed asks for this state or higher
+--                 result = "end" or "peak", run = function(rooms) ... return record end }, ... },
+--     order = { { "close", ">", "mid" }, ... } }   -- the seed's ordering, by case key
+-- where run builds its world with this module and returns rooms.run{...}.
+local wary = require("wary")
+
+local rooms = {}
+
+rooms.UNITS_PER_METER = 100
+rooms.HZ = 60
+rooms.DURATION = 3            -- seconds per case: long enough for Tracked (0.5 s in Detected)
+
+-- The states in the order they climb, for "the highest state reached".
+rooms.RANK = { undetected = 0, lost = 0, remembered = 0, expired = 0, suspected = 1, detected = 2, tracked = 3 }
+
+-- The standard guard: the default profile, with light taken where the target
+-- stands (the sun at noon, shade 0.3, lamps). A room adds its own vision
+-- fields on top (a profile that extends "guard").
+rooms.GUARD_VISION = { use_per_target_light = true }
+
+-- A fresh world for one case: the shipped materials (glass, foliage, smoke,
+-- ...) and the "guard" profile; with `vision`, a "room guard" profile that
+-- extends it with those fields. Returns the world and the profile name.
+function rooms.world(vision)
+  local world = wary.world{ units_per_meter = rooms.UNITS_PER_METER }
+  world:define_profile{ name = "guard", vision = rooms.GUARD_VISION }
+  if vision then
+    world:define_profile{ name = "room guard", extends = "guard", vision = vision }
+    return world, "room guard"
+  end
+  return world, "guard"
+end
+
+-- The guard: at the origin, eyes 1.7 m up, its body facing +x unless told.
+function rooms.guard(world, profile, t)
+  t = t or {}
+  return world:add_agent{ name = "guard", profile = profile, team = "guards",
+                          pos = t.pos or { 0, 0, 0 }, yaw = t.yaw or 0 }
+end
+
+-- The intruder: standing at pos, facing the guard unless told.
+function rooms.intruder(world, t)
+  local x, y = t.pos[1], t.pos[2]
+  local yaw = t.yaw or math.deg((math.atan2 or math.atan)(-y, -x))
+  return world:add_target{ name = "intruder", team = "intruders", pos = t.pos, yaw = yaw,
+                           stance = t.stance, velocity = t.velocity }
+end
+
+-- A box from its corners, in world units.
+function rooms.box(world, min, max, material)
+  return world:add_box{ min = min, max = max, material = material }
+end
+
+local EVENTS = { "suspect", "detect", "track", "lost", "remember", "forget", "telegraph" }
+
+-- Runs one case: t.world, t.guard, t.intruder, optional t.script(time, step)
+-- called before each step (move the intruder, turn the guard's head), t.duration
+-- (rooms.DURATION). Returns the record:
+--   { confidence, state,                     -- at the end
+--     peak_confidence, peak_state,           -- the highest reached
+--     reached = { suspected = time, ... },   -- when each state was first entered
+--     timeline = { { time =, confidence =, smoothed =, state = }, ... },  -- every step
+--     events = { { time =, type =, from =, to =, confidence = }, ... },
+--     explain = agent:explain(intruder) at the end }
+function rooms.run(t)
+  local world, guard, intruder = t.world, t.guard, t.intruder
+  local duration = t.duration or rooms.DURATION
+  local dt = 1 / rooms.HZ
+  local steps = math.floor(duration * rooms.HZ + 0.5)
+  local record = { timeline = {}, events = {}, reached = {}, peak_confidence = 0, peak_state = "undetected" }
+  for _, name in ipairs(EVENTS) do
+    guard:on(name, function(ev)
+      if ev.target == intruder then
+        record.events[#record.events + 1] = { time = world:time(), type = ev.type, from = ev.from, to = ev.to,
+                                              confidence = ev.confidence }
+      end
+    end)
+  end
+  for step = 1, steps do
+    if t.script then t.script((step - 1) * dt, step) end
+    world:step(dt)
+    local b = guard:belief(intruder)
+    local c, s = b and b.confidence or 0, b and b.state or "undetected"
+    local now = world:time()
+    record.timeline[step] = { time = now, confidence = c, smoothed = b and b.smoothed or 0, state = s }
+    if c > record.peak_confidence then record.peak_confidence = c end
+    if rooms.RANK[s] > rooms.RANK[record.peak_state] then record.peak_state = s end
+    if not record.reached[s] then record.reached[s] = now end
+  end
+  local last = record.timeline[steps]
+  record.confidence, record.state = last.confidence, last.state
+  record.explain = guard:explain(intruder)
+  return record
+end
+
+-- The case's result: its state and confidence at the end, or (result =
+-- "peak") the highest state and confidence it reached.
+function rooms.result(case, record)
+  if case.result == "peak" then return record.peak_confidence, record.peak_state end
+  return record.confidence, record.state
+end
+
+-- Whether a case landed in the seed's state (or higher, for at_least).
+function rooms.landed(case, state)
+  if case.at_least then return rooms.RANK[state] >= rooms.RANK[case.seed_state] end
+  return state == case.seed_state
+end
+
+-- The seed's state as the card shows it: "suspected+" for at least Suspected.
+function rooms.seed_state_text(case)
+  return case.seed_state .. (case.at_least and "+" or "")
+end
+
+-- Runs every case of a room; returns { [case key] = { case =, record =,
+-- confidence =, state = } } and the list in the room's order.
+function rooms.run_room(room)
+  local by_key, list = {}, {}
+  for i, case in ipairs(room.cases) do
+    local record = case.run(rooms)
+    local c, s = rooms.result(case, record)
+    local r = { case = case, record = record, confidence = c, state = s }
+    by_key[case.key] = r
+    list[i] = r
+  end
+  return by_key, list
+end
+
+-- One ordering relation of the seed between two cases' confidences.
+local relations = {
+  [">"] = function(a, b) return a > b end,
+  [">="] = function(a, b) return a >= b end,
+  ["=="] = function(a, b) return a == b end,
+}
+
+-- Whether the results keep relation { a, op, b }; also its text.
+function rooms.holds(by_key, rel)
+  local a, op, b = rel[1], rel[2], rel[3]
+  local fn = assert(relations[op], "unknown relation " .. tostring(op))
+  local ra = assert(by_key[a], "no case keyed " .. tostring(a))
+  local rb = assert(by_key[b], "no case keyed " .. tostring(b))
+  return fn(ra.confidence, rb.confidence), string.format("%s %s %s", a, op, b)
+end
+
+return rooms
