@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# scripts/run.sh - set up, then run the main demo: examples/guards.lua under Lua 5.4.
-# Extra arguments are passed to the example.
+# scripts/run.sh - set up, then run the main job under Lua 5.4: the guards demo
+# (examples/guards.lua) and the seed's sight rooms S1-S9 with their result
+# cards (examples/sight_rooms.lua).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
@@ -10,9 +11,8 @@ bash "$here/setup.sh"
 . "$here/env.sh"
 cd "$WARY_ROOT"
 
-example=examples/guards.lua
-if [ ! -f "$example" ]; then
-  echo "run.sh: $example does not exist yet: nothing to run" >&2
-  exit 1
-fi
-wary_exec lua5.4 "$example" "$@"
+for example in examples/guards.lua examples/sight_rooms.lua; do
+  echo
+  echo "=== $example"
+  lua5.4 "$example"
+done
