@@ -260,7 +260,7 @@ local function run_report()
     end
   end
 
-  print(string.format("3. Custom sense in Lua through the facade (world:step), N=%d M=%d K=%d, %d x %d steps "
+  print(string.format("4. Custom sense in Lua through the facade (world:step), N=%d M=%d K=%d, %d x %d steps "
     .. "after %d warm-up", N, M, K, REPS, STEPS, WARMUP))
   print("   BenchThermal = (1 - d / 30 m) x target.props.heat, one sense per agent, interval 0.1 s")
   local function row(label, fmt, get)

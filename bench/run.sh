@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
-# bench/run.sh [N M K] - build, run every benchmark, print one report.
+# bench/run.sh [N M K] - build, run every benchmark, print one report:
+#   1-3. bench/bench_core.c: rays (BVH vs brute force), steps with C senses, the built-in
+#        vision sense in C (pair evaluations/s, rays/s; no ray outside range or cone)
+#   4.   bench/custom_senses.lua: a Lua custom sense, Lua 5.4 and LuaJIT side by side
+#   5.   bench/vision.lua: vision through the facade, Lua 5.4 and LuaJIT next to C, in rounds
 #
+# (WARY_BENCH_VISION_ROUNDS, default 3: rounds of part 5.)
 #   bash bench/run.sh              N=200 agents, M=50 targets, K=2000 boxes
 #   bash bench/run.sh 500 100 5000 (or WARY_BENCH_N / _M / _K in the environment)
 #
@@ -66,12 +71,17 @@ case $build_type_uc in
 esac
 echo
 
-# ---- C ------------------------------------------------------------------------
+# ---- C (1. rays, 2. steps with C senses, 3. vision) ------------------------------
 WARY_BENCH_RESULTS="$tmp/c_results.txt" "$WARY_BUILD/bench/bench_core"
 echo
 
-# ---- Lua (both backends side by side; runs lua5.4 and luajit workers) -------------
+# ---- 4. Lua custom sense (both backends side by side; runs lua5.4 and luajit workers)
 WARY_BENCH_C_RESULTS="$tmp/c_results.txt" ${WARY_PRELOAD:+env LD_PRELOAD="$WARY_PRELOAD"} \
   lua5.4 bench/custom_senses.lua "$WARY_BENCH_N" "$WARY_BENCH_M" "$WARY_BENCH_K"
+echo
+
+# ---- 5. vision through the facade: C, lua5.4 and luajit workers in turn, 3 rounds --
+WARY_BENCH_CORE="$WARY_BUILD/bench/bench_core" ${WARY_PRELOAD:+env LD_PRELOAD="$WARY_PRELOAD"} \
+  lua5.4 bench/vision.lua "$WARY_BENCH_N" "$WARY_BENCH_M" "$WARY_BENCH_K"
 echo
 echo "No figure above is asserted on; compare figures only within one run (one machine, one load)."
