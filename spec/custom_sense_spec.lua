@@ -292,11 +292,20 @@ describe("evaluate is asked only about targets in range", function()
     assert.is_nil(zero_calls.targets.outside)
   end)
 
-  it("a profile whose only sense has max_range 0 has no range: evaluate is never called", function()
+  it("a profile whose only sense has max_range 0 is refused: that sense could never be asked", function()
     local zero, calls = counting_sense("Zero", {})
-    local w = pair_with({ zero }, nil, 10)
-    run(w, 60)
-    assert.are.equal(0, calls.total)
+    local w = wary.world()
+    w:define_sense(zero)
+    assert.has_error(function() w:define_profile{ name = "p", senses = { "Zero" } } end,
+      "profile \"p\": field 'senses' expected at least one sense with a range (max_range > 0, or Vision); "
+        .. "with max_range 0 a sense reaches as far as the profile's other senses, got \"Zero\"")
+    -- With vision beside it, it reaches as far as vision does.
+    w:define_profile{ name = "p", senses = { "Zero" }, vision = {} }
+    w:add_agent{ profile = "p", pos = { 0, 0, 0 } }
+    w:add_target{ pos = { 1000, 0, 0 } }
+    w:add_target{ pos = { 4000, 0, 0 } }
+    run(w, 6)
+    assert.are.equal(1, calls.total)
   end)
 
   it("max_range = math.huge reaches every target, however far", function()

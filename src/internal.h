@@ -83,7 +83,7 @@ typedef struct wy_belief {
   int32_t reason[WY_SLOTS]; /* why the slot's last evaluation saw nothing (built-in senses) */
   bool reported[WY_SLOTS];/* slot got an active result this step */
   bool active[WY_SLOTS];
-  bool ever[WY_SLOTS];    /* slot has reported since it last went quiet past its grace */
+  bool ever[WY_SLOTS];    /* slot has reported at least once */
   float shares[WY_SLOTS];
   float silent[WY_SLOTS]; /* seconds since the slot last reported */
   float accuracy[WY_SLOTS];
@@ -96,7 +96,9 @@ typedef struct wy_agent {
   int32_t actor;          /* actor slot */
   float next_due[WY_SLOTS];
   float since[WY_SLOTS];  /* seconds since the slot last evaluated */
-  int32_t errors[WY_SLOTS];
+  int32_t errors[WY_SLOTS]; /* failures in a row of steps where the slot failed */
+  bool failed[WY_SLOTS];    /* the slot failed this step */
+  bool ran[WY_SLOTS];       /* the slot was due this step */
   bool muted[WY_SLOTS];
   wy_belief *beliefs;
   int32_t belief_count;

@@ -11,7 +11,8 @@
  *   sense with a share that is reporting or inside its grace; capped at 1.
  * - Evidence: the highest floor, the lowest ceiling, the reductions added up
  *   (applied only while a sense reports or is inside its grace), a ceiling
- *   beats a floor, and an invalidation forces 0.
+ *   beats a floor, and an invalidation forces 0 (stepping down to Undetected,
+ *   never to Lost).
  * - While some sense reports or is inside its grace, confidence rises to the
  *   fusion less the reductions at once and falls towards it at fade_rate. Once
  *   every sense is silent past its grace, normal fading takes over: confidence
@@ -238,7 +239,9 @@ void wy_resolve_belief(wary_world *w, wy_agent *ag, wy_belief *b, float dt) {
   /* A floor that keeps the target at Suspected or above is knowledge, not loss. */
   bool floored = e.floor >= p->def.suspect_threshold;
   wy_ctx c = {w, wy_make_id(ag->actor, a->gen), b};
-  step_states(&c, p, sensed || floored, reporting || floored, prev, dt);
+  /* "You didn't see anything": an invalidated target steps down to
+   * Undetected, never to Lost. */
+  step_states(&c, p, sensed || floored, reporting || floored || e.invalidate, prev, dt);
 
   float st = p->def.smoothing_time;
   if (st <= 0.0f) b->smoothed = conf;

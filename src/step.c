@@ -110,6 +110,8 @@ static int gather(wary_world *w, int32_t agent_index) {
   float reach[WY_SLOTS];
   for (int32_t i = 0; i < ag->belief_count; i++)
     memset(ag->beliefs[i].due, 0, sizeof ag->beliefs[i].due);
+  memset(ag->ran, 0, sizeof ag->ran);
+  memset(ag->failed, 0, sizeof ag->failed);
   if (!schedule(w, ag, p, a->lod_tier, w->step_dt, due)) return WARY_OK;
   float range = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
@@ -144,8 +146,10 @@ static int gather(wary_world *w, int32_t agent_index) {
       }
     }
   }
-  for (int32_t s = 0; s < p->slot_count; s++)
+  for (int32_t s = 0; s < p->slot_count; s++) {
     if (due[s]) ag->since[s] = 0.0f;
+    ag->ran[s] = due[s];
+  }
   return WARY_OK;
 }
 
@@ -186,8 +190,13 @@ int wary_query_fail(wary_world *w, int32_t i) {
   memset(&w->results[i], 0, sizeof w->results[i]);
   const wary_sense_query *q = &w->queries[i];
   wy_agent *ag = &w->agents[w->links[i].agent];
-  if (!ag->muted[q->slot] && ++ag->errors[q->slot] >= w->def.sense_error_limit)
-    ag->muted[q->slot] = true;
+  /* One count per step: a sense that fails for several targets in one step
+   * has failed once; steps without a failure start the count again. */
+  if (!ag->failed[q->slot]) {
+    ag->failed[q->slot] = true;
+    if (!ag->muted[q->slot] && ++ag->errors[q->slot] >= w->def.sense_error_limit)
+      ag->muted[q->slot] = true;
+  }
   wy_event_push(w, WARY_EV_SENSE_ERROR, q->agent, q->target, -1, -1, WARY_LOSS_NONE, 0.0f,
                 q->sense, i);
   return WARY_OK;
@@ -260,6 +269,8 @@ int wary_step_end(wary_world *w) {
   float dt = w->step_dt;
   for (int32_t i = 0; i < w->agent_count; i++) {
     wy_agent *ag = &w->agents[i];
+    for (int32_t s = 0; s < WY_SLOTS; s++)
+      if (ag->ran[s] && !ag->failed[s]) ag->errors[s] = 0;
     for (int32_t b = 0; b < ag->belief_count; b++) wy_resolve_belief(w, ag, &ag->beliefs[b], dt);
   }
   w->in_step = false;

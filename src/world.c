@@ -7,6 +7,7 @@
 
 bool wy_reserve(void **ptr, int32_t *cap, int32_t need, size_t size) {
   if (need <= *cap) return true;
+  if (need > INT32_MAX / 2) return false;
   int32_t n = *cap < 16 ? 16 : *cap;
   while (n < need) n *= 2;
   void *p = realloc(*ptr, (size_t)n * size);

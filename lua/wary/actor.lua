@@ -39,7 +39,10 @@ end
 
 local function other(self, target, what)
   if getmetatable(target) ~= Actor or target.world ~= self.world then
-    check.fail(self.name, what, "an actor of this world", target, 3)
+    check.fail(self.name, what, "an actor of this world", target)
+  end
+  if target == self then
+    check.fail(self.name, what, "another actor (an agent holds no belief about itself)", target.name)
   end
   if target._removed then
     check.raise(string.format("%s: %s: %s is a stale handle (the actor was removed)", self.name, what,
@@ -57,7 +60,7 @@ local function vector_setter(method, field, fn)
   return function(self, x, y, z)
     local B, w = live(self, method)
     local v = type(x) == "table" and x or { x, y, z or 0 }
-    x, y, z = check.vector(self.name, field, v, 2)
+    x, y, z = check.vector(self.name, field, v)
     ok(self, B[fn](w, self.id, x, y, z), method)
     return self
   end
@@ -76,7 +79,7 @@ end
 local function scalar_setter(field, min, max, fn)
   return function(self, v)
     local B, w = live(self, "set_" .. field)
-    check.number(self.name, field, v, min, max, 2)
+    check.number(self.name, field, v, min, max)
     ok(self, B[fn](w, self.id, v), "set_" .. field)
     return self
   end
@@ -88,7 +91,7 @@ Actor.set_light = scalar_setter("light", 0, 1, "actor_set_light")
 function Actor:set_lod_tier(tier)
   local B, w = live(self, "set_lod_tier")
   if not (check.finite(tier) and tier == math.floor(tier) and tier >= 0 and tier <= 3) then
-    check.fail(self.name, "lod_tier", "an integer in [0, 3]", tier, 2)
+    check.fail(self.name, "lod_tier", "an integer in [0, 3]", tier)
   end
   ok(self, B.actor_set_lod_tier(w, self.id, tier), "set_lod_tier")
   return self
@@ -97,7 +100,7 @@ end
 function Actor:set_stance(stance)
   local B, w = live(self, "set_stance")
   local i = index_of(schema.stances, stance)
-  if not i then check.fail(self.name, "stance", "one of " .. table.concat(schema.stances, ", "), stance, 2) end
+  if not i then check.fail(self.name, "stance", "one of " .. table.concat(schema.stances, ", "), stance) end
   ok(self, B.actor_set_stance(w, self.id, i - 1), "set_stance")
   self.stance = stance
   return self
@@ -112,30 +115,30 @@ end
 
 function Actor:set_perceivable(on)
   local B, w = live(self, "set_perceivable")
-  if type(on) ~= "boolean" then check.fail(self.name, "perceivable", "a boolean", on, 2) end
+  if type(on) ~= "boolean" then check.fail(self.name, "perceivable", "a boolean", on) end
   ok(self, B.actor_set_perceivable(w, self.id, on), "set_perceivable")
   return self
 end
 
 function Actor:set_off_screen(on)
   local B, w = live(self, "set_off_screen")
-  if type(on) ~= "boolean" then check.fail(self.name, "off_screen", "a boolean", on, 2) end
+  if type(on) ~= "boolean" then check.fail(self.name, "off_screen", "a boolean", on) end
   ok(self, B.actor_set_off_screen(w, self.id, on), "set_off_screen")
   return self
 end
 
 -- props: any Lua value for Lua senses; finite numbers are also given to the
 -- core (for C senses and hosts).
-function Actor.check_prop(object, key, value, level)
+function Actor.check_prop(object, key, value)
   if type(key) ~= "string" or key == "" then
-    check.fail(object, "props key", "a non-empty string", key, level + 1)
+    check.fail(object, "props key", "a non-empty string", key)
   end
-  if type(value) == "number" then check.number(object, "props." .. key, value, nil, nil, level + 1) end
+  if type(value) == "number" then check.number(object, "props." .. key, value) end
 end
 
 function Actor:set_prop(key, value)
   local B, w = live(self, "set_prop")
-  Actor.check_prop(self.name, key, value, 2)
+  Actor.check_prop(self.name, key, value)
   if type(value) == "number" then
     ok(self, B.actor_set_prop(w, self.id, self.world:_name(key), value), "set_prop")
   end
@@ -172,6 +175,7 @@ end
 
 function Actor:remove()
   local B, w = live(self, "remove")
+  self.world:_structural("remove " .. self.name)
   ok(self, B.actor_destroy(w, self.id), "remove")
   self.world:_forget_actor(self)
 end
@@ -238,7 +242,7 @@ function Actor:set_confidence(target, confidence)
   local B, w = live(self, "set_confidence")
   agent_only(self, "set_confidence")
   local id = other(self, target, "target")
-  check.number(self.name, "confidence", confidence, 0, 1, 2)
+  check.number(self.name, "confidence", confidence, 0, 1)
   ok(self, B.set_confidence(w, self.id, id, confidence), "set_confidence")
 end
 
@@ -251,11 +255,11 @@ function Actor:add_evidence(target, tag, op, value, options)
   local B, w = live(self, "add_evidence")
   agent_only(self, "add_evidence")
   local id = other(self, target, "target")
-  if type(tag) ~= "string" or tag == "" then check.fail(self.name, "tag", "a non-empty string", tag, 2) end
+  if type(tag) ~= "string" or tag == "" then check.fail(self.name, "tag", "a non-empty string", tag) end
   local op_index = index_of(schema.evidence_ops, op)
-  if not op_index then check.fail(self.name, "op", "one of " .. table.concat(schema.evidence_ops, ", "), op, 2) end
+  if not op_index then check.fail(self.name, "op", "one of " .. table.concat(schema.evidence_ops, ", "), op) end
   if value == nil and op == "invalidate" then value = 0 end
-  check.number(self.name, "value", value, 0, 1, 2)
+  check.number(self.name, "value", value, 0, 1)
   local o = check.fields(self.name .. " evidence " .. check.describe(tag), evidence_schema, options or {})
   local source = o.source and self.world:_name(o.source) or 0
   ok(self, B.evidence_add(w, self.id, id, self.world:_name(tag), op_index - 1, value, o.lifetime, source),
@@ -266,7 +270,7 @@ function Actor:remove_evidence(target, tag)
   local B, w = live(self, "remove_evidence")
   agent_only(self, "remove_evidence")
   local id = other(self, target, "target")
-  if type(tag) ~= "string" then check.fail(self.name, "tag", "a string", tag, 2) end
+  if type(tag) ~= "string" then check.fail(self.name, "tag", "a string", tag) end
   local status = B.evidence_remove(w, self.id, id, self.world:_name(tag))
   if status ~= -4 then ok(self, status, "remove_evidence") end
   return status == 0
@@ -311,7 +315,7 @@ function Actor:unmute_sense(id)
   local B, w = live(self, "unmute_sense")
   agent_only(self, "unmute_sense")
   local slot = index_of(self.profile.senses, id)
-  if not slot then check.fail(self.name, "sense", "a sense of profile '" .. self.profile.name .. "'", id, 2) end
+  if not slot then check.fail(self.name, "sense", "a sense of profile '" .. self.profile.name .. "'", id) end
   ok(self, B.sense_unmute(w, self.id, slot - 1), "unmute_sense")
 end
 
@@ -320,9 +324,9 @@ end
 -- Adds fn to handlers[event]; owner names the object in errors.
 function Actor.add_handler(owner, handlers, event, fn)
   if not index_of(schema.events, event) then
-    check.fail(owner, "event", "one of " .. table.concat(schema.events, ", "), event, 3)
+    check.fail(owner, "event", "one of " .. table.concat(schema.events, ", "), event)
   end
-  if type(fn) ~= "function" then check.fail(owner, "handler", "a function", fn, 3) end
+  if type(fn) ~= "function" then check.fail(owner, "handler", "a function", fn) end
   local list = handlers[event] or {}
   handlers[event] = list
   list[#list + 1] = fn

@@ -40,8 +40,10 @@ local function fail(object, field, expected, given)
 end
 check.fail = fail
 
+-- Finite, and within a C float's range: every number ends up in one.
+local FLT_MAX = 3.4028234663852886e38
 local function finite(v)
-  return type(v) == "number" and v == v and v ~= math.huge and v ~= -math.huge
+  return type(v) == "number" and v >= -FLT_MAX and v <= FLT_MAX
 end
 check.finite = finite
 
@@ -72,21 +74,21 @@ function check.suggest(name, candidates)
 end
 
 -- A vector is {x, y[, z]} or {x =, y = [, z =]}; z defaults to 0.
-function check.vector(object, field, v, level)
-  if type(v) ~= "table" then fail(object, field, "a vector {x, y, z}", v, (level or 1) + 1) end
+function check.vector(object, field, v)
+  if type(v) ~= "table" then fail(object, field, "a vector {x, y, z}", v) end
   local x, y, z = v.x or v[1], v.y or v[2], v.z or v[3] or 0
   if not (finite(x) and finite(y) and finite(z)) then
     local bad = not finite(x) and x or not finite(y) and y or z
-    fail(object, field, "a vector of finite numbers", bad, (level or 1) + 1)
+    fail(object, field, "a vector of finite numbers", bad)
   end
   return x, y, z
 end
 
-function check.number(object, field, v, min, max, level)
+function check.number(object, field, v, min, max)
   if not finite(v) or (min and v < min) or (max and v > max) then
     local range = min and max and string.format(" in [%g, %g]", min, max)
       or min and string.format(" >= %g", min) or ""
-    fail(object, field, "a finite number" .. range, v, (level or 1) + 1)
+    fail(object, field, "a finite number" .. range, v)
   end
   return v
 end
@@ -109,25 +111,26 @@ local function check_value(object, name, spec, v)
         what = what .. string.format(" >= %g", spec.min)
       end
       if spec.inf then what = what .. " (or math.huge)" end
-      fail(object, name, what, v, 4)
+      fail(object, name, what, v)
     end
   elseif kind == "enum" then
     for _, allowed in ipairs(spec.values) do
       if v == allowed then return end
     end
-    fail(object, name, "one of " .. table.concat(spec.values, ", "), v, 4)
+    fail(object, name, "one of " .. table.concat(spec.values, ", "), v)
   elseif kind == "list" then
-    if type(v) ~= "table" then fail(object, name, "a list of " .. spec.of .. "s", v, 4) end
+    if type(v) ~= "table" then fail(object, name, "a list of " .. spec.of .. "s", v) end
+    local n = 0
+    for _ in pairs(v) do n = n + 1 end
+    if n ~= #v then fail(object, name, "a list (keys 1 to n, no holes)", v) end
     for i, item in ipairs(v) do
-      if type(item) ~= spec.of then
-        fail(object, name .. "[" .. i .. "]", "a " .. spec.of, item, 4)
-      end
+      if type(item) ~= spec.of then fail(object, name .. "[" .. i .. "]", "a " .. spec.of, item) end
     end
     if spec.max and #v > spec.max then
-      fail(object, name, string.format("at most %d entries", spec.max), #v, 4)
+      fail(object, name, string.format("at most %d entries", spec.max), #v)
     end
   elseif type(v) ~= kind then
-    fail(object, name, "a " .. kind, v, 4)
+    fail(object, name, "a " .. kind, v)
   end
 end
 
@@ -154,7 +157,7 @@ function check.fields(object, schema, t, defaults)
   for _, spec in ipairs(schema) do
     local v = t[spec.name]
     if v == nil then
-      if spec.required then fail(object, spec.name, "a " .. spec.kind .. " (required)", nil, 3) end
+      if spec.required then fail(object, spec.name, "a " .. spec.kind .. " (required)", nil) end
       v = defaults and defaults[spec.name]
       if v == nil and type(spec.default) == "table" then
         v = {}

@@ -132,7 +132,7 @@ local function slot_overrides(p, object, field)
       check.raise(string.format("%s: field '%s' names sense %s, which is not in the profile's senses",
         object, field, check.describe(id)))
     end
-    check.number(object, field .. "." .. id, v, field == "sense_weights" and 0 or 1e-6, nil, 4)
+    check.number(object, field .. "." .. id, v, field == "sense_weights" and 0 or 1e-6, nil)
   end
 end
 
@@ -162,6 +162,17 @@ function define.profile(world, t)
   end
   slot_overrides(p, object, "sense_weights")
   slot_overrides(p, object, "sense_intervals")
+  -- A sense with max_range 0 reaches as far as the others: with none that
+  -- reaches anywhere it would never be asked about anything.
+  local reaches = vision_def ~= nil
+  for _, id in ipairs(p.senses) do
+    local s = world._senses[id]
+    reaches = reaches or (s.def and s.def.max_range > 0)
+  end
+  if #p.senses > 0 and not reaches then
+    check.fail(object, "senses", "at least one sense with a range (max_range > 0, or Vision); "
+      .. "with max_range 0 a sense reaches as far as the profile's other senses", p.senses[1])
+  end
   local def = {}
   for _, spec in ipairs(schema.profile) do
     local v = p[spec.name]

@@ -11,7 +11,8 @@ local places = {}
 local function class(kind, destroy)
   local c = {}
   c.__index = c
-  c.__tostring = function(h) return string.format("%s #%d", kind, h.id) end
+  -- The slot index names it; the id packs a generation above it.
+  c.__tostring = function(h) return string.format("%s #%d", kind, h.id % 1048576) end
   function c:_live(what)
     if self._removed then
       check.raise(string.format("%s: %s: stale handle (the %s was removed)", tostring(self), what, kind))
@@ -20,6 +21,7 @@ local function class(kind, destroy)
   end
   function c:remove()
     local B, w = self:_live("remove")
+    self.world:_structural(kind .. ":remove")
     B[destroy](w, self.id)
     self._removed = true
   end

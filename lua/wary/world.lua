@@ -16,8 +16,8 @@ function World.new(B, root, t)
     and t.units_per_meter or 100
   local o = check.fields("world", schema.world, t, schema.defaults(schema.world, upm))
   local lod = o.lod_interval_scale
-  if #lod ~= 4 then check.fail("world", "lod_interval_scale", "a list of 4 numbers", #lod, 2) end
-  for i = 1, 4 do check.number("world", "lod_interval_scale[" .. i .. "]", lod[i], 1e-6, nil, 2) end
+  if #lod ~= 4 then check.fail("world", "lod_interval_scale", "a list of 4 numbers", #lod) end
+  for i = 1, 4 do check.number("world", "lod_interval_scale[" .. i .. "]", lod[i], 1e-6, nil) end
   local w, err = B.world_create({
     units_per_meter = o.units_per_meter, weather = o.weather, grid_cell_size = o.grid_cell_size,
     event_capacity = o.event_capacity, sense_error_limit = o.sense_error_limit, lod_interval_scale = lod,
@@ -41,6 +41,15 @@ function World.new(B, root, t)
   return self
 end
 
+-- Adding or removing things, and defining, wait until the step is over: a
+-- sense's evaluate runs inside it.
+function World:_structural(what)
+  if self._in_step then
+    check.raise(string.format("world: %s: not allowed during a step (inside a sense's evaluate); "
+      .. "do it after world:step returns", what))
+  end
+end
+
 -- ---- names, teams ------------------------------------------------------------
 
 function World:_name(s)
@@ -56,7 +65,7 @@ end
 function World:_team(team, object)
   if team == nil then return 0 end
   if type(team) ~= "string" and not check.finite(team) then
-    check.fail(object, "team", "a string or a number", team, 3)
+    check.fail(object, "team", "a string or a number", team)
   end
   local id = self._teams[team]
   if not id then
@@ -71,16 +80,19 @@ end
 
 -- Not tail calls: errors raised two levels down must point at the caller.
 function World:define_profile(t)
+  self:_structural("define_profile")
   local p = define.profile(self, t)
   return p
 end
 
 function World:define_sense(t)
+  self:_structural("define_sense")
   local s = define.sense(self, t)
   return s
 end
 
 function World:define_material(t)
+  self:_structural("define_material")
   local m = define.material(self, t)
   return m
 end
@@ -96,10 +108,11 @@ end
 local definers = { profile = define.profile, sense = define.sense, material = define.material }
 
 function World:define(t)
-  if type(t) ~= "table" then check.fail("world", "definition", "a table", t, 2) end
+  if not self._dry then self:_structural("define") end
+  if type(t) ~= "table" then check.fail("world", "definition", "a table", t) end
   local kind = kind_of(t)
   local fn = definers[kind]
-  if not fn then check.fail("definition", "kind", "one of profile, sense, material", kind, 2) end
+  if not fn then check.fail("definition", "kind", "one of profile, sense, material", kind) end
   local copy = {}
   for k, v in pairs(t) do copy[k] = v end
   copy.kind = nil
@@ -107,7 +120,7 @@ function World:define(t)
 end
 
 function World:_resolve(path)
-  if type(path) ~= "string" then check.fail("world", "path", "a file path string", path, 3) end
+  if type(path) ~= "string" then check.fail("world", "path", "a file path string", path) end
   for _, p in ipairs({ path, self._root .. path }) do
     local f = io.open(p, "r")
     if f then
@@ -137,7 +150,7 @@ function World:load(path)
   local chunk, err = loadfile(self:_resolve(path))
   if not chunk then check.raise("world: load: " .. err) end
   local t = chunk()
-  if type(t) ~= "table" then check.fail("file " .. path, "return value", "a definition table or a list", t, 2) end
+  if type(t) ~= "table" then check.fail("file " .. path, "return value", "a definition table or a list", t) end
   local list = t[1] ~= nil and t or { t }
   local shadow = shadow_of(self)
   for _, d in ipairs(list) do World.define(shadow, d) end
@@ -149,7 +162,7 @@ end
 -- ---- the world ---------------------------------------------------------------------
 
 function World:set_weather(v)
-  check.number("world", "weather", v, 0, 1, 2)
+  check.number("world", "weather", v, 0, 1)
   self._B.world_set_weather(self._w, v)
 end
 
@@ -185,8 +198,8 @@ function World:light_at(actor)
 end
 
 function World:ray(a, b)
-  local ax, ay, az = check.vector("world:ray", "from", a, 2)
-  local bx, by, bz = check.vector("world:ray", "to", b, 2)
+  local ax, ay, az = check.vector("world:ray", "from", a)
+  local bx, by, bz = check.vector("world:ray", "to", b)
   local _, r = self._B.ray_cast(self._w, ax, ay, az, bx, by, bz)
   return r
 end
@@ -194,16 +207,19 @@ end
 -- Boxes, lights and environments live in wary/places.lua; not tail calls, so
 -- that errors point at the caller.
 function World:add_box(t)
+  self:_structural("add_box")
   local box = places.add_box(self, t)
   return box
 end
 
 function World:add_light(t)
+  self:_structural("add_light")
   local light = places.add_light(self, t)
   return light
 end
 
 function World:add_environment(t)
+  self:_structural("add_environment")
   local env = places.add_environment(self, t)
   return env
 end
@@ -216,24 +232,24 @@ function World:_add(t, is_agent)
   local kind = is_agent and "agent" or "target"
   local object = kind .. (type(t) == "table" and t.name and (" " .. check.describe(t.name)) or "")
   local a = check.fields(object, schema.actor, t, self._scaled.actor)
-  local x, y, z = check.vector(object, "pos", a.pos, 3)
+  local x, y, z = check.vector(object, "pos", a.pos)
   local vx, vy, vz = 0, 0, 0
-  if a.velocity then vx, vy, vz = check.vector(object, "velocity", a.velocity, 3) end
+  if a.velocity then vx, vy, vz = check.vector(object, "velocity", a.velocity) end
   local profile
   if is_agent then
-    if a.profile == nil then check.fail(object, "profile", "a profile name (required for agents)", nil, 3) end
+    if a.profile == nil then check.fail(object, "profile", "a profile name (required for agents)", nil) end
     profile = self._profiles[a.profile]
     if not profile then define.unknown(self, "profile", "_profiles", a.profile, object, "profile") end
   elseif a.profile ~= nil then
-    check.fail(object, "profile", "nil (a target perceives nothing; use add_agent)", a.profile, 3)
+    check.fail(object, "profile", "nil (a target perceives nothing; use add_agent)", a.profile)
   end
   local props = a.props or {}
   local numbers = 0
   for k, v in pairs(props) do
-    Actor.check_prop(object, k, v, 3)
+    Actor.check_prop(object, k, v)
     numbers = numbers + (type(v) == "number" and 1 or 0)
   end
-  if numbers > 16 then check.fail(object, "props", "at most 16 numeric values", numbers, 3) end
+  if numbers > 16 then check.fail(object, "props", "at most 16 numeric values", numbers) end
   local samples = a.samples and vision.samples(object, "samples", a.samples)
   local id = self._B.actor_create(self._w, {
     pos = { x, y, z }, vel = { vx, vy, vz }, yaw = a.yaw,
@@ -257,11 +273,13 @@ function World:_add(t, is_agent)
 end
 
 function World:add_agent(t)
+  self:_structural("add_agent")
   local a = self:_add(t, true)
   return a
 end
 
 function World:add_target(t)
+  self:_structural("add_target")
   local a = self:_add(t, false)
   return a
 end
@@ -314,14 +332,16 @@ function World:_collect(errors)
 end
 
 function World:step(dt)
-  check.number("world", "dt", dt, 0, nil, 2)
+  check.number("world", "dt", dt, 0, nil)
   local B, w = self._B, self._w
   local status = B.step_begin(w, dt)
   if status < 0 then check.raise("world: step: " .. (Actor.status_text[status] or status)) end
   local errors = {}
   self._ctx.time = B.world_time(w)
+  self._in_step = true
   local ok, err = pcall(B.run_queries, w, self._sense_by_index, self._agent_profiles, self._actors,
     self._ctx, errors)
+  self._in_step = false
   B.step_end(w)
   if not ok then error(err, 0) end
   self._events = self:_collect(errors)

@@ -109,9 +109,13 @@ static void test_states_climb_and_track(void) {
   fixture f = make(1, false);
   answer[0] = 0.9f;
   wary_step(f.w, 1.0f / 60.0f);
-  wary_step(f.w, 1.0f / 60.0f);
-  /* All rungs fire in order on the way up; Tracked waits for min_track_duration. */
-  ENSURE(belief(&f).state == WARY_DETECTED || belief(&f).state == WARY_UNDETECTED);
+  /* All rungs fire in order on the way up, in one step; Tracked waits for
+   * min_track_duration. */
+  ENSURE(wary_event_count(f.w) == 3);
+  ENSURE(wary_events(f.w)[0].type == WARY_EV_SUSPECT);
+  ENSURE(wary_events(f.w)[1].type == WARY_EV_TELEGRAPH);
+  ENSURE(wary_events(f.w)[2].type == WARY_EV_DETECT);
+  ENSURE(belief(&f).state == WARY_DETECTED);
   int tracks = run(&f, 0.3f, WARY_EV_TRACK);
   ENSURE(tracks == 0);
   tracks = run(&f, 0.6f, WARY_EV_TRACK);
@@ -264,6 +268,94 @@ static void test_telegraph_between_suspect_and_detect(void) {
   wary_world_destroy(f.w);
 }
 
+static void test_event_queue_is_bounded(void) {
+  wary_world_def wd = wary_default_world_def();
+  wd.event_capacity = 2;
+  wary_world *w = wary_world_create(&wd);
+  wary_sense_def sd = wary_default_sense_def();
+  sd.max_range = 5000.0f;
+  sd.evaluate = fixed_sense;
+  sd.user = &slot_ids[0];
+  wary_profile_def p = wary_default_profile_def();
+  p.senses[0].sense = wary_sense_create(w, &sd);
+  p.sense_count = 1;
+  wary_actor_def a = wary_default_actor_def();
+  a.profile = wary_profile_create(w, &p);
+  wary_id agent = wary_actor_create(w, &a);
+  wary_actor_def t = wary_default_actor_def();
+  wary_id target = wary_actor_create(w, &t);
+  answer[0] = 0.9f;
+  wary_step(w, 1.0f / 60.0f);
+  /* Suspect, telegraph and detect fire in this step: the queue keeps the
+   * first two, drops the newest and counts it. */
+  ENSURE(wary_event_count(w) == 2);
+  ENSURE(wary_events(w)[0].type == WARY_EV_SUSPECT);
+  ENSURE(wary_events(w)[1].type == WARY_EV_TELEGRAPH);
+  ENSURE(wary_events_dropped(w) == 1);
+  wary_belief b;
+  wary_belief_get(w, agent, target, &b);
+  ENSURE(b.state == WARY_DETECTED);
+  /* The queue is emptied by the next step. */
+  wary_step(w, 1.0f / 60.0f);
+  ENSURE(wary_event_count(w) == 0);
+  ENSURE(wary_events_dropped(w) == 1);
+  wary_world_destroy(w);
+}
+
+static void test_structure_is_refused_during_a_step(void) {
+  fixture f = make(1, false);
+  answer[0] = 0.5f;
+  ENSURE(wary_step_begin(f.w, 1.0f / 60.0f) == WARY_OK);
+  ENSURE(wary_step_begin(f.w, 1.0f / 60.0f) == WARY_ERR_IN_STEP);
+  wary_actor_def t = wary_default_actor_def();
+  ENSURE(wary_actor_create(f.w, &t) == 0);
+  ENSURE(wary_actor_destroy(f.w, f.target) == WARY_ERR_IN_STEP);
+  wary_box_def box = wary_default_box_def();
+  box.max[0] = box.max[1] = box.max[2] = 1.0f;
+  ENSURE(wary_box_create(f.w, &box) == 0);
+  wary_profile_def p = wary_default_profile_def();
+  ENSURE(wary_profile_create(f.w, &p) == WARY_ERR_IN_STEP);
+  ENSURE(wary_step_end(f.w) == WARY_OK);
+  ENSURE(wary_step_end(f.w) == WARY_ERR_IN_STEP);
+  ENSURE(wary_actor_count(f.w) == 2);
+  ENSURE(wary_box_count(f.w) == 0);
+  ENSURE(wary_actor_valid(f.w, f.target));
+  wary_world_destroy(f.w);
+}
+
+static void test_muting_counts_failing_steps_in_a_row(void) {
+  fixture f = make(1, false);
+  answer[0] = 0.5f;
+  /* Two failing steps, then a clean one (the C callback answers): the count
+   * starts again. */
+  for (int round = 0; round < 2; round++) {
+    ENSURE(wary_step_begin(f.w, 0.1f) == WARY_OK);
+    ENSURE(wary_query_count(f.w) == 1 && wary_query_fail(f.w, 0) == WARY_OK);
+    wary_step_end(f.w);
+  }
+  ENSURE(wary_step(f.w, 0.1f) == WARY_OK);
+  wary_belief b;
+  ENSURE(wary_belief_get(f.w, f.agent, f.target, &b) == WARY_OK);
+  ENSURE(!b.muted[0]);
+  /* Three failing steps in a row mute it: no more queries for this agent. */
+  for (int round = 0; round < 3; round++) {
+    wary_step_begin(f.w, 0.1f);
+    ENSURE(wary_query_count(f.w) == 1);
+    wary_query_fail(f.w, 0);
+    wary_step_end(f.w);
+  }
+  wary_step_begin(f.w, 0.1f);
+  ENSURE(wary_query_count(f.w) == 0);
+  wary_step_end(f.w);
+  ENSURE(wary_belief_get(f.w, f.agent, f.target, &b) == WARY_OK);
+  ENSURE(b.muted[0]);
+  ENSURE(wary_sense_unmute(f.w, f.agent, 0) == WARY_OK);
+  wary_step_begin(f.w, 0.1f);
+  ENSURE(wary_query_count(f.w) == 1);
+  wary_step_end(f.w);
+  wary_world_destroy(f.w);
+}
+
 int main(void) {
   test_fusion();
   test_states_climb_and_track();
@@ -274,6 +366,9 @@ int main(void) {
   test_soft_loss_steps_down();
   test_stale_ids_change_nothing();
   test_telegraph_between_suspect_and_detect();
+  test_event_queue_is_bounded();
+  test_structure_is_refused_during_a_step();
+  test_muting_counts_failing_steps_in_a_row();
   printf("test_belief: %d checks, %d failed\n", checks, failures);
   return failures != 0;
 }
