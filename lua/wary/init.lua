@@ -2,15 +2,17 @@
 -- (LuaJIT: the FFI over libwary.so; Lua 5.4: the wary.core C module) and
 -- returns the facade below; both behave identically, bit for bit.
 --
--- Contents (each line is a method; see docs and the README for the rest):
+-- Contents (each line is a method; docs/ and the README have the rest):
 --   wary.world{ units_per_meter, weather, ... }     -> world        (wary/world.lua)
 --   world:define_profile(t) :define_sense(t) :define_material(t) :define(t) :load(path)
 --   world:add_box{ min, max, material } -> box   box:set_bounds(min, max) :set_material(n) :remove()
---   world:add_agent{ profile, pos, yaw, team, ... } / world:add_target{ pos, team, props, ... }
+--   world:add_light{ pos, radius, intensity } -> light   world:add_environment{ min, max, ... } -> env
+--   world:set_sun{ direction, intensity, ambient }  world:set_sun_direction(x, y, z)  world:light_at(a)
+--   world:add_agent{ profile, pos, yaw, team, ... } / world:add_target{ pos, team, props, samples, ... }
 --   world:step(dt)   world:on(event, fn)   world:events()   world:ray(a, b)   world:set_weather(v)
 --   actor:set_pos/set_velocity/set_yaw/look_at/look_forward/set_stance/set_team/
---         set_visibility/set_light/set_lod_tier/set_prop/remove   (wary/actor.lua)
---   agent:confidence(t) :state(t) :belief(t) :beliefs() :on(event, fn)
+--         set_visibility/set_light/set_lod_tier/set_prop/set_samples/remove   (wary/actor.lua)
+--   agent:confidence(t) :state(t) :belief(t) :beliefs() :explain(t) :on(event, fn)
 --   agent:set_confidence(t, c) :add_evidence(t, tag, op, value, { lifetime, source })
 --   agent:remove_evidence(t, tag) :clear_evidence(t) :evidence(t) :unmute_sense(id)
 local wary = {

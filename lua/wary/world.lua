@@ -78,25 +78,6 @@ end
 
 -- ---- definitions ---------------------------------------------------------------
 
--- Not tail calls: errors raised two levels down must point at the caller.
-function World:define_profile(t)
-  self:_structural("define_profile")
-  local p = define.profile(self, t)
-  return p
-end
-
-function World:define_sense(t)
-  self:_structural("define_sense")
-  local s = define.sense(self, t)
-  return s
-end
-
-function World:define_material(t)
-  self:_structural("define_material")
-  local m = define.material(self, t)
-  return m
-end
-
 -- The kind of a definition table: an explicit `kind`, else inferred.
 local function kind_of(t)
   if t.kind then return t.kind end
@@ -204,26 +185,6 @@ function World:ray(a, b)
   return r
 end
 
--- Boxes, lights and environments live in wary/places.lua; not tail calls, so
--- that errors point at the caller.
-function World:add_box(t)
-  self:_structural("add_box")
-  local box = places.add_box(self, t)
-  return box
-end
-
-function World:add_light(t)
-  self:_structural("add_light")
-  local light = places.add_light(self, t)
-  return light
-end
-
-function World:add_environment(t)
-  self:_structural("add_environment")
-  local env = places.add_environment(self, t)
-  return env
-end
-
 function World:box_count() return self._B.box_count(self._w) end
 
 -- ---- actors ----------------------------------------------------------------------
@@ -272,18 +233,6 @@ function World:_add(t, is_agent)
   return actor
 end
 
-function World:add_agent(t)
-  self:_structural("add_agent")
-  local a = self:_add(t, true)
-  return a
-end
-
-function World:add_target(t)
-  self:_structural("add_target")
-  local a = self:_add(t, false)
-  return a
-end
-
 function World:_forget_actor(actor)
   actor._removed = true
   self._actors[actor.id] = nil
@@ -296,6 +245,22 @@ function World:actors()
   for _, a in pairs(self._actors) do list[#list + 1] = a end
   table.sort(list, function(p, q) return p.id % 1048576 < q.id % 1048576 end)
   return list
+end
+
+-- The calls that add or define things: each is refused during a step, then
+-- handed to the module that owns it (boxes, lights and environments live in
+-- wary/places.lua, definitions in wary/define.lua).
+local structural = {
+  define_profile = define.profile, define_sense = define.sense, define_material = define.material,
+  add_box = places.add_box, add_light = places.add_light, add_environment = places.add_environment,
+  add_agent = function(world, t) return world:_add(t, true) end,
+  add_target = function(world, t) return world:_add(t, false) end,
+}
+for name, fn in pairs(structural) do
+  World[name] = function(self, t)
+    self:_structural(name)
+    return fn(self, t)
+  end
 end
 
 -- ---- stepping and events -------------------------------------------------------------
