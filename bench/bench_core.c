@@ -317,7 +317,12 @@ typedef struct seg {
   float a[3], b[3];
 } seg;
 
-/* The core's slab test (closed segment a + t d, t in [0, 1], closed box). */
+/* The core's slab test (closed segment a + t d, t in [0, 1], closed box): a
+ * deliberate copy of segment_hits in src/occluders.c, which is static there
+ * and not part of the public API this benchmark is limited to (see the top of
+ * this file). The brute-force loop is the reference the BVH is checked
+ * against, so it must decide hits exactly as the core does: keep the two in
+ * step if the core's test ever changes. */
 static bool segment_hits(const float mn[3], const float mx[3], const float a[3], const float d[3]) {
   float t0 = 0.0f, t1 = 1.0f;
   for (int k = 0; k < 3; k++) {
@@ -479,16 +484,22 @@ typedef struct sense_ctx {
   float range;
 } sense_ctx;
 
+/* A C sense's answer: active with confidence conf and the given accuracy
+ * when conf is above threshold; otherwise out stays inactive. */
+static void answer(wary_sense_result *out, float conf, float threshold, float accuracy) {
+  if (conf > threshold) {
+    out->active = true;
+    out->confidence = conf;
+    out->accuracy = accuracy;
+  }
+}
+
 /* thermal: (1 - d / range) x heat, active above 0.1 (senses/thermal.lua in C). */
 static void thermal_eval(void *user, const wary_sense_query *q, wary_sense_result *out) {
   sense_ctx *c = user;
   float heat = wary_actor_get_prop(c->w, q->target, c->heat_key, 0.0f);
   float v = (1.0f - q->distance / c->range) * heat;
-  if (v > 0.1f) {
-    out->active = true;
-    out->confidence = v;
-    out->accuracy = 0.8f;
-  }
+  answer(out, v, 0.1f, 0.8f);
 }
 
 /* hearing: (1 - d / range)^2 x speed / 3 m/s, active above 0.05. */
@@ -499,11 +510,7 @@ static void hearing_eval(void *user, const wary_sense_query *q, wary_sense_resul
   float f = 1.0f - q->distance / c->range;
   float loud = speed / 300.0f;
   float conf = f * f * (loud > 1.0f ? 1.0f : loud);
-  if (conf > 0.05f) {
-    out->active = true;
-    out->confidence = conf;
-    out->accuracy = 0.5f;
-  }
+  answer(out, conf, 0.05f, 0.5f);
 }
 
 /* sight: a 120 degree cone, then one ray eye -> chest, (1 - d / range) x transmission. */
@@ -520,11 +527,7 @@ static void sight_eval(void *user, const wary_sense_query *q, wary_sense_result 
                     q->target_pos[1], q->target_pos[2] + 100.0f, &r) != WARY_OK)
     return;
   float conf = (1.0f - q->distance / c->range) * r.transmission;
-  if (conf > 0.05f) {
-    out->active = true;
-    out->confidence = conf;
-    out->accuracy = 1.0f;
-  }
+  answer(out, conf, 0.05f, 1.0f);
 }
 
 enum { SETUP_NO_RAYS, SETUP_RAYS, SETUP_THERMAL_ONLY, SETUP_COUNT };

@@ -48,66 +48,27 @@
 
 local script = arg and arg[0] or "bench/vision.lua"
 local here = script:match("^(.*)[/\\]") or "."
+package.path = here .. "/../?.lua;" .. package.path  -- bench/common.lua, from wherever this is run
+local common = require("bench.common")
 
--- Without scripts/env.sh: find the facade and the Lua 5.4 module from here.
-if not os.getenv("WARY_ROOT") then
-  local root = here .. "/.."
-  package.path = root .. "/lua/?.lua;" .. root .. "/lua/?/init.lua;" .. root .. "/?.lua;" .. package.path
-  package.cpath = root .. "/build/lua/?.so;" .. package.cpath
-end
-
-local function env_number(name, fallback)
-  local s = os.getenv(name)
-  if s == nil or s == "" then return fallback end
-  local v = tonumber(s)
-  if not v or v < 0 or v % 1 ~= 0 then error(string.format("%s: expected a non-negative integer, got %q", name, s)) end
-  return v
-end
-
-local args, worker = {}, false
-for _, a in ipairs(arg or {}) do
-  if a == "--worker" then
-    worker = true
-  else
-    local v = tonumber(a)
-    if not v or v < 0 or v % 1 ~= 0 then error("vision.lua: expected N M K as integers, got " .. a) end
-    args[#args + 1] = v
-  end
-end
-local N = args[1] or env_number("WARY_BENCH_N", 200)
-local M = args[2] or env_number("WARY_BENCH_M", 50)
-local K = args[3] or env_number("WARY_BENCH_K", 2000)
-local REPS = math.max(1, env_number("WARY_BENCH_REPS", 7))
-local STEPS = math.max(1, env_number("WARY_BENCH_STEPS", 120))
-local WARMUP = 60
+local cfg = common.setup("vision.lua", here, arg)
+local N, M, K, REPS, STEPS, WARMUP = cfg.N, cfg.M, cfg.K, cfg.REPS, cfg.STEPS, common.WARMUP
 -- bench_core.c steps with DT = 1.0f / 60.0f: the float, widened to a double.
 local DT = 0.016666667535901070
-local SIZE = 10000  -- 100 m in centimetres
 local UPM = 100
 local RANGE = 3000  -- vision max_range, 30 m
 local HALF_ANGLE = 60
 local EYE = 170     -- the default eye height, 1.7 m (170 exactly as a float)
 local PI = math.pi
-local atan2 = math.atan2 or math.atan  -- LuaJIT: atan2; Lua 5.4: atan(y, x)
+local si = common.si
 
-local function median(list)
-  local c = {}
-  for i, v in ipairs(list) do c[i] = v end
-  table.sort(c)
-  local n = #c
-  if n % 2 == 1 then return c[(n + 1) / 2], c[1], c[n] end
-  return (c[n / 2] + c[n / 2 + 1]) / 2, c[1], c[n]
-end
+-- Degrees <-> radians as bench_core.c converts them (not math.rad / math.deg,
+-- which may round differently).
+local function rad(d) return d * PI / 180 end
+local function deg(r) return r * 180 / PI end
 
 local function ratio(a, b)
   return b > 0 and string.format("x%.2f", a / b) or "-"
-end
-
-local function si(v)
-  if v >= 1e9 then return string.format("%.2f G", v / 1e9) end
-  if v >= 1e6 then return string.format("%.2f M", v / 1e6) end
-  if v >= 1e3 then return string.format("%.1f k", v / 1e3) end
-  return string.format("%.1f", v)
 end
 
 -- ---- one measurement in this interpreter -----------------------------------
@@ -115,14 +76,6 @@ end
 -- Builds the world; counting adds BenchPairCount to the profile. Returns the
 -- world and its movers.
 local function build(wary, counting)
-  -- MINSTD (48271 mod 2^31 - 1) in floats: exact in doubles on both
-  -- interpreters, and the same numbers as bench_core.c's generator.
-  local seed = 20240607.0
-  local function rnd()
-    seed = (seed * 48271.0) % 2147483647.0
-    return seed / 2147483647.0
-  end
-
   local world = wary.world{ units_per_meter = UPM }
   local senses = {}
   if counting then
@@ -134,97 +87,16 @@ local function build(wary, counting)
   end
   world:define_profile{ name = "bench_vision", senses = senses,
                         vision = { max_range = RANGE, half_angle_deg = HALF_ANGLE, interval = 0.1 } }
-
-  -- 50% concrete, 15% glass, 25% foliage, 10% smoke (bench_core.c, pick_material).
-  local function material(r)
-    if r < 0.50 then return "concrete" elseif r < 0.65 then return "glass"
-    elseif r < 0.90 then return "foliage" else return "smoke" end
-  end
-  for _ = 1, K do
-    local cx, cy = rnd() * SIZE, rnd() * SIZE
-    local sx, sy = 50 + rnd() * 250, 50 + rnd() * 250
-    local h = 50 + rnd() * 250
-    world:add_box{ min = { cx - sx / 2, cy - sy / 2, 0 }, max = { cx + sx / 2, cy + sy / 2, h },
-                   material = material(rnd()) }
-  end
-
-  local agents, targets = {}, {}
-  for i = 1, N do
-    local x, y = rnd() * SIZE, rnd() * SIZE
-    local speed = rnd() * 100
-    local heading = rnd() * 360 * PI / 180
-    agents[i] = { x = x, y = y, vx = speed * math.cos(heading), vy = speed * math.sin(heading) }
-  end
-  -- Targets are created first, as in bench_core.c (the order sets the agents' phases).
-  for i = 1, M do
-    local x, y = rnd() * SIZE, rnd() * SIZE
-    local _ = rnd()  -- heat, drawn in bench_core.c and unused here
-    local speed = 50 + rnd() * 250
-    local heading = rnd() * 360 * PI / 180
-    local t = { x = x, y = y, vx = speed * math.cos(heading), vy = speed * math.sin(heading) }
-    t.actor = world:add_target{ pos = { x, y, 0 }, velocity = { t.vx, t.vy, 0 }, team = "intruders" }
-    targets[i] = t
-  end
-  for _, a in ipairs(agents) do
-    a.actor = world:add_agent{ profile = "bench_vision", pos = { a.x, a.y, 0 }, team = "guards",
-                               velocity = { a.vx, a.vy, 0 }, yaw = atan2(a.vy, a.vx) * 180 / PI }
-  end
+  -- The targets' heat is drawn as in bench_core.c and unused here.
+  local agents, targets = common.populate(world, { N = N, M = M, K = K, profile = "bench_vision", heat = false,
+                                                   rad = rad, deg = deg })
   return world, agents, targets
-end
-
-local function bounce(p)
-  p.x, p.y = p.x + p.vx * DT, p.y + p.vy * DT
-  if p.x < 0 or p.x > SIZE then
-    p.vx = -p.vx
-    p.x = p.x < 0 and -p.x or 2 * SIZE - p.x
-  end
-  if p.y < 0 or p.y > SIZE then
-    p.vy = -p.vy
-    p.y = p.y < 0 and -p.y or 2 * SIZE - p.y
-  end
-end
-
-local function move(agents, targets)
-  for _, a in ipairs(agents) do
-    bounce(a)
-    a.actor:set_pos(a.x, a.y, 0)
-    if a.vx ~= 0 or a.vy ~= 0 then a.actor:set_yaw(atan2(a.vy, a.vx) * 180 / PI) end
-  end
-  for _, t in ipairs(targets) do
-    bounce(t)
-    t.actor:set_pos(t.x, t.y, 0)
-    t.actor:set_velocity(t.vx, t.vy, 0)
-  end
 end
 
 -- Steps one world: warm-up, then REPS x STEPS. Per repetition: CPU seconds
 -- in world:step, the median step (ms), the stats deltas and the events.
 local function run(world, agents, targets)
-  for _ = 1, WARMUP do
-    move(agents, targets)
-    world:step(DT)
-  end
-  local clock = os.clock
-  local reps, step_ms = {}, {}
-  for rep = 1, REPS do
-    local before = world:stats()
-    local sum, events = 0, 0
-    for i = 1, STEPS do
-      move(agents, targets)
-      local t0 = clock()
-      local ev = world:step(DT)
-      local t = clock() - t0
-      step_ms[i] = t * 1e3
-      sum = sum + t
-      events = events + #ev
-    end
-    local after = world:stats()
-    reps[rep] = { seconds = sum, ms_median = (median(step_ms)), events = events,
-                  rays = tonumber(after.rays) - tonumber(before.rays),
-                  queries = tonumber(after.queries) - tonumber(before.queries),
-                  candidates = tonumber(after.candidates) - tonumber(before.candidates) }
-  end
-  return reps, tonumber(world:stats().beliefs)
+  return common.measure(world, agents, targets, cfg, DT, deg)
 end
 
 -- Prints one REP line per repetition (the same format as bench_core's
@@ -256,25 +128,16 @@ end
 
 -- ---- the report: C and one worker per interpreter, interleaved in rounds ----
 
-local function shell_quote(s)
-  return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
-end
-
 -- Runs one worker; appends its repetitions to col.reps.
 local function run_one(col, cmd)
-  local p = assert(io.popen(cmd .. " 2>&1", "r"))
-  local out = p:read("*a")
-  local ok = p:close()
+  local out, ok = common.run_command(cmd)
   local n = 0
   for a, b, c, d, e, f in out:gmatch("REP (%S+) (%S+) (%S+) (%S+) (%S+) (%S+)") do
     n = n + 1
     col.reps[#col.reps + 1] = { seconds = tonumber(a), ms_median = tonumber(b), rays = tonumber(c),
                                 pairs = tonumber(d), candidates = tonumber(e), events = tonumber(f) }
   end
-  if not ok or n ~= REPS then
-    io.stderr:write(string.format("vision.lua: the %s worker failed:\n%s\n", col.name, out))
-    os.exit(1)
-  end
+  if not ok or n ~= REPS then common.worker_failed("vision.lua", col.name, out) end
   for k, v in out:gmatch("RESULT (%S+) ([^\n]*)") do
     if k == "rays_agree" or k == "eye_ok" then
       col[k] = (col[k] == nil or col[k] == "yes") and v or "no"
@@ -286,29 +149,15 @@ end
 
 -- Medians (and min, max) over every repetition of every round.
 local function summarize(col)
-  local meds, means, pr, rr = {}, {}, {}, {}
-  local pairs, rays, events = 0, 0, 0
-  for i, r in ipairs(col.reps) do
-    meds[i] = r.ms_median
-    means[i] = r.seconds * 1e3 / STEPS
-    pr[i] = r.seconds > 0 and r.pairs / r.seconds or 0
-    rr[i] = r.seconds > 0 and r.rays / r.seconds or 0
-    pairs, rays, events = pairs + r.pairs, rays + r.rays, events + r.events
-  end
-  col.ms_per_step, col.ms_min, col.ms_max = median(meds)
-  col.ms_mean = (median(means))
-  col.pairs_per_s, col.pairs_min, col.pairs_max = median(pr)
-  col.rays_per_s, col.rays_min, col.rays_max = median(rr)
+  common.summarize(col.reps, STEPS, { { "pairs", "pairs" }, { "rays", "rays" } }, col)
   col.steps = #col.reps * STEPS
-  col.pairs_total, col.rays_total = pairs, rays
-  col.pairs_per_step, col.rays_per_step, col.events_per_step = pairs / col.steps, rays / col.steps,
-    events / col.steps
+  col.pairs_total, col.rays_total = col.totals.pairs, col.totals.rays
+  col.pairs_per_step, col.rays_per_step, col.events_per_step = col.pairs_total / col.steps,
+    col.rays_total / col.steps, col.totals.events / col.steps
 end
 
 local function run_report()
-  local rounds = math.max(1, env_number("WARY_BENCH_VISION_ROUNDS", 3))
-  local preload = os.getenv("WARY_PRELOAD")
-  local prefix = (preload and preload ~= "") and ("LD_PRELOAD=" .. shell_quote(preload) .. " ") or ""
+  local rounds = math.max(1, common.env_number("WARY_BENCH_VISION_ROUNDS", 3))
   local columns = {}
   local core = os.getenv("WARY_BENCH_CORE")
   if core == nil or core == "" then core = (os.getenv("WARY_BUILD") or (here .. "/../build")) .. "/bench/bench_core" end
@@ -317,12 +166,11 @@ local function run_report()
     f:close()
     columns[1] = { name = "C", reps = {},
                    cmd = string.format("WARY_BENCH_PARTS=vision-worker WARY_BENCH_REPS=%d WARY_BENCH_STEPS=%d %s "
-                     .. "%d %d %d", REPS, STEPS, shell_quote(core), N, M, K) }
+                     .. "%d %d %d", REPS, STEPS, common.shell_quote(core), N, M, K) }
   end
   local luas = {}
-  for name in (os.getenv("WARY_BENCH_LUAS") or "lua5.4 luajit"):gmatch("%S+") do
-    local col = { name = name, reps = {}, lua = true,
-                  cmd = string.format("%s%s %s --worker %d %d %d", prefix, name, shell_quote(script), N, M, K) }
+  for _, name in ipairs(common.interpreters()) do
+    local col = { name = name, reps = {}, lua = true, cmd = common.worker_command(name, script, cfg) }
     columns[#columns + 1] = col
     luas[#luas + 1] = col
   end
@@ -341,22 +189,9 @@ local function run_report()
   print("   the world of 3. (same LCG, same moves); profile vision = { max_range = 3000 (30 m), half_angle_deg = 60,")
   print("   interval = 0.1 }, the rest at its defaults; no custom sense in the timed world")
   if not c then print("   (no C column: " .. core .. " not found; set WARY_BENCH_CORE)") end
-  local function row(label, get)
-    local cells = {}
-    for i, r in ipairs(columns) do
-      local v = get(r)
-      cells[i] = string.format("%20s", v == nil and "-" or v)
-    end
-    print(string.format("   %-24s%s", label, table.concat(cells)))
-  end
-  local function f3(v) return v and string.format("%.3f", v) end
+  local row = common.table_printer(columns, 24)
   local function f1(v) return v and string.format("%.1f", v) end
-  row("", function(r) return r.name end)
-  row("interpreter", function(r) return r.interpreter end)
-  row("backend", function(r) return r.backend end)
-  row("ms/step (median)", function(r) return f3(r.ms_per_step) end)
-  row("  [min-max over reps]", function(r) return string.format("[%.3f-%.3f]", r.ms_min, r.ms_max) end)
-  row("ms/step (mean)", function(r) return f3(r.ms_mean) end)
+  common.timing_rows(row)
   row("pair evaluations/s", function(r) return si(r.pairs_per_s) .. "/s" end)
   row("  [min-max over reps]", function(r) return string.format("[%s-%s]", si(r.pairs_min), si(r.pairs_max)) end)
   row("rays/s", function(r) return si(r.rays_per_s) .. "/s" end)
@@ -395,4 +230,4 @@ local function run_report()
   print("   the step (grid, vision, rays, beliefs; in Lua also event collection and dispatch)")
 end
 
-if worker then run_worker() else run_report() end
+if cfg.worker then run_worker() else run_report() end

@@ -10,7 +10,9 @@
 --                 at_least = true,          -- optional: the seed asks for this state or higher
 --                 result = "end" or "peak", run = function(rooms) ... return record end }, ... },
 --     order = { { "close", ">", "mid" }, ... } }   -- the seed's ordering, by case key
--- where run builds its world with this module and returns rooms.run{...}.
+-- where run (called with this module) builds its world with this module and
+-- returns rooms.run{...}: most rooms get their runs from rooms.stage and
+-- rooms.standing, requiring this module themselves.
 local wary = require("wary")
 
 local rooms = {}
@@ -100,6 +102,35 @@ function rooms.run(t)
   record.confidence, record.state = last.confidence, last.state
   record.explain = guard:explain(intruder)
   return record
+end
+
+-- One case in a fresh world, set up in this order (the order the world gives
+-- out its ids in): rooms.world(t.vision); t.build(world), the room's fixtures
+-- (boxes, lamps, fog), if any; the guard (rooms.guard); the intruder
+-- (rooms.intruder with t.intruder); then t.direct(guard, intruder), if any,
+-- which may turn the guard's head and returns the run's script (or nothing).
+-- Runs the case (rooms.run) and returns its record.
+function rooms.stage(t)
+  local world, profile = rooms.world(t.vision)
+  if t.build then t.build(world) end
+  local guard = rooms.guard(world, profile)
+  local intruder = rooms.intruder(world, t.intruder)
+  local script = t.direct and t.direct(guard, intruder)
+  return rooms.run{ world = world, guard = guard, intruder = intruder, script = script }
+end
+
+-- For a room whose cases differ in where the intruder stands: returns
+-- at(x, y, more), the run of a case (rooms.stage with t.vision and t.build)
+-- whose intruder stands at (x, y, 0), with more's fields (stance, yaw, ...).
+function rooms.standing(t)
+  t = t or {}
+  return function(x, y, more)
+    return function()
+      local intruder = { pos = { x, y, 0 } }
+      for k, v in pairs(more or {}) do intruder[k] = v end
+      return rooms.stage{ vision = t.vision, build = t.build, intruder = intruder }
+    end
+  end
 end
 
 -- The case's result: its state and confidence at the end, or (result =

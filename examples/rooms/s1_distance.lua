@@ -2,13 +2,13 @@
 -- down an open yard at noon; the intruder stands straight ahead, far away, at
 -- mid range and close up. Distance falloff 1 - (d / 30 m)^2 is the only factor
 -- that changes: 26 m leaves 25%, 21 m 51%, 5 m 97%.
+local rooms = require("examples.rooms.common")
+
+local at = rooms.standing()
+
+-- The intruder straight ahead of the guard, distance away.
 local function stand_at(distance)
-  return function(rooms)
-    local world, profile = rooms.world()
-    local guard = rooms.guard(world, profile)
-    local intruder = rooms.intruder(world, { pos = { distance, 0, 0 } })
-    return rooms.run{ world = world, guard = guard, intruder = intruder }
-  end
+  return at(distance, 0)
 end
 
 return {

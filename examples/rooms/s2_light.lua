@@ -5,24 +5,18 @@
 -- the light factor is lerp(0.1, 1, light), so sun (light 1) keeps all of the
 -- sight, shade (0.3) about a third of it, and the lantern close above the
 -- intruder most of it again.
-local function build(rooms)
-  local world, profile = rooms.world()
+local rooms = require("examples.rooms.common")
+
+local function build(world)
   -- The shed: a roof over x 13..20 m, y 0..8 m, on two posts at its far corners.
   rooms.box(world, { 1300, 0, 260 }, { 2000, 800, 280 })
   rooms.box(world, { 1980, 0, 0 }, { 2000, 20, 260 })
   rooms.box(world, { 1980, 780, 0 }, { 2000, 800, 260 })
   -- The lantern: 0.7 m above the chest of someone standing under it, reaching 2.5 m.
   world:add_light{ pos = { 1450, 150, 170 }, radius = 250, intensity = 1 }
-  return world, rooms.guard(world, profile)
 end
 
-local function stand_at(x, y)
-  return function(rooms)
-    local world, guard = build(rooms)
-    local intruder = rooms.intruder(world, { pos = { x, y, 0 } })
-    return rooms.run{ world = world, guard = guard, intruder = intruder }
-  end
-end
+local stand_at = rooms.standing{ build = build }
 
 return {
   id = "S2",

@@ -5,20 +5,14 @@
 -- 1.7 m shows over it). Exposure is the weighted share of the five points
 -- with a clear line: 3.8 / 3.8 in the open, (1.0 + 0.6 + 0.6) / 3.8 = 58% over
 -- the chest-high wall, 1.0 / 3.8 = 26% over the tall one.
-local function build(rooms)
-  local world, profile = rooms.world()
+local rooms = require("examples.rooms.common")
+
+local function build(world)
   rooms.box(world, { 1370, -150, 0 }, { 1400, 150, 147 })   -- the chest-high wall
   rooms.box(world, { 1540, 100, 0 }, { 1570, 400, 161 })    -- the tall wall
-  return world, rooms.guard(world, profile)
 end
 
-local function stand_at(x, y)
-  return function(rooms)
-    local world, guard = build(rooms)
-    local intruder = rooms.intruder(world, { pos = { x, y, 0 } })
-    return rooms.run{ world = world, guard = guard, intruder = intruder }
-  end
-end
+local stand_at = rooms.standing{ build = build }
 
 return {
   id = "S3",

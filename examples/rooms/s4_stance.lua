@@ -4,18 +4,16 @@
 -- hidden; crouched behind it every point (head at 1.1 m) is below the top;
 -- crouched in the open every point shows. min_visible_points stays at 1 (the
 -- default): stance matters only through what the cover hides.
-local function build(rooms)
-  local world, profile = rooms.world()
+local rooms = require("examples.rooms.common")
+
+local function build(world)
   rooms.box(world, { 1600, -150, 0 }, { 1630, 150, 120 })   -- the low wall
-  return world, rooms.guard(world, profile)
 end
 
+local stand_at = rooms.standing{ build = build }
+
 local function at(x, y, stance)
-  return function(rooms)
-    local world, guard = build(rooms)
-    local intruder = rooms.intruder(world, { pos = { x, y, 0 }, stance = stance })
-    return rooms.run{ world = world, guard = guard, intruder = intruder }
-  end
+  return stand_at(x, y, { stance = stance })
 end
 
 return {

@@ -9,25 +9,17 @@
 --     under the 15% line);
 --   behind, pacing to and fro 3 m back: a walker (1.5 m/s) is not seen at
 --     all; a sprinter (6 m/s, +30% motion bonus) registers in the rear cone.
+local rooms = require("examples.rooms.common")
+
 local VISION = { enable_peripheral_cone = true, enable_rear_motion_cone = true }
 
-local function stand_at(x, y)
-  return function(rooms)
-    local world, profile = rooms.world(VISION)
-    local guard = rooms.guard(world, profile)
-    local intruder = rooms.intruder(world, { pos = { x, y, 0 } })
-    return rooms.run{ world = world, guard = guard, intruder = intruder }
-  end
-end
+local stand_at = rooms.standing{ vision = VISION }
 
 -- Paces along y at x = -3 m between y = -2 m and +2 m at speed (units/s).
 local function pace_behind(speed)
-  return function(rooms)
-    local world, profile = rooms.world(VISION)
-    local guard = rooms.guard(world, profile)
-    local intruder = rooms.intruder(world, { pos = { -300, -200, 0 }, yaw = 90 })
-    local span = 400
-    local function script(t)
+  local span = 400
+  local function direct(_, intruder)
+    return function(t)
       local s = (speed * t) % (2 * span)
       local dir = s < span and 1 or -1
       local y = s < span and -200 + s or 200 - (s - span)
@@ -35,7 +27,9 @@ local function pace_behind(speed)
       intruder:set_velocity(0, dir * speed, 0)
       intruder:set_yaw(dir * 90)
     end
-    return rooms.run{ world = world, guard = guard, intruder = intruder, script = script }
+  end
+  return function()
+    return rooms.stage{ vision = VISION, intruder = { pos = { -300, -200, 0 }, yaw = 90 }, direct = direct }
   end
 end
 

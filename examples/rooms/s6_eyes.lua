@@ -7,30 +7,34 @@
 --   looked away: the guard turns its head to a noise on its left; the
 --     intruder, hidden behind a pillar ahead until then, steps out 11.6 m in
 --     front of the guard's body at 0.5 s, 90 deg off where the eyes point.
+local rooms = require("examples.rooms.common")
+
 local DISTANCE = 1160
 
-local function glance(rooms)
-  local world, profile = rooms.world()
-  local guard = rooms.guard(world, profile)
-  local intruder = rooms.intruder(world, { pos = { 0, DISTANCE, 0 } })
+-- The guard turns its head to its left, towards (0, DISTANCE), eye high.
+local function look_left(guard)
   guard:look_at(0, DISTANCE, 170)
-  return rooms.run{ world = world, guard = guard, intruder = intruder }
 end
 
-local function looked_away(rooms)
-  local world, profile = rooms.world()
-  rooms.box(world, { 1050, -400, 0 }, { 1080, -100, 250 })   -- the pillar
-  local guard = rooms.guard(world, profile)
-  local intruder = rooms.intruder(world, { pos = { DISTANCE, -250, 0 } })
-  guard:look_at(0, DISTANCE, 170)
-  local stepped = false
-  local function script(t)
-    if t >= 0.5 and not stepped then
-      intruder:set_pos(DISTANCE, 0, 0)
-      stepped = true
+local function glance()
+  return rooms.stage{ intruder = { pos = { 0, DISTANCE, 0 } }, direct = look_left }
+end
+
+local function looked_away()
+  local function build(world)
+    rooms.box(world, { 1050, -400, 0 }, { 1080, -100, 250 })   -- the pillar
+  end
+  local function direct(guard, intruder)
+    look_left(guard)
+    local stepped = false
+    return function(t)
+      if t >= 0.5 and not stepped then
+        intruder:set_pos(DISTANCE, 0, 0)
+        stepped = true
+      end
     end
   end
-  return rooms.run{ world = world, guard = guard, intruder = intruder, script = script }
+  return rooms.stage{ build = build, intruder = { pos = { DISTANCE, -250, 0 } }, direct = direct }
 end
 
 return {

@@ -3,21 +3,15 @@
 -- of a shipped material (profiles/materials.lua): a glass pane (lets through
 -- 100% of the sight), a hedge (foliage, 72%) and a bank of thick smoke (2%,
 -- under min_exposure_to_register, 5%: nothing registers).
-local function build(rooms)
-  local world, profile = rooms.world()
+local rooms = require("examples.rooms.common")
+
+local function build(world)
   rooms.box(world, { 1500, -450, 0 }, { 1510, -50, 250 }, "glass")     -- a window pane
   rooms.box(world, { 1550, -120, 0 }, { 1610, 120, 200 }, "foliage")   -- a hedge, 2 m tall
   rooms.box(world, { 1450, 130, 0 }, { 1600, 400, 300 }, "smoke")      -- a bank of smoke
-  return world, rooms.guard(world, profile)
 end
 
-local function stand_at(x, y)
-  return function(rooms)
-    local world, guard = build(rooms)
-    local intruder = rooms.intruder(world, { pos = { x, y, 0 } })
-    return rooms.run{ world = world, guard = guard, intruder = intruder }
-  end
-end
+local stand_at = rooms.standing{ build = build }
 
 return {
   id = "S7",

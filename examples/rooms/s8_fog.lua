@@ -4,17 +4,16 @@
 -- vision_range_scale shortens the guard's 30 m: clear air keeps 30 m
 -- (1 - (17.2/30)^2 = 67%), light fog leaves 20 m (27%), thick fog 15 m (the
 -- intruder is out of range: nothing).
+local rooms = require("examples.rooms.common")
+
 local function stand_in(fog)
-  return function(rooms)
-    local world, profile = rooms.world()
+  local function build(world)
     if fog then
       world:add_environment{ name = "fog", min = { -3000, -3000, -100 }, max = { 3000, 3000, 1000 },
                              vision_range_scale = fog }
     end
-    local guard = rooms.guard(world, profile)
-    local intruder = rooms.intruder(world, { pos = { 1720, 0, 0 } })
-    return rooms.run{ world = world, guard = guard, intruder = intruder }
   end
+  return rooms.standing{ build = build }(1720, 0)
 end
 
 return {

@@ -10,22 +10,25 @@
 --   motion bonus), and to Tracked 0.5 s later while the guard still sees it
 --   (or keeps it through vision's 0.2 s loss grace).
 -- The result is the highest state reached.
+local rooms = require("examples.rooms.common")
+
 local VISION = { first_spot_reaction_time = 0.3 }
 local WALL_X, PATH_X, DOOR = 1000, 1100, 50
 
+-- The wall, 2.5 m tall, with the doorway at y -0.5..0.5 m (a lintel above 2.1 m).
+local function build(world)
+  rooms.box(world, { WALL_X, -1500, 0 }, { WALL_X + 20, -DOOR, 250 })
+  rooms.box(world, { WALL_X, DOOR, 0 }, { WALL_X + 20, 1500, 250 })
+  rooms.box(world, { WALL_X, -DOOR, 210 }, { WALL_X + 20, DOOR, 250 })
+end
+
 local function cross(speed, start_y)
-  return function(rooms)
-    local world, profile = rooms.world(VISION)
-    -- The wall, 2.5 m tall, with the doorway at y -0.5..0.5 m (a lintel above 2.1 m).
-    rooms.box(world, { WALL_X, -1500, 0 }, { WALL_X + 20, -DOOR, 250 })
-    rooms.box(world, { WALL_X, DOOR, 0 }, { WALL_X + 20, 1500, 250 })
-    rooms.box(world, { WALL_X, -DOOR, 210 }, { WALL_X + 20, DOOR, 250 })
-    local guard = rooms.guard(world, profile)
-    local intruder = rooms.intruder(world, { pos = { PATH_X, start_y, 0 }, yaw = 90, velocity = { 0, speed, 0 } })
-    local function script(t)
-      intruder:set_pos(PATH_X, start_y + speed * t, 0)
-    end
-    return rooms.run{ world = world, guard = guard, intruder = intruder, script = script }
+  local function direct(_, intruder)
+    return function(t) intruder:set_pos(PATH_X, start_y + speed * t, 0) end
+  end
+  return function()
+    return rooms.stage{ vision = VISION, build = build, direct = direct,
+                        intruder = { pos = { PATH_X, start_y, 0 }, yaw = 90, velocity = { 0, speed, 0 } } }
   end
 end
 

@@ -7,16 +7,7 @@
 
 #include "wary.h"
 
-static int failures, checks;
-#define ENSURE(c)                                                    \
-  do {                                                               \
-    checks++;                                                        \
-    if (!(c)) {                                                      \
-      failures++;                                                    \
-      fprintf(stderr, "%s:%d: ENSURE(%s) failed\n", __FILE__, __LINE__, #c); \
-    }                                                                \
-  } while (0)
-#define NEAR(a, b) ENSURE(fabsf((float)(a) - (float)(b)) < 1e-4f)
+#include "check.h"
 
 /* A sense that reports a fixed confidence (0: inactive) per sense slot. */
 static float answer[4];
@@ -369,6 +360,5 @@ int main(void) {
   test_event_queue_is_bounded();
   test_structure_is_refused_during_a_step();
   test_muting_counts_failing_steps_in_a_row();
-  printf("test_belief: %d checks, %d failed\n", checks, failures);
-  return failures != 0;
+  return check_summary("test_belief");
 }

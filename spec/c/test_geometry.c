@@ -9,17 +9,7 @@
 #include "grid.h"
 #include "occluders.h"
 
-static int checks;
-static int failures;
-
-#define ENSURE(cond)                                                      \
-  do {                                                                    \
-    checks++;                                                             \
-    if (!(cond)) {                                                        \
-      failures++;                                                         \
-      fprintf(stderr, "%s:%d: ENSURE(%s) failed\n", __FILE__, __LINE__, #cond); \
-    }                                                                     \
-  } while (0)
+#include "check.h"
 
 /* Our own generator so that the data is the same on every libc. */
 static uint32_t rng_state = 12345u;
@@ -693,6 +683,5 @@ int main(void) {
   test_occ_walls();
   test_occ_tree();
   test_occ_random();
-  printf("%d checks, %d failed\n", checks, failures);
-  return failures != 0;
+  return check_summary(NULL);
 }

@@ -8,16 +8,7 @@
 
 #include "wary.h"
 
-static int failures, checks;
-#define ENSURE(c)                                                            \
-  do {                                                                       \
-    checks++;                                                                \
-    if (!(c)) {                                                              \
-      failures++;                                                            \
-      fprintf(stderr, "%s:%d: ENSURE(%s) failed\n", __FILE__, __LINE__, #c); \
-    }                                                                        \
-  } while (0)
-#define NEAR(a, b) ENSURE(fabsf((float)(a) - (float)(b)) < 1e-4f)
+#include "check.h"
 
 typedef struct scene {
   wary_world *w;
@@ -86,20 +77,25 @@ static void test_angle_falloff(void) {
   wary_world_destroy(s.w);
 }
 
+/* A box of the default material from its corners (x0, y0, z0) and (x1, y1, z1), in cm. */
+static void add_box(wary_world *w, float x0, float y0, float z0, float x1, float y1, float z1) {
+  wary_box_def b = wary_default_box_def();
+  b.min[0] = x0;
+  b.min[1] = y0;
+  b.min[2] = z0;
+  b.max[0] = x1;
+  b.max[1] = y1;
+  b.max[2] = z1;
+  wary_box_create(w, &b);
+}
+
 static void test_exposure_head_and_one_shoulder(void) {
   scene s = make(plain(), 1000.0f, 0.0f);
   wary_samples none = {0, {0}};
   wary_actor_set_samples(s.w, s.target, &none);
   /* A wall in front of chest, pelvis and the left shoulder: the head and the
    * right shoulder (y = -22 cm) stay clear. */
-  wary_box_def low = wary_default_box_def();
-  low.min[0] = 900.0f;
-  low.max[0] = 910.0f;
-  low.min[1] = -10.0f;
-  low.max[1] = 100.0f;
-  low.min[2] = 0.0f;
-  low.max[2] = 160.0f;
-  wary_box_create(s.w, &low);
+  add_box(s.w, 900.0f, -10.0f, 0.0f, 910.0f, 100.0f, 160.0f);
   wary_vision_explain e = explain(&s);
   ENSURE(e.sample_count == 5);
   ENSURE(e.visible_points == 2);
@@ -159,13 +155,7 @@ static void test_light_and_zero_factors(void) {
   wary_world_set_weather(s.w, 0.0f);
   NEAR(explain(&s).confidence, 0.0f);
   wary_world_set_weather(s.w, 1.0f);
-  wary_box_def wall = wary_default_box_def();
-  wall.min[0] = 700.0f;
-  wall.max[0] = 710.0f;
-  wall.min[1] = -500.0f;
-  wall.max[1] = 500.0f;
-  wall.max[2] = 400.0f;
-  wary_box_create(s.w, &wall);
+  add_box(s.w, 700.0f, -500.0f, 0.0f, 710.0f, 500.0f, 400.0f);
   e = explain(&s);
   NEAR(e.confidence, 0.0f);
   ENSURE(e.reason == WARY_LOSS_OCCLUDED);
@@ -178,14 +168,7 @@ static void test_sun_and_shade(void) {
   scene s = make(v, 1000.0f, 0.0f);
   NEAR(wary_light_at(s.w, s.target), 1.0f);
   /* A roof over the target: shade, a third of the sun. */
-  wary_box_def roof = wary_default_box_def();
-  roof.min[0] = 800.0f;
-  roof.max[0] = 1200.0f;
-  roof.min[1] = -200.0f;
-  roof.max[1] = 200.0f;
-  roof.min[2] = 300.0f;
-  roof.max[2] = 320.0f;
-  wary_box_create(s.w, &roof);
+  add_box(s.w, 800.0f, -200.0f, 300.0f, 1200.0f, 200.0f, 320.0f);
   wary_step(s.w, 0.0f);
   NEAR(wary_light_at(s.w, s.target), 0.3f);
   wary_world_destroy(s.w);
@@ -210,6 +193,5 @@ int main(void) {
   test_light_and_zero_factors();
   test_sun_and_shade();
   test_sees_through_steps();
-  printf("test_vision: %d checks, %d failed\n", checks, failures);
-  return failures != 0;
+  return check_summary("test_vision");
 }
