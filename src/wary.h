@@ -41,7 +41,15 @@ enum {
   WARY_LOD_TIERS = 4,           /* level-of-detail tiers 0 (full) .. 3 (cheapest) */
   WARY_MAX_SAMPLES = 8,         /* vision sample points per target */
   WARY_CURVE_POINTS = 33,       /* values of a sampled curve, evenly over 0..1 */
-  WARY_SENSE_VISION = 0         /* the built-in vision sense's index */
+  WARY_SENSE_VISION = 0,        /* the built-in senses' indices; custom senses follow */
+  WARY_SENSE_HEARING = 1,
+  WARY_SENSE_VIBRATION = 2,
+  WARY_SENSE_SMELL = 3,
+  WARY_SENSE_TOUCH = 4,
+  WARY_SENSE_ECHOLOCATION = 5,
+  WARY_BUILTIN_SENSES = 6,
+  WARY_MAX_STIMULUS_TAGS = 4,   /* stimulus tag prefixes a custom sense listens to */
+  WARY_RECENT_SOUNDS = 32       /* heard sounds kept per agent (for 6 s at most) */
 };
 
 typedef enum wary_status {
@@ -94,7 +102,10 @@ typedef enum wary_event_type {
   WARY_EV_REMEMBER = 4,   /* entered Remembered */
   WARY_EV_FORGET = 5,     /* entered Expired, or fell back to Undetected */
   WARY_EV_TELEGRAPH = 6,  /* confidence rose past the telegraph threshold */
-  WARY_EV_SENSE_ERROR = 7 /* a custom sense failed; index = query index */
+  WARY_EV_SENSE_ERROR = 7, /* a custom sense failed; index = query or inbox index */
+  WARY_EV_HEAR = 8,        /* a hearing update heard target: pos, loudness, sound (-1: build-up only) */
+  WARY_EV_SOUND_HEARD = 9, /* one sound arrived: target = its maker (0: nobody), sound, loudness, walls */
+  WARY_EV_LOCATION = 10    /* a belief about a place changed state: pos, tag, to_state, confidence */
 } wary_event_type;
 
 /* ---- world ---------------------------------------------------------- */
@@ -228,6 +239,8 @@ typedef struct wary_sense_def {
   float weight;          /* 1 */
   wary_sense_fn evaluate;
   void *user;
+  int32_t stimulus_tag_count;   /* prefixes it listens to on the stimulus bus */
+  int32_t stimulus_tags[4];     /* interned names: "Stimulus.Custom" gets "Stimulus.Custom.Psychic" */
 } wary_sense_def;
 
 wary_sense_def wary_default_sense_def(void);
@@ -248,6 +261,7 @@ typedef struct wary_actor_def {
   int32_t lod_tier;    /* 0..3 */
   bool perceivable;    /* true: agents may form beliefs about it */
   bool off_screen;     /* passed to senses */
+  float scent;         /* how strongly it smells 0..1 (1) */
 } wary_actor_def;
 
 typedef struct wary_actor_info {
@@ -264,6 +278,7 @@ typedef struct wary_actor_info {
   int32_t lod_tier;
   bool perceivable;
   bool off_screen;
+  float scent;
 } wary_actor_info;
 
 wary_actor_def wary_default_actor_def(void);
@@ -359,6 +374,11 @@ typedef struct wary_event {
   float confidence;
   int32_t sense;       /* sense index (sense_error), else -1 */
   int32_t index;       /* query index (sense_error), else -1 */
+  float pos[3];        /* hear, location: where; sound_heard: where it was made */
+  int32_t sound;       /* hear, sound_heard: sound index, -1 none */
+  int32_t tag;         /* location: interned tag of the place belief */
+  float loudness;      /* hear, sound_heard: how loud it arrived */
+  int32_t walls;       /* sound_heard: walls it came through */
 } wary_event;
 
 int32_t wary_event_count(const wary_world *world);
@@ -494,6 +514,157 @@ typedef struct wary_vision_explain {
 
 int wary_vision_explain_get(const wary_world *world, wary_id agent, wary_id target,
                             wary_vision_explain *out);
+
+/* ---- hearing, places, the stimulus bus, the other senses --------------- */
+
+typedef enum wary_sound_category {
+  WARY_CATEGORY_ENEMY = 0,
+  WARY_CATEGORY_FRIENDLY = 1,
+  WARY_CATEGORY_ANIMAL = 2,
+  WARY_CATEGORY_ENVIRONMENT = 3,
+  WARY_CATEGORY_CUSTOM = 4
+} wary_sound_category;
+
+typedef enum wary_alert_level {
+  WARY_WHISPER = 0,
+  WARY_NORMAL = 1,
+  WARY_LOUD = 2,
+  WARY_EXPLOSIVE = 3
+} wary_alert_level;
+
+/* A kind of sound (seed 003, "Make a sound type"). */
+typedef struct wary_sound_def {
+  int32_t name;             /* interned sound name; its stimulus is Stimulus.Sound.<name> */
+  int32_t category;         /* wary_sound_category (enemy) */
+  int32_t alert_level;      /* wary_alert_level (normal) */
+  float loudness;           /* base loudness (1: a footstep, 3: a gunshot) */
+  float max_range;          /* units (-1: 15 m scaled): nothing beyond is considered */
+  float location_accuracy;  /* 0..1; 0: from distance */
+  int32_t max_lod_tier;     /* agents of a higher tier do not hear it (2) */
+  int32_t max_pending;      /* sounds of this type queued per agent per step (3) */
+} wary_sound_def;
+
+wary_sound_def wary_default_sound_def(void);
+int32_t wary_sound_create(wary_world *world, const wary_sound_def *def); /* index or status */
+
+/* Who hears what (seed 003, "Filters"). */
+typedef struct wary_filter_def {
+  bool enabled;               /* false: hears everything (true) */
+  uint32_t categories;        /* bit 1 << category; 0 is deaf (enemy, animal, environment, custom) */
+  int32_t min_alert_level;    /* wary_alert_level (whisper) */
+  float loudness_multiplier;  /* 1 */
+  bool filter_friendly_team;  /* ignore sounds made by its own team (false) */
+} wary_filter_def;
+
+wary_filter_def wary_default_filter_def(void);
+int32_t wary_filter_create(wary_world *world, const wary_filter_def *def); /* index or status */
+
+/* A profile's hearing; it hears when its senses include WARY_SENSE_HEARING. */
+typedef struct wary_hearing_def {
+  float interval;               /* 0.1 s between hearing updates */
+  float loss_grace;             /* 1 s of silence before the maker can be lost */
+  float weight;                 /* 1 */
+  float accumulation_rate;      /* 0.5: each sound adds heard x rate x 0.1 to the build-up */
+  float accumulation_hold;      /* 1 s of silence before the build-up fades */
+  float accumulation_decay;     /* 0.2 per second once it fades */
+  float wall_absorption;        /* 0.4: each wall multiplies by exp(-0.4), a third off */
+  float ear_height;             /* units above the feet (-1: 0.64 m scaled) */
+  int32_t filter;               /* filter index, -1: hears everything */
+  float merge_radius;           /* units (-1: 2 m scaled): place beliefs this close merge */
+} wary_hearing_def;
+
+wary_hearing_def wary_default_hearing_def(void);
+int wary_profile_set_hearing(wary_world *world, int32_t profile, const wary_hearing_def *def);
+
+/* Smell, touch, echolocation and vibration share one shape of settings. */
+typedef struct wary_basic_sense_def {
+  float interval;     /* seconds between updates */
+  float range;        /* units (-1: the sense's default, scaled) */
+  float loss_grace;   /* seconds */
+  float weight;
+  float sensitivity;  /* multiplies what it senses (1) */
+  float accuracy;     /* location accuracy of what it reports, 0..1 */
+} wary_basic_sense_def;
+
+/* The defaults of a built-in sense (smell, touch, echolocation, vibration). */
+wary_basic_sense_def wary_default_basic_sense_def(int32_t sense);
+int wary_profile_set_basic_sense(wary_world *world, int32_t profile, int32_t sense,
+                                 const wary_basic_sense_def *def);
+
+/* Queue a sound made by source, at its position, or by nobody at a place; it
+ * is heard (and sent on the stimulus bus) at the next step. */
+int wary_emit_sound(wary_world *world, wary_id source, int32_t sound);
+int wary_emit_sound_at(wary_world *world, int32_t sound, float x, float y, float z);
+
+typedef struct wary_heard_sound {
+  float time;        /* world time it was heard */
+  wary_id maker;     /* 0: nobody */
+  int32_t sound;
+  float pos[3];
+  float loudness;    /* as it arrived */
+  int32_t walls;
+} wary_heard_sound;
+
+/* Sounds agent heard in the last seconds (at most 6 s, 32 sounds), newest first. */
+int32_t wary_recent_sounds(const wary_world *world, wary_id agent, float seconds,
+                           wary_heard_sound *out, int32_t cap);
+
+/* A belief about a place (sounds nobody made, vibrations, reports). */
+typedef struct wary_location_belief {
+  float pos[3];
+  int32_t tag;           /* interned: the sound's name, the stimulus tag, or the report's */
+  float confidence;
+  int32_t state;         /* wary_state */
+  float time_in_state;
+  float accuracy;
+  float uncertainty;     /* units */
+} wary_location_belief;
+
+int32_t wary_location_count(const wary_world *world, wary_id agent);
+int wary_location_at(const wary_world *world, wary_id agent, int32_t i, wary_location_belief *out);
+/* WARY_ERR_NOT_FOUND when the agent holds none above 0. */
+int wary_location_strongest(const wary_world *world, wary_id agent, wary_location_belief *out);
+/* Raises (or makes) agent's belief about the place: merged with one of the same tag nearby. */
+int wary_report_location(wary_world *world, wary_id agent, float x, float y, float z, int32_t tag,
+                         float confidence, float accuracy);
+
+/* Something touched agent (a bump, a hand on the shoulder): touch reports it at once. */
+int wary_report_touch(wary_world *world, wary_id agent, wary_id toucher);
+
+typedef struct wary_stimulus_def {
+  int32_t tag;              /* interned dotted name */
+  float pos[3];
+  wary_id source;           /* 0: none */
+  float strength;           /* 0..1 (1) */
+  float radius;             /* units (-1: 15 m scaled) */
+  int32_t max_lod_tier;     /* 2 */
+  bool requires_clear_path; /* false: true traces from it to each agent and skips blocked ones */
+  bool team_filter;         /* false: true skips agents on the source's team */
+} wary_stimulus_def;
+
+wary_stimulus_def wary_default_stimulus_def(void);
+/* Queue a stimulus; it is delivered at the next step. */
+int wary_emit_stimulus(wary_world *world, const wary_stimulus_def *def);
+
+/* A stimulus delivered to a custom sense this step (the backend calls its
+ * on_stimulus before evaluating). */
+typedef struct wary_stimulus_delivery {
+  wary_id agent;
+  int32_t sense;
+  int32_t tag;
+  float pos[3];
+  wary_id source;
+  float strength;
+  float radius;
+  float distance;
+} wary_stimulus_delivery;
+
+int32_t wary_inbox_count(const wary_world *world);
+const wary_stimulus_delivery *wary_inbox(const wary_world *world);
+/* The on_stimulus of inbox entry i raised an error: queues sense_error. */
+int wary_inbox_fail(wary_world *world, int32_t i);
+
+int wary_actor_set_scent(wary_world *world, wary_id actor, float scent);
 
 /* cdef-end */
 
