@@ -16,6 +16,7 @@ wary_actor_def wary_default_actor_def(void) {
   d.eye_height = -1.0f;
   d.profile = -1;
   d.perceivable = true;
+  d.scent = 1.0f;
   return d;
 }
 
@@ -31,7 +32,7 @@ static bool unit(float v) { return wy_finite(v) && v >= 0.0f && v <= 1.0f; }
 static bool actor_def_valid(const wary_world *w, const wary_actor_def *d) {
   for (int i = 0; i < 3; i++)
     if (!wy_finite(d->pos[i]) || !wy_finite(d->vel[i])) return false;
-  if (!wy_finite(d->yaw) || !unit(d->visibility) || !unit(d->light)) return false;
+  if (!wy_finite(d->yaw) || !unit(d->visibility) || !unit(d->light) || !unit(d->scent)) return false;
   if (d->stance < WARY_STANDING || d->stance > WARY_PRONE) return false;
   if (!wy_finite(d->eye_height) || (d->eye_height < 0.0f && d->eye_height != -1.0f)) return false;
   if (d->profile < -1 || d->profile >= w->profile_count) return false;
@@ -67,6 +68,7 @@ wary_id wary_actor_create(wary_world *w, const wary_actor_def *def) {
   a->team = def->team;
   a->visibility = def->visibility;
   a->light = def->light;
+  a->scent = def->scent;
   a->eye_height = wy_scaled(w, def->eye_height, 1.7f);
   a->profile = def->profile;
   a->lod_tier = def->lod_tier;
@@ -99,6 +101,7 @@ int wary_actor_destroy(wary_world *w, wary_id id) {
     /* Keep agents dense: move the last one into the hole. */
     int32_t hole = a->agent;
     free(w->agents[hole].beliefs);
+    wy_agent_free_hearing(&w->agents[hole]);
     w->agents[hole] = w->agents[--w->agent_count];
     if (hole < w->agent_count) w->actors[w->agents[hole].actor].agent = hole;
   }
@@ -183,6 +186,7 @@ int wary_actor_get(const wary_world *w, wary_id id, wary_actor_info *out) {
   out->lod_tier = a->lod_tier;
   out->perceivable = a->perceivable;
   out->off_screen = a->off_screen;
+  out->scent = a->scent;
   return WARY_OK;
 }
 

@@ -57,6 +57,9 @@ typedef struct wy_profile {
   wary_profile_def def; /* distances already scaled */
   wary_vision_def vision; /* distances already scaled */
   int32_t vision_slot;  /* slot of WARY_SENSE_VISION, -1 when it does not see */
+  wary_hearing_def hearing; /* distances already scaled */
+  wary_basic_sense_def basic[WARY_BUILTIN_SENSES]; /* vibration .. echolocation, scaled */
+  int32_t builtin_slot[WARY_BUILTIN_SENSES];     /* slot of each built-in sense, -1 none */
   int32_t slot_count;
   wy_slot slots[WY_SLOTS];
   float max_range;      /* largest slot range (may be INFINITY) */
@@ -92,8 +95,49 @@ typedef struct wy_belief {
   wary_evidence evidence[WARY_MAX_EVIDENCE];
 } wy_belief;
 
+/* A sound waiting for the agent's next hearing update. */
+typedef struct wy_pending {
+  wary_id maker;   /* 0: nobody (a belief about the place) */
+  int32_t sound;
+  float pos[3];
+  float heard;     /* loudness as it arrived */
+  int32_t walls;
+  float distance;
+} wy_pending;
+
+/* What the agent's hearing holds about one maker between updates. */
+typedef struct wy_track {
+  wary_id maker;
+  float accum;     /* the build-up */
+  float quiet;     /* seconds since its last sound */
+  float heard;     /* loudest single sound this update, 0 none */
+  int32_t sound;   /* first sound this update, -1 none */
+  float accuracy;
+} wy_track;
+
+/* A belief about a place. */
+typedef struct wy_place {
+  float pos[3];
+  int32_t tag;
+  float confidence;
+  float accuracy;
+  int32_t state;
+  float time_in_state;
+  bool fresh;      /* reported this step */
+} wy_place;
+
 typedef struct wy_agent {
   int32_t actor;          /* actor slot */
+  wy_pending *pending;
+  int32_t pending_count, pending_cap;
+  wy_track *tracks;
+  int32_t track_count, track_cap;
+  wy_place *places;
+  int32_t place_count, place_cap;
+  wary_heard_sound recent[WARY_RECENT_SOUNDS]; /* ring, newest at recent_head - 1 */
+  int32_t recent_head, recent_count;
+  wary_id touches[4];     /* touches reported since the last step */
+  int32_t touch_count;
   float next_due[WY_SLOTS];
   float since[WY_SLOTS];  /* seconds since the slot last evaluated */
   int32_t errors[WY_SLOTS]; /* failures in a row of steps where the slot failed */
@@ -123,6 +167,7 @@ typedef struct wy_actor {
   float visibility;
   float light;
   float eye_height;
+  float scent;
   int32_t profile;
   int32_t lod_tier;
   bool perceivable;
@@ -146,7 +191,22 @@ typedef struct wy_report {
   float dt;        /* seconds since the slot last evaluated */
   float confidence;
   int32_t reason;  /* why nothing was seen (confidence 0) */
+  float accuracy;
+  bool has_pos;    /* false: the target's own position */
+  float pos[3];
 } wy_report;
+
+typedef struct wy_sound {
+  wary_sound_def def;   /* max_range scaled */
+  int32_t stimulus_tag; /* Stimulus.Sound.<name> */
+} wy_sound;
+
+/* A sound or stimulus queued for the next step. */
+typedef struct wy_emission {
+  bool is_sound;
+  int32_t sound;
+  wary_stimulus_def stimulus; /* tag, pos, source, ... (for a sound: its stimulus) */
+} wy_emission;
 
 typedef struct wy_light {
   wary_light_def def;
@@ -218,6 +278,15 @@ struct wary_world {
   int32_t report_count;
   int32_t report_cap;
 
+  wy_sound *sounds;
+  int32_t sound_count, sound_cap;
+  wary_filter_def *filters;
+  int32_t filter_count, filter_cap;
+  wy_emission *emissions;
+  int32_t emission_count, emission_cap;
+  wary_stimulus_delivery *inbox;
+  int32_t inbox_count, inbox_cap;
+
   wy_light *lights;
   int32_t light_count;
   int32_t light_cap;
@@ -265,6 +334,28 @@ void wy_event_push(wary_world *w, int32_t type, wary_id agent, wary_id target, i
  * set); fills ex when given. */
 float wy_vision_eval(wary_world *w, const wy_actor *a, const wy_profile *p, const wy_actor *t,
                      int32_t *reason, wary_vision_explain *ex);
+
+/* sound.c */
+bool wy_deliver_sounds(wary_world *w);                 /* queued sounds -> agents' pending */
+bool wy_hear(wary_world *w, int32_t agent_index);      /* one hearing update */
+void wy_agent_free_hearing(wy_agent *ag);
+bool wy_push_report(wary_world *w, int32_t agent_index, int32_t slot, wary_id target,
+                    float confidence, int32_t reason, float accuracy, const float *pos);
+
+/* place.c */
+bool wy_place_report(wary_world *w, wy_agent *ag, const float pos[3], int32_t tag,
+                     float confidence, float accuracy);
+void wy_places_resolve(wary_world *w, wy_agent *ag, float dt);
+
+/* stimulus.c */
+bool wy_deliver_stimuli(wary_world *w);               /* queued stimuli -> vibration, inbox */
+bool wy_queue_stimulus(wary_world *w, const wary_stimulus_def *def);
+
+/* senses.c: smell, touch, echolocation for one candidate */
+float wy_basic_range_m(int32_t sense);
+bool wy_sense_basic(wary_world *w, int32_t agent_index, const wy_actor *a, const wy_profile *p,
+                    int32_t slot, int32_t target_slot, float distance);
+bool wy_touches(wary_world *w, int32_t agent_index);  /* reported touches -> reports */
 
 /* light.c */
 float wy_light_at(wary_world *w, wy_actor *t, bool sun_shadow);

@@ -25,6 +25,10 @@ int32_t wary_sense_create(wary_world *w, const wary_sense_def *d) {
     return WARY_ERR_BAD_VALUE;
   if (d->loss_reason < WARY_LOSS_NONE || d->loss_reason > WARY_LOSS_SUPPRESSED_BY_PAIN)
     return WARY_ERR_BAD_VALUE;
+  if (d->stimulus_tag_count < 0 || d->stimulus_tag_count > WARY_MAX_STIMULUS_TAGS)
+    return WARY_ERR_BAD_VALUE;
+  for (int32_t i = 0; i < d->stimulus_tag_count; i++)
+    if (!wary_name_string(w, d->stimulus_tags[i])) return WARY_ERR_NOT_FOUND;
   if (w->in_step) return WARY_ERR_IN_STEP;
   if (!wy_reserve((void **)&w->senses, &w->sense_cap, w->sense_count + 1, sizeof *w->senses))
     return WARY_ERR_OUT_OF_MEMORY;
@@ -74,7 +78,7 @@ static bool profile_valid(const wary_world *w, const wary_profile_def *d) {
   for (int32_t i = 0; i < d->sense_count; i++) {
     const wary_profile_sense *s = &d->senses[i];
     if (s->sense < 0 || s->sense >= w->sense_count) return false;
-    custom += s->sense != WARY_SENSE_VISION;
+    custom += s->sense >= WARY_BUILTIN_SENSES;
     if (s->weight != -1.0f && !nonneg(s->weight)) return false;
     if (s->interval != -1.0f && (!wy_finite(s->interval) || s->interval <= 0.0f)) return false;
     for (int32_t j = 0; j < i; j++)
@@ -89,16 +93,30 @@ static void profile_resolve(const wary_world *w, wy_profile *p, const wary_profi
   p->def.uncertainty_growth = wy_scaled(w, d->uncertainty_growth, 1.5f);
   p->slot_count = d->sense_count;
   p->vision_slot = -1;
+  for (int32_t k = 0; k < WARY_BUILTIN_SENSES; k++) p->builtin_slot[k] = -1;
   for (int32_t i = 0; i < d->sense_count; i++) {
-    wary_sense_def s = w->senses[d->senses[i].sense].def;
-    if (d->senses[i].sense == WARY_SENSE_VISION) {
-      /* Vision's contract is the profile's vision def. */
+    int32_t sense = d->senses[i].sense;
+    wary_sense_def s = w->senses[sense].def;
+    /* A built-in sense's contract is the profile's settings for it. */
+    if (sense == WARY_SENSE_VISION) {
       p->vision_slot = i;
       s.interval = p->vision.interval;
       s.max_range = p->vision.max_range;
       s.loss_grace = p->vision.loss_grace;
       s.weight = p->vision.weight;
+    } else if (sense == WARY_SENSE_HEARING) {
+      s.interval = p->hearing.interval;
+      s.max_range = 0.0f; /* sounds come to it; it gathers no candidates */
+      s.loss_grace = p->hearing.loss_grace;
+      s.weight = p->hearing.weight;
+    } else if (sense < WARY_BUILTIN_SENSES) {
+      const wary_basic_sense_def *b = &p->basic[sense];
+      s.interval = b->interval;
+      s.max_range = sense == WARY_SENSE_VIBRATION ? 0.0f : b->range;
+      s.loss_grace = b->loss_grace;
+      s.weight = b->weight;
     }
+    if (sense < WARY_BUILTIN_SENSES) p->builtin_slot[sense] = i;
     wy_slot *slot = &p->slots[i];
     slot->sense = d->senses[i].sense;
     slot->weight = d->senses[i].weight == -1.0f ? s.weight : d->senses[i].weight;
@@ -113,7 +131,8 @@ static void profile_resolve(const wary_world *w, wy_profile *p, const wary_profi
   for (int32_t i = 0; i < p->slot_count; i++)
     if (p->slots[i].range > largest) largest = p->slots[i].range;
   for (int32_t i = 0; i < p->slot_count; i++)
-    if (p->slots[i].range == 0.0f) p->slots[i].range = largest;
+    if (p->slots[i].range == 0.0f && p->slots[i].sense >= WARY_BUILTIN_SENSES)
+      p->slots[i].range = largest;
   p->max_range = largest;
 }
 
@@ -197,6 +216,43 @@ int wary_profile_set_vision(wary_world *w, int32_t profile, const wary_vision_de
   return WARY_OK;
 }
 
+static void scale_hearing(const wary_world *w, wary_hearing_def *h) {
+  h->ear_height = wy_scaled(w, h->ear_height, 0.64f);
+  h->merge_radius = wy_scaled(w, h->merge_radius, 2.0f);
+}
+
+int wary_profile_set_hearing(wary_world *w, int32_t profile, const wary_hearing_def *d) {
+  if (profile < 0 || profile >= w->profile_count) return WARY_ERR_NOT_FOUND;
+  if (!d || !wy_finite(d->interval) || d->interval <= 0.0f || !nonneg(d->loss_grace) ||
+      !nonneg(d->weight) || !nonneg(d->accumulation_rate) || !nonneg(d->accumulation_hold) ||
+      !nonneg(d->accumulation_decay) || !nonneg(d->wall_absorption) || !scaled_ok(d->ear_height) ||
+      !scaled_ok(d->merge_radius) || d->filter < -1 || d->filter >= w->filter_count)
+    return WARY_ERR_BAD_VALUE;
+  if (w->in_step) return WARY_ERR_IN_STEP;
+  wy_profile *p = &w->profiles[profile];
+  wary_profile_def pd = p->def;
+  p->hearing = *d;
+  scale_hearing(w, &p->hearing);
+  profile_resolve(w, p, &pd);
+  return WARY_OK;
+}
+
+int wary_profile_set_basic_sense(wary_world *w, int32_t profile, int32_t sense,
+                                 const wary_basic_sense_def *d) {
+  if (profile < 0 || profile >= w->profile_count) return WARY_ERR_NOT_FOUND;
+  if (sense < WARY_SENSE_VIBRATION || sense > WARY_SENSE_ECHOLOCATION) return WARY_ERR_NOT_FOUND;
+  if (!d || !wy_finite(d->interval) || d->interval <= 0.0f || !scaled_ok(d->range) ||
+      !nonneg(d->loss_grace) || !nonneg(d->weight) || !nonneg(d->sensitivity) || !unit(d->accuracy))
+    return WARY_ERR_BAD_VALUE;
+  if (w->in_step) return WARY_ERR_IN_STEP;
+  wy_profile *p = &w->profiles[profile];
+  wary_profile_def pd = p->def;
+  p->basic[sense] = *d;
+  p->basic[sense].range = wy_scaled(w, d->range, wy_basic_range_m(sense));
+  profile_resolve(w, p, &pd);
+  return WARY_OK;
+}
+
 int32_t wary_profile_create(wary_world *w, const wary_profile_def *def) {
   if (!def || !profile_valid(w, def)) return WARY_ERR_BAD_VALUE;
   if (w->in_step) return WARY_ERR_IN_STEP;
@@ -206,6 +262,12 @@ int32_t wary_profile_create(wary_world *w, const wary_profile_def *def) {
   wy_profile *p = &w->profiles[w->profile_count];
   p->vision = wary_default_vision_def();
   scale_vision(w, &p->vision);
+  p->hearing = wary_default_hearing_def();
+  scale_hearing(w, &p->hearing);
+  for (int32_t k = 0; k < WARY_BUILTIN_SENSES; k++) {
+    p->basic[k] = wary_default_basic_sense_def(k);
+    p->basic[k].range = wy_scaled(w, p->basic[k].range, wy_basic_range_m(k));
+  }
   profile_resolve(w, p, def);
   return w->profile_count++;
 }

@@ -76,17 +76,20 @@ static bool schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int
   return any;
 }
 
-static bool push_report(wary_world *w, int32_t agent_index, const wy_agent *ag, int32_t slot,
-                        wary_id target, float confidence, int32_t reason) {
+bool wy_push_report(wary_world *w, int32_t agent_index, int32_t slot, wary_id target,
+                    float confidence, int32_t reason, float accuracy, const float *pos) {
   if (!wy_reserve((void **)&w->reports, &w->report_cap, w->report_count + 1, sizeof *w->reports))
     return false;
   wy_report *r = &w->reports[w->report_count++];
   r->agent = agent_index;
   r->slot = slot;
   r->target = target;
-  r->dt = ag->since[slot];
+  r->dt = w->agents[agent_index].since[slot];
   r->confidence = confidence;
   r->reason = reason;
+  r->accuracy = accuracy;
+  r->has_pos = pos != NULL;
+  if (pos) memcpy(r->pos, pos, sizeof r->pos);
   return true;
 }
 
@@ -99,7 +102,7 @@ static bool look(wary_world *w, int32_t agent_index, const wy_agent *ag, const w
   int32_t reason;
   float c = wy_vision_eval(w, a, p, t, &reason, NULL);
   if (c <= 0.0f && !wy_belief_find(ag, target, NULL)) return true;
-  return push_report(w, agent_index, ag, p->vision_slot, target, c, reason);
+  return wy_push_report(w, agent_index, p->vision_slot, target, c, reason, 1.0f, NULL);
 }
 
 static int gather(wary_world *w, int32_t agent_index) {
@@ -112,6 +115,8 @@ static int gather(wary_world *w, int32_t agent_index) {
     memset(ag->beliefs[i].due, 0, sizeof ag->beliefs[i].due);
   memset(ag->ran, 0, sizeof ag->ran);
   memset(ag->failed, 0, sizeof ag->failed);
+  /* A reported touch counts at once, whatever the touch sense's interval. */
+  if (!wy_touches(w, agent_index)) return WARY_ERR_OUT_OF_MEMORY;
   if (!schedule(w, ag, p, a->lod_tier, w->step_dt, due)) return WARY_OK;
   float range = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
@@ -125,7 +130,8 @@ static int gather(wary_world *w, int32_t agent_index) {
   for (int32_t i = 0; i < ag->belief_count; i++)
     for (int32_t s = 0; s < p->slot_count; s++) {
       ag->beliefs[i].due[s] = due[s];
-      if (due[s] && s == p->vision_slot) ag->beliefs[i].reason[s] = WARY_LOSS_OUT_OF_RANGE;
+      if (due[s] && p->slots[s].sense < WARY_BUILTIN_SENSES)
+        ag->beliefs[i].reason[s] = WARY_LOSS_OUT_OF_RANGE;
     }
   if (range > 0.0f) {
     int32_t count = 0;
@@ -140,12 +146,17 @@ static int gather(wary_world *w, int32_t agent_index) {
       float d = dist3(a->pos, t->pos);
       for (int32_t s = 0; s < p->slot_count; s++) {
         if (!due[s] || d > reach[s]) continue;
-        bool ok = s == p->vision_slot ? look(w, agent_index, ag, a, p, ts)
-                                      : push_query(w, agent_index, a, ag, s, &p->slots[s], ts, d);
+        int32_t sense = p->slots[s].sense;
+        bool ok = sense == WARY_SENSE_VISION ? look(w, agent_index, ag, a, p, ts)
+                  : sense < WARY_BUILTIN_SENSES
+                      ? wy_sense_basic(w, agent_index, a, p, s, ts, d)
+                      : push_query(w, agent_index, a, ag, s, &p->slots[s], ts, d);
         if (!ok) return WARY_ERR_OUT_OF_MEMORY;
       }
     }
   }
+  int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
+  if (hearing >= 0 && due[hearing] && !wy_hear(w, agent_index)) return WARY_ERR_OUT_OF_MEMORY;
   for (int32_t s = 0; s < p->slot_count; s++) {
     if (due[s]) ag->since[s] = 0.0f;
     ag->ran[s] = due[s];
@@ -165,6 +176,10 @@ int wary_step_begin(wary_world *w, float dt) {
   w->report_count = 0;
   w->light_epoch++;
   wy_eyes_turn(w, dt);
+  if (!wy_deliver_sounds(w) || !wy_deliver_stimuli(w)) {
+    w->in_step = false;
+    return WARY_ERR_OUT_OF_MEMORY;
+  }
   for (int32_t i = 0; i < w->agent_count; i++) {
     wy_agent *ag = &w->agents[i];
     for (int32_t b = 0; b < ag->belief_count; b++) wy_evidence_tick(&ag->beliefs[b], dt);
@@ -257,7 +272,7 @@ static int apply_reports(wary_world *w) {
       b->reason[r->slot] = r->reason;
       continue;
     }
-    report(b, r->slot, c, 1.0f, wy_actor_get(w, r->target)->pos);
+    report(b, r->slot, c, r->accuracy, r->has_pos ? r->pos : wy_actor_get(w, r->target)->pos);
   }
   return WARY_OK;
 }
@@ -272,6 +287,7 @@ int wary_step_end(wary_world *w) {
     for (int32_t s = 0; s < WY_SLOTS; s++)
       if (ag->ran[s] && !ag->failed[s]) ag->errors[s] = 0;
     for (int32_t b = 0; b < ag->belief_count; b++) wy_resolve_belief(w, ag, &ag->beliefs[b], dt);
+    wy_places_resolve(w, ag, dt);
   }
   w->in_step = false;
   return status;

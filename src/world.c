@@ -71,20 +71,26 @@ wary_world *wary_world_create(const wary_world_def *def) {
   w->sun_intensity = 1.0f;
   w->ambient = 0.3f;
   w->light_epoch = 1;
-  /* Sense 0 is vision; its settings live in each profile's vision def. */
-  wary_sense_def vision = wary_default_sense_def();
-  vision.direct_lost_cut = true;
-  vision.loss_reason = WARY_LOSS_OCCLUDED;
-  if (wary_sense_create(w, &vision) != WARY_SENSE_VISION) {
-    wary_world_destroy(w);
-    return NULL;
+  /* Senses 0 to 5 are the built-in ones (vision, hearing, vibration, smell,
+   * touch, echolocation); their settings live in each profile. */
+  for (int32_t i = 0; i < WARY_BUILTIN_SENSES; i++) {
+    wary_sense_def s = wary_default_sense_def();
+    s.direct_lost_cut = i == WARY_SENSE_VISION;
+    s.loss_reason = i == WARY_SENSE_VISION ? WARY_LOSS_OCCLUDED : WARY_LOSS_SENSOR_DROPOUT;
+    if (wary_sense_create(w, &s) != i) {
+      wary_world_destroy(w);
+      return NULL;
+    }
   }
   return w;
 }
 
 void wary_world_destroy(wary_world *w) {
   if (!w) return;
-  for (int32_t i = 0; i < w->agent_count; i++) free(w->agents[i].beliefs);
+  for (int32_t i = 0; i < w->agent_count; i++) {
+    free(w->agents[i].beliefs);
+    wy_agent_free_hearing(&w->agents[i]);
+  }
   for (int32_t i = 0; i < w->name_count; i++) free(w->names[i]);
   free(w->names);
   free(w->agents);
@@ -99,6 +105,10 @@ void wary_world_destroy(wary_world *w) {
   free(w->links);
   free(w->events);
   free(w->reports);
+  free(w->sounds);
+  free(w->filters);
+  free(w->emissions);
+  free(w->inbox);
   free(w->lights);
   free(w->envs);
   free(w->box_gen);

@@ -1,0 +1,297 @@
+/* test_hearing.c - hearing (seed 003) and the other built-in senses through
+ * the public C API: walls muffle (one wall at 0.4 takes a third off), noises
+ * add up (a footstep every half second takes about 10 s to pass a single
+ * step), pauses drain the build-up, filters, sounds nobody made become
+ * beliefs about places, the stimulus bus and vibration, smell, touch and
+ * echolocation. */
+#include <string.h>
+
+#include "check.h"
+#include "wary.h"
+
+typedef struct scene {
+  wary_world *w;
+  int32_t profile;
+  int32_t footstep, gunshot, rock, explosion;
+  wary_id agent, target;
+} scene;
+
+static int32_t sound(wary_world *w, const char *name, int32_t category, int32_t alert,
+                     float loudness, float range) {
+  wary_sound_def s = wary_default_sound_def();
+  s.name = wary_name(w, name);
+  s.category = category;
+  s.alert_level = alert;
+  s.loudness = loudness;
+  s.max_range = range;
+  return wary_sound_create(w, &s);
+}
+
+/* A listener at the origin (ear at 64 cm) with the given senses, a target at x. */
+static scene make(const int32_t *senses, int32_t count, float tx) {
+  scene s;
+  memset(&s, 0, sizeof s);
+  s.w = wary_world_create(NULL);
+  wary_profile_def p = wary_default_profile_def();
+  for (int32_t i = 0; i < count; i++) p.senses[i].sense = senses[i];
+  p.sense_count = count;
+  s.profile = wary_profile_create(s.w, &p);
+  s.footstep = sound(s.w, "Footstep", WARY_CATEGORY_ENEMY, WARY_NORMAL, 1.0f, 800.0f);
+  s.gunshot = sound(s.w, "Gunshot", WARY_CATEGORY_ENEMY, WARY_LOUD, 3.0f, 4000.0f);
+  s.rock = sound(s.w, "ThrownRock", WARY_CATEGORY_ENVIRONMENT, WARY_NORMAL, 1.4f, 1800.0f);
+  s.explosion = sound(s.w, "Explosion", WARY_CATEGORY_ENVIRONMENT, WARY_EXPLOSIVE, 5.0f, 10000.0f);
+  wary_actor_def a = wary_default_actor_def();
+  a.profile = s.profile;
+  s.agent = wary_actor_create(s.w, &a);
+  wary_actor_def t = wary_default_actor_def();
+  t.pos[0] = tx;
+  t.pos[2] = 64.0f; /* level with the ear: distance is x */
+  s.target = wary_actor_create(s.w, &t);
+  return s;
+}
+
+static const int32_t HEARING[] = {WARY_SENSE_HEARING};
+
+static void wall_at(wary_world *w, float x) {
+  wary_box_def b = wary_default_box_def();
+  b.min[0] = x;
+  b.max[0] = x + 10.0f;
+  b.min[1] = -300.0f;
+  b.max[1] = 300.0f;
+  b.max[2] = 300.0f;
+  wary_box_create(w, &b);
+}
+
+/* Loudness of the first sound_heard event of one step, -1 if none. */
+static float heard_now(scene *s) {
+  wary_step(s->w, 0.1f);
+  for (int32_t i = 0; i < wary_event_count(s->w); i++)
+    if (wary_events(s->w)[i].type == WARY_EV_SOUND_HEARD) return wary_events(s->w)[i].loudness;
+  return -1.0f;
+}
+
+static void test_walls_muffle(void) {
+  scene s = make(HEARING, 1, 400.0f);
+  wary_emit_sound(s.w, s.target, s.footstep);
+  float open = heard_now(&s);
+  NEAR(open, 1.0f - 0.25f); /* half the 8 m range: 1 - 0.5^2 */
+  wall_at(s.w, 200.0f);
+  wary_emit_sound(s.w, s.target, s.footstep);
+  float one = heard_now(&s);
+  /* One wall at 0.4 takes a third off: exp(-0.4) = 0.670. */
+  NEAR(one, open * expf(-0.4f));
+  ENSURE(one / open > 0.66f && one / open < 0.68f);
+  wall_at(s.w, 300.0f);
+  wary_emit_sound(s.w, s.target, s.footstep);
+  float two = heard_now(&s);
+  NEAR(two, open * expf(-0.8f));
+  ENSURE(two < one);
+  wary_world_destroy(s.w);
+}
+
+static void test_gunshot_carries_further(void) {
+  scene s = make(HEARING, 1, 3000.0f);
+  /* 30 m: a footstep (8 m) is not even considered; a 3.0 gunshot over 40 m
+   * arrives at 3 x (1 - 0.75^2) = 1.31: still full confidence. */
+  wary_emit_sound(s.w, s.target, s.footstep);
+  ENSURE(heard_now(&s) < 0.0f);
+  wary_emit_sound(s.w, s.target, s.gunshot);
+  NEAR(heard_now(&s), 3.0f * (1.0f - 0.5625f));
+  wary_belief b;
+  ENSURE(wary_belief_get(s.w, s.agent, s.target, &b) == WARY_OK);
+  NEAR(b.shares[0], 1.0f);
+  wary_world_destroy(s.w);
+}
+
+/* Footsteps every 0.5 s for `seconds`; returns the hearing share at the end. */
+static float walk(scene *s, float seconds) {
+  int steps = (int)(seconds * 10.0f + 0.5f);
+  for (int i = 0; i < steps; i++) {
+    if (i % 5 == 0) wary_emit_sound(s->w, s->target, s->footstep);
+    wary_step(s->w, 0.1f);
+  }
+  wary_belief b;
+  wary_belief_get(s->w, s->agent, s->target, &b);
+  return b.shares[0];
+}
+
+static void test_noises_add_up(void) {
+  scene s = make(HEARING, 1, 760.0f);
+  /* A faint step: 1 - 0.95^2 = 0.0975. Each adds 0.0975 x 0.5 x 0.1. */
+  float single = 1.0f - 0.95f * 0.95f;
+  float after5 = walk(&s, 5.0f);
+  ENSURE(after5 < single * 1.01f);
+  float after11 = walk(&s, 6.0f);
+  /* About 10 s to add up past a single step: 20 steps x 0.05 = 1.0 single. */
+  ENSURE(after11 > single);
+  NEAR(after11, 22.0f * single * 0.05f);
+  wary_world_destroy(s.w);
+}
+
+static void test_pauses_drain(void) {
+  scene s = make(HEARING, 1, 760.0f);
+  walk(&s, 8.0f);
+  wary_belief b;
+  wary_belief_get(s.w, s.agent, s.target, &b);
+  float built = b.shares[0];
+  /* Short bursts with pauses longer than the hold time (1 s) keep draining. */
+  for (int burst = 0; burst < 4; burst++) {
+    walk(&s, 1.0f);
+    for (int i = 0; i < 30; i++) wary_step(s.w, 0.1f);
+  }
+  wary_belief_get(s.w, s.agent, s.target, &b);
+  ENSURE(b.confidence < built);
+  wary_world_destroy(s.w);
+}
+
+static void test_empty_filter_is_deaf(void) {
+  scene s = make(HEARING, 1, 300.0f);
+  wary_filter_def f = wary_default_filter_def();
+  f.categories = 0;
+  wary_hearing_def h = wary_default_hearing_def();
+  h.filter = wary_filter_create(s.w, &f);
+  ENSURE(wary_profile_set_hearing(s.w, s.profile, &h) == WARY_OK);
+  wary_emit_sound(s.w, s.target, s.gunshot);
+  ENSURE(heard_now(&s) < 0.0f);
+  /* Enemy only, at least Loud: the footstep (Normal) is filtered, the gunshot not. */
+  f.categories = 1u << WARY_CATEGORY_ENEMY;
+  f.min_alert_level = WARY_LOUD;
+  h.filter = wary_filter_create(s.w, &f);
+  wary_profile_set_hearing(s.w, s.profile, &h);
+  wary_emit_sound(s.w, s.target, s.footstep);
+  ENSURE(heard_now(&s) < 0.0f);
+  wary_emit_sound(s.w, s.target, s.gunshot);
+  ENSURE(heard_now(&s) > 0.0f);
+  wary_world_destroy(s.w);
+}
+
+static void test_sound_nobody_made_is_a_place(void) {
+  scene s = make(HEARING, 1, 5000.0f);
+  wary_emit_sound_at(s.w, s.rock, 900.0f, 0.0f, 64.0f);
+  int changed = 0;
+  for (int i = 0; i < 3; i++) {
+    wary_step(s.w, 0.1f);
+    for (int32_t k = 0; k < wary_event_count(s.w); k++) {
+      const wary_event *e = &wary_events(s.w)[k];
+      ENSURE(e->type != WARY_EV_HEAR); /* nobody to fire it about */
+      if (e->type == WARY_EV_LOCATION) {
+        changed++;
+        NEAR(e->pos[0], 900.0f);
+        ENSURE(e->tag == wary_name(s.w, "ThrownRock"));
+      }
+    }
+  }
+  ENSURE(changed >= 1);
+  wary_location_belief l;
+  ENSURE(wary_location_strongest(s.w, s.agent, &l) == WARY_OK);
+  /* 1.4 x (1 - 0.5^2) = 1.05: sure of the place (1.0), then two steps of
+   * fading at 0.1/s; precision 0.4. */
+  NEAR(l.confidence, 1.0f - 0.02f);
+  NEAR(l.accuracy, 0.4f);
+  ENSURE(l.state == WARY_TRACKED);
+  /* A second rock in the same spot merges; it fades once the noise stops. */
+  wary_emit_sound_at(s.w, s.rock, 950.0f, 0.0f, 64.0f);
+  wary_step(s.w, 0.1f);
+  ENSURE(wary_location_count(s.w, s.agent) == 1);
+  wary_belief b;
+  ENSURE(wary_belief_get(s.w, s.agent, s.target, &b) == WARY_ERR_NOT_FOUND);
+  for (int i = 0; i < 100; i++) wary_step(s.w, 0.1f);
+  wary_location_at(s.w, s.agent, 0, &l);
+  ENSURE(l.state == WARY_LOST);
+  wary_world_destroy(s.w);
+}
+
+static void test_vibration_and_the_bus(void) {
+  const int32_t senses[] = {WARY_SENSE_VIBRATION};
+  scene s = make(senses, 1, 5000.0f);
+  wary_stimulus_def st = wary_default_stimulus_def();
+  st.tag = wary_name(s.w, "Stimulus.Vibration.Footfall");
+  st.pos[0] = 500.0f;
+  st.pos[2] = 64.0f; /* level with the ear */
+  st.radius = 1000.0f;
+  ENSURE(wary_emit_stimulus(s.w, &st) == WARY_OK);
+  wary_step(s.w, 0.1f);
+  wary_location_belief l;
+  ENSURE(wary_location_strongest(s.w, s.agent, &l) == WARY_OK);
+  NEAR(l.confidence, 1.0f - 0.25f);
+  /* Explosions shake the ground through their sound's stimulus. */
+  wary_emit_sound_at(s.w, s.explosion, -2000.0f, 0.0f, 0.0f);
+  wary_step(s.w, 0.1f);
+  ENSURE(wary_location_count(s.w, s.agent) == 2);
+  /* Other tags do not. */
+  st.tag = wary_name(s.w, "Stimulus.Custom.Psychic");
+  wary_emit_stimulus(s.w, &st);
+  wary_step(s.w, 0.1f);
+  ENSURE(wary_location_count(s.w, s.agent) == 2);
+  wary_world_destroy(s.w);
+}
+
+static float share_after(scene *s, float seconds) {
+  for (int i = 0; i < (int)(seconds * 10.0f + 0.5f); i++) wary_step(s->w, 0.1f);
+  wary_belief b;
+  return wary_belief_get(s->w, s->agent, s->target, &b) == WARY_OK ? b.shares[0] : 0.0f;
+}
+
+static void test_smell_touch_echo(void) {
+  const int32_t smell[] = {WARY_SENSE_SMELL};
+  scene s = make(smell, 1, 250.0f);
+  /* About half the 5 m range (feet to feet), scent 1, through a wall too. */
+  float x = hypotf(250.0f, 64.0f) / 500.0f;
+  wall_at(s.w, 100.0f);
+  NEAR(share_after(&s, 1.0f), 1.0f - x * x);
+  wary_actor_set_scent(s.w, s.target, 0.5f);
+  NEAR(share_after(&s, 1.0f), 0.5f * (1.0f - x * x));
+  wary_world_destroy(s.w);
+
+  const int32_t touch[] = {WARY_SENSE_TOUCH};
+  s = make(touch, 1, 300.0f);
+  NEAR(share_after(&s, 0.5f), 0.0f);
+  wary_report_touch(s.w, s.agent, s.target);
+  wary_step(s.w, 0.1f);
+  wary_belief b;
+  wary_belief_get(s.w, s.agent, s.target, &b);
+  NEAR(b.shares[0], 1.0f);
+  wary_actor_set_pos(s.w, s.target, 40.0f, 0.0f, 0.0f);
+  NEAR(share_after(&s, 0.5f), 1.0f);
+  wary_world_destroy(s.w);
+
+  const int32_t echo[] = {WARY_SENSE_ECHOLOCATION};
+  s = make(echo, 1, 1000.0f);
+  /* About half the 20 m range, in the dark; a wall stops the ping. */
+  x = hypotf(1000.0f, 64.0f) / 2000.0f;
+  wary_actor_set_light(s.w, s.target, 0.0f);
+  NEAR(share_after(&s, 1.0f), 1.0f - x * x);
+  wall_at(s.w, 500.0f);
+  share_after(&s, 1.0f);
+  wary_belief_get(s.w, s.agent, s.target, &b);
+  ENSURE(!b.active[0]);
+  wary_world_destroy(s.w);
+}
+
+static void test_recent_sounds(void) {
+  scene s = make(HEARING, 1, 400.0f);
+  wary_emit_sound(s.w, s.target, s.footstep);
+  wary_step(s.w, 0.1f);
+  wary_emit_sound(s.w, s.target, s.gunshot);
+  wary_step(s.w, 0.1f);
+  wary_heard_sound out[WARY_RECENT_SOUNDS];
+  ENSURE(wary_recent_sounds(s.w, s.agent, 6.0f, out, WARY_RECENT_SOUNDS) == 2);
+  ENSURE(out[0].sound == s.gunshot && out[1].sound == s.footstep);
+  ENSURE(out[0].maker == s.target);
+  for (int i = 0; i < 70; i++) wary_step(s.w, 0.1f);
+  ENSURE(wary_recent_sounds(s.w, s.agent, 10.0f, out, WARY_RECENT_SOUNDS) == 0);
+  wary_world_destroy(s.w);
+}
+
+int main(void) {
+  test_walls_muffle();
+  test_gunshot_carries_further();
+  test_noises_add_up();
+  test_pauses_drain();
+  test_empty_filter_is_deaf();
+  test_sound_nobody_made_is_a_place();
+  test_vibration_and_the_bus();
+  test_smell_touch_echo();
+  test_recent_sounds();
+  return check_summary("test_hearing");
+}

@@ -1,0 +1,148 @@
+/* place.c - beliefs about places (seed 003, "Sounds nobody made"): a sound
+ * with no maker, a vibration or a report becomes a belief about where it
+ * happened, tagged (the sound's name, the stimulus tag), merged with one of
+ * the same tag nearby, and walked through the states like any belief: it
+ * climbs with what arrives, fades at the profile's fade_rate once nothing
+ * does, then Lost, Remembered and Expired (then dropped). Each change of
+ * state fires location (location_belief_changed). */
+#include <string.h>
+
+#include "internal.h"
+
+static float dist3(const float a[3], const float b[3]) {
+  float dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+  return sqrtf(dx * dx + dy * dy + dz * dz);
+}
+
+static const wy_profile *profile_of(const wary_world *w, const wy_agent *ag) {
+  return &w->profiles[w->actors[ag->actor].profile];
+}
+
+bool wy_place_report(wary_world *w, wy_agent *ag, const float pos[3], int32_t tag,
+                     float confidence, float accuracy) {
+  float radius = profile_of(w, ag)->hearing.merge_radius;
+  wy_place *pl = NULL;
+  for (int32_t i = 0; i < ag->place_count && !pl; i++)
+    if (ag->places[i].tag == tag && dist3(ag->places[i].pos, pos) <= radius) pl = &ag->places[i];
+  if (!pl) {
+    if (!wy_reserve((void **)&ag->places, &ag->place_cap, ag->place_count + 1, sizeof *ag->places))
+      return false;
+    pl = &ag->places[ag->place_count++];
+    memset(pl, 0, sizeof *pl);
+    pl->tag = tag;
+    pl->state = WARY_UNDETECTED;
+  }
+  memcpy(pl->pos, pos, sizeof pl->pos);
+  if (confidence > pl->confidence) pl->confidence = confidence;
+  if (accuracy > pl->accuracy || !pl->fresh) pl->accuracy = accuracy;
+  pl->fresh = true;
+  return true;
+}
+
+static void changed(wary_world *w, wary_id agent, wy_place *pl, int32_t state) {
+  int32_t before = w->event_count;
+  wy_event_push(w, WARY_EV_LOCATION, agent, 0, pl->state, state, WARY_LOSS_NONE, pl->confidence,
+                -1, -1);
+  pl->state = state;
+  pl->time_in_state = 0.0f;
+  if (w->event_count == before) return;
+  wary_event *e = &w->events[before];
+  memcpy(e->pos, pl->pos, sizeof e->pos);
+  e->tag = pl->tag;
+  e->sound = -1;
+}
+
+void wy_places_resolve(wary_world *w, wy_agent *ag, float dt) {
+  const wary_profile_def *d = &profile_of(w, ag)->def;
+  wary_id agent = wy_make_id(ag->actor, w->actors[ag->actor].gen);
+  for (int32_t i = 0; i < ag->place_count; i++) {
+    wy_place *pl = &ag->places[i];
+    if (!pl->fresh) {
+      float c = pl->confidence - d->fade_rate * dt;
+      pl->confidence = c > 0.0f ? c : 0.0f;
+    }
+    pl->time_in_state += dt;
+    float c = pl->confidence;
+    int32_t level = c >= d->track_threshold    ? WARY_TRACKED
+                    : c >= d->detect_threshold ? WARY_DETECTED
+                    : c >= d->suspect_threshold ? WARY_SUSPECTED
+                                                : WARY_UNDETECTED;
+    bool on_ladder = pl->state >= WARY_SUSPECTED && pl->state <= WARY_TRACKED;
+    int32_t rung = on_ladder ? pl->state : WARY_UNDETECTED;
+    if (level > rung && pl->fresh) {
+      changed(w, agent, pl, level);
+    } else if (on_ladder && level < rung) {
+      changed(w, agent, pl, level >= WARY_SUSPECTED ? level : (pl->fresh ? WARY_UNDETECTED : WARY_LOST));
+    } else if (pl->state == WARY_LOST && pl->time_in_state >= d->lost_time) {
+      changed(w, agent, pl, WARY_REMEMBERED);
+    } else if (pl->state == WARY_REMEMBERED && pl->time_in_state >= d->memory_time) {
+      changed(w, agent, pl, WARY_EXPIRED);
+    }
+    pl->fresh = false;
+    /* An expired place, or a faint one never suspected, is forgotten. */
+    if (pl->state == WARY_EXPIRED || (pl->state == WARY_UNDETECTED && pl->confidence <= 0.0f)) {
+      ag->places[i] = ag->places[--ag->place_count];
+      i--;
+    }
+  }
+}
+
+static const wy_agent *agent_of(const wary_world *w, wary_id agent, int *status) {
+  const wy_actor *a = wy_actor_get(w, agent);
+  *status = !a ? WARY_ERR_STALE_ID : a->agent < 0 ? WARY_ERR_NOT_AGENT : WARY_OK;
+  return *status == WARY_OK ? &w->agents[a->agent] : NULL;
+}
+
+static void place_out(const wary_world *w, const wy_agent *ag, const wy_place *pl,
+                      wary_location_belief *out) {
+  memcpy(out->pos, pl->pos, sizeof out->pos);
+  out->tag = pl->tag;
+  out->confidence = pl->confidence;
+  out->state = pl->state;
+  out->time_in_state = pl->time_in_state;
+  out->accuracy = pl->accuracy;
+  out->uncertainty = (1.0f - pl->accuracy) * profile_of(w, ag)->def.max_uncertainty;
+}
+
+int32_t wary_location_count(const wary_world *w, wary_id agent) {
+  int status;
+  const wy_agent *ag = agent_of(w, agent, &status);
+  return ag ? ag->place_count : status;
+}
+
+int wary_location_at(const wary_world *w, wary_id agent, int32_t i, wary_location_belief *out) {
+  memset(out, 0, sizeof *out);
+  int status;
+  const wy_agent *ag = agent_of(w, agent, &status);
+  if (!ag) return status;
+  if (i < 0 || i >= ag->place_count) return WARY_ERR_NOT_FOUND;
+  place_out(w, ag, &ag->places[i], out);
+  return WARY_OK;
+}
+
+int wary_location_strongest(const wary_world *w, wary_id agent, wary_location_belief *out) {
+  memset(out, 0, sizeof *out);
+  int status;
+  const wy_agent *ag = agent_of(w, agent, &status);
+  if (!ag) return status;
+  const wy_place *best = NULL;
+  for (int32_t i = 0; i < ag->place_count; i++)
+    if (ag->places[i].confidence > 0.0f && (!best || ag->places[i].confidence > best->confidence))
+      best = &ag->places[i];
+  if (!best) return WARY_ERR_NOT_FOUND;
+  place_out(w, ag, best, out);
+  return WARY_OK;
+}
+
+int wary_report_location(wary_world *w, wary_id agent, float x, float y, float z, int32_t tag,
+                         float confidence, float accuracy) {
+  int status;
+  wy_agent *ag = (wy_agent *)agent_of(w, agent, &status);
+  if (!ag) return status;
+  if (!wy_finite3(x, y, z) || !wy_finite(confidence) || confidence < 0.0f || confidence > 1.0f ||
+      !wy_finite(accuracy) || accuracy < 0.0f || accuracy > 1.0f)
+    return WARY_ERR_BAD_VALUE;
+  if (!wary_name_string(w, tag)) return WARY_ERR_NOT_FOUND;
+  float p[3] = {x, y, z};
+  return wy_place_report(w, ag, p, tag, confidence, accuracy) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
+}

@@ -1,0 +1,119 @@
+/* stimulus.c - the stimulus bus (seed 004): a broadcast of tagged signals,
+ * delivered cheapest first (radius, level of detail, team, then the wall
+ * trace) to the senses that listen for a prefix of the tag: the built-in
+ * vibration sense (Stimulus.Vibration and Stimulus.Sound.Explosion: blasts
+ * shake the ground), which forms beliefs about the place, and custom senses,
+ * which get an inbox entry the backend hands to their on_stimulus. */
+#include <string.h>
+
+#include "internal.h"
+
+wary_stimulus_def wary_default_stimulus_def(void) {
+  wary_stimulus_def d;
+  memset(&d, 0, sizeof d);
+  d.strength = 1.0f;
+  d.radius = -1.0f;
+  d.max_lod_tier = 2;
+  return d;
+}
+
+int wary_emit_stimulus(wary_world *w, const wary_stimulus_def *def) {
+  if (!def || !wary_name_string(w, def->tag)) return WARY_ERR_NOT_FOUND;
+  if (!wy_finite3(def->pos[0], def->pos[1], def->pos[2]) || !wy_finite(def->strength) ||
+      def->strength < 0.0f || def->strength > 1.0f || !wy_finite(def->radius) ||
+      (def->radius < 0.0f && def->radius != -1.0f) || def->max_lod_tier < 0)
+    return WARY_ERR_BAD_VALUE;
+  if (def->source && !wy_actor_get(w, def->source)) return WARY_ERR_STALE_ID;
+  wary_stimulus_def d = *def;
+  d.radius = wy_scaled(w, def->radius, 15.0f);
+  return wy_queue_stimulus(w, &d) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
+}
+
+/* "Stimulus.Custom" matches "Stimulus.Custom" and "Stimulus.Custom.Psychic". */
+static bool has_prefix(const char *tag, const char *prefix) {
+  size_t n = strlen(prefix);
+  return strncmp(tag, prefix, n) == 0 && (tag[n] == '\0' || tag[n] == '.');
+}
+
+static bool shakes_ground(const char *tag) {
+  return has_prefix(tag, "Stimulus.Vibration") || strcmp(tag, "Stimulus.Sound.Explosion") == 0;
+}
+
+static bool to_inbox(wary_world *w, wary_id agent, int32_t sense, const wary_stimulus_def *s,
+                     float distance) {
+  if (!wy_reserve((void **)&w->inbox, &w->inbox_cap, w->inbox_count + 1, sizeof *w->inbox))
+    return false;
+  wary_stimulus_delivery *d = &w->inbox[w->inbox_count++];
+  d->agent = agent;
+  d->sense = sense;
+  d->tag = s->tag;
+  memcpy(d->pos, s->pos, sizeof d->pos);
+  d->source = s->source;
+  d->strength = s->strength;
+  d->radius = s->radius;
+  d->distance = distance;
+  return true;
+}
+
+static bool deliver(wary_world *w, const wary_stimulus_def *s) {
+  const char *tag = wary_name_string(w, s->tag);
+  const wy_actor *src = s->source ? wy_actor_get(w, s->source) : NULL;
+  int32_t count = 0;
+  const int32_t *cand = wy_grid_query(&w->grid, s->pos, s->radius, &count);
+  if (count < 0) return false;
+  for (int32_t c = 0; c < count; c++) {
+    wy_actor *a = &w->actors[cand[c]];
+    if (a->agent < 0 || a->lod_tier > s->max_lod_tier) continue;
+    if (s->team_filter && src && src->team != 0 && src->team == a->team) continue;
+    const wy_profile *p = &w->profiles[a->profile];
+    float ear[3] = {a->pos[0], a->pos[1], a->pos[2] + p->hearing.ear_height};
+    if (s->requires_clear_path) {
+      wary_ray_result r;
+      w->stats.rays++;
+      if (!wy_occ_segment(&w->occ, w->materials, s->pos, ear, &r) || r.walls > 0) continue;
+    }
+    float dx = ear[0] - s->pos[0], dy = ear[1] - s->pos[1], dz = ear[2] - s->pos[2];
+    float d = sqrtf(dx * dx + dy * dy + dz * dz);
+    wary_id agent = wy_make_id(cand[c], a->gen);
+    int32_t vib = p->builtin_slot[WARY_SENSE_VIBRATION];
+    if (vib >= 0 && shakes_ground(tag) && !w->agents[a->agent].muted[vib]) {
+      const wary_basic_sense_def *v = &p->basic[WARY_SENSE_VIBRATION];
+      float reach = s->radius < v->range ? s->radius : v->range;
+      float x = reach > 0.0f ? d / reach : 1.0f;
+      float felt = wy_clamp01(s->strength * v->sensitivity * (1.0f - x * x));
+      if (x < 1.0f && felt > 0.0f &&
+          !wy_place_report(w, &w->agents[a->agent], s->pos, s->tag, felt, v->accuracy))
+        return false;
+    }
+    for (int32_t slot = 0; slot < p->slot_count; slot++) {
+      int32_t sense = p->slots[slot].sense;
+      const wary_sense_def *sd = &w->senses[sense].def;
+      if (w->agents[a->agent].muted[slot]) continue;
+      for (int32_t k = 0; k < sd->stimulus_tag_count; k++)
+        if (has_prefix(tag, wary_name_string(w, sd->stimulus_tags[k]))) {
+          if (!to_inbox(w, agent, sense, s, d)) return false;
+          break;
+        }
+    }
+  }
+  return true;
+}
+
+bool wy_deliver_stimuli(wary_world *w) {
+  w->inbox_count = 0;
+  for (int32_t e = 0; e < w->emission_count; e++)
+    if (!deliver(w, &w->emissions[e].stimulus)) return false;
+  w->emission_count = 0;
+  return true;
+}
+
+int32_t wary_inbox_count(const wary_world *w) { return w->inbox_count; }
+const wary_stimulus_delivery *wary_inbox(const wary_world *w) { return w->inbox; }
+
+int wary_inbox_fail(wary_world *w, int32_t i) {
+  if (!w->in_step) return WARY_ERR_IN_STEP;
+  if (i < 0 || i >= w->inbox_count) return WARY_ERR_NOT_FOUND;
+  const wary_stimulus_delivery *d = &w->inbox[i];
+  wy_event_push(w, WARY_EV_SENSE_ERROR, d->agent, 0, -1, -1, WARY_LOSS_NONE, 0.0f, d->sense, i);
+  return WARY_OK;
+}
