@@ -73,4 +73,32 @@ return {
     -- angle_curve = function(x) return 1 - x end, -- replaces cos(x x 90 deg)
     -- motion_bonus_curve = { { 0, 1 }, { 1, 1.3 } }, -- multiplier over speed / motion_bonus_speed
   },
+
+  -- Hearing (seed 003). A profile hears when it has this table (or lists
+  -- "Hearing"). heard = base loudness x filter multiplier x (1 - (d / range)^2)
+  -- x exp(-wall_absorption_coeff x walls) x weather; it uses the higher of the
+  -- single sound and the build-up of repeated ones.
+  hearing = {
+    interval = 0.1,                       -- seconds between hearing updates
+    loss_grace = 1,                       -- seconds of silence before the maker can be lost
+    weight = 1,
+    sound_accumulation_rate = 0.5,        -- each sound adds heard x rate x 0.1 to the build-up
+    sound_accumulation_hold_time = 1,     -- seconds of silence before the build-up starts fading
+    sound_accumulation_decay_rate = 0.2,  -- how fast it fades after that (per second)
+    wall_absorption_coeff = 0.4,          -- each wall multiplies by exp(-coeff): 0.4 takes a third off
+    ear_height = 64,                      -- scaled: 0.64 m; walls are counted from the ear to the sound
+    -- sound_filter = "Dog",              -- a filter from profiles/filters.lua (none: hears everything)
+    location_merge_radius = 200,          -- scaled: 2 m; sounds nobody made this close merge into one place
+  },
+
+  -- The small senses, each switched on by its table (or its id in senses):
+  -- smell = { interval = 0.5, range = 500, loss_grace = 2, weight = 1, sensitivity = 1, accuracy = 0.3 },
+  --   scent (per target, 0..1) x sensitivity x (1 - (d / range)^2), through walls; range scaled: 5 m
+  -- touch = { interval = 0.1, range = 60, loss_grace = 0.5, weight = 1, sensitivity = 1, accuracy = 1 },
+  --   sure within reach (0.6 m), and at once on agent:report_touch(toucher)
+  -- echolocation = { interval = 0.5, range = 2000, loss_grace = 1, weight = 1, sensitivity = 1, accuracy = 0.8 },
+  --   sensitivity x (1 - (d / range)^2), ignores light and cones, stopped by walls; range scaled: 20 m
+  -- vibration = { interval = 0.1, range = 3000, loss_grace = 1, weight = 1, sensitivity = 1, accuracy = 0.5 },
+  --   stimuli tagged Stimulus.Vibration* and Stimulus.Sound.Explosion become beliefs about places:
+  --   strength x sensitivity x (1 - (d / min(radius, range))^2); range scaled: 30 m
 }

@@ -586,7 +586,7 @@ describe("senses in a profile", function()
     local w = wary.world()
     local ids = define_n(w, 9)
     assert.has_error(function() w:define_profile{ name = "nine", senses = ids } end,
-      "profile \"nine\": field 'senses' expected at most 8 custom senses (besides Vision), got 9")
+      "profile \"nine\": field 'senses' expected at most 8 custom senses (besides the built-in ones), got 9")
   end)
 
   it("refuses an undefined sense, with a hint", function()

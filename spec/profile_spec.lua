@@ -10,15 +10,22 @@ local worlds = require("spec.support.worlds")
 local error_of, assert_mentions = expect.error_of, expect.mentions
 local run = worlds.run
 
+-- The small senses' tables: default.lua documents them in comments, since
+-- each one it listed would switch that sense on.
+local OPTIONAL = { smell = true, touch = true, echolocation = true, vibration = true }
+
 -- The profile fields a designer writes: every field of schema.profile but
--- the two that name profiles.
+-- the two that name profiles and the optional small-sense tables.
 local function tunable_fields()
   local out = {}
   for _, spec in ipairs(schema.profile) do
-    if spec.name ~= "name" and spec.name ~= "extends" then out[#out + 1] = spec end
+    if spec.name ~= "name" and spec.name ~= "extends" and not OPTIONAL[spec.name] then out[#out + 1] = spec end
   end
   return out
 end
+
+-- The sense tables whose fields default.lua lists with the schema defaults.
+local SENSE_TABLES = { vision = schema.vision, hearing = schema.hearing }
 
 -- A schema default as it applies at `upm` units per metre.
 local function expected_default(spec, upm)
@@ -55,12 +62,12 @@ describe("profiles/default.lua", function()
       if k ~= "name" then listed[#listed + 1] = k end
     end
     assert.are.same(expected, listed)
-    assert.are.equal(20, #expected + 2) -- the schema's 20 profile fields
+    assert.are.equal(25, #expected + 2 + 4) -- the schema's 25 profile fields
   end)
 
   it("gives every field exactly the schema default (distances at 100 units per metre)", function()
     for _, spec in ipairs(tunable_fields()) do
-      if spec.name ~= "vision" then
+      if not SENSE_TABLES[spec.name] then
         assert.are.same(expected_default(spec, 100), raw[spec.name], "field " .. spec.name)
       end
     end
@@ -71,15 +78,18 @@ describe("profiles/default.lua", function()
     assert.are.equal(0.60, raw.track_threshold)
   end)
 
-  it("documents every vision setting with the schema default (distances at 100 units per metre)", function()
-    local documented = 0
-    for _, spec in ipairs(schema.vision) do
-      if spec.default ~= nil then
-        assert.are.same(expected_default(spec, 100), raw.vision[spec.name], "vision field " .. spec.name)
-        documented = documented + 1
+  it("documents every vision and hearing setting with the schema default (at 100 units per metre)", function()
+    for field, fields in pairs(SENSE_TABLES) do
+      local documented = 0
+      for _, spec in ipairs(fields) do
+        if spec.default ~= nil then
+          assert.are.same(expected_default(spec, 100), raw[field][spec.name], field .. " field " .. spec.name)
+          documented = documented + 1
+        end
       end
+      assert.are.equal(documented, #sorted_keys(raw[field]))
     end
-    assert.are.equal(documented, #sorted_keys(raw.vision))
+    assert.are.equal(64, raw.hearing.ear_height)   -- 0.64 m
     assert.are.equal(3000, raw.vision.max_range)   -- 30 m
     assert.are.equal(60, raw.vision.half_angle_deg)
   end)
@@ -88,14 +98,16 @@ describe("profiles/default.lua", function()
     local world = wary.world()
     local bare = world:define_profile{ name = "bare" }
     for _, spec in ipairs(tunable_fields()) do
-      if spec.name ~= "vision" then
+      if not SENSE_TABLES[spec.name] then
         assert.are.same(raw[spec.name], bare[spec.name], "field " .. spec.name)
       end
     end
     assert.is_nil(bare.vision)
-    local seeing = world:define_profile{ name = "seeing", vision = {} }
-    assert.are.same(raw.vision, seeing.vision)
-    assert.are.same({ "Vision" }, seeing.senses)
+    assert.is_nil(bare.hearing)
+    local sensing = world:define_profile{ name = "sensing", vision = {}, hearing = {} }
+    assert.are.same(raw.vision, sensing.vision)
+    assert.are.same(raw.hearing, sensing.hearing)
+    assert.are.same({ "Vision", "Hearing" }, sensing.senses)
   end)
 
   it("scales the distance defaults by the world's units_per_meter when they are left out", function()
@@ -118,8 +130,8 @@ describe("world:load of profiles/default.lua", function()
         assert.are.same(raw[spec.name], p[spec.name], "field " .. spec.name)
       end
     end
-    -- The file's vision table gives the profile the built-in Vision sense.
-    assert.are.same({ "Vision" }, p.senses)
+    -- The file's vision and hearing tables give the profile those built-in senses.
+    assert.are.same({ "Vision", "Hearing" }, p.senses)
     local guard = world:add_agent{ profile = "default", pos = { 0, 0, 0 } }
     assert.are.equal(p, guard.profile)
   end)

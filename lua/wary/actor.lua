@@ -87,6 +87,7 @@ end
 Actor.set_yaw = scalar_setter("yaw", nil, nil, "actor_set_yaw")
 Actor.set_visibility = scalar_setter("visibility", 0, 1, "actor_set_visibility")
 Actor.set_light = scalar_setter("light", 0, 1, "actor_set_light")
+Actor.set_scent = scalar_setter("scent", 0, 1, "actor_set_scent")
 
 function Actor:set_lod_tier(tier)
   local B, w = live(self, "set_lod_tier")
@@ -317,6 +318,73 @@ function Actor:unmute_sense(id)
   local slot = index_of(self.profile.senses, id)
   if not slot then check.fail(self.name, "sense", "a sense of profile '" .. self.profile.name .. "'", id) end
   ok(self, B.sense_unmute(w, self.id, slot - 1), "unmute_sense")
+end
+
+-- ---- hearing and places ------------------------------------------------------
+
+-- Sounds heard in the last `seconds` (at most 6 s, 32 sounds), newest first.
+function Actor:recent_sounds(seconds)
+  local B, w = live(self, "recent_sounds")
+  agent_only(self, "recent_sounds")
+  check.number(self.name, "seconds", seconds or 6, 0)
+  local out = {}
+  for i, r in ipairs(B.recent_sounds(w, self.id, seconds or 6)) do
+    out[i] = {
+      time = r.time, maker = self.world._actors[r.maker], sound = self.world._sound_names[r.sound],
+      location = { x = r.pos[1], y = r.pos[2], z = r.pos[3] }, loudness = r.loudness, walls = r.walls,
+    }
+  end
+  return out
+end
+
+local function place_table(self, raw)
+  return {
+    location = { x = raw.pos[1], y = raw.pos[2], z = raw.pos[3] },
+    tag = self.world._B.name_string(self.world._w, raw.tag), confidence = raw.confidence,
+    state = schema.states[raw.state + 1], time_in_state = raw.time_in_state,
+    accuracy = raw.accuracy, uncertainty = raw.uncertainty,
+  }
+end
+
+-- Beliefs about places (sounds nobody made, vibrations, reports).
+function Actor:location_beliefs()
+  local B, w = live(self, "location_beliefs")
+  agent_only(self, "location_beliefs")
+  local out = {}
+  for i = 0, ok(self, B.location_count(w, self.id), "location_beliefs") - 1 do
+    local _, raw = B.location_at(w, self.id, i)
+    out[#out + 1] = place_table(self, raw)
+  end
+  return out
+end
+
+function Actor:strongest_location_belief()
+  local B, w = live(self, "strongest_location_belief")
+  agent_only(self, "strongest_location_belief")
+  local status, raw = B.location_strongest(w, self.id)
+  if status == -4 then return nil end
+  ok(self, status, "strongest_location_belief")
+  return place_table(self, raw)
+end
+
+-- Tells the agent something happened at a place (from a Lua sense's
+-- on_stimulus, a script): merged with a belief of the same tag nearby.
+function Actor:report_location_belief(pos, tag, confidence, accuracy)
+  local B, w = live(self, "report_location_belief")
+  agent_only(self, "report_location_belief")
+  local x, y, z = check.vector(self.name, "pos", pos)
+  if type(tag) ~= "string" or tag == "" then check.fail(self.name, "tag", "a non-empty string", tag) end
+  check.number(self.name, "confidence", confidence, 0, 1)
+  check.number(self.name, "accuracy", accuracy or 0.5, 0, 1)
+  ok(self, B.report_location(w, self.id, x, y, z, self.world:_name(tag), confidence, accuracy or 0.5),
+    "report_location_belief")
+end
+
+-- Something touched the agent: its touch sense reports it at the next step.
+function Actor:report_touch(toucher)
+  local B, w = live(self, "report_touch")
+  agent_only(self, "report_touch")
+  ok(self, B.report_touch(w, self.id, other(self, toucher, "toucher")), "report_touch")
 end
 
 -- ---- events ----------------------------------------------------------------

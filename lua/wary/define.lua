@@ -5,6 +5,7 @@
 local check = require("wary.check")
 local schema = require("wary.schema")
 local vision = require("wary.vision")
+local hearing = require("wary.hearing")
 
 local define = {}
 
@@ -69,6 +70,39 @@ function define.material(world, t)
   return m
 end
 
+function define.sound(world, t)
+  local object = "sound " .. check.describe(type(t) == "table" and t.name or nil)
+  local o = check.fields(object, schema.sound, t, world._scaled.sound)
+  if o.max_range_m then
+    if t.max_range ~= nil then
+      check.raise(object .. ": fields 'max_range' and 'max_range_m' expected one of them, got both")
+    end
+    o.max_range = o.max_range_m * world.units_per_meter
+  end
+  if world._sounds[o.name] then check.raise(object .. ": already defined (sound names are unique per world)") end
+  if world._dry then
+    world._sounds[o.name] = { index = 0, def = o }
+    return o
+  end
+  local index = checked_status(world._B.sound_create(world._w, hearing.sound_def(world, o)), object)
+  world._sounds[o.name] = { index = index, def = o }
+  world._sound_names[index] = o.name
+  return o
+end
+
+function define.filter(world, t)
+  local object = "sound filter " .. check.describe(type(t) == "table" and t.name or nil)
+  local o = check.fields(object, schema.filter, t)
+  if world._filters[o.name] then check.raise(object .. ": already defined (filter names are unique per world)") end
+  local def = hearing.filter_def(o, object)
+  if world._dry then
+    world._filters[o.name] = { index = 0, def = o }
+    return o
+  end
+  world._filters[o.name] = { index = checked_status(world._B.filter_create(world._w, def), object), def = o }
+  return o
+end
+
 function define.sense(world, t)
   local object = "sense " .. check.describe(type(t) == "table" and t.id or nil)
   local s = check.fields(object, schema.sense, t)
@@ -81,12 +115,15 @@ function define.sense(world, t)
     end
     s.max_range = s.max_range_m * world.units_per_meter
   end
+  local tags = {}
+  for i, tag in ipairs(s.stimulus_tags) do tags[i] = world._dry and 1 or world:_name(tag) end
   local index = checked_status(world._B.sense_create(world._w, {
     interval = s.interval, max_range = s.max_range, loss_grace = s.loss_grace,
     direct_lost_cut = s.direct_lost_cut, weight = s.weight,
     loss_reason = index_of(schema.loss_reasons, s.loss_reason) - 1,
+    stimulus_tag_count = #tags, stimulus_tags = tags,
   }), object)
-  local entry = { id = s.id, index = index, def = s, evaluate = s.evaluate }
+  local entry = { id = s.id, index = index, def = s, evaluate = s.evaluate, on_stimulus = s.on_stimulus }
   world._senses[s.id] = entry
   world._sense_by_index[index] = entry
   return s
@@ -111,19 +148,47 @@ local function inherit(world, t, object)
   return merged
 end
 
--- A profile sees when it has a vision table or lists "Vision" among its
--- senses; vision then takes the first slot unless listed elsewhere.
-local function with_vision(world, p, object)
-  local listed = index_of(p.senses, vision.ID)
-  if p.vision == nil and not listed then return nil end
-  if not listed then
-    local senses = { vision.ID }
-    for _, id in ipairs(p.senses) do senses[#senses + 1] = id end
-    p.senses = senses
+-- The settings of each built-in sense: the checked table and its C def.
+local function builtin_def(world, object, b, t)
+  if b.field == "vision" then return vision.def(world, object, t) end
+  if b.field == "hearing" then return hearing.def(world, object, t) end
+  return hearing.basic_def(world, object, b.field, t)
+end
+
+-- A profile has a built-in sense when it has that sense's table (vision =
+-- {...}, hearing = {...}, ...) or lists its id ("Vision", "Hearing", ...) in
+-- senses. Built-in senses not listed take the first slots, in the core's
+-- order. Returns the C defs, by built-in index (0-based).
+local function with_builtins(world, p, object)
+  local defs, first = {}, {}
+  for i, b in ipairs(schema.builtin_senses) do
+    local listed = index_of(p.senses, b.id)
+    if p[b.field] ~= nil or listed then
+      if not listed then first[#first + 1] = b.id end
+      local checked, def = builtin_def(world, object, b, p[b.field] or {})
+      p[b.field] = checked
+      defs[i - 1] = def
+    end
   end
-  local checked, def = vision.def(world, object, p.vision or {})
-  p.vision = checked
-  return def
+  if #first > 0 then
+    for _, id in ipairs(p.senses) do first[#first + 1] = id end
+    p.senses = first
+  end
+  return defs
+end
+
+local builtin_setters = { [0] = "profile_set_vision", [1] = "profile_set_hearing" }
+
+-- Gives the core each built-in sense's settings.
+local function set_builtins(world, index, defs, object)
+  for k = 0, #schema.builtin_senses - 1 do
+    local def = defs[k]
+    if def and builtin_setters[k] then
+      checked_status(world._B[builtin_setters[k]](world._w, index, def), object)
+    elseif def then
+      checked_status(world._B.profile_set_basic_sense(world._w, index, k, def), object)
+    end
+  end
 end
 
 local function slot_overrides(p, object, field)
@@ -146,9 +211,13 @@ function define.profile(world, t)
       .. "track_threshold, got %s, %s, %s", object, check.describe(p.suspect_threshold),
       check.describe(p.detect_threshold), check.describe(p.track_threshold)))
   end
-  local vision_def = with_vision(world, p, object)
-  if #p.senses - (vision_def and 1 or 0) > 8 then
-    check.fail(object, "senses", "at most 8 custom senses (besides Vision)", #p.senses - (vision_def and 1 or 0))
+  local builtins = with_builtins(world, p, object)
+  local custom = 0
+  for _, id in ipairs(p.senses) do
+    custom = custom + ((world._senses[id] and world._senses[id].builtin) and 0 or 1)
+  end
+  if custom > 8 then
+    check.fail(object, "senses", "at most 8 custom senses (besides the built-in ones)", custom)
   end
   local senses = {}
   for i, id in ipairs(p.senses) do
@@ -162,16 +231,20 @@ function define.profile(world, t)
   end
   slot_overrides(p, object, "sense_weights")
   slot_overrides(p, object, "sense_intervals")
-  -- A sense with max_range 0 reaches as far as the others: with none that
-  -- reaches anywhere it would never be asked about anything.
-  local reaches = vision_def ~= nil
+  -- A custom sense with max_range 0 reaches as far as the others: with none
+  -- that reaches anywhere it would never be asked about anything.
+  local reaches, rangeless = builtins[0] ~= nil, nil
+  for k = 3, 5 do reaches = reaches or (builtins[k] ~= nil and builtins[k].range > 0) end
   for _, id in ipairs(p.senses) do
     local s = world._senses[id]
-    reaches = reaches or (s.def and s.def.max_range > 0)
+    if s.def then
+      reaches = reaches or s.def.max_range > 0
+      if s.def.max_range == 0 then rangeless = rangeless or id end
+    end
   end
-  if #p.senses > 0 and not reaches then
+  if rangeless and not reaches then
     check.fail(object, "senses", "at least one sense with a range (max_range > 0, or Vision); "
-      .. "with max_range 0 a sense reaches as far as the profile's other senses", p.senses[1])
+      .. "with max_range 0 a sense reaches as far as the profile's other senses", rangeless)
   end
   local def = {}
   for _, spec in ipairs(schema.profile) do
@@ -194,7 +267,7 @@ function define.profile(world, t)
     world._profiles[p.name] = { index = index, table = p, raw = raw }
   end
   local entry = world._profiles[p.name]
-  if vision_def then checked_status(world._B.profile_set_vision(world._w, entry.index, vision_def), object) end
+  set_builtins(world, entry.index, builtins, object)
   return entry.table
 end
 

@@ -8,7 +8,17 @@ schema.loss_reasons = { "none", "occluded", "out_of_range", "sensor_dropout", "s
 schema.states = { "undetected", "suspected", "detected", "tracked", "lost", "remembered", "expired" }
 schema.stances = { "standing", "crouched", "prone" }
 schema.evidence_ops = { "raise", "clamp", "lower", "invalidate" }
-schema.events = { "suspect", "detect", "track", "lost", "remember", "forget", "telegraph", "sense_error" }
+schema.events = { "suspect", "detect", "track", "lost", "remember", "forget", "telegraph", "sense_error",
+                  "hear", "sound_heard", "location_belief_changed" }
+schema.categories = { "enemy", "friendly", "animal", "environment", "custom" }
+schema.alert_levels = { "whisper", "normal", "loud", "explosive" }
+-- The built-in senses, in the core's order (WARY_SENSE_VISION = 0, ...), and
+-- the profile field that configures each.
+schema.builtin_senses = {
+  { id = "Vision", field = "vision" }, { id = "Hearing", field = "hearing" },
+  { id = "Vibration", field = "vibration" }, { id = "Smell", field = "smell" },
+  { id = "Touch", field = "touch" }, { id = "Echolocation", field = "echolocation" },
+}
 schema.cones = { "none", "focal", "peripheral", "rear" }
 
 schema.world = {
@@ -19,6 +29,8 @@ schema.world = {
   { name = "sense_error_limit", kind = "integer", min = 1, max = 1000000, default = 3 },
   { name = "lod_interval_scale", kind = "table", default = { 1, 2, 4, 8 } },
   { name = "materials", kind = "boolean", default = true },
+  { name = "sounds", kind = "boolean", default = true },
+  { name = "filters", kind = "boolean", default = true },
 }
 
 schema.profile = {
@@ -42,6 +54,77 @@ schema.profile = {
   { name = "sense_intervals", kind = "table", default = {} },
   { name = "settings", kind = "table", default = {} },
   { name = "vision", kind = "table" },
+  { name = "hearing", kind = "table" },
+  { name = "vibration", kind = "table" },
+  { name = "smell", kind = "table" },
+  { name = "touch", kind = "table" },
+  { name = "echolocation", kind = "table" },
+}
+
+-- A profile's `hearing` table (seed 003). c names the wary_hearing_def field.
+schema.hearing = {
+  { name = "interval", kind = "number", min = 1e-6, default = 0.1 },
+  { name = "loss_grace", kind = "number", min = 0, default = 1 },
+  { name = "weight", kind = "number", min = 0, default = 1 },
+  { name = "sound_accumulation_rate", c = "accumulation_rate", kind = "number", min = 0, default = 0.5 },
+  { name = "sound_accumulation_hold_time", c = "accumulation_hold", kind = "number", min = 0, default = 1 },
+  { name = "sound_accumulation_decay_rate", c = "accumulation_decay", kind = "number", min = 0, default = 0.2 },
+  { name = "wall_absorption_coeff", c = "wall_absorption", kind = "number", min = 0, default = 0.4 },
+  { name = "ear_height", kind = "number", min = 0, default = { metres = 0.64 } },
+  { name = "sound_filter", kind = "string" },
+  { name = "location_merge_radius", c = "merge_radius", kind = "number", min = 0, default = { metres = 2 } },
+}
+
+-- Smell, touch, echolocation and vibration share these settings; each sense
+-- has its own defaults (schema.basic_defaults).
+schema.basic_sense = {
+  { name = "interval", kind = "number", min = 1e-6 },
+  { name = "range", kind = "number", min = 0 },
+  { name = "loss_grace", kind = "number", min = 0 },
+  { name = "weight", kind = "number", min = 0 },
+  { name = "sensitivity", kind = "number", min = 0 },
+  { name = "accuracy", kind = "number", min = 0, max = 1 },
+}
+schema.basic_defaults = {
+  vibration = { interval = 0.1, range = { metres = 30 }, loss_grace = 1, weight = 1, sensitivity = 1, accuracy = 0.5 },
+  smell = { interval = 0.5, range = { metres = 5 }, loss_grace = 2, weight = 1, sensitivity = 1, accuracy = 0.3 },
+  touch = { interval = 0.1, range = { metres = 0.6 }, loss_grace = 0.5, weight = 1, sensitivity = 1, accuracy = 1 },
+  echolocation = { interval = 0.5, range = { metres = 20 }, loss_grace = 1, weight = 1, sensitivity = 1,
+                   accuracy = 0.8 },
+}
+
+schema.sound = {
+  { name = "name", kind = "string", required = true },
+  { name = "category", kind = "enum", values = schema.categories, default = "enemy" },
+  { name = "alert_level", kind = "enum", values = schema.alert_levels, default = "normal" },
+  { name = "base_loudness", kind = "number", min = 0, default = 1 },
+  { name = "max_range", kind = "number", min = 0, default = { metres = 15 } },
+  { name = "max_range_m", kind = "number", min = 0 },
+  { name = "location_accuracy_override", kind = "number", min = 0, max = 1, default = 0 },
+  { name = "max_lod_tier", kind = "integer", min = 0, max = 8, default = 2 },
+  { name = "max_pending_per_tick", kind = "integer", min = 1, max = 64, default = 3 },
+  { name = "description", kind = "string" },
+}
+
+schema.filter = {
+  { name = "name", kind = "string", required = true },
+  { name = "enabled", kind = "boolean", default = true },
+  { name = "accepted_categories", kind = "list", of = "string", default = { "enemy", "animal", "environment", "custom" } },
+  { name = "min_alert_level", kind = "enum", values = schema.alert_levels, default = "whisper" },
+  { name = "loudness_multiplier", kind = "number", min = 0, default = 1 },
+  { name = "filter_friendly_team", kind = "boolean", default = false },
+  { name = "description", kind = "string" },
+}
+
+schema.stimulus = {
+  { name = "tag", kind = "string", required = true },
+  { name = "pos", kind = "table", required = true },
+  { name = "source" },
+  { name = "strength", kind = "number", min = 0, max = 1, default = 1 },
+  { name = "radius", kind = "number", min = 0, default = { metres = 15 } },
+  { name = "max_lod_tier", kind = "integer", min = 0, max = 8, default = 2 },
+  { name = "requires_clear_path", kind = "boolean", default = false },
+  { name = "team_filter", kind = "boolean", default = false },
 }
 
 -- A profile's `vision` table (seed 000: every setting vision weighs). c names
@@ -107,6 +190,8 @@ schema.sense = {
   { name = "loss_reason", kind = "enum", values = schema.loss_reasons, default = "sensor_dropout" },
   { name = "weight", kind = "number", min = 0, default = 1 },
   { name = "description", kind = "string" },
+  { name = "stimulus_tags", kind = "list", of = "string", max = 4, default = {} },
+  { name = "on_stimulus", kind = "function" },
 }
 
 schema.material = {
@@ -132,6 +217,7 @@ schema.actor = {
   { name = "off_screen", kind = "boolean", default = false },
   { name = "props", kind = "table" },
   { name = "samples", kind = "table" },
+  { name = "scent", kind = "number", min = 0, max = 1, default = 1 },
 }
 
 schema.box = {

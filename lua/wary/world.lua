@@ -6,6 +6,7 @@ local define = require("wary.define")
 local Actor = require("wary.actor")
 local places = require("wary.places")
 local vision = require("wary.vision")
+local hearing = require("wary.hearing")
 
 local World = {}
 World.__index = World
@@ -31,13 +32,20 @@ function World.new(B, root, t)
     _teams = {}, _team_count = 0, _names = {}, _handlers = {}, _errors = {}, _events = {},
     _ctx = { agent_pos = {}, eye_pos = {}, eye_forward = {}, target_pos = {}, target_vel = {},
              units_per_meter = upm },
-    _scaled = { profile = schema.defaults(schema.profile, upm), actor = schema.defaults(schema.actor, upm),
-                vision = schema.defaults(schema.vision, upm), light = schema.defaults(schema.light, upm) },
+    _sounds = {}, _sound_names = {}, _filters = {},
+    _scaled = {},
   }, World)
-  -- The built-in vision sense: listed by id in profiles, evaluated in C.
-  self._senses[vision.ID] = { id = vision.ID, index = 0, builtin = true }
+  for _, kind in ipairs({ "profile", "actor", "vision", "light", "hearing", "sound", "stimulus" }) do
+    self._scaled[kind] = schema.defaults(schema[kind], upm)
+  end
+  -- The built-in senses: listed by id in profiles, evaluated in C.
+  for i, b in ipairs(schema.builtin_senses) do
+    self._senses[b.id] = { id = b.id, index = i - 1, builtin = true }
+  end
   self._ctx.world = self
   if o.materials then self:load(root .. "profiles/materials.lua") end
+  if o.sounds then self:load(root .. "profiles/sounds.lua") end
+  if o.filters then self:load(root .. "profiles/filters.lua") end
   return self
 end
 
@@ -82,18 +90,21 @@ end
 local function kind_of(t)
   if t.kind then return t.kind end
   if t.evaluate then return "sense" end
+  if t.base_loudness ~= nil or t.alert_level ~= nil and t.accepted_categories == nil then return "sound" end
+  if t.accepted_categories ~= nil or t.loudness_multiplier ~= nil or t.min_alert_level ~= nil then return "filter" end
   if t.vision_transmission ~= nil or t.sound_wall ~= nil then return "material" end
   return "profile"
 end
 
-local definers = { profile = define.profile, sense = define.sense, material = define.material }
+local definers = { profile = define.profile, sense = define.sense, material = define.material,
+                   sound = define.sound, filter = define.filter }
 
 function World:define(t)
   if not self._dry then self:_structural("define") end
   if type(t) ~= "table" then check.fail("world", "definition", "a table", t) end
   local kind = kind_of(t)
   local fn = definers[kind]
-  if not fn then check.fail("definition", "kind", "one of profile, sense, material", kind) end
+  if not fn then check.fail("definition", "kind", "one of profile, sense, material, sound, filter", kind) end
   local copy = {}
   for k, v in pairs(t) do copy[k] = v end
   copy.kind = nil
@@ -122,6 +133,7 @@ local function shadow_of(world)
     _dry = true, _B = setmetatable({}, { __index = function() return idle end }),
     _profiles = layer(world._profiles), _senses = layer(world._senses),
     _materials = layer(world._materials), _sense_by_index = {}, _material_names = {},
+    _sounds = layer(world._sounds), _sound_names = {}, _filters = layer(world._filters),
   }, { __index = world })
 end
 
@@ -178,6 +190,50 @@ function World:light_at(actor)
   return self._B.light_at(self._w, actor.id)
 end
 
+-- ---- sounds and stimuli ------------------------------------------------------
+
+local function sound_index(self, name, object)
+  local s = self._sounds[name]
+  if not s then define.unknown(self, "sound", "_sounds", name, object, "sound") end
+  return s.index
+end
+
+-- A sound made by source (a belief about the maker), heard at the next step.
+function World:emit_sound(source, name)
+  if getmetatable(source) ~= Actor or source.world ~= self or source._removed then
+    check.fail("world:emit_sound", "source", "a live actor of this world", source)
+  end
+  local status = self._B.emit_sound(self._w, source.id, sound_index(self, name, "world:emit_sound"))
+  if status < 0 then check.raise("world:emit_sound: " .. Actor.status_text[status]) end
+end
+
+-- A sound nobody made, at a place (a belief about the place).
+function World:emit_sound_at(pos, name)
+  local x, y, z = check.vector("world:emit_sound_at", "pos", pos)
+  local status = self._B.emit_sound_at(self._w, sound_index(self, name, "world:emit_sound_at"), x, y, z)
+  if status < 0 then check.raise("world:emit_sound_at: " .. Actor.status_text[status]) end
+end
+
+-- A stimulus on the bus, delivered at the next step to the senses listening
+-- for a prefix of its tag (vibration: Stimulus.Vibration, Stimulus.Sound.Explosion).
+function World:emit_stimulus(t)
+  local object = "stimulus"
+  local o = check.fields(object, schema.stimulus, t, self._scaled.stimulus)
+  local x, y, z = check.vector(object, "pos", o.pos)
+  local source = 0
+  if o.source ~= nil then
+    if getmetatable(o.source) ~= Actor or o.source.world ~= self or o.source._removed then
+      check.fail(object, "source", "a live actor of this world or nil", o.source)
+    end
+    source = o.source.id
+  end
+  local status = self._B.emit_stimulus(self._w, {
+    tag = self:_name(o.tag), pos = { x, y, z }, source = source, strength = o.strength, radius = o.radius,
+    max_lod_tier = o.max_lod_tier, requires_clear_path = o.requires_clear_path, team_filter = o.team_filter,
+  })
+  if status < 0 then check.raise("stimulus: " .. Actor.status_text[status]) end
+end
+
 function World:ray(a, b)
   local ax, ay, az = check.vector("world:ray", "from", a)
   local bx, by, bz = check.vector("world:ray", "to", b)
@@ -215,7 +271,7 @@ function World:_add(t, is_agent)
   local id = self._B.actor_create(self._w, {
     pos = { x, y, z }, vel = { vx, vy, vz }, yaw = a.yaw,
     stance = define.index_of(schema.stances, a.stance) - 1, team = self:_team(a.team, object),
-    visibility = a.visibility, light = a.light, eye_height = a.eye_height,
+    visibility = a.visibility, light = a.light, eye_height = a.eye_height, scent = a.scent,
     profile = profile and profile.index or -1, lod_tier = a.lod_tier,
     perceivable = a.perceivable, off_screen = a.off_screen,
   })
@@ -252,6 +308,7 @@ end
 -- wary/places.lua, definitions in wary/define.lua).
 local structural = {
   define_profile = define.profile, define_sense = define.sense, define_material = define.material,
+  define_sound = define.sound, define_filter = define.filter,
   add_box = places.add_box, add_light = places.add_light, add_environment = places.add_environment,
   add_agent = function(world, t) return world:_add(t, true) end,
   add_target = function(world, t) return world:_add(t, false) end,
@@ -276,8 +333,9 @@ local function dispatch(list, ev)
 end
 
 function World:_collect(errors)
+  -- Errors of on_stimulus (inbox) and of evaluate (queries) are numbered apart.
   local by_index = {}
-  for _, e in ipairs(errors) do by_index[e.index] = e end
+  for _, e in ipairs(errors) do by_index[(e.inbox and "inbox" or "query") .. e.index] = e end
   local out = {}
   for i, e in ipairs(self._B.events(self._w)) do
     local ev = {
@@ -288,8 +346,11 @@ function World:_collect(errors)
     }
     if ev.type == "sense_error" then
       local s = self._sense_by_index[e.sense]
+      local err = by_index[(e.target == 0 and "inbox" or "query") .. e.index]
       ev.sense = s and s.id
-      ev.message = by_index[e.index] and by_index[e.index].message
+      ev.message = err and err.message
+    elseif e.type >= 8 then
+      hearing.event(self, e, ev)
     end
     out[i] = ev
   end
