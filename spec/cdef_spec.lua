@@ -64,6 +64,9 @@ local REPLACED = {
   results = true,
   query_count = true,
   query_fail = true,
+  inbox_count = true,
+  inbox = true,
+  inbox_fail = true,
 }
 
 local function backend()

@@ -5,13 +5,17 @@
  * (name, offset, type), read and written by one generic pair of functions.
  * The thin wrappers are rows of one table (name, C signature, function): each
  * is a closure of one trampoline whose upvalue is its row.
- * Custom senses are evaluated by run_queries with lua_pcall between
- * wary_step_begin and wary_step_end: the core itself never calls Lua.
+ * Functions of other arguments (or with an out struct) are rows of a second
+ * table: a string of argument types and a one-line call.
+ * Custom senses get their stimuli and are evaluated by run_queries with
+ * lua_pcall between wary_step_begin and wary_step_end: the core itself never
+ * calls Lua.
  */
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "lauxlib.h"
 #include "lua.h"
@@ -22,8 +26,9 @@
 
 /* ---- field descriptors ------------------------------------------------- */
 
-/* T_STRUCT: a nested struct, a nested table, described by sub. */
-enum { T_FLOAT, T_INT32, T_ID, T_BOOL, T_U64, T_SENSES, T_STRUCT };
+/* T_U32: a uint32_t (wary_id is one). T_STRUCT: a nested struct, a nested
+ * table, described by sub. */
+enum { T_FLOAT, T_INT32, T_U32, T_BOOL, T_U64, T_SENSES, T_STRUCT };
 
 typedef struct field {
   const char *name;
@@ -39,13 +44,14 @@ typedef struct field {
 #define NESTED(T, m, desc) { #m, offsetof(T, m), T_STRUCT, 0, desc }
 #define END_FIELDS { NULL, 0, 0, 0, NULL }
 
-static const size_t type_size[] = { sizeof(float), sizeof(int32_t), sizeof(wary_id), sizeof(bool),
+static const size_t type_size[] = { sizeof(float), sizeof(int32_t), sizeof(uint32_t), sizeof(bool),
                                     sizeof(uint64_t) };
 
 /* Inside a descriptor S names the struct. */
 #define F(m) SCALAR(S, m, T_FLOAT)
 #define I(m) SCALAR(S, m, T_INT32)
-#define ID(m) SCALAR(S, m, T_ID)
+#define ID(m) SCALAR(S, m, T_U32)
+#define U32(m) SCALAR(S, m, T_U32)
 #define B(m) SCALAR(S, m, T_BOOL)
 #define U64(m) SCALAR(S, m, T_U64)
 #define FV(m) ARRAY(S, m, T_FLOAT)
@@ -84,14 +90,15 @@ static const field profile_def_fields[] = {
 /* evaluate and user are not exposed to Lua. */
 #define S wary_sense_def
 static const field sense_def_fields[] = {
-  F(interval), F(max_range), F(loss_grace), B(direct_lost_cut), I(loss_reason), F(weight), END_FIELDS
+  F(interval), F(max_range), F(loss_grace), B(direct_lost_cut), I(loss_reason), F(weight),
+  I(stimulus_tag_count), IV(stimulus_tags), END_FIELDS
 };
 #undef S
 
 /* What wary_actor_def and wary_actor_info share. */
 #define ACTOR_FIELDS                                                            \
   FV(pos), FV(vel), F(yaw), I(stance), I(team), F(visibility), F(light), I(profile), \
-    I(lod_tier), B(perceivable), B(off_screen)
+    I(lod_tier), B(perceivable), B(off_screen), F(scent)
 
 #define S wary_actor_def
 static const field actor_def_fields[] = { ACTOR_FIELDS, F(eye_height), END_FIELDS };
@@ -99,6 +106,10 @@ static const field actor_def_fields[] = { ACTOR_FIELDS, F(eye_height), END_FIELD
 
 #define S wary_actor_info
 static const field actor_info_fields[] = { ACTOR_FIELDS, FV(eye_pos), FV(eye_forward), END_FIELDS };
+
+/* What run_queries copies into ctx before an on_stimulus: the arrays go to
+ * the first vectors of query_ctx_fields, agent_pos, eye_pos, eye_forward. */
+static const field info_ctx_fields[] = { FV(pos), FV(eye_pos), FV(eye_forward), END_FIELDS };
 #undef S
 
 #define S wary_ray_result
@@ -122,7 +133,7 @@ static const field evidence_fields[] = {
 #define S wary_event
 static const field event_fields[] = {
   I(type), ID(agent), ID(target), I(from_state), I(to_state), I(loss_reason), F(confidence),
-  I(sense), I(index), END_FIELDS
+  I(sense), I(index), FV(pos), I(sound), I(tag), F(loudness), I(walls), END_FIELDS
 };
 #undef S
 
@@ -165,6 +176,61 @@ static const field vision_explain_fields[] = {
 };
 #undef S
 
+#define S wary_sound_def
+static const field sound_def_fields[] = {
+  I(name), I(category), I(alert_level), F(loudness), F(max_range), F(location_accuracy),
+  I(max_lod_tier), I(max_pending), END_FIELDS
+};
+#undef S
+
+#define S wary_filter_def
+static const field filter_def_fields[] = {
+  B(enabled), U32(categories), I(min_alert_level), F(loudness_multiplier), B(filter_friendly_team),
+  END_FIELDS
+};
+#undef S
+
+#define S wary_hearing_def
+static const field hearing_def_fields[] = {
+  F(interval), F(loss_grace), F(weight), F(accumulation_rate), F(accumulation_hold),
+  F(accumulation_decay), F(wall_absorption), F(ear_height), I(filter), F(merge_radius), END_FIELDS
+};
+#undef S
+
+#define S wary_basic_sense_def
+static const field basic_sense_def_fields[] = {
+  F(interval), F(range), F(loss_grace), F(weight), F(sensitivity), F(accuracy), END_FIELDS
+};
+#undef S
+
+#define S wary_heard_sound
+static const field heard_sound_fields[] = {
+  F(time), ID(maker), I(sound), FV(pos), F(loudness), I(walls), END_FIELDS
+};
+#undef S
+
+#define S wary_location_belief
+static const field location_belief_fields[] = {
+  FV(pos), I(tag), F(confidence), I(state), F(time_in_state), F(accuracy), F(uncertainty), END_FIELDS
+};
+#undef S
+
+#define S wary_stimulus_def
+static const field stimulus_def_fields[] = {
+  I(tag), FV(pos), ID(source), F(strength), F(radius), I(max_lod_tier), B(requires_clear_path),
+  B(team_filter), END_FIELDS
+};
+#undef S
+
+#define S wary_stimulus_delivery
+/* The numbers of the stimulus table on_stimulus gets (plus tag, pos, source). */
+static const field stimulus_fields[] = { F(strength), F(radius), F(distance), END_FIELDS };
+
+/* The fields of an entry of run_queries' errors for an inbox entry (plus
+ * index, inbox, target, message). */
+static const field inbox_error_fields[] = { I(sense), ID(agent), END_FIELDS };
+#undef S
+
 #define S wary_sense_query
 /* What run_queries copies into ctx: scalars as fields, arrays into the
  * existing x, y, z of the vector subtable of the same name. */
@@ -180,6 +246,7 @@ static const field query_error_fields[] = { I(sense), ID(agent), ID(target), END
 #undef F
 #undef I
 #undef ID
+#undef U32
 #undef B
 #undef U64
 #undef FV
@@ -202,7 +269,7 @@ static void push_value(lua_State *L, int type, const void *p)
     break;
   }
   case T_INT32: lua_pushinteger(L, *(const int32_t *)p); break;
-  case T_ID: lua_pushinteger(L, (lua_Integer)*(const wary_id *)p); break;
+  case T_U32: lua_pushinteger(L, (lua_Integer)*(const uint32_t *)p); break;
   case T_BOOL: lua_pushboolean(L, *(const bool *)p); break;
   default: lua_pushinteger(L, (lua_Integer)*(const uint64_t *)p); break;
   }
@@ -264,7 +331,7 @@ static void read_value(lua_State *L, int type, void *p, const char *name)
   } else {
     lua_Integer v = lua_tointegerx(L, -1, &ok);
     if (type == T_INT32) *(int32_t *)p = (int32_t)v;
-    else if (type == T_ID) *(wary_id *)p = (wary_id)v;
+    else if (type == T_U32) *(uint32_t *)p = (uint32_t)v;
     else *(uint64_t *)p = (uint64_t)v;
   }
   if (!ok)
@@ -341,13 +408,22 @@ typedef union any_def {
   wary_vision_def vision;
   wary_light_def light;
   wary_environment_def environment;
+  wary_sound_def sound;
+  wary_filter_def filter;
+  wary_hearing_def hearing;
+  wary_stimulus_def stimulus;
+  wary_basic_sense_def basic_sense;
   wary_samples samples;
 } any_def;
 
+/* An init function gets the argument of the kinds whose default takes one
+ * (the sense of wary_default_basic_sense_def); the others ignore it. */
 #define DEFAULT_OF(T) \
-  static void default_##T(any_def *d) { d->T = wary_default_##T##_def(); }
-#define CREATE_OF(T) \
-  static lua_Integer create_##T(wary_world *w, const any_def *d) { return wary_##T##_create(w, &d->T); }
+  static void default_##T(any_def *d, int32_t arg) { (void)arg; d->T = wary_default_##T##_def(); }
+/* name(world, def of kind T) calls fn(world, def). */
+#define DEF_CALL(name, T, fn) \
+  static lua_Integer name(wary_world *w, const any_def *d) { return fn(w, &d->T); }
+#define CREATE_OF(T) DEF_CALL(create_##T, T, wary_##T##_create)
 /* fn(world, index or id of type I, def of kind T). */
 #define SET_OF(T, I, fn) \
   static int set_##T(wary_world *w, I i, const any_def *d) { return fn(w, i, &d->T); }
@@ -361,6 +437,10 @@ DEFAULT_OF(actor)
 DEFAULT_OF(vision)
 DEFAULT_OF(light)
 DEFAULT_OF(environment)
+DEFAULT_OF(sound)
+DEFAULT_OF(filter)
+DEFAULT_OF(hearing)
+DEFAULT_OF(stimulus)
 CREATE_OF(material)
 CREATE_OF(box)
 CREATE_OF(profile)
@@ -368,43 +448,65 @@ CREATE_OF(sense)
 CREATE_OF(actor)
 CREATE_OF(light)
 CREATE_OF(environment)
+CREATE_OF(sound)
+CREATE_OF(filter)
+DEF_CALL(emit_stimulus, stimulus, wary_emit_stimulus)
 SET_OF(material, int32_t, wary_material_set)
 SET_OF(profile, int32_t, wary_profile_set)
 SET_OF(vision, int32_t, wary_profile_set_vision)
+SET_OF(hearing, int32_t, wary_profile_set_hearing)
 SET_OF(light, wary_id, wary_light_set)
 SET_OF(environment, wary_id, wary_environment_set)
 SET_OF(samples, wary_id, wary_actor_set_samples)
 
+static void default_basic_sense(any_def *d, int32_t sense) { d->basic_sense = wary_default_basic_sense_def(sense); }
+
+static int set_basic_sense(wary_world *w, int32_t profile, int32_t sense, const any_def *d)
+{
+  return wary_profile_set_basic_sense(w, profile, sense, &d->basic_sense);
+}
+
 /* Samples have no default function: a missing field is 0. */
-static void zero_samples(any_def *d) { d->samples = (wary_samples){ 0 }; }
+static void zero_samples(any_def *d, int32_t arg)
+{
+  (void)arg;
+  d->samples = (wary_samples){ 0 };
+}
 
 /* The kinds before K_SAMPLES have a B.default_<kind>_def. */
 enum {
   K_WORLD, K_MATERIAL, K_BOX, K_PROFILE, K_SENSE, K_ACTOR, K_VISION, K_LIGHT, K_ENVIRONMENT,
-  K_SAMPLES
+  K_SOUND, K_FILTER, K_HEARING, K_STIMULUS, K_BASIC_SENSE, K_SAMPLES
 };
 
 static const struct {
   const char *name;
   const field *fields;
-  void (*init)(any_def *);
+  void (*init)(any_def *, int32_t arg);
+  bool arg; /* B.default_<kind>_def takes the argument of init */
 } kinds[] = {
-  [K_WORLD] = { "default_world_def", world_def_fields, default_world },
-  [K_MATERIAL] = { "default_material_def", material_def_fields, default_material },
-  [K_BOX] = { "default_box_def", box_def_fields, default_box },
-  [K_PROFILE] = { "default_profile_def", profile_def_fields, default_profile },
-  [K_SENSE] = { "default_sense_def", sense_def_fields, default_sense },
-  [K_ACTOR] = { "default_actor_def", actor_def_fields, default_actor },
-  [K_VISION] = { "default_vision_def", vision_def_fields, default_vision },
-  [K_LIGHT] = { "default_light_def", light_def_fields, default_light },
-  [K_ENVIRONMENT] = { "default_environment_def", environment_def_fields, default_environment },
-  [K_SAMPLES] = { NULL, samples_fields, zero_samples },
+  [K_WORLD] = { "default_world_def", world_def_fields, default_world, false },
+  [K_MATERIAL] = { "default_material_def", material_def_fields, default_material, false },
+  [K_BOX] = { "default_box_def", box_def_fields, default_box, false },
+  [K_PROFILE] = { "default_profile_def", profile_def_fields, default_profile, false },
+  [K_SENSE] = { "default_sense_def", sense_def_fields, default_sense, false },
+  [K_ACTOR] = { "default_actor_def", actor_def_fields, default_actor, false },
+  [K_VISION] = { "default_vision_def", vision_def_fields, default_vision, false },
+  [K_LIGHT] = { "default_light_def", light_def_fields, default_light, false },
+  [K_ENVIRONMENT] = { "default_environment_def", environment_def_fields, default_environment, false },
+  [K_SOUND] = { "default_sound_def", sound_def_fields, default_sound, false },
+  [K_FILTER] = { "default_filter_def", filter_def_fields, default_filter, false },
+  [K_HEARING] = { "default_hearing_def", hearing_def_fields, default_hearing, false },
+  [K_STIMULUS] = { "default_stimulus_def", stimulus_def_fields, default_stimulus, false },
+  [K_BASIC_SENSE] = { "default_basic_sense_def", basic_sense_def_fields, default_basic_sense, true },
+  [K_SAMPLES] = { NULL, samples_fields, zero_samples, false },
 };
 
-/* The default def of kind k overlaid with the table at idx (nil: the default). */
-static void read_kind(lua_State *L, int idx, int k, any_def *d)
+/* The default def of kind k (for arg) overlaid with the table at idx (nil:
+ * the default). */
+static void read_kind(lua_State *L, int idx, int k, int32_t arg, any_def *d)
 {
-  kinds[k].init(d);
+  kinds[k].init(d, arg);
   if (lua_isnoneornil(L, idx)) return;
   luaL_checktype(L, idx, LUA_TTABLE);
   read_def(L, idx, kinds[k].fields, d);
@@ -470,7 +572,7 @@ static int l_world_create(lua_State *L)
 {
   any_def d;
   wary_world **slot;
-  read_kind(L, 1, K_WORLD, &d);
+  read_kind(L, 1, K_WORLD, 0, &d);
   /* Closed first, so a failure below leaves a valid (destroyed) handle. */
   slot = lua_newuserdatauv(L, sizeof *slot, 0);
   *slot = NULL;
@@ -493,17 +595,20 @@ static void check_floats(lua_State *L, int first, int n, float *v)
 
 static int call_default(lua_State *L)
 {
+  const size_t r = row(L);
   any_def d;
-  kinds[row(L)].init(&d);
-  push_struct(L, kinds[row(L)].fields, &d);
+  kinds[r].init(&d, kinds[r].arg ? check_int(L, 1) : 0);
+  push_struct(L, kinds[r].fields, &d);
   return 1;
 }
 
 /* Signatures after the world: from SIG_ID on an id at 2, from SIG_PAIR on
  * a second id at 3. */
 enum {
-  SIG_CREATE,     /* def -> index or id */
+  SIG_CREATE,     /* def -> index, id or status */
   SIG_SET,        /* index, def -> status */
+  SIG_SET_ARG,    /* index, arg, def -> status; the def's default takes arg */
+  SIG_I_XYZ,      /* int32, x, y, z -> status */
   SIG_FLOAT,      /* -> float */
   SIG_COUNT,      /* -> int32 */
   SIG_F,          /* float -> status */
@@ -526,10 +631,12 @@ enum {
 static const struct {
   const char *name;
   int sig;
-  int kind; /* the def of SIG_CREATE, SIG_SET and SIG_ID_SET */
+  int kind; /* the def of SIG_CREATE, SIG_SET, SIG_SET_ARG and SIG_ID_SET */
   union {
     lua_Integer (*create)(wary_world *, const any_def *);
     int (*set)(wary_world *, int32_t, const any_def *);
+    int (*set_arg)(wary_world *, int32_t, int32_t, const any_def *);
+    int (*i_xyz)(wary_world *, int32_t, float, float, float);
     float (*get)(const wary_world *);
     int32_t (*count)(const wary_world *);
     int (*f)(wary_world *, float);
@@ -596,6 +703,16 @@ static const struct {
   { "evidence_count", SIG_PAIR_COUNT, 0, { .pair_count = wary_evidence_count } },
   { "set_confidence", SIG_PAIR_F, 0, { .pair_f = wary_set_confidence } },
   { "evidence_remove", SIG_PAIR_I, 0, { .pair_i = wary_evidence_remove } },
+  { "sound_create", SIG_CREATE, K_SOUND, { .create = create_sound } },
+  { "filter_create", SIG_CREATE, K_FILTER, { .create = create_filter } },
+  { "emit_stimulus", SIG_CREATE, K_STIMULUS, { .create = emit_stimulus } },
+  { "profile_set_hearing", SIG_SET, K_HEARING, { .set = set_hearing } },
+  { "profile_set_basic_sense", SIG_SET_ARG, K_BASIC_SENSE, { .set_arg = set_basic_sense } },
+  { "emit_sound_at", SIG_I_XYZ, 0, { .i_xyz = wary_emit_sound_at } },
+  { "emit_sound", SIG_ID_I, 0, { .id_i = wary_emit_sound } },
+  { "actor_set_scent", SIG_ID_F, 0, { .id_f = wary_actor_set_scent } },
+  { "location_count", SIG_ID_COUNT, 0, { .id_count = wary_location_count } },
+  { "report_touch", SIG_PAIR, 0, { .pair = wary_report_touch } },
 };
 
 static int call_api(lua_State *L)
@@ -607,12 +724,22 @@ static int call_api(lua_State *L)
   float v[5];
   switch (api[r].sig) {
   case SIG_CREATE:
-    read_kind(L, 2, api[r].kind, &d);
+    read_kind(L, 2, api[r].kind, 0, &d);
     return push_int(L, api[r].fn.create(w, &d));
   case SIG_SET: {
     int32_t index = check_int(L, 2);
-    read_kind(L, 3, api[r].kind, &d);
+    read_kind(L, 3, api[r].kind, 0, &d);
     return push_int(L, api[r].fn.set(w, index, &d));
+  }
+  case SIG_SET_ARG: {
+    int32_t index = check_int(L, 2), arg = check_int(L, 3);
+    read_kind(L, 4, api[r].kind, arg, &d);
+    return push_int(L, api[r].fn.set_arg(w, index, arg, &d));
+  }
+  case SIG_I_XYZ: {
+    int32_t i = check_int(L, 2);
+    check_floats(L, 3, 3, v);
+    return push_int(L, api[r].fn.i_xyz(w, i, v[0], v[1], v[2]));
   }
   case SIG_FLOAT: return push_float(L, api[r].fn.get(w));
   case SIG_COUNT: return push_int(L, api[r].fn.count(w));
@@ -635,7 +762,7 @@ static int call_api(lua_State *L)
   case SIG_ID_COUNT: return push_int(L, api[r].fn.id_count(w, id));
   case SIG_ID_FLOAT: return push_float(L, api[r].fn.id_float(w, id));
   case SIG_ID_SET:
-    read_kind(L, 3, api[r].kind, &d);
+    read_kind(L, 3, api[r].kind, 0, &d);
     return push_int(L, api[r].fn.id_set(w, id, &d));
   default: break;
   }
@@ -663,6 +790,84 @@ static void add_closures(lua_State *L, const void *table, size_t stride, size_t 
 #define ADD_CLOSURES(L, table, call) \
   add_closures(L, table, sizeof(table)[0], sizeof(table) / sizeof(table)[0], call)
 
+/* ---- argument lists and out structs: one table, one trampoline ---------------- */
+
+/* The arguments after the world, by position: their types are the letters
+ * of the row's args, 'd' an id, 'i' an int32, 'f' a float. */
+typedef union arg {
+  wary_id d;
+  int32_t i;
+  float f;
+} arg;
+
+enum { MAX_ARGS = 7 };
+
+typedef union any_out {
+  wary_ray_result ray;
+  wary_actor_info actor;
+  wary_belief belief;
+  wary_evidence evidence;
+  wary_vision_explain explain;
+  wary_location_belief location;
+} any_out;
+
+/* call_<fn>(world, args, out) calls wary_<fn>(world, ...). */
+#define CALL_OF(fn, ...) \
+  static int call_##fn(wary_world *w, const arg *a, any_out *o) { (void)o; return wary_##fn(w, __VA_ARGS__); }
+
+CALL_OF(box_set_bounds, a[0].d, a[1].f, a[2].f, a[3].f, a[4].f, a[5].f, a[6].f)
+CALL_OF(actor_set_prop, a[0].d, a[1].i, a[2].f)
+CALL_OF(evidence_add, a[0].d, a[1].d, a[2].i, a[3].i, a[4].f, a[5].f, a[6].i)
+CALL_OF(report_location, a[0].d, a[1].f, a[2].f, a[3].f, a[4].i, a[5].f, a[6].f)
+CALL_OF(ray_cast, a[0].f, a[1].f, a[2].f, a[3].f, a[4].f, a[5].f, &o->ray)
+CALL_OF(actor_get, a[0].d, &o->actor)
+CALL_OF(belief_get, a[0].d, a[1].d, &o->belief)
+CALL_OF(belief_at, a[0].d, a[1].i, &o->belief)
+CALL_OF(evidence_at, a[0].d, a[1].d, a[2].i, &o->evidence)
+CALL_OF(vision_explain_get, a[0].d, a[1].d, &o->explain)
+CALL_OF(location_at, a[0].d, a[1].i, &o->location)
+CALL_OF(location_strongest, a[0].d, &o->location)
+
+static const struct {
+  const char *name;
+  const char *args;  /* at most MAX_ARGS letters */
+  const field *out;  /* NULL: returns the status; else status, a table of the zeroed out struct */
+  int (*fn)(wary_world *, const arg *, any_out *);
+} calls[] = {
+  { "box_set_bounds", "dffffff", NULL, call_box_set_bounds },
+  { "actor_set_prop", "dif", NULL, call_actor_set_prop },
+  { "evidence_add", "ddiiffi", NULL, call_evidence_add },
+  { "report_location", "dfffiff", NULL, call_report_location },
+  { "ray_cast", "ffffff", ray_result_fields, call_ray_cast },
+  { "actor_get", "d", actor_info_fields, call_actor_get },
+  { "belief_get", "dd", belief_fields, call_belief_get },
+  { "belief_at", "di", belief_fields, call_belief_at },
+  { "evidence_at", "ddi", evidence_fields, call_evidence_at },
+  { "vision_explain_get", "dd", vision_explain_fields, call_vision_explain_get },
+  { "location_at", "di", location_belief_fields, call_location_at },
+  { "location_strongest", "d", location_belief_fields, call_location_strongest },
+};
+
+static int call_args(lua_State *L)
+{
+  const size_t r = row(L);
+  wary_world *w = check_world(L, 1);
+  arg a[MAX_ARGS];
+  any_out out;
+  int status;
+  for (int i = 0; i < MAX_ARGS && calls[r].args[i] != '\0'; i++) {
+    switch (calls[r].args[i]) {
+    case 'd': a[i].d = check_id(L, i + 2); break;
+    case 'i': a[i].i = check_int(L, i + 2); break;
+    default: a[i].f = check_float(L, i + 2); break;
+    }
+  }
+  memset(&out, 0, sizeof out);
+  status = calls[r].fn(w, a, &out);
+  if (calls[r].out == NULL) return push_int(L, status);
+  return push_out(L, status, calls[r].out, &out);
+}
+
 /* ---- functions of their own signature ---------------------------------------- */
 
 static int l_step_end(lua_State *L) { return push_int(L, wary_step_end(check_world(L, 1))); }
@@ -685,39 +890,6 @@ static int l_name_string(lua_State *L)
   if (s == NULL) lua_pushnil(L);
   else lua_pushstring(L, s);
   return 1;
-}
-
-static int l_box_set_bounds(lua_State *L)
-{
-  wary_world *w = check_world(L, 1);
-  wary_id box = check_id(L, 2);
-  float v[6];
-  check_floats(L, 3, 6, v);
-  return push_int(L, wary_box_set_bounds(w, box, v[0], v[1], v[2], v[3], v[4], v[5]));
-}
-
-static int l_ray_cast(lua_State *L)
-{
-  wary_world *w = check_world(L, 1);
-  wary_ray_result out = { 0 };
-  float v[6];
-  check_floats(L, 2, 6, v);
-  return push_out(L, wary_ray_cast(w, v[0], v[1], v[2], v[3], v[4], v[5], &out), ray_result_fields, &out);
-}
-
-static int l_actor_get(lua_State *L)
-{
-  wary_world *w = check_world(L, 1);
-  wary_actor_info out = { 0 };
-  return push_out(L, wary_actor_get(w, check_id(L, 2), &out), actor_info_fields, &out);
-}
-
-static int l_actor_set_prop(lua_State *L)
-{
-  wary_world *w = check_world(L, 1);
-  wary_id actor = check_id(L, 2);
-  int32_t key = check_int(L, 3);
-  return push_int(L, wary_actor_set_prop(w, actor, key, check_float(L, 4)));
 }
 
 static int l_actor_get_prop(lua_State *L)
@@ -750,47 +922,6 @@ static int l_query_actors(lua_State *L)
   return 1;
 }
 
-static int l_belief_get(lua_State *L)
-{
-  wary_world *w = check_world(L, 1);
-  wary_id agent = check_id(L, 2);
-  wary_belief out = { 0 };
-  return push_out(L, wary_belief_get(w, agent, check_id(L, 3), &out), belief_fields, &out);
-}
-
-static int l_belief_at(lua_State *L)
-{
-  wary_world *w = check_world(L, 1);
-  wary_id agent = check_id(L, 2);
-  wary_belief out = { 0 };
-  return push_out(L, wary_belief_at(w, agent, check_int(L, 3), &out), belief_fields, &out);
-}
-
-static int l_evidence_add(lua_State *L)
-{
-  wary_world *w = check_world(L, 1);
-  wary_id agent = check_id(L, 2), target = check_id(L, 3);
-  int32_t tag = check_int(L, 4), op = check_int(L, 5);
-  float value = check_float(L, 6), lifetime = check_float(L, 7);
-  return push_int(L, wary_evidence_add(w, agent, target, tag, op, value, lifetime, check_int(L, 8)));
-}
-
-static int l_vision_explain_get(lua_State *L)
-{
-  wary_world *w = check_world(L, 1);
-  wary_id agent = check_id(L, 2);
-  wary_vision_explain out = { 0 };
-  return push_out(L, wary_vision_explain_get(w, agent, check_id(L, 3), &out), vision_explain_fields, &out);
-}
-
-static int l_evidence_at(lua_State *L)
-{
-  wary_world *w = check_world(L, 1);
-  wary_id agent = check_id(L, 2), target = check_id(L, 3);
-  wary_evidence out = { 0 };
-  return push_out(L, wary_evidence_at(w, agent, target, check_int(L, 4), &out), evidence_fields, &out);
-}
-
 static int l_world_stats(lua_State *L)
 {
   wary_stats s = wary_world_stats(check_world(L, 1));
@@ -798,18 +929,34 @@ static int l_world_stats(lua_State *L)
   return 1;
 }
 
+/* A sequence of tables of the n structs of size bytes at a (n < 0: none). */
+static int push_structs(lua_State *L, const field *desc, const void *a, size_t size, int32_t n)
+{
+  if (n < 0 || a == NULL) n = 0;
+  lua_createtable(L, n, 0);
+  for (int32_t i = 0; i < n; i++) {
+    push_struct(L, desc, (const char *)a + (size_t)i * size);
+    lua_seti(L, -2, i + 1);
+  }
+  return 1;
+}
+
 static int l_events(lua_State *L)
 {
   wary_world *w = check_world(L, 1);
   int32_t n = wary_event_count(w);
-  const wary_event *ev = wary_events(w);
-  if (n < 0 || ev == NULL) n = 0;
-  lua_createtable(L, n, 0);
-  for (int32_t i = 0; i < n; i++) {
-    push_struct(L, event_fields, &ev[i]);
-    lua_seti(L, -2, i + 1);
-  }
-  return 1;
+  return push_structs(L, event_fields, wary_events(w), sizeof(wary_event), n);
+}
+
+/* No cap: the buffer holds as many as the core keeps. */
+static int l_recent_sounds(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  wary_id agent = check_id(L, 2);
+  wary_heard_sound out[WARY_RECENT_SOUNDS];
+  int32_t n = wary_recent_sounds(w, agent, check_float(L, 3), out, WARY_RECENT_SOUNDS);
+  if (n > WARY_RECENT_SOUNDS) n = WARY_RECENT_SOUNDS;
+  return push_structs(L, heard_sound_fields, out, sizeof out[0], n);
 }
 
 /* ---- custom senses: run_queries ------------------------------------------------ */
@@ -817,7 +964,7 @@ static int l_events(lua_State *L)
 /* Stack slots of run_queries. */
 enum { RQ_WORLD = 1, RQ_SENSES, RQ_PROFILES, RQ_ACTORS, RQ_CTX, RQ_ERRORS, RQ_HANDLER, RQ_VECTORS };
 
-/* The message handler of evaluate: the message with a traceback. */
+/* The message handler of evaluate and on_stimulus: the message with a traceback. */
 static int traceback_handler(lua_State *L)
 {
   const char *msg = lua_tostring(L, 1);
@@ -846,12 +993,14 @@ static void push_ctx_vectors(lua_State *L)
   }
 }
 
-/* Everything of ctx but agent, target and sense. */
-static void fill_ctx(lua_State *L, const wary_sense_query *q)
+/* The fields desc of s into ctx: scalars as fields, arrays into the x, y, z
+ * of the vectors in order (query_ctx_fields: everything of ctx but agent,
+ * target and sense). */
+static void fill_ctx(lua_State *L, const field *desc, const void *s)
 {
   int vector = RQ_VECTORS;
-  for (const field *f = query_ctx_fields; f->name != NULL; f++) {
-    const char *p = (const char *)q + f->offset;
+  for (const field *f = desc; f->name != NULL; f++) {
+    const char *p = (const char *)s + f->offset;
     if (f->count == 0) {
       push_value(L, f->type, p);
       lua_setfield(L, RQ_CTX, f->name);
@@ -904,13 +1053,21 @@ static const char *read_results(lua_State *L, int first, wary_sense_result *r)
   return NULL;
 }
 
-/* Appends { index, sense, agent, target, message = "sense '<id>': <err>" } to
- * errors; the sense table's id is at id_idx. */
-static void add_error(lua_State *L, int32_t i, const wary_sense_query *q, int id_idx, const char *err)
+/* Appends the table of desc over s plus { index = i, message = "sense '<id>':
+ * <err>" } to errors; the sense table's id is at id_idx. An inbox entry also
+ * gets inbox = true and target = 0. */
+static void add_error(lua_State *L, int32_t i, const field *desc, const void *s, bool inbox, int id_idx,
+                      const char *err)
 {
   const char *id = luaL_tolstring(L, id_idx, NULL);
   const char *message = lua_pushfstring(L, "sense '%s': %s", id, err);
-  push_struct(L, query_error_fields, q);
+  push_struct(L, desc, s);
+  if (inbox) {
+    lua_pushboolean(L, true);
+    lua_setfield(L, -2, "inbox");
+    lua_pushinteger(L, 0);
+    lua_setfield(L, -2, "target");
+  }
   lua_pushinteger(L, i);
   lua_setfield(L, -2, "index");
   lua_pushstring(L, message);
@@ -918,41 +1075,101 @@ static void add_error(lua_State *L, int32_t i, const wary_sense_query *q, int id
   lua_seti(L, RQ_ERRORS, (lua_Integer)lua_rawlen(L, RQ_ERRORS) + 1);
 }
 
-/* Query i; returns whether evaluate was called. Leaves the stack dirty. */
-static bool run_query(lua_State *L, wary_world **slot, int32_t i)
+/* Pushes senses[sense], its function fn and its id, and sets ctx.agent and
+ * ctx.sense; false (the stack dirty) when the sense or fn is missing. */
+static bool begin_call(lua_State *L, int32_t sense, const char *fn, wary_id agent)
 {
-  const int sense = lua_gettop(L) + 1, id = sense + 2;
-  wary_sense_query q = wary_queries(*slot)[i];
-  const char *err = NULL;
-  lua_geti(L, RQ_SENSES, q.sense);
-  if (!lua_istable(L, sense)) return false;
-  lua_getfield(L, sense, "evaluate");
-  if (!lua_toboolean(L, sense + 1)) return false;
-  lua_getfield(L, sense, "id");
-
-  lua_geti(L, RQ_ACTORS, q.agent);
+  const int t = lua_gettop(L) + 1;
+  lua_geti(L, RQ_SENSES, sense);
+  if (!lua_istable(L, t)) return false;
+  lua_getfield(L, t, fn);
+  if (!lua_toboolean(L, t + 1)) return false;
+  lua_getfield(L, t, "id");
+  lua_geti(L, RQ_ACTORS, agent);
   lua_setfield(L, RQ_CTX, "agent");
-  lua_geti(L, RQ_ACTORS, q.target);
-  lua_setfield(L, RQ_CTX, "target");
-  lua_pushvalue(L, id);
+  lua_pushvalue(L, t + 2);
   lua_setfield(L, RQ_CTX, "sense");
-  fill_ctx(L, &q);
+  return true;
+}
 
-  lua_pushvalue(L, sense + 1);
-  lua_pushvalue(L, RQ_CTX);
-  lua_geti(L, RQ_PROFILES, q.agent);
-  lua_geti(L, RQ_ACTORS, q.target);
-  if (lua_pcall(L, 3, LUA_MULTRET, RQ_HANDLER) != LUA_OK) {
+/* Calls the function pushed below its nargs arguments in protected mode;
+ * returns the error message (pushed) or NULL. Raises if the world is gone. */
+static const char *protected_call(lua_State *L, wary_world **slot, int nargs, int nresults)
+{
+  const char *err = NULL;
+  if (lua_pcall(L, nargs, nresults, RQ_HANDLER) != LUA_OK) {
     err = lua_tostring(L, -1);
     if (err == NULL) err = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, -1));
   }
   if (*slot == NULL) luaL_error(L, "wary world is destroyed");
+  return err;
+}
+
+/* Query i; returns whether evaluate was called. Leaves the stack dirty. */
+static bool run_query(lua_State *L, wary_world **slot, int32_t i)
+{
+  const int id = lua_gettop(L) + 3;
+  wary_sense_query q = wary_queries(*slot)[i];
+  const char *err;
+  if (!begin_call(L, q.sense, "evaluate", q.agent)) return false;
+  lua_geti(L, RQ_ACTORS, q.target);
+  lua_setfield(L, RQ_CTX, "target");
+  fill_ctx(L, query_ctx_fields, &q);
+
+  lua_pushvalue(L, id - 1);
+  lua_pushvalue(L, RQ_CTX);
+  lua_geti(L, RQ_PROFILES, q.agent);
+  lua_geti(L, RQ_ACTORS, q.target);
+  err = protected_call(L, slot, 3, LUA_MULTRET);
   if (err == NULL) err = read_results(L, id + 1, &wary_results(*slot)[i]);
   if (err != NULL) {
-    add_error(L, i, &q, id, err);
+    add_error(L, i, query_error_fields, &q, false, id, err);
     wary_query_fail(*slot, i);
   }
   return true;
+}
+
+/* The stimulus table of inbox entry e: { tag, pos = {x, y, z}, source,
+ * strength, radius, distance }. */
+static void push_stimulus(lua_State *L, wary_world *w, const wary_stimulus_delivery *e)
+{
+  const char *tag = wary_name_string(w, e->tag);
+  push_struct(L, stimulus_fields, e);
+  lua_pushstring(L, tag); /* NULL: nil */
+  lua_setfield(L, -2, "tag");
+  lua_createtable(L, 0, 3);
+  for (int j = 0; j < 3; j++) {
+    lua_pushnumber(L, e->pos[j]);
+    lua_setfield(L, -2, xyz[j]);
+  }
+  lua_setfield(L, -2, "pos");
+  if (e->source != 0) {
+    lua_geti(L, RQ_ACTORS, e->source);
+    lua_setfield(L, -2, "source");
+  }
+}
+
+/* Inbox entry i: on_stimulus(ctx, profile, stimulus), its results ignored.
+ * Leaves the stack dirty. */
+static void run_stimulus(lua_State *L, wary_world **slot, int32_t i)
+{
+  const int id = lua_gettop(L) + 3;
+  wary_stimulus_delivery e = wary_inbox(*slot)[i];
+  wary_actor_info info = { 0 };
+  const char *err;
+  if (!begin_call(L, e.sense, "on_stimulus", e.agent)) return;
+  wary_actor_get(*slot, e.agent, &info);
+  fill_ctx(L, info_ctx_fields, &info);
+
+  lua_pushvalue(L, id - 1);
+  lua_pushvalue(L, RQ_CTX);
+  lua_geti(L, RQ_PROFILES, e.agent);
+  push_stimulus(L, *slot, &e);
+  err = protected_call(L, slot, 3, 0);
+  if (err != NULL) {
+    add_error(L, i, inbox_error_fields, &e, true, id, err);
+    wary_inbox_fail(*slot, i);
+  }
 }
 
 static int l_run_queries(lua_State *L)
@@ -967,7 +1184,11 @@ static int l_run_queries(lua_State *L)
   lua_pushcfunction(L, traceback_handler);
   push_ctx_vectors(L);
   base = lua_gettop(L);
-  /* Re-read every round: evaluate runs arbitrary Lua. */
+  /* Counts re-read every round: the senses run arbitrary Lua. */
+  for (int32_t i = 0; *slot != NULL && i < wary_inbox_count(*slot); i++) {
+    run_stimulus(L, slot, i);
+    lua_settop(L, base);
+  }
   for (int32_t i = 0; *slot != NULL && i < wary_query_count(*slot); i++) {
     if (run_query(L, slot, i)) evaluated++;
     lua_settop(L, base);
@@ -989,19 +1210,11 @@ static const luaL_Reg functions[] = {
   { "world_destroy", l_world_destroy },
   { "name", l_name },
   { "name_string", l_name_string },
-  { "box_set_bounds", l_box_set_bounds },
-  { "ray_cast", l_ray_cast },
-  { "actor_get", l_actor_get },
-  { "actor_set_prop", l_actor_set_prop },
   { "actor_get_prop", l_actor_get_prop },
   { "query_actors", l_query_actors },
-  { "belief_get", l_belief_get },
-  { "belief_at", l_belief_at },
-  { "evidence_add", l_evidence_add },
-  { "evidence_at", l_evidence_at },
-  { "vision_explain_get", l_vision_explain_get },
   { "step_end", l_step_end },
   { "events", l_events },
+  { "recent_sounds", l_recent_sounds },
   { "events_dropped", l_events_dropped },
   { "world_stats", l_world_stats },
   { "run_queries", l_run_queries },
@@ -1016,6 +1229,7 @@ LUAMOD_API int luaopen_wary_core(lua_State *L)
   luaL_newlib(L, functions);
   add_closures(L, kinds, sizeof kinds[0], K_SAMPLES, call_default);
   ADD_CLOSURES(L, api, call_api);
+  ADD_CLOSURES(L, calls, call_args);
   lua_pushliteral(L, "wary core 0.1");
   lua_setfield(L, -2, "_VERSION");
   lua_pushliteral(L, "lua5.4");

@@ -176,9 +176,21 @@ fill = function(struct, d, t)
   return d
 end
 
--- A def struct from a Lua table, starting from wary_default_<kind>_def().
-local function to_def(kind, t)
-  return fill("wary_" .. kind .. "_def", lib["wary_default_" .. kind .. "_def"](), t or {})
+-- Kinds whose wary_default_<kind>_def takes an argument (the sense).
+local DEFAULT_ARG = { basic_sense = true }
+
+-- A def struct from a Lua table, starting from wary_default_<kind>_def(),
+-- or wary_default_<kind>_def(arg) for a kind of DEFAULT_ARG.
+local function default_def(kind, arg)
+  local c = lib["wary_default_" .. kind .. "_def"]
+  if DEFAULT_ARG[kind] then
+    return c(arg)
+  end
+  return c()
+end
+
+local function to_def(kind, t, arg)
+  return fill("wary_" .. kind .. "_def", default_def(kind, arg), t or {})
 end
 
 -- senses is a sequence of { sense =, weight =, interval = }, each missing
@@ -273,6 +285,8 @@ local PLAIN = {
   "sense_unmute",
   "step", "step_begin", "step_end", "events_dropped",
   "light_destroy", "environment_destroy", "world_set_sun", "light_at",
+  "emit_sound", "emit_sound_at", "location_count", "report_location", "report_touch",
+  "actor_set_scent",
 }
 
 for _, name in ipairs(PLAIN) do
@@ -285,12 +299,15 @@ end
 ---------------------------------------------------------------------------
 -- Definitions.
 
-local KINDS = { "world", "material", "box", "profile", "sense", "actor", "vision", "light", "environment" }
+local KINDS = {
+  "world", "material", "box", "profile", "sense", "actor", "vision", "light", "environment",
+  "sound", "filter", "hearing", "stimulus", "basic_sense",
+}
 
 for _, kind in ipairs(KINDS) do
-  local c, struct = "wary_default_" .. kind .. "_def", "wary_" .. kind .. "_def"
-  B["default_" .. kind .. "_def"] = function()
-    return to_table(struct, lib[c]())
+  local struct = "wary_" .. kind .. "_def"
+  B["default_" .. kind .. "_def"] = function(arg)
+    return to_table(struct, default_def(kind, arg))
   end
 end
 
@@ -303,38 +320,58 @@ local CONVERT = {
   end,
 }
 
-local function def_of(kind, t)
+local function def_of(kind, t, arg)
   local convert = CONVERT[kind]
   if convert then
     return convert(t)
   end
-  return to_def(kind, t)
+  return to_def(kind, t, arg)
 end
 
--- wary_<kind>_create(world, def).
-local CREATE = { "material", "box", "profile", "sense", "actor", "light", "environment" }
+-- wary_<name>(world, def): the kind of the def.
+local CREATE = {
+  material_create = "material",
+  box_create = "box",
+  profile_create = "profile",
+  sense_create = "sense",
+  actor_create = "actor",
+  light_create = "light",
+  environment_create = "environment",
+  sound_create = "sound",
+  filter_create = "filter",
+  emit_stimulus = "stimulus",
+}
 
-for _, kind in ipairs(CREATE) do
-  local c = "wary_" .. kind .. "_create"
-  B[kind .. "_create"] = function(w, def)
+for name, kind in pairs(CREATE) do
+  local c = "wary_" .. name
+  B[name] = function(w, def)
     return lib[c](live(w), def_of(kind, def))
   end
 end
 
--- wary_<name>(world, index or id, def): the kind of the def.
+-- wary_<name>(world, index or id, def): the kind of the def; for a kind of
+-- DEFAULT_ARG wary_<name>(world, index, arg, def), the def's default taking arg.
 local SET = {
   material_set = "material",
   profile_set = "profile",
   light_set = "light",
   environment_set = "environment",
   profile_set_vision = "vision",
+  profile_set_hearing = "hearing",
+  profile_set_basic_sense = "basic_sense",
   actor_set_samples = "samples",
 }
 
 for name, kind in pairs(SET) do
   local c = "wary_" .. name
-  B[name] = function(w, i, def)
-    return lib[c](live(w), i, def_of(kind, def))
+  if DEFAULT_ARG[kind] then
+    B[name] = function(w, i, arg, def)
+      return lib[c](live(w), i, arg, def_of(kind, def, arg))
+    end
+  else
+    B[name] = function(w, i, def)
+      return lib[c](live(w), i, def_of(kind, def))
+    end
   end
 end
 
@@ -346,6 +383,7 @@ local info, info_result = out_struct("wary_actor_info")
 local belief, belief_result = out_struct("wary_belief")
 local evidence, evidence_result = out_struct("wary_evidence")
 local explain, explain_result = out_struct("wary_vision_explain")
+local place, place_result = out_struct("wary_location_belief")
 
 function B.ray_cast(w, ax, ay, az, bx, by, bz)
   return ray_result(lib.wary_ray_cast(live(w), ax, ay, az, bx, by, bz, ray()))
@@ -371,6 +409,14 @@ function B.vision_explain_get(w, agent, target)
   return explain_result(lib.wary_vision_explain_get(live(w), agent, target, explain()))
 end
 
+function B.location_at(w, agent, i)
+  return place_result(lib.wary_location_at(live(w), agent, i, place()))
+end
+
+function B.location_strongest(w, agent)
+  return place_result(lib.wary_location_strongest(live(w), agent, place()))
+end
+
 local ids_cap = 64
 local ids = ffi.new("wary_id[?]", ids_cap)
 
@@ -389,21 +435,34 @@ function B.query_actors(w, x, y, z, radius)
   return t
 end
 
-function B.events(w)
-  local n = lib.wary_event_count(live(w))
-  local events = lib.wary_events(w)
-  if events == nil then
-    n = 0
-  end
+-- A sequence of tables of the first n structs of the array a (n < 0: none).
+local function to_tables(struct, a, n)
   local t = {}
-  for i = 1, n do
-    t[i] = to_table("wary_event", events[i - 1])
+  if a ~= nil then
+    for i = 1, n do
+      t[i] = to_table(struct, a[i - 1])
+    end
   end
   return t
 end
 
+function B.events(w)
+  local n = lib.wary_event_count(live(w))
+  return to_tables("wary_event", lib.wary_events(w), n)
+end
+
+-- No cap: the buffer holds as many as the core keeps.
+local sounds_cap = ffi.C.WARY_RECENT_SOUNDS
+local sounds = ffi.new("wary_heard_sound[?]", sounds_cap)
+
+function B.recent_sounds(w, agent, seconds)
+  local n = lib.wary_recent_sounds(live(w), agent, seconds, sounds, sounds_cap)
+  return to_tables("wary_heard_sound", sounds, math.min(n, sounds_cap))
+end
+
 ---------------------------------------------------------------------------
--- Custom senses: the query batch is walked in Lua, no C-to-Lua callback.
+-- Custom senses: the stimulus inbox and the query batch are walked in Lua,
+-- no C-to-Lua callback.
 
 local huge = math.huge
 
@@ -474,6 +533,102 @@ local function set_vec(v, a)
   v.x, v.y, v.z = a[0], a[1], a[2]
 end
 
+-- Looks up senses[index][fn]; when present, sets ctx.agent and ctx.sense and
+-- returns the function and the sense's id (as the 5.4 module, in its order).
+local function begin_call(senses, index, fn, ctx, actors, agent)
+  local sense = senses[index]
+  local f = type(sense) == "table" and sense[fn]
+  if f then
+    local id = sense.id
+    ctx.agent = actors[agent]
+    ctx.sense = id
+    return f, id
+  end
+end
+
+-- Inbox entry i: on_stimulus(ctx, profile, stimulus), its results ignored.
+local function run_stimulus(w, i, senses, profiles, actors, ctx, errors)
+  local e = lib.wary_inbox(w)[i]
+  local agent, sense_index, source = e.agent, e.sense, e.source
+  local on_stimulus, id = begin_call(senses, sense_index, "on_stimulus", ctx, actors, agent)
+  if not on_stimulus then
+    return
+  end
+  local a = info()
+  lib.wary_actor_get(w, agent, a)
+  set_vec(ctx.agent_pos, a.pos)
+  set_vec(ctx.eye_pos, a.eye_pos)
+  set_vec(ctx.eye_forward, a.eye_forward)
+  local profile = profiles[agent]
+  local pos = e.pos
+  local stimulus = {
+    tag = B.name_string(w, e.tag),
+    pos = { x = pos[0], y = pos[1], z = pos[2] },
+    source = source ~= 0 and actors[source] or nil,
+    strength = e.strength,
+    radius = e.radius,
+    distance = e.distance,
+  }
+  local ok, err = xpcall(on_stimulus, traceback_handler, ctx, profile, stimulus)
+  -- on_stimulus may have destroyed the world: the inbox is gone with it.
+  live(w)
+  if not ok then
+    errors[#errors + 1] = {
+      index = i,
+      inbox = true,
+      sense = sense_index,
+      agent = agent,
+      target = 0,
+      message = "sense '" .. tostring(id) .. "': " .. tostring(err),
+    }
+    lib.wary_inbox_fail(w, i)
+  end
+end
+
+-- Query i; returns whether evaluate was called.
+local function run_query(w, i, senses, profiles, actors, ctx, errors)
+  local q = lib.wary_queries(w)[i]
+  local agent, target, sense_index = q.agent, q.target, q.sense
+  local evaluate, id = begin_call(senses, sense_index, "evaluate", ctx, actors, agent)
+  if not evaluate then
+    return false
+  end
+  ctx.target = actors[target]
+  ctx.dt = q.dt
+  ctx.distance = q.distance
+  ctx.agent_yaw = q.agent_yaw
+  ctx.light = q.light
+  ctx.weather = q.weather
+  ctx.lod_tier = q.lod_tier
+  ctx.off_screen = q.off_screen
+  set_vec(ctx.agent_pos, q.agent_pos)
+  set_vec(ctx.eye_pos, q.eye_pos)
+  set_vec(ctx.eye_forward, q.eye_forward)
+  set_vec(ctx.target_pos, q.target_pos)
+  set_vec(ctx.target_vel, q.target_vel)
+  local ok, c, accuracy, x, y, z =
+    xpcall(evaluate, traceback_handler, ctx, profiles[agent], actors[target])
+  -- evaluate may have destroyed the world: the batch is gone with it.
+  live(w)
+  local message
+  if ok then
+    message = store(lib.wary_results(w)[i], c, accuracy, x, y, z)
+  else
+    message = tostring(c)
+  end
+  if message then
+    errors[#errors + 1] = {
+      index = i,
+      sense = sense_index,
+      agent = agent,
+      target = target,
+      message = "sense '" .. tostring(id) .. "': " .. message,
+    }
+    lib.wary_query_fail(w, i)
+  end
+  return true
+end
+
 function B.run_queries(w, senses, profiles, actors, ctx, errors)
   live(w)
   for _, name in ipairs(VECTORS) do
@@ -481,51 +636,17 @@ function B.run_queries(w, senses, profiles, actors, ctx, errors)
       ctx[name] = {}
     end
   end
-  local evaluated = 0
+  -- The counts are read again after every call: the senses run arbitrary Lua.
   local i = 0
-  -- The batch is read again after every evaluate: it runs arbitrary Lua.
+  while i < lib.wary_inbox_count(w) do
+    run_stimulus(w, i, senses, profiles, actors, ctx, errors)
+    i = i + 1
+  end
+  local evaluated = 0
+  i = 0
   while i < lib.wary_query_count(w) do
-    local q = lib.wary_queries(w)[i]
-    local sense = senses[q.sense]
-    local evaluate = type(sense) == "table" and sense.evaluate
-    if evaluate then
-      local agent, target, sense_index, id = q.agent, q.target, q.sense, sense.id
-      ctx.agent = actors[agent]
-      ctx.target = actors[target]
-      ctx.sense = id
-      ctx.dt = q.dt
-      ctx.distance = q.distance
-      ctx.agent_yaw = q.agent_yaw
-      ctx.light = q.light
-      ctx.weather = q.weather
-      ctx.lod_tier = q.lod_tier
-      ctx.off_screen = q.off_screen
-      set_vec(ctx.agent_pos, q.agent_pos)
-      set_vec(ctx.eye_pos, q.eye_pos)
-      set_vec(ctx.eye_forward, q.eye_forward)
-      set_vec(ctx.target_pos, q.target_pos)
-      set_vec(ctx.target_vel, q.target_vel)
-      local ok, c, accuracy, x, y, z =
-        xpcall(evaluate, traceback_handler, ctx, profiles[agent], actors[target])
+    if run_query(w, i, senses, profiles, actors, ctx, errors) then
       evaluated = evaluated + 1
-      -- evaluate may have destroyed the world: the batch is gone with it.
-      live(w)
-      local message
-      if ok then
-        message = store(lib.wary_results(w)[i], c, accuracy, x, y, z)
-      else
-        message = tostring(c)
-      end
-      if message then
-        errors[#errors + 1] = {
-          index = i,
-          sense = sense_index,
-          agent = agent,
-          target = target,
-          message = "sense '" .. tostring(id) .. "': " .. message,
-        }
-        lib.wary_query_fail(w, i)
-      end
     end
     i = i + 1
   end

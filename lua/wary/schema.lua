@@ -86,7 +86,8 @@ schema.basic_sense = {
   { name = "accuracy", kind = "number", min = 0, max = 1 },
 }
 schema.basic_defaults = {
-  vibration = { interval = 0.1, range = { metres = 30 }, loss_grace = 1, weight = 1, sensitivity = 1, accuracy = 0.5 },
+  vibration = { interval = 0.1, range = { metres = 30 }, loss_grace = 1, weight = 1, sensitivity = 1,
+                accuracy = 0.5 },
   smell = { interval = 0.5, range = { metres = 5 }, loss_grace = 2, weight = 1, sensitivity = 1, accuracy = 0.3 },
   touch = { interval = 0.1, range = { metres = 0.6 }, loss_grace = 0.5, weight = 1, sensitivity = 1, accuracy = 1 },
   echolocation = { interval = 0.5, range = { metres = 20 }, loss_grace = 1, weight = 1, sensitivity = 1,
