@@ -110,7 +110,8 @@ schema.sound = {
 schema.filter = {
   { name = "name", kind = "string", required = true },
   { name = "enabled", kind = "boolean", default = true },
-  { name = "accepted_categories", kind = "list", of = "string", default = { "enemy", "animal", "environment", "custom" } },
+  { name = "accepted_categories", kind = "list", of = "string",
+    default = { "enemy", "animal", "environment", "custom" } },
   { name = "min_alert_level", kind = "enum", values = schema.alert_levels, default = "whisper" },
   { name = "loudness_multiplier", kind = "number", min = 0, default = 1 },
   { name = "filter_friendly_team", kind = "boolean", default = false },
