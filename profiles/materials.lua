@@ -13,4 +13,6 @@ return {
     description = "hedges, tall grass: part of the sight gets through (room S7: 49% against 68% in the open)" },
   { name = "smoke", vision_transmission = 0.02, sound_wall = false,
     description = "thick smoke: most of nothing gets through" },
+  { name = "trigger", vision_transmission = 1.0, sound_wall = false,
+    description = "a volume that only overlaps (a trigger): blocks neither sight nor sound" },
 }
