@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/run.sh - set up, then run the main job under Lua 5.4: the guards demo
-# (examples/guards.lua) and the seed's sight rooms S1-S9 with their result
+# (examples/guards.lua), the seed's sight rooms S1-S9 and sound rooms H1-H5 with their result
 # cards (examples/sight_rooms.lua).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -11,7 +11,7 @@ bash "$here/setup.sh"
 . "$here/env.sh"
 cd "$WARY_ROOT"
 
-for example in examples/guards.lua examples/sight_rooms.lua; do
+for example in examples/guards.lua examples/sight_rooms.lua examples/sound_rooms.lua; do
   echo
   echo "=== $example"
   lua5.4 "$example"

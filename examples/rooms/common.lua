@@ -181,4 +181,104 @@ function rooms.holds(by_key, rel)
   return fn(ra.confidence, rb.confidence), string.format("%s %s %s", a, op, b)
 end
 
+-- ---- the Sound wing (seed 003, rooms H1 to H5) ------------------------------
+-- The sound rooms (examples/rooms/h1_floors.lua ...) use the same world scale,
+-- the same guard (rooms.guard) and intruder (rooms.intruder) and the same room
+-- and case tables as the sight rooms, with these helpers. Their guard listens
+-- with the default hearing of profiles/default.lua; it has no eyes unless a
+-- room asks for the standard guard's (H2), so a card shows what hearing alone
+-- makes of a sound.
+
+-- A fresh world for a sound room: the shipped materials, sounds and filters,
+-- then the room's own sound types (t.sounds, a list of define_sound tables) and
+-- sound filter (t.filter, a define_filter table), and a "listener" profile: the
+-- default hearing with t.hearing's fields on top (and the room's filter), the
+-- standard guard's eyes (rooms.GUARD_VISION) only with t.eyes, and t.profile's
+-- fields (ignore_same_team, ...). Returns the world and the profile name.
+function rooms.sound_world(t)
+  t = t or {}
+  local world = wary.world{ units_per_meter = rooms.UNITS_PER_METER }
+  for _, s in ipairs(t.sounds or {}) do world:define_sound(s) end
+  if t.filter then world:define_filter(t.filter) end
+  local hearing = {}
+  for k, v in pairs(t.hearing or {}) do hearing[k] = v end
+  if t.filter then hearing.sound_filter = t.filter.name end
+  local profile = { name = "listener", hearing = hearing, vision = t.eyes and rooms.GUARD_VISION or nil }
+  for k, v in pairs(t.profile or {}) do profile[k] = v end
+  world:define_profile(profile)
+  return world, "listener"
+end
+
+-- A script (for rooms.listen) that calls fn(time, step) every `period`
+-- seconds, from `first` seconds (0 unless told) on: at the steps whose start
+-- time is first, first + period, ... (to the nearest step at rooms.HZ).
+function rooms.every(period, fn, first)
+  local every_steps = math.floor(period * rooms.HZ + 0.5)
+  local first_step = math.floor((first or 0) * rooms.HZ + 0.5) + 1
+  return function(time, step)
+    if step >= first_step and (step - first_step) % every_steps == 0 then fn(time, step) end
+  end
+end
+
+-- Runs one sound case, like rooms.run but for a guard that may have no eyes:
+-- t.world, t.guard, t.subject (the actor whose belief the case is about: the
+-- intruder, or whoever made the sound), optional t.script(time, step) called
+-- before each step, t.duration (rooms.DURATION). Returns the record of
+-- rooms.run (without explain) and, from the guard's events:
+--   sounds = { { time =, sound =, maker =, loudness =, walls = }, ... },  -- every sound_heard
+--   place = guard:strongest_location_belief() at the end (or nil),
+--   place_peak_confidence, place_peak_state,   -- the highest belief about a place
+--   place_events = { { time =, tag =, to =, confidence =, location = }, ... }
+function rooms.listen(t)
+  local world, guard, subject = t.world, t.guard, t.subject
+  local duration = t.duration or rooms.DURATION
+  local dt = 1 / rooms.HZ
+  local steps = math.floor(duration * rooms.HZ + 0.5)
+  local record = { timeline = {}, events = {}, reached = {}, peak_confidence = 0, peak_state = "undetected",
+                   sounds = {}, place_events = {}, place_peak_confidence = 0, place_peak_state = "undetected" }
+  for _, name in ipairs(EVENTS) do
+    guard:on(name, function(ev)
+      if ev.target == subject then
+        record.events[#record.events + 1] = { time = world:time(), type = ev.type, from = ev.from, to = ev.to,
+                                              confidence = ev.confidence }
+      end
+    end)
+  end
+  guard:on("sound_heard", function(ev)
+    record.sounds[#record.sounds + 1] = { time = world:time(), sound = ev.sound, maker = ev.target,
+                                          loudness = ev.loudness, walls = ev.walls }
+  end)
+  guard:on("location_belief_changed", function(ev)
+    record.place_events[#record.place_events + 1] = { time = world:time(), tag = ev.tag, to = ev.state,
+                                                      confidence = ev.confidence, location = ev.location }
+    if rooms.RANK[ev.state] > rooms.RANK[record.place_peak_state] then record.place_peak_state = ev.state end
+  end)
+  for step = 1, steps do
+    if t.script then t.script((step - 1) * dt, step) end
+    world:step(dt)
+    local b = guard:belief(subject)
+    local c, s = b and b.confidence or 0, b and b.state or "undetected"
+    local now = world:time()
+    record.timeline[step] = { time = now, confidence = c, smoothed = b and b.smoothed or 0, state = s }
+    if c > record.peak_confidence then record.peak_confidence = c end
+    if rooms.RANK[s] > rooms.RANK[record.peak_state] then record.peak_state = s end
+    if not record.reached[s] then record.reached[s] = now end
+    local place = guard:strongest_location_belief()
+    if place and place.confidence > record.place_peak_confidence then
+      record.place_peak_confidence = place.confidence
+    end
+  end
+  local last = record.timeline[steps]
+  record.confidence, record.state = last.confidence, last.state
+  record.place = guard:strongest_location_belief()
+  return record
+end
+
+-- Whether a sound case landed in the seed's state (rooms.landed) and, when the
+-- case has one, passes its check(record): the rest of the seed's story (H2: a
+-- belief about the place where the can landed).
+function rooms.sound_landed(case, r)
+  return rooms.landed(case, r.state) and (case.check == nil or case.check(r.record))
+end
+
 return rooms
