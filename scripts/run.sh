@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/run.sh - set up, then run the main job under Lua 5.4: the guards demo
-# (examples/guards.lua), the seed's sight rooms S1-S9 and sound rooms H1-H5 with their result
-# cards (examples/sight_rooms.lua).
+# (examples/guards.lua), and the seed's sight rooms S1-S9 and sound rooms H1-H5
+# with their result cards (examples/sight_rooms.lua, examples/sound_rooms.lua).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
