@@ -1,0 +1,722 @@
+-- spec/hearing_spec.lua: hearing through the Lua API, against seed 003
+-- ("Hearing & sounds"): how a sound reaches a guard (range, level of detail,
+-- filters, walls), how repeated sounds add up, what it hears (hear,
+-- sound_heard, recent_sounds), the starter sounds and filters every world
+-- has, and the errors for bad sounds, filters and hearing tables.
+local wary = require("wary")
+local ears = require("spec.support.ears")
+local expect = require("spec.support.expect")
+local events = require("spec.support.events")
+
+local TOL = 1e-5
+local M = ears.M
+local at = ears.at
+local only = ears.only
+local unpack = table.unpack or unpack
+
+-- The seed's starter set: name, category, alert level, loudness, range (m), LOD tier.
+local STARTER = {
+  { "Footstep", "enemy", "normal", 1.0, 8, 1 },
+  { "Sprint", "enemy", "loud", 1.8, 16, 2 },
+  { "CrouchedStep", "enemy", "whisper", 0.3, 3, 0 },
+  { "Reload", "enemy", "normal", 1.2, 10, 1 },
+  { "Gunshot", "enemy", "loud", 3.0, 40, 3 },
+  { "SuppressedShot", "enemy", "whisper", 0.6, 9, 1 },
+  { "Explosion", "environment", "explosive", 5.0, 100, 4 },
+  { "GlassBreak", "environment", "loud", 2.0, 25, 3 },
+  { "Door", "environment", "normal", 1.0, 12, 2 },
+  { "ThrownRock", "environment", "normal", 1.4, 18, 2 },
+  { "AnimalCall", "animal", "normal", 1.5, 20, 2 },
+  { "RadioChatter", "friendly", "normal", 1.0, 15, 1 },
+}
+
+local ALERT = { whisper = 1, normal = 2, loud = 3, explosive = 4 }
+
+-- The four shipped filters (seed 003, "Filters: hear only what matters").
+local FILTERS = {
+  Dog = { categories = { enemy = true, friendly = true, animal = true, environment = true, custom = true },
+          min = "whisper", multiplier = 2.0 },
+  HeavyArmour = { categories = { enemy = true, environment = true }, min = "loud", multiplier = 0.6 },
+  Civilian = { categories = { enemy = true, environment = true }, min = "normal", multiplier = 1.0 },
+  Predator = { categories = { animal = true, enemy = true }, min = "whisper", multiplier = 1.5 },
+}
+
+-- 1 - (d / range)^2
+local function falloff(d, range)
+  return 1 - (d / range) ^ 2
+end
+
+-- The sound_heard events of `list`, by the name of the agent that heard them:
+-- { [agent name] = { [sound] = loudness } }.
+local function heard_by(list)
+  local out = {}
+  for _, ev in ipairs(only(list, "sound_heard")) do
+    local t = out[ev.agent.name] or {}
+    out[ev.agent.name] = t
+    t[ev.sound] = ev.loudness
+  end
+  return out
+end
+
+describe("hearing: how a sound reaches a guard", function()
+  it("a sound is heard at the next step, not when it is made", function()
+    local e = ears.new{ distance = 400 }
+    e:step()
+    e.world:emit_sound(e.player, "Footstep")
+    assert.are.same({}, only(e.world:events(), "sound_heard"))
+    local heard = only(e:step(), "sound_heard")
+    assert.are.equal(1, #heard)
+    expect.fields(heard[1], { agent = e.guard, target = e.player, sound = "Footstep" })
+  end)
+
+  it("weighs distance as 1 - (distance / max range)^2: a footstep at half its 8 m range arrives at 0.75", function()
+    local e = ears.new{ distance = 4 * M }
+    assert.is_near(0.75, e:heard("Footstep").loudness, TOL)
+    e.player:set_pos(at(2 * M))
+    assert.is_near(falloff(2, 8), e:heard("Footstep").loudness, TOL)
+    e.player:set_pos(at(7.9 * M))
+    assert.is_near(falloff(7.9, 8), e:heard("Footstep").loudness, TOL)
+  end)
+
+  it("nothing beyond max range is even considered: no sound_heard, no belief, no ray", function()
+    local e = ears.new{ distance = 8.01 * M }
+    local rays = tonumber(e.world:stats().rays)
+    assert.is_nil(e:heard("Footstep"))
+    assert.are.equal(rays, tonumber(e.world:stats().rays))
+    assert.is_nil(e.guard:belief(e.player))
+  end)
+
+  it("measures max range from the ear, as the falloff does: a footstep 7.99 m from the ear is heard", function()
+    local e = ears.new{ distance = 7.99 * M }
+    local heard = e:heard("Footstep")
+    assert.is_not_nil(heard)
+    assert.is_near(falloff(7.99, 8), heard.loudness, 1e-4)
+  end)
+
+  it("one wall at 0.4 takes a third off: exp(-0.4) = 0.67", function()
+    local e = ears.new{ distance = 4 * M }
+    local open = e:heard("Footstep").loudness
+    e:wall(200)
+    local heard = e:heard("Footstep")
+    assert.is_near(0.75 * math.exp(-0.4), heard.loudness, TOL)
+    local kept = heard.loudness / open
+    assert.is_true(kept > 0.66 and kept < 0.68, "one wall keeps " .. kept)
+    expect.fields(heard, { walls = 1, clear_path = false })
+  end)
+
+  it("two walls muffle more than one: exp(-0.8)", function()
+    local e = ears.new{ distance = 4 * M }
+    e:wall(100)
+    local one = e:heard("Footstep").loudness
+    e:wall(300)
+    local heard = e:heard("Footstep")
+    assert.is_near(0.75 * math.exp(-0.8), heard.loudness, TOL)
+    assert.is_true(heard.loudness < one)
+    assert.are.equal(2, heard.walls)
+  end)
+
+  it("wall_absorption_coeff 1.5 makes walls really count: one wall keeps exp(-1.5) = 22%", function()
+    local e = ears.new{ distance = 4 * M, hearing = { wall_absorption_coeff = 1.5 } }
+    e:wall(200)
+    assert.is_near(0.75 * math.exp(-1.5), e:heard("Footstep").loudness, TOL)
+  end)
+
+  it("a thick wall counts once; a trigger volume that only overlaps is no wall", function()
+    local e = ears.new{ distance = 4 * M }
+    e.world:add_box{ min = { 100, -300, 0 }, max = { 300, 300, 300 } }
+    local heard = e:heard("Footstep")
+    assert.are.equal(1, heard.walls)
+    assert.is_near(0.75 * math.exp(-0.4), heard.loudness, TOL)
+    local t = ears.new{ distance = 4 * M }
+    t:wall(200, "trigger")
+    heard = t:heard("Footstep")
+    expect.fields(heard, { walls = 0, clear_path = true })
+    assert.is_near(0.75, heard.loudness, TOL)
+  end)
+
+  it("counts walls from the ear, 64 cm up: a low wall under the line is no wall", function()
+    local e = ears.new{ distance = 4 * M }
+    e.world:add_box{ min = { 200, -300, 0 }, max = { 210, 300, 60 } }
+    expect.fields(e:heard("Footstep"), { walls = 0 })
+    local tall = ears.new{ distance = 4 * M, hearing = { ear_height = 30 } }
+    tall.player:set_pos(400, 0, 30)
+    tall.world:add_box{ min = { 200, -300, 0 }, max = { 210, 300, 60 } }
+    expect.fields(tall:heard("Footstep"), { walls = 1 })
+  end)
+
+  it("weather multiplies what arrives", function()
+    local e = ears.new{ distance = 4 * M }
+    e.world:set_weather(0.5)
+    assert.is_near(0.375, e:heard("Footstep").loudness, TOL)
+  end)
+
+  it("a 3.0 gunshot stays at full confidence far beyond a 1.0 footstep: at 30 m the footstep is not "
+    .. "considered, the gunshot is sure", function()
+    local e = ears.new{ distance = 30 * M }
+    assert.is_nil(e:heard("Footstep"))
+    assert.is_nil(e.guard:belief(e.player))
+    local heard = e:heard("Gunshot")
+    assert.is_near(3 * falloff(30, 40), heard.loudness, TOL)
+    assert.is_true(heard.loudness > 1)
+    local b = e.guard:belief(e.player)
+    assert.are.equal(1, b.contributions.Hearing)
+    assert.are.equal(1, b.confidence)
+  end)
+
+  it("max range is times the hearing_range_scale of the environment the listener stands in", function()
+    local e = ears.new{ distance = 5 * M }
+    assert.is_near(falloff(5, 8), e:heard("Footstep").loudness, TOL)
+    local market = e.world:add_environment{ min = { -200, -200, -100 }, max = { 200, 200, 300 },
+                                            hearing_range_scale = 0.5 }
+    assert.is_nil(e:heard("Footstep"))                  -- 5 m, beyond the 4 m it now carries
+    e.player:set_pos(at(2 * M))
+    assert.is_near(falloff(2, 4), e:heard("Footstep").loudness, TOL)
+    -- the same crowd around the maker alone changes nothing
+    market:set{ min = { 100, -200, -100 }, max = { 500, 200, 300 }, hearing_range_scale = 0.5 }
+    assert.is_near(falloff(2, 8), e:heard("Footstep").loudness, TOL)
+  end)
+
+  it("a guard at a level-of-detail tier above the sound's max_lod_tier does not hear it", function()
+    local e = ears.new{ distance = 4 * M, guard = { lod_tier = 2 } }
+    local near = e.world:add_agent{ name = "near", profile = "ears", pos = { 0, 0, 0 }, lod_tier = 1 }
+    e.world:emit_sound(e.player, "Footstep")      -- max_lod_tier 1
+    local heard = heard_by(e:run(1))
+    assert.is_nil(heard.guard)
+    assert.is_near(0.75, heard.near.Footstep, TOL)
+    e.world:emit_sound(e.player, "Gunshot")       -- max_lod_tier 3
+    heard = heard_by(e:run(1))
+    assert.is_near(3 * falloff(4, 40), heard.guard.Gunshot, TOL)
+    assert.is_not_nil(near:belief(e.player))
+  end)
+end)
+
+describe("hearing: filters", function()
+  it("a filter with an empty category list hears nothing, not even a gunshot", function()
+    local e = ears.new{ filters = { { name = "Deaf", accepted_categories = {} } },
+                        hearing = { sound_filter = "Deaf" }, distance = 2 * M }
+    for _, s in ipairs(STARTER) do e.world:emit_sound(e.player, s[1]) end
+    assert.are.same({}, only(e:run(0.5), "sound_heard"))
+    assert.is_nil(e.guard:belief(e.player))
+  end)
+
+  it("a disabled filter hears everything, whatever its lists say", function()
+    local e = ears.new{ filters = { { name = "Off", enabled = false, accepted_categories = {},
+                                      min_alert_level = "explosive", loudness_multiplier = 0 } },
+                        hearing = { sound_filter = "Off" }, distance = 2 * M }
+    assert.is_near(falloff(2, 8), e:heard("Footstep").loudness, TOL)
+  end)
+
+  it("skips a category it does not accept", function()
+    local e = ears.new{ filters = { { name = "Enemies", accepted_categories = { "enemy" } } },
+                        hearing = { sound_filter = "Enemies" }, distance = 2 * M }
+    assert.is_nil(e:heard("AnimalCall"))
+    assert.is_nil(e:heard("Door"))
+    assert.is_not_nil(e:heard("Footstep"))
+  end)
+
+  it("skips a sound below its min alert level: at loud, footsteps are ignored, gunshots heard", function()
+    local e = ears.new{ filters = { { name = "Loud", min_alert_level = "loud" } },
+                        hearing = { sound_filter = "Loud" }, distance = 2 * M }
+    assert.is_nil(e:heard("Footstep"))
+    assert.is_nil(e:heard("CrouchedStep"))
+    assert.is_not_nil(e:heard("Gunshot"))
+    assert.is_not_nil(e:heard("Sprint"))
+  end)
+
+  it("multiplies the loudness: a dog (2.0) hears a crouched step a normal guard doesn't", function()
+    local e = ears.new{ distance = 2.4 * M }
+    e.world:define_profile{ name = "dog", hearing = { sound_filter = "Dog" } }
+    local dog = e.world:add_agent{ name = "dog", profile = "dog", pos = { 0, 0, 0 }, team = "guards" }
+    e.world:emit_sound(e.player, "CrouchedStep")
+    local list = e:run(0.2)                           -- the dog's first update may come a step later
+    local heard = heard_by(list)
+    local quiet = 0.3 * falloff(2.4, 3)                -- 0.108: under Suspected (0.15)
+    assert.is_near(quiet, heard.guard.CrouchedStep, TOL)
+    assert.is_near(2 * quiet, heard.dog.CrouchedStep, TOL)
+    assert.are.equal("undetected", e.guard:state(e.player))
+    assert.are.equal("suspected", dog:state(e.player))
+    assert.are.same({}, only(list, "suspect", e.guard))
+    assert.are.equal(1, #only(list, "suspect", dog))
+  end)
+
+  it("filter_friendly_team ignores sounds made by its own team; team nil is nobody's", function()
+    local e = ears.new{ filters = { { name = "Mine", filter_friendly_team = true } },
+                        hearing = { sound_filter = "Mine" }, profile = { ignore_same_team = false },
+                        distance = 2 * M }
+    local mate = e.world:add_target{ name = "mate", pos = at(-2 * M), team = "guards" }
+    local loner = e.world:add_target{ name = "loner", pos = at(0, 2 * M) }
+    assert.is_nil(e:heard("Footstep", mate))
+    assert.is_not_nil(e:heard("Footstep", e.player))
+    assert.is_not_nil(e:heard("Footstep", loner))
+    -- without the filter (and ignore_same_team off) the teammate is heard
+    local plain = ears.new{ profile = { ignore_same_team = false } }
+    local buddy = plain.world:add_target{ name = "buddy", pos = at(-2 * M), team = "guards" }
+    assert.is_near(falloff(2, 8), plain:heard("Footstep", buddy).loudness, TOL)
+  end)
+end)
+
+describe("hearing: what every world ships", function()
+  it("defines the seed's 12 starter sounds: category, alert level, loudness, range and LOD tier", function()
+    for _, s in ipairs(STARTER) do
+      local name, category, alert, loudness, range, tier = unpack(s)
+      local w = wary.world()
+      local profiles = {}
+      for _, c in ipairs(wary.schema.categories) do
+        w:define_filter{ name = "only_" .. c, accepted_categories = { c } }
+        w:define_profile{ name = "only_" .. c, hearing = { sound_filter = "only_" .. c } }
+        profiles[#profiles + 1] = "only_" .. c
+      end
+      for _, a in ipairs(wary.schema.alert_levels) do
+        w:define_filter{ name = "min_" .. a, min_alert_level = a,
+                         accepted_categories = wary.schema.categories }
+        w:define_profile{ name = "min_" .. a, hearing = { sound_filter = "min_" .. a } }
+        profiles[#profiles + 1] = "min_" .. a
+      end
+      w:define_profile{ name = "plain", hearing = {} }
+      local function listener(profile, name_, lod)
+        w:add_agent{ name = name_ or profile, profile = profile, pos = { 0, 0, 0 }, lod_tier = lod or 0 }
+      end
+      for _, p in ipairs(profiles) do listener(p) end
+      listener("plain", "plain", math.min(tier, 3))
+      if tier < 3 then listener("plain", "over", tier + 1) end
+      local log = events.record(w)
+      local maker = w:add_target{ pos = at(range / 2 * M) }
+      w:emit_sound(maker, name)
+      for _ = 1, 10 do w:step(0.1) end
+      local heard = heard_by(log)
+      local what = name .. ": "
+      assert.is_near(0.75 * loudness, heard.plain and heard.plain[name] or -1, TOL * loudness, what .. "loudness")
+      assert.is_nil(heard.over, what .. "heard above its LOD tier")
+      for _, c in ipairs(wary.schema.categories) do
+        assert.are.equal(c == category, heard["only_" .. c] ~= nil, what .. "category " .. c)
+      end
+      for _, a in ipairs(wary.schema.alert_levels) do
+        assert.are.equal(ALERT[a] <= ALERT[alert], heard["min_" .. a] ~= nil, what .. "alert level " .. a)
+      end
+      -- just beyond its range, nobody hears it
+      maker:set_pos(at(range * 1.01 * M))
+      w:emit_sound(maker, name)
+      local before = #log
+      for _ = 1, 10 do w:step(0.1) end
+      assert.are.same({}, only(events.since(log, before + 1), "sound_heard"), what .. "range")
+      w:destroy()
+    end
+  end)
+
+  it("defines the four filters of the seed: Dog, HeavyArmour, Civilian, Predator", function()
+    local e = ears.new{ distance = 1 * M }
+    for name in pairs(FILTERS) do
+      e.world:define_profile{ name = name, hearing = { sound_filter = name } }
+      e.world:add_agent{ name = name, profile = name, pos = { 0, 0, 0 } }
+    end
+    for _, s in ipairs(STARTER) do e.world:emit_sound(e.player, s[1]) end
+    local heard = heard_by(e:run(0.2))
+    for name, f in pairs(FILTERS) do
+      for _, s in ipairs(STARTER) do
+        local sound, category, alert, loudness, range = s[1], s[2], s[3], s[4], s[5]
+        local hears = f.categories[category] and ALERT[alert] >= ALERT[f.min]
+        local got = heard[name][sound]
+        if hears then
+          assert.is_near(loudness * f.multiplier * falloff(1, range), got or -1, TOL * 10,
+            name .. " hears " .. sound)
+        else
+          assert.is_nil(got, name .. " does not hear " .. sound)
+        end
+      end
+    end
+  end)
+
+  it("the Civilian filter ignores its own faction", function()
+    local e = ears.new{ hearing = { sound_filter = "Civilian" }, profile = { ignore_same_team = false },
+                        guard = { team = "townsfolk" }, distance = 2 * M }
+    local neighbour = e.world:add_target{ name = "neighbour", pos = at(-2 * M), team = "townsfolk" }
+    assert.is_nil(e:heard("Footstep", neighbour))
+    assert.is_near(falloff(2, 8), e:heard("Footstep").loudness, TOL)
+  end)
+
+  it("wary.world{ sounds = false, filters = false } starts without them", function()
+    local w = wary.world{ sounds = false, filters = false }
+    local t = w:add_target{ pos = { 0, 0, 0 } }
+    expect.mentions(expect.error_of(function() w:emit_sound(t, "Footstep") end), "a defined sound", '"Footstep"')
+    expect.mentions(expect.error_of(function()
+      w:define_profile{ name = "dog", hearing = { sound_filter = "Dog" } }
+    end), "a defined sound filter", '"Dog"')
+  end)
+end)
+
+describe("hearing: noises add up", function()
+  -- A faint step at 7.6 m: 1 - 0.95^2 = 0.0975, each adding 0.0975 x 0.5 x 0.1.
+  local FAR = 7.6 * M
+  local SINGLE = falloff(7.6, 8)
+
+  it("a footstep every half second at the default rate 0.5 takes about 10 s to add past a single step", function()
+    local e = ears.new{ distance = FAR }
+    local first = e:walk(5)
+    local at5 = e:build_up(first)
+    assert.is_near(10 * SINGLE * 0.05, at5, TOL)
+    assert.is_true(at5 < SINGLE, "at 5 s the build-up is under one step")
+    local at11 = e:build_up(e:walk(6))
+    assert.is_near(22 * SINGLE * 0.05, at11, TOL)
+    assert.is_true(at11 > SINGLE, "at 11 s the build-up is past one step")
+  end)
+
+  it("keeps climbing for as long as the steps go on", function()
+    local e = ears.new{ distance = FAR }
+    local last = 0
+    for _ = 1, 6 do
+      local now = e:build_up(e:walk(2))
+      assert.is_true(now > last)
+      last = now
+    end
+  end)
+
+  it("each sound adds what it was heard at: a step behind a wall adds less", function()
+    local open = ears.new{ distance = FAR }
+    local walled = ears.new{ distance = FAR }
+    walled:wall(300)
+    local a, b = open:build_up(open:walk(3)), walled:build_up(walled:walk(3))
+    assert.is_near(a * math.exp(-0.4), b, TOL)
+  end)
+
+  it("at rate 2 it is four times as fast: past a single step in about 2.5 s", function()
+    local e = ears.new{ distance = FAR }
+    e.world:define_profile{ name = "quick", hearing = { sound_accumulation_rate = 2 } }
+    local quick = e.world:add_agent{ name = "quick", profile = "quick", pos = { 0, 0, 0 }, team = "guards" }
+    local list = e:walk(1.3)
+    local slow_now, quick_now = e:build_up(list), e:build_up(list, quick)
+    assert.is_near(4 * slow_now, quick_now, TOL)
+    assert.is_true(quick_now < SINGLE, "at 1.3 s, under one step")
+    list = e:walk(1.5)
+    quick_now = e:build_up(list, quick)
+    assert.is_near(4 * e:build_up(list), quick_now, TOL)
+    assert.is_true(quick_now > SINGLE, "at 2.8 s, past one step")
+  end)
+
+  it("is the same at every level of detail", function()
+    local e = ears.new{ distance = FAR }
+    local far = e.world:add_agent{ name = "far", profile = "ears", pos = { 0, 0, 0 }, team = "guards",
+                                   lod_tier = 1 }
+    local list = e:walk(5)
+    assert.is_near(e:build_up(list), e:build_up(list, far), TOL)
+  end)
+
+  it("holds through the hold time (1 s), then fades at the decay rate (0.2/s)", function()
+    local e = ears.new{ distance = 4 * M }
+    e:walk(2)                                    -- 4 steps: 4 x 0.75 x 0.05 = 0.15
+    local held = e:build_up(e:run(0.6))          -- the last step was 0.6 s + 0.5 s ago at most
+    assert.is_near(0.15, held, TOL)
+    local faded = e:build_up(e:run(0.5))
+    assert.is_true(faded < held)
+    assert.is_near(0.15 - 0.2 * 0.5, faded, 1e-3)
+  end)
+
+  it("a player pausing longer than the hold time stays under Suspected; one who never stops builds past it",
+    function()
+      local sneaky = ears.new{ distance = FAR }
+      local list = {}
+      for _ = 1, 5 do                              -- 2 s of steps, 2 s still, five times
+        for _, ev in ipairs(sneaky:walk(2)) do list[#list + 1] = ev end
+        local pause = sneaky:run(1.5)
+        for _, ev in ipairs(pause) do list[#list + 1] = ev end
+        assert.are.same({}, only(sneaky:run(0.5), "hear"), "drained by the end of each pause")
+      end
+      assert.are.same({}, only(list, "suspect"))
+      assert.are.equal("undetected", sneaky.guard:state(sneaky.player))
+      local bold = ears.new{ distance = FAR }
+      local walked = bold:walk(20)
+      assert.are.equal(1, #only(walked, "suspect"))
+      assert.is_true(bold:build_up(walked) > 0.15)
+      assert.is_true(bold.guard:confidence(bold.player) >= 0.15)
+    end)
+
+  it("uses the higher of the single sound and the build-up", function()
+    local e = ears.new{ distance = FAR }
+    e:walk(11)
+    local b = e.guard:belief(e.player)
+    assert.is_near(22 * SINGLE * 0.05, b.contributions.Hearing, TOL)
+    e.player:set_pos(at(2 * M))
+    e.world:emit_sound(e.player, "Footstep")
+    e:step()
+    assert.is_near(falloff(2, 8), e.guard:belief(e.player).contributions.Hearing, TOL)
+  end)
+end)
+
+describe("hearing: what it heard", function()
+  it("hear fires on arrival with the sound's name, then on every build-up update with sound nil, "
+    .. "at where the maker is at that update", function()
+    local e = ears.new{ distance = 4 * M }
+    e.world:emit_sound(e.player, "Footstep")
+    local hear = only(e:step(), "hear")
+    assert.are.equal(1, #hear)
+    expect.fields(hear[1], { agent = e.guard, target = e.player, sound = "Footstep" })
+    assert.is_near(0.75, hear[1].loudness, TOL)
+    assert.are.same({ x = 400, y = 0, z = 64 }, hear[1].location)
+    e.player:set_pos(500, 300, 0)
+    hear = only(e:step(), "hear")
+    assert.are.equal(1, #hear)
+    assert.is_nil(hear[1].sound)
+    assert.is_near(0.75 * 0.05, hear[1].loudness, TOL)
+    assert.are.same({ x = 500, y = 300, z = 0 }, hear[1].location)
+    -- while the build-up lasts (the hold time, then 0.0375 / 0.2 s of fading), then no more
+    hear = only(e:run(3), "hear")
+    assert.is_true(#hear >= 10 and #hear <= 13, "build-up updates: " .. #hear)
+    assert.are.same({}, only(e:run(1), "hear"))
+  end)
+
+  it("hear names the first sound of the update and gives the loudest, capped at 1; one per maker", function()
+    local e = ears.new{ distance = 6 * M }
+    local other = e.world:add_target{ name = "other", pos = at(0, 2 * M) }
+    e.world:emit_sound(e.player, "Footstep")
+    e.world:emit_sound(e.player, "Reload")
+    e.world:emit_sound(other, "Door")
+    local hear = only(e:step(), "hear")
+    assert.are.equal(2, #hear)
+    local mine = hear[1].target == e.player and hear[1] or hear[2]
+    local theirs = hear[1].target == other and hear[1] or hear[2]
+    assert.are.equal("Footstep", mine.sound)
+    assert.is_near(1.2 * falloff(6, 10), mine.loudness, TOL)
+    assert.are.equal("Door", theirs.sound)
+    assert.is_near(falloff(2, 12), theirs.loudness, TOL)
+    e.world:emit_sound(e.player, "Gunshot")
+    hear = only(e:step(), "hear")
+    expect.fields(hear[1], { sound = "Gunshot", loudness = 1 })
+  end)
+
+  it("sound_heard fires once per sound: loudness as it arrived, walls, clear_path", function()
+    local e = ears.new{ distance = 4 * M }
+    local behind = e.world:add_target{ name = "behind", pos = at(-4 * M) }
+    e.world:add_box{ min = { -250, -300, 0 }, max = { -240, 300, 300 } }
+    e.world:emit_sound(e.player, "Footstep")
+    e.world:emit_sound(e.player, "Gunshot")
+    e.world:emit_sound(behind, "Footstep")
+    local heard = only(e:step(), "sound_heard")
+    assert.are.equal(3, #heard)
+    local by = {}
+    for _, ev in ipairs(heard) do by[ev.target.name .. " " .. ev.sound] = ev end
+    expect.fields(by["player Footstep"], { walls = 0, clear_path = true })
+    assert.is_near(0.75, by["player Footstep"].loudness, TOL)
+    assert.is_near(3 * falloff(4, 40), by["player Gunshot"].loudness, TOL)
+    expect.fields(by["behind Footstep"], { walls = 1, clear_path = false })
+    assert.is_near(0.75 * math.exp(-0.4), by["behind Footstep"].loudness, TOL)
+    assert.are.same({ x = -400, y = 0, z = 64 }, by["behind Footstep"].location)
+  end)
+
+  it("recent_sounds gives what was heard in the last seconds asked, newest first", function()
+    local e = ears.new{ distance = 4 * M }
+    e.world:emit_sound(e.player, "Footstep")
+    e:run(2)
+    e:wall(200)
+    e.world:emit_sound(e.player, "Gunshot")
+    e:run(1)
+    local recent = e.guard:recent_sounds(6)
+    assert.are.equal(2, #recent)
+    expect.fields(recent[1], { sound = "Gunshot", maker = e.player, walls = 1 })
+    assert.is_near(3 * falloff(4, 40) * math.exp(-0.4), recent[1].loudness, TOL)
+    assert.is_near(2.1, recent[1].time, 1e-4)
+    expect.fields(recent[2], { sound = "Footstep", maker = e.player, walls = 0 })
+    assert.is_near(0.1, recent[2].time, 1e-4)
+    assert.are.same({ x = 400, y = 0, z = 64 }, recent[2].location)
+    local last = e.guard:recent_sounds(1.5)
+    assert.are.equal(1, #last)
+    assert.are.equal("Gunshot", last[1].sound)
+    assert.are.equal(2, #e.guard:recent_sounds())
+  end)
+
+  it("recent_sounds reaches back 6 s at most, whatever is asked", function()
+    local e = ears.new{ distance = 4 * M }
+    e.world:emit_sound(e.player, "Footstep")
+    e:run(5.5)
+    assert.are.equal(1, #e.guard:recent_sounds(10))
+    e:run(1)
+    assert.are.same({}, e.guard:recent_sounds(10))
+  end)
+
+  it("recent_sounds keeps the last 32 sounds", function()
+    local e = ears.new{ distance = 4 * M }
+    for i = 1, 20 do
+      e.player:set_pos(at(4 * M + i))
+      e.world:emit_sound(e.player, "Footstep")
+      e.world:emit_sound(e.player, "Reload")
+      e:step()
+    end
+    local recent = e.guard:recent_sounds(6)
+    assert.are.equal(32, #recent)
+    assert.are.equal(405, recent[32].location.x)        -- the 40 heard, less the 8 oldest
+    assert.are.equal(420, recent[1].location.x)
+    for i = 2, 32 do assert.is_true(recent[i].time <= recent[i - 1].time) end
+  end)
+
+  it("max_pending_per_tick keeps only the loudest 3 sounds of a type per guard per step", function()
+    local e = ears.new{ distance = 7 * M }
+    local makers = {}
+    for i = 1, 5 do                                   -- the quietest first: each gives way
+      makers[i] = e.world:add_target{ name = "m" .. i, pos = at(0, (8 - i) * M) }
+      e.world:emit_sound(makers[i], "Footstep")
+    end
+    e.world:emit_sound(e.player, "Gunshot")
+    local heard = only(e:step(), "sound_heard")
+    local steps = {}
+    for _, ev in ipairs(heard) do
+      if ev.sound == "Footstep" then steps[#steps + 1] = ev.target.name end
+    end
+    table.sort(steps)
+    assert.are.same({ "m3", "m4", "m5" }, steps)
+    assert.are.equal(4, #heard)
+  end)
+
+  it("max_pending_per_tick is per type: a sound type of 1 keeps only its loudest", function()
+    local e = ears.new{ sounds = { { name = "Knock", max_range_m = 10, max_pending_per_tick = 1 } },
+                        distance = 5 * M }
+    local near = e.world:add_target{ name = "near", pos = at(0, 1 * M) }
+    e.world:emit_sound(near, "Knock")
+    e.world:emit_sound(e.player, "Knock")
+    local heard = only(e:step(), "sound_heard")
+    assert.are.equal(1, #heard)
+    assert.are.equal(near, heard[1].target)
+    assert.is_near(falloff(1, 10), heard[1].loudness, TOL)
+  end)
+end)
+
+describe("hearing: the belief", function()
+  it("holds hearing's share through loss_grace (1 s) after the last sound, then fades at fade_rate", function()
+    local e = ears.new{ distance = 2 * M, hearing = { sound_accumulation_rate = 0 } }
+    e.world:emit_sound(e.player, "Footstep")
+    e:step()
+    local heard = falloff(2, 8)
+    assert.is_near(heard, e.guard:confidence(e.player), TOL)
+    e:run(0.9)
+    local b = e.guard:belief(e.player)
+    assert.is_near(heard, b.contributions.Hearing, TOL)
+    assert.is_near(heard, b.confidence, TOL)
+    assert.is_true(b.sensed)
+    e:run(1.1)                                        -- 2 s after it: 1 s of fading at 0.1/s
+    b = e.guard:belief(e.player)
+    assert.is_false(b.sensed)
+    assert.is_near(heard - 0.1 * 1, b.confidence, 0.011)
+  end)
+
+  it("a longer loss_grace holds it longer", function()
+    local e = ears.new{ distance = 2 * M, hearing = { sound_accumulation_rate = 0, loss_grace = 3 } }
+    e.world:emit_sound(e.player, "Footstep")
+    e:run(2.5)
+    local b = e.guard:belief(e.player)
+    assert.is_true(b.sensed)
+    assert.is_near(falloff(2, 8), b.confidence, TOL)
+  end)
+
+  it("loses the maker for sensor_dropout", function()
+    local e = ears.new{ distance = 2 * M, hearing = { sound_accumulation_rate = 0 } }
+    e.world:emit_sound(e.player, "Footstep")
+    local lost = only(e:run(12), "lost")
+    assert.are.equal(1, #lost)
+    assert.are.equal("sensor_dropout", lost[1].loss_reason)
+  end)
+
+  it("places the maker at its position; the uncertainty from location_accuracy_override (Gunshot 0.9) "
+    .. "or else from the distance", function()
+    local e = ears.new{ distance = 4 * M }
+    e:heard("Footstep")                              -- accuracy 1 - 4 / 8 = 0.5
+    local b = e.guard:belief(e.player)
+    assert.is_near(0.5 * 10 * M, b.uncertainty, 1e-2)
+    assert.are.same({ x = 400, y = 0, z = 64 }, b.last_known)
+    local g = ears.new{ distance = 30 * M }
+    g:heard("Gunshot")                               -- accuracy 0.9, at any distance
+    assert.is_near(0.1 * 10 * M, g.guard:belief(g.player).uncertainty, 1e-2)
+    local near = ears.new{ distance = 2 * M }
+    near:heard("Footstep")                           -- 1 - 2 / 8 = 0.75
+    assert.is_near(0.25 * 10 * M, near.guard:belief(near.player).uncertainty, 1e-2)
+  end)
+
+  it("hearing's weight scales its share in the fusion", function()
+    local e = ears.new{ distance = 4 * M, hearing = { weight = 0.5 } }
+    e:heard("Footstep")
+    assert.is_near(0.375, e.guard:confidence(e.player), TOL)
+  end)
+
+  it("hears no teammate by default (ignore_same_team)", function()
+    local e = ears.new{}
+    local mate = e.world:add_target{ name = "mate", pos = at(2 * M), team = "guards" }
+    assert.is_nil(e:heard("Footstep", mate))
+    assert.is_nil(e.guard:belief(mate))
+  end)
+end)
+
+describe("hearing: errors name the object and the field", function()
+  local w
+  before_each(function() w = wary.world() end)
+
+  it("an unknown sound in emit_sound, with a did-you-mean", function()
+    local t = w:add_target{ pos = { 0, 0, 0 } }
+    local msg = expect.error_of(function() w:emit_sound(t, "Footstp") end)
+    expect.mentions(msg, "world:emit_sound", "'sound'", "a defined sound", '"Footstp"', "did you mean 'Footstep'")
+    msg = expect.error_of(function() w:emit_sound_at({ 0, 0, 0 }, "ThrownRok") end)
+    expect.mentions(msg, "world:emit_sound_at", "'sound'", "did you mean 'ThrownRock'")
+    msg = expect.error_of(function() w:emit_sound("player", "Footstep") end)
+    expect.mentions(msg, "world:emit_sound", "'source'", "a live actor")
+    msg = expect.error_of(function() w:emit_sound_at({ 0, "y" }, "Door") end)
+    expect.mentions(msg, "world:emit_sound_at", "'pos'")
+  end)
+
+  it("an unknown sound_filter in a profile's hearing, with a did-you-mean", function()
+    local msg = expect.error_of(function()
+      w:define_profile{ name = "hound", hearing = { sound_filter = "Dgo" } }
+    end)
+    expect.mentions(msg, 'profile "hound" hearing', "'sound_filter'", "a defined sound filter", '"Dgo"',
+      "did you mean 'Dog'")
+  end)
+
+  it("bad hearing fields", function()
+    local msg = expect.error_of(function()
+      w:define_profile{ name = "p", hearing = { wall_absorption_coef = 1.5 } }
+    end)
+    expect.mentions(msg, 'profile "p" hearing', "unknown field 'wall_absorption_coef'",
+      "did you mean 'wall_absorption_coeff'")
+    msg = expect.error_of(function()
+      w:define_profile{ name = "p", hearing = { sound_accumulation_rate = -1 } }
+    end)
+    expect.mentions(msg, 'profile "p" hearing', "'sound_accumulation_rate'", ">= 0", "got -1")
+    msg = expect.error_of(function() w:define_profile{ name = "p", hearing = { interval = 0 } } end)
+    expect.mentions(msg, 'profile "p" hearing', "'interval'", "got 0")
+    msg = expect.error_of(function() w:define_profile{ name = "p", hearing = "yes" } end)
+    expect.mentions(msg, 'profile "p"', "'hearing'", "a table")
+  end)
+
+  it("bad sound fields", function()
+    local msg = expect.error_of(function() w:define_sound{ name = "Creak", base_loudness = -1 } end)
+    expect.mentions(msg, 'sound "Creak"', "'base_loudness'", ">= 0", "got -1")
+    msg = expect.error_of(function() w:define_sound{ name = "Creak", category = "robot" } end)
+    expect.mentions(msg, 'sound "Creak"', "'category'", "one of enemy, friendly, animal, environment, custom",
+      '"robot"')
+    msg = expect.error_of(function() w:define_sound{ name = "Creak", alert_level = "deafening" } end)
+    expect.mentions(msg, 'sound "Creak"', "'alert_level'", "one of whisper, normal, loud, explosive")
+    msg = expect.error_of(function() w:define_sound{ name = "Creak", location_accuracy_override = 1.5 } end)
+    expect.mentions(msg, 'sound "Creak"', "'location_accuracy_override'", "[0, 1]", "got 1.5")
+    msg = expect.error_of(function() w:define_sound{ name = "Creak", max_lod_tier = 1.5 } end)
+    expect.mentions(msg, 'sound "Creak"', "'max_lod_tier'", "an integer")
+    msg = expect.error_of(function() w:define_sound{ name = "Creak", max_pending_per_tick = 0 } end)
+    expect.mentions(msg, 'sound "Creak"', "'max_pending_per_tick'", "got 0")
+    msg = expect.error_of(function() w:define_sound{ name = "Creak", max_rang = 100 } end)
+    expect.mentions(msg, 'sound "Creak"', "unknown field 'max_rang'", "did you mean 'max_range'")
+    msg = expect.error_of(function() w:define_sound{ name = "Creak", max_range = 100, max_range_m = 1 } end)
+    expect.mentions(msg, 'sound "Creak"', "'max_range'", "'max_range_m'")
+    msg = expect.error_of(function() w:define_sound{ category = "enemy" } end)
+    expect.mentions(msg, "sound nil", "'name'", "required")
+    msg = expect.error_of(function() w:define_sound{ name = "Footstep" } end)
+    expect.mentions(msg, 'sound "Footstep"', "already defined")
+  end)
+
+  it("bad filter fields", function()
+    local msg = expect.error_of(function()
+      w:define_filter{ name = "Bat", accepted_categories = { "enemy", "robots" } }
+    end)
+    expect.mentions(msg, 'sound filter "Bat"', "'accepted_categories[2]'", "one of enemy", '"robots"')
+    msg = expect.error_of(function() w:define_filter{ name = "Bat", loudness_multiplier = -2 } end)
+    expect.mentions(msg, 'sound filter "Bat"', "'loudness_multiplier'", "got -2")
+    msg = expect.error_of(function() w:define_filter{ name = "Bat", min_alert_level = "quiet" } end)
+    expect.mentions(msg, 'sound filter "Bat"', "'min_alert_level'", "one of whisper")
+    msg = expect.error_of(function() w:define_filter{ name = "Bat", filter_friendly_team = "yes" } end)
+    expect.mentions(msg, 'sound filter "Bat"', "'filter_friendly_team'", "a boolean")
+    msg = expect.error_of(function() w:define_filter{ name = "Dog" } end)
+    expect.mentions(msg, 'sound filter "Dog"', "already defined")
+  end)
+end)
