@@ -91,6 +91,13 @@ return {
     location_merge_radius = 200,          -- scaled: 2 m; sounds nobody made this close merge into one place
   },
 
+  -- The detection model: "confidence" (the graded beliefs above) or "geck", the
+  -- classic Gamebryo detection value with Normal/Alert/Combat/Lost (seed 001),
+  -- tuned by a `geck` table: see profiles/geck.lua for every field and docs/geck.md.
+  -- A "geck" profile keeps any senses it lists for the confidence model.
+  model = "confidence",
+  -- geck = { sneak_base_value = -35, sneak_max_distance = 2500, ... },
+
   -- The small senses, each switched on by its table (or its id in senses):
   -- smell = { interval = 0.5, range = 500, loss_grace = 2, weight = 1, sensitivity = 1, accuracy = 0.3 },
   --   scent (per target, 0..1) x sensitivity x (1 - (d / range)^2), through walls; range scaled: 5 m

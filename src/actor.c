@@ -102,6 +102,7 @@ int wary_actor_destroy(wary_world *w, wary_id id) {
     int32_t hole = a->agent;
     free(w->agents[hole].beliefs);
     wy_agent_free_hearing(&w->agents[hole]);
+    wy_geck_free_agent(&w->agents[hole]);
     w->agents[hole] = w->agents[--w->agent_count];
     if (hole < w->agent_count) w->actors[w->agents[hole].actor].agent = hole;
   }
@@ -110,6 +111,7 @@ int wary_actor_destroy(wary_world *w, wary_id id) {
   w->actor_alive--;
   w->grid_dirty = true;
   wy_belief_drop_target(w, id);
+  wy_geck_drop_target(w, id);
   return WARY_OK;
 }
 

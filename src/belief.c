@@ -224,6 +224,30 @@ int wary_evidence_at(const wary_world *w, wary_id agent, wary_id target, int32_t
   return WARY_OK;
 }
 
+/* A belief that holds nothing is dropped, so a step's cost follows what the
+ * agent perceives, not everything it ever perceived: an Undetected belief at
+ * zero with no sense share, evidence, pending raise or first sighting under
+ * way, and an Expired one once its memory time has passed again. */
+static bool empty(const wy_belief *b, float memory_time) {
+  if (b->confidence > 0.0f || b->evidence_count > 0 || b->pending_set >= 0.0f || b->spot_time > 0.0f)
+    return false;
+  if (b->state == WARY_EXPIRED) return b->time_in_state >= memory_time;
+  if (b->state != WARY_UNDETECTED || b->sensed) return false;
+  for (int32_t s = 0; s < WY_SLOTS; s++)
+    if (b->shares[s] > 0.0f || b->active[s]) return false;
+  return true;
+}
+
+void wy_beliefs_prune(wy_agent *ag, float memory_time) {
+  int32_t kept = 0;
+  for (int32_t i = 0; i < ag->belief_count; i++) {
+    if (empty(&ag->beliefs[i], memory_time)) continue;
+    if (kept != i) ag->beliefs[kept] = ag->beliefs[i];
+    kept++;
+  }
+  ag->belief_count = kept;
+}
+
 void wy_evidence_tick(wy_belief *b, float dt) {
   for (int32_t i = b->evidence_count - 1; i >= 0; i--) {
     wary_evidence *e = &b->evidence[i];

@@ -63,6 +63,7 @@ typedef struct wy_profile {
   int32_t slot_count;
   wy_slot slots[WY_SLOTS];
   float max_range;      /* largest slot range (may be INFINITY) */
+  wary_geck_def geck;   /* distances already scaled; enabled false: not a GECK profile */
 } wy_profile;
 
 /* ---- beliefs ------------------------------------------------------------- */
@@ -126,6 +127,32 @@ typedef struct wy_place {
   bool fresh;      /* reported this step */
 } wy_place;
 
+/* What an agent's GECK model knows of one hostile actor. */
+typedef struct wy_geck_seen {
+  wary_id target;
+  float value;            /* detection value */
+  float attenuation, sound, visual, skill;
+  bool los;
+  bool listed;            /* in the target list */
+  float undetected;       /* seconds its timer has run, -1: not running */
+  float pos[3];           /* where it was at its last evaluation */
+  float last_known[3];    /* where it was last detected */
+} wy_geck_seen;
+
+/* An agent's GECK state (geck.c). */
+typedef struct wy_geck_agent {
+  int32_t state;          /* wary_detection_state */
+  float time_in_state;
+  float alert_timer;      /* seconds left of the Lost search */
+  float next_due;         /* seconds until the next evaluation */
+  bool started;           /* next_due holds the staggered phase */
+  wary_id current;        /* the combat target */
+  wy_geck_seen *seen;
+  int32_t seen_count, seen_cap;
+  wary_geck_alert alerts[WARY_GECK_MAX_ALERTS];
+  int32_t alert_count;
+} wy_geck_agent;
+
 typedef struct wy_agent {
   int32_t actor;          /* actor slot */
   wy_pending *pending;
@@ -147,6 +174,7 @@ typedef struct wy_agent {
   wy_belief *beliefs;
   int32_t belief_count;
   int32_t belief_cap;
+  wy_geck_agent geck;
 } wy_agent;
 
 /* ---- actors -------------------------------------------------------------- */
@@ -219,6 +247,23 @@ typedef struct wy_env {
   uint16_t gen;
   bool alive;
 } wy_env;
+
+/* A detection event or a damage report waiting for the next step's GECK pass. */
+typedef struct wy_geck_pending {
+  bool damage;     /* true: owner damaged victim */
+  wary_id owner;   /* 0: nobody */
+  wary_id victim;
+  float pos[3];
+  float rating;
+  int32_t type;    /* wary_geck_event_type */
+} wy_geck_pending;
+
+/* The actor props the GECK model reads, interned once. */
+enum {
+  WY_KEY_ARMOR_WEIGHT, WY_KEY_SNEAK, WY_KEY_PERCEPTION, WY_KEY_RUNNING, WY_KEY_ACTION,
+  WY_KEY_BLINDNESS, WY_KEY_STEALTH_FIELD, WY_KEY_SLEEPING, WY_KEY_DEAD, WY_KEY_EXTERIOR,
+  WY_GECK_KEYS
+};
 
 typedef struct wy_query_link {
   int32_t agent;   /* agent index */
@@ -302,6 +347,10 @@ struct wary_world {
   int32_t event_count;
   uint32_t events_dropped;
 
+  wy_geck_pending *geck_pending;
+  int32_t geck_pending_count, geck_pending_cap;
+  int32_t geck_keys[WY_GECK_KEYS]; /* 0 until a profile first takes a GECK def */
+
   char **names;
   int32_t name_count;
 
@@ -320,6 +369,7 @@ int32_t wy_belief_create(wy_agent *ag, wary_id target, const wy_actor *t); /* in
 void wy_belief_drop_target(wary_world *w, wary_id target);
 void wy_belief_reset_slots(wy_belief *b);
 void wy_evidence_tick(wy_belief *b, float dt);
+void wy_beliefs_prune(wy_agent *ag, float memory_time);
 
 /* resolve.c */
 void wy_resolve_belief(wary_world *w, wy_agent *ag, wy_belief *b, float dt);
@@ -362,6 +412,13 @@ float wy_light_at(wary_world *w, wy_actor *t, bool sun_shadow);
 /* Vision range scale and light override (-1 none) of the environments at p. */
 void wy_env_at(const wary_world *w, const float p[3], float *vision_scale, float *hearing_scale,
                float *light);
+
+/* geck.c */
+int wy_geck_step(wary_world *w, float dt);            /* the GECK pass at the end of a step */
+int wy_geck_intern(wary_world *w);                    /* interns the prop names it reads */
+void wy_geck_reset_agent(wy_agent *ag);               /* back to Normal, lists emptied */
+void wy_geck_free_agent(wy_agent *ag);
+void wy_geck_drop_target(wary_world *w, wary_id target);
 
 /* profile.c */
 void wy_agent_reset_timers(const wary_world *w, wy_agent *ag, uint32_t serial);

@@ -253,6 +253,87 @@ int wary_profile_set_basic_sense(wary_world *w, int32_t profile, int32_t sense,
   return WARY_OK;
 }
 
+wary_geck_def wary_default_geck_def(void) {
+  wary_geck_def g;
+  memset(&g, 0, sizeof g);
+  g.enabled = true;
+  g.interval = 0.1f;
+  g.sneak_base_value = -35.0f;
+  g.sneak_skill_mult = 0.5f;
+  g.sneak_max_distance = -1.0f;
+  g.sneak_exterior_distance_mult = 2.0f;
+  g.sneak_distance_attenuation_exponent = 2.0f;
+  g.sneak_sound_los_mult = 0.1f;
+  g.sneak_sounds_mult = 1.0f;
+  g.sneak_boot_weight_base = 10.0f;
+  g.sneak_boot_weight_mult = 1.0f;
+  g.sneak_running_mult = 1.5f;
+  g.sneak_action_mult = 1.0f;
+  g.sneak_light_mult = 0.5f;
+  g.detection_sneak_light_mod = 0.0f;
+  g.sneak_light_move_mult = 0.5f;
+  g.sneak_light_run_mult = 0.5f;
+  g.sneak_stealthboy_mult = 0.1f;
+  g.sneak_perception_skill_min = 0.0f;
+  g.sneak_perception_skill_max = 100.0f;
+  g.sneak_alert_mod = 0.5f;
+  g.sneak_sleep_bonus = -0.75f;
+  g.sneak_combat_mod = -0.5f;
+  g.sneak_noticed_min = -20.0f;
+  g.sneak_seen_min = 0.0f;
+  g.sneak_lost_min = -20.0f;
+  g.event_lifetime = 10.0f;
+  g.target_timer = 5.0f;
+  g.alert_timer = 15.0f;
+  g.view_half_angle = 180.0f;
+  g.hear_ownerless_events = true;
+  return g;
+}
+
+/* fSneakMaxDistance is 2500 in the seed's units: 25 m at wary's default of
+ * centimetres (Gamebryo's own units would make it about 36 m). */
+static void scale_geck(const wary_world *w, wary_geck_def *g) {
+  g->sneak_max_distance = wy_scaled(w, g->sneak_max_distance, 25.0f);
+}
+
+static bool geck_valid(const wary_geck_def *g) {
+  const float any[] = {
+    g->sneak_base_value, g->sneak_skill_mult, g->sneak_sounds_mult, g->sneak_boot_weight_base,
+    g->sneak_boot_weight_mult, g->sneak_running_mult, g->sneak_action_mult, g->sneak_light_mult,
+    g->detection_sneak_light_mod, g->sneak_light_move_mult, g->sneak_light_run_mult,
+    g->sneak_stealthboy_mult, g->sneak_perception_skill_min, g->sneak_perception_skill_max,
+    g->sneak_alert_mod, g->sneak_sleep_bonus, g->sneak_combat_mod, g->sneak_noticed_min,
+    g->sneak_seen_min, g->sneak_lost_min,
+  };
+  for (size_t i = 0; i < sizeof any / sizeof any[0]; i++)
+    if (!wy_finite(any[i])) return false;
+  if (!wy_finite(g->interval) || g->interval <= 0.0f) return false;
+  if (g->sneak_max_distance != -1.0f && (!wy_finite(g->sneak_max_distance) ||
+                                         g->sneak_max_distance <= 0.0f))
+    return false;
+  if (!nonneg(g->sneak_exterior_distance_mult) || !nonneg(g->sneak_distance_attenuation_exponent) ||
+      !nonneg(g->sneak_sound_los_mult) || !nonneg(g->event_lifetime) || !nonneg(g->target_timer) ||
+      !nonneg(g->alert_timer))
+    return false;
+  return wy_finite(g->view_half_angle) && g->view_half_angle >= 0.0f &&
+         g->view_half_angle <= 180.0f;
+}
+
+int wary_profile_set_geck(wary_world *w, int32_t profile, const wary_geck_def *def) {
+  if (profile < 0 || profile >= w->profile_count) return WARY_ERR_NOT_FOUND;
+  if (!def || !geck_valid(def)) return WARY_ERR_BAD_VALUE;
+  if (w->in_step) return WARY_ERR_IN_STEP;
+  int status = def->enabled ? wy_geck_intern(w) : WARY_OK;
+  if (status != WARY_OK) return status;
+  wy_profile *p = &w->profiles[profile];
+  if (p->geck.enabled && !def->enabled)
+    for (int32_t i = 0; i < w->agent_count; i++)
+      if (w->actors[w->agents[i].actor].profile == profile) wy_geck_reset_agent(&w->agents[i]);
+  p->geck = *def;
+  scale_geck(w, &p->geck);
+  return WARY_OK;
+}
+
 int32_t wary_profile_create(wary_world *w, const wary_profile_def *def) {
   if (!def || !profile_valid(w, def)) return WARY_ERR_BAD_VALUE;
   if (w->in_step) return WARY_ERR_IN_STEP;
@@ -268,6 +349,9 @@ int32_t wary_profile_create(wary_world *w, const wary_profile_def *def) {
     p->basic[k] = wary_default_basic_sense_def(k);
     p->basic[k].range = wy_scaled(w, p->basic[k].range, wy_basic_range_m(k));
   }
+  p->geck = wary_default_geck_def();
+  scale_geck(w, &p->geck);
+  p->geck.enabled = false;
   profile_resolve(w, p, def);
   return w->profile_count++;
 }

@@ -187,8 +187,11 @@ bool wy_deliver_sounds(wary_world *w) {
     const wy_sound *s = &w->sounds[em->sound];
     wary_id maker = em->stimulus.source;
     if (maker && !wy_actor_get(w, maker)) maker = 0; /* removed since: a sound nobody made */
+    /* The grid holds feet; the range is measured from the ear, checked exactly
+     * in arrival(): leave the query the slack of an ear's height. */
     int32_t count = 0;
-    const int32_t *cand = wy_grid_query(&w->grid, em->stimulus.pos, s->def.max_range, &count);
+    const int32_t *cand = wy_grid_query(&w->grid, em->stimulus.pos,
+                                        s->def.max_range + 2.0f * w->def.units_per_meter, &count);
     if (count < 0) return false;
     for (int32_t c = 0; c < count; c++) {
       const wy_actor *a = &w->actors[cand[c]];

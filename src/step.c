@@ -130,7 +130,9 @@ static int gather(wary_world *w, int32_t agent_index) {
   for (int32_t i = 0; i < ag->belief_count; i++)
     for (int32_t s = 0; s < p->slot_count; s++) {
       ag->beliefs[i].due[s] = due[s];
-      if (due[s] && p->slots[s].sense < WARY_BUILTIN_SENSES)
+      /* Senses that look at candidates lose what is not among them out of
+       * range; hearing's silence keeps its own reason. */
+      if (due[s] && p->slots[s].range > 0.0f && p->slots[s].sense < WARY_BUILTIN_SENSES)
         ag->beliefs[i].reason[s] = WARY_LOSS_OUT_OF_RANGE;
     }
   if (range > 0.0f) {
@@ -287,8 +289,11 @@ int wary_step_end(wary_world *w) {
     for (int32_t s = 0; s < WY_SLOTS; s++)
       if (ag->ran[s] && !ag->failed[s]) ag->errors[s] = 0;
     for (int32_t b = 0; b < ag->belief_count; b++) wy_resolve_belief(w, ag, &ag->beliefs[b], dt);
+    wy_beliefs_prune(ag, w->profiles[w->actors[ag->actor].profile].def.memory_time);
     wy_places_resolve(w, ag, dt);
   }
+  int geck = wy_geck_step(w, dt);
+  if (status == WARY_OK) status = geck;
   w->in_step = false;
   return status;
 }

@@ -105,7 +105,10 @@ typedef enum wary_event_type {
   WARY_EV_SENSE_ERROR = 7, /* a custom sense failed; index = query or inbox index */
   WARY_EV_HEAR = 8,        /* a hearing update heard target: pos, loudness, sound (-1: build-up only) */
   WARY_EV_SOUND_HEARD = 9, /* one sound arrived: target = its maker (0: nobody), sound, loudness, walls */
-  WARY_EV_LOCATION = 10    /* a belief about a place changed state: pos, tag, to_state, confidence */
+  WARY_EV_LOCATION = 10,   /* a belief about a place changed state: pos, tag, to_state, confidence */
+  WARY_EV_GECK = 11        /* a GECK state change: from_state, to_state (wary_detection_state);
+                              target, confidence (its detection value), pos: what caused it
+                              (target 0: a timer); index: the wary_geck_event_type behind it, or -1 */
 } wary_event_type;
 
 /* ---- world ---------------------------------------------------------- */
@@ -368,8 +371,8 @@ typedef struct wary_event {
   int32_t type;        /* wary_event_type */
   wary_id agent;
   wary_id target;
-  int32_t from_state;  /* wary_state before */
-  int32_t to_state;    /* wary_state after */
+  int32_t from_state;  /* wary_state before (geck: wary_detection_state) */
+  int32_t to_state;    /* wary_state after (geck: wary_detection_state) */
   int32_t loss_reason; /* for lost */
   float confidence;
   int32_t sense;       /* sense index (sense_error), else -1 */
@@ -665,6 +668,131 @@ const wary_stimulus_delivery *wary_inbox(const wary_world *world);
 int wary_inbox_fail(wary_world *world, int32_t i);
 
 int wary_actor_set_scent(wary_world *world, wary_id actor, float scent);
+
+/* ---- the GECK model (seed 001) ------------------------------------------ */
+
+/* The classic Gamebryo detection model, chosen per profile: a detection value
+ * per (agent, hostile actor) and four agent-level states. Per-actor inputs are
+ * numeric props (wary_actor_set_prop with these interned names): on the
+ * target: armor_weight (0), sneak (its sneak skill while sneaking, 0),
+ * running (1 running, 0), action (the action sound rating of what it does
+ * now, a shot: 0), stealth_field (1 on, 0), dead (1: no longer hostile, 0);
+ * on the agent: perception (0..10, 5), blindness (0..100, 0), sleeping
+ * (1 asleep, 0), exterior (1 outdoors, 0 indoors; unset: the def's flag). The
+ * target moves when its velocity is not zero; its light level is its light
+ * (0..1) x 100. Hostile: teams that differ, both non-zero (see
+ * team_zero_hostile). */
+enum {
+  WARY_GECK_MAX_ALERTS = 16    /* detection events in an agent's alert list */
+};
+
+typedef enum wary_detection_state {
+  WARY_GECK_NORMAL = 0,
+  WARY_GECK_ALERT = 1,   /* aware of a detection event: searching, weapon out */
+  WARY_GECK_COMBAT = 2,  /* in combat with a target of its target list */
+  WARY_GECK_LOST = 3     /* every target undetected: searching their last known places */
+} wary_detection_state;
+
+typedef enum wary_geck_event_type {
+  WARY_GECK_EVENT_NOTICED = 0,    /* a hostile crossed the alert threshold, at its place */
+  WARY_GECK_EVENT_DAMAGE = 1,     /* a hostile damaged the agent, at the hostile's place */
+  WARY_GECK_EVENT_LAST_KNOWN = 2, /* in Combat: where a target was last detected */
+  WARY_GECK_EVENT_IMPACT = 3,     /* a projectile hit something (made by the game) */
+  WARY_GECK_EVENT_EXPLOSION = 4,  /* something blew up (made by the game) */
+  WARY_GECK_EVENT_WEAPON = 5,     /* a weapon was used (made by the game) */
+  WARY_GECK_EVENT_CUSTOM = 6      /* anything else the game makes */
+} wary_geck_event_type;
+
+/* A profile's GECK settings: the seed's fSneak and fDetection settings in
+ * snake_case, and wary's own (interval, timers, hostility). */
+typedef struct wary_geck_def {
+  bool enabled;                              /* true: the profile's agents use the model */
+  float interval;                            /* 0.1 s between detection evaluations */
+  float sneak_base_value;                    /* fSneakBaseValue -35 */
+  float sneak_skill_mult;                    /* fSneakSkillMult 0.5 x (perception skill - sneak) */
+  float sneak_max_distance;                  /* fSneakMaxDistance, units (-1: 25 m scaled, 2500 cm) */
+  float sneak_exterior_distance_mult;        /* fSneakExteriorDistanceMult 2 outdoors */
+  float sneak_distance_attenuation_exponent; /* fSneakDistanceAttenuationExponent 2 */
+  float sneak_sound_los_mult;                /* fSneakSoundLosMult 0.1 without line of sight */
+  float sneak_sounds_mult;                   /* fSneakSoundsMult 1 */
+  float sneak_boot_weight_base;              /* fSneakBootWeightBase 10: moving makes this much */
+  float sneak_boot_weight_mult;              /* fSneakBootWeightMult 1 per unit of armor_weight */
+  float sneak_running_mult;                  /* fSneakRunningMult 1.5 on movement while running */
+  float sneak_action_mult;                   /* fSneakActionMult 1 on the action rating */
+  float sneak_light_mult;                    /* fSneakLightMult 0.5 */
+  float detection_sneak_light_mod;           /* fDetectionSneakLightMod 0 added to the light level */
+  float sneak_light_move_mult;               /* fSneakLightMoveMult 0.5 more sight while moving */
+  float sneak_light_run_mult;                /* fSneakLightRunMult 0.5 more again while running */
+  float sneak_stealthboy_mult;               /* fSneakStealthboyMult 0.1 on sight of a stealth field */
+  float sneak_perception_skill_min;          /* fSneakPerceptionSkillMin 0 at perception 0 */
+  float sneak_perception_skill_max;          /* fSneakPerceptionSkillMax 100 at perception 10 */
+  float sneak_alert_mod;                     /* fSneakAlertMod 0.5: perception x 1.5 when Alert or Lost */
+  float sneak_sleep_bonus;                   /* fSneakSleepBonus -0.75: perception x 0.25 asleep */
+  float sneak_combat_mod;                    /* fSneakCombatMod -0.5 on targets other than the combat one */
+  float sneak_noticed_min;                   /* fSneakNoticedMin -20: the alert threshold */
+  float sneak_seen_min;                      /* fSneakSeenMin 0: detected above it */
+  float sneak_lost_min;                      /* fSneakLostMin -20: a listed target below it runs its timer */
+  float event_lifetime;                      /* 10 s a detection event stays in the alert list */
+  float target_timer;                        /* 5 s undetected before a target's timer expires */
+  float alert_timer;                         /* 15 s of searching in Lost before Normal */
+  float view_half_angle;                     /* 180 degrees: line of sight all around (the seed's) */
+  bool exterior;                             /* false: indoors unless the agent's exterior prop says */
+  bool use_world_light;                      /* false: the target's light; true: lights, sun, shade */
+  bool team_zero_hostile;                    /* false: actors of team 0 are nobody's enemies */
+  bool hear_ownerless_events;                /* true: events with no owner alert every agent in range */
+} wary_geck_def;
+
+wary_geck_def wary_default_geck_def(void);
+/* enabled false: the profile's agents leave the model (back to Normal, lists emptied). */
+int wary_profile_set_geck(wary_world *world, int32_t profile, const wary_geck_def *def);
+/* wary_detection_state, or a negative status (WARY_ERR_NOT_FOUND: the profile has no GECK model). */
+int32_t wary_geck_state(const wary_world *world, wary_id agent);
+/* The last computed detection value; WARY_ERR_NOT_FOUND (and 0) if never evaluated. */
+int wary_geck_detection_value(const wary_world *world, wary_id agent, wary_id target, float *out);
+/* A detection event (owner 0: nobody) of the given action rating and wary_geck_event_type at a
+ * place; agents hear it at the next step. */
+int wary_create_detection_event(wary_world *world, wary_id owner, float x, float y, float z,
+                                float rating, int32_t type);
+/* attacker damaged victim: the victim's next step adds a damage event (seed: Normal -> Alert). */
+int wary_geck_damage(wary_world *world, wary_id victim, wary_id attacker);
+
+typedef struct wary_geck_info {
+  int32_t state;        /* wary_detection_state */
+  float time_in_state;  /* seconds */
+  float alert_timer;    /* seconds left of the Lost search (0 when not running) */
+  wary_id combat_target;/* the listed target with the highest detection value, 0 none */
+  int32_t alert_count;  /* detection events in the alert list */
+  int32_t target_count; /* actors with a detection value (wary_geck_target_at) */
+  int32_t listed_count; /* of which in the target list */
+} wary_geck_info;
+
+typedef struct wary_geck_alert {
+  wary_id owner;        /* 0: nobody */
+  int32_t type;         /* wary_geck_event_type */
+  float pos[3];
+  float rating;         /* action rating, or the detection value that made it */
+  float remaining;      /* seconds before it expires */
+} wary_geck_alert;
+
+typedef struct wary_geck_target {
+  wary_id target;
+  float detection;      /* the detection value */
+  float attenuation;    /* ((max - d) / max) ^ exponent, 0 beyond max */
+  float sound;          /* the sound factor, attenuation included */
+  float visual;         /* the visual factor, attenuation included */
+  float skill;          /* sneak_skill_mult x (perception skill x attenuation - sneak) */
+  bool line_of_sight;   /* a ray from the eyes to its head gets through */
+  bool listed;          /* in the target list */
+  bool timer_running;   /* listed and below sneak_lost_min */
+  float timer;          /* seconds left on its timer (target_timer while not running) */
+  float last_known[3];  /* where it was last detected */
+} wary_geck_target;
+
+int wary_geck_info_get(const wary_world *world, wary_id agent, wary_geck_info *out);
+int wary_geck_alert_at(const wary_world *world, wary_id agent, int32_t i, wary_geck_alert *out);
+int wary_geck_target_at(const wary_world *world, wary_id agent, int32_t i, wary_geck_target *out);
+int wary_geck_target_get(const wary_world *world, wary_id agent, wary_id target,
+                         wary_geck_target *out);
 
 /* cdef-end */
 

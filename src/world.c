@@ -90,6 +90,7 @@ void wary_world_destroy(wary_world *w) {
   for (int32_t i = 0; i < w->agent_count; i++) {
     free(w->agents[i].beliefs);
     wy_agent_free_hearing(&w->agents[i]);
+    wy_geck_free_agent(&w->agents[i]);
   }
   for (int32_t i = 0; i < w->name_count; i++) free(w->names[i]);
   free(w->names);
@@ -112,6 +113,7 @@ void wary_world_destroy(wary_world *w) {
   free(w->lights);
   free(w->envs);
   free(w->box_gen);
+  free(w->geck_pending);
   wy_grid_free(&w->grid);
   wy_occ_free(&w->occ);
   free(w);

@@ -4,6 +4,7 @@
 local check = require("wary.check")
 local schema = require("wary.schema")
 local index_of = require("wary.define").index_of
+local geck = require("wary.geck")
 
 local Actor = {}
 Actor.__index = Actor
@@ -385,6 +386,63 @@ function Actor:report_touch(toucher)
   local B, w = live(self, "report_touch")
   agent_only(self, "report_touch")
   ok(self, B.report_touch(w, self.id, other(self, toucher, "toucher")), "report_touch")
+end
+
+-- ---- the GECK model (seed 001) ----------------------------------------------
+
+local function geck_only(self, what)
+  agent_only(self, what)
+  if self.profile.model ~= "geck" then
+    check.raise(string.format("%s: %s: profile '%s' does not use the GECK model (model = %q)", self.name, what,
+      self.profile.name, self.profile.model))
+  end
+end
+
+-- "normal" | "alert" | "combat" | "lost"
+function Actor:geck_state()
+  local B, w = live(self, "geck_state")
+  geck_only(self, "geck_state")
+  return schema.geck_states[ok(self, B.geck_state(w, self.id), "geck_state") + 1]
+end
+
+-- The last detection value the agent computed for target, or nil if it never
+-- evaluated it (a friend, or never within reach).
+function Actor:detection_value(target)
+  local B, w = live(self, "detection_value")
+  geck_only(self, "detection_value")
+  local status, v = B.geck_detection_value(w, self.id, other(self, target, "target"))
+  if status == -4 then return nil end
+  ok(self, status, "detection_value")
+  return v
+end
+
+-- The detection value with its parts (attenuation, sound, visual, skill),
+-- the line of sight, and target-list membership and timer; nil as above.
+function Actor:detection(target)
+  local B, w = live(self, "detection")
+  geck_only(self, "detection")
+  local status, raw = B.geck_target_get(w, self.id, other(self, target, "target"))
+  if status == -4 then return nil end
+  ok(self, status, "detection")
+  return geck.target(self.world, raw)
+end
+
+-- The state, time in it, alert timer, combat target, the alert list
+-- (alerts), the target list (targets) and every actor with a value (known).
+function Actor:geck()
+  local B, w = live(self, "geck")
+  geck_only(self, "geck")
+  local status, raw = B.geck_info_get(w, self.id)
+  ok(self, status, "geck")
+  return geck.info(self.world, B, w, self.id, raw)
+end
+
+-- attacker damaged this agent (seed 001: Normal -> Alert, a damage event at
+-- the attacker); taken at the next step.
+function Actor:geck_damaged(attacker)
+  local B, w = live(self, "geck_damaged")
+  geck_only(self, "geck_damaged")
+  ok(self, B.geck_damage(w, self.id, other(self, attacker, "attacker")), "geck_damaged")
 end
 
 -- ---- events ----------------------------------------------------------------

@@ -243,6 +243,38 @@ static const field query_ctx_fields[] = {
 static const field query_error_fields[] = { I(sense), ID(agent), ID(target), END_FIELDS };
 #undef S
 
+#define S wary_geck_def
+static const field geck_def_fields[] = {
+  B(enabled), F(interval), F(sneak_base_value), F(sneak_skill_mult), F(sneak_max_distance),
+  F(sneak_exterior_distance_mult), F(sneak_distance_attenuation_exponent), F(sneak_sound_los_mult),
+  F(sneak_sounds_mult), F(sneak_boot_weight_base), F(sneak_boot_weight_mult), F(sneak_running_mult),
+  F(sneak_action_mult), F(sneak_light_mult), F(detection_sneak_light_mod), F(sneak_light_move_mult),
+  F(sneak_light_run_mult), F(sneak_stealthboy_mult), F(sneak_perception_skill_min),
+  F(sneak_perception_skill_max), F(sneak_alert_mod), F(sneak_sleep_bonus), F(sneak_combat_mod),
+  F(sneak_noticed_min), F(sneak_seen_min), F(sneak_lost_min), F(event_lifetime), F(target_timer),
+  F(alert_timer), F(view_half_angle), B(exterior), B(use_world_light), B(team_zero_hostile),
+  B(hear_ownerless_events), END_FIELDS
+};
+#undef S
+
+#define S wary_geck_info
+static const field geck_info_fields[] = {
+  I(state), F(time_in_state), F(alert_timer), ID(combat_target), I(alert_count), I(target_count),
+  I(listed_count), END_FIELDS
+};
+#undef S
+
+#define S wary_geck_alert
+static const field geck_alert_fields[] = { ID(owner), I(type), FV(pos), F(rating), F(remaining), END_FIELDS };
+#undef S
+
+#define S wary_geck_target
+static const field geck_target_fields[] = {
+  ID(target), F(detection), F(attenuation), F(sound), F(visual), F(skill), B(line_of_sight), B(listed),
+  B(timer_running), F(timer), FV(last_known), END_FIELDS
+};
+#undef S
+
 #undef F
 #undef I
 #undef ID
@@ -413,6 +445,7 @@ typedef union any_def {
   wary_hearing_def hearing;
   wary_stimulus_def stimulus;
   wary_basic_sense_def basic_sense;
+  wary_geck_def geck;
   wary_samples samples;
 } any_def;
 
@@ -441,6 +474,7 @@ DEFAULT_OF(sound)
 DEFAULT_OF(filter)
 DEFAULT_OF(hearing)
 DEFAULT_OF(stimulus)
+DEFAULT_OF(geck)
 CREATE_OF(material)
 CREATE_OF(box)
 CREATE_OF(profile)
@@ -458,6 +492,7 @@ SET_OF(hearing, int32_t, wary_profile_set_hearing)
 SET_OF(light, wary_id, wary_light_set)
 SET_OF(environment, wary_id, wary_environment_set)
 SET_OF(samples, wary_id, wary_actor_set_samples)
+SET_OF(geck, int32_t, wary_profile_set_geck)
 
 static void default_basic_sense(any_def *d, int32_t sense) { d->basic_sense = wary_default_basic_sense_def(sense); }
 
@@ -476,7 +511,7 @@ static void zero_samples(any_def *d, int32_t arg)
 /* The kinds before K_SAMPLES have a B.default_<kind>_def. */
 enum {
   K_WORLD, K_MATERIAL, K_BOX, K_PROFILE, K_SENSE, K_ACTOR, K_VISION, K_LIGHT, K_ENVIRONMENT,
-  K_SOUND, K_FILTER, K_HEARING, K_STIMULUS, K_BASIC_SENSE, K_SAMPLES
+  K_SOUND, K_FILTER, K_HEARING, K_STIMULUS, K_BASIC_SENSE, K_GECK, K_SAMPLES
 };
 
 static const struct {
@@ -499,6 +534,7 @@ static const struct {
   [K_HEARING] = { "default_hearing_def", hearing_def_fields, default_hearing, false },
   [K_STIMULUS] = { "default_stimulus_def", stimulus_def_fields, default_stimulus, false },
   [K_BASIC_SENSE] = { "default_basic_sense_def", basic_sense_def_fields, default_basic_sense, true },
+  [K_GECK] = { "default_geck_def", geck_def_fields, default_geck, false },
   [K_SAMPLES] = { NULL, samples_fields, zero_samples, false },
 };
 
@@ -713,6 +749,9 @@ static const struct {
   { "actor_set_scent", SIG_ID_F, 0, { .id_f = wary_actor_set_scent } },
   { "location_count", SIG_ID_COUNT, 0, { .id_count = wary_location_count } },
   { "report_touch", SIG_PAIR, 0, { .pair = wary_report_touch } },
+  { "profile_set_geck", SIG_SET, K_GECK, { .set = set_geck } },
+  { "geck_state", SIG_ID_COUNT, 0, { .id_count = wary_geck_state } },
+  { "geck_damage", SIG_PAIR, 0, { .pair = wary_geck_damage } },
 };
 
 static int call_api(lua_State *L)
@@ -809,6 +848,9 @@ typedef union any_out {
   wary_evidence evidence;
   wary_vision_explain explain;
   wary_location_belief location;
+  wary_geck_info geck_info;
+  wary_geck_alert geck_alert;
+  wary_geck_target geck_target;
 } any_out;
 
 /* call_<fn>(world, args, out) calls wary_<fn>(world, ...). */
@@ -827,6 +869,11 @@ CALL_OF(evidence_at, a[0].d, a[1].d, a[2].i, &o->evidence)
 CALL_OF(vision_explain_get, a[0].d, a[1].d, &o->explain)
 CALL_OF(location_at, a[0].d, a[1].i, &o->location)
 CALL_OF(location_strongest, a[0].d, &o->location)
+CALL_OF(create_detection_event, a[0].d, a[1].f, a[2].f, a[3].f, a[4].f, a[5].i)
+CALL_OF(geck_info_get, a[0].d, &o->geck_info)
+CALL_OF(geck_alert_at, a[0].d, a[1].i, &o->geck_alert)
+CALL_OF(geck_target_at, a[0].d, a[1].i, &o->geck_target)
+CALL_OF(geck_target_get, a[0].d, a[1].d, &o->geck_target)
 
 static const struct {
   const char *name;
@@ -846,6 +893,11 @@ static const struct {
   { "vision_explain_get", "dd", vision_explain_fields, call_vision_explain_get },
   { "location_at", "di", location_belief_fields, call_location_at },
   { "location_strongest", "d", location_belief_fields, call_location_strongest },
+  { "create_detection_event", "dffffi", NULL, call_create_detection_event },
+  { "geck_info_get", "d", geck_info_fields, call_geck_info_get },
+  { "geck_alert_at", "di", geck_alert_fields, call_geck_alert_at },
+  { "geck_target_at", "di", geck_target_fields, call_geck_target_at },
+  { "geck_target_get", "dd", geck_target_fields, call_geck_target_get },
 };
 
 static int call_args(lua_State *L)
@@ -898,6 +950,17 @@ static int l_actor_get_prop(lua_State *L)
   wary_id actor = check_id(L, 2);
   int32_t key = check_int(L, 3);
   return push_float(L, wary_actor_get_prop(w, actor, key, check_float(L, 4)));
+}
+
+/* A float out: status, the number. */
+static int l_geck_detection_value(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  wary_id agent = check_id(L, 2), target = check_id(L, 3);
+  float v = 0.0f;
+  lua_pushinteger(L, wary_geck_detection_value(w, agent, target, &v));
+  lua_pushnumber(L, v);
+  return 2;
 }
 
 /* No cap: every actor fits in a buffer of wary_actor_count ids. */
@@ -1211,6 +1274,7 @@ static const luaL_Reg functions[] = {
   { "name", l_name },
   { "name_string", l_name_string },
   { "actor_get_prop", l_actor_get_prop },
+  { "geck_detection_value", l_geck_detection_value },
   { "query_actors", l_query_actors },
   { "step_end", l_step_end },
   { "events", l_events },

@@ -6,6 +6,7 @@ local check = require("wary.check")
 local schema = require("wary.schema")
 local vision = require("wary.vision")
 local hearing = require("wary.hearing")
+local geck = require("wary.geck")
 
 local define = {}
 
@@ -130,8 +131,8 @@ function define.sense(world, t)
 end
 
 -- A profile with extends starts from its parent's own table: the child's
--- fields replace the parent's, whole (tables included), except `vision`,
--- whose fields are merged one by one.
+-- fields replace the parent's, whole (tables included), except `vision` and
+-- `geck`, whose fields are merged one by one.
 local function inherit(world, t, object)
   if t.extends == nil then return t end
   local parent = world._profiles[t.extends]
@@ -139,11 +140,15 @@ local function inherit(world, t, object)
   local merged = {}
   for k, v in pairs(parent.raw) do merged[k] = v end
   for k, v in pairs(t) do merged[k] = v end
-  if type(parent.raw.vision) == "table" and type(t.vision) == "table" then
-    merged.vision = {}
-    for k, v in pairs(parent.raw.vision) do merged.vision[k] = v end
-    for k, v in pairs(t.vision) do merged.vision[k] = v end
+  for _, field in ipairs({ "vision", "geck" }) do
+    if type(parent.raw[field]) == "table" and type(t[field]) == "table" then
+      merged[field] = {}
+      for k, v in pairs(parent.raw[field]) do merged[field][k] = v end
+      for k, v in pairs(t[field]) do merged[field][k] = v end
+    end
   end
+  -- A child that leaves the GECK model leaves its settings behind too.
+  if merged.model ~= "geck" and t.geck == nil then merged.geck = nil end
   merged.extends = nil
   return merged
 end
@@ -211,6 +216,12 @@ function define.profile(world, t)
       .. "track_threshold, got %s, %s, %s", object, check.describe(p.suspect_threshold),
       check.describe(p.detect_threshold), check.describe(p.track_threshold)))
   end
+  local geck_def
+  if p.model == "geck" then
+    p.geck, geck_def = geck.def(world, object, p.geck or {})
+  elseif p.geck ~= nil then
+    check.fail(object, "geck", 'nil unless model = "geck"', p.geck)
+  end
   local builtins = with_builtins(world, p, object)
   local custom = 0
   for _, id in ipairs(p.senses) do
@@ -257,6 +268,7 @@ function define.profile(world, t)
     return p
   end
   local old = world._profiles[p.name]
+  local was_geck = old and old.table.model == "geck"
   if old then
     checked_status(world._B.profile_set(world._w, old.index, def), object)
     for k in pairs(old.table) do old.table[k] = nil end
@@ -268,6 +280,9 @@ function define.profile(world, t)
   end
   local entry = world._profiles[p.name]
   set_builtins(world, entry.index, builtins, object)
+  if geck_def or was_geck then
+    checked_status(world._B.profile_set_geck(world._w, entry.index, geck_def or geck.OFF), object)
+  end
   return entry.table
 end
 

@@ -286,7 +286,7 @@ local PLAIN = {
   "step", "step_begin", "step_end", "events_dropped",
   "light_destroy", "environment_destroy", "world_set_sun", "light_at",
   "emit_sound", "emit_sound_at", "location_count", "report_location", "report_touch",
-  "actor_set_scent",
+  "actor_set_scent", "geck_state", "create_detection_event", "geck_damage",
 }
 
 for _, name in ipairs(PLAIN) do
@@ -301,7 +301,7 @@ end
 
 local KINDS = {
   "world", "material", "box", "profile", "sense", "actor", "vision", "light", "environment",
-  "sound", "filter", "hearing", "stimulus", "basic_sense",
+  "sound", "filter", "hearing", "stimulus", "basic_sense", "geck",
 }
 
 for _, kind in ipairs(KINDS) do
@@ -360,6 +360,7 @@ local SET = {
   profile_set_hearing = "hearing",
   profile_set_basic_sense = "basic_sense",
   actor_set_samples = "samples",
+  profile_set_geck = "geck",
 }
 
 for name, kind in pairs(SET) do
@@ -384,6 +385,9 @@ local belief, belief_result = out_struct("wary_belief")
 local evidence, evidence_result = out_struct("wary_evidence")
 local explain, explain_result = out_struct("wary_vision_explain")
 local place, place_result = out_struct("wary_location_belief")
+local geck_info, geck_info_result = out_struct("wary_geck_info")
+local geck_alert, geck_alert_result = out_struct("wary_geck_alert")
+local geck_target, geck_target_result = out_struct("wary_geck_target")
 
 function B.ray_cast(w, ax, ay, az, bx, by, bz)
   return ray_result(lib.wary_ray_cast(live(w), ax, ay, az, bx, by, bz, ray()))
@@ -415,6 +419,31 @@ end
 
 function B.location_strongest(w, agent)
   return place_result(lib.wary_location_strongest(live(w), agent, place()))
+end
+
+function B.geck_info_get(w, agent)
+  return geck_info_result(lib.wary_geck_info_get(live(w), agent, geck_info()))
+end
+
+function B.geck_alert_at(w, agent, i)
+  return geck_alert_result(lib.wary_geck_alert_at(live(w), agent, i, geck_alert()))
+end
+
+function B.geck_target_at(w, agent, i)
+  return geck_target_result(lib.wary_geck_target_at(live(w), agent, i, geck_target()))
+end
+
+function B.geck_target_get(w, agent, target)
+  return geck_target_result(lib.wary_geck_target_get(live(w), agent, target, geck_target()))
+end
+
+-- A float out: status, the number.
+local value = ffi.new("float[1]")
+
+function B.geck_detection_value(w, agent, target)
+  value[0] = 0
+  local status = lib.wary_geck_detection_value(live(w), agent, target, value)
+  return status, value[0]
 end
 
 local ids_cap = 64

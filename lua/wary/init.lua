@@ -15,6 +15,8 @@
 --   agent:confidence(t) :state(t) :belief(t) :beliefs() :explain(t) :on(event, fn)
 --   agent:set_confidence(t, c) :add_evidence(t, tag, op, value, { lifetime, source })
 --   agent:remove_evidence(t, tag) :clear_evidence(t) :evidence(t) :unmute_sense(id)
+--   the GECK model (profile model = "geck", wary/geck.lua): agent:geck_state() :detection_value(t)
+--         :detection(t) :geck() :geck_damaged(attacker)   world:create_detection_event{ owner, pos, rating, type }
 local wary = {
   _VERSION = "wary 0.1.0",
   _DESCRIPTION = "A perception engine for game AI: graded beliefs from senses, fused, through seven states",

@@ -9,7 +9,10 @@ schema.states = { "undetected", "suspected", "detected", "tracked", "lost", "rem
 schema.stances = { "standing", "crouched", "prone" }
 schema.evidence_ops = { "raise", "clamp", "lower", "invalidate" }
 schema.events = { "suspect", "detect", "track", "lost", "remember", "forget", "telegraph", "sense_error",
-                  "hear", "sound_heard", "location_belief_changed" }
+                  "hear", "sound_heard", "location_belief_changed",
+                  -- the GECK model's transitions, named after the seed's voice topics (NormalToAlert, ...)
+                  "normal_to_alert", "alert_to_combat", "normal_to_combat", "alert_to_normal",
+                  "combat_to_normal", "combat_to_lost", "lost_to_normal", "lost_to_combat" }
 schema.categories = { "enemy", "friendly", "animal", "environment", "custom" }
 schema.alert_levels = { "whisper", "normal", "loud", "explosive" }
 -- The built-in senses, in the core's order (WARY_SENSE_VISION = 0, ...), and
@@ -20,6 +23,11 @@ schema.builtin_senses = {
   { id = "Touch", field = "touch" }, { id = "Echolocation", field = "echolocation" },
 }
 schema.cones = { "none", "focal", "peripheral", "rear" }
+schema.models = { "confidence", "geck" }
+-- The GECK model (seed 001): its states and the types of detection events,
+-- in the core's order; a game makes the last four.
+schema.geck_states = { "normal", "alert", "combat", "lost" }
+schema.geck_event_types = { "noticed", "damage", "last_known", "impact", "explosion", "weapon", "custom" }
 
 schema.world = {
   { name = "units_per_meter", kind = "number", min = 1e-6, default = 100 },
@@ -59,6 +67,55 @@ schema.profile = {
   { name = "smell", kind = "table" },
   { name = "touch", kind = "table" },
   { name = "echolocation", kind = "table" },
+  { name = "model", kind = "enum", values = schema.models, default = "confidence" },
+  { name = "geck", kind = "table" },
+}
+
+-- A profile's `geck` table (model = "geck"): the seed's fSneak/fDetection
+-- settings in snake_case (fSneakBaseValue is sneak_base_value) and wary's own.
+-- profiles/geck.lua documents every field; the names are those of wary_geck_def.
+schema.geck = {
+  { name = "interval", kind = "number", min = 1e-6, default = 0.1 },
+  { name = "sneak_base_value", kind = "number", default = -35 },
+  { name = "sneak_skill_mult", kind = "number", default = 0.5 },
+  { name = "sneak_max_distance", kind = "number", min = 1e-6, default = { metres = 25 } },
+  { name = "sneak_exterior_distance_mult", kind = "number", min = 0, default = 2 },
+  { name = "sneak_distance_attenuation_exponent", kind = "number", min = 0, default = 2 },
+  { name = "sneak_sound_los_mult", kind = "number", min = 0, default = 0.1 },
+  { name = "sneak_sounds_mult", kind = "number", default = 1 },
+  { name = "sneak_boot_weight_base", kind = "number", default = 10 },
+  { name = "sneak_boot_weight_mult", kind = "number", default = 1 },
+  { name = "sneak_running_mult", kind = "number", default = 1.5 },
+  { name = "sneak_action_mult", kind = "number", default = 1 },
+  { name = "sneak_light_mult", kind = "number", default = 0.5 },
+  { name = "detection_sneak_light_mod", kind = "number", default = 0 },
+  { name = "sneak_light_move_mult", kind = "number", default = 0.5 },
+  { name = "sneak_light_run_mult", kind = "number", default = 0.5 },
+  { name = "sneak_stealthboy_mult", kind = "number", default = 0.1 },
+  { name = "sneak_perception_skill_min", kind = "number", default = 0 },
+  { name = "sneak_perception_skill_max", kind = "number", default = 100 },
+  { name = "sneak_alert_mod", kind = "number", default = 0.5 },
+  { name = "sneak_sleep_bonus", kind = "number", default = -0.75 },
+  { name = "sneak_combat_mod", kind = "number", default = -0.5 },
+  { name = "sneak_noticed_min", kind = "number", default = -20 },
+  { name = "sneak_seen_min", kind = "number", default = 0 },
+  { name = "sneak_lost_min", kind = "number", default = -20 },
+  { name = "event_lifetime", kind = "number", min = 0, default = 10 },
+  { name = "target_timer", kind = "number", min = 0, default = 5 },
+  { name = "alert_timer", kind = "number", min = 0, default = 15 },
+  { name = "view_half_angle", kind = "number", min = 0, max = 180, default = 180 },
+  { name = "exterior", kind = "boolean", default = false },
+  { name = "use_world_light", kind = "boolean", default = false },
+  { name = "team_zero_hostile", kind = "boolean", default = false },
+  { name = "hear_ownerless_events", kind = "boolean", default = true },
+}
+
+-- world:create_detection_event{ owner, pos, rating, type }
+schema.detection_event = {
+  { name = "owner" },
+  { name = "pos", kind = "table", required = true },
+  { name = "rating", kind = "number", min = 0, required = true },
+  { name = "type", kind = "enum", values = { "impact", "explosion", "weapon", "custom" }, default = "custom" },
 }
 
 -- A profile's `hearing` table (seed 003). c names the wary_hearing_def field.

@@ -7,6 +7,7 @@ local Actor = require("wary.actor")
 local places = require("wary.places")
 local vision = require("wary.vision")
 local hearing = require("wary.hearing")
+local geck = require("wary.geck")
 
 local World = {}
 World.__index = World
@@ -35,7 +36,7 @@ function World.new(B, root, t)
     _sounds = {}, _sound_names = {}, _filters = {},
     _scaled = {},
   }, World)
-  for _, kind in ipairs({ "profile", "actor", "vision", "light", "hearing", "sound", "stimulus" }) do
+  for _, kind in ipairs({ "profile", "actor", "vision", "light", "hearing", "sound", "stimulus", "geck" }) do
     self._scaled[kind] = schema.defaults(schema[kind], upm)
   end
   -- The built-in senses: listed by id in profiles, evaluated in C.
@@ -234,6 +235,16 @@ function World:emit_stimulus(t)
   if status < 0 then check.raise("stimulus: " .. Actor.status_text[status]) end
 end
 
+-- A detection event (seed 001) for the agents of the GECK model: a projectile
+-- impact, an explosion, a shot. They hear it at the next step.
+function World:create_detection_event(t)
+  local owner, x, y, z, rating, kind = geck.event_args(t, function(a)
+    return getmetatable(a) == Actor and a.world == self and not a._removed
+  end)
+  local status = self._B.create_detection_event(self._w, owner, x, y, z, rating, kind)
+  if status < 0 then check.raise("world:create_detection_event: " .. Actor.status_text[status]) end
+end
+
 function World:ray(a, b)
   local ax, ay, az = check.vector("world:ray", "from", a)
   local bx, by, bz = check.vector("world:ray", "to", b)
@@ -349,6 +360,8 @@ function World:_collect(errors)
       local err = by_index[(e.target == 0 and "inbox" or "query") .. e.index]
       ev.sense = s and s.id
       ev.message = err and err.message
+    elseif e.type == 11 then
+      geck.event(e, ev)
     elseif e.type >= 8 then
       hearing.event(self, e, ev)
     end
