@@ -562,6 +562,8 @@ describe("hearing: what it heard", function()
     table.sort(steps)
     assert.are.same({ "m3", "m4", "m5" }, steps)
     assert.are.equal(4, #heard)
+    -- The two that gave way are counted.
+    assert.are.equal(2, tonumber(e.world:stats().sounds_dropped))
   end)
 
   it("max_pending_per_tick is per type: a sound type of 1 keeps only its loudest", function()

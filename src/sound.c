@@ -129,7 +129,7 @@ bool wy_queue_stimulus(wary_world *w, const wary_stimulus_def *def) {
 
 /* Puts one arrived sound into the agent's pending list: at most max_pending
  * of a type, the quietest giving way to a louder one. */
-static bool add_pending(wy_agent *ag, const wy_pending *p, int32_t max_pending) {
+static bool add_pending(wary_world *w, wy_agent *ag, const wy_pending *p, int32_t max_pending) {
   int32_t same = 0, quietest = -1;
   for (int32_t i = 0; i < ag->pending_count; i++) {
     if (ag->pending[i].sound != p->sound) continue;
@@ -138,6 +138,7 @@ static bool add_pending(wy_agent *ag, const wy_pending *p, int32_t max_pending) 
   }
   if (same >= max_pending) {
     if (p->heard > ag->pending[quietest].heard) ag->pending[quietest] = *p;
+    w->stats.sounds_dropped++;
     return true;
   }
   if (!wy_reserve((void **)&ag->pending, &ag->pending_cap, ag->pending_count + 1,
@@ -207,7 +208,7 @@ bool wy_deliver_sounds(wary_world *w) {
       pend.maker = maker;
       pend.sound = em->sound;
       memcpy(pend.pos, em->stimulus.pos, sizeof pend.pos);
-      if (!add_pending(&w->agents[a->agent], &pend, s->def.max_pending)) return false;
+      if (!add_pending(w, &w->agents[a->agent], &pend, s->def.max_pending)) return false;
     }
   }
   return true;

@@ -393,6 +393,7 @@ typedef struct wary_stats {
   uint64_t queries;       /* custom sense queries handed out since creation */
   uint64_t candidates;    /* grid candidates examined since creation */
   int32_t beliefs;        /* beliefs held now */
+  uint64_t sounds_dropped; /* sounds that gave way in a full pending queue (max_pending) */
 } wary_stats;
 
 wary_stats wary_world_stats(const wary_world *world);

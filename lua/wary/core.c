@@ -138,7 +138,8 @@ static const field event_fields[] = {
 #undef S
 
 #define S wary_stats
-static const field stats_fields[] = { U64(rays), U64(queries), U64(candidates), I(beliefs), END_FIELDS };
+static const field stats_fields[] = { U64(rays), U64(queries), U64(candidates), I(beliefs),
+                                       U64(sounds_dropped), END_FIELDS };
 #undef S
 
 #define S wary_samples
