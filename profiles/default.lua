@@ -108,4 +108,29 @@ return {
   -- vibration = { interval = 0.1, range = 3000, loss_grace = 1, weight = 1, sensitivity = 1, accuracy = 0.5 },
   --   stimuli tagged Stimulus.Vibration* and Stimulus.Sound.Explosion become beliefs about places:
   --   strength x sensitivity x (1 - (d / min(radius, range))^2); range scaled: 30 m
+
+  -- Seed 002 (docs/brain.md). Each table is optional and switches its part on.
+  -- The Damage sense: world:apply_damage tells the agent who hurt it, at any range.
+  -- damage = { auto_confidence_from_damage = true, loss_grace = 8, decay_scale = 0.5,
+  --            location_accuracy = 0.95 },
+  --   on: confidence in the attacker rises to (damage from them so far) / 100, placed where
+  --   they stood (accuracy 0.95); held 8 s, then fades at fade_rate x 0.5. Off: only `damaged`.
+  -- The Pain sense: pain types (profiles/pain.lua) and health dull every sense.
+  -- pain = { pain_vision_floor = 0, suppress_below = 0.02 },
+  --   each sense x M, M = lerp(floor, 1, health), then per pain type max(M x (1 - level x effect), floor);
+  --   the floor is pain_vision_floor for Vision, 0 for the others; below suppress_below the sense is
+  --   turned off for the target (loss reason suppressed_by_pain).
+  -- The brain: emotions (on only with this table), threat and attention.
+  -- brain = { emotions = true,
+  --   max_fear = 1, fear_rise_rate = 0.5, fear_decay_rate = 0.2,
+  --   max_aggression = 1, aggression_rise_rate = 0.8, aggression_decay_rate = 0.3,
+  --   max_curiosity = 1, curiosity_rise_rate = 0.4, curiosity_decay_rate = 0.6,
+  --   max_alertness = 1, alertness_rise_rate = 0.6, alertness_decay_rate = 0.1,
+  --   max_panic = 1, panic_rise_rate = 0.3, panic_decay_rate = 0.15,
+  --   panic_override_threshold = 0.75, emotion_active_threshold = 0.2,
+  --   threat_weight_damage_received = 0.4, threat_weight_confidence = 0.3, threat_weight_state = 0.2,
+  --   threat_weight_distance = 0.1, threat_distance_range = 3000, threat_damage_decay_rate = 0.05,
+  --   threat_low = 0.2, threat_medium = 0.4, threat_high = 0.6, threat_critical = 0.85,
+  --   attention_stickiness_time = 2, attention_switch_threshold = 0.1 },
+  --   threat = 0.4 x min(1, damage / 100) + 0.3 x confidence + 0.2 x state + 0.1 x (1 - d / 30 m)
 }

@@ -253,6 +253,20 @@ describe("the GECK states", function()
     assert.are.equal("combat", guard:geck_state())
   end)
 
+  it("goes straight from Normal to Combat when the same shot is also a detection event", function()
+    local world, guard, thief, log = scene{ x = 600 }
+    thief:set_velocity(0, 0, 0):set_light(0):set_prop("sneak", 60)
+    run(world, 1)
+    assert.are.equal("normal", guard:geck_state())
+    thief:set_prop("action", 100)                  -- the shot, seen and heard at once
+    local tx, ty, tz = thief:pos()
+    world:create_detection_event{ owner = thief, pos = { tx, ty, tz }, rating = 100, type = "weapon" }
+    world:step(0.1)
+    thief:set_prop("action", 0)
+    assert.are.same({ "normal_to_combat" }, topics(log))
+    assert.are.equal("combat", guard:geck_state())
+  end)
+
   it("Alert -> Normal once every detection event of the alert list has expired", function()
     local world, guard, thief, log = scene()
     run(world, 0.5)

@@ -400,6 +400,36 @@ describe("hearing: noises add up", function()
     assert.is_near(e:build_up(list), e:build_up(list, far), TOL)
   end)
 
+  it("drains through pauses the same at every level of detail (tier 3 updates every 0.8 s)", function()
+    -- A creak heard at every tier, 6 m away: each heard at 1 - 0.75^2 = 0.44.
+    local e = ears.new{ distance = 6 * M, sounds = { { name = "Creak", max_range_m = 8, max_lod_tier = 4 } } }
+    local far = e.world:add_agent{ name = "far", profile = "ears", pos = { 0, 0, 0 }, team = "guards",
+                                   lod_tier = 3 }
+    local peak = { near = 0, far = 0 }
+    local function watch(seconds)
+      for _ = 1, math.floor(seconds / ears.DT + 0.5) do
+        peak.near = math.max(peak.near, e.guard:confidence(e.player))
+        peak.far = math.max(peak.far, far:confidence(e.player))
+        e:run(ears.DT)
+      end
+    end
+    local starts = {}
+    for cycle = 1, 10 do                         -- 2 s of steps, then 1.7 s of silence
+      starts[cycle] = far:confidence(e.player)
+      for _ = 1, 4 do
+        e.world:emit_sound(e.player, "Creak")
+        watch(0.5)
+      end
+      watch(1.7)
+    end
+    -- The build-up drains through each pause for both: what is left when a
+    -- cycle starts does not climb cycle after cycle (it did at tier 3 when the
+    -- hold was timed by updates: 0.09 more a cycle, Tracked by the tenth).
+    assert.is_true(starts[10] <= starts[2] + 1e-3, string.format("%.3f then %.3f", starts[2], starts[10]))
+    assert.is_true(peak.far < 0.6, "far peak " .. peak.far)
+    assert.is_true(math.abs(peak.near - peak.far) < 0.05, string.format("%.3f vs %.3f", peak.near, peak.far))
+  end)
+
   it("holds through the hold time (1 s), then fades at the decay rate (0.2/s)", function()
     local e = ears.new{ distance = 4 * M }
     e:walk(2)                                    -- 4 steps: 4 x 0.75 x 0.05 = 0.15

@@ -13,7 +13,8 @@ local run = worlds.run
 -- The small senses' tables and the geck table: default.lua documents them in
 -- comments, since each one it listed would switch that sense on (geck: it
 -- belongs to model = "geck").
-local OPTIONAL = { smell = true, touch = true, echolocation = true, vibration = true, geck = true }
+local OPTIONAL = { smell = true, touch = true, echolocation = true, vibration = true, geck = true,
+                   damage = true, pain = true, brain = true }
 
 -- The profile fields a designer writes: every field of schema.profile but
 -- the two that name profiles and the optional small-sense tables.
@@ -63,7 +64,7 @@ describe("profiles/default.lua", function()
       if k ~= "name" then listed[#listed + 1] = k end
     end
     assert.are.same(expected, listed)
-    assert.are.equal(27, #expected + 2 + 5) -- the schema's 27 profile fields
+    assert.are.equal(30, #expected + 2 + 8) -- the schema's 30 profile fields
   end)
 
   it("gives every field exactly the schema default (distances at 100 units per metre)", function()

@@ -80,6 +80,7 @@ wary_id wary_actor_create(wary_world *w, const wary_actor_def *def) {
   if (def->profile >= 0) {
     wy_agent *ag = &w->agents[w->agent_count];
     memset(ag, 0, sizeof *ag);
+    wy_brain_init_agent(ag);
     ag->actor = slot;
     wy_agent_reset_timers(w, ag, a->serial);
     a->agent = w->agent_count++;

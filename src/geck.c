@@ -538,9 +538,9 @@ int wy_geck_step(wary_world *w, float dt) {
   int status = WARY_OK;
   for (int32_t i = 0; i < w->agent_count; i++)
     if (profile_of(w, &w->agents[i])->geck.enabled) tick(&w->agents[i].geck, dt);
-  for (int32_t k = 0; k < w->geck_pending_count && status == WARY_OK; k++)
-    if (!deliver(w, &w->geck_pending[k])) status = WARY_ERR_OUT_OF_MEMORY;
-  w->geck_pending_count = 0;
+  /* Direct detection first: a sneaky shooter detected at once goes Normal to
+   * Combat, even when the same shot is also a detection event (which a guard
+   * already in Combat then ignores). */
   for (int32_t i = 0; i < w->agent_count && status == WARY_OK; i++) {
     wy_agent *ag = &w->agents[i];
     const wary_geck_def *g = &profile_of(w, ag)->geck;
@@ -548,6 +548,9 @@ int wy_geck_step(wary_world *w, float dt) {
     if (due(w, ag, g, dt)) status = evaluate(w, ag, g);
     if (status == WARY_OK) rules(w, ag, g);
   }
+  for (int32_t k = 0; k < w->geck_pending_count && status == WARY_OK; k++)
+    if (!deliver(w, &w->geck_pending[k])) status = WARY_ERR_OUT_OF_MEMORY;
+  w->geck_pending_count = 0;
   return status;
 }
 

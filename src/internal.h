@@ -51,6 +51,7 @@ typedef struct wy_slot {
   float loss_grace;
   bool direct_lost_cut;
   int32_t loss_reason;
+  float decay_scale;  /* share (and, when it lost the target last, belief) fade x this (1) */
 } wy_slot;
 
 typedef struct wy_profile {
@@ -64,6 +65,7 @@ typedef struct wy_profile {
   wy_slot slots[WY_SLOTS];
   float max_range;      /* largest slot range (may be INFINITY) */
   wary_geck_def geck;   /* distances already scaled; enabled false: not a GECK profile */
+  wary_brain_def brain; /* distances already scaled (brain.c) */
 } wy_profile;
 
 /* ---- beliefs ------------------------------------------------------------- */
@@ -94,10 +96,26 @@ typedef struct wy_belief {
   float location[WY_SLOTS][3];
   int32_t evidence_count;
   wary_evidence evidence[WARY_MAX_EVIDENCE];
+  float damage;           /* damage recorded from the target (brain.c), fading */
+  float threat;           /* threat score, 0..1 */
+  int32_t threat_level;   /* wary_threat_level */
 } wy_belief;
+
+/* A pain report waiting for the agent's next update (its event). */
+typedef struct wy_pain_report {
+  int32_t pain;
+  float level;
+} wy_pain_report;
+
+/* A per-agent relationship override. */
+typedef struct wy_relation {
+  wary_id target;
+  int32_t relationship;
+} wy_relation;
 
 /* A sound waiting for the agent's next hearing update. */
 typedef struct wy_pending {
+  float time;      /* world time it arrived */
   wary_id maker;   /* 0: nobody (a belief about the place) */
   int32_t sound;
   float pos[3];
@@ -110,7 +128,8 @@ typedef struct wy_pending {
 typedef struct wy_track {
   wary_id maker;
   float accum;     /* the build-up */
-  float quiet;     /* seconds since its last sound */
+  float last;      /* world time of its last sound */
+  float settled;   /* world time up to which the build-up has faded */
   float heard;     /* loudest single sound this update, 0 none */
   int32_t sound;   /* first sound this update, -1 none */
   float accuracy;
@@ -175,6 +194,20 @@ typedef struct wy_agent {
   int32_t belief_count;
   int32_t belief_cap;
   wy_geck_agent geck;
+  /* seed 002 (brain.c) */
+  float health;           /* 0..1, 1 at creation */
+  float pain_level[WARY_MAX_PAIN_TYPES];
+  bool pain_off[WARY_MAX_PAIN_TYPES];
+  wy_pain_report pain_queue[WARY_PAIN_QUEUE];
+  int32_t pain_queue_count;
+  float dull[WY_SLOTS];   /* pain and health multiplier per slot this step */
+  float emotion[5];
+  float fear_input;
+  int32_t dominant;       /* wary_emotion */
+  wary_id attention;
+  float attention_time;
+  wy_relation relations[8];
+  int32_t relation_count;
 } wy_agent;
 
 /* ---- actors -------------------------------------------------------------- */
@@ -271,6 +304,17 @@ typedef struct wy_query_link {
   bool failed;
 } wy_query_link;
 
+/* A hit waiting for the next step (brain.c). */
+typedef struct wy_damage {
+  wary_damage_def def;
+  wary_id attacker;       /* resolved: who the victim believes did it, 0 none */
+  float attacker_pos[3];  /* where the attacker stood when the hit landed */
+} wy_damage;
+
+typedef struct wy_team_relation {
+  int32_t a, b, relationship;
+} wy_team_relation;
+
 /* ---- the world ------------------------------------------------------------ */
 
 struct wary_world {
@@ -354,6 +398,13 @@ struct wary_world {
   char **names;
   int32_t name_count;
 
+  wary_pain_def pains[WARY_MAX_PAIN_TYPES];
+  int32_t pain_count;
+  wy_damage *damages;
+  int32_t damage_count, damage_cap;
+  wy_team_relation team_relations[32];
+  int32_t team_relation_count;
+
   wary_stats stats;
 };
 
@@ -420,8 +471,16 @@ void wy_geck_reset_agent(wy_agent *ag);               /* back to Normal, lists e
 void wy_geck_free_agent(wy_agent *ag);
 void wy_geck_drop_target(wary_world *w, wary_id target);
 
+/* brain.c */
+void wy_brain_damage(wary_world *w);                 /* queued hits -> beliefs, damaged events */
+void wy_brain_dull(wary_world *w, wy_agent *ag, float dt); /* pain decay, multipliers, events */
+void wy_brain_think(wary_world *w, wy_agent *ag, float dt); /* threat, emotions, attention */
+float wy_brain_multiplier(const wary_world *w, const wy_agent *ag, int32_t slot);
+void wy_brain_init_agent(wy_agent *ag);
+
 /* profile.c */
 void wy_agent_reset_timers(const wary_world *w, wy_agent *ag, uint32_t serial);
 float wy_scaled(const wary_world *w, float value, float metres);
+void wy_profile_resolve(const wary_world *w, wy_profile *p, const wary_profile_def *d);
 
 #endif

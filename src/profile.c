@@ -109,6 +109,10 @@ static void profile_resolve(const wary_world *w, wy_profile *p, const wary_profi
       s.max_range = 0.0f; /* sounds come to it; it gathers no candidates */
       s.loss_grace = p->hearing.loss_grace;
       s.weight = p->hearing.weight;
+    } else if (sense == WARY_SENSE_DAMAGE || sense == WARY_SENSE_PAIN) {
+      /* Hits come to damage and pain reports nothing: neither gathers. */
+      s.max_range = 0.0f;
+      if (sense == WARY_SENSE_DAMAGE) s.loss_grace = p->brain.damage_loss_grace;
     } else if (sense < WARY_BUILTIN_SENSES) {
       const wary_basic_sense_def *b = &p->basic[sense];
       s.interval = b->interval;
@@ -125,6 +129,7 @@ static void profile_resolve(const wary_world *w, wy_profile *p, const wary_profi
     slot->loss_grace = s.loss_grace;
     slot->direct_lost_cut = s.direct_lost_cut;
     slot->loss_reason = s.loss_reason;
+    slot->decay_scale = sense == WARY_SENSE_DAMAGE ? p->brain.damage_decay_scale : 1.0f;
   }
   /* A sense with no range of its own reaches as far as the others. */
   float largest = 0.0f;
@@ -352,6 +357,9 @@ int32_t wary_profile_create(wary_world *w, const wary_profile_def *def) {
   p->geck = wary_default_geck_def();
   scale_geck(w, &p->geck);
   p->geck.enabled = false;
+  p->brain = wary_default_brain_def();
+  p->brain.emotions = false;
+  p->brain.threat_distance_range = wy_scaled(w, p->brain.threat_distance_range, 30.0f);
   profile_resolve(w, p, def);
   return w->profile_count++;
 }
@@ -403,4 +411,8 @@ int wary_sense_unmute(wary_world *w, wary_id agent, int32_t slot) {
   w->agents[a->agent].errors[slot] = 0;
   w->agents[a->agent].muted[slot] = false;
   return WARY_OK;
+}
+
+void wy_profile_resolve(const wary_world *w, wy_profile *p, const wary_profile_def *d) {
+  profile_resolve(w, p, d);
 }

@@ -65,6 +65,14 @@ static bool update_slots(wy_belief *b, const wy_agent *ag, const wy_profile *p, 
   *reporting = false;
   for (int32_t s = 0; s < p->slot_count; s++) {
     const wy_slot *sl = &p->slots[s];
+    /* Pain that drops a sense below pain_suppress_below turns it off for the
+     * target (seed 002): its loss timers run. */
+    if (b->reported[s] && ag->dull[s] < 1.0f &&
+        b->shares[s] * ag->dull[s] < p->brain.pain_suppress_below) {
+      b->reported[s] = false;
+      b->reason[s] = WARY_LOSS_SUPPRESSED_BY_PAIN;
+      if (!b->due[s]) b->active[s] = false;
+    }
     if (b->reported[s]) {
       b->active[s] = true;
       b->ever[s] = true;
@@ -79,7 +87,7 @@ static bool update_slots(wy_belief *b, const wy_agent *ag, const wy_profile *p, 
       if (sl->direct_lost_cut) {
         b->shares[s] = 0.0f;
       } else if (!in_grace(b, sl, s)) {
-        float v = b->shares[s] - p->def.fade_rate * dt;
+        float v = b->shares[s] - p->def.fade_rate * sl->decay_scale * dt;
         b->shares[s] = v > 0.0f ? v : 0.0f;
       }
     }
@@ -93,11 +101,12 @@ static bool update_slots(wy_belief *b, const wy_agent *ag, const wy_profile *p, 
   return sensed;
 }
 
-static float fuse(const wy_belief *b, const wy_profile *p) {
+/* Each share is dulled by pain and health (ag->dull, seed 002) before fusion. */
+static float fuse(const wy_belief *b, const wy_agent *ag, const wy_profile *p) {
   int32_t best = -1;
   float best_value = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
-    float v = b->shares[s] * p->slots[s].weight;
+    float v = b->shares[s] * ag->dull[s] * p->slots[s].weight;
     if (b->shares[s] > 0.0f && (best < 0 || v > best_value)) {
       best = s;
       best_value = v;
@@ -105,7 +114,7 @@ static float fuse(const wy_belief *b, const wy_profile *p) {
   }
   int32_t others = 0;
   for (int32_t s = 0; s < p->slot_count; s++)
-    if (s != best && b->shares[s] > 0.0f && in_grace(b, &p->slots[s], s)) others++;
+    if (s != best && b->shares[s] * ag->dull[s] > 0.0f && in_grace(b, &p->slots[s], s)) others++;
   float fused = best_value + (float)others * p->def.corroboration_bonus;
   return fused > 1.0f ? 1.0f : fused;
 }
@@ -217,11 +226,13 @@ void wy_resolve_belief(wary_world *w, wy_agent *ag, wy_belief *b, float dt) {
   const wy_profile *p = &w->profiles[a->profile];
   bool reporting;
   bool sensed = update_slots(b, ag, p, dt, &reporting);
-  float fused = fuse(b, p);
+  float fused = fuse(b, ag, p);
   wy_evidence_sum e = evidence_sum(b);
 
   float prev = b->confidence;
-  float faded = prev - p->def.fade_rate * dt;
+  /* A belief last held by a slow-fading sense (damage) fades slower too. */
+  float scale = b->losing_slot >= 0 ? p->slots[b->losing_slot].decay_scale : 1.0f;
+  float faded = prev - p->def.fade_rate * scale * dt;
   float conf = faded > 0.0f ? faded : 0.0f;
   if (sensed) {
     float target = fused - e.lower > 0.0f ? fused - e.lower : 0.0f;

@@ -205,6 +205,7 @@ bool wy_deliver_sounds(wary_world *w) {
       memset(&pend, 0, sizeof pend);
       pend.heard = arrival(w, a, p, s, maker, em->stimulus.pos, &pend.walls, &pend.distance);
       if (!(pend.heard > 0.0f)) continue;
+      pend.time = w->time;
       pend.maker = maker;
       pend.sound = em->sound;
       memcpy(pend.pos, em->stimulus.pos, sizeof pend.pos);
@@ -214,7 +215,7 @@ bool wy_deliver_sounds(wary_world *w) {
   return true;
 }
 
-static wy_track *track_of(wy_agent *ag, wary_id maker) {
+static wy_track *track_of(wy_agent *ag, wary_id maker, float now) {
   for (int32_t i = 0; i < ag->track_count; i++)
     if (ag->tracks[i].maker == maker) return &ag->tracks[i];
   if (!wy_reserve((void **)&ag->tracks, &ag->track_cap, ag->track_count + 1, sizeof *ag->tracks))
@@ -223,7 +224,21 @@ static wy_track *track_of(wy_agent *ag, wary_id maker) {
   memset(t, 0, sizeof *t);
   t->maker = maker;
   t->sound = -1;
+  t->last = t->settled = now;
   return t;
+}
+
+/* Fades the build-up for the silence up to `now`: it starts fading
+ * accumulation_hold after the last sound. Timed by arrivals, not by
+ * updates, so it is the same at every level of detail. */
+static void settle(wy_track *t, const wary_hearing_def *h, float now) {
+  float from = t->last + h->accumulation_hold;
+  if (t->settled > from) from = t->settled;
+  if (now > from) {
+    t->accum -= h->accumulation_decay * (now - from);
+    if (t->accum < 0.0f) t->accum = 0.0f;
+  }
+  if (now > t->settled) t->settled = now;
 }
 
 static void remember(wary_world *w, wy_agent *ag, const wy_pending *p) {
@@ -263,7 +278,6 @@ bool wy_hear(wary_world *w, int32_t agent_index) {
   const wy_profile *p = &w->profiles[a->profile];
   const wary_hearing_def *h = &p->hearing;
   int32_t slot = p->builtin_slot[WARY_SENSE_HEARING];
-  float dt = ag->since[slot];
   wary_id self = wy_make_id(ag->actor, a->gen);
   for (int32_t i = 0; i < ag->track_count; i++) {
     ag->tracks[i].heard = 0.0f;
@@ -281,24 +295,20 @@ bool wy_hear(wary_world *w, int32_t agent_index) {
         return false;
       continue;
     }
-    wy_track *t = track_of(ag, pd->maker);
+    wy_track *t = track_of(ag, pd->maker, pd->time);
     if (!t) return false;
+    settle(t, h, pd->time);
     t->accum += pd->heard * h->accumulation_rate * 0.1f;
-    t->quiet = -dt; /* it starts counting from this update */
+    t->last = pd->time;
     if (pd->heard > t->heard) t->heard = pd->heard;
+    /* The most precise sound of the update places the maker. */
+    if (t->sound < 0 || acc > t->accuracy) t->accuracy = acc;
     if (t->sound < 0) t->sound = pd->sound;
-    t->accuracy = acc;
   }
   ag->pending_count = 0;
   for (int32_t i = 0; i < ag->track_count; i++) {
     wy_track *t = &ag->tracks[i];
-    t->quiet += dt;
-    if (t->quiet > h->accumulation_hold) {
-      float fading = t->quiet - h->accumulation_hold;
-      float step = fading < dt ? fading : dt;
-      t->accum -= h->accumulation_decay * step;
-      if (t->accum < 0.0f) t->accum = 0.0f;
-    }
+    settle(t, h, w->time);
     const wy_actor *m = wy_actor_get(w, t->maker);
     float share = wy_clamp01(t->heard > t->accum ? t->heard : t->accum);
     if (!m || share <= 0.0f) {

@@ -149,6 +149,7 @@ static int gather(wary_world *w, int32_t agent_index) {
       for (int32_t s = 0; s < p->slot_count; s++) {
         if (!due[s] || d > reach[s]) continue;
         int32_t sense = p->slots[s].sense;
+        if (sense == WARY_SENSE_DAMAGE || sense == WARY_SENSE_PAIN) continue;
         bool ok = sense == WARY_SENSE_VISION ? look(w, agent_index, ag, a, p, ts)
                   : sense < WARY_BUILTIN_SENSES
                       ? wy_sense_basic(w, agent_index, a, p, s, ts, d)
@@ -283,14 +284,17 @@ int wary_step_end(wary_world *w) {
   if (!w->in_step) return WARY_ERR_IN_STEP;
   int status = apply_results(w);
   if (status == WARY_OK) status = apply_reports(w);
+  wy_brain_damage(w);
   float dt = w->step_dt;
   for (int32_t i = 0; i < w->agent_count; i++) {
     wy_agent *ag = &w->agents[i];
+    wy_brain_dull(w, ag, dt);
     for (int32_t s = 0; s < WY_SLOTS; s++)
       if (ag->ran[s] && !ag->failed[s]) ag->errors[s] = 0;
     for (int32_t b = 0; b < ag->belief_count; b++) wy_resolve_belief(w, ag, &ag->beliefs[b], dt);
     wy_beliefs_prune(ag, w->profiles[w->actors[ag->actor].profile].def.memory_time);
     wy_places_resolve(w, ag, dt);
+    wy_brain_think(w, ag, dt);
   }
   int geck = wy_geck_step(w, dt);
   if (status == WARY_OK) status = geck;

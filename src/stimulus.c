@@ -58,8 +58,11 @@ static bool to_inbox(wary_world *w, wary_id agent, int32_t sense, const wary_sti
 static bool deliver(wary_world *w, const wary_stimulus_def *s) {
   const char *tag = wary_name_string(w, s->tag);
   const wy_actor *src = s->source ? wy_actor_get(w, s->source) : NULL;
+  /* The grid holds feet; the radius is measured to the ear, checked exactly
+   * below: leave the query the slack of an ear's height. */
   int32_t count = 0;
-  const int32_t *cand = wy_grid_query(&w->grid, s->pos, s->radius, &count);
+  const int32_t *cand =
+      wy_grid_query(&w->grid, s->pos, s->radius + 2.0f * w->def.units_per_meter, &count);
   if (count < 0) return false;
   for (int32_t c = 0; c < count; c++) {
     wy_actor *a = &w->actors[cand[c]];
@@ -67,6 +70,8 @@ static bool deliver(wary_world *w, const wary_stimulus_def *s) {
     if (s->team_filter && src && src->team != 0 && src->team == a->team) continue;
     const wy_profile *p = &w->profiles[a->profile];
     float ear[3] = {a->pos[0], a->pos[1], a->pos[2] + p->hearing.ear_height};
+    float ex = ear[0] - s->pos[0], ey = ear[1] - s->pos[1], ez = ear[2] - s->pos[2];
+    if (ex * ex + ey * ey + ez * ez > s->radius * s->radius) continue;
     if (s->requires_clear_path) {
       wary_ray_result r;
       w->stats.rays++;

@@ -47,9 +47,14 @@ enum {
   WARY_SENSE_SMELL = 3,
   WARY_SENSE_TOUCH = 4,
   WARY_SENSE_ECHOLOCATION = 5,
-  WARY_BUILTIN_SENSES = 6,
+  WARY_SENSE_DAMAGE = 6,        /* seed 002: who hurt it (wary_apply_damage) */
+  WARY_SENSE_PAIN = 7,          /* seed 002: pain and health dull the other senses */
+  WARY_BUILTIN_SENSES = 8,
   WARY_MAX_STIMULUS_TAGS = 4,   /* stimulus tag prefixes a custom sense listens to */
-  WARY_RECENT_SOUNDS = 32       /* heard sounds kept per agent (for 6 s at most) */
+  WARY_RECENT_SOUNDS = 32,      /* heard sounds kept per agent (for 6 s at most) */
+  WARY_MAX_PAIN_TYPES = 32,     /* pain types per world */
+  WARY_MAX_PAIN_EFFECTS = 8,    /* sense effects per pain type */
+  WARY_PAIN_QUEUE = 32          /* pain reports waiting for an agent's next update */
 };
 
 typedef enum wary_status {
@@ -106,9 +111,14 @@ typedef enum wary_event_type {
   WARY_EV_HEAR = 8,        /* a hearing update heard target: pos, loudness, sound (-1: build-up only) */
   WARY_EV_SOUND_HEARD = 9, /* one sound arrived: target = its maker (0: nobody), sound, loudness, walls */
   WARY_EV_LOCATION = 10,   /* a belief about a place changed state: pos, tag, to_state, confidence */
-  WARY_EV_GECK = 11        /* a GECK state change: from_state, to_state (wary_detection_state);
+  WARY_EV_GECK = 11,       /* a GECK state change: from_state, to_state (wary_detection_state);
                               target, confidence (its detection value), pos: what caused it
                               (target 0: a timer); index: the wary_geck_event_type behind it, or -1 */
+  WARY_EV_DAMAGED = 12,    /* agent was hit: target = who it believes did it (0: nobody, itself),
+                              index = the instigator given, confidence = amount, tag = damage type,
+                              pos = hit location */
+  WARY_EV_PAIN_REPORTED = 13, /* a pain report: index = pain type, confidence = level after it */
+  WARY_EV_EMOTION_CHANGED = 14 /* the dominant emotion changed: from_state, to_state (wary_emotion) */
 } wary_event_type;
 
 /* ---- world ---------------------------------------------------------- */
@@ -394,6 +404,7 @@ typedef struct wary_stats {
   uint64_t candidates;    /* grid candidates examined since creation */
   int32_t beliefs;        /* beliefs held now */
   uint64_t sounds_dropped; /* sounds that gave way in a full pending queue (max_pending) */
+  uint64_t pain_reports_dropped; /* pain reports past WARY_PAIN_QUEUE (their events are lost) */
 } wary_stats;
 
 wary_stats wary_world_stats(const wary_world *world);
@@ -794,6 +805,146 @@ int wary_geck_alert_at(const wary_world *world, wary_id agent, int32_t i, wary_g
 int wary_geck_target_at(const wary_world *world, wary_id agent, int32_t i, wary_geck_target *out);
 int wary_geck_target_get(const wary_world *world, wary_id agent, wary_id target,
                          wary_geck_target *out);
+
+/* ---- damage, pain, health, emotions, threat, attention (seed 002) ------- */
+
+typedef enum wary_emotion {
+  WARY_CALM = 0,
+  WARY_CURIOUS = 1,
+  WARY_ALERT = 2,
+  WARY_AGGRESSIVE = 3,
+  WARY_FEARFUL = 4,
+  WARY_PANICKED = 5
+} wary_emotion;
+
+/* Indices of wary_brain_state.emotions and wary_set_emotion. */
+typedef enum wary_emotion_value {
+  WARY_FEAR = 0,
+  WARY_AGGRESSION = 1,
+  WARY_CURIOSITY = 2,
+  WARY_ALERTNESS = 3,
+  WARY_PANIC = 4
+} wary_emotion_value;
+
+typedef enum wary_threat_level {
+  WARY_THREAT_NONE = 0,
+  WARY_THREAT_LOW = 1,
+  WARY_THREAT_MEDIUM = 2,
+  WARY_THREAT_HIGH = 3,
+  WARY_THREAT_CRITICAL = 4
+} wary_threat_level;
+
+typedef enum wary_relationship {
+  WARY_HOSTILE = 0,
+  WARY_NEUTRAL = 1,
+  WARY_FRIENDLY = 2
+} wary_relationship;
+
+/* A profile's damage and pain settings and its brain (emotions, threat,
+ * attention). The damage sense works when the senses include
+ * WARY_SENSE_DAMAGE, pain and health when they include WARY_SENSE_PAIN. */
+typedef struct wary_brain_def {
+  bool emotions;                    /* true: emotions and emotion_changed (a new profile: false
+                                       until its brain is set) */
+  bool auto_confidence_from_damage; /* true: a hit raises confidence to damage so far / 100 */
+  float damage_loss_grace;          /* 8 s the damage share holds after a hit */
+  float damage_decay_scale;         /* 0.5: the damage share (and its belief) fades at fade_rate x this */
+  float damage_location_accuracy;   /* 0.95 */
+  float pain_vision_floor;          /* 0: the floor of vision's multiplier */
+  float pain_suppress_below;        /* 0.02: a dulled sense below this is turned off for the target */
+  float emotion_max[5];             /* fear, aggression, curiosity, alertness, panic (1 each; 0: off) */
+  float emotion_rise[5];            /* per second (0.5, 0.8, 0.4, 0.6, 0.3) */
+  float emotion_decay[5];           /* per second (0.2, 0.3, 0.6, 0.1, 0.15) */
+  float panic_override_threshold;   /* 0.75 */
+  float emotion_active_threshold;   /* 0.2 */
+  float threat_weight_damage_received; /* 0.4 x min(1, damage / 100) */
+  float threat_weight_confidence;   /* 0.3 x confidence */
+  float threat_weight_state;        /* 0.2 x the state's factor */
+  float threat_weight_distance;     /* 0.1 x (1 - distance / threat_distance_range) */
+  float threat_distance_range;      /* units (-1: 30 m scaled) */
+  float threat_damage_decay_rate;   /* 0.05 of the damage term per second while lost or later */
+  float threat_low;                 /* 0.2: Low from here */
+  float threat_medium;              /* 0.4 */
+  float threat_high;                /* 0.6 */
+  float threat_critical;            /* 0.85 */
+  float attention_stickiness_time;  /* 2 s before the attention target can switch */
+  float attention_switch_threshold; /* 0.1 more threat needed to take attention */
+} wary_brain_def;
+
+wary_brain_def wary_default_brain_def(void);
+int wary_profile_set_brain(wary_world *world, int32_t profile, const wary_brain_def *def);
+
+/* A hit (seed 002, "Who did it"). Queued; counted at the next step. */
+typedef struct wary_damage_def {
+  wary_id victim;
+  wary_id instigator;        /* the pawn of the instigating controller, 0 none */
+  wary_id causer;            /* what delivered the hit, 0 none */
+  bool causer_is_pawn;       /* the causer is a pawn (true) or a thing (a projectile, a trap) */
+  wary_id causer_instigator; /* the causer's own instigator (a projectile's shooter), 0 none */
+  wary_id causer_owner;      /* the pawn that owns the causer (a held weapon), 0 none */
+  float amount;              /* > 0 */
+  int32_t type;              /* interned damage type tag, 0: none */
+  float pos[3];              /* hit location */
+} wary_damage_def;
+
+wary_damage_def wary_default_damage_def(void);
+int wary_apply_damage(wary_world *world, const wary_damage_def *def);
+
+/* A kind of pain (seed 002, "A pain type"). */
+typedef struct wary_pain_def {
+  int32_t name;              /* interned */
+  float decay_rate;          /* 0.2 level per second; 0 never fades */
+  float max_level;           /* 1 */
+  float amount_override;     /* 0; above 0 every report adds this */
+  int32_t effect_count;
+  int32_t effect_sense[8];   /* sense index */
+  float effect[8];           /* 0..1 */
+} wary_pain_def;
+
+wary_pain_def wary_default_pain_def(void);
+int32_t wary_pain_create(wary_world *world, const wary_pain_def *def); /* index or status */
+int wary_pain_set(wary_world *world, int32_t pain, const wary_pain_def *def);
+/* Adds pain (nothing for amount <= 0 or a disabled type); WARY_ERR_NOT_FOUND,
+ * changing nothing, for a profile without WARY_SENSE_PAIN. */
+int wary_report_pain(wary_world *world, wary_id agent, int32_t pain, float amount);
+int wary_pain_clear(wary_world *world, wary_id agent, int32_t pain); /* pain -1: all */
+int wary_pain_set_enabled(wary_world *world, wary_id agent, int32_t pain, int32_t enabled);
+/* Health 0..1 (1 untouched): dulls every sense of a profile with pain. */
+int wary_actor_set_health(wary_world *world, wary_id agent, float health);
+
+int wary_set_fear_input(wary_world *world, wary_id agent, float value);
+int wary_set_emotion(wary_world *world, wary_id agent, int32_t emotion, float value);
+int wary_reset_emotions(wary_world *world, wary_id agent);
+
+typedef struct wary_brain_state {
+  float health;
+  float pain_total;          /* enabled types summed, capped at 1 */
+  float emotions[5];         /* wary_emotion_value order */
+  float fear_input;
+  int32_t dominant;          /* wary_emotion */
+  wary_id attention;         /* 0: none */
+  float attention_time;      /* seconds on the attention target */
+  int32_t sense_count;       /* slots in the profile */
+  float multiplier[16];      /* per profile slot: pain and health multiplier now */
+  float pain_level[32];      /* per pain type */
+  bool pain_enabled[32];
+} wary_brain_state;
+
+int wary_brain_get(const wary_world *world, wary_id agent, wary_brain_state *out);
+
+typedef struct wary_threat {
+  float score;               /* 0..1 */
+  int32_t level;             /* wary_threat_level */
+  float damage;              /* damage recorded from it (fading) */
+  int32_t relationship;      /* wary_relationship */
+} wary_threat;
+
+int wary_threat_get(const wary_world *world, wary_id agent, wary_id target, wary_threat *out);
+/* Between two teams, both ways (default: same team friendly, else hostile). */
+int wary_set_relationship(wary_world *world, int32_t team_a, int32_t team_b, int32_t relationship);
+/* agent's own view of target; relationship -1 removes the override. */
+int wary_set_relationship_override(wary_world *world, wary_id agent, wary_id target,
+                                   int32_t relationship);
 
 /* cdef-end */
 

@@ -71,8 +71,8 @@ wary_world *wary_world_create(const wary_world_def *def) {
   w->sun_intensity = 1.0f;
   w->ambient = 0.3f;
   w->light_epoch = 1;
-  /* Senses 0 to 5 are the built-in ones (vision, hearing, vibration, smell,
-   * touch, echolocation); their settings live in each profile. */
+  /* Senses 0 to 7 are the built-in ones (vision, hearing, vibration, smell,
+   * touch, echolocation, damage, pain); their settings live in each profile. */
   for (int32_t i = 0; i < WARY_BUILTIN_SENSES; i++) {
     wary_sense_def s = wary_default_sense_def();
     s.direct_lost_cut = i == WARY_SENSE_VISION;
@@ -114,6 +114,7 @@ void wary_world_destroy(wary_world *w) {
   free(w->envs);
   free(w->box_gen);
   free(w->geck_pending);
+  free(w->damages);
   wy_grid_free(&w->grid);
   wy_occ_free(&w->occ);
   free(w);

@@ -137,9 +137,47 @@ static const field event_fields[] = {
 };
 #undef S
 
+#define S wary_brain_def
+static const field brain_def_fields[] = {
+  B(emotions), B(auto_confidence_from_damage), F(damage_loss_grace), F(damage_decay_scale),
+  F(damage_location_accuracy), F(pain_vision_floor), F(pain_suppress_below), FV(emotion_max),
+  FV(emotion_rise), FV(emotion_decay), F(panic_override_threshold), F(emotion_active_threshold),
+  F(threat_weight_damage_received), F(threat_weight_confidence), F(threat_weight_state),
+  F(threat_weight_distance), F(threat_distance_range), F(threat_damage_decay_rate), F(threat_low),
+  F(threat_medium), F(threat_high), F(threat_critical), F(attention_stickiness_time),
+  F(attention_switch_threshold), END_FIELDS
+};
+#undef S
+
+#define S wary_damage_def
+static const field damage_def_fields[] = {
+  ID(victim), ID(instigator), ID(causer), B(causer_is_pawn), ID(causer_instigator),
+  ID(causer_owner), F(amount), I(type), FV(pos), END_FIELDS
+};
+#undef S
+
+#define S wary_pain_def
+static const field pain_def_fields[] = {
+  I(name), F(decay_rate), F(max_level), F(amount_override), I(effect_count), IV(effect_sense),
+  FV(effect), END_FIELDS
+};
+#undef S
+
+#define S wary_brain_state
+static const field brain_state_fields[] = {
+  F(health), F(pain_total), FV(emotions), F(fear_input), I(dominant), ID(attention),
+  F(attention_time), I(sense_count), FV(multiplier), FV(pain_level), BV(pain_enabled), END_FIELDS
+};
+#undef S
+
+#define S wary_threat
+static const field threat_fields[] = { F(score), I(level), F(damage), I(relationship), END_FIELDS };
+#undef S
+
 #define S wary_stats
 static const field stats_fields[] = { U64(rays), U64(queries), U64(candidates), I(beliefs),
-                                       U64(sounds_dropped), END_FIELDS };
+                                       U64(sounds_dropped), U64(pain_reports_dropped),
+                                       END_FIELDS };
 #undef S
 
 #define S wary_samples
@@ -447,6 +485,9 @@ typedef union any_def {
   wary_stimulus_def stimulus;
   wary_basic_sense_def basic_sense;
   wary_geck_def geck;
+  wary_brain_def brain;
+  wary_damage_def damage;
+  wary_pain_def pain;
   wary_samples samples;
 } any_def;
 
@@ -476,6 +517,13 @@ DEFAULT_OF(filter)
 DEFAULT_OF(hearing)
 DEFAULT_OF(stimulus)
 DEFAULT_OF(geck)
+DEFAULT_OF(brain)
+DEFAULT_OF(damage)
+DEFAULT_OF(pain)
+DEF_CALL(apply_damage, damage, wary_apply_damage)
+DEF_CALL(create_pain, pain, wary_pain_create)
+SET_OF(brain, int32_t, wary_profile_set_brain)
+SET_OF(pain, int32_t, wary_pain_set)
 CREATE_OF(material)
 CREATE_OF(box)
 CREATE_OF(profile)
@@ -512,7 +560,8 @@ static void zero_samples(any_def *d, int32_t arg)
 /* The kinds before K_SAMPLES have a B.default_<kind>_def. */
 enum {
   K_WORLD, K_MATERIAL, K_BOX, K_PROFILE, K_SENSE, K_ACTOR, K_VISION, K_LIGHT, K_ENVIRONMENT,
-  K_SOUND, K_FILTER, K_HEARING, K_STIMULUS, K_BASIC_SENSE, K_GECK, K_SAMPLES
+  K_SOUND, K_FILTER, K_HEARING, K_STIMULUS, K_BASIC_SENSE, K_GECK, K_BRAIN, K_DAMAGE, K_PAIN,
+  K_SAMPLES
 };
 
 static const struct {
@@ -536,6 +585,9 @@ static const struct {
   [K_STIMULUS] = { "default_stimulus_def", stimulus_def_fields, default_stimulus, false },
   [K_BASIC_SENSE] = { "default_basic_sense_def", basic_sense_def_fields, default_basic_sense, true },
   [K_GECK] = { "default_geck_def", geck_def_fields, default_geck, false },
+  [K_BRAIN] = { "default_brain_def", brain_def_fields, default_brain, false },
+  [K_DAMAGE] = { "default_damage_def", damage_def_fields, default_damage, false },
+  [K_PAIN] = { "default_pain_def", pain_def_fields, default_pain, false },
   [K_SAMPLES] = { NULL, samples_fields, zero_samples, false },
 };
 
@@ -753,6 +805,15 @@ static const struct {
   { "profile_set_geck", SIG_SET, K_GECK, { .set = set_geck } },
   { "geck_state", SIG_ID_COUNT, 0, { .id_count = wary_geck_state } },
   { "geck_damage", SIG_PAIR, 0, { .pair = wary_geck_damage } },
+  { "profile_set_brain", SIG_SET, K_BRAIN, { .set = set_brain } },
+  { "apply_damage", SIG_CREATE, K_DAMAGE, { .create = apply_damage } },
+  { "pain_create", SIG_CREATE, K_PAIN, { .create = create_pain } },
+  { "pain_set", SIG_SET, K_PAIN, { .set = set_pain } },
+  { "actor_set_health", SIG_ID_F, 0, { .id_f = wary_actor_set_health } },
+  { "set_fear_input", SIG_ID_F, 0, { .id_f = wary_set_fear_input } },
+  { "reset_emotions", SIG_ID, 0, { .id = wary_reset_emotions } },
+  { "pain_clear", SIG_ID_I, 0, { .id_i = wary_pain_clear } },
+  { "set_relationship_override", SIG_PAIR_I, 0, { .pair_i = wary_set_relationship_override } },
 };
 
 static int call_api(lua_State *L)
@@ -852,6 +913,8 @@ typedef union any_out {
   wary_geck_info geck_info;
   wary_geck_alert geck_alert;
   wary_geck_target geck_target;
+  wary_brain_state brain_state;
+  wary_threat threat;
 } any_out;
 
 /* call_<fn>(world, args, out) calls wary_<fn>(world, ...). */
@@ -875,6 +938,12 @@ CALL_OF(geck_info_get, a[0].d, &o->geck_info)
 CALL_OF(geck_alert_at, a[0].d, a[1].i, &o->geck_alert)
 CALL_OF(geck_target_at, a[0].d, a[1].i, &o->geck_target)
 CALL_OF(geck_target_get, a[0].d, a[1].d, &o->geck_target)
+CALL_OF(report_pain, a[0].d, a[1].i, a[2].f)
+CALL_OF(pain_set_enabled, a[0].d, a[1].i, a[2].i)
+CALL_OF(set_emotion, a[0].d, a[1].i, a[2].f)
+CALL_OF(set_relationship, a[0].i, a[1].i, a[2].i)
+CALL_OF(brain_get, a[0].d, &o->brain_state)
+CALL_OF(threat_get, a[0].d, a[1].d, &o->threat)
 
 static const struct {
   const char *name;
@@ -899,6 +968,12 @@ static const struct {
   { "geck_alert_at", "di", geck_alert_fields, call_geck_alert_at },
   { "geck_target_at", "di", geck_target_fields, call_geck_target_at },
   { "geck_target_get", "dd", geck_target_fields, call_geck_target_get },
+  { "report_pain", "dif", NULL, call_report_pain },
+  { "pain_set_enabled", "dii", NULL, call_pain_set_enabled },
+  { "set_emotion", "dif", NULL, call_set_emotion },
+  { "set_relationship", "iii", NULL, call_set_relationship },
+  { "brain_get", "d", brain_state_fields, call_brain_get },
+  { "threat_get", "dd", threat_fields, call_threat_get },
 };
 
 static int call_args(lua_State *L)

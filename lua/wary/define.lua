@@ -7,6 +7,7 @@ local schema = require("wary.schema")
 local vision = require("wary.vision")
 local hearing = require("wary.hearing")
 local geck = require("wary.geck")
+local brain = require("wary.brain")
 
 local define = {}
 
@@ -140,7 +141,7 @@ local function inherit(world, t, object)
   local merged = {}
   for k, v in pairs(parent.raw) do merged[k] = v end
   for k, v in pairs(t) do merged[k] = v end
-  for _, field in ipairs({ "vision", "geck" }) do
+  for _, field in ipairs({ "vision", "geck", "damage", "pain", "brain" }) do
     if type(parent.raw[field]) == "table" and type(t[field]) == "table" then
       merged[field] = {}
       for k, v in pairs(parent.raw[field]) do merged[field][k] = v end
@@ -157,6 +158,7 @@ end
 local function builtin_def(world, object, b, t)
   if b.field == "vision" then return vision.def(world, object, t) end
   if b.field == "hearing" then return hearing.def(world, object, t) end
+  if b.field == "damage" or b.field == "pain" then return brain.sense_table(world, object, b.field, t) end
   return hearing.basic_def(world, object, b.field, t)
 end
 
@@ -188,9 +190,10 @@ local builtin_setters = { [0] = "profile_set_vision", [1] = "profile_set_hearing
 local function set_builtins(world, index, defs, object)
   for k = 0, #schema.builtin_senses - 1 do
     local def = defs[k]
-    if def and builtin_setters[k] then
+    -- damage and pain (def true) reach the core with the brain (wary.brain)
+    if def and def ~= true and builtin_setters[k] then
       checked_status(world._B[builtin_setters[k]](world._w, index, def), object)
-    elseif def then
+    elseif def and def ~= true then
       checked_status(world._B.profile_set_basic_sense(world._w, index, k, def), object)
     end
   end
@@ -223,6 +226,7 @@ function define.profile(world, t)
     check.fail(object, "geck", 'nil unless model = "geck"', p.geck)
   end
   local builtins = with_builtins(world, p, object)
+  local brain_def = brain.def(world, p)
   local custom = 0
   for _, id in ipairs(p.senses) do
     custom = custom + ((world._senses[id] and world._senses[id].builtin) and 0 or 1)
@@ -280,6 +284,7 @@ function define.profile(world, t)
   end
   local entry = world._profiles[p.name]
   set_builtins(world, entry.index, builtins, object)
+  checked_status(world._B.profile_set_brain(world._w, entry.index, brain_def), object)
   if geck_def or was_geck then
     checked_status(world._B.profile_set_geck(world._w, entry.index, geck_def or geck.OFF), object)
   end

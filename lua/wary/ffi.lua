@@ -287,6 +287,8 @@ local PLAIN = {
   "light_destroy", "environment_destroy", "world_set_sun", "light_at",
   "emit_sound", "emit_sound_at", "location_count", "report_location", "report_touch",
   "actor_set_scent", "geck_state", "create_detection_event", "geck_damage",
+  "report_pain", "pain_clear", "pain_set_enabled", "actor_set_health", "set_fear_input",
+  "set_emotion", "reset_emotions", "set_relationship", "set_relationship_override",
 }
 
 for _, name in ipairs(PLAIN) do
@@ -301,7 +303,7 @@ end
 
 local KINDS = {
   "world", "material", "box", "profile", "sense", "actor", "vision", "light", "environment",
-  "sound", "filter", "hearing", "stimulus", "basic_sense", "geck",
+  "sound", "filter", "hearing", "stimulus", "basic_sense", "geck", "brain", "damage", "pain",
 }
 
 for _, kind in ipairs(KINDS) do
@@ -340,6 +342,8 @@ local CREATE = {
   sound_create = "sound",
   filter_create = "filter",
   emit_stimulus = "stimulus",
+  apply_damage = "damage",
+  pain_create = "pain",
 }
 
 for name, kind in pairs(CREATE) do
@@ -361,6 +365,8 @@ local SET = {
   profile_set_basic_sense = "basic_sense",
   actor_set_samples = "samples",
   profile_set_geck = "geck",
+  profile_set_brain = "brain",
+  pain_set = "pain",
 }
 
 for name, kind in pairs(SET) do
@@ -388,6 +394,16 @@ local place, place_result = out_struct("wary_location_belief")
 local geck_info, geck_info_result = out_struct("wary_geck_info")
 local geck_alert, geck_alert_result = out_struct("wary_geck_alert")
 local geck_target, geck_target_result = out_struct("wary_geck_target")
+local brain_state, brain_state_result = out_struct("wary_brain_state")
+local threat, threat_result = out_struct("wary_threat")
+
+function B.brain_get(w, agent)
+  return brain_state_result(lib.wary_brain_get(live(w), agent, brain_state()))
+end
+
+function B.threat_get(w, agent, target)
+  return threat_result(lib.wary_threat_get(live(w), agent, target, threat()))
+end
 
 function B.ray_cast(w, ax, ay, az, bx, by, bz)
   return ray_result(lib.wary_ray_cast(live(w), ax, ay, az, bx, by, bz, ray()))

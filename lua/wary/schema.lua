@@ -12,7 +12,9 @@ schema.events = { "suspect", "detect", "track", "lost", "remember", "forget", "t
                   "hear", "sound_heard", "location_belief_changed",
                   -- the GECK model's transitions, named after the seed's voice topics (NormalToAlert, ...)
                   "normal_to_alert", "alert_to_combat", "normal_to_combat", "alert_to_normal",
-                  "combat_to_normal", "combat_to_lost", "lost_to_normal", "lost_to_combat" }
+                  "combat_to_normal", "combat_to_lost", "lost_to_normal", "lost_to_combat",
+                  -- seed 002 (core types 12, 13, 14; wary.brain names them)
+                  "damaged", "pain_reported", "emotion_changed" }
 schema.categories = { "enemy", "friendly", "animal", "environment", "custom" }
 schema.alert_levels = { "whisper", "normal", "loud", "explosive" }
 -- The built-in senses, in the core's order (WARY_SENSE_VISION = 0, ...), and
@@ -21,6 +23,7 @@ schema.builtin_senses = {
   { id = "Vision", field = "vision" }, { id = "Hearing", field = "hearing" },
   { id = "Vibration", field = "vibration" }, { id = "Smell", field = "smell" },
   { id = "Touch", field = "touch" }, { id = "Echolocation", field = "echolocation" },
+  { id = "Damage", field = "damage" }, { id = "Pain", field = "pain" },
 }
 schema.cones = { "none", "focal", "peripheral", "rear" }
 schema.models = { "confidence", "geck" }
@@ -69,6 +72,9 @@ schema.profile = {
   { name = "echolocation", kind = "table" },
   { name = "model", kind = "enum", values = schema.models, default = "confidence" },
   { name = "geck", kind = "table" },
+  { name = "damage", kind = "table" },
+  { name = "pain", kind = "table" },
+  { name = "brain", kind = "table" },
 }
 
 -- A profile's `geck` table (model = "geck"): the seed's fSneak/fDetection
@@ -277,12 +283,92 @@ schema.actor = {
   { name = "props", kind = "table" },
   { name = "samples", kind = "table" },
   { name = "scent", kind = "number", min = 0, max = 1, default = 1 },
+  -- seed 002: health (0..1, or a function(actor) returning it, read before each step),
+  -- and for a damage causer: a thing (pawn = false) and who stands behind it
+  { name = "health" },
+  { name = "pawn", kind = "boolean", default = true },
+  { name = "owner" },
+  { name = "instigator" },
 }
 
 schema.box = {
   { name = "min", kind = "table", required = true },
   { name = "max", kind = "table", required = true },
   { name = "material", kind = "string", default = "concrete" },
+}
+
+-- Seed 002. A profile's `damage` table (the Damage sense: who hurt it).
+schema.damage = {
+  { name = "auto_confidence_from_damage", kind = "boolean", default = true },
+  { name = "loss_grace", kind = "number", min = 0, default = 8 },
+  { name = "decay_scale", kind = "number", min = 0, default = 0.5 },
+  { name = "location_accuracy", kind = "number", min = 0, max = 1, default = 0.95 },
+}
+
+-- A profile's `pain` table (the Pain sense: pain and health dull the senses).
+schema.pain = {
+  { name = "pain_vision_floor", kind = "number", min = 0, max = 1, default = 0 },
+  { name = "suppress_below", kind = "number", min = 0, max = 1, default = 0.02 },
+}
+
+-- A profile's `brain` table: emotions, threat, attention (seed 002).
+schema.emotions = { "fear", "aggression", "curiosity", "alertness", "panic" }
+schema.dominant_emotions = { "calm", "curious", "alert", "aggressive", "fearful", "panicked" }
+schema.threat_levels = { "none", "low", "medium", "high", "critical" }
+schema.relationships = { "hostile", "neutral", "friendly" }
+schema.brain = {
+  { name = "emotions", kind = "boolean", default = true },
+  { name = "max_fear", kind = "number", min = 0, max = 1, default = 1 },
+  { name = "fear_rise_rate", kind = "number", min = 0, default = 0.5 },
+  { name = "fear_decay_rate", kind = "number", min = 0, default = 0.2 },
+  { name = "max_aggression", kind = "number", min = 0, max = 1, default = 1 },
+  { name = "aggression_rise_rate", kind = "number", min = 0, default = 0.8 },
+  { name = "aggression_decay_rate", kind = "number", min = 0, default = 0.3 },
+  { name = "max_curiosity", kind = "number", min = 0, max = 1, default = 1 },
+  { name = "curiosity_rise_rate", kind = "number", min = 0, default = 0.4 },
+  { name = "curiosity_decay_rate", kind = "number", min = 0, default = 0.6 },
+  { name = "max_alertness", kind = "number", min = 0, max = 1, default = 1 },
+  { name = "alertness_rise_rate", kind = "number", min = 0, default = 0.6 },
+  { name = "alertness_decay_rate", kind = "number", min = 0, default = 0.1 },
+  { name = "max_panic", kind = "number", min = 0, max = 1, default = 1 },
+  { name = "panic_rise_rate", kind = "number", min = 0, default = 0.3 },
+  { name = "panic_decay_rate", kind = "number", min = 0, default = 0.15 },
+  { name = "panic_override_threshold", kind = "number", min = 0, max = 1, default = 0.75 },
+  { name = "emotion_active_threshold", kind = "number", min = 0, max = 1, default = 0.2 },
+  { name = "threat_weight_damage_received", kind = "number", min = 0, default = 0.4 },
+  { name = "threat_weight_confidence", kind = "number", min = 0, default = 0.3 },
+  { name = "threat_weight_state", kind = "number", min = 0, default = 0.2 },
+  { name = "threat_weight_distance", kind = "number", min = 0, default = 0.1 },
+  { name = "threat_distance_range", kind = "number", min = 1e-6, default = { metres = 30 } },
+  { name = "threat_damage_decay_rate", kind = "number", min = 0, default = 0.05 },
+  { name = "threat_low", kind = "number", min = 0, max = 1, default = 0.2 },
+  { name = "threat_medium", kind = "number", min = 0, max = 1, default = 0.4 },
+  { name = "threat_high", kind = "number", min = 0, max = 1, default = 0.6 },
+  { name = "threat_critical", kind = "number", min = 0, max = 1, default = 0.85 },
+  { name = "attention_stickiness_time", kind = "number", min = 0, default = 2 },
+  { name = "attention_switch_threshold", kind = "number", min = 0, default = 0.1 },
+}
+
+-- world:define_pain(t): a kind of pain (seed 002, "A pain type").
+schema.pain_type = {
+  { name = "name", kind = "string", required = true },
+  { name = "effects", kind = "table", default = {} },
+  { name = "decay_rate", kind = "number", min = 0, default = 0.2 },
+  { name = "max_level", kind = "number", min = 0, max = 1, default = 1 },
+  { name = "amount_override", kind = "number", min = 0, default = 0 },
+  { name = "display_name", kind = "string" },
+  { name = "debug_color" },
+  { name = "description", kind = "string" },
+}
+
+-- world:apply_damage{...} (seed 002, "Who did it").
+schema.hit = {
+  { name = "victim", required = true },
+  { name = "instigator" },
+  { name = "causer" },
+  { name = "amount", kind = "number", min = 0, required = true },
+  { name = "type", kind = "string" },
+  { name = "at", kind = "table" },
 }
 
 -- Replaces { metres = m } defaults by m x units_per_meter.

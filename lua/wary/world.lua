@@ -8,6 +8,7 @@ local places = require("wary.places")
 local vision = require("wary.vision")
 local hearing = require("wary.hearing")
 local geck = require("wary.geck")
+local brain = require("wary.brain")
 
 local World = {}
 World.__index = World
@@ -34,9 +35,10 @@ function World.new(B, root, t)
     _ctx = { agent_pos = {}, eye_pos = {}, eye_forward = {}, target_pos = {}, target_vel = {},
              units_per_meter = upm },
     _sounds = {}, _sound_names = {}, _filters = {},
-    _scaled = {},
+    _scaled = {}, _pains = {}, _pain_names = {}, _pain_warned = {},
   }, World)
-  for _, kind in ipairs({ "profile", "actor", "vision", "light", "hearing", "sound", "stimulus", "geck" }) do
+  for _, kind in ipairs({ "profile", "actor", "vision", "light", "hearing", "sound", "stimulus", "geck",
+                          "brain" }) do
     self._scaled[kind] = schema.defaults(schema[kind], upm)
   end
   -- The built-in senses: listed by id in profiles, evaluated in C.
@@ -94,18 +96,19 @@ local function kind_of(t)
   if t.base_loudness ~= nil or t.alert_level ~= nil and t.accepted_categories == nil then return "sound" end
   if t.accepted_categories ~= nil or t.loudness_multiplier ~= nil or t.min_alert_level ~= nil then return "filter" end
   if t.vision_transmission ~= nil or t.sound_wall ~= nil then return "material" end
+  if t.effects ~= nil or t.amount_override ~= nil or t.max_level ~= nil then return "pain" end
   return "profile"
 end
 
 local definers = { profile = define.profile, sense = define.sense, material = define.material,
-                   sound = define.sound, filter = define.filter }
+                   sound = define.sound, filter = define.filter, pain = brain.define_pain }
 
 function World:define(t)
   if not self._dry then self:_structural("define") end
   if type(t) ~= "table" then check.fail("world", "definition", "a table", t) end
   local kind = kind_of(t)
   local fn = definers[kind]
-  if not fn then check.fail("definition", "kind", "one of profile, sense, material, sound, filter", kind) end
+  if not fn then check.fail("definition", "kind", "one of profile, sense, material, sound, filter, pain", kind) end
   local copy = {}
   for k, v in pairs(t) do copy[k] = v end
   copy.kind = nil
@@ -135,6 +138,7 @@ local function shadow_of(world)
     _profiles = layer(world._profiles), _senses = layer(world._senses),
     _materials = layer(world._materials), _sense_by_index = {}, _material_names = {},
     _sounds = layer(world._sounds), _sound_names = {}, _filters = layer(world._filters),
+    _pains = layer(world._pains), _pain_names = {},
   }, { __index = world })
 end
 
@@ -297,6 +301,7 @@ function World:_add(t, is_agent)
   if profile then self._agent_profiles[id] = profile.table end
   if samples then self._B.actor_set_samples(self._w, id, samples) end
   for k, v in pairs(props) do actor:set_prop(k, v) end
+  brain.actor_added(self, actor, a, object)
   return actor
 end
 
@@ -360,6 +365,8 @@ function World:_collect(errors)
       local err = by_index[(e.target == 0 and "inbox" or "query") .. e.index]
       ev.sense = s and s.id
       ev.message = err and err.message
+    elseif e.type >= 12 then
+      brain.event(self, e, ev)
     elseif e.type == 11 then
       geck.event(e, ev)
     elseif e.type >= 8 then
@@ -373,6 +380,7 @@ end
 function World:step(dt)
   check.number("world", "dt", dt, 0, nil)
   local B, w = self._B, self._w
+  brain.before_step(self)
   local status = B.step_begin(w, dt)
   if status < 0 then check.raise("world: step: " .. (Actor.status_text[status] or status)) end
   local errors = {}
@@ -399,5 +407,7 @@ function World:destroy()
   self._B.world_destroy(self._w)
   self._destroyed = true
 end
+
+brain.install(World, Actor)
 
 return World

@@ -1,0 +1,133 @@
+/* test_brain.c - seed 002 through the public C API: the damage sense (25 a
+ * shot: 0.25 then 0.5; who did it; self-damage), pain dulling (burning 0.6:
+ * sight x0.76, hearing x0.82; burning with smoke x0.224), health, emotions
+ * (the brute and the coward), threat and relationships. */
+#include <string.h>
+
+#include "check.h"
+#include "wary.h"
+
+typedef struct scene {
+  wary_world *w;
+  int32_t profile;
+  wary_id agent, player;
+} scene;
+
+static scene make(float max_fear, float max_aggression) {
+  scene s;
+  memset(&s, 0, sizeof s);
+  s.w = wary_world_create(NULL);
+  wary_profile_def p = wary_default_profile_def();
+  const int32_t senses[] = {WARY_SENSE_VISION, WARY_SENSE_HEARING, WARY_SENSE_DAMAGE, WARY_SENSE_PAIN};
+  for (int32_t i = 0; i < 4; i++) p.senses[i].sense = senses[i];
+  p.sense_count = 4;
+  s.profile = wary_profile_create(s.w, &p);
+  wary_brain_def b = wary_default_brain_def();
+  b.emotion_max[WARY_FEAR] = max_fear;
+  b.emotion_max[WARY_AGGRESSION] = max_aggression;
+  ENSURE(wary_profile_set_brain(s.w, s.profile, &b) == WARY_OK);
+  wary_actor_def a = wary_default_actor_def();
+  a.profile = s.profile;
+  a.team = 1;
+  a.yaw = 180.0f;
+  s.agent = wary_actor_create(s.w, &a);
+  wary_actor_def t = wary_default_actor_def();
+  t.pos[0] = 5000.0f;
+  t.team = 2;
+  s.player = wary_actor_create(s.w, &t);
+  return s;
+}
+
+static void hit(scene *s, wary_id instigator, float amount) {
+  wary_damage_def d = wary_default_damage_def();
+  d.victim = s->agent;
+  d.instigator = instigator;
+  d.amount = amount;
+  ENSURE(wary_apply_damage(s->w, &d) == WARY_OK);
+}
+
+static void test_rifle(void) {
+  scene s = make(1.0f, 1.0f);
+  wary_belief b;
+  hit(&s, s.player, 25.0f);
+  wary_step(s.w, 1.0f / 60.0f);
+  ENSURE(wary_belief_get(s.w, s.agent, s.player, &b) == WARY_OK);
+  NEAR(b.confidence, 0.25f);
+  ENSURE(b.state == WARY_SUSPECTED);
+  hit(&s, s.player, 25.0f);
+  wary_step(s.w, 1.0f / 60.0f);
+  wary_belief_get(s.w, s.agent, s.player, &b);
+  NEAR(b.confidence, 0.5f);
+  ENSURE(b.state == WARY_DETECTED);
+  /* self-damage: an event, no belief */
+  hit(&s, s.agent, 10.0f);
+  wary_step(s.w, 1.0f / 60.0f);
+  ENSURE(wary_belief_count(s.w, s.agent) == 1);
+  int32_t damaged = 0;
+  for (int32_t i = 0; i < wary_event_count(s.w); i++)
+    damaged += wary_events(s.w)[i].type == WARY_EV_DAMAGED;
+  ENSURE(damaged == 1);
+  wary_world_destroy(s.w);
+}
+
+static void test_pain(void) {
+  scene s = make(1.0f, 1.0f);
+  wary_pain_def burning = wary_default_pain_def();
+  burning.name = wary_name(s.w, "Burning");
+  burning.effect_count = 2;
+  burning.effect_sense[0] = WARY_SENSE_VISION;
+  burning.effect[0] = 0.4f;
+  burning.effect_sense[1] = WARY_SENSE_HEARING;
+  burning.effect[1] = 0.3f;
+  int32_t burn = wary_pain_create(s.w, &burning);
+  wary_pain_def smoke = wary_default_pain_def();
+  smoke.name = wary_name(s.w, "Smoke");
+  smoke.decay_rate = 0.5f;
+  smoke.effect_count = 1;
+  smoke.effect_sense[0] = WARY_SENSE_VISION;
+  smoke.effect[0] = 0.9f;
+  int32_t smk = wary_pain_create(s.w, &smoke);
+  ENSURE(burn == 0 && smk == 1);
+  wary_brain_state st;
+  ENSURE(wary_report_pain(s.w, s.agent, burn, 0.6f) == WARY_OK);
+  wary_brain_get(s.w, s.agent, &st);
+  NEAR(st.multiplier[0], 0.76f);
+  NEAR(st.multiplier[1], 0.82f);
+  wary_pain_clear(s.w, s.agent, -1);
+  wary_report_pain(s.w, s.agent, burn, 0.5f);
+  wary_report_pain(s.w, s.agent, smk, 0.8f);
+  wary_brain_get(s.w, s.agent, &st);
+  NEAR(st.multiplier[0], 0.224f);
+  wary_pain_clear(s.w, s.agent, -1);
+  ENSURE(wary_actor_set_health(s.w, s.agent, 0.5f) == WARY_OK);
+  wary_brain_get(s.w, s.agent, &st);
+  for (int32_t i = 0; i < 4; i++) NEAR(st.multiplier[i], 0.5f);
+  wary_world_destroy(s.w);
+}
+
+static int32_t dominant_after_hit(float max_fear, float max_aggression) {
+  scene s = make(max_fear, max_aggression);
+  hit(&s, s.player, 25.0f);
+  for (int i = 0; i < 60; i++) wary_step(s.w, 1.0f / 60.0f);
+  wary_brain_state st;
+  wary_brain_get(s.w, s.agent, &st);
+  wary_threat t;
+  ENSURE(wary_threat_get(s.w, s.agent, s.player, &t) == WARY_OK);
+  ENSURE(t.relationship == WARY_HOSTILE && t.score > 0.0f);
+  NEAR(t.damage, 25.0f);
+  ENSURE(st.attention == s.player);
+  wary_set_relationship(s.w, 1, 2, WARY_FRIENDLY);
+  wary_step(s.w, 1.0f / 60.0f);
+  wary_threat_get(s.w, s.agent, s.player, &t);
+  ENSURE(t.score == 0.0f && t.relationship == WARY_FRIENDLY);
+  wary_world_destroy(s.w);
+  return st.dominant;
+}
+
+int main(void) {
+  test_rifle();
+  test_pain();
+  ENSURE(dominant_after_hit(0.0f, 1.0f) == WARY_AGGRESSIVE);
+  ENSURE(dominant_after_hit(1.0f, 0.0f) == WARY_FEARFUL);
+  return check_summary("test_brain");
+}
