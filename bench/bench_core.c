@@ -147,6 +147,20 @@ static const char *si(double v, char *buf, size_t size) {
   return buf;
 }
 
+/* A table row of a rate: label (width wide), median [min - max] in si units. */
+static void print_rate_row(int width, const char *label, summary r) {
+  char x[32], y[32], z[32];
+  printf("   %-*s %12ss  [%s - %s]\n", width, label, si(r.med, x, sizeof x), si(r.min, y, sizeof y),
+         si(r.max, z, sizeof z));
+}
+
+/* The head of a table of medians and its ms/step row (width: the label column). */
+static void print_ms_rows(int width, summary ms_median, summary ms_mean) {
+  printf("   %-*s %14s %22s\n", width, "", "median", "[min - max]");
+  printf("   %-*s %12.3f ms  [%.3f - %.3f]   (mean %.3f)\n", width, "ms/step", ms_median.med,
+         ms_median.min, ms_median.max, ms_mean.med);
+}
+
 /* ---- parameters ---------------------------------------------------------- */
 
 static long param(int argc, char **argv, int pos, const char *env, long fallback) {
@@ -194,6 +208,43 @@ static int pick_material(double r) {
 
 static double heading_rad(double deg) { return deg * PI_D / 180.0; }
 
+/* A random walk for mv: speed min + [0, span) cm/s, any heading (two draws). */
+static void random_velocity(lcg *g, mover *mv, double min, double span) {
+  double speed = min + rnd(g) * span;
+  double heading = rnd(g) * 360.0;
+  mv->vx = speed * cos(heading_rad(heading));
+  mv->vy = speed * sin(heading_rad(heading));
+}
+
+/* An actor def on team standing where mv is, moving as it does. */
+static wary_actor_def mover_def(const mover *mv, int32_t team) {
+  wary_actor_def ad = wary_default_actor_def();
+  ad.pos[0] = (float)mv->x;
+  ad.pos[1] = (float)mv->y;
+  ad.vel[0] = (float)mv->vx;
+  ad.vel[1] = (float)mv->vy;
+  ad.team = team;
+  return ad;
+}
+
+/* A box of random size 0.5-3 m a side and height, centred at random in a
+ * size x size square (five draws). Material 0: the opaque wall. */
+static wary_box_def random_box(lcg *g, double size) {
+  double cx = rnd(g) * size;
+  double cy = rnd(g) * size;
+  double sx = 50.0 + rnd(g) * 250.0;
+  double sy = 50.0 + rnd(g) * 250.0;
+  double h = 50.0 + rnd(g) * 250.0;
+  wary_box_def bd = wary_default_box_def();
+  bd.min[0] = (float)(cx - sx / 2);
+  bd.min[1] = (float)(cy - sy / 2);
+  bd.min[2] = 0.0f;
+  bd.max[0] = (float)(cx + sx / 2);
+  bd.max[1] = (float)(cy + sy / 2);
+  bd.max[2] = (float)h;
+  return bd;
+}
+
 static bool world_build(bench_world *b, int32_t n, int32_t m, int32_t k) {
   memset(b, 0, sizeof *b);
   wary_world_def wd = wary_default_world_def();
@@ -219,19 +270,8 @@ static bool world_build(bench_world *b, int32_t n, int32_t m, int32_t k) {
 
   lcg g = {20240607.0};
   for (int32_t i = 0; i < k; i++) {
-    double cx = rnd(&g) * WORLD_SIZE;
-    double cy = rnd(&g) * WORLD_SIZE;
-    double sx = 50.0 + rnd(&g) * 250.0;
-    double sy = 50.0 + rnd(&g) * 250.0;
-    double h = 50.0 + rnd(&g) * 250.0;
+    wary_box_def bd = random_box(&g, WORLD_SIZE);
     int mat = pick_material(rnd(&g));
-    wary_box_def bd = wary_default_box_def();
-    bd.min[0] = (float)(cx - sx / 2);
-    bd.min[1] = (float)(cy - sy / 2);
-    bd.min[2] = 0.0f;
-    bd.max[0] = (float)(cx + sx / 2);
-    bd.max[1] = (float)(cy + sy / 2);
-    bd.max[2] = (float)h;
     bd.material = b->material[mat];
     wary_id id = wary_box_create(b->w, &bd);
     if (!id) return false;
@@ -246,26 +286,15 @@ static bool world_build(bench_world *b, int32_t n, int32_t m, int32_t k) {
     mover *a = &b->agents[i];
     a->x = rnd(&g) * WORLD_SIZE;
     a->y = rnd(&g) * WORLD_SIZE;
-    double speed = rnd(&g) * 100.0; /* 0-1 m/s; the agent faces where it walks */
-    double heading = rnd(&g) * 360.0;
-    a->vx = speed * cos(heading_rad(heading));
-    a->vy = speed * sin(heading_rad(heading));
+    random_velocity(&g, a, 0.0, 100.0); /* 0-1 m/s; the agent faces where it walks */
   }
   for (int32_t i = 0; i < m; i++) {
     mover *t = &b->targets[i];
     t->x = rnd(&g) * WORLD_SIZE;
     t->y = rnd(&g) * WORLD_SIZE;
     double heat = 0.3 + 0.7 * rnd(&g);
-    double speed = 50.0 + rnd(&g) * 250.0; /* 0.5-3 m/s */
-    double heading = rnd(&g) * 360.0;
-    t->vx = speed * cos(heading_rad(heading));
-    t->vy = speed * sin(heading_rad(heading));
-    wary_actor_def ad = wary_default_actor_def();
-    ad.pos[0] = (float)t->x;
-    ad.pos[1] = (float)t->y;
-    ad.vel[0] = (float)t->vx;
-    ad.vel[1] = (float)t->vy;
-    ad.team = 2;
+    random_velocity(&g, t, 50.0, 250.0); /* 0.5-3 m/s */
+    wary_actor_def ad = mover_def(t, 2);
     t->id = wary_actor_create(b->w, &ad);
     if (!t->id || wary_actor_set_prop(b->w, t->id, b->heat_key, (float)heat) != WARY_OK) return false;
   }
@@ -276,13 +305,8 @@ static bool world_build(bench_world *b, int32_t n, int32_t m, int32_t k) {
 static bool world_add_agents(bench_world *b, const int32_t profile[2]) {
   for (int32_t i = 0; i < b->n; i++) {
     mover *a = &b->agents[i];
-    wary_actor_def ad = wary_default_actor_def();
-    ad.pos[0] = (float)a->x;
-    ad.pos[1] = (float)a->y;
-    ad.vel[0] = (float)a->vx;
-    ad.vel[1] = (float)a->vy;
+    wary_actor_def ad = mover_def(a, 1);
     ad.yaw = (float)(atan2(a->vy, a->vx) * 180.0 / PI_D);
-    ad.team = 1;
     ad.profile = profile[i % 2];
     a->id = wary_actor_create(b->w, &ad);
     if (!a->id) return false;
@@ -299,18 +323,39 @@ static void world_free(bench_world *b) {
   free(b->targets);
 }
 
-static void move(mover *p, double dt) {
-  p->x += p->vx * dt;
-  p->y += p->vy * dt;
-  if (p->x < 0.0 || p->x > WORLD_SIZE) {
-    p->vx = -p->vx;
-    p->x = p->x < 0.0 ? -p->x : 2.0 * WORLD_SIZE - p->x;
+/* An environment over the whole size x size square (and as far again around
+ * it) with the given range scales; exits with what on failure. */
+static void cover_with_env(wary_world *w, double size, float vision_scale, float hearing_scale,
+                           const char *what) {
+  wary_environment_def ed = wary_default_environment_def();
+  for (int i = 0; i < 3; i++) {
+    ed.min[i] = (float)(-size);
+    ed.max[i] = (float)(2.0 * size);
   }
-  if (p->y < 0.0 || p->y > WORLD_SIZE) {
-    p->vy = -p->vy;
-    p->y = p->y < 0.0 ? -p->y : 2.0 * WORLD_SIZE - p->y;
+  ed.vision_range_scale = vision_scale;
+  ed.hearing_range_scale = hearing_scale;
+  if (!wary_environment_create(w, &ed)) {
+    fprintf(stderr, "bench_core: could not create %s\n", what);
+    exit(1);
   }
 }
+
+/* One move of dt, bouncing off the edges of the size x size square whose x
+ * starts at xo. */
+static void move_in(mover *p, double dt, double size, double xo) {
+  p->x += p->vx * dt;
+  p->y += p->vy * dt;
+  if (p->x < xo || p->x > xo + size) {
+    p->vx = -p->vx;
+    p->x = p->x < xo ? 2.0 * xo - p->x : 2.0 * (xo + size) - p->x;
+  }
+  if (p->y < 0.0 || p->y > size) {
+    p->vy = -p->vy;
+    p->y = p->y < 0.0 ? -p->y : 2.0 * size - p->y;
+  }
+}
+
+static void move(mover *p, double dt) { move_in(p, dt, WORLD_SIZE, 0.0); }
 
 /* Moves every actor by one step (not timed). */
 static void world_move(bench_world *b) {
@@ -455,7 +500,6 @@ static void bench_rays(bench_world *b, int reps, int32_t nrays) {
 
   summary sb = summarize(bvh_rate, reps), sf = summarize(brute_rate, reps);
   summary sr = summarize(rebuild_ms, reps);
-  char x[32], y[32], z[32];
   printf("1. Rays: wary_ray_cast (BVH) against a brute-force loop over all %d boxes\n", (int)b->k);
   printf("   segments: %d, 5-40 m (mean %.1f m), eye 1.7 m -> chest 1.0 m, random direction\n",
          (int)nrays, total_len / nrays / UPM);
@@ -471,10 +515,8 @@ static void bench_rays(bench_world *b, int reps, int32_t nrays) {
   printf("   agreement: brute force and BVH agree on %d of %d segments (blocked, transmission +-1e-5)\n",
          (int)(nbrute - mismatch), (int)nbrute);
   printf("   %-34s %14s %22s\n", "", "rays/s", "[min - max]");
-  printf("   %-34s %12ss  [%s - %s]\n", "wary_ray_cast (BVH)", si(sb.med, x, sizeof x),
-         si(sb.min, y, sizeof y), si(sb.max, z, sizeof z));
-  printf("   %-34s %12ss  [%s - %s]\n", "brute force (every box)", si(sf.med, x, sizeof x),
-         si(sf.min, y, sizeof y), si(sf.max, z, sizeof z));
+  print_rate_row(34, "wary_ray_cast (BVH)", sb);
+  print_rate_row(34, "brute force (every box)", sf);
   printf("   %-34s %13.1fx\n", "BVH / brute force", sf.med > 0 ? sb.med / sf.med : 0.0);
   printf("   (%d BVH passes of %d rays and %d brute-force rays per repetition)\n", bvh_passes,
          (int)nrays, (int)nbrute);
@@ -719,20 +761,9 @@ static int32_t vision_run(int scenario, bool counting, int32_t n, int32_t m, int
     printf("   WARNING: eye height is not %.1f units: the pair counter's reach differs from vision's\n",
            (double)eye);
   }
-  if (scenario == VIS_FOG) {
-    /* Fog over everything that thins sight to nothing: the grid still hands
-     * out every target within the 30 m reach, the range check refuses it. */
-    wary_environment_def ed = wary_default_environment_def();
-    for (int i = 0; i < 3; i++) {
-      ed.min[i] = (float)(-WORLD_SIZE);
-      ed.max[i] = (float)(2.0 * WORLD_SIZE);
-    }
-    ed.vision_range_scale = 0.0f;
-    if (!wary_environment_create(b.w, &ed)) {
-      fprintf(stderr, "bench_core: could not create the fog\n");
-      exit(1);
-    }
-  }
+  /* Fog over everything that thins sight to nothing: the grid still hands
+   * out every target within the 30 m reach, the range check refuses it. */
+  if (scenario == VIS_FOG) cover_with_env(b.w, WORLD_SIZE, 0.0f, 1.0f, "the fog");
   for (int i = 0; i < WARMUP_STEPS; i++) {
     world_move(&b);
     if (scenario == VIS_CONE) look_up(&b);
@@ -827,20 +858,16 @@ static void report_vision(int32_t n, int32_t m, int32_t k, int reps, int steps) 
   vis_figures f[VIS_COUNT];
   for (int s = 0; s < VIS_COUNT; s++) f[s] = bench_vision(s, n, m, k, reps, steps);
   const vis_figures *v = &f[VIS_NORMAL];
-  char x[32], y[32], z[32];
+  char x[32];
   printf("3. Vision, the built-in sense in the C core (wary_step; %d steps a repetition after %d warm-up)\n",
          steps, WARMUP_STEPS);
   printf("   the world of 1. and 2. (same LCG): %d agents, %d targets, %d boxes; agents see with vision only:\n"
          "   max_range %.0f m, focal cone %.0f deg each side (peripheral and rear cones off), 5 sample points,\n"
          "   interval 0.1 s; agents walk 0-1 m/s facing where they walk (random yaw), targets stand and move 0.5-3 m/s\n",
          (int)n, (int)m, (int)k, (double)(VISION_RANGE / UPM), (double)VISION_HALF_ANGLE);
-  printf("   %-28s %14s %22s\n", "", "median", "[min - max]");
-  printf("   %-28s %12.3f ms  [%.3f - %.3f]   (mean %.3f)\n", "ms/step", v->ms_median.med,
-         v->ms_median.min, v->ms_median.max, v->ms_mean.med);
-  printf("   %-28s %12ss  [%s - %s]\n", "vision pair evaluations/s", si(v->pairs_per_s.med, x, sizeof x),
-         si(v->pairs_per_s.min, y, sizeof y), si(v->pairs_per_s.max, z, sizeof z));
-  printf("   %-28s %12ss  [%s - %s]\n", "rays/s", si(v->rays_per_s.med, x, sizeof x),
-         si(v->rays_per_s.min, y, sizeof y), si(v->rays_per_s.max, z, sizeof z));
+  print_ms_rows(28, v->ms_median, v->ms_mean);
+  print_rate_row(28, "vision pair evaluations/s", v->pairs_per_s);
+  print_rate_row(28, "rays/s", v->rays_per_s);
   printf("   per step: %.1f pair evaluations, %.1f rays (%.2f a pair), %.1f grid candidates; %.0f beliefs at the end\n",
          v->pairs_per_step, v->rays_per_step,
          v->pairs_per_step > 0 ? v->rays_per_step / v->pairs_per_step : 0.0, v->candidates_per_step,
@@ -953,18 +980,7 @@ typedef struct hear_rep {
 } hear_rep;
 
 /* One move of dt inside [lo, lo + HEAR_SIZE] on both axes (x offset by xo). */
-static void hear_move(mover *p, double dt, double xo) {
-  p->x += p->vx * dt;
-  p->y += p->vy * dt;
-  if (p->x < xo || p->x > xo + HEAR_SIZE) {
-    p->vx = -p->vx;
-    p->x = p->x < xo ? 2.0 * xo - p->x : 2.0 * (xo + HEAR_SIZE) - p->x;
-  }
-  if (p->y < 0.0 || p->y > HEAR_SIZE) {
-    p->vy = -p->vy;
-    p->y = p->y < 0.0 ? -p->y : 2.0 * HEAR_SIZE - p->y;
-  }
-}
+static void hear_move(mover *p, double dt, double xo) { move_in(p, dt, HEAR_SIZE, xo); }
 
 /* (Sound, listener) pairs within the sound's nominal range (no fog): the
  * core's own arithmetic (float ear-to-sound distance, heard = loudness x
@@ -1046,18 +1062,7 @@ static int32_t hearing_run(int kind, const hear_params *hp, int warmup, int reps
    * draws the same numbers in the same order). */
   lcg g = {20240607.0};
   for (int32_t i = 0; i < hp->k; i++) {
-    double cx = rnd(&g) * HEAR_SIZE;
-    double cy = rnd(&g) * HEAR_SIZE;
-    double sx = 50.0 + rnd(&g) * 250.0;
-    double sy = 50.0 + rnd(&g) * 250.0;
-    double h = 50.0 + rnd(&g) * 250.0;
-    wary_box_def bd = wary_default_box_def(); /* material 0: the opaque wall, a wall for sound */
-    bd.min[0] = (float)(cx - sx / 2);
-    bd.min[1] = (float)(cy - sy / 2);
-    bd.min[2] = 0.0f;
-    bd.max[0] = (float)(cx + sx / 2);
-    bd.max[1] = (float)(cy + sy / 2);
-    bd.max[2] = (float)h;
+    wary_box_def bd = random_box(&g, HEAR_SIZE); /* the opaque wall, a wall for sound */
     if (!wary_box_create(w, &bd)) {
       fprintf(stderr, "bench_core: could not create a box\n");
       exit(1);
@@ -1083,36 +1088,17 @@ static int32_t hearing_run(int kind, const hear_params *hp, int warmup, int reps
     mover *mk = &makers[i];
     mk->x = xo + rnd(&g) * HEAR_SIZE;
     mk->y = rnd(&g) * HEAR_SIZE;
-    double speed = 50.0 + rnd(&g) * 250.0; /* 0.5-3 m/s */
-    double heading = rnd(&g) * 360.0;
-    mk->vx = speed * cos(heading_rad(heading));
-    mk->vy = speed * sin(heading_rad(heading));
-    wary_actor_def ad = wary_default_actor_def();
-    ad.pos[0] = (float)mk->x;
-    ad.pos[1] = (float)mk->y;
-    ad.vel[0] = (float)mk->vx;
-    ad.vel[1] = (float)mk->vy;
-    ad.team = 2;
+    random_velocity(&g, mk, 50.0, 250.0); /* 0.5-3 m/s */
+    wary_actor_def ad = mover_def(mk, 2);
     mk->id = wary_actor_create(w, &ad);
     if (!mk->id) {
       fprintf(stderr, "bench_core: could not create a maker\n");
       exit(1);
     }
   }
-  if (kind == HEAR_MUFFLED) {
-    /* Every listener stands where sounds carry 0 m: the grid still hands out
-     * every listener within a sound's range, the range check refuses it. */
-    wary_environment_def ed = wary_default_environment_def();
-    for (int i = 0; i < 3; i++) {
-      ed.min[i] = (float)(-HEAR_SIZE);
-      ed.max[i] = (float)(2.0 * HEAR_SIZE);
-    }
-    ed.hearing_range_scale = 0.0f;
-    if (!wary_environment_create(w, &ed)) {
-      fprintf(stderr, "bench_core: could not create the environment\n");
-      exit(1);
-    }
-  }
+  /* Every listener stands where sounds carry 0 m: the grid still hands out
+   * every listener within a sound's range, the range check refuses it. */
+  if (kind == HEAR_MUFFLED) cover_with_env(w, HEAR_SIZE, 1.0f, 0.0f, "the environment");
 
   /* The sounds: rate a second on average, floor(s x rate / 60) - floor((s - 1)
    * x rate / 60) at step s; each draws its type, its maker and (thrown) where
@@ -1258,7 +1244,6 @@ static void report_hearing(const hear_params *hp, int reps, int steps) {
   hear_figures f[HEAR_COUNT];
   for (int s = 0; s < HEAR_COUNT; s++) f[s] = bench_hearing(s, hp, reps, steps);
   const hear_figures *h = &f[HEAR_NORMAL];
-  char x[32], y[32], z[32];
   printf("6. Hearing, the built-in sense in the C core (wary_step; %d steps a repetition after %d warm-up)\n",
          steps, WARMUP_STEPS);
   printf("   a 200 m x 200 m world, %d boxes (0.5-3 m a side, 0.5-3 m tall, all opaque: walls for sound);\n"
@@ -1271,13 +1256,9 @@ static void report_hearing(const hear_params *hp, int reps, int steps) {
            (double)hear_types[t].range_m, (int)hear_types[t].share);
   printf(";\n   a ThrownRock lands 5-15 m from its thrower (wary_emit_sound_at: nobody made it), the rest\n"
          "   are made by their maker (wary_emit_sound)\n");
-  printf("   %-34s %14s %22s\n", "", "median", "[min - max]");
-  printf("   %-34s %12.3f ms  [%.3f - %.3f]   (mean %.3f)\n", "ms/step", h->ms_median.med,
-         h->ms_median.min, h->ms_median.max, h->ms_mean.med);
-  printf("   %-34s %12ss  [%s - %s]\n", "deliveries/s (sound_heard events)", si(h->heard_per_s.med, x, sizeof x),
-         si(h->heard_per_s.min, y, sizeof y), si(h->heard_per_s.max, z, sizeof z));
-  printf("   %-34s %12ss  [%s - %s]\n", "arrivals/s (= rays/s)", si(h->rays_per_s.med, x, sizeof x),
-         si(h->rays_per_s.min, y, sizeof y), si(h->rays_per_s.max, z, sizeof z));
+  print_ms_rows(34, h->ms_median, h->ms_mean);
+  print_rate_row(34, "deliveries/s (sound_heard events)", h->heard_per_s);
+  print_rate_row(34, "arrivals/s (= rays/s)", h->rays_per_s);
   printf("   per step: %.2f sounds emitted, %.1f (sound, listener) pairs in range, %.1f arrivals (rays),\n"
          "   %.1f deliveries (sound_heard), %.1f hear events, %.1f events in all\n",
          h->sounds, h->in_range, h->rays, h->heard, h->hear, h->events);

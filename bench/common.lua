@@ -133,19 +133,21 @@ function common.populate(world, t)
   return agents, targets
 end
 
--- One move of dt seconds, bouncing off the square's edges.
-local function bounce(p, dt)
-  local SIZE = common.SIZE
+-- One move of dt seconds, bouncing off the edges of the size x size square
+-- whose x starts at xo (default: common.SIZE, 0; bench_core.c's moves).
+function common.bounce(p, dt, size, xo)
+  size, xo = size or common.SIZE, xo or 0
   p.x, p.y = p.x + p.vx * dt, p.y + p.vy * dt
-  if p.x < 0 or p.x > SIZE then
+  if p.x < xo or p.x > xo + size then
     p.vx = -p.vx
-    p.x = p.x < 0 and -p.x or 2 * SIZE - p.x
+    p.x = p.x < xo and 2 * xo - p.x or 2 * (xo + size) - p.x
   end
-  if p.y < 0 or p.y > SIZE then
+  if p.y < 0 or p.y > size then
     p.vy = -p.vy
-    p.y = p.y < 0 and -p.y or 2 * SIZE - p.y
+    p.y = p.y < 0 and -p.y or 2 * size - p.y
   end
 end
+local bounce = common.bounce
 
 -- Moves every mover by dt and sets the actors (agents face where they walk;
 -- deg: the script's radian -> degree conversion), between steps.
@@ -227,6 +229,16 @@ local function shell_quote(s)
 end
 common.shell_quote = shell_quote
 
+-- bench_core's path (WARY_BENCH_CORE, else <build>/bench/bench_core, the
+-- build of WARY_BUILD or here/../build) and whether that file is there.
+function common.bench_core(here)
+  local core = os.getenv("WARY_BENCH_CORE")
+  if core == nil or core == "" then core = (os.getenv("WARY_BUILD") or (here .. "/../build")) .. "/bench/bench_core" end
+  local f = io.open(core, "r")
+  if f then f:close() end
+  return core, f ~= nil
+end
+
 -- The interpreters of a report (WARY_BENCH_LUAS, default "lua5.4 luajit").
 function common.interpreters()
   local luas = {}
@@ -287,6 +299,53 @@ function common.timing_rows(row)
   row("ms/step (median)", function(r) return f3(r.ms_per_step) end)
   row("  [min-max over reps]", function(r) return string.format("[%.3f-%.3f]", r.ms_min, r.ms_max) end)
   row("ms/step (mean)", function(r) return f3(r.ms_mean) end)
+end
+
+-- Starts a report's table: a note when there is no C column (c nil; core:
+-- bench_core's path), then the timing rows. Returns the row printer.
+function common.report_table(columns, c, core, label_width)
+  if not c then print("   (no C column: " .. core .. " not found; set WARY_BENCH_CORE)") end
+  local row = common.table_printer(columns, label_width)
+  common.timing_rows(row)
+  return row
+end
+
+-- Two rows of a rate: the median per CPU second (r[key .. "_per_s"]) and its
+-- [min-max over reps] (r[key .. "_min"], r[key .. "_max"]).
+function common.rate_rows(row, label, key)
+  local si = common.si
+  row(label, function(r) return si(r[key .. "_per_s"]) .. "/s" end)
+  row("  [min-max over reps]", function(r)
+    return string.format("[%s-%s]", si(r[key .. "_min"]), si(r[key .. "_max"]))
+  end)
+end
+
+-- Runs a report's columns: C (bench_core, when it is there: t.c_cmd(core))
+-- and one a Lua interpreter (t.lua_cmd(name), lua = true), each with
+-- reps = t.new_reps(); t.rounds rounds of t.run_one(col, col.cmd) for every
+-- column in turn, then t.summarize(col). Returns the columns, the Lua ones, the
+-- C one (nil without bench_core) and bench_core's path.
+function common.run_columns(here, t)
+  local columns = {}
+  local core, found = common.bench_core(here)
+  if found then columns[1] = { name = "C", cmd = t.c_cmd(core) } end
+  local luas = {}
+  for _, name in ipairs(common.interpreters()) do
+    local col = { name = name, lua = true, cmd = t.lua_cmd(name) }
+    columns[#columns + 1] = col
+    luas[#luas + 1] = col
+  end
+  for _, col in ipairs(columns) do col.reps = t.new_reps() end
+  for _ = 1, t.rounds do
+    for _, col in ipairs(columns) do t.run_one(col, col.cmd) end
+  end
+  for _, col in ipairs(columns) do t.summarize(col) end
+  return columns, luas, not columns[1].lua and columns[1] or nil, core
+end
+
+-- "x<a / b>", or "-" without both or when b is not positive.
+function common.ratio(a, b)
+  return (a and b and b > 0) and string.format("x%.2f", a / b) or "-"
 end
 
 return common

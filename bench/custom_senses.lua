@@ -45,17 +45,12 @@ local function run_worker()
   local wary = require("wary")
 
   local world = wary.world{ units_per_meter = 100 }
-  local RANGE_M = 30
-  world:define_sense{
-    id = "BenchThermal", interval = 0.1, max_range_m = RANGE_M, loss_grace = 0.3,
-    direct_lost_cut = false, loss_reason = "sensor_dropout",
-    evaluate = function(ctx, _, target)
-      local heat = target.props.heat
-      if type(heat) ~= "number" then return nil end
-      local c = (1 - ctx.distance / (RANGE_M * ctx.units_per_meter)) * heat
-      if c > 0.1 then return c, 0.8 end
-    end,
-  }
+  -- The shipped thermal sense (30 m, (1 - d / range) x props.heat above 0.1),
+  -- under a name of its own.
+  local thermal = {}
+  for k, v in pairs(dofile(here .. "/../senses/thermal.lua")) do thermal[k] = v end
+  thermal.id, thermal.description = "BenchThermal", nil
+  world:define_sense(thermal)
   world:define_profile{ name = "bench", senses = { "BenchThermal" } }
   local agents, targets = common.populate(world, { N = N, M = M, K = K, profile = "bench", heat = true,
                                                    rad = math.rad, deg = math.deg })

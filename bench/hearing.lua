@@ -76,7 +76,6 @@ local SIZE = 20000           -- 200 m
 local FAR_OFFSET = 25000     -- far world: the makers' square starts at x = 250 m
 local EAR = 64               -- 0.64 m, the default ear height
 local PI = math.pi
-local si = common.si
 
 local NORMAL, FAR, MUFFLED = 0, 1, 2
 
@@ -107,9 +106,7 @@ local TYPES = {
 -- Degrees -> radians as bench_core.c converts them.
 local function rad(d) return d * PI / 180 end
 
-local function ratio(a, b)
-  return (a and b and b > 0) and string.format("x%.2f", a / b) or "-"
-end
+local ratio = common.ratio
 
 -- MINSTD (48271 mod 2^31 - 1) in floats, exact in doubles: bench_core.c's lcg.
 local function generator(seed)
@@ -161,17 +158,7 @@ local function build(wary, kind)
 end
 
 -- One move of dt inside the makers' square (bench_core.c's hear_move).
-local function move(p, dt, xo)
-  p.x, p.y = p.x + p.vx * dt, p.y + p.vy * dt
-  if p.x < xo or p.x > xo + SIZE then
-    p.vx = -p.vx
-    p.x = p.x < xo and 2 * xo - p.x or 2 * (xo + SIZE) - p.x
-  end
-  if p.y < 0 or p.y > SIZE then
-    p.vy = -p.vy
-    p.y = p.y < 0 and -p.y or 2 * SIZE - p.y
-  end
-end
+local function move(p, dt, xo) common.bounce(p, dt, SIZE, xo) end
 
 -- Steps one world: WARMUP steps, then REPS x STEPS. Returns one table a
 -- repetition: seconds (CPU time in world:step), ms_median, rays, heard
@@ -305,30 +292,17 @@ end
 
 local function run_report()
   local rounds = math.max(1, common.env_number("WARY_BENCH_HEARING_ROUNDS", 3))
-  local columns = {}
-  local core = os.getenv("WARY_BENCH_CORE")
-  if core == nil or core == "" then core = (os.getenv("WARY_BUILD") or (here .. "/../build")) .. "/bench/bench_core" end
-  local f = io.open(core, "r")
-  if f then
-    f:close()
-    columns[1] = { name = "C", cmd = string.format("WARY_BENCH_PARTS=hearing-worker WARY_BENCH_REPS=%d "
-      .. "WARY_BENCH_STEPS=%d WARY_BENCH_HEARING_N=%d WARY_BENCH_HEARING_MAKERS=%d WARY_BENCH_HEARING_K=%d "
-      .. "WARY_BENCH_HEARING_RATE=%d %s", REPS, STEPS, N, NM, K, RATE, common.shell_quote(core)) }
-  end
-  local luas = {}
-  for _, name in ipairs(common.interpreters()) do
-    local col = { name = name, lua = true, cmd = string.format("WARY_BENCH_HEARING_N=%d WARY_BENCH_HEARING_MAKERS=%d "
-      .. "WARY_BENCH_HEARING_K=%d WARY_BENCH_HEARING_RATE=%d %s", N, NM, K, RATE,
-      common.worker_command(name, script, cfg)) }
-    columns[#columns + 1] = col
-    luas[#luas + 1] = col
-  end
-  for _, col in ipairs(columns) do col.reps = { [NORMAL] = {}, [FAR] = {}, [MUFFLED] = {} } end
-  for _ = 1, rounds do
-    for _, col in ipairs(columns) do run_one(col, col.cmd) end
-  end
-  for _, col in ipairs(columns) do summarize(col) end
-  local c = not columns[1].lua and columns[1] or nil
+  local world_env = string.format("WARY_BENCH_HEARING_N=%d WARY_BENCH_HEARING_MAKERS=%d "
+    .. "WARY_BENCH_HEARING_K=%d WARY_BENCH_HEARING_RATE=%d", N, NM, K, RATE)
+  local columns, luas, c, core = common.run_columns(here, {
+    rounds = rounds, run_one = run_one, summarize = summarize,
+    new_reps = function() return { [NORMAL] = {}, [FAR] = {}, [MUFFLED] = {} } end,
+    c_cmd = function(path)
+      return string.format("WARY_BENCH_PARTS=hearing-worker WARY_BENCH_REPS=%d WARY_BENCH_STEPS=%d %s %s",
+        REPS, STEPS, world_env, common.shell_quote(path))
+    end,
+    lua_cmd = function(name) return world_env .. " " .. common.worker_command(name, script, cfg) end,
+  })
 
   local names = {}
   for i, col in ipairs(columns) do names[i] = col.name end
@@ -339,16 +313,12 @@ local function run_report()
   print(string.format("   medians over %d repetitions a column. The world, mix and counting of 6. (same generators,",
     rounds * REPS))
   print("   same moves); profile hearing = { ear_height = 64 }, the rest at its defaults; no handler registered")
-  if not c then print("   (no C column: " .. core .. " not found; set WARY_BENCH_CORE)") end
-  local row = common.table_printer(columns, 30)
   local function f1(v) return v and string.format("%.1f", v) end
   local function f2(v) return v and string.format("%.2f", v) end
   local function f3(v) return v and string.format("%.3f", v) end
-  common.timing_rows(row)
-  row("deliveries/s (sound_heard)", function(r) return si(r.heard_per_s) .. "/s" end)
-  row("  [min-max over reps]", function(r) return string.format("[%s-%s]", si(r.heard_min), si(r.heard_max)) end)
-  row("arrivals/s (= rays/s)", function(r) return si(r.rays_per_s) .. "/s" end)
-  row("  [min-max over reps]", function(r) return string.format("[%s-%s]", si(r.rays_min), si(r.rays_max)) end)
+  local row = common.report_table(columns, c, core, 30)
+  common.rate_rows(row, "deliveries/s (sound_heard)", "heard")
+  common.rate_rows(row, "arrivals/s (= rays/s)", "rays")
   row("sounds emitted/step", function(r) return f2(r.sounds_per_step) end)
   row("arrivals (rays)/step", function(r) return f1(r.rays_per_step) end)
   row("deliveries (sound_heard)/step", function(r) return f1(r.heard_per_step) end)

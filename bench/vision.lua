@@ -60,16 +60,13 @@ local RANGE = 3000  -- vision max_range, 30 m
 local HALF_ANGLE = 60
 local EYE = 170     -- the default eye height, 1.7 m (170 exactly as a float)
 local PI = math.pi
-local si = common.si
 
 -- Degrees <-> radians as bench_core.c converts them (not math.rad / math.deg,
 -- which may round differently).
 local function rad(d) return d * PI / 180 end
 local function deg(r) return r * 180 / PI end
 
-local function ratio(a, b)
-  return b > 0 and string.format("x%.2f", a / b) or "-"
-end
+local ratio = common.ratio
 
 -- ---- one measurement in this interpreter -----------------------------------
 
@@ -158,27 +155,15 @@ end
 
 local function run_report()
   local rounds = math.max(1, common.env_number("WARY_BENCH_VISION_ROUNDS", 3))
-  local columns = {}
-  local core = os.getenv("WARY_BENCH_CORE")
-  if core == nil or core == "" then core = (os.getenv("WARY_BUILD") or (here .. "/../build")) .. "/bench/bench_core" end
-  local f = io.open(core, "r")
-  if f then
-    f:close()
-    columns[1] = { name = "C", reps = {},
-                   cmd = string.format("WARY_BENCH_PARTS=vision-worker WARY_BENCH_REPS=%d WARY_BENCH_STEPS=%d %s "
-                     .. "%d %d %d", REPS, STEPS, common.shell_quote(core), N, M, K) }
-  end
-  local luas = {}
-  for _, name in ipairs(common.interpreters()) do
-    local col = { name = name, reps = {}, lua = true, cmd = common.worker_command(name, script, cfg) }
-    columns[#columns + 1] = col
-    luas[#luas + 1] = col
-  end
-  for _ = 1, rounds do
-    for _, col in ipairs(columns) do run_one(col, col.cmd) end
-  end
-  for _, col in ipairs(columns) do summarize(col) end
-  local c = columns[1].lua and nil or columns[1]
+  local columns, luas, c, core = common.run_columns(here, {
+    rounds = rounds, run_one = run_one, summarize = summarize,
+    new_reps = function() return {} end,
+    c_cmd = function(path)
+      return string.format("WARY_BENCH_PARTS=vision-worker WARY_BENCH_REPS=%d WARY_BENCH_STEPS=%d %s %d %d %d",
+        REPS, STEPS, common.shell_quote(path), N, M, K)
+    end,
+    lua_cmd = function(name) return common.worker_command(name, script, cfg) end,
+  })
 
   local names = {}
   for i, col in ipairs(columns) do names[i] = col.name end
@@ -188,14 +173,10 @@ local function run_report()
     REPS, STEPS, WARMUP, rounds * REPS))
   print("   the world of 3. (same LCG, same moves); profile vision = { max_range = 3000 (30 m), half_angle_deg = 60,")
   print("   interval = 0.1 }, the rest at its defaults; no custom sense in the timed world")
-  if not c then print("   (no C column: " .. core .. " not found; set WARY_BENCH_CORE)") end
-  local row = common.table_printer(columns, 24)
   local function f1(v) return v and string.format("%.1f", v) end
-  common.timing_rows(row)
-  row("pair evaluations/s", function(r) return si(r.pairs_per_s) .. "/s" end)
-  row("  [min-max over reps]", function(r) return string.format("[%s-%s]", si(r.pairs_min), si(r.pairs_max)) end)
-  row("rays/s", function(r) return si(r.rays_per_s) .. "/s" end)
-  row("  [min-max over reps]", function(r) return string.format("[%s-%s]", si(r.rays_min), si(r.rays_max)) end)
+  local row = common.report_table(columns, c, core, 24)
+  common.rate_rows(row, "pair evaluations/s", "pairs")
+  common.rate_rows(row, "rays/s", "rays")
   row("pair evaluations/step", function(r) return f1(r.pairs_per_step) end)
   row("rays/step", function(r) return f1(r.rays_per_step) end)
   row("events/step", function(r) return string.format("%.2f", r.events_per_step) end)

@@ -7,16 +7,10 @@ local root = os.getenv("WARY_ROOT")
 if root then package.path = root .. "/?.lua;" .. package.path end
 
 local rooms = require("examples.rooms.common")
+local report = require("examples.rooms.report")
+local support = require("spec.support.rooms")
 
-local FILES = { "s1_distance", "s2_light", "s3_cover", "s4_stance", "s5_cones", "s6_eyes", "s7_surfaces",
-                "s8_fog", "s9_spotting" }
-
--- The results of every room, run once.
-local results = {}
-local function room_results(room)
-  if not results[room.id] then results[room.id] = rooms.run_room(room) end
-  return results[room.id]
-end
+local room_results = support.results
 
 local function event_types(record)
   local out = {}
@@ -24,30 +18,8 @@ local function event_types(record)
   return out
 end
 
-for _, file in ipairs(FILES) do
-  local room = require("examples.rooms." .. file)
-
-  describe("room " .. room.id .. " (" .. room.title .. ")", function()
-    for _, case in ipairs(room.cases) do
-      it(string.format("%s: %s", case.name, rooms.seed_state_text(case)), function()
-        local r = room_results(room)[case.key]
-        assert.is_true(rooms.landed(case, r.state),
-          string.format("%s %s: got %s (%.1f%%), the seed says %s", room.id, case.name, r.state,
-            r.confidence * 100, rooms.seed_state_text(case)))
-      end)
-    end
-
-    for _, rel in ipairs(room.order or {}) do
-      local text = table.concat(rel, " ")
-      it("order: " .. text, function()
-        local by_key = room_results(room)
-        local ok = rooms.holds(by_key, rel)
-        assert.is_true(ok, string.format("%s: %s, got %.1f%% and %.1f%%", room.id, text,
-          by_key[rel[1]].confidence * 100, by_key[rel[3]].confidence * 100))
-      end)
-    end
-  end)
-end
+support.describe_rooms(report.SIGHT, function(case, r) return rooms.landed(case, r.state) end,
+  { describe = describe, it = it, assert = assert })
 
 describe("sight room records", function()
   it("keep a plain timeline of every step and the state changes", function()

@@ -8,17 +8,10 @@ local root = os.getenv("WARY_ROOT")
 if root then package.path = root .. "/?.lua;" .. package.path end
 
 local rooms = require("examples.rooms.common")
+local report = require("examples.rooms.report")
+local support = require("spec.support.rooms")
 
-local FILES = { "h1_floors", "h2_thrown_can", "h3_walls", "h4_build_up", "h5_filters" }
-
--- The results of every room, run once.
-local results = {}
-local function room_results(room)
-  if not results[room.id] then results[room.id] = rooms.run_room(room) end
-  return results[room.id]
-end
-
-local function room(file) return require("examples.rooms." .. file) end
+local room_results, room = support.results, support.room
 
 -- The sounds a record heard, keeping those of one sound type (or all).
 local function heard(record, sound)
@@ -29,30 +22,8 @@ local function heard(record, sound)
   return out
 end
 
-for _, file in ipairs(FILES) do
-  local r_room = room(file)
-
-  describe("room " .. r_room.id .. " (" .. r_room.title .. ")", function()
-    for _, case in ipairs(r_room.cases) do
-      it(string.format("%s: %s", case.name, rooms.seed_state_text(case)), function()
-        local r = room_results(r_room)[case.key]
-        assert.is_true(rooms.sound_landed(case, r),
-          string.format("%s %s: got %s (%.1f%%), the seed says %s", r_room.id, case.name, r.state,
-            r.confidence * 100, rooms.seed_state_text(case)))
-      end)
-    end
-
-    for _, rel in ipairs(r_room.order or {}) do
-      local text = table.concat(rel, " ")
-      it("order: " .. text, function()
-        local by_key = room_results(r_room)
-        local ok = rooms.holds(by_key, rel)
-        assert.is_true(ok, string.format("%s: %s, got %.1f%% and %.1f%%", r_room.id, text,
-          by_key[rel[1]].confidence * 100, by_key[rel[3]].confidence * 100))
-      end)
-    end
-  end)
-end
+support.describe_rooms(report.SOUND, rooms.sound_landed,
+  { describe = describe, it = it, assert = assert })
 
 describe("sound room records", function()
   it("H1: carpet is out of range (nothing heard); each step on concrete and metal is heard, in the open", function()

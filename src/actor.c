@@ -27,12 +27,33 @@ wy_actor *wy_actor_get(const wary_world *w, wary_id id) {
   return a->alive && a->gen == wy_id_gen(id) ? a : NULL;
 }
 
-static bool unit(float v) { return wy_finite(v) && v >= 0.0f && v <= 1.0f; }
+wy_agent *wy_agent_of(const wary_world *w, wary_id id, int *status) {
+  const wy_actor *a = wy_actor_get(w, id);
+  *status = !a ? WARY_ERR_STALE_ID : a->agent < 0 ? WARY_ERR_NOT_AGENT : WARY_OK;
+  return *status == WARY_OK ? &w->agents[a->agent] : NULL;
+}
+
+static int32_t list_count(const wy_agent *ag, bool places) {
+  return places ? ag->place_count : ag->belief_count;
+}
+
+int32_t wy_agent_list_count(const wary_world *w, wary_id id, bool places) {
+  int status;
+  const wy_agent *ag = wy_agent_of(w, id, &status);
+  return ag ? list_count(ag, places) : status;
+}
+
+const wy_agent *wy_agent_list_at(const wary_world *w, wary_id id, bool places, int32_t i,
+                                 int *status) {
+  const wy_agent *ag = wy_agent_of(w, id, status);
+  if (ag && (i < 0 || i >= list_count(ag, places))) *status = WARY_ERR_NOT_FOUND;
+  return *status == WARY_OK ? ag : NULL;
+}
 
 static bool actor_def_valid(const wary_world *w, const wary_actor_def *d) {
   for (int i = 0; i < 3; i++)
     if (!wy_finite(d->pos[i]) || !wy_finite(d->vel[i])) return false;
-  if (!wy_finite(d->yaw) || !unit(d->visibility) || !unit(d->light) || !unit(d->scent)) return false;
+  if (!wy_finite(d->yaw) || !wy_unit(d->visibility) || !wy_unit(d->light) || !wy_unit(d->scent)) return false;
   if (d->stance < WARY_STANDING || d->stance > WARY_PRONE) return false;
   if (!wy_finite(d->eye_height) || (d->eye_height < 0.0f && d->eye_height != -1.0f)) return false;
   if (d->profile < -1 || d->profile >= w->profile_count) return false;
@@ -259,14 +280,14 @@ int wary_actor_set_team(wary_world *w, wary_id id, int32_t team) {
 
 int wary_actor_set_visibility(wary_world *w, wary_id id, float visibility) {
   WY_ACTOR_OR_STALE(w, id);
-  if (!unit(visibility)) return WARY_ERR_BAD_VALUE;
+  if (!wy_unit(visibility)) return WARY_ERR_BAD_VALUE;
   a->visibility = visibility;
   return WARY_OK;
 }
 
 int wary_actor_set_light(wary_world *w, wary_id id, float light) {
   WY_ACTOR_OR_STALE(w, id);
-  if (!unit(light)) return WARY_ERR_BAD_VALUE;
+  if (!wy_unit(light)) return WARY_ERR_BAD_VALUE;
   a->light = light;
   return WARY_OK;
 }

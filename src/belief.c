@@ -55,24 +55,10 @@ void wy_belief_drop_target(wary_world *w, wary_id target) {
   }
 }
 
-static wy_agent *agent_of(const wary_world *w, wary_id agent, int *status) {
-  const wy_actor *a = wy_actor_get(w, agent);
-  if (!a) {
-    *status = WARY_ERR_STALE_ID;
-    return NULL;
-  }
-  if (a->agent < 0) {
-    *status = WARY_ERR_NOT_AGENT;
-    return NULL;
-  }
-  *status = WARY_OK;
-  return &w->agents[a->agent];
-}
-
 /* The belief of agent about target, created if create is set. */
 static wy_belief *belief_of(wary_world *w, wary_id agent, wary_id target, bool create,
                             int *status) {
-  wy_agent *ag = agent_of(w, agent, status);
+  wy_agent *ag = wy_agent_of(w, agent, status);
   if (!ag) return NULL;
   const wy_actor *t = wy_actor_get(w, target);
   if (!t) {
@@ -117,7 +103,7 @@ int wary_belief_get(const wary_world *w, wary_id agent, wary_id target, wary_bel
   memset(out, 0, sizeof *out);
   out->target = target;
   int status;
-  wy_agent *ag = agent_of(w, agent, &status);
+  wy_agent *ag = wy_agent_of(w, agent, &status);
   if (!ag) return status;
   if (!wy_actor_get(w, target)) return WARY_ERR_STALE_ID;
   const wy_belief *b = wy_belief_find(ag, target, NULL);
@@ -127,17 +113,14 @@ int wary_belief_get(const wary_world *w, wary_id agent, wary_id target, wary_bel
 }
 
 int32_t wary_belief_count(const wary_world *w, wary_id agent) {
-  int status;
-  const wy_agent *ag = agent_of(w, agent, &status);
-  return ag ? ag->belief_count : status;
+  return wy_agent_list_count(w, agent, false);
 }
 
 int wary_belief_at(const wary_world *w, wary_id agent, int32_t i, wary_belief *out) {
   memset(out, 0, sizeof *out);
   int status;
-  const wy_agent *ag = agent_of(w, agent, &status);
+  const wy_agent *ag = wy_agent_list_at(w, agent, false, i, &status);
   if (!ag) return status;
-  if (i < 0 || i >= ag->belief_count) return WARY_ERR_NOT_FOUND;
   belief_out(w, ag, &ag->beliefs[i], out);
   return WARY_OK;
 }

@@ -58,57 +58,39 @@ wary_brain_def wary_default_brain_def(void) {
   return d;
 }
 
-static bool nonneg(float v) { return wy_finite(v) && v >= 0.0f; }
-static bool unit(float v) { return nonneg(v) && v <= 1.0f; }
-
-int wary_profile_set_brain(wary_world *w, int32_t profile, const wary_brain_def *d) {
-  if (profile < 0 || profile >= w->profile_count) return WARY_ERR_NOT_FOUND;
-  if (!d || !nonneg(d->damage_loss_grace) || !nonneg(d->damage_decay_scale) ||
-      !unit(d->damage_location_accuracy) || !unit(d->pain_vision_floor) ||
-      !unit(d->pain_suppress_below) || !unit(d->panic_override_threshold) ||
-      !unit(d->emotion_active_threshold) || !nonneg(d->threat_weight_damage_received) ||
-      !nonneg(d->threat_weight_confidence) || !nonneg(d->threat_weight_state) ||
-      !nonneg(d->threat_weight_distance) || !nonneg(d->threat_damage_decay_rate) ||
-      !unit(d->threat_low) || !unit(d->threat_medium) || !unit(d->threat_high) ||
-      !unit(d->threat_critical) || !nonneg(d->attention_stickiness_time) ||
-      !nonneg(d->attention_switch_threshold))
-    return WARY_ERR_BAD_VALUE;
+static bool brain_valid(const wary_brain_def *d) {
+  if (!d || !wy_nonneg(d->damage_loss_grace) || !wy_nonneg(d->damage_decay_scale) ||
+      !wy_unit(d->damage_location_accuracy) || !wy_unit(d->pain_vision_floor) ||
+      !wy_unit(d->pain_suppress_below) || !wy_unit(d->panic_override_threshold) ||
+      !wy_unit(d->emotion_active_threshold) || !wy_nonneg(d->threat_weight_damage_received) ||
+      !wy_nonneg(d->threat_weight_confidence) || !wy_nonneg(d->threat_weight_state) ||
+      !wy_nonneg(d->threat_weight_distance) || !wy_nonneg(d->threat_damage_decay_rate) ||
+      !wy_unit(d->threat_low) || !wy_unit(d->threat_medium) || !wy_unit(d->threat_high) ||
+      !wy_unit(d->threat_critical) || !wy_nonneg(d->attention_stickiness_time) ||
+      !wy_nonneg(d->attention_switch_threshold))
+    return false;
   if (d->threat_distance_range != -1.0f &&
       (!wy_finite(d->threat_distance_range) || d->threat_distance_range <= 0.0f))
-    return WARY_ERR_BAD_VALUE;
+    return false;
   for (int i = 0; i < 5; i++)
-    if (!unit(d->emotion_max[i]) || !nonneg(d->emotion_rise[i]) || !nonneg(d->emotion_decay[i]))
-      return WARY_ERR_BAD_VALUE;
-  if (w->in_step) return WARY_ERR_IN_STEP;
-  wy_profile *p = &w->profiles[profile];
-  wary_profile_def pd = p->def;
+    if (!wy_unit(d->emotion_max[i]) || !wy_nonneg(d->emotion_rise[i]) || !wy_nonneg(d->emotion_decay[i]))
+      return false;
+  return true;
+}
+
+int wary_profile_set_brain(wary_world *w, int32_t profile, const wary_brain_def *d) {
+  int status;
+  wy_profile *p = wy_profile_to_set(w, profile, true, brain_valid(d), &status);
+  if (!p) return status;
   p->brain = *d;
   p->brain.threat_distance_range = wy_scaled(w, d->threat_distance_range, 30.0f);
-  wy_profile_resolve(w, p, &pd);
+  wy_profile_refresh(w, p);
   return WARY_OK;
 }
 
 void wy_brain_init_agent(wy_agent *ag) {
   ag->health = 1.0f;
   for (int32_t s = 0; s < WY_SLOTS; s++) ag->dull[s] = 1.0f;
-}
-
-static wy_agent *agent_of(const wary_world *w, wary_id agent, int *status) {
-  const wy_actor *a = wy_actor_get(w, agent);
-  if (!a) {
-    *status = WARY_ERR_STALE_ID;
-    return NULL;
-  }
-  if (a->agent < 0) {
-    *status = WARY_ERR_NOT_AGENT;
-    return NULL;
-  }
-  *status = WARY_OK;
-  return &w->agents[a->agent];
-}
-
-static const wy_profile *profile_of(const wary_world *w, const wy_agent *ag) {
-  return &w->profiles[w->actors[ag->actor].profile];
 }
 
 /* ---- damage ------------------------------------------------------------- */
@@ -168,7 +150,7 @@ void wy_brain_damage(wary_world *w) {
     }
     if (v->agent < 0 || !q->attacker || !wy_actor_get(w, q->attacker)) continue;
     wy_agent *ag = &w->agents[v->agent];
-    const wy_profile *p = profile_of(w, ag);
+    const wy_profile *p = wy_profile_of(w, ag);
     int32_t slot = p->builtin_slot[WARY_SENSE_DAMAGE];
     if (slot < 0 || !p->brain.auto_confidence_from_damage) continue;
     if (p->def.ignore_same_team) {
@@ -205,12 +187,12 @@ wary_pain_def wary_default_pain_def(void) {
 }
 
 static bool pain_valid(const wary_world *w, const wary_pain_def *d) {
-  if (!d || !wary_name_string(w, d->name) || !nonneg(d->decay_rate) || !unit(d->max_level) ||
-      !nonneg(d->amount_override))
+  if (!d || !wary_name_string(w, d->name) || !wy_nonneg(d->decay_rate) || !wy_unit(d->max_level) ||
+      !wy_nonneg(d->amount_override))
     return false;
   if (d->effect_count < 0 || d->effect_count > WARY_MAX_PAIN_EFFECTS) return false;
   for (int32_t i = 0; i < d->effect_count; i++)
-    if (d->effect_sense[i] < 0 || d->effect_sense[i] >= w->sense_count || !unit(d->effect[i]))
+    if (d->effect_sense[i] < 0 || d->effect_sense[i] >= w->sense_count || !wy_unit(d->effect[i]))
       return false;
   return true;
 }
@@ -233,13 +215,13 @@ int wary_pain_set(wary_world *w, int32_t pain, const wary_pain_def *d) {
 
 int wary_report_pain(wary_world *w, wary_id agent, int32_t pain, float amount) {
   int status;
-  wy_agent *ag = agent_of(w, agent, &status);
+  wy_agent *ag = wy_agent_of(w, agent, &status);
   if (!ag) return status;
   if (pain < 0 || pain >= w->pain_count) return WARY_ERR_NOT_FOUND;
   if (!wy_finite(amount)) return WARY_ERR_BAD_VALUE;
   const wary_pain_def *d = &w->pains[pain];
   if (amount <= 0.0f || ag->pain_off[pain]) return WARY_OK;
-  if (profile_of(w, ag)->builtin_slot[WARY_SENSE_PAIN] < 0) return WARY_ERR_NOT_FOUND;
+  if (wy_profile_of(w, ag)->builtin_slot[WARY_SENSE_PAIN] < 0) return WARY_ERR_NOT_FOUND;
   float add = d->amount_override > 0.0f ? d->amount_override : amount;
   float level = ag->pain_level[pain] + add;
   ag->pain_level[pain] = level < d->max_level ? level : d->max_level;
@@ -255,7 +237,7 @@ int wary_report_pain(wary_world *w, wary_id agent, int32_t pain, float amount) {
 
 int wary_pain_clear(wary_world *w, wary_id agent, int32_t pain) {
   int status;
-  wy_agent *ag = agent_of(w, agent, &status);
+  wy_agent *ag = wy_agent_of(w, agent, &status);
   if (!ag) return status;
   if (pain == -1) {
     memset(ag->pain_level, 0, sizeof ag->pain_level);
@@ -268,7 +250,7 @@ int wary_pain_clear(wary_world *w, wary_id agent, int32_t pain) {
 
 int wary_pain_set_enabled(wary_world *w, wary_id agent, int32_t pain, int32_t enabled) {
   int status;
-  wy_agent *ag = agent_of(w, agent, &status);
+  wy_agent *ag = wy_agent_of(w, agent, &status);
   if (!ag) return status;
   if (pain < 0 || pain >= w->pain_count) return WARY_ERR_NOT_FOUND;
   ag->pain_off[pain] = enabled == 0;
@@ -277,16 +259,16 @@ int wary_pain_set_enabled(wary_world *w, wary_id agent, int32_t pain, int32_t en
 
 int wary_actor_set_health(wary_world *w, wary_id agent, float health) {
   int status;
-  wy_agent *ag = agent_of(w, agent, &status);
+  wy_agent *ag = wy_agent_of(w, agent, &status);
   if (!ag) return status;
-  if (!unit(health)) return WARY_ERR_BAD_VALUE;
+  if (!wy_unit(health)) return WARY_ERR_BAD_VALUE;
   ag->health = health;
   return WARY_OK;
 }
 
 /* M = lerp(floor, 1, health); each enabled pain: M = max(M x (1 - level x effect), floor). */
 float wy_brain_multiplier(const wary_world *w, const wy_agent *ag, int32_t slot) {
-  const wy_profile *p = profile_of(w, ag);
+  const wy_profile *p = wy_profile_of(w, ag);
   if (p->builtin_slot[WARY_SENSE_PAIN] < 0 || slot < 0 || slot >= p->slot_count) return 1.0f;
   int32_t sense = p->slots[slot].sense;
   float floor = sense == WARY_SENSE_VISION ? p->brain.pain_vision_floor : 0.0f;
@@ -338,7 +320,7 @@ int wary_set_relationship(wary_world *w, int32_t a, int32_t b, int32_t rel) {
 
 int wary_set_relationship_override(wary_world *w, wary_id agent, wary_id target, int32_t rel) {
   int status;
-  wy_agent *ag = agent_of(w, agent, &status);
+  wy_agent *ag = wy_agent_of(w, agent, &status);
   if (!ag) return status;
   if (!wy_actor_get(w, target)) return WARY_ERR_STALE_ID;
   if (rel < -1 || rel > WARY_FRIENDLY) return WARY_ERR_BAD_VALUE;
@@ -424,7 +406,7 @@ static void move(wy_agent *ag, const wary_brain_def *d, int32_t k, int dir, floa
 }
 
 void wy_brain_think(wary_world *w, wy_agent *ag, float dt) {
-  const wy_profile *p = profile_of(w, ag);
+  const wy_profile *p = wy_profile_of(w, ag);
   const wary_brain_def *d = &p->brain;
   int32_t n = 0;
   bool hurt = false, critical = false, high = false, tracked = false, suspected = false,
@@ -486,27 +468,27 @@ void wy_brain_think(wary_world *w, wy_agent *ag, float dt) {
 
 int wary_set_fear_input(wary_world *w, wary_id agent, float value) {
   int status;
-  wy_agent *ag = agent_of(w, agent, &status);
+  wy_agent *ag = wy_agent_of(w, agent, &status);
   if (!ag) return status;
-  if (!unit(value)) return WARY_ERR_BAD_VALUE;
+  if (!wy_unit(value)) return WARY_ERR_BAD_VALUE;
   ag->fear_input = value;
   return WARY_OK;
 }
 
 int wary_set_emotion(wary_world *w, wary_id agent, int32_t emotion, float value) {
   int status;
-  wy_agent *ag = agent_of(w, agent, &status);
+  wy_agent *ag = wy_agent_of(w, agent, &status);
   if (!ag) return status;
   if (emotion < 0 || emotion > WARY_PANIC) return WARY_ERR_NOT_FOUND;
-  if (!unit(value)) return WARY_ERR_BAD_VALUE;
-  float max = profile_of(w, ag)->brain.emotion_max[emotion];
+  if (!wy_unit(value)) return WARY_ERR_BAD_VALUE;
+  float max = wy_profile_of(w, ag)->brain.emotion_max[emotion];
   ag->emotion[emotion] = value < max ? value : max;
   return WARY_OK;
 }
 
 int wary_reset_emotions(wary_world *w, wary_id agent) {
   int status;
-  wy_agent *ag = agent_of(w, agent, &status);
+  wy_agent *ag = wy_agent_of(w, agent, &status);
   if (!ag) return status;
   memset(ag->emotion, 0, sizeof ag->emotion);
   ag->fear_input = 0.0f;
@@ -518,9 +500,9 @@ int wary_brain_get(const wary_world *w, wary_id agent, wary_brain_state *out) {
   if (!out) return WARY_ERR_BAD_VALUE;
   memset(out, 0, sizeof *out);
   int status;
-  wy_agent *ag = agent_of(w, agent, &status);
+  wy_agent *ag = wy_agent_of(w, agent, &status);
   if (!ag) return status;
-  const wy_profile *p = profile_of(w, ag);
+  const wy_profile *p = wy_profile_of(w, ag);
   out->health = ag->health;
   float total = 0.0f;
   for (int32_t k = 0; k < w->pain_count; k++) {
@@ -543,7 +525,7 @@ int wary_threat_get(const wary_world *w, wary_id agent, wary_id target, wary_thr
   if (!out) return WARY_ERR_BAD_VALUE;
   memset(out, 0, sizeof *out);
   int status;
-  wy_agent *ag = agent_of(w, agent, &status);
+  wy_agent *ag = wy_agent_of(w, agent, &status);
   if (!ag) return status;
   if (!wy_actor_get(w, target)) return WARY_ERR_STALE_ID;
   out->relationship = relationship(w, ag, target);

@@ -58,11 +58,6 @@ static wary_id id_of(const wary_world *w, int32_t slot) {
   return wy_make_id(slot, w->actors[slot].gen);
 }
 
-static float dist3(const float a[3], const float b[3]) {
-  float dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
-  return sqrtf(dx * dx + dy * dy + dz * dz);
-}
-
 /* Until relationships exist: other teams are enemies, team 0 is nobody's
  * (or everybody's, with team_zero_hostile); the dead are nobody's. */
 static bool hostile(const wary_world *w, const wary_geck_def *g, const wy_actor *a,
@@ -92,10 +87,6 @@ static bool line_of_sight(wary_world *w, const float from[3], const float to[3])
   return r.transmission > 0.0f;
 }
 
-static const wy_profile *profile_of(const wary_world *w, const wy_agent *ag) {
-  return &w->profiles[w->actors[ag->actor].profile];
-}
-
 /* The modified perception skill of agent a towards target. */
 static float perception_skill(const wary_world *w, const wy_geck_agent *gk, const wary_geck_def *g,
                               const wy_actor *a, wary_id target) {
@@ -123,7 +114,7 @@ static void update_timer(const wary_geck_def *g, wy_geck_seen *e) {
 static void compute(wary_world *w, wy_agent *ag, const wary_geck_def *g, wy_geck_seen *e) {
   const wy_actor *a = &w->actors[ag->actor];
   wy_actor *t = wy_actor_get(w, e->target);
-  float d = dist3(a->pos, t->pos);
+  float d = wy_dist3(a->pos, t->pos);
   float att = t->perceivable ? attenuation(g, d, radius_of(w, g, a)) : 0.0f;
   bool los = false, contact = false;
   if (att > 0.0f) {
@@ -419,7 +410,7 @@ static bool hear_event(wary_world *w, wy_agent *ag, const wary_geck_def *g,
   if (ev->owner != 0 ? !hostile(w, g, a, wy_actor_get(w, ev->owner)) : !g->hear_ownerless_events)
     return true;
   float radius = radius_of(w, g, a);
-  float d = dist3(a->pos, ev->pos);
+  float d = wy_dist3(a->pos, ev->pos);
   if (d > radius) return true;
   float att = attenuation(g, d, radius);
   float eye[3], forward[3];
@@ -467,12 +458,12 @@ static bool deliver(wary_world *w, const wy_geck_pending *ev) {
     const wy_actor *victim = wy_actor_get(w, ev->victim);
     if (!victim || victim->agent < 0) return true;
     wy_agent *ag = &w->agents[victim->agent];
-    const wy_profile *p = profile_of(w, ag);
+    const wy_profile *p = wy_profile_of(w, ag);
     return !p->geck.enabled || damaged(w, ag, &p->geck, ev->owner);
   }
   for (int32_t i = 0; i < w->agent_count; i++) {
     wy_agent *ag = &w->agents[i];
-    const wy_profile *p = profile_of(w, ag);
+    const wy_profile *p = wy_profile_of(w, ag);
     if (p->geck.enabled && !hear_event(w, ag, &p->geck, ev)) return false;
   }
   return true;
@@ -537,13 +528,13 @@ static int evaluate(wary_world *w, wy_agent *ag, const wary_geck_def *g) {
 int wy_geck_step(wary_world *w, float dt) {
   int status = WARY_OK;
   for (int32_t i = 0; i < w->agent_count; i++)
-    if (profile_of(w, &w->agents[i])->geck.enabled) tick(&w->agents[i].geck, dt);
+    if (wy_profile_of(w, &w->agents[i])->geck.enabled) tick(&w->agents[i].geck, dt);
   /* Direct detection first: a sneaky shooter detected at once goes Normal to
    * Combat, even when the same shot is also a detection event (which a guard
    * already in Combat then ignores). */
   for (int32_t i = 0; i < w->agent_count && status == WARY_OK; i++) {
     wy_agent *ag = &w->agents[i];
-    const wary_geck_def *g = &profile_of(w, ag)->geck;
+    const wary_geck_def *g = &wy_profile_of(w, ag)->geck;
     if (!g->enabled) continue;
     if (due(w, ag, g, dt)) status = evaluate(w, ag, g);
     if (status == WARY_OK) rules(w, ag, g);
@@ -633,7 +624,7 @@ int wary_geck_alert_at(const wary_world *w, wary_id agent, int32_t i, wary_geck_
 static int target_info(const wary_world *w, const wy_agent *ag, const wy_geck_seen *e,
                        wary_geck_target *out) {
   if (!e) return WARY_ERR_NOT_FOUND;
-  float timer = profile_of(w, ag)->geck.target_timer;
+  float timer = wy_profile_of(w, ag)->geck.target_timer;
   out->target = e->target;
   out->detection = e->value;
   out->attenuation = e->attenuation;

@@ -33,6 +33,14 @@ static inline bool wy_finite3(float x, float y, float z) {
   return wy_finite(x) && wy_finite(y) && wy_finite(z);
 }
 static inline float wy_clamp01(float v) { return v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v); }
+static inline float wy_dist3(const float a[3], const float b[3]) {
+  float dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+  return sqrtf(dx * dx + dy * dy + dz * dz);
+}
+/* Def validators: finite and >= 0; that and <= 1; -1 (unset) or nonneg. */
+static inline bool wy_nonneg(float v) { return wy_finite(v) && v >= 0.0f; }
+static inline bool wy_unit(float v) { return wy_nonneg(v) && v <= 1.0f; }
+static inline bool wy_scaled_ok(float v) { return v == -1.0f || wy_nonneg(v); }
 
 /* Grows *ptr (element size size) to hold at least need elements. */
 bool wy_reserve(void **ptr, int32_t *cap, int32_t need, size_t size);
@@ -410,6 +418,17 @@ struct wary_world {
 
 /* actor.c */
 wy_actor *wy_actor_get(const wary_world *w, wary_id id); /* NULL if stale */
+/* The agent of actor id; NULL with *status STALE_ID or NOT_AGENT, else OK. */
+wy_agent *wy_agent_of(const wary_world *w, wary_id id, int *status);
+/* For the wary_*_count and _at calls over an agent's beliefs (places false) or
+ * places: the count, or a status < 0; the agent when 0 <= i < that count, else
+ * NULL with *status (as wy_agent_of's, or NOT_FOUND). */
+int32_t wy_agent_list_count(const wary_world *w, wary_id id, bool places);
+const wy_agent *wy_agent_list_at(const wary_world *w, wary_id id, bool places, int32_t i,
+                                 int *status);
+static inline const wy_profile *wy_profile_of(const wary_world *w, const wy_agent *ag) {
+  return &w->profiles[w->actors[ag->actor].profile];
+}
 void wy_actor_eye(const wary_world *w, const wy_actor *a, float eye_pos[3], float eye_forward[3]);
 bool wy_grid_refresh(wary_world *w);
 void wy_eyes_turn(wary_world *w, float dt); /* turns agents' eyes towards where they look */
@@ -481,6 +500,10 @@ void wy_brain_init_agent(wy_agent *ag);
 /* profile.c */
 void wy_agent_reset_timers(const wary_world *w, wy_agent *ag, uint32_t serial);
 float wy_scaled(const wary_world *w, float value, float metres);
-void wy_profile_resolve(const wary_world *w, wy_profile *p, const wary_profile_def *d);
+/* The head of the wary_profile_set_* calls: the profile, or NULL with *status
+ * NOT_FOUND (no such profile, or found false), BAD_VALUE (valid false) or IN_STEP. */
+wy_profile *wy_profile_to_set(wary_world *w, int32_t profile, bool found, bool valid,
+                              int *status);
+void wy_profile_refresh(const wary_world *w, wy_profile *p); /* re-resolves p's slots */
 
 #endif

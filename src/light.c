@@ -23,19 +23,17 @@ wary_environment_def wary_default_environment_def(void) {
   return d;
 }
 
-static bool unit(float v) { return wy_finite(v) && v >= 0.0f && v <= 1.0f; }
-
 static bool light_valid(const wary_light_def *d) {
   return d && wy_finite3(d->pos[0], d->pos[1], d->pos[2]) && wy_finite(d->radius) &&
-         (d->radius > 0.0f || d->radius == -1.0f) && unit(d->intensity);
+         (d->radius > 0.0f || d->radius == -1.0f) && wy_unit(d->intensity);
 }
 
 static bool env_valid(const wary_environment_def *d) {
   if (!d) return false;
   for (int i = 0; i < 3; i++)
     if (!wy_finite(d->min[i]) || !wy_finite(d->max[i]) || d->max[i] < d->min[i]) return false;
-  return unit(d->vision_range_scale) && unit(d->hearing_range_scale) &&
-         (d->light == -1.0f || unit(d->light));
+  return wy_unit(d->vision_range_scale) && wy_unit(d->hearing_range_scale) &&
+         (d->light == -1.0f || wy_unit(d->light));
 }
 
 /* Lights and environments share one shape of id pool: a slot array of
@@ -148,7 +146,7 @@ void wy_env_at(const wary_world *w, const float p[3], float *vision_scale, float
 
 int wary_world_set_sun(wary_world *w, float dx, float dy, float dz, float intensity,
                        float ambient) {
-  if (!wy_finite3(dx, dy, dz) || !unit(intensity) || !unit(ambient)) return WARY_ERR_BAD_VALUE;
+  if (!wy_finite3(dx, dy, dz) || !wy_unit(intensity) || !wy_unit(ambient)) return WARY_ERR_BAD_VALUE;
   float len = sqrtf(dx * dx + dy * dy + dz * dz);
   w->sun_dir[0] = len > 0.0f ? dx / len : 0.0f;
   w->sun_dir[1] = len > 0.0f ? dy / len : 0.0f;

@@ -9,21 +9,12 @@
 
 #include "internal.h"
 
-static float dist3(const float a[3], const float b[3]) {
-  float dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
-  return sqrtf(dx * dx + dy * dy + dz * dz);
-}
-
-static const wy_profile *profile_of(const wary_world *w, const wy_agent *ag) {
-  return &w->profiles[w->actors[ag->actor].profile];
-}
-
 bool wy_place_report(wary_world *w, wy_agent *ag, const float pos[3], int32_t tag,
                      float confidence, float accuracy) {
-  float radius = profile_of(w, ag)->hearing.merge_radius;
+  float radius = wy_profile_of(w, ag)->hearing.merge_radius;
   wy_place *pl = NULL;
   for (int32_t i = 0; i < ag->place_count && !pl; i++)
-    if (ag->places[i].tag == tag && dist3(ag->places[i].pos, pos) <= radius) pl = &ag->places[i];
+    if (ag->places[i].tag == tag && wy_dist3(ag->places[i].pos, pos) <= radius) pl = &ag->places[i];
   if (!pl) {
     if (!wy_reserve((void **)&ag->places, &ag->place_cap, ag->place_count + 1, sizeof *ag->places))
       return false;
@@ -53,7 +44,7 @@ static void changed(wary_world *w, wary_id agent, wy_place *pl, int32_t state) {
 }
 
 void wy_places_resolve(wary_world *w, wy_agent *ag, float dt) {
-  const wary_profile_def *d = &profile_of(w, ag)->def;
+  const wary_profile_def *d = &wy_profile_of(w, ag)->def;
   wary_id agent = wy_make_id(ag->actor, w->actors[ag->actor].gen);
   for (int32_t i = 0; i < ag->place_count; i++) {
     wy_place *pl = &ag->places[i];
@@ -87,12 +78,6 @@ void wy_places_resolve(wary_world *w, wy_agent *ag, float dt) {
   }
 }
 
-static const wy_agent *agent_of(const wary_world *w, wary_id agent, int *status) {
-  const wy_actor *a = wy_actor_get(w, agent);
-  *status = !a ? WARY_ERR_STALE_ID : a->agent < 0 ? WARY_ERR_NOT_AGENT : WARY_OK;
-  return *status == WARY_OK ? &w->agents[a->agent] : NULL;
-}
-
 static void place_out(const wary_world *w, const wy_agent *ag, const wy_place *pl,
                       wary_location_belief *out) {
   memcpy(out->pos, pl->pos, sizeof out->pos);
@@ -101,21 +86,18 @@ static void place_out(const wary_world *w, const wy_agent *ag, const wy_place *p
   out->state = pl->state;
   out->time_in_state = pl->time_in_state;
   out->accuracy = pl->accuracy;
-  out->uncertainty = (1.0f - pl->accuracy) * profile_of(w, ag)->def.max_uncertainty;
+  out->uncertainty = (1.0f - pl->accuracy) * wy_profile_of(w, ag)->def.max_uncertainty;
 }
 
 int32_t wary_location_count(const wary_world *w, wary_id agent) {
-  int status;
-  const wy_agent *ag = agent_of(w, agent, &status);
-  return ag ? ag->place_count : status;
+  return wy_agent_list_count(w, agent, true);
 }
 
 int wary_location_at(const wary_world *w, wary_id agent, int32_t i, wary_location_belief *out) {
   memset(out, 0, sizeof *out);
   int status;
-  const wy_agent *ag = agent_of(w, agent, &status);
+  const wy_agent *ag = wy_agent_list_at(w, agent, true, i, &status);
   if (!ag) return status;
-  if (i < 0 || i >= ag->place_count) return WARY_ERR_NOT_FOUND;
   place_out(w, ag, &ag->places[i], out);
   return WARY_OK;
 }
@@ -123,7 +105,7 @@ int wary_location_at(const wary_world *w, wary_id agent, int32_t i, wary_locatio
 int wary_location_strongest(const wary_world *w, wary_id agent, wary_location_belief *out) {
   memset(out, 0, sizeof *out);
   int status;
-  const wy_agent *ag = agent_of(w, agent, &status);
+  const wy_agent *ag = wy_agent_of(w, agent, &status);
   if (!ag) return status;
   const wy_place *best = NULL;
   for (int32_t i = 0; i < ag->place_count; i++)
@@ -137,7 +119,7 @@ int wary_location_strongest(const wary_world *w, wary_id agent, wary_location_be
 int wary_report_location(wary_world *w, wary_id agent, float x, float y, float z, int32_t tag,
                          float confidence, float accuracy) {
   int status;
-  wy_agent *ag = (wy_agent *)agent_of(w, agent, &status);
+  wy_agent *ag = (wy_agent *)wy_agent_of(w, agent, &status);
   if (!ag) return status;
   if (!wy_finite3(x, y, z) || !wy_finite(confidence) || confidence < 0.0f || confidence > 1.0f ||
       !wy_finite(accuracy) || accuracy < 0.0f || accuracy > 1.0f)

@@ -17,11 +17,9 @@ wary_sense_def wary_default_sense_def(void) {
   return d;
 }
 
-static bool nonneg(float v) { return wy_finite(v) && v >= 0.0f; }
-
 int32_t wary_sense_create(wary_world *w, const wary_sense_def *d) {
   if (!d || !wy_finite(d->interval) || d->interval <= 0.0f) return WARY_ERR_BAD_VALUE;
-  if (isnan(d->max_range) || d->max_range < 0.0f || !nonneg(d->loss_grace) || !nonneg(d->weight))
+  if (isnan(d->max_range) || d->max_range < 0.0f || !wy_nonneg(d->loss_grace) || !wy_nonneg(d->weight))
     return WARY_ERR_BAD_VALUE;
   if (d->loss_reason < WARY_LOSS_NONE || d->loss_reason > WARY_LOSS_SUPPRESSED_BY_PAIN)
     return WARY_ERR_BAD_VALUE;
@@ -60,26 +58,23 @@ wary_profile_def wary_default_profile_def(void) {
   return d;
 }
 
-static bool unit(float v) { return wy_finite(v) && v >= 0.0f && v <= 1.0f; }
-static bool scaled_ok(float v) { return v == -1.0f || nonneg(v); }
-
 static bool profile_valid(const wary_world *w, const wary_profile_def *d) {
-  if (!unit(d->suspect_threshold) || !unit(d->detect_threshold) || !unit(d->track_threshold))
+  if (!wy_unit(d->suspect_threshold) || !wy_unit(d->detect_threshold) || !wy_unit(d->track_threshold))
     return false;
   if (d->suspect_threshold > d->detect_threshold || d->detect_threshold > d->track_threshold)
     return false;
-  if (!unit(d->telegraph_threshold) || !unit(d->corroboration_bonus)) return false;
-  if (!nonneg(d->min_track_duration) || !nonneg(d->fade_rate) || !nonneg(d->lost_time) ||
-      !nonneg(d->memory_time) || !nonneg(d->smoothing_time))
+  if (!wy_unit(d->telegraph_threshold) || !wy_unit(d->corroboration_bonus)) return false;
+  if (!wy_nonneg(d->min_track_duration) || !wy_nonneg(d->fade_rate) || !wy_nonneg(d->lost_time) ||
+      !wy_nonneg(d->memory_time) || !wy_nonneg(d->smoothing_time))
     return false;
-  if (!scaled_ok(d->max_uncertainty) || !scaled_ok(d->uncertainty_growth)) return false;
+  if (!wy_scaled_ok(d->max_uncertainty) || !wy_scaled_ok(d->uncertainty_growth)) return false;
   if (d->sense_count < 0 || d->sense_count > WY_SLOTS) return false;
   int32_t custom = 0;
   for (int32_t i = 0; i < d->sense_count; i++) {
     const wary_profile_sense *s = &d->senses[i];
     if (s->sense < 0 || s->sense >= w->sense_count) return false;
     custom += s->sense >= WARY_BUILTIN_SENSES;
-    if (s->weight != -1.0f && !nonneg(s->weight)) return false;
+    if (s->weight != -1.0f && !wy_nonneg(s->weight)) return false;
     if (s->interval != -1.0f && (!wy_finite(s->interval) || s->interval <= 0.0f)) return false;
     for (int32_t j = 0; j < i; j++)
       if (d->senses[j].sense == s->sense) return false;
@@ -176,25 +171,25 @@ static void scale_vision(const wary_world *w, wary_vision_def *v) {
 static bool curve_ok(int32_t count, const float *values) {
   if (count != 0 && count != WARY_CURVE_POINTS) return false;
   for (int32_t i = 0; i < count; i++)
-    if (!nonneg(values[i])) return false;
+    if (!wy_nonneg(values[i])) return false;
   return true;
 }
 
 static bool vision_valid(const wary_vision_def *v) {
-  if (!scaled_ok(v->max_range) || !scaled_ok(v->rear_min_speed) ||
-      !scaled_ok(v->motion_bonus_speed))
+  if (!wy_scaled_ok(v->max_range) || !wy_scaled_ok(v->rear_min_speed) ||
+      !wy_scaled_ok(v->motion_bonus_speed))
     return false;
-  if (!wy_finite(v->interval) || v->interval <= 0.0f || !nonneg(v->loss_grace) ||
-      !nonneg(v->weight) || !nonneg(v->eye_turn_rate) || !nonneg(v->first_spot_reaction_time))
+  if (!wy_finite(v->interval) || v->interval <= 0.0f || !wy_nonneg(v->loss_grace) ||
+      !wy_nonneg(v->weight) || !wy_nonneg(v->eye_turn_rate) || !wy_nonneg(v->first_spot_reaction_time))
     return false;
   if (!wy_finite(v->half_angle) || v->half_angle < 0.0f || v->half_angle > 180.0f ||
       !wy_finite(v->peripheral_half_angle) || v->peripheral_half_angle < 0.0f ||
       v->peripheral_half_angle > 180.0f || !wy_finite(v->rear_half_angle) ||
       v->rear_half_angle < 0.0f || v->rear_half_angle > 180.0f)
     return false;
-  if (!unit(v->peripheral_scale) || !unit(v->peripheral_range_scale) || !unit(v->rear_scale) ||
-      !unit(v->rear_range_scale) || !unit(v->darkness_min_detection) || !nonneg(v->motion_bonus) ||
-      !unit(v->min_exposure))
+  if (!wy_unit(v->peripheral_scale) || !wy_unit(v->peripheral_range_scale) || !wy_unit(v->rear_scale) ||
+      !wy_unit(v->rear_range_scale) || !wy_unit(v->darkness_min_detection) || !wy_nonneg(v->motion_bonus) ||
+      !wy_unit(v->min_exposure))
     return false;
   for (int i = 0; i < 3; i++)
     if (v->min_visible_points[i] < 0 || v->min_visible_points[i] > WARY_MAX_SAMPLES) return false;
@@ -209,15 +204,13 @@ static bool vision_valid(const wary_vision_def *v) {
 }
 
 int wary_profile_set_vision(wary_world *w, int32_t profile, const wary_vision_def *def) {
-  if (profile < 0 || profile >= w->profile_count) return WARY_ERR_NOT_FOUND;
-  if (!def || !vision_valid(def)) return WARY_ERR_BAD_VALUE;
-  if (w->in_step) return WARY_ERR_IN_STEP;
-  wy_profile *p = &w->profiles[profile];
-  wary_profile_def d = p->def;
+  int status;
+  wy_profile *p = wy_profile_to_set(w, profile, true, def && vision_valid(def), &status);
+  if (!p) return status;
   p->vision = *def;
   scale_vision(w, &p->vision);
-  /* The slots' vision settings follow; distances in d are already scaled. */
-  profile_resolve(w, p, &d);
+  /* The slots' vision settings follow. */
+  wy_profile_refresh(w, p);
   return WARY_OK;
 }
 
@@ -226,35 +219,35 @@ static void scale_hearing(const wary_world *w, wary_hearing_def *h) {
   h->merge_radius = wy_scaled(w, h->merge_radius, 2.0f);
 }
 
+static bool hearing_valid(const wary_world *w, const wary_hearing_def *d) {
+  return !(!d || !wy_finite(d->interval) || d->interval <= 0.0f || !wy_nonneg(d->loss_grace) ||
+      !wy_nonneg(d->weight) || !wy_nonneg(d->accumulation_rate) || !wy_nonneg(d->accumulation_hold) ||
+      !wy_nonneg(d->accumulation_decay) || !wy_nonneg(d->wall_absorption) || !wy_scaled_ok(d->ear_height) ||
+      !wy_scaled_ok(d->merge_radius) || d->filter < -1 || d->filter >= w->filter_count);
+}
+
 int wary_profile_set_hearing(wary_world *w, int32_t profile, const wary_hearing_def *d) {
-  if (profile < 0 || profile >= w->profile_count) return WARY_ERR_NOT_FOUND;
-  if (!d || !wy_finite(d->interval) || d->interval <= 0.0f || !nonneg(d->loss_grace) ||
-      !nonneg(d->weight) || !nonneg(d->accumulation_rate) || !nonneg(d->accumulation_hold) ||
-      !nonneg(d->accumulation_decay) || !nonneg(d->wall_absorption) || !scaled_ok(d->ear_height) ||
-      !scaled_ok(d->merge_radius) || d->filter < -1 || d->filter >= w->filter_count)
-    return WARY_ERR_BAD_VALUE;
-  if (w->in_step) return WARY_ERR_IN_STEP;
-  wy_profile *p = &w->profiles[profile];
-  wary_profile_def pd = p->def;
+  int status;
+  wy_profile *p = wy_profile_to_set(w, profile, true, hearing_valid(w, d), &status);
+  if (!p) return status;
   p->hearing = *d;
   scale_hearing(w, &p->hearing);
-  profile_resolve(w, p, &pd);
+  wy_profile_refresh(w, p);
   return WARY_OK;
 }
 
 int wary_profile_set_basic_sense(wary_world *w, int32_t profile, int32_t sense,
                                  const wary_basic_sense_def *d) {
-  if (profile < 0 || profile >= w->profile_count) return WARY_ERR_NOT_FOUND;
-  if (sense < WARY_SENSE_VIBRATION || sense > WARY_SENSE_ECHOLOCATION) return WARY_ERR_NOT_FOUND;
-  if (!d || !wy_finite(d->interval) || d->interval <= 0.0f || !scaled_ok(d->range) ||
-      !nonneg(d->loss_grace) || !nonneg(d->weight) || !nonneg(d->sensitivity) || !unit(d->accuracy))
-    return WARY_ERR_BAD_VALUE;
-  if (w->in_step) return WARY_ERR_IN_STEP;
-  wy_profile *p = &w->profiles[profile];
-  wary_profile_def pd = p->def;
+  bool valid = d && wy_finite(d->interval) && d->interval > 0.0f && wy_scaled_ok(d->range) &&
+               wy_nonneg(d->loss_grace) && wy_nonneg(d->weight) && wy_nonneg(d->sensitivity) &&
+               wy_unit(d->accuracy);
+  int status;
+  wy_profile *p = wy_profile_to_set(
+      w, profile, sense >= WARY_SENSE_VIBRATION && sense <= WARY_SENSE_ECHOLOCATION, valid, &status);
+  if (!p) return status;
   p->basic[sense] = *d;
   p->basic[sense].range = wy_scaled(w, d->range, wy_basic_range_m(sense));
-  profile_resolve(w, p, &pd);
+  wy_profile_refresh(w, p);
   return WARY_OK;
 }
 
@@ -316,21 +309,20 @@ static bool geck_valid(const wary_geck_def *g) {
   if (g->sneak_max_distance != -1.0f && (!wy_finite(g->sneak_max_distance) ||
                                          g->sneak_max_distance <= 0.0f))
     return false;
-  if (!nonneg(g->sneak_exterior_distance_mult) || !nonneg(g->sneak_distance_attenuation_exponent) ||
-      !nonneg(g->sneak_sound_los_mult) || !nonneg(g->event_lifetime) || !nonneg(g->target_timer) ||
-      !nonneg(g->alert_timer))
+  if (!wy_nonneg(g->sneak_exterior_distance_mult) || !wy_nonneg(g->sneak_distance_attenuation_exponent) ||
+      !wy_nonneg(g->sneak_sound_los_mult) || !wy_nonneg(g->event_lifetime) || !wy_nonneg(g->target_timer) ||
+      !wy_nonneg(g->alert_timer))
     return false;
   return wy_finite(g->view_half_angle) && g->view_half_angle >= 0.0f &&
          g->view_half_angle <= 180.0f;
 }
 
 int wary_profile_set_geck(wary_world *w, int32_t profile, const wary_geck_def *def) {
-  if (profile < 0 || profile >= w->profile_count) return WARY_ERR_NOT_FOUND;
-  if (!def || !geck_valid(def)) return WARY_ERR_BAD_VALUE;
-  if (w->in_step) return WARY_ERR_IN_STEP;
-  int status = def->enabled ? wy_geck_intern(w) : WARY_OK;
+  int status;
+  wy_profile *p = wy_profile_to_set(w, profile, true, def && geck_valid(def), &status);
+  if (!p) return status;
+  status = def->enabled ? wy_geck_intern(w) : WARY_OK;
   if (status != WARY_OK) return status;
-  wy_profile *p = &w->profiles[profile];
   if (p->geck.enabled && !def->enabled)
     for (int32_t i = 0; i < w->agent_count; i++)
       if (w->actors[w->agents[i].actor].profile == profile) wy_geck_reset_agent(&w->agents[i]);
@@ -372,10 +364,9 @@ static bool same_senses(const wy_profile *p, const wary_profile_def *d) {
 }
 
 int wary_profile_set(wary_world *w, int32_t profile, const wary_profile_def *def) {
-  if (profile < 0 || profile >= w->profile_count) return WARY_ERR_NOT_FOUND;
-  if (!def || !profile_valid(w, def)) return WARY_ERR_BAD_VALUE;
-  if (w->in_step) return WARY_ERR_IN_STEP;
-  wy_profile *p = &w->profiles[profile];
+  int status;
+  wy_profile *p = wy_profile_to_set(w, profile, true, def && profile_valid(w, def), &status);
+  if (!p) return status;
   bool keep = same_senses(p, def);
   profile_resolve(w, p, def);
   if (keep) return WARY_OK;
@@ -413,6 +404,17 @@ int wary_sense_unmute(wary_world *w, wary_id agent, int32_t slot) {
   return WARY_OK;
 }
 
-void wy_profile_resolve(const wary_world *w, wy_profile *p, const wary_profile_def *d) {
-  profile_resolve(w, p, d);
+wy_profile *wy_profile_to_set(wary_world *w, int32_t profile, bool found, bool valid,
+                              int *status) {
+  *status = profile < 0 || profile >= w->profile_count || !found ? WARY_ERR_NOT_FOUND
+            : !valid                                            ? WARY_ERR_BAD_VALUE
+            : w->in_step                                        ? WARY_ERR_IN_STEP
+                                                                : WARY_OK;
+  return *status == WARY_OK ? &w->profiles[profile] : NULL;
+}
+
+void wy_profile_refresh(const wary_world *w, wy_profile *p) {
+  /* p->def's distances are already scaled; the copy keeps resolve from aliasing. */
+  wary_profile_def d = p->def;
+  profile_resolve(w, p, &d);
 }

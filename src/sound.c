@@ -48,12 +48,10 @@ wary_hearing_def wary_default_hearing_def(void) {
   return d;
 }
 
-static bool nonneg(float v) { return wy_finite(v) && v >= 0.0f; }
-
 int32_t wary_sound_create(wary_world *w, const wary_sound_def *d) {
   if (!d || !wary_name_string(w, d->name)) return WARY_ERR_NOT_FOUND;
   if (d->category < WARY_CATEGORY_ENEMY || d->category > WARY_CATEGORY_CUSTOM ||
-      d->alert_level < WARY_WHISPER || d->alert_level > WARY_EXPLOSIVE || !nonneg(d->loudness) ||
+      d->alert_level < WARY_WHISPER || d->alert_level > WARY_EXPLOSIVE || !wy_nonneg(d->loudness) ||
       !wy_finite(d->max_range) || (d->max_range < 0.0f && d->max_range != -1.0f) ||
       !wy_finite(d->location_accuracy) || d->location_accuracy < 0.0f ||
       d->location_accuracy > 1.0f || d->max_lod_tier < 0 || d->max_pending < 1)
@@ -74,7 +72,7 @@ int32_t wary_sound_create(wary_world *w, const wary_sound_def *d) {
 
 int32_t wary_filter_create(wary_world *w, const wary_filter_def *d) {
   if (!d || d->min_alert_level < WARY_WHISPER || d->min_alert_level > WARY_EXPLOSIVE ||
-      !nonneg(d->loudness_multiplier) || d->categories > 0x1Fu)
+      !wy_nonneg(d->loudness_multiplier) || d->categories > 0x1Fu)
     return WARY_ERR_BAD_VALUE;
   if (!wy_reserve((void **)&w->filters, &w->filter_cap, w->filter_count + 1, sizeof *w->filters))
     return WARY_ERR_OUT_OF_MEMORY;

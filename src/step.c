@@ -48,11 +48,6 @@ static bool push_query(wary_world *w, int32_t agent_index, const wy_actor *a, co
   return true;
 }
 
-static float dist3(const float a[3], const float b[3]) {
-  float dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
-  return sqrtf(dx * dx + dy * dy + dz * dz);
-}
-
 /* Marks which slots are due for one agent; true if any is. */
 static bool schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int32_t tier,
                      float dt, bool due[WY_SLOTS]) {
@@ -145,7 +140,7 @@ static int gather(wary_world *w, int32_t agent_index) {
       const wy_actor *t = &w->actors[ts];
       if (ts == ag->actor) continue;
       if (p->def.ignore_same_team && t->team != 0 && t->team == a->team) continue;
-      float d = dist3(a->pos, t->pos);
+      float d = wy_dist3(a->pos, t->pos);
       for (int32_t s = 0; s < p->slot_count; s++) {
         if (!due[s] || d > reach[s]) continue;
         int32_t sense = p->slots[s].sense;

@@ -92,11 +92,6 @@ static wy_cone_pick pick_cone(const wary_vision_def *v, float angle, float speed
   return c;
 }
 
-static float dist3(const float a[3], const float b[3]) {
-  float dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
-  return sqrtf(dx * dx + dy * dy + dz * dz);
-}
-
 static float fail(int32_t *reason, int32_t why, wary_vision_explain *ex) {
   *reason = why;
   if (ex) {
@@ -126,7 +121,7 @@ float wy_vision_eval(wary_world *w, const wy_actor *a, const wy_profile *p, cons
   if (n <= 0) return fail(reason, WARY_LOSS_OCCLUDED, ex);
 
   /* The angle is measured to the head, the first sample point. */
-  float d = dist3(eye, pts[0]);
+  float d = wy_dist3(eye, pts[0]);
   float cosang = 1.0f;
   if (d > 0.0f) {
     cosang = (fwd[0] * (pts[0][0] - eye[0]) + fwd[1] * (pts[0][1] - eye[1]) +

@@ -17,13 +17,55 @@ function common.world(extra_profiles)
   return world
 end
 
+-- While common.recording is a list (examples/rooms.lua sets one), common.run
+-- adds to it, for each agent and each target the agent ever holds a belief
+-- in, a series { name = "agent: target", duration = seconds,
+--   timeline = { { time =, confidence =, state = }, ... },   -- every step
+--   events = { { time =, to = state, confidence = }, ... } } -- each state change
+common.recording = nil
+
+local function pairs_of(world)
+  local agents, targets, list = {}, {}, {}
+  for _, a in ipairs(world:actors()) do
+    if a.kind == "agent" then agents[#agents + 1] = a else targets[#targets + 1] = a end
+  end
+  for _, agent in ipairs(agents) do
+    for _, target in ipairs(targets) do
+      list[#list + 1] = { agent = agent, target = target, believed = false, state = "undetected",
+        series = { name = agent.name .. ": " .. target.name, duration = 0, timeline = {}, events = {} } }
+    end
+  end
+  return list
+end
+
+local function record(world, watched)
+  local now = world:time()
+  for _, w in ipairs(watched) do
+    local b = w.agent:belief(w.target)
+    local c, s = b and b.confidence or 0, b and b.state or "undetected"
+    local tl = w.series.timeline
+    tl[#tl + 1] = { time = now, confidence = c, state = s }
+    w.believed = w.believed or b ~= nil
+    if s ~= w.state then
+      w.series.events[#w.series.events + 1] = { time = now, to = s, confidence = c }
+      w.state = s
+    end
+  end
+end
+
 -- Steps world for seconds, calling fn(t) (t: seconds since the start) before each step.
 function common.run(world, seconds, fn)
   local dt = 1 / common.HZ
   local steps = math.floor(seconds * common.HZ + 0.5)
+  local watched = common.recording and pairs_of(world)
   for i = 0, steps - 1 do
     if fn then fn(i * dt) end
     world:step(dt)
+    if watched then record(world, watched) end
+  end
+  for _, w in ipairs(watched or {}) do
+    w.series.duration = seconds
+    if w.believed then common.recording[#common.recording + 1] = w.series end
   end
 end
 
@@ -38,7 +80,7 @@ function common.walk(actor, goal, speed, face)
     return true
   end
   actor:set_pos(x + dx / d * step, y + dy / d * step, 0)
-  if face then actor:set_yaw(math.deg(math.atan(dy, dx))) end
+  if face then actor:set_yaw(math.deg((math.atan2 or math.atan)(dy, dx))) end -- LuaJIT: atan2
   return false
 end
 

@@ -20,9 +20,13 @@ if not pcall(ffi.typeof, last_struct) then
   ffi.cdef(cdef)
 end
 
+-- Where libwary is: the environment's WARY_LIB, else a global WARY_LIB (a
+-- host such as LÖVE cannot set the environment: it sets the global before the
+-- first require("wary")), else build/ beside this file's lua/, else "wary".
 local function library_candidates()
   local env = os.getenv("WARY_LIB")
-  if env and env ~= "" then
+  if not env or env == "" then env = rawget(_G, "WARY_LIB") end
+  if type(env) == "string" and env ~= "" then
     return { env }
   end
   local file = ({ Windows = "wary.dll", OSX = "libwary.dylib" })[ffi.os] or "libwary.so"

@@ -6,6 +6,7 @@
 --   wary.world{ units_per_meter, weather, ... }     -> world        (wary/world.lua)
 --   world:define_profile(t) :define_sense(t) :define_material(t) :define(t) :load(path)
 --   world:add_box{ min, max, material } -> box   box:set_bounds(min, max) :set_material(n) :remove()
+--   world:boxes()   the debug drawing for LÖVE: require("wary.debug").draw(world, options) (wary/debug.lua)
 --   world:add_light{ pos, radius, intensity } -> light   world:add_environment{ min, max, ... } -> env
 --   world:set_sun{ direction, intensity, ambient }  world:set_sun_direction(x, y, z)  world:light_at(a)
 --   world:add_agent{ profile, pos, yaw, team, ... } / world:add_target{ pos, team, props, samples, ... }

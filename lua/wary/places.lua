@@ -24,6 +24,7 @@ local function class(kind, destroy)
     self.world:_structural(kind .. ":remove")
     B[destroy](w, self.id)
     self._removed = true
+    if self.world._boxes then self.world._boxes[self.id] = nil end
   end
   function c:valid() return not self._removed end
   return c
@@ -60,13 +61,26 @@ function places.add_box(world, t)
   local min, max = corners("box", o.min, o.max)
   local id = refused("box", world._B.box_create(world._w,
     { min = min, max = max, material = material_index(world, o.material, "box") }))
-  return setmetatable({ id = id, world = world, material = o.material }, Box)
+  local box = setmetatable({ id = id, world = world, material = o.material or "concrete", min = min, max = max },
+    Box)
+  world._boxes = world._boxes or {}
+  world._boxes[id] = box
+  return box
+end
+
+-- Every live box, in creation order (for debug drawing and tools).
+function places.boxes(world)
+  local list = {}
+  for _, b in pairs(world._boxes or {}) do list[#list + 1] = b end
+  table.sort(list, function(p, q) return p.id % 1048576 < q.id % 1048576 end)
+  return list
 end
 
 function Box:set_bounds(min, max)
   local B, w = self:_live("set_bounds")
   local lo, hi = corners(tostring(self), min, max)
   B.box_set_bounds(w, self.id, lo[1], lo[2], lo[3], hi[1], hi[2], hi[3])
+  self.min, self.max = lo, hi
 end
 
 function Box:set_material(name)

@@ -257,6 +257,8 @@ function World:ray(a, b)
 end
 
 function World:box_count() return self._B.box_count(self._w) end
+-- Every live box handle (box.min, box.max, box.material), in creation order.
+function World:boxes() return places.boxes(self) end
 
 -- ---- actors ----------------------------------------------------------------------
 

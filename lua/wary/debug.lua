@@ -1,0 +1,268 @@
+-- wary.debug: debug drawing for LÖVE 11. Call it from love.draw:
+--
+--   local wdebug = require("wary.debug")
+--   function love.draw() wdebug.draw(world, { scale = 1, x = 0, y = 0, rays = true }) end
+--
+-- It draws the ground plane top-down in LÖVE's screen axes: world x to the
+-- right, world y downwards (z, the height, is dropped), screen = world * scale
+-- + (x, y). Everything is wrapped in love.graphics.push/pop; colours are 0..1.
+-- Layers (options, each true unless set to false):
+--   boxes       boxes filled by material; low cover (top under options.low_cover,
+--               1.2 m) is drawn lighter, with an inner outline
+--   cones       each agent's focal (and peripheral, rear) vision cones and the
+--               direction its eyes look (a line from the eye)
+--   rays        from each agent's eye to each sample point of each target in a
+--               cone: red where no sight reached, yellow partial (glass,
+--               hedges, smoke), green clear
+--   meters      above each agent: a bar of its strongest belief's confidence,
+--               coloured by state, and a label "state 73%"
+--   sounds      rings where each agent heard sounds in the last
+--               options.sound_seconds (2 s), growing and fading with age
+--   places      each agent's beliefs about places: a cross, its uncertainty and its tag
+--   last_known  each agent's last known position of every target it believes
+--               in: a diamond with the target's name
+-- options.targets: the actors rays are drawn to (default: every target);
+-- options.graphics: the graphics table (default love.graphics; specs pass a fake).
+-- Returns the count of items drawn per layer (a table like { boxes = 12, rays = 10, ... }).
+local debug_draw = {
+  _VERSION = "wary.debug 0.1",
+  _DESCRIPTION = "Top-down LÖVE debug drawing of a wary world",
+  _LICENSE = "MIT",
+}
+
+debug_draw.layers = { "boxes", "cones", "rays", "meters", "sounds", "places", "last_known" }
+
+debug_draw.material_colors = {
+  concrete = { 0.45, 0.45, 0.48, 1 },
+  wood = { 0.55, 0.38, 0.2, 1 },
+  metal = { 0.4, 0.5, 0.62, 1 },
+  glass = { 0.55, 0.85, 1, 0.45 },
+  foliage = { 0.2, 0.62, 0.25, 0.75 },
+  smoke = { 0.8, 0.8, 0.8, 0.5 },
+  trigger = { 1, 0, 1, 0.15 },
+}
+local OTHER_MATERIAL = { 0.6, 0.3, 0.6, 1 }
+
+debug_draw.state_colors = {
+  undetected = { 0.6, 0.6, 0.6 },
+  suspected = { 1, 0.85, 0.1 },
+  detected = { 1, 0.5, 0.1 },
+  tracked = { 1, 0.15, 0.1 },
+  lost = { 0.7, 0.4, 1 },
+  remembered = { 0.4, 0.6, 1 },
+  expired = { 0.35, 0.35, 0.35 },
+}
+
+local atan2 = math.atan2 or math.atan
+
+-- Red (no sight) through yellow to green (clear).
+local function sight_color(s)
+  s = math.max(0, math.min(1, s))
+  if s < 0.5 then return 1, 2 * s, 0.1 end
+  return 2 * (1 - s), 1, 0.1
+end
+
+local function agents_of(world)
+  local list = {}
+  for _, a in ipairs(world:actors()) do
+    if a.kind == "agent" then list[#list + 1] = a end
+  end
+  return list
+end
+
+local function targets_of(world, options)
+  if options.targets then return options.targets end
+  local list = {}
+  for _, a in ipairs(world:actors()) do
+    if a.kind == "target" then list[#list + 1] = a end
+  end
+  return list
+end
+
+local function draw_boxes(g, world, o, counts)
+  for _, b in ipairs(world:boxes()) do
+    local c = debug_draw.material_colors[b.material] or OTHER_MATERIAL
+    local low = b.max[3] < o.low_cover
+    local w, h = b.max[1] - b.min[1], b.max[2] - b.min[2]
+    g.setColor(c[1], c[2], c[3], (c[4] or 1) * (low and 0.5 or 1))
+    g.rectangle("fill", b.min[1], b.min[2], w, h)
+    g.setColor(c[1] * 0.6, c[2] * 0.6, c[3] * 0.6, 1)
+    g.rectangle("line", b.min[1], b.min[2], w, h)
+    if low then
+      local m = math.min(w, h) * 0.2
+      g.rectangle("line", b.min[1] + m, b.min[2] + m, w - 2 * m, h - 2 * m)
+    end
+    counts.boxes = counts.boxes + 1
+  end
+end
+
+local function cone(g, x, y, yaw, half_deg, range, r, gr, b, a)
+  if range <= 0 or half_deg <= 0 then return end
+  local half = math.rad(half_deg)
+  g.setColor(r, gr, b, a)
+  g.arc("fill", "pie", x, y, range, yaw - half, yaw + half, 32)
+  g.setColor(r, gr, b, a * 3)
+  g.arc("line", "pie", x, y, range, yaw - half, yaw + half, 32)
+end
+
+local function draw_cones(g, agent, info, o, counts)
+  local v = agent.profile and agent.profile.vision
+  local ex, ey = info.eye_pos[1], info.eye_pos[2]
+  local yaw = atan2(info.eye_forward[2], info.eye_forward[1])
+  if v then
+    if v.enable_rear_motion_cone then
+      cone(g, ex, ey, yaw + math.pi, v.rear_half_angle_deg, v.max_range * v.rear_range_scale, 0.6, 0.4, 1, 0.06)
+    end
+    if v.enable_peripheral_cone then
+      cone(g, ex, ey, yaw, v.peripheral_half_angle_deg, v.max_range * v.peripheral_range_scale, 0.3, 0.7, 1, 0.06)
+    end
+    cone(g, ex, ey, yaw, v.half_angle_deg, v.max_range, 1, 1, 0.6, 0.08)
+    counts.cones = counts.cones + 1
+  end
+  local len = 0.8 * o.units_per_meter
+  g.setColor(1, 1, 1, 1)
+  g.line(ex, ey, ex + info.eye_forward[1] * len, ey + info.eye_forward[2] * len)
+  local body = math.rad(info.yaw or 0)
+  g.setColor(0.2, 0.4, 1, 1)
+  g.circle("fill", info.pos[1], info.pos[2], 0.3 * o.units_per_meter)
+  g.setColor(1, 1, 1, 1)
+  g.line(info.pos[1], info.pos[2], info.pos[1] + math.cos(body) * 0.3 * o.units_per_meter,
+    info.pos[2] + math.sin(body) * 0.3 * o.units_per_meter)
+end
+
+local function draw_rays(g, agent, info, targets, o, counts)
+  if not (agent.profile and agent.profile.vision) then return end
+  for _, t in ipairs(targets) do
+    if t ~= agent and t:valid() then
+      local e = agent:explain(t)
+      if e.cone ~= "none" and e.distance <= e.range then
+        for _, s in ipairs(e.samples) do
+          local r, gr, b = sight_color(s.sight)
+          g.setColor(r, gr, b, 0.9)
+          g.line(info.eye_pos[1], info.eye_pos[2], s.pos.x, s.pos.y)
+          g.circle("fill", s.pos.x, s.pos.y, 2 / o.scale)
+          counts.rays = counts.rays + 1
+        end
+      end
+    end
+  end
+end
+
+local function text(g, s, x, y, o)
+  g.print(s, x, y, 0, 1 / o.scale, 1 / o.scale)
+end
+
+local function draw_meter(g, agent, info, o, counts)
+  local best
+  for _, b in ipairs(agent:beliefs()) do
+    if not best or b.confidence > best.confidence then best = b end
+  end
+  local c = best and best.confidence or 0
+  local state = best and best.state or "undetected"
+  local col = debug_draw.state_colors[state] or debug_draw.state_colors.undetected
+  local w, h = 1.2 * o.units_per_meter, 6 / o.scale
+  local x, y = info.pos[1] - w / 2, info.pos[2] - 0.6 * o.units_per_meter - h
+  g.setColor(0, 0, 0, 0.7)
+  g.rectangle("fill", x, y, w, h)
+  g.setColor(col[1], col[2], col[3], 1)
+  g.rectangle("fill", x, y, w * c, h)
+  g.setColor(1, 1, 1, 1)
+  g.rectangle("line", x, y, w, h)
+  g.setColor(col[1], col[2], col[3], 1)
+  local label = string.format("%s %s %d%%", agent.name, state, math.floor(c * 100 + 0.5))
+  local font = g.getFont and g.getFont()
+  local half = font and font:getWidth(label) / 2 / o.scale or 0
+  text(g, label, info.pos[1] - half, y - 16 / o.scale, o)
+  counts.meters = counts.meters + 1
+end
+
+local function draw_sounds(g, agent, o, counts)
+  local now = agent.world:time()
+  for _, s in ipairs(agent:recent_sounds(o.sound_seconds)) do
+    local age = math.max(0, now - s.time)
+    local fade = 1 - age / o.sound_seconds
+    if fade > 0 then
+      g.setColor(0.3, 0.9, 1, fade)
+      local r = (0.3 + age * 1.5) * o.units_per_meter
+      g.circle("line", s.location.x, s.location.y, r)
+      g.circle("line", s.location.x, s.location.y, r * 0.6)
+      text(g, s.sound or "?", s.location.x + 4 / o.scale, s.location.y + 4 / o.scale, o)
+      counts.sounds = counts.sounds + 1
+    end
+  end
+end
+
+local function draw_places(g, agent, o, counts)
+  for _, p in ipairs(agent:location_beliefs()) do
+    if p.confidence <= 0 or p.state == "expired" then goto next end
+    local col = debug_draw.state_colors[p.state] or debug_draw.state_colors.undetected
+    local x, y, k = p.location.x, p.location.y, 0.25 * o.units_per_meter
+    g.setColor(col[1], col[2], col[3], 1)
+    g.line(x - k, y - k, x + k, y + k)
+    g.line(x - k, y + k, x + k, y - k)
+    if p.uncertainty and p.uncertainty > 0 then
+      g.setColor(col[1], col[2], col[3], 0.5)
+      g.circle("line", x, y, p.uncertainty)
+    end
+    text(g, string.format("%s %d%%", p.tag, math.floor(p.confidence * 100 + 0.5)), x + k, y - k, o)
+    counts.places = counts.places + 1
+    ::next::
+  end
+end
+
+local function draw_last_known(g, agent, o, counts)
+  for _, b in ipairs(agent:beliefs()) do
+    if b.state ~= "undetected" and b.state ~= "expired" then
+      local col = debug_draw.state_colors[b.state] or debug_draw.state_colors.undetected
+      local x, y, k = b.last_known.x, b.last_known.y, 0.3 * o.units_per_meter
+      g.setColor(col[1], col[2], col[3], 0.9)
+      g.polygon("line", x, y - k, x + k, y, x, y + k, x - k, y)
+      text(g, "last " .. (b.target and b.target.name or "?"), x + k, y, o)
+      counts.last_known = counts.last_known + 1
+    end
+  end
+end
+
+-- Draws world; returns the number of items drawn per layer.
+function debug_draw.draw(world, options)
+  options = options or {}
+  local o = {
+    scale = options.scale or 1, x = options.x or 0, y = options.y or 0,
+    sound_seconds = options.sound_seconds or 2,
+    units_per_meter = world.units_per_meter,
+  }
+  o.low_cover = options.low_cover or 1.2 * o.units_per_meter
+  local on = {}
+  for _, layer in ipairs(debug_draw.layers) do on[layer] = options[layer] ~= false end
+  local g = options.graphics or love.graphics -- luacheck: globals love
+  local counts = {}
+  for _, layer in ipairs(debug_draw.layers) do counts[layer] = 0 end
+  g.push()
+  g.translate(o.x, o.y)
+  g.scale(o.scale, o.scale)
+  local width = g.getLineWidth()
+  g.setLineWidth(1 / o.scale)
+  if on.boxes then draw_boxes(g, world, o, counts) end
+  local agents = agents_of(world)
+  local targets = targets_of(world, options)
+  local infos = {}
+  for i, a in ipairs(agents) do infos[i] = a:get() end
+  for i, a in ipairs(agents) do
+    if on.cones then draw_cones(g, a, infos[i], o, counts) end
+  end
+  for i, a in ipairs(agents) do
+    if on.rays then draw_rays(g, a, infos[i], targets, o, counts) end
+    if on.sounds then draw_sounds(g, a, o, counts) end
+    if on.places then draw_places(g, a, o, counts) end
+    if on.last_known then draw_last_known(g, a, o, counts) end
+  end
+  for i, a in ipairs(agents) do
+    if on.meters then draw_meter(g, a, infos[i], o, counts) end
+  end
+  g.setLineWidth(width)
+  g.setColor(1, 1, 1, 1)
+  g.pop()
+  return counts
+end
+
+return debug_draw

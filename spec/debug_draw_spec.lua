@@ -1,0 +1,97 @@
+-- spec/debug_draw_spec.lua: wary.debug draws a world through a graphics table
+-- (here a fake that records calls, so it runs without LÖVE); the LÖVE demo
+-- itself is tested by scripts/love_test.sh (ctest love_demo).
+local wary = require("wary")
+local wdebug = require("wary.debug")
+
+-- A stand-in for love.graphics that records every call by name.
+local function fake_graphics()
+  local calls, g = {}, {}
+  local width = 1
+  setmetatable(g, { __index = function(_, name)
+    return function(...)
+      calls[#calls + 1] = { name = name, ... }
+      if name == "getLineWidth" then return width end
+      if name == "setLineWidth" then width = (...) end
+    end
+  end })
+  return g, calls
+end
+
+local function count(calls, name)
+  local n = 0
+  for _, c in ipairs(calls) do
+    if c.name == name then n = n + 1 end
+  end
+  return n
+end
+
+local function scene()
+  local world = wary.world{ units_per_meter = 32 }
+  world:define_profile{ name = "guard", hearing = {}, vision = { max_range = 16 * 32, enable_peripheral_cone = true } }
+  world:add_box{ min = { 100, -20, 0 }, max = { 110, 20, 96 }, material = "glass" }
+  world:add_box{ min = { 50, 60, 0 }, max = { 80, 90, 32 }, material = "wood" }
+  local guard = world:add_agent{ name = "guard", profile = "guard", pos = { 0, 0, 0 }, yaw = 0 }
+  local player = world:add_target{ name = "you", pos = { 200, 0, 0 } }
+  world:emit_sound_at({ -100, 50, 0 }, "ThrownRock")
+  world:emit_sound(player, "Footstep")
+  for _ = 1, 60 do world:step(1 / 60) end
+  return world, guard, player
+end
+
+describe("debug drawing", function()
+  it("world:boxes lists the live boxes with their bounds and material", function()
+    local world = wary.world{ units_per_meter = 32 }
+    local a = world:add_box{ min = { 0, 0, 0 }, max = { 1, 2, 3 }, material = "glass" }
+    local b = world:add_box{ min = { 5, 5, 0 }, max = { 6, 6, 1 } }
+    b:set_bounds({ 5, 5, 0 }, { 7, 7, 2 })
+    assert.are.equal(2, #world:boxes())
+    assert.are.equal("glass", world:boxes()[1].material)
+    assert.are.equal("concrete", world:boxes()[2].material)
+    assert.are.same({ 7, 7, 2 }, world:boxes()[2].max)
+    a:remove()
+    assert.are.equal(1, #world:boxes())
+    assert.are.equal(b, world:boxes()[1])
+  end)
+
+  it("draws every layer, inside one push/pop, and counts what it drew", function()
+    local world, guard, player = scene()
+    assert.are.equal("tracked", guard:state(player))
+    local g, calls = fake_graphics()
+    local counts = wdebug.draw(world, { graphics = g, scale = 2, x = 10, y = 20 })
+    assert.are.equal("push", calls[1].name)
+    assert.are.equal("pop", calls[#calls].name)
+    assert.are.equal(2, counts.boxes)
+    assert.are.equal(1, counts.cones)
+    assert.are.equal(5, counts.rays)          -- five sample points, all in the focal cone
+    assert.are.equal(1, counts.meters)
+    assert.is_true(counts.sounds >= 1)
+    assert.are.equal(1, counts.places)        -- the can nobody threw
+    assert.are.equal(1, counts.last_known)
+    assert.is_true(count(calls, "arc") >= 2)  -- focal and peripheral cones
+  end)
+
+  it("colours a ray by the sight that reached its sample point", function()
+    local world = scene()
+    local g, calls = fake_graphics()
+    wdebug.draw(world, { graphics = g, boxes = false, cones = false, meters = false, sounds = false,
+                         places = false, last_known = false })
+    -- Only rays: each is a setColor then a line; clear glass lets every one through (green).
+    local greens = 0
+    for i, c in ipairs(calls) do
+      if c.name == "line" and calls[i - 1].name == "setColor" and calls[i - 1][2] == 1 then greens = greens + 1 end
+    end
+    assert.are.equal(5, greens)
+  end)
+
+  it("switches each layer off", function()
+    local world = scene()
+    local off = {}
+    for _, l in ipairs(wdebug.layers) do off[l] = false end
+    local g, calls = fake_graphics()
+    off.graphics = g
+    local counts = wdebug.draw(world, off)
+    for _, l in ipairs(wdebug.layers) do assert.are.equal(0, counts[l]) end
+    assert.are.equal(0, count(calls, "line") + count(calls, "rectangle") + count(calls, "arc"))
+  end)
+end)
