@@ -7,7 +7,7 @@
 # screenshot exists and is not trivial. Keeps the screenshot as
 # out/love_demo.png and the log as out/love_demo.log for review.
 #
-# Exits 77 (ctest: skipped) when love or xvfb-run is missing, or for a
+# Exits 77 (ctest: skipped) when love, xvfb-run or xauth is missing, or for a
 # sanitizer build (LÖVE's LuaJIT with an ASan-built libwary is out of scope).
 # Environment: WARY_ROOT, WARY_BUILD (default build/), WARY_SANITIZE (1: skip),
 # WARY_LOVE_TIMEOUT (seconds, default 60).
@@ -25,6 +25,7 @@ case ${WARY_SANITIZE:-0} in
 esac
 command -v love >/dev/null 2>&1 || skip "love is not installed (apt-get install love)"
 command -v xvfb-run >/dev/null 2>&1 || skip "xvfb-run is not installed (apt-get install xvfb xauth)"
+command -v xauth >/dev/null 2>&1 || skip "xauth is not installed, xvfb-run needs it (apt-get install xauth)"
 [ -f "$build/libwary.so" ] || { echo "love_test.sh: $build/libwary.so missing: build first" >&2; exit 1; }
 
 mkdir -p "$root/out"

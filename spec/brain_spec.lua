@@ -384,6 +384,16 @@ describe("threat and attention", function()
     near(0.4 * (d - 5) / 100 + 0.3 * guard:confidence(player) + 0.2 * factor, (guard:threat(player)), 1e-3)
   end)
 
+  it("a threat damage decay rate of 0 never forgets, even after the belief has expired", function()
+    local world = setup{ brain = { threat_damage_decay_rate = 0 } }
+    local guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, yaw = 180 }
+    local player = world:add_target{ pos = { 20000, 0, 0 }, team = "intruders" }
+    world:apply_damage{ victim = guard, instigator = player, amount = 100 }
+    for _ = 1, 1300 do world:step(0.1) end       -- 130 s: lost, remembered, expired and beyond
+    assert.are.equal("expired", guard:state(player))
+    near(100, guard:damage_from(player))
+  end)
+
   it("a friendly or neutral target is no threat; overrides are per actor", function()
     local world = setup()
     local guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, team = "guards" }

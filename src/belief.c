@@ -212,7 +212,9 @@ int wary_evidence_at(const wary_world *w, wary_id agent, wary_id target, int32_t
  * zero with no sense share, evidence, pending raise or first sighting under
  * way, and an Expired one once its memory time has passed again. */
 static bool empty(const wy_belief *b, float memory_time) {
-  if (b->confidence > 0.0f || b->evidence_count > 0 || b->pending_set >= 0.0f || b->spot_time > 0.0f)
+  /* A damage record is kept as long as it lasts (a decay rate of 0 never forgets). */
+  if (b->confidence > 0.0f || b->evidence_count > 0 || b->pending_set >= 0.0f || b->spot_time > 0.0f ||
+      b->damage > 0.0f)
     return false;
   if (b->state == WARY_EXPIRED) return b->time_in_state >= memory_time;
   if (b->state != WARY_UNDETECTED || b->sensed) return false;
