@@ -73,6 +73,18 @@ local EVENTS = { "suspect", "detect", "track", "lost", "remember", "forget", "te
 --     timeline = { { time =, confidence =, smoothed =, state = }, ... },  -- every step
 --     events = { { time =, type =, from =, to =, confidence = }, ... },
 --     explain = agent:explain(intruder) at the end }
+-- Records one step of guard's belief about subject: the timeline entry, the
+-- peak confidence and state, and when each state was first reached.
+local function record_step(record, world, guard, subject, step)
+  local b = guard:belief(subject)
+  local c, s = b and b.confidence or 0, b and b.state or "undetected"
+  local now = world:time()
+  record.timeline[step] = { time = now, confidence = c, smoothed = b and b.smoothed or 0, state = s }
+  if c > record.peak_confidence then record.peak_confidence = c end
+  if rooms.RANK[s] > rooms.RANK[record.peak_state] then record.peak_state = s end
+  if not record.reached[s] then record.reached[s] = now end
+end
+
 function rooms.run(t)
   local world, guard, intruder = t.world, t.guard, t.intruder
   local duration = t.duration or rooms.DURATION
@@ -90,13 +102,7 @@ function rooms.run(t)
   for step = 1, steps do
     if t.script then t.script((step - 1) * dt, step) end
     world:step(dt)
-    local b = guard:belief(intruder)
-    local c, s = b and b.confidence or 0, b and b.state or "undetected"
-    local now = world:time()
-    record.timeline[step] = { time = now, confidence = c, smoothed = b and b.smoothed or 0, state = s }
-    if c > record.peak_confidence then record.peak_confidence = c end
-    if rooms.RANK[s] > rooms.RANK[record.peak_state] then record.peak_state = s end
-    if not record.reached[s] then record.reached[s] = now end
+    record_step(record, world, guard, intruder, step)
   end
   local last = record.timeline[steps]
   record.confidence, record.state = last.confidence, last.state
@@ -256,13 +262,7 @@ function rooms.listen(t)
   for step = 1, steps do
     if t.script then t.script((step - 1) * dt, step) end
     world:step(dt)
-    local b = guard:belief(subject)
-    local c, s = b and b.confidence or 0, b and b.state or "undetected"
-    local now = world:time()
-    record.timeline[step] = { time = now, confidence = c, smoothed = b and b.smoothed or 0, state = s }
-    if c > record.peak_confidence then record.peak_confidence = c end
-    if rooms.RANK[s] > rooms.RANK[record.peak_state] then record.peak_state = s end
-    if not record.reached[s] then record.reached[s] = now end
+    record_step(record, world, guard, subject, step)
     local place = guard:strongest_location_belief()
     if place and place.confidence > record.place_peak_confidence then
       record.place_peak_confidence = place.confidence
