@@ -1,6 +1,9 @@
 -- wary.check: validation of definition tables against a schema, with
 -- messages that name the object, the field, what was expected and what was
--- given. Nothing here touches the C core.
+-- given, and the few helpers every facade file shares. Nothing here touches
+-- the C core.
+local enums = require("wary.enums")
+
 local check = {}
 
 local function describe(v)
@@ -14,6 +17,13 @@ local function describe(v)
     return string.format("%q", v)
   elseif t == "nil" or t == "boolean" then
     return tostring(v)
+  end
+  -- A handle names its kind, so a box given for an actor says so.
+  local mt = t == "table" and getmetatable(v)
+  local kind = type(mt) == "table" and rawget(mt, "_kind")
+  if kind then
+    return string.format("%s %s (%s)", rawget(v, "_removed") and "a removed" or kind:match("^[aeiou]") and "an" or "a",
+      kind, tostring(v))
   end
   return "a " .. t
 end
@@ -46,6 +56,22 @@ local function finite(v)
   return type(v) == "number" and v >= -FLT_MAX and v <= FLT_MAX
 end
 check.finite = finite
+
+-- Raises "<object>: <what>: <why>" for a negative core status (the text of
+-- the status from wary.h); returns the status otherwise.
+function check.status(object, what, status)
+  if status < 0 then
+    raise(string.format("%s: %s: %s", object, what, enums.status_text[status] or ("status " .. status)))
+  end
+  return status
+end
+
+-- The position of value in the sequence list, or nil.
+function check.index_of(list, value)
+  for i, v in ipairs(list) do
+    if v == value then return i end
+  end
+end
 
 -- Levenshtein distance, for "did you mean".
 local function distance(a, b)

@@ -1,8 +1,10 @@
 -- wary.define: turns validated definition tables (profiles, senses,
--- materials) into the C defs of the backend, and keeps them by name. With
--- world._dry set (a shadow of the world, see World:load) it checks everything
--- and records names in the shadow, but changes nothing.
+-- materials, sounds, filters, pain types) into the C defs of the backend,
+-- and keeps them by name. With world._dry set (a shadow of the world, see
+-- World:load) it checks everything and records names in the shadow, but
+-- changes nothing.
 local check = require("wary.check")
+local enums = require("wary.enums")
 local schema = require("wary.schema")
 local vision = require("wary.vision")
 local hearing = require("wary.hearing")
@@ -11,12 +13,7 @@ local brain = require("wary.brain")
 
 local define = {}
 
-local function index_of(list, value)
-  for i, v in ipairs(list) do
-    if v == value then return i end
-  end
-end
-define.index_of = index_of
+local index_of = check.index_of
 
 -- Names defined in world[store], following a dry run's shadow to the world.
 local function known(world, store)
@@ -36,8 +33,12 @@ local function known(world, store)
   return names
 end
 
--- Raises "<kind> '<name>' is not defined (did you mean ...?; defined: ...)".
-function define.unknown(world, kind, store, name, object, field)
+-- The definition of kind named name in world[store] (a sound, a material,
+-- ...); an unknown name raises "<object>: field '<field>' expected a defined
+-- <kind>, got <name> (did you mean ...?)" or lists what is defined.
+function define.lookup(world, kind, store, name, object, field)
+  local entry = name ~= nil and world[store][name]
+  if entry then return entry end
   local names = known(world, store)
   local hint = type(name) == "string" and check.suggest(name, names)
   check.raise(string.format("%s: field '%s' expected a defined %s, got %s%s", object, field, kind,
@@ -46,10 +47,7 @@ function define.unknown(world, kind, store, name, object, field)
 end
 
 local function checked_status(status, object)
-  if status < 0 then
-    check.raise(string.format("%s: the core refused it (status %d)", object, status))
-  end
-  return status
+  return check.status(object, "the core refused it", status)
 end
 
 function define.material(world, t)
@@ -122,7 +120,7 @@ function define.sense(world, t)
   local index = checked_status(world._B.sense_create(world._w, {
     interval = s.interval, max_range = s.max_range, loss_grace = s.loss_grace,
     direct_lost_cut = s.direct_lost_cut, weight = s.weight,
-    loss_reason = index_of(schema.loss_reasons, s.loss_reason) - 1,
+    loss_reason = enums.loss_reason_values[s.loss_reason],
     stimulus_tag_count = #tags, stimulus_tags = tags,
   }), object)
   local entry = { id = s.id, index = index, def = s, evaluate = s.evaluate, on_stimulus = s.on_stimulus }
@@ -131,13 +129,49 @@ function define.sense(world, t)
   return s
 end
 
+-- world:define_pain{ name, decay_rate, max_level, amount_override, effects = { Vision = 0.4, ... } }
+function define.pain(world, t)
+  local object = "pain " .. check.describe(type(t) == "table" and t.name or nil)
+  local o = check.fields(object, schema.pain_type, t)
+  local senses, effects = {}, {}
+  local ids = {}
+  for id in pairs(o.effects) do ids[#ids + 1] = id end
+  table.sort(ids, function(a, b) return tostring(a) < tostring(b) end)
+  if #ids > enums.constants.MAX_PAIN_EFFECTS then
+    check.fail(object, "effects", "at most " .. enums.constants.MAX_PAIN_EFFECTS .. " senses", #ids)
+  end
+  for _, id in ipairs(ids) do
+    local s = define.lookup(world, "sense", "_senses", id, object, "effects")
+    check.number(object, "effects." .. tostring(id), o.effects[id], 0, 1)
+    senses[#senses + 1] = s.index
+    effects[#effects + 1] = o.effects[id]
+  end
+  if world._dry then
+    world._pains[o.name] = { index = 0, def = o }
+    return o
+  end
+  local def = {
+    name = world:_name(o.name), decay_rate = o.decay_rate, max_level = o.max_level,
+    amount_override = o.amount_override, effect_count = #senses, effect_sense = senses, effect = effects,
+  }
+  local old = world._pains[o.name]
+  if old then
+    checked_status(world._B.pain_set(world._w, old.index, def), object)
+    old.def = o
+  else
+    local index = checked_status(world._B.pain_create(world._w, def), object)
+    world._pains[o.name] = { index = index, def = o }
+    world._pain_names[index] = o.name
+  end
+  return o
+end
+
 -- A profile with extends starts from its parent's own table: the child's
 -- fields replace the parent's, whole (tables included), except `vision` and
 -- `geck`, whose fields are merged one by one.
 local function inherit(world, t, object)
   if t.extends == nil then return t end
-  local parent = world._profiles[t.extends]
-  if not parent then define.unknown(world, "profile", "_profiles", t.extends, object, "extends") end
+  local parent = define.lookup(world, "profile", "_profiles", t.extends, object, "extends")
   local merged = {}
   for k, v in pairs(parent.raw) do merged[k] = v end
   for k, v in pairs(t) do merged[k] = v end
@@ -236,8 +270,7 @@ function define.profile(world, t)
   end
   local senses = {}
   for i, id in ipairs(p.senses) do
-    local s = world._senses[id]
-    if not s then define.unknown(world, "sense", "_senses", id, object, "senses[" .. i .. "]") end
+    local s = define.lookup(world, "sense", "_senses", id, object, "senses[" .. i .. "]")
     if index_of(p.senses, id) ~= i then
       check.raise(string.format("%s: field 'senses' lists %s twice", object, check.describe(id)))
     end

@@ -1,23 +1,18 @@
 -- wary.hearing: the Lua side of hearing and the other small built-in senses:
 -- sound types and sound filters as C defs, a profile's `hearing`, `smell`,
--- `touch`, `echolocation` and `vibration` tables, and the sound events.
+-- `touch`, `echolocation` and `vibration` tables.
 local check = require("wary.check")
+local enums = require("wary.enums")
 local schema = require("wary.schema")
 
 local hearing = {}
-
-local function index_of(list, value)
-  for i, v in ipairs(list) do
-    if v == value then return i end
-  end
-end
 
 -- world:define_sound{ name, category, alert_level, base_loudness, ... }
 function hearing.sound_def(world, s)
   return {
     name = world:_name(s.name),
-    category = index_of(schema.categories, s.category) - 1,
-    alert_level = index_of(schema.alert_levels, s.alert_level) - 1,
+    category = enums.sound_category_values[s.category],
+    alert_level = enums.alert_level_values[s.alert_level],
     loudness = s.base_loudness, max_range = s.max_range,
     location_accuracy = s.location_accuracy_override,
     max_lod_tier = s.max_lod_tier, max_pending = s.max_pending_per_tick,
@@ -28,7 +23,7 @@ end
 function hearing.filter_def(f, object)
   local seen, bits = {}, 0
   for i, c in ipairs(f.accepted_categories) do
-    local k = index_of(schema.categories, c)
+    local k = check.index_of(schema.categories, c)
     if not k then
       check.fail(object, "accepted_categories[" .. i .. "]", "one of " .. table.concat(schema.categories, ", "), c)
     end
@@ -39,7 +34,7 @@ function hearing.filter_def(f, object)
   end
   return {
     enabled = f.enabled, categories = math.floor(bits),
-    min_alert_level = index_of(schema.alert_levels, f.min_alert_level) - 1,
+    min_alert_level = enums.alert_level_values[f.min_alert_level],
     loudness_multiplier = f.loudness_multiplier, filter_friendly_team = f.filter_friendly_team,
   }
 end
@@ -54,11 +49,8 @@ function hearing.def(world, object, t)
   end
   def.filter = -1
   if o.sound_filter then
-    local f = world._filters[o.sound_filter]
-    if not f then
-      require("wary.define").unknown(world, "sound filter", "_filters", o.sound_filter, object, "sound_filter")
-    end
-    def.filter = f.index
+    def.filter = require("wary.define").lookup(world, "sound filter", "_filters", o.sound_filter, object,
+      "sound_filter").index
   end
   return o, def
 end
@@ -74,19 +66,6 @@ function hearing.basic_def(world, object, field, t)
   local def = {}
   for k, v in pairs(o) do def[k] = v end
   return o, def
-end
-
--- The extra fields of the sound events, from the C event.
-function hearing.event(world, e, ev)
-  local sound = world._sound_names[e.sound]
-  local pos = { x = e.pos[1], y = e.pos[2], z = e.pos[3] }
-  if ev.type == "hear" then
-    ev.location, ev.loudness, ev.sound = pos, e.loudness, sound
-  elseif ev.type == "sound_heard" then
-    ev.location, ev.loudness, ev.sound, ev.walls, ev.clear_path = pos, e.loudness, sound, e.walls, e.walls == 0
-  elseif ev.type == "location_belief_changed" then
-    ev.location, ev.tag, ev.state = pos, world._B.name_string(world._w, e.tag), ev.to
-  end
 end
 
 return hearing

@@ -2,22 +2,50 @@
 -- (LuaJIT: the FFI over libwary.so; Lua 5.4: the wary.core C module) and
 -- returns the facade below; both behave identically, bit for bit.
 --
--- Contents (each line is a method; docs/ and the README have the rest):
---   wary.world{ units_per_meter, weather, ... }     -> world        (wary/world.lua)
---   world:define_profile(t) :define_sense(t) :define_material(t) :define(t) :load(path)
---   world:add_box{ min, max, material } -> box   box:set_bounds(min, max) :set_material(n) :remove()
---   world:boxes()   the debug drawing for LÖVE: require("wary.debug").draw(world, options) (wary/debug.lua)
---   world:add_light{ pos, radius, intensity } -> light   world:add_environment{ min, max, ... } -> env
---   world:set_sun{ direction, intensity, ambient }  world:set_sun_direction(x, y, z)  world:light_at(a)
---   world:add_agent{ profile, pos, yaw, team, ... } / world:add_target{ pos, team, props, samples, ... }
---   world:step(dt)   world:on(event, fn)   world:events()   world:ray(a, b)   world:set_weather(v)
---   actor:set_pos/set_velocity/set_yaw/look_at/look_forward/set_stance/set_team/
---         set_visibility/set_light/set_lod_tier/set_prop/set_samples/remove   (wary/actor.lua)
---   agent:confidence(t) :state(t) :belief(t) :beliefs() :explain(t) :on(event, fn)
---   agent:set_confidence(t, c) :add_evidence(t, tag, op, value, { lifetime, source })
---   agent:remove_evidence(t, tag) :clear_evidence(t) :evidence(t) :unmute_sense(id)
---   the GECK model (profile model = "geck", wary/geck.lua): agent:geck_state() :detection_value(t)
---         :detection(t) :geck() :geck_damaged(attacker)   world:create_detection_event{ owner, pos, rating, type }
+-- Contents: every public function and method (spec/api_spec.lua keeps this
+-- list equal to what exists; docs/ and the README say more).
+--
+--   wary.world{ units_per_meter, weather, ... } -> world   wary.backend   wary.schema   wary.enums
+-- definitions (wary/define.lua; tables from profiles/ and senses/)
+--   world:define_profile(t) world:define_sense(t) world:define_material(t) world:define_sound(t)
+--   world:define_filter(t) world:define_pain(t) world:define(t) world:load(path)
+-- the scene (wary/world.lua, wary/handles.lua)
+--   world:add_box{ min, max, material } -> box   box:set_bounds(min, max) box:set_material(name)
+--   box:remove() box:valid()   world:boxes() world:box_count()   world:ray(a, b)
+--   world:add_light{ pos, radius, intensity, cast_shadows } -> light   light:set(t) light:remove() light:valid()
+--   world:add_environment{ min, max, vision_range_scale, ... } -> environment   environment:set(t)
+--   environment:remove() environment:valid()   world:set_weather(v) world:set_sun{ direction, ... }
+--   world:set_sun_direction(x, y, z) world:light_at(actor)
+-- actors (wary/actor.lua)
+--   world:add_agent{ profile, pos, yaw, team, ... } -> agent   world:add_target{ pos, team, props, ... } -> target
+--   world:actors()   actor:set_pos(x, y, z) actor:set_velocity(x, y, z) actor:set_yaw(deg) actor:look_at(x, y, z)
+--   actor:look_forward() actor:set_stance(s) actor:set_team(t) actor:set_visibility(v) actor:set_light(v)
+--   actor:set_scent(v) actor:set_lod_tier(n) actor:set_perceivable(b) actor:set_off_screen(b)
+--   actor:set_prop(key, v) actor:set_samples(list) actor:set_owner(a) actor:set_instigator(a)
+--   actor:get() actor:pos() actor:valid() actor:remove() actor:on(event, fn)
+-- stepping and events (wary/world.lua, wary/events.lua)
+--   world:step(dt) world:on(event, fn) world:events() world:events_dropped() world:time() world:stats()
+--   world:destroy()
+-- beliefs (wary/agent_beliefs.lua)
+--   agent:confidence(t) agent:state(t) agent:belief(t) agent:beliefs() agent:explain(t)
+--   agent:set_confidence(t, c) agent:add_evidence(t, tag, op, value, { lifetime, source })
+--   agent:remove_evidence(t, tag) agent:clear_evidence(t) agent:evidence(t) agent:unmute_sense(id)
+-- stimuli and what the senses took in (wary/world_stimuli.lua, wary/agent_senses.lua)
+--   world:emit_sound(source, name) world:emit_sound_at(pos, name) world:emit_stimulus{ tag, pos, ... }
+--   agent:recent_sounds(s) agent:location_beliefs() agent:strongest_location_belief()
+--   agent:report_location_belief(pos, tag, c, accuracy) agent:report_touch(toucher)
+-- the brain (seed 002; wary/agent_brain.lua)
+--   world:apply_damage{ victim, instigator, causer, amount, type, at } world:set_relationship(a, b, rel)
+--   agent:report_pain(name, amount) agent:pain_level(name) agent:total_pain() agent:clear_pain(name)
+--   agent:clear_all_pain() agent:set_pain_enabled(name, b) agent:set_health(v) agent:health()
+--   agent:pain_state() agent:sense_multiplier(id) agent:brain_state() agent:emotions()
+--   agent:dominant_emotion() agent:set_fear_input(v) agent:set_emotion(name, v) agent:reset_emotions()
+--   agent:attention_target() agent:threat(t) agent:damage_from(t) agent:relationship(t)
+--   agent:set_relationship(t, rel)
+-- the GECK model (seed 001, profile model = "geck"; wary/agent_geck.lua)
+--   agent:geck_state() agent:detection_value(t) agent:detection(t) agent:geck() agent:geck_damaged(a)
+--   world:create_detection_event{ owner, pos, rating, type }
+-- debug drawing for LÖVE: require("wary.debug").draw(world, options)
 local wary = {
   _VERSION = "wary 0.1.0",
   _DESCRIPTION = "A perception engine for game AI: graded beliefs from senses, fused, through seven states",
@@ -40,9 +68,10 @@ wary.root = source:sub(1, 1) == "@" and source:sub(2):gsub("[^/\\]*$", ""):gsub(
 local World = require("wary.world")
 
 function wary.world(t)
-  return World.new(backend, wary.root, t)
+  return World._new(backend, wary.root, t)
 end
 
 wary.schema = require("wary.schema")
+wary.enums = require("wary.enums")
 
 return wary

@@ -2,35 +2,61 @@
 -- default. profiles/default.lua documents the profile fields for designers;
 -- spec/profile_spec.lua proves it lists exactly these, with these defaults.
 -- A default given as { metres = m } is a distance: m x units_per_meter.
+local enums = require("wary.enums")
+
 local schema = {}
 
-schema.loss_reasons = { "none", "occluded", "out_of_range", "sensor_dropout", "suppressed_by_pain" }
-schema.states = { "undetected", "suspected", "detected", "tracked", "lost", "remembered", "expired" }
-schema.stances = { "standing", "crouched", "prone" }
-schema.evidence_ops = { "raise", "clamp", "lower", "invalidate" }
-schema.events = { "suspect", "detect", "track", "lost", "remember", "forget", "telegraph", "sense_error",
-                  "hear", "sound_heard", "location_belief_changed",
-                  -- the GECK model's transitions, named after the seed's voice topics (NormalToAlert, ...)
-                  "normal_to_alert", "alert_to_combat", "normal_to_combat", "alert_to_normal",
-                  "combat_to_normal", "combat_to_lost", "lost_to_normal", "lost_to_combat",
-                  -- seed 002 (core types 12, 13, 14; wary.brain names them)
-                  "damaged", "pain_reported", "emotion_changed" }
-schema.categories = { "enemy", "friendly", "animal", "environment", "custom" }
-schema.alert_levels = { "whisper", "normal", "loud", "explosive" }
--- The built-in senses, in the core's order (WARY_SENSE_VISION = 0, ...), and
--- the profile field that configures each.
-schema.builtin_senses = {
-  { id = "Vision", field = "vision" }, { id = "Hearing", field = "hearing" },
-  { id = "Vibration", field = "vibration" }, { id = "Smell", field = "smell" },
-  { id = "Touch", field = "touch" }, { id = "Echolocation", field = "echolocation" },
-  { id = "Damage", field = "damage" }, { id = "Pain", field = "pain" },
-}
-schema.cones = { "none", "focal", "peripheral", "rear" }
+-- The names of the core's enums, in value order, as wary.h spells them
+-- (generated into wary.enums): a list's i-th name is the value i - 1.
+local function names(map)
+  local list = {}
+  for value = 0, math.huge do
+    if map[value] == nil then return list end
+    list[value + 1] = map[value]
+  end
+end
+schema.names = names
+
+schema.loss_reasons = names(enums.loss_reason)
+schema.states = names(enums.state)
+schema.stances = names(enums.stance)
+schema.evidence_ops = names(enums.evidence_op)
+schema.categories = names(enums.sound_category)
+schema.alert_levels = names(enums.alert_level)
+schema.cones = names(enums.cone)
 schema.models = { "confidence", "geck" }
 -- The GECK model (seed 001): its states and the types of detection events,
 -- in the core's order; a game makes the last four.
-schema.geck_states = { "normal", "alert", "combat", "lost" }
-schema.geck_event_types = { "noticed", "damage", "last_known", "impact", "explosion", "weapon", "custom" }
+schema.geck_states = names(enums.detection_state)
+schema.geck_event_types = names(enums.geck_event_type)
+schema.dominant_emotions = names(enums.emotion)
+schema.emotions = names(enums.emotion_value)
+schema.threat_levels = names(enums.threat_level)
+schema.relationships = names(enums.relationship)
+
+-- Every event name a handler can listen to, in the core's order; the GECK
+-- model's events take the names of its transitions, after the seed's voice
+-- topics (NormalToAlert, ...).
+schema.geck_transitions = { "normal_to_alert", "alert_to_combat", "normal_to_combat", "alert_to_normal",
+                            "combat_to_normal", "combat_to_lost", "lost_to_normal", "lost_to_combat" }
+schema.events = {}
+for _, name in ipairs(names(enums.event_type)) do
+  if name == "geck" then
+    for _, t in ipairs(schema.geck_transitions) do schema.events[#schema.events + 1] = t end
+  else
+    schema.events[#schema.events + 1] = name
+  end
+end
+
+-- The built-in senses, in the core's order (WARY_SENSE_VISION = 0, ...): the
+-- id profiles list ("Vision") and the profile field that configures it.
+schema.builtin_senses = {}
+for name, value in pairs(enums.constants) do
+  local sense = name:match("^SENSE_(.+)$")
+  if sense then
+    schema.builtin_senses[value + 1] = { id = sense:sub(1, 1) .. sense:sub(2):lower(), field = sense:lower() }
+  end
+end
 
 schema.world = {
   { name = "units_per_meter", kind = "number", min = 1e-6, default = 100 },
@@ -312,10 +338,6 @@ schema.pain = {
 }
 
 -- A profile's `brain` table: emotions, threat, attention (seed 002).
-schema.emotions = { "fear", "aggression", "curiosity", "alertness", "panic" }
-schema.dominant_emotions = { "calm", "curious", "alert", "aggressive", "fearful", "panicked" }
-schema.threat_levels = { "none", "low", "medium", "high", "critical" }
-schema.relationships = { "hostile", "neutral", "friendly" }
 schema.brain = {
   { name = "emotions", kind = "boolean", default = true },
   { name = "max_fear", kind = "number", min = 0, max = 1, default = 1 },

@@ -2,12 +2,13 @@
 -- `vision` table turned into the C vision def (curves sampled once, sample
 -- points packed), target sample points, and agent:explain's table.
 local check = require("wary.check")
+local enums = require("wary.enums")
 local schema = require("wary.schema")
 
 local vision = {}
 
 vision.ID = "Vision"
-local CURVE_POINTS = 33
+local CURVE_POINTS = enums.constants.CURVE_POINTS
 
 -- Sample points: a list of up to 8 { x, y, z, weight } (or { x =, y =, z =,
 -- weight = }) in world units, in the target's frame (x along its yaw, y to its
@@ -106,8 +107,8 @@ function vision.explain(raw)
   end
   return {
     confidence = raw.confidence,
-    cone = schema.cones[raw.cone + 1],
-    reason = schema.loss_reasons[raw.reason + 1],
+    cone = enums.cone[raw.cone],
+    reason = enums.loss_reason[raw.reason],
     distance = raw.distance, range = raw.range, angle = raw.angle,
     light = raw.light,
     factors = {

@@ -1,19 +1,23 @@
--- wary.world: the world object: definitions, boxes, actors, stepping
--- (with custom senses evaluated by the backend) and event dispatch.
-local check = require("wary.check")
-local schema = require("wary.schema")
-local define = require("wary.define")
+-- wary.world: the world object: definitions, the scene (boxes, lights,
+-- environments, sun, weather), actors, stepping (with custom senses
+-- evaluated by the backend) and event dispatch. What makes something happen
+-- for the senses (sounds, stimuli, hits) is in world_stimuli.lua, merged at
+-- the end in one list.
 local Actor = require("wary.actor")
-local places = require("wary.places")
-local vision = require("wary.vision")
-local hearing = require("wary.hearing")
-local geck = require("wary.geck")
 local brain = require("wary.brain")
+local check = require("wary.check")
+local define = require("wary.define")
+local enums = require("wary.enums")
+local events = require("wary.events")
+local handle = require("wary.handle")
+local handles = require("wary.handles")
+local schema = require("wary.schema")
+local vision = require("wary.vision")
 
 local World = {}
 World.__index = World
 
-function World.new(B, root, t)
+function World._new(B, root, t)
   t = t == nil and {} or t
   local upm = type(t) == "table" and check.finite(t.units_per_meter) and t.units_per_meter > 0
     and t.units_per_meter or 100
@@ -67,7 +71,7 @@ function World:_name(s)
   local key = self._names[s]
   if not key then
     key = self._B.name(self._w, s)
-    if key < 0 then check.raise(string.format("world: name %s: %s", check.describe(s), Actor.status_text[key])) end
+    check.status("world", "name " .. check.describe(s), key)
     self._names[s] = key
   end
   return key
@@ -101,7 +105,7 @@ local function kind_of(t)
 end
 
 local definers = { profile = define.profile, sense = define.sense, material = define.material,
-                   sound = define.sound, filter = define.filter, pain = brain.define_pain }
+                   sound = define.sound, filter = define.filter, pain = define.pain }
 
 function World:define(t)
   if not self._dry then self:_structural("define") end
@@ -189,64 +193,7 @@ end
 
 -- The light level at an actor as vision computes it with use_per_target_light.
 function World:light_at(actor)
-  if getmetatable(actor) ~= Actor or actor.world ~= self or actor._removed then
-    check.fail("world:light_at", "actor", "a live actor of this world", actor)
-  end
-  return self._B.light_at(self._w, actor.id)
-end
-
--- ---- sounds and stimuli ------------------------------------------------------
-
-local function sound_index(self, name, object)
-  local s = self._sounds[name]
-  if not s then define.unknown(self, "sound", "_sounds", name, object, "sound") end
-  return s.index
-end
-
--- A sound made by source (a belief about the maker), heard at the next step.
-function World:emit_sound(source, name)
-  if getmetatable(source) ~= Actor or source.world ~= self or source._removed then
-    check.fail("world:emit_sound", "source", "a live actor of this world", source)
-  end
-  local status = self._B.emit_sound(self._w, source.id, sound_index(self, name, "world:emit_sound"))
-  if status < 0 then check.raise("world:emit_sound: " .. Actor.status_text[status]) end
-end
-
--- A sound nobody made, at a place (a belief about the place).
-function World:emit_sound_at(pos, name)
-  local x, y, z = check.vector("world:emit_sound_at", "pos", pos)
-  local status = self._B.emit_sound_at(self._w, sound_index(self, name, "world:emit_sound_at"), x, y, z)
-  if status < 0 then check.raise("world:emit_sound_at: " .. Actor.status_text[status]) end
-end
-
--- A stimulus on the bus, delivered at the next step to the senses listening
--- for a prefix of its tag (vibration: Stimulus.Vibration, Stimulus.Sound.Explosion).
-function World:emit_stimulus(t)
-  local object = "stimulus"
-  local o = check.fields(object, schema.stimulus, t, self._scaled.stimulus)
-  local x, y, z = check.vector(object, "pos", o.pos)
-  local source = 0
-  if o.source ~= nil then
-    if getmetatable(o.source) ~= Actor or o.source.world ~= self or o.source._removed then
-      check.fail(object, "source", "a live actor of this world or nil", o.source)
-    end
-    source = o.source.id
-  end
-  local status = self._B.emit_stimulus(self._w, {
-    tag = self:_name(o.tag), pos = { x, y, z }, source = source, strength = o.strength, radius = o.radius,
-    max_lod_tier = o.max_lod_tier, requires_clear_path = o.requires_clear_path, team_filter = o.team_filter,
-  })
-  if status < 0 then check.raise("stimulus: " .. Actor.status_text[status]) end
-end
-
--- A detection event (seed 001) for the agents of the GECK model: a projectile
--- impact, an explosion, a shot. They hear it at the next step.
-function World:create_detection_event(t)
-  local owner, x, y, z, rating, kind = geck.event_args(t, function(a)
-    return getmetatable(a) == Actor and a.world == self and not a._removed
-  end)
-  local status = self._B.create_detection_event(self._w, owner, x, y, z, rating, kind)
-  if status < 0 then check.raise("world:create_detection_event: " .. Actor.status_text[status]) end
+  return self._B.light_at(self._w, handle.of(self, Actor, actor, "world:light_at", "actor").id)
 end
 
 function World:ray(a, b)
@@ -258,7 +205,7 @@ end
 
 function World:box_count() return self._B.box_count(self._w) end
 -- Every live box handle (box.min, box.max, box.material), in creation order.
-function World:boxes() return places.boxes(self) end
+function World:boxes() return handles.boxes(self) end
 
 -- ---- actors ----------------------------------------------------------------------
 
@@ -272,22 +219,23 @@ function World:_add(t, is_agent)
   local profile
   if is_agent then
     if a.profile == nil then check.fail(object, "profile", "a profile name (required for agents)", nil) end
-    profile = self._profiles[a.profile]
-    if not profile then define.unknown(self, "profile", "_profiles", a.profile, object, "profile") end
+    profile = define.lookup(self, "profile", "_profiles", a.profile, object, "profile")
   elseif a.profile ~= nil then
     check.fail(object, "profile", "nil (a target perceives nothing; use add_agent)", a.profile)
   end
   local props = a.props or {}
   local numbers = 0
   for k, v in pairs(props) do
-    Actor.check_prop(object, k, v)
+    Actor._check_prop(object, k, v)
     numbers = numbers + (type(v) == "number" and 1 or 0)
   end
-  if numbers > 16 then check.fail(object, "props", "at most 16 numeric values", numbers) end
+  local max_props = enums.constants.MAX_PROPS
+  if numbers > max_props then check.fail(object, "props", "at most " .. max_props .. " numeric values", numbers) end
   local samples = a.samples and vision.samples(object, "samples", a.samples)
+  local brain_fields = brain.actor_fields(self, a, object)
   local id = self._B.actor_create(self._w, {
     pos = { x, y, z }, vel = { vx, vy, vz }, yaw = a.yaw,
-    stance = define.index_of(schema.stances, a.stance) - 1, team = self:_team(a.team, object),
+    stance = enums.stance_values[a.stance], team = self:_team(a.team, object),
     visibility = a.visibility, light = a.light, eye_height = a.eye_height, scent = a.scent,
     profile = profile and profile.index or -1, lod_tier = a.lod_tier,
     perceivable = a.perceivable, off_screen = a.off_screen,
@@ -303,7 +251,7 @@ function World:_add(t, is_agent)
   if profile then self._agent_profiles[id] = profile.table end
   if samples then self._B.actor_set_samples(self._w, id, samples) end
   for k, v in pairs(props) do actor:set_prop(k, v) end
-  brain.actor_added(self, actor, a, object)
+  brain.actor_added(self, actor, brain_fields)
   return actor
 end
 
@@ -313,21 +261,23 @@ function World:_forget_actor(actor)
   self._agent_profiles[actor.id] = nil
 end
 
+local INDEX = 2 ^ enums.constants.ID_INDEX_BITS
+
 -- Every live actor, in creation order.
 function World:actors()
   local list = {}
   for _, a in pairs(self._actors) do list[#list + 1] = a end
-  table.sort(list, function(p, q) return p.id % 1048576 < q.id % 1048576 end)
+  table.sort(list, function(p, q) return p.id % INDEX < q.id % INDEX end)
   return list
 end
 
 -- The calls that add or define things: each is refused during a step, then
 -- handed to the module that owns it (boxes, lights and environments live in
--- wary/places.lua, definitions in wary/define.lua).
+-- wary/handles.lua, definitions in wary/define.lua).
 local structural = {
   define_profile = define.profile, define_sense = define.sense, define_material = define.material,
-  define_sound = define.sound, define_filter = define.filter,
-  add_box = places.add_box, add_light = places.add_light, add_environment = places.add_environment,
+  define_sound = define.sound, define_filter = define.filter, define_pain = define.pain,
+  add_box = handles.add_box, add_light = handles.add_light, add_environment = handles.add_environment,
   add_agent = function(world, t) return world:_add(t, true) end,
   add_target = function(world, t) return world:_add(t, false) end,
 }
@@ -341,42 +291,7 @@ end
 -- ---- stepping and events -------------------------------------------------------------
 
 function World:on(event, fn)
-  return Actor.add_handler("world", self._handlers, event, fn)
-end
-
-local function dispatch(list, ev)
-  if list then
-    for _, fn in ipairs(list) do fn(ev) end
-  end
-end
-
-function World:_collect(errors)
-  -- Errors of on_stimulus (inbox) and of evaluate (queries) are numbered apart.
-  local by_index = {}
-  for _, e in ipairs(errors) do by_index[(e.inbox and "inbox" or "query") .. e.index] = e end
-  local out = {}
-  for i, e in ipairs(self._B.events(self._w)) do
-    local ev = {
-      type = schema.events[e.type + 1],
-      agent = self._actors[e.agent], target = self._actors[e.target],
-      from = schema.states[e.from_state + 1], to = schema.states[e.to_state + 1],
-      loss_reason = schema.loss_reasons[e.loss_reason + 1], confidence = e.confidence,
-    }
-    if ev.type == "sense_error" then
-      local s = self._sense_by_index[e.sense]
-      local err = by_index[(e.target == 0 and "inbox" or "query") .. e.index]
-      ev.sense = s and s.id
-      ev.message = err and err.message
-    elseif e.type >= 12 then
-      brain.event(self, e, ev)
-    elseif e.type == 11 then
-      geck.event(e, ev)
-    elseif e.type >= 8 then
-      hearing.event(self, e, ev)
-    end
-    out[i] = ev
-  end
-  return out
+  return events.add_handler("world", self._handlers, event, fn)
 end
 
 function World:step(dt)
@@ -384,7 +299,7 @@ function World:step(dt)
   local B, w = self._B, self._w
   brain.before_step(self)
   local status = B.step_begin(w, dt)
-  if status < 0 then check.raise("world: step: " .. (Actor.status_text[status] or status)) end
+  check.status("world", "step", status)
   local errors = {}
   self._ctx.time = B.world_time(w)
   self._in_step = true
@@ -393,11 +308,8 @@ function World:step(dt)
   self._in_step = false
   B.step_end(w)
   if not ok then error(err, 0) end
-  self._events = self:_collect(errors)
-  for _, ev in ipairs(self._events) do
-    if ev.agent then dispatch(ev.agent._handlers[ev.type], ev) end
-    dispatch(self._handlers[ev.type], ev)
-  end
+  self._events = events.build(self, B.events(w), errors)
+  events.dispatch(self, self._events)
   return self._events
 end
 
@@ -410,6 +322,10 @@ function World:destroy()
   self._destroyed = true
 end
 
-brain.install(World, Actor)
+-- What makes something happen for the senses; init.lua lists every method.
+for name, fn in pairs(require("wary.world_stimuli")) do
+  assert(World[name] == nil, "wary.world_stimuli redefines World:" .. name)
+  World[name] = fn
+end
 
 return World

@@ -126,7 +126,8 @@ function scenario.run()
   for _, e in ipairs(wary.schema.events) do
     world:on(e, function(ev)
       emit("event", tostring(step), num(world:time()), ev.type, name_of(ev.agent), name_of(ev.target),
-        ev.from or "-", ev.to or "-", ev.loss_reason or "-", num(ev.confidence), ev.sense or "-",
+        ev.from or "-", ev.to or "-", ev.loss_reason or "-", ev.confidence and num(ev.confidence) or "-",
+        ev.sense or "-",
         first_line(ev.message))
     end)
   end

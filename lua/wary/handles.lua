@@ -1,28 +1,26 @@
--- wary.places: things placed in the world that are not actors: boxes
--- (occluders), lights (lamps) and environments (fog, dark rooms, muffled
--- spaces). Each is a handle with set/remove; a removed one is stale.
+-- wary.handles: the things placed in the world that are not actors, each a
+-- handle with set/remove: boxes (occluders), lights (lamps) and environments
+-- (fog, dark rooms, muffled spaces). A removed one is stale. The world's
+-- add_box, add_light and add_environment make them.
 local check = require("wary.check")
 local define = require("wary.define")
+local enums = require("wary.enums")
+local handle = require("wary.handle")
 local schema = require("wary.schema")
 
-local places = {}
+local handles = {}
 
--- One class per kind: handles share liveness checks and removal.
+local INDEX = 2 ^ enums.constants.ID_INDEX_BITS
+
+-- One class per kind: the slot index names a handle (the id packs its kind
+-- and generation above it).
 local function class(kind, destroy)
-  local c = {}
-  c.__index = c
-  -- The slot index names it; the id packs a generation above it.
-  c.__tostring = function(h) return string.format("%s #%d", kind, h.id % 1048576) end
-  function c:_live(what)
-    if self._removed then
-      check.raise(string.format("%s: %s: stale handle (the %s was removed)", tostring(self), what, kind))
-    end
-    return self.world._B, self.world._w
-  end
+  local c = handle.class(kind)
+  c.__tostring = function(h) return string.format("%s #%d", kind, h.id % INDEX) end
   function c:remove()
-    local B, w = self:_live("remove")
+    local B, w = handle.live(self, "remove")
     self.world:_structural(kind .. ":remove")
-    B[destroy](w, self.id)
+    handle.ok(self, B[destroy](w, self.id), "remove")
     self._removed = true
     if self.world._boxes then self.world._boxes[self.id] = nil end
   end
@@ -33,6 +31,7 @@ end
 local Box = class("box", "box_destroy")
 local Light = class("light", "light_destroy")
 local Environment = class("environment", "environment_destroy")
+handles.Box, handles.Light, handles.Environment = Box, Light, Environment
 
 local function corners(object, min, max)
   local x0, y0, z0 = check.vector(object, "min", min)
@@ -44,22 +43,20 @@ local function corners(object, min, max)
 end
 
 local function material_index(world, name, object)
-  local m = world._materials[name]
-  if not m then define.unknown(world, "material", "_materials", name, object, "material") end
-  return m.index
+  return define.lookup(world, "material", "_materials", name, object, "material").index
 end
 
-local function refused(object, id)
+local function created(object, id)
   if id == 0 then check.raise(object .. ": the core refused it (during a step?)") end
   return id
 end
 
 -- ---- boxes -----------------------------------------------------------------
 
-function places.add_box(world, t)
+function handles.add_box(world, t)
   local o = check.fields("box", schema.box, t)
   local min, max = corners("box", o.min, o.max)
-  local id = refused("box", world._B.box_create(world._w,
+  local id = created("box", world._B.box_create(world._w,
     { min = min, max = max, material = material_index(world, o.material, "box") }))
   local box = setmetatable({ id = id, world = world, material = o.material or "concrete", min = min, max = max },
     Box)
@@ -69,23 +66,23 @@ function places.add_box(world, t)
 end
 
 -- Every live box, in creation order (for debug drawing and tools).
-function places.boxes(world)
+function handles.boxes(world)
   local list = {}
   for _, b in pairs(world._boxes or {}) do list[#list + 1] = b end
-  table.sort(list, function(p, q) return p.id % 1048576 < q.id % 1048576 end)
+  table.sort(list, function(p, q) return p.id % INDEX < q.id % INDEX end)
   return list
 end
 
 function Box:set_bounds(min, max)
-  local B, w = self:_live("set_bounds")
+  local B, w = handle.live(self, "set_bounds")
   local lo, hi = corners(tostring(self), min, max)
-  B.box_set_bounds(w, self.id, lo[1], lo[2], lo[3], hi[1], hi[2], hi[3])
+  handle.ok(self, B.box_set_bounds(w, self.id, lo[1], lo[2], lo[3], hi[1], hi[2], hi[3]), "set_bounds")
   self.min, self.max = lo, hi
 end
 
 function Box:set_material(name)
-  local B, w = self:_live("set_material")
-  B.box_set_material(w, self.id, material_index(self.world, name, tostring(self)))
+  local B, w = handle.live(self, "set_material")
+  handle.ok(self, B.box_set_material(w, self.id, material_index(self.world, name, tostring(self))), "set_material")
   self.material = name
 end
 
@@ -99,16 +96,16 @@ end
 
 -- A lamp: light falls as 1 - (d / radius)^2; boxes between it and a target
 -- block it unless cast_shadows is false.
-function places.add_light(world, t)
+function handles.add_light(world, t)
   local def = light_def(world, "light", t)
-  local id = refused("light", world._B.light_create(world._w, def))
+  local id = created("light", world._B.light_create(world._w, def))
   return setmetatable({ id = id, world = world, def = def }, Light)
 end
 
 function Light:set(t)
-  local B, w = self:_live("set")
+  local B, w = handle.live(self, "set")
   local def = light_def(self.world, tostring(self), t)
-  B.light_set(w, self.id, def)
+  handle.ok(self, B.light_set(w, self.id, def), "set")
   self.def = def
 end
 
@@ -124,17 +121,17 @@ end
 -- A box of space where sight reaches less far (fog), the light is set (a dark
 -- cellar) or hearing reaches less far. Where several overlap, the thickest fog
 -- and the darkest light win.
-function places.add_environment(world, t)
+function handles.add_environment(world, t)
   local def = environment_def("environment", t)
-  local id = refused("environment", world._B.environment_create(world._w, def))
+  local id = created("environment", world._B.environment_create(world._w, def))
   return setmetatable({ id = id, world = world, name = t.name, def = def }, Environment)
 end
 
 function Environment:set(t)
-  local B, w = self:_live("set")
+  local B, w = handle.live(self, "set")
   local def = environment_def(tostring(self), t)
-  B.environment_set(w, self.id, def)
+  handle.ok(self, B.environment_set(w, self.id, def), "set")
   self.def = def
 end
 
-return places
+return handles

@@ -1,0 +1,143 @@
+-- wary.agent_beliefs: an agent's methods about what it believes: beliefs
+-- and their states, Set Target Confidence, evidence, vision's explanation
+-- and unmuting a sense. Merged into the actor class by wary.actor.
+local check = require("wary.check")
+local enums = require("wary.enums")
+local handle = require("wary.handle")
+
+local agent, other, ok = handle.agent, handle.other, handle.ok
+local NOT_FOUND = enums.status_values.not_found
+
+local M = {}
+
+local function belief_table(self, raw)
+  local world = self.world
+  local b = {
+    target = world._actors[raw.target],
+    confidence = raw.confidence,
+    smoothed = raw.smoothed,
+    fused = raw.fused,
+    state = enums.state[raw.state],
+    loss_reason = enums.loss_reason[raw.loss_reason],
+    time_in_state = raw.time_in_state,
+    last_known = { x = raw.last_known[1], y = raw.last_known[2], z = raw.last_known[3] },
+    uncertainty = raw.uncertainty,
+    sensed = raw.sensed,
+    contributions = {},
+    active = {},
+    muted = {},
+  }
+  for i, id in ipairs(self.profile.senses) do
+    b.contributions[id] = raw.shares[i]
+    b.active[id] = raw.active[i]
+    b.muted[id] = raw.muted[i]
+  end
+  return b
+end
+
+-- The belief about target, or nil when the agent holds none.
+function M:belief(target)
+  local B, w = agent(self, "belief")
+  local status, raw = B.belief_get(w, self.id, other(self, target, "target"))
+  if status == NOT_FOUND then return nil end
+  ok(self, status, "belief")
+  return belief_table(self, raw)
+end
+
+function M:beliefs()
+  local B, w = agent(self, "beliefs")
+  local out = {}
+  for i = 0, ok(self, B.belief_count(w, self.id), "beliefs") - 1 do
+    local _, raw = B.belief_at(w, self.id, i)
+    out[#out + 1] = belief_table(self, raw)
+  end
+  return out
+end
+
+function M:confidence(target)
+  local b = self:belief(target)
+  return b and b.confidence or 0
+end
+
+function M:state(target)
+  local b = self:belief(target)
+  return b and b.state or "undetected"
+end
+
+function M:set_confidence(target, confidence)
+  local B, w = agent(self, "set_confidence")
+  local id = other(self, target, "target")
+  check.number(self.name, "confidence", confidence, 0, 1)
+  ok(self, B.set_confidence(w, self.id, id, confidence), "set_confidence")
+end
+
+local evidence_schema = {
+  { name = "lifetime", kind = "number", min = 0, default = 0 },
+  { name = "source", kind = "string" },
+}
+
+local OPS = require("wary.schema").evidence_ops
+
+function M:add_evidence(target, tag, op, value, options)
+  local B, w = agent(self, "add_evidence")
+  local id = other(self, target, "target")
+  if type(tag) ~= "string" or tag == "" then check.fail(self.name, "tag", "a non-empty string", tag) end
+  local op_value = enums.evidence_op_values[op]
+  if not op_value then check.fail(self.name, "op", "one of " .. table.concat(OPS, ", "), op) end
+  if value == nil and op == "invalidate" then value = 0 end
+  check.number(self.name, "value", value, 0, 1)
+  local o = check.fields(self.name .. " evidence " .. check.describe(tag), evidence_schema, options or {})
+  local source = o.source and self.world:_name(o.source) or 0
+  ok(self, B.evidence_add(w, self.id, id, self.world:_name(tag), op_value, value, o.lifetime, source),
+    "add_evidence")
+end
+
+function M:remove_evidence(target, tag)
+  local B, w = agent(self, "remove_evidence")
+  local id = other(self, target, "target")
+  if type(tag) ~= "string" then check.fail(self.name, "tag", "a string", tag) end
+  local status = B.evidence_remove(w, self.id, id, self.world:_name(tag))
+  if status ~= NOT_FOUND then ok(self, status, "remove_evidence") end
+  return status == 0
+end
+
+function M:clear_evidence(target)
+  local B, w = agent(self, "clear_evidence")
+  ok(self, B.evidence_clear(w, self.id, other(self, target, "target")), "clear_evidence")
+end
+
+function M:evidence(target)
+  local B, w = agent(self, "evidence")
+  local id = other(self, target, "target")
+  local out = {}
+  for i = 0, ok(self, B.evidence_count(w, self.id, id), "evidence") - 1 do
+    local _, e = B.evidence_at(w, self.id, id, i)
+    out[#out + 1] = {
+      tag = B.name_string(w, e.tag), op = enums.evidence_op[e.op], value = e.value,
+      lifetime = e.lifetime, remaining = e.remaining,
+      source = e.source ~= 0 and B.name_string(w, e.source) or nil,
+    }
+  end
+  return out
+end
+
+-- Every factor of vision's look at target, computed now: the cone, the
+-- factors, and the sight reaching each sample point.
+function M:explain(target)
+  local B, w = agent(self, "explain")
+  local status, raw = B.vision_explain_get(w, self.id, other(self, target, "target"))
+  if status == NOT_FOUND then
+    check.raise(string.format("%s: explain: profile '%s' has no vision", self.name, self.profile.name))
+  end
+  ok(self, status, "explain")
+  return require("wary.vision").explain(raw)
+end
+
+function M:unmute_sense(id)
+  local B, w = agent(self, "unmute_sense")
+  local slot = check.index_of(self.profile.senses, id)
+  if not slot then check.fail(self.name, "sense", "a sense of profile '" .. self.profile.name .. "'", id) end
+  ok(self, B.sense_unmute(w, self.id, slot - 1), "unmute_sense")
+end
+
+return M

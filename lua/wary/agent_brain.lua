@@ -1,0 +1,163 @@
+-- wary.agent_brain: an agent's methods of seed 002: pain and health, the
+-- emotions, threat, attention and relationships. Merged into the actor
+-- class by wary.actor; docs/brain.md states every rule and choice.
+local check = require("wary.check")
+local define = require("wary.define")
+local enums = require("wary.enums")
+local handle = require("wary.handle")
+local schema = require("wary.schema")
+
+local agent, ok = handle.agent, handle.ok
+local NOT_FOUND = enums.status_values.not_found
+
+local M = {}
+
+local function pain_index(self, name, what)
+  return define.lookup(self.world, "pain", "_pains", name, self.name, what).index
+end
+
+function M:report_pain(name, amount)
+  local B, w = agent(self, "report_pain")
+  local i = pain_index(self, name, "report_pain")
+  check.number(self.name, "pain amount", amount, nil, nil)
+  if not check.index_of(self.profile.senses, "Pain") then
+    local warned = self.world._pain_warned
+    if not warned[self.profile.name] then
+      warned[self.profile.name] = true
+      io.stderr:write(string.format("wary: warning: %s: report_pain ignored: profile %s has no Pain sense\n",
+        self.name, self.profile.name))
+    end
+    return self
+  end
+  ok(self, B.report_pain(w, self.id, i, amount), "report_pain")
+  return self
+end
+
+function M:brain_state()
+  local B, w = agent(self, "brain_state")
+  local status, s = B.brain_get(w, self.id)
+  ok(self, status, "brain_state")
+  return s
+end
+
+function M:pain_level(name)
+  local i = pain_index(self, name, "pain_level")
+  return self:brain_state().pain_level[i + 1]
+end
+
+function M:total_pain() return self:brain_state().pain_total end
+
+function M:clear_pain(name)
+  local B, w = agent(self, "clear_pain")
+  ok(self, B.pain_clear(w, self.id, pain_index(self, name, "clear_pain")), "clear_pain")
+  return self
+end
+
+function M:clear_all_pain()
+  local B, w = agent(self, "clear_all_pain")
+  ok(self, B.pain_clear(w, self.id, -1), "clear_all_pain")
+  return self
+end
+
+function M:set_pain_enabled(name, enabled)
+  local B, w = agent(self, "set_pain_enabled")
+  if type(enabled) ~= "boolean" then check.fail(self.name, "enabled", "a boolean", enabled) end
+  ok(self, B.pain_set_enabled(w, self.id, pain_index(self, name, "set_pain_enabled"), enabled and 1 or 0),
+    "set_pain_enabled")
+  return self
+end
+
+function M:set_health(v)
+  local B, w = agent(self, "set_health")
+  check.number(self.name, "health", v, 0, 1)
+  ok(self, B.actor_set_health(w, self.id, v), "set_health")
+  return self
+end
+
+function M:health() return self:brain_state().health end
+
+-- The seed's Get Pain State, read from health: healthy above 0.75, wounded
+-- above 0.40, critical above 0.15, otherwise near_death.
+function M:pain_state()
+  local h = self:health()
+  return h > 0.75 and "healthy" or h > 0.40 and "wounded" or h > 0.15 and "critical" or "near_death"
+end
+
+-- The pain and health multiplier of one of its senses now (1: untouched).
+function M:sense_multiplier(id)
+  local s = self:brain_state()
+  local slot = check.index_of(self.profile.senses, id)
+  if not slot then check.fail(self.name, "sense", "a sense of its profile", id) end
+  return s.multiplier[slot]
+end
+
+function M:emotions()
+  local s = self:brain_state()
+  local t = { dominant = enums.emotion[s.dominant], fear_input = s.fear_input }
+  for i, e in ipairs(schema.emotions) do t[e] = s.emotions[i] end
+  return t
+end
+
+function M:dominant_emotion() return enums.emotion[self:brain_state().dominant] end
+
+function M:set_fear_input(v)
+  local B, w = agent(self, "set_fear_input")
+  check.number(self.name, "fear_input", v, 0, 1)
+  ok(self, B.set_fear_input(w, self.id, v), "set_fear_input")
+  return self
+end
+
+function M:set_emotion(name, v)
+  local B, w = agent(self, "set_emotion")
+  local i = enums.emotion_value_values[name]
+  if not i then check.fail(self.name, "emotion", "one of " .. table.concat(schema.emotions, ", "), name) end
+  check.number(self.name, name, v, 0, 1)
+  ok(self, B.set_emotion(w, self.id, i, v), "set_emotion")
+  return self
+end
+
+function M:reset_emotions()
+  local B, w = agent(self, "reset_emotions")
+  ok(self, B.reset_emotions(w, self.id), "reset_emotions")
+  return self
+end
+
+function M:attention_target()
+  local s = self:brain_state()
+  return s.attention ~= 0 and self.world._actors[s.attention] or nil
+end
+
+-- Threat score 0..1 and level ("none" .. "critical"); 0, "none" without a belief.
+function M:threat(target)
+  local B, w = agent(self, "threat")
+  if not handle.is(self.world, target, "actor") then
+    check.fail(self.name, "threat", "an actor of this world", target)
+  end
+  local status, t = B.threat_get(w, self.id, target.id)
+  if status < 0 and status ~= NOT_FOUND then ok(self, status, "threat") end
+  return t.score, enums.threat_level[t.level], t
+end
+
+function M:damage_from(target)
+  local _, _, t = self:threat(target)
+  return t.damage
+end
+
+function M:relationship(target)
+  local _, _, t = self:threat(target)
+  return enums.relationship[t.relationship]
+end
+
+-- Its own view of target: "hostile", "neutral", "friendly", or nil to follow the teams.
+function M:set_relationship(target, relationship)
+  local B, w = agent(self, "set_relationship")
+  if not handle.is(self.world, target, "actor") then
+    check.fail(self.name, "set_relationship", "an actor of this world", target)
+  end
+  local rel = relationship == nil and -1 or enums.relationship_values[relationship]
+  if not rel then check.fail(self.name, "relationship", "one of hostile, neutral, friendly, nil", relationship) end
+  ok(self, B.set_relationship_override(w, self.id, target.id, rel), "set_relationship")
+  return self
+end
+
+return M

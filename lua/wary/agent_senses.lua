@@ -1,0 +1,75 @@
+-- wary.agent_senses: an agent's methods about what its senses took in:
+-- sounds heard lately, beliefs about places, and touches. Merged into the
+-- actor class by wary.actor.
+local check = require("wary.check")
+local enums = require("wary.enums")
+local handle = require("wary.handle")
+
+local agent, other, ok = handle.agent, handle.other, handle.ok
+local NOT_FOUND = enums.status_values.not_found
+
+local M = {}
+
+local function xyz(v) return { x = v[1], y = v[2], z = v[3] } end
+
+-- Sounds heard in the last `seconds` (at most 6 s, 32 sounds), newest first.
+function M:recent_sounds(seconds)
+  local B, w = agent(self, "recent_sounds")
+  check.number(self.name, "seconds", seconds or 6, 0)
+  local out = {}
+  for i, r in ipairs(B.recent_sounds(w, self.id, seconds or 6)) do
+    out[i] = {
+      time = r.time, maker = self.world._actors[r.maker], sound = self.world._sound_names[r.sound],
+      location = xyz(r.pos), loudness = r.loudness, walls = r.walls,
+    }
+  end
+  return out
+end
+
+local function place_table(self, raw)
+  return {
+    location = xyz(raw.pos),
+    tag = self.world._B.name_string(self.world._w, raw.tag), confidence = raw.confidence,
+    state = enums.state[raw.state], time_in_state = raw.time_in_state,
+    accuracy = raw.accuracy, uncertainty = raw.uncertainty,
+  }
+end
+
+-- Beliefs about places (sounds nobody made, vibrations, reports).
+function M:location_beliefs()
+  local B, w = agent(self, "location_beliefs")
+  local out = {}
+  for i = 0, ok(self, B.location_count(w, self.id), "location_beliefs") - 1 do
+    local _, raw = B.location_at(w, self.id, i)
+    out[#out + 1] = place_table(self, raw)
+  end
+  return out
+end
+
+function M:strongest_location_belief()
+  local B, w = agent(self, "strongest_location_belief")
+  local status, raw = B.location_strongest(w, self.id)
+  if status == NOT_FOUND then return nil end
+  ok(self, status, "strongest_location_belief")
+  return place_table(self, raw)
+end
+
+-- Tells the agent something happened at a place (from a Lua sense's
+-- on_stimulus, a script): merged with a belief of the same tag nearby.
+function M:report_location_belief(pos, tag, confidence, accuracy)
+  local B, w = agent(self, "report_location_belief")
+  local x, y, z = check.vector(self.name, "pos", pos)
+  if type(tag) ~= "string" or tag == "" then check.fail(self.name, "tag", "a non-empty string", tag) end
+  check.number(self.name, "confidence", confidence, 0, 1)
+  check.number(self.name, "accuracy", accuracy or 0.5, 0, 1)
+  ok(self, B.report_location(w, self.id, x, y, z, self.world:_name(tag), confidence, accuracy or 0.5),
+    "report_location_belief")
+end
+
+-- Something touched the agent: its touch sense reports it at the next step.
+function M:report_touch(toucher)
+  local B, w = agent(self, "report_touch")
+  ok(self, B.report_touch(w, self.id, other(self, toucher, "toucher")), "report_touch")
+end
+
+return M

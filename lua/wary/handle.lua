@@ -1,0 +1,73 @@
+-- wary.handle: what every handle (actor, box, light, environment) shares: a
+-- class that knows its kind, the liveness check, and the check that turns a
+-- refused core call into an error naming the handle.
+local check = require("wary.check")
+
+local handle = {}
+
+-- A class whose handles are named `kind` in messages ("expected a live actor
+-- of this world, got a box (box #1)").
+function handle.class(kind)
+  local c = { _kind = kind }
+  c.__index = c
+  return c
+end
+
+-- The backend and the core world of a live handle; a removed one raises
+-- "<handle>: <what>: stale handle (the <kind> was removed)".
+function handle.live(self, what)
+  if self._removed then
+    check.raise(string.format("%s: %s: stale handle (the %s was removed)", tostring(self), what,
+      getmetatable(self)._kind))
+  end
+  return self.world._B, self.world._w
+end
+
+-- Raises "<handle>: <what>: <why>" for a negative status; returns it otherwise.
+function handle.ok(self, status, what)
+  return check.status(tostring(self), what, status)
+end
+
+-- Whether v is a handle of kind ("actor", "box", ...) made by world, live or removed.
+function handle.is(world, v, kind)
+  local mt = type(v) == "table" and getmetatable(v)
+  return type(mt) == "table" and rawget(mt, "_kind") == kind and v.world == world
+end
+
+-- v when it is a live handle of class cls in world; else an error naming
+-- object and field (expected: "a live actor of this world" by default).
+function handle.of(world, cls, v, object, field, expected)
+  if getmetatable(v) ~= cls or v.world ~= world or v._removed then
+    check.fail(object, field, expected or string.format("a live %s of this world", cls._kind), v)
+  end
+  return v
+end
+
+-- ---- actors ----------------------------------------------------------------
+
+-- live(), for a call only an agent (an actor with a profile) can take.
+function handle.agent(self, what)
+  local B, w = handle.live(self, what)
+  if not self.profile then
+    check.raise(string.format("%s: %s: %s", self.name, what, "not an agent (it has no profile)"))
+  end
+  return B, w
+end
+
+-- The id of target, another live actor of self's world (what an agent's
+-- belief calls take); else an error naming self and the field.
+function handle.other(self, target, what)
+  if getmetatable(target) ~= getmetatable(self) or target.world ~= self.world then
+    check.fail(self.name, what, "an actor of this world", target)
+  end
+  if target == self then
+    check.fail(self.name, what, "another actor (an agent holds no belief about itself)", target.name)
+  end
+  if target._removed then
+    check.raise(string.format("%s: %s: %s is a stale handle (the actor was removed)", self.name, what,
+      target.name))
+  end
+  return target.id
+end
+
+return handle

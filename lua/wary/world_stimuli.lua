@@ -1,0 +1,94 @@
+-- wary.world_stimuli: the world's methods that make something happen for
+-- the senses: sounds, stimuli on the bus, the GECK model's detection events,
+-- hits (the damage sense) and the relationships between teams. Merged into
+-- the world class by wary.world.
+local Actor = require("wary.actor")
+local brain = require("wary.brain")
+local check = require("wary.check")
+local define = require("wary.define")
+local enums = require("wary.enums")
+local geck = require("wary.geck")
+local handle = require("wary.handle")
+local schema = require("wary.schema")
+
+local M = {}
+
+local function live_actor(world, v, object, field, expected)
+  return handle.of(world, Actor, v, object, field, expected)
+end
+
+local function sound_index(world, name, object)
+  return define.lookup(world, "sound", "_sounds", name, object, "sound").index
+end
+
+-- A sound made by source (a belief about the maker), heard at the next step.
+function M:emit_sound(source, name)
+  live_actor(self, source, "world:emit_sound", "source")
+  check.status("world", "emit_sound",
+    self._B.emit_sound(self._w, source.id, sound_index(self, name, "world:emit_sound")))
+end
+
+-- A sound nobody made, at a place (a belief about the place).
+function M:emit_sound_at(pos, name)
+  local x, y, z = check.vector("world:emit_sound_at", "pos", pos)
+  check.status("world", "emit_sound_at",
+    self._B.emit_sound_at(self._w, sound_index(self, name, "world:emit_sound_at"), x, y, z))
+end
+
+-- A stimulus on the bus, delivered at the next step to the senses listening
+-- for a prefix of its tag (vibration: Stimulus.Vibration, Stimulus.Sound.Explosion).
+function M:emit_stimulus(t)
+  local object = "stimulus"
+  local o = check.fields(object, schema.stimulus, t, self._scaled.stimulus)
+  local x, y, z = check.vector(object, "pos", o.pos)
+  local source = 0
+  if o.source ~= nil then
+    source = live_actor(self, o.source, object, "source", "a live actor of this world or nil").id
+  end
+  check.status(object, "emit", self._B.emit_stimulus(self._w, {
+    tag = self:_name(o.tag), pos = { x, y, z }, source = source, strength = o.strength, radius = o.radius,
+    max_lod_tier = o.max_lod_tier, requires_clear_path = o.requires_clear_path, team_filter = o.team_filter,
+  }))
+end
+
+-- A detection event (seed 001) for the agents of the GECK model: a projectile
+-- impact, an explosion, a shot. They hear it at the next step.
+function M:create_detection_event(t)
+  local owner, x, y, z, rating, kind = geck.event_args(t, function(a)
+    return getmetatable(a) == Actor and a.world == self and not a._removed
+  end)
+  check.status("world", "create_detection_event",
+    self._B.create_detection_event(self._w, owner, x, y, z, rating, kind))
+end
+
+-- world:apply_damage{ victim, instigator, causer, amount, type, at }: a hit,
+-- counted at the next step (seed 002, "Who did it"). A removed instigator or
+-- causer is passed on as nobody: the core falls back along the chain.
+function M:apply_damage(t)
+  local o = check.fields("damage", schema.hit, t)
+  for _, f in ipairs({ "victim", "instigator", "causer" }) do
+    if o[f] ~= nil and not handle.is(self, o[f], "actor") then
+      check.fail("damage", f, "an actor of this world", o[f])
+    end
+  end
+  local x, y, z = 0, 0, 0
+  if o.at then x, y, z = check.vector("damage", "at", o.at) end
+  local causer = o.causer
+  local tag = brain.damage_tag(o.type)
+  check.status("world", "apply_damage", self._B.apply_damage(self._w, {
+    victim = o.victim.id, instigator = o.instigator and o.instigator.id or 0,
+    causer = causer and causer.id or 0, causer_is_pawn = causer == nil or causer._pawn ~= false,
+    causer_instigator = causer and causer._instigator and causer._instigator.id or 0,
+    causer_owner = causer and causer._owner and causer._owner.id or 0,
+    amount = o.amount, type = self:_name(tag), pos = { x, y, z },
+  }))
+end
+
+function M:set_relationship(team_a, team_b, relationship)
+  local rel = enums.relationship_values[relationship]
+  if not rel then check.fail("world", "relationship", "one of hostile, neutral, friendly", relationship) end
+  check.status("world", "set_relationship", self._B.set_relationship(self._w, self:_team(team_a, "world"),
+    self:_team(team_b, "world"), rel))
+end
+
+return M
