@@ -293,6 +293,30 @@ describe("bad actor input", function()
     assert.are.equal(0.5, player.props.heat)
   end)
 
+  it("a refused add_agent (NaN health, an owner that is no actor) adds no actor", function()
+    world:define_profile{ name = "hurt", senses = { "Pain" } }
+    local msg = error_of(function()
+      world:add_agent{ name = "g", profile = "hurt", pos = { 0, 0, 0 }, health = NAN }
+    end)
+    assert_mentions(msg, 'agent "g"', "'health'", "a finite number in [0, 1]", "got nan")
+    msg = error_of(function() world:add_agent{ profile = "hurt", pos = { 0, 0, 0 }, owner = {} } end)
+    assert_mentions(msg, "agent", "'owner'", "an actor of this world", "got a table")
+    assert.are.equal(1, #world:actors())
+  end)
+
+  it("a box given where an actor is expected is an error naming both kinds, and changes nothing", function()
+    local guard = world:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 } }
+    local box = world:add_box{ min = { 0, 0, 0 }, max = { 1, 1, 1 } }
+    local msg = error_of(function() world:apply_damage{ victim = box, instigator = player, amount = 50 } end)
+    assert_mentions(msg, "damage", "'victim'", "an actor of this world", "got a box (box #")
+    msg = error_of(function() guard:confidence(box) end)
+    assert_mentions(msg, "guard", "'target'", "an actor", "got a box")
+    msg = error_of(function() world:light_at(box) end)
+    assert_mentions(msg, "'actor'", "a live actor of this world", "got a box")
+    world:step(0.1)
+    assert.is_nil(guard:belief(player))
+  end)
+
   describe("a stale handle", function()
     local guard
 
