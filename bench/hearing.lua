@@ -20,7 +20,7 @@
 -- step s, each drawing its type from the mix below, its maker, and, for a
 -- thrown rock, where it lands 5-15 m away (world:emit_sound_at: a sound
 -- nobody made; the others are world:emit_sound(maker, name)). The sound types
--- are the seed's starter set as profiles/sounds.lua ships it, copied here and
+-- are the seed's starter set as lua/wary/data/sounds.lua ships it, copied here and
 -- in bench_core.c (the world is made with sounds = false and defines these),
 -- so the benchmark does not move when that file does. Everything is drawn
 -- from bench_core.c's fixed-seed generators in its order and moved with its

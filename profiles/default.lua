@@ -42,6 +42,7 @@ return {
   -- light factor x motion bonus x weather x visibility x cone scale.
   vision = {
     max_range = 3000,                 -- scaled: 30 m. Distance falloff 1 - (d / range)^2: 75% at half range
+    -- max_range_m = 30,              -- the same in metres, at any units_per_meter (instead of max_range)
     interval = 0.1,                   -- seconds between looks
     loss_grace = 0.2,                 -- seconds out of sight before the target can be lost (straight to Lost)
     weight = 1,
@@ -87,7 +88,7 @@ return {
     sound_accumulation_decay_rate = 0.2,  -- how fast it fades after that (per second)
     wall_absorption_coeff = 0.4,          -- each wall multiplies by exp(-coeff): 0.4 takes a third off
     ear_height = 64,                      -- scaled: 0.64 m; walls are counted from the ear to the sound
-    -- sound_filter = "Dog",              -- a filter from profiles/filters.lua (none: hears everything)
+    -- sound_filter = "Dog",              -- a filter of lua/wary/data/filters.lua (none: hears everything)
     location_merge_radius = 200,          -- scaled: 2 m; sounds nobody made this close merge into one place
   },
 
@@ -115,7 +116,7 @@ return {
   --            location_accuracy = 0.95 },
   --   on: confidence in the attacker rises to (damage from them so far) / 100, placed where
   --   they stood (accuracy 0.95); held 8 s, then fades at fade_rate x 0.5. Off: only `damaged`.
-  -- The Pain sense: pain types (profiles/pain.lua) and health dull every sense.
+  -- The Pain sense: pain types (lua/wary/data/pain.lua) and health dull every sense.
   -- pain = { pain_vision_floor = 0, suppress_below = 0.02 },
   --   each sense x M, M = lerp(floor, 1, health), then per pain type max(M x (1 - level x effect), floor);
   --   the floor is pain_vision_floor for Vision, 0 for the others; below suppress_below the sense is

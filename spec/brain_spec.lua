@@ -9,10 +9,9 @@ local function near(expected, got, tol)
     string.format("expected %.5f, got %.5f", expected, got))
 end
 
--- A world with pain types loaded and a guard profile with every seed-002 part.
+-- A world (with the seed's pain types) and a guard profile with every seed-002 part.
 local function setup(profile_extra)
   local world = wary.world()
-  world:load("profiles/pain.lua")
   world:define_pain{ name = "Flash", decay_rate = 0.1, amount_override = 1, effects = { Vision = 1 } }
   world:define_profile(worlds.merge({ name = "guard", vision = {}, hearing = {}, damage = {}, pain = {},
     brain = {} }, profile_extra))

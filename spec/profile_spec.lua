@@ -2,6 +2,7 @@
 -- default (and must agree with wary.schema), world:load defines it, `extends`
 -- inherits from a defined profile, and redefining a profile retunes it live.
 local wary = require("wary")
+local ROOT = (os.getenv("WARY_ROOT") or ".") .. "/"
 local schema = wary.schema
 local fixture = require("spec.support.fixture")
 local expect = require("spec.support.expect")
@@ -47,7 +48,7 @@ describe("profiles/default.lua", function()
   local raw
 
   before_each(function()
-    raw = dofile(wary.root .. "profiles/default.lua")
+    raw = dofile(ROOT .. "profiles/default.lua")
   end)
 
   it("is named 'default' and leaves extends out", function()
@@ -126,7 +127,7 @@ describe("world:load of profiles/default.lua", function()
     local world = wary.world()
     local p = world:load("profiles/default.lua")
     assert.are.equal("default", p.name)
-    local raw = dofile(wary.root .. "profiles/default.lua")
+    local raw = dofile(ROOT .. "profiles/default.lua")
     for _, spec in ipairs(tunable_fields()) do
       if spec.name ~= "senses" then
         assert.are.same(raw[spec.name], p[spec.name], "field " .. spec.name)

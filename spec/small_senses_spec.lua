@@ -4,6 +4,7 @@
 -- echolocation (ignores light and cones, stopped by walls); their documented
 -- defaults (profiles/default.lua) and how each loses a target.
 local wary = require("wary")
+local ROOT = (os.getenv("WARY_ROOT") or ".") .. "/"
 local ears = require("spec.support.ears")
 local expect = require("spec.support.expect")
 
@@ -21,7 +22,7 @@ end
 
 -- The table written in profiles/default.lua's comment "-- <field> = { ... },".
 local function documented(field)
-  local f = assert(io.open(wary.root .. "profiles/default.lua", "r"))
+  local f = assert(io.open(ROOT .. "profiles/default.lua", "r"))
   local text = f:read("a")
   f:close()
   local body = text:match("\n%s*%-%- " .. field .. " = (%b{})")

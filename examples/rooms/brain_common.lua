@@ -1,5 +1,5 @@
 -- examples/rooms/brain_common.lua: what the Pain wing's rooms D1 to D4 share
--- (seed 002): a world with the pain types of profiles/pain.lua and the
+-- (seed 002): a world (which starts with the seed's pain types) and the
 -- demo's flash, a guard profile with eyes, ears, Damage, Pain and a brain,
 -- stepping at 60 Hz with a callback, and walking an actor.
 local wary = require("wary")
@@ -9,7 +9,6 @@ common.HZ = 60
 
 function common.world(extra_profiles)
   local world = wary.world()
-  world:load("profiles/pain.lua")
   -- The demo's flash (DA_Pain_Flash): Vision 1, decay 0.1, amount override 1.
   world:define_pain{ name = "Flash", decay_rate = 0.1, amount_override = 1, effects = { Vision = 1 } }
   world:define_profile{ name = "guard", vision = {}, hearing = {}, damage = {}, pain = {}, brain = {} }

@@ -1,6 +1,6 @@
 -- examples/rooms/s7_surfaces.lua: room S7, Glass, leaves and smoke (seed
 -- 000). Three stations 16 to 17 m from the guard, each behind its own screen
--- of a shipped material (profiles/materials.lua): a glass pane (lets through
+-- of a shipped material (lua/wary/data/materials.lua): a glass pane (lets through
 -- 100% of the sight), a hedge (foliage, 72%) and a bank of thick smoke (2%,
 -- under min_exposure_to_register, 5%: nothing registers).
 local rooms = require("examples.rooms.common")

@@ -33,13 +33,20 @@ check.describe = describe
 -- outside it, so the position in a message is always the user's line.
 local own_dir = debug.getinfo(1, "S").source:match("^@(.*[/\\])")
 
-local function raise(message)
-  local level = 2
+-- The first frame outside wary's own files above the function that calls
+-- this one: its level as that function counts (1 is itself), and its info.
+local function user_frame()
+  local level = 3
   local info = debug.getinfo(level, "S")
   while info and (info.what == "C" or (own_dir and info.source:sub(2, #own_dir + 1) == own_dir)) do
     level = level + 1
     info = debug.getinfo(level, "S")
   end
+  return level - 1, info
+end
+
+local function raise(message)
+  local level, info = user_frame()
   -- Not a tail call: LuaJIT would drop this frame and shift the level.
   error(message, info and level or 0)
 end
@@ -49,6 +56,13 @@ local function fail(object, field, expected, given)
   raise(string.format("%s: field '%s' expected %s, got %s", object, field, expected, describe(given)))
 end
 check.fail = fail
+
+-- The file of the first caller outside wary's own files (nil when it is
+-- not a file, as for a string chunk).
+function check.caller_file()
+  local _, info = user_frame()
+  return info and info.source:match("^@(.+)$")
+end
 
 -- Finite, and within a C float's range: every number ends up in one.
 local FLT_MAX = 3.4028234663852886e38
@@ -64,6 +78,17 @@ function check.status(object, what, status)
     raise(string.format("%s: %s: %s", object, what, enums.status_text[status] or ("status " .. status)))
   end
   return status
+end
+
+-- max_range_m (metres, so a definition holds at any scale) into max_range
+-- (world units) of the checked table o; t is the table as given.
+function check.range_m(object, o, t, units_per_meter)
+  if o.max_range_m then
+    if t.max_range ~= nil then
+      raise(object .. ": fields 'max_range' and 'max_range_m' expected one of them, got both")
+    end
+    o.max_range = o.max_range_m * units_per_meter
+  end
 end
 
 -- The position of value in the sequence list, or nil.

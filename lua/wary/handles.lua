@@ -33,9 +33,24 @@ local Light = class("light", "light_destroy")
 local Environment = class("environment", "environment_destroy")
 handles.Box, handles.Light, handles.Environment = Box, Light, Environment
 
+-- A 2D game gives corners {x, y}: the box is then a wall of full height,
+-- from z = -FULL_HEIGHT to FULL_HEIGHT, which every eye, ear and lamp is
+-- behind (world units; far beyond any level, small enough for float math).
+handles.FULL_HEIGHT = 1e9
+
+local function flat(v)
+  return type(v) == "table" and v[3] == nil and v.z == nil
+end
+
 local function corners(object, min, max)
   local x0, y0, z0 = check.vector(object, "min", min)
   local x1, y1, z1 = check.vector(object, "max", max)
+  if flat(min) ~= flat(max) then
+    check.fail(object, "max", "the same form as min (both {x, y} for a full-height wall, or both {x, y, z})",
+      flat(min) and "{x, y, z}" or "{x, y}")
+  elseif flat(min) then
+    z0, z1 = -handles.FULL_HEIGHT, handles.FULL_HEIGHT
+  end
   if x1 < x0 or y1 < y0 or z1 < z0 then
     check.fail(object, "max", "a corner >= min on every axis", x1 < x0 and x1 or y1 < y0 and y1 or z1)
   end

@@ -61,14 +61,10 @@ end
 local backend = pick_backend()
 wary.backend = backend.backend
 
--- The repository root (profiles/, senses/): two levels above this file.
-local source = debug.getinfo(1, "S").source
-wary.root = source:sub(1, 1) == "@" and source:sub(2):gsub("[^/\\]*$", ""):gsub("lua[/\\]wary[/\\]$", "") or ""
-
 local World = require("wary.world")
 
 function wary.world(t)
-  return World._new(backend, wary.root, t)
+  return World._new(backend, t)
 end
 
 wary.schema = require("wary.schema")

@@ -68,6 +68,7 @@ schema.world = {
   { name = "materials", kind = "boolean", default = true },
   { name = "sounds", kind = "boolean", default = true },
   { name = "filters", kind = "boolean", default = true },
+  { name = "pains", kind = "boolean", default = true },
 }
 
 schema.profile = {
@@ -222,6 +223,7 @@ schema.stimulus = {
 -- the wary_vision_def field where it differs.
 schema.vision = {
   { name = "max_range", kind = "number", min = 0, default = { metres = 30 } },
+  { name = "max_range_m", kind = "number", min = 0, lua_only = true }, -- turned into max_range
   { name = "interval", kind = "number", min = 1e-6, default = 0.1 },
   { name = "loss_grace", kind = "number", min = 0, default = 0.2 },
   { name = "weight", kind = "number", min = 0, default = 1 },

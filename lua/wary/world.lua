@@ -17,7 +17,7 @@ local vision = require("wary.vision")
 local World = {}
 World.__index = World
 
-function World._new(B, root, t)
+function World._new(B, t)
   t = t == nil and {} or t
   local upm = type(t) == "table" and check.finite(t.units_per_meter) and t.units_per_meter > 0
     and t.units_per_meter or 100
@@ -31,7 +31,7 @@ function World._new(B, root, t)
   })
   if not w then check.raise("world: the core refused the definition: " .. tostring(err)) end
   local self = setmetatable({
-    _B = B, _w = w, _root = root, units_per_meter = upm,
+    _B = B, _w = w, units_per_meter = upm,
     _actors = {}, _agent_profiles = {}, _actor_count = 0,
     _profiles = {}, _senses = {}, _sense_by_index = {},
     _materials = { concrete = { index = 0 } }, _material_names = { [0] = "concrete" },
@@ -50,9 +50,11 @@ function World._new(B, root, t)
     self._senses[b.id] = { id = b.id, index = i - 1, builtin = true }
   end
   self._ctx.world = self
-  if o.materials then self:load(root .. "profiles/materials.lua") end
-  if o.sounds then self:load(root .. "profiles/sounds.lua") end
-  if o.filters then self:load(root .. "profiles/filters.lua") end
+  -- The starter data, modules of this library (lua/wary/data/), so a copy of
+  -- lua/wary works from any folder.
+  for _, kind in ipairs({ "materials", "sounds", "filters", "pains" }) do
+    if o[kind] then self:_define_all(require("wary.data." .. (kind == "pains" and "pain" or kind))) end
+  end
   return self
 end
 
@@ -119,17 +121,36 @@ function World:define(t)
   return fn(self, copy)
 end
 
-function World:_resolve(path)
-  if type(path) ~= "string" then check.fail("world", "path", "a file path string", path) end
-  for _, p in ipairs({ path, self._root .. path }) do
-    local f = io.open(p, "r")
-    if f then
-      f:close()
-      return p
+-- Where world:load looks for a relative path, in order: the folder of the
+-- file that called it, the current directory, then each folder of
+-- package.path (a template "/x/?.lua" gives "/x/"). Returns the first that
+-- opens; raises with every place it looked.
+local function resolve(path)
+  if type(path) ~= "string" or path == "" then check.fail("world:load", "path", "a file path string", path) end
+  local candidates = { path }
+  if not path:match("^/") and not path:match("^%a:[/\\]") then
+    local caller = check.caller_file()
+    local dir = caller and caller:match("^(.*[/\\])")
+    if dir then table.insert(candidates, 1, dir .. path) end
+    for template in package.path:gmatch("[^;]+") do
+      local folder = template:match("^(.-)%?[^/\\]*$")
+      if folder and folder ~= "" then candidates[#candidates + 1] = folder .. path end
     end
   end
-  check.raise(string.format("world: load: no file %s (looked in the current directory and %s)",
-    check.describe(path), self._root == "" and "./" or self._root))
+  local tried, seen = {}, {}
+  for _, p in ipairs(candidates) do
+    if not seen[p] then
+      seen[p] = true
+      local f = io.open(p, "r")
+      if f then
+        f:close()
+        return p
+      end
+      tried[#tried + 1] = p
+    end
+  end
+  check.raise(string.format("world:load: no file %s; looked in:\n  %s", check.describe(path),
+    table.concat(tried, "\n  ")))
 end
 
 -- A stand-in for the world that sees its definitions, records new ones in
@@ -149,10 +170,15 @@ end
 -- Loads a file returning one definition or a list of them; returns them.
 -- All or nothing: every definition is checked before any is made.
 function World:load(path)
-  local chunk, err = loadfile(self:_resolve(path))
+  local chunk, err = loadfile(resolve(path))
   if not chunk then check.raise("world: load: " .. err) end
   local t = chunk()
   if type(t) ~= "table" then check.fail("file " .. path, "return value", "a definition table or a list", t) end
+  return self:_define_all(t)
+end
+
+-- Defines t (one definition, or a list), all or nothing; returns what was defined.
+function World:_define_all(t)
   local list = t[1] ~= nil and t or { t }
   local shadow = shadow_of(self)
   for _, d in ipairs(list) do World.define(shadow, d) end

@@ -1,5 +1,6 @@
--- Pain types (seed 002, "A useful set"). world:load("profiles/pain.lua"),
--- then agent:report_pain("Flashbang", 1). Fields (defaults): effects = { [sense id] = 0..1 }
+-- wary.data.pain: the seed's pain types (seed 002, "A useful set"), defined
+-- in every world (turn off with wary.world{ pains = false }): then
+-- agent:report_pain("Flashbang", 1). Fields (defaults): effects = { [sense id] = 0..1 }
 -- (none), decay_rate 0.2 level per second (0 never fades), max_level 1,
 -- amount_override 0 (above 0 every report adds this instead of the amount).
 return {

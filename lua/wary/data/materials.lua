@@ -1,4 +1,4 @@
--- profiles/materials.lua: the materials every world starts with (turn off
+-- wary.data.materials: the materials every world starts with (turn off
 -- with wary.world{ materials = false }). vision_transmission is the share of
 -- sight a box of it lets through (seed 000, "Glass, leaves and smoke"), multiplied
 -- along a ray; sound_wall says whether hearing counts it as a wall.

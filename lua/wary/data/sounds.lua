@@ -1,4 +1,4 @@
--- profiles/sounds.lua: the seed's starter set of sound types (seed 003, "A
+-- wary.data.sounds: the seed's starter set of sound types (seed 003, "A
 -- starter set"), defined in every world (turn off with wary.world{ sounds =
 -- false }). Ranges are in metres (max_range_m), so they hold at any scale.
 --   name                  the sound's name: hear events carry it, and its stimulus is Stimulus.Sound.<name>

@@ -1,4 +1,4 @@
--- profiles/filters.lua: sound filter profiles (seed 003, "Filters"), defined
+-- wary.data.filters: sound filter profiles (seed 003, "Filters"), defined
 -- in every world (turn off with wary.world{ filters = false }). A profile
 -- uses one with hearing = { sound_filter = "Dog" }.
 --   enabled               false: hears everything

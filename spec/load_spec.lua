@@ -1,0 +1,85 @@
+-- world:load finds a relative path where a game keeps its files: beside the
+-- file that calls it, then in the current directory, then in each folder of
+-- package.path; a miss lists every place it looked. The starter data
+-- (materials, sounds, filters, pain types) are modules of the library.
+local wary = require("wary")
+local expect = require("spec.support.expect")
+
+local function write(path, text)
+  local f = assert(io.open(path, "w"))
+  f:write(text)
+  f:close()
+end
+
+local function temp_dir()
+  local dir = os.tmpname()
+  os.remove(dir)
+  assert(os.execute("mkdir -p '" .. dir .. "/senses'"))
+  return dir
+end
+
+describe("world:load", function()
+  local dir
+
+  before_each(function()
+    dir = temp_dir()
+    write(dir .. "/senses/sonar.lua", [[return { id = "Sonar", max_range = 1000, evaluate = function() end }]])
+  end)
+
+  after_each(function()
+    os.execute("rm -rf '" .. dir .. "'")
+  end)
+
+  it("finds a path relative to the file that calls it, from any current directory", function()
+    write(dir .. "/main.lua", [[
+      local wary = require("wary")
+      local world = wary.world{}
+      return world:load("senses/sonar.lua").id
+    ]])
+    assert.are.equal("Sonar", dofile(dir .. "/main.lua"))
+  end)
+
+  it("finds a path in a folder of package.path", function()
+    local saved = package.path
+    package.path = dir .. "/?.lua;" .. saved
+    local ok, s = pcall(function() return wary.world{}:load("senses/sonar.lua") end)
+    package.path = saved
+    assert.is_true(ok, s)
+    assert.are.equal("Sonar", s.id)
+  end)
+
+  it("names every place it looked when the file is nowhere", function()
+    local msg = expect.error_of(function() wary.world{}:load("senses/nowhere.lua") end)
+    expect.mentions(msg, "world:load", '"senses/nowhere.lua"', "looked in:", "spec/senses/nowhere.lua",
+      "\n  senses/nowhere.lua")
+  end)
+
+  it("refuses a path that is not a string", function()
+    expect.mentions(expect.error_of(function() wary.world{}:load(42) end), "world:load", "'path'", "got 42")
+  end)
+end)
+
+describe("the starter data", function()
+  it("comes with every world, from the library's own modules", function()
+    local world = wary.world{}
+    world:define_profile{ name = "ears", hearing = { sound_filter = "Dog" }, pain = {} }
+    local guard = world:add_agent{ profile = "ears", pos = { 0, 0, 0 } }
+    local box = world:add_box{ min = { 100, -50, 0 }, max = { 110, 50, 300 }, material = "glass" }
+    world:emit_sound_at({ 50, 0, 0 }, "Footstep")
+    guard:report_pain("Flashbang", 1)
+    world:step(0.1)
+    assert.are.equal("glass", box.material)
+    assert.is_true(guard:pain_level("Flashbang") > 0.9)
+    assert.are.equal(1, #guard:recent_sounds())
+  end)
+
+  it("each kind can be left out", function()
+    local world = wary.world{ materials = false, sounds = false, filters = false, pains = false }
+    world:define_profile{ name = "ears", pain = {} }
+    local guard = world:add_agent{ profile = "ears", pos = { 0, 0, 0 } }
+    expect.mentions(expect.error_of(function() guard:report_pain("Flashbang", 1) end), "'report_pain'",
+      "a defined pain", '"Flashbang"')
+    expect.mentions(expect.error_of(function() world:emit_sound_at({ 0, 0, 0 }, "Footstep") end),
+      "a defined sound")
+  end)
+end)
