@@ -1,54 +1,60 @@
--- examples/guards.lua: the main demo. Two guards with a thermal camera and a
--- squad radar watch a yard; an intruder walks across it close to the north
--- guard, switches on a cooling suit that hides its heat, then runs east into
--- a bunker the radar cannot see into. Every half second it prints each guard's confidence
--- and state, and every event as it fires.
+-- examples/guards.lua: the first demo. A guard watches a courtyard at night,
+-- lit by one lamp; an intruder crosses it. Vision weighs distance, light,
+-- stance and the wall; hearing takes a footstep and a broken bottle. Each
+-- line is either what the intruder does (">") or what the guard comes to
+-- believe, with the confidence that put it there.
 --   lua5.4 examples/guards.lua      (or luajit; run scripts/run.sh first to build)
 local wary = require("wary")
 
-local world = wary.world{ units_per_meter = 100 }
-world:load("senses/thermal.lua")
-world:load("senses/radar.lua")
-world:define_profile{ name = "guard", senses = { "Thermal", "Radar" } }
+local world = wary.world{ units_per_meter = 100 }             -- centimetres
+world:set_sun{ direction = { 0, 0, 0 }, ambient = 0.05 }      -- no sun: night
+world:add_light{ pos = { 0, -200, 300 }, radius = 900 }       -- the lamp over the yard
+world:add_box{ min = { 900, -600, 0 }, max = { 950, 200, 250 } } -- a wall to hide behind
+world:define_profile{ name = "guard", vision = { use_per_target_light = true }, hearing = {} }
 
-local north = world:add_agent{ name = "north guard", profile = "guard", pos = { 0, 800, 0 },
-                               yaw = -90, team = "guards" }
-local south = world:add_agent{ name = "south guard", profile = "guard", pos = { 0, -2500, 0 },
-                               yaw = 90, team = "guards" }
-local thief = world:add_target{ name = "intruder", pos = { -6000, 0, 0 }, team = "intruders",
-                                props = { heat = 0.9 } }
+local guard = world:add_agent{ name = "guard", profile = "guard", pos = { 0, 800, 0 }, yaw = -90 }
+local thief = world:add_target{ name = "intruder", pos = { -1800, -300, 0 }, stance = "crouched" }
 
-world:on("sense_error", function(ev) print("sense error: " .. ev.message) end)
-for _, e in ipairs({ "suspect", "detect", "track", "lost", "remember", "forget" }) do
-  world:on(e, function(ev)
-    print(string.format("  %6.2f s  %-11s %-8s %s (%.0f%%%s)", world:time(), ev.agent.name, e,
-      ev.target.name, ev.confidence * 100, e == "lost" and (", " .. ev.loss_reason) or ""))
+local function say(text) print(string.format("%6.1f s  %s", world:time(), text)) end
+
+for _, name in ipairs({ "suspect", "detect", "track", "lost", "remember", "forget" }) do
+  guard:on(name, function(ev)
+    say(string.format("  guard: %-8s the %s (%.0f%%%s)", name, ev.target.name, ev.confidence * 100,
+      ev.loss_reason and ev.loss_reason ~= "none" and (", " .. ev.loss_reason:gsub("_", " ")) or ""))
   end)
 end
-
--- The intruder's plan: walk in at 1.5 m/s, stand still in a cooling suit
--- (heat 0.05: below what the thermal camera registers), sprint east at 6 m/s
--- and hide in a bunker at x = 18 m (radar cross-section 0 inside).
-local function plan(t)
-  if t < 40 then return -6000 + 150 * t, 0, 0.9, 1 end   -- walking in
-  if t < 50 then return 0, 0, 0.05, 1 end                 -- cooling suit on, standing still
-  if t < 53 then return 600 * (t - 50), 0, 0.05, 1 end    -- sprinting east, still cold
-  return 1800, 0, 0.05, 0                                 -- inside the bunker
-end
-
-print(string.format("%s (%s backend)", wary._VERSION, wary.backend))
-print("  time   guard        confidence  state")
-local dt = 1 / 30
-for frame = 1, 30 * 95 do
-  local t = frame * dt
-  local x, y, heat, rcs = plan(t)
-  thief:set_pos(x, y, 0)
-  thief.props.heat = heat
-  thief.props.radar_cross_section = rcs
-  world:step(dt)
-  if frame % 15 == 0 then
-    for _, g in ipairs({ north, south }) do
-      print(string.format("  %5.1f  %-11s  %5.1f%%      %s", t, g.name, g:confidence(thief) * 100, g:state(thief)))
-    end
+guard:on("location_belief_changed", function(ev)
+  if ev.from == "undetected" then
+    say(string.format("  guard: hears a %s and turns to look", ev.tag))
+    guard:look_at(ev.location.x, ev.location.y, ev.location.z)
   end
+end)
+
+-- The intruder's night: { from time, what it does, how it moves (velocity cm/s) }.
+local plan = {
+  { 0, "creeps in crouched, in the dark at the west gate", { 100, 0 } },
+  { 10, "stands up and walks into the lamplight", { 120, 0 }, "standing" },
+  { 16, "sprints for the wall", { 450, 0 } },
+  { 18.5, "crouches behind the wall and waits", { 0, 0 }, "crouched" },
+  { 40, "throws a bottle at the far side of the yard", { 0, 0 }, nil, "GlassBreak" },
+  { 44, "slips away east while the guard looks there", { 150, -60 } },
+}
+
+print(string.format("%s (%s backend): one guard, one lamp, one wall, 60 s at 30 Hz", wary._VERSION, wary.backend))
+local dt, next_phase, vel = 1 / 30, 1, { 0, 0 }
+for _ = 1, 30 * 60 do
+  local phase = plan[next_phase]
+  if phase and world:time() >= phase[1] - 1e-6 then
+    say("> the intruder " .. phase[2])
+    vel = phase[3]
+    if phase[4] then thief:set_stance(phase[4]) end
+    if phase[5] then world:emit_sound_at({ -600, -900, 0 }, phase[5]) end
+    next_phase = next_phase + 1
+  end
+  local x, y = thief:pos()
+  thief:set_pos(x + vel[1] * dt, y + vel[2] * dt, 0)
+  thief:set_velocity(vel[1], vel[2], 0)
+  world:step(dt)
 end
+say(string.format("the guard ends %s about the intruder (%.0f%%)", guard:state(thief),
+  guard:confidence(thief) * 100))

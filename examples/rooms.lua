@@ -18,6 +18,10 @@ local timeline = require("examples.timeline")
 
 local folder = (arg and arg[1]) or ((root or ".") .. "/out/timelines")
 
+print("The rooms report. \"The seed\" is wary's specification (five design documents with demo rooms and")
+print("their expected results): each case below prints the confidence and state wary reached, beside the")
+print("seed's figure for it (\"-\": the seed names only the state), and ok when wary lands where it says.")
+
 local charts = {}
 local function wing(title, fn)
   print("")
