@@ -46,6 +46,7 @@
 --   agent:geck_state() agent:detection_value(t) agent:detection(t) agent:geck() agent:geck_damaged(a)
 --   world:create_detection_event{ owner, pos, rating, type }
 -- debug drawing for LÖVE: require("wary.debug").draw(world, options)
+-- Tiled maps: require("wary.tiled").load(world, map_or_path, { scale, offset }) -> boxes
 local wary = {
   _VERSION = "wary 0.1.0",
   _DESCRIPTION = "A perception engine for game AI: graded beliefs from senses, fused, through seven states",

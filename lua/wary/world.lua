@@ -124,9 +124,10 @@ end
 -- Where world:load looks for a relative path, in order: the folder of the
 -- file that called it, the current directory, then each folder of
 -- package.path (a template "/x/?.lua" gives "/x/"). Returns the first that
--- opens; raises with every place it looked.
-local function resolve(path)
-  if type(path) ~= "string" or path == "" then check.fail("world:load", "path", "a file path string", path) end
+-- opens; raises with every place it looked. (Also used by wary.tiled.)
+function World._resolve(path, what)
+  what = what or "world:load"
+  if type(path) ~= "string" or path == "" then check.fail(what, "path", "a file path string", path) end
   local candidates = { path }
   if not path:match("^/") and not path:match("^%a:[/\\]") then
     local caller = check.caller_file()
@@ -149,7 +150,7 @@ local function resolve(path)
       tried[#tried + 1] = p
     end
   end
-  check.raise(string.format("world:load: no file %s; looked in:\n  %s", check.describe(path),
+  check.raise(string.format("%s: no file %s; looked in:\n  %s", what, check.describe(path),
     table.concat(tried, "\n  ")))
 end
 
@@ -170,7 +171,7 @@ end
 -- Loads a file returning one definition or a list of them; returns them.
 -- All or nothing: every definition is checked before any is made.
 function World:load(path)
-  local chunk, err = loadfile(resolve(path))
+  local chunk, err = loadfile(World._resolve(path))
   if not chunk then check.raise("world: load: " .. err) end
   local t = chunk()
   if type(t) ~= "table" then check.fail("file " .. path, "return value", "a definition table or a list", t) end

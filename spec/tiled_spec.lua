@@ -1,0 +1,83 @@
+-- wary.tiled turns a map exported from Tiled to Lua into boxes: rectangles of
+-- object layers, tiles of collidable layers or tiles, materials and heights
+-- from properties (spec/fixtures/yard_map.lua, 8 x 6 tiles of 32 px).
+local wary = require("wary")
+local tiled = require("wary.tiled")
+local expect = require("spec.support.expect")
+
+local MAP = "spec/fixtures/yard_map.lua"
+
+local function by_corners(boxes)
+  local out = {}
+  for _, b in ipairs(boxes) do
+    out[#out + 1] = string.format("%g,%g-%g,%g %s", b.min[1], b.min[2], b.max[1], b.max[2], b.material)
+  end
+  table.sort(out)
+  return out
+end
+
+describe("wary.tiled", function()
+  it("makes the map's walls, fence and cover, merged into rectangles, with their materials", function()
+    local world = wary.world{ units_per_meter = 32 }
+    local boxes = tiled.load(world, MAP)
+    assert.are.same({
+      "0,0-256,32 concrete",        -- the top row of wall tiles, one box
+      "0,32-32,192 concrete",       -- the west wall down to the bottom row
+      "128,160-224,192 concrete",   -- the south wall east of the gap (tiles that are not collidable)
+      "160,96-176,160 foliage",     -- the hedge object
+      "224,128-256,192 concrete",
+      "224,32-256,64 concrete",
+      "224,64-256,128 glass",       -- two glass tiles in the east wall
+      "32,160-64,192 concrete",
+      "64,128-96,160 wood",         -- the crate object
+      "96,64-160,96 wood",          -- the fence layer: a flipped tile and a plain one, merged
+    }, by_corners(boxes))
+    assert.are.equal(10, world:box_count())
+  end)
+
+  it("makes a wall of full height where no height is given, and low cover where one is", function()
+    local world = wary.world{ units_per_meter = 32 }
+    local heights = {}
+    for _, b in ipairs(tiled.load(world, MAP)) do heights[b.material] = { b.min[3], b.max[3] } end
+    assert.are.same({ -1e9, 1e9 }, heights.foliage)
+    assert.are.same({ 0, 24 }, heights.wood) -- the crate, the last wood box (the fence has no height)
+  end)
+
+  it("blocks sight and sound as its materials say", function()
+    local world = wary.world{ units_per_meter = 32 }
+    tiled.load(world, MAP)
+    local glass = world:ray({ 200, 96, 40 }, { 300, 96, 40 })   -- through the glass tiles
+    assert.are.equal(1, glass.transmission)
+    assert.are.equal(1, glass.walls)
+    local wall = world:ray({ 100, 60, 40 }, { 100, -20, 40 })  -- through the top wall
+    assert.are.equal(0, wall.transmission)
+    local over = world:ray({ 80, 120, 40 }, { 80, 170, 40 })   -- over the 24 px crate
+    assert.are.equal(0, over.boxes)
+  end)
+
+  it("scales and offsets the map's pixels", function()
+    local world = wary.world{ units_per_meter = 100 }
+    local boxes = tiled.load(world, MAP, { scale = 2, offset = { 1000, 0 } })
+    local first = by_corners(boxes)[1]
+    assert.are.equal("1000,0-1512,64 concrete", first)
+  end)
+
+  it("refuses a material the world does not have, and makes no box", function()
+    local world = wary.world{ units_per_meter = 32, materials = false }
+    local msg = expect.error_of(function() tiled.load(world, MAP) end)
+    expect.mentions(msg, "tiled.load", "'material'", "a defined material", '"glass"')
+    assert.are.equal(0, world:box_count())
+  end)
+
+  it("refuses a rotated rectangle and a map that is not orthogonal", function()
+    local world = wary.world{}
+    local map = dofile(MAP)
+    map.layers[4].objects[1].rotation = 30
+    expect.mentions(expect.error_of(function() tiled.load(world, map) end), "layer \"cover\"", '"crate"',
+      "rotation 30", "axis-aligned")
+    map.orientation = "isometric"
+    expect.mentions(expect.error_of(function() tiled.load(world, map) end), "map.orientation",
+      '"orthogonal"', '"isometric"')
+    assert.are.equal(0, world:box_count())
+  end)
+end)
