@@ -1,6 +1,6 @@
 -- init.lua's contents list every public function and method of the facade,
 -- and nothing else: a user reading it sees the whole API.
-local wary = require("wary")
+local api = require("spec.support.api")
 
 local function read_file(path)
   local f = assert(io.open(path, "rb"))
@@ -28,33 +28,7 @@ local function listed()
   return out
 end
 
-local function methods(class, c, out)
-  for k, v in pairs(c) do
-    if type(v) == "function" and not k:match("^_") then out[class .. ":" .. k] = true end
-  end
-end
-
-local function existing()
-  local out = {}
-  local world = wary.world{}
-  local guard = world:add_target{ pos = { 0, 0, 0 } }
-  methods("world", getmetatable(world), out)
-  methods("actor", getmetatable(guard), out)
-  methods("box", getmetatable(world:add_box{ min = { 0, 0, 0 }, max = { 1, 1, 1 } }), out)
-  methods("light", getmetatable(world:add_light{ pos = { 0, 0, 0 } }), out)
-  methods("environment", getmetatable(world:add_environment{ min = { 0, 0, 0 }, max = { 1, 1, 1 } }), out)
-  for k, v in pairs(wary) do
-    if not k:match("^_") and k ~= "root" then out["wary." .. k] = v ~= nil end
-  end
-  return out
-end
-
-local function sorted_keys(t)
-  local keys = {}
-  for k in pairs(t) do keys[#keys + 1] = k end
-  table.sort(keys)
-  return keys
-end
+local existing, sorted_keys = api.existing, api.sorted_keys
 
 describe("the API contents in init.lua", function()
   it("lists every public method of the world, actors, boxes, lights and environments", function()

@@ -28,10 +28,14 @@ local function vector_setter(method, field, fn)
     return self
   end
 end
+--- actor:set_pos(x, y[, z]) Moves it (or one vector table); z defaults to 0.
 Actor.set_pos = vector_setter("set_pos", "pos", "actor_set_pos")
+--- actor:set_velocity(x, y[, z]) Its velocity, units per second (vision's motion bonus, the rear cone).
 Actor.set_velocity = vector_setter("set_velocity", "velocity", "actor_set_velocity")
+--- actor:look_at(x, y[, z]) Turns its eyes towards a point (at eye_turn_rate); look_forward undoes it.
 Actor.look_at = vector_setter("look_at", "look_at", "actor_look_at")
 
+--- The eyes follow the body's yaw again (after look_at).
 function Actor:look_forward()
   local B, w = live(self, "look_forward")
   ok(self, B.actor_look_forward(w, self.id), "look_forward")
@@ -47,11 +51,16 @@ local function scalar_setter(field, min, max, fn)
     return self
   end
 end
+--- actor:set_yaw(deg) Its body's heading, degrees about z, 0 along +x.
 Actor.set_yaw = scalar_setter("yaw", nil, nil, "actor_set_yaw")
+--- actor:set_visibility(v) Camouflage multiplier 0..1 on vision.
 Actor.set_visibility = scalar_setter("visibility", 0, 1, "actor_set_visibility")
+--- actor:set_light(v) The light level where it stands, 0..1 (unless a profile uses per-target light).
 Actor.set_light = scalar_setter("light", 0, 1, "actor_set_light")
+--- actor:set_scent(v) How strongly it smells, 0..1.
 Actor.set_scent = scalar_setter("scent", 0, 1, "actor_set_scent")
 
+--- Level-of-detail tier 0 (full) .. 3 (cheapest): senses update less often, some sounds go unheard.
 function Actor:set_lod_tier(tier)
   local B, w = live(self, "set_lod_tier")
   if not (check.finite(tier) and tier == math.floor(tier) and tier >= 0 and tier <= 3) then
@@ -61,6 +70,7 @@ function Actor:set_lod_tier(tier)
   return self
 end
 
+--- "standing", "crouched" or "prone": what vision samples and how much of it shows.
 function Actor:set_stance(stance)
   local B, w = live(self, "set_stance")
   local i = enums.stance_values[stance]
@@ -70,6 +80,7 @@ function Actor:set_stance(stance)
   return self
 end
 
+--- Any string or number; relationships between teams decide who is hostile.
 function Actor:set_team(team)
   local B, w = live(self, "set_team")
   ok(self, B.actor_set_team(w, self.id, self.world:_team(team, self.name)), "set_team")
@@ -86,7 +97,9 @@ local function flag_setter(field, fn)
     return self
   end
 end
+--- actor:set_perceivable(b) false: no agent forms beliefs about it.
 Actor.set_perceivable = flag_setter("perceivable", "actor_set_perceivable")
+--- actor:set_off_screen(b) A flag handed to custom senses (ctx.off_screen).
 Actor.set_off_screen = flag_setter("off_screen", "actor_set_off_screen")
 
 -- props: any Lua value for Lua senses; finite numbers are also given to the
@@ -98,6 +111,7 @@ function Actor._check_prop(object, key, value)
   if type(value) == "number" then check.number(object, "props." .. key, value) end
 end
 
+--- Sets props[key]: any Lua value for Lua senses; a finite number also reaches the core.
 function Actor:set_prop(key, value)
   local B, w = live(self, "set_prop")
   Actor._check_prop(self.name, key, value)
@@ -108,7 +122,7 @@ function Actor:set_prop(key, value)
   return self
 end
 
--- The target's own sample points for vision ({x, y, z, weight} in its frame,
+--- The target's own sample points for vision ({x, y, z, weight} in its frame,
 -- world units), or nil for the built-in five that follow its stance.
 function Actor:set_samples(list)
   local B, w = live(self, "set_samples")
@@ -128,9 +142,12 @@ local function actor_setter(field)
     return self
   end
 end
+--- actor:set_owner(a) The pawn that holds it (a weapon), read by world:apply_damage.
 Actor.set_owner = actor_setter("owner")
+--- actor:set_instigator(a) Who launched it (a projectile's shooter), read by world:apply_damage.
 Actor.set_instigator = actor_setter("instigator")
 
+--- Where it is and how: pos, vel, yaw, eye_pos, eye_forward, stance, team, visibility, light, ...
 function Actor:get()
   local B, w = live(self, "get")
   local status, info = B.actor_get(w, self.id)
@@ -140,15 +157,18 @@ function Actor:get()
   return info
 end
 
+--- x, y, z.
 function Actor:pos()
   local info = self:get()
   return info.pos[1], info.pos[2], info.pos[3]
 end
 
+--- false once removed.
 function Actor:valid()
   return not self._removed
 end
 
+--- Removes it (not during a step); beliefs about it go too, and the handle is stale.
 function Actor:remove()
   local B, w = live(self, "remove")
   self.world:_structural("remove " .. self.name)
@@ -156,6 +176,7 @@ function Actor:remove()
   self.world:_forget_actor(self)
 end
 
+--- Calls fn(ev) for its own events of that name (docs/events.md), before the world's handlers.
 function Actor:on(event, fn)
   live(self, "on")
   return events.add_handler(self.name, self._handlers, event, fn)

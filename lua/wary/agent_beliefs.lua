@@ -35,7 +35,7 @@ local function belief_table(self, raw)
   return b
 end
 
--- The belief about target, or nil when the agent holds none.
+--- The belief about target, or nil when the agent holds none.
 function M:belief(target)
   local B, w = agent(self, "belief")
   local status, raw = B.belief_get(w, self.id, other(self, target, "target"))
@@ -44,6 +44,7 @@ function M:belief(target)
   return belief_table(self, raw)
 end
 
+--- Every belief it holds (tables as agent:belief returns).
 function M:beliefs()
   local B, w = agent(self, "beliefs")
   local out = {}
@@ -54,16 +55,19 @@ function M:beliefs()
   return out
 end
 
+--- 0..1 after fusion and evidence (0 without a belief).
 function M:confidence(target)
   local b = self:belief(target)
   return b and b.confidence or 0
 end
 
+--- "undetected", "suspected", "detected", "tracked", "lost", "remembered" or "expired".
 function M:state(target)
   local b = self:belief(target)
   return b and b.state or "undetected"
 end
 
+--- Raises the belief to at least confidence once (seed 000's Set Target Confidence); never lowers.
 function M:set_confidence(target, confidence)
   local B, w = agent(self, "set_confidence")
   local id = other(self, target, "target")
@@ -78,6 +82,8 @@ local evidence_schema = {
 
 local OPS = require("wary.schema").evidence_ops
 
+--- Evidence "raise" (a floor), "clamp" (a ceiling), "lower" or "invalidate", by tag (the same tag
+-- replaces); options: { lifetime (s, 0 until removed), source }.
 function M:add_evidence(target, tag, op, value, options)
   local B, w = agent(self, "add_evidence")
   local id = other(self, target, "target")
@@ -92,6 +98,7 @@ function M:add_evidence(target, tag, op, value, options)
     "add_evidence")
 end
 
+--- Removes the evidence of that tag; true if there was one.
 function M:remove_evidence(target, tag)
   local B, w = agent(self, "remove_evidence")
   local id = other(self, target, "target")
@@ -101,11 +108,13 @@ function M:remove_evidence(target, tag)
   return status == 0
 end
 
+--- Removes every evidence about target.
 function M:clear_evidence(target)
   local B, w = agent(self, "clear_evidence")
   ok(self, B.evidence_clear(w, self.id, other(self, target, "target")), "clear_evidence")
 end
 
+--- The evidence in force: { tag, op, value, lifetime, remaining, source } each.
 function M:evidence(target)
   local B, w = agent(self, "evidence")
   local id = other(self, target, "target")
@@ -121,7 +130,7 @@ function M:evidence(target)
   return out
 end
 
--- Every factor of vision's look at target, computed now: the cone, the
+--- Every factor of vision's look at target, computed now: the cone, the
 -- factors, and the sight reaching each sample point.
 function M:explain(target)
   local B, w = agent(self, "explain")
@@ -133,6 +142,7 @@ function M:explain(target)
   return require("wary.vision").explain(raw)
 end
 
+--- Asks a sense muted after repeated errors about this agent again.
 function M:unmute_sense(id)
   local B, w = agent(self, "unmute_sense")
   local slot = check.index_of(self.profile.senses, id)

@@ -16,6 +16,7 @@ local function pain_index(self, name, what)
   return define.lookup(self.world, "pain", "_pains", name, self.name, what).index
 end
 
+--- Adds pain of a pain type (taken at the next step; ignored, with a warning, without a Pain sense).
 function M:report_pain(name, amount)
   local B, w = agent(self, "report_pain")
   local i = pain_index(self, name, "report_pain")
@@ -33,6 +34,7 @@ function M:report_pain(name, amount)
   return self
 end
 
+--- The raw brain: health, pain_total, emotions, fear_input, dominant, attention, multipliers, pain levels.
 function M:brain_state()
   local B, w = agent(self, "brain_state")
   local status, s = B.brain_get(w, self.id)
@@ -40,25 +42,30 @@ function M:brain_state()
   return s
 end
 
+--- The level of one pain type now, 0..max_level.
 function M:pain_level(name)
   local i = pain_index(self, name, "pain_level")
   return self:brain_state().pain_level[i + 1]
 end
 
+--- The enabled pain types summed, capped at 1.
 function M:total_pain() return self:brain_state().pain_total end
 
+--- Sets one pain type back to 0.
 function M:clear_pain(name)
   local B, w = agent(self, "clear_pain")
   ok(self, B.pain_clear(w, self.id, pain_index(self, name, "clear_pain")), "clear_pain")
   return self
 end
 
+--- Sets every pain type back to 0.
 function M:clear_all_pain()
   local B, w = agent(self, "clear_all_pain")
   ok(self, B.pain_clear(w, self.id, -1), "clear_all_pain")
   return self
 end
 
+--- A disabled pain type dulls nothing and takes no reports.
 function M:set_pain_enabled(name, enabled)
   local B, w = agent(self, "set_pain_enabled")
   if type(enabled) ~= "boolean" then check.fail(self.name, "enabled", "a boolean", enabled) end
@@ -67,6 +74,7 @@ function M:set_pain_enabled(name, enabled)
   return self
 end
 
+--- Health 0..1 (1 untouched): low health dulls every sense of a profile with Pain.
 function M:set_health(v)
   local B, w = agent(self, "set_health")
   check.number(self.name, "health", v, 0, 1)
@@ -74,16 +82,17 @@ function M:set_health(v)
   return self
 end
 
+--- Health 0..1 as the brain last took it.
 function M:health() return self:brain_state().health end
 
--- The seed's Get Pain State, read from health: healthy above 0.75, wounded
+--- The seed's Get Pain State, read from health: healthy above 0.75, wounded
 -- above 0.40, critical above 0.15, otherwise near_death.
 function M:pain_state()
   local h = self:health()
   return h > 0.75 and "healthy" or h > 0.40 and "wounded" or h > 0.15 and "critical" or "near_death"
 end
 
--- The pain and health multiplier of one of its senses now (1: untouched).
+--- The pain and health multiplier of one of its senses now (1: untouched).
 function M:sense_multiplier(id)
   local s = self:brain_state()
   local slot = check.index_of(self.profile.senses, id)
@@ -91,6 +100,7 @@ function M:sense_multiplier(id)
   return s.multiplier[slot]
 end
 
+--- { fear, aggression, curiosity, alertness, panic, dominant, fear_input }.
 function M:emotions()
   local s = self:brain_state()
   local t = { dominant = enums.emotion[s.dominant], fear_input = s.fear_input }
@@ -98,8 +108,10 @@ function M:emotions()
   return t
 end
 
+--- "calm", "curious", "alert", "aggressive", "fearful" or "panicked".
 function M:dominant_emotion() return enums.emotion[self:brain_state().dominant] end
 
+--- A fear the game feeds in, 0..1 (low health, an explosion nearby): fear rises towards it.
 function M:set_fear_input(v)
   local B, w = agent(self, "set_fear_input")
   check.number(self.name, "fear_input", v, 0, 1)
@@ -107,6 +119,7 @@ function M:set_fear_input(v)
   return self
 end
 
+--- Sets one emotion now ("fear", "aggression", "curiosity", "alertness", "panic"), 0..1.
 function M:set_emotion(name, v)
   local B, w = agent(self, "set_emotion")
   local i = enums.emotion_value_values[name]
@@ -116,18 +129,20 @@ function M:set_emotion(name, v)
   return self
 end
 
+--- Every emotion back to 0, calm.
 function M:reset_emotions()
   local B, w = agent(self, "reset_emotions")
   ok(self, B.reset_emotions(w, self.id), "reset_emotions")
   return self
 end
 
+--- The actor holding its attention (sticky; the most threatening), or nil.
 function M:attention_target()
   local s = self:brain_state()
   return s.attention ~= 0 and self.world._actors[s.attention] or nil
 end
 
--- Threat score 0..1 and level ("none" .. "critical"); 0, "none" without a belief.
+--- Threat score 0..1 and level ("none" .. "critical"); 0, "none" without a belief.
 function M:threat(target)
   local B, w = agent(self, "threat")
   if not handle.is(self.world, target, "actor") then
@@ -138,17 +153,19 @@ function M:threat(target)
   return t.score, enums.threat_level[t.level], t
 end
 
+--- The damage it has recorded from target (fading), 0 without a belief.
 function M:damage_from(target)
   local _, _, t = self:threat(target)
   return t.damage
 end
 
+--- "hostile", "neutral" or "friendly": its own view of target (override, else the teams).
 function M:relationship(target)
   local _, _, t = self:threat(target)
   return enums.relationship[t.relationship]
 end
 
--- Its own view of target: "hostile", "neutral", "friendly", or nil to follow the teams.
+--- Its own view of target: "hostile", "neutral", "friendly", or nil to follow the teams.
 function M:set_relationship(target, relationship)
   local B, w = agent(self, "set_relationship")
   if not handle.is(self.world, target, "actor") then

@@ -19,13 +19,13 @@ local function geck_agent(self, what)
   return B, w
 end
 
--- "normal" | "alert" | "combat" | "lost"
+--- "normal" | "alert" | "combat" | "lost"
 function M:geck_state()
   local B, w = geck_agent(self, "geck_state")
   return enums.detection_state[ok(self, B.geck_state(w, self.id), "geck_state")]
 end
 
--- The last detection value the agent computed for target, or nil if it never
+--- The last detection value the agent computed for target, or nil if it never
 -- evaluated it (a friend, or never within reach).
 function M:detection_value(target)
   local B, w = geck_agent(self, "detection_value")
@@ -35,7 +35,7 @@ function M:detection_value(target)
   return v
 end
 
--- The detection value with its parts (attenuation, sound, visual, skill),
+--- The detection value with its parts (attenuation, sound, visual, skill),
 -- the line of sight, and target-list membership and timer; nil as above.
 function M:detection(target)
   local B, w = geck_agent(self, "detection")
@@ -45,7 +45,7 @@ function M:detection(target)
   return geck.target(self.world, raw)
 end
 
--- The state, time in it, alert timer, combat target, the alert list
+--- The state, time in it, alert timer, combat target, the alert list
 -- (alerts), the target list (targets) and every actor with a value (known).
 function M:geck()
   local B, w = geck_agent(self, "geck")
@@ -54,7 +54,7 @@ function M:geck()
   return geck.info(self.world, B, w, self.id, raw)
 end
 
--- attacker damaged this agent (seed 001: Normal -> Alert, a damage event at
+--- attacker damaged this agent (seed 001: Normal -> Alert, a damage event at
 -- the attacker); taken at the next step.
 function M:geck_damaged(attacker)
   local B, w = geck_agent(self, "geck_damaged")

@@ -12,7 +12,7 @@ local M = {}
 
 local function xyz(v) return { x = v[1], y = v[2], z = v[3] } end
 
--- Sounds heard in the last `seconds` (at most 6 s, 32 sounds), newest first.
+--- Sounds heard in the last `seconds` (at most 6 s, 32 sounds), newest first.
 function M:recent_sounds(seconds)
   local B, w = agent(self, "recent_sounds")
   check.number(self.name, "seconds", seconds or 6, 0)
@@ -35,7 +35,7 @@ local function place_table(self, raw)
   }
 end
 
--- Beliefs about places (sounds nobody made, vibrations, reports).
+--- Beliefs about places (sounds nobody made, vibrations, reports).
 function M:location_beliefs()
   local B, w = agent(self, "location_beliefs")
   local out = {}
@@ -46,6 +46,7 @@ function M:location_beliefs()
   return out
 end
 
+--- The belief about a place with the highest confidence, or nil.
 function M:strongest_location_belief()
   local B, w = agent(self, "strongest_location_belief")
   local status, raw = B.location_strongest(w, self.id)
@@ -54,7 +55,7 @@ function M:strongest_location_belief()
   return place_table(self, raw)
 end
 
--- Tells the agent something happened at a place (from a Lua sense's
+--- Tells the agent something happened at a place (from a Lua sense's
 -- on_stimulus, a script): merged with a belief of the same tag nearby.
 function M:report_location_belief(pos, tag, confidence, accuracy)
   local B, w = agent(self, "report_location_belief")
@@ -66,7 +67,7 @@ function M:report_location_belief(pos, tag, confidence, accuracy)
     "report_location_belief")
 end
 
--- Something touched the agent: its touch sense reports it at the next step.
+--- Something touched the agent: its touch sense reports it at the next step.
 function M:report_touch(toucher)
   local B, w = agent(self, "report_touch")
   ok(self, B.report_touch(w, self.id, other(self, toucher, "toucher")), "report_touch")

@@ -223,7 +223,7 @@ local function draw_last_known(g, agent, o, counts)
   end
 end
 
--- Draws world; returns the number of items drawn per layer.
+--- Draws world; returns the number of items drawn per layer.
 function debug_draw.draw(world, options)
   options = options or {}
   local o = {

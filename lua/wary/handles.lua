@@ -28,6 +28,12 @@ local function class(kind, destroy)
   return c
 end
 
+--- box:remove() Removes the box (not during a step); the handle is then stale.
+--- box:valid() false once removed.
+--- light:remove() Removes the lamp.
+--- light:valid() false once removed.
+--- environment:remove() Removes the volume.
+--- environment:valid() false once removed.
 local Box = class("box", "box_destroy")
 local Light = class("light", "light_destroy")
 local Environment = class("environment", "environment_destroy")
@@ -88,6 +94,7 @@ function handles.boxes(world)
   return list
 end
 
+--- box:set_bounds(min, max) Moves or resizes the box (corners as in world:add_box).
 function Box:set_bounds(min, max)
   local B, w = handle.live(self, "set_bounds")
   local lo, hi = corners(tostring(self), min, max)
@@ -95,6 +102,7 @@ function Box:set_bounds(min, max)
   self.min, self.max = lo, hi
 end
 
+--- box:set_material(name) Gives the box another material of the world.
 function Box:set_material(name)
   local B, w = handle.live(self, "set_material")
   handle.ok(self, B.box_set_material(w, self.id, material_index(self.world, name, tostring(self))), "set_material")
@@ -117,6 +125,7 @@ function handles.add_light(world, t)
   return setmetatable({ id = id, world = world, def = def }, Light)
 end
 
+--- light:set{ pos, radius, intensity, cast_shadows } Changes the lamp (the fields of world:add_light).
 function Light:set(t)
   local B, w = handle.live(self, "set")
   local def = light_def(self.world, tostring(self), t)
@@ -142,6 +151,7 @@ function handles.add_environment(world, t)
   return setmetatable({ id = id, world = world, name = t.name, def = def }, Environment)
 end
 
+--- environment:set{ min, max, vision_range_scale, hearing_range_scale, light } Changes the volume.
 function Environment:set(t)
   local B, w = handle.live(self, "set")
   local def = environment_def(tostring(self), t)

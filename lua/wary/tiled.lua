@@ -160,6 +160,7 @@ local function read_map(world, map)
   return map
 end
 
+--- tiled.load(world, map_or_path, { scale, offset }) The map's boxes (see above); returns them.
 function tiled.load(world, map, options)
   options = check.fields("tiled.load options", {
     { name = "scale", kind = "number", min = 1e-9, default = 1 },

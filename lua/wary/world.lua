@@ -109,6 +109,8 @@ end
 local definers = { profile = define.profile, sense = define.sense, material = define.material,
                    sound = define.sound, filter = define.filter, pain = define.pain }
 
+--- Defines one definition table of any kind (profile, sense, material, sound, filter, pain),
+-- told apart by its fields or an explicit `kind`.
 function World:define(t)
   if not self._dry then self:_structural("define") end
   if type(t) ~= "table" then check.fail("world", "definition", "a table", t) end
@@ -168,7 +170,7 @@ local function shadow_of(world)
   }, { __index = world })
 end
 
--- Loads a file returning one definition or a list of them; returns them.
+--- Loads a file returning one definition or a list of them; returns them.
 -- All or nothing: every definition is checked before any is made.
 function World:load(path)
   local chunk, err = loadfile(World._resolve(path))
@@ -190,15 +192,18 @@ end
 
 -- ---- the world ---------------------------------------------------------------------
 
+--- The world's weather modifier, 0..1 (1 = clear): it scales sight everywhere.
 function World:set_weather(v)
   check.number("world", "weather", v, 0, 1)
   self._B.world_set_weather(self._w, v)
 end
 
+--- Seconds stepped so far.
 function World:time() return self._B.world_time(self._w) end
+--- Counters since creation: rays, queries, candidates, beliefs held now, sounds and pain reports dropped.
 function World:stats() return self._B.world_stats(self._w) end
 
--- The sun: direction (from the sun towards the ground; {0, 0, -1} is noon,
+--- The sun: direction (from the sun towards the ground; {0, 0, -1} is noon,
 -- the default), its light, and the light of shade (0.3 by default: in shade a
 -- guard sees you about three times worse). A zero direction: no sun.
 function World:set_sun(t)
@@ -212,17 +217,19 @@ function World:set_sun(t)
   self._sun = o
 end
 
+--- Turns the sun (a direction from the sun, or a vector table), keeping its light and ambient.
 function World:set_sun_direction(x, y, z)
   local o = self._sun or {}
   self:set_sun{ direction = type(x) == "table" and x or { x, y, z or 0 }, intensity = o.intensity,
                 ambient = o.ambient }
 end
 
--- The light level at an actor as vision computes it with use_per_target_light.
+--- The light level at an actor as vision computes it with use_per_target_light.
 function World:light_at(actor)
   return self._B.light_at(self._w, handle.of(self, Actor, actor, "world:light_at", "actor").id)
 end
 
+--- The boxes between two points: { transmission, walls, boxes } (every box on the segment).
 function World:ray(a, b)
   local ax, ay, az = check.vector("world:ray", "from", a)
   local bx, by, bz = check.vector("world:ray", "to", b)
@@ -230,8 +237,9 @@ function World:ray(a, b)
   return r
 end
 
+--- How many boxes the world holds.
 function World:box_count() return self._B.box_count(self._w) end
--- Every live box handle (box.min, box.max, box.material), in creation order.
+--- Every live box handle (box.min, box.max, box.material), in creation order.
 function World:boxes() return handles.boxes(self) end
 
 -- ---- actors ----------------------------------------------------------------------
@@ -290,7 +298,7 @@ end
 
 local INDEX = 2 ^ enums.constants.ID_INDEX_BITS
 
--- Every live actor, in creation order.
+--- Every live actor, in creation order.
 function World:actors()
   local list = {}
   for _, a in pairs(self._actors) do list[#list + 1] = a end
@@ -302,10 +310,31 @@ end
 -- handed to the module that owns it (boxes, lights and environments live in
 -- wary/handles.lua, definitions in wary/define.lua).
 local structural = {
-  define_profile = define.profile, define_sense = define.sense, define_material = define.material,
-  define_sound = define.sound, define_filter = define.filter, define_pain = define.pain,
-  add_box = handles.add_box, add_light = handles.add_light, add_environment = handles.add_environment,
+  --- world:define_profile(t) Defines a profile (or, with a name already defined, retunes it live):
+  -- thresholds, timings, the senses and their tables (profiles/default.lua lists every field).
+  define_profile = define.profile,
+  --- world:define_sense(t) A custom sense written in Lua: { id, interval, max_range, evaluate, ... }
+  -- (docs/custom-senses.md).
+  define_sense = define.sense,
+  --- world:define_material(t) { name, vision_transmission, sound_wall }; the same name retunes it.
+  define_material = define.material,
+  --- world:define_sound(t) A sound type: { name, category, alert_level, base_loudness, max_range_m, ... }.
+  define_sound = define.sound,
+  --- world:define_filter(t) A sound filter profile: { name, accepted_categories, min_alert_level, ... }.
+  define_filter = define.filter,
+  --- world:define_pain(t) A pain type: { name, effects = { Vision = 0.4, ... }, decay_rate, max_level, ... }.
+  define_pain = define.pain,
+  --- world:add_box{ min, max, material } A box that blocks sight and sound as its material says;
+  -- {x, y} corners make a wall of full height. Returns the box.
+  add_box = handles.add_box,
+  --- world:add_light{ pos, radius, intensity, cast_shadows } A lamp: light falls as 1 - (d / radius)^2.
+  add_light = handles.add_light,
+  --- world:add_environment{ min, max, vision_range_scale, hearing_range_scale, light } Fog, a dark
+  -- room, a muffled space.
+  add_environment = handles.add_environment,
+  --- world:add_agent{ profile, pos, yaw, team, name, props, health, ... } An actor that perceives.
   add_agent = function(world, t) return world:_add(t, true) end,
+  --- world:add_target{ pos, team, name, stance, props, samples, ... } An actor that can be perceived.
   add_target = function(world, t) return world:_add(t, false) end,
 }
 for name, fn in pairs(structural) do
@@ -317,10 +346,13 @@ end
 
 -- ---- stepping and events -------------------------------------------------------------
 
+--- Calls fn(ev) for every event of that name of any agent, after its own handlers (docs/events.md).
 function World:on(event, fn)
   return events.add_handler("world", self._handlers, event, fn)
 end
 
+--- Advances the world dt seconds: senses, beliefs, brain, then the events to their handlers;
+-- returns the step's events.
 function World:step(dt)
   check.number("world", "dt", dt, 0, nil)
   local B, w = self._B, self._w
@@ -340,10 +372,12 @@ function World:step(dt)
   return self._events
 end
 
--- The events of the last step, in order.
+--- The events of the last step, in order.
 function World:events() return self._events end
+--- Events dropped since creation because a step queued more than event_capacity.
 function World:events_dropped() return self._B.events_dropped(self._w) end
 
+--- Frees the world now (it is also freed when collected); every later call raises.
 function World:destroy()
   self._B.world_destroy(self._w)
   self._destroyed = true

@@ -21,21 +21,21 @@ local function sound_index(world, name, object)
   return define.lookup(world, "sound", "_sounds", name, object, "sound").index
 end
 
--- A sound made by source (a belief about the maker), heard at the next step.
+--- A sound made by source (a belief about the maker), heard at the next step.
 function M:emit_sound(source, name)
   live_actor(self, source, "world:emit_sound", "source")
   check.status("world", "emit_sound",
     self._B.emit_sound(self._w, source.id, sound_index(self, name, "world:emit_sound")))
 end
 
--- A sound nobody made, at a place (a belief about the place).
+--- A sound nobody made, at a place (a belief about the place).
 function M:emit_sound_at(pos, name)
   local x, y, z = check.vector("world:emit_sound_at", "pos", pos)
   check.status("world", "emit_sound_at",
     self._B.emit_sound_at(self._w, sound_index(self, name, "world:emit_sound_at"), x, y, z))
 end
 
--- A stimulus on the bus, delivered at the next step to the senses listening
+--- A stimulus on the bus, delivered at the next step to the senses listening
 -- for a prefix of its tag (vibration: Stimulus.Vibration, Stimulus.Sound.Explosion).
 function M:emit_stimulus(t)
   local object = "stimulus"
@@ -51,7 +51,7 @@ function M:emit_stimulus(t)
   }))
 end
 
--- A detection event (seed 001) for the agents of the GECK model: a projectile
+--- A detection event (seed 001) for the agents of the GECK model: a projectile
 -- impact, an explosion, a shot. They hear it at the next step.
 function M:create_detection_event(t)
   local owner, x, y, z, rating, kind = geck.event_args(t, function(a)
@@ -61,7 +61,7 @@ function M:create_detection_event(t)
     self._B.create_detection_event(self._w, owner, x, y, z, rating, kind))
 end
 
--- world:apply_damage{ victim, instigator, causer, amount, type, at }: a hit,
+--- world:apply_damage{ victim, instigator, causer, amount, type, at }: a hit,
 -- counted at the next step (seed 002, "Who did it"). A removed instigator or
 -- causer is passed on as nobody: the core falls back along the chain.
 function M:apply_damage(t)
@@ -84,6 +84,8 @@ function M:apply_damage(t)
   }))
 end
 
+--- "hostile", "neutral" or "friendly" between two teams, both ways (default: same team
+-- friendly, else hostile).
 function M:set_relationship(team_a, team_b, relationship)
   local rel = enums.relationship_values[relationship]
   if not rel then check.fail("world", "relationship", "one of hostile, neutral, friendly", relationship) end

@@ -1,0 +1,182 @@
+-- scripts/gen_reference.lua: writes docs/reference.md, the API reference,
+-- from the doc comments of the Lua facade and of src/wary.h.
+--
+--   lua5.4 scripts/gen_reference.lua            (from the repository root; or luajit)
+--   lua5.4 scripts/gen_reference.lua --check    (exit 1 if docs/reference.md is stale)
+--
+-- Lua: a doc comment is a block of lines starting with "---" (then "--")
+-- right above a definition. Its first line may start with the signature
+-- ("--- agent:belief(target) ..."); otherwise the signature is read from the
+-- definition below it ("function M:belief(target)"), the class named after
+-- the file (FILES below). C: every function prototype of src/wary.h, with the
+-- comment lines right above it and its trailing comment, under the header's
+-- "/* ---- section ---- */" headings. spec/reference_spec.lua checks that
+-- every public method and every function is in the reference.
+local root = (arg and arg[0] or ""):match("^(.*)[/\\]scripts[/\\][^/\\]*$") or "."
+
+-- The facade files in reference order, and the name their methods take.
+local FILES = {
+  { "init.lua", "wary", "The module" },
+  { "world.lua", "world", "The world" },
+  { "world_stimuli.lua", "world", "The world: sounds, stimuli, hits" },
+  { "handles.lua", nil, "Boxes, lights and environments" },
+  { "actor.lua", "actor", "Every actor" },
+  { "agent_beliefs.lua", "agent", "Agents: beliefs and evidence" },
+  { "agent_senses.lua", "agent", "Agents: what the senses took in" },
+  { "agent_brain.lua", "agent", "Agents: pain, emotions, threat, attention (seed 002)" },
+  { "agent_geck.lua", "agent", "Agents: the GECK model (seed 001)" },
+  { "tiled.lua", "tiled", "Tiled maps (wary.tiled)" },
+  { "debug.lua", "wdebug", "Debug drawing for LÖVE (wary.debug)" },
+}
+
+local function read(path)
+  local f = assert(io.open(path, "rb"))
+  local text = f:read("a")
+  f:close()
+  return text
+end
+
+local function lines(text)
+  local out = {}
+  for line in (text .. "\n"):gmatch("(.-)\r?\n") do out[#out + 1] = line end
+  return out
+end
+
+-- The entries { signature, text } of one facade file.
+local function lua_entries(path, class)
+  local out, src = {}, lines(read(path))
+  local i = 1
+  while i <= #src do
+    if src[i]:match("^%s*%-%-%-") then
+      local doc = {}
+      repeat
+        doc[#doc + 1] = src[i]:gsub("^%s*%-%-%-?%s?", "")
+        i = i + 1
+      until i > #src or not src[i]:match("^%s*%-%-") or src[i]:match("^%s*%-%-%-")
+      local sig, rest = doc[1]:match("^([%w_]+[:.][%w_]+%b())%s*(.*)$")
+      if not sig then sig, rest = doc[1]:match("^([%w_]+[:.][%w_]+%b{})%s*(.*)$") end
+      if sig then
+        doc[1] = rest
+      else
+        local code = src[i] or ""
+        local owner, sep, name, args = code:match("^%s*function%s+([%w_]+)([:.])([%w_]+)%s*(%b())")
+        if not owner then error(path .. ":" .. i .. ": a doc comment above no definition: " .. code, 0) end
+        sig = (class or owner:lower()) .. sep .. name .. args
+      end
+      out[#out + 1] = { sig, table.concat(doc, " "):gsub("^%s+", ""):gsub("%s+$", "") }
+    else
+      i = i + 1
+    end
+  end
+  return out
+end
+
+-- The sections { title, entries = { { prototype, text } } } of wary.h.
+local function c_sections(path)
+  local text = read(path)
+  text = text:match("/%* cdef%-begin %*/(.-)/%* cdef%-end %*/") or text
+  local src = lines(text)
+  local sections, current = {}, nil
+  local pending = {}
+  local i = 1
+  while i <= #src do
+    local line = src[i]
+    local title = line:match("^/%* %-%-%-%- (.-) %-+ %*/$")
+    if title then
+      current = { title = title, entries = {} }
+      sections[#sections + 1] = current
+      pending = {}
+      i = i + 1
+    elseif line:match("^/%*") and not line:match("%*/%s*$") then
+      -- a comment of several lines
+      local block = { line }
+      while i < #src and not src[i]:match("%*/%s*$") do
+        i = i + 1
+        block[#block + 1] = src[i]
+      end
+      pending = { table.concat(block, " ") }
+      i = i + 1
+    elseif line:match("^/%*.*%*/%s*$") then
+      pending[#pending + 1] = line
+      i = i + 1
+    elseif line:match("^[%w_][%w_ %*]*%f[%w_]wary_[%w_]+%s*%(") then
+      local proto = { line }
+      while not proto[#proto]:match("%);") and i < #src do
+        i = i + 1
+        proto[#proto + 1] = src[i]
+      end
+      local decl = table.concat(proto, " ")
+      local trailing = decl:match("%);%s*/%*(.-)%*/") or ""
+      decl = decl:gsub("%s*/%*.-%*/", ""):gsub("%s+", " ")
+      local doc = {}
+      for _, c in ipairs(pending) do
+        doc[#doc + 1] = (c:gsub("^/%*%s*", ""):gsub("%s*%*/$", ""):gsub("%s*%*%s+", " "))
+      end
+      if trailing ~= "" then doc[#doc + 1] = trailing:gsub("^%s+", ""):gsub("%s+$", "") end
+      if current then current.entries[#current.entries + 1] = { decl, table.concat(doc, " ") } end
+      pending = {}
+      i = i + 1
+    else
+      if line:match("^%s*$") or line:match("^typedef") or line:match("^}") then pending = {} end
+      i = i + 1
+    end
+  end
+  return sections
+end
+
+local function reference()
+  local out = {
+    "<!-- Generated by scripts/gen_reference.lua from the doc comments of lua/wary/ and src/wary.h;",
+    "     regenerate with: lua5.4 scripts/gen_reference.lua -->",
+    "# wary API reference",
+    "",
+    "The Lua API (the same under Lua 5.4 and LuaJIT), then the C API of `src/wary.h`.",
+    "Definition tables and their fields are in `profiles/default.lua` and `lua/wary/schema.lua`;",
+    "the guides in `docs/` explain the behaviour behind each call.",
+    "",
+    "## Lua",
+    "",
+  }
+  for _, f in ipairs(FILES) do
+    local entries = lua_entries(root .. "/lua/wary/" .. f[1], f[2])
+    if #entries > 0 then
+      out[#out + 1] = "### " .. f[3]
+      out[#out + 1] = ""
+      for _, e in ipairs(entries) do
+        out[#out + 1] = "- `" .. e[1] .. "`" .. (e[2] ~= "" and (" " .. e[2]) or "")
+      end
+      out[#out + 1] = ""
+    end
+  end
+  out[#out + 1] = "## C (`src/wary.h`)"
+  out[#out + 1] = ""
+  for _, s in ipairs(c_sections(root .. "/src/wary.h")) do
+    if #s.entries > 0 then
+      out[#out + 1] = "### " .. s.title
+      out[#out + 1] = ""
+      for _, e in ipairs(s.entries) do
+        out[#out + 1] = "- `" .. e[1] .. "`" .. (e[2] ~= "" and (" " .. e[2]) or "")
+      end
+      out[#out + 1] = ""
+    end
+  end
+  return table.concat(out, "\n")
+end
+
+local text = reference()
+local target = root .. "/docs/reference.md"
+if arg and arg[1] == "--check" then
+  local f = io.open(target, "rb")
+  local old = f and f:read("a")
+  if f then f:close() end
+  if old ~= text then
+    io.stderr:write("docs/reference.md is stale: run lua5.4 scripts/gen_reference.lua\n")
+    os.exit(1)
+  end
+  print("docs/reference.md is current")
+else
+  local f = assert(io.open(target, "wb"))
+  f:write(text)
+  f:close()
+  print("wrote " .. target)
+end

@@ -1,0 +1,49 @@
+-- docs/reference.md, generated from the doc comments, is current and covers
+-- every public Lua method and every function of src/wary.h.
+local api = require("spec.support.api")
+local wary = require("wary")
+
+local ROOT = os.getenv("WARY_ROOT") or "."
+
+local function read_file(path)
+  local f = assert(io.open(path, "rb"))
+  local text = f:read("a")
+  f:close()
+  return text
+end
+
+
+describe("docs/reference.md", function()
+  local text = read_file(ROOT .. "/docs/reference.md")
+
+  it("is what scripts/gen_reference.lua writes from the sources today", function()
+    local ok = os.execute(string.format("cd '%s' && %s scripts/gen_reference.lua --check >/dev/null", ROOT,
+      rawget(_G, "jit") and "luajit" or "lua5.4"))
+    assert.is_true(ok == true or ok == 0, "docs/reference.md is stale: run lua5.4 scripts/gen_reference.lua")
+  end)
+
+  it("has an entry for every public method of the facade", function()
+    local missing = {}
+    for _, key in ipairs(api.sorted_keys(api.existing())) do
+      local class, sep, name = key:match("^(%a+)([:.])(.+)$")
+      local is_fn = class ~= "wary" or type(wary[name]) == "function"
+      local entry = "`" .. class .. sep .. name
+      local agent_entry = "`agent" .. sep .. name
+      if is_fn and not text:find(entry, 1, true) and not (class == "actor" and text:find(agent_entry, 1, true)) then
+        missing[#missing + 1] = key
+      end
+    end
+    assert.are.same({}, missing)
+  end)
+
+  it("has an entry for every function of src/wary.h", function()
+    local header = read_file(ROOT .. "/src/wary.h"):gsub("/%*.-%*/", " ")
+    local missing, count = {}, 0
+    for name in header:gmatch("[%w_%*]%s+%**(wary_[%w_]+)%s*%(") do
+      count = count + 1
+      if not text:find(name .. "(", 1, true) then missing[#missing + 1] = name end
+    end
+    assert.are.same({}, missing)
+    assert.is_true(count > 100)
+  end)
+end)
