@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/test.sh - every test:
 #   1. setup (packages + build/, RelWithDebInfo), ctest in build/
-#      (C tests, busted under Lua 5.4 and LuaJIT, luacheck);
+#      (C tests, busted under Lua 5.4 and LuaJIT, luacheck, the LÖVE demo, and
+#      install: scripts/install_test.sh, the install and its consumers);
 #   2. build-asan/ (Debug, -DWARY_SANITIZE=ON: ASan + UBSan), ctest there
 #      (C tests and both busted runs; no luacheck).
 # Both stages always run; exits nonzero if anything failed (a skipped test, such
