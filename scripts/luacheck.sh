@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/luacheck.sh [DIRS...] - luacheck over the Lua sources with the repo's
 # .luacheckrc. Without arguments: lua/ profiles/ senses/ spec/ examples/ bench/
-# (those that exist). Exits nonzero on any warning or error.
+# scripts/ (those that exist). Exits nonzero on any warning or error.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -12,7 +12,7 @@ if ! command -v luacheck >/dev/null 2>&1; then
 fi
 
 if [ $# -eq 0 ]; then
-  for d in lua profiles senses spec examples bench; do
+  for d in lua profiles senses spec examples bench scripts; do
     if [ -d "$d" ]; then set -- "$@" "$d"; fi
   done
 fi
