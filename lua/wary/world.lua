@@ -9,6 +9,7 @@ local vision = require("wary.vision")
 local hearing = require("wary.hearing")
 local geck = require("wary.geck")
 local brain = require("wary.brain")
+local runner = require("wary.runner")
 
 local World = {}
 World.__index = World
@@ -388,7 +389,7 @@ function World:step(dt)
   local errors = {}
   self._ctx.time = B.world_time(w)
   self._in_step = true
-  local ok, err = pcall(B.run_queries, w, self._sense_by_index, self._agent_profiles, self._actors,
+  local ok, err = pcall(runner.run, B, w, self._sense_by_index, self._agent_profiles, self._actors,
     self._ctx, errors)
   self._in_step = false
   B.step_end(w)
