@@ -195,17 +195,7 @@ end
 local env = {
   lib = lib, live = live, ffi = ffi, tonumber = tonumber, math = math,
   fill = fill, to_table = to_table, to_tables = to_tables, EMPTY = EMPTY,
-  outs = {}, arrays = {},
 }
-
--- An out struct per struct type, reused by every call: zeroed (as the 5.4
--- module's memset) before the call, read into a new table after it.
-local function out_struct(struct)
-  if not env.outs[struct] then
-    env.outs[struct] = { ffi.new(struct), ffi.sizeof(struct) }
-  end
-  return string.format("outs[%q]", struct)
-end
 
 -- The source of the Lua value of kind read from the C expression v.
 local function value(kind, v)
@@ -213,15 +203,20 @@ local function value(kind, v)
   return v
 end
 
+-- The source of B.<name>, in a block whose locals are the buffers of its
+-- outputs: reused by every call, zeroed (as the 5.4 module's memset) before
+-- it, read into new tables after it.
 local function wrapper_source(fn)
-  local args, call, pre, post = {}, {}, {}, {}
-  local array
+  local locals, args, pre, call, post = {}, {}, {}, {}, {}
+  local array, world
   for _, p in ipairs(fn.params) do
     local name = "a_" .. p.name
     local role = p.role
     if role == "world" then
       args[#args + 1] = name
-      call[#call + 1] = "live(" .. name .. ")"
+      world = world or "w_" .. p.name
+      pre[#pre + 1] = string.format("local w_%s = live(%s)", p.name, name)
+      call[#call + 1] = "w_" .. p.name
     elseif role == "value" or role == "string" then
       args[#args + 1] = name
       call[#call + 1] = name
@@ -237,25 +232,28 @@ local function wrapper_source(fn)
       end
       call[#call + 1] = string.format("fill(%q, %s, %s or EMPTY)", p.struct, default, name)
     elseif role == "out" then
-      local out = out_struct(p.struct)
-      pre[#pre + 1] = string.format("local %s = %s; ffi.fill(%s[1], %s[2])", name, out, out, out)
-      call[#call + 1] = name .. "[1]"
-      post[#post + 1] = string.format("to_table(%q, %s[1])", p.struct, name)
+      locals[#locals + 1] = string.format("local %s, size_%s = ffi.new(%q), ffi.sizeof(%q)", name, p.name,
+        p.struct, p.struct)
+      pre[#pre + 1] = string.format("ffi.fill(%s, size_%s)", name, p.name)
+      call[#call + 1] = name
+      post[#post + 1] = string.format("to_table(%q, %s)", p.struct, name)
     elseif role == "out_value" then
-      env.outs[fn.c] = ffi.new(p.ctype .. "[1]")
-      pre[#pre + 1] = string.format("local %s = outs[%q]; %s[0] = 0", name, fn.c, name)
+      locals[#locals + 1] = string.format("local %s = ffi.new(%q)", name, p.ctype .. "[1]")
+      pre[#pre + 1] = name .. "[0] = 0"
       call[#call + 1] = name
       post[#post + 1] = value(p.kind, name .. "[0]")
     elseif role == "out_array" then
       -- grown to the capacity wanted, never shrunk
       local ctype = p.struct or p.ctype
-      env.arrays[fn.c] = { ffi.new(ctype .. "[?]", 64), 64, ctype }
-      local cap = p.cap.fn and string.format("lib.%s(live(a_%s))", p.cap.fn, fn.params[1].name)
-        or tostring(p.cap.value)
-      pre[#pre + 1] = string.format("local cap = %s", cap)
-      pre[#pre + 1] = string.format("local b = arrays[%q]", fn.c)
-      pre[#pre + 1] = "if cap > b[2] then b[1], b[2] = ffi.new(b[3] .. '[?]', cap), cap end"
-      call[#call + 1] = "b[1]"
+      locals[#locals + 1] = string.format("local %s, room = ffi.new(%q, 64), 64", name, ctype .. "[?]")
+      if p.cap.fn then
+        if not world then error("wary.ffi: " .. fn.c .. ": @cap(" .. p.cap.fn .. ") needs the world first") end
+        pre[#pre + 1] = string.format("local cap = lib.%s(%s)", p.cap.fn, world)
+      else
+        pre[#pre + 1] = "local cap = " .. tostring(p.cap.value)
+      end
+      pre[#pre + 1] = string.format("if cap > room then %s, room = ffi.new(%q, cap), cap end", name, ctype .. "[?]")
+      call[#call + 1] = name
       array = p
     elseif role == "cap" then
       call[#call + 1] = "cap"
@@ -263,37 +261,45 @@ local function wrapper_source(fn)
       error("wary.ffi: " .. fn.c .. ": no wrapper for a parameter of role " .. role)
     end
   end
-  local body = table.concat(pre, "\n  ") .. "\n  "
+  local body = pre
   local c = "lib." .. fn.c .. "(" .. table.concat(call, ", ") .. ")"
   local ret = fn.ret
   if array then
-    body = body .. "local n = math.min(" .. c .. ", cap)\n  "
+    local a = "a_" .. array.name
+    body[#body + 1] = "local n = math.min(" .. c .. ", cap)"
     if array.struct then
-      body = body .. string.format("return to_tables(%q, b[1], n)", array.struct)
+      body[#body + 1] = string.format("return to_tables(%q, %s, n)", array.struct, a)
     else
-      body = body .. "local t = {}\n  for i = 1, n do t[i] = " .. value(array.kind, "b[1][i - 1]")
-        .. " end\n  return t"
+      body[#body + 1] = "local t = {}"
+      body[#body + 1] = "for i = 1, n do t[i] = " .. value(array.kind, a .. "[i - 1]") .. " end"
+      body[#body + 1] = "return t"
     end
   elseif ret.role == "void" then
-    body = body .. c
+    body[#body + 1] = c
+  elseif ret.role == "value" and #post == 0 then
+    body[#body + 1] = "return " .. value(ret.kind, c)
   elseif ret.role == "value" then
-    if #post == 0 then
-      body = body .. "return " .. value(ret.kind, c)
-    else
-      body = body .. "local r = " .. value(ret.kind, c) .. "\n  return r, " .. table.concat(post, ", ")
-    end
+    body[#body + 1] = "local r = " .. value(ret.kind, c)
+    body[#body + 1] = "return r, " .. table.concat(post, ", ")
   elseif ret.role == "string" then
-    body = body .. "local s = " .. c .. "\n  if s == nil then return nil end\n  return ffi.string(s)"
+    body[#body + 1] = "local s = " .. c
+    body[#body + 1] = "if s == nil then return nil end"
+    body[#body + 1] = "return ffi.string(s)"
   elseif ret.role == "struct" then
-    body = body .. string.format("return to_table(%q, %s)", ret.struct, c)
+    body[#body + 1] = string.format("return to_table(%q, %s)", ret.struct, c)
   elseif ret.role == "array" then
-    local w = "a_" .. fn.params[1].name
-    body = body .. string.format("local n = lib.%s(live(%s))\n  return to_tables(%q, %s, n)",
-      ret.count, w, ret.struct, c)
+    body[#body + 1] = string.format("local n = lib.%s(%s)", ret.count, world)
+    body[#body + 1] = string.format("return to_tables(%q, %s, n)", ret.struct, c)
   else
     error("wary.ffi: " .. fn.c .. ": no wrapper for a result of role " .. ret.role)
   end
-  return string.format("B[%q] = function(%s)\n  %s\nend", fn.name, table.concat(args, ", "), body)
+  local lines = { "do" }
+  for _, l in ipairs(locals) do lines[#lines + 1] = "  " .. l end
+  lines[#lines + 1] = string.format("  B[%q] = function(%s)", fn.name, table.concat(args, ", "))
+  for _, l in ipairs(body) do lines[#lines + 1] = "    " .. l end
+  lines[#lines + 1] = "  end"
+  lines[#lines + 1] = "end"
+  return table.concat(lines, "\n")
 end
 
 do
@@ -301,8 +307,7 @@ do
   for _, fn in ipairs(api.functions) do
     if not fn.hand then chunks[#chunks + 1] = wrapper_source(fn) end
   end
-  local source = table.concat(chunks, "\n")
-  local chunk = assert(load(source, "=wary.ffi (generated wrappers)", "t", env))
+  local chunk = assert(load(table.concat(chunks, "\n"), "=wary.ffi (generated wrappers)", "t", env))
   chunk(B)
 end
 
