@@ -25,6 +25,13 @@
 -- spent in world:step, so it includes the step's C work (grid, scheduling,
 -- fusion, states) and the facade's event dispatch, not only evaluate.
 --
+-- The reference: the same evaluate called by a bare pcall in a plain Lua loop
+-- (the ctx fields it reads set, the targets in turn), as many times per
+-- repetition as world:step evaluated; "step / bare pcall" is world:step's CPU
+-- time per evaluation over the reference's, a ratio that moves less with the
+-- machine's load than either figure (under LuaJIT the reference is what the
+-- JIT makes of that loop, and moves from run to run: read it with care).
+--
 -- Environment: WARY_BENCH_N, _M, _K, _REPS, _STEPS; WARY_BENCH_LUAS (the
 -- interpreters of the report, default "lua5.4 luajit"); WARY_BENCH_C_RESULTS
 -- (a key=value file written by bench_core: adds its C-callback column).
@@ -40,6 +47,23 @@ local DT = 1 / 60
 local si = common.si
 
 -- ---- one measurement in this interpreter -----------------------------------
+
+-- Evaluations per CPU second of evaluate under a bare pcall, n a repetition
+-- (the median of REPS).
+local function reference(evaluate, targets, n)
+  local ctx, profile = { units_per_meter = 100 }, {}
+  local clock, pcall = os.clock, pcall
+  local rates = {}
+  for rep = 1, REPS do
+    local t0 = clock()
+    for k = 1, n do
+      ctx.distance = (k * 7) % 3000
+      pcall(evaluate, ctx, profile, targets[k % #targets + 1].actor)
+    end
+    rates[rep] = n / (clock() - t0)
+  end
+  return (common.median(rates))
+end
 
 local function run_worker()
   local wary = require("wary")
@@ -57,21 +81,25 @@ local function run_worker()
 
   local reps, beliefs = common.measure(world, agents, targets, cfg, DT, math.deg)
   local s = common.summarize(reps, STEPS, { { "queries", "evals" } }, {})
+  local ref_per_s = reference(thermal.evaluate, targets, s.totals.queries / REPS)
   local version = rawget(_G, "jit") and jit.version or _VERSION
   local r = {
     interpreter = version, backend = wary.backend,
     ms_per_step = s.ms_per_step, ms_min = s.ms_min, ms_max = s.ms_max, ms_mean = s.ms_mean,
     evals_per_s = s.evals_per_s, evals_min = s.evals_min, evals_max = s.evals_max,
     queries_per_step = s.totals.queries / (REPS * STEPS), events_per_step = s.totals.events / (REPS * STEPS),
-    beliefs = beliefs,
+    beliefs = beliefs, ref_per_s = ref_per_s,
+    step_per_ref = ref_per_s * s.ms_per_step / 1e3 / (s.totals.queries / (REPS * STEPS)),
   }
   print(string.format("%s, backend %s: N=%d M=%d K=%d, %d x %d steps", r.interpreter, r.backend, N, M, K,
     REPS, STEPS))
   print(string.format("  ms/step median %.3f [%.3f-%.3f], mean %.3f; evaluations/s %s [%s-%s]; "
-    .. "queries/step %.1f", r.ms_per_step, r.ms_min, r.ms_max, r.ms_mean, si(r.evals_per_s), si(r.evals_min),
-    si(r.evals_max), r.queries_per_step))
+    .. "queries/step %.1f; bare pcall %s/s, step / bare pcall x%.2f", r.ms_per_step, r.ms_min, r.ms_max,
+    r.ms_mean, si(r.evals_per_s), si(r.evals_min), si(r.evals_max), r.queries_per_step, si(r.ref_per_s),
+    r.step_per_ref))
   common.print_results(r, { "interpreter", "backend", "ms_per_step", "ms_min", "ms_max", "ms_mean", "evals_per_s",
-                            "evals_min", "evals_max", "queries_per_step", "events_per_step", "beliefs" })
+                            "evals_min", "evals_max", "queries_per_step", "events_per_step", "beliefs",
+                            "ref_per_s", "step_per_ref" })
 end
 
 -- ---- the report: one worker per interpreter, side by side -------------------
@@ -111,6 +139,8 @@ local function run_report()
   row("  [min-max over reps]", function(r) return string.format("[%s-%s]", si(r.evals_min), si(r.evals_max)) end)
   row("evaluations/step", function(r) return string.format("%.1f", r.queries_per_step) end)
   row("events/step", function(r) return string.format("%.2f", r.events_per_step) end)
+  row("bare pcall of evaluate", function(r) return si(r.ref_per_s) .. "/s" end)
+  row("step / bare pcall", function(r) return string.format("x%.2f", r.step_per_ref) end)
   if #results >= 2 then
     local a, b = results[1], results[2]
     print(string.format("   %s / %s: evaluations/s x%.2f, ms/step x%.2f", b.name, a.name,
@@ -126,7 +156,8 @@ local function run_report()
     end
   end
   print("   time: os.clock() (CPU time of the process) around each world:step; evaluations/s =")
-  print("   world:stats().queries handed out / CPU time in world:step (includes the step's C work and event dispatch)")
+  print("   world:stats().queries handed out / CPU time in world:step (includes the step's C work and event dispatch);")
+  print("   step / bare pcall: CPU time in world:step per evaluation / that of a bare pcall of the same evaluate")
 end
 
 if cfg.worker then run_worker() else run_report() end

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/luacheck.sh [DIRS...] - luacheck over the Lua sources with the repo's
-# .luacheckrc. Without arguments: lua/ profiles/ senses/ spec/ examples/ bench/ scripts/
-# (those that exist). Exits nonzero on any warning or error.
+# .luacheckrc. Without arguments: lua/ profiles/ senses/ spec/ examples/ bench/
+# scripts/ (those that exist). Exits nonzero on any warning or error.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"

@@ -1,8 +1,9 @@
 /* wary.h - the public C API of wary, a perception engine for game AI.
  *
- * The only header users include. Plain C11 declarations so that LuaJIT's FFI
- * can read the block between the cdef markers verbatim (lua/wary/cdef.lua
- * mirrors it and spec/cdef_spec.lua proves the two agree).
+ * The only header users include. Plain C11 declarations: the Lua bindings
+ * (lua/wary/cdef.lua for LuaJIT's FFI, the Lua 5.4 module's tables and
+ * wrappers) are generated from the block between the cdef markers by
+ * scripts/gen_bindings.lua, and a test proves the committed ones current.
  *
  * Conventions
  * - Distances are world units; built-in defaults are authored in metres and
@@ -17,6 +18,16 @@
  *   Bad input never aborts and never changes anything.
  * - Events and query batches are arrays owned by the world, valid until the
  *   next step: read them, do not keep pointers.
+ * - Inside the cdef markers: one declaration per statement, one member per
+ *   line, types through their typedef names, a member's comment after it on
+ *   its line, a function's comment above it or after it on its line.
+ *   Comments may carry what scripts/gen_bindings.lua cannot infer:
+ *   @cap(X) on a function with an array output (T *out, int32_t cap): the
+ *   Lua wrappers pass the capacity X, a constant or a function of the world;
+ *   @count(X) on a function returning an array: X gives its length; on an
+ *   array member: the int32_t member X counts its used elements (a Lua table
+ *   lists only those, and on input X defaults to the length of the list).
+ *   The comment of a wary_status member is its text in wary.enums.
  */
 #ifndef WARY_H
 #define WARY_H
@@ -204,7 +215,7 @@ typedef struct wary_profile_def {
   float uncertainty_growth;  /* units/s (-1: 1.5 m/s scaled) while nothing senses the target */
   bool ignore_same_team;     /* true: no beliefs about actors of the agent's own team */
   int32_t sense_count;
-  wary_profile_sense senses[16];
+  wary_profile_sense senses[16]; /* @count(sense_count) */
 } wary_profile_def;
 
 wary_profile_def wary_default_profile_def(void);
@@ -314,7 +325,8 @@ int wary_actor_set_perceivable(wary_world *world, wary_id actor, bool perceivabl
 int wary_actor_set_off_screen(wary_world *world, wary_id actor, bool off_screen);
 int wary_actor_set_prop(wary_world *world, wary_id actor, int32_t key, float value);
 float wary_actor_get_prop(const wary_world *world, wary_id actor, int32_t key, float fallback);
-/* Up to cap actors within radius of (x, y, z) from the spatial grid; returns the count. */
+/* Up to cap actors within radius of (x, y, z) from the spatial grid; returns the count.
+ * @cap(wary_actor_count) */
 int32_t wary_query_actors(wary_world *world, float x, float y, float z, float radius, wary_id *out,
                           int32_t cap);
 
@@ -370,8 +382,9 @@ int wary_step(wary_world *world, float dt);
 /* Timers and sense scheduling; fills the query batch for custom senses. */
 int wary_step_begin(wary_world *world, float dt);
 int32_t wary_query_count(const wary_world *world);
-const wary_sense_query *wary_queries(const wary_world *world);
-wary_sense_result *wary_results(wary_world *world); /* one per query, preset inactive */
+const wary_sense_query *wary_queries(const wary_world *world); /* @count(wary_query_count) */
+/* One per query, preset inactive. @count(wary_query_count) */
+wary_sense_result *wary_results(wary_world *world);
 /* The evaluation of query i raised an error: queues sense_error, counts toward muting. */
 int wary_query_fail(wary_world *world, int32_t i);
 /* Fusion, evidence, states, events. */
@@ -395,7 +408,7 @@ typedef struct wary_event {
 } wary_event;
 
 int32_t wary_event_count(const wary_world *world);
-const wary_event *wary_events(const wary_world *world);
+const wary_event *wary_events(const wary_world *world); /* @count(wary_event_count) */
 uint32_t wary_events_dropped(const wary_world *world); /* total dropped since creation */
 
 typedef struct wary_stats {
@@ -620,7 +633,8 @@ typedef struct wary_heard_sound {
   int32_t walls;
 } wary_heard_sound;
 
-/* Sounds agent heard in the last seconds (at most 6 s, 32 sounds), newest first. */
+/* Sounds agent heard in the last seconds (at most 6 s, 32 sounds), newest first.
+ * @cap(WARY_RECENT_SOUNDS) */
 int32_t wary_recent_sounds(const wary_world *world, wary_id agent, float seconds,
                            wary_heard_sound *out, int32_t cap);
 
@@ -675,7 +689,7 @@ typedef struct wary_stimulus_delivery {
 } wary_stimulus_delivery;
 
 int32_t wary_inbox_count(const wary_world *world);
-const wary_stimulus_delivery *wary_inbox(const wary_world *world);
+const wary_stimulus_delivery *wary_inbox(const wary_world *world); /* @count(wary_inbox_count) */
 /* The on_stimulus of inbox entry i raised an error: queues sense_error. */
 int wary_inbox_fail(wary_world *world, int32_t i);
 

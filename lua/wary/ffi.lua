@@ -1,22 +1,28 @@
 -- wary.ffi: the LuaJIT backend, libwary.so through the FFI.
 --
--- It implements the backend contract of docs/backends.md: B.<name> for every
--- wary_<name> of src/wary.h, with defs taken as Lua tables and out structs
--- returned as new Lua tables. The struct layouts are read from the cdef text
--- itself, so a field added to wary.h (and copied to wary/cdef.lua) needs no
--- change here.
+-- It implements the backend contract of docs/backends.md. The wrappers are
+-- built at load time from wary.api, generated from src/wary.h with the cdef
+-- of wary.cdef by scripts/gen_bindings.lua: every function's parameters by
+-- role and every struct's fields, so a function or field added to wary.h
+-- needs no change here. Written by hand: loading the library, the world
+-- handle (world_create, world_destroy) and the custom-sense runner's
+-- primitives (query_reader, set_query_result).
 local ffi = require("ffi")
 
+local api = require("wary.api")
 local cdef = require("wary.cdef")
+
+-- wary.cdef declares the handle types as uint32_t: the same ABI as a struct
+-- of one uint32_t on these, not on 32-bit x86 (a struct is returned through
+-- memory there) nor on the others, which nobody has checked.
+if #api.handles > 0 and ffi.arch ~= "x64" and ffi.arch ~= "arm64" then
+  error("wary.ffi: the handle types of wary.h are declared to LuaJIT as uint32_t, which matches the C ABI "
+    .. "on x64 and arm64 only; this is " .. ffi.arch .. ": use the Lua 5.4 module (wary.core)", 0)
+end
 
 -- A second require of this file in the same Lua state (busted unloads modules
 -- between spec files) must not declare the types again: LuaJIT rejects that.
--- The last struct of the block exists only if all do.
-local last_struct
-for name in cdef:gmatch("typedef%s+struct%s+([%w_]+)") do
-  last_struct = name
-end
-if not pcall(ffi.typeof, last_struct) then
+if not pcall(ffi.typeof, "wary_world") then
   ffi.cdef(cdef)
 end
 
@@ -60,63 +66,20 @@ local B = {
 }
 
 ---------------------------------------------------------------------------
--- Struct layouts, parsed from the cdef text.
---
--- FIELDS["wary_x"] is a sequence of { name, count (C array length or nil),
--- struct (the struct type of the field or of its elements, or nil), wide
--- (64-bit integer: tonumber), used (the field that counts the used elements) }.
--- A struct field is a nested table both ways (wary_vision_def.default_samples).
--- Pointer fields (wary_sense_def.evaluate and .user) are left out: the
--- contract does not expose them, and a Lua function must never be turned
--- into a C callback by accident.
+-- Structs and tables, by the fields of wary.api: { name, kind, count,
+-- struct, used }. A nested struct is a nested table both ways; an array a
+-- 1-based sequence (with used: its used elements only); a 64-bit integer
+-- a Lua number.
 
-local FIELDS = {}
-local SENSE_SLOTS
+local STRUCTS = api.structs
+local EMPTY = {}
 
-local function parse_fields(body)
-  local fields = {}
-  for decl in body:gmatch("[^;{}]+") do
-    decl = decl:match("^%s*(.-)%s*$")
-    if decl ~= "" then
-      local ctype, name, count = decl:match("^(.-)%s*([%w_]+)%s*%[%s*([%w_]+)%s*%]$")
-      if not ctype then
-        ctype, name = decl:match("^(.-)%s*([%w_]+)$")
-      end
-      ctype = ctype:gsub("^const%s+", "")
-      if not ctype:find("*", 1, true) and not ctype:find("_fn$") then
-        fields[#fields + 1] = {
-          name = name,
-          count = count and (tonumber(count) or ffi.C[count]),
-          struct = FIELDS[ctype] and ctype or nil,
-          wide = ctype == "uint64_t" or ctype == "int64_t",
-        }
-      end
-    end
-  end
-  return fields
-end
-
-do
-  local text = cdef:gsub("/%*.-%*/", " "):gsub("//[^\n]*", " ")
-  for name, body in text:gmatch("typedef%s+struct%s+([%w_]+)%s*(%b{})") do
-    FIELDS[name] = parse_fields(body)
-  end
-  -- Like the table profile_create takes: the used slots only.
-  for _, f in ipairs(FIELDS.wary_profile_def) do
-    if f.name == "senses" then
-      f.used = "sense_count"
-      SENSE_SLOTS = f.count
-    end
-  end
-end
-
--- C struct (cdata) to a new Lua table with the C field names.
 local to_table
 
 local function read(f, v)
-  if f.struct then
+  if f.kind == "struct" then
     return to_table(f.struct, v)
-  elseif f.wide then
+  elseif f.kind == "u64" then
     return tonumber(v)
   end
   return v
@@ -124,7 +87,7 @@ end
 
 to_table = function(struct, s)
   local t = {}
-  local fields = FIELDS[struct]
+  local fields = STRUCTS[struct]
   for k = 1, #fields do
     local f = fields[k]
     local v = s[f.name]
@@ -145,13 +108,12 @@ to_table = function(struct, s)
   return t
 end
 
--- Lua table to C struct: fields absent from t keep what d holds.
+-- The fields of table t over the struct d: fields absent from t keep what d
+-- holds; with used, the used count, unless given, is the length of the list.
 local fill
 
--- Value v into element i of the cdata c (a struct or an array); a struct
--- element is filled in place from the table v.
 local function write(f, c, i, v)
-  if f.struct then
+  if f.kind == "struct" then
     fill(f.struct, c[i], v)
   else
     c[i] = v
@@ -159,11 +121,11 @@ local function write(f, c, i, v)
 end
 
 fill = function(struct, d, t)
-  local fields = FIELDS[struct]
+  local fields = STRUCTS[struct]
   for k = 1, #fields do
     local f = fields[k]
     local v = t[f.name]
-    if v ~= nil and not f.used then
+    if v ~= nil then
       if f.count then
         local a = d[f.name]
         for i = 1, f.count do
@@ -171,6 +133,9 @@ fill = function(struct, d, t)
           if x ~= nil then
             write(f, a, i - 1, x)
           end
+        end
+        if f.used and t[f.used] == nil then
+          d[f.used] = #v
         end
       else
         write(f, d, f.name, v)
@@ -180,55 +145,14 @@ fill = function(struct, d, t)
   return d
 end
 
--- Kinds whose wary_default_<kind>_def takes an argument (the sense).
-local DEFAULT_ARG = { basic_sense = true }
-
--- A def struct from a Lua table, starting from wary_default_<kind>_def(),
--- or wary_default_<kind>_def(arg) for a kind of DEFAULT_ARG.
-local function default_def(kind, arg)
-  local c = lib["wary_default_" .. kind .. "_def"]
-  if DEFAULT_ARG[kind] then
-    return c(arg)
-  end
-  return c()
-end
-
-local function to_def(kind, t, arg)
-  return fill("wary_" .. kind .. "_def", default_def(kind, arg), t or {})
-end
-
--- senses is a sequence of { sense =, weight =, interval = }, each missing
--- field -1; sense_count defaults to #senses.
-local function to_profile_def(t)
-  local d = to_def("profile", t)
-  local senses = t and t.senses
-  if senses then
-    local n = #senses
-    for i = 1, math.min(n, SENSE_SLOTS) do
-      local s, slot = senses[i], d.senses[i - 1]
-      slot.sense, slot.weight, slot.interval = -1, -1, -1
-      fill("wary_profile_sense", slot, s)
-    end
-    if t.sense_count == nil then
-      d.sense_count = n
+local function to_tables(struct, a, n)
+  local t = {}
+  if a ~= nil then
+    for i = 1, n do
+      t[i] = to_table(struct, a[i - 1])
     end
   end
-  return d
-end
-
--- One out struct per type, reused by every call. fresh() zeroes it (as the
--- 5.4 module's "T out = { 0 }") and returns it for the call; result(status)
--- returns status and the table of what the call wrote.
-local function out_struct(struct)
-  local out, size = ffi.new(struct), ffi.sizeof(struct)
-  local function fresh()
-    ffi.fill(out, size)
-    return out
-  end
-  local function result(status)
-    return status, to_table(struct, out)
-  end
-  return fresh, result
+  return t
 end
 
 ---------------------------------------------------------------------------
@@ -247,7 +171,7 @@ local function live(w)
 end
 
 function B.world_create(def)
-  local w = lib.wary_world_create(to_def("world", def))
+  local w = lib.wary_world_create(fill("wary_world_def", lib.wary_default_world_def(), def or EMPTY))
   if w == nil then
     return nil, "cannot create the world (bad definition or out of memory)"
   end
@@ -262,444 +186,181 @@ function B.world_destroy(w)
   end
 end
 
-function B.name_string(w, key)
-  local s = lib.wary_name_string(live(w), key)
-  if s == nil then
-    return nil
-  end
-  return ffi.string(s)
-end
-
-function B.world_stats(w)
-  return to_table("wary_stats", lib.wary_world_stats(live(w)))
-end
-
--- Functions whose arguments and result need no conversion; the first
--- argument is the world.
-local PLAIN = {
-  "world_set_weather", "world_time", "world_units_per_meter", "name",
-  "box_set_bounds", "box_set_material", "box_destroy", "box_valid", "box_count",
-  "actor_destroy", "actor_valid", "actor_count",
-  "actor_set_pos", "actor_set_velocity", "actor_set_yaw", "actor_look_at",
-  "actor_look_forward", "actor_set_stance", "actor_set_team", "actor_set_visibility",
-  "actor_set_light", "actor_set_lod_tier", "actor_set_perceivable", "actor_set_off_screen",
-  "actor_set_prop", "actor_get_prop",
-  "belief_count", "set_confidence",
-  "evidence_add", "evidence_remove", "evidence_clear", "evidence_count",
-  "sense_unmute",
-  "step", "step_begin", "step_end", "events_dropped",
-  "light_destroy", "environment_destroy", "world_set_sun", "light_at",
-  "emit_sound", "emit_sound_at", "location_count", "report_location", "report_touch",
-  "actor_set_scent", "geck_state", "create_detection_event", "geck_damage",
-  "report_pain", "pain_clear", "pain_set_enabled", "actor_set_health", "set_fear_input",
-  "set_emotion", "reset_emotions", "set_relationship", "set_relationship_override",
-}
-
-for _, name in ipairs(PLAIN) do
-  local c = "wary_" .. name
-  B[name] = function(w, ...)
-    return lib[c](live(w), ...)
-  end
-end
-
 ---------------------------------------------------------------------------
--- Definitions.
+-- The wrappers of wary.api's functions, compiled from Lua source written
+-- here by parameter role, so that LuaJIT sees plain calls with a fixed
+-- number of arguments.
 
-local KINDS = {
-  "world", "material", "box", "profile", "sense", "actor", "vision", "light", "environment",
-  "sound", "filter", "hearing", "stimulus", "basic_sense", "geck", "brain", "damage", "pain",
+-- Helpers the wrappers' source refers to.
+local env = {
+  lib = lib, live = live, ffi = ffi, tonumber = tonumber, math = math,
+  fill = fill, to_table = to_table, to_tables = to_tables, EMPTY = EMPTY,
 }
 
-for _, kind in ipairs(KINDS) do
-  local struct = "wary_" .. kind .. "_def"
-  B["default_" .. kind .. "_def"] = function(arg)
-    return to_table(struct, default_def(kind, arg))
-  end
+-- The source of the Lua value of kind read from the C expression v.
+local function value(kind, v)
+  if kind == "u64" then return "tonumber(" .. v .. ")" end
+  return v
 end
 
--- Kinds that are not read by to_def: the profile's senses, and samples
--- (no default function: a missing field is 0).
-local CONVERT = {
-  profile = to_profile_def,
-  samples = function(t)
-    return fill("wary_samples", ffi.new("wary_samples"), t or {})
-  end,
-}
-
-local function def_of(kind, t, arg)
-  local convert = CONVERT[kind]
-  if convert then
-    return convert(t)
-  end
-  return to_def(kind, t, arg)
-end
-
--- wary_<name>(world, def): the kind of the def.
-local CREATE = {
-  material_create = "material",
-  box_create = "box",
-  profile_create = "profile",
-  sense_create = "sense",
-  actor_create = "actor",
-  light_create = "light",
-  environment_create = "environment",
-  sound_create = "sound",
-  filter_create = "filter",
-  emit_stimulus = "stimulus",
-  apply_damage = "damage",
-  pain_create = "pain",
-}
-
-for name, kind in pairs(CREATE) do
-  local c = "wary_" .. name
-  B[name] = function(w, def)
-    return lib[c](live(w), def_of(kind, def))
-  end
-end
-
--- wary_<name>(world, index or id, def): the kind of the def; for a kind of
--- DEFAULT_ARG wary_<name>(world, index, arg, def), the def's default taking arg.
-local SET = {
-  material_set = "material",
-  profile_set = "profile",
-  light_set = "light",
-  environment_set = "environment",
-  profile_set_vision = "vision",
-  profile_set_hearing = "hearing",
-  profile_set_basic_sense = "basic_sense",
-  actor_set_samples = "samples",
-  profile_set_geck = "geck",
-  profile_set_brain = "brain",
-  pain_set = "pain",
-}
-
-for name, kind in pairs(SET) do
-  local c = "wary_" .. name
-  if DEFAULT_ARG[kind] then
-    B[name] = function(w, i, arg, def)
-      return lib[c](live(w), i, arg, def_of(kind, def, arg))
+-- The source of B.<name>, in a block whose locals are the buffers of its
+-- outputs: reused by every call, zeroed (as the 5.4 module's memset) before
+-- it, read into new tables after it.
+local function wrapper_source(fn)
+  local locals, args, pre, call, post = {}, {}, {}, {}, {}
+  local array, world
+  for _, p in ipairs(fn.params) do
+    local name = "a_" .. p.name
+    local role = p.role
+    if role == "world" then
+      args[#args + 1] = name
+      world = world or "w_" .. p.name
+      pre[#pre + 1] = string.format("local w_%s = live(%s)", p.name, name)
+      call[#call + 1] = "w_" .. p.name
+    elseif role == "value" or role == "string" then
+      args[#args + 1] = name
+      call[#call + 1] = name
+    elseif role == "def" then
+      args[#args + 1] = name
+      local default
+      if p.default then
+        local dargs = {}
+        for i, d in ipairs(p.default_args or {}) do dargs[i] = "a_" .. d end
+        default = "lib." .. p.default .. "(" .. table.concat(dargs, ", ") .. ")"
+      else
+        default = string.format("ffi.new(%q)", p.struct)
+      end
+      call[#call + 1] = string.format("fill(%q, %s, %s or EMPTY)", p.struct, default, name)
+    elseif role == "out" then
+      locals[#locals + 1] = string.format("local %s, size_%s = ffi.new(%q), ffi.sizeof(%q)", name, p.name,
+        p.struct, p.struct)
+      pre[#pre + 1] = string.format("ffi.fill(%s, size_%s)", name, p.name)
+      call[#call + 1] = name
+      post[#post + 1] = string.format("to_table(%q, %s)", p.struct, name)
+    elseif role == "out_value" then
+      locals[#locals + 1] = string.format("local %s = ffi.new(%q)", name, p.ctype .. "[1]")
+      pre[#pre + 1] = name .. "[0] = 0"
+      call[#call + 1] = name
+      post[#post + 1] = value(p.kind, name .. "[0]")
+    elseif role == "out_array" then
+      -- grown to the capacity wanted, never shrunk
+      local ctype = p.struct or p.ctype
+      locals[#locals + 1] = string.format("local %s, room = ffi.new(%q, 64), 64", name, ctype .. "[?]")
+      if p.cap.fn then
+        if not world then error("wary.ffi: " .. fn.c .. ": @cap(" .. p.cap.fn .. ") needs the world first") end
+        pre[#pre + 1] = string.format("local cap = lib.%s(%s)", p.cap.fn, world)
+      else
+        pre[#pre + 1] = "local cap = " .. tostring(p.cap.value)
+      end
+      pre[#pre + 1] = string.format("if cap > room then %s, room = ffi.new(%q, cap), cap end", name, ctype .. "[?]")
+      call[#call + 1] = name
+      array = p
+    elseif role == "cap" then
+      call[#call + 1] = "cap"
+    else
+      error("wary.ffi: " .. fn.c .. ": no wrapper for a parameter of role " .. role)
     end
+  end
+  local body = pre
+  local c = "lib." .. fn.c .. "(" .. table.concat(call, ", ") .. ")"
+  local ret = fn.ret
+  if array then
+    local a = "a_" .. array.name
+    body[#body + 1] = "local n = math.min(" .. c .. ", cap)"
+    if array.struct then
+      body[#body + 1] = string.format("return to_tables(%q, %s, n)", array.struct, a)
+    else
+      body[#body + 1] = "local t = {}"
+      body[#body + 1] = "for i = 1, n do t[i] = " .. value(array.kind, a .. "[i - 1]") .. " end"
+      body[#body + 1] = "return t"
+    end
+  elseif ret.role == "void" then
+    body[#body + 1] = c
+  elseif ret.role == "value" and #post == 0 then
+    body[#body + 1] = "return " .. value(ret.kind, c)
+  elseif ret.role == "value" then
+    body[#body + 1] = "local r = " .. value(ret.kind, c)
+    body[#body + 1] = "return r, " .. table.concat(post, ", ")
+  elseif ret.role == "string" then
+    body[#body + 1] = "local s = " .. c
+    body[#body + 1] = "if s == nil then return nil end"
+    body[#body + 1] = "return ffi.string(s)"
+  elseif ret.role == "struct" then
+    body[#body + 1] = string.format("return to_table(%q, %s)", ret.struct, c)
+  elseif ret.role == "array" then
+    body[#body + 1] = string.format("local n = lib.%s(%s)", ret.count, world)
+    body[#body + 1] = string.format("return to_tables(%q, %s, n)", ret.struct, c)
   else
-    B[name] = function(w, i, def)
-      return lib[c](live(w), i, def_of(kind, def))
-    end
+    error("wary.ffi: " .. fn.c .. ": no wrapper for a result of role " .. ret.role)
   end
+  local lines = { "do" }
+  for _, l in ipairs(locals) do lines[#lines + 1] = "  " .. l end
+  lines[#lines + 1] = string.format("  B[%q] = function(%s)", fn.name, table.concat(args, ", "))
+  for _, l in ipairs(body) do lines[#lines + 1] = "    " .. l end
+  lines[#lines + 1] = "  end"
+  lines[#lines + 1] = "end"
+  return table.concat(lines, "\n")
+end
+
+do
+  local chunks = { "local B = ..." }
+  for _, fn in ipairs(api.functions) do
+    if not fn.hand then chunks[#chunks + 1] = wrapper_source(fn) end
+  end
+  local chunk = assert(load(table.concat(chunks, "\n"), "=wary.ffi (generated wrappers)", "t", env))
+  chunk(B)
 end
 
 ---------------------------------------------------------------------------
--- Outputs.
+-- The custom-sense runner's primitives (lua/wary/runner.lua).
 
-local ray, ray_result = out_struct("wary_ray_result")
-local info, info_result = out_struct("wary_actor_info")
-local belief, belief_result = out_struct("wary_belief")
-local evidence, evidence_result = out_struct("wary_evidence")
-local explain, explain_result = out_struct("wary_vision_explain")
-local place, place_result = out_struct("wary_location_belief")
-local geck_info, geck_info_result = out_struct("wary_geck_info")
-local geck_alert, geck_alert_result = out_struct("wary_geck_alert")
-local geck_target, geck_target_result = out_struct("wary_geck_target")
-local brain_state, brain_state_result = out_struct("wary_brain_state")
-local threat, threat_result = out_struct("wary_threat")
+local QUERY_FIELDS = {}
+for _, f in ipairs(STRUCTS.wary_sense_query) do QUERY_FIELDS[f.name] = f end
 
-function B.brain_get(w, agent)
-  return brain_state_result(lib.wary_brain_get(live(w), agent, brain_state()))
-end
-
-function B.threat_get(w, agent, target)
-  return threat_result(lib.wary_threat_get(live(w), agent, target, threat()))
-end
-
-function B.ray_cast(w, ax, ay, az, bx, by, bz)
-  return ray_result(lib.wary_ray_cast(live(w), ax, ay, az, bx, by, bz, ray()))
-end
-
-function B.actor_get(w, actor)
-  return info_result(lib.wary_actor_get(live(w), actor, info()))
-end
-
-function B.belief_get(w, agent, target)
-  return belief_result(lib.wary_belief_get(live(w), agent, target, belief()))
-end
-
-function B.belief_at(w, agent, i)
-  return belief_result(lib.wary_belief_at(live(w), agent, i, belief()))
-end
-
-function B.evidence_at(w, agent, target, i)
-  return evidence_result(lib.wary_evidence_at(live(w), agent, target, i, evidence()))
-end
-
-function B.vision_explain_get(w, agent, target)
-  return explain_result(lib.wary_vision_explain_get(live(w), agent, target, explain()))
-end
-
-function B.location_at(w, agent, i)
-  return place_result(lib.wary_location_at(live(w), agent, i, place()))
-end
-
-function B.location_strongest(w, agent)
-  return place_result(lib.wary_location_strongest(live(w), agent, place()))
-end
-
-function B.geck_info_get(w, agent)
-  return geck_info_result(lib.wary_geck_info_get(live(w), agent, geck_info()))
-end
-
-function B.geck_alert_at(w, agent, i)
-  return geck_alert_result(lib.wary_geck_alert_at(live(w), agent, i, geck_alert()))
-end
-
-function B.geck_target_at(w, agent, i)
-  return geck_target_result(lib.wary_geck_target_at(live(w), agent, i, geck_target()))
-end
-
-function B.geck_target_get(w, agent, target)
-  return geck_target_result(lib.wary_geck_target_get(live(w), agent, target, geck_target()))
-end
-
--- A float out: status, the number.
-local value = ffi.new("float[1]")
-
-function B.geck_detection_value(w, agent, target)
-  value[0] = 0
-  local status = lib.wary_geck_detection_value(live(w), agent, target, value)
-  return status, value[0]
-end
-
-local ids_cap = 64
-local ids = ffi.new("wary_id[?]", ids_cap)
-
--- Room for every actor, so nothing is cut off.
-function B.query_actors(w, x, y, z, radius)
-  local count = lib.wary_actor_count(live(w))
-  if count > ids_cap then
-    ids_cap = count
-    ids = ffi.new("wary_id[?]", ids_cap)
-  end
-  local n = math.min(lib.wary_query_actors(w, x, y, z, radius, ids, ids_cap), ids_cap)
-  local t = {}
-  for i = 1, n do
-    t[i] = ids[i - 1]
-  end
-  return t
-end
-
--- A sequence of tables of the first n structs of the array a (n < 0: none).
-local function to_tables(struct, a, n)
-  local t = {}
-  if a ~= nil then
-    for i = 1, n do
-      t[i] = to_table(struct, a[i - 1])
+-- query_reader(fields): read(w, i), the values of these fields of query i
+-- (an array as its elements), or nothing past the last query. Compiled from
+-- source, so that every field is a constant key to LuaJIT.
+function B.query_reader(fields)
+  local values = {}
+  for _, name in ipairs(fields) do
+    local f = QUERY_FIELDS[name]
+    if not f then error("query_reader: wary_sense_query has no field '" .. tostring(name) .. "'", 2) end
+    if f.kind == "struct" then error("query_reader: '" .. name .. "' is a struct", 2) end
+    if f.count then
+      for k = 0, f.count - 1 do values[#values + 1] = string.format("q.%s[%d]", name, k) end
+    else
+      values[#values + 1] = f.kind == "u64" and "tonumber(q." .. name .. ")" or "q." .. name
     end
   end
-  return t
+  local source = table.concat({
+    "local lib, live, tonumber = ...",
+    "return function(w, i)",
+    "  if i >= lib.wary_query_count(live(w)) then return end",
+    "  local q = lib.wary_queries(w)[i]",
+    "  return " .. table.concat(values, ", "),
+    "end",
+  }, "\n")
+  return assert(load(source, "=wary.ffi (query reader)"))(lib, live, tonumber)
 end
 
-function B.events(w)
-  local n = lib.wary_event_count(live(w))
-  return to_tables("wary_event", lib.wary_events(w), n)
-end
-
--- No cap: the buffer holds as many as the core keeps.
-local sounds_cap = ffi.C.WARY_RECENT_SOUNDS
-local sounds = ffi.new("wary_heard_sound[?]", sounds_cap)
-
-function B.recent_sounds(w, agent, seconds)
-  local n = lib.wary_recent_sounds(live(w), agent, seconds, sounds, sounds_cap)
-  return to_tables("wary_heard_sound", sounds, math.min(n, sounds_cap))
-end
-
----------------------------------------------------------------------------
--- Custom senses: the stimulus inbox and the query batch are walked in Lua,
--- no C-to-Lua callback.
-
-local huge = math.huge
-
-local function finite(x)
-  return x == x and x ~= huge and x ~= -huge
-end
-
--- As lua.c's message handler (and the 5.4 module's): an error object that
--- is not a string or a number goes through its __tostring, or is described;
--- then the traceback is appended.
-local function traceback_handler(m)
-  local kind = type(m)
-  if kind ~= "string" and kind ~= "number" then
-    local mt = debug.getmetatable(m)
-    local tostr = mt and rawget(mt, "__tostring")
-    local s = tostr and tostr(m)
-    m = type(s) == "string" and s or "(error object is a " .. kind .. " value)"
+-- Query i's result active with these (validated by the runner); a location
+-- when x is given.
+function B.set_query_result(w, i, confidence, accuracy, x, y, z)
+  if i < 0 or i >= lib.wary_query_count(live(w)) then
+    return ffi.C.WARY_ERR_NOT_FOUND
   end
-  return debug.traceback(m, 2)
-end
-
--- Checks what evaluate returned and writes it into result r. Returns an
--- error message, or nil (written, or inactive and left as preset).
-local function store(r, c, accuracy, x, y, z)
-  if c == nil or c == false then
-    return nil
-  end
-  if type(c) ~= "number" then
-    return "returned " .. type(c) .. " for confidence, expected a number or nil"
-  end
-  if not finite(c) then
-    return "returned a non-finite confidence"
-  end
-  if c <= 0 then
-    return nil
-  end
-  if c > 1 then
-    c = 1
-  end
-  if accuracy == nil then
-    accuracy = 1
-  elseif type(accuracy) ~= "number" then
-    return "returned " .. type(accuracy) .. " for accuracy, expected a number"
-  elseif not finite(accuracy) then
-    return "returned a non-finite accuracy"
-  elseif accuracy < 0 then
-    accuracy = 0
-  elseif accuracy > 1 then
-    accuracy = 1
-  end
+  local r = lib.wary_results(w)[i]
   r.active = true
-  r.confidence = c
+  r.confidence = confidence
   r.accuracy = accuracy
-  if type(x) == "number" and type(y) == "number" and type(z) == "number"
-    and finite(x) and finite(y) and finite(z) then
+  if x ~= nil then
     r.has_location = true
     local l = r.location
     l[0], l[1], l[2] = x, y, z
   else
     r.has_location = false
   end
-  return nil
-end
-
-local VECTORS = { "agent_pos", "eye_pos", "eye_forward", "target_pos", "target_vel" }
-
-local function set_vec(v, a)
-  v.x, v.y, v.z = a[0], a[1], a[2]
-end
-
--- Looks up senses[index][fn]; when present, sets ctx.agent and ctx.sense and
--- returns the function and the sense's id (as the 5.4 module, in its order).
-local function begin_call(senses, index, fn, ctx, actors, agent)
-  local sense = senses[index]
-  local f = type(sense) == "table" and sense[fn]
-  if f then
-    local id = sense.id
-    ctx.agent = actors[agent]
-    ctx.sense = id
-    return f, id
-  end
-end
-
--- Inbox entry i: on_stimulus(ctx, profile, stimulus), its results ignored.
-local function run_stimulus(w, i, senses, profiles, actors, ctx, errors)
-  local e = lib.wary_inbox(w)[i]
-  local agent, sense_index, source = e.agent, e.sense, e.source
-  local on_stimulus, id = begin_call(senses, sense_index, "on_stimulus", ctx, actors, agent)
-  if not on_stimulus then
-    return
-  end
-  local a = info()
-  lib.wary_actor_get(w, agent, a)
-  set_vec(ctx.agent_pos, a.pos)
-  set_vec(ctx.eye_pos, a.eye_pos)
-  set_vec(ctx.eye_forward, a.eye_forward)
-  local profile = profiles[agent]
-  local pos = e.pos
-  local stimulus = {
-    tag = B.name_string(w, e.tag),
-    pos = { x = pos[0], y = pos[1], z = pos[2] },
-    source = source ~= 0 and actors[source] or nil,
-    strength = e.strength,
-    radius = e.radius,
-    distance = e.distance,
-  }
-  local ok, err = xpcall(on_stimulus, traceback_handler, ctx, profile, stimulus)
-  -- on_stimulus may have destroyed the world: the inbox is gone with it.
-  live(w)
-  if not ok then
-    errors[#errors + 1] = {
-      index = i,
-      inbox = true,
-      sense = sense_index,
-      agent = agent,
-      target = 0,
-      message = "sense '" .. tostring(id) .. "': " .. tostring(err),
-    }
-    lib.wary_inbox_fail(w, i)
-  end
-end
-
--- Query i; returns whether evaluate was called.
-local function run_query(w, i, senses, profiles, actors, ctx, errors)
-  local q = lib.wary_queries(w)[i]
-  local agent, target, sense_index = q.agent, q.target, q.sense
-  local evaluate, id = begin_call(senses, sense_index, "evaluate", ctx, actors, agent)
-  if not evaluate then
-    return false
-  end
-  ctx.target = actors[target]
-  ctx.dt = q.dt
-  ctx.distance = q.distance
-  ctx.agent_yaw = q.agent_yaw
-  ctx.light = q.light
-  ctx.weather = q.weather
-  ctx.lod_tier = q.lod_tier
-  ctx.off_screen = q.off_screen
-  set_vec(ctx.agent_pos, q.agent_pos)
-  set_vec(ctx.eye_pos, q.eye_pos)
-  set_vec(ctx.eye_forward, q.eye_forward)
-  set_vec(ctx.target_pos, q.target_pos)
-  set_vec(ctx.target_vel, q.target_vel)
-  local ok, c, accuracy, x, y, z =
-    xpcall(evaluate, traceback_handler, ctx, profiles[agent], actors[target])
-  -- evaluate may have destroyed the world: the batch is gone with it.
-  live(w)
-  local message
-  if ok then
-    message = store(lib.wary_results(w)[i], c, accuracy, x, y, z)
-  else
-    message = tostring(c)
-  end
-  if message then
-    errors[#errors + 1] = {
-      index = i,
-      sense = sense_index,
-      agent = agent,
-      target = target,
-      message = "sense '" .. tostring(id) .. "': " .. message,
-    }
-    lib.wary_query_fail(w, i)
-  end
-  return true
-end
-
-function B.run_queries(w, senses, profiles, actors, ctx, errors)
-  live(w)
-  for _, name in ipairs(VECTORS) do
-    if type(ctx[name]) ~= "table" then
-      ctx[name] = {}
-    end
-  end
-  -- The counts are read again after every call: the senses run arbitrary Lua.
-  local i = 0
-  while i < lib.wary_inbox_count(w) do
-    run_stimulus(w, i, senses, profiles, actors, ctx, errors)
-    i = i + 1
-  end
-  local evaluated = 0
-  i = 0
-  while i < lib.wary_query_count(w) do
-    if run_query(w, i, senses, profiles, actors, ctx, errors) then
-      evaluated = evaluated + 1
-    end
-    i = i + 1
-  end
-  return evaluated
+  return 0
 end
 
 return B

@@ -11,6 +11,7 @@ local enums = require("wary.enums")
 local events = require("wary.events")
 local handle = require("wary.handle")
 local handles = require("wary.handles")
+local runner = require("wary.runner")
 local schema = require("wary.schema")
 local vision = require("wary.vision")
 
@@ -362,7 +363,7 @@ function World:step(dt)
   local errors = {}
   self._ctx.time = B.world_time(w)
   self._in_step = true
-  local ok, err = pcall(B.run_queries, w, self._sense_by_index, self._agent_profiles, self._actors,
+  local ok, err = pcall(runner.run, B, w, self._sense_by_index, self._agent_profiles, self._actors,
     self._ctx, errors)
   self._in_step = false
   B.step_end(w)

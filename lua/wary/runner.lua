@@ -1,0 +1,218 @@
+-- wary.runner: custom senses in Lua, run between B.step_begin and B.step_end
+-- (docs/backends.md, "Custom senses"): first on_stimulus for every entry of
+-- the stimulus inbox, then evaluate for every query of the batch, in order.
+-- Written once for both backends over their primitives: B.inbox,
+-- B.inbox_count, B.inbox_fail, B.query_fail, B.actor_get, B.name_string
+-- (generated) and B.query_reader, B.set_query_result (by hand).
+--
+-- ctx is reused and written as rawset would: before the first query every
+-- key it gets is made present raw, so the assignments after never reach a
+-- __newindex of a metatable on ctx. The agent's fields are written when the
+-- query's agent changes (the batch hands out the queries of one agent
+-- together): a sense reads ctx, it does not write it.
+local runner = {}
+
+local huge = math.huge
+local rawget, rawset, type, tostring, xpcall = rawget, rawset, type, tostring, xpcall
+local traceback = debug.traceback
+local getmetatable = debug.getmetatable
+
+-- The wary_sense_query fields each query gives ctx (after its sense, agent
+-- and target), then the agent's, equal for every query of one agent; their
+-- names in ctx are their C names, a float[3] a table { x, y, z }.
+local QUERY_FIELDS = { "sense", "agent", "target", "dt", "distance", "target_pos", "target_vel" }
+local AGENT_FIELDS = { "agent_pos", "agent_yaw", "eye_pos", "eye_forward", "light", "weather", "lod_tier",
+                       "off_screen" }
+local KEYS = { "agent", "target", "dt", "distance", "agent_yaw", "light", "weather", "lod_tier", "off_screen" }
+local VECTORS = { "agent_pos", "eye_pos", "eye_forward", "target_pos", "target_vel" }
+
+-- As lua.c's message handler: an error object that is not a string or a
+-- number goes through its __tostring, or is described; then the traceback.
+local function handler(m)
+  local kind = type(m)
+  if kind ~= "string" and kind ~= "number" then
+    local mt = getmetatable(m)
+    local tostr = mt and rawget(mt, "__tostring")
+    local s = tostr and tostr(m)
+    m = type(s) == "string" and s or "(error object is a " .. kind .. " value)"
+  end
+  return traceback(m, 2)
+end
+
+local function finite(x)
+  return x == x and x ~= huge and x ~= -huge
+end
+
+-- ctx[name], a table (made, raw, if it is not one).
+local function vector(ctx, name)
+  local v = rawget(ctx, name)
+  if type(v) ~= "table" then
+    v = {}
+    rawset(ctx, name, v)
+  end
+  return v
+end
+
+local function set_vector(ctx, name, a)
+  local v = vector(ctx, name)
+  rawset(v, "x", a[1])
+  rawset(v, "y", a[2])
+  rawset(v, "z", a[3])
+end
+
+-- Every key the queries write present in ctx and its vectors, raw.
+local function present(ctx)
+  for _, k in ipairs(KEYS) do
+    if rawget(ctx, k) == nil then rawset(ctx, k, false) end
+  end
+  for _, name in ipairs(VECTORS) do
+    local v = vector(ctx, name)
+    for _, k in ipairs({ "x", "y", "z" }) do
+      if rawget(v, k) == nil then rawset(v, k, 0) end
+    end
+  end
+end
+
+-- Inbox entry e (0-based i): on_stimulus(ctx, profile, stimulus), its results
+-- ignored.
+local function run_stimulus(B, w, i, e, senses, profiles, actors, ctx, errors)
+  local sense = senses[e.sense]
+  local on_stimulus = sense and sense.on_stimulus
+  if not on_stimulus then return end
+  local id = sense.id
+  local agent, source = e.agent, e.source
+  rawset(ctx, "agent", actors[agent])
+  rawset(ctx, "sense", id)
+  local _, a = B.actor_get(w, agent)
+  set_vector(ctx, "agent_pos", a.pos)
+  set_vector(ctx, "eye_pos", a.eye_pos)
+  set_vector(ctx, "eye_forward", a.eye_forward)
+  local pos = e.pos
+  local stimulus = {
+    tag = B.name_string(w, e.tag),
+    pos = { x = pos[1], y = pos[2], z = pos[3] },
+    source = source ~= 0 and actors[source] or nil,
+    strength = e.strength,
+    radius = e.radius,
+    distance = e.distance,
+  }
+  local ok, err = xpcall(on_stimulus, handler, ctx, profiles[agent], stimulus)
+  if not ok then
+    errors[#errors + 1] = {
+      index = i, inbox = true, sense = e.sense, agent = agent, target = 0,
+      message = "sense '" .. tostring(id) .. "': " .. tostring(err),
+    }
+    B.inbox_fail(w, i)
+  end
+end
+
+-- What evaluate returned for query i, c [, accuracy [, x, y, z]]: written as
+-- its result when active; an error message when it is not a valid result.
+local function store(B, w, i, c, accuracy, x, y, z)
+  local kind = type(c)
+  if kind ~= "number" then return "returned " .. kind .. " for confidence, expected a number or nil" end
+  if not finite(c) then return "returned a non-finite confidence" end
+  if c <= 0 then return nil end
+  if c > 1 then c = 1 end
+  if accuracy == nil then
+    accuracy = 1
+  else
+    kind = type(accuracy)
+    if kind ~= "number" then return "returned " .. kind .. " for accuracy, expected a number" end
+    if not finite(accuracy) then return "returned a non-finite accuracy" end
+    if accuracy < 0 then accuracy = 0 elseif accuracy > 1 then accuracy = 1 end
+  end
+  if x ~= nil and type(x) == "number" and type(y) == "number" and type(z) == "number"
+    and finite(x) and finite(y) and finite(z) then
+    B.set_query_result(w, i, c, accuracy, x, y, z)
+  else
+    B.set_query_result(w, i, c, accuracy)
+  end
+  return nil
+end
+
+-- The readers of a backend (one per Lua state: the backends are modules).
+local readers = setmetatable({}, { __mode = "k" })
+
+-- Runs the inbox and the batch; errors gets an entry per failure
+-- ({ index, sense, agent, target, message [, inbox = true] }). Returns the
+-- number of queries evaluated. Raises "wary world is destroyed" if a sense
+-- destroyed the world.
+function runner.run(B, w, senses, profiles, actors, ctx, errors)
+  local r = readers[B]
+  if not r then
+    r = { B.query_reader(QUERY_FIELDS), B.query_reader(AGENT_FIELDS) }
+    readers[B] = r
+  end
+  local read_query, read_agent = r[1], r[2]
+  -- The counts are read again after every call: a sense runs arbitrary Lua.
+  local inbox = B.inbox(w)
+  local i = 0
+  while i < B.inbox_count(w) do
+    run_stimulus(B, w, i, inbox[i + 1], senses, profiles, actors, ctx, errors)
+    i = i + 1
+  end
+  local query_fail, set_result = B.query_fail, B.set_query_result
+  local agent_pos, eye_pos, eye_forward, target_pos, target_vel
+  local evaluated, agent_now, sense_now = 0, nil, nil
+  i = 0
+  while true do
+    -- nothing past the last query; raises if the world is gone
+    local s, agent, target, dt, distance, tx, ty, tz, vx, vy, vz = read_query(w, i)
+    if s == nil then break end
+    if agent ~= agent_now then
+      if agent_now == nil then
+        present(ctx)
+        agent_pos, eye_pos, eye_forward = ctx.agent_pos, ctx.eye_pos, ctx.eye_forward
+        target_pos, target_vel = ctx.target_pos, ctx.target_vel
+      end
+      agent_now = agent
+      local px, py, pz, yaw, ex, ey, ez, fx, fy, fz, light, weather, lod_tier, off_screen = read_agent(w, i)
+      ctx.agent = actors[agent]
+      agent_pos.x, agent_pos.y, agent_pos.z = px, py, pz
+      ctx.agent_yaw = yaw
+      eye_pos.x, eye_pos.y, eye_pos.z = ex, ey, ez
+      eye_forward.x, eye_forward.y, eye_forward.z = fx, fy, fz
+      ctx.light, ctx.weather, ctx.lod_tier, ctx.off_screen = light, weather, lod_tier, off_screen
+    end
+    ctx.target = actors[target]
+    ctx.dt, ctx.distance = dt, distance
+    target_pos.x, target_pos.y, target_pos.z = tx, ty, tz
+    target_vel.x, target_vel.y, target_vel.z = vx, vy, vz
+    local sense = senses[s]
+    local evaluate = sense and sense.evaluate
+    if evaluate then
+      local id = sense.id
+      if s ~= sense_now then
+        rawset(ctx, "sense", id)
+        sense_now = s
+      end
+      evaluated = evaluated + 1
+      local ok, c, accuracy, x, y, z = xpcall(evaluate, handler, ctx, profiles[agent], actors[target])
+      local message
+      if not ok then
+        message = tostring(c)
+      elseif c ~= nil and c ~= false then
+        -- store(), inlined for the common case: a finite number above 0 with
+        -- no accuracy or a finite one in 0..1, and no location
+        if type(c) == "number" and c > 0 and c <= 1 and x == nil
+          and (accuracy == nil or type(accuracy) == "number" and accuracy >= 0 and accuracy <= 1) then
+          set_result(w, i, c, accuracy == nil and 1 or accuracy)
+        else
+          message = store(B, w, i, c, accuracy, x, y, z)
+        end
+      end
+      if message then
+        errors[#errors + 1] = {
+          index = i, sense = s, agent = agent, target = target,
+          message = "sense '" .. tostring(id) .. "': " .. message,
+        }
+        query_fail(w, i)
+      end
+    end
+    i = i + 1
+  end
+  return evaluated
+end
+
+return runner

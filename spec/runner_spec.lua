@@ -1,0 +1,176 @@
+-- spec/runner_spec.lua: the custom-sense runner (lua/wary/runner.lua), written
+-- once for both backends: what it relies on (the batch hands out the queries
+-- of one agent together), ctx written raw and the agent's fields once per
+-- agent, several senses of one agent, the results through its fast path and
+-- its full checks alike, and a world destroyed by a sense.
+local wary = require("wary")
+local worlds = require("spec.support.worlds")
+
+local DT = 1 / 60
+
+-- A world with the senses (tables for define_sense), a profile "p" listing
+-- them, agents at (i x 1000, 0, 0) and, for each, targets 100, 200, ... units
+-- along y from it. Returns the world and its actors by name.
+local function world_with(senses, agents, targets)
+  local w = wary.world()
+  local ids, actors = {}, {}
+  for i, s in ipairs(senses) do
+    w:define_sense(s)
+    ids[i] = s.id
+  end
+  worlds.define_profile(w, "p", ids)
+  for a = 1, agents do
+    local name = "agent" .. a
+    actors[name] = w:add_agent{ name = name, profile = "p", pos = { a * 1000, 0, 0 }, yaw = a * 10 }
+    for t = 1, targets do
+      name = "target" .. a .. "." .. t
+      actors[name] = w:add_target{ name = name, pos = { a * 1000, t * 100, 0 }, velocity = { t, 0, 0 } }
+    end
+  end
+  return w, actors
+end
+
+local function sense_errors(events)
+  local n = 0
+  for _, ev in ipairs(events) do
+    if ev.type == "sense_error" then n = n + 1 end
+  end
+  return n
+end
+
+-- A sense recording, for each call, the agent, target and a copy of ctx.
+local function recording(id, calls, interval, answer)
+  return {
+    id = id, interval = interval or 0.1, max_range = 450,
+    evaluate = function(ctx, _, target)
+      calls[#calls + 1] = {
+        sense = ctx.sense, agent = ctx.agent.name, target = target.name, ctx_target = ctx.target.name,
+        dt = ctx.dt, time = ctx.world:time(), distance = ctx.distance, yaw = ctx.agent_yaw,
+        agent_x = ctx.agent_pos.x, target_y = ctx.target_pos.y, vel_x = ctx.target_vel.x,
+      }
+      if answer then return answer(ctx, target) end
+    end,
+  }
+end
+
+describe("the custom-sense runner", function()
+  it("gets the queries of one agent together from the batch (it writes the agent's fields once for them)",
+    function()
+    local calls = {}
+    local w = world_with({ recording("Probe", calls) }, 4, 3)
+    local runs = 0
+    for _ = 1, 12 do
+      local first = #calls + 1
+      w:step(DT)
+      local seen, current = {}, nil
+      for i = first, #calls do
+        local agent = calls[i].agent
+        if agent ~= current then
+          assert.is_nil(seen[agent], agent .. " comes back later in the same batch")
+          seen[agent], current = true, agent
+          runs = runs + 1
+        end
+      end
+    end
+    -- 4 agents, each due once or twice in 12 steps (by its phase), 3 targets each
+    assert.is_true(runs >= 6, "runs: " .. runs)
+    assert.are.equal(3 * runs, #calls)
+  end)
+
+  it("gives each query its target's fields and its agent's, for every target of an agent", function()
+    local calls = {}
+    local w = world_with({ recording("Probe", calls) }, 2, 3)
+    for _ = 1, 6 do w:step(DT) end
+    assert.are.equal(6, #calls)
+    for _, c in ipairs(calls) do
+      local a, t = c.target:match("^target(%d)%.(%d)$")
+      a, t = tonumber(a), tonumber(t)
+      assert.are.equal("agent" .. a, c.agent)
+      assert.are.equal(c.target, c.ctx_target)
+      assert.are.equal(a * 1000, c.agent_x)
+      assert.are.equal(a * 10, c.yaw)
+      assert.are.equal(t * 100, c.target_y)
+      assert.are.equal(t, c.vel_x)
+      assert.is_near(t * 100, c.distance, 1e-3)
+    end
+  end)
+
+  it("gives two senses of one agent each its own id and dt, whatever their order in the batch", function()
+    local calls = {}
+    local w = world_with({ recording("Fast", calls, 0.1), recording("Slow", calls, 0.25) }, 1, 2)
+    for _ = 1, 60 do w:step(DT) end
+    local last, checked = {}, { Fast = 0, Slow = 0 }
+    for _, c in ipairs(calls) do
+      local key = c.sense .. ">" .. c.target
+      if last[key] and last[key] ~= c.time then
+        assert.is_near(c.time - last[key], c.dt, 1e-5, key)
+        checked[c.sense] = checked[c.sense] + 1
+      end
+      last[key] = c.time
+    end
+    -- 1 s: 10 updates of Fast and 4 of Slow, the first of each without a previous one
+    assert.are.same({ Fast = 18, Slow = 6 }, checked)
+  end)
+
+  it("writes ctx raw: a metatable on ctx whose __index and __newindex raise changes nothing", function()
+    local calls = {}
+    local w = world_with({ recording("Probe", calls) }, 1, 2)
+    w:step(DT)
+    local before = #calls
+    local guarded = 0
+    local function guard(t)
+      setmetatable(t, {
+        __index = function(_, k) guarded = guarded + 1; error("read of " .. tostring(k)) end,
+        __newindex = function(_, k) guarded = guarded + 1; error("write of " .. tostring(k)) end,
+      })
+    end
+    -- keys the runner writes, absent: it must make them raw
+    local ctx = w._ctx
+    for _, k in ipairs({ "target", "dt", "distance", "light", "target_pos" }) do rawset(ctx, k, nil) end
+    rawset(ctx.target_vel, "y", nil)
+    guard(ctx)
+    guard(ctx.target_vel)
+    local errors = 0
+    for _ = 1, 6 do errors = errors + sense_errors(w:step(DT)) end
+    setmetatable(ctx, nil)
+    setmetatable(ctx.target_vel, nil)
+    assert.are.equal(0, guarded)
+    assert.are.equal(0, errors)
+    assert.are.equal(before + 2, #calls)
+    assert.are.equal("target1.2", calls[#calls].target)
+    assert.are.equal(200, calls[#calls].target_y)
+  end)
+
+  it("stores a result through its fast path as its full checks do", function()
+    -- the same confidence and accuracy, once in plain range (the fast path)
+    -- and once needing a clamp or a location check (the full one)
+    local answers = {
+      plain = function() return 0.5, 0.75 end,
+      clamped = function() return 0.5, 0.75, nil, 2 end,
+      none = function() return 0.5 end,
+      none_full = function() return 0.5, nil, "x" end,
+      over = function() return 1, 1 end,
+      over_full = function() return 3, 7 end,
+    }
+    local results = {}
+    for name, answer in pairs(answers) do
+      local w, actors = world_with({ recording("Probe", {}, 0.1, answer) }, 1, 1)
+      assert.are.equal(0, sense_errors(w:step(DT)), name)
+      local b = actors.agent1:belief(actors["target1.1"])
+      results[name] = { b.confidence, b.uncertainty }
+    end
+    assert.are.same(results.plain, results.clamped)
+    assert.are.same(results.none, results.none_full)
+    assert.are.same(results.over, results.over_full)
+    assert.are_not.same(results.plain, results.none)
+  end)
+
+  it("raises 'wary world is destroyed' from world:step when a sense destroys the world", function()
+    local w
+    local s = { id = "Vandal", max_range = 450, evaluate = function() w:destroy() end }
+    w = world_with({ s }, 1, 2)
+    local ok, err = pcall(w.step, w, DT)
+    assert.is_false(ok)
+    assert.matches("wary world is destroyed", tostring(err), 1, true)
+  end)
+end)
