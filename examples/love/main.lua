@@ -1,72 +1,64 @@
 -- examples/love/main.lua: a small playable level for wary's debug drawing
--- (LÖVE 11). Run from the repository root after a build (bash scripts/run.sh):
+-- (LÖVE 11), laid out as a user's game: main.lua, conf.lua and level.lua
+-- (the level, made in Tiled and exported to Lua), with wary/ (lua/wary of
+-- the repository) and libwary.so copied beside them; wary finds its library
+-- there by itself. Assemble and play it with
 --
---   love examples/love
---
--- It finds lua/ and build/libwary.so from love.filesystem.getSourceBaseDirectory()
--- (a game shipped elsewhere puts libwary.so and lua/ beside its folder or .love;
--- LÖVE cannot load a native library from inside a .love zip). WARY_LIB in the
--- environment still wins.
+--   bash scripts/love_demo.sh        # copies into out/love_game/, runs love out/love_game
 --
 -- The level, top-down in pixels (32 px = 1 m): a dark carpeted office with a
 -- lamp to the west; a hall with low crates, a tall pillar, a glass wall, a
 -- hedge, a smoke cloud and a noisy metal grating to the east; two guards: the
 -- glancer, whose head glances left and right, and the warden behind the
--- hedge. You are the green dot.
+-- hedge. You are the green dot. level.lua holds the boxes (material and
+-- height properties, read by wary.tiled) and, in layers that are not
+-- collidable, the floors, the light, the dark office, the actors and the labels.
 --
 -- WARY_LOVE_SCRIPT=1 plays a fixed input sequence for about 6 s of game time
 -- (one 1/60 s step a frame), prints what happened to stdout (lines starting
 -- "wary-love:"), saves a screenshot to WARY_LOVE_SHOT (default
 -- love_demo.png in the current directory) and quits (scripts/love_test.sh).
-
--- ---- finding wary -------------------------------------------------------------
-
-local function exists(path)
-  local f = io.open(path, "rb")
-  if f then f:close() end
-  return f ~= nil
-end
-
-local function find_wary()
-  local base = love.filesystem.getSourceBaseDirectory()
-  -- The repository (the game is examples/love), or a game folder shipped with lua/ beside it.
-  for _, root in ipairs({ base .. "/..", base }) do
-    if exists(root .. "/lua/wary/init.lua") then
-      package.path = root .. "/lua/?.lua;" .. root .. "/lua/?/init.lua;" .. root .. "/?.lua;" .. package.path
-      local env = os.getenv("WARY_LIB")
-      if not env or env == "" then
-        for _, lib in ipairs({ root .. "/build/libwary.so", root .. "/libwary.so", base .. "/libwary.so" }) do
-          if exists(lib) then
-            WARY_LIB = lib -- luacheck: ignore (read by wary.ffi: LÖVE cannot set the environment)
-            break
-          end
-        end
-      end
-      return root
-    end
-  end
-  error("wary demo: lua/wary not found beside " .. base .. " (run from the repository: love examples/love)")
-end
-
-local ROOT = find_wary()
 local wary = require("wary")
 local wdebug = require("wary.debug")
+local tiled = require("wary.tiled")
 
 -- ---- the level ------------------------------------------------------------------
 
-local UPM = 32                      -- pixels per metre
-local W = 1024                      -- the window is 1024 x 768 (conf.lua)
-local TALL, LOW = 3 * UPM, 1 * UPM  -- box heights: walls and pillars, crates
+-- Read through love.filesystem, which also reads inside a .love file, and
+-- handed to tiled.load as a table: a path such as "level.lua" would be looked
+-- for in the current directory and on package.path, which under LÖVE hold the
+-- game folder only when LÖVE was started from it.
+local MAP = love.filesystem.load("level.lua")()
+local UPM = MAP.properties.units_per_meter  -- pixels per metre
+local W = 1024                              -- the window is 1024 x 768 (conf.lua)
 local SCRIPTED = os.getenv("WARY_LOVE_SCRIPT") == "1"
 local SHOT = os.getenv("WARY_LOVE_SHOT") or "love_demo.png"
 local STEP = 1 / 60
 
-local FLOORS = {                    -- where each step sound comes from; concrete elsewhere
-  { name = "carpet", sound = "CarpetStep", min = { 10, 70 }, max = { 340, 690 }, color = { 0.28, 0.16, 0.16 } },
-  { name = "metal", sound = "MetalStep", min = { 350, 590 }, max = { 1014, 690 }, color = { 0.25, 0.3, 0.36 } },
-}
-local DARK = { min = { 10, 70 }, max = { 340, 690 } }       -- the office: light 0.15
-local LAMP = { pos = { 170, 560, 3 * UPM }, radius = 4 * UPM }
+-- Tiled's colour property "#aarrggbb" as LÖVE's 0..1 components.
+local function color_of(hex)
+  local a, r, g, b = hex:match("^#(%x%x)(%x%x)(%x%x)(%x%x)$")
+  return { tonumber(r, 16) / 255, tonumber(g, 16) / 255, tonumber(b, 16) / 255, tonumber(a, 16) / 255 }
+end
+
+-- The map's objects that are not boxes, by class (Tiled's "type" field; the
+-- labels are text objects).
+local OBJECTS = { floor = {}, environment = {}, light = {}, guard = {}, player = {}, text = {} }
+for _, layer in ipairs(MAP.layers) do
+  for _, o in ipairs(layer.type == "objectgroup" and layer.objects or {}) do
+    local list = OBJECTS[o.shape == "text" and "text" or o.type]
+    if list then list[#list + 1] = o end
+  end
+end
+
+local function corners(o) return { o.x, o.y }, { o.x + o.width, o.y + o.height } end
+
+local FLOORS = {}                   -- where each step sound comes from; concrete elsewhere
+for _, o in ipairs(OBJECTS.floor) do
+  local min, max = corners(o)
+  FLOORS[#FLOORS + 1] = { sound = o.properties.sound, min = min, max = max, color = color_of(o.properties.color),
+                          grating = o.properties.grating }
+end
 
 local game = {
   layers = {}, totals = {}, log_changes = 0, frames = 0, time = 0, acc = 0,
@@ -92,37 +84,28 @@ local function build()
   world:define_sound{ name = "MetalStep", category = "enemy", alert_level = "normal", base_loudness = 1.0,
                       max_range_m = 13 }
   world:define_profile{ name = "guard", hearing = {},
-                        vision = { max_range = 16 * UPM, use_per_target_light = true,
-                                   enable_peripheral_cone = true } }
-  world:set_sun{ direction = { 0, 0, -1 }, intensity = 1, ambient = 0.3 }
-  world:add_environment{ min = { DARK.min[1], DARK.min[2], 0 }, max = { DARK.max[1], DARK.max[2], TALL }, light = 0.15 }
-  world:add_light{ pos = LAMP.pos, radius = LAMP.radius, intensity = 1 }
-  local function box(x0, y0, x1, y1, height, material)
-    world:add_box{ min = { x0, y0, 0 }, max = { x1, y1, height }, material = material }
+                        vision = { max_range_m = 16, use_per_target_light = true, enable_peripheral_cone = true } }
+  world:set_sun{ direction = { 0, 0, -1 }, intensity = MAP.properties.sunlight, ambient = MAP.properties.ambient }
+  for _, o in ipairs(OBJECTS.environment) do
+    local min, max = corners(o)
+    min[3], max[3] = 0, o.properties.height
+    world:add_environment{ min = min, max = max, light = o.properties.light }
   end
-  -- outer walls, and the office wall with its door (y 300..420)
-  box(0, 60, W, 70, TALL)
-  box(0, 690, W, 700, TALL)
-  box(0, 70, 10, 690, TALL)
-  box(1014, 70, W, 690, TALL)
-  box(340, 70, 350, 300, TALL, "wood")
-  box(340, 420, 350, 690, TALL, "wood")
-  -- the office: a desk (low) and a hedge of potted plants
-  box(60, 120, 160, 160, LOW, "wood")
-  box(200, 430, 215, 620, 2 * UPM, "foliage")
-  -- the hall
-  box(560, 140, 600, 180, TALL)                 -- a pillar (tall cover)
-  box(470, 250, 530, 290, LOW, "wood")          -- crates (low cover)
-  box(620, 430, 700, 460, LOW, "metal")
-  box(700, 320, 900, 328, TALL, "glass")        -- a glass wall
-  box(890, 330, 908, 500, 2 * UPM, "foliage")   -- a hedge
-  box(420, 470, 520, 570, 2.5 * UPM, "smoke")   -- a smoke cloud
-  game.glancer = world:add_agent{ name = "glancer", profile = "guard", team = "guards", pos = { 820, 200, 0 },
-                                  yaw = 180 }
-  game.warden = world:add_agent{ name = "warden", profile = "guard", team = "guards", pos = { 955, 420, 0 },
-                                 yaw = 180 }
-  game.guards = { game.glancer, game.warden }
-  game.player = world:add_target{ name = "you", team = "intruders", pos = { 270, 360, 0 }, yaw = 0 }
+  for _, o in ipairs(OBJECTS.light) do
+    world:add_light{ pos = { o.x, o.y, o.properties.z }, radius = o.properties.radius,
+                     intensity = o.properties.intensity }
+  end
+  game.boxes = tiled.load(world, MAP)
+  game.guards, game.glance = {}, {}
+  for _, o in ipairs(OBJECTS.guard) do
+    local g = world:add_agent{ name = o.name, profile = "guard", team = "guards", pos = { o.x, o.y, 0 },
+                               yaw = o.properties.yaw }
+    game.guards[#game.guards + 1] = g
+    game.glance[g] = o.properties.glance or 0
+  end
+  local you = OBJECTS.player[1]
+  game.player = world:add_target{ name = you.name, team = "intruders", pos = { you.x, you.y, 0 },
+                                  yaw = you.properties.yaw }
   game.look = {}
   for _, g in ipairs(game.guards) do
     game.look[g] = { until_time = -1 }
@@ -231,7 +214,7 @@ local function floor_at(x, y)
   for _, f in ipairs(FLOORS) do
     if x >= f.min[1] and x <= f.max[1] and y >= f.min[2] and y <= f.max[2] then return f end
   end
-  return { name = "concrete", sound = "ConcreteStep" }
+  return { sound = "ConcreteStep" }
 end
 
 local function step_player(dt)
@@ -270,8 +253,7 @@ local function step_guards()
       -- The head glances: ahead, then 70 degrees to one side, then the other.
       local info = g:get()
       local phase = math.floor(now / 2) % 4
-      local off = ({ 0, 70, 0, -70 })[phase + 1]
-      if g == game.warden then off = 0 end
+      local off = ({ 0, game.glance[g], 0, -game.glance[g] })[phase + 1]
       local a = math.rad(info.yaw + off)
       g:look_at(info.pos[1] + math.cos(a) * 300, info.pos[2] + math.sin(a) * 300, 1.7 * UPM)
     end
@@ -303,11 +285,22 @@ local function tick()
   game.time = game.time + STEP
 end
 
+-- The libwary this process loaded, for the log (Linux's /proc/self/maps; "?" elsewhere).
+local function loaded_library()
+  local f = io.open("/proc/self/maps", "r")
+  if not f then return "?" end
+  local maps = f:read("*a")
+  f:close()
+  return maps:match("%s(/%S*libwary[^/%s]*)\n") or "?"
+end
+
 function love.load()
   love.graphics.setBackgroundColor(0.12, 0.12, 0.13)
   build()
-  if SCRIPTED then log("start: backend %s, root %s, lib %s", wary.backend, ROOT,
-    os.getenv("WARY_LIB") and "WARY_LIB=" .. os.getenv("WARY_LIB") or tostring(rawget(_G, "WARY_LIB"))) end
+  if SCRIPTED then
+    log("start: backend %s, game %s, %d boxes from level.lua, library %s", wary.backend,
+      love.filesystem.getSource(), #game.boxes, loaded_library())
+  end
 end
 
 function love.update(dt)
@@ -316,8 +309,10 @@ function love.update(dt)
     if game.shot_done then
       local parts = {}
       for _, l in ipairs(wdebug.layers) do parts[#parts + 1] = l .. "=" .. game.totals[l] end
-      log("done: frames=%d time=%.2f state_changes=%d glancer=%s warden=%s", game.frames, game.time,
-        game.log_changes, game.glancer:state(game.player), game.warden:state(game.player))
+      local states = {}
+      for _, g in ipairs(game.guards) do states[#states + 1] = g.name .. "=" .. g:state(game.player) end
+      log("done: frames=%d time=%.2f state_changes=%d %s", game.frames, game.time, game.log_changes,
+        table.concat(states, " "))
       log("layers: %s", table.concat(parts, " "))
       love.event.quit(0)
     elseif game.time >= SCRIPT_END then
@@ -353,23 +348,26 @@ local function draw_level()
   for _, f in ipairs(FLOORS) do
     love.graphics.setColor(f.color)
     love.graphics.rectangle("fill", f.min[1], f.min[2], f.max[1] - f.min[1], f.max[2] - f.min[2])
-    if f.name == "metal" then
+    if f.grating then
       love.graphics.setColor(0.35, 0.42, 0.5)
       for x = f.min[1], f.max[1], 16 do love.graphics.line(x, f.min[2], x, f.max[2]) end
     end
   end
-  love.graphics.setColor(0, 0, 0, 0.45)
-  love.graphics.rectangle("fill", DARK.min[1], DARK.min[2], DARK.max[1] - DARK.min[1], DARK.max[2] - DARK.min[2])
-  love.graphics.setColor(1, 0.9, 0.5, 0.15)
-  love.graphics.circle("fill", LAMP.pos[1], LAMP.pos[2], LAMP.radius)
-  love.graphics.setColor(1, 0.9, 0.5, 1)
-  love.graphics.circle("fill", LAMP.pos[1], LAMP.pos[2], 4)
-  love.graphics.setColor(0.8, 0.8, 0.8, 0.8)
-  love.graphics.print("dark office (carpet)", 20, 74)
-  love.graphics.print("metal grating: loud steps", 360, 672)
-  love.graphics.print("smoke", 450, 512)
-  love.graphics.print("glass", 780, 330)
-  love.graphics.print("hedge", 850, 505)
+  for _, o in ipairs(OBJECTS.environment) do
+    love.graphics.setColor(0, 0, 0, 0.45)
+    love.graphics.rectangle("fill", o.x, o.y, o.width, o.height)
+  end
+  for _, o in ipairs(OBJECTS.light) do
+    love.graphics.setColor(1, 0.9, 0.5, 0.15)
+    love.graphics.circle("fill", o.x, o.y, o.properties.radius)
+    love.graphics.setColor(1, 0.9, 0.5, 1)
+    love.graphics.circle("fill", o.x, o.y, 4)
+  end
+  for _, o in ipairs(OBJECTS.text) do
+    local c = o.color or { 0, 0, 0 }
+    love.graphics.setColor(c[1] / 255, c[2] / 255, c[3] / 255, (c[4] or 255) / 255)
+    love.graphics.print(o.text, o.x, o.y)
+  end
 end
 
 local function draw_player()

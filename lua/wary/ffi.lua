@@ -26,24 +26,11 @@ if not pcall(ffi.typeof, "wary_world") then
   ffi.cdef(cdef)
 end
 
--- Where libwary is: the environment's WARY_LIB, else a global WARY_LIB (a
--- host such as LÖVE cannot set the environment: it sets the global before the
--- first require("wary")), else build/ beside this file's lua/, else "wary".
+-- Where libwary is: the paths of wary/libpath.lua, in order (WARY_LIB, beside
+-- the folder holding wary/, beside a LÖVE game, the repository's build/, an
+-- installed prefix's lib/, the system's search); the first that loads wins.
 local function library_candidates()
-  local env = os.getenv("WARY_LIB")
-  if not env or env == "" then env = rawget(_G, "WARY_LIB") end
-  if type(env) == "string" and env ~= "" then
-    return { env }
-  end
-  local file = ({ Windows = "wary.dll", OSX = "libwary.dylib" })[ffi.os] or "libwary.so"
-  local candidates = {}
-  local source = debug.getinfo(1, "S").source
-  if source:sub(1, 1) == "@" then
-    local dir = source:sub(2):match("^(.*)[/\\]") or "."
-    candidates[1] = dir .. "/../../build/" .. file
-  end
-  candidates[#candidates + 1] = "wary"
-  return candidates
+  return require("wary.libpath")(ffi.os)
 end
 
 local function load_library()
