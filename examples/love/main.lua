@@ -24,10 +24,9 @@ local tiled = require("wary.tiled")
 
 -- ---- the level ------------------------------------------------------------------
 
--- Read through love.filesystem, which also reads inside a .love file, and
--- handed to tiled.load as a table: a path such as "level.lua" would be looked
--- for in the current directory and on package.path, which under LÖVE hold the
--- game folder only when LÖVE was started from it.
+-- The map's own properties say its scale and light, so it is read first
+-- (love.filesystem also reads inside a .love file) and the table handed to
+-- tiled.load; tiled.load(world, "level.lua") would find the file as well.
 local MAP = love.filesystem.load("level.lua")()
 local UPM = MAP.properties.units_per_meter  -- pixels per metre
 local W = 1024                              -- the window is 1024 x 768 (conf.lua)

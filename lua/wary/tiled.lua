@@ -146,10 +146,7 @@ end
 
 local function read_map(world, map)
   if type(map) == "string" then
-    local path = world._resolve(map, "tiled.load")
-    local chunk, err = loadfile(path)
-    if not chunk then check.raise("tiled.load: " .. err) end
-    map = chunk()
+    map = world._load_chunk(map, "tiled.load")()
   end
   if type(map) ~= "table" or type(map.layers) ~= "table" then
     check.fail("tiled.load", "map", "a Tiled map exported to Lua (a table with layers)", map)

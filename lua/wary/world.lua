@@ -124,7 +124,8 @@ function World:define(t)
   return fn(self, copy)
 end
 
--- Where world:load looks for a relative path, in order: the folder of the
+-- Where world:load looks for a relative path (after the game's own files
+-- under LÖVE, see _load_chunk), in order: the folder of the
 -- file that called it, the current directory, then each folder of
 -- package.path (a template "/x/?.lua" gives "/x/"). Returns the first that
 -- opens; raises with every place it looked. (Also used by wary.tiled.)
@@ -173,10 +174,23 @@ end
 
 --- Loads a file returning one definition or a list of them; returns them.
 -- All or nothing: every definition is checked before any is made.
+-- The chunk of the file at path. Under LÖVE a file of the game (its folder
+-- or its .love) is read through love.filesystem first, since LÖVE names the
+-- game's files relative to the game; otherwise _resolve finds it.
+function World._load_chunk(path, what)
+  local fs = rawget(_G, "love") and rawget(_G, "love").filesystem
+  if fs and fs.getInfo and type(path) == "string" and fs.getInfo(path, "file") then
+    local ok, chunk = pcall(fs.load, path)
+    if not ok or not chunk then check.raise(what .. ": " .. tostring(chunk)) end
+    return chunk
+  end
+  local chunk, err = loadfile(World._resolve(path, what))
+  if not chunk then check.raise(what .. ": " .. err) end
+  return chunk
+end
+
 function World:load(path)
-  local chunk, err = loadfile(World._resolve(path))
-  if not chunk then check.raise("world: load: " .. err) end
-  local t = chunk()
+  local t = World._load_chunk(path, "world:load")()
   if type(t) ~= "table" then check.fail("file " .. path, "return value", "a definition table or a list", t) end
   return self:_define_all(t)
 end
