@@ -22,19 +22,19 @@ wary_actor_def wary_default_actor_def(void) {
 
 wy_actor *wy_actor_get(const wary_world *w, wary_id id) {
   int32_t i = wy_id_index(id);
-  if (id == 0 || i >= w->actor_count) return NULL;
-  wy_actor *a = &w->actors[i];
+  if (id == 0 || i >= w->actors.count) return NULL;
+  wy_actor *a = &w->actors.data[i];
   return a->alive && a->gen == wy_id_gen(id) ? a : NULL;
 }
 
 wy_agent *wy_agent_of(const wary_world *w, wary_id id, int *status) {
   const wy_actor *a = wy_actor_get(w, id);
   *status = !a ? WARY_ERR_STALE_ID : a->agent < 0 ? WARY_ERR_NOT_AGENT : WARY_OK;
-  return *status == WARY_OK ? &w->agents[a->agent] : NULL;
+  return *status == WARY_OK ? &w->agents.data[a->agent] : NULL;
 }
 
 static int32_t list_count(const wy_agent *ag, bool places) {
-  return places ? ag->place_count : ag->belief_count;
+  return places ? ag->places.count : ag->beliefs.count;
 }
 
 int32_t wy_agent_list_count(const wary_world *w, wary_id id, bool places) {
@@ -56,28 +56,26 @@ static bool actor_def_valid(const wary_world *w, const wary_actor_def *d) {
   if (!wy_finite(d->yaw) || !wy_unit(d->visibility) || !wy_unit(d->light) || !wy_unit(d->scent)) return false;
   if (d->stance < WARY_STANDING || d->stance > WARY_PRONE) return false;
   if (!wy_finite(d->eye_height) || (d->eye_height < 0.0f && d->eye_height != -1.0f)) return false;
-  if (d->profile < -1 || d->profile >= w->profile_count) return false;
+  if (d->profile < -1 || d->profile >= w->profiles.count) return false;
   return d->lod_tier >= 0 && d->lod_tier < WARY_LOD_TIERS;
 }
 
 static int32_t take_actor_slot(wary_world *w) {
-  if (w->actor_free_count > 0) return w->actor_free[--w->actor_free_count];
-  if (w->actor_count > (int32_t)WY_INDEX_MASK) return -1;
-  int32_t old = w->actor_cap;
-  if (!wy_reserve((void **)&w->actors, &w->actor_cap, w->actor_count + 1, sizeof *w->actors))
-    return -1;
-  memset(w->actors + old, 0, (size_t)(w->actor_cap - old) * sizeof *w->actors);
-  return w->actor_count++;
+  if (w->actor_free.count > 0) return w->actor_free.data[--w->actor_free.count];
+  if (w->actors.count > (int32_t)WY_INDEX_MASK) return -1;
+  if (!wy_array_reserve(&w->actors, w->actors.count + 1)) return -1;
+  memset(&w->actors.data[w->actors.count], 0, sizeof *w->actors.data);
+  return w->actors.count++;
 }
 
 wary_id wary_actor_create(wary_world *w, const wary_actor_def *def) {
   if (!def || !actor_def_valid(w, def) || w->in_step) return 0;
   if (def->profile >= 0 &&
-      !wy_reserve((void **)&w->agents, &w->agent_cap, w->agent_count + 1, sizeof *w->agents))
+      !wy_array_reserve(&w->agents, w->agents.count + 1))
     return 0;
   int32_t slot = take_actor_slot(w);
   if (slot < 0) return 0;
-  wy_actor *a = &w->actors[slot];
+  wy_actor *a = &w->actors.data[slot];
   uint16_t gen = wy_next_gen(a->gen);
   memset(a, 0, sizeof *a);
   a->gen = gen;
@@ -99,12 +97,12 @@ wary_id wary_actor_create(wary_world *w, const wary_actor_def *def) {
   a->agent = -1;
   a->light_stamp[0] = a->light_stamp[1] = 0;
   if (def->profile >= 0) {
-    wy_agent *ag = &w->agents[w->agent_count];
+    wy_agent *ag = &w->agents.data[w->agents.count];
     memset(ag, 0, sizeof *ag);
     wy_brain_init_agent(ag);
     ag->actor = slot;
     wy_agent_reset_timers(w, ag, a->serial);
-    a->agent = w->agent_count++;
+    a->agent = w->agents.count++;
   }
   w->actor_alive++;
   w->grid_dirty = true;
@@ -116,20 +114,18 @@ int wary_actor_destroy(wary_world *w, wary_id id) {
   if (!a) return WARY_ERR_STALE_ID;
   if (w->in_step) return WARY_ERR_IN_STEP;
   int32_t slot = wy_id_index(id);
-  if (!wy_reserve((void **)&w->actor_free, &w->actor_free_cap, w->actor_free_count + 1,
-                  sizeof *w->actor_free))
-    return WARY_ERR_OUT_OF_MEMORY;
+  if (!wy_array_reserve(&w->actor_free, w->actor_free.count + 1)) return WARY_ERR_OUT_OF_MEMORY;
   if (a->agent >= 0) {
     /* Keep agents dense: move the last one into the hole. */
     int32_t hole = a->agent;
-    free(w->agents[hole].beliefs);
-    wy_agent_free_hearing(&w->agents[hole]);
-    wy_geck_free_agent(&w->agents[hole]);
-    w->agents[hole] = w->agents[--w->agent_count];
-    if (hole < w->agent_count) w->actors[w->agents[hole].actor].agent = hole;
+    wy_array_free(&w->agents.data[hole].beliefs);
+    wy_agent_free_hearing(&w->agents.data[hole]);
+    wy_geck_free_agent(&w->agents.data[hole]);
+    w->agents.data[hole] = w->agents.data[--w->agents.count];
+    if (hole < w->agents.count) w->actors.data[w->agents.data[hole].actor].agent = hole;
   }
   a->alive = false;
-  w->actor_free[w->actor_free_count++] = slot;
+  w->actor_free.data[w->actor_free.count++] = slot;
   w->actor_alive--;
   w->grid_dirty = true;
   wy_belief_drop_target(w, id);
@@ -147,8 +143,8 @@ static float wrap180(float deg) {
 
 /* Only a profile that sees has eyes that take time to turn. */
 static float eye_turn_rate(const wary_world *w, const wy_actor *a) {
-  if (a->profile < 0 || w->profiles[a->profile].vision_slot < 0) return 0.0f;
-  return w->profiles[a->profile].vision.eye_turn_rate;
+  if (a->profile < 0 || w->profiles.data[a->profile].vision_slot < 0) return 0.0f;
+  return w->profiles.data[a->profile].vision.eye_turn_rate;
 }
 
 /* Where the eyes want to point, relative to the body: towards look_at, else ahead. */
@@ -171,8 +167,8 @@ static float approach(float from, float to, float step) {
 }
 
 void wy_eyes_turn(wary_world *w, float dt) {
-  for (int32_t i = 0; i < w->agent_count; i++) {
-    wy_actor *a = &w->actors[w->agents[i].actor];
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    wy_actor *a = &w->actors.data[w->agents.data[i].actor];
     float rate = eye_turn_rate(w, a), yaw, pitch;
     if (rate <= 0.0f) continue;
     desired_head(a, &yaw, &pitch);
@@ -347,16 +343,14 @@ float wary_actor_get_prop(const wary_world *w, wary_id id, int32_t key, float fa
 
 bool wy_grid_refresh(wary_world *w) {
   if (!w->grid_dirty) return true;
-  int32_t n = w->actor_count;
-  if (!wy_reserve((void **)&w->grid_include, &w->grid_include_cap, n, sizeof *w->grid_include) ||
-      !wy_reserve((void **)&w->grid_pos, &w->grid_pos_cap, n * 3, sizeof *w->grid_pos))
-    return false;
+  int32_t n = w->actors.count;
+  if (!wy_array_reserve(&w->grid_include, n) || !wy_array_reserve(&w->grid_pos, n * 3)) return false;
   for (int32_t i = 0; i < n; i++) {
-    const wy_actor *a = &w->actors[i];
-    w->grid_include[i] = a->alive && a->perceivable;
-    memcpy(w->grid_pos + 3 * i, a->pos, sizeof a->pos);
+    const wy_actor *a = &w->actors.data[i];
+    w->grid_include.data[i] = a->alive && a->perceivable;
+    memcpy(w->grid_pos.data + 3 * i, a->pos, sizeof a->pos);
   }
-  if (!wy_grid_build(&w->grid, w->grid_pos, w->grid_include, n)) return false;
+  if (!wy_grid_build(&w->grid, w->grid_pos.data, w->grid_include.data, n)) return false;
   w->grid_dirty = false;
   return true;
 }
@@ -370,6 +364,6 @@ int32_t wary_query_actors(wary_world *w, float x, float y, float z, float radius
   const int32_t *slots = wy_grid_query(&w->grid, c, radius, &count);
   if (count < 0) return WARY_ERR_OUT_OF_MEMORY;
   int32_t n = count < cap ? count : cap;
-  for (int32_t i = 0; i < n; i++) out[i] = wy_make_id(slots[i], w->actors[slots[i]].gen);
+  for (int32_t i = 0; i < n; i++) out[i] = wy_make_id(slots[i], w->actors.data[slots[i]].gen);
   return n;
 }

@@ -7,10 +7,10 @@
 #include "internal.h"
 
 wy_belief *wy_belief_find(const wy_agent *ag, wary_id target, int32_t *index) {
-  for (int32_t i = 0; i < ag->belief_count; i++)
-    if (ag->beliefs[i].target == target) {
+  for (int32_t i = 0; i < ag->beliefs.count; i++)
+    if (ag->beliefs.data[i].target == target) {
       if (index) *index = i;
-      return &ag->beliefs[i];
+      return &ag->beliefs.data[i];
     }
   return NULL;
 }
@@ -29,28 +29,27 @@ void wy_belief_reset_slots(wy_belief *b) {
 }
 
 int32_t wy_belief_create(wy_agent *ag, wary_id target, const wy_actor *t) {
-  if (!wy_reserve((void **)&ag->beliefs, &ag->belief_cap, ag->belief_count + 1,
-                  sizeof *ag->beliefs))
+  if (!wy_array_reserve(&ag->beliefs, ag->beliefs.count + 1))
     return -1;
-  wy_belief *b = &ag->beliefs[ag->belief_count];
+  wy_belief *b = &ag->beliefs.data[ag->beliefs.count];
   memset(b, 0, sizeof *b);
   b->target = target;
   b->state = WARY_UNDETECTED;
   b->pending_set = -1.0f;
   memcpy(b->last_known, t->pos, sizeof b->last_known);
   wy_belief_reset_slots(b);
-  return ag->belief_count++;
+  return ag->beliefs.count++;
 }
 
 void wy_belief_drop_target(wary_world *w, wary_id target) {
-  for (int32_t i = 0; i < w->agent_count; i++) {
-    wy_agent *ag = &w->agents[i];
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    wy_agent *ag = &w->agents.data[i];
     int32_t k;
     if (wy_belief_find(ag, target, &k)) {
       /* Order is kept so that iteration stays deterministic. */
-      memmove(ag->beliefs + k, ag->beliefs + k + 1,
-              (size_t)(ag->belief_count - k - 1) * sizeof *ag->beliefs);
-      ag->belief_count--;
+      memmove(ag->beliefs.data + k, ag->beliefs.data + k + 1,
+              (size_t)(ag->beliefs.count - k - 1) * sizeof *ag->beliefs.data);
+      ag->beliefs.count--;
     }
   }
 }
@@ -75,12 +74,12 @@ static wy_belief *belief_of(wary_world *w, wary_id agent, wary_id target, bool c
     *status = WARY_ERR_OUT_OF_MEMORY;
     return NULL;
   }
-  return &ag->beliefs[i];
+  return &ag->beliefs.data[i];
 }
 
 static void belief_out(const wary_world *w, const wy_agent *ag, const wy_belief *b,
                        wary_belief *out) {
-  const wy_profile *p = &w->profiles[w->actors[ag->actor].profile];
+  const wy_profile *p = &w->profiles.data[w->actors.data[ag->actor].profile];
   out->target = b->target;
   out->confidence = b->confidence;
   out->smoothed = b->smoothed;
@@ -121,7 +120,7 @@ int wary_belief_at(const wary_world *w, wary_id agent, int32_t i, wary_belief *o
   int status;
   const wy_agent *ag = wy_agent_list_at(w, agent, false, i, &status);
   if (!ag) return status;
-  belief_out(w, ag, &ag->beliefs[i], out);
+  belief_out(w, ag, &ag->beliefs.data[i], out);
   return WARY_OK;
 }
 
@@ -225,12 +224,12 @@ static bool empty(const wy_belief *b, float memory_time) {
 
 void wy_beliefs_prune(wy_agent *ag, float memory_time) {
   int32_t kept = 0;
-  for (int32_t i = 0; i < ag->belief_count; i++) {
-    if (empty(&ag->beliefs[i], memory_time)) continue;
-    if (kept != i) ag->beliefs[kept] = ag->beliefs[i];
+  for (int32_t i = 0; i < ag->beliefs.count; i++) {
+    if (empty(&ag->beliefs.data[i], memory_time)) continue;
+    if (kept != i) ag->beliefs.data[kept] = ag->beliefs.data[i];
     kept++;
   }
-  ag->belief_count = kept;
+  ag->beliefs.count = kept;
 }
 
 void wy_evidence_tick(wy_belief *b, float dt) {

@@ -48,8 +48,8 @@ static bool bounds_valid(const float min[3], const float max[3]) {
 
 static int32_t box_slot(const wary_world *w, wary_id id) {
   int32_t i = wy_id_index(id);
-  if (id == 0 || i >= w->occ.box_count || !w->occ.boxes[i].alive) return -1;
-  return w->box_gen[i] == wy_id_gen(id) ? i : -1;
+  if (id == 0 || i >= w->occ.boxes.count || !w->occ.boxes.data[i].alive) return -1;
+  return w->box_gen.data[i] == wy_id_gen(id) ? i : -1;
 }
 
 wary_id wary_box_create(wary_world *w, const wary_box_def *def) {
@@ -62,14 +62,14 @@ wary_id wary_box_create(wary_world *w, const wary_box_def *def) {
     if (slot >= 0) wy_occ_remove(&w->occ, slot);
     return 0;
   }
-  int32_t old_cap = w->box_gen_cap;
-  if (!wy_reserve((void **)&w->box_gen, &w->box_gen_cap, slot + 1, sizeof *w->box_gen)) {
+  int32_t old_cap = w->box_gen.cap;
+  if (!wy_array_reserve(&w->box_gen, slot + 1)) {
     wy_occ_remove(&w->occ, slot);
     return 0;
   }
-  for (int32_t i = old_cap; i < w->box_gen_cap; i++) w->box_gen[i] = 0;
-  w->box_gen[slot] = wy_next_gen(w->box_gen[slot]);
-  return wy_make_id(slot, w->box_gen[slot]);
+  for (int32_t i = old_cap; i < w->box_gen.cap; i++) w->box_gen.data[i] = 0;
+  w->box_gen.data[slot] = wy_next_gen(w->box_gen.data[slot]);
+  return wy_make_id(slot, w->box_gen.data[slot]);
 }
 
 int wary_box_set_bounds(wary_world *w, wary_id box, float min_x, float min_y, float min_z,

@@ -115,9 +115,9 @@ int wary_apply_damage(wary_world *w, const wary_damage_def *d) {
     if (ids[i] != 0 && !wy_actor_get(w, ids[i])) return WARY_ERR_STALE_ID;
   if (d->type != 0 && !wary_name_string(w, d->type)) return WARY_ERR_NOT_FOUND;
   if (w->in_step) return WARY_ERR_IN_STEP;
-  if (!wy_reserve((void **)&w->damages, &w->damage_cap, w->damage_count + 1, sizeof *w->damages))
+  if (!wy_array_reserve(&w->damages, w->damages.count + 1))
     return WARY_ERR_OUT_OF_MEMORY;
-  wy_damage *q = &w->damages[w->damage_count++];
+  wy_damage *q = &w->damages.data[w->damages.count++];
   q->def = *d;
   /* Who did it: the instigator's pawn; else a pawn causer, the causer's
    * instigator, or its owner; else the causer itself. */
@@ -134,8 +134,8 @@ int wary_apply_damage(wary_world *w, const wary_damage_def *d) {
 }
 
 void wy_brain_damage(wary_world *w) {
-  for (int32_t i = 0; i < w->damage_count; i++) {
-    wy_damage *q = &w->damages[i];
+  for (int32_t i = 0; i < w->damages.count; i++) {
+    wy_damage *q = &w->damages.data[i];
     wy_actor *v = wy_actor_get(w, q->def.victim);
     if (!v) continue;
     wary_event *e = NULL;
@@ -149,7 +149,7 @@ void wy_brain_damage(wary_world *w) {
       e->sound = -1;
     }
     if (v->agent < 0 || !q->attacker || !wy_actor_get(w, q->attacker)) continue;
-    wy_agent *ag = &w->agents[v->agent];
+    wy_agent *ag = &w->agents.data[v->agent];
     const wy_profile *p = wy_profile_of(w, ag);
     int32_t slot = p->builtin_slot[WARY_SENSE_DAMAGE];
     if (slot < 0 || !p->brain.auto_confidence_from_damage) continue;
@@ -162,7 +162,7 @@ void wy_brain_damage(wary_world *w) {
     if (!b) {
       index = wy_belief_create(ag, q->attacker, wy_actor_get(w, q->attacker));
       if (index < 0) continue;
-      b = &ag->beliefs[index];
+      b = &ag->beliefs.data[index];
     }
     b->damage += q->def.amount;
     float c = wy_clamp01(b->damage / 100.0f);
@@ -172,7 +172,7 @@ void wy_brain_damage(wary_world *w) {
     b->accuracy[slot] = p->brain.damage_location_accuracy;
     memcpy(b->location[slot], q->attacker_pos, sizeof b->location[slot]);
   }
-  w->damage_count = 0;
+  w->damages.count = 0;
 }
 
 /* ---- pain and health ------------------------------------------------------- */
@@ -192,7 +192,7 @@ static bool pain_valid(const wary_world *w, const wary_pain_def *d) {
     return false;
   if (d->effect_count < 0 || d->effect_count > WARY_MAX_PAIN_EFFECTS) return false;
   for (int32_t i = 0; i < d->effect_count; i++)
-    if (d->effect_sense[i] < 0 || d->effect_sense[i] >= w->sense_count || !wy_unit(d->effect[i]))
+    if (d->effect_sense[i] < 0 || d->effect_sense[i] >= w->senses.count || !wy_unit(d->effect[i]))
       return false;
   return true;
 }
@@ -286,7 +286,7 @@ float wy_brain_multiplier(const wary_world *w, const wy_agent *ag, int32_t slot)
 }
 
 void wy_brain_dull(wary_world *w, wy_agent *ag, float dt) {
-  wary_id id = wy_make_id(ag->actor, w->actors[ag->actor].gen);
+  wary_id id = wy_make_id(ag->actor, w->actors.data[ag->actor].gen);
   for (int32_t i = 0; i < ag->pain_queue_count; i++) {
     int32_t before = w->event_count;
     wy_event_push(w, WARY_EV_PAIN_REPORTED, id, 0, -1, -1, WARY_LOSS_NONE,
@@ -341,7 +341,7 @@ static int32_t relationship(const wary_world *w, const wy_agent *ag, wary_id tar
     if (ag->relations[i].target == target) return ag->relations[i].relationship;
   const wy_actor *t = wy_actor_get(w, target);
   if (!t) return WARY_NEUTRAL;
-  int32_t a = w->actors[ag->actor].team, b = t->team;
+  int32_t a = w->actors.data[ag->actor].team, b = t->team;
   for (int32_t i = 0; i < w->team_relation_count; i++) {
     const wy_team_relation *r = &w->team_relations[i];
     if ((r->a == a && r->b == b) || (r->a == b && r->b == a)) return r->relationship;
@@ -365,7 +365,7 @@ static void threat(const wary_world *w, const wy_agent *ag, const wy_profile *p,
   float score = 0.0f;
   const wy_actor *t = wy_actor_get(w, b->target);
   if (relationship(w, ag, b->target) == WARY_HOSTILE) {
-    const wy_actor *a = &w->actors[ag->actor];
+    const wy_actor *a = &w->actors.data[ag->actor];
     float dx = b->last_known[0] - a->pos[0], dy = b->last_known[1] - a->pos[1],
           dz = b->last_known[2] - a->pos[2];
     float near = 1.0f - sqrtf(dx * dx + dy * dy + dz * dz) / d->threat_distance_range;
@@ -411,8 +411,8 @@ void wy_brain_think(wary_world *w, wy_agent *ag, float dt) {
   int32_t n = 0;
   bool hurt = false, critical = false, high = false, tracked = false, suspected = false,
        detected = false, tracked_or_lost = false;
-  for (int32_t i = 0; i < ag->belief_count; i++) {
-    wy_belief *b = &ag->beliefs[i];
+  for (int32_t i = 0; i < ag->beliefs.count; i++) {
+    wy_belief *b = &ag->beliefs.data[i];
     threat(w, ag, p, b, dt);
     if (!is_target(b->state)) continue;
     n++;
@@ -437,7 +437,7 @@ void wy_brain_think(wary_world *w, wy_agent *ag, float dt) {
     move(ag, d, WARY_PANIC, ((fear > 0.8f && n > 1) || fi > 0.9f) ? 1 : ((fear < 0.5f && fi < 0.3f) ? -1 : 0),
          d->emotion_rise[WARY_PANIC], dt);
     int32_t now = dominant(ag, d);
-    wary_id id = wy_make_id(ag->actor, w->actors[ag->actor].gen);
+    wary_id id = wy_make_id(ag->actor, w->actors.data[ag->actor].gen);
     if (now != ag->dominant) {
       wy_event_push(w, WARY_EV_EMOTION_CHANGED, id, 0, ag->dominant, now, WARY_LOSS_NONE, 0.0f, -1,
                     -1);
@@ -448,8 +448,8 @@ void wy_brain_think(wary_world *w, wy_agent *ag, float dt) {
   const wy_belief *cur = ag->attention ? wy_belief_find(ag, ag->attention, NULL) : NULL;
   if (cur && (!is_target(cur->state) || cur->threat <= 0.0f)) cur = NULL;
   const wy_belief *best = NULL;
-  for (int32_t i = 0; i < ag->belief_count; i++) {
-    const wy_belief *b = &ag->beliefs[i];
+  for (int32_t i = 0; i < ag->beliefs.count; i++) {
+    const wy_belief *b = &ag->beliefs.data[i];
     if (!is_target(b->state) || b->threat <= 0.0f) continue;
     if (!best || b->threat > best->threat) best = b;
   }

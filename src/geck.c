@@ -55,7 +55,7 @@ static bool flag(const wary_world *w, const wy_actor *a, int key) {
 }
 
 static wary_id id_of(const wary_world *w, int32_t slot) {
-  return wy_make_id(slot, w->actors[slot].gen);
+  return wy_make_id(slot, w->actors.data[slot].gen);
 }
 
 /* Until relationships exist: other teams are enemies, team 0 is nobody's
@@ -112,7 +112,7 @@ static void update_timer(const wary_geck_def *g, wy_geck_seen *e) {
 
 /* The detection value of e's target for agent ag, with its parts. */
 static void compute(wary_world *w, wy_agent *ag, const wary_geck_def *g, wy_geck_seen *e) {
-  const wy_actor *a = &w->actors[ag->actor];
+  const wy_actor *a = &w->actors.data[ag->actor];
   wy_actor *t = wy_actor_get(w, e->target);
   float d = wy_dist3(a->pos, t->pos);
   float att = t->perceivable ? attenuation(g, d, radius_of(w, g, a)) : 0.0f;
@@ -166,18 +166,18 @@ static void compute(wary_world *w, wy_agent *ag, const wary_geck_def *g, wy_geck
 /* ---- the two lists --------------------------------------------------------- */
 
 static wy_geck_seen *seen_find(const wy_geck_agent *gk, wary_id target, int32_t *index) {
-  for (int32_t i = 0; i < gk->seen_count; i++)
-    if (gk->seen[i].target == target) {
+  for (int32_t i = 0; i < gk->seen.count; i++)
+    if (gk->seen.data[i].target == target) {
       if (index) *index = i;
-      return &gk->seen[i];
+      return &gk->seen.data[i];
     }
   return NULL;
 }
 
 static wy_geck_seen *seen_add(wy_geck_agent *gk, wary_id target, const wy_actor *t) {
-  if (!wy_reserve((void **)&gk->seen, &gk->seen_cap, gk->seen_count + 1, sizeof *gk->seen))
+  if (!wy_array_reserve(&gk->seen, gk->seen.count + 1))
     return NULL;
-  wy_geck_seen *e = &gk->seen[gk->seen_count++];
+  wy_geck_seen *e = &gk->seen.data[gk->seen.count++];
   memset(e, 0, sizeof *e);
   e->target = target;
   e->undetected = -1.0f;
@@ -205,10 +205,11 @@ static void alerts_drop(wy_geck_agent *gk, wary_id owner, int32_t type) {
 }
 
 static void seen_remove(wy_geck_agent *gk, int32_t i) {
-  alerts_drop(gk, gk->seen[i].target, -1);
-  if (gk->current == gk->seen[i].target) gk->current = 0;
-  memmove(gk->seen + i, gk->seen + i + 1, (size_t)(gk->seen_count - i - 1) * sizeof *gk->seen);
-  gk->seen_count--;
+  alerts_drop(gk, gk->seen.data[i].target, -1);
+  if (gk->current == gk->seen.data[i].target) gk->current = 0;
+  memmove(gk->seen.data + i, gk->seen.data + i + 1,
+          (size_t)(gk->seen.count - i - 1) * sizeof *gk->seen.data);
+  gk->seen.count--;
 }
 
 /* An event of the same owner and type is refreshed in place; a full list
@@ -237,8 +238,8 @@ static void list(const wary_geck_def *g, wy_geck_seen *e, const float pos[3]) {
 /* The combat target: the listed target with the highest detection value. */
 static void pick_current(wy_geck_agent *gk) {
   const wy_geck_seen *best = NULL;
-  for (int32_t i = 0; i < gk->seen_count; i++) {
-    const wy_geck_seen *e = &gk->seen[i];
+  for (int32_t i = 0; i < gk->seen.count; i++) {
+    const wy_geck_seen *e = &gk->seen.data[i];
     if (e->listed && (!best || e->value > best->value)) best = e;
   }
   gk->current = best ? best->target : 0;
@@ -251,21 +252,19 @@ void wy_geck_reset_agent(wy_agent *ag) {
   gk->alert_timer = 0.0f;
   gk->current = 0;
   gk->alert_count = 0;
-  for (int32_t i = 0; i < gk->seen_count; i++) {
-    gk->seen[i].listed = false;
-    gk->seen[i].undetected = -1.0f;
+  for (int32_t i = 0; i < gk->seen.count; i++) {
+    gk->seen.data[i].listed = false;
+    gk->seen.data[i].undetected = -1.0f;
   }
 }
 
 void wy_geck_free_agent(wy_agent *ag) {
-  free(ag->geck.seen);
-  ag->geck.seen = NULL;
-  ag->geck.seen_count = ag->geck.seen_cap = 0;
+  wy_array_free(&ag->geck.seen);
 }
 
 void wy_geck_drop_target(wary_world *w, wary_id target) {
-  for (int32_t i = 0; i < w->agent_count; i++) {
-    wy_geck_agent *gk = &w->agents[i].geck;
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    wy_geck_agent *gk = &w->agents.data[i].geck;
     int32_t k;
     if (seen_find(gk, target, &k)) seen_remove(gk, k);
     else alerts_drop(gk, target, -1);
@@ -304,8 +303,8 @@ static void enter_because(wary_world *w, wy_agent *ag, const wary_geck_def *g, i
 /* The strongest entry above min, NULL if none. */
 static wy_geck_seen *strongest(wy_geck_agent *gk, float min) {
   wy_geck_seen *best = NULL;
-  for (int32_t i = 0; i < gk->seen_count; i++) {
-    wy_geck_seen *e = &gk->seen[i];
+  for (int32_t i = 0; i < gk->seen.count; i++) {
+    wy_geck_seen *e = &gk->seen.data[i];
     if (e->value > min && (!best || e->value > best->value)) best = e;
   }
   return best;
@@ -313,16 +312,16 @@ static wy_geck_seen *strongest(wy_geck_agent *gk, float min) {
 
 /* Every detected hostile joins the target list. */
 static void list_detected(wy_geck_agent *gk, const wary_geck_def *g) {
-  for (int32_t i = 0; i < gk->seen_count; i++)
-    if (gk->seen[i].value > g->sneak_seen_min) list(g, &gk->seen[i], gk->seen[i].pos);
+  for (int32_t i = 0; i < gk->seen.count; i++)
+    if (gk->seen.data[i].value > g->sneak_seen_min) list(g, &gk->seen.data[i], gk->seen.data[i].pos);
   pick_current(gk);
 }
 
 /* A hostile inside the alert threshold keeps its event where it is now
  * (the seed's search area recentred on it). */
 static void notice(wy_geck_agent *gk, const wary_geck_def *g) {
-  for (int32_t i = 0; i < gk->seen_count; i++) {
-    const wy_geck_seen *e = &gk->seen[i];
+  for (int32_t i = 0; i < gk->seen.count; i++) {
+    const wy_geck_seen *e = &gk->seen.data[i];
     if (e->value > g->sneak_noticed_min)
       alert_add(gk, g, e->target, WARY_GECK_EVENT_NOTICED, e->pos, e->value);
   }
@@ -332,8 +331,8 @@ static void notice(wy_geck_agent *gk, const wary_geck_def *g) {
  * searched for, leaves the list with its last known place. */
 static void drop_expired(wy_geck_agent *gk, const wary_geck_def *g) {
   pick_current(gk);
-  for (int32_t i = 0; i < gk->seen_count; i++) {
-    wy_geck_seen *e = &gk->seen[i];
+  for (int32_t i = 0; i < gk->seen.count; i++) {
+    wy_geck_seen *e = &gk->seen.data[i];
     if (!e->listed || e->target == gk->current || !expired(g, e) || e->value >= g->sneak_lost_min)
       continue;
     e->listed = false;
@@ -348,8 +347,8 @@ static void combat(wary_world *w, wy_agent *ag, const wary_geck_def *g) {
   drop_expired(gk, g);
   int32_t listed = 0;
   bool all_lost = true;
-  for (int32_t i = 0; i < gk->seen_count; i++) {
-    const wy_geck_seen *e = &gk->seen[i];
+  for (int32_t i = 0; i < gk->seen.count; i++) {
+    const wy_geck_seen *e = &gk->seen.data[i];
     if (!e->listed) continue;
     listed++;
     all_lost = all_lost && e->value <= g->sneak_seen_min && expired(g, e);
@@ -390,8 +389,8 @@ static void rules(wary_world *w, wy_agent *ag, const wary_geck_def *g) {
     notice(gk, g);
     drop_expired(gk, g);
     bool quiet = gk->alert_timer <= WY_EPS;
-    for (int32_t i = 0; quiet && i < gk->seen_count; i++)
-      quiet = !gk->seen[i].listed || gk->seen[i].value <= g->sneak_noticed_min;
+    for (int32_t i = 0; quiet && i < gk->seen.count; i++)
+      quiet = !gk->seen.data[i].listed || gk->seen.data[i].value <= g->sneak_noticed_min;
     if (quiet) enter(w, ag, g, WARY_GECK_NORMAL, 0, 0.0f, NULL, -1);
     break;
   }
@@ -405,7 +404,7 @@ static void rules(wary_world *w, wy_agent *ag, const wary_geck_def *g) {
 static bool hear_event(wary_world *w, wy_agent *ag, const wary_geck_def *g,
                        const wy_geck_pending *ev) {
   wy_geck_agent *gk = &ag->geck;
-  const wy_actor *a = &w->actors[ag->actor];
+  const wy_actor *a = &w->actors.data[ag->actor];
   if (gk->state == WARY_GECK_COMBAT || id_of(w, ag->actor) == ev->owner) return true;
   if (ev->owner != 0 ? !hostile(w, g, a, wy_actor_get(w, ev->owner)) : !g->hear_ownerless_events)
     return true;
@@ -439,7 +438,7 @@ static bool hear_event(wary_world *w, wy_agent *ag, const wary_geck_def *g,
 static bool damaged(wary_world *w, wy_agent *ag, const wary_geck_def *g, wary_id attacker) {
   wy_geck_agent *gk = &ag->geck;
   const wy_actor *t = wy_actor_get(w, attacker);
-  if (!hostile(w, g, &w->actors[ag->actor], t)) return true;
+  if (!hostile(w, g, &w->actors.data[ag->actor], t)) return true;
   wy_geck_seen *e = seen_now(w, ag, g, attacker);
   if (!e) return false;
   alert_add(gk, g, attacker, WARY_GECK_EVENT_DAMAGE, t->pos, e->value);
@@ -457,12 +456,12 @@ static bool deliver(wary_world *w, const wy_geck_pending *ev) {
   if (ev->damage) {
     const wy_actor *victim = wy_actor_get(w, ev->victim);
     if (!victim || victim->agent < 0) return true;
-    wy_agent *ag = &w->agents[victim->agent];
+    wy_agent *ag = &w->agents.data[victim->agent];
     const wy_profile *p = wy_profile_of(w, ag);
     return !p->geck.enabled || damaged(w, ag, &p->geck, ev->owner);
   }
-  for (int32_t i = 0; i < w->agent_count; i++) {
-    wy_agent *ag = &w->agents[i];
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    wy_agent *ag = &w->agents.data[i];
     const wy_profile *p = wy_profile_of(w, ag);
     if (p->geck.enabled && !hear_event(w, ag, &p->geck, ev)) return false;
   }
@@ -480,14 +479,14 @@ static void tick(wy_geck_agent *gk, float dt) {
     if (gk->alerts[i].remaining > WY_EPS) gk->alerts[n++] = gk->alerts[i];
   }
   gk->alert_count = n;
-  for (int32_t i = 0; i < gk->seen_count; i++)
-    if (gk->seen[i].undetected >= 0.0f) gk->seen[i].undetected += dt;
+  for (int32_t i = 0; i < gk->seen.count; i++)
+    if (gk->seen.data[i].undetected >= 0.0f) gk->seen.data[i].undetected += dt;
 }
 
 /* Staggered like the senses: golden-ratio phases over the interval. */
 static bool due(const wary_world *w, wy_agent *ag, const wary_geck_def *g, float dt) {
   wy_geck_agent *gk = &ag->geck;
-  const wy_actor *a = &w->actors[ag->actor];
+  const wy_actor *a = &w->actors.data[ag->actor];
   float interval = g->interval * w->def.lod_interval_scale[a->lod_tier];
   if (!gk->started) {
     gk->started = true;
@@ -506,52 +505,51 @@ static bool due(const wary_world *w, wy_agent *ag, const wary_geck_def *g, float
  * knows is computed again (beyond reach: no attenuation, no ray). */
 static int evaluate(wary_world *w, wy_agent *ag, const wary_geck_def *g) {
   wy_geck_agent *gk = &ag->geck;
-  const wy_actor *a = &w->actors[ag->actor];
+  const wy_actor *a = &w->actors.data[ag->actor];
   int32_t count = 0;
   const int32_t *cand = wy_grid_query(&w->grid, a->pos, radius_of(w, g, a), &count);
   if (count < 0) return WARY_ERR_OUT_OF_MEMORY;
   w->stats.candidates += (uint64_t)count;
   for (int32_t c = 0; c < count; c++) {
-    const wy_actor *t = &w->actors[cand[c]];
+    const wy_actor *t = &w->actors.data[cand[c]];
     wary_id target = id_of(w, cand[c]);
     if (!hostile(w, g, a, t) || seen_find(gk, target, NULL)) continue;
     if (!seen_add(gk, target, t)) return WARY_ERR_OUT_OF_MEMORY;
   }
   pick_current(gk);
-  for (int32_t i = gk->seen_count - 1; i >= 0; i--) {
-    if (!hostile(w, g, a, wy_actor_get(w, gk->seen[i].target))) seen_remove(gk, i);
-    else compute(w, ag, g, &gk->seen[i]);
+  for (int32_t i = gk->seen.count - 1; i >= 0; i--) {
+    if (!hostile(w, g, a, wy_actor_get(w, gk->seen.data[i].target))) seen_remove(gk, i);
+    else compute(w, ag, g, &gk->seen.data[i]);
   }
   return WARY_OK;
 }
 
 int wy_geck_step(wary_world *w, float dt) {
   int status = WARY_OK;
-  for (int32_t i = 0; i < w->agent_count; i++)
-    if (wy_profile_of(w, &w->agents[i])->geck.enabled) tick(&w->agents[i].geck, dt);
+  for (int32_t i = 0; i < w->agents.count; i++)
+    if (wy_profile_of(w, &w->agents.data[i])->geck.enabled) tick(&w->agents.data[i].geck, dt);
   /* Direct detection first: a sneaky shooter detected at once goes Normal to
    * Combat, even when the same shot is also a detection event (which a guard
    * already in Combat then ignores). */
-  for (int32_t i = 0; i < w->agent_count && status == WARY_OK; i++) {
-    wy_agent *ag = &w->agents[i];
+  for (int32_t i = 0; i < w->agents.count && status == WARY_OK; i++) {
+    wy_agent *ag = &w->agents.data[i];
     const wary_geck_def *g = &wy_profile_of(w, ag)->geck;
     if (!g->enabled) continue;
     if (due(w, ag, g, dt)) status = evaluate(w, ag, g);
     if (status == WARY_OK) rules(w, ag, g);
   }
-  for (int32_t k = 0; k < w->geck_pending_count && status == WARY_OK; k++)
-    if (!deliver(w, &w->geck_pending[k])) status = WARY_ERR_OUT_OF_MEMORY;
-  w->geck_pending_count = 0;
+  for (int32_t k = 0; k < w->geck_pending.count && status == WARY_OK; k++)
+    if (!deliver(w, &w->geck_pending.data[k])) status = WARY_ERR_OUT_OF_MEMORY;
+  w->geck_pending.count = 0;
   return status;
 }
 
 /* ---- the public calls -------------------------------------------------------------------- */
 
 static bool queue(wary_world *w, const wy_geck_pending *p) {
-  if (!wy_reserve((void **)&w->geck_pending, &w->geck_pending_cap, w->geck_pending_count + 1,
-                  sizeof *w->geck_pending))
+  if (!wy_array_reserve(&w->geck_pending, w->geck_pending.count + 1))
     return false;
-  w->geck_pending[w->geck_pending_count++] = *p;
+  w->geck_pending.data[w->geck_pending.count++] = *p;
   return true;
 }
 
@@ -578,9 +576,9 @@ static const wy_agent *geck_of(const wary_world *w, wary_id agent, int *status) 
   const wy_actor *a = wy_actor_get(w, agent);
   *status = !a ? WARY_ERR_STALE_ID
             : a->agent < 0 ? WARY_ERR_NOT_AGENT
-            : !w->profiles[a->profile].geck.enabled ? WARY_ERR_NOT_FOUND
+            : !w->profiles.data[a->profile].geck.enabled ? WARY_ERR_NOT_FOUND
                                                     : WARY_OK;
-  return *status == WARY_OK ? &w->agents[a->agent] : NULL;
+  return *status == WARY_OK ? &w->agents.data[a->agent] : NULL;
 }
 
 int32_t wary_geck_state(const wary_world *w, wary_id agent) {
@@ -599,10 +597,10 @@ int wary_geck_info_get(const wary_world *w, wary_id agent, wary_geck_info *out) 
   out->time_in_state = gk->time_in_state;
   out->alert_timer = gk->alert_timer;
   out->alert_count = gk->alert_count;
-  out->target_count = gk->seen_count;
+  out->target_count = gk->seen.count;
   const wy_geck_seen *best = NULL;
-  for (int32_t i = 0; i < gk->seen_count; i++) {
-    const wy_geck_seen *e = &gk->seen[i];
+  for (int32_t i = 0; i < gk->seen.count; i++) {
+    const wy_geck_seen *e = &gk->seen.data[i];
     if (!e->listed) continue;
     out->listed_count++;
     if (!best || e->value > best->value) best = e;
@@ -644,8 +642,8 @@ int wary_geck_target_at(const wary_world *w, wary_id agent, int32_t i, wary_geck
   int status;
   const wy_agent *ag = geck_of(w, agent, &status);
   if (!ag) return status;
-  if (i < 0 || i >= ag->geck.seen_count) return WARY_ERR_NOT_FOUND;
-  return target_info(w, ag, &ag->geck.seen[i], out);
+  if (i < 0 || i >= ag->geck.seen.count) return WARY_ERR_NOT_FOUND;
+  return target_info(w, ag, &ag->geck.seen.data[i], out);
 }
 
 int wary_geck_target_get(const wary_world *w, wary_id agent, wary_id target,

@@ -6,6 +6,8 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "array.h"
+#include "base.h"
 #include "grid.h"
 #include "occluders.h"
 #include "wary.h"
@@ -27,23 +29,6 @@ static inline uint16_t wy_id_gen(wary_id id) { return (uint16_t)(id >> WY_INDEX_
 static inline uint16_t wy_next_gen(uint16_t gen) {
   return (uint16_t)(gen >= WY_GEN_MAX ? 1u : gen + 1u);
 }
-
-static inline bool wy_finite(float v) { return isfinite(v) != 0; }
-static inline bool wy_finite3(float x, float y, float z) {
-  return wy_finite(x) && wy_finite(y) && wy_finite(z);
-}
-static inline float wy_clamp01(float v) { return v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v); }
-static inline float wy_dist3(const float a[3], const float b[3]) {
-  float dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
-  return sqrtf(dx * dx + dy * dy + dz * dz);
-}
-/* Def validators: finite and >= 0; that and <= 1; -1 (unset) or nonneg. */
-static inline bool wy_nonneg(float v) { return wy_finite(v) && v >= 0.0f; }
-static inline bool wy_unit(float v) { return wy_nonneg(v) && v <= 1.0f; }
-static inline bool wy_scaled_ok(float v) { return v == -1.0f || wy_nonneg(v); }
-
-/* Grows *ptr (element size size) to hold at least need elements. */
-bool wy_reserve(void **ptr, int32_t *cap, int32_t need, size_t size);
 
 /* ---- senses and profiles ------------------------------------------------ */
 
@@ -174,20 +159,16 @@ typedef struct wy_geck_agent {
   float next_due;         /* seconds until the next evaluation */
   bool started;           /* next_due holds the staggered phase */
   wary_id current;        /* the combat target */
-  wy_geck_seen *seen;
-  int32_t seen_count, seen_cap;
+  WY_ARRAY(wy_geck_seen) seen;
   wary_geck_alert alerts[WARY_GECK_MAX_ALERTS];
   int32_t alert_count;
 } wy_geck_agent;
 
 typedef struct wy_agent {
   int32_t actor;          /* actor slot */
-  wy_pending *pending;
-  int32_t pending_count, pending_cap;
-  wy_track *tracks;
-  int32_t track_count, track_cap;
-  wy_place *places;
-  int32_t place_count, place_cap;
+  WY_ARRAY(wy_pending) pending;
+  WY_ARRAY(wy_track) tracks;
+  WY_ARRAY(wy_place) places;
   wary_heard_sound recent[WARY_RECENT_SOUNDS]; /* ring, newest at recent_head - 1 */
   int32_t recent_head, recent_count;
   wary_id touches[4];     /* touches reported since the last step */
@@ -198,9 +179,7 @@ typedef struct wy_agent {
   bool failed[WY_SLOTS];    /* the slot failed this step */
   bool ran[WY_SLOTS];       /* the slot was due this step */
   bool muted[WY_SLOTS];
-  wy_belief *beliefs;
-  int32_t belief_count;
-  int32_t belief_cap;
+  WY_ARRAY(wy_belief) beliefs;
   wy_geck_agent geck;
   /* seed 002 (brain.c) */
   float health;           /* 0..1, 1 at creation */
@@ -335,61 +314,37 @@ struct wary_world {
   int32_t material_count;
 
   wy_occluders occ;
-  uint16_t *box_gen;
-  int32_t box_gen_cap;
+  WY_ARRAY(uint16_t) box_gen;
 
-  wy_actor *actors;
-  int32_t actor_count;   /* slots used */
-  int32_t actor_cap;
+  WY_ARRAY(wy_actor) actors; /* count: slots used */
   int32_t actor_alive;
-  int32_t *actor_free;
-  int32_t actor_free_count;
-  int32_t actor_free_cap;
+  WY_ARRAY(int32_t) actor_free;
   uint32_t actor_serial;
 
-  wy_agent *agents;      /* dense; an agent's actor points back */
-  int32_t agent_count;
-  int32_t agent_cap;
+  WY_ARRAY(wy_agent) agents; /* dense; an agent's actor points back */
 
-  wy_profile *profiles;
-  int32_t profile_count;
-  int32_t profile_cap;
-  wy_sense *senses;
-  int32_t sense_count;
-  int32_t sense_cap;
+  WY_ARRAY(wy_profile) profiles;
+  WY_ARRAY(wy_sense) senses;
 
   wy_grid grid;
-  float *grid_pos;       /* 3 floats per actor slot */
-  bool *grid_include;
-  int32_t grid_pos_cap;
-  int32_t grid_include_cap;
+  WY_ARRAY(float) grid_pos; /* 3 floats per actor slot */
+  WY_ARRAY(bool) grid_include;
   bool grid_dirty;
 
-  wary_sense_query *queries;
-  wary_sense_result *results;
-  wy_query_link *links;
-  int32_t query_count;
-  int32_t query_cap;
+  /* The custom senses' batch: three arrays of one count (query_count). */
+  WY_ARRAY(wary_sense_query) queries;
+  WY_ARRAY(wary_sense_result) results;
+  WY_ARRAY(wy_query_link) links;
 
-  wy_report *reports;
-  int32_t report_count;
-  int32_t report_cap;
+  WY_ARRAY(wy_report) reports;
 
-  wy_sound *sounds;
-  int32_t sound_count, sound_cap;
-  wary_filter_def *filters;
-  int32_t filter_count, filter_cap;
-  wy_emission *emissions;
-  int32_t emission_count, emission_cap;
-  wary_stimulus_delivery *inbox;
-  int32_t inbox_count, inbox_cap;
+  WY_ARRAY(wy_sound) sounds;
+  WY_ARRAY(wary_filter_def) filters;
+  WY_ARRAY(wy_emission) emissions;
+  WY_ARRAY(wary_stimulus_delivery) inbox;
 
-  wy_light *lights;
-  int32_t light_count;
-  int32_t light_cap;
-  wy_env *envs;
-  int32_t env_count;
-  int32_t env_cap;
+  WY_ARRAY(wy_light) lights;
+  WY_ARRAY(wy_env) envs;
   float sun_dir[3];      /* unit, pointing from the sun; zero: no sun */
   float sun_intensity;
   float ambient;
@@ -399,17 +354,14 @@ struct wary_world {
   int32_t event_count;
   uint32_t events_dropped;
 
-  wy_geck_pending *geck_pending;
-  int32_t geck_pending_count, geck_pending_cap;
+  WY_ARRAY(wy_geck_pending) geck_pending;
   int32_t geck_keys[WY_GECK_KEYS]; /* 0 until a profile first takes a GECK def */
 
-  char **names;
-  int32_t name_count;
+  WY_ARRAY(char *) names;
 
   wary_pain_def pains[WARY_MAX_PAIN_TYPES];
   int32_t pain_count;
-  wy_damage *damages;
-  int32_t damage_count, damage_cap;
+  WY_ARRAY(wy_damage) damages;
   wy_team_relation team_relations[32];
   int32_t team_relation_count;
 
@@ -427,7 +379,7 @@ int32_t wy_agent_list_count(const wary_world *w, wary_id id, bool places);
 const wy_agent *wy_agent_list_at(const wary_world *w, wary_id id, bool places, int32_t i,
                                  int *status);
 static inline const wy_profile *wy_profile_of(const wary_world *w, const wy_agent *ag) {
-  return &w->profiles[w->actors[ag->actor].profile];
+  return &w->profiles.data[w->actors.data[ag->actor].profile];
 }
 void wy_actor_eye(const wary_world *w, const wy_actor *a, float eye_pos[3], float eye_forward[3]);
 bool wy_grid_refresh(wary_world *w);

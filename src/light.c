@@ -55,14 +55,14 @@ static int32_t free_slot_of(const void *base, size_t size, size_t alive_offset, 
 wary_id wary_light_create(wary_world *w, const wary_light_def *def) {
   w->light_epoch++;
   if (!light_valid(def)) return 0;
-  int32_t i = free_slot_of(w->lights, sizeof *w->lights, offsetof(wy_light, alive), w->light_count);
+  int32_t i = free_slot_of(w->lights.data, sizeof *w->lights.data, offsetof(wy_light, alive), w->lights.count);
   if (i < 0) {
-    if (!wy_reserve((void **)&w->lights, &w->light_cap, w->light_count + 1, sizeof *w->lights))
+    if (!wy_array_reserve(&w->lights, w->lights.count + 1))
       return 0;
-    i = w->light_count++;
-    w->lights[i].gen = 0;
+    i = w->lights.count++;
+    w->lights.data[i].gen = 0;
   }
-  wy_light *l = &w->lights[i];
+  wy_light *l = &w->lights.data[i];
   l->def = *def;
   l->def.radius = wy_scaled(w, def->radius, 8.0f);
   l->gen = wy_next_gen(l->gen);
@@ -73,7 +73,7 @@ wary_id wary_light_create(wary_world *w, const wary_light_def *def) {
 int wary_light_set(wary_world *w, wary_id id, const wary_light_def *def) {
   w->light_epoch++;
   wy_light *l;
-  WY_POOL_SLOT(w->lights, w->light_count, id, l);
+  WY_POOL_SLOT(w->lights.data, w->lights.count, id, l);
   if (!l) return WARY_ERR_STALE_ID;
   if (!light_valid(def)) return WARY_ERR_BAD_VALUE;
   l->def = *def;
@@ -84,7 +84,7 @@ int wary_light_set(wary_world *w, wary_id id, const wary_light_def *def) {
 int wary_light_destroy(wary_world *w, wary_id id) {
   w->light_epoch++;
   wy_light *l;
-  WY_POOL_SLOT(w->lights, w->light_count, id, l);
+  WY_POOL_SLOT(w->lights.data, w->lights.count, id, l);
   if (!l) return WARY_ERR_STALE_ID;
   l->alive = false;
   return WARY_OK;
@@ -93,13 +93,13 @@ int wary_light_destroy(wary_world *w, wary_id id) {
 wary_id wary_environment_create(wary_world *w, const wary_environment_def *def) {
   w->light_epoch++;
   if (!env_valid(def)) return 0;
-  int32_t i = free_slot_of(w->envs, sizeof *w->envs, offsetof(wy_env, alive), w->env_count);
+  int32_t i = free_slot_of(w->envs.data, sizeof *w->envs.data, offsetof(wy_env, alive), w->envs.count);
   if (i < 0) {
-    if (!wy_reserve((void **)&w->envs, &w->env_cap, w->env_count + 1, sizeof *w->envs)) return 0;
-    i = w->env_count++;
-    w->envs[i].gen = 0;
+    if (!wy_array_reserve(&w->envs, w->envs.count + 1)) return 0;
+    i = w->envs.count++;
+    w->envs.data[i].gen = 0;
   }
-  wy_env *e = &w->envs[i];
+  wy_env *e = &w->envs.data[i];
   e->def = *def;
   e->gen = wy_next_gen(e->gen);
   e->alive = true;
@@ -109,7 +109,7 @@ wary_id wary_environment_create(wary_world *w, const wary_environment_def *def) 
 int wary_environment_set(wary_world *w, wary_id id, const wary_environment_def *def) {
   w->light_epoch++;
   wy_env *e;
-  WY_POOL_SLOT(w->envs, w->env_count, id, e);
+  WY_POOL_SLOT(w->envs.data, w->envs.count, id, e);
   if (!e) return WARY_ERR_STALE_ID;
   if (!env_valid(def)) return WARY_ERR_BAD_VALUE;
   e->def = *def;
@@ -119,7 +119,7 @@ int wary_environment_set(wary_world *w, wary_id id, const wary_environment_def *
 int wary_environment_destroy(wary_world *w, wary_id id) {
   w->light_epoch++;
   wy_env *e;
-  WY_POOL_SLOT(w->envs, w->env_count, id, e);
+  WY_POOL_SLOT(w->envs.data, w->envs.count, id, e);
   if (!e) return WARY_ERR_STALE_ID;
   e->alive = false;
   return WARY_OK;
@@ -130,8 +130,8 @@ void wy_env_at(const wary_world *w, const float p[3], float *vision_scale, float
   *vision_scale = 1.0f;
   *hearing_scale = 1.0f;
   *light = -1.0f;
-  for (int32_t i = 0; i < w->env_count; i++) {
-    const wy_env *e = &w->envs[i];
+  for (int32_t i = 0; i < w->envs.count; i++) {
+    const wy_env *e = &w->envs.data[i];
     if (!e->alive) continue;
     const wary_environment_def *d = &e->def;
     if (p[0] < d->min[0] || p[1] < d->min[1] || p[2] < d->min[2] || p[0] > d->max[0] ||
@@ -182,8 +182,8 @@ static float light_at_point(wary_world *w, const float p[3], bool sun_shadow) {
     }
     light = w->ambient + (w->sun_intensity - w->ambient) * lit;
   }
-  for (int32_t i = 0; i < w->light_count; i++) {
-    const wy_light *l = &w->lights[i];
+  for (int32_t i = 0; i < w->lights.count; i++) {
+    const wy_light *l = &w->lights.data[i];
     if (!l->alive) continue;
     float dx = p[0] - l->def.pos[0], dy = p[1] - l->def.pos[1], dz = p[2] - l->def.pos[2];
     float x2 = (dx * dx + dy * dy + dz * dz) / (l->def.radius * l->def.radius);

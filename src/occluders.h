@@ -5,6 +5,7 @@
 #ifndef WARY_OCCLUDERS_H
 #define WARY_OCCLUDERS_H
 
+#include "array.h"
 #include "wary.h"
 
 typedef struct wy_box {
@@ -23,21 +24,13 @@ typedef struct wy_bvh_node {
 } wy_bvh_node;
 
 typedef struct wy_occluders {
-  wy_box *boxes;        /* slots; dead ones have alive == false */
-  int32_t box_count;    /* slots used (alive or dead) */
-  int32_t box_cap;
+  WY_ARRAY(wy_box) boxes;       /* slots (alive or dead: alive false) */
   int32_t alive_count;
-  int32_t *free_slots;  /* dead slots to reuse */
-  int32_t free_count;
-  int32_t free_cap;
-  wy_bvh_node *nodes;
-  int32_t node_count;
-  int32_t node_cap;
-  int32_t *leaf_boxes;  /* box slots referenced by leaves */
-  int32_t leaf_cap;
-  int32_t *stack;       /* traversal stack */
-  int32_t stack_cap;
-  bool dirty;           /* boxes changed since the last build */
+  WY_ARRAY(int32_t) free_slots; /* dead slots to reuse */
+  WY_ARRAY(wy_bvh_node) nodes;
+  WY_ARRAY(int32_t) leaf_boxes; /* box slots referenced by leaves (count unused) */
+  WY_ARRAY(int32_t) stack;      /* traversal stack (count unused) */
+  bool dirty;                   /* boxes changed since the last build */
 } wy_occluders;
 
 typedef struct wy_material {

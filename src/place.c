@@ -13,12 +13,12 @@ bool wy_place_report(wary_world *w, wy_agent *ag, const float pos[3], int32_t ta
                      float confidence, float accuracy) {
   float radius = wy_profile_of(w, ag)->hearing.merge_radius;
   wy_place *pl = NULL;
-  for (int32_t i = 0; i < ag->place_count && !pl; i++)
-    if (ag->places[i].tag == tag && wy_dist3(ag->places[i].pos, pos) <= radius) pl = &ag->places[i];
+  for (int32_t i = 0; i < ag->places.count && !pl; i++)
+    if (ag->places.data[i].tag == tag && wy_dist3(ag->places.data[i].pos, pos) <= radius) pl = &ag->places.data[i];
   if (!pl) {
-    if (!wy_reserve((void **)&ag->places, &ag->place_cap, ag->place_count + 1, sizeof *ag->places))
+    if (!wy_array_reserve(&ag->places, ag->places.count + 1))
       return false;
-    pl = &ag->places[ag->place_count++];
+    pl = &ag->places.data[ag->places.count++];
     memset(pl, 0, sizeof *pl);
     pl->tag = tag;
     pl->state = WARY_UNDETECTED;
@@ -45,9 +45,9 @@ static void changed(wary_world *w, wary_id agent, wy_place *pl, int32_t state) {
 
 void wy_places_resolve(wary_world *w, wy_agent *ag, float dt) {
   const wary_profile_def *d = &wy_profile_of(w, ag)->def;
-  wary_id agent = wy_make_id(ag->actor, w->actors[ag->actor].gen);
-  for (int32_t i = 0; i < ag->place_count; i++) {
-    wy_place *pl = &ag->places[i];
+  wary_id agent = wy_make_id(ag->actor, w->actors.data[ag->actor].gen);
+  for (int32_t i = 0; i < ag->places.count; i++) {
+    wy_place *pl = &ag->places.data[i];
     if (!pl->fresh) {
       float c = pl->confidence - d->fade_rate * dt;
       pl->confidence = c > 0.0f ? c : 0.0f;
@@ -72,7 +72,7 @@ void wy_places_resolve(wary_world *w, wy_agent *ag, float dt) {
     pl->fresh = false;
     /* An expired place, or a faint one never suspected, is forgotten. */
     if (pl->state == WARY_EXPIRED || (pl->state == WARY_UNDETECTED && pl->confidence <= 0.0f)) {
-      ag->places[i] = ag->places[--ag->place_count];
+      ag->places.data[i] = ag->places.data[--ag->places.count];
       i--;
     }
   }
@@ -98,7 +98,7 @@ int wary_location_at(const wary_world *w, wary_id agent, int32_t i, wary_locatio
   int status;
   const wy_agent *ag = wy_agent_list_at(w, agent, true, i, &status);
   if (!ag) return status;
-  place_out(w, ag, &ag->places[i], out);
+  place_out(w, ag, &ag->places.data[i], out);
   return WARY_OK;
 }
 
@@ -108,9 +108,9 @@ int wary_location_strongest(const wary_world *w, wary_id agent, wary_location_be
   const wy_agent *ag = wy_agent_of(w, agent, &status);
   if (!ag) return status;
   const wy_place *best = NULL;
-  for (int32_t i = 0; i < ag->place_count; i++)
-    if (ag->places[i].confidence > 0.0f && (!best || ag->places[i].confidence > best->confidence))
-      best = &ag->places[i];
+  for (int32_t i = 0; i < ag->places.count; i++)
+    if (ag->places.data[i].confidence > 0.0f && (!best || ag->places.data[i].confidence > best->confidence))
+      best = &ag->places.data[i];
   if (!best) return WARY_ERR_NOT_FOUND;
   place_out(w, ag, best, out);
   return WARY_OK;

@@ -28,10 +28,10 @@ int32_t wary_sense_create(wary_world *w, const wary_sense_def *d) {
   for (int32_t i = 0; i < d->stimulus_tag_count; i++)
     if (!wary_name_string(w, d->stimulus_tags[i])) return WARY_ERR_NOT_FOUND;
   if (w->in_step) return WARY_ERR_IN_STEP;
-  if (!wy_reserve((void **)&w->senses, &w->sense_cap, w->sense_count + 1, sizeof *w->senses))
+  if (!wy_array_reserve(&w->senses, w->senses.count + 1))
     return WARY_ERR_OUT_OF_MEMORY;
-  w->senses[w->sense_count].def = *d;
-  return w->sense_count++;
+  w->senses.data[w->senses.count].def = *d;
+  return w->senses.count++;
 }
 
 wary_profile_def wary_default_profile_def(void) {
@@ -72,7 +72,7 @@ static bool profile_valid(const wary_world *w, const wary_profile_def *d) {
   int32_t custom = 0;
   for (int32_t i = 0; i < d->sense_count; i++) {
     const wary_profile_sense *s = &d->senses[i];
-    if (s->sense < 0 || s->sense >= w->sense_count) return false;
+    if (s->sense < 0 || s->sense >= w->senses.count) return false;
     custom += s->sense >= WARY_BUILTIN_SENSES;
     if (s->weight != -1.0f && !wy_nonneg(s->weight)) return false;
     if (s->interval != -1.0f && (!wy_finite(s->interval) || s->interval <= 0.0f)) return false;
@@ -91,7 +91,7 @@ static void profile_resolve(const wary_world *w, wy_profile *p, const wary_profi
   for (int32_t k = 0; k < WARY_BUILTIN_SENSES; k++) p->builtin_slot[k] = -1;
   for (int32_t i = 0; i < d->sense_count; i++) {
     int32_t sense = d->senses[i].sense;
-    wary_sense_def s = w->senses[sense].def;
+    wary_sense_def s = w->senses.data[sense].def;
     /* A built-in sense's contract is the profile's settings for it. */
     if (sense == WARY_SENSE_VISION) {
       p->vision_slot = i;
@@ -223,7 +223,7 @@ static bool hearing_valid(const wary_world *w, const wary_hearing_def *d) {
   return !(!d || !wy_finite(d->interval) || d->interval <= 0.0f || !wy_nonneg(d->loss_grace) ||
       !wy_nonneg(d->weight) || !wy_nonneg(d->accumulation_rate) || !wy_nonneg(d->accumulation_hold) ||
       !wy_nonneg(d->accumulation_decay) || !wy_nonneg(d->wall_absorption) || !wy_scaled_ok(d->ear_height) ||
-      !wy_scaled_ok(d->merge_radius) || d->filter < -1 || d->filter >= w->filter_count);
+      !wy_scaled_ok(d->merge_radius) || d->filter < -1 || d->filter >= w->filters.count);
 }
 
 int wary_profile_set_hearing(wary_world *w, int32_t profile, const wary_hearing_def *d) {
@@ -324,8 +324,8 @@ int wary_profile_set_geck(wary_world *w, int32_t profile, const wary_geck_def *d
   status = def->enabled ? wy_geck_intern(w) : WARY_OK;
   if (status != WARY_OK) return status;
   if (p->geck.enabled && !def->enabled)
-    for (int32_t i = 0; i < w->agent_count; i++)
-      if (w->actors[w->agents[i].actor].profile == profile) wy_geck_reset_agent(&w->agents[i]);
+    for (int32_t i = 0; i < w->agents.count; i++)
+      if (w->actors.data[w->agents.data[i].actor].profile == profile) wy_geck_reset_agent(&w->agents.data[i]);
   p->geck = *def;
   scale_geck(w, &p->geck);
   return WARY_OK;
@@ -334,10 +334,9 @@ int wary_profile_set_geck(wary_world *w, int32_t profile, const wary_geck_def *d
 int32_t wary_profile_create(wary_world *w, const wary_profile_def *def) {
   if (!def || !profile_valid(w, def)) return WARY_ERR_BAD_VALUE;
   if (w->in_step) return WARY_ERR_IN_STEP;
-  if (!wy_reserve((void **)&w->profiles, &w->profile_cap, w->profile_count + 1,
-                  sizeof *w->profiles))
+  if (!wy_array_reserve(&w->profiles, w->profiles.count + 1))
     return WARY_ERR_OUT_OF_MEMORY;
-  wy_profile *p = &w->profiles[w->profile_count];
+  wy_profile *p = &w->profiles.data[w->profiles.count];
   p->vision = wary_default_vision_def();
   scale_vision(w, &p->vision);
   p->hearing = wary_default_hearing_def();
@@ -353,7 +352,7 @@ int32_t wary_profile_create(wary_world *w, const wary_profile_def *def) {
   p->brain.emotions = false;
   p->brain.threat_distance_range = wy_scaled(w, p->brain.threat_distance_range, 30.0f);
   profile_resolve(w, p, def);
-  return w->profile_count++;
+  return w->profiles.count++;
 }
 
 static bool same_senses(const wy_profile *p, const wary_profile_def *d) {
@@ -371,19 +370,19 @@ int wary_profile_set(wary_world *w, int32_t profile, const wary_profile_def *def
   profile_resolve(w, p, def);
   if (keep) return WARY_OK;
   /* The slots now mean other senses: what they held is void. */
-  for (int32_t i = 0; i < w->agent_count; i++) {
-    wy_agent *ag = &w->agents[i];
-    const wy_actor *a = &w->actors[ag->actor];
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    wy_agent *ag = &w->agents.data[i];
+    const wy_actor *a = &w->actors.data[ag->actor];
     if (a->profile != profile) continue;
     wy_agent_reset_timers(w, ag, a->serial);
-    for (int32_t b = 0; b < ag->belief_count; b++) wy_belief_reset_slots(&ag->beliefs[b]);
+    for (int32_t b = 0; b < ag->beliefs.count; b++) wy_belief_reset_slots(&ag->beliefs.data[b]);
   }
   return WARY_OK;
 }
 
 void wy_agent_reset_timers(const wary_world *w, wy_agent *ag, uint32_t serial) {
-  const wy_actor *a = &w->actors[ag->actor];
-  const wy_profile *p = &w->profiles[a->profile];
+  const wy_actor *a = &w->actors.data[ag->actor];
+  const wy_profile *p = &w->profiles.data[a->profile];
   /* Golden-ratio phases spread agents' updates over the interval. */
   float phase = (float)fmod((double)serial * 0.6180339887498949, 1.0);
   for (int32_t s = 0; s < WY_SLOTS; s++) {
@@ -398,19 +397,19 @@ int wary_sense_unmute(wary_world *w, wary_id agent, int32_t slot) {
   const wy_actor *a = wy_actor_get(w, agent);
   if (!a) return WARY_ERR_STALE_ID;
   if (a->agent < 0) return WARY_ERR_NOT_AGENT;
-  if (slot < 0 || slot >= w->profiles[a->profile].slot_count) return WARY_ERR_NOT_FOUND;
-  w->agents[a->agent].errors[slot] = 0;
-  w->agents[a->agent].muted[slot] = false;
+  if (slot < 0 || slot >= w->profiles.data[a->profile].slot_count) return WARY_ERR_NOT_FOUND;
+  w->agents.data[a->agent].errors[slot] = 0;
+  w->agents.data[a->agent].muted[slot] = false;
   return WARY_OK;
 }
 
 wy_profile *wy_profile_to_set(wary_world *w, int32_t profile, bool found, bool valid,
                               int *status) {
-  *status = profile < 0 || profile >= w->profile_count || !found ? WARY_ERR_NOT_FOUND
+  *status = profile < 0 || profile >= w->profiles.count || !found ? WARY_ERR_NOT_FOUND
             : !valid                                            ? WARY_ERR_BAD_VALUE
             : w->in_step                                        ? WARY_ERR_IN_STEP
                                                                 : WARY_OK;
-  return *status == WARY_OK ? &w->profiles[profile] : NULL;
+  return *status == WARY_OK ? &w->profiles.data[profile] : NULL;
 }
 
 void wy_profile_refresh(const wary_world *w, wy_profile *p) {

@@ -222,8 +222,8 @@ static void locate(wy_belief *b, const wy_profile *p, bool reporting, float dt) 
 }
 
 void wy_resolve_belief(wary_world *w, wy_agent *ag, wy_belief *b, float dt) {
-  const wy_actor *a = &w->actors[ag->actor];
-  const wy_profile *p = &w->profiles[a->profile];
+  const wy_actor *a = &w->actors.data[ag->actor];
+  const wy_profile *p = &w->profiles.data[a->profile];
   bool reporting;
   bool sensed = update_slots(b, ag, p, dt, &reporting);
   float fused = fuse(b, ag, p);

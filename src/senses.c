@@ -39,7 +39,7 @@ static bool report_at(wary_world *w, int32_t agent_index, const wy_profile *p, i
                       const wy_actor *t, int32_t target_slot, float c, int32_t reason,
                       int32_t sense) {
   wary_id target = wy_make_id(target_slot, t->gen);
-  if (c <= 0.0f && !wy_belief_find(&w->agents[agent_index], target, NULL)) return true;
+  if (c <= 0.0f && !wy_belief_find(&w->agents.data[agent_index], target, NULL)) return true;
   return wy_push_report(w, agent_index, slot, target, wy_clamp01(c), reason,
                         p->basic[sense].accuracy, NULL);
 }
@@ -48,7 +48,7 @@ bool wy_sense_basic(wary_world *w, int32_t agent_index, const wy_actor *a, const
                     int32_t slot, int32_t target_slot, float distance) {
   int32_t sense = p->slots[slot].sense;
   const wary_basic_sense_def *b = &p->basic[sense];
-  const wy_actor *t = &w->actors[target_slot];
+  const wy_actor *t = &w->actors.data[target_slot];
   float x = b->range > 0.0f ? distance / b->range : 1.0f;
   if (x > 1.0f) return report_at(w, agent_index, p, slot, t, target_slot, 0.0f, WARY_LOSS_OUT_OF_RANGE, sense);
   float c = 0.0f;
@@ -76,7 +76,7 @@ int wary_report_touch(wary_world *w, wary_id agent, wary_id toucher) {
   if (!a || !wy_actor_get(w, toucher)) return WARY_ERR_STALE_ID;
   if (a->agent < 0) return WARY_ERR_NOT_AGENT;
   if (agent == toucher) return WARY_ERR_BAD_VALUE;
-  wy_agent *ag = &w->agents[a->agent];
+  wy_agent *ag = &w->agents.data[a->agent];
   for (int32_t i = 0; i < ag->touch_count; i++)
     if (ag->touches[i] == toucher) return WARY_OK;
   if (ag->touch_count >= 4) return WARY_ERR_FULL;
@@ -85,8 +85,8 @@ int wary_report_touch(wary_world *w, wary_id agent, wary_id toucher) {
 }
 
 bool wy_touches(wary_world *w, int32_t agent_index) {
-  wy_agent *ag = &w->agents[agent_index];
-  const wy_profile *p = &w->profiles[w->actors[ag->actor].profile];
+  wy_agent *ag = &w->agents.data[agent_index];
+  const wy_profile *p = &w->profiles.data[w->actors.data[ag->actor].profile];
   int32_t slot = p->builtin_slot[WARY_SENSE_TOUCH];
   for (int32_t i = 0; slot >= 0 && i < ag->touch_count; i++) {
     const wy_actor *t = wy_actor_get(w, ag->touches[i]);

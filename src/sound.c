@@ -61,36 +61,35 @@ int32_t wary_sound_create(wary_world *w, const wary_sound_def *d) {
   if (n < 0 || n >= (int)sizeof tag) return WARY_ERR_BAD_VALUE;
   int32_t key = wary_name(w, tag);
   if (key < 0) return key;
-  if (!wy_reserve((void **)&w->sounds, &w->sound_cap, w->sound_count + 1, sizeof *w->sounds))
+  if (!wy_array_reserve(&w->sounds, w->sounds.count + 1))
     return WARY_ERR_OUT_OF_MEMORY;
-  wy_sound *s = &w->sounds[w->sound_count];
+  wy_sound *s = &w->sounds.data[w->sounds.count];
   s->def = *d;
   s->def.max_range = wy_scaled(w, d->max_range, 15.0f);
   s->stimulus_tag = key;
-  return w->sound_count++;
+  return w->sounds.count++;
 }
 
 int32_t wary_filter_create(wary_world *w, const wary_filter_def *d) {
   if (!d || d->min_alert_level < WARY_WHISPER || d->min_alert_level > WARY_EXPLOSIVE ||
       !wy_nonneg(d->loudness_multiplier) || d->categories > 0x1Fu)
     return WARY_ERR_BAD_VALUE;
-  if (!wy_reserve((void **)&w->filters, &w->filter_cap, w->filter_count + 1, sizeof *w->filters))
+  if (!wy_array_reserve(&w->filters, w->filters.count + 1))
     return WARY_ERR_OUT_OF_MEMORY;
-  w->filters[w->filter_count] = *d;
-  return w->filter_count++;
+  w->filters.data[w->filters.count] = *d;
+  return w->filters.count++;
 }
 
 static bool queue(wary_world *w, const wy_emission *e) {
-  if (!wy_reserve((void **)&w->emissions, &w->emission_cap, w->emission_count + 1,
-                  sizeof *w->emissions))
+  if (!wy_array_reserve(&w->emissions, w->emissions.count + 1))
     return false;
-  w->emissions[w->emission_count++] = *e;
+  w->emissions.data[w->emissions.count++] = *e;
   return true;
 }
 
 static int emit(wary_world *w, wary_id source, int32_t sound, const float pos[3]) {
-  if (sound < 0 || sound >= w->sound_count) return WARY_ERR_NOT_FOUND;
-  const wy_sound *s = &w->sounds[sound];
+  if (sound < 0 || sound >= w->sounds.count) return WARY_ERR_NOT_FOUND;
+  const wy_sound *s = &w->sounds.data[sound];
   wy_emission e;
   memset(&e, 0, sizeof e);
   e.is_sound = true;
@@ -129,20 +128,19 @@ bool wy_queue_stimulus(wary_world *w, const wary_stimulus_def *def) {
  * of a type, the quietest giving way to a louder one. */
 static bool add_pending(wary_world *w, wy_agent *ag, const wy_pending *p, int32_t max_pending) {
   int32_t same = 0, quietest = -1;
-  for (int32_t i = 0; i < ag->pending_count; i++) {
-    if (ag->pending[i].sound != p->sound) continue;
+  for (int32_t i = 0; i < ag->pending.count; i++) {
+    if (ag->pending.data[i].sound != p->sound) continue;
     same++;
-    if (quietest < 0 || ag->pending[i].heard < ag->pending[quietest].heard) quietest = i;
+    if (quietest < 0 || ag->pending.data[i].heard < ag->pending.data[quietest].heard) quietest = i;
   }
   if (same >= max_pending) {
-    if (p->heard > ag->pending[quietest].heard) ag->pending[quietest] = *p;
+    if (p->heard > ag->pending.data[quietest].heard) ag->pending.data[quietest] = *p;
     w->stats.sounds_dropped++;
     return true;
   }
-  if (!wy_reserve((void **)&ag->pending, &ag->pending_cap, ag->pending_count + 1,
-                  sizeof *ag->pending))
+  if (!wy_array_reserve(&ag->pending, ag->pending.count + 1))
     return false;
-  ag->pending[ag->pending_count++] = *p;
+  ag->pending.data[ag->pending.count++] = *p;
   return true;
 }
 
@@ -161,8 +159,8 @@ static float arrival(wary_world *w, const wy_actor *a, const wy_profile *p, cons
   if (!(d <= range) || range <= 0.0f) return 0.0f;
   if (a->lod_tier > s->def.max_lod_tier) return 0.0f;
   float mult = 1.0f;
-  if (h->filter >= 0 && w->filters[h->filter].enabled) {
-    const wary_filter_def *f = &w->filters[h->filter];
+  if (h->filter >= 0 && w->filters.data[h->filter].enabled) {
+    const wary_filter_def *f = &w->filters.data[h->filter];
     if (!(f->categories & (1u << s->def.category))) return 0.0f;
     if (s->def.alert_level < f->min_alert_level) return 0.0f;
     const wy_actor *m = maker ? wy_actor_get(w, maker) : NULL;
@@ -180,10 +178,10 @@ static float arrival(wary_world *w, const wy_actor *a, const wy_profile *p, cons
 }
 
 bool wy_deliver_sounds(wary_world *w) {
-  for (int32_t e = 0; e < w->emission_count; e++) {
-    const wy_emission *em = &w->emissions[e];
+  for (int32_t e = 0; e < w->emissions.count; e++) {
+    const wy_emission *em = &w->emissions.data[e];
     if (!em->is_sound) continue;
-    const wy_sound *s = &w->sounds[em->sound];
+    const wy_sound *s = &w->sounds.data[em->sound];
     wary_id maker = em->stimulus.source;
     if (maker && !wy_actor_get(w, maker)) maker = 0; /* removed since: a sound nobody made */
     /* The grid holds feet; the range is measured from the ear, checked exactly
@@ -193,9 +191,9 @@ bool wy_deliver_sounds(wary_world *w) {
                                         s->def.max_range + 2.0f * w->def.units_per_meter, &count);
     if (count < 0) return false;
     for (int32_t c = 0; c < count; c++) {
-      const wy_actor *a = &w->actors[cand[c]];
+      const wy_actor *a = &w->actors.data[cand[c]];
       if (a->agent < 0 || maker == wy_make_id(cand[c], a->gen)) continue;
-      const wy_profile *p = &w->profiles[a->profile];
+      const wy_profile *p = &w->profiles.data[a->profile];
       if (p->builtin_slot[WARY_SENSE_HEARING] < 0) continue;
       const wy_actor *m = maker ? wy_actor_get(w, maker) : NULL;
       if (m && p->def.ignore_same_team && m->team != 0 && m->team == a->team) continue;
@@ -207,18 +205,18 @@ bool wy_deliver_sounds(wary_world *w) {
       pend.maker = maker;
       pend.sound = em->sound;
       memcpy(pend.pos, em->stimulus.pos, sizeof pend.pos);
-      if (!add_pending(w, &w->agents[a->agent], &pend, s->def.max_pending)) return false;
+      if (!add_pending(w, &w->agents.data[a->agent], &pend, s->def.max_pending)) return false;
     }
   }
   return true;
 }
 
 static wy_track *track_of(wy_agent *ag, wary_id maker, float now) {
-  for (int32_t i = 0; i < ag->track_count; i++)
-    if (ag->tracks[i].maker == maker) return &ag->tracks[i];
-  if (!wy_reserve((void **)&ag->tracks, &ag->track_cap, ag->track_count + 1, sizeof *ag->tracks))
+  for (int32_t i = 0; i < ag->tracks.count; i++)
+    if (ag->tracks.data[i].maker == maker) return &ag->tracks.data[i];
+  if (!wy_array_reserve(&ag->tracks, ag->tracks.count + 1))
     return NULL;
-  wy_track *t = &ag->tracks[ag->track_count++];
+  wy_track *t = &ag->tracks.data[ag->tracks.count++];
   memset(t, 0, sizeof *t);
   t->maker = maker;
   t->sound = -1;
@@ -271,19 +269,19 @@ static float accuracy_of(const wy_sound *s, float distance) {
 }
 
 bool wy_hear(wary_world *w, int32_t agent_index) {
-  wy_agent *ag = &w->agents[agent_index];
-  const wy_actor *a = &w->actors[ag->actor];
-  const wy_profile *p = &w->profiles[a->profile];
+  wy_agent *ag = &w->agents.data[agent_index];
+  const wy_actor *a = &w->actors.data[ag->actor];
+  const wy_profile *p = &w->profiles.data[a->profile];
   const wary_hearing_def *h = &p->hearing;
   int32_t slot = p->builtin_slot[WARY_SENSE_HEARING];
   wary_id self = wy_make_id(ag->actor, a->gen);
-  for (int32_t i = 0; i < ag->track_count; i++) {
-    ag->tracks[i].heard = 0.0f;
-    ag->tracks[i].sound = -1;
+  for (int32_t i = 0; i < ag->tracks.count; i++) {
+    ag->tracks.data[i].heard = 0.0f;
+    ag->tracks.data[i].sound = -1;
   }
-  for (int32_t i = 0; i < ag->pending_count; i++) {
-    const wy_pending *pd = &ag->pending[i];
-    const wy_sound *s = &w->sounds[pd->sound];
+  for (int32_t i = 0; i < ag->pending.count; i++) {
+    const wy_pending *pd = &ag->pending.data[i];
+    const wy_sound *s = &w->sounds.data[pd->sound];
     sound_event(w, WARY_EV_SOUND_HEARD, self, pd->maker, pd->pos, pd->sound, pd->heard, pd->walls);
     remember(w, ag, pd);
     float acc = accuracy_of(s, pd->distance);
@@ -303,14 +301,14 @@ bool wy_hear(wary_world *w, int32_t agent_index) {
     if (t->sound < 0 || acc > t->accuracy) t->accuracy = acc;
     if (t->sound < 0) t->sound = pd->sound;
   }
-  ag->pending_count = 0;
-  for (int32_t i = 0; i < ag->track_count; i++) {
-    wy_track *t = &ag->tracks[i];
+  ag->pending.count = 0;
+  for (int32_t i = 0; i < ag->tracks.count; i++) {
+    wy_track *t = &ag->tracks.data[i];
     settle(t, h, w->time);
     const wy_actor *m = wy_actor_get(w, t->maker);
     float share = wy_clamp01(t->heard > t->accum ? t->heard : t->accum);
     if (!m || share <= 0.0f) {
-      *t = ag->tracks[--ag->track_count]; /* forgotten, or the maker is gone */
+      *t = ag->tracks.data[--ag->tracks.count]; /* forgotten, or the maker is gone */
       i--;
       continue;
     }
@@ -330,7 +328,7 @@ int32_t wary_recent_sounds(const wary_world *w, wary_id agent, float seconds,
   if (a->agent < 0) return WARY_ERR_NOT_AGENT;
   if (isnan(seconds) || seconds < 0.0f || cap < 0) return WARY_ERR_BAD_VALUE;
   if (seconds > 6.0f) seconds = 6.0f;
-  const wy_agent *ag = &w->agents[a->agent];
+  const wy_agent *ag = &w->agents.data[a->agent];
   int32_t n = 0;
   for (int32_t k = 0; k < ag->recent_count && n < cap; k++) {
     int32_t i = (ag->recent_head - 1 - k + WARY_RECENT_SOUNDS) % WARY_RECENT_SOUNDS;
@@ -341,7 +339,7 @@ int32_t wary_recent_sounds(const wary_world *w, wary_id agent, float seconds,
 }
 
 void wy_agent_free_hearing(wy_agent *ag) {
-  free(ag->pending);
-  free(ag->tracks);
-  free(ag->places);
+  wy_array_free(&ag->pending);
+  wy_array_free(&ag->tracks);
+  wy_array_free(&ag->places);
 }

@@ -9,19 +9,12 @@
 
 static bool push_query(wary_world *w, int32_t agent_index, const wy_actor *a, const wy_agent *ag,
                        int32_t slot, const wy_slot *sl, int32_t target_slot, float distance) {
-  int32_t n = w->query_count;
-  int32_t cap = w->query_cap;
-  if (n + 1 > cap) {
-    /* The three arrays grow in step: each starts from the shared capacity. */
-    int32_t c1 = cap, c2 = cap, c3 = cap;
-    if (!wy_reserve((void **)&w->queries, &c1, n + 1, sizeof *w->queries) ||
-        !wy_reserve((void **)&w->results, &c2, n + 1, sizeof *w->results) ||
-        !wy_reserve((void **)&w->links, &c3, n + 1, sizeof *w->links))
-      return false;
-    w->query_cap = c1;
-  }
-  const wy_actor *t = &w->actors[target_slot];
-  wary_sense_query *q = &w->queries[n];
+  int32_t n = w->queries.count;
+  if (!wy_array_reserve(&w->queries, n + 1) || !wy_array_reserve(&w->results, n + 1) ||
+      !wy_array_reserve(&w->links, n + 1))
+    return false;
+  const wy_actor *t = &w->actors.data[target_slot];
+  wary_sense_query *q = &w->queries.data[n];
   q->agent = wy_make_id(ag->actor, a->gen);
   q->target = wy_make_id(target_slot, t->gen);
   q->sense = sl->sense;
@@ -38,13 +31,13 @@ static bool push_query(wary_world *w, int32_t agent_index, const wy_actor *a, co
   q->weather = w->def.weather;
   memcpy(q->target_pos, t->pos, sizeof q->target_pos);
   memcpy(q->target_vel, t->vel, sizeof q->target_vel);
-  memset(&w->results[n], 0, sizeof w->results[n]);
-  w->links[n].agent = agent_index;
-  w->links[n].failed = false;
+  memset(&w->results.data[n], 0, sizeof w->results.data[n]);
+  w->links.data[n].agent = agent_index;
+  w->links.data[n].failed = false;
   int32_t bi = -1;
   wy_belief_find(ag, q->target, &bi);
-  w->links[n].belief = bi;
-  w->query_count++;
+  w->links.data[n].belief = bi;
+  w->queries.count++;
   return true;
 }
 
@@ -73,13 +66,13 @@ static bool schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int
 
 bool wy_push_report(wary_world *w, int32_t agent_index, int32_t slot, wary_id target,
                     float confidence, int32_t reason, float accuracy, const float *pos) {
-  if (!wy_reserve((void **)&w->reports, &w->report_cap, w->report_count + 1, sizeof *w->reports))
+  if (!wy_array_reserve(&w->reports, w->reports.count + 1))
     return false;
-  wy_report *r = &w->reports[w->report_count++];
+  wy_report *r = &w->reports.data[w->reports.count++];
   r->agent = agent_index;
   r->slot = slot;
   r->target = target;
-  r->dt = w->agents[agent_index].since[slot];
+  r->dt = w->agents.data[agent_index].since[slot];
   r->confidence = confidence;
   r->reason = reason;
   r->accuracy = accuracy;
@@ -92,7 +85,7 @@ bool wy_push_report(wary_world *w, int32_t agent_index, int32_t slot, wary_id ta
  * sees nor holds a belief about. */
 static bool look(wary_world *w, int32_t agent_index, const wy_agent *ag, const wy_actor *a,
                  const wy_profile *p, int32_t target_slot) {
-  const wy_actor *t = &w->actors[target_slot];
+  const wy_actor *t = &w->actors.data[target_slot];
   wary_id target = wy_make_id(target_slot, t->gen);
   int32_t reason;
   float c = wy_vision_eval(w, a, p, t, &reason, NULL);
@@ -101,13 +94,13 @@ static bool look(wary_world *w, int32_t agent_index, const wy_agent *ag, const w
 }
 
 static int gather(wary_world *w, int32_t agent_index) {
-  wy_agent *ag = &w->agents[agent_index];
-  const wy_actor *a = &w->actors[ag->actor];
-  const wy_profile *p = &w->profiles[a->profile];
+  wy_agent *ag = &w->agents.data[agent_index];
+  const wy_actor *a = &w->actors.data[ag->actor];
+  const wy_profile *p = &w->profiles.data[a->profile];
   bool due[WY_SLOTS];
   float reach[WY_SLOTS];
-  for (int32_t i = 0; i < ag->belief_count; i++)
-    memset(ag->beliefs[i].due, 0, sizeof ag->beliefs[i].due);
+  for (int32_t i = 0; i < ag->beliefs.count; i++)
+    memset(ag->beliefs.data[i].due, 0, sizeof ag->beliefs.data[i].due);
   memset(ag->ran, 0, sizeof ag->ran);
   memset(ag->failed, 0, sizeof ag->failed);
   /* A reported touch counts at once, whatever the touch sense's interval. */
@@ -122,13 +115,13 @@ static int gather(wary_world *w, int32_t agent_index) {
     if (due[s] && reach[s] > range) range = reach[s];
   }
   /* Every belief hears from its due slots this step, even out of range. */
-  for (int32_t i = 0; i < ag->belief_count; i++)
+  for (int32_t i = 0; i < ag->beliefs.count; i++)
     for (int32_t s = 0; s < p->slot_count; s++) {
-      ag->beliefs[i].due[s] = due[s];
+      ag->beliefs.data[i].due[s] = due[s];
       /* Senses that look at candidates lose what is not among them out of
        * range; hearing's silence keeps its own reason. */
       if (due[s] && p->slots[s].range > 0.0f && p->slots[s].sense < WARY_BUILTIN_SENSES)
-        ag->beliefs[i].reason[s] = WARY_LOSS_OUT_OF_RANGE;
+        ag->beliefs.data[i].reason[s] = WARY_LOSS_OUT_OF_RANGE;
     }
   if (range > 0.0f) {
     int32_t count = 0;
@@ -137,7 +130,7 @@ static int gather(wary_world *w, int32_t agent_index) {
     w->stats.candidates += (uint64_t)count;
     for (int32_t c = 0; c < count; c++) {
       int32_t ts = cand[c];
-      const wy_actor *t = &w->actors[ts];
+      const wy_actor *t = &w->actors.data[ts];
       if (ts == ag->actor) continue;
       if (p->def.ignore_same_team && t->team != 0 && t->team == a->team) continue;
       float d = wy_dist3(a->pos, t->pos);
@@ -170,39 +163,39 @@ int wary_step_begin(wary_world *w, float dt) {
   w->step_dt = dt;
   w->time += dt;
   w->event_count = 0;
-  w->query_count = 0;
-  w->report_count = 0;
+  w->queries.count = 0;
+  w->reports.count = 0;
   w->light_epoch++;
   wy_eyes_turn(w, dt);
   if (!wy_deliver_sounds(w) || !wy_deliver_stimuli(w)) {
     w->in_step = false;
     return WARY_ERR_OUT_OF_MEMORY;
   }
-  for (int32_t i = 0; i < w->agent_count; i++) {
-    wy_agent *ag = &w->agents[i];
-    for (int32_t b = 0; b < ag->belief_count; b++) wy_evidence_tick(&ag->beliefs[b], dt);
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    wy_agent *ag = &w->agents.data[i];
+    for (int32_t b = 0; b < ag->beliefs.count; b++) wy_evidence_tick(&ag->beliefs.data[b], dt);
     int s = gather(w, i);
     if (s != WARY_OK) {
       w->in_step = false;
       return s;
     }
   }
-  w->stats.queries += (uint64_t)w->query_count;
+  w->stats.queries += (uint64_t)w->queries.count;
   return WARY_OK;
 }
 
-int32_t wary_query_count(const wary_world *w) { return w->query_count; }
-const wary_sense_query *wary_queries(const wary_world *w) { return w->queries; }
-wary_sense_result *wary_results(wary_world *w) { return w->results; }
+int32_t wary_query_count(const wary_world *w) { return w->queries.count; }
+const wary_sense_query *wary_queries(const wary_world *w) { return w->queries.data; }
+wary_sense_result *wary_results(wary_world *w) { return w->results.data; }
 
 int wary_query_fail(wary_world *w, int32_t i) {
   if (!w->in_step) return WARY_ERR_IN_STEP;
-  if (i < 0 || i >= w->query_count) return WARY_ERR_NOT_FOUND;
-  if (w->links[i].failed) return WARY_OK;
-  w->links[i].failed = true;
-  memset(&w->results[i], 0, sizeof w->results[i]);
-  const wary_sense_query *q = &w->queries[i];
-  wy_agent *ag = &w->agents[w->links[i].agent];
+  if (i < 0 || i >= w->queries.count) return WARY_ERR_NOT_FOUND;
+  if (w->links.data[i].failed) return WARY_OK;
+  w->links.data[i].failed = true;
+  memset(&w->results.data[i], 0, sizeof w->results.data[i]);
+  const wary_sense_query *q = &w->queries.data[i];
+  wy_agent *ag = &w->agents.data[w->links.data[i].agent];
   /* One count per step: a sense that fails for several targets in one step
    * has failed once; steps without a failure start the count again. */
   if (!ag->failed[q->slot]) {
@@ -224,7 +217,7 @@ static wy_belief *belief_for(wary_world *w, wy_agent *ag, wary_id target, int32_
     if (*index < 0) *index = wy_belief_create(ag, target, wy_actor_get(w, target));
     if (*index < 0) return NULL;
   }
-  return &ag->beliefs[*index];
+  return &ag->beliefs.data[*index];
 }
 
 static void report(wy_belief *b, int32_t s, float c, float accuracy, const float loc[3]) {
@@ -236,13 +229,13 @@ static void report(wy_belief *b, int32_t s, float c, float accuracy, const float
 
 /* Writes each query's answer into its belief. */
 static int apply_results(wary_world *w) {
-  for (int32_t i = 0; i < w->query_count; i++) {
-    const wary_sense_query *q = &w->queries[i];
-    wary_sense_result *r = &w->results[i];
-    wy_query_link *l = &w->links[i];
+  for (int32_t i = 0; i < w->queries.count; i++) {
+    const wary_sense_query *q = &w->queries.data[i];
+    wary_sense_result *r = &w->results.data[i];
+    wy_query_link *l = &w->links.data[i];
     float c = sanitize(r->confidence);
     if (l->failed || !r->active || c <= 0.0f) continue;
-    wy_belief *b = belief_for(w, &w->agents[l->agent], q->target, &l->belief);
+    wy_belief *b = belief_for(w, &w->agents.data[l->agent], q->target, &l->belief);
     if (!b) return WARY_ERR_OUT_OF_MEMORY;
     bool loc = r->has_location && wy_finite3(r->location[0], r->location[1], r->location[2]);
     report(b, q->slot, c, sanitize(r->accuracy), loc ? r->location : q->target_pos);
@@ -253,14 +246,14 @@ static int apply_results(wary_world *w) {
 /* Writes the built-in senses' answers; vision holds back a first sighting
  * for first_spot_reaction_time of unbroken sight. */
 static int apply_reports(wary_world *w) {
-  for (int32_t i = 0; i < w->report_count; i++) {
-    const wy_report *r = &w->reports[i];
-    wy_agent *ag = &w->agents[r->agent];
+  for (int32_t i = 0; i < w->reports.count; i++) {
+    const wy_report *r = &w->reports.data[i];
+    wy_agent *ag = &w->agents.data[r->agent];
     int32_t index = -1;
     wy_belief *b = belief_for(w, ag, r->target, &index);
     if (!b) return WARY_ERR_OUT_OF_MEMORY;
     float c = r->confidence;
-    const wy_profile *p = &w->profiles[w->actors[ag->actor].profile];
+    const wy_profile *p = &w->profiles.data[w->actors.data[ag->actor].profile];
     if (r->slot == p->vision_slot && !b->spotted) {
       b->spot_time = c > 0.0f ? b->spot_time + r->dt : 0.0f;
       if (c > 0.0f && b->spot_time >= p->vision.first_spot_reaction_time) b->spotted = true;
@@ -281,13 +274,13 @@ int wary_step_end(wary_world *w) {
   if (status == WARY_OK) status = apply_reports(w);
   wy_brain_damage(w);
   float dt = w->step_dt;
-  for (int32_t i = 0; i < w->agent_count; i++) {
-    wy_agent *ag = &w->agents[i];
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    wy_agent *ag = &w->agents.data[i];
     wy_brain_dull(w, ag, dt);
     for (int32_t s = 0; s < WY_SLOTS; s++)
       if (ag->ran[s] && !ag->failed[s]) ag->errors[s] = 0;
-    for (int32_t b = 0; b < ag->belief_count; b++) wy_resolve_belief(w, ag, &ag->beliefs[b], dt);
-    wy_beliefs_prune(ag, w->profiles[w->actors[ag->actor].profile].def.memory_time);
+    for (int32_t b = 0; b < ag->beliefs.count; b++) wy_resolve_belief(w, ag, &ag->beliefs.data[b], dt);
+    wy_beliefs_prune(ag, w->profiles.data[w->actors.data[ag->actor].profile].def.memory_time);
     wy_places_resolve(w, ag, dt);
     wy_brain_think(w, ag, dt);
   }
@@ -300,9 +293,9 @@ int wary_step_end(wary_world *w) {
 int wary_step(wary_world *w, float dt) {
   int s = wary_step_begin(w, dt);
   if (s != WARY_OK) return s;
-  for (int32_t i = 0; i < w->query_count; i++) {
-    const wy_sense *sense = &w->senses[w->queries[i].sense];
-    if (sense->def.evaluate) sense->def.evaluate(sense->def.user, &w->queries[i], &w->results[i]);
+  for (int32_t i = 0; i < w->queries.count; i++) {
+    const wy_sense *sense = &w->senses.data[w->queries.data[i].sense];
+    if (sense->def.evaluate) sense->def.evaluate(sense->def.user, &w->queries.data[i], &w->results.data[i]);
   }
   return wary_step_end(w);
 }

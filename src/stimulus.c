@@ -41,9 +41,9 @@ static bool shakes_ground(const char *tag) {
 
 static bool to_inbox(wary_world *w, wary_id agent, int32_t sense, const wary_stimulus_def *s,
                      float distance) {
-  if (!wy_reserve((void **)&w->inbox, &w->inbox_cap, w->inbox_count + 1, sizeof *w->inbox))
+  if (!wy_array_reserve(&w->inbox, w->inbox.count + 1))
     return false;
-  wary_stimulus_delivery *d = &w->inbox[w->inbox_count++];
+  wary_stimulus_delivery *d = &w->inbox.data[w->inbox.count++];
   d->agent = agent;
   d->sense = sense;
   d->tag = s->tag;
@@ -65,10 +65,10 @@ static bool deliver(wary_world *w, const wary_stimulus_def *s) {
       wy_grid_query(&w->grid, s->pos, s->radius + 2.0f * w->def.units_per_meter, &count);
   if (count < 0) return false;
   for (int32_t c = 0; c < count; c++) {
-    wy_actor *a = &w->actors[cand[c]];
+    wy_actor *a = &w->actors.data[cand[c]];
     if (a->agent < 0 || a->lod_tier > s->max_lod_tier) continue;
     if (s->team_filter && src && src->team != 0 && src->team == a->team) continue;
-    const wy_profile *p = &w->profiles[a->profile];
+    const wy_profile *p = &w->profiles.data[a->profile];
     float ear[3] = {a->pos[0], a->pos[1], a->pos[2] + p->hearing.ear_height};
     float ex = ear[0] - s->pos[0], ey = ear[1] - s->pos[1], ez = ear[2] - s->pos[2];
     if (ex * ex + ey * ey + ez * ez > s->radius * s->radius) continue;
@@ -81,19 +81,19 @@ static bool deliver(wary_world *w, const wary_stimulus_def *s) {
     float d = sqrtf(dx * dx + dy * dy + dz * dz);
     wary_id agent = wy_make_id(cand[c], a->gen);
     int32_t vib = p->builtin_slot[WARY_SENSE_VIBRATION];
-    if (vib >= 0 && shakes_ground(tag) && !w->agents[a->agent].muted[vib]) {
+    if (vib >= 0 && shakes_ground(tag) && !w->agents.data[a->agent].muted[vib]) {
       const wary_basic_sense_def *v = &p->basic[WARY_SENSE_VIBRATION];
       float reach = s->radius < v->range ? s->radius : v->range;
       float x = reach > 0.0f ? d / reach : 1.0f;
       float felt = wy_clamp01(s->strength * v->sensitivity * (1.0f - x * x));
       if (x < 1.0f && felt > 0.0f &&
-          !wy_place_report(w, &w->agents[a->agent], s->pos, s->tag, felt, v->accuracy))
+          !wy_place_report(w, &w->agents.data[a->agent], s->pos, s->tag, felt, v->accuracy))
         return false;
     }
     for (int32_t slot = 0; slot < p->slot_count; slot++) {
       int32_t sense = p->slots[slot].sense;
-      const wary_sense_def *sd = &w->senses[sense].def;
-      if (w->agents[a->agent].muted[slot]) continue;
+      const wary_sense_def *sd = &w->senses.data[sense].def;
+      if (w->agents.data[a->agent].muted[slot]) continue;
       for (int32_t k = 0; k < sd->stimulus_tag_count; k++)
         if (has_prefix(tag, wary_name_string(w, sd->stimulus_tags[k]))) {
           if (!to_inbox(w, agent, sense, s, d)) return false;
@@ -105,20 +105,20 @@ static bool deliver(wary_world *w, const wary_stimulus_def *s) {
 }
 
 bool wy_deliver_stimuli(wary_world *w) {
-  w->inbox_count = 0;
-  for (int32_t e = 0; e < w->emission_count; e++)
-    if (!deliver(w, &w->emissions[e].stimulus)) return false;
-  w->emission_count = 0;
+  w->inbox.count = 0;
+  for (int32_t e = 0; e < w->emissions.count; e++)
+    if (!deliver(w, &w->emissions.data[e].stimulus)) return false;
+  w->emissions.count = 0;
   return true;
 }
 
-int32_t wary_inbox_count(const wary_world *w) { return w->inbox_count; }
-const wary_stimulus_delivery *wary_inbox(const wary_world *w) { return w->inbox; }
+int32_t wary_inbox_count(const wary_world *w) { return w->inbox.count; }
+const wary_stimulus_delivery *wary_inbox(const wary_world *w) { return w->inbox.data; }
 
 int wary_inbox_fail(wary_world *w, int32_t i) {
   if (!w->in_step) return WARY_ERR_IN_STEP;
-  if (i < 0 || i >= w->inbox_count) return WARY_ERR_NOT_FOUND;
-  const wary_stimulus_delivery *d = &w->inbox[i];
+  if (i < 0 || i >= w->inbox.count) return WARY_ERR_NOT_FOUND;
+  const wary_stimulus_delivery *d = &w->inbox.data[i];
   wy_event_push(w, WARY_EV_SENSE_ERROR, d->agent, 0, -1, -1, WARY_LOSS_NONE, 0.0f, d->sense, i);
   return WARY_OK;
 }

@@ -212,11 +212,11 @@ int wary_vision_explain_get(const wary_world *cw, wary_id agent, wary_id target,
   const wy_actor *a = wy_actor_get(w, agent), *t = wy_actor_get(w, target);
   if (!a || !t) return WARY_ERR_STALE_ID;
   if (a->agent < 0) return WARY_ERR_NOT_AGENT;
-  const wy_profile *p = &w->profiles[a->profile];
+  const wy_profile *p = &w->profiles.data[a->profile];
   if (p->vision_slot < 0) return WARY_ERR_NOT_FOUND;
   int32_t reason;
   wy_vision_eval(w, a, p, t, &reason, out);
-  const wy_belief *b = wy_belief_find(&w->agents[a->agent], target, NULL);
+  const wy_belief *b = wy_belief_find(&w->agents.data[a->agent], target, NULL);
   out->reacting = p->vision.first_spot_reaction_time > 0.0f && out->confidence > 0.0f &&
                   !(b && b->spotted);
   return WARY_OK;

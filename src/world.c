@@ -1,21 +1,8 @@
-/* world.c - the world: its def and lifetime, interned names, statistics, and
- * the small growth helper every table uses. */
+/* world.c - the world: its def and lifetime, interned names, statistics. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
-
-bool wy_reserve(void **ptr, int32_t *cap, int32_t need, size_t size) {
-  if (need <= *cap) return true;
-  if (need > INT32_MAX / 2) return false;
-  int32_t n = *cap < 16 ? 16 : *cap;
-  while (n < need) n *= 2;
-  void *p = realloc(*ptr, (size_t)n * size);
-  if (!p) return false;
-  *ptr = p;
-  *cap = n;
-  return true;
-}
 
 wary_world_def wary_default_world_def(void) {
   wary_world_def d;
@@ -87,34 +74,34 @@ wary_world *wary_world_create(const wary_world_def *def) {
 
 void wary_world_destroy(wary_world *w) {
   if (!w) return;
-  for (int32_t i = 0; i < w->agent_count; i++) {
-    free(w->agents[i].beliefs);
-    wy_agent_free_hearing(&w->agents[i]);
-    wy_geck_free_agent(&w->agents[i]);
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    wy_array_free(&w->agents.data[i].beliefs);
+    wy_agent_free_hearing(&w->agents.data[i]);
+    wy_geck_free_agent(&w->agents.data[i]);
   }
-  for (int32_t i = 0; i < w->name_count; i++) free(w->names[i]);
-  free(w->names);
-  free(w->agents);
-  free(w->actors);
-  free(w->actor_free);
-  free(w->profiles);
-  free(w->senses);
-  free(w->grid_pos);
-  free(w->grid_include);
-  free(w->queries);
-  free(w->results);
-  free(w->links);
+  for (int32_t i = 0; i < w->names.count; i++) free(w->names.data[i]);
+  wy_array_free(&w->names);
+  wy_array_free(&w->agents);
+  wy_array_free(&w->actors);
+  wy_array_free(&w->actor_free);
+  wy_array_free(&w->profiles);
+  wy_array_free(&w->senses);
+  wy_array_free(&w->grid_pos);
+  wy_array_free(&w->grid_include);
+  wy_array_free(&w->queries);
+  wy_array_free(&w->results);
+  wy_array_free(&w->links);
   free(w->events);
-  free(w->reports);
-  free(w->sounds);
-  free(w->filters);
-  free(w->emissions);
-  free(w->inbox);
-  free(w->lights);
-  free(w->envs);
-  free(w->box_gen);
-  free(w->geck_pending);
-  free(w->damages);
+  wy_array_free(&w->reports);
+  wy_array_free(&w->sounds);
+  wy_array_free(&w->filters);
+  wy_array_free(&w->emissions);
+  wy_array_free(&w->inbox);
+  wy_array_free(&w->lights);
+  wy_array_free(&w->envs);
+  wy_array_free(&w->box_gen);
+  wy_array_free(&w->geck_pending);
+  wy_array_free(&w->damages);
   wy_grid_free(&w->grid);
   wy_occ_free(&w->occ);
   free(w);
@@ -131,30 +118,26 @@ float wary_world_units_per_meter(const wary_world *w) { return w->def.units_per_
 wary_stats wary_world_stats(const wary_world *w) {
   wary_stats s = w->stats;
   s.beliefs = 0;
-  for (int32_t i = 0; i < w->agent_count; i++) s.beliefs += w->agents[i].belief_count;
+  for (int32_t i = 0; i < w->agents.count; i++) s.beliefs += w->agents.data[i].beliefs.count;
   return s;
 }
 
 int32_t wary_name(wary_world *w, const char *name) {
   if (!name || !name[0]) return WARY_ERR_BAD_VALUE;
-  for (int32_t i = 0; i < w->name_count; i++)
-    if (strcmp(w->names[i], name) == 0) return i + 1;
-  if (w->name_count >= WY_MAX_NAMES) return WARY_ERR_FULL;
-  if (w->name_count % 64 == 0) {
-    char **p = realloc(w->names, (size_t)(w->name_count + 64) * sizeof *p);
-    if (!p) return WARY_ERR_OUT_OF_MEMORY;
-    w->names = p;
-  }
+  for (int32_t i = 0; i < w->names.count; i++)
+    if (strcmp(w->names.data[i], name) == 0) return i + 1;
+  if (w->names.count >= WY_MAX_NAMES) return WARY_ERR_FULL;
+  if (!wy_array_reserve(&w->names, w->names.count + 1)) return WARY_ERR_OUT_OF_MEMORY;
   size_t len = strlen(name) + 1;
   char *copy = malloc(len);
   if (!copy) return WARY_ERR_OUT_OF_MEMORY;
   memcpy(copy, name, len);
-  w->names[w->name_count++] = copy;
-  return w->name_count;
+  w->names.data[w->names.count++] = copy;
+  return w->names.count;
 }
 
 const char *wary_name_string(const wary_world *w, int32_t key) {
-  return key >= 1 && key <= w->name_count ? w->names[key - 1] : NULL;
+  return key >= 1 && key <= w->names.count ? w->names.data[key - 1] : NULL;
 }
 
 int32_t wary_event_count(const wary_world *w) { return w->event_count; }

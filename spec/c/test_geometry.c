@@ -335,9 +335,9 @@ static void test_occ_basics(void) {
   r = ray(&o, 0, 0, 0, 10, 0, 0);
   ENSURE(r.transmission == 1.0f && r.boxes == 1);
   wy_occ_remove(&o, foliage); /* twice: no effect */
-  ENSURE(o.alive_count == 1 && o.free_count == 1);
+  ENSURE(o.alive_count == 1 && o.free_slots.count == 1);
   int32_t again = add_box(&o, 7, -1, -1, 8, 1, 1, CONCRETE);
-  ENSURE(again == foliage && o.alive_count == 2 && o.box_count == 2);
+  ENSURE(again == foliage && o.alive_count == 2 && o.boxes.count == 2);
   r = ray(&o, 0, 0, 0, 10, 0, 0);
   ENSURE(r.transmission == 0.0f && r.walls == 1);
   r = ray(&o, 0, 0, 0, 6.5f, 0, 0);
@@ -406,10 +406,10 @@ static void test_occ_walls(void) {
  * their centroid range in cmin/cmax, or -1 when something is wrong. */
 static int32_t check_node(const wy_occluders *o, int32_t index, int depth, int *max_depth,
                           int32_t *seen, float cmin[3], float cmax[3]) {
-  if (index < 0 || index >= o->node_count) {
+  if (index < 0 || index >= o->nodes.count) {
     return -1;
   }
-  const wy_bvh_node *node = &o->nodes[index];
+  const wy_bvh_node *node = &o->nodes.data[index];
   *max_depth = depth > *max_depth ? depth : *max_depth;
   if (node->left < 0) {
     if (node->count < 1 || node->count > 4) {
@@ -420,11 +420,11 @@ static int32_t check_node(const wy_occluders *o, int32_t index, int depth, int *
       cmax[k] = -INFINITY;
     }
     for (int32_t i = 0; i < node->count; i++) {
-      int32_t slot = o->leaf_boxes[node->right + i];
-      if (slot < 0 || slot >= o->box_count || !o->boxes[slot].alive || seen[slot]++) {
+      int32_t slot = o->leaf_boxes.data[node->right + i];
+      if (slot < 0 || slot >= o->boxes.count || !o->boxes.data[slot].alive || seen[slot]++) {
         return -1;
       }
-      const wy_box *box = &o->boxes[slot];
+      const wy_box *box = &o->boxes.data[slot];
       for (int k = 0; k < 3; k++) {
         if (box->min[k] < node->min[k] || box->max[k] > node->max[k]) {
           return -1;
@@ -436,7 +436,7 @@ static int32_t check_node(const wy_occluders *o, int32_t index, int depth, int *
     }
     return node->count;
   }
-  const wy_bvh_node *children[2] = {&o->nodes[node->left], &o->nodes[node->right]};
+  const wy_bvh_node *children[2] = {&o->nodes.data[node->left], &o->nodes.data[node->right]};
   for (int c = 0; c < 2; c++) {
     for (int k = 0; k < 3; k++) {
       if (children[c]->min[k] < node->min[k] || children[c]->max[k] > node->max[k]) {
@@ -466,7 +466,7 @@ static void check_tree(wy_occluders *o) {
   wary_ray_result r;
   const float p[3] = {0, 0, 0};
   ENSURE(wy_occ_ray(o, materials, p, p, &r) && !o->dirty);
-  int32_t *seen = calloc((size_t)o->box_count + 1, sizeof *seen);
+  int32_t *seen = calloc((size_t)o->boxes.count + 1, sizeof *seen);
   ENSURE(seen != NULL);
   if (!seen) {
     return;
@@ -476,7 +476,7 @@ static void check_tree(wy_occluders *o) {
   float cmax[3];
   int32_t total = o->alive_count > 0 ? check_node(o, 0, 0, &max_depth, seen, cmin, cmax) : 0;
   ENSURE(total == o->alive_count);
-  ENSURE(o->node_count <= (o->alive_count > 0 ? 2 * o->alive_count - 1 : 0));
+  ENSURE(o->nodes.count <= (o->alive_count > 0 ? 2 * o->alive_count - 1 : 0));
   /* Median splits keep the depth at about log2(n / 4). */
   int bound = 1;
   while ((1 << (bound - 1)) * 4 < o->alive_count) {
@@ -535,8 +535,8 @@ static bool brute_touch(const wy_box *box, const float a[3], const float b[3]) {
 
 static wary_ray_result brute_ray(const wy_occluders *o, const float a[3], const float b[3]) {
   wary_ray_result r = {1.0f, 0, 0};
-  for (int32_t s = 0; s < o->box_count; s++) {
-    const wy_box *box = &o->boxes[s];
+  for (int32_t s = 0; s < o->boxes.count; s++) {
+    const wy_box *box = &o->boxes.data[s];
     if (box->alive && brute_touch(box, a, b)) {
       r.boxes++;
       r.walls += materials[box->material].sound_wall ? 1 : 0;
@@ -643,7 +643,7 @@ static void test_occ_random(void) {
       ENSURE(wy_occ_add(&o, min, max, FOLIAGE) >= 0);
     }
   }
-  ENSURE(o.alive_count + o.free_count == o.box_count && o.box_count >= BOXES);
+  ENSURE(o.alive_count + o.free_slots.count == o.boxes.count && o.boxes.count >= BOXES);
   check_tree(&o);
   bad += compare_with_brute(&o, SEGMENTS, &nonzero);
   printf("occluders: %d random segments compared with brute force (%d unblocked)\n",
@@ -658,15 +658,15 @@ static void test_occ_random(void) {
   ENSURE(r.boxes <= brute_ray(&o, a, b).boxes);
 
   /* Everything removed: nothing is touched, then slots come back. */
-  for (int32_t s = 0; s < o.box_count; s++) {
+  for (int32_t s = 0; s < o.boxes.count; s++) {
     wy_occ_remove(&o, s);
   }
   ENSURE(o.alive_count == 0);
   r = ray(&o, -200, 0.5f, 0.5f, 200, 0.5f, 0.5f);
   ENSURE(r.transmission == 1.0f && r.boxes == 0 && r.walls == 0);
-  int32_t before = o.box_count;
+  int32_t before = o.boxes.count;
   int32_t slot = add_box(&o, -1, -1, -1, 1, 1, 1, FENCE);
-  ENSURE(slot >= 0 && slot < before && o.box_count == before);
+  ENSURE(slot >= 0 && slot < before && o.boxes.count == before);
   r = ray(&o, -200, 0.5f, 0.5f, 200, 0.5f, 0.5f);
   ENSURE(r.transmission == 0.75f && r.boxes == 1 && r.walls == 1);
   wy_occ_free(&o);
