@@ -20,16 +20,9 @@ wary_actor_def wary_default_actor_def(void) {
   return d;
 }
 
-wy_actor *wy_actor_get(const wary_world *w, wary_id id) {
-  int32_t i = wy_id_index(id);
-  if (id == 0 || i >= w->actors.count) return NULL;
-  wy_actor *a = &w->actors.data[i];
-  return a->alive && a->gen == wy_id_gen(id) ? a : NULL;
-}
-
 wy_agent *wy_agent_of(const wary_world *w, wary_id id, int *status) {
   const wy_actor *a = wy_actor_get(w, id);
-  *status = !a ? WARY_ERR_STALE_ID : a->agent < 0 ? WARY_ERR_NOT_AGENT : WARY_OK;
+  *status = !a ? wy_actor_status(w, id) : a->agent < 0 ? WARY_ERR_NOT_AGENT : WARY_OK;
   return *status == WARY_OK ? &w->agents.data[a->agent] : NULL;
 }
 
@@ -60,26 +53,15 @@ static bool actor_def_valid(const wary_world *w, const wary_actor_def *d) {
   return d->lod_tier >= 0 && d->lod_tier < WARY_LOD_TIERS;
 }
 
-static int32_t take_actor_slot(wary_world *w) {
-  if (w->actor_free.count > 0) return w->actor_free.data[--w->actor_free.count];
-  if (w->actors.count > (int32_t)WY_INDEX_MASK) return -1;
-  if (!wy_array_reserve(&w->actors, w->actors.count + 1)) return -1;
-  memset(&w->actors.data[w->actors.count], 0, sizeof *w->actors.data);
-  return w->actors.count++;
-}
-
 wary_id wary_actor_create(wary_world *w, const wary_actor_def *def) {
   if (!def || !actor_def_valid(w, def) || w->in_step) return 0;
-  if (def->profile >= 0 &&
-      !wy_array_reserve(&w->agents, w->agents.count + 1))
-    return 0;
-  int32_t slot = take_actor_slot(w);
-  if (slot < 0) return 0;
+  if (def->profile >= 0 && !wy_array_reserve(&w->agents, w->agents.count + 1)) return 0;
+  int32_t slot = wy_id_reserve(&w->actor_ids);
+  if (slot < 0 || !wy_array_reserve(&w->actors, slot + 1)) return 0;
+  wary_id id = wy_id_alloc(&w->actor_ids);
+  if (slot == w->actors.count) w->actors.count++;
   wy_actor *a = &w->actors.data[slot];
-  uint16_t gen = wy_next_gen(a->gen);
   memset(a, 0, sizeof *a);
-  a->gen = gen;
-  a->alive = true;
   memcpy(a->pos, def->pos, sizeof a->pos);
   memcpy(a->vel, def->vel, sizeof a->vel);
   a->yaw = def->yaw;
@@ -104,17 +86,14 @@ wary_id wary_actor_create(wary_world *w, const wary_actor_def *def) {
     wy_agent_reset_timers(w, ag, a->serial);
     a->agent = w->agents.count++;
   }
-  w->actor_alive++;
   w->grid_dirty = true;
-  return wy_make_id(slot, gen);
+  return id;
 }
 
 int wary_actor_destroy(wary_world *w, wary_id id) {
   wy_actor *a = wy_actor_get(w, id);
-  if (!a) return WARY_ERR_STALE_ID;
+  if (!a) return wy_actor_status(w, id);
   if (w->in_step) return WARY_ERR_IN_STEP;
-  int32_t slot = wy_id_index(id);
-  if (!wy_array_reserve(&w->actor_free, w->actor_free.count + 1)) return WARY_ERR_OUT_OF_MEMORY;
   if (a->agent >= 0) {
     /* Keep agents dense: move the last one into the hole. */
     int32_t hole = a->agent;
@@ -124,9 +103,7 @@ int wary_actor_destroy(wary_world *w, wary_id id) {
     w->agents.data[hole] = w->agents.data[--w->agents.count];
     if (hole < w->agents.count) w->actors.data[w->agents.data[hole].actor].agent = hole;
   }
-  a->alive = false;
-  w->actor_free.data[w->actor_free.count++] = slot;
-  w->actor_alive--;
+  wy_id_release(&w->actor_ids, wy_id_index(id));
   w->grid_dirty = true;
   wy_belief_drop_target(w, id);
   wy_geck_drop_target(w, id);
@@ -134,7 +111,7 @@ int wary_actor_destroy(wary_world *w, wary_id id) {
 }
 
 bool wary_actor_valid(const wary_world *w, wary_id id) { return wy_actor_get(w, id) != NULL; }
-int32_t wary_actor_count(const wary_world *w) { return w->actor_alive; }
+int32_t wary_actor_count(const wary_world *w) { return w->actor_ids.alive; }
 
 static float wrap180(float deg) {
   float r = fmodf(deg + 180.0f, 360.0f);
@@ -193,7 +170,7 @@ void wy_actor_eye(const wary_world *w, const wy_actor *a, float eye_pos[3], floa
 int wary_actor_get(const wary_world *w, wary_id id, wary_actor_info *out) {
   memset(out, 0, sizeof *out);
   const wy_actor *a = wy_actor_get(w, id);
-  if (!a) return WARY_ERR_STALE_ID;
+  if (!a) return wy_actor_status(w, id);
   memcpy(out->pos, a->pos, sizeof out->pos);
   memcpy(out->vel, a->vel, sizeof out->vel);
   out->yaw = a->yaw;
@@ -213,7 +190,7 @@ int wary_actor_get(const wary_world *w, wary_id id, wary_actor_info *out) {
 /* Setters share one shape: look the actor up, check the value, store it. */
 #define WY_ACTOR_OR_STALE(w, id) \
   wy_actor *a = wy_actor_get((w), (id)); \
-  if (!a) return WARY_ERR_STALE_ID
+  if (!a) return wy_actor_status((w), (id))
 
 static int set_vec(float *dst, float x, float y, float z) {
   if (!wy_finite3(x, y, z)) return WARY_ERR_BAD_VALUE;
@@ -347,7 +324,7 @@ bool wy_grid_refresh(wary_world *w) {
   if (!wy_array_reserve(&w->grid_include, n) || !wy_array_reserve(&w->grid_pos, n * 3)) return false;
   for (int32_t i = 0; i < n; i++) {
     const wy_actor *a = &w->actors.data[i];
-    w->grid_include.data[i] = a->alive && a->perceivable;
+    w->grid_include.data[i] = wy_id_live(&w->actor_ids, i) && a->perceivable;
     memcpy(w->grid_pos.data + 3 * i, a->pos, sizeof a->pos);
   }
   if (!wy_grid_build(&w->grid, w->grid_pos.data, w->grid_include.data, n)) return false;
@@ -364,6 +341,6 @@ int32_t wary_query_actors(wary_world *w, float x, float y, float z, float radius
   const int32_t *slots = wy_grid_query(&w->grid, c, radius, &count);
   if (count < 0) return WARY_ERR_OUT_OF_MEMORY;
   int32_t n = count < cap ? count : cap;
-  for (int32_t i = 0; i < n; i++) out[i] = wy_make_id(slots[i], w->actors.data[slots[i]].gen);
+  for (int32_t i = 0; i < n; i++) out[i] = wy_actor_id(w, slots[i]);
   return n;
 }

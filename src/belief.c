@@ -61,7 +61,7 @@ static wy_belief *belief_of(wary_world *w, wary_id agent, wary_id target, bool c
   if (!ag) return NULL;
   const wy_actor *t = wy_actor_get(w, target);
   if (!t) {
-    *status = WARY_ERR_STALE_ID;
+    *status = wy_actor_status(w, target);
     return NULL;
   }
   wy_belief *b = wy_belief_find(ag, target, NULL);
@@ -104,7 +104,7 @@ int wary_belief_get(const wary_world *w, wary_id agent, wary_id target, wary_bel
   int status;
   wy_agent *ag = wy_agent_of(w, agent, &status);
   if (!ag) return status;
-  if (!wy_actor_get(w, target)) return WARY_ERR_STALE_ID;
+  if (!wy_actor_get(w, target)) return wy_actor_status(w, target);
   const wy_belief *b = wy_belief_find(ag, target, NULL);
   if (!b) return WARY_ERR_NOT_FOUND;
   belief_out(w, ag, b, out);

@@ -107,12 +107,12 @@ static bool alive(const wary_world *w, wary_id id) { return id != 0 && wy_actor_
 int wary_apply_damage(wary_world *w, const wary_damage_def *d) {
   if (!d) return WARY_ERR_BAD_VALUE;
   const wy_actor *victim = wy_actor_get(w, d->victim);
-  if (!victim) return WARY_ERR_STALE_ID;
+  if (!victim) return wy_actor_status(w, d->victim);
   if (!wy_finite(d->amount) || d->amount < 0.0f || !wy_finite3(d->pos[0], d->pos[1], d->pos[2]))
     return WARY_ERR_BAD_VALUE;
   const wary_id ids[] = {d->instigator, d->causer, d->causer_instigator, d->causer_owner};
   for (int i = 0; i < 4; i++)
-    if (ids[i] != 0 && !wy_actor_get(w, ids[i])) return WARY_ERR_STALE_ID;
+    if (ids[i] != 0 && !wy_actor_get(w, ids[i])) return wy_actor_status(w, ids[i]);
   if (d->type != 0 && !wary_name_string(w, d->type)) return WARY_ERR_NOT_FOUND;
   if (w->in_step) return WARY_ERR_IN_STEP;
   if (!wy_array_reserve(&w->damages, w->damages.count + 1))
@@ -286,7 +286,7 @@ float wy_brain_multiplier(const wary_world *w, const wy_agent *ag, int32_t slot)
 }
 
 void wy_brain_dull(wary_world *w, wy_agent *ag, float dt) {
-  wary_id id = wy_make_id(ag->actor, w->actors.data[ag->actor].gen);
+  wary_id id = wy_actor_id(w, ag->actor);
   for (int32_t i = 0; i < ag->pain_queue_count; i++) {
     int32_t before = w->event_count;
     wy_event_push(w, WARY_EV_PAIN_REPORTED, id, 0, -1, -1, WARY_LOSS_NONE,
@@ -322,7 +322,7 @@ int wary_set_relationship_override(wary_world *w, wary_id agent, wary_id target,
   int status;
   wy_agent *ag = wy_agent_of(w, agent, &status);
   if (!ag) return status;
-  if (!wy_actor_get(w, target)) return WARY_ERR_STALE_ID;
+  if (!wy_actor_get(w, target)) return wy_actor_status(w, target);
   if (rel < -1 || rel > WARY_FRIENDLY) return WARY_ERR_BAD_VALUE;
   for (int32_t i = 0; i < ag->relation_count; i++) {
     if (ag->relations[i].target != target) continue;
@@ -437,7 +437,7 @@ void wy_brain_think(wary_world *w, wy_agent *ag, float dt) {
     move(ag, d, WARY_PANIC, ((fear > 0.8f && n > 1) || fi > 0.9f) ? 1 : ((fear < 0.5f && fi < 0.3f) ? -1 : 0),
          d->emotion_rise[WARY_PANIC], dt);
     int32_t now = dominant(ag, d);
-    wary_id id = wy_make_id(ag->actor, w->actors.data[ag->actor].gen);
+    wary_id id = wy_actor_id(w, ag->actor);
     if (now != ag->dominant) {
       wy_event_push(w, WARY_EV_EMOTION_CHANGED, id, 0, ag->dominant, now, WARY_LOSS_NONE, 0.0f, -1,
                     -1);
@@ -527,7 +527,7 @@ int wary_threat_get(const wary_world *w, wary_id agent, wary_id target, wary_thr
   int status;
   wy_agent *ag = wy_agent_of(w, agent, &status);
   if (!ag) return status;
-  if (!wy_actor_get(w, target)) return WARY_ERR_STALE_ID;
+  if (!wy_actor_get(w, target)) return wy_actor_status(w, target);
   out->relationship = relationship(w, ag, target);
   const wy_belief *b = wy_belief_find(ag, target, NULL);
   if (!b) return WARY_ERR_NOT_FOUND;

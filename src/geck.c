@@ -55,7 +55,7 @@ static bool flag(const wary_world *w, const wy_actor *a, int key) {
 }
 
 static wary_id id_of(const wary_world *w, int32_t slot) {
-  return wy_make_id(slot, w->actors.data[slot].gen);
+  return wy_actor_id(w, slot);
 }
 
 /* Until relationships exist: other teams are enemies, team 0 is nobody's
@@ -555,7 +555,7 @@ static bool queue(wary_world *w, const wy_geck_pending *p) {
 
 int wary_create_detection_event(wary_world *w, wary_id owner, float x, float y, float z,
                                 float rating, int32_t type) {
-  if (owner != 0 && !wy_actor_get(w, owner)) return WARY_ERR_STALE_ID;
+  if (owner != 0 && !wy_actor_get(w, owner)) return wy_actor_status(w, owner);
   if (!wy_finite3(x, y, z) || !wy_finite(rating) || rating < 0.0f) return WARY_ERR_BAD_VALUE;
   if (type < WARY_GECK_EVENT_NOTICED || type > WARY_GECK_EVENT_CUSTOM) return WARY_ERR_BAD_VALUE;
   wy_geck_pending p = {false, owner, 0, {x, y, z}, rating, type};
@@ -564,7 +564,8 @@ int wary_create_detection_event(wary_world *w, wary_id owner, float x, float y, 
 
 int wary_geck_damage(wary_world *w, wary_id victim, wary_id attacker) {
   const wy_actor *v = wy_actor_get(w, victim);
-  if (!v || !wy_actor_get(w, attacker)) return WARY_ERR_STALE_ID;
+  if (!v) return wy_actor_status(w, victim);
+  if (!wy_actor_get(w, attacker)) return wy_actor_status(w, attacker);
   if (v->agent < 0) return WARY_ERR_NOT_AGENT;
   if (victim == attacker) return WARY_ERR_BAD_VALUE;
   wy_geck_pending p = {true, attacker, victim, {0.0f, 0.0f, 0.0f}, 0.0f, WARY_GECK_EVENT_DAMAGE};
@@ -574,7 +575,7 @@ int wary_geck_damage(wary_world *w, wary_id victim, wary_id attacker) {
 /* The agent, or NULL with *status set (WARY_ERR_NOT_FOUND: no GECK model). */
 static const wy_agent *geck_of(const wary_world *w, wary_id agent, int *status) {
   const wy_actor *a = wy_actor_get(w, agent);
-  *status = !a ? WARY_ERR_STALE_ID
+  *status = !a ? wy_actor_status(w, agent)
             : a->agent < 0 ? WARY_ERR_NOT_AGENT
             : !w->profiles.data[a->profile].geck.enabled ? WARY_ERR_NOT_FOUND
                                                     : WARY_OK;
@@ -652,7 +653,7 @@ int wary_geck_target_get(const wary_world *w, wary_id agent, wary_id target,
   int status;
   const wy_agent *ag = geck_of(w, agent, &status);
   if (!ag) return status;
-  if (!wy_actor_get(w, target)) return WARY_ERR_STALE_ID;
+  if (!wy_actor_get(w, target)) return wy_actor_status(w, target);
   return target_info(w, ag, seen_find(&ag->geck, target, NULL), out);
 }
 

@@ -9,26 +9,13 @@
 #include "array.h"
 #include "base.h"
 #include "grid.h"
+#include "id_pool.h"
 #include "occluders.h"
 #include "wary.h"
 
 #define WY_SLOTS WARY_MAX_PROFILE_SENSES
-#define WY_INDEX_BITS 20u
-#define WY_INDEX_MASK ((1u << WY_INDEX_BITS) - 1u)
-#define WY_GEN_MAX 4095u
 #define WY_MAX_MATERIALS 256
 #define WY_MAX_NAMES 4096
-
-/* ---- ids: index in the low 20 bits, generation (1..4095) above ---------- */
-
-static inline wary_id wy_make_id(int32_t index, uint16_t gen) {
-  return ((uint32_t)gen << WY_INDEX_BITS) | (uint32_t)index;
-}
-static inline int32_t wy_id_index(wary_id id) { return (int32_t)(id & WY_INDEX_MASK); }
-static inline uint16_t wy_id_gen(wary_id id) { return (uint16_t)(id >> WY_INDEX_BITS); }
-static inline uint16_t wy_next_gen(uint16_t gen) {
-  return (uint16_t)(gen >= WY_GEN_MAX ? 1u : gen + 1u);
-}
 
 /* ---- senses and profiles ------------------------------------------------ */
 
@@ -220,8 +207,6 @@ typedef struct wy_actor {
   int32_t lod_tier;
   bool perceivable;
   bool off_screen;
-  bool alive;
-  uint16_t gen;
   uint32_t serial;        /* creation order, for staggering */
   int32_t agent;          /* index into world->agents, -1 for a target */
   int32_t prop_count;
@@ -258,14 +243,10 @@ typedef struct wy_emission {
 
 typedef struct wy_light {
   wary_light_def def;
-  uint16_t gen;
-  bool alive;
 } wy_light;
 
 typedef struct wy_env {
   wary_environment_def def;
-  uint16_t gen;
-  bool alive;
 } wy_env;
 
 /* A detection event or a damage report waiting for the next step's GECK pass. */
@@ -314,11 +295,10 @@ struct wary_world {
   int32_t material_count;
 
   wy_occluders occ;
-  WY_ARRAY(uint16_t) box_gen;
+  wy_id_pool box_ids;
 
-  WY_ARRAY(wy_actor) actors; /* count: slots used */
-  int32_t actor_alive;
-  WY_ARRAY(int32_t) actor_free;
+  WY_ARRAY(wy_actor) actors; /* by slot of actor_ids; count: slots used */
+  wy_id_pool actor_ids;
   uint32_t actor_serial;
 
   WY_ARRAY(wy_agent) agents; /* dense; an agent's actor points back */
@@ -343,8 +323,10 @@ struct wary_world {
   WY_ARRAY(wy_emission) emissions;
   WY_ARRAY(wary_stimulus_delivery) inbox;
 
-  WY_ARRAY(wy_light) lights;
-  WY_ARRAY(wy_env) envs;
+  WY_ARRAY(wy_light) lights; /* by slot of light_ids */
+  wy_id_pool light_ids;
+  WY_ARRAY(wy_env) envs;     /* by slot of env_ids */
+  wy_id_pool env_ids;
   float sun_dir[3];      /* unit, pointing from the sun; zero: no sun */
   float sun_intensity;
   float ambient;
@@ -369,8 +351,20 @@ struct wary_world {
 };
 
 /* actor.c */
-wy_actor *wy_actor_get(const wary_world *w, wary_id id); /* NULL if stale */
-/* The agent of actor id; NULL with *status STALE_ID or NOT_AGENT, else OK. */
+/* The live actor id names, NULL if none. */
+static inline wy_actor *wy_actor_get(const wary_world *w, wary_id id) {
+  int32_t slot = wy_id_slot(&w->actor_ids, id);
+  return slot >= 0 ? &w->actors.data[slot] : NULL;
+}
+/* WARY_OK when id names a live actor, else WARY_ERR_STALE_ID or WARY_ERR_WRONG_KIND. */
+static inline int wy_actor_status(const wary_world *w, wary_id id) {
+  return wy_id_status(&w->actor_ids, id);
+}
+/* The id of the actor in a slot. */
+static inline wary_id wy_actor_id(const wary_world *w, int32_t slot) {
+  return wy_id_make(&w->actor_ids, slot);
+}
+/* The agent of actor id; NULL with *status STALE_ID, WRONG_KIND or NOT_AGENT, else OK. */
 wy_agent *wy_agent_of(const wary_world *w, wary_id id, int *status);
 /* For the wary_*_count and _at calls over an agent's beliefs (places false) or
  * places: the count, or a status < 0; the agent when 0 <= i < that count, else

@@ -36,46 +36,24 @@ static bool env_valid(const wary_environment_def *d) {
          (d->light == -1.0f || wy_unit(d->light));
 }
 
-/* Lights and environments share one shape of id pool: a slot array of
- * structs with gen and alive, reused after removal. */
-#define WY_POOL_SLOT(arr, count, id, out)                                          \
-  do {                                                                            \
-    int32_t i_ = wy_id_index(id);                                                 \
-    out = (id != 0 && i_ < (count) && (arr)[i_].alive && (arr)[i_].gen == wy_id_gen(id)) \
-              ? &(arr)[i_]                                                        \
-              : NULL;                                                             \
-  } while (0)
-
-static int32_t free_slot_of(const void *base, size_t size, size_t alive_offset, int32_t count) {
-  for (int32_t i = 0; i < count; i++)
-    if (!*(const bool *)((const char *)base + (size_t)i * size + alive_offset)) return i;
-  return -1;
-}
-
 wary_id wary_light_create(wary_world *w, const wary_light_def *def) {
   w->light_epoch++;
   if (!light_valid(def)) return 0;
-  int32_t i = free_slot_of(w->lights.data, sizeof *w->lights.data, offsetof(wy_light, alive), w->lights.count);
-  if (i < 0) {
-    if (!wy_array_reserve(&w->lights, w->lights.count + 1))
-      return 0;
-    i = w->lights.count++;
-    w->lights.data[i].gen = 0;
-  }
-  wy_light *l = &w->lights.data[i];
+  int32_t slot = wy_id_reserve(&w->light_ids);
+  if (slot < 0 || !wy_array_reserve(&w->lights, slot + 1)) return 0;
+  if (slot == w->lights.count) w->lights.count++;
+  wy_light *l = &w->lights.data[slot];
   l->def = *def;
   l->def.radius = wy_scaled(w, def->radius, 8.0f);
-  l->gen = wy_next_gen(l->gen);
-  l->alive = true;
-  return wy_make_id(i, l->gen);
+  return wy_id_alloc(&w->light_ids);
 }
 
 int wary_light_set(wary_world *w, wary_id id, const wary_light_def *def) {
   w->light_epoch++;
-  wy_light *l;
-  WY_POOL_SLOT(w->lights.data, w->lights.count, id, l);
-  if (!l) return WARY_ERR_STALE_ID;
+  int32_t slot = wy_id_slot(&w->light_ids, id);
+  if (slot < 0) return wy_id_status(&w->light_ids, id);
   if (!light_valid(def)) return WARY_ERR_BAD_VALUE;
+  wy_light *l = &w->lights.data[slot];
   l->def = *def;
   l->def.radius = wy_scaled(w, def->radius, 8.0f);
   return WARY_OK;
@@ -83,45 +61,36 @@ int wary_light_set(wary_world *w, wary_id id, const wary_light_def *def) {
 
 int wary_light_destroy(wary_world *w, wary_id id) {
   w->light_epoch++;
-  wy_light *l;
-  WY_POOL_SLOT(w->lights.data, w->lights.count, id, l);
-  if (!l) return WARY_ERR_STALE_ID;
-  l->alive = false;
+  int32_t slot = wy_id_slot(&w->light_ids, id);
+  if (slot < 0) return wy_id_status(&w->light_ids, id);
+  wy_id_release(&w->light_ids, slot);
   return WARY_OK;
 }
 
 wary_id wary_environment_create(wary_world *w, const wary_environment_def *def) {
   w->light_epoch++;
   if (!env_valid(def)) return 0;
-  int32_t i = free_slot_of(w->envs.data, sizeof *w->envs.data, offsetof(wy_env, alive), w->envs.count);
-  if (i < 0) {
-    if (!wy_array_reserve(&w->envs, w->envs.count + 1)) return 0;
-    i = w->envs.count++;
-    w->envs.data[i].gen = 0;
-  }
-  wy_env *e = &w->envs.data[i];
-  e->def = *def;
-  e->gen = wy_next_gen(e->gen);
-  e->alive = true;
-  return wy_make_id(i, e->gen);
+  int32_t slot = wy_id_reserve(&w->env_ids);
+  if (slot < 0 || !wy_array_reserve(&w->envs, slot + 1)) return 0;
+  if (slot == w->envs.count) w->envs.count++;
+  w->envs.data[slot].def = *def;
+  return wy_id_alloc(&w->env_ids);
 }
 
 int wary_environment_set(wary_world *w, wary_id id, const wary_environment_def *def) {
   w->light_epoch++;
-  wy_env *e;
-  WY_POOL_SLOT(w->envs.data, w->envs.count, id, e);
-  if (!e) return WARY_ERR_STALE_ID;
+  int32_t slot = wy_id_slot(&w->env_ids, id);
+  if (slot < 0) return wy_id_status(&w->env_ids, id);
   if (!env_valid(def)) return WARY_ERR_BAD_VALUE;
-  e->def = *def;
+  w->envs.data[slot].def = *def;
   return WARY_OK;
 }
 
 int wary_environment_destroy(wary_world *w, wary_id id) {
   w->light_epoch++;
-  wy_env *e;
-  WY_POOL_SLOT(w->envs.data, w->envs.count, id, e);
-  if (!e) return WARY_ERR_STALE_ID;
-  e->alive = false;
+  int32_t slot = wy_id_slot(&w->env_ids, id);
+  if (slot < 0) return wy_id_status(&w->env_ids, id);
+  wy_id_release(&w->env_ids, slot);
   return WARY_OK;
 }
 
@@ -131,8 +100,8 @@ void wy_env_at(const wary_world *w, const float p[3], float *vision_scale, float
   *hearing_scale = 1.0f;
   *light = -1.0f;
   for (int32_t i = 0; i < w->envs.count; i++) {
+    if (!wy_id_live(&w->env_ids, i)) continue;
     const wy_env *e = &w->envs.data[i];
-    if (!e->alive) continue;
     const wary_environment_def *d = &e->def;
     if (p[0] < d->min[0] || p[1] < d->min[1] || p[2] < d->min[2] || p[0] > d->max[0] ||
         p[1] > d->max[1] || p[2] > d->max[2])
@@ -183,8 +152,8 @@ static float light_at_point(wary_world *w, const float p[3], bool sun_shadow) {
     light = w->ambient + (w->sun_intensity - w->ambient) * lit;
   }
   for (int32_t i = 0; i < w->lights.count; i++) {
+    if (!wy_id_live(&w->light_ids, i)) continue;
     const wy_light *l = &w->lights.data[i];
-    if (!l->alive) continue;
     float dx = p[0] - l->def.pos[0], dy = p[1] - l->def.pos[1], dz = p[2] - l->def.pos[2];
     float x2 = (dx * dx + dy * dy + dz * dz) / (l->def.radius * l->def.radius);
     if (x2 >= 1.0f) continue;

@@ -1,5 +1,5 @@
-/* occluders.c - box slots with a free list, the bounding-volume hierarchy over
- * the alive boxes (rebuilt lazily when dirty), and the segment walk. */
+/* occluders.c - box slots, the bounding-volume hierarchy over the alive boxes
+ * (rebuilt lazily when dirty), and the segment walk. */
 #include "occluders.h"
 
 #include <stdlib.h>
@@ -11,7 +11,6 @@ void wy_occ_init(wy_occluders *o) { memset(o, 0, sizeof *o); }
 
 void wy_occ_free(wy_occluders *o) {
   wy_array_free(&o->boxes);
-  wy_array_free(&o->free_slots);
   wy_array_free(&o->nodes);
   wy_array_free(&o->leaf_boxes);
   wy_array_free(&o->stack);
@@ -22,18 +21,19 @@ static bool is_alive(const wy_occluders *o, int32_t slot) {
   return slot >= 0 && slot < o->boxes.count && o->boxes.data[slot].alive;
 }
 
-int32_t wy_occ_add(wy_occluders *o, const float min[3], const float max[3], int32_t material) {
-  int32_t slot;
-  if (o->free_slots.count > 0) {
-    slot = o->free_slots.data[--o->free_slots.count];
-  } else {
-    /* free_slots keeps room for every slot so that wy_occ_remove cannot
-     * fail. */
-    int32_t need = o->boxes.count + 1;
-    if (!wy_array_reserve(&o->free_slots, need) || !wy_array_reserve(&o->boxes, need)) {
-      return -1;
+bool wy_occ_add(wy_occluders *o, int32_t slot, const float min[3], const float max[3],
+                int32_t material) {
+  if (slot < 0 || is_alive(o, slot)) {
+    return false;
+  }
+  if (slot >= o->boxes.count) {
+    if (!wy_array_reserve(&o->boxes, slot + 1)) {
+      return false;
     }
-    slot = o->boxes.count++;
+    for (int32_t s = o->boxes.count; s < slot; s++) {
+      o->boxes.data[s].alive = false;
+    }
+    o->boxes.count = slot + 1;
   }
   wy_box *box = &o->boxes.data[slot];
   memcpy(box->min, min, sizeof box->min);
@@ -42,7 +42,7 @@ int32_t wy_occ_add(wy_occluders *o, const float min[3], const float max[3], int3
   box->alive = true;
   o->alive_count++;
   o->dirty = true;
-  return slot;
+  return true;
 }
 
 void wy_occ_set_bounds(wy_occluders *o, int32_t slot, const float min[3], const float max[3]) {
@@ -67,7 +67,6 @@ void wy_occ_remove(wy_occluders *o, int32_t slot) {
   }
   o->boxes.data[slot].alive = false;
   o->alive_count--;
-  o->free_slots.data[o->free_slots.count++] = slot;
   o->dirty = true;
 }
 

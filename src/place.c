@@ -45,7 +45,7 @@ static void changed(wary_world *w, wary_id agent, wy_place *pl, int32_t state) {
 
 void wy_places_resolve(wary_world *w, wy_agent *ag, float dt) {
   const wary_profile_def *d = &wy_profile_of(w, ag)->def;
-  wary_id agent = wy_make_id(ag->actor, w->actors.data[ag->actor].gen);
+  wary_id agent = wy_actor_id(w, ag->actor);
   for (int32_t i = 0; i < ag->places.count; i++) {
     wy_place *pl = &ag->places.data[i];
     if (!pl->fresh) {

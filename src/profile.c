@@ -395,7 +395,7 @@ void wy_agent_reset_timers(const wary_world *w, wy_agent *ag, uint32_t serial) {
 
 int wary_sense_unmute(wary_world *w, wary_id agent, int32_t slot) {
   const wy_actor *a = wy_actor_get(w, agent);
-  if (!a) return WARY_ERR_STALE_ID;
+  if (!a) return wy_actor_status(w, agent);
   if (a->agent < 0) return WARY_ERR_NOT_AGENT;
   if (slot < 0 || slot >= w->profiles.data[a->profile].slot_count) return WARY_ERR_NOT_FOUND;
   w->agents.data[a->agent].errors[slot] = 0;

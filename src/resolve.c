@@ -249,7 +249,7 @@ void wy_resolve_belief(wary_world *w, wy_agent *ag, wy_belief *b, float dt) {
 
   /* A floor that keeps the target at Suspected or above is knowledge, not loss. */
   bool floored = e.floor >= p->def.suspect_threshold;
-  wy_ctx c = {w, wy_make_id(ag->actor, a->gen), b};
+  wy_ctx c = {w, wy_actor_id(w, ag->actor), b};
   /* "You didn't see anything": an invalidated target steps down to
    * Undetected, never to Lost. */
   step_states(&c, p, sensed || floored, reporting || floored || e.invalidate, prev, dt);

@@ -36,9 +36,8 @@ float wy_basic_range_m(int32_t sense) {
 }
 
 static bool report_at(wary_world *w, int32_t agent_index, const wy_profile *p, int32_t slot,
-                      const wy_actor *t, int32_t target_slot, float c, int32_t reason,
-                      int32_t sense) {
-  wary_id target = wy_make_id(target_slot, t->gen);
+                      int32_t target_slot, float c, int32_t reason, int32_t sense) {
+  wary_id target = wy_actor_id(w, target_slot);
   if (c <= 0.0f && !wy_belief_find(&w->agents.data[agent_index], target, NULL)) return true;
   return wy_push_report(w, agent_index, slot, target, wy_clamp01(c), reason,
                         p->basic[sense].accuracy, NULL);
@@ -50,7 +49,7 @@ bool wy_sense_basic(wary_world *w, int32_t agent_index, const wy_actor *a, const
   const wary_basic_sense_def *b = &p->basic[sense];
   const wy_actor *t = &w->actors.data[target_slot];
   float x = b->range > 0.0f ? distance / b->range : 1.0f;
-  if (x > 1.0f) return report_at(w, agent_index, p, slot, t, target_slot, 0.0f, WARY_LOSS_OUT_OF_RANGE, sense);
+  if (x > 1.0f) return report_at(w, agent_index, p, slot, target_slot, 0.0f, WARY_LOSS_OUT_OF_RANGE, sense);
   float c = 0.0f;
   int32_t reason = WARY_LOSS_NONE;
   if (sense == WARY_SENSE_SMELL) {
@@ -68,12 +67,13 @@ bool wy_sense_basic(wary_world *w, int32_t agent_index, const wy_actor *a, const
     c = clear ? b->sensitivity * (1.0f - x * x) : 0.0f;
     reason = clear ? WARY_LOSS_OUT_OF_RANGE : WARY_LOSS_OCCLUDED;
   }
-  return report_at(w, agent_index, p, slot, t, target_slot, c, reason, sense);
+  return report_at(w, agent_index, p, slot, target_slot, c, reason, sense);
 }
 
 int wary_report_touch(wary_world *w, wary_id agent, wary_id toucher) {
   const wy_actor *a = wy_actor_get(w, agent);
-  if (!a || !wy_actor_get(w, toucher)) return WARY_ERR_STALE_ID;
+  if (!a) return wy_actor_status(w, agent);
+  if (!wy_actor_get(w, toucher)) return wy_actor_status(w, toucher);
   if (a->agent < 0) return WARY_ERR_NOT_AGENT;
   if (agent == toucher) return WARY_ERR_BAD_VALUE;
   wy_agent *ag = &w->agents.data[a->agent];
@@ -101,7 +101,7 @@ bool wy_touches(wary_world *w, int32_t agent_index) {
 
 int wary_actor_set_scent(wary_world *w, wary_id id, float scent) {
   wy_actor *a = wy_actor_get(w, id);
-  if (!a) return WARY_ERR_STALE_ID;
+  if (!a) return wy_actor_status(w, id);
   if (!wy_finite(scent) || scent < 0.0f || scent > 1.0f) return WARY_ERR_BAD_VALUE;
   a->scent = scent;
   return WARY_OK;

@@ -107,7 +107,7 @@ static int emit(wary_world *w, wary_id source, int32_t sound, const float pos[3]
 
 int wary_emit_sound(wary_world *w, wary_id source, int32_t sound) {
   const wy_actor *a = wy_actor_get(w, source);
-  if (!a) return WARY_ERR_STALE_ID;
+  if (!a) return wy_actor_status(w, source);
   return emit(w, source, sound, a->pos);
 }
 
@@ -192,7 +192,7 @@ bool wy_deliver_sounds(wary_world *w) {
     if (count < 0) return false;
     for (int32_t c = 0; c < count; c++) {
       const wy_actor *a = &w->actors.data[cand[c]];
-      if (a->agent < 0 || maker == wy_make_id(cand[c], a->gen)) continue;
+      if (a->agent < 0 || maker == wy_actor_id(w, cand[c])) continue;
       const wy_profile *p = &w->profiles.data[a->profile];
       if (p->builtin_slot[WARY_SENSE_HEARING] < 0) continue;
       const wy_actor *m = maker ? wy_actor_get(w, maker) : NULL;
@@ -274,7 +274,7 @@ bool wy_hear(wary_world *w, int32_t agent_index) {
   const wy_profile *p = &w->profiles.data[a->profile];
   const wary_hearing_def *h = &p->hearing;
   int32_t slot = p->builtin_slot[WARY_SENSE_HEARING];
-  wary_id self = wy_make_id(ag->actor, a->gen);
+  wary_id self = wy_actor_id(w, ag->actor);
   for (int32_t i = 0; i < ag->tracks.count; i++) {
     ag->tracks.data[i].heard = 0.0f;
     ag->tracks.data[i].sound = -1;
@@ -324,7 +324,7 @@ bool wy_hear(wary_world *w, int32_t agent_index) {
 int32_t wary_recent_sounds(const wary_world *w, wary_id agent, float seconds,
                            wary_heard_sound *out, int32_t cap) {
   const wy_actor *a = wy_actor_get(w, agent);
-  if (!a) return WARY_ERR_STALE_ID;
+  if (!a) return wy_actor_status(w, agent);
   if (a->agent < 0) return WARY_ERR_NOT_AGENT;
   if (isnan(seconds) || seconds < 0.0f || cap < 0) return WARY_ERR_BAD_VALUE;
   if (seconds > 6.0f) seconds = 6.0f;

@@ -15,8 +15,8 @@ static bool push_query(wary_world *w, int32_t agent_index, const wy_actor *a, co
     return false;
   const wy_actor *t = &w->actors.data[target_slot];
   wary_sense_query *q = &w->queries.data[n];
-  q->agent = wy_make_id(ag->actor, a->gen);
-  q->target = wy_make_id(target_slot, t->gen);
+  q->agent = wy_actor_id(w, ag->actor);
+  q->target = wy_actor_id(w, target_slot);
   q->sense = sl->sense;
   q->slot = slot;
   q->profile = a->profile;
@@ -86,7 +86,7 @@ bool wy_push_report(wary_world *w, int32_t agent_index, int32_t slot, wary_id ta
 static bool look(wary_world *w, int32_t agent_index, const wy_agent *ag, const wy_actor *a,
                  const wy_profile *p, int32_t target_slot) {
   const wy_actor *t = &w->actors.data[target_slot];
-  wary_id target = wy_make_id(target_slot, t->gen);
+  wary_id target = wy_actor_id(w, target_slot);
   int32_t reason;
   float c = wy_vision_eval(w, a, p, t, &reason, NULL);
   if (c <= 0.0f && !wy_belief_find(ag, target, NULL)) return true;

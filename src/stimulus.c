@@ -23,7 +23,7 @@ int wary_emit_stimulus(wary_world *w, const wary_stimulus_def *def) {
       def->strength < 0.0f || def->strength > 1.0f || !wy_finite(def->radius) ||
       (def->radius < 0.0f && def->radius != -1.0f) || def->max_lod_tier < 0)
     return WARY_ERR_BAD_VALUE;
-  if (def->source && !wy_actor_get(w, def->source)) return WARY_ERR_STALE_ID;
+  if (def->source && !wy_actor_get(w, def->source)) return wy_actor_status(w, def->source);
   wary_stimulus_def d = *def;
   d.radius = wy_scaled(w, def->radius, 15.0f);
   return wy_queue_stimulus(w, &d) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
@@ -79,7 +79,7 @@ static bool deliver(wary_world *w, const wary_stimulus_def *s) {
     }
     float dx = ear[0] - s->pos[0], dy = ear[1] - s->pos[1], dz = ear[2] - s->pos[2];
     float d = sqrtf(dx * dx + dy * dy + dz * dz);
-    wary_id agent = wy_make_id(cand[c], a->gen);
+    wary_id agent = wy_actor_id(w, cand[c]);
     int32_t vib = p->builtin_slot[WARY_SENSE_VIBRATION];
     if (vib >= 0 && shakes_ground(tag) && !w->agents.data[a->agent].muted[vib]) {
       const wary_basic_sense_def *v = &p->basic[WARY_SENSE_VIBRATION];

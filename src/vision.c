@@ -210,7 +210,8 @@ int wary_vision_explain_get(const wary_world *cw, wary_id agent, wary_id target,
   memset(out, 0, sizeof *out);
   wary_world *w = (wary_world *)cw;
   const wy_actor *a = wy_actor_get(w, agent), *t = wy_actor_get(w, target);
-  if (!a || !t) return WARY_ERR_STALE_ID;
+  if (!a) return wy_actor_status(w, agent);
+  if (!t) return wy_actor_status(w, target);
   if (a->agent < 0) return WARY_ERR_NOT_AGENT;
   const wy_profile *p = &w->profiles.data[a->profile];
   if (p->vision_slot < 0) return WARY_ERR_NOT_FOUND;

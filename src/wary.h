@@ -10,8 +10,9 @@
  *   default is "scaled" holds -1 in wary_default_*_def(): the world replaces it.
  * - Times are seconds, angles degrees, yaw is about +z with 0 along +x.
  * - Objects are made from a *_def that starts from wary_default_*_def().
- * - Handles (wary_id) pack an index and a generation; 0 is null. A stale or
- *   wrong id is reported (WARY_ERR_STALE_ID), never dereferenced.
+ * - Handles (wary_id) pack a kind, a generation and a slot index; 0 is null.
+ *   A stale id is reported (WARY_ERR_STALE_ID), an id of another kind too
+ *   (WARY_ERR_WRONG_KIND); neither is ever dereferenced.
  * - Functions returning int return a wary_status (0 ok, negative error) or,
  *   for *_create of indexed things, the index (>= 0) or a negative status.
  *   Bad input never aborts and never changes anything.
@@ -27,6 +28,30 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The layout of a wary_id, bit 31 down to bit 0:
+ *   kind (3 bits, a wary_kind) | generation (9 bits, 1..511) | slot index (20 bits)
+ * Each kind has its own slots, so the first actor, box, light and environment
+ * have different ids, and an id of one kind is refused where another is
+ * expected. A slot's generation counts its objects; a slot whose generation
+ * would wrap is retired, never reused, so a stale id never names a live
+ * object. The price: a kind runs out of slots after about 2^20 x 511 (5.3e8)
+ * creations, and creating one more then fails (0, as on a bad def; WARY_ERR_FULL
+ * inside). The slot index stays in the low bits (a binding may use
+ * id % 2^20 to order and print). Outside the cdef block: the Lua backends
+ * read ids as plain numbers. */
+enum {
+  WARY_ID_INDEX_BITS = 20,
+  WARY_ID_GEN_BITS = 9
+};
+
+typedef enum wary_kind {
+  WARY_KIND_NONE = 0,      /* never used: no id has it */
+  WARY_KIND_ACTOR = 1,
+  WARY_KIND_BOX = 2,
+  WARY_KIND_LIGHT = 3,
+  WARY_KIND_ENVIRONMENT = 4
+} wary_kind;
 
 /* cdef-begin */
 
@@ -59,13 +84,14 @@ enum {
 
 typedef enum wary_status {
   WARY_OK = 0,
-  WARY_ERR_STALE_ID = -1,     /* the id is null, removed, or of another kind */
+  WARY_ERR_STALE_ID = -1,     /* the id is null or its object was removed */
   WARY_ERR_BAD_VALUE = -2,    /* NaN, infinite, negative or out-of-range value */
   WARY_ERR_FULL = -3,         /* a bounded table is full */
   WARY_ERR_NOT_FOUND = -4,    /* no such belief, evidence, name or index */
   WARY_ERR_OUT_OF_MEMORY = -5,
   WARY_ERR_NOT_AGENT = -6,    /* the actor has no profile */
-  WARY_ERR_IN_STEP = -7       /* called between wary_step_begin and wary_step_end */
+  WARY_ERR_IN_STEP = -7,      /* called between wary_step_begin and wary_step_end */
+  WARY_ERR_WRONG_KIND = -8    /* the id names an object of another kind */
 } wary_status;
 
 typedef enum wary_state {

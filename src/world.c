@@ -48,6 +48,10 @@ wary_world *wary_world_create(const wary_world_def *def) {
     return NULL;
   }
   wy_occ_init(&w->occ);
+  wy_id_pool_init(&w->actor_ids, WARY_KIND_ACTOR);
+  wy_id_pool_init(&w->box_ids, WARY_KIND_BOX);
+  wy_id_pool_init(&w->light_ids, WARY_KIND_LIGHT);
+  wy_id_pool_init(&w->env_ids, WARY_KIND_ENVIRONMENT);
   w->materials[0].vision_transmission = 0.0f;
   w->materials[0].sound_wall = true;
   w->material_count = 1;
@@ -83,7 +87,10 @@ void wary_world_destroy(wary_world *w) {
   wy_array_free(&w->names);
   wy_array_free(&w->agents);
   wy_array_free(&w->actors);
-  wy_array_free(&w->actor_free);
+  wy_id_pool_free(&w->actor_ids);
+  wy_id_pool_free(&w->box_ids);
+  wy_id_pool_free(&w->light_ids);
+  wy_id_pool_free(&w->env_ids);
   wy_array_free(&w->profiles);
   wy_array_free(&w->senses);
   wy_array_free(&w->grid_pos);
@@ -99,7 +106,6 @@ void wary_world_destroy(wary_world *w) {
   wy_array_free(&w->inbox);
   wy_array_free(&w->lights);
   wy_array_free(&w->envs);
-  wy_array_free(&w->box_gen);
   wy_array_free(&w->geck_pending);
   wy_array_free(&w->damages);
   wy_grid_free(&w->grid);

@@ -17,6 +17,7 @@ local status_text = {
   [-5] = "out of memory",
   [-6] = "not an agent (it has no profile)",
   [-7] = "not allowed during a step",
+  [-8] = "wrong kind of handle (it names another kind of object)",
 }
 Actor.status_text = status_text
 

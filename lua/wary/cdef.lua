@@ -38,7 +38,8 @@ typedef enum wary_status {
   WARY_ERR_NOT_FOUND = -4,    /* no such belief, evidence, name or index */
   WARY_ERR_OUT_OF_MEMORY = -5,
   WARY_ERR_NOT_AGENT = -6,    /* the actor has no profile */
-  WARY_ERR_IN_STEP = -7       /* called between wary_step_begin and wary_step_end */
+  WARY_ERR_IN_STEP = -7,      /* called between wary_step_begin and wary_step_end */
+  WARY_ERR_WRONG_KIND = -8    /* the id names an object of another kind */
 } wary_status;
 
 typedef enum wary_state {
