@@ -138,15 +138,13 @@ void wy_brain_damage(wary_world *w) {
     wy_damage *q = &w->damages.data[i];
     wy_actor *v = wy_actor_get(w, q->def.victim);
     if (!v) continue;
-    wary_event *e = NULL;
-    int32_t before = w->event_count;
-    wy_event_push(w, WARY_EV_DAMAGED, q->def.victim, q->attacker, -1, -1, WARY_LOSS_NONE,
-                  q->def.amount, -1, (int32_t)q->def.instigator);
-    if (w->event_count > before) {
-      e = &w->events[before];
-      memcpy(e->pos, q->def.pos, sizeof e->pos);
+    wary_event *e = wy_event_push(w, WARY_EV_DAMAGED, q->def.victim);
+    if (e) {
+      e->target = q->attacker;
+      e->confidence = q->def.amount;
+      e->index = (int32_t)q->def.instigator;
       e->tag = q->def.type;
-      e->sound = -1;
+      memcpy(e->pos, q->def.pos, sizeof e->pos);
     }
     if (v->agent < 0 || !q->attacker || !wy_actor_get(w, q->attacker)) continue;
     wy_agent *ag = &w->agents.data[v->agent];
@@ -288,10 +286,10 @@ float wy_brain_multiplier(const wary_world *w, const wy_agent *ag, int32_t slot)
 void wy_brain_dull(wary_world *w, wy_agent *ag, float dt) {
   wary_id id = wy_actor_id(w, ag->actor);
   for (int32_t i = 0; i < ag->pain_queue_count; i++) {
-    int32_t before = w->event_count;
-    wy_event_push(w, WARY_EV_PAIN_REPORTED, id, 0, -1, -1, WARY_LOSS_NONE,
-                  ag->pain_queue[i].level, -1, ag->pain_queue[i].pain);
-    if (w->event_count > before) w->events[before].sound = -1;
+    wary_event *e = wy_event_push(w, WARY_EV_PAIN_REPORTED, id);
+    if (!e) continue;
+    e->confidence = ag->pain_queue[i].level;
+    e->index = ag->pain_queue[i].pain;
   }
   ag->pain_queue_count = 0;
   for (int32_t k = 0; k < w->pain_count; k++) {
@@ -439,8 +437,11 @@ void wy_brain_think(wary_world *w, wy_agent *ag, float dt) {
     int32_t now = dominant(ag, d);
     wary_id id = wy_actor_id(w, ag->actor);
     if (now != ag->dominant) {
-      wy_event_push(w, WARY_EV_EMOTION_CHANGED, id, 0, ag->dominant, now, WARY_LOSS_NONE, 0.0f, -1,
-                    -1);
+      wary_event *e = wy_event_push(w, WARY_EV_EMOTION_CHANGED, id);
+      if (e) {
+        e->from_state = ag->dominant;
+        e->to_state = now;
+      }
       ag->dominant = now;
     }
   }

@@ -278,16 +278,14 @@ void wy_geck_drop_target(wary_world *w, wary_id target) {
 static void enter(wary_world *w, wy_agent *ag, const wary_geck_def *g, int32_t state,
                   wary_id cause, float value, const float pos[3], int32_t type) {
   wy_geck_agent *gk = &ag->geck;
-  int32_t before = w->event_count;
-  wy_event_push(w, WARY_EV_GECK, id_of(w, ag->actor), cause, gk->state, state, WARY_LOSS_NONE,
-                value, -1, type);
-  if (w->event_count > before) {
-    wary_event *ev = &w->events[before];
-    for (int k = 0; k < 3; k++) ev->pos[k] = pos ? pos[k] : 0.0f;
-    ev->sound = -1;
-    ev->tag = 0;
-    ev->loudness = 0.0f;
-    ev->walls = 0;
+  wary_event *ev = wy_event_push(w, WARY_EV_GECK, id_of(w, ag->actor));
+  if (ev) {
+    ev->target = cause;
+    ev->from_state = gk->state;
+    ev->to_state = state;
+    ev->confidence = value;
+    ev->index = type;
+    if (pos) memcpy(ev->pos, pos, sizeof ev->pos);
   }
   if (state == WARY_GECK_NORMAL) wy_geck_reset_agent(ag);
   gk->state = state;

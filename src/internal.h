@@ -391,9 +391,9 @@ void wy_beliefs_prune(wy_agent *ag, float memory_time);
 void wy_resolve_belief(wary_world *w, wy_agent *ag, wy_belief *b, float dt);
 
 /* world.c */
-void wy_event_push(wary_world *w, int32_t type, wary_id agent, wary_id target, int32_t from,
-                   int32_t to, int32_t loss_reason, float confidence, int32_t sense,
-                   int32_t index);
+/* A neutral event of type about agent, to fill in; NULL when the queue is
+ * full (counted in events_dropped). */
+wary_event *wy_event_push(wary_world *w, int32_t type, wary_id agent);
 
 /* vision.c */
 /* Vision's confidence in t for agent a (0 when it sees nothing, with *reason

@@ -4,7 +4,7 @@
  * the same tag nearby, and walked through the states like any belief: it
  * climbs with what arrives, fades at the profile's fade_rate once nothing
  * does, then Lost, Remembered and Expired (then dropped). Each change of
- * state fires location (location_belief_changed). */
+ * state fires location_belief_changed. */
 #include <string.h>
 
 #include "internal.h"
@@ -31,16 +31,16 @@ bool wy_place_report(wary_world *w, wy_agent *ag, const float pos[3], int32_t ta
 }
 
 static void changed(wary_world *w, wary_id agent, wy_place *pl, int32_t state) {
-  int32_t before = w->event_count;
-  wy_event_push(w, WARY_EV_LOCATION, agent, 0, pl->state, state, WARY_LOSS_NONE, pl->confidence,
-                -1, -1);
+  wary_event *e = wy_event_push(w, WARY_EV_LOCATION_BELIEF_CHANGED, agent);
+  if (e) {
+    e->from_state = pl->state;
+    e->to_state = state;
+    e->confidence = pl->confidence;
+    memcpy(e->pos, pl->pos, sizeof e->pos);
+    e->tag = pl->tag;
+  }
   pl->state = state;
   pl->time_in_state = 0.0f;
-  if (w->event_count == before) return;
-  wary_event *e = &w->events[before];
-  memcpy(e->pos, pl->pos, sizeof e->pos);
-  e->tag = pl->tag;
-  e->sound = -1;
 }
 
 void wy_places_resolve(wary_world *w, wy_agent *ag, float dt) {

@@ -136,16 +136,27 @@ typedef struct wy_ctx {
 
 static void enter(const wy_ctx *c, int32_t state) {
   wy_belief *b = c->b;
-  wy_event_push(c->w, entry_event[state], c->agent, b->target, b->state, state, b->loss_reason,
-                b->confidence, -1, -1);
+  wary_event *e = wy_event_push(c->w, entry_event[state], c->agent);
+  if (e) {
+    e->target = b->target;
+    e->from_state = b->state;
+    e->to_state = state;
+    e->loss_reason = b->loss_reason;
+    e->confidence = b->confidence;
+  }
   b->state = state;
   b->time_in_state = 0.0f;
 }
 
 static void telegraph(const wy_ctx *c) {
-  wy_belief *b = c->b;
-  wy_event_push(c->w, WARY_EV_TELEGRAPH, c->agent, b->target, b->state, b->state, WARY_LOSS_NONE,
-                b->confidence, -1, -1);
+  const wy_belief *b = c->b;
+  wary_event *e = wy_event_push(c->w, WARY_EV_TELEGRAPH, c->agent);
+  if (e) {
+    e->target = b->target;
+    e->from_state = b->state;
+    e->to_state = b->state;
+    e->confidence = b->confidence;
+  }
 }
 
 static void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool reporting, float prev,

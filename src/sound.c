@@ -249,16 +249,17 @@ static void remember(wary_world *w, wy_agent *ag, const wy_pending *p) {
   if (ag->recent_count < WARY_RECENT_SOUNDS) ag->recent_count++;
 }
 
-static void sound_event(wary_world *w, int32_t type, wary_id agent, wary_id target,
-                        const float pos[3], int32_t sound, float loudness, int32_t walls) {
-  int32_t before = w->event_count;
-  wy_event_push(w, type, agent, target, -1, -1, WARY_LOSS_NONE, wy_clamp01(loudness), -1, -1);
-  if (w->event_count == before) return;
-  wary_event *e = &w->events[before];
+/* A hear or sound_heard event (NULL when the queue is full). */
+static wary_event *sound_event(wary_world *w, int32_t type, wary_id agent, wary_id target,
+                               const float pos[3], int32_t sound, float loudness) {
+  wary_event *e = wy_event_push(w, type, agent);
+  if (!e) return NULL;
+  e->target = target;
+  e->confidence = wy_clamp01(loudness);
   memcpy(e->pos, pos, sizeof e->pos);
   e->sound = sound;
   e->loudness = loudness;
-  e->walls = walls;
+  return e;
 }
 
 /* Accuracy of where a hearer places a sound: the type's override, else
@@ -282,7 +283,8 @@ bool wy_hear(wary_world *w, int32_t agent_index) {
   for (int32_t i = 0; i < ag->pending.count; i++) {
     const wy_pending *pd = &ag->pending.data[i];
     const wy_sound *s = &w->sounds.data[pd->sound];
-    sound_event(w, WARY_EV_SOUND_HEARD, self, pd->maker, pd->pos, pd->sound, pd->heard, pd->walls);
+    wary_event *e = sound_event(w, WARY_EV_SOUND_HEARD, self, pd->maker, pd->pos, pd->sound, pd->heard);
+    if (e) e->walls = pd->walls;
     remember(w, ag, pd);
     float acc = accuracy_of(s, pd->distance);
     if (!pd->maker) {
@@ -313,7 +315,7 @@ bool wy_hear(wary_world *w, int32_t agent_index) {
       continue;
     }
     /* The maker where it is now; the build-up alone fires hear with no sound. */
-    sound_event(w, WARY_EV_HEAR, self, t->maker, m->pos, t->sound, share, 0);
+    sound_event(w, WARY_EV_HEAR, self, t->maker, m->pos, t->sound, share);
     if (!wy_push_report(w, agent_index, slot, t->maker, share, WARY_LOSS_SENSOR_DROPOUT,
                         t->accuracy, m->pos))
       return false;

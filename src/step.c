@@ -203,8 +203,12 @@ int wary_query_fail(wary_world *w, int32_t i) {
     if (!ag->muted[q->slot] && ++ag->errors[q->slot] >= w->def.sense_error_limit)
       ag->muted[q->slot] = true;
   }
-  wy_event_push(w, WARY_EV_SENSE_ERROR, q->agent, q->target, -1, -1, WARY_LOSS_NONE, 0.0f,
-                q->sense, i);
+  wary_event *e = wy_event_push(w, WARY_EV_SENSE_ERROR, q->agent);
+  if (e) {
+    e->target = q->target;
+    e->sense = q->sense;
+    e->index = i;
+  }
   return WARY_OK;
 }
 

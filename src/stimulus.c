@@ -119,6 +119,10 @@ int wary_inbox_fail(wary_world *w, int32_t i) {
   if (!w->in_step) return WARY_ERR_IN_STEP;
   if (i < 0 || i >= w->inbox.count) return WARY_ERR_NOT_FOUND;
   const wary_stimulus_delivery *d = &w->inbox.data[i];
-  wy_event_push(w, WARY_EV_SENSE_ERROR, d->agent, 0, -1, -1, WARY_LOSS_NONE, 0.0f, d->sense, i);
+  wary_event *e = wy_event_push(w, WARY_EV_SENSE_ERROR, d->agent);
+  if (e) {
+    e->sense = d->sense;
+    e->index = i;
+  }
   return WARY_OK;
 }

@@ -125,6 +125,7 @@ typedef enum wary_evidence_op {
   WARY_INVALIDATE = 3  /* forced to zero while it holds */
 } wary_evidence_op;
 
+/* What each type means; wary_event says which fields each one fills. */
 typedef enum wary_event_type {
   WARY_EV_SUSPECT = 0,    /* entered Suspected (from below or above) */
   WARY_EV_DETECT = 1,     /* entered Detected (from below or above) */
@@ -133,18 +134,14 @@ typedef enum wary_event_type {
   WARY_EV_REMEMBER = 4,   /* entered Remembered */
   WARY_EV_FORGET = 5,     /* entered Expired, or fell back to Undetected */
   WARY_EV_TELEGRAPH = 6,  /* confidence rose past the telegraph threshold */
-  WARY_EV_SENSE_ERROR = 7, /* a custom sense failed; index = query or inbox index */
-  WARY_EV_HEAR = 8,        /* a hearing update heard target: pos, loudness, sound (-1: build-up only) */
-  WARY_EV_SOUND_HEARD = 9, /* one sound arrived: target = its maker (0: nobody), sound, loudness, walls */
-  WARY_EV_LOCATION = 10,   /* a belief about a place changed state: pos, tag, to_state, confidence */
-  WARY_EV_GECK = 11,       /* a GECK state change: from_state, to_state (wary_detection_state);
-                              target, confidence (its detection value), pos: what caused it
-                              (target 0: a timer); index: the wary_geck_event_type behind it, or -1 */
-  WARY_EV_DAMAGED = 12,    /* agent was hit: target = who it believes did it (0: nobody, itself),
-                              index = the instigator given, confidence = amount, tag = damage type,
-                              pos = hit location */
-  WARY_EV_PAIN_REPORTED = 13, /* a pain report: index = pain type, confidence = level after it */
-  WARY_EV_EMOTION_CHANGED = 14 /* the dominant emotion changed: from_state, to_state (wary_emotion) */
+  WARY_EV_SENSE_ERROR = 7, /* a custom sense failed (its evaluate, or its on_stimulus) */
+  WARY_EV_HEAR = 8,        /* a hearing update heard target (sound -1: its build-up only) */
+  WARY_EV_SOUND_HEARD = 9, /* one sound arrived (target: its maker, 0: nobody) */
+  WARY_EV_LOCATION_BELIEF_CHANGED = 10, /* a belief about a place changed state */
+  WARY_EV_GECK = 11,       /* a GECK state change (target 0: a timer did it) */
+  WARY_EV_DAMAGED = 12,    /* agent was hit (target: who it believes did it, 0: nobody, itself) */
+  WARY_EV_PAIN_REPORTED = 13, /* a pain report */
+  WARY_EV_EMOTION_CHANGED = 14 /* the dominant emotion changed */
 } wary_event_type;
 
 /* ---- world ---------------------------------------------------------- */
@@ -403,21 +400,45 @@ int wary_query_fail(wary_world *world, int32_t i);
 /* Fusion, evidence, states, events. */
 int wary_step_end(wary_world *world);
 
+/* One event of a step. type and agent are always set; every other field is
+ * either meaningful for the type or holds its neutral value:
+ *   target 0, from_state -1, to_state -1, loss_reason 0 (WARY_LOSS_NONE),
+ *   confidence 0, sense -1, index -1, pos {0, 0, 0}, sound -1, tag 0,
+ *   loudness 0, walls 0.
+ * The meaningful fields of each type:
+ *   suspect, detect, track, lost, remember, forget: target, from_state and
+ *     to_state (wary_state), loss_reason (the belief's: why it was lost,
+ *     kept until it climbs again), confidence
+ *   telegraph: target, from_state = to_state (the state it is in), confidence
+ *   sense_error: target (0 for an on_stimulus), sense, index (query or inbox index)
+ *   hear: target, confidence (= loudness, at most 1), pos (where the maker is),
+ *     sound (-1: the build-up alone), loudness (the share heard)
+ *   sound_heard: target (the maker, 0: nobody), confidence (= loudness, at most 1),
+ *     pos (where it was made), sound, loudness (as it arrived), walls
+ *   location_belief_changed: from_state, to_state (wary_state), confidence, pos, tag
+ *   geck: target (what caused it, 0: a timer), from_state and to_state
+ *     (wary_detection_state), confidence (its detection value), pos (its place;
+ *     neutral when it has none), index (the wary_geck_event_type behind it, -1: none)
+ *   damaged: target (who it believes did it, 0: nobody), confidence (the amount),
+ *     index (the instigator given, as an int32_t; 0: none), tag (the damage type),
+ *     pos (the hit location)
+ *   pain_reported: confidence (the level after it), index (the pain type)
+ *   emotion_changed: from_state, to_state (wary_emotion) */
 typedef struct wary_event {
   int32_t type;        /* wary_event_type */
   wary_id agent;
   wary_id target;
-  int32_t from_state;  /* wary_state before (geck: wary_detection_state) */
-  int32_t to_state;    /* wary_state after (geck: wary_detection_state) */
-  int32_t loss_reason; /* for lost */
+  int32_t from_state;
+  int32_t to_state;
+  int32_t loss_reason; /* wary_loss_reason */
   float confidence;
-  int32_t sense;       /* sense index (sense_error), else -1 */
-  int32_t index;       /* query index (sense_error), else -1 */
-  float pos[3];        /* hear, location: where; sound_heard: where it was made */
-  int32_t sound;       /* hear, sound_heard: sound index, -1 none */
-  int32_t tag;         /* location: interned tag of the place belief */
-  float loudness;      /* hear, sound_heard: how loud it arrived */
-  int32_t walls;       /* sound_heard: walls it came through */
+  int32_t sense;       /* sense index */
+  int32_t index;
+  float pos[3];
+  int32_t sound;       /* sound index */
+  int32_t tag;         /* interned name */
+  float loudness;
+  int32_t walls;       /* walls it came through */
 } wary_event;
 
 int32_t wary_event_count(const wary_world *world);

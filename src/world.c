@@ -150,21 +150,22 @@ int32_t wary_event_count(const wary_world *w) { return w->event_count; }
 const wary_event *wary_events(const wary_world *w) { return w->events; }
 uint32_t wary_events_dropped(const wary_world *w) { return w->events_dropped; }
 
-void wy_event_push(wary_world *w, int32_t type, wary_id agent, wary_id target, int32_t from,
-                   int32_t to, int32_t loss_reason, float confidence, int32_t sense,
-                   int32_t index) {
+/* Every event starts from this: each type then writes its meaningful fields
+ * (wary.h, at wary_event, says which). */
+static const wary_event neutral = {
+  .target = 0, .from_state = -1, .to_state = -1, .loss_reason = WARY_LOSS_NONE,
+  .confidence = 0.0f, .sense = -1, .index = -1, .pos = {0.0f, 0.0f, 0.0f},
+  .sound = -1, .tag = 0, .loudness = 0.0f, .walls = 0,
+};
+
+wary_event *wy_event_push(wary_world *w, int32_t type, wary_id agent) {
   if (w->event_count >= w->def.event_capacity) {
     w->events_dropped++;
-    return;
+    return NULL;
   }
   wary_event *e = &w->events[w->event_count++];
+  *e = neutral;
   e->type = type;
   e->agent = agent;
-  e->target = target;
-  e->from_state = from;
-  e->to_state = to;
-  e->loss_reason = loss_reason;
-  e->confidence = confidence;
-  e->sense = sense;
-  e->index = index;
+  return e;
 }

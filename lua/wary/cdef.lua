@@ -84,7 +84,7 @@ typedef enum wary_event_type {
   WARY_EV_SENSE_ERROR = 7, /* a custom sense failed; index = query or inbox index */
   WARY_EV_HEAR = 8,        /* a hearing update heard target: pos, loudness, sound (-1: build-up only) */
   WARY_EV_SOUND_HEARD = 9, /* one sound arrived: target = its maker (0: nobody), sound, loudness, walls */
-  WARY_EV_LOCATION = 10,   /* a belief about a place changed state: pos, tag, to_state, confidence */
+  WARY_EV_LOCATION_BELIEF_CHANGED = 10, /* a belief about a place changed state */
   WARY_EV_GECK = 11,       /* a GECK state change: from_state, to_state (wary_detection_state);
                               target, confidence (its detection value), pos: what caused it
                               (target 0: a timer); index: the wary_geck_event_type behind it, or -1 */
