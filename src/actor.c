@@ -1,11 +1,13 @@
-/* actor.c - actors (agents and targets): ids, state setters, numeric
- * properties, eyes, and the spatial grid that finds them. */
+/* actor.c - actors (agents and targets): creating and removing them (the
+ * modules hear of it through the world's hooks), an agent's staggered sense
+ * timers and mutes, state setters, numeric properties, eyes, and the spatial
+ * grid that finds them. */
+#include "actor.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-
-#define WY_DEG2RAD 0.017453292519943295f
+#include "world.h"
 
 wary_actor_def wary_default_actor_def(void) {
   wary_actor_def d;
@@ -20,27 +22,31 @@ wary_actor_def wary_default_actor_def(void) {
   return d;
 }
 
-wy_agent *wy_agent_of(const wary_world *w, wary_id id, int *status) {
+int32_t wy_agent_index(const wary_world *w, wary_id id) {
   const wy_actor *a = wy_actor_get(w, id);
-  *status = !a ? wy_actor_status(w, id) : a->agent < 0 ? WARY_ERR_NOT_AGENT : WARY_OK;
-  return *status == WARY_OK ? &w->agents.data[a->agent] : NULL;
+  return !a ? wy_actor_status(w, id) : a->agent < 0 ? WARY_ERR_NOT_AGENT : a->agent;
 }
 
-static int32_t list_count(const wy_agent *ag, bool places) {
-  return places ? ag->places.count : ag->beliefs.count;
+void wy_agent_reset_timers(const wary_world *w, int32_t agent, uint32_t serial) {
+  wy_agent *ag = &w->agents.data[agent];
+  const wy_profile *p = wy_agent_profile(w, agent);
+  /* Golden-ratio phases spread agents' updates over the interval. */
+  float phase = (float)fmod((double)serial * 0.6180339887498949, 1.0);
+  for (int32_t s = 0; s < WY_SLOTS; s++) {
+    ag->next_due[s] = s < p->slot_count ? phase * p->slots[s].interval : 0.0f;
+    ag->since[s] = 0.0f;
+    ag->errors[s] = 0;
+    ag->muted[s] = false;
+  }
 }
 
-int32_t wy_agent_list_count(const wary_world *w, wary_id id, bool places) {
-  int status;
-  const wy_agent *ag = wy_agent_of(w, id, &status);
-  return ag ? list_count(ag, places) : status;
-}
-
-const wy_agent *wy_agent_list_at(const wary_world *w, wary_id id, bool places, int32_t i,
-                                 int *status) {
-  const wy_agent *ag = wy_agent_of(w, id, status);
-  if (ag && (i < 0 || i >= list_count(ag, places))) *status = WARY_ERR_NOT_FOUND;
-  return *status == WARY_OK ? ag : NULL;
+int wary_sense_unmute(wary_world *w, wary_id agent, int32_t slot) {
+  int32_t i = wy_agent_index(w, agent);
+  if (i < 0) return i;
+  if (slot < 0 || slot >= wy_agent_profile(w, i)->slot_count) return WARY_ERR_NOT_FOUND;
+  w->agents.data[i].errors[slot] = 0;
+  w->agents.data[i].muted[slot] = false;
+  return WARY_OK;
 }
 
 static bool actor_def_valid(const wary_world *w, const wary_actor_def *d) {
@@ -55,7 +61,10 @@ static bool actor_def_valid(const wary_world *w, const wary_actor_def *d) {
 
 wary_id wary_actor_create(wary_world *w, const wary_actor_def *def) {
   if (!def || !actor_def_valid(w, def) || w->in_step) return 0;
-  if (def->profile >= 0 && !wy_array_reserve(&w->agents, w->agents.count + 1)) return 0;
+  int32_t agents = w->agents.count + 1;
+  if (def->profile >= 0 && (!wy_array_reserve(&w->agents, agents) ||
+                            !wy_modules_reserve(w, agents, w->profiles.count)))
+    return 0;
   int32_t slot = wy_id_reserve(&w->actor_ids);
   if (slot < 0 || !wy_array_reserve(&w->actors, slot + 1)) return 0;
   wary_id id = wy_id_alloc(&w->actor_ids);
@@ -79,12 +88,13 @@ wary_id wary_actor_create(wary_world *w, const wary_actor_def *def) {
   a->agent = -1;
   a->light_stamp[0] = a->light_stamp[1] = 0;
   if (def->profile >= 0) {
-    wy_agent *ag = &w->agents.data[w->agents.count];
+    int32_t agent = w->agents.count++;
+    wy_agent *ag = &w->agents.data[agent];
     memset(ag, 0, sizeof *ag);
-    wy_brain_init_agent(ag);
     ag->actor = slot;
-    wy_agent_reset_timers(w, ag, a->serial);
-    a->agent = w->agents.count++;
+    wy_agent_reset_timers(w, agent, a->serial);
+    a->agent = agent;
+    wy_modules_agent_added(w, agent);
   }
   w->grid_dirty = true;
   return id;
@@ -95,18 +105,15 @@ int wary_actor_destroy(wary_world *w, wary_id id) {
   if (!a) return wy_actor_status(w, id);
   if (w->in_step) return WARY_ERR_IN_STEP;
   if (a->agent >= 0) {
-    /* Keep agents dense: move the last one into the hole. */
+    /* Keep agents dense: move the last one into the hole, in every module. */
     int32_t hole = a->agent;
-    wy_array_free(&w->agents.data[hole].beliefs);
-    wy_agent_free_hearing(&w->agents.data[hole]);
-    wy_geck_free_agent(&w->agents.data[hole]);
-    w->agents.data[hole] = w->agents.data[--w->agents.count];
+    wy_modules_agent_removed(w, hole);
+    wy_array_swap_remove(&w->agents, hole);
     if (hole < w->agents.count) w->actors.data[w->agents.data[hole].actor].agent = hole;
   }
   wy_id_release(&w->actor_ids, wy_id_index(id));
   w->grid_dirty = true;
-  wy_belief_drop_target(w, id);
-  wy_geck_drop_target(w, id);
+  wy_modules_actor_removed(w, id);
   return WARY_OK;
 }
 
@@ -120,8 +127,9 @@ static float wrap180(float deg) {
 
 /* Only a profile that sees has eyes that take time to turn. */
 static float eye_turn_rate(const wary_world *w, const wy_actor *a) {
-  if (a->profile < 0 || w->profiles.data[a->profile].vision_slot < 0) return 0.0f;
-  return w->profiles.data[a->profile].vision.eye_turn_rate;
+  if (a->profile < 0) return 0.0f;
+  const wy_profile *p = &w->profiles.data[a->profile];
+  return p->builtin_slot[WARY_SENSE_VISION] < 0 ? 0.0f : p->eye_turn_rate;
 }
 
 /* Where the eyes want to point, relative to the body: towards look_at, else ahead. */
@@ -322,9 +330,10 @@ bool wy_grid_refresh(wary_world *w) {
   if (!w->grid_dirty) return true;
   int32_t n = w->actors.count;
   if (!wy_array_reserve(&w->grid_include, n) || !wy_array_reserve(&w->grid_pos, n * 3)) return false;
+  const wy_id_entry *ids = w->actor_ids.slots.data;
   for (int32_t i = 0; i < n; i++) {
     const wy_actor *a = &w->actors.data[i];
-    w->grid_include.data[i] = wy_id_live(&w->actor_ids, i) && a->perceivable;
+    w->grid_include.data[i] = ids[i].id != 0 && a->perceivable;
     memcpy(w->grid_pos.data + 3 * i, a->pos, sizeof a->pos);
   }
   if (!wy_grid_build(&w->grid, w->grid_pos.data, w->grid_include.data, n)) return false;

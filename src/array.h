@@ -1,7 +1,7 @@
 /* array.h - the one growable array of the core: a typed pointer with its
  * count and capacity, grown by doubling. Every table that grows uses it.
  *
- *   typedef WY_ARRAY(wy_belief) wy_belief_array;
+ *   typedef WY_ARRAY(wy_belief) wy_belief_list;
  *   wy_belief *b = wy_array_push(&beliefs);   NULL: out of memory, nothing changed
  *
  * The macros evaluate their arguments more than once: pass plain lvalues. */

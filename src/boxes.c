@@ -3,7 +3,7 @@
  * occluders.c. */
 #include <string.h>
 
-#include "internal.h"
+#include "world.h"
 
 wary_material_def wary_default_material_def(void) {
   wary_material_def d;

@@ -33,14 +33,14 @@ wary_id wy_id_alloc(wy_id_pool *p) {
   }
   wy_id_entry *s = &p->slots.data[slot];
   s->gen++;
-  s->alive = true;
+  s->id = p->kind << WY_ID_KIND_SHIFT | (uint32_t)s->gen << WARY_ID_INDEX_BITS | (uint32_t)slot;
   p->alive++;
-  return wy_id_make(p, slot);
+  return s->id;
 }
 
 void wy_id_release(wy_id_pool *p, int32_t slot) {
   wy_id_entry *s = &p->slots.data[slot];
-  s->alive = false;
+  s->id = 0;
   p->alive--;
   if (s->gen < WY_ID_GEN_MAX) p->free.data[p->free.count++] = slot;
 }

@@ -14,8 +14,8 @@
 #define WY_ID_KIND_SHIFT (WARY_ID_INDEX_BITS + WARY_ID_GEN_BITS)
 
 typedef struct wy_id_entry {
+  wary_id id;     /* the id of its live object, 0: none (one compare checks an id) */
   uint16_t gen;   /* generation of its last object, 0: never used */
-  bool alive;
 } wy_id_entry;
 
 typedef struct wy_id_pool {
@@ -43,17 +43,12 @@ static inline int32_t wy_id_index(wary_id id) { return (int32_t)(id & WY_ID_INDE
 /* The slot of the live object id names, -1 unless it names one of p's kind. */
 static inline int32_t wy_id_slot(const wy_id_pool *p, wary_id id) {
   uint32_t i = id & WY_ID_INDEX_MASK;
-  if (id >> WY_ID_KIND_SHIFT != p->kind || i >= (uint32_t)p->slots.count) return -1;
-  const wy_id_entry *s = &p->slots.data[i];
-  return s->alive && s->gen == ((id >> WARY_ID_INDEX_BITS) & WY_ID_GEN_MAX) ? (int32_t)i : -1;
+  return id != 0 && i < (uint32_t)p->slots.count && p->slots.data[i].id == id ? (int32_t)i : -1;
 }
 
-/* The id of the object in a slot (live, or the last one it held). */
-static inline wary_id wy_id_make(const wy_id_pool *p, int32_t slot) {
-  return p->kind << WY_ID_KIND_SHIFT | (uint32_t)p->slots.data[slot].gen << WARY_ID_INDEX_BITS |
-         (uint32_t)slot;
-}
+/* The id of the live object in a slot. */
+static inline wary_id wy_id_make(const wy_id_pool *p, int32_t slot) { return p->slots.data[slot].id; }
 
-static inline bool wy_id_live(const wy_id_pool *p, int32_t slot) { return p->slots.data[slot].alive; }
+static inline bool wy_id_live(const wy_id_pool *p, int32_t slot) { return p->slots.data[slot].id != 0; }
 
 #endif
