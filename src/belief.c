@@ -223,4 +223,3 @@ int wary_vision_explain_get(const wary_world *cw, wary_id agent, wary_id target,
   out->reacting = v->first_spot_reaction_time > 0.0f && out->confidence > 0.0f && !(b && b->spotted);
   return WARY_OK;
 }
-

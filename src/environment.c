@@ -1,7 +1,6 @@
 /* environment.c - lamps, the sun and environments (fog, dark rooms,
- * muffled spaces): their defs, their ids, and which environments hold a
- * point. Each change bumps the world's light_epoch, so cached light levels
- * (light.c) are taken again. */
+ * muffled spaces): their defs and their ids. Each change bumps the world's
+ * light_epoch, so cached light levels (light.c) are taken again. */
 #include "environment.h"
 
 #include <string.h>
@@ -97,24 +96,6 @@ int wary_environment_destroy(wary_world *w, wary_id id) {
   return WARY_OK;
 }
 
-void wy_env_at(const wary_world *w, const float p[3], float *vision_scale, float *hearing_scale,
-               float *light) {
-  *vision_scale = 1.0f;
-  *hearing_scale = 1.0f;
-  *light = -1.0f;
-  for (int32_t i = 0; i < w->envs.count; i++) {
-    if (!wy_id_live(&w->env_ids, i)) continue;
-    const wary_environment_def *d = &w->envs.data[i].def;
-    if (p[0] < d->min[0] || p[1] < d->min[1] || p[2] < d->min[2] || p[0] > d->max[0] ||
-        p[1] > d->max[1] || p[2] > d->max[2])
-      continue;
-    /* Overlapping environments: the thickest fog and the darkest room win. */
-    if (d->vision_range_scale < *vision_scale) *vision_scale = d->vision_range_scale;
-    if (d->hearing_range_scale < *hearing_scale) *hearing_scale = d->hearing_range_scale;
-    if (d->light >= 0.0f && (*light < 0.0f || d->light < *light)) *light = d->light;
-  }
-}
-
 int wary_world_set_sun(wary_world *w, float dx, float dy, float dz, float intensity,
                        float ambient) {
   if (!wy_finite3(dx, dy, dz) || !wy_unit(intensity) || !wy_unit(ambient)) return WARY_ERR_BAD_VALUE;
@@ -127,4 +108,3 @@ int wary_world_set_sun(wary_world *w, float dx, float dy, float dz, float intens
   w->light_epoch++;
   return WARY_OK;
 }
-

@@ -152,6 +152,27 @@ static inline wary_id wy_actor_id(const wary_world *w, int32_t slot) {
   return wy_id_make(&w->actor_ids, slot);
 }
 
+/* Vision and hearing range scales and the light override (-1 none) of the
+ * environments at p: the thickest fog, the darkest room. Inline: vision asks
+ * twice per pair it looks at. */
+static inline void wy_env_at(const wary_world *w, const float p[3], float *vision_scale,
+                             float *hearing_scale, float *light) {
+  *vision_scale = 1.0f;
+  *hearing_scale = 1.0f;
+  *light = -1.0f;
+  for (int32_t i = 0; i < w->envs.count; i++) {
+    if (!wy_id_live(&w->env_ids, i)) continue;
+    const wary_environment_def *d = &w->envs.data[i].def;
+    if (p[0] < d->min[0] || p[1] < d->min[1] || p[2] < d->min[2] || p[0] > d->max[0] ||
+        p[1] > d->max[1] || p[2] > d->max[2])
+      continue;
+    /* Overlapping environments: the thickest fog and the darkest room win. */
+    if (d->vision_range_scale < *vision_scale) *vision_scale = d->vision_range_scale;
+    if (d->hearing_range_scale < *hearing_scale) *hearing_scale = d->hearing_range_scale;
+    if (d->light >= 0.0f && (*light < 0.0f || d->light < *light)) *light = d->light;
+  }
+}
+
 static inline wy_actor *wy_agent_actor(const wary_world *w, int32_t agent) {
   return &w->actors.data[w->agents.data[agent].actor];
 }
