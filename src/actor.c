@@ -1,11 +1,13 @@
-/* actor.c - actors (agents and targets): ids, state setters, numeric
- * properties, eyes, and the spatial grid that finds them. */
+/* actor.c - actors (agents and targets): creating and removing them (the
+ * modules hear of it through the world's hooks), an agent's staggered sense
+ * timers and mutes, state setters, numeric properties, eyes, and the spatial
+ * grid that finds them. */
+#include "actor.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-
-#define WY_DEG2RAD 0.017453292519943295f
+#include "world.h"
 
 wary_actor_def wary_default_actor_def(void) {
   wary_actor_def d;
@@ -20,34 +22,31 @@ wary_actor_def wary_default_actor_def(void) {
   return d;
 }
 
-wy_actor *wy_actor_get(const wary_world *w, wary_id id) {
-  int32_t i = wy_id_index(id);
-  if (id == 0 || i >= w->actor_count) return NULL;
-  wy_actor *a = &w->actors[i];
-  return a->alive && a->gen == wy_id_gen(id) ? a : NULL;
-}
-
-wy_agent *wy_agent_of(const wary_world *w, wary_id id, int *status) {
+int32_t wy_agent_index(const wary_world *w, wary_id id) {
   const wy_actor *a = wy_actor_get(w, id);
-  *status = !a ? WARY_ERR_STALE_ID : a->agent < 0 ? WARY_ERR_NOT_AGENT : WARY_OK;
-  return *status == WARY_OK ? &w->agents[a->agent] : NULL;
+  return !a ? wy_actor_status(w, id) : a->agent < 0 ? WARY_ERR_NOT_AGENT : a->agent;
 }
 
-static int32_t list_count(const wy_agent *ag, bool places) {
-  return places ? ag->place_count : ag->belief_count;
+void wy_agent_reset_timers(const wary_world *w, int32_t agent, uint32_t serial) {
+  wy_agent *ag = &w->agents.data[agent];
+  const wy_profile *p = wy_agent_profile(w, agent);
+  /* Golden-ratio phases spread agents' updates over the interval. */
+  float phase = (float)fmod((double)serial * 0.6180339887498949, 1.0);
+  for (int32_t s = 0; s < WY_SLOTS; s++) {
+    ag->next_due[s] = s < p->slot_count ? phase * p->slots[s].interval : 0.0f;
+    ag->since[s] = 0.0f;
+    ag->errors[s] = 0;
+    ag->muted[s] = false;
+  }
 }
 
-int32_t wy_agent_list_count(const wary_world *w, wary_id id, bool places) {
-  int status;
-  const wy_agent *ag = wy_agent_of(w, id, &status);
-  return ag ? list_count(ag, places) : status;
-}
-
-const wy_agent *wy_agent_list_at(const wary_world *w, wary_id id, bool places, int32_t i,
-                                 int *status) {
-  const wy_agent *ag = wy_agent_of(w, id, status);
-  if (ag && (i < 0 || i >= list_count(ag, places))) *status = WARY_ERR_NOT_FOUND;
-  return *status == WARY_OK ? ag : NULL;
+int wary_sense_unmute(wary_world *w, wary_id agent, int32_t slot) {
+  int32_t i = wy_agent_index(w, agent);
+  if (i < 0) return i;
+  if (slot < 0 || slot >= wy_agent_profile(w, i)->slot_count) return WARY_ERR_NOT_FOUND;
+  w->agents.data[i].errors[slot] = 0;
+  w->agents.data[i].muted[slot] = false;
+  return WARY_OK;
 }
 
 static bool actor_def_valid(const wary_world *w, const wary_actor_def *d) {
@@ -56,32 +55,22 @@ static bool actor_def_valid(const wary_world *w, const wary_actor_def *d) {
   if (!wy_finite(d->yaw) || !wy_unit(d->visibility) || !wy_unit(d->light) || !wy_unit(d->scent)) return false;
   if (d->stance < WARY_STANDING || d->stance > WARY_PRONE) return false;
   if (!wy_finite(d->eye_height) || (d->eye_height < 0.0f && d->eye_height != -1.0f)) return false;
-  if (d->profile < -1 || d->profile >= w->profile_count) return false;
+  if (d->profile < -1 || d->profile >= w->profiles.count) return false;
   return d->lod_tier >= 0 && d->lod_tier < WARY_LOD_TIERS;
-}
-
-static int32_t take_actor_slot(wary_world *w) {
-  if (w->actor_free_count > 0) return w->actor_free[--w->actor_free_count];
-  if (w->actor_count > (int32_t)WY_INDEX_MASK) return -1;
-  int32_t old = w->actor_cap;
-  if (!wy_reserve((void **)&w->actors, &w->actor_cap, w->actor_count + 1, sizeof *w->actors))
-    return -1;
-  memset(w->actors + old, 0, (size_t)(w->actor_cap - old) * sizeof *w->actors);
-  return w->actor_count++;
 }
 
 wary_id wary_actor_create(wary_world *w, const wary_actor_def *def) {
   if (!def || !actor_def_valid(w, def) || w->in_step) return 0;
-  if (def->profile >= 0 &&
-      !wy_reserve((void **)&w->agents, &w->agent_cap, w->agent_count + 1, sizeof *w->agents))
+  int32_t agents = w->agents.count + 1;
+  if (def->profile >= 0 && (!wy_array_reserve(&w->agents, agents) ||
+                            !wy_modules_reserve(w, agents, w->profiles.count)))
     return 0;
-  int32_t slot = take_actor_slot(w);
-  if (slot < 0) return 0;
-  wy_actor *a = &w->actors[slot];
-  uint16_t gen = wy_next_gen(a->gen);
+  int32_t slot = wy_id_reserve(&w->actor_ids);
+  if (slot < 0 || !wy_array_reserve(&w->actors, slot + 1)) return 0;
+  wary_id id = wy_id_alloc(&w->actor_ids);
+  if (slot == w->actors.count) w->actors.count++;
+  wy_actor *a = &w->actors.data[slot];
   memset(a, 0, sizeof *a);
-  a->gen = gen;
-  a->alive = true;
   memcpy(a->pos, def->pos, sizeof a->pos);
   memcpy(a->vel, def->vel, sizeof a->vel);
   a->yaw = def->yaw;
@@ -99,46 +88,37 @@ wary_id wary_actor_create(wary_world *w, const wary_actor_def *def) {
   a->agent = -1;
   a->light_stamp[0] = a->light_stamp[1] = 0;
   if (def->profile >= 0) {
-    wy_agent *ag = &w->agents[w->agent_count];
+    int32_t agent = w->agents.count++;
+    wy_agent *ag = &w->agents.data[agent];
     memset(ag, 0, sizeof *ag);
-    wy_brain_init_agent(ag);
     ag->actor = slot;
-    wy_agent_reset_timers(w, ag, a->serial);
-    a->agent = w->agent_count++;
+    wy_agent_reset_timers(w, agent, a->serial);
+    a->agent = agent;
+    wy_modules_agent_added(w, agent);
   }
-  w->actor_alive++;
   w->grid_dirty = true;
-  return wy_make_id(slot, gen);
+  return id;
 }
 
 int wary_actor_destroy(wary_world *w, wary_id id) {
   wy_actor *a = wy_actor_get(w, id);
-  if (!a) return WARY_ERR_STALE_ID;
+  if (!a) return wy_actor_status(w, id);
   if (w->in_step) return WARY_ERR_IN_STEP;
-  int32_t slot = wy_id_index(id);
-  if (!wy_reserve((void **)&w->actor_free, &w->actor_free_cap, w->actor_free_count + 1,
-                  sizeof *w->actor_free))
-    return WARY_ERR_OUT_OF_MEMORY;
   if (a->agent >= 0) {
-    /* Keep agents dense: move the last one into the hole. */
+    /* Keep agents dense: move the last one into the hole, in every module. */
     int32_t hole = a->agent;
-    free(w->agents[hole].beliefs);
-    wy_agent_free_hearing(&w->agents[hole]);
-    wy_geck_free_agent(&w->agents[hole]);
-    w->agents[hole] = w->agents[--w->agent_count];
-    if (hole < w->agent_count) w->actors[w->agents[hole].actor].agent = hole;
+    wy_modules_agent_removed(w, hole);
+    wy_array_swap_remove(&w->agents, hole);
+    if (hole < w->agents.count) w->actors.data[w->agents.data[hole].actor].agent = hole;
   }
-  a->alive = false;
-  w->actor_free[w->actor_free_count++] = slot;
-  w->actor_alive--;
+  wy_id_release(&w->actor_ids, wy_id_index(id));
   w->grid_dirty = true;
-  wy_belief_drop_target(w, id);
-  wy_geck_drop_target(w, id);
+  wy_modules_actor_removed(w, id);
   return WARY_OK;
 }
 
 bool wary_actor_valid(const wary_world *w, wary_id id) { return wy_actor_get(w, id) != NULL; }
-int32_t wary_actor_count(const wary_world *w) { return w->actor_alive; }
+int32_t wary_actor_count(const wary_world *w) { return w->actor_ids.alive; }
 
 static float wrap180(float deg) {
   float r = fmodf(deg + 180.0f, 360.0f);
@@ -147,8 +127,9 @@ static float wrap180(float deg) {
 
 /* Only a profile that sees has eyes that take time to turn. */
 static float eye_turn_rate(const wary_world *w, const wy_actor *a) {
-  if (a->profile < 0 || w->profiles[a->profile].vision_slot < 0) return 0.0f;
-  return w->profiles[a->profile].vision.eye_turn_rate;
+  if (a->profile < 0) return 0.0f;
+  const wy_profile *p = &w->profiles.data[a->profile];
+  return p->builtin_slot[WARY_SENSE_VISION] < 0 ? 0.0f : p->eye_turn_rate;
 }
 
 /* Where the eyes want to point, relative to the body: towards look_at, else ahead. */
@@ -171,8 +152,8 @@ static float approach(float from, float to, float step) {
 }
 
 void wy_eyes_turn(wary_world *w, float dt) {
-  for (int32_t i = 0; i < w->agent_count; i++) {
-    wy_actor *a = &w->actors[w->agents[i].actor];
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    wy_actor *a = &w->actors.data[w->agents.data[i].actor];
     float rate = eye_turn_rate(w, a), yaw, pitch;
     if (rate <= 0.0f) continue;
     desired_head(a, &yaw, &pitch);
@@ -197,7 +178,7 @@ void wy_actor_eye(const wary_world *w, const wy_actor *a, float eye_pos[3], floa
 int wary_actor_get(const wary_world *w, wary_id id, wary_actor_info *out) {
   memset(out, 0, sizeof *out);
   const wy_actor *a = wy_actor_get(w, id);
-  if (!a) return WARY_ERR_STALE_ID;
+  if (!a) return wy_actor_status(w, id);
   memcpy(out->pos, a->pos, sizeof out->pos);
   memcpy(out->vel, a->vel, sizeof out->vel);
   out->yaw = a->yaw;
@@ -217,7 +198,7 @@ int wary_actor_get(const wary_world *w, wary_id id, wary_actor_info *out) {
 /* Setters share one shape: look the actor up, check the value, store it. */
 #define WY_ACTOR_OR_STALE(w, id) \
   wy_actor *a = wy_actor_get((w), (id)); \
-  if (!a) return WARY_ERR_STALE_ID
+  if (!a) return wy_actor_status((w), (id))
 
 static int set_vec(float *dst, float x, float y, float z) {
   if (!wy_finite3(x, y, z)) return WARY_ERR_BAD_VALUE;
@@ -347,16 +328,15 @@ float wary_actor_get_prop(const wary_world *w, wary_id id, int32_t key, float fa
 
 bool wy_grid_refresh(wary_world *w) {
   if (!w->grid_dirty) return true;
-  int32_t n = w->actor_count;
-  if (!wy_reserve((void **)&w->grid_include, &w->grid_include_cap, n, sizeof *w->grid_include) ||
-      !wy_reserve((void **)&w->grid_pos, &w->grid_pos_cap, n * 3, sizeof *w->grid_pos))
-    return false;
+  int32_t n = w->actors.count;
+  if (!wy_array_reserve(&w->grid_include, n) || !wy_array_reserve(&w->grid_pos, n * 3)) return false;
+  const wy_id_entry *ids = w->actor_ids.slots.data;
   for (int32_t i = 0; i < n; i++) {
-    const wy_actor *a = &w->actors[i];
-    w->grid_include[i] = a->alive && a->perceivable;
-    memcpy(w->grid_pos + 3 * i, a->pos, sizeof a->pos);
+    const wy_actor *a = &w->actors.data[i];
+    w->grid_include.data[i] = ids[i].id != 0 && a->perceivable;
+    memcpy(w->grid_pos.data + 3 * i, a->pos, sizeof a->pos);
   }
-  if (!wy_grid_build(&w->grid, w->grid_pos, w->grid_include, n)) return false;
+  if (!wy_grid_build(&w->grid, w->grid_pos.data, w->grid_include.data, n)) return false;
   w->grid_dirty = false;
   return true;
 }
@@ -370,6 +350,6 @@ int32_t wary_query_actors(wary_world *w, float x, float y, float z, float radius
   const int32_t *slots = wy_grid_query(&w->grid, c, radius, &count);
   if (count < 0) return WARY_ERR_OUT_OF_MEMORY;
   int32_t n = count < cap ? count : cap;
-  for (int32_t i = 0; i < n; i++) out[i] = wy_make_id(slots[i], w->actors[slots[i]].gen);
+  for (int32_t i = 0; i < n; i++) out[i] = wy_actor_id(w, slots[i]);
   return n;
 }

@@ -1,21 +1,24 @@
-/* belief.c - storage of beliefs per agent, reading them, Set Target
- * Confidence, and the evidence table (add, replace, remove, list). How a
- * belief changes each step is resolve.c. */
+/* belief.c - beliefs about actors, per agent: storage, dropping those that
+ * hold nothing and those about a removed actor, reading them, Set Target
+ * Confidence, and vision's explanation with the belief's first sighting.
+ * How a belief changes each step is resolve.c; evidence is evidence.c. */
+#include "belief.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "vision.h"
 
-wy_belief *wy_belief_find(const wy_agent *ag, wary_id target, int32_t *index) {
-  for (int32_t i = 0; i < ag->belief_count; i++)
-    if (ag->beliefs[i].target == target) {
+wy_belief *wy_belief_find(const wy_belief_list *l, wary_id target, int32_t *index) {
+  for (int32_t i = 0; i < l->count; i++)
+    if (l->data[i].target == target) {
       if (index) *index = i;
-      return &ag->beliefs[i];
+      return &l->data[i];
     }
   return NULL;
 }
 
-void wy_belief_reset_slots(wy_belief *b) {
+static void reset_slots(wy_belief *b) {
   memset(b->due, 0, sizeof b->due);
   memset(b->reported, 0, sizeof b->reported);
   memset(b->active, 0, sizeof b->active);
@@ -28,59 +31,126 @@ void wy_belief_reset_slots(wy_belief *b) {
   b->losing_slot = -1;
 }
 
-int32_t wy_belief_create(wy_agent *ag, wary_id target, const wy_actor *t) {
-  if (!wy_reserve((void **)&ag->beliefs, &ag->belief_cap, ag->belief_count + 1,
-                  sizeof *ag->beliefs))
-    return -1;
-  wy_belief *b = &ag->beliefs[ag->belief_count];
+int32_t wy_belief_create(wy_belief_list *l, wary_id target, const wy_actor *t) {
+  wy_belief *b = wy_array_push(l);
+  if (!b) return -1;
   memset(b, 0, sizeof *b);
   b->target = target;
   b->state = WARY_UNDETECTED;
   b->pending_set = -1.0f;
   memcpy(b->last_known, t->pos, sizeof b->last_known);
-  wy_belief_reset_slots(b);
-  return ag->belief_count++;
+  reset_slots(b);
+  return l->count - 1;
 }
 
-void wy_belief_drop_target(wary_world *w, wary_id target) {
-  for (int32_t i = 0; i < w->agent_count; i++) {
-    wy_agent *ag = &w->agents[i];
-    int32_t k;
-    if (wy_belief_find(ag, target, &k)) {
-      /* Order is kept so that iteration stays deterministic. */
-      memmove(ag->beliefs + k, ag->beliefs + k + 1,
-              (size_t)(ag->belief_count - k - 1) * sizeof *ag->beliefs);
-      ag->belief_count--;
-    }
-  }
-}
-
-/* The belief of agent about target, created if create is set. */
-static wy_belief *belief_of(wary_world *w, wary_id agent, wary_id target, bool create,
-                            int *status) {
-  wy_agent *ag = wy_agent_of(w, agent, status);
-  if (!ag) return NULL;
-  const wy_actor *t = wy_actor_get(w, target);
-  if (!t) {
-    *status = WARY_ERR_STALE_ID;
+wy_belief *wy_belief_of(wary_world *w, wary_id agent, wary_id target, bool create, int *status) {
+  int32_t index = wy_agent_index(w, agent);
+  if (index < 0) {
+    *status = index;
     return NULL;
   }
-  wy_belief *b = wy_belief_find(ag, target, NULL);
+  const wy_actor *t = wy_actor_get(w, target);
+  if (!t) {
+    *status = wy_actor_status(w, target);
+    return NULL;
+  }
+  wy_belief_list *l = wy_beliefs_of(w, index);
+  wy_belief *b = wy_belief_find(l, target, NULL);
   if (b || !create) {
     *status = b ? WARY_OK : WARY_ERR_NOT_FOUND;
     return b;
   }
-  int32_t i = wy_belief_create(ag, target, t);
+  int32_t i = wy_belief_create(l, target, t);
   if (i < 0) {
     *status = WARY_ERR_OUT_OF_MEMORY;
     return NULL;
   }
-  return &ag->beliefs[i];
+  *status = WARY_OK;
+  return &l->data[i];
 }
 
-static void belief_out(const wary_world *w, const wy_agent *ag, const wy_belief *b,
-                       wary_belief *out) {
-  const wy_profile *p = &w->profiles[w->actors[ag->actor].profile];
+/* A belief that holds nothing is dropped, so a step's cost follows what the
+ * agent perceives, not everything it ever perceived: an Undetected belief at
+ * zero with no sense share, evidence, pending raise or first sighting under
+ * way, and an Expired one once its memory time has passed again. */
+static bool empty(const wy_belief *b, float memory_time) {
+  /* A damage record is kept as long as it lasts (a decay rate of 0 never forgets). */
+  if (b->confidence > 0.0f || b->evidence_count > 0 || b->pending_set >= 0.0f || b->spot_time > 0.0f ||
+      b->damage > 0.0f)
+    return false;
+  if (b->state == WARY_EXPIRED) return b->time_in_state >= memory_time;
+  if (b->state != WARY_UNDETECTED || b->sensed) return false;
+  for (int32_t s = 0; s < WY_SLOTS; s++)
+    if (b->shares[s] > 0.0f || b->active[s]) return false;
+  return true;
+}
+
+void wy_beliefs_prune(wy_belief_list *l, float memory_time) {
+  int32_t kept = 0;
+  for (int32_t i = 0; i < l->count; i++) {
+    if (empty(&l->data[i], memory_time)) continue;
+    if (kept != i) l->data[kept] = l->data[i];
+    kept++;
+  }
+  l->count = kept;
+}
+
+/* ---- the module: a list per agent ---------------------------------------------- */
+
+static bool create(wary_world *w) {
+  w->beliefs = calloc(1, sizeof *w->beliefs);
+  return w->beliefs != NULL;
+}
+
+static void destroy(wary_world *w) {
+  if (!w->beliefs) return;
+  for (int32_t i = 0; i < w->beliefs->agents.count; i++) wy_array_free(&w->beliefs->agents.data[i]);
+  wy_array_free(&w->beliefs->agents);
+  free(w->beliefs);
+}
+
+static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
+  (void)profiles;
+  return wy_array_reserve(&w->beliefs->agents, agents);
+}
+
+static void agent_added(wary_world *w, int32_t agent) {
+  (void)agent;
+  memset(&w->beliefs->agents.data[w->beliefs->agents.count++], 0, sizeof(wy_belief_list));
+}
+
+static void agent_removed(wary_world *w, int32_t agent) {
+  wy_array_free(&w->beliefs->agents.data[agent]);
+  wy_array_swap_remove(&w->beliefs->agents, agent);
+}
+
+static void actor_removed(wary_world *w, wary_id target) {
+  for (int32_t i = 0; i < w->beliefs->agents.count; i++) {
+    wy_belief_list *l = &w->beliefs->agents.data[i];
+    int32_t k;
+    if (wy_belief_find(l, target, &k)) {
+      /* Order is kept so that iteration stays deterministic. */
+      memmove(l->data + k, l->data + k + 1, (size_t)(l->count - k - 1) * sizeof *l->data);
+      l->count--;
+    }
+  }
+}
+
+static void slots_reset(wary_world *w, int32_t agent) {
+  wy_belief_list *l = wy_beliefs_of(w, agent);
+  for (int32_t b = 0; b < l->count; b++) reset_slots(&l->data[b]);
+}
+
+const wy_module wy_belief_module = {
+  .create = create, .destroy = destroy, .reserve = reserve, .agent_added = agent_added,
+  .agent_removed = agent_removed, .actor_removed = actor_removed, .slots_reset = slots_reset,
+};
+
+/* ---- reading and raising ---------------------------------------------------------- */
+
+static void belief_out(const wary_world *w, int32_t agent, const wy_belief *b, wary_belief *out) {
+  const wy_agent *ag = &w->agents.data[agent];
+  const wy_profile *p = wy_agent_profile(w, agent);
   out->target = b->target;
   out->confidence = b->confidence;
   out->smoothed = b->smoothed;
@@ -102,26 +172,27 @@ static void belief_out(const wary_world *w, const wy_agent *ag, const wy_belief 
 int wary_belief_get(const wary_world *w, wary_id agent, wary_id target, wary_belief *out) {
   memset(out, 0, sizeof *out);
   out->target = target;
-  int status;
-  wy_agent *ag = wy_agent_of(w, agent, &status);
-  if (!ag) return status;
-  if (!wy_actor_get(w, target)) return WARY_ERR_STALE_ID;
-  const wy_belief *b = wy_belief_find(ag, target, NULL);
+  int32_t index = wy_agent_index(w, agent);
+  if (index < 0) return index;
+  if (!wy_actor_get(w, target)) return wy_actor_status(w, target);
+  const wy_belief *b = wy_belief_find(wy_beliefs_of(w, index), target, NULL);
   if (!b) return WARY_ERR_NOT_FOUND;
-  belief_out(w, ag, b, out);
+  belief_out(w, index, b, out);
   return WARY_OK;
 }
 
 int32_t wary_belief_count(const wary_world *w, wary_id agent) {
-  return wy_agent_list_count(w, agent, false);
+  int32_t index = wy_agent_index(w, agent);
+  return index < 0 ? index : wy_beliefs_of(w, index)->count;
 }
 
 int wary_belief_at(const wary_world *w, wary_id agent, int32_t i, wary_belief *out) {
   memset(out, 0, sizeof *out);
-  int status;
-  const wy_agent *ag = wy_agent_list_at(w, agent, false, i, &status);
-  if (!ag) return status;
-  belief_out(w, ag, &ag->beliefs[i], out);
+  int32_t index = wy_agent_index(w, agent);
+  if (index < 0) return index;
+  const wy_belief_list *l = wy_beliefs_of(w, index);
+  if (i < 0 || i >= l->count) return WARY_ERR_NOT_FOUND;
+  belief_out(w, index, &l->data[i], out);
   return WARY_OK;
 }
 
@@ -129,115 +200,26 @@ int wary_set_confidence(wary_world *w, wary_id agent, wary_id target, float conf
   if (!wy_finite(confidence) || confidence < 0.0f || confidence > 1.0f) return WARY_ERR_BAD_VALUE;
   int status;
   if (agent == target) return WARY_ERR_BAD_VALUE;
-  wy_belief *b = belief_of(w, agent, target, true, &status);
+  wy_belief *b = wy_belief_of(w, agent, target, true, &status);
   if (!b) return status;
   if (confidence > b->pending_set) b->pending_set = confidence;
   return WARY_OK;
 }
 
-int wary_evidence_add(wary_world *w, wary_id agent, wary_id target, int32_t tag, int32_t op,
-                      float value, float lifetime, int32_t source) {
-  if (!wy_finite(value) || value < 0.0f || value > 1.0f) return WARY_ERR_BAD_VALUE;
-  if (!wy_finite(lifetime) || lifetime < 0.0f) return WARY_ERR_BAD_VALUE;
-  if (op < WARY_RAISE || op > WARY_INVALIDATE || agent == target) return WARY_ERR_BAD_VALUE;
-  if (!wary_name_string(w, tag) || (source != 0 && !wary_name_string(w, source)))
-    return WARY_ERR_NOT_FOUND;
-  int status;
-  /* Evidence is kept even about a target not yet perceived (a disguise put on
-   * before any guard has seen the player); only a floor raises confidence. */
-  wy_belief *b = belief_of(w, agent, target, true, &status);
-  if (!b) return status;
-  wary_evidence *e = NULL;
-  for (int32_t i = 0; i < b->evidence_count; i++)
-    if (b->evidence[i].tag == tag) e = &b->evidence[i];
-  if (!e) {
-    if (b->evidence_count >= WARY_MAX_EVIDENCE) return WARY_ERR_FULL;
-    e = &b->evidence[b->evidence_count++];
-  }
-  e->tag = tag;
-  e->op = op;
-  e->value = value;
-  e->lifetime = lifetime;
-  e->remaining = lifetime;
-  e->source = source;
-  return WARY_OK;
-}
-
-static void evidence_remove_at(wy_belief *b, int32_t i) {
-  memmove(b->evidence + i, b->evidence + i + 1,
-          (size_t)(b->evidence_count - i - 1) * sizeof *b->evidence);
-  b->evidence_count--;
-}
-
-int wary_evidence_remove(wary_world *w, wary_id agent, wary_id target, int32_t tag) {
-  int status;
-  wy_belief *b = belief_of(w, agent, target, false, &status);
-  if (!b) return status;
-  for (int32_t i = 0; i < b->evidence_count; i++)
-    if (b->evidence[i].tag == tag) {
-      evidence_remove_at(b, i);
-      return WARY_OK;
-    }
-  return WARY_ERR_NOT_FOUND;
-}
-
-int wary_evidence_clear(wary_world *w, wary_id agent, wary_id target) {
-  int status;
-  wy_belief *b = belief_of(w, agent, target, false, &status);
-  if (!b) return status == WARY_ERR_NOT_FOUND ? WARY_OK : status;
-  b->evidence_count = 0;
-  return WARY_OK;
-}
-
-int32_t wary_evidence_count(const wary_world *w, wary_id agent, wary_id target) {
-  int status;
-  const wy_belief *b = belief_of((wary_world *)w, agent, target, false, &status);
-  if (!b) return status == WARY_ERR_NOT_FOUND ? 0 : status;
-  return b->evidence_count;
-}
-
-int wary_evidence_at(const wary_world *w, wary_id agent, wary_id target, int32_t i,
-                     wary_evidence *out) {
+/* Vision's factors now; reacting: the belief still holds its first sighting back. */
+int wary_vision_explain_get(const wary_world *cw, wary_id agent, wary_id target,
+                            wary_vision_explain *out) {
   memset(out, 0, sizeof *out);
-  int status;
-  const wy_belief *b = belief_of((wary_world *)w, agent, target, false, &status);
-  if (!b) return status;
-  if (i < 0 || i >= b->evidence_count) return WARY_ERR_NOT_FOUND;
-  *out = b->evidence[i];
+  wary_world *w = (wary_world *)cw;
+  const wy_actor *a = wy_actor_get(w, agent), *t = wy_actor_get(w, target);
+  if (!a) return wy_actor_status(w, agent);
+  if (!t) return wy_actor_status(w, target);
+  if (a->agent < 0) return WARY_ERR_NOT_AGENT;
+  if (w->profiles.data[a->profile].builtin_slot[WARY_SENSE_VISION] < 0) return WARY_ERR_NOT_FOUND;
+  const wary_vision_def *v = wy_vision_of(w, a->profile);
+  int32_t reason;
+  wy_vision_eval(w, a, v, t, &reason, out);
+  const wy_belief *b = wy_belief_find(wy_beliefs_of(w, a->agent), target, NULL);
+  out->reacting = v->first_spot_reaction_time > 0.0f && out->confidence > 0.0f && !(b && b->spotted);
   return WARY_OK;
-}
-
-/* A belief that holds nothing is dropped, so a step's cost follows what the
- * agent perceives, not everything it ever perceived: an Undetected belief at
- * zero with no sense share, evidence, pending raise or first sighting under
- * way, and an Expired one once its memory time has passed again. */
-static bool empty(const wy_belief *b, float memory_time) {
-  /* A damage record is kept as long as it lasts (a decay rate of 0 never forgets). */
-  if (b->confidence > 0.0f || b->evidence_count > 0 || b->pending_set >= 0.0f || b->spot_time > 0.0f ||
-      b->damage > 0.0f)
-    return false;
-  if (b->state == WARY_EXPIRED) return b->time_in_state >= memory_time;
-  if (b->state != WARY_UNDETECTED || b->sensed) return false;
-  for (int32_t s = 0; s < WY_SLOTS; s++)
-    if (b->shares[s] > 0.0f || b->active[s]) return false;
-  return true;
-}
-
-void wy_beliefs_prune(wy_agent *ag, float memory_time) {
-  int32_t kept = 0;
-  for (int32_t i = 0; i < ag->belief_count; i++) {
-    if (empty(&ag->beliefs[i], memory_time)) continue;
-    if (kept != i) ag->beliefs[kept] = ag->beliefs[i];
-    kept++;
-  }
-  ag->belief_count = kept;
-}
-
-void wy_evidence_tick(wy_belief *b, float dt) {
-  for (int32_t i = b->evidence_count - 1; i >= 0; i--) {
-    wary_evidence *e = &b->evidence[i];
-    if (e->lifetime <= 0.0f) continue;
-    e->remaining -= dt;
-    if (e->remaining <= 0.0f) evidence_remove_at(b, i);
-  }
 }

@@ -1,8 +1,9 @@
-/* boxes.c - the public side of occluders: materials, box ids with
- * generations, and the ray query. The hierarchy itself is occluders.c. */
+/* boxes.c - the public side of occluders: materials, box ids (their slots
+ * are the occluders' slots), and the ray query. The hierarchy itself is
+ * occluders.c. */
 #include <string.h>
 
-#include "internal.h"
+#include "world.h"
 
 wary_material_def wary_default_material_def(void) {
   wary_material_def d;
@@ -46,37 +47,21 @@ static bool bounds_valid(const float min[3], const float max[3]) {
   return true;
 }
 
-static int32_t box_slot(const wary_world *w, wary_id id) {
-  int32_t i = wy_id_index(id);
-  if (id == 0 || i >= w->occ.box_count || !w->occ.boxes[i].alive) return -1;
-  return w->box_gen[i] == wy_id_gen(id) ? i : -1;
-}
-
 wary_id wary_box_create(wary_world *w, const wary_box_def *def) {
   w->light_epoch++;
   if (!def || !bounds_valid(def->min, def->max)) return 0;
   if (def->material < 0 || def->material >= w->material_count) return 0;
   if (w->in_step) return 0;
-  int32_t slot = wy_occ_add(&w->occ, def->min, def->max, def->material);
-  if (slot < 0 || slot > (int32_t)WY_INDEX_MASK) {
-    if (slot >= 0) wy_occ_remove(&w->occ, slot);
-    return 0;
-  }
-  int32_t old_cap = w->box_gen_cap;
-  if (!wy_reserve((void **)&w->box_gen, &w->box_gen_cap, slot + 1, sizeof *w->box_gen)) {
-    wy_occ_remove(&w->occ, slot);
-    return 0;
-  }
-  for (int32_t i = old_cap; i < w->box_gen_cap; i++) w->box_gen[i] = 0;
-  w->box_gen[slot] = wy_next_gen(w->box_gen[slot]);
-  return wy_make_id(slot, w->box_gen[slot]);
+  int32_t slot = wy_id_reserve(&w->box_ids);
+  if (slot < 0 || !wy_occ_add(&w->occ, slot, def->min, def->max, def->material)) return 0;
+  return wy_id_alloc(&w->box_ids);
 }
 
 int wary_box_set_bounds(wary_world *w, wary_id box, float min_x, float min_y, float min_z,
                         float max_x, float max_y, float max_z) {
   w->light_epoch++;
-  int32_t slot = box_slot(w, box);
-  if (slot < 0) return WARY_ERR_STALE_ID;
+  int32_t slot = wy_id_slot(&w->box_ids, box);
+  if (slot < 0) return wy_id_status(&w->box_ids, box);
   float mn[3] = {min_x, min_y, min_z}, mx[3] = {max_x, max_y, max_z};
   if (!bounds_valid(mn, mx)) return WARY_ERR_BAD_VALUE;
   wy_occ_set_bounds(&w->occ, slot, mn, mx);
@@ -85,8 +70,8 @@ int wary_box_set_bounds(wary_world *w, wary_id box, float min_x, float min_y, fl
 
 int wary_box_set_material(wary_world *w, wary_id box, int32_t material) {
   w->light_epoch++;
-  int32_t slot = box_slot(w, box);
-  if (slot < 0) return WARY_ERR_STALE_ID;
+  int32_t slot = wy_id_slot(&w->box_ids, box);
+  if (slot < 0) return wy_id_status(&w->box_ids, box);
   if (material < 0 || material >= w->material_count) return WARY_ERR_NOT_FOUND;
   wy_occ_set_material(&w->occ, slot, material);
   return WARY_OK;
@@ -94,14 +79,15 @@ int wary_box_set_material(wary_world *w, wary_id box, int32_t material) {
 
 int wary_box_destroy(wary_world *w, wary_id box) {
   w->light_epoch++;
-  int32_t slot = box_slot(w, box);
-  if (slot < 0) return WARY_ERR_STALE_ID;
+  int32_t slot = wy_id_slot(&w->box_ids, box);
+  if (slot < 0) return wy_id_status(&w->box_ids, box);
   if (w->in_step) return WARY_ERR_IN_STEP;
   wy_occ_remove(&w->occ, slot);
+  wy_id_release(&w->box_ids, slot);
   return WARY_OK;
 }
 
-bool wary_box_valid(const wary_world *w, wary_id box) { return box_slot(w, box) >= 0; }
+bool wary_box_valid(const wary_world *w, wary_id box) { return wy_id_slot(&w->box_ids, box) >= 0; }
 int32_t wary_box_count(const wary_world *w) { return w->occ.alive_count; }
 
 int wary_ray_cast(wary_world *w, float ax, float ay, float az, float bx, float by, float bz,

@@ -14,13 +14,17 @@
  * with the seed's transition rules: the alert list of detection events, the
  * target list with a timer per target, the alert timer of Lost. Detection
  * events and damage reports wait for the end of the next step; the pass runs
- * there, after the beliefs of the confidence model are resolved. */
+ * there, after the beliefs of the confidence model are resolved. Also the
+ * model's settings (wary_default_geck_def, wary_profile_set_geck); reading an
+ * agent's GECK state is geck_info.c. */
+#include "geck.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "events.h"
+#include "light.h"
 
-#define WY_DEG2RAD 0.017453292519943295f
 #define WY_EPS 1e-5f
 
 static const char *const key_names[WY_GECK_KEYS] = {
@@ -32,19 +36,19 @@ static const char *const key_names[WY_GECK_KEYS] = {
  * points: 1.70 m standing, 1.10 m crouched, 0.25 m prone). */
 static const float head_share[3] = {1.0f, 1.10f / 1.70f, 0.25f / 1.70f};
 
-int wy_geck_intern(wary_world *w) {
-  if (w->geck_keys[0] != 0) return WARY_OK;
+static int intern_keys(wary_world *w) {
+  if (w->geck->keys[0] != 0) return WARY_OK;
   int32_t keys[WY_GECK_KEYS];
   for (int i = 0; i < WY_GECK_KEYS; i++) {
     keys[i] = wary_name(w, key_names[i]);
     if (keys[i] < 1) return keys[i];
   }
-  memcpy(w->geck_keys, keys, sizeof keys);
+  memcpy(w->geck->keys, keys, sizeof keys);
   return WARY_OK;
 }
 
 static float prop(const wary_world *w, const wy_actor *a, int key, float fallback) {
-  int32_t k = w->geck_keys[key];
+  int32_t k = w->geck->keys[key];
   for (int32_t i = 0; i < a->prop_count; i++)
     if (a->prop_key[i] == k) return a->prop_value[i];
   return fallback;
@@ -54,8 +58,8 @@ static bool flag(const wary_world *w, const wy_actor *a, int key) {
   return prop(w, a, key, 0.0f) != 0.0f;
 }
 
-static wary_id id_of(const wary_world *w, int32_t slot) {
-  return wy_make_id(slot, w->actors[slot].gen);
+static wy_geck_agent *geck_agent(const wary_world *w, int32_t agent) {
+  return &w->geck->agents.data[agent];
 }
 
 /* Until relationships exist: other teams are enemies, team 0 is nobody's
@@ -111,8 +115,8 @@ static void update_timer(const wary_geck_def *g, wy_geck_seen *e) {
 }
 
 /* The detection value of e's target for agent ag, with its parts. */
-static void compute(wary_world *w, wy_agent *ag, const wary_geck_def *g, wy_geck_seen *e) {
-  const wy_actor *a = &w->actors[ag->actor];
+static void compute(wary_world *w, int32_t agent, const wary_geck_def *g, wy_geck_seen *e) {
+  const wy_actor *a = wy_agent_actor(w, agent);
   wy_actor *t = wy_actor_get(w, e->target);
   float d = wy_dist3(a->pos, t->pos);
   float att = t->perceivable ? attenuation(g, d, radius_of(w, g, a)) : 0.0f;
@@ -150,7 +154,7 @@ static void compute(wary_world *w, wy_agent *ag, const wary_geck_def *g, wy_geck
     float field = flag(w, t, WY_KEY_STEALTH_FIELD) ? g->sneak_stealthboy_mult : 1.0f;
     visual = att * light * motion * sight * field;
   }
-  float skill = g->sneak_skill_mult * (perception_skill(w, &ag->geck, g, a, e->target) * att -
+  float skill = g->sneak_skill_mult * (perception_skill(w, geck_agent(w, agent), g, a, e->target) * att -
                                        prop(w, t, WY_KEY_SNEAK, 0.0f));
   e->attenuation = att;
   e->sound = sound;
@@ -165,19 +169,10 @@ static void compute(wary_world *w, wy_agent *ag, const wary_geck_def *g, wy_geck
 
 /* ---- the two lists --------------------------------------------------------- */
 
-static wy_geck_seen *seen_find(const wy_geck_agent *gk, wary_id target, int32_t *index) {
-  for (int32_t i = 0; i < gk->seen_count; i++)
-    if (gk->seen[i].target == target) {
-      if (index) *index = i;
-      return &gk->seen[i];
-    }
-  return NULL;
-}
-
 static wy_geck_seen *seen_add(wy_geck_agent *gk, wary_id target, const wy_actor *t) {
-  if (!wy_reserve((void **)&gk->seen, &gk->seen_cap, gk->seen_count + 1, sizeof *gk->seen))
+  if (!wy_array_reserve(&gk->seen, gk->seen.count + 1))
     return NULL;
-  wy_geck_seen *e = &gk->seen[gk->seen_count++];
+  wy_geck_seen *e = &gk->seen.data[gk->seen.count++];
   memset(e, 0, sizeof *e);
   e->target = target;
   e->undetected = -1.0f;
@@ -187,10 +182,11 @@ static wy_geck_seen *seen_add(wy_geck_agent *gk, wary_id target, const wy_actor 
 }
 
 /* What the agent knows of target, computed now. */
-static wy_geck_seen *seen_now(wary_world *w, wy_agent *ag, const wary_geck_def *g, wary_id target) {
-  wy_geck_seen *e = seen_find(&ag->geck, target, NULL);
-  if (!e) e = seen_add(&ag->geck, target, wy_actor_get(w, target));
-  if (e) compute(w, ag, g, e);
+static wy_geck_seen *seen_now(wary_world *w, int32_t agent, const wary_geck_def *g,
+                              wary_id target) {
+  wy_geck_seen *e = wy_geck_find(geck_agent(w, agent), target, NULL);
+  if (!e) e = seen_add(geck_agent(w, agent), target, wy_actor_get(w, target));
+  if (e) compute(w, agent, g, e);
   return e;
 }
 
@@ -205,10 +201,11 @@ static void alerts_drop(wy_geck_agent *gk, wary_id owner, int32_t type) {
 }
 
 static void seen_remove(wy_geck_agent *gk, int32_t i) {
-  alerts_drop(gk, gk->seen[i].target, -1);
-  if (gk->current == gk->seen[i].target) gk->current = 0;
-  memmove(gk->seen + i, gk->seen + i + 1, (size_t)(gk->seen_count - i - 1) * sizeof *gk->seen);
-  gk->seen_count--;
+  alerts_drop(gk, gk->seen.data[i].target, -1);
+  if (gk->current == gk->seen.data[i].target) gk->current = 0;
+  memmove(gk->seen.data + i, gk->seen.data + i + 1,
+          (size_t)(gk->seen.count - i - 1) * sizeof *gk->seen.data);
+  gk->seen.count--;
 }
 
 /* An event of the same owner and type is refreshed in place; a full list
@@ -237,38 +234,23 @@ static void list(const wary_geck_def *g, wy_geck_seen *e, const float pos[3]) {
 /* The combat target: the listed target with the highest detection value. */
 static void pick_current(wy_geck_agent *gk) {
   const wy_geck_seen *best = NULL;
-  for (int32_t i = 0; i < gk->seen_count; i++) {
-    const wy_geck_seen *e = &gk->seen[i];
+  for (int32_t i = 0; i < gk->seen.count; i++) {
+    const wy_geck_seen *e = &gk->seen.data[i];
     if (e->listed && (!best || e->value > best->value)) best = e;
   }
   gk->current = best ? best->target : 0;
 }
 
-void wy_geck_reset_agent(wy_agent *ag) {
-  wy_geck_agent *gk = &ag->geck;
+/* Back to Normal, lists emptied (what it knows stays, unlisted). */
+static void reset_agent(wy_geck_agent *gk) {
   gk->state = WARY_GECK_NORMAL;
   gk->time_in_state = 0.0f;
   gk->alert_timer = 0.0f;
   gk->current = 0;
   gk->alert_count = 0;
-  for (int32_t i = 0; i < gk->seen_count; i++) {
-    gk->seen[i].listed = false;
-    gk->seen[i].undetected = -1.0f;
-  }
-}
-
-void wy_geck_free_agent(wy_agent *ag) {
-  free(ag->geck.seen);
-  ag->geck.seen = NULL;
-  ag->geck.seen_count = ag->geck.seen_cap = 0;
-}
-
-void wy_geck_drop_target(wary_world *w, wary_id target) {
-  for (int32_t i = 0; i < w->agent_count; i++) {
-    wy_geck_agent *gk = &w->agents[i].geck;
-    int32_t k;
-    if (seen_find(gk, target, &k)) seen_remove(gk, k);
-    else alerts_drop(gk, target, -1);
+  for (int32_t i = 0; i < gk->seen.count; i++) {
+    gk->seen.data[i].listed = false;
+    gk->seen.data[i].undetected = -1.0f;
   }
 }
 
@@ -276,36 +258,34 @@ void wy_geck_drop_target(wary_world *w, wary_id target) {
 
 /* Changes state and says why: cause (0: timers), its detection value and
  * place, and the type of the detection event behind it (-1 none). */
-static void enter(wary_world *w, wy_agent *ag, const wary_geck_def *g, int32_t state,
+static void enter(wary_world *w, int32_t agent, const wary_geck_def *g, int32_t state,
                   wary_id cause, float value, const float pos[3], int32_t type) {
-  wy_geck_agent *gk = &ag->geck;
-  int32_t before = w->event_count;
-  wy_event_push(w, WARY_EV_GECK, id_of(w, ag->actor), cause, gk->state, state, WARY_LOSS_NONE,
-                value, -1, type);
-  if (w->event_count > before) {
-    wary_event *ev = &w->events[before];
-    for (int k = 0; k < 3; k++) ev->pos[k] = pos ? pos[k] : 0.0f;
-    ev->sound = -1;
-    ev->tag = 0;
-    ev->loudness = 0.0f;
-    ev->walls = 0;
+  wy_geck_agent *gk = geck_agent(w, agent);
+  wary_event *ev = wy_event_push(w, WARY_EV_GECK, wy_agent_id(w, agent));
+  if (ev) {
+    ev->target = cause;
+    ev->from_state = gk->state;
+    ev->to_state = state;
+    ev->confidence = value;
+    ev->index = type;
+    if (pos) memcpy(ev->pos, pos, sizeof ev->pos);
   }
-  if (state == WARY_GECK_NORMAL) wy_geck_reset_agent(ag);
+  if (state == WARY_GECK_NORMAL) reset_agent(gk);
   gk->state = state;
   gk->time_in_state = 0.0f;
   if (state == WARY_GECK_LOST) gk->alert_timer = g->alert_timer;
 }
 
-static void enter_because(wary_world *w, wy_agent *ag, const wary_geck_def *g, int32_t state,
+static void enter_because(wary_world *w, int32_t agent, const wary_geck_def *g, int32_t state,
                           const wy_geck_seen *e, int32_t type) {
-  enter(w, ag, g, state, e ? e->target : 0, e ? e->value : 0.0f, e ? e->pos : NULL, type);
+  enter(w, agent, g, state, e ? e->target : 0, e ? e->value : 0.0f, e ? e->pos : NULL, type);
 }
 
 /* The strongest entry above min, NULL if none. */
 static wy_geck_seen *strongest(wy_geck_agent *gk, float min) {
   wy_geck_seen *best = NULL;
-  for (int32_t i = 0; i < gk->seen_count; i++) {
-    wy_geck_seen *e = &gk->seen[i];
+  for (int32_t i = 0; i < gk->seen.count; i++) {
+    wy_geck_seen *e = &gk->seen.data[i];
     if (e->value > min && (!best || e->value > best->value)) best = e;
   }
   return best;
@@ -313,16 +293,16 @@ static wy_geck_seen *strongest(wy_geck_agent *gk, float min) {
 
 /* Every detected hostile joins the target list. */
 static void list_detected(wy_geck_agent *gk, const wary_geck_def *g) {
-  for (int32_t i = 0; i < gk->seen_count; i++)
-    if (gk->seen[i].value > g->sneak_seen_min) list(g, &gk->seen[i], gk->seen[i].pos);
+  for (int32_t i = 0; i < gk->seen.count; i++)
+    if (gk->seen.data[i].value > g->sneak_seen_min) list(g, &gk->seen.data[i], gk->seen.data[i].pos);
   pick_current(gk);
 }
 
 /* A hostile inside the alert threshold keeps its event where it is now
  * (the seed's search area recentred on it). */
 static void notice(wy_geck_agent *gk, const wary_geck_def *g) {
-  for (int32_t i = 0; i < gk->seen_count; i++) {
-    const wy_geck_seen *e = &gk->seen[i];
+  for (int32_t i = 0; i < gk->seen.count; i++) {
+    const wy_geck_seen *e = &gk->seen.data[i];
     if (e->value > g->sneak_noticed_min)
       alert_add(gk, g, e->target, WARY_GECK_EVENT_NOTICED, e->pos, e->value);
   }
@@ -332,8 +312,8 @@ static void notice(wy_geck_agent *gk, const wary_geck_def *g) {
  * searched for, leaves the list with its last known place. */
 static void drop_expired(wy_geck_agent *gk, const wary_geck_def *g) {
   pick_current(gk);
-  for (int32_t i = 0; i < gk->seen_count; i++) {
-    wy_geck_seen *e = &gk->seen[i];
+  for (int32_t i = 0; i < gk->seen.count; i++) {
+    wy_geck_seen *e = &gk->seen.data[i];
     if (!e->listed || e->target == gk->current || !expired(g, e) || e->value >= g->sneak_lost_min)
       continue;
     e->listed = false;
@@ -342,33 +322,33 @@ static void drop_expired(wy_geck_agent *gk, const wary_geck_def *g) {
   }
 }
 
-static void combat(wary_world *w, wy_agent *ag, const wary_geck_def *g) {
-  wy_geck_agent *gk = &ag->geck;
+static void combat(wary_world *w, int32_t agent, const wary_geck_def *g) {
+  wy_geck_agent *gk = geck_agent(w, agent);
   list_detected(gk, g);
   drop_expired(gk, g);
   int32_t listed = 0;
   bool all_lost = true;
-  for (int32_t i = 0; i < gk->seen_count; i++) {
-    const wy_geck_seen *e = &gk->seen[i];
+  for (int32_t i = 0; i < gk->seen.count; i++) {
+    const wy_geck_seen *e = &gk->seen.data[i];
     if (!e->listed) continue;
     listed++;
     all_lost = all_lost && e->value <= g->sneak_seen_min && expired(g, e);
     alert_add(gk, g, e->target, WARY_GECK_EVENT_LAST_KNOWN, e->last_known, e->value);
   }
   if (listed == 0 && gk->alert_count == 0) {
-    enter(w, ag, g, WARY_GECK_NORMAL, 0, 0.0f, NULL, -1);
+    enter(w, agent, g, WARY_GECK_NORMAL, 0, 0.0f, NULL, -1);
   } else if (all_lost && gk->alert_count > 0) {
-    wy_geck_seen *e = seen_find(gk, gk->current, NULL);
-    enter(w, ag, g, WARY_GECK_LOST, gk->current, e ? e->value : 0.0f, e ? e->last_known : NULL, -1);
+    wy_geck_seen *e = wy_geck_find(gk, gk->current, NULL);
+    enter(w, agent, g, WARY_GECK_LOST, gk->current, e ? e->value : 0.0f, e ? e->last_known : NULL, -1);
   }
 }
 
-static void rules(wary_world *w, wy_agent *ag, const wary_geck_def *g) {
-  wy_geck_agent *gk = &ag->geck;
+static void rules(wary_world *w, int32_t agent, const wary_geck_def *g) {
+  wy_geck_agent *gk = geck_agent(w, agent);
   wy_geck_seen *detected = strongest(gk, g->sneak_seen_min);
   if (detected && gk->state != WARY_GECK_COMBAT) {
     list_detected(gk, g);
-    enter_because(w, ag, g, WARY_GECK_COMBAT, detected, -1);
+    enter_because(w, agent, g, WARY_GECK_COMBAT, detected, -1);
     return;
   }
   switch (gk->state) {
@@ -376,23 +356,23 @@ static void rules(wary_world *w, wy_agent *ag, const wary_geck_def *g) {
     wy_geck_seen *noticed = strongest(gk, g->sneak_noticed_min);
     if (noticed) {
       notice(gk, g);
-      enter_because(w, ag, g, WARY_GECK_ALERT, noticed, WARY_GECK_EVENT_NOTICED);
+      enter_because(w, agent, g, WARY_GECK_ALERT, noticed, WARY_GECK_EVENT_NOTICED);
     }
     break;
   }
   case WARY_GECK_ALERT:
     notice(gk, g);
     drop_expired(gk, g);
-    if (gk->alert_count == 0) enter(w, ag, g, WARY_GECK_NORMAL, 0, 0.0f, NULL, -1);
+    if (gk->alert_count == 0) enter(w, agent, g, WARY_GECK_NORMAL, 0, 0.0f, NULL, -1);
     break;
-  case WARY_GECK_COMBAT: combat(w, ag, g); break;
+  case WARY_GECK_COMBAT: combat(w, agent, g); break;
   default: {
     notice(gk, g);
     drop_expired(gk, g);
     bool quiet = gk->alert_timer <= WY_EPS;
-    for (int32_t i = 0; quiet && i < gk->seen_count; i++)
-      quiet = !gk->seen[i].listed || gk->seen[i].value <= g->sneak_noticed_min;
-    if (quiet) enter(w, ag, g, WARY_GECK_NORMAL, 0, 0.0f, NULL, -1);
+    for (int32_t i = 0; quiet && i < gk->seen.count; i++)
+      quiet = !gk->seen.data[i].listed || gk->seen.data[i].value <= g->sneak_noticed_min;
+    if (quiet) enter(w, agent, g, WARY_GECK_NORMAL, 0, 0.0f, NULL, -1);
     break;
   }
   }
@@ -402,11 +382,11 @@ static void rules(wary_world *w, wy_agent *ag, const wary_geck_def *g) {
 
 /* An agent within reach runs detection on the event: its action rating as
  * the sound, the agent's perception as the skill (an event has no sneak). */
-static bool hear_event(wary_world *w, wy_agent *ag, const wary_geck_def *g,
+static bool hear_event(wary_world *w, int32_t agent, const wary_geck_def *g,
                        const wy_geck_pending *ev) {
-  wy_geck_agent *gk = &ag->geck;
-  const wy_actor *a = &w->actors[ag->actor];
-  if (gk->state == WARY_GECK_COMBAT || id_of(w, ag->actor) == ev->owner) return true;
+  wy_geck_agent *gk = geck_agent(w, agent);
+  const wy_actor *a = wy_agent_actor(w, agent);
+  if (gk->state == WARY_GECK_COMBAT || wy_agent_id(w, agent) == ev->owner) return true;
   if (ev->owner != 0 ? !hostile(w, g, a, wy_actor_get(w, ev->owner)) : !g->hear_ownerless_events)
     return true;
   float radius = radius_of(w, g, a);
@@ -423,12 +403,12 @@ static bool hear_event(wary_world *w, wy_agent *ag, const wary_geck_def *g,
   if (value <= g->sneak_noticed_min) return true;
   alert_add(gk, g, ev->owner, ev->type, ev->pos, ev->rating);
   if (gk->state == WARY_GECK_NORMAL) {
-    enter(w, ag, g, WARY_GECK_ALERT, ev->owner, value, ev->pos, ev->type);
+    enter(w, agent, g, WARY_GECK_ALERT, ev->owner, value, ev->pos, ev->type);
     return true;
   }
   if (gk->state == WARY_GECK_LOST) gk->alert_timer = g->alert_timer;
   if (ev->owner == 0) return true;
-  wy_geck_seen *e = seen_now(w, ag, g, ev->owner);
+  wy_geck_seen *e = seen_now(w, agent, g, ev->owner);
   if (!e) return false;
   list(g, e, ev->pos);
   return true;
@@ -436,15 +416,15 @@ static bool hear_event(wary_world *w, wy_agent *ag, const wary_geck_def *g,
 
 /* Damage counts whatever the distance: an event at the attacker with its
  * detection value now. */
-static bool damaged(wary_world *w, wy_agent *ag, const wary_geck_def *g, wary_id attacker) {
-  wy_geck_agent *gk = &ag->geck;
+static bool damaged(wary_world *w, int32_t agent, const wary_geck_def *g, wary_id attacker) {
+  wy_geck_agent *gk = geck_agent(w, agent);
   const wy_actor *t = wy_actor_get(w, attacker);
-  if (!hostile(w, g, &w->actors[ag->actor], t)) return true;
-  wy_geck_seen *e = seen_now(w, ag, g, attacker);
+  if (!hostile(w, g, wy_agent_actor(w, agent), t)) return true;
+  wy_geck_seen *e = seen_now(w, agent, g, attacker);
   if (!e) return false;
   alert_add(gk, g, attacker, WARY_GECK_EVENT_DAMAGE, t->pos, e->value);
   if (gk->state == WARY_GECK_NORMAL) {
-    enter_because(w, ag, g, WARY_GECK_ALERT, e, WARY_GECK_EVENT_DAMAGE);
+    enter_because(w, agent, g, WARY_GECK_ALERT, e, WARY_GECK_EVENT_DAMAGE);
     return true;
   }
   if (gk->state == WARY_GECK_LOST) gk->alert_timer = g->alert_timer;
@@ -457,14 +437,12 @@ static bool deliver(wary_world *w, const wy_geck_pending *ev) {
   if (ev->damage) {
     const wy_actor *victim = wy_actor_get(w, ev->victim);
     if (!victim || victim->agent < 0) return true;
-    wy_agent *ag = &w->agents[victim->agent];
-    const wy_profile *p = wy_profile_of(w, ag);
-    return !p->geck.enabled || damaged(w, ag, &p->geck, ev->owner);
+    const wary_geck_def *g = wy_geck_of(w, victim->profile);
+    return !g->enabled || damaged(w, victim->agent, g, ev->owner);
   }
-  for (int32_t i = 0; i < w->agent_count; i++) {
-    wy_agent *ag = &w->agents[i];
-    const wy_profile *p = wy_profile_of(w, ag);
-    if (p->geck.enabled && !hear_event(w, ag, &p->geck, ev)) return false;
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    const wary_geck_def *g = wy_geck_of(w, wy_agent_actor(w, i)->profile);
+    if (g->enabled && !hear_event(w, i, g, ev)) return false;
   }
   return true;
 }
@@ -480,14 +458,14 @@ static void tick(wy_geck_agent *gk, float dt) {
     if (gk->alerts[i].remaining > WY_EPS) gk->alerts[n++] = gk->alerts[i];
   }
   gk->alert_count = n;
-  for (int32_t i = 0; i < gk->seen_count; i++)
-    if (gk->seen[i].undetected >= 0.0f) gk->seen[i].undetected += dt;
+  for (int32_t i = 0; i < gk->seen.count; i++)
+    if (gk->seen.data[i].undetected >= 0.0f) gk->seen.data[i].undetected += dt;
 }
 
 /* Staggered like the senses: golden-ratio phases over the interval. */
-static bool due(const wary_world *w, wy_agent *ag, const wary_geck_def *g, float dt) {
-  wy_geck_agent *gk = &ag->geck;
-  const wy_actor *a = &w->actors[ag->actor];
+static bool due(const wary_world *w, int32_t agent, const wary_geck_def *g, float dt) {
+  wy_geck_agent *gk = geck_agent(w, agent);
+  const wy_actor *a = wy_agent_actor(w, agent);
   float interval = g->interval * w->def.lod_interval_scale[a->lod_tier];
   if (!gk->started) {
     gk->started = true;
@@ -504,60 +482,63 @@ static bool due(const wary_world *w, wy_agent *ag, const wary_geck_def *g, float
 
 /* Hostiles inside the agent's reach join what it knows; everything it
  * knows is computed again (beyond reach: no attenuation, no ray). */
-static int evaluate(wary_world *w, wy_agent *ag, const wary_geck_def *g) {
-  wy_geck_agent *gk = &ag->geck;
-  const wy_actor *a = &w->actors[ag->actor];
+static int evaluate(wary_world *w, int32_t agent, const wary_geck_def *g) {
+  wy_geck_agent *gk = geck_agent(w, agent);
+  const wy_actor *a = wy_agent_actor(w, agent);
   int32_t count = 0;
   const int32_t *cand = wy_grid_query(&w->grid, a->pos, radius_of(w, g, a), &count);
   if (count < 0) return WARY_ERR_OUT_OF_MEMORY;
   w->stats.candidates += (uint64_t)count;
   for (int32_t c = 0; c < count; c++) {
-    const wy_actor *t = &w->actors[cand[c]];
-    wary_id target = id_of(w, cand[c]);
-    if (!hostile(w, g, a, t) || seen_find(gk, target, NULL)) continue;
+    const wy_actor *t = &w->actors.data[cand[c]];
+    wary_id target = wy_actor_id(w, cand[c]);
+    if (!hostile(w, g, a, t) || wy_geck_find(gk, target, NULL)) continue;
     if (!seen_add(gk, target, t)) return WARY_ERR_OUT_OF_MEMORY;
   }
   pick_current(gk);
-  for (int32_t i = gk->seen_count - 1; i >= 0; i--) {
-    if (!hostile(w, g, a, wy_actor_get(w, gk->seen[i].target))) seen_remove(gk, i);
-    else compute(w, ag, g, &gk->seen[i]);
+  for (int32_t i = gk->seen.count - 1; i >= 0; i--) {
+    if (!hostile(w, g, a, wy_actor_get(w, gk->seen.data[i].target))) seen_remove(gk, i);
+    else compute(w, agent, g, &gk->seen.data[i]);
   }
   return WARY_OK;
 }
 
 int wy_geck_step(wary_world *w, float dt) {
   int status = WARY_OK;
-  for (int32_t i = 0; i < w->agent_count; i++)
-    if (wy_profile_of(w, &w->agents[i])->geck.enabled) tick(&w->agents[i].geck, dt);
+  /* No agent uses the model: its events find nobody. */
+  if (w->geck->enabled_profiles == 0) {
+    w->geck->pending.count = 0;
+    return status;
+  }
+  for (int32_t i = 0; i < w->agents.count; i++)
+    if (wy_geck_of(w, wy_agent_actor(w, i)->profile)->enabled) tick(geck_agent(w, i), dt);
   /* Direct detection first: a sneaky shooter detected at once goes Normal to
    * Combat, even when the same shot is also a detection event (which a guard
    * already in Combat then ignores). */
-  for (int32_t i = 0; i < w->agent_count && status == WARY_OK; i++) {
-    wy_agent *ag = &w->agents[i];
-    const wary_geck_def *g = &wy_profile_of(w, ag)->geck;
+  for (int32_t i = 0; i < w->agents.count && status == WARY_OK; i++) {
+    const wary_geck_def *g = wy_geck_of(w, wy_agent_actor(w, i)->profile);
     if (!g->enabled) continue;
-    if (due(w, ag, g, dt)) status = evaluate(w, ag, g);
-    if (status == WARY_OK) rules(w, ag, g);
+    if (due(w, i, g, dt)) status = evaluate(w, i, g);
+    if (status == WARY_OK) rules(w, i, g);
   }
-  for (int32_t k = 0; k < w->geck_pending_count && status == WARY_OK; k++)
-    if (!deliver(w, &w->geck_pending[k])) status = WARY_ERR_OUT_OF_MEMORY;
-  w->geck_pending_count = 0;
+  for (int32_t k = 0; k < w->geck->pending.count && status == WARY_OK; k++)
+    if (!deliver(w, &w->geck->pending.data[k])) status = WARY_ERR_OUT_OF_MEMORY;
+  w->geck->pending.count = 0;
   return status;
 }
 
 /* ---- the public calls -------------------------------------------------------------------- */
 
 static bool queue(wary_world *w, const wy_geck_pending *p) {
-  if (!wy_reserve((void **)&w->geck_pending, &w->geck_pending_cap, w->geck_pending_count + 1,
-                  sizeof *w->geck_pending))
-    return false;
-  w->geck_pending[w->geck_pending_count++] = *p;
+  wy_geck_pending *slot = wy_array_push(&w->geck->pending);
+  if (!slot) return false;
+  *slot = *p;
   return true;
 }
 
 int wary_create_detection_event(wary_world *w, wary_id owner, float x, float y, float z,
                                 float rating, int32_t type) {
-  if (owner != 0 && !wy_actor_get(w, owner)) return WARY_ERR_STALE_ID;
+  if (owner != 0 && !wy_actor_get(w, owner)) return wy_actor_status(w, owner);
   if (!wy_finite3(x, y, z) || !wy_finite(rating) || rating < 0.0f) return WARY_ERR_BAD_VALUE;
   if (type < WARY_GECK_EVENT_NOTICED || type > WARY_GECK_EVENT_CUSTOM) return WARY_ERR_BAD_VALUE;
   wy_geck_pending p = {false, owner, 0, {x, y, z}, rating, type};
@@ -566,101 +547,146 @@ int wary_create_detection_event(wary_world *w, wary_id owner, float x, float y, 
 
 int wary_geck_damage(wary_world *w, wary_id victim, wary_id attacker) {
   const wy_actor *v = wy_actor_get(w, victim);
-  if (!v || !wy_actor_get(w, attacker)) return WARY_ERR_STALE_ID;
+  if (!v) return wy_actor_status(w, victim);
+  if (!wy_actor_get(w, attacker)) return wy_actor_status(w, attacker);
   if (v->agent < 0) return WARY_ERR_NOT_AGENT;
   if (victim == attacker) return WARY_ERR_BAD_VALUE;
   wy_geck_pending p = {true, attacker, victim, {0.0f, 0.0f, 0.0f}, 0.0f, WARY_GECK_EVENT_DAMAGE};
   return queue(w, &p) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
 }
 
-/* The agent, or NULL with *status set (WARY_ERR_NOT_FOUND: no GECK model). */
-static const wy_agent *geck_of(const wary_world *w, wary_id agent, int *status) {
-  const wy_actor *a = wy_actor_get(w, agent);
-  *status = !a ? WARY_ERR_STALE_ID
-            : a->agent < 0 ? WARY_ERR_NOT_AGENT
-            : !w->profiles[a->profile].geck.enabled ? WARY_ERR_NOT_FOUND
-                                                    : WARY_OK;
-  return *status == WARY_OK ? &w->agents[a->agent] : NULL;
+/* ---- settings and the module ------------------------------------------------------ */
+
+wary_geck_def wary_default_geck_def(void) {
+  wary_geck_def g;
+  memset(&g, 0, sizeof g);
+  g.enabled = true;
+  g.interval = 0.1f;
+  g.sneak_base_value = -35.0f;
+  g.sneak_skill_mult = 0.5f;
+  g.sneak_max_distance = -1.0f;
+  g.sneak_exterior_distance_mult = 2.0f;
+  g.sneak_distance_attenuation_exponent = 2.0f;
+  g.sneak_sound_los_mult = 0.1f;
+  g.sneak_sounds_mult = 1.0f;
+  g.sneak_boot_weight_base = 10.0f;
+  g.sneak_boot_weight_mult = 1.0f;
+  g.sneak_running_mult = 1.5f;
+  g.sneak_action_mult = 1.0f;
+  g.sneak_light_mult = 0.5f;
+  g.detection_sneak_light_mod = 0.0f;
+  g.sneak_light_move_mult = 0.5f;
+  g.sneak_light_run_mult = 0.5f;
+  g.sneak_stealthboy_mult = 0.1f;
+  g.sneak_perception_skill_min = 0.0f;
+  g.sneak_perception_skill_max = 100.0f;
+  g.sneak_alert_mod = 0.5f;
+  g.sneak_sleep_bonus = -0.75f;
+  g.sneak_combat_mod = -0.5f;
+  g.sneak_noticed_min = -20.0f;
+  g.sneak_seen_min = 0.0f;
+  g.sneak_lost_min = -20.0f;
+  g.event_lifetime = 10.0f;
+  g.target_timer = 5.0f;
+  g.alert_timer = 15.0f;
+  g.view_half_angle = 180.0f;
+  g.hear_ownerless_events = true;
+  return g;
 }
 
-int32_t wary_geck_state(const wary_world *w, wary_id agent) {
-  int status;
-  const wy_agent *ag = geck_of(w, agent, &status);
-  return ag ? ag->geck.state : status;
+/* fSneakMaxDistance is 2500 in the seed's units: 25 m at wary's default of
+ * centimetres (Gamebryo's own units would make it about 36 m). */
+static void scale_geck(const wary_world *w, wary_geck_def *g) {
+  g->sneak_max_distance = wy_scaled(w, g->sneak_max_distance, 25.0f);
 }
 
-int wary_geck_info_get(const wary_world *w, wary_id agent, wary_geck_info *out) {
-  memset(out, 0, sizeof *out);
+static bool geck_valid(const wary_geck_def *g) {
+  const float any[] = {
+    g->sneak_base_value, g->sneak_skill_mult, g->sneak_sounds_mult, g->sneak_boot_weight_base,
+    g->sneak_boot_weight_mult, g->sneak_running_mult, g->sneak_action_mult, g->sneak_light_mult,
+    g->detection_sneak_light_mod, g->sneak_light_move_mult, g->sneak_light_run_mult,
+    g->sneak_stealthboy_mult, g->sneak_perception_skill_min, g->sneak_perception_skill_max,
+    g->sneak_alert_mod, g->sneak_sleep_bonus, g->sneak_combat_mod, g->sneak_noticed_min,
+    g->sneak_seen_min, g->sneak_lost_min,
+  };
+  for (size_t i = 0; i < sizeof any / sizeof any[0]; i++)
+    if (!wy_finite(any[i])) return false;
+  if (!wy_finite(g->interval) || g->interval <= 0.0f) return false;
+  if (g->sneak_max_distance != -1.0f && (!wy_finite(g->sneak_max_distance) ||
+                                         g->sneak_max_distance <= 0.0f))
+    return false;
+  if (!wy_nonneg(g->sneak_exterior_distance_mult) || !wy_nonneg(g->sneak_distance_attenuation_exponent) ||
+      !wy_nonneg(g->sneak_sound_los_mult) || !wy_nonneg(g->event_lifetime) || !wy_nonneg(g->target_timer) ||
+      !wy_nonneg(g->alert_timer))
+    return false;
+  return wy_finite(g->view_half_angle) && g->view_half_angle >= 0.0f &&
+         g->view_half_angle <= 180.0f;
+}
+
+int wary_profile_set_geck(wary_world *w, int32_t profile, const wary_geck_def *def) {
   int status;
-  const wy_agent *ag = geck_of(w, agent, &status);
-  if (!ag) return status;
-  const wy_geck_agent *gk = &ag->geck;
-  out->state = gk->state;
-  out->time_in_state = gk->time_in_state;
-  out->alert_timer = gk->alert_timer;
-  out->alert_count = gk->alert_count;
-  out->target_count = gk->seen_count;
-  const wy_geck_seen *best = NULL;
-  for (int32_t i = 0; i < gk->seen_count; i++) {
-    const wy_geck_seen *e = &gk->seen[i];
-    if (!e->listed) continue;
-    out->listed_count++;
-    if (!best || e->value > best->value) best = e;
+  wy_profile *p = wy_profile_to_set(w, profile, true, def && geck_valid(def), &status);
+  if (!p) return status;
+  status = def->enabled ? intern_keys(w) : WARY_OK;
+  if (status != WARY_OK) return status;
+  wary_geck_def *g = &w->geck->profiles.data[profile];
+  if (g->enabled && !def->enabled)
+    for (int32_t i = 0; i < w->agents.count; i++)
+      if (wy_agent_actor(w, i)->profile == profile) reset_agent(geck_agent(w, i));
+  w->geck->enabled_profiles += (def->enabled ? 1 : 0) - (g->enabled ? 1 : 0);
+  *g = *def;
+  scale_geck(w, g);
+  return WARY_OK;
+}
+
+static bool create(wary_world *w) {
+  w->geck = calloc(1, sizeof *w->geck);
+  return w->geck != NULL;
+}
+
+static void destroy(wary_world *w) {
+  if (!w->geck) return;
+  for (int32_t i = 0; i < w->geck->agents.count; i++) wy_array_free(&w->geck->agents.data[i].seen);
+  wy_array_free(&w->geck->agents);
+  wy_array_free(&w->geck->profiles);
+  wy_array_free(&w->geck->pending);
+  free(w->geck);
+}
+
+static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
+  return wy_array_reserve(&w->geck->agents, agents) &&
+         wy_array_reserve(&w->geck->profiles, profiles);
+}
+
+/* A new profile does not use the model until its GECK def is set. */
+static void profile_added(wary_world *w, int32_t profile) {
+  (void)profile;
+  wary_geck_def *g = &w->geck->profiles.data[w->geck->profiles.count++];
+  *g = wary_default_geck_def();
+  scale_geck(w, g);
+  g->enabled = false;
+}
+
+static void agent_added(wary_world *w, int32_t agent) {
+  (void)agent;
+  memset(&w->geck->agents.data[w->geck->agents.count++], 0, sizeof(wy_geck_agent));
+}
+
+static void agent_removed(wary_world *w, int32_t agent) {
+  wy_array_free(&w->geck->agents.data[agent].seen);
+  wy_array_swap_remove(&w->geck->agents, agent);
+}
+
+static void actor_removed(wary_world *w, wary_id target) {
+  for (int32_t i = 0; i < w->geck->agents.count; i++) {
+    wy_geck_agent *gk = geck_agent(w, i);
+    int32_t k;
+    if (wy_geck_find(gk, target, &k)) seen_remove(gk, k);
+    else alerts_drop(gk, target, -1);
   }
-  out->combat_target = best ? best->target : 0;
-  return WARY_OK;
 }
 
-int wary_geck_alert_at(const wary_world *w, wary_id agent, int32_t i, wary_geck_alert *out) {
-  memset(out, 0, sizeof *out);
-  int status;
-  const wy_agent *ag = geck_of(w, agent, &status);
-  if (!ag) return status;
-  if (i < 0 || i >= ag->geck.alert_count) return WARY_ERR_NOT_FOUND;
-  *out = ag->geck.alerts[i];
-  return WARY_OK;
-}
-
-static int target_info(const wary_world *w, const wy_agent *ag, const wy_geck_seen *e,
-                       wary_geck_target *out) {
-  if (!e) return WARY_ERR_NOT_FOUND;
-  float timer = wy_profile_of(w, ag)->geck.target_timer;
-  out->target = e->target;
-  out->detection = e->value;
-  out->attenuation = e->attenuation;
-  out->sound = e->sound;
-  out->visual = e->visual;
-  out->skill = e->skill;
-  out->line_of_sight = e->los;
-  out->listed = e->listed;
-  out->timer_running = e->undetected >= 0.0f;
-  out->timer = out->timer_running ? (timer > e->undetected ? timer - e->undetected : 0.0f) : timer;
-  memcpy(out->last_known, e->last_known, sizeof out->last_known);
-  return WARY_OK;
-}
-
-int wary_geck_target_at(const wary_world *w, wary_id agent, int32_t i, wary_geck_target *out) {
-  memset(out, 0, sizeof *out);
-  int status;
-  const wy_agent *ag = geck_of(w, agent, &status);
-  if (!ag) return status;
-  if (i < 0 || i >= ag->geck.seen_count) return WARY_ERR_NOT_FOUND;
-  return target_info(w, ag, &ag->geck.seen[i], out);
-}
-
-int wary_geck_target_get(const wary_world *w, wary_id agent, wary_id target,
-                         wary_geck_target *out) {
-  memset(out, 0, sizeof *out);
-  int status;
-  const wy_agent *ag = geck_of(w, agent, &status);
-  if (!ag) return status;
-  if (!wy_actor_get(w, target)) return WARY_ERR_STALE_ID;
-  return target_info(w, ag, seen_find(&ag->geck, target, NULL), out);
-}
-
-int wary_geck_detection_value(const wary_world *w, wary_id agent, wary_id target, float *out) {
-  wary_geck_target t;
-  int status = wary_geck_target_get(w, agent, target, &t);
-  *out = t.detection;
-  return status;
-}
+const wy_module wy_geck_module = {
+  .create = create, .destroy = destroy, .reserve = reserve, .profile_added = profile_added,
+  .agent_added = agent_added, .agent_removed = agent_removed, .actor_removed = actor_removed,
+};

@@ -31,23 +31,6 @@ static int32_t bucket_of_pos(const wy_grid *g, const float *p) {
   return bucket_of(g, cell_coord(g, p[0]), cell_coord(g, p[1]));
 }
 
-static bool grow(int32_t **p, int32_t *cap, int32_t need) {
-  if (need <= *cap) {
-    return true;
-  }
-  int32_t n = *cap > 16 ? *cap : 16;
-  while (n < need) {
-    n = n > INT32_MAX / 2 ? INT32_MAX : n * 2;
-  }
-  int32_t *q = realloc(*p, (size_t)n * sizeof *q);
-  if (!q) {
-    return false;
-  }
-  *p = q;
-  *cap = n;
-  return true;
-}
-
 bool wy_grid_init(wy_grid *g, float cell) {
   memset(g, 0, sizeof *g);
   if (!(cell > 0.0f) || isinf(cell)) {
@@ -61,8 +44,8 @@ bool wy_grid_init(wy_grid *g, float cell) {
 
 void wy_grid_free(wy_grid *g) {
   free(g->bucket_start);
-  free(g->items);
-  free(g->result);
+  wy_array_free(&g->items);
+  wy_array_free(&g->result);
   memset(g, 0, sizeof *g);
 }
 
@@ -80,8 +63,8 @@ bool wy_grid_build(wy_grid *g, const float *pos, const bool *include, int32_t n)
   }
   /* The query result never holds more than every inserted slot, so growing it
    * here keeps queries free of allocation. */
-  if (!grow(&g->items, &g->item_cap, total > 0 ? total : 1) ||
-      !grow(&g->result, &g->result_cap, total > 0 ? total : 1)) {
+  if (!wy_array_reserve(&g->items, total > 0 ? total : 1) ||
+      !wy_array_reserve(&g->result, total > 0 ? total : 1)) {
     memset(start, 0, ((size_t)g->bucket_count + 1) * sizeof *start);
     return false;
   }
@@ -95,7 +78,7 @@ bool wy_grid_build(wy_grid *g, const float *pos, const bool *include, int32_t n)
    * bucket in ascending slot order and start[b] at the bucket's first item. */
   for (int32_t s = n - 1; s >= 0; s--) {
     if (include[s]) {
-      g->items[--start[bucket_of_pos(g, pos + 3 * s)]] = s;
+      g->items.data[--start[bucket_of_pos(g, pos + 3 * s)]] = s;
     }
   }
   g->count = total;
@@ -119,10 +102,10 @@ const int32_t *wy_grid_query(wy_grid *g, const float center[3], float radius, in
   int32_t found = 0;
   *count = 0;
   if (g->count == 0) {
-    return g->result;
+    return g->result.data;
   }
   if (radius == INFINITY) {
-    memcpy(g->result, g->items, (size_t)g->count * sizeof *g->result);
+    memcpy(g->result.data, g->items.data, (size_t)g->count * sizeof *g->result.data);
     found = g->count;
   } else if (radius >= 0.0f && isfinite(center[0]) && isfinite(center[1]) &&
              isfinite(center[2])) {
@@ -139,8 +122,8 @@ const int32_t *wy_grid_query(wy_grid *g, const float center[3], float radius, in
     if (cells > g->bucket_count || cells > g->count) {
       /* Walking the cells would cost more than checking every item. */
       for (int32_t i = 0; i < g->count; i++) {
-        if (within(g->pos + 3 * g->items[i], center, r2)) {
-          g->result[found++] = g->items[i];
+        if (within(g->pos + 3 * g->items.data[i], center, r2)) {
+          g->result.data[found++] = g->items.data[i];
         }
       }
     } else {
@@ -148,11 +131,11 @@ const int32_t *wy_grid_query(wy_grid *g, const float center[3], float radius, in
         for (int32_t cx = x0; cx <= x1; cx++) {
           int32_t b = bucket_of(g, cx, cy);
           for (int32_t i = g->bucket_start[b]; i < g->bucket_start[b + 1]; i++) {
-            const float *p = g->pos + 3 * g->items[i];
+            const float *p = g->pos + 3 * g->items.data[i];
             /* Other cells share the bucket; taking an item only from its own
              * cell keeps the result free of duplicates. */
             if (cell_coord(g, p[0]) == cx && cell_coord(g, p[1]) == cy && within(p, center, r2)) {
-              g->result[found++] = g->items[i];
+              g->result.data[found++] = g->items.data[i];
             }
           }
         }
@@ -160,8 +143,8 @@ const int32_t *wy_grid_query(wy_grid *g, const float center[3], float radius, in
     }
   }
   if (found > 1) {
-    qsort(g->result, (size_t)found, sizeof *g->result, compare_slots);
+    qsort(g->result.data, (size_t)found, sizeof *g->result.data, compare_slots);
   }
   *count = found;
-  return g->result;
+  return g->result.data;
 }

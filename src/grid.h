@@ -7,14 +7,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "array.h"
+
 typedef struct wy_grid {
   float cell;            /* cell size, units */
   int32_t bucket_count;  /* power of two */
   int32_t *bucket_start; /* bucket_count + 1 offsets into items */
-  int32_t *items;        /* actor slot indices sorted by bucket */
-  int32_t item_cap;
-  int32_t *result;       /* scratch returned by wy_grid_query */
-  int32_t result_cap;
+  WY_ARRAY(int32_t) items;  /* actor slot indices sorted by bucket (count unused) */
+  WY_ARRAY(int32_t) result; /* scratch returned by wy_grid_query (count unused) */
   int32_t count;         /* slots inserted at the last build */
   const float *pos;      /* positions used by the last build: 3 floats per slot */
 } wy_grid;

@@ -1,161 +1,7 @@
-/* light.c - what vision reads of the world around a target: the sun and its
- * shadow, lamps, environments (fog, dark rooms, muffled spaces), and the light
- * level at a target computed from them (once per target per step). */
-#include <string.h>
-
-#include "internal.h"
-
-wary_light_def wary_default_light_def(void) {
-  wary_light_def d;
-  memset(&d, 0, sizeof d);
-  d.radius = -1.0f;
-  d.intensity = 1.0f;
-  d.cast_shadows = true;
-  return d;
-}
-
-wary_environment_def wary_default_environment_def(void) {
-  wary_environment_def d;
-  memset(&d, 0, sizeof d);
-  d.vision_range_scale = 1.0f;
-  d.hearing_range_scale = 1.0f;
-  d.light = -1.0f;
-  return d;
-}
-
-static bool light_valid(const wary_light_def *d) {
-  return d && wy_finite3(d->pos[0], d->pos[1], d->pos[2]) && wy_finite(d->radius) &&
-         (d->radius > 0.0f || d->radius == -1.0f) && wy_unit(d->intensity);
-}
-
-static bool env_valid(const wary_environment_def *d) {
-  if (!d) return false;
-  for (int i = 0; i < 3; i++)
-    if (!wy_finite(d->min[i]) || !wy_finite(d->max[i]) || d->max[i] < d->min[i]) return false;
-  return wy_unit(d->vision_range_scale) && wy_unit(d->hearing_range_scale) &&
-         (d->light == -1.0f || wy_unit(d->light));
-}
-
-/* Lights and environments share one shape of id pool: a slot array of
- * structs with gen and alive, reused after removal. */
-#define WY_POOL_SLOT(arr, count, id, out)                                          \
-  do {                                                                            \
-    int32_t i_ = wy_id_index(id);                                                 \
-    out = (id != 0 && i_ < (count) && (arr)[i_].alive && (arr)[i_].gen == wy_id_gen(id)) \
-              ? &(arr)[i_]                                                        \
-              : NULL;                                                             \
-  } while (0)
-
-static int32_t free_slot_of(const void *base, size_t size, size_t alive_offset, int32_t count) {
-  for (int32_t i = 0; i < count; i++)
-    if (!*(const bool *)((const char *)base + (size_t)i * size + alive_offset)) return i;
-  return -1;
-}
-
-wary_id wary_light_create(wary_world *w, const wary_light_def *def) {
-  w->light_epoch++;
-  if (!light_valid(def)) return 0;
-  int32_t i = free_slot_of(w->lights, sizeof *w->lights, offsetof(wy_light, alive), w->light_count);
-  if (i < 0) {
-    if (!wy_reserve((void **)&w->lights, &w->light_cap, w->light_count + 1, sizeof *w->lights))
-      return 0;
-    i = w->light_count++;
-    w->lights[i].gen = 0;
-  }
-  wy_light *l = &w->lights[i];
-  l->def = *def;
-  l->def.radius = wy_scaled(w, def->radius, 8.0f);
-  l->gen = wy_next_gen(l->gen);
-  l->alive = true;
-  return wy_make_id(i, l->gen);
-}
-
-int wary_light_set(wary_world *w, wary_id id, const wary_light_def *def) {
-  w->light_epoch++;
-  wy_light *l;
-  WY_POOL_SLOT(w->lights, w->light_count, id, l);
-  if (!l) return WARY_ERR_STALE_ID;
-  if (!light_valid(def)) return WARY_ERR_BAD_VALUE;
-  l->def = *def;
-  l->def.radius = wy_scaled(w, def->radius, 8.0f);
-  return WARY_OK;
-}
-
-int wary_light_destroy(wary_world *w, wary_id id) {
-  w->light_epoch++;
-  wy_light *l;
-  WY_POOL_SLOT(w->lights, w->light_count, id, l);
-  if (!l) return WARY_ERR_STALE_ID;
-  l->alive = false;
-  return WARY_OK;
-}
-
-wary_id wary_environment_create(wary_world *w, const wary_environment_def *def) {
-  w->light_epoch++;
-  if (!env_valid(def)) return 0;
-  int32_t i = free_slot_of(w->envs, sizeof *w->envs, offsetof(wy_env, alive), w->env_count);
-  if (i < 0) {
-    if (!wy_reserve((void **)&w->envs, &w->env_cap, w->env_count + 1, sizeof *w->envs)) return 0;
-    i = w->env_count++;
-    w->envs[i].gen = 0;
-  }
-  wy_env *e = &w->envs[i];
-  e->def = *def;
-  e->gen = wy_next_gen(e->gen);
-  e->alive = true;
-  return wy_make_id(i, e->gen);
-}
-
-int wary_environment_set(wary_world *w, wary_id id, const wary_environment_def *def) {
-  w->light_epoch++;
-  wy_env *e;
-  WY_POOL_SLOT(w->envs, w->env_count, id, e);
-  if (!e) return WARY_ERR_STALE_ID;
-  if (!env_valid(def)) return WARY_ERR_BAD_VALUE;
-  e->def = *def;
-  return WARY_OK;
-}
-
-int wary_environment_destroy(wary_world *w, wary_id id) {
-  w->light_epoch++;
-  wy_env *e;
-  WY_POOL_SLOT(w->envs, w->env_count, id, e);
-  if (!e) return WARY_ERR_STALE_ID;
-  e->alive = false;
-  return WARY_OK;
-}
-
-void wy_env_at(const wary_world *w, const float p[3], float *vision_scale, float *hearing_scale,
-               float *light) {
-  *vision_scale = 1.0f;
-  *hearing_scale = 1.0f;
-  *light = -1.0f;
-  for (int32_t i = 0; i < w->env_count; i++) {
-    const wy_env *e = &w->envs[i];
-    if (!e->alive) continue;
-    const wary_environment_def *d = &e->def;
-    if (p[0] < d->min[0] || p[1] < d->min[1] || p[2] < d->min[2] || p[0] > d->max[0] ||
-        p[1] > d->max[1] || p[2] > d->max[2])
-      continue;
-    /* Overlapping environments: the thickest fog and the darkest room win. */
-    if (d->vision_range_scale < *vision_scale) *vision_scale = d->vision_range_scale;
-    if (d->hearing_range_scale < *hearing_scale) *hearing_scale = d->hearing_range_scale;
-    if (d->light >= 0.0f && (*light < 0.0f || d->light < *light)) *light = d->light;
-  }
-}
-
-int wary_world_set_sun(wary_world *w, float dx, float dy, float dz, float intensity,
-                       float ambient) {
-  if (!wy_finite3(dx, dy, dz) || !wy_unit(intensity) || !wy_unit(ambient)) return WARY_ERR_BAD_VALUE;
-  float len = sqrtf(dx * dx + dy * dy + dz * dz);
-  w->sun_dir[0] = len > 0.0f ? dx / len : 0.0f;
-  w->sun_dir[1] = len > 0.0f ? dy / len : 0.0f;
-  w->sun_dir[2] = len > 0.0f ? dz / len : 0.0f;
-  w->sun_intensity = intensity;
-  w->ambient = ambient;
-  w->light_epoch++;
-  return WARY_OK;
-}
+/* light.c - the light level at a target as vision reads it: shade, or sun
+ * where its shadow ray is clear, a dark room's own light, lamps on top;
+ * computed once per target per light_epoch (each step, each change). */
+#include "light.h"
 
 static float transmission(wary_world *w, const float a[3], const float b[3]) {
   wary_ray_result r;
@@ -182,9 +28,9 @@ static float light_at_point(wary_world *w, const float p[3], bool sun_shadow) {
     }
     light = w->ambient + (w->sun_intensity - w->ambient) * lit;
   }
-  for (int32_t i = 0; i < w->light_count; i++) {
-    const wy_light *l = &w->lights[i];
-    if (!l->alive) continue;
+  for (int32_t i = 0; i < w->lights.count; i++) {
+    if (!wy_id_live(&w->light_ids, i)) continue;
+    const wy_light *l = &w->lights.data[i];
     float dx = p[0] - l->def.pos[0], dy = p[1] - l->def.pos[1], dz = p[2] - l->def.pos[2];
     float x2 = (dx * dx + dy * dy + dz * dz) / (l->def.radius * l->def.radius);
     if (x2 >= 1.0f) continue;

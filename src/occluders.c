@@ -1,5 +1,5 @@
-/* occluders.c - box slots with a free list, the bounding-volume hierarchy over
- * the alive boxes (rebuilt lazily when dirty), and the segment walk. */
+/* occluders.c - box slots, the bounding-volume hierarchy over the alive boxes
+ * (rebuilt lazily when dirty), and the segment walk. */
 #include "occluders.h"
 
 #include <stdlib.h>
@@ -7,81 +7,57 @@
 
 enum { LEAF_SIZE = 4 };
 
-/* Returns the grown block (or p when cap already suffices), NULL when out of
- * memory; *cap changes only on success. */
-static void *grow(void *p, int32_t *cap, int32_t need, size_t size) {
-  if (need <= *cap) {
-    return p;
-  }
-  int32_t n = *cap > 16 ? *cap : 16;
-  while (n < need) {
-    n = n > INT32_MAX / 2 ? INT32_MAX : n * 2;
-  }
-  void *q = realloc(p, (size_t)n * size);
-  if (q) {
-    *cap = n;
-  }
-  return q;
-}
-
 void wy_occ_init(wy_occluders *o) { memset(o, 0, sizeof *o); }
 
 void wy_occ_free(wy_occluders *o) {
-  free(o->boxes);
-  free(o->free_slots);
-  free(o->nodes);
-  free(o->leaf_boxes);
-  free(o->stack);
+  wy_array_free(&o->boxes);
+  wy_array_free(&o->nodes);
+  wy_array_free(&o->leaf_boxes);
+  wy_array_free(&o->stack);
   wy_occ_init(o);
 }
 
 static bool is_alive(const wy_occluders *o, int32_t slot) {
-  return slot >= 0 && slot < o->box_count && o->boxes[slot].alive;
+  return slot >= 0 && slot < o->boxes.count && o->boxes.data[slot].alive;
 }
 
-int32_t wy_occ_add(wy_occluders *o, const float min[3], const float max[3], int32_t material) {
-  int32_t slot;
-  if (o->free_count > 0) {
-    slot = o->free_slots[--o->free_count];
-  } else {
-    /* free_slots keeps room for every slot so that wy_occ_remove cannot
-     * fail. */
-    int32_t need = o->box_count + 1;
-    int32_t *f = grow(o->free_slots, &o->free_cap, need, sizeof *o->free_slots);
-    if (!f) {
-      return -1;
-    }
-    o->free_slots = f;
-    wy_box *b = grow(o->boxes, &o->box_cap, need, sizeof *o->boxes);
-    if (!b) {
-      return -1;
-    }
-    o->boxes = b;
-    slot = o->box_count++;
+bool wy_occ_add(wy_occluders *o, int32_t slot, const float min[3], const float max[3],
+                int32_t material) {
+  if (slot < 0 || is_alive(o, slot)) {
+    return false;
   }
-  wy_box *box = &o->boxes[slot];
+  if (slot >= o->boxes.count) {
+    if (!wy_array_reserve(&o->boxes, slot + 1)) {
+      return false;
+    }
+    for (int32_t s = o->boxes.count; s < slot; s++) {
+      o->boxes.data[s].alive = false;
+    }
+    o->boxes.count = slot + 1;
+  }
+  wy_box *box = &o->boxes.data[slot];
   memcpy(box->min, min, sizeof box->min);
   memcpy(box->max, max, sizeof box->max);
   box->material = material;
   box->alive = true;
   o->alive_count++;
   o->dirty = true;
-  return slot;
+  return true;
 }
 
 void wy_occ_set_bounds(wy_occluders *o, int32_t slot, const float min[3], const float max[3]) {
   if (!is_alive(o, slot)) {
     return;
   }
-  memcpy(o->boxes[slot].min, min, sizeof o->boxes[slot].min);
-  memcpy(o->boxes[slot].max, max, sizeof o->boxes[slot].max);
+  memcpy(o->boxes.data[slot].min, min, sizeof o->boxes.data[slot].min);
+  memcpy(o->boxes.data[slot].max, max, sizeof o->boxes.data[slot].max);
   o->dirty = true;
 }
 
 void wy_occ_set_material(wy_occluders *o, int32_t slot, int32_t material) {
   /* Leaves hold slots and the walk reads the material, so no rebuild. */
   if (is_alive(o, slot)) {
-    o->boxes[slot].material = material;
+    o->boxes.data[slot].material = material;
   }
 }
 
@@ -89,15 +65,14 @@ void wy_occ_remove(wy_occluders *o, int32_t slot) {
   if (!is_alive(o, slot)) {
     return;
   }
-  o->boxes[slot].alive = false;
+  o->boxes.data[slot].alive = false;
   o->alive_count--;
-  o->free_slots[o->free_count++] = slot;
   o->dirty = true;
 }
 
 /* Twice the centroid: the same order without the multiply. */
 static float centroid_key(const wy_occluders *o, int32_t slot, int axis) {
-  return o->boxes[slot].min[axis] + o->boxes[slot].max[axis];
+  return o->boxes.data[slot].min[axis] + o->boxes.data[slot].max[axis];
 }
 
 /* Orders by centroid key, ties by slot: with every key distinct the
@@ -113,7 +88,7 @@ static bool before(const wy_occluders *o, int32_t x, int32_t y, int axis) {
  * unconditionally and counts, because its comparisons are unpredictable and
  * mispredicted branches dominated the rebuild. */
 static void select_nth(wy_occluders *o, int32_t lo, int32_t hi, int32_t k, int axis) {
-  int32_t *v = o->leaf_boxes;
+  int32_t *v = o->leaf_boxes.data;
   while (hi - lo > 1) {
     int32_t m = lo + (hi - lo) / 2;
     int32_t last = hi - 1;
@@ -148,20 +123,20 @@ static void select_nth(wy_occluders *o, int32_t lo, int32_t hi, int32_t k, int a
 }
 
 static int32_t build_node(wy_occluders *o, int32_t lo, int32_t hi) {
-  int32_t index = o->node_count++;
-  wy_bvh_node *node = &o->nodes[index];
+  int32_t index = o->nodes.count++;
+  wy_bvh_node *node = &o->nodes.data[index];
   float cmin[3];
   float cmax[3];
-  const wy_box *first = &o->boxes[o->leaf_boxes[lo]];
+  const wy_box *first = &o->boxes.data[o->leaf_boxes.data[lo]];
   for (int k = 0; k < 3; k++) {
     node->min[k] = first->min[k];
     node->max[k] = first->max[k];
-    cmin[k] = cmax[k] = centroid_key(o, o->leaf_boxes[lo], k);
+    cmin[k] = cmax[k] = centroid_key(o, o->leaf_boxes.data[lo], k);
   }
   for (int32_t i = lo + 1; i < hi; i++) {
-    const wy_box *box = &o->boxes[o->leaf_boxes[i]];
+    const wy_box *box = &o->boxes.data[o->leaf_boxes.data[i]];
     for (int k = 0; k < 3; k++) {
-      float c = centroid_key(o, o->leaf_boxes[i], k);
+      float c = centroid_key(o, o->leaf_boxes.data[i], k);
       node->min[k] = box->min[k] < node->min[k] ? box->min[k] : node->min[k];
       node->max[k] = box->max[k] > node->max[k] ? box->max[k] : node->max[k];
       cmin[k] = c < cmin[k] ? c : cmin[k];
@@ -185,8 +160,8 @@ static int32_t build_node(wy_occluders *o, int32_t lo, int32_t hi) {
   node->count = 0;
   int32_t left = build_node(o, lo, mid);
   int32_t right = build_node(o, mid, hi);
-  o->nodes[index].left = left;
-  o->nodes[index].right = right;
+  o->nodes.data[index].left = left;
+  o->nodes.data[index].right = right;
   return index;
 }
 
@@ -195,29 +170,18 @@ static bool rebuild(wy_occluders *o) {
   if (n > 0) {
     /* A tree over n boxes has at most 2n - 1 nodes, and the walk pushes each
      * node at most once. */
-    int32_t *leaves = grow(o->leaf_boxes, &o->leaf_cap, n, sizeof *o->leaf_boxes);
-    if (!leaves) {
+    if (!wy_array_reserve(&o->leaf_boxes, n) || !wy_array_reserve(&o->nodes, 2 * n) ||
+        !wy_array_reserve(&o->stack, 2 * n)) {
       return false;
     }
-    o->leaf_boxes = leaves;
-    wy_bvh_node *nodes = grow(o->nodes, &o->node_cap, 2 * n, sizeof *o->nodes);
-    if (!nodes) {
-      return false;
-    }
-    o->nodes = nodes;
-    int32_t *stack = grow(o->stack, &o->stack_cap, 2 * n, sizeof *o->stack);
-    if (!stack) {
-      return false;
-    }
-    o->stack = stack;
   }
   int32_t m = 0;
-  for (int32_t s = 0; s < o->box_count; s++) {
-    if (o->boxes[s].alive) {
-      o->leaf_boxes[m++] = s;
+  for (int32_t s = 0; s < o->boxes.count; s++) {
+    if (o->boxes.data[s].alive) {
+      o->leaf_boxes.data[m++] = s;
     }
   }
-  o->node_count = 0;
+  o->nodes.count = 0;
   if (n > 0) {
     build_node(o, 0, n);
   }
@@ -269,16 +233,16 @@ static bool walk(wy_occluders *o, const wy_material *materials, const float a[3]
   }
   float d[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
   float t;
-  if (o->node_count == 0 || !segment_hits(o->nodes[0].min, o->nodes[0].max, a, d, &t)) {
+  if (o->nodes.count == 0 || !segment_hits(o->nodes.data[0].min, o->nodes.data[0].max, a, d, &t)) {
     return true;
   }
   int32_t top = 0;
-  o->stack[top++] = 0;
+  o->stack.data[top++] = 0;
   while (top > 0) {
-    const wy_bvh_node *node = &o->nodes[o->stack[--top]];
+    const wy_bvh_node *node = &o->nodes.data[o->stack.data[--top]];
     if (node->left < 0) {
       for (int32_t i = 0; i < node->count; i++) {
-        const wy_box *box = &o->boxes[o->leaf_boxes[node->right + i]];
+        const wy_box *box = &o->boxes.data[o->leaf_boxes.data[node->right + i]];
         if (!segment_hits(box->min, box->max, a, d, &t)) {
           continue;
         }
@@ -292,18 +256,18 @@ static bool walk(wy_occluders *o, const wy_material *materials, const float a[3]
       }
       continue;
     }
-    const wy_bvh_node *l = &o->nodes[node->left];
-    const wy_bvh_node *r = &o->nodes[node->right];
+    const wy_bvh_node *l = &o->nodes.data[node->left];
+    const wy_bvh_node *r = &o->nodes.data[node->right];
     float tl;
     float tr;
     bool hl = segment_hits(l->min, l->max, a, d, &tl);
     bool hr = segment_hits(r->min, r->max, a, d, &tr);
     if (hl && hr) {
       bool left_first = tl <= tr;
-      o->stack[top++] = left_first ? node->right : node->left;
-      o->stack[top++] = left_first ? node->left : node->right;
+      o->stack.data[top++] = left_first ? node->right : node->left;
+      o->stack.data[top++] = left_first ? node->left : node->right;
     } else if (hl || hr) {
-      o->stack[top++] = hl ? node->left : node->right;
+      o->stack.data[top++] = hl ? node->left : node->right;
     }
   }
   return true;

@@ -1,10 +1,11 @@
-/* occluders.h - internal: the boxes that block sight and sound, kept in a
+/* occluders.h - the boxes that block sight and sound, kept in a
  * bounding-volume hierarchy that is rebuilt lazily after boxes change, and the
- * segment query over them. Box slots are stable indices; the world's id pool
- * maps wary_id to them. */
+ * segment query over them. Box slots are the slots of the boxes' ids (the
+ * world's box id pool hands them out). */
 #ifndef WARY_OCCLUDERS_H
 #define WARY_OCCLUDERS_H
 
+#include "array.h"
 #include "wary.h"
 
 typedef struct wy_box {
@@ -23,21 +24,12 @@ typedef struct wy_bvh_node {
 } wy_bvh_node;
 
 typedef struct wy_occluders {
-  wy_box *boxes;        /* slots; dead ones have alive == false */
-  int32_t box_count;    /* slots used (alive or dead) */
-  int32_t box_cap;
+  WY_ARRAY(wy_box) boxes;       /* slots (alive or dead: alive false) */
   int32_t alive_count;
-  int32_t *free_slots;  /* dead slots to reuse */
-  int32_t free_count;
-  int32_t free_cap;
-  wy_bvh_node *nodes;
-  int32_t node_count;
-  int32_t node_cap;
-  int32_t *leaf_boxes;  /* box slots referenced by leaves */
-  int32_t leaf_cap;
-  int32_t *stack;       /* traversal stack */
-  int32_t stack_cap;
-  bool dirty;           /* boxes changed since the last build */
+  WY_ARRAY(wy_bvh_node) nodes;
+  WY_ARRAY(int32_t) leaf_boxes; /* box slots referenced by leaves (count unused) */
+  WY_ARRAY(int32_t) stack;      /* traversal stack (count unused) */
+  bool dirty;                   /* boxes changed since the last build */
 } wy_occluders;
 
 typedef struct wy_material {
@@ -47,8 +39,10 @@ typedef struct wy_material {
 
 void wy_occ_init(wy_occluders *o);
 void wy_occ_free(wy_occluders *o);
-/* Slot index >= 0, or -1 on out of memory. Bounds must be finite with max >= min. */
-int32_t wy_occ_add(wy_occluders *o, const float min[3], const float max[3], int32_t material);
+/* Puts a box into slot, which must not hold one; false on out of memory (and
+ * nothing changed). Bounds must be finite with max >= min. */
+bool wy_occ_add(wy_occluders *o, int32_t slot, const float min[3], const float max[3],
+                int32_t material);
 void wy_occ_set_bounds(wy_occluders *o, int32_t slot, const float min[3], const float max[3]);
 void wy_occ_set_material(wy_occluders *o, int32_t slot, int32_t material);
 void wy_occ_remove(wy_occluders *o, int32_t slot);

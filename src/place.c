@@ -4,21 +4,60 @@
  * the same tag nearby, and walked through the states like any belief: it
  * climbs with what arrives, fades at the profile's fade_rate once nothing
  * does, then Lost, Remembered and Expired (then dropped). Each change of
- * state fires location (location_belief_changed). */
+ * state fires location_belief_changed. */
+#include "place.h"
+
 #include <string.h>
 
-#include "internal.h"
+#include "events.h"
+#include "hearing.h"
 
-bool wy_place_report(wary_world *w, wy_agent *ag, const float pos[3], int32_t tag,
+static bool create(wary_world *w) {
+  w->places = calloc(1, sizeof *w->places);
+  return w->places != NULL;
+}
+
+static void destroy(wary_world *w) {
+  if (!w->places) return;
+  for (int32_t i = 0; i < w->places->agents.count; i++) wy_array_free(&w->places->agents.data[i]);
+  wy_array_free(&w->places->agents);
+  free(w->places);
+}
+
+static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
+  (void)profiles;
+  return wy_array_reserve(&w->places->agents, agents);
+}
+
+static void agent_added(wary_world *w, int32_t agent) {
+  (void)agent;
+  memset(&w->places->agents.data[w->places->agents.count++], 0, sizeof(wy_place_list));
+}
+
+static void agent_removed(wary_world *w, int32_t agent) {
+  wy_array_free(&w->places->agents.data[agent]);
+  wy_array_swap_remove(&w->places->agents, agent);
+}
+
+const wy_module wy_place_module = {
+  .create = create, .destroy = destroy, .reserve = reserve, .agent_added = agent_added,
+  .agent_removed = agent_removed,
+};
+
+static wy_place_list *places_of(const wary_world *w, int32_t agent) {
+  return &w->places->agents.data[agent];
+}
+
+bool wy_place_report(wary_world *w, int32_t agent, const float pos[3], int32_t tag,
                      float confidence, float accuracy) {
-  float radius = wy_profile_of(w, ag)->hearing.merge_radius;
+  wy_place_list *l = places_of(w, agent);
+  float radius = wy_hearing_of(w, wy_agent_actor(w, agent)->profile)->merge_radius;
   wy_place *pl = NULL;
-  for (int32_t i = 0; i < ag->place_count && !pl; i++)
-    if (ag->places[i].tag == tag && wy_dist3(ag->places[i].pos, pos) <= radius) pl = &ag->places[i];
+  for (int32_t i = 0; i < l->count && !pl; i++)
+    if (l->data[i].tag == tag && wy_dist3(l->data[i].pos, pos) <= radius) pl = &l->data[i];
   if (!pl) {
-    if (!wy_reserve((void **)&ag->places, &ag->place_cap, ag->place_count + 1, sizeof *ag->places))
-      return false;
-    pl = &ag->places[ag->place_count++];
+    pl = wy_array_push(l);
+    if (!pl) return false;
     memset(pl, 0, sizeof *pl);
     pl->tag = tag;
     pl->state = WARY_UNDETECTED;
@@ -31,23 +70,25 @@ bool wy_place_report(wary_world *w, wy_agent *ag, const float pos[3], int32_t ta
 }
 
 static void changed(wary_world *w, wary_id agent, wy_place *pl, int32_t state) {
-  int32_t before = w->event_count;
-  wy_event_push(w, WARY_EV_LOCATION, agent, 0, pl->state, state, WARY_LOSS_NONE, pl->confidence,
-                -1, -1);
+  wary_event *e = wy_event_push(w, WARY_EV_LOCATION_BELIEF_CHANGED, agent);
+  if (e) {
+    e->from_state = pl->state;
+    e->to_state = state;
+    e->confidence = pl->confidence;
+    memcpy(e->pos, pl->pos, sizeof e->pos);
+    e->tag = pl->tag;
+  }
   pl->state = state;
   pl->time_in_state = 0.0f;
-  if (w->event_count == before) return;
-  wary_event *e = &w->events[before];
-  memcpy(e->pos, pl->pos, sizeof e->pos);
-  e->tag = pl->tag;
-  e->sound = -1;
 }
 
-void wy_places_resolve(wary_world *w, wy_agent *ag, float dt) {
-  const wary_profile_def *d = &wy_profile_of(w, ag)->def;
-  wary_id agent = wy_make_id(ag->actor, w->actors[ag->actor].gen);
-  for (int32_t i = 0; i < ag->place_count; i++) {
-    wy_place *pl = &ag->places[i];
+void wy_places_resolve(wary_world *w, int32_t index, float dt) {
+  wy_place_list *l = places_of(w, index);
+  if (l->count == 0) return;
+  const wary_profile_def *d = &wy_agent_profile(w, index)->def;
+  wary_id agent = wy_agent_id(w, index);
+  for (int32_t i = 0; i < l->count; i++) {
+    wy_place *pl = &l->data[i];
     if (!pl->fresh) {
       float c = pl->confidence - d->fade_rate * dt;
       pl->confidence = c > 0.0f ? c : 0.0f;
@@ -72,13 +113,13 @@ void wy_places_resolve(wary_world *w, wy_agent *ag, float dt) {
     pl->fresh = false;
     /* An expired place, or a faint one never suspected, is forgotten. */
     if (pl->state == WARY_EXPIRED || (pl->state == WARY_UNDETECTED && pl->confidence <= 0.0f)) {
-      ag->places[i] = ag->places[--ag->place_count];
+      wy_array_swap_remove(l, i);
       i--;
     }
   }
 }
 
-static void place_out(const wary_world *w, const wy_agent *ag, const wy_place *pl,
+static void place_out(const wary_world *w, int32_t agent, const wy_place *pl,
                       wary_location_belief *out) {
   memcpy(out->pos, pl->pos, sizeof out->pos);
   out->tag = pl->tag;
@@ -86,45 +127,46 @@ static void place_out(const wary_world *w, const wy_agent *ag, const wy_place *p
   out->state = pl->state;
   out->time_in_state = pl->time_in_state;
   out->accuracy = pl->accuracy;
-  out->uncertainty = (1.0f - pl->accuracy) * wy_profile_of(w, ag)->def.max_uncertainty;
+  out->uncertainty = (1.0f - pl->accuracy) * wy_agent_profile(w, agent)->def.max_uncertainty;
 }
 
 int32_t wary_location_count(const wary_world *w, wary_id agent) {
-  return wy_agent_list_count(w, agent, true);
+  int32_t index = wy_agent_index(w, agent);
+  return index < 0 ? index : places_of(w, index)->count;
 }
 
 int wary_location_at(const wary_world *w, wary_id agent, int32_t i, wary_location_belief *out) {
   memset(out, 0, sizeof *out);
-  int status;
-  const wy_agent *ag = wy_agent_list_at(w, agent, true, i, &status);
-  if (!ag) return status;
-  place_out(w, ag, &ag->places[i], out);
+  int32_t index = wy_agent_index(w, agent);
+  if (index < 0) return index;
+  const wy_place_list *l = places_of(w, index);
+  if (i < 0 || i >= l->count) return WARY_ERR_NOT_FOUND;
+  place_out(w, index, &l->data[i], out);
   return WARY_OK;
 }
 
 int wary_location_strongest(const wary_world *w, wary_id agent, wary_location_belief *out) {
   memset(out, 0, sizeof *out);
-  int status;
-  const wy_agent *ag = wy_agent_of(w, agent, &status);
-  if (!ag) return status;
+  int32_t index = wy_agent_index(w, agent);
+  if (index < 0) return index;
+  const wy_place_list *l = places_of(w, index);
   const wy_place *best = NULL;
-  for (int32_t i = 0; i < ag->place_count; i++)
-    if (ag->places[i].confidence > 0.0f && (!best || ag->places[i].confidence > best->confidence))
-      best = &ag->places[i];
+  for (int32_t i = 0; i < l->count; i++)
+    if (l->data[i].confidence > 0.0f && (!best || l->data[i].confidence > best->confidence))
+      best = &l->data[i];
   if (!best) return WARY_ERR_NOT_FOUND;
-  place_out(w, ag, best, out);
+  place_out(w, index, best, out);
   return WARY_OK;
 }
 
 int wary_report_location(wary_world *w, wary_id agent, float x, float y, float z, int32_t tag,
                          float confidence, float accuracy) {
-  int status;
-  wy_agent *ag = (wy_agent *)wy_agent_of(w, agent, &status);
-  if (!ag) return status;
+  int32_t index = wy_agent_index(w, agent);
+  if (index < 0) return index;
   if (!wy_finite3(x, y, z) || !wy_finite(confidence) || confidence < 0.0f || confidence > 1.0f ||
       !wy_finite(accuracy) || accuracy < 0.0f || accuracy > 1.0f)
     return WARY_ERR_BAD_VALUE;
   if (!wary_name_string(w, tag)) return WARY_ERR_NOT_FOUND;
   float p[3] = {x, y, z};
-  return wy_place_report(w, ag, p, tag, confidence, accuracy) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
+  return wy_place_report(w, index, p, tag, confidence, accuracy) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
 }

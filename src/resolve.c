@@ -28,9 +28,11 @@
  *   silent sense is inside its grace. Lost lasts lost_time, then
  *   Remembered for memory_time, then Expired (forget).
  */
+#include "resolve.h"
+
 #include <string.h>
 
-#include "internal.h"
+#include "events.h"
 
 typedef struct wy_evidence_sum {
   float floor;   /* -1: none */
@@ -58,8 +60,9 @@ static bool in_grace(const wy_belief *b, const wy_slot *sl, int32_t s) {
 }
 
 /* Updates each slot's share; returns whether any slot still senses the target. */
-static bool update_slots(wy_belief *b, const wy_agent *ag, const wy_profile *p, float dt,
-                         bool *reporting) {
+static bool update_slots(wy_belief *b, const wy_resolving *r, float dt, bool *reporting) {
+  const wy_agent *ag = r->slots;
+  const wy_profile *p = r->profile;
   bool sensed = false;
   float quietest = INFINITY;
   *reporting = false;
@@ -67,8 +70,7 @@ static bool update_slots(wy_belief *b, const wy_agent *ag, const wy_profile *p, 
     const wy_slot *sl = &p->slots[s];
     /* Pain that drops a sense below pain_suppress_below turns it off for the
      * target (seed 002): its loss timers run. */
-    if (b->reported[s] && ag->dull[s] < 1.0f &&
-        b->shares[s] * ag->dull[s] < p->brain.pain_suppress_below) {
+    if (b->reported[s] && r->dull[s] < 1.0f && b->shares[s] * r->dull[s] < r->suppress_below) {
       b->reported[s] = false;
       b->reason[s] = WARY_LOSS_SUPPRESSED_BY_PAIN;
       if (!b->due[s]) b->active[s] = false;
@@ -101,12 +103,12 @@ static bool update_slots(wy_belief *b, const wy_agent *ag, const wy_profile *p, 
   return sensed;
 }
 
-/* Each share is dulled by pain and health (ag->dull, seed 002) before fusion. */
-static float fuse(const wy_belief *b, const wy_agent *ag, const wy_profile *p) {
+/* Each share is dulled by pain and health (seed 002) before fusion. */
+static float fuse(const wy_belief *b, const wy_profile *p, const float *dull) {
   int32_t best = -1;
   float best_value = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
-    float v = b->shares[s] * ag->dull[s] * p->slots[s].weight;
+    float v = b->shares[s] * dull[s] * p->slots[s].weight;
     if (b->shares[s] > 0.0f && (best < 0 || v > best_value)) {
       best = s;
       best_value = v;
@@ -114,7 +116,7 @@ static float fuse(const wy_belief *b, const wy_agent *ag, const wy_profile *p) {
   }
   int32_t others = 0;
   for (int32_t s = 0; s < p->slot_count; s++)
-    if (s != best && b->shares[s] * ag->dull[s] > 0.0f && in_grace(b, &p->slots[s], s)) others++;
+    if (s != best && b->shares[s] * dull[s] > 0.0f && in_grace(b, &p->slots[s], s)) others++;
   float fused = best_value + (float)others * p->def.corroboration_bonus;
   return fused > 1.0f ? 1.0f : fused;
 }
@@ -136,16 +138,27 @@ typedef struct wy_ctx {
 
 static void enter(const wy_ctx *c, int32_t state) {
   wy_belief *b = c->b;
-  wy_event_push(c->w, entry_event[state], c->agent, b->target, b->state, state, b->loss_reason,
-                b->confidence, -1, -1);
+  wary_event *e = wy_event_push(c->w, entry_event[state], c->agent);
+  if (e) {
+    e->target = b->target;
+    e->from_state = b->state;
+    e->to_state = state;
+    e->loss_reason = b->loss_reason;
+    e->confidence = b->confidence;
+  }
   b->state = state;
   b->time_in_state = 0.0f;
 }
 
 static void telegraph(const wy_ctx *c) {
-  wy_belief *b = c->b;
-  wy_event_push(c->w, WARY_EV_TELEGRAPH, c->agent, b->target, b->state, b->state, WARY_LOSS_NONE,
-                b->confidence, -1, -1);
+  const wy_belief *b = c->b;
+  wary_event *e = wy_event_push(c->w, WARY_EV_TELEGRAPH, c->agent);
+  if (e) {
+    e->target = b->target;
+    e->from_state = b->state;
+    e->to_state = b->state;
+    e->confidence = b->confidence;
+  }
 }
 
 static void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool reporting, float prev,
@@ -221,12 +234,11 @@ static void locate(wy_belief *b, const wy_profile *p, bool reporting, float dt) 
   b->uncertainty = (1.0f - b->accuracy[best]) * max_u;
 }
 
-void wy_resolve_belief(wary_world *w, wy_agent *ag, wy_belief *b, float dt) {
-  const wy_actor *a = &w->actors[ag->actor];
-  const wy_profile *p = &w->profiles[a->profile];
+void wy_resolve_belief(wary_world *w, const wy_resolving *r, wy_belief *b, float dt) {
+  const wy_profile *p = r->profile;
   bool reporting;
-  bool sensed = update_slots(b, ag, p, dt, &reporting);
-  float fused = fuse(b, ag, p);
+  bool sensed = update_slots(b, r, dt, &reporting);
+  float fused = fuse(b, p, r->dull);
   wy_evidence_sum e = evidence_sum(b);
 
   float prev = b->confidence;
@@ -249,7 +261,7 @@ void wy_resolve_belief(wary_world *w, wy_agent *ag, wy_belief *b, float dt) {
 
   /* A floor that keeps the target at Suspected or above is knowledge, not loss. */
   bool floored = e.floor >= p->def.suspect_threshold;
-  wy_ctx c = {w, wy_make_id(ag->actor, a->gen), b};
+  wy_ctx c = {w, r->agent, b};
   /* "You didn't see anything": an invalidated target steps down to
    * Undetected, never to Lost. */
   step_states(&c, p, sensed || floored, reporting || floored || e.invalidate, prev, dt);

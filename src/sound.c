@@ -1,13 +1,12 @@
-/* sound.c - hearing (seed 003): sound types and filters, emitting, how a
- * sound reaches each agent (range, level of detail, category, alert level,
- * team, then the wall ray from the ear), the pending sounds of a step, and the
- * hearing update: build-up, hear and sound_heard events, recent sounds, and
- * beliefs about makers (or places, for sounds nobody made). */
+/* sound.c - sound types and hearing filters (seed 003), and emitting a sound:
+ * it is queued with its stimulus (Stimulus.Sound.<name>) for the next step,
+ * where hearing.c delivers it to the agents. */
+#include "sound.h"
+
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "emission.h"
 
 wary_sound_def wary_default_sound_def(void) {
   wary_sound_def d;
@@ -32,21 +31,19 @@ wary_filter_def wary_default_filter_def(void) {
   return d;
 }
 
-wary_hearing_def wary_default_hearing_def(void) {
-  wary_hearing_def d;
-  memset(&d, 0, sizeof d);
-  d.interval = 0.1f;
-  d.loss_grace = 1.0f;
-  d.weight = 1.0f;
-  d.accumulation_rate = 0.5f;
-  d.accumulation_hold = 1.0f;
-  d.accumulation_decay = 0.2f;
-  d.wall_absorption = 0.4f;
-  d.ear_height = -1.0f;
-  d.filter = -1;
-  d.merge_radius = -1.0f;
-  return d;
+static bool create(wary_world *w) {
+  w->sounds = calloc(1, sizeof *w->sounds);
+  return w->sounds != NULL;
 }
+
+static void destroy(wary_world *w) {
+  if (!w->sounds) return;
+  wy_array_free(&w->sounds->types);
+  wy_array_free(&w->sounds->filters);
+  free(w->sounds);
+}
+
+const wy_module wy_sound_module = {.create = create, .destroy = destroy};
 
 int32_t wary_sound_create(wary_world *w, const wary_sound_def *d) {
   if (!d || !wary_name_string(w, d->name)) return WARY_ERR_NOT_FOUND;
@@ -61,36 +58,27 @@ int32_t wary_sound_create(wary_world *w, const wary_sound_def *d) {
   if (n < 0 || n >= (int)sizeof tag) return WARY_ERR_BAD_VALUE;
   int32_t key = wary_name(w, tag);
   if (key < 0) return key;
-  if (!wy_reserve((void **)&w->sounds, &w->sound_cap, w->sound_count + 1, sizeof *w->sounds))
-    return WARY_ERR_OUT_OF_MEMORY;
-  wy_sound *s = &w->sounds[w->sound_count];
+  wy_sound *s = wy_array_push(&w->sounds->types);
+  if (!s) return WARY_ERR_OUT_OF_MEMORY;
   s->def = *d;
   s->def.max_range = wy_scaled(w, d->max_range, 15.0f);
   s->stimulus_tag = key;
-  return w->sound_count++;
+  return w->sounds->types.count - 1;
 }
 
 int32_t wary_filter_create(wary_world *w, const wary_filter_def *d) {
   if (!d || d->min_alert_level < WARY_WHISPER || d->min_alert_level > WARY_EXPLOSIVE ||
       !wy_nonneg(d->loudness_multiplier) || d->categories > 0x1Fu)
     return WARY_ERR_BAD_VALUE;
-  if (!wy_reserve((void **)&w->filters, &w->filter_cap, w->filter_count + 1, sizeof *w->filters))
-    return WARY_ERR_OUT_OF_MEMORY;
-  w->filters[w->filter_count] = *d;
-  return w->filter_count++;
-}
-
-static bool queue(wary_world *w, const wy_emission *e) {
-  if (!wy_reserve((void **)&w->emissions, &w->emission_cap, w->emission_count + 1,
-                  sizeof *w->emissions))
-    return false;
-  w->emissions[w->emission_count++] = *e;
-  return true;
+  wary_filter_def *f = wy_array_push(&w->sounds->filters);
+  if (!f) return WARY_ERR_OUT_OF_MEMORY;
+  *f = *d;
+  return w->sounds->filters.count - 1;
 }
 
 static int emit(wary_world *w, wary_id source, int32_t sound, const float pos[3]) {
-  if (sound < 0 || sound >= w->sound_count) return WARY_ERR_NOT_FOUND;
-  const wy_sound *s = &w->sounds[sound];
+  if (sound < 0 || sound >= w->sounds->types.count) return WARY_ERR_NOT_FOUND;
+  const wy_sound *s = &w->sounds->types.data[sound];
   wy_emission e;
   memset(&e, 0, sizeof e);
   e.is_sound = true;
@@ -103,12 +91,12 @@ static int emit(wary_world *w, wary_id source, int32_t sound, const float pos[3]
   e.stimulus.strength = wy_clamp01(s->def.loudness / 3.0f);
   e.stimulus.radius = s->def.max_range;
   e.stimulus.max_lod_tier = s->def.max_lod_tier;
-  return queue(w, &e) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
+  return wy_emission_push(w, &e) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
 }
 
 int wary_emit_sound(wary_world *w, wary_id source, int32_t sound) {
   const wy_actor *a = wy_actor_get(w, source);
-  if (!a) return WARY_ERR_STALE_ID;
+  if (!a) return wy_actor_status(w, source);
   return emit(w, source, sound, a->pos);
 }
 
@@ -116,232 +104,4 @@ int wary_emit_sound_at(wary_world *w, int32_t sound, float x, float y, float z) 
   if (!wy_finite3(x, y, z)) return WARY_ERR_BAD_VALUE;
   float p[3] = {x, y, z};
   return emit(w, 0, sound, p);
-}
-
-bool wy_queue_stimulus(wary_world *w, const wary_stimulus_def *def) {
-  wy_emission e;
-  memset(&e, 0, sizeof e);
-  e.stimulus = *def;
-  return queue(w, &e);
-}
-
-/* Puts one arrived sound into the agent's pending list: at most max_pending
- * of a type, the quietest giving way to a louder one. */
-static bool add_pending(wary_world *w, wy_agent *ag, const wy_pending *p, int32_t max_pending) {
-  int32_t same = 0, quietest = -1;
-  for (int32_t i = 0; i < ag->pending_count; i++) {
-    if (ag->pending[i].sound != p->sound) continue;
-    same++;
-    if (quietest < 0 || ag->pending[i].heard < ag->pending[quietest].heard) quietest = i;
-  }
-  if (same >= max_pending) {
-    if (p->heard > ag->pending[quietest].heard) ag->pending[quietest] = *p;
-    w->stats.sounds_dropped++;
-    return true;
-  }
-  if (!wy_reserve((void **)&ag->pending, &ag->pending_cap, ag->pending_count + 1,
-                  sizeof *ag->pending))
-    return false;
-  ag->pending[ag->pending_count++] = *p;
-  return true;
-}
-
-/* How loud sound s, made by maker at pos, arrives at agent a: 0 when a check
- * rejects it, cheapest first; the wall ray is last. */
-static float arrival(wary_world *w, const wy_actor *a, const wy_profile *p, const wy_sound *s,
-                     wary_id maker, const float pos[3], int32_t *walls, float *distance) {
-  const wary_hearing_def *h = &p->hearing;
-  float ear[3] = {a->pos[0], a->pos[1], a->pos[2] + h->ear_height};
-  float dx = pos[0] - ear[0], dy = pos[1] - ear[1], dz = pos[2] - ear[2];
-  float d = sqrtf(dx * dx + dy * dy + dz * dz);
-  float vs, hs, light;
-  wy_env_at(w, a->pos, &vs, &hs, &light);
-  float range = s->def.max_range * hs;
-  *distance = d;
-  if (!(d <= range) || range <= 0.0f) return 0.0f;
-  if (a->lod_tier > s->def.max_lod_tier) return 0.0f;
-  float mult = 1.0f;
-  if (h->filter >= 0 && w->filters[h->filter].enabled) {
-    const wary_filter_def *f = &w->filters[h->filter];
-    if (!(f->categories & (1u << s->def.category))) return 0.0f;
-    if (s->def.alert_level < f->min_alert_level) return 0.0f;
-    const wy_actor *m = maker ? wy_actor_get(w, maker) : NULL;
-    if (f->filter_friendly_team && m && m->team != 0 && m->team == a->team) return 0.0f;
-    mult = f->loudness_multiplier;
-  }
-  float x = d / range;
-  float heard = s->def.loudness * mult * (1.0f - x * x) * w->def.weather;
-  if (!(heard > 0.0f)) return 0.0f;
-  wary_ray_result r;
-  w->stats.rays++;
-  if (!wy_occ_segment(&w->occ, w->materials, ear, pos, &r)) r.walls = 0;
-  *walls = r.walls;
-  return heard * expf(-h->wall_absorption * (float)r.walls);
-}
-
-bool wy_deliver_sounds(wary_world *w) {
-  for (int32_t e = 0; e < w->emission_count; e++) {
-    const wy_emission *em = &w->emissions[e];
-    if (!em->is_sound) continue;
-    const wy_sound *s = &w->sounds[em->sound];
-    wary_id maker = em->stimulus.source;
-    if (maker && !wy_actor_get(w, maker)) maker = 0; /* removed since: a sound nobody made */
-    /* The grid holds feet; the range is measured from the ear, checked exactly
-     * in arrival(): leave the query the slack of an ear's height. */
-    int32_t count = 0;
-    const int32_t *cand = wy_grid_query(&w->grid, em->stimulus.pos,
-                                        s->def.max_range + 2.0f * w->def.units_per_meter, &count);
-    if (count < 0) return false;
-    for (int32_t c = 0; c < count; c++) {
-      const wy_actor *a = &w->actors[cand[c]];
-      if (a->agent < 0 || maker == wy_make_id(cand[c], a->gen)) continue;
-      const wy_profile *p = &w->profiles[a->profile];
-      if (p->builtin_slot[WARY_SENSE_HEARING] < 0) continue;
-      const wy_actor *m = maker ? wy_actor_get(w, maker) : NULL;
-      if (m && p->def.ignore_same_team && m->team != 0 && m->team == a->team) continue;
-      wy_pending pend;
-      memset(&pend, 0, sizeof pend);
-      pend.heard = arrival(w, a, p, s, maker, em->stimulus.pos, &pend.walls, &pend.distance);
-      if (!(pend.heard > 0.0f)) continue;
-      pend.time = w->time;
-      pend.maker = maker;
-      pend.sound = em->sound;
-      memcpy(pend.pos, em->stimulus.pos, sizeof pend.pos);
-      if (!add_pending(w, &w->agents[a->agent], &pend, s->def.max_pending)) return false;
-    }
-  }
-  return true;
-}
-
-static wy_track *track_of(wy_agent *ag, wary_id maker, float now) {
-  for (int32_t i = 0; i < ag->track_count; i++)
-    if (ag->tracks[i].maker == maker) return &ag->tracks[i];
-  if (!wy_reserve((void **)&ag->tracks, &ag->track_cap, ag->track_count + 1, sizeof *ag->tracks))
-    return NULL;
-  wy_track *t = &ag->tracks[ag->track_count++];
-  memset(t, 0, sizeof *t);
-  t->maker = maker;
-  t->sound = -1;
-  t->last = t->settled = now;
-  return t;
-}
-
-/* Fades the build-up for the silence up to `now`: it starts fading
- * accumulation_hold after the last sound. Timed by arrivals, not by
- * updates, so it is the same at every level of detail. */
-static void settle(wy_track *t, const wary_hearing_def *h, float now) {
-  float from = t->last + h->accumulation_hold;
-  if (t->settled > from) from = t->settled;
-  if (now > from) {
-    t->accum -= h->accumulation_decay * (now - from);
-    if (t->accum < 0.0f) t->accum = 0.0f;
-  }
-  if (now > t->settled) t->settled = now;
-}
-
-static void remember(wary_world *w, wy_agent *ag, const wy_pending *p) {
-  wary_heard_sound *r = &ag->recent[ag->recent_head];
-  r->time = w->time;
-  r->maker = p->maker;
-  r->sound = p->sound;
-  memcpy(r->pos, p->pos, sizeof r->pos);
-  r->loudness = p->heard;
-  r->walls = p->walls;
-  ag->recent_head = (ag->recent_head + 1) % WARY_RECENT_SOUNDS;
-  if (ag->recent_count < WARY_RECENT_SOUNDS) ag->recent_count++;
-}
-
-static void sound_event(wary_world *w, int32_t type, wary_id agent, wary_id target,
-                        const float pos[3], int32_t sound, float loudness, int32_t walls) {
-  int32_t before = w->event_count;
-  wy_event_push(w, type, agent, target, -1, -1, WARY_LOSS_NONE, wy_clamp01(loudness), -1, -1);
-  if (w->event_count == before) return;
-  wary_event *e = &w->events[before];
-  memcpy(e->pos, pos, sizeof e->pos);
-  e->sound = sound;
-  e->loudness = loudness;
-  e->walls = walls;
-}
-
-/* Accuracy of where a hearer places a sound: the type's override, else
- * falling with distance over its range. */
-static float accuracy_of(const wy_sound *s, float distance) {
-  if (s->def.location_accuracy > 0.0f) return s->def.location_accuracy;
-  return wy_clamp01(1.0f - distance / s->def.max_range);
-}
-
-bool wy_hear(wary_world *w, int32_t agent_index) {
-  wy_agent *ag = &w->agents[agent_index];
-  const wy_actor *a = &w->actors[ag->actor];
-  const wy_profile *p = &w->profiles[a->profile];
-  const wary_hearing_def *h = &p->hearing;
-  int32_t slot = p->builtin_slot[WARY_SENSE_HEARING];
-  wary_id self = wy_make_id(ag->actor, a->gen);
-  for (int32_t i = 0; i < ag->track_count; i++) {
-    ag->tracks[i].heard = 0.0f;
-    ag->tracks[i].sound = -1;
-  }
-  for (int32_t i = 0; i < ag->pending_count; i++) {
-    const wy_pending *pd = &ag->pending[i];
-    const wy_sound *s = &w->sounds[pd->sound];
-    sound_event(w, WARY_EV_SOUND_HEARD, self, pd->maker, pd->pos, pd->sound, pd->heard, pd->walls);
-    remember(w, ag, pd);
-    float acc = accuracy_of(s, pd->distance);
-    if (!pd->maker) {
-      if (!wy_place_report(w, ag, pd->pos, s->def.name, wy_clamp01(pd->heard),
-                           s->def.location_accuracy > 0.0f ? s->def.location_accuracy : 0.4f))
-        return false;
-      continue;
-    }
-    wy_track *t = track_of(ag, pd->maker, pd->time);
-    if (!t) return false;
-    settle(t, h, pd->time);
-    t->accum += pd->heard * h->accumulation_rate * 0.1f;
-    t->last = pd->time;
-    if (pd->heard > t->heard) t->heard = pd->heard;
-    /* The most precise sound of the update places the maker. */
-    if (t->sound < 0 || acc > t->accuracy) t->accuracy = acc;
-    if (t->sound < 0) t->sound = pd->sound;
-  }
-  ag->pending_count = 0;
-  for (int32_t i = 0; i < ag->track_count; i++) {
-    wy_track *t = &ag->tracks[i];
-    settle(t, h, w->time);
-    const wy_actor *m = wy_actor_get(w, t->maker);
-    float share = wy_clamp01(t->heard > t->accum ? t->heard : t->accum);
-    if (!m || share <= 0.0f) {
-      *t = ag->tracks[--ag->track_count]; /* forgotten, or the maker is gone */
-      i--;
-      continue;
-    }
-    /* The maker where it is now; the build-up alone fires hear with no sound. */
-    sound_event(w, WARY_EV_HEAR, self, t->maker, m->pos, t->sound, share, 0);
-    if (!wy_push_report(w, agent_index, slot, t->maker, share, WARY_LOSS_SENSOR_DROPOUT,
-                        t->accuracy, m->pos))
-      return false;
-  }
-  return true;
-}
-
-int32_t wary_recent_sounds(const wary_world *w, wary_id agent, float seconds,
-                           wary_heard_sound *out, int32_t cap) {
-  const wy_actor *a = wy_actor_get(w, agent);
-  if (!a) return WARY_ERR_STALE_ID;
-  if (a->agent < 0) return WARY_ERR_NOT_AGENT;
-  if (isnan(seconds) || seconds < 0.0f || cap < 0) return WARY_ERR_BAD_VALUE;
-  if (seconds > 6.0f) seconds = 6.0f;
-  const wy_agent *ag = &w->agents[a->agent];
-  int32_t n = 0;
-  for (int32_t k = 0; k < ag->recent_count && n < cap; k++) {
-    int32_t i = (ag->recent_head - 1 - k + WARY_RECENT_SOUNDS) % WARY_RECENT_SOUNDS;
-    if (w->time - ag->recent[i].time > seconds) break;
-    out[n++] = ag->recent[i];
-  }
-  return n;
-}
-
-void wy_agent_free_hearing(wy_agent *ag) {
-  free(ag->pending);
-  free(ag->tracks);
-  free(ag->places);
 }

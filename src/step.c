@@ -1,52 +1,28 @@
-/* step.c - one step: timers, sense scheduling per agent (interval x LOD
- * tier, staggered), candidate targets from the grid, the batch of custom
- * sense queries handed to the backend, and applying their results. */
+/* step.c - one step, top to bottom: timers, sense scheduling per agent
+ * (interval x LOD tier, staggered), candidate targets from the grid, the
+ * built-in senses and the batch of custom sense queries handed to the
+ * backend; then writing every answer into the beliefs, the brain, the
+ * beliefs' resolution and the GECK pass. It is the one place that calls
+ * every layer: the senses report, the step writes beliefs. */
 #include <string.h>
 
-#include "internal.h"
+#include "belief.h"
+#include "brain.h"
+#include "custom.h"
+#include "damage.h"
+#include "emotion.h"
+#include "evidence.h"
+#include "geck.h"
+#include "hearing.h"
+#include "pain.h"
+#include "place.h"
+#include "report.h"
+#include "resolve.h"
+#include "small_senses.h"
+#include "stimulus.h"
+#include "vision.h"
 
 #define WY_TIME_EPSILON 1e-5f
-
-static bool push_query(wary_world *w, int32_t agent_index, const wy_actor *a, const wy_agent *ag,
-                       int32_t slot, const wy_slot *sl, int32_t target_slot, float distance) {
-  int32_t n = w->query_count;
-  int32_t cap = w->query_cap;
-  if (n + 1 > cap) {
-    /* The three arrays grow in step: each starts from the shared capacity. */
-    int32_t c1 = cap, c2 = cap, c3 = cap;
-    if (!wy_reserve((void **)&w->queries, &c1, n + 1, sizeof *w->queries) ||
-        !wy_reserve((void **)&w->results, &c2, n + 1, sizeof *w->results) ||
-        !wy_reserve((void **)&w->links, &c3, n + 1, sizeof *w->links))
-      return false;
-    w->query_cap = c1;
-  }
-  const wy_actor *t = &w->actors[target_slot];
-  wary_sense_query *q = &w->queries[n];
-  q->agent = wy_make_id(ag->actor, a->gen);
-  q->target = wy_make_id(target_slot, t->gen);
-  q->sense = sl->sense;
-  q->slot = slot;
-  q->profile = a->profile;
-  q->lod_tier = a->lod_tier;
-  q->off_screen = a->off_screen;
-  q->dt = ag->since[slot];
-  q->distance = distance;
-  memcpy(q->agent_pos, a->pos, sizeof q->agent_pos);
-  q->agent_yaw = a->yaw;
-  wy_actor_eye(w, a, q->eye_pos, q->eye_forward);
-  q->light = a->light;
-  q->weather = w->def.weather;
-  memcpy(q->target_pos, t->pos, sizeof q->target_pos);
-  memcpy(q->target_vel, t->vel, sizeof q->target_vel);
-  memset(&w->results[n], 0, sizeof w->results[n]);
-  w->links[n].agent = agent_index;
-  w->links[n].failed = false;
-  int32_t bi = -1;
-  wy_belief_find(ag, q->target, &bi);
-  w->links[n].belief = bi;
-  w->query_count++;
-  return true;
-}
 
 /* Marks which slots are due for one agent; true if any is. */
 static bool schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int32_t tier,
@@ -71,64 +47,89 @@ static bool schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int
   return any;
 }
 
-bool wy_push_report(wary_world *w, int32_t agent_index, int32_t slot, wary_id target,
-                    float confidence, int32_t reason, float accuracy, const float *pos) {
-  if (!wy_reserve((void **)&w->reports, &w->report_cap, w->report_count + 1, sizeof *w->reports))
-    return false;
-  wy_report *r = &w->reports[w->report_count++];
-  r->agent = agent_index;
-  r->slot = slot;
-  r->target = target;
-  r->dt = w->agents[agent_index].since[slot];
-  r->confidence = confidence;
-  r->reason = reason;
-  r->accuracy = accuracy;
-  r->has_pos = pos != NULL;
-  if (pos) memcpy(r->pos, pos, sizeof r->pos);
+/* A built-in sense's answer about one candidate: nothing is recorded for a
+ * target it neither senses nor holds a belief about. */
+/* One agent as it gathers: which it is and what it believes. */
+typedef struct wy_gatherer {
+  int32_t agent;
+  const wy_actor *actor;
+  const wy_belief_list *beliefs;
+} wy_gatherer;
+
+static inline bool report(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t target_slot,
+                          float c, int32_t reason, float accuracy) {
+  wary_id target = wy_actor_id(w, target_slot);
+  if (c <= 0.0f && !wy_belief_find(g->beliefs, target, NULL)) return true;
+  return wy_report_push(w, g->agent, slot, target, c, reason, accuracy, NULL);
+}
+
+static bool look(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t target_slot) {
+  int32_t reason;
+  const wy_actor *a = g->actor;
+  float c = wy_vision_eval(w, a, wy_vision_of(w, a->profile), &w->actors.data[target_slot], &reason,
+                           NULL);
+  return report(w, g, slot, target_slot, c, reason, 1.0f);
+}
+
+static bool feel(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sense,
+                 int32_t target_slot, float distance) {
+  int32_t reason;
+  const wy_actor *a = g->actor;
+  float c = wy_small_sense(w, a, sense, &w->actors.data[target_slot], distance, &reason);
+  return report(w, g, slot, target_slot, wy_clamp01(c), reason,
+                wy_small_of(w, a->profile, sense)->accuracy);
+}
+
+static bool ask(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sense,
+                int32_t target_slot, float distance) {
+  int32_t belief = -1;
+  wy_belief_find(g->beliefs, wy_actor_id(w, target_slot), &belief);
+  return wy_custom_push(w, g->agent, slot, sense, target_slot, distance, belief);
+}
+
+/* What the senses found at places becomes beliefs about places. */
+static bool apply_places(wary_world *w) {
+  struct wy_reports *r = w->reports;
+  for (int32_t i = 0; i < r->places.count; i++) {
+    const wy_place_note *p = &r->places.data[i];
+    if (!wy_place_report(w, p->agent, p->pos, p->tag, p->confidence, p->accuracy)) return false;
+  }
+  r->places.count = 0;
   return true;
 }
 
-/* Vision looks at one candidate. Nothing is recorded for a target it neither
- * sees nor holds a belief about. */
-static bool look(wary_world *w, int32_t agent_index, const wy_agent *ag, const wy_actor *a,
-                 const wy_profile *p, int32_t target_slot) {
-  const wy_actor *t = &w->actors[target_slot];
-  wary_id target = wy_make_id(target_slot, t->gen);
-  int32_t reason;
-  float c = wy_vision_eval(w, a, p, t, &reason, NULL);
-  if (c <= 0.0f && !wy_belief_find(ag, target, NULL)) return true;
-  return wy_push_report(w, agent_index, p->vision_slot, target, c, reason, 1.0f, NULL);
-}
-
-static int gather(wary_world *w, int32_t agent_index) {
-  wy_agent *ag = &w->agents[agent_index];
-  const wy_actor *a = &w->actors[ag->actor];
-  const wy_profile *p = &w->profiles[a->profile];
+static int gather(wary_world *w, int32_t agent) {
+  wy_agent *ag = &w->agents.data[agent];
+  const wy_actor *a = &w->actors.data[ag->actor];
+  const wy_profile *p = &w->profiles.data[a->profile];
+  wy_belief_list *beliefs = wy_beliefs_of(w, agent);
+  const wy_gatherer g = {agent, a, beliefs};
+  int32_t vision = p->builtin_slot[WARY_SENSE_VISION];
   bool due[WY_SLOTS];
   float reach[WY_SLOTS];
-  for (int32_t i = 0; i < ag->belief_count; i++)
-    memset(ag->beliefs[i].due, 0, sizeof ag->beliefs[i].due);
+  for (int32_t i = 0; i < beliefs->count; i++)
+    memset(beliefs->data[i].due, 0, sizeof beliefs->data[i].due);
   memset(ag->ran, 0, sizeof ag->ran);
   memset(ag->failed, 0, sizeof ag->failed);
   /* A reported touch counts at once, whatever the touch sense's interval. */
-  if (!wy_touches(w, agent_index)) return WARY_ERR_OUT_OF_MEMORY;
+  if (!wy_touches_report(w, agent)) return WARY_ERR_OUT_OF_MEMORY;
   if (!schedule(w, ag, p, a->lod_tier, w->step_dt, due)) return WARY_OK;
   float range = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
     reach[s] = p->slots[s].range;
     /* Vision measures from the eyes to the head: leave the grid some slack,
      * the exact range check comes before any ray. */
-    if (s == p->vision_slot) reach[s] += a->eye_height + 2.0f * w->def.units_per_meter;
+    if (s == vision) reach[s] += a->eye_height + 2.0f * w->def.units_per_meter;
     if (due[s] && reach[s] > range) range = reach[s];
   }
   /* Every belief hears from its due slots this step, even out of range. */
-  for (int32_t i = 0; i < ag->belief_count; i++)
+  for (int32_t i = 0; i < beliefs->count; i++)
     for (int32_t s = 0; s < p->slot_count; s++) {
-      ag->beliefs[i].due[s] = due[s];
+      beliefs->data[i].due[s] = due[s];
       /* Senses that look at candidates lose what is not among them out of
        * range; hearing's silence keeps its own reason. */
       if (due[s] && p->slots[s].range > 0.0f && p->slots[s].sense < WARY_BUILTIN_SENSES)
-        ag->beliefs[i].reason[s] = WARY_LOSS_OUT_OF_RANGE;
+        beliefs->data[i].reason[s] = WARY_LOSS_OUT_OF_RANGE;
     }
   if (range > 0.0f) {
     int32_t count = 0;
@@ -137,7 +138,7 @@ static int gather(wary_world *w, int32_t agent_index) {
     w->stats.candidates += (uint64_t)count;
     for (int32_t c = 0; c < count; c++) {
       int32_t ts = cand[c];
-      const wy_actor *t = &w->actors[ts];
+      const wy_actor *t = &w->actors.data[ts];
       if (ts == ag->actor) continue;
       if (p->def.ignore_same_team && t->team != 0 && t->team == a->team) continue;
       float d = wy_dist3(a->pos, t->pos);
@@ -145,16 +146,16 @@ static int gather(wary_world *w, int32_t agent_index) {
         if (!due[s] || d > reach[s]) continue;
         int32_t sense = p->slots[s].sense;
         if (sense == WARY_SENSE_DAMAGE || sense == WARY_SENSE_PAIN) continue;
-        bool ok = sense == WARY_SENSE_VISION ? look(w, agent_index, ag, a, p, ts)
-                  : sense < WARY_BUILTIN_SENSES
-                      ? wy_sense_basic(w, agent_index, a, p, s, ts, d)
-                      : push_query(w, agent_index, a, ag, s, &p->slots[s], ts, d);
+        bool ok = sense == WARY_SENSE_VISION     ? look(w, &g, s, ts)
+                  : sense < WARY_BUILTIN_SENSES ? feel(w, &g, s, sense, ts, d)
+                                                : ask(w, &g, s, sense, ts, d);
         if (!ok) return WARY_ERR_OUT_OF_MEMORY;
       }
     }
   }
   int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
-  if (hearing >= 0 && due[hearing] && !wy_hear(w, agent_index)) return WARY_ERR_OUT_OF_MEMORY;
+  if (hearing >= 0 && due[hearing] && (!wy_hear(w, agent) || !apply_places(w)))
+    return WARY_ERR_OUT_OF_MEMORY;
   for (int32_t s = 0; s < p->slot_count; s++) {
     if (due[s]) ag->since[s] = 0.0f;
     ag->ran[s] = due[s];
@@ -170,64 +171,41 @@ int wary_step_begin(wary_world *w, float dt) {
   w->step_dt = dt;
   w->time += dt;
   w->event_count = 0;
-  w->query_count = 0;
-  w->report_count = 0;
+  w->custom->queries.count = 0;
+  w->reports->actors.count = 0;
   w->light_epoch++;
   wy_eyes_turn(w, dt);
-  if (!wy_deliver_sounds(w) || !wy_deliver_stimuli(w)) {
+  if (!wy_deliver_sounds(w) || !wy_deliver_stimuli(w) || !apply_places(w)) {
     w->in_step = false;
     return WARY_ERR_OUT_OF_MEMORY;
   }
-  for (int32_t i = 0; i < w->agent_count; i++) {
-    wy_agent *ag = &w->agents[i];
-    for (int32_t b = 0; b < ag->belief_count; b++) wy_evidence_tick(&ag->beliefs[b], dt);
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    wy_belief_list *beliefs = wy_beliefs_of(w, i);
+    for (int32_t b = 0; b < beliefs->count; b++) wy_evidence_tick(&beliefs->data[b], dt);
     int s = gather(w, i);
     if (s != WARY_OK) {
       w->in_step = false;
       return s;
     }
   }
-  w->stats.queries += (uint64_t)w->query_count;
-  return WARY_OK;
-}
-
-int32_t wary_query_count(const wary_world *w) { return w->query_count; }
-const wary_sense_query *wary_queries(const wary_world *w) { return w->queries; }
-wary_sense_result *wary_results(wary_world *w) { return w->results; }
-
-int wary_query_fail(wary_world *w, int32_t i) {
-  if (!w->in_step) return WARY_ERR_IN_STEP;
-  if (i < 0 || i >= w->query_count) return WARY_ERR_NOT_FOUND;
-  if (w->links[i].failed) return WARY_OK;
-  w->links[i].failed = true;
-  memset(&w->results[i], 0, sizeof w->results[i]);
-  const wary_sense_query *q = &w->queries[i];
-  wy_agent *ag = &w->agents[w->links[i].agent];
-  /* One count per step: a sense that fails for several targets in one step
-   * has failed once; steps without a failure start the count again. */
-  if (!ag->failed[q->slot]) {
-    ag->failed[q->slot] = true;
-    if (!ag->muted[q->slot] && ++ag->errors[q->slot] >= w->def.sense_error_limit)
-      ag->muted[q->slot] = true;
-  }
-  wy_event_push(w, WARY_EV_SENSE_ERROR, q->agent, q->target, -1, -1, WARY_LOSS_NONE, 0.0f,
-                q->sense, i);
+  w->stats.queries += (uint64_t)w->custom->queries.count;
   return WARY_OK;
 }
 
 static float sanitize(float v) { return wy_finite(v) ? wy_clamp01(v) : 0.0f; }
 
 /* The belief of agent about target, created when a sense first reports it. */
-static wy_belief *belief_for(wary_world *w, wy_agent *ag, wary_id target, int32_t *index) {
+static wy_belief *belief_for(wary_world *w, int32_t agent, wary_id target, int32_t *index) {
+  wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   if (*index < 0) {
-    wy_belief_find(ag, target, index);
-    if (*index < 0) *index = wy_belief_create(ag, target, wy_actor_get(w, target));
+    wy_belief_find(beliefs, target, index);
+    if (*index < 0) *index = wy_belief_create(beliefs, target, wy_actor_get(w, target));
     if (*index < 0) return NULL;
   }
-  return &ag->beliefs[*index];
+  return &beliefs->data[*index];
 }
 
-static void report(wy_belief *b, int32_t s, float c, float accuracy, const float loc[3]) {
+static void take(wy_belief *b, int32_t s, float c, float accuracy, const float loc[3]) {
   b->reported[s] = true;
   b->shares[s] = c;
   b->accuracy[s] = accuracy;
@@ -236,41 +214,38 @@ static void report(wy_belief *b, int32_t s, float c, float accuracy, const float
 
 /* Writes each query's answer into its belief. */
 static int apply_results(wary_world *w) {
-  for (int32_t i = 0; i < w->query_count; i++) {
-    const wary_sense_query *q = &w->queries[i];
-    wary_sense_result *r = &w->results[i];
-    wy_query_link *l = &w->links[i];
+  struct wy_custom *cs = w->custom;
+  for (int32_t i = 0; i < cs->queries.count; i++) {
+    const wary_sense_query *q = &cs->queries.data[i];
+    wary_sense_result *r = &cs->results.data[i];
+    wy_query_link *l = &cs->links.data[i];
     float c = sanitize(r->confidence);
     if (l->failed || !r->active || c <= 0.0f) continue;
-    wy_belief *b = belief_for(w, &w->agents[l->agent], q->target, &l->belief);
+    wy_belief *b = belief_for(w, l->agent, q->target, &l->belief);
     if (!b) return WARY_ERR_OUT_OF_MEMORY;
     bool loc = r->has_location && wy_finite3(r->location[0], r->location[1], r->location[2]);
-    report(b, q->slot, c, sanitize(r->accuracy), loc ? r->location : q->target_pos);
+    take(b, q->slot, c, sanitize(r->accuracy), loc ? r->location : q->target_pos);
   }
   return WARY_OK;
 }
 
-/* Writes the built-in senses' answers; vision holds back a first sighting
- * for first_spot_reaction_time of unbroken sight. */
+/* Writes the built-in senses' answers; the belief holds vision's first
+ * sighting back for first_spot_reaction_time of unbroken sight. */
 static int apply_reports(wary_world *w) {
-  for (int32_t i = 0; i < w->report_count; i++) {
-    const wy_report *r = &w->reports[i];
-    wy_agent *ag = &w->agents[r->agent];
+  for (int32_t i = 0; i < w->reports->actors.count; i++) {
+    const wy_report *r = &w->reports->actors.data[i];
     int32_t index = -1;
-    wy_belief *b = belief_for(w, ag, r->target, &index);
+    wy_belief *b = belief_for(w, r->agent, r->target, &index);
     if (!b) return WARY_ERR_OUT_OF_MEMORY;
     float c = r->confidence;
-    const wy_profile *p = &w->profiles[w->actors[ag->actor].profile];
-    if (r->slot == p->vision_slot && !b->spotted) {
-      b->spot_time = c > 0.0f ? b->spot_time + r->dt : 0.0f;
-      if (c > 0.0f && b->spot_time >= p->vision.first_spot_reaction_time) b->spotted = true;
-      if (!b->spotted) c = 0.0f;
-    }
+    int32_t profile = wy_agent_actor(w, r->agent)->profile;
+    if (r->slot == w->profiles.data[profile].builtin_slot[WARY_SENSE_VISION])
+      c = wy_belief_first_sight(b, c, r->dt, wy_vision_of(w, profile)->first_spot_reaction_time);
     if (c <= 0.0f) {
       b->reason[r->slot] = r->reason;
       continue;
     }
-    report(b, r->slot, c, r->accuracy, r->has_pos ? r->pos : wy_actor_get(w, r->target)->pos);
+    take(b, r->slot, c, r->accuracy, r->has_pos ? r->pos : wy_actor_get(w, r->target)->pos);
   }
   return WARY_OK;
 }
@@ -279,17 +254,21 @@ int wary_step_end(wary_world *w) {
   if (!w->in_step) return WARY_ERR_IN_STEP;
   int status = apply_results(w);
   if (status == WARY_OK) status = apply_reports(w);
-  wy_brain_damage(w);
+  wy_damage_step(w);
   float dt = w->step_dt;
-  for (int32_t i = 0; i < w->agent_count; i++) {
-    wy_agent *ag = &w->agents[i];
-    wy_brain_dull(w, ag, dt);
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    wy_agent *ag = &w->agents.data[i];
+    const wy_profile *p = wy_agent_profile(w, i);
+    wy_belief_list *beliefs = wy_beliefs_of(w, i);
+    wy_pain_step(w, i, dt);
     for (int32_t s = 0; s < WY_SLOTS; s++)
       if (ag->ran[s] && !ag->failed[s]) ag->errors[s] = 0;
-    for (int32_t b = 0; b < ag->belief_count; b++) wy_resolve_belief(w, ag, &ag->beliefs[b], dt);
-    wy_beliefs_prune(ag, w->profiles[w->actors[ag->actor].profile].def.memory_time);
-    wy_places_resolve(w, ag, dt);
-    wy_brain_think(w, ag, dt);
+    const wy_resolving r = {wy_agent_id(w, i), ag, p, wy_pain_of(w, i)->dull,
+                            wy_brain_of(w, wy_agent_actor(w, i)->profile)->pain_suppress_below};
+    for (int32_t b = 0; b < beliefs->count; b++) wy_resolve_belief(w, &r, &beliefs->data[b], dt);
+    wy_beliefs_prune(beliefs, p->def.memory_time);
+    wy_places_resolve(w, i, dt);
+    wy_emotion_step(w, i, dt);
   }
   int geck = wy_geck_step(w, dt);
   if (status == WARY_OK) status = geck;
@@ -300,9 +279,6 @@ int wary_step_end(wary_world *w) {
 int wary_step(wary_world *w, float dt) {
   int s = wary_step_begin(w, dt);
   if (s != WARY_OK) return s;
-  for (int32_t i = 0; i < w->query_count; i++) {
-    const wy_sense *sense = &w->senses[w->queries[i].sense];
-    if (sense->def.evaluate) sense->def.evaluate(sense->def.user, &w->queries[i], &w->results[i]);
-  }
+  wy_custom_evaluate(w);
   return wary_step_end(w);
 }

@@ -2,20 +2,31 @@
  * delivered cheapest first (radius, level of detail, team, then the wall
  * trace) to the senses that listen for a prefix of the tag: the built-in
  * vibration sense (Stimulus.Vibration and Stimulus.Sound.Explosion: blasts
- * shake the ground), which forms beliefs about the place, and custom senses,
- * which get an inbox entry the backend hands to their on_stimulus. */
+ * shake the ground), which reports the place (the step makes it a belief
+ * about the place), and custom senses, which get an inbox entry the backend
+ * hands to their on_stimulus. */
+#include "stimulus.h"
+
 #include <string.h>
 
-#include "internal.h"
+#include "emission.h"
+#include "events.h"
+#include "hearing.h"
+#include "report.h"
+#include "small_senses.h"
 
-wary_stimulus_def wary_default_stimulus_def(void) {
-  wary_stimulus_def d;
-  memset(&d, 0, sizeof d);
-  d.strength = 1.0f;
-  d.radius = -1.0f;
-  d.max_lod_tier = 2;
-  return d;
+static bool create(wary_world *w) {
+  w->stimuli = calloc(1, sizeof *w->stimuli);
+  return w->stimuli != NULL;
 }
+
+static void destroy(wary_world *w) {
+  if (!w->stimuli) return;
+  wy_array_free(&w->stimuli->inbox);
+  free(w->stimuli);
+}
+
+const wy_module wy_stimulus_module = {.create = create, .destroy = destroy};
 
 int wary_emit_stimulus(wary_world *w, const wary_stimulus_def *def) {
   if (!def || !wary_name_string(w, def->tag)) return WARY_ERR_NOT_FOUND;
@@ -23,10 +34,13 @@ int wary_emit_stimulus(wary_world *w, const wary_stimulus_def *def) {
       def->strength < 0.0f || def->strength > 1.0f || !wy_finite(def->radius) ||
       (def->radius < 0.0f && def->radius != -1.0f) || def->max_lod_tier < 0)
     return WARY_ERR_BAD_VALUE;
-  if (def->source && !wy_actor_get(w, def->source)) return WARY_ERR_STALE_ID;
+  if (def->source && !wy_actor_get(w, def->source)) return wy_actor_status(w, def->source);
   wary_stimulus_def d = *def;
   d.radius = wy_scaled(w, def->radius, 15.0f);
-  return wy_queue_stimulus(w, &d) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
+  wy_emission e;
+  memset(&e, 0, sizeof e);
+  e.stimulus = d;
+  return wy_emission_push(w, &e) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
 }
 
 /* "Stimulus.Custom" matches "Stimulus.Custom" and "Stimulus.Custom.Psychic". */
@@ -41,9 +55,8 @@ static bool shakes_ground(const char *tag) {
 
 static bool to_inbox(wary_world *w, wary_id agent, int32_t sense, const wary_stimulus_def *s,
                      float distance) {
-  if (!wy_reserve((void **)&w->inbox, &w->inbox_cap, w->inbox_count + 1, sizeof *w->inbox))
-    return false;
-  wary_stimulus_delivery *d = &w->inbox[w->inbox_count++];
+  wary_stimulus_delivery *d = wy_array_push(&w->stimuli->inbox);
+  if (!d) return false;
   d->agent = agent;
   d->sense = sense;
   d->tag = s->tag;
@@ -65,11 +78,11 @@ static bool deliver(wary_world *w, const wary_stimulus_def *s) {
       wy_grid_query(&w->grid, s->pos, s->radius + 2.0f * w->def.units_per_meter, &count);
   if (count < 0) return false;
   for (int32_t c = 0; c < count; c++) {
-    wy_actor *a = &w->actors[cand[c]];
+    wy_actor *a = &w->actors.data[cand[c]];
     if (a->agent < 0 || a->lod_tier > s->max_lod_tier) continue;
     if (s->team_filter && src && src->team != 0 && src->team == a->team) continue;
-    const wy_profile *p = &w->profiles[a->profile];
-    float ear[3] = {a->pos[0], a->pos[1], a->pos[2] + p->hearing.ear_height};
+    const wy_profile *p = &w->profiles.data[a->profile];
+    float ear[3] = {a->pos[0], a->pos[1], a->pos[2] + wy_hearing_of(w, a->profile)->ear_height};
     float ex = ear[0] - s->pos[0], ey = ear[1] - s->pos[1], ez = ear[2] - s->pos[2];
     if (ex * ex + ey * ey + ez * ez > s->radius * s->radius) continue;
     if (s->requires_clear_path) {
@@ -79,21 +92,21 @@ static bool deliver(wary_world *w, const wary_stimulus_def *s) {
     }
     float dx = ear[0] - s->pos[0], dy = ear[1] - s->pos[1], dz = ear[2] - s->pos[2];
     float d = sqrtf(dx * dx + dy * dy + dz * dz);
-    wary_id agent = wy_make_id(cand[c], a->gen);
+    wary_id agent = wy_actor_id(w, cand[c]);
     int32_t vib = p->builtin_slot[WARY_SENSE_VIBRATION];
-    if (vib >= 0 && shakes_ground(tag) && !w->agents[a->agent].muted[vib]) {
-      const wary_basic_sense_def *v = &p->basic[WARY_SENSE_VIBRATION];
+    if (vib >= 0 && shakes_ground(tag) && !w->agents.data[a->agent].muted[vib]) {
+      const wary_basic_sense_def *v = wy_small_of(w, a->profile, WARY_SENSE_VIBRATION);
       float reach = s->radius < v->range ? s->radius : v->range;
       float x = reach > 0.0f ? d / reach : 1.0f;
       float felt = wy_clamp01(s->strength * v->sensitivity * (1.0f - x * x));
       if (x < 1.0f && felt > 0.0f &&
-          !wy_place_report(w, &w->agents[a->agent], s->pos, s->tag, felt, v->accuracy))
+          !wy_report_place(w, a->agent, s->pos, s->tag, felt, v->accuracy))
         return false;
     }
     for (int32_t slot = 0; slot < p->slot_count; slot++) {
       int32_t sense = p->slots[slot].sense;
-      const wary_sense_def *sd = &w->senses[sense].def;
-      if (w->agents[a->agent].muted[slot]) continue;
+      const wary_sense_def *sd = &w->senses.data[sense].def;
+      if (w->agents.data[a->agent].muted[slot]) continue;
       for (int32_t k = 0; k < sd->stimulus_tag_count; k++)
         if (has_prefix(tag, wary_name_string(w, sd->stimulus_tags[k]))) {
           if (!to_inbox(w, agent, sense, s, d)) return false;
@@ -105,20 +118,24 @@ static bool deliver(wary_world *w, const wary_stimulus_def *s) {
 }
 
 bool wy_deliver_stimuli(wary_world *w) {
-  w->inbox_count = 0;
-  for (int32_t e = 0; e < w->emission_count; e++)
-    if (!deliver(w, &w->emissions[e].stimulus)) return false;
-  w->emission_count = 0;
+  w->stimuli->inbox.count = 0;
+  for (int32_t e = 0; e < w->emissions->queue.count; e++)
+    if (!deliver(w, &w->emissions->queue.data[e].stimulus)) return false;
+  w->emissions->queue.count = 0;
   return true;
 }
 
-int32_t wary_inbox_count(const wary_world *w) { return w->inbox_count; }
-const wary_stimulus_delivery *wary_inbox(const wary_world *w) { return w->inbox; }
+int32_t wary_inbox_count(const wary_world *w) { return w->stimuli->inbox.count; }
+const wary_stimulus_delivery *wary_inbox(const wary_world *w) { return w->stimuli->inbox.data; }
 
 int wary_inbox_fail(wary_world *w, int32_t i) {
   if (!w->in_step) return WARY_ERR_IN_STEP;
-  if (i < 0 || i >= w->inbox_count) return WARY_ERR_NOT_FOUND;
-  const wary_stimulus_delivery *d = &w->inbox[i];
-  wy_event_push(w, WARY_EV_SENSE_ERROR, d->agent, 0, -1, -1, WARY_LOSS_NONE, 0.0f, d->sense, i);
+  if (i < 0 || i >= w->stimuli->inbox.count) return WARY_ERR_NOT_FOUND;
+  const wary_stimulus_delivery *d = &w->stimuli->inbox.data[i];
+  wary_event *e = wy_event_push(w, WARY_EV_SENSE_ERROR, d->agent);
+  if (e) {
+    e->sense = d->sense;
+    e->index = i;
+  }
   return WARY_OK;
 }

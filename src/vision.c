@@ -1,4 +1,5 @@
-/* vision.c - the built-in vision sense (seed 000, "The vision formula"):
+/* vision.c - the built-in vision sense: its settings per profile, and seed
+ * 000's "The vision formula":
  *
  *   confidence = distance falloff x angle falloff x exposure x light factor
  *              x motion bonus x weather x visibility x cone scale
@@ -8,11 +9,131 @@
  * the result). Any zero factor means no detection, with the loss reason that
  * says why: out_of_range (range, cone), sensor_dropout (dark, cloaked, no
  * weather), occluded (cover). */
+#include "vision.h"
+
 #include <string.h>
 
-#include "internal.h"
+#include "light.h"
 
-#define WY_PI 3.14159265358979f
+/* ---- settings ------------------------------------------------------------ */
+
+wary_vision_def wary_default_vision_def(void) {
+  wary_vision_def v;
+  memset(&v, 0, sizeof v);
+  v.max_range = -1.0f;
+  v.interval = 0.1f;
+  v.loss_grace = 0.2f;
+  v.weight = 1.0f;
+  v.half_angle = 60.0f;
+  v.peripheral_half_angle = 110.0f;
+  v.peripheral_scale = 0.45f;
+  v.peripheral_range_scale = 0.6f;
+  v.rear_half_angle = 60.0f;
+  v.rear_scale = 0.25f;
+  v.rear_range_scale = 0.35f;
+  v.rear_min_speed = -1.0f;
+  v.darkness_min_detection = 0.1f;
+  v.motion_bonus = 0.3f;
+  v.motion_bonus_speed = -1.0f;
+  v.min_exposure = 0.05f;
+  for (int i = 0; i < 3; i++) v.min_visible_points[i] = 1;
+  v.sample_count = 5;
+  v.eye_turn_rate = 360.0f;
+  v.trace_sun_shadow = true;
+  return v;
+}
+
+static void scale_vision(const wary_world *w, wary_vision_def *v) {
+  v->max_range = wy_scaled(w, v->max_range, 30.0f);
+  v->rear_min_speed = wy_scaled(w, v->rear_min_speed, 3.0f);
+  v->motion_bonus_speed = wy_scaled(w, v->motion_bonus_speed, 6.0f);
+}
+
+static bool curve_ok(int32_t count, const float *values) {
+  if (count != 0 && count != WARY_CURVE_POINTS) return false;
+  for (int32_t i = 0; i < count; i++)
+    if (!wy_nonneg(values[i])) return false;
+  return true;
+}
+
+static bool vision_valid(const wary_vision_def *v) {
+  if (!wy_scaled_ok(v->max_range) || !wy_scaled_ok(v->rear_min_speed) ||
+      !wy_scaled_ok(v->motion_bonus_speed))
+    return false;
+  if (!wy_finite(v->interval) || v->interval <= 0.0f || !wy_nonneg(v->loss_grace) ||
+      !wy_nonneg(v->weight) || !wy_nonneg(v->eye_turn_rate) || !wy_nonneg(v->first_spot_reaction_time))
+    return false;
+  if (!wy_finite(v->half_angle) || v->half_angle < 0.0f || v->half_angle > 180.0f ||
+      !wy_finite(v->peripheral_half_angle) || v->peripheral_half_angle < 0.0f ||
+      v->peripheral_half_angle > 180.0f || !wy_finite(v->rear_half_angle) ||
+      v->rear_half_angle < 0.0f || v->rear_half_angle > 180.0f)
+    return false;
+  if (!wy_unit(v->peripheral_scale) || !wy_unit(v->peripheral_range_scale) || !wy_unit(v->rear_scale) ||
+      !wy_unit(v->rear_range_scale) || !wy_unit(v->darkness_min_detection) || !wy_nonneg(v->motion_bonus) ||
+      !wy_unit(v->min_exposure))
+    return false;
+  for (int i = 0; i < 3; i++)
+    if (v->min_visible_points[i] < 0 || v->min_visible_points[i] > WARY_MAX_SAMPLES) return false;
+  if (v->sample_count < 1 || v->sample_count > WARY_MAX_SAMPLES) return false;
+  const wary_samples *s = &v->default_samples;
+  if (s->count < 0 || s->count > WARY_MAX_SAMPLES) return false;
+  for (int32_t i = 0; i < 4 * s->count; i++)
+    if (!wy_finite(s->points[i]) || (i % 4 == 3 && s->points[i] < 0.0f)) return false;
+  return curve_ok(v->distance_curve_count, v->distance_curve) &&
+         curve_ok(v->angle_curve_count, v->angle_curve) &&
+         curve_ok(v->motion_curve_count, v->motion_curve);
+}
+
+/* What the profile's slots and its agents' eyes take from its vision. */
+static void contract(wy_profile *p, const wary_vision_def *v) {
+  wy_contract *c = &p->builtin[WARY_SENSE_VISION];
+  c->interval = v->interval;
+  c->range = v->max_range;
+  c->loss_grace = v->loss_grace;
+  c->weight = v->weight;
+  p->eye_turn_rate = v->eye_turn_rate;
+}
+
+int wary_profile_set_vision(wary_world *w, int32_t profile, const wary_vision_def *def) {
+  int status;
+  wy_profile *p = wy_profile_to_set(w, profile, true, def && vision_valid(def), &status);
+  if (!p) return status;
+  wary_vision_def *v = &w->vision->profiles.data[profile];
+  *v = *def;
+  scale_vision(w, v);
+  contract(p, v);
+  wy_profile_refresh(w, p);
+  return WARY_OK;
+}
+
+static bool create(wary_world *w) {
+  w->vision = calloc(1, sizeof *w->vision);
+  return w->vision != NULL;
+}
+
+static void destroy(wary_world *w) {
+  if (!w->vision) return;
+  wy_array_free(&w->vision->profiles);
+  free(w->vision);
+}
+
+static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
+  (void)agents;
+  return wy_array_reserve(&w->vision->profiles, profiles);
+}
+
+static void profile_added(wary_world *w, int32_t profile) {
+  wary_vision_def *v = &w->vision->profiles.data[w->vision->profiles.count++];
+  *v = wary_default_vision_def();
+  scale_vision(w, v);
+  contract(&w->profiles.data[profile], v);
+}
+
+const wy_module wy_vision_module = {
+  .create = create, .destroy = destroy, .reserve = reserve, .profile_added = profile_added,
+};
+
+/* ---- evaluation ------------------------------------------------------------ */
 
 /* The five points of seed 000 (head 1.0, chest 0.9, pelvis 0.7, shoulders
  * 0.6), in metres in the target's frame, per stance. Prone lies along yaw. */
@@ -26,7 +147,7 @@ static const float builtin_points[3][20] = {
 };
 
 /* World positions and weights of t's sample points; returns their count. */
-static int32_t sample_points(const wary_world *w, const wy_profile *p, const wy_actor *t,
+static int32_t sample_points(const wary_world *w, const wary_vision_def *v, const wy_actor *t,
                              float pos[WARY_MAX_SAMPLES][3], float weight[WARY_MAX_SAMPLES]) {
   const float *src = builtin_points[t->stance];
   int32_t n = 5;
@@ -35,12 +156,12 @@ static int32_t sample_points(const wary_world *w, const wy_profile *p, const wy_
     src = t->samples.points;
     n = t->samples.count;
     scale = 1.0f;
-  } else if (p->vision.default_samples.count > 0) {
-    src = p->vision.default_samples.points;
-    n = p->vision.default_samples.count;
+  } else if (v->default_samples.count > 0) {
+    src = v->default_samples.points;
+    n = v->default_samples.count;
     scale = 1.0f;
   }
-  if (n > p->vision.sample_count) n = p->vision.sample_count;
+  if (n > v->sample_count) n = v->sample_count;
   float c = cosf(t->yaw * WY_PI / 180.0f), s = sinf(t->yaw * WY_PI / 180.0f);
   for (int32_t i = 0; i < n; i++) {
     float x = src[4 * i] * scale, y = src[4 * i + 1] * scale, z = src[4 * i + 2] * scale;
@@ -101,11 +222,10 @@ static float fail(int32_t *reason, int32_t why, wary_vision_explain *ex) {
   return 0.0f;
 }
 
-float wy_vision_eval(wary_world *w, const wy_actor *a, const wy_profile *p, const wy_actor *t,
+float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
                      int32_t *reason, wary_vision_explain *ex) {
-  const wary_vision_def *v = &p->vision;
   float pts[WARY_MAX_SAMPLES][3], wt[WARY_MAX_SAMPLES];
-  int32_t n = sample_points(w, p, t, pts, wt);
+  int32_t n = sample_points(w, v, t, pts, wt);
   float eye[3], fwd[3];
   wy_actor_eye(w, a, eye, fwd);
   if (ex) {
@@ -203,21 +323,4 @@ float wy_vision_eval(wary_world *w, const wy_actor *a, const wy_profile *p, cons
     ex->reason = WARY_LOSS_NONE;
   }
   return c;
-}
-
-int wary_vision_explain_get(const wary_world *cw, wary_id agent, wary_id target,
-                            wary_vision_explain *out) {
-  memset(out, 0, sizeof *out);
-  wary_world *w = (wary_world *)cw;
-  const wy_actor *a = wy_actor_get(w, agent), *t = wy_actor_get(w, target);
-  if (!a || !t) return WARY_ERR_STALE_ID;
-  if (a->agent < 0) return WARY_ERR_NOT_AGENT;
-  const wy_profile *p = &w->profiles[a->profile];
-  if (p->vision_slot < 0) return WARY_ERR_NOT_FOUND;
-  int32_t reason;
-  wy_vision_eval(w, a, p, t, &reason, out);
-  const wy_belief *b = wy_belief_find(&w->agents[a->agent], target, NULL);
-  out->reacting = p->vision.first_spot_reaction_time > 0.0f && out->confidence > 0.0f &&
-                  !(b && b->spotted);
-  return WARY_OK;
 }

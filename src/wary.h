@@ -11,8 +11,9 @@
  *   default is "scaled" holds -1 in wary_default_*_def(): the world replaces it.
  * - Times are seconds, angles degrees, yaw is about +z with 0 along +x.
  * - Objects are made from a *_def that starts from wary_default_*_def().
- * - Handles (wary_id) pack an index and a generation; 0 is null. A stale or
- *   wrong id is reported (WARY_ERR_STALE_ID), never dereferenced.
+ * - Handles (wary_id) pack a kind, a generation and a slot index; 0 is null.
+ *   A stale id is reported (WARY_ERR_STALE_ID), an id of another kind too
+ *   (WARY_ERR_WRONG_KIND); neither is ever dereferenced.
  * - Functions returning int return a wary_status (0 ok, negative error) or,
  *   for *_create of indexed things, the index (>= 0) or a negative status.
  *   Bad input never aborts and never changes anything.
@@ -38,6 +39,30 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The layout of a wary_id, bit 31 down to bit 0:
+ *   kind (3 bits, a wary_kind) | generation (9 bits, 1..511) | slot index (20 bits)
+ * Each kind has its own slots, so the first actor, box, light and environment
+ * have different ids, and an id of one kind is refused where another is
+ * expected. A slot's generation counts its objects; a slot whose generation
+ * would wrap is retired, never reused, so a stale id never names a live
+ * object. The price: a kind runs out of slots after about 2^20 x 511 (5.3e8)
+ * creations, and creating one more then fails (0, as on a bad def; WARY_ERR_FULL
+ * inside). The slot index stays in the low bits (a binding may use
+ * id % 2^20 to order and print). Outside the cdef block: the Lua backends
+ * read ids as plain numbers. */
+enum {
+  WARY_ID_INDEX_BITS = 20,
+  WARY_ID_GEN_BITS = 9
+};
+
+typedef enum wary_kind {
+  WARY_KIND_NONE = 0,      /* never used: no id has it */
+  WARY_KIND_ACTOR = 1,
+  WARY_KIND_BOX = 2,
+  WARY_KIND_LIGHT = 3,
+  WARY_KIND_ENVIRONMENT = 4
+} wary_kind;
 
 /* cdef-begin */
 
@@ -70,13 +95,14 @@ enum {
 
 typedef enum wary_status {
   WARY_OK = 0,
-  WARY_ERR_STALE_ID = -1,     /* the id is null, removed, or of another kind */
+  WARY_ERR_STALE_ID = -1,     /* the id is null or its object was removed */
   WARY_ERR_BAD_VALUE = -2,    /* NaN, infinite, negative or out-of-range value */
   WARY_ERR_FULL = -3,         /* a bounded table is full */
   WARY_ERR_NOT_FOUND = -4,    /* no such belief, evidence, name or index */
   WARY_ERR_OUT_OF_MEMORY = -5,
   WARY_ERR_NOT_AGENT = -6,    /* the actor has no profile */
-  WARY_ERR_IN_STEP = -7       /* called between wary_step_begin and wary_step_end */
+  WARY_ERR_IN_STEP = -7,      /* called between wary_step_begin and wary_step_end */
+  WARY_ERR_WRONG_KIND = -8    /* the id names an object of another kind */
 } wary_status;
 
 typedef enum wary_state {
@@ -110,6 +136,7 @@ typedef enum wary_evidence_op {
   WARY_INVALIDATE = 3  /* forced to zero while it holds */
 } wary_evidence_op;
 
+/* What each type means; wary_event says which fields each one fills. */
 typedef enum wary_event_type {
   WARY_EV_SUSPECT = 0,    /* entered Suspected (from below or above) */
   WARY_EV_DETECT = 1,     /* entered Detected (from below or above) */
@@ -118,18 +145,14 @@ typedef enum wary_event_type {
   WARY_EV_REMEMBER = 4,   /* entered Remembered */
   WARY_EV_FORGET = 5,     /* entered Expired, or fell back to Undetected */
   WARY_EV_TELEGRAPH = 6,  /* confidence rose past the telegraph threshold */
-  WARY_EV_SENSE_ERROR = 7, /* a custom sense failed; index = query or inbox index */
-  WARY_EV_HEAR = 8,        /* a hearing update heard target: pos, loudness, sound (-1: build-up only) */
-  WARY_EV_SOUND_HEARD = 9, /* one sound arrived: target = its maker (0: nobody), sound, loudness, walls */
-  WARY_EV_LOCATION = 10,   /* a belief about a place changed state: pos, tag, to_state, confidence */
-  WARY_EV_GECK = 11,       /* a GECK state change: from_state, to_state (wary_detection_state);
-                              target, confidence (its detection value), pos: what caused it
-                              (target 0: a timer); index: the wary_geck_event_type behind it, or -1 */
-  WARY_EV_DAMAGED = 12,    /* agent was hit: target = who it believes did it (0: nobody, itself),
-                              index = the instigator given, confidence = amount, tag = damage type,
-                              pos = hit location */
-  WARY_EV_PAIN_REPORTED = 13, /* a pain report: index = pain type, confidence = level after it */
-  WARY_EV_EMOTION_CHANGED = 14 /* the dominant emotion changed: from_state, to_state (wary_emotion) */
+  WARY_EV_SENSE_ERROR = 7, /* a custom sense failed (its evaluate, or its on_stimulus) */
+  WARY_EV_HEAR = 8,        /* a hearing update heard target (sound -1: its build-up only) */
+  WARY_EV_SOUND_HEARD = 9, /* one sound arrived (target: its maker, 0: nobody) */
+  WARY_EV_LOCATION_BELIEF_CHANGED = 10, /* a belief about a place changed state */
+  WARY_EV_GECK = 11,       /* a GECK state change (target 0: a timer did it) */
+  WARY_EV_DAMAGED = 12,    /* agent was hit (target: who it believes did it, 0: nobody, itself) */
+  WARY_EV_PAIN_REPORTED = 13, /* a pain report */
+  WARY_EV_EMOTION_CHANGED = 14 /* the dominant emotion changed */
 } wary_event_type;
 
 /* ---- world ---------------------------------------------------------- */
@@ -390,21 +413,45 @@ int wary_query_fail(wary_world *world, int32_t i);
 /* Fusion, evidence, states, events. */
 int wary_step_end(wary_world *world);
 
+/* One event of a step. type and agent are always set; every other field is
+ * either meaningful for the type or holds its neutral value:
+ *   target 0, from_state -1, to_state -1, loss_reason 0 (WARY_LOSS_NONE),
+ *   confidence 0, sense -1, index -1, pos {0, 0, 0}, sound -1, tag 0,
+ *   loudness 0, walls 0.
+ * The meaningful fields of each type:
+ *   suspect, detect, track, lost, remember, forget: target, from_state and
+ *     to_state (wary_state), loss_reason (the belief's: why it was lost,
+ *     kept until it climbs again), confidence
+ *   telegraph: target, from_state = to_state (the state it is in), confidence
+ *   sense_error: target (0 for an on_stimulus), sense, index (query or inbox index)
+ *   hear: target, confidence (= loudness, at most 1), pos (where the maker is),
+ *     sound (-1: the build-up alone), loudness (the share heard)
+ *   sound_heard: target (the maker, 0: nobody), confidence (= loudness, at most 1),
+ *     pos (where it was made), sound, loudness (as it arrived), walls
+ *   location_belief_changed: from_state, to_state (wary_state), confidence, pos, tag
+ *   geck: target (what caused it, 0: a timer), from_state and to_state
+ *     (wary_detection_state), confidence (its detection value), pos (its place;
+ *     neutral when it has none), index (the wary_geck_event_type behind it, -1: none)
+ *   damaged: target (who it believes did it, 0: nobody), confidence (the amount),
+ *     index (the instigator given, as an int32_t; 0: none), tag (the damage type),
+ *     pos (the hit location)
+ *   pain_reported: confidence (the level after it), index (the pain type)
+ *   emotion_changed: from_state, to_state (wary_emotion) */
 typedef struct wary_event {
   int32_t type;        /* wary_event_type */
   wary_id agent;
   wary_id target;
-  int32_t from_state;  /* wary_state before (geck: wary_detection_state) */
-  int32_t to_state;    /* wary_state after (geck: wary_detection_state) */
-  int32_t loss_reason; /* for lost */
+  int32_t from_state;
+  int32_t to_state;
+  int32_t loss_reason; /* wary_loss_reason */
   float confidence;
-  int32_t sense;       /* sense index (sense_error), else -1 */
-  int32_t index;       /* query index (sense_error), else -1 */
-  float pos[3];        /* hear, location: where; sound_heard: where it was made */
-  int32_t sound;       /* hear, sound_heard: sound index, -1 none */
-  int32_t tag;         /* location: interned tag of the place belief */
-  float loudness;      /* hear, sound_heard: how loud it arrived */
-  int32_t walls;       /* sound_heard: walls it came through */
+  int32_t sense;       /* sense index */
+  int32_t index;
+  float pos[3];
+  int32_t sound;       /* sound index */
+  int32_t tag;         /* interned name */
+  float loudness;
+  int32_t walls;       /* walls it came through */
 } wary_event;
 
 int32_t wary_event_count(const wary_world *world);

@@ -1,21 +1,10 @@
-/* world.c - the world: its def and lifetime, interned names, statistics, and
- * the small growth helper every table uses. */
+/* world.c - the world layer's lifetime: the world def (defaults, checks),
+ * creating and freeing the world's own state and every module's, and the
+ * hooks that tell the modules what changed; weather and time. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-
-bool wy_reserve(void **ptr, int32_t *cap, int32_t need, size_t size) {
-  if (need <= *cap) return true;
-  if (need > INT32_MAX / 2) return false;
-  int32_t n = *cap < 16 ? 16 : *cap;
-  while (n < need) n *= 2;
-  void *p = realloc(*ptr, (size_t)n * size);
-  if (!p) return false;
-  *ptr = p;
-  *cap = n;
-  return true;
-}
+#include "world.h"
 
 wary_world_def wary_default_world_def(void) {
   wary_world_def d;
@@ -43,11 +32,8 @@ static bool world_def_valid(const wary_world_def *d) {
   return true;
 }
 
-float wy_scaled(const wary_world *w, float value, float metres) {
-  return value == -1.0f ? metres * w->def.units_per_meter : value;
-}
-
-wary_world *wary_world_create(const wary_world_def *def) {
+wary_world *wy_world_new(const wary_world_def *def, const wy_module *const *modules,
+                         int32_t module_count) {
   wary_world_def d = def ? *def : wary_default_world_def();
   if (!world_def_valid(&d)) return NULL;
   wary_world *w = calloc(1, sizeof *w);
@@ -61,6 +47,10 @@ wary_world *wary_world_create(const wary_world_def *def) {
     return NULL;
   }
   wy_occ_init(&w->occ);
+  wy_id_pool_init(&w->actor_ids, WARY_KIND_ACTOR);
+  wy_id_pool_init(&w->box_ids, WARY_KIND_BOX);
+  wy_id_pool_init(&w->light_ids, WARY_KIND_LIGHT);
+  wy_id_pool_init(&w->env_ids, WARY_KIND_ENVIRONMENT);
   w->materials[0].vision_transmission = 0.0f;
   w->materials[0].sound_wall = true;
   w->material_count = 1;
@@ -71,53 +61,70 @@ wary_world *wary_world_create(const wary_world_def *def) {
   w->sun_intensity = 1.0f;
   w->ambient = 0.3f;
   w->light_epoch = 1;
-  /* Senses 0 to 7 are the built-in ones (vision, hearing, vibration, smell,
-   * touch, echolocation, damage, pain); their settings live in each profile. */
-  for (int32_t i = 0; i < WARY_BUILTIN_SENSES; i++) {
-    wary_sense_def s = wary_default_sense_def();
-    s.direct_lost_cut = i == WARY_SENSE_VISION;
-    s.loss_reason = i == WARY_SENSE_VISION ? WARY_LOSS_OCCLUDED : WARY_LOSS_SENSOR_DROPOUT;
-    if (wary_sense_create(w, &s) != i) {
-      wary_world_destroy(w);
+  w->modules = modules;
+  for (int32_t i = 0; i < module_count; i++) {
+    w->module_count = i + 1;
+    if (modules[i]->create && !modules[i]->create(w)) {
+      wy_world_free(w);
       return NULL;
     }
   }
   return w;
 }
 
-void wary_world_destroy(wary_world *w) {
+void wy_world_free(wary_world *w) {
   if (!w) return;
-  for (int32_t i = 0; i < w->agent_count; i++) {
-    free(w->agents[i].beliefs);
-    wy_agent_free_hearing(&w->agents[i]);
-    wy_geck_free_agent(&w->agents[i]);
-  }
-  for (int32_t i = 0; i < w->name_count; i++) free(w->names[i]);
-  free(w->names);
-  free(w->agents);
-  free(w->actors);
-  free(w->actor_free);
-  free(w->profiles);
-  free(w->senses);
-  free(w->grid_pos);
-  free(w->grid_include);
-  free(w->queries);
-  free(w->results);
-  free(w->links);
+  for (int32_t i = w->module_count - 1; i >= 0; i--)
+    if (w->modules[i]->destroy) w->modules[i]->destroy(w);
+  for (int32_t i = 0; i < w->names.count; i++) free(w->names.data[i]);
+  wy_array_free(&w->names);
   free(w->events);
-  free(w->reports);
-  free(w->sounds);
-  free(w->filters);
-  free(w->emissions);
-  free(w->inbox);
-  free(w->lights);
-  free(w->envs);
-  free(w->box_gen);
-  free(w->geck_pending);
-  free(w->damages);
-  wy_grid_free(&w->grid);
   wy_occ_free(&w->occ);
+  wy_id_pool_free(&w->box_ids);
+  wy_array_free(&w->actors);
+  wy_id_pool_free(&w->actor_ids);
+  wy_array_free(&w->agents);
+  wy_array_free(&w->profiles);
+  wy_array_free(&w->senses);
+  wy_grid_free(&w->grid);
+  wy_array_free(&w->grid_pos);
+  wy_array_free(&w->grid_include);
+  wy_array_free(&w->lights);
+  wy_id_pool_free(&w->light_ids);
+  wy_array_free(&w->envs);
+  wy_id_pool_free(&w->env_ids);
   free(w);
+}
+
+bool wy_modules_reserve(wary_world *w, int32_t agents, int32_t profiles) {
+  for (int32_t i = 0; i < w->module_count; i++)
+    if (w->modules[i]->reserve && !w->modules[i]->reserve(w, agents, profiles)) return false;
+  return true;
+}
+
+void wy_modules_profile_added(wary_world *w, int32_t profile) {
+  for (int32_t i = 0; i < w->module_count; i++)
+    if (w->modules[i]->profile_added) w->modules[i]->profile_added(w, profile);
+}
+
+void wy_modules_agent_added(wary_world *w, int32_t agent) {
+  for (int32_t i = 0; i < w->module_count; i++)
+    if (w->modules[i]->agent_added) w->modules[i]->agent_added(w, agent);
+}
+
+void wy_modules_agent_removed(wary_world *w, int32_t agent) {
+  for (int32_t i = 0; i < w->module_count; i++)
+    if (w->modules[i]->agent_removed) w->modules[i]->agent_removed(w, agent);
+}
+
+void wy_modules_actor_removed(wary_world *w, wary_id actor) {
+  for (int32_t i = 0; i < w->module_count; i++)
+    if (w->modules[i]->actor_removed) w->modules[i]->actor_removed(w, actor);
+}
+
+void wy_modules_slots_reset(wary_world *w, int32_t agent) {
+  for (int32_t i = 0; i < w->module_count; i++)
+    if (w->modules[i]->slots_reset) w->modules[i]->slots_reset(w, agent);
 }
 
 int wary_world_set_weather(wary_world *w, float weather) {
@@ -128,54 +135,3 @@ int wary_world_set_weather(wary_world *w, float weather) {
 
 float wary_world_time(const wary_world *w) { return w->time; }
 float wary_world_units_per_meter(const wary_world *w) { return w->def.units_per_meter; }
-wary_stats wary_world_stats(const wary_world *w) {
-  wary_stats s = w->stats;
-  s.beliefs = 0;
-  for (int32_t i = 0; i < w->agent_count; i++) s.beliefs += w->agents[i].belief_count;
-  return s;
-}
-
-int32_t wary_name(wary_world *w, const char *name) {
-  if (!name || !name[0]) return WARY_ERR_BAD_VALUE;
-  for (int32_t i = 0; i < w->name_count; i++)
-    if (strcmp(w->names[i], name) == 0) return i + 1;
-  if (w->name_count >= WY_MAX_NAMES) return WARY_ERR_FULL;
-  if (w->name_count % 64 == 0) {
-    char **p = realloc(w->names, (size_t)(w->name_count + 64) * sizeof *p);
-    if (!p) return WARY_ERR_OUT_OF_MEMORY;
-    w->names = p;
-  }
-  size_t len = strlen(name) + 1;
-  char *copy = malloc(len);
-  if (!copy) return WARY_ERR_OUT_OF_MEMORY;
-  memcpy(copy, name, len);
-  w->names[w->name_count++] = copy;
-  return w->name_count;
-}
-
-const char *wary_name_string(const wary_world *w, int32_t key) {
-  return key >= 1 && key <= w->name_count ? w->names[key - 1] : NULL;
-}
-
-int32_t wary_event_count(const wary_world *w) { return w->event_count; }
-const wary_event *wary_events(const wary_world *w) { return w->events; }
-uint32_t wary_events_dropped(const wary_world *w) { return w->events_dropped; }
-
-void wy_event_push(wary_world *w, int32_t type, wary_id agent, wary_id target, int32_t from,
-                   int32_t to, int32_t loss_reason, float confidence, int32_t sense,
-                   int32_t index) {
-  if (w->event_count >= w->def.event_capacity) {
-    w->events_dropped++;
-    return;
-  }
-  wary_event *e = &w->events[w->event_count++];
-  e->type = type;
-  e->agent = agent;
-  e->target = target;
-  e->from_state = from;
-  e->to_state = to;
-  e->loss_reason = loss_reason;
-  e->confidence = confidence;
-  e->sense = sense;
-  e->index = index;
-}

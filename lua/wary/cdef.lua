@@ -44,7 +44,8 @@ typedef enum wary_status {
   WARY_ERR_NOT_FOUND = -4,
   WARY_ERR_OUT_OF_MEMORY = -5,
   WARY_ERR_NOT_AGENT = -6,
-  WARY_ERR_IN_STEP = -7
+  WARY_ERR_IN_STEP = -7,
+  WARY_ERR_WRONG_KIND = -8
 } wary_status;
 
 typedef enum wary_state {
@@ -89,7 +90,7 @@ typedef enum wary_event_type {
   WARY_EV_SENSE_ERROR = 7,
   WARY_EV_HEAR = 8,
   WARY_EV_SOUND_HEARD = 9,
-  WARY_EV_LOCATION = 10,
+  WARY_EV_LOCATION_BELIEF_CHANGED = 10,
   WARY_EV_GECK = 11,
   WARY_EV_DAMAGED = 12,
   WARY_EV_PAIN_REPORTED = 13,

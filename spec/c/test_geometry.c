@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "id_pool.h"
 #include "occluders.h"
 
 #include "check.h"
@@ -248,11 +249,41 @@ static const wy_material materials[MATERIAL_COUNT] = {
     [THIN_WALL] = {0.25f, true},
 };
 
+/* Box slots come from an id pool, as the world's boxes take them. */
+static wy_id_pool box_slots;
+
+static void occ_start(wy_occluders *o) {
+  wy_occ_init(o);
+  wy_id_pool_free(&box_slots);
+  wy_id_pool_init(&box_slots, WARY_KIND_BOX);
+}
+
+static void occ_end(wy_occluders *o) {
+  wy_occ_free(o);
+  wy_id_pool_free(&box_slots);
+}
+
+static int32_t occ_add(wy_occluders *o, const float min[3], const float max[3], int32_t material) {
+  int32_t slot = wy_id_reserve(&box_slots);
+  if (slot < 0 || !wy_occ_add(o, slot, min, max, material)) {
+    return -1;
+  }
+  wy_id_alloc(&box_slots);
+  return slot;
+}
+
+static void occ_remove(wy_occluders *o, int32_t slot) {
+  if (slot < box_slots.slots.count && wy_id_live(&box_slots, slot)) {
+    wy_id_release(&box_slots, slot);
+  }
+  wy_occ_remove(o, slot);
+}
+
 static int32_t add_box(wy_occluders *o, float x0, float y0, float z0, float x1, float y1, float z1,
                        int32_t material) {
   const float min[3] = {x0, y0, z0};
   const float max[3] = {x1, y1, z1};
-  return wy_occ_add(o, min, max, material);
+  return occ_add(o, min, max, material);
 }
 
 static wary_ray_result ray(wy_occluders *o, float ax, float ay, float az, float bx, float by,
@@ -274,7 +305,7 @@ static int32_t walls(wy_occluders *o, float ax, float ay, float az, float bx, fl
 
 static void test_occ_basics(void) {
   wy_occluders o;
-  wy_occ_init(&o);
+  occ_start(&o);
   wary_ray_result r = ray(&o, 0, 0, 0, 10, 0, 0);
   ENSURE(r.transmission == 1.0f && r.walls == 0 && r.boxes == 0);
   ENSURE(walls(&o, 0, 0, 0, 10, 0, 0) == 0);
@@ -330,14 +361,14 @@ static void test_occ_basics(void) {
   wy_occ_set_material(&o, glass, GLASS);
 
   /* Removed boxes are ignored and their slot comes back. */
-  wy_occ_remove(&o, foliage);
+  occ_remove(&o, foliage);
   ENSURE(o.alive_count == 1 && o.dirty);
   r = ray(&o, 0, 0, 0, 10, 0, 0);
   ENSURE(r.transmission == 1.0f && r.boxes == 1);
-  wy_occ_remove(&o, foliage); /* twice: no effect */
-  ENSURE(o.alive_count == 1 && o.free_count == 1);
+  occ_remove(&o, foliage); /* twice: no effect */
+  ENSURE(o.alive_count == 1 && box_slots.free.count == 1);
   int32_t again = add_box(&o, 7, -1, -1, 8, 1, 1, CONCRETE);
-  ENSURE(again == foliage && o.alive_count == 2 && o.box_count == 2);
+  ENSURE(again == foliage && o.alive_count == 2 && o.boxes.count == 2);
   r = ray(&o, 0, 0, 0, 10, 0, 0);
   ENSURE(r.transmission == 0.0f && r.walls == 1);
   r = ray(&o, 0, 0, 0, 6.5f, 0, 0);
@@ -353,12 +384,12 @@ static void test_occ_basics(void) {
   r = ray(&o, 0.5f, 0, 0, 0.5f, 20, 0);
   ENSURE(r.transmission == 0.0f && r.boxes == 1 && r.walls == 1);
   ENSURE(!o.dirty);
-  wy_occ_free(&o);
+  occ_end(&o);
 }
 
 static void test_occ_walls(void) {
   wy_occluders o;
-  wy_occ_init(&o);
+  occ_start(&o);
   /* Two overlapping walls, a fence inside the first, a foliage box. */
   add_box(&o, 0, -5, -5, 4, 5, 5, CONCRETE);
   add_box(&o, 2, -5, -5, 6, 5, 5, THIN_WALL);
@@ -396,7 +427,7 @@ static void test_occ_walls(void) {
   ENSURE(walls(&o, 69, -1, 0, 71, 1.01f, 0) == 0);
   r = ray(&o, 49.5f, 0, 0, 75, 0, 0);
   ENSURE(r.boxes == 3 && r.transmission == 0.25f * 0.25f * 0.25f);
-  wy_occ_free(&o);
+  occ_end(&o);
 }
 
 /* Checks the hierarchy's shape after a query rebuilt it: each alive box in
@@ -406,10 +437,10 @@ static void test_occ_walls(void) {
  * their centroid range in cmin/cmax, or -1 when something is wrong. */
 static int32_t check_node(const wy_occluders *o, int32_t index, int depth, int *max_depth,
                           int32_t *seen, float cmin[3], float cmax[3]) {
-  if (index < 0 || index >= o->node_count) {
+  if (index < 0 || index >= o->nodes.count) {
     return -1;
   }
-  const wy_bvh_node *node = &o->nodes[index];
+  const wy_bvh_node *node = &o->nodes.data[index];
   *max_depth = depth > *max_depth ? depth : *max_depth;
   if (node->left < 0) {
     if (node->count < 1 || node->count > 4) {
@@ -420,11 +451,11 @@ static int32_t check_node(const wy_occluders *o, int32_t index, int depth, int *
       cmax[k] = -INFINITY;
     }
     for (int32_t i = 0; i < node->count; i++) {
-      int32_t slot = o->leaf_boxes[node->right + i];
-      if (slot < 0 || slot >= o->box_count || !o->boxes[slot].alive || seen[slot]++) {
+      int32_t slot = o->leaf_boxes.data[node->right + i];
+      if (slot < 0 || slot >= o->boxes.count || !o->boxes.data[slot].alive || seen[slot]++) {
         return -1;
       }
-      const wy_box *box = &o->boxes[slot];
+      const wy_box *box = &o->boxes.data[slot];
       for (int k = 0; k < 3; k++) {
         if (box->min[k] < node->min[k] || box->max[k] > node->max[k]) {
           return -1;
@@ -436,7 +467,7 @@ static int32_t check_node(const wy_occluders *o, int32_t index, int depth, int *
     }
     return node->count;
   }
-  const wy_bvh_node *children[2] = {&o->nodes[node->left], &o->nodes[node->right]};
+  const wy_bvh_node *children[2] = {&o->nodes.data[node->left], &o->nodes.data[node->right]};
   for (int c = 0; c < 2; c++) {
     for (int k = 0; k < 3; k++) {
       if (children[c]->min[k] < node->min[k] || children[c]->max[k] > node->max[k]) {
@@ -466,7 +497,7 @@ static void check_tree(wy_occluders *o) {
   wary_ray_result r;
   const float p[3] = {0, 0, 0};
   ENSURE(wy_occ_ray(o, materials, p, p, &r) && !o->dirty);
-  int32_t *seen = calloc((size_t)o->box_count + 1, sizeof *seen);
+  int32_t *seen = calloc((size_t)o->boxes.count + 1, sizeof *seen);
   ENSURE(seen != NULL);
   if (!seen) {
     return;
@@ -476,7 +507,7 @@ static void check_tree(wy_occluders *o) {
   float cmax[3];
   int32_t total = o->alive_count > 0 ? check_node(o, 0, 0, &max_depth, seen, cmin, cmax) : 0;
   ENSURE(total == o->alive_count);
-  ENSURE(o->node_count <= (o->alive_count > 0 ? 2 * o->alive_count - 1 : 0));
+  ENSURE(o->nodes.count <= (o->alive_count > 0 ? 2 * o->alive_count - 1 : 0));
   /* Median splits keep the depth at about log2(n / 4). */
   int bound = 1;
   while ((1 << (bound - 1)) * 4 < o->alive_count) {
@@ -488,7 +519,7 @@ static void check_tree(wy_occluders *o) {
 
 static void test_occ_tree(void) {
   wy_occluders o;
-  wy_occ_init(&o);
+  occ_start(&o);
   check_tree(&o);
   /* Identical boxes and boxes sharing coordinates must not unbalance it. */
   for (int i = 0; i < 300; i++) {
@@ -505,12 +536,12 @@ static void test_occ_tree(void) {
   r = ray(&o, 0.5f, 0.5f, -1, 0.5f, 0.5f, 10);
   ENSURE(r.boxes == 300 + 15 && r.transmission == ldexpf(1.0f, -15));
   for (int i = 0; i < 600; i += 2) {
-    wy_occ_remove(&o, i);
+    occ_remove(&o, i);
   }
   check_tree(&o);
   r = ray(&o, 0.5f, 0.5f, -1, 0.5f, 0.5f, 10);
   ENSURE(r.boxes == 150 + 7 && r.transmission == ldexpf(1.0f, -7));
-  wy_occ_free(&o);
+  occ_end(&o);
 }
 
 /* Closed segment against closed box, written apart from the library's walk. */
@@ -535,8 +566,8 @@ static bool brute_touch(const wy_box *box, const float a[3], const float b[3]) {
 
 static wary_ray_result brute_ray(const wy_occluders *o, const float a[3], const float b[3]) {
   wary_ray_result r = {1.0f, 0, 0};
-  for (int32_t s = 0; s < o->box_count; s++) {
-    const wy_box *box = &o->boxes[s];
+  for (int32_t s = 0; s < o->boxes.count; s++) {
+    const wy_box *box = &o->boxes.data[s];
     if (box->alive && brute_touch(box, a, b)) {
       r.boxes++;
       r.walls += materials[box->material].sound_wall ? 1 : 0;
@@ -604,7 +635,7 @@ static int compare_with_brute(wy_occluders *o, int segments, int *nonzero) {
 static void test_occ_random(void) {
   enum { BOXES = 2000, SEGMENTS = 2000 };
   wy_occluders o;
-  wy_occ_init(&o);
+  occ_start(&o);
   for (int i = 0; i < BOXES; i++) {
     float min[3];
     float max[3];
@@ -620,7 +651,7 @@ static void test_occ_random(void) {
     /* Concrete rarely, so that most segments pass through several boxes. */
     int32_t m = (int32_t)(rng_next() % 40);
     m = m == 0 ? CONCRETE : 1 + m % (MATERIAL_COUNT - 1);
-    ENSURE(wy_occ_add(&o, min, max, m) == i);
+    ENSURE(occ_add(&o, min, max, m) == i);
   }
   check_tree(&o);
   int nonzero = 0;
@@ -632,7 +663,7 @@ static void test_occ_random(void) {
     int32_t s = (int32_t)(rng_next() % BOXES);
     int op = (int)(rng_next() % 3);
     if (op == 0) {
-      wy_occ_remove(&o, s);
+      occ_remove(&o, s);
     } else if (op == 1) {
       float min[3] = {rng_range(-50, 50), rng_range(-50, 50), rng_range(-50, 50)};
       float max[3] = {min[0] + rng_range(0, 10), min[1] + rng_range(0, 10), min[2]};
@@ -640,10 +671,10 @@ static void test_occ_random(void) {
     } else {
       float min[3] = {rng_range(-50, 50), rng_range(-50, 50), rng_range(-50, 50)};
       float max[3] = {min[0] + 5, min[1] + 5, min[2] + 5};
-      ENSURE(wy_occ_add(&o, min, max, FOLIAGE) >= 0);
+      ENSURE(occ_add(&o, min, max, FOLIAGE) >= 0);
     }
   }
-  ENSURE(o.alive_count + o.free_count == o.box_count && o.box_count >= BOXES);
+  ENSURE(o.alive_count + box_slots.free.count == o.boxes.count && o.boxes.count >= BOXES);
   check_tree(&o);
   bad += compare_with_brute(&o, SEGMENTS, &nonzero);
   printf("occluders: %d random segments compared with brute force (%d unblocked)\n",
@@ -658,18 +689,18 @@ static void test_occ_random(void) {
   ENSURE(r.boxes <= brute_ray(&o, a, b).boxes);
 
   /* Everything removed: nothing is touched, then slots come back. */
-  for (int32_t s = 0; s < o.box_count; s++) {
-    wy_occ_remove(&o, s);
+  for (int32_t s = 0; s < o.boxes.count; s++) {
+    occ_remove(&o, s);
   }
   ENSURE(o.alive_count == 0);
   r = ray(&o, -200, 0.5f, 0.5f, 200, 0.5f, 0.5f);
   ENSURE(r.transmission == 1.0f && r.boxes == 0 && r.walls == 0);
-  int32_t before = o.box_count;
+  int32_t before = o.boxes.count;
   int32_t slot = add_box(&o, -1, -1, -1, 1, 1, 1, FENCE);
-  ENSURE(slot >= 0 && slot < before && o.box_count == before);
+  ENSURE(slot >= 0 && slot < before && o.boxes.count == before);
   r = ray(&o, -200, 0.5f, 0.5f, 200, 0.5f, 0.5f);
   ENSURE(r.transmission == 0.75f && r.boxes == 1 && r.walls == 1);
-  wy_occ_free(&o);
+  occ_end(&o);
 }
 
 int main(void) {

@@ -174,7 +174,7 @@ static void test_sound_nobody_made_is_a_place(void) {
     for (int32_t k = 0; k < wary_event_count(s.w); k++) {
       const wary_event *e = &wary_events(s.w)[k];
       ENSURE(e->type != WARY_EV_HEAR); /* nobody to fire it about */
-      if (e->type == WARY_EV_LOCATION) {
+      if (e->type == WARY_EV_LOCATION_BELIEF_CHANGED) {
         changed++;
         NEAR(e->pos[0], 900.0f);
         ENSURE(e->tag == wary_name(s.w, "ThrownRock"));

@@ -1,0 +1,438 @@
+/* test_ids.c - ids: one slot space per kind, stale ids refused however often
+ * a slot is reused (a slot is retired before its generation wraps), and an id
+ * of another kind refused everywhere with WARY_ERR_WRONG_KIND, changing
+ * nothing. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "id_pool.h"
+#include "wary.h"
+
+enum { CYCLES = 100000 };
+
+#define KIND_OF(id) ((id) >> (WARY_ID_INDEX_BITS + WARY_ID_GEN_BITS))
+#define INDEX_OF(id) ((id) % (1u << WARY_ID_INDEX_BITS))
+
+static void test_first_ids_differ(void) {
+  wary_world *w = wary_world_create(NULL);
+  wary_actor_def a = wary_default_actor_def();
+  wary_box_def b = wary_default_box_def();
+  b.max[0] = b.max[1] = b.max[2] = 1.0f;
+  wary_id actor = wary_actor_create(w, &a);
+  wary_id box = wary_box_create(w, &b);
+  wary_id light = wary_light_create(w, &(wary_light_def){{0, 0, 0}, 100.0f, 1.0f, true});
+  wary_environment_def e = wary_default_environment_def();
+  wary_id env = wary_environment_create(w, &e);
+  ENSURE(actor && box && light && env);
+  ENSURE(actor != box && actor != light && actor != env && box != light && box != env &&
+         light != env);
+  ENSURE(KIND_OF(actor) == WARY_KIND_ACTOR && KIND_OF(box) == WARY_KIND_BOX &&
+         KIND_OF(light) == WARY_KIND_LIGHT && KIND_OF(env) == WARY_KIND_ENVIRONMENT);
+  /* Each kind counts its slots from 0. */
+  ENSURE(INDEX_OF(actor) == 0 && INDEX_OF(box) == 0 && INDEX_OF(light) == 0 && INDEX_OF(env) == 0);
+  /* The box id moves no actor and the actor id removes no box. */
+  ENSURE(wary_actor_set_pos(w, box, 5, 5, 5) == WARY_ERR_WRONG_KIND);
+  ENSURE(wary_box_destroy(w, actor) == WARY_ERR_WRONG_KIND && wary_box_valid(w, box));
+  wary_world_destroy(w);
+}
+
+/* The generations of one slot, then its retirement; the kind running out. */
+static void test_pool_limits(void) {
+  wy_id_pool p;
+  wy_id_pool_init(&p, WARY_KIND_LIGHT);
+  int bad = 0;
+  for (uint32_t gen = 1; gen <= WY_ID_GEN_MAX; gen++) {
+    bad += wy_id_reserve(&p) != 0;
+    wary_id id = wy_id_alloc(&p);
+    bad += INDEX_OF(id) != 0 || ((id >> WARY_ID_INDEX_BITS) & WY_ID_GEN_MAX) != gen;
+    bad += wy_id_slot(&p, id) != 0;
+    wy_id_release(&p, 0);
+    bad += wy_id_slot(&p, id) != -1 || wy_id_status(&p, id) != WARY_ERR_STALE_ID;
+  }
+  ENSURE(bad == 0);
+  /* Slot 0 has had 511 objects: it is retired, the next object takes slot 1. */
+  ENSURE(wy_id_reserve(&p) == 1);
+  int32_t taken = 0;
+  while (wy_id_reserve(&p) >= 0) {
+    wy_id_alloc(&p);
+    taken++;
+  }
+  ENSURE(taken == (1 << WARY_ID_INDEX_BITS) - 1);
+  ENSURE(wy_id_reserve(&p) == WARY_ERR_FULL && p.alive == taken);
+  /* A freed slot serves again. */
+  wy_id_release(&p, 7);
+  ENSURE(wy_id_reserve(&p) == 7);
+  wy_id_pool_free(&p);
+}
+
+/* Past the last slot, creating fails (0) instead of reusing an id. */
+static void test_kind_runs_out(void) {
+  wary_world *w = wary_world_create(NULL);
+  wary_light_def l = wary_default_light_def();
+  wary_id last = 0;
+  int32_t made = 0;
+  for (wary_id id; (id = wary_light_create(w, &l)) != 0; made++) last = id;
+  ENSURE(made == 1 << WARY_ID_INDEX_BITS);
+  ENSURE(INDEX_OF(last) == (1u << WARY_ID_INDEX_BITS) - 1u);
+  ENSURE(wary_light_destroy(w, last) == WARY_OK && wary_light_create(w, &l) != 0);
+  wary_world_destroy(w);
+}
+
+/* 100,000 destroy/create cycles of actors: every old id is refused, none
+ * names the new actor or the one that stays. */
+static void test_actor_cycles(void) {
+  wary_world *w = wary_world_create(NULL);
+  wary_actor_def d = wary_default_actor_def();
+  wary_id stays = wary_actor_create(w, &d);
+  wary_id id = wary_actor_create(w, &d);
+  wary_id *old = malloc(CYCLES * sizeof *old);
+  int bad = 0;
+  for (int i = 0; i < CYCLES; i++) {
+    bad += wary_actor_destroy(w, id) != WARY_OK;
+    bad += wary_actor_destroy(w, id) != WARY_ERR_STALE_ID;
+    old[i] = id;
+    id = wary_actor_create(w, &d);
+    bad += id == 0 || id == old[i] || id == stays;
+    bad += wary_actor_set_pos(w, old[i], 123, 0, 0) != WARY_ERR_STALE_ID;
+  }
+  ENSURE(bad == 0);
+  for (int i = 0; i < CYCLES; i++) {
+    bad += wary_actor_valid(w, old[i]) || old[i] == id || old[i] == stays;
+    bad += wary_actor_set_pos(w, old[i], 123, 0, 0) != WARY_ERR_STALE_ID;
+    bad += wary_actor_set_team(w, old[i], 9) != WARY_ERR_STALE_ID;
+  }
+  ENSURE(bad == 0);
+  wary_actor_info info;
+  ENSURE(wary_actor_get(w, id, &info) == WARY_OK && info.pos[0] == 0.0f && info.team == 0);
+  ENSURE(wary_actor_get(w, stays, &info) == WARY_OK && info.pos[0] == 0.0f && info.team == 0);
+  ENSURE(wary_actor_count(w) == 2);
+  /* Slot 1 served 511 actors, then was retired. */
+  ENSURE(INDEX_OF(old[0]) == 1 && INDEX_OF(old[510]) == 1 && INDEX_OF(old[511]) == 2);
+  free(old);
+  wary_world_destroy(w);
+}
+
+static void test_box_cycles(void) {
+  wary_world *w = wary_world_create(NULL);
+  wary_material_def glass = {1.0f, false};
+  int32_t m = wary_material_create(w, &glass);
+  wary_box_def b = wary_default_box_def();
+  b.max[0] = b.max[1] = b.max[2] = 1.0f;
+  b.material = m;
+  wary_id id = wary_box_create(w, &b);
+  wary_id *old = malloc(CYCLES * sizeof *old);
+  int bad = 0;
+  for (int i = 0; i < CYCLES; i++) {
+    bad += wary_box_destroy(w, id) != WARY_OK;
+    bad += wary_box_destroy(w, id) != WARY_ERR_STALE_ID;
+    old[i] = id;
+    id = wary_box_create(w, &b);
+    bad += id == 0 || id == old[i];
+    bad += wary_box_set_material(w, old[i], 0) != WARY_ERR_STALE_ID;
+  }
+  for (int i = 0; i < CYCLES; i++) {
+    bad += wary_box_valid(w, old[i]) || old[i] == id;
+    bad += wary_box_set_material(w, old[i], 0) != WARY_ERR_STALE_ID;
+    bad += wary_box_set_bounds(w, old[i], 5, 5, 5, 6, 6, 6) != WARY_ERR_STALE_ID;
+  }
+  ENSURE(bad == 0);
+  /* The live box is still glass, where it was. */
+  wary_ray_result r;
+  ENSURE(wary_ray_cast(w, -1, 0.5f, 0.5f, 2, 0.5f, 0.5f, &r) == WARY_OK);
+  ENSURE(r.boxes == 1 && r.transmission == 1.0f && wary_box_count(w) == 1);
+  free(old);
+  wary_world_destroy(w);
+}
+
+/* Lights and environments: a stale set would change the light at the actor. */
+static void test_light_and_environment_cycles(void) {
+  wary_world *w = wary_world_create(NULL);
+  ENSURE(wary_world_set_sun(w, 0, 0, 0, 1.0f, 0.0f) == WARY_OK);
+  wary_actor_def d = wary_default_actor_def();
+  wary_id actor = wary_actor_create(w, &d);
+  wary_light_def l = wary_default_light_def();
+  l.pos[2] = 100.0f;
+  l.radius = 1000.0f;
+  l.cast_shadows = false;
+  wary_light_def dark = l;
+  dark.intensity = 0.0f;
+  wary_environment_def e = wary_default_environment_def();
+  e.min[0] = e.min[1] = e.min[2] = -500.0f;
+  e.max[0] = e.max[1] = e.max[2] = 500.0f;
+  wary_environment_def cellar = e;
+  cellar.light = 0.0f;
+  float lit = wary_light_at(w, actor);
+  wary_id light = wary_light_create(w, &l), env = wary_environment_create(w, &e);
+  lit = wary_light_at(w, actor);
+  ENSURE(lit > 0.9f);
+  wary_id *old_light = malloc(CYCLES * sizeof *old_light);
+  wary_id *old_env = malloc(CYCLES * sizeof *old_env);
+  int bad = 0;
+  for (int i = 0; i < CYCLES; i++) {
+    bad += wary_light_destroy(w, light) != WARY_OK || wary_light_destroy(w, light) != WARY_ERR_STALE_ID;
+    bad += wary_environment_destroy(w, env) != WARY_OK ||
+           wary_environment_destroy(w, env) != WARY_ERR_STALE_ID;
+    old_light[i] = light;
+    old_env[i] = env;
+    light = wary_light_create(w, &l);
+    env = wary_environment_create(w, &e);
+    bad += light == 0 || light == old_light[i] || env == 0 || env == old_env[i];
+  }
+  for (int i = 0; i < CYCLES; i++) {
+    bad += old_light[i] == light || old_env[i] == env;
+    bad += wary_light_set(w, old_light[i], &dark) != WARY_ERR_STALE_ID;
+    bad += wary_environment_set(w, old_env[i], &cellar) != WARY_ERR_STALE_ID;
+  }
+  ENSURE(bad == 0);
+  ENSURE(wary_light_at(w, actor) == lit);
+  free(old_light);
+  free(old_env);
+  wary_world_destroy(w);
+}
+
+/* ---- an id of another kind ------------------------------------------------ */
+
+typedef struct scene {
+  wary_world *w;
+  wary_id agent, target, box, light, env;
+  int32_t sound, tag;
+} scene;
+
+static scene make(void) {
+  scene s;
+  memset(&s, 0, sizeof s);
+  s.w = wary_world_create(NULL);
+  wary_profile_def p = wary_default_profile_def();
+  for (int32_t i = 0; i < WARY_BUILTIN_SENSES; i++) p.senses[i].sense = i;
+  p.sense_count = WARY_BUILTIN_SENSES;
+  int32_t profile = wary_profile_create(s.w, &p);
+  wary_geck_def g = wary_default_geck_def();
+  ENSURE(wary_profile_set_geck(s.w, profile, &g) == WARY_OK);
+  wary_brain_def b = wary_default_brain_def();
+  ENSURE(wary_profile_set_brain(s.w, profile, &b) == WARY_OK);
+  wary_actor_def a = wary_default_actor_def();
+  a.profile = profile;
+  a.team = 1;
+  s.agent = wary_actor_create(s.w, &a);
+  wary_actor_def t = wary_default_actor_def();
+  t.pos[0] = 500.0f;
+  t.team = 2;
+  t.vel[0] = 100.0f;
+  s.target = wary_actor_create(s.w, &t);
+  wary_box_def box = wary_default_box_def();
+  box.min[0] = 1000.0f;
+  box.max[0] = 1100.0f;
+  box.max[1] = box.max[2] = 100.0f;
+  s.box = wary_box_create(s.w, &box);
+  wary_light_def l = wary_default_light_def();
+  s.light = wary_light_create(s.w, &l);
+  wary_environment_def e = wary_default_environment_def();
+  s.env = wary_environment_create(s.w, &e);
+  s.tag = wary_name(s.w, "Tag");
+  wary_sound_def sd = wary_default_sound_def();
+  sd.name = wary_name(s.w, "Footstep");
+  s.sound = wary_sound_create(s.w, &sd);
+  wary_pain_def pd = wary_default_pain_def();
+  pd.name = wary_name(s.w, "Burning");
+  ENSURE(wary_pain_create(s.w, &pd) == 0);
+  ENSURE(s.agent && s.target && s.box && s.light && s.env && s.sound == 0 && s.tag > 0);
+  return s;
+}
+
+#define WRONG(call) bad += (call) != WARY_ERR_WRONG_KIND
+
+/* Every actor call with x (an id of another kind) where an actor is
+ * expected; the number of calls not refused with WARY_ERR_WRONG_KIND. */
+static int actor_calls(scene *s, wary_id x) {
+  wary_world *w = s->w;
+  wary_id A = s->agent, T = s->target;
+  int bad = 0;
+  wary_actor_info info;
+  wary_belief belief;
+  wary_evidence ev;
+  wary_vision_explain ex;
+  wary_heard_sound heard[4];
+  wary_location_belief loc;
+  wary_brain_state brain;
+  wary_threat threat;
+  wary_geck_info gi;
+  wary_geck_alert ga;
+  wary_geck_target gt;
+  wary_samples samples;
+  memset(&samples, 0, sizeof samples);
+  float value;
+  WRONG(wary_actor_destroy(w, x));
+  bad += wary_actor_valid(w, x);
+  WRONG(wary_actor_get(w, x, &info));
+  WRONG(wary_actor_set_pos(w, x, 1, 2, 3));
+  WRONG(wary_actor_set_velocity(w, x, 1, 2, 3));
+  WRONG(wary_actor_set_yaw(w, x, 90));
+  WRONG(wary_actor_look_at(w, x, 1, 2, 3));
+  WRONG(wary_actor_look_forward(w, x));
+  WRONG(wary_actor_set_stance(w, x, WARY_PRONE));
+  WRONG(wary_actor_set_team(w, x, 7));
+  WRONG(wary_actor_set_visibility(w, x, 0.5f));
+  WRONG(wary_actor_set_light(w, x, 0.5f));
+  WRONG(wary_actor_set_lod_tier(w, x, 2));
+  WRONG(wary_actor_set_perceivable(w, x, false));
+  WRONG(wary_actor_set_off_screen(w, x, true));
+  WRONG(wary_actor_set_prop(w, x, s->tag, 1.0f));
+  bad += wary_actor_get_prop(w, x, s->tag, -3.0f) != -3.0f;
+  WRONG(wary_actor_set_samples(w, x, &samples));
+  WRONG(wary_actor_set_scent(w, x, 0.5f));
+  WRONG(wary_actor_set_health(w, x, 0.5f));
+  bad += wary_light_at(w, x) != -1.0f;
+  WRONG(wary_belief_get(w, x, T, &belief));
+  WRONG(wary_belief_get(w, A, x, &belief));
+  WRONG(wary_belief_count(w, x));
+  WRONG(wary_belief_at(w, x, 0, &belief));
+  WRONG(wary_set_confidence(w, x, T, 0.5f));
+  WRONG(wary_set_confidence(w, A, x, 0.5f));
+  WRONG(wary_evidence_add(w, x, T, s->tag, WARY_RAISE, 0.5f, 0.0f, 0));
+  WRONG(wary_evidence_add(w, A, x, s->tag, WARY_RAISE, 0.5f, 0.0f, 0));
+  WRONG(wary_evidence_remove(w, A, x, s->tag));
+  WRONG(wary_evidence_clear(w, A, x));
+  WRONG(wary_evidence_count(w, A, x));
+  WRONG(wary_evidence_at(w, A, x, 0, &ev));
+  WRONG(wary_sense_unmute(w, x, 0));
+  WRONG(wary_vision_explain_get(w, x, T, &ex));
+  WRONG(wary_vision_explain_get(w, A, x, &ex));
+  WRONG(wary_emit_sound(w, x, s->sound));
+  WRONG(wary_recent_sounds(w, x, 6.0f, heard, 4));
+  WRONG(wary_location_count(w, x));
+  WRONG(wary_location_at(w, x, 0, &loc));
+  WRONG(wary_location_strongest(w, x, &loc));
+  WRONG(wary_report_location(w, x, 1, 2, 3, s->tag, 0.5f, 0.5f));
+  WRONG(wary_report_touch(w, x, T));
+  WRONG(wary_report_touch(w, A, x));
+  wary_stimulus_def st = wary_default_stimulus_def();
+  st.tag = s->tag;
+  st.source = x;
+  WRONG(wary_emit_stimulus(w, &st));
+  wary_damage_def dmg = wary_default_damage_def();
+  dmg.victim = x;
+  dmg.amount = 10.0f;
+  WRONG(wary_apply_damage(w, &dmg));
+  dmg.victim = A;
+  wary_id *who[] = {&dmg.instigator, &dmg.causer, &dmg.causer_instigator, &dmg.causer_owner};
+  for (int i = 0; i < 4; i++) {
+    *who[i] = x;
+    WRONG(wary_apply_damage(w, &dmg));
+    *who[i] = 0;
+  }
+  WRONG(wary_report_pain(w, x, 0, 0.5f));
+  WRONG(wary_pain_clear(w, x, -1));
+  WRONG(wary_pain_set_enabled(w, x, 0, 0));
+  WRONG(wary_set_fear_input(w, x, 0.5f));
+  WRONG(wary_set_emotion(w, x, WARY_FEAR, 0.5f));
+  WRONG(wary_reset_emotions(w, x));
+  WRONG(wary_brain_get(w, x, &brain));
+  WRONG(wary_threat_get(w, x, T, &threat));
+  WRONG(wary_threat_get(w, A, x, &threat));
+  WRONG(wary_set_relationship_override(w, x, T, WARY_FRIENDLY));
+  WRONG(wary_set_relationship_override(w, A, x, WARY_FRIENDLY));
+  WRONG(wary_geck_state(w, x));
+  WRONG(wary_geck_detection_value(w, x, T, &value));
+  WRONG(wary_geck_detection_value(w, A, x, &value));
+  WRONG(wary_create_detection_event(w, x, 1, 2, 3, 10.0f, WARY_GECK_EVENT_WEAPON));
+  WRONG(wary_geck_damage(w, x, T));
+  WRONG(wary_geck_damage(w, A, x));
+  WRONG(wary_geck_info_get(w, x, &gi));
+  WRONG(wary_geck_alert_at(w, x, 0, &ga));
+  WRONG(wary_geck_target_at(w, x, 0, &gt));
+  WRONG(wary_geck_target_get(w, x, T, &gt));
+  WRONG(wary_geck_target_get(w, A, x, &gt));
+  return bad;
+}
+
+/* Box, light and environment calls with ids of the other kinds. */
+static int place_calls(scene *s) {
+  wary_world *w = s->w;
+  wary_light_def l = wary_default_light_def();
+  wary_environment_def e = wary_default_environment_def();
+  int bad = 0;
+  const wary_id not_box[] = {s->agent, s->light, s->env};
+  for (int i = 0; i < 3; i++) {
+    wary_id x = not_box[i];
+    WRONG(wary_box_set_bounds(w, x, 0, 0, 0, 1, 1, 1));
+    WRONG(wary_box_set_material(w, x, 0));
+    WRONG(wary_box_destroy(w, x));
+    bad += wary_box_valid(w, x);
+  }
+  const wary_id not_light[] = {s->agent, s->box, s->env};
+  for (int i = 0; i < 3; i++) {
+    WRONG(wary_light_set(w, not_light[i], &l));
+    WRONG(wary_light_destroy(w, not_light[i]));
+  }
+  const wary_id not_env[] = {s->agent, s->box, s->light};
+  for (int i = 0; i < 3; i++) {
+    WRONG(wary_environment_set(w, not_env[i], &e));
+    WRONG(wary_environment_destroy(w, not_env[i]));
+  }
+  return bad;
+}
+
+/* Everything one can read of a world, to see that refused calls changed nothing. */
+static int differences(const scene *a, const scene *b) {
+  int diff = 0;
+  const wary_id actors[][2] = {{a->agent, b->agent}, {a->target, b->target}};
+  for (int i = 0; i < 2; i++) {
+    wary_actor_info x, y;
+    wary_actor_get(a->w, actors[i][0], &x);
+    wary_actor_get(b->w, actors[i][1], &y);
+    diff += memcmp(&x, &y, sizeof x) != 0;
+  }
+  wary_belief x, y;
+  diff += wary_belief_get(a->w, a->agent, a->target, &x) != wary_belief_get(b->w, b->agent, b->target, &y);
+  diff += memcmp(&x, &y, sizeof x) != 0;
+  wary_brain_state bx, by;
+  wary_brain_get(a->w, a->agent, &bx);
+  wary_brain_get(b->w, b->agent, &by);
+  diff += memcmp(&bx, &by, sizeof bx) != 0;
+  diff += wary_geck_state(a->w, a->agent) != wary_geck_state(b->w, b->agent);
+  diff += wary_location_count(a->w, a->agent) != wary_location_count(b->w, b->agent);
+  diff += wary_evidence_count(a->w, a->agent, a->target) != wary_evidence_count(b->w, b->agent, b->target);
+  diff += wary_box_count(a->w) != wary_box_count(b->w) || wary_actor_count(a->w) != wary_actor_count(b->w);
+  diff += wary_event_count(a->w) != wary_event_count(b->w);
+  for (int32_t i = 0; i < wary_event_count(a->w) && i < wary_event_count(b->w); i++)
+    diff += memcmp(&wary_events(a->w)[i], &wary_events(b->w)[i], sizeof(wary_event)) != 0;
+  wary_stats sa = wary_world_stats(a->w), sb = wary_world_stats(b->w);
+  diff += sa.rays != sb.rays || sa.beliefs != sb.beliefs || sa.candidates != sb.candidates;
+  return diff;
+}
+
+static void test_wrong_kind(void) {
+  scene s = make(), same = make();
+  for (int i = 0; i < 10; i++) {
+    wary_step(s.w, 0.1f);
+    wary_step(same.w, 0.1f);
+  }
+  ENSURE(differences(&s, &same) == 0);
+  ENSURE(actor_calls(&s, s.box) == 0);
+  ENSURE(actor_calls(&s, s.light) == 0);
+  ENSURE(actor_calls(&s, s.env) == 0);
+  ENSURE(place_calls(&s) == 0);
+  ENSURE(differences(&s, &same) == 0);
+  /* Nothing was queued either: the next steps go the same way. */
+  for (int i = 0; i < 30; i++) {
+    wary_step(s.w, 0.1f);
+    wary_step(same.w, 0.1f);
+    ENSURE(differences(&s, &same) == 0);
+  }
+  wary_belief b;
+  ENSURE(wary_belief_get(s.w, s.agent, s.target, &b) == WARY_OK && b.state >= WARY_SUSPECTED);
+  wary_world_destroy(s.w);
+  wary_world_destroy(same.w);
+}
+
+int main(void) {
+  test_first_ids_differ();
+  test_pool_limits();
+  test_kind_runs_out();
+  test_actor_cycles();
+  test_box_cycles();
+  test_light_and_environment_cycles();
+  test_wrong_kind();
+  return check_summary("test_ids");
+}

@@ -1,0 +1,66 @@
+/* actor.h - actors (agents and targets) and the world's part of an agent:
+ * its actor and its sense-slot timers and mutes. Every other part of an
+ * agent belongs to a higher module, kept in an array parallel to the
+ * world's agents (world.h). */
+#ifndef WARY_ACTOR_H
+#define WARY_ACTOR_H
+
+#include "profile.h"
+#include "wary.h"
+
+typedef struct wy_actor {
+  float pos[3];
+  float vel[3];
+  float yaw;
+  float look_at[3];
+  bool looking;
+  float head_yaw;         /* degrees the eyes are turned from the body's yaw */
+  float head_pitch;       /* degrees up */
+  wary_samples samples;   /* count 0: built-in points for the stance */
+  /* The light level at it, cached by light.c for one world light_epoch:
+   * kept in the actor so that moving it makes the cache stale. */
+  float light_cache[2];   /* without, with the sun's shadow */
+  uint32_t light_stamp[2];/* world light_epoch of each; 0: stale */
+  int32_t stance;
+  int32_t team;
+  float visibility;
+  float light;
+  float eye_height;
+  float scent;
+  int32_t profile;
+  int32_t lod_tier;
+  bool perceivable;
+  bool off_screen;
+  uint32_t serial;        /* creation order, for staggering */
+  int32_t agent;          /* index into world->agents, -1 for a target */
+  int32_t prop_count;
+  int32_t prop_key[WARY_MAX_PROPS];
+  float prop_value[WARY_MAX_PROPS];
+} wy_actor;
+
+/* The world's part of an agent: the sense slots' timers and mutes (the step
+ * schedules them; stimulus delivery, custom-sense failures and resolution
+ * read the mutes). */
+typedef struct wy_agent {
+  int32_t actor;            /* actor slot */
+  float next_due[WY_SLOTS];
+  float since[WY_SLOTS];    /* seconds since the slot last evaluated */
+  int32_t errors[WY_SLOTS]; /* failures in a row of steps where the slot failed */
+  bool failed[WY_SLOTS];    /* the slot failed this step */
+  bool ran[WY_SLOTS];       /* the slot was due this step */
+  bool muted[WY_SLOTS];
+} wy_agent;
+
+/* The agent index of actor id, or a negative status: WARY_ERR_STALE_ID,
+ * WARY_ERR_WRONG_KIND or WARY_ERR_NOT_AGENT. */
+int32_t wy_agent_index(const wary_world *w, wary_id id);
+/* An agent's sense timers (staggered by its serial) and mutes, as new. */
+void wy_agent_reset_timers(const wary_world *w, int32_t agent, uint32_t serial);
+/* Where a's eyes are and where they look (unit vector). */
+void wy_actor_eye(const wary_world *w, const wy_actor *a, float eye_pos[3], float eye_forward[3]);
+/* Turns the agents' eyes towards where they look, at their profile's rate. */
+void wy_eyes_turn(wary_world *w, float dt);
+/* Rebuilds the spatial grid if actors moved; false on out of memory. */
+bool wy_grid_refresh(wary_world *w);
+
+#endif

@@ -1,0 +1,26 @@
+/* base.h - the small math and the def validators every layer shares. */
+#ifndef WARY_BASE_H
+#define WARY_BASE_H
+
+#include <math.h>
+#include <stdbool.h>
+
+#define WY_PI 3.14159265358979f
+#define WY_DEG2RAD 0.017453292519943295f
+
+static inline bool wy_finite(float v) { return isfinite(v) != 0; }
+static inline bool wy_finite3(float x, float y, float z) {
+  return wy_finite(x) && wy_finite(y) && wy_finite(z);
+}
+static inline float wy_clamp01(float v) { return v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v); }
+static inline float wy_dist3(const float a[3], const float b[3]) {
+  float dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+  return sqrtf(dx * dx + dy * dy + dz * dz);
+}
+
+/* Def validators: finite and >= 0; that and <= 1; -1 (unset: scaled) or that. */
+static inline bool wy_nonneg(float v) { return wy_finite(v) && v >= 0.0f; }
+static inline bool wy_unit(float v) { return wy_nonneg(v) && v <= 1.0f; }
+static inline bool wy_scaled_ok(float v) { return v == -1.0f || wy_nonneg(v); }
+
+#endif

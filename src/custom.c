@@ -1,0 +1,60 @@
+/* custom.c - the custom senses' batch of a step (custom.h): the queries, the
+ * results the backend writes, and failures, which count towards muting the
+ * slot for that agent. */
+#include "custom.h"
+
+#include <string.h>
+
+#include "events.h"
+
+static bool create(wary_world *w) {
+  w->custom = calloc(1, sizeof *w->custom);
+  return w->custom != NULL;
+}
+
+static void destroy(wary_world *w) {
+  if (!w->custom) return;
+  wy_array_free(&w->custom->queries);
+  wy_array_free(&w->custom->results);
+  wy_array_free(&w->custom->links);
+  free(w->custom);
+}
+
+const wy_module wy_custom_module = {.create = create, .destroy = destroy};
+
+void wy_custom_evaluate(wary_world *w) {
+  for (int32_t i = 0; i < w->custom->queries.count; i++) {
+    const wary_sense_query *q = &w->custom->queries.data[i];
+    const wary_sense_def *sense = &w->senses.data[q->sense].def;
+    if (sense->evaluate) sense->evaluate(sense->user, q, &w->custom->results.data[i]);
+  }
+}
+
+int32_t wary_query_count(const wary_world *w) { return w->custom->queries.count; }
+const wary_sense_query *wary_queries(const wary_world *w) { return w->custom->queries.data; }
+wary_sense_result *wary_results(wary_world *w) { return w->custom->results.data; }
+
+int wary_query_fail(wary_world *w, int32_t i) {
+  if (!w->in_step) return WARY_ERR_IN_STEP;
+  if (i < 0 || i >= w->custom->queries.count) return WARY_ERR_NOT_FOUND;
+  wy_query_link *l = &w->custom->links.data[i];
+  if (l->failed) return WARY_OK;
+  l->failed = true;
+  memset(&w->custom->results.data[i], 0, sizeof w->custom->results.data[i]);
+  const wary_sense_query *q = &w->custom->queries.data[i];
+  wy_agent *ag = &w->agents.data[l->agent];
+  /* One count per step: a sense that fails for several targets in one step
+   * has failed once; steps without a failure start the count again. */
+  if (!ag->failed[q->slot]) {
+    ag->failed[q->slot] = true;
+    if (!ag->muted[q->slot] && ++ag->errors[q->slot] >= w->def.sense_error_limit)
+      ag->muted[q->slot] = true;
+  }
+  wary_event *e = wy_event_push(w, WARY_EV_SENSE_ERROR, q->agent);
+  if (e) {
+    e->target = q->target;
+    e->sense = q->sense;
+    e->index = i;
+  }
+  return WARY_OK;
+}

@@ -1,0 +1,68 @@
+/* custom.h - the custom senses' batch of a step: one query per (agent,
+ * target, slot) that is due, a result slot for each, handed to the backend
+ * (or to C evaluate callbacks) between wary_step_begin and wary_step_end. */
+#ifndef WARY_CUSTOM_H
+#define WARY_CUSTOM_H
+
+#include <string.h>
+
+#include "world.h"
+
+typedef struct wy_query_link {
+  int32_t agent;   /* agent index */
+  int32_t belief;  /* belief index in that agent, -1 until one exists */
+  bool failed;
+} wy_query_link;
+
+/* Three arrays of one count (queries.count), pushed together. */
+struct wy_custom {
+  WY_ARRAY(wary_sense_query) queries;
+  WY_ARRAY(wary_sense_result) results;
+  WY_ARRAY(wy_query_link) links;
+};
+
+extern const wy_module wy_custom_module;
+
+/* Queues the query of agent's slot (its sense) about the actor in
+ * target_slot; belief: the index of the agent's belief about it, -1 none (the
+ * step knows it: beliefs are above the senses). False on out of memory.
+ * Inline: the step calls it for every (agent, target, slot) due. */
+static inline bool wy_custom_push(wary_world *w, int32_t agent, int32_t slot, int32_t sense,
+                                  int32_t target_slot, float distance, int32_t belief) {
+  struct wy_custom *c = w->custom;
+  int32_t n = c->queries.count;
+  if (!wy_array_reserve(&c->queries, n + 1) || !wy_array_reserve(&c->results, n + 1) ||
+      !wy_array_reserve(&c->links, n + 1))
+    return false;
+  const wy_agent *ag = &w->agents.data[agent];
+  const wy_actor *a = &w->actors.data[ag->actor];
+  const wy_actor *t = &w->actors.data[target_slot];
+  wary_sense_query *q = &c->queries.data[n];
+  q->agent = wy_actor_id(w, ag->actor);
+  q->target = wy_actor_id(w, target_slot);
+  q->sense = sense;
+  q->slot = slot;
+  q->profile = a->profile;
+  q->lod_tier = a->lod_tier;
+  q->off_screen = a->off_screen;
+  q->dt = ag->since[slot];
+  q->distance = distance;
+  memcpy(q->agent_pos, a->pos, sizeof q->agent_pos);
+  q->agent_yaw = a->yaw;
+  wy_actor_eye(w, a, q->eye_pos, q->eye_forward);
+  q->light = a->light;
+  q->weather = w->def.weather;
+  memcpy(q->target_pos, t->pos, sizeof q->target_pos);
+  memcpy(q->target_vel, t->vel, sizeof q->target_vel);
+  memset(&c->results.data[n], 0, sizeof c->results.data[n]);
+  c->links.data[n].agent = agent;
+  c->links.data[n].failed = false;
+  c->links.data[n].belief = belief;
+  c->queries.count++;
+  return true;
+}
+
+/* Runs the C evaluate callbacks of the queries whose sense has one. */
+void wy_custom_evaluate(wary_world *w);
+
+#endif

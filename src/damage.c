@@ -1,0 +1,104 @@
+/* damage.c - the damage sense (seed 002, "Who did it"). A hit is queued by
+ * wary_apply_damage and counted at the next step's end, before beliefs
+ * resolve: every hit once, several in one step all counted. The victim
+ * believes the instigator did it (else a pawn causer, the causer's
+ * instigator or owner, else the causer); its damage slot reports
+ * damage so far / 100 (auto_confidence_from_damage) at the attacker's place,
+ * and the belief keeps a damage record that the threat reads (emotion.c). */
+#include "damage.h"
+
+#include <string.h>
+
+#include "belief.h"
+#include "brain.h"
+#include "events.h"
+
+static bool create(wary_world *w) {
+  w->damages = calloc(1, sizeof *w->damages);
+  return w->damages != NULL;
+}
+
+static void destroy(wary_world *w) {
+  if (!w->damages) return;
+  wy_array_free(&w->damages->queue);
+  free(w->damages);
+}
+
+const wy_module wy_damage_module = {.create = create, .destroy = destroy};
+
+wary_damage_def wary_default_damage_def(void) {
+  wary_damage_def d;
+  memset(&d, 0, sizeof d);
+  d.causer_is_pawn = true;
+  return d;
+}
+
+static bool alive(const wary_world *w, wary_id id) { return id != 0 && wy_actor_get(w, id); }
+
+int wary_apply_damage(wary_world *w, const wary_damage_def *d) {
+  if (!d) return WARY_ERR_BAD_VALUE;
+  const wy_actor *victim = wy_actor_get(w, d->victim);
+  if (!victim) return wy_actor_status(w, d->victim);
+  if (!wy_finite(d->amount) || d->amount < 0.0f || !wy_finite3(d->pos[0], d->pos[1], d->pos[2]))
+    return WARY_ERR_BAD_VALUE;
+  const wary_id ids[] = {d->instigator, d->causer, d->causer_instigator, d->causer_owner};
+  for (int i = 0; i < 4; i++)
+    if (ids[i] != 0 && !wy_actor_get(w, ids[i])) return wy_actor_status(w, ids[i]);
+  if (d->type != 0 && !wary_name_string(w, d->type)) return WARY_ERR_NOT_FOUND;
+  if (w->in_step) return WARY_ERR_IN_STEP;
+  wy_damage *q = wy_array_push(&w->damages->queue);
+  if (!q) return WARY_ERR_OUT_OF_MEMORY;
+  q->def = *d;
+  /* Who did it: the instigator's pawn; else a pawn causer, the causer's
+   * instigator, or its owner; else the causer itself. */
+  wary_id who = 0;
+  if (alive(w, d->instigator)) who = d->instigator;
+  else if (alive(w, d->causer) && d->causer_is_pawn) who = d->causer;
+  else if (alive(w, d->causer_instigator)) who = d->causer_instigator;
+  else if (alive(w, d->causer_owner)) who = d->causer_owner;
+  else if (alive(w, d->causer)) who = d->causer;
+  if (who == d->victim) who = 0; /* self-damage makes no belief */
+  q->attacker = who;
+  if (who) memcpy(q->attacker_pos, wy_actor_get(w, who)->pos, sizeof q->attacker_pos);
+  return WARY_OK;
+}
+
+void wy_damage_step(wary_world *w) {
+  for (int32_t i = 0; i < w->damages->queue.count; i++) {
+    const wy_damage *q = &w->damages->queue.data[i];
+    wy_actor *v = wy_actor_get(w, q->def.victim);
+    if (!v) continue;
+    wary_event *e = wy_event_push(w, WARY_EV_DAMAGED, q->def.victim);
+    if (e) {
+      e->target = q->attacker;
+      e->confidence = q->def.amount;
+      e->index = (int32_t)q->def.instigator;
+      e->tag = q->def.type;
+      memcpy(e->pos, q->def.pos, sizeof e->pos);
+    }
+    if (v->agent < 0 || !q->attacker || !wy_actor_get(w, q->attacker)) continue;
+    const wy_profile *p = &w->profiles.data[v->profile];
+    const wary_brain_def *brain = wy_brain_of(w, v->profile);
+    int32_t slot = p->builtin_slot[WARY_SENSE_DAMAGE];
+    if (slot < 0 || !brain->auto_confidence_from_damage) continue;
+    if (p->def.ignore_same_team) {
+      const wy_actor *t = wy_actor_get(w, q->attacker);
+      if (t->team != 0 && t->team == v->team) continue;
+    }
+    wy_belief_list *l = wy_beliefs_of(w, v->agent);
+    wy_belief *b = wy_belief_find(l, q->attacker, NULL);
+    if (!b) {
+      int32_t index = wy_belief_create(l, q->attacker, wy_actor_get(w, q->attacker));
+      if (index < 0) continue;
+      b = &l->data[index];
+    }
+    b->damage += q->def.amount;
+    float c = wy_clamp01(b->damage / 100.0f);
+    /* Never lowered by a hit. */
+    if (c > b->shares[slot]) b->shares[slot] = c;
+    b->reported[slot] = true;
+    b->accuracy[slot] = brain->damage_location_accuracy;
+    memcpy(b->location[slot], q->attacker_pos, sizeof b->location[slot]);
+  }
+  w->damages->queue.count = 0;
+}

@@ -1,0 +1,243 @@
+/* emotion.c - threat, emotions and attention (seed 002). Choices where the
+ * seed is silent (docs/brain.md says them for users):
+ * - The damage record of a belief (damage.c) fades at threat_damage_decay_rate
+ *   x 100 per second (the term, 0..1, at the rate) only while the belief is
+ *   Lost, Remembered or Expired.
+ * - Threat = w_damage x min(1, damage / 100) + w_conf x confidence
+ *   + w_state x state factor + w_distance x (1 - distance / range), capped at
+ *   1; state factors: Suspected 0.25, Detected 0.5, Tracked 1, Lost 0.5,
+ *   Remembered 0.25, else 0. A target that is not hostile has threat 0.
+ * - Emotion rules are checked rise first: a rule that rises wins over one
+ *   that falls in the same update.
+ * - Attention: the hostile target of highest threat; the current one is kept
+ *   for attention_stickiness_time, then only given up for one with
+ *   attention_switch_threshold more threat; given up at once when it is no
+ *   longer a target (Suspected .. Remembered) or no longer hostile. */
+#include "emotion.h"
+
+#include <string.h>
+
+#include "belief.h"
+#include "brain.h"
+#include "events.h"
+#include "pain.h"
+#include "relation.h"
+
+static bool create(wary_world *w) {
+  w->emotions = calloc(1, sizeof *w->emotions);
+  return w->emotions != NULL;
+}
+
+static void destroy(wary_world *w) {
+  if (!w->emotions) return;
+  wy_array_free(&w->emotions->agents);
+  free(w->emotions);
+}
+
+static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
+  (void)profiles;
+  return wy_array_reserve(&w->emotions->agents, agents);
+}
+
+static void agent_added(wary_world *w, int32_t agent) {
+  (void)agent;
+  memset(&w->emotions->agents.data[w->emotions->agents.count++], 0, sizeof(wy_emotion_agent));
+}
+
+static void agent_removed(wary_world *w, int32_t agent) {
+  wy_array_swap_remove(&w->emotions->agents, agent);
+}
+
+const wy_module wy_emotion_module = {
+  .create = create, .destroy = destroy, .reserve = reserve, .agent_added = agent_added,
+  .agent_removed = agent_removed,
+};
+
+static bool is_target(int32_t state) {
+  return state >= WARY_SUSPECTED && state <= WARY_REMEMBERED;
+}
+
+static const float state_factor[] = {0.0f, 0.25f, 0.5f, 1.0f, 0.5f, 0.25f, 0.0f};
+
+static void threat(const wary_world *w, int32_t agent, const wary_brain_def *d, wy_belief *b,
+                   float dt) {
+  if (b->state >= WARY_LOST && b->damage > 0.0f) {
+    float v = b->damage - d->threat_damage_decay_rate * 100.0f * dt;
+    b->damage = v > 0.0f ? v : 0.0f;
+  }
+  float score = 0.0f;
+  const wy_actor *t = wy_actor_get(w, b->target);
+  if (wy_relationship(w, agent, b->target) == WARY_HOSTILE) {
+    const wy_actor *a = wy_agent_actor(w, agent);
+    float dx = b->last_known[0] - a->pos[0], dy = b->last_known[1] - a->pos[1],
+          dz = b->last_known[2] - a->pos[2];
+    float near = 1.0f - sqrtf(dx * dx + dy * dy + dz * dz) / d->threat_distance_range;
+    if (!t || !is_target(b->state)) near = 0.0f;
+    score = d->threat_weight_damage_received * wy_clamp01(b->damage / 100.0f) +
+            d->threat_weight_confidence * b->confidence +
+            d->threat_weight_state * state_factor[b->state] +
+            d->threat_weight_distance * wy_clamp01(near);
+    score = wy_clamp01(score);
+  }
+  b->threat = score;
+  b->threat_level = score >= d->threat_critical && score > 0.0f ? WARY_THREAT_CRITICAL
+                    : score >= d->threat_high && score > 0.0f   ? WARY_THREAT_HIGH
+                    : score >= d->threat_medium && score > 0.0f ? WARY_THREAT_MEDIUM
+                    : score >= d->threat_low && score > 0.0f    ? WARY_THREAT_LOW
+                                                                : WARY_THREAT_NONE;
+}
+
+static int32_t dominant(const wy_emotion_agent *ag, const wary_brain_def *d) {
+  if (ag->emotion[WARY_PANIC] > d->panic_override_threshold) return WARY_PANICKED;
+  /* Fear first on a tie, then aggression, curiosity, alertness. */
+  static const int32_t order[4] = {WARY_FEAR, WARY_AGGRESSION, WARY_CURIOSITY, WARY_ALERTNESS};
+  static const int32_t name[4] = {WARY_FEARFUL, WARY_AGGRESSIVE, WARY_CURIOUS, WARY_ALERT};
+  int32_t best = -1;
+  for (int32_t i = 0; i < 4; i++) {
+    float v = ag->emotion[order[i]];
+    if (v > d->emotion_active_threshold && (best < 0 || v > ag->emotion[order[best]])) best = i;
+  }
+  return best < 0 ? WARY_CALM : name[best];
+}
+
+static void move(wy_emotion_agent *ag, const wary_brain_def *d, int32_t k, int dir, float rate,
+                 float dt) {
+  float v = ag->emotion[k];
+  if (dir > 0) v += rate * dt;
+  else if (dir < 0) v -= d->emotion_decay[k] * dt;
+  float max = d->emotion_max[k];
+  ag->emotion[k] = v < 0.0f ? 0.0f : (v > max ? max : v);
+}
+
+void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
+  wy_emotion_agent *ag = &w->emotions->agents.data[agent];
+  const wary_brain_def *d = wy_brain_of(w, wy_agent_actor(w, agent)->profile);
+  wy_belief_list *beliefs = wy_beliefs_of(w, agent);
+  int32_t n = 0;
+  bool hurt = false, critical = false, high = false, tracked = false, suspected = false,
+       detected = false, tracked_or_lost = false;
+  for (int32_t i = 0; i < beliefs->count; i++) {
+    wy_belief *b = &beliefs->data[i];
+    threat(w, agent, d, b, dt);
+    if (!is_target(b->state)) continue;
+    n++;
+    hurt = hurt || b->damage > 0.0f;
+    critical = critical || b->threat_level == WARY_THREAT_CRITICAL;
+    high = high || b->threat_level >= WARY_THREAT_HIGH;
+    tracked = tracked || b->state == WARY_TRACKED;
+    suspected = suspected || b->state == WARY_SUSPECTED;
+    detected = detected || b->state == WARY_DETECTED || b->state == WARY_TRACKED;
+    tracked_or_lost = tracked_or_lost || b->state == WARY_TRACKED || b->state == WARY_LOST;
+  }
+  if (d->emotions) {
+    float fi = ag->fear_input;
+    move(ag, d, WARY_FEAR, (hurt || n > 2 || critical || fi > 0.0f) ? 1 : (n == 0 ? -1 : 0),
+         d->emotion_rise[WARY_FEAR] * (1.0f + fi), dt);
+    move(ag, d, WARY_AGGRESSION, (hurt || tracked || high) ? 1 : (n == 0 ? -1 : 0),
+         d->emotion_rise[WARY_AGGRESSION], dt);
+    move(ag, d, WARY_CURIOSITY, suspected ? 1 : ((tracked_or_lost || n == 0) ? -1 : 0),
+         d->emotion_rise[WARY_CURIOSITY], dt);
+    move(ag, d, WARY_ALERTNESS, detected ? 1 : -1, d->emotion_rise[WARY_ALERTNESS], dt);
+    float fear = ag->emotion[WARY_FEAR];
+    move(ag, d, WARY_PANIC, ((fear > 0.8f && n > 1) || fi > 0.9f) ? 1 : ((fear < 0.5f && fi < 0.3f) ? -1 : 0),
+         d->emotion_rise[WARY_PANIC], dt);
+    int32_t now = dominant(ag, d);
+    if (now != ag->dominant) {
+      wary_event *e = wy_event_push(w, WARY_EV_EMOTION_CHANGED, wy_agent_id(w, agent));
+      if (e) {
+        e->from_state = ag->dominant;
+        e->to_state = now;
+      }
+      ag->dominant = now;
+    }
+  }
+  /* Attention: the hostile target of highest threat, sticky. */
+  const wy_belief *cur = ag->attention ? wy_belief_find(beliefs, ag->attention, NULL) : NULL;
+  if (cur && (!is_target(cur->state) || cur->threat <= 0.0f)) cur = NULL;
+  const wy_belief *best = NULL;
+  for (int32_t i = 0; i < beliefs->count; i++) {
+    const wy_belief *b = &beliefs->data[i];
+    if (!is_target(b->state) || b->threat <= 0.0f) continue;
+    if (!best || b->threat > best->threat) best = b;
+  }
+  if (!cur) {
+    ag->attention = best ? best->target : 0;
+    ag->attention_time = 0.0f;
+  } else {
+    ag->attention_time += dt;
+    if (best && best != cur && ag->attention_time >= d->attention_stickiness_time &&
+        best->threat >= cur->threat + d->attention_switch_threshold) {
+      ag->attention = best->target;
+      ag->attention_time = 0.0f;
+    }
+  }
+}
+
+int wary_set_fear_input(wary_world *w, wary_id agent, float value) {
+  int32_t index = wy_agent_index(w, agent);
+  if (index < 0) return index;
+  if (!wy_unit(value)) return WARY_ERR_BAD_VALUE;
+  w->emotions->agents.data[index].fear_input = value;
+  return WARY_OK;
+}
+
+int wary_set_emotion(wary_world *w, wary_id agent, int32_t emotion, float value) {
+  int32_t index = wy_agent_index(w, agent);
+  if (index < 0) return index;
+  if (emotion < 0 || emotion > WARY_PANIC) return WARY_ERR_NOT_FOUND;
+  if (!wy_unit(value)) return WARY_ERR_BAD_VALUE;
+  float max = wy_brain_of(w, wy_agent_actor(w, index)->profile)->emotion_max[emotion];
+  w->emotions->agents.data[index].emotion[emotion] = value < max ? value : max;
+  return WARY_OK;
+}
+
+int wary_reset_emotions(wary_world *w, wary_id agent) {
+  int32_t index = wy_agent_index(w, agent);
+  if (index < 0) return index;
+  wy_emotion_agent *ag = &w->emotions->agents.data[index];
+  memset(ag->emotion, 0, sizeof ag->emotion);
+  ag->fear_input = 0.0f;
+  ag->dominant = WARY_CALM;
+  return WARY_OK;
+}
+
+int wary_brain_get(const wary_world *w, wary_id agent, wary_brain_state *out) {
+  if (!out) return WARY_ERR_BAD_VALUE;
+  memset(out, 0, sizeof *out);
+  int32_t index = wy_agent_index(w, agent);
+  if (index < 0) return index;
+  const wy_profile *p = wy_agent_profile(w, index);
+  const wy_pain_agent *pain = wy_pain_of(w, index);
+  const wy_emotion_agent *ag = &w->emotions->agents.data[index];
+  out->health = pain->health;
+  float total = 0.0f;
+  for (int32_t k = 0; k < w->pain->type_count; k++) {
+    out->pain_level[k] = pain->level[k];
+    out->pain_enabled[k] = !pain->off[k];
+    if (!pain->off[k]) total += pain->level[k];
+  }
+  out->pain_total = total < 1.0f ? total : 1.0f;
+  memcpy(out->emotions, ag->emotion, sizeof out->emotions);
+  out->fear_input = ag->fear_input;
+  out->dominant = ag->dominant;
+  out->attention = ag->attention;
+  out->attention_time = ag->attention_time;
+  out->sense_count = p->slot_count;
+  for (int32_t s = 0; s < p->slot_count; s++) out->multiplier[s] = wy_pain_multiplier(w, index, s);
+  return WARY_OK;
+}
+
+int wary_threat_get(const wary_world *w, wary_id agent, wary_id target, wary_threat *out) {
+  if (!out) return WARY_ERR_BAD_VALUE;
+  memset(out, 0, sizeof *out);
+  int32_t index = wy_agent_index(w, agent);
+  if (index < 0) return index;
+  if (!wy_actor_get(w, target)) return wy_actor_status(w, target);
+  out->relationship = wy_relationship(w, index, target);
+  const wy_belief *b = wy_belief_find(wy_beliefs_of(w, index), target, NULL);
+  if (!b) return WARY_ERR_NOT_FOUND;
+  out->score = b->threat;
+  out->level = b->threat_level;
+  out->damage = b->damage;
+  return WARY_OK;
+}

@@ -1,0 +1,26 @@
+/* emotion.h - threat, emotions and one sticky attention target (seed 002):
+ * each agent's part, and the step that scores its beliefs and moves its
+ * emotions. */
+#ifndef WARY_EMOTION_H
+#define WARY_EMOTION_H
+
+#include "world.h"
+
+typedef struct wy_emotion_agent {
+  float emotion[5];       /* wary_emotion_value order */
+  float fear_input;
+  int32_t dominant;       /* wary_emotion */
+  wary_id attention;      /* 0: none */
+  float attention_time;
+} wy_emotion_agent;
+
+struct wy_emotions {
+  WY_ARRAY(wy_emotion_agent) agents; /* per agent */
+};
+
+extern const wy_module wy_emotion_module;
+
+/* Threat of each belief, emotions (and emotion_changed), attention. */
+void wy_emotion_step(wary_world *w, int32_t agent, float dt);
+
+#endif

@@ -1,0 +1,18 @@
+/* environment.h - what surrounds the actors: lamps, the sun, and
+ * environments (fog, dark rooms, muffled spaces), with their ids. Which
+ * environments hold a point is wy_env_at (world.h: it reads the world); the
+ * light level they make at a target is light.c's. */
+#ifndef WARY_ENVIRONMENT_H
+#define WARY_ENVIRONMENT_H
+
+#include "wary.h"
+
+typedef struct wy_light {
+  wary_light_def def; /* radius scaled */
+} wy_light;
+
+typedef struct wy_env {
+  wary_environment_def def;
+} wy_env;
+
+#endif

@@ -1,0 +1,87 @@
+/* evidence.c - the evidence table of a belief (seed 000, "Change it from
+ * script"): add (the same tag replaces), remove, clear, list, and the
+ * lifetimes that run out. */
+#include "evidence.h"
+
+#include <string.h>
+
+int wary_evidence_add(wary_world *w, wary_id agent, wary_id target, int32_t tag, int32_t op,
+                      float value, float lifetime, int32_t source) {
+  if (!wy_finite(value) || value < 0.0f || value > 1.0f) return WARY_ERR_BAD_VALUE;
+  if (!wy_finite(lifetime) || lifetime < 0.0f) return WARY_ERR_BAD_VALUE;
+  if (op < WARY_RAISE || op > WARY_INVALIDATE || agent == target) return WARY_ERR_BAD_VALUE;
+  if (!wary_name_string(w, tag) || (source != 0 && !wary_name_string(w, source)))
+    return WARY_ERR_NOT_FOUND;
+  int status;
+  /* Evidence is kept even about a target not yet perceived (a disguise put on
+   * before any guard has seen the player); only a floor raises confidence. */
+  wy_belief *b = wy_belief_of(w, agent, target, true, &status);
+  if (!b) return status;
+  wary_evidence *e = NULL;
+  for (int32_t i = 0; i < b->evidence_count; i++)
+    if (b->evidence[i].tag == tag) e = &b->evidence[i];
+  if (!e) {
+    if (b->evidence_count >= WARY_MAX_EVIDENCE) return WARY_ERR_FULL;
+    e = &b->evidence[b->evidence_count++];
+  }
+  e->tag = tag;
+  e->op = op;
+  e->value = value;
+  e->lifetime = lifetime;
+  e->remaining = lifetime;
+  e->source = source;
+  return WARY_OK;
+}
+
+static void evidence_remove_at(wy_belief *b, int32_t i) {
+  memmove(b->evidence + i, b->evidence + i + 1,
+          (size_t)(b->evidence_count - i - 1) * sizeof *b->evidence);
+  b->evidence_count--;
+}
+
+int wary_evidence_remove(wary_world *w, wary_id agent, wary_id target, int32_t tag) {
+  int status;
+  wy_belief *b = wy_belief_of(w, agent, target, false, &status);
+  if (!b) return status;
+  for (int32_t i = 0; i < b->evidence_count; i++)
+    if (b->evidence[i].tag == tag) {
+      evidence_remove_at(b, i);
+      return WARY_OK;
+    }
+  return WARY_ERR_NOT_FOUND;
+}
+
+int wary_evidence_clear(wary_world *w, wary_id agent, wary_id target) {
+  int status;
+  wy_belief *b = wy_belief_of(w, agent, target, false, &status);
+  if (!b) return status == WARY_ERR_NOT_FOUND ? WARY_OK : status;
+  b->evidence_count = 0;
+  return WARY_OK;
+}
+
+int32_t wary_evidence_count(const wary_world *w, wary_id agent, wary_id target) {
+  int status;
+  const wy_belief *b = wy_belief_of((wary_world *)w, agent, target, false, &status);
+  if (!b) return status == WARY_ERR_NOT_FOUND ? 0 : status;
+  return b->evidence_count;
+}
+
+int wary_evidence_at(const wary_world *w, wary_id agent, wary_id target, int32_t i,
+                     wary_evidence *out) {
+  memset(out, 0, sizeof *out);
+  int status;
+  const wy_belief *b = wy_belief_of((wary_world *)w, agent, target, false, &status);
+  if (!b) return status;
+  if (i < 0 || i >= b->evidence_count) return WARY_ERR_NOT_FOUND;
+  *out = b->evidence[i];
+  return WARY_OK;
+}
+
+void wy_evidence_tick(wy_belief *b, float dt) {
+  for (int32_t i = b->evidence_count - 1; i >= 0; i--) {
+    wary_evidence *e = &b->evidence[i];
+    if (e->lifetime <= 0.0f) continue;
+    e->remaining -= dt;
+    if (e->remaining <= 0.0f) evidence_remove_at(b, i);
+  }
+}

@@ -1,0 +1,11 @@
+/* evidence.h - the evidence a belief holds (floors, ceilings, reductions,
+ * invalidations) and their lifetimes; how they combine is resolve.c's. */
+#ifndef WARY_EVIDENCE_H
+#define WARY_EVIDENCE_H
+
+#include "belief.h"
+
+/* Ages b's evidence by dt; what has outlived its lifetime goes. */
+void wy_evidence_tick(wy_belief *b, float dt);
+
+#endif

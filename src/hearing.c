@@ -1,0 +1,329 @@
+/* hearing.c - the built-in hearing sense (seed 003): its settings per
+ * profile; how a queued sound reaches each agent (range, level of detail,
+ * category, alert level, team, then the wall ray from the ear) into its
+ * pending sounds; and the hearing update: build-up, hear and sound_heard
+ * events, recent sounds, and reports about makers (or places, for sounds
+ * nobody made) for the step to write into beliefs. */
+#include "hearing.h"
+
+#include <string.h>
+
+#include "emission.h"
+#include "events.h"
+#include "report.h"
+#include "sound.h"
+
+/* ---- settings ------------------------------------------------------------ */
+
+wary_hearing_def wary_default_hearing_def(void) {
+  wary_hearing_def d;
+  memset(&d, 0, sizeof d);
+  d.interval = 0.1f;
+  d.loss_grace = 1.0f;
+  d.weight = 1.0f;
+  d.accumulation_rate = 0.5f;
+  d.accumulation_hold = 1.0f;
+  d.accumulation_decay = 0.2f;
+  d.wall_absorption = 0.4f;
+  d.ear_height = -1.0f;
+  d.filter = -1;
+  d.merge_radius = -1.0f;
+  return d;
+}
+
+static void scale_hearing(const wary_world *w, wary_hearing_def *h) {
+  h->ear_height = wy_scaled(w, h->ear_height, 0.64f);
+  h->merge_radius = wy_scaled(w, h->merge_radius, 2.0f);
+}
+
+static bool hearing_valid(const wary_world *w, const wary_hearing_def *d) {
+  return !(!d || !wy_finite(d->interval) || d->interval <= 0.0f || !wy_nonneg(d->loss_grace) ||
+      !wy_nonneg(d->weight) || !wy_nonneg(d->accumulation_rate) || !wy_nonneg(d->accumulation_hold) ||
+      !wy_nonneg(d->accumulation_decay) || !wy_nonneg(d->wall_absorption) || !wy_scaled_ok(d->ear_height) ||
+      !wy_scaled_ok(d->merge_radius) || d->filter < -1 || d->filter >= w->sounds->filters.count);
+}
+
+/* Sounds come to hearing: it gathers no candidates (range 0). */
+static void contract(wy_profile *p, const wary_hearing_def *h) {
+  wy_contract *c = &p->builtin[WARY_SENSE_HEARING];
+  c->interval = h->interval;
+  c->range = 0.0f;
+  c->loss_grace = h->loss_grace;
+  c->weight = h->weight;
+}
+
+int wary_profile_set_hearing(wary_world *w, int32_t profile, const wary_hearing_def *d) {
+  int status;
+  wy_profile *p = wy_profile_to_set(w, profile, true, hearing_valid(w, d), &status);
+  if (!p) return status;
+  wary_hearing_def *h = &w->hearing->profiles.data[profile];
+  *h = *d;
+  scale_hearing(w, h);
+  contract(p, h);
+  wy_profile_refresh(w, p);
+  return WARY_OK;
+}
+
+/* ---- the module: settings per profile, a part per agent ---------------------- */
+
+static bool create(wary_world *w) {
+  w->hearing = calloc(1, sizeof *w->hearing);
+  return w->hearing != NULL;
+}
+
+static void free_agent(wy_hearing_agent *ag) {
+  wy_array_free(&ag->pending);
+  wy_array_free(&ag->tracks);
+}
+
+static void destroy(wary_world *w) {
+  if (!w->hearing) return;
+  for (int32_t i = 0; i < w->hearing->agents.count; i++) free_agent(&w->hearing->agents.data[i]);
+  wy_array_free(&w->hearing->agents);
+  wy_array_free(&w->hearing->profiles);
+  free(w->hearing);
+}
+
+static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
+  return wy_array_reserve(&w->hearing->agents, agents) &&
+         wy_array_reserve(&w->hearing->profiles, profiles);
+}
+
+static void profile_added(wary_world *w, int32_t profile) {
+  wary_hearing_def *h = &w->hearing->profiles.data[w->hearing->profiles.count++];
+  *h = wary_default_hearing_def();
+  scale_hearing(w, h);
+  contract(&w->profiles.data[profile], h);
+}
+
+static void agent_added(wary_world *w, int32_t agent) {
+  (void)agent;
+  memset(&w->hearing->agents.data[w->hearing->agents.count++], 0, sizeof(wy_hearing_agent));
+}
+
+static void agent_removed(wary_world *w, int32_t agent) {
+  free_agent(&w->hearing->agents.data[agent]);
+  wy_array_swap_remove(&w->hearing->agents, agent);
+}
+
+const wy_module wy_hearing_module = {
+  .create = create, .destroy = destroy, .reserve = reserve, .profile_added = profile_added,
+  .agent_added = agent_added, .agent_removed = agent_removed,
+};
+
+/* ---- delivery ---------------------------------------------------------------- */
+
+/* Puts one arrived sound into the agent's pending list: at most max_pending
+ * of a type, the quietest giving way to a louder one. */
+static bool add_pending(wary_world *w, wy_hearing_agent *ag, const wy_pending *p,
+                        int32_t max_pending) {
+  int32_t same = 0, quietest = -1;
+  for (int32_t i = 0; i < ag->pending.count; i++) {
+    if (ag->pending.data[i].sound != p->sound) continue;
+    same++;
+    if (quietest < 0 || ag->pending.data[i].heard < ag->pending.data[quietest].heard) quietest = i;
+  }
+  if (same >= max_pending) {
+    if (p->heard > ag->pending.data[quietest].heard) ag->pending.data[quietest] = *p;
+    w->stats.sounds_dropped++;
+    return true;
+  }
+  wy_pending *slot = wy_array_push(&ag->pending);
+  if (!slot) return false;
+  *slot = *p;
+  return true;
+}
+
+/* How loud sound s, made by maker at pos, arrives at agent a: 0 when a check
+ * rejects it, cheapest first; the wall ray is last. */
+static float arrival(wary_world *w, const wy_actor *a, const wary_hearing_def *h, const wy_sound *s,
+                     wary_id maker, const float pos[3], int32_t *walls, float *distance) {
+  float ear[3] = {a->pos[0], a->pos[1], a->pos[2] + h->ear_height};
+  float dx = pos[0] - ear[0], dy = pos[1] - ear[1], dz = pos[2] - ear[2];
+  float d = sqrtf(dx * dx + dy * dy + dz * dz);
+  float vs, hs, light;
+  wy_env_at(w, a->pos, &vs, &hs, &light);
+  float range = s->def.max_range * hs;
+  *distance = d;
+  if (!(d <= range) || range <= 0.0f) return 0.0f;
+  if (a->lod_tier > s->def.max_lod_tier) return 0.0f;
+  float mult = 1.0f;
+  if (h->filter >= 0 && w->sounds->filters.data[h->filter].enabled) {
+    const wary_filter_def *f = &w->sounds->filters.data[h->filter];
+    if (!(f->categories & (1u << s->def.category))) return 0.0f;
+    if (s->def.alert_level < f->min_alert_level) return 0.0f;
+    const wy_actor *m = maker ? wy_actor_get(w, maker) : NULL;
+    if (f->filter_friendly_team && m && m->team != 0 && m->team == a->team) return 0.0f;
+    mult = f->loudness_multiplier;
+  }
+  float x = d / range;
+  float heard = s->def.loudness * mult * (1.0f - x * x) * w->def.weather;
+  if (!(heard > 0.0f)) return 0.0f;
+  wary_ray_result r;
+  w->stats.rays++;
+  if (!wy_occ_segment(&w->occ, w->materials, ear, pos, &r)) r.walls = 0;
+  *walls = r.walls;
+  return heard * expf(-h->wall_absorption * (float)r.walls);
+}
+
+bool wy_deliver_sounds(wary_world *w) {
+  for (int32_t e = 0; e < w->emissions->queue.count; e++) {
+    const wy_emission *em = &w->emissions->queue.data[e];
+    if (!em->is_sound) continue;
+    const wy_sound *s = &w->sounds->types.data[em->sound];
+    wary_id maker = em->stimulus.source;
+    if (maker && !wy_actor_get(w, maker)) maker = 0; /* removed since: a sound nobody made */
+    /* The grid holds feet; the range is measured from the ear, checked exactly
+     * in arrival(): leave the query the slack of an ear's height. */
+    int32_t count = 0;
+    const int32_t *cand = wy_grid_query(&w->grid, em->stimulus.pos,
+                                        s->def.max_range + 2.0f * w->def.units_per_meter, &count);
+    if (count < 0) return false;
+    for (int32_t c = 0; c < count; c++) {
+      const wy_actor *a = &w->actors.data[cand[c]];
+      if (a->agent < 0 || maker == wy_actor_id(w, cand[c])) continue;
+      const wy_profile *p = &w->profiles.data[a->profile];
+      if (p->builtin_slot[WARY_SENSE_HEARING] < 0) continue;
+      const wy_actor *m = maker ? wy_actor_get(w, maker) : NULL;
+      if (m && p->def.ignore_same_team && m->team != 0 && m->team == a->team) continue;
+      wy_pending pend;
+      memset(&pend, 0, sizeof pend);
+      pend.heard = arrival(w, a, wy_hearing_of(w, a->profile), s, maker, em->stimulus.pos,
+                           &pend.walls, &pend.distance);
+      if (!(pend.heard > 0.0f)) continue;
+      pend.time = w->time;
+      pend.maker = maker;
+      pend.sound = em->sound;
+      memcpy(pend.pos, em->stimulus.pos, sizeof pend.pos);
+      if (!add_pending(w, &w->hearing->agents.data[a->agent], &pend, s->def.max_pending))
+        return false;
+    }
+  }
+  return true;
+}
+
+static wy_track *track_of(wy_hearing_agent *ag, wary_id maker, float now) {
+  for (int32_t i = 0; i < ag->tracks.count; i++)
+    if (ag->tracks.data[i].maker == maker) return &ag->tracks.data[i];
+  wy_track *t = wy_array_push(&ag->tracks);
+  if (!t) return NULL;
+  memset(t, 0, sizeof *t);
+  t->maker = maker;
+  t->sound = -1;
+  t->last = t->settled = now;
+  return t;
+}
+
+/* Fades the build-up for the silence up to `now`: it starts fading
+ * accumulation_hold after the last sound. Timed by arrivals, not by
+ * updates, so it is the same at every level of detail. */
+static void settle(wy_track *t, const wary_hearing_def *h, float now) {
+  float from = t->last + h->accumulation_hold;
+  if (t->settled > from) from = t->settled;
+  if (now > from) {
+    t->accum -= h->accumulation_decay * (now - from);
+    if (t->accum < 0.0f) t->accum = 0.0f;
+  }
+  if (now > t->settled) t->settled = now;
+}
+
+static void remember(const wary_world *w, wy_hearing_agent *ag, const wy_pending *p) {
+  wary_heard_sound *r = &ag->recent[ag->recent_head];
+  r->time = w->time;
+  r->maker = p->maker;
+  r->sound = p->sound;
+  memcpy(r->pos, p->pos, sizeof r->pos);
+  r->loudness = p->heard;
+  r->walls = p->walls;
+  ag->recent_head = (ag->recent_head + 1) % WARY_RECENT_SOUNDS;
+  if (ag->recent_count < WARY_RECENT_SOUNDS) ag->recent_count++;
+}
+
+/* A hear or sound_heard event (NULL when the queue is full). */
+static wary_event *sound_event(wary_world *w, int32_t type, wary_id agent, wary_id target,
+                               const float pos[3], int32_t sound, float loudness) {
+  wary_event *e = wy_event_push(w, type, agent);
+  if (!e) return NULL;
+  e->target = target;
+  e->confidence = wy_clamp01(loudness);
+  memcpy(e->pos, pos, sizeof e->pos);
+  e->sound = sound;
+  e->loudness = loudness;
+  return e;
+}
+
+/* Accuracy of where a hearer places a sound: the type's override, else
+ * falling with distance over its range. */
+static float accuracy_of(const wy_sound *s, float distance) {
+  if (s->def.location_accuracy > 0.0f) return s->def.location_accuracy;
+  return wy_clamp01(1.0f - distance / s->def.max_range);
+}
+
+bool wy_hear(wary_world *w, int32_t agent) {
+  wy_hearing_agent *ag = &w->hearing->agents.data[agent];
+  const wy_actor *a = wy_agent_actor(w, agent);
+  const wary_hearing_def *h = wy_hearing_of(w, a->profile);
+  int32_t slot = w->profiles.data[a->profile].builtin_slot[WARY_SENSE_HEARING];
+  wary_id self = wy_agent_id(w, agent);
+  for (int32_t i = 0; i < ag->tracks.count; i++) {
+    ag->tracks.data[i].heard = 0.0f;
+    ag->tracks.data[i].sound = -1;
+  }
+  for (int32_t i = 0; i < ag->pending.count; i++) {
+    const wy_pending *pd = &ag->pending.data[i];
+    const wy_sound *s = &w->sounds->types.data[pd->sound];
+    wary_event *e = sound_event(w, WARY_EV_SOUND_HEARD, self, pd->maker, pd->pos, pd->sound, pd->heard);
+    if (e) e->walls = pd->walls;
+    remember(w, ag, pd);
+    float acc = accuracy_of(s, pd->distance);
+    if (!pd->maker) {
+      if (!wy_report_place(w, agent, pd->pos, s->def.name, wy_clamp01(pd->heard),
+                           s->def.location_accuracy > 0.0f ? s->def.location_accuracy : 0.4f))
+        return false;
+      continue;
+    }
+    wy_track *t = track_of(ag, pd->maker, pd->time);
+    if (!t) return false;
+    settle(t, h, pd->time);
+    t->accum += pd->heard * h->accumulation_rate * 0.1f;
+    t->last = pd->time;
+    if (pd->heard > t->heard) t->heard = pd->heard;
+    /* The most precise sound of the update places the maker. */
+    if (t->sound < 0 || acc > t->accuracy) t->accuracy = acc;
+    if (t->sound < 0) t->sound = pd->sound;
+  }
+  ag->pending.count = 0;
+  for (int32_t i = 0; i < ag->tracks.count; i++) {
+    wy_track *t = &ag->tracks.data[i];
+    settle(t, h, w->time);
+    const wy_actor *m = wy_actor_get(w, t->maker);
+    float share = wy_clamp01(t->heard > t->accum ? t->heard : t->accum);
+    if (!m || share <= 0.0f) {
+      wy_array_swap_remove(&ag->tracks, i); /* forgotten, or the maker is gone */
+      i--;
+      continue;
+    }
+    /* The maker where it is now; the build-up alone fires hear with no sound. */
+    sound_event(w, WARY_EV_HEAR, self, t->maker, m->pos, t->sound, share);
+    if (!wy_report_push(w, agent, slot, t->maker, share, WARY_LOSS_SENSOR_DROPOUT, t->accuracy,
+                        m->pos))
+      return false;
+  }
+  return true;
+}
+
+int32_t wary_recent_sounds(const wary_world *w, wary_id agent, float seconds,
+                           wary_heard_sound *out, int32_t cap) {
+  int32_t index = wy_agent_index(w, agent);
+  if (index < 0) return index;
+  if (isnan(seconds) || seconds < 0.0f || cap < 0) return WARY_ERR_BAD_VALUE;
+  if (seconds > 6.0f) seconds = 6.0f;
+  const wy_hearing_agent *ag = &w->hearing->agents.data[index];
+  int32_t n = 0;
+  for (int32_t k = 0; k < ag->recent_count && n < cap; k++) {
+    int32_t i = (ag->recent_head - 1 - k + WARY_RECENT_SOUNDS) % WARY_RECENT_SOUNDS;
+    if (w->time - ag->recent[i].time > seconds) break;
+    out[n++] = ag->recent[i];
+  }
+  return n;
+}

@@ -1,0 +1,54 @@
+/* hearing.h - the built-in hearing sense (seed 003): its settings per
+ * profile, and each agent's part: the sounds that arrived since its last
+ * update, the build-up per maker, the sounds it heard lately. */
+#ifndef WARY_HEARING_H
+#define WARY_HEARING_H
+
+#include "world.h"
+
+/* A sound waiting for the agent's next hearing update. */
+typedef struct wy_pending {
+  float time;      /* world time it arrived */
+  wary_id maker;   /* 0: nobody (a belief about the place) */
+  int32_t sound;
+  float pos[3];
+  float heard;     /* loudness as it arrived */
+  int32_t walls;
+  float distance;
+} wy_pending;
+
+/* What the agent's hearing holds about one maker between updates. */
+typedef struct wy_track {
+  wary_id maker;
+  float accum;     /* the build-up */
+  float last;      /* world time of its last sound */
+  float settled;   /* world time up to which the build-up has faded */
+  float heard;     /* loudest single sound this update, 0 none */
+  int32_t sound;   /* first sound this update, -1 none */
+  float accuracy;
+} wy_track;
+
+typedef struct wy_hearing_agent {
+  WY_ARRAY(wy_pending) pending;
+  WY_ARRAY(wy_track) tracks;
+  wary_heard_sound recent[WARY_RECENT_SOUNDS]; /* ring, newest at recent_head - 1 */
+  int32_t recent_head, recent_count;
+} wy_hearing_agent;
+
+struct wy_hearing {
+  WY_ARRAY(wary_hearing_def) profiles; /* per profile, distances scaled */
+  WY_ARRAY(wy_hearing_agent) agents;   /* per agent */
+};
+
+extern const wy_module wy_hearing_module;
+
+static inline const wary_hearing_def *wy_hearing_of(const wary_world *w, int32_t profile) {
+  return &w->hearing->profiles.data[profile];
+}
+
+/* Queued sounds -> the pending sounds of the agents that hear them. */
+bool wy_deliver_sounds(wary_world *w);
+/* One hearing update of an agent: events, recent sounds, reports (report.h). */
+bool wy_hear(wary_world *w, int32_t agent);
+
+#endif

@@ -1,0 +1,53 @@
+/* id_pool.c - allocating, releasing and checking the ids of one kind. */
+#include "id_pool.h"
+
+#include <string.h>
+
+void wy_id_pool_init(wy_id_pool *p, wary_kind kind) {
+  memset(p, 0, sizeof *p);
+  p->kind = (uint32_t)kind;
+}
+
+void wy_id_pool_free(wy_id_pool *p) {
+  wy_array_free(&p->slots);
+  wy_array_free(&p->free);
+}
+
+int32_t wy_id_reserve(wy_id_pool *p) {
+  if (p->free.count > 0) return p->free.data[p->free.count - 1];
+  int32_t n = p->slots.count;
+  if ((uint32_t)n > WY_ID_INDEX_MASK) return WARY_ERR_FULL;
+  /* The free list keeps room for every slot, so releasing never fails. */
+  if (!wy_array_reserve(&p->slots, n + 1) || !wy_array_reserve(&p->free, n + 1))
+    return WARY_ERR_OUT_OF_MEMORY;
+  return n;
+}
+
+wary_id wy_id_alloc(wy_id_pool *p) {
+  int32_t slot;
+  if (p->free.count > 0) {
+    slot = p->free.data[--p->free.count];
+  } else {
+    slot = p->slots.count++;
+    p->slots.data[slot].gen = 0;
+  }
+  wy_id_entry *s = &p->slots.data[slot];
+  s->gen++;
+  s->id = p->kind << WY_ID_KIND_SHIFT | (uint32_t)s->gen << WARY_ID_INDEX_BITS | (uint32_t)slot;
+  p->alive++;
+  return s->id;
+}
+
+void wy_id_release(wy_id_pool *p, int32_t slot) {
+  wy_id_entry *s = &p->slots.data[slot];
+  s->id = 0;
+  p->alive--;
+  if (s->gen < WY_ID_GEN_MAX) p->free.data[p->free.count++] = slot;
+}
+
+int wy_id_status(const wy_id_pool *p, wary_id id) {
+  if (wy_id_slot(p, id) >= 0) return WARY_OK;
+  uint32_t kind = id >> WY_ID_KIND_SHIFT;
+  bool other = kind != p->kind && kind >= WARY_KIND_ACTOR && kind <= WARY_KIND_ENVIRONMENT;
+  return other ? WARY_ERR_WRONG_KIND : WARY_ERR_STALE_ID;
+}

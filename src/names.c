@@ -1,0 +1,23 @@
+/* names.c - interned names (evidence tags, sources, property keys, sound and
+ * pain names): a small positive key per distinct string, for the world's life. */
+#include <string.h>
+
+#include "world.h"
+
+int32_t wary_name(wary_world *w, const char *name) {
+  if (!name || !name[0]) return WARY_ERR_BAD_VALUE;
+  for (int32_t i = 0; i < w->names.count; i++)
+    if (strcmp(w->names.data[i], name) == 0) return i + 1;
+  if (w->names.count >= WY_MAX_NAMES) return WARY_ERR_FULL;
+  if (!wy_array_reserve(&w->names, w->names.count + 1)) return WARY_ERR_OUT_OF_MEMORY;
+  size_t len = strlen(name) + 1;
+  char *copy = malloc(len);
+  if (!copy) return WARY_ERR_OUT_OF_MEMORY;
+  memcpy(copy, name, len);
+  w->names.data[w->names.count++] = copy;
+  return w->names.count;
+}
+
+const char *wary_name_string(const wary_world *w, int32_t key) {
+  return key >= 1 && key <= w->names.count ? w->names.data[key - 1] : NULL;
+}

@@ -1,0 +1,188 @@
+/* pain.c - pain and health dulling the senses (seed 002): pain types,
+ * reports (each one's event at the agent's next update), health, and the
+ * multiplier they put on each sense slot. Pain decays at the end of each
+ * step, before the multipliers are taken; the multiplier scales each slot's
+ * share in fusion (resolve.c, which the step hands it). */
+#include "pain.h"
+
+#include <string.h>
+
+#include "brain.h"
+#include "events.h"
+
+static bool create(wary_world *w) {
+  w->pain = calloc(1, sizeof *w->pain);
+  return w->pain != NULL;
+}
+
+static void destroy(wary_world *w) {
+  if (!w->pain) return;
+  wy_array_free(&w->pain->agents);
+  free(w->pain);
+}
+
+static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
+  (void)profiles;
+  return wy_array_reserve(&w->pain->agents, agents);
+}
+
+static void agent_added(wary_world *w, int32_t agent) {
+  (void)agent;
+  wy_pain_agent *ag = &w->pain->agents.data[w->pain->agents.count++];
+  memset(ag, 0, sizeof *ag);
+  ag->health = 1.0f;
+  for (int32_t s = 0; s < WY_SLOTS; s++) ag->dull[s] = 1.0f;
+}
+
+static void agent_removed(wary_world *w, int32_t agent) {
+  wy_array_swap_remove(&w->pain->agents, agent);
+}
+
+const wy_module wy_pain_module = {
+  .create = create, .destroy = destroy, .reserve = reserve, .agent_added = agent_added,
+  .agent_removed = agent_removed,
+};
+
+wary_pain_def wary_default_pain_def(void) {
+  wary_pain_def d;
+  memset(&d, 0, sizeof d);
+  d.decay_rate = 0.2f;
+  d.max_level = 1.0f;
+  for (int i = 0; i < WARY_MAX_PAIN_EFFECTS; i++) d.effect_sense[i] = -1;
+  return d;
+}
+
+static bool pain_valid(const wary_world *w, const wary_pain_def *d) {
+  if (!d || !wary_name_string(w, d->name) || !wy_nonneg(d->decay_rate) || !wy_unit(d->max_level) ||
+      !wy_nonneg(d->amount_override))
+    return false;
+  if (d->effect_count < 0 || d->effect_count > WARY_MAX_PAIN_EFFECTS) return false;
+  for (int32_t i = 0; i < d->effect_count; i++)
+    if (d->effect_sense[i] < 0 || d->effect_sense[i] >= w->senses.count || !wy_unit(d->effect[i]))
+      return false;
+  return true;
+}
+
+int32_t wary_pain_create(wary_world *w, const wary_pain_def *d) {
+  if (!pain_valid(w, d)) return WARY_ERR_BAD_VALUE;
+  if (w->in_step) return WARY_ERR_IN_STEP;
+  struct wy_pain *pn = w->pain;
+  if (pn->type_count >= WARY_MAX_PAIN_TYPES) return WARY_ERR_FULL;
+  pn->types[pn->type_count] = *d;
+  return pn->type_count++;
+}
+
+int wary_pain_set(wary_world *w, int32_t pain, const wary_pain_def *d) {
+  if (pain < 0 || pain >= w->pain->type_count) return WARY_ERR_NOT_FOUND;
+  if (!pain_valid(w, d)) return WARY_ERR_BAD_VALUE;
+  if (w->in_step) return WARY_ERR_IN_STEP;
+  w->pain->types[pain] = *d;
+  return WARY_OK;
+}
+
+/* The agent's pain part, or NULL with *status (the id's, or NOT_AGENT). */
+static wy_pain_agent *pain_agent(wary_world *w, wary_id agent, int *status) {
+  int32_t index = wy_agent_index(w, agent);
+  *status = index < 0 ? index : WARY_OK;
+  return index < 0 ? NULL : &w->pain->agents.data[index];
+}
+
+int wary_report_pain(wary_world *w, wary_id agent, int32_t pain, float amount) {
+  int32_t index = wy_agent_index(w, agent);
+  if (index < 0) return index;
+  wy_pain_agent *ag = &w->pain->agents.data[index];
+  if (pain < 0 || pain >= w->pain->type_count) return WARY_ERR_NOT_FOUND;
+  if (!wy_finite(amount)) return WARY_ERR_BAD_VALUE;
+  const wary_pain_def *d = &w->pain->types[pain];
+  if (amount <= 0.0f || ag->off[pain]) return WARY_OK;
+  if (wy_agent_profile(w, index)->builtin_slot[WARY_SENSE_PAIN] < 0) return WARY_ERR_NOT_FOUND;
+  float add = d->amount_override > 0.0f ? d->amount_override : amount;
+  float level = ag->level[pain] + add;
+  ag->level[pain] = level < d->max_level ? level : d->max_level;
+  if (ag->queue_count < WARY_PAIN_QUEUE) {
+    wy_pain_report *r = &ag->queue[ag->queue_count++];
+    r->pain = pain;
+    r->level = ag->level[pain];
+  } else {
+    w->stats.pain_reports_dropped++;
+  }
+  return WARY_OK;
+}
+
+int wary_pain_clear(wary_world *w, wary_id agent, int32_t pain) {
+  int status;
+  wy_pain_agent *ag = pain_agent(w, agent, &status);
+  if (!ag) return status;
+  if (pain == -1) {
+    memset(ag->level, 0, sizeof ag->level);
+    return WARY_OK;
+  }
+  if (pain < 0 || pain >= w->pain->type_count) return WARY_ERR_NOT_FOUND;
+  ag->level[pain] = 0.0f;
+  return WARY_OK;
+}
+
+int wary_pain_set_enabled(wary_world *w, wary_id agent, int32_t pain, int32_t enabled) {
+  int status;
+  wy_pain_agent *ag = pain_agent(w, agent, &status);
+  if (!ag) return status;
+  if (pain < 0 || pain >= w->pain->type_count) return WARY_ERR_NOT_FOUND;
+  ag->off[pain] = enabled == 0;
+  return WARY_OK;
+}
+
+int wary_actor_set_health(wary_world *w, wary_id agent, float health) {
+  int status;
+  wy_pain_agent *ag = pain_agent(w, agent, &status);
+  if (!ag) return status;
+  if (!wy_unit(health)) return WARY_ERR_BAD_VALUE;
+  ag->health = health;
+  return WARY_OK;
+}
+
+/* M = lerp(floor, 1, health); each enabled pain: M = max(M x (1 - level x effect), floor). */
+static inline float multiplier(const struct wy_pain *pn, const wy_pain_agent *ag,
+                               const wy_profile *p, float vision_floor, int32_t slot) {
+  if (p->builtin_slot[WARY_SENSE_PAIN] < 0 || slot < 0 || slot >= p->slot_count) return 1.0f;
+  int32_t sense = p->slots[slot].sense;
+  float floor = sense == WARY_SENSE_VISION ? vision_floor : 0.0f;
+  float m = floor + (1.0f - floor) * ag->health;
+  for (int32_t k = 0; k < pn->type_count; k++) {
+    if (ag->off[k] || ag->level[k] <= 0.0f) continue;
+    const wary_pain_def *d = &pn->types[k];
+    for (int32_t e = 0; e < d->effect_count; e++) {
+      if (d->effect_sense[e] != sense) continue;
+      float v = m * (1.0f - ag->level[k] * d->effect[e]);
+      m = v > floor ? v : floor;
+    }
+  }
+  return m;
+}
+
+float wy_pain_multiplier(const wary_world *w, int32_t agent, int32_t slot) {
+  int32_t profile = wy_agent_actor(w, agent)->profile;
+  return multiplier(w->pain, wy_pain_of(w, agent), &w->profiles.data[profile],
+                    wy_brain_of(w, profile)->pain_vision_floor, slot);
+}
+
+void wy_pain_step(wary_world *w, int32_t agent, float dt) {
+  wy_pain_agent *ag = &w->pain->agents.data[agent];
+  const struct wy_pain *pn = w->pain;
+  wary_id id = wy_agent_id(w, agent);
+  for (int32_t i = 0; i < ag->queue_count; i++) {
+    wary_event *e = wy_event_push(w, WARY_EV_PAIN_REPORTED, id);
+    if (!e) continue;
+    e->confidence = ag->queue[i].level;
+    e->index = ag->queue[i].pain;
+  }
+  ag->queue_count = 0;
+  for (int32_t k = 0; k < pn->type_count; k++) {
+    if (ag->off[k]) continue;
+    float v = ag->level[k] - pn->types[k].decay_rate * dt;
+    ag->level[k] = v > 0.0f ? v : 0.0f;
+  }
+  int32_t profile = wy_agent_actor(w, agent)->profile;
+  const wy_profile *p = &w->profiles.data[profile];
+  float vision_floor = wy_brain_of(w, profile)->pain_vision_floor;
+  for (int32_t s = 0; s < WY_SLOTS; s++) ag->dull[s] = multiplier(pn, ag, p, vision_floor, s);
+}

@@ -1,0 +1,41 @@
+/* pain.h - pain and health (seed 002): the world's pain types, and each
+ * agent's part: health, pain levels, reports waiting for their event, and
+ * the multiplier pain and health put on each sense slot this step. */
+#ifndef WARY_PAIN_H
+#define WARY_PAIN_H
+
+#include "world.h"
+
+/* A pain report waiting for the agent's next update (its event). */
+typedef struct wy_pain_report {
+  int32_t pain;
+  float level;
+} wy_pain_report;
+
+typedef struct wy_pain_agent {
+  float health;           /* 0..1, 1 at creation */
+  float level[WARY_MAX_PAIN_TYPES];
+  bool off[WARY_MAX_PAIN_TYPES];
+  wy_pain_report queue[WARY_PAIN_QUEUE];
+  int32_t queue_count;
+  float dull[WY_SLOTS];   /* pain and health multiplier per slot this step */
+} wy_pain_agent;
+
+struct wy_pain {
+  wary_pain_def types[WARY_MAX_PAIN_TYPES];
+  int32_t type_count;
+  WY_ARRAY(wy_pain_agent) agents; /* per agent */
+};
+
+extern const wy_module wy_pain_module;
+
+static inline const wy_pain_agent *wy_pain_of(const wary_world *w, int32_t agent) {
+  return &w->pain->agents.data[agent];
+}
+
+/* The multiplier pain and health put on an agent's slot now (1: none). */
+float wy_pain_multiplier(const wary_world *w, int32_t agent, int32_t slot);
+/* One step of an agent's pain: its reports' events, decay, the multipliers. */
+void wy_pain_step(wary_world *w, int32_t agent, float dt);
+
+#endif

@@ -1,0 +1,60 @@
+/* profile.h - sense contracts and profiles proper: thresholds and timings,
+ * the resolved sense slots (weight, interval, range, loss rules), and each
+ * built-in sense's contract in the profile. A sense's own settings (vision,
+ * hearing, the small senses, damage and pain) live with the sense; its
+ * module writes the contract here when they change. */
+#ifndef WARY_PROFILE_H
+#define WARY_PROFILE_H
+
+#include "wary.h"
+
+#define WY_SLOTS WARY_MAX_PROFILE_SENSES
+
+typedef struct wy_sense {
+  wary_sense_def def;
+} wy_sense;
+
+typedef struct wy_slot {
+  int32_t sense;
+  float weight;
+  float interval;
+  float range;       /* effective candidate range: the sense's, or the others' largest */
+  float loss_grace;
+  bool direct_lost_cut;
+  int32_t loss_reason;
+  float decay_scale;  /* share (and, when it lost the target last, belief) fade x this (1) */
+} wy_slot;
+
+/* What a built-in sense's settings mean for its slot. The module that owns
+ * the settings writes it (vision.c, hearing.c, small_senses.c, brain.c), so
+ * that the profile resolves its slots without knowing those settings. */
+typedef struct wy_contract {
+  float interval;
+  float range;       /* 0: it gathers no candidates (sounds and hits come to it) */
+  float loss_grace;
+  float weight;
+  float decay_scale;
+} wy_contract;
+
+typedef struct wy_profile {
+  wary_profile_def def; /* distances already scaled */
+  wy_contract builtin[WARY_BUILTIN_SENSES];
+  int32_t builtin_slot[WARY_BUILTIN_SENSES];   /* slot of each built-in sense, -1 none */
+  int32_t slot_count;
+  wy_slot slots[WY_SLOTS];
+  float max_range;      /* largest slot range (may be INFINITY) */
+  /* Vision's eye turn rate (vision.c writes it): kept here because the
+   * actor layer turns the agents' eyes (used when the profile sees). */
+  float eye_turn_rate;
+} wy_profile;
+
+/* Creates the built-in senses 0 .. WARY_BUILTIN_SENSES - 1 of a new world. */
+bool wy_senses_init(wary_world *w);
+/* The head of the wary_profile_set_* calls: the profile, or NULL with *status
+ * NOT_FOUND (no such profile, or found false), BAD_VALUE (valid false) or IN_STEP. */
+wy_profile *wy_profile_to_set(wary_world *w, int32_t profile, bool found, bool valid,
+                              int *status);
+/* Re-resolves p's slots after a contract changed. */
+void wy_profile_refresh(const wary_world *w, wy_profile *p);
+
+#endif

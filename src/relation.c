@@ -1,0 +1,68 @@
+/* relation.c - relationships between teams and each agent's overrides
+ * (relation.h): setting them. */
+#include "relation.h"
+
+#include <string.h>
+
+static bool create(wary_world *w) {
+  w->relations = calloc(1, sizeof *w->relations);
+  return w->relations != NULL;
+}
+
+static void destroy(wary_world *w) {
+  if (!w->relations) return;
+  wy_array_free(&w->relations->agents);
+  free(w->relations);
+}
+
+static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
+  (void)profiles;
+  return wy_array_reserve(&w->relations->agents, agents);
+}
+
+static void agent_added(wary_world *w, int32_t agent) {
+  (void)agent;
+  memset(&w->relations->agents.data[w->relations->agents.count++], 0, sizeof(wy_relation_list));
+}
+
+static void agent_removed(wary_world *w, int32_t agent) {
+  wy_array_swap_remove(&w->relations->agents, agent);
+}
+
+const wy_module wy_relation_module = {
+  .create = create, .destroy = destroy, .reserve = reserve, .agent_added = agent_added,
+  .agent_removed = agent_removed,
+};
+
+int wary_set_relationship(wary_world *w, int32_t a, int32_t b, int32_t rel) {
+  if (rel < WARY_HOSTILE || rel > WARY_FRIENDLY) return WARY_ERR_BAD_VALUE;
+  struct wy_relations *r = w->relations;
+  for (int32_t i = 0; i < r->team_count; i++) {
+    wy_team_relation *t = &r->teams[i];
+    if ((t->a == a && t->b == b) || (t->a == b && t->b == a)) {
+      t->relationship = rel;
+      return WARY_OK;
+    }
+  }
+  if (r->team_count >= 32) return WARY_ERR_FULL;
+  r->teams[r->team_count++] = (wy_team_relation){a, b, rel};
+  return WARY_OK;
+}
+
+int wary_set_relationship_override(wary_world *w, wary_id agent, wary_id target, int32_t rel) {
+  int32_t index = wy_agent_index(w, agent);
+  if (index < 0) return index;
+  if (!wy_actor_get(w, target)) return wy_actor_status(w, target);
+  if (rel < -1 || rel > WARY_FRIENDLY) return WARY_ERR_BAD_VALUE;
+  wy_relation_list *l = &w->relations->agents.data[index];
+  for (int32_t i = 0; i < l->count; i++) {
+    if (l->relation[i].target != target) continue;
+    if (rel < 0) l->relation[i] = l->relation[--l->count];
+    else l->relation[i].relationship = rel;
+    return WARY_OK;
+  }
+  if (rel < 0) return WARY_OK;
+  if (l->count >= 8) return WARY_ERR_FULL;
+  l->relation[l->count++] = (wy_relation){target, rel};
+  return WARY_OK;
+}

@@ -1,0 +1,45 @@
+/* report.h - what the built-in senses found in a step, waiting for the step
+ * to write it into beliefs: answers about actors (applied with the custom
+ * senses' results) and about places. The senses never touch a belief: the
+ * beliefs layer is above them. */
+#ifndef WARY_REPORT_H
+#define WARY_REPORT_H
+
+#include "world.h"
+
+/* A built-in sense's answer about an actor. */
+typedef struct wy_report {
+  int32_t agent;   /* agent index */
+  int32_t slot;
+  wary_id target;
+  float dt;        /* seconds since the slot last evaluated */
+  float confidence;
+  int32_t reason;  /* why nothing was seen (confidence 0) */
+  float accuracy;
+  bool has_pos;    /* false: the target's own position */
+  float pos[3];
+} wy_report;
+
+/* Something sensed at a place (a sound nobody made, a vibration). */
+typedef struct wy_place_note {
+  int32_t agent;   /* agent index */
+  float pos[3];
+  int32_t tag;     /* interned */
+  float confidence;
+  float accuracy;
+} wy_place_note;
+
+struct wy_reports {
+  WY_ARRAY(wy_report) actors;
+  WY_ARRAY(wy_place_note) places;
+};
+
+extern const wy_module wy_report_module;
+
+/* False on out of memory. pos NULL: the target's own position. */
+bool wy_report_push(wary_world *w, int32_t agent, int32_t slot, wary_id target, float confidence,
+                    int32_t reason, float accuracy, const float *pos);
+bool wy_report_place(wary_world *w, int32_t agent, const float pos[3], int32_t tag,
+                     float confidence, float accuracy);
+
+#endif

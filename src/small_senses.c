@@ -1,0 +1,178 @@
+/* small_senses.c - the small built-in senses, one candidate at a time:
+ * - smell: scent x sensitivity x (1 - (d / range)^2), through walls, no light;
+ * - touch: within reach (0.6 m) it is sure (sensitivity), and a reported touch
+ *   (wary_report_touch) counts at the next step whatever the distance;
+ * - echolocation: pings that ignore light and cones: sensitivity x
+ *   (1 - (d / range)^2), stopped by any sound wall between ear and chest.
+ * Vibration lives on the stimulus bus (stimulus.c); its settings share the
+ * shape of these (wary_basic_sense_def) and live here with them. */
+#include "small_senses.h"
+
+#include <string.h>
+
+#include "hearing.h"
+#include "report.h"
+
+/* ---- settings ------------------------------------------------------------ */
+
+wary_basic_sense_def wary_default_basic_sense_def(int32_t sense) {
+  wary_basic_sense_def d;
+  memset(&d, 0, sizeof d);
+  d.range = -1.0f;
+  d.weight = 1.0f;
+  d.sensitivity = 1.0f;
+  switch (sense) {
+    case WARY_SENSE_SMELL: d.interval = 0.5f; d.loss_grace = 2.0f; d.accuracy = 0.3f; break;
+    case WARY_SENSE_TOUCH: d.interval = 0.1f; d.loss_grace = 0.5f; d.accuracy = 1.0f; break;
+    case WARY_SENSE_ECHOLOCATION: d.interval = 0.5f; d.loss_grace = 1.0f; d.accuracy = 0.8f; break;
+    default: d.interval = 0.1f; d.loss_grace = 1.0f; d.accuracy = 0.5f; break;
+  }
+  return d;
+}
+
+/* Default reach of each, in metres. */
+static float range_m(int32_t sense) {
+  switch (sense) {
+    case WARY_SENSE_SMELL: return 5.0f;
+    case WARY_SENSE_TOUCH: return 0.6f;
+    case WARY_SENSE_ECHOLOCATION: return 20.0f;
+    default: return 30.0f; /* vibration */
+  }
+}
+
+/* Vibration comes on the stimulus bus: it gathers no candidates (range 0). */
+static void contract(wy_profile *p, int32_t sense, const wary_basic_sense_def *b) {
+  wy_contract *c = &p->builtin[sense];
+  c->interval = b->interval;
+  c->range = sense == WARY_SENSE_VIBRATION ? 0.0f : b->range;
+  c->loss_grace = b->loss_grace;
+  c->weight = b->weight;
+}
+
+int wary_profile_set_basic_sense(wary_world *w, int32_t profile, int32_t sense,
+                                 const wary_basic_sense_def *d) {
+  bool valid = d && wy_finite(d->interval) && d->interval > 0.0f && wy_scaled_ok(d->range) &&
+               wy_nonneg(d->loss_grace) && wy_nonneg(d->weight) && wy_nonneg(d->sensitivity) &&
+               wy_unit(d->accuracy);
+  int status;
+  wy_profile *p = wy_profile_to_set(
+      w, profile, sense >= WARY_SENSE_VIBRATION && sense <= WARY_SENSE_ECHOLOCATION, valid, &status);
+  if (!p) return status;
+  wary_basic_sense_def *b = &w->small->profiles.data[profile].sense[sense];
+  *b = *d;
+  b->range = wy_scaled(w, d->range, range_m(sense));
+  contract(p, sense, b);
+  wy_profile_refresh(w, p);
+  return WARY_OK;
+}
+
+/* ---- the module: settings per profile, touches per agent ------------------- */
+
+static bool create(wary_world *w) {
+  w->small = calloc(1, sizeof *w->small);
+  return w->small != NULL;
+}
+
+static void destroy(wary_world *w) {
+  if (!w->small) return;
+  wy_array_free(&w->small->profiles);
+  wy_array_free(&w->small->agents);
+  free(w->small);
+}
+
+static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
+  return wy_array_reserve(&w->small->agents, agents) &&
+         wy_array_reserve(&w->small->profiles, profiles);
+}
+
+static void profile_added(wary_world *w, int32_t profile) {
+  wy_small_settings *s = &w->small->profiles.data[w->small->profiles.count++];
+  for (int32_t k = 0; k < WARY_BUILTIN_SENSES; k++) {
+    s->sense[k] = wary_default_basic_sense_def(k);
+    s->sense[k].range = wy_scaled(w, s->sense[k].range, range_m(k));
+  }
+  for (int32_t k = WARY_SENSE_VIBRATION; k <= WARY_SENSE_ECHOLOCATION; k++)
+    contract(&w->profiles.data[profile], k, &s->sense[k]);
+}
+
+static void agent_added(wary_world *w, int32_t agent) {
+  (void)agent;
+  memset(&w->small->agents.data[w->small->agents.count++], 0, sizeof(wy_touches));
+}
+
+static void agent_removed(wary_world *w, int32_t agent) {
+  wy_array_swap_remove(&w->small->agents, agent);
+}
+
+const wy_module wy_small_module = {
+  .create = create, .destroy = destroy, .reserve = reserve, .profile_added = profile_added,
+  .agent_added = agent_added, .agent_removed = agent_removed,
+};
+
+/* ---- sensing --------------------------------------------------------------- */
+
+float wy_small_sense(wary_world *w, const wy_actor *a, int32_t sense, const wy_actor *t,
+                     float distance, int32_t *reason) {
+  const wary_basic_sense_def *b = wy_small_of(w, a->profile, sense);
+  float x = b->range > 0.0f ? distance / b->range : 1.0f;
+  if (x > 1.0f) {
+    *reason = WARY_LOSS_OUT_OF_RANGE;
+    return 0.0f;
+  }
+  float c = 0.0f;
+  *reason = WARY_LOSS_NONE;
+  if (sense == WARY_SENSE_SMELL) {
+    c = t->scent * b->sensitivity * (1.0f - x * x);
+    *reason = WARY_LOSS_SENSOR_DROPOUT;
+  } else if (sense == WARY_SENSE_TOUCH) {
+    c = b->sensitivity;
+    *reason = WARY_LOSS_OUT_OF_RANGE;
+  } else if (sense == WARY_SENSE_ECHOLOCATION) {
+    float ear[3] = {a->pos[0], a->pos[1], a->pos[2] + wy_hearing_of(w, a->profile)->ear_height};
+    float chest[3] = {t->pos[0], t->pos[1], t->pos[2] + w->def.units_per_meter};
+    wary_ray_result r;
+    w->stats.rays++;
+    bool clear = wy_occ_segment(&w->occ, w->materials, ear, chest, &r) && r.walls == 0;
+    c = clear ? b->sensitivity * (1.0f - x * x) : 0.0f;
+    *reason = clear ? WARY_LOSS_OUT_OF_RANGE : WARY_LOSS_OCCLUDED;
+  }
+  return c;
+}
+
+int wary_report_touch(wary_world *w, wary_id agent, wary_id toucher) {
+  const wy_actor *a = wy_actor_get(w, agent);
+  if (!a) return wy_actor_status(w, agent);
+  if (!wy_actor_get(w, toucher)) return wy_actor_status(w, toucher);
+  if (a->agent < 0) return WARY_ERR_NOT_AGENT;
+  if (agent == toucher) return WARY_ERR_BAD_VALUE;
+  wy_touches *t = &w->small->agents.data[a->agent];
+  for (int32_t i = 0; i < t->count; i++)
+    if (t->toucher[i] == toucher) return WARY_OK;
+  if (t->count >= 4) return WARY_ERR_FULL;
+  t->toucher[t->count++] = toucher;
+  return WARY_OK;
+}
+
+bool wy_touches_report(wary_world *w, int32_t agent) {
+  wy_touches *t = &w->small->agents.data[agent];
+  if (t->count == 0) return true;
+  int32_t profile = wy_agent_actor(w, agent)->profile;
+  int32_t slot = w->profiles.data[profile].builtin_slot[WARY_SENSE_TOUCH];
+  float sensitivity = wy_small_of(w, profile, WARY_SENSE_TOUCH)->sensitivity;
+  for (int32_t i = 0; slot >= 0 && i < t->count; i++) {
+    if (wy_actor_get(w, t->toucher[i]) &&
+        !wy_report_push(w, agent, slot, t->toucher[i], wy_clamp01(sensitivity), WARY_LOSS_NONE,
+                        1.0f, NULL))
+      return false;
+  }
+  t->count = 0;
+  return true;
+}
+
+int wary_actor_set_scent(wary_world *w, wary_id id, float scent) {
+  wy_actor *a = wy_actor_get(w, id);
+  if (!a) return wy_actor_status(w, id);
+  if (!wy_finite(scent) || scent < 0.0f || scent > 1.0f) return WARY_ERR_BAD_VALUE;
+  a->scent = scent;
+  return WARY_OK;
+}

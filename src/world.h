@@ -1,0 +1,188 @@
+/* world.h - the world layer's aggregate. struct wary_world holds the state of
+ * the world layer (def, time, names, events, materials and boxes, actors and
+ * agents, profiles and senses, the grid, lamps and environments, statistics)
+ * and one pointer per higher module, whose inside it never looks at. Per
+ * agent and per profile, a module keeps arrays parallel to the world's
+ * agents and profiles; it learns of new and removed agents, new profiles,
+ * removed actors and reset slots through the hooks of wy_module, which the
+ * top layer registers at world creation (world_create.c). */
+#ifndef WARY_WORLD_H
+#define WARY_WORLD_H
+
+#include "actor.h"
+#include "array.h"
+#include "base.h"
+#include "environment.h"
+#include "grid.h"
+#include "id_pool.h"
+#include "occluders.h"
+#include "profile.h"
+#include "wary.h"
+
+#define WY_MAX_MATERIALS 256
+#define WY_MAX_NAMES 4096
+
+/* What a module does as the world changes; any hook may be NULL. The world
+ * calls them in table order (destroy: in reverse). */
+typedef struct wy_module {
+  bool (*create)(wary_world *w);  /* its state, empty; false: out of memory */
+  void (*destroy)(wary_world *w); /* also after a failed create (its state may be NULL) */
+  /* Room for that many agents and profiles. Nothing visible changes, so a
+   * failure (false) leaves the world as it was. */
+  bool (*reserve)(wary_world *w, int32_t agents, int32_t profiles);
+  void (*profile_added)(wary_world *w, int32_t profile); /* the new last profile: defaults */
+  void (*agent_added)(wary_world *w, int32_t agent);     /* the new last agent */
+  /* The agent goes: free what its part holds, then move the last agent's part
+   * into its index (agents stay dense; the world moves its own the same way). */
+  void (*agent_removed)(wary_world *w, int32_t agent);
+  void (*actor_removed)(wary_world *w, wary_id actor); /* forget what is held about it */
+  /* The agent's profile has other senses in its slots now: slot data is void. */
+  void (*slots_reset)(wary_world *w, int32_t agent);
+} wy_module;
+
+/* The higher modules' state, defined in their own headers. */
+struct wy_reports;     /* report.h: a step's answers of the built-in senses */
+struct wy_vision;      /* vision.h */
+struct wy_emissions;   /* emission.h: sounds and stimuli queued for the next step */
+struct wy_sounds;      /* sound.h: sound types and filters */
+struct wy_hearing;     /* hearing.h */
+struct wy_small;       /* small_senses.h: smell, touch, echolocation, vibration */
+struct wy_stimuli;     /* stimulus.h: the custom senses' inbox */
+struct wy_custom;      /* custom.h: the custom senses' batch */
+struct wy_beliefs;     /* belief.h */
+struct wy_places;      /* place.h */
+struct wy_brain;       /* brain.h: the brain's settings */
+struct wy_damages;     /* damage.h */
+struct wy_pain;        /* pain.h */
+struct wy_relations;   /* relation.h */
+struct wy_emotions;    /* emotion.h */
+struct wy_geck;        /* geck.h */
+
+struct wary_world {
+  wary_world_def def;
+  float time;
+  bool in_step;
+  float step_dt;
+  wary_stats stats;       /* beliefs: counted when asked (world_create.c) */
+
+  WY_ARRAY(char *) names; /* interned: key i + 1 */
+  wary_event *events;     /* def.event_capacity of them */
+  int32_t event_count;
+  uint32_t events_dropped;
+
+  wy_material materials[WY_MAX_MATERIALS];
+  int32_t material_count;
+  wy_occluders occ;       /* box slots: the slots of box_ids */
+  wy_id_pool box_ids;
+
+  WY_ARRAY(wy_actor) actors; /* by slot of actor_ids; count: slots used */
+  wy_id_pool actor_ids;
+  uint32_t actor_serial;
+  WY_ARRAY(wy_agent) agents; /* dense; an agent's actor points back */
+
+  WY_ARRAY(wy_profile) profiles;
+  WY_ARRAY(wy_sense) senses;
+
+  wy_grid grid;
+  WY_ARRAY(float) grid_pos; /* 3 floats per actor slot */
+  WY_ARRAY(bool) grid_include;
+  bool grid_dirty;
+
+  WY_ARRAY(wy_light) lights; /* by slot of light_ids */
+  wy_id_pool light_ids;
+  WY_ARRAY(wy_env) envs;     /* by slot of env_ids */
+  wy_id_pool env_ids;
+  float sun_dir[3];      /* unit, pointing from the sun; zero: no sun */
+  float sun_intensity;
+  float ambient;
+  uint32_t light_epoch;  /* bumped by each step and each change of boxes, lights, sun */
+
+  const wy_module *const *modules;
+  int32_t module_count;
+  struct wy_reports *reports;
+  struct wy_vision *vision;
+  struct wy_emissions *emissions;
+  struct wy_sounds *sounds;
+  struct wy_hearing *hearing;
+  struct wy_small *small;
+  struct wy_stimuli *stimuli;
+  struct wy_custom *custom;
+  struct wy_beliefs *beliefs;
+  struct wy_places *places;
+  struct wy_brain *brain;
+  struct wy_damages *damages;
+  struct wy_pain *pain;
+  struct wy_relations *relations;
+  struct wy_emotions *emotions;
+  struct wy_geck *geck;
+};
+
+/* A world with its world-layer state and every module's (the table's order:
+ * lower modules first); NULL on a bad def or out of memory. */
+wary_world *wy_world_new(const wary_world_def *def, const wy_module *const *modules,
+                         int32_t module_count);
+void wy_world_free(wary_world *w);
+
+/* Notify every module (wy_module says what each hook means). */
+bool wy_modules_reserve(wary_world *w, int32_t agents, int32_t profiles);
+void wy_modules_profile_added(wary_world *w, int32_t profile);
+void wy_modules_agent_added(wary_world *w, int32_t agent);
+void wy_modules_agent_removed(wary_world *w, int32_t agent);
+void wy_modules_actor_removed(wary_world *w, wary_id actor);
+void wy_modules_slots_reset(wary_world *w, int32_t agent);
+
+/* A distance of a def: value, or metres scaled when value is -1 (unset). */
+static inline float wy_scaled(const wary_world *w, float value, float metres) {
+  return value == -1.0f ? metres * w->def.units_per_meter : value;
+}
+
+/* The live actor id names, NULL if none. */
+static inline wy_actor *wy_actor_get(const wary_world *w, wary_id id) {
+  int32_t slot = wy_id_slot(&w->actor_ids, id);
+  return slot >= 0 ? &w->actors.data[slot] : NULL;
+}
+
+/* WARY_OK when id names a live actor, else WARY_ERR_STALE_ID or WARY_ERR_WRONG_KIND. */
+static inline int wy_actor_status(const wary_world *w, wary_id id) {
+  return wy_id_status(&w->actor_ids, id);
+}
+
+/* The id of the actor in a slot. */
+static inline wary_id wy_actor_id(const wary_world *w, int32_t slot) {
+  return wy_id_make(&w->actor_ids, slot);
+}
+
+/* Vision and hearing range scales and the light override (-1 none) of the
+ * environments at p: the thickest fog, the darkest room. Inline: vision asks
+ * twice per pair it looks at. */
+static inline void wy_env_at(const wary_world *w, const float p[3], float *vision_scale,
+                             float *hearing_scale, float *light) {
+  *vision_scale = 1.0f;
+  *hearing_scale = 1.0f;
+  *light = -1.0f;
+  for (int32_t i = 0; i < w->envs.count; i++) {
+    if (!wy_id_live(&w->env_ids, i)) continue;
+    const wary_environment_def *d = &w->envs.data[i].def;
+    if (p[0] < d->min[0] || p[1] < d->min[1] || p[2] < d->min[2] || p[0] > d->max[0] ||
+        p[1] > d->max[1] || p[2] > d->max[2])
+      continue;
+    /* Overlapping environments: the thickest fog and the darkest room win. */
+    if (d->vision_range_scale < *vision_scale) *vision_scale = d->vision_range_scale;
+    if (d->hearing_range_scale < *hearing_scale) *hearing_scale = d->hearing_range_scale;
+    if (d->light >= 0.0f && (*light < 0.0f || d->light < *light)) *light = d->light;
+  }
+}
+
+static inline wy_actor *wy_agent_actor(const wary_world *w, int32_t agent) {
+  return &w->actors.data[w->agents.data[agent].actor];
+}
+
+static inline wary_id wy_agent_id(const wary_world *w, int32_t agent) {
+  return wy_actor_id(w, w->agents.data[agent].actor);
+}
+
+static inline wy_profile *wy_agent_profile(const wary_world *w, int32_t agent) {
+  return &w->profiles.data[wy_agent_actor(w, agent)->profile];
+}
+
+#endif

@@ -1,0 +1,49 @@
+/* world_create.c - the world assembled: wary_world_create registers every
+ * module, lowest layer first (the world calls their hooks in this order);
+ * wary_world_destroy; and the world's statistics, which count what the
+ * modules hold. */
+#include "belief.h"
+#include "brain.h"
+#include "custom.h"
+#include "damage.h"
+#include "emission.h"
+#include "emotion.h"
+#include "geck.h"
+#include "hearing.h"
+#include "pain.h"
+#include "place.h"
+#include "relation.h"
+#include "report.h"
+#include "small_senses.h"
+#include "sound.h"
+#include "stimulus.h"
+#include "vision.h"
+
+static const wy_module *const modules[] = {
+  /* senses */
+  &wy_report_module, &wy_vision_module, &wy_emission_module, &wy_sound_module,
+  &wy_hearing_module, &wy_small_module, &wy_stimulus_module, &wy_custom_module,
+  /* beliefs */
+  &wy_belief_module, &wy_place_module,
+  /* brain and GECK */
+  &wy_brain_module, &wy_damage_module, &wy_pain_module, &wy_relation_module,
+  &wy_emotion_module, &wy_geck_module,
+};
+
+wary_world *wary_world_create(const wary_world_def *def) {
+  wary_world *w = wy_world_new(def, modules, (int32_t)(sizeof modules / sizeof modules[0]));
+  if (w && !wy_senses_init(w)) {
+    wy_world_free(w);
+    return NULL;
+  }
+  return w;
+}
+
+void wary_world_destroy(wary_world *w) { wy_world_free(w); }
+
+wary_stats wary_world_stats(const wary_world *w) {
+  wary_stats s = w->stats;
+  s.beliefs = 0;
+  for (int32_t i = 0; i < w->agents.count; i++) s.beliefs += wy_beliefs_of(w, i)->count;
+  return s;
+}
