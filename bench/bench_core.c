@@ -184,7 +184,7 @@ static const bool material_wall[MAT_COUNT] = {true, true, false, false};
 static const int material_share[MAT_COUNT] = {50, 15, 25, 10}; /* percent, see pick_material */
 
 typedef struct mover {
-  wary_id id;
+  wary_actor_id id;
   double x, y, vx, vy;
 } mover;
 
@@ -195,7 +195,7 @@ typedef struct bench_world {
   float (*box_min)[3];
   float (*box_max)[3];
   int32_t *box_mat;            /* MAT_* of each box */
-  wary_id first_box;
+  wary_box_id first_box;
   int32_t n, m;
   mover *agents, *targets;
   int32_t heat_key;
@@ -249,15 +249,13 @@ static bool world_build(bench_world *b, int32_t n, int32_t m, int32_t k) {
   memset(b, 0, sizeof *b);
   wary_world_def wd = wary_default_world_def();
   wd.units_per_meter = (float)UPM;
-  b->w = wary_world_create(&wd);
-  if (!b->w) return false;
+  if (wary_world_create(&wd, &b->w) != WARY_OK) return false;
   b->material[MAT_CONCRETE] = 0; /* the built-in opaque wall */
   for (int i = 1; i < MAT_COUNT; i++) {
     wary_material_def md = wary_default_material_def();
     md.vision_transmission = material_transmission[i];
     md.sound_wall = material_wall[i];
-    b->material[i] = wary_material_create(b->w, &md);
-    if (b->material[i] < 0) return false;
+    if (wary_material_create(b->w, &md, &b->material[i]) != WARY_OK) return false;
   }
   b->k = k;
   b->box_min = malloc((size_t)(k ? k : 1) * sizeof *b->box_min);
@@ -266,15 +264,15 @@ static bool world_build(bench_world *b, int32_t n, int32_t m, int32_t k) {
   b->agents = calloc((size_t)(n ? n : 1), sizeof *b->agents);
   b->targets = calloc((size_t)(m ? m : 1), sizeof *b->targets);
   if (!b->box_min || !b->box_max || !b->box_mat || !b->agents || !b->targets) return false;
-  b->heat_key = wary_name(b->w, "heat");
+  if (wary_name(b->w, "heat", &b->heat_key) != WARY_OK) return false;
 
   lcg g = {20240607.0};
   for (int32_t i = 0; i < k; i++) {
     wary_box_def bd = random_box(&g, WORLD_SIZE);
     int mat = pick_material(rnd(&g));
     bd.material = b->material[mat];
-    wary_id id = wary_box_create(b->w, &bd);
-    if (!id) return false;
+    wary_box_id id;
+    if (wary_box_create(b->w, &bd, &id) != WARY_OK) return false;
     if (i == 0) b->first_box = id;
     memcpy(b->box_min[i], bd.min, sizeof bd.min);
     memcpy(b->box_max[i], bd.max, sizeof bd.max);
@@ -295,8 +293,8 @@ static bool world_build(bench_world *b, int32_t n, int32_t m, int32_t k) {
     double heat = 0.3 + 0.7 * rnd(&g);
     random_velocity(&g, t, 50.0, 250.0); /* 0.5-3 m/s */
     wary_actor_def ad = mover_def(t, 2);
-    t->id = wary_actor_create(b->w, &ad);
-    if (!t->id || wary_actor_set_prop(b->w, t->id, b->heat_key, (float)heat) != WARY_OK) return false;
+    if (wary_actor_create(b->w, &ad, &t->id) != WARY_OK ||
+        wary_actor_set_prop(b->w, t->id, b->heat_key, (float)heat) != WARY_OK) return false;
   }
   return true;
 }
@@ -308,8 +306,7 @@ static bool world_add_agents(bench_world *b, const int32_t profile[2]) {
     wary_actor_def ad = mover_def(a, 1);
     ad.yaw = (float)(atan2(a->vy, a->vx) * 180.0 / PI_D);
     ad.profile = profile[i % 2];
-    a->id = wary_actor_create(b->w, &ad);
-    if (!a->id) return false;
+    if (wary_actor_create(b->w, &ad, &a->id) != WARY_OK) return false;
   }
   return true;
 }
@@ -334,7 +331,8 @@ static void cover_with_env(wary_world *w, double size, float vision_scale, float
   }
   ed.vision_range_scale = vision_scale;
   ed.hearing_range_scale = hearing_scale;
-  if (!wary_environment_create(w, &ed)) {
+  wary_environment_id env;
+  if (wary_environment_create(w, &ed, &env) != WARY_OK) {
     fprintf(stderr, "bench_core: could not create %s\n", what);
     exit(1);
   }
@@ -614,22 +612,23 @@ static step_figures bench_steps(int setup, int32_t n, int32_t m, int32_t k, int 
   sd.max_range = thermal.range;
   sd.evaluate = thermal_eval;
   sd.user = &thermal;
-  int32_t s_thermal = wary_sense_create(b.w, &sd);
+  int32_t s_thermal, s_second, p_one, p_two;
+  int failed = wary_sense_create(b.w, &sd, &s_thermal) != WARY_OK;
   sd.max_range = second.range;
   sd.evaluate = setup == SETUP_RAYS ? sight_eval : hearing_eval;
   sd.user = &second;
   sd.loss_reason = setup == SETUP_RAYS ? WARY_LOSS_OCCLUDED : WARY_LOSS_OUT_OF_RANGE;
-  int32_t s_second = wary_sense_create(b.w, &sd);
+  failed += wary_sense_create(b.w, &sd, &s_second) != WARY_OK;
 
   wary_profile_def pd = wary_default_profile_def();
   pd.sense_count = 1;
   pd.senses[0].sense = s_thermal;
-  int32_t p_one = wary_profile_create(b.w, &pd);
+  failed += wary_profile_create(b.w, &pd, &p_one) != WARY_OK;
   pd.sense_count = 2;
   pd.senses[1].sense = s_second;
-  int32_t p_two = wary_profile_create(b.w, &pd);
+  failed += wary_profile_create(b.w, &pd, &p_two) != WARY_OK;
   int32_t profiles[2] = {p_one, setup == SETUP_THERMAL_ONLY ? p_one : p_two};
-  if (s_thermal < 0 || s_second < 0 || p_one < 0 || p_two < 0 || !world_add_agents(&b, profiles)) {
+  if (failed || !world_add_agents(&b, profiles)) {
     fprintf(stderr, "bench_core: could not set up the senses\n");
     exit(1);
   }
@@ -735,21 +734,23 @@ static int32_t vision_run(int scenario, bool counting, int32_t n, int32_t m, int
   wary_profile_def pd = wary_default_profile_def();
   pd.sense_count = 1;
   pd.senses[0].sense = WARY_SENSE_VISION;
+  int failed = 0;
   if (counting) {
     wary_sense_def sd = wary_default_sense_def();
     sd.interval = 0.1f;
     sd.max_range = VISION_RANGE + (eye + 2.0f * (float)UPM);
     sd.evaluate = count_eval;
     pd.sense_count = 2;
-    pd.senses[1].sense = wary_sense_create(b.w, &sd);
+    failed += wary_sense_create(b.w, &sd, &pd.senses[1].sense) != WARY_OK;
   }
-  int32_t prof = wary_profile_create(b.w, &pd);
+  int32_t prof;
+  failed += wary_profile_create(b.w, &pd, &prof) != WARY_OK;
   wary_vision_def vd = wary_default_vision_def();
   vd.max_range = VISION_RANGE;
   vd.half_angle = VISION_HALF_ANGLE;
   vd.interval = 0.1f;
   int32_t profiles[2] = {prof, prof};
-  if (prof < 0 || wary_profile_set_vision(b.w, prof, &vd) != WARY_OK ||
+  if (failed || wary_profile_set_vision(b.w, prof, &vd) != WARY_OK ||
       !world_add_agents(&b, profiles)) {
     fprintf(stderr, "bench_core: could not set up vision\n");
     exit(1);
@@ -1001,7 +1002,7 @@ static uint64_t hear_in_range(const float (*ear)[3], int32_t n, const float pos[
 }
 
 /* Beliefs held by the agents in Undetected or Expired (untimed). */
-static int32_t hear_idle(wary_world *w, const wary_id *agents, int32_t n) {
+static int32_t hear_idle(wary_world *w, const wary_actor_id *agents, int32_t n) {
   int32_t idle = 0;
   for (int32_t i = 0; i < n; i++) {
     wary_belief b;
@@ -1018,31 +1019,32 @@ static int32_t hearing_run(int kind, const hear_params *hp, int warmup, int reps
                            hear_rep *out, uint32_t *dropped) {
   wary_world_def wd = wary_default_world_def();
   wd.units_per_meter = (float)UPM;
-  wary_world *w = wary_world_create(&wd);
+  wary_world *w;
+  int made = wary_world_create(&wd, &w);
   int32_t sound[HEAR_TYPES];
   float range[HEAR_TYPES];
   int32_t n = hp->n, nm = hp->makers;
   mover *makers = calloc((size_t)(nm ? nm : 1), sizeof *makers);
   float(*ear)[3] = calloc((size_t)(n ? n : 1), sizeof *ear);
-  wary_id *agents = calloc((size_t)(n ? n : 1), sizeof *agents);
+  wary_actor_id *agents = calloc((size_t)(n ? n : 1), sizeof *agents);
   double *step_ms = malloc((size_t)steps * sizeof *step_ms);
-  if (!w || !makers || !ear || !agents || !step_ms) {
+  if (made != WARY_OK || !makers || !ear || !agents || !step_ms) {
     fprintf(stderr, "bench_core: could not build the hearing world\n");
     exit(1);
   }
   for (int t = 0; t < HEAR_TYPES; t++) {
     const hear_type *h = &hear_types[t];
     wary_sound_def sd = wary_default_sound_def();
-    sd.name = wary_name(w, h->name);
+    int status = wary_name(w, h->name, &sd.name);
     sd.category = h->category;
     sd.alert_level = h->alert_level;
     sd.loudness = h->loudness;
     sd.max_range = h->range_m * (float)UPM;
     sd.location_accuracy = h->accuracy;
     sd.max_lod_tier = h->max_lod_tier;
-    sound[t] = wary_sound_create(w, &sd);
+    if (status == WARY_OK) status = wary_sound_create(w, &sd, &sound[t]);
     range[t] = sd.max_range;
-    if (sound[t] < 0) {
+    if (status != WARY_OK) {
       fprintf(stderr, "bench_core: could not define the sound %s\n", h->name);
       exit(1);
     }
@@ -1050,10 +1052,11 @@ static int32_t hearing_run(int kind, const hear_params *hp, int warmup, int reps
   wary_profile_def pd = wary_default_profile_def();
   pd.sense_count = 1;
   pd.senses[0].sense = WARY_SENSE_HEARING;
-  int32_t prof = wary_profile_create(w, &pd);
+  int32_t prof;
+  int status = wary_profile_create(w, &pd, &prof);
   wary_hearing_def hd = wary_default_hearing_def();
   hd.ear_height = HEAR_EAR;
-  if (prof < 0 || wary_profile_set_hearing(w, prof, &hd) != WARY_OK) {
+  if (status != WARY_OK || wary_profile_set_hearing(w, prof, &hd) != WARY_OK) {
     fprintf(stderr, "bench_core: could not set up hearing\n");
     exit(1);
   }
@@ -1063,7 +1066,8 @@ static int32_t hearing_run(int kind, const hear_params *hp, int warmup, int reps
   lcg g = {20240607.0};
   for (int32_t i = 0; i < hp->k; i++) {
     wary_box_def bd = random_box(&g, HEAR_SIZE); /* the opaque wall, a wall for sound */
-    if (!wary_box_create(w, &bd)) {
+    wary_box_id box;
+    if (wary_box_create(w, &bd, &box) != WARY_OK) {
       fprintf(stderr, "bench_core: could not create a box\n");
       exit(1);
     }
@@ -1077,8 +1081,7 @@ static int32_t hearing_run(int kind, const hear_params *hp, int warmup, int reps
     ear[i][0] = ad.pos[0];
     ear[i][1] = ad.pos[1];
     ear[i][2] = ad.pos[2] + HEAR_EAR;
-    agents[i] = wary_actor_create(w, &ad);
-    if (!agents[i]) {
+    if (wary_actor_create(w, &ad, &agents[i]) != WARY_OK) {
       fprintf(stderr, "bench_core: could not create an agent\n");
       exit(1);
     }
@@ -1090,8 +1093,7 @@ static int32_t hearing_run(int kind, const hear_params *hp, int warmup, int reps
     mk->y = rnd(&g) * HEAR_SIZE;
     random_velocity(&g, mk, 50.0, 250.0); /* 0.5-3 m/s */
     wary_actor_def ad = mover_def(mk, 2);
-    mk->id = wary_actor_create(w, &ad);
-    if (!mk->id) {
+    if (wary_actor_create(w, &ad, &mk->id) != WARY_OK) {
       fprintf(stderr, "bench_core: could not create a maker\n");
       exit(1);
     }

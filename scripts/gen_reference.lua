@@ -76,7 +76,8 @@ local function c_sections(path)
   local text = read(path)
   text = text:match("/%* cdef%-begin %*/(.-)/%* cdef%-end %*/") or text
   local src = lines(text)
-  local sections, current = {}, nil
+  local current = { title = "statuses", entries = {} }
+  local sections = { current }
   local pending = {}
   local i = 1
   while i <= #src do

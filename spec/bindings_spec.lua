@@ -129,13 +129,23 @@ describe("wary.enums", function()
     assert.are.equal("ok", enums.status[0])
     assert.are.equal("stale_id", enums.status[-1])
     assert.are.equal(-7, enums.status_values.in_step)
-    assert.are.equal("the id is null, removed, or of another kind", enums.status_text[-1])
-    -- without a comment: its name in words
+    assert.are.equal("stale handle: the object was removed, or the handle is null", enums.status_text[-1])
     assert.are.equal("out of memory", enums.status_text[-5])
     for value, name in pairs(enums.status) do
       assert.are.equal(value, enums.status_values[name])
       assert.is_string(enums.status_text[value])
     end
+  end)
+
+  it("has the same status texts as the core's wary_status_string, word for word", function()
+    local B = require(wary.backend == "luajit" and "wary.ffi" or "wary.core")
+    local n = 0
+    for value, text in pairs(enums.status_text) do
+      assert.are.equal(text, B.status_string(value))
+      n = n + 1
+    end
+    assert.are.equal(9, n)
+    assert.are.equal("unknown status", B.status_string(-100))
   end)
 
   it("names every named enum's members without their common prefix", function()

@@ -22,7 +22,7 @@ wary_actor_def wary_default_actor_def(void) {
   return d;
 }
 
-int32_t wy_agent_index(const wary_world *w, wary_id id) {
+int32_t wy_agent_index(const wary_world *w, wy_id id) {
   const wy_actor *a = wy_actor_get(w, id);
   return !a ? wy_actor_status(w, id) : a->agent < 0 ? WARY_ERR_NOT_AGENT : a->agent;
 }
@@ -40,7 +40,8 @@ void wy_agent_reset_timers(const wary_world *w, int32_t agent, uint32_t serial) 
   }
 }
 
-int wary_sense_unmute(wary_world *w, wary_id agent, int32_t slot) {
+int wary_sense_unmute(wary_world *w, wary_actor_id agent_h, int32_t slot) {
+  wy_id agent = agent_h.id;
   int32_t i = wy_agent_index(w, agent);
   if (i < 0) return i;
   if (slot < 0 || slot >= wy_agent_profile(w, i)->slot_count) return WARY_ERR_NOT_FOUND;
@@ -59,15 +60,20 @@ static bool actor_def_valid(const wary_world *w, const wary_actor_def *d) {
   return d->lod_tier >= 0 && d->lod_tier < WARY_LOD_TIERS;
 }
 
-wary_id wary_actor_create(wary_world *w, const wary_actor_def *def) {
-  if (!def || !actor_def_valid(w, def) || w->in_step) return 0;
+int wary_actor_create(wary_world *w, const wary_actor_def *def, wary_actor_id *out) {
+  wary_actor_id unused;
+  if (!out) out = &unused;
+  out->id = 0;
+  if (!def || !actor_def_valid(w, def)) return WARY_ERR_BAD_VALUE;
+  if (w->in_step) return WARY_ERR_IN_STEP;
   int32_t agents = w->agents.count + 1;
   if (def->profile >= 0 && (!wy_array_reserve(&w->agents, agents) ||
                             !wy_modules_reserve(w, agents, w->profiles.count)))
-    return 0;
+    return WARY_ERR_OUT_OF_MEMORY;
   int32_t slot = wy_id_reserve(&w->actor_ids);
-  if (slot < 0 || !wy_array_reserve(&w->actors, slot + 1)) return 0;
-  wary_id id = wy_id_alloc(&w->actor_ids);
+  if (slot < 0) return slot;
+  if (!wy_array_reserve(&w->actors, slot + 1)) return WARY_ERR_OUT_OF_MEMORY;
+  wy_id id = wy_id_alloc(&w->actor_ids);
   if (slot == w->actors.count) w->actors.count++;
   wy_actor *a = &w->actors.data[slot];
   memset(a, 0, sizeof *a);
@@ -97,10 +103,12 @@ wary_id wary_actor_create(wary_world *w, const wary_actor_def *def) {
     wy_modules_agent_added(w, agent);
   }
   w->grid_dirty = true;
-  return id;
+  out->id = id;
+  return WARY_OK;
 }
 
-int wary_actor_destroy(wary_world *w, wary_id id) {
+int wary_actor_destroy(wary_world *w, wary_actor_id id_h) {
+  wy_id id = id_h.id;
   wy_actor *a = wy_actor_get(w, id);
   if (!a) return wy_actor_status(w, id);
   if (w->in_step) return WARY_ERR_IN_STEP;
@@ -117,7 +125,7 @@ int wary_actor_destroy(wary_world *w, wary_id id) {
   return WARY_OK;
 }
 
-bool wary_actor_valid(const wary_world *w, wary_id id) { return wy_actor_get(w, id) != NULL; }
+bool wary_actor_valid(const wary_world *w, wary_actor_id actor) { return wy_actor_get(w, actor.id) != NULL; }
 int32_t wary_actor_count(const wary_world *w) { return w->actor_ids.alive; }
 
 static float wrap180(float deg) {
@@ -175,7 +183,8 @@ void wy_actor_eye(const wary_world *w, const wy_actor *a, float eye_pos[3], floa
   eye_forward[2] = sinf(p);
 }
 
-int wary_actor_get(const wary_world *w, wary_id id, wary_actor_info *out) {
+int wary_actor_get(const wary_world *w, wary_actor_id id_h, wary_actor_info *out) {
+  wy_id id = id_h.id;
   memset(out, 0, sizeof *out);
   const wy_actor *a = wy_actor_get(w, id);
   if (!a) return wy_actor_status(w, id);
@@ -208,7 +217,8 @@ static int set_vec(float *dst, float x, float y, float z) {
   return WARY_OK;
 }
 
-int wary_actor_set_pos(wary_world *w, wary_id id, float x, float y, float z) {
+int wary_actor_set_pos(wary_world *w, wary_actor_id id_h, float x, float y, float z) {
+  wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   int s = set_vec(a->pos, x, y, z);
   if (s == WARY_OK) {
@@ -218,25 +228,29 @@ int wary_actor_set_pos(wary_world *w, wary_id id, float x, float y, float z) {
   return s;
 }
 
-int wary_actor_set_velocity(wary_world *w, wary_id id, float x, float y, float z) {
+int wary_actor_set_velocity(wary_world *w, wary_actor_id id_h, float x, float y, float z) {
+  wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   return set_vec(a->vel, x, y, z);
 }
 
-int wary_actor_look_at(wary_world *w, wary_id id, float x, float y, float z) {
+int wary_actor_look_at(wary_world *w, wary_actor_id id_h, float x, float y, float z) {
+  wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   int s = set_vec(a->look_at, x, y, z);
   if (s == WARY_OK) a->looking = true;
   return s;
 }
 
-int wary_actor_look_forward(wary_world *w, wary_id id) {
+int wary_actor_look_forward(wary_world *w, wary_actor_id id_h) {
+  wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   a->looking = false;
   return WARY_OK;
 }
 
-int wary_actor_set_yaw(wary_world *w, wary_id id, float yaw) {
+int wary_actor_set_yaw(wary_world *w, wary_actor_id id_h, float yaw) {
+  wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   if (!wy_finite(yaw)) return WARY_ERR_BAD_VALUE;
   /* Eyes on a point stay on it when the body turns; eyes looking ahead turn
@@ -246,54 +260,62 @@ int wary_actor_set_yaw(wary_world *w, wary_id id, float yaw) {
   return WARY_OK;
 }
 
-int wary_actor_set_stance(wary_world *w, wary_id id, int32_t stance) {
+int wary_actor_set_stance(wary_world *w, wary_actor_id id_h, int32_t stance) {
+  wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   if (stance < WARY_STANDING || stance > WARY_PRONE) return WARY_ERR_BAD_VALUE;
   a->stance = stance;
   return WARY_OK;
 }
 
-int wary_actor_set_team(wary_world *w, wary_id id, int32_t team) {
+int wary_actor_set_team(wary_world *w, wary_actor_id id_h, int32_t team) {
+  wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   a->team = team;
   return WARY_OK;
 }
 
-int wary_actor_set_visibility(wary_world *w, wary_id id, float visibility) {
+int wary_actor_set_visibility(wary_world *w, wary_actor_id id_h, float visibility) {
+  wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   if (!wy_unit(visibility)) return WARY_ERR_BAD_VALUE;
   a->visibility = visibility;
   return WARY_OK;
 }
 
-int wary_actor_set_light(wary_world *w, wary_id id, float light) {
+int wary_actor_set_light(wary_world *w, wary_actor_id id_h, float light) {
+  wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   if (!wy_unit(light)) return WARY_ERR_BAD_VALUE;
   a->light = light;
   return WARY_OK;
 }
 
-int wary_actor_set_lod_tier(wary_world *w, wary_id id, int32_t tier) {
+int wary_actor_set_lod_tier(wary_world *w, wary_actor_id id_h, int32_t tier) {
+  wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   if (tier < 0 || tier >= WARY_LOD_TIERS) return WARY_ERR_BAD_VALUE;
   a->lod_tier = tier;
   return WARY_OK;
 }
 
-int wary_actor_set_perceivable(wary_world *w, wary_id id, bool perceivable) {
+int wary_actor_set_perceivable(wary_world *w, wary_actor_id id_h, bool perceivable) {
+  wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   a->perceivable = perceivable;
   w->grid_dirty = true;
   return WARY_OK;
 }
 
-int wary_actor_set_off_screen(wary_world *w, wary_id id, bool off_screen) {
+int wary_actor_set_off_screen(wary_world *w, wary_actor_id id_h, bool off_screen) {
+  wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   a->off_screen = off_screen;
   return WARY_OK;
 }
 
-int wary_actor_set_samples(wary_world *w, wary_id id, const wary_samples *samples) {
+int wary_actor_set_samples(wary_world *w, wary_actor_id id_h, const wary_samples *samples) {
+  wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   if (!samples || samples->count < 0 || samples->count > WARY_MAX_SAMPLES) return WARY_ERR_BAD_VALUE;
   for (int32_t i = 0; i < 4 * samples->count; i++)
@@ -303,7 +325,8 @@ int wary_actor_set_samples(wary_world *w, wary_id id, const wary_samples *sample
   return WARY_OK;
 }
 
-int wary_actor_set_prop(wary_world *w, wary_id id, int32_t key, float value) {
+int wary_actor_set_prop(wary_world *w, wary_actor_id id_h, int32_t key, float value) {
+  wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   if (!wary_name_string(w, key)) return WARY_ERR_NOT_FOUND;
   if (!wy_finite(value)) return WARY_ERR_BAD_VALUE;
@@ -318,7 +341,8 @@ int wary_actor_set_prop(wary_world *w, wary_id id, int32_t key, float value) {
   return WARY_OK;
 }
 
-float wary_actor_get_prop(const wary_world *w, wary_id id, int32_t key, float fallback) {
+float wary_actor_get_prop(const wary_world *w, wary_actor_id id_h, int32_t key, float fallback) {
+  wy_id id = id_h.id;
   const wy_actor *a = wy_actor_get(w, id);
   if (!a) return fallback;
   for (int32_t i = 0; i < a->prop_count; i++)
@@ -341,7 +365,7 @@ bool wy_grid_refresh(wary_world *w) {
   return true;
 }
 
-int32_t wary_query_actors(wary_world *w, float x, float y, float z, float radius, wary_id *out,
+int32_t wary_query_actors(wary_world *w, float x, float y, float z, float radius, wary_actor_id *out,
                           int32_t cap) {
   if (!wy_finite3(x, y, z) || isnan(radius) || radius < 0.0f || cap < 0) return WARY_ERR_BAD_VALUE;
   if (!wy_grid_refresh(w)) return WARY_ERR_OUT_OF_MEMORY;
@@ -350,6 +374,6 @@ int32_t wary_query_actors(wary_world *w, float x, float y, float z, float radius
   const int32_t *slots = wy_grid_query(&w->grid, c, radius, &count);
   if (count < 0) return WARY_ERR_OUT_OF_MEMORY;
   int32_t n = count < cap ? count : cap;
-  for (int32_t i = 0; i < n; i++) out[i] = wy_actor_id(w, slots[i]);
+  for (int32_t i = 0; i < n; i++) out[i].id = wy_actor_id(w, slots[i]);
   return n;
 }

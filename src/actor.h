@@ -5,6 +5,7 @@
 #ifndef WARY_ACTOR_H
 #define WARY_ACTOR_H
 
+#include "id_pool.h"
 #include "profile.h"
 #include "wary.h"
 
@@ -53,7 +54,7 @@ typedef struct wy_agent {
 
 /* The agent index of actor id, or a negative status: WARY_ERR_STALE_ID,
  * WARY_ERR_WRONG_KIND or WARY_ERR_NOT_AGENT. */
-int32_t wy_agent_index(const wary_world *w, wary_id id);
+int32_t wy_agent_index(const wary_world *w, wy_id id);
 /* An agent's sense timers (staggered by its serial) and mutes, as new. */
 void wy_agent_reset_timers(const wary_world *w, int32_t agent, uint32_t serial);
 /* Where a's eyes are and where they look (unit vector). */

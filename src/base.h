@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #define WY_PI 3.14159265358979f
 #define WY_DEG2RAD 0.017453292519943295f
@@ -22,5 +23,12 @@ static inline float wy_dist3(const float a[3], const float b[3]) {
 static inline bool wy_nonneg(float v) { return wy_finite(v) && v >= 0.0f; }
 static inline bool wy_unit(float v) { return wy_nonneg(v) && v <= 1.0f; }
 static inline bool wy_scaled_ok(float v) { return v == -1.0f || wy_nonneg(v); }
+
+/* What a function that makes an indexed thing returns: WARY_OK with the
+ * index in *out, or the negative status of index (and *out -1). */
+static inline int wy_index_out(int32_t index, int32_t *out) {
+  if (out) *out = index >= 0 ? index : -1;
+  return index >= 0 ? 0 : index;
+}
 
 #endif

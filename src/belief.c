@@ -9,7 +9,7 @@
 
 #include "vision.h"
 
-wy_belief *wy_belief_find(const wy_belief_list *l, wary_id target, int32_t *index) {
+wy_belief *wy_belief_find(const wy_belief_list *l, wy_id target, int32_t *index) {
   for (int32_t i = 0; i < l->count; i++)
     if (l->data[i].target == target) {
       if (index) *index = i;
@@ -31,7 +31,7 @@ static void reset_slots(wy_belief *b) {
   b->losing_slot = -1;
 }
 
-int32_t wy_belief_create(wy_belief_list *l, wary_id target, const wy_actor *t) {
+int32_t wy_belief_create(wy_belief_list *l, wy_id target, const wy_actor *t) {
   wy_belief *b = wy_array_push(l);
   if (!b) return -1;
   memset(b, 0, sizeof *b);
@@ -43,7 +43,7 @@ int32_t wy_belief_create(wy_belief_list *l, wary_id target, const wy_actor *t) {
   return l->count - 1;
 }
 
-wy_belief *wy_belief_of(wary_world *w, wary_id agent, wary_id target, bool create, int *status) {
+wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, int *status) {
   int32_t index = wy_agent_index(w, agent);
   if (index < 0) {
     *status = index;
@@ -124,7 +124,7 @@ static void agent_removed(wary_world *w, int32_t agent) {
   wy_array_swap_remove(&w->beliefs->agents, agent);
 }
 
-static void actor_removed(wary_world *w, wary_id target) {
+static void actor_removed(wary_world *w, wy_id target) {
   for (int32_t i = 0; i < w->beliefs->agents.count; i++) {
     wy_belief_list *l = &w->beliefs->agents.data[i];
     int32_t k;
@@ -151,7 +151,7 @@ const wy_module wy_belief_module = {
 static void belief_out(const wary_world *w, int32_t agent, const wy_belief *b, wary_belief *out) {
   const wy_agent *ag = &w->agents.data[agent];
   const wy_profile *p = wy_agent_profile(w, agent);
-  out->target = b->target;
+  out->target.id = b->target;
   out->confidence = b->confidence;
   out->smoothed = b->smoothed;
   out->fused = b->fused;
@@ -169,9 +169,11 @@ static void belief_out(const wary_world *w, int32_t agent, const wy_belief *b, w
   }
 }
 
-int wary_belief_get(const wary_world *w, wary_id agent, wary_id target, wary_belief *out) {
+int wary_belief_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, wary_belief *out) {
+  wy_id agent = agent_h.id;
+  wy_id target = target_h.id;
   memset(out, 0, sizeof *out);
-  out->target = target;
+  out->target.id = target;
   int32_t index = wy_agent_index(w, agent);
   if (index < 0) return index;
   if (!wy_actor_get(w, target)) return wy_actor_status(w, target);
@@ -181,12 +183,14 @@ int wary_belief_get(const wary_world *w, wary_id agent, wary_id target, wary_bel
   return WARY_OK;
 }
 
-int32_t wary_belief_count(const wary_world *w, wary_id agent) {
+int32_t wary_belief_count(const wary_world *w, wary_actor_id agent_h) {
+  wy_id agent = agent_h.id;
   int32_t index = wy_agent_index(w, agent);
   return index < 0 ? index : wy_beliefs_of(w, index)->count;
 }
 
-int wary_belief_at(const wary_world *w, wary_id agent, int32_t i, wary_belief *out) {
+int wary_belief_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wary_belief *out) {
+  wy_id agent = agent_h.id;
   memset(out, 0, sizeof *out);
   int32_t index = wy_agent_index(w, agent);
   if (index < 0) return index;
@@ -196,7 +200,9 @@ int wary_belief_at(const wary_world *w, wary_id agent, int32_t i, wary_belief *o
   return WARY_OK;
 }
 
-int wary_set_confidence(wary_world *w, wary_id agent, wary_id target, float confidence) {
+int wary_set_confidence(wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, float confidence) {
+  wy_id agent = agent_h.id;
+  wy_id target = target_h.id;
   if (!wy_finite(confidence) || confidence < 0.0f || confidence > 1.0f) return WARY_ERR_BAD_VALUE;
   int status;
   if (agent == target) return WARY_ERR_BAD_VALUE;
@@ -207,8 +213,9 @@ int wary_set_confidence(wary_world *w, wary_id agent, wary_id target, float conf
 }
 
 /* Vision's factors now; reacting: the belief still holds its first sighting back. */
-int wary_vision_explain_get(const wary_world *cw, wary_id agent, wary_id target,
-                            wary_vision_explain *out) {
+int wary_vision_explain_get(const wary_world *cw, wary_actor_id agent_h, wary_actor_id target_h, wary_vision_explain *out) {
+  wy_id agent = agent_h.id;
+  wy_id target = target_h.id;
   memset(out, 0, sizeof *out);
   wary_world *w = (wary_world *)cw;
   const wy_actor *a = wy_actor_get(w, agent), *t = wy_actor_get(w, target);

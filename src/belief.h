@@ -11,7 +11,7 @@
  * first-sight hold-back, the damage record and threat): it then goes with
  * the belief when the target is removed or the belief is dropped. */
 typedef struct wy_belief {
-  wary_id target;
+  wy_id target;
   float confidence;
   float smoothed;
   float fused;
@@ -59,12 +59,12 @@ static inline wy_belief_list *wy_beliefs_of(const wary_world *w, int32_t agent) 
   return &w->beliefs->agents.data[agent];
 }
 
-wy_belief *wy_belief_find(const wy_belief_list *l, wary_id target, int32_t *index);
+wy_belief *wy_belief_find(const wy_belief_list *l, wy_id target, int32_t *index);
 /* A new belief about target t at the end of l: its index, or -1 on out of memory. */
-int32_t wy_belief_create(wy_belief_list *l, wary_id target, const wy_actor *t);
+int32_t wy_belief_create(wy_belief_list *l, wy_id target, const wy_actor *t);
 /* The belief of agent about target (made if create), or NULL with *status:
  * the agent's or target's id status, NOT_FOUND, OUT_OF_MEMORY. */
-wy_belief *wy_belief_of(wary_world *w, wary_id agent, wary_id target, bool create, int *status);
+wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, int *status);
 /* Drops the beliefs that hold nothing (empty after memory_time when Expired). */
 void wy_beliefs_prune(wy_belief_list *l, float memory_time);
 

@@ -18,13 +18,17 @@ static bool material_valid(const wary_material_def *d) {
          d->vision_transmission <= 1.0f;
 }
 
-int32_t wary_material_create(wary_world *w, const wary_material_def *def) {
+static int32_t material_create(wary_world *w, const wary_material_def *def) {
   if (!material_valid(def)) return WARY_ERR_BAD_VALUE;
   if (w->material_count >= WY_MAX_MATERIALS) return WARY_ERR_FULL;
   int32_t i = w->material_count++;
   w->materials[i].vision_transmission = def->vision_transmission;
   w->materials[i].sound_wall = def->sound_wall;
   return i;
+}
+
+int wary_material_create(wary_world *w, const wary_material_def *def, int32_t *out) {
+  return wy_index_out(material_create(w, def), out);
 }
 
 int wary_material_set(wary_world *w, int32_t material, const wary_material_def *def) {
@@ -47,18 +51,23 @@ static bool bounds_valid(const float min[3], const float max[3]) {
   return true;
 }
 
-wary_id wary_box_create(wary_world *w, const wary_box_def *def) {
+int wary_box_create(wary_world *w, const wary_box_def *def, wary_box_id *out) {
+  wary_box_id unused;
+  if (!out) out = &unused;
+  out->id = 0;
   w->light_epoch++;
-  if (!def || !bounds_valid(def->min, def->max)) return 0;
-  if (def->material < 0 || def->material >= w->material_count) return 0;
-  if (w->in_step) return 0;
+  if (!def || !bounds_valid(def->min, def->max)) return WARY_ERR_BAD_VALUE;
+  if (def->material < 0 || def->material >= w->material_count) return WARY_ERR_NOT_FOUND;
+  if (w->in_step) return WARY_ERR_IN_STEP;
   int32_t slot = wy_id_reserve(&w->box_ids);
-  if (slot < 0 || !wy_occ_add(&w->occ, slot, def->min, def->max, def->material)) return 0;
-  return wy_id_alloc(&w->box_ids);
+  if (slot < 0) return slot;
+  if (!wy_occ_add(&w->occ, slot, def->min, def->max, def->material)) return WARY_ERR_OUT_OF_MEMORY;
+  out->id = wy_id_alloc(&w->box_ids);
+  return WARY_OK;
 }
 
-int wary_box_set_bounds(wary_world *w, wary_id box, float min_x, float min_y, float min_z,
-                        float max_x, float max_y, float max_z) {
+int wary_box_set_bounds(wary_world *w, wary_box_id box_h, float min_x, float min_y, float min_z, float max_x, float max_y, float max_z) {
+  wy_id box = box_h.id;
   w->light_epoch++;
   int32_t slot = wy_id_slot(&w->box_ids, box);
   if (slot < 0) return wy_id_status(&w->box_ids, box);
@@ -68,7 +77,8 @@ int wary_box_set_bounds(wary_world *w, wary_id box, float min_x, float min_y, fl
   return WARY_OK;
 }
 
-int wary_box_set_material(wary_world *w, wary_id box, int32_t material) {
+int wary_box_set_material(wary_world *w, wary_box_id box_h, int32_t material) {
+  wy_id box = box_h.id;
   w->light_epoch++;
   int32_t slot = wy_id_slot(&w->box_ids, box);
   if (slot < 0) return wy_id_status(&w->box_ids, box);
@@ -77,7 +87,8 @@ int wary_box_set_material(wary_world *w, wary_id box, int32_t material) {
   return WARY_OK;
 }
 
-int wary_box_destroy(wary_world *w, wary_id box) {
+int wary_box_destroy(wary_world *w, wary_box_id box_h) {
+  wy_id box = box_h.id;
   w->light_epoch++;
   int32_t slot = wy_id_slot(&w->box_ids, box);
   if (slot < 0) return wy_id_status(&w->box_ids, box);
@@ -87,7 +98,7 @@ int wary_box_destroy(wary_world *w, wary_id box) {
   return WARY_OK;
 }
 
-bool wary_box_valid(const wary_world *w, wary_id box) { return wy_id_slot(&w->box_ids, box) >= 0; }
+bool wary_box_valid(const wary_world *w, wary_box_id box) { return wy_id_slot(&w->box_ids, box.id) >= 0; }
 int32_t wary_box_count(const wary_world *w) { return w->occ.alive_count; }
 
 int wary_ray_cast(wary_world *w, float ax, float ay, float az, float bx, float by, float bz,

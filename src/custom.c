@@ -50,7 +50,7 @@ int wary_query_fail(wary_world *w, int32_t i) {
     if (!ag->muted[q->slot] && ++ag->errors[q->slot] >= w->def.sense_error_limit)
       ag->muted[q->slot] = true;
   }
-  wary_event *e = wy_event_push(w, WARY_EV_SENSE_ERROR, q->agent);
+  wary_event *e = wy_event_push(w, WARY_EV_SENSE_ERROR, q->agent.id);
   if (e) {
     e->target = q->target;
     e->sense = q->sense;

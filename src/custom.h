@@ -38,8 +38,8 @@ static inline bool wy_custom_push(wary_world *w, int32_t agent, int32_t slot, in
   const wy_actor *a = &w->actors.data[ag->actor];
   const wy_actor *t = &w->actors.data[target_slot];
   wary_sense_query *q = &c->queries.data[n];
-  q->agent = wy_actor_id(w, ag->actor);
-  q->target = wy_actor_id(w, target_slot);
+  q->agent.id = wy_actor_id(w, ag->actor);
+  q->target.id = wy_actor_id(w, target_slot);
   q->sense = sense;
   q->slot = slot;
   q->profile = a->profile;

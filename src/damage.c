@@ -33,15 +33,15 @@ wary_damage_def wary_default_damage_def(void) {
   return d;
 }
 
-static bool alive(const wary_world *w, wary_id id) { return id != 0 && wy_actor_get(w, id); }
+static bool alive(const wary_world *w, wy_id id) { return id != 0 && wy_actor_get(w, id); }
 
 int wary_apply_damage(wary_world *w, const wary_damage_def *d) {
   if (!d) return WARY_ERR_BAD_VALUE;
-  const wy_actor *victim = wy_actor_get(w, d->victim);
-  if (!victim) return wy_actor_status(w, d->victim);
+  const wy_actor *victim = wy_actor_get(w, d->victim.id);
+  if (!victim) return wy_actor_status(w, d->victim.id);
   if (!wy_finite(d->amount) || d->amount < 0.0f || !wy_finite3(d->pos[0], d->pos[1], d->pos[2]))
     return WARY_ERR_BAD_VALUE;
-  const wary_id ids[] = {d->instigator, d->causer, d->causer_instigator, d->causer_owner};
+  const wy_id ids[] = {d->instigator.id, d->causer.id, d->causer_instigator.id, d->causer_owner.id};
   for (int i = 0; i < 4; i++)
     if (ids[i] != 0 && !wy_actor_get(w, ids[i])) return wy_actor_status(w, ids[i]);
   if (d->type != 0 && !wary_name_string(w, d->type)) return WARY_ERR_NOT_FOUND;
@@ -51,13 +51,13 @@ int wary_apply_damage(wary_world *w, const wary_damage_def *d) {
   q->def = *d;
   /* Who did it: the instigator's pawn; else a pawn causer, the causer's
    * instigator, or its owner; else the causer itself. */
-  wary_id who = 0;
-  if (alive(w, d->instigator)) who = d->instigator;
-  else if (alive(w, d->causer) && d->causer_is_pawn) who = d->causer;
-  else if (alive(w, d->causer_instigator)) who = d->causer_instigator;
-  else if (alive(w, d->causer_owner)) who = d->causer_owner;
-  else if (alive(w, d->causer)) who = d->causer;
-  if (who == d->victim) who = 0; /* self-damage makes no belief */
+  wy_id who = 0;
+  if (alive(w, d->instigator.id)) who = d->instigator.id;
+  else if (alive(w, d->causer.id) && d->causer_is_pawn) who = d->causer.id;
+  else if (alive(w, d->causer_instigator.id)) who = d->causer_instigator.id;
+  else if (alive(w, d->causer_owner.id)) who = d->causer_owner.id;
+  else if (alive(w, d->causer.id)) who = d->causer.id;
+  if (who == d->victim.id) who = 0; /* self-damage makes no belief */
   q->attacker = who;
   if (who) memcpy(q->attacker_pos, wy_actor_get(w, who)->pos, sizeof q->attacker_pos);
   return WARY_OK;
@@ -66,13 +66,13 @@ int wary_apply_damage(wary_world *w, const wary_damage_def *d) {
 void wy_damage_step(wary_world *w) {
   for (int32_t i = 0; i < w->damages->queue.count; i++) {
     const wy_damage *q = &w->damages->queue.data[i];
-    wy_actor *v = wy_actor_get(w, q->def.victim);
+    wy_actor *v = wy_actor_get(w, q->def.victim.id);
     if (!v) continue;
-    wary_event *e = wy_event_push(w, WARY_EV_DAMAGED, q->def.victim);
+    wary_event *e = wy_event_push(w, WARY_EV_DAMAGED, q->def.victim.id);
     if (e) {
-      e->target = q->attacker;
+      e->target.id = q->attacker;
       e->confidence = q->def.amount;
-      e->index = (int32_t)q->def.instigator;
+      e->instigator = q->def.instigator;
       e->tag = q->def.type;
       memcpy(e->pos, q->def.pos, sizeof e->pos);
     }

@@ -8,7 +8,7 @@
 /* A hit waiting for the next step. */
 typedef struct wy_damage {
   wary_damage_def def;
-  wary_id attacker;       /* resolved: who the victim believes did it, 0 none */
+  wy_id attacker;       /* resolved: who the victim believes did it, 0 none */
   float attacker_pos[3];  /* where the attacker stood when the hit landed */
 } wy_damage;
 

@@ -173,7 +173,8 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
   }
 }
 
-int wary_set_fear_input(wary_world *w, wary_id agent, float value) {
+int wary_set_fear_input(wary_world *w, wary_actor_id agent_h, float value) {
+  wy_id agent = agent_h.id;
   int32_t index = wy_agent_index(w, agent);
   if (index < 0) return index;
   if (!wy_unit(value)) return WARY_ERR_BAD_VALUE;
@@ -181,7 +182,8 @@ int wary_set_fear_input(wary_world *w, wary_id agent, float value) {
   return WARY_OK;
 }
 
-int wary_set_emotion(wary_world *w, wary_id agent, int32_t emotion, float value) {
+int wary_set_emotion(wary_world *w, wary_actor_id agent_h, int32_t emotion, float value) {
+  wy_id agent = agent_h.id;
   int32_t index = wy_agent_index(w, agent);
   if (index < 0) return index;
   if (emotion < 0 || emotion > WARY_PANIC) return WARY_ERR_NOT_FOUND;
@@ -191,7 +193,8 @@ int wary_set_emotion(wary_world *w, wary_id agent, int32_t emotion, float value)
   return WARY_OK;
 }
 
-int wary_reset_emotions(wary_world *w, wary_id agent) {
+int wary_reset_emotions(wary_world *w, wary_actor_id agent_h) {
+  wy_id agent = agent_h.id;
   int32_t index = wy_agent_index(w, agent);
   if (index < 0) return index;
   wy_emotion_agent *ag = &w->emotions->agents.data[index];
@@ -201,7 +204,8 @@ int wary_reset_emotions(wary_world *w, wary_id agent) {
   return WARY_OK;
 }
 
-int wary_brain_get(const wary_world *w, wary_id agent, wary_brain_state *out) {
+int wary_brain_get(const wary_world *w, wary_actor_id agent_h, wary_brain_state *out) {
+  wy_id agent = agent_h.id;
   if (!out) return WARY_ERR_BAD_VALUE;
   memset(out, 0, sizeof *out);
   int32_t index = wy_agent_index(w, agent);
@@ -220,14 +224,16 @@ int wary_brain_get(const wary_world *w, wary_id agent, wary_brain_state *out) {
   memcpy(out->emotions, ag->emotion, sizeof out->emotions);
   out->fear_input = ag->fear_input;
   out->dominant = ag->dominant;
-  out->attention = ag->attention;
+  out->attention.id = ag->attention;
   out->attention_time = ag->attention_time;
   out->sense_count = p->slot_count;
   for (int32_t s = 0; s < p->slot_count; s++) out->multiplier[s] = wy_pain_multiplier(w, index, s);
   return WARY_OK;
 }
 
-int wary_threat_get(const wary_world *w, wary_id agent, wary_id target, wary_threat *out) {
+int wary_threat_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, wary_threat *out) {
+  wy_id agent = agent_h.id;
+  wy_id target = target_h.id;
   if (!out) return WARY_ERR_BAD_VALUE;
   memset(out, 0, sizeof *out);
   int32_t index = wy_agent_index(w, agent);

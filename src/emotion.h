@@ -10,7 +10,7 @@ typedef struct wy_emotion_agent {
   float emotion[5];       /* wary_emotion_value order */
   float fear_input;
   int32_t dominant;       /* wary_emotion */
-  wary_id attention;      /* 0: none */
+  wy_id attention;      /* 0: none */
   float attention_time;
 } wy_emotion_agent;
 

@@ -38,19 +38,25 @@ static bool env_valid(const wary_environment_def *d) {
          (d->light == -1.0f || wy_unit(d->light));
 }
 
-wary_id wary_light_create(wary_world *w, const wary_light_def *def) {
+int wary_light_create(wary_world *w, const wary_light_def *def, wary_light_id *out) {
+  wary_light_id unused;
+  if (!out) out = &unused;
+  out->id = 0;
   w->light_epoch++;
-  if (!light_valid(def)) return 0;
+  if (!light_valid(def)) return WARY_ERR_BAD_VALUE;
   int32_t slot = wy_id_reserve(&w->light_ids);
-  if (slot < 0 || !wy_array_reserve(&w->lights, slot + 1)) return 0;
+  if (slot < 0) return slot;
+  if (!wy_array_reserve(&w->lights, slot + 1)) return WARY_ERR_OUT_OF_MEMORY;
   if (slot == w->lights.count) w->lights.count++;
   wy_light *l = &w->lights.data[slot];
   l->def = *def;
   l->def.radius = wy_scaled(w, def->radius, 8.0f);
-  return wy_id_alloc(&w->light_ids);
+  out->id = wy_id_alloc(&w->light_ids);
+  return WARY_OK;
 }
 
-int wary_light_set(wary_world *w, wary_id id, const wary_light_def *def) {
+int wary_light_set(wary_world *w, wary_light_id id_h, const wary_light_def *def) {
+  wy_id id = id_h.id;
   w->light_epoch++;
   int32_t slot = wy_id_slot(&w->light_ids, id);
   if (slot < 0) return wy_id_status(&w->light_ids, id);
@@ -61,7 +67,8 @@ int wary_light_set(wary_world *w, wary_id id, const wary_light_def *def) {
   return WARY_OK;
 }
 
-int wary_light_destroy(wary_world *w, wary_id id) {
+int wary_light_destroy(wary_world *w, wary_light_id id_h) {
+  wy_id id = id_h.id;
   w->light_epoch++;
   int32_t slot = wy_id_slot(&w->light_ids, id);
   if (slot < 0) return wy_id_status(&w->light_ids, id);
@@ -69,17 +76,24 @@ int wary_light_destroy(wary_world *w, wary_id id) {
   return WARY_OK;
 }
 
-wary_id wary_environment_create(wary_world *w, const wary_environment_def *def) {
+int wary_environment_create(wary_world *w, const wary_environment_def *def,
+                            wary_environment_id *out) {
+  wary_environment_id unused;
+  if (!out) out = &unused;
+  out->id = 0;
   w->light_epoch++;
-  if (!env_valid(def)) return 0;
+  if (!env_valid(def)) return WARY_ERR_BAD_VALUE;
   int32_t slot = wy_id_reserve(&w->env_ids);
-  if (slot < 0 || !wy_array_reserve(&w->envs, slot + 1)) return 0;
+  if (slot < 0) return slot;
+  if (!wy_array_reserve(&w->envs, slot + 1)) return WARY_ERR_OUT_OF_MEMORY;
   if (slot == w->envs.count) w->envs.count++;
   w->envs.data[slot].def = *def;
-  return wy_id_alloc(&w->env_ids);
+  out->id = wy_id_alloc(&w->env_ids);
+  return WARY_OK;
 }
 
-int wary_environment_set(wary_world *w, wary_id id, const wary_environment_def *def) {
+int wary_environment_set(wary_world *w, wary_environment_id id_h, const wary_environment_def *def) {
+  wy_id id = id_h.id;
   w->light_epoch++;
   int32_t slot = wy_id_slot(&w->env_ids, id);
   if (slot < 0) return wy_id_status(&w->env_ids, id);
@@ -88,7 +102,8 @@ int wary_environment_set(wary_world *w, wary_id id, const wary_environment_def *
   return WARY_OK;
 }
 
-int wary_environment_destroy(wary_world *w, wary_id id) {
+int wary_environment_destroy(wary_world *w, wary_environment_id id_h) {
+  wy_id id = id_h.id;
   w->light_epoch++;
   int32_t slot = wy_id_slot(&w->env_ids, id);
   if (slot < 0) return wy_id_status(&w->env_ids, id);

@@ -5,8 +5,9 @@
 
 #include <string.h>
 
-int wary_evidence_add(wary_world *w, wary_id agent, wary_id target, int32_t tag, int32_t op,
-                      float value, float lifetime, int32_t source) {
+int wary_evidence_add(wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, int32_t tag, int32_t op, float value, float lifetime, int32_t source) {
+  wy_id agent = agent_h.id;
+  wy_id target = target_h.id;
   if (!wy_finite(value) || value < 0.0f || value > 1.0f) return WARY_ERR_BAD_VALUE;
   if (!wy_finite(lifetime) || lifetime < 0.0f) return WARY_ERR_BAD_VALUE;
   if (op < WARY_RAISE || op > WARY_INVALIDATE || agent == target) return WARY_ERR_BAD_VALUE;
@@ -39,7 +40,9 @@ static void evidence_remove_at(wy_belief *b, int32_t i) {
   b->evidence_count--;
 }
 
-int wary_evidence_remove(wary_world *w, wary_id agent, wary_id target, int32_t tag) {
+int wary_evidence_remove(wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, int32_t tag) {
+  wy_id agent = agent_h.id;
+  wy_id target = target_h.id;
   int status;
   wy_belief *b = wy_belief_of(w, agent, target, false, &status);
   if (!b) return status;
@@ -51,7 +54,9 @@ int wary_evidence_remove(wary_world *w, wary_id agent, wary_id target, int32_t t
   return WARY_ERR_NOT_FOUND;
 }
 
-int wary_evidence_clear(wary_world *w, wary_id agent, wary_id target) {
+int wary_evidence_clear(wary_world *w, wary_actor_id agent_h, wary_actor_id target_h) {
+  wy_id agent = agent_h.id;
+  wy_id target = target_h.id;
   int status;
   wy_belief *b = wy_belief_of(w, agent, target, false, &status);
   if (!b) return status == WARY_ERR_NOT_FOUND ? WARY_OK : status;
@@ -59,15 +64,18 @@ int wary_evidence_clear(wary_world *w, wary_id agent, wary_id target) {
   return WARY_OK;
 }
 
-int32_t wary_evidence_count(const wary_world *w, wary_id agent, wary_id target) {
+int32_t wary_evidence_count(const wary_world *w, wary_actor_id agent_h, wary_actor_id target_h) {
+  wy_id agent = agent_h.id;
+  wy_id target = target_h.id;
   int status;
   const wy_belief *b = wy_belief_of((wary_world *)w, agent, target, false, &status);
   if (!b) return status == WARY_ERR_NOT_FOUND ? 0 : status;
   return b->evidence_count;
 }
 
-int wary_evidence_at(const wary_world *w, wary_id agent, wary_id target, int32_t i,
-                     wary_evidence *out) {
+int wary_evidence_at(const wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, int32_t i, wary_evidence *out) {
+  wy_id agent = agent_h.id;
+  wy_id target = target_h.id;
   memset(out, 0, sizeof *out);
   int status;
   const wy_belief *b = wy_belief_of((wary_world *)w, agent, target, false, &status);

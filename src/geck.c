@@ -40,8 +40,8 @@ static int intern_keys(wary_world *w) {
   if (w->geck->keys[0] != 0) return WARY_OK;
   int32_t keys[WY_GECK_KEYS];
   for (int i = 0; i < WY_GECK_KEYS; i++) {
-    keys[i] = wary_name(w, key_names[i]);
-    if (keys[i] < 1) return keys[i];
+    int status = wary_name(w, key_names[i], &keys[i]);
+    if (status != WARY_OK) return status;
   }
   memcpy(w->geck->keys, keys, sizeof keys);
   return WARY_OK;
@@ -93,7 +93,7 @@ static bool line_of_sight(wary_world *w, const float from[3], const float to[3])
 
 /* The modified perception skill of agent a towards target. */
 static float perception_skill(const wary_world *w, const wy_geck_agent *gk, const wary_geck_def *g,
-                              const wy_actor *a, wary_id target) {
+                              const wy_actor *a, wy_id target) {
   float base = g->sneak_perception_skill_min +
                (g->sneak_perception_skill_max - g->sneak_perception_skill_min) *
                  prop(w, a, WY_KEY_PERCEPTION, 5.0f) / 10.0f;
@@ -169,7 +169,7 @@ static void compute(wary_world *w, int32_t agent, const wary_geck_def *g, wy_gec
 
 /* ---- the two lists --------------------------------------------------------- */
 
-static wy_geck_seen *seen_add(wy_geck_agent *gk, wary_id target, const wy_actor *t) {
+static wy_geck_seen *seen_add(wy_geck_agent *gk, wy_id target, const wy_actor *t) {
   if (!wy_array_reserve(&gk->seen, gk->seen.count + 1))
     return NULL;
   wy_geck_seen *e = &gk->seen.data[gk->seen.count++];
@@ -183,18 +183,18 @@ static wy_geck_seen *seen_add(wy_geck_agent *gk, wary_id target, const wy_actor 
 
 /* What the agent knows of target, computed now. */
 static wy_geck_seen *seen_now(wary_world *w, int32_t agent, const wary_geck_def *g,
-                              wary_id target) {
+                              wy_id target) {
   wy_geck_seen *e = wy_geck_find(geck_agent(w, agent), target, NULL);
   if (!e) e = seen_add(geck_agent(w, agent), target, wy_actor_get(w, target));
   if (e) compute(w, agent, g, e);
   return e;
 }
 
-static void alerts_drop(wy_geck_agent *gk, wary_id owner, int32_t type) {
+static void alerts_drop(wy_geck_agent *gk, wy_id owner, int32_t type) {
   int32_t n = 0;
   for (int32_t i = 0; i < gk->alert_count; i++) {
     const wary_geck_alert *al = &gk->alerts[i];
-    if (al->owner == owner && (type < 0 || al->type == type)) continue;
+    if (al->owner.id == owner && (type < 0 || al->type == type)) continue;
     gk->alerts[n++] = *al;
   }
   gk->alert_count = n;
@@ -210,15 +210,15 @@ static void seen_remove(wy_geck_agent *gk, int32_t i) {
 
 /* An event of the same owner and type is refreshed in place; a full list
  * gives up the entry closest to expiring. */
-static void alert_add(wy_geck_agent *gk, const wary_geck_def *g, wary_id owner, int32_t type,
+static void alert_add(wy_geck_agent *gk, const wary_geck_def *g, wy_id owner, int32_t type,
                       const float pos[3], float rating) {
   wary_geck_alert *al = NULL;
   for (int32_t i = 0; owner != 0 && i < gk->alert_count && !al; i++)
-    if (gk->alerts[i].owner == owner && gk->alerts[i].type == type) al = &gk->alerts[i];
+    if (gk->alerts[i].owner.id == owner && gk->alerts[i].type == type) al = &gk->alerts[i];
   if (!al && gk->alert_count < WARY_GECK_MAX_ALERTS) al = &gk->alerts[gk->alert_count++];
   for (int32_t i = 0; !al && i < gk->alert_count; i++)
     if (i == 0 || gk->alerts[i].remaining < al->remaining) al = &gk->alerts[i];
-  al->owner = owner;
+  al->owner.id = owner;
   al->type = type;
   memcpy(al->pos, pos, sizeof al->pos);
   al->rating = rating;
@@ -259,11 +259,11 @@ static void reset_agent(wy_geck_agent *gk) {
 /* Changes state and says why: cause (0: timers), its detection value and
  * place, and the type of the detection event behind it (-1 none). */
 static void enter(wary_world *w, int32_t agent, const wary_geck_def *g, int32_t state,
-                  wary_id cause, float value, const float pos[3], int32_t type) {
+                  wy_id cause, float value, const float pos[3], int32_t type) {
   wy_geck_agent *gk = geck_agent(w, agent);
   wary_event *ev = wy_event_push(w, WARY_EV_GECK, wy_agent_id(w, agent));
   if (ev) {
-    ev->target = cause;
+    ev->target.id = cause;
     ev->from_state = gk->state;
     ev->to_state = state;
     ev->confidence = value;
@@ -416,7 +416,7 @@ static bool hear_event(wary_world *w, int32_t agent, const wary_geck_def *g,
 
 /* Damage counts whatever the distance: an event at the attacker with its
  * detection value now. */
-static bool damaged(wary_world *w, int32_t agent, const wary_geck_def *g, wary_id attacker) {
+static bool damaged(wary_world *w, int32_t agent, const wary_geck_def *g, wy_id attacker) {
   wy_geck_agent *gk = geck_agent(w, agent);
   const wy_actor *t = wy_actor_get(w, attacker);
   if (!hostile(w, g, wy_agent_actor(w, agent), t)) return true;
@@ -491,7 +491,7 @@ static int evaluate(wary_world *w, int32_t agent, const wary_geck_def *g) {
   w->stats.candidates += (uint64_t)count;
   for (int32_t c = 0; c < count; c++) {
     const wy_actor *t = &w->actors.data[cand[c]];
-    wary_id target = wy_actor_id(w, cand[c]);
+    wy_id target = wy_actor_id(w, cand[c]);
     if (!hostile(w, g, a, t) || wy_geck_find(gk, target, NULL)) continue;
     if (!seen_add(gk, target, t)) return WARY_ERR_OUT_OF_MEMORY;
   }
@@ -536,8 +536,8 @@ static bool queue(wary_world *w, const wy_geck_pending *p) {
   return true;
 }
 
-int wary_create_detection_event(wary_world *w, wary_id owner, float x, float y, float z,
-                                float rating, int32_t type) {
+int wary_create_detection_event(wary_world *w, wary_actor_id owner_h, float x, float y, float z, float rating, int32_t type) {
+  wy_id owner = owner_h.id;
   if (owner != 0 && !wy_actor_get(w, owner)) return wy_actor_status(w, owner);
   if (!wy_finite3(x, y, z) || !wy_finite(rating) || rating < 0.0f) return WARY_ERR_BAD_VALUE;
   if (type < WARY_GECK_EVENT_NOTICED || type > WARY_GECK_EVENT_CUSTOM) return WARY_ERR_BAD_VALUE;
@@ -545,7 +545,9 @@ int wary_create_detection_event(wary_world *w, wary_id owner, float x, float y, 
   return queue(w, &p) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
 }
 
-int wary_geck_damage(wary_world *w, wary_id victim, wary_id attacker) {
+int wary_geck_damage(wary_world *w, wary_actor_id victim_h, wary_actor_id attacker_h) {
+  wy_id victim = victim_h.id;
+  wy_id attacker = attacker_h.id;
   const wy_actor *v = wy_actor_get(w, victim);
   if (!v) return wy_actor_status(w, victim);
   if (!wy_actor_get(w, attacker)) return wy_actor_status(w, attacker);
@@ -677,7 +679,7 @@ static void agent_removed(wary_world *w, int32_t agent) {
   wy_array_swap_remove(&w->geck->agents, agent);
 }
 
-static void actor_removed(wary_world *w, wary_id target) {
+static void actor_removed(wary_world *w, wy_id target) {
   for (int32_t i = 0; i < w->geck->agents.count; i++) {
     wy_geck_agent *gk = geck_agent(w, i);
     int32_t k;

@@ -9,7 +9,7 @@
 
 /* What an agent's GECK model knows of one hostile actor. */
 typedef struct wy_geck_seen {
-  wary_id target;
+  wy_id target;
   float value;            /* detection value */
   float attenuation, sound, visual, skill;
   bool los;
@@ -25,7 +25,7 @@ typedef struct wy_geck_agent {
   float alert_timer;      /* seconds left of the Lost search */
   float next_due;         /* seconds until the next evaluation */
   bool started;           /* next_due holds the staggered phase */
-  wary_id current;        /* the combat target */
+  wy_id current;        /* the combat target */
   WY_ARRAY(wy_geck_seen) seen;
   wary_geck_alert alerts[WARY_GECK_MAX_ALERTS];
   int32_t alert_count;
@@ -34,8 +34,8 @@ typedef struct wy_geck_agent {
 /* A detection event or a damage report waiting for the next step's pass. */
 typedef struct wy_geck_pending {
   bool damage;     /* true: owner damaged victim */
-  wary_id owner;   /* 0: nobody */
-  wary_id victim;
+  wy_id owner;   /* 0: nobody */
+  wy_id victim;
   float pos[3];
   float rating;
   int32_t type;    /* wary_geck_event_type */
@@ -63,7 +63,7 @@ static inline const wary_geck_def *wy_geck_of(const wary_world *w, int32_t profi
 }
 
 /* What gk knows of target (its index in *index when given), NULL if nothing. */
-static inline wy_geck_seen *wy_geck_find(const wy_geck_agent *gk, wary_id target, int32_t *index) {
+static inline wy_geck_seen *wy_geck_find(const wy_geck_agent *gk, wy_id target, int32_t *index) {
   for (int32_t i = 0; i < gk->seen.count; i++)
     if (gk->seen.data[i].target == target) {
       if (index) *index = i;

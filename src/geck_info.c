@@ -5,7 +5,7 @@
 #include <string.h>
 
 /* The agent's GECK part, or NULL with *status set (WARY_ERR_NOT_FOUND: no GECK model). */
-static const wy_geck_agent *geck_of(const wary_world *w, wary_id agent, int *status) {
+static const wy_geck_agent *geck_of(const wary_world *w, wy_id agent, int *status) {
   const wy_actor *a = wy_actor_get(w, agent);
   *status = !a ? wy_actor_status(w, agent)
             : a->agent < 0 ? WARY_ERR_NOT_AGENT
@@ -14,13 +14,15 @@ static const wy_geck_agent *geck_of(const wary_world *w, wary_id agent, int *sta
   return *status == WARY_OK ? &w->geck->agents.data[a->agent] : NULL;
 }
 
-int32_t wary_geck_state(const wary_world *w, wary_id agent) {
+int32_t wary_geck_state(const wary_world *w, wary_actor_id agent_h) {
+  wy_id agent = agent_h.id;
   int status;
   const wy_geck_agent *gk = geck_of(w, agent, &status);
   return gk ? gk->state : status;
 }
 
-int wary_geck_info_get(const wary_world *w, wary_id agent, wary_geck_info *out) {
+int wary_geck_info_get(const wary_world *w, wary_actor_id agent_h, wary_geck_info *out) {
+  wy_id agent = agent_h.id;
   memset(out, 0, sizeof *out);
   int status;
   const wy_geck_agent *gk = geck_of(w, agent, &status);
@@ -37,11 +39,12 @@ int wary_geck_info_get(const wary_world *w, wary_id agent, wary_geck_info *out) 
     out->listed_count++;
     if (!best || e->value > best->value) best = e;
   }
-  out->combat_target = best ? best->target : 0;
+  out->combat_target.id = best ? best->target : 0;
   return WARY_OK;
 }
 
-int wary_geck_alert_at(const wary_world *w, wary_id agent, int32_t i, wary_geck_alert *out) {
+int wary_geck_alert_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wary_geck_alert *out) {
+  wy_id agent = agent_h.id;
   memset(out, 0, sizeof *out);
   int status;
   const wy_geck_agent *gk = geck_of(w, agent, &status);
@@ -51,11 +54,11 @@ int wary_geck_alert_at(const wary_world *w, wary_id agent, int32_t i, wary_geck_
   return WARY_OK;
 }
 
-static int target_info(const wary_world *w, wary_id agent, const wy_geck_seen *e,
+static int target_info(const wary_world *w, wy_id agent, const wy_geck_seen *e,
                        wary_geck_target *out) {
   if (!e) return WARY_ERR_NOT_FOUND;
   float timer = wy_geck_of(w, wy_actor_get(w, agent)->profile)->target_timer;
-  out->target = e->target;
+  out->target.id = e->target;
   out->detection = e->value;
   out->attenuation = e->attenuation;
   out->sound = e->sound;
@@ -69,7 +72,8 @@ static int target_info(const wary_world *w, wary_id agent, const wy_geck_seen *e
   return WARY_OK;
 }
 
-int wary_geck_target_at(const wary_world *w, wary_id agent, int32_t i, wary_geck_target *out) {
+int wary_geck_target_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wary_geck_target *out) {
+  wy_id agent = agent_h.id;
   memset(out, 0, sizeof *out);
   int status;
   const wy_geck_agent *gk = geck_of(w, agent, &status);
@@ -78,8 +82,9 @@ int wary_geck_target_at(const wary_world *w, wary_id agent, int32_t i, wary_geck
   return target_info(w, agent, &gk->seen.data[i], out);
 }
 
-int wary_geck_target_get(const wary_world *w, wary_id agent, wary_id target,
-                         wary_geck_target *out) {
+int wary_geck_target_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, wary_geck_target *out) {
+  wy_id agent = agent_h.id;
+  wy_id target = target_h.id;
   memset(out, 0, sizeof *out);
   int status;
   const wy_geck_agent *gk = geck_of(w, agent, &status);
@@ -88,7 +93,8 @@ int wary_geck_target_get(const wary_world *w, wary_id agent, wary_id target,
   return target_info(w, agent, wy_geck_find(gk, target, NULL), out);
 }
 
-int wary_geck_detection_value(const wary_world *w, wary_id agent, wary_id target, float *out) {
+int wary_geck_detection_value(const wary_world *w, wary_actor_id agent, wary_actor_id target,
+                              float *out) {
   wary_geck_target t;
   int status = wary_geck_target_get(w, agent, target, &t);
   *out = t.detection;

@@ -137,7 +137,7 @@ static bool add_pending(wary_world *w, wy_hearing_agent *ag, const wy_pending *p
 /* How loud sound s, made by maker at pos, arrives at agent a: 0 when a check
  * rejects it, cheapest first; the wall ray is last. */
 static float arrival(wary_world *w, const wy_actor *a, const wary_hearing_def *h, const wy_sound *s,
-                     wary_id maker, const float pos[3], int32_t *walls, float *distance) {
+                     wy_id maker, const float pos[3], int32_t *walls, float *distance) {
   float ear[3] = {a->pos[0], a->pos[1], a->pos[2] + h->ear_height};
   float dx = pos[0] - ear[0], dy = pos[1] - ear[1], dz = pos[2] - ear[2];
   float d = sqrtf(dx * dx + dy * dy + dz * dz);
@@ -171,7 +171,7 @@ bool wy_deliver_sounds(wary_world *w) {
     const wy_emission *em = &w->emissions->queue.data[e];
     if (!em->is_sound) continue;
     const wy_sound *s = &w->sounds->types.data[em->sound];
-    wary_id maker = em->stimulus.source;
+    wy_id maker = em->stimulus.source.id;
     if (maker && !wy_actor_get(w, maker)) maker = 0; /* removed since: a sound nobody made */
     /* The grid holds feet; the range is measured from the ear, checked exactly
      * in arrival(): leave the query the slack of an ear's height. */
@@ -202,7 +202,7 @@ bool wy_deliver_sounds(wary_world *w) {
   return true;
 }
 
-static wy_track *track_of(wy_hearing_agent *ag, wary_id maker, float now) {
+static wy_track *track_of(wy_hearing_agent *ag, wy_id maker, float now) {
   for (int32_t i = 0; i < ag->tracks.count; i++)
     if (ag->tracks.data[i].maker == maker) return &ag->tracks.data[i];
   wy_track *t = wy_array_push(&ag->tracks);
@@ -230,7 +230,7 @@ static void settle(wy_track *t, const wary_hearing_def *h, float now) {
 static void remember(const wary_world *w, wy_hearing_agent *ag, const wy_pending *p) {
   wary_heard_sound *r = &ag->recent[ag->recent_head];
   r->time = w->time;
-  r->maker = p->maker;
+  r->maker.id = p->maker;
   r->sound = p->sound;
   memcpy(r->pos, p->pos, sizeof r->pos);
   r->loudness = p->heard;
@@ -240,11 +240,11 @@ static void remember(const wary_world *w, wy_hearing_agent *ag, const wy_pending
 }
 
 /* A hear or sound_heard event (NULL when the queue is full). */
-static wary_event *sound_event(wary_world *w, int32_t type, wary_id agent, wary_id target,
+static wary_event *sound_event(wary_world *w, int32_t type, wy_id agent, wy_id target,
                                const float pos[3], int32_t sound, float loudness) {
   wary_event *e = wy_event_push(w, type, agent);
   if (!e) return NULL;
-  e->target = target;
+  e->target.id = target;
   e->confidence = wy_clamp01(loudness);
   memcpy(e->pos, pos, sizeof e->pos);
   e->sound = sound;
@@ -264,7 +264,7 @@ bool wy_hear(wary_world *w, int32_t agent) {
   const wy_actor *a = wy_agent_actor(w, agent);
   const wary_hearing_def *h = wy_hearing_of(w, a->profile);
   int32_t slot = w->profiles.data[a->profile].builtin_slot[WARY_SENSE_HEARING];
-  wary_id self = wy_agent_id(w, agent);
+  wy_id self = wy_agent_id(w, agent);
   for (int32_t i = 0; i < ag->tracks.count; i++) {
     ag->tracks.data[i].heard = 0.0f;
     ag->tracks.data[i].sound = -1;
@@ -312,8 +312,8 @@ bool wy_hear(wary_world *w, int32_t agent) {
   return true;
 }
 
-int32_t wary_recent_sounds(const wary_world *w, wary_id agent, float seconds,
-                           wary_heard_sound *out, int32_t cap) {
+int32_t wary_recent_sounds(const wary_world *w, wary_actor_id agent_h, float seconds, wary_heard_sound *out, int32_t cap) {
+  wy_id agent = agent_h.id;
   int32_t index = wy_agent_index(w, agent);
   if (index < 0) return index;
   if (isnan(seconds) || seconds < 0.0f || cap < 0) return WARY_ERR_BAD_VALUE;

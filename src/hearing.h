@@ -9,7 +9,7 @@
 /* A sound waiting for the agent's next hearing update. */
 typedef struct wy_pending {
   float time;      /* world time it arrived */
-  wary_id maker;   /* 0: nobody (a belief about the place) */
+  wy_id maker;   /* 0: nobody (a belief about the place) */
   int32_t sound;
   float pos[3];
   float heard;     /* loudness as it arrived */
@@ -19,7 +19,7 @@ typedef struct wy_pending {
 
 /* What the agent's hearing holds about one maker between updates. */
 typedef struct wy_track {
-  wary_id maker;
+  wy_id maker;
   float accum;     /* the build-up */
   float last;      /* world time of its last sound */
   float settled;   /* world time up to which the build-up has faded */

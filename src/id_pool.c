@@ -23,7 +23,7 @@ int32_t wy_id_reserve(wy_id_pool *p) {
   return n;
 }
 
-wary_id wy_id_alloc(wy_id_pool *p) {
+wy_id wy_id_alloc(wy_id_pool *p) {
   int32_t slot;
   if (p->free.count > 0) {
     slot = p->free.data[--p->free.count];
@@ -45,7 +45,7 @@ void wy_id_release(wy_id_pool *p, int32_t slot) {
   if (s->gen < WY_ID_GEN_MAX) p->free.data[p->free.count++] = slot;
 }
 
-int wy_id_status(const wy_id_pool *p, wary_id id) {
+int wy_id_status(const wy_id_pool *p, wy_id id) {
   if (wy_id_slot(p, id) >= 0) return WARY_OK;
   uint32_t kind = id >> WY_ID_KIND_SHIFT;
   bool other = kind != p->kind && kind >= WARY_KIND_ACTOR && kind <= WARY_KIND_ENVIRONMENT;

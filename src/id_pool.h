@@ -9,12 +9,16 @@
 #include "array.h"
 #include "wary.h"
 
+/* An id inside the core: kind | generation | slot index, as wary.h lays it
+ * out. The public functions take and give the typed handles of wary.h. */
+typedef uint32_t wy_id;
+
 #define WY_ID_INDEX_MASK ((1u << WARY_ID_INDEX_BITS) - 1u)
 #define WY_ID_GEN_MAX ((1u << WARY_ID_GEN_BITS) - 1u)
 #define WY_ID_KIND_SHIFT (WARY_ID_INDEX_BITS + WARY_ID_GEN_BITS)
 
 typedef struct wy_id_entry {
-  wary_id id;     /* the id of its live object, 0: none (one compare checks an id) */
+  wy_id id;     /* the id of its live object, 0: none (one compare checks an id) */
   uint16_t gen;   /* generation of its last object, 0: never used */
 } wy_id_entry;
 
@@ -31,23 +35,23 @@ void wy_id_pool_free(wy_id_pool *p);
  * WARY_ERR_FULL (the kind has used every slot) or WARY_ERR_OUT_OF_MEMORY. */
 int32_t wy_id_reserve(wy_id_pool *p);
 /* The id of a new object in the slot wy_id_reserve returned. */
-wary_id wy_id_alloc(wy_id_pool *p);
+wy_id wy_id_alloc(wy_id_pool *p);
 /* The object in a live slot is gone: the slot is reused, or retired. */
 void wy_id_release(wy_id_pool *p, int32_t slot);
 /* WARY_OK when id names a live object of p's kind, else WARY_ERR_WRONG_KIND
  * (an id of another kind) or WARY_ERR_STALE_ID (null, removed, or no id at all). */
-int wy_id_status(const wy_id_pool *p, wary_id id);
+int wy_id_status(const wy_id_pool *p, wy_id id);
 
-static inline int32_t wy_id_index(wary_id id) { return (int32_t)(id & WY_ID_INDEX_MASK); }
+static inline int32_t wy_id_index(wy_id id) { return (int32_t)(id & WY_ID_INDEX_MASK); }
 
 /* The slot of the live object id names, -1 unless it names one of p's kind. */
-static inline int32_t wy_id_slot(const wy_id_pool *p, wary_id id) {
+static inline int32_t wy_id_slot(const wy_id_pool *p, wy_id id) {
   uint32_t i = id & WY_ID_INDEX_MASK;
   return id != 0 && i < (uint32_t)p->slots.count && p->slots.data[i].id == id ? (int32_t)i : -1;
 }
 
 /* The id of the live object in a slot. */
-static inline wary_id wy_id_make(const wy_id_pool *p, int32_t slot) { return p->slots.data[slot].id; }
+static inline wy_id wy_id_make(const wy_id_pool *p, int32_t slot) { return p->slots.data[slot].id; }
 
 static inline bool wy_id_live(const wy_id_pool *p, int32_t slot) { return p->slots.data[slot].id != 0; }
 

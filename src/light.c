@@ -51,7 +51,8 @@ float wy_light_at(wary_world *w, wy_actor *t, bool sun_shadow) {
   return t->light_cache[k];
 }
 
-float wary_light_at(wary_world *w, wary_id actor) {
+float wary_light_at(wary_world *w, wary_actor_id actor_h) {
+  wy_id actor = actor_h.id;
   wy_actor *t = wy_actor_get(w, actor);
   return t ? wy_light_at(w, t, true) : -1.0f;
 }

@@ -4,7 +4,7 @@
 
 #include "world.h"
 
-int32_t wary_name(wary_world *w, const char *name) {
+static int32_t intern(wary_world *w, const char *name) {
   if (!name || !name[0]) return WARY_ERR_BAD_VALUE;
   for (int32_t i = 0; i < w->names.count; i++)
     if (strcmp(w->names.data[i], name) == 0) return i + 1;
@@ -16,6 +16,12 @@ int32_t wary_name(wary_world *w, const char *name) {
   memcpy(copy, name, len);
   w->names.data[w->names.count++] = copy;
   return w->names.count;
+}
+
+int wary_name(wary_world *w, const char *name, int32_t *out) {
+  int status = wy_index_out(intern(w, name), out);
+  if (status != WARY_OK && out) *out = 0;
+  return status;
 }
 
 const char *wary_name_string(const wary_world *w, int32_t key) {

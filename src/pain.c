@@ -63,13 +63,17 @@ static bool pain_valid(const wary_world *w, const wary_pain_def *d) {
   return true;
 }
 
-int32_t wary_pain_create(wary_world *w, const wary_pain_def *d) {
+static int32_t pain_create(wary_world *w, const wary_pain_def *d) {
   if (!pain_valid(w, d)) return WARY_ERR_BAD_VALUE;
   if (w->in_step) return WARY_ERR_IN_STEP;
   struct wy_pain *pn = w->pain;
   if (pn->type_count >= WARY_MAX_PAIN_TYPES) return WARY_ERR_FULL;
   pn->types[pn->type_count] = *d;
   return pn->type_count++;
+}
+
+int wary_pain_create(wary_world *w, const wary_pain_def *def, int32_t *out) {
+  return wy_index_out(pain_create(w, def), out);
 }
 
 int wary_pain_set(wary_world *w, int32_t pain, const wary_pain_def *d) {
@@ -81,13 +85,14 @@ int wary_pain_set(wary_world *w, int32_t pain, const wary_pain_def *d) {
 }
 
 /* The agent's pain part, or NULL with *status (the id's, or NOT_AGENT). */
-static wy_pain_agent *pain_agent(wary_world *w, wary_id agent, int *status) {
+static wy_pain_agent *pain_agent(wary_world *w, wy_id agent, int *status) {
   int32_t index = wy_agent_index(w, agent);
   *status = index < 0 ? index : WARY_OK;
   return index < 0 ? NULL : &w->pain->agents.data[index];
 }
 
-int wary_report_pain(wary_world *w, wary_id agent, int32_t pain, float amount) {
+int wary_report_pain(wary_world *w, wary_actor_id agent_h, int32_t pain, float amount) {
+  wy_id agent = agent_h.id;
   int32_t index = wy_agent_index(w, agent);
   if (index < 0) return index;
   wy_pain_agent *ag = &w->pain->agents.data[index];
@@ -109,7 +114,8 @@ int wary_report_pain(wary_world *w, wary_id agent, int32_t pain, float amount) {
   return WARY_OK;
 }
 
-int wary_pain_clear(wary_world *w, wary_id agent, int32_t pain) {
+int wary_pain_clear(wary_world *w, wary_actor_id agent_h, int32_t pain) {
+  wy_id agent = agent_h.id;
   int status;
   wy_pain_agent *ag = pain_agent(w, agent, &status);
   if (!ag) return status;
@@ -122,7 +128,8 @@ int wary_pain_clear(wary_world *w, wary_id agent, int32_t pain) {
   return WARY_OK;
 }
 
-int wary_pain_set_enabled(wary_world *w, wary_id agent, int32_t pain, int32_t enabled) {
+int wary_pain_set_enabled(wary_world *w, wary_actor_id agent_h, int32_t pain, int32_t enabled) {
+  wy_id agent = agent_h.id;
   int status;
   wy_pain_agent *ag = pain_agent(w, agent, &status);
   if (!ag) return status;
@@ -131,7 +138,8 @@ int wary_pain_set_enabled(wary_world *w, wary_id agent, int32_t pain, int32_t en
   return WARY_OK;
 }
 
-int wary_actor_set_health(wary_world *w, wary_id agent, float health) {
+int wary_actor_set_health(wary_world *w, wary_actor_id agent_h, float health) {
+  wy_id agent = agent_h.id;
   int status;
   wy_pain_agent *ag = pain_agent(w, agent, &status);
   if (!ag) return status;
@@ -168,7 +176,7 @@ float wy_pain_multiplier(const wary_world *w, int32_t agent, int32_t slot) {
 void wy_pain_step(wary_world *w, int32_t agent, float dt) {
   wy_pain_agent *ag = &w->pain->agents.data[agent];
   const struct wy_pain *pn = w->pain;
-  wary_id id = wy_agent_id(w, agent);
+  wy_id id = wy_agent_id(w, agent);
   for (int32_t i = 0; i < ag->queue_count; i++) {
     wary_event *e = wy_event_push(w, WARY_EV_PAIN_REPORTED, id);
     if (!e) continue;

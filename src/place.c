@@ -69,7 +69,7 @@ bool wy_place_report(wary_world *w, int32_t agent, const float pos[3], int32_t t
   return true;
 }
 
-static void changed(wary_world *w, wary_id agent, wy_place *pl, int32_t state) {
+static void changed(wary_world *w, wy_id agent, wy_place *pl, int32_t state) {
   wary_event *e = wy_event_push(w, WARY_EV_LOCATION_BELIEF_CHANGED, agent);
   if (e) {
     e->from_state = pl->state;
@@ -86,7 +86,7 @@ void wy_places_resolve(wary_world *w, int32_t index, float dt) {
   wy_place_list *l = places_of(w, index);
   if (l->count == 0) return;
   const wary_profile_def *d = &wy_agent_profile(w, index)->def;
-  wary_id agent = wy_agent_id(w, index);
+  wy_id agent = wy_agent_id(w, index);
   for (int32_t i = 0; i < l->count; i++) {
     wy_place *pl = &l->data[i];
     if (!pl->fresh) {
@@ -130,12 +130,14 @@ static void place_out(const wary_world *w, int32_t agent, const wy_place *pl,
   out->uncertainty = (1.0f - pl->accuracy) * wy_agent_profile(w, agent)->def.max_uncertainty;
 }
 
-int32_t wary_location_count(const wary_world *w, wary_id agent) {
+int32_t wary_location_count(const wary_world *w, wary_actor_id agent_h) {
+  wy_id agent = agent_h.id;
   int32_t index = wy_agent_index(w, agent);
   return index < 0 ? index : places_of(w, index)->count;
 }
 
-int wary_location_at(const wary_world *w, wary_id agent, int32_t i, wary_location_belief *out) {
+int wary_location_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wary_location_belief *out) {
+  wy_id agent = agent_h.id;
   memset(out, 0, sizeof *out);
   int32_t index = wy_agent_index(w, agent);
   if (index < 0) return index;
@@ -145,7 +147,8 @@ int wary_location_at(const wary_world *w, wary_id agent, int32_t i, wary_locatio
   return WARY_OK;
 }
 
-int wary_location_strongest(const wary_world *w, wary_id agent, wary_location_belief *out) {
+int wary_location_strongest(const wary_world *w, wary_actor_id agent_h, wary_location_belief *out) {
+  wy_id agent = agent_h.id;
   memset(out, 0, sizeof *out);
   int32_t index = wy_agent_index(w, agent);
   if (index < 0) return index;
@@ -159,8 +162,8 @@ int wary_location_strongest(const wary_world *w, wary_id agent, wary_location_be
   return WARY_OK;
 }
 
-int wary_report_location(wary_world *w, wary_id agent, float x, float y, float z, int32_t tag,
-                         float confidence, float accuracy) {
+int wary_report_location(wary_world *w, wary_actor_id agent_h, float x, float y, float z, int32_t tag, float confidence, float accuracy) {
+  wy_id agent = agent_h.id;
   int32_t index = wy_agent_index(w, agent);
   if (index < 0) return index;
   if (!wy_finite3(x, y, z) || !wy_finite(confidence) || confidence < 0.0f || confidence > 1.0f ||

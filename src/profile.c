@@ -19,7 +19,7 @@ wary_sense_def wary_default_sense_def(void) {
   return d;
 }
 
-int32_t wary_sense_create(wary_world *w, const wary_sense_def *d) {
+static int32_t sense_create(wary_world *w, const wary_sense_def *d) {
   if (!d || !wy_finite(d->interval) || d->interval <= 0.0f) return WARY_ERR_BAD_VALUE;
   if (isnan(d->max_range) || d->max_range < 0.0f || !wy_nonneg(d->loss_grace) || !wy_nonneg(d->weight))
     return WARY_ERR_BAD_VALUE;
@@ -36,6 +36,10 @@ int32_t wary_sense_create(wary_world *w, const wary_sense_def *d) {
   return w->senses.count - 1;
 }
 
+int wary_sense_create(wary_world *w, const wary_sense_def *def, int32_t *out) {
+  return wy_index_out(sense_create(w, def), out);
+}
+
 bool wy_senses_init(wary_world *w) {
   /* Senses 0 to 7 are the built-in ones (vision, hearing, vibration, smell,
    * touch, echolocation, damage, pain); their settings live in each profile. */
@@ -43,7 +47,7 @@ bool wy_senses_init(wary_world *w) {
     wary_sense_def s = wary_default_sense_def();
     s.direct_lost_cut = i == WARY_SENSE_VISION;
     s.loss_reason = i == WARY_SENSE_VISION ? WARY_LOSS_OCCLUDED : WARY_LOSS_SENSOR_DROPOUT;
-    if (wary_sense_create(w, &s) != i) return false;
+    if (sense_create(w, &s) != i) return false;
   }
   return true;
 }
@@ -136,7 +140,7 @@ static void profile_resolve(const wary_world *w, wy_profile *p, const wary_profi
   p->max_range = largest;
 }
 
-int32_t wary_profile_create(wary_world *w, const wary_profile_def *def) {
+static int32_t profile_create(wary_world *w, const wary_profile_def *def) {
   if (!def || !profile_valid(w, def)) return WARY_ERR_BAD_VALUE;
   if (w->in_step) return WARY_ERR_IN_STEP;
   int32_t index = w->profiles.count;
@@ -153,6 +157,10 @@ int32_t wary_profile_create(wary_world *w, const wary_profile_def *def) {
   wy_modules_profile_added(w, index);
   profile_resolve(w, p, def);
   return index;
+}
+
+int wary_profile_create(wary_world *w, const wary_profile_def *def, int32_t *out) {
+  return wy_index_out(profile_create(w, def), out);
 }
 
 static bool same_senses(const wy_profile *p, const wary_profile_def *d) {

@@ -49,7 +49,9 @@ int wary_set_relationship(wary_world *w, int32_t a, int32_t b, int32_t rel) {
   return WARY_OK;
 }
 
-int wary_set_relationship_override(wary_world *w, wary_id agent, wary_id target, int32_t rel) {
+int wary_set_relationship_override(wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, int32_t rel) {
+  wy_id agent = agent_h.id;
+  wy_id target = target_h.id;
   int32_t index = wy_agent_index(w, agent);
   if (index < 0) return index;
   if (!wy_actor_get(w, target)) return wy_actor_status(w, target);

@@ -11,7 +11,7 @@ typedef struct wy_team_relation {
 
 /* A per-agent relationship override. */
 typedef struct wy_relation {
-  wary_id target;
+  wy_id target;
   int32_t relationship;
 } wy_relation;
 
@@ -30,7 +30,7 @@ extern const wy_module wy_relation_module;
 
 /* The agent's relationship to target (wary_relationship): its override, else
  * its team's to the target's (default: same team friendly, else hostile). */
-static inline int32_t wy_relationship(const wary_world *w, int32_t agent, wary_id target) {
+static inline int32_t wy_relationship(const wary_world *w, int32_t agent, wy_id target) {
   const struct wy_relations *r = w->relations;
   const wy_relation_list *own = &r->agents.data[agent];
   for (int32_t i = 0; i < own->count; i++)

@@ -17,7 +17,7 @@ static void destroy(wary_world *w) {
 
 const wy_module wy_report_module = {.create = create, .destroy = destroy};
 
-bool wy_report_push(wary_world *w, int32_t agent, int32_t slot, wary_id target, float confidence,
+bool wy_report_push(wary_world *w, int32_t agent, int32_t slot, wy_id target, float confidence,
                     int32_t reason, float accuracy, const float *pos) {
   wy_report *r = wy_array_push(&w->reports->actors);
   if (!r) return false;

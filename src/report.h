@@ -11,7 +11,7 @@
 typedef struct wy_report {
   int32_t agent;   /* agent index */
   int32_t slot;
-  wary_id target;
+  wy_id target;
   float dt;        /* seconds since the slot last evaluated */
   float confidence;
   int32_t reason;  /* why nothing was seen (confidence 0) */
@@ -37,7 +37,7 @@ struct wy_reports {
 extern const wy_module wy_report_module;
 
 /* False on out of memory. pos NULL: the target's own position. */
-bool wy_report_push(wary_world *w, int32_t agent, int32_t slot, wary_id target, float confidence,
+bool wy_report_push(wary_world *w, int32_t agent, int32_t slot, wy_id target, float confidence,
                     int32_t reason, float accuracy, const float *pos);
 bool wy_report_place(wary_world *w, int32_t agent, const float pos[3], int32_t tag,
                      float confidence, float accuracy);

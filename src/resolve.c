@@ -132,7 +132,7 @@ static const int32_t entry_event[] = {
 
 typedef struct wy_ctx {
   wary_world *w;
-  wary_id agent;
+  wy_id agent;
   wy_belief *b;
 } wy_ctx;
 
@@ -140,7 +140,7 @@ static void enter(const wy_ctx *c, int32_t state) {
   wy_belief *b = c->b;
   wary_event *e = wy_event_push(c->w, entry_event[state], c->agent);
   if (e) {
-    e->target = b->target;
+    e->target.id = b->target;
     e->from_state = b->state;
     e->to_state = state;
     e->loss_reason = b->loss_reason;
@@ -154,7 +154,7 @@ static void telegraph(const wy_ctx *c) {
   const wy_belief *b = c->b;
   wary_event *e = wy_event_push(c->w, WARY_EV_TELEGRAPH, c->agent);
   if (e) {
-    e->target = b->target;
+    e->target.id = b->target;
     e->from_state = b->state;
     e->to_state = b->state;
     e->confidence = b->confidence;

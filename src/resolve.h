@@ -8,7 +8,7 @@
  * pain and health do to its senses comes from the brain (pain.c), the layer
  * above, so the step passes it in. */
 typedef struct wy_resolving {
-  wary_id agent;            /* its id, for the events */
+  wy_id agent;            /* its id, for the events */
   const wy_agent *slots;    /* its sense slots' mutes */
   const wy_profile *profile;
   const float *dull;        /* per slot: the multiplier on the slot's share (1: untouched) */

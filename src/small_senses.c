@@ -139,7 +139,9 @@ float wy_small_sense(wary_world *w, const wy_actor *a, int32_t sense, const wy_a
   return c;
 }
 
-int wary_report_touch(wary_world *w, wary_id agent, wary_id toucher) {
+int wary_report_touch(wary_world *w, wary_actor_id agent_h, wary_actor_id toucher_h) {
+  wy_id agent = agent_h.id;
+  wy_id toucher = toucher_h.id;
   const wy_actor *a = wy_actor_get(w, agent);
   if (!a) return wy_actor_status(w, agent);
   if (!wy_actor_get(w, toucher)) return wy_actor_status(w, toucher);
@@ -169,7 +171,8 @@ bool wy_touches_report(wary_world *w, int32_t agent) {
   return true;
 }
 
-int wary_actor_set_scent(wary_world *w, wary_id id, float scent) {
+int wary_actor_set_scent(wary_world *w, wary_actor_id id_h, float scent) {
+  wy_id id = id_h.id;
   wy_actor *a = wy_actor_get(w, id);
   if (!a) return wy_actor_status(w, id);
   if (!wy_finite(scent) || scent < 0.0f || scent > 1.0f) return WARY_ERR_BAD_VALUE;

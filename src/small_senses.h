@@ -11,7 +11,7 @@ typedef struct wy_small_settings {
 } wy_small_settings;
 
 typedef struct wy_touches {
-  wary_id toucher[4];     /* reported since the agent's last update */
+  wy_id toucher[4];     /* reported since the agent's last update */
   int32_t count;
 } wy_touches;
 

@@ -45,7 +45,7 @@ static void destroy(wary_world *w) {
 
 const wy_module wy_sound_module = {.create = create, .destroy = destroy};
 
-int32_t wary_sound_create(wary_world *w, const wary_sound_def *d) {
+static int32_t sound_create(wary_world *w, const wary_sound_def *d) {
   if (!d || !wary_name_string(w, d->name)) return WARY_ERR_NOT_FOUND;
   if (d->category < WARY_CATEGORY_ENEMY || d->category > WARY_CATEGORY_CUSTOM ||
       d->alert_level < WARY_WHISPER || d->alert_level > WARY_EXPLOSIVE || !wy_nonneg(d->loudness) ||
@@ -56,8 +56,9 @@ int32_t wary_sound_create(wary_world *w, const wary_sound_def *d) {
   char tag[160];
   int n = snprintf(tag, sizeof tag, "Stimulus.Sound.%s", wary_name_string(w, d->name));
   if (n < 0 || n >= (int)sizeof tag) return WARY_ERR_BAD_VALUE;
-  int32_t key = wary_name(w, tag);
-  if (key < 0) return key;
+  int32_t key;
+  int status = wary_name(w, tag, &key);
+  if (status != WARY_OK) return status;
   wy_sound *s = wy_array_push(&w->sounds->types);
   if (!s) return WARY_ERR_OUT_OF_MEMORY;
   s->def = *d;
@@ -66,7 +67,11 @@ int32_t wary_sound_create(wary_world *w, const wary_sound_def *d) {
   return w->sounds->types.count - 1;
 }
 
-int32_t wary_filter_create(wary_world *w, const wary_filter_def *d) {
+int wary_sound_create(wary_world *w, const wary_sound_def *def, int32_t *out) {
+  return wy_index_out(sound_create(w, def), out);
+}
+
+static int32_t filter_create(wary_world *w, const wary_filter_def *d) {
   if (!d || d->min_alert_level < WARY_WHISPER || d->min_alert_level > WARY_EXPLOSIVE ||
       !wy_nonneg(d->loudness_multiplier) || d->categories > 0x1Fu)
     return WARY_ERR_BAD_VALUE;
@@ -76,7 +81,11 @@ int32_t wary_filter_create(wary_world *w, const wary_filter_def *d) {
   return w->sounds->filters.count - 1;
 }
 
-static int emit(wary_world *w, wary_id source, int32_t sound, const float pos[3]) {
+int wary_filter_create(wary_world *w, const wary_filter_def *def, int32_t *out) {
+  return wy_index_out(filter_create(w, def), out);
+}
+
+static int emit(wary_world *w, wy_id source, int32_t sound, const float pos[3]) {
   if (sound < 0 || sound >= w->sounds->types.count) return WARY_ERR_NOT_FOUND;
   const wy_sound *s = &w->sounds->types.data[sound];
   wy_emission e;
@@ -87,14 +96,15 @@ static int emit(wary_world *w, wary_id source, int32_t sound, const float pos[3]
   e.stimulus = wary_default_stimulus_def();
   e.stimulus.tag = s->stimulus_tag;
   memcpy(e.stimulus.pos, pos, sizeof e.stimulus.pos);
-  e.stimulus.source = source;
+  e.stimulus.source.id = source;
   e.stimulus.strength = wy_clamp01(s->def.loudness / 3.0f);
   e.stimulus.radius = s->def.max_range;
   e.stimulus.max_lod_tier = s->def.max_lod_tier;
   return wy_emission_push(w, &e) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
 }
 
-int wary_emit_sound(wary_world *w, wary_id source, int32_t sound) {
+int wary_emit_sound(wary_world *w, wary_actor_id source_h, int32_t sound) {
+  wy_id source = source_h.id;
   const wy_actor *a = wy_actor_get(w, source);
   if (!a) return wy_actor_status(w, source);
   return emit(w, source, sound, a->pos);

@@ -58,7 +58,7 @@ typedef struct wy_gatherer {
 
 static inline bool report(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t target_slot,
                           float c, int32_t reason, float accuracy) {
-  wary_id target = wy_actor_id(w, target_slot);
+  wy_id target = wy_actor_id(w, target_slot);
   if (c <= 0.0f && !wy_belief_find(g->beliefs, target, NULL)) return true;
   return wy_report_push(w, g->agent, slot, target, c, reason, accuracy, NULL);
 }
@@ -195,7 +195,7 @@ int wary_step_begin(wary_world *w, float dt) {
 static float sanitize(float v) { return wy_finite(v) ? wy_clamp01(v) : 0.0f; }
 
 /* The belief of agent about target, created when a sense first reports it. */
-static wy_belief *belief_for(wary_world *w, int32_t agent, wary_id target, int32_t *index) {
+static wy_belief *belief_for(wary_world *w, int32_t agent, wy_id target, int32_t *index) {
   wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   if (*index < 0) {
     wy_belief_find(beliefs, target, index);
@@ -221,7 +221,7 @@ static int apply_results(wary_world *w) {
     wy_query_link *l = &cs->links.data[i];
     float c = sanitize(r->confidence);
     if (l->failed || !r->active || c <= 0.0f) continue;
-    wy_belief *b = belief_for(w, l->agent, q->target, &l->belief);
+    wy_belief *b = belief_for(w, l->agent, q->target.id, &l->belief);
     if (!b) return WARY_ERR_OUT_OF_MEMORY;
     bool loc = r->has_location && wy_finite3(r->location[0], r->location[1], r->location[2]);
     take(b, q->slot, c, sanitize(r->accuracy), loc ? r->location : q->target_pos);

@@ -34,7 +34,7 @@ int wary_emit_stimulus(wary_world *w, const wary_stimulus_def *def) {
       def->strength < 0.0f || def->strength > 1.0f || !wy_finite(def->radius) ||
       (def->radius < 0.0f && def->radius != -1.0f) || def->max_lod_tier < 0)
     return WARY_ERR_BAD_VALUE;
-  if (def->source && !wy_actor_get(w, def->source)) return wy_actor_status(w, def->source);
+  if (def->source.id && !wy_actor_get(w, def->source.id)) return wy_actor_status(w, def->source.id);
   wary_stimulus_def d = *def;
   d.radius = wy_scaled(w, def->radius, 15.0f);
   wy_emission e;
@@ -53,11 +53,11 @@ static bool shakes_ground(const char *tag) {
   return has_prefix(tag, "Stimulus.Vibration") || strcmp(tag, "Stimulus.Sound.Explosion") == 0;
 }
 
-static bool to_inbox(wary_world *w, wary_id agent, int32_t sense, const wary_stimulus_def *s,
+static bool to_inbox(wary_world *w, wy_id agent, int32_t sense, const wary_stimulus_def *s,
                      float distance) {
   wary_stimulus_delivery *d = wy_array_push(&w->stimuli->inbox);
   if (!d) return false;
-  d->agent = agent;
+  d->agent.id = agent;
   d->sense = sense;
   d->tag = s->tag;
   memcpy(d->pos, s->pos, sizeof d->pos);
@@ -70,7 +70,7 @@ static bool to_inbox(wary_world *w, wary_id agent, int32_t sense, const wary_sti
 
 static bool deliver(wary_world *w, const wary_stimulus_def *s) {
   const char *tag = wary_name_string(w, s->tag);
-  const wy_actor *src = s->source ? wy_actor_get(w, s->source) : NULL;
+  const wy_actor *src = s->source.id ? wy_actor_get(w, s->source.id) : NULL;
   /* The grid holds feet; the radius is measured to the ear, checked exactly
    * below: leave the query the slack of an ear's height. */
   int32_t count = 0;
@@ -92,7 +92,7 @@ static bool deliver(wary_world *w, const wary_stimulus_def *s) {
     }
     float dx = ear[0] - s->pos[0], dy = ear[1] - s->pos[1], dz = ear[2] - s->pos[2];
     float d = sqrtf(dx * dx + dy * dy + dz * dz);
-    wary_id agent = wy_actor_id(w, cand[c]);
+    wy_id agent = wy_actor_id(w, cand[c]);
     int32_t vib = p->builtin_slot[WARY_SENSE_VIBRATION];
     if (vib >= 0 && shakes_ground(tag) && !w->agents.data[a->agent].muted[vib]) {
       const wary_basic_sense_def *v = wy_small_of(w, a->profile, WARY_SENSE_VIBRATION);
@@ -132,7 +132,7 @@ int wary_inbox_fail(wary_world *w, int32_t i) {
   if (!w->in_step) return WARY_ERR_IN_STEP;
   if (i < 0 || i >= w->stimuli->inbox.count) return WARY_ERR_NOT_FOUND;
   const wary_stimulus_delivery *d = &w->stimuli->inbox.data[i];
-  wary_event *e = wy_event_push(w, WARY_EV_SENSE_ERROR, d->agent);
+  wary_event *e = wy_event_push(w, WARY_EV_SENSE_ERROR, d->agent.id);
   if (e) {
     e->sense = d->sense;
     e->index = i;

@@ -11,12 +11,17 @@
  *   default is "scaled" holds -1 in wary_default_*_def(): the world replaces it.
  * - Times are seconds, angles degrees, yaw is about +z with 0 along +x.
  * - Objects are made from a *_def that starts from wary_default_*_def().
- * - Handles (wary_id) pack a kind, a generation and a slot index; 0 is null.
- *   A stale id is reported (WARY_ERR_STALE_ID), an id of another kind too
- *   (WARY_ERR_WRONG_KIND); neither is ever dereferenced.
- * - Functions returning int return a wary_status (0 ok, negative error) or,
- *   for *_create of indexed things, the index (>= 0) or a negative status.
- *   Bad input never aborts and never changes anything.
+ * - Each kind of object has its own handle type (wary_actor_id, wary_box_id,
+ *   wary_light_id, wary_environment_id): a struct around an id; 0 is null.
+ *   A stale handle is reported (WARY_ERR_STALE_ID), never dereferenced.
+ *   Definitions (profiles, senses, sounds, filters, materials, pain types)
+ *   are never destroyed and are named by their index (int32_t).
+ * - Functions returning int return a wary_status (0 ok, negative error).
+ *   Functions that make something return a status and write what they made
+ *   through their last argument, out: a handle (null on failure) or an index
+ *   (-1 on failure; wary_name's key: 0). out may be NULL when the caller
+ *   keeps no handle (not for wary_world_create). Bad input never aborts and
+ *   never changes anything.
  * - Events and query batches are arrays owned by the world, valid until the
  *   next step: read them, do not keep pointers.
  * - Inside the cdef markers: one declaration per statement, one member per
@@ -40,17 +45,28 @@
 extern "C" {
 #endif
 
-/* The layout of a wary_id, bit 31 down to bit 0:
+/* cdef-begin */
+
+/* Handles: one type per kind, so passing a box where an actor is expected
+ * does not compile. The id inside packs a kind, a generation and a slot (see
+ * below); 0 is null (WARY_IS_NULL). A stale handle is refused with
+ * WARY_ERR_STALE_ID, never dereferenced; an id of another kind (a binding
+ * passing plain numbers) with WARY_ERR_WRONG_KIND. The Lua bindings declare
+ * each as a uint32_t, which has the same ABI on x86-64, arm64 and Windows x64. */
+typedef struct wary_actor_id { uint32_t id; } wary_actor_id;             /* an agent or a target */
+typedef struct wary_box_id { uint32_t id; } wary_box_id;                 /* an occluder */
+typedef struct wary_light_id { uint32_t id; } wary_light_id;             /* a lamp */
+typedef struct wary_environment_id { uint32_t id; } wary_environment_id; /* fog, a dark room, ... */
+
+/* The layout of a handle's id, bit 31 down to bit 0:
  *   kind (3 bits, a wary_kind) | generation (9 bits, 1..511) | slot index (20 bits)
  * Each kind has its own slots, so the first actor, box, light and environment
  * have different ids, and an id of one kind is refused where another is
  * expected. A slot's generation counts its objects; a slot whose generation
  * would wrap is retired, never reused, so a stale id never names a live
  * object. The price: a kind runs out of slots after about 2^20 x 511 (5.3e8)
- * creations, and creating one more then fails (0, as on a bad def; WARY_ERR_FULL
- * inside). The slot index stays in the low bits (a binding may use
- * id % 2^20 to order and print). Outside the cdef block: the Lua backends
- * read ids as plain numbers. */
+ * creations, and creating one more then fails with WARY_ERR_FULL. The slot
+ * index stays in the low bits (a binding may use id % 2^20 to order and print). */
 enum {
   WARY_ID_INDEX_BITS = 20,
   WARY_ID_GEN_BITS = 9
@@ -64,9 +80,6 @@ typedef enum wary_kind {
   WARY_KIND_ENVIRONMENT = 4
 } wary_kind;
 
-/* cdef-begin */
-
-typedef uint32_t wary_id;
 typedef struct wary_world wary_world;
 
 enum {
@@ -93,17 +106,21 @@ enum {
   WARY_PAIN_QUEUE = 32          /* pain reports waiting for an agent's next update */
 };
 
+/* What a call did. Each member's comment is its text (wary_status_string). */
 typedef enum wary_status {
-  WARY_OK = 0,
-  WARY_ERR_STALE_ID = -1,     /* the id is null or its object was removed */
-  WARY_ERR_BAD_VALUE = -2,    /* NaN, infinite, negative or out-of-range value */
-  WARY_ERR_FULL = -3,         /* a bounded table is full */
-  WARY_ERR_NOT_FOUND = -4,    /* no such belief, evidence, name or index */
-  WARY_ERR_OUT_OF_MEMORY = -5,
-  WARY_ERR_NOT_AGENT = -6,    /* the actor has no profile */
-  WARY_ERR_IN_STEP = -7,      /* called between wary_step_begin and wary_step_end */
-  WARY_ERR_WRONG_KIND = -8    /* the id names an object of another kind */
+  WARY_OK = 0,                 /* ok */
+  WARY_ERR_STALE_ID = -1,      /* stale handle: the object was removed, or the handle is null */
+  WARY_ERR_BAD_VALUE = -2,     /* bad value: NaN, infinite, negative or out of range */
+  WARY_ERR_FULL = -3,          /* table full: a bounded table has no room */
+  WARY_ERR_NOT_FOUND = -4,     /* not found: no such belief, evidence, name or index */
+  WARY_ERR_OUT_OF_MEMORY = -5, /* out of memory */
+  WARY_ERR_NOT_AGENT = -6,     /* not an agent (it has no profile) */
+  WARY_ERR_IN_STEP = -7,       /* not allowed during a step (between wary_step_begin and wary_step_end) */
+  WARY_ERR_WRONG_KIND = -8     /* wrong kind: the id names an object of another kind */
 } wary_status;
+
+/* The text of a status (the comments above); "unknown status" for any other value. */
+const char *wary_status_string(int status);
 
 typedef enum wary_state {
   WARY_UNDETECTED = 0,
@@ -167,7 +184,8 @@ typedef struct wary_world_def {
 } wary_world_def;
 
 wary_world_def wary_default_world_def(void);
-wary_world *wary_world_create(const wary_world_def *def);  /* NULL on bad def or no memory */
+/* *out: the new world, or NULL when the status is not WARY_OK. */
+int wary_world_create(const wary_world_def *def, wary_world **out);
 void wary_world_destroy(wary_world *world);
 int wary_world_set_weather(wary_world *world, float weather);  /* 0..1 */
 float wary_world_time(const wary_world *world);                /* seconds stepped so far */
@@ -175,7 +193,7 @@ float wary_world_units_per_meter(const wary_world *world);
 
 /* Interned names (evidence tags, sources, property keys): a small positive
  * integer per distinct string, stable for the world's life. */
-int32_t wary_name(wary_world *world, const char *name);          /* key >= 1, or negative status */
+int wary_name(wary_world *world, const char *name, int32_t *out); /* *out: its key, >= 1 */
 const char *wary_name_string(const wary_world *world, int32_t key); /* NULL if unknown */
 
 /* ---- materials and boxes (occluders) --------------------------------- */
@@ -186,8 +204,8 @@ typedef struct wary_material_def {
 } wary_material_def;
 
 wary_material_def wary_default_material_def(void); /* opaque wall: 0, true */
-/* Index >= 1 or negative status. Material 0 is the built-in opaque wall. */
-int32_t wary_material_create(wary_world *world, const wary_material_def *def);
+/* Material 0 is the built-in opaque wall; the ones made here are 1 and up. */
+int wary_material_create(wary_world *world, const wary_material_def *def, int32_t *out); /* *out: its index */
 int wary_material_set(wary_world *world, int32_t material, const wary_material_def *def);
 
 typedef struct wary_box_def {
@@ -197,12 +215,13 @@ typedef struct wary_box_def {
 } wary_box_def;
 
 wary_box_def wary_default_box_def(void);
-wary_id wary_box_create(wary_world *world, const wary_box_def *def); /* 0 on bad def */
-int wary_box_set_bounds(wary_world *world, wary_id box, float min_x, float min_y, float min_z,
+/* *out: the new box (null when the status is not WARY_OK). */
+int wary_box_create(wary_world *world, const wary_box_def *def, wary_box_id *out);
+int wary_box_set_bounds(wary_world *world, wary_box_id box, float min_x, float min_y, float min_z,
                         float max_x, float max_y, float max_z);
-int wary_box_set_material(wary_world *world, wary_id box, int32_t material);
-int wary_box_destroy(wary_world *world, wary_id box);
-bool wary_box_valid(const wary_world *world, wary_id box);
+int wary_box_set_material(wary_world *world, wary_box_id box, int32_t material);
+int wary_box_destroy(wary_world *world, wary_box_id box);
+bool wary_box_valid(const wary_world *world, wary_box_id box);
 int32_t wary_box_count(const wary_world *world);
 
 typedef struct wary_ray_result {
@@ -242,12 +261,12 @@ typedef struct wary_profile_def {
 } wary_profile_def;
 
 wary_profile_def wary_default_profile_def(void);
-int32_t wary_profile_create(wary_world *world, const wary_profile_def *def); /* index or status */
+int wary_profile_create(wary_world *world, const wary_profile_def *def, int32_t *out); /* *out: its index */
 int wary_profile_set(wary_world *world, int32_t profile, const wary_profile_def *def);
 
 typedef struct wary_sense_query {
-  wary_id agent;
-  wary_id target;
+  wary_actor_id agent;
+  wary_actor_id target;
   int32_t sense;        /* sense index */
   int32_t slot;         /* slot in the agent's profile */
   int32_t profile;      /* the agent's profile index */
@@ -291,7 +310,7 @@ typedef struct wary_sense_def {
 } wary_sense_def;
 
 wary_sense_def wary_default_sense_def(void);
-int32_t wary_sense_create(wary_world *world, const wary_sense_def *def); /* index or status */
+int wary_sense_create(wary_world *world, const wary_sense_def *def, int32_t *out); /* *out: its index */
 
 /* ---- actors ------------------------------------------------------------ */
 
@@ -329,34 +348,35 @@ typedef struct wary_actor_info {
 } wary_actor_info;
 
 wary_actor_def wary_default_actor_def(void);
-wary_id wary_actor_create(wary_world *world, const wary_actor_def *def); /* 0 on bad def */
-int wary_actor_destroy(wary_world *world, wary_id actor); /* beliefs about it go too */
-bool wary_actor_valid(const wary_world *world, wary_id actor);
+/* *out: the new actor (null when the status is not WARY_OK). */
+int wary_actor_create(wary_world *world, const wary_actor_def *def, wary_actor_id *out);
+int wary_actor_destroy(wary_world *world, wary_actor_id actor); /* beliefs about it go too */
+bool wary_actor_valid(const wary_world *world, wary_actor_id actor);
 int32_t wary_actor_count(const wary_world *world);
-int wary_actor_get(const wary_world *world, wary_id actor, wary_actor_info *out);
-int wary_actor_set_pos(wary_world *world, wary_id actor, float x, float y, float z);
-int wary_actor_set_velocity(wary_world *world, wary_id actor, float x, float y, float z);
-int wary_actor_set_yaw(wary_world *world, wary_id actor, float yaw);
-int wary_actor_look_at(wary_world *world, wary_id actor, float x, float y, float z); /* eyes turn there */
-int wary_actor_look_forward(wary_world *world, wary_id actor); /* eyes follow the yaw again */
-int wary_actor_set_stance(wary_world *world, wary_id actor, int32_t stance);
-int wary_actor_set_team(wary_world *world, wary_id actor, int32_t team);
-int wary_actor_set_visibility(wary_world *world, wary_id actor, float visibility);
-int wary_actor_set_light(wary_world *world, wary_id actor, float light);
-int wary_actor_set_lod_tier(wary_world *world, wary_id actor, int32_t tier);
-int wary_actor_set_perceivable(wary_world *world, wary_id actor, bool perceivable);
-int wary_actor_set_off_screen(wary_world *world, wary_id actor, bool off_screen);
-int wary_actor_set_prop(wary_world *world, wary_id actor, int32_t key, float value);
-float wary_actor_get_prop(const wary_world *world, wary_id actor, int32_t key, float fallback);
+int wary_actor_get(const wary_world *world, wary_actor_id actor, wary_actor_info *out);
+int wary_actor_set_pos(wary_world *world, wary_actor_id actor, float x, float y, float z);
+int wary_actor_set_velocity(wary_world *world, wary_actor_id actor, float x, float y, float z);
+int wary_actor_set_yaw(wary_world *world, wary_actor_id actor, float yaw);
+int wary_actor_look_at(wary_world *world, wary_actor_id actor, float x, float y, float z); /* eyes turn there */
+int wary_actor_look_forward(wary_world *world, wary_actor_id actor); /* eyes follow the yaw again */
+int wary_actor_set_stance(wary_world *world, wary_actor_id actor, int32_t stance);
+int wary_actor_set_team(wary_world *world, wary_actor_id actor, int32_t team);
+int wary_actor_set_visibility(wary_world *world, wary_actor_id actor, float visibility);
+int wary_actor_set_light(wary_world *world, wary_actor_id actor, float light);
+int wary_actor_set_lod_tier(wary_world *world, wary_actor_id actor, int32_t tier);
+int wary_actor_set_perceivable(wary_world *world, wary_actor_id actor, bool perceivable);
+int wary_actor_set_off_screen(wary_world *world, wary_actor_id actor, bool off_screen);
+int wary_actor_set_prop(wary_world *world, wary_actor_id actor, int32_t key, float value);
+float wary_actor_get_prop(const wary_world *world, wary_actor_id actor, int32_t key, float fallback);
 /* Up to cap actors within radius of (x, y, z) from the spatial grid; returns the count.
  * @cap(wary_actor_count) */
-int32_t wary_query_actors(wary_world *world, float x, float y, float z, float radius, wary_id *out,
+int32_t wary_query_actors(wary_world *world, float x, float y, float z, float radius, wary_actor_id *out,
                           int32_t cap);
 
 /* ---- beliefs and evidence --------------------------------------------- */
 
 typedef struct wary_belief {
-  wary_id target;
+  wary_actor_id target;
   float confidence;      /* 0..1 after fusion and evidence */
   float smoothed;        /* smoothed confidence for meters */
   float fused;           /* fusion of the sense shares, before evidence */
@@ -382,21 +402,21 @@ typedef struct wary_evidence {
 } wary_evidence;
 
 /* WARY_ERR_NOT_FOUND (and *out zeroed, state Undetected) when the agent holds no belief. */
-int wary_belief_get(const wary_world *world, wary_id agent, wary_id target, wary_belief *out);
-int32_t wary_belief_count(const wary_world *world, wary_id agent);
-int wary_belief_at(const wary_world *world, wary_id agent, int32_t i, wary_belief *out);
+int wary_belief_get(const wary_world *world, wary_actor_id agent, wary_actor_id target, wary_belief *out);
+int32_t wary_belief_count(const wary_world *world, wary_actor_id agent);
+int wary_belief_at(const wary_world *world, wary_actor_id agent, int32_t i, wary_belief *out);
 /* Raises belief to at least confidence once, at any range; never lowers. */
-int wary_set_confidence(wary_world *world, wary_id agent, wary_id target, float confidence);
+int wary_set_confidence(wary_world *world, wary_actor_id agent, wary_actor_id target, float confidence);
 /* Same tag replaces; lifetime 0 holds until removed. */
-int wary_evidence_add(wary_world *world, wary_id agent, wary_id target, int32_t tag, int32_t op,
+int wary_evidence_add(wary_world *world, wary_actor_id agent, wary_actor_id target, int32_t tag, int32_t op,
                       float value, float lifetime, int32_t source);
-int wary_evidence_remove(wary_world *world, wary_id agent, wary_id target, int32_t tag);
-int wary_evidence_clear(wary_world *world, wary_id agent, wary_id target);
-int32_t wary_evidence_count(const wary_world *world, wary_id agent, wary_id target);
-int wary_evidence_at(const wary_world *world, wary_id agent, wary_id target, int32_t i,
+int wary_evidence_remove(wary_world *world, wary_actor_id agent, wary_actor_id target, int32_t tag);
+int wary_evidence_clear(wary_world *world, wary_actor_id agent, wary_actor_id target);
+int32_t wary_evidence_count(const wary_world *world, wary_actor_id agent, wary_actor_id target);
+int wary_evidence_at(const wary_world *world, wary_actor_id agent, wary_actor_id target, int32_t i,
                      wary_evidence *out);
 /* Clears the mute (and error count) of a profile slot for an agent. */
-int wary_sense_unmute(wary_world *world, wary_id agent, int32_t slot);
+int wary_sense_unmute(wary_world *world, wary_actor_id agent, int32_t slot);
 
 /* ---- stepping ------------------------------------------------------------ */
 
@@ -417,7 +437,7 @@ int wary_step_end(wary_world *world);
  * either meaningful for the type or holds its neutral value:
  *   target 0, from_state -1, to_state -1, loss_reason 0 (WARY_LOSS_NONE),
  *   confidence 0, sense -1, index -1, pos {0, 0, 0}, sound -1, tag 0,
- *   loudness 0, walls 0.
+ *   loudness 0, walls 0, instigator 0.
  * The meaningful fields of each type:
  *   suspect, detect, track, lost, remember, forget: target, from_state and
  *     to_state (wary_state), loss_reason (the belief's: why it was lost,
@@ -433,14 +453,14 @@ int wary_step_end(wary_world *world);
  *     (wary_detection_state), confidence (its detection value), pos (its place;
  *     neutral when it has none), index (the wary_geck_event_type behind it, -1: none)
  *   damaged: target (who it believes did it, 0: nobody), confidence (the amount),
- *     index (the instigator given, as an int32_t; 0: none), tag (the damage type),
+ *     instigator (the instigator given, 0: none), tag (the damage type),
  *     pos (the hit location)
  *   pain_reported: confidence (the level after it), index (the pain type)
  *   emotion_changed: from_state, to_state (wary_emotion) */
 typedef struct wary_event {
   int32_t type;        /* wary_event_type */
-  wary_id agent;
-  wary_id target;
+  wary_actor_id agent;
+  wary_actor_id target;
   int32_t from_state;
   int32_t to_state;
   int32_t loss_reason; /* wary_loss_reason */
@@ -452,6 +472,7 @@ typedef struct wary_event {
   int32_t tag;         /* interned name */
   float loudness;
   int32_t walls;       /* walls it came through */
+  wary_actor_id instigator; /* damaged: the instigator given */
 } wary_event;
 
 int32_t wary_event_count(const wary_world *world);
@@ -525,7 +546,7 @@ wary_vision_def wary_default_vision_def(void);
 int wary_profile_set_vision(wary_world *world, int32_t profile, const wary_vision_def *def);
 
 /* Replaces the target's sample points (count 0: back to the built-in ones). */
-int wary_actor_set_samples(wary_world *world, wary_id actor, const wary_samples *samples);
+int wary_actor_set_samples(wary_world *world, wary_actor_id actor, const wary_samples *samples);
 
 typedef struct wary_light_def {
   float pos[3];
@@ -535,9 +556,10 @@ typedef struct wary_light_def {
 } wary_light_def;
 
 wary_light_def wary_default_light_def(void);
-wary_id wary_light_create(wary_world *world, const wary_light_def *def);
-int wary_light_set(wary_world *world, wary_id light, const wary_light_def *def);
-int wary_light_destroy(wary_world *world, wary_id light);
+/* *out: the new lamp (null when the status is not WARY_OK). */
+int wary_light_create(wary_world *world, const wary_light_def *def, wary_light_id *out);
+int wary_light_set(wary_world *world, wary_light_id light, const wary_light_def *def);
+int wary_light_destroy(wary_world *world, wary_light_id light);
 
 /* Sun direction (pointing from the sun, so (0, 0, -1) is noon), its light and the
  * light of shade. Zero vector: no sun (everything lit at ambient). */
@@ -553,12 +575,14 @@ typedef struct wary_environment_def {
 } wary_environment_def;
 
 wary_environment_def wary_default_environment_def(void);
-wary_id wary_environment_create(wary_world *world, const wary_environment_def *def);
-int wary_environment_set(wary_world *world, wary_id env, const wary_environment_def *def);
-int wary_environment_destroy(wary_world *world, wary_id env);
+/* *out: the new environment (null when the status is not WARY_OK). */
+int wary_environment_create(wary_world *world, const wary_environment_def *def,
+                            wary_environment_id *out);
+int wary_environment_set(wary_world *world, wary_environment_id env, const wary_environment_def *def);
+int wary_environment_destroy(wary_world *world, wary_environment_id env);
 
 /* The light level at a target as vision computes it with use_per_target_light. */
-float wary_light_at(wary_world *world, wary_id actor);
+float wary_light_at(wary_world *world, wary_actor_id actor);
 
 typedef struct wary_vision_explain {
   bool evaluated;        /* false: vision never looked at the target */
@@ -587,7 +611,7 @@ typedef struct wary_vision_explain {
   float sample_weight[8];
 } wary_vision_explain;
 
-int wary_vision_explain_get(const wary_world *world, wary_id agent, wary_id target,
+int wary_vision_explain_get(const wary_world *world, wary_actor_id agent, wary_actor_id target,
                             wary_vision_explain *out);
 
 /* ---- hearing, places, the stimulus bus, the other senses --------------- */
@@ -620,7 +644,7 @@ typedef struct wary_sound_def {
 } wary_sound_def;
 
 wary_sound_def wary_default_sound_def(void);
-int32_t wary_sound_create(wary_world *world, const wary_sound_def *def); /* index or status */
+int wary_sound_create(wary_world *world, const wary_sound_def *def, int32_t *out); /* *out: its index */
 
 /* Who hears what (seed 003, "Filters"). */
 typedef struct wary_filter_def {
@@ -632,7 +656,7 @@ typedef struct wary_filter_def {
 } wary_filter_def;
 
 wary_filter_def wary_default_filter_def(void);
-int32_t wary_filter_create(wary_world *world, const wary_filter_def *def); /* index or status */
+int wary_filter_create(wary_world *world, const wary_filter_def *def, int32_t *out); /* *out: its index */
 
 /* A profile's hearing; it hears when its senses include WARY_SENSE_HEARING. */
 typedef struct wary_hearing_def {
@@ -668,12 +692,12 @@ int wary_profile_set_basic_sense(wary_world *world, int32_t profile, int32_t sen
 
 /* Queue a sound made by source, at its position, or by nobody at a place; it
  * is heard (and sent on the stimulus bus) at the next step. */
-int wary_emit_sound(wary_world *world, wary_id source, int32_t sound);
+int wary_emit_sound(wary_world *world, wary_actor_id source, int32_t sound);
 int wary_emit_sound_at(wary_world *world, int32_t sound, float x, float y, float z);
 
 typedef struct wary_heard_sound {
   float time;        /* world time it was heard */
-  wary_id maker;     /* 0: nobody */
+  wary_actor_id maker;     /* 0: nobody */
   int32_t sound;
   float pos[3];
   float loudness;    /* as it arrived */
@@ -682,7 +706,7 @@ typedef struct wary_heard_sound {
 
 /* Sounds agent heard in the last seconds (at most 6 s, 32 sounds), newest first.
  * @cap(WARY_RECENT_SOUNDS) */
-int32_t wary_recent_sounds(const wary_world *world, wary_id agent, float seconds,
+int32_t wary_recent_sounds(const wary_world *world, wary_actor_id agent, float seconds,
                            wary_heard_sound *out, int32_t cap);
 
 /* A belief about a place (sounds nobody made, vibrations, reports). */
@@ -696,21 +720,21 @@ typedef struct wary_location_belief {
   float uncertainty;     /* units */
 } wary_location_belief;
 
-int32_t wary_location_count(const wary_world *world, wary_id agent);
-int wary_location_at(const wary_world *world, wary_id agent, int32_t i, wary_location_belief *out);
+int32_t wary_location_count(const wary_world *world, wary_actor_id agent);
+int wary_location_at(const wary_world *world, wary_actor_id agent, int32_t i, wary_location_belief *out);
 /* WARY_ERR_NOT_FOUND when the agent holds none above 0. */
-int wary_location_strongest(const wary_world *world, wary_id agent, wary_location_belief *out);
+int wary_location_strongest(const wary_world *world, wary_actor_id agent, wary_location_belief *out);
 /* Raises (or makes) agent's belief about the place: merged with one of the same tag nearby. */
-int wary_report_location(wary_world *world, wary_id agent, float x, float y, float z, int32_t tag,
+int wary_report_location(wary_world *world, wary_actor_id agent, float x, float y, float z, int32_t tag,
                          float confidence, float accuracy);
 
 /* Something touched agent (a bump, a hand on the shoulder): touch reports it at once. */
-int wary_report_touch(wary_world *world, wary_id agent, wary_id toucher);
+int wary_report_touch(wary_world *world, wary_actor_id agent, wary_actor_id toucher);
 
 typedef struct wary_stimulus_def {
   int32_t tag;              /* interned dotted name */
   float pos[3];
-  wary_id source;           /* 0: none */
+  wary_actor_id source;           /* 0: none */
   float strength;           /* 0..1 (1) */
   float radius;             /* units (-1: 15 m scaled) */
   int32_t max_lod_tier;     /* 2 */
@@ -725,11 +749,11 @@ int wary_emit_stimulus(wary_world *world, const wary_stimulus_def *def);
 /* A stimulus delivered to a custom sense this step (the backend calls its
  * on_stimulus before evaluating). */
 typedef struct wary_stimulus_delivery {
-  wary_id agent;
+  wary_actor_id agent;
   int32_t sense;
   int32_t tag;
   float pos[3];
-  wary_id source;
+  wary_actor_id source;
   float strength;
   float radius;
   float distance;
@@ -740,7 +764,7 @@ const wary_stimulus_delivery *wary_inbox(const wary_world *world); /* @count(war
 /* The on_stimulus of inbox entry i raised an error: queues sense_error. */
 int wary_inbox_fail(wary_world *world, int32_t i);
 
-int wary_actor_set_scent(wary_world *world, wary_id actor, float scent);
+int wary_actor_set_scent(wary_world *world, wary_actor_id actor, float scent);
 
 /* ---- the GECK model (seed 001) ------------------------------------------ */
 
@@ -819,28 +843,28 @@ wary_geck_def wary_default_geck_def(void);
 /* enabled false: the profile's agents leave the model (back to Normal, lists emptied). */
 int wary_profile_set_geck(wary_world *world, int32_t profile, const wary_geck_def *def);
 /* wary_detection_state, or a negative status (WARY_ERR_NOT_FOUND: the profile has no GECK model). */
-int32_t wary_geck_state(const wary_world *world, wary_id agent);
+int32_t wary_geck_state(const wary_world *world, wary_actor_id agent);
 /* The last computed detection value; WARY_ERR_NOT_FOUND (and 0) if never evaluated. */
-int wary_geck_detection_value(const wary_world *world, wary_id agent, wary_id target, float *out);
+int wary_geck_detection_value(const wary_world *world, wary_actor_id agent, wary_actor_id target, float *out);
 /* A detection event (owner 0: nobody) of the given action rating and wary_geck_event_type at a
  * place; agents hear it at the next step. */
-int wary_create_detection_event(wary_world *world, wary_id owner, float x, float y, float z,
+int wary_create_detection_event(wary_world *world, wary_actor_id owner, float x, float y, float z,
                                 float rating, int32_t type);
 /* attacker damaged victim: the victim's next step adds a damage event (seed: Normal -> Alert). */
-int wary_geck_damage(wary_world *world, wary_id victim, wary_id attacker);
+int wary_geck_damage(wary_world *world, wary_actor_id victim, wary_actor_id attacker);
 
 typedef struct wary_geck_info {
   int32_t state;        /* wary_detection_state */
   float time_in_state;  /* seconds */
   float alert_timer;    /* seconds left of the Lost search (0 when not running) */
-  wary_id combat_target;/* the listed target with the highest detection value, 0 none */
+  wary_actor_id combat_target;/* the listed target with the highest detection value, 0 none */
   int32_t alert_count;  /* detection events in the alert list */
   int32_t target_count; /* actors with a detection value (wary_geck_target_at) */
   int32_t listed_count; /* of which in the target list */
 } wary_geck_info;
 
 typedef struct wary_geck_alert {
-  wary_id owner;        /* 0: nobody */
+  wary_actor_id owner;        /* 0: nobody */
   int32_t type;         /* wary_geck_event_type */
   float pos[3];
   float rating;         /* action rating, or the detection value that made it */
@@ -848,7 +872,7 @@ typedef struct wary_geck_alert {
 } wary_geck_alert;
 
 typedef struct wary_geck_target {
-  wary_id target;
+  wary_actor_id target;
   float detection;      /* the detection value */
   float attenuation;    /* ((max - d) / max) ^ exponent, 0 beyond max */
   float sound;          /* the sound factor, attenuation included */
@@ -861,10 +885,10 @@ typedef struct wary_geck_target {
   float last_known[3];  /* where it was last detected */
 } wary_geck_target;
 
-int wary_geck_info_get(const wary_world *world, wary_id agent, wary_geck_info *out);
-int wary_geck_alert_at(const wary_world *world, wary_id agent, int32_t i, wary_geck_alert *out);
-int wary_geck_target_at(const wary_world *world, wary_id agent, int32_t i, wary_geck_target *out);
-int wary_geck_target_get(const wary_world *world, wary_id agent, wary_id target,
+int wary_geck_info_get(const wary_world *world, wary_actor_id agent, wary_geck_info *out);
+int wary_geck_alert_at(const wary_world *world, wary_actor_id agent, int32_t i, wary_geck_alert *out);
+int wary_geck_target_at(const wary_world *world, wary_actor_id agent, int32_t i, wary_geck_target *out);
+int wary_geck_target_get(const wary_world *world, wary_actor_id agent, wary_actor_id target,
                          wary_geck_target *out);
 
 /* ---- damage, pain, health, emotions, threat, attention (seed 002) ------- */
@@ -937,12 +961,12 @@ int wary_profile_set_brain(wary_world *world, int32_t profile, const wary_brain_
 
 /* A hit (seed 002, "Who did it"). Queued; counted at the next step. */
 typedef struct wary_damage_def {
-  wary_id victim;
-  wary_id instigator;        /* the pawn of the instigating controller, 0 none */
-  wary_id causer;            /* what delivered the hit, 0 none */
+  wary_actor_id victim;
+  wary_actor_id instigator;        /* the pawn of the instigating controller, 0 none */
+  wary_actor_id causer;            /* what delivered the hit, 0 none */
   bool causer_is_pawn;       /* the causer is a pawn (true) or a thing (a projectile, a trap) */
-  wary_id causer_instigator; /* the causer's own instigator (a projectile's shooter), 0 none */
-  wary_id causer_owner;      /* the pawn that owns the causer (a held weapon), 0 none */
+  wary_actor_id causer_instigator; /* the causer's own instigator (a projectile's shooter), 0 none */
+  wary_actor_id causer_owner;      /* the pawn that owns the causer (a held weapon), 0 none */
   float amount;              /* > 0 */
   int32_t type;              /* interned damage type tag, 0: none */
   float pos[3];              /* hit location */
@@ -963,19 +987,19 @@ typedef struct wary_pain_def {
 } wary_pain_def;
 
 wary_pain_def wary_default_pain_def(void);
-int32_t wary_pain_create(wary_world *world, const wary_pain_def *def); /* index or status */
+int wary_pain_create(wary_world *world, const wary_pain_def *def, int32_t *out); /* *out: its index */
 int wary_pain_set(wary_world *world, int32_t pain, const wary_pain_def *def);
 /* Adds pain (nothing for amount <= 0 or a disabled type); WARY_ERR_NOT_FOUND,
  * changing nothing, for a profile without WARY_SENSE_PAIN. */
-int wary_report_pain(wary_world *world, wary_id agent, int32_t pain, float amount);
-int wary_pain_clear(wary_world *world, wary_id agent, int32_t pain); /* pain -1: all */
-int wary_pain_set_enabled(wary_world *world, wary_id agent, int32_t pain, int32_t enabled);
+int wary_report_pain(wary_world *world, wary_actor_id agent, int32_t pain, float amount);
+int wary_pain_clear(wary_world *world, wary_actor_id agent, int32_t pain); /* pain -1: all */
+int wary_pain_set_enabled(wary_world *world, wary_actor_id agent, int32_t pain, int32_t enabled);
 /* Health 0..1 (1 untouched): dulls every sense of a profile with pain. */
-int wary_actor_set_health(wary_world *world, wary_id agent, float health);
+int wary_actor_set_health(wary_world *world, wary_actor_id agent, float health);
 
-int wary_set_fear_input(wary_world *world, wary_id agent, float value);
-int wary_set_emotion(wary_world *world, wary_id agent, int32_t emotion, float value);
-int wary_reset_emotions(wary_world *world, wary_id agent);
+int wary_set_fear_input(wary_world *world, wary_actor_id agent, float value);
+int wary_set_emotion(wary_world *world, wary_actor_id agent, int32_t emotion, float value);
+int wary_reset_emotions(wary_world *world, wary_actor_id agent);
 
 typedef struct wary_brain_state {
   float health;
@@ -983,7 +1007,7 @@ typedef struct wary_brain_state {
   float emotions[5];         /* wary_emotion_value order */
   float fear_input;
   int32_t dominant;          /* wary_emotion */
-  wary_id attention;         /* 0: none */
+  wary_actor_id attention;         /* 0: none */
   float attention_time;      /* seconds on the attention target */
   int32_t sense_count;       /* slots in the profile */
   float multiplier[16];      /* per profile slot: pain and health multiplier now */
@@ -991,7 +1015,7 @@ typedef struct wary_brain_state {
   bool pain_enabled[32];
 } wary_brain_state;
 
-int wary_brain_get(const wary_world *world, wary_id agent, wary_brain_state *out);
+int wary_brain_get(const wary_world *world, wary_actor_id agent, wary_brain_state *out);
 
 typedef struct wary_threat {
   float score;               /* 0..1 */
@@ -1000,14 +1024,19 @@ typedef struct wary_threat {
   int32_t relationship;      /* wary_relationship */
 } wary_threat;
 
-int wary_threat_get(const wary_world *world, wary_id agent, wary_id target, wary_threat *out);
+int wary_threat_get(const wary_world *world, wary_actor_id agent, wary_actor_id target, wary_threat *out);
 /* Between two teams, both ways (default: same team friendly, else hostile). */
 int wary_set_relationship(wary_world *world, int32_t team_a, int32_t team_b, int32_t relationship);
 /* agent's own view of target; relationship -1 removes the override. */
-int wary_set_relationship_override(wary_world *world, wary_id agent, wary_id target,
+int wary_set_relationship_override(wary_world *world, wary_actor_id agent, wary_actor_id target,
                                    int32_t relationship);
 
 /* cdef-end */
+
+/* An initializer of a handle that names nothing (wary_actor_id none = WARY_NULL_HANDLE;),
+ * and the test of a handle of any kind. */
+#define WARY_NULL_HANDLE { 0 }
+#define WARY_IS_NULL(h) ((h).id == 0)
 
 #ifdef __cplusplus
 }

@@ -21,7 +21,7 @@ wary_world_def wary_default_world_def(void) {
   return d;
 }
 
-static bool world_def_valid(const wary_world_def *d) {
+bool wy_world_def_valid(const wary_world_def *d) {
   if (!wy_finite(d->units_per_meter) || d->units_per_meter <= 0.0f) return false;
   if (!wy_finite(d->weather) || d->weather < 0.0f || d->weather > 1.0f) return false;
   if (!wy_finite(d->grid_cell_size) || (d->grid_cell_size <= 0.0f && d->grid_cell_size != -1.0f))
@@ -35,7 +35,7 @@ static bool world_def_valid(const wary_world_def *d) {
 wary_world *wy_world_new(const wary_world_def *def, const wy_module *const *modules,
                          int32_t module_count) {
   wary_world_def d = def ? *def : wary_default_world_def();
-  if (!world_def_valid(&d)) return NULL;
+  if (!wy_world_def_valid(&d)) return NULL;
   wary_world *w = calloc(1, sizeof *w);
   if (!w) return NULL;
   w->def = d;
@@ -117,7 +117,7 @@ void wy_modules_agent_removed(wary_world *w, int32_t agent) {
     if (w->modules[i]->agent_removed) w->modules[i]->agent_removed(w, agent);
 }
 
-void wy_modules_actor_removed(wary_world *w, wary_id actor) {
+void wy_modules_actor_removed(wary_world *w, wy_id actor) {
   for (int32_t i = 0; i < w->module_count; i++)
     if (w->modules[i]->actor_removed) w->modules[i]->actor_removed(w, actor);
 }

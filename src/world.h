@@ -35,7 +35,7 @@ typedef struct wy_module {
   /* The agent goes: free what its part holds, then move the last agent's part
    * into its index (agents stay dense; the world moves its own the same way). */
   void (*agent_removed)(wary_world *w, int32_t agent);
-  void (*actor_removed)(wary_world *w, wary_id actor); /* forget what is held about it */
+  void (*actor_removed)(wary_world *w, wy_id actor); /* forget what is held about it */
   /* The agent's profile has other senses in its slots now: slot data is void. */
   void (*slots_reset)(wary_world *w, int32_t agent);
 } wy_module;
@@ -117,6 +117,7 @@ struct wary_world {
   struct wy_geck *geck;
 };
 
+bool wy_world_def_valid(const wary_world_def *d);
 /* A world with its world-layer state and every module's (the table's order:
  * lower modules first); NULL on a bad def or out of memory. */
 wary_world *wy_world_new(const wary_world_def *def, const wy_module *const *modules,
@@ -128,7 +129,7 @@ bool wy_modules_reserve(wary_world *w, int32_t agents, int32_t profiles);
 void wy_modules_profile_added(wary_world *w, int32_t profile);
 void wy_modules_agent_added(wary_world *w, int32_t agent);
 void wy_modules_agent_removed(wary_world *w, int32_t agent);
-void wy_modules_actor_removed(wary_world *w, wary_id actor);
+void wy_modules_actor_removed(wary_world *w, wy_id actor);
 void wy_modules_slots_reset(wary_world *w, int32_t agent);
 
 /* A distance of a def: value, or metres scaled when value is -1 (unset). */
@@ -137,18 +138,18 @@ static inline float wy_scaled(const wary_world *w, float value, float metres) {
 }
 
 /* The live actor id names, NULL if none. */
-static inline wy_actor *wy_actor_get(const wary_world *w, wary_id id) {
+static inline wy_actor *wy_actor_get(const wary_world *w, wy_id id) {
   int32_t slot = wy_id_slot(&w->actor_ids, id);
   return slot >= 0 ? &w->actors.data[slot] : NULL;
 }
 
 /* WARY_OK when id names a live actor, else WARY_ERR_STALE_ID or WARY_ERR_WRONG_KIND. */
-static inline int wy_actor_status(const wary_world *w, wary_id id) {
+static inline int wy_actor_status(const wary_world *w, wy_id id) {
   return wy_id_status(&w->actor_ids, id);
 }
 
 /* The id of the actor in a slot. */
-static inline wary_id wy_actor_id(const wary_world *w, int32_t slot) {
+static inline wy_id wy_actor_id(const wary_world *w, int32_t slot) {
   return wy_id_make(&w->actor_ids, slot);
 }
 
@@ -177,7 +178,7 @@ static inline wy_actor *wy_agent_actor(const wary_world *w, int32_t agent) {
   return &w->actors.data[w->agents.data[agent].actor];
 }
 
-static inline wary_id wy_agent_id(const wary_world *w, int32_t agent) {
+static inline wy_id wy_agent_id(const wary_world *w, int32_t agent) {
   return wy_actor_id(w, w->agents.data[agent].actor);
 }
 

@@ -30,13 +30,18 @@ static const wy_module *const modules[] = {
   &wy_emotion_module, &wy_geck_module,
 };
 
-wary_world *wary_world_create(const wary_world_def *def) {
+int wary_world_create(const wary_world_def *def, wary_world **out) {
+  if (!out) return WARY_ERR_BAD_VALUE; /* a world no one can destroy */
+  *out = NULL;
+  if (def && !wy_world_def_valid(def)) return WARY_ERR_BAD_VALUE;
   wary_world *w = wy_world_new(def, modules, (int32_t)(sizeof modules / sizeof modules[0]));
   if (w && !wy_senses_init(w)) {
     wy_world_free(w);
-    return NULL;
+    w = NULL;
   }
-  return w;
+  if (!w) return WARY_ERR_OUT_OF_MEMORY;
+  *out = w;
+  return WARY_OK;
 }
 
 void wary_world_destroy(wary_world *w) { wy_world_free(w); }

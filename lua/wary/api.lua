@@ -6,6 +6,10 @@
 -- written by hand in both backends.
 return {
   handles = {
+    "wary_actor_id",
+    "wary_box_id",
+    "wary_light_id",
+    "wary_environment_id",
   },
   structs = {
     wary_world_def = {
@@ -53,8 +57,8 @@ return {
       { name = "senses", kind = "struct", count = 16, struct = "wary_profile_sense", used = "sense_count" },
     },
     wary_sense_query = {
-      { name = "agent", kind = "uint" },
-      { name = "target", kind = "uint" },
+      { name = "agent", kind = "handle" },
+      { name = "target", kind = "handle" },
       { name = "sense", kind = "int" },
       { name = "slot", kind = "int" },
       { name = "profile", kind = "int" },
@@ -120,7 +124,7 @@ return {
       { name = "scent", kind = "float" },
     },
     wary_belief = {
-      { name = "target", kind = "uint" },
+      { name = "target", kind = "handle" },
       { name = "confidence", kind = "float" },
       { name = "smoothed", kind = "float" },
       { name = "fused", kind = "float" },
@@ -145,8 +149,8 @@ return {
     },
     wary_event = {
       { name = "type", kind = "int" },
-      { name = "agent", kind = "uint" },
-      { name = "target", kind = "uint" },
+      { name = "agent", kind = "handle" },
+      { name = "target", kind = "handle" },
       { name = "from_state", kind = "int" },
       { name = "to_state", kind = "int" },
       { name = "loss_reason", kind = "int" },
@@ -158,6 +162,7 @@ return {
       { name = "tag", kind = "int" },
       { name = "loudness", kind = "float" },
       { name = "walls", kind = "int" },
+      { name = "instigator", kind = "handle" },
     },
     wary_stats = {
       { name = "rays", kind = "u64" },
@@ -282,7 +287,7 @@ return {
     },
     wary_heard_sound = {
       { name = "time", kind = "float" },
-      { name = "maker", kind = "uint" },
+      { name = "maker", kind = "handle" },
       { name = "sound", kind = "int" },
       { name = "pos", kind = "float", count = 3 },
       { name = "loudness", kind = "float" },
@@ -300,7 +305,7 @@ return {
     wary_stimulus_def = {
       { name = "tag", kind = "int" },
       { name = "pos", kind = "float", count = 3 },
-      { name = "source", kind = "uint" },
+      { name = "source", kind = "handle" },
       { name = "strength", kind = "float" },
       { name = "radius", kind = "float" },
       { name = "max_lod_tier", kind = "int" },
@@ -308,11 +313,11 @@ return {
       { name = "team_filter", kind = "bool" },
     },
     wary_stimulus_delivery = {
-      { name = "agent", kind = "uint" },
+      { name = "agent", kind = "handle" },
       { name = "sense", kind = "int" },
       { name = "tag", kind = "int" },
       { name = "pos", kind = "float", count = 3 },
-      { name = "source", kind = "uint" },
+      { name = "source", kind = "handle" },
       { name = "strength", kind = "float" },
       { name = "radius", kind = "float" },
       { name = "distance", kind = "float" },
@@ -357,20 +362,20 @@ return {
       { name = "state", kind = "int" },
       { name = "time_in_state", kind = "float" },
       { name = "alert_timer", kind = "float" },
-      { name = "combat_target", kind = "uint" },
+      { name = "combat_target", kind = "handle" },
       { name = "alert_count", kind = "int" },
       { name = "target_count", kind = "int" },
       { name = "listed_count", kind = "int" },
     },
     wary_geck_alert = {
-      { name = "owner", kind = "uint" },
+      { name = "owner", kind = "handle" },
       { name = "type", kind = "int" },
       { name = "pos", kind = "float", count = 3 },
       { name = "rating", kind = "float" },
       { name = "remaining", kind = "float" },
     },
     wary_geck_target = {
-      { name = "target", kind = "uint" },
+      { name = "target", kind = "handle" },
       { name = "detection", kind = "float" },
       { name = "attenuation", kind = "float" },
       { name = "sound", kind = "float" },
@@ -409,12 +414,12 @@ return {
       { name = "attention_switch_threshold", kind = "float" },
     },
     wary_damage_def = {
-      { name = "victim", kind = "uint" },
-      { name = "instigator", kind = "uint" },
-      { name = "causer", kind = "uint" },
+      { name = "victim", kind = "handle" },
+      { name = "instigator", kind = "handle" },
+      { name = "causer", kind = "handle" },
       { name = "causer_is_pawn", kind = "bool" },
-      { name = "causer_instigator", kind = "uint" },
-      { name = "causer_owner", kind = "uint" },
+      { name = "causer_instigator", kind = "handle" },
+      { name = "causer_owner", kind = "handle" },
       { name = "amount", kind = "float" },
       { name = "type", kind = "int" },
       { name = "pos", kind = "float", count = 3 },
@@ -434,7 +439,7 @@ return {
       { name = "emotions", kind = "float", count = 5 },
       { name = "fear_input", kind = "float" },
       { name = "dominant", kind = "int" },
-      { name = "attention", kind = "uint" },
+      { name = "attention", kind = "handle" },
       { name = "attention_time", kind = "float" },
       { name = "sense_count", kind = "int" },
       { name = "multiplier", kind = "float", count = 16 },
@@ -450,6 +455,13 @@ return {
   },
   functions = {
     {
+      name = "status_string", c = "wary_status_string",
+      ret = { role = "string" },
+      params = {
+        { name = "status", role = "value", kind = "int", ctype = "int" },
+      },
+    },
+    {
       name = "default_world_def", c = "wary_default_world_def",
       ret = { role = "struct", struct = "wary_world_def" },
       params = {
@@ -458,9 +470,10 @@ return {
     {
       name = "world_create", c = "wary_world_create",
       hand = "returns the world handle: a full userdata with __gc (5.4), a cdata with ffi.gc (LuaJIT)",
-      ret = { role = "world" },
+      ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "def", role = "def", struct = "wary_world_def", default = "wary_default_world_def" },
+        { name = "out", role = "other" },
       },
     },
     {
@@ -495,10 +508,11 @@ return {
     },
     {
       name = "name", c = "wary_name",
-      ret = { role = "value", kind = "int", ctype = "int32_t" },
+      ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
         { name = "name", role = "string" },
+        { name = "out", role = "out_value", kind = "int", ctype = "int32_t" },
       },
     },
     {
@@ -517,10 +531,11 @@ return {
     },
     {
       name = "material_create", c = "wary_material_create",
-      ret = { role = "value", kind = "int", ctype = "int32_t" },
+      ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
         { name = "def", role = "def", struct = "wary_material_def", default = "wary_default_material_def" },
+        { name = "out", role = "out_value", kind = "int", ctype = "int32_t" },
       },
     },
     {
@@ -540,10 +555,11 @@ return {
     },
     {
       name = "box_create", c = "wary_box_create",
-      ret = { role = "value", kind = "uint", ctype = "wary_id" },
+      ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
         { name = "def", role = "def", struct = "wary_box_def", default = "wary_default_box_def" },
+        { name = "out", role = "out_value", kind = "handle", ctype = "wary_box_id" },
       },
     },
     {
@@ -551,7 +567,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "box", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "box", role = "value", kind = "handle", ctype = "wary_box_id" },
         { name = "min_x", role = "value", kind = "float", ctype = "float" },
         { name = "min_y", role = "value", kind = "float", ctype = "float" },
         { name = "min_z", role = "value", kind = "float", ctype = "float" },
@@ -565,7 +581,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "box", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "box", role = "value", kind = "handle", ctype = "wary_box_id" },
         { name = "material", role = "value", kind = "int", ctype = "int32_t" },
       },
     },
@@ -574,7 +590,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "box", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "box", role = "value", kind = "handle", ctype = "wary_box_id" },
       },
     },
     {
@@ -582,7 +598,7 @@ return {
       ret = { role = "value", kind = "bool", ctype = "bool" },
       params = {
         { name = "world", role = "world" },
-        { name = "box", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "box", role = "value", kind = "handle", ctype = "wary_box_id" },
       },
     },
     {
@@ -614,10 +630,11 @@ return {
     },
     {
       name = "profile_create", c = "wary_profile_create",
-      ret = { role = "value", kind = "int", ctype = "int32_t" },
+      ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
         { name = "def", role = "def", struct = "wary_profile_def", default = "wary_default_profile_def" },
+        { name = "out", role = "out_value", kind = "int", ctype = "int32_t" },
       },
     },
     {
@@ -637,10 +654,11 @@ return {
     },
     {
       name = "sense_create", c = "wary_sense_create",
-      ret = { role = "value", kind = "int", ctype = "int32_t" },
+      ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
         { name = "def", role = "def", struct = "wary_sense_def", default = "wary_default_sense_def" },
+        { name = "out", role = "out_value", kind = "int", ctype = "int32_t" },
       },
     },
     {
@@ -651,10 +669,11 @@ return {
     },
     {
       name = "actor_create", c = "wary_actor_create",
-      ret = { role = "value", kind = "uint", ctype = "wary_id" },
+      ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
         { name = "def", role = "def", struct = "wary_actor_def", default = "wary_default_actor_def" },
+        { name = "out", role = "out_value", kind = "handle", ctype = "wary_actor_id" },
       },
     },
     {
@@ -662,7 +681,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
       },
     },
     {
@@ -670,7 +689,7 @@ return {
       ret = { role = "value", kind = "bool", ctype = "bool" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
       },
     },
     {
@@ -685,7 +704,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "out", role = "out", struct = "wary_actor_info" },
       },
     },
@@ -694,7 +713,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "x", role = "value", kind = "float", ctype = "float" },
         { name = "y", role = "value", kind = "float", ctype = "float" },
         { name = "z", role = "value", kind = "float", ctype = "float" },
@@ -705,7 +724,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "x", role = "value", kind = "float", ctype = "float" },
         { name = "y", role = "value", kind = "float", ctype = "float" },
         { name = "z", role = "value", kind = "float", ctype = "float" },
@@ -716,7 +735,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "yaw", role = "value", kind = "float", ctype = "float" },
       },
     },
@@ -725,7 +744,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "x", role = "value", kind = "float", ctype = "float" },
         { name = "y", role = "value", kind = "float", ctype = "float" },
         { name = "z", role = "value", kind = "float", ctype = "float" },
@@ -736,7 +755,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
       },
     },
     {
@@ -744,7 +763,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "stance", role = "value", kind = "int", ctype = "int32_t" },
       },
     },
@@ -753,7 +772,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "team", role = "value", kind = "int", ctype = "int32_t" },
       },
     },
@@ -762,7 +781,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "visibility", role = "value", kind = "float", ctype = "float" },
       },
     },
@@ -771,7 +790,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "light", role = "value", kind = "float", ctype = "float" },
       },
     },
@@ -780,7 +799,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "tier", role = "value", kind = "int", ctype = "int32_t" },
       },
     },
@@ -789,7 +808,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "perceivable", role = "value", kind = "bool", ctype = "bool" },
       },
     },
@@ -798,7 +817,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "off_screen", role = "value", kind = "bool", ctype = "bool" },
       },
     },
@@ -807,7 +826,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "key", role = "value", kind = "int", ctype = "int32_t" },
         { name = "value", role = "value", kind = "float", ctype = "float" },
       },
@@ -817,7 +836,7 @@ return {
       ret = { role = "value", kind = "float", ctype = "float" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "key", role = "value", kind = "int", ctype = "int32_t" },
         { name = "fallback", role = "value", kind = "float", ctype = "float" },
       },
@@ -831,7 +850,13 @@ return {
         { name = "y", role = "value", kind = "float", ctype = "float" },
         { name = "z", role = "value", kind = "float", ctype = "float" },
         { name = "radius", role = "value", kind = "float", ctype = "float" },
-        { name = "out", role = "out_array", kind = "uint", ctype = "wary_id", cap = { fn = "wary_actor_count" } },
+        {
+          name = "out",
+          role = "out_array",
+          kind = "handle",
+          ctype = "wary_actor_id",
+          cap = { fn = "wary_actor_count" },
+        },
         { name = "cap", role = "cap", kind = "int" },
       },
     },
@@ -840,8 +865,8 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
-        { name = "target", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "target", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "out", role = "out", struct = "wary_belief" },
       },
     },
@@ -850,7 +875,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int32_t" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
       },
     },
     {
@@ -858,7 +883,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "i", role = "value", kind = "int", ctype = "int32_t" },
         { name = "out", role = "out", struct = "wary_belief" },
       },
@@ -868,8 +893,8 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
-        { name = "target", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "target", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "confidence", role = "value", kind = "float", ctype = "float" },
       },
     },
@@ -878,8 +903,8 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
-        { name = "target", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "target", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "tag", role = "value", kind = "int", ctype = "int32_t" },
         { name = "op", role = "value", kind = "int", ctype = "int32_t" },
         { name = "value", role = "value", kind = "float", ctype = "float" },
@@ -892,8 +917,8 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
-        { name = "target", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "target", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "tag", role = "value", kind = "int", ctype = "int32_t" },
       },
     },
@@ -902,8 +927,8 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
-        { name = "target", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "target", role = "value", kind = "handle", ctype = "wary_actor_id" },
       },
     },
     {
@@ -911,8 +936,8 @@ return {
       ret = { role = "value", kind = "int", ctype = "int32_t" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
-        { name = "target", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "target", role = "value", kind = "handle", ctype = "wary_actor_id" },
       },
     },
     {
@@ -920,8 +945,8 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
-        { name = "target", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "target", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "i", role = "value", kind = "int", ctype = "int32_t" },
         { name = "out", role = "out", struct = "wary_evidence" },
       },
@@ -931,7 +956,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "slot", role = "value", kind = "int", ctype = "int32_t" },
       },
     },
@@ -1035,7 +1060,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "samples", role = "def", struct = "wary_samples" },
       },
     },
@@ -1047,10 +1072,11 @@ return {
     },
     {
       name = "light_create", c = "wary_light_create",
-      ret = { role = "value", kind = "uint", ctype = "wary_id" },
+      ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
         { name = "def", role = "def", struct = "wary_light_def", default = "wary_default_light_def" },
+        { name = "out", role = "out_value", kind = "handle", ctype = "wary_light_id" },
       },
     },
     {
@@ -1058,7 +1084,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "light", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "light", role = "value", kind = "handle", ctype = "wary_light_id" },
         { name = "def", role = "def", struct = "wary_light_def", default = "wary_default_light_def" },
       },
     },
@@ -1067,7 +1093,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "light", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "light", role = "value", kind = "handle", ctype = "wary_light_id" },
       },
     },
     {
@@ -1090,10 +1116,11 @@ return {
     },
     {
       name = "environment_create", c = "wary_environment_create",
-      ret = { role = "value", kind = "uint", ctype = "wary_id" },
+      ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
         { name = "def", role = "def", struct = "wary_environment_def", default = "wary_default_environment_def" },
+        { name = "out", role = "out_value", kind = "handle", ctype = "wary_environment_id" },
       },
     },
     {
@@ -1101,7 +1128,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "env", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "env", role = "value", kind = "handle", ctype = "wary_environment_id" },
         { name = "def", role = "def", struct = "wary_environment_def", default = "wary_default_environment_def" },
       },
     },
@@ -1110,7 +1137,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "env", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "env", role = "value", kind = "handle", ctype = "wary_environment_id" },
       },
     },
     {
@@ -1118,7 +1145,7 @@ return {
       ret = { role = "value", kind = "float", ctype = "float" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
       },
     },
     {
@@ -1126,8 +1153,8 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
-        { name = "target", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "target", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "out", role = "out", struct = "wary_vision_explain" },
       },
     },
@@ -1139,10 +1166,11 @@ return {
     },
     {
       name = "sound_create", c = "wary_sound_create",
-      ret = { role = "value", kind = "int", ctype = "int32_t" },
+      ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
         { name = "def", role = "def", struct = "wary_sound_def", default = "wary_default_sound_def" },
+        { name = "out", role = "out_value", kind = "int", ctype = "int32_t" },
       },
     },
     {
@@ -1153,10 +1181,11 @@ return {
     },
     {
       name = "filter_create", c = "wary_filter_create",
-      ret = { role = "value", kind = "int", ctype = "int32_t" },
+      ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
         { name = "def", role = "def", struct = "wary_filter_def", default = "wary_default_filter_def" },
+        { name = "out", role = "out_value", kind = "int", ctype = "int32_t" },
       },
     },
     {
@@ -1202,7 +1231,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "source", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "source", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "sound", role = "value", kind = "int", ctype = "int32_t" },
       },
     },
@@ -1222,7 +1251,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int32_t" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "seconds", role = "value", kind = "float", ctype = "float" },
         {
           name = "out",
@@ -1239,7 +1268,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int32_t" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
       },
     },
     {
@@ -1247,7 +1276,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "i", role = "value", kind = "int", ctype = "int32_t" },
         { name = "out", role = "out", struct = "wary_location_belief" },
       },
@@ -1257,7 +1286,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "out", role = "out", struct = "wary_location_belief" },
       },
     },
@@ -1266,7 +1295,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "x", role = "value", kind = "float", ctype = "float" },
         { name = "y", role = "value", kind = "float", ctype = "float" },
         { name = "z", role = "value", kind = "float", ctype = "float" },
@@ -1280,8 +1309,8 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
-        { name = "toucher", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "toucher", role = "value", kind = "handle", ctype = "wary_actor_id" },
       },
     },
     {
@@ -1325,7 +1354,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "actor", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "scent", role = "value", kind = "float", ctype = "float" },
       },
     },
@@ -1349,7 +1378,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int32_t" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
       },
     },
     {
@@ -1357,8 +1386,8 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
-        { name = "target", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "target", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "out", role = "out_value", kind = "float", ctype = "float" },
       },
     },
@@ -1367,7 +1396,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "owner", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "owner", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "x", role = "value", kind = "float", ctype = "float" },
         { name = "y", role = "value", kind = "float", ctype = "float" },
         { name = "z", role = "value", kind = "float", ctype = "float" },
@@ -1380,8 +1409,8 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "victim", role = "value", kind = "uint", ctype = "wary_id" },
-        { name = "attacker", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "victim", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "attacker", role = "value", kind = "handle", ctype = "wary_actor_id" },
       },
     },
     {
@@ -1389,7 +1418,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "out", role = "out", struct = "wary_geck_info" },
       },
     },
@@ -1398,7 +1427,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "i", role = "value", kind = "int", ctype = "int32_t" },
         { name = "out", role = "out", struct = "wary_geck_alert" },
       },
@@ -1408,7 +1437,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "i", role = "value", kind = "int", ctype = "int32_t" },
         { name = "out", role = "out", struct = "wary_geck_target" },
       },
@@ -1418,8 +1447,8 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
-        { name = "target", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "target", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "out", role = "out", struct = "wary_geck_target" },
       },
     },
@@ -1460,10 +1489,11 @@ return {
     },
     {
       name = "pain_create", c = "wary_pain_create",
-      ret = { role = "value", kind = "int", ctype = "int32_t" },
+      ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
         { name = "def", role = "def", struct = "wary_pain_def", default = "wary_default_pain_def" },
+        { name = "out", role = "out_value", kind = "int", ctype = "int32_t" },
       },
     },
     {
@@ -1480,7 +1510,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "pain", role = "value", kind = "int", ctype = "int32_t" },
         { name = "amount", role = "value", kind = "float", ctype = "float" },
       },
@@ -1490,7 +1520,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "pain", role = "value", kind = "int", ctype = "int32_t" },
       },
     },
@@ -1499,7 +1529,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "pain", role = "value", kind = "int", ctype = "int32_t" },
         { name = "enabled", role = "value", kind = "int", ctype = "int32_t" },
       },
@@ -1509,7 +1539,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "health", role = "value", kind = "float", ctype = "float" },
       },
     },
@@ -1518,7 +1548,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "value", role = "value", kind = "float", ctype = "float" },
       },
     },
@@ -1527,7 +1557,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "emotion", role = "value", kind = "int", ctype = "int32_t" },
         { name = "value", role = "value", kind = "float", ctype = "float" },
       },
@@ -1537,7 +1567,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
       },
     },
     {
@@ -1545,7 +1575,7 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "out", role = "out", struct = "wary_brain_state" },
       },
     },
@@ -1554,8 +1584,8 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
-        { name = "target", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "target", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "out", role = "out", struct = "wary_threat" },
       },
     },
@@ -1574,8 +1604,8 @@ return {
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
         { name = "world", role = "world" },
-        { name = "agent", role = "value", kind = "uint", ctype = "wary_id" },
-        { name = "target", role = "value", kind = "uint", ctype = "wary_id" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "target", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "relationship", role = "value", kind = "int", ctype = "int32_t" },
       },
     },

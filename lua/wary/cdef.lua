@@ -9,7 +9,24 @@
 -- memory there): wary.ffi refuses to load on other architectures when the header has handles.
 return [[
 
-typedef uint32_t wary_id;
+typedef uint32_t wary_actor_id;
+typedef uint32_t wary_box_id;
+typedef uint32_t wary_light_id;
+typedef uint32_t wary_environment_id;
+
+enum {
+  WARY_ID_INDEX_BITS = 20,
+  WARY_ID_GEN_BITS = 9
+};
+
+typedef enum wary_kind {
+  WARY_KIND_NONE = 0,
+  WARY_KIND_ACTOR = 1,
+  WARY_KIND_BOX = 2,
+  WARY_KIND_LIGHT = 3,
+  WARY_KIND_ENVIRONMENT = 4
+} wary_kind;
+
 typedef struct wary_world wary_world;
 
 enum {
@@ -47,6 +64,8 @@ typedef enum wary_status {
   WARY_ERR_IN_STEP = -7,
   WARY_ERR_WRONG_KIND = -8
 } wary_status;
+
+const char *wary_status_string(int status);
 
 typedef enum wary_state {
   WARY_UNDETECTED = 0,
@@ -107,12 +126,12 @@ typedef struct wary_world_def {
 } wary_world_def;
 
 wary_world_def wary_default_world_def(void);
-wary_world *wary_world_create(const wary_world_def *def);
+int wary_world_create(const wary_world_def *def, wary_world **out);
 void wary_world_destroy(wary_world *world);
 int wary_world_set_weather(wary_world *world, float weather);
 float wary_world_time(const wary_world *world);
 float wary_world_units_per_meter(const wary_world *world);
-int32_t wary_name(wary_world *world, const char *name);
+int wary_name(wary_world *world, const char *name, int32_t *out);
 const char *wary_name_string(const wary_world *world, int32_t key);
 
 typedef struct wary_material_def {
@@ -121,7 +140,7 @@ typedef struct wary_material_def {
 } wary_material_def;
 
 wary_material_def wary_default_material_def(void);
-int32_t wary_material_create(wary_world *world, const wary_material_def *def);
+int wary_material_create(wary_world *world, const wary_material_def *def, int32_t *out);
 int wary_material_set(wary_world *world, int32_t material, const wary_material_def *def);
 
 typedef struct wary_box_def {
@@ -131,12 +150,12 @@ typedef struct wary_box_def {
 } wary_box_def;
 
 wary_box_def wary_default_box_def(void);
-wary_id wary_box_create(wary_world *world, const wary_box_def *def);
-int wary_box_set_bounds(wary_world *world, wary_id box, float min_x, float min_y, float min_z,
+int wary_box_create(wary_world *world, const wary_box_def *def, wary_box_id *out);
+int wary_box_set_bounds(wary_world *world, wary_box_id box, float min_x, float min_y, float min_z,
                         float max_x, float max_y, float max_z);
-int wary_box_set_material(wary_world *world, wary_id box, int32_t material);
-int wary_box_destroy(wary_world *world, wary_id box);
-bool wary_box_valid(const wary_world *world, wary_id box);
+int wary_box_set_material(wary_world *world, wary_box_id box, int32_t material);
+int wary_box_destroy(wary_world *world, wary_box_id box);
+bool wary_box_valid(const wary_world *world, wary_box_id box);
 int32_t wary_box_count(const wary_world *world);
 
 typedef struct wary_ray_result {
@@ -173,12 +192,12 @@ typedef struct wary_profile_def {
 } wary_profile_def;
 
 wary_profile_def wary_default_profile_def(void);
-int32_t wary_profile_create(wary_world *world, const wary_profile_def *def);
+int wary_profile_create(wary_world *world, const wary_profile_def *def, int32_t *out);
 int wary_profile_set(wary_world *world, int32_t profile, const wary_profile_def *def);
 
 typedef struct wary_sense_query {
-  wary_id agent;
-  wary_id target;
+  wary_actor_id agent;
+  wary_actor_id target;
   int32_t sense;
   int32_t slot;
   int32_t profile;
@@ -220,7 +239,7 @@ typedef struct wary_sense_def {
 } wary_sense_def;
 
 wary_sense_def wary_default_sense_def(void);
-int32_t wary_sense_create(wary_world *world, const wary_sense_def *def);
+int wary_sense_create(wary_world *world, const wary_sense_def *def, int32_t *out);
 
 typedef struct wary_actor_def {
   float pos[3];
@@ -256,30 +275,31 @@ typedef struct wary_actor_info {
 } wary_actor_info;
 
 wary_actor_def wary_default_actor_def(void);
-wary_id wary_actor_create(wary_world *world, const wary_actor_def *def);
-int wary_actor_destroy(wary_world *world, wary_id actor);
-bool wary_actor_valid(const wary_world *world, wary_id actor);
+int wary_actor_create(wary_world *world, const wary_actor_def *def, wary_actor_id *out);
+int wary_actor_destroy(wary_world *world, wary_actor_id actor);
+bool wary_actor_valid(const wary_world *world, wary_actor_id actor);
 int32_t wary_actor_count(const wary_world *world);
-int wary_actor_get(const wary_world *world, wary_id actor, wary_actor_info *out);
-int wary_actor_set_pos(wary_world *world, wary_id actor, float x, float y, float z);
-int wary_actor_set_velocity(wary_world *world, wary_id actor, float x, float y, float z);
-int wary_actor_set_yaw(wary_world *world, wary_id actor, float yaw);
-int wary_actor_look_at(wary_world *world, wary_id actor, float x, float y, float z);
-int wary_actor_look_forward(wary_world *world, wary_id actor);
-int wary_actor_set_stance(wary_world *world, wary_id actor, int32_t stance);
-int wary_actor_set_team(wary_world *world, wary_id actor, int32_t team);
-int wary_actor_set_visibility(wary_world *world, wary_id actor, float visibility);
-int wary_actor_set_light(wary_world *world, wary_id actor, float light);
-int wary_actor_set_lod_tier(wary_world *world, wary_id actor, int32_t tier);
-int wary_actor_set_perceivable(wary_world *world, wary_id actor, bool perceivable);
-int wary_actor_set_off_screen(wary_world *world, wary_id actor, bool off_screen);
-int wary_actor_set_prop(wary_world *world, wary_id actor, int32_t key, float value);
-float wary_actor_get_prop(const wary_world *world, wary_id actor, int32_t key, float fallback);
-int32_t wary_query_actors(wary_world *world, float x, float y, float z, float radius, wary_id *out,
-                          int32_t cap);
+int wary_actor_get(const wary_world *world, wary_actor_id actor, wary_actor_info *out);
+int wary_actor_set_pos(wary_world *world, wary_actor_id actor, float x, float y, float z);
+int wary_actor_set_velocity(wary_world *world, wary_actor_id actor, float x, float y, float z);
+int wary_actor_set_yaw(wary_world *world, wary_actor_id actor, float yaw);
+int wary_actor_look_at(wary_world *world, wary_actor_id actor, float x, float y, float z);
+int wary_actor_look_forward(wary_world *world, wary_actor_id actor);
+int wary_actor_set_stance(wary_world *world, wary_actor_id actor, int32_t stance);
+int wary_actor_set_team(wary_world *world, wary_actor_id actor, int32_t team);
+int wary_actor_set_visibility(wary_world *world, wary_actor_id actor, float visibility);
+int wary_actor_set_light(wary_world *world, wary_actor_id actor, float light);
+int wary_actor_set_lod_tier(wary_world *world, wary_actor_id actor, int32_t tier);
+int wary_actor_set_perceivable(wary_world *world, wary_actor_id actor, bool perceivable);
+int wary_actor_set_off_screen(wary_world *world, wary_actor_id actor, bool off_screen);
+int wary_actor_set_prop(wary_world *world, wary_actor_id actor, int32_t key, float value);
+float wary_actor_get_prop(const wary_world *world, wary_actor_id actor, int32_t key,
+                          float fallback);
+int32_t wary_query_actors(wary_world *world, float x, float y, float z, float radius,
+                          wary_actor_id *out, int32_t cap);
 
 typedef struct wary_belief {
-  wary_id target;
+  wary_actor_id target;
   float confidence;
   float smoothed;
   float fused;
@@ -304,18 +324,20 @@ typedef struct wary_evidence {
   int32_t source;
 } wary_evidence;
 
-int wary_belief_get(const wary_world *world, wary_id agent, wary_id target, wary_belief *out);
-int32_t wary_belief_count(const wary_world *world, wary_id agent);
-int wary_belief_at(const wary_world *world, wary_id agent, int32_t i, wary_belief *out);
-int wary_set_confidence(wary_world *world, wary_id agent, wary_id target, float confidence);
-int wary_evidence_add(wary_world *world, wary_id agent, wary_id target, int32_t tag, int32_t op,
-                      float value, float lifetime, int32_t source);
-int wary_evidence_remove(wary_world *world, wary_id agent, wary_id target, int32_t tag);
-int wary_evidence_clear(wary_world *world, wary_id agent, wary_id target);
-int32_t wary_evidence_count(const wary_world *world, wary_id agent, wary_id target);
-int wary_evidence_at(const wary_world *world, wary_id agent, wary_id target, int32_t i,
+int wary_belief_get(const wary_world *world, wary_actor_id agent, wary_actor_id target,
+                    wary_belief *out);
+int32_t wary_belief_count(const wary_world *world, wary_actor_id agent);
+int wary_belief_at(const wary_world *world, wary_actor_id agent, int32_t i, wary_belief *out);
+int wary_set_confidence(wary_world *world, wary_actor_id agent, wary_actor_id target,
+                        float confidence);
+int wary_evidence_add(wary_world *world, wary_actor_id agent, wary_actor_id target, int32_t tag,
+                      int32_t op, float value, float lifetime, int32_t source);
+int wary_evidence_remove(wary_world *world, wary_actor_id agent, wary_actor_id target, int32_t tag);
+int wary_evidence_clear(wary_world *world, wary_actor_id agent, wary_actor_id target);
+int32_t wary_evidence_count(const wary_world *world, wary_actor_id agent, wary_actor_id target);
+int wary_evidence_at(const wary_world *world, wary_actor_id agent, wary_actor_id target, int32_t i,
                      wary_evidence *out);
-int wary_sense_unmute(wary_world *world, wary_id agent, int32_t slot);
+int wary_sense_unmute(wary_world *world, wary_actor_id agent, int32_t slot);
 int wary_step(wary_world *world, float dt);
 int wary_step_begin(wary_world *world, float dt);
 int32_t wary_query_count(const wary_world *world);
@@ -326,8 +348,8 @@ int wary_step_end(wary_world *world);
 
 typedef struct wary_event {
   int32_t type;
-  wary_id agent;
-  wary_id target;
+  wary_actor_id agent;
+  wary_actor_id target;
   int32_t from_state;
   int32_t to_state;
   int32_t loss_reason;
@@ -339,6 +361,7 @@ typedef struct wary_event {
   int32_t tag;
   float loudness;
   int32_t walls;
+  wary_actor_id instigator;
 } wary_event;
 
 int32_t wary_event_count(const wary_world *world);
@@ -404,7 +427,7 @@ typedef struct wary_vision_def {
 
 wary_vision_def wary_default_vision_def(void);
 int wary_profile_set_vision(wary_world *world, int32_t profile, const wary_vision_def *def);
-int wary_actor_set_samples(wary_world *world, wary_id actor, const wary_samples *samples);
+int wary_actor_set_samples(wary_world *world, wary_actor_id actor, const wary_samples *samples);
 
 typedef struct wary_light_def {
   float pos[3];
@@ -414,9 +437,9 @@ typedef struct wary_light_def {
 } wary_light_def;
 
 wary_light_def wary_default_light_def(void);
-wary_id wary_light_create(wary_world *world, const wary_light_def *def);
-int wary_light_set(wary_world *world, wary_id light, const wary_light_def *def);
-int wary_light_destroy(wary_world *world, wary_id light);
+int wary_light_create(wary_world *world, const wary_light_def *def, wary_light_id *out);
+int wary_light_set(wary_world *world, wary_light_id light, const wary_light_def *def);
+int wary_light_destroy(wary_world *world, wary_light_id light);
 int wary_world_set_sun(wary_world *world, float dx, float dy, float dz, float intensity,
                        float ambient);
 
@@ -429,10 +452,12 @@ typedef struct wary_environment_def {
 } wary_environment_def;
 
 wary_environment_def wary_default_environment_def(void);
-wary_id wary_environment_create(wary_world *world, const wary_environment_def *def);
-int wary_environment_set(wary_world *world, wary_id env, const wary_environment_def *def);
-int wary_environment_destroy(wary_world *world, wary_id env);
-float wary_light_at(wary_world *world, wary_id actor);
+int wary_environment_create(wary_world *world, const wary_environment_def *def,
+                            wary_environment_id *out);
+int wary_environment_set(wary_world *world, wary_environment_id env,
+                         const wary_environment_def *def);
+int wary_environment_destroy(wary_world *world, wary_environment_id env);
+float wary_light_at(wary_world *world, wary_actor_id actor);
 
 typedef struct wary_vision_explain {
   bool evaluated;
@@ -461,7 +486,7 @@ typedef struct wary_vision_explain {
   float sample_weight[8];
 } wary_vision_explain;
 
-int wary_vision_explain_get(const wary_world *world, wary_id agent, wary_id target,
+int wary_vision_explain_get(const wary_world *world, wary_actor_id agent, wary_actor_id target,
                             wary_vision_explain *out);
 
 typedef enum wary_sound_category {
@@ -491,7 +516,7 @@ typedef struct wary_sound_def {
 } wary_sound_def;
 
 wary_sound_def wary_default_sound_def(void);
-int32_t wary_sound_create(wary_world *world, const wary_sound_def *def);
+int wary_sound_create(wary_world *world, const wary_sound_def *def, int32_t *out);
 
 typedef struct wary_filter_def {
   bool enabled;
@@ -502,7 +527,7 @@ typedef struct wary_filter_def {
 } wary_filter_def;
 
 wary_filter_def wary_default_filter_def(void);
-int32_t wary_filter_create(wary_world *world, const wary_filter_def *def);
+int wary_filter_create(wary_world *world, const wary_filter_def *def, int32_t *out);
 
 typedef struct wary_hearing_def {
   float interval;
@@ -532,19 +557,19 @@ typedef struct wary_basic_sense_def {
 wary_basic_sense_def wary_default_basic_sense_def(int32_t sense);
 int wary_profile_set_basic_sense(wary_world *world, int32_t profile, int32_t sense,
                                  const wary_basic_sense_def *def);
-int wary_emit_sound(wary_world *world, wary_id source, int32_t sound);
+int wary_emit_sound(wary_world *world, wary_actor_id source, int32_t sound);
 int wary_emit_sound_at(wary_world *world, int32_t sound, float x, float y, float z);
 
 typedef struct wary_heard_sound {
   float time;
-  wary_id maker;
+  wary_actor_id maker;
   int32_t sound;
   float pos[3];
   float loudness;
   int32_t walls;
 } wary_heard_sound;
 
-int32_t wary_recent_sounds(const wary_world *world, wary_id agent, float seconds,
+int32_t wary_recent_sounds(const wary_world *world, wary_actor_id agent, float seconds,
                            wary_heard_sound *out, int32_t cap);
 
 typedef struct wary_location_belief {
@@ -557,17 +582,19 @@ typedef struct wary_location_belief {
   float uncertainty;
 } wary_location_belief;
 
-int32_t wary_location_count(const wary_world *world, wary_id agent);
-int wary_location_at(const wary_world *world, wary_id agent, int32_t i, wary_location_belief *out);
-int wary_location_strongest(const wary_world *world, wary_id agent, wary_location_belief *out);
-int wary_report_location(wary_world *world, wary_id agent, float x, float y, float z, int32_t tag,
-                         float confidence, float accuracy);
-int wary_report_touch(wary_world *world, wary_id agent, wary_id toucher);
+int32_t wary_location_count(const wary_world *world, wary_actor_id agent);
+int wary_location_at(const wary_world *world, wary_actor_id agent, int32_t i,
+                     wary_location_belief *out);
+int wary_location_strongest(const wary_world *world, wary_actor_id agent,
+                            wary_location_belief *out);
+int wary_report_location(wary_world *world, wary_actor_id agent, float x, float y, float z,
+                         int32_t tag, float confidence, float accuracy);
+int wary_report_touch(wary_world *world, wary_actor_id agent, wary_actor_id toucher);
 
 typedef struct wary_stimulus_def {
   int32_t tag;
   float pos[3];
-  wary_id source;
+  wary_actor_id source;
   float strength;
   float radius;
   int32_t max_lod_tier;
@@ -579,11 +606,11 @@ wary_stimulus_def wary_default_stimulus_def(void);
 int wary_emit_stimulus(wary_world *world, const wary_stimulus_def *def);
 
 typedef struct wary_stimulus_delivery {
-  wary_id agent;
+  wary_actor_id agent;
   int32_t sense;
   int32_t tag;
   float pos[3];
-  wary_id source;
+  wary_actor_id source;
   float strength;
   float radius;
   float distance;
@@ -592,7 +619,7 @@ typedef struct wary_stimulus_delivery {
 int32_t wary_inbox_count(const wary_world *world);
 const wary_stimulus_delivery *wary_inbox(const wary_world *world);
 int wary_inbox_fail(wary_world *world, int32_t i);
-int wary_actor_set_scent(wary_world *world, wary_id actor, float scent);
+int wary_actor_set_scent(wary_world *world, wary_actor_id actor, float scent);
 
 enum {
   WARY_GECK_MAX_ALERTS = 16
@@ -654,24 +681,25 @@ typedef struct wary_geck_def {
 
 wary_geck_def wary_default_geck_def(void);
 int wary_profile_set_geck(wary_world *world, int32_t profile, const wary_geck_def *def);
-int32_t wary_geck_state(const wary_world *world, wary_id agent);
-int wary_geck_detection_value(const wary_world *world, wary_id agent, wary_id target, float *out);
-int wary_create_detection_event(wary_world *world, wary_id owner, float x, float y, float z,
+int32_t wary_geck_state(const wary_world *world, wary_actor_id agent);
+int wary_geck_detection_value(const wary_world *world, wary_actor_id agent, wary_actor_id target,
+                              float *out);
+int wary_create_detection_event(wary_world *world, wary_actor_id owner, float x, float y, float z,
                                 float rating, int32_t type);
-int wary_geck_damage(wary_world *world, wary_id victim, wary_id attacker);
+int wary_geck_damage(wary_world *world, wary_actor_id victim, wary_actor_id attacker);
 
 typedef struct wary_geck_info {
   int32_t state;
   float time_in_state;
   float alert_timer;
-  wary_id combat_target;
+  wary_actor_id combat_target;
   int32_t alert_count;
   int32_t target_count;
   int32_t listed_count;
 } wary_geck_info;
 
 typedef struct wary_geck_alert {
-  wary_id owner;
+  wary_actor_id owner;
   int32_t type;
   float pos[3];
   float rating;
@@ -679,7 +707,7 @@ typedef struct wary_geck_alert {
 } wary_geck_alert;
 
 typedef struct wary_geck_target {
-  wary_id target;
+  wary_actor_id target;
   float detection;
   float attenuation;
   float sound;
@@ -692,10 +720,12 @@ typedef struct wary_geck_target {
   float last_known[3];
 } wary_geck_target;
 
-int wary_geck_info_get(const wary_world *world, wary_id agent, wary_geck_info *out);
-int wary_geck_alert_at(const wary_world *world, wary_id agent, int32_t i, wary_geck_alert *out);
-int wary_geck_target_at(const wary_world *world, wary_id agent, int32_t i, wary_geck_target *out);
-int wary_geck_target_get(const wary_world *world, wary_id agent, wary_id target,
+int wary_geck_info_get(const wary_world *world, wary_actor_id agent, wary_geck_info *out);
+int wary_geck_alert_at(const wary_world *world, wary_actor_id agent, int32_t i,
+                       wary_geck_alert *out);
+int wary_geck_target_at(const wary_world *world, wary_actor_id agent, int32_t i,
+                        wary_geck_target *out);
+int wary_geck_target_get(const wary_world *world, wary_actor_id agent, wary_actor_id target,
                          wary_geck_target *out);
 
 typedef enum wary_emotion {
@@ -760,12 +790,12 @@ wary_brain_def wary_default_brain_def(void);
 int wary_profile_set_brain(wary_world *world, int32_t profile, const wary_brain_def *def);
 
 typedef struct wary_damage_def {
-  wary_id victim;
-  wary_id instigator;
-  wary_id causer;
+  wary_actor_id victim;
+  wary_actor_id instigator;
+  wary_actor_id causer;
   bool causer_is_pawn;
-  wary_id causer_instigator;
-  wary_id causer_owner;
+  wary_actor_id causer_instigator;
+  wary_actor_id causer_owner;
   float amount;
   int32_t type;
   float pos[3];
@@ -785,15 +815,15 @@ typedef struct wary_pain_def {
 } wary_pain_def;
 
 wary_pain_def wary_default_pain_def(void);
-int32_t wary_pain_create(wary_world *world, const wary_pain_def *def);
+int wary_pain_create(wary_world *world, const wary_pain_def *def, int32_t *out);
 int wary_pain_set(wary_world *world, int32_t pain, const wary_pain_def *def);
-int wary_report_pain(wary_world *world, wary_id agent, int32_t pain, float amount);
-int wary_pain_clear(wary_world *world, wary_id agent, int32_t pain);
-int wary_pain_set_enabled(wary_world *world, wary_id agent, int32_t pain, int32_t enabled);
-int wary_actor_set_health(wary_world *world, wary_id agent, float health);
-int wary_set_fear_input(wary_world *world, wary_id agent, float value);
-int wary_set_emotion(wary_world *world, wary_id agent, int32_t emotion, float value);
-int wary_reset_emotions(wary_world *world, wary_id agent);
+int wary_report_pain(wary_world *world, wary_actor_id agent, int32_t pain, float amount);
+int wary_pain_clear(wary_world *world, wary_actor_id agent, int32_t pain);
+int wary_pain_set_enabled(wary_world *world, wary_actor_id agent, int32_t pain, int32_t enabled);
+int wary_actor_set_health(wary_world *world, wary_actor_id agent, float health);
+int wary_set_fear_input(wary_world *world, wary_actor_id agent, float value);
+int wary_set_emotion(wary_world *world, wary_actor_id agent, int32_t emotion, float value);
+int wary_reset_emotions(wary_world *world, wary_actor_id agent);
 
 typedef struct wary_brain_state {
   float health;
@@ -801,7 +831,7 @@ typedef struct wary_brain_state {
   float emotions[5];
   float fear_input;
   int32_t dominant;
-  wary_id attention;
+  wary_actor_id attention;
   float attention_time;
   int32_t sense_count;
   float multiplier[16];
@@ -809,7 +839,7 @@ typedef struct wary_brain_state {
   bool pain_enabled[32];
 } wary_brain_state;
 
-int wary_brain_get(const wary_world *world, wary_id agent, wary_brain_state *out);
+int wary_brain_get(const wary_world *world, wary_actor_id agent, wary_brain_state *out);
 
 typedef struct wary_threat {
   float score;
@@ -818,8 +848,9 @@ typedef struct wary_threat {
   int32_t relationship;
 } wary_threat;
 
-int wary_threat_get(const wary_world *world, wary_id agent, wary_id target, wary_threat *out);
+int wary_threat_get(const wary_world *world, wary_actor_id agent, wary_actor_id target,
+                    wary_threat *out);
 int wary_set_relationship(wary_world *world, int32_t team_a, int32_t team_b, int32_t relationship);
-int wary_set_relationship_override(wary_world *world, wary_id agent, wary_id target,
+int wary_set_relationship_override(wary_world *world, wary_actor_id agent, wary_actor_id target,
                                    int32_t relationship);
 ]]

@@ -91,6 +91,14 @@ function check.range_m(object, o, t, units_per_meter)
   end
 end
 
+-- What a core call that makes something gave (status, then the index or
+-- id it made): the index or id, or an error "<object>: the core refused it:
+-- <why>".
+function check.made(object, status, value)
+  check.status(object, "the core refused it", status)
+  return value
+end
+
 -- The position of value in the sequence list, or nil.
 function check.index_of(list, value)
   for i, v in ipairs(list) do

@@ -283,10 +283,10 @@ static int l_world_create(lua_State *L)
   slot = lua_newuserdatauv(L, sizeof *slot, 0);
   *slot = NULL;
   luaL_setmetatable(L, WORLD_MT);
-  *slot = wary_world_create(&def);
-  if (*slot == NULL) {
+  int status = wary_world_create(&def, slot);
+  if (status != WARY_OK) {
     luaL_pushfail(L);
-    lua_pushliteral(L, "cannot create the world (bad definition or out of memory)");
+    lua_pushinteger(L, status);
     return 2;
   }
   return 1;

@@ -6,6 +6,12 @@
  * function but the hand-written ones, w_<name>: its Lua wrapper (docs/backends.md),
  * registered in generated_functions. */
 
+/* A handle is read and written as the uint32_t it holds. */
+_Static_assert(sizeof(wary_actor_id) == sizeof(uint32_t) && offsetof(wary_actor_id, id) == 0, "wary_actor_id is one uint32_t");
+_Static_assert(sizeof(wary_box_id) == sizeof(uint32_t) && offsetof(wary_box_id, id) == 0, "wary_box_id is one uint32_t");
+_Static_assert(sizeof(wary_light_id) == sizeof(uint32_t) && offsetof(wary_light_id, id) == 0, "wary_light_id is one uint32_t");
+_Static_assert(sizeof(wary_environment_id) == sizeof(uint32_t) && offsetof(wary_environment_id, id) == 0, "wary_environment_id is one uint32_t");
+
 static const field fields_wary_world_def[] = {
   SCALAR(wary_world_def, units_per_meter, float, T_FLOAT),
   SCALAR(wary_world_def, weather, float, T_FLOAT),
@@ -63,8 +69,8 @@ static const field fields_wary_profile_def[] = {
 };
 
 static const field fields_wary_sense_query[] = {
-  SCALAR(wary_sense_query, agent, wary_id, T_U32),
-  SCALAR(wary_sense_query, target, wary_id, T_U32),
+  SCALAR(wary_sense_query, agent, wary_actor_id, T_U32),
+  SCALAR(wary_sense_query, target, wary_actor_id, T_U32),
   SCALAR(wary_sense_query, sense, int32_t, T_INT32),
   SCALAR(wary_sense_query, slot, int32_t, T_INT32),
   SCALAR(wary_sense_query, profile, int32_t, T_INT32),
@@ -142,7 +148,7 @@ static const field fields_wary_actor_info[] = {
 };
 
 static const field fields_wary_belief[] = {
-  SCALAR(wary_belief, target, wary_id, T_U32),
+  SCALAR(wary_belief, target, wary_actor_id, T_U32),
   SCALAR(wary_belief, confidence, float, T_FLOAT),
   SCALAR(wary_belief, smoothed, float, T_FLOAT),
   SCALAR(wary_belief, fused, float, T_FLOAT),
@@ -171,8 +177,8 @@ static const field fields_wary_evidence[] = {
 
 static const field fields_wary_event[] = {
   SCALAR(wary_event, type, int32_t, T_INT32),
-  SCALAR(wary_event, agent, wary_id, T_U32),
-  SCALAR(wary_event, target, wary_id, T_U32),
+  SCALAR(wary_event, agent, wary_actor_id, T_U32),
+  SCALAR(wary_event, target, wary_actor_id, T_U32),
   SCALAR(wary_event, from_state, int32_t, T_INT32),
   SCALAR(wary_event, to_state, int32_t, T_INT32),
   SCALAR(wary_event, loss_reason, int32_t, T_INT32),
@@ -184,6 +190,7 @@ static const field fields_wary_event[] = {
   SCALAR(wary_event, tag, int32_t, T_INT32),
   SCALAR(wary_event, loudness, float, T_FLOAT),
   SCALAR(wary_event, walls, int32_t, T_INT32),
+  SCALAR(wary_event, instigator, wary_actor_id, T_U32),
   END_FIELDS
 };
 
@@ -330,7 +337,7 @@ static const field fields_wary_basic_sense_def[] = {
 
 static const field fields_wary_heard_sound[] = {
   SCALAR(wary_heard_sound, time, float, T_FLOAT),
-  SCALAR(wary_heard_sound, maker, wary_id, T_U32),
+  SCALAR(wary_heard_sound, maker, wary_actor_id, T_U32),
   SCALAR(wary_heard_sound, sound, int32_t, T_INT32),
   ARRAY(wary_heard_sound, pos, float, T_FLOAT),
   SCALAR(wary_heard_sound, loudness, float, T_FLOAT),
@@ -352,7 +359,7 @@ static const field fields_wary_location_belief[] = {
 static const field fields_wary_stimulus_def[] = {
   SCALAR(wary_stimulus_def, tag, int32_t, T_INT32),
   ARRAY(wary_stimulus_def, pos, float, T_FLOAT),
-  SCALAR(wary_stimulus_def, source, wary_id, T_U32),
+  SCALAR(wary_stimulus_def, source, wary_actor_id, T_U32),
   SCALAR(wary_stimulus_def, strength, float, T_FLOAT),
   SCALAR(wary_stimulus_def, radius, float, T_FLOAT),
   SCALAR(wary_stimulus_def, max_lod_tier, int32_t, T_INT32),
@@ -362,11 +369,11 @@ static const field fields_wary_stimulus_def[] = {
 };
 
 static const field fields_wary_stimulus_delivery[] = {
-  SCALAR(wary_stimulus_delivery, agent, wary_id, T_U32),
+  SCALAR(wary_stimulus_delivery, agent, wary_actor_id, T_U32),
   SCALAR(wary_stimulus_delivery, sense, int32_t, T_INT32),
   SCALAR(wary_stimulus_delivery, tag, int32_t, T_INT32),
   ARRAY(wary_stimulus_delivery, pos, float, T_FLOAT),
-  SCALAR(wary_stimulus_delivery, source, wary_id, T_U32),
+  SCALAR(wary_stimulus_delivery, source, wary_actor_id, T_U32),
   SCALAR(wary_stimulus_delivery, strength, float, T_FLOAT),
   SCALAR(wary_stimulus_delivery, radius, float, T_FLOAT),
   SCALAR(wary_stimulus_delivery, distance, float, T_FLOAT),
@@ -415,7 +422,7 @@ static const field fields_wary_geck_info[] = {
   SCALAR(wary_geck_info, state, int32_t, T_INT32),
   SCALAR(wary_geck_info, time_in_state, float, T_FLOAT),
   SCALAR(wary_geck_info, alert_timer, float, T_FLOAT),
-  SCALAR(wary_geck_info, combat_target, wary_id, T_U32),
+  SCALAR(wary_geck_info, combat_target, wary_actor_id, T_U32),
   SCALAR(wary_geck_info, alert_count, int32_t, T_INT32),
   SCALAR(wary_geck_info, target_count, int32_t, T_INT32),
   SCALAR(wary_geck_info, listed_count, int32_t, T_INT32),
@@ -423,7 +430,7 @@ static const field fields_wary_geck_info[] = {
 };
 
 static const field fields_wary_geck_alert[] = {
-  SCALAR(wary_geck_alert, owner, wary_id, T_U32),
+  SCALAR(wary_geck_alert, owner, wary_actor_id, T_U32),
   SCALAR(wary_geck_alert, type, int32_t, T_INT32),
   ARRAY(wary_geck_alert, pos, float, T_FLOAT),
   SCALAR(wary_geck_alert, rating, float, T_FLOAT),
@@ -432,7 +439,7 @@ static const field fields_wary_geck_alert[] = {
 };
 
 static const field fields_wary_geck_target[] = {
-  SCALAR(wary_geck_target, target, wary_id, T_U32),
+  SCALAR(wary_geck_target, target, wary_actor_id, T_U32),
   SCALAR(wary_geck_target, detection, float, T_FLOAT),
   SCALAR(wary_geck_target, attenuation, float, T_FLOAT),
   SCALAR(wary_geck_target, sound, float, T_FLOAT),
@@ -475,12 +482,12 @@ static const field fields_wary_brain_def[] = {
 };
 
 static const field fields_wary_damage_def[] = {
-  SCALAR(wary_damage_def, victim, wary_id, T_U32),
-  SCALAR(wary_damage_def, instigator, wary_id, T_U32),
-  SCALAR(wary_damage_def, causer, wary_id, T_U32),
+  SCALAR(wary_damage_def, victim, wary_actor_id, T_U32),
+  SCALAR(wary_damage_def, instigator, wary_actor_id, T_U32),
+  SCALAR(wary_damage_def, causer, wary_actor_id, T_U32),
   SCALAR(wary_damage_def, causer_is_pawn, bool, T_BOOL),
-  SCALAR(wary_damage_def, causer_instigator, wary_id, T_U32),
-  SCALAR(wary_damage_def, causer_owner, wary_id, T_U32),
+  SCALAR(wary_damage_def, causer_instigator, wary_actor_id, T_U32),
+  SCALAR(wary_damage_def, causer_owner, wary_actor_id, T_U32),
   SCALAR(wary_damage_def, amount, float, T_FLOAT),
   SCALAR(wary_damage_def, type, int32_t, T_INT32),
   ARRAY(wary_damage_def, pos, float, T_FLOAT),
@@ -504,7 +511,7 @@ static const field fields_wary_brain_state[] = {
   ARRAY(wary_brain_state, emotions, float, T_FLOAT),
   SCALAR(wary_brain_state, fear_input, float, T_FLOAT),
   SCALAR(wary_brain_state, dominant, int32_t, T_INT32),
-  SCALAR(wary_brain_state, attention, wary_id, T_U32),
+  SCALAR(wary_brain_state, attention, wary_actor_id, T_U32),
   SCALAR(wary_brain_state, attention_time, float, T_FLOAT),
   SCALAR(wary_brain_state, sense_count, int32_t, T_INT32),
   ARRAY(wary_brain_state, multiplier, float, T_FLOAT),
@@ -520,6 +527,13 @@ static const field fields_wary_threat[] = {
   SCALAR(wary_threat, relationship, int32_t, T_INT32),
   END_FIELDS
 };
+
+static int w_status_string(lua_State *L)
+{
+  int status = (int)luaL_checkinteger(L, 1);
+  push_string(L, wary_status_string(status));
+  return 1;
+}
 
 static int w_default_world_def(lua_State *L)
 {
@@ -558,8 +572,12 @@ static int w_name(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
   const char *name = luaL_checkstring(L, 2);
-  lua_pushinteger(L, (lua_Integer)wary_name(world, name));
-  return 1;
+  int32_t out;
+  memset(&out, 0, sizeof out);
+  int r = wary_name(world, name, &out);
+  lua_pushinteger(L, (lua_Integer)r);
+  lua_pushinteger(L, (lua_Integer)out);
+  return 2;
 }
 
 static int w_name_string(lua_State *L)
@@ -582,8 +600,12 @@ static int w_material_create(lua_State *L)
   wary_world *world = check_world(L, 1);
   wary_material_def def = wary_default_material_def();
   read_arg(L, 2, fields_wary_material_def, &def);
-  lua_pushinteger(L, (lua_Integer)wary_material_create(world, &def));
-  return 1;
+  int32_t out;
+  memset(&out, 0, sizeof out);
+  int r = wary_material_create(world, &def, &out);
+  lua_pushinteger(L, (lua_Integer)r);
+  lua_pushinteger(L, (lua_Integer)out);
+  return 2;
 }
 
 static int w_material_set(lua_State *L)
@@ -608,14 +630,18 @@ static int w_box_create(lua_State *L)
   wary_world *world = check_world(L, 1);
   wary_box_def def = wary_default_box_def();
   read_arg(L, 2, fields_wary_box_def, &def);
-  lua_pushinteger(L, (lua_Integer)wary_box_create(world, &def));
-  return 1;
+  wary_box_id out;
+  memset(&out, 0, sizeof out);
+  int r = wary_box_create(world, &def, &out);
+  lua_pushinteger(L, (lua_Integer)r);
+  lua_pushinteger(L, (lua_Integer)out.id);
+  return 2;
 }
 
 static int w_box_set_bounds(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id box = check_u32(L, 2);
+  wary_box_id box = (wary_box_id){ check_u32(L, 2) };
   float min_x = check_float(L, 3);
   float min_y = check_float(L, 4);
   float min_z = check_float(L, 5);
@@ -629,7 +655,7 @@ static int w_box_set_bounds(lua_State *L)
 static int w_box_set_material(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id box = check_u32(L, 2);
+  wary_box_id box = (wary_box_id){ check_u32(L, 2) };
   int32_t material = (int32_t)luaL_checkinteger(L, 3);
   lua_pushinteger(L, (lua_Integer)wary_box_set_material(world, box, material));
   return 1;
@@ -638,7 +664,7 @@ static int w_box_set_material(lua_State *L)
 static int w_box_destroy(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id box = check_u32(L, 2);
+  wary_box_id box = (wary_box_id){ check_u32(L, 2) };
   lua_pushinteger(L, (lua_Integer)wary_box_destroy(world, box));
   return 1;
 }
@@ -646,7 +672,7 @@ static int w_box_destroy(lua_State *L)
 static int w_box_valid(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id box = check_u32(L, 2);
+  wary_box_id box = (wary_box_id){ check_u32(L, 2) };
   lua_pushboolean(L, wary_box_valid(world, box));
   return 1;
 }
@@ -687,8 +713,12 @@ static int w_profile_create(lua_State *L)
   wary_world *world = check_world(L, 1);
   wary_profile_def def = wary_default_profile_def();
   read_arg(L, 2, fields_wary_profile_def, &def);
-  lua_pushinteger(L, (lua_Integer)wary_profile_create(world, &def));
-  return 1;
+  int32_t out;
+  memset(&out, 0, sizeof out);
+  int r = wary_profile_create(world, &def, &out);
+  lua_pushinteger(L, (lua_Integer)r);
+  lua_pushinteger(L, (lua_Integer)out);
+  return 2;
 }
 
 static int w_profile_set(lua_State *L)
@@ -713,8 +743,12 @@ static int w_sense_create(lua_State *L)
   wary_world *world = check_world(L, 1);
   wary_sense_def def = wary_default_sense_def();
   read_arg(L, 2, fields_wary_sense_def, &def);
-  lua_pushinteger(L, (lua_Integer)wary_sense_create(world, &def));
-  return 1;
+  int32_t out;
+  memset(&out, 0, sizeof out);
+  int r = wary_sense_create(world, &def, &out);
+  lua_pushinteger(L, (lua_Integer)r);
+  lua_pushinteger(L, (lua_Integer)out);
+  return 2;
 }
 
 static int w_default_actor_def(lua_State *L)
@@ -729,14 +763,18 @@ static int w_actor_create(lua_State *L)
   wary_world *world = check_world(L, 1);
   wary_actor_def def = wary_default_actor_def();
   read_arg(L, 2, fields_wary_actor_def, &def);
-  lua_pushinteger(L, (lua_Integer)wary_actor_create(world, &def));
-  return 1;
+  wary_actor_id out;
+  memset(&out, 0, sizeof out);
+  int r = wary_actor_create(world, &def, &out);
+  lua_pushinteger(L, (lua_Integer)r);
+  lua_pushinteger(L, (lua_Integer)out.id);
+  return 2;
 }
 
 static int w_actor_destroy(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   lua_pushinteger(L, (lua_Integer)wary_actor_destroy(world, actor));
   return 1;
 }
@@ -744,7 +782,7 @@ static int w_actor_destroy(lua_State *L)
 static int w_actor_valid(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   lua_pushboolean(L, wary_actor_valid(world, actor));
   return 1;
 }
@@ -759,7 +797,7 @@ static int w_actor_count(lua_State *L)
 static int w_actor_get(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   wary_actor_info out;
   memset(&out, 0, sizeof out);
   int r = wary_actor_get(world, actor, &out);
@@ -771,7 +809,7 @@ static int w_actor_get(lua_State *L)
 static int w_actor_set_pos(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   float x = check_float(L, 3);
   float y = check_float(L, 4);
   float z = check_float(L, 5);
@@ -782,7 +820,7 @@ static int w_actor_set_pos(lua_State *L)
 static int w_actor_set_velocity(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   float x = check_float(L, 3);
   float y = check_float(L, 4);
   float z = check_float(L, 5);
@@ -793,7 +831,7 @@ static int w_actor_set_velocity(lua_State *L)
 static int w_actor_set_yaw(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   float yaw = check_float(L, 3);
   lua_pushinteger(L, (lua_Integer)wary_actor_set_yaw(world, actor, yaw));
   return 1;
@@ -802,7 +840,7 @@ static int w_actor_set_yaw(lua_State *L)
 static int w_actor_look_at(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   float x = check_float(L, 3);
   float y = check_float(L, 4);
   float z = check_float(L, 5);
@@ -813,7 +851,7 @@ static int w_actor_look_at(lua_State *L)
 static int w_actor_look_forward(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   lua_pushinteger(L, (lua_Integer)wary_actor_look_forward(world, actor));
   return 1;
 }
@@ -821,7 +859,7 @@ static int w_actor_look_forward(lua_State *L)
 static int w_actor_set_stance(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   int32_t stance = (int32_t)luaL_checkinteger(L, 3);
   lua_pushinteger(L, (lua_Integer)wary_actor_set_stance(world, actor, stance));
   return 1;
@@ -830,7 +868,7 @@ static int w_actor_set_stance(lua_State *L)
 static int w_actor_set_team(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   int32_t team = (int32_t)luaL_checkinteger(L, 3);
   lua_pushinteger(L, (lua_Integer)wary_actor_set_team(world, actor, team));
   return 1;
@@ -839,7 +877,7 @@ static int w_actor_set_team(lua_State *L)
 static int w_actor_set_visibility(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   float visibility = check_float(L, 3);
   lua_pushinteger(L, (lua_Integer)wary_actor_set_visibility(world, actor, visibility));
   return 1;
@@ -848,7 +886,7 @@ static int w_actor_set_visibility(lua_State *L)
 static int w_actor_set_light(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   float light = check_float(L, 3);
   lua_pushinteger(L, (lua_Integer)wary_actor_set_light(world, actor, light));
   return 1;
@@ -857,7 +895,7 @@ static int w_actor_set_light(lua_State *L)
 static int w_actor_set_lod_tier(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   int32_t tier = (int32_t)luaL_checkinteger(L, 3);
   lua_pushinteger(L, (lua_Integer)wary_actor_set_lod_tier(world, actor, tier));
   return 1;
@@ -866,7 +904,7 @@ static int w_actor_set_lod_tier(lua_State *L)
 static int w_actor_set_perceivable(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   bool perceivable = lua_toboolean(L, 3);
   lua_pushinteger(L, (lua_Integer)wary_actor_set_perceivable(world, actor, perceivable));
   return 1;
@@ -875,7 +913,7 @@ static int w_actor_set_perceivable(lua_State *L)
 static int w_actor_set_off_screen(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   bool off_screen = lua_toboolean(L, 3);
   lua_pushinteger(L, (lua_Integer)wary_actor_set_off_screen(world, actor, off_screen));
   return 1;
@@ -884,7 +922,7 @@ static int w_actor_set_off_screen(lua_State *L)
 static int w_actor_set_prop(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   int32_t key = (int32_t)luaL_checkinteger(L, 3);
   float value = check_float(L, 4);
   lua_pushinteger(L, (lua_Integer)wary_actor_set_prop(world, actor, key, value));
@@ -894,7 +932,7 @@ static int w_actor_set_prop(lua_State *L)
 static int w_actor_get_prop(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   int32_t key = (int32_t)luaL_checkinteger(L, 3);
   float fallback = check_float(L, 4);
   lua_pushnumber(L, wary_actor_get_prop(world, actor, key, fallback));
@@ -908,9 +946,9 @@ static int w_query_actors(lua_State *L)
   float y = check_float(L, 3);
   float z = check_float(L, 4);
   float radius = check_float(L, 5);
-  wary_id small_out[OUT_SMALL];
+  wary_actor_id small_out[OUT_SMALL];
   int32_t cap = wary_actor_count(world);
-  wary_id *out = out_array(L, small_out, &cap, sizeof *out);
+  wary_actor_id *out = out_array(L, small_out, &cap, sizeof *out);
   int32_t n = wary_query_actors(world, x, y, z, radius, out, cap);
   push_values(L, T_U32, out, sizeof *out, n < cap ? n : cap);
   return 1;
@@ -919,8 +957,8 @@ static int w_query_actors(lua_State *L)
 static int w_belief_get(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
-  wary_id target = check_u32(L, 3);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id target = (wary_actor_id){ check_u32(L, 3) };
   wary_belief out;
   memset(&out, 0, sizeof out);
   int r = wary_belief_get(world, agent, target, &out);
@@ -932,7 +970,7 @@ static int w_belief_get(lua_State *L)
 static int w_belief_count(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   lua_pushinteger(L, (lua_Integer)wary_belief_count(world, agent));
   return 1;
 }
@@ -940,7 +978,7 @@ static int w_belief_count(lua_State *L)
 static int w_belief_at(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   int32_t i = (int32_t)luaL_checkinteger(L, 3);
   wary_belief out;
   memset(&out, 0, sizeof out);
@@ -953,8 +991,8 @@ static int w_belief_at(lua_State *L)
 static int w_set_confidence(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
-  wary_id target = check_u32(L, 3);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id target = (wary_actor_id){ check_u32(L, 3) };
   float confidence = check_float(L, 4);
   lua_pushinteger(L, (lua_Integer)wary_set_confidence(world, agent, target, confidence));
   return 1;
@@ -963,8 +1001,8 @@ static int w_set_confidence(lua_State *L)
 static int w_evidence_add(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
-  wary_id target = check_u32(L, 3);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id target = (wary_actor_id){ check_u32(L, 3) };
   int32_t tag = (int32_t)luaL_checkinteger(L, 4);
   int32_t op = (int32_t)luaL_checkinteger(L, 5);
   float value = check_float(L, 6);
@@ -977,8 +1015,8 @@ static int w_evidence_add(lua_State *L)
 static int w_evidence_remove(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
-  wary_id target = check_u32(L, 3);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id target = (wary_actor_id){ check_u32(L, 3) };
   int32_t tag = (int32_t)luaL_checkinteger(L, 4);
   lua_pushinteger(L, (lua_Integer)wary_evidence_remove(world, agent, target, tag));
   return 1;
@@ -987,8 +1025,8 @@ static int w_evidence_remove(lua_State *L)
 static int w_evidence_clear(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
-  wary_id target = check_u32(L, 3);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id target = (wary_actor_id){ check_u32(L, 3) };
   lua_pushinteger(L, (lua_Integer)wary_evidence_clear(world, agent, target));
   return 1;
 }
@@ -996,8 +1034,8 @@ static int w_evidence_clear(lua_State *L)
 static int w_evidence_count(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
-  wary_id target = check_u32(L, 3);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id target = (wary_actor_id){ check_u32(L, 3) };
   lua_pushinteger(L, (lua_Integer)wary_evidence_count(world, agent, target));
   return 1;
 }
@@ -1005,8 +1043,8 @@ static int w_evidence_count(lua_State *L)
 static int w_evidence_at(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
-  wary_id target = check_u32(L, 3);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id target = (wary_actor_id){ check_u32(L, 3) };
   int32_t i = (int32_t)luaL_checkinteger(L, 4);
   wary_evidence out;
   memset(&out, 0, sizeof out);
@@ -1019,7 +1057,7 @@ static int w_evidence_at(lua_State *L)
 static int w_sense_unmute(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   int32_t slot = (int32_t)luaL_checkinteger(L, 3);
   lua_pushinteger(L, (lua_Integer)wary_sense_unmute(world, agent, slot));
   return 1;
@@ -1132,7 +1170,7 @@ static int w_profile_set_vision(lua_State *L)
 static int w_actor_set_samples(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   wary_samples samples;
   memset(&samples, 0, sizeof samples);
   read_arg(L, 3, fields_wary_samples, &samples);
@@ -1152,14 +1190,18 @@ static int w_light_create(lua_State *L)
   wary_world *world = check_world(L, 1);
   wary_light_def def = wary_default_light_def();
   read_arg(L, 2, fields_wary_light_def, &def);
-  lua_pushinteger(L, (lua_Integer)wary_light_create(world, &def));
-  return 1;
+  wary_light_id out;
+  memset(&out, 0, sizeof out);
+  int r = wary_light_create(world, &def, &out);
+  lua_pushinteger(L, (lua_Integer)r);
+  lua_pushinteger(L, (lua_Integer)out.id);
+  return 2;
 }
 
 static int w_light_set(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id light = check_u32(L, 2);
+  wary_light_id light = (wary_light_id){ check_u32(L, 2) };
   wary_light_def def = wary_default_light_def();
   read_arg(L, 3, fields_wary_light_def, &def);
   lua_pushinteger(L, (lua_Integer)wary_light_set(world, light, &def));
@@ -1169,7 +1211,7 @@ static int w_light_set(lua_State *L)
 static int w_light_destroy(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id light = check_u32(L, 2);
+  wary_light_id light = (wary_light_id){ check_u32(L, 2) };
   lua_pushinteger(L, (lua_Integer)wary_light_destroy(world, light));
   return 1;
 }
@@ -1198,14 +1240,18 @@ static int w_environment_create(lua_State *L)
   wary_world *world = check_world(L, 1);
   wary_environment_def def = wary_default_environment_def();
   read_arg(L, 2, fields_wary_environment_def, &def);
-  lua_pushinteger(L, (lua_Integer)wary_environment_create(world, &def));
-  return 1;
+  wary_environment_id out;
+  memset(&out, 0, sizeof out);
+  int r = wary_environment_create(world, &def, &out);
+  lua_pushinteger(L, (lua_Integer)r);
+  lua_pushinteger(L, (lua_Integer)out.id);
+  return 2;
 }
 
 static int w_environment_set(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id env = check_u32(L, 2);
+  wary_environment_id env = (wary_environment_id){ check_u32(L, 2) };
   wary_environment_def def = wary_default_environment_def();
   read_arg(L, 3, fields_wary_environment_def, &def);
   lua_pushinteger(L, (lua_Integer)wary_environment_set(world, env, &def));
@@ -1215,7 +1261,7 @@ static int w_environment_set(lua_State *L)
 static int w_environment_destroy(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id env = check_u32(L, 2);
+  wary_environment_id env = (wary_environment_id){ check_u32(L, 2) };
   lua_pushinteger(L, (lua_Integer)wary_environment_destroy(world, env));
   return 1;
 }
@@ -1223,7 +1269,7 @@ static int w_environment_destroy(lua_State *L)
 static int w_light_at(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   lua_pushnumber(L, wary_light_at(world, actor));
   return 1;
 }
@@ -1231,8 +1277,8 @@ static int w_light_at(lua_State *L)
 static int w_vision_explain_get(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
-  wary_id target = check_u32(L, 3);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id target = (wary_actor_id){ check_u32(L, 3) };
   wary_vision_explain out;
   memset(&out, 0, sizeof out);
   int r = wary_vision_explain_get(world, agent, target, &out);
@@ -1253,8 +1299,12 @@ static int w_sound_create(lua_State *L)
   wary_world *world = check_world(L, 1);
   wary_sound_def def = wary_default_sound_def();
   read_arg(L, 2, fields_wary_sound_def, &def);
-  lua_pushinteger(L, (lua_Integer)wary_sound_create(world, &def));
-  return 1;
+  int32_t out;
+  memset(&out, 0, sizeof out);
+  int r = wary_sound_create(world, &def, &out);
+  lua_pushinteger(L, (lua_Integer)r);
+  lua_pushinteger(L, (lua_Integer)out);
+  return 2;
 }
 
 static int w_default_filter_def(lua_State *L)
@@ -1269,8 +1319,12 @@ static int w_filter_create(lua_State *L)
   wary_world *world = check_world(L, 1);
   wary_filter_def def = wary_default_filter_def();
   read_arg(L, 2, fields_wary_filter_def, &def);
-  lua_pushinteger(L, (lua_Integer)wary_filter_create(world, &def));
-  return 1;
+  int32_t out;
+  memset(&out, 0, sizeof out);
+  int r = wary_filter_create(world, &def, &out);
+  lua_pushinteger(L, (lua_Integer)r);
+  lua_pushinteger(L, (lua_Integer)out);
+  return 2;
 }
 
 static int w_default_hearing_def(lua_State *L)
@@ -1312,7 +1366,7 @@ static int w_profile_set_basic_sense(lua_State *L)
 static int w_emit_sound(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id source = check_u32(L, 2);
+  wary_actor_id source = (wary_actor_id){ check_u32(L, 2) };
   int32_t sound = (int32_t)luaL_checkinteger(L, 3);
   lua_pushinteger(L, (lua_Integer)wary_emit_sound(world, source, sound));
   return 1;
@@ -1332,7 +1386,7 @@ static int w_emit_sound_at(lua_State *L)
 static int w_recent_sounds(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   float seconds = check_float(L, 3);
   wary_heard_sound small_out[OUT_SMALL];
   int32_t cap = WARY_RECENT_SOUNDS;
@@ -1345,7 +1399,7 @@ static int w_recent_sounds(lua_State *L)
 static int w_location_count(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   lua_pushinteger(L, (lua_Integer)wary_location_count(world, agent));
   return 1;
 }
@@ -1353,7 +1407,7 @@ static int w_location_count(lua_State *L)
 static int w_location_at(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   int32_t i = (int32_t)luaL_checkinteger(L, 3);
   wary_location_belief out;
   memset(&out, 0, sizeof out);
@@ -1366,7 +1420,7 @@ static int w_location_at(lua_State *L)
 static int w_location_strongest(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   wary_location_belief out;
   memset(&out, 0, sizeof out);
   int r = wary_location_strongest(world, agent, &out);
@@ -1378,7 +1432,7 @@ static int w_location_strongest(lua_State *L)
 static int w_report_location(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   float x = check_float(L, 3);
   float y = check_float(L, 4);
   float z = check_float(L, 5);
@@ -1392,8 +1446,8 @@ static int w_report_location(lua_State *L)
 static int w_report_touch(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
-  wary_id toucher = check_u32(L, 3);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id toucher = (wary_actor_id){ check_u32(L, 3) };
   lua_pushinteger(L, (lua_Integer)wary_report_touch(world, agent, toucher));
   return 1;
 }
@@ -1441,7 +1495,7 @@ static int w_inbox_fail(lua_State *L)
 static int w_actor_set_scent(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id actor = check_u32(L, 2);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
   float scent = check_float(L, 3);
   lua_pushinteger(L, (lua_Integer)wary_actor_set_scent(world, actor, scent));
   return 1;
@@ -1467,7 +1521,7 @@ static int w_profile_set_geck(lua_State *L)
 static int w_geck_state(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   lua_pushinteger(L, (lua_Integer)wary_geck_state(world, agent));
   return 1;
 }
@@ -1475,8 +1529,8 @@ static int w_geck_state(lua_State *L)
 static int w_geck_detection_value(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
-  wary_id target = check_u32(L, 3);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id target = (wary_actor_id){ check_u32(L, 3) };
   float out;
   memset(&out, 0, sizeof out);
   int r = wary_geck_detection_value(world, agent, target, &out);
@@ -1488,7 +1542,7 @@ static int w_geck_detection_value(lua_State *L)
 static int w_create_detection_event(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id owner = check_u32(L, 2);
+  wary_actor_id owner = (wary_actor_id){ check_u32(L, 2) };
   float x = check_float(L, 3);
   float y = check_float(L, 4);
   float z = check_float(L, 5);
@@ -1501,8 +1555,8 @@ static int w_create_detection_event(lua_State *L)
 static int w_geck_damage(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id victim = check_u32(L, 2);
-  wary_id attacker = check_u32(L, 3);
+  wary_actor_id victim = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id attacker = (wary_actor_id){ check_u32(L, 3) };
   lua_pushinteger(L, (lua_Integer)wary_geck_damage(world, victim, attacker));
   return 1;
 }
@@ -1510,7 +1564,7 @@ static int w_geck_damage(lua_State *L)
 static int w_geck_info_get(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   wary_geck_info out;
   memset(&out, 0, sizeof out);
   int r = wary_geck_info_get(world, agent, &out);
@@ -1522,7 +1576,7 @@ static int w_geck_info_get(lua_State *L)
 static int w_geck_alert_at(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   int32_t i = (int32_t)luaL_checkinteger(L, 3);
   wary_geck_alert out;
   memset(&out, 0, sizeof out);
@@ -1535,7 +1589,7 @@ static int w_geck_alert_at(lua_State *L)
 static int w_geck_target_at(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   int32_t i = (int32_t)luaL_checkinteger(L, 3);
   wary_geck_target out;
   memset(&out, 0, sizeof out);
@@ -1548,8 +1602,8 @@ static int w_geck_target_at(lua_State *L)
 static int w_geck_target_get(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
-  wary_id target = check_u32(L, 3);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id target = (wary_actor_id){ check_u32(L, 3) };
   wary_geck_target out;
   memset(&out, 0, sizeof out);
   int r = wary_geck_target_get(world, agent, target, &out);
@@ -1603,8 +1657,12 @@ static int w_pain_create(lua_State *L)
   wary_world *world = check_world(L, 1);
   wary_pain_def def = wary_default_pain_def();
   read_arg(L, 2, fields_wary_pain_def, &def);
-  lua_pushinteger(L, (lua_Integer)wary_pain_create(world, &def));
-  return 1;
+  int32_t out;
+  memset(&out, 0, sizeof out);
+  int r = wary_pain_create(world, &def, &out);
+  lua_pushinteger(L, (lua_Integer)r);
+  lua_pushinteger(L, (lua_Integer)out);
+  return 2;
 }
 
 static int w_pain_set(lua_State *L)
@@ -1620,7 +1678,7 @@ static int w_pain_set(lua_State *L)
 static int w_report_pain(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   int32_t pain = (int32_t)luaL_checkinteger(L, 3);
   float amount = check_float(L, 4);
   lua_pushinteger(L, (lua_Integer)wary_report_pain(world, agent, pain, amount));
@@ -1630,7 +1688,7 @@ static int w_report_pain(lua_State *L)
 static int w_pain_clear(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   int32_t pain = (int32_t)luaL_checkinteger(L, 3);
   lua_pushinteger(L, (lua_Integer)wary_pain_clear(world, agent, pain));
   return 1;
@@ -1639,7 +1697,7 @@ static int w_pain_clear(lua_State *L)
 static int w_pain_set_enabled(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   int32_t pain = (int32_t)luaL_checkinteger(L, 3);
   int32_t enabled = (int32_t)luaL_checkinteger(L, 4);
   lua_pushinteger(L, (lua_Integer)wary_pain_set_enabled(world, agent, pain, enabled));
@@ -1649,7 +1707,7 @@ static int w_pain_set_enabled(lua_State *L)
 static int w_actor_set_health(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   float health = check_float(L, 3);
   lua_pushinteger(L, (lua_Integer)wary_actor_set_health(world, agent, health));
   return 1;
@@ -1658,7 +1716,7 @@ static int w_actor_set_health(lua_State *L)
 static int w_set_fear_input(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   float value = check_float(L, 3);
   lua_pushinteger(L, (lua_Integer)wary_set_fear_input(world, agent, value));
   return 1;
@@ -1667,7 +1725,7 @@ static int w_set_fear_input(lua_State *L)
 static int w_set_emotion(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   int32_t emotion = (int32_t)luaL_checkinteger(L, 3);
   float value = check_float(L, 4);
   lua_pushinteger(L, (lua_Integer)wary_set_emotion(world, agent, emotion, value));
@@ -1677,7 +1735,7 @@ static int w_set_emotion(lua_State *L)
 static int w_reset_emotions(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   lua_pushinteger(L, (lua_Integer)wary_reset_emotions(world, agent));
   return 1;
 }
@@ -1685,7 +1743,7 @@ static int w_reset_emotions(lua_State *L)
 static int w_brain_get(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
   wary_brain_state out;
   memset(&out, 0, sizeof out);
   int r = wary_brain_get(world, agent, &out);
@@ -1697,8 +1755,8 @@ static int w_brain_get(lua_State *L)
 static int w_threat_get(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
-  wary_id target = check_u32(L, 3);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id target = (wary_actor_id){ check_u32(L, 3) };
   wary_threat out;
   memset(&out, 0, sizeof out);
   int r = wary_threat_get(world, agent, target, &out);
@@ -1720,14 +1778,15 @@ static int w_set_relationship(lua_State *L)
 static int w_set_relationship_override(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
-  wary_id agent = check_u32(L, 2);
-  wary_id target = check_u32(L, 3);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id target = (wary_actor_id){ check_u32(L, 3) };
   int32_t relationship = (int32_t)luaL_checkinteger(L, 4);
   lua_pushinteger(L, (lua_Integer)wary_set_relationship_override(world, agent, target, relationship));
   return 1;
 }
 
 static const luaL_Reg generated_functions[] = {
+  { "status_string", w_status_string },
   { "default_world_def", w_default_world_def },
   { "world_set_weather", w_world_set_weather },
   { "world_time", w_world_time },

@@ -63,7 +63,7 @@ function define.material(world, t)
     checked_status(world._B.material_set(world._w, old.index, def), object)
     old.def = m
   else
-    local index = checked_status(world._B.material_create(world._w, def), object)
+    local index = check.made(object, world._B.material_create(world._w, def))
     world._materials[m.name] = { index = index, def = m }
     world._material_names[index] = m.name
   end
@@ -79,7 +79,7 @@ function define.sound(world, t)
     world._sounds[o.name] = { index = 0, def = o }
     return o
   end
-  local index = checked_status(world._B.sound_create(world._w, hearing.sound_def(world, o)), object)
+  local index = check.made(object, world._B.sound_create(world._w, hearing.sound_def(world, o)))
   world._sounds[o.name] = { index = index, def = o }
   world._sound_names[index] = o.name
   return o
@@ -94,7 +94,7 @@ function define.filter(world, t)
     world._filters[o.name] = { index = 0, def = o }
     return o
   end
-  world._filters[o.name] = { index = checked_status(world._B.filter_create(world._w, def), object), def = o }
+  world._filters[o.name] = { index = check.made(object, world._B.filter_create(world._w, def)), def = o }
   return o
 end
 
@@ -107,12 +107,12 @@ function define.sense(world, t)
   check.range_m(object, s, t, world.units_per_meter)
   local tags = {}
   for i, tag in ipairs(s.stimulus_tags) do tags[i] = world._dry and 1 or world:_name(tag) end
-  local index = checked_status(world._B.sense_create(world._w, {
+  local index = check.made(object, world._B.sense_create(world._w, {
     interval = s.interval, max_range = s.max_range, loss_grace = s.loss_grace,
     direct_lost_cut = s.direct_lost_cut, weight = s.weight,
     loss_reason = enums.loss_reason_values[s.loss_reason],
     stimulus_tag_count = #tags, stimulus_tags = tags,
-  }), object)
+  }))
   local entry = { id = s.id, index = index, def = s, evaluate = s.evaluate, on_stimulus = s.on_stimulus }
   world._senses[s.id] = entry
   world._sense_by_index[index] = entry
@@ -149,7 +149,7 @@ function define.pain(world, t)
     checked_status(world._B.pain_set(world._w, old.index, def), object)
     old.def = o
   else
-    local index = checked_status(world._B.pain_create(world._w, def), object)
+    local index = check.made(object, world._B.pain_create(world._w, def))
     world._pains[o.name] = { index = index, def = o }
     world._pain_names[index] = o.name
   end
@@ -302,7 +302,7 @@ function define.profile(world, t)
     for k, v in pairs(p) do old.table[k] = v end
     old.raw = raw
   else
-    local index = checked_status(world._B.profile_create(world._w, def), object)
+    local index = check.made(object, world._B.profile_create(world._w, def))
     world._profiles[p.name] = { index = index, table = p, raw = raw }
   end
   local entry = world._profiles[p.name]

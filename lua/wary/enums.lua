@@ -7,6 +7,8 @@
 --                  name without the enum's common prefix (and ERR_), lowercased
 return {
   constants = {
+    ID_INDEX_BITS = 20,
+    ID_GEN_BITS = 9,
     MAX_PROFILE_SENSES = 16,
     MAX_CUSTOM_SENSES = 8,
     MAX_EVIDENCE = 8,
@@ -32,14 +34,28 @@ return {
   },
   status_text = {
     [0] = "ok",
-    [-1] = "the id is null or its object was removed",
-    [-2] = "NaN, infinite, negative or out-of-range value",
-    [-3] = "a bounded table is full",
-    [-4] = "no such belief, evidence, name or index",
+    [-1] = "stale handle: the object was removed, or the handle is null",
+    [-2] = "bad value: NaN, infinite, negative or out of range",
+    [-3] = "table full: a bounded table has no room",
+    [-4] = "not found: no such belief, evidence, name or index",
     [-5] = "out of memory",
-    [-6] = "the actor has no profile",
-    [-7] = "called between wary_step_begin and wary_step_end",
-    [-8] = "the id names an object of another kind",
+    [-6] = "not an agent (it has no profile)",
+    [-7] = "not allowed during a step (between wary_step_begin and wary_step_end)",
+    [-8] = "wrong kind: the id names an object of another kind",
+  },
+  kind = {
+    [0] = "none",
+    [1] = "actor",
+    [2] = "box",
+    [3] = "light",
+    [4] = "environment",
+  },
+  kind_values = {
+    none = 0,
+    actor = 1,
+    box = 2,
+    light = 3,
+    environment = 4,
   },
   status = {
     [0] = "ok",

@@ -92,7 +92,7 @@ end
 
 function fill.damaged(world, e, ev)
   ev.attacker = world._actors[e.target]
-  ev.instigator = world._actors[e.index]
+  ev.instigator = world._actors[e.instigator]
   ev.amount = e.confidence
   ev.damage_type = (e.tag ~= 0 and world._B.name_string(world._w, e.tag)) or "DamageType"
   ev.hit_location = { e.pos[1], e.pos[2], e.pos[3] }

@@ -157,11 +157,16 @@ local function live(w)
   return w
 end
 
+-- The world, or nil and the status of wary_world_create.
+local world_out = ffi.new("wary_world *[1]")
+
 function B.world_create(def)
-  local w = lib.wary_world_create(fill("wary_world_def", lib.wary_default_world_def(), def or EMPTY))
-  if w == nil then
-    return nil, "cannot create the world (bad definition or out of memory)"
-  end
+  world_out[0] = nil
+  local status = lib.wary_world_create(fill("wary_world_def", lib.wary_default_world_def(), def or EMPTY),
+    world_out)
+  local w = world_out[0]
+  world_out[0] = nil
+  if status ~= 0 or w == nil then return nil, status end
   return ffi.gc(w, lib.wary_world_destroy)
 end
 

@@ -26,11 +26,11 @@ function World._new(B, t)
   local lod = o.lod_interval_scale
   if #lod ~= 4 then check.fail("world", "lod_interval_scale", "a list of 4 numbers", #lod) end
   for i = 1, 4 do check.number("world", "lod_interval_scale[" .. i .. "]", lod[i], 1e-6, nil) end
-  local w, err = B.world_create({
+  local w, status = B.world_create({
     units_per_meter = o.units_per_meter, weather = o.weather, grid_cell_size = o.grid_cell_size,
     event_capacity = o.event_capacity, sense_error_limit = o.sense_error_limit, lod_interval_scale = lod,
   })
-  if not w then check.raise("world: the core refused the definition: " .. tostring(err)) end
+  if not w then check.status("world", "create", status) end
   local self = setmetatable({
     _B = B, _w = w, units_per_meter = upm,
     _actors = {}, _agent_profiles = {}, _actor_count = 0,
@@ -73,8 +73,7 @@ end
 function World:_name(s)
   local key = self._names[s]
   if not key then
-    key = self._B.name(self._w, s)
-    check.status("world", "name " .. check.describe(s), key)
+    key = check.made("world: name " .. check.describe(s), self._B.name(self._w, s))
     self._names[s] = key
   end
   return key
@@ -161,7 +160,7 @@ end
 -- A stand-in for the world that sees its definitions, records new ones in
 -- tables of its own and calls no core function: a dry run of definitions.
 local function shadow_of(world)
-  local idle = function() return 0 end
+  local idle = function() return 0, 0 end
   local function layer(t) return setmetatable({}, { __index = t }) end
   return setmetatable({
     _dry = true, _B = setmetatable({}, { __index = function() return idle end }),
@@ -172,8 +171,6 @@ local function shadow_of(world)
   }, { __index = world })
 end
 
---- Loads a file returning one definition or a list of them; returns them.
--- All or nothing: every definition is checked before any is made.
 -- The chunk of the file at path. Under LÖVE a file of the game (its folder
 -- or its .love) is read through love.filesystem first, since LÖVE names the
 -- game's files relative to the game; otherwise _resolve finds it.
@@ -189,6 +186,8 @@ function World._load_chunk(path, what)
   return chunk
 end
 
+--- Loads a file returning one definition or a list of them; returns them.
+-- All or nothing: every definition is checked before any is made.
 function World:load(path)
   local t = World._load_chunk(path, "world:load")()
   if type(t) ~= "table" then check.fail("file " .. path, "return value", "a definition table or a list", t) end
@@ -283,14 +282,13 @@ function World:_add(t, is_agent)
   if numbers > max_props then check.fail(object, "props", "at most " .. max_props .. " numeric values", numbers) end
   local samples = a.samples and vision.samples(object, "samples", a.samples)
   local brain_fields = brain.actor_fields(self, a, object)
-  local id = self._B.actor_create(self._w, {
+  local id = check.made(object, self._B.actor_create(self._w, {
     pos = { x, y, z }, vel = { vx, vy, vz }, yaw = a.yaw,
     stance = enums.stance_values[a.stance], team = self:_team(a.team, object),
     visibility = a.visibility, light = a.light, eye_height = a.eye_height, scent = a.scent,
     profile = profile and profile.index or -1, lod_tier = a.lod_tier,
     perceivable = a.perceivable, off_screen = a.off_screen,
-  })
-  if id == 0 then check.raise(object .. ": the core refused it (during a step?)") end
+  }))
   self._actor_count = self._actor_count + 1
   local actor = setmetatable({
     id = id, world = self, kind = kind, props = {},

@@ -63,7 +63,7 @@ end
 
 --- world:apply_damage{ victim, instigator, causer, amount, type, at }: a hit,
 -- counted at the next step (seed 002, "Who did it"). A removed instigator or
--- causer is passed on as nobody: the core falls back along the chain.
+-- causer is refused as a stale handle (leave it nil: nobody).
 function M:apply_damage(t)
   local o = check.fields("damage", schema.hit, t)
   for _, f in ipairs({ "victim", "instigator", "causer" }) do

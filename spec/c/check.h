@@ -1,11 +1,15 @@
-/* check.h - what the C tests (spec/c/test_*.c) share: ENSURE and NEAR, and
- * the counts they keep. Each test is its own executable and includes this
- * once; its main ends with `return check_summary("test_x");`. */
+/* check.h - what the C tests (spec/c/test_*.c) share: ENSURE and NEAR, the
+ * counts they keep, and helpers that make an object and hand it back. Each
+ * test is its own executable and includes this once; its main ends with
+ * `return check_summary("test_x");`. */
 #ifndef WARY_SPEC_CHECK_H
 #define WARY_SPEC_CHECK_H
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
+
+#include "wary.h"
 
 static int checks;
 static int failures;
@@ -22,6 +26,54 @@ static int failures;
 
 /* Two floats within 1e-4 of each other. */
 #define NEAR(a, b) ENSURE(fabsf((float)(a) - (float)(b)) < 1e-4f)
+
+/* A call that makes something (its status is WARY_OK, what it made is in its
+ * *out) as a fixture's step, not a check of its own: true when it succeeded;
+ * a failure is counted as a failed check and reported. So a test's count of
+ * checks is that of its ENSUREs whether it makes its objects through these
+ * or not. */
+static inline bool made_ok(int status, const char *call, const char *file, int line) {
+  if (status == WARY_OK) return true;
+  checks++;
+  failures++;
+  fprintf(stderr, "%s:%d: %s returned status %d\n", file, line, call, status);
+  return false;
+}
+#define MADE(call) made_ok((call), #call, __FILE__, __LINE__)
+
+/* What most tests make, handed back as a value. A failure is counted as by
+ * MADE (reported with the call and a line of this file) and gives what the
+ * call wrote: a null world or handle, profile -1, name 0. */
+static inline wary_world *make_world(const wary_world_def *def) {
+  wary_world *w;
+  MADE(wary_world_create(def, &w));
+  return w;
+}
+
+static inline wary_actor_id make_actor(wary_world *w, const wary_actor_def *def) {
+  wary_actor_id id;
+  MADE(wary_actor_create(w, def, &id));
+  return id;
+}
+
+static inline wary_box_id make_box(wary_world *w, const wary_box_def *def) {
+  wary_box_id id;
+  MADE(wary_box_create(w, def, &id));
+  return id;
+}
+
+static inline int32_t make_profile(wary_world *w, const wary_profile_def *def) {
+  int32_t index;
+  MADE(wary_profile_create(w, def, &index));
+  return index;
+}
+
+/* The key of an interned name. */
+static inline int32_t make_name(wary_world *w, const char *name) {
+  int32_t key;
+  MADE(wary_name(w, name, &key));
+  return key;
+}
 
 /* The end of main: prints "<name>: N checks, F failed" ("N checks, F
  * failed" without a name) and returns the exit status, nonzero on a failure. */

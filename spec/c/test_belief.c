@@ -25,14 +25,14 @@ static void fixed_sense(void *user, const wary_sense_query *q, wary_sense_result
 typedef struct fixture {
   wary_world *w;
   int32_t senses[4];
-  wary_id agent, target;
+  wary_actor_id agent, target;
 } fixture;
 
 static fixture make(int nsenses, bool direct) {
   fixture f;
   memset(&f, 0, sizeof f);
   memset(answer, 0, sizeof answer);
-  f.w = wary_world_create(NULL);
+  f.w = make_world(NULL);
   wary_profile_def p = wary_default_profile_def();
   for (int i = 0; i < nsenses; i++) {
     wary_sense_def s = wary_default_sense_def();
@@ -41,19 +41,19 @@ static fixture make(int nsenses, bool direct) {
     s.user = &slot_ids[i];
     s.direct_lost_cut = direct;
     s.loss_reason = direct ? WARY_LOSS_OCCLUDED : WARY_LOSS_SENSOR_DROPOUT;
-    f.senses[i] = wary_sense_create(f.w, &s);
+    MADE(wary_sense_create(f.w, &s, &f.senses[i]));
     p.senses[i].sense = f.senses[i];
   }
   p.sense_count = nsenses;
-  int32_t prof = wary_profile_create(f.w, &p);
+  int32_t prof = make_profile(f.w, &p);
   wary_actor_def a = wary_default_actor_def();
   a.profile = prof;
   a.team = 1;
-  f.agent = wary_actor_create(f.w, &a);
+  f.agent = make_actor(f.w, &a);
   wary_actor_def t = wary_default_actor_def();
   t.pos[0] = 1000.0f;
   t.team = 2;
-  f.target = wary_actor_create(f.w, &t);
+  f.target = make_actor(f.w, &t);
   return f;
 }
 
@@ -124,7 +124,7 @@ static void test_states_climb_and_track(void) {
 static void test_clamp_holds_suspected(void) {
   fixture f = make(1, false);
   answer[0] = 1.0f;
-  int32_t tag = wary_name(f.w, "Disguise");
+  int32_t tag = make_name(f.w, "Disguise");
   ENSURE(wary_evidence_add(f.w, f.agent, f.target, tag, WARY_CLAMP, 0.15f, 0.0f, 0) == WARY_OK);
   run(&f, 3.0f, -1);
   /* A clamp evidence of 0.15 holds a fully seen target at Suspected. */
@@ -139,7 +139,7 @@ static void test_clamp_holds_suspected(void) {
 static void test_evidence_resolution(void) {
   fixture f = make(1, false);
   answer[0] = 0.6f;
-  int32_t a = wary_name(f.w, "A"), b = wary_name(f.w, "B"), c = wary_name(f.w, "C");
+  int32_t a = make_name(f.w, "A"), b = make_name(f.w, "B"), c = make_name(f.w, "C");
   wary_evidence_add(f.w, f.agent, f.target, a, WARY_RAISE, 0.7f, 0.0f, 0);
   wary_evidence_add(f.w, f.agent, f.target, b, WARY_RAISE, 0.9f, 0.0f, 0);
   wary_evidence_add(f.w, f.agent, f.target, c, WARY_CLAMP, 0.8f, 0.0f, 0);
@@ -229,13 +229,14 @@ static void test_soft_loss_steps_down(void) {
 
 static void test_stale_ids_change_nothing(void) {
   fixture f = make(1, false);
-  wary_id old = f.target;
+  wary_actor_id old = f.target;
   ENSURE(wary_actor_destroy(f.w, old) == WARY_OK);
   ENSURE(wary_actor_destroy(f.w, old) == WARY_ERR_STALE_ID);
   ENSURE(wary_actor_set_pos(f.w, old, 1, 2, 3) == WARY_ERR_STALE_ID);
   wary_actor_def t = wary_default_actor_def();
-  wary_id fresh = wary_actor_create(f.w, &t);
-  ENSURE(fresh != old && fresh != 0);
+  wary_actor_id fresh;
+  ENSURE(wary_actor_create(f.w, &t, &fresh) == WARY_OK && fresh.id != old.id &&
+         !WARY_IS_NULL(fresh));
   ENSURE(!wary_actor_valid(f.w, old));
   ENSURE(wary_actor_set_pos(f.w, fresh, NAN, 0, 0) == WARY_ERR_BAD_VALUE);
   wary_actor_info info;
@@ -262,19 +263,20 @@ static void test_telegraph_between_suspect_and_detect(void) {
 static void test_event_queue_is_bounded(void) {
   wary_world_def wd = wary_default_world_def();
   wd.event_capacity = 2;
-  wary_world *w = wary_world_create(&wd);
+  wary_world *w;
+  MADE(wary_world_create(&wd, &w));
   wary_sense_def sd = wary_default_sense_def();
   sd.max_range = 5000.0f;
   sd.evaluate = fixed_sense;
   sd.user = &slot_ids[0];
   wary_profile_def p = wary_default_profile_def();
-  p.senses[0].sense = wary_sense_create(w, &sd);
+  MADE(wary_sense_create(w, &sd, &p.senses[0].sense));
   p.sense_count = 1;
   wary_actor_def a = wary_default_actor_def();
-  a.profile = wary_profile_create(w, &p);
-  wary_id agent = wary_actor_create(w, &a);
+  MADE(wary_profile_create(w, &p, &a.profile));
+  wary_actor_id agent = make_actor(w, &a);
   wary_actor_def t = wary_default_actor_def();
-  wary_id target = wary_actor_create(w, &t);
+  wary_actor_id target = make_actor(w, &t);
   answer[0] = 0.9f;
   wary_step(w, 1.0f / 60.0f);
   /* Suspect, telegraph and detect fire in this step: the queue keeps the
@@ -299,13 +301,16 @@ static void test_structure_is_refused_during_a_step(void) {
   ENSURE(wary_step_begin(f.w, 1.0f / 60.0f) == WARY_OK);
   ENSURE(wary_step_begin(f.w, 1.0f / 60.0f) == WARY_ERR_IN_STEP);
   wary_actor_def t = wary_default_actor_def();
-  ENSURE(wary_actor_create(f.w, &t) == 0);
+  wary_actor_id no_actor;
+  ENSURE(wary_actor_create(f.w, &t, &no_actor) == WARY_ERR_IN_STEP && WARY_IS_NULL(no_actor));
   ENSURE(wary_actor_destroy(f.w, f.target) == WARY_ERR_IN_STEP);
   wary_box_def box = wary_default_box_def();
   box.max[0] = box.max[1] = box.max[2] = 1.0f;
-  ENSURE(wary_box_create(f.w, &box) == 0);
+  wary_box_id no_box;
+  ENSURE(wary_box_create(f.w, &box, &no_box) == WARY_ERR_IN_STEP && WARY_IS_NULL(no_box));
   wary_profile_def p = wary_default_profile_def();
-  ENSURE(wary_profile_create(f.w, &p) == WARY_ERR_IN_STEP);
+  int32_t no_profile;
+  ENSURE(wary_profile_create(f.w, &p, &no_profile) == WARY_ERR_IN_STEP && no_profile == -1);
   ENSURE(wary_step_end(f.w) == WARY_OK);
   ENSURE(wary_step_end(f.w) == WARY_ERR_IN_STEP);
   ENSURE(wary_actor_count(f.w) == 2);

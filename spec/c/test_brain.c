@@ -10,18 +10,18 @@
 typedef struct scene {
   wary_world *w;
   int32_t profile;
-  wary_id agent, player;
+  wary_actor_id agent, player;
 } scene;
 
 static scene make(float max_fear, float max_aggression) {
   scene s;
   memset(&s, 0, sizeof s);
-  s.w = wary_world_create(NULL);
+  s.w = make_world(NULL);
   wary_profile_def p = wary_default_profile_def();
   const int32_t senses[] = {WARY_SENSE_VISION, WARY_SENSE_HEARING, WARY_SENSE_DAMAGE, WARY_SENSE_PAIN};
   for (int32_t i = 0; i < 4; i++) p.senses[i].sense = senses[i];
   p.sense_count = 4;
-  s.profile = wary_profile_create(s.w, &p);
+  s.profile = make_profile(s.w, &p);
   wary_brain_def b = wary_default_brain_def();
   b.emotion_max[WARY_FEAR] = max_fear;
   b.emotion_max[WARY_AGGRESSION] = max_aggression;
@@ -30,15 +30,15 @@ static scene make(float max_fear, float max_aggression) {
   a.profile = s.profile;
   a.team = 1;
   a.yaw = 180.0f;
-  s.agent = wary_actor_create(s.w, &a);
+  s.agent = make_actor(s.w, &a);
   wary_actor_def t = wary_default_actor_def();
   t.pos[0] = 5000.0f;
   t.team = 2;
-  s.player = wary_actor_create(s.w, &t);
+  s.player = make_actor(s.w, &t);
   return s;
 }
 
-static void hit(scene *s, wary_id instigator, float amount) {
+static void hit(scene *s, wary_actor_id instigator, float amount) {
   wary_damage_def d = wary_default_damage_def();
   d.victim = s->agent;
   d.instigator = instigator;
@@ -73,21 +73,22 @@ static void test_rifle(void) {
 static void test_pain(void) {
   scene s = make(1.0f, 1.0f);
   wary_pain_def burning = wary_default_pain_def();
-  burning.name = wary_name(s.w, "Burning");
+  burning.name = make_name(s.w, "Burning");
   burning.effect_count = 2;
   burning.effect_sense[0] = WARY_SENSE_VISION;
   burning.effect[0] = 0.4f;
   burning.effect_sense[1] = WARY_SENSE_HEARING;
   burning.effect[1] = 0.3f;
-  int32_t burn = wary_pain_create(s.w, &burning);
+  int32_t burn, smk;
+  int burn_status = wary_pain_create(s.w, &burning, &burn);
   wary_pain_def smoke = wary_default_pain_def();
-  smoke.name = wary_name(s.w, "Smoke");
+  smoke.name = make_name(s.w, "Smoke");
   smoke.decay_rate = 0.5f;
   smoke.effect_count = 1;
   smoke.effect_sense[0] = WARY_SENSE_VISION;
   smoke.effect[0] = 0.9f;
-  int32_t smk = wary_pain_create(s.w, &smoke);
-  ENSURE(burn == 0 && smk == 1);
+  int smoke_status = wary_pain_create(s.w, &smoke, &smk);
+  ENSURE(burn_status == WARY_OK && smoke_status == WARY_OK && burn == 0 && smk == 1);
   wary_brain_state st;
   ENSURE(wary_report_pain(s.w, s.agent, burn, 0.6f) == WARY_OK);
   wary_brain_get(s.w, s.agent, &st);
@@ -115,7 +116,7 @@ static int32_t dominant_after_hit(float max_fear, float max_aggression) {
   ENSURE(wary_threat_get(s.w, s.agent, s.player, &t) == WARY_OK);
   ENSURE(t.relationship == WARY_HOSTILE && t.score > 0.0f);
   NEAR(t.damage, 25.0f);
-  ENSURE(st.attention == s.player);
+  ENSURE(st.attention.id == s.player.id);
   wary_set_relationship(s.w, 1, 2, WARY_FRIENDLY);
   wary_step(s.w, 1.0f / 60.0f);
   wary_threat_get(s.w, s.agent, s.player, &t);

@@ -20,6 +20,7 @@ enum {
   F_TAG = 1 << 9,
   F_LOUDNESS = 1 << 10,
   F_WALLS = 1 << 11,
+  F_INSTIGATOR = 1 << 12,
   TYPES = WARY_EV_EMOTION_CHANGED + 1
 };
 
@@ -39,7 +40,7 @@ static const unsigned meaningful[TYPES] = {
   [WARY_EV_SOUND_HEARD] = F_TARGET | F_CONFIDENCE | F_POS | F_SOUND | F_LOUDNESS | F_WALLS,
   [WARY_EV_LOCATION_BELIEF_CHANGED] = F_FROM | F_TO | F_CONFIDENCE | F_POS | F_TAG,
   [WARY_EV_GECK] = F_TARGET | F_FROM | F_TO | F_CONFIDENCE | F_POS | F_INDEX,
-  [WARY_EV_DAMAGED] = F_TARGET | F_CONFIDENCE | F_INDEX | F_POS | F_TAG,
+  [WARY_EV_DAMAGED] = F_TARGET | F_CONFIDENCE | F_POS | F_TAG | F_INSTIGATOR,
   [WARY_EV_PAIN_REPORTED] = F_CONFIDENCE | F_INDEX,
   [WARY_EV_EMOTION_CHANGED] = F_FROM | F_TO,
 };
@@ -47,7 +48,7 @@ static const unsigned meaningful[TYPES] = {
 /* The fields of e that are not meaningful for its type and not neutral. */
 static unsigned stale_fields(const wary_event *e) {
   unsigned m = meaningful[e->type], bad = 0;
-  if (!(m & F_TARGET) && e->target != 0) bad |= F_TARGET;
+  if (!(m & F_TARGET) && !WARY_IS_NULL(e->target)) bad |= F_TARGET;
   if (!(m & F_FROM) && e->from_state != -1) bad |= F_FROM;
   if (!(m & F_TO) && e->to_state != -1) bad |= F_TO;
   if (!(m & F_LOSS) && e->loss_reason != WARY_LOSS_NONE) bad |= F_LOSS;
@@ -59,12 +60,13 @@ static unsigned stale_fields(const wary_event *e) {
   if (!(m & F_TAG) && e->tag != 0) bad |= F_TAG;
   if (!(m & F_LOUDNESS) && e->loudness != 0.0f) bad |= F_LOUDNESS;
   if (!(m & F_WALLS) && e->walls != 0) bad |= F_WALLS;
+  if (!(m & F_INSTIGATOR) && !WARY_IS_NULL(e->instigator)) bad |= F_INSTIGATOR;
   return bad;
 }
 
 typedef struct scene {
   wary_world *w;
-  wary_id agent, target, guard, attacker;
+  wary_actor_id agent, target, guard, attacker;
   int32_t footstep, pain, custom;
   bool seen[TYPES];
   wary_event first[TYPES];
@@ -96,9 +98,9 @@ static void step(scene *s, float dt) {
 static scene make(void) {
   scene s;
   memset(&s, 0, sizeof s);
-  s.w = wary_world_create(NULL);
+  s.w = make_world(NULL);
   wary_sense_def custom = wary_default_sense_def();
-  s.custom = wary_sense_create(s.w, &custom);
+  MADE(wary_sense_create(s.w, &custom, &s.custom));
   wary_profile_def p = wary_default_profile_def();
   const int32_t senses[] = {WARY_SENSE_VISION, WARY_SENSE_HEARING, WARY_SENSE_DAMAGE,
                             WARY_SENSE_PAIN, s.custom};
@@ -106,11 +108,11 @@ static scene make(void) {
   p.sense_count = 5;
   p.lost_time = 0.5f;
   p.memory_time = 0.5f;
-  int32_t profile = wary_profile_create(s.w, &p);
+  int32_t profile = make_profile(s.w, &p);
   wary_brain_def b = wary_default_brain_def();
   ENSURE(wary_profile_set_brain(s.w, profile, &b) == WARY_OK);
   wary_profile_def gp = wary_default_profile_def();
-  int32_t geck = wary_profile_create(s.w, &gp);
+  int32_t geck = make_profile(s.w, &gp);
   wary_geck_def g = wary_default_geck_def();
   ENSURE(wary_profile_set_geck(s.w, geck, &g) == WARY_OK);
 
@@ -118,28 +120,30 @@ static scene make(void) {
   a.profile = profile;
   a.team = 1;
   a.yaw = 180.0f; /* facing away from the target: it is only heard at first */
-  s.agent = wary_actor_create(s.w, &a);
+  s.agent = make_actor(s.w, &a);
   wary_actor_def t = wary_default_actor_def();
   t.pos[0] = 1200.0f;
   t.team = 2;
-  s.target = wary_actor_create(s.w, &t);
+  s.target = make_actor(s.w, &t);
   wary_actor_def d = wary_default_actor_def();
   d.pos[1] = 5000.0f;
   d.team = 2;
-  s.attacker = wary_actor_create(s.w, &d);
+  s.attacker = make_actor(s.w, &d);
   wary_actor_def gd = wary_default_actor_def();
   gd.profile = geck;
   gd.pos[1] = -20000.0f;
   gd.team = 1;
-  s.guard = wary_actor_create(s.w, &gd);
+  s.guard = make_actor(s.w, &gd);
 
   wary_sound_def sd = wary_default_sound_def();
-  sd.name = wary_name(s.w, "Footstep");
-  s.footstep = wary_sound_create(s.w, &sd);
+  sd.name = make_name(s.w, "Footstep");
+  int sound_status = wary_sound_create(s.w, &sd, &s.footstep);
   wary_pain_def pd = wary_default_pain_def();
-  pd.name = wary_name(s.w, "Burning");
-  s.pain = wary_pain_create(s.w, &pd);
-  ENSURE(s.agent && s.target && s.attacker && s.guard && s.footstep == 0 && s.pain == 0);
+  pd.name = make_name(s.w, "Burning");
+  int pain_status = wary_pain_create(s.w, &pd, &s.pain);
+  ENSURE(!WARY_IS_NULL(s.agent) && !WARY_IS_NULL(s.target) && !WARY_IS_NULL(s.attacker) &&
+         !WARY_IS_NULL(s.guard) && sound_status == WARY_OK && s.footstep == 0 &&
+         pain_status == WARY_OK && s.pain == 0);
   return s;
 }
 
@@ -157,12 +161,13 @@ static void test_one_of_each(void) {
   dmg.victim = s.agent;
   dmg.instigator = s.attacker;
   dmg.amount = 30.0f;
-  dmg.type = wary_name(s.w, "Fire");
+  dmg.type = make_name(s.w, "Fire");
   dmg.pos[2] = 150.0f;
   ENSURE(wary_apply_damage(s.w, &dmg) == WARY_OK);
   ENSURE(wary_report_pain(s.w, s.agent, s.pain, 0.5f) == WARY_OK);
-  ENSURE(wary_create_detection_event(s.w, 0, 0.0f, -20000.0f, 0.0f, 100.0f, WARY_GECK_EVENT_WEAPON) ==
-         WARY_OK);
+  wary_actor_id nobody = WARY_NULL_HANDLE;
+  ENSURE(wary_create_detection_event(s.w, nobody, 0.0f, -20000.0f, 0.0f, 100.0f,
+                                     WARY_GECK_EVENT_WEAPON) == WARY_OK);
   step(&s, 0.1f);
   /* A custom sense fails once (evaluated by hand, as a backend does). */
   ENSURE(wary_step_begin(s.w, 0.1f) == WARY_OK);
@@ -184,27 +189,30 @@ static void test_one_of_each(void) {
 
   /* The meaningful fields say what happened. */
   const wary_event *e = &s.first[WARY_EV_SOUND_HEARD];
-  ENSURE(e->agent == s.agent && e->target == s.target && e->sound == s.footstep);
+  ENSURE(e->agent.id == s.agent.id && e->target.id == s.target.id && e->sound == s.footstep);
   ENSURE(e->pos[0] == 1200.0f && e->loudness > 0.0f && e->confidence == e->loudness);
   e = &s.first[WARY_EV_HEAR];
-  ENSURE(e->target == s.target && e->sound == s.footstep && e->loudness > 0.0f);
+  ENSURE(e->target.id == s.target.id && e->sound == s.footstep && e->loudness > 0.0f);
   e = &s.first[WARY_EV_LOCATION_BELIEF_CHANGED];
-  ENSURE(e->target == 0 && e->pos[1] == -500.0f && e->tag == wary_name(s.w, "Footstep") &&
-         e->from_state == WARY_UNDETECTED && e->to_state > WARY_UNDETECTED);
+  ENSURE(WARY_IS_NULL(e->target) && e->pos[1] == -500.0f &&
+         e->tag == make_name(s.w, "Footstep") && e->from_state == WARY_UNDETECTED &&
+         e->to_state > WARY_UNDETECTED);
   e = &s.first[WARY_EV_DAMAGED];
-  ENSURE(e->target == s.attacker && e->index == (int32_t)s.attacker && e->confidence == 30.0f &&
-         e->tag == wary_name(s.w, "Fire") && e->pos[2] == 150.0f);
+  ENSURE(e->target.id == s.attacker.id && e->instigator.id == s.attacker.id &&
+         e->confidence == 30.0f && e->tag == make_name(s.w, "Fire") && e->pos[2] == 150.0f);
   e = &s.first[WARY_EV_PAIN_REPORTED];
-  ENSURE(e->agent == s.agent && e->index == s.pain && e->confidence == 0.5f);
+  ENSURE(e->agent.id == s.agent.id && e->index == s.pain && e->confidence == 0.5f);
   e = &s.first[WARY_EV_GECK];
-  ENSURE(e->agent == s.guard && e->from_state == WARY_GECK_NORMAL && e->to_state == WARY_GECK_ALERT &&
+  ENSURE(e->agent.id == s.guard.id && e->from_state == WARY_GECK_NORMAL &&
+         e->to_state == WARY_GECK_ALERT &&
          e->index == WARY_GECK_EVENT_WEAPON && e->pos[1] == -20000.0f);
   e = &s.first[WARY_EV_SENSE_ERROR];
-  ENSURE(e->sense == s.custom && e->index == 0 && e->target == s.target);
+  ENSURE(e->sense == s.custom && e->index == 0 && e->target.id == s.target.id);
   e = &s.first[WARY_EV_EMOTION_CHANGED];
   ENSURE(e->from_state == WARY_CALM && e->to_state != WARY_CALM);
   e = &s.first[WARY_EV_LOST];
-  ENSURE(e->target == s.target && e->to_state == WARY_LOST && e->loss_reason != WARY_LOSS_NONE);
+  ENSURE(e->target.id == s.target.id && e->to_state == WARY_LOST &&
+         e->loss_reason != WARY_LOSS_NONE);
   e = &s.first[WARY_EV_TELEGRAPH];
   ENSURE(e->from_state == e->to_state && e->confidence >= 0.25f);
   wary_world_destroy(s.w);

@@ -11,11 +11,11 @@
 typedef struct scene {
   wary_world *w;
   int32_t profile;
-  wary_id agent, target;
+  wary_actor_id agent, target;
 } scene;
 
-static void set(scene *s, wary_id actor, const char *key, float value) {
-  ENSURE(wary_actor_set_prop(s->w, actor, wary_name(s->w, key), value) == WARY_OK);
+static void set(scene *s, wary_actor_id actor, const char *key, float value) {
+  ENSURE(wary_actor_set_prop(s->w, actor, make_name(s->w, key), value) == WARY_OK);
 }
 
 /* An agent at the origin (team 1, perception 6) and a hostile target (team
@@ -23,22 +23,22 @@ static void set(scene *s, wary_id actor, const char *key, float value) {
 static scene make(float x) {
   scene s;
   memset(&s, 0, sizeof s);
-  s.w = wary_world_create(NULL);
+  s.w = make_world(NULL);
   wary_profile_def p = wary_default_profile_def();
-  s.profile = wary_profile_create(s.w, &p);
+  s.profile = make_profile(s.w, &p);
   wary_geck_def g = wary_default_geck_def();
   g.interval = 0.001f;
   ENSURE(wary_profile_set_geck(s.w, s.profile, &g) == WARY_OK);
   wary_actor_def a = wary_default_actor_def();
   a.profile = s.profile;
   a.team = 1;
-  s.agent = wary_actor_create(s.w, &a);
+  s.agent = make_actor(s.w, &a);
   wary_actor_def t = wary_default_actor_def();
   t.pos[0] = x;
   t.vel[0] = 100.0f;
   t.team = 2;
   t.light = 0.8f;
-  s.target = wary_actor_create(s.w, &t);
+  s.target = make_actor(s.w, &t);
   set(&s, s.agent, "perception", 6.0f);
   set(&s, s.target, "sneak", 30.0f);
   set(&s, s.target, "armor_weight", 20.0f);
@@ -94,7 +94,7 @@ static void test_dark_behind_a_wall(void) {
   b.min[1] = -300.0f;
   b.max[1] = 300.0f;
   b.max[2] = 400.0f;
-  wary_box_create(s.w, &b);
+  make_box(s.w, &b);
   ENSURE(wary_actor_set_light(s.w, s.target, 1.0f) == WARY_OK);
   t = look(&s);
   ENSURE(!t.line_of_sight);
@@ -153,7 +153,7 @@ static void test_sneaky_shot(void) {
     if (e->type != WARY_EV_GECK) continue;
     found++;
     ENSURE(e->from_state == WARY_GECK_NORMAL && e->to_state == WARY_GECK_COMBAT);
-    ENSURE(e->agent == s.agent && e->target == s.target && e->index == -1);
+    ENSURE(e->agent.id == s.agent.id && e->target.id == s.target.id && e->index == -1);
     NEAR(e->confidence, t.detection);
   }
   ENSURE(found == 1);
@@ -172,7 +172,7 @@ static void test_detection_event(void) {
   ENSURE(wary_geck_state(s.w, s.agent) == WARY_GECK_ALERT);
   wary_geck_alert al;
   ENSURE(wary_geck_alert_at(s.w, s.agent, 0, &al) == WARY_OK);
-  ENSURE(al.owner == s.target && al.type == WARY_GECK_EVENT_EXPLOSION);
+  ENSURE(al.owner.id == s.target.id && al.type == WARY_GECK_EVENT_EXPLOSION);
   NEAR(al.rating, 100.0f);
   NEAR(al.pos[0], 1000.0f);
   const wary_event *e = &wary_events(s.w)[0];
@@ -187,10 +187,11 @@ static void test_statuses(void) {
   ENSURE(wary_geck_detection_value(s.w, s.agent, s.target, &v) == WARY_ERR_NOT_FOUND);
   ENSURE(v == 0.0f);
   ENSURE(wary_geck_state(s.w, s.target) == WARY_ERR_NOT_AGENT);
-  ENSURE(wary_geck_state(s.w, 0) == WARY_ERR_STALE_ID);
-  ENSURE(wary_create_detection_event(s.w, 0, 0.0f, 0.0f, 0.0f, -1.0f, 0) == WARY_ERR_BAD_VALUE);
-  ENSURE(wary_create_detection_event(s.w, 0, 0.0f, 0.0f, 0.0f, 1.0f, 7) == WARY_ERR_BAD_VALUE);
-  ENSURE(wary_create_detection_event(s.w, 12345, 0.0f, 0.0f, 0.0f, 1.0f, 0) == WARY_ERR_STALE_ID);
+  const wary_actor_id nobody = WARY_NULL_HANDLE, unknown = {12345};
+  ENSURE(wary_geck_state(s.w, nobody) == WARY_ERR_STALE_ID);
+  ENSURE(wary_create_detection_event(s.w, nobody, 0.0f, 0.0f, 0.0f, -1.0f, 0) == WARY_ERR_BAD_VALUE);
+  ENSURE(wary_create_detection_event(s.w, nobody, 0.0f, 0.0f, 0.0f, 1.0f, 7) == WARY_ERR_BAD_VALUE);
+  ENSURE(wary_create_detection_event(s.w, unknown, 0.0f, 0.0f, 0.0f, 1.0f, 0) == WARY_ERR_STALE_ID);
   ENSURE(wary_geck_damage(s.w, s.target, s.agent) == WARY_ERR_NOT_AGENT);
   wary_geck_def g = wary_default_geck_def();
   g.sneak_max_distance = 0.0f;

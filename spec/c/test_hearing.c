@@ -13,40 +13,42 @@ typedef struct scene {
   wary_world *w;
   int32_t profile;
   int32_t footstep, gunshot, rock, explosion;
-  wary_id agent, target;
+  wary_actor_id agent, target;
 } scene;
 
 static int32_t sound(wary_world *w, const char *name, int32_t category, int32_t alert,
                      float loudness, float range) {
   wary_sound_def s = wary_default_sound_def();
-  s.name = wary_name(w, name);
+  s.name = make_name(w, name);
   s.category = category;
   s.alert_level = alert;
   s.loudness = loudness;
   s.max_range = range;
-  return wary_sound_create(w, &s);
+  int32_t index;
+  MADE(wary_sound_create(w, &s, &index));
+  return index;
 }
 
 /* A listener at the origin (ear at 64 cm) with the given senses, a target at x. */
 static scene make(const int32_t *senses, int32_t count, float tx) {
   scene s;
   memset(&s, 0, sizeof s);
-  s.w = wary_world_create(NULL);
+  s.w = make_world(NULL);
   wary_profile_def p = wary_default_profile_def();
   for (int32_t i = 0; i < count; i++) p.senses[i].sense = senses[i];
   p.sense_count = count;
-  s.profile = wary_profile_create(s.w, &p);
+  s.profile = make_profile(s.w, &p);
   s.footstep = sound(s.w, "Footstep", WARY_CATEGORY_ENEMY, WARY_NORMAL, 1.0f, 800.0f);
   s.gunshot = sound(s.w, "Gunshot", WARY_CATEGORY_ENEMY, WARY_LOUD, 3.0f, 4000.0f);
   s.rock = sound(s.w, "ThrownRock", WARY_CATEGORY_ENVIRONMENT, WARY_NORMAL, 1.4f, 1800.0f);
   s.explosion = sound(s.w, "Explosion", WARY_CATEGORY_ENVIRONMENT, WARY_EXPLOSIVE, 5.0f, 10000.0f);
   wary_actor_def a = wary_default_actor_def();
   a.profile = s.profile;
-  s.agent = wary_actor_create(s.w, &a);
+  s.agent = make_actor(s.w, &a);
   wary_actor_def t = wary_default_actor_def();
   t.pos[0] = tx;
   t.pos[2] = 64.0f; /* level with the ear: distance is x */
-  s.target = wary_actor_create(s.w, &t);
+  s.target = make_actor(s.w, &t);
   return s;
 }
 
@@ -59,7 +61,7 @@ static void wall_at(wary_world *w, float x) {
   b.min[1] = -300.0f;
   b.max[1] = 300.0f;
   b.max[2] = 300.0f;
-  wary_box_create(w, &b);
+  make_box(w, &b);
 }
 
 /* Loudness of the first sound_heard event of one step, -1 if none. */
@@ -149,14 +151,14 @@ static void test_empty_filter_is_deaf(void) {
   wary_filter_def f = wary_default_filter_def();
   f.categories = 0;
   wary_hearing_def h = wary_default_hearing_def();
-  h.filter = wary_filter_create(s.w, &f);
+  MADE(wary_filter_create(s.w, &f, &h.filter));
   ENSURE(wary_profile_set_hearing(s.w, s.profile, &h) == WARY_OK);
   wary_emit_sound(s.w, s.target, s.gunshot);
   ENSURE(heard_now(&s) < 0.0f);
   /* Enemy only, at least Loud: the footstep (Normal) is filtered, the gunshot not. */
   f.categories = 1u << WARY_CATEGORY_ENEMY;
   f.min_alert_level = WARY_LOUD;
-  h.filter = wary_filter_create(s.w, &f);
+  MADE(wary_filter_create(s.w, &f, &h.filter));
   wary_profile_set_hearing(s.w, s.profile, &h);
   wary_emit_sound(s.w, s.target, s.footstep);
   ENSURE(heard_now(&s) < 0.0f);
@@ -177,7 +179,7 @@ static void test_sound_nobody_made_is_a_place(void) {
       if (e->type == WARY_EV_LOCATION_BELIEF_CHANGED) {
         changed++;
         NEAR(e->pos[0], 900.0f);
-        ENSURE(e->tag == wary_name(s.w, "ThrownRock"));
+        ENSURE(e->tag == make_name(s.w, "ThrownRock"));
       }
     }
   }
@@ -205,7 +207,7 @@ static void test_vibration_and_the_bus(void) {
   const int32_t senses[] = {WARY_SENSE_VIBRATION};
   scene s = make(senses, 1, 5000.0f);
   wary_stimulus_def st = wary_default_stimulus_def();
-  st.tag = wary_name(s.w, "Stimulus.Vibration.Footfall");
+  st.tag = make_name(s.w, "Stimulus.Vibration.Footfall");
   st.pos[0] = 500.0f;
   st.pos[2] = 64.0f; /* level with the ear */
   st.radius = 1000.0f;
@@ -219,7 +221,7 @@ static void test_vibration_and_the_bus(void) {
   wary_step(s.w, 0.1f);
   ENSURE(wary_location_count(s.w, s.agent) == 2);
   /* Other tags do not. */
-  st.tag = wary_name(s.w, "Stimulus.Custom.Psychic");
+  st.tag = make_name(s.w, "Stimulus.Custom.Psychic");
   wary_emit_stimulus(s.w, &st);
   wary_step(s.w, 0.1f);
   ENSURE(wary_location_count(s.w, s.agent) == 2);
@@ -277,7 +279,7 @@ static void test_recent_sounds(void) {
   wary_heard_sound out[WARY_RECENT_SOUNDS];
   ENSURE(wary_recent_sounds(s.w, s.agent, 6.0f, out, WARY_RECENT_SOUNDS) == 2);
   ENSURE(out[0].sound == s.gunshot && out[1].sound == s.footstep);
-  ENSURE(out[0].maker == s.target);
+  ENSURE(out[0].maker.id == s.target.id);
   for (int i = 0; i < 70; i++) wary_step(s.w, 0.1f);
   ENSURE(wary_recent_sounds(s.w, s.agent, 10.0f, out, WARY_RECENT_SOUNDS) == 0);
   wary_world_destroy(s.w);

@@ -1,7 +1,9 @@
 /* test_ids.c - ids: one slot space per kind, stale ids refused however often
  * a slot is reused (a slot is retired before its generation wraps), and an id
  * of another kind refused everywhere with WARY_ERR_WRONG_KIND, changing
- * nothing. */
+ * nothing. In C a handle of another kind does not compile (spec/c/compile_fail/):
+ * the wrong-kind checks build theirs from raw ids, as a binding passing plain
+ * numbers does. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,25 +17,32 @@ enum { CYCLES = 100000 };
 #define INDEX_OF(id) ((id) % (1u << WARY_ID_INDEX_BITS))
 
 static void test_first_ids_differ(void) {
-  wary_world *w = wary_world_create(NULL);
+  wary_world *w = make_world(NULL);
   wary_actor_def a = wary_default_actor_def();
   wary_box_def b = wary_default_box_def();
   b.max[0] = b.max[1] = b.max[2] = 1.0f;
-  wary_id actor = wary_actor_create(w, &a);
-  wary_id box = wary_box_create(w, &b);
-  wary_id light = wary_light_create(w, &(wary_light_def){{0, 0, 0}, 100.0f, 1.0f, true});
+  wary_actor_id actor;
+  wary_box_id box;
+  wary_light_id light;
+  wary_environment_id env;
   wary_environment_def e = wary_default_environment_def();
-  wary_id env = wary_environment_create(w, &e);
-  ENSURE(actor && box && light && env);
-  ENSURE(actor != box && actor != light && actor != env && box != light && box != env &&
-         light != env);
-  ENSURE(KIND_OF(actor) == WARY_KIND_ACTOR && KIND_OF(box) == WARY_KIND_BOX &&
-         KIND_OF(light) == WARY_KIND_LIGHT && KIND_OF(env) == WARY_KIND_ENVIRONMENT);
+  int made = wary_actor_create(w, &a, &actor) == WARY_OK;
+  made += wary_box_create(w, &b, &box) == WARY_OK;
+  made += wary_light_create(w, &(wary_light_def){{0, 0, 0}, 100.0f, 1.0f, true}, &light) == WARY_OK;
+  made += wary_environment_create(w, &e, &env) == WARY_OK;
+  ENSURE(made == 4 && !WARY_IS_NULL(actor) && !WARY_IS_NULL(box) && !WARY_IS_NULL(light) &&
+         !WARY_IS_NULL(env));
+  ENSURE(actor.id != box.id && actor.id != light.id && actor.id != env.id && box.id != light.id &&
+         box.id != env.id && light.id != env.id);
+  ENSURE(KIND_OF(actor.id) == WARY_KIND_ACTOR && KIND_OF(box.id) == WARY_KIND_BOX &&
+         KIND_OF(light.id) == WARY_KIND_LIGHT && KIND_OF(env.id) == WARY_KIND_ENVIRONMENT);
   /* Each kind counts its slots from 0. */
-  ENSURE(INDEX_OF(actor) == 0 && INDEX_OF(box) == 0 && INDEX_OF(light) == 0 && INDEX_OF(env) == 0);
+  ENSURE(INDEX_OF(actor.id) == 0 && INDEX_OF(box.id) == 0 && INDEX_OF(light.id) == 0 &&
+         INDEX_OF(env.id) == 0);
   /* The box id moves no actor and the actor id removes no box. */
-  ENSURE(wary_actor_set_pos(w, box, 5, 5, 5) == WARY_ERR_WRONG_KIND);
-  ENSURE(wary_box_destroy(w, actor) == WARY_ERR_WRONG_KIND && wary_box_valid(w, box));
+  ENSURE(wary_actor_set_pos(w, (wary_actor_id){box.id}, 5, 5, 5) == WARY_ERR_WRONG_KIND);
+  ENSURE(wary_box_destroy(w, (wary_box_id){actor.id}) == WARY_ERR_WRONG_KIND &&
+         wary_box_valid(w, box));
   wary_world_destroy(w);
 }
 
@@ -44,7 +53,7 @@ static void test_pool_limits(void) {
   int bad = 0;
   for (uint32_t gen = 1; gen <= WY_ID_GEN_MAX; gen++) {
     bad += wy_id_reserve(&p) != 0;
-    wary_id id = wy_id_alloc(&p);
+    wy_id id = wy_id_alloc(&p);
     bad += INDEX_OF(id) != 0 || ((id >> WARY_ID_INDEX_BITS) & WY_ID_GEN_MAX) != gen;
     bad += wy_id_slot(&p, id) != 0;
     wy_id_release(&p, 0);
@@ -66,39 +75,42 @@ static void test_pool_limits(void) {
   wy_id_pool_free(&p);
 }
 
-/* Past the last slot, creating fails (0) instead of reusing an id. */
+/* Past the last slot, creating fails with WARY_ERR_FULL (and a null handle)
+ * instead of reusing an id. */
 static void test_kind_runs_out(void) {
-  wary_world *w = wary_world_create(NULL);
+  wary_world *w = make_world(NULL);
   wary_light_def l = wary_default_light_def();
-  wary_id last = 0;
+  wary_light_id last = WARY_NULL_HANDLE, id;
   int32_t made = 0;
-  for (wary_id id; (id = wary_light_create(w, &l)) != 0; made++) last = id;
-  ENSURE(made == 1 << WARY_ID_INDEX_BITS);
-  ENSURE(INDEX_OF(last) == (1u << WARY_ID_INDEX_BITS) - 1u);
-  ENSURE(wary_light_destroy(w, last) == WARY_OK && wary_light_create(w, &l) != 0);
+  int status;
+  for (; (status = wary_light_create(w, &l, &id)) == WARY_OK; made++) last = id;
+  ENSURE(made == 1 << WARY_ID_INDEX_BITS && status == WARY_ERR_FULL && WARY_IS_NULL(id));
+  ENSURE(INDEX_OF(last.id) == (1u << WARY_ID_INDEX_BITS) - 1u);
+  ENSURE(wary_light_destroy(w, last) == WARY_OK && wary_light_create(w, &l, &id) == WARY_OK &&
+         !WARY_IS_NULL(id));
   wary_world_destroy(w);
 }
 
 /* 100,000 destroy/create cycles of actors: every old id is refused, none
  * names the new actor or the one that stays. */
 static void test_actor_cycles(void) {
-  wary_world *w = wary_world_create(NULL);
+  wary_world *w = make_world(NULL);
   wary_actor_def d = wary_default_actor_def();
-  wary_id stays = wary_actor_create(w, &d);
-  wary_id id = wary_actor_create(w, &d);
-  wary_id *old = malloc(CYCLES * sizeof *old);
+  wary_actor_id stays = make_actor(w, &d);
+  wary_actor_id id = make_actor(w, &d);
+  wary_actor_id *old = malloc(CYCLES * sizeof *old);
   int bad = 0;
   for (int i = 0; i < CYCLES; i++) {
     bad += wary_actor_destroy(w, id) != WARY_OK;
     bad += wary_actor_destroy(w, id) != WARY_ERR_STALE_ID;
     old[i] = id;
-    id = wary_actor_create(w, &d);
-    bad += id == 0 || id == old[i] || id == stays;
+    bad += wary_actor_create(w, &d, &id) != WARY_OK;
+    bad += WARY_IS_NULL(id) || id.id == old[i].id || id.id == stays.id;
     bad += wary_actor_set_pos(w, old[i], 123, 0, 0) != WARY_ERR_STALE_ID;
   }
   ENSURE(bad == 0);
   for (int i = 0; i < CYCLES; i++) {
-    bad += wary_actor_valid(w, old[i]) || old[i] == id || old[i] == stays;
+    bad += wary_actor_valid(w, old[i]) || old[i].id == id.id || old[i].id == stays.id;
     bad += wary_actor_set_pos(w, old[i], 123, 0, 0) != WARY_ERR_STALE_ID;
     bad += wary_actor_set_team(w, old[i], 9) != WARY_ERR_STALE_ID;
   }
@@ -108,31 +120,30 @@ static void test_actor_cycles(void) {
   ENSURE(wary_actor_get(w, stays, &info) == WARY_OK && info.pos[0] == 0.0f && info.team == 0);
   ENSURE(wary_actor_count(w) == 2);
   /* Slot 1 served 511 actors, then was retired. */
-  ENSURE(INDEX_OF(old[0]) == 1 && INDEX_OF(old[510]) == 1 && INDEX_OF(old[511]) == 2);
+  ENSURE(INDEX_OF(old[0].id) == 1 && INDEX_OF(old[510].id) == 1 && INDEX_OF(old[511].id) == 2);
   free(old);
   wary_world_destroy(w);
 }
 
 static void test_box_cycles(void) {
-  wary_world *w = wary_world_create(NULL);
+  wary_world *w = make_world(NULL);
   wary_material_def glass = {1.0f, false};
-  int32_t m = wary_material_create(w, &glass);
   wary_box_def b = wary_default_box_def();
   b.max[0] = b.max[1] = b.max[2] = 1.0f;
-  b.material = m;
-  wary_id id = wary_box_create(w, &b);
-  wary_id *old = malloc(CYCLES * sizeof *old);
+  MADE(wary_material_create(w, &glass, &b.material));
+  wary_box_id id = make_box(w, &b);
+  wary_box_id *old = malloc(CYCLES * sizeof *old);
   int bad = 0;
   for (int i = 0; i < CYCLES; i++) {
     bad += wary_box_destroy(w, id) != WARY_OK;
     bad += wary_box_destroy(w, id) != WARY_ERR_STALE_ID;
     old[i] = id;
-    id = wary_box_create(w, &b);
-    bad += id == 0 || id == old[i];
+    bad += wary_box_create(w, &b, &id) != WARY_OK;
+    bad += WARY_IS_NULL(id) || id.id == old[i].id;
     bad += wary_box_set_material(w, old[i], 0) != WARY_ERR_STALE_ID;
   }
   for (int i = 0; i < CYCLES; i++) {
-    bad += wary_box_valid(w, old[i]) || old[i] == id;
+    bad += wary_box_valid(w, old[i]) || old[i].id == id.id;
     bad += wary_box_set_material(w, old[i], 0) != WARY_ERR_STALE_ID;
     bad += wary_box_set_bounds(w, old[i], 5, 5, 5, 6, 6, 6) != WARY_ERR_STALE_ID;
   }
@@ -147,10 +158,10 @@ static void test_box_cycles(void) {
 
 /* Lights and environments: a stale set would change the light at the actor. */
 static void test_light_and_environment_cycles(void) {
-  wary_world *w = wary_world_create(NULL);
+  wary_world *w = make_world(NULL);
   ENSURE(wary_world_set_sun(w, 0, 0, 0, 1.0f, 0.0f) == WARY_OK);
   wary_actor_def d = wary_default_actor_def();
-  wary_id actor = wary_actor_create(w, &d);
+  wary_actor_id actor = make_actor(w, &d);
   wary_light_def l = wary_default_light_def();
   l.pos[2] = 100.0f;
   l.radius = 1000.0f;
@@ -163,11 +174,14 @@ static void test_light_and_environment_cycles(void) {
   wary_environment_def cellar = e;
   cellar.light = 0.0f;
   float lit = wary_light_at(w, actor);
-  wary_id light = wary_light_create(w, &l), env = wary_environment_create(w, &e);
+  wary_light_id light;
+  wary_environment_id env;
+  MADE(wary_light_create(w, &l, &light));
+  MADE(wary_environment_create(w, &e, &env));
   lit = wary_light_at(w, actor);
   ENSURE(lit > 0.9f);
-  wary_id *old_light = malloc(CYCLES * sizeof *old_light);
-  wary_id *old_env = malloc(CYCLES * sizeof *old_env);
+  wary_light_id *old_light = malloc(CYCLES * sizeof *old_light);
+  wary_environment_id *old_env = malloc(CYCLES * sizeof *old_env);
   int bad = 0;
   for (int i = 0; i < CYCLES; i++) {
     bad += wary_light_destroy(w, light) != WARY_OK || wary_light_destroy(w, light) != WARY_ERR_STALE_ID;
@@ -175,12 +189,13 @@ static void test_light_and_environment_cycles(void) {
            wary_environment_destroy(w, env) != WARY_ERR_STALE_ID;
     old_light[i] = light;
     old_env[i] = env;
-    light = wary_light_create(w, &l);
-    env = wary_environment_create(w, &e);
-    bad += light == 0 || light == old_light[i] || env == 0 || env == old_env[i];
+    bad += wary_light_create(w, &l, &light) != WARY_OK;
+    bad += wary_environment_create(w, &e, &env) != WARY_OK;
+    bad += WARY_IS_NULL(light) || light.id == old_light[i].id || WARY_IS_NULL(env) ||
+           env.id == old_env[i].id;
   }
   for (int i = 0; i < CYCLES; i++) {
-    bad += old_light[i] == light || old_env[i] == env;
+    bad += old_light[i].id == light.id || old_env[i].id == env.id;
     bad += wary_light_set(w, old_light[i], &dark) != WARY_ERR_STALE_ID;
     bad += wary_environment_set(w, old_env[i], &cellar) != WARY_ERR_STALE_ID;
   }
@@ -195,18 +210,21 @@ static void test_light_and_environment_cycles(void) {
 
 typedef struct scene {
   wary_world *w;
-  wary_id agent, target, box, light, env;
+  wary_actor_id agent, target;
+  wary_box_id box;
+  wary_light_id light;
+  wary_environment_id env;
   int32_t sound, tag;
 } scene;
 
 static scene make(void) {
   scene s;
   memset(&s, 0, sizeof s);
-  s.w = wary_world_create(NULL);
+  s.w = make_world(NULL);
   wary_profile_def p = wary_default_profile_def();
   for (int32_t i = 0; i < WARY_BUILTIN_SENSES; i++) p.senses[i].sense = i;
   p.sense_count = WARY_BUILTIN_SENSES;
-  int32_t profile = wary_profile_create(s.w, &p);
+  int32_t profile = make_profile(s.w, &p);
   wary_geck_def g = wary_default_geck_def();
   ENSURE(wary_profile_set_geck(s.w, profile, &g) == WARY_OK);
   wary_brain_def b = wary_default_brain_def();
@@ -214,39 +232,41 @@ static scene make(void) {
   wary_actor_def a = wary_default_actor_def();
   a.profile = profile;
   a.team = 1;
-  s.agent = wary_actor_create(s.w, &a);
+  s.agent = make_actor(s.w, &a);
   wary_actor_def t = wary_default_actor_def();
   t.pos[0] = 500.0f;
   t.team = 2;
   t.vel[0] = 100.0f;
-  s.target = wary_actor_create(s.w, &t);
+  s.target = make_actor(s.w, &t);
   wary_box_def box = wary_default_box_def();
   box.min[0] = 1000.0f;
   box.max[0] = 1100.0f;
   box.max[1] = box.max[2] = 100.0f;
-  s.box = wary_box_create(s.w, &box);
+  s.box = make_box(s.w, &box);
   wary_light_def l = wary_default_light_def();
-  s.light = wary_light_create(s.w, &l);
+  MADE(wary_light_create(s.w, &l, &s.light));
   wary_environment_def e = wary_default_environment_def();
-  s.env = wary_environment_create(s.w, &e);
-  s.tag = wary_name(s.w, "Tag");
+  MADE(wary_environment_create(s.w, &e, &s.env));
+  MADE(wary_name(s.w, "Tag", &s.tag));
   wary_sound_def sd = wary_default_sound_def();
-  sd.name = wary_name(s.w, "Footstep");
-  s.sound = wary_sound_create(s.w, &sd);
+  sd.name = make_name(s.w, "Footstep");
+  MADE(wary_sound_create(s.w, &sd, &s.sound));
   wary_pain_def pd = wary_default_pain_def();
-  pd.name = wary_name(s.w, "Burning");
-  ENSURE(wary_pain_create(s.w, &pd) == 0);
-  ENSURE(s.agent && s.target && s.box && s.light && s.env && s.sound == 0 && s.tag > 0);
+  pd.name = make_name(s.w, "Burning");
+  int32_t pain;
+  ENSURE(wary_pain_create(s.w, &pd, &pain) == WARY_OK && pain == 0);
+  ENSURE(!WARY_IS_NULL(s.agent) && !WARY_IS_NULL(s.target) && !WARY_IS_NULL(s.box) &&
+         !WARY_IS_NULL(s.light) && !WARY_IS_NULL(s.env) && s.sound == 0 && s.tag > 0);
   return s;
 }
 
 #define WRONG(call) bad += (call) != WARY_ERR_WRONG_KIND
 
-/* Every actor call with x (an id of another kind) where an actor is
+/* Every actor call with the raw id of another kind where an actor is
  * expected; the number of calls not refused with WARY_ERR_WRONG_KIND. */
-static int actor_calls(scene *s, wary_id x) {
+static int actor_calls(scene *s, uint32_t raw) {
   wary_world *w = s->w;
-  wary_id A = s->agent, T = s->target;
+  wary_actor_id A = s->agent, T = s->target, x = {raw};
   int bad = 0;
   wary_actor_info info;
   wary_belief belief;
@@ -315,11 +335,11 @@ static int actor_calls(scene *s, wary_id x) {
   dmg.amount = 10.0f;
   WRONG(wary_apply_damage(w, &dmg));
   dmg.victim = A;
-  wary_id *who[] = {&dmg.instigator, &dmg.causer, &dmg.causer_instigator, &dmg.causer_owner};
+  wary_actor_id *who[] = {&dmg.instigator, &dmg.causer, &dmg.causer_instigator, &dmg.causer_owner};
   for (int i = 0; i < 4; i++) {
     *who[i] = x;
     WRONG(wary_apply_damage(w, &dmg));
-    *who[i] = 0;
+    *who[i] = (wary_actor_id)WARY_NULL_HANDLE;
   }
   WRONG(wary_report_pain(w, x, 0, 0.5f));
   WRONG(wary_pain_clear(w, x, -1));
@@ -352,23 +372,25 @@ static int place_calls(scene *s) {
   wary_light_def l = wary_default_light_def();
   wary_environment_def e = wary_default_environment_def();
   int bad = 0;
-  const wary_id not_box[] = {s->agent, s->light, s->env};
+  const uint32_t not_box[] = {s->agent.id, s->light.id, s->env.id};
   for (int i = 0; i < 3; i++) {
-    wary_id x = not_box[i];
+    wary_box_id x = {not_box[i]};
     WRONG(wary_box_set_bounds(w, x, 0, 0, 0, 1, 1, 1));
     WRONG(wary_box_set_material(w, x, 0));
     WRONG(wary_box_destroy(w, x));
     bad += wary_box_valid(w, x);
   }
-  const wary_id not_light[] = {s->agent, s->box, s->env};
+  const uint32_t not_light[] = {s->agent.id, s->box.id, s->env.id};
   for (int i = 0; i < 3; i++) {
-    WRONG(wary_light_set(w, not_light[i], &l));
-    WRONG(wary_light_destroy(w, not_light[i]));
+    wary_light_id x = {not_light[i]};
+    WRONG(wary_light_set(w, x, &l));
+    WRONG(wary_light_destroy(w, x));
   }
-  const wary_id not_env[] = {s->agent, s->box, s->light};
+  const uint32_t not_env[] = {s->agent.id, s->box.id, s->light.id};
   for (int i = 0; i < 3; i++) {
-    WRONG(wary_environment_set(w, not_env[i], &e));
-    WRONG(wary_environment_destroy(w, not_env[i]));
+    wary_environment_id x = {not_env[i]};
+    WRONG(wary_environment_set(w, x, &e));
+    WRONG(wary_environment_destroy(w, x));
   }
   return bad;
 }
@@ -376,7 +398,7 @@ static int place_calls(scene *s) {
 /* Everything one can read of a world, to see that refused calls changed nothing. */
 static int differences(const scene *a, const scene *b) {
   int diff = 0;
-  const wary_id actors[][2] = {{a->agent, b->agent}, {a->target, b->target}};
+  const wary_actor_id actors[][2] = {{a->agent, b->agent}, {a->target, b->target}};
   for (int i = 0; i < 2; i++) {
     wary_actor_info x, y;
     wary_actor_get(a->w, actors[i][0], &x);
@@ -409,9 +431,9 @@ static void test_wrong_kind(void) {
     wary_step(same.w, 0.1f);
   }
   ENSURE(differences(&s, &same) == 0);
-  ENSURE(actor_calls(&s, s.box) == 0);
-  ENSURE(actor_calls(&s, s.light) == 0);
-  ENSURE(actor_calls(&s, s.env) == 0);
+  ENSURE(actor_calls(&s, s.box.id) == 0);
+  ENSURE(actor_calls(&s, s.light.id) == 0);
+  ENSURE(actor_calls(&s, s.env.id) == 0);
   ENSURE(place_calls(&s) == 0);
   ENSURE(differences(&s, &same) == 0);
   /* Nothing was queued either: the next steps go the same way. */
@@ -426,7 +448,30 @@ static void test_wrong_kind(void) {
   wary_world_destroy(same.w);
 }
 
+/* A caller that keeps no handle passes NULL: the thing is still made; a
+ * world needs its out (nothing could destroy it). */
+static void test_null_out(void) {
+  wary_world_def d = wary_default_world_def();
+  ENSURE(wary_world_create(&d, NULL) == WARY_ERR_BAD_VALUE);
+  wary_world *w = make_world(&d);
+  wary_box_def b = wary_default_box_def();
+  b.max[0] = b.max[1] = b.max[2] = 100.0f;
+  ENSURE(wary_box_create(w, &b, NULL) == WARY_OK && wary_box_count(w) == 1);
+  wary_actor_def a = wary_default_actor_def();
+  ENSURE(wary_actor_create(w, &a, NULL) == WARY_OK && wary_actor_count(w) == 1);
+  ENSURE(wary_light_create(w, &(wary_light_def){{0, 0, 0}, 100.0f, 1.0f, true}, NULL) == WARY_OK);
+  wary_environment_def e = wary_default_environment_def();
+  ENSURE(wary_environment_create(w, &e, NULL) == WARY_OK);
+  wary_material_def m = wary_default_material_def();
+  ENSURE(wary_material_create(w, &m, NULL) == WARY_OK);
+  ENSURE(wary_name(w, "unkept", NULL) == WARY_OK);
+  a.stance = 9;
+  ENSURE(wary_actor_create(w, &a, NULL) == WARY_ERR_BAD_VALUE && wary_actor_count(w) == 1);
+  wary_world_destroy(w);
+}
+
 int main(void) {
+  test_null_out();
   test_first_ids_differ();
   test_pool_limits();
   test_kind_runs_out();

@@ -13,28 +13,28 @@
 typedef struct scene {
   wary_world *w;
   int32_t profile;
-  wary_id agent, target;
+  wary_actor_id agent, target;
 } scene;
 
 /* An agent at the origin facing +x, eyes at 1.7 m, and a target; vision
  * with every factor but the one under test at 1. */
 static scene make(wary_vision_def v, float tx, float ty) {
   scene s;
-  s.w = wary_world_create(NULL);
+  s.w = make_world(NULL);
   wary_profile_def p = wary_default_profile_def();
   p.senses[0].sense = WARY_SENSE_VISION;
   p.sense_count = 1;
-  s.profile = wary_profile_create(s.w, &p);
+  s.profile = make_profile(s.w, &p);
   wary_profile_set_vision(s.w, s.profile, &v);
   wary_actor_def a = wary_default_actor_def();
   a.profile = s.profile;
-  s.agent = wary_actor_create(s.w, &a);
+  s.agent = make_actor(s.w, &a);
   wary_actor_def t = wary_default_actor_def();
   t.pos[0] = tx;
   t.pos[1] = ty;
   /* The head at eye height: the angle to it is the angle on the ground. */
   t.pos[2] = -0.0f;
-  s.target = wary_actor_create(s.w, &t);
+  s.target = make_actor(s.w, &t);
   wary_samples head = {1, {0, 0, 170.0f, 1.0f}};
   wary_actor_set_samples(s.w, s.target, &head);
   return s;
@@ -86,7 +86,7 @@ static void add_box(wary_world *w, float x0, float y0, float z0, float x1, float
   b.max[0] = x1;
   b.max[1] = y1;
   b.max[2] = z1;
-  wary_box_create(w, &b);
+  make_box(w, &b);
 }
 
 static void test_exposure_head_and_one_shoulder(void) {

@@ -18,29 +18,33 @@ static int fail(const char *what, int status) {
 int main(void) {
   wary_world_def wd = wary_default_world_def();
   wd.units_per_meter = 1.0f;
-  wary_world *w = wary_world_create(&wd);
-  if (!w) return fail("wary_world_create", 0);
+  wary_world *w;
+  int status = wary_world_create(&wd, &w);
+  if (status != WARY_OK) return fail("wary_world_create", status);
 
   wary_profile_def pd = wary_default_profile_def();
   pd.senses[0].sense = WARY_SENSE_VISION;
   pd.sense_count = 1;
-  int32_t profile = wary_profile_create(w, &pd);
-  if (profile < 0) return fail("wary_profile_create", profile);
+  int32_t profile;
+  status = wary_profile_create(w, &pd, &profile);
+  if (status != WARY_OK) return fail("wary_profile_create", status);
 
   wary_actor_def guard_def = wary_default_actor_def();
   guard_def.profile = profile;
-  wary_id guard = wary_actor_create(w, &guard_def);
+  wary_actor_id guard, target;
+  status = wary_actor_create(w, &guard_def, &guard);
+  if (status != WARY_OK) return fail("wary_actor_create", status);
   wary_actor_def target_def = wary_default_actor_def();
   target_def.pos[0] = 10.0f;
-  wary_id target = wary_actor_create(w, &target_def);
-  if (!guard || !target) return fail("wary_actor_create", 0);
+  status = wary_actor_create(w, &target_def, &target);
+  if (status != WARY_OK) return fail("wary_actor_create", status);
 
   for (int i = 0; i < 60; i++) {
-    int status = wary_step(w, 1.0f / 60.0f);
+    status = wary_step(w, 1.0f / 60.0f);
     if (status != WARY_OK) return fail("wary_step", status);
   }
   wary_belief b;
-  int status = wary_belief_get(w, guard, target, &b);
+  status = wary_belief_get(w, guard, target, &b);
   if (status != WARY_OK) return fail("wary_belief_get", status);
   printf("consumer: confidence %.3f %s\n", b.confidence, STATES[b.state]);
   wary_world_destroy(w);

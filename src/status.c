@@ -1,0 +1,18 @@
+/* status.c - the text of each wary_status: the comment of its member in
+ * wary.h, word for word (spec/bindings_spec.lua compares them). */
+#include "wary.h"
+
+const char *wary_status_string(int status) {
+  switch (status) {
+  case WARY_OK: return "ok";
+  case WARY_ERR_STALE_ID: return "stale handle: the object was removed, or the handle is null";
+  case WARY_ERR_BAD_VALUE: return "bad value: NaN, infinite, negative or out of range";
+  case WARY_ERR_FULL: return "table full: a bounded table has no room";
+  case WARY_ERR_NOT_FOUND: return "not found: no such belief, evidence, name or index";
+  case WARY_ERR_OUT_OF_MEMORY: return "out of memory";
+  case WARY_ERR_NOT_AGENT: return "not an agent (it has no profile)";
+  case WARY_ERR_IN_STEP: return "not allowed during a step (between wary_step_begin and wary_step_end)";
+  case WARY_ERR_WRONG_KIND: return "wrong kind: the id names an object of another kind";
+  default: return "unknown status";
+  }
+}
