@@ -1,6 +1,12 @@
-/* status.c - the text of each wary_status: the comment of its member in
- * wary.h, word for word (spec/bindings_spec.lua compares them). */
+/* status.c - what a caller asks of the library before anything else: its
+ * version, and the text of each wary_status (the comment of its member in
+ * wary.h, word for word: spec/bindings_spec.lua compares them). */
 #include "wary.h"
+
+uint32_t wary_version(void) {
+  return ((uint32_t)WARY_VERSION_MAJOR << 16) | ((uint32_t)WARY_VERSION_MINOR << 8) |
+         (uint32_t)WARY_VERSION_PATCH;
+}
 
 const char *wary_status_string(int status) {
   switch (status) {

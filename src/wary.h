@@ -82,6 +82,18 @@ typedef enum wary_kind {
 
 typedef struct wary_world wary_world;
 
+/* The version of this header; CMake's project version, the rockspec's and
+ * the Lua library's _VERSION are read from it. */
+enum {
+  WARY_VERSION_MAJOR = 0,
+  WARY_VERSION_MINOR = 1,
+  WARY_VERSION_PATCH = 0
+};
+
+/* The version the library was built with: (major << 16) | (minor << 8) | patch.
+ * A binding compares it with the header it was generated from. */
+uint32_t wary_version(void);
+
 enum {
   WARY_MAX_PROFILE_SENSES = 16, /* sense slots per profile (custom senses: at most 8) */
   WARY_MAX_CUSTOM_SENSES = 8,   /* custom senses per profile */

@@ -455,6 +455,12 @@ return {
   },
   functions = {
     {
+      name = "version", c = "wary_version",
+      ret = { role = "value", kind = "uint", ctype = "uint32_t" },
+      params = {
+      },
+    },
+    {
       name = "status_string", c = "wary_status_string",
       ret = { role = "string" },
       params = {

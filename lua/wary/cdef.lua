@@ -30,6 +30,14 @@ typedef enum wary_kind {
 typedef struct wary_world wary_world;
 
 enum {
+  WARY_VERSION_MAJOR = 0,
+  WARY_VERSION_MINOR = 1,
+  WARY_VERSION_PATCH = 0
+};
+
+uint32_t wary_version(void);
+
+enum {
   WARY_MAX_PROFILE_SENSES = 16,
   WARY_MAX_CUSTOM_SENSES = 8,
   WARY_MAX_EVIDENCE = 8,

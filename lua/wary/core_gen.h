@@ -528,6 +528,12 @@ static const field fields_wary_threat[] = {
   END_FIELDS
 };
 
+static int w_version(lua_State *L)
+{
+  lua_pushinteger(L, (lua_Integer)wary_version());
+  return 1;
+}
+
 static int w_status_string(lua_State *L)
 {
   int status = (int)luaL_checkinteger(L, 1);
@@ -1786,6 +1792,7 @@ static int w_set_relationship_override(lua_State *L)
 }
 
 static const luaL_Reg generated_functions[] = {
+  { "version", w_version },
   { "status_string", w_status_string },
   { "default_world_def", w_default_world_def },
   { "world_set_weather", w_world_set_weather },

@@ -9,6 +9,9 @@ return {
   constants = {
     ID_INDEX_BITS = 20,
     ID_GEN_BITS = 9,
+    VERSION_MAJOR = 0,
+    VERSION_MINOR = 1,
+    VERSION_PATCH = 0,
     MAX_PROFILE_SENSES = 16,
     MAX_CUSTOM_SENSES = 8,
     MAX_EVIDENCE = 8,

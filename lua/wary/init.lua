@@ -47,8 +47,11 @@
 --   world:create_detection_event{ owner, pos, rating, type }
 -- debug drawing for LÖVE: require("wary.debug").draw(world, options)
 -- Tiled maps: require("wary.tiled").load(world, map_or_path, { scale, offset }) -> boxes
+local enums = require("wary.enums")
+local C = enums.constants
+
 local wary = {
-  _VERSION = "wary 0.1.0",
+  _VERSION = string.format("wary %d.%d.%d", C.VERSION_MAJOR, C.VERSION_MINOR, C.VERSION_PATCH),
   _DESCRIPTION = "A perception engine for game AI: graded beliefs from senses, fused, through seven states",
   _LICENSE = "MIT",
 }
@@ -62,6 +65,16 @@ end
 local backend = pick_backend()
 wary.backend = backend.backend
 
+-- The Lua files were generated from one wary.h; the native library must be
+-- built from the same version, or structs and functions would not match.
+local built = backend.version()
+local expected = C.VERSION_MAJOR * 65536 + C.VERSION_MINOR * 256 + C.VERSION_PATCH
+if built ~= expected then
+  error(string.format("wary: the native library is version %d.%d.%d, these Lua files are for %s "
+    .. "(rebuild libwary, or use the Lua files of its version)", math.floor(built / 65536) % 256,
+    math.floor(built / 256) % 256, built % 256, wary._VERSION:match("[%d.]+$")), 2)
+end
+
 local World = require("wary.world")
 
 --- wary.world{ units_per_meter, weather, event_capacity, materials, sounds, filters, pains, ... } A new world:
@@ -71,6 +84,6 @@ function wary.world(t)
 end
 
 wary.schema = require("wary.schema")
-wary.enums = require("wary.enums")
+wary.enums = enums
 
 return wary
