@@ -29,82 +29,75 @@ local function xyz(v) return { x = v[1], y = v[2], z = v[3] } end
 
 local function capitalized(s) return s:sub(1, 1):upper() .. s:sub(2) end
 
--- The fields of an event beyond type and agent, by type: each fills ev from
--- the core record e.
-local fill = {}
+-- The table of each type, from the core record e; agent is the agent's
+-- handle. One constructor each, so a table is sized once.
+local make = {}
 
-local function state_change(world, e, ev)
-  ev.target = world._actors[e.target]
-  ev.from, ev.to = enums.state[e.from_state], enums.state[e.to_state]
-  ev.confidence = e.confidence
+local function state_change(world, e, agent, name)
+  return { type = name, agent = agent, target = world._actors[e.target],
+           from = enums.state[e.from_state], to = enums.state[e.to_state], confidence = e.confidence }
 end
 
-for _, name in ipairs({ "suspect", "detect", "track", "telegraph" }) do fill[name] = state_change end
+for _, name in ipairs({ "suspect", "detect", "track", "telegraph" }) do make[name] = state_change end
 
 -- The rungs after a loss also say why it was lost.
-local function after_loss(world, e, ev)
-  state_change(world, e, ev)
-  ev.loss_reason = enums.loss_reason[e.loss_reason]
+local function after_loss(world, e, agent, name)
+  return { type = name, agent = agent, target = world._actors[e.target],
+           from = enums.state[e.from_state], to = enums.state[e.to_state], confidence = e.confidence,
+           loss_reason = enums.loss_reason[e.loss_reason] }
 end
 
-for _, name in ipairs({ "lost", "remember", "forget" }) do fill[name] = after_loss end
+for _, name in ipairs({ "lost", "remember", "forget" }) do make[name] = after_loss end
 
 -- errors: what the custom-sense runner caught this step, by sense_error index.
-function fill.sense_error(world, e, ev, errors)
+function make.sense_error(world, e, agent, name, errors)
   local s = world._sense_by_index[e.sense]
   local err = errors[(e.target == 0 and "inbox" or "query") .. e.index]
-  ev.target = world._actors[e.target]
-  ev.sense = s and s.id
-  ev.message = err and err.message
+  return { type = name, agent = agent, target = world._actors[e.target], sense = s and s.id,
+           message = err and err.message }
 end
 
-function fill.hear(world, e, ev)
-  ev.target = world._actors[e.target]
-  ev.confidence = e.confidence
-  ev.location, ev.loudness, ev.sound = xyz(e.pos), e.loudness, world._sound_names[e.sound]
+function make.hear(world, e, agent, name)
+  return { type = name, agent = agent, target = world._actors[e.target], confidence = e.confidence,
+           location = xyz(e.pos), loudness = e.loudness, sound = world._sound_names[e.sound] }
 end
 
-function fill.sound_heard(world, e, ev)
-  fill.hear(world, e, ev)
-  ev.walls, ev.clear_path = e.walls, e.walls == 0
+function make.sound_heard(world, e, agent, name)
+  return { type = name, agent = agent, target = world._actors[e.target], confidence = e.confidence,
+           location = xyz(e.pos), loudness = e.loudness, sound = world._sound_names[e.sound],
+           walls = e.walls, clear_path = e.walls == 0 }
 end
 
-function fill.location_belief_changed(world, e, ev)
-  ev.from, ev.to = enums.state[e.from_state], enums.state[e.to_state]
-  ev.confidence = e.confidence
-  ev.location, ev.tag, ev.state = xyz(e.pos), world._B.name_string(world._w, e.tag), ev.to
+function make.location_belief_changed(world, e, agent, name)
+  local to = enums.state[e.to_state]
+  return { type = name, agent = agent, from = enums.state[e.from_state], to = to, state = to,
+           confidence = e.confidence, location = xyz(e.pos), tag = world._B.name_string(world._w, e.tag) }
 end
 
--- ev.type is the transition's topic in snake_case (normal_to_alert), ev.topic
--- the seed's (NormalToAlert); ev.target, ev.detection and ev.location say what
--- caused it (no target: a timer), ev.event_type the detection event behind it
--- (nil for a direct detection or a timer).
-function fill.geck(world, e, ev)
+-- type is the transition's topic in snake_case (normal_to_alert), topic the
+-- seed's (NormalToAlert); target, detection and location say what caused it
+-- (no target: a timer), event_type the detection event behind it (nil for a
+-- direct detection or a timer).
+function make.geck(world, e, agent)
   local from, to = enums.detection_state[e.from_state], enums.detection_state[e.to_state]
-  ev.type = from .. "_to_" .. to
-  ev.topic = capitalized(from) .. "To" .. capitalized(to)
-  ev.from, ev.to = from, to
-  ev.target = world._actors[e.target]
-  ev.detection = e.confidence
-  ev.location = e.target ~= 0 and xyz(e.pos) or nil
-  ev.event_type = enums.geck_event_type[e.index]
+  return { type = from .. "_to_" .. to, agent = agent, topic = capitalized(from) .. "To" .. capitalized(to),
+           from = from, to = to, target = world._actors[e.target], detection = e.confidence,
+           location = e.target ~= 0 and xyz(e.pos) or nil, event_type = enums.geck_event_type[e.index] }
 end
 
-function fill.damaged(world, e, ev)
-  ev.attacker = world._actors[e.target]
-  ev.instigator = world._actors[e.instigator]
-  ev.amount = e.confidence
-  ev.damage_type = (e.tag ~= 0 and world._B.name_string(world._w, e.tag)) or "DamageType"
-  ev.hit_location = { e.pos[1], e.pos[2], e.pos[3] }
+function make.damaged(world, e, agent, name)
+  return { type = name, agent = agent, attacker = world._actors[e.target],
+           instigator = world._actors[e.instigator], amount = e.confidence,
+           damage_type = (e.tag ~= 0 and world._B.name_string(world._w, e.tag)) or "DamageType",
+           hit_location = { e.pos[1], e.pos[2], e.pos[3] } }
 end
 
-function fill.pain_reported(world, e, ev)
-  ev.pain = world._pain_names[e.index]
-  ev.level = e.confidence
+function make.pain_reported(world, e, agent, name)
+  return { type = name, agent = agent, pain = world._pain_names[e.index], level = e.confidence }
 end
 
-function fill.emotion_changed(_, e, ev)
-  ev.from, ev.to = enums.emotion[e.from_state], enums.emotion[e.to_state]
+function make.emotion_changed(_, e, agent, name)
+  return { type = name, agent = agent, from = enums.emotion[e.from_state], to = enums.emotion[e.to_state] }
 end
 
 -- The Lua tables of the core's events of this step, in order. errors: the
@@ -113,12 +106,11 @@ end
 function events.build(world, raw, errors)
   local by_index = {}
   for _, err in ipairs(errors) do by_index[(err.inbox and "inbox" or "query") .. err.index] = err end
-  local out = {}
-  for i, e in ipairs(raw) do
-    local name = e.type == GECK and "geck" or enums.event_type[e.type]
-    local ev = { type = name, agent = world._actors[e.agent] }
-    fill[name](world, e, ev, by_index)
-    out[i] = ev
+  local out, actors, names = {}, world._actors, enums.event_type
+  for i = 1, #raw do
+    local e = raw[i]
+    local name = e.type == GECK and "geck" or names[e.type]
+    out[i] = make[name](world, e, actors[e.agent], name, by_index)
   end
   return out
 end
