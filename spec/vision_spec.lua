@@ -540,6 +540,38 @@ describe("vision", function()
     it("motion_bonus and motion_bonus_speed set how much and how fast", function()
       near(1.25, motion_at(200, { motion_bonus = 0.5, motion_bonus_speed = 400 }).factors.motion)
     end)
+
+    it("follows a target moved by set_pos alone: walking 3 m/s gives 1.15", function()
+      local s = sight.new{ player = { pos = { 1500, 0, 0 } } }
+      for i = 1, 30 do
+        s.player:set_pos(1500, 300 * i / 60, 0) -- 3 m/s sideways, a step of 1/60 s
+        s:run(1 / 60)
+      end
+      near(1.15, s:explain().factors.motion)
+      assert.is_true(math.abs(s.player:get().vel[2] - 300) < 0.01)
+      for _ = 1, 3 do s:run(1 / 60) end -- it stops: so does the bonus
+      near(1, s:explain().factors.motion)
+    end)
+
+    it("is the game's once it sets a velocity, whatever set_pos does", function()
+      local s = sight.new{ player = { pos = { 1500, 0, 0 } } }
+      s.player:set_velocity(0, 600, 0)
+      for i = 1, 30 do
+        s.player:set_pos(1500, i, 0)
+        s:run(1 / 60)
+      end
+      near(1.3, s:explain().factors.motion)
+    end)
+
+    it("gives the rear cone a target that runs behind the guard by set_pos alone", function()
+      local s = sight.new{ vision = { enable_rear_motion_cone = true }, player = { pos = { -800, 0, 0 } } }
+      for i = 1, 30 do
+        s.player:set_pos(-800, 400 * i / 60, 0) -- 4 m/s behind it, past the 3 m/s the rear cone needs
+        s:run(1 / 60)
+      end
+      assert.are.equal("rear", s:explain().cone)
+      assert.is_true(s:confidence() > 0)
+    end)
   end)
 
   describe("light", function()
@@ -838,6 +870,7 @@ describe("vision", function()
 
     it("once spotted, it re-spots at once after losing sight", function()
       local s = doorway{ first_spot_reaction_time = 0.3 }
+      s.player:set_velocity(0, 0, 0) -- it jumps about: no motion bonus (velocity follows motion otherwise)
       s.player:set_pos(1000, 0, 0)
       s:run(0.5)
       s.player:set_pos(1000, -300, 0)
@@ -854,6 +887,7 @@ describe("vision", function()
   describe("events", function()
     it("telegraph fires before detect: walking in, suspect, then telegraph, then detect", function()
       local s = sight.new{ player = { pos = { 2900, 0, 0 } } }
+      s.player:set_velocity(0, 0, 0) -- the falloff alone: the motion bonus has its own specs
       local fired = {}
       for i = 1, 60 * 8 do
         s.player:set_pos(2900 - 100 * i / 60, 0, 0) -- 1 m/s towards the guard

@@ -79,6 +79,8 @@ int wary_actor_create(wary_world *w, const wary_actor_def *def, wary_actor_id *o
   memset(a, 0, sizeof *a);
   memcpy(a->pos, def->pos, sizeof a->pos);
   memcpy(a->vel, def->vel, sizeof a->vel);
+  memcpy(a->step_pos, def->pos, sizeof a->step_pos);
+  a->vel_set = def->vel[0] != 0.0f || def->vel[1] != 0.0f || def->vel[2] != 0.0f;
   a->yaw = def->yaw;
   a->stance = def->stance;
   a->team = def->team;
@@ -159,6 +161,16 @@ static float approach(float from, float to, float step) {
   return wrap180(from + d);
 }
 
+void wy_actors_motion(wary_world *w, float dt) {
+  for (int32_t i = 0; i < w->actors.count; i++) {
+    wy_actor *a = &w->actors.data[i];
+    if (!wy_id_live(&w->actor_ids, i)) continue;
+    if (!a->vel_set && dt > 0.0f)
+      for (int k = 0; k < 3; k++) a->vel[k] = (a->pos[k] - a->step_pos[k]) / dt;
+    memcpy(a->step_pos, a->pos, sizeof a->step_pos);
+  }
+}
+
 void wy_eyes_turn(wary_world *w, float dt) {
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_actor *a = &w->actors.data[w->agents.data[i].actor];
@@ -231,7 +243,9 @@ int wary_actor_set_pos(wary_world *w, wary_actor_id id_h, float x, float y, floa
 int wary_actor_set_velocity(wary_world *w, wary_actor_id id_h, float x, float y, float z) {
   wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
-  return set_vec(a->vel, x, y, z);
+  int s = set_vec(a->vel, x, y, z);
+  if (s == WARY_OK) a->vel_set = true;
+  return s;
 }
 
 int wary_actor_look_at(wary_world *w, wary_actor_id id_h, float x, float y, float z) {

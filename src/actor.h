@@ -12,6 +12,10 @@
 typedef struct wy_actor {
   float pos[3];
   float vel[3];
+  /* Velocity follows the motion between steps (from step_pos, where it was
+   * at the last step) until the game sets one: vel_set then keeps the game's. */
+  float step_pos[3];
+  bool vel_set;
   float yaw;
   float look_at[3];
   bool looking;
@@ -61,6 +65,9 @@ void wy_agent_reset_timers(const wary_world *w, int32_t agent, uint32_t serial);
 void wy_actor_eye(const wary_world *w, const wy_actor *a, float eye_pos[3], float eye_forward[3]);
 /* Turns the agents' eyes towards where they look, at their profile's rate. */
 void wy_eyes_turn(wary_world *w, float dt);
+/* At a step of dt seconds: the velocity of every actor whose game sets none
+ * is its motion since the last step. */
+void wy_actors_motion(wary_world *w, float dt);
 /* Rebuilds the spatial grid if actors moved; false on out of memory. */
 bool wy_grid_refresh(wary_world *w);
 

@@ -174,6 +174,7 @@ int wary_step_begin(wary_world *w, float dt) {
   w->custom->queries.count = 0;
   w->reports->actors.count = 0;
   w->light_epoch++;
+  wy_actors_motion(w, dt);
   wy_eyes_turn(w, dt);
   if (!wy_deliver_sounds(w) || !wy_deliver_stimuli(w) || !apply_places(w)) {
     w->in_step = false;

@@ -233,14 +233,12 @@ local function step_player(dt)
     if not solid_at(x, y + dy, 10) then y = y + dy end
     p:set_pos(x, y, 0)
     p:set_yaw(math.deg((math.atan2 or math.atan)(dy, dx)))
-    p:set_velocity(dx / dt, dy / dt, 0)
     game.step_timer = game.step_timer - dt
     if game.step_timer <= 0 then
       game.step_timer = game.crouched and 0.7 or sprint and 0.3 or 0.5
       game.world:emit_sound(p, game.crouched and "CrouchedStep" or floor_at(x, y).sound)
     end
   else
-    p:set_velocity(0, 0, 0)
     game.step_timer = 0
   end
 end

@@ -30,7 +30,8 @@ local function vector_setter(method, field, fn)
 end
 --- actor:set_pos(x, y[, z]) Moves it (or one vector table); z defaults to 0.
 Actor.set_pos = vector_setter("set_pos", "pos", "actor_set_pos")
---- actor:set_velocity(x, y[, z]) Its velocity, units per second (vision's motion bonus, the rear cone).
+--- actor:set_velocity(x, y[, z]) Its velocity, units per second (vision's motion bonus, the rear cone);
+-- until it is set, the velocity follows the actor's motion between steps.
 Actor.set_velocity = vector_setter("set_velocity", "velocity", "actor_set_velocity")
 --- actor:look_at(x, y[, z]) Turns its eyes towards a point (at eye_turn_rate); look_forward undoes it.
 Actor.look_at = vector_setter("look_at", "look_at", "actor_look_at")

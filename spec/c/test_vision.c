@@ -184,7 +184,33 @@ static void test_sees_through_steps(void) {
   wary_world_destroy(s.w);
 }
 
+/* Velocity follows the motion between steps until the game sets one. */
+static void test_velocity_from_motion(void) {
+  wary_world_def wd = wary_default_world_def();
+  wary_world *w = make_world(&wd);
+  wary_actor_def d = wary_default_actor_def();
+  wary_actor_id walker = make_actor(w, &d), driven = make_actor(w, &d);
+  ENSURE(wary_actor_set_velocity(w, driven, 0.0f, 50.0f, 0.0f) == WARY_OK);
+  wary_actor_info info;
+  for (int i = 1; i <= 10; i++) {
+    wary_actor_set_pos(w, walker, 5.0f * (float)i, 0.0f, 0.0f); /* 5 units a step of 0.1 s */
+    wary_actor_set_pos(w, driven, 5.0f * (float)i, 0.0f, 0.0f);
+    wary_step(w, 0.1f);
+  }
+  wary_actor_get(w, walker, &info);
+  NEAR(50.0f, info.vel[0]);
+  NEAR(0.0f, info.vel[1]);
+  wary_actor_get(w, driven, &info);
+  NEAR(0.0f, info.vel[0]); /* the game's, whatever set_pos does */
+  NEAR(50.0f, info.vel[1]);
+  wary_step(w, 0.1f);
+  wary_actor_get(w, walker, &info);
+  NEAR(0.0f, info.vel[0]); /* it stopped */
+  wary_world_destroy(w);
+}
+
 int main(void) {
+  test_velocity_from_motion();
   test_distance_falloff();
   test_angle_falloff();
   test_exposure_head_and_one_shoulder();
