@@ -50,6 +50,15 @@ int wary_sense_unmute(wary_world *w, wary_actor_id agent_h, int32_t slot) {
   return WARY_OK;
 }
 
+int wary_sense_muted(const wary_world *w, wary_actor_id agent, int32_t slot, bool *out) {
+  int32_t i = wy_agent_index(w, agent.id);
+  *out = false;
+  if (i < 0) return i;
+  if (slot < 0 || slot >= wy_agent_profile(w, i)->slot_count) return WARY_ERR_NOT_FOUND;
+  *out = w->agents.data[i].muted[slot];
+  return WARY_OK;
+}
+
 static bool actor_def_valid(const wary_world *w, const wary_actor_def *d) {
   for (int i = 0; i < 3; i++)
     if (!wy_finite(d->pos[i]) || !wy_finite(d->vel[i])) return false;

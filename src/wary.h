@@ -431,6 +431,8 @@ int wary_evidence_at(const wary_world *world, wary_actor_id agent, wary_actor_id
                      wary_evidence *out);
 /* Clears the mute (and error count) of a profile slot for an agent. */
 int wary_sense_unmute(wary_world *world, wary_actor_id agent, int32_t slot);
+/* *out: whether a profile slot of agent is muted after repeated errors. */
+int wary_sense_muted(const wary_world *world, wary_actor_id agent, int32_t slot, bool *out);
 
 /* ---- stepping ------------------------------------------------------------ */
 

@@ -967,6 +967,16 @@ return {
       },
     },
     {
+      name = "sense_muted", c = "wary_sense_muted",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "slot", role = "value", kind = "int", ctype = "int32_t" },
+        { name = "out", role = "out_value", kind = "bool", ctype = "bool" },
+      },
+    },
+    {
       name = "step", c = "wary_step",
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {

@@ -346,6 +346,7 @@ int32_t wary_evidence_count(const wary_world *world, wary_actor_id agent, wary_a
 int wary_evidence_at(const wary_world *world, wary_actor_id agent, wary_actor_id target, int32_t i,
                      wary_evidence *out);
 int wary_sense_unmute(wary_world *world, wary_actor_id agent, int32_t slot);
+int wary_sense_muted(const wary_world *world, wary_actor_id agent, int32_t slot, bool *out);
 int wary_step(wary_world *world, float dt);
 int wary_step_begin(wary_world *world, float dt);
 int32_t wary_query_count(const wary_world *world);

@@ -1069,6 +1069,19 @@ static int w_sense_unmute(lua_State *L)
   return 1;
 }
 
+static int w_sense_muted(lua_State *L)
+{
+  const wary_world *world = check_world(L, 1);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  int32_t slot = (int32_t)luaL_checkinteger(L, 3);
+  bool out;
+  memset(&out, 0, sizeof out);
+  int r = wary_sense_muted(world, agent, slot, &out);
+  lua_pushinteger(L, (lua_Integer)r);
+  lua_pushboolean(L, out);
+  return 2;
+}
+
 static int w_step(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
@@ -1847,6 +1860,7 @@ static const luaL_Reg generated_functions[] = {
   { "evidence_count", w_evidence_count },
   { "evidence_at", w_evidence_at },
   { "sense_unmute", w_sense_unmute },
+  { "sense_muted", w_sense_muted },
   { "step", w_step },
   { "step_begin", w_step_begin },
   { "query_count", w_query_count },

@@ -121,11 +121,36 @@ local function call_all(list, ev)
   end
 end
 
+-- A sense_error no handler listens for is said on stderr, once per sense
+-- and agent (the first line of its message), and again once when the sense
+-- is muted for that agent: a broken sense is never silent.
+local function unheard_error(world, ev)
+  local agent = ev.agent
+  if not agent or (agent._handlers.sense_error or world._handlers.sense_error) then return end
+  local key = tostring(ev.sense) .. "\0" .. tostring(agent.id)
+  local said = world._errors_said
+  local slot = agent.profile and check.index_of(agent.profile.senses, ev.sense)
+  local _, muted = world._B.sense_muted(world._w, agent.id, slot and slot - 1 or -1)
+  if not said[key] then
+    said[key] = "said"
+    io.stderr:write(string.format("wary: sense '%s' failed for %s: %s\n  (this is said once; handle "
+      .. "\"sense_error\" to see every failure)\n", tostring(ev.sense), agent.name,
+      tostring(ev.message):match("^[^\n]*")))
+  end
+  if muted and said[key] ~= "muted" then
+    said[key] = "muted"
+    io.stderr:write(string.format("wary: sense '%s' is muted for %s after %d failures in a row "
+      .. "(agent:unmute_sense(%q) asks it again)\n", tostring(ev.sense), agent.name, world._error_limit,
+      tostring(ev.sense)))
+  end
+end
+
 -- Each event to its agent's handlers, then the world's.
 function events.dispatch(world, list)
   for _, ev in ipairs(list) do
     if ev.agent then call_all(ev.agent._handlers[ev.type], ev) end
     call_all(world._handlers[ev.type], ev)
+    if ev.type == "sense_error" then unheard_error(world, ev) end
   end
 end
 
