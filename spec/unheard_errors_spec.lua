@@ -5,7 +5,8 @@ local wary = require("wary")
 
 local function capture(fn)
   local saved, out = io.stderr, {}
-  io.stderr = { write = function(_, ...) for _, s in ipairs({ ... }) do out[#out + 1] = s end end } -- luacheck: ignore 122
+  -- luacheck: ignore 122
+  io.stderr = { write = function(_, ...) for _, s in ipairs({ ... }) do out[#out + 1] = s end end }
   local ok, err = pcall(fn)
   io.stderr = saved -- luacheck: ignore 122
   assert(ok, err)
