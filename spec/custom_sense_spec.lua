@@ -676,7 +676,8 @@ describe("a Lua error inside evaluate", function()
   it("becomes a sense_error event naming the sense, agent and target, with the message and a traceback",
     function()
       local w, bad, _, t, _, errors = flaky_world()
-      local stepped = w:step(DT)
+      w:step(DT)
+      local stepped = w:events()
       assert.are.equal(1, #errors)
       local ev = errors[1]
       assert.are.equal("sense_error", ev.type)

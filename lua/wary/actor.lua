@@ -4,6 +4,7 @@
 -- agent does comes from the agent_* files, merged at the end in one list.
 -- Methods check their arguments, call the backend and turn a refused call
 -- into an error naming the actor and the field.
+local brain = require("wary.brain")
 local check = require("wary.check")
 local enums = require("wary.enums")
 local events = require("wary.events")
@@ -120,6 +121,7 @@ function Actor:set_prop(key, value)
     ok(self, B.actor_set_prop(w, self.id, self.world:_name(key), value), "set_prop")
   end
   self.props[key] = value
+  brain.watch_health(self.world, self, key)
   return self
 end
 
@@ -180,7 +182,7 @@ end
 --- Calls fn(ev) for its own events of that name (docs/events.md), before the world's handlers.
 function Actor:on(event, fn)
   live(self, "on")
-  return events.add_handler(self.name, self._handlers, event, fn)
+  return events.add_handler(self.world, self.name, self._handlers, event, fn)
 end
 
 -- What only agents do, by concern; init.lua lists every method.

@@ -72,10 +72,22 @@ function brain.actor_fields(world, a, object)
            pawn = a.pawn, owner = a.owner, instigator = a.instigator }
 end
 
+-- The props a health is read from (brain.read_health).
+local HEALTH_PROPS = { health_percent = true, health = true, current_health = true, max_health = true }
+
+-- Follows actor's health before every step when its profile has Pain and
+-- something answers for its health (a function, or health props set at
+-- creation or with set_prop): only those agents are read, not every agent.
+function brain.watch_health(world, actor, key)
+  if not (actor.profile and check.index_of(actor.profile.senses, "Pain")) then return end
+  if actor._health_fn or HEALTH_PROPS[key] then world._health_watch[actor.id] = actor end
+end
+
 -- Gives a new actor the fields of brain.actor_fields.
 function brain.actor_added(world, actor, f)
   if f.health then world._B.actor_set_health(world._w, actor.id, f.health) end
   actor._health_fn, actor._pawn, actor._owner, actor._instigator = f.health_fn, f.pawn, f.owner, f.instigator
+  brain.watch_health(world, actor)
 end
 
 local function value(v, actor)
@@ -97,14 +109,11 @@ function brain.read_health(actor)
 end
 
 function brain.before_step(world)
-  for id, profile in pairs(world._agent_profiles) do
-    if check.index_of(profile.senses, "Pain") then
-      local actor = world._actors[id]
-      local h = brain.read_health(actor)
-      if h then
-        h = h < 0 and 0 or (h > 1 and 1 or h)
-        world._B.actor_set_health(world._w, id, h)
-      end
+  for id, actor in pairs(world._health_watch) do
+    local h = brain.read_health(actor)
+    if h then
+      h = h < 0 and 0 or (h > 1 and 1 or h)
+      world._B.actor_set_health(world._w, id, h)
     end
   end
 end

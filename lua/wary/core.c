@@ -294,29 +294,35 @@ static int l_world_create(lua_State *L)
 
 /* ---- the custom-sense runner's primitives ------------------------------------ */
 
-/* The upvalue of a reader after the world's metatable: the wary_sense_query
- * fields it returns. */
+/* The upvalue of a reader after the world's metatable: the array it reads
+ * (the step's queries or its events) and the fields it returns. */
 enum { MAX_READ_FIELDS = 32 };
 
 typedef struct reader {
+  bool events; /* wary_events, else wary_queries */
   int n, values;
   const field *fields[MAX_READ_FIELDS];
 } reader;
 
-/* read(w, i): the fields of query i, a float[3] as its three numbers, or
- * nothing past the last query. */
-static int l_read_query(lua_State *L)
+/* read(w, i): the fields of query (or event) i, a float[3] as its three
+ * numbers, or nothing past the last one. */
+static int l_read_record(lua_State *L)
 {
   const reader *r = lua_touserdata(L, lua_upvalueindex(2));
   wary_world *w = check_world(L, 1);
   lua_Integer i = luaL_checkinteger(L, 2);
-  const wary_sense_query *q;
-  if (i < 0 || i >= wary_query_count(w)) return 0;
-  q = &wary_queries(w)[i];
-  if (r->values > LUA_MINSTACK) luaL_checkstack(L, r->values, "query reader");
+  const char *q;
+  if (r->events) {
+    if (i < 0 || i >= wary_event_count(w)) return 0;
+    q = (const char *)&wary_events(w)[i];
+  } else {
+    if (i < 0 || i >= wary_query_count(w)) return 0;
+    q = (const char *)&wary_queries(w)[i];
+  }
+  if (r->values > LUA_MINSTACK) luaL_checkstack(L, r->values, "record reader");
   for (int j = 0; j < r->n; j++) {
     const field *f = r->fields[j];
-    const char *p = (const char *)q + f->offset;
+    const char *p = q + f->offset;
     if (f->count == 0) push_value(L, f->type, p);
     else
       for (int k = 0; k < f->count; k++) push_value(L, f->type, p + (size_t)k * f->size);
@@ -324,28 +330,55 @@ static int l_read_query(lua_State *L)
   return r->values;
 }
 
-/* query_reader(fields): a read for these wary_sense_query fields (a sequence
- * of names; arrays of numbers only). */
-static int l_query_reader(lua_State *L)
+/* A read for these fields (a sequence of names; arrays of numbers only) of
+ * the records of desc (struct_name names it in errors). */
+static int make_reader(lua_State *L, bool events, const field *desc, const char *struct_name)
 {
   reader *r;
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_pushvalue(L, lua_upvalueindex(1));
   r = lua_newuserdatauv(L, sizeof *r, 0);
   memset(r, 0, sizeof *r);
+  r->events = events;
   for (lua_Integer j = 1; lua_geti(L, 1, j) != LUA_TNIL; j++) {
     const char *name = luaL_checkstring(L, -1);
-    const field *f = fields_wary_sense_query;
+    const field *f = desc;
     while (f->name != NULL && strcmp(f->name, name) != 0) f++;
-    if (f->name == NULL) luaL_error(L, "query_reader: wary_sense_query has no field '%s'", name);
-    if (f->type == T_STRUCT) luaL_error(L, "query_reader: '%s' is a struct", name);
-    if (r->n == MAX_READ_FIELDS) luaL_error(L, "query_reader: more than %d fields", MAX_READ_FIELDS);
+    if (f->name == NULL) luaL_error(L, "reader: %s has no field '%s'", struct_name, name);
+    if (f->type == T_STRUCT) luaL_error(L, "reader: '%s' is a struct", name);
+    if (r->n == MAX_READ_FIELDS) luaL_error(L, "reader: more than %d fields", MAX_READ_FIELDS);
     r->fields[r->n++] = f;
     r->values += f->count == 0 ? 1 : f->count;
     lua_pop(L, 1);
   }
   lua_pop(L, 1);
-  lua_pushcclosure(L, l_read_query, 2);
+  lua_pushcclosure(L, l_read_record, 2);
+  return 1;
+}
+
+/* query_reader(fields) and event_reader(fields): read(w, i). */
+static int l_query_reader(lua_State *L)
+{
+  return make_reader(L, false, fields_wary_sense_query, "wary_sense_query");
+}
+
+static int l_event_reader(lua_State *L) { return make_reader(L, true, fields_wary_event, "wary_event"); }
+
+/* event_index(w, mask): the indices (0-based, in order) of the step's events
+ * whose type's bit is set in mask (bit t for type t). */
+static int l_event_index(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  lua_Integer mask = luaL_checkinteger(L, 2);
+  int32_t n = wary_event_count(w);
+  const wary_event *e = wary_events(w);
+  lua_Integer k = 0;
+  lua_createtable(L, 0, 0);
+  for (int32_t i = 0; i < n; i++) {
+    if (e[i].type < 0 || e[i].type > 62 || !((mask >> e[i].type) & 1)) continue;
+    lua_pushinteger(L, i);
+    lua_rawseti(L, -2, ++k);
+  }
   return 1;
 }
 
@@ -384,6 +417,8 @@ static const luaL_Reg hand_functions[] = {
   { "world_create", l_world_create },
   { "world_destroy", l_world_destroy },
   { "query_reader", l_query_reader },
+  { "event_reader", l_event_reader },
+  { "event_index", l_event_index },
   { "set_query_result", l_set_query_result },
   { NULL, NULL },
 };

@@ -1,8 +1,11 @@
 -- wary.events: handler lists (of the names in wary.schema.events), and the
--- Lua table of each event of a step, built from the core's event records. Every
--- field of a table is meaningful for its type (docs/beliefs.md lists them):
--- the core clears the rest of a record to neutral values, and they are left
--- out here.
+-- Lua tables of a step's events, built from the core's event records only
+-- when someone wants them: an event of a type nobody listens to costs no
+-- table (the core's index of the step's events by type is asked for the
+-- listened types only), and world:events() builds the rest on demand, once
+-- a step. Every field of a table is meaningful for its type (docs/events.md
+-- lists them): the core clears the rest of a record to neutral values, and
+-- they are left out here.
 local check = require("wary.check")
 local enums = require("wary.enums")
 local schema = require("wary.schema")
@@ -10,10 +13,16 @@ local schema = require("wary.schema")
 local events = {}
 
 local GECK = enums.event_type_values.geck
+local SENSE_ERROR = enums.event_type_values.sense_error
 
--- Adds fn to handlers[event]; owner names the object in errors.
-function events.add_handler(owner, handlers, event, fn)
-  if not check.index_of(schema.events, event) then
+-- The core's event type of each name a handler can listen to.
+local TYPE_OF = {}
+for _, name in ipairs(schema.events) do TYPE_OF[name] = enums.event_type_values[name] or GECK end
+
+-- Adds fn to handlers[event] (the world's or an agent's) of world; owner
+-- names the object in errors.
+function events.add_handler(world, owner, handlers, event, fn)
+  if not TYPE_OF[event] then
     local hint = type(event) == "string" and check.suggest(event, schema.events)
     check.fail(owner, "event", hint and string.format("an event name (did you mean '%s'?)", hint)
       or "one of " .. table.concat(schema.events, ", "), event)
@@ -22,10 +31,34 @@ function events.add_handler(owner, handlers, event, fn)
   local list = handlers[event] or {}
   handlers[event] = list
   list[#list + 1] = fn
+  world._listen_mask = nil -- worked out again at the next step
+  world._listened[event] = (world._listened[event] or 0) + 1
   return fn
 end
 
-local function xyz(v) return { x = v[1], y = v[2], z = v[3] } end
+-- An agent is removed: its handlers listen no more.
+function events.forget_handlers(world, handlers)
+  for name, list in pairs(handlers) do
+    world._listened[name] = world._listened[name] - #list
+    if world._listened[name] == 0 then world._listened[name] = nil end
+  end
+  world._listen_mask = nil
+end
+
+-- Bit t set for every core type t someone listens to; sense_error always
+-- (an unheard one is said on stderr).
+local function listen_mask(world)
+  local mask = world._listen_mask
+  if mask then return mask end
+  local bits = { [SENSE_ERROR] = true }
+  for name in pairs(world._listened) do bits[TYPE_OF[name]] = true end
+  mask = 0
+  for t in pairs(bits) do mask = mask + 2 ^ t end
+  world._listen_mask = mask
+  return mask
+end
+
+local function xyz(e) return { x = e.px, y = e.py, z = e.pz } end
 
 local function capitalized(s) return s:sub(1, 1):upper() .. s:sub(2) end
 
@@ -49,47 +82,48 @@ end
 
 for _, name in ipairs({ "lost", "remember", "forget" }) do make[name] = after_loss end
 
--- errors: what the custom-sense runner caught this step, by sense_error index.
-function make.sense_error(world, e, agent, name, errors)
+-- The runner's failures of this step: on_stimulus and evaluate failures are
+-- numbered apart.
+function make.sense_error(world, e, agent, name)
   local s = world._sense_by_index[e.sense]
-  local err = errors[(e.target == 0 and "inbox" or "query") .. e.index]
+  local err = world._step_errors[(e.target == 0 and "inbox" or "query") .. e.index]
   return { type = name, agent = agent, target = world._actors[e.target], sense = s and s.id,
            message = err and err.message }
 end
 
 function make.hear(world, e, agent, name)
   return { type = name, agent = agent, target = world._actors[e.target], confidence = e.confidence,
-           location = xyz(e.pos), loudness = e.loudness, sound = world._sound_names[e.sound] }
+           location = xyz(e), loudness = e.loudness, sound = world._sound_names[e.sound] }
 end
 
 function make.sound_heard(world, e, agent, name)
   return { type = name, agent = agent, target = world._actors[e.target], confidence = e.confidence,
-           location = xyz(e.pos), loudness = e.loudness, sound = world._sound_names[e.sound],
+           location = xyz(e), loudness = e.loudness, sound = world._sound_names[e.sound],
            walls = e.walls, clear_path = e.walls == 0 }
 end
 
 function make.location_belief_changed(world, e, agent, name)
   local to = enums.state[e.to_state]
   return { type = name, agent = agent, from = enums.state[e.from_state], to = to, state = to,
-           confidence = e.confidence, location = xyz(e.pos), tag = world._B.name_string(world._w, e.tag) }
+           confidence = e.confidence, location = xyz(e), tag = world._B.name_string(world._w, e.tag) }
 end
 
 -- type is the transition's topic in snake_case (normal_to_alert), topic the
 -- seed's (NormalToAlert); target, detection and location say what caused it
 -- (no target: a timer), event_type the detection event behind it (nil for a
 -- direct detection or a timer).
-function make.geck(world, e, agent)
+function make.geck(world, e, agent, name)
   local from, to = enums.detection_state[e.from_state], enums.detection_state[e.to_state]
-  return { type = from .. "_to_" .. to, agent = agent, topic = capitalized(from) .. "To" .. capitalized(to),
+  return { type = name, agent = agent, topic = capitalized(from) .. "To" .. capitalized(to),
            from = from, to = to, target = world._actors[e.target], detection = e.confidence,
-           location = e.target ~= 0 and xyz(e.pos) or nil, event_type = enums.geck_event_type[e.index] }
+           location = e.target ~= 0 and xyz(e) or nil, event_type = enums.geck_event_type[e.index] }
 end
 
 function make.damaged(world, e, agent, name)
   return { type = name, agent = agent, attacker = world._actors[e.target],
            instigator = world._actors[e.instigator], amount = e.confidence,
            damage_type = (e.tag ~= 0 and world._B.name_string(world._w, e.tag)) or "DamageType",
-           hit_location = { e.pos[1], e.pos[2], e.pos[3] } }
+           hit_location = { e.px, e.py, e.pz } }
 end
 
 function make.pain_reported(world, e, agent, name)
@@ -100,25 +134,46 @@ function make.emotion_changed(_, e, agent, name)
   return { type = name, agent = agent, from = enums.emotion[e.from_state], to = enums.emotion[e.to_state] }
 end
 
--- The Lua tables of the core's events of this step, in order. errors: the
--- custom-sense runner's list (on_stimulus and evaluate failures are numbered
--- apart).
-function events.build(world, raw, errors)
-  local by_index = {}
-  for _, err in ipairs(errors) do by_index[(err.inbox and "inbox" or "query") .. err.index] = err end
-  local out, actors, names = {}, world._actors, enums.event_type
-  for i = 1, #raw do
-    local e = raw[i]
-    local name = e.type == GECK and "geck" or names[e.type]
-    out[i] = make[name](world, e, actors[e.agent], name, by_index)
+-- ---- reading a step's events ----------------------------------------------------
+
+local FIELDS = { "type", "agent", "target", "from_state", "to_state", "loss_reason", "confidence", "sense",
+                 "index", "pos", "sound", "tag", "loudness", "walls", "instigator" }
+
+-- The reader of each backend, and the one record table each world reuses.
+local readers = setmetatable({}, { __mode = "k" })
+
+local function read(world, i)
+  local B = world._B
+  local r = readers[B]
+  if not r then
+    r = B.event_reader(FIELDS)
+    readers[B] = r
   end
-  return out
+  local e = world._record
+  e.type, e.agent, e.target, e.from_state, e.to_state, e.loss_reason, e.confidence, e.sense, e.index,
+    e.px, e.py, e.pz, e.sound, e.tag, e.loudness, e.walls, e.instigator = r(world._w, i)
+  return e
 end
 
-local function call_all(list, ev)
-  if list then
-    for _, fn in ipairs(list) do fn(ev) end
+-- The name a handler listens to for record e.
+local function name_of(e)
+  if e.type == GECK then
+    return enums.detection_state[e.from_state] .. "_to_" .. enums.detection_state[e.to_state]
   end
+  return enums.event_type[e.type]
+end
+
+-- The table of the step's event i (0-based), made once.
+local function event(world, i, e)
+  local cache = world._event_cache
+  local ev = cache[i]
+  if not ev then
+    e = e or read(world, i)
+    local name = name_of(e)
+    ev = make[e.type == GECK and "geck" or name](world, e, world._actors[e.agent], name)
+    cache[i] = ev
+  end
+  return ev
 end
 
 -- A sense_error no handler listens for is said on stderr, once per sense
@@ -126,7 +181,6 @@ end
 -- is muted for that agent: a broken sense is never silent.
 local function unheard_error(world, ev)
   local agent = ev.agent
-  if not agent or (agent._handlers.sense_error or world._handlers.sense_error) then return end
   local key = tostring(ev.sense) .. "\0" .. tostring(agent.id)
   local said = world._errors_said
   local slot = agent.profile and check.index_of(agent.profile.senses, ev.sense)
@@ -145,13 +199,44 @@ local function unheard_error(world, ev)
   end
 end
 
--- Each event to its agent's handlers, then the world's.
-function events.dispatch(world, list)
-  for _, ev in ipairs(list) do
-    if ev.agent then call_all(ev.agent._handlers[ev.type], ev) end
-    call_all(world._handlers[ev.type], ev)
-    if ev.type == "sense_error" then unheard_error(world, ev) end
+local function call_all(list, ev)
+  for k = 1, #list do list[k](ev) end
+end
+
+-- After a step: each event someone listens to, to its agent's handlers and
+-- then the world's, in the step's order. errors: the runner's list. A
+-- handler added while they run listens from the next step on.
+function events.dispatch(world, errors)
+  local by_index = {}
+  for _, err in ipairs(errors) do by_index[(err.inbox and "inbox" or "query") .. err.index] = err end
+  world._step_errors, world._event_cache, world._events = by_index, {}, nil
+  local index = world._B.event_index(world._w, listen_mask(world))
+  local actors, handlers = world._actors, world._handlers
+  for k = 1, #index do
+    local i = index[k]
+    local e = read(world, i)
+    local name = name_of(e)
+    local agent = actors[e.agent]
+    local own, all = agent and agent._handlers[name], handlers[name]
+    local unheard = e.type == SENSE_ERROR and agent and not own and not all
+    if own or all or unheard then
+      local ev = event(world, i, e)
+      if own then call_all(own, ev) end
+      if all then call_all(all, ev) end
+      if unheard then unheard_error(world, ev) end
+    end
   end
+end
+
+-- Every event of the last step, in order (built now for those nobody listened to).
+function events.all(world)
+  local list = world._events
+  if list then return list end
+  list = {}
+  local n = world._B.event_count(world._w)
+  for i = 0, n - 1 do list[i + 1] = event(world, i) end
+  world._events = list
+  return list
 end
 
 return events

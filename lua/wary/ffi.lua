@@ -306,18 +306,29 @@ end
 ---------------------------------------------------------------------------
 -- The custom-sense runner's primitives (lua/wary/runner.lua).
 
-local QUERY_FIELDS = {}
-for _, f in ipairs(STRUCTS.wary_sense_query) do QUERY_FIELDS[f.name] = f end
+local function field_map(struct)
+  local map = {}
+  for _, f in ipairs(STRUCTS[struct]) do map[f.name] = f end
+  return map
+end
 
--- query_reader(fields): read(w, i), the values of these fields of query i
--- (an array as its elements), or nothing past the last query. Compiled from
--- source, so that every field is a constant key to LuaJIT.
-function B.query_reader(fields)
+local READERS = {
+  query = { struct = "wary_sense_query", fields = field_map("wary_sense_query"), count = "wary_query_count",
+            array = "wary_queries" },
+  event = { struct = "wary_event", fields = field_map("wary_event"), count = "wary_event_count",
+            array = "wary_events" },
+}
+
+-- A read(w, i): the values of these fields of query (or event) i (an array
+-- as its elements), or nothing past the last one. Compiled from source, so
+-- that every field is a constant key to LuaJIT.
+local function reader(kind, fields)
+  local R = READERS[kind]
   local values = {}
   for _, name in ipairs(fields) do
-    local f = QUERY_FIELDS[name]
-    if not f then error("query_reader: wary_sense_query has no field '" .. tostring(name) .. "'", 2) end
-    if f.kind == "struct" then error("query_reader: '" .. name .. "' is a struct", 2) end
+    local f = R.fields[name]
+    if not f then error("reader: " .. R.struct .. " has no field '" .. tostring(name) .. "'", 3) end
+    if f.kind == "struct" then error("reader: '" .. name .. "' is a struct", 3) end
     if f.count then
       for k = 0, f.count - 1 do values[#values + 1] = string.format("q.%s[%d]", name, k) end
     else
@@ -327,12 +338,31 @@ function B.query_reader(fields)
   local source = table.concat({
     "local lib, live, tonumber = ...",
     "return function(w, i)",
-    "  if i >= lib.wary_query_count(live(w)) then return end",
-    "  local q = lib.wary_queries(w)[i]",
+    "  if i < 0 or i >= lib." .. R.count .. "(live(w)) then return end",
+    "  local q = lib." .. R.array .. "(w)[i]",
     "  return " .. table.concat(values, ", "),
     "end",
   }, "\n")
-  return assert(load(source, "=wary.ffi (query reader)"))(lib, live, tonumber)
+  return assert(load(source, "=wary.ffi (" .. kind .. " reader)"))(lib, live, tonumber)
+end
+
+function B.query_reader(fields) return reader("query", fields) end
+function B.event_reader(fields) return reader("event", fields) end
+
+-- The indices (0-based, in order) of the step's events whose type's bit is
+-- set in mask (bit t for type t).
+function B.event_index(w, mask)
+  local n = lib.wary_event_count(live(w))
+  local e = lib.wary_events(w)
+  local out, k = {}, 0
+  for i = 0, n - 1 do
+    local t = e[i].type
+    if t >= 0 and t <= 52 and math.floor(mask / 2 ^ t) % 2 == 1 then
+      k = k + 1
+      out[k] = i
+    end
+  end
+  return out
 end
 
 -- Query i's result active with these (validated by the runner); a location

@@ -36,7 +36,9 @@ function World._new(B, t)
     _actors = {}, _agent_profiles = {}, _actor_count = 0,
     _profiles = {}, _senses = {}, _sense_by_index = {},
     _materials = { concrete = { index = 0 } }, _material_names = { [0] = "concrete" },
-    _teams = {}, _team_count = 0, _names = {}, _handlers = {}, _events = {},
+    _teams = {}, _team_count = 0, _names = {}, _handlers = {}, _listened = {}, _record = {},
+    _health_watch = {},
+    _event_cache = {}, _step_errors = {},
     _errors_said = {}, _error_limit = o.sense_error_limit,
     _ctx = { agent_pos = {}, eye_pos = {}, eye_forward = {}, target_pos = {}, target_vel = {},
              units_per_meter = upm },
@@ -305,6 +307,8 @@ function World:_add(t, is_agent)
 end
 
 function World:_forget_actor(actor)
+  events.forget_handlers(self, actor._handlers)
+  self._health_watch[actor.id] = nil
   actor._removed = true
   self._actors[actor.id] = nil
   self._agent_profiles[actor.id] = nil
@@ -362,11 +366,11 @@ end
 
 --- Calls fn(ev) for every event of that name of any agent, after its own handlers (docs/events.md).
 function World:on(event, fn)
-  return events.add_handler("world", self._handlers, event, fn)
+  return events.add_handler(self, "world", self._handlers, event, fn)
 end
 
---- Advances the world dt seconds: senses, beliefs, brain, then the events to their handlers;
--- returns the step's events.
+--- Advances the world dt seconds: senses, beliefs, brain, then each event someone listens to, to its
+-- handlers (world:events() has them all).
 function World:step(dt)
   check.number("world", "dt", dt, 0, nil)
   local B, w = self._B, self._w
@@ -381,13 +385,12 @@ function World:step(dt)
   self._in_step = false
   B.step_end(w)
   if not ok then error(err, 0) end
-  self._events = events.build(self, B.events(w), errors)
-  events.dispatch(self, self._events)
-  return self._events
+  events.dispatch(self, errors)
 end
 
---- The events of the last step, in order.
-function World:events() return self._events end
+--- The events of the last step, in order (a table each, made on demand: an
+-- event of a type nobody listens to has none until this asks for it).
+function World:events() return events.all(self) end
 --- Events dropped since creation because a step queued more than event_capacity.
 function World:events_dropped() return self._B.events_dropped(self._w) end
 
