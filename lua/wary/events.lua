@@ -136,22 +136,29 @@ end
 
 -- ---- reading a step's events ----------------------------------------------------
 
-local FIELDS = { "type", "agent", "target", "from_state", "to_state", "loss_reason", "confidence", "sense",
-                 "index", "pos", "sound", "tag", "loudness", "walls", "instigator" }
+-- What every event needs (state events need nothing more), and the rest.
+local HEAD = { "type", "agent", "target", "from_state", "to_state", "loss_reason", "confidence" }
+local REST = { "sense", "index", "pos", "sound", "tag", "loudness", "walls", "instigator" }
+local STATE_EVENT = {}
+for _, name in ipairs({ "suspect", "detect", "track", "lost", "remember", "forget", "telegraph" }) do
+  STATE_EVENT[enums.event_type_values[name]] = true
+end
 
--- The reader of each backend, and the one record table each world reuses.
+-- The readers of each backend, and the one record table each world reuses.
 local readers = setmetatable({}, { __mode = "k" })
 
 local function read(world, i)
   local B = world._B
   local r = readers[B]
   if not r then
-    r = B.event_reader(FIELDS)
+    r = { head = B.event_reader(HEAD), rest = B.event_reader(REST) }
     readers[B] = r
   end
-  local e = world._record
-  e.type, e.agent, e.target, e.from_state, e.to_state, e.loss_reason, e.confidence, e.sense, e.index,
-    e.px, e.py, e.pz, e.sound, e.tag, e.loudness, e.walls, e.instigator = r(world._w, i)
+  local e, w = world._record, world._w
+  e.type, e.agent, e.target, e.from_state, e.to_state, e.loss_reason, e.confidence = r.head(w, i)
+  if not STATE_EVENT[e.type] then
+    e.sense, e.index, e.px, e.py, e.pz, e.sound, e.tag, e.loudness, e.walls, e.instigator = r.rest(w, i)
+  end
   return e
 end
 
