@@ -422,7 +422,7 @@ describe("bad world input", function()
     local before = snapshot(f.agent, f.target)
     for _, case in ipairs({ { -1, "got -1" }, { NAN, "got nan" }, { INF, "got inf" } }) do
       local msg = error_of(function() f.world:step(case[1]) end)
-      assert_mentions(msg, "world", "'dt'", "a finite number >= 0", case[2])
+      assert_mentions(msg, "world", "'dt'", "a finite number in [0, 3600]", case[2])
     end
     assert.are.equal(t, f.world:time())
     assert.are.same(before, snapshot(f.agent, f.target))

@@ -165,7 +165,7 @@ static int gather(wary_world *w, int32_t agent) {
 
 int wary_step_begin(wary_world *w, float dt) {
   if (w->in_step) return WARY_ERR_IN_STEP;
-  if (!wy_finite(dt) || dt < 0.0f) return WARY_ERR_BAD_VALUE;
+  if (!wy_finite(dt) || dt < 0.0f || dt > (float)WARY_MAX_STEP_SECONDS) return WARY_ERR_BAD_VALUE;
   if (!wy_grid_refresh(w)) return WARY_ERR_OUT_OF_MEMORY;
   w->in_step = true;
   w->step_dt = dt;

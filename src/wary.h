@@ -115,7 +115,8 @@ enum {
   WARY_RECENT_SOUNDS = 32,      /* heard sounds kept per agent (for 6 s at most) */
   WARY_MAX_PAIN_TYPES = 32,     /* pain types per world */
   WARY_MAX_PAIN_EFFECTS = 8,    /* sense effects per pain type */
-  WARY_PAIN_QUEUE = 32          /* pain reports waiting for an agent's next update */
+  WARY_PAIN_QUEUE = 32,         /* pain reports waiting for an agent's next update */
+  WARY_MAX_STEP_SECONDS = 3600  /* the longest dt a step takes (an hour): longer ones are refused */
 };
 
 /* What a call did. Each member's comment is its text (wary_status_string). */

@@ -58,7 +58,8 @@ enum {
   WARY_RECENT_SOUNDS = 32,
   WARY_MAX_PAIN_TYPES = 32,
   WARY_MAX_PAIN_EFFECTS = 8,
-  WARY_PAIN_QUEUE = 32
+  WARY_PAIN_QUEUE = 32,
+  WARY_MAX_STEP_SECONDS = 3600
 };
 
 typedef enum wary_status {

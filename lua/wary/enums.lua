@@ -33,6 +33,7 @@ return {
     MAX_PAIN_TYPES = 32,
     MAX_PAIN_EFFECTS = 8,
     PAIN_QUEUE = 32,
+    MAX_STEP_SECONDS = 3600,
     GECK_MAX_ALERTS = 16,
   },
   status_text = {

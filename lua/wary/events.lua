@@ -206,19 +206,27 @@ local function unheard_error(world, ev)
   end
 end
 
-local function call_all(list, ev)
-  for k = 1, #list do list[k](ev) end
+-- Calls every handler of list with ev, each protected; returns the first
+-- error (kept in first).
+local function call_all(list, ev, first)
+  for k = 1, #list do
+    local ok, err = pcall(list[k], ev)
+    if not ok and first == nil then first = err end
+  end
+  return first
 end
 
 -- After a step: each event someone listens to, to its agent's handlers and
 -- then the world's, in the step's order. errors: the runner's list. A
--- handler added while they run listens from the next step on.
+-- handler added while they run listens from the next step on. Every handler
+-- runs, whatever another raised: returns the first error raised.
 function events.dispatch(world, errors)
   local by_index = {}
   for _, err in ipairs(errors) do by_index[(err.inbox and "inbox" or "query") .. err.index] = err end
   world._step_errors, world._event_cache, world._events = by_index, {}, nil
   local index = world._B.event_index(world._w, listen_mask(world))
   local actors, handlers = world._actors, world._handlers
+  local first
   for k = 1, #index do
     local i = index[k]
     local e = read(world, i)
@@ -228,11 +236,12 @@ function events.dispatch(world, errors)
     local unheard = e.type == SENSE_ERROR and agent and not own and not all
     if own or all or unheard then
       local ev = event(world, i, e)
-      if own then call_all(own, ev) end
-      if all then call_all(all, ev) end
+      if own then first = call_all(own, ev, first) end
+      if all then first = call_all(all, ev, first) end
       if unheard then unheard_error(world, ev) end
     end
   end
+  return first
 end
 
 -- Every event of the last step, in order (built now for those nobody listened to).

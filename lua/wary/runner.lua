@@ -33,8 +33,9 @@ local function handler(m)
   if kind ~= "string" and kind ~= "number" then
     local mt = getmetatable(m)
     local tostr = mt and rawget(mt, "__tostring")
-    local s = tostr and tostr(m)
-    m = type(s) == "string" and s or "(error object is a " .. kind .. " value)"
+    local ok, s = false, nil
+    if tostr then ok, s = pcall(tostr, m) end
+    m = ok and type(s) == "string" and s or "(error object is a " .. kind .. " value)"
   end
   return traceback(m, 2)
 end
@@ -134,11 +135,10 @@ end
 -- The readers of a backend (one per Lua state: the backends are modules).
 local readers = setmetatable({}, { __mode = "k" })
 
--- Runs the inbox and the batch; errors gets an entry per failure
--- ({ index, sense, agent, target, message [, inbox = true] }). Returns the
--- number of queries evaluated. Raises "wary world is destroyed" if a sense
--- destroyed the world.
-function runner.run(B, w, senses, profiles, actors, ctx, errors)
+-- The inbox from entry at.inbox and the batch from query at.query on; at
+-- says where it is before each call of a sense (at.kind, at.sense) and
+-- counts at.evaluated.
+local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
   local r = readers[B]
   if not r then
     r = { B.query_reader(QUERY_FIELDS), B.query_reader(AGENT_FIELDS) }
@@ -147,15 +147,18 @@ function runner.run(B, w, senses, profiles, actors, ctx, errors)
   local read_query, read_agent = r[1], r[2]
   -- The counts are read again after every call: a sense runs arbitrary Lua.
   local inbox = B.inbox(w)
-  local i = 0
+  local i = at.inbox
   while i < B.inbox_count(w) do
-    run_stimulus(B, w, i, inbox[i + 1], senses, profiles, actors, ctx, errors)
+    local e = inbox[i + 1]
+    at.kind, at.inbox, at.sense = "inbox", i + 1, e.sense
+    run_stimulus(B, w, i, e, senses, profiles, actors, ctx, errors)
     i = i + 1
   end
   local query_fail, set_result = B.query_fail, B.set_query_result
   local agent_pos, eye_pos, eye_forward, target_pos, target_vel
-  local evaluated, agent_now, sense_now = 0, nil, nil
-  i = 0
+  local agent_now, sense_now = nil, nil
+  at.kind = "query"
+  i = at.query
   while true do
     -- nothing past the last query; raises if the world is gone
     local s, agent, target, dt, distance, tx, ty, tz, vx, vy, vz = read_query(w, i)
@@ -187,7 +190,7 @@ function runner.run(B, w, senses, profiles, actors, ctx, errors)
         rawset(ctx, "sense", id)
         sense_now = s
       end
-      evaluated = evaluated + 1
+      at.evaluated, at.query, at.sense = at.evaluated + 1, i + 1, s
       local ok, c, accuracy, x, y, z = xpcall(evaluate, handler, ctx, profiles[agent], actors[target])
       local message
       if not ok then
@@ -212,7 +215,37 @@ function runner.run(B, w, senses, profiles, actors, ctx, errors)
     end
     i = i + 1
   end
-  return evaluated
 end
+
+-- Runs the inbox and the batch; errors gets an entry per failure
+-- ({ index, sense, agent, target, message [, inbox = true] }). Returns the
+-- number of queries evaluated. Raises "wary world is destroyed" if a sense
+-- destroyed the world. A sense that yields (called from a coroutine) does
+-- not take world:step with it: the runner runs in a coroutine of its own,
+-- so the yield stops there; that call fails as an error of its sense, and
+-- the rest carries on after it.
+function runner.run(B, w, senses, profiles, actors, ctx, errors)
+  local at = { inbox = 0, query = 0, evaluated = 0 }
+  while true do
+    local co = coroutine.create(run_from)
+    local ok, err = coroutine.resume(co, B, w, senses, profiles, actors, ctx, errors, at)
+    if not ok then error(err, 0) end
+    if coroutine.status(co) == "dead" then return at.evaluated end
+    local sense = senses[at.sense]
+    local message = string.format("sense '%s': yielded (a sense must return its answer, not yield)",
+      tostring(sense and sense.id))
+    if at.kind == "inbox" then
+      local e = B.inbox(w)[at.inbox]
+      errors[#errors + 1] = { index = at.inbox - 1, inbox = true, sense = e.sense, agent = e.agent, target = 0,
+                              message = message }
+      B.inbox_fail(w, at.inbox - 1)
+    else
+      local s, agent, target = readers[B][1](w, at.query - 1)
+      errors[#errors + 1] = { index = at.query - 1, sense = s, agent = agent, target = target, message = message }
+      B.query_fail(w, at.query - 1)
+    end
+  end
+end
+
 
 return runner

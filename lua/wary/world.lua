@@ -372,7 +372,10 @@ end
 --- Advances the world dt seconds: senses, beliefs, brain, then each event someone listens to, to its
 -- handlers (world:events() has them all).
 function World:step(dt)
-  check.number("world", "dt", dt, 0, nil)
+  if self._dispatching then
+    check.raise("world:step: not allowed inside an event handler of world:step (step after it returns)")
+  end
+  check.number("world", "dt", dt, 0, enums.constants.MAX_STEP_SECONDS)
   local B, w = self._B, self._w
   brain.before_step(self)
   local status = B.step_begin(w, dt)
@@ -385,7 +388,10 @@ function World:step(dt)
   self._in_step = false
   B.step_end(w)
   if not ok then error(err, 0) end
-  events.dispatch(self, errors)
+  self._dispatching = true
+  local first = events.dispatch(self, errors)
+  self._dispatching = false
+  if first then error(first, 0) end
 end
 
 --- The events of the last step, in order (a table each, made on demand: an

@@ -1,0 +1,106 @@
+-- What a game can do wrong from Lua, and what wary does about it (issue 14's
+-- defects, each proven here on both backends): a step survives its senses
+-- and handlers, and a refused call changes nothing.
+local wary = require("wary")
+local expect = require("spec.support.expect")
+
+local function sense_world(evaluate)
+  local w = wary.world{}
+  w:define_sense{ id = "Odd", max_range = 1e6, interval = 0.05, evaluate = evaluate }
+  w:define_profile{ name = "p", senses = { "Odd" } }
+  local guard = w:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 } }
+  local player = w:add_target{ name = "player", pos = { 500, 0, 0 } }
+  return w, guard, player
+end
+
+describe("a custom sense that yields", function()
+  it("inside a coroutine is refused with a sense_error, and the step completes", function()
+    local w, guard, player = sense_world(function()
+      coroutine.yield("surprise")
+      return 0.9
+    end)
+    local errors = {}
+    w:on("sense_error", function(ev) errors[#errors + 1] = ev end)
+    local co = coroutine.create(function()
+      for _ = 1, 3 do w:step(0.05) end
+      return "done"
+    end)
+    local ok, result = coroutine.resume(co)
+    assert.is_true(ok, result)
+    assert.are.equal("done", result)     -- the yield never left world:step
+    assert.are.equal("dead", coroutine.status(co))
+    assert.is_true(#errors >= 1)
+    expect.mentions(errors[1].message, "sense 'Odd'", "yielded")
+    assert.are.equal(0, guard:confidence(player))
+    w:step(0.05)                          -- the world is not left mid-step
+  end)
+end)
+
+describe("a sense that spoils the context", function()
+  it("with a table whose __newindex raises breaks neither that step nor the next", function()
+    local spoiled = 0
+    local w, guard, player = sense_world(function(ctx)
+      spoiled = spoiled + 1
+      ctx.target_pos = setmetatable({}, { __newindex = function() error("no writes here") end })
+      ctx.agent_pos = setmetatable({}, { __newindex = function() error("nor here") end })
+      return 0.5
+    end)
+    for _ = 1, 10 do w:step(0.05) end
+    assert.is_true(spoiled >= 5)
+    assert.is_true(guard:confidence(player) > 0.4)
+  end)
+end)
+
+describe("handlers", function()
+  it("all run even when one raises; the first error is raised after every handler ran", function()
+    local w, guard = sense_world(function() return 1 end)
+    local ran = {}
+    for i = 1, 3 do
+      w:on("suspect", function() ran[#ran + 1] = "world" .. i; if i == 1 then error("handler one broke") end end)
+    end
+    guard:on("detect", function() ran[#ran + 1] = "guard"; error("and so did this one") end)
+    local msg = expect.error_of(function() w:step(0.05) end)
+    expect.mentions(msg, "handler one broke")
+    assert.are.same({ "world1", "world2", "world3", "guard" }, ran)
+    w:step(0.05) -- nothing is left half done
+  end)
+
+  it("cannot step the world again from inside a step's dispatch: refused, the outer step intact", function()
+    local w, guard = sense_world(function() return 1 end)
+    local inner, seen = nil, {}
+    w:on("suspect", function()
+      inner = select(2, pcall(w.step, w, 0.05))
+    end)
+    w:on("detect", function(ev) seen[#seen + 1] = ev end)
+    w:step(0.05)
+    expect.mentions(inner, "world:step", "inside an event handler")
+    assert.are.equal(1, #seen)
+    assert.are.equal(guard, seen[1].agent)
+    assert.are.equal(1, math.floor(w:time() / 0.05 + 0.5)) -- one step, not two
+  end)
+end)
+
+describe("world:step's dt", function()
+  it("is refused when negative, NaN, infinite or longer than an hour, and the world does not move", function()
+    local w = sense_world(function() return 1 end)
+    for _, dt in ipairs({ -1, 0 / 0, math.huge, 3.4e38, 3601 }) do
+      expect.mentions(expect.error_of(function() w:step(dt) end), "world", "'dt'")
+    end
+    assert.are.equal(0, w:time())
+    w:step(3600)
+    assert.are.equal(3600, w:time())
+  end)
+end)
+
+describe("an error object whose __tostring raises", function()
+  it("still gives a sense_error naming what it is, on both backends", function()
+    local w = sense_world(function()
+      error(setmetatable({}, { __tostring = function() error("tostring broke too") end }))
+    end)
+    local errors = {}
+    w:on("sense_error", function(ev) errors[#errors + 1] = ev end)
+    w:step(0.05)
+    assert.are.equal(1, #errors)
+    expect.mentions(errors[1].message, "sense 'Odd'", "error object is a table value", "traceback")
+  end)
+end)
