@@ -378,16 +378,16 @@ function World:step(dt)
   check.number("world", "dt", dt, 0, enums.constants.MAX_STEP_SECONDS)
   local B, w = self._B, self._w
   brain.before_step(self)
-  local status = B.step_begin(w, dt)
-  check.status("world", "step", status)
+  check.status("world", "step", B.step_begin(w, dt))
   local errors = {}
   self._ctx.time = B.world_time(w)
   self._in_step = true
   local ok, err = pcall(runner.run, B, w, self._sense_by_index, self._agent_profiles, self._actors,
     self._ctx, errors)
   self._in_step = false
-  B.step_end(w)
+  local status = B.step_end(w) -- even after an error: the world never stays mid-step
   if not ok then error(err, 0) end
+  check.status("world", "step", status)
   self._dispatching = true
   local first = events.dispatch(self, errors)
   self._dispatching = false
