@@ -29,7 +29,8 @@ return {
   uncertainty_growth = 150,    -- scaled: 1.5 m/s; how fast the radius grows while nothing senses the target
   ignore_same_team = true,     -- no beliefs about actors of the agent's own team (team 0/nil is nobody's)
 
-  -- Senses: ids of senses defined with world:define_sense (up to 8), in slot order.
+  -- Senses, in slot order: the built-in ones ("Vision", "Hearing", ...; or give their tables below) and
+  -- up to 8 custom senses defined with world:define_sense (seed 004: "up to 8 senses"; built-ins not counted).
   senses = {},
   sense_weights = {},          -- { Thermal = 1.2 }: replaces the sense's own weight in this profile
   sense_intervals = {},        -- { Thermal = 0.2 }: replaces the sense's own interval (seconds)

@@ -323,3 +323,33 @@ describe("sense_weights and sense_intervals", function()
     assert.are.same({ Eyes = 0.25 }, p.sense_intervals)
   end)
 end)
+
+describe("a profile's senses (seed 004: \"Add it to the profile's Sense Classes (up to 8 senses)\")", function()
+  local function world_with_customs(n)
+    local w = wary.world()
+    local ids = {}
+    for i = 1, n do
+      w:define_sense{ id = "C" .. i, max_range = 100, evaluate = function() end }
+      ids[i] = "C" .. i
+    end
+    return w, ids
+  end
+
+  it("counts 8 custom senses, and not the built-in ones, listed or given as tables", function()
+    local w, ids = world_with_customs(8)
+    local listed = { "Vision", "Hearing", "Smell" }
+    for _, id in ipairs(ids) do listed[#listed + 1] = id end
+    assert.are.equal(11, #w:define_profile{ name = "listed", senses = listed }.senses)
+    assert.are.equal(10, #w:define_profile{ name = "tables", vision = {}, hearing = {}, senses = ids }.senses)
+  end)
+
+  it("refuses a ninth custom sense, the same way whether the built-ins are listed or tables", function()
+    local w, ids = world_with_customs(9)
+    local msg = expect.error_of(function() w:define_profile{ name = "nine", senses = ids } end)
+    expect.mentions(msg, 'profile "nine"', "'senses'", "at most 8 custom senses", "got 9")
+    local listed = { "Vision" }
+    for _, id in ipairs(ids) do listed[#listed + 1] = id end
+    expect.mentions(expect.error_of(function() w:define_profile{ name = "nine_listed", senses = listed } end),
+      "at most 8 custom senses", "got 9")
+  end)
+end)

@@ -255,8 +255,12 @@ function define.profile(world, t)
   for _, id in ipairs(p.senses) do
     custom = custom + ((world._senses[id] and world._senses[id].builtin) and 0 or 1)
   end
-  if custom > 8 then
-    check.fail(object, "senses", "at most 8 custom senses (besides the built-in ones)", custom)
+  -- Seed 004: "Add it to the profile's Sense Classes (up to 8 senses)": the
+  -- custom ones; the built-in senses (Vision, Hearing, ...) are not among
+  -- them, whether listed here or given as their tables.
+  local max = enums.constants.MAX_CUSTOM_SENSES
+  if custom > max then
+    check.fail(object, "senses", "at most " .. max .. " custom senses (the built-in ones are not counted)", custom)
   end
   local senses = {}
   for i, id in ipairs(p.senses) do

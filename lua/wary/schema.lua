@@ -87,7 +87,8 @@ schema.profile = {
   { name = "max_uncertainty", kind = "number", min = 0, default = { metres = 10 } },
   { name = "uncertainty_growth", kind = "number", min = 0, default = { metres = 1.5 } },
   { name = "ignore_same_team", kind = "boolean", default = true },
-  { name = "senses", kind = "list", of = "string", max = 9, default = {} },
+  -- up to 8 custom senses (seed 004's Sense Classes) and any built-in ones: define.profile counts them
+  { name = "senses", kind = "list", of = "string", max = enums.constants.MAX_PROFILE_SENSES, default = {} },
   { name = "sense_weights", kind = "table", default = {} },
   { name = "sense_intervals", kind = "table", default = {} },
   { name = "settings", kind = "table", default = {} },
