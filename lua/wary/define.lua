@@ -260,7 +260,7 @@ function define.profile(world, t)
   -- them, whether listed here or given as their tables.
   local max = enums.constants.MAX_CUSTOM_SENSES
   if custom > max then
-    check.fail(object, "senses", "at most " .. max .. " custom senses (the built-in ones are not counted)", custom)
+    check.fail(object, "senses", "at most " .. max .. " custom senses (besides the built-in ones)", custom)
   end
   local senses = {}
   for i, id in ipairs(p.senses) do
