@@ -22,6 +22,18 @@
  *   (-1 on failure; wary_name's key: 0). out may be NULL when the caller
  *   keeps no handle (not for wary_world_create). Bad input never aborts and
  *   never changes anything.
+ * - A call that returns a failing status leaves a text in its world
+ *   (wary_last_error) and passes it to the world def's log callback:
+ *     <function>: <what>: expected <what was expected>, got <what was given>
+ *   where <what> is the argument or the def's field, so
+ *     wary_actor_create: actor_def.pos[1]: expected a finite number, got nan
+ *     wary_box_destroy: box: expected a live box, got an actor id (0x20100003)
+ *   and, for a failure that is not about one value,
+ *     <function>: <what went wrong>   (wary_step_begin: out of memory)
+ *   Numbers are written as short as they read back (0.15, nan, inf), handles
+ *   as 0x and 8 hex digits. The text depends on nothing but the call and the
+ *   world (not on the binding). wary_step's failures name the half that
+ *   failed, wary_step_begin or wary_step_end.
  * - Events and query batches are arrays owned by the world, valid until the
  *   next step: read them, do not keep pointers.
  * - Inside the cdef markers: one declaration per statement, one member per
@@ -186,6 +198,10 @@ typedef enum wary_event_type {
 
 /* ---- world ---------------------------------------------------------- */
 
+/* A log callback: message is the text of a failure (wary_last_error's), valid
+ * during the call. It may read the world, not change it. */
+typedef void (*wary_log_fn)(void *user, const char *message);
+
 typedef struct wary_world_def {
   float units_per_meter;     /* world units per metre (100: centimetres) */
   float weather;             /* world weather modifier 0..1 (1 = clear) */
@@ -193,6 +209,8 @@ typedef struct wary_world_def {
   int32_t event_capacity;    /* events kept per step; the rest are dropped and counted (4096) */
   int32_t sense_error_limit; /* failures after which a custom sense is muted for an agent (3) */
   float lod_interval_scale[4]; /* sense interval multiplier per LOD tier (1, 2, 4, 8) */
+  wary_log_fn log;           /* NULL, or called with each failure's text (and a refused def's) */
+  void *log_user;            /* log's first argument */
 } wary_world_def;
 
 wary_world_def wary_default_world_def(void);
@@ -202,6 +220,13 @@ void wary_world_destroy(wary_world *world);
 int wary_world_set_weather(wary_world *world, float weather);  /* 0..1 */
 float wary_world_time(const wary_world *world);                /* seconds stepped so far */
 float wary_world_units_per_meter(const wary_world *world);
+
+/* The text of the last call on world that failed, "<function>: <what>:
+ * expected <this>, got <that>" (the conventions atop wary.h); "" when none
+ * has. It stays until another call fails: a call that succeeds leaves it.
+ * Calls on a const world write it too. The world owns the text: copy it to
+ * keep it past the next failure. */
+const char *wary_last_error(const wary_world *world);
 
 /* Interned names (evidence tags, sources, property keys): a small positive
  * integer per distinct string, stable for the world's life. */
@@ -593,7 +618,8 @@ int wary_environment_create(wary_world *world, const wary_environment_def *def,
 int wary_environment_set(wary_world *world, wary_environment_id env, const wary_environment_def *def);
 int wary_environment_destroy(wary_world *world, wary_environment_id env);
 
-/* The light level at a target as vision computes it with use_per_target_light. */
+/* The light level at a target as vision computes it with use_per_target_light;
+ * -1 (and a last error) for a handle that names no live actor. */
 float wary_light_at(wary_world *world, wary_actor_id actor);
 
 typedef struct wary_vision_explain {

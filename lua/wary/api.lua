@@ -513,6 +513,13 @@ return {
       },
     },
     {
+      name = "last_error", c = "wary_last_error",
+      ret = { role = "string" },
+      params = {
+        { name = "world", role = "world" },
+      },
+    },
+    {
       name = "name", c = "wary_name",
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {

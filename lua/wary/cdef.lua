@@ -124,6 +124,8 @@ typedef enum wary_event_type {
   WARY_EV_EMOTION_CHANGED = 14
 } wary_event_type;
 
+typedef void (*wary_log_fn)(void *user, const char *message);
+
 typedef struct wary_world_def {
   float units_per_meter;
   float weather;
@@ -131,6 +133,8 @@ typedef struct wary_world_def {
   int32_t event_capacity;
   int32_t sense_error_limit;
   float lod_interval_scale[4];
+  wary_log_fn log;
+  void *log_user;
 } wary_world_def;
 
 wary_world_def wary_default_world_def(void);
@@ -139,6 +143,7 @@ void wary_world_destroy(wary_world *world);
 int wary_world_set_weather(wary_world *world, float weather);
 float wary_world_time(const wary_world *world);
 float wary_world_units_per_meter(const wary_world *world);
+const char *wary_last_error(const wary_world *world);
 int wary_name(wary_world *world, const char *name, int32_t *out);
 const char *wary_name_string(const wary_world *world, int32_t key);
 

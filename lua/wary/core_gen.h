@@ -19,6 +19,8 @@ static const field fields_wary_world_def[] = {
   SCALAR(wary_world_def, event_capacity, int32_t, T_INT32),
   SCALAR(wary_world_def, sense_error_limit, int32_t, T_INT32),
   ARRAY(wary_world_def, lod_interval_scale, float, T_FLOAT),
+  /* log: a pointer, not exposed */
+  /* log_user: a pointer, not exposed */
   END_FIELDS
 };
 
@@ -571,6 +573,13 @@ static int w_world_units_per_meter(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
   lua_pushnumber(L, wary_world_units_per_meter(world));
+  return 1;
+}
+
+static int w_last_error(lua_State *L)
+{
+  const wary_world *world = check_world(L, 1);
+  push_string(L, wary_last_error(world));
   return 1;
 }
 
@@ -1798,6 +1807,7 @@ static const luaL_Reg generated_functions[] = {
   { "world_set_weather", w_world_set_weather },
   { "world_time", w_world_time },
   { "world_units_per_meter", w_world_units_per_meter },
+  { "last_error", w_last_error },
   { "name", w_name },
   { "name_string", w_name_string },
   { "default_material_def", w_default_material_def },
