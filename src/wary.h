@@ -146,6 +146,18 @@ typedef enum wary_status {
 /* The text of a status (the comments above); "unknown status" for any other value. */
 const char *wary_status_string(int status);
 
+/* Names of enum values, the ones the Lua bindings' wary.enums gives: the
+ * member without the enum's common prefix, lowercased; NULL for a value that
+ * is no member. */
+const char *wary_state_name(int32_t state);           /* of a wary_state: "tracked" */
+const char *wary_event_name(int32_t type);            /* of a wary_event_type: "location_belief_changed" */
+const char *wary_loss_reason_name(int32_t reason);    /* of a wary_loss_reason: "out_of_range" */
+const char *wary_emotion_name(int32_t emotion);       /* of a wary_emotion: "fearful" */
+const char *wary_detection_state_name(int32_t state); /* of a wary_detection_state (GECK): "combat" */
+const char *wary_geck_event_name(int32_t type);       /* of a wary_geck_event_type: "last_known" */
+const char *wary_stance_name(int32_t stance);         /* of a wary_stance: "crouched" */
+const char *wary_threat_level_name(int32_t level);    /* of a wary_threat_level: "critical" */
+
 typedef enum wary_state {
   WARY_UNDETECTED = 0,
   WARY_SUSPECTED = 1,

@@ -74,6 +74,14 @@ typedef enum wary_status {
 } wary_status;
 
 const char *wary_status_string(int status);
+const char *wary_state_name(int32_t state);
+const char *wary_event_name(int32_t type);
+const char *wary_loss_reason_name(int32_t reason);
+const char *wary_emotion_name(int32_t emotion);
+const char *wary_detection_state_name(int32_t state);
+const char *wary_geck_event_name(int32_t type);
+const char *wary_stance_name(int32_t stance);
+const char *wary_threat_level_name(int32_t level);
 
 typedef enum wary_state {
   WARY_UNDETECTED = 0,

@@ -305,6 +305,17 @@ static void test_answers_and_lifetime(void) {
   wary_world_destroy(w);
 }
 
+static void test_names(void) {
+  ENSURE(strcmp(wary_event_name(WARY_EV_LOCATION_BELIEF_CHANGED), "location_belief_changed") == 0);
+  ENSURE(strcmp(wary_state_name(WARY_TRACKED), "tracked") == 0);
+  ENSURE(strcmp(wary_loss_reason_name(WARY_LOSS_OUT_OF_RANGE), "out_of_range") == 0);
+  ENSURE(strcmp(wary_emotion_name(WARY_PANICKED), "panicked") == 0);
+  ENSURE(strcmp(wary_detection_state_name(WARY_GECK_COMBAT), "combat") == 0);
+  ENSURE(strcmp(wary_stance_name(WARY_PRONE), "prone") == 0);
+  ENSURE(wary_state_name(-1) == NULL && wary_state_name(WARY_EXPIRED + 1) == NULL);
+  ENSURE(wary_event_name(WARY_EV_EMOTION_CHANGED + 1) == NULL && wary_stance_name(3) == NULL);
+}
+
 int main(void) {
   test_world_def();
   test_actor_def();
@@ -315,5 +326,6 @@ int main(void) {
   test_sounds_and_pain();
   test_tables_and_steps();
   test_answers_and_lifetime();
+  test_names();
   return check_summary("test_errors");
 }
