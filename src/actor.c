@@ -379,8 +379,8 @@ int wary_actor_set_prop(wary_world *w, wary_actor_id id_h, int32_t key, float va
       return WARY_OK;
     }
   if (a->prop_count >= WARY_MAX_PROPS)
-    return wy_fail(w->error, WARY_ERR_FULL, __func__, "key: table full: actor %x holds %d props (WARY_MAX_PROPS), none with key %d",
-                   id, WARY_MAX_PROPS, key);
+    return wy_fail(w->error, WARY_ERR_FULL, __func__, "key: table full: actor %x holds %d props (WARY_MAX_PROPS), none with key %d (%s)",
+                   id, WARY_MAX_PROPS, key, wary_name_string(w, key));
   a->prop_key[a->prop_count] = key;
   a->prop_value[a->prop_count++] = value;
   return WARY_OK;

@@ -28,8 +28,8 @@ int wary_evidence_add(wary_world *w, wary_actor_id agent_h, wary_actor_id target
   if (!e) {
     if (b->evidence_count >= WARY_MAX_EVIDENCE)
       return wy_fail(w->error, WARY_ERR_FULL, __func__,
-                     "tag: table full: the belief holds %d evidence (WARY_MAX_EVIDENCE), none with tag %d",
-                     WARY_MAX_EVIDENCE, tag);
+                     "tag: table full: the belief holds %d evidence (WARY_MAX_EVIDENCE), none with tag %d (%s)",
+                     WARY_MAX_EVIDENCE, tag, wary_name_string(w, tag));
     e = &b->evidence[b->evidence_count++];
   }
   e->tag = tag;
@@ -58,7 +58,9 @@ int wary_evidence_remove(wary_world *w, wary_actor_id agent_h, wary_actor_id tar
       evidence_remove_at(b, i);
       return WARY_OK;
     }
-  return wy_fail(w->error, WARY_ERR_NOT_FOUND, __func__, "tag: the belief holds no evidence with tag %d", tag);
+  const char *name = wary_name_string(w, tag);
+  return wy_fail(w->error, WARY_ERR_NOT_FOUND, __func__, "tag: the belief holds no evidence with tag %d (%s)", tag,
+                 name ? name : "not an interned name");
 }
 
 int wary_evidence_clear(wary_world *w, wary_actor_id agent_h, wary_actor_id target_h) {

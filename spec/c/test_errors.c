@@ -268,7 +268,7 @@ static void test_tables_and_steps(void) {
   }
   int32_t extra = make_name(w, "extra");
   ENSURE(wary_actor_set_prop(w, id, extra, 1.0f) == WARY_ERR_FULL);
-  HAS(w, "wary_actor_set_prop: ", "table full", "16 props", "none with key 17");
+  HAS(w, "wary_actor_set_prop: ", "table full", "16 props", "none with key 17 (extra)");
   ENSURE(wary_actor_get_prop(w, id, extra, -1.0f) == -1.0f);
   ENSURE(wary_step_begin(w, 0.1f) == WARY_OK);
   ENSURE(wary_actor_create(w, &a, NULL) == WARY_ERR_IN_STEP && wary_actor_count(w) == 1);
