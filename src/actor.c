@@ -29,8 +29,8 @@ int32_t wy_agent_index(const wary_world *w, wy_id id, const char *fn, const char
 }
 
 int wy_fail_self(const wary_world *w, const char *fn, wy_id target) {
-  return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn, "target: expected an actor other than the agent, got %x (the agent)",
-                 target);
+  return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn,
+                 "target: expected an actor other than the agent, got %x (the agent)", target);
 }
 
 int wy_fail_not_agent(const wary_world *w, const char *fn, const char *what, wy_id id) {
@@ -79,8 +79,8 @@ static int actor_def_check(const wary_world *w, const char *fn, const wary_actor
     return WARY_ERR_BAD_VALUE;
   if (d->profile < -1 || d->profile >= w->profiles.count)
     return w->profiles.count == 0
-               ? wy_fail(e, WARY_ERR_BAD_VALUE, fn, "actor_def.profile: expected -1 (a target; no profile has been made), got %d",
-                         d->profile)
+               ? wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                         "actor_def.profile: expected -1 (a target; no profile has been made), got %d", d->profile)
                : wy_fail(e, WARY_ERR_BAD_VALUE, fn,
                          "actor_def.profile: expected -1 (a target) or a profile index in [0, %d], got %d",
                          w->profiles.count - 1, d->profile);
@@ -379,8 +379,9 @@ int wary_actor_set_prop(wary_world *w, wary_actor_id id_h, int32_t key, float va
       return WARY_OK;
     }
   if (a->prop_count >= WARY_MAX_PROPS)
-    return wy_fail(w->error, WARY_ERR_FULL, __func__, "key: table full: actor %x holds %d props (WARY_MAX_PROPS), none with key %d (%s)",
-                   id, WARY_MAX_PROPS, key, wary_name_string(w, key));
+    return wy_fail(w->error, WARY_ERR_FULL, __func__,
+                   "key: table full: actor %x holds %d props (WARY_MAX_PROPS), none with key %d (%s)", id,
+                   WARY_MAX_PROPS, key, wary_name_string(w, key));
   a->prop_key[a->prop_count] = key;
   a->prop_value[a->prop_count++] = value;
   return WARY_OK;

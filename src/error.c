@@ -25,7 +25,11 @@ int wy_fail(wy_error *e, int status, const char *fn, const char *fmt, ...) {
     }
   }
   va_end(ap);
-  if (e->log) e->log(e->log_user, wy_error_text(e));
+  if (e->log && !e->logging) {
+    e->logging = true;
+    e->log(e->log_user, wy_error_text(e));
+    e->logging = false;
+  }
   return status;
 }
 

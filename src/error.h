@@ -41,6 +41,7 @@ typedef struct wy_error {
   const char *fmt;
   wy_error_arg args[WY_ERROR_ARGS];
   bool written;      /* text holds the failure above */
+  bool logging;      /* inside the log callback: a failure there is not logged again */
   char text[WY_ERROR_TEXT];
 } wy_error;
 

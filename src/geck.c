@@ -556,8 +556,8 @@ int wary_geck_damage(wary_world *w, wary_actor_id victim_h, wary_actor_id attack
   if (!wy_actor_get(w, attacker)) return wy_actor_status(w, attacker, __func__, "attacker");
   if (v->agent < 0) return wy_fail_not_agent(w, __func__, "victim", victim);
   if (victim == attacker)
-    return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__, "attacker: expected an actor other than the victim, got %x",
-                   attacker);
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__,
+                   "attacker: expected an actor other than the victim, got %x", attacker);
   wy_geck_pending p = {true, attacker, victim, {0.0f, 0.0f, 0.0f}, 0.0f, WARY_GECK_EVENT_DAMAGE};
   return queue(w, &p) ? WARY_OK : wy_fail_memory(w->error, __func__);
 }

@@ -56,8 +56,8 @@ static int pain_check(const wary_world *w, const char *fn, const wary_pain_def *
   wy_error *e = w->error;
   if (!d) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, "pain_def");
   if (!wary_name_string(w, d->name))
-    return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "pain_def.name: expected an interned name (a key from wary_name), got %d",
-                   d->name);
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                   "pain_def.name: expected an interned name (a key from wary_name), got %d", d->name);
   if (wy_bad(e, fn, "pain_def.decay_rate", d->decay_rate, WY_NONNEG) ||
       wy_bad(e, fn, "pain_def.max_level", d->max_level, WY_UNIT) ||
       wy_bad(e, fn, "pain_def.amount_override", d->amount_override, WY_NONNEG) ||

@@ -26,7 +26,8 @@ static int32_t sense_create(wary_world *w, const wary_sense_def *d) {
   if (wy_bad(e, fn, "sense_def.interval", d->interval, WY_POSITIVE)) return WARY_ERR_BAD_VALUE;
   if (isnan(d->max_range) || d->max_range < 0.0f)
     return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
-                   "sense_def.max_range: expected a number >= 0 (0: the other senses' range, inf: everywhere), got %g",
+                   "sense_def.max_range: expected a number >= 0 (0: the other senses' range, inf: everywhere), "
+                   "got %g",
                    d->max_range);
   if (wy_bad(e, fn, "sense_def.loss_grace", d->loss_grace, WY_NONNEG) ||
       wy_bad(e, fn, "sense_def.weight", d->weight, WY_NONNEG) ||
@@ -123,8 +124,9 @@ static int profile_check(const wary_world *w, const char *fn, const wary_profile
   for (int32_t i = 0; i < d->sense_count; i++) {
     const wary_profile_sense *s = &d->senses[i];
     if (s->sense < 0 || s->sense >= w->senses.count)
-      return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "profile_def.senses[%d].sense: expected a sense index in [0, %d], got %d",
-                     i, w->senses.count - 1, s->sense);
+      return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                     "profile_def.senses[%d].sense: expected a sense index in [0, %d], got %d", i,
+                     w->senses.count - 1, s->sense);
     custom += s->sense >= WARY_BUILTIN_SENSES;
     if (s->weight != -1.0f && !wy_nonneg(s->weight))
       return wy_fail(e, WARY_ERR_BAD_VALUE, fn,

@@ -93,8 +93,8 @@ static int32_t filter_create(wary_world *w, const wary_filter_def *d) {
     return WARY_ERR_BAD_VALUE;
   if (d->categories > 0x1Fu)
     return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
-                   "filter_def.categories: expected bits 1 << category of the 5 categories (at most %u), got %u", 0x1Fu,
-                   d->categories);
+                   "filter_def.categories: expected bits 1 << category of the 5 categories (at most %u), got %u",
+                   0x1Fu, d->categories);
   wary_filter_def *f = wy_array_push(&w->sounds->filters);
   if (!f) return wy_fail_memory(e, fn);
   *f = *d;

@@ -211,7 +211,8 @@ typedef enum wary_event_type {
 /* ---- world ---------------------------------------------------------- */
 
 /* A log callback: message is the text of a failure (wary_last_error's), valid
- * during the call. It may read the world, not change it. */
+ * during the call. It may read the world, not change it; a call of its own
+ * that fails is not logged. */
 typedef void (*wary_log_fn)(void *user, const char *message);
 
 typedef struct wary_world_def {

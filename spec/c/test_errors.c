@@ -305,6 +305,26 @@ static void test_answers_and_lifetime(void) {
   wary_world_destroy(w);
 }
 
+/* A log callback whose own call fails is not called again for it. */
+static wary_world *meddled;
+static int meddles;
+
+static void meddling_log(void *user, const char *message) {
+  (void)user;
+  (void)message;
+  meddles++;
+  wary_belief_count(meddled, (wary_actor_id)WARY_NULL_HANDLE);
+}
+
+static void test_log_inside_log(void) {
+  wary_world_def d = wary_default_world_def();
+  d.log = meddling_log;
+  meddled = make_world(&d);
+  ENSURE(wary_world_set_weather(meddled, 3.0f) == WARY_ERR_BAD_VALUE && meddles == 1);
+  ENSURE(strcmp(wary_last_error(meddled), "wary_belief_count: agent: expected a live actor, got a null handle") == 0);
+  wary_world_destroy(meddled);
+}
+
 static void test_names(void) {
   ENSURE(strcmp(wary_event_name(WARY_EV_LOCATION_BELIEF_CHANGED), "location_belief_changed") == 0);
   ENSURE(strcmp(wary_state_name(WARY_TRACKED), "tracked") == 0);
@@ -326,6 +346,7 @@ int main(void) {
   test_sounds_and_pain();
   test_tables_and_steps();
   test_answers_and_lifetime();
+  test_log_inside_log();
   test_names();
   return check_summary("test_errors");
 }
