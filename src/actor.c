@@ -22,9 +22,20 @@ wary_actor_def wary_default_actor_def(void) {
   return d;
 }
 
-int32_t wy_agent_index(const wary_world *w, wy_id id) {
+int32_t wy_agent_index(const wary_world *w, wy_id id, const char *fn, const char *what) {
   const wy_actor *a = wy_actor_get(w, id);
-  return !a ? wy_actor_status(w, id) : a->agent < 0 ? WARY_ERR_NOT_AGENT : a->agent;
+  if (!a) return wy_actor_status(w, id, fn, what);
+  return a->agent < 0 ? wy_fail_not_agent(w, fn, what, id) : a->agent;
+}
+
+int wy_fail_self(const wary_world *w, const char *fn, wy_id target) {
+  return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn,
+                 "target: expected an actor other than the agent, got %x (the agent)", target);
+}
+
+int wy_fail_not_agent(const wary_world *w, const char *fn, const char *what, wy_id id) {
+  return wy_fail(w->error, WARY_ERR_NOT_AGENT, fn, "%s: expected an agent, got %x, an actor with no profile", what,
+                 id);
 }
 
 void wy_agent_reset_timers(const wary_world *w, int32_t agent, uint32_t serial) {
@@ -42,46 +53,66 @@ void wy_agent_reset_timers(const wary_world *w, int32_t agent, uint32_t serial) 
 
 int wary_sense_unmute(wary_world *w, wary_actor_id agent_h, int32_t slot) {
   wy_id agent = agent_h.id;
-  int32_t i = wy_agent_index(w, agent);
+  int32_t i = wy_agent_index(w, agent, __func__, "agent");
   if (i < 0) return i;
-  if (slot < 0 || slot >= wy_agent_profile(w, i)->slot_count) return WARY_ERR_NOT_FOUND;
+  int32_t slots = wy_agent_profile(w, i)->slot_count;
+  if (slot < 0 || slot >= slots)
+    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "slot", "a slot of the agent's profile", slot,
+                         slots);
   w->agents.data[i].errors[slot] = 0;
   w->agents.data[i].muted[slot] = false;
   return WARY_OK;
 }
 
 int wary_sense_muted(const wary_world *w, wary_actor_id agent, int32_t slot, bool *out) {
-  int32_t i = wy_agent_index(w, agent.id);
+  int32_t i = wy_agent_index(w, agent.id, __func__, "agent");
   *out = false;
   if (i < 0) return i;
-  if (slot < 0 || slot >= wy_agent_profile(w, i)->slot_count) return WARY_ERR_NOT_FOUND;
+  if (slot < 0 || slot >= wy_agent_profile(w, i)->slot_count)
+    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "slot", "profile slot", slot,
+                         wy_agent_profile(w, i)->slot_count);
   *out = w->agents.data[i].muted[slot];
   return WARY_OK;
 }
 
-static bool actor_def_valid(const wary_world *w, const wary_actor_def *d) {
+static int actor_def_check(const wary_world *w, const char *fn, const wary_actor_def *d) {
+  wy_error *e = w->error;
+  if (!d) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, "actor_def");
   for (int i = 0; i < 3; i++)
-    if (!wy_finite(d->pos[i]) || !wy_finite(d->vel[i])) return false;
-  if (!wy_finite(d->yaw) || !wy_unit(d->visibility) || !wy_unit(d->light) || !wy_unit(d->scent)) return false;
-  if (d->stance < WARY_STANDING || d->stance > WARY_PRONE) return false;
-  if (!wy_finite(d->eye_height) || (d->eye_height < 0.0f && d->eye_height != -1.0f)) return false;
-  if (d->profile < -1 || d->profile >= w->profiles.count) return false;
-  return d->lod_tier >= 0 && d->lod_tier < WARY_LOD_TIERS;
+    if (wy_bad_at(e, fn, "actor_def.pos", i, d->pos[i], WY_FINITE)) return WARY_ERR_BAD_VALUE;
+  for (int i = 0; i < 3; i++)
+    if (wy_bad_at(e, fn, "actor_def.vel", i, d->vel[i], WY_FINITE)) return WARY_ERR_BAD_VALUE;
+  if (wy_bad(e, fn, "actor_def.yaw", d->yaw, WY_FINITE) ||
+      wy_bad(e, fn, "actor_def.visibility", d->visibility, WY_UNIT) ||
+      wy_bad(e, fn, "actor_def.light", d->light, WY_UNIT) || wy_bad(e, fn, "actor_def.scent", d->scent, WY_UNIT) ||
+      wy_bad_int(e, fn, "actor_def.stance", -1, d->stance, WARY_STANDING, WARY_PRONE) ||
+      wy_bad(e, fn, "actor_def.eye_height", d->eye_height, WY_SCALED))
+    return WARY_ERR_BAD_VALUE;
+  if (d->profile < -1 || d->profile >= w->profiles.count)
+    return w->profiles.count == 0
+               ? wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                         "actor_def.profile: expected -1 (a target; no profile has been made), got %d", d->profile)
+               : wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                         "actor_def.profile: expected -1 (a target) or a profile index in [0, %d], got %d",
+                         w->profiles.count - 1, d->profile);
+  return wy_bad_int(e, fn, "actor_def.lod_tier", -1, d->lod_tier, 0, WARY_LOD_TIERS - 1) ? WARY_ERR_BAD_VALUE
+                                                                                          : WARY_OK;
 }
 
 int wary_actor_create(wary_world *w, const wary_actor_def *def, wary_actor_id *out) {
   wary_actor_id unused;
   if (!out) out = &unused;
   out->id = 0;
-  if (!def || !actor_def_valid(w, def)) return WARY_ERR_BAD_VALUE;
-  if (w->in_step) return WARY_ERR_IN_STEP;
+  int status = actor_def_check(w, __func__, def);
+  if (status != WARY_OK) return status;
+  if (w->in_step) return wy_fail_in_step(w->error, __func__);
   int32_t agents = w->agents.count + 1;
   if (def->profile >= 0 && (!wy_array_reserve(&w->agents, agents) ||
                             !wy_modules_reserve(w, agents, w->profiles.count)))
-    return WARY_ERR_OUT_OF_MEMORY;
+    return wy_fail_memory(w->error, __func__);
   int32_t slot = wy_id_reserve(&w->actor_ids);
-  if (slot < 0) return slot;
-  if (!wy_array_reserve(&w->actors, slot + 1)) return WARY_ERR_OUT_OF_MEMORY;
+  if (slot < 0) return wy_fail_reserve(w->error, __func__, slot, "actor");
+  if (!wy_array_reserve(&w->actors, slot + 1)) return wy_fail_memory(w->error, __func__);
   wy_id id = wy_id_alloc(&w->actor_ids);
   if (slot == w->actors.count) w->actors.count++;
   wy_actor *a = &w->actors.data[slot];
@@ -121,8 +152,8 @@ int wary_actor_create(wary_world *w, const wary_actor_def *def, wary_actor_id *o
 int wary_actor_destroy(wary_world *w, wary_actor_id id_h) {
   wy_id id = id_h.id;
   wy_actor *a = wy_actor_get(w, id);
-  if (!a) return wy_actor_status(w, id);
-  if (w->in_step) return WARY_ERR_IN_STEP;
+  if (!a) return wy_actor_status(w, id, __func__, "actor");
+  if (w->in_step) return wy_fail_in_step(w->error, __func__);
   if (a->agent >= 0) {
     /* Keep agents dense: move the last one into the hole, in every module. */
     int32_t hole = a->agent;
@@ -208,7 +239,7 @@ int wary_actor_get(const wary_world *w, wary_actor_id id_h, wary_actor_info *out
   wy_id id = id_h.id;
   memset(out, 0, sizeof *out);
   const wy_actor *a = wy_actor_get(w, id);
-  if (!a) return wy_actor_status(w, id);
+  if (!a) return wy_actor_status(w, id, __func__, "actor");
   memcpy(out->pos, a->pos, sizeof out->pos);
   memcpy(out->vel, a->vel, sizeof out->vel);
   out->yaw = a->yaw;
@@ -228,10 +259,11 @@ int wary_actor_get(const wary_world *w, wary_actor_id id_h, wary_actor_info *out
 /* Setters share one shape: look the actor up, check the value, store it. */
 #define WY_ACTOR_OR_STALE(w, id) \
   wy_actor *a = wy_actor_get((w), (id)); \
-  if (!a) return wy_actor_status((w), (id))
+  if (!a) return wy_actor_status((w), (id), __func__, "actor")
 
-static int set_vec(float *dst, float x, float y, float z) {
-  if (!wy_finite3(x, y, z)) return WARY_ERR_BAD_VALUE;
+static int set_vec(wy_error *e, const char *fn, float *dst, float x, float y, float z) {
+  if (wy_bad(e, fn, "x", x, WY_FINITE) || wy_bad(e, fn, "y", y, WY_FINITE) || wy_bad(e, fn, "z", z, WY_FINITE))
+    return WARY_ERR_BAD_VALUE;
   dst[0] = x;
   dst[1] = y;
   dst[2] = z;
@@ -241,7 +273,7 @@ static int set_vec(float *dst, float x, float y, float z) {
 int wary_actor_set_pos(wary_world *w, wary_actor_id id_h, float x, float y, float z) {
   wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
-  int s = set_vec(a->pos, x, y, z);
+  int s = set_vec(w->error, __func__, a->pos, x, y, z);
   if (s == WARY_OK) {
     w->grid_dirty = true;
     a->light_stamp[0] = a->light_stamp[1] = 0;
@@ -252,7 +284,7 @@ int wary_actor_set_pos(wary_world *w, wary_actor_id id_h, float x, float y, floa
 int wary_actor_set_velocity(wary_world *w, wary_actor_id id_h, float x, float y, float z) {
   wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
-  int s = set_vec(a->vel, x, y, z);
+  int s = set_vec(w->error, __func__, a->vel, x, y, z);
   if (s == WARY_OK) a->vel_set = true;
   return s;
 }
@@ -260,7 +292,7 @@ int wary_actor_set_velocity(wary_world *w, wary_actor_id id_h, float x, float y,
 int wary_actor_look_at(wary_world *w, wary_actor_id id_h, float x, float y, float z) {
   wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
-  int s = set_vec(a->look_at, x, y, z);
+  int s = set_vec(w->error, __func__, a->look_at, x, y, z);
   if (s == WARY_OK) a->looking = true;
   return s;
 }
@@ -275,7 +307,7 @@ int wary_actor_look_forward(wary_world *w, wary_actor_id id_h) {
 int wary_actor_set_yaw(wary_world *w, wary_actor_id id_h, float yaw) {
   wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
-  if (!wy_finite(yaw)) return WARY_ERR_BAD_VALUE;
+  if (wy_bad(w->error, __func__, "yaw", yaw, WY_FINITE)) return WARY_ERR_BAD_VALUE;
   /* Eyes on a point stay on it when the body turns; eyes looking ahead turn
    * with the body. */
   if (a->looking) a->head_yaw = wrap180(a->head_yaw - (yaw - a->yaw));
@@ -286,7 +318,7 @@ int wary_actor_set_yaw(wary_world *w, wary_actor_id id_h, float yaw) {
 int wary_actor_set_stance(wary_world *w, wary_actor_id id_h, int32_t stance) {
   wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
-  if (stance < WARY_STANDING || stance > WARY_PRONE) return WARY_ERR_BAD_VALUE;
+  if (wy_bad_int(w->error, __func__, "stance", -1, stance, WARY_STANDING, WARY_PRONE)) return WARY_ERR_BAD_VALUE;
   a->stance = stance;
   return WARY_OK;
 }
@@ -301,7 +333,7 @@ int wary_actor_set_team(wary_world *w, wary_actor_id id_h, int32_t team) {
 int wary_actor_set_visibility(wary_world *w, wary_actor_id id_h, float visibility) {
   wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
-  if (!wy_unit(visibility)) return WARY_ERR_BAD_VALUE;
+  if (wy_bad(w->error, __func__, "visibility", visibility, WY_UNIT)) return WARY_ERR_BAD_VALUE;
   a->visibility = visibility;
   return WARY_OK;
 }
@@ -309,7 +341,7 @@ int wary_actor_set_visibility(wary_world *w, wary_actor_id id_h, float visibilit
 int wary_actor_set_light(wary_world *w, wary_actor_id id_h, float light) {
   wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
-  if (!wy_unit(light)) return WARY_ERR_BAD_VALUE;
+  if (wy_bad(w->error, __func__, "light", light, WY_UNIT)) return WARY_ERR_BAD_VALUE;
   a->light = light;
   return WARY_OK;
 }
@@ -317,7 +349,7 @@ int wary_actor_set_light(wary_world *w, wary_actor_id id_h, float light) {
 int wary_actor_set_lod_tier(wary_world *w, wary_actor_id id_h, int32_t tier) {
   wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
-  if (tier < 0 || tier >= WARY_LOD_TIERS) return WARY_ERR_BAD_VALUE;
+  if (wy_bad_int(w->error, __func__, "tier", -1, tier, 0, WARY_LOD_TIERS - 1)) return WARY_ERR_BAD_VALUE;
   a->lod_tier = tier;
   return WARY_OK;
 }
@@ -337,13 +369,26 @@ int wary_actor_set_off_screen(wary_world *w, wary_actor_id id_h, bool off_screen
   return WARY_OK;
 }
 
+int wy_samples_check(wy_error *e, const char *fn, const char *what, const wary_samples *samples) {
+  if (!samples) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, what);
+  if (samples->count < 0 || samples->count > WARY_MAX_SAMPLES)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "%s.count: expected an integer in [0, %d], got %d", what,
+                   WARY_MAX_SAMPLES, samples->count);
+  for (int32_t i = 0; i < 4 * samples->count; i++) {
+    float v = samples->points[i];
+    if (!wy_finite(v))
+      return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "%s.points[%d]: expected a finite number, got %g", what, i, v);
+    if (i % 4 == 3 && v < 0.0f)
+      return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "%s.points[%d]: expected a weight >= 0, got %g", what, i, v);
+  }
+  return WARY_OK;
+}
+
 int wary_actor_set_samples(wary_world *w, wary_actor_id id_h, const wary_samples *samples) {
   wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
-  if (!samples || samples->count < 0 || samples->count > WARY_MAX_SAMPLES) return WARY_ERR_BAD_VALUE;
-  for (int32_t i = 0; i < 4 * samples->count; i++)
-    if (!wy_finite(samples->points[i]) || (i % 4 == 3 && samples->points[i] < 0.0f))
-      return WARY_ERR_BAD_VALUE;
+  int s = wy_samples_check(w->error, __func__, "samples", samples);
+  if (s != WARY_OK) return s;
   a->samples = *samples;
   return WARY_OK;
 }
@@ -351,14 +396,17 @@ int wary_actor_set_samples(wary_world *w, wary_actor_id id_h, const wary_samples
 int wary_actor_set_prop(wary_world *w, wary_actor_id id_h, int32_t key, float value) {
   wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
-  if (!wary_name_string(w, key)) return WARY_ERR_NOT_FOUND;
-  if (!wy_finite(value)) return WARY_ERR_BAD_VALUE;
+  if (!wary_name_string(w, key)) return wy_fail_name(w->error, __func__, "key", key);
+  if (wy_bad(w->error, __func__, "value", value, WY_FINITE)) return WARY_ERR_BAD_VALUE;
   for (int32_t i = 0; i < a->prop_count; i++)
     if (a->prop_key[i] == key) {
       a->prop_value[i] = value;
       return WARY_OK;
     }
-  if (a->prop_count >= WARY_MAX_PROPS) return WARY_ERR_FULL;
+  if (a->prop_count >= WARY_MAX_PROPS)
+    return wy_fail(w->error, WARY_ERR_FULL, __func__,
+                   "key: table full: actor %x holds %d props (WARY_MAX_PROPS), none with key %d (%s)", id,
+                   WARY_MAX_PROPS, key, wary_name_string(w, key));
   a->prop_key[a->prop_count] = key;
   a->prop_value[a->prop_count++] = value;
   return WARY_OK;
@@ -390,12 +438,19 @@ bool wy_grid_refresh(wary_world *w) {
 
 int32_t wary_query_actors(wary_world *w, float x, float y, float z, float radius, wary_actor_id *out,
                           int32_t cap) {
-  if (!wy_finite3(x, y, z) || isnan(radius) || radius < 0.0f || cap < 0) return WARY_ERR_BAD_VALUE;
-  if (!wy_grid_refresh(w)) return WARY_ERR_OUT_OF_MEMORY;
+  wy_error *e = w->error;
+  if (wy_bad(e, __func__, "x", x, WY_FINITE) || wy_bad(e, __func__, "y", y, WY_FINITE) ||
+      wy_bad(e, __func__, "z", z, WY_FINITE))
+    return WARY_ERR_BAD_VALUE;
+  if (isnan(radius) || radius < 0.0f)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, __func__, "radius: expected a number >= 0 (inf: everywhere), got %g",
+                   radius);
+  if (cap < 0) return wy_fail(e, WARY_ERR_BAD_VALUE, __func__, "cap: expected an integer >= 0, got %d", cap);
+  if (!wy_grid_refresh(w)) return wy_fail_memory(e, __func__);
   float c[3] = {x, y, z};
   int32_t count = 0;
   const int32_t *slots = wy_grid_query(&w->grid, c, radius, &count);
-  if (count < 0) return WARY_ERR_OUT_OF_MEMORY;
+  if (count < 0) return wy_fail_memory(e, __func__);
   int32_t n = count < cap ? count : cap;
   for (int32_t i = 0; i < n; i++) out[i].id = wy_actor_id(w, slots[i]);
   return n;

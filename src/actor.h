@@ -5,6 +5,7 @@
 #ifndef WARY_ACTOR_H
 #define WARY_ACTOR_H
 
+#include "error.h"
 #include "id_pool.h"
 #include "profile.h"
 #include "wary.h"
@@ -57,8 +58,16 @@ typedef struct wy_agent {
 } wy_agent;
 
 /* The agent index of actor id, or a negative status: WARY_ERR_STALE_ID,
- * WARY_ERR_WRONG_KIND or WARY_ERR_NOT_AGENT. */
-int32_t wy_agent_index(const wary_world *w, wy_id id);
+ * WARY_ERR_WRONG_KIND or WARY_ERR_NOT_AGENT, its text naming fn and what
+ * (the argument). */
+int32_t wy_agent_index(const wary_world *w, wy_id id, const char *fn, const char *what);
+/* WARY_ERR_NOT_AGENT with its text: id, passed as what, names a target. */
+int wy_fail_not_agent(const wary_world *w, const char *fn, const char *what, wy_id id);
+/* WARY_ERR_BAD_VALUE with its text: target (the argument "target") is the agent itself. */
+int wy_fail_self(const wary_world *w, const char *fn, wy_id target);
+/* WARY_OK, or WARY_ERR_BAD_VALUE and the text of the first bad member of
+ * samples (what: the argument, "samples"). */
+int wy_samples_check(wy_error *e, const char *fn, const char *what, const wary_samples *samples);
 /* An agent's sense timers (staggered by its serial) and mutes, as new. */
 void wy_agent_reset_timers(const wary_world *w, int32_t agent, uint32_t serial);
 /* Where a's eyes are and where they look (unit vector). */

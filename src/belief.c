@@ -43,15 +43,19 @@ int32_t wy_belief_create(wy_belief_list *l, wy_id target, const wy_actor *t) {
   return l->count - 1;
 }
 
-wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, int *status) {
-  int32_t index = wy_agent_index(w, agent);
+int wy_fail_no_belief(const wary_world *w, const char *fn, wy_id agent, wy_id target) {
+  return wy_fail(w->error, WARY_ERR_NOT_FOUND, fn, "target: agent %x holds no belief about %x", agent, target);
+}
+
+wy_belief *wy_belief_of(wary_world *w, const char *fn, wy_id agent, wy_id target, bool create, int *status) {
+  int32_t index = wy_agent_index(w, agent, fn, "agent");
   if (index < 0) {
     *status = index;
     return NULL;
   }
   const wy_actor *t = wy_actor_get(w, target);
   if (!t) {
-    *status = wy_actor_status(w, target);
+    *status = wy_actor_status(w, target, fn, "target");
     return NULL;
   }
   wy_belief_list *l = wy_beliefs_of(w, index);
@@ -62,7 +66,7 @@ wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, i
   }
   int32_t i = wy_belief_create(l, target, t);
   if (i < 0) {
-    *status = WARY_ERR_OUT_OF_MEMORY;
+    *status = wy_fail_memory(w->error, fn);
     return NULL;
   }
   *status = WARY_OK;
@@ -174,28 +178,29 @@ int wary_belief_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id ta
   wy_id target = target_h.id;
   memset(out, 0, sizeof *out);
   out->target.id = target;
-  int32_t index = wy_agent_index(w, agent);
+  int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
-  if (!wy_actor_get(w, target)) return wy_actor_status(w, target);
+  if (!wy_actor_get(w, target)) return wy_actor_status(w, target, __func__, "target");
   const wy_belief *b = wy_belief_find(wy_beliefs_of(w, index), target, NULL);
-  if (!b) return WARY_ERR_NOT_FOUND;
+  if (!b) return wy_fail_no_belief(w, __func__, agent, target);
   belief_out(w, index, b, out);
   return WARY_OK;
 }
 
 int32_t wary_belief_count(const wary_world *w, wary_actor_id agent_h) {
   wy_id agent = agent_h.id;
-  int32_t index = wy_agent_index(w, agent);
+  int32_t index = wy_agent_index(w, agent, __func__, "agent");
   return index < 0 ? index : wy_beliefs_of(w, index)->count;
 }
 
 int wary_belief_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wary_belief *out) {
   wy_id agent = agent_h.id;
   memset(out, 0, sizeof *out);
-  int32_t index = wy_agent_index(w, agent);
+  int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
   const wy_belief_list *l = wy_beliefs_of(w, index);
-  if (i < 0 || i >= l->count) return WARY_ERR_NOT_FOUND;
+  if (i < 0 || i >= l->count)
+    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "i", "a belief", i, l->count);
   belief_out(w, index, &l->data[i], out);
   return WARY_OK;
 }
@@ -203,10 +208,10 @@ int wary_belief_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wary_b
 int wary_set_confidence(wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, float confidence) {
   wy_id agent = agent_h.id;
   wy_id target = target_h.id;
-  if (!wy_finite(confidence) || confidence < 0.0f || confidence > 1.0f) return WARY_ERR_BAD_VALUE;
+  if (wy_bad(w->error, __func__, "confidence", confidence, WY_UNIT)) return WARY_ERR_BAD_VALUE;
   int status;
-  if (agent == target) return WARY_ERR_BAD_VALUE;
-  wy_belief *b = wy_belief_of(w, agent, target, true, &status);
+  if (agent == target) return wy_fail_self(w, __func__, target);
+  wy_belief *b = wy_belief_of(w, __func__, agent, target, true, &status);
   if (!b) return status;
   if (confidence > b->pending_set) b->pending_set = confidence;
   return WARY_OK;
@@ -219,10 +224,13 @@ int wary_vision_explain_get(const wary_world *cw, wary_actor_id agent_h, wary_ac
   memset(out, 0, sizeof *out);
   wary_world *w = (wary_world *)cw;
   const wy_actor *a = wy_actor_get(w, agent), *t = wy_actor_get(w, target);
-  if (!a) return wy_actor_status(w, agent);
-  if (!t) return wy_actor_status(w, target);
-  if (a->agent < 0) return WARY_ERR_NOT_AGENT;
-  if (w->profiles.data[a->profile].builtin_slot[WARY_SENSE_VISION] < 0) return WARY_ERR_NOT_FOUND;
+  if (!a) return wy_actor_status(w, agent, __func__, "agent");
+  if (!t) return wy_actor_status(w, target, __func__, "target");
+  if (a->agent < 0) return wy_fail_not_agent(w, __func__, "agent", agent);
+  if (w->profiles.data[a->profile].builtin_slot[WARY_SENSE_VISION] < 0)
+    return wy_fail(w->error, WARY_ERR_NOT_FOUND, __func__,
+                   "agent: expected an agent that sees, got %x, whose profile %d has no WARY_SENSE_VISION", agent,
+                   a->profile);
   const wary_vision_def *v = wy_vision_of(w, a->profile);
   int32_t reason;
   wy_vision_eval(w, a, v, t, &reason, out);

@@ -63,8 +63,12 @@ wy_belief *wy_belief_find(const wy_belief_list *l, wy_id target, int32_t *index)
 /* A new belief about target t at the end of l: its index, or -1 on out of memory. */
 int32_t wy_belief_create(wy_belief_list *l, wy_id target, const wy_actor *t);
 /* The belief of agent about target (made if create), or NULL with *status:
- * the agent's or target's id status, NOT_FOUND, OUT_OF_MEMORY. */
-wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, int *status);
+ * the agent's or target's id status or OUT_OF_MEMORY, with their text for fn,
+ * or NOT_FOUND without one (for some callers no belief is no failure: they
+ * note it with wy_fail_no_belief). */
+wy_belief *wy_belief_of(wary_world *w, const char *fn, wy_id agent, wy_id target, bool create, int *status);
+/* WARY_ERR_NOT_FOUND with its text: agent holds no belief about target. */
+int wy_fail_no_belief(const wary_world *w, const char *fn, wy_id agent, wy_id target);
 /* Drops the beliefs that hold nothing (empty after memory_time when Expired). */
 void wy_beliefs_prune(wy_belief_list *l, float memory_time);
 

@@ -13,14 +13,18 @@ wary_material_def wary_default_material_def(void) {
   return d;
 }
 
-static bool material_valid(const wary_material_def *d) {
-  return d && wy_finite(d->vision_transmission) && d->vision_transmission >= 0.0f &&
-         d->vision_transmission <= 1.0f;
+static int material_check(wy_error *e, const char *fn, const wary_material_def *d) {
+  if (!d) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, "material_def");
+  return wy_bad(e, fn, "material_def.vision_transmission", d->vision_transmission, WY_UNIT) ? WARY_ERR_BAD_VALUE
+                                                                                          : WARY_OK;
 }
 
 static int32_t material_create(wary_world *w, const wary_material_def *def) {
-  if (!material_valid(def)) return WARY_ERR_BAD_VALUE;
-  if (w->material_count >= WY_MAX_MATERIALS) return WARY_ERR_FULL;
+  int status = material_check(w->error, "wary_material_create", def);
+  if (status != WARY_OK) return status;
+  if (w->material_count >= WY_MAX_MATERIALS)
+    return wy_fail(w->error, WARY_ERR_FULL, "wary_material_create", "table full: %d materials at most",
+                   WY_MAX_MATERIALS);
   int32_t i = w->material_count++;
   w->materials[i].vision_transmission = def->vision_transmission;
   w->materials[i].sound_wall = def->sound_wall;
@@ -32,8 +36,11 @@ int wary_material_create(wary_world *w, const wary_material_def *def, int32_t *o
 }
 
 int wary_material_set(wary_world *w, int32_t material, const wary_material_def *def) {
-  if (material < 0 || material >= w->material_count) return WARY_ERR_NOT_FOUND;
-  if (!material_valid(def)) return WARY_ERR_BAD_VALUE;
+  if (material < 0 || material >= w->material_count)
+    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "material", "a material", material,
+                         w->material_count);
+  int status = material_check(w->error, __func__, def);
+  if (status != WARY_OK) return status;
   w->materials[material].vision_transmission = def->vision_transmission;
   w->materials[material].sound_wall = def->sound_wall;
   return WARY_OK;
@@ -45,23 +52,22 @@ wary_box_def wary_default_box_def(void) {
   return d;
 }
 
-static bool bounds_valid(const float min[3], const float max[3]) {
-  for (int i = 0; i < 3; i++)
-    if (!wy_finite(min[i]) || !wy_finite(max[i]) || max[i] < min[i]) return false;
-  return true;
-}
-
 int wary_box_create(wary_world *w, const wary_box_def *def, wary_box_id *out) {
   wary_box_id unused;
   if (!out) out = &unused;
   out->id = 0;
   w->light_epoch++;
-  if (!def || !bounds_valid(def->min, def->max)) return WARY_ERR_BAD_VALUE;
-  if (def->material < 0 || def->material >= w->material_count) return WARY_ERR_NOT_FOUND;
-  if (w->in_step) return WARY_ERR_IN_STEP;
+  wy_error *e = w->error;
+  if (!def) return wy_fail_null(e, WARY_ERR_BAD_VALUE, __func__, "box_def");
+  int status = wy_bounds_check(e, __func__, "box_def", def->min, def->max);
+  if (status != WARY_OK) return status;
+  if (def->material < 0 || def->material >= w->material_count)
+    return wy_fail_index(e, WARY_ERR_NOT_FOUND, __func__, "box_def.material", "a material", def->material,
+                         w->material_count);
+  if (w->in_step) return wy_fail_in_step(e, __func__);
   int32_t slot = wy_id_reserve(&w->box_ids);
-  if (slot < 0) return slot;
-  if (!wy_occ_add(&w->occ, slot, def->min, def->max, def->material)) return WARY_ERR_OUT_OF_MEMORY;
+  if (slot < 0) return wy_fail_reserve(e, __func__, slot, "box");
+  if (!wy_occ_add(&w->occ, slot, def->min, def->max, def->material)) return wy_fail_memory(e, __func__);
   out->id = wy_id_alloc(&w->box_ids);
   return WARY_OK;
 }
@@ -70,9 +76,10 @@ int wary_box_set_bounds(wary_world *w, wary_box_id box_h, float min_x, float min
   wy_id box = box_h.id;
   w->light_epoch++;
   int32_t slot = wy_id_slot(&w->box_ids, box);
-  if (slot < 0) return wy_id_status(&w->box_ids, box);
+  if (slot < 0) return wy_id_check(w->error, __func__, "box", &w->box_ids, box);
   float mn[3] = {min_x, min_y, min_z}, mx[3] = {max_x, max_y, max_z};
-  if (!bounds_valid(mn, mx)) return WARY_ERR_BAD_VALUE;
+  int status = wy_bounds_check(w->error, __func__, NULL, mn, mx);
+  if (status != WARY_OK) return status;
   wy_occ_set_bounds(&w->occ, slot, mn, mx);
   return WARY_OK;
 }
@@ -81,8 +88,10 @@ int wary_box_set_material(wary_world *w, wary_box_id box_h, int32_t material) {
   wy_id box = box_h.id;
   w->light_epoch++;
   int32_t slot = wy_id_slot(&w->box_ids, box);
-  if (slot < 0) return wy_id_status(&w->box_ids, box);
-  if (material < 0 || material >= w->material_count) return WARY_ERR_NOT_FOUND;
+  if (slot < 0) return wy_id_check(w->error, __func__, "box", &w->box_ids, box);
+  if (material < 0 || material >= w->material_count)
+    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "material", "a material", material,
+                         w->material_count);
   wy_occ_set_material(&w->occ, slot, material);
   return WARY_OK;
 }
@@ -91,8 +100,8 @@ int wary_box_destroy(wary_world *w, wary_box_id box_h) {
   wy_id box = box_h.id;
   w->light_epoch++;
   int32_t slot = wy_id_slot(&w->box_ids, box);
-  if (slot < 0) return wy_id_status(&w->box_ids, box);
-  if (w->in_step) return WARY_ERR_IN_STEP;
+  if (slot < 0) return wy_id_check(w->error, __func__, "box", &w->box_ids, box);
+  if (w->in_step) return wy_fail_in_step(w->error, __func__);
   wy_occ_remove(&w->occ, slot);
   wy_id_release(&w->box_ids, slot);
   return WARY_OK;
@@ -106,8 +115,10 @@ int wary_ray_cast(wary_world *w, float ax, float ay, float az, float bx, float b
   out->transmission = 1.0f;
   out->walls = 0;
   out->boxes = 0;
-  if (!wy_finite3(ax, ay, az) || !wy_finite3(bx, by, bz)) return WARY_ERR_BAD_VALUE;
   float a[3] = {ax, ay, az}, b[3] = {bx, by, bz};
+  static const char *const args[] = {"ax", "ay", "az", "bx", "by", "bz"};
+  for (int i = 0; i < 6; i++)
+    if (wy_bad(w->error, __func__, args[i], i < 3 ? a[i] : b[i - 3], WY_FINITE)) return WARY_ERR_BAD_VALUE;
   w->stats.rays++;
-  return wy_occ_segment(&w->occ, w->materials, a, b, out) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
+  return wy_occ_segment(&w->occ, w->materials, a, b, out) ? WARY_OK : wy_fail_memory(w->error, __func__);
 }

@@ -38,24 +38,34 @@ wary_brain_def wary_default_brain_def(void) {
   return d;
 }
 
-static bool brain_valid(const wary_brain_def *d) {
-  if (!d || !wy_nonneg(d->damage_loss_grace) || !wy_nonneg(d->damage_decay_scale) ||
-      !wy_unit(d->damage_location_accuracy) || !wy_unit(d->pain_vision_floor) ||
-      !wy_unit(d->pain_suppress_below) || !wy_unit(d->panic_override_threshold) ||
-      !wy_unit(d->emotion_active_threshold) || !wy_nonneg(d->threat_weight_damage_received) ||
-      !wy_nonneg(d->threat_weight_confidence) || !wy_nonneg(d->threat_weight_state) ||
-      !wy_nonneg(d->threat_weight_distance) || !wy_nonneg(d->threat_damage_decay_rate) ||
-      !wy_unit(d->threat_low) || !wy_unit(d->threat_medium) || !wy_unit(d->threat_high) ||
-      !wy_unit(d->threat_critical) || !wy_nonneg(d->attention_stickiness_time) ||
-      !wy_nonneg(d->attention_switch_threshold))
-    return false;
-  if (d->threat_distance_range != -1.0f &&
-      (!wy_finite(d->threat_distance_range) || d->threat_distance_range <= 0.0f))
-    return false;
+static int brain_check(wy_error *e, const char *fn, const wary_brain_def *d) {
+  if (!d) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, "brain_def");
+  if (wy_bad(e, fn, "brain_def.damage_loss_grace", d->damage_loss_grace, WY_NONNEG) ||
+      wy_bad(e, fn, "brain_def.damage_decay_scale", d->damage_decay_scale, WY_NONNEG) ||
+      wy_bad(e, fn, "brain_def.damage_location_accuracy", d->damage_location_accuracy, WY_UNIT) ||
+      wy_bad(e, fn, "brain_def.pain_vision_floor", d->pain_vision_floor, WY_UNIT) ||
+      wy_bad(e, fn, "brain_def.pain_suppress_below", d->pain_suppress_below, WY_UNIT) ||
+      wy_bad(e, fn, "brain_def.panic_override_threshold", d->panic_override_threshold, WY_UNIT) ||
+      wy_bad(e, fn, "brain_def.emotion_active_threshold", d->emotion_active_threshold, WY_UNIT) ||
+      wy_bad(e, fn, "brain_def.threat_weight_damage_received", d->threat_weight_damage_received, WY_NONNEG) ||
+      wy_bad(e, fn, "brain_def.threat_weight_confidence", d->threat_weight_confidence, WY_NONNEG) ||
+      wy_bad(e, fn, "brain_def.threat_weight_state", d->threat_weight_state, WY_NONNEG) ||
+      wy_bad(e, fn, "brain_def.threat_weight_distance", d->threat_weight_distance, WY_NONNEG) ||
+      wy_bad(e, fn, "brain_def.threat_damage_decay_rate", d->threat_damage_decay_rate, WY_NONNEG) ||
+      wy_bad(e, fn, "brain_def.threat_low", d->threat_low, WY_UNIT) ||
+      wy_bad(e, fn, "brain_def.threat_medium", d->threat_medium, WY_UNIT) ||
+      wy_bad(e, fn, "brain_def.threat_high", d->threat_high, WY_UNIT) ||
+      wy_bad(e, fn, "brain_def.threat_critical", d->threat_critical, WY_UNIT) ||
+      wy_bad(e, fn, "brain_def.attention_stickiness_time", d->attention_stickiness_time, WY_NONNEG) ||
+      wy_bad(e, fn, "brain_def.attention_switch_threshold", d->attention_switch_threshold, WY_NONNEG) ||
+      wy_bad(e, fn, "brain_def.threat_distance_range", d->threat_distance_range, WY_SCALED_POSITIVE))
+    return WARY_ERR_BAD_VALUE;
   for (int i = 0; i < 5; i++)
-    if (!wy_unit(d->emotion_max[i]) || !wy_nonneg(d->emotion_rise[i]) || !wy_nonneg(d->emotion_decay[i]))
-      return false;
-  return true;
+    if (wy_bad_at(e, fn, "brain_def.emotion_max", i, d->emotion_max[i], WY_UNIT) ||
+        wy_bad_at(e, fn, "brain_def.emotion_rise", i, d->emotion_rise[i], WY_NONNEG) ||
+        wy_bad_at(e, fn, "brain_def.emotion_decay", i, d->emotion_decay[i], WY_NONNEG))
+      return WARY_ERR_BAD_VALUE;
+  return WARY_OK;
 }
 
 /* Hits come to damage and pain reports nothing: neither gathers candidates.
@@ -69,9 +79,11 @@ static void contract(wy_profile *p, const wary_brain_def *d) {
 }
 
 int wary_profile_set_brain(wary_world *w, int32_t profile, const wary_brain_def *d) {
-  int status;
-  wy_profile *p = wy_profile_to_set(w, profile, true, brain_valid(d), &status);
-  if (!p) return status;
+  int status = wy_profile_check(w, __func__, profile);
+  if (status == WARY_OK) status = brain_check(w->error, __func__, d);
+  if (status == WARY_OK) status = wy_step_check(w, __func__);
+  if (status != WARY_OK) return status;
+  wy_profile *p = &w->profiles.data[profile];
   wary_brain_def *b = &w->brain->profiles.data[profile];
   *b = *d;
   b->threat_distance_range = wy_scaled(w, d->threat_distance_range, 30.0f);

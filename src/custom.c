@@ -35,8 +35,9 @@ const wary_sense_query *wary_queries(const wary_world *w) { return w->custom->qu
 wary_sense_result *wary_results(wary_world *w) { return w->custom->results.data; }
 
 int wary_query_fail(wary_world *w, int32_t i) {
-  if (!w->in_step) return WARY_ERR_IN_STEP;
-  if (i < 0 || i >= w->custom->queries.count) return WARY_ERR_NOT_FOUND;
+  if (!w->in_step) return wy_fail_not_in_step(w->error, __func__);
+  if (i < 0 || i >= w->custom->queries.count)
+    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "i", "a query", i, w->custom->queries.count);
   wy_query_link *l = &w->custom->links.data[i];
   if (l->failed) return WARY_OK;
   l->failed = true;

@@ -36,18 +36,24 @@ wary_damage_def wary_default_damage_def(void) {
 static bool alive(const wary_world *w, wy_id id) { return id != 0 && wy_actor_get(w, id); }
 
 int wary_apply_damage(wary_world *w, const wary_damage_def *d) {
-  if (!d) return WARY_ERR_BAD_VALUE;
+  static const char *const fields[] = {"damage_def.instigator", "damage_def.causer",
+                                       "damage_def.causer_instigator", "damage_def.causer_owner"};
+  wy_error *e = w->error;
+  if (!d) return wy_fail_null(e, WARY_ERR_BAD_VALUE, __func__, "damage_def");
   const wy_actor *victim = wy_actor_get(w, d->victim.id);
-  if (!victim) return wy_actor_status(w, d->victim.id);
-  if (!wy_finite(d->amount) || d->amount < 0.0f || !wy_finite3(d->pos[0], d->pos[1], d->pos[2]))
-    return WARY_ERR_BAD_VALUE;
+  if (!victim) return wy_actor_status(w, d->victim.id, __func__, "damage_def.victim");
+  if (wy_bad(e, __func__, "damage_def.amount", d->amount, WY_NONNEG)) return WARY_ERR_BAD_VALUE;
+  for (int i = 0; i < 3; i++)
+    if (wy_bad_at(e, __func__, "damage_def.pos", i, d->pos[i], WY_FINITE)) return WARY_ERR_BAD_VALUE;
   const wy_id ids[] = {d->instigator.id, d->causer.id, d->causer_instigator.id, d->causer_owner.id};
   for (int i = 0; i < 4; i++)
-    if (ids[i] != 0 && !wy_actor_get(w, ids[i])) return wy_actor_status(w, ids[i]);
-  if (d->type != 0 && !wary_name_string(w, d->type)) return WARY_ERR_NOT_FOUND;
-  if (w->in_step) return WARY_ERR_IN_STEP;
+    if (ids[i] != 0 && !wy_actor_get(w, ids[i])) return wy_actor_status(w, ids[i], __func__, fields[i]);
+  if (d->type != 0 && !wary_name_string(w, d->type))
+    return wy_fail(e, WARY_ERR_NOT_FOUND, __func__,
+                   "damage_def.type: expected 0 (none) or an interned name (a key from wary_name), got %d", d->type);
+  if (w->in_step) return wy_fail_in_step(e, __func__);
   wy_damage *q = wy_array_push(&w->damages->queue);
-  if (!q) return WARY_ERR_OUT_OF_MEMORY;
+  if (!q) return wy_fail_memory(e, __func__);
   q->def = *d;
   /* Who did it: the instigator's pawn; else a pawn causer, the causer's
    * instigator, or its owner; else the causer itself. */

@@ -175,19 +175,21 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
 
 int wary_set_fear_input(wary_world *w, wary_actor_id agent_h, float value) {
   wy_id agent = agent_h.id;
-  int32_t index = wy_agent_index(w, agent);
+  int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
-  if (!wy_unit(value)) return WARY_ERR_BAD_VALUE;
+  if (wy_bad(w->error, __func__, "value", value, WY_UNIT)) return WARY_ERR_BAD_VALUE;
   w->emotions->agents.data[index].fear_input = value;
   return WARY_OK;
 }
 
 int wary_set_emotion(wary_world *w, wary_actor_id agent_h, int32_t emotion, float value) {
   wy_id agent = agent_h.id;
-  int32_t index = wy_agent_index(w, agent);
+  int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
-  if (emotion < 0 || emotion > WARY_PANIC) return WARY_ERR_NOT_FOUND;
-  if (!wy_unit(value)) return WARY_ERR_BAD_VALUE;
+  if (emotion < 0 || emotion > WARY_PANIC)
+    return wy_fail(w->error, WARY_ERR_NOT_FOUND, __func__,
+                   "emotion: expected a wary_emotion_value in [0, %d] (fear .. panic), got %d", WARY_PANIC, emotion);
+  if (wy_bad(w->error, __func__, "value", value, WY_UNIT)) return WARY_ERR_BAD_VALUE;
   float max = wy_brain_of(w, wy_agent_actor(w, index)->profile)->emotion_max[emotion];
   w->emotions->agents.data[index].emotion[emotion] = value < max ? value : max;
   return WARY_OK;
@@ -195,7 +197,7 @@ int wary_set_emotion(wary_world *w, wary_actor_id agent_h, int32_t emotion, floa
 
 int wary_reset_emotions(wary_world *w, wary_actor_id agent_h) {
   wy_id agent = agent_h.id;
-  int32_t index = wy_agent_index(w, agent);
+  int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
   wy_emotion_agent *ag = &w->emotions->agents.data[index];
   memset(ag->emotion, 0, sizeof ag->emotion);
@@ -206,9 +208,9 @@ int wary_reset_emotions(wary_world *w, wary_actor_id agent_h) {
 
 int wary_brain_get(const wary_world *w, wary_actor_id agent_h, wary_brain_state *out) {
   wy_id agent = agent_h.id;
-  if (!out) return WARY_ERR_BAD_VALUE;
+  if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
   memset(out, 0, sizeof *out);
-  int32_t index = wy_agent_index(w, agent);
+  int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
   const wy_profile *p = wy_agent_profile(w, index);
   const wy_pain_agent *pain = wy_pain_of(w, index);
@@ -234,14 +236,14 @@ int wary_brain_get(const wary_world *w, wary_actor_id agent_h, wary_brain_state 
 int wary_threat_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, wary_threat *out) {
   wy_id agent = agent_h.id;
   wy_id target = target_h.id;
-  if (!out) return WARY_ERR_BAD_VALUE;
+  if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
   memset(out, 0, sizeof *out);
-  int32_t index = wy_agent_index(w, agent);
+  int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
-  if (!wy_actor_get(w, target)) return wy_actor_status(w, target);
+  if (!wy_actor_get(w, target)) return wy_actor_status(w, target, __func__, "target");
   out->relationship = wy_relationship(w, index, target);
   const wy_belief *b = wy_belief_find(wy_beliefs_of(w, index), target, NULL);
-  if (!b) return WARY_ERR_NOT_FOUND;
+  if (!b) return wy_fail_no_belief(w, __func__, agent, target);
   out->score = b->threat;
   out->level = b->threat_level;
   out->damage = b->damage;

@@ -25,17 +25,27 @@ wary_environment_def wary_default_environment_def(void) {
   return d;
 }
 
-static bool light_valid(const wary_light_def *d) {
-  return d && wy_finite3(d->pos[0], d->pos[1], d->pos[2]) && wy_finite(d->radius) &&
-         (d->radius > 0.0f || d->radius == -1.0f) && wy_unit(d->intensity);
+static int light_check(wy_error *e, const char *fn, const wary_light_def *d) {
+  if (!d) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, "light_def");
+  for (int i = 0; i < 3; i++)
+    if (wy_bad_at(e, fn, "light_def.pos", i, d->pos[i], WY_FINITE)) return WARY_ERR_BAD_VALUE;
+  return wy_bad(e, fn, "light_def.radius", d->radius, WY_SCALED_POSITIVE) ||
+                 wy_bad(e, fn, "light_def.intensity", d->intensity, WY_UNIT)
+             ? WARY_ERR_BAD_VALUE
+             : WARY_OK;
 }
 
-static bool env_valid(const wary_environment_def *d) {
-  if (!d) return false;
-  for (int i = 0; i < 3; i++)
-    if (!wy_finite(d->min[i]) || !wy_finite(d->max[i]) || d->max[i] < d->min[i]) return false;
-  return wy_unit(d->vision_range_scale) && wy_unit(d->hearing_range_scale) &&
-         (d->light == -1.0f || wy_unit(d->light));
+static int env_check(wy_error *e, const char *fn, const wary_environment_def *d) {
+  if (!d) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, "environment_def");
+  int status = wy_bounds_check(e, fn, "environment_def", d->min, d->max);
+  if (status != WARY_OK) return status;
+  if (wy_bad(e, fn, "environment_def.vision_range_scale", d->vision_range_scale, WY_UNIT) ||
+      wy_bad(e, fn, "environment_def.hearing_range_scale", d->hearing_range_scale, WY_UNIT))
+    return WARY_ERR_BAD_VALUE;
+  if (d->light != -1.0f && !wy_unit(d->light))
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                   "environment_def.light: expected -1 (unchanged) or a finite number in [0, 1], got %g", d->light);
+  return WARY_OK;
 }
 
 int wary_light_create(wary_world *w, const wary_light_def *def, wary_light_id *out) {
@@ -43,10 +53,11 @@ int wary_light_create(wary_world *w, const wary_light_def *def, wary_light_id *o
   if (!out) out = &unused;
   out->id = 0;
   w->light_epoch++;
-  if (!light_valid(def)) return WARY_ERR_BAD_VALUE;
+  int status = light_check(w->error, __func__, def);
+  if (status != WARY_OK) return status;
   int32_t slot = wy_id_reserve(&w->light_ids);
-  if (slot < 0) return slot;
-  if (!wy_array_reserve(&w->lights, slot + 1)) return WARY_ERR_OUT_OF_MEMORY;
+  if (slot < 0) return wy_fail_reserve(w->error, __func__, slot, "light");
+  if (!wy_array_reserve(&w->lights, slot + 1)) return wy_fail_memory(w->error, __func__);
   if (slot == w->lights.count) w->lights.count++;
   wy_light *l = &w->lights.data[slot];
   l->def = *def;
@@ -59,8 +70,9 @@ int wary_light_set(wary_world *w, wary_light_id id_h, const wary_light_def *def)
   wy_id id = id_h.id;
   w->light_epoch++;
   int32_t slot = wy_id_slot(&w->light_ids, id);
-  if (slot < 0) return wy_id_status(&w->light_ids, id);
-  if (!light_valid(def)) return WARY_ERR_BAD_VALUE;
+  if (slot < 0) return wy_id_check(w->error, __func__, "light", &w->light_ids, id);
+  int status = light_check(w->error, __func__, def);
+  if (status != WARY_OK) return status;
   wy_light *l = &w->lights.data[slot];
   l->def = *def;
   l->def.radius = wy_scaled(w, def->radius, 8.0f);
@@ -71,7 +83,7 @@ int wary_light_destroy(wary_world *w, wary_light_id id_h) {
   wy_id id = id_h.id;
   w->light_epoch++;
   int32_t slot = wy_id_slot(&w->light_ids, id);
-  if (slot < 0) return wy_id_status(&w->light_ids, id);
+  if (slot < 0) return wy_id_check(w->error, __func__, "light", &w->light_ids, id);
   wy_id_release(&w->light_ids, slot);
   return WARY_OK;
 }
@@ -82,10 +94,11 @@ int wary_environment_create(wary_world *w, const wary_environment_def *def,
   if (!out) out = &unused;
   out->id = 0;
   w->light_epoch++;
-  if (!env_valid(def)) return WARY_ERR_BAD_VALUE;
+  int status = env_check(w->error, __func__, def);
+  if (status != WARY_OK) return status;
   int32_t slot = wy_id_reserve(&w->env_ids);
-  if (slot < 0) return slot;
-  if (!wy_array_reserve(&w->envs, slot + 1)) return WARY_ERR_OUT_OF_MEMORY;
+  if (slot < 0) return wy_fail_reserve(w->error, __func__, slot, "environment");
+  if (!wy_array_reserve(&w->envs, slot + 1)) return wy_fail_memory(w->error, __func__);
   if (slot == w->envs.count) w->envs.count++;
   w->envs.data[slot].def = *def;
   out->id = wy_id_alloc(&w->env_ids);
@@ -96,8 +109,9 @@ int wary_environment_set(wary_world *w, wary_environment_id id_h, const wary_env
   wy_id id = id_h.id;
   w->light_epoch++;
   int32_t slot = wy_id_slot(&w->env_ids, id);
-  if (slot < 0) return wy_id_status(&w->env_ids, id);
-  if (!env_valid(def)) return WARY_ERR_BAD_VALUE;
+  if (slot < 0) return wy_id_check(w->error, __func__, "env", &w->env_ids, id);
+  int status = env_check(w->error, __func__, def);
+  if (status != WARY_OK) return status;
   w->envs.data[slot].def = *def;
   return WARY_OK;
 }
@@ -106,14 +120,18 @@ int wary_environment_destroy(wary_world *w, wary_environment_id id_h) {
   wy_id id = id_h.id;
   w->light_epoch++;
   int32_t slot = wy_id_slot(&w->env_ids, id);
-  if (slot < 0) return wy_id_status(&w->env_ids, id);
+  if (slot < 0) return wy_id_check(w->error, __func__, "env", &w->env_ids, id);
   wy_id_release(&w->env_ids, slot);
   return WARY_OK;
 }
 
 int wary_world_set_sun(wary_world *w, float dx, float dy, float dz, float intensity,
                        float ambient) {
-  if (!wy_finite3(dx, dy, dz) || !wy_unit(intensity) || !wy_unit(ambient)) return WARY_ERR_BAD_VALUE;
+  wy_error *e = w->error;
+  if (wy_bad(e, __func__, "dx", dx, WY_FINITE) || wy_bad(e, __func__, "dy", dy, WY_FINITE) ||
+      wy_bad(e, __func__, "dz", dz, WY_FINITE) || wy_bad(e, __func__, "intensity", intensity, WY_UNIT) ||
+      wy_bad(e, __func__, "ambient", ambient, WY_UNIT))
+    return WARY_ERR_BAD_VALUE;
   float len = sqrtf(dx * dx + dy * dy + dz * dz);
   w->sun_dir[0] = len > 0.0f ? dx / len : 0.0f;
   w->sun_dir[1] = len > 0.0f ? dy / len : 0.0f;

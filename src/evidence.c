@@ -8,21 +8,28 @@
 int wary_evidence_add(wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, int32_t tag, int32_t op, float value, float lifetime, int32_t source) {
   wy_id agent = agent_h.id;
   wy_id target = target_h.id;
-  if (!wy_finite(value) || value < 0.0f || value > 1.0f) return WARY_ERR_BAD_VALUE;
-  if (!wy_finite(lifetime) || lifetime < 0.0f) return WARY_ERR_BAD_VALUE;
-  if (op < WARY_RAISE || op > WARY_INVALIDATE || agent == target) return WARY_ERR_BAD_VALUE;
-  if (!wary_name_string(w, tag) || (source != 0 && !wary_name_string(w, source)))
-    return WARY_ERR_NOT_FOUND;
+  if (wy_bad(w->error, __func__, "value", value, WY_UNIT) ||
+      wy_bad(w->error, __func__, "lifetime", lifetime, WY_NONNEG) ||
+      wy_bad_int(w->error, __func__, "op", -1, op, WARY_RAISE, WARY_INVALIDATE))
+    return WARY_ERR_BAD_VALUE;
+  if (agent == target) return wy_fail_self(w, __func__, target);
+  if (!wary_name_string(w, tag)) return wy_fail_name(w->error, __func__, "tag", tag);
+  if (source != 0 && !wary_name_string(w, source))
+    return wy_fail(w->error, WARY_ERR_NOT_FOUND, __func__,
+                   "source: expected 0 (none) or an interned name (a key from wary_name), got %d", source);
   int status;
   /* Evidence is kept even about a target not yet perceived (a disguise put on
    * before any guard has seen the player); only a floor raises confidence. */
-  wy_belief *b = wy_belief_of(w, agent, target, true, &status);
+  wy_belief *b = wy_belief_of(w, __func__, agent, target, true, &status);
   if (!b) return status;
   wary_evidence *e = NULL;
   for (int32_t i = 0; i < b->evidence_count; i++)
     if (b->evidence[i].tag == tag) e = &b->evidence[i];
   if (!e) {
-    if (b->evidence_count >= WARY_MAX_EVIDENCE) return WARY_ERR_FULL;
+    if (b->evidence_count >= WARY_MAX_EVIDENCE)
+      return wy_fail(w->error, WARY_ERR_FULL, __func__,
+                     "tag: table full: the belief holds %d evidence (WARY_MAX_EVIDENCE), none with tag %d (%s)",
+                     WARY_MAX_EVIDENCE, tag, wary_name_string(w, tag));
     e = &b->evidence[b->evidence_count++];
   }
   e->tag = tag;
@@ -44,21 +51,23 @@ int wary_evidence_remove(wary_world *w, wary_actor_id agent_h, wary_actor_id tar
   wy_id agent = agent_h.id;
   wy_id target = target_h.id;
   int status;
-  wy_belief *b = wy_belief_of(w, agent, target, false, &status);
-  if (!b) return status;
+  wy_belief *b = wy_belief_of(w, __func__, agent, target, false, &status);
+  if (!b) return status == WARY_ERR_NOT_FOUND ? wy_fail_no_belief(w, __func__, agent, target) : status;
   for (int32_t i = 0; i < b->evidence_count; i++)
     if (b->evidence[i].tag == tag) {
       evidence_remove_at(b, i);
       return WARY_OK;
     }
-  return WARY_ERR_NOT_FOUND;
+  const char *name = wary_name_string(w, tag);
+  return wy_fail(w->error, WARY_ERR_NOT_FOUND, __func__, "tag: the belief holds no evidence with tag %d (%s)", tag,
+                 name ? name : "not an interned name");
 }
 
 int wary_evidence_clear(wary_world *w, wary_actor_id agent_h, wary_actor_id target_h) {
   wy_id agent = agent_h.id;
   wy_id target = target_h.id;
   int status;
-  wy_belief *b = wy_belief_of(w, agent, target, false, &status);
+  wy_belief *b = wy_belief_of(w, __func__, agent, target, false, &status);
   if (!b) return status == WARY_ERR_NOT_FOUND ? WARY_OK : status;
   b->evidence_count = 0;
   return WARY_OK;
@@ -68,7 +77,7 @@ int32_t wary_evidence_count(const wary_world *w, wary_actor_id agent_h, wary_act
   wy_id agent = agent_h.id;
   wy_id target = target_h.id;
   int status;
-  const wy_belief *b = wy_belief_of((wary_world *)w, agent, target, false, &status);
+  const wy_belief *b = wy_belief_of((wary_world *)w, __func__, agent, target, false, &status);
   if (!b) return status == WARY_ERR_NOT_FOUND ? 0 : status;
   return b->evidence_count;
 }
@@ -78,9 +87,10 @@ int wary_evidence_at(const wary_world *w, wary_actor_id agent_h, wary_actor_id t
   wy_id target = target_h.id;
   memset(out, 0, sizeof *out);
   int status;
-  const wy_belief *b = wy_belief_of((wary_world *)w, agent, target, false, &status);
-  if (!b) return status;
-  if (i < 0 || i >= b->evidence_count) return WARY_ERR_NOT_FOUND;
+  const wy_belief *b = wy_belief_of((wary_world *)w, __func__, agent, target, false, &status);
+  if (!b) return status == WARY_ERR_NOT_FOUND ? wy_fail_no_belief(w, __func__, agent, target) : status;
+  if (i < 0 || i >= b->evidence_count)
+    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "i", "an evidence", i, b->evidence_count);
   *out = b->evidence[i];
   return WARY_OK;
 }

@@ -36,12 +36,12 @@ static const char *const key_names[WY_GECK_KEYS] = {
  * points: 1.70 m standing, 1.10 m crouched, 0.25 m prone). */
 static const float head_share[3] = {1.0f, 1.10f / 1.70f, 0.25f / 1.70f};
 
-static int intern_keys(wary_world *w) {
+static int intern_keys(wary_world *w, const char *fn) {
   if (w->geck->keys[0] != 0) return WARY_OK;
   int32_t keys[WY_GECK_KEYS];
   for (int i = 0; i < WY_GECK_KEYS; i++) {
-    int status = wary_name(w, key_names[i], &keys[i]);
-    if (status != WARY_OK) return status;
+    keys[i] = wy_name_intern(w, key_names[i]);
+    if (keys[i] < 0) return wy_fail_intern(w->error, fn, keys[i]);
   }
   memcpy(w->geck->keys, keys, sizeof keys);
   return WARY_OK;
@@ -538,23 +538,28 @@ static bool queue(wary_world *w, const wy_geck_pending *p) {
 
 int wary_create_detection_event(wary_world *w, wary_actor_id owner_h, float x, float y, float z, float rating, int32_t type) {
   wy_id owner = owner_h.id;
-  if (owner != 0 && !wy_actor_get(w, owner)) return wy_actor_status(w, owner);
-  if (!wy_finite3(x, y, z) || !wy_finite(rating) || rating < 0.0f) return WARY_ERR_BAD_VALUE;
-  if (type < WARY_GECK_EVENT_NOTICED || type > WARY_GECK_EVENT_CUSTOM) return WARY_ERR_BAD_VALUE;
+  wy_error *e = w->error;
+  if (owner != 0 && !wy_actor_get(w, owner)) return wy_actor_status(w, owner, __func__, "owner");
+  if (wy_bad(e, __func__, "x", x, WY_FINITE) || wy_bad(e, __func__, "y", y, WY_FINITE) ||
+      wy_bad(e, __func__, "z", z, WY_FINITE) || wy_bad(e, __func__, "rating", rating, WY_NONNEG) ||
+      wy_bad_int(e, __func__, "type", -1, type, WARY_GECK_EVENT_NOTICED, WARY_GECK_EVENT_CUSTOM))
+    return WARY_ERR_BAD_VALUE;
   wy_geck_pending p = {false, owner, 0, {x, y, z}, rating, type};
-  return queue(w, &p) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
+  return queue(w, &p) ? WARY_OK : wy_fail_memory(e, __func__);
 }
 
 int wary_geck_damage(wary_world *w, wary_actor_id victim_h, wary_actor_id attacker_h) {
   wy_id victim = victim_h.id;
   wy_id attacker = attacker_h.id;
   const wy_actor *v = wy_actor_get(w, victim);
-  if (!v) return wy_actor_status(w, victim);
-  if (!wy_actor_get(w, attacker)) return wy_actor_status(w, attacker);
-  if (v->agent < 0) return WARY_ERR_NOT_AGENT;
-  if (victim == attacker) return WARY_ERR_BAD_VALUE;
+  if (!v) return wy_actor_status(w, victim, __func__, "victim");
+  if (!wy_actor_get(w, attacker)) return wy_actor_status(w, attacker, __func__, "attacker");
+  if (v->agent < 0) return wy_fail_not_agent(w, __func__, "victim", victim);
+  if (victim == attacker)
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__,
+                   "attacker: expected an actor other than the victim, got %x", attacker);
   wy_geck_pending p = {true, attacker, victim, {0.0f, 0.0f, 0.0f}, 0.0f, WARY_GECK_EVENT_DAMAGE};
-  return queue(w, &p) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
+  return queue(w, &p) ? WARY_OK : wy_fail_memory(w->error, __func__);
 }
 
 /* ---- settings and the module ------------------------------------------------------ */
@@ -602,34 +607,51 @@ static void scale_geck(const wary_world *w, wary_geck_def *g) {
   g->sneak_max_distance = wy_scaled(w, g->sneak_max_distance, 25.0f);
 }
 
-static bool geck_valid(const wary_geck_def *g) {
-  const float any[] = {
-    g->sneak_base_value, g->sneak_skill_mult, g->sneak_sounds_mult, g->sneak_boot_weight_base,
-    g->sneak_boot_weight_mult, g->sneak_running_mult, g->sneak_action_mult, g->sneak_light_mult,
-    g->detection_sneak_light_mod, g->sneak_light_move_mult, g->sneak_light_run_mult,
-    g->sneak_stealthboy_mult, g->sneak_perception_skill_min, g->sneak_perception_skill_max,
-    g->sneak_alert_mod, g->sneak_sleep_bonus, g->sneak_combat_mod, g->sneak_noticed_min,
-    g->sneak_seen_min, g->sneak_lost_min,
+static int geck_check(wy_error *e, const char *fn, const wary_geck_def *g) {
+  if (!g) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, "geck_def");
+  const struct { const char *name; float v; } any[] = {
+    {"geck_def.sneak_base_value", g->sneak_base_value},
+    {"geck_def.sneak_skill_mult", g->sneak_skill_mult},
+    {"geck_def.sneak_sounds_mult", g->sneak_sounds_mult},
+    {"geck_def.sneak_boot_weight_base", g->sneak_boot_weight_base},
+    {"geck_def.sneak_boot_weight_mult", g->sneak_boot_weight_mult},
+    {"geck_def.sneak_running_mult", g->sneak_running_mult},
+    {"geck_def.sneak_action_mult", g->sneak_action_mult},
+    {"geck_def.sneak_light_mult", g->sneak_light_mult},
+    {"geck_def.detection_sneak_light_mod", g->detection_sneak_light_mod},
+    {"geck_def.sneak_light_move_mult", g->sneak_light_move_mult},
+    {"geck_def.sneak_light_run_mult", g->sneak_light_run_mult},
+    {"geck_def.sneak_stealthboy_mult", g->sneak_stealthboy_mult},
+    {"geck_def.sneak_perception_skill_min", g->sneak_perception_skill_min},
+    {"geck_def.sneak_perception_skill_max", g->sneak_perception_skill_max},
+    {"geck_def.sneak_alert_mod", g->sneak_alert_mod},
+    {"geck_def.sneak_sleep_bonus", g->sneak_sleep_bonus},
+    {"geck_def.sneak_combat_mod", g->sneak_combat_mod},
+    {"geck_def.sneak_noticed_min", g->sneak_noticed_min},
+    {"geck_def.sneak_seen_min", g->sneak_seen_min},
+    {"geck_def.sneak_lost_min", g->sneak_lost_min},
   };
   for (size_t i = 0; i < sizeof any / sizeof any[0]; i++)
-    if (!wy_finite(any[i])) return false;
-  if (!wy_finite(g->interval) || g->interval <= 0.0f) return false;
-  if (g->sneak_max_distance != -1.0f && (!wy_finite(g->sneak_max_distance) ||
-                                         g->sneak_max_distance <= 0.0f))
-    return false;
-  if (!wy_nonneg(g->sneak_exterior_distance_mult) || !wy_nonneg(g->sneak_distance_attenuation_exponent) ||
-      !wy_nonneg(g->sneak_sound_los_mult) || !wy_nonneg(g->event_lifetime) || !wy_nonneg(g->target_timer) ||
-      !wy_nonneg(g->alert_timer))
-    return false;
-  return wy_finite(g->view_half_angle) && g->view_half_angle >= 0.0f &&
-         g->view_half_angle <= 180.0f;
+    if (wy_bad(e, fn, any[i].name, any[i].v, WY_FINITE)) return WARY_ERR_BAD_VALUE;
+  if (wy_bad(e, fn, "geck_def.interval", g->interval, WY_POSITIVE) ||
+      wy_bad(e, fn, "geck_def.sneak_max_distance", g->sneak_max_distance, WY_SCALED_POSITIVE) ||
+      wy_bad(e, fn, "geck_def.sneak_exterior_distance_mult", g->sneak_exterior_distance_mult, WY_NONNEG) ||
+      wy_bad(e, fn, "geck_def.sneak_distance_attenuation_exponent", g->sneak_distance_attenuation_exponent,
+             WY_NONNEG) ||
+      wy_bad(e, fn, "geck_def.sneak_sound_los_mult", g->sneak_sound_los_mult, WY_NONNEG) ||
+      wy_bad(e, fn, "geck_def.event_lifetime", g->event_lifetime, WY_NONNEG) ||
+      wy_bad(e, fn, "geck_def.target_timer", g->target_timer, WY_NONNEG) ||
+      wy_bad(e, fn, "geck_def.alert_timer", g->alert_timer, WY_NONNEG) ||
+      wy_bad_range(e, fn, "geck_def.view_half_angle", g->view_half_angle, 0.0f, 180.0f))
+    return WARY_ERR_BAD_VALUE;
+  return WARY_OK;
 }
 
 int wary_profile_set_geck(wary_world *w, int32_t profile, const wary_geck_def *def) {
-  int status;
-  wy_profile *p = wy_profile_to_set(w, profile, true, def && geck_valid(def), &status);
-  if (!p) return status;
-  status = def->enabled ? intern_keys(w) : WARY_OK;
+  int status = wy_profile_check(w, __func__, profile);
+  if (status == WARY_OK) status = geck_check(w->error, __func__, def);
+  if (status == WARY_OK) status = wy_step_check(w, __func__);
+  if (status == WARY_OK && def->enabled) status = intern_keys(w, __func__);
   if (status != WARY_OK) return status;
   wary_geck_def *g = &w->geck->profiles.data[profile];
   if (g->enabled && !def->enabled)

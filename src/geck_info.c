@@ -4,20 +4,24 @@
 
 #include <string.h>
 
-/* The agent's GECK part, or NULL with *status set (WARY_ERR_NOT_FOUND: no GECK model). */
-static const wy_geck_agent *geck_of(const wary_world *w, wy_id agent, int *status) {
+/* The agent's GECK part, or NULL with *status set (WARY_ERR_NOT_FOUND: no GECK
+ * model) and its text for fn. */
+static const wy_geck_agent *geck_of(const wary_world *w, const char *fn, wy_id agent, int *status) {
   const wy_actor *a = wy_actor_get(w, agent);
-  *status = !a ? wy_actor_status(w, agent)
-            : a->agent < 0 ? WARY_ERR_NOT_AGENT
-            : !wy_geck_of(w, a->profile)->enabled ? WARY_ERR_NOT_FOUND
-                                                  : WARY_OK;
+  *status = !a ? wy_actor_status(w, agent, fn, "agent")
+            : a->agent < 0 ? wy_fail_not_agent(w, fn, "agent", agent)
+            : !wy_geck_of(w, a->profile)->enabled
+                ? wy_fail(w->error, WARY_ERR_NOT_FOUND, fn,
+                          "agent: expected an agent of the GECK model, got %x, whose profile %d does not use it",
+                          agent, a->profile)
+                : WARY_OK;
   return *status == WARY_OK ? &w->geck->agents.data[a->agent] : NULL;
 }
 
 int32_t wary_geck_state(const wary_world *w, wary_actor_id agent_h) {
   wy_id agent = agent_h.id;
   int status;
-  const wy_geck_agent *gk = geck_of(w, agent, &status);
+  const wy_geck_agent *gk = geck_of(w, __func__, agent, &status);
   return gk ? gk->state : status;
 }
 
@@ -25,7 +29,7 @@ int wary_geck_info_get(const wary_world *w, wary_actor_id agent_h, wary_geck_inf
   wy_id agent = agent_h.id;
   memset(out, 0, sizeof *out);
   int status;
-  const wy_geck_agent *gk = geck_of(w, agent, &status);
+  const wy_geck_agent *gk = geck_of(w, __func__, agent, &status);
   if (!gk) return status;
   out->state = gk->state;
   out->time_in_state = gk->time_in_state;
@@ -47,16 +51,16 @@ int wary_geck_alert_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wa
   wy_id agent = agent_h.id;
   memset(out, 0, sizeof *out);
   int status;
-  const wy_geck_agent *gk = geck_of(w, agent, &status);
+  const wy_geck_agent *gk = geck_of(w, __func__, agent, &status);
   if (!gk) return status;
-  if (i < 0 || i >= gk->alert_count) return WARY_ERR_NOT_FOUND;
+  if (i < 0 || i >= gk->alert_count)
+    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "i", "an alert", i, gk->alert_count);
   *out = gk->alerts[i];
   return WARY_OK;
 }
 
 static int target_info(const wary_world *w, wy_id agent, const wy_geck_seen *e,
                        wary_geck_target *out) {
-  if (!e) return WARY_ERR_NOT_FOUND;
   float timer = wy_geck_of(w, wy_actor_get(w, agent)->profile)->target_timer;
   out->target.id = e->target;
   out->detection = e->value;
@@ -76,27 +80,34 @@ int wary_geck_target_at(const wary_world *w, wary_actor_id agent_h, int32_t i, w
   wy_id agent = agent_h.id;
   memset(out, 0, sizeof *out);
   int status;
-  const wy_geck_agent *gk = geck_of(w, agent, &status);
+  const wy_geck_agent *gk = geck_of(w, __func__, agent, &status);
   if (!gk) return status;
-  if (i < 0 || i >= gk->seen.count) return WARY_ERR_NOT_FOUND;
+  if (i < 0 || i >= gk->seen.count)
+    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "i", "a detection target", i, gk->seen.count);
   return target_info(w, agent, &gk->seen.data[i], out);
 }
 
-int wary_geck_target_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, wary_geck_target *out) {
-  wy_id agent = agent_h.id;
-  wy_id target = target_h.id;
+static int target_get(const wary_world *w, const char *fn, wy_id agent, wy_id target, wary_geck_target *out) {
   memset(out, 0, sizeof *out);
   int status;
-  const wy_geck_agent *gk = geck_of(w, agent, &status);
+  const wy_geck_agent *gk = geck_of(w, fn, agent, &status);
   if (!gk) return status;
-  if (!wy_actor_get(w, target)) return wy_actor_status(w, target);
-  return target_info(w, agent, wy_geck_find(gk, target, NULL), out);
+  if (!wy_actor_get(w, target)) return wy_actor_status(w, target, fn, "target");
+  const wy_geck_seen *e = wy_geck_find(gk, target, NULL);
+  if (!e)
+    return wy_fail(w->error, WARY_ERR_NOT_FOUND, fn, "target: agent %x has evaluated no detection value of %x",
+                   agent, target);
+  return target_info(w, agent, e, out);
+}
+
+int wary_geck_target_get(const wary_world *w, wary_actor_id agent, wary_actor_id target, wary_geck_target *out) {
+  return target_get(w, __func__, agent.id, target.id, out);
 }
 
 int wary_geck_detection_value(const wary_world *w, wary_actor_id agent, wary_actor_id target,
                               float *out) {
   wary_geck_target t;
-  int status = wary_geck_target_get(w, agent, target, &t);
+  int status = target_get(w, __func__, agent.id, target.id, &t);
   *out = t.detection;
   return status;
 }

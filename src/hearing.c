@@ -36,11 +36,29 @@ static void scale_hearing(const wary_world *w, wary_hearing_def *h) {
   h->merge_radius = wy_scaled(w, h->merge_radius, 2.0f);
 }
 
-static bool hearing_valid(const wary_world *w, const wary_hearing_def *d) {
-  return !(!d || !wy_finite(d->interval) || d->interval <= 0.0f || !wy_nonneg(d->loss_grace) ||
-      !wy_nonneg(d->weight) || !wy_nonneg(d->accumulation_rate) || !wy_nonneg(d->accumulation_hold) ||
-      !wy_nonneg(d->accumulation_decay) || !wy_nonneg(d->wall_absorption) || !wy_scaled_ok(d->ear_height) ||
-      !wy_scaled_ok(d->merge_radius) || d->filter < -1 || d->filter >= w->sounds->filters.count);
+static int hearing_check(const wary_world *w, const char *fn, const wary_hearing_def *d) {
+  wy_error *e = w->error;
+  if (!d) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, "hearing_def");
+  if (wy_bad(e, fn, "hearing_def.interval", d->interval, WY_POSITIVE) ||
+      wy_bad(e, fn, "hearing_def.loss_grace", d->loss_grace, WY_NONNEG) ||
+      wy_bad(e, fn, "hearing_def.weight", d->weight, WY_NONNEG) ||
+      wy_bad(e, fn, "hearing_def.accumulation_rate", d->accumulation_rate, WY_NONNEG) ||
+      wy_bad(e, fn, "hearing_def.accumulation_hold", d->accumulation_hold, WY_NONNEG) ||
+      wy_bad(e, fn, "hearing_def.accumulation_decay", d->accumulation_decay, WY_NONNEG) ||
+      wy_bad(e, fn, "hearing_def.wall_absorption", d->wall_absorption, WY_NONNEG) ||
+      wy_bad(e, fn, "hearing_def.ear_height", d->ear_height, WY_SCALED) ||
+      wy_bad(e, fn, "hearing_def.merge_radius", d->merge_radius, WY_SCALED))
+    return WARY_ERR_BAD_VALUE;
+  int32_t filters = w->sounds->filters.count;
+  if (d->filter < -1 || d->filter >= filters)
+    return filters == 0
+               ? wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                         "hearing_def.filter: expected -1 (hears everything; no filter has been made), got %d",
+                         d->filter)
+               : wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                         "hearing_def.filter: expected -1 (hears everything) or a filter index in [0, %d], got %d",
+                         filters - 1, d->filter);
+  return WARY_OK;
 }
 
 /* Sounds come to hearing: it gathers no candidates (range 0). */
@@ -53,9 +71,11 @@ static void contract(wy_profile *p, const wary_hearing_def *h) {
 }
 
 int wary_profile_set_hearing(wary_world *w, int32_t profile, const wary_hearing_def *d) {
-  int status;
-  wy_profile *p = wy_profile_to_set(w, profile, true, hearing_valid(w, d), &status);
-  if (!p) return status;
+  int status = wy_profile_check(w, __func__, profile);
+  if (status == WARY_OK) status = hearing_check(w, __func__, d);
+  if (status == WARY_OK) status = wy_step_check(w, __func__);
+  if (status != WARY_OK) return status;
+  wy_profile *p = &w->profiles.data[profile];
   wary_hearing_def *h = &w->hearing->profiles.data[profile];
   *h = *d;
   scale_hearing(w, h);
@@ -314,9 +334,11 @@ bool wy_hear(wary_world *w, int32_t agent) {
 
 int32_t wary_recent_sounds(const wary_world *w, wary_actor_id agent_h, float seconds, wary_heard_sound *out, int32_t cap) {
   wy_id agent = agent_h.id;
-  int32_t index = wy_agent_index(w, agent);
+  int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
-  if (isnan(seconds) || seconds < 0.0f || cap < 0) return WARY_ERR_BAD_VALUE;
+  if (isnan(seconds) || seconds < 0.0f)
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__, "seconds: expected a number >= 0, got %g", seconds);
+  if (cap < 0) return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__, "cap: expected an integer >= 0, got %d", cap);
   if (seconds > 6.0f) seconds = 6.0f;
   const wy_hearing_agent *ag = &w->hearing->agents.data[index];
   int32_t n = 0;

@@ -54,5 +54,9 @@ float wy_light_at(wary_world *w, wy_actor *t, bool sun_shadow) {
 float wary_light_at(wary_world *w, wary_actor_id actor_h) {
   wy_id actor = actor_h.id;
   wy_actor *t = wy_actor_get(w, actor);
-  return t ? wy_light_at(w, t, true) : -1.0f;
+  if (!t) {
+    wy_actor_status(w, actor, __func__, "actor");
+    return -1.0f;
+  }
+  return wy_light_at(w, t, true);
 }

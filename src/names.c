@@ -4,7 +4,7 @@
 
 #include "world.h"
 
-static int32_t intern(wary_world *w, const char *name) {
+int32_t wy_name_intern(wary_world *w, const char *name) {
   if (!name || !name[0]) return WARY_ERR_BAD_VALUE;
   for (int32_t i = 0; i < w->names.count; i++)
     if (strcmp(w->names.data[i], name) == 0) return i + 1;
@@ -18,10 +18,20 @@ static int32_t intern(wary_world *w, const char *name) {
   return w->names.count;
 }
 
+int wy_fail_intern(wy_error *e, const char *fn, int status) {
+  return status == WARY_ERR_FULL
+             ? wy_fail(e, status, fn, "table full: %d interned names at most", WY_MAX_NAMES)
+             : wy_fail_memory(e, fn);
+}
+
 int wary_name(wary_world *w, const char *name, int32_t *out) {
-  int status = wy_index_out(intern(w, name), out);
-  if (status != WARY_OK && out) *out = 0;
-  return status;
+  int32_t key = wy_name_intern(w, name);
+  if (out) *out = key > 0 ? key : 0;
+  if (key > 0) return WARY_OK;
+  if (key == WARY_ERR_BAD_VALUE)
+    return wy_fail(w->error, key, __func__, "name: expected a string of at least one character, got %s",
+                   name ? "\"\"" : "NULL");
+  return wy_fail_intern(w->error, __func__, key);
 }
 
 const char *wary_name_string(const wary_world *w, int32_t key) {

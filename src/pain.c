@@ -52,22 +52,39 @@ wary_pain_def wary_default_pain_def(void) {
   return d;
 }
 
-static bool pain_valid(const wary_world *w, const wary_pain_def *d) {
-  if (!d || !wary_name_string(w, d->name) || !wy_nonneg(d->decay_rate) || !wy_unit(d->max_level) ||
-      !wy_nonneg(d->amount_override))
-    return false;
-  if (d->effect_count < 0 || d->effect_count > WARY_MAX_PAIN_EFFECTS) return false;
+static int pain_check(const wary_world *w, const char *fn, const wary_pain_def *d) {
+  wy_error *e = w->error;
+  if (!d) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, "pain_def");
+  if (!wary_name_string(w, d->name))
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                   "pain_def.name: expected an interned name (a key from wary_name), got %d", d->name);
+  if (wy_bad(e, fn, "pain_def.decay_rate", d->decay_rate, WY_NONNEG) ||
+      wy_bad(e, fn, "pain_def.max_level", d->max_level, WY_UNIT) ||
+      wy_bad(e, fn, "pain_def.amount_override", d->amount_override, WY_NONNEG) ||
+      wy_bad_int(e, fn, "pain_def.effect_count", -1, d->effect_count, 0, WARY_MAX_PAIN_EFFECTS))
+    return WARY_ERR_BAD_VALUE;
   for (int32_t i = 0; i < d->effect_count; i++)
-    if (d->effect_sense[i] < 0 || d->effect_sense[i] >= w->senses.count || !wy_unit(d->effect[i]))
-      return false;
-  return true;
+    if (wy_bad_int(e, fn, "pain_def.effect_sense", i, d->effect_sense[i], 0, w->senses.count - 1) ||
+        wy_bad_at(e, fn, "pain_def.effect", i, d->effect[i], WY_UNIT))
+      return WARY_ERR_BAD_VALUE;
+  return WARY_OK;
+}
+
+/* WARY_OK, or WARY_ERR_NOT_FOUND with its text: pain is no pain type's index. */
+static int pain_index_check(const wary_world *w, const char *fn, int32_t pain) {
+  if (pain >= 0 && pain < w->pain->type_count) return WARY_OK;
+  return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, fn, "pain", "a pain type", pain, w->pain->type_count);
 }
 
 static int32_t pain_create(wary_world *w, const wary_pain_def *d) {
-  if (!pain_valid(w, d)) return WARY_ERR_BAD_VALUE;
-  if (w->in_step) return WARY_ERR_IN_STEP;
+  static const char fn[] = "wary_pain_create";
+  int status = pain_check(w, fn, d);
+  if (status == WARY_OK) status = wy_step_check(w, fn);
+  if (status != WARY_OK) return status;
   struct wy_pain *pn = w->pain;
-  if (pn->type_count >= WARY_MAX_PAIN_TYPES) return WARY_ERR_FULL;
+  if (pn->type_count >= WARY_MAX_PAIN_TYPES)
+    return wy_fail(w->error, WARY_ERR_FULL, fn, "table full: %d pain types at most (WARY_MAX_PAIN_TYPES)",
+                   WARY_MAX_PAIN_TYPES);
   pn->types[pn->type_count] = *d;
   return pn->type_count++;
 }
@@ -77,30 +94,35 @@ int wary_pain_create(wary_world *w, const wary_pain_def *def, int32_t *out) {
 }
 
 int wary_pain_set(wary_world *w, int32_t pain, const wary_pain_def *d) {
-  if (pain < 0 || pain >= w->pain->type_count) return WARY_ERR_NOT_FOUND;
-  if (!pain_valid(w, d)) return WARY_ERR_BAD_VALUE;
-  if (w->in_step) return WARY_ERR_IN_STEP;
+  int status = pain_index_check(w, __func__, pain);
+  if (status == WARY_OK) status = pain_check(w, __func__, d);
+  if (status == WARY_OK) status = wy_step_check(w, __func__);
+  if (status != WARY_OK) return status;
   w->pain->types[pain] = *d;
   return WARY_OK;
 }
 
-/* The agent's pain part, or NULL with *status (the id's, or NOT_AGENT). */
-static wy_pain_agent *pain_agent(wary_world *w, wy_id agent, int *status) {
-  int32_t index = wy_agent_index(w, agent);
+/* The agent's pain part, or NULL with *status (the id's, or NOT_AGENT) and its text. */
+static wy_pain_agent *pain_agent(wary_world *w, const char *fn, wy_id agent, int *status) {
+  int32_t index = wy_agent_index(w, agent, fn, "agent");
   *status = index < 0 ? index : WARY_OK;
   return index < 0 ? NULL : &w->pain->agents.data[index];
 }
 
 int wary_report_pain(wary_world *w, wary_actor_id agent_h, int32_t pain, float amount) {
   wy_id agent = agent_h.id;
-  int32_t index = wy_agent_index(w, agent);
+  int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
   wy_pain_agent *ag = &w->pain->agents.data[index];
-  if (pain < 0 || pain >= w->pain->type_count) return WARY_ERR_NOT_FOUND;
-  if (!wy_finite(amount)) return WARY_ERR_BAD_VALUE;
+  int status = pain_index_check(w, __func__, pain);
+  if (status != WARY_OK) return status;
+  if (wy_bad(w->error, __func__, "amount", amount, WY_FINITE)) return WARY_ERR_BAD_VALUE;
   const wary_pain_def *d = &w->pain->types[pain];
   if (amount <= 0.0f || ag->off[pain]) return WARY_OK;
-  if (wy_agent_profile(w, index)->builtin_slot[WARY_SENSE_PAIN] < 0) return WARY_ERR_NOT_FOUND;
+  if (wy_agent_profile(w, index)->builtin_slot[WARY_SENSE_PAIN] < 0)
+    return wy_fail(w->error, WARY_ERR_NOT_FOUND, __func__,
+                   "agent: expected an agent that feels pain, got %x, whose profile %d has no WARY_SENSE_PAIN", agent,
+                   wy_agent_actor(w, index)->profile);
   float add = d->amount_override > 0.0f ? d->amount_override : amount;
   float level = ag->level[pain] + add;
   ag->level[pain] = level < d->max_level ? level : d->max_level;
@@ -117,13 +139,14 @@ int wary_report_pain(wary_world *w, wary_actor_id agent_h, int32_t pain, float a
 int wary_pain_clear(wary_world *w, wary_actor_id agent_h, int32_t pain) {
   wy_id agent = agent_h.id;
   int status;
-  wy_pain_agent *ag = pain_agent(w, agent, &status);
+  wy_pain_agent *ag = pain_agent(w, __func__, agent, &status);
   if (!ag) return status;
   if (pain == -1) {
     memset(ag->level, 0, sizeof ag->level);
     return WARY_OK;
   }
-  if (pain < 0 || pain >= w->pain->type_count) return WARY_ERR_NOT_FOUND;
+  status = pain_index_check(w, __func__, pain);
+  if (status != WARY_OK) return status;
   ag->level[pain] = 0.0f;
   return WARY_OK;
 }
@@ -131,9 +154,10 @@ int wary_pain_clear(wary_world *w, wary_actor_id agent_h, int32_t pain) {
 int wary_pain_set_enabled(wary_world *w, wary_actor_id agent_h, int32_t pain, int32_t enabled) {
   wy_id agent = agent_h.id;
   int status;
-  wy_pain_agent *ag = pain_agent(w, agent, &status);
+  wy_pain_agent *ag = pain_agent(w, __func__, agent, &status);
   if (!ag) return status;
-  if (pain < 0 || pain >= w->pain->type_count) return WARY_ERR_NOT_FOUND;
+  status = pain_index_check(w, __func__, pain);
+  if (status != WARY_OK) return status;
   ag->off[pain] = enabled == 0;
   return WARY_OK;
 }
@@ -141,9 +165,9 @@ int wary_pain_set_enabled(wary_world *w, wary_actor_id agent_h, int32_t pain, in
 int wary_actor_set_health(wary_world *w, wary_actor_id agent_h, float health) {
   wy_id agent = agent_h.id;
   int status;
-  wy_pain_agent *ag = pain_agent(w, agent, &status);
+  wy_pain_agent *ag = pain_agent(w, __func__, agent, &status);
   if (!ag) return status;
-  if (!wy_unit(health)) return WARY_ERR_BAD_VALUE;
+  if (wy_bad(w->error, __func__, "health", health, WY_UNIT)) return WARY_ERR_BAD_VALUE;
   ag->health = health;
   return WARY_OK;
 }

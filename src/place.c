@@ -132,17 +132,18 @@ static void place_out(const wary_world *w, int32_t agent, const wy_place *pl,
 
 int32_t wary_location_count(const wary_world *w, wary_actor_id agent_h) {
   wy_id agent = agent_h.id;
-  int32_t index = wy_agent_index(w, agent);
+  int32_t index = wy_agent_index(w, agent, __func__, "agent");
   return index < 0 ? index : places_of(w, index)->count;
 }
 
 int wary_location_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wary_location_belief *out) {
   wy_id agent = agent_h.id;
   memset(out, 0, sizeof *out);
-  int32_t index = wy_agent_index(w, agent);
+  int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
   const wy_place_list *l = places_of(w, index);
-  if (i < 0 || i >= l->count) return WARY_ERR_NOT_FOUND;
+  if (i < 0 || i >= l->count)
+    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "i", "a location belief", i, l->count);
   place_out(w, index, &l->data[i], out);
   return WARY_OK;
 }
@@ -150,26 +151,29 @@ int wary_location_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wary
 int wary_location_strongest(const wary_world *w, wary_actor_id agent_h, wary_location_belief *out) {
   wy_id agent = agent_h.id;
   memset(out, 0, sizeof *out);
-  int32_t index = wy_agent_index(w, agent);
+  int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
   const wy_place_list *l = places_of(w, index);
   const wy_place *best = NULL;
   for (int32_t i = 0; i < l->count; i++)
     if (l->data[i].confidence > 0.0f && (!best || l->data[i].confidence > best->confidence))
       best = &l->data[i];
-  if (!best) return WARY_ERR_NOT_FOUND;
+  if (!best)
+    return wy_fail(w->error, WARY_ERR_NOT_FOUND, __func__, "agent: %x holds no belief about a place above 0", agent);
   place_out(w, index, best, out);
   return WARY_OK;
 }
 
 int wary_report_location(wary_world *w, wary_actor_id agent_h, float x, float y, float z, int32_t tag, float confidence, float accuracy) {
   wy_id agent = agent_h.id;
-  int32_t index = wy_agent_index(w, agent);
+  int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
-  if (!wy_finite3(x, y, z) || !wy_finite(confidence) || confidence < 0.0f || confidence > 1.0f ||
-      !wy_finite(accuracy) || accuracy < 0.0f || accuracy > 1.0f)
+  wy_error *e = w->error;
+  if (wy_bad(e, __func__, "x", x, WY_FINITE) || wy_bad(e, __func__, "y", y, WY_FINITE) ||
+      wy_bad(e, __func__, "z", z, WY_FINITE) || wy_bad(e, __func__, "confidence", confidence, WY_UNIT) ||
+      wy_bad(e, __func__, "accuracy", accuracy, WY_UNIT))
     return WARY_ERR_BAD_VALUE;
-  if (!wary_name_string(w, tag)) return WARY_ERR_NOT_FOUND;
+  if (!wary_name_string(w, tag)) return wy_fail_name(e, __func__, "tag", tag);
   float p[3] = {x, y, z};
-  return wy_place_report(w, index, p, tag, confidence, accuracy) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
+  return wy_place_report(w, index, p, tag, confidence, accuracy) ? WARY_OK : wy_fail_memory(e, __func__);
 }

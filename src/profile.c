@@ -20,18 +20,28 @@ wary_sense_def wary_default_sense_def(void) {
 }
 
 static int32_t sense_create(wary_world *w, const wary_sense_def *d) {
-  if (!d || !wy_finite(d->interval) || d->interval <= 0.0f) return WARY_ERR_BAD_VALUE;
-  if (isnan(d->max_range) || d->max_range < 0.0f || !wy_nonneg(d->loss_grace) || !wy_nonneg(d->weight))
-    return WARY_ERR_BAD_VALUE;
-  if (d->loss_reason < WARY_LOSS_NONE || d->loss_reason > WARY_LOSS_SUPPRESSED_BY_PAIN)
-    return WARY_ERR_BAD_VALUE;
-  if (d->stimulus_tag_count < 0 || d->stimulus_tag_count > WARY_MAX_STIMULUS_TAGS)
+  static const char fn[] = "wary_sense_create";
+  wy_error *e = w->error;
+  if (!d) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, "sense_def");
+  if (wy_bad(e, fn, "sense_def.interval", d->interval, WY_POSITIVE)) return WARY_ERR_BAD_VALUE;
+  if (isnan(d->max_range) || d->max_range < 0.0f)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                   "sense_def.max_range: expected a number >= 0 (0: the other senses' range, inf: everywhere), "
+                   "got %g",
+                   d->max_range);
+  if (wy_bad(e, fn, "sense_def.loss_grace", d->loss_grace, WY_NONNEG) ||
+      wy_bad(e, fn, "sense_def.weight", d->weight, WY_NONNEG) ||
+      wy_bad_int(e, fn, "sense_def.loss_reason", -1, d->loss_reason, WARY_LOSS_NONE, WARY_LOSS_SUPPRESSED_BY_PAIN) ||
+      wy_bad_int(e, fn, "sense_def.stimulus_tag_count", -1, d->stimulus_tag_count, 0, WARY_MAX_STIMULUS_TAGS))
     return WARY_ERR_BAD_VALUE;
   for (int32_t i = 0; i < d->stimulus_tag_count; i++)
-    if (!wary_name_string(w, d->stimulus_tags[i])) return WARY_ERR_NOT_FOUND;
-  if (w->in_step) return WARY_ERR_IN_STEP;
+    if (!wary_name_string(w, d->stimulus_tags[i]))
+      return wy_fail(e, WARY_ERR_NOT_FOUND, fn,
+                     "sense_def.stimulus_tags[%d]: expected an interned name (a key from wary_name), got %d", i,
+                     d->stimulus_tags[i]);
+  if (w->in_step) return wy_fail_in_step(e, fn);
   wy_sense *s = wy_array_push(&w->senses);
-  if (!s) return WARY_ERR_OUT_OF_MEMORY;
+  if (!s) return wy_fail_memory(e, fn);
   s->def = *d;
   return w->senses.count - 1;
 }
@@ -76,28 +86,67 @@ wary_profile_def wary_default_profile_def(void) {
   return d;
 }
 
-static bool profile_valid(const wary_world *w, const wary_profile_def *d) {
-  if (!wy_unit(d->suspect_threshold) || !wy_unit(d->detect_threshold) || !wy_unit(d->track_threshold))
-    return false;
-  if (d->suspect_threshold > d->detect_threshold || d->detect_threshold > d->track_threshold)
-    return false;
-  if (!wy_unit(d->telegraph_threshold) || !wy_unit(d->corroboration_bonus)) return false;
-  if (!wy_nonneg(d->min_track_duration) || !wy_nonneg(d->fade_rate) || !wy_nonneg(d->lost_time) ||
-      !wy_nonneg(d->memory_time) || !wy_nonneg(d->smoothing_time))
-    return false;
-  if (!wy_scaled_ok(d->max_uncertainty) || !wy_scaled_ok(d->uncertainty_growth)) return false;
-  if (d->sense_count < 0 || d->sense_count > WY_SLOTS) return false;
+/* The thresholds in order: suspect <= detect <= track, each in [0, 1]. */
+static int thresholds_check(wy_error *e, const char *fn, const wary_profile_def *d) {
+  float suspect = d->suspect_threshold, detect = d->detect_threshold, track = d->track_threshold;
+  if (wy_bad(e, fn, "profile_def.suspect_threshold", suspect, WY_UNIT) ||
+      wy_bad(e, fn, "profile_def.track_threshold", track, WY_UNIT))
+    return WARY_ERR_BAD_VALUE;
+  if (track < suspect)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                   "profile_def.track_threshold: expected a number in [suspect_threshold %g, 1], got %g", suspect,
+                   track);
+  if (!(wy_finite(detect) && detect >= suspect && detect <= track))
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                   "profile_def.detect_threshold: expected a number in [suspect_threshold %g, track_threshold %g], "
+                   "got %g",
+                   suspect, track, detect);
+  return WARY_OK;
+}
+
+static int profile_check(const wary_world *w, const char *fn, const wary_profile_def *d) {
+  wy_error *e = w->error;
+  if (!d) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, "profile_def");
+  int status = thresholds_check(e, fn, d);
+  if (status != WARY_OK) return status;
+  if (wy_bad(e, fn, "profile_def.telegraph_threshold", d->telegraph_threshold, WY_UNIT) ||
+      wy_bad(e, fn, "profile_def.corroboration_bonus", d->corroboration_bonus, WY_UNIT) ||
+      wy_bad(e, fn, "profile_def.min_track_duration", d->min_track_duration, WY_NONNEG) ||
+      wy_bad(e, fn, "profile_def.fade_rate", d->fade_rate, WY_NONNEG) ||
+      wy_bad(e, fn, "profile_def.lost_time", d->lost_time, WY_NONNEG) ||
+      wy_bad(e, fn, "profile_def.memory_time", d->memory_time, WY_NONNEG) ||
+      wy_bad(e, fn, "profile_def.smoothing_time", d->smoothing_time, WY_NONNEG) ||
+      wy_bad(e, fn, "profile_def.max_uncertainty", d->max_uncertainty, WY_SCALED) ||
+      wy_bad(e, fn, "profile_def.uncertainty_growth", d->uncertainty_growth, WY_SCALED) ||
+      wy_bad_int(e, fn, "profile_def.sense_count", -1, d->sense_count, 0, WY_SLOTS))
+    return WARY_ERR_BAD_VALUE;
   int32_t custom = 0;
   for (int32_t i = 0; i < d->sense_count; i++) {
     const wary_profile_sense *s = &d->senses[i];
-    if (s->sense < 0 || s->sense >= w->senses.count) return false;
+    if (s->sense < 0 || s->sense >= w->senses.count)
+      return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                     "profile_def.senses[%d].sense: expected a sense index in [0, %d], got %d", i,
+                     w->senses.count - 1, s->sense);
     custom += s->sense >= WARY_BUILTIN_SENSES;
-    if (s->weight != -1.0f && !wy_nonneg(s->weight)) return false;
-    if (s->interval != -1.0f && (!wy_finite(s->interval) || s->interval <= 0.0f)) return false;
+    if (s->weight != -1.0f && !wy_nonneg(s->weight))
+      return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                     "profile_def.senses[%d].weight: expected -1 (the sense's) or a finite number >= 0, got %g", i,
+                     s->weight);
+    if (s->interval != -1.0f && (!wy_finite(s->interval) || s->interval <= 0.0f))
+      return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                     "profile_def.senses[%d].interval: expected -1 (the sense's) or a finite number > 0, got %g", i,
+                     s->interval);
     for (int32_t j = 0; j < i; j++)
-      if (d->senses[j].sense == s->sense) return false;
+      if (d->senses[j].sense == s->sense)
+        return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                       "profile_def.senses[%d].sense: expected a sense not listed before, got %d (senses[%d] too)", i,
+                       s->sense, j);
   }
-  return custom <= WARY_MAX_CUSTOM_SENSES;
+  if (custom > WARY_MAX_CUSTOM_SENSES)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                   "profile_def.senses: expected at most %d custom senses (WARY_MAX_CUSTOM_SENSES), got %d",
+                   WARY_MAX_CUSTOM_SENSES, custom);
+  return WARY_OK;
 }
 
 static void profile_resolve(const wary_world *w, wy_profile *p, const wary_profile_def *d) {
@@ -141,12 +190,14 @@ static void profile_resolve(const wary_world *w, wy_profile *p, const wary_profi
 }
 
 static int32_t profile_create(wary_world *w, const wary_profile_def *def) {
-  if (!def || !profile_valid(w, def)) return WARY_ERR_BAD_VALUE;
-  if (w->in_step) return WARY_ERR_IN_STEP;
+  static const char fn[] = "wary_profile_create";
+  int status = profile_check(w, fn, def);
+  if (status == WARY_OK) status = wy_step_check(w, fn);
+  if (status != WARY_OK) return status;
   int32_t index = w->profiles.count;
   if (!wy_array_reserve(&w->profiles, index + 1) ||
       !wy_modules_reserve(w, w->agents.count, index + 1))
-    return WARY_ERR_OUT_OF_MEMORY;
+    return wy_fail_memory(w->error, fn);
   wy_profile *p = &w->profiles.data[w->profiles.count++];
   memset(p, 0, sizeof *p);
   /* Until a module writes its own, a built-in sense's contract is its sense's. */
@@ -171,9 +222,11 @@ static bool same_senses(const wy_profile *p, const wary_profile_def *d) {
 }
 
 int wary_profile_set(wary_world *w, int32_t profile, const wary_profile_def *def) {
-  int status;
-  wy_profile *p = wy_profile_to_set(w, profile, true, def && profile_valid(w, def), &status);
-  if (!p) return status;
+  int status = wy_profile_check(w, __func__, profile);
+  if (status == WARY_OK) status = profile_check(w, __func__, def);
+  if (status == WARY_OK) status = wy_step_check(w, __func__);
+  if (status != WARY_OK) return status;
+  wy_profile *p = &w->profiles.data[profile];
   bool keep = same_senses(p, def);
   profile_resolve(w, p, def);
   if (keep) return WARY_OK;
@@ -188,13 +241,9 @@ int wary_profile_set(wary_world *w, int32_t profile, const wary_profile_def *def
 }
 
 
-wy_profile *wy_profile_to_set(wary_world *w, int32_t profile, bool found, bool valid,
-                              int *status) {
-  *status = profile < 0 || profile >= w->profiles.count || !found ? WARY_ERR_NOT_FOUND
-            : !valid                                             ? WARY_ERR_BAD_VALUE
-            : w->in_step                                         ? WARY_ERR_IN_STEP
-                                                                 : WARY_OK;
-  return *status == WARY_OK ? &w->profiles.data[profile] : NULL;
+int wy_profile_check(const wary_world *w, const char *fn, int32_t profile) {
+  if (profile >= 0 && profile < w->profiles.count) return WARY_OK;
+  return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, fn, "profile", "a profile", profile, w->profiles.count);
 }
 
 void wy_profile_refresh(const wary_world *w, wy_profile *p) {

@@ -50,10 +50,10 @@ typedef struct wy_profile {
 
 /* Creates the built-in senses 0 .. WARY_BUILTIN_SENSES - 1 of a new world. */
 bool wy_senses_init(wary_world *w);
-/* The head of the wary_profile_set_* calls: the profile, or NULL with *status
- * NOT_FOUND (no such profile, or found false), BAD_VALUE (valid false) or IN_STEP. */
-wy_profile *wy_profile_to_set(wary_world *w, int32_t profile, bool found, bool valid,
-                              int *status);
+/* The head of the wary_profile_set_* calls (fn): WARY_OK, or WARY_ERR_NOT_FOUND
+ * with its text when profile is no profile's index. The setter then checks
+ * its def, then that no step is under way. */
+int wy_profile_check(const wary_world *w, const char *fn, int32_t profile);
 /* Re-resolves p's slots after a contract changed. */
 void wy_profile_refresh(const wary_world *w, wy_profile *p);
 

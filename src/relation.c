@@ -35,7 +35,7 @@ const wy_module wy_relation_module = {
 };
 
 int wary_set_relationship(wary_world *w, int32_t a, int32_t b, int32_t rel) {
-  if (rel < WARY_HOSTILE || rel > WARY_FRIENDLY) return WARY_ERR_BAD_VALUE;
+  if (wy_bad_int(w->error, __func__, "relationship", -1, rel, WARY_HOSTILE, WARY_FRIENDLY)) return WARY_ERR_BAD_VALUE;
   struct wy_relations *r = w->relations;
   for (int32_t i = 0; i < r->team_count; i++) {
     wy_team_relation *t = &r->teams[i];
@@ -44,7 +44,9 @@ int wary_set_relationship(wary_world *w, int32_t a, int32_t b, int32_t rel) {
       return WARY_OK;
     }
   }
-  if (r->team_count >= 32) return WARY_ERR_FULL;
+  if (r->team_count >= 32)
+    return wy_fail(w->error, WARY_ERR_FULL, __func__, "table full: 32 pairs of teams at most, none of %d and %d", a,
+                   b);
   r->teams[r->team_count++] = (wy_team_relation){a, b, rel};
   return WARY_OK;
 }
@@ -52,10 +54,12 @@ int wary_set_relationship(wary_world *w, int32_t a, int32_t b, int32_t rel) {
 int wary_set_relationship_override(wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, int32_t rel) {
   wy_id agent = agent_h.id;
   wy_id target = target_h.id;
-  int32_t index = wy_agent_index(w, agent);
+  int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
-  if (!wy_actor_get(w, target)) return wy_actor_status(w, target);
-  if (rel < -1 || rel > WARY_FRIENDLY) return WARY_ERR_BAD_VALUE;
+  if (!wy_actor_get(w, target)) return wy_actor_status(w, target, __func__, "target");
+  if (rel < -1 || rel > WARY_FRIENDLY)
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__,
+                   "relationship: expected -1 (no override) or an integer in [0, 2], got %d", rel);
   wy_relation_list *l = &w->relations->agents.data[index];
   for (int32_t i = 0; i < l->count; i++) {
     if (l->relation[i].target != target) continue;
@@ -64,7 +68,9 @@ int wary_set_relationship_override(wary_world *w, wary_actor_id agent_h, wary_ac
     return WARY_OK;
   }
   if (rel < 0) return WARY_OK;
-  if (l->count >= 8) return WARY_ERR_FULL;
+  if (l->count >= 8)
+    return wy_fail(w->error, WARY_ERR_FULL, __func__,
+                   "table full: agent %x overrides 8 actors at most, target %x is not one of them", agent, target);
   l->relation[l->count++] = (wy_relation){target, rel};
   return WARY_OK;
 }

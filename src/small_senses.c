@@ -49,15 +49,28 @@ static void contract(wy_profile *p, int32_t sense, const wary_basic_sense_def *b
   c->weight = b->weight;
 }
 
+static int basic_check(wy_error *e, const char *fn, const wary_basic_sense_def *d) {
+  if (!d) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, "basic_sense_def");
+  return wy_bad(e, fn, "basic_sense_def.interval", d->interval, WY_POSITIVE) ||
+                 wy_bad(e, fn, "basic_sense_def.range", d->range, WY_SCALED) ||
+                 wy_bad(e, fn, "basic_sense_def.loss_grace", d->loss_grace, WY_NONNEG) ||
+                 wy_bad(e, fn, "basic_sense_def.weight", d->weight, WY_NONNEG) ||
+                 wy_bad(e, fn, "basic_sense_def.sensitivity", d->sensitivity, WY_NONNEG) ||
+                 wy_bad(e, fn, "basic_sense_def.accuracy", d->accuracy, WY_UNIT)
+             ? WARY_ERR_BAD_VALUE
+             : WARY_OK;
+}
+
 int wary_profile_set_basic_sense(wary_world *w, int32_t profile, int32_t sense,
                                  const wary_basic_sense_def *d) {
-  bool valid = d && wy_finite(d->interval) && d->interval > 0.0f && wy_scaled_ok(d->range) &&
-               wy_nonneg(d->loss_grace) && wy_nonneg(d->weight) && wy_nonneg(d->sensitivity) &&
-               wy_unit(d->accuracy);
-  int status;
-  wy_profile *p = wy_profile_to_set(
-      w, profile, sense >= WARY_SENSE_VIBRATION && sense <= WARY_SENSE_ECHOLOCATION, valid, &status);
-  if (!p) return status;
+  int status = wy_profile_check(w, __func__, profile);
+  if (status == WARY_OK && (sense < WARY_SENSE_VIBRATION || sense > WARY_SENSE_ECHOLOCATION))
+    status = wy_fail(w->error, WARY_ERR_NOT_FOUND, __func__,
+                     "sense: expected vibration (2), smell (3), touch (4) or echolocation (5), got %d", sense);
+  if (status == WARY_OK) status = basic_check(w->error, __func__, d);
+  if (status == WARY_OK) status = wy_step_check(w, __func__);
+  if (status != WARY_OK) return status;
+  wy_profile *p = &w->profiles.data[profile];
   wary_basic_sense_def *b = &w->small->profiles.data[profile].sense[sense];
   *b = *d;
   b->range = wy_scaled(w, d->range, range_m(sense));
@@ -143,14 +156,18 @@ int wary_report_touch(wary_world *w, wary_actor_id agent_h, wary_actor_id touche
   wy_id agent = agent_h.id;
   wy_id toucher = toucher_h.id;
   const wy_actor *a = wy_actor_get(w, agent);
-  if (!a) return wy_actor_status(w, agent);
-  if (!wy_actor_get(w, toucher)) return wy_actor_status(w, toucher);
-  if (a->agent < 0) return WARY_ERR_NOT_AGENT;
-  if (agent == toucher) return WARY_ERR_BAD_VALUE;
+  if (!a) return wy_actor_status(w, agent, __func__, "agent");
+  if (!wy_actor_get(w, toucher)) return wy_actor_status(w, toucher, __func__, "toucher");
+  if (a->agent < 0) return wy_fail_not_agent(w, __func__, "agent", agent);
+  if (agent == toucher)
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__, "toucher: expected an actor other than the agent, got %x",
+                   toucher);
   wy_touches *t = &w->small->agents.data[a->agent];
   for (int32_t i = 0; i < t->count; i++)
     if (t->toucher[i] == toucher) return WARY_OK;
-  if (t->count >= 4) return WARY_ERR_FULL;
+  if (t->count >= 4)
+    return wy_fail(w->error, WARY_ERR_FULL, __func__,
+                   "table full: 4 touches of agent %x wait for its next step, none by toucher %x", agent, toucher);
   t->toucher[t->count++] = toucher;
   return WARY_OK;
 }
@@ -174,8 +191,8 @@ bool wy_touches_report(wary_world *w, int32_t agent) {
 int wary_actor_set_scent(wary_world *w, wary_actor_id id_h, float scent) {
   wy_id id = id_h.id;
   wy_actor *a = wy_actor_get(w, id);
-  if (!a) return wy_actor_status(w, id);
-  if (!wy_finite(scent) || scent < 0.0f || scent > 1.0f) return WARY_ERR_BAD_VALUE;
+  if (!a) return wy_actor_status(w, id, __func__, "actor");
+  if (wy_bad(w->error, __func__, "scent", scent, WY_UNIT)) return WARY_ERR_BAD_VALUE;
   a->scent = scent;
   return WARY_OK;
 }

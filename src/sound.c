@@ -46,21 +46,34 @@ static void destroy(wary_world *w) {
 const wy_module wy_sound_module = {.create = create, .destroy = destroy};
 
 static int32_t sound_create(wary_world *w, const wary_sound_def *d) {
-  if (!d || !wary_name_string(w, d->name)) return WARY_ERR_NOT_FOUND;
-  if (d->category < WARY_CATEGORY_ENEMY || d->category > WARY_CATEGORY_CUSTOM ||
-      d->alert_level < WARY_WHISPER || d->alert_level > WARY_EXPLOSIVE || !wy_nonneg(d->loudness) ||
-      !wy_finite(d->max_range) || (d->max_range < 0.0f && d->max_range != -1.0f) ||
-      !wy_finite(d->location_accuracy) || d->location_accuracy < 0.0f ||
-      d->location_accuracy > 1.0f || d->max_lod_tier < 0 || d->max_pending < 1)
+  static const char fn[] = "wary_sound_create";
+  wy_error *e = w->error;
+  if (!d) return wy_fail_null(e, WARY_ERR_NOT_FOUND, fn, "sound_def");
+  if (!wary_name_string(w, d->name)) return wy_fail_name(e, fn, "sound_def.name", d->name);
+  if (wy_bad_int(e, fn, "sound_def.category", -1, d->category, WARY_CATEGORY_ENEMY, WARY_CATEGORY_CUSTOM) ||
+      wy_bad_int(e, fn, "sound_def.alert_level", -1, d->alert_level, WARY_WHISPER, WARY_EXPLOSIVE) ||
+      wy_bad(e, fn, "sound_def.loudness", d->loudness, WY_NONNEG) ||
+      wy_bad(e, fn, "sound_def.max_range", d->max_range, WY_SCALED) ||
+      wy_bad(e, fn, "sound_def.location_accuracy", d->location_accuracy, WY_UNIT))
     return WARY_ERR_BAD_VALUE;
+  if (d->max_lod_tier < 0)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "sound_def.max_lod_tier: expected an integer >= 0, got %d",
+                   d->max_lod_tier);
+  if (d->max_pending < 1)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "sound_def.max_pending: expected an integer >= 1, got %d",
+                   d->max_pending);
   char tag[160];
-  int n = snprintf(tag, sizeof tag, "Stimulus.Sound.%s", wary_name_string(w, d->name));
-  if (n < 0 || n >= (int)sizeof tag) return WARY_ERR_BAD_VALUE;
-  int32_t key;
-  int status = wary_name(w, tag, &key);
-  if (status != WARY_OK) return status;
+  const char *name = wary_name_string(w, d->name);
+  int n = snprintf(tag, sizeof tag, "Stimulus.Sound.%s", name);
+  if (n < 0 || n >= (int)sizeof tag)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                   "sound_def.name: expected a name of at most %d characters (its tag Stimulus.Sound.<name>: %d), "
+                   "got %u",
+                   (int)(sizeof tag - sizeof "Stimulus.Sound."), (int)sizeof tag - 1, (unsigned)strlen(name));
+  int32_t key = wy_name_intern(w, tag);
+  if (key < 0) return wy_fail_intern(e, fn, key);
   wy_sound *s = wy_array_push(&w->sounds->types);
-  if (!s) return WARY_ERR_OUT_OF_MEMORY;
+  if (!s) return wy_fail_memory(e, fn);
   s->def = *d;
   s->def.max_range = wy_scaled(w, d->max_range, 15.0f);
   s->stimulus_tag = key;
@@ -72,11 +85,18 @@ int wary_sound_create(wary_world *w, const wary_sound_def *def, int32_t *out) {
 }
 
 static int32_t filter_create(wary_world *w, const wary_filter_def *d) {
-  if (!d || d->min_alert_level < WARY_WHISPER || d->min_alert_level > WARY_EXPLOSIVE ||
-      !wy_nonneg(d->loudness_multiplier) || d->categories > 0x1Fu)
+  static const char fn[] = "wary_filter_create";
+  wy_error *e = w->error;
+  if (!d) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, "filter_def");
+  if (wy_bad_int(e, fn, "filter_def.min_alert_level", -1, d->min_alert_level, WARY_WHISPER, WARY_EXPLOSIVE) ||
+      wy_bad(e, fn, "filter_def.loudness_multiplier", d->loudness_multiplier, WY_NONNEG))
     return WARY_ERR_BAD_VALUE;
+  if (d->categories > 0x1Fu)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                   "filter_def.categories: expected bits 1 << category of the 5 categories (at most %u), got %u",
+                   0x1Fu, d->categories);
   wary_filter_def *f = wy_array_push(&w->sounds->filters);
-  if (!f) return WARY_ERR_OUT_OF_MEMORY;
+  if (!f) return wy_fail_memory(e, fn);
   *f = *d;
   return w->sounds->filters.count - 1;
 }
@@ -85,8 +105,9 @@ int wary_filter_create(wary_world *w, const wary_filter_def *def, int32_t *out) 
   return wy_index_out(filter_create(w, def), out);
 }
 
-static int emit(wary_world *w, wy_id source, int32_t sound, const float pos[3]) {
-  if (sound < 0 || sound >= w->sounds->types.count) return WARY_ERR_NOT_FOUND;
+static int emit(wary_world *w, const char *fn, wy_id source, int32_t sound, const float pos[3]) {
+  if (sound < 0 || sound >= w->sounds->types.count)
+    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, fn, "sound", "a sound", sound, w->sounds->types.count);
   const wy_sound *s = &w->sounds->types.data[sound];
   wy_emission e;
   memset(&e, 0, sizeof e);
@@ -100,18 +121,20 @@ static int emit(wary_world *w, wy_id source, int32_t sound, const float pos[3]) 
   e.stimulus.strength = wy_clamp01(s->def.loudness / 3.0f);
   e.stimulus.radius = s->def.max_range;
   e.stimulus.max_lod_tier = s->def.max_lod_tier;
-  return wy_emission_push(w, &e) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
+  return wy_emission_push(w, &e) ? WARY_OK : wy_fail_memory(w->error, fn);
 }
 
 int wary_emit_sound(wary_world *w, wary_actor_id source_h, int32_t sound) {
   wy_id source = source_h.id;
   const wy_actor *a = wy_actor_get(w, source);
-  if (!a) return wy_actor_status(w, source);
-  return emit(w, source, sound, a->pos);
+  if (!a) return wy_actor_status(w, source, __func__, "source");
+  return emit(w, __func__, source, sound, a->pos);
 }
 
 int wary_emit_sound_at(wary_world *w, int32_t sound, float x, float y, float z) {
-  if (!wy_finite3(x, y, z)) return WARY_ERR_BAD_VALUE;
+  if (wy_bad(w->error, __func__, "x", x, WY_FINITE) || wy_bad(w->error, __func__, "y", y, WY_FINITE) ||
+      wy_bad(w->error, __func__, "z", z, WY_FINITE))
+    return WARY_ERR_BAD_VALUE;
   float p[3] = {x, y, z};
-  return emit(w, 0, sound, p);
+  return emit(w, __func__, 0, sound, p);
 }

@@ -164,9 +164,10 @@ static int gather(wary_world *w, int32_t agent) {
 }
 
 int wary_step_begin(wary_world *w, float dt) {
-  if (w->in_step) return WARY_ERR_IN_STEP;
-  if (!wy_finite(dt) || dt < 0.0f || dt > (float)WARY_MAX_STEP_SECONDS) return WARY_ERR_BAD_VALUE;
-  if (!wy_grid_refresh(w)) return WARY_ERR_OUT_OF_MEMORY;
+  if (w->in_step) return wy_fail_in_step(w->error, __func__);
+  if (wy_bad_range(w->error, __func__, "dt", dt, 0.0f, (float)WARY_MAX_STEP_SECONDS))
+    return WARY_ERR_BAD_VALUE;
+  if (!wy_grid_refresh(w)) return wy_fail_memory(w->error, __func__);
   w->in_step = true;
   w->step_dt = dt;
   w->time += dt;
@@ -178,7 +179,7 @@ int wary_step_begin(wary_world *w, float dt) {
   wy_eyes_turn(w, dt);
   if (!wy_deliver_sounds(w) || !wy_deliver_stimuli(w) || !apply_places(w)) {
     w->in_step = false;
-    return WARY_ERR_OUT_OF_MEMORY;
+    return wy_fail_memory(w->error, __func__);
   }
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_belief_list *beliefs = wy_beliefs_of(w, i);
@@ -186,7 +187,7 @@ int wary_step_begin(wary_world *w, float dt) {
     int s = gather(w, i);
     if (s != WARY_OK) {
       w->in_step = false;
-      return s;
+      return wy_fail(w->error, s, __func__, "%s", wary_status_string(s));
     }
   }
   w->stats.queries += (uint64_t)w->custom->queries.count;
@@ -252,7 +253,7 @@ static int apply_reports(wary_world *w) {
 }
 
 int wary_step_end(wary_world *w) {
-  if (!w->in_step) return WARY_ERR_IN_STEP;
+  if (!w->in_step) return wy_fail_not_in_step(w->error, __func__);
   int status = apply_results(w);
   if (status == WARY_OK) status = apply_reports(w);
   wy_damage_step(w);
@@ -274,7 +275,7 @@ int wary_step_end(wary_world *w) {
   int geck = wy_geck_step(w, dt);
   if (status == WARY_OK) status = geck;
   w->in_step = false;
-  return status;
+  return status == WARY_OK ? status : wy_fail(w->error, status, __func__, "%s", wary_status_string(status));
 }
 
 int wary_step(wary_world *w, float dt) {

@@ -29,18 +29,25 @@ static void destroy(wary_world *w) {
 const wy_module wy_stimulus_module = {.create = create, .destroy = destroy};
 
 int wary_emit_stimulus(wary_world *w, const wary_stimulus_def *def) {
-  if (!def || !wary_name_string(w, def->tag)) return WARY_ERR_NOT_FOUND;
-  if (!wy_finite3(def->pos[0], def->pos[1], def->pos[2]) || !wy_finite(def->strength) ||
-      def->strength < 0.0f || def->strength > 1.0f || !wy_finite(def->radius) ||
-      (def->radius < 0.0f && def->radius != -1.0f) || def->max_lod_tier < 0)
+  wy_error *err = w->error;
+  if (!def) return wy_fail_null(err, WARY_ERR_NOT_FOUND, __func__, "stimulus_def");
+  if (!wary_name_string(w, def->tag)) return wy_fail_name(err, __func__, "stimulus_def.tag", def->tag);
+  for (int i = 0; i < 3; i++)
+    if (wy_bad_at(err, __func__, "stimulus_def.pos", i, def->pos[i], WY_FINITE)) return WARY_ERR_BAD_VALUE;
+  if (wy_bad(err, __func__, "stimulus_def.strength", def->strength, WY_UNIT) ||
+      wy_bad(err, __func__, "stimulus_def.radius", def->radius, WY_SCALED))
     return WARY_ERR_BAD_VALUE;
-  if (def->source.id && !wy_actor_get(w, def->source.id)) return wy_actor_status(w, def->source.id);
+  if (def->max_lod_tier < 0)
+    return wy_fail(err, WARY_ERR_BAD_VALUE, __func__, "stimulus_def.max_lod_tier: expected an integer >= 0, got %d",
+                   def->max_lod_tier);
+  if (def->source.id && !wy_actor_get(w, def->source.id))
+    return wy_actor_status(w, def->source.id, __func__, "stimulus_def.source");
   wary_stimulus_def d = *def;
   d.radius = wy_scaled(w, def->radius, 15.0f);
   wy_emission e;
   memset(&e, 0, sizeof e);
   e.stimulus = d;
-  return wy_emission_push(w, &e) ? WARY_OK : WARY_ERR_OUT_OF_MEMORY;
+  return wy_emission_push(w, &e) ? WARY_OK : wy_fail_memory(w->error, __func__);
 }
 
 /* "Stimulus.Custom" matches "Stimulus.Custom" and "Stimulus.Custom.Psychic". */
@@ -129,8 +136,9 @@ int32_t wary_inbox_count(const wary_world *w) { return w->stimuli->inbox.count; 
 const wary_stimulus_delivery *wary_inbox(const wary_world *w) { return w->stimuli->inbox.data; }
 
 int wary_inbox_fail(wary_world *w, int32_t i) {
-  if (!w->in_step) return WARY_ERR_IN_STEP;
-  if (i < 0 || i >= w->stimuli->inbox.count) return WARY_ERR_NOT_FOUND;
+  if (!w->in_step) return wy_fail_not_in_step(w->error, __func__);
+  if (i < 0 || i >= w->stimuli->inbox.count)
+    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "i", "an inbox", i, w->stimuli->inbox.count);
   const wary_stimulus_delivery *d = &w->stimuli->inbox.data[i];
   wary_event *e = wy_event_push(w, WARY_EV_SENSE_ERROR, d->agent.id);
   if (e) {

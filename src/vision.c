@@ -49,39 +49,48 @@ static void scale_vision(const wary_world *w, wary_vision_def *v) {
   v->motion_bonus_speed = wy_scaled(w, v->motion_bonus_speed, 6.0f);
 }
 
-static bool curve_ok(int32_t count, const float *values) {
-  if (count != 0 && count != WARY_CURVE_POINTS) return false;
+static int curve_check(wy_error *e, const char *fn, const char *name, int32_t count, const float *values) {
+  if (count != 0 && count != WARY_CURVE_POINTS)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "vision_def.%s_count: expected 0 or %d (WARY_CURVE_POINTS), got %d",
+                   name, WARY_CURVE_POINTS, count);
   for (int32_t i = 0; i < count; i++)
-    if (!wy_nonneg(values[i])) return false;
-  return true;
+    if (!wy_nonneg(values[i]))
+      return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "vision_def.%s[%d]: expected a finite number >= 0, got %g", name,
+                     i, values[i]);
+  return WARY_OK;
 }
 
-static bool vision_valid(const wary_vision_def *v) {
-  if (!wy_scaled_ok(v->max_range) || !wy_scaled_ok(v->rear_min_speed) ||
-      !wy_scaled_ok(v->motion_bonus_speed))
-    return false;
-  if (!wy_finite(v->interval) || v->interval <= 0.0f || !wy_nonneg(v->loss_grace) ||
-      !wy_nonneg(v->weight) || !wy_nonneg(v->eye_turn_rate) || !wy_nonneg(v->first_spot_reaction_time))
-    return false;
-  if (!wy_finite(v->half_angle) || v->half_angle < 0.0f || v->half_angle > 180.0f ||
-      !wy_finite(v->peripheral_half_angle) || v->peripheral_half_angle < 0.0f ||
-      v->peripheral_half_angle > 180.0f || !wy_finite(v->rear_half_angle) ||
-      v->rear_half_angle < 0.0f || v->rear_half_angle > 180.0f)
-    return false;
-  if (!wy_unit(v->peripheral_scale) || !wy_unit(v->peripheral_range_scale) || !wy_unit(v->rear_scale) ||
-      !wy_unit(v->rear_range_scale) || !wy_unit(v->darkness_min_detection) || !wy_nonneg(v->motion_bonus) ||
-      !wy_unit(v->min_exposure))
-    return false;
+static int vision_check(wy_error *e, const char *fn, const wary_vision_def *v) {
+  if (!v) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, "vision_def");
+  if (wy_bad(e, fn, "vision_def.max_range", v->max_range, WY_SCALED) ||
+      wy_bad(e, fn, "vision_def.rear_min_speed", v->rear_min_speed, WY_SCALED) ||
+      wy_bad(e, fn, "vision_def.motion_bonus_speed", v->motion_bonus_speed, WY_SCALED) ||
+      wy_bad(e, fn, "vision_def.interval", v->interval, WY_POSITIVE) ||
+      wy_bad(e, fn, "vision_def.loss_grace", v->loss_grace, WY_NONNEG) ||
+      wy_bad(e, fn, "vision_def.weight", v->weight, WY_NONNEG) ||
+      wy_bad(e, fn, "vision_def.eye_turn_rate", v->eye_turn_rate, WY_NONNEG) ||
+      wy_bad(e, fn, "vision_def.first_spot_reaction_time", v->first_spot_reaction_time, WY_NONNEG) ||
+      wy_bad_range(e, fn, "vision_def.half_angle", v->half_angle, 0.0f, 180.0f) ||
+      wy_bad_range(e, fn, "vision_def.peripheral_half_angle", v->peripheral_half_angle, 0.0f, 180.0f) ||
+      wy_bad_range(e, fn, "vision_def.rear_half_angle", v->rear_half_angle, 0.0f, 180.0f) ||
+      wy_bad(e, fn, "vision_def.peripheral_scale", v->peripheral_scale, WY_UNIT) ||
+      wy_bad(e, fn, "vision_def.peripheral_range_scale", v->peripheral_range_scale, WY_UNIT) ||
+      wy_bad(e, fn, "vision_def.rear_scale", v->rear_scale, WY_UNIT) ||
+      wy_bad(e, fn, "vision_def.rear_range_scale", v->rear_range_scale, WY_UNIT) ||
+      wy_bad(e, fn, "vision_def.darkness_min_detection", v->darkness_min_detection, WY_UNIT) ||
+      wy_bad(e, fn, "vision_def.motion_bonus", v->motion_bonus, WY_NONNEG) ||
+      wy_bad(e, fn, "vision_def.min_exposure", v->min_exposure, WY_UNIT))
+    return WARY_ERR_BAD_VALUE;
   for (int i = 0; i < 3; i++)
-    if (v->min_visible_points[i] < 0 || v->min_visible_points[i] > WARY_MAX_SAMPLES) return false;
-  if (v->sample_count < 1 || v->sample_count > WARY_MAX_SAMPLES) return false;
-  const wary_samples *s = &v->default_samples;
-  if (s->count < 0 || s->count > WARY_MAX_SAMPLES) return false;
-  for (int32_t i = 0; i < 4 * s->count; i++)
-    if (!wy_finite(s->points[i]) || (i % 4 == 3 && s->points[i] < 0.0f)) return false;
-  return curve_ok(v->distance_curve_count, v->distance_curve) &&
-         curve_ok(v->angle_curve_count, v->angle_curve) &&
-         curve_ok(v->motion_curve_count, v->motion_curve);
+    if (wy_bad_int(e, fn, "vision_def.min_visible_points", i, v->min_visible_points[i], 0, WARY_MAX_SAMPLES))
+      return WARY_ERR_BAD_VALUE;
+  if (wy_bad_int(e, fn, "vision_def.sample_count", -1, v->sample_count, 1, WARY_MAX_SAMPLES))
+    return WARY_ERR_BAD_VALUE;
+  int status = wy_samples_check(e, fn, "vision_def.default_samples", &v->default_samples);
+  if (status == WARY_OK) status = curve_check(e, fn, "distance_curve", v->distance_curve_count, v->distance_curve);
+  if (status == WARY_OK) status = curve_check(e, fn, "angle_curve", v->angle_curve_count, v->angle_curve);
+  if (status == WARY_OK) status = curve_check(e, fn, "motion_curve", v->motion_curve_count, v->motion_curve);
+  return status;
 }
 
 /* What the profile's slots and its agents' eyes take from its vision. */
@@ -95,9 +104,11 @@ static void contract(wy_profile *p, const wary_vision_def *v) {
 }
 
 int wary_profile_set_vision(wary_world *w, int32_t profile, const wary_vision_def *def) {
-  int status;
-  wy_profile *p = wy_profile_to_set(w, profile, true, def && vision_valid(def), &status);
-  if (!p) return status;
+  int status = wy_profile_check(w, __func__, profile);
+  if (status == WARY_OK) status = vision_check(w->error, __func__, def);
+  if (status == WARY_OK) status = wy_step_check(w, __func__);
+  if (status != WARY_OK) return status;
+  wy_profile *p = &w->profiles.data[profile];
   wary_vision_def *v = &w->vision->profiles.data[profile];
   *v = *def;
   scale_vision(w, v);

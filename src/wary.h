@@ -22,6 +22,18 @@
  *   (-1 on failure; wary_name's key: 0). out may be NULL when the caller
  *   keeps no handle (not for wary_world_create). Bad input never aborts and
  *   never changes anything.
+ * - A call that returns a failing status leaves a text in its world
+ *   (wary_last_error) and passes it to the world def's log callback:
+ *     <function>: <what>: expected <what was expected>, got <what was given>
+ *   where <what> is the argument or the def's field, so
+ *     wary_actor_create: actor_def.pos[1]: expected a finite number, got nan
+ *     wary_box_destroy: box: expected a live box, got an actor id (0x20100003)
+ *   and, for a failure that is not about one value,
+ *     <function>: <what went wrong>   (wary_step_begin: out of memory)
+ *   Numbers are written as short as they read back (0.15, nan, inf), handles
+ *   as 0x and 8 hex digits. The text depends on nothing but the call and the
+ *   world (not on the binding). wary_step's failures name the half that
+ *   failed, wary_step_begin or wary_step_end.
  * - Events and query batches are arrays owned by the world, valid until the
  *   next step: read them, do not keep pointers.
  * - Inside the cdef markers: one declaration per statement, one member per
@@ -135,6 +147,18 @@ typedef enum wary_status {
 /* The text of a status (the comments above); "unknown status" for any other value. */
 const char *wary_status_string(int status);
 
+/* Names of enum values, the ones the Lua bindings' wary.enums gives: the
+ * member without the enum's common prefix, lowercased; NULL for a value that
+ * is no member. */
+const char *wary_state_name(int32_t state);           /* of a wary_state: "tracked" */
+const char *wary_event_name(int32_t type);            /* of a wary_event_type: "location_belief_changed" */
+const char *wary_loss_reason_name(int32_t reason);    /* of a wary_loss_reason: "out_of_range" */
+const char *wary_emotion_name(int32_t emotion);       /* of a wary_emotion: "fearful" */
+const char *wary_detection_state_name(int32_t state); /* of a wary_detection_state (GECK): "combat" */
+const char *wary_geck_event_name(int32_t type);       /* of a wary_geck_event_type: "last_known" */
+const char *wary_stance_name(int32_t stance);         /* of a wary_stance: "crouched" */
+const char *wary_threat_level_name(int32_t level);    /* of a wary_threat_level: "critical" */
+
 typedef enum wary_state {
   WARY_UNDETECTED = 0,
   WARY_SUSPECTED = 1,
@@ -187,6 +211,11 @@ typedef enum wary_event_type {
 
 /* ---- world ---------------------------------------------------------- */
 
+/* A log callback: message is the text of a failure (wary_last_error's), valid
+ * during the call. It may read the world, not change it; a call of its own
+ * that fails is not logged. */
+typedef void (*wary_log_fn)(void *user, const char *message);
+
 typedef struct wary_world_def {
   float units_per_meter;     /* world units per metre (100: centimetres) */
   float weather;             /* world weather modifier 0..1 (1 = clear) */
@@ -194,6 +223,8 @@ typedef struct wary_world_def {
   int32_t event_capacity;    /* events kept per step; the rest are dropped and counted (4096) */
   int32_t sense_error_limit; /* failures after which a custom sense is muted for an agent (3) */
   float lod_interval_scale[4]; /* sense interval multiplier per LOD tier (1, 2, 4, 8) */
+  wary_log_fn log;           /* NULL, or called with each failure's text (and a refused def's) */
+  void *log_user;            /* log's first argument */
 } wary_world_def;
 
 wary_world_def wary_default_world_def(void);
@@ -203,6 +234,13 @@ void wary_world_destroy(wary_world *world);
 int wary_world_set_weather(wary_world *world, float weather);  /* 0..1 */
 float wary_world_time(const wary_world *world);                /* seconds stepped so far */
 float wary_world_units_per_meter(const wary_world *world);
+
+/* The text of the last call on world that failed, "<function>: <what>:
+ * expected <this>, got <that>" (the conventions atop wary.h); "" when none
+ * has. It stays until another call fails: a call that succeeds leaves it.
+ * Calls on a const world write it too. The world owns the text: copy it to
+ * keep it past the next failure. */
+const char *wary_last_error(const wary_world *world);
 
 /* Interned names (evidence tags, sources, property keys): a small positive
  * integer per distinct string, stable for the world's life. */
@@ -598,7 +636,8 @@ int wary_environment_create(wary_world *world, const wary_environment_def *def,
 int wary_environment_set(wary_world *world, wary_environment_id env, const wary_environment_def *def);
 int wary_environment_destroy(wary_world *world, wary_environment_id env);
 
-/* The light level at a target as vision computes it with use_per_target_light. */
+/* The light level at a target as vision computes it with use_per_target_light;
+ * -1 (and a last error) for a handle that names no live actor. */
 float wary_light_at(wary_world *world, wary_actor_id actor);
 
 typedef struct wary_vision_explain {

@@ -21,31 +21,40 @@ wary_world_def wary_default_world_def(void) {
   return d;
 }
 
-bool wy_world_def_valid(const wary_world_def *d) {
-  if (!wy_finite(d->units_per_meter) || d->units_per_meter <= 0.0f) return false;
-  if (!wy_finite(d->weather) || d->weather < 0.0f || d->weather > 1.0f) return false;
-  if (!wy_finite(d->grid_cell_size) || (d->grid_cell_size <= 0.0f && d->grid_cell_size != -1.0f))
-    return false;
-  if (d->event_capacity < 1 || d->sense_error_limit < 1) return false;
+int wy_world_def_check(wy_error *e, const char *fn, const wary_world_def *d) {
+  if (wy_bad(e, fn, "world_def.units_per_meter", d->units_per_meter, WY_POSITIVE) ||
+      wy_bad(e, fn, "world_def.weather", d->weather, WY_UNIT) ||
+      wy_bad(e, fn, "world_def.grid_cell_size", d->grid_cell_size, WY_SCALED_POSITIVE))
+    return WARY_ERR_BAD_VALUE;
+  if (d->event_capacity < 1)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "world_def.event_capacity: expected an integer >= 1, got %d",
+                   d->event_capacity);
+  if (d->sense_error_limit < 1)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "world_def.sense_error_limit: expected an integer >= 1, got %d",
+                   d->sense_error_limit);
   for (int i = 0; i < WARY_LOD_TIERS; i++)
-    if (!wy_finite(d->lod_interval_scale[i]) || d->lod_interval_scale[i] <= 0.0f) return false;
-  return true;
+    if (wy_bad_at(e, fn, "world_def.lod_interval_scale", i, d->lod_interval_scale[i], WY_POSITIVE))
+      return WARY_ERR_BAD_VALUE;
+  return WARY_OK;
 }
 
 wary_world *wy_world_new(const wary_world_def *def, const wy_module *const *modules,
                          int32_t module_count) {
-  wary_world_def d = def ? *def : wary_default_world_def();
-  if (!wy_world_def_valid(&d)) return NULL;
+  const wary_world_def d = *def;
   wary_world *w = calloc(1, sizeof *w);
   if (!w) return NULL;
   w->def = d;
   w->def.grid_cell_size = d.grid_cell_size == -1.0f ? 10.0f * d.units_per_meter : d.grid_cell_size;
+  w->error = calloc(1, sizeof *w->error);
   w->events = calloc((size_t)d.event_capacity, sizeof *w->events);
-  if (!w->events || !wy_grid_init(&w->grid, w->def.grid_cell_size)) {
+  if (!w->error || !w->events || !wy_grid_init(&w->grid, w->def.grid_cell_size)) {
+    free(w->error);
     free(w->events);
     free(w);
     return NULL;
   }
+  w->error->log = d.log;
+  w->error->log_user = d.log_user;
   wy_occ_init(&w->occ);
   wy_id_pool_init(&w->actor_ids, WARY_KIND_ACTOR);
   wy_id_pool_init(&w->box_ids, WARY_KIND_BOX);
@@ -79,6 +88,7 @@ void wy_world_free(wary_world *w) {
   for (int32_t i = 0; i < w->names.count; i++) free(w->names.data[i]);
   wy_array_free(&w->names);
   free(w->events);
+  free(w->error);
   wy_occ_free(&w->occ);
   wy_id_pool_free(&w->box_ids);
   wy_array_free(&w->actors);
@@ -128,10 +138,11 @@ void wy_modules_slots_reset(wary_world *w, int32_t agent) {
 }
 
 int wary_world_set_weather(wary_world *w, float weather) {
-  if (!wy_finite(weather) || weather < 0.0f || weather > 1.0f) return WARY_ERR_BAD_VALUE;
+  if (wy_bad(w->error, __func__, "weather", weather, WY_UNIT)) return WARY_ERR_BAD_VALUE;
   w->def.weather = weather;
   return WARY_OK;
 }
 
 float wary_world_time(const wary_world *w) { return w->time; }
 float wary_world_units_per_meter(const wary_world *w) { return w->def.units_per_meter; }
+const char *wary_last_error(const wary_world *w) { return wy_error_text(w->error); }

@@ -13,6 +13,7 @@
 #include "array.h"
 #include "base.h"
 #include "environment.h"
+#include "error.h"
 #include "grid.h"
 #include "id_pool.h"
 #include "occluders.h"
@@ -60,6 +61,7 @@ struct wy_geck;        /* geck.h */
 
 struct wary_world {
   wary_world_def def;
+  wy_error *error;        /* the last failure: written by calls on a const world too */
   float time;
   bool in_step;
   float step_dt;
@@ -117,12 +119,20 @@ struct wary_world {
   struct wy_geck *geck;
 };
 
-bool wy_world_def_valid(const wary_world_def *d);
+/* WARY_OK, or the status and text of the def's first bad field. */
+int wy_world_def_check(wy_error *e, const char *fn, const wary_world_def *d);
 /* A world with its world-layer state and every module's (the table's order:
- * lower modules first); NULL on a bad def or out of memory. */
+ * lower modules first) from a checked def; NULL when out of memory. */
 wary_world *wy_world_new(const wary_world_def *def, const wy_module *const *modules,
                          int32_t module_count);
 void wy_world_free(wary_world *w);
+
+/* The key of name, interned if new, or a negative status (WARY_ERR_BAD_VALUE:
+ * NULL or "", WARY_ERR_FULL, WARY_ERR_OUT_OF_MEMORY) with no text: the
+ * caller says what failed, wary_name for one, wy_fail_intern for the others. */
+int32_t wy_name_intern(wary_world *w, const char *name);
+/* The text of a full name table or of out of memory when interning for fn. */
+int wy_fail_intern(wy_error *e, const char *fn, int status);
 
 /* Notify every module (wy_module says what each hook means). */
 bool wy_modules_reserve(wary_world *w, int32_t agents, int32_t profiles);
@@ -131,6 +141,11 @@ void wy_modules_agent_added(wary_world *w, int32_t agent);
 void wy_modules_agent_removed(wary_world *w, int32_t agent);
 void wy_modules_actor_removed(wary_world *w, wy_id actor);
 void wy_modules_slots_reset(wary_world *w, int32_t agent);
+
+/* WARY_OK, or WARY_ERR_IN_STEP with its text when a step is under way. */
+static inline int wy_step_check(const wary_world *w, const char *fn) {
+  return w->in_step ? wy_fail_in_step(w->error, fn) : WARY_OK;
+}
 
 /* A distance of a def: value, or metres scaled when value is -1 (unset). */
 static inline float wy_scaled(const wary_world *w, float value, float metres) {
@@ -143,9 +158,10 @@ static inline wy_actor *wy_actor_get(const wary_world *w, wy_id id) {
   return slot >= 0 ? &w->actors.data[slot] : NULL;
 }
 
-/* WARY_OK when id names a live actor, else WARY_ERR_STALE_ID or WARY_ERR_WRONG_KIND. */
-static inline int wy_actor_status(const wary_world *w, wy_id id) {
-  return wy_id_status(&w->actor_ids, id);
+/* WARY_OK when id names a live actor, else WARY_ERR_STALE_ID or WARY_ERR_WRONG_KIND
+ * with its text naming fn and what (the argument). */
+static inline int wy_actor_status(const wary_world *w, wy_id id, const char *fn, const char *what) {
+  return wy_id_check(w->error, fn, what, &w->actor_ids, id);
 }
 
 /* The id of the actor in a slot. */

@@ -31,15 +31,19 @@ static const wy_module *const modules[] = {
 };
 
 int wary_world_create(const wary_world_def *def, wary_world **out) {
-  if (!out) return WARY_ERR_BAD_VALUE; /* a world no one can destroy */
+  const wary_world_def d = def ? *def : wary_default_world_def();
+  /* No world holds the text of a refusal: only the def's log sees it. */
+  wy_error refusal = {.log = d.log, .log_user = d.log_user};
+  if (!out) return wy_fail_null(&refusal, WARY_ERR_BAD_VALUE, __func__, "out"); /* a world no one can destroy */
   *out = NULL;
-  if (def && !wy_world_def_valid(def)) return WARY_ERR_BAD_VALUE;
-  wary_world *w = wy_world_new(def, modules, (int32_t)(sizeof modules / sizeof modules[0]));
+  int status = wy_world_def_check(&refusal, __func__, &d);
+  if (status != WARY_OK) return status;
+  wary_world *w = wy_world_new(&d, modules, (int32_t)(sizeof modules / sizeof modules[0]));
   if (w && !wy_senses_init(w)) {
     wy_world_free(w);
     w = NULL;
   }
-  if (!w) return WARY_ERR_OUT_OF_MEMORY;
+  if (!w) return wy_fail_memory(&refusal, __func__);
   *out = w;
   return WARY_OK;
 }

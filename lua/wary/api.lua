@@ -468,6 +468,62 @@ return {
       },
     },
     {
+      name = "state_name", c = "wary_state_name",
+      ret = { role = "string" },
+      params = {
+        { name = "state", role = "value", kind = "int", ctype = "int32_t" },
+      },
+    },
+    {
+      name = "event_name", c = "wary_event_name",
+      ret = { role = "string" },
+      params = {
+        { name = "type", role = "value", kind = "int", ctype = "int32_t" },
+      },
+    },
+    {
+      name = "loss_reason_name", c = "wary_loss_reason_name",
+      ret = { role = "string" },
+      params = {
+        { name = "reason", role = "value", kind = "int", ctype = "int32_t" },
+      },
+    },
+    {
+      name = "emotion_name", c = "wary_emotion_name",
+      ret = { role = "string" },
+      params = {
+        { name = "emotion", role = "value", kind = "int", ctype = "int32_t" },
+      },
+    },
+    {
+      name = "detection_state_name", c = "wary_detection_state_name",
+      ret = { role = "string" },
+      params = {
+        { name = "state", role = "value", kind = "int", ctype = "int32_t" },
+      },
+    },
+    {
+      name = "geck_event_name", c = "wary_geck_event_name",
+      ret = { role = "string" },
+      params = {
+        { name = "type", role = "value", kind = "int", ctype = "int32_t" },
+      },
+    },
+    {
+      name = "stance_name", c = "wary_stance_name",
+      ret = { role = "string" },
+      params = {
+        { name = "stance", role = "value", kind = "int", ctype = "int32_t" },
+      },
+    },
+    {
+      name = "threat_level_name", c = "wary_threat_level_name",
+      ret = { role = "string" },
+      params = {
+        { name = "level", role = "value", kind = "int", ctype = "int32_t" },
+      },
+    },
+    {
       name = "default_world_def", c = "wary_default_world_def",
       ret = { role = "struct", struct = "wary_world_def" },
       params = {
@@ -508,6 +564,13 @@ return {
     {
       name = "world_units_per_meter", c = "wary_world_units_per_meter",
       ret = { role = "value", kind = "float", ctype = "float" },
+      params = {
+        { name = "world", role = "world" },
+      },
+    },
+    {
+      name = "last_error", c = "wary_last_error",
+      ret = { role = "string" },
       params = {
         { name = "world", role = "world" },
       },

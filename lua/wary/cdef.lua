@@ -75,6 +75,14 @@ typedef enum wary_status {
 } wary_status;
 
 const char *wary_status_string(int status);
+const char *wary_state_name(int32_t state);
+const char *wary_event_name(int32_t type);
+const char *wary_loss_reason_name(int32_t reason);
+const char *wary_emotion_name(int32_t emotion);
+const char *wary_detection_state_name(int32_t state);
+const char *wary_geck_event_name(int32_t type);
+const char *wary_stance_name(int32_t stance);
+const char *wary_threat_level_name(int32_t level);
 
 typedef enum wary_state {
   WARY_UNDETECTED = 0,
@@ -125,6 +133,8 @@ typedef enum wary_event_type {
   WARY_EV_EMOTION_CHANGED = 14
 } wary_event_type;
 
+typedef void (*wary_log_fn)(void *user, const char *message);
+
 typedef struct wary_world_def {
   float units_per_meter;
   float weather;
@@ -132,6 +142,8 @@ typedef struct wary_world_def {
   int32_t event_capacity;
   int32_t sense_error_limit;
   float lod_interval_scale[4];
+  wary_log_fn log;
+  void *log_user;
 } wary_world_def;
 
 wary_world_def wary_default_world_def(void);
@@ -140,6 +152,7 @@ void wary_world_destroy(wary_world *world);
 int wary_world_set_weather(wary_world *world, float weather);
 float wary_world_time(const wary_world *world);
 float wary_world_units_per_meter(const wary_world *world);
+const char *wary_last_error(const wary_world *world);
 int wary_name(wary_world *world, const char *name, int32_t *out);
 const char *wary_name_string(const wary_world *world, int32_t key);
 

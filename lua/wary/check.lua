@@ -71,11 +71,23 @@ local function finite(v)
 end
 check.finite = finite
 
+-- The core's text of the last failure on world (wary_last_error), when it
+-- says more than the status's own text.
+local function core_says(world, text)
+  if not world then return nil end
+  local said = world._B.last_error(world._w)
+  if said == "" or said:gsub("^[%w_]+: ", "", 1) == text then return nil end
+  return said
+end
+
 -- Raises "<object>: <what>: <why>" for a negative core status (the text of
--- the status from wary.h); returns the status otherwise.
-function check.status(object, what, status)
+-- the status from wary.h, then in parentheses the core's own explanation
+-- when the call was on world); returns the status otherwise.
+function check.status(object, what, status, world)
   if status < 0 then
-    raise(string.format("%s: %s: %s", object, what, enums.status_text[status] or ("status " .. status)))
+    local text = enums.status_text[status] or ("status " .. status)
+    local more = core_says(world, text)
+    raise(string.format("%s: %s: %s%s", object, what, text, more and (" (" .. more .. ")") or ""))
   end
   return status
 end
@@ -91,11 +103,11 @@ function check.range_m(object, o, t, units_per_meter)
   end
 end
 
--- What a core call that makes something gave (status, then the index or
--- id it made): the index or id, or an error "<object>: the core refused it:
--- <why>".
-function check.made(object, status, value)
-  check.status(object, "the core refused it", status)
+-- What a core call on world that makes something gave (status, then the
+-- index or id it made): the index or id, or an error "<object>: the core
+-- refused it: <why>".
+function check.made(world, object, status, value)
+  check.status(object, "the core refused it", status, world)
   return value
 end
 

@@ -19,6 +19,8 @@ static const field fields_wary_world_def[] = {
   SCALAR(wary_world_def, event_capacity, int32_t, T_INT32),
   SCALAR(wary_world_def, sense_error_limit, int32_t, T_INT32),
   ARRAY(wary_world_def, lod_interval_scale, float, T_FLOAT),
+  /* log: a pointer, not exposed */
+  /* log_user: a pointer, not exposed */
   END_FIELDS
 };
 
@@ -541,6 +543,62 @@ static int w_status_string(lua_State *L)
   return 1;
 }
 
+static int w_state_name(lua_State *L)
+{
+  int32_t state = (int32_t)luaL_checkinteger(L, 1);
+  push_string(L, wary_state_name(state));
+  return 1;
+}
+
+static int w_event_name(lua_State *L)
+{
+  int32_t type = (int32_t)luaL_checkinteger(L, 1);
+  push_string(L, wary_event_name(type));
+  return 1;
+}
+
+static int w_loss_reason_name(lua_State *L)
+{
+  int32_t reason = (int32_t)luaL_checkinteger(L, 1);
+  push_string(L, wary_loss_reason_name(reason));
+  return 1;
+}
+
+static int w_emotion_name(lua_State *L)
+{
+  int32_t emotion = (int32_t)luaL_checkinteger(L, 1);
+  push_string(L, wary_emotion_name(emotion));
+  return 1;
+}
+
+static int w_detection_state_name(lua_State *L)
+{
+  int32_t state = (int32_t)luaL_checkinteger(L, 1);
+  push_string(L, wary_detection_state_name(state));
+  return 1;
+}
+
+static int w_geck_event_name(lua_State *L)
+{
+  int32_t type = (int32_t)luaL_checkinteger(L, 1);
+  push_string(L, wary_geck_event_name(type));
+  return 1;
+}
+
+static int w_stance_name(lua_State *L)
+{
+  int32_t stance = (int32_t)luaL_checkinteger(L, 1);
+  push_string(L, wary_stance_name(stance));
+  return 1;
+}
+
+static int w_threat_level_name(lua_State *L)
+{
+  int32_t level = (int32_t)luaL_checkinteger(L, 1);
+  push_string(L, wary_threat_level_name(level));
+  return 1;
+}
+
 static int w_default_world_def(lua_State *L)
 {
   wary_world_def r = wary_default_world_def();
@@ -571,6 +629,13 @@ static int w_world_units_per_meter(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
   lua_pushnumber(L, wary_world_units_per_meter(world));
+  return 1;
+}
+
+static int w_last_error(lua_State *L)
+{
+  const wary_world *world = check_world(L, 1);
+  push_string(L, wary_last_error(world));
   return 1;
 }
 
@@ -1807,10 +1872,19 @@ static int w_set_relationship_override(lua_State *L)
 static const luaL_Reg generated_functions[] = {
   { "version", w_version },
   { "status_string", w_status_string },
+  { "state_name", w_state_name },
+  { "event_name", w_event_name },
+  { "loss_reason_name", w_loss_reason_name },
+  { "emotion_name", w_emotion_name },
+  { "detection_state_name", w_detection_state_name },
+  { "geck_event_name", w_geck_event_name },
+  { "stance_name", w_stance_name },
+  { "threat_level_name", w_threat_level_name },
   { "default_world_def", w_default_world_def },
   { "world_set_weather", w_world_set_weather },
   { "world_time", w_world_time },
   { "world_units_per_meter", w_world_units_per_meter },
+  { "last_error", w_last_error },
   { "name", w_name },
   { "name_string", w_name_string },
   { "default_material_def", w_default_material_def },

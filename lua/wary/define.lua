@@ -46,8 +46,8 @@ function define.lookup(world, kind, store, name, object, field)
       or (#names > 0 and (" (defined: " .. table.concat(names, ", ") .. ")") or "")))
 end
 
-local function checked_status(status, object)
-  return check.status(object, "the core refused it", status)
+local function checked_status(world, status, object)
+  return check.status(object, "the core refused it", status, world)
 end
 
 function define.material(world, t)
@@ -60,10 +60,10 @@ function define.material(world, t)
   local def = { vision_transmission = m.vision_transmission, sound_wall = m.sound_wall }
   local old = world._materials[m.name]
   if old then
-    checked_status(world._B.material_set(world._w, old.index, def), object)
+    checked_status(world, world._B.material_set(world._w, old.index, def), object)
     old.def = m
   else
-    local index = check.made(object, world._B.material_create(world._w, def))
+    local index = check.made(world, object, world._B.material_create(world._w, def))
     world._materials[m.name] = { index = index, def = m }
     world._material_names[index] = m.name
   end
@@ -79,7 +79,7 @@ function define.sound(world, t)
     world._sounds[o.name] = { index = 0, def = o }
     return o
   end
-  local index = check.made(object, world._B.sound_create(world._w, hearing.sound_def(world, o)))
+  local index = check.made(world, object, world._B.sound_create(world._w, hearing.sound_def(world, o)))
   world._sounds[o.name] = { index = index, def = o }
   world._sound_names[index] = o.name
   return o
@@ -94,7 +94,7 @@ function define.filter(world, t)
     world._filters[o.name] = { index = 0, def = o }
     return o
   end
-  world._filters[o.name] = { index = check.made(object, world._B.filter_create(world._w, def)), def = o }
+  world._filters[o.name] = { index = check.made(world, object, world._B.filter_create(world._w, def)), def = o }
   return o
 end
 
@@ -107,7 +107,7 @@ function define.sense(world, t)
   check.range_m(object, s, t, world.units_per_meter)
   local tags = {}
   for i, tag in ipairs(s.stimulus_tags) do tags[i] = world._dry and 1 or world:_name(tag) end
-  local index = check.made(object, world._B.sense_create(world._w, {
+  local index = check.made(world, object, world._B.sense_create(world._w, {
     interval = s.interval, max_range = s.max_range, loss_grace = s.loss_grace,
     direct_lost_cut = s.direct_lost_cut, weight = s.weight,
     loss_reason = enums.loss_reason_values[s.loss_reason],
@@ -146,10 +146,10 @@ function define.pain(world, t)
   }
   local old = world._pains[o.name]
   if old then
-    checked_status(world._B.pain_set(world._w, old.index, def), object)
+    checked_status(world, world._B.pain_set(world._w, old.index, def), object)
     old.def = o
   else
-    local index = check.made(object, world._B.pain_create(world._w, def))
+    local index = check.made(world, object, world._B.pain_create(world._w, def))
     world._pains[o.name] = { index = index, def = o }
     world._pain_names[index] = o.name
   end
@@ -216,9 +216,9 @@ local function set_builtins(world, index, defs, object)
     local def = defs[k]
     -- damage and pain (def true) reach the core with the brain (wary.brain)
     if def and def ~= true and builtin_setters[k] then
-      checked_status(world._B[builtin_setters[k]](world._w, index, def), object)
+      checked_status(world, world._B[builtin_setters[k]](world._w, index, def), object)
     elseif def and def ~= true then
-      checked_status(world._B.profile_set_basic_sense(world._w, index, k, def), object)
+      checked_status(world, world._B.profile_set_basic_sense(world._w, index, k, def), object)
     end
   end
 end
@@ -301,19 +301,19 @@ function define.profile(world, t)
   local old = world._profiles[p.name]
   local was_geck = old and old.table.model == "geck"
   if old then
-    checked_status(world._B.profile_set(world._w, old.index, def), object)
+    checked_status(world, world._B.profile_set(world._w, old.index, def), object)
     for k in pairs(old.table) do old.table[k] = nil end
     for k, v in pairs(p) do old.table[k] = v end
     old.raw = raw
   else
-    local index = check.made(object, world._B.profile_create(world._w, def))
+    local index = check.made(world, object, world._B.profile_create(world._w, def))
     world._profiles[p.name] = { index = index, table = p, raw = raw }
   end
   local entry = world._profiles[p.name]
   set_builtins(world, entry.index, builtins, object)
-  checked_status(world._B.profile_set_brain(world._w, entry.index, brain_def), object)
+  checked_status(world, world._B.profile_set_brain(world._w, entry.index, brain_def), object)
   if geck_def or was_geck then
-    checked_status(world._B.profile_set_geck(world._w, entry.index, geck_def or geck.OFF), object)
+    checked_status(world, world._B.profile_set_geck(world._w, entry.index, geck_def or geck.OFF), object)
   end
   return entry.table
 end

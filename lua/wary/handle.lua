@@ -25,7 +25,7 @@ end
 
 -- Raises "<handle>: <what>: <why>" for a negative status; returns it otherwise.
 function handle.ok(self, status, what)
-  return check.status(tostring(self), what, status)
+  return check.status(tostring(self), what, status, self.world)
 end
 
 -- Whether v is a handle of kind ("actor", "box", ...) made by world, live or removed.

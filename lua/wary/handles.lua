@@ -72,7 +72,7 @@ end
 function handles.add_box(world, t)
   local o = check.fields("box", schema.box, t)
   local min, max = corners("box", o.min, o.max)
-  local id = check.made("box", world._B.box_create(world._w,
+  local id = check.made(world, "box", world._B.box_create(world._w,
     { min = min, max = max, material = material_index(world, o.material, "box") }))
   local box = setmetatable({ id = id, world = world, material = o.material or "concrete", min = min, max = max },
     Box)
@@ -116,7 +116,7 @@ end
 -- block it unless cast_shadows is false.
 function handles.add_light(world, t)
   local def = light_def(world, "light", t)
-  local id = check.made("light", world._B.light_create(world._w, def))
+  local id = check.made(world, "light", world._B.light_create(world._w, def))
   return setmetatable({ id = id, world = world, def = def }, Light)
 end
 
@@ -142,7 +142,7 @@ end
 -- and the darkest light win.
 function handles.add_environment(world, t)
   local def = environment_def("environment", t)
-  local id = check.made("environment", world._B.environment_create(world._w, def))
+  local id = check.made(world, "environment", world._B.environment_create(world._w, def))
   return setmetatable({ id = id, world = world, name = t.name, def = def }, Environment)
 end
 

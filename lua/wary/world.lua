@@ -76,7 +76,7 @@ end
 function World:_name(s)
   local key = self._names[s]
   if not key then
-    key = check.made("world: name " .. check.describe(s), self._B.name(self._w, s))
+    key = check.made(self, "world: name " .. check.describe(s), self._B.name(self._w, s))
     self._names[s] = key
   end
   return key
@@ -285,7 +285,7 @@ function World:_add(t, is_agent)
   if numbers > max_props then check.fail(object, "props", "at most " .. max_props .. " numeric values", numbers) end
   local samples = a.samples and vision.samples(object, "samples", a.samples)
   local brain_fields = brain.actor_fields(self, a, object)
-  local id = check.made(object, self._B.actor_create(self._w, {
+  local id = check.made(self, object, self._B.actor_create(self._w, {
     pos = { x, y, z }, vel = { vx, vy, vz }, yaw = a.yaw,
     stance = enums.stance_values[a.stance], team = self:_team(a.team, object),
     visibility = a.visibility, light = a.light, eye_height = a.eye_height, scent = a.scent,
@@ -378,7 +378,7 @@ function World:step(dt)
   check.number("world", "dt", dt, 0, enums.constants.MAX_STEP_SECONDS)
   local B, w = self._B, self._w
   brain.before_step(self)
-  check.status("world", "step", B.step_begin(w, dt))
+  check.status("world", "step", B.step_begin(w, dt), self)
   local errors = {}
   self._ctx.time = B.world_time(w)
   self._in_step = true
@@ -387,7 +387,7 @@ function World:step(dt)
   self._in_step = false
   local status = B.step_end(w) -- even after an error: the world never stays mid-step
   if not ok then error(err, 0) end
-  check.status("world", "step", status)
+  check.status("world", "step", status, self)
   self._dispatching = true
   local first = events.dispatch(self, errors)
   self._dispatching = false

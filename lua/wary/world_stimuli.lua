@@ -25,14 +25,14 @@ end
 function M:emit_sound(source, name)
   live_actor(self, source, "world:emit_sound", "source")
   check.status("world", "emit_sound",
-    self._B.emit_sound(self._w, source.id, sound_index(self, name, "world:emit_sound")))
+    self._B.emit_sound(self._w, source.id, sound_index(self, name, "world:emit_sound")), self)
 end
 
 --- A sound nobody made, at a place (a belief about the place).
 function M:emit_sound_at(pos, name)
   local x, y, z = check.vector("world:emit_sound_at", "pos", pos)
   check.status("world", "emit_sound_at",
-    self._B.emit_sound_at(self._w, sound_index(self, name, "world:emit_sound_at"), x, y, z))
+    self._B.emit_sound_at(self._w, sound_index(self, name, "world:emit_sound_at"), x, y, z), self)
 end
 
 --- A stimulus on the bus, delivered at the next step to the senses listening
@@ -48,7 +48,7 @@ function M:emit_stimulus(t)
   check.status(object, "emit", self._B.emit_stimulus(self._w, {
     tag = self:_name(o.tag), pos = { x, y, z }, source = source, strength = o.strength, radius = o.radius,
     max_lod_tier = o.max_lod_tier, requires_clear_path = o.requires_clear_path, team_filter = o.team_filter,
-  }))
+  }), self)
 end
 
 --- A detection event (seed 001) for the agents of the GECK model: a projectile
@@ -58,7 +58,7 @@ function M:create_detection_event(t)
     return getmetatable(a) == Actor and a.world == self and not a._removed
   end)
   check.status("world", "create_detection_event",
-    self._B.create_detection_event(self._w, owner, x, y, z, rating, kind))
+    self._B.create_detection_event(self._w, owner, x, y, z, rating, kind), self)
 end
 
 --- world:apply_damage{ victim, instigator, causer, amount, type, at }: a hit,
@@ -81,7 +81,7 @@ function M:apply_damage(t)
     causer_instigator = causer and causer._instigator and causer._instigator.id or 0,
     causer_owner = causer and causer._owner and causer._owner.id or 0,
     amount = o.amount, type = self:_name(tag), pos = { x, y, z },
-  }))
+  }), self)
 end
 
 --- "hostile", "neutral" or "friendly" between two teams, both ways (default: same team
@@ -90,7 +90,7 @@ function M:set_relationship(team_a, team_b, relationship)
   local rel = enums.relationship_values[relationship]
   if not rel then check.fail("world", "relationship", "one of hostile, neutral, friendly", relationship) end
   check.status("world", "set_relationship", self._B.set_relationship(self._w, self:_team(team_a, "world"),
-    self:_team(team_b, "world"), rel))
+    self:_team(team_b, "world"), rel), self)
 end
 
 return M

@@ -1,0 +1,352 @@
+/* test_errors.c - bad values through the C API: each gets its status, leaves
+ * the world as it was, and leaves a last-error text (wary_last_error, and the
+ * log callback of the world def) that names the function, the field, what
+ * was expected and what was given. A few texts are checked word for word,
+ * the rest by their parts. */
+#include <math.h>
+#include <string.h>
+
+#include "check.h"
+#include "wary.h"
+
+/* What the log callback heard. */
+typedef struct heard {
+  int count;
+  char last[512];
+} heard;
+
+static void log_to(void *user, const char *message) {
+  heard *h = user;
+  h->count++;
+  snprintf(h->last, sizeof h->last, "%s", message);
+}
+
+/* A world whose failures are logged into h. */
+static wary_world *logged_world(heard *h) {
+  wary_world_def d = wary_default_world_def();
+  d.log = log_to;
+  d.log_user = h;
+  return make_world(&d);
+}
+
+/* The last error is text, word for word, and the log heard it as the
+ * failure number count. */
+#define SAYS(w, h, n, text)                                         \
+  do {                                                              \
+    ENSURE(strcmp(wary_last_error(w), (text)) == 0);                \
+    ENSURE((h)->count == (n) && strcmp((h)->last, (text)) == 0);    \
+    if (strcmp(wary_last_error(w), (text)) != 0)                    \
+      fprintf(stderr, "  said: %s\n  want: %s\n", wary_last_error(w), (text)); \
+  } while (0)
+
+/* The last error holds each of the parts. */
+static bool has_parts(const char *text, const char *const *parts) {
+  for (int i = 0; parts[i]; i++)
+    if (!strstr(text, parts[i])) {
+      fprintf(stderr, "  '%s' lacks '%s'\n", text, parts[i]);
+      return false;
+    }
+  return true;
+}
+#define HAS(w, ...) ENSURE(has_parts(wary_last_error(w), (const char *const[]){__VA_ARGS__, NULL}))
+
+static void test_world_def(void) {
+  heard h = {0};
+  wary_world_def d = wary_default_world_def();
+  d.log = log_to;
+  d.log_user = &h;
+  wary_world *w = (wary_world *)&h; /* not NULL, so the test sees it cleared */
+  d.units_per_meter = 0.0f;
+  ENSURE(wary_world_create(&d, &w) == WARY_ERR_BAD_VALUE && w == NULL);
+  ENSURE(h.count == 1 &&
+         strcmp(h.last, "wary_world_create: world_def.units_per_meter: expected a finite number > 0, got 0") == 0);
+  d.units_per_meter = 100.0f;
+  d.event_capacity = 0;
+  ENSURE(wary_world_create(&d, &w) == WARY_ERR_BAD_VALUE && w == NULL);
+  ENSURE(h.count == 2 &&
+         strcmp(h.last, "wary_world_create: world_def.event_capacity: expected an integer >= 1, got 0") == 0);
+  d.event_capacity = 4096;
+  d.lod_interval_scale[2] = -INFINITY;
+  ENSURE(wary_world_create(&d, &w) == WARY_ERR_BAD_VALUE && w == NULL);
+  ENSURE(h.count == 3 && strcmp(h.last, "wary_world_create: world_def.lod_interval_scale[2]: expected a finite "
+                                        "number > 0, got -inf") == 0);
+  /* A zeroed def is no def: units_per_meter has no default there. */
+  wary_world_def zero;
+  memset(&zero, 0, sizeof zero);
+  zero.log = log_to;
+  zero.log_user = &h;
+  ENSURE(wary_world_create(&zero, &w) == WARY_ERR_BAD_VALUE && w == NULL && h.count == 4);
+  ENSURE(strstr(h.last, "world_def.units_per_meter") != NULL);
+  ENSURE(wary_world_create(&d, NULL) == WARY_ERR_BAD_VALUE && h.count == 5);
+  ENSURE(strcmp(h.last, "wary_world_create: out: expected a pointer, got NULL") == 0);
+  /* A world that made it has no error yet. */
+  w = logged_world(&h);
+  ENSURE(w && strcmp(wary_last_error(w), "") == 0 && h.count == 5);
+  wary_world_destroy(w);
+}
+
+static void test_actor_def(void) {
+  heard h = {0};
+  wary_world *w = logged_world(&h);
+  wary_actor_def a = wary_default_actor_def();
+  a.pos[1] = NAN;
+  wary_actor_id id = {7};
+  ENSURE(wary_actor_create(w, &a, &id) == WARY_ERR_BAD_VALUE && WARY_IS_NULL(id));
+  SAYS(w, &h, 1, "wary_actor_create: actor_def.pos[1]: expected a finite number, got nan");
+  ENSURE(wary_actor_count(w) == 0);
+  a = wary_default_actor_def();
+  a.profile = 3;
+  ENSURE(wary_actor_create(w, &a, NULL) == WARY_ERR_BAD_VALUE && wary_actor_count(w) == 0);
+  SAYS(w, &h, 2, "wary_actor_create: actor_def.profile: expected -1 (a target; no profile has been made), got 3");
+  a = wary_default_actor_def();
+  a.visibility = 1.5f;
+  ENSURE(wary_actor_create(w, &a, NULL) == WARY_ERR_BAD_VALUE && wary_actor_count(w) == 0);
+  HAS(w, "wary_actor_create: ", "actor_def.visibility", "expected a finite number in [0, 1]", "got 1.5");
+  ENSURE(wary_actor_create(w, NULL, NULL) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, 4, "wary_actor_create: actor_def: expected a pointer, got NULL");
+  wary_world_destroy(w);
+}
+
+static void test_profile_def(void) {
+  heard h = {0};
+  wary_world *w = logged_world(&h);
+  wary_profile_def p = wary_default_profile_def();
+  p.detect_threshold = 2.0f;
+  int32_t index = 5;
+  ENSURE(wary_profile_create(w, &p, &index) == WARY_ERR_BAD_VALUE && index == -1);
+  SAYS(w, &h, 1,
+       "wary_profile_create: profile_def.detect_threshold: expected a number in [suspect_threshold 0.15, "
+       "track_threshold 0.6], got 2");
+  p = wary_default_profile_def();
+  p.sense_count = 2;
+  p.senses[0].sense = WARY_SENSE_VISION;
+  p.senses[1].sense = WARY_SENSE_VISION;
+  ENSURE(wary_profile_create(w, &p, &index) == WARY_ERR_BAD_VALUE && index == -1);
+  HAS(w, "wary_profile_create: ", "profile_def.senses[1].sense", "expected a sense not listed before", "got 0");
+  /* Nothing was made: the first good profile is profile 0. */
+  p.sense_count = 1;
+  ENSURE(wary_profile_create(w, &p, &index) == WARY_OK && index == 0);
+  ENSURE(h.count == 2);
+  /* A setter checks the profile index first, then the def. */
+  ENSURE(wary_profile_set(w, 4, &p) == WARY_ERR_NOT_FOUND);
+  SAYS(w, &h, 3, "wary_profile_set: profile: expected a profile index in [0, 0], got 4");
+  /* A zeroed vision def has no interval. */
+  wary_actor_def ad = wary_default_actor_def();
+  ad.profile = 0;
+  wary_actor_id guard = make_actor(w, &ad);
+  ad.profile = -1;
+  ad.pos[0] = 500.0f;
+  wary_actor_id thief = make_actor(w, &ad);
+  wary_vision_explain before, after;
+  ENSURE(wary_vision_explain_get(w, guard, thief, &before) == WARY_OK);
+  wary_vision_def zero;
+  memset(&zero, 0, sizeof zero);
+  ENSURE(wary_profile_set_vision(w, 0, &zero) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, 4, "wary_profile_set_vision: vision_def.interval: expected a finite number > 0, got 0");
+  ENSURE(wary_vision_explain_get(w, guard, thief, &after) == WARY_OK);
+  ENSURE(after.range == before.range && after.confidence == before.confidence);
+  wary_hearing_def hd = wary_default_hearing_def();
+  hd.filter = 2;
+  ENSURE(wary_profile_set_hearing(w, 0, &hd) == WARY_ERR_BAD_VALUE);
+  HAS(w, "wary_profile_set_hearing: ", "hearing_def.filter", "expected -1 (hears everything", "got 2");
+  wary_world_destroy(w);
+}
+
+static void test_boxes(void) {
+  heard h = {0};
+  wary_world *w = logged_world(&h);
+  wary_box_def b = wary_default_box_def();
+  b.min[2] = 300.0f;
+  b.max[0] = b.max[1] = 100.0f;
+  wary_box_id box = {9};
+  ENSURE(wary_box_create(w, &b, &box) == WARY_ERR_BAD_VALUE && WARY_IS_NULL(box));
+  SAYS(w, &h, 1, "wary_box_create: box_def.max[2]: expected a finite number >= min[2] (300), got 0");
+  ENSURE(wary_box_count(w) == 0);
+  b.max[2] = 400.0f;
+  b.material = 3;
+  ENSURE(wary_box_create(w, &b, &box) == WARY_ERR_NOT_FOUND && wary_box_count(w) == 0);
+  SAYS(w, &h, 2, "wary_box_create: box_def.material: expected a material index in [0, 0], got 3");
+  b.material = 0;
+  box = make_box(w, &b);
+  ENSURE(wary_box_set_bounds(w, box, 0, 0, 0, 10, INFINITY, 10) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, 3, "wary_box_set_bounds: max_y: expected a finite number, got inf");
+  wary_material_def m = wary_default_material_def();
+  m.vision_transmission = -0.25f;
+  int32_t material = 4;
+  ENSURE(wary_material_create(w, &m, &material) == WARY_ERR_BAD_VALUE && material == -1);
+  HAS(w, "wary_material_create: ", "material_def.vision_transmission", "expected a finite number in [0, 1]",
+      "got -0.25");
+  wary_world_destroy(w);
+}
+
+static void test_handles(void) {
+  heard h = {0};
+  wary_world *w = logged_world(&h);
+  wary_actor_def a = wary_default_actor_def();
+  wary_actor_id gone = make_actor(w, &a);
+  wary_actor_id kept = make_actor(w, &a);
+  ENSURE(wary_actor_destroy(w, gone) == WARY_OK);
+  ENSURE(wary_actor_set_pos(w, gone, 1, 2, 3) == WARY_ERR_STALE_ID);
+  SAYS(w, &h, 1, "wary_actor_set_pos: actor: expected a live actor, got a stale handle 0x20100000 (removed)");
+  ENSURE(wary_actor_count(w) == 1);
+  /* The box given an actor's id, as a binding passing plain numbers can. */
+  wary_box_def b = wary_default_box_def();
+  b.max[0] = b.max[1] = b.max[2] = 1.0f;
+  wary_box_id box = make_box(w, &b);
+  ENSURE(wary_box_destroy(w, (wary_box_id){kept.id}) == WARY_ERR_WRONG_KIND && wary_box_valid(w, box));
+  SAYS(w, &h, 2, "wary_box_destroy: box: expected a live box, got an actor id (0x20100001)");
+  ENSURE(wary_actor_get(w, (wary_actor_id)WARY_NULL_HANDLE, &(wary_actor_info){0}) == WARY_ERR_STALE_ID);
+  SAYS(w, &h, 3, "wary_actor_get: actor: expected a live actor, got a null handle");
+  ENSURE(wary_actor_set_yaw(w, (wary_actor_id){kept.id + 5}, 0) == WARY_ERR_STALE_ID);
+  HAS(w, "wary_actor_set_yaw: actor: ", "0x20100006", "no actor of this world has had it");
+  /* An actor with no profile is no agent. */
+  ENSURE(wary_belief_count(w, kept) == WARY_ERR_NOT_AGENT);
+  SAYS(w, &h, 5, "wary_belief_count: agent: expected an agent, got 0x20100001, an actor with no profile");
+  wary_world_destroy(w);
+}
+
+static void test_setters(void) {
+  heard h = {0};
+  wary_world *w = logged_world(&h);
+  wary_actor_def a = wary_default_actor_def();
+  wary_actor_id id = make_actor(w, &a);
+  ENSURE(wary_actor_set_visibility(w, id, 1.5f) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, 1, "wary_actor_set_visibility: visibility: expected a finite number in [0, 1], got 1.5");
+  wary_actor_info info;
+  ENSURE(wary_actor_get(w, id, &info) == WARY_OK && info.visibility == 1.0f);
+  ENSURE(wary_actor_set_stance(w, id, 7) == WARY_ERR_BAD_VALUE);
+  HAS(w, "wary_actor_set_stance: ", "stance", "expected an integer in [0, 2]", "got 7");
+  ENSURE(wary_actor_set_pos(w, id, 0, NAN, 0) == WARY_ERR_BAD_VALUE);
+  HAS(w, "wary_actor_set_pos: ", "y: ", "expected a finite number", "got nan");
+  ENSURE(wary_actor_get(w, id, &info) == WARY_OK && info.pos[1] == 0.0f && info.stance == WARY_STANDING);
+  ENSURE(wary_actor_set_prop(w, id, 99, 1.0f) == WARY_ERR_NOT_FOUND);
+  HAS(w, "wary_actor_set_prop: ", "key", "expected an interned name", "got 99");
+  ENSURE(wary_world_set_weather(w, -0.5f) == WARY_ERR_BAD_VALUE);
+  HAS(w, "wary_world_set_weather: weather: expected a finite number in [0, 1], got -0.5");
+  wary_world_destroy(w);
+}
+
+static void test_sounds_and_pain(void) {
+  heard h = {0};
+  wary_world *w = logged_world(&h);
+  wary_sound_def s = wary_default_sound_def();
+  s.name = make_name(w, "footstep");
+  int32_t sound;
+  ENSURE(wary_sound_create(w, &s, &sound) == WARY_OK && sound == 0);
+  ENSURE(wary_emit_sound_at(w, 5, 0, 0, 0) == WARY_ERR_NOT_FOUND);
+  SAYS(w, &h, 1, "wary_emit_sound_at: sound: expected a sound index in [0, 0], got 5");
+  s.name = 77;
+  ENSURE(wary_sound_create(w, &s, &sound) == WARY_ERR_NOT_FOUND && sound == -1);
+  HAS(w, "wary_sound_create: ", "sound_def.name", "expected an interned name", "got 77");
+  wary_pain_def p = wary_default_pain_def();
+  p.name = make_name(w, "burning");
+  p.effect_count = WARY_MAX_PAIN_EFFECTS + 1;
+  int32_t pain;
+  ENSURE(wary_pain_create(w, &p, &pain) == WARY_ERR_BAD_VALUE && pain == -1);
+  SAYS(w, &h, 3, "wary_pain_create: pain_def.effect_count: expected an integer in [0, 8], got 9");
+  p.effect_count = 1;
+  p.effect_sense[0] = WARY_SENSE_VISION;
+  p.effect[0] = 2.0f;
+  ENSURE(wary_pain_create(w, &p, &pain) == WARY_ERR_BAD_VALUE);
+  HAS(w, "wary_pain_create: ", "pain_def.effect[0]", "expected a finite number in [0, 1]", "got 2");
+  p.effect[0] = 0.5f;
+  ENSURE(wary_pain_create(w, &p, &pain) == WARY_OK && pain == 0);
+  ENSURE(h.count == 4);
+  wary_world_destroy(w);
+}
+
+/* A full table, a call during a step and one only a step allows. */
+static void test_tables_and_steps(void) {
+  heard h = {0};
+  wary_world *w = logged_world(&h);
+  wary_actor_def a = wary_default_actor_def();
+  wary_actor_id id = make_actor(w, &a);
+  char name[8];
+  for (int i = 0; i < WARY_MAX_PROPS; i++) {
+    snprintf(name, sizeof name, "p%d", i);
+    ENSURE(wary_actor_set_prop(w, id, make_name(w, name), 1.0f) == WARY_OK);
+  }
+  int32_t extra = make_name(w, "extra");
+  ENSURE(wary_actor_set_prop(w, id, extra, 1.0f) == WARY_ERR_FULL);
+  HAS(w, "wary_actor_set_prop: ", "table full", "16 props", "none with key 17 (extra)");
+  ENSURE(wary_actor_get_prop(w, id, extra, -1.0f) == -1.0f);
+  ENSURE(wary_step_begin(w, 0.1f) == WARY_OK);
+  ENSURE(wary_actor_create(w, &a, NULL) == WARY_ERR_IN_STEP && wary_actor_count(w) == 1);
+  SAYS(w, &h, 2, "wary_actor_create: not allowed during a step (between wary_step_begin and wary_step_end)");
+  ENSURE(wary_step_end(w) == WARY_OK);
+  ENSURE(wary_query_fail(w, 0) == WARY_ERR_IN_STEP);
+  SAYS(w, &h, 3, "wary_query_fail: only allowed during a step (between wary_step_begin and wary_step_end)");
+  ENSURE(wary_step(w, -1.0f) == WARY_ERR_BAD_VALUE && wary_world_time(w) == 0.1f);
+  SAYS(w, &h, 4, "wary_step_begin: dt: expected a finite number in [0, 3600], got -1");
+  wary_world_destroy(w);
+}
+
+/* A failure that answers a question (no belief yet) says so too; a call that
+ * succeeds leaves the text, and one that succeeds with nothing to do logs nothing. */
+static void test_answers_and_lifetime(void) {
+  heard h = {0};
+  wary_world *w = logged_world(&h);
+  wary_profile_def p = wary_default_profile_def();
+  wary_actor_def a = wary_default_actor_def();
+  a.profile = make_profile(w, &p);
+  wary_actor_id agent = make_actor(w, &a);
+  a.profile = -1;
+  wary_actor_id target = make_actor(w, &a);
+  wary_belief b;
+  ENSURE(wary_belief_get(w, agent, target, &b) == WARY_ERR_NOT_FOUND);
+  SAYS(w, &h, 1, "wary_belief_get: target: agent 0x20100000 holds no belief about 0x20100001");
+  ENSURE(wary_evidence_clear(w, agent, target) == WARY_OK && h.count == 1);
+  ENSURE(wary_actor_set_pos(w, target, 1, 2, 3) == WARY_OK);
+  SAYS(w, &h, 1, "wary_belief_get: target: agent 0x20100000 holds no belief about 0x20100001");
+  ENSURE(wary_evidence_remove(w, agent, target, 1) == WARY_ERR_NOT_FOUND);
+  SAYS(w, &h, 2, "wary_evidence_remove: target: agent 0x20100000 holds no belief about 0x20100001");
+  ENSURE(wary_set_confidence(w, agent, agent, 0.5f) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, 3, "wary_set_confidence: target: expected an actor other than the agent, got 0x20100000 (the agent)");
+  wary_world_destroy(w);
+}
+
+/* A log callback whose own call fails is not called again for it. */
+static wary_world *meddled;
+static int meddles;
+
+static void meddling_log(void *user, const char *message) {
+  (void)user;
+  (void)message;
+  meddles++;
+  wary_belief_count(meddled, (wary_actor_id)WARY_NULL_HANDLE);
+}
+
+static void test_log_inside_log(void) {
+  wary_world_def d = wary_default_world_def();
+  d.log = meddling_log;
+  meddled = make_world(&d);
+  ENSURE(wary_world_set_weather(meddled, 3.0f) == WARY_ERR_BAD_VALUE && meddles == 1);
+  ENSURE(strcmp(wary_last_error(meddled), "wary_belief_count: agent: expected a live actor, got a null handle") == 0);
+  wary_world_destroy(meddled);
+}
+
+static void test_names(void) {
+  ENSURE(strcmp(wary_event_name(WARY_EV_LOCATION_BELIEF_CHANGED), "location_belief_changed") == 0);
+  ENSURE(strcmp(wary_state_name(WARY_TRACKED), "tracked") == 0);
+  ENSURE(strcmp(wary_loss_reason_name(WARY_LOSS_OUT_OF_RANGE), "out_of_range") == 0);
+  ENSURE(strcmp(wary_emotion_name(WARY_PANICKED), "panicked") == 0);
+  ENSURE(strcmp(wary_detection_state_name(WARY_GECK_COMBAT), "combat") == 0);
+  ENSURE(strcmp(wary_stance_name(WARY_PRONE), "prone") == 0);
+  ENSURE(wary_state_name(-1) == NULL && wary_state_name(WARY_EXPIRED + 1) == NULL);
+  ENSURE(wary_event_name(WARY_EV_EMOTION_CHANGED + 1) == NULL && wary_stance_name(3) == NULL);
+}
+
+int main(void) {
+  test_world_def();
+  test_actor_def();
+  test_profile_def();
+  test_boxes();
+  test_handles();
+  test_setters();
+  test_sounds_and_pain();
+  test_tables_and_steps();
+  test_answers_and_lifetime();
+  test_log_inside_log();
+  test_names();
+  return check_summary("test_errors");
+}
