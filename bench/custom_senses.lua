@@ -34,7 +34,8 @@
 --
 -- Environment: WARY_BENCH_N, _M, _K, _REPS, _STEPS; WARY_BENCH_LUAS (the
 -- interpreters of the report, default "lua5.4 luajit"); WARY_BENCH_C_RESULTS
--- (a key=value file written by bench_core: adds its C-callback column).
+-- (a key=value file written by bench_core: adds its C-callback column);
+-- WARY_BENCH_RESULTS (a key=value file the report appends its figures to).
 
 local script = arg and arg[0] or "bench/custom_senses.lua"
 local here = script:match("^(.*)[/\\]") or "."
@@ -104,6 +105,24 @@ end
 
 -- ---- the report: one worker per interpreter, side by side -------------------
 
+-- Appends to WARY_BENCH_RESULTS, per interpreter: custom_<interpreter>_pcall_ns
+-- (the bare pcall of evaluate) and, with the C column c, custom_<interpreter>_over_c_ns
+-- (the step's time per evaluation over the C callback's: what the facade adds).
+local function write_results(results, c)
+  local file = os.getenv("WARY_BENCH_RESULTS")
+  if not file or file == "" then return end
+  local f = assert(io.open(file, "a"))
+  for _, r in ipairs(results) do
+    local key = r.name:gsub("[^%w]", "")
+    f:write(string.format("custom_%s_pcall_ns=%.9g\n", key, 1e9 / r.ref_per_s))
+    if c then
+      f:write(string.format("custom_%s_over_c_ns=%.9g\n", key,
+        (r.ms_per_step - c.ms_per_step) * 1e6 / r.queries_per_step))
+    end
+  end
+  f:close()
+end
+
 local function run_report()
   local results = {}
   for i, interp in ipairs(common.interpreters()) do
@@ -129,6 +148,8 @@ local function run_report()
       end
     end
   end
+
+  write_results(results, c)
 
   print(string.format("4. Custom sense in Lua through the facade (world:step), N=%d M=%d K=%d, %d x %d steps "
     .. "after %d warm-up", N, M, K, REPS, STEPS, WARMUP))
