@@ -69,6 +69,7 @@
  *    rounds of WARY_BENCH_SWEEP_STEPS (12) steps, the worlds in turn: ms/step
  *    (CPU time) and the exponent b of ms/step ~ N^b fitted by least squares
  *    over log N, log ms (and the same for rays and grid candidates).
+ *    WARY_BENCH_SWEEP_DENSITY: both (the default), constant or rising.
  * 9. The steady game (WARY_BENCH_PARTS=game): the game world at N = 1,000
  *    stepped for WARY_BENCH_GAME_AGE (120) s of game time, the median step of
  *    some of its seconds printed as it ages; then a second copy at
@@ -1689,8 +1690,10 @@ static void report_sweep(void) {
   printf("8. Scaling: the game world from %d to %d agents (C, wary_step; agents see and hear, targets walk and make\n"
          "   sounds; %d s of game time first, then %d rounds of %d steps a world, the worlds in turn)\n",
          (int)sizes[0], (int)sizes[n - 1], warmup / 60, rounds, stretch);
-  report_sweep_one(true, sizes, n, warmup, rounds, stretch);
-  report_sweep_one(false, sizes, n, warmup, rounds, stretch);
+  const char *density = getenv("WARY_BENCH_SWEEP_DENSITY");
+  if (!density || !*density) density = "both";
+  if (strcmp(density, "rising") != 0) report_sweep_one(true, sizes, n, warmup, rounds, stretch);
+  if (strcmp(density, "constant") != 0) report_sweep_one(false, sizes, n, warmup, rounds, stretch);
   printf("   ms/step: the median step of a round, median over rounds [min - max], CPU time around wary_step;\n"
          "   rays, grid candidates (wary_world_stats), events and events dropped (wary_events_dropped): per step;\n"
          "   beliefs: held at the end. N = 1,000 is the same world in a. and b.: the steady game of 9., young.\n");
