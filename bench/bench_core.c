@@ -77,7 +77,8 @@
  *    in 8.: the step at 120 s over the step at 5 s.
  *
  * WARY_BENCH_PARTS: all (the default: 1-3, 6, 8 and 9), core (1-3), hearing
- * (6), sweep (8), game (9), vision-worker, hearing-worker.
+ * (6), sweep (8), game (9), vision-worker, hearing-worker, thermal-worker (2.'s
+ * set-up c. in CPU time, for bench/custom_senses.lua).
  *
  * Parameters: positional N M K, or the environment WARY_BENCH_N, _M, _K;
  * WARY_BENCH_REPS (7), WARY_BENCH_STEPS (120), WARY_BENCH_RAYS (20000).
@@ -1756,6 +1757,46 @@ static void report_game(void) {
   game_free(&pts[1].g);
 }
 
+/* WARY_BENCH_PARTS=thermal-worker: part 2's set-up c. (the thermal sense only)
+ * timed in CPU time, for bench/custom_senses.lua, which runs it in turn with
+ * its Lua workers so that they share the load: one REP line a repetition (CPU
+ * seconds in wary_step, custom-sense queries). */
+static int thermal_worker(int32_t n, int32_t m, int32_t k, int reps, int steps) {
+  bench_world b;
+  if (!world_build(&b, n, m, k)) game_fail("build the world");
+  sense_ctx thermal = {b.w, b.heat_key, 3000.0f};
+  wary_sense_def sd = wary_default_sense_def();
+  sd.interval = 0.1f;
+  sd.max_range = thermal.range;
+  sd.evaluate = thermal_eval;
+  sd.user = &thermal;
+  wary_profile_def pd = wary_default_profile_def();
+  pd.sense_count = 1;
+  int32_t prof;
+  if (wary_sense_create(b.w, &sd, &pd.senses[0].sense) != WARY_OK || wary_profile_create(b.w, &pd, &prof) != WARY_OK)
+    game_fail("set up the thermal sense");
+  int32_t profiles[2] = {prof, prof};
+  if (!world_add_agents(&b, profiles)) game_fail("create the agents");
+  for (int i = 0; i < WARMUP_STEPS; i++) {
+    world_move(&b);
+    wary_step(b.w, DT);
+  }
+  for (int rep = 0; rep < reps; rep++) {
+    wary_stats before = wary_world_stats(b.w);
+    double seconds = 0.0;
+    for (int i = 0; i < steps; i++) {
+      world_move(&b);
+      double t0 = cpu_s();
+      wary_step(b.w, DT);
+      seconds += cpu_s() - t0;
+    }
+    printf("REP %.9f %llu\n", seconds,
+           (unsigned long long)(wary_world_stats(b.w).queries - before.queries));
+  }
+  world_free(&b);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   int32_t n = (int32_t)param(argc, argv, 1, "WARY_BENCH_N", 200);
   int32_t m = (int32_t)param(argc, argv, 2, "WARY_BENCH_M", 50);
@@ -1776,6 +1817,7 @@ int main(int argc, char **argv) {
     report_hearing(&hp, reps, steps);
     return 0;
   }
+  if (strcmp(parts, "thermal-worker") == 0) return thermal_worker(n, m, k, reps, steps);
   if (strcmp(parts, "sweep") == 0) {
     report_sweep();
     return 0;
@@ -1785,8 +1827,8 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (strcmp(parts, "all") != 0 && strcmp(parts, "core") != 0) {
-    fprintf(stderr, "bench_core: WARY_BENCH_PARTS: expected all, core, hearing, sweep, game, vision-worker or "
-                    "hearing-worker, got '%s'\n", parts);
+    fprintf(stderr, "bench_core: WARY_BENCH_PARTS: expected all, core, hearing, sweep, game, vision-worker, "
+                    "hearing-worker or thermal-worker, got '%s'\n", parts);
     return 2;
   }
 
