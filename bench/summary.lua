@@ -73,7 +73,7 @@ row("rays: core time / reference BVH's, whole segment", "rays", "<= 1.1x", rate(
 -- [steady], [scale] the counting allocator: allocs_per_step_steady, allocs_per_step_scale
 -- (heap allocations a step in steady state; at allocs_scale_agents agents).
 row("heap allocations/step, steady game", "steady", "0", num("%.1f")(kv.allocs_per_step_steady))
-row("heap allocations/step at " .. (kv.allocs_scale_agents or 10000) .. " agents", "scale", "0",
+row("heap allocations/step at " .. count(kv.allocs_scale_agents or 10000) .. " agents", "scale", "0",
   num("%.1f")(kv.allocs_per_step_scale))
 -- [budget] the ray budget: budget_p99_ms (p99 step with the budget on), budget_ms (the budget).
 row("ray budget: p99 step / budget", "budget", "<= 1.1x", ms(kv.budget_p99_ms), ms(kv.budget_ms),
