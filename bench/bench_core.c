@@ -5,8 +5,8 @@
  *
  * A world of N agents, M targets and K boxes (defaults 200, 50, 2000) in a
  * 100 m x 100 m square (units_per_meter 100: centimetres), built from a
- * fixed-seed LCG, so every run measures the same world. Three parts, and a
- * fourth (6. in bench/run.sh's report) with a world of its own:
+ * fixed-seed LCG, so every run measures the same world. Three parts, and
+ * three more (6., 8. and 9. in bench/run.sh's report) with worlds of their own:
  *
  * 1. Rays. wary_ray_cast (the BVH) over random segments of 5-40 m from eye
  *    height (1.7 m) to chest height (1 m) of someone standing there, and, in
@@ -57,14 +57,34 @@
  *    through the facade, with this program as its C worker
  *    (WARY_BENCH_PARTS=hearing-worker).
  *
- * WARY_BENCH_PARTS: all (the default: 1-3 and 6), core (1-3), hearing (6),
- * vision-worker, hearing-worker.
+ * 8. Scaling (WARY_BENCH_PARTS=sweep). The game world: N agents that see
+ *    (vision as in 3. but with a 20 m range) and hear (as in 6.), walking
+ *    0-1 m/s facing where they walk; targets of another team walking 0.5-3 m/s
+ *    and making sounds from 6.'s mix; boxes of 1.'s materials. At constant
+ *    density: N/4 targets, 2N boxes, N/5 sounds a second in a square of
+ *    200 m x sqrt(N / 1000); at rising density: the 1,000-agent world's square,
+ *    2,000 boxes, 250 targets and 200 sounds a second, only the agents grow.
+ *    For each N of WARY_BENCH_SWEEP_SIZES (100 300 1000 3000 10000), after
+ *    WARY_BENCH_SWEEP_WARMUP (1) s of game time, WARY_BENCH_SWEEP_ROUNDS (3)
+ *    rounds of WARY_BENCH_SWEEP_STEPS (12) steps, the worlds in turn: ms/step
+ *    (CPU time) and the exponent b of ms/step ~ N^b fitted by least squares
+ *    over log N, log ms (and the same for rays and grid candidates).
+ *    WARY_BENCH_SWEEP_DENSITY: both (the default), constant or rising.
+ * 9. The steady game (WARY_BENCH_PARTS=game): the game world at N = 1,000
+ *    stepped for WARY_BENCH_GAME_AGE (120) s of game time, the median step of
+ *    some of its seconds printed as it ages; then a second copy at
+ *    WARY_BENCH_GAME_YOUNG (5) s and the aged one stepped in turn, rounds as
+ *    in 8.: the step at 120 s over the step at 5 s.
+ *
+ * WARY_BENCH_PARTS: all (the default: 1-3, 6, 8 and 9), core (1-3), hearing
+ * (6), sweep (8), game (9), vision-worker, hearing-worker, thermal-worker (2.'s
+ * set-up c. in CPU time, for bench/custom_senses.lua).
  *
  * Parameters: positional N M K, or the environment WARY_BENCH_N, _M, _K;
  * WARY_BENCH_REPS (7), WARY_BENCH_STEPS (120), WARY_BENCH_RAYS (20000).
  * Figures are medians over the repetitions (min-max in brackets); times come
- * from clock_gettime(CLOCK_MONOTONIC) (wall clock), except in part 3
- * (CLOCK_PROCESS_CPUTIME_ID, CPU time). If WARY_BENCH_RESULTS
+ * from clock_gettime(CLOCK_MONOTONIC) (wall clock), except in parts 3, 6, 8
+ * and 9 (CLOCK_PROCESS_CPUTIME_ID, CPU time). If WARY_BENCH_RESULTS
  * names a file, key=value lines are appended to it for bench/run.sh.
  */
 #define _POSIX_C_SOURCE 199309L
@@ -1348,6 +1368,435 @@ static int hearing_worker(const hear_params *hp, int reps, int steps) {
   return 0;
 }
 
+/* ---- 8. the game world: the scaling sweep; 9. the steady game ------------ */
+
+#define GAME_SIZE 20000.0 /* 200 m: the side of the 1,000-agent world */
+#define GAME_N 1000       /* agents in the steady game */
+#define GAME_SIGHT 2000.0f /* 20 m: the agents' vision range */
+
+/* The game world (see the top of this file): agents that see and hear,
+ * targets that walk about making sounds, boxes of part 1's materials. */
+typedef struct game_params {
+  int32_t agents, targets, boxes, rate; /* rate: sounds a second */
+  double size;                          /* side of the square, units */
+} game_params;
+
+/* n agents at constant density (n/4 targets, 2n boxes, n/5 sounds a second,
+ * a side of 200 m x sqrt(n / 1000)) or at rising density (the 1,000-agent
+ * world's square, boxes, targets and sounds: only the agents grow). */
+static game_params game_params_for(int32_t n, bool constant_density) {
+  game_params p = {n, GAME_N / 4, 2 * GAME_N, GAME_N / 5, GAME_SIZE};
+  if (constant_density) {
+    p.targets = n / 4;
+    p.boxes = 2 * n;
+    p.rate = n / 5;
+    p.size = GAME_SIZE * sqrt((double)n / GAME_N);
+  }
+  return p;
+}
+
+typedef struct game_world {
+  wary_world *w;
+  game_params p;
+  mover *agents, *makers;
+  int32_t sound[HEAR_TYPES];
+  lcg emit;        /* the sounds' generator */
+  int64_t step_no; /* steps taken */
+} game_world;
+
+static void game_fail(const char *what) {
+  fprintf(stderr, "bench_core: could not %s\n", what);
+  exit(1);
+}
+
+/* Part 6's sound mix, defined in w. */
+static void game_sounds(wary_world *w, int32_t sound[HEAR_TYPES]) {
+  for (int t = 0; t < HEAR_TYPES; t++) {
+    const hear_type *h = &hear_types[t];
+    wary_sound_def sd = wary_default_sound_def();
+    int status = wary_name(w, h->name, &sd.name);
+    sd.category = h->category;
+    sd.alert_level = h->alert_level;
+    sd.loudness = h->loudness;
+    sd.max_range = h->range_m * (float)UPM;
+    sd.location_accuracy = h->accuracy;
+    sd.max_lod_tier = h->max_lod_tier;
+    if (status != WARY_OK || wary_sound_create(w, &sd, &sound[t]) != WARY_OK) game_fail("define a sound");
+  }
+}
+
+/* The agents' profile: vision as in part 3 but for its 20 m range (focal 60
+ * degrees, 5 sample points, 0.1 s) and hearing as in part 6 (its defaults, the ear at 0.64 m). */
+static int32_t game_profile(wary_world *w) {
+  wary_profile_def pd = wary_default_profile_def();
+  pd.sense_count = 2;
+  pd.senses[0].sense = WARY_SENSE_VISION;
+  pd.senses[1].sense = WARY_SENSE_HEARING;
+  int32_t prof;
+  wary_vision_def vd = wary_default_vision_def();
+  vd.max_range = GAME_SIGHT;
+  vd.half_angle = VISION_HALF_ANGLE;
+  vd.interval = 0.1f;
+  wary_hearing_def hd = wary_default_hearing_def();
+  hd.ear_height = HEAR_EAR;
+  if (wary_profile_create(w, &pd, &prof) != WARY_OK || wary_profile_set_vision(w, prof, &vd) != WARY_OK ||
+      wary_profile_set_hearing(w, prof, &hd) != WARY_OK)
+    game_fail("set up the game profile");
+  return prof;
+}
+
+static void game_build(game_world *g, const game_params *p) {
+  memset(g, 0, sizeof *g);
+  g->p = *p;
+  g->emit.x = 777.0;
+  wary_world_def wd = wary_default_world_def();
+  wd.units_per_meter = (float)UPM;
+  g->agents = calloc((size_t)(p->agents ? p->agents : 1), sizeof *g->agents);
+  g->makers = calloc((size_t)(p->targets ? p->targets : 1), sizeof *g->makers);
+  if (!g->agents || !g->makers || wary_world_create(&wd, &g->w) != WARY_OK) game_fail("build the game world");
+  wary_world *w = g->w;
+  int32_t material[MAT_COUNT] = {0}; /* 0: the built-in opaque wall */
+  for (int i = 1; i < MAT_COUNT; i++) {
+    wary_material_def md = wary_default_material_def();
+    md.vision_transmission = material_transmission[i];
+    md.sound_wall = material_wall[i];
+    if (wary_material_create(w, &md, &material[i]) != WARY_OK) game_fail("create a material");
+  }
+  game_sounds(w, g->sound);
+  int32_t prof = game_profile(w);
+  lcg gen = {20240607.0};
+  for (int32_t i = 0; i < p->boxes; i++) {
+    wary_box_def bd = random_box(&gen, p->size);
+    bd.material = material[pick_material(rnd(&gen))];
+    wary_box_id id;
+    if (wary_box_create(w, &bd, &id) != WARY_OK) game_fail("create a box");
+  }
+  for (int32_t i = 0; i < p->agents; i++) {
+    mover *a = &g->agents[i];
+    a->x = rnd(&gen) * p->size;
+    a->y = rnd(&gen) * p->size;
+    random_velocity(&gen, a, 0.0, 100.0); /* 0-1 m/s, facing where it walks */
+    wary_actor_def ad = mover_def(a, 1);
+    ad.yaw = (float)(atan2(a->vy, a->vx) * 180.0 / PI_D);
+    ad.profile = prof;
+    if (wary_actor_create(w, &ad, &a->id) != WARY_OK) game_fail("create an agent");
+  }
+  for (int32_t i = 0; i < p->targets; i++) {
+    mover *mk = &g->makers[i];
+    mk->x = rnd(&gen) * p->size;
+    mk->y = rnd(&gen) * p->size;
+    random_velocity(&gen, mk, 50.0, 250.0); /* 0.5-3 m/s */
+    wary_actor_def ad = mover_def(mk, 2);
+    if (wary_actor_create(w, &ad, &mk->id) != WARY_OK) game_fail("create a target");
+  }
+}
+
+static void game_free(game_world *g) {
+  wary_world_destroy(g->w);
+  free(g->agents);
+  free(g->makers);
+}
+
+/* One step of the game: everyone moves and the targets make this step's
+ * sounds (untimed, as in part 6), then wary_step. Returns the CPU
+ * milliseconds inside wary_step. */
+static double game_step(game_world *g) {
+  wary_world *w = g->w;
+  const game_params *p = &g->p;
+  for (int32_t i = 0; i < p->agents; i++) {
+    mover *a = &g->agents[i];
+    move_in(a, DT, p->size, 0.0);
+    wary_actor_set_pos(w, a->id, (float)a->x, (float)a->y, 0.0f);
+    wary_actor_set_yaw(w, a->id, (float)(atan2(a->vy, a->vx) * 180.0 / PI_D));
+  }
+  for (int32_t i = 0; i < p->targets; i++) {
+    mover *mk = &g->makers[i];
+    move_in(mk, DT, p->size, 0.0);
+    wary_actor_set_pos(w, mk->id, (float)mk->x, (float)mk->y, 0.0f);
+    wary_actor_set_velocity(w, mk->id, (float)mk->vx, (float)mk->vy, 0.0f);
+  }
+  g->step_no++;
+  int64_t count = g->step_no * p->rate / 60 - (g->step_no - 1) * p->rate / 60;
+  for (int64_t s = 0; s < count && p->targets > 0; s++) {
+    double u = rnd(&g->emit) * 100.0;
+    int t = 0, acc = hear_types[0].share;
+    while (t < HEAR_TYPES - 1 && u >= acc) acc += hear_types[++t].share;
+    const mover *mk = &g->makers[(int32_t)(rnd(&g->emit) * p->targets)];
+    int st;
+    if (hear_types[t].at_place) {
+      double dist = 500.0 + rnd(&g->emit) * 1000.0;
+      double dir = heading_rad(rnd(&g->emit) * 360.0);
+      st = wary_emit_sound_at(w, g->sound[t], (float)(mk->x + dist * cos(dir)), (float)(mk->y + dist * sin(dir)),
+                              0.0f);
+    } else {
+      st = wary_emit_sound(w, mk->id, g->sound[t]);
+    }
+    if (st != WARY_OK) game_fail("emit a sound");
+  }
+  double t0 = cpu_s();
+  int st = wary_step(w, DT);
+  double ms = (cpu_s() - t0) * 1e3;
+  if (st != WARY_OK) game_fail("step the game world");
+  return ms;
+}
+
+/* Appends key=value to the WARY_BENCH_RESULTS file, when there is one. */
+static void result_put(const char *key, double value) {
+  const char *out = getenv("WARY_BENCH_RESULTS");
+  FILE *f = out && *out ? fopen(out, "a") : NULL;
+  if (!f) return;
+  fprintf(f, "%s=%.9g\n", key, value);
+  fclose(f);
+}
+
+/* The slope of log y over log x by least squares (points with x, y > 0). */
+static double loglog_slope(const double *x, const double *y, int n) {
+  double sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0;
+  int m = 0;
+  for (int i = 0; i < n; i++) {
+    if (!(x[i] > 0.0 && y[i] > 0.0)) continue;
+    double lx = log(x[i]), ly = log(y[i]);
+    sx += lx;
+    sy += ly;
+    sxx += lx * lx;
+    sxy += lx * ly;
+    m++;
+  }
+  double den = m * sxx - sx * sx;
+  return m >= 2 && den > 0.0 ? (m * sxy - sx * sy) / den : 0.0;
+}
+
+/* WARY_BENCH_SWEEP_SIZES: agents at each point of the sweep. */
+#define SWEEP_MAX 16
+static int sweep_sizes(int32_t *sizes) {
+  const char *s = getenv("WARY_BENCH_SWEEP_SIZES");
+  if (!s || !*s) s = "100 300 1000 3000 10000";
+  int n = 0;
+  while (*s && n < SWEEP_MAX) {
+    char *end = NULL;
+    long v = strtol(s, &end, 10);
+    if (end == s || v < 4 || v > 1000000) {
+      fprintf(stderr, "bench_core: WARY_BENCH_SWEEP_SIZES: expected agent counts from 4 to 1000000, got '%s'\n",
+              getenv("WARY_BENCH_SWEEP_SIZES"));
+      exit(2);
+    }
+    sizes[n++] = (int32_t)v;
+    s = end;
+    while (*s == ' ' || *s == ',') s++;
+  }
+  return n;
+}
+
+typedef struct game_point {
+  game_world g;
+  double *round_ms; /* the median step of each round */
+  double *step_ms;  /* scratch: one round's steps */
+  wary_stats before;
+  uint32_t dropped_before;
+  uint64_t events, steps;
+  summary ms;
+  double rays, candidates, events_per_step, dropped;
+} game_point;
+
+/* Steps every world of pts in turn, rounds x stretch steps each, so that the
+ * worlds share the machine's load; then their figures per step. */
+static void game_measure(game_point *pts, int n, int rounds, int stretch) {
+  for (int i = 0; i < n; i++) {
+    pts[i].round_ms = malloc((size_t)rounds * sizeof *pts[i].round_ms);
+    pts[i].step_ms = malloc((size_t)stretch * sizeof *pts[i].step_ms);
+    if (!pts[i].round_ms || !pts[i].step_ms) game_fail("allocate the measurements");
+    pts[i].before = wary_world_stats(pts[i].g.w);
+    pts[i].dropped_before = wary_events_dropped(pts[i].g.w);
+  }
+  for (int r = 0; r < rounds; r++)
+    for (int i = 0; i < n; i++) {
+      game_point *q = &pts[i];
+      for (int s = 0; s < stretch; s++) {
+        q->step_ms[s] = game_step(&q->g);
+        q->events += (uint64_t)wary_event_count(q->g.w);
+      }
+      q->round_ms[r] = median(q->step_ms, stretch);
+      q->steps += (uint64_t)stretch;
+    }
+  for (int i = 0; i < n; i++) {
+    game_point *q = &pts[i];
+    wary_stats after = wary_world_stats(q->g.w);
+    double steps = (double)q->steps;
+    q->ms = summarize(q->round_ms, rounds);
+    q->rays = (double)(after.rays - q->before.rays) / steps;
+    q->candidates = (double)(after.candidates - q->before.candidates) / steps;
+    q->events_per_step = (double)q->events / steps;
+    q->dropped = (double)(wary_events_dropped(q->g.w) - q->dropped_before) / steps;
+    free(q->round_ms);
+    free(q->step_ms);
+  }
+}
+
+static void report_sweep_one(bool constant_density, const int32_t *sizes, int n, int warmup, int rounds,
+                             int stretch) {
+  game_point *pts = calloc((size_t)n, sizeof *pts);
+  if (!pts) game_fail("allocate the sweep");
+  for (int i = 0; i < n; i++) {
+    game_params p = game_params_for(sizes[i], constant_density);
+    game_build(&pts[i].g, &p);
+    for (int s = 0; s < warmup; s++) game_step(&pts[i].g);
+  }
+  game_measure(pts, n, rounds, stretch);
+  printf("   %s\n", constant_density
+                        ? "a. constant density: N agents, N/4 targets, 2N boxes, N/5 sounds/s, a side of 200 m x sqrt(N/1000)"
+                        : "b. rising density: N agents in the 1,000-agent world (200 m, 2000 boxes, 250 targets, 200 sounds/s)");
+  printf("   %7s %7s %6s %7s %8s %17s %9s %10s %10s %9s %9s %9s\n", "agents", "targets", "boxes", "side m",
+         "ms/step", "[min - max]", "us/agent", "rays/step", "cand/step", "events/st", "dropped/st", "beliefs");
+  double x[SWEEP_MAX] = {0}, t[SWEEP_MAX] = {0}, rays[SWEEP_MAX] = {0}, cand[SWEEP_MAX] = {0};
+  for (int i = 0; i < n; i++) {
+    const game_point *q = &pts[i];
+    const game_params *p = &q->g.p;
+    x[i] = p->agents;
+    t[i] = q->ms.med;
+    rays[i] = q->rays;
+    cand[i] = q->candidates;
+    printf("   %7d %7d %6d %7.0f %8.3f   [%6.3f - %6.3f] %9.2f %10.0f %10.0f %9.1f %10.1f %9d\n", (int)p->agents,
+           (int)p->targets, (int)p->boxes, p->size / UPM, q->ms.med, q->ms.min, q->ms.max,
+           q->ms.med * 1e3 / p->agents, q->rays, q->candidates, q->events_per_step, q->dropped,
+           (int)wary_world_stats(q->g.w).beliefs);
+  }
+  double bt = loglog_slope(x, t, n), br = loglog_slope(x, rays, n), bc = loglog_slope(x, cand, n);
+  printf("   fitted exponent b (y ~ N^b, log-log least squares over the %d sizes): ms/step %.2f, rays/step %.2f,\n"
+         "   grid candidates/step %.2f (1.00: the cost of an agent does not grow with N)\n", n, bt, br, bc);
+  const char *tag = constant_density ? "const" : "rising";
+  char key[64];
+  snprintf(key, sizeof key, "sweep_%s_exponent", tag);
+  result_put(key, bt);
+  snprintf(key, sizeof key, "sweep_%s_rays_exponent", tag);
+  result_put(key, br);
+  snprintf(key, sizeof key, "sweep_%s_n_min", tag);
+  result_put(key, x[0]);
+  snprintf(key, sizeof key, "sweep_%s_n_max", tag);
+  result_put(key, x[n - 1]);
+  snprintf(key, sizeof key, "sweep_%s_dropped_at_max", tag);
+  result_put(key, pts[n - 1].dropped);
+  for (int i = 0; i < n; i++) game_free(&pts[i].g);
+  free(pts);
+}
+
+/* Part 8. */
+static void report_sweep(void) {
+  int32_t sizes[SWEEP_MAX];
+  int n = sweep_sizes(sizes);
+  int warmup = (int)param(0, NULL, 0, "WARY_BENCH_SWEEP_WARMUP", 1) * 60;
+  int rounds = (int)param(0, NULL, 0, "WARY_BENCH_SWEEP_ROUNDS", 3);
+  int stretch = (int)param(0, NULL, 0, "WARY_BENCH_SWEEP_STEPS", 12);
+  if (rounds < 1) rounds = 1;
+  if (stretch < 1) stretch = 1;
+  printf("8. Scaling: the game world from %d to %d agents (C, wary_step; agents see and hear, targets walk and make\n"
+         "   sounds; %d s of game time first, then %d rounds of %d steps a world, the worlds in turn)\n",
+         (int)sizes[0], (int)sizes[n - 1], warmup / 60, rounds, stretch);
+  const char *density = getenv("WARY_BENCH_SWEEP_DENSITY");
+  if (!density || !*density) density = "both";
+  if (strcmp(density, "rising") != 0) report_sweep_one(true, sizes, n, warmup, rounds, stretch);
+  if (strcmp(density, "constant") != 0) report_sweep_one(false, sizes, n, warmup, rounds, stretch);
+  printf("   ms/step: the median step of a round, median over rounds [min - max], CPU time around wary_step;\n"
+         "   rays, grid candidates (wary_world_stats), events and events dropped (wary_events_dropped): per step;\n"
+         "   beliefs: held at the end. N = 1,000 is the same world in a. and b.: the steady game of 9., young.\n");
+}
+
+/* Part 9: the 1,000-agent world at 5 s and at 120 s of game time. */
+static void report_game(void) {
+  int age = (int)param(0, NULL, 0, "WARY_BENCH_GAME_AGE", 120);
+  int young = (int)param(0, NULL, 0, "WARY_BENCH_GAME_YOUNG", 5);
+  int rounds = (int)param(0, NULL, 0, "WARY_BENCH_SWEEP_ROUNDS", 3);
+  int stretch = (int)param(0, NULL, 0, "WARY_BENCH_SWEEP_STEPS", 12);
+  if (age < 1) age = 1;
+  if (rounds < 1) rounds = 1;
+  if (stretch < 1) stretch = 1;
+  game_params p = game_params_for(GAME_N, true);
+  game_point pts[2];
+  memset(pts, 0, sizeof pts);
+  game_build(&pts[0].g, &p);
+  game_build(&pts[1].g, &p);
+  for (int s = 0; s < young * 60; s++) game_step(&pts[0].g);
+  printf("9. The steady game: %d agents that see and hear, %d targets making %d sounds/s, %d boxes, %.0f m x %.0f m\n"
+         "   (the world of 8. at N = %d), stepped for %d s of game time (C, wary_step, CPU time)\n",
+         (int)p.agents, (int)p.targets, (int)p.rate, (int)p.boxes, p.size / UPM, p.size / UPM, GAME_N, age);
+  printf("   %10s %9s %9s %10s %10s\n", "game time", "ms/step", "beliefs", "rays/step", "events/st");
+  static const int marks[] = {1, 5, 15, 30, 60, 90, 120, 180, 240, 300, 600};
+  size_t mark = 0;
+  double second[60];
+  for (int sec = 1; sec <= age; sec++) {
+    wary_stats before = wary_world_stats(pts[1].g.w);
+    uint64_t events = 0;
+    for (int s = 0; s < 60; s++) {
+      second[s] = game_step(&pts[1].g);
+      events += (uint64_t)wary_event_count(pts[1].g.w);
+    }
+    if (mark < sizeof marks / sizeof marks[0] && sec == marks[mark]) {
+      mark++;
+      wary_stats after = wary_world_stats(pts[1].g.w);
+      printf("   %8d s %9.3f %9d %10.1f %10.1f\n", sec, median(second, 60), (int)after.beliefs,
+             (double)(after.rays - before.rays) / 60.0, (double)events / 60.0);
+    }
+  }
+  printf("   (the median step of that game second while the world ages; the first run of 60 steps is its first second)\n");
+  game_measure(pts, 2, rounds, stretch);
+  double ratio = pts[0].ms.med > 0.0 ? pts[1].ms.med / pts[0].ms.med : 0.0;
+  printf("   Then a second copy at %d s and this one at %d s, stepped in turn (%d rounds of %d steps each):\n", young,
+         age, rounds, stretch);
+  printf("   step at %3d s: %8.3f ms [%.3f - %.3f], %d beliefs\n", young, pts[0].ms.med, pts[0].ms.min,
+         pts[0].ms.max, (int)wary_world_stats(pts[0].g.w).beliefs);
+  printf("   step at %3d s: %8.3f ms [%.3f - %.3f], %d beliefs\n", age, pts[1].ms.med, pts[1].ms.min,
+         pts[1].ms.max, (int)wary_world_stats(pts[1].g.w).beliefs);
+  printf("   step at %d s / step at %d s: %.2fx (the median step of a round, median over rounds [min - max])\n", age,
+         young, ratio);
+  result_put("game_agents", p.agents);
+  result_put("game_young_s", young);
+  result_put("game_age_s", age);
+  result_put("game_ms_young", pts[0].ms.med);
+  result_put("game_ms_old", pts[1].ms.med);
+  result_put("game_ratio", ratio);
+  game_free(&pts[0].g);
+  game_free(&pts[1].g);
+}
+
+/* WARY_BENCH_PARTS=thermal-worker: part 2's set-up c. (the thermal sense only)
+ * timed in CPU time, for bench/custom_senses.lua, which runs it in turn with
+ * its Lua workers so that they share the load: one REP line a repetition (CPU
+ * seconds in wary_step, custom-sense queries). */
+static int thermal_worker(int32_t n, int32_t m, int32_t k, int reps, int steps) {
+  bench_world b;
+  if (!world_build(&b, n, m, k)) game_fail("build the world");
+  sense_ctx thermal = {b.w, b.heat_key, 3000.0f};
+  wary_sense_def sd = wary_default_sense_def();
+  sd.interval = 0.1f;
+  sd.max_range = thermal.range;
+  sd.evaluate = thermal_eval;
+  sd.user = &thermal;
+  wary_profile_def pd = wary_default_profile_def();
+  pd.sense_count = 1;
+  int32_t prof;
+  if (wary_sense_create(b.w, &sd, &pd.senses[0].sense) != WARY_OK || wary_profile_create(b.w, &pd, &prof) != WARY_OK)
+    game_fail("set up the thermal sense");
+  int32_t profiles[2] = {prof, prof};
+  if (!world_add_agents(&b, profiles)) game_fail("create the agents");
+  for (int i = 0; i < WARMUP_STEPS; i++) {
+    world_move(&b);
+    wary_step(b.w, DT);
+  }
+  for (int rep = 0; rep < reps; rep++) {
+    wary_stats before = wary_world_stats(b.w);
+    double seconds = 0.0;
+    for (int i = 0; i < steps; i++) {
+      world_move(&b);
+      double t0 = cpu_s();
+      wary_step(b.w, DT);
+      seconds += cpu_s() - t0;
+    }
+    printf("REP %.9f %llu\n", seconds,
+           (unsigned long long)(wary_world_stats(b.w).queries - before.queries));
+  }
+  world_free(&b);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   int32_t n = (int32_t)param(argc, argv, 1, "WARY_BENCH_N", 200);
   int32_t m = (int32_t)param(argc, argv, 2, "WARY_BENCH_M", 50);
@@ -1368,9 +1817,18 @@ int main(int argc, char **argv) {
     report_hearing(&hp, reps, steps);
     return 0;
   }
+  if (strcmp(parts, "thermal-worker") == 0) return thermal_worker(n, m, k, reps, steps);
+  if (strcmp(parts, "sweep") == 0) {
+    report_sweep();
+    return 0;
+  }
+  if (strcmp(parts, "game") == 0) {
+    report_game();
+    return 0;
+  }
   if (strcmp(parts, "all") != 0 && strcmp(parts, "core") != 0) {
-    fprintf(stderr, "bench_core: WARY_BENCH_PARTS: expected all, core, hearing, vision-worker or "
-                    "hearing-worker, got '%s'\n", parts);
+    fprintf(stderr, "bench_core: WARY_BENCH_PARTS: expected all, core, hearing, sweep, game, vision-worker, "
+                    "hearing-worker or thermal-worker, got '%s'\n", parts);
     return 2;
   }
 
@@ -1429,6 +1887,10 @@ int main(int argc, char **argv) {
   if (strcmp(parts, "all") == 0) {
     printf("\n");
     report_hearing(&hp, reps, steps);
+    printf("\n");
+    report_sweep();
+    printf("\n");
+    report_game();
   }
   return 0;
 }

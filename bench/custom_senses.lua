@@ -33,8 +33,12 @@
 -- JIT makes of that loop, and moves from run to run: read it with care).
 --
 -- Environment: WARY_BENCH_N, _M, _K, _REPS, _STEPS; WARY_BENCH_LUAS (the
--- interpreters of the report, default "lua5.4 luajit"); WARY_BENCH_C_RESULTS
--- (a key=value file written by bench_core: adds its C-callback column).
+-- interpreters of the report, default "lua5.4 luajit"); WARY_BENCH_CUSTOM_ROUNDS
+-- (3: rounds, each running the C worker and every interpreter's in turn);
+-- WARY_BENCH_CORE (the bench_core binary of the C callback: its thermal-worker,
+-- part 2's set-up c. in CPU time; default $WARY_BUILD/bench/bench_core, without
+-- it the C figures are left out); WARY_BENCH_RESULTS (a key=value file the
+-- report appends its figures to).
 
 local script = arg and arg[0] or "bench/custom_senses.lua"
 local here = script:match("^(.*)[/\\]") or "."
@@ -104,34 +108,82 @@ end
 
 -- ---- the report: one worker per interpreter, side by side -------------------
 
-local function run_report()
-  local results = {}
-  for i, interp in ipairs(common.interpreters()) do
-    local out, ok = common.run_command(common.worker_command(interp, script, cfg))
-    local r = {}
-    for k, v in out:gmatch("RESULT (%S+) ([^\n]*)") do r[k] = tonumber(v) or v end
-    if not ok or not r.evals_per_s then common.worker_failed("custom_senses.lua", interp, out) end
-    r.name = interp
-    results[i] = r
-  end
-
-  local c
-  local cfile = os.getenv("WARY_BENCH_C_RESULTS")
-  if cfile and cfile ~= "" then
-    local f = io.open(cfile, "r")
-    if f then
-      local kv = {}
-      for k, v in f:read("*a"):gmatch("([%w_]+)=([^\n]*)") do kv[k] = tonumber(v) end
-      f:close()
-      if kv.c_thermal_queries_per_s then
-        c = { name = "C callback", ms_per_step = kv.c_thermal_ms_per_step, evals_per_s = kv.c_thermal_queries_per_s,
-              queries_per_step = kv.c_thermal_queries_per_step }
-      end
+-- Appends to WARY_BENCH_RESULTS, per interpreter: custom_<interpreter>_pcall_ns
+-- (the bare pcall of evaluate) and, with the C column c, custom_<interpreter>_over_c_ns
+-- (the step's time per evaluation over the C callback's: what the facade adds).
+local function write_results(results, c)
+  local file = os.getenv("WARY_BENCH_RESULTS")
+  if not file or file == "" then return end
+  local f = assert(io.open(file, "a"))
+  for _, r in ipairs(results) do
+    local key = r.name:gsub("[^%w]", "")
+    f:write(string.format("custom_%s_pcall_ns=%.9g\n", key, 1e9 / r.ref_per_s))
+    if c then
+      f:write(string.format("custom_%s_over_c_ns=%.9g\n", key, (r.ms_mean - c.ms_mean) * 1e6 / r.queries_per_step))
     end
   end
+  f:close()
+end
+
+-- The C column: bench_core's thermal-worker (part 2's set-up c. in CPU time),
+-- its repetitions appended to c.reps; nil without bench_core.
+local function run_c(c)
+  local out, ok = common.run_command(string.format(
+    "WARY_BENCH_PARTS=thermal-worker WARY_BENCH_REPS=%d WARY_BENCH_STEPS=%d %s %d %d %d", REPS, STEPS,
+    common.shell_quote(c.path), N, M, K))
+  local n = 0
+  for sec, q in out:gmatch("REP (%S+) (%S+)") do
+    c.reps[#c.reps + 1] = { ms_mean = tonumber(sec) * 1e3 / STEPS, evals_per_s = tonumber(q) / tonumber(sec),
+                            queries_per_step = tonumber(q) / STEPS }
+    n = n + 1
+  end
+  if not ok or n ~= REPS then common.worker_failed("custom_senses.lua", "C", out) end
+end
+
+-- The median over rounds (or repetitions) of every number in list's tables;
+-- of *_min the least, of *_max the greatest.
+local function combine(list)
+  local r = {}
+  for k, v in pairs(list[1]) do
+    if type(v) == "number" then
+      local vs = {}
+      for i, x in ipairs(list) do vs[i] = x[k] end
+      local med, lo, hi = common.median(vs)
+      r[k] = k:match("_min$") and lo or k:match("_max$") and hi or med
+    else
+      r[k] = v
+    end
+  end
+  return r
+end
+
+local function run_report()
+  local rounds = math.max(1, common.env_number("WARY_BENCH_CUSTOM_ROUNDS", 3))
+  local path, found = common.bench_core(here)
+  local c = found and { name = "C callback", path = path, reps = {} } or nil
+  local runs = {}
+  for r = 1, rounds do
+    if c then run_c(c) end
+    for i, interp in ipairs(common.interpreters()) do
+      local out, ok = common.run_command(common.worker_command(interp, script, cfg))
+      local res = {}
+      for k, v in out:gmatch("RESULT (%S+) ([^\n]*)") do res[k] = tonumber(v) or v end
+      if not ok or not res.evals_per_s then common.worker_failed("custom_senses.lua", interp, out) end
+      res.name = interp
+      runs[i] = runs[i] or {}
+      runs[i][r] = res
+    end
+  end
+  local results = {}
+  for i, list in ipairs(runs) do results[i] = combine(list) end
+  if c then c = combine(c.reps) end
+
+  write_results(results, c)
 
   print(string.format("4. Custom sense in Lua through the facade (world:step), N=%d M=%d K=%d, %d x %d steps "
-    .. "after %d warm-up", N, M, K, REPS, STEPS, WARMUP))
+    .. "after %d warm-up;", N, M, K, REPS, STEPS, WARMUP))
+  print(string.format("   %d rounds, each running %severy interpreter in turn: medians over the rounds", rounds,
+    c and "the C callback and " or ""))
   print("   BenchThermal = (1 - d / 30 m) x target.props.heat, one sense per agent, interval 0.1 s")
   local row = common.table_printer(results, 22)
   common.timing_rows(row)
@@ -147,12 +199,12 @@ local function run_report()
       b.evals_per_s / a.evals_per_s, b.ms_per_step / a.ms_per_step))
   end
   if c then
-    print(string.format("   the same world and sense as a C evaluate callback (bench_core, set-up c.; wall clock):"
-      .. " %.3f ms/step, %s/s, %.1f evaluations/step", c.ms_per_step, si(c.evals_per_s), c.queries_per_step))
+    print(string.format("   the same world and sense as a C evaluate callback (bench_core thermal-worker, CPU time):"
+      .. " %.3f ms/step (mean), %s/s, %.1f evaluations/step", c.ms_mean, si(c.evals_per_s), c.queries_per_step))
     for _, r in ipairs(results) do
-      print(string.format("     C / %-8s evaluations/s x%.2f; %.3f us more per evaluation than C "
-        .. "((ms/step - C's) / evaluations per step)", r.name .. ":", c.evals_per_s / r.evals_per_s,
-        (r.ms_per_step - c.ms_per_step) * 1e3 / r.queries_per_step))
+      print(string.format("     C / %-8s evaluations/s x%.2f; %.0f ns more per evaluation than C "
+        .. "((mean ms/step - C's) / evaluations per step), bare pcall %.0f ns", r.name .. ":",
+        c.evals_per_s / r.evals_per_s, (r.ms_mean - c.ms_mean) * 1e6 / r.queries_per_step, 1e9 / r.ref_per_s))
     end
   end
   print("   time: os.clock() (CPU time of the process) around each world:step; evaluations/s =")

@@ -33,8 +33,10 @@
 -- 250-450 m along x, 50 m past the listeners': no listener is within any
 -- sound's range); muffled (the normal world under an environment with
 -- hearing_range_scale 0: the grid hands out the listeners, the range check
--- refuses each). Each: 60 warm-up steps, then WARY_BENCH_REPS (7) repetitions
--- of WARY_BENCH_STEPS (120) steps of 1/60 s, each timed alone.
+-- refuses each); a Lua worker also handled (the normal world with a world
+-- handler, a no-op, on every event it makes: what a listened event costs).
+-- Each: 60 warm-up steps, then WARY_BENCH_REPS (7) repetitions of
+-- WARY_BENCH_STEPS (120) steps of 1/60 s, each timed alone.
 --
 -- Counting. arrivals = world:stats().rays: every (sound, listener) pair that
 -- passes range, level of detail, filter and team costs one wall ray and goes
@@ -56,7 +58,8 @@
 -- WARY_BENCH_REPS, _STEPS; WARY_BENCH_LUAS (the interpreters of the report,
 -- default "lua5.4 luajit"); WARY_BENCH_CORE (the bench_core binary for the C
 -- column, default $WARY_BUILD/bench/bench_core; without it the C column is
--- left out).
+-- left out); WARY_BENCH_RESULTS (a key=value file the report appends the cost
+-- of an event over C to, per interpreter, without and with a handler).
 
 local script = arg and arg[0] or "bench/hearing.lua"
 local here = script:match("^(.*)[/\\]") or "."
@@ -77,7 +80,11 @@ local FAR_OFFSET = 25000     -- far world: the makers' square starts at x = 250 
 local EAR = 64               -- 0.64 m, the default ear height
 local PI = math.pi
 
-local NORMAL, FAR, MUFFLED = 0, 1, 2
+local NORMAL, FAR, MUFFLED, HANDLED = 0, 1, 2, 3
+
+-- The events a hearing world makes, each given a handler in the HANDLED world.
+local EVENTS = { "suspect", "detect", "track", "telegraph", "lost", "remember", "forget", "hear", "sound_heard",
+                 "location_belief_changed" }
 
 -- The mix: bench_core.c's hear_types, in its order (share: percent of the sounds).
 local TYPES = {
@@ -118,7 +125,8 @@ end
 
 -- ---- one measurement in this interpreter -----------------------------------
 
--- Builds one world (kind: NORMAL, FAR or MUFFLED). Returns it, its makers
+-- Builds one world (kind: NORMAL, FAR, MUFFLED or HANDLED: the normal world
+-- with a world handler, doing nothing, on every event). Returns it, its makers
 -- { x, y, vx, vy, actor } and the x offset of their square.
 local function build(wary, kind)
   local world = wary.world{ units_per_meter = UPM, sounds = false }
@@ -149,6 +157,10 @@ local function build(wary, kind)
     local m = { x = x, y = y, vx = speed * math.cos(heading), vy = speed * math.sin(heading) }
     m.actor = world:add_target{ pos = { x, y, 0 }, velocity = { m.vx, m.vy, 0 }, team = "intruders" }
     makers[i] = m
+  end
+  if kind == HANDLED then
+    local function listen() end
+    for _, name in ipairs(EVENTS) do world:on(name, listen) end
   end
   if kind == MUFFLED then
     world:add_environment{ min = { -SIZE, -SIZE, -SIZE }, max = { 2 * SIZE, 2 * SIZE, 2 * SIZE },
@@ -233,7 +245,7 @@ end
 local function run_worker()
   local wary = require("wary")
   local beliefs, dropped = 0, 0
-  for kind = NORMAL, MUFFLED do
+  for kind = NORMAL, HANDLED do
     local world, makers, xo = build(wary, kind)
     local reps = run(world, makers, xo)
     if kind == NORMAL then beliefs = tonumber(world:stats().beliefs) end
@@ -269,7 +281,7 @@ local function run_one(col, cmd)
       n = n + 1
     end
   end
-  if not ok or n ~= 3 * REPS then common.worker_failed("hearing.lua", col.name, out) end
+  if not ok or n ~= (col.lua and 4 or 3) * REPS then common.worker_failed("hearing.lua", col.name, out) end
   for k, v in out:gmatch("RESULT (%S+) ([^\n]*)") do
     if k == "dropped" then col.dropped = (col.dropped or 0) + tonumber(v) else col[k] = tonumber(v) or v end
   end
@@ -278,8 +290,9 @@ end
 -- Medians (and min, max) over every repetition of every round, per world.
 local function summarize(col)
   col.w = {}
-  for kind = NORMAL, MUFFLED do
+  for kind = NORMAL, HANDLED do
     local reps = col.reps[kind]
+    if #reps == 0 then break end
     local s = common.summarize(reps, STEPS, { { "heard", "heard" }, { "rays", "rays" } }, {})
     local steps = #reps * STEPS
     local t = s.totals
@@ -291,13 +304,27 @@ local function summarize(col)
   for k, v in pairs(col.w[NORMAL]) do col[k] = v end
 end
 
+-- Appends each Lua column's cost of an event over C to WARY_BENCH_RESULTS:
+-- events_<interpreter>_us_unheard (no handler), events_<interpreter>_us_handled.
+local function write_results(luas)
+  local file = os.getenv("WARY_BENCH_RESULTS")
+  if not file or file == "" then return end
+  local f = assert(io.open(file, "a"))
+  for _, r in ipairs(luas) do
+    local key = r.name:gsub("[^%w]", "")
+    if r.us_unheard then f:write(string.format("events_%s_us_unheard=%.9g\n", key, r.us_unheard)) end
+    if r.us_handled then f:write(string.format("events_%s_us_handled=%.9g\n", key, r.us_handled)) end
+  end
+  f:close()
+end
+
 local function run_report()
   local rounds = math.max(1, common.env_number("WARY_BENCH_HEARING_ROUNDS", 3))
   local world_env = string.format("WARY_BENCH_HEARING_N=%d WARY_BENCH_HEARING_MAKERS=%d "
     .. "WARY_BENCH_HEARING_K=%d WARY_BENCH_HEARING_RATE=%d", N, NM, K, RATE)
   local columns, luas, c, core = common.run_columns(here, {
     rounds = rounds, run_one = run_one, summarize = summarize,
-    new_reps = function() return { [NORMAL] = {}, [FAR] = {}, [MUFFLED] = {} } end,
+    new_reps = function() return { [NORMAL] = {}, [FAR] = {}, [MUFFLED] = {}, [HANDLED] = {} } end,
     c_cmd = function(path)
       return string.format("WARY_BENCH_PARTS=hearing-worker WARY_BENCH_REPS=%d WARY_BENCH_STEPS=%d %s %s",
         REPS, STEPS, world_env, common.shell_quote(path))
@@ -313,7 +340,8 @@ local function run_report()
     rounds, table.concat(names, ", "), REPS, STEPS, WARMUP))
   print(string.format("   medians over %d repetitions a column. The world, mix and counting of 6. (same generators,",
     rounds * REPS))
-  print("   same moves); profile hearing = { ear_height = 64 }, the rest at its defaults; no handler registered")
+  print("   same moves); profile hearing = { ear_height = 64 }, the rest at its defaults; no handler registered,")
+  print("   except in the Lua columns' fourth world: the normal one with a world handler (a no-op) on every event")
   local function f1(v) return v and string.format("%.1f", v) end
   local function f2(v) return v and string.format("%.2f", v) end
   local function f3(v) return v and string.format("%.3f", v) end
@@ -333,6 +361,8 @@ local function run_report()
     row("  " .. label .. ": deliveries/step", function(r) return f1(r.w[kind].heard_per_step) end)
     row("  " .. label .. ": ms/step (median)", function(r) return f3(r.w[kind].ms_per_step) end)
   end
+  print("   the normal world with a handler on every event:")
+  row("  handled: ms/step (median)", function(r) return r.w[HANDLED] and f3(r.w[HANDLED].ms_per_step) end)
   print("   (far: the makers walk 250-450 m along x, 50 m past the listeners, so the grid hands out none;")
   print("   muffled: hearing_range_scale 0 everywhere, the grid hands the listeners out, the range check refuses each)")
   if #luas >= 2 then
@@ -341,26 +371,32 @@ local function run_report()
       ratio(b.ms_per_step, a.ms_per_step)))
   end
   if c then
-    for _, r in ipairs(luas) do
-      print(string.format("   C / %-8s deliveries/s %s; ms/step minus C's %+.3f ms (%s an event)", r.name .. ":",
-        ratio(c.heard_per_s, r.heard_per_s), r.ms_per_step - c.ms_per_step,
-        r.events_per_step > 0 and string.format("%+.3f us", (r.ms_per_step - c.ms_per_step) * 1e3 / r.events_per_step)
-          or "-"))
+    local function per_event(r, ms)
+      return r.events_per_step > 0 and (ms - c.ms_per_step) * 1e3 / r.events_per_step or nil
     end
+    for _, r in ipairs(luas) do
+      r.us_unheard, r.us_handled = per_event(r, r.ms_per_step), per_event(r, r.w[HANDLED].ms_per_step)
+      print(string.format("   C / %-8s deliveries/s %s; ms/step minus C's %+.3f ms (%s an event),", r.name .. ":",
+        ratio(c.heard_per_s, r.heard_per_s), r.ms_per_step - c.ms_per_step,
+        r.us_unheard and string.format("%+.3f us", r.us_unheard) or "-"))
+      print(string.format("              with a handler on every event %+.3f ms (%s an event)",
+        r.w[HANDLED].ms_per_step - c.ms_per_step, r.us_handled and string.format("%+.3f us", r.us_handled) or "-"))
+    end
+    write_results(luas)
   end
   local same, dropped = true, 0
   local ref = columns[1]
   for _, r in ipairs(columns) do
-    for kind = NORMAL, MUFFLED do
-      local a, b = r.w[kind].totals, ref.w[kind].totals
-      same = same and a.rays == b.rays and a.heard == b.heard and a.hear == b.hear and a.events == b.events
-        and a.sounds == b.sounds
+    for kind = NORMAL, HANDLED do
+      local a, b = r.w[kind] and r.w[kind].totals, ref.w[kind == HANDLED and NORMAL or kind].totals
+      same = same and (not a or a.rays == b.rays and a.heard == b.heard and a.hear == b.hear
+        and a.events == b.events and a.sounds == b.sounds)
     end
     dropped = dropped + (r.dropped or 0)
   end
   print(string.format("   same world in every column: %s (normal world: %d sounds, %d rays, %d sound_heard, %d events",
     same and "yes" or "NO", ref.totals.sounds, ref.totals.rays, ref.totals.heard, ref.totals.events))
-  print(string.format("   over %d measured steps%s; far and muffled alike); events dropped: %s", ref.steps,
+  print(string.format("   over %d measured steps%s; far, muffled and handled alike); events dropped: %s", ref.steps,
     same and "" or " in the first column", dropped == 0 and "none" or tostring(dropped)))
   print("   time: CPU time of the process around each step (Lua: os.clock() around world:step, which builds and")
   print("   dispatches the event tables; C: CLOCK_PROCESS_CPUTIME_ID around wary_step); deliveries/s and arrivals/s")

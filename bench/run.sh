@@ -1,25 +1,34 @@
 #!/usr/bin/env bash
-# bench/run.sh [N M K] - build, run every benchmark, print one report:
-#   1-3. bench/bench_core.c: rays (BVH vs brute force), steps with C senses, the built-in
-#        vision sense in C (pair evaluations/s, rays/s; no ray outside range or cone)
+# bench/run.sh [N M K] - build, run every benchmark, print one report: the
+# machine, then one summary table (bench/summary.lua), then each part's details.
+# bench/README.md says what each figure measures and how.
+#
+#   1-3. bench/bench_core.c: rays (BVH vs brute force), steps with C senses, vision in C
 #   4.   bench/custom_senses.lua: a Lua custom sense, Lua 5.4 and LuaJIT side by side
 #   5.   bench/vision.lua: vision through the facade, Lua 5.4 and LuaJIT next to C, in rounds
-#   6.   bench/bench_core.c: the built-in hearing sense in C (deliveries/s, ms/step; no ray for a
-#        sound out of range; how the step grows as the world ages)
-#   7.   bench/hearing.lua: hearing through the facade, Lua 5.4 and LuaJIT next to C, in rounds
+#   6.   bench/bench_core.c: hearing in C (no ray for a sound out of range)
+#   7.   bench/hearing.lua: hearing through the facade next to C, in rounds (with handlers too)
+#   8.   bench/bench_core.c: the game world from 100 to 10,000 agents, fitted exponents
+#   9.   bench/bench_core.c: the steady game, its step at 5 s and at 120 s of game time
+#   8b.  bench/callgrind.sh: instructions a step at two sizes of 8. (valgrind)
+#   10.  bench/handwritten.lua: wary next to hand-written Lua vision and grid segment queries
+# and, when bench_core has them, the parts rays (the reference BVH), steady and scale
+# (allocations), budget (the ray budget): a part bench_core does not know is left out.
 #
-# (WARY_BENCH_VISION_ROUNDS, default 3: rounds of part 5; WARY_BENCH_HEARING_ROUNDS, default 3:
-# rounds of part 7.) Parts 6 and 7 have a world of their own, not N M K: WARY_BENCH_HEARING_N
-# (500 agents), _MAKERS (100), _K (2000 boxes), _RATE (200 sounds/s) in a 200 m x 200 m square;
-# WARY_BENCH_HEARING_AGE (120 s of game time stepped in 6.'s ageing table, 0: none).
-#   bash bench/run.sh              N=200 agents, M=50 targets, K=2000 boxes
+#   bash bench/run.sh              N=200 agents, M=50 targets, K=2000 boxes (parts 1-5, 10)
 #   bash bench/run.sh 500 100 5000 (or WARY_BENCH_N / _M / _K in the environment)
 #
 # Other knobs (environment): WARY_BENCH_REPS (7 repetitions, medians reported),
 # WARY_BENCH_STEPS (120 steps a repetition), WARY_BENCH_RAYS (20000 segments),
+# WARY_BENCH_VISION_ROUNDS and WARY_BENCH_HEARING_ROUNDS (2: rounds of parts 5 and 7),
+# WARY_BENCH_HEARING_N (500), _MAKERS (100), _K (2000), _RATE (200), _AGE (0: part 6's
+# ageing table off, part 9 ages the game world), the knobs of parts 8-10 (bench/README.md),
+# WARY_BENCH_CALLGRIND (1: instruction counts a step at two sizes of part 8 when valgrind
+# is there, bench/callgrind.sh; 0: not),
+# WARY_BENCH_RESULTS (a file: the summary's key=value figures are copied there),
 # WARY_BUILD (the build tree, default build/). The benchmarks print figures and
 # assert nothing about time; this script fails only if the build or a run fails.
-# It finishes in well under 2 minutes on 2 cores with the defaults (after the build).
+# It takes about 3 minutes on 2 cores with the defaults (after the build).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
@@ -33,15 +42,25 @@ export WARY_BENCH_K=${3:-${WARY_BENCH_K:-2000}}
 export WARY_BENCH_REPS=${WARY_BENCH_REPS:-7}
 export WARY_BENCH_STEPS=${WARY_BENCH_STEPS:-120}
 export WARY_BENCH_RAYS=${WARY_BENCH_RAYS:-20000}
+export WARY_BENCH_VISION_ROUNDS=${WARY_BENCH_VISION_ROUNDS:-2}
 export WARY_BENCH_HEARING_N=${WARY_BENCH_HEARING_N:-500}
 export WARY_BENCH_HEARING_MAKERS=${WARY_BENCH_HEARING_MAKERS:-100}
 export WARY_BENCH_HEARING_K=${WARY_BENCH_HEARING_K:-2000}
 export WARY_BENCH_HEARING_RATE=${WARY_BENCH_HEARING_RATE:-200}
-export WARY_BENCH_HEARING_AGE=${WARY_BENCH_HEARING_AGE:-120}
-export WARY_BENCH_HEARING_ROUNDS=${WARY_BENCH_HEARING_ROUNDS:-3}
+export WARY_BENCH_HEARING_AGE=${WARY_BENCH_HEARING_AGE:-0}
+export WARY_BENCH_HEARING_ROUNDS=${WARY_BENCH_HEARING_ROUNDS:-2}
+results_copy=${WARY_BENCH_RESULTS:-}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+results=$tmp/results.txt
+details=$tmp/details.txt
+: >"$results"
+: >"$details"
+export WARY_BENCH_RESULTS=$results WARY_BENCH_C_RESULTS=$results
+export WARY_BENCH_CORE=$WARY_BUILD/bench/bench_core
+core=$WARY_BENCH_CORE
+started=$(date +%s)
 
 # ---- build ------------------------------------------------------------------
 if [ ! -f "$WARY_BUILD/CMakeCache.txt" ]; then
@@ -60,21 +79,82 @@ build_type_uc=$(printf '%s' "${build_type:-none}" | tr '[:lower:]' '[:upper:]')
 cflags="$(cache CMAKE_C_FLAGS) $(cache "CMAKE_C_FLAGS_$build_type_uc")"
 sanitize=$(cache WARY_SANITIZE)
 cc=$(cache CMAKE_C_COMPILER)
+load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'; }
+load_start=$(load)
 
-# ---- machine and parameters ---------------------------------------------------
+# ---- the parts: their details into $details, their figures into $results -----
+# part TITLE COMMAND...: runs one part, its output appended to the details
+# under a line with the load and the time it took; progress on stderr.
+part() {
+  local title=$1 t0 status=0
+  shift
+  echo "bench/run.sh: $title ..." >&2
+  t0=$(date +%s)
+  "$@" >"$tmp/part.txt" 2>&1 || status=$?
+  if [ "$status" -ne 0 ]; then
+    cat "$tmp/part.txt" >&2
+    echo "bench/run.sh: $title failed ($status)" >&2
+    exit 1
+  fi
+  {
+    echo "---- $title (load $(load), $(($(date +%s) - t0)) s)"
+    cat "$tmp/part.txt"
+    echo
+  } >>"$details"
+}
+
+# maybe_part NAME TITLE: bench_core's part NAME, when bench_core has it (it
+# refuses a part it does not know with status 2, naming the variable).
+maybe_part() {
+  local name=$1 title=$2 status=0
+  WARY_BENCH_PARTS=$name "$core" >"$tmp/probe.txt" 2>&1 || status=$?
+  if [ "$status" -eq 2 ] && grep -q "WARY_BENCH_PARTS: expected" "$tmp/probe.txt"; then
+    echo "---- $title: not in this bench_core (its summary rows print -)" >>"$details"
+    echo >>"$details"
+    return
+  fi
+  if [ "$status" -ne 0 ]; then
+    cat "$tmp/probe.txt" >&2
+    echo "bench/run.sh: part $name failed ($status)" >&2
+    exit 1
+  fi
+  { echo "---- $title (load $(load))"; cat "$tmp/probe.txt"; echo; } >>"$details"
+}
+
+preload=()
+if [ -n "${WARY_PRELOAD:-}" ]; then preload=(env LD_PRELOAD="$WARY_PRELOAD"); fi
+
+part "1-3. rays, C senses, vision in C" env WARY_BENCH_PARTS=core "$core"
+maybe_part rays "rays: the core next to a reference BVH"
+part "4. a custom sense in Lua" "${preload[@]}" lua5.4 bench/custom_senses.lua "$WARY_BENCH_N" "$WARY_BENCH_M" "$WARY_BENCH_K"
+part "5. vision through the facade" "${preload[@]}" lua5.4 bench/vision.lua "$WARY_BENCH_N" "$WARY_BENCH_M" "$WARY_BENCH_K"
+part "6. hearing in C" env WARY_BENCH_PARTS=hearing "$core"
+part "7. hearing through the facade" "${preload[@]}" lua5.4 bench/hearing.lua
+part "8. the game world from 100 to 10,000 agents" env WARY_BENCH_PARTS=sweep "$core"
+if [ "${WARY_BENCH_CALLGRIND:-1}" = 1 ] && [ "$sanitize" != ON ] && command -v valgrind >/dev/null; then
+  part "8b. instructions a step (callgrind)" bash bench/callgrind.sh
+fi
+part "9. the steady game" env WARY_BENCH_PARTS=game "$core"
+maybe_part steady "steady: allocations in steady state"
+maybe_part scale "scale: allocations at scale"
+maybe_part budget "budget: the ray budget"
+part "10. wary next to hand-written Lua" "${preload[@]}" lua5.4 bench/handwritten.lua "$WARY_BENCH_N" "$WARY_BENCH_M" "$WARY_BENCH_K"
+
+# ---- the report ---------------------------------------------------------------
 cpu=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1)
 mhz=$(sed -n 's/^cpu MHz[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1)
 echo "================================ wary benchmarks ================================"
-echo "date:       $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+echo "date:       $(date -u '+%Y-%m-%d %H:%M:%S UTC'), $(($(date +%s) - started)) s"
 echo "machine:    nproc $(nproc), CPU ${cpu:-unknown}${mhz:+ (${mhz%.*} MHz)}, $(uname -srm)"
-echo "load:       $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) (1/5/15 min; other work on the machine skews the figures)"
+echo "load:       $load_start at the start, $(load) at the end (1/5/15 min; other work on the machine skews the figures)"
 echo "build:      $WARY_BUILD, CMAKE_BUILD_TYPE=${build_type:-<none>}, C flags:$(echo " $cflags" | tr -s ' ')"
 echo "compiler:   $("${cc:-cc}" --version 2>/dev/null | head -n 1)"
 echo "lua:        $(lua5.4 -v 2>&1 | head -n 1) | $(luajit -v 2>&1 | head -n 1)"
 echo "source:     git $(git -C "$WARY_ROOT" rev-parse --short HEAD 2>/dev/null || echo '?') (the working tree may hold uncommitted changes)"
-echo "parameters: N=$WARY_BENCH_N agents, M=$WARY_BENCH_M targets, K=$WARY_BENCH_K boxes, 100 m x 100 m world;"
+echo "parameters: N=$WARY_BENCH_N agents, M=$WARY_BENCH_M targets, K=$WARY_BENCH_K boxes, 100 m x 100 m world (1-5, 10);"
 echo "            $WARY_BENCH_REPS repetitions (medians), $WARY_BENCH_STEPS steps of 1/60 s each, $WARY_BENCH_RAYS ray segments; fixed-seed LCG"
 echo "            hearing (6., 7.): $WARY_BENCH_HEARING_N agents, $WARY_BENCH_HEARING_MAKERS makers, $WARY_BENCH_HEARING_K boxes, 200 m x 200 m world, $WARY_BENCH_HEARING_RATE sounds/s"
+echo "            the game world (8., 9.): N agents, N/4 targets, 2N boxes, N/5 sounds/s (bench/README.md)"
 if [ "$sanitize" = ON ]; then
   echo "WARNING:    this is a sanitizer build (WARY_SANITIZE=ON): the figures say nothing about release speed"
 fi
@@ -83,27 +163,11 @@ case $build_type_uc in
   *) echo "WARNING:    build type '${build_type:-none}' is not optimized: the figures are not representative" ;;
 esac
 echo
-
-# ---- C (1. rays, 2. steps with C senses, 3. vision) ------------------------------
-WARY_BENCH_PARTS=core WARY_BENCH_RESULTS="$tmp/c_results.txt" "$WARY_BUILD/bench/bench_core"
+echo "Summary (medians; every figure from this run, details below)"
+lua5.4 bench/summary.lua "$results"
 echo
-
-# ---- 4. Lua custom sense (both backends side by side; runs lua5.4 and luajit workers)
-WARY_BENCH_C_RESULTS="$tmp/c_results.txt" ${WARY_PRELOAD:+env LD_PRELOAD="$WARY_PRELOAD"} \
-  lua5.4 bench/custom_senses.lua "$WARY_BENCH_N" "$WARY_BENCH_M" "$WARY_BENCH_K"
+echo "================================ details ================================"
 echo
-
-# ---- 5. vision through the facade: C, lua5.4 and luajit workers in turn, 3 rounds --
-WARY_BENCH_CORE="$WARY_BUILD/bench/bench_core" ${WARY_PRELOAD:+env LD_PRELOAD="$WARY_PRELOAD"} \
-  lua5.4 bench/vision.lua "$WARY_BENCH_N" "$WARY_BENCH_M" "$WARY_BENCH_K"
-echo
-
-# ---- 6. hearing in C: deliveries, no ray out of range, the world ageing ---------
-WARY_BENCH_PARTS=hearing "$WARY_BUILD/bench/bench_core"
-echo
-
-# ---- 7. hearing through the facade: C, lua5.4 and luajit workers in turn, 3 rounds -
-WARY_BENCH_CORE="$WARY_BUILD/bench/bench_core" ${WARY_PRELOAD:+env LD_PRELOAD="$WARY_PRELOAD"} \
-  lua5.4 bench/hearing.lua
-echo
+cat "$details"
 echo "No figure above is asserted on; compare figures only within one run (one machine, one load)."
+if [ -n "$results_copy" ]; then cp "$results" "$results_copy"; fi

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# bench/callgrind.sh - instructions a step of bench_core's game world (part 8,
+# constant density) at two sizes, counted by callgrind inside wary_step only
+# (--toggle-collect), and the exponent between them. Instruction counts are
+# repeatable whatever the machine's load. bash bench/run.sh runs it when
+# WARY_BENCH_CALLGRIND=1; WARY_BENCH_CALLGRIND_SIZES (100 1000) are the sizes.
+# Each run steps WARY_BENCH_SWEEP_WARMUP (1) s of game time and one round of
+# WARY_BENCH_SWEEP_STEPS (12) steps: the count is the mean over all of them.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source-path=SCRIPTDIR source=../scripts/env.sh
+. "$here/../scripts/env.sh"
+core=${WARY_BENCH_CORE:-$WARY_BUILD/bench/bench_core}
+command -v valgrind >/dev/null || { echo "bench/callgrind.sh: valgrind not found"; exit 0; }
+read -r -a sizes <<<"${WARY_BENCH_CALLGRIND_SIZES:-100 1000}"
+warmup=${WARY_BENCH_SWEEP_WARMUP:-1}
+stretch=${WARY_BENCH_SWEEP_STEPS:-12}
+steps=$((warmup * 60 + stretch))
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+echo "8b. Instructions a step inside wary_step (callgrind --toggle-collect=wary_step), the game world of 8. at"
+echo "    constant density, the mean over its first $steps steps (${warmup} s of game time and $stretch steps)"
+printf '    %8s %16s %14s\n' agents "instructions" "per agent"
+prev_n='' prev_i=''
+for n in "${sizes[@]}"; do
+  WARY_BENCH_PARTS=sweep WARY_BENCH_SWEEP_SIZES=$n WARY_BENCH_SWEEP_DENSITY=constant WARY_BENCH_SWEEP_ROUNDS=1 \
+    WARY_BENCH_SWEEP_STEPS=$stretch WARY_BENCH_SWEEP_WARMUP=$warmup WARY_BENCH_RESULTS='' \
+    valgrind --tool=callgrind --toggle-collect=wary_step --callgrind-out-file="$tmp/cg.$n" "$core" \
+    >"$tmp/out.$n" 2>&1 || { cat "$tmp/out.$n"; exit 1; }
+  total=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$tmp/cg.$n" | head -n 1)
+  [ -n "$total" ] || total=$(sed -n 's/^summary: *\([0-9]*\).*/\1/p' "$tmp/cg.$n" | head -n 1)
+  per_step=$((total / steps))
+  printf '    %8d %16d %14d\n' "$n" "$per_step" "$((per_step / n))"
+  if [ -n "$prev_n" ]; then
+    b=$(awk -v a="$prev_i" -v b="$per_step" -v m="$prev_n" -v n="$n" 'BEGIN { printf "%.2f", log(b / a) / log(n / m) }')
+    echo "    exponent from $prev_n to $n agents: $b (instructions ~ N^b)"
+    printf 'sweep_instructions_exponent=%s\nsweep_instructions_n_min=%s\nsweep_instructions_n_max=%s\n' "$b" \
+      "${sizes[0]}" "$n" >>"${WARY_BENCH_RESULTS:-/dev/null}"
+  fi
+  prev_n=$n prev_i=$per_step
+done

@@ -1,0 +1,128 @@
+-- bench/summary.lua: the table bash bench/run.sh prints first, from the
+-- key=value figures its parts wrote (one file). Prints figures; asserts
+-- nothing.
+--
+--   lua5.4 bench/summary.lua RESULTS
+--
+-- One row a figure: what it is, its value, what it is compared with, the
+-- ratio, the bound issue 12 sets, and the part that measures it. A figure whose
+-- part did not run (or does not exist yet) prints "-". bench/README.md lists
+-- the keys each part writes ("The summary's keys").
+
+local file = arg and arg[1]
+if not file then
+  io.stderr:write("usage: lua5.4 bench/summary.lua RESULTS\n")
+  os.exit(2)
+end
+local kv = {}
+local f = io.open(file, "r")
+if f then
+  for k, v in f:read("*a"):gmatch("([%w_]+)=([^\n]*)") do kv[k] = tonumber(v) end
+  f:close()
+end
+
+local function si(v)
+  if v >= 1e9 then return string.format("%.2f G", v / 1e9) end
+  if v >= 1e6 then return string.format("%.2f M", v / 1e6) end
+  if v >= 1e3 then return string.format("%.1f k", v / 1e3) end
+  return string.format("%.1f", v)
+end
+local function ms(v) return v and string.format("%.3f ms", v) end
+local function us(v) return v and string.format("%.2f us", v) end
+local function ns(v) return v and string.format("%.0f ns", v) end
+local function rate(v) return v and si(v) .. "/s" end
+local function num(fmt) return function(v) return v and string.format(fmt, v) end end
+-- 10000 -> "10,000".
+local function count(v)
+  local s = string.format("%d", v)
+  return (s:reverse():gsub("(%d%d%d)", "%1,"):reverse():gsub("^,", ""))
+end
+local function times(a, b, what)
+  return a and b and b > 0 and string.format("%.2fx%s", a / b, what or "") or nil
+end
+
+-- Each row: label, part, goal, then value, reference, ratio (strings or nil).
+local rows = {}
+local function row(label, part, goal, value, ref, ratio)
+  rows[#rows + 1] = { label, value or "-", ref or "-", ratio or "-", goal, part }
+end
+local function heading(text) rows[#rows + 1] = { text } end
+
+heading("speed of the core (C)")
+row(count(kv.game_agents or 1000) .. " agents see + hear: ms/step at " .. (kv.game_age_s or 120) .. " s", "game",
+  "<= 1.0 ms", ms(kv.game_ms_old))
+row("steady game: step at " .. (kv.game_age_s or 120) .. " s / step at " .. (kv.game_young_s or 5) .. " s", "game",
+  "<= 1.2x", ms(kv.game_ms_old), ms(kv.game_ms_young), times(kv.game_ms_old, kv.game_ms_young))
+-- The sweep's exponent of time, next to that of the rays it casts (its work).
+for _, d in ipairs({ { "const", "constant", "<= 1.1" }, { "rising", "rising", "-" } }) do
+  local key = "sweep_" .. d[1]
+  row(string.format("time exponent, %s density (%s..%s agents)", d[2], count(kv[key .. "_n_min"] or 100),
+    count(kv[key .. "_n_max"] or 10000)), "sweep", d[3], num("%.2f")(kv[key .. "_exponent"]),
+    "rays " .. (num("%.2f")(kv[key .. "_rays_exponent"]) or "-"))
+end
+row(string.format("instruction exponent, constant density (%s..%s agents)", count(kv.sweep_instructions_n_min or 100),
+  count(kv.sweep_instructions_n_max or 1000)), "callgrind", "-", num("%.2f")(kv.sweep_instructions_exponent))
+row("events dropped/step at " .. count(kv.sweep_const_n_max or 10000) .. " agents", "sweep", "0",
+  num("%.1f")(kv.sweep_const_dropped_at_max))
+-- [rays] the reference BVH: rays_core_exit_per_s, rays_ref_exit_per_s,
+-- rays_core_segment_per_s, rays_ref_segment_per_s (C, the same boxes and segments).
+row("rays: core time / reference BVH's, early exit", "rays", "<= 1.1x", rate(kv.rays_core_exit_per_s),
+  rate(kv.rays_ref_exit_per_s), times(kv.rays_ref_exit_per_s, kv.rays_core_exit_per_s))
+row("rays: core time / reference BVH's, whole segment", "rays", "<= 1.1x", rate(kv.rays_core_segment_per_s),
+  rate(kv.rays_ref_segment_per_s), times(kv.rays_ref_segment_per_s, kv.rays_core_segment_per_s))
+-- [steady], [scale] the counting allocator: allocs_per_step_steady, allocs_per_step_scale
+-- (heap allocations a step in steady state; at allocs_scale_agents agents).
+row("heap allocations/step, steady game", "steady", "0", num("%.1f")(kv.allocs_per_step_steady))
+row("heap allocations/step at " .. count(kv.allocs_scale_agents or 10000) .. " agents", "scale", "0",
+  num("%.1f")(kv.allocs_per_step_scale))
+-- [budget] the ray budget: budget_p99_ms (p99 step with the budget on), budget_ms (the budget).
+row("ray budget: p99 step / budget", "budget", "<= 1.1x", ms(kv.budget_p99_ms), ms(kv.budget_ms),
+  times(kv.budget_p99_ms, kv.budget_ms))
+
+heading("next to hand-written Lua (the same scene, per step)")
+for _, i in ipairs({ { "luajit", "LuaJIT" }, { "lua54", "Lua 5.4" } }) do
+  local k, name = i[1], i[2]
+  local wary, every, bumped = kv["hand_" .. k .. "_vision_wary_ms"], kv["hand_" .. k .. "_vision_every_ms"],
+    kv["hand_" .. k .. "_vision_bump_ms"]
+  row("vision: wary vs hand-written, every box (" .. name .. ")", "hand", k == "luajit" and ">= 50x" or "-",
+    ms(wary), ms(every), times(every, wary, " faster"))
+  row("vision: wary vs hand-written + bump-style grid (" .. name .. ")", "hand", k == "luajit" and ">= 25x" or "-",
+    ms(wary), ms(bumped), times(bumped, wary, " faster"))
+end
+local bump = kv.hand_luajit_segments_bump_per_s
+row("segments: world:ray vs bump-style grid (LuaJIT)", "hand", "-", rate(kv.hand_luajit_segments_ray_per_s),
+  rate(bump), times(kv.hand_luajit_segments_ray_per_s, bump, " faster"))
+row("segments: C wary_ray_cast vs bump-style grid (LuaJIT)", "core, hand", "-", rate(kv.rays_bvh_per_s),
+  rate(bump), times(kv.rays_bvh_per_s, bump, " faster"))
+
+heading("the facade (Lua)")
+local over54, pcall54 = kv.custom_lua54_over_c_ns, kv.custom_lua54_pcall_ns
+row("custom sense: ns/evaluation over C vs bare pcall (Lua 5.4)", "custom", "<= 2x", ns(over54), ns(pcall54),
+  times(over54, pcall54))
+local overjit, pcalljit = kv.custom_luajit_over_c_ns, kv.custom_luajit_pcall_ns
+row("custom sense: ns/evaluation over C and the body (LuaJIT)", "custom", "<= 20 ns",
+  ns(overjit and pcalljit and overjit - pcalljit), ns(pcalljit))
+row("event, no handler: us over C (Lua 5.4)", "hearing", "~ 0", us(kv.events_lua54_us_unheard))
+row("event, no handler: us over C (LuaJIT)", "hearing", "~ 0", us(kv.events_luajit_us_unheard))
+row("event with a handler: us over C (Lua 5.4)", "hearing", "<= 2 us", us(kv.events_lua54_us_handled))
+row("event with a handler: us over C (LuaJIT)", "hearing", "<= 1 us", us(kv.events_luajit_us_handled))
+
+local widths = { 0, 0, 0, 0, 0, 0 }
+local head = { "figure", "value", "reference", "ratio", "goal", "part" }
+for i, h in ipairs(head) do widths[i] = #h end
+for _, r in ipairs(rows) do
+  if #r > 1 then
+    for i, cell in ipairs(r) do widths[i] = math.max(widths[i], #cell) end
+  end
+end
+local function line(cells)
+  local out = { string.format("%-" .. widths[1] .. "s", cells[1]) }
+  for i = 2, 6 do out[i] = string.format("%" .. widths[i] .. "s", cells[i]) end
+  print("  " .. table.concat(out, "  "))
+end
+line(head)
+for _, r in ipairs(rows) do
+  if #r == 1 then print(r[1] .. ":") else line(r) end
+end
+print("  ratio: value / reference (\"faster\": reference / value, how many times faster wary is); goal: the bound")
+print("  issue 12 sets; part: the part that measures it (details below); \"-\": not measured, that part did not run")
