@@ -22,6 +22,7 @@ static int32_t material_create(wary_world *w, const wary_material_def *def) {
   if (!material_valid(def)) return WARY_ERR_BAD_VALUE;
   if (w->material_count >= WY_MAX_MATERIALS) return WARY_ERR_FULL;
   int32_t i = w->material_count++;
+  w->occ.signed_zero = w->occ.signed_zero || signbit(def->vision_transmission);
   w->materials[i].vision_transmission = def->vision_transmission;
   w->materials[i].sound_wall = def->sound_wall;
   return i;
@@ -34,6 +35,7 @@ int wary_material_create(wary_world *w, const wary_material_def *def, int32_t *o
 int wary_material_set(wary_world *w, int32_t material, const wary_material_def *def) {
   if (material < 0 || material >= w->material_count) return WARY_ERR_NOT_FOUND;
   if (!material_valid(def)) return WARY_ERR_BAD_VALUE;
+  w->occ.signed_zero = w->occ.signed_zero || signbit(def->vision_transmission);
   w->materials[material].vision_transmission = def->vision_transmission;
   w->materials[material].sound_wall = def->sound_wall;
   return WARY_OK;

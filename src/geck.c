@@ -85,10 +85,10 @@ static float attenuation(const wary_geck_def *g, float d, float radius) {
 
 /* A ray through the occluders lets some sight through. */
 static bool line_of_sight(wary_world *w, const float from[3], const float to[3]) {
-  wary_ray_result r;
+  float sight;
   w->stats.rays++;
-  wy_occ_ray(&w->occ, w->materials, from, to, &r);
-  return r.transmission > 0.0f;
+  wy_occ_sight(&w->occ, w->materials, from, to, &sight);
+  return sight > 0.0f;
 }
 
 /* The modified perception skill of agent a towards target. */

@@ -86,9 +86,9 @@ static bool deliver(wary_world *w, const wary_stimulus_def *s) {
     float ex = ear[0] - s->pos[0], ey = ear[1] - s->pos[1], ez = ear[2] - s->pos[2];
     if (ex * ex + ey * ey + ez * ez > s->radius * s->radius) continue;
     if (s->requires_clear_path) {
-      wary_ray_result r;
+      int32_t walls;
       w->stats.rays++;
-      if (!wy_occ_segment(&w->occ, w->materials, s->pos, ear, &r) || r.walls > 0) continue;
+      if (!wy_occ_walls(&w->occ, w->materials, s->pos, ear, 1, &walls) || walls > 0) continue;
     }
     float dx = ear[0] - s->pos[0], dy = ear[1] - s->pos[1], dz = ear[2] - s->pos[2];
     float d = sqrtf(dx * dx + dy * dy + dz * dz);
