@@ -58,7 +58,8 @@
  *    (WARY_BENCH_PARTS=hearing-worker).
  *
  * WARY_BENCH_PARTS: all (the default: 1-3 and 6), core (1-3), hearing (6),
- * vision-worker, hearing-worker.
+ * rays (part 1's boxes and segments through the core's walks beside a
+ * reference BVH: bench/rays.c), vision-worker, hearing-worker.
  *
  * Parameters: positional N M K, or the environment WARY_BENCH_N, _M, _K;
  * WARY_BENCH_REPS (7), WARY_BENCH_STEPS (120), WARY_BENCH_RAYS (20000).
@@ -75,6 +76,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "rays.h"
 #include "wary.h"
 
 #define UPM 100.0           /* units per metre */
@@ -374,10 +376,6 @@ static void world_move(bench_world *b) {
 
 /* ---- 1. rays -------------------------------------------------------------- */
 
-typedef struct seg {
-  float a[3], b[3];
-} seg;
-
 /* The core's slab test (closed segment a + t d, t in [0, 1], closed box): a
  * deliberate copy of segment_hits in src/occluders.c, which is static there
  * and not part of the public API this benchmark is limited to (see the top of
@@ -417,16 +415,10 @@ static float brute_ray(const bench_world *b, const seg *s) {
   return tr;
 }
 
-static void bench_rays(bench_world *b, int reps, int32_t nrays) {
-  seg *rays = malloc((size_t)nrays * sizeof *rays);
-  float *bvh_t = malloc((size_t)nrays * sizeof *bvh_t);
-  double *bvh_rate = malloc((size_t)reps * sizeof *bvh_rate);
-  double *brute_rate = malloc((size_t)reps * sizeof *brute_rate);
-  double *rebuild_ms = malloc((size_t)reps * sizeof *rebuild_ms);
-  if (!rays || !bvh_t || !bvh_rate || !brute_rate || !rebuild_ms) {
-    fprintf(stderr, "bench_core: out of memory\n");
-    exit(1);
-  }
+/* The segments of part 1 (and of the ray part): from a random point at eye
+ * height, 5-40 m in a random direction, to chest height; returns their total
+ * length. */
+static double make_segments(seg *rays, int32_t nrays) {
   lcg g = {97531.0};
   double total_len = 0.0;
   for (int32_t i = 0; i < nrays; i++) {
@@ -443,6 +435,20 @@ static void bench_rays(bench_world *b, int reps, int32_t nrays) {
     s->b[2] = 100.0f;
     total_len += len;
   }
+  return total_len;
+}
+
+static void bench_rays(bench_world *b, int reps, int32_t nrays) {
+  seg *rays = malloc((size_t)nrays * sizeof *rays);
+  float *bvh_t = malloc((size_t)nrays * sizeof *bvh_t);
+  double *bvh_rate = malloc((size_t)reps * sizeof *bvh_rate);
+  double *brute_rate = malloc((size_t)reps * sizeof *brute_rate);
+  double *rebuild_ms = malloc((size_t)reps * sizeof *rebuild_ms);
+  if (!rays || !bvh_t || !bvh_rate || !brute_rate || !rebuild_ms) {
+    fprintf(stderr, "bench_core: out of memory\n");
+    exit(1);
+  }
+  double total_len = make_segments(rays, nrays);
   /* Brute force costs K slab tests a ray: bound its share of the run. */
   int32_t nbrute = b->k > 0 ? (int32_t)(40e6 / b->k) : nrays;
   if (nbrute > nrays) nbrute = nrays;
@@ -532,6 +538,26 @@ static void bench_rays(bench_world *b, int reps, int32_t nrays) {
   free(bvh_rate);
   free(brute_rate);
   free(rebuild_ms);
+}
+
+/* WARY_BENCH_PARTS=rays: part 1's boxes and segments, the core beside the
+ * reference BVH (bench/rays.c). */
+static int rays_part(int32_t k, int32_t nrays, int reps) {
+  bench_world b;
+  seg *rays = malloc((size_t)nrays * sizeof *rays);
+  if (!rays || !world_build(&b, 0, 0, k)) {
+    fprintf(stderr, "bench_core: could not build the world\n");
+    return 1;
+  }
+  make_segments(rays, nrays);
+  const char *out = getenv("WARY_BENCH_RESULTS");
+  FILE *f = out && *out ? fopen(out, "a") : NULL;
+  bench_rays_reference((const float (*)[3])b.box_min, (const float (*)[3])b.box_max, b.box_mat, k,
+                       material_transmission, material_wall, MAT_COUNT, rays, nrays, reps, f);
+  if (f) fclose(f);
+  world_free(&b);
+  free(rays);
+  return 0;
 }
 
 /* ---- 2. steps with C senses --------------------------------------------- */
@@ -1368,9 +1394,10 @@ int main(int argc, char **argv) {
     report_hearing(&hp, reps, steps);
     return 0;
   }
+  if (strcmp(parts, "rays") == 0) return rays_part(k, nrays, reps);
   if (strcmp(parts, "all") != 0 && strcmp(parts, "core") != 0) {
-    fprintf(stderr, "bench_core: WARY_BENCH_PARTS: expected all, core, hearing, vision-worker or "
-                    "hearing-worker, got '%s'\n", parts);
+    fprintf(stderr, "bench_core: WARY_BENCH_PARTS: expected all, core, hearing, rays, vision-worker "
+                    "or hearing-worker, got '%s'\n", parts);
     return 2;
   }
 
