@@ -743,6 +743,316 @@ static void test_occ_random(void) {
   occ_end(&o);
 }
 
+/* Boxes touched, and walls among them, by brute force and by the library's
+ * three walks; the counts must be equal and the products agree. Returns 1
+ * on a difference (and reports it). */
+static int counts_differ(wy_occluders *o, const float a[3], const float b[3]) {
+  wary_ray_result want = brute_ray(o, a, b);
+  wary_ray_result whole;
+  float sight;
+  int32_t capped;
+  bool ok = wy_occ_segment(o, materials, a, b, &whole) && wy_occ_sight(o, materials, a, b, &sight) &&
+            wy_occ_walls(o, materials, a, b, INT32_MAX, &capped);
+  if (ok && whole.boxes == want.boxes && whole.walls == want.walls && capped == want.walls &&
+      sight == whole.transmission && (want.transmission == 0.0f) == (sight == 0.0f)) {
+    return 0;
+  }
+  fprintf(stderr, "count mismatch (%a %a %a)->(%a %a %a): boxes %d/%d walls %d/%d/%d\n",
+          (double)a[0], (double)a[1], (double)a[2], (double)b[0], (double)b[1], (double)b[2],
+          (int)whole.boxes, (int)want.boxes, (int)whole.walls, (int)capped, (int)want.walls);
+  return 1;
+}
+
+/* Segments that graze: boxes and end points on a small integer grid, so
+ * that segments run along faces, end on them and pass through edges and
+ * corners, where rounding decides. The fast test must hand every close call
+ * to the exact one. */
+static void test_occ_grazing(void) {
+  enum { BOXES = 300, SEGMENTS = 30000 };
+  wy_occluders o;
+  occ_start(&o);
+  for (int i = 0; i < BOXES; i++) {
+    float min[3];
+    float max[3];
+    for (int k = 0; k < 3; k++) {
+      min[k] = (float)(int)(rng_next() % 12);
+      max[k] = min[k] + (float)(int)(rng_next() % 4);
+    }
+    occ_add(&o, min, max, (int32_t)(1 + rng_next() % (MATERIAL_COUNT - 1)));
+  }
+  int bad = 0;
+  for (int i = 0; i < SEGMENTS; i++) {
+    float a[3];
+    float b[3];
+    for (int k = 0; k < 3; k++) {
+      a[k] = (float)(int)(rng_next() % 15) - 1.0f;
+      b[k] = (float)(int)(rng_next() % 15) - 1.0f;
+      if (i % 3 == 0) {
+        a[k] *= 0.5f; /* half-integers: through the middle of faces */
+      }
+    }
+    if (i % 5 == 0) {
+      b[i % 3] = a[i % 3]; /* in the plane of faces along one axis */
+    }
+    bad += counts_differ(&o, a, b);
+  }
+  printf("occluders: %d grazing segments compared with brute force\n", SEGMENTS);
+  ENSURE(bad == 0);
+  occ_end(&o);
+}
+
+/* Directions with zero components (of either sign), segments lying in a
+ * face, on an edge, of zero length, and directions and coordinates outside
+ * what the fast test's bound covers (subnormal, huge, tiny): all answered as
+ * the division-based test answers. */
+static void test_occ_directions(void) {
+  wy_occluders o;
+  occ_start(&o);
+  add_box(&o, 0, 0, 0, 1, 1, 1, FOLIAGE);
+  add_box(&o, 2, 0, 0, 3, 1, 1, FENCE);
+  add_box(&o, 0, 2, 0, 1, 2, 1, THIN_WALL); /* flat in y */
+  add_box(&o, 1, 1, 1, 1, 1, 1, FENCE);     /* a point */
+  int bad = 0;
+  const float starts[] = {-1.0f, 0.0f, 0.5f, 1.0f, 2.0f, 3.0f};
+  const float zeros[] = {0.0f, -0.0f};
+  int n = (int)(sizeof starts / sizeof starts[0]);
+  int cases = 0;
+  for (int axis = 0; axis < 3; axis++) {
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        for (int z = 0; z < 2; z++) {
+          /* Along axis, the other two coordinates fixed (d there +0 or -0). */
+          float a[3];
+          float b[3];
+          int u = (axis + 1) % 3;
+          int v = (axis + 2) % 3;
+          a[axis] = -2.0f;
+          b[axis] = 5.0f;
+          a[u] = starts[i];
+          a[v] = starts[j];
+          b[u] = a[u] + zeros[z];
+          b[v] = a[v] - zeros[z];
+          bad += counts_differ(&o, a, b);
+          bad += counts_differ(&o, b, a);
+          float p[3] = {starts[i], starts[j], starts[(i + j) % n]};
+          bad += counts_differ(&o, p, p); /* zero length */
+          cases += 3;
+        }
+      }
+    }
+  }
+  /* Directions the fast test leaves alone: every call is exact. */
+  const float scales[] = {0x1p-140f, 0x1p-45f, 0x1p45f, 1e38f};
+  for (int si = 0; si < 4; si++) {
+    for (int i = 0; i < 500; i++) {
+      float a[3] = {rng_range(-1, 4), rng_range(-1, 3), rng_range(-1, 2)};
+      float b[3];
+      for (int k = 0; k < 3; k++) {
+        b[k] = a[k] + rng_range(-1, 1) * scales[si];
+      }
+      bad += counts_differ(&o, a, b);
+      cases++;
+    }
+  }
+  /* A tiny coordinate (below 2^-60, not 0) anywhere makes every call exact. */
+  add_box(&o, 0x1p-100f, 0, 0, 0.5f, 0.5f, 0.5f, FENCE);
+  for (int i = 0; i < 2000; i++) {
+    float a[3] = {rng_range(-1, 4), rng_range(-1, 3), rng_range(-1, 2)};
+    float b[3] = {rng_range(-1, 4), rng_range(-1, 3), rng_range(-1, 2)};
+    if (i % 2) {
+      a[0] = 0x1p-120f * (float)(i % 7);
+      b[1] = a[1];
+    }
+    bad += counts_differ(&o, a, b);
+    cases++;
+  }
+  ENSURE(o.tiny);
+  occ_remove(&o, 4);
+  float sight;
+  const float p[3] = {0, 0, 0};
+  ENSURE(wy_occ_sight(&o, materials, p, p, &sight) && !o.tiny);
+  printf("occluders: %d segments with zero, tiny or huge components compared\n", cases);
+  ENSURE(bad == 0);
+  occ_end(&o);
+}
+
+/* Transmissions whose products round, so that their order shows, among
+ * clear and opaque ones; and the same with -0.0 beside 0. */
+static const wy_material rounding[8] = {
+    {0.0f, true}, {1.0f, false}, {1.0f, true}, {0.72f, false},
+    {0.3f, true}, {0.61f, false}, {0.0f, true}, {1.0f, false},
+};
+static const wy_material signed_zeros[8] = {
+    {0.0f, true}, {-0.0f, true}, {1.0f, false}, {0.72f, false},
+    {-0.0f, false}, {0.61f, false}, {1.0f, true}, {1.0f, false},
+};
+
+static uint32_t bits_of(float f) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  return u;
+}
+
+/* A tree refitted after moves answers bit for bit what a tree built over the
+ * boxes where they now are answers (the product in the same order, the sign
+ * of a zero too), whether it keeps the refitted shape or has to be built
+ * again for the order. */
+static void check_refit(const wy_material *mats, bool signed_zero, const char *what) {
+  enum { BOXES = 1500, ROUNDS = 40, SEGMENTS = 400 };
+  wy_occluders moved;
+  wy_occluders fresh;
+  wy_occ_init(&moved);
+  moved.signed_zero = signed_zero;
+  for (int32_t i = 0; i < BOXES; i++) {
+    float min[3] = {rng_range(-50, 50), rng_range(-50, 50), rng_range(-5, 5)};
+    float max[3] = {min[0] + rng_range(0, 6), min[1] + rng_range(0, 6), min[2] + rng_range(0, 3)};
+    ENSURE(wy_occ_add(&moved, i, min, max, (int32_t)(rng_next() % 8)));
+  }
+  int bad = 0;
+  int refitted_answers = 0;
+  int rebuilt_for_order = 0;
+  int negative_zeros = 0;
+  for (int round = 0; round < ROUNDS; round++) {
+    float sight;
+    const float p[3] = {0, 0, 0};
+    ENSURE(wy_occ_sight(&moved, mats, p, p, &sight));
+    for (int j = 0; j < 1 + round % 5; j++) {
+      int32_t s = (int32_t)(rng_next() % BOXES);
+      wy_box *box = &moved.boxes.data[s];
+      float dx = rng_range(-3, 3);
+      float dy = rng_range(-3, 3);
+      float min[3] = {box->min[0] + dx, box->min[1] + dy, box->min[2]};
+      float max[3] = {box->max[0] + dx, box->max[1] + dy, box->max[2]};
+      wy_occ_set_bounds(&moved, s, min, max);
+    }
+    ENSURE(moved.refitted && !moved.dirty);
+    wy_occ_init(&fresh);
+    fresh.signed_zero = signed_zero;
+    for (int32_t i = 0; i < BOXES; i++) {
+      const wy_box *box = &moved.boxes.data[i];
+      ENSURE(wy_occ_add(&fresh, i, box->min, box->max, box->material));
+    }
+    for (int i = 0; i < SEGMENTS; i++) {
+      float a[3] = {rng_range(-55, 55), rng_range(-55, 55), rng_range(-2, 6)};
+      float b[3] = {a[0] + rng_range(-20, 20), a[1] + rng_range(-20, 20), rng_range(-2, 6)};
+      bool was_refitted = moved.refitted;
+      float ms;
+      float fs;
+      wary_ray_result mw;
+      wary_ray_result fw;
+      ENSURE(wy_occ_sight(&moved, mats, a, b, &ms) && wy_occ_sight(&fresh, mats, a, b, &fs));
+      ENSURE(wy_occ_segment(&moved, mats, a, b, &mw) && wy_occ_segment(&fresh, mats, a, b, &fw));
+      refitted_answers += was_refitted && moved.refitted;
+      rebuilt_for_order += was_refitted && !moved.refitted;
+      negative_zeros += ms == 0.0f && signbit(ms);
+      bad += bits_of(ms) != bits_of(fs) || bits_of(mw.transmission) != bits_of(fw.transmission) ||
+             mw.walls != fw.walls || mw.boxes != fw.boxes;
+    }
+    wy_occ_free(&fresh);
+  }
+  printf("occluders: %d segments through refitted trees compared with fresh builds, %s "
+         "(%d answered refitted, %d built again for the order, %d sights of -0)\n",
+         ROUNDS * SEGMENTS, what, refitted_answers, rebuilt_for_order, negative_zeros);
+  ENSURE(bad == 0);
+  ENSURE(rebuilt_for_order >= ROUNDS / 2);
+  ENSURE(signed_zero ? negative_zeros > 0 : refitted_answers > ROUNDS * SEGMENTS / 10);
+  wy_occ_free(&moved);
+}
+
+static void test_occ_refit(void) {
+  check_refit(rounding, false, "products that round");
+  check_refit(signed_zeros, true, "0 and -0.0");
+}
+
+/* Where the closed segment enters a closed box (bounds as min then max), by
+ * division, as the walk's exact test; false when it misses. */
+static bool enter_exact(const float bounds[6], const float a[3], const float b[3], float *enter) {
+  wy_box box;
+  memcpy(box.min, bounds, sizeof box.min);
+  memcpy(box.max, bounds + 3, sizeof box.max);
+  if (!brute_touch(&box, a, b)) {
+    return false;
+  }
+  float t0 = 0.0f;
+  for (int k = 0; k < 3; k++) {
+    float d = b[k] - a[k];
+    if (d != 0.0f) {
+      t0 = fmaxf(t0, fminf((bounds[k] - a[k]) / d, (bounds[k + 3] - a[k]) / d));
+    }
+  }
+  *enter = t0;
+  return true;
+}
+
+/* The product over the whole segment in the order the walk must follow,
+ * written apart from it: the child entered first (by enter_exact; a tie: the
+ * left one) before the other, leaves in their order. */
+static void ordered_product(const wy_occluders *o, const wy_material *mats, int32_t index,
+                            const float a[3], const float b[3], float *product) {
+  const wy_bvh_node *node = &o->nodes.data[index];
+  float t;
+  if (node->count > 0) {
+    for (int32_t i = node->first; i < node->first + node->count; i++) {
+      if (enter_exact(o->leaves.data[i].bounds, a, b, &t)) {
+        *product *= mats[o->leaves.data[i].material].vision_transmission;
+      }
+    }
+    return;
+  }
+  float tl;
+  float tr;
+  bool hl = enter_exact(o->nodes.data[node->first].bounds, a, b, &tl);
+  bool hr = enter_exact(o->nodes.data[node->first + 1].bounds, a, b, &tr);
+  int32_t first = hl && (!hr || tl <= tr) ? node->first : node->first + 1;
+  if (hl || hr) {
+    ordered_product(o, mats, first, a, b, product);
+  }
+  if (hl && hr) {
+    ordered_product(o, mats, first == node->first ? node->first + 1 : node->first, a, b, product);
+  }
+}
+
+/* Segments aimed to enter two sibling nodes at nearly the same t, one
+ * through a face across x, the other across y: there the fast test's
+ * entries may tie or cross where the exact ones do not, and the walk must
+ * still take the children in the exact order. */
+static void test_occ_order(void) {
+  enum { BOXES = 400, SEGMENTS = 60000 };
+  const wy_material *mats = rounding;
+  wy_occluders o;
+  wy_occ_init(&o);
+  for (int32_t i = 0; i < BOXES; i++) {
+    float min[3] = {rng_range(-20, 20), rng_range(-20, 20), rng_range(-2, 2)};
+    float max[3] = {min[0] + rng_range(0.5f, 6), min[1] + rng_range(0.5f, 6), min[2] + rng_range(1, 3)};
+    ENSURE(wy_occ_add(&o, i, min, max, 3 + (int32_t)(rng_next() % 3)));
+  }
+  float t;
+  const float p[3] = {0, 0, 0};
+  ENSURE(wy_occ_sight(&o, mats, p, p, &t));
+  int bad = 0;
+  for (int i = 0; i < SEGMENTS; i++) {
+    int32_t n;
+    do {
+      n = (int32_t)(rng_next() % (uint32_t)o.nodes.count);
+    } while (o.nodes.data[n].count > 0);
+    const float *l = o.nodes.data[o.nodes.data[n].first].bounds;
+    const float *r = o.nodes.data[o.nodes.data[n].first + 1].bounds;
+    float d[3] = {rng_range(1, 40), rng_range(1, 40), rng_range(-1, 1)};
+    float at = rng_range(0.05f, 0.95f);
+    float a[3] = {l[0] - at * d[0], r[1] - at * d[1], 0.5f * (fmaxf(l[2], r[2]) + fminf(l[5], r[5]))};
+    float b[3] = {a[0] + d[0], a[1] + d[1], a[2] + d[2]};
+    wary_ray_result whole;
+    float want = 1.0f;
+    ENSURE(wy_occ_segment(&o, mats, a, b, &whole));
+    ordered_product(&o, mats, 0, a, b, &want);
+    bad += bits_of(whole.transmission) != bits_of(want);
+  }
+  printf("occluders: %d segments entering siblings at nearly the same t, in the exact order\n",
+         SEGMENTS);
+  ENSURE(bad == 0);
+  wy_occ_free(&o);
+}
+
 int main(void) {
   test_grid_empty();
   test_grid_boundaries();
@@ -751,5 +1061,9 @@ int main(void) {
   test_occ_walls();
   test_occ_tree();
   test_occ_random();
+  test_occ_grazing();
+  test_occ_directions();
+  test_occ_refit();
+  test_occ_order();
   return check_summary(NULL);
 }
