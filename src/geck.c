@@ -486,8 +486,7 @@ static int evaluate(wary_world *w, int32_t agent, const wary_geck_def *g) {
   wy_geck_agent *gk = geck_agent(w, agent);
   const wy_actor *a = wy_agent_actor(w, agent);
   int32_t count = 0;
-  const int32_t *cand = wy_grid_query(&w->grid, a->pos, radius_of(w, g, a), &count);
-  if (count < 0) return WARY_ERR_OUT_OF_MEMORY;
+  const int32_t *cand = wy_grid_query(&w->grid, a->pos, radius_of(w, g, a), 0, &count, NULL);
   w->stats.candidates += (uint64_t)count;
   for (int32_t c = 0; c < count; c++) {
     const wy_actor *t = &w->actors.data[cand[c]];

@@ -189,8 +189,8 @@ bool wy_deliver_sounds(wary_world *w) {
      * in arrival(): leave the query the slack of an ear's height. */
     int32_t count = 0;
     const int32_t *cand = wy_grid_query(&w->grid, em->stimulus.pos,
-                                        s->def.max_range + 2.0f * w->def.units_per_meter, &count);
-    if (count < 0) return false;
+                                        s->def.max_range + 2.0f * w->def.units_per_meter, 0, &count,
+                                        NULL);
     for (int32_t c = 0; c < count; c++) {
       const wy_actor *a = &w->actors.data[cand[c]];
       if (a->agent < 0 || maker == wy_actor_id(w, cand[c])) continue;

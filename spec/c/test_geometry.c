@@ -26,9 +26,13 @@ static float rng_range(float lo, float hi) {
 
 /* ---- grid ----------------------------------------------------------------- */
 
-static int32_t brute_query(const float *pos, const bool *include, int32_t n, const float c[3],
-                           float r, int32_t *out) {
+/* The slots in range in slot order, without those of team skip (0: none),
+ * which *skipped counts. */
+static int32_t brute_query(const float *pos, const int32_t *team, const bool *include, int32_t n,
+                           const float c[3], float r, int32_t skip, int32_t *out,
+                           int32_t *skipped) {
   int32_t k = 0;
+  *skipped = 0;
   for (int32_t s = 0; s < n; s++) {
     if (!include[s]) {
       continue;
@@ -37,7 +41,11 @@ static int32_t brute_query(const float *pos, const bool *include, int32_t n, con
     float dy = pos[3 * s + 1] - c[1];
     float dz = pos[3 * s + 2] - c[2];
     if (r == INFINITY || dx * dx + dy * dy + dz * dz <= r * r) {
-      out[k++] = s;
+      if (skip != 0 && team[s] == skip) {
+        (*skipped)++;
+      } else {
+        out[k++] = s;
+      }
     }
   }
   return k;
@@ -45,17 +53,26 @@ static int32_t brute_query(const float *pos, const bool *include, int32_t n, con
 
 /* Counts mismatching queries rather than ensuring each, to keep the output
  * readable when something breaks. */
-static int grid_mismatches(wy_grid *g, const float *pos, const bool *include, int32_t n,
-                           const float c[3], float r, int32_t *expect) {
-  int32_t want = brute_query(pos, include, n, c, r, expect);
+static int grid_mismatches(wy_grid *g, const float *pos, const int32_t *team, const bool *include,
+                           int32_t n, const float c[3], float r, int32_t skip, int32_t *expect) {
+  int32_t want_skipped;
+  int32_t want = brute_query(pos, team, include, n, c, r, skip, expect, &want_skipped);
   int32_t got_count;
-  const int32_t *got = wy_grid_query(g, c, r, &got_count);
-  if (got_count != want || (want > 0 && memcmp(got, expect, (size_t)want * sizeof *got) != 0)) {
-    fprintf(stderr, "grid mismatch at (%g %g %g) r=%g: %d vs %d\n", (double)c[0], (double)c[1],
-            (double)c[2], (double)r, (int)got_count, (int)want);
+  int32_t got_skipped;
+  const int32_t *got = wy_grid_query(g, c, r, skip, &got_count, &got_skipped);
+  if (got_count != want || got_skipped != want_skipped ||
+      (want > 0 && memcmp(got, expect, (size_t)want * sizeof *got) != 0)) {
+    fprintf(stderr, "grid mismatch at (%g %g %g) r=%g skip %d: %d vs %d (skipped %d vs %d)\n",
+            (double)c[0], (double)c[1], (double)c[2], (double)r, (int)skip, (int)got_count,
+            (int)want, (int)got_skipped, (int)want_skipped);
     return 1;
   }
   return 0;
+}
+
+/* A query's slots, by the query (no team skipped). */
+static const int32_t *query(wy_grid *g, const float c[3], float r, int32_t *n) {
+  return wy_grid_query(g, c, r, 0, n, NULL);
 }
 
 static void test_grid_empty(void) {
@@ -63,17 +80,18 @@ static void test_grid_empty(void) {
   ENSURE(wy_grid_init(&g, 10.0f));
   int32_t count = 7;
   float c[3] = {0, 0, 0};
-  wy_grid_query(&g, c, 100.0f, &count);
+  query(&g, c, 100.0f, &count);
   ENSURE(count == 0);
-  ENSURE(wy_grid_build(&g, NULL, NULL, 0));
-  wy_grid_query(&g, c, INFINITY, &count);
+  ENSURE(wy_grid_build(&g, NULL, NULL, NULL, 0));
+  query(&g, c, INFINITY, &count);
   ENSURE(count == 0);
   float pos[6] = {0, 0, 0, 1, 1, 1};
+  int32_t teams[2] = {1, 1};
   bool none[2] = {false, false};
-  ENSURE(wy_grid_build(&g, pos, none, 2));
-  wy_grid_query(&g, c, INFINITY, &count);
+  ENSURE(wy_grid_build(&g, pos, teams, none, 2));
+  query(&g, c, INFINITY, &count);
   ENSURE(count == 0);
-  wy_grid_query(&g, c, 5.0f, &count);
+  query(&g, c, 5.0f, &count);
   ENSURE(count == 0);
   wy_grid_free(&g);
   ENSURE(!wy_grid_init(&g, 0.0f));
@@ -106,45 +124,46 @@ static void test_grid_boundaries(void) {
       pos[3 * i + 1] = -1000.0f;
     }
   }
-  ENSURE(wy_grid_build(&g, pos, all, NEAR + FAR));
+  int32_t teams[NEAR + FAR] = {0};
+  ENSURE(wy_grid_build(&g, pos, teams, all, NEAR + FAR));
   int32_t n;
   const int32_t *r;
   float c0[3] = {0, 0, 0};
-  r = wy_grid_query(&g, c0, 10.0f, &n);
+  r = query(&g, c0, 10.0f, &n);
   ENSURE(n == 5);
   ENSURE(n == 5 && r[0] == 0 && r[1] == 1 && r[2] == 2 && r[3] == 5 && r[4] == 7);
-  r = wy_grid_query(&g, c0, 0.0f, &n);
+  r = query(&g, c0, 0.0f, &n);
   ENSURE(n == 1 && r[0] == 0);
-  r = wy_grid_query(&g, c0, 5.0f, &n);
+  r = query(&g, c0, 5.0f, &n);
   ENSURE(n == 2 && r[0] == 0 && r[1] == 5);
   float c1[3] = {10, 0, 0};
-  r = wy_grid_query(&g, c1, 10.0f, &n);
+  r = query(&g, c1, 10.0f, &n);
   ENSURE(n == 5 && r[0] == 0 && r[1] == 1 && r[2] == 3 && r[3] == 4 && r[4] == 7);
   float c2[3] = {-5, 0, 0};
-  r = wy_grid_query(&g, c2, 5.0f, &n);
+  r = query(&g, c2, 5.0f, &n);
   ENSURE(n == 2 && r[0] == 0 && r[1] == 2);
   float c3[3] = {0, 0, -10};
-  r = wy_grid_query(&g, c3, 10.0f, &n);
+  r = query(&g, c3, 10.0f, &n);
   ENSURE(n == 2 && r[0] == 0 && r[1] == 6);
-  r = wy_grid_query(&g, c0, INFINITY, &n);
+  r = query(&g, c0, INFINITY, &n);
   ENSURE(n == NEAR + FAR);
   int in_order = 0;
   for (int32_t i = 0; i < n; i++) {
     in_order += r[i] == i;
   }
   ENSURE(in_order == NEAR + FAR);
-  r = wy_grid_query(&g, c0, 1e30f, &n);
+  r = query(&g, c0, 1e30f, &n);
   ENSURE(n == NEAR + FAR);
-  r = wy_grid_query(&g, c0, 1000.0f, &n);
+  r = query(&g, c0, 1000.0f, &n);
   ENSURE(n == NEAR);
-  wy_grid_query(&g, c0, -1.0f, &n);
+  query(&g, c0, -1.0f, &n);
   ENSURE(n == 0);
-  wy_grid_query(&g, c0, NAN, &n);
+  query(&g, c0, NAN, &n);
   ENSURE(n == 0);
   float cnan[3] = {NAN, 0, 0};
-  wy_grid_query(&g, cnan, 10.0f, &n);
+  query(&g, cnan, 10.0f, &n);
   ENSURE(n == 0);
-  wy_grid_query(&g, cnan, INFINITY, &n);
+  query(&g, cnan, INFINITY, &n);
   ENSURE(n == NEAR + FAR);
   wy_grid_free(&g);
 }
@@ -155,11 +174,13 @@ static void test_grid_random(void) {
   float *pos2 = malloc(sizeof(float) * 3 * N);
   bool *include = malloc(sizeof(bool) * N);
   int32_t *expect = malloc(sizeof(int32_t) * N);
-  ENSURE(pos && pos2 && include && expect);
-  if (!pos || !pos2 || !include || !expect) {
+  int32_t *team = malloc(sizeof(int32_t) * N);
+  ENSURE(pos && pos2 && include && expect && team);
+  if (!pos || !pos2 || !include || !expect || !team) {
     return;
   }
   for (int32_t i = 0; i < N; i++) {
+    team[i] = (int32_t)(rng_next() % 4);
     pos[3 * i] = rng_range(-500, 500);
     pos[3 * i + 1] = rng_range(-500, 500);
     pos[3 * i + 2] = rng_range(-50, 50);
@@ -177,11 +198,17 @@ static void test_grid_random(void) {
   const float cells[] = {10.0f, 1.0f, 3.7f};
   int bad = 0;
   int queries = 0;
+  int dense = 0;
+  int hashed = 0;
   for (int ci = 0; ci < 3; ci++) {
     wy_grid g;
+    int32_t skipped;
     ENSURE(wy_grid_init(&g, cells[ci]));
-    ENSURE(wy_grid_build(&g, pos, include, N));
-    ENSURE(g.count == brute_query(pos, include, N, (const float[3]){0, 0, 0}, INFINITY, expect));
+    ENSURE(wy_grid_build(&g, pos, team, include, N));
+    ENSURE(g.items.count == brute_query(pos, team, include, N, (const float[3]){0, 0, 0},
+                                        INFINITY, 0, expect, &skipped));
+    dense += g.dense;
+    hashed += !g.dense;
     for (int q = 0; q < QUERIES; q++) {
       float c[3];
       if (q % 3 == 0) {
@@ -196,7 +223,7 @@ static void test_grid_random(void) {
         c[2] = rng_range(-80, 80);
       }
       for (int ri = 0; ri < radius_count; ri++) {
-        bad += grid_mismatches(&g, pos, include, N, c, radii[ri], expect);
+        bad += grid_mismatches(&g, pos, team, include, N, c, radii[ri], (q + ri) % 3, expect);
         queries++;
       }
     }
@@ -207,34 +234,115 @@ static void test_grid_random(void) {
       pos2[3 * i + 2] = rng_range(-10, 10);
       include[i] = rng_next() % 2 == 0;
     }
-    ENSURE(wy_grid_build(&g, pos2, include, N));
+    ENSURE(wy_grid_build(&g, pos2, team, include, N));
+    dense += g.dense;
+    hashed += !g.dense;
     for (int q = 0; q < QUERIES; q++) {
       float c[3] = {rng_range(-120, 120), rng_range(-120, 120), rng_range(-15, 15)};
       for (int ri = 0; ri < radius_count; ri++) {
-        bad += grid_mismatches(&g, pos2, include, N, c, radii[ri], expect);
+        bad += grid_mismatches(&g, pos2, team, include, N, c, radii[ri], (q + ri) % 3, expect);
         queries++;
       }
     }
+    /* The same with two actors far out: the box of cells is too large for an
+     * array, so the cells are hashed. */
+    float keep[6];
+    memcpy(keep, pos2, sizeof keep);
+    pos2[0] = 1e7f;
+    pos2[4] = -3e6f;
+    include[0] = include[1] = true;
+    ENSURE(wy_grid_build(&g, pos2, team, include, N));
+    ENSURE(!g.dense);
+    hashed++;
+    for (int q = 0; q < QUERIES; q++) {
+      float c[3] = {rng_range(-120, 120), rng_range(-120, 120), rng_range(-15, 15)};
+      if (q % 10 == 0) {
+        memcpy(c, pos2 + 3 * (q % 20 == 0 ? 0 : 1), sizeof c);
+      }
+      for (int ri = 0; ri < radius_count; ri++) {
+        bad += grid_mismatches(&g, pos2, team, include, N, c, radii[ri], (q + ri) % 3, expect);
+        queries++;
+      }
+    }
+    memcpy(pos2, keep, sizeof keep);
     /* And the first positions again with a sparse mask and fewer slots. */
     for (int32_t i = 0; i < N; i++) {
       include[i] = rng_next() % 20 == 0;
     }
-    ENSURE(wy_grid_build(&g, pos, include, N / 2));
+    ENSURE(wy_grid_build(&g, pos, team, include, N / 2));
+    dense += g.dense;
+    hashed += !g.dense;
     for (int q = 0; q < QUERIES; q++) {
       float c[3] = {rng_range(-500, 500), rng_range(-500, 500), rng_range(-50, 50)};
       for (int ri = 0; ri < radius_count; ri++) {
-        bad += grid_mismatches(&g, pos, include, N / 2, c, radii[ri], expect);
+        bad += grid_mismatches(&g, pos, team, include, N / 2, c, radii[ri], (q + ri) % 3, expect);
         queries++;
       }
     }
     wy_grid_free(&g);
   }
-  printf("grid: %d random queries compared with brute force\n", queries);
-  ENSURE(bad == 0);
+  printf("grid: %d random queries compared with brute force (%d builds dense, %d hashed)\n",
+         queries, dense, hashed);
+  ENSURE(bad == 0 && dense >= 2 && hashed >= 4);
+  free(team);
   free(pos);
   free(pos2);
   free(include);
   free(expect);
+}
+
+/* Items walked per query as the actors grow at constant density (the bench's
+ * 250 actors per 100 m x 100 m, 80% of them agents of one team asking for
+ * the rest within vision's reach of 33.7 m, 10 m cells): what a query looks
+ * at stays flat, and close to what it finds. Returns items walked per query;
+ * *found receives the slots found per query, team mates included. */
+static double walked_per_query(int32_t n, double *found, double *returned) {
+  float side = sqrtf((float)n / 0.025f);
+  float *pos = malloc(sizeof(float) * 3 * (size_t)n);
+  int32_t *team = malloc(sizeof(int32_t) * (size_t)n);
+  bool *include = malloc(sizeof(bool) * (size_t)n);
+  wy_grid g;
+  ENSURE(pos && team && include && wy_grid_init(&g, 10.0f));
+  if (!pos || !team || !include) {
+    return 0.0;
+  }
+  for (int32_t i = 0; i < n; i++) {
+    pos[3 * i] = rng_range(0, side);
+    pos[3 * i + 1] = rng_range(0, side);
+    pos[3 * i + 2] = 0.0f;
+    team[i] = i % 5 == 0 ? 2 : 1;
+    include[i] = true;
+  }
+  ENSURE(wy_grid_build(&g, pos, team, include, n));
+  int64_t in_range = 0;
+  for (int32_t i = 0; i < n; i++) {
+    if (team[i] == 1) {
+      int32_t count;
+      int32_t mates;
+      wy_grid_query(&g, pos + 3 * i, 33.7f, 1, &count, &mates);
+      in_range += count + mates;
+    }
+  }
+  double walked = (double)g.walked / (double)g.queries;
+  *found = (double)in_range / (double)g.queries;
+  *returned = (double)g.returned / (double)g.queries;
+  wy_grid_free(&g);
+  free(pos);
+  free(team);
+  free(include);
+  return walked;
+}
+
+static void test_grid_scaling(void) {
+  double found_small, found_large, returned_small, returned_large;
+  double small = walked_per_query(1000, &found_small, &returned_small);
+  double large = walked_per_query(10000, &found_large, &returned_large);
+  printf("grid: items walked / in range / returned per query: %.1f / %.1f / %.1f at 1,000 actors, "
+         "%.1f / %.1f / %.1f at 10,000\n", small, found_small, returned_small, large, found_large,
+         returned_large);
+  ENSURE(large <= 1.25 * small);
+  ENSURE(small <= 2.5 * found_small && large <= 2.5 * found_large);
+  ENSURE(returned_large <= 0.3 * found_large);
 }
 
 /* ---- occluders ------------------------------------------------------------ */
@@ -1057,6 +1165,7 @@ int main(void) {
   test_grid_empty();
   test_grid_boundaries();
   test_grid_random();
+  test_grid_scaling();
   test_occ_basics();
   test_occ_walls();
   test_occ_tree();
