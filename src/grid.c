@@ -23,11 +23,16 @@ enum { DENSE_CELLS_PER_ITEM = 4, DENSE_MIN_CELLS = 64, TABLE_MIN = 16 };
 static const float cell_limit = 1073741824.0f; /* 2^30 */
 
 static int32_t cell_coord(const wy_grid *g, float v) {
-  float c = floorf(v / g->cell);
+  float c = v / g->cell;
   if (!(c >= -cell_limit)) {
     return isnan(c) ? 0 : (int32_t)-cell_limit;
   }
-  return c > cell_limit ? (int32_t)cell_limit : (int32_t)c;
+  if (c > cell_limit) {
+    return (int32_t)cell_limit;
+  }
+  /* floorf without the call: truncation, one down below zero. */
+  int32_t i = (int32_t)c;
+  return i - (c < (float)i);
 }
 
 static uint32_t hash_of(int32_t cx, int32_t cy) {
@@ -81,11 +86,10 @@ void wy_grid_free(wy_grid *g) {
   memset(g, 0, sizeof *g);
 }
 
-/* Numbers the occupied cells in a hash table (cell_of[i] receives the cell
- * of the i-th inserted slot); returns how many there are, -1 on out of
- * memory. */
-static int32_t hash_cells(wy_grid *g, const float *pos, const bool *include, int32_t n,
-                          int32_t total) {
+/* Numbers the occupied cells in a hash table: cell_of[k], the coordinates
+ * of the k-th inserted slot's cell (two ints) on entry, receives its cell.
+ * Returns how many there are, -1 on out of memory. */
+static int32_t hash_cells(wy_grid *g, int32_t total) {
   int32_t size = TABLE_MIN;
   while (size < 2 * total) {
     size *= 2;
@@ -99,19 +103,16 @@ static int32_t hash_cells(wy_grid *g, const float *pos, const bool *include, int
     g->table.data[i].cell = -1;
   }
   int32_t cells = 0;
-  int32_t k = 0;
-  for (int32_t s = 0; s < n; s++) {
-    if (include[s]) {
-      int32_t cx = cell_coord(g, pos[3 * s]);
-      int32_t cy = cell_coord(g, pos[3 * s + 1]);
-      wy_grid_key *key = table_find(g, cx, cy);
-      if (key->cell < 0) {
-        key->cx = cx;
-        key->cy = cy;
-        key->cell = cells++;
-      }
-      g->cell_of.data[k++] = key->cell;
+  for (int32_t k = 0; k < total; k++) {
+    int32_t cx = g->cell_of.data[2 * k];
+    int32_t cy = g->cell_of.data[2 * k + 1];
+    wy_grid_key *key = table_find(g, cx, cy);
+    if (key->cell < 0) {
+      key->cx = cx;
+      key->cy = cy;
+      key->cell = cells++;
     }
+    g->cell_of.data[k] = key->cell; /* k <= 2k: read already */
   }
   return cells;
 }
@@ -119,26 +120,28 @@ static int32_t hash_cells(wy_grid *g, const float *pos, const bool *include, int
 bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool *include,
                    int32_t n) {
   g->items.count = 0;
+  /* The queries' scratch never holds more than every inserted slot, so
+   * growing it here keeps queries free of allocation. */
+  int32_t room = n > 0 ? n : 1;
+  if (!wy_array_reserve(&g->items, room) || !wy_array_reserve(&g->by_slot, room) ||
+      !wy_array_reserve(&g->cell_of, 2 * room) || !wy_array_reserve(&g->result, room) ||
+      !wy_array_reserve(&g->merged, room) || !wy_array_reserve(&g->runs, room + 1)) {
+    return false;
+  }
   int32_t total = 0;
   int64_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
   for (int32_t s = 0; s < n; s++) {
     if (include[s]) {
-      int64_t cx = cell_coord(g, pos[3 * s]);
-      int64_t cy = cell_coord(g, pos[3 * s + 1]);
+      int32_t cx = cell_coord(g, pos[3 * s]);
+      int32_t cy = cell_coord(g, pos[3 * s + 1]);
       x0 = cx < x0 ? cx : x0;
       x1 = cx > x1 ? cx : x1;
       y0 = cy < y0 ? cy : y0;
       y1 = cy > y1 ? cy : y1;
+      g->cell_of.data[2 * total] = cx;
+      g->cell_of.data[2 * total + 1] = cy;
       total++;
     }
-  }
-  /* The queries' scratch never holds more than every inserted slot, so
-   * growing it here keeps queries free of allocation. */
-  int32_t room = total > 0 ? total : 1;
-  if (!wy_array_reserve(&g->items, room) || !wy_array_reserve(&g->by_slot, room) ||
-      !wy_array_reserve(&g->cell_of, room) || !wy_array_reserve(&g->result, room) ||
-      !wy_array_reserve(&g->merged, room) || !wy_array_reserve(&g->runs, room + 1)) {
-    return false;
   }
   int64_t span = total > 0 ? (x1 - x0 + 1) * (y1 - y0 + 1) : 0;
   g->dense = span <= (int64_t)total * DENSE_CELLS_PER_ITEM + DENSE_MIN_CELLS;
@@ -149,15 +152,11 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
     g->width = total > 0 ? (int32_t)(x1 - x0 + 1) : 0;
     g->height = total > 0 ? (int32_t)(y1 - y0 + 1) : 0;
     cells = (int32_t)span;
-    int32_t k = 0;
-    for (int32_t s = 0; s < n; s++) {
-      if (include[s]) {
-        g->cell_of.data[k++] =
-            cell_index(g, cell_coord(g, pos[3 * s]), cell_coord(g, pos[3 * s + 1]));
-      }
+    for (int32_t k = 0; k < total; k++) {
+      g->cell_of.data[k] = cell_index(g, g->cell_of.data[2 * k], g->cell_of.data[2 * k + 1]);
     }
   } else {
-    cells = hash_cells(g, pos, include, n, total);
+    cells = hash_cells(g, total);
     if (cells < 0) {
       g->dense = true;
       g->width = g->height = 0;
