@@ -377,7 +377,7 @@ static void world_move(bench_world *b) {
 /* ---- 1. rays -------------------------------------------------------------- */
 
 /* The core's slab test (closed segment a + t d, t in [0, 1], closed box): a
- * deliberate copy of segment_hits in src/occluders.c, which is static there
+ * deliberate copy of exact_hit in src/occluders.c, which is static there
  * and not part of the public API this benchmark is limited to (see the top of
  * this file). The brute-force loop is the reference the BVH is checked
  * against, so it must decide hits exactly as the core does: keep the two in
