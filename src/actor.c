@@ -327,6 +327,7 @@ int wary_actor_set_team(wary_world *w, wary_actor_id id_h, int32_t team) {
   wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   a->team = team;
+  w->grid_dirty = true; /* the grid keeps teams, to skip a team in queries */
   return WARY_OK;
 }
 
@@ -424,14 +425,18 @@ float wary_actor_get_prop(const wary_world *w, wary_actor_id id_h, int32_t key, 
 bool wy_grid_refresh(wary_world *w) {
   if (!w->grid_dirty) return true;
   int32_t n = w->actors.count;
-  if (!wy_array_reserve(&w->grid_include, n) || !wy_array_reserve(&w->grid_pos, n * 3)) return false;
+  if (!wy_array_reserve(&w->grid_include, n) || !wy_array_reserve(&w->grid_pos, n * 3) ||
+      !wy_array_reserve(&w->grid_team, n))
+    return false;
   const wy_id_entry *ids = w->actor_ids.slots.data;
   for (int32_t i = 0; i < n; i++) {
     const wy_actor *a = &w->actors.data[i];
     w->grid_include.data[i] = ids[i].id != 0 && a->perceivable;
     memcpy(w->grid_pos.data + 3 * i, a->pos, sizeof a->pos);
+    w->grid_team.data[i] = a->team;
   }
-  if (!wy_grid_build(&w->grid, w->grid_pos.data, w->grid_include.data, n)) return false;
+  if (!wy_grid_build(&w->grid, w->grid_pos.data, w->grid_team.data, w->grid_include.data, n))
+    return false;
   w->grid_dirty = false;
   return true;
 }
@@ -449,8 +454,7 @@ int32_t wary_query_actors(wary_world *w, float x, float y, float z, float radius
   if (!wy_grid_refresh(w)) return wy_fail_memory(e, __func__);
   float c[3] = {x, y, z};
   int32_t count = 0;
-  const int32_t *slots = wy_grid_query(&w->grid, c, radius, &count);
-  if (count < 0) return wy_fail_memory(e, __func__);
+  const int32_t *slots = wy_grid_query(&w->grid, c, radius, 0, &count, NULL);
   int32_t n = count < cap ? count : cap;
   for (int32_t i = 0; i < n; i++) out[i].id = wy_actor_id(w, slots[i]);
   return n;

@@ -26,6 +26,7 @@ static int32_t material_create(wary_world *w, const wary_material_def *def) {
     return wy_fail(w->error, WARY_ERR_FULL, "wary_material_create", "table full: %d materials at most",
                    WY_MAX_MATERIALS);
   int32_t i = w->material_count++;
+  w->occ.signed_zero = w->occ.signed_zero || signbit(def->vision_transmission);
   w->materials[i].vision_transmission = def->vision_transmission;
   w->materials[i].sound_wall = def->sound_wall;
   return i;
@@ -41,6 +42,7 @@ int wary_material_set(wary_world *w, int32_t material, const wary_material_def *
                          w->material_count);
   int status = material_check(w->error, __func__, def);
   if (status != WARY_OK) return status;
+  w->occ.signed_zero = w->occ.signed_zero || signbit(def->vision_transmission);
   w->materials[material].vision_transmission = def->vision_transmission;
   w->materials[material].sound_wall = def->sound_wall;
   return WARY_OK;

@@ -85,10 +85,10 @@ static float attenuation(const wary_geck_def *g, float d, float radius) {
 
 /* A ray through the occluders lets some sight through. */
 static bool line_of_sight(wary_world *w, const float from[3], const float to[3]) {
-  wary_ray_result r;
+  float sight;
   w->stats.rays++;
-  wy_occ_ray(&w->occ, w->materials, from, to, &r);
-  return r.transmission > 0.0f;
+  wy_occ_sight(&w->occ, w->materials, from, to, &sight);
+  return sight > 0.0f;
 }
 
 /* The modified perception skill of agent a towards target. */
@@ -486,8 +486,7 @@ static int evaluate(wary_world *w, int32_t agent, const wary_geck_def *g) {
   wy_geck_agent *gk = geck_agent(w, agent);
   const wy_actor *a = wy_agent_actor(w, agent);
   int32_t count = 0;
-  const int32_t *cand = wy_grid_query(&w->grid, a->pos, radius_of(w, g, a), &count);
-  if (count < 0) return WARY_ERR_OUT_OF_MEMORY;
+  const int32_t *cand = wy_grid_query(&w->grid, a->pos, radius_of(w, g, a), 0, &count, NULL);
   w->stats.candidates += (uint64_t)count;
   for (int32_t c = 0; c < count; c++) {
     const wy_actor *t = &w->actors.data[cand[c]];

@@ -1,12 +1,20 @@
-/* grid.c - the spatial hash grid: a counting sort of actor slots into hashed
- * xy cells, and the sphere query over it. */
+/* grid.c - the spatial grid: a counting sort of actor slots into xy cells,
+ * and the sphere query over it.
+ *
+ * The cells are an array over the box the actors' cells span when that box
+ * holds at most a few cells an actor; otherwise a hash table of the occupied
+ * cells, at least twice as large as the actors (so it grows with them and
+ * stays at most half full). Either way a cell holds only its own actors, in
+ * slot order, so a query looks at the actors of the cells it covers and
+ * merges the cells' runs into slot order: the order every caller relies on,
+ * without a sort. */
 #include "grid.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
-enum { BUCKET_COUNT = 4096 };
+/* Dense while the box spans at most this many cells an actor (and a few). */
+enum { DENSE_CELLS_PER_ITEM = 4, DENSE_MIN_CELLS = 64, TABLE_MIN = 16 };
 
 /* Cell coordinates are clamped so that huge or infinite positions still map
  * to an int and the mapping stays monotonic (the query relies on that to find
@@ -15,20 +23,45 @@ enum { BUCKET_COUNT = 4096 };
 static const float cell_limit = 1073741824.0f; /* 2^30 */
 
 static int32_t cell_coord(const wy_grid *g, float v) {
-  float c = floorf(v / g->cell);
+  float c = v / g->cell;
   if (!(c >= -cell_limit)) {
     return isnan(c) ? 0 : (int32_t)-cell_limit;
   }
-  return c > cell_limit ? (int32_t)cell_limit : (int32_t)c;
+  if (c > cell_limit) {
+    return (int32_t)cell_limit;
+  }
+  /* floorf without the call: truncation, one down below zero. */
+  int32_t i = (int32_t)c;
+  return i - (c < (float)i);
 }
 
-static int32_t bucket_of(const wy_grid *g, int32_t cx, int32_t cy) {
-  uint32_t h = (uint32_t)cx * 73856093u ^ (uint32_t)cy * 19349663u;
-  return (int32_t)(h & (uint32_t)(g->bucket_count - 1));
+static uint32_t hash_of(int32_t cx, int32_t cy) {
+  uint32_t h = (uint32_t)cx * 0x9E3779B1u ^ (uint32_t)cy * 0x85EBCA77u;
+  return h ^ (h >> 15);
 }
 
-static int32_t bucket_of_pos(const wy_grid *g, const float *p) {
-  return bucket_of(g, cell_coord(g, p[0]), cell_coord(g, p[1]));
+/* The table slot of cell (cx, cy): where it is, or the empty one where it
+ * would go. */
+static wy_grid_key *table_find(const wy_grid *g, int32_t cx, int32_t cy) {
+  uint32_t mask = (uint32_t)g->table.count - 1u;
+  uint32_t i = hash_of(cx, cy) & mask;
+  for (;;) {
+    wy_grid_key *k = &g->table.data[i];
+    if (k->cell < 0 || (k->cx == cx && k->cy == cy)) {
+      return k;
+    }
+    i = (i + 1u) & mask;
+  }
+}
+
+/* The index of cell (cx, cy), -1 when no actor is in it. */
+static int32_t cell_index(const wy_grid *g, int32_t cx, int32_t cy) {
+  if (g->dense) {
+    int64_t x = (int64_t)cx - g->x0;
+    int64_t y = (int64_t)cy - g->y0;
+    return x >= 0 && x < g->width && y >= 0 && y < g->height ? (int32_t)(y * g->width + x) : -1;
+  }
+  return g->table.count > 0 ? table_find(g, cx, cy)->cell : -1;
 }
 
 bool wy_grid_init(wy_grid *g, float cell) {
@@ -37,58 +70,130 @@ bool wy_grid_init(wy_grid *g, float cell) {
     return false;
   }
   g->cell = cell;
-  g->bucket_count = BUCKET_COUNT;
-  g->bucket_start = calloc((size_t)BUCKET_COUNT + 1, sizeof *g->bucket_start);
-  return g->bucket_start != NULL;
-}
-
-void wy_grid_free(wy_grid *g) {
-  free(g->bucket_start);
-  wy_array_free(&g->items);
-  wy_array_free(&g->result);
-  memset(g, 0, sizeof *g);
-}
-
-bool wy_grid_build(wy_grid *g, const float *pos, const bool *include, int32_t n) {
-  int32_t *start = g->bucket_start;
-  memset(start, 0, ((size_t)g->bucket_count + 1) * sizeof *start);
-  g->count = 0;
-  g->pos = pos;
-  int32_t total = 0;
-  for (int32_t s = 0; s < n; s++) {
-    if (include[s]) {
-      start[bucket_of_pos(g, pos + 3 * s)]++;
-      total++;
-    }
-  }
-  /* The query result never holds more than every inserted slot, so growing it
-   * here keeps queries free of allocation. */
-  if (!wy_array_reserve(&g->items, total > 0 ? total : 1) ||
-      !wy_array_reserve(&g->result, total > 0 ? total : 1)) {
-    memset(start, 0, ((size_t)g->bucket_count + 1) * sizeof *start);
-    return false;
-  }
-  int32_t sum = 0;
-  for (int32_t b = 0; b < g->bucket_count; b++) {
-    sum += start[b];
-    start[b] = sum;
-  }
-  start[g->bucket_count] = sum;
-  /* Filling each bucket from its end with descending slots leaves every
-   * bucket in ascending slot order and start[b] at the bucket's first item. */
-  for (int32_t s = n - 1; s >= 0; s--) {
-    if (include[s]) {
-      g->items.data[--start[bucket_of_pos(g, pos + 3 * s)]] = s;
-    }
-  }
-  g->count = total;
+  g->dense = true;
   return true;
 }
 
-static int compare_slots(const void *a, const void *b) {
-  int32_t x = *(const int32_t *)a;
-  int32_t y = *(const int32_t *)b;
-  return (x > y) - (x < y);
+void wy_grid_free(wy_grid *g) {
+  wy_array_free(&g->table);
+  wy_array_free(&g->start);
+  wy_array_free(&g->items);
+  wy_array_free(&g->by_slot);
+  wy_array_free(&g->cell_of);
+  wy_array_free(&g->result);
+  wy_array_free(&g->merged);
+  wy_array_free(&g->runs);
+  memset(g, 0, sizeof *g);
+}
+
+/* Numbers the occupied cells in a hash table: cell_of[k], the coordinates
+ * of the k-th inserted slot's cell (two ints) on entry, receives its cell.
+ * Returns how many there are, -1 on out of memory. */
+static int32_t hash_cells(wy_grid *g, int32_t total) {
+  int32_t size = TABLE_MIN;
+  while (size < 2 * total) {
+    size *= 2;
+  }
+  /* The table in use follows the actors; its memory only grows. */
+  if (!wy_array_reserve(&g->table, size)) {
+    return -1;
+  }
+  g->table.count = size;
+  for (int32_t i = 0; i < size; i++) {
+    g->table.data[i].cell = -1;
+  }
+  int32_t cells = 0;
+  for (int32_t k = 0; k < total; k++) {
+    int32_t cx = g->cell_of.data[2 * k];
+    int32_t cy = g->cell_of.data[2 * k + 1];
+    wy_grid_key *key = table_find(g, cx, cy);
+    if (key->cell < 0) {
+      key->cx = cx;
+      key->cy = cy;
+      key->cell = cells++;
+    }
+    g->cell_of.data[k] = key->cell; /* k <= 2k: read already */
+  }
+  return cells;
+}
+
+bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool *include,
+                   int32_t n) {
+  g->items.count = 0;
+  /* The queries' scratch never holds more than every inserted slot, so
+   * growing it here keeps queries free of allocation. */
+  int32_t room = n > 0 ? n : 1;
+  if (!wy_array_reserve(&g->items, room) || !wy_array_reserve(&g->by_slot, room) ||
+      !wy_array_reserve(&g->cell_of, 2 * room) || !wy_array_reserve(&g->result, room) ||
+      !wy_array_reserve(&g->merged, room) || !wy_array_reserve(&g->runs, room + 1)) {
+    return false;
+  }
+  int32_t total = 0;
+  int64_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
+  for (int32_t s = 0; s < n; s++) {
+    if (include[s]) {
+      int32_t cx = cell_coord(g, pos[3 * s]);
+      int32_t cy = cell_coord(g, pos[3 * s + 1]);
+      x0 = cx < x0 ? cx : x0;
+      x1 = cx > x1 ? cx : x1;
+      y0 = cy < y0 ? cy : y0;
+      y1 = cy > y1 ? cy : y1;
+      g->cell_of.data[2 * total] = cx;
+      g->cell_of.data[2 * total + 1] = cy;
+      total++;
+    }
+  }
+  int64_t span = total > 0 ? (x1 - x0 + 1) * (y1 - y0 + 1) : 0;
+  g->dense = span <= (int64_t)total * DENSE_CELLS_PER_ITEM + DENSE_MIN_CELLS;
+  int32_t cells;
+  if (g->dense) {
+    g->x0 = total > 0 ? (int32_t)x0 : 0;
+    g->y0 = total > 0 ? (int32_t)y0 : 0;
+    g->width = total > 0 ? (int32_t)(x1 - x0 + 1) : 0;
+    g->height = total > 0 ? (int32_t)(y1 - y0 + 1) : 0;
+    cells = (int32_t)span;
+    for (int32_t k = 0; k < total; k++) {
+      g->cell_of.data[k] = cell_index(g, g->cell_of.data[2 * k], g->cell_of.data[2 * k + 1]);
+    }
+  } else {
+    cells = hash_cells(g, total);
+    if (cells < 0) {
+      g->dense = true;
+      g->width = g->height = 0;
+      return false;
+    }
+  }
+  if (!wy_array_reserve(&g->start, cells + 1)) {
+    g->dense = true;
+    g->width = g->height = 0;
+    return false;
+  }
+  int32_t *start = g->start.data;
+  memset(start, 0, ((size_t)cells + 1) * sizeof *start);
+  for (int32_t k = 0; k < total; k++) {
+    start[g->cell_of.data[k] + 1]++;
+  }
+  for (int32_t c = 0; c < cells; c++) {
+    start[c + 1] += start[c];
+  }
+  /* Placing the slots in ascending order at each cell's start keeps every
+   * cell in slot order; each start[c] then holds its cell's end, so moving
+   * them one cell up gives the starts again. */
+  int32_t k = 0;
+  for (int32_t s = 0; s < n; s++) {
+    if (include[s]) {
+      int32_t at = start[g->cell_of.data[k]]++;
+      wy_grid_item *item = &g->items.data[at];
+      memcpy(item->pos, pos + 3 * s, sizeof item->pos);
+      item->slot = s;
+      item->team = team[s];
+      g->by_slot.data[k++] = at;
+    }
+  }
+  memmove(start + 1, start, (size_t)cells * sizeof *start);
+  start[0] = 0;
+  g->items.count = total;
+  return true;
 }
 
 static bool within(const float *p, const float c[3], float r2) {
@@ -98,53 +203,131 @@ static bool within(const float *p, const float c[3], float r2) {
   return dx * dx + dy * dy + dz * dz <= r2;
 }
 
-const int32_t *wy_grid_query(wy_grid *g, const float center[3], float radius, int32_t *count) {
-  int32_t found = 0;
-  *count = 0;
-  if (g->count == 0) {
-    return g->result.data;
+/* Merges the ascending runs result[runs[i], runs[i + 1]), i < count, pairwise
+ * until one is left; returns the array that holds it (result or merged). */
+static int32_t *merge_runs(wy_grid *g, int32_t count) {
+  int32_t *from = g->result.data;
+  int32_t *to = g->merged.data;
+  int32_t *runs = g->runs.data;
+  while (count > 1) {
+    int32_t out = 0;
+    for (int32_t r = 0; r < count; r += 2) {
+      int32_t lo = runs[r];
+      int32_t mid = runs[r + 1];
+      int32_t hi = runs[r + 2 < count ? r + 2 : count];
+      int32_t i = lo;
+      int32_t j = mid;
+      int32_t k = lo;
+      while (i < mid && j < hi) {
+        to[k++] = from[i] < from[j] ? from[i++] : from[j++];
+      }
+      while (i < mid) {
+        to[k++] = from[i++];
+      }
+      while (j < hi) {
+        to[k++] = from[j++];
+      }
+      runs[out++] = lo;
+    }
+    runs[out] = runs[count];
+    count = out;
+    int32_t *t = from;
+    from = to;
+    to = t;
   }
-  if (radius == INFINITY) {
-    memcpy(g->result.data, g->items.data, (size_t)g->count * sizeof *g->result.data);
-    found = g->count;
-  } else if (radius >= 0.0f && isfinite(center[0]) && isfinite(center[1]) &&
-             isfinite(center[2])) {
-    float r2 = radius * radius;
-    /* The margin absorbs the rounding (and underflow) of the distance check
-     * so that a point it accepts is never outside the square walked. */
-    float mx = (fabsf(center[0]) + radius) * 1e-5f + 1e-20f;
-    float my = (fabsf(center[1]) + radius) * 1e-5f + 1e-20f;
-    int32_t x0 = cell_coord(g, center[0] - radius - mx);
-    int32_t x1 = cell_coord(g, center[0] + radius + mx);
-    int32_t y0 = cell_coord(g, center[1] - radius - my);
-    int32_t y1 = cell_coord(g, center[1] + radius + my);
-    int64_t cells = ((int64_t)x1 - x0 + 1) * ((int64_t)y1 - y0 + 1);
-    if (cells > g->bucket_count || cells > g->count) {
-      /* Walking the cells would cost more than checking every item. */
-      for (int32_t i = 0; i < g->count; i++) {
-        if (within(g->pos + 3 * g->items.data[i], center, r2)) {
-          g->result.data[found++] = g->items.data[i];
+  return from;
+}
+
+/* Appends the slot of an item found in range, unless its team is skipped. */
+static void take(const wy_grid_item *item, int32_t skip_team, int32_t *out, int32_t *found,
+                 int32_t *left_out) {
+  if (skip_team != 0 && item->team == skip_team) {
+    (*left_out)++;
+  } else {
+    out[(*found)++] = item->slot;
+  }
+}
+
+/* The cells of the square around center (a cell an actor or fewer): their
+ * slots in range, one ascending run a cell, merged. NULL when the square
+ * holds more cells than there are actors. */
+static const int32_t *walk_cells(wy_grid *g, const float center[3], float radius, int32_t skip_team,
+                                 int32_t *found, int32_t *left_out, int64_t *walked) {
+  /* The margin absorbs the rounding (and underflow) of the distance check
+   * so that a point it accepts is never outside the square walked. */
+  float mx = (fabsf(center[0]) + radius) * 1e-5f + 1e-20f;
+  float my = (fabsf(center[1]) + radius) * 1e-5f + 1e-20f;
+  int64_t x0 = cell_coord(g, center[0] - radius - mx);
+  int64_t x1 = cell_coord(g, center[0] + radius + mx);
+  int64_t y0 = cell_coord(g, center[1] - radius - my);
+  int64_t y1 = cell_coord(g, center[1] + radius + my);
+  if (g->dense) {
+    x0 = x0 > g->x0 ? x0 : g->x0;
+    y0 = y0 > g->y0 ? y0 : g->y0;
+    x1 = x1 < (int64_t)g->x0 + g->width - 1 ? x1 : (int64_t)g->x0 + g->width - 1;
+    y1 = y1 < (int64_t)g->y0 + g->height - 1 ? y1 : (int64_t)g->y0 + g->height - 1;
+  }
+  int64_t cells = x1 < x0 || y1 < y0 ? 0 : (x1 - x0 + 1) * (y1 - y0 + 1);
+  if (cells > g->items.count) {
+    return NULL;
+  }
+  float r2 = radius * radius;
+  int32_t runs = 0;
+  for (int64_t cy = y0; cy <= y1; cy++) {
+    for (int64_t cx = x0; cx <= x1; cx++) {
+      int32_t c = cell_index(g, (int32_t)cx, (int32_t)cy);
+      if (c < 0) {
+        continue;
+      }
+      int32_t before = *found;
+      for (int32_t i = g->start.data[c]; i < g->start.data[c + 1]; i++) {
+        if (within(g->items.data[i].pos, center, r2)) {
+          take(&g->items.data[i], skip_team, g->result.data, found, left_out);
         }
       }
-    } else {
-      for (int32_t cy = y0; cy <= y1; cy++) {
-        for (int32_t cx = x0; cx <= x1; cx++) {
-          int32_t b = bucket_of(g, cx, cy);
-          for (int32_t i = g->bucket_start[b]; i < g->bucket_start[b + 1]; i++) {
-            const float *p = g->pos + 3 * g->items.data[i];
-            /* Other cells share the bucket; taking an item only from its own
-             * cell keeps the result free of duplicates. */
-            if (cell_coord(g, p[0]) == cx && cell_coord(g, p[1]) == cy && within(p, center, r2)) {
-              g->result.data[found++] = g->items.data[i];
-            }
-          }
-        }
+      *walked += g->start.data[c + 1] - g->start.data[c];
+      if (*found > before) {
+        g->runs.data[runs++] = before;
       }
     }
   }
-  if (found > 1) {
-    qsort(g->result.data, (size_t)found, sizeof *g->result.data, compare_slots);
+  g->runs.data[runs] = *found;
+  return merge_runs(g, runs);
+}
+
+const int32_t *wy_grid_query(wy_grid *g, const float center[3], float radius, int32_t skip_team,
+                             int32_t *count, int32_t *skipped) {
+  int32_t found = 0;
+  int32_t left_out = 0;
+  int64_t walked = 0;
+  const int32_t *answer = g->result.data;
+  bool everything = radius == INFINITY;
+  bool in_range = radius >= 0.0f && isfinite(center[0]) && isfinite(center[1]) &&
+                  isfinite(center[2]);
+  if (g->items.count > 0 && (everything || in_range)) {
+    const int32_t *cells = everything ? NULL
+                                      : walk_cells(g, center, radius, skip_team, &found,
+                                                   &left_out, &walked);
+    if (cells) {
+      answer = cells;
+    } else {
+      /* Every actor, in slot order (an infinite radius takes them all). */
+      float r2 = radius * radius;
+      for (int32_t k = 0; k < g->items.count; k++) {
+        const wy_grid_item *item = &g->items.data[g->by_slot.data[k]];
+        if (everything || within(item->pos, center, r2)) {
+          take(item, skip_team, g->result.data, &found, &left_out);
+        }
+      }
+      walked = g->items.count;
+    }
   }
+  g->walked += (uint64_t)walked;
+  g->returned += (uint64_t)found;
+  g->queries++;
   *count = found;
-  return g->result.data;
+  if (skipped) {
+    *skipped = left_out;
+  }
+  return answer;
 }

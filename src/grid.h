@@ -1,6 +1,7 @@
-/* grid.h - internal: a spatial hash grid over actor positions.
- * Rebuilt from flat arrays each step (a counting sort, no allocation once the
- * buffers have grown); queried per agent for the actors inside a range. */
+/* grid.h - internal: a spatial grid over actor positions, by xy cells.
+ * Rebuilt from flat arrays each step (a counting sort into cells, no
+ * allocation once the buffers have grown); queried per agent for the actors
+ * inside a range, in slot order, without those of a team to skip. */
 #ifndef WARY_GRID_H
 #define WARY_GRID_H
 
@@ -9,25 +10,49 @@
 
 #include "array.h"
 
+/* An inserted actor as queries read it. */
+typedef struct wy_grid_item {
+  float pos[3];
+  int32_t slot;
+  int32_t team;
+} wy_grid_item;
+
+/* A cell of the hashed table: its coordinates and its index (-1: empty). */
+typedef struct wy_grid_key {
+  int32_t cx, cy;
+  int32_t cell;
+} wy_grid_key;
+
 typedef struct wy_grid {
-  float cell;            /* cell size, units */
-  int32_t bucket_count;  /* power of two */
-  int32_t *bucket_start; /* bucket_count + 1 offsets into items */
-  WY_ARRAY(int32_t) items;  /* actor slot indices sorted by bucket (count unused) */
-  WY_ARRAY(int32_t) result; /* scratch returned by wy_grid_query (count unused) */
-  int32_t count;         /* slots inserted at the last build */
-  const float *pos;      /* positions used by the last build: 3 floats per slot */
+  float cell;                   /* cell size, units */
+  bool dense;                   /* cells indexed by position in the box x0, y0, width, height */
+  int32_t x0, y0, width, height;
+  WY_ARRAY(wy_grid_key) table;  /* otherwise hashed: count is the table's size, a power of two */
+  WY_ARRAY(int32_t) start;      /* per cell, its first item; one more at the end */
+  WY_ARRAY(wy_grid_item) items; /* by cell, in slot order within a cell (count: inserted) */
+  WY_ARRAY(int32_t) by_slot;    /* the items' indices in slot order */
+  WY_ARRAY(int32_t) cell_of;    /* scratch of the build: each inserted slot's cell */
+  WY_ARRAY(int32_t) result;     /* scratch of the queries (count unused) */
+  WY_ARRAY(int32_t) merged;
+  WY_ARRAY(int32_t) runs;
+  uint64_t walked;              /* items looked at by queries since init */
+  uint64_t returned;            /* slots they returned */
+  uint64_t queries;
 } wy_grid;
 
 bool wy_grid_init(wy_grid *g, float cell);
 void wy_grid_free(wy_grid *g);
-/* Inserts every slot s < n with include[s] true; pos holds 3 floats per slot
- * and must stay valid until the next build. False on out of memory. */
-bool wy_grid_build(wy_grid *g, const float *pos, const bool *include, int32_t n);
-/* Slots within radius (3D distance <= radius) of center, ascending slot order.
- * An infinite radius returns every inserted slot. The array is owned by the
- * grid and valid until the next query or build; *count receives its length
- * (-1 on out of memory). */
-const int32_t *wy_grid_query(wy_grid *g, const float center[3], float radius, int32_t *count);
+/* Inserts every slot s < n with include[s] true; pos holds 3 floats per slot,
+ * team one team per slot (both copied). False on out of memory (the grid is
+ * then empty). */
+bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool *include,
+                   int32_t n);
+/* Slots within radius (3D distance <= radius) of center, ascending slot
+ * order, leaving out those of team skip_team (0: none), which *skipped
+ * counts when not NULL. An infinite radius returns every inserted slot. The
+ * array is owned by the grid and valid until the next query or build;
+ * *count receives its length. Never allocates. */
+const int32_t *wy_grid_query(wy_grid *g, const float center[3], float radius, int32_t skip_team,
+                             int32_t *count, int32_t *skipped);
 
 #endif

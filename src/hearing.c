@@ -133,6 +133,19 @@ const wy_module wy_hearing_module = {
 
 /* ---- delivery ---------------------------------------------------------------- */
 
+float wy_hearing_through_walls(float heard, float wall_absorption, int32_t walls) {
+  return heard * expf(-wall_absorption * (float)walls);
+}
+
+/* From the cap on, -absorption x walls is at most -112 (rounding included):
+ * exp(-112) is some 10^-49, far below the smallest float, so expf gives 0 and
+ * every sound arrives at 0, which drops it, as it would through any more
+ * walls. Below a tiny absorption the cap would pass 2^24: no cap. */
+int32_t wy_hearing_wall_cap(float wall_absorption) {
+  float k = ceilf(120.0f / wall_absorption);
+  return wall_absorption > 0.0f && k < 16777216.0f ? (int32_t)k : INT32_MAX;
+}
+
 /* Puts one arrived sound into the agent's pending list: at most max_pending
  * of a type, the quietest giving way to a louder one. */
 static bool add_pending(wary_world *w, wy_hearing_agent *ag, const wy_pending *p,
@@ -179,11 +192,10 @@ static float arrival(wary_world *w, const wy_actor *a, const wary_hearing_def *h
   float x = d / range;
   float heard = s->def.loudness * mult * (1.0f - x * x) * w->def.weather;
   if (!(heard > 0.0f)) return 0.0f;
-  wary_ray_result r;
   w->stats.rays++;
-  if (!wy_occ_segment(&w->occ, w->materials, ear, pos, &r)) r.walls = 0;
-  *walls = r.walls;
-  return heard * expf(-h->wall_absorption * (float)r.walls);
+  if (!wy_occ_walls(&w->occ, w->materials, ear, pos, wy_hearing_wall_cap(h->wall_absorption), walls))
+    *walls = 0;
+  return wy_hearing_through_walls(heard, h->wall_absorption, *walls);
 }
 
 bool wy_deliver_sounds(wary_world *w) {
@@ -197,8 +209,8 @@ bool wy_deliver_sounds(wary_world *w) {
      * in arrival(): leave the query the slack of an ear's height. */
     int32_t count = 0;
     const int32_t *cand = wy_grid_query(&w->grid, em->stimulus.pos,
-                                        s->def.max_range + 2.0f * w->def.units_per_meter, &count);
-    if (count < 0) return false;
+                                        s->def.max_range + 2.0f * w->def.units_per_meter, 0, &count,
+                                        NULL);
     for (int32_t c = 0; c < count; c++) {
       const wy_actor *a = &w->actors.data[cand[c]];
       if (a->agent < 0 || maker == wy_actor_id(w, cand[c])) continue;

@@ -46,6 +46,13 @@ static inline const wary_hearing_def *wy_hearing_of(const wary_world *w, int32_t
   return &w->hearing->profiles.data[profile];
 }
 
+/* A sound of loudness heard once through walls walls (the hearing formula's
+ * last factor). */
+float wy_hearing_through_walls(float heard, float wall_absorption, int32_t walls);
+/* The walls past which no sound is heard at this absorption: counting walls
+ * beyond it cannot change what arrives (INT32_MAX: no such count). */
+int32_t wy_hearing_wall_cap(float wall_absorption);
+
 /* Queued sounds -> the pending sounds of the agents that hear them. */
 bool wy_deliver_sounds(wary_world *w);
 /* One hearing update of an agent: events, recent sounds, reports (report.h). */

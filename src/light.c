@@ -4,9 +4,9 @@
 #include "light.h"
 
 static float transmission(wary_world *w, const float a[3], const float b[3]) {
-  wary_ray_result r;
+  float sight;
   w->stats.rays++;
-  return wy_occ_ray(&w->occ, w->materials, a, b, &r) ? r.transmission : 0.0f;
+  return wy_occ_sight(&w->occ, w->materials, a, b, &sight) ? sight : 0.0f;
 }
 
 /* The light level at p: shade, or sun where its ray is clear; inside an

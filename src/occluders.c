@@ -1,19 +1,53 @@
 /* occluders.c - box slots, the bounding-volume hierarchy over the alive boxes
- * (rebuilt lazily when dirty), and the segment walk. */
+ * (built lazily when dirty, refitted when a box moves), and the segment walks.
+ *
+ * Every walk answers exactly what the division-based slab test in exact_hit
+ * answers, box by box and in the same order: a faster test with a
+ * precomputed inverse direction decides whenever its rounding cannot change
+ * the answer, and hands the few close calls to exact_hit. */
 #include "occluders.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { LEAF_SIZE = 4 };
+/* The walk's stack holds one node per level of the tree; a median split
+ * halves the boxes at each level, so no tree over fewer than 2^31 boxes is
+ * deeper than 30 levels (the build checks it). */
+enum { LEAF_SIZE = 4, STACK_SIZE = 64 };
+
+/* The fast test's entry and exit parameters are within 12 x 2^-24 of the
+ * exact ones where it matters (in [0, 2]); closer calls than this go to the
+ * exact test. It also never rounds a parameter to 0 that is not 0, because
+ * it is used only where no coordinate is tiny (below 2^-60, not 0) and no
+ * direction component is below 2^-40 or above 2^40 (not 0): then an entry
+ * of 0 is exact, and two entries one of which is 0 are ordered exactly. */
+static const float margin = 0x1p-18f;
+
+#if defined(__GNUC__)
+#define WY_INLINE static inline __attribute__((always_inline))
+#define WY_RARELY(c) __builtin_expect(!!(c), 0)
+#else
+#define WY_INLINE static inline
+#define WY_RARELY(c) (c)
+#endif
+
+static bool tiny(float v) { return v != 0.0f && fabsf(v) < 0x1p-60f; }
+
+static bool has_tiny(const float min[3], const float max[3]) {
+  return tiny(min[0]) || tiny(min[1]) || tiny(min[2]) || tiny(max[0]) || tiny(max[1]) ||
+         tiny(max[2]);
+}
 
 void wy_occ_init(wy_occluders *o) { memset(o, 0, sizeof *o); }
 
 void wy_occ_free(wy_occluders *o) {
   wy_array_free(&o->boxes);
   wy_array_free(&o->nodes);
-  wy_array_free(&o->leaf_boxes);
-  wy_array_free(&o->stack);
+  wy_array_free(&o->parent);
+  wy_array_free(&o->leaves);
+  wy_array_free(&o->order);
+  wy_array_free(&o->slot_leaf);
   wy_occ_init(o);
 }
 
@@ -42,7 +76,72 @@ bool wy_occ_add(wy_occluders *o, int32_t slot, const float min[3], const float m
   box->alive = true;
   o->alive_count++;
   o->dirty = true;
+  o->tiny = o->tiny || has_tiny(min, max);
   return true;
+}
+
+/* The leaf copy of a box in a built tree. */
+static wy_leaf_box *leaf_copy(wy_occluders *o, int32_t slot) {
+  const wy_bvh_node *leaf = &o->nodes.data[o->slot_leaf.data[slot]];
+  for (int32_t i = leaf->first; i < leaf->first + leaf->count; i++) {
+    if (o->leaves.data[i].slot == slot) {
+      return &o->leaves.data[i];
+    }
+  }
+  return NULL;
+}
+
+static bool built(const wy_occluders *o) { return !o->dirty && o->nodes.count > 0; }
+
+static double area_of(const float b[6]) {
+  double dx = (double)b[3] - b[0];
+  double dy = (double)b[4] - b[1];
+  double dz = (double)b[5] - b[2];
+  return 2.0 * (dx * dy + dy * dz + dz * dx);
+}
+
+static void grow(float into[6], const float b[6]) {
+  for (int k = 0; k < 3; k++) {
+    into[k] = b[k] < into[k] ? b[k] : into[k];
+    into[k + 3] = b[k + 3] > into[k + 3] ? b[k + 3] : into[k + 3];
+  }
+}
+
+/* The bounds of a node from what it holds, as the build computes them. */
+static void node_bounds(const wy_occluders *o, const wy_bvh_node *node, float out[6]) {
+  if (node->count > 0) {
+    memcpy(out, o->leaves.data[node->first].bounds, sizeof(float) * 6);
+    for (int32_t i = 1; i < node->count; i++) {
+      grow(out, o->leaves.data[node->first + i].bounds);
+    }
+  } else {
+    memcpy(out, o->nodes.data[node->first].bounds, sizeof(float) * 6);
+    grow(out, o->nodes.data[node->first + 1].bounds);
+  }
+}
+
+/* The moved box's leaf and every node above it take their bounds again,
+ * stopping where nothing changes. The summed node area measures how far the
+ * tree has degraded: past twice the build's, the next query builds again. */
+static void refit(wy_occluders *o, int32_t slot) {
+  const wy_box *box = &o->boxes.data[slot];
+  wy_leaf_box *copy = leaf_copy(o, slot);
+  memcpy(copy->bounds, box->min, sizeof box->min);
+  memcpy(copy->bounds + 3, box->max, sizeof box->max);
+  for (int32_t n = o->slot_leaf.data[slot]; n >= 0; n = o->parent.data[n]) {
+    wy_bvh_node *node = &o->nodes.data[n];
+    float b[6];
+    node_bounds(o, node, b);
+    if (memcmp(b, node->bounds, sizeof b) == 0) {
+      break;
+    }
+    o->area += area_of(b) - area_of(node->bounds);
+    memcpy(node->bounds, b, sizeof b);
+  }
+  o->refitted = true;
+  if (o->area > 2.0 * o->built_area) {
+    o->dirty = true;
+  }
 }
 
 void wy_occ_set_bounds(wy_occluders *o, int32_t slot, const float min[3], const float max[3]) {
@@ -51,13 +150,20 @@ void wy_occ_set_bounds(wy_occluders *o, int32_t slot, const float min[3], const 
   }
   memcpy(o->boxes.data[slot].min, min, sizeof o->boxes.data[slot].min);
   memcpy(o->boxes.data[slot].max, max, sizeof o->boxes.data[slot].max);
-  o->dirty = true;
+  o->tiny = o->tiny || has_tiny(min, max);
+  if (built(o)) {
+    refit(o, slot);
+  }
 }
 
 void wy_occ_set_material(wy_occluders *o, int32_t slot, int32_t material) {
-  /* Leaves hold slots and the walk reads the material, so no rebuild. */
-  if (is_alive(o, slot)) {
-    o->boxes.data[slot].material = material;
+  /* The walk reads the material through the box's leaf copy: no build. */
+  if (!is_alive(o, slot)) {
+    return;
+  }
+  o->boxes.data[slot].material = material;
+  if (built(o)) {
+    leaf_copy(o, slot)->material = material;
   }
 }
 
@@ -69,6 +175,8 @@ void wy_occ_remove(wy_occluders *o, int32_t slot) {
   o->alive_count--;
   o->dirty = true;
 }
+
+/* ---- the build ------------------------------------------------------------ */
 
 /* Twice the centroid: the same order without the multiply. */
 static float centroid_key(const wy_occluders *o, int32_t slot, int axis) {
@@ -83,12 +191,12 @@ static bool before(const wy_occluders *o, int32_t x, int32_t y, int axis) {
   return (kx < ky) | ((kx == ky) & (x < y));
 }
 
-/* Quickselect over leaf_boxes[lo, hi) so that k holds its sorted element,
+/* Quickselect over order[lo, hi) so that k holds its sorted element,
  * smaller ones before it and larger after. The partition swaps
  * unconditionally and counts, because its comparisons are unpredictable and
  * mispredicted branches dominated the rebuild. */
 static void select_nth(wy_occluders *o, int32_t lo, int32_t hi, int32_t k, int axis) {
-  int32_t *v = o->leaf_boxes.data;
+  int32_t *v = o->order.data;
   while (hi - lo > 1) {
     int32_t m = lo + (hi - lo) / 2;
     int32_t last = hi - 1;
@@ -122,32 +230,37 @@ static void select_nth(wy_occluders *o, int32_t lo, int32_t hi, int32_t k, int a
   }
 }
 
-static int32_t build_node(wy_occluders *o, int32_t lo, int32_t hi) {
-  int32_t index = o->nodes.count++;
+/* Builds node index over order[lo, hi) (a median split along the widest
+ * spread of centroids); returns the depth of its subtree. The order of the
+ * boxes in the leaves and of the children is what the walk's product of
+ * transmissions follows, so it must not change. */
+static int build_node(wy_occluders *o, int32_t index, int32_t lo, int32_t hi) {
   wy_bvh_node *node = &o->nodes.data[index];
   float cmin[3];
   float cmax[3];
-  const wy_box *first = &o->boxes.data[o->leaf_boxes.data[lo]];
+  const wy_box *first = &o->boxes.data[o->order.data[lo]];
   for (int k = 0; k < 3; k++) {
-    node->min[k] = first->min[k];
-    node->max[k] = first->max[k];
-    cmin[k] = cmax[k] = centroid_key(o, o->leaf_boxes.data[lo], k);
+    node->bounds[k] = first->min[k];
+    node->bounds[k + 3] = first->max[k];
+    cmin[k] = cmax[k] = centroid_key(o, o->order.data[lo], k);
   }
   for (int32_t i = lo + 1; i < hi; i++) {
-    const wy_box *box = &o->boxes.data[o->leaf_boxes.data[i]];
+    const wy_box *box = &o->boxes.data[o->order.data[i]];
     for (int k = 0; k < 3; k++) {
-      float c = centroid_key(o, o->leaf_boxes.data[i], k);
-      node->min[k] = box->min[k] < node->min[k] ? box->min[k] : node->min[k];
-      node->max[k] = box->max[k] > node->max[k] ? box->max[k] : node->max[k];
+      float c = centroid_key(o, o->order.data[i], k);
+      node->bounds[k] = box->min[k] < node->bounds[k] ? box->min[k] : node->bounds[k];
+      node->bounds[k + 3] = box->max[k] > node->bounds[k + 3] ? box->max[k] : node->bounds[k + 3];
       cmin[k] = c < cmin[k] ? c : cmin[k];
       cmax[k] = c > cmax[k] ? c : cmax[k];
     }
   }
   if (hi - lo <= LEAF_SIZE) {
-    node->left = -1;
-    node->right = lo;
+    node->first = lo;
     node->count = hi - lo;
-    return index;
+    for (int32_t i = lo; i < hi; i++) {
+      o->slot_leaf.data[o->order.data[i]] = index;
+    }
+    return 0;
   }
   int axis = 0;
   for (int k = 1; k < 3; k++) {
@@ -157,55 +270,116 @@ static int32_t build_node(wy_occluders *o, int32_t lo, int32_t hi) {
   }
   int32_t mid = lo + (hi - lo) / 2;
   select_nth(o, lo, hi, mid, axis);
+  int32_t left = o->nodes.count;
+  o->nodes.count += 2;
+  node->first = left;
   node->count = 0;
-  int32_t left = build_node(o, lo, mid);
-  int32_t right = build_node(o, mid, hi);
-  o->nodes.data[index].left = left;
-  o->nodes.data[index].right = right;
-  return index;
+  o->parent.data[left] = o->parent.data[left + 1] = index;
+  int dl = build_node(o, left, lo, mid);
+  int dr = build_node(o, left + 1, mid, hi);
+  return 1 + (dl > dr ? dl : dr);
 }
 
 static bool rebuild(wy_occluders *o) {
   int32_t n = o->alive_count;
   if (n > 0) {
-    /* A tree over n boxes has at most 2n - 1 nodes, and the walk pushes each
-     * node at most once. */
-    if (!wy_array_reserve(&o->leaf_boxes, n) || !wy_array_reserve(&o->nodes, 2 * n) ||
-        !wy_array_reserve(&o->stack, 2 * n)) {
+    /* A tree over n boxes has at most 2n - 1 nodes. */
+    if (!wy_array_reserve(&o->order, n) || !wy_array_reserve(&o->leaves, n) ||
+        !wy_array_reserve(&o->nodes, 2 * n) || !wy_array_reserve(&o->parent, 2 * n) ||
+        !wy_array_reserve(&o->slot_leaf, o->boxes.count)) {
       return false;
     }
   }
   int32_t m = 0;
+  o->tiny = false;
   for (int32_t s = 0; s < o->boxes.count; s++) {
-    if (o->boxes.data[s].alive) {
-      o->leaf_boxes.data[m++] = s;
+    const wy_box *box = &o->boxes.data[s];
+    if (box->alive) {
+      o->order.data[m++] = s;
+      o->tiny = o->tiny || has_tiny(box->min, box->max);
     }
   }
   o->nodes.count = 0;
+  o->area = 0.0;
   if (n > 0) {
-    build_node(o, 0, n);
+    o->nodes.count = 1;
+    o->parent.data[0] = -1;
+    if (build_node(o, 0, 0, n) >= STACK_SIZE) {
+      o->nodes.count = 0;
+      return false;
+    }
+    for (int32_t i = 0; i < n; i++) {
+      const wy_box *box = &o->boxes.data[o->order.data[i]];
+      wy_leaf_box *copy = &o->leaves.data[i];
+      memcpy(copy->bounds, box->min, sizeof box->min);
+      memcpy(copy->bounds + 3, box->max, sizeof box->max);
+      copy->material = box->material;
+      copy->slot = o->order.data[i];
+    }
+    for (int32_t i = 0; i < o->nodes.count; i++) {
+      o->area += area_of(o->nodes.data[i].bounds);
+    }
   }
+  o->built_area = o->area;
   o->dirty = false;
+  o->refitted = false;
   return true;
 }
 
-/* Slab test of the closed segment a + t d, t in [0, 1], against a closed box;
- * *enter receives the first t inside. Dividing (rather than multiplying by a
- * precomputed 1/d) keeps 0/d at 0 where 0 * inf would give NaN, and a zero
- * component is decided by whether a lies inside that slab. */
-static bool segment_hits(const float min[3], const float max[3], const float a[3],
-                         const float d[3], float *enter) {
+/* ---- the segment tests ------------------------------------------------------ */
+
+/* A segment a + t d, t in [0, 1], set up for the fast test: per axis the
+ * inverse of d and which of a box's planes it meets first (bounds index). */
+typedef struct seg {
+  float a[3];
+  float d[3];
+  float inv[3];
+  int32_t enter[3];
+  int32_t leave[3];
+  float margin; /* infinite: every call goes to the exact test */
+  float start[2]; /* 0 and 1, the segment's own span */
+  bool fast;    /* the fast test's bounds hold (margin finite) */
+} seg;
+
+/* Not inlined: the walk then holds start[] in registers rather than as
+ * constants, which keeps the compiler from testing them with branches. */
+static void seg_init(seg *s, const wy_occluders *o, const float a[3], const float b[3]) {
+  bool fast = !o->tiny && !tiny(a[0]) && !tiny(a[1]) && !tiny(a[2]);
+  for (int k = 0; k < 3; k++) {
+    float d = b[k] - a[k];
+    s->a[k] = a[k];
+    s->d[k] = d;
+    s->enter[k] = d < 0.0f ? k + 3 : k;
+    s->leave[k] = d < 0.0f ? k : k + 3;
+    /* A zero component gets +inf: (plane - a) * inf is -inf or +inf on
+     * either side of the plane and NaN on it, which the test ignores, so the
+     * slab alone decides, as exact_hit does. Components the error bound does
+     * not cover (subnormal, huge, NaN) send every call to exact_hit. */
+    s->inv[k] = d == 0.0f ? INFINITY : 1.0f / d;
+    fast = fast && (d == 0.0f || (fabsf(d) >= 0x1p-40f && fabsf(d) <= 0x1p40f));
+  }
+  s->fast = fast;
+  s->margin = fast ? margin : INFINITY;
+  s->start[0] = 0.0f;
+  s->start[1] = 1.0f;
+}
+
+/* Slab test of the closed segment against a closed box; *enter receives the
+ * first t inside. Dividing keeps 0/d at 0, and a zero component is decided
+ * by whether a lies inside that slab. This is the test every answer must
+ * agree with. */
+static bool exact_hit(const float b[6], const seg *s, float *enter) {
   float t0 = 0.0f;
   float t1 = 1.0f;
   for (int k = 0; k < 3; k++) {
-    if (d[k] == 0.0f) {
-      if (a[k] < min[k] || a[k] > max[k]) {
+    if (s->d[k] == 0.0f) {
+      if (s->a[k] < b[k] || s->a[k] > b[k + 3]) {
         return false;
       }
       continue;
     }
-    float u = (min[k] - a[k]) / d[k];
-    float w = (max[k] - a[k]) / d[k];
+    float u = (b[k] - s->a[k]) / s->d[k];
+    float w = (b[k + 3] - s->a[k]) / s->d[k];
     if (u > w) {
       float t = u;
       u = w;
@@ -221,64 +395,203 @@ static bool segment_hits(const float min[3], const float max[3], const float a[3
   return true;
 }
 
-/* Nearer children are walked first so that an early stop at an opaque box
- * mostly counts what lies in front of it. */
-static bool walk(wy_occluders *o, const wy_material *materials, const float a[3], const float b[3],
-                 bool stop_at_zero, wary_ray_result *out) {
-  out->transmission = 1.0f;
-  out->walls = 0;
-  out->boxes = 0;
-  if (o->dirty && !rebuild(o)) {
-    return false;
-  }
-  float d[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
-  float t;
-  if (o->nodes.count == 0 || !segment_hits(o->nodes.data[0].min, o->nodes.data[0].max, a, d, &t)) {
-    return true;
-  }
-  int32_t top = 0;
-  o->stack.data[top++] = 0;
-  while (top > 0) {
-    const wy_bvh_node *node = &o->nodes.data[o->stack.data[--top]];
-    if (node->left < 0) {
-      for (int32_t i = 0; i < node->count; i++) {
-        const wy_box *box = &o->boxes.data[o->leaf_boxes.data[node->right + i]];
-        if (!segment_hits(box->min, box->max, a, d, &t)) {
-          continue;
-        }
-        const wy_material *m = &materials[box->material];
-        out->boxes++;
-        out->walls += m->sound_wall ? 1 : 0;
-        out->transmission *= m->vision_transmission;
-        if (stop_at_zero && out->transmission <= 0.0f) {
-          return true;
-        }
-      }
-      continue;
-    }
-    const wy_bvh_node *l = &o->nodes.data[node->left];
-    const wy_bvh_node *r = &o->nodes.data[node->right];
-    float tl;
-    float tr;
-    bool hl = segment_hits(l->min, l->max, a, d, &tl);
-    bool hr = segment_hits(r->min, r->max, a, d, &tr);
-    if (hl && hr) {
-      bool left_first = tl <= tr;
-      o->stack.data[top++] = left_first ? node->right : node->left;
-      o->stack.data[top++] = left_first ? node->left : node->right;
-    } else if (hl || hr) {
-      o->stack.data[top++] = hl ? node->left : node->right;
-    }
-  }
-  return true;
+/* The fast test, branch-free: the span [*t0, *t1] of t inside the box (empty
+ * when t0 > t1). A NaN from a zero component fails both compares and leaves
+ * the span as it was. */
+WY_INLINE float max_of(float x, float y) { return x > y ? x : y; }
+WY_INLINE float min_of(float x, float y) { return x < y ? x : y; }
+
+WY_INLINE void span(const float b[6], const seg *s, float *t0, float *t1) {
+  float ux = (b[s->enter[0]] - s->a[0]) * s->inv[0];
+  float uy = (b[s->enter[1]] - s->a[1]) * s->inv[1];
+  float uz = (b[s->enter[2]] - s->a[2]) * s->inv[2];
+  float wx = (b[s->leave[0]] - s->a[0]) * s->inv[0];
+  float wy = (b[s->leave[1]] - s->a[1]) * s->inv[1];
+  float wz = (b[s->leave[2]] - s->a[2]) * s->inv[2];
+  *t0 = max_of(uz, max_of(uy, max_of(ux, s->start[0])));
+  *t1 = min_of(wz, min_of(wy, min_of(wx, s->start[1])));
 }
 
-bool wy_occ_ray(wy_occluders *o, const wy_material *materials, const float a[3], const float b[3],
-                wary_ray_result *out) {
-  return walk(o, materials, a, b, true, out);
+/* Two entries the fast test cannot order as exact_hit would: closer than
+ * the margin and neither of them 0. */
+WY_INLINE bool too_close(float l0, float r0, const seg *s) {
+  return !(fabsf(l0 - r0) > s->margin) && !(s->fast && (l0 == 0.0f || r0 == 0.0f));
+}
+
+/* The fast test is sure when the span is not within the margin of empty
+ * (t0 is in [0, inf] and t1 in [-inf, 1], so neither difference is NaN). */
+WY_INLINE bool box_touched(const float b[6], const seg *s, const seg *exact) {
+  float t0;
+  float t1;
+  span(b, s, &t0, &t1);
+  if (t0 - t1 > s->margin) {
+    return false;
+  }
+  if (t1 - t0 > s->margin) {
+    return true;
+  }
+  float enter;
+  return exact_hit(b, exact, &enter);
+}
+
+/* ---- the walk ----------------------------------------------------------------- */
+
+typedef enum walk_mode { SIGHT, SEGMENT, WALLS } walk_mode;
+
+typedef struct walk_out {
+  float transmission;
+  int32_t walls;
+  int32_t boxes;
+  int32_t partial;  /* factors other than 1 and 0 multiplied in */
+  bool zero;        /* a factor 0 was multiplied in */
+} walk_out;
+
+/* Depth first, the nearer child first (by where the segment enters it; ties:
+ * the left one). A child the fast test cannot rule out is walked, which
+ * changes nothing (nothing below it is touched when it is not); when both
+ * are walked and their entries are too close to order, exact_hit orders
+ * them. */
+WY_INLINE void walk(const wy_occluders *o, const wy_material *materials, const seg *exact,
+                    walk_mode mode, int32_t max_walls, walk_out *out) {
+  const seg local = *exact; /* kept in registers: exact_hit takes the original */
+  const seg *s = &local;
+  const wy_bvh_node *nodes = o->nodes.data;
+  const wy_leaf_box *leaves = o->leaves.data;
+  float m = s->margin;
+  float transmission = 1.0f;
+  int32_t walls = 0;
+  int32_t boxes = 0;
+  int32_t partial = 0;
+  bool zero = false;
+  int32_t stack[STACK_SIZE];
+  int32_t top = 0;
+  float t0;
+  float t1;
+  span(nodes[0].bounds, s, &t0, &t1);
+  const wy_bvh_node *node = t0 - t1 > m ? NULL : &nodes[0];
+  while (node) {
+    if (node->count > 0) {
+      for (int32_t i = node->first; i < node->first + node->count; i++) {
+        const wy_leaf_box *box = &leaves[i];
+        const wy_material *mat = &materials[box->material];
+        if (mode == WALLS && !mat->sound_wall) {
+          continue;
+        }
+        if (!box_touched(box->bounds, s, exact)) {
+          continue;
+        }
+        boxes++;
+        walls += mat->sound_wall ? 1 : 0;
+        if (mode == WALLS) {
+          if (walls >= max_walls) {
+            goto done;
+          }
+          continue;
+        }
+        float f = mat->vision_transmission;
+        transmission *= f;
+        partial += (f != 1.0f) & (f != 0.0f);
+        zero |= f == 0.0f;
+        if (mode == SIGHT && transmission <= 0.0f) {
+          goto done;
+        }
+      }
+    } else {
+      int32_t left = node->first;
+      float l0;
+      float l1;
+      float r0;
+      float r1;
+      span(nodes[left].bounds, s, &l0, &l1);
+      span(nodes[left + 1].bounds, s, &r0, &r1);
+      bool hl = !(l0 - l1 > m);
+      bool hr = !(r0 - r1 > m);
+      if (WY_RARELY(hl && hr && too_close(l0, r0, s))) {
+        hl = exact_hit(nodes[left].bounds, exact, &l0);
+        hr = exact_hit(nodes[left + 1].bounds, exact, &r0);
+      }
+      if (hl || hr) {
+        bool right_first = !hl || (hr && r0 < l0);
+        if (hl && hr) {
+          stack[top++] = left + !right_first;
+        }
+        node = &nodes[left + right_first];
+        continue;
+      }
+    }
+    node = top > 0 ? &nodes[stack[--top]] : NULL;
+  }
+done:
+  out->transmission = transmission;
+  out->walls = walls;
+  out->boxes = boxes;
+  out->partial = partial;
+  out->zero = zero;
+}
+
+/* A refitted tree has the boxes' old shape, so it may order the touched
+ * boxes otherwise than the tree a build would make now. Counts do not
+ * depend on the order, nor does a product with at most two factors other
+ * than 1 and 0, nor one that ends at 0 through a factor 0 (unless some
+ * material is -0.0: then its sign might). Any other answer of a refitted tree
+ * is taken again from a fresh build, so every answer is the one that build
+ * gives. */
+static bool order_free(const wy_occluders *o, walk_mode mode, const walk_out *w) {
+  if (mode == WALLS || !o->refitted) {
+    return true;
+  }
+  if (mode == SIGHT && o->signed_zero && w->transmission == 0.0f) {
+    return false;
+  }
+  return w->partial < 3 || w->zero;
+}
+
+WY_INLINE bool query(wy_occluders *o, const wy_material *materials, const float a[3],
+                  const float b[3], walk_mode mode, int32_t max_walls, walk_out *out) {
+  seg s;
+  for (;;) {
+    memset(out, 0, sizeof *out);
+    out->transmission = 1.0f;
+    if (o->dirty && !rebuild(o)) {
+      return false;
+    }
+    seg_init(&s, o, a, b);
+    if (o->nodes.count > 0) {
+      walk(o, materials, &s, mode, max_walls, out);
+    }
+    if (order_free(o, mode, out)) {
+      return true;
+    }
+    o->dirty = true;
+  }
+}
+
+bool wy_occ_sight(wy_occluders *o, const wy_material *materials, const float a[3],
+                  const float b[3], float *transmission) {
+  walk_out w;
+  bool ok = query(o, materials, a, b, SIGHT, 0, &w);
+  *transmission = ok ? w.transmission : 1.0f;
+  return ok;
 }
 
 bool wy_occ_segment(wy_occluders *o, const wy_material *materials, const float a[3],
                     const float b[3], wary_ray_result *out) {
-  return walk(o, materials, a, b, false, out);
+  walk_out w;
+  bool ok = query(o, materials, a, b, SEGMENT, 0, &w);
+  out->transmission = ok ? w.transmission : 1.0f;
+  out->walls = ok ? w.walls : 0;
+  out->boxes = ok ? w.boxes : 0;
+  return ok;
+}
+
+bool wy_occ_walls(wy_occluders *o, const wy_material *materials, const float a[3],
+                  const float b[3], int32_t max_walls, int32_t *walls) {
+  walk_out w;
+  *walls = 0;
+  if (max_walls <= 0) {
+    return true;
+  }
+  bool ok = query(o, materials, a, b, WALLS, max_walls, &w);
+  *walls = ok ? w.walls : 0;
+  return ok;
 }

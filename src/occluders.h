@@ -1,7 +1,7 @@
 /* occluders.h - the boxes that block sight and sound, kept in a
- * bounding-volume hierarchy that is rebuilt lazily after boxes change, and the
- * segment query over them. Box slots are the slots of the boxes' ids (the
- * world's box id pool hands them out). */
+ * bounding-volume hierarchy (built lazily after boxes are added or removed,
+ * refitted when one moves), and the segment queries over them. Box slots are
+ * the slots of the boxes' ids (the world's box id pool hands them out). */
 #ifndef WARY_OCCLUDERS_H
 #define WARY_OCCLUDERS_H
 
@@ -16,20 +16,32 @@ typedef struct wy_box {
 } wy_box;
 
 typedef struct wy_bvh_node {
-  float min[3];
-  float max[3];
-  int32_t left;  /* child node index, or -1 for a leaf */
-  int32_t right; /* child node index; for a leaf: first index into leaf_boxes */
-  int32_t count; /* boxes in a leaf, 0 for an inner node */
+  float bounds[6]; /* min x y z, max x y z */
+  int32_t first;   /* inner: the left child (the right one is first + 1); leaf: into leaves */
+  int32_t count;   /* boxes in a leaf, 0 for an inner node */
 } wy_bvh_node;
 
+/* A box as the walk reads it, in leaf order (a copy of its slot's box). */
+typedef struct wy_leaf_box {
+  float bounds[6];
+  int32_t material;
+  int32_t slot;
+} wy_leaf_box;
+
 typedef struct wy_occluders {
-  WY_ARRAY(wy_box) boxes;       /* slots (alive or dead: alive false) */
+  WY_ARRAY(wy_box) boxes; /* slots (alive or dead: alive false) */
   int32_t alive_count;
-  WY_ARRAY(wy_bvh_node) nodes;
-  WY_ARRAY(int32_t) leaf_boxes; /* box slots referenced by leaves (count unused) */
-  WY_ARRAY(int32_t) stack;      /* traversal stack (count unused) */
-  bool dirty;                   /* boxes changed since the last build */
+  WY_ARRAY(wy_bvh_node) nodes;   /* node 0 is the root */
+  WY_ARRAY(int32_t) parent;      /* per node, -1 for the root */
+  WY_ARRAY(wy_leaf_box) leaves;  /* count unused */
+  WY_ARRAY(int32_t) order;       /* the build's box slots, in leaf order (count unused) */
+  WY_ARRAY(int32_t) slot_leaf;   /* per slot: the leaf node holding it (count unused) */
+  double area;       /* summed surface area of the nodes, kept by refits */
+  double built_area; /* the same right after the build */
+  bool dirty;        /* boxes added or removed, or the tree degraded: build again */
+  bool refitted;     /* a box moved since the build (the tree's shape is the old one) */
+  bool tiny;         /* some box has a coordinate below 2^-60 that is not 0 */
+  bool signed_zero;  /* some material lets -0.0 through (set by its writer, never cleared) */
 } wy_occluders;
 
 typedef struct wy_material {
@@ -43,21 +55,28 @@ void wy_occ_free(wy_occluders *o);
  * nothing changed). Bounds must be finite with max >= min. */
 bool wy_occ_add(wy_occluders *o, int32_t slot, const float min[3], const float max[3],
                 int32_t material);
+/* Moves a box. A built tree is refitted (no allocation); it is built again at
+ * the next query once refits have doubled its summed node area. */
 void wy_occ_set_bounds(wy_occluders *o, int32_t slot, const float min[3], const float max[3]);
 void wy_occ_set_material(wy_occluders *o, int32_t slot, int32_t material);
 void wy_occ_remove(wy_occluders *o, int32_t slot);
-/* Segment a->b against every alive box. transmission is the product of the
- * materials' vision_transmission of the boxes the segment touches, each box
- * once; once it reaches 0 the query stops (walls and boxes then count only
- * what was found so far). walls counts boxes whose material is a sound wall;
- * boxes counts boxes touched. A segment that starts or ends inside a box
- * touches it. Rebuilds the hierarchy first if dirty. Returns false only on out
- * of memory (out then holds transmission 1, walls 0, boxes 0). */
-bool wy_occ_ray(wy_occluders *o, const wy_material *materials, const float a[3], const float b[3],
-                wary_ray_result *out);
-/* Same walk over the whole segment, never stopping early: walls and boxes
- * count every box touched (hearing, and the public wary_ray_cast). */
+/* Segment a->b against every alive box: *transmission receives the product
+ * of the materials' vision_transmission of the boxes the segment touches,
+ * each box once, nearer subtrees first; the walk stops once it reaches 0. A
+ * segment that starts or ends inside a box touches it. Builds the hierarchy
+ * first if dirty. Returns false only on out of memory (*transmission then 1). */
+bool wy_occ_sight(wy_occluders *o, const wy_material *materials, const float a[3],
+                  const float b[3], float *transmission);
+/* The same over the whole segment, never stopping early: walls counts the
+ * boxes touched whose material is a sound wall, boxes every box touched (the
+ * public wary_ray_cast). False only on out of memory (out then holds
+ * transmission 1, walls 0, boxes 0). */
 bool wy_occ_segment(wy_occluders *o, const wy_material *materials, const float a[3],
                     const float b[3], wary_ray_result *out);
+/* The sound walls the segment crosses, counted up to max_walls: the walk
+ * stops there, so *walls is the smaller of the two. False only on out of
+ * memory (*walls then 0). */
+bool wy_occ_walls(wy_occluders *o, const wy_material *materials, const float a[3],
+                  const float b[3], int32_t max_walls, int32_t *walls);
 
 #endif

@@ -143,9 +143,9 @@ float wy_small_sense(wary_world *w, const wy_actor *a, int32_t sense, const wy_a
   } else if (sense == WARY_SENSE_ECHOLOCATION) {
     float ear[3] = {a->pos[0], a->pos[1], a->pos[2] + wy_hearing_of(w, a->profile)->ear_height};
     float chest[3] = {t->pos[0], t->pos[1], t->pos[2] + w->def.units_per_meter};
-    wary_ray_result r;
+    int32_t walls;
     w->stats.rays++;
-    bool clear = wy_occ_segment(&w->occ, w->materials, ear, chest, &r) && r.walls == 0;
+    bool clear = wy_occ_walls(&w->occ, w->materials, ear, chest, 1, &walls) && walls == 0;
     c = clear ? b->sensitivity * (1.0f - x * x) : 0.0f;
     *reason = clear ? WARY_LOSS_OUT_OF_RANGE : WARY_LOSS_OCCLUDED;
   }

@@ -133,14 +133,16 @@ static int gather(wary_world *w, int32_t agent) {
     }
   if (range > 0.0f) {
     int32_t count = 0;
-    const int32_t *cand = wy_grid_query(&w->grid, a->pos, range, &count);
-    if (count < 0) return WARY_ERR_OUT_OF_MEMORY;
-    w->stats.candidates += (uint64_t)count;
+    int32_t team_mates = 0;
+    /* The grid leaves out the agent's team when its profile ignores it (the
+     * grid was built at this step's start, so its teams are the actors'). */
+    const int32_t *cand = wy_grid_query(&w->grid, a->pos, range,
+                                        p->def.ignore_same_team ? a->team : 0, &count, &team_mates);
+    w->stats.candidates += (uint64_t)(count + team_mates);
     for (int32_t c = 0; c < count; c++) {
       int32_t ts = cand[c];
       const wy_actor *t = &w->actors.data[ts];
       if (ts == ag->actor) continue;
-      if (p->def.ignore_same_team && t->team != 0 && t->team == a->team) continue;
       float d = wy_dist3(a->pos, t->pos);
       for (int32_t s = 0; s < p->slot_count; s++) {
         if (!due[s] || d > reach[s]) continue;

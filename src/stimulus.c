@@ -81,21 +81,19 @@ static bool deliver(wary_world *w, const wary_stimulus_def *s) {
   /* The grid holds feet; the radius is measured to the ear, checked exactly
    * below: leave the query the slack of an ear's height. */
   int32_t count = 0;
-  const int32_t *cand =
-      wy_grid_query(&w->grid, s->pos, s->radius + 2.0f * w->def.units_per_meter, &count);
-  if (count < 0) return false;
+  const int32_t *cand = wy_grid_query(&w->grid, s->pos, s->radius + 2.0f * w->def.units_per_meter,
+                                      s->team_filter && src ? src->team : 0, &count, NULL);
   for (int32_t c = 0; c < count; c++) {
     wy_actor *a = &w->actors.data[cand[c]];
     if (a->agent < 0 || a->lod_tier > s->max_lod_tier) continue;
-    if (s->team_filter && src && src->team != 0 && src->team == a->team) continue;
     const wy_profile *p = &w->profiles.data[a->profile];
     float ear[3] = {a->pos[0], a->pos[1], a->pos[2] + wy_hearing_of(w, a->profile)->ear_height};
     float ex = ear[0] - s->pos[0], ey = ear[1] - s->pos[1], ez = ear[2] - s->pos[2];
     if (ex * ex + ey * ey + ez * ez > s->radius * s->radius) continue;
     if (s->requires_clear_path) {
-      wary_ray_result r;
+      int32_t walls;
       w->stats.rays++;
-      if (!wy_occ_segment(&w->occ, w->materials, s->pos, ear, &r) || r.walls > 0) continue;
+      if (!wy_occ_walls(&w->occ, w->materials, s->pos, ear, 1, &walls) || walls > 0) continue;
     }
     float dx = ear[0] - s->pos[0], dy = ear[1] - s->pos[1], dz = ear[2] - s->pos[2];
     float d = sqrtf(dx * dx + dy * dy + dz * dz);

@@ -308,13 +308,13 @@ float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v,
   float seen = 0.0f, left = total;
   int32_t visible = 0;
   for (int32_t i = 0; i < n; i++) {
-    wary_ray_result r;
+    float sight;
     w->stats.rays++;
-    if (!wy_occ_ray(&w->occ, w->materials, eye, pts[i], &r)) r.transmission = 0.0f;
-    seen += wt[i] * r.transmission;
+    if (!wy_occ_sight(&w->occ, w->materials, eye, pts[i], &sight)) sight = 0.0f;
+    seen += wt[i] * sight;
     left -= wt[i];
-    visible += r.transmission > 0.5f;
-    if (ex) ex->sample_sight[i] = r.transmission;
+    visible += sight > 0.5f;
+    if (ex) ex->sample_sight[i] = sight;
     /* Decided: even a clear view of every point left falls short. */
     bool short_exposure = total > 0.0f && (seen + left) / total < v->min_exposure;
     bool short_points = visible + (n - 1 - i) < required;

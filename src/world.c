@@ -98,6 +98,7 @@ void wy_world_free(wary_world *w) {
   wy_array_free(&w->senses);
   wy_grid_free(&w->grid);
   wy_array_free(&w->grid_pos);
+  wy_array_free(&w->grid_team);
   wy_array_free(&w->grid_include);
   wy_array_free(&w->lights);
   wy_id_pool_free(&w->light_ids);

@@ -87,6 +87,7 @@ struct wary_world {
 
   wy_grid grid;
   WY_ARRAY(float) grid_pos; /* 3 floats per actor slot */
+  WY_ARRAY(int32_t) grid_team;
   WY_ARRAY(bool) grid_include;
   bool grid_dirty;
 
