@@ -67,12 +67,12 @@ int wary_actor_create(wary_world *w, const wary_actor_def *def, wary_actor_id *o
   if (!def || !actor_def_valid(w, def)) return WARY_ERR_BAD_VALUE;
   if (w->in_step) return WARY_ERR_IN_STEP;
   int32_t agents = w->agents.count + 1;
-  if (def->profile >= 0 && (!wy_array_reserve(&w->agents, agents) ||
+  if (def->profile >= 0 && (!wy_array_reserve(&w->alloc, &w->agents, agents) ||
                             !wy_modules_reserve(w, agents, w->profiles.count)))
     return WARY_ERR_OUT_OF_MEMORY;
   int32_t slot = wy_id_reserve(&w->actor_ids);
   if (slot < 0) return slot;
-  if (!wy_array_reserve(&w->actors, slot + 1)) return WARY_ERR_OUT_OF_MEMORY;
+  if (!wy_array_reserve(&w->alloc, &w->actors, slot + 1)) return WARY_ERR_OUT_OF_MEMORY;
   wy_id id = wy_id_alloc(&w->actor_ids);
   if (slot == w->actors.count) w->actors.count++;
   wy_actor *a = &w->actors.data[slot];
@@ -353,7 +353,7 @@ float wary_actor_get_prop(const wary_world *w, wary_actor_id id_h, int32_t key, 
 bool wy_grid_refresh(wary_world *w) {
   if (!w->grid_dirty) return true;
   int32_t n = w->actors.count;
-  if (!wy_array_reserve(&w->grid_include, n) || !wy_array_reserve(&w->grid_pos, n * 3)) return false;
+  if (!wy_array_reserve(&w->alloc, &w->grid_include, n) || !wy_array_reserve(&w->alloc, &w->grid_pos, n * 3)) return false;
   const wy_id_entry *ids = w->actor_ids.slots.data;
   for (int32_t i = 0; i < n; i++) {
     const wy_actor *a = &w->actors.data[i];

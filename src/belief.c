@@ -31,8 +31,8 @@ static void reset_slots(wy_belief *b) {
   b->losing_slot = -1;
 }
 
-int32_t wy_belief_create(wy_belief_list *l, wy_id target, const wy_actor *t) {
-  wy_belief *b = wy_array_push(l);
+int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const wy_actor *t) {
+  wy_belief *b = wy_array_push(&w->alloc, l);
   if (!b) return -1;
   memset(b, 0, sizeof *b);
   b->target = target;
@@ -60,7 +60,7 @@ wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, i
     *status = b ? WARY_OK : WARY_ERR_NOT_FOUND;
     return b;
   }
-  int32_t i = wy_belief_create(l, target, t);
+  int32_t i = wy_belief_create(w, l, target, t);
   if (i < 0) {
     *status = WARY_ERR_OUT_OF_MEMORY;
     return NULL;
@@ -98,20 +98,20 @@ void wy_beliefs_prune(wy_belief_list *l, float memory_time) {
 /* ---- the module: a list per agent ---------------------------------------------- */
 
 static bool create(wary_world *w) {
-  w->beliefs = calloc(1, sizeof *w->beliefs);
+  w->beliefs = wy_alloc_zero(&w->alloc, sizeof *w->beliefs);
   return w->beliefs != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->beliefs) return;
-  for (int32_t i = 0; i < w->beliefs->agents.count; i++) wy_array_free(&w->beliefs->agents.data[i]);
-  wy_array_free(&w->beliefs->agents);
-  free(w->beliefs);
+  for (int32_t i = 0; i < w->beliefs->agents.count; i++) wy_array_free(&w->alloc, &w->beliefs->agents.data[i]);
+  wy_array_free(&w->alloc, &w->beliefs->agents);
+  wy_free(&w->alloc, w->beliefs, sizeof *w->beliefs);
 }
 
 static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
   (void)profiles;
-  return wy_array_reserve(&w->beliefs->agents, agents);
+  return wy_array_reserve(&w->alloc, &w->beliefs->agents, agents);
 }
 
 static void agent_added(wary_world *w, int32_t agent) {
@@ -120,7 +120,7 @@ static void agent_added(wary_world *w, int32_t agent) {
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
-  wy_array_free(&w->beliefs->agents.data[agent]);
+  wy_array_free(&w->alloc, &w->beliefs->agents.data[agent]);
   wy_array_swap_remove(&w->beliefs->agents, agent);
 }
 

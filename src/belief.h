@@ -61,7 +61,7 @@ static inline wy_belief_list *wy_beliefs_of(const wary_world *w, int32_t agent) 
 
 wy_belief *wy_belief_find(const wy_belief_list *l, wy_id target, int32_t *index);
 /* A new belief about target t at the end of l: its index, or -1 on out of memory. */
-int32_t wy_belief_create(wy_belief_list *l, wy_id target, const wy_actor *t);
+int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const wy_actor *t);
 /* The belief of agent about target (made if create), or NULL with *status:
  * the agent's or target's id status, NOT_FOUND, OUT_OF_MEMORY. */
 wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, int *status);

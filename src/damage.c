@@ -14,14 +14,14 @@
 #include "events.h"
 
 static bool create(wary_world *w) {
-  w->damages = calloc(1, sizeof *w->damages);
+  w->damages = wy_alloc_zero(&w->alloc, sizeof *w->damages);
   return w->damages != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->damages) return;
-  wy_array_free(&w->damages->queue);
-  free(w->damages);
+  wy_array_free(&w->alloc, &w->damages->queue);
+  wy_free(&w->alloc, w->damages, sizeof *w->damages);
 }
 
 const wy_module wy_damage_module = {.create = create, .destroy = destroy};
@@ -46,7 +46,7 @@ int wary_apply_damage(wary_world *w, const wary_damage_def *d) {
     if (ids[i] != 0 && !wy_actor_get(w, ids[i])) return wy_actor_status(w, ids[i]);
   if (d->type != 0 && !wary_name_string(w, d->type)) return WARY_ERR_NOT_FOUND;
   if (w->in_step) return WARY_ERR_IN_STEP;
-  wy_damage *q = wy_array_push(&w->damages->queue);
+  wy_damage *q = wy_array_push(&w->alloc, &w->damages->queue);
   if (!q) return WARY_ERR_OUT_OF_MEMORY;
   q->def = *d;
   /* Who did it: the instigator's pawn; else a pawn causer, the causer's
@@ -88,7 +88,7 @@ void wy_damage_step(wary_world *w) {
     wy_belief_list *l = wy_beliefs_of(w, v->agent);
     wy_belief *b = wy_belief_find(l, q->attacker, NULL);
     if (!b) {
-      int32_t index = wy_belief_create(l, q->attacker, wy_actor_get(w, q->attacker));
+      int32_t index = wy_belief_create(w, l, q->attacker, wy_actor_get(w, q->attacker));
       if (index < 0) continue;
       b = &l->data[index];
     }

@@ -24,19 +24,19 @@
 #include "relation.h"
 
 static bool create(wary_world *w) {
-  w->emotions = calloc(1, sizeof *w->emotions);
+  w->emotions = wy_alloc_zero(&w->alloc, sizeof *w->emotions);
   return w->emotions != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->emotions) return;
-  wy_array_free(&w->emotions->agents);
-  free(w->emotions);
+  wy_array_free(&w->alloc, &w->emotions->agents);
+  wy_free(&w->alloc, w->emotions, sizeof *w->emotions);
 }
 
 static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
   (void)profiles;
-  return wy_array_reserve(&w->emotions->agents, agents);
+  return wy_array_reserve(&w->alloc, &w->emotions->agents, agents);
 }
 
 static void agent_added(wary_world *w, int32_t agent) {

@@ -46,7 +46,7 @@ int wary_light_create(wary_world *w, const wary_light_def *def, wary_light_id *o
   if (!light_valid(def)) return WARY_ERR_BAD_VALUE;
   int32_t slot = wy_id_reserve(&w->light_ids);
   if (slot < 0) return slot;
-  if (!wy_array_reserve(&w->lights, slot + 1)) return WARY_ERR_OUT_OF_MEMORY;
+  if (!wy_array_reserve(&w->alloc, &w->lights, slot + 1)) return WARY_ERR_OUT_OF_MEMORY;
   if (slot == w->lights.count) w->lights.count++;
   wy_light *l = &w->lights.data[slot];
   l->def = *def;
@@ -85,7 +85,7 @@ int wary_environment_create(wary_world *w, const wary_environment_def *def,
   if (!env_valid(def)) return WARY_ERR_BAD_VALUE;
   int32_t slot = wy_id_reserve(&w->env_ids);
   if (slot < 0) return slot;
-  if (!wy_array_reserve(&w->envs, slot + 1)) return WARY_ERR_OUT_OF_MEMORY;
+  if (!wy_array_reserve(&w->alloc, &w->envs, slot + 1)) return WARY_ERR_OUT_OF_MEMORY;
   if (slot == w->envs.count) w->envs.count++;
   w->envs.data[slot].def = *def;
   out->id = wy_id_alloc(&w->env_ids);

@@ -31,21 +31,23 @@ static int32_t bucket_of_pos(const wy_grid *g, const float *p) {
   return bucket_of(g, cell_coord(g, p[0]), cell_coord(g, p[1]));
 }
 
-bool wy_grid_init(wy_grid *g, float cell) {
+bool wy_grid_init(wy_grid *g, float cell, const wy_allocator *alloc) {
   memset(g, 0, sizeof *g);
+  g->alloc = alloc;
   if (!(cell > 0.0f) || isinf(cell)) {
     return false;
   }
   g->cell = cell;
   g->bucket_count = BUCKET_COUNT;
-  g->bucket_start = calloc((size_t)BUCKET_COUNT + 1, sizeof *g->bucket_start);
+  g->bucket_start = wy_alloc_zero(alloc, ((size_t)BUCKET_COUNT + 1) * sizeof *g->bucket_start);
   return g->bucket_start != NULL;
 }
 
 void wy_grid_free(wy_grid *g) {
-  free(g->bucket_start);
-  wy_array_free(&g->items);
-  wy_array_free(&g->result);
+  if (!g->alloc) return;
+  wy_free(g->alloc, g->bucket_start, ((size_t)g->bucket_count + 1) * sizeof *g->bucket_start);
+  wy_array_free(g->alloc, &g->items);
+  wy_array_free(g->alloc, &g->result);
   memset(g, 0, sizeof *g);
 }
 
@@ -63,8 +65,8 @@ bool wy_grid_build(wy_grid *g, const float *pos, const bool *include, int32_t n)
   }
   /* The query result never holds more than every inserted slot, so growing it
    * here keeps queries free of allocation. */
-  if (!wy_array_reserve(&g->items, total > 0 ? total : 1) ||
-      !wy_array_reserve(&g->result, total > 0 ? total : 1)) {
+  if (!wy_array_reserve(g->alloc, &g->items, total > 0 ? total : 1) ||
+      !wy_array_reserve(g->alloc, &g->result, total > 0 ? total : 1)) {
     memset(start, 0, ((size_t)g->bucket_count + 1) * sizeof *start);
     return false;
   }

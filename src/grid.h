@@ -17,9 +17,10 @@ typedef struct wy_grid {
   WY_ARRAY(int32_t) result; /* scratch returned by wy_grid_query (count unused) */
   int32_t count;         /* slots inserted at the last build */
   const float *pos;      /* positions used by the last build: 3 floats per slot */
+  const wy_allocator *alloc;
 } wy_grid;
 
-bool wy_grid_init(wy_grid *g, float cell);
+bool wy_grid_init(wy_grid *g, float cell, const wy_allocator *alloc);
 void wy_grid_free(wy_grid *g);
 /* Inserts every slot s < n with include[s] true; pos holds 3 floats per slot
  * and must stay valid until the next build. False on out of memory. */

@@ -7,14 +7,17 @@
 
 enum { LEAF_SIZE = 4 };
 
-void wy_occ_init(wy_occluders *o) { memset(o, 0, sizeof *o); }
+void wy_occ_init(wy_occluders *o, const wy_allocator *alloc) {
+  memset(o, 0, sizeof *o);
+  o->alloc = alloc;
+}
 
 void wy_occ_free(wy_occluders *o) {
-  wy_array_free(&o->boxes);
-  wy_array_free(&o->nodes);
-  wy_array_free(&o->leaf_boxes);
-  wy_array_free(&o->stack);
-  wy_occ_init(o);
+  wy_array_free(o->alloc, &o->boxes);
+  wy_array_free(o->alloc, &o->nodes);
+  wy_array_free(o->alloc, &o->leaf_boxes);
+  wy_array_free(o->alloc, &o->stack);
+  wy_occ_init(o, o->alloc);
 }
 
 static bool is_alive(const wy_occluders *o, int32_t slot) {
@@ -27,7 +30,7 @@ bool wy_occ_add(wy_occluders *o, int32_t slot, const float min[3], const float m
     return false;
   }
   if (slot >= o->boxes.count) {
-    if (!wy_array_reserve(&o->boxes, slot + 1)) {
+    if (!wy_array_reserve(o->alloc, &o->boxes, slot + 1)) {
       return false;
     }
     for (int32_t s = o->boxes.count; s < slot; s++) {
@@ -170,8 +173,8 @@ static bool rebuild(wy_occluders *o) {
   if (n > 0) {
     /* A tree over n boxes has at most 2n - 1 nodes, and the walk pushes each
      * node at most once. */
-    if (!wy_array_reserve(&o->leaf_boxes, n) || !wy_array_reserve(&o->nodes, 2 * n) ||
-        !wy_array_reserve(&o->stack, 2 * n)) {
+    if (!wy_array_reserve(o->alloc, &o->leaf_boxes, n) || !wy_array_reserve(o->alloc, &o->nodes, 2 * n) ||
+        !wy_array_reserve(o->alloc, &o->stack, 2 * n)) {
       return false;
     }
   }

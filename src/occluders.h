@@ -30,6 +30,7 @@ typedef struct wy_occluders {
   WY_ARRAY(int32_t) leaf_boxes; /* box slots referenced by leaves (count unused) */
   WY_ARRAY(int32_t) stack;      /* traversal stack (count unused) */
   bool dirty;                   /* boxes changed since the last build */
+  const wy_allocator *alloc;
 } wy_occluders;
 
 typedef struct wy_material {
@@ -37,7 +38,7 @@ typedef struct wy_material {
   bool sound_wall;
 } wy_material;
 
-void wy_occ_init(wy_occluders *o);
+void wy_occ_init(wy_occluders *o, const wy_allocator *alloc);
 void wy_occ_free(wy_occluders *o);
 /* Puts a box into slot, which must not hold one; false on out of memory (and
  * nothing changed). Bounds must be finite with max >= min. */

@@ -30,7 +30,7 @@ static int32_t sense_create(wary_world *w, const wary_sense_def *d) {
   for (int32_t i = 0; i < d->stimulus_tag_count; i++)
     if (!wary_name_string(w, d->stimulus_tags[i])) return WARY_ERR_NOT_FOUND;
   if (w->in_step) return WARY_ERR_IN_STEP;
-  wy_sense *s = wy_array_push(&w->senses);
+  wy_sense *s = wy_array_push(&w->alloc, &w->senses);
   if (!s) return WARY_ERR_OUT_OF_MEMORY;
   s->def = *d;
   return w->senses.count - 1;
@@ -144,7 +144,7 @@ static int32_t profile_create(wary_world *w, const wary_profile_def *def) {
   if (!def || !profile_valid(w, def)) return WARY_ERR_BAD_VALUE;
   if (w->in_step) return WARY_ERR_IN_STEP;
   int32_t index = w->profiles.count;
-  if (!wy_array_reserve(&w->profiles, index + 1) ||
+  if (!wy_array_reserve(&w->alloc, &w->profiles, index + 1) ||
       !wy_modules_reserve(w, w->agents.count, index + 1))
     return WARY_ERR_OUT_OF_MEMORY;
   wy_profile *p = &w->profiles.data[w->profiles.count++];

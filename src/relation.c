@@ -5,19 +5,19 @@
 #include <string.h>
 
 static bool create(wary_world *w) {
-  w->relations = calloc(1, sizeof *w->relations);
+  w->relations = wy_alloc_zero(&w->alloc, sizeof *w->relations);
   return w->relations != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->relations) return;
-  wy_array_free(&w->relations->agents);
-  free(w->relations);
+  wy_array_free(&w->alloc, &w->relations->agents);
+  wy_free(&w->alloc, w->relations, sizeof *w->relations);
 }
 
 static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
   (void)profiles;
-  return wy_array_reserve(&w->relations->agents, agents);
+  return wy_array_reserve(&w->alloc, &w->relations->agents, agents);
 }
 
 static void agent_added(wary_world *w, int32_t agent) {

@@ -32,15 +32,15 @@ wary_filter_def wary_default_filter_def(void) {
 }
 
 static bool create(wary_world *w) {
-  w->sounds = calloc(1, sizeof *w->sounds);
+  w->sounds = wy_alloc_zero(&w->alloc, sizeof *w->sounds);
   return w->sounds != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->sounds) return;
-  wy_array_free(&w->sounds->types);
-  wy_array_free(&w->sounds->filters);
-  free(w->sounds);
+  wy_array_free(&w->alloc, &w->sounds->types);
+  wy_array_free(&w->alloc, &w->sounds->filters);
+  wy_free(&w->alloc, w->sounds, sizeof *w->sounds);
 }
 
 const wy_module wy_sound_module = {.create = create, .destroy = destroy};
@@ -59,7 +59,7 @@ static int32_t sound_create(wary_world *w, const wary_sound_def *d) {
   int32_t key;
   int status = wary_name(w, tag, &key);
   if (status != WARY_OK) return status;
-  wy_sound *s = wy_array_push(&w->sounds->types);
+  wy_sound *s = wy_array_push(&w->alloc, &w->sounds->types);
   if (!s) return WARY_ERR_OUT_OF_MEMORY;
   s->def = *d;
   s->def.max_range = wy_scaled(w, d->max_range, 15.0f);
@@ -75,7 +75,7 @@ static int32_t filter_create(wary_world *w, const wary_filter_def *d) {
   if (!d || d->min_alert_level < WARY_WHISPER || d->min_alert_level > WARY_EXPLOSIVE ||
       !wy_nonneg(d->loudness_multiplier) || d->categories > 0x1Fu)
     return WARY_ERR_BAD_VALUE;
-  wary_filter_def *f = wy_array_push(&w->sounds->filters);
+  wary_filter_def *f = wy_array_push(&w->alloc, &w->sounds->filters);
   if (!f) return WARY_ERR_OUT_OF_MEMORY;
   *f = *d;
   return w->sounds->filters.count - 1;

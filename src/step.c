@@ -170,7 +170,7 @@ int wary_step_begin(wary_world *w, float dt) {
   w->in_step = true;
   w->step_dt = dt;
   w->time += dt;
-  w->event_count = 0;
+  w->events.count = 0;
   w->custom->queries.count = 0;
   w->reports->actors.count = 0;
   w->light_epoch++;
@@ -199,7 +199,7 @@ static wy_belief *belief_for(wary_world *w, int32_t agent, wy_id target, int32_t
   wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   if (*index < 0) {
     wy_belief_find(beliefs, target, index);
-    if (*index < 0) *index = wy_belief_create(beliefs, target, wy_actor_get(w, target));
+    if (*index < 0) *index = wy_belief_create(w, beliefs, target, wy_actor_get(w, target));
     if (*index < 0) return NULL;
   }
   return &beliefs->data[*index];

@@ -1,7 +1,6 @@
 /* world.c - the world layer's lifetime: the world def (defaults, checks),
  * creating and freeing the world's own state and every module's, and the
  * hooks that tell the modules what changed; weather and time. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "world.h"
@@ -12,7 +11,7 @@ wary_world_def wary_default_world_def(void) {
   d.units_per_meter = 100.0f;
   d.weather = 1.0f;
   d.grid_cell_size = -1.0f;
-  d.event_capacity = 4096;
+  d.event_capacity = 65536;
   d.sense_error_limit = 3;
   d.lod_interval_scale[0] = 1.0f;
   d.lod_interval_scale[1] = 2.0f;
@@ -27,6 +26,7 @@ bool wy_world_def_valid(const wary_world_def *d) {
   if (!wy_finite(d->grid_cell_size) || (d->grid_cell_size <= 0.0f && d->grid_cell_size != -1.0f))
     return false;
   if (d->event_capacity < 1 || d->sense_error_limit < 1) return false;
+  if (!wy_allocator_valid(d)) return false;
   for (int i = 0; i < WARY_LOD_TIERS; i++)
     if (!wy_finite(d->lod_interval_scale[i]) || d->lod_interval_scale[i] <= 0.0f) return false;
   return true;
@@ -36,21 +36,25 @@ wary_world *wy_world_new(const wary_world_def *def, const wy_module *const *modu
                          int32_t module_count) {
   wary_world_def d = def ? *def : wary_default_world_def();
   if (!wy_world_def_valid(&d)) return NULL;
-  wary_world *w = calloc(1, sizeof *w);
+  wy_allocator alloc = wy_allocator_of(&d);
+  wary_world *w = wy_alloc_zero(&alloc, sizeof *w);
   if (!w) return NULL;
+  w->alloc = alloc;
   w->def = d;
   w->def.grid_cell_size = d.grid_cell_size == -1.0f ? 10.0f * d.units_per_meter : d.grid_cell_size;
-  w->events = calloc((size_t)d.event_capacity, sizeof *w->events);
-  if (!w->events || !wy_grid_init(&w->grid, w->def.grid_cell_size)) {
-    free(w->events);
-    free(w);
+  wy_occ_init(&w->occ, &w->alloc);
+  wy_id_pool_init(&w->actor_ids, WARY_KIND_ACTOR, &w->alloc);
+  wy_id_pool_init(&w->box_ids, WARY_KIND_BOX, &w->alloc);
+  wy_id_pool_init(&w->light_ids, WARY_KIND_LIGHT, &w->alloc);
+  wy_id_pool_init(&w->env_ids, WARY_KIND_ENVIRONMENT, &w->alloc);
+  /* The event queue grows as steps need it, up to event_capacity: it starts
+   * with room for a busy step of a small world. */
+  int32_t events = d.event_capacity < 1024 ? d.event_capacity : 1024;
+  if (!wy_array_reserve(&w->alloc, &w->events, events) ||
+      !wy_grid_init(&w->grid, w->def.grid_cell_size, &w->alloc)) {
+    wy_world_free(w);
     return NULL;
   }
-  wy_occ_init(&w->occ);
-  wy_id_pool_init(&w->actor_ids, WARY_KIND_ACTOR);
-  wy_id_pool_init(&w->box_ids, WARY_KIND_BOX);
-  wy_id_pool_init(&w->light_ids, WARY_KIND_LIGHT);
-  wy_id_pool_init(&w->env_ids, WARY_KIND_ENVIRONMENT);
   w->materials[0].vision_transmission = 0.0f;
   w->materials[0].sound_wall = true;
   w->material_count = 1;
@@ -76,24 +80,26 @@ void wy_world_free(wary_world *w) {
   if (!w) return;
   for (int32_t i = w->module_count - 1; i >= 0; i--)
     if (w->modules[i]->destroy) w->modules[i]->destroy(w);
-  for (int32_t i = 0; i < w->names.count; i++) free(w->names.data[i]);
-  wy_array_free(&w->names);
-  free(w->events);
+  for (int32_t i = 0; i < w->names.count; i++)
+    wy_free(&w->alloc, w->names.data[i], strlen(w->names.data[i]) + 1);
+  wy_array_free(&w->alloc, &w->names);
+  wy_array_free(&w->alloc, &w->events);
   wy_occ_free(&w->occ);
   wy_id_pool_free(&w->box_ids);
-  wy_array_free(&w->actors);
+  wy_array_free(&w->alloc, &w->actors);
   wy_id_pool_free(&w->actor_ids);
-  wy_array_free(&w->agents);
-  wy_array_free(&w->profiles);
-  wy_array_free(&w->senses);
+  wy_array_free(&w->alloc, &w->agents);
+  wy_array_free(&w->alloc, &w->profiles);
+  wy_array_free(&w->alloc, &w->senses);
   wy_grid_free(&w->grid);
-  wy_array_free(&w->grid_pos);
-  wy_array_free(&w->grid_include);
-  wy_array_free(&w->lights);
+  wy_array_free(&w->alloc, &w->grid_pos);
+  wy_array_free(&w->alloc, &w->grid_include);
+  wy_array_free(&w->alloc, &w->lights);
   wy_id_pool_free(&w->light_ids);
-  wy_array_free(&w->envs);
+  wy_array_free(&w->alloc, &w->envs);
   wy_id_pool_free(&w->env_ids);
-  free(w);
+  wy_allocator alloc = w->alloc;
+  wy_free(&alloc, w, sizeof *w);
 }
 
 bool wy_modules_reserve(wary_world *w, int32_t agents, int32_t profiles) {

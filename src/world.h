@@ -60,14 +60,14 @@ struct wy_geck;        /* geck.h */
 
 struct wary_world {
   wary_world_def def;
+  wy_allocator alloc;     /* the def's allocator hooks, or the C library's */
   float time;
   bool in_step;
   float step_dt;
   wary_stats stats;       /* beliefs: counted when asked (world_create.c) */
 
   WY_ARRAY(char *) names; /* interned: key i + 1 */
-  wary_event *events;     /* def.event_capacity of them */
-  int32_t event_count;
+  WY_ARRAY(wary_event) events; /* this step's; grows up to def.event_capacity */
   uint32_t events_dropped;
 
   wy_material materials[WY_MAX_MATERIALS];

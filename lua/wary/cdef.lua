@@ -124,6 +124,10 @@ typedef enum wary_event_type {
   WARY_EV_EMOTION_CHANGED = 14
 } wary_event_type;
 
+typedef void *(*wary_alloc_fn)(void *user, size_t size);
+typedef void *(*wary_realloc_fn)(void *user, void *ptr, size_t old_size, size_t size);
+typedef void (*wary_free_fn)(void *user, void *ptr, size_t size);
+
 typedef struct wary_world_def {
   float units_per_meter;
   float weather;
@@ -131,6 +135,10 @@ typedef struct wary_world_def {
   int32_t event_capacity;
   int32_t sense_error_limit;
   float lod_interval_scale[4];
+  wary_alloc_fn alloc_fn;
+  wary_realloc_fn realloc_fn;
+  wary_free_fn free_fn;
+  void *alloc_user;
 } wary_world_def;
 
 wary_world_def wary_default_world_def(void);

@@ -19,6 +19,10 @@ static const field fields_wary_world_def[] = {
   SCALAR(wary_world_def, event_capacity, int32_t, T_INT32),
   SCALAR(wary_world_def, sense_error_limit, int32_t, T_INT32),
   ARRAY(wary_world_def, lod_interval_scale, float, T_FLOAT),
+  /* alloc_fn: a pointer, not exposed */
+  /* realloc_fn: a pointer, not exposed */
+  /* free_fn: a pointer, not exposed */
+  /* alloc_user: a pointer, not exposed */
   END_FIELDS
 };
 

@@ -12,6 +12,9 @@
 
 #include "check.h"
 
+/* The C library's allocator, as a world without hooks has it. */
+static wy_allocator heap;
+
 /* Our own generator so that the data is the same on every libc. */
 static uint32_t rng_state = 12345u;
 
@@ -60,7 +63,7 @@ static int grid_mismatches(wy_grid *g, const float *pos, const bool *include, in
 
 static void test_grid_empty(void) {
   wy_grid g;
-  ENSURE(wy_grid_init(&g, 10.0f));
+  ENSURE(wy_grid_init(&g, 10.0f, &heap));
   int32_t count = 7;
   float c[3] = {0, 0, 0};
   wy_grid_query(&g, c, 100.0f, &count);
@@ -76,16 +79,16 @@ static void test_grid_empty(void) {
   wy_grid_query(&g, c, 5.0f, &count);
   ENSURE(count == 0);
   wy_grid_free(&g);
-  ENSURE(!wy_grid_init(&g, 0.0f));
+  ENSURE(!wy_grid_init(&g, 0.0f, &heap));
   wy_grid_free(&g);
-  ENSURE(!wy_grid_init(&g, -1.0f));
+  ENSURE(!wy_grid_init(&g, -1.0f, &heap));
   wy_grid_free(&g);
 }
 
 static void test_grid_boundaries(void) {
   enum { NEAR = 8, FAR = 200 };
   wy_grid g;
-  ENSURE(wy_grid_init(&g, 10.0f));
+  ENSURE(wy_grid_init(&g, 10.0f, &heap));
   /* Points on cell edges, on both sides of zero, and stacked in z; the far
    * ones make the query walk cells rather than every item. */
   float pos[3 * (NEAR + FAR)] = {
@@ -179,7 +182,7 @@ static void test_grid_random(void) {
   int queries = 0;
   for (int ci = 0; ci < 3; ci++) {
     wy_grid g;
-    ENSURE(wy_grid_init(&g, cells[ci]));
+    ENSURE(wy_grid_init(&g, cells[ci], &heap));
     ENSURE(wy_grid_build(&g, pos, include, N));
     ENSURE(g.count == brute_query(pos, include, N, (const float[3]){0, 0, 0}, INFINITY, expect));
     for (int q = 0; q < QUERIES; q++) {
@@ -253,9 +256,9 @@ static const wy_material materials[MATERIAL_COUNT] = {
 static wy_id_pool box_slots;
 
 static void occ_start(wy_occluders *o) {
-  wy_occ_init(o);
+  wy_occ_init(o, &heap);
   wy_id_pool_free(&box_slots);
-  wy_id_pool_init(&box_slots, WARY_KIND_BOX);
+  wy_id_pool_init(&box_slots, WARY_KIND_BOX, &heap);
 }
 
 static void occ_end(wy_occluders *o) {
@@ -704,6 +707,8 @@ static void test_occ_random(void) {
 }
 
 int main(void) {
+  wary_world_def libc = wary_default_world_def();
+  heap = wy_allocator_of(&libc);
   test_grid_empty();
   test_grid_boundaries();
   test_grid_random();
