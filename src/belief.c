@@ -1,49 +1,99 @@
-/* belief.c - beliefs about actors, per agent: storage, dropping those that
- * hold nothing and those about a removed actor, reading them, Set Target
- * Confidence, and vision's explanation with the belief's first sighting.
- * How a belief changes each step is resolve.c; evidence is evidence.c. */
+/* belief.c - beliefs about actors, per agent: storage (records, their slots,
+ * a hash from target to index, the pool of evidence blocks), dropping those
+ * that hold nothing and those about a removed actor, reading them, Set
+ * Target Confidence, and vision's explanation with the belief's first
+ * sighting. How a belief changes each step is resolve.c; evidence is
+ * evidence.c. */
 #include "belief.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "vision.h"
 
-wy_belief *wy_belief_find(const wy_belief_list *l, wy_id target, int32_t *index) {
-  for (int32_t i = 0; i < l->count; i++)
-    if (l->data[i].target == target) {
-      if (index) *index = i;
-      return &l->data[i];
-    }
-  return NULL;
+/* ---- the list: records, slots, the index --------------------------------------- */
+
+static uint32_t hash_of(wy_id id, int32_t cap) {
+  return (id * 2654435761u) & (uint32_t)(cap - 1);
 }
 
-static void reset_slots(wy_belief *b) {
-  memset(b->due, 0, sizeof b->due);
-  memset(b->reported, 0, sizeof b->reported);
-  memset(b->active, 0, sizeof b->active);
-  memset(b->ever, 0, sizeof b->ever);
-  memset(b->shares, 0, sizeof b->shares);
-  memset(b->silent, 0, sizeof b->silent);
-  memset(b->accuracy, 0, sizeof b->accuracy);
-  memset(b->location, 0, sizeof b->location);
-  memset(b->reason, 0, sizeof b->reason);
-  b->losing_slot = -1;
+int32_t wy_belief_find(const wy_belief_list *l, wy_id target) {
+  if (l->count == 0) return -1;
+  for (uint32_t h = hash_of(target, l->index_cap);; h = (h + 1) & (uint32_t)(l->index_cap - 1)) {
+    int32_t i = l->index[h] - 1;
+    if (i < 0) return -1;
+    if (l->data[i].target == target) return i;
+  }
+}
+
+static void index_put(wy_belief_list *l, int32_t i) {
+  uint32_t h = hash_of(l->data[i].target, l->index_cap);
+  while (l->index[h]) h = (h + 1) & (uint32_t)(l->index_cap - 1);
+  l->index[h] = i + 1;
+}
+
+/* After beliefs left or moved: every index again. */
+static void index_rebuild(wy_belief_list *l) {
+  if (!l->index) return;
+  memset(l->index, 0, (size_t)l->index_cap * sizeof *l->index);
+  for (int32_t i = 0; i < l->count; i++) index_put(l, i);
+}
+
+/* Room for need beliefs of stride slots each; false (l as it was, perhaps
+ * with more room) on out of memory. */
+static bool list_reserve(wary_world *w, wy_belief_list *l, int32_t need, int32_t stride) {
+  if (need > l->cap && !wy_array_reserve(&w->alloc, l, need)) return false;
+  int32_t slots = need * stride;
+  if (slots > l->slot_cap) {
+    wy_belief_slot *s = wy_grow(&w->alloc, l->slots, &l->slot_cap, slots, sizeof *l->slots);
+    if (slots > l->slot_cap) return false;
+    l->slots = s;
+  }
+  if (2 * need > l->index_cap) {
+    int32_t cap = l->index_cap < 16 ? 16 : l->index_cap;
+    while (cap < 2 * need) cap *= 2;
+    int32_t *index = wy_alloc(&w->alloc, (size_t)cap * sizeof *index);
+    if (!index) return false;
+    wy_free(&w->alloc, l->index, (size_t)l->index_cap * sizeof *l->index);
+    l->index = index;
+    l->index_cap = cap;
+    index_rebuild(l);
+  }
+  return true;
+}
+
+static void list_free(wary_world *w, wy_belief_list *l) {
+  for (int32_t i = 0; i < l->count; i++) wy_evidence_block_release(w, l, &l->data[i]);
+  wy_array_free(&w->alloc, l);
+  wy_free(&w->alloc, l->slots, (size_t)l->slot_cap * sizeof *l->slots);
+  wy_free(&w->alloc, l->index, (size_t)l->index_cap * sizeof *l->index);
+  memset(l, 0, sizeof *l);
+}
+
+static void reset_slots(const wary_world *w, wy_belief_list *l, int32_t i) {
+  wy_belief_slot *s = wy_belief_slots(l, i);
+  memset(s, 0, (size_t)l->stride * sizeof *s);
+  for (int32_t k = 0; k < l->stride; k++) s[k].reason_step = w->steps;
+  l->data[i].losing_slot = -1;
+  l->data[i].quiet = false;
 }
 
 int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const wy_actor *t) {
-  wy_belief *b = wy_array_push(&w->alloc, l);
-  if (!b) return -1;
+  if (!list_reserve(w, l, l->count + 1, l->stride)) return -1;
+  int32_t i = l->count++;
+  wy_belief *b = &l->data[i];
   memset(b, 0, sizeof *b);
   b->target = target;
   b->state = WARY_UNDETECTED;
   b->pending_set = -1.0f;
+  b->evidence = -1;
   memcpy(b->last_known, t->pos, sizeof b->last_known);
-  reset_slots(b);
-  return l->count - 1;
+  reset_slots(w, l, i);
+  index_put(l, i);
+  return i;
 }
 
-wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, int *status) {
+wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, wy_belief_list **list,
+                        int *status) {
   int32_t index = wy_agent_index(w, agent);
   if (index < 0) {
     *status = index;
@@ -55,57 +105,96 @@ wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, i
     return NULL;
   }
   wy_belief_list *l = wy_beliefs_of(w, index);
-  wy_belief *b = wy_belief_find(l, target, NULL);
-  if (b || !create) {
-    *status = b ? WARY_OK : WARY_ERR_NOT_FOUND;
-    return b;
-  }
-  int32_t i = wy_belief_create(w, l, target, t);
-  if (i < 0) {
-    *status = WARY_ERR_OUT_OF_MEMORY;
-    return NULL;
-  }
-  *status = WARY_OK;
-  return &l->data[i];
+  if (list) *list = l;
+  int32_t i = wy_belief_find(l, target);
+  if (i < 0 && create) i = wy_belief_create(w, l, target, t);
+  *status = i >= 0 ? WARY_OK : create ? WARY_ERR_OUT_OF_MEMORY : WARY_ERR_NOT_FOUND;
+  return i >= 0 ? &l->data[i] : NULL;
 }
+
+/* ---- the evidence pool ---------------------------------------------------------- */
+
+wy_evidence_block *wy_evidence_block_of(wary_world *w, wy_belief_list *l, wy_belief *b) {
+  struct wy_beliefs *bs = w->beliefs;
+  if (b->evidence >= 0) return &bs->evidence.data[b->evidence];
+  int32_t k = bs->evidence_free;
+  if (k >= 0) {
+    bs->evidence_free = bs->evidence.data[k].next;
+  } else {
+    if (!wy_array_reserve(&w->alloc, &bs->evidence, bs->evidence.count + 1)) return NULL;
+    k = bs->evidence.count++;
+  }
+  wy_evidence_block *e = &bs->evidence.data[k];
+  e->count = 0;
+  e->next = -1;
+  b->evidence = k;
+  l->holders++;
+  return e;
+}
+
+void wy_evidence_block_release(wary_world *w, wy_belief_list *l, wy_belief *b) {
+  if (b->evidence < 0) return;
+  struct wy_beliefs *bs = w->beliefs;
+  wy_evidence_block *e = &bs->evidence.data[b->evidence];
+  e->count = -1;
+  e->next = bs->evidence_free;
+  bs->evidence_free = b->evidence;
+  b->evidence = -1;
+  l->holders--;
+}
+
+/* ---- dropping ---------------------------------------------------------------------- */
 
 /* A belief that holds nothing is dropped, so a step's cost follows what the
  * agent perceives, not everything it ever perceived: an Undetected belief at
  * zero with no sense share, evidence, pending raise or first sighting under
  * way, and an Expired one once its memory time has passed again. */
-static bool empty(const wy_belief *b, float memory_time) {
+bool wy_belief_empty(const wy_belief_list *l, int32_t i, float memory_time) {
+  const wy_belief *b = &l->data[i];
   /* A damage record is kept as long as it lasts (a decay rate of 0 never forgets). */
-  if (b->confidence > 0.0f || b->evidence_count > 0 || b->pending_set >= 0.0f || b->spot_time > 0.0f ||
+  if (b->confidence > 0.0f || b->evidence >= 0 || b->pending_set >= 0.0f || b->spot_time > 0.0f ||
       b->damage > 0.0f)
     return false;
   if (b->state == WARY_EXPIRED) return b->time_in_state >= memory_time;
   if (b->state != WARY_UNDETECTED || b->sensed) return false;
-  for (int32_t s = 0; s < WY_SLOTS; s++)
-    if (b->shares[s] > 0.0f || b->active[s]) return false;
+  const wy_belief_slot *s = wy_belief_slots(l, i);
+  for (int32_t k = 0; k < l->stride; k++)
+    if (s[k].share > 0.0f || s[k].active) return false;
   return true;
+}
+
+/* Moves belief from to to (to < from): its record and its slots. */
+static void move_belief(wy_belief_list *l, int32_t to, int32_t from) {
+  l->data[to] = l->data[from];
+  memcpy(wy_belief_slots(l, to), wy_belief_slots(l, from), (size_t)l->stride * sizeof *l->slots);
 }
 
 void wy_beliefs_prune(wy_belief_list *l, float memory_time) {
   int32_t kept = 0;
   for (int32_t i = 0; i < l->count; i++) {
-    if (empty(&l->data[i], memory_time)) continue;
-    if (kept != i) l->data[kept] = l->data[i];
+    if (wy_belief_empty(l, i, memory_time)) continue;
+    if (kept != i) move_belief(l, kept, i);
     kept++;
   }
+  if (kept == l->count) return;
   l->count = kept;
+  index_rebuild(l);
 }
 
 /* ---- the module: a list per agent ---------------------------------------------- */
 
 static bool create(wary_world *w) {
   w->beliefs = wy_alloc_zero(&w->alloc, sizeof *w->beliefs);
-  return w->beliefs != NULL;
+  if (!w->beliefs) return false;
+  w->beliefs->evidence_free = -1;
+  return true;
 }
 
 static void destroy(wary_world *w) {
   if (!w->beliefs) return;
-  for (int32_t i = 0; i < w->beliefs->agents.count; i++) wy_array_free(&w->alloc, &w->beliefs->agents.data[i]);
+  for (int32_t i = 0; i < w->beliefs->agents.count; i++) list_free(w, &w->beliefs->agents.data[i]);
   wy_array_free(&w->alloc, &w->beliefs->agents);
+  wy_array_free(&w->alloc, &w->beliefs->evidence);
   wy_free(&w->alloc, w->beliefs, sizeof *w->beliefs);
 }
 
@@ -115,42 +204,60 @@ static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
 }
 
 static void agent_added(wary_world *w, int32_t agent) {
-  (void)agent;
-  memset(&w->beliefs->agents.data[w->beliefs->agents.count++], 0, sizeof(wy_belief_list));
+  wy_belief_list *l = &w->beliefs->agents.data[w->beliefs->agents.count++];
+  memset(l, 0, sizeof *l);
+  l->stride = wy_agent_profile(w, agent)->slot_count;
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
-  wy_array_free(&w->alloc, &w->beliefs->agents.data[agent]);
+  list_free(w, &w->beliefs->agents.data[agent]);
   wy_array_swap_remove(&w->beliefs->agents, agent);
 }
 
 static void actor_removed(wary_world *w, wy_id target) {
   for (int32_t i = 0; i < w->beliefs->agents.count; i++) {
     wy_belief_list *l = &w->beliefs->agents.data[i];
-    int32_t k;
-    if (wy_belief_find(l, target, &k)) {
-      /* Order is kept so that iteration stays deterministic. */
-      memmove(l->data + k, l->data + k + 1, (size_t)(l->count - k - 1) * sizeof *l->data);
-      l->count--;
-    }
+    int32_t k = wy_belief_find(l, target);
+    if (k < 0) continue;
+    wy_evidence_block_release(w, l, &l->data[k]);
+    /* Order is kept so that iteration stays deterministic. */
+    for (int32_t j = k + 1; j < l->count; j++) move_belief(l, j - 1, j);
+    l->count--;
+    index_rebuild(l);
   }
+}
+
+/* Room for the slots of every belief of the profile's agents, before its
+ * slots change (so that slots_reset cannot fail). */
+static bool slots_reserve(wary_world *w, int32_t profile, int32_t slot_count) {
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    wy_belief_list *l = wy_beliefs_of(w, i);
+    if (wy_agent_actor(w, i)->profile == profile && !list_reserve(w, l, l->cap, slot_count))
+      return false;
+  }
+  return true;
 }
 
 static void slots_reset(wary_world *w, int32_t agent) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
-  for (int32_t b = 0; b < l->count; b++) reset_slots(&l->data[b]);
+  l->stride = wy_agent_profile(w, agent)->slot_count;
+  for (int32_t b = 0; b < l->count; b++) reset_slots(w, l, b);
 }
 
 const wy_module wy_belief_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .agent_added = agent_added,
-  .agent_removed = agent_removed, .actor_removed = actor_removed, .slots_reset = slots_reset,
+  .agent_removed = agent_removed, .actor_removed = actor_removed, .slots_reserve = slots_reserve,
+  .slots_reset = slots_reset,
 };
 
 /* ---- reading and raising ---------------------------------------------------------- */
 
-static void belief_out(const wary_world *w, int32_t agent, const wy_belief *b, wary_belief *out) {
+static void belief_out(const wary_world *w, int32_t agent, int32_t i, wary_belief *out) {
   const wy_agent *ag = &w->agents.data[agent];
   const wy_profile *p = wy_agent_profile(w, agent);
+  const wy_belief_list *l = wy_beliefs_of(w, agent);
+  const wy_belief *b = &l->data[i];
+  const wy_belief_slot *s = wy_belief_slots(l, i);
   out->target.id = b->target;
   out->confidence = b->confidence;
   out->smoothed = b->smoothed;
@@ -162,10 +269,10 @@ static void belief_out(const wary_world *w, int32_t agent, const wy_belief *b, w
   out->uncertainty = b->uncertainty;
   out->sensed = b->sensed;
   out->sense_count = p->slot_count;
-  for (int32_t s = 0; s < p->slot_count; s++) {
-    out->shares[s] = b->shares[s];
-    out->active[s] = b->active[s];
-    out->muted[s] = ag->muted[s];
+  for (int32_t k = 0; k < p->slot_count; k++) {
+    out->shares[k] = s[k].share;
+    out->active[k] = s[k].active;
+    out->muted[k] = ag->muted[k];
   }
 }
 
@@ -177,9 +284,9 @@ int wary_belief_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id ta
   int32_t index = wy_agent_index(w, agent);
   if (index < 0) return index;
   if (!wy_actor_get(w, target)) return wy_actor_status(w, target);
-  const wy_belief *b = wy_belief_find(wy_beliefs_of(w, index), target, NULL);
-  if (!b) return WARY_ERR_NOT_FOUND;
-  belief_out(w, index, b, out);
+  int32_t i = wy_belief_find(wy_beliefs_of(w, index), target);
+  if (i < 0) return WARY_ERR_NOT_FOUND;
+  belief_out(w, index, i, out);
   return WARY_OK;
 }
 
@@ -196,7 +303,7 @@ int wary_belief_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wary_b
   if (index < 0) return index;
   const wy_belief_list *l = wy_beliefs_of(w, index);
   if (i < 0 || i >= l->count) return WARY_ERR_NOT_FOUND;
-  belief_out(w, index, &l->data[i], out);
+  belief_out(w, index, i, out);
   return WARY_OK;
 }
 
@@ -206,9 +313,10 @@ int wary_set_confidence(wary_world *w, wary_actor_id agent_h, wary_actor_id targ
   if (!wy_finite(confidence) || confidence < 0.0f || confidence > 1.0f) return WARY_ERR_BAD_VALUE;
   int status;
   if (agent == target) return WARY_ERR_BAD_VALUE;
-  wy_belief *b = wy_belief_of(w, agent, target, true, &status);
+  wy_belief *b = wy_belief_of(w, agent, target, true, NULL, &status);
   if (!b) return status;
   if (confidence > b->pending_set) b->pending_set = confidence;
+  b->quiet = false;
   return WARY_OK;
 }
 
@@ -226,7 +334,8 @@ int wary_vision_explain_get(const wary_world *cw, wary_actor_id agent_h, wary_ac
   const wary_vision_def *v = wy_vision_of(w, a->profile);
   int32_t reason;
   wy_vision_eval(w, a, v, t, &reason, out);
-  const wy_belief *b = wy_belief_find(wy_beliefs_of(w, a->agent), target, NULL);
-  out->reacting = v->first_spot_reaction_time > 0.0f && out->confidence > 0.0f && !(b && b->spotted);
+  const wy_belief_list *l = wy_beliefs_of(w, a->agent);
+  int32_t i = wy_belief_find(l, target);
+  out->reacting = v->first_spot_reaction_time > 0.0f && out->confidence > 0.0f && !(i >= 0 && l->data[i].spotted);
   return WARY_OK;
 }

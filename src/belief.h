@@ -6,51 +6,87 @@
 
 #include "world.h"
 
-/* What an agent believes of one actor. It is the only record per (agent,
- * target), so the layers above keep their per-target data here too (the
- * first-sight hold-back, the damage record and threat): it then goes with
- * the belief when the target is removed or the belief is dropped. */
+/* What an agent believes of one actor: the fields a step reads and writes,
+ * in one cache line. It is the only record per (agent, target), so the
+ * layers above keep their per-target data here too (the first-sight
+ * hold-back, the damage record and threat): it then goes with the belief
+ * when the target is removed or the belief is dropped. What each sense slot
+ * said is a wy_belief_slot beside it; evidence is a block of the pool
+ * (evidence.h), held only while there is some. */
 typedef struct wy_belief {
   wy_id target;
   float confidence;
   float smoothed;
   float fused;
   float time_in_state;
-  float last_known[3];
   float uncertainty;
   float pending_set;      /* set_confidence to apply at the next resolve, -1 none */
-  int32_t state;
-  int32_t loss_reason;
-  int32_t losing_slot;    /* slot that reported last, -1 none */
-  bool sensed;
+  float last_known[3];
   /* The first sighting (wy_belief_first_sight, applied by the step to
    * vision's reports): vision has seen it for first_spot_reaction_time. */
-  bool spotted;
   float spot_time;        /* seconds of unbroken first sight so far */
-  /* Per slot, written by the step from the senses' reports, read by resolve.c. */
-  bool due[WY_SLOTS];     /* slot evaluated this step */
-  int32_t reason[WY_SLOTS]; /* why the slot's last evaluation saw nothing (built-in senses) */
-  bool reported[WY_SLOTS];/* slot got an active result this step */
-  bool active[WY_SLOTS];
-  bool ever[WY_SLOTS];    /* slot has reported at least once */
-  float shares[WY_SLOTS];
-  float silent[WY_SLOTS]; /* seconds since the slot last reported */
-  float accuracy[WY_SLOTS];
-  float location[WY_SLOTS][3];
-  int32_t evidence_count;
-  wary_evidence evidence[WARY_MAX_EVIDENCE];
   /* The brain's record of it: damage.c adds to damage (which keeps the
    * belief from being dropped while it lasts), emotion.c fades it and
    * scores the threat. */
   float damage;           /* damage recorded from the target, fading */
   float threat;           /* threat score, 0..1 */
-  int32_t threat_level;   /* wary_threat_level */
+  int32_t evidence;       /* its block of the evidence pool, -1: none */
+  int8_t state;           /* wary_state */
+  int8_t loss_reason;     /* wary_loss_reason */
+  int8_t losing_slot;     /* slot that reported last, -1 none */
+  int8_t threat_level;    /* wary_threat_level */
+  bool sensed;
+  bool spotted;
+  /* Nothing reports it and nothing about it is about to change: the step
+   * only moves its clocks (resolve.c, wy_resolve_quiet). */
+  bool quiet;
 } wy_belief;
 
-typedef WY_ARRAY(wy_belief) wy_belief_list;
+/* What one sense slot of the agent's profile said of the target: written by
+ * the step from the senses' reports (and by damage.c), read by resolve.c. */
+typedef struct wy_belief_slot {
+  float share;
+  float silent;           /* seconds since the slot last reported */
+  float accuracy;
+  float location[3];
+  /* Why the slot's last evaluation saw nothing (built-in senses), as of
+   * reason_step; a later step in which the slot was due and its sense looks
+   * at candidates says out of range instead (wy_belief_reason). */
+  uint32_t reason_step;
+  int8_t reason;
+  bool reported;          /* got an active result this step */
+  bool active;
+  bool ever;              /* has reported at least once */
+} wy_belief_slot;
+
+/* One agent's beliefs, in the order they were made (which events and
+ * wary_belief_at follow), and their slots: stride of them per belief. */
+typedef struct wy_belief_list {
+  wy_belief *data;
+  wy_belief_slot *slots;  /* data[i]'s are slots[i * stride .. (i + 1) * stride) */
+  int32_t count;
+  int32_t cap;
+  int32_t stride;         /* the agent's profile's slot count */
+  int32_t slot_cap;       /* slots allocated */
+  int32_t holders;        /* beliefs that hold an evidence block */
+  int32_t *index;         /* target -> belief index + 1 (0: empty), open addressing */
+  int32_t index_cap;      /* a power of two, at least twice cap */
+  /* Per slot: the last step at which it was due and its sense looks at
+   * candidates, so every belief it did not answer for is out of range. */
+  uint32_t out_of_range_step[WY_SLOTS];
+} wy_belief_list;
+
+/* A belief's evidence: the entries in the order they were added. */
+typedef struct wy_evidence_block {
+  int32_t count;          /* -1: free (next: the next free block) */
+  int32_t next;
+  wary_evidence entry[WARY_MAX_EVIDENCE];
+} wy_evidence_block;
 
 struct wy_beliefs {
   WY_ARRAY(wy_belief_list) agents; /* per agent */
+  WY_ARRAY(wy_evidence_block) evidence;
+  int32_t evidence_free;           /* first free block, -1 none */
 };
 
 extern const wy_module wy_belief_module;
@@ -59,14 +95,36 @@ static inline wy_belief_list *wy_beliefs_of(const wary_world *w, int32_t agent) 
   return &w->beliefs->agents.data[agent];
 }
 
-wy_belief *wy_belief_find(const wy_belief_list *l, wy_id target, int32_t *index);
+static inline wy_belief_slot *wy_belief_slots(const wy_belief_list *l, int32_t i) {
+  return &l->slots[(size_t)i * (size_t)l->stride];
+}
+
+/* Why slot s of a belief last saw nothing (wy_belief_slot.reason). */
+static inline int32_t wy_belief_reason(const wy_belief_list *l, const wy_belief_slot *bs, int32_t s) {
+  return (int32_t)(l->out_of_range_step[s] - bs->reason_step) > 0 ? WARY_LOSS_OUT_OF_RANGE : bs->reason;
+}
+
+/* The index of l's belief about target, -1 none. */
+int32_t wy_belief_find(const wy_belief_list *l, wy_id target);
 /* A new belief about target t at the end of l: its index, or -1 on out of memory. */
 int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const wy_actor *t);
 /* The belief of agent about target (made if create), or NULL with *status:
- * the agent's or target's id status, NOT_FOUND, OUT_OF_MEMORY. */
-wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, int *status);
-/* Drops the beliefs that hold nothing (empty after memory_time when Expired). */
+ * the agent's or target's id status, NOT_FOUND, OUT_OF_MEMORY. *list: the agent's. */
+wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, wy_belief_list **list,
+                        int *status);
+/* Whether a belief holds nothing (empty after memory_time when Expired): the
+ * step drops those (wy_beliefs_prune). */
+bool wy_belief_empty(const wy_belief_list *l, int32_t i, float memory_time);
+/* Drops the beliefs that hold nothing. */
 void wy_beliefs_prune(wy_belief_list *l, float memory_time);
+
+/* The evidence block of b (made empty if it has none), NULL on out of memory. */
+wy_evidence_block *wy_evidence_block_of(wary_world *w, wy_belief_list *l, wy_belief *b);
+/* b holds no evidence any more: its block goes back to the pool. */
+void wy_evidence_block_release(wary_world *w, wy_belief_list *l, wy_belief *b);
+static inline int32_t wy_evidence_count_of(const wary_world *w, const wy_belief *b) {
+  return b->evidence < 0 ? 0 : w->beliefs->evidence.data[b->evidence].count;
+}
 
 /* Vision's confidence c as the belief takes it: held back (0) until the
  * target has been in sight without a break for reaction_time seconds. */

@@ -86,19 +86,19 @@ void wy_damage_step(wary_world *w) {
       if (t->team != 0 && t->team == v->team) continue;
     }
     wy_belief_list *l = wy_beliefs_of(w, v->agent);
-    wy_belief *b = wy_belief_find(l, q->attacker, NULL);
-    if (!b) {
-      int32_t index = wy_belief_create(w, l, q->attacker, wy_actor_get(w, q->attacker));
-      if (index < 0) continue;
-      b = &l->data[index];
-    }
+    int32_t index = wy_belief_find(l, q->attacker);
+    if (index < 0) index = wy_belief_create(w, l, q->attacker, wy_actor_get(w, q->attacker));
+    if (index < 0) continue;
+    wy_belief *b = &l->data[index];
+    wy_belief_slot *bs = &wy_belief_slots(l, index)[slot];
     b->damage += q->def.amount;
+    b->quiet = false;
     float c = wy_clamp01(b->damage / 100.0f);
     /* Never lowered by a hit. */
-    if (c > b->shares[slot]) b->shares[slot] = c;
-    b->reported[slot] = true;
-    b->accuracy[slot] = brain->damage_location_accuracy;
-    memcpy(b->location[slot], q->attacker_pos, sizeof b->location[slot]);
+    if (c > bs->share) bs->share = c;
+    bs->reported = true;
+    bs->accuracy = brain->damage_location_accuracy;
+    memcpy(bs->location, q->attacker_pos, sizeof bs->location);
   }
   w->damages->queue.count = 0;
 }

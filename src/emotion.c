@@ -152,7 +152,8 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
     }
   }
   /* Attention: the hostile target of highest threat, sticky. */
-  const wy_belief *cur = ag->attention ? wy_belief_find(beliefs, ag->attention, NULL) : NULL;
+  int32_t at = ag->attention ? wy_belief_find(beliefs, ag->attention) : -1;
+  const wy_belief *cur = at >= 0 ? &beliefs->data[at] : NULL;
   if (cur && (!is_target(cur->state) || cur->threat <= 0.0f)) cur = NULL;
   const wy_belief *best = NULL;
   for (int32_t i = 0; i < beliefs->count; i++) {
@@ -240,8 +241,10 @@ int wary_threat_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id ta
   if (index < 0) return index;
   if (!wy_actor_get(w, target)) return wy_actor_status(w, target);
   out->relationship = wy_relationship(w, index, target);
-  const wy_belief *b = wy_belief_find(wy_beliefs_of(w, index), target, NULL);
-  if (!b) return WARY_ERR_NOT_FOUND;
+  const wy_belief_list *l = wy_beliefs_of(w, index);
+  int32_t i = wy_belief_find(l, target);
+  if (i < 0) return WARY_ERR_NOT_FOUND;
+  const wy_belief *b = &l->data[i];
   out->score = b->threat;
   out->level = b->threat_level;
   out->damage = b->damage;

@@ -175,6 +175,7 @@ int wary_profile_set(wary_world *w, int32_t profile, const wary_profile_def *def
   wy_profile *p = wy_profile_to_set(w, profile, true, def && profile_valid(w, def), &status);
   if (!p) return status;
   bool keep = same_senses(p, def);
+  if (!keep && !wy_modules_slots_reserve(w, profile, def->sense_count)) return WARY_ERR_OUT_OF_MEMORY;
   profile_resolve(w, p, def);
   if (keep) return WARY_OK;
   /* The slots now mean other senses: what they held is void. */

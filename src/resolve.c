@@ -41,10 +41,12 @@ typedef struct wy_evidence_sum {
   bool invalidate;
 } wy_evidence_sum;
 
-static wy_evidence_sum evidence_sum(const wy_belief *b) {
+static wy_evidence_sum evidence_sum(const wary_world *w, const wy_belief *b) {
   wy_evidence_sum e = {-1.0f, 2.0f, 0.0f, false};
-  for (int32_t i = 0; i < b->evidence_count; i++) {
-    const wary_evidence *v = &b->evidence[i];
+  if (b->evidence < 0) return e;
+  const wy_evidence_block *block = &w->beliefs->evidence.data[b->evidence];
+  for (int32_t i = 0; i < block->count; i++) {
+    const wary_evidence *v = &block->entry[i];
     switch (v->op) {
       case WARY_RAISE: if (v->value > e.floor) e.floor = v->value; break;
       case WARY_CLAMP: if (v->value < e.ceiling) e.ceiling = v->value; break;
@@ -55,12 +57,13 @@ static wy_evidence_sum evidence_sum(const wy_belief *b) {
   return e;
 }
 
-static bool in_grace(const wy_belief *b, const wy_slot *sl, int32_t s) {
-  return b->active[s] || (b->ever[s] && b->silent[s] < sl->loss_grace);
+static bool in_grace(const wy_belief_slot *bs, const wy_slot *sl) {
+  return bs->active || (bs->ever && bs->silent < sl->loss_grace);
 }
 
 /* Updates each slot's share; returns whether any slot still senses the target. */
-static bool update_slots(wy_belief *b, const wy_resolving *r, float dt, bool *reporting) {
+static bool update_slots(const wary_world *w, const wy_belief_list *l, wy_belief *b, wy_belief_slot *bsl,
+                         const wy_resolving *r, float dt, bool *reporting) {
   const wy_agent *ag = r->slots;
   const wy_profile *p = r->profile;
   bool sensed = false;
@@ -68,55 +71,61 @@ static bool update_slots(wy_belief *b, const wy_resolving *r, float dt, bool *re
   *reporting = false;
   for (int32_t s = 0; s < p->slot_count; s++) {
     const wy_slot *sl = &p->slots[s];
+    wy_belief_slot *bs = &bsl[s];
+    /* The stamp is refreshed so that it never falls 2^31 steps behind. */
+    if ((int32_t)(l->out_of_range_step[s] - bs->reason_step) > 0) {
+      bs->reason = WARY_LOSS_OUT_OF_RANGE;
+      bs->reason_step = l->out_of_range_step[s];
+    }
     /* Pain that drops a sense below pain_suppress_below turns it off for the
      * target (seed 002): its loss timers run. */
-    if (b->reported[s] && r->dull[s] < 1.0f && b->shares[s] * r->dull[s] < r->suppress_below) {
-      b->reported[s] = false;
-      b->reason[s] = WARY_LOSS_SUPPRESSED_BY_PAIN;
-      if (!b->due[s]) b->active[s] = false;
+    if (bs->reported && r->dull[s] < 1.0f && bs->share * r->dull[s] < r->suppress_below) {
+      bs->reported = false;
+      bs->reason = WARY_LOSS_SUPPRESSED_BY_PAIN;
+      bs->reason_step = w->steps;
+      if (!ag->ran[s]) bs->active = false;
     }
-    if (b->reported[s]) {
-      b->active[s] = true;
-      b->ever[s] = true;
-      b->silent[s] = 0.0f;
-    } else if (b->due[s] || ag->muted[s]) {
-      b->active[s] = false;
+    if (bs->reported) {
+      bs->active = true;
+      bs->ever = true;
+      bs->silent = 0.0f;
+    } else if (ag->ran[s] || ag->muted[s]) {
+      bs->active = false;
     }
-    b->reported[s] = false;
-    b->due[s] = false;
-    if (!b->active[s]) {
-      if (b->ever[s]) b->silent[s] += dt;
+    bs->reported = false;
+    if (!bs->active) {
+      if (bs->ever) bs->silent += dt;
       if (sl->direct_lost_cut) {
-        b->shares[s] = 0.0f;
-      } else if (!in_grace(b, sl, s)) {
-        float v = b->shares[s] - p->def.fade_rate * sl->decay_scale * dt;
-        b->shares[s] = v > 0.0f ? v : 0.0f;
+        bs->share = 0.0f;
+      } else if (!in_grace(bs, sl)) {
+        float v = bs->share - p->def.fade_rate * sl->decay_scale * dt;
+        bs->share = v > 0.0f ? v : 0.0f;
       }
     }
-    if (b->active[s]) *reporting = true;
-    if (in_grace(b, sl, s)) sensed = true;
-    if (b->ever[s] && b->silent[s] < quietest) {
-      quietest = b->silent[s];
-      b->losing_slot = s;
+    if (bs->active) *reporting = true;
+    if (in_grace(bs, sl)) sensed = true;
+    if (bs->ever && bs->silent < quietest) {
+      quietest = bs->silent;
+      b->losing_slot = (int8_t)s;
     }
   }
   return sensed;
 }
 
 /* Each share is dulled by pain and health (seed 002) before fusion. */
-static float fuse(const wy_belief *b, const wy_profile *p, const float *dull) {
+static float fuse(const wy_belief_slot *bsl, const wy_profile *p, const float *dull) {
   int32_t best = -1;
   float best_value = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
-    float v = b->shares[s] * dull[s] * p->slots[s].weight;
-    if (b->shares[s] > 0.0f && (best < 0 || v > best_value)) {
+    float v = bsl[s].share * dull[s] * p->slots[s].weight;
+    if (bsl[s].share > 0.0f && (best < 0 || v > best_value)) {
       best = s;
       best_value = v;
     }
   }
   int32_t others = 0;
   for (int32_t s = 0; s < p->slot_count; s++)
-    if (s != best && b->shares[s] * dull[s] > 0.0f && in_grace(b, &p->slots[s], s)) others++;
+    if (s != best && bsl[s].share * dull[s] > 0.0f && in_grace(&bsl[s], &p->slots[s])) others++;
   float fused = best_value + (float)others * p->def.corroboration_bonus;
   return fused > 1.0f ? 1.0f : fused;
 }
@@ -146,7 +155,7 @@ static void enter(const wy_ctx *c, int32_t state) {
     e->loss_reason = b->loss_reason;
     e->confidence = b->confidence;
   }
-  b->state = state;
+  b->state = (int8_t)state;
   b->time_in_state = 0.0f;
 }
 
@@ -161,8 +170,8 @@ static void telegraph(const wy_ctx *c) {
   }
 }
 
-static void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool reporting, float prev,
-                        float dt) {
+static void step_states(const wy_ctx *c, const wy_profile *p, int32_t reason, bool held, bool reporting,
+                        float prev, float dt) {
   wy_belief *b = c->b;
   const wary_profile_def *d = &p->def;
   float conf = b->confidence;
@@ -170,13 +179,9 @@ static void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool re
   int32_t r = rung(b->state);
   bool on_ladder = b->state >= WARY_SUSPECTED && b->state <= WARY_TRACKED;
   const wy_slot *losing = b->losing_slot >= 0 ? &p->slots[b->losing_slot] : NULL;
-  /* A built-in sense says why it lost the target; a custom one, its contract. */
-  int32_t reason = !losing                                  ? WARY_LOSS_NONE
-                   : b->reason[b->losing_slot] != WARY_LOSS_NONE ? b->reason[b->losing_slot]
-                                                               : losing->loss_reason;
 
   if (on_ladder && !held && losing && losing->direct_lost_cut) {
-    b->loss_reason = reason;
+    b->loss_reason = (int8_t)reason;
     enter(c, WARY_LOST);
     return;
   }
@@ -208,7 +213,7 @@ static void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool re
       if (reporting) {
         enter(c, WARY_UNDETECTED);
       } else {
-        b->loss_reason = reason;
+        b->loss_reason = (int8_t)reason;
         enter(c, WARY_LOST);
       }
     }
@@ -220,7 +225,8 @@ static void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool re
   if (tele) telegraph(c);
 }
 
-static void locate(wy_belief *b, const wy_profile *p, bool reporting, float dt) {
+static void locate(wy_belief *b, const wy_belief_slot *bsl, const wy_profile *p, bool reporting,
+                   float dt) {
   float max_u = p->def.max_uncertainty;
   if (!reporting) {
     float u = b->uncertainty + p->def.uncertainty_growth * dt;
@@ -229,17 +235,19 @@ static void locate(wy_belief *b, const wy_profile *p, bool reporting, float dt) 
   }
   int32_t best = -1;
   for (int32_t s = 0; s < p->slot_count; s++)
-    if (b->active[s] && (best < 0 || b->accuracy[s] > b->accuracy[best])) best = s;
-  memcpy(b->last_known, b->location[best], sizeof b->last_known);
-  b->uncertainty = (1.0f - b->accuracy[best]) * max_u;
+    if (bsl[s].active && (best < 0 || bsl[s].accuracy > bsl[best].accuracy)) best = s;
+  memcpy(b->last_known, bsl[best].location, sizeof b->last_known);
+  b->uncertainty = (1.0f - bsl[best].accuracy) * max_u;
 }
 
-void wy_resolve_belief(wary_world *w, const wy_resolving *r, wy_belief *b, float dt) {
+void wy_resolve_belief(wary_world *w, const wy_resolving *r, wy_belief_list *l, int32_t i, float dt) {
   const wy_profile *p = r->profile;
+  wy_belief *b = &l->data[i];
+  wy_belief_slot *bsl = wy_belief_slots(l, i);
   bool reporting;
-  bool sensed = update_slots(b, r, dt, &reporting);
-  float fused = fuse(b, p, r->dull);
-  wy_evidence_sum e = evidence_sum(b);
+  bool sensed = update_slots(w, l, b, bsl, r, dt, &reporting);
+  float fused = fuse(bsl, p, r->dull);
+  wy_evidence_sum e = evidence_sum(w, b);
 
   float prev = b->confidence;
   /* A belief last held by a slow-fading sense (damage) fades slower too. */
@@ -259,15 +267,21 @@ void wy_resolve_belief(wary_world *w, const wy_resolving *r, wy_belief *b, float
   b->fused = fused;
   b->sensed = sensed;
 
+  /* A built-in sense says why it lost the target; a custom one, its contract. */
+  int32_t reason = WARY_LOSS_NONE;
+  if (b->losing_slot >= 0) {
+    reason = wy_belief_reason(l, &bsl[b->losing_slot], b->losing_slot);
+    if (reason == WARY_LOSS_NONE) reason = p->slots[b->losing_slot].loss_reason;
+  }
   /* A floor that keeps the target at Suspected or above is knowledge, not loss. */
   bool floored = e.floor >= p->def.suspect_threshold;
   wy_ctx c = {w, r->agent, b};
   /* "You didn't see anything": an invalidated target steps down to
    * Undetected, never to Lost. */
-  step_states(&c, p, sensed || floored, reporting || floored || e.invalidate, prev, dt);
+  step_states(&c, p, reason, sensed || floored, reporting || floored || e.invalidate, prev, dt);
 
   float st = p->def.smoothing_time;
   if (st <= 0.0f) b->smoothed = conf;
   else b->smoothed += (conf - b->smoothed) * (1.0f - expf(-dt / st));
-  locate(b, p, reporting, dt);
+  locate(b, bsl, p, reporting, dt);
 }

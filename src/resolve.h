@@ -15,6 +15,7 @@ typedef struct wy_resolving {
   float suppress_below;     /* a dulled share below this turns the slot off for the target */
 } wy_resolving;
 
-void wy_resolve_belief(wary_world *w, const wy_resolving *r, wy_belief *b, float dt);
+/* One step of belief i of l. */
+void wy_resolve_belief(wary_world *w, const wy_resolving *r, wy_belief_list *l, int32_t i, float dt);
 
 #endif

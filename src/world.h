@@ -36,6 +36,10 @@ typedef struct wy_module {
    * into its index (agents stay dense; the world moves its own the same way). */
   void (*agent_removed)(wary_world *w, int32_t agent);
   void (*actor_removed)(wary_world *w, wy_id actor); /* forget what is held about it */
+  /* Room for slot_count slots in every agent of the profile, before its
+   * senses change (then slots_reset cannot fail); false: out of memory, the
+   * world as it was. */
+  bool (*slots_reserve)(wary_world *w, int32_t profile, int32_t slot_count);
   /* The agent's profile has other senses in its slots now: slot data is void. */
   void (*slots_reset)(wary_world *w, int32_t agent);
 } wy_module;
@@ -62,6 +66,7 @@ struct wary_world {
   wary_world_def def;
   wy_allocator alloc;     /* the def's allocator hooks, or the C library's */
   float time;
+  uint32_t steps;         /* steps begun since creation: stamps of data written lazily */
   bool in_step;
   float step_dt;
   wary_stats stats;       /* beliefs: counted when asked (world_create.c) */
@@ -130,6 +135,7 @@ void wy_modules_profile_added(wary_world *w, int32_t profile);
 void wy_modules_agent_added(wary_world *w, int32_t agent);
 void wy_modules_agent_removed(wary_world *w, int32_t agent);
 void wy_modules_actor_removed(wary_world *w, wy_id actor);
+bool wy_modules_slots_reserve(wary_world *w, int32_t profile, int32_t slot_count);
 void wy_modules_slots_reset(wary_world *w, int32_t agent);
 
 /* A distance of a def: value, or metres scaled when value is -1 (unset). */
