@@ -87,6 +87,9 @@ struct wy_beliefs {
   WY_ARRAY(wy_belief_list) agents; /* per agent */
   WY_ARRAY(wy_evidence_block) evidence;
   int32_t evidence_free;           /* first free block, -1 none */
+  /* Every belief resolved in full every step, quiet or not: the reference
+   * the quiet steps are checked against (spec/c/test_quiet.c). */
+  bool resolve_all;
 };
 
 extern const wy_module wy_belief_module;

@@ -59,8 +59,25 @@ static bool is_target(int32_t state) {
 
 static const float state_factor[] = {0.0f, 0.25f, 0.5f, 1.0f, 0.5f, 0.25f, 0.0f};
 
-static void threat(const wary_world *w, int32_t agent, const wary_brain_def *d, wy_belief *b,
-                   float dt) {
+/* The score of a belief that is no target, at confidence 0 with no damage
+ * record, when hostile: the formula's own sum of zeros (not -0 unless every
+ * weight is -0). Not hostile, it is 0 too. */
+static float idle_score(const wary_brain_def *d) {
+  return wy_clamp01(d->threat_weight_damage_received * wy_clamp01(0.0f / 100.0f) +
+                    d->threat_weight_confidence * 0.0f +
+                    d->threat_weight_state * state_factor[WARY_UNDETECTED] +
+                    d->threat_weight_distance * wy_clamp01(0.0f));
+}
+
+static void threat(const wary_world *w, int32_t agent, const wary_brain_def *d, bool idle_zero,
+                   wy_belief *b, float dt) {
+  /* Most beliefs a step walks are idle (quiet ones above all): their threat
+   * is 0 without asking who is hostile. */
+  if (idle_zero && !is_target(b->state) && b->confidence == 0.0f && b->damage == 0.0f) {
+    b->threat = 0.0f;
+    b->threat_level = WARY_THREAT_NONE;
+    return;
+  }
   if (b->state >= WARY_LOST && b->damage > 0.0f) {
     float v = b->damage - d->threat_damage_decay_rate * 100.0f * dt;
     b->damage = v > 0.0f ? v : 0.0f;
@@ -113,12 +130,14 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
   wy_emotion_agent *ag = &w->emotions->agents.data[agent];
   const wary_brain_def *d = wy_brain_of(w, wy_agent_actor(w, agent)->profile);
   wy_belief_list *beliefs = wy_beliefs_of(w, agent);
+  float idle = idle_score(d);
+  bool idle_zero = idle == 0.0f && !signbit(idle);
   int32_t n = 0;
   bool hurt = false, critical = false, high = false, tracked = false, suspected = false,
        detected = false, tracked_or_lost = false;
   for (int32_t i = 0; i < beliefs->count; i++) {
     wy_belief *b = &beliefs->data[i];
-    threat(w, agent, d, b, dt);
+    threat(w, agent, d, idle_zero, b, dt);
     if (!is_target(b->state)) continue;
     n++;
     hurt = hurt || b->damage > 0.0f;

@@ -27,12 +27,36 @@
  *   a fresh raise (Set Target Confidence, a floor) climbs, even while a
  *   silent sense is inside its grace. Lost lasts lost_time, then
  *   Remembered for memory_time, then Expired (forget).
+ *
+ * Quiet beliefs. A belief at confidence 0 that no sense reports or holds
+ * inside its grace, with every share at 0, no evidence, no pending raise, no
+ * damage record, and Undetected, Lost, Remembered or Expired, would come out
+ * of a full resolve with only its clocks moved: time in state, each slot's
+ * silence (and which slot fell silent last), the smoothed confidence easing
+ * towards 0 and the uncertainty growing to its cap, until a state's time
+ * runs out. So it is marked quiet, and while it stays so a step makes
+ * exactly those moves (quiet_step: the same float operations, in the same
+ * order, on the same values) and nothing else. It is resolved in full again
+ * when a sense reports it, a hit, evidence or set_confidence touches it, its
+ * slots are reset, its time in state reaches lost_time (Lost) or memory_time
+ * (Remembered), or a grace grown by a profile change covers one of its
+ * slots again; a quiet Expired belief is dropped when its memory time has
+ * passed. test_quiet.c checks the two ways against each other.
  */
 #include "resolve.h"
 
 #include <string.h>
 
 #include "events.h"
+
+/* What the step's dt makes of the profile's rates: taken once per agent,
+ * each the very product a belief's resolve would compute. */
+typedef struct wy_rates {
+  float fade;                  /* fade_rate x 1 x dt: a belief held by no slot */
+  float slot_fade[WY_SLOTS];   /* fade_rate x the slot's decay_scale x dt */
+  float growth;                /* uncertainty_growth x dt */
+  float smooth;                /* 1 - e^(-dt / smoothing_time); unused when smoothing_time <= 0 */
+} wy_rates;
 
 typedef struct wy_evidence_sum {
   float floor;   /* -1: none */
@@ -63,7 +87,7 @@ static bool in_grace(const wy_belief_slot *bs, const wy_slot *sl) {
 
 /* Updates each slot's share; returns whether any slot still senses the target. */
 static bool update_slots(const wary_world *w, const wy_belief_list *l, wy_belief *b, wy_belief_slot *bsl,
-                         const wy_resolving *r, float dt, bool *reporting) {
+                         const wy_resolving *r, const wy_rates *k, float dt, bool *reporting) {
   const wy_agent *ag = r->slots;
   const wy_profile *p = r->profile;
   bool sensed = false;
@@ -98,7 +122,7 @@ static bool update_slots(const wary_world *w, const wy_belief_list *l, wy_belief
       if (sl->direct_lost_cut) {
         bs->share = 0.0f;
       } else if (!in_grace(bs, sl)) {
-        float v = bs->share - p->def.fade_rate * sl->decay_scale * dt;
+        float v = bs->share - k->slot_fade[s];
         bs->share = v > 0.0f ? v : 0.0f;
       }
     }
@@ -226,10 +250,10 @@ static void step_states(const wy_ctx *c, const wy_profile *p, int32_t reason, bo
 }
 
 static void locate(wy_belief *b, const wy_belief_slot *bsl, const wy_profile *p, bool reporting,
-                   float dt) {
+                   const wy_rates *k) {
   float max_u = p->def.max_uncertainty;
   if (!reporting) {
-    float u = b->uncertainty + p->def.uncertainty_growth * dt;
+    float u = b->uncertainty + k->growth;
     b->uncertainty = u < max_u ? u : max_u;
     return;
   }
@@ -240,19 +264,19 @@ static void locate(wy_belief *b, const wy_belief_slot *bsl, const wy_profile *p,
   b->uncertainty = (1.0f - bsl[best].accuracy) * max_u;
 }
 
-void wy_resolve_belief(wary_world *w, const wy_resolving *r, wy_belief_list *l, int32_t i, float dt) {
+static void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l, int32_t i,
+                    float dt) {
   const wy_profile *p = r->profile;
   wy_belief *b = &l->data[i];
   wy_belief_slot *bsl = wy_belief_slots(l, i);
   bool reporting;
-  bool sensed = update_slots(w, l, b, bsl, r, dt, &reporting);
+  bool sensed = update_slots(w, l, b, bsl, r, k, dt, &reporting);
   float fused = fuse(bsl, p, r->dull);
   wy_evidence_sum e = evidence_sum(w, b);
 
   float prev = b->confidence;
   /* A belief last held by a slow-fading sense (damage) fades slower too. */
-  float scale = b->losing_slot >= 0 ? p->slots[b->losing_slot].decay_scale : 1.0f;
-  float faded = prev - p->def.fade_rate * scale * dt;
+  float faded = prev - (b->losing_slot >= 0 ? k->slot_fade[b->losing_slot] : k->fade);
   float conf = faded > 0.0f ? faded : 0.0f;
   if (sensed) {
     float target = fused - e.lower > 0.0f ? fused - e.lower : 0.0f;
@@ -280,8 +304,71 @@ void wy_resolve_belief(wary_world *w, const wy_resolving *r, wy_belief_list *l, 
    * Undetected, never to Lost. */
   step_states(&c, p, reason, sensed || floored, reporting || floored || e.invalidate, prev, dt);
 
-  float st = p->def.smoothing_time;
-  if (st <= 0.0f) b->smoothed = conf;
-  else b->smoothed += (conf - b->smoothed) * (1.0f - expf(-dt / st));
-  locate(b, bsl, p, reporting, dt);
+  if (p->def.smoothing_time <= 0.0f) b->smoothed = conf;
+  else b->smoothed += (conf - b->smoothed) * k->smooth;
+  locate(b, bsl, p, reporting, k);
+
+  bool still = !sensed && conf == 0.0f && b->evidence < 0 && b->damage == 0.0f &&
+               (b->state < WARY_SUSPECTED || b->state > WARY_TRACKED);
+  for (int32_t s = 0; s < p->slot_count && still; s++) still = bsl[s].share == 0.0f;
+  b->quiet = still;
+}
+
+/* A quiet belief's step (see the top): false, with nothing changed, when
+ * it must be resolved in full instead. */
+static bool quiet_step(const wy_resolving *r, const wy_rates *k, wy_belief_list *l, int32_t i, float dt) {
+  const wy_profile *p = r->profile;
+  wy_belief *b = &l->data[i];
+  wy_belief_slot *bsl = wy_belief_slots(l, i);
+  float time = b->time_in_state + dt;
+  if ((b->state == WARY_LOST && time >= p->def.lost_time) ||
+      (b->state == WARY_REMEMBERED && time >= p->def.memory_time))
+    return false;
+  for (int32_t s = 0; s < p->slot_count; s++)
+    if (bsl[s].ever && bsl[s].silent + dt < p->slots[s].loss_grace) return false;
+  b->time_in_state = time;
+  float quietest = INFINITY;
+  for (int32_t s = 0; s < p->slot_count; s++) {
+    wy_belief_slot *bs = &bsl[s];
+    if ((int32_t)(l->out_of_range_step[s] - bs->reason_step) > 0) {
+      bs->reason = WARY_LOSS_OUT_OF_RANGE;
+      bs->reason_step = l->out_of_range_step[s];
+    }
+    if (!bs->ever) continue;
+    bs->silent += dt;
+    if (bs->silent < quietest) {
+      quietest = bs->silent;
+      b->losing_slot = (int8_t)s;
+    }
+  }
+  if (p->def.smoothing_time <= 0.0f) b->smoothed = b->confidence;
+  else b->smoothed += (b->confidence - b->smoothed) * k->smooth;
+  float u = b->uncertainty + k->growth;
+  b->uncertainty = u < p->def.max_uncertainty ? u : p->def.max_uncertainty;
+  return true;
+}
+
+bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l, float dt) {
+  const wy_profile *p = r->profile;
+  wy_rates k;
+  k.fade = p->def.fade_rate * 1.0f * dt;
+  for (int32_t s = 0; s < p->slot_count; s++) k.slot_fade[s] = p->def.fade_rate * p->slots[s].decay_scale * dt;
+  k.growth = p->def.uncertainty_growth * dt;
+  k.smooth = p->def.smoothing_time > 0.0f ? 1.0f - expf(-dt / p->def.smoothing_time) : 1.0f;
+  bool all = w->beliefs->resolve_all;
+  bool prune = false;
+  float memory_time = p->def.memory_time;
+  for (int32_t i = 0; i < l->count; i++) {
+    wy_belief *b = &l->data[i];
+    if (b->quiet && !all && quiet_step(r, &k, l, i, dt)) {
+      /* Quiet: only an Expired one past its memory time, or an Undetected one
+       * whose first sighting broke off, can have come to hold nothing. */
+      prune = prune || (b->state == WARY_EXPIRED && b->time_in_state >= memory_time) ||
+              (b->state == WARY_UNDETECTED && !(b->spot_time > 0.0f));
+      continue;
+    }
+    resolve(w, r, &k, l, i, dt);
+    prune = prune || wy_belief_empty(l, i, memory_time);
+  }
+  return prune;
 }

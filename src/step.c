@@ -265,8 +265,7 @@ int wary_step_end(wary_world *w) {
       if (ag->ran[s] && !ag->failed[s]) ag->errors[s] = 0;
     const wy_resolving r = {wy_agent_id(w, i), ag, p, wy_pain_of(w, i)->dull,
                             wy_brain_of(w, wy_agent_actor(w, i)->profile)->pain_suppress_below};
-    for (int32_t b = 0; b < beliefs->count; b++) wy_resolve_belief(w, &r, beliefs, b, dt);
-    wy_beliefs_prune(beliefs, p->def.memory_time);
+    if (wy_resolve_beliefs(w, &r, beliefs, dt)) wy_beliefs_prune(beliefs, p->def.memory_time);
     wy_places_resolve(w, i, dt);
     wy_emotion_step(w, i, dt);
   }
