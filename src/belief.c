@@ -42,6 +42,11 @@ static void index_rebuild(wy_belief_list *l) {
  * with more room) on out of memory. */
 static bool list_reserve(wary_world *w, wy_belief_list *l, int32_t need, int32_t stride) {
   if (need > l->cap && !wy_array_reserve(&w->alloc, l, need)) return false;
+  if (need > l->awake_cap) {
+    int32_t *awake = wy_grow(&w->alloc, l->awake, &l->awake_cap, need, sizeof *l->awake);
+    if (need > l->awake_cap) return false;
+    l->awake = awake;
+  }
   int32_t slots = need * stride;
   if (slots > l->slot_cap) {
     wy_belief_slot *s = wy_grow(&w->alloc, l->slots, &l->slot_cap, slots, sizeof *l->slots);
@@ -66,6 +71,7 @@ static void list_free(wary_world *w, wy_belief_list *l) {
   wy_array_free(&w->alloc, l);
   wy_free(&w->alloc, l->slots, (size_t)l->slot_cap * sizeof *l->slots);
   wy_free(&w->alloc, l->index, (size_t)l->index_cap * sizeof *l->index);
+  wy_free(&w->alloc, l->awake, (size_t)l->awake_cap * sizeof *l->awake);
   memset(l, 0, sizeof *l);
 }
 
@@ -74,7 +80,6 @@ static void reset_slots(const wary_world *w, wy_belief_list *l, int32_t i) {
   memset(s, 0, (size_t)l->stride * sizeof *s);
   for (int32_t k = 0; k < l->stride; k++) s[k].reason_step = w->steps;
   l->data[i].losing_slot = -1;
-  l->data[i].quiet = false;
 }
 
 int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const wy_actor *t) {
@@ -89,10 +94,11 @@ int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const w
   memcpy(b->last_known, t->pos, sizeof b->last_known);
   reset_slots(w, l, i);
   index_put(l, i);
+  l->awake[l->awake_count++] = i;
   return i;
 }
 
-wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, wy_belief_list **list,
+wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, int32_t *agent_index,
                         int *status) {
   int32_t index = wy_agent_index(w, agent);
   if (index < 0) {
@@ -105,11 +111,97 @@ wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, w
     return NULL;
   }
   wy_belief_list *l = wy_beliefs_of(w, index);
-  if (list) *list = l;
+  if (agent_index) *agent_index = index;
   int32_t i = wy_belief_find(l, target);
   if (i < 0 && create) i = wy_belief_create(w, l, target, t);
   *status = i >= 0 ? WARY_OK : create ? WARY_ERR_OUT_OF_MEMORY : WARY_ERR_NOT_FOUND;
   return i >= 0 ? &l->data[i] : NULL;
+}
+
+/* ---- dormant beliefs: their clocks wait ----------------------------------------- */
+
+/* Steps from .. through of belief i's clocks, with the dt each had. */
+static void replay(const wary_world *w, const wy_profile *p, wy_belief_list *l, int32_t i, uint32_t from,
+                   uint32_t through) {
+  wy_belief *b = &l->data[i];
+  wy_belief_slot *bsl = wy_belief_slots(l, i);
+  const float *ring = w->beliefs->dt;
+  float last = -1.0f, smooth = 1.0f, growth = 0.0f;
+  for (uint32_t n = from; (int32_t)(through - n) >= 0; n++) {
+    float dt = ring[n % WY_DT_RING];
+    /* What a step computes from its dt, once per run of equal ones. */
+    if (dt != last) {
+      last = dt;
+      growth = p->def.uncertainty_growth * dt;
+      if (p->def.smoothing_time > 0.0f) smooth = 1.0f - expf(-dt / p->def.smoothing_time);
+    }
+    wy_belief_clocks(p, b, bsl, dt, smooth, growth);
+  }
+}
+
+static void awake_insert(wy_belief_list *l, int32_t i) {
+  int32_t k = l->awake_count;
+  while (k > 0 && l->awake[k - 1] > i) {
+    l->awake[k] = l->awake[k - 1];
+    k--;
+  }
+  l->awake[k] = i;
+  l->awake_count++;
+}
+
+void wy_beliefs_catch_up(wary_world *w, int32_t agent) {
+  wy_belief_list *l = wy_beliefs_of(w, agent);
+  uint32_t through = wy_beliefs_through(w);
+  if (l->dormant > 0 && (int32_t)(through - l->dormant_since) >= 0) {
+    const wy_profile *p = wy_agent_profile(w, agent);
+    for (int32_t i = 0; i < l->count; i++)
+      if (l->data[i].dormant) replay(w, p, l, i, l->dormant_since, through);
+  }
+  l->dormant_since = through + 1;
+}
+
+void wy_belief_wake(wary_world *w, int32_t agent, int32_t i) {
+  wy_belief_list *l = wy_beliefs_of(w, agent);
+  wy_belief *b = &l->data[i];
+  if (b->dormant) {
+    replay(w, wy_agent_profile(w, agent), l, i, l->dormant_since, wy_beliefs_through(w));
+    b->dormant = false;
+    l->dormant--;
+    awake_insert(l, i);
+  }
+  b->quiet = false;
+  b->drowsy = false;
+}
+
+/* Every belief of the agent wakes (its profile is about to change). */
+static void wake_all(wary_world *w, int32_t agent) {
+  wy_belief_list *l = wy_beliefs_of(w, agent);
+  wy_beliefs_catch_up(w, agent);
+  for (int32_t i = 0; i < l->count; i++) {
+    l->data[i].quiet = l->data[i].drowsy = l->data[i].dormant = false;
+    l->awake[i] = i;
+  }
+  l->awake_count = l->count;
+  l->dormant = 0;
+}
+
+void wy_beliefs_step_begin(wary_world *w, float dt) {
+  w->beliefs->dt[w->steps % WY_DT_RING] = dt;
+  if ((w->steps & ((1u << 30) - 1u)) != 0) return;
+  /* Once in 2^30 steps (before this step's senses) every reason is written
+   * out with this step as its stamp, and every slot counts as last due just
+   * before: wy_belief_reason compares the two within 2^31 steps. */
+  for (int32_t a = 0; a < w->beliefs->agents.count; a++) {
+    wy_belief_list *l = wy_beliefs_of(w, a);
+    for (int32_t i = 0; i < l->count; i++) {
+      wy_belief_slot *bsl = wy_belief_slots(l, i);
+      for (int32_t s = 0; s < l->stride; s++) {
+        bsl[s].reason = (int8_t)wy_belief_reason(l, &bsl[s], s);
+        bsl[s].reason_step = w->steps;
+      }
+    }
+    for (int32_t s = 0; s < WY_SLOTS; s++) l->out_of_range_step[s] = w->steps - 1;
+  }
 }
 
 /* ---- the evidence pool ---------------------------------------------------------- */
@@ -169,15 +261,35 @@ static void move_belief(wy_belief_list *l, int32_t to, int32_t from) {
   memcpy(wy_belief_slots(l, to), wy_belief_slots(l, from), (size_t)l->stride * sizeof *l->slots);
 }
 
-void wy_beliefs_prune(wy_belief_list *l, float memory_time) {
-  int32_t kept = 0;
-  for (int32_t i = 0; i < l->count; i++) {
-    if (wy_belief_empty(l, i, memory_time)) continue;
-    if (kept != i) move_belief(l, kept, i);
-    kept++;
+/* Belief i left: the awake indices past it move down by one. */
+static void awake_remove(wy_belief_list *l, int32_t i) {
+  int32_t k = 0;
+  for (int32_t j = 0; j < l->awake_count; j++) {
+    int32_t a = l->awake[j];
+    if (a != i) l->awake[k++] = a > i ? a - 1 : a;
   }
-  if (kept == l->count) return;
-  l->count = kept;
+  l->awake_count = k;
+}
+
+void wy_beliefs_prune(wy_belief_list *l, float memory_time) {
+  /* A dormant belief holds a first sighting: it never empties. */
+  int32_t dropped = 0, next = 0, kept = 0;
+  for (int32_t j = 0; j < l->awake_count; j++) {
+    int32_t i = l->awake[j];
+    if (!wy_belief_empty(l, i, memory_time)) {
+      l->awake[kept++] = i - dropped;
+      continue;
+    }
+    /* The beliefs between the last one dropped and this one move down. */
+    for (; next < i; next++)
+      if (dropped > 0) move_belief(l, next - dropped, next);
+    next = i + 1;
+    dropped++;
+  }
+  if (dropped == 0) return;
+  for (; next < l->count; next++) move_belief(l, next - dropped, next);
+  l->count -= dropped;
+  l->awake_count = kept;
   index_rebuild(l);
 }
 
@@ -207,6 +319,8 @@ static void agent_added(wary_world *w, int32_t agent) {
   wy_belief_list *l = &w->beliefs->agents.data[w->beliefs->agents.count++];
   memset(l, 0, sizeof *l);
   l->stride = wy_agent_profile(w, agent)->slot_count;
+  /* No slot has been due yet: every stamp to come is as new or newer. */
+  for (int32_t s = 0; s < WY_SLOTS; s++) l->out_of_range_step[s] = w->steps;
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
@@ -220,9 +334,11 @@ static void actor_removed(wary_world *w, wy_id target) {
     int32_t k = wy_belief_find(l, target);
     if (k < 0) continue;
     wy_evidence_block_release(w, l, &l->data[k]);
+    if (l->data[k].dormant) l->dormant--;
     /* Order is kept so that iteration stays deterministic. */
     for (int32_t j = k + 1; j < l->count; j++) move_belief(l, j - 1, j);
     l->count--;
+    awake_remove(l, k);
     index_rebuild(l);
   }
 }
@@ -238,6 +354,13 @@ static bool slots_reserve(wary_world *w, int32_t profile, int32_t slot_count) {
   return true;
 }
 
+/* The profile's settings are about to change: its agents' beliefs are
+ * resolved in full again (their clocks caught up under the old ones). */
+static void profile_changing(wary_world *w, int32_t profile) {
+  for (int32_t i = 0; i < w->agents.count; i++)
+    if (wy_agent_actor(w, i)->profile == profile) wake_all(w, i);
+}
+
 static void slots_reset(wary_world *w, int32_t agent) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
   l->stride = wy_agent_profile(w, agent)->slot_count;
@@ -246,13 +369,16 @@ static void slots_reset(wary_world *w, int32_t agent) {
 
 const wy_module wy_belief_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .agent_added = agent_added,
-  .agent_removed = agent_removed, .actor_removed = actor_removed, .slots_reserve = slots_reserve,
-  .slots_reset = slots_reset,
+  .agent_removed = agent_removed, .actor_removed = actor_removed, .profile_changing = profile_changing,
+  .slots_reserve = slots_reserve, .slots_reset = slots_reset,
 };
 
 /* ---- reading and raising ---------------------------------------------------------- */
 
-static void belief_out(const wary_world *w, int32_t agent, int32_t i, wary_belief *out) {
+static void belief_out(const wary_world *cw, int32_t agent, int32_t i, wary_belief *out) {
+  /* A dormant belief's clocks are replayed first: reading it is exact. */
+  wary_world *w = (wary_world *)cw;
+  if (wy_beliefs_of(w, agent)->data[i].dormant) wy_beliefs_catch_up(w, agent);
   const wy_agent *ag = &w->agents.data[agent];
   const wy_profile *p = wy_agent_profile(w, agent);
   const wy_belief_list *l = wy_beliefs_of(w, agent);
@@ -313,10 +439,11 @@ int wary_set_confidence(wary_world *w, wary_actor_id agent_h, wary_actor_id targ
   if (!wy_finite(confidence) || confidence < 0.0f || confidence > 1.0f) return WARY_ERR_BAD_VALUE;
   int status;
   if (agent == target) return WARY_ERR_BAD_VALUE;
-  wy_belief *b = wy_belief_of(w, agent, target, true, NULL, &status);
+  int32_t index;
+  wy_belief *b = wy_belief_of(w, agent, target, true, &index, &status);
   if (!b) return status;
+  wy_belief_wake(w, index, (int32_t)(b - wy_beliefs_of(w, index)->data));
   if (confidence > b->pending_set) b->pending_set = confidence;
-  b->quiet = false;
   return WARY_OK;
 }
 

@@ -35,11 +35,16 @@ typedef struct wy_belief {
   int8_t loss_reason;     /* wary_loss_reason */
   int8_t losing_slot;     /* slot that reported last, -1 none */
   int8_t threat_level;    /* wary_threat_level */
-  bool sensed;
-  bool spotted;
-  /* Nothing reports it and nothing about it is about to change: the step
-   * only moves its clocks (resolve.c, wy_resolve_quiet). */
-  bool quiet;
+  bool sensed : 1;
+  bool spotted : 1;
+  /* Nothing reports it and nothing about it is about to change: a step only
+   * moves its clocks (resolve.c says when a belief is quiet). */
+  bool quiet : 1;
+  /* Quiet with no time running out (resolve.c): dormant from its next step. */
+  bool drowsy : 1;
+  /* Out of the steps: its clocks wait from the list's dormant_since and are
+   * replayed (wy_beliefs_catch_up) before anything reads or wakes it. */
+  bool dormant : 1;
 } wy_belief;
 
 /* What one sense slot of the agent's profile said of the target: written by
@@ -74,6 +79,12 @@ typedef struct wy_belief_list {
   /* Per slot: the last step at which it was due and its sense looks at
    * candidates, so every belief it did not answer for is out of range. */
   uint32_t out_of_range_step[WY_SLOTS];
+  int32_t *awake;         /* indices of the beliefs not dormant, ascending */
+  int32_t awake_count;
+  int32_t awake_cap;
+  int32_t dormant;        /* beliefs that are */
+  uint32_t dormant_since; /* the first step the dormant ones have not taken */
+  bool may_sleep;         /* emotion.c: an idle belief's threat is 0 for this agent */
 } wy_belief_list;
 
 /* A belief's evidence: the entries in the order they were added. */
@@ -83,6 +94,10 @@ typedef struct wy_evidence_block {
   wary_evidence entry[WARY_MAX_EVIDENCE];
 } wy_evidence_block;
 
+/* Steps whose dt is kept for the dormant beliefs' clocks; every list replays
+ * its dormant ones before they fall half of it behind. */
+#define WY_DT_RING 4096
+
 struct wy_beliefs {
   WY_ARRAY(wy_belief_list) agents; /* per agent */
   WY_ARRAY(wy_evidence_block) evidence;
@@ -90,6 +105,7 @@ struct wy_beliefs {
   /* Every belief resolved in full every step, quiet or not: the reference
    * the quiet steps are checked against (spec/c/test_quiet.c). */
   bool resolve_all;
+  float dt[WY_DT_RING];            /* the dt of step n is dt[n % WY_DT_RING] */
 };
 
 extern const wy_module wy_belief_module;
@@ -107,18 +123,56 @@ static inline int32_t wy_belief_reason(const wy_belief_list *l, const wy_belief_
   return (int32_t)(l->out_of_range_step[s] - bs->reason_step) > 0 ? WARY_LOSS_OUT_OF_RANGE : bs->reason;
 }
 
+/* What one step of dt does to a quiet belief: its time in state, its slots'
+ * silence and which fell silent last, smoothing towards its confidence (0),
+ * uncertainty towards its cap; smooth is 1 - e^(-dt / smoothing_time) and
+ * growth uncertainty_growth x dt. The very operations of a full resolve. */
+static inline void wy_belief_clocks(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl, float dt,
+                                    float smooth, float growth) {
+  b->time_in_state += dt;
+  float quietest = INFINITY;
+  for (int32_t s = 0; s < p->slot_count; s++) {
+    if (!bsl[s].ever) continue;
+    bsl[s].silent += dt;
+    if (bsl[s].silent < quietest) {
+      quietest = bsl[s].silent;
+      b->losing_slot = (int8_t)s;
+    }
+  }
+  if (p->def.smoothing_time <= 0.0f) b->smoothed = b->confidence;
+  else b->smoothed += (b->confidence - b->smoothed) * smooth;
+  float u = b->uncertainty + growth;
+  b->uncertainty = u < p->def.max_uncertainty ? u : p->def.max_uncertainty;
+}
+
+/* The last step a belief's clocks should have taken now: the one before this
+ * one while a step runs (its resolve is still to come), else the last. */
+static inline uint32_t wy_beliefs_through(const wary_world *w) {
+  return w->in_step ? w->steps - 1 : w->steps;
+}
+
+/* Replays the clocks of agent's dormant beliefs up to wy_beliefs_through. */
+void wy_beliefs_catch_up(wary_world *w, int32_t agent);
+/* Belief i of agent is touched (a sense reports it, a hit, evidence, a
+ * raise): no longer quiet, and if dormant, back in the steps. */
+void wy_belief_wake(wary_world *w, int32_t agent, int32_t i);
+/* The step begins: its dt is kept; the reason stamps are refreshed before
+ * any can fall 2^31 steps behind. */
+void wy_beliefs_step_begin(wary_world *w, float dt);
+
 /* The index of l's belief about target, -1 none. */
 int32_t wy_belief_find(const wy_belief_list *l, wy_id target);
 /* A new belief about target t at the end of l: its index, or -1 on out of memory. */
 int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const wy_actor *t);
 /* The belief of agent about target (made if create), or NULL with *status:
- * the agent's or target's id status, NOT_FOUND, OUT_OF_MEMORY. *list: the agent's. */
-wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, wy_belief_list **list,
+ * the agent's or target's id status, NOT_FOUND, OUT_OF_MEMORY. *index: the
+ * agent's index. */
+wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, int32_t *index,
                         int *status);
 /* Whether a belief holds nothing (empty after memory_time when Expired): the
  * step drops those (wy_beliefs_prune). */
 bool wy_belief_empty(const wy_belief_list *l, int32_t i, float memory_time);
-/* Drops the beliefs that hold nothing. */
+/* Drops the beliefs that hold nothing (never a dormant one). */
 void wy_beliefs_prune(wy_belief_list *l, float memory_time);
 
 /* The evidence block of b (made empty if it has none), NULL on out of memory. */

@@ -89,10 +89,10 @@ void wy_damage_step(wary_world *w) {
     int32_t index = wy_belief_find(l, q->attacker);
     if (index < 0) index = wy_belief_create(w, l, q->attacker, wy_actor_get(w, q->attacker));
     if (index < 0) continue;
+    wy_belief_wake(w, v->agent, index);
     wy_belief *b = &l->data[index];
     wy_belief_slot *bs = &wy_belief_slots(l, index)[slot];
     b->damage += q->def.amount;
-    b->quiet = false;
     float c = wy_clamp01(b->damage / 100.0f);
     /* Never lowered by a hit. */
     if (c > bs->share) bs->share = c;

@@ -132,11 +132,13 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
   wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   float idle = idle_score(d);
   bool idle_zero = idle == 0.0f && !signbit(idle);
+  /* Dormant beliefs (belief.h) are idle: their threat stays 0 unwalked. */
+  beliefs->may_sleep = idle_zero;
   int32_t n = 0;
   bool hurt = false, critical = false, high = false, tracked = false, suspected = false,
        detected = false, tracked_or_lost = false;
-  for (int32_t i = 0; i < beliefs->count; i++) {
-    wy_belief *b = &beliefs->data[i];
+  for (int32_t j = 0; j < beliefs->awake_count; j++) {
+    wy_belief *b = &beliefs->data[beliefs->awake[j]];
     threat(w, agent, d, idle_zero, b, dt);
     if (!is_target(b->state)) continue;
     n++;
@@ -175,8 +177,8 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
   const wy_belief *cur = at >= 0 ? &beliefs->data[at] : NULL;
   if (cur && (!is_target(cur->state) || cur->threat <= 0.0f)) cur = NULL;
   const wy_belief *best = NULL;
-  for (int32_t i = 0; i < beliefs->count; i++) {
-    const wy_belief *b = &beliefs->data[i];
+  for (int32_t j = 0; j < beliefs->awake_count; j++) {
+    const wy_belief *b = &beliefs->data[beliefs->awake[j]];
     if (!is_target(b->state) || b->threat <= 0.0f) continue;
     if (!best || b->threat > best->threat) best = b;
   }

@@ -14,11 +14,12 @@ int wary_evidence_add(wary_world *w, wary_actor_id agent_h, wary_actor_id target
   if (!wary_name_string(w, tag) || (source != 0 && !wary_name_string(w, source)))
     return WARY_ERR_NOT_FOUND;
   int status;
-  wy_belief_list *l;
+  int32_t index;
   /* Evidence is kept even about a target not yet perceived (a disguise put on
    * before any guard has seen the player); only a floor raises confidence. */
-  wy_belief *b = wy_belief_of(w, agent, target, true, &l, &status);
+  wy_belief *b = wy_belief_of(w, agent, target, true, &index, &status);
   if (!b) return status;
+  wy_belief_list *l = wy_beliefs_of(w, index);
   wy_evidence_block *block = wy_evidence_block_of(w, l, b);
   if (!block) return WARY_ERR_OUT_OF_MEMORY;
   wary_evidence *e = NULL;
@@ -34,7 +35,7 @@ int wary_evidence_add(wary_world *w, wary_actor_id agent_h, wary_actor_id target
   e->lifetime = lifetime;
   e->remaining = lifetime;
   e->source = source;
-  b->quiet = false;
+  wy_belief_wake(w, index, (int32_t)(b - l->data));
   return WARY_OK;
 }
 
@@ -48,8 +49,9 @@ int wary_evidence_remove(wary_world *w, wary_actor_id agent_h, wary_actor_id tar
   wy_id agent = agent_h.id;
   wy_id target = target_h.id;
   int status;
-  wy_belief_list *l;
-  wy_belief *b = wy_belief_of(w, agent, target, false, &l, &status);
+  int32_t index;
+  wy_belief *b = wy_belief_of(w, agent, target, false, &index, &status);
+  wy_belief_list *l = b ? wy_beliefs_of(w, index) : NULL;
   if (!b) return status;
   for (int32_t i = 0; i < wy_evidence_count_of(w, b); i++)
     if (w->beliefs->evidence.data[b->evidence].entry[i].tag == tag) {
@@ -63,8 +65,9 @@ int wary_evidence_clear(wary_world *w, wary_actor_id agent_h, wary_actor_id targ
   wy_id agent = agent_h.id;
   wy_id target = target_h.id;
   int status;
-  wy_belief_list *l;
-  wy_belief *b = wy_belief_of(w, agent, target, false, &l, &status);
+  int32_t index;
+  wy_belief *b = wy_belief_of(w, agent, target, false, &index, &status);
+  wy_belief_list *l = b ? wy_beliefs_of(w, index) : NULL;
   if (!b) return status == WARY_ERR_NOT_FOUND ? WARY_OK : status;
   wy_evidence_block_release(w, l, b);
   return WARY_OK;

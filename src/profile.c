@@ -176,6 +176,7 @@ int wary_profile_set(wary_world *w, int32_t profile, const wary_profile_def *def
   if (!p) return status;
   bool keep = same_senses(p, def);
   if (!keep && !wy_modules_slots_reserve(w, profile, def->sense_count)) return WARY_ERR_OUT_OF_MEMORY;
+  wy_modules_profile_changing(w, profile);
   profile_resolve(w, p, def);
   if (keep) return WARY_OK;
   /* The slots now mean other senses: what they held is void. */
@@ -198,7 +199,8 @@ wy_profile *wy_profile_to_set(wary_world *w, int32_t profile, bool found, bool v
   return *status == WARY_OK ? &w->profiles.data[profile] : NULL;
 }
 
-void wy_profile_refresh(const wary_world *w, wy_profile *p) {
+void wy_profile_refresh(wary_world *w, wy_profile *p) {
+  wy_modules_profile_changing(w, (int32_t)(p - w->profiles.data));
   /* p->def's distances are already scaled; the copy keeps resolve from aliasing. */
   wary_profile_def d = p->def;
   profile_resolve(w, p, &d);

@@ -55,6 +55,6 @@ bool wy_senses_init(wary_world *w);
 wy_profile *wy_profile_to_set(wary_world *w, int32_t profile, bool found, bool valid,
                               int *status);
 /* Re-resolves p's slots after a contract changed. */
-void wy_profile_refresh(const wary_world *w, wy_profile *p);
+void wy_profile_refresh(wary_world *w, wy_profile *p);
 
 #endif

@@ -85,8 +85,16 @@ static bool in_grace(const wy_belief_slot *bs, const wy_slot *sl) {
   return bs->active || (bs->ever && bs->silent < sl->loss_grace);
 }
 
+/* A quiet belief with no time running out, its uncertainty at its cap (or
+ * not growing), Undetected or Expired with a first sighting (so it cannot
+ * empty): nothing but its clocks can change until it is touched. */
+static bool drowsy(const wy_profile *p, const wy_belief *b) {
+  return (b->state == WARY_EXPIRED || b->state == WARY_UNDETECTED) && b->spot_time > 0.0f &&
+         (b->uncertainty == p->def.max_uncertainty || p->def.uncertainty_growth == 0.0f);
+}
+
 /* Updates each slot's share; returns whether any slot still senses the target. */
-static bool update_slots(const wary_world *w, const wy_belief_list *l, wy_belief *b, wy_belief_slot *bsl,
+static bool update_slots(const wary_world *w, wy_belief *b, wy_belief_slot *bsl,
                          const wy_resolving *r, const wy_rates *k, float dt, bool *reporting) {
   const wy_agent *ag = r->slots;
   const wy_profile *p = r->profile;
@@ -96,11 +104,6 @@ static bool update_slots(const wary_world *w, const wy_belief_list *l, wy_belief
   for (int32_t s = 0; s < p->slot_count; s++) {
     const wy_slot *sl = &p->slots[s];
     wy_belief_slot *bs = &bsl[s];
-    /* The stamp is refreshed so that it never falls 2^31 steps behind. */
-    if ((int32_t)(l->out_of_range_step[s] - bs->reason_step) > 0) {
-      bs->reason = WARY_LOSS_OUT_OF_RANGE;
-      bs->reason_step = l->out_of_range_step[s];
-    }
     /* Pain that drops a sense below pain_suppress_below turns it off for the
      * target (seed 002): its loss timers run. */
     if (bs->reported && r->dull[s] < 1.0f && bs->share * r->dull[s] < r->suppress_below) {
@@ -270,7 +273,7 @@ static void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_
   wy_belief *b = &l->data[i];
   wy_belief_slot *bsl = wy_belief_slots(l, i);
   bool reporting;
-  bool sensed = update_slots(w, l, b, bsl, r, k, dt, &reporting);
+  bool sensed = update_slots(w, b, bsl, r, k, dt, &reporting);
   float fused = fuse(bsl, p, r->dull);
   wy_evidence_sum e = evidence_sum(w, b);
 
@@ -312,39 +315,22 @@ static void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_
                (b->state < WARY_SUSPECTED || b->state > WARY_TRACKED);
   for (int32_t s = 0; s < p->slot_count && still; s++) still = bsl[s].share == 0.0f;
   b->quiet = still;
+  b->drowsy = still && drowsy(p, b);
 }
 
 /* A quiet belief's step (see the top): false, with nothing changed, when
- * it must be resolved in full instead. */
+ * its time in state runs out and it must be resolved in full. A profile
+ * change that could make a grace cover one of its slots again wakes it
+ * first (belief.c, profile_changing). */
 static bool quiet_step(const wy_resolving *r, const wy_rates *k, wy_belief_list *l, int32_t i, float dt) {
   const wy_profile *p = r->profile;
   wy_belief *b = &l->data[i];
-  wy_belief_slot *bsl = wy_belief_slots(l, i);
   float time = b->time_in_state + dt;
   if ((b->state == WARY_LOST && time >= p->def.lost_time) ||
       (b->state == WARY_REMEMBERED && time >= p->def.memory_time))
     return false;
-  for (int32_t s = 0; s < p->slot_count; s++)
-    if (bsl[s].ever && bsl[s].silent + dt < p->slots[s].loss_grace) return false;
-  b->time_in_state = time;
-  float quietest = INFINITY;
-  for (int32_t s = 0; s < p->slot_count; s++) {
-    wy_belief_slot *bs = &bsl[s];
-    if ((int32_t)(l->out_of_range_step[s] - bs->reason_step) > 0) {
-      bs->reason = WARY_LOSS_OUT_OF_RANGE;
-      bs->reason_step = l->out_of_range_step[s];
-    }
-    if (!bs->ever) continue;
-    bs->silent += dt;
-    if (bs->silent < quietest) {
-      quietest = bs->silent;
-      b->losing_slot = (int8_t)s;
-    }
-  }
-  if (p->def.smoothing_time <= 0.0f) b->smoothed = b->confidence;
-  else b->smoothed += (b->confidence - b->smoothed) * k->smooth;
-  float u = b->uncertainty + k->growth;
-  b->uncertainty = u < p->def.max_uncertainty ? u : p->def.max_uncertainty;
+  wy_belief_clocks(p, b, wy_belief_slots(l, i), dt, k->smooth, k->growth);
+  b->drowsy = drowsy(p, b);
   return true;
 }
 
@@ -356,19 +342,42 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
   k.growth = p->def.uncertainty_growth * dt;
   k.smooth = p->def.smoothing_time > 0.0f ? 1.0f - expf(-dt / p->def.smoothing_time) : 1.0f;
   bool all = w->beliefs->resolve_all;
-  bool prune = false;
   float memory_time = p->def.memory_time;
-  for (int32_t i = 0; i < l->count; i++) {
+  /* The dormant ones' clocks are replayed before the steps they wait for
+   * leave the ring; a belief joins them with theirs caught up. */
+  bool caught_up = false;
+  if (l->dormant > 0 && w->steps - l->dormant_since >= WY_DT_RING / 2) {
+    wy_beliefs_catch_up(w, r->index);
+    caught_up = true;
+  }
+  bool prune = false;
+  int32_t kept = 0;
+  for (int32_t j = 0; j < l->awake_count; j++) {
+    int32_t i = l->awake[j];
     wy_belief *b = &l->data[i];
+    if (b->drowsy) {
+      b->drowsy = false;
+      /* Its threat is 0 for good only where an idle belief's is (emotion.c). */
+      if (l->may_sleep && !all) {
+        if (!caught_up) wy_beliefs_catch_up(w, r->index);
+        caught_up = true;
+        b->dormant = true;
+        l->dormant++;
+        continue;
+      }
+    }
+    l->awake[kept++] = i;
     if (b->quiet && !all && quiet_step(r, &k, l, i, dt)) {
-      /* Quiet: only an Expired one past its memory time, or an Undetected one
-       * whose first sighting broke off, can have come to hold nothing. */
-      prune = prune || (b->state == WARY_EXPIRED && b->time_in_state >= memory_time) ||
-              (b->state == WARY_UNDETECTED && !(b->spot_time > 0.0f));
+      /* Quiet: only an Expired one past its memory time, or an Undetected
+       * one, can have come to hold nothing, and only without a first sighting. */
+      prune = prune || (!(b->spot_time > 0.0f) && (b->state == WARY_EXPIRED
+                                                       ? b->time_in_state >= memory_time
+                                                       : b->state == WARY_UNDETECTED));
       continue;
     }
     resolve(w, r, &k, l, i, dt);
     prune = prune || wy_belief_empty(l, i, memory_time);
   }
+  l->awake_count = kept;
   return prune;
 }

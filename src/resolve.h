@@ -9,6 +9,7 @@
  * above, so the step passes it in. */
 typedef struct wy_resolving {
   wy_id agent;            /* its id, for the events */
+  int32_t index;          /* its index */
   const wy_agent *slots;    /* its sense slots' mutes and which ran this step */
   const wy_profile *profile;
   const float *dull;        /* per slot: the multiplier on the slot's share (1: untouched) */

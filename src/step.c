@@ -164,6 +164,7 @@ int wary_step_begin(wary_world *w, float dt) {
   if (!wy_grid_refresh(w)) return WARY_ERR_OUT_OF_MEMORY;
   w->in_step = true;
   w->steps++;
+  wy_beliefs_step_begin(w, dt);
   w->step_dt = dt;
   w->time += dt;
   w->events.count = 0;
@@ -199,13 +200,14 @@ static int32_t belief_for(wary_world *w, wy_belief_list *beliefs, wy_id target, 
 }
 
 /* A sense reported the target: the belief wakes. */
-static void take(wy_belief_list *l, int32_t i, int32_t s, float c, float accuracy, const float loc[3]) {
-  wy_belief_slot *bs = &wy_belief_slots(l, i)[s];
+static void take(wary_world *w, int32_t agent, int32_t i, int32_t s, float c, float accuracy,
+                 const float loc[3]) {
+  wy_belief_wake(w, agent, i);
+  wy_belief_slot *bs = &wy_belief_slots(wy_beliefs_of(w, agent), i)[s];
   bs->reported = true;
   bs->share = c;
   bs->accuracy = accuracy;
   memcpy(bs->location, loc, sizeof bs->location);
-  l->data[i].quiet = false;
 }
 
 /* Writes each query's answer into its belief. */
@@ -221,7 +223,7 @@ static int apply_results(wary_world *w) {
     l->belief = belief_for(w, beliefs, q->target.id, l->belief);
     if (l->belief < 0) return WARY_ERR_OUT_OF_MEMORY;
     bool loc = r->has_location && wy_finite3(r->location[0], r->location[1], r->location[2]);
-    take(beliefs, l->belief, q->slot, c, sanitize(r->accuracy), loc ? r->location : q->target_pos);
+    take(w, l->agent, l->belief, q->slot, c, sanitize(r->accuracy), loc ? r->location : q->target_pos);
   }
   return WARY_OK;
 }
@@ -237,15 +239,18 @@ static int apply_reports(wary_world *w) {
     wy_belief *b = &beliefs->data[index];
     float c = r->confidence;
     int32_t profile = wy_agent_actor(w, r->agent)->profile;
-    if (r->slot == w->profiles.data[profile].builtin_slot[WARY_SENSE_VISION])
+    if (r->slot == w->profiles.data[profile].builtin_slot[WARY_SENSE_VISION]) {
+      /* A first sighting under way changes: a dormant belief cannot wait. */
+      if (!b->spotted) wy_belief_wake(w, r->agent, index);
       c = wy_belief_first_sight(b, c, r->dt, wy_vision_of(w, profile)->first_spot_reaction_time);
+    }
     if (c <= 0.0f) {
       wy_belief_slot *bs = &wy_belief_slots(beliefs, index)[r->slot];
       bs->reason = (int8_t)r->reason;
       bs->reason_step = w->steps;
       continue;
     }
-    take(beliefs, index, r->slot, c, r->accuracy, r->has_pos ? r->pos : wy_actor_get(w, r->target)->pos);
+    take(w, r->agent, index, r->slot, c, r->accuracy, r->has_pos ? r->pos : wy_actor_get(w, r->target)->pos);
   }
   return WARY_OK;
 }
@@ -263,7 +268,7 @@ int wary_step_end(wary_world *w) {
     wy_pain_step(w, i, dt);
     for (int32_t s = 0; s < WY_SLOTS; s++)
       if (ag->ran[s] && !ag->failed[s]) ag->errors[s] = 0;
-    const wy_resolving r = {wy_agent_id(w, i), ag, p, wy_pain_of(w, i)->dull,
+    const wy_resolving r = {wy_agent_id(w, i), i, ag, p, wy_pain_of(w, i)->dull,
                             wy_brain_of(w, wy_agent_actor(w, i)->profile)->pain_suppress_below};
     if (wy_resolve_beliefs(w, &r, beliefs, dt)) wy_beliefs_prune(beliefs, p->def.memory_time);
     wy_places_resolve(w, i, dt);

@@ -128,6 +128,11 @@ void wy_modules_actor_removed(wary_world *w, wy_id actor) {
     if (w->modules[i]->actor_removed) w->modules[i]->actor_removed(w, actor);
 }
 
+void wy_modules_profile_changing(wary_world *w, int32_t profile) {
+  for (int32_t i = 0; i < w->module_count; i++)
+    if (w->modules[i]->profile_changing) w->modules[i]->profile_changing(w, profile);
+}
+
 bool wy_modules_slots_reserve(wary_world *w, int32_t profile, int32_t slot_count) {
   for (int32_t i = 0; i < w->module_count; i++)
     if (w->modules[i]->slots_reserve && !w->modules[i]->slots_reserve(w, profile, slot_count))

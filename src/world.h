@@ -36,6 +36,9 @@ typedef struct wy_module {
    * into its index (agents stay dense; the world moves its own the same way). */
   void (*agent_removed)(wary_world *w, int32_t agent);
   void (*actor_removed)(wary_world *w, wy_id actor); /* forget what is held about it */
+  /* The profile's settings (or a built-in sense's contract in it) are about
+   * to change: what was derived from the old ones is brought up to date. */
+  void (*profile_changing)(wary_world *w, int32_t profile);
   /* Room for slot_count slots in every agent of the profile, before its
    * senses change (then slots_reset cannot fail); false: out of memory, the
    * world as it was. */
@@ -135,6 +138,7 @@ void wy_modules_profile_added(wary_world *w, int32_t profile);
 void wy_modules_agent_added(wary_world *w, int32_t agent);
 void wy_modules_agent_removed(wary_world *w, int32_t agent);
 void wy_modules_actor_removed(wary_world *w, wy_id actor);
+void wy_modules_profile_changing(wary_world *w, int32_t profile);
 bool wy_modules_slots_reserve(wary_world *w, int32_t profile, int32_t slot_count);
 void wy_modules_slots_reset(wary_world *w, int32_t agent);
 

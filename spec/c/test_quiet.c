@@ -1,11 +1,15 @@
-/* test_quiet.c - quiet beliefs (resolve.c): two worlds driven alike, one
- * stepping quiet beliefs by their clocks, the other resolving every belief
- * in full every step (resolve_all), must agree to the bit after every step:
- * events, every belief, threats, evidence. The scenario makes beliefs fall
- * quiet and wake every way there is: a sense reports again, a hit, evidence,
- * set_confidence, a state's time running out, a grace grown by a profile
- * change, slots reset, steps of 0 and of odd sizes, pain, and beliefs
- * dropped when they hold nothing. */
+/* test_quiet.c - quiet and dormant beliefs (resolve.c, belief.c): two
+ * worlds driven alike, one stepping quiet beliefs by their clocks and
+ * leaving dormant ones out of the steps, the other resolving every belief in
+ * full every step (resolve_all), must agree to the bit: the events after
+ * every step, every belief, threat, evidence and brain when read (now and
+ * then, and once not for longer than the dt ring, so that dormant clocks are
+ * replayed both ways). The scenario makes beliefs fall quiet and wake every
+ * way there is: a sense reports again, a hit, evidence, set_confidence, a
+ * state's time running out, a grace grown by a profile change, slots reset,
+ * steps of 0 and of odd sizes, pain, beliefs dropped when they hold nothing,
+ * targets removed. A third world whose step count passes 2^32 (the reason
+ * stamps wrap) must agree with them too. */
 #include <string.h>
 
 #include "belief.h"
@@ -14,7 +18,7 @@
 
 #define AGENTS 6
 #define TARGETS 6
-#define STEPS 4000
+#define STEPS 9000
 
 static uint32_t lcg_state;
 static uint32_t lcg(void) {
@@ -42,11 +46,13 @@ typedef struct game {
   int32_t profile, sound, tag, pain, senses[2];
 } game;
 
-static void build(game *g, bool resolve_all) {
+/* steps: the world's step count to start from (stamps are taken from it). */
+static void build(game *g, bool resolve_all, uint32_t steps) {
   memset(g, 0, sizeof *g);
   g->w = make_world(NULL);
   if (!g->w) return;
   g->w->beliefs->resolve_all = resolve_all;
+  g->w->steps = steps;
   wary_sense_def sd = wary_default_sense_def();
   sd.max_range = 3000.0f;
   sd.interval = 0.05f;
@@ -103,7 +109,7 @@ static void build(game *g, bool resolve_all) {
 typedef struct turn {
   int target;
   float x, y;
-  bool move, sound, evidence, raise, hit, pain, grace, senses, remove;
+  bool move, sound, evidence, raise, hit, pain, grace, senses, remove, read;
   float dt, value;
 } turn;
 
@@ -123,6 +129,7 @@ static turn draw(int64_t n) {
   t.pain = lcg() % 100u == 0;
   t.grace = n == 1500 || n == 2600;
   t.senses = n == 3200;
+  t.read = (n % 250 == 0 || lcg() % 100u == 0) && (n < 4000 || n > 7500);
   t.remove = lcg() % 400u == 0;
   uint32_t r = lcg() % 20u;
   t.dt = r < 14 ? 1.0f / 60.0f : r < 16 ? 0.0f : r < 18 ? 0.0001f + unit() * 0.25f : 1.0f / 30.0f;
@@ -174,21 +181,23 @@ static void play(game *g, const turn *t, int64_t n) {
   }
 }
 
-static int32_t quiet_beliefs(const wary_world *w) {
+static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant) {
   int32_t n = 0;
   for (int32_t a = 0; a < w->agents.count; a++) {
     const wy_belief_list *l = wy_beliefs_of(w, a);
     for (int32_t i = 0; i < l->count; i++) n += l->data[i].quiet;
+    *dormant += l->dormant;
   }
   return n;
 }
 
-/* Both worlds alike after a step, to the bit. */
-static bool same(const game *a, const game *b) {
+/* Both worlds alike after a step, to the bit: the step's events, and when
+ * read, everything about each agent. */
+static bool same(const game *a, const game *b, bool read) {
   int32_t n = wary_event_count(a->w);
   if (n != wary_event_count(b->w) || memcmp(wary_events(a->w), wary_events(b->w), (size_t)n * sizeof(wary_event)))
     return false;
-  for (int i = 0; i < AGENTS; i++) {
+  for (int i = 0; i < AGENTS && read; i++) {
     int32_t count = wary_belief_count(a->w, a->agents[i]);
     if (count != wary_belief_count(b->w, b->agents[i])) return false;
     for (int32_t k = 0; k < count; k++) {
@@ -212,30 +221,39 @@ static bool same(const game *a, const game *b) {
 }
 
 static void test_quiet_equals_full(void) {
-  game quiet, full;
-  build(&quiet, false);
-  build(&full, true);
-  if (!quiet.w || !full.w) return;
+  game quiet, full, wrap;
+  build(&quiet, false, 0);
+  build(&full, true, 0);
+  build(&wrap, false, 0xFFFFF000u); /* 4096 steps before the stamps wrap */
+  if (!quiet.w || !full.w || !wrap.w) return;
   lcg_state = 2024u;
-  int64_t first_difference = -1, quiet_steps = 0, dropped = 0;
-  int32_t before = 0;
+  int64_t first_difference = -1, wrap_difference = -1, quiet_steps = 0, dormant_steps = 0, dropped = 0;
   for (now = 0; now < STEPS; now++) {
     turn t = draw(now);
     play(&quiet, &t, now);
     play(&full, &t, now);
-    before = wary_world_stats(quiet.w).beliefs;
-    int sq = wary_step(quiet.w, t.dt), sf = wary_step(full.w, t.dt);
-    if (first_difference < 0 && (sq != sf || !same(&quiet, &full))) first_difference = now;
-    quiet_steps += quiet_beliefs(quiet.w);
-    if (wary_world_stats(quiet.w).beliefs < before) dropped++;
+    play(&wrap, &t, now);
+    int32_t before = wary_world_stats(full.w).beliefs;
+    int sq = wary_step(quiet.w, t.dt), sf = wary_step(full.w, t.dt), sw = wary_step(wrap.w, t.dt);
+    if (first_difference < 0 && (sq != sf || !same(&quiet, &full, t.read))) first_difference = now;
+    if (wrap_difference < 0 && (sw != sf || !same(&wrap, &full, t.read))) wrap_difference = now;
+    int32_t dormant = 0;
+    quiet_steps += quiet_beliefs(quiet.w, &dormant);
+    dormant_steps += dormant;
+    if (wary_world_stats(full.w).beliefs < before) dropped++;
   }
   if (first_difference >= 0) fprintf(stderr, "test_quiet: the worlds differ after step %lld\n", (long long)first_difference);
+  if (wrap_difference >= 0) fprintf(stderr, "test_quiet: the wrapped world differs after step %lld\n", (long long)wrap_difference);
   ENSURE(first_difference < 0);
-  /* The scenario does what it is for: beliefs fall quiet often, and are dropped. */
+  ENSURE(wrap_difference < 0);
+  /* The scenario does what it is for: beliefs fall quiet and dormant often,
+   * and some are dropped. */
   ENSURE(quiet_steps > 10000);
+  ENSURE(dormant_steps > 10000);
   ENSURE(dropped > 20);
   wary_world_destroy(quiet.w);
   wary_world_destroy(full.w);
+  wary_world_destroy(wrap.w);
 }
 
 int main(void) {
