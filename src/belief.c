@@ -6,6 +6,7 @@
  * evidence.c. */
 #include "belief.h"
 
+#include <float.h>
 #include <string.h>
 
 #include "vision.h"
@@ -120,22 +121,102 @@ wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, i
 
 /* ---- dormant beliefs: their clocks wait ----------------------------------------- */
 
-/* Steps from .. through of belief i's clocks, with the dt each had. */
-static void replay(const wary_world *w, const wy_profile *p, wy_belief_list *l, int32_t i, uint32_t from,
-                   uint32_t through) {
+float wy_add_repeat(float t, float d, uint32_t n) {
+  while (n > 0) {
+    if (!(t >= FLT_MIN) || !(t < FLT_MAX) || !(d >= 0.0f) || !(d < FLT_MAX)) {
+      t += d;
+      n--;
+      continue;
+    }
+    /* t is in [2^(e-1), 2^e), where floats are the multiples of u. While the
+     * sum stays below 2^e, t + d rounds to t plus d rounded to a multiple of
+     * u: the same amount each time, unless d is halfway between two (then
+     * which one depends on t: such a step is taken as it is). */
+    int e;
+    frexpf(t, &e);
+    float u = ldexpf(1.0f, e - 24);
+    float q = d / u, whole = floorf(q);
+    if (q - whole == 0.5f) {
+      t += d;
+      n--;
+      continue;
+    }
+    double units = q - whole < 0.5f ? whole : whole + 1.0f; /* d in u, rounded */
+    if (units == 0.0) return t; /* every add leaves t as it is, and t stays */
+    double room = (ldexp(1.0, e) - (double)t) / (double)u; /* u's left below 2^e */
+    double fit = floor((room - 1.0) / units);              /* adds that end a u or more below */
+    if (fit < 1.0) {
+      t += d;
+      n--;
+      continue;
+    }
+    uint32_t k = fit < (double)n ? (uint32_t)fit : n;
+    t = (float)((double)t + (double)k * units * (double)u);
+    n -= k;
+  }
+  return t;
+}
+
+/* One run of count steps of the same dt for belief i (dormant): the clocks
+ * of wy_belief_clocks, each moved count times in one go. Its uncertainty
+ * does not move (it is at its cap, or does not grow: resolve.c, drowsy). */
+static void replay_run(const wy_profile *p, wy_belief_list *l, int32_t i, float dt, uint32_t count,
+                       float smooth) {
   wy_belief *b = &l->data[i];
   wy_belief_slot *bsl = wy_belief_slots(l, i);
-  const float *ring = w->beliefs->dt;
-  float last = -1.0f, smooth = 1.0f, growth = 0.0f;
-  for (uint32_t n = from; (int32_t)(through - n) >= 0; n++) {
-    float dt = ring[n % WY_DT_RING];
-    /* What a step computes from its dt, once per run of equal ones. */
-    if (dt != last) {
-      last = dt;
-      growth = p->def.uncertainty_growth * dt;
-      if (p->def.smoothing_time > 0.0f) smooth = 1.0f - expf(-dt / p->def.smoothing_time);
+  float silent[WY_SLOTS];
+  float quietest = INFINITY;
+  int32_t losing = b->losing_slot;
+  bool any = false;
+  for (int32_t s = 0; s < p->slot_count; s++) {
+    if (!bsl[s].ever) continue;
+    any = true;
+    silent[s] = wy_add_repeat(bsl[s].silent, dt, count);
+    /* Each step takes the slot that reported last (the least silent). */
+    if (silent[s] < quietest) {
+      quietest = silent[s];
+      losing = s;
     }
-    wy_belief_clocks(p, b, bsl, dt, smooth, growth);
+  }
+  if (any && quietest == INFINITY) {
+    /* Silences that overflow: which slot a step took depends on the step. */
+    for (uint32_t k = 0; k < count; k++) wy_belief_clocks(p, b, bsl, dt, smooth, 0.0f);
+    return;
+  }
+  b->time_in_state = wy_add_repeat(b->time_in_state, dt, count);
+  for (int32_t s = 0; s < p->slot_count; s++)
+    if (bsl[s].ever) bsl[s].silent = silent[s];
+  b->losing_slot = (int8_t)losing;
+  if (p->def.smoothing_time <= 0.0f) {
+    b->smoothed = b->confidence;
+    return;
+  }
+  /* Easing towards 0 stops where a step no longer moves it. */
+  for (uint32_t k = 0; k < count; k++) {
+    float next = b->smoothed + (b->confidence - b->smoothed) * smooth;
+    if (next == b->smoothed) break;
+    b->smoothed = next;
+  }
+}
+
+/* Steps from .. through, with the dt each had, for every dormant belief of l
+ * (just belief only >= 0: that one). */
+static void replay(const wary_world *w, const wy_profile *p, wy_belief_list *l, int32_t only, uint32_t from,
+                   uint32_t through) {
+  const float *ring = w->beliefs->dt;
+  for (uint32_t n = from; (int32_t)(through - n) >= 0;) {
+    float dt = ring[n % WY_DT_RING];
+    uint32_t count = 1;
+    while ((int32_t)(through - (n + count)) >= 0 && ring[(n + count) % WY_DT_RING] == dt) count++;
+    /* What a step computes from its dt, once per run. */
+    float smooth = p->def.smoothing_time > 0.0f ? 1.0f - expf(-dt / p->def.smoothing_time) : 1.0f;
+    if (only >= 0) {
+      replay_run(p, l, only, dt, count, smooth);
+    } else {
+      for (int32_t i = 0; i < l->count; i++)
+        if (l->data[i].dormant) replay_run(p, l, i, dt, count, smooth);
+    }
+    n += count;
   }
 }
 
@@ -153,9 +234,7 @@ void wy_beliefs_catch_up(wary_world *w, int32_t agent) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
   uint32_t through = wy_beliefs_through(w);
   if (l->dormant > 0 && (int32_t)(through - l->dormant_since) >= 0) {
-    const wy_profile *p = wy_agent_profile(w, agent);
-    for (int32_t i = 0; i < l->count; i++)
-      if (l->data[i].dormant) replay(w, p, l, i, l->dormant_since, through);
+    replay(w, wy_agent_profile(w, agent), l, -1, l->dormant_since, through);
   }
   l->dormant_since = through + 1;
 }

@@ -10,6 +10,7 @@
  * steps of 0 and of odd sizes, pain, beliefs dropped when they hold nothing,
  * targets removed. A third world whose step count passes 2^32 (the reason
  * stamps wrap) must agree with them too. */
+#include <math.h>
 #include <string.h>
 
 #include "belief.h"
@@ -256,7 +257,33 @@ static void test_quiet_equals_full(void) {
   wary_world_destroy(wrap.w);
 }
 
+/* n additions in one go are the n additions, to the bit: steps of the usual
+ * sizes, odd ones, halfway ones (d an odd number of half ulps of t), from
+ * 0, across powers of two, tiny and huge. */
+static void test_add_repeat(void) {
+  static const float dts[] = {1.0f / 60.0f, 1.0f / 30.0f, 1.0f / 144.0f, 0.1f, 0.0f, 1e-7f, 1e-30f, 3.0f, 1e20f};
+  int wrong = 0, cases = 0;
+  for (int c = 0; c < 20000; c++) {
+    float t = c % 7 == 0 ? 0.0f : unit() * (float)(1u << (lcg() % 12u)) * (c % 3 ? 1.0f : 1e-3f);
+    float d = c % 4 ? dts[lcg() % 9u] : unit() * 0.3f;
+    if (c % 11 == 0 && t > 0.0f) {
+      int e;
+      frexpf(t, &e);
+      d = ldexpf(1.0f, e - 25) * (float)(1u + 2u * (lcg() % 50u)); /* halfway */
+    }
+    uint32_t n = lcg() % 5000u;
+    float naive = t;
+    for (uint32_t k = 0; k < n; k++) naive += d;
+    float fast = wy_add_repeat(t, d, n);
+    cases++;
+    wrong += memcmp(&naive, &fast, sizeof naive) != 0;
+  }
+  ENSURE(cases == 20000);
+  ENSURE(wrong == 0);
+}
+
 int main(void) {
+  test_add_repeat();
   test_quiet_equals_full();
   return check_summary("test_quiet");
 }
