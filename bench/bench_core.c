@@ -57,8 +57,23 @@
  *    through the facade, with this program as its C worker
  *    (WARY_BENCH_PARTS=hearing-worker).
  *
+ * 8. The steady game (WARY_BENCH_PARTS=steady, not in all): 1,000 agents
+ *    (WARY_BENCH_STEADY_N) that see and hear, walking; 250 targets making 200
+ *    sounds a second; 2,000 boxes (see steady_build). ms/step at 5 s and at
+ *    WARY_BENCH_STEADY_LATE (120) s of game time, beliefs held, events, and
+ *    the allocations the world's counting allocator (its allocator hooks)
+ *    sees per step; under valgrind --tool=callgrind --instr-atstart=no
+ *    --collect-atstart=no each of the two windows is dumped on its own, with
+ *    only the wary_step calls collected (instructions per step).
+ * 9. The same game on patrol, at scale (WARY_BENCH_PARTS=scale, not in all):
+ *    everyone walks a 5 m beat around where it started, so what each agent
+ *    perceives stops growing; at WARY_BENCH_SCALE_SIZES (1000,10000) agents,
+ *    stepped WARY_BENCH_SCALE_AT (120) s, then measured: ms/step, allocations
+ *    per step (0 once nothing grows), events dropped. 10,000 agents take
+ *    several minutes.
+ *
  * WARY_BENCH_PARTS: all (the default: 1-3 and 6), core (1-3), hearing (6),
- * vision-worker, hearing-worker.
+ * steady (8), scale (9), vision-worker, hearing-worker.
  *
  * Parameters: positional N M K, or the environment WARY_BENCH_N, _M, _K;
  * WARY_BENCH_REPS (7), WARY_BENCH_STEPS (120), WARY_BENCH_RAYS (20000).
@@ -76,6 +91,26 @@
 #include <time.h>
 
 #include "wary.h"
+
+/* Under valgrind --tool=callgrind, part 8 collects only its measured steps
+ * (nothing happens without valgrind; nothing at all without the header). */
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define BENCH_CALLGRIND_START() CALLGRIND_START_INSTRUMENTATION
+#define BENCH_CALLGRIND_TOGGLE() CALLGRIND_TOGGLE_COLLECT
+#define BENCH_CALLGRIND_STOP(label) \
+  do {                              \
+    CALLGRIND_DUMP_STATS_AT(label); \
+    CALLGRIND_STOP_INSTRUMENTATION; \
+  } while (0)
+#endif
+#endif
+#ifndef BENCH_CALLGRIND_START
+#define BENCH_CALLGRIND_START() ((void)0)
+#define BENCH_CALLGRIND_TOGGLE() ((void)0)
+#define BENCH_CALLGRIND_STOP(label) ((void)(label))
+#endif
 
 #define UPM 100.0           /* units per metre */
 #define WORLD_SIZE 10000.0  /* 100 m */
@@ -1348,6 +1383,331 @@ static int hearing_worker(const hear_params *hp, int reps, int steps) {
   return 0;
 }
 
+/* ---- 8. the steady game and 9. its scale (WARY_BENCH_PARTS=steady, scale) ---- */
+
+/* A game that runs on: N agents that see (part 3's vision: 30 m, 60 degrees,
+ * 0.1 s) and hear (the defaults), walking 0-1 m/s facing where they walk;
+ * N / 4 targets of another team walking 0.5-3 m/s and making N / 5 sounds a
+ * second (part 6's mix and thrown rocks); 2N boxes (part 1's sizes and
+ * materials); in a square as dense in agents as part 3's (200 per 100 m x
+ * 100 m). At N = 1000: 250 targets, 2,000 boxes, 200 sounds a second, 223.6 m
+ * a side. Nothing is removed: beliefs about makers that fell silent pile up,
+ * so the step at 120 s of game time against the step at 5 s says whether
+ * silent beliefs cost. The world's allocator is a counting one (the hooks of
+ * wary_world_def), so every allocation it makes is seen. */
+
+#define STEADY_WINDOW 60 /* steps measured at each mark: one game second */
+
+/* Counts what a world allocates, through its allocator hooks. */
+typedef struct heap_count {
+  uint64_t allocs, reallocs, frees;
+  int64_t live_bytes;
+} heap_count;
+
+static void *count_alloc(void *user, size_t size) {
+  heap_count *c = user;
+  c->allocs++;
+  c->live_bytes += (int64_t)size;
+  return malloc(size);
+}
+
+static void *count_realloc(void *user, void *p, size_t old_size, size_t size) {
+  heap_count *c = user;
+  c->reallocs++;
+  c->live_bytes += (int64_t)size - (int64_t)old_size;
+  return realloc(p, size);
+}
+
+static void count_free(void *user, void *p, size_t size) {
+  heap_count *c = user;
+  c->frees++;
+  c->live_bytes -= (int64_t)size;
+  free(p);
+}
+
+typedef struct steady_world {
+  wary_world *w;
+  heap_count heap;
+  int32_t n, m, k, rate;
+  double size;
+  bool patrol;            /* everyone walks a beat of PATROL_BEAT around where it started */
+  mover *agents, *targets;
+  double (*home)[2];      /* where each agent, then each target, started */
+  int32_t sound[HEAR_TYPES];
+  lcg emit;
+  int64_t step_no;
+} steady_world;
+
+static void steady_fail(const char *what) {
+  fprintf(stderr, "bench_core: steady game: could not %s\n", what);
+  exit(1);
+}
+
+#define PATROL_BEAT 500.0 /* 5 m each way */
+
+static void steady_build(steady_world *s, int32_t n, bool patrol) {
+  memset(s, 0, sizeof *s);
+  s->patrol = patrol;
+  s->n = n;
+  s->m = n / 4;
+  s->k = 2 * n;
+  s->rate = n / 5;
+  s->size = WORLD_SIZE * sqrt(n / 200.0);
+  s->emit.x = 777.0;
+  wary_world_def wd = wary_default_world_def();
+  wd.units_per_meter = (float)UPM;
+  wd.alloc_fn = count_alloc;
+  wd.realloc_fn = count_realloc;
+  wd.free_fn = count_free;
+  wd.alloc_user = &s->heap;
+  if (wary_world_create(&wd, &s->w) != WARY_OK) steady_fail("create the world");
+  wary_world *w = s->w;
+  int32_t material[MAT_COUNT] = {0};
+  for (int i = 1; i < MAT_COUNT; i++) {
+    wary_material_def md = wary_default_material_def();
+    md.vision_transmission = material_transmission[i];
+    md.sound_wall = material_wall[i];
+    if (wary_material_create(w, &md, &material[i]) != WARY_OK) steady_fail("create a material");
+  }
+  for (int t = 0; t < HEAR_TYPES; t++) {
+    const hear_type *h = &hear_types[t];
+    wary_sound_def sd = wary_default_sound_def();
+    int status = wary_name(w, h->name, &sd.name);
+    sd.category = h->category;
+    sd.alert_level = h->alert_level;
+    sd.loudness = h->loudness;
+    sd.max_range = h->range_m * (float)UPM;
+    sd.location_accuracy = h->accuracy;
+    sd.max_lod_tier = h->max_lod_tier;
+    if (status != WARY_OK || wary_sound_create(w, &sd, &s->sound[t]) != WARY_OK)
+      steady_fail("define a sound");
+  }
+  wary_profile_def pd = wary_default_profile_def();
+  pd.sense_count = 2;
+  pd.senses[0].sense = WARY_SENSE_VISION;
+  pd.senses[1].sense = WARY_SENSE_HEARING;
+  int32_t prof;
+  wary_vision_def vd = wary_default_vision_def();
+  vd.max_range = VISION_RANGE;
+  vd.half_angle = VISION_HALF_ANGLE;
+  vd.interval = 0.1f;
+  wary_hearing_def hd = wary_default_hearing_def();
+  hd.ear_height = HEAR_EAR;
+  if (wary_profile_create(w, &pd, &prof) != WARY_OK || wary_profile_set_vision(w, prof, &vd) != WARY_OK ||
+      wary_profile_set_hearing(w, prof, &hd) != WARY_OK)
+    steady_fail("set up the profile");
+  s->agents = calloc((size_t)n + 1, sizeof *s->agents);
+  s->targets = calloc((size_t)s->m + 1, sizeof *s->targets);
+  s->home = calloc((size_t)(n + s->m) + 1, sizeof *s->home);
+  if (!s->agents || !s->targets || !s->home) steady_fail("allocate");
+  lcg g = {20240607.0};
+  for (int32_t i = 0; i < s->k; i++) {
+    wary_box_def bd = random_box(&g, s->size);
+    bd.material = material[pick_material(rnd(&g))];
+    wary_box_id box;
+    if (wary_box_create(w, &bd, &box) != WARY_OK) steady_fail("create a box");
+  }
+  for (int32_t i = 0; i < n; i++) {
+    mover *a = &s->agents[i];
+    a->x = rnd(&g) * s->size;
+    a->y = rnd(&g) * s->size;
+    s->home[i][0] = a->x;
+    s->home[i][1] = a->y;
+    random_velocity(&g, a, 0.0, 100.0);
+    wary_actor_def ad = mover_def(a, 1);
+    ad.yaw = (float)(atan2(a->vy, a->vx) * 180.0 / PI_D);
+    ad.profile = prof;
+    if (wary_actor_create(w, &ad, &a->id) != WARY_OK) steady_fail("create an agent");
+  }
+  for (int32_t i = 0; i < s->m; i++) {
+    mover *t = &s->targets[i];
+    t->x = rnd(&g) * s->size;
+    t->y = rnd(&g) * s->size;
+    s->home[n + i][0] = t->x;
+    s->home[n + i][1] = t->y;
+    random_velocity(&g, t, 50.0, 250.0);
+    wary_actor_def ad = mover_def(t, 2);
+    if (wary_actor_create(w, &ad, &t->id) != WARY_OK) steady_fail("create a target");
+  }
+}
+
+/* Destroys the world; false if its allocations and frees do not balance. */
+static bool steady_free(steady_world *s) {
+  wary_world_destroy(s->w);
+  free(s->agents);
+  free(s->targets);
+  free(s->home);
+  return s->heap.allocs == s->heap.frees && s->heap.live_bytes == 0;
+}
+
+/* One move of dt: across the square, or on the beat around home. */
+static void steady_move(const steady_world *s, mover *p, const double home[2]) {
+  if (!s->patrol) {
+    move_in(p, DT, s->size, 0.0);
+    return;
+  }
+  p->x += p->vx * DT;
+  p->y += p->vy * DT;
+  if (fabs(p->x - home[0]) > PATROL_BEAT) p->vx = -p->vx;
+  if (fabs(p->y - home[1]) > PATROL_BEAT) p->vy = -p->vy;
+}
+
+/* What the game does between two steps (not timed): everyone moves, the
+ * targets make this step's sounds. */
+static void steady_between(steady_world *s) {
+  wary_world *w = s->w;
+  for (int32_t i = 0; i < s->n; i++) {
+    mover *a = &s->agents[i];
+    steady_move(s, a, s->home[i]);
+    wary_actor_set_pos(w, a->id, (float)a->x, (float)a->y, 0.0f);
+    if (a->vx != 0.0 || a->vy != 0.0)
+      wary_actor_set_yaw(w, a->id, (float)(atan2(a->vy, a->vx) * 180.0 / PI_D));
+  }
+  for (int32_t i = 0; i < s->m; i++) {
+    mover *t = &s->targets[i];
+    steady_move(s, t, s->home[s->n + i]);
+    wary_actor_set_pos(w, t->id, (float)t->x, (float)t->y, 0.0f);
+    wary_actor_set_velocity(w, t->id, (float)t->vx, (float)t->vy, 0.0f);
+  }
+  s->step_no++;
+  int64_t count = s->step_no * s->rate / 60 - (s->step_no - 1) * s->rate / 60;
+  for (int64_t i = 0; i < count && s->m > 0; i++) {
+    double u = rnd(&s->emit) * 100.0;
+    int t = 0, acc = hear_types[0].share;
+    while (t < HEAR_TYPES - 1 && u >= acc) acc += hear_types[++t].share;
+    const mover *mk = &s->targets[(int32_t)(rnd(&s->emit) * s->m)];
+    int st;
+    if (hear_types[t].at_place) {
+      double dist = 500.0 + rnd(&s->emit) * 1000.0;
+      double dir = heading_rad(rnd(&s->emit) * 360.0);
+      st = wary_emit_sound_at(w, s->sound[t], (float)(mk->x + dist * cos(dir)),
+                              (float)(mk->y + dist * sin(dir)), 0.0f);
+    } else {
+      st = wary_emit_sound(w, mk->id, s->sound[t]);
+    }
+    if (st != WARY_OK) steady_fail("emit a sound");
+  }
+}
+
+typedef struct steady_mark {
+  double at;          /* game seconds when the window starts */
+  double ms_median;   /* CPU time of a step, median over the window */
+  double events;      /* per step */
+  int32_t beliefs;    /* held at the end of the window */
+  uint64_t allocs;    /* allocations and reallocations in the window's steps (wary_step) */
+  uint64_t game_allocs; /* ... and in the calls between them (moves, sounds) */
+} steady_mark;
+
+/* Steps s up to game time at, then one window of STEADY_WINDOW steps. */
+static steady_mark steady_window(steady_world *s, double at, const char *label) {
+  steady_mark mk;
+  memset(&mk, 0, sizeof mk);
+  mk.at = at;
+  while ((double)s->step_no < at * 60.0) {
+    steady_between(s);
+    if (wary_step(s->w, DT) != WARY_OK) steady_fail("step");
+  }
+  double ms[STEADY_WINDOW];
+  uint64_t events = 0;
+  BENCH_CALLGRIND_START();
+  for (int i = 0; i < STEADY_WINDOW; i++) {
+    uint64_t a0 = s->heap.allocs + s->heap.reallocs;
+    steady_between(s);
+    uint64_t a1 = s->heap.allocs + s->heap.reallocs;
+    BENCH_CALLGRIND_TOGGLE();
+    double t0 = cpu_s();
+    int st = wary_step(s->w, DT);
+    ms[i] = (cpu_s() - t0) * 1e3;
+    BENCH_CALLGRIND_TOGGLE();
+    uint64_t a2 = s->heap.allocs + s->heap.reallocs;
+    mk.game_allocs += a1 - a0;
+    mk.allocs += a2 - a1;
+    if (st != WARY_OK) steady_fail("step");
+    events += (uint64_t)wary_event_count(s->w);
+  }
+  BENCH_CALLGRIND_STOP(label);
+  mk.ms_median = median(ms, STEADY_WINDOW);
+  mk.events = (double)events / STEADY_WINDOW;
+  mk.beliefs = wary_world_stats(s->w).beliefs;
+  return mk;
+}
+
+static void print_mark(const steady_mark *m) {
+  printf("   %10.0f s %10.3f %10d %12.1f %14.2f %16.2f\n", m->at, m->ms_median, (int)m->beliefs, m->events,
+         (double)m->allocs / STEADY_WINDOW, (double)m->game_allocs / STEADY_WINDOW);
+}
+
+static void print_mark_head(void) {
+  printf("   %-12s %10s %10s %12s %14s %16s\n", "game time", "ms/step", "beliefs", "events/step",
+         "allocs/step", "+ between steps");
+}
+
+static void report_steady(void) {
+  int32_t n = (int32_t)param(0, NULL, 0, "WARY_BENCH_STEADY_N", 1000);
+  int late = (int)param(0, NULL, 0, "WARY_BENCH_STEADY_LATE", 120);
+  if (late < 6) late = 6;
+  steady_world s;
+  steady_build(&s, n, false);
+  steady_mark early = steady_window(&s, 5.0, "steady 5 s");
+  steady_mark end = steady_window(&s, (double)late, "steady late");
+  uint32_t dropped = wary_events_dropped(s.w);
+  printf("8. The steady game (C, wary_step; %d steps measured at each mark)\n", STEADY_WINDOW);
+  printf("   %d agents seeing (30 m, 60 deg, 0.1 s) and hearing (defaults), walking 0-1 m/s; %d targets of\n"
+         "   another team walking 0.5-3 m/s, making %d sounds/s (part 6's mix); %d boxes (part 1's); %.1f m a side\n",
+         (int)s.n, (int)s.m, (int)s.rate, (int)s.k, s.size / UPM);
+  print_mark_head();
+  print_mark(&early);
+  print_mark(&end);
+  printf("   step at %d s / step at 5 s: %.2fx; events dropped: %u\n", late,
+         early.ms_median > 0.0 ? end.ms_median / early.ms_median : 0.0, dropped);
+  bool balanced = steady_free(&s);
+  printf("   allocs/step: allocations and reallocations the world's counting allocator saw inside wary_step,\n"
+         "   per step of the window (+ between steps: in the game's calls between them); at destroy the\n"
+         "   world's allocations and frees %s. Here they are the tables that hold more than ever before\n"
+         "   growing (beliefs pile up: one that vision spotted is never dropped); 9. has a game that stops growing.\n",
+         balanced ? "balance" : "DO NOT BALANCE");
+  printf("   ms/step: CPU time around each wary_step, median over the window. Under valgrind --tool=callgrind\n"
+         "   --instr-atstart=no --collect-atstart=no, each window is dumped on its own (\"steady 5 s\", \"steady\n"
+         "   late\"), with only the wary_step calls collected: instructions a step = its Ir / %d.\n",
+         STEADY_WINDOW);
+}
+
+/* The game of 8. on patrol (everyone walks a beat of 5 m each way around
+ * where it started, so what each agent perceives stops growing) at 1,000
+ * and at 10,000 agents (WARY_BENCH_SCALE_SIZES, a comma-separated list),
+ * each stepped for WARY_BENCH_SCALE_AT (120) seconds of game time, then
+ * measured for one second. */
+static void report_scale(void) {
+  const char *sizes = getenv("WARY_BENCH_SCALE_SIZES");
+  if (!sizes || !*sizes) sizes = "1000,10000";
+  int at = (int)param(0, NULL, 0, "WARY_BENCH_SCALE_AT", 120);
+  printf("9. The steady game on patrol, at scale (C, wary_step; stepped %d s, then %d steps measured)\n", at,
+         STEADY_WINDOW);
+  printf("   %-8s %8s %10s %10s %12s %14s %16s %9s %9s\n", "agents", "boxes", "ms/step", "beliefs", "events/step",
+         "allocs/step", "+ between steps", "dropped", "balanced");
+  for (const char *p = sizes; *p;) {
+    char *end = NULL;
+    long n = strtol(p, &end, 10);
+    if (end == p || n < 4 || n > 1000000) {
+      fprintf(stderr, "bench_core: WARY_BENCH_SCALE_SIZES: expected agent counts like 1000,10000, got '%s'\n", sizes);
+      exit(2);
+    }
+    steady_world s;
+    steady_build(&s, (int32_t)n, true);
+    steady_mark mk = steady_window(&s, (double)at, "scale");
+    uint32_t dropped = wary_events_dropped(s.w);
+    bool balanced = steady_free(&s);
+    printf("   %-8ld %8d %10.3f %10d %12.1f %14.2f %16.2f %9u %9s\n", n, (int)(2 * n), mk.ms_median, (int)mk.beliefs,
+           mk.events, (double)mk.allocs / STEADY_WINDOW, (double)mk.game_allocs / STEADY_WINDOW, dropped,
+           balanced ? "yes" : "NO");
+    p = *end == ',' ? end + 1 : end;
+  }
+  printf("   the world of 8. at each size (constant density: N / 4 targets, 2N boxes, N / 5 sounds/s), but\n"
+         "   everyone walks a beat of 5 m each way around where it started: the steady state of a game;\n"
+         "   allocs/step as in 8.; dropped: events dropped since creation (wary_events_dropped; the event queue\n"
+         "   grows to event_capacity, 65536 by default); balanced: allocations and frees balance at destroy.\n");
+}
+
 int main(int argc, char **argv) {
   int32_t n = (int32_t)param(argc, argv, 1, "WARY_BENCH_N", 200);
   int32_t m = (int32_t)param(argc, argv, 2, "WARY_BENCH_M", 50);
@@ -1368,9 +1728,17 @@ int main(int argc, char **argv) {
     report_hearing(&hp, reps, steps);
     return 0;
   }
+  if (strcmp(parts, "steady") == 0) {
+    report_steady();
+    return 0;
+  }
+  if (strcmp(parts, "scale") == 0) {
+    report_scale();
+    return 0;
+  }
   if (strcmp(parts, "all") != 0 && strcmp(parts, "core") != 0) {
-    fprintf(stderr, "bench_core: WARY_BENCH_PARTS: expected all, core, hearing, vision-worker or "
-                    "hearing-worker, got '%s'\n", parts);
+    fprintf(stderr, "bench_core: WARY_BENCH_PARTS: expected all, core, hearing, steady, "
+                    "scale, vision-worker or hearing-worker, got '%s'\n", parts);
     return 2;
   }
 
