@@ -1047,6 +1047,10 @@ static int32_t hear_idle(wary_world *w, const wary_actor_id *agents, int32_t n) 
   return idle;
 }
 
+/* A label: hearing_run's measured steps are collected under callgrind and
+ * dumped with it (part 8). */
+static const char *hear_callgrind;
+
 /* One hearing world: warmup steps, then reps x steps, out[rep] per
  * repetition. Returns the beliefs held at the end; *dropped gets the events
  * dropped (the event queue was full). */
@@ -1183,12 +1187,18 @@ static int32_t hearing_run(int kind, const hear_params *hp, int warmup, int reps
       }
     }
     wary_stats before = wary_world_stats(w);
+    /* Part 8 collects the measured steps under callgrind (hear_callgrind). */
+    bool collect = r && hear_callgrind;
+    if (collect && i == warmup) BENCH_CALLGRIND_START();
+    if (collect) BENCH_CALLGRIND_TOGGLE();
     double t0 = cpu_s();
     if (wary_step(w, DT) != WARY_OK) {
       fprintf(stderr, "bench_core: wary_step failed\n");
       exit(1);
     }
     double ms = (cpu_s() - t0) * 1e3;
+    if (collect) BENCH_CALLGRIND_TOGGLE();
+    if (collect && i == total - 1) BENCH_CALLGRIND_STOP(hear_callgrind);
     if (!r) continue;
     step_ms[at] = ms;
     r->seconds += ms * 1e-3;
@@ -1661,6 +1671,22 @@ static void report_steady(void) {
   printf("   step at %d s / step at 5 s: %.2fx; events dropped: %u\n", late,
          early.ms_median > 0.0 ? end.ms_median / early.ms_median : 0.0, dropped);
   bool balanced = steady_free(&s);
+  /* The hearing world of 6. aged the same way (its ageing table, 6., prints every mark). */
+  hear_params hp;
+  hear_params_read(&hp);
+  hear_rep hr[2];
+  uint32_t hd = 0;
+  hear_callgrind = "hearing 5 s";
+  hearing_run(HEAR_NORMAL, &hp, 5 * 60, 1, STEADY_WINDOW, &hr[0], &hd);
+  hear_callgrind = "hearing late";
+  hearing_run(HEAR_NORMAL, &hp, late * 60, 1, STEADY_WINDOW, &hr[1], &hd);
+  hear_callgrind = NULL;
+  printf("   the hearing world of 6. (%d listeners standing, %d makers, %d sounds/s), the same marks:\n",
+         (int)hp.n, (int)hp.makers, (int)hp.rate);
+  printf("   %10d s %10.3f %10d\n   %10d s %10.3f %10d\n", 5, hr[0].ms_median, (int)hr[0].beliefs, late,
+         hr[1].ms_median, (int)hr[1].beliefs);
+  printf("   step at %d s / step at 5 s: %.2fx\n", late,
+         hr[0].ms_median > 0.0 ? hr[1].ms_median / hr[0].ms_median : 0.0);
   printf("   allocs/step: allocations and reallocations the world's counting allocator saw inside wary_step,\n"
          "   per step of the window (+ between steps: in the game's calls between them); at destroy the\n"
          "   world's allocations and frees %s. Here they are the tables that hold more than ever before\n"
@@ -1668,7 +1694,8 @@ static void report_steady(void) {
          balanced ? "balance" : "DO NOT BALANCE");
   printf("   ms/step: CPU time around each wary_step, median over the window. Under valgrind --tool=callgrind\n"
          "   --instr-atstart=no --collect-atstart=no, each window is dumped on its own (\"steady 5 s\", \"steady\n"
-         "   late\"), with only the wary_step calls collected: instructions a step = its Ir / %d.\n",
+         "   late\", \"hearing 5 s\", \"hearing late\"), with only the wary_step calls collected: instructions a\n"
+         "   step = the Ir of its functions / %d.\n",
          STEADY_WINDOW);
 }
 

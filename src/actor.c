@@ -272,6 +272,7 @@ int wary_actor_set_team(wary_world *w, wary_actor_id id_h, int32_t team) {
   wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   a->team = team;
+  w->relation_epoch++;
   return WARY_OK;
 }
 

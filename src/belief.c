@@ -250,6 +250,7 @@ void wy_belief_wake(wary_world *w, int32_t agent, int32_t i) {
   }
   b->quiet = false;
   b->drowsy = false;
+  b->scored = false;
 }
 
 /* Every belief of the agent wakes (its profile is about to change). */
@@ -257,7 +258,7 @@ static void wake_all(wary_world *w, int32_t agent) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
   wy_beliefs_catch_up(w, agent);
   for (int32_t i = 0; i < l->count; i++) {
-    l->data[i].quiet = l->data[i].drowsy = l->data[i].dormant = false;
+    l->data[i].quiet = l->data[i].drowsy = l->data[i].dormant = l->data[i].scored = false;
     l->awake[i] = i;
   }
   l->awake_count = l->count;
@@ -315,24 +316,6 @@ void wy_evidence_block_release(wary_world *w, wy_belief_list *l, wy_belief *b) {
 }
 
 /* ---- dropping ---------------------------------------------------------------------- */
-
-/* A belief that holds nothing is dropped, so a step's cost follows what the
- * agent perceives, not everything it ever perceived: an Undetected belief at
- * zero with no sense share, evidence, pending raise or first sighting under
- * way, and an Expired one once its memory time has passed again. */
-bool wy_belief_empty(const wy_belief_list *l, int32_t i, float memory_time) {
-  const wy_belief *b = &l->data[i];
-  /* A damage record is kept as long as it lasts (a decay rate of 0 never forgets). */
-  if (b->confidence > 0.0f || b->evidence >= 0 || b->pending_set >= 0.0f || b->spot_time > 0.0f ||
-      b->damage > 0.0f)
-    return false;
-  if (b->state == WARY_EXPIRED) return b->time_in_state >= memory_time;
-  if (b->state != WARY_UNDETECTED || b->sensed) return false;
-  const wy_belief_slot *s = wy_belief_slots(l, i);
-  for (int32_t k = 0; k < l->stride; k++)
-    if (s[k].share > 0.0f || s[k].active) return false;
-  return true;
-}
 
 /* Moves belief from to to (to < from): its record and its slots. */
 static void move_belief(wy_belief_list *l, int32_t to, int32_t from) {

@@ -45,6 +45,9 @@ typedef struct wy_belief {
   /* Out of the steps: its clocks wait from the list's dormant_since and are
    * replayed (wy_beliefs_catch_up) before anything reads or wakes it. */
   bool dormant : 1;
+  /* Its threat was scored (emotion.c) from what it holds now: a quiet step
+   * keeps that, anything else that changes it clears it. */
+  bool scored : 1;
 } wy_belief;
 
 /* What one sense slot of the agent's profile said of the target: written by
@@ -173,9 +176,25 @@ int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const w
  * agent's index. */
 wy_belief *wy_belief_of(wary_world *w, wy_id agent, wy_id target, bool create, int32_t *index,
                         int *status);
-/* Whether a belief holds nothing (empty after memory_time when Expired): the
- * step drops those (wy_beliefs_prune). */
-bool wy_belief_empty(const wy_belief_list *l, int32_t i, float memory_time);
+/* Whether belief i holds nothing, so that the step drops it
+ * (wy_beliefs_prune): a step's cost follows what the agent perceives, not
+ * everything it ever perceived. An Undetected belief at zero with no sense
+ * share, evidence, pending raise or first sighting, and an Expired one once
+ * its memory time has passed again. Inline: asked of every belief a step
+ * resolves in full. */
+static inline bool wy_belief_empty(const wy_belief_list *l, int32_t i, float memory_time) {
+  const wy_belief *b = &l->data[i];
+  /* A damage record is kept as long as it lasts (a decay rate of 0 never forgets). */
+  if (b->confidence > 0.0f || b->evidence >= 0 || b->pending_set >= 0.0f || b->spot_time > 0.0f ||
+      b->damage > 0.0f)
+    return false;
+  if (b->state == WARY_EXPIRED) return b->time_in_state >= memory_time;
+  if (b->state != WARY_UNDETECTED || b->sensed) return false;
+  const wy_belief_slot *s = wy_belief_slots(l, i);
+  for (int32_t k = 0; k < l->stride; k++)
+    if (s[k].share > 0.0f || s[k].active) return false;
+  return true;
+}
 /* Drops the beliefs that hold nothing (never a dormant one). */
 void wy_beliefs_prune(wy_belief_list *l, float memory_time);
 

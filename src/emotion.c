@@ -137,10 +137,25 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
   int32_t n = 0;
   bool hurt = false, critical = false, high = false, tracked = false, suspected = false,
        detected = false, tracked_or_lost = false;
+  /* A quiet belief's threat depends on nothing it holds that moves (belief.h,
+   * scored): it changes only if the agent moved or hostility changed. */
+  const float *pos = wy_agent_actor(w, agent)->pos;
+  bool still = ag->scored && ag->scored_relations == w->relation_epoch &&
+               memcmp(ag->scored_pos, pos, sizeof ag->scored_pos) == 0;
+  memcpy(ag->scored_pos, pos, sizeof ag->scored_pos);
+  ag->scored_relations = w->relation_epoch;
+  ag->scored = true;
+  /* One pass: each belief's threat, then what it adds to the emotions and
+   * whether it is the hostile target of highest threat. */
+  const wy_belief *best = NULL;
   for (int32_t j = 0; j < beliefs->awake_count; j++) {
     wy_belief *b = &beliefs->data[beliefs->awake[j]];
-    threat(w, agent, d, idle_zero, b, dt);
+    if (!(still && b->quiet && b->scored)) {
+      threat(w, agent, d, idle_zero, b, dt);
+      b->scored = true;
+    }
     if (!is_target(b->state)) continue;
+    if (b->threat > 0.0f && (!best || b->threat > best->threat)) best = b;
     n++;
     hurt = hurt || b->damage > 0.0f;
     critical = critical || b->threat_level == WARY_THREAT_CRITICAL;
@@ -176,12 +191,6 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
   int32_t at = ag->attention ? wy_belief_find(beliefs, ag->attention) : -1;
   const wy_belief *cur = at >= 0 ? &beliefs->data[at] : NULL;
   if (cur && (!is_target(cur->state) || cur->threat <= 0.0f)) cur = NULL;
-  const wy_belief *best = NULL;
-  for (int32_t j = 0; j < beliefs->awake_count; j++) {
-    const wy_belief *b = &beliefs->data[beliefs->awake[j]];
-    if (!is_target(b->state) || b->threat <= 0.0f) continue;
-    if (!best || b->threat > best->threat) best = b;
-  }
   if (!cur) {
     ag->attention = best ? best->target : 0;
     ag->attention_time = 0.0f;

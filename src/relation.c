@@ -36,6 +36,7 @@ const wy_module wy_relation_module = {
 
 int wary_set_relationship(wary_world *w, int32_t a, int32_t b, int32_t rel) {
   if (rel < WARY_HOSTILE || rel > WARY_FRIENDLY) return WARY_ERR_BAD_VALUE;
+  w->relation_epoch++;
   struct wy_relations *r = w->relations;
   for (int32_t i = 0; i < r->team_count; i++) {
     wy_team_relation *t = &r->teams[i];
@@ -56,6 +57,7 @@ int wary_set_relationship_override(wary_world *w, wary_actor_id agent_h, wary_ac
   if (index < 0) return index;
   if (!wy_actor_get(w, target)) return wy_actor_status(w, target);
   if (rel < -1 || rel > WARY_FRIENDLY) return WARY_ERR_BAD_VALUE;
+  w->relation_epoch++;
   wy_relation_list *l = &w->relations->agents.data[index];
   for (int32_t i = 0; i < l->count; i++) {
     if (l->relation[i].target != target) continue;

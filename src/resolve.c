@@ -274,6 +274,7 @@ static void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_
   wy_belief_slot *bsl = wy_belief_slots(l, i);
   bool reporting;
   bool sensed = update_slots(w, b, bsl, r, k, dt, &reporting);
+  b->scored = false;
   float fused = fuse(bsl, p, r->dull);
   wy_evidence_sum e = evidence_sum(w, b);
 

@@ -104,6 +104,7 @@ struct wary_world {
   float sun_intensity;
   float ambient;
   uint32_t light_epoch;  /* bumped by each step and each change of boxes, lights, sun */
+  uint32_t relation_epoch; /* bumped by each change of who is hostile to whom (teams, relationships) */
 
   const wy_module *const *modules;
   int32_t module_count;

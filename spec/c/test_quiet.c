@@ -110,7 +110,7 @@ static void build(game *g, bool resolve_all, uint32_t steps) {
 typedef struct turn {
   int target;
   float x, y;
-  bool move, sound, evidence, raise, hit, pain, grace, senses, remove, read;
+  bool move, sound, evidence, raise, hit, pain, grace, senses, remove, read, walk, hostility;
   float dt, value;
 } turn;
 
@@ -132,6 +132,8 @@ static turn draw(int64_t n) {
   t.senses = n == 3200;
   t.read = (n % 250 == 0 || lcg() % 100u == 0) && (n < 4000 || n > 7500);
   t.remove = lcg() % 400u == 0;
+  t.walk = lcg() % 300u == 0;
+  t.hostility = lcg() % 250u == 0;
   uint32_t r = lcg() % 20u;
   t.dt = r < 14 ? 1.0f / 60.0f : r < 16 ? 0.0f : r < 18 ? 0.0001f + unit() * 0.25f : 1.0f / 30.0f;
   t.value = unit();
@@ -172,6 +174,14 @@ static void play(game *g, const turn *t, int64_t n) {
     p.senses[1].sense = WARY_SENSE_VISION;
     p.sense_count = 2;
     wary_profile_set(w, g->profile, &p);
+  }
+  /* An agent that moves, or a change of who is hostile, changes the threat
+   * of beliefs that are quiet. */
+  if (t->walk) wary_actor_set_pos(w, agent, t->x, t->value * 500.0f, 0.0f);
+  if (t->hostility) {
+    if (n % 3 == 0) wary_set_relationship(w, 1, 2, (int32_t)(n % 2) * WARY_NEUTRAL);
+    else if (n % 3 == 1) wary_set_relationship_override(w, agent, target, (int32_t)(n % 2) * WARY_FRIENDLY);
+    else wary_actor_set_team(w, target, 2 + (int32_t)(n % 2));
   }
   if (t->remove) {
     wary_actor_destroy(w, target);
