@@ -100,6 +100,26 @@
 #include "rays.h"
 #include "wary.h"
 
+/* Under valgrind --tool=callgrind, part 8 collects only its measured steps
+ * (nothing happens without valgrind; nothing at all without the header). */
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define BENCH_CALLGRIND_START() CALLGRIND_START_INSTRUMENTATION
+#define BENCH_CALLGRIND_TOGGLE() CALLGRIND_TOGGLE_COLLECT
+#define BENCH_CALLGRIND_STOP(label) \
+  do {                              \
+    CALLGRIND_DUMP_STATS_AT(label); \
+    CALLGRIND_STOP_INSTRUMENTATION; \
+  } while (0)
+#endif
+#endif
+#ifndef BENCH_CALLGRIND_START
+#define BENCH_CALLGRIND_START() ((void)0)
+#define BENCH_CALLGRIND_TOGGLE() ((void)0)
+#define BENCH_CALLGRIND_STOP(label) ((void)(label))
+#endif
+
 #define UPM 100.0           /* units per metre */
 #define WORLD_SIZE 10000.0  /* 100 m */
 #define DT (1.0f / 60.0f)
@@ -1062,6 +1082,10 @@ static int32_t hear_idle(wary_world *w, const wary_actor_id *agents, int32_t n) 
   return idle;
 }
 
+/* A label: hearing_run's measured steps are collected under callgrind and
+ * dumped with it (part 8). */
+static const char *hear_callgrind;
+
 /* One hearing world: warmup steps, then reps x steps, out[rep] per
  * repetition. Returns the beliefs held at the end; *dropped gets the events
  * dropped (the event queue was full). */
@@ -1198,12 +1222,18 @@ static int32_t hearing_run(int kind, const hear_params *hp, int warmup, int reps
       }
     }
     wary_stats before = wary_world_stats(w);
+    /* Part 8 collects the measured steps under callgrind (hear_callgrind). */
+    bool collect = r && hear_callgrind;
+    if (collect && i == warmup) BENCH_CALLGRIND_START();
+    if (collect) BENCH_CALLGRIND_TOGGLE();
     double t0 = cpu_s();
     if (wary_step(w, DT) != WARY_OK) {
       fprintf(stderr, "bench_core: wary_step failed\n");
       exit(1);
     }
     double ms = (cpu_s() - t0) * 1e3;
+    if (collect) BENCH_CALLGRIND_TOGGLE();
+    if (collect && i == total - 1) BENCH_CALLGRIND_STOP(hear_callgrind);
     if (!r) continue;
     step_ms[at] = ms;
     r->seconds += ms * 1e-3;
@@ -1425,8 +1455,37 @@ static game_params game_params_for(int32_t n, bool constant_density) {
   return p;
 }
 
+/* Counts what a world allocates, through its allocator hooks (wary_world_def). */
+typedef struct heap_count {
+  uint64_t allocs, reallocs, frees;
+  int64_t live_bytes;
+} heap_count;
+
+static void *count_alloc(void *user, size_t size) {
+  heap_count *c = user;
+  c->allocs++;
+  c->live_bytes += (int64_t)size;
+  return malloc(size);
+}
+
+static void *count_realloc(void *user, void *p, size_t old_size, size_t size) {
+  heap_count *c = user;
+  c->reallocs++;
+  c->live_bytes += (int64_t)size - (int64_t)old_size;
+  return realloc(p, size);
+}
+
+static void count_free(void *user, void *p, size_t size) {
+  heap_count *c = user;
+  c->frees++;
+  c->live_bytes -= (int64_t)size;
+  free(p);
+}
+
 typedef struct game_world {
   wary_world *w;
+  heap_count *heap;   /* the world's allocations (its allocator hooks) */
+  uint64_t step_allocs; /* allocations and reallocations inside wary_step so far */
   game_params p;
   mover *agents, *makers;
   int32_t sound[HEAR_TYPES];
@@ -1481,9 +1540,15 @@ static void game_build(game_world *g, const game_params *p) {
   g->emit.x = 777.0;
   wary_world_def wd = wary_default_world_def();
   wd.units_per_meter = (float)UPM;
+  g->heap = calloc(1, sizeof *g->heap);
+  wd.alloc_fn = count_alloc;
+  wd.realloc_fn = count_realloc;
+  wd.free_fn = count_free;
+  wd.alloc_user = g->heap;
   g->agents = calloc((size_t)(p->agents ? p->agents : 1), sizeof *g->agents);
   g->makers = calloc((size_t)(p->targets ? p->targets : 1), sizeof *g->makers);
-  if (!g->agents || !g->makers || wary_world_create(&wd, &g->w) != WARY_OK) game_fail("build the game world");
+  if (!g->heap || !g->agents || !g->makers || wary_world_create(&wd, &g->w) != WARY_OK)
+    game_fail("build the game world");
   wary_world *w = g->w;
   int32_t material[MAT_COUNT] = {0}; /* 0: the built-in opaque wall */
   for (int i = 1; i < MAT_COUNT; i++) {
@@ -1521,10 +1586,14 @@ static void game_build(game_world *g, const game_params *p) {
   }
 }
 
-static void game_free(game_world *g) {
+/* Destroys the world; false when its allocations and frees do not balance. */
+static bool game_free(game_world *g) {
   wary_world_destroy(g->w);
+  bool balanced = g->heap->allocs == g->heap->frees && g->heap->live_bytes == 0;
+  free(g->heap);
   free(g->agents);
   free(g->makers);
+  return balanced;
 }
 
 /* One step of the game: everyone moves and the targets make this step's
@@ -1563,9 +1632,11 @@ static double game_step(game_world *g) {
     }
     if (st != WARY_OK) game_fail("emit a sound");
   }
+  uint64_t a0 = g->heap->allocs + g->heap->reallocs;
   double t0 = cpu_s();
   int st = wary_step(w, DT);
   double ms = (cpu_s() - t0) * 1e3;
+  g->step_allocs += g->heap->allocs + g->heap->reallocs - a0;
   if (st != WARY_OK) game_fail("step the game world");
   return ms;
 }
@@ -1623,9 +1694,10 @@ typedef struct game_point {
   double *step_ms;  /* scratch: one round's steps */
   wary_stats before;
   uint32_t dropped_before;
+  uint64_t allocs_before;
   uint64_t events, steps;
   summary ms;
-  double rays, candidates, events_per_step, dropped;
+  double rays, candidates, events_per_step, dropped, allocs;
 } game_point;
 
 /* Steps every world of pts in turn, rounds x stretch steps each, so that the
@@ -1637,6 +1709,7 @@ static void game_measure(game_point *pts, int n, int rounds, int stretch) {
     if (!pts[i].round_ms || !pts[i].step_ms) game_fail("allocate the measurements");
     pts[i].before = wary_world_stats(pts[i].g.w);
     pts[i].dropped_before = wary_events_dropped(pts[i].g.w);
+    pts[i].allocs_before = pts[i].g.step_allocs;
   }
   for (int r = 0; r < rounds; r++)
     for (int i = 0; i < n; i++) {
@@ -1657,6 +1730,7 @@ static void game_measure(game_point *pts, int n, int rounds, int stretch) {
     q->candidates = (double)(after.candidates - q->before.candidates) / steps;
     q->events_per_step = (double)q->events / steps;
     q->dropped = (double)(wary_events_dropped(q->g.w) - q->dropped_before) / steps;
+    q->allocs = (double)(q->g.step_allocs - q->allocs_before) / steps;
     free(q->round_ms);
     free(q->step_ms);
   }
@@ -1675,8 +1749,9 @@ static void report_sweep_one(bool constant_density, const int32_t *sizes, int n,
   printf("   %s\n", constant_density
                         ? "a. constant density: N agents, N/4 targets, 2N boxes, N/5 sounds/s, a side of 200 m x sqrt(N/1000)"
                         : "b. rising density: N agents in the 1,000-agent world (200 m, 2000 boxes, 250 targets, 200 sounds/s)");
-  printf("   %7s %7s %6s %7s %8s %17s %9s %10s %10s %9s %9s %9s\n", "agents", "targets", "boxes", "side m",
-         "ms/step", "[min - max]", "us/agent", "rays/step", "cand/step", "events/st", "dropped/st", "beliefs");
+  printf("   %7s %7s %6s %7s %8s %17s %9s %10s %10s %9s %9s %9s %9s\n", "agents", "targets", "boxes", "side m",
+         "ms/step", "[min - max]", "us/agent", "rays/step", "cand/step", "events/st", "dropped/st", "beliefs",
+         "allocs/st");
   double x[SWEEP_MAX] = {0}, t[SWEEP_MAX] = {0}, rays[SWEEP_MAX] = {0}, cand[SWEEP_MAX] = {0};
   for (int i = 0; i < n; i++) {
     const game_point *q = &pts[i];
@@ -1685,10 +1760,10 @@ static void report_sweep_one(bool constant_density, const int32_t *sizes, int n,
     t[i] = q->ms.med;
     rays[i] = q->rays;
     cand[i] = q->candidates;
-    printf("   %7d %7d %6d %7.0f %8.3f   [%6.3f - %6.3f] %9.2f %10.0f %10.0f %9.1f %10.1f %9d\n", (int)p->agents,
-           (int)p->targets, (int)p->boxes, p->size / UPM, q->ms.med, q->ms.min, q->ms.max,
+    printf("   %7d %7d %6d %7.0f %8.3f   [%6.3f - %6.3f] %9.2f %10.0f %10.0f %9.1f %10.1f %9d %9.2f\n",
+           (int)p->agents, (int)p->targets, (int)p->boxes, p->size / UPM, q->ms.med, q->ms.min, q->ms.max,
            q->ms.med * 1e3 / p->agents, q->rays, q->candidates, q->events_per_step, q->dropped,
-           (int)wary_world_stats(q->g.w).beliefs);
+           (int)wary_world_stats(q->g.w).beliefs, q->allocs);
   }
   double bt = loglog_slope(x, t, n), br = loglog_slope(x, rays, n), bc = loglog_slope(x, cand, n);
   printf("   fitted exponent b (y ~ N^b, log-log least squares over the %d sizes): ms/step %.2f, rays/step %.2f,\n"
@@ -1705,7 +1780,11 @@ static void report_sweep_one(bool constant_density, const int32_t *sizes, int n,
   result_put(key, x[n - 1]);
   snprintf(key, sizeof key, "sweep_%s_dropped_at_max", tag);
   result_put(key, pts[n - 1].dropped);
-  for (int i = 0; i < n; i++) game_free(&pts[i].g);
+  bool balanced = true;
+  for (int i = 0; i < n; i++) balanced = game_free(&pts[i].g) && balanced;
+  printf("   allocs/st: allocations and reallocations the world's counting allocator (its allocator hooks)\n"
+         "   saw inside wary_step, per measured step; at destroy the allocations and frees %s\n",
+         balanced ? "balanced" : "DID NOT BALANCE");
   free(pts);
 }
 
@@ -1727,7 +1806,8 @@ static void report_sweep(void) {
   if (strcmp(density, "constant") != 0) report_sweep_one(false, sizes, n, warmup, rounds, stretch);
   printf("   ms/step: the median step of a round, median over rounds [min - max], CPU time around wary_step;\n"
          "   rays, grid candidates (wary_world_stats), events and events dropped (wary_events_dropped): per step;\n"
-         "   beliefs: held at the end. N = 1,000 is the same world in a. and b.: the steady game of 9., young.\n");
+         "   beliefs: held at the end; allocs/st: see a. N = 1,000 is the same world in a. and b.: the steady\n"
+         "   game of 9., young.\n");
 }
 
 /* Part 9: the 1,000-agent world at 5 s and at 120 s of game time. */
@@ -1748,12 +1828,14 @@ static void report_game(void) {
   printf("9. The steady game: %d agents that see and hear, %d targets making %d sounds/s, %d boxes, %.0f m x %.0f m\n"
          "   (the world of 8. at N = %d), stepped for %d s of game time (C, wary_step, CPU time)\n",
          (int)p.agents, (int)p.targets, (int)p.rate, (int)p.boxes, p.size / UPM, p.size / UPM, GAME_N, age);
-  printf("   %10s %9s %9s %10s %10s\n", "game time", "ms/step", "beliefs", "rays/step", "events/st");
+  printf("   %10s %9s %9s %10s %10s %10s\n", "game time", "ms/step", "beliefs", "rays/step", "events/st",
+         "allocs/st");
   static const int marks[] = {1, 5, 15, 30, 60, 90, 120, 180, 240, 300, 600};
   size_t mark = 0;
   double second[60];
   for (int sec = 1; sec <= age; sec++) {
     wary_stats before = wary_world_stats(pts[1].g.w);
+    uint64_t allocs = pts[1].g.step_allocs;
     uint64_t events = 0;
     for (int s = 0; s < 60; s++) {
       second[s] = game_step(&pts[1].g);
@@ -1762,19 +1844,21 @@ static void report_game(void) {
     if (mark < sizeof marks / sizeof marks[0] && sec == marks[mark]) {
       mark++;
       wary_stats after = wary_world_stats(pts[1].g.w);
-      printf("   %8d s %9.3f %9d %10.1f %10.1f\n", sec, median(second, 60), (int)after.beliefs,
-             (double)(after.rays - before.rays) / 60.0, (double)events / 60.0);
+      printf("   %8d s %9.3f %9d %10.1f %10.1f %10.2f\n", sec, median(second, 60), (int)after.beliefs,
+             (double)(after.rays - before.rays) / 60.0, (double)events / 60.0,
+             (double)(pts[1].g.step_allocs - allocs) / 60.0);
     }
   }
-  printf("   (the median step of that game second while the world ages; the first run of 60 steps is its first second)\n");
+  printf("   (the median step of that game second while the world ages; the first run of 60 steps is its first\n"
+         "   second; allocs/st: allocations and reallocations inside wary_step, per step of that second)\n");
   game_measure(pts, 2, rounds, stretch);
   double ratio = pts[0].ms.med > 0.0 ? pts[1].ms.med / pts[0].ms.med : 0.0;
   printf("   Then a second copy at %d s and this one at %d s, stepped in turn (%d rounds of %d steps each):\n", young,
          age, rounds, stretch);
   printf("   step at %3d s: %8.3f ms [%.3f - %.3f], %d beliefs\n", young, pts[0].ms.med, pts[0].ms.min,
          pts[0].ms.max, (int)wary_world_stats(pts[0].g.w).beliefs);
-  printf("   step at %3d s: %8.3f ms [%.3f - %.3f], %d beliefs\n", age, pts[1].ms.med, pts[1].ms.min,
-         pts[1].ms.max, (int)wary_world_stats(pts[1].g.w).beliefs);
+  printf("   step at %3d s: %8.3f ms [%.3f - %.3f], %d beliefs, %.2f allocs/step\n", age, pts[1].ms.med,
+         pts[1].ms.min, pts[1].ms.max, (int)wary_world_stats(pts[1].g.w).beliefs, pts[1].allocs);
   printf("   step at %d s / step at %d s: %.2fx (the median step of a round, median over rounds [min - max])\n", age,
          young, ratio);
   result_put("game_agents", p.agents);
@@ -1783,8 +1867,10 @@ static void report_game(void) {
   result_put("game_ms_young", pts[0].ms.med);
   result_put("game_ms_old", pts[1].ms.med);
   result_put("game_ratio", ratio);
-  game_free(&pts[0].g);
-  game_free(&pts[1].g);
+  result_put("game_allocs_old", pts[1].allocs);
+  bool balanced = game_free(&pts[0].g);
+  balanced = game_free(&pts[1].g) && balanced;
+  printf("   at destroy the worlds' allocations and frees %s\n", balanced ? "balanced" : "DID NOT BALANCE");
 }
 
 /* WARY_BENCH_PARTS=thermal-worker: part 2's set-up c. (the thermal sense only)

@@ -110,6 +110,9 @@ static int32_t disagreements(rig *r, const seg *segs, int32_t n, long *sight_box
   return bad;
 }
 
+/* The core's own occluder set (rig.occ) allocates through this. */
+static wy_allocator rays_heap;
+
 static bool rig_build(rig *r, const float (*min)[3], const float (*max)[3],
                       const int32_t *material, int32_t k, const float *transmission,
                       const bool *wall, int32_t materials) {
@@ -129,7 +132,8 @@ static bool rig_build(rig *r, const float (*min)[3], const float (*max)[3],
     md.sound_wall = wall[m];
     if (wary_material_create(r->world, &md, &index[m]) != WARY_OK) return false;
   }
-  wy_occ_init(&r->occ);
+  rays_heap = wy_allocator_of(&wd); /* the C library's */
+  wy_occ_init(&r->occ, &rays_heap);
   for (int32_t i = 0; i < k; i++) {
     wary_box_def bd = wary_default_box_def();
     memcpy(bd.min, min[i], sizeof bd.min);

@@ -107,12 +107,12 @@ int wary_actor_create(wary_world *w, const wary_actor_def *def, wary_actor_id *o
   if (status != WARY_OK) return status;
   if (w->in_step) return wy_fail_in_step(w->error, __func__);
   int32_t agents = w->agents.count + 1;
-  if (def->profile >= 0 && (!wy_array_reserve(&w->agents, agents) ||
+  if (def->profile >= 0 && (!wy_array_reserve(&w->alloc, &w->agents, agents) ||
                             !wy_modules_reserve(w, agents, w->profiles.count)))
     return wy_fail_memory(w->error, __func__);
   int32_t slot = wy_id_reserve(&w->actor_ids);
   if (slot < 0) return wy_fail_reserve(w->error, __func__, slot, "actor");
-  if (!wy_array_reserve(&w->actors, slot + 1)) return wy_fail_memory(w->error, __func__);
+  if (!wy_array_reserve(&w->alloc, &w->actors, slot + 1)) return wy_fail_memory(w->error, __func__);
   wy_id id = wy_id_alloc(&w->actor_ids);
   if (slot == w->actors.count) w->actors.count++;
   wy_actor *a = &w->actors.data[slot];
@@ -328,6 +328,7 @@ int wary_actor_set_team(wary_world *w, wary_actor_id id_h, int32_t team) {
   WY_ACTOR_OR_STALE(w, id);
   a->team = team;
   w->grid_dirty = true; /* the grid keeps teams, to skip a team in queries */
+  w->relation_epoch++;
   return WARY_OK;
 }
 
@@ -425,8 +426,8 @@ float wary_actor_get_prop(const wary_world *w, wary_actor_id id_h, int32_t key, 
 bool wy_grid_refresh(wary_world *w) {
   if (!w->grid_dirty) return true;
   int32_t n = w->actors.count;
-  if (!wy_array_reserve(&w->grid_include, n) || !wy_array_reserve(&w->grid_pos, n * 3) ||
-      !wy_array_reserve(&w->grid_team, n))
+  if (!wy_array_reserve(&w->alloc, &w->grid_include, n) || !wy_array_reserve(&w->alloc, &w->grid_pos, n * 3) ||
+      !wy_array_reserve(&w->alloc, &w->grid_team, n))
     return false;
   const wy_id_entry *ids = w->actor_ids.slots.data;
   for (int32_t i = 0; i < n; i++) {

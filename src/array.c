@@ -1,12 +1,12 @@
 /* array.c - growth of the core's one growable array (array.h). */
 #include "array.h"
 
-void *wy_grow(void *data, int32_t *cap, int32_t need, size_t size) {
+void *wy_grow(const wy_allocator *al, void *data, int32_t *cap, int32_t need, size_t size) {
   if (need <= *cap) return data;
   if (need > INT32_MAX / 2) return data;
   int32_t n = *cap < 16 ? 16 : *cap;
   while (n < need) n *= 2;
-  void *p = realloc(data, (size_t)n * size);
+  void *p = wy_realloc(al, data, (size_t)*cap * size, (size_t)n * size);
   if (!p) return data;
   *cap = n;
   return p;

@@ -1,53 +1,110 @@
-/* belief.c - beliefs about actors, per agent: storage, dropping those that
- * hold nothing and those about a removed actor, reading them, Set Target
- * Confidence, and vision's explanation with the belief's first sighting.
- * How a belief changes each step is resolve.c; evidence is evidence.c. */
+/* belief.c - beliefs about actors, per agent: storage (records, their slots,
+ * a hash from target to index, the pool of evidence blocks), dropping those
+ * that hold nothing and those about a removed actor, reading them, Set
+ * Target Confidence, and vision's explanation with the belief's first
+ * sighting. How a belief changes each step is resolve.c; evidence is
+ * evidence.c. */
 #include "belief.h"
 
-#include <stdlib.h>
+#include <float.h>
 #include <string.h>
 
 #include "vision.h"
 
-wy_belief *wy_belief_find(const wy_belief_list *l, wy_id target, int32_t *index) {
-  for (int32_t i = 0; i < l->count; i++)
-    if (l->data[i].target == target) {
-      if (index) *index = i;
-      return &l->data[i];
-    }
-  return NULL;
+/* ---- the list: records, slots, the index --------------------------------------- */
+
+static uint32_t hash_of(wy_id id, int32_t cap) {
+  return (id * 2654435761u) & (uint32_t)(cap - 1);
 }
 
-static void reset_slots(wy_belief *b) {
-  memset(b->due, 0, sizeof b->due);
-  memset(b->reported, 0, sizeof b->reported);
-  memset(b->active, 0, sizeof b->active);
-  memset(b->ever, 0, sizeof b->ever);
-  memset(b->shares, 0, sizeof b->shares);
-  memset(b->silent, 0, sizeof b->silent);
-  memset(b->accuracy, 0, sizeof b->accuracy);
-  memset(b->location, 0, sizeof b->location);
-  memset(b->reason, 0, sizeof b->reason);
-  b->losing_slot = -1;
+int32_t wy_belief_find(const wy_belief_list *l, wy_id target) {
+  if (l->count == 0) return -1;
+  for (uint32_t h = hash_of(target, l->index_cap);; h = (h + 1) & (uint32_t)(l->index_cap - 1)) {
+    int32_t i = l->index[h] - 1;
+    if (i < 0) return -1;
+    if (l->data[i].target == target) return i;
+  }
 }
 
-int32_t wy_belief_create(wy_belief_list *l, wy_id target, const wy_actor *t) {
-  wy_belief *b = wy_array_push(l);
-  if (!b) return -1;
+static void index_put(wy_belief_list *l, int32_t i) {
+  uint32_t h = hash_of(l->data[i].target, l->index_cap);
+  while (l->index[h]) h = (h + 1) & (uint32_t)(l->index_cap - 1);
+  l->index[h] = i + 1;
+}
+
+/* After beliefs left or moved: every index again. */
+static void index_rebuild(wy_belief_list *l) {
+  if (!l->index) return;
+  memset(l->index, 0, (size_t)l->index_cap * sizeof *l->index);
+  for (int32_t i = 0; i < l->count; i++) index_put(l, i);
+}
+
+/* Room for need beliefs of stride slots each; false (l as it was, perhaps
+ * with more room) on out of memory. */
+static bool list_reserve(wary_world *w, wy_belief_list *l, int32_t need, int32_t stride) {
+  if (need > l->cap && !wy_array_reserve(&w->alloc, l, need)) return false;
+  if (need > l->awake_cap) {
+    int32_t *awake = wy_grow(&w->alloc, l->awake, &l->awake_cap, need, sizeof *l->awake);
+    if (need > l->awake_cap) return false;
+    l->awake = awake;
+  }
+  int32_t slots = need * stride;
+  if (slots > l->slot_cap) {
+    wy_belief_slot *s = wy_grow(&w->alloc, l->slots, &l->slot_cap, slots, sizeof *l->slots);
+    if (slots > l->slot_cap) return false;
+    l->slots = s;
+  }
+  if (2 * need > l->index_cap) {
+    int32_t cap = l->index_cap < 16 ? 16 : l->index_cap;
+    while (cap < 2 * need) cap *= 2;
+    int32_t *index = wy_alloc(&w->alloc, (size_t)cap * sizeof *index);
+    if (!index) return false;
+    wy_free(&w->alloc, l->index, (size_t)l->index_cap * sizeof *l->index);
+    l->index = index;
+    l->index_cap = cap;
+    index_rebuild(l);
+  }
+  return true;
+}
+
+static void list_free(wary_world *w, wy_belief_list *l) {
+  for (int32_t i = 0; i < l->count; i++) wy_evidence_block_release(w, l, &l->data[i]);
+  wy_array_free(&w->alloc, l);
+  wy_free(&w->alloc, l->slots, (size_t)l->slot_cap * sizeof *l->slots);
+  wy_free(&w->alloc, l->index, (size_t)l->index_cap * sizeof *l->index);
+  wy_free(&w->alloc, l->awake, (size_t)l->awake_cap * sizeof *l->awake);
+  memset(l, 0, sizeof *l);
+}
+
+static void reset_slots(const wary_world *w, wy_belief_list *l, int32_t i) {
+  wy_belief_slot *s = wy_belief_slots(l, i);
+  memset(s, 0, (size_t)l->stride * sizeof *s);
+  for (int32_t k = 0; k < l->stride; k++) s[k].reason_step = w->steps;
+  l->data[i].losing_slot = -1;
+}
+
+int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const wy_actor *t) {
+  if (!list_reserve(w, l, l->count + 1, l->stride)) return -1;
+  int32_t i = l->count++;
+  wy_belief *b = &l->data[i];
   memset(b, 0, sizeof *b);
   b->target = target;
   b->state = WARY_UNDETECTED;
   b->pending_set = -1.0f;
+  b->evidence = -1;
   memcpy(b->last_known, t->pos, sizeof b->last_known);
-  reset_slots(b);
-  return l->count - 1;
+  reset_slots(w, l, i);
+  index_put(l, i);
+  l->awake[l->awake_count++] = i;
+  return i;
 }
 
 int wy_fail_no_belief(const wary_world *w, const char *fn, wy_id agent, wy_id target) {
   return wy_fail(w->error, WARY_ERR_NOT_FOUND, fn, "target: agent %x holds no belief about %x", agent, target);
 }
 
-wy_belief *wy_belief_of(wary_world *w, const char *fn, wy_id agent, wy_id target, bool create, int *status) {
+wy_belief *wy_belief_of(wary_world *w, const char *fn, wy_id agent, wy_id target, bool create,
+                        int32_t *agent_index, int *status) {
   int32_t index = wy_agent_index(w, agent, fn, "agent");
   if (index < 0) {
     *status = index;
@@ -59,102 +116,346 @@ wy_belief *wy_belief_of(wary_world *w, const char *fn, wy_id agent, wy_id target
     return NULL;
   }
   wy_belief_list *l = wy_beliefs_of(w, index);
-  wy_belief *b = wy_belief_find(l, target, NULL);
-  if (b || !create) {
-    *status = b ? WARY_OK : WARY_ERR_NOT_FOUND;
-    return b;
+  if (agent_index) *agent_index = index;
+  int32_t i = wy_belief_find(l, target);
+  if (i < 0 && create) {
+    i = wy_belief_create(w, l, target, t);
+    if (i < 0) {
+      *status = wy_fail_memory(w->error, fn);
+      return NULL;
+    }
   }
-  int32_t i = wy_belief_create(l, target, t);
-  if (i < 0) {
-    *status = wy_fail_memory(w->error, fn);
-    return NULL;
-  }
-  *status = WARY_OK;
-  return &l->data[i];
+  *status = i >= 0 ? WARY_OK : WARY_ERR_NOT_FOUND;
+  return i >= 0 ? &l->data[i] : NULL;
 }
 
-/* A belief that holds nothing is dropped, so a step's cost follows what the
- * agent perceives, not everything it ever perceived: an Undetected belief at
- * zero with no sense share, evidence, pending raise or first sighting under
- * way, and an Expired one once its memory time has passed again. */
-static bool empty(const wy_belief *b, float memory_time) {
-  /* A damage record is kept as long as it lasts (a decay rate of 0 never forgets). */
-  if (b->confidence > 0.0f || b->evidence_count > 0 || b->pending_set >= 0.0f || b->spot_time > 0.0f ||
-      b->damage > 0.0f)
-    return false;
-  if (b->state == WARY_EXPIRED) return b->time_in_state >= memory_time;
-  if (b->state != WARY_UNDETECTED || b->sensed) return false;
-  for (int32_t s = 0; s < WY_SLOTS; s++)
-    if (b->shares[s] > 0.0f || b->active[s]) return false;
-  return true;
+/* ---- dormant beliefs: their clocks wait ----------------------------------------- */
+
+float wy_add_repeat(float t, float d, uint32_t n) {
+  while (n > 0) {
+    if (!(t >= FLT_MIN) || !(t < FLT_MAX) || !(d >= 0.0f) || !(d < FLT_MAX)) {
+      t += d;
+      n--;
+      continue;
+    }
+    /* t is in [2^(e-1), 2^e), where floats are the multiples of u. While the
+     * sum stays below 2^e, t + d rounds to t plus d rounded to a multiple of
+     * u: the same amount each time, unless d is halfway between two (then
+     * which one depends on t: such a step is taken as it is). */
+    int e;
+    frexpf(t, &e);
+    float u = ldexpf(1.0f, e - 24);
+    float q = d / u, whole = floorf(q);
+    if (q - whole == 0.5f) {
+      t += d;
+      n--;
+      continue;
+    }
+    double units = q - whole < 0.5f ? whole : whole + 1.0f; /* d in u, rounded */
+    if (units == 0.0) return t; /* every add leaves t as it is, and t stays */
+    double room = (ldexp(1.0, e) - (double)t) / (double)u; /* u's left below 2^e */
+    double fit = floor((room - 1.0) / units);              /* adds that end a u or more below */
+    if (fit < 1.0) {
+      t += d;
+      n--;
+      continue;
+    }
+    uint32_t k = fit < (double)n ? (uint32_t)fit : n;
+    t = (float)((double)t + (double)k * units * (double)u);
+    n -= k;
+  }
+  return t;
+}
+
+/* One run of count steps of the same dt for belief i (dormant): the clocks
+ * of wy_belief_clocks, each moved count times in one go. Its uncertainty
+ * does not move (it is at its cap, or does not grow: resolve.c, drowsy). */
+static void replay_run(const wy_profile *p, wy_belief_list *l, int32_t i, float dt, uint32_t count,
+                       float smooth) {
+  wy_belief *b = &l->data[i];
+  wy_belief_slot *bsl = wy_belief_slots(l, i);
+  float silent[WY_SLOTS];
+  float quietest = INFINITY;
+  int32_t losing = b->losing_slot;
+  bool any = false;
+  for (int32_t s = 0; s < p->slot_count; s++) {
+    if (!bsl[s].ever) continue;
+    any = true;
+    silent[s] = wy_add_repeat(bsl[s].silent, dt, count);
+    /* Each step takes the slot that reported last (the least silent). */
+    if (silent[s] < quietest) {
+      quietest = silent[s];
+      losing = s;
+    }
+  }
+  if (any && quietest == INFINITY) {
+    /* Silences that overflow: which slot a step took depends on the step. */
+    for (uint32_t k = 0; k < count; k++) wy_belief_clocks(p, b, bsl, dt, smooth, 0.0f);
+    return;
+  }
+  b->time_in_state = wy_add_repeat(b->time_in_state, dt, count);
+  for (int32_t s = 0; s < p->slot_count; s++)
+    if (bsl[s].ever) bsl[s].silent = silent[s];
+  b->losing_slot = (int8_t)losing;
+  if (p->def.smoothing_time <= 0.0f) {
+    b->smoothed = b->confidence;
+    return;
+  }
+  /* Easing towards 0 stops where a step no longer moves it. */
+  for (uint32_t k = 0; k < count; k++) {
+    float next = b->smoothed + (b->confidence - b->smoothed) * smooth;
+    if (next == b->smoothed) break;
+    b->smoothed = next;
+  }
+}
+
+/* Steps from .. through, with the dt each had, for every dormant belief of l
+ * (just belief only >= 0: that one). */
+static void replay(const wary_world *w, const wy_profile *p, wy_belief_list *l, int32_t only, uint32_t from,
+                   uint32_t through) {
+  const float *ring = w->beliefs->dt;
+  for (uint32_t n = from; (int32_t)(through - n) >= 0;) {
+    float dt = ring[n % WY_DT_RING];
+    uint32_t count = 1;
+    while ((int32_t)(through - (n + count)) >= 0 && ring[(n + count) % WY_DT_RING] == dt) count++;
+    /* What a step computes from its dt, once per run. */
+    float smooth = p->def.smoothing_time > 0.0f ? 1.0f - expf(-dt / p->def.smoothing_time) : 1.0f;
+    if (only >= 0) {
+      replay_run(p, l, only, dt, count, smooth);
+    } else {
+      for (int32_t i = 0; i < l->count; i++)
+        if (l->data[i].dormant) replay_run(p, l, i, dt, count, smooth);
+    }
+    n += count;
+  }
+}
+
+static void awake_insert(wy_belief_list *l, int32_t i) {
+  int32_t k = l->awake_count;
+  while (k > 0 && l->awake[k - 1] > i) {
+    l->awake[k] = l->awake[k - 1];
+    k--;
+  }
+  l->awake[k] = i;
+  l->awake_count++;
+}
+
+void wy_beliefs_catch_up(wary_world *w, int32_t agent) {
+  wy_belief_list *l = wy_beliefs_of(w, agent);
+  uint32_t through = wy_beliefs_through(w);
+  if (l->dormant > 0 && (int32_t)(through - l->dormant_since) >= 0) {
+    replay(w, wy_agent_profile(w, agent), l, -1, l->dormant_since, through);
+  }
+  l->dormant_since = through + 1;
+}
+
+void wy_belief_wake(wary_world *w, int32_t agent, int32_t i) {
+  wy_belief_list *l = wy_beliefs_of(w, agent);
+  wy_belief *b = &l->data[i];
+  if (b->dormant) {
+    replay(w, wy_agent_profile(w, agent), l, i, l->dormant_since, wy_beliefs_through(w));
+    b->dormant = false;
+    l->dormant--;
+    awake_insert(l, i);
+  }
+  b->quiet = false;
+  b->drowsy = false;
+  b->scored = false;
+}
+
+/* Every belief of the agent wakes (its profile is about to change). */
+static void wake_all(wary_world *w, int32_t agent) {
+  wy_belief_list *l = wy_beliefs_of(w, agent);
+  wy_beliefs_catch_up(w, agent);
+  for (int32_t i = 0; i < l->count; i++) {
+    l->data[i].quiet = l->data[i].drowsy = l->data[i].dormant = l->data[i].scored = false;
+    l->awake[i] = i;
+  }
+  l->awake_count = l->count;
+  l->dormant = 0;
+}
+
+void wy_beliefs_step_begin(wary_world *w, float dt) {
+  w->beliefs->dt[w->steps % WY_DT_RING] = dt;
+  if ((w->steps & ((1u << 30) - 1u)) != 0) return;
+  /* Once in 2^30 steps (before this step's senses) every reason is written
+   * out with this step as its stamp, and every slot counts as last due just
+   * before: wy_belief_reason compares the two within 2^31 steps. */
+  for (int32_t a = 0; a < w->beliefs->agents.count; a++) {
+    wy_belief_list *l = wy_beliefs_of(w, a);
+    for (int32_t i = 0; i < l->count; i++) {
+      wy_belief_slot *bsl = wy_belief_slots(l, i);
+      for (int32_t s = 0; s < l->stride; s++) {
+        bsl[s].reason = (int8_t)wy_belief_reason(l, &bsl[s], s);
+        bsl[s].reason_step = w->steps;
+      }
+    }
+    for (int32_t s = 0; s < WY_SLOTS; s++) l->out_of_range_step[s] = w->steps - 1;
+  }
+}
+
+/* ---- the evidence pool ---------------------------------------------------------- */
+
+wy_evidence_block *wy_evidence_block_of(wary_world *w, wy_belief_list *l, wy_belief *b) {
+  struct wy_beliefs *bs = w->beliefs;
+  if (b->evidence >= 0) return &bs->evidence.data[b->evidence];
+  int32_t k = bs->evidence_free;
+  if (k >= 0) {
+    bs->evidence_free = bs->evidence.data[k].next;
+  } else {
+    if (!wy_array_reserve(&w->alloc, &bs->evidence, bs->evidence.count + 1)) return NULL;
+    k = bs->evidence.count++;
+  }
+  wy_evidence_block *e = &bs->evidence.data[k];
+  e->count = 0;
+  e->next = -1;
+  b->evidence = k;
+  l->holders++;
+  return e;
+}
+
+void wy_evidence_block_release(wary_world *w, wy_belief_list *l, wy_belief *b) {
+  if (b->evidence < 0) return;
+  struct wy_beliefs *bs = w->beliefs;
+  wy_evidence_block *e = &bs->evidence.data[b->evidence];
+  e->count = -1;
+  e->next = bs->evidence_free;
+  bs->evidence_free = b->evidence;
+  b->evidence = -1;
+  l->holders--;
+}
+
+/* ---- dropping ---------------------------------------------------------------------- */
+
+/* Moves belief from to to (to < from): its record and its slots. */
+static void move_belief(wy_belief_list *l, int32_t to, int32_t from) {
+  l->data[to] = l->data[from];
+  memcpy(wy_belief_slots(l, to), wy_belief_slots(l, from), (size_t)l->stride * sizeof *l->slots);
+}
+
+/* Belief i left: the awake indices past it move down by one. */
+static void awake_remove(wy_belief_list *l, int32_t i) {
+  int32_t k = 0;
+  for (int32_t j = 0; j < l->awake_count; j++) {
+    int32_t a = l->awake[j];
+    if (a != i) l->awake[k++] = a > i ? a - 1 : a;
+  }
+  l->awake_count = k;
 }
 
 void wy_beliefs_prune(wy_belief_list *l, float memory_time) {
-  int32_t kept = 0;
-  for (int32_t i = 0; i < l->count; i++) {
-    if (empty(&l->data[i], memory_time)) continue;
-    if (kept != i) l->data[kept] = l->data[i];
-    kept++;
+  /* A dormant belief holds a first sighting: it never empties. */
+  int32_t dropped = 0, next = 0, kept = 0;
+  for (int32_t j = 0; j < l->awake_count; j++) {
+    int32_t i = l->awake[j];
+    if (!wy_belief_empty(l, i, memory_time)) {
+      l->awake[kept++] = i - dropped;
+      continue;
+    }
+    /* The beliefs between the last one dropped and this one move down. */
+    for (; next < i; next++)
+      if (dropped > 0) move_belief(l, next - dropped, next);
+    next = i + 1;
+    dropped++;
   }
-  l->count = kept;
+  if (dropped == 0) return;
+  for (; next < l->count; next++) move_belief(l, next - dropped, next);
+  l->count -= dropped;
+  l->awake_count = kept;
+  index_rebuild(l);
 }
 
 /* ---- the module: a list per agent ---------------------------------------------- */
 
 static bool create(wary_world *w) {
-  w->beliefs = calloc(1, sizeof *w->beliefs);
-  return w->beliefs != NULL;
+  w->beliefs = wy_alloc_zero(&w->alloc, sizeof *w->beliefs);
+  if (!w->beliefs) return false;
+  w->beliefs->evidence_free = -1;
+  return true;
 }
 
 static void destroy(wary_world *w) {
   if (!w->beliefs) return;
-  for (int32_t i = 0; i < w->beliefs->agents.count; i++) wy_array_free(&w->beliefs->agents.data[i]);
-  wy_array_free(&w->beliefs->agents);
-  free(w->beliefs);
+  for (int32_t i = 0; i < w->beliefs->agents.count; i++) list_free(w, &w->beliefs->agents.data[i]);
+  wy_array_free(&w->alloc, &w->beliefs->agents);
+  wy_array_free(&w->alloc, &w->beliefs->evidence);
+  wy_free(&w->alloc, w->beliefs, sizeof *w->beliefs);
 }
 
 static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
   (void)profiles;
-  return wy_array_reserve(&w->beliefs->agents, agents);
+  return wy_array_reserve(&w->alloc, &w->beliefs->agents, agents);
 }
 
 static void agent_added(wary_world *w, int32_t agent) {
-  (void)agent;
-  memset(&w->beliefs->agents.data[w->beliefs->agents.count++], 0, sizeof(wy_belief_list));
+  wy_belief_list *l = &w->beliefs->agents.data[w->beliefs->agents.count++];
+  memset(l, 0, sizeof *l);
+  l->stride = wy_agent_profile(w, agent)->slot_count;
+  /* No slot has been due yet: every stamp to come is as new or newer. */
+  for (int32_t s = 0; s < WY_SLOTS; s++) l->out_of_range_step[s] = w->steps;
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
-  wy_array_free(&w->beliefs->agents.data[agent]);
+  list_free(w, &w->beliefs->agents.data[agent]);
   wy_array_swap_remove(&w->beliefs->agents, agent);
 }
 
 static void actor_removed(wary_world *w, wy_id target) {
   for (int32_t i = 0; i < w->beliefs->agents.count; i++) {
     wy_belief_list *l = &w->beliefs->agents.data[i];
-    int32_t k;
-    if (wy_belief_find(l, target, &k)) {
-      /* Order is kept so that iteration stays deterministic. */
-      memmove(l->data + k, l->data + k + 1, (size_t)(l->count - k - 1) * sizeof *l->data);
-      l->count--;
-    }
+    int32_t k = wy_belief_find(l, target);
+    if (k < 0) continue;
+    wy_evidence_block_release(w, l, &l->data[k]);
+    if (l->data[k].dormant) l->dormant--;
+    /* Order is kept so that iteration stays deterministic. */
+    for (int32_t j = k + 1; j < l->count; j++) move_belief(l, j - 1, j);
+    l->count--;
+    awake_remove(l, k);
+    index_rebuild(l);
   }
+}
+
+/* Room for the slots of every belief of the profile's agents, before its
+ * slots change (so that slots_reset cannot fail). */
+static bool slots_reserve(wary_world *w, int32_t profile, int32_t slot_count) {
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    wy_belief_list *l = wy_beliefs_of(w, i);
+    if (wy_agent_actor(w, i)->profile == profile && !list_reserve(w, l, l->cap, slot_count))
+      return false;
+  }
+  return true;
+}
+
+/* The profile's settings are about to change: its agents' beliefs are
+ * resolved in full again (their clocks caught up under the old ones). */
+static void profile_changing(wary_world *w, int32_t profile) {
+  for (int32_t i = 0; i < w->agents.count; i++)
+    if (wy_agent_actor(w, i)->profile == profile) wake_all(w, i);
 }
 
 static void slots_reset(wary_world *w, int32_t agent) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
-  for (int32_t b = 0; b < l->count; b++) reset_slots(&l->data[b]);
+  l->stride = wy_agent_profile(w, agent)->slot_count;
+  for (int32_t b = 0; b < l->count; b++) reset_slots(w, l, b);
 }
 
 const wy_module wy_belief_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .agent_added = agent_added,
-  .agent_removed = agent_removed, .actor_removed = actor_removed, .slots_reset = slots_reset,
+  .agent_removed = agent_removed, .actor_removed = actor_removed, .profile_changing = profile_changing,
+  .slots_reserve = slots_reserve, .slots_reset = slots_reset,
 };
 
 /* ---- reading and raising ---------------------------------------------------------- */
 
-static void belief_out(const wary_world *w, int32_t agent, const wy_belief *b, wary_belief *out) {
+static void belief_out(const wary_world *cw, int32_t agent, int32_t i, wary_belief *out) {
+  /* A dormant belief's clocks are replayed first: reading it is exact. */
+  wary_world *w = (wary_world *)cw;
+  if (wy_beliefs_of(w, agent)->data[i].dormant) wy_beliefs_catch_up(w, agent);
   const wy_agent *ag = &w->agents.data[agent];
   const wy_profile *p = wy_agent_profile(w, agent);
+  const wy_belief_list *l = wy_beliefs_of(w, agent);
+  const wy_belief *b = &l->data[i];
+  const wy_belief_slot *s = wy_belief_slots(l, i);
   out->target.id = b->target;
   out->confidence = b->confidence;
   out->smoothed = b->smoothed;
@@ -166,10 +467,10 @@ static void belief_out(const wary_world *w, int32_t agent, const wy_belief *b, w
   out->uncertainty = b->uncertainty;
   out->sensed = b->sensed;
   out->sense_count = p->slot_count;
-  for (int32_t s = 0; s < p->slot_count; s++) {
-    out->shares[s] = b->shares[s];
-    out->active[s] = b->active[s];
-    out->muted[s] = ag->muted[s];
+  for (int32_t k = 0; k < p->slot_count; k++) {
+    out->shares[k] = s[k].share;
+    out->active[k] = s[k].active;
+    out->muted[k] = ag->muted[k];
   }
 }
 
@@ -181,9 +482,9 @@ int wary_belief_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id ta
   int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
   if (!wy_actor_get(w, target)) return wy_actor_status(w, target, __func__, "target");
-  const wy_belief *b = wy_belief_find(wy_beliefs_of(w, index), target, NULL);
-  if (!b) return wy_fail_no_belief(w, __func__, agent, target);
-  belief_out(w, index, b, out);
+  int32_t i = wy_belief_find(wy_beliefs_of(w, index), target);
+  if (i < 0) return wy_fail_no_belief(w, __func__, agent, target);
+  belief_out(w, index, i, out);
   return WARY_OK;
 }
 
@@ -201,7 +502,7 @@ int wary_belief_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wary_b
   const wy_belief_list *l = wy_beliefs_of(w, index);
   if (i < 0 || i >= l->count)
     return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "i", "a belief", i, l->count);
-  belief_out(w, index, &l->data[i], out);
+  belief_out(w, index, i, out);
   return WARY_OK;
 }
 
@@ -211,8 +512,10 @@ int wary_set_confidence(wary_world *w, wary_actor_id agent_h, wary_actor_id targ
   if (wy_bad(w->error, __func__, "confidence", confidence, WY_UNIT)) return WARY_ERR_BAD_VALUE;
   int status;
   if (agent == target) return wy_fail_self(w, __func__, target);
-  wy_belief *b = wy_belief_of(w, __func__, agent, target, true, &status);
+  int32_t index;
+  wy_belief *b = wy_belief_of(w, __func__, agent, target, true, &index, &status);
   if (!b) return status;
+  wy_belief_wake(w, index, (int32_t)(b - wy_beliefs_of(w, index)->data));
   if (confidence > b->pending_set) b->pending_set = confidence;
   return WARY_OK;
 }
@@ -234,7 +537,8 @@ int wary_vision_explain_get(const wary_world *cw, wary_actor_id agent_h, wary_ac
   const wary_vision_def *v = wy_vision_of(w, a->profile);
   int32_t reason;
   wy_vision_eval(w, a, v, t, &reason, out);
-  const wy_belief *b = wy_belief_find(wy_beliefs_of(w, a->agent), target, NULL);
-  out->reacting = v->first_spot_reaction_time > 0.0f && out->confidence > 0.0f && !(b && b->spotted);
+  const wy_belief_list *l = wy_beliefs_of(w, a->agent);
+  int32_t i = wy_belief_find(l, target);
+  out->reacting = v->first_spot_reaction_time > 0.0f && out->confidence > 0.0f && !(i >= 0 && l->data[i].spotted);
   return WARY_OK;
 }

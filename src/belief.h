@@ -6,51 +6,109 @@
 
 #include "world.h"
 
-/* What an agent believes of one actor. It is the only record per (agent,
- * target), so the layers above keep their per-target data here too (the
- * first-sight hold-back, the damage record and threat): it then goes with
- * the belief when the target is removed or the belief is dropped. */
+/* What an agent believes of one actor: the fields a step reads and writes,
+ * in one cache line. It is the only record per (agent, target), so the
+ * layers above keep their per-target data here too (the first-sight
+ * hold-back, the damage record and threat): it then goes with the belief
+ * when the target is removed or the belief is dropped. What each sense slot
+ * said is a wy_belief_slot beside it; evidence is a block of the pool
+ * (evidence.h), held only while there is some. */
 typedef struct wy_belief {
   wy_id target;
   float confidence;
   float smoothed;
   float fused;
   float time_in_state;
-  float last_known[3];
   float uncertainty;
   float pending_set;      /* set_confidence to apply at the next resolve, -1 none */
-  int32_t state;
-  int32_t loss_reason;
-  int32_t losing_slot;    /* slot that reported last, -1 none */
-  bool sensed;
+  float last_known[3];
   /* The first sighting (wy_belief_first_sight, applied by the step to
    * vision's reports): vision has seen it for first_spot_reaction_time. */
-  bool spotted;
   float spot_time;        /* seconds of unbroken first sight so far */
-  /* Per slot, written by the step from the senses' reports, read by resolve.c. */
-  bool due[WY_SLOTS];     /* slot evaluated this step */
-  int32_t reason[WY_SLOTS]; /* why the slot's last evaluation saw nothing (built-in senses) */
-  bool reported[WY_SLOTS];/* slot got an active result this step */
-  bool active[WY_SLOTS];
-  bool ever[WY_SLOTS];    /* slot has reported at least once */
-  float shares[WY_SLOTS];
-  float silent[WY_SLOTS]; /* seconds since the slot last reported */
-  float accuracy[WY_SLOTS];
-  float location[WY_SLOTS][3];
-  int32_t evidence_count;
-  wary_evidence evidence[WARY_MAX_EVIDENCE];
   /* The brain's record of it: damage.c adds to damage (which keeps the
    * belief from being dropped while it lasts), emotion.c fades it and
    * scores the threat. */
   float damage;           /* damage recorded from the target, fading */
   float threat;           /* threat score, 0..1 */
-  int32_t threat_level;   /* wary_threat_level */
+  int32_t evidence;       /* its block of the evidence pool, -1: none */
+  int8_t state;           /* wary_state */
+  int8_t loss_reason;     /* wary_loss_reason */
+  int8_t losing_slot;     /* slot that reported last, -1 none */
+  int8_t threat_level;    /* wary_threat_level */
+  bool sensed : 1;
+  bool spotted : 1;
+  /* Nothing reports it and nothing about it is about to change: a step only
+   * moves its clocks (resolve.c says when a belief is quiet). */
+  bool quiet : 1;
+  /* Quiet with no time running out (resolve.c): dormant from its next step. */
+  bool drowsy : 1;
+  /* Out of the steps: its clocks wait from the list's dormant_since and are
+   * replayed (wy_beliefs_catch_up) before anything reads or wakes it. */
+  bool dormant : 1;
+  /* Its threat was scored (emotion.c) from what it holds now: a quiet step
+   * keeps that, anything else that changes it clears it. */
+  bool scored : 1;
 } wy_belief;
 
-typedef WY_ARRAY(wy_belief) wy_belief_list;
+/* What one sense slot of the agent's profile said of the target: written by
+ * the step from the senses' reports (and by damage.c), read by resolve.c. */
+typedef struct wy_belief_slot {
+  float share;
+  float silent;           /* seconds since the slot last reported */
+  float accuracy;
+  float location[3];
+  /* Why the slot's last evaluation saw nothing (built-in senses), as of
+   * reason_step; a later step in which the slot was due and its sense looks
+   * at candidates says out of range instead (wy_belief_reason). */
+  uint32_t reason_step;
+  int8_t reason;
+  bool reported;          /* got an active result this step */
+  bool active;
+  bool ever;              /* has reported at least once */
+} wy_belief_slot;
+
+/* One agent's beliefs, in the order they were made (which events and
+ * wary_belief_at follow), and their slots: stride of them per belief. */
+typedef struct wy_belief_list {
+  wy_belief *data;
+  wy_belief_slot *slots;  /* data[i]'s are slots[i * stride .. (i + 1) * stride) */
+  int32_t count;
+  int32_t cap;
+  int32_t stride;         /* the agent's profile's slot count */
+  int32_t slot_cap;       /* slots allocated */
+  int32_t holders;        /* beliefs that hold an evidence block */
+  int32_t *index;         /* target -> belief index + 1 (0: empty), open addressing */
+  int32_t index_cap;      /* a power of two, at least twice cap */
+  /* Per slot: the last step at which it was due and its sense looks at
+   * candidates, so every belief it did not answer for is out of range. */
+  uint32_t out_of_range_step[WY_SLOTS];
+  int32_t *awake;         /* indices of the beliefs not dormant, ascending */
+  int32_t awake_count;
+  int32_t awake_cap;
+  int32_t dormant;        /* beliefs that are */
+  uint32_t dormant_since; /* the first step the dormant ones have not taken */
+  bool may_sleep;         /* emotion.c: an idle belief's threat is 0 for this agent */
+} wy_belief_list;
+
+/* A belief's evidence: the entries in the order they were added. */
+typedef struct wy_evidence_block {
+  int32_t count;          /* -1: free (next: the next free block) */
+  int32_t next;
+  wary_evidence entry[WARY_MAX_EVIDENCE];
+} wy_evidence_block;
+
+/* Steps whose dt is kept for the dormant beliefs' clocks; every list replays
+ * its dormant ones before they fall half of it behind. */
+#define WY_DT_RING 4096
 
 struct wy_beliefs {
   WY_ARRAY(wy_belief_list) agents; /* per agent */
+  WY_ARRAY(wy_evidence_block) evidence;
+  int32_t evidence_free;           /* first free block, -1 none */
+  /* Every belief resolved in full every step, quiet or not: the reference
+   * the quiet steps are checked against (spec/c/test_quiet.c). */
+  bool resolve_all;
+  float dt[WY_DT_RING];            /* the dt of step n is dt[n % WY_DT_RING] */
 };
 
 extern const wy_module wy_belief_module;
@@ -59,18 +117,98 @@ static inline wy_belief_list *wy_beliefs_of(const wary_world *w, int32_t agent) 
   return &w->beliefs->agents.data[agent];
 }
 
-wy_belief *wy_belief_find(const wy_belief_list *l, wy_id target, int32_t *index);
+static inline wy_belief_slot *wy_belief_slots(const wy_belief_list *l, int32_t i) {
+  return &l->slots[(size_t)i * (size_t)l->stride];
+}
+
+/* Why slot s of a belief last saw nothing (wy_belief_slot.reason). */
+static inline int32_t wy_belief_reason(const wy_belief_list *l, const wy_belief_slot *bs, int32_t s) {
+  return (int32_t)(l->out_of_range_step[s] - bs->reason_step) > 0 ? WARY_LOSS_OUT_OF_RANGE : bs->reason;
+}
+
+/* What one step of dt does to a quiet belief: its time in state, its slots'
+ * silence and which fell silent last, smoothing towards its confidence (0),
+ * uncertainty towards its cap; smooth is 1 - e^(-dt / smoothing_time) and
+ * growth uncertainty_growth x dt. The very operations of a full resolve. */
+static inline void wy_belief_clocks(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl, float dt,
+                                    float smooth, float growth) {
+  b->time_in_state += dt;
+  float quietest = INFINITY;
+  for (int32_t s = 0; s < p->slot_count; s++) {
+    if (!bsl[s].ever) continue;
+    bsl[s].silent += dt;
+    if (bsl[s].silent < quietest) {
+      quietest = bsl[s].silent;
+      b->losing_slot = (int8_t)s;
+    }
+  }
+  if (p->def.smoothing_time <= 0.0f) b->smoothed = b->confidence;
+  else b->smoothed += (b->confidence - b->smoothed) * smooth;
+  float u = b->uncertainty + growth;
+  b->uncertainty = u < p->def.max_uncertainty ? u : p->def.max_uncertainty;
+}
+
+/* fl(...fl(fl(t + d) + d)... + d), n additions of d (t, d >= 0), to the bit,
+ * in a few operations: what n steps of dt d do to a clock. */
+float wy_add_repeat(float t, float d, uint32_t n);
+
+/* The last step a belief's clocks should have taken now: the one before this
+ * one while a step runs (its resolve is still to come), else the last. */
+static inline uint32_t wy_beliefs_through(const wary_world *w) {
+  return w->in_step ? w->steps - 1 : w->steps;
+}
+
+/* Replays the clocks of agent's dormant beliefs up to wy_beliefs_through. */
+void wy_beliefs_catch_up(wary_world *w, int32_t agent);
+/* Belief i of agent is touched (a sense reports it, a hit, evidence, a
+ * raise): no longer quiet, and if dormant, back in the steps. */
+void wy_belief_wake(wary_world *w, int32_t agent, int32_t i);
+/* The step begins: its dt is kept; the reason stamps are refreshed before
+ * any can fall 2^31 steps behind. */
+void wy_beliefs_step_begin(wary_world *w, float dt);
+
+/* The index of l's belief about target, -1 none. */
+int32_t wy_belief_find(const wy_belief_list *l, wy_id target);
 /* A new belief about target t at the end of l: its index, or -1 on out of memory. */
-int32_t wy_belief_create(wy_belief_list *l, wy_id target, const wy_actor *t);
+int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const wy_actor *t);
 /* The belief of agent about target (made if create), or NULL with *status:
  * the agent's or target's id status or OUT_OF_MEMORY, with their text for fn,
  * or NOT_FOUND without one (for some callers no belief is no failure: they
- * note it with wy_fail_no_belief). */
-wy_belief *wy_belief_of(wary_world *w, const char *fn, wy_id agent, wy_id target, bool create, int *status);
+ * note it with wy_fail_no_belief). *agent_index (NULL: not wanted): the
+ * agent's index. */
+wy_belief *wy_belief_of(wary_world *w, const char *fn, wy_id agent, wy_id target, bool create,
+                        int32_t *agent_index, int *status);
 /* WARY_ERR_NOT_FOUND with its text: agent holds no belief about target. */
 int wy_fail_no_belief(const wary_world *w, const char *fn, wy_id agent, wy_id target);
-/* Drops the beliefs that hold nothing (empty after memory_time when Expired). */
+/* Whether belief i holds nothing, so that the step drops it
+ * (wy_beliefs_prune): a step's cost follows what the agent perceives, not
+ * everything it ever perceived. An Undetected belief at zero with no sense
+ * share, evidence, pending raise or first sighting, and an Expired one once
+ * its memory time has passed again. Inline: asked of every belief a step
+ * resolves in full. */
+static inline bool wy_belief_empty(const wy_belief_list *l, int32_t i, float memory_time) {
+  const wy_belief *b = &l->data[i];
+  /* A damage record is kept as long as it lasts (a decay rate of 0 never forgets). */
+  if (b->confidence > 0.0f || b->evidence >= 0 || b->pending_set >= 0.0f || b->spot_time > 0.0f ||
+      b->damage > 0.0f)
+    return false;
+  if (b->state == WARY_EXPIRED) return b->time_in_state >= memory_time;
+  if (b->state != WARY_UNDETECTED || b->sensed) return false;
+  const wy_belief_slot *s = wy_belief_slots(l, i);
+  for (int32_t k = 0; k < l->stride; k++)
+    if (s[k].share > 0.0f || s[k].active) return false;
+  return true;
+}
+/* Drops the beliefs that hold nothing (never a dormant one). */
 void wy_beliefs_prune(wy_belief_list *l, float memory_time);
+
+/* The evidence block of b (made empty if it has none), NULL on out of memory. */
+wy_evidence_block *wy_evidence_block_of(wary_world *w, wy_belief_list *l, wy_belief *b);
+/* b holds no evidence any more: its block goes back to the pool. */
+void wy_evidence_block_release(wary_world *w, wy_belief_list *l, wy_belief *b);
+static inline int32_t wy_evidence_count_of(const wary_world *w, const wy_belief *b) {
+  return b->evidence < 0 ? 0 : w->beliefs->evidence.data[b->evidence].count;
+}
 
 /* Vision's confidence c as the belief takes it: held back (0) until the
  * target has been in sight without a break for reaction_time seconds. */

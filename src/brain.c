@@ -93,19 +93,19 @@ int wary_profile_set_brain(wary_world *w, int32_t profile, const wary_brain_def 
 }
 
 static bool create(wary_world *w) {
-  w->brain = calloc(1, sizeof *w->brain);
+  w->brain = wy_alloc_zero(&w->alloc, sizeof *w->brain);
   return w->brain != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->brain) return;
-  wy_array_free(&w->brain->profiles);
-  free(w->brain);
+  wy_array_free(&w->alloc, &w->brain->profiles);
+  wy_free(&w->alloc, w->brain, sizeof *w->brain);
 }
 
 static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
   (void)agents;
-  return wy_array_reserve(&w->brain->profiles, profiles);
+  return wy_array_reserve(&w->alloc, &w->brain->profiles, profiles);
 }
 
 /* A new profile's brain has no emotions until its brain is set. */

@@ -8,16 +8,16 @@
 #include "events.h"
 
 static bool create(wary_world *w) {
-  w->custom = calloc(1, sizeof *w->custom);
+  w->custom = wy_alloc_zero(&w->alloc, sizeof *w->custom);
   return w->custom != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->custom) return;
-  wy_array_free(&w->custom->queries);
-  wy_array_free(&w->custom->results);
-  wy_array_free(&w->custom->links);
-  free(w->custom);
+  wy_array_free(&w->alloc, &w->custom->queries);
+  wy_array_free(&w->alloc, &w->custom->results);
+  wy_array_free(&w->alloc, &w->custom->links);
+  wy_free(&w->alloc, w->custom, sizeof *w->custom);
 }
 
 const wy_module wy_custom_module = {.create = create, .destroy = destroy};

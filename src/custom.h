@@ -31,8 +31,8 @@ static inline bool wy_custom_push(wary_world *w, int32_t agent, int32_t slot, in
                                   int32_t target_slot, float distance, int32_t belief) {
   struct wy_custom *c = w->custom;
   int32_t n = c->queries.count;
-  if (!wy_array_reserve(&c->queries, n + 1) || !wy_array_reserve(&c->results, n + 1) ||
-      !wy_array_reserve(&c->links, n + 1))
+  if (!wy_array_reserve(&w->alloc, &c->queries, n + 1) || !wy_array_reserve(&w->alloc, &c->results, n + 1) ||
+      !wy_array_reserve(&w->alloc, &c->links, n + 1))
     return false;
   const wy_agent *ag = &w->agents.data[agent];
   const wy_actor *a = &w->actors.data[ag->actor];

@@ -14,14 +14,14 @@
 #include "events.h"
 
 static bool create(wary_world *w) {
-  w->damages = calloc(1, sizeof *w->damages);
+  w->damages = wy_alloc_zero(&w->alloc, sizeof *w->damages);
   return w->damages != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->damages) return;
-  wy_array_free(&w->damages->queue);
-  free(w->damages);
+  wy_array_free(&w->alloc, &w->damages->queue);
+  wy_free(&w->alloc, w->damages, sizeof *w->damages);
 }
 
 const wy_module wy_damage_module = {.create = create, .destroy = destroy};
@@ -52,7 +52,7 @@ int wary_apply_damage(wary_world *w, const wary_damage_def *d) {
     return wy_fail(e, WARY_ERR_NOT_FOUND, __func__,
                    "damage_def.type: expected 0 (none) or an interned name (a key from wary_name), got %d", d->type);
   if (w->in_step) return wy_fail_in_step(e, __func__);
-  wy_damage *q = wy_array_push(&w->damages->queue);
+  wy_damage *q = wy_array_push(&w->alloc, &w->damages->queue);
   if (!q) return wy_fail_memory(e, __func__);
   q->def = *d;
   /* Who did it: the instigator's pawn; else a pawn causer, the causer's
@@ -92,19 +92,19 @@ void wy_damage_step(wary_world *w) {
       if (t->team != 0 && t->team == v->team) continue;
     }
     wy_belief_list *l = wy_beliefs_of(w, v->agent);
-    wy_belief *b = wy_belief_find(l, q->attacker, NULL);
-    if (!b) {
-      int32_t index = wy_belief_create(l, q->attacker, wy_actor_get(w, q->attacker));
-      if (index < 0) continue;
-      b = &l->data[index];
-    }
+    int32_t index = wy_belief_find(l, q->attacker);
+    if (index < 0) index = wy_belief_create(w, l, q->attacker, wy_actor_get(w, q->attacker));
+    if (index < 0) continue;
+    wy_belief_wake(w, v->agent, index);
+    wy_belief *b = &l->data[index];
+    wy_belief_slot *bs = &wy_belief_slots(l, index)[slot];
     b->damage += q->def.amount;
     float c = wy_clamp01(b->damage / 100.0f);
     /* Never lowered by a hit. */
-    if (c > b->shares[slot]) b->shares[slot] = c;
-    b->reported[slot] = true;
-    b->accuracy[slot] = brain->damage_location_accuracy;
-    memcpy(b->location[slot], q->attacker_pos, sizeof b->location[slot]);
+    if (c > bs->share) bs->share = c;
+    bs->reported = true;
+    bs->accuracy = brain->damage_location_accuracy;
+    memcpy(bs->location, q->attacker_pos, sizeof bs->location);
   }
   w->damages->queue.count = 0;
 }

@@ -14,20 +14,20 @@ wary_stimulus_def wary_default_stimulus_def(void) {
 }
 
 static bool create(wary_world *w) {
-  w->emissions = calloc(1, sizeof *w->emissions);
+  w->emissions = wy_alloc_zero(&w->alloc, sizeof *w->emissions);
   return w->emissions != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->emissions) return;
-  wy_array_free(&w->emissions->queue);
-  free(w->emissions);
+  wy_array_free(&w->alloc, &w->emissions->queue);
+  wy_free(&w->alloc, w->emissions, sizeof *w->emissions);
 }
 
 const wy_module wy_emission_module = {.create = create, .destroy = destroy};
 
 bool wy_emission_push(wary_world *w, const wy_emission *e) {
-  wy_emission *slot = wy_array_push(&w->emissions->queue);
+  wy_emission *slot = wy_array_push(&w->alloc, &w->emissions->queue);
   if (!slot) return false;
   *slot = *e;
   return true;

@@ -24,19 +24,19 @@
 #include "relation.h"
 
 static bool create(wary_world *w) {
-  w->emotions = calloc(1, sizeof *w->emotions);
+  w->emotions = wy_alloc_zero(&w->alloc, sizeof *w->emotions);
   return w->emotions != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->emotions) return;
-  wy_array_free(&w->emotions->agents);
-  free(w->emotions);
+  wy_array_free(&w->alloc, &w->emotions->agents);
+  wy_free(&w->alloc, w->emotions, sizeof *w->emotions);
 }
 
 static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
   (void)profiles;
-  return wy_array_reserve(&w->emotions->agents, agents);
+  return wy_array_reserve(&w->alloc, &w->emotions->agents, agents);
 }
 
 static void agent_added(wary_world *w, int32_t agent) {
@@ -59,8 +59,25 @@ static bool is_target(int32_t state) {
 
 static const float state_factor[] = {0.0f, 0.25f, 0.5f, 1.0f, 0.5f, 0.25f, 0.0f};
 
-static void threat(const wary_world *w, int32_t agent, const wary_brain_def *d, wy_belief *b,
-                   float dt) {
+/* The score of a belief that is no target, at confidence 0 with no damage
+ * record, when hostile: the formula's own sum of zeros (not -0 unless every
+ * weight is -0). Not hostile, it is 0 too. */
+static float idle_score(const wary_brain_def *d) {
+  return wy_clamp01(d->threat_weight_damage_received * wy_clamp01(0.0f / 100.0f) +
+                    d->threat_weight_confidence * 0.0f +
+                    d->threat_weight_state * state_factor[WARY_UNDETECTED] +
+                    d->threat_weight_distance * wy_clamp01(0.0f));
+}
+
+static void threat(const wary_world *w, int32_t agent, const wary_brain_def *d, bool idle_zero,
+                   wy_belief *b, float dt) {
+  /* Most beliefs a step walks are idle (quiet ones above all): their threat
+   * is 0 without asking who is hostile. */
+  if (idle_zero && !is_target(b->state) && b->confidence == 0.0f && b->damage == 0.0f) {
+    b->threat = 0.0f;
+    b->threat_level = WARY_THREAT_NONE;
+    return;
+  }
   if (b->state >= WARY_LOST && b->damage > 0.0f) {
     float v = b->damage - d->threat_damage_decay_rate * 100.0f * dt;
     b->damage = v > 0.0f ? v : 0.0f;
@@ -113,13 +130,32 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
   wy_emotion_agent *ag = &w->emotions->agents.data[agent];
   const wary_brain_def *d = wy_brain_of(w, wy_agent_actor(w, agent)->profile);
   wy_belief_list *beliefs = wy_beliefs_of(w, agent);
+  float idle = idle_score(d);
+  bool idle_zero = idle == 0.0f && !signbit(idle);
+  /* Dormant beliefs (belief.h) are idle: their threat stays 0 unwalked. */
+  beliefs->may_sleep = idle_zero;
   int32_t n = 0;
   bool hurt = false, critical = false, high = false, tracked = false, suspected = false,
        detected = false, tracked_or_lost = false;
-  for (int32_t i = 0; i < beliefs->count; i++) {
-    wy_belief *b = &beliefs->data[i];
-    threat(w, agent, d, b, dt);
+  /* A quiet belief's threat depends on nothing it holds that moves (belief.h,
+   * scored): it changes only if the agent moved or hostility changed. */
+  const float *pos = wy_agent_actor(w, agent)->pos;
+  bool still = ag->scored && ag->scored_relations == w->relation_epoch &&
+               memcmp(ag->scored_pos, pos, sizeof ag->scored_pos) == 0;
+  memcpy(ag->scored_pos, pos, sizeof ag->scored_pos);
+  ag->scored_relations = w->relation_epoch;
+  ag->scored = true;
+  /* One pass: each belief's threat, then what it adds to the emotions and
+   * whether it is the hostile target of highest threat. */
+  const wy_belief *best = NULL;
+  for (int32_t j = 0; j < beliefs->awake_count; j++) {
+    wy_belief *b = &beliefs->data[beliefs->awake[j]];
+    if (!(still && b->quiet && b->scored)) {
+      threat(w, agent, d, idle_zero, b, dt);
+      b->scored = true;
+    }
     if (!is_target(b->state)) continue;
+    if (b->threat > 0.0f && (!best || b->threat > best->threat)) best = b;
     n++;
     hurt = hurt || b->damage > 0.0f;
     critical = critical || b->threat_level == WARY_THREAT_CRITICAL;
@@ -152,14 +188,9 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
     }
   }
   /* Attention: the hostile target of highest threat, sticky. */
-  const wy_belief *cur = ag->attention ? wy_belief_find(beliefs, ag->attention, NULL) : NULL;
+  int32_t at = ag->attention ? wy_belief_find(beliefs, ag->attention) : -1;
+  const wy_belief *cur = at >= 0 ? &beliefs->data[at] : NULL;
   if (cur && (!is_target(cur->state) || cur->threat <= 0.0f)) cur = NULL;
-  const wy_belief *best = NULL;
-  for (int32_t i = 0; i < beliefs->count; i++) {
-    const wy_belief *b = &beliefs->data[i];
-    if (!is_target(b->state) || b->threat <= 0.0f) continue;
-    if (!best || b->threat > best->threat) best = b;
-  }
   if (!cur) {
     ag->attention = best ? best->target : 0;
     ag->attention_time = 0.0f;
@@ -242,8 +273,10 @@ int wary_threat_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id ta
   if (index < 0) return index;
   if (!wy_actor_get(w, target)) return wy_actor_status(w, target, __func__, "target");
   out->relationship = wy_relationship(w, index, target);
-  const wy_belief *b = wy_belief_find(wy_beliefs_of(w, index), target, NULL);
-  if (!b) return wy_fail_no_belief(w, __func__, agent, target);
+  const wy_belief_list *l = wy_beliefs_of(w, index);
+  int32_t i = wy_belief_find(l, target);
+  if (i < 0) return wy_fail_no_belief(w, __func__, agent, target);
+  const wy_belief *b = &l->data[i];
   out->score = b->threat;
   out->level = b->threat_level;
   out->damage = b->damage;

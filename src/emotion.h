@@ -12,6 +12,11 @@ typedef struct wy_emotion_agent {
   int32_t dominant;       /* wary_emotion */
   wy_id attention;      /* 0: none */
   float attention_time;
+  /* Where it stood and who was hostile when its beliefs' threats were last
+   * scored: while both hold, a quiet belief's threat is what it was. */
+  float scored_pos[3];
+  uint32_t scored_relations;
+  bool scored;
 } wy_emotion_agent;
 
 struct wy_emotions {

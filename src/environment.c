@@ -57,7 +57,7 @@ int wary_light_create(wary_world *w, const wary_light_def *def, wary_light_id *o
   if (status != WARY_OK) return status;
   int32_t slot = wy_id_reserve(&w->light_ids);
   if (slot < 0) return wy_fail_reserve(w->error, __func__, slot, "light");
-  if (!wy_array_reserve(&w->lights, slot + 1)) return wy_fail_memory(w->error, __func__);
+  if (!wy_array_reserve(&w->alloc, &w->lights, slot + 1)) return wy_fail_memory(w->error, __func__);
   if (slot == w->lights.count) w->lights.count++;
   wy_light *l = &w->lights.data[slot];
   l->def = *def;
@@ -98,7 +98,7 @@ int wary_environment_create(wary_world *w, const wary_environment_def *def,
   if (status != WARY_OK) return status;
   int32_t slot = wy_id_reserve(&w->env_ids);
   if (slot < 0) return wy_fail_reserve(w->error, __func__, slot, "environment");
-  if (!wy_array_reserve(&w->envs, slot + 1)) return wy_fail_memory(w->error, __func__);
+  if (!wy_array_reserve(&w->alloc, &w->envs, slot + 1)) return wy_fail_memory(w->error, __func__);
   if (slot == w->envs.count) w->envs.count++;
   w->envs.data[slot].def = *def;
   out->id = wy_id_alloc(&w->env_ids);

@@ -1,5 +1,6 @@
-/* events.c - the events of a step: a bounded queue of records that each start
- * neutral, and reading them after the step. */
+/* events.c - the events of a step: a queue of records that each start
+ * neutral, grown as a step needs up to the world's event_capacity (in steady
+ * state it has grown already: no allocation), and reading them after the step. */
 #include "events.h"
 
 #include "world.h"
@@ -13,17 +14,20 @@ static const wary_event neutral = {
 };
 
 wary_event *wy_event_push(wary_world *w, int32_t type, wy_id agent) {
-  if (w->event_count >= w->def.event_capacity) {
+  /* Past the capacity, or out of memory to grow: dropped, and counted. */
+  int32_t n = w->events.count;
+  int32_t room = w->events.cap < w->def.event_capacity / 2 ? 2 * w->events.cap : w->def.event_capacity;
+  if (n >= w->def.event_capacity || (n == w->events.cap && !wy_array_reserve(&w->alloc, &w->events, room))) {
     w->events_dropped++;
     return NULL;
   }
-  wary_event *e = &w->events[w->event_count++];
+  wary_event *e = &w->events.data[w->events.count++];
   *e = neutral;
   e->type = type;
   e->agent.id = agent;
   return e;
 }
 
-int32_t wary_event_count(const wary_world *w) { return w->event_count; }
-const wary_event *wary_events(const wary_world *w) { return w->events; }
+int32_t wary_event_count(const wary_world *w) { return w->events.count; }
+const wary_event *wary_events(const wary_world *w) { return w->events.data; }
 uint32_t wary_events_dropped(const wary_world *w) { return w->events_dropped; }

@@ -1,6 +1,6 @@
-/* evidence.c - the evidence table of a belief (seed 000, "Change it from
- * script"): add (the same tag replaces), remove, clear, list, and the
- * lifetimes that run out. */
+/* evidence.c - the evidence of a belief (seed 000, "Change it from script"):
+ * add (the same tag replaces), remove, clear, list, and the lifetimes that run
+ * out. A belief holds a block of the pool (belief.h) while it has evidence. */
 #include "evidence.h"
 
 #include <string.h>
@@ -18,19 +18,23 @@ int wary_evidence_add(wary_world *w, wary_actor_id agent_h, wary_actor_id target
     return wy_fail(w->error, WARY_ERR_NOT_FOUND, __func__,
                    "source: expected 0 (none) or an interned name (a key from wary_name), got %d", source);
   int status;
+  int32_t index;
   /* Evidence is kept even about a target not yet perceived (a disguise put on
    * before any guard has seen the player); only a floor raises confidence. */
-  wy_belief *b = wy_belief_of(w, __func__, agent, target, true, &status);
+  wy_belief *b = wy_belief_of(w, __func__, agent, target, true, &index, &status);
   if (!b) return status;
+  wy_belief_list *l = wy_beliefs_of(w, index);
+  wy_evidence_block *block = wy_evidence_block_of(w, l, b);
+  if (!block) return wy_fail_memory(w->error, __func__);
   wary_evidence *e = NULL;
-  for (int32_t i = 0; i < b->evidence_count; i++)
-    if (b->evidence[i].tag == tag) e = &b->evidence[i];
+  for (int32_t i = 0; i < block->count; i++)
+    if (block->entry[i].tag == tag) e = &block->entry[i];
   if (!e) {
-    if (b->evidence_count >= WARY_MAX_EVIDENCE)
+    if (block->count >= WARY_MAX_EVIDENCE)
       return wy_fail(w->error, WARY_ERR_FULL, __func__,
                      "tag: table full: the belief holds %d evidence (WARY_MAX_EVIDENCE), none with tag %d (%s)",
                      WARY_MAX_EVIDENCE, tag, wary_name_string(w, tag));
-    e = &b->evidence[b->evidence_count++];
+    e = &block->entry[block->count++];
   }
   e->tag = tag;
   e->op = op;
@@ -38,24 +42,27 @@ int wary_evidence_add(wary_world *w, wary_actor_id agent_h, wary_actor_id target
   e->lifetime = lifetime;
   e->remaining = lifetime;
   e->source = source;
+  wy_belief_wake(w, index, (int32_t)(b - l->data));
   return WARY_OK;
 }
 
-static void evidence_remove_at(wy_belief *b, int32_t i) {
-  memmove(b->evidence + i, b->evidence + i + 1,
-          (size_t)(b->evidence_count - i - 1) * sizeof *b->evidence);
-  b->evidence_count--;
+static void evidence_remove_at(wary_world *w, wy_belief_list *l, wy_belief *b, int32_t i) {
+  wy_evidence_block *block = &w->beliefs->evidence.data[b->evidence];
+  memmove(block->entry + i, block->entry + i + 1, (size_t)(block->count - i - 1) * sizeof *block->entry);
+  if (--block->count == 0) wy_evidence_block_release(w, l, b);
 }
 
 int wary_evidence_remove(wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, int32_t tag) {
   wy_id agent = agent_h.id;
   wy_id target = target_h.id;
   int status;
-  wy_belief *b = wy_belief_of(w, __func__, agent, target, false, &status);
+  int32_t index;
+  wy_belief *b = wy_belief_of(w, __func__, agent, target, false, &index, &status);
   if (!b) return status == WARY_ERR_NOT_FOUND ? wy_fail_no_belief(w, __func__, agent, target) : status;
-  for (int32_t i = 0; i < b->evidence_count; i++)
-    if (b->evidence[i].tag == tag) {
-      evidence_remove_at(b, i);
+  wy_belief_list *l = wy_beliefs_of(w, index);
+  for (int32_t i = 0; i < wy_evidence_count_of(w, b); i++)
+    if (w->beliefs->evidence.data[b->evidence].entry[i].tag == tag) {
+      evidence_remove_at(w, l, b, i);
       return WARY_OK;
     }
   const char *name = wary_name_string(w, tag);
@@ -67,9 +74,11 @@ int wary_evidence_clear(wary_world *w, wary_actor_id agent_h, wary_actor_id targ
   wy_id agent = agent_h.id;
   wy_id target = target_h.id;
   int status;
-  wy_belief *b = wy_belief_of(w, __func__, agent, target, false, &status);
+  int32_t index;
+  wy_belief *b = wy_belief_of(w, __func__, agent, target, false, &index, &status);
+  wy_belief_list *l = b ? wy_beliefs_of(w, index) : NULL;
   if (!b) return status == WARY_ERR_NOT_FOUND ? WARY_OK : status;
-  b->evidence_count = 0;
+  wy_evidence_block_release(w, l, b);
   return WARY_OK;
 }
 
@@ -77,9 +86,9 @@ int32_t wary_evidence_count(const wary_world *w, wary_actor_id agent_h, wary_act
   wy_id agent = agent_h.id;
   wy_id target = target_h.id;
   int status;
-  const wy_belief *b = wy_belief_of((wary_world *)w, __func__, agent, target, false, &status);
+  const wy_belief *b = wy_belief_of((wary_world *)w, __func__, agent, target, false, NULL, &status);
   if (!b) return status == WARY_ERR_NOT_FOUND ? 0 : status;
-  return b->evidence_count;
+  return wy_evidence_count_of(w, b);
 }
 
 int wary_evidence_at(const wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, int32_t i, wary_evidence *out) {
@@ -87,19 +96,27 @@ int wary_evidence_at(const wary_world *w, wary_actor_id agent_h, wary_actor_id t
   wy_id target = target_h.id;
   memset(out, 0, sizeof *out);
   int status;
-  const wy_belief *b = wy_belief_of((wary_world *)w, __func__, agent, target, false, &status);
+  const wy_belief *b = wy_belief_of((wary_world *)w, __func__, agent, target, false, NULL, &status);
   if (!b) return status == WARY_ERR_NOT_FOUND ? wy_fail_no_belief(w, __func__, agent, target) : status;
-  if (i < 0 || i >= b->evidence_count)
-    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "i", "an evidence", i, b->evidence_count);
-  *out = b->evidence[i];
+  if (i < 0 || i >= wy_evidence_count_of(w, b))
+    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "i", "an evidence", i, wy_evidence_count_of(w, b));
+  *out = w->beliefs->evidence.data[b->evidence].entry[i];
   return WARY_OK;
 }
 
-void wy_evidence_tick(wy_belief *b, float dt) {
-  for (int32_t i = b->evidence_count - 1; i >= 0; i--) {
-    wary_evidence *e = &b->evidence[i];
-    if (e->lifetime <= 0.0f) continue;
-    e->remaining -= dt;
-    if (e->remaining <= 0.0f) evidence_remove_at(b, i);
+void wy_evidence_tick(wary_world *w, wy_belief_list *l, float dt) {
+  for (int32_t k = 0; k < l->count && l->holders > 0; k++) {
+    wy_belief *b = &l->data[k];
+    if (b->evidence < 0) continue;
+    wy_evidence_block *block = &w->beliefs->evidence.data[b->evidence];
+    for (int32_t i = block->count - 1; i >= 0; i--) {
+      wary_evidence *e = &block->entry[i];
+      if (e->lifetime <= 0.0f) continue;
+      e->remaining -= dt;
+      if (e->remaining <= 0.0f) {
+        evidence_remove_at(w, l, b, i);
+        if (b->evidence < 0) break;
+      }
+    }
   }
 }

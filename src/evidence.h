@@ -5,7 +5,7 @@
 
 #include "belief.h"
 
-/* Ages b's evidence by dt; what has outlived its lifetime goes. */
-void wy_evidence_tick(wy_belief *b, float dt);
+/* Ages the evidence of l's beliefs by dt; what has outlived its lifetime goes. */
+void wy_evidence_tick(wary_world *w, wy_belief_list *l, float dt);
 
 #endif

@@ -169,8 +169,8 @@ static void compute(wary_world *w, int32_t agent, const wary_geck_def *g, wy_gec
 
 /* ---- the two lists --------------------------------------------------------- */
 
-static wy_geck_seen *seen_add(wy_geck_agent *gk, wy_id target, const wy_actor *t) {
-  if (!wy_array_reserve(&gk->seen, gk->seen.count + 1))
+static wy_geck_seen *seen_add(wary_world *w, wy_geck_agent *gk, wy_id target, const wy_actor *t) {
+  if (!wy_array_reserve(&w->alloc, &gk->seen, gk->seen.count + 1))
     return NULL;
   wy_geck_seen *e = &gk->seen.data[gk->seen.count++];
   memset(e, 0, sizeof *e);
@@ -185,7 +185,7 @@ static wy_geck_seen *seen_add(wy_geck_agent *gk, wy_id target, const wy_actor *t
 static wy_geck_seen *seen_now(wary_world *w, int32_t agent, const wary_geck_def *g,
                               wy_id target) {
   wy_geck_seen *e = wy_geck_find(geck_agent(w, agent), target, NULL);
-  if (!e) e = seen_add(geck_agent(w, agent), target, wy_actor_get(w, target));
+  if (!e) e = seen_add(w, geck_agent(w, agent), target, wy_actor_get(w, target));
   if (e) compute(w, agent, g, e);
   return e;
 }
@@ -492,7 +492,7 @@ static int evaluate(wary_world *w, int32_t agent, const wary_geck_def *g) {
     const wy_actor *t = &w->actors.data[cand[c]];
     wy_id target = wy_actor_id(w, cand[c]);
     if (!hostile(w, g, a, t) || wy_geck_find(gk, target, NULL)) continue;
-    if (!seen_add(gk, target, t)) return WARY_ERR_OUT_OF_MEMORY;
+    if (!seen_add(w, gk, target, t)) return WARY_ERR_OUT_OF_MEMORY;
   }
   pick_current(gk);
   for (int32_t i = gk->seen.count - 1; i >= 0; i--) {
@@ -529,7 +529,7 @@ int wy_geck_step(wary_world *w, float dt) {
 /* ---- the public calls -------------------------------------------------------------------- */
 
 static bool queue(wary_world *w, const wy_geck_pending *p) {
-  wy_geck_pending *slot = wy_array_push(&w->geck->pending);
+  wy_geck_pending *slot = wy_array_push(&w->alloc, &w->geck->pending);
   if (!slot) return false;
   *slot = *p;
   return true;
@@ -663,22 +663,22 @@ int wary_profile_set_geck(wary_world *w, int32_t profile, const wary_geck_def *d
 }
 
 static bool create(wary_world *w) {
-  w->geck = calloc(1, sizeof *w->geck);
+  w->geck = wy_alloc_zero(&w->alloc, sizeof *w->geck);
   return w->geck != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->geck) return;
-  for (int32_t i = 0; i < w->geck->agents.count; i++) wy_array_free(&w->geck->agents.data[i].seen);
-  wy_array_free(&w->geck->agents);
-  wy_array_free(&w->geck->profiles);
-  wy_array_free(&w->geck->pending);
-  free(w->geck);
+  for (int32_t i = 0; i < w->geck->agents.count; i++) wy_array_free(&w->alloc, &w->geck->agents.data[i].seen);
+  wy_array_free(&w->alloc, &w->geck->agents);
+  wy_array_free(&w->alloc, &w->geck->profiles);
+  wy_array_free(&w->alloc, &w->geck->pending);
+  wy_free(&w->alloc, w->geck, sizeof *w->geck);
 }
 
 static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
-  return wy_array_reserve(&w->geck->agents, agents) &&
-         wy_array_reserve(&w->geck->profiles, profiles);
+  return wy_array_reserve(&w->alloc, &w->geck->agents, agents) &&
+         wy_array_reserve(&w->alloc, &w->geck->profiles, profiles);
 }
 
 /* A new profile does not use the model until its GECK def is set. */
@@ -696,7 +696,7 @@ static void agent_added(wary_world *w, int32_t agent) {
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
-  wy_array_free(&w->geck->agents.data[agent].seen);
+  wy_array_free(&w->alloc, &w->geck->agents.data[agent].seen);
   wy_array_swap_remove(&w->geck->agents, agent);
 }
 

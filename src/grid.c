@@ -64,8 +64,9 @@ static int32_t cell_index(const wy_grid *g, int32_t cx, int32_t cy) {
   return g->table.count > 0 ? table_find(g, cx, cy)->cell : -1;
 }
 
-bool wy_grid_init(wy_grid *g, float cell) {
+bool wy_grid_init(wy_grid *g, float cell, const wy_allocator *alloc) {
   memset(g, 0, sizeof *g);
+  g->alloc = alloc;
   if (!(cell > 0.0f) || isinf(cell)) {
     return false;
   }
@@ -75,14 +76,15 @@ bool wy_grid_init(wy_grid *g, float cell) {
 }
 
 void wy_grid_free(wy_grid *g) {
-  wy_array_free(&g->table);
-  wy_array_free(&g->start);
-  wy_array_free(&g->items);
-  wy_array_free(&g->by_slot);
-  wy_array_free(&g->cell_of);
-  wy_array_free(&g->result);
-  wy_array_free(&g->merged);
-  wy_array_free(&g->runs);
+  if (!g->alloc) return;
+  wy_array_free(g->alloc, &g->table);
+  wy_array_free(g->alloc, &g->start);
+  wy_array_free(g->alloc, &g->items);
+  wy_array_free(g->alloc, &g->by_slot);
+  wy_array_free(g->alloc, &g->cell_of);
+  wy_array_free(g->alloc, &g->result);
+  wy_array_free(g->alloc, &g->merged);
+  wy_array_free(g->alloc, &g->runs);
   memset(g, 0, sizeof *g);
 }
 
@@ -95,7 +97,7 @@ static int32_t hash_cells(wy_grid *g, int32_t total) {
     size *= 2;
   }
   /* The table in use follows the actors; its memory only grows. */
-  if (!wy_array_reserve(&g->table, size)) {
+  if (!wy_array_reserve(g->alloc, &g->table, size)) {
     return -1;
   }
   g->table.count = size;
@@ -123,9 +125,9 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
   /* The queries' scratch never holds more than every inserted slot, so
    * growing it here keeps queries free of allocation. */
   int32_t room = n > 0 ? n : 1;
-  if (!wy_array_reserve(&g->items, room) || !wy_array_reserve(&g->by_slot, room) ||
-      !wy_array_reserve(&g->cell_of, 2 * room) || !wy_array_reserve(&g->result, room) ||
-      !wy_array_reserve(&g->merged, room) || !wy_array_reserve(&g->runs, room + 1)) {
+  if (!wy_array_reserve(g->alloc, &g->items, room) || !wy_array_reserve(g->alloc, &g->by_slot, room) ||
+      !wy_array_reserve(g->alloc, &g->cell_of, 2 * room) || !wy_array_reserve(g->alloc, &g->result, room) ||
+      !wy_array_reserve(g->alloc, &g->merged, room) || !wy_array_reserve(g->alloc, &g->runs, room + 1)) {
     return false;
   }
   int32_t total = 0;
@@ -163,7 +165,7 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
       return false;
     }
   }
-  if (!wy_array_reserve(&g->start, cells + 1)) {
+  if (!wy_array_reserve(g->alloc, &g->start, cells + 1)) {
     g->dense = true;
     g->width = g->height = 0;
     return false;

@@ -38,9 +38,10 @@ typedef struct wy_grid {
   uint64_t walked;              /* items looked at by queries since init */
   uint64_t returned;            /* slots they returned */
   uint64_t queries;
+  const wy_allocator *alloc;    /* the world's (set by wy_grid_init) */
 } wy_grid;
 
-bool wy_grid_init(wy_grid *g, float cell);
+bool wy_grid_init(wy_grid *g, float cell, const wy_allocator *alloc);
 void wy_grid_free(wy_grid *g);
 /* Inserts every slot s < n with include[s] true; pos holds 3 floats per slot,
  * team one team per slot (both copied). False on out of memory (the grid is

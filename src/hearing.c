@@ -87,26 +87,26 @@ int wary_profile_set_hearing(wary_world *w, int32_t profile, const wary_hearing_
 /* ---- the module: settings per profile, a part per agent ---------------------- */
 
 static bool create(wary_world *w) {
-  w->hearing = calloc(1, sizeof *w->hearing);
+  w->hearing = wy_alloc_zero(&w->alloc, sizeof *w->hearing);
   return w->hearing != NULL;
 }
 
-static void free_agent(wy_hearing_agent *ag) {
-  wy_array_free(&ag->pending);
-  wy_array_free(&ag->tracks);
+static void free_agent(wary_world *w, wy_hearing_agent *ag) {
+  wy_array_free(&w->alloc, &ag->pending);
+  wy_array_free(&w->alloc, &ag->tracks);
 }
 
 static void destroy(wary_world *w) {
   if (!w->hearing) return;
-  for (int32_t i = 0; i < w->hearing->agents.count; i++) free_agent(&w->hearing->agents.data[i]);
-  wy_array_free(&w->hearing->agents);
-  wy_array_free(&w->hearing->profiles);
-  free(w->hearing);
+  for (int32_t i = 0; i < w->hearing->agents.count; i++) free_agent(w, &w->hearing->agents.data[i]);
+  wy_array_free(&w->alloc, &w->hearing->agents);
+  wy_array_free(&w->alloc, &w->hearing->profiles);
+  wy_free(&w->alloc, w->hearing, sizeof *w->hearing);
 }
 
 static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
-  return wy_array_reserve(&w->hearing->agents, agents) &&
-         wy_array_reserve(&w->hearing->profiles, profiles);
+  return wy_array_reserve(&w->alloc, &w->hearing->agents, agents) &&
+         wy_array_reserve(&w->alloc, &w->hearing->profiles, profiles);
 }
 
 static void profile_added(wary_world *w, int32_t profile) {
@@ -122,7 +122,7 @@ static void agent_added(wary_world *w, int32_t agent) {
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
-  free_agent(&w->hearing->agents.data[agent]);
+  free_agent(w, &w->hearing->agents.data[agent]);
   wy_array_swap_remove(&w->hearing->agents, agent);
 }
 
@@ -161,7 +161,7 @@ static bool add_pending(wary_world *w, wy_hearing_agent *ag, const wy_pending *p
     w->stats.sounds_dropped++;
     return true;
   }
-  wy_pending *slot = wy_array_push(&ag->pending);
+  wy_pending *slot = wy_array_push(&w->alloc, &ag->pending);
   if (!slot) return false;
   *slot = *p;
   return true;
@@ -234,10 +234,10 @@ bool wy_deliver_sounds(wary_world *w) {
   return true;
 }
 
-static wy_track *track_of(wy_hearing_agent *ag, wy_id maker, float now) {
+static wy_track *track_of(wary_world *w, wy_hearing_agent *ag, wy_id maker, float now) {
   for (int32_t i = 0; i < ag->tracks.count; i++)
     if (ag->tracks.data[i].maker == maker) return &ag->tracks.data[i];
-  wy_track *t = wy_array_push(&ag->tracks);
+  wy_track *t = wy_array_push(&w->alloc, &ag->tracks);
   if (!t) return NULL;
   memset(t, 0, sizeof *t);
   t->maker = maker;
@@ -314,7 +314,7 @@ bool wy_hear(wary_world *w, int32_t agent) {
         return false;
       continue;
     }
-    wy_track *t = track_of(ag, pd->maker, pd->time);
+    wy_track *t = track_of(w, ag, pd->maker, pd->time);
     if (!t) return false;
     settle(t, h, pd->time);
     t->accum += pd->heard * h->accumulation_rate * 0.1f;

@@ -3,14 +3,15 @@
 
 #include <string.h>
 
-void wy_id_pool_init(wy_id_pool *p, wary_kind kind) {
+void wy_id_pool_init(wy_id_pool *p, wary_kind kind, const wy_allocator *alloc) {
   memset(p, 0, sizeof *p);
   p->kind = (uint32_t)kind;
+  p->alloc = alloc;
 }
 
 void wy_id_pool_free(wy_id_pool *p) {
-  wy_array_free(&p->slots);
-  wy_array_free(&p->free);
+  wy_array_free(p->alloc, &p->slots);
+  wy_array_free(p->alloc, &p->free);
 }
 
 int32_t wy_id_reserve(wy_id_pool *p) {
@@ -18,7 +19,7 @@ int32_t wy_id_reserve(wy_id_pool *p) {
   int32_t n = p->slots.count;
   if ((uint32_t)n > WY_ID_INDEX_MASK) return WARY_ERR_FULL;
   /* The free list keeps room for every slot, so releasing never fails. */
-  if (!wy_array_reserve(&p->slots, n + 1) || !wy_array_reserve(&p->free, n + 1))
+  if (!wy_array_reserve(p->alloc, &p->slots, n + 1) || !wy_array_reserve(p->alloc, &p->free, n + 1))
     return WARY_ERR_OUT_OF_MEMORY;
   return n;
 }

@@ -27,9 +27,10 @@ typedef struct wy_id_pool {
   WY_ARRAY(wy_id_entry) slots;   /* count: slots ever used */
   WY_ARRAY(int32_t) free;       /* freed slots to reuse, the last freed on top */
   int32_t alive;
+  const wy_allocator *alloc;
 } wy_id_pool;
 
-void wy_id_pool_init(wy_id_pool *p, wary_kind kind);
+void wy_id_pool_init(wy_id_pool *p, wary_kind kind, const wy_allocator *alloc);
 void wy_id_pool_free(wy_id_pool *p);
 /* The slot the next wy_id_alloc takes, made sure that it cannot fail; or
  * WARY_ERR_FULL (the kind has used every slot) or WARY_ERR_OUT_OF_MEMORY. */

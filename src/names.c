@@ -9,9 +9,9 @@ int32_t wy_name_intern(wary_world *w, const char *name) {
   for (int32_t i = 0; i < w->names.count; i++)
     if (strcmp(w->names.data[i], name) == 0) return i + 1;
   if (w->names.count >= WY_MAX_NAMES) return WARY_ERR_FULL;
-  if (!wy_array_reserve(&w->names, w->names.count + 1)) return WARY_ERR_OUT_OF_MEMORY;
+  if (!wy_array_reserve(&w->alloc, &w->names, w->names.count + 1)) return WARY_ERR_OUT_OF_MEMORY;
   size_t len = strlen(name) + 1;
-  char *copy = malloc(len);
+  char *copy = wy_alloc(&w->alloc, len);
   if (!copy) return WARY_ERR_OUT_OF_MEMORY;
   memcpy(copy, name, len);
   w->names.data[w->names.count++] = copy;

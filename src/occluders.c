@@ -39,16 +39,19 @@ static bool has_tiny(const float min[3], const float max[3]) {
          tiny(max[2]);
 }
 
-void wy_occ_init(wy_occluders *o) { memset(o, 0, sizeof *o); }
+void wy_occ_init(wy_occluders *o, const wy_allocator *alloc) {
+  memset(o, 0, sizeof *o);
+  o->alloc = alloc;
+}
 
 void wy_occ_free(wy_occluders *o) {
-  wy_array_free(&o->boxes);
-  wy_array_free(&o->nodes);
-  wy_array_free(&o->parent);
-  wy_array_free(&o->leaves);
-  wy_array_free(&o->order);
-  wy_array_free(&o->slot_leaf);
-  wy_occ_init(o);
+  wy_array_free(o->alloc, &o->boxes);
+  wy_array_free(o->alloc, &o->nodes);
+  wy_array_free(o->alloc, &o->parent);
+  wy_array_free(o->alloc, &o->leaves);
+  wy_array_free(o->alloc, &o->order);
+  wy_array_free(o->alloc, &o->slot_leaf);
+  wy_occ_init(o, o->alloc);
 }
 
 static bool is_alive(const wy_occluders *o, int32_t slot) {
@@ -61,7 +64,7 @@ bool wy_occ_add(wy_occluders *o, int32_t slot, const float min[3], const float m
     return false;
   }
   if (slot >= o->boxes.count) {
-    if (!wy_array_reserve(&o->boxes, slot + 1)) {
+    if (!wy_array_reserve(o->alloc, &o->boxes, slot + 1)) {
       return false;
     }
     for (int32_t s = o->boxes.count; s < slot; s++) {
@@ -284,9 +287,9 @@ static bool rebuild(wy_occluders *o) {
   int32_t n = o->alive_count;
   if (n > 0) {
     /* A tree over n boxes has at most 2n - 1 nodes. */
-    if (!wy_array_reserve(&o->order, n) || !wy_array_reserve(&o->leaves, n) ||
-        !wy_array_reserve(&o->nodes, 2 * n) || !wy_array_reserve(&o->parent, 2 * n) ||
-        !wy_array_reserve(&o->slot_leaf, o->boxes.count)) {
+    if (!wy_array_reserve(o->alloc, &o->order, n) || !wy_array_reserve(o->alloc, &o->leaves, n) ||
+        !wy_array_reserve(o->alloc, &o->nodes, 2 * n) || !wy_array_reserve(o->alloc, &o->parent, 2 * n) ||
+        !wy_array_reserve(o->alloc, &o->slot_leaf, o->boxes.count)) {
       return false;
     }
   }

@@ -42,6 +42,7 @@ typedef struct wy_occluders {
   bool refitted;     /* a box moved since the build (the tree's shape is the old one) */
   bool tiny;         /* some box has a coordinate below 2^-60 that is not 0 */
   bool signed_zero;  /* some material lets -0.0 through (set by its writer, never cleared) */
+  const wy_allocator *alloc; /* the world's (set by wy_occ_init) */
 } wy_occluders;
 
 typedef struct wy_material {
@@ -49,7 +50,7 @@ typedef struct wy_material {
   bool sound_wall;
 } wy_material;
 
-void wy_occ_init(wy_occluders *o);
+void wy_occ_init(wy_occluders *o, const wy_allocator *alloc);
 void wy_occ_free(wy_occluders *o);
 /* Puts a box into slot, which must not hold one; false on out of memory (and
  * nothing changed). Bounds must be finite with max >= min. */

@@ -11,19 +11,19 @@
 #include "events.h"
 
 static bool create(wary_world *w) {
-  w->pain = calloc(1, sizeof *w->pain);
+  w->pain = wy_alloc_zero(&w->alloc, sizeof *w->pain);
   return w->pain != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->pain) return;
-  wy_array_free(&w->pain->agents);
-  free(w->pain);
+  wy_array_free(&w->alloc, &w->pain->agents);
+  wy_free(&w->alloc, w->pain, sizeof *w->pain);
 }
 
 static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
   (void)profiles;
-  return wy_array_reserve(&w->pain->agents, agents);
+  return wy_array_reserve(&w->alloc, &w->pain->agents, agents);
 }
 
 static void agent_added(wary_world *w, int32_t agent) {

@@ -13,20 +13,20 @@
 #include "hearing.h"
 
 static bool create(wary_world *w) {
-  w->places = calloc(1, sizeof *w->places);
+  w->places = wy_alloc_zero(&w->alloc, sizeof *w->places);
   return w->places != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->places) return;
-  for (int32_t i = 0; i < w->places->agents.count; i++) wy_array_free(&w->places->agents.data[i]);
-  wy_array_free(&w->places->agents);
-  free(w->places);
+  for (int32_t i = 0; i < w->places->agents.count; i++) wy_array_free(&w->alloc, &w->places->agents.data[i]);
+  wy_array_free(&w->alloc, &w->places->agents);
+  wy_free(&w->alloc, w->places, sizeof *w->places);
 }
 
 static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
   (void)profiles;
-  return wy_array_reserve(&w->places->agents, agents);
+  return wy_array_reserve(&w->alloc, &w->places->agents, agents);
 }
 
 static void agent_added(wary_world *w, int32_t agent) {
@@ -35,7 +35,7 @@ static void agent_added(wary_world *w, int32_t agent) {
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
-  wy_array_free(&w->places->agents.data[agent]);
+  wy_array_free(&w->alloc, &w->places->agents.data[agent]);
   wy_array_swap_remove(&w->places->agents, agent);
 }
 
@@ -56,7 +56,7 @@ bool wy_place_report(wary_world *w, int32_t agent, const float pos[3], int32_t t
   for (int32_t i = 0; i < l->count && !pl; i++)
     if (l->data[i].tag == tag && wy_dist3(l->data[i].pos, pos) <= radius) pl = &l->data[i];
   if (!pl) {
-    pl = wy_array_push(l);
+    pl = wy_array_push(&w->alloc, l);
     if (!pl) return false;
     memset(pl, 0, sizeof *pl);
     pl->tag = tag;

@@ -40,7 +40,7 @@ static int32_t sense_create(wary_world *w, const wary_sense_def *d) {
                      "sense_def.stimulus_tags[%d]: expected an interned name (a key from wary_name), got %d", i,
                      d->stimulus_tags[i]);
   if (w->in_step) return wy_fail_in_step(e, fn);
-  wy_sense *s = wy_array_push(&w->senses);
+  wy_sense *s = wy_array_push(&w->alloc, &w->senses);
   if (!s) return wy_fail_memory(e, fn);
   s->def = *d;
   return w->senses.count - 1;
@@ -195,7 +195,7 @@ static int32_t profile_create(wary_world *w, const wary_profile_def *def) {
   if (status == WARY_OK) status = wy_step_check(w, fn);
   if (status != WARY_OK) return status;
   int32_t index = w->profiles.count;
-  if (!wy_array_reserve(&w->profiles, index + 1) ||
+  if (!wy_array_reserve(&w->alloc, &w->profiles, index + 1) ||
       !wy_modules_reserve(w, w->agents.count, index + 1))
     return wy_fail_memory(w->error, fn);
   wy_profile *p = &w->profiles.data[w->profiles.count++];
@@ -228,6 +228,8 @@ int wary_profile_set(wary_world *w, int32_t profile, const wary_profile_def *def
   if (status != WARY_OK) return status;
   wy_profile *p = &w->profiles.data[profile];
   bool keep = same_senses(p, def);
+  if (!keep && !wy_modules_slots_reserve(w, profile, def->sense_count)) return WARY_ERR_OUT_OF_MEMORY;
+  wy_modules_profile_changing(w, profile);
   profile_resolve(w, p, def);
   if (keep) return WARY_OK;
   /* The slots now mean other senses: what they held is void. */
@@ -246,7 +248,8 @@ int wy_profile_check(const wary_world *w, const char *fn, int32_t profile) {
   return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, fn, "profile", "a profile", profile, w->profiles.count);
 }
 
-void wy_profile_refresh(const wary_world *w, wy_profile *p) {
+void wy_profile_refresh(wary_world *w, wy_profile *p) {
+  wy_modules_profile_changing(w, (int32_t)(p - w->profiles.data));
   /* p->def's distances are already scaled; the copy keeps resolve from aliasing. */
   wary_profile_def d = p->def;
   profile_resolve(w, p, &d);

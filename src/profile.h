@@ -55,6 +55,6 @@ bool wy_senses_init(wary_world *w);
  * its def, then that no step is under way. */
 int wy_profile_check(const wary_world *w, const char *fn, int32_t profile);
 /* Re-resolves p's slots after a contract changed. */
-void wy_profile_refresh(const wary_world *w, wy_profile *p);
+void wy_profile_refresh(wary_world *w, wy_profile *p);
 
 #endif

@@ -5,19 +5,19 @@
 #include <string.h>
 
 static bool create(wary_world *w) {
-  w->relations = calloc(1, sizeof *w->relations);
+  w->relations = wy_alloc_zero(&w->alloc, sizeof *w->relations);
   return w->relations != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->relations) return;
-  wy_array_free(&w->relations->agents);
-  free(w->relations);
+  wy_array_free(&w->alloc, &w->relations->agents);
+  wy_free(&w->alloc, w->relations, sizeof *w->relations);
 }
 
 static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
   (void)profiles;
-  return wy_array_reserve(&w->relations->agents, agents);
+  return wy_array_reserve(&w->alloc, &w->relations->agents, agents);
 }
 
 static void agent_added(wary_world *w, int32_t agent) {
@@ -36,6 +36,7 @@ const wy_module wy_relation_module = {
 
 int wary_set_relationship(wary_world *w, int32_t a, int32_t b, int32_t rel) {
   if (wy_bad_int(w->error, __func__, "relationship", -1, rel, WARY_HOSTILE, WARY_FRIENDLY)) return WARY_ERR_BAD_VALUE;
+  w->relation_epoch++;
   struct wy_relations *r = w->relations;
   for (int32_t i = 0; i < r->team_count; i++) {
     wy_team_relation *t = &r->teams[i];
@@ -60,6 +61,7 @@ int wary_set_relationship_override(wary_world *w, wary_actor_id agent_h, wary_ac
   if (rel < -1 || rel > WARY_FRIENDLY)
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__,
                    "relationship: expected -1 (no override) or an integer in [0, 2], got %d", rel);
+  w->relation_epoch++;
   wy_relation_list *l = &w->relations->agents.data[index];
   for (int32_t i = 0; i < l->count; i++) {
     if (l->relation[i].target != target) continue;

@@ -4,22 +4,22 @@
 #include <string.h>
 
 static bool create(wary_world *w) {
-  w->reports = calloc(1, sizeof *w->reports);
+  w->reports = wy_alloc_zero(&w->alloc, sizeof *w->reports);
   return w->reports != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->reports) return;
-  wy_array_free(&w->reports->actors);
-  wy_array_free(&w->reports->places);
-  free(w->reports);
+  wy_array_free(&w->alloc, &w->reports->actors);
+  wy_array_free(&w->alloc, &w->reports->places);
+  wy_free(&w->alloc, w->reports, sizeof *w->reports);
 }
 
 const wy_module wy_report_module = {.create = create, .destroy = destroy};
 
 bool wy_report_push(wary_world *w, int32_t agent, int32_t slot, wy_id target, float confidence,
                     int32_t reason, float accuracy, const float *pos) {
-  wy_report *r = wy_array_push(&w->reports->actors);
+  wy_report *r = wy_array_push(&w->alloc, &w->reports->actors);
   if (!r) return false;
   r->agent = agent;
   r->slot = slot;
@@ -35,7 +35,7 @@ bool wy_report_push(wary_world *w, int32_t agent, int32_t slot, wy_id target, fl
 
 bool wy_report_place(wary_world *w, int32_t agent, const float pos[3], int32_t tag,
                      float confidence, float accuracy) {
-  wy_place_note *r = wy_array_push(&w->reports->places);
+  wy_place_note *r = wy_array_push(&w->alloc, &w->reports->places);
   if (!r) return false;
   r->agent = agent;
   memcpy(r->pos, pos, sizeof r->pos);

@@ -27,12 +27,36 @@
  *   a fresh raise (Set Target Confidence, a floor) climbs, even while a
  *   silent sense is inside its grace. Lost lasts lost_time, then
  *   Remembered for memory_time, then Expired (forget).
+ *
+ * Quiet beliefs. A belief at confidence 0 that no sense reports or holds
+ * inside its grace, with every share at 0, no evidence, no pending raise, no
+ * damage record, and Undetected, Lost, Remembered or Expired, would come out
+ * of a full resolve with only its clocks moved: time in state, each slot's
+ * silence (and which slot fell silent last), the smoothed confidence easing
+ * towards 0 and the uncertainty growing to its cap, until a state's time
+ * runs out. So it is marked quiet, and while it stays so a step makes
+ * exactly those moves (quiet_step: the same float operations, in the same
+ * order, on the same values) and nothing else. It is resolved in full again
+ * when a sense reports it, a hit, evidence or set_confidence touches it, its
+ * slots are reset, its time in state reaches lost_time (Lost) or memory_time
+ * (Remembered), or a grace grown by a profile change covers one of its
+ * slots again; a quiet Expired belief is dropped when its memory time has
+ * passed. test_quiet.c checks the two ways against each other.
  */
 #include "resolve.h"
 
 #include <string.h>
 
 #include "events.h"
+
+/* What the step's dt makes of the profile's rates: taken once per agent,
+ * each the very product a belief's resolve would compute. */
+typedef struct wy_rates {
+  float fade;                  /* fade_rate x 1 x dt: a belief held by no slot */
+  float slot_fade[WY_SLOTS];   /* fade_rate x the slot's decay_scale x dt */
+  float growth;                /* uncertainty_growth x dt */
+  float smooth;                /* 1 - e^(-dt / smoothing_time); unused when smoothing_time <= 0 */
+} wy_rates;
 
 typedef struct wy_evidence_sum {
   float floor;   /* -1: none */
@@ -41,10 +65,12 @@ typedef struct wy_evidence_sum {
   bool invalidate;
 } wy_evidence_sum;
 
-static wy_evidence_sum evidence_sum(const wy_belief *b) {
+static wy_evidence_sum evidence_sum(const wary_world *w, const wy_belief *b) {
   wy_evidence_sum e = {-1.0f, 2.0f, 0.0f, false};
-  for (int32_t i = 0; i < b->evidence_count; i++) {
-    const wary_evidence *v = &b->evidence[i];
+  if (b->evidence < 0) return e;
+  const wy_evidence_block *block = &w->beliefs->evidence.data[b->evidence];
+  for (int32_t i = 0; i < block->count; i++) {
+    const wary_evidence *v = &block->entry[i];
     switch (v->op) {
       case WARY_RAISE: if (v->value > e.floor) e.floor = v->value; break;
       case WARY_CLAMP: if (v->value < e.ceiling) e.ceiling = v->value; break;
@@ -55,12 +81,21 @@ static wy_evidence_sum evidence_sum(const wy_belief *b) {
   return e;
 }
 
-static bool in_grace(const wy_belief *b, const wy_slot *sl, int32_t s) {
-  return b->active[s] || (b->ever[s] && b->silent[s] < sl->loss_grace);
+static bool in_grace(const wy_belief_slot *bs, const wy_slot *sl) {
+  return bs->active || (bs->ever && bs->silent < sl->loss_grace);
+}
+
+/* A quiet belief with no time running out, its uncertainty at its cap (or
+ * not growing), Undetected or Expired with a first sighting (so it cannot
+ * empty): nothing but its clocks can change until it is touched. */
+static bool drowsy(const wy_profile *p, const wy_belief *b) {
+  return (b->state == WARY_EXPIRED || b->state == WARY_UNDETECTED) && b->spot_time > 0.0f &&
+         (b->uncertainty == p->def.max_uncertainty || p->def.uncertainty_growth == 0.0f);
 }
 
 /* Updates each slot's share; returns whether any slot still senses the target. */
-static bool update_slots(wy_belief *b, const wy_resolving *r, float dt, bool *reporting) {
+static bool update_slots(const wary_world *w, wy_belief *b, wy_belief_slot *bsl,
+                         const wy_resolving *r, const wy_rates *k, float dt, bool *reporting) {
   const wy_agent *ag = r->slots;
   const wy_profile *p = r->profile;
   bool sensed = false;
@@ -68,55 +103,56 @@ static bool update_slots(wy_belief *b, const wy_resolving *r, float dt, bool *re
   *reporting = false;
   for (int32_t s = 0; s < p->slot_count; s++) {
     const wy_slot *sl = &p->slots[s];
+    wy_belief_slot *bs = &bsl[s];
     /* Pain that drops a sense below pain_suppress_below turns it off for the
      * target (seed 002): its loss timers run. */
-    if (b->reported[s] && r->dull[s] < 1.0f && b->shares[s] * r->dull[s] < r->suppress_below) {
-      b->reported[s] = false;
-      b->reason[s] = WARY_LOSS_SUPPRESSED_BY_PAIN;
-      if (!b->due[s]) b->active[s] = false;
+    if (bs->reported && r->dull[s] < 1.0f && bs->share * r->dull[s] < r->suppress_below) {
+      bs->reported = false;
+      bs->reason = WARY_LOSS_SUPPRESSED_BY_PAIN;
+      bs->reason_step = w->steps;
+      if (!ag->ran[s]) bs->active = false;
     }
-    if (b->reported[s]) {
-      b->active[s] = true;
-      b->ever[s] = true;
-      b->silent[s] = 0.0f;
-    } else if (b->due[s] || ag->muted[s]) {
-      b->active[s] = false;
+    if (bs->reported) {
+      bs->active = true;
+      bs->ever = true;
+      bs->silent = 0.0f;
+    } else if (ag->ran[s] || ag->muted[s]) {
+      bs->active = false;
     }
-    b->reported[s] = false;
-    b->due[s] = false;
-    if (!b->active[s]) {
-      if (b->ever[s]) b->silent[s] += dt;
+    bs->reported = false;
+    if (!bs->active) {
+      if (bs->ever) bs->silent += dt;
       if (sl->direct_lost_cut) {
-        b->shares[s] = 0.0f;
-      } else if (!in_grace(b, sl, s)) {
-        float v = b->shares[s] - p->def.fade_rate * sl->decay_scale * dt;
-        b->shares[s] = v > 0.0f ? v : 0.0f;
+        bs->share = 0.0f;
+      } else if (!in_grace(bs, sl)) {
+        float v = bs->share - k->slot_fade[s];
+        bs->share = v > 0.0f ? v : 0.0f;
       }
     }
-    if (b->active[s]) *reporting = true;
-    if (in_grace(b, sl, s)) sensed = true;
-    if (b->ever[s] && b->silent[s] < quietest) {
-      quietest = b->silent[s];
-      b->losing_slot = s;
+    if (bs->active) *reporting = true;
+    if (in_grace(bs, sl)) sensed = true;
+    if (bs->ever && bs->silent < quietest) {
+      quietest = bs->silent;
+      b->losing_slot = (int8_t)s;
     }
   }
   return sensed;
 }
 
 /* Each share is dulled by pain and health (seed 002) before fusion. */
-static float fuse(const wy_belief *b, const wy_profile *p, const float *dull) {
+static float fuse(const wy_belief_slot *bsl, const wy_profile *p, const float *dull) {
   int32_t best = -1;
   float best_value = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
-    float v = b->shares[s] * dull[s] * p->slots[s].weight;
-    if (b->shares[s] > 0.0f && (best < 0 || v > best_value)) {
+    float v = bsl[s].share * dull[s] * p->slots[s].weight;
+    if (bsl[s].share > 0.0f && (best < 0 || v > best_value)) {
       best = s;
       best_value = v;
     }
   }
   int32_t others = 0;
   for (int32_t s = 0; s < p->slot_count; s++)
-    if (s != best && b->shares[s] * dull[s] > 0.0f && in_grace(b, &p->slots[s], s)) others++;
+    if (s != best && bsl[s].share * dull[s] > 0.0f && in_grace(&bsl[s], &p->slots[s])) others++;
   float fused = best_value + (float)others * p->def.corroboration_bonus;
   return fused > 1.0f ? 1.0f : fused;
 }
@@ -146,7 +182,7 @@ static void enter(const wy_ctx *c, int32_t state) {
     e->loss_reason = b->loss_reason;
     e->confidence = b->confidence;
   }
-  b->state = state;
+  b->state = (int8_t)state;
   b->time_in_state = 0.0f;
 }
 
@@ -161,8 +197,8 @@ static void telegraph(const wy_ctx *c) {
   }
 }
 
-static void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool reporting, float prev,
-                        float dt) {
+static void step_states(const wy_ctx *c, const wy_profile *p, int32_t reason, bool held, bool reporting,
+                        float prev, float dt) {
   wy_belief *b = c->b;
   const wary_profile_def *d = &p->def;
   float conf = b->confidence;
@@ -170,13 +206,9 @@ static void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool re
   int32_t r = rung(b->state);
   bool on_ladder = b->state >= WARY_SUSPECTED && b->state <= WARY_TRACKED;
   const wy_slot *losing = b->losing_slot >= 0 ? &p->slots[b->losing_slot] : NULL;
-  /* A built-in sense says why it lost the target; a custom one, its contract. */
-  int32_t reason = !losing                                  ? WARY_LOSS_NONE
-                   : b->reason[b->losing_slot] != WARY_LOSS_NONE ? b->reason[b->losing_slot]
-                                                               : losing->loss_reason;
 
   if (on_ladder && !held && losing && losing->direct_lost_cut) {
-    b->loss_reason = reason;
+    b->loss_reason = (int8_t)reason;
     enter(c, WARY_LOST);
     return;
   }
@@ -208,7 +240,7 @@ static void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool re
       if (reporting) {
         enter(c, WARY_UNDETECTED);
       } else {
-        b->loss_reason = reason;
+        b->loss_reason = (int8_t)reason;
         enter(c, WARY_LOST);
       }
     }
@@ -220,31 +252,35 @@ static void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool re
   if (tele) telegraph(c);
 }
 
-static void locate(wy_belief *b, const wy_profile *p, bool reporting, float dt) {
+static void locate(wy_belief *b, const wy_belief_slot *bsl, const wy_profile *p, bool reporting,
+                   const wy_rates *k) {
   float max_u = p->def.max_uncertainty;
   if (!reporting) {
-    float u = b->uncertainty + p->def.uncertainty_growth * dt;
+    float u = b->uncertainty + k->growth;
     b->uncertainty = u < max_u ? u : max_u;
     return;
   }
   int32_t best = -1;
   for (int32_t s = 0; s < p->slot_count; s++)
-    if (b->active[s] && (best < 0 || b->accuracy[s] > b->accuracy[best])) best = s;
-  memcpy(b->last_known, b->location[best], sizeof b->last_known);
-  b->uncertainty = (1.0f - b->accuracy[best]) * max_u;
+    if (bsl[s].active && (best < 0 || bsl[s].accuracy > bsl[best].accuracy)) best = s;
+  memcpy(b->last_known, bsl[best].location, sizeof b->last_known);
+  b->uncertainty = (1.0f - bsl[best].accuracy) * max_u;
 }
 
-void wy_resolve_belief(wary_world *w, const wy_resolving *r, wy_belief *b, float dt) {
+static void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l, int32_t i,
+                    float dt) {
   const wy_profile *p = r->profile;
+  wy_belief *b = &l->data[i];
+  wy_belief_slot *bsl = wy_belief_slots(l, i);
   bool reporting;
-  bool sensed = update_slots(b, r, dt, &reporting);
-  float fused = fuse(b, p, r->dull);
-  wy_evidence_sum e = evidence_sum(b);
+  bool sensed = update_slots(w, b, bsl, r, k, dt, &reporting);
+  b->scored = false;
+  float fused = fuse(bsl, p, r->dull);
+  wy_evidence_sum e = evidence_sum(w, b);
 
   float prev = b->confidence;
   /* A belief last held by a slow-fading sense (damage) fades slower too. */
-  float scale = b->losing_slot >= 0 ? p->slots[b->losing_slot].decay_scale : 1.0f;
-  float faded = prev - p->def.fade_rate * scale * dt;
+  float faded = prev - (b->losing_slot >= 0 ? k->slot_fade[b->losing_slot] : k->fade);
   float conf = faded > 0.0f ? faded : 0.0f;
   if (sensed) {
     float target = fused - e.lower > 0.0f ? fused - e.lower : 0.0f;
@@ -259,15 +295,90 @@ void wy_resolve_belief(wary_world *w, const wy_resolving *r, wy_belief *b, float
   b->fused = fused;
   b->sensed = sensed;
 
+  /* A built-in sense says why it lost the target; a custom one, its contract. */
+  int32_t reason = WARY_LOSS_NONE;
+  if (b->losing_slot >= 0) {
+    reason = wy_belief_reason(l, &bsl[b->losing_slot], b->losing_slot);
+    if (reason == WARY_LOSS_NONE) reason = p->slots[b->losing_slot].loss_reason;
+  }
   /* A floor that keeps the target at Suspected or above is knowledge, not loss. */
   bool floored = e.floor >= p->def.suspect_threshold;
   wy_ctx c = {w, r->agent, b};
   /* "You didn't see anything": an invalidated target steps down to
    * Undetected, never to Lost. */
-  step_states(&c, p, sensed || floored, reporting || floored || e.invalidate, prev, dt);
+  step_states(&c, p, reason, sensed || floored, reporting || floored || e.invalidate, prev, dt);
 
-  float st = p->def.smoothing_time;
-  if (st <= 0.0f) b->smoothed = conf;
-  else b->smoothed += (conf - b->smoothed) * (1.0f - expf(-dt / st));
-  locate(b, p, reporting, dt);
+  if (p->def.smoothing_time <= 0.0f) b->smoothed = conf;
+  else b->smoothed += (conf - b->smoothed) * k->smooth;
+  locate(b, bsl, p, reporting, k);
+
+  bool still = !sensed && conf == 0.0f && b->evidence < 0 && b->damage == 0.0f &&
+               (b->state < WARY_SUSPECTED || b->state > WARY_TRACKED);
+  for (int32_t s = 0; s < p->slot_count && still; s++) still = bsl[s].share == 0.0f;
+  b->quiet = still;
+  b->drowsy = still && drowsy(p, b);
+}
+
+/* A quiet belief's step (see the top): false, with nothing changed, when
+ * its time in state runs out and it must be resolved in full. A profile
+ * change that could make a grace cover one of its slots again wakes it
+ * first (belief.c, profile_changing). */
+static bool quiet_step(const wy_resolving *r, const wy_rates *k, wy_belief_list *l, int32_t i, float dt) {
+  const wy_profile *p = r->profile;
+  wy_belief *b = &l->data[i];
+  float time = b->time_in_state + dt;
+  if ((b->state == WARY_LOST && time >= p->def.lost_time) ||
+      (b->state == WARY_REMEMBERED && time >= p->def.memory_time))
+    return false;
+  wy_belief_clocks(p, b, wy_belief_slots(l, i), dt, k->smooth, k->growth);
+  b->drowsy = drowsy(p, b);
+  return true;
+}
+
+bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l, float dt) {
+  const wy_profile *p = r->profile;
+  wy_rates k;
+  k.fade = p->def.fade_rate * 1.0f * dt;
+  for (int32_t s = 0; s < p->slot_count; s++) k.slot_fade[s] = p->def.fade_rate * p->slots[s].decay_scale * dt;
+  k.growth = p->def.uncertainty_growth * dt;
+  k.smooth = p->def.smoothing_time > 0.0f ? 1.0f - expf(-dt / p->def.smoothing_time) : 1.0f;
+  bool all = w->beliefs->resolve_all;
+  float memory_time = p->def.memory_time;
+  /* The dormant ones' clocks are replayed before the steps they wait for
+   * leave the ring; a belief joins them with theirs caught up. */
+  bool caught_up = false;
+  if (l->dormant > 0 && w->steps - l->dormant_since >= WY_DT_RING / 2) {
+    wy_beliefs_catch_up(w, r->index);
+    caught_up = true;
+  }
+  bool prune = false;
+  int32_t kept = 0;
+  for (int32_t j = 0; j < l->awake_count; j++) {
+    int32_t i = l->awake[j];
+    wy_belief *b = &l->data[i];
+    if (b->drowsy) {
+      b->drowsy = false;
+      /* Its threat is 0 for good only where an idle belief's is (emotion.c). */
+      if (l->may_sleep && !all) {
+        if (!caught_up) wy_beliefs_catch_up(w, r->index);
+        caught_up = true;
+        b->dormant = true;
+        l->dormant++;
+        continue;
+      }
+    }
+    l->awake[kept++] = i;
+    if (b->quiet && !all && quiet_step(r, &k, l, i, dt)) {
+      /* Quiet: only an Expired one past its memory time, or an Undetected
+       * one, can have come to hold nothing, and only without a first sighting. */
+      prune = prune || (!(b->spot_time > 0.0f) && (b->state == WARY_EXPIRED
+                                                       ? b->time_in_state >= memory_time
+                                                       : b->state == WARY_UNDETECTED));
+      continue;
+    }
+    resolve(w, r, &k, l, i, dt);
+    prune = prune || wy_belief_empty(l, i, memory_time);
+  }
+  l->awake_count = kept;
+  return prune;
 }

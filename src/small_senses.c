@@ -82,20 +82,20 @@ int wary_profile_set_basic_sense(wary_world *w, int32_t profile, int32_t sense,
 /* ---- the module: settings per profile, touches per agent ------------------- */
 
 static bool create(wary_world *w) {
-  w->small = calloc(1, sizeof *w->small);
+  w->small = wy_alloc_zero(&w->alloc, sizeof *w->small);
   return w->small != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->small) return;
-  wy_array_free(&w->small->profiles);
-  wy_array_free(&w->small->agents);
-  free(w->small);
+  wy_array_free(&w->alloc, &w->small->profiles);
+  wy_array_free(&w->alloc, &w->small->agents);
+  wy_free(&w->alloc, w->small, sizeof *w->small);
 }
 
 static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
-  return wy_array_reserve(&w->small->agents, agents) &&
-         wy_array_reserve(&w->small->profiles, profiles);
+  return wy_array_reserve(&w->alloc, &w->small->agents, agents) &&
+         wy_array_reserve(&w->alloc, &w->small->profiles, profiles);
 }
 
 static void profile_added(wary_world *w, int32_t profile) {

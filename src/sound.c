@@ -32,15 +32,15 @@ wary_filter_def wary_default_filter_def(void) {
 }
 
 static bool create(wary_world *w) {
-  w->sounds = calloc(1, sizeof *w->sounds);
+  w->sounds = wy_alloc_zero(&w->alloc, sizeof *w->sounds);
   return w->sounds != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->sounds) return;
-  wy_array_free(&w->sounds->types);
-  wy_array_free(&w->sounds->filters);
-  free(w->sounds);
+  wy_array_free(&w->alloc, &w->sounds->types);
+  wy_array_free(&w->alloc, &w->sounds->filters);
+  wy_free(&w->alloc, w->sounds, sizeof *w->sounds);
 }
 
 const wy_module wy_sound_module = {.create = create, .destroy = destroy};
@@ -72,7 +72,7 @@ static int32_t sound_create(wary_world *w, const wary_sound_def *d) {
                    (int)(sizeof tag - sizeof "Stimulus.Sound."), (int)sizeof tag - 1, (unsigned)strlen(name));
   int32_t key = wy_name_intern(w, tag);
   if (key < 0) return wy_fail_intern(e, fn, key);
-  wy_sound *s = wy_array_push(&w->sounds->types);
+  wy_sound *s = wy_array_push(&w->alloc, &w->sounds->types);
   if (!s) return wy_fail_memory(e, fn);
   s->def = *d;
   s->def.max_range = wy_scaled(w, d->max_range, 15.0f);
@@ -95,7 +95,7 @@ static int32_t filter_create(wary_world *w, const wary_filter_def *d) {
     return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
                    "filter_def.categories: expected bits 1 << category of the 5 categories (at most %u), got %u",
                    0x1Fu, d->categories);
-  wary_filter_def *f = wy_array_push(&w->sounds->filters);
+  wary_filter_def *f = wy_array_push(&w->alloc, &w->sounds->filters);
   if (!f) return wy_fail_memory(e, fn);
   *f = *d;
   return w->sounds->filters.count - 1;

@@ -59,7 +59,7 @@ typedef struct wy_gatherer {
 static inline bool report(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t target_slot,
                           float c, int32_t reason, float accuracy) {
   wy_id target = wy_actor_id(w, target_slot);
-  if (c <= 0.0f && !wy_belief_find(g->beliefs, target, NULL)) return true;
+  if (c <= 0.0f && wy_belief_find(g->beliefs, target) < 0) return true;
   return wy_report_push(w, g->agent, slot, target, c, reason, accuracy, NULL);
 }
 
@@ -82,8 +82,7 @@ static bool feel(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sens
 
 static bool ask(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sense,
                 int32_t target_slot, float distance) {
-  int32_t belief = -1;
-  wy_belief_find(g->beliefs, wy_actor_id(w, target_slot), &belief);
+  int32_t belief = wy_belief_find(g->beliefs, wy_actor_id(w, target_slot));
   return wy_custom_push(w, g->agent, slot, sense, target_slot, distance, belief);
 }
 
@@ -107,8 +106,6 @@ static int gather(wary_world *w, int32_t agent) {
   int32_t vision = p->builtin_slot[WARY_SENSE_VISION];
   bool due[WY_SLOTS];
   float reach[WY_SLOTS];
-  for (int32_t i = 0; i < beliefs->count; i++)
-    memset(beliefs->data[i].due, 0, sizeof beliefs->data[i].due);
   memset(ag->ran, 0, sizeof ag->ran);
   memset(ag->failed, 0, sizeof ag->failed);
   /* A reported touch counts at once, whatever the touch sense's interval. */
@@ -122,15 +119,13 @@ static int gather(wary_world *w, int32_t agent) {
     if (s == vision) reach[s] += a->eye_height + 2.0f * w->def.units_per_meter;
     if (due[s] && reach[s] > range) range = reach[s];
   }
-  /* Every belief hears from its due slots this step, even out of range. */
-  for (int32_t i = 0; i < beliefs->count; i++)
-    for (int32_t s = 0; s < p->slot_count; s++) {
-      beliefs->data[i].due[s] = due[s];
-      /* Senses that look at candidates lose what is not among them out of
-       * range; hearing's silence keeps its own reason. */
-      if (due[s] && p->slots[s].range > 0.0f && p->slots[s].sense < WARY_BUILTIN_SENSES)
-        beliefs->data[i].reason[s] = WARY_LOSS_OUT_OF_RANGE;
-    }
+  /* Every belief hears from its due slots this step, even out of range (the
+   * agent's ran says which: resolve.c reads it). Senses that look at
+   * candidates lose what is not among them out of range (stamped once for
+   * every belief: wy_belief_reason); hearing's silence keeps its own reason. */
+  for (int32_t s = 0; s < p->slot_count; s++)
+    if (due[s] && p->slots[s].range > 0.0f && p->slots[s].sense < WARY_BUILTIN_SENSES)
+      beliefs->out_of_range_step[s] = w->steps;
   if (range > 0.0f) {
     int32_t count = 0;
     int32_t team_mates = 0;
@@ -171,9 +166,11 @@ int wary_step_begin(wary_world *w, float dt) {
     return WARY_ERR_BAD_VALUE;
   if (!wy_grid_refresh(w)) return wy_fail_memory(w->error, __func__);
   w->in_step = true;
+  w->steps++;
+  wy_beliefs_step_begin(w, dt);
   w->step_dt = dt;
   w->time += dt;
-  w->event_count = 0;
+  w->events.count = 0;
   w->custom->queries.count = 0;
   w->reports->actors.count = 0;
   w->light_epoch++;
@@ -185,7 +182,7 @@ int wary_step_begin(wary_world *w, float dt) {
   }
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_belief_list *beliefs = wy_beliefs_of(w, i);
-    for (int32_t b = 0; b < beliefs->count; b++) wy_evidence_tick(&beliefs->data[b], dt);
+    if (beliefs->holders > 0) wy_evidence_tick(w, beliefs, dt);
     int s = gather(w, i);
     if (s != WARY_OK) {
       w->in_step = false;
@@ -198,22 +195,23 @@ int wary_step_begin(wary_world *w, float dt) {
 
 static float sanitize(float v) { return wy_finite(v) ? wy_clamp01(v) : 0.0f; }
 
-/* The belief of agent about target, created when a sense first reports it. */
-static wy_belief *belief_for(wary_world *w, int32_t agent, wy_id target, int32_t *index) {
-  wy_belief_list *beliefs = wy_beliefs_of(w, agent);
-  if (*index < 0) {
-    wy_belief_find(beliefs, target, index);
-    if (*index < 0) *index = wy_belief_create(beliefs, target, wy_actor_get(w, target));
-    if (*index < 0) return NULL;
-  }
-  return &beliefs->data[*index];
+/* The index of agent's belief about target (*index if known), created when a
+ * sense first reports it; -1 on out of memory. */
+static int32_t belief_for(wary_world *w, wy_belief_list *beliefs, wy_id target, int32_t index) {
+  if (index < 0) index = wy_belief_find(beliefs, target);
+  if (index < 0) index = wy_belief_create(w, beliefs, target, wy_actor_get(w, target));
+  return index;
 }
 
-static void take(wy_belief *b, int32_t s, float c, float accuracy, const float loc[3]) {
-  b->reported[s] = true;
-  b->shares[s] = c;
-  b->accuracy[s] = accuracy;
-  memcpy(b->location[s], loc, sizeof b->location[s]);
+/* A sense reported the target: the belief wakes. */
+static void take(wary_world *w, int32_t agent, int32_t i, int32_t s, float c, float accuracy,
+                 const float loc[3]) {
+  wy_belief_wake(w, agent, i);
+  wy_belief_slot *bs = &wy_belief_slots(wy_beliefs_of(w, agent), i)[s];
+  bs->reported = true;
+  bs->share = c;
+  bs->accuracy = accuracy;
+  memcpy(bs->location, loc, sizeof bs->location);
 }
 
 /* Writes each query's answer into its belief. */
@@ -225,10 +223,11 @@ static int apply_results(wary_world *w) {
     wy_query_link *l = &cs->links.data[i];
     float c = sanitize(r->confidence);
     if (l->failed || !r->active || c <= 0.0f) continue;
-    wy_belief *b = belief_for(w, l->agent, q->target.id, &l->belief);
-    if (!b) return WARY_ERR_OUT_OF_MEMORY;
+    wy_belief_list *beliefs = wy_beliefs_of(w, l->agent);
+    l->belief = belief_for(w, beliefs, q->target.id, l->belief);
+    if (l->belief < 0) return WARY_ERR_OUT_OF_MEMORY;
     bool loc = r->has_location && wy_finite3(r->location[0], r->location[1], r->location[2]);
-    take(b, q->slot, c, sanitize(r->accuracy), loc ? r->location : q->target_pos);
+    take(w, l->agent, l->belief, q->slot, c, sanitize(r->accuracy), loc ? r->location : q->target_pos);
   }
   return WARY_OK;
 }
@@ -238,18 +237,24 @@ static int apply_results(wary_world *w) {
 static int apply_reports(wary_world *w) {
   for (int32_t i = 0; i < w->reports->actors.count; i++) {
     const wy_report *r = &w->reports->actors.data[i];
-    int32_t index = -1;
-    wy_belief *b = belief_for(w, r->agent, r->target, &index);
-    if (!b) return WARY_ERR_OUT_OF_MEMORY;
+    wy_belief_list *beliefs = wy_beliefs_of(w, r->agent);
+    int32_t index = belief_for(w, beliefs, r->target, -1);
+    if (index < 0) return WARY_ERR_OUT_OF_MEMORY;
+    wy_belief *b = &beliefs->data[index];
     float c = r->confidence;
     int32_t profile = wy_agent_actor(w, r->agent)->profile;
-    if (r->slot == w->profiles.data[profile].builtin_slot[WARY_SENSE_VISION])
+    if (r->slot == w->profiles.data[profile].builtin_slot[WARY_SENSE_VISION]) {
+      /* A first sighting under way changes: a dormant belief cannot wait. */
+      if (!b->spotted) wy_belief_wake(w, r->agent, index);
       c = wy_belief_first_sight(b, c, r->dt, wy_vision_of(w, profile)->first_spot_reaction_time);
+    }
     if (c <= 0.0f) {
-      b->reason[r->slot] = r->reason;
+      wy_belief_slot *bs = &wy_belief_slots(beliefs, index)[r->slot];
+      bs->reason = (int8_t)r->reason;
+      bs->reason_step = w->steps;
       continue;
     }
-    take(b, r->slot, c, r->accuracy, r->has_pos ? r->pos : wy_actor_get(w, r->target)->pos);
+    take(w, r->agent, index, r->slot, c, r->accuracy, r->has_pos ? r->pos : wy_actor_get(w, r->target)->pos);
   }
   return WARY_OK;
 }
@@ -267,10 +272,9 @@ int wary_step_end(wary_world *w) {
     wy_pain_step(w, i, dt);
     for (int32_t s = 0; s < WY_SLOTS; s++)
       if (ag->ran[s] && !ag->failed[s]) ag->errors[s] = 0;
-    const wy_resolving r = {wy_agent_id(w, i), ag, p, wy_pain_of(w, i)->dull,
+    const wy_resolving r = {wy_agent_id(w, i), i, ag, p, wy_pain_of(w, i)->dull,
                             wy_brain_of(w, wy_agent_actor(w, i)->profile)->pain_suppress_below};
-    for (int32_t b = 0; b < beliefs->count; b++) wy_resolve_belief(w, &r, &beliefs->data[b], dt);
-    wy_beliefs_prune(beliefs, p->def.memory_time);
+    if (wy_resolve_beliefs(w, &r, beliefs, dt)) wy_beliefs_prune(beliefs, p->def.memory_time);
     wy_places_resolve(w, i, dt);
     wy_emotion_step(w, i, dt);
   }

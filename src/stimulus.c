@@ -16,14 +16,14 @@
 #include "small_senses.h"
 
 static bool create(wary_world *w) {
-  w->stimuli = calloc(1, sizeof *w->stimuli);
+  w->stimuli = wy_alloc_zero(&w->alloc, sizeof *w->stimuli);
   return w->stimuli != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->stimuli) return;
-  wy_array_free(&w->stimuli->inbox);
-  free(w->stimuli);
+  wy_array_free(&w->alloc, &w->stimuli->inbox);
+  wy_free(&w->alloc, w->stimuli, sizeof *w->stimuli);
 }
 
 const wy_module wy_stimulus_module = {.create = create, .destroy = destroy};
@@ -62,7 +62,7 @@ static bool shakes_ground(const char *tag) {
 
 static bool to_inbox(wary_world *w, wy_id agent, int32_t sense, const wary_stimulus_def *s,
                      float distance) {
-  wary_stimulus_delivery *d = wy_array_push(&w->stimuli->inbox);
+  wary_stimulus_delivery *d = wy_array_push(&w->alloc, &w->stimuli->inbox);
   if (!d) return false;
   d->agent.id = agent;
   d->sense = sense;

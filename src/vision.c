@@ -118,19 +118,19 @@ int wary_profile_set_vision(wary_world *w, int32_t profile, const wary_vision_de
 }
 
 static bool create(wary_world *w) {
-  w->vision = calloc(1, sizeof *w->vision);
+  w->vision = wy_alloc_zero(&w->alloc, sizeof *w->vision);
   return w->vision != NULL;
 }
 
 static void destroy(wary_world *w) {
   if (!w->vision) return;
-  wy_array_free(&w->vision->profiles);
-  free(w->vision);
+  wy_array_free(&w->alloc, &w->vision->profiles);
+  wy_free(&w->alloc, w->vision, sizeof *w->vision);
 }
 
 static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
   (void)agents;
-  return wy_array_reserve(&w->vision->profiles, profiles);
+  return wy_array_reserve(&w->alloc, &w->vision->profiles, profiles);
 }
 
 static void profile_added(wary_world *w, int32_t profile) {

@@ -51,6 +51,7 @@
 #define WARY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -215,16 +216,30 @@ typedef enum wary_event_type {
  * during the call. It may read the world, not change it; a call of its own
  * that fails is not logged. */
 typedef void (*wary_log_fn)(void *user, const char *message);
+/* Allocator hooks (wary_world_def): every allocation a world makes, from its
+ * creation to its destruction, goes through them, each call with the def's
+ * alloc_user. Sizes are in bytes, never 0; realloc_fn and free_fn are told the
+ * size the block has. A NULL return is out of memory: the call that needed the
+ * memory returns WARY_ERR_OUT_OF_MEMORY. All three NULL: the C library's malloc,
+ * realloc and free. alloc_fn and free_fn are set together; realloc_fn may stay
+ * NULL (alloc_fn, a copy, then free_fn). A step in steady state allocates nothing. */
+typedef void *(*wary_alloc_fn)(void *user, size_t size);
+typedef void *(*wary_realloc_fn)(void *user, void *ptr, size_t old_size, size_t size);
+typedef void (*wary_free_fn)(void *user, void *ptr, size_t size);
 
 typedef struct wary_world_def {
   float units_per_meter;     /* world units per metre (100: centimetres) */
   float weather;             /* world weather modifier 0..1 (1 = clear) */
   float grid_cell_size;      /* spatial grid cell, units (-1: 10 m scaled) */
-  int32_t event_capacity;    /* events kept per step; the rest are dropped and counted (4096) */
+  int32_t event_capacity;    /* events kept per step; the rest are dropped and counted (65536) */
   int32_t sense_error_limit; /* failures after which a custom sense is muted for an agent (3) */
   float lod_interval_scale[4]; /* sense interval multiplier per LOD tier (1, 2, 4, 8) */
   wary_log_fn log;           /* NULL, or called with each failure's text (and a refused def's) */
   void *log_user;            /* log's first argument */
+  wary_alloc_fn alloc_fn;    /* NULL: malloc (see wary_alloc_fn) */
+  wary_realloc_fn realloc_fn; /* NULL: realloc, or alloc_fn + copy + free_fn when alloc_fn is set */
+  wary_free_fn free_fn;      /* NULL: free */
+  void *alloc_user;          /* passed to the three */
 } wary_world_def;
 
 wary_world_def wary_default_world_def(void);

@@ -1,7 +1,6 @@
 /* world.c - the world layer's lifetime: the world def (defaults, checks),
  * creating and freeing the world's own state and every module's, and the
  * hooks that tell the modules what changed; weather and time. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "world.h"
@@ -12,7 +11,7 @@ wary_world_def wary_default_world_def(void) {
   d.units_per_meter = 100.0f;
   d.weather = 1.0f;
   d.grid_cell_size = -1.0f;
-  d.event_capacity = 4096;
+  d.event_capacity = 65536;
   d.sense_error_limit = 3;
   d.lod_interval_scale[0] = 1.0f;
   d.lod_interval_scale[1] = 2.0f;
@@ -32,6 +31,11 @@ int wy_world_def_check(wy_error *e, const char *fn, const wary_world_def *d) {
   if (d->sense_error_limit < 1)
     return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "world_def.sense_error_limit: expected an integer >= 1, got %d",
                    d->sense_error_limit);
+  if (!wy_allocator_valid(d))
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                   "world_def.alloc_fn: expected alloc_fn and free_fn both set (realloc_fn optional) or all "
+                   "three NULL, got alloc_fn %s, realloc_fn %s, free_fn %s",
+                   d->alloc_fn ? "set" : "NULL", d->realloc_fn ? "set" : "NULL", d->free_fn ? "set" : "NULL");
   for (int i = 0; i < WARY_LOD_TIERS; i++)
     if (wy_bad_at(e, fn, "world_def.lod_interval_scale", i, d->lod_interval_scale[i], WY_POSITIVE))
       return WARY_ERR_BAD_VALUE;
@@ -41,25 +45,28 @@ int wy_world_def_check(wy_error *e, const char *fn, const wary_world_def *d) {
 wary_world *wy_world_new(const wary_world_def *def, const wy_module *const *modules,
                          int32_t module_count) {
   const wary_world_def d = *def;
-  wary_world *w = calloc(1, sizeof *w);
+  wy_allocator alloc = wy_allocator_of(&d);
+  wary_world *w = wy_alloc_zero(&alloc, sizeof *w);
   if (!w) return NULL;
+  w->alloc = alloc;
   w->def = d;
   w->def.grid_cell_size = d.grid_cell_size == -1.0f ? 10.0f * d.units_per_meter : d.grid_cell_size;
-  w->error = calloc(1, sizeof *w->error);
-  w->events = calloc((size_t)d.event_capacity, sizeof *w->events);
-  if (!w->error || !w->events || !wy_grid_init(&w->grid, w->def.grid_cell_size)) {
-    free(w->error);
-    free(w->events);
-    free(w);
+  wy_occ_init(&w->occ, &w->alloc);
+  wy_id_pool_init(&w->actor_ids, WARY_KIND_ACTOR, &w->alloc);
+  wy_id_pool_init(&w->box_ids, WARY_KIND_BOX, &w->alloc);
+  wy_id_pool_init(&w->light_ids, WARY_KIND_LIGHT, &w->alloc);
+  wy_id_pool_init(&w->env_ids, WARY_KIND_ENVIRONMENT, &w->alloc);
+  /* The event queue grows as steps need it, up to event_capacity: it starts
+   * with room for a busy step of a small world. */
+  int32_t events = d.event_capacity < 1024 ? d.event_capacity : 1024;
+  w->error = wy_alloc_zero(&w->alloc, sizeof *w->error);
+  if (!w->error || !wy_array_reserve(&w->alloc, &w->events, events) ||
+      !wy_grid_init(&w->grid, w->def.grid_cell_size, &w->alloc)) {
+    wy_world_free(w);
     return NULL;
   }
   w->error->log = d.log;
   w->error->log_user = d.log_user;
-  wy_occ_init(&w->occ);
-  wy_id_pool_init(&w->actor_ids, WARY_KIND_ACTOR);
-  wy_id_pool_init(&w->box_ids, WARY_KIND_BOX);
-  wy_id_pool_init(&w->light_ids, WARY_KIND_LIGHT);
-  wy_id_pool_init(&w->env_ids, WARY_KIND_ENVIRONMENT);
   w->materials[0].vision_transmission = 0.0f;
   w->materials[0].sound_wall = true;
   w->material_count = 1;
@@ -85,26 +92,28 @@ void wy_world_free(wary_world *w) {
   if (!w) return;
   for (int32_t i = w->module_count - 1; i >= 0; i--)
     if (w->modules[i]->destroy) w->modules[i]->destroy(w);
-  for (int32_t i = 0; i < w->names.count; i++) free(w->names.data[i]);
-  wy_array_free(&w->names);
-  free(w->events);
-  free(w->error);
+  for (int32_t i = 0; i < w->names.count; i++)
+    wy_free(&w->alloc, w->names.data[i], strlen(w->names.data[i]) + 1);
+  wy_array_free(&w->alloc, &w->names);
+  wy_array_free(&w->alloc, &w->events);
+  wy_free(&w->alloc, w->error, sizeof *w->error);
   wy_occ_free(&w->occ);
   wy_id_pool_free(&w->box_ids);
-  wy_array_free(&w->actors);
+  wy_array_free(&w->alloc, &w->actors);
   wy_id_pool_free(&w->actor_ids);
-  wy_array_free(&w->agents);
-  wy_array_free(&w->profiles);
-  wy_array_free(&w->senses);
+  wy_array_free(&w->alloc, &w->agents);
+  wy_array_free(&w->alloc, &w->profiles);
+  wy_array_free(&w->alloc, &w->senses);
   wy_grid_free(&w->grid);
-  wy_array_free(&w->grid_pos);
-  wy_array_free(&w->grid_team);
-  wy_array_free(&w->grid_include);
-  wy_array_free(&w->lights);
+  wy_array_free(&w->alloc, &w->grid_pos);
+  wy_array_free(&w->alloc, &w->grid_team);
+  wy_array_free(&w->alloc, &w->grid_include);
+  wy_array_free(&w->alloc, &w->lights);
   wy_id_pool_free(&w->light_ids);
-  wy_array_free(&w->envs);
+  wy_array_free(&w->alloc, &w->envs);
   wy_id_pool_free(&w->env_ids);
-  free(w);
+  wy_allocator alloc = w->alloc;
+  wy_free(&alloc, w, sizeof *w);
 }
 
 bool wy_modules_reserve(wary_world *w, int32_t agents, int32_t profiles) {
@@ -131,6 +140,18 @@ void wy_modules_agent_removed(wary_world *w, int32_t agent) {
 void wy_modules_actor_removed(wary_world *w, wy_id actor) {
   for (int32_t i = 0; i < w->module_count; i++)
     if (w->modules[i]->actor_removed) w->modules[i]->actor_removed(w, actor);
+}
+
+void wy_modules_profile_changing(wary_world *w, int32_t profile) {
+  for (int32_t i = 0; i < w->module_count; i++)
+    if (w->modules[i]->profile_changing) w->modules[i]->profile_changing(w, profile);
+}
+
+bool wy_modules_slots_reserve(wary_world *w, int32_t profile, int32_t slot_count) {
+  for (int32_t i = 0; i < w->module_count; i++)
+    if (w->modules[i]->slots_reserve && !w->modules[i]->slots_reserve(w, profile, slot_count))
+      return false;
+  return true;
 }
 
 void wy_modules_slots_reset(wary_world *w, int32_t agent) {

@@ -37,6 +37,13 @@ typedef struct wy_module {
    * into its index (agents stay dense; the world moves its own the same way). */
   void (*agent_removed)(wary_world *w, int32_t agent);
   void (*actor_removed)(wary_world *w, wy_id actor); /* forget what is held about it */
+  /* The profile's settings (or a built-in sense's contract in it) are about
+   * to change: what was derived from the old ones is brought up to date. */
+  void (*profile_changing)(wary_world *w, int32_t profile);
+  /* Room for slot_count slots in every agent of the profile, before its
+   * senses change (then slots_reset cannot fail); false: out of memory, the
+   * world as it was. */
+  bool (*slots_reserve)(wary_world *w, int32_t profile, int32_t slot_count);
   /* The agent's profile has other senses in its slots now: slot data is void. */
   void (*slots_reset)(wary_world *w, int32_t agent);
 } wy_module;
@@ -62,14 +69,15 @@ struct wy_geck;        /* geck.h */
 struct wary_world {
   wary_world_def def;
   wy_error *error;        /* the last failure: written by calls on a const world too */
+  wy_allocator alloc;     /* the def's allocator hooks, or the C library's */
   float time;
+  uint32_t steps;         /* steps begun since creation: stamps of data written lazily */
   bool in_step;
   float step_dt;
   wary_stats stats;       /* beliefs: counted when asked (world_create.c) */
 
   WY_ARRAY(char *) names; /* interned: key i + 1 */
-  wary_event *events;     /* def.event_capacity of them */
-  int32_t event_count;
+  WY_ARRAY(wary_event) events; /* this step's; grows up to def.event_capacity */
   uint32_t events_dropped;
 
   wy_material materials[WY_MAX_MATERIALS];
@@ -99,6 +107,7 @@ struct wary_world {
   float sun_intensity;
   float ambient;
   uint32_t light_epoch;  /* bumped by each step and each change of boxes, lights, sun */
+  uint32_t relation_epoch; /* bumped by each change of who is hostile to whom (teams, relationships) */
 
   const wy_module *const *modules;
   int32_t module_count;
@@ -141,6 +150,8 @@ void wy_modules_profile_added(wary_world *w, int32_t profile);
 void wy_modules_agent_added(wary_world *w, int32_t agent);
 void wy_modules_agent_removed(wary_world *w, int32_t agent);
 void wy_modules_actor_removed(wary_world *w, wy_id actor);
+void wy_modules_profile_changing(wary_world *w, int32_t profile);
+bool wy_modules_slots_reserve(wary_world *w, int32_t profile, int32_t slot_count);
 void wy_modules_slots_reset(wary_world *w, int32_t agent);
 
 /* WARY_OK, or WARY_ERR_IN_STEP with its text when a step is under way. */

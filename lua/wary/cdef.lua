@@ -134,6 +134,9 @@ typedef enum wary_event_type {
 } wary_event_type;
 
 typedef void (*wary_log_fn)(void *user, const char *message);
+typedef void *(*wary_alloc_fn)(void *user, size_t size);
+typedef void *(*wary_realloc_fn)(void *user, void *ptr, size_t old_size, size_t size);
+typedef void (*wary_free_fn)(void *user, void *ptr, size_t size);
 
 typedef struct wary_world_def {
   float units_per_meter;
@@ -144,6 +147,10 @@ typedef struct wary_world_def {
   float lod_interval_scale[4];
   wary_log_fn log;
   void *log_user;
+  wary_alloc_fn alloc_fn;
+  wary_realloc_fn realloc_fn;
+  wary_free_fn free_fn;
+  void *alloc_user;
 } wary_world_def;
 
 wary_world_def wary_default_world_def(void);

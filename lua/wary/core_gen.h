@@ -21,6 +21,10 @@ static const field fields_wary_world_def[] = {
   ARRAY(wary_world_def, lod_interval_scale, float, T_FLOAT),
   /* log: a pointer, not exposed */
   /* log_user: a pointer, not exposed */
+  /* alloc_fn: a pointer, not exposed */
+  /* realloc_fn: a pointer, not exposed */
+  /* free_fn: a pointer, not exposed */
+  /* alloc_user: a pointer, not exposed */
   END_FIELDS
 };
 

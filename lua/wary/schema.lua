@@ -62,7 +62,7 @@ schema.world = {
   { name = "units_per_meter", kind = "number", min = 1e-6, default = 100 },
   { name = "weather", kind = "number", min = 0, max = 1, default = 1 },
   { name = "grid_cell_size", kind = "number", min = 1e-6, default = { metres = 10 } },
-  { name = "event_capacity", kind = "integer", min = 1, max = 1000000, default = 4096 },
+  { name = "event_capacity", kind = "integer", min = 1, max = 1000000, default = 65536 },
   { name = "sense_error_limit", kind = "integer", min = 1, max = 1000000, default = 3 },
   { name = "lod_interval_scale", kind = "table", default = { 1, 2, 4, 8 } },
   { name = "materials", kind = "boolean", default = true },

@@ -12,6 +12,9 @@
 
 #include "check.h"
 
+/* The C library's allocator, as a world without hooks has it. */
+static wy_allocator heap;
+
 /* Our own generator so that the data is the same on every libc. */
 static uint32_t rng_state = 12345u;
 
@@ -77,7 +80,7 @@ static const int32_t *query(wy_grid *g, const float c[3], float r, int32_t *n) {
 
 static void test_grid_empty(void) {
   wy_grid g;
-  ENSURE(wy_grid_init(&g, 10.0f));
+  ENSURE(wy_grid_init(&g, 10.0f, &heap));
   int32_t count = 7;
   float c[3] = {0, 0, 0};
   query(&g, c, 100.0f, &count);
@@ -94,16 +97,16 @@ static void test_grid_empty(void) {
   query(&g, c, 5.0f, &count);
   ENSURE(count == 0);
   wy_grid_free(&g);
-  ENSURE(!wy_grid_init(&g, 0.0f));
+  ENSURE(!wy_grid_init(&g, 0.0f, &heap));
   wy_grid_free(&g);
-  ENSURE(!wy_grid_init(&g, -1.0f));
+  ENSURE(!wy_grid_init(&g, -1.0f, &heap));
   wy_grid_free(&g);
 }
 
 static void test_grid_boundaries(void) {
   enum { NEAR = 8, FAR = 200 };
   wy_grid g;
-  ENSURE(wy_grid_init(&g, 10.0f));
+  ENSURE(wy_grid_init(&g, 10.0f, &heap));
   /* Points on cell edges, on both sides of zero, and stacked in z; the far
    * ones make the query walk cells rather than every item. */
   float pos[3 * (NEAR + FAR)] = {
@@ -203,7 +206,7 @@ static void test_grid_random(void) {
   for (int ci = 0; ci < 3; ci++) {
     wy_grid g;
     int32_t skipped;
-    ENSURE(wy_grid_init(&g, cells[ci]));
+    ENSURE(wy_grid_init(&g, cells[ci], &heap));
     ENSURE(wy_grid_build(&g, pos, team, include, N));
     ENSURE(g.items.count == brute_query(pos, team, include, N, (const float[3]){0, 0, 0},
                                         INFINITY, 0, expect, &skipped));
@@ -302,7 +305,7 @@ static double walked_per_query(int32_t n, double *found, double *returned) {
   int32_t *team = malloc(sizeof(int32_t) * (size_t)n);
   bool *include = malloc(sizeof(bool) * (size_t)n);
   wy_grid g;
-  ENSURE(pos && team && include && wy_grid_init(&g, 10.0f));
+  ENSURE(pos && team && include && wy_grid_init(&g, 10.0f, &heap));
   if (!pos || !team || !include) {
     return 0.0;
   }
@@ -361,9 +364,9 @@ static const wy_material materials[MATERIAL_COUNT] = {
 static wy_id_pool box_slots;
 
 static void occ_start(wy_occluders *o) {
-  wy_occ_init(o);
+  wy_occ_init(o, &heap);
   wy_id_pool_free(&box_slots);
-  wy_id_pool_init(&box_slots, WARY_KIND_BOX);
+  wy_id_pool_init(&box_slots, WARY_KIND_BOX, &heap);
 }
 
 static void occ_end(wy_occluders *o) {
@@ -1009,7 +1012,7 @@ static void check_refit(const wy_material *mats, bool signed_zero, const char *w
   enum { BOXES = 1500, ROUNDS = 40, SEGMENTS = 400 };
   wy_occluders moved;
   wy_occluders fresh;
-  wy_occ_init(&moved);
+  wy_occ_init(&moved, &heap);
   moved.signed_zero = signed_zero;
   for (int32_t i = 0; i < BOXES; i++) {
     float min[3] = {rng_range(-50, 50), rng_range(-50, 50), rng_range(-5, 5)};
@@ -1034,7 +1037,7 @@ static void check_refit(const wy_material *mats, bool signed_zero, const char *w
       wy_occ_set_bounds(&moved, s, min, max);
     }
     ENSURE(moved.refitted && !moved.dirty);
-    wy_occ_init(&fresh);
+    wy_occ_init(&fresh, &heap);
     fresh.signed_zero = signed_zero;
     for (int32_t i = 0; i < BOXES; i++) {
       const wy_box *box = &moved.boxes.data[i];
@@ -1128,7 +1131,7 @@ static void test_occ_order(void) {
   enum { BOXES = 400, SEGMENTS = 60000 };
   const wy_material *mats = rounding;
   wy_occluders o;
-  wy_occ_init(&o);
+  wy_occ_init(&o, &heap);
   for (int32_t i = 0; i < BOXES; i++) {
     float min[3] = {rng_range(-20, 20), rng_range(-20, 20), rng_range(-2, 2)};
     float max[3] = {min[0] + rng_range(0.5f, 6), min[1] + rng_range(0.5f, 6), min[2] + rng_range(1, 3)};
@@ -1162,6 +1165,8 @@ static void test_occ_order(void) {
 }
 
 int main(void) {
+  wary_world_def libc = wary_default_world_def();
+  heap = wy_allocator_of(&libc);
   test_grid_empty();
   test_grid_boundaries();
   test_grid_random();

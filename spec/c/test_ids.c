@@ -49,7 +49,9 @@ static void test_first_ids_differ(void) {
 /* The generations of one slot, then its retirement; the kind running out. */
 static void test_pool_limits(void) {
   wy_id_pool p;
-  wy_id_pool_init(&p, WARY_KIND_LIGHT);
+  wary_world_def libc = wary_default_world_def();
+  wy_allocator heap = wy_allocator_of(&libc);
+  wy_id_pool_init(&p, WARY_KIND_LIGHT, &heap);
   int bad = 0;
   for (uint32_t gen = 1; gen <= WY_ID_GEN_MAX; gen++) {
     bad += wy_id_reserve(&p) != 0;

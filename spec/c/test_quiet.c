@@ -1,0 +1,299 @@
+/* test_quiet.c - quiet and dormant beliefs (resolve.c, belief.c): two
+ * worlds driven alike, one stepping quiet beliefs by their clocks and
+ * leaving dormant ones out of the steps, the other resolving every belief in
+ * full every step (resolve_all), must agree to the bit: the events after
+ * every step, every belief, threat, evidence and brain when read (now and
+ * then, and once not for longer than the dt ring, so that dormant clocks are
+ * replayed both ways). The scenario makes beliefs fall quiet and wake every
+ * way there is: a sense reports again, a hit, evidence, set_confidence, a
+ * state's time running out, a grace grown by a profile change, slots reset,
+ * steps of 0 and of odd sizes, pain, beliefs dropped when they hold nothing,
+ * targets removed. A third world whose step count passes 2^32 (the reason
+ * stamps wrap) must agree with them too. */
+#include <math.h>
+#include <string.h>
+
+#include "belief.h"
+#include "check.h"
+#include "wary.h"
+
+#define AGENTS 6
+#define TARGETS 6
+#define STEPS 9000
+
+static uint32_t lcg_state;
+static uint32_t lcg(void) {
+  lcg_state = lcg_state * 1664525u + 1013904223u;
+  return lcg_state >> 8;
+}
+static float unit(void) { return (float)(lcg() % 10000u) / 10000.0f; }
+
+/* Whether a custom sense sees a target: in bursts, the same in both worlds. */
+static int64_t now;
+static void burst_sense(void *user, const wary_sense_query *q, wary_sense_result *out) {
+  uint32_t x = q->target.id * 2654435761u ^ (uint32_t)(now / 90) * 40503u ^ (uint32_t)(intptr_t)user;
+  x ^= x >> 15;
+  x *= 2246822519u;
+  x ^= x >> 13;
+  if (x % 5u != 0u) return;
+  out->active = true;
+  out->confidence = 0.2f + (float)(x % 800u) / 1000.0f;
+  out->accuracy = (float)(x % 97u) / 96.0f;
+}
+
+typedef struct game {
+  wary_world *w;
+  wary_actor_id agents[AGENTS], targets[TARGETS];
+  int32_t profile, sound, tag, pain, senses[2];
+} game;
+
+/* steps: the world's step count to start from (stamps are taken from it). */
+static void build(game *g, bool resolve_all, uint32_t steps) {
+  memset(g, 0, sizeof *g);
+  g->w = make_world(NULL);
+  if (!g->w) return;
+  g->w->beliefs->resolve_all = resolve_all;
+  g->w->steps = steps;
+  wary_sense_def sd = wary_default_sense_def();
+  sd.max_range = 3000.0f;
+  sd.interval = 0.05f;
+  sd.evaluate = burst_sense;
+  sd.loss_grace = 0.2f;
+  sd.direct_lost_cut = true;
+  sd.loss_reason = WARY_LOSS_OCCLUDED;
+  MADE(wary_sense_create(g->w, &sd, &g->senses[0]));
+  sd.direct_lost_cut = false;
+  sd.loss_grace = 0.0f;
+  sd.user = (void *)7;
+  MADE(wary_sense_create(g->w, &sd, &g->senses[1]));
+  wary_profile_def p = wary_default_profile_def();
+  p.fade_rate = 0.6f;
+  p.lost_time = 1.0f;
+  p.memory_time = 1.5f;
+  p.smoothing_time = 0.3f;
+  p.senses[0].sense = WARY_SENSE_VISION;
+  p.senses[1].sense = WARY_SENSE_HEARING;
+  p.senses[2].sense = g->senses[0];
+  p.senses[3].sense = g->senses[1];
+  p.senses[4].sense = WARY_SENSE_DAMAGE;
+  p.senses[5].sense = WARY_SENSE_PAIN;
+  p.sense_count = 6;
+  g->profile = make_profile(g->w, &p);
+  wary_sound_def snd = wary_default_sound_def();
+  snd.name = make_name(g->w, "Footstep");
+  snd.max_range = 2500.0f;
+  MADE(wary_sound_create(g->w, &snd, &g->sound));
+  g->tag = make_name(g->w, "disguise");
+  wary_pain_def pd = wary_default_pain_def();
+  pd.name = make_name(g->w, "burn");
+  pd.effect_count = 1;
+  pd.effect_sense[0] = g->senses[1];
+  pd.effect[0] = 0.97f;
+  MADE(wary_pain_create(g->w, &pd, &g->pain));
+  for (int i = 0; i < AGENTS; i++) {
+    wary_actor_def ad = wary_default_actor_def();
+    ad.pos[0] = (float)(i * 700);
+    ad.team = 1;
+    ad.profile = g->profile;
+    g->agents[i] = make_actor(g->w, &ad);
+  }
+  for (int i = 0; i < TARGETS; i++) {
+    wary_actor_def ad = wary_default_actor_def();
+    ad.pos[0] = (float)(i * 900);
+    ad.pos[1] = 20000.0f;
+    ad.team = 2;
+    g->targets[i] = make_actor(g->w, &ad);
+  }
+}
+
+/* What the game does before step n, drawn once and done to both worlds. */
+typedef struct turn {
+  int target;
+  float x, y;
+  bool move, sound, evidence, raise, hit, pain, grace, senses, remove, read, walk, hostility;
+  float dt, value;
+} turn;
+
+static turn draw(int64_t n) {
+  turn t;
+  memset(&t, 0, sizeof t);
+  t.target = (int)(lcg() % TARGETS);
+  /* Targets come near the agents now and then, and go far away for long. */
+  t.move = lcg() % 20u == 0;
+  bool near = lcg() % 3u == 0;
+  t.x = unit() * 4000.0f;
+  t.y = near ? unit() * 600.0f : 20000.0f + unit() * 5000.0f;
+  t.sound = lcg() % 15u == 0;
+  t.evidence = lcg() % 150u == 0;
+  t.raise = lcg() % 120u == 0;
+  t.hit = lcg() % 200u == 0;
+  t.pain = lcg() % 100u == 0;
+  t.grace = n == 1500 || n == 2600;
+  t.senses = n == 3200;
+  t.read = (n % 250 == 0 || lcg() % 100u == 0) && (n < 4000 || n > 7500);
+  t.remove = lcg() % 400u == 0;
+  t.walk = lcg() % 300u == 0;
+  t.hostility = lcg() % 250u == 0;
+  uint32_t r = lcg() % 20u;
+  t.dt = r < 14 ? 1.0f / 60.0f : r < 16 ? 0.0f : r < 18 ? 0.0001f + unit() * 0.25f : 1.0f / 30.0f;
+  t.value = unit();
+  return t;
+}
+
+static void play(game *g, const turn *t, int64_t n) {
+  wary_world *w = g->w;
+  wary_actor_id target = g->targets[t->target], agent = g->agents[n % AGENTS];
+  if (t->move) wary_actor_set_pos(w, target, t->x, t->y, 0.0f);
+  if (t->sound) wary_emit_sound(w, target, g->sound);
+  if (t->evidence) wary_evidence_add(w, agent, target, g->tag, (int32_t)(n % 4), t->value, 0.5f, 0);
+  if (t->raise) wary_set_confidence(w, agent, target, t->value);
+  if (t->hit) {
+    wary_damage_def d = wary_default_damage_def();
+    d.victim = agent;
+    d.instigator = target;
+    d.amount = 20.0f * t->value;
+    wary_apply_damage(w, &d);
+  }
+  if (t->pain) wary_report_pain(w, agent, g->pain, t->value);
+  if (t->grace) {
+    /* A longer grace covers slots whose beliefs were quiet: they wake. */
+    wary_vision_def vd = wary_default_vision_def();
+    vd.loss_grace = n == 1500 ? 40.0f : 0.2f;
+    wary_profile_set_vision(w, g->profile, &vd);
+    wary_hearing_def hd = wary_default_hearing_def();
+    hd.loss_grace = n == 1500 ? 30.0f : 1.0f;
+    wary_profile_set_hearing(w, g->profile, &hd);
+  }
+  if (t->senses) {
+    wary_profile_def p = wary_default_profile_def();
+    p.fade_rate = 0.3f;
+    p.lost_time = 2.0f;
+    p.memory_time = 0.5f;
+    p.smoothing_time = 0.0f;
+    p.senses[0].sense = g->senses[1];
+    p.senses[1].sense = WARY_SENSE_VISION;
+    p.sense_count = 2;
+    wary_profile_set(w, g->profile, &p);
+  }
+  /* An agent that moves, or a change of who is hostile, changes the threat
+   * of beliefs that are quiet. */
+  if (t->walk) wary_actor_set_pos(w, agent, t->x, t->value * 500.0f, 0.0f);
+  if (t->hostility) {
+    if (n % 3 == 0) wary_set_relationship(w, 1, 2, (int32_t)(n % 2) * WARY_NEUTRAL);
+    else if (n % 3 == 1) wary_set_relationship_override(w, agent, target, (int32_t)(n % 2) * WARY_FRIENDLY);
+    else wary_actor_set_team(w, target, 2 + (int32_t)(n % 2));
+  }
+  if (t->remove) {
+    wary_actor_destroy(w, target);
+    wary_actor_def ad = wary_default_actor_def();
+    ad.pos[1] = 20000.0f;
+    ad.team = 2;
+    g->targets[t->target] = make_actor(w, &ad);
+  }
+}
+
+static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant) {
+  int32_t n = 0;
+  for (int32_t a = 0; a < w->agents.count; a++) {
+    const wy_belief_list *l = wy_beliefs_of(w, a);
+    for (int32_t i = 0; i < l->count; i++) n += l->data[i].quiet;
+    *dormant += l->dormant;
+  }
+  return n;
+}
+
+/* Both worlds alike after a step, to the bit: the step's events, and when
+ * read, everything about each agent. */
+static bool same(const game *a, const game *b, bool read) {
+  int32_t n = wary_event_count(a->w);
+  if (n != wary_event_count(b->w) || memcmp(wary_events(a->w), wary_events(b->w), (size_t)n * sizeof(wary_event)))
+    return false;
+  for (int i = 0; i < AGENTS && read; i++) {
+    int32_t count = wary_belief_count(a->w, a->agents[i]);
+    if (count != wary_belief_count(b->w, b->agents[i])) return false;
+    for (int32_t k = 0; k < count; k++) {
+      wary_belief x, y;
+      wary_belief_at(a->w, a->agents[i], k, &x);
+      wary_belief_at(b->w, b->agents[i], k, &y);
+      if (memcmp(&x, &y, sizeof x)) return false;
+      wary_threat tx, ty;
+      wary_threat_get(a->w, a->agents[i], x.target, &tx);
+      wary_threat_get(b->w, b->agents[i], y.target, &ty);
+      if (memcmp(&tx, &ty, sizeof tx)) return false;
+      if (wary_evidence_count(a->w, a->agents[i], x.target) != wary_evidence_count(b->w, b->agents[i], y.target))
+        return false;
+    }
+    wary_brain_state bx, by;
+    wary_brain_get(a->w, a->agents[i], &bx);
+    wary_brain_get(b->w, b->agents[i], &by);
+    if (memcmp(&bx, &by, sizeof bx)) return false;
+  }
+  return true;
+}
+
+static void test_quiet_equals_full(void) {
+  game quiet, full, wrap;
+  build(&quiet, false, 0);
+  build(&full, true, 0);
+  build(&wrap, false, 0xFFFFF000u); /* 4096 steps before the stamps wrap */
+  if (!quiet.w || !full.w || !wrap.w) return;
+  lcg_state = 2024u;
+  int64_t first_difference = -1, wrap_difference = -1, quiet_steps = 0, dormant_steps = 0, dropped = 0;
+  for (now = 0; now < STEPS; now++) {
+    turn t = draw(now);
+    play(&quiet, &t, now);
+    play(&full, &t, now);
+    play(&wrap, &t, now);
+    int32_t before = wary_world_stats(full.w).beliefs;
+    int sq = wary_step(quiet.w, t.dt), sf = wary_step(full.w, t.dt), sw = wary_step(wrap.w, t.dt);
+    if (first_difference < 0 && (sq != sf || !same(&quiet, &full, t.read))) first_difference = now;
+    if (wrap_difference < 0 && (sw != sf || !same(&wrap, &full, t.read))) wrap_difference = now;
+    int32_t dormant = 0;
+    quiet_steps += quiet_beliefs(quiet.w, &dormant);
+    dormant_steps += dormant;
+    if (wary_world_stats(full.w).beliefs < before) dropped++;
+  }
+  if (first_difference >= 0) fprintf(stderr, "test_quiet: the worlds differ after step %lld\n", (long long)first_difference);
+  if (wrap_difference >= 0) fprintf(stderr, "test_quiet: the wrapped world differs after step %lld\n", (long long)wrap_difference);
+  ENSURE(first_difference < 0);
+  ENSURE(wrap_difference < 0);
+  /* The scenario does what it is for: beliefs fall quiet and dormant often,
+   * and some are dropped. */
+  ENSURE(quiet_steps > 10000);
+  ENSURE(dormant_steps > 10000);
+  ENSURE(dropped > 20);
+  wary_world_destroy(quiet.w);
+  wary_world_destroy(full.w);
+  wary_world_destroy(wrap.w);
+}
+
+/* n additions in one go are the n additions, to the bit: steps of the usual
+ * sizes, odd ones, halfway ones (d an odd number of half ulps of t), from
+ * 0, across powers of two, tiny and huge. */
+static void test_add_repeat(void) {
+  static const float dts[] = {1.0f / 60.0f, 1.0f / 30.0f, 1.0f / 144.0f, 0.1f, 0.0f, 1e-7f, 1e-30f, 3.0f, 1e20f};
+  int wrong = 0, cases = 0;
+  for (int c = 0; c < 20000; c++) {
+    float t = c % 7 == 0 ? 0.0f : unit() * (float)(1u << (lcg() % 12u)) * (c % 3 ? 1.0f : 1e-3f);
+    float d = c % 4 ? dts[lcg() % 9u] : unit() * 0.3f;
+    if (c % 11 == 0 && t > 0.0f) {
+      int e;
+      frexpf(t, &e);
+      d = ldexpf(1.0f, e - 25) * (float)(1u + 2u * (lcg() % 50u)); /* halfway */
+    }
+    uint32_t n = lcg() % 5000u;
+    float naive = t;
+    for (uint32_t k = 0; k < n; k++) naive += d;
+    float fast = wy_add_repeat(t, d, n);
+    cases++;
+    wrong += memcmp(&naive, &fast, sizeof naive) != 0;
+  }
+  ENSURE(cases == 20000);
+  ENSURE(wrong == 0);
+}
+
+int main(void) {
+  test_add_repeat();
+  test_quiet_equals_full();
+  return check_summary("test_quiet");
+}
