@@ -459,6 +459,42 @@ describe("hearing: noises add up", function()
       assert.is_true(bold.guard:confidence(bold.player) >= 0.15)
     end)
 
+  it("confidence tops out at 1: two minutes of steps 3 m away drain 1 s + 1 / 0.2 s after the last", function()
+    -- The issue's repro: a footstep every 0.5 s for 120 s at 20 Hz, then 30 s still.
+    local w = wary.world{}
+    w:define_profile{ name = "ears", hearing = {} }
+    local g = w:add_agent{ profile = "ears", pos = { 0, 0, 0 } }
+    local p = w:add_target{ pos = { 300, 0, 0 } }
+    local peak, left, time = 0, {}, {}
+    w:on("hear", function(ev) if ev.sound == nil then peak = math.max(peak, ev.loudness) end end)
+    for s = 0, 3000 do
+      if s < 2400 and s % 10 == 0 then w:emit_sound(p, "Footstep") end
+      w:step(0.05)
+      local b = g:belief(p)
+      left[s] = b and b.contributions.Hearing or 0
+      time[s] = w:time()
+    end
+    assert.are.equal(1, peak)                          -- the build-up, capped
+    local last = 2390 * 0.05                           -- the last footstep
+    for s = 2400, 3000 do
+      -- The hold, the drain, then hearing's 1 s grace over the last share
+      -- (at most one update's drain, 0.02) and its fading at 0.1 a second.
+      if time[s] > last + 1 + 1 / 0.2 + 1 + 0.25 then
+        assert.are.equal(0, left[s], string.format("hearing's share %.3f at %.2f s", left[s], time[s]))
+      end
+    end
+    assert.are.equal(0, left[3000])
+  end)
+
+  it("after the hold time the build-up fades at the decay rate from at most 1", function()
+    local e = ears.new{ distance = 3 * M, hearing = { sound_accumulation_rate = 20 } }
+    e:walk(5)                                          -- far past 1 uncapped
+    local held = e:build_up(e:run(0.5))                -- the last step was heard 0.9 s ago
+    assert.are.equal(1, held)
+    local faded = e:build_up(e:run(1.0))               -- 1.9 s after it: 0.9 s of fading
+    assert.is_near(1 - 0.2 * 0.9, faded, 1e-5)
+  end)
+
   it("uses the higher of the single sound and the build-up", function()
     local e = ears.new{ distance = FAR }
     e:walk(11)
@@ -625,6 +661,26 @@ describe("hearing: the belief", function()
     b = e.guard:belief(e.player)
     assert.is_false(b.sensed)
     assert.is_near(heard - 0.1 * 1, b.confidence, 0.011)
+  end)
+
+  it("after a sound its share is the build-up while that lasts (the higher of the single sound and the "
+    .. "build-up); the grace runs once the build-up is gone", function()
+    local e = ears.new{ distance = 2 * M }
+    e.world:emit_sound(e.player, "Footstep")
+    e:step()
+    local heard = falloff(2, 8)
+    assert.is_near(heard, e.guard:belief(e.player).contributions.Hearing, TOL)
+    local hears = only(e:step(), "hear")
+    local b = e.guard:belief(e.player)
+    assert.are.equal(1, #hears)                       -- a build-up-only update: sound nil
+    assert.is_nil(hears[1].sound)
+    assert.is_near(heard * 0.5 * 0.1, b.contributions.Hearing, TOL)
+    assert.is_near(heard - 0.1 * 0.1, b.confidence, TOL) -- confidence falls at fade_rate, not at once
+    e:run(1 + heard * 0.05 / 0.2)                     -- the hold, then the drain: silent
+    b = e.guard:belief(e.player)
+    assert.is_true(b.sensed)                          -- inside hearing's 1 s grace
+    e:run(1.1)
+    assert.is_false(e.guard:belief(e.player).sensed)
   end)
 
   it("a longer loss_grace holds it longer", function()

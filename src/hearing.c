@@ -317,7 +317,10 @@ bool wy_hear(wary_world *w, int32_t agent) {
     wy_track *t = track_of(w, ag, pd->maker, pd->time);
     if (!t) return false;
     settle(t, h, pd->time);
-    t->accum += pd->heard * h->accumulation_rate * 0.1f;
+    /* Seed 003: "confidence tops out at 1", the build-up too, so after the
+     * hold it fades from 1 at the decay rate however long the steps went on. */
+    float accum = t->accum + pd->heard * h->accumulation_rate * 0.1f;
+    t->accum = accum < 1.0f ? accum : 1.0f;
     t->last = pd->time;
     if (pd->heard > t->heard) t->heard = pd->heard;
     /* The most precise sound of the update places the maker. */

@@ -20,7 +20,7 @@ typedef struct wy_pending {
 /* What the agent's hearing holds about one maker between updates. */
 typedef struct wy_track {
   wy_id maker;
-  float accum;     /* the build-up */
+  float accum;     /* the build-up, 0..1 */
   float last;      /* world time of its last sound */
   float settled;   /* world time up to which the build-up has faded */
   float heard;     /* loudest single sound this update, 0 none */
