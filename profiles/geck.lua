@@ -68,7 +68,7 @@ return {
     exterior = false,                           -- outdoors (x sneak_exterior_distance_mult) unless the agent's
                                                 --   exterior prop says otherwise
     use_world_light = false,                    -- true: the light of the world's lights, sun and shade
-    team_zero_hostile = false,                  -- true: actors without a team are everybody's enemies
+    team_zero_hostile = false,                  -- true: teamless actors are enemies (no relationship set)
     hear_ownerless_events = true,               -- true: an event with no owner alerts every agent in reach
   },
 }

@@ -323,6 +323,46 @@ describe("the GECK states", function()
     assert.is_nil(guard:detection_value(thief))
   end)
 
+  it("Combat -> Normal when its targets are \"no longer considered hostile\": a team relationship or an "
+    .. "override", function()
+    for _, make in ipairs{
+      function(world) world:set_relationship("guards", "thieves", "neutral") end,
+      function(world) world:set_relationship("thieves", "guards", "friendly") end,
+      function(_, guard, thief) guard:set_relationship(thief, "neutral") end,
+    } do
+      local world, guard, thief, log = fight()
+      make(world, guard, thief)
+      run(world, 0.2)
+      assert.are.same({ "normal_to_combat", "combat_to_normal" }, topics(log))
+      assert.are.same({}, guard:geck().alerts)
+      assert.is_nil(guard:detection_value(thief))
+    end
+  end)
+
+  it("a hostile actor is \"an actor that I would attack\": a friendly or neutral one never alerts it", function()
+    local world, guard, thief, log = scene()
+    world:set_relationship("guards", "thieves", "friendly")
+    run(world, 1)
+    assert.are.same({}, topics(log))
+    assert.is_nil(guard:detection_value(thief))
+    guard:geck_damaged(thief)
+    world:create_detection_event{ owner = thief, pos = { 1000, 0, 0 }, rating = 100 }
+    run(world, 0.5)
+    assert.are.same({}, topics(log))
+    -- An override makes one thief hostile again, for this guard alone.
+    guard:set_relationship(thief, "hostile")
+    run(world, 0.5)
+    assert.is_number(guard:detection_value(thief))
+    -- And an override makes a teammate, or a teamless actor, an enemy.
+    local mate = world:add_target{ pos = { 500, 0, 0 }, team = "guards" }
+    local nobody = world:add_target{ pos = { 500, 100, 0 } }
+    guard:set_relationship(mate, "hostile")
+    guard:set_relationship(nobody, "hostile")
+    run(world, 0.3)
+    assert.is_number(guard:detection_value(mate))
+    assert.is_number(guard:detection_value(nobody))
+  end)
+
   it("Normal -> Alert when an enemy damages the agent, at the enemy's place", function()
     local world, guard, thief, log = scene{ x = 6000 }
     run(world, 0.5)

@@ -24,6 +24,7 @@
 
 #include "events.h"
 #include "light.h"
+#include "relation.h"
 
 #define WY_EPS 1e-5f
 
@@ -62,11 +63,15 @@ static wy_geck_agent *geck_agent(const wary_world *w, int32_t agent) {
   return &w->geck->agents.data[agent];
 }
 
-/* Until relationships exist: other teams are enemies, team 0 is nobody's
- * (or everybody's, with team_zero_hostile); the dead are nobody's. */
-static bool hostile(const wary_world *w, const wary_geck_def *g, const wy_actor *a,
-                    const wy_actor *t) {
+/* Seed 001's hostile actor, "an actor that I would attack if I detected
+ * it": the relationship the game set (an override, else its teams'), else
+ * other teams are enemies and team 0 is nobody's (or everybody's, with
+ * team_zero_hostile); the dead are nobody's. */
+static bool hostile(const wary_world *w, const wary_geck_def *g, const wy_actor *a, wy_id target) {
+  const wy_actor *t = wy_actor_get(w, target);
   if (!t || a == t || flag(w, t, WY_KEY_DEAD)) return false;
+  int32_t rel = wy_relationship_set(w, a->agent, target, t);
+  if (rel >= 0) return rel == WARY_HOSTILE;
   if (a->team == 0 || t->team == 0) return g->team_zero_hostile;
   return a->team != t->team;
 }
@@ -387,7 +392,7 @@ static bool hear_event(wary_world *w, int32_t agent, const wary_geck_def *g,
   wy_geck_agent *gk = geck_agent(w, agent);
   const wy_actor *a = wy_agent_actor(w, agent);
   if (gk->state == WARY_GECK_COMBAT || wy_agent_id(w, agent) == ev->owner) return true;
-  if (ev->owner != 0 ? !hostile(w, g, a, wy_actor_get(w, ev->owner)) : !g->hear_ownerless_events)
+  if (ev->owner != 0 ? !hostile(w, g, a, ev->owner) : !g->hear_ownerless_events)
     return true;
   float radius = radius_of(w, g, a);
   float d = wy_dist3(a->pos, ev->pos);
@@ -419,7 +424,7 @@ static bool hear_event(wary_world *w, int32_t agent, const wary_geck_def *g,
 static bool damaged(wary_world *w, int32_t agent, const wary_geck_def *g, wy_id attacker) {
   wy_geck_agent *gk = geck_agent(w, agent);
   const wy_actor *t = wy_actor_get(w, attacker);
-  if (!hostile(w, g, wy_agent_actor(w, agent), t)) return true;
+  if (!hostile(w, g, wy_agent_actor(w, agent), attacker)) return true;
   wy_geck_seen *e = seen_now(w, agent, g, attacker);
   if (!e) return false;
   alert_add(gk, g, attacker, WARY_GECK_EVENT_DAMAGE, t->pos, e->value);
@@ -491,12 +496,12 @@ static int evaluate(wary_world *w, int32_t agent, const wary_geck_def *g) {
   for (int32_t c = 0; c < count; c++) {
     const wy_actor *t = &w->actors.data[cand[c]];
     wy_id target = wy_actor_id(w, cand[c]);
-    if (!hostile(w, g, a, t) || wy_geck_find(gk, target, NULL)) continue;
+    if (!hostile(w, g, a, target) || wy_geck_find(gk, target, NULL)) continue;
     if (!seen_add(w, gk, target, t)) return WARY_ERR_OUT_OF_MEMORY;
   }
   pick_current(gk);
   for (int32_t i = gk->seen.count - 1; i >= 0; i--) {
-    if (!hostile(w, g, a, wy_actor_get(w, gk->seen.data[i].target))) seen_remove(gk, i);
+    if (!hostile(w, g, a, gk->seen.data[i].target)) seen_remove(gk, i);
     else compute(w, agent, g, &gk->seen.data[i]);
   }
   return WARY_OK;
