@@ -160,6 +160,19 @@ describe("pain", function()
     near(0.224, guard:sense_multiplier("Vision"))
   end)
 
+  for _, hz in ipairs{ 20, 60 } do
+    it(string.format("burning 0.5 with smoke 0.8 leaves sight at 0.8 x 0.28 = x0.224 in the step it lands, at %d Hz",
+      hz), function()
+      local player = world:add_target{ pos = { 500, 0, 0 }, team = "intruders" }
+      guard:report_pain("Burning", 0.5)
+      guard:report_pain("Smoke", 0.8)
+      world:step(1 / hz)
+      local b = guard:belief(player)
+      assert.is_true(b.contributions.Vision > 0, "vision sees the player in the first step")
+      near(0.8 * 0.28, b.confidence / b.contributions.Vision, 1e-6)
+    end)
+  end
+
   it("fades in a straight line: a flashbang is gone 2 s after a full report", function()
     guard:report_pain("Flashbang", 0.3) -- the override adds 1
     near(1, guard:pain_level("Flashbang"))
