@@ -22,6 +22,11 @@ local function throw(e, pos, name)
   return only(e:step(), "location_belief_changed")
 end
 
+-- The last of a list of events (the state a step left the place in).
+local function last(list)
+  return list[#list]
+end
+
 describe("places: a sound nobody made", function()
   it("makes a belief about the place, not about anyone: no hear event, no belief about an actor", function()
     local e = ears.new{}
@@ -35,10 +40,12 @@ describe("places: a sound nobody made", function()
     assert.is_nil(heard[1].target)
     assert.is_near(1.4 * falloff(9, 18), heard[1].loudness, TOL)
     local changed = only(list, "location_belief_changed")
-    assert.are.equal(1, #changed)
+    assert.are.equal(2, #changed)                             -- a rung at a time: no instant lock-on
     assert.is_nil(changed[1].target)
     expect.fields(changed[1], { agent = e.guard, tag = "ThrownRock", from = "undetected",
-                                state = "tracked" })
+                                state = "suspected" })
+    expect.fields(changed[2], { agent = e.guard, tag = "ThrownRock", from = "suspected",
+                                state = "detected" })
     assert.are.same({ x = 900, y = 0, z = 64 }, changed[1].location)
     assert.are.equal(1, changed[1].confidence)                -- 1.4 x 0.75 = 1.05, capped at 1
   end)
@@ -53,15 +60,15 @@ describe("places: a sound nobody made", function()
 
   it("its confidence is how loud it arrived: a can at the guard's feet is surer than one at the edge of range "
     .. "or behind a wall", function()
-    local feet = throw(ears.new{}, { 0, 0, 0 }, "Door")[1]
+    local feet = last(throw(ears.new{}, { 0, 0, 0 }, "Door"))
     assert.is_near(falloff(64, 1200), feet.confidence, TOL)   -- 64 cm below the ear
-    assert.are.equal("tracked", feet.state)
+    assert.are.equal("detected", feet.state)                  -- Tracked waits min_track_duration
     local edge = throw(ears.new{}, at(11 * M), "Door")[1]
     assert.is_near(falloff(11, 12), edge.confidence, TOL)
     assert.are.equal("suspected", edge.state)
     local walled = ears.new{}
     walled:wall(300)
-    local behind = throw(walled, at(6 * M), "Door")[1]
+    local behind = last(throw(walled, at(6 * M), "Door"))
     assert.is_near(0.75 * math.exp(-0.4), behind.confidence, TOL)
     assert.are.equal("detected", behind.state)
     assert.is_true(feet.confidence > behind.confidence and behind.confidence > edge.confidence)
@@ -117,9 +124,10 @@ describe("places: a sound nobody made", function()
   it("a louder repeat in the same spot raises it and climbs a state", function()
     local e = ears.new{}
     local door = e:wall(300)
-    local first = throw(e, at(6 * M), "Door")[1]               -- behind the wall: 0.50
+    local first = last(throw(e, at(6 * M), "Door"))             -- behind the wall: 0.50
     assert.are.equal("detected", first.state)
     door:remove()
+    e:run(0.5)                                                  -- min_track_duration in Detected
     local louder = throw(e, at(6 * M), "Door")                  -- in the open: 0.75
     assert.are.equal(1, #louder)
     expect.fields(louder[1], { from = "detected", state = "tracked", tag = "Door" })
@@ -129,16 +137,16 @@ describe("places: a sound nobody made", function()
 
   it("fades once the noise stops, like any belief: Lost, Remembered, Expired, then gone", function()
     local e = ears.new{}
-    local first = throw(e, { 0, 0, 0 }, "Door")[1]             -- 0.997: tracked
-    assert.are.equal("tracked", first.state)
+    local first = last(throw(e, { 0, 0, 0 }, "Door"))          -- 0.997: detected
+    assert.are.equal("detected", first.state)
     e:run(2)
     local p = e.guard:strongest_location_belief()
     assert.is_near(first.confidence - 0.1 * 2, p.confidence, 1e-3)  -- fade_rate 0.1/s
     local changes = only(e:run(45), "location_belief_changed")
     local states = {}
     for i, ev in ipairs(changes) do states[i] = ev.state end
-    assert.are.same({ "detected", "suspected", "lost", "remembered", "expired" }, states)
-    local lost, remembered, expired = changes[3], changes[4], changes[5]
+    assert.are.same({ "suspected", "lost", "remembered", "expired" }, states)
+    local lost, remembered, expired = changes[2], changes[3], changes[4]
     assert.is_near((first.confidence - 0.15) / 0.1 + 0.1, lost.time, 0.15)
     assert.is_near(5, remembered.time - lost.time, 0.15)     -- lost_time
     assert.is_near(30, expired.time - remembered.time, 0.15) -- memory_time
@@ -153,9 +161,36 @@ describe("places: a sound nobody made", function()
     local changes = only(e:run(6), "location_belief_changed")
     local states = {}
     for i, ev in ipairs(changes) do states[i] = ev.state end
-    assert.are.same({ "detected", "suspected", "lost", "remembered", "expired" }, states)
-    assert.is_near(1, changes[4].time - changes[3].time, 0.15)
-    assert.is_near(2, changes[5].time - changes[4].time, 0.15)
+    assert.are.same({ "suspected", "lost", "remembered", "expired" }, states)
+    assert.is_near(1, changes[3].time - changes[2].time, 0.15)
+    assert.is_near(2, changes[4].time - changes[3].time, 0.15)
+  end)
+
+  it("walks the same ladder as a belief about an actor, each rung firing: no instant lock-on (Min Track "
+    .. "Duration 0.5 s)", function()
+    local e = ears.new{}
+    local changes = throw(e, at(3 * M), "ThrownRock")          -- 1.4 x 0.97, capped at 1
+    local steps = {}
+    for i, ev in ipairs(changes) do steps[i] = ev.from .. ">" .. ev.state end
+    assert.are.same({ "undetected>suspected", "suspected>detected" }, steps)
+    -- A rock every step: Tracked once it has been Detected for min_track_duration.
+    local t0 = e.world:time()
+    local tracked
+    for _ = 1, 10 do
+      for _, ev in ipairs(throw(e, at(3 * M), "ThrownRock")) do
+        if ev.state == "tracked" then tracked = ev end
+      end
+    end
+    assert.is_not_nil(tracked)
+    assert.are.equal("detected", tracked.from)
+    assert.is_near(t0 + 0.5, tracked.time, 0.1 + 1e-6)
+    -- Falling past two rungs in one step still fires each: at fade_rate 10 one step takes 1 to 0.
+    local quick = ears.new{ profile = { fade_rate = 10 } }
+    throw(quick, at(3 * M), "ThrownRock")
+    local down = only(quick:step(), "location_belief_changed")
+    steps = {}
+    for i, ev in ipairs(down) do steps[i] = ev.from .. ">" .. ev.state end
+    assert.are.same({ "detected>suspected", "suspected>lost" }, steps)
   end)
 
   it("strongest_location_belief is the surest place; nil when there is none", function()
@@ -167,7 +202,7 @@ describe("places: a sound nobody made", function()
     e:step()
     assert.are.equal(3, #e.guard:location_beliefs())
     local best = e.guard:strongest_location_belief()
-    expect.fields(best, { tag = "Door", state = "tracked" })
+    expect.fields(best, { tag = "Door", state = "detected" })
     assert.is_near(falloff(4, 12), best.confidence, TOL)
     assert.are.same({ x = 0, y = -400, z = 64 }, best.location)
   end)
@@ -178,8 +213,8 @@ describe("places: report_location_belief", function()
     local e = ears.new{}
     e.guard:report_location_belief({ 300, 400, 0 }, "Alarm", 0.5, 0.9)
     local changed = only(e:step(), "location_belief_changed")
-    assert.are.equal(1, #changed)
-    expect.fields(changed[1], { agent = e.guard, tag = "Alarm", state = "detected", from = "undetected" })
+    assert.are.equal(2, #changed)
+    expect.fields(changed[2], { agent = e.guard, tag = "Alarm", state = "detected", from = "suspected" })
     assert.is_near(0.5, changed[1].confidence, TOL)
     assert.are.same({ x = 300, y = 400, z = 0 }, changed[1].location)
     local p = e.guard:strongest_location_belief()
@@ -199,7 +234,7 @@ describe("places: report_location_belief", function()
     assert.is_near(0.7, by.Alarm.confidence, TOL)
     assert.is_near(0.5, by.Alarm.accuracy, TOL)
     assert.are.equal(350, by.Alarm.location.x)
-    assert.are.equal("tracked", by.Alarm.state)
+    assert.are.equal("detected", by.Alarm.state)
     assert.are.equal("suspected", by.Smoke.state)
   end)
 
@@ -222,8 +257,8 @@ describe("places: report_location_belief", function()
     e.world:emit_stimulus{ tag = "Stimulus.Custom.Vision", pos = { 500, 500, 0 }, strength = 0.4 }
     assert.are.same({}, e.guard:location_beliefs())
     local changed = only(e:step(), "location_belief_changed")
-    assert.are.equal(1, #changed)
-    expect.fields(changed[1], { tag = "Stimulus.Custom.Vision", state = "detected" })
+    assert.are.equal(2, #changed)
+    expect.fields(changed[2], { tag = "Stimulus.Custom.Vision", state = "detected" })
     assert.is_near(0.4, changed[1].confidence, TOL)
     assert.is_near(0.2, e.guard:strongest_location_belief().accuracy, TOL)
   end)

@@ -1,10 +1,12 @@
 /* place.c - beliefs about places (seed 003, "Sounds nobody made"): a sound
  * with no maker, a vibration or a report becomes a belief about where it
  * happened, tagged (the sound's name, the stimulus tag), merged with one of
- * the same tag nearby, and walked through the states like any belief: it
- * climbs with what arrives, fades at the profile's fade_rate once nothing
- * does, then Lost, Remembered and Expired (then dropped). Each change of
- * state fires location_belief_changed. */
+ * the same tag nearby, and walked through the states like any belief
+ * (seed 003: places have "their own states"): it climbs with what arrives,
+ * one rung at a time, Tracked only after min_track_duration in Detected
+ * (seed 000: "no instant lock-on"), fades at the profile's fade_rate once
+ * nothing does, steps down a rung at a time, then Lost, Remembered and
+ * Expired (then dropped). Each change of state fires location_belief_changed. */
 #include "place.h"
 
 #include <string.h>
@@ -99,12 +101,16 @@ void wy_places_resolve(wary_world *w, int32_t index, float dt) {
                     : c >= d->detect_threshold ? WARY_DETECTED
                     : c >= d->suspect_threshold ? WARY_SUSPECTED
                                                 : WARY_UNDETECTED;
+    if (level == WARY_TRACKED && pl->state != WARY_TRACKED &&
+        !(pl->state == WARY_DETECTED && pl->time_in_state >= d->min_track_duration))
+      level = WARY_DETECTED;
     bool on_ladder = pl->state >= WARY_SUSPECTED && pl->state <= WARY_TRACKED;
     int32_t rung = on_ladder ? pl->state : WARY_UNDETECTED;
     if (level > rung && pl->fresh) {
-      changed(w, agent, pl, level);
+      for (int32_t k = rung + 1; k <= level; k++) changed(w, agent, pl, k);
     } else if (on_ladder && level < rung) {
-      changed(w, agent, pl, level >= WARY_SUSPECTED ? level : (pl->fresh ? WARY_UNDETECTED : WARY_LOST));
+      for (int32_t k = rung - 1; k >= level && k >= WARY_SUSPECTED; k--) changed(w, agent, pl, k);
+      if (level == WARY_UNDETECTED) changed(w, agent, pl, pl->fresh ? WARY_UNDETECTED : WARY_LOST);
     } else if (pl->state == WARY_LOST && pl->time_in_state >= d->lost_time) {
       changed(w, agent, pl, WARY_REMEMBERED);
     } else if (pl->state == WARY_REMEMBERED && pl->time_in_state >= d->memory_time) {
