@@ -27,7 +27,11 @@ return {
   smoothing_time = 0.25,       -- time constant (s) of belief.smoothed, for meters
   max_uncertainty = 1000,      -- scaled: 10 m; the uncertainty radius of a belief never grows past it
   uncertainty_growth = 150,    -- scaled: 1.5 m/s; how fast the radius grows while nothing senses the target
-  ignore_same_team = true,     -- no beliefs about actors of the agent's own team (team 0/nil is nobody's)
+  -- Allies are perceived (seed 002: "allies count"; seed 003's Filter Friendly Team is off): the agent
+  -- keeps beliefs about its own team, which count for emotions; threat and attention need a hostile
+  -- relationship (world:set_relationship). true: no beliefs about the agent's own team (team 0/nil is
+  -- nobody's), for a game that wants squadmates out of the senses altogether.
+  ignore_same_team = false,
 
   -- Senses, in slot order: the built-in ones ("Vision", "Hearing", ...; or give their tables below) and
   -- up to 8 custom senses defined with world:define_sense (seed 004: "up to 8 senses"; built-ins not counted).

@@ -325,6 +325,42 @@ describe("emotions", function()
     assert.are.equal("calm", changes[1].from)
   end)
 
+  it("allies count: a guard that sees two squadmates and you has three (fear rises), yet only you are a threat",
+    function()
+      local world = setup()
+      local guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, team = "guards" }
+      local mates = {
+        world:add_target{ pos = { 400, 150, 0 }, team = "guards" },
+        world:add_target{ pos = { 400, -150, 0 }, team = "guards" },
+      }
+      local player = world:add_target{ pos = { 500, 0, 0 }, team = "intruders" }
+      run(world, 2)
+      for _, mate in ipairs(mates) do
+        assert.is_not_nil(guard:belief(mate), "a belief about a squadmate")
+        assert.is_true(guard:confidence(mate) >= 0.15)
+        assert.are.equal("friendly", guard:relationship(mate))
+        assert.are.equal(0, (guard:threat(mate)))
+      end
+      assert.is_true(guard:emotions().fear > 0, "three targets: fear rises")
+      assert.are.equal(player, guard:attention_target())
+      -- The profile switch keeps the old behaviour for games that want it.
+      world:define_profile{ name = "loner", extends = "guard", ignore_same_team = true }
+      local loner = world:add_agent{ profile = "loner", pos = { 0, 0, 0 }, team = "guards" }
+      run(world, 2)
+      assert.is_nil(loner:belief(mates[1]))
+      assert.are.equal(0, loner:emotions().fear)
+    end)
+
+  it("a hit from a teammate forms a belief about it by default", function()
+    local world = setup()
+    local guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, yaw = 180, team = "guards" }
+    local mate = world:add_target{ pos = { 3000, 0, 0 }, team = "guards" }
+    world:apply_damage{ victim = guard, instigator = mate, amount = 25 }
+    world:step(1 / 60)
+    near(0.25, guard:confidence(mate))
+    assert.are.equal(0, (guard:threat(mate)))
+  end)
+
   it("rises and falls at the seed's rates", function()
     local world = setup()
     local guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 } }

@@ -268,17 +268,16 @@ describe("evaluate is asked only about targets in range", function()
     return seen
   end
 
-  it("is never asked about the agent itself nor, by default (ignore_same_team), its teammates", function()
-    assert.are.same({ "a1>enemy", "a1>nobody", "a2>enemy", "a2>nobody" }, pairs_asked(nil, {
+  it("is asked about teammates by default (seed 002: allies count), never about the agent itself", function()
+    assert.are.same({ "a1>a2", "a1>mate", "a2>a1", "a2>mate" }, pairs_asked(nil))
+  end)
+
+  it("with ignore_same_team it is asked about no teammate, still never about the agent itself", function()
+    assert.are.same({ "a1>enemy", "a1>nobody", "a2>enemy", "a2>nobody" }, pairs_asked({ ignore_same_team = true }, {
       { name = "enemy", pos = { 300, 0, 0 }, team = "intruders" },
       { name = "nobody", pos = { 400, 0, 0 } }, -- no team: nobody's teammate
     }))
   end)
-
-  it("with ignore_same_team = false it is asked about teammates, still never about the agent itself",
-    function()
-      assert.are.same({ "a1>a2", "a1>mate", "a2>a1", "a2>mate" }, pairs_asked({ ignore_same_team = false }))
-    end)
 
   it("max_range 0 reaches as far as the profile's other senses", function()
     local zero, zero_calls = counting_sense("Zero", {})
@@ -646,7 +645,7 @@ end)
 
 describe("a Lua error inside evaluate", function()
   -- Two agents (one "bad" for which Flaky raises), one target, and a steady
-  -- second sense on the profile.
+  -- second sense on the profile; the agents ignore each other (teammates).
   local function flaky_world(limit)
     local calls = { bad = 0, good = 0, steady = 0 }
     local flaky = {
@@ -664,7 +663,7 @@ describe("a Lua error inside evaluate", function()
         return 0.5
       end,
     }
-    local w = world_with({ flaky, steady }, nil, limit and { sense_error_limit = limit } or nil)
+    local w = world_with({ flaky, steady }, { ignore_same_team = true }, limit and { sense_error_limit = limit } or nil)
     local bad = w:add_agent{ name = "bad", profile = "p", pos = { 0, 0, 0 }, team = "guards" }
     local good = w:add_agent{ name = "good", profile = "p", pos = { 0, 100, 0 }, team = "guards" }
     local t = w:add_target{ name = "player", pos = { 1000, 0, 0 }, team = "intruders" }

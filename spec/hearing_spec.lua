@@ -721,11 +721,15 @@ describe("hearing: the belief", function()
     assert.is_near(0.375, e.guard:confidence(e.player), TOL)
   end)
 
-  it("hears no teammate by default (ignore_same_team)", function()
+  it("hears a teammate by default (Filter Friendly Team is off, seed 003); ignore_same_team hears none", function()
     local e = ears.new{}
     local mate = e.world:add_target{ name = "mate", pos = at(2 * M), team = "guards" }
-    assert.is_nil(e:heard("Footstep", mate))
-    assert.is_nil(e.guard:belief(mate))
+    assert.is_not_nil(e:heard("Footstep", mate))
+    assert.is_near(falloff(2, 8), e.guard:confidence(mate), TOL)
+    local deaf = ears.new{ profile = { ignore_same_team = true } }
+    mate = deaf.world:add_target{ name = "mate", pos = at(2 * M), team = "guards" }
+    assert.is_nil(deaf:heard("Footstep", mate))
+    assert.is_nil(deaf.guard:belief(mate))
   end)
 end)
 

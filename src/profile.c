@@ -77,7 +77,7 @@ wary_profile_def wary_default_profile_def(void) {
   d.smoothing_time = 0.25f;
   d.max_uncertainty = -1.0f;
   d.uncertainty_growth = -1.0f;
-  d.ignore_same_team = true;
+  d.ignore_same_team = false;
   for (int i = 0; i < WY_SLOTS; i++) {
     d.senses[i].sense = -1;
     d.senses[i].weight = -1.0f;

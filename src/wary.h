@@ -321,7 +321,7 @@ typedef struct wary_profile_def {
   float smoothing_time;      /* 0.25 s time constant of smoothed confidence */
   float max_uncertainty;     /* units (-1: 10 m scaled): uncertainty radius cap */
   float uncertainty_growth;  /* units/s (-1: 1.5 m/s scaled) while nothing senses the target */
-  bool ignore_same_team;     /* true: no beliefs about actors of the agent's own team */
+  bool ignore_same_team;     /* true: no beliefs about actors of the agent's own team (default false: allies count) */
   int32_t sense_count;
   wary_profile_sense senses[16]; /* @count(sense_count) */
 } wary_profile_def;

@@ -86,7 +86,7 @@ schema.profile = {
   { name = "smoothing_time", kind = "number", min = 0, default = 0.25 },
   { name = "max_uncertainty", kind = "number", min = 0, default = { metres = 10 } },
   { name = "uncertainty_growth", kind = "number", min = 0, default = { metres = 1.5 } },
-  { name = "ignore_same_team", kind = "boolean", default = true },
+  { name = "ignore_same_team", kind = "boolean", default = false },
   -- up to 8 custom senses (seed 004's Sense Classes) and any built-in ones: define.profile counts them
   { name = "senses", kind = "list", of = "string", max = enums.constants.MAX_PROFILE_SENSES, default = {} },
   { name = "sense_weights", kind = "table", default = {} },
