@@ -19,6 +19,7 @@ local NAMED = {
   { fn = "geck_event_name", enum = "geck_event_type" },
   { fn = "stance_name", enum = "stance" },
   { fn = "threat_level_name", enum = "threat_level" },
+  { fn = "factor_name", enum = "factor_kind" },
 }
 
 describe("the core's enum names (" .. wary.backend .. ")", function()

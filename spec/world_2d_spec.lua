@@ -33,7 +33,7 @@ describe("a box with {x, y} corners", function()
     local walled_world, g2, p2 = scene(true)
     assert.is_true(seen_after(open_world, g1, p1, 1) > 0.35)
     assert.are.equal(0, seen_after(walled_world, g2, p2, 1))
-    assert.are.equal("occluded", g2:explain(p2).reason)
+    assert.are.equal("occluded", g2:explain(p2).vision.reason)
   end)
 
   it("is a wall for sound: a footstep behind it arrives through one wall", function()

@@ -108,3 +108,43 @@ const char *wary_threat_level_name(int32_t level) {
   };
   return NAME_OF(names, level);
 }
+
+const char *wary_factor_name(int32_t kind) {
+  static const char *const names[] = {
+    [WARY_FACTOR_DISTANCE] = "distance",
+    [WARY_FACTOR_ANGLE] = "angle",
+    [WARY_FACTOR_EXPOSURE] = "exposure",
+    [WARY_FACTOR_LIGHT] = "light",
+    [WARY_FACTOR_MOTION] = "motion",
+    [WARY_FACTOR_WEATHER] = "weather",
+    [WARY_FACTOR_VISIBILITY] = "visibility",
+    [WARY_FACTOR_CONE] = "cone",
+    [WARY_FACTOR_SOUND] = "sound",
+    [WARY_FACTOR_LOUDNESS] = "loudness",
+    [WARY_FACTOR_FILTER] = "filter",
+    [WARY_FACTOR_WALLS] = "walls",
+    [WARY_FACTOR_SINGLE] = "single",
+    [WARY_FACTOR_BUILD_UP] = "build_up",
+    [WARY_FACTOR_HEARD] = "heard",
+    [WARY_FACTOR_SCENT] = "scent",
+    [WARY_FACTOR_SENSITIVITY] = "sensitivity",
+    [WARY_FACTOR_CLEAR] = "clear",
+    [WARY_FACTOR_DAMAGE] = "damage",
+    [WARY_FACTOR_DECAY] = "decay",
+    [WARY_FACTOR_RETURNED] = "returned",
+    [WARY_FACTOR_ACCURACY] = "accuracy",
+    [WARY_FACTOR_SHARE] = "share",
+    [WARY_FACTOR_PAIN] = "pain",
+    [WARY_FACTOR_WEIGHT] = "weight",
+    [WARY_FACTOR_WEIGHED] = "weighed",
+    [WARY_FACTOR_BONUS] = "bonus",
+    [WARY_FACTOR_FUSED] = "fused",
+    [WARY_FACTOR_EVIDENCE] = "evidence",
+    [WARY_FACTOR_LOWER] = "lower",
+    [WARY_FACTOR_FLOOR] = "floor",
+    [WARY_FACTOR_CEILING] = "ceiling",
+    [WARY_FACTOR_RESULT] = "result",
+    [WARY_FACTOR_SMOOTHED] = "smoothed",
+  };
+  return NAME_OF(names, kind);
+}

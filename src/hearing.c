@@ -93,6 +93,7 @@ static bool create(wary_world *w) {
 
 static void free_agent(wary_world *w, wy_hearing_agent *ag) {
   wy_array_free(&w->alloc, &ag->pending);
+  wy_array_free(&w->alloc, &ag->heard);
   wy_array_free(&w->alloc, &ag->tracks);
 }
 
@@ -168,16 +169,18 @@ static bool add_pending(wary_world *w, wy_hearing_agent *ag, const wy_pending *p
 }
 
 /* How loud sound s, made by maker at pos, arrives at agent a: 0 when a check
- * rejects it, cheapest first; the wall ray is last. */
+ * rejects it, cheapest first; the wall ray is last. Writes how it was
+ * weighed into p. */
 static float arrival(wary_world *w, const wy_actor *a, const wary_hearing_def *h, const wy_sound *s,
-                     wy_id maker, const float pos[3], int32_t *walls, float *distance) {
+                     wy_id maker, const float pos[3], wy_pending *p) {
   float ear[3] = {a->pos[0], a->pos[1], a->pos[2] + h->ear_height};
   float dx = pos[0] - ear[0], dy = pos[1] - ear[1], dz = pos[2] - ear[2];
   float d = sqrtf(dx * dx + dy * dy + dz * dz);
   float vs, hs, light;
   wy_env_at(w, a->pos, &vs, &hs, &light);
   float range = s->def.max_range * hs;
-  *distance = d;
+  p->distance = d;
+  p->range = range;
   if (!(d <= range) || range <= 0.0f) return 0.0f;
   if (a->lod_tier > s->def.max_lod_tier) return 0.0f;
   float mult = 1.0f;
@@ -189,13 +192,15 @@ static float arrival(wary_world *w, const wy_actor *a, const wary_hearing_def *h
     if (f->filter_friendly_team && m && m->team != 0 && m->team == a->team) return 0.0f;
     mult = f->loudness_multiplier;
   }
+  p->filter = mult;
+  p->weather = w->def.weather;
   float x = d / range;
   float heard = s->def.loudness * mult * (1.0f - x * x) * w->def.weather;
   if (!(heard > 0.0f)) return 0.0f;
   w->stats.rays++;
-  if (!wy_occ_walls(&w->occ, w->materials, ear, pos, wy_hearing_wall_cap(h->wall_absorption), walls))
-    *walls = 0;
-  return wy_hearing_through_walls(heard, h->wall_absorption, *walls);
+  if (!wy_occ_walls(&w->occ, w->materials, ear, pos, wy_hearing_wall_cap(h->wall_absorption), &p->walls))
+    p->walls = 0;
+  return wy_hearing_through_walls(heard, h->wall_absorption, p->walls);
 }
 
 bool wy_deliver_sounds(wary_world *w) {
@@ -220,8 +225,7 @@ bool wy_deliver_sounds(wary_world *w) {
       if (m && p->def.ignore_same_team && m->team != 0 && m->team == a->team) continue;
       wy_pending pend;
       memset(&pend, 0, sizeof pend);
-      pend.heard = arrival(w, a, wy_hearing_of(w, a->profile), s, maker, em->stimulus.pos,
-                           &pend.walls, &pend.distance);
+      pend.heard = arrival(w, a, wy_hearing_of(w, a->profile), s, maker, em->stimulus.pos, &pend);
       if (!(pend.heard > 0.0f)) continue;
       pend.time = w->time;
       pend.maker = maker;
@@ -327,6 +331,11 @@ bool wy_hear(wary_world *w, int32_t agent) {
     if (t->sound < 0 || acc > t->accuracy) t->accuracy = acc;
     if (t->sound < 0) t->sound = pd->sound;
   }
+  /* The update's sounds stay readable until the next one: the two arrays
+   * trade places, so no sound is copied. */
+  wy_pending_list done = ag->pending;
+  ag->pending = ag->heard;
+  ag->heard = done;
   ag->pending.count = 0;
   for (int32_t i = 0; i < ag->tracks.count; i++) {
     wy_track *t = &ag->tracks.data[i];

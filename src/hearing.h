@@ -15,6 +15,10 @@ typedef struct wy_pending {
   float heard;     /* loudness as it arrived */
   int32_t walls;
   float distance;
+  /* The rest of how it was weighed, for wary_explain. */
+  float range;     /* its max range where the listener stood */
+  float filter;    /* the filter's loudness multiplier */
+  float weather;
 } wy_pending;
 
 /* What the agent's hearing holds about one maker between updates. */
@@ -28,8 +32,11 @@ typedef struct wy_track {
   float accuracy;
 } wy_track;
 
+typedef WY_ARRAY(wy_pending) wy_pending_list;
+
 typedef struct wy_hearing_agent {
-  WY_ARRAY(wy_pending) pending;
+  wy_pending_list pending;
+  wy_pending_list heard;  /* the sounds of the last update (wary_explain reads them) */
   WY_ARRAY(wy_track) tracks;
   wary_heard_sound recent[WARY_RECENT_SOUNDS]; /* ring, newest at recent_head - 1 */
   int32_t recent_head, recent_count;

@@ -58,22 +58,25 @@ typedef struct wy_rates {
   float smooth;                /* 1 - e^(-dt / smoothing_time); unused when smoothing_time <= 0 */
 } wy_rates;
 
-typedef struct wy_evidence_sum {
-  float floor;   /* -1: none */
-  float ceiling; /* 2: none */
-  float lower;
-  bool invalidate;
-} wy_evidence_sum;
-
-static wy_evidence_sum evidence_sum(const wary_world *w, const wy_belief *b) {
-  wy_evidence_sum e = {-1.0f, 2.0f, 0.0f, false};
+wy_evidence_sum wy_evidence_sum_of(const wary_world *w, const wy_belief *b) {
+  wy_evidence_sum e = {-1.0f, 2.0f, 0.0f, false, -1, -1};
   if (b->evidence < 0) return e;
   const wy_evidence_block *block = &w->beliefs->evidence.data[b->evidence];
   for (int32_t i = 0; i < block->count; i++) {
     const wary_evidence *v = &block->entry[i];
     switch (v->op) {
-      case WARY_RAISE: if (v->value > e.floor) e.floor = v->value; break;
-      case WARY_CLAMP: if (v->value < e.ceiling) e.ceiling = v->value; break;
+      case WARY_RAISE:
+        if (v->value > e.floor) {
+          e.floor = v->value;
+          e.floor_entry = i;
+        }
+        break;
+      case WARY_CLAMP:
+        if (v->value < e.ceiling) {
+          e.ceiling = v->value;
+          e.ceiling_entry = i;
+        }
+        break;
       case WARY_LOWER: e.lower += v->value; break;
       default: e.invalidate = true; break;
     }
@@ -81,9 +84,6 @@ static wy_evidence_sum evidence_sum(const wary_world *w, const wy_belief *b) {
   return e;
 }
 
-static bool in_grace(const wy_belief_slot *bs, const wy_slot *sl) {
-  return bs->active || (bs->ever && bs->silent < sl->loss_grace);
-}
 
 /* A quiet belief with no time running out, its uncertainty at its cap (or
  * not growing), Undetected or Expired with a first sighting (so it cannot
@@ -124,13 +124,13 @@ static bool update_slots(const wary_world *w, wy_belief *b, wy_belief_slot *bsl,
       if (bs->ever) bs->silent += dt;
       if (sl->direct_lost_cut) {
         bs->share = 0.0f;
-      } else if (!in_grace(bs, sl)) {
+      } else if (!wy_slot_in_grace(bs, sl)) {
         float v = bs->share - k->slot_fade[s];
         bs->share = v > 0.0f ? v : 0.0f;
       }
     }
     if (bs->active) *reporting = true;
-    if (in_grace(bs, sl)) sensed = true;
+    if (wy_slot_in_grace(bs, sl)) sensed = true;
     if (bs->ever && bs->silent < quietest) {
       quietest = bs->silent;
       b->losing_slot = (int8_t)s;
@@ -140,7 +140,7 @@ static bool update_slots(const wary_world *w, wy_belief *b, wy_belief_slot *bsl,
 }
 
 /* Each share is dulled by pain and health (seed 002) before fusion. */
-static float fuse(const wy_belief_slot *bsl, const wy_profile *p, const float *dull) {
+float wy_fuse(const wy_belief_slot *bsl, const wy_profile *p, const float *dull, int32_t *best_slot) {
   int32_t best = -1;
   float best_value = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
@@ -152,7 +152,8 @@ static float fuse(const wy_belief_slot *bsl, const wy_profile *p, const float *d
   }
   int32_t others = 0;
   for (int32_t s = 0; s < p->slot_count; s++)
-    if (s != best && bsl[s].share * dull[s] > 0.0f && in_grace(&bsl[s], &p->slots[s])) others++;
+    if (wy_slot_corroborates(bsl, p, dull, best, s)) others++;
+  if (best_slot) *best_slot = best;
   float fused = best_value + (float)others * p->def.corroboration_bonus;
   return fused > 1.0f ? 1.0f : fused;
 }
@@ -275,8 +276,8 @@ static void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_
   bool reporting;
   bool sensed = update_slots(w, b, bsl, r, k, dt, &reporting);
   b->scored = false;
-  float fused = fuse(bsl, p, r->dull);
-  wy_evidence_sum e = evidence_sum(w, b);
+  float fused = wy_fuse(bsl, p, r->dull, NULL);
+  wy_evidence_sum e = wy_evidence_sum_of(w, b);
 
   float prev = b->confidence;
   /* A belief last held by a slow-fading sense (damage) fades slower too. */

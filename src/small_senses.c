@@ -125,9 +125,10 @@ const wy_module wy_small_module = {
 /* ---- sensing --------------------------------------------------------------- */
 
 float wy_small_sense(wary_world *w, const wy_actor *a, int32_t sense, const wy_actor *t,
-                     float distance, int32_t *reason) {
+                     float distance, int32_t *reason, wy_small_factors *f) {
   const wary_basic_sense_def *b = wy_small_of(w, a->profile, sense);
   float x = b->range > 0.0f ? distance / b->range : 1.0f;
+  if (f) *f = (wy_small_factors){1.0f, b->sensitivity, x > 1.0f ? 0.0f : 1.0f, 1.0f};
   if (x > 1.0f) {
     *reason = WARY_LOSS_OUT_OF_RANGE;
     return 0.0f;
@@ -136,6 +137,10 @@ float wy_small_sense(wary_world *w, const wy_actor *a, int32_t sense, const wy_a
   *reason = WARY_LOSS_NONE;
   if (sense == WARY_SENSE_SMELL) {
     c = t->scent * b->sensitivity * (1.0f - x * x);
+    if (f) {
+      f->scent = t->scent;
+      f->distance = 1.0f - x * x;
+    }
     *reason = WARY_LOSS_SENSOR_DROPOUT;
   } else if (sense == WARY_SENSE_TOUCH) {
     c = b->sensitivity;
@@ -147,6 +152,10 @@ float wy_small_sense(wary_world *w, const wy_actor *a, int32_t sense, const wy_a
     w->stats.rays++;
     bool clear = wy_occ_walls(&w->occ, w->materials, ear, chest, 1, &walls) && walls == 0;
     c = clear ? b->sensitivity * (1.0f - x * x) : 0.0f;
+    if (f) {
+      f->distance = 1.0f - x * x;
+      f->clear = clear ? 1.0f : 0.0f;
+    }
     *reason = clear ? WARY_LOSS_OUT_OF_RANGE : WARY_LOSS_OCCLUDED;
   }
   return c;

@@ -27,10 +27,20 @@ static inline const wary_basic_sense_def *wy_small_of(const wary_world *w, int32
   return &w->small->profiles.data[profile].sense[sense];
 }
 
+/* The factors whose product is what a small sense made of a target
+ * (wary_explain); each is 1 where the sense has no such factor. */
+typedef struct wy_small_factors {
+  float scent;        /* smell: the target's scent */
+  float sensitivity;
+  float distance;     /* smell, echolocation: 1 - (d / range)^2 */
+  float clear;        /* echolocation: 1 with no wall in the way, else 0 */
+} wy_small_factors;
+
 /* What a's smell, touch or echolocation (sense) makes of t at distance: the
- * confidence, 0 (or less) when nothing, with *reason saying why. */
+ * confidence, 0 (or less) when nothing, with *reason saying why; f (NULL:
+ * not wanted) gets its factors. */
 float wy_small_sense(wary_world *w, const wy_actor *a, int32_t sense, const wy_actor *t,
-                     float distance, int32_t *reason);
+                     float distance, int32_t *reason, wy_small_factors *f);
 /* The agent's reported touches -> reports (report.h); false on out of memory. */
 bool wy_touches_report(wary_world *w, int32_t agent);
 

@@ -75,7 +75,7 @@ static bool feel(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sens
                  int32_t target_slot, float distance) {
   int32_t reason;
   const wy_actor *a = g->actor;
-  float c = wy_small_sense(w, a, sense, &w->actors.data[target_slot], distance, &reason);
+  float c = wy_small_sense(w, a, sense, &w->actors.data[target_slot], distance, &reason, NULL);
   return report(w, g, slot, target_slot, wy_clamp01(c), reason,
                 wy_small_of(w, a->profile, sense)->accuracy);
 }

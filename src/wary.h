@@ -1102,6 +1102,90 @@ int wary_set_relationship(wary_world *world, int32_t team_a, int32_t team_b, int
 int wary_set_relationship_override(wary_world *world, wary_actor_id agent, wary_actor_id target,
                                    int32_t relationship);
 
+/* ---- explaining a belief ("why did it see me?") -------------------------- */
+
+enum {
+  WARY_EXPLAIN_FACTORS = 192,   /* factors one wary_explain gives at most */
+  WARY_EXPLAIN_SOUNDS = 8       /* sounds of a hearing update it lists per maker */
+};
+
+/* What one factor of an explanation is. Each sense that holds the target
+ * gives the factors of its formula (their product is what it sensed;
+ * hearing: each sound's, then the loudest and the build-up), then how fusion
+ * took its share; the belief's own (sense -1) close the list. */
+typedef enum wary_factor_kind {
+  WARY_FACTOR_DISTANCE = 0,     /* 1 - (d / range)^2 (vision: its distance falloff) */
+  WARY_FACTOR_ANGLE = 1,        /* vision: the angle falloff */
+  WARY_FACTOR_EXPOSURE = 2,     /* vision: the weighted share of sample points seen */
+  WARY_FACTOR_LIGHT = 3,        /* vision: the light factor */
+  WARY_FACTOR_MOTION = 4,       /* vision: the motion bonus */
+  WARY_FACTOR_WEATHER = 5,      /* vision, hearing: the weather modifier */
+  WARY_FACTOR_VISIBILITY = 6,   /* vision: the target's visibility multiplier */
+  WARY_FACTOR_CONE = 7,         /* vision: the cone's scale; detail: wary_cone */
+  WARY_FACTOR_SOUND = 8,        /* hearing: a sound of its last update as it arrived; ref: its type */
+  WARY_FACTOR_LOUDNESS = 9,     /* hearing: that sound's base loudness */
+  WARY_FACTOR_FILTER = 10,      /* hearing: the filter's loudness multiplier */
+  WARY_FACTOR_WALLS = 11,       /* hearing: exp(-wall_absorption x walls); detail: the walls */
+  WARY_FACTOR_SINGLE = 12,      /* hearing: the loudest sound of the update */
+  WARY_FACTOR_BUILD_UP = 13,    /* hearing: the build-up */
+  WARY_FACTOR_HEARD = 14,       /* hearing: the higher of the two, capped at 1; detail: 1 the build-up won */
+  WARY_FACTOR_SCENT = 15,       /* smell: the target's scent */
+  WARY_FACTOR_SENSITIVITY = 16, /* smell, touch, echolocation: the sense's sensitivity */
+  WARY_FACTOR_CLEAR = 17,       /* echolocation: 1 with no wall in the way, else 0 */
+  WARY_FACTOR_DAMAGE = 18,      /* damage: recorded from the target; a hit's share is min(1, damage / 100) */
+  WARY_FACTOR_DECAY = 19,       /* damage: its share's fading per second past its grace; detail: 1 fading */
+  WARY_FACTOR_RETURNED = 20,    /* custom: the confidence evaluate returned last step; detail: 1 active */
+  WARY_FACTOR_ACCURACY = 21,    /* custom: the location accuracy it returned */
+  WARY_FACTOR_SHARE = 22,       /* the sense's share in the belief; detail: wary_share_status */
+  WARY_FACTOR_PAIN = 23,        /* the pain and health multiplier on the sense */
+  WARY_FACTOR_WEIGHT = 24,      /* the sense's weight */
+  WARY_FACTOR_WEIGHED = 25,     /* share x pain x weight; detail: 1 for the best sense */
+  WARY_FACTOR_BONUS = 26,       /* the corroboration bonus a sense other than the best adds */
+  WARY_FACTOR_FUSED = 27,       /* the best weighed share plus the bonuses, capped at 1 */
+  WARY_FACTOR_EVIDENCE = 28,    /* an entry in force; item: its place, ref: its tag, detail: wary_evidence_op */
+  WARY_FACTOR_LOWER = 29,       /* the reductions added up */
+  WARY_FACTOR_FLOOR = 30,       /* the highest floor; item: its entry */
+  WARY_FACTOR_CEILING = 31,     /* the lowest ceiling; item: its entry */
+  WARY_FACTOR_RESULT = 32,      /* the confidence; detail: wary_explain_rule, item: the entry that bound it */
+  WARY_FACTOR_SMOOTHED = 33     /* the smoothed confidence */
+} wary_factor_kind;
+
+typedef enum wary_share_status {
+  WARY_SHARE_SILENT = 0,        /* silent past its loss grace: its share fades */
+  WARY_SHARE_REPORTING = 1,     /* it reported the target at its last update */
+  WARY_SHARE_GRACE = 2          /* silent, its share held through its loss grace */
+} wary_share_status;
+
+/* What set the confidence in the last step (seed 000's rules). */
+typedef enum wary_explain_rule {
+  WARY_RULE_FUSION = 0,         /* a sense holds the target: fused less the reductions */
+  WARY_RULE_FALLING = 1,        /* above that, falling towards it at fade_rate */
+  WARY_RULE_FADING = 2,         /* no sense holds it: fading at fade_rate */
+  WARY_RULE_FLOOR = 3,          /* raised to a floor */
+  WARY_RULE_CEILING = 4,        /* held under a ceiling */
+  WARY_RULE_INVALIDATED = 5     /* forced to 0 */
+} wary_explain_rule;
+
+typedef struct wary_factor {
+  int32_t kind;    /* wary_factor_kind */
+  int32_t sense;   /* its sense (WARY_SENSE_*, or a custom sense's index); -1: the belief's */
+  int32_t slot;    /* that sense's slot in the agent's profile; -1 */
+  int32_t item;    /* which sound or evidence entry (0 ..); -1 */
+  int32_t ref;     /* a sound type, or an evidence tag (a name key); -1 */
+  int32_t detail;  /* what the kind says, else 0 */
+  float value;
+} wary_factor;
+
+/* Why agent believes what it does of target: the factors of each sense
+ * that holds it (vision's evaluated now, as wary_vision_explain_get; the
+ * others' from their last update), then fusion, evidence and the result, as
+ * of the last step. With no belief: vision's factors alone (none without
+ * vision). The count written (at most cap), or a negative status.
+ * @cap(WARY_EXPLAIN_FACTORS) */
+int32_t wary_explain(const wary_world *world, wary_actor_id agent, wary_actor_id target, wary_factor *out,
+                     int32_t cap);
+const char *wary_factor_name(int32_t kind); /* of a wary_factor_kind: "build_up" */
+
 /* cdef-end */
 
 /* An initializer of a handle that names nothing (wary_actor_id none = WARY_NULL_HANDLE;),

@@ -130,16 +130,29 @@ function M:evidence(target)
   return out
 end
 
---- Every factor of vision's look at target, computed now: the cone, the
--- factors, and the sight reaching each sample point.
+--- Why it believes what it does of target: each sense's factors, how
+-- fusion took them, the evidence in force and what set the confidence
+-- (wary.explain says the fields); .vision is every factor of vision's look
+-- at target, computed now (the cone, the sight reaching each sample point).
 function M:explain(target)
   local B, w = agent(self, "explain")
-  local status, raw = B.vision_explain_get(w, self.id, other(self, target, "target"))
-  if status == NOT_FOUND then
-    check.raise(string.format("%s: explain: profile '%s' has no vision", self.name, self.profile.name))
+  local id = other(self, target, "target")
+  local status = B.belief_get(w, self.id, id)
+  if status ~= NOT_FOUND then ok(self, status, "explain") end
+  local e = require("wary.explain").table(self.world, self.profile, B.explain(w, self.id, id), status ~= NOT_FOUND)
+  e.target = target
+  if check.index_of(self.profile.senses, "Vision") then
+    local vs, raw = B.vision_explain_get(w, self.id, id)
+    ok(self, vs, "explain")
+    e.vision = require("wary.vision").explain(raw)
   end
-  ok(self, status, "explain")
-  return require("wary.vision").explain(raw)
+  return e
+end
+
+--- agent:explain_text(target) The explanation (agent:explain) as a short readable text, a line per sense.
+function M:explain_text(target)
+  local e = self:explain(target)
+  return require("wary.explain").text(e, string.format("%s about %s", self.name, tostring(target.name or target)))
 end
 
 --- Asks a sense muted after repeated errors about this agent again.

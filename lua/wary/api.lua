@@ -452,6 +452,15 @@ return {
       { name = "damage", kind = "float" },
       { name = "relationship", kind = "int" },
     },
+    wary_factor = {
+      { name = "kind", kind = "int" },
+      { name = "sense", kind = "int" },
+      { name = "slot", kind = "int" },
+      { name = "item", kind = "int" },
+      { name = "ref", kind = "int" },
+      { name = "detail", kind = "int" },
+      { name = "value", kind = "float" },
+    },
   },
   functions = {
     {
@@ -1686,6 +1695,30 @@ return {
         { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "target", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "relationship", role = "value", kind = "int", ctype = "int32_t" },
+      },
+    },
+    {
+      name = "explain", c = "wary_explain",
+      ret = { role = "value", kind = "int", ctype = "int32_t" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "target", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        {
+          name = "out",
+          role = "out_array",
+          kind = "struct",
+          struct = "wary_factor",
+          cap = { const = "WARY_EXPLAIN_FACTORS", value = 192 },
+        },
+        { name = "cap", role = "cap", kind = "int" },
+      },
+    },
+    {
+      name = "factor_name", c = "wary_factor_name",
+      ret = { role = "string" },
+      params = {
+        { name = "kind", role = "value", kind = "int", ctype = "int32_t" },
       },
     },
   },

@@ -883,4 +883,75 @@ int wary_threat_get(const wary_world *world, wary_actor_id agent, wary_actor_id 
 int wary_set_relationship(wary_world *world, int32_t team_a, int32_t team_b, int32_t relationship);
 int wary_set_relationship_override(wary_world *world, wary_actor_id agent, wary_actor_id target,
                                    int32_t relationship);
+
+enum {
+  WARY_EXPLAIN_FACTORS = 192,
+  WARY_EXPLAIN_SOUNDS = 8
+};
+
+typedef enum wary_factor_kind {
+  WARY_FACTOR_DISTANCE = 0,
+  WARY_FACTOR_ANGLE = 1,
+  WARY_FACTOR_EXPOSURE = 2,
+  WARY_FACTOR_LIGHT = 3,
+  WARY_FACTOR_MOTION = 4,
+  WARY_FACTOR_WEATHER = 5,
+  WARY_FACTOR_VISIBILITY = 6,
+  WARY_FACTOR_CONE = 7,
+  WARY_FACTOR_SOUND = 8,
+  WARY_FACTOR_LOUDNESS = 9,
+  WARY_FACTOR_FILTER = 10,
+  WARY_FACTOR_WALLS = 11,
+  WARY_FACTOR_SINGLE = 12,
+  WARY_FACTOR_BUILD_UP = 13,
+  WARY_FACTOR_HEARD = 14,
+  WARY_FACTOR_SCENT = 15,
+  WARY_FACTOR_SENSITIVITY = 16,
+  WARY_FACTOR_CLEAR = 17,
+  WARY_FACTOR_DAMAGE = 18,
+  WARY_FACTOR_DECAY = 19,
+  WARY_FACTOR_RETURNED = 20,
+  WARY_FACTOR_ACCURACY = 21,
+  WARY_FACTOR_SHARE = 22,
+  WARY_FACTOR_PAIN = 23,
+  WARY_FACTOR_WEIGHT = 24,
+  WARY_FACTOR_WEIGHED = 25,
+  WARY_FACTOR_BONUS = 26,
+  WARY_FACTOR_FUSED = 27,
+  WARY_FACTOR_EVIDENCE = 28,
+  WARY_FACTOR_LOWER = 29,
+  WARY_FACTOR_FLOOR = 30,
+  WARY_FACTOR_CEILING = 31,
+  WARY_FACTOR_RESULT = 32,
+  WARY_FACTOR_SMOOTHED = 33
+} wary_factor_kind;
+
+typedef enum wary_share_status {
+  WARY_SHARE_SILENT = 0,
+  WARY_SHARE_REPORTING = 1,
+  WARY_SHARE_GRACE = 2
+} wary_share_status;
+
+typedef enum wary_explain_rule {
+  WARY_RULE_FUSION = 0,
+  WARY_RULE_FALLING = 1,
+  WARY_RULE_FADING = 2,
+  WARY_RULE_FLOOR = 3,
+  WARY_RULE_CEILING = 4,
+  WARY_RULE_INVALIDATED = 5
+} wary_explain_rule;
+
+typedef struct wary_factor {
+  int32_t kind;
+  int32_t sense;
+  int32_t slot;
+  int32_t item;
+  int32_t ref;
+  int32_t detail;
+  float value;
+} wary_factor;
+
+int32_t wary_explain(const wary_world *world, wary_actor_id agent, wary_actor_id target,
+                     wary_factor *out, int32_t cap);
+const char *wary_factor_name(int32_t kind);
 ]]

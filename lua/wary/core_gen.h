@@ -534,6 +534,17 @@ static const field fields_wary_threat[] = {
   END_FIELDS
 };
 
+static const field fields_wary_factor[] = {
+  SCALAR(wary_factor, kind, int32_t, T_INT32),
+  SCALAR(wary_factor, sense, int32_t, T_INT32),
+  SCALAR(wary_factor, slot, int32_t, T_INT32),
+  SCALAR(wary_factor, item, int32_t, T_INT32),
+  SCALAR(wary_factor, ref, int32_t, T_INT32),
+  SCALAR(wary_factor, detail, int32_t, T_INT32),
+  SCALAR(wary_factor, value, float, T_FLOAT),
+  END_FIELDS
+};
+
 static int w_version(lua_State *L)
 {
   lua_pushinteger(L, (lua_Integer)wary_version());
@@ -1873,6 +1884,26 @@ static int w_set_relationship_override(lua_State *L)
   return 1;
 }
 
+static int w_explain(lua_State *L)
+{
+  const wary_world *world = check_world(L, 1);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id target = (wary_actor_id){ check_u32(L, 3) };
+  wary_factor small_out[OUT_SMALL];
+  int32_t cap = WARY_EXPLAIN_FACTORS;
+  wary_factor *out = out_array(L, small_out, &cap, sizeof *out);
+  int32_t n = wary_explain(world, agent, target, out, cap);
+  push_structs(L, fields_wary_factor, out, sizeof *out, n < cap ? n : cap);
+  return 1;
+}
+
+static int w_factor_name(lua_State *L)
+{
+  int32_t kind = (int32_t)luaL_checkinteger(L, 1);
+  push_string(L, wary_factor_name(kind));
+  return 1;
+}
+
 static const luaL_Reg generated_functions[] = {
   { "version", w_version },
   { "status_string", w_status_string },
@@ -2014,5 +2045,7 @@ static const luaL_Reg generated_functions[] = {
   { "threat_get", w_threat_get },
   { "set_relationship", w_set_relationship },
   { "set_relationship_override", w_set_relationship_override },
+  { "explain", w_explain },
+  { "factor_name", w_factor_name },
   { NULL, NULL },
 };

@@ -134,7 +134,7 @@ local function draw_rays(g, agent, info, targets, o, counts)
   if not (agent.profile and agent.profile.vision) then return end
   for _, t in ipairs(targets) do
     if t ~= agent and t:valid() then
-      local e = agent:explain(t)
+      local e = agent:explain(t).vision
       if e.cone ~= "none" and e.distance <= e.range then
         for _, s in ipairs(e.samples) do
           local r, gr, b = sight_color(s.sight)

@@ -27,7 +27,7 @@
 --   world:step(dt) world:on(event, fn) world:events() world:events_dropped() world:time() world:stats()
 --   world:destroy()
 -- beliefs (wary/agent_beliefs.lua)
---   agent:confidence(t) agent:state(t) agent:belief(t) agent:beliefs() agent:explain(t)
+--   agent:confidence(t) agent:state(t) agent:belief(t) agent:beliefs() agent:explain(t) agent:explain_text(t)
 --   agent:set_confidence(t, c) agent:add_evidence(t, tag, op, value, { lifetime, source })
 --   agent:remove_evidence(t, tag) agent:clear_evidence(t) agent:evidence(t) agent:unmute_sense(id)
 -- stimuli and what the senses took in (wary/world_stimuli.lua, wary/agent_senses.lua)

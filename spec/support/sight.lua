@@ -6,7 +6,7 @@
 -- is 1: the target's own light is 1, weather 1, visibility 1, no motion.
 --   local sight = require("spec.support.sight")
 --   local s = sight.new{ vision = { eye_turn_rate_deg_per_sec = 0 }, player = { pos = { 1500, 0, 0 } } }
---   local e = s:explain()             -- guard:explain(player)
+--   local e = s:explain()             -- guard:explain(player).vision
 --   s:wall(900, 160)                  -- a wall across the line of sight at x = 900, 1.6 m tall
 --   s:run(0.5)                        -- steps at 60 Hz, returns the events fired meanwhile
 local wary = require("wary")
@@ -44,7 +44,7 @@ function sight.new(options)
   return self
 end
 
-function sight:explain(target) return self.guard:explain(target or self.player) end
+function sight:explain(target) return self.guard:explain(target or self.player).vision end
 function sight:belief(target) return self.guard:belief(target or self.player) end
 function sight:confidence(target) return self.guard:confidence(target or self.player) end
 function sight:state(target) return self.guard:state(target or self.player) end

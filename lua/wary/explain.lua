@@ -1,0 +1,193 @@
+-- wary.explain: agent:explain's table from the core's list of factors
+-- (wary_explain), the factor that decided it, and the short text of
+-- agent:explain_text. docs/beliefs.md, "Why it believes it", says what each
+-- field means.
+local enums = require("wary.enums")
+
+local explain = {}
+
+local KIND = enums.factor_kind
+
+-- A sense's entry, made when its first factor arrives.
+local function sense_entry(e, id, slot)
+  local s = e.senses[id]
+  if not s then
+    s = { id = id, slot = slot, factors = {} }
+    e.senses[id] = s
+    e.order[#e.order + 1] = id
+  end
+  return s
+end
+
+-- One factor into its sense's entry (sounds, hearing's and damage's own
+-- fields, then how fusion took the share).
+local function sense_factor(world, s, name, f)
+  if name == "sound" then
+    s.sounds = s.sounds or {}
+    s.sounds[f.item + 1] = { sound = world._sound_names[f.ref], heard = f.value }
+  elseif f.item >= 0 and s.sounds then
+    local sound = s.sounds[f.item + 1]
+    if name == "walls" then
+      sound.walls, sound.wall_factor = f.detail, f.value
+    else
+      sound[name] = f.value
+    end
+  elseif name == "single" or name == "build_up" or name == "damage" or name == "accuracy" then
+    s[name] = f.value
+  elseif name == "heard" then
+    s.heard, s.won = f.value, f.detail == 1 and "build_up" or "single"
+  elseif name == "decay" then
+    s.decay, s.fading = f.value, f.detail == 1
+  elseif name == "returned" then
+    s.returned, s.active = f.value, f.detail == 1
+  elseif name == "share" then
+    s.share, s.status = f.value, enums.share_status[f.detail]
+  elseif name == "pain" or name == "weight" or name == "bonus" then
+    s[name] = f.value
+  elseif name == "weighed" then
+    s.weighed, s.best = f.value, f.detail == 1
+  else
+    if name == "cone" then s.cone = enums.cone[f.detail] end
+    s.factors[name] = f.value
+  end
+end
+
+-- The belief's own factors: fusion, evidence, the result.
+local function belief_factor(world, e, name, f)
+  if name == "evidence" then
+    e.evidence[f.item + 1] = { tag = world._B.name_string(world._w, f.ref), op = enums.evidence_op[f.detail],
+                               value = f.value }
+  elseif name == "floor" or name == "ceiling" then
+    e[name] = { value = f.value, entry = f.item + 1 }
+  elseif name == "result" then
+    e.confidence, e.rule = f.value, enums.explain_rule[f.detail]
+    e.bound_by = f.item >= 0 and f.item + 1 or nil
+  else
+    e[name] = f.value
+  end
+end
+
+-- The factor below 1 that weighs most on a sense: its lowest.
+local function lowest(s)
+  local name, value
+  for k, v in pairs(s.factors) do
+    if not value or v < value or (v == value and k < name) then name, value = k, v end
+  end
+  if s.sounds and s.sounds[1] then
+    local sound = s.sounds[1]
+    for _, k in ipairs{ "loudness", "filter", "distance", "wall_factor", "weather" } do
+      if sound[k] and (not value or sound[k] < value) then name, value = k, sound[k] end
+    end
+  end
+  if s.won == "build_up" then name, value = "build_up", s.build_up end
+  if s.returned then name, value = "returned", s.returned end
+  if s.damage then name, value = "damage", s.damage end
+  return name, value
+end
+
+-- What decided the belief: the evidence that bound it, or the best sense
+-- and its lowest factor (for a target not believed in, vision's).
+local function decide(e)
+  if e.bound_by then
+    local ev = e.evidence[e.bound_by]
+    return { evidence = ev.tag, rule = e.rule, value = ev.value }
+  end
+  if e.rule == "fading" then return { rule = "fading", value = e.confidence } end
+  local best = e.fusion.best or (e.believed == false and e.senses.Vision and "Vision")
+  if not best then return { rule = e.rule or "none" } end
+  local name, value = lowest(e.senses[best])
+  return { sense = best, factor = name, value = value, rule = e.rule }
+end
+
+--- agent:explain's table. list: wary_explain's factors; profile: the agent's;
+-- believed: whether it holds a belief about the target.
+function explain.table(world, profile, list, believed)
+  local e = { believed = believed, senses = {}, order = {}, evidence = {}, fusion = { bonuses = {} } }
+  for _, f in ipairs(list) do
+    local name = KIND[f.kind]
+    if f.sense < 0 then
+      belief_factor(world, e, name, f)
+    else
+      local id = profile.senses[f.slot + 1]
+      local s = sense_entry(e, id, f.slot + 1)
+      sense_factor(world, s, name, f)
+      if name == "weighed" and f.detail == 1 then e.fusion.best = id end
+      if name == "bonus" then e.fusion.bonuses[id] = f.value end
+    end
+  end
+  e.fusion.fused = e.fused
+  e.decided = decide(e)
+  return e
+end
+
+local function f3(v) return string.format("%.3f", v) end
+
+-- "distance 0.982 x angle 1.000 ..." in a fixed order.
+local ORDER = { "scent", "sensitivity", "distance", "angle", "exposure", "light", "motion", "weather", "visibility",
+                "cone", "clear" }
+
+local function product(factors)
+  local parts = {}
+  for _, k in ipairs(ORDER) do
+    if factors[k] then parts[#parts + 1] = k .. " " .. f3(factors[k]) end
+  end
+  return table.concat(parts, " x ")
+end
+
+local function sense_line(s)
+  local parts = {}
+  local formula = product(s.factors)
+  if formula ~= "" then parts[#parts + 1] = formula end
+  for _, sound in ipairs(s.sounds or {}) do
+    parts[#parts + 1] = string.format("%s %s = loudness %s x filter %s x distance %s x walls %s (%d) x weather %s",
+      sound.sound, f3(sound.heard), f3(sound.loudness), f3(sound.filter), f3(sound.distance),
+      f3(sound.wall_factor), sound.walls, f3(sound.weather))
+  end
+  if s.heard then
+    parts[#parts + 1] = string.format("single %s, build-up %s: %s won", f3(s.single or 0), f3(s.build_up or 0),
+      s.won == "build_up" and "the build-up" or "the single sound")
+  end
+  if s.damage then
+    parts[#parts + 1] = string.format("damage %.1f, decay %s/s%s", s.damage, f3(s.decay),
+      s.fading and " (fading)" or "")
+  end
+  if s.returned then
+    parts[#parts + 1] = string.format("evaluate returned %s (%s)", f3(s.returned), s.active and "active" or "inactive")
+  end
+  local fusion = string.format("share %s (%s) x pain %s x weight %s = %s%s", f3(s.share or 0), s.status or "?",
+    f3(s.pain or 1), f3(s.weight or 1), f3(s.weighed or 0),
+    s.best and ", best" or (s.bonus and ", +" .. f3(s.bonus) .. " corroborating" or ""))
+  parts[#parts + 1] = fusion
+  return string.format("  %s: %s", s.id, table.concat(parts, "; "))
+end
+
+--- The short readable text of an explanation (agent:explain_text).
+function explain.text(e, who)
+  local lines = {}
+  if e.believed then
+    lines[1] = string.format("%s: %s (%s, smoothed %s)", who, f3(e.confidence), e.rule, f3(e.smoothed))
+  else
+    lines[1] = string.format("%s: no belief", who)
+  end
+  for _, id in ipairs(e.order) do lines[#lines + 1] = sense_line(e.senses[id]) end
+  if e.believed then
+    local ev = {}
+    for i, v in ipairs(e.evidence) do
+      ev[#ev + 1] = string.format("%s %s %s%s", v.tag, v.op, f3(v.value), e.bound_by == i and " (bound it)" or "")
+    end
+    lines[#lines + 1] = string.format("  fused %s%s%s", f3(e.fused or 0),
+      e.lower and (", lowered by " .. f3(e.lower)) or "", #ev > 0 and ("; evidence " .. table.concat(ev, ", ")) or "")
+  end
+  return table.concat(lines, "\n")
+end
+
+--- "Vision: distance 0.44" and the like: what decided it, in a few words.
+function explain.decided_text(d)
+  if d.evidence then return string.format("evidence %s (%s %.2f)", d.evidence, d.rule, d.value) end
+  if d.sense then return string.format("%s: %s %.2f", d.sense, d.factor or "share", d.value or 0) end
+  if d.rule == "fading" then return "fading: no sense holds it" end
+  if d.rule == "none" then return "nothing: no belief" end
+  return d.rule
+end
+
+return explain

@@ -1,0 +1,144 @@
+-- spec/explain_spec.lua: agent:explain(target), "why did it see me?", for
+-- every sense and for the result (issue 15): each sense's factors multiply
+-- to what it sensed, fusion takes the best share x its weight plus a bonus
+-- per corroborating sense (seed 000, "How several senses combine"), pain
+-- and health multiply each share (seed 002), evidence bounds the result
+-- (seed 000, "Change it from script"); the factors reproduce the confidence.
+local wary = require("wary")
+
+local TOL = 1e-6
+
+local function near(expected, got, what)
+  assert(math.abs(expected - got) <= TOL, string.format("%s: expected %.7f, got %.7f", what, expected, got))
+end
+
+local function product(t, keys)
+  local p = 1
+  for _, k in ipairs(keys) do p = p * t[k] end
+  return p
+end
+
+local VISION = { "distance", "angle", "exposure", "light", "motion", "weather", "visibility", "cone" }
+
+-- Every built-in sense, a custom sense, pain, and two evidence entries: the
+-- guard at the origin, the player 4.5 m ahead, every sense due at every step.
+local function scene()
+  local world = wary.world()
+  world:define_sense{ id = "Thermal", interval = 0.1, max_range = 3000, evaluate = function(ctx)
+    return 0.4 * (1 - ctx.distance / 3000), 0.8
+  end }
+  world:define_profile{ name = "all", corroboration_bonus = 0.01, senses = { "Thermal" },
+    vision = {}, hearing = {}, smell = {}, touch = { sensitivity = 0.5 }, echolocation = { sensitivity = 0.5 },
+    vibration = {}, damage = {}, pain = {} }
+  local guard = world:add_agent{ name = "guard", profile = "all", pos = { 0, 0, 0 }, team = "guards" }
+  local player = world:add_target{ name = "player", pos = { 450, 0, 64 }, team = "intruders" }
+  guard:report_pain("Burning", 0.3)
+  world:apply_damage{ victim = guard, instigator = player, amount = 20 }
+  guard:add_evidence(player, "Doubt", "lower", 0.05)
+  guard:add_evidence(player, "Alarm", "raise", 0.2)
+  for _ = 1, 4 do world:step(0.1) end
+  world:emit_sound(player, "Footstep")
+  guard:report_touch(player)
+  world:step(0.1)
+  return world, guard, player
+end
+
+describe("agent:explain", function()
+  it("gives every sense's factors, and their products and sums reproduce the confidence to 1e-6", function()
+    local _, guard, player = scene()
+    local e = guard:explain(player)
+    local b = guard:belief(player)
+    assert.are.same({ "Vision", "Hearing", "Smell", "Touch", "Echolocation", "Damage", "Thermal" }, e.order)
+    for _, id in ipairs(e.order) do
+      local s = e.senses[id]
+      near(b.contributions[id], s.share, id .. " share")
+      assert.are.equal(id == "Damage" and "grace" or "reporting", s.status, id) -- the hit was 0.5 s ago
+      near(s.share * s.pain * s.weight, s.weighed, id .. " share x pain x weight")
+    end
+    local S = e.senses
+    near(S.Vision.share, product(S.Vision.factors, VISION), "vision's formula")
+    local sound = S.Hearing.sounds[1]
+    assert.are.equal("Footstep", sound.sound)
+    near(sound.heard, sound.loudness * sound.filter * sound.distance * sound.wall_factor * sound.weather,
+      "heard = loudness x filter x (1 - (d / range)^2) x exp(-0.4 x walls) x weather")
+    near(1 - (450 / 800) ^ 2, sound.distance, "the footstep's distance factor")
+    assert.are.equal("single", S.Hearing.won)
+    near(math.max(S.Hearing.single, S.Hearing.build_up), S.Hearing.share, "the higher of single and build-up")
+    near(S.Smell.share, product(S.Smell.factors, { "scent", "sensitivity", "distance" }), "smell")
+    near(S.Touch.share, S.Touch.factors.sensitivity, "touch")
+    near(S.Echolocation.share, product(S.Echolocation.factors, { "sensitivity", "distance", "clear" }), "echo")
+    near(math.min(1, S.Damage.damage / 100), S.Damage.share, "damage / 100")
+    near(0.1 * 0.5, S.Damage.decay, "damage fades at half the fade rate (0.1)")
+    near(0.4 * (1 - math.sqrt(450 ^ 2 + 64 ^ 2) / 3000), S.Thermal.returned, "what evaluate returned")
+    near(S.Thermal.returned, S.Thermal.share, "Thermal's share")
+    near(0.8, S.Thermal.accuracy, "Thermal's accuracy")
+    -- Pain dulls sight and hearing only (burning: vision 0.4, hearing 0.3).
+    assert.is_true(S.Vision.pain < 1 and S.Hearing.pain < 1)
+    assert.are.equal(1, S.Smell.pain)
+    -- Fusion: the best share x its weight, plus a bonus per corroborating sense.
+    local best, sum = nil, 0
+    for _, id in ipairs(e.order) do
+      local s = e.senses[id]
+      if s.best then best = s else sum = sum + s.bonus end
+    end
+    assert.are.equal("Vision", e.fusion.best)
+    near(6 * 0.01, sum, "six corroborating senses")
+    near(math.min(1, best.weighed + sum), e.fused, "fused")
+    near(b.fused, e.fused, "the belief's fused")
+    -- Evidence: the reductions added up; the floor under it binds nothing.
+    assert.are.same({ { tag = "Doubt", op = "lower", value = e.evidence[1].value },
+                      { tag = "Alarm", op = "raise", value = e.evidence[2].value } }, e.evidence)
+    near(0.05, e.lower, "lowered")
+    near(0.2, e.floor.value, "the floor")
+    assert.are.equal("fusion", e.rule)
+    assert.is_nil(e.bound_by)
+    near(e.fused - e.lower, e.confidence, "confidence = fused - reductions")
+    near(b.confidence, e.confidence, "the belief's confidence")
+    near(b.smoothed, e.smoothed, "smoothed")
+    assert.are.same({ sense = "Vision", factor = "distance", value = S.Vision.factors.distance, rule = "fusion" },
+      e.decided)
+  end)
+
+  it("names the evidence that bound the result: a disguise's ceiling", function()
+    local world, guard, player = scene()
+    guard:add_evidence(player, "Disguise", "clamp", 0.15)
+    world:step(0.1)
+    local e = guard:explain(player)
+    assert.are.equal("ceiling", e.rule)
+    assert.are.equal("Disguise", e.evidence[e.bound_by].tag)
+    near(0.15, e.confidence, "clamped")
+    assert.are.equal("Disguise", e.decided.evidence)
+  end)
+
+  it("explains a hearing-only agent: after the footsteps the build-up wins", function()
+    local world = wary.world()
+    world:define_profile{ name = "ears", hearing = { sound_accumulation_rate = 20 } }
+    local guard = world:add_agent{ profile = "ears", pos = { 0, 0, 0 } }
+    local player = world:add_target{ pos = { 300, 0, 0 } }
+    for i = 0, 19 do
+      if i % 5 == 0 then world:emit_sound(player, "Footstep") end
+      world:step(0.1)
+    end
+    local e = guard:explain(player)
+    local h = e.senses.Hearing
+    assert.are.equal("build_up", h.won)
+    assert.is_nil(h.sounds)                            -- no new sound at the last update
+    near(h.build_up, h.share, "the build-up is the share")
+    assert.is_nil(e.vision)
+    assert.matches("Hearing: single 0.000, build%-up", guard:explain_text(player))
+  end)
+
+  it("without a belief gives vision's factors now, and its text says so", function()
+    local world = wary.world()
+    world:define_profile{ name = "eyes", vision = {} }
+    local guard = world:add_agent{ profile = "eyes", pos = { 0, 0, 0 }, yaw = 180 }
+    local player = world:add_target{ pos = { 500, 0, 0 } }
+    world:step(0.1)
+    local e = guard:explain(player)
+    assert.is_false(e.believed)
+    assert.are.equal(0, e.senses.Vision.factors.angle)  -- behind it
+    assert.are.equal("angle", e.decided.factor)
+    assert.are.equal(0, e.vision.confidence)
+    assert.matches("no belief", guard:explain_text(player))
+  end)
+end)
