@@ -72,7 +72,7 @@ local EVENTS = { "suspect", "detect", "track", "lost", "remember", "forget", "te
 --     reached = { suspected = time, ... },   -- when each state was first entered
 --     timeline = { { time =, confidence =, smoothed =, state = }, ... },  -- every step
 --     events = { { time =, type =, from =, to =, confidence = }, ... },
---     explain = agent:explain(intruder) at the end }
+--     explain = agent:explain(intruder) at the end: what decided the case }
 -- Records one step of guard's belief about subject: the timeline entry, the
 -- peak confidence and state, and when each state was first reached.
 local function record_step(record, world, guard, subject, step)
@@ -230,7 +230,7 @@ end
 -- t.world, t.guard, t.subject (the actor whose belief the case is about: the
 -- intruder, or whoever made the sound), optional t.script(time, step) called
 -- before each step, t.duration (rooms.DURATION). Returns the record of
--- rooms.run (without explain) and, from the guard's events:
+-- rooms.run (explain: about the subject) and, from the guard's events:
 --   sounds = { { time =, sound =, maker =, loudness =, walls = }, ... },  -- every sound_heard
 --   place = guard:strongest_location_belief() at the end (or nil),
 --   place_peak_confidence, place_peak_state,   -- the highest belief about a place
@@ -271,6 +271,7 @@ function rooms.listen(t)
   local last = record.timeline[steps]
   record.confidence, record.state = last.confidence, last.state
   record.place = guard:strongest_location_belief()
+  record.explain = guard:explain(subject)
   return record
 end
 

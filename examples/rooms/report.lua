@@ -9,6 +9,7 @@
 local wary = require("wary")
 local rooms = require("examples.rooms.common")
 local brain = require("examples.rooms.brain_common")
+local explain = require("wary.explain")
 
 local report = {}
 
@@ -53,6 +54,10 @@ local function wing(t)
       print(string.format("  %-44s %3.0f%%  %-11s %s  %-11s %s%s%s", r.case.name, r.confidence * 100, r.state,
         report.seed_figure(r.case), rooms.seed_state_text(r.case), ok and "ok" or "MISS",
         t.mark_peak and r.case.result == "peak" and " (peak)" or "", reached(r)))
+      -- What decided it at the end (agent:explain): the evidence that bound
+      -- it, or the best sense and its lowest factor.
+      local e = r.record.explain
+      if e then print("      decided by " .. explain.decided_text(e.decided)) end
     end
     local parts = {}
     for _, rel in ipairs(room.order or {}) do
