@@ -84,6 +84,20 @@ describe("debug drawing", function()
     assert.are.equal(5, greens)
   end)
 
+  it("shows the explanation of the belief under the mouse", function()
+    local world, guard, player = scene()
+    local g, calls = fake_graphics()
+    local counts = wdebug.draw(world, { graphics = g, scale = 2, x = 10, y = 20, mouse = { 10 + 2 * 200, 20 + 4 } })
+    assert.are.equal(1, counts.explain)
+    local shown
+    for _, c in ipairs(calls) do
+      if c.name == "print" and tostring(c[1]):find("Vision:", 1, true) then shown = c[1] end
+    end
+    assert.are.equal(guard:explain_text(player), shown)
+    assert.are.equal(0, wdebug.draw(world, { graphics = g, mouse = { -500, -500 } }).explain)
+    assert.are.equal(0, wdebug.draw(world, { graphics = g }).explain)
+  end)
+
   it("switches each layer off", function()
     local world = scene()
     local off = {}

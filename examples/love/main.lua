@@ -411,6 +411,13 @@ function love.draw()
   draw_level()
   local options = { scale = 1, x = 0, y = 0 }
   for l, on in pairs(game.layers) do options[l] = on end
+  -- The explanation of the belief under the mouse (scripted: over the player).
+  if SCRIPTED then
+    local px, py = game.player:pos()
+    options.mouse = { px, py }
+  else
+    options.mouse = { love.mouse.getPosition() }
+  end
   local counts = wdebug.draw(game.world, options)
   for l, n in pairs(counts) do game.totals[l] = game.totals[l] + n end
   draw_player()

@@ -21,6 +21,9 @@
 --   places      each agent's beliefs about places: a cross, its uncertainty and its tag
 --   last_known  each agent's last known position of every target it believes
 --               in: a diamond with the target's name
+--   explain     with options.mouse = { x, y } (screen): the belief under the
+--               mouse (the believed-in actor nearest to it, within 1 m) and
+--               agent:explain_text of it beside it, for every agent that holds one
 -- options.targets: the actors rays are drawn to (default: every target);
 -- options.graphics: the graphics table (default love.graphics; specs pass a fake).
 -- Returns the count of items drawn per layer (a table like { boxes = 12, rays = 10, ... }).
@@ -30,7 +33,7 @@ local debug_draw = {
   _LICENSE = "MIT",
 }
 
-debug_draw.layers = { "boxes", "cones", "rays", "meters", "sounds", "places", "last_known" }
+debug_draw.layers = { "boxes", "cones", "rays", "meters", "sounds", "places", "last_known", "explain" }
 
 debug_draw.material_colors = {
   concrete = { 0.45, 0.45, 0.48, 1 },
@@ -223,6 +226,50 @@ local function draw_last_known(g, agent, o, counts)
   end
 end
 
+-- The actor some agent believes in nearest to the point (world units), within
+-- 1 m: its position now or the last known one.
+local function believed_near(agents, x, y, o)
+  local best, best_d
+  for _, a in ipairs(agents) do
+    for _, b in ipairs(a:beliefs()) do
+      local t = b.target
+      if t and t:valid() then
+        local px, py = t:pos()
+        for _, q in ipairs{ { px, py }, { b.last_known.x, b.last_known.y } } do
+          local d = math.sqrt((q[1] - x) ^ 2 + (q[2] - y) ^ 2)
+          if d <= o.units_per_meter and (not best_d or d < best_d) then best, best_d = t, d end
+        end
+      end
+    end
+  end
+  return best
+end
+
+-- Why each agent believes what it does of the actor under the mouse: its
+-- explanation, a box of text beside the mouse.
+local function draw_explain(g, agents, mouse, o, counts)
+  local x, y = (mouse[1] - o.x) / o.scale, (mouse[2] - o.y) / o.scale
+  local target = believed_near(agents, x, y, o)
+  if not target then return end
+  local lines = {}
+  for _, a in ipairs(agents) do
+    if a:belief(target) then lines[#lines + 1] = a:explain_text(target) end
+  end
+  local body = table.concat(lines, "\n")
+  local n = select(2, body:gsub("\n", "")) + 1
+  local font = g.getFont and g.getFont()
+  local wide, high = 0, (font and font:getHeight() or 14) * n
+  for line in body:gmatch("[^\n]+") do
+    wide = math.max(wide, font and font:getWidth(line) or 6 * #line)
+  end
+  local bx, by = x + 12 / o.scale, y + 12 / o.scale
+  g.setColor(0, 0, 0, 0.8)
+  g.rectangle("fill", bx - 4 / o.scale, by - 4 / o.scale, (wide + 8) / o.scale, (high + 8) / o.scale)
+  g.setColor(1, 1, 1, 1)
+  text(g, body, bx, by, o)
+  counts.explain = counts.explain + 1
+end
+
 --- Draws world; returns the number of items drawn per layer.
 function debug_draw.draw(world, options)
   options = options or {}
@@ -259,6 +306,7 @@ function debug_draw.draw(world, options)
   for i, a in ipairs(agents) do
     if on.meters then draw_meter(g, a, infos[i], o, counts) end
   end
+  if on.explain and options.mouse then draw_explain(g, agents, options.mouse, o, counts) end
   g.setLineWidth(width)
   g.setColor(1, 1, 1, 1)
   g.pop()
