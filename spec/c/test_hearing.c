@@ -286,6 +286,40 @@ static void test_recent_sounds(void) {
   wary_world_destroy(s.w);
 }
 
+/* wary_explain names how a footstep was weighed: its factors multiply to
+ * what arrived (seed 003's formula), and the share is the higher of the
+ * single sound and the build-up. */
+static void test_explain(void) {
+  scene s = make(HEARING, 1, 400.0f);
+  wary_emit_sound(s.w, s.target, s.footstep);
+  wary_step(s.w, 0.1f);
+  wary_factor f[WARY_EXPLAIN_FACTORS];
+  int32_t n = wary_explain(s.w, s.agent, s.target, f, WARY_EXPLAIN_FACTORS);
+  float heard = -1.0f, product = 1.0f, share = -1.0f, single = -1.0f;
+  for (int32_t i = 0; i < n; i++) {
+    switch (f[i].kind) {
+      case WARY_FACTOR_SOUND: heard = f[i].value; ENSURE(f[i].ref == s.footstep); break;
+      case WARY_FACTOR_LOUDNESS: case WARY_FACTOR_FILTER: case WARY_FACTOR_DISTANCE:
+      case WARY_FACTOR_WALLS: case WARY_FACTOR_WEATHER: product *= f[i].value; break;
+      case WARY_FACTOR_SINGLE: single = f[i].value; break;
+      case WARY_FACTOR_HEARD: ENSURE(f[i].detail == 0); break; /* the single sound won */
+      case WARY_FACTOR_SHARE: share = f[i].value; ENSURE(f[i].detail == WARY_SHARE_REPORTING); break;
+      default: break;
+    }
+  }
+  NEAR(heard, 0.75f); /* 1 - (4 / 8)^2 */
+  NEAR(product, heard);
+  NEAR(single, heard);
+  NEAR(share, heard);
+  ENSURE(n > 0 && f[n - 1].kind == WARY_FACTOR_SMOOTHED && f[n - 2].kind == WARY_FACTOR_RESULT);
+  ENSURE(strcmp(wary_factor_name(WARY_FACTOR_BUILD_UP), "build_up") == 0);
+  /* A short buffer takes the first factors; bad input is refused. */
+  ENSURE(wary_explain(s.w, s.agent, s.target, f, 2) == 2);
+  ENSURE(wary_explain(s.w, s.agent, s.target, f, -1) == WARY_ERR_BAD_VALUE);
+  ENSURE(wary_explain(s.w, s.agent, s.agent, NULL, 0) == 0);
+  wary_world_destroy(s.w);
+}
+
 int main(void) {
   test_walls_muffle();
   test_gunshot_carries_further();
@@ -296,5 +330,6 @@ int main(void) {
   test_vibration_and_the_bus();
   test_smell_touch_echo();
   test_recent_sounds();
+  test_explain();
   return check_summary("test_hearing");
 }
