@@ -91,7 +91,7 @@ describe("debug drawing", function()
     assert.are.equal(1, counts.explain)
     local shown
     for _, c in ipairs(calls) do
-      if c.name == "print" and tostring(c[1]):find("Vision:", 1, true) then shown = c[1] end
+      if c.name == "print" and tostring(c[1]):find("guard about you", 1, true) then shown = c[1] end
     end
     assert.are.equal(guard:explain_text(player), shown)
     assert.are.equal(0, wdebug.draw(world, { graphics = g, mouse = { -500, -500 } }).explain)

@@ -125,7 +125,7 @@ describe("agent:explain", function()
     assert.is_nil(h.sounds)                            -- no new sound at the last update
     near(h.build_up, h.share, "the build-up is the share")
     assert.is_nil(e.vision)
-    assert.matches("Hearing: single 0.000, build%-up", guard:explain_text(player))
+    assert.matches("single 0.000, build%-up [%d.]+: the build%-up won", guard:explain_text(player))
   end)
 
   it("without a belief gives vision's factors now, and its text says so", function()

@@ -337,7 +337,8 @@ end
 
 -- ---- drawing --------------------------------------------------------------------------
 
-local CONTROLS = "WASD/arrows move   Shift sprint   C crouch   G throw a can (at the mouse)   U disguise   Esc quit"
+local CONTROLS = "WASD/arrows move   Shift sprint   C crouch   G throw a can (at the mouse)   U disguise   "
+  .. "mouse on an actor: why   Esc quit"
 
 local function draw_level()
   love.graphics.setColor(0.2, 0.2, 0.21)

@@ -149,7 +149,7 @@ function M:explain(target)
   return e
 end
 
---- agent:explain_text(target) The explanation (agent:explain) as a short readable text, a line per sense.
+--- agent:explain_text(target) The explanation (agent:explain) as a short readable text, a few lines per sense.
 function M:explain_text(target)
   local e = self:explain(target)
   return require("wary.explain").text(e, string.format("%s about %s", self.name, tostring(target.name or target)))

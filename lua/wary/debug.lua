@@ -263,6 +263,9 @@ local function draw_explain(g, agents, mouse, o, counts)
     wide = math.max(wide, font and font:getWidth(line) or 6 * #line)
   end
   local bx, by = x + 12 / o.scale, y + 12 / o.scale
+  -- Kept on screen: to the left of the mouse when it would run off the right.
+  local screen = g.getWidth and g.getWidth()
+  if type(screen) == "number" and mouse[1] + 12 + wide + 8 > screen then bx = x - (24 + wide) / o.scale end
   g.setColor(0, 0, 0, 0.8)
   g.rectangle("fill", bx - 4 / o.scale, by - 4 / o.scale, (wide + 8) / o.scale, (high + 8) / o.scale)
   g.setColor(1, 1, 1, 1)

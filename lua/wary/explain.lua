@@ -126,39 +126,47 @@ local function f3(v) return string.format("%.3f", v) end
 local ORDER = { "scent", "sensitivity", "distance", "angle", "exposure", "light", "motion", "weather", "visibility",
                 "cone", "clear" }
 
+-- Only the factors under 1 (or over: a motion bonus) are written.
 local function product(factors)
-  local parts = {}
+  local parts, ones = {}, 0
   for _, k in ipairs(ORDER) do
-    if factors[k] then parts[#parts + 1] = k .. " " .. f3(factors[k]) end
+    local v = factors[k]
+    if v == 1 then ones = ones + 1 elseif v then parts[#parts + 1] = k .. " " .. f3(v) end
   end
-  return table.concat(parts, " x ")
+  if #parts == 0 and ones > 0 then return "every factor 1" end
+  return table.concat(parts, " x ") .. (ones > 0 and #parts > 0 and " (the rest 1)" or "")
 end
 
-local function sense_line(s)
-  local parts = {}
+local SOUND = { "loudness", "filter", "distance", "wall_factor", "weather" }
+
+-- A sense's lines: how fusion took its share, then what made it.
+local function sense_lines(s, lines)
+  lines[#lines + 1] = string.format("  %s %s (%s) x pain %s x weight %s = %s%s", s.id, f3(s.share or 0),
+    s.status or "?", f3(s.pain or 1), f3(s.weight or 1), f3(s.weighed or 0),
+    s.best and ", best" or (s.bonus and ", +" .. f3(s.bonus) .. " corroborating" or ""))
   local formula = product(s.factors)
-  if formula ~= "" then parts[#parts + 1] = formula end
+  if formula ~= "" then lines[#lines + 1] = "    " .. formula end
   for _, sound in ipairs(s.sounds or {}) do
-    parts[#parts + 1] = string.format("%s %s = loudness %s x filter %s x distance %s x walls %s (%d) x weather %s",
-      sound.sound, f3(sound.heard), f3(sound.loudness), f3(sound.filter), f3(sound.distance),
-      f3(sound.wall_factor), sound.walls, f3(sound.weather))
+    local parts, ones = {}, 0
+    for _, k in ipairs(SOUND) do
+      if sound[k] == 1 then ones = ones + 1 else parts[#parts + 1] = k .. " " .. f3(sound[k]) end
+    end
+    lines[#lines + 1] = string.format("    %s %s = %s%s%s", sound.sound, f3(sound.heard), table.concat(parts, " x "),
+      ones > 0 and (#parts > 0 and " (the rest 1)" or "every factor 1") or "",
+      sound.walls > 0 and string.format(", %d walls", sound.walls) or "")
   end
   if s.heard then
-    parts[#parts + 1] = string.format("single %s, build-up %s: %s won", f3(s.single or 0), f3(s.build_up or 0),
+    lines[#lines + 1] = string.format("    single %s, build-up %s: %s won", f3(s.single or 0), f3(s.build_up or 0),
       s.won == "build_up" and "the build-up" or "the single sound")
   end
   if s.damage then
-    parts[#parts + 1] = string.format("damage %.1f, decay %s/s%s", s.damage, f3(s.decay),
+    lines[#lines + 1] = string.format("    damage %.1f, decay %s/s%s", s.damage, f3(s.decay),
       s.fading and " (fading)" or "")
   end
   if s.returned then
-    parts[#parts + 1] = string.format("evaluate returned %s (%s)", f3(s.returned), s.active and "active" or "inactive")
+    lines[#lines + 1] = string.format("    evaluate returned %s (%s)", f3(s.returned),
+      s.active and "active" or "inactive")
   end
-  local fusion = string.format("share %s (%s) x pain %s x weight %s = %s%s", f3(s.share or 0), s.status or "?",
-    f3(s.pain or 1), f3(s.weight or 1), f3(s.weighed or 0),
-    s.best and ", best" or (s.bonus and ", +" .. f3(s.bonus) .. " corroborating" or ""))
-  parts[#parts + 1] = fusion
-  return string.format("  %s: %s", s.id, table.concat(parts, "; "))
 end
 
 --- The short readable text of an explanation (agent:explain_text).
@@ -169,7 +177,7 @@ function explain.text(e, who)
   else
     lines[1] = string.format("%s: no belief", who)
   end
-  for _, id in ipairs(e.order) do lines[#lines + 1] = sense_line(e.senses[id]) end
+  for _, id in ipairs(e.order) do sense_lines(e.senses[id], lines) end
   if e.believed then
     local ev = {}
     for i, v in ipairs(e.evidence) do
