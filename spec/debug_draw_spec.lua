@@ -71,6 +71,27 @@ describe("debug drawing", function()
     assert.is_true(count(calls, "arc") >= 2)  -- focal and peripheral cones
   end)
 
+  it("a meter shows the strongest belief about someone not friendly, not a squadmate", function()
+    local world = wary.world{ units_per_meter = 32 }
+    world:define_profile{ name = "guard", vision = { max_range = 16 * 32 } }
+    local guard = world:add_agent{ name = "guard", profile = "guard", pos = { 0, 0, 0 }, yaw = 0, team = 1 }
+    local mate = world:add_target{ name = "mate", pos = { 64, 0, 0 }, team = 1 }
+    local player = world:add_target{ name = "you", pos = { 320, 0, 0 }, team = 2 }
+    world:set_relationship(1, 2, "hostile")
+    for _ = 1, 30 do world:step(1 / 60) end
+    local c_mate, c_you = guard:confidence(mate), guard:confidence(player)
+    assert.is_true(c_mate > c_you)             -- the squadmate is closer and believed in
+    assert.are.equal("friendly", guard:relationship(mate))
+    local g, calls = fake_graphics()
+    wdebug.draw(world, { graphics = g, boxes = false, cones = false, rays = false, sounds = false,
+                         places = false, last_known = false, explain = false })
+    local label
+    for _, c in ipairs(calls) do
+      if c.name == "print" and type(c[1]) == "string" and c[1]:match("^guard ") then label = c[1] end
+    end
+    assert.are.equal(string.format("guard %s %d%%", guard:state(player), math.floor(c_you * 100 + 0.5)), label)
+  end)
+
   it("colours a ray by the sight that reached its sample point", function()
     local world = scene()
     local g, calls = fake_graphics()

@@ -14,7 +14,8 @@
 --   rays        from each agent's eye to each sample point of each target in a
 --               cone: red where no sight reached, yellow partial (glass,
 --               hedges, smoke), green clear
---   meters      above each agent: a bar of its strongest belief's confidence,
+--   meters      above each agent: a bar of its strongest belief's confidence
+--               about anyone it does not hold friendly,
 --               coloured by state, and a label "state 73%"
 --   sounds      rings where each agent heard sounds in the last
 --               options.sound_seconds (2 s), growing and fading with age
@@ -155,10 +156,16 @@ local function text(g, s, x, y, o)
   g.print(s, x, y, 0, 1 / o.scale, 1 / o.scale)
 end
 
+-- The meter shows the strongest belief about anyone the agent does not hold
+-- friendly: agents believe in their allies too (ignore_same_team is off by
+-- default), and a squadmate in plain sight is not what a designer watches for.
 local function draw_meter(g, agent, info, o, counts)
   local best
   for _, b in ipairs(agent:beliefs()) do
-    if not best or b.confidence > best.confidence then best = b end
+    if (not best or b.confidence > best.confidence) and b.target and b.target:valid()
+      and agent:relationship(b.target) ~= "friendly" then
+      best = b
+    end
   end
   local c = best and best.confidence or 0
   local state = best and best.state or "undetected"
