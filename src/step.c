@@ -8,6 +8,7 @@
 
 #include "belief.h"
 #include "brain.h"
+#include "budget.h"
 #include "custom.h"
 #include "damage.h"
 #include "emotion.h"
@@ -21,8 +22,6 @@
 #include "small_senses.h"
 #include "stimulus.h"
 #include "vision.h"
-
-#define WY_TIME_EPSILON 1e-5f
 
 /* Marks which slots are due for one agent; true if any is. */
 static bool schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int32_t tier,
@@ -64,6 +63,8 @@ static inline bool report(wary_world *w, const wy_gatherer *g, int32_t slot, int
 }
 
 static bool look(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t target_slot) {
+  /* Put off by the ray budget: its belief keeps what vision last said. */
+  if (!wy_budget_granted(w, g->agent, target_slot)) return true;
   int32_t reason;
   const wy_actor *a = g->actor;
   float c = wy_vision_eval(w, a, wy_vision_of(w, a->profile), &w->actors.data[target_slot], &reason,
@@ -113,10 +114,7 @@ static int gather(wary_world *w, int32_t agent) {
   if (!schedule(w, ag, p, a->lod_tier, w->step_dt, due)) return WARY_OK;
   float range = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
-    reach[s] = p->slots[s].range;
-    /* Vision measures from the eyes to the head: leave the grid some slack,
-     * the exact range check comes before any ray. */
-    if (s == vision) reach[s] += a->eye_height + 2.0f * w->def.units_per_meter;
+    reach[s] = s == vision ? wy_vision_reach(w, a, p->slots[s].range) : p->slots[s].range;
     if (due[s] && reach[s] > range) range = reach[s];
   }
   /* Every belief hears from its due slots this step, even out of range (the
@@ -176,7 +174,7 @@ int wary_step_begin(wary_world *w, float dt) {
   w->light_epoch++;
   wy_actors_motion(w, dt);
   wy_eyes_turn(w, dt);
-  if (!wy_deliver_sounds(w) || !wy_deliver_stimuli(w) || !apply_places(w)) {
+  if (!wy_deliver_sounds(w) || !wy_deliver_stimuli(w) || !apply_places(w) || !wy_budget_plan(w)) {
     w->in_step = false;
     return wy_fail_memory(w->error, __func__);
   }
