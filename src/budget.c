@@ -6,7 +6,8 @@
  * The rules (docs/budget.md says them for a designer):
  * - A pair counts when its agent's vision is due and its look needs rays: its
  *   cost is its sample count, the most rays it casts (the checks before the
- *   rays say whether it needs any: wy_vision_rays). The rest cost nothing.
+ *   rays, wy_vision_plan, say whether it needs any; they are done here, once,
+ *   for every due pair). The rest cost nothing and always look.
  * - Order: the longest put off first (steps since it was first put off), then
  *   the higher vision priority of its agent's profile, then the confidence
  *   closest to one of the profile's thresholds (suspect, detect, track; no
@@ -45,6 +46,7 @@ static void destroy(wary_world *w) {
   for (int32_t i = 0; i < b->agents.count; i++) wy_array_free(&w->alloc, &b->agents.data[i]);
   wy_array_free(&w->alloc, &b->agents);
   wy_array_free(&w->alloc, &b->pairs);
+  wy_array_free(&w->alloc, &b->sights);
   wy_array_free(&w->alloc, &b->first);
   wy_array_free(&w->alloc, &b->due);
   wy_array_free(&w->alloc, &b->heap);
@@ -108,8 +110,9 @@ static float need(const wy_profile *p, const wy_belief_list *l, wy_id target) {
   return f < d ? f : d;
 }
 
-/* Offers the agent's due pairs that need rays, in target slot order, each
- * with the step it has waited since. */
+/* Lists the agent's due vision pairs in target slot order, each looked at
+ * up to its rays, the ones that need rays with the step they have waited
+ * since. */
 static bool offer(wary_world *w, int32_t agent) {
   struct wy_budget *b = w->budget;
   const wy_agent *ag = &w->agents.data[agent];
@@ -130,13 +133,21 @@ static bool offer(wary_world *w, int32_t agent) {
     int32_t ts = cand[c];
     const wy_actor *t = &w->actors.data[ts];
     if (ts == ag->actor || wy_dist3(a->pos, t->pos) > reach) continue;
-    int32_t rays = wy_vision_rays(w, a, v, t);
-    if (rays == 0) continue;
-    wy_id id = wy_actor_id(w, ts);
-    while (k < q->count && wy_id_index(q->data[k].target) < ts) k++;
     wy_budget_pair *pair = wy_array_push(&w->alloc, &b->pairs);
-    if (!pair) return false;
-    *pair = (wy_budget_pair){ts, rays, v->priority, w->steps, need(p, l, id), false};
+    wy_sight *sight = wy_array_push(&w->alloc, &b->sights);
+    if (!pair || !sight) return false;
+    int32_t reason = WARY_LOSS_NONE;
+    *pair = (wy_budget_pair){ts, 0, b->sights.count - 1, v->priority, w->steps, 0.0f, 0, true};
+    if (!wy_vision_plan(w, a, v, t, &reason, NULL, sight)) {
+      b->sights.count--;
+      pair->reason = (int8_t)reason;
+      continue;
+    }
+    wy_id id = wy_actor_id(w, ts);
+    pair->rays = sight->n;
+    pair->need = need(p, l, id);
+    pair->granted = false;
+    while (k < q->count && wy_id_index(q->data[k].target) < ts) k++;
     if (k < q->count && q->data[k].target == id) pair->since = q->data[k].since;
   }
   return true;
@@ -165,18 +176,20 @@ static void sift_down(int32_t *heap, int32_t n, int32_t at, const wy_budget_pair
   }
 }
 
-/* Grants pairs in order while they fit (every pair when all of them do). */
+/* Grants the pairs that cast rays in order while they fit (all of them when
+ * they all do). */
 static void choose(wary_world *w, int64_t total) {
   struct wy_budget *b = w->budget;
   wy_budget_pair *pairs = b->pairs.data;
-  int32_t n = b->pairs.count;
   int64_t left = w->def.ray_budget;
   if (total <= left) {
-    for (int32_t i = 0; i < n; i++) pairs[i].granted = true;
+    for (int32_t i = 0; i < b->pairs.count; i++) pairs[i].granted = true;
     return;
   }
   int32_t *heap = b->heap.data;
-  for (int32_t i = 0; i < n; i++) heap[i] = i;
+  int32_t n = 0;
+  for (int32_t i = 0; i < b->pairs.count; i++)
+    if (pairs[i].rays > 0) heap[n++] = i;
   for (int32_t i = n / 2 - 1; i >= 0; i--) sift_down(heap, n, i, pairs, w->steps);
   for (int32_t granted = 0; n > 0; granted++) {
     wy_budget_pair *top = &pairs[heap[0]];
@@ -240,6 +253,7 @@ bool wy_budget_plan(wary_world *w) {
   if (w->def.ray_budget <= 0) return true;
   int32_t agents = w->agents.count;
   b->pairs.count = 0;
+  b->sights.count = 0;
   if (!wy_array_reserve(&w->alloc, &b->first, agents + 1) || !wy_array_reserve(&w->alloc, &b->due, agents))
     return false;
   for (int32_t i = 0; i < agents; i++) {
@@ -256,7 +270,7 @@ bool wy_budget_plan(wary_world *w) {
   for (int32_t i = 0; i < b->pairs.count; i++) total += b->pairs.data[i].rays;
   choose(w, total);
   settle(w);
-  w->stats.budget_pairs += (uint64_t)b->pairs.count;
+  w->stats.budget_pairs += (uint64_t)b->sights.count;
   b->planned = true;
   return true;
 }

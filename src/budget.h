@@ -1,10 +1,13 @@
 /* budget.h - the per-step ray budget (the world def's ray_budget): which due
  * (agent, target) vision pairs look this step when together they would cast
  * more rays than it allows, chosen in one serial pass before any agent
- * senses; vision then only asks whether its pair was granted. */
+ * senses. The pass does each pair's checks before the rays once and keeps
+ * them; the step's vision then only asks whether its pair was granted and
+ * casts its rays (wy_budget_look). */
 #ifndef WARY_BUDGET_H
 #define WARY_BUDGET_H
 
+#include "vision.h"
 #include "world.h"
 
 /* A pair put off: a target an agent's vision was due to look at and did not. */
@@ -15,19 +18,23 @@ typedef struct wy_budget_wait {
 
 typedef WY_ARRAY(wy_budget_wait) wy_budget_waits;
 
-/* A due pair whose look would cast rays this step. */
+/* A due vision pair of this step: one the checks before the rays decide
+ * (no rays, always granted), or one whose look casts rays. */
 typedef struct wy_budget_pair {
   int32_t target;   /* actor slot */
-  int32_t rays;     /* the most its look casts */
+  int32_t rays;     /* the most its look casts, 0: decided */
+  int32_t sight;    /* its look so far in wy_budget.sights (rays > 0) */
   int32_t priority; /* its profile's vision priority */
   uint32_t since;   /* the step it was first put off, this step if it was not */
   float need;       /* its confidence's distance to the nearest threshold */
+  int8_t reason;    /* rays 0: why it sees nothing */
   bool granted;
 } wy_budget_pair;
 
 struct wy_budget {
   WY_ARRAY(wy_budget_waits) agents; /* per agent: its pairs put off, by target slot */
   WY_ARRAY(wy_budget_pair) pairs;   /* this step's, by agent, then by target slot */
+  WY_ARRAY(wy_sight) sights;        /* the looks of the pairs that cast rays */
   WY_ARRAY(int32_t) first;          /* per agent, and one past: its first pair */
   WY_ARRAY(bool) due;               /* per agent: its vision is due this step */
   WY_ARRAY(int32_t) heap;           /* scratch for choosing */
@@ -41,20 +48,31 @@ extern const wy_module wy_budget_module;
  * nothing was put off. */
 bool wy_budget_plan(wary_world *w);
 
-/* Whether the agent's vision looks at the target in that actor slot this
- * step (a pair the plan did not see is not held back). */
-static inline bool wy_budget_granted(const wary_world *w, int32_t agent, int32_t target_slot) {
+/* This step's pair of the agent and the target in that actor slot, NULL
+ * when the plan did not see it (no budget, or not a due vision pair). */
+static inline const wy_budget_pair *wy_budget_pair_of(const wary_world *w, int32_t agent, int32_t target_slot) {
   const struct wy_budget *b = w->budget;
-  if (!b->planned) return true;
+  if (!b->planned) return NULL;
   int32_t lo = b->first.data[agent], hi = b->first.data[agent + 1];
   while (lo < hi) {
     int32_t mid = lo + (hi - lo) / 2;
     int32_t t = b->pairs.data[mid].target;
-    if (t == target_slot) return b->pairs.data[mid].granted;
+    if (t == target_slot) return &b->pairs.data[mid];
     if (t < target_slot) lo = mid + 1;
     else hi = mid;
   }
-  return true;
+  return NULL;
+}
+
+/* Vision's answer for a granted pair: its rays cast from the plan's look,
+ * or the plan's answer when no ray was needed. */
+static inline float wy_budget_look(wary_world *w, const wy_budget_pair *p, const wary_vision_def *v,
+                                   const wy_actor *t, int32_t *reason) {
+  if (p->rays == 0) {
+    *reason = p->reason;
+    return 0.0f;
+  }
+  return wy_vision_cast(w, v, t, &w->budget->sights.data[p->sight], reason, NULL);
 }
 
 #endif

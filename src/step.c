@@ -63,12 +63,14 @@ static inline bool report(wary_world *w, const wy_gatherer *g, int32_t slot, int
 }
 
 static bool look(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t target_slot) {
-  /* Put off by the ray budget: its belief keeps what vision last said. */
-  if (!wy_budget_granted(w, g->agent, target_slot)) return true;
   int32_t reason;
   const wy_actor *a = g->actor;
-  float c = wy_vision_eval(w, a, wy_vision_of(w, a->profile), &w->actors.data[target_slot], &reason,
-                           NULL);
+  const wary_vision_def *v = wy_vision_of(w, a->profile);
+  const wy_actor *t = &w->actors.data[target_slot];
+  const wy_budget_pair *planned = wy_budget_pair_of(w, g->agent, target_slot);
+  /* Put off by the ray budget: its belief keeps what vision last said. */
+  if (planned && !planned->granted) return true;
+  float c = planned ? wy_budget_look(w, planned, v, t, &reason) : wy_vision_eval(w, a, v, t, &reason, NULL);
   return report(w, g, slot, target_slot, c, reason, 1.0f);
 }
 

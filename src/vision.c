@@ -234,19 +234,8 @@ static bool fail(int32_t *reason, int32_t why, wary_vision_explain *ex) {
   return false;
 }
 
-/* What a look has worked out when only its rays are left. */
-typedef struct wy_sight {
-  float pts[WARY_MAX_SAMPLES][3];
-  float wt[WARY_MAX_SAMPLES];
-  float eye[3];
-  int32_t n;
-  float before_rays; /* every factor but exposure */
-} wy_sight;
-
-/* Everything before the rays, cheapest first; false when that decides (no
- * detection: *reason and ex are set). */
-static bool before_rays(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
-                        int32_t *reason, wary_vision_explain *ex, wy_sight *s) {
+bool wy_vision_plan(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
+                    int32_t *reason, wary_vision_explain *ex, wy_sight *s) {
   float (*pts)[3] = s->pts;
   float *wt = s->wt;
   int32_t n = sample_points(w, v, t, pts, wt);
@@ -318,19 +307,17 @@ static bool before_rays(wary_world *w, const wy_actor *a, const wary_vision_def 
   return true;
 }
 
-int32_t wy_vision_rays(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t) {
-  wy_sight s;
-  int32_t reason;
-  return before_rays(w, a, v, t, &reason, NULL, &s) ? s.n : 0;
-}
-
 float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
                      int32_t *reason, wary_vision_explain *ex) {
   wy_sight s;
-  if (!before_rays(w, a, v, t, reason, ex, &s)) return 0.0f;
-  float(*pts)[3] = s.pts;
-  const float *wt = s.wt, *eye = s.eye;
-  int32_t n = s.n;
+  return wy_vision_plan(w, a, v, t, reason, ex, &s) ? wy_vision_cast(w, v, t, &s, reason, ex) : 0.0f;
+}
+
+float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t, const wy_sight *s,
+                     int32_t *reason, wary_vision_explain *ex) {
+  const float(*pts)[3] = s->pts;
+  const float *wt = s->wt, *eye = s->eye;
+  int32_t n = s->n;
 
   float total = 0.0f;
   for (int32_t i = 0; i < n; i++) total += wt[i];
@@ -358,7 +345,7 @@ float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v,
   }
   if (!(exposure > 0.0f) || exposure < v->min_exposure || visible < required)
     return (float)fail(reason, WARY_LOSS_OCCLUDED, ex);
-  float c = wy_clamp01(s.before_rays * exposure);
+  float c = wy_clamp01(s->before_rays * exposure);
   *reason = WARY_LOSS_NONE;
   if (ex) {
     ex->confidence = c;

@@ -22,13 +22,28 @@ static inline float wy_vision_reach(const wary_world *w, const wy_actor *a, floa
   return range + (a->eye_height + 2.0f * w->def.units_per_meter);
 }
 
-/* The rays wy_vision_eval would cast at most for the pair: its sample count,
- * or 0 when the checks before the rays already decide (range, cone, dark). */
-int32_t wy_vision_rays(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t);
-
 /* Vision's confidence in t for agent a (0 when it sees nothing, with *reason
- * set); fills ex when given. */
+ * set); fills ex when given. wy_vision_plan then wy_vision_cast. */
 float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
+                     int32_t *reason, wary_vision_explain *ex);
+
+/* What a look has worked out when only its rays are left. */
+typedef struct wy_sight {
+  float pts[WARY_MAX_SAMPLES][3];
+  float wt[WARY_MAX_SAMPLES];
+  float eye[3];
+  int32_t n;         /* sample points: the most rays the look casts */
+  float before_rays; /* every factor but exposure */
+} wy_sight;
+
+/* Everything before the rays, cheapest first (range, cone, then the factors
+ * that need no ray): false when that decides, no detection with *reason set;
+ * else *s holds what the rays need. Fills ex when given. */
+bool wy_vision_plan(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
+                    int32_t *reason, wary_vision_explain *ex, wy_sight *s);
+/* The rays of a planned look and its confidence (0 with *reason when they
+ * leave too little in sight); fills ex when given (as planned with it). */
+float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t, const wy_sight *s,
                      int32_t *reason, wary_vision_explain *ex);
 
 #endif
