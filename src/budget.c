@@ -25,7 +25,9 @@
  *   in one step, when every agent updates vision every I steps: it waits at
  *   most I x (ceil(D / G) - 1) steps. Every pair granted before it was put
  *   off too, no later (the order above), and each of its updates that put it
- *   off granted G of those.
+ *   off granted G of those. In general (other intervals, LOD tiers) it is put
+ *   off at most ceil(W / G) updates in a row, W the pairs waiting when it was
+ *   first put off, itself included.
  */
 #include "budget.h"
 
