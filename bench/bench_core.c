@@ -1656,6 +1656,13 @@ static void result_put(const char *key, double value) {
   fclose(f);
 }
 
+/* result_put of the key format (one %s) with tag in it. */
+static void result_tagged(const char *format, const char *tag, double value) {
+  char key[64];
+  snprintf(key, sizeof key, format, tag);
+  result_put(key, value);
+}
+
 /* The slope of log y over log x by least squares (points with x, y > 0). */
 static double loglog_slope(const double *x, const double *y, int n) {
   double sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0;
@@ -1775,17 +1782,11 @@ static void report_sweep_one(bool constant_density, const int32_t *sizes, int n,
   printf("   fitted exponent b (y ~ N^b, log-log least squares over the %d sizes): ms/step %.2f, rays/step %.2f,\n"
          "   grid candidates/step %.2f (1.00: the cost of an agent does not grow with N)\n", n, bt, br, bc);
   const char *tag = constant_density ? "const" : "rising";
-  char key[64];
-  snprintf(key, sizeof key, "sweep_%s_exponent", tag);
-  result_put(key, bt);
-  snprintf(key, sizeof key, "sweep_%s_rays_exponent", tag);
-  result_put(key, br);
-  snprintf(key, sizeof key, "sweep_%s_n_min", tag);
-  result_put(key, x[0]);
-  snprintf(key, sizeof key, "sweep_%s_n_max", tag);
-  result_put(key, x[n - 1]);
-  snprintf(key, sizeof key, "sweep_%s_dropped_at_max", tag);
-  result_put(key, pts[n - 1].dropped);
+  result_tagged("sweep_%s_exponent", tag, bt);
+  result_tagged("sweep_%s_rays_exponent", tag, br);
+  result_tagged("sweep_%s_n_min", tag, x[0]);
+  result_tagged("sweep_%s_n_max", tag, x[n - 1]);
+  result_tagged("sweep_%s_dropped_at_max", tag, pts[n - 1].dropped);
   bool balanced = true;
   for (int i = 0; i < n; i++) balanced = game_free(&pts[i].g) && balanced;
   printf("   allocs/st: allocations and reallocations the world's counting allocator (its allocator hooks)\n"
@@ -1983,13 +1984,9 @@ static void report_budget(void) {
            b->budget ? "half the rays" : "no budget", budget, mean, p99_rays, max_rays, med, p99, put_off, pairs,
            waited, bnd);
     const char *tag = b->budget ? "on" : "off";
-    char key[64];
-    snprintf(key, sizeof key, "budget_%s_ms", tag);
-    result_put(key, med);
-    snprintf(key, sizeof key, "budget_%s_p99_ms", tag);
-    result_put(key, p99);
-    snprintf(key, sizeof key, "budget_%s_rays", tag);
-    result_put(key, mean);
+    result_tagged("budget_%s_ms", tag, med);
+    result_tagged("budget_%s_p99_ms", tag, p99);
+    result_tagged("budget_%s_rays", tag, mean);
     if (b->budget) {
       result_put("budget_rays", b->budget);
       result_put("budget_p99_rays", p99_rays);

@@ -19,6 +19,32 @@
 #define DT (1.0f / 60.0f)
 #define SLOTS 64 /* actor slots the test's worlds use, at most */
 
+/* A world with that ray budget. */
+static wary_world *budget_world(int32_t budget) {
+  wary_world_def wd = wary_default_world_def();
+  wd.ray_budget = budget;
+  return make_world(&wd);
+}
+
+/* A profile that only sees, with vision's defaults. */
+static int32_t vision_profile(wary_world *w) {
+  wary_profile_def p = wary_default_profile_def();
+  p.senses[0].sense = WARY_SENSE_VISION;
+  p.sense_count = 1;
+  return make_profile(w, &p);
+}
+
+/* An actor of team at (x, y) facing yaw: an agent of profile, or a target (-1). */
+static wary_actor_id put(wary_world *w, int32_t profile, int32_t team, float x, float y, float yaw) {
+  wary_actor_def d = wary_default_actor_def();
+  d.profile = profile;
+  d.team = team;
+  d.pos[0] = x;
+  d.pos[1] = y;
+  d.yaw = yaw;
+  return make_actor(w, &d);
+}
+
 typedef struct game {
   wary_world *w;
   wary_actor_id agents[AGENTS], targets[TARGETS];
@@ -26,14 +52,9 @@ typedef struct game {
 
 static void build(game *g, int32_t budget) {
   memset(g, 0, sizeof *g);
-  wary_world_def wd = wary_default_world_def();
-  wd.ray_budget = budget;
-  g->w = make_world(&wd);
+  g->w = budget_world(budget);
   if (!g->w) return;
-  wary_profile_def p = wary_default_profile_def();
-  p.senses[0].sense = WARY_SENSE_VISION;
-  p.sense_count = 1;
-  int32_t profile = make_profile(g->w, &p);
+  int32_t profile = vision_profile(g->w);
   for (int i = 0; i < 4; i++) {
     float x = (i % 2 ? 150.0f : -150.0f), y = (i / 2 ? 150.0f : -150.0f);
     wary_box_def b = {{x - 25.0f, y - 25.0f, 0.0f}, {x + 25.0f, y + 25.0f, 120.0f + 40.0f * (float)i}, 0};
@@ -41,19 +62,9 @@ static void build(game *g, int32_t budget) {
   }
   for (int i = 0; i < AGENTS; i++) {
     float a = (float)i * 2.0f * 3.14159265f / AGENTS;
-    wary_actor_def d = wary_default_actor_def();
-    d.pos[0] = 1000.0f * cosf(a);
-    d.pos[1] = 1000.0f * sinf(a);
-    d.yaw = a * 180.0f / 3.14159265f + 180.0f;
-    d.team = 1;
-    d.profile = profile;
-    g->agents[i] = make_actor(g->w, &d);
+    g->agents[i] = put(g->w, profile, 1, 1000.0f * cosf(a), 1000.0f * sinf(a), a * 180.0f / 3.14159265f + 180.0f);
   }
-  for (int i = 0; i < TARGETS; i++) {
-    wary_actor_def d = wary_default_actor_def();
-    d.team = 2;
-    g->targets[i] = make_actor(g->w, &d);
-  }
+  for (int i = 0; i < TARGETS; i++) g->targets[i] = put(g->w, -1, 2, 0.0f, 0.0f, 0.0f);
 }
 
 /* Targets walk circles of 1-4 m about the pillars, each at its own pace. */
@@ -237,26 +248,13 @@ static void test_off_is_unchanged(void) {
  * off keeps its share meanwhile; when one steps behind a wall, it is lost
  * as occluded, not out of range. */
 static void test_held(void) {
-  wary_world_def wd = wary_default_world_def();
-  wd.ray_budget = 5;
-  wary_world *w = make_world(&wd);
-  wary_profile_def p = wary_default_profile_def();
-  p.senses[0].sense = WARY_SENSE_VISION;
-  p.sense_count = 1;
-  int32_t profile = make_profile(w, &p);
+  wary_world *w = budget_world(5);
+  int32_t profile = vision_profile(w);
   wary_box_def wall = {{700.0f, 300.0f, 0.0f}, {720.0f, 700.0f, 300.0f}, 0};
   make_box(w, &wall);
-  wary_actor_def d = wary_default_actor_def();
-  d.profile = profile;
-  d.team = 1;
-  wary_actor_id guard = make_actor(w, &d);
-  wary_actor_def t = wary_default_actor_def();
-  t.team = 2;
-  t.pos[0] = 600.0f;
-  t.pos[1] = 100.0f;
-  wary_actor_id a = make_actor(w, &t);
-  t.pos[1] = -100.0f;
-  wary_actor_id b = make_actor(w, &t);
+  wary_actor_id guard = put(w, profile, 1, 0.0f, 0.0f, 0.0f);
+  wary_actor_id a = put(w, -1, 2, 600.0f, 100.0f, 0.0f);
+  wary_actor_id b = put(w, -1, 2, 600.0f, -100.0f, 0.0f);
   bool seen_a = false, seen_b = false, held = true, lost_occluded = false, lost_elsewise = false;
   for (int s = 0; s < 240; s++) {
     if (s == 120) wary_actor_set_pos(w, a, 800.0f, 500.0f, 0.0f);
@@ -286,33 +284,17 @@ static void test_held(void) {
  * stagger); from the second both are: the guard of the higher priority looks
  * first, then they take turns (the one put off goes first). */
 static void test_priority(void) {
-  wary_world_def wd = wary_default_world_def();
-  wd.ray_budget = 5;
-  wary_world *w = make_world(&wd);
-  wary_profile_def p = wary_default_profile_def();
-  p.senses[0].sense = WARY_SENSE_VISION;
-  p.sense_count = 1;
-  int32_t low = make_profile(w, &p), high = make_profile(w, &p);
+  wary_world *w = budget_world(5);
+  int32_t low = vision_profile(w), high = vision_profile(w);
   wary_vision_def v = wary_default_vision_def();
   v.interval = DT;
   wary_profile_set_vision(w, low, &v);
   v.priority = 3;
   wary_profile_set_vision(w, high, &v);
-  wary_actor_def d = wary_default_actor_def();
-  d.team = 1;
-  d.profile = low;
-  d.pos[1] = 1000.0f;
-  wary_actor_id g_low = make_actor(w, &d);
-  d.profile = high;
-  d.pos[1] = -1000.0f;
-  wary_actor_id g_high = make_actor(w, &d);
-  wary_actor_def t = wary_default_actor_def();
-  t.team = 2;
-  t.pos[0] = 500.0f;
-  t.pos[1] = 1000.0f;
-  wary_actor_id t_low = make_actor(w, &t);
-  t.pos[1] = -1000.0f;
-  wary_actor_id t_high = make_actor(w, &t);
+  wary_actor_id g_low = put(w, low, 1, 0.0f, 1000.0f, 0.0f);
+  wary_actor_id g_high = put(w, high, 1, 0.0f, -1000.0f, 0.0f);
+  wary_actor_id t_low = put(w, -1, 2, 500.0f, 1000.0f, 0.0f);
+  wary_actor_id t_high = put(w, -1, 2, 500.0f, -1000.0f, 0.0f);
   wary_belief bl, bh;
   ENSURE(wary_step(w, DT) == WARY_OK);
   ENSURE(wary_belief_get(w, g_low, t_low, &bl) == WARY_OK && bl.shares[0] > 0.0f);
