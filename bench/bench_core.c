@@ -1901,8 +1901,9 @@ typedef struct budget_world {
 } budget_world;
 
 /* The game world warmed up without a budget for warmup steps; then, if
- * half, its budget is set to half the vision rays of its last warm-up second. */
-static void budget_build(budget_world *b, int warmup, bool half, int steps) {
+ * half, its budget is set to rays, or when rays is 0 to half the vision rays
+ * of its last warm-up second. */
+static void budget_build(budget_world *b, int warmup, bool half, int32_t fixed, int steps) {
   memset(b, 0, sizeof *b);
   game_params p = game_params_for(GAME_N, true);
   game_build(&b->g, &p);
@@ -1913,7 +1914,7 @@ static void budget_build(budget_world *b, int warmup, bool half, int steps) {
     if (s >= warmup - 60) rays += wary_world_stats(b->g.w).vision_rays - r0;
   }
   int32_t second = warmup < 60 ? warmup : 60;
-  b->budget = half && second > 0 ? (int32_t)(rays / (uint64_t)second / 2) : 0;
+  b->budget = !half ? 0 : fixed > 0 ? fixed : second > 0 ? (int32_t)(rays / (uint64_t)second / 2) : 0;
   if (b->budget > 0 && wary_world_set_ray_budget(b->g.w, b->budget) != WARY_OK) game_fail("set the ray budget");
   b->ms = calloc((size_t)steps, sizeof *b->ms);
   b->rays = calloc((size_t)steps, sizeof *b->rays);
@@ -1939,13 +1940,15 @@ static void budget_steps(budget_world *b, int at, int count, bool collect) {
 /* Part budget: the steady game at 1,000 agents with no budget and with one
  * of half its vision rays, stepped in turn. WARY_BENCH_BUDGET_WORLDS: both
  * (the default), off or on (one world, for callgrind); _WARMUP (5 s),
- * _STEPS (600), _ROUND (60 steps a world a round); WARY_BENCH_BUDGET_CALLGRIND=1
- * collects only the measured steps. */
+ * _STEPS (600), _ROUND (60 steps a world a round), _RAYS (0: half the vision
+ * rays; else that budget); WARY_BENCH_BUDGET_CALLGRIND=1 collects only the
+ * measured steps. */
 static void report_budget(void) {
   int warmup = (int)param(0, NULL, 0, "WARY_BENCH_BUDGET_WARMUP", 5) * 60;
   int steps = (int)param(0, NULL, 0, "WARY_BENCH_BUDGET_STEPS", 600);
   int round = (int)param(0, NULL, 0, "WARY_BENCH_BUDGET_ROUND", 60);
   bool collect = param(0, NULL, 0, "WARY_BENCH_BUDGET_CALLGRIND", 0) == 1;
+  int32_t fixed = (int32_t)param(0, NULL, 0, "WARY_BENCH_BUDGET_RAYS", 0);
   const char *which = getenv("WARY_BENCH_BUDGET_WORLDS");
   if (!which || !*which) which = "both";
   if (steps < 1) steps = 1;
@@ -1953,8 +1956,8 @@ static void report_budget(void) {
   bool off = strcmp(which, "on") != 0, on = strcmp(which, "off") != 0;
   budget_world w[2];
   int n = 0;
-  if (off) budget_build(&w[n++], warmup, false, steps);
-  if (on) budget_build(&w[n++], warmup, true, steps);
+  if (off) budget_build(&w[n++], warmup, false, 0, steps);
+  if (on) budget_build(&w[n++], warmup, true, fixed, steps);
   for (int at = 0; at < steps; at += round)
     for (int i = 0; i < n; i++) budget_steps(&w[i], at, at + round <= steps ? round : steps - at, collect);
   game_params p = w[0].g.p;
@@ -1981,7 +1984,7 @@ static void report_budget(void) {
     snprintf(bnd, sizeof bnd, b->budget ? "%.0f" : "-", bound);
     snprintf(pairs, sizeof pairs, b->budget ? "%.0f" : "-", b->most_pairs);
     printf("   %-22s %10s %11.1f %10.0f %10.0f %9.3f %9.3f %10.1f %10s %8s %8s\n",
-           b->budget ? "half the rays" : "no budget", budget, mean, p99_rays, max_rays, med, p99, put_off, pairs,
+           !b->budget ? "no budget" : fixed > 0 ? "a budget" : "half the rays", budget, mean, p99_rays, max_rays, med, p99, put_off, pairs,
            waited, bnd);
     const char *tag = b->budget ? "on" : "off";
     result_tagged("budget_%s_ms", tag, med);

@@ -51,6 +51,9 @@ static void destroy(wary_world *w) {
   wy_array_free(&w->alloc, &b->sights);
   wy_array_free(&w->alloc, &b->first);
   wy_array_free(&w->alloc, &b->due);
+  wy_array_free(&w->alloc, &b->cands);
+  wy_array_free(&w->alloc, &b->cand_first);
+  wy_array_free(&w->alloc, &b->mates);
   wy_array_free(&w->alloc, &b->heap);
   wy_free(&w->alloc, b, sizeof *b);
 }
@@ -121,15 +124,25 @@ static bool offer(wary_world *w, int32_t agent) {
   const wy_actor *a = &w->actors.data[ag->actor];
   const wy_profile *p = &w->profiles.data[a->profile];
   int32_t s = p->builtin_slot[WARY_SENSE_VISION];
+  b->cand_first.data[agent] = b->cands.count;
   b->due.data[agent] = s >= 0 && wy_slot_due(ag, s);
   if (!b->due.data[agent]) return true;
   const wary_vision_def *v = wy_vision_of(w, a->profile);
   const wy_belief_list *l = wy_beliefs_of(w, agent);
   const wy_budget_waits *q = &b->agents.data[agent];
-  float reach = wy_vision_reach(w, a, p->slots[s].range);
-  int32_t count = 0, mates = 0;
-  const int32_t *cand =
-    wy_grid_query(&w->grid, a->pos, reach, p->def.ignore_same_team ? a->team : 0, &count, &mates);
+  float reach = wy_slot_reach(w, a, p, s);
+  /* The query the step would make for every slot due (gather), kept for it. */
+  float range = 0.0f;
+  for (int32_t i = 0; i < p->slot_count; i++) {
+    float r = wy_slot_reach(w, a, p, i);
+    if (wy_slot_due(ag, i) && r > range) range = r;
+  }
+  int32_t count = 0;
+  const int32_t *cand = wy_grid_query(&w->grid, a->pos, range, p->def.ignore_same_team ? a->team : 0, &count,
+                                      &b->mates.data[agent]);
+  if (!wy_array_reserve(&w->alloc, &b->cands, b->cands.count + count)) return false;
+  memcpy(&b->cands.data[b->cands.count], cand, (size_t)count * sizeof *cand);
+  b->cands.count += count;
   int32_t k = 0;
   for (int32_t c = 0; c < count; c++) {
     int32_t ts = cand[c];
@@ -256,13 +269,16 @@ bool wy_budget_plan(wary_world *w) {
   int32_t agents = w->agents.count;
   b->pairs.count = 0;
   b->sights.count = 0;
-  if (!wy_array_reserve(&w->alloc, &b->first, agents + 1) || !wy_array_reserve(&w->alloc, &b->due, agents))
+  b->cands.count = 0;
+  if (!wy_array_reserve(&w->alloc, &b->first, agents + 1) || !wy_array_reserve(&w->alloc, &b->due, agents) ||
+      !wy_array_reserve(&w->alloc, &b->cand_first, agents + 1) || !wy_array_reserve(&w->alloc, &b->mates, agents))
     return false;
   for (int32_t i = 0; i < agents; i++) {
     b->first.data[i] = b->pairs.count;
     if (!offer(w, i)) return false;
   }
   b->first.data[agents] = b->pairs.count;
+  b->cand_first.data[agents] = b->cands.count;
   if (!wy_array_reserve(&w->alloc, &b->heap, b->pairs.count)) return false;
   /* Room first: past here nothing fails. */
   for (int32_t i = 0; i < agents; i++)

@@ -1,9 +1,10 @@
 /* budget.h - the per-step ray budget (the world def's ray_budget): which due
  * (agent, target) vision pairs look this step when together they would cast
  * more rays than it allows, chosen in one serial pass before any agent
- * senses. The pass does each pair's checks before the rays once and keeps
- * them; the step's vision then only asks whether its pair was granted and
- * casts its rays (wy_budget_look). */
+ * senses. The pass asks the grid for each due agent's candidates and does
+ * each pair's checks before the rays, once, and keeps both; the step takes
+ * the candidates from it (wy_budget_candidates), and its vision only asks
+ * whether its pair was granted and casts its rays (wy_budget_look). */
 #ifndef WARY_BUDGET_H
 #define WARY_BUDGET_H
 
@@ -37,6 +38,9 @@ struct wy_budget {
   WY_ARRAY(wy_sight) sights;        /* the looks of the pairs that cast rays */
   WY_ARRAY(int32_t) first;          /* per agent, and one past: its first pair */
   WY_ARRAY(bool) due;               /* per agent: its vision is due this step */
+  WY_ARRAY(int32_t) cands;          /* the due agents' grid candidates, by agent */
+  WY_ARRAY(int32_t) cand_first;     /* per agent, and one past: its first candidate */
+  WY_ARRAY(int32_t) mates;          /* per agent: team mates its query left out */
   WY_ARRAY(int32_t) heap;           /* scratch for choosing */
   bool planned;                     /* this step's pairs are chosen */
 };
@@ -62,6 +66,17 @@ static inline const wy_budget_pair *wy_budget_pair_of(const wary_world *w, int32
     else hi = mid;
   }
   return NULL;
+}
+
+/* The grid's candidates of the agent this step (*count, *team_mates left
+ * out) when the plan asked for them (its vision is due), else NULL. */
+static inline const int32_t *wy_budget_candidates(const wary_world *w, int32_t agent, int32_t *count,
+                                                  int32_t *team_mates) {
+  const struct wy_budget *b = w->budget;
+  if (!b->planned || !b->due.data[agent]) return NULL;
+  *count = b->cand_first.data[agent + 1] - b->cand_first.data[agent];
+  *team_mates = b->mates.data[agent];
+  return &b->cands.data[b->cand_first.data[agent]];
 }
 
 /* Vision's answer for a granted pair: its rays cast from the plan's look,

@@ -106,7 +106,6 @@ static int gather(wary_world *w, int32_t agent) {
   const wy_profile *p = &w->profiles.data[a->profile];
   wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   const wy_gatherer g = {agent, a, beliefs};
-  int32_t vision = p->builtin_slot[WARY_SENSE_VISION];
   bool due[WY_SLOTS];
   float reach[WY_SLOTS];
   memset(ag->ran, 0, sizeof ag->ran);
@@ -116,7 +115,7 @@ static int gather(wary_world *w, int32_t agent) {
   if (!schedule(w, ag, p, a->lod_tier, w->step_dt, due)) return WARY_OK;
   float range = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
-    reach[s] = s == vision ? wy_vision_reach(w, a, p->slots[s].range) : p->slots[s].range;
+    reach[s] = wy_slot_reach(w, a, p, s);
     if (due[s] && reach[s] > range) range = reach[s];
   }
   /* Every belief hears from its due slots this step, even out of range (the
@@ -130,9 +129,11 @@ static int gather(wary_world *w, int32_t agent) {
     int32_t count = 0;
     int32_t team_mates = 0;
     /* The grid leaves out the agent's team when its profile ignores it (the
-     * grid was built at this step's start, so its teams are the actors'). */
-    const int32_t *cand = wy_grid_query(&w->grid, a->pos, range,
-                                        p->def.ignore_same_team ? a->team : 0, &count, &team_mates);
+     * grid was built at this step's start, so its teams are the actors').
+     * Under a ray budget its plan has asked already. */
+    const int32_t *cand = wy_budget_candidates(w, agent, &count, &team_mates);
+    if (!cand)
+      cand = wy_grid_query(&w->grid, a->pos, range, p->def.ignore_same_team ? a->team : 0, &count, &team_mates);
     w->stats.candidates += (uint64_t)(count + team_mates);
     for (int32_t c = 0; c < count; c++) {
       int32_t ts = cand[c];

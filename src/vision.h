@@ -22,6 +22,11 @@ static inline float wy_vision_reach(const wary_world *w, const wy_actor *a, floa
   return range + (a->eye_height + 2.0f * w->def.units_per_meter);
 }
 
+/* How far from an agent's feet the step looks for slot s's candidates. */
+static inline float wy_slot_reach(const wary_world *w, const wy_actor *a, const wy_profile *p, int32_t s) {
+  return s == p->builtin_slot[WARY_SENSE_VISION] ? wy_vision_reach(w, a, p->slots[s].range) : p->slots[s].range;
+}
+
 /* Vision's confidence in t for agent a (0 when it sees nothing, with *reason
  * set); fills ex when given. wy_vision_plan then wy_vision_cast. */
 float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
