@@ -39,3 +39,25 @@ for n in "${sizes[@]}"; do
   fi
   prev_n=$n prev_i=$per_step
 done
+
+# 8c. The ray budget (bench_core part budget): instructions of its measured
+# steps only (WARY_BENCH_BUDGET_CALLGRIND=1 toggles collection around each),
+# one world at a time, without a budget and with half its vision rays.
+budget_steps=${WARY_BENCH_CALLGRIND_BUDGET_STEPS:-60}
+status=0
+WARY_BENCH_PARTS=budget WARY_BENCH_BUDGET_STEPS=1 WARY_BENCH_BUDGET_WARMUP=0 WARY_BENCH_RESULTS='' "$core" \
+  >"$tmp/probe" 2>&1 || status=$?
+if [ "$status" -eq 0 ]; then
+  echo "8c. Instructions a step inside wary_step of the ray budget's world (bench_core part budget: the steady"
+  echo "    game at 5 s), the mean over $budget_steps steps, collected around each measured step only"
+  for world in off on; do
+    WARY_BENCH_PARTS=budget WARY_BENCH_BUDGET_WORLDS=$world WARY_BENCH_BUDGET_STEPS=$budget_steps \
+      WARY_BENCH_BUDGET_CALLGRIND=1 WARY_BENCH_RESULTS='' \
+      valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file="$tmp/cg.budget.$world" "$core" \
+      >"$tmp/out.budget.$world" 2>&1 || { cat "$tmp/out.budget.$world"; exit 1; }
+    total=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$tmp/cg.budget.$world" | head -n 1)
+    per_step=$((total / budget_steps))
+    printf '    %-28s %16d\n' "budget $world" "$per_step"
+    printf 'budget_%s_instructions=%s\n' "$world" "$per_step" >>"${WARY_BENCH_RESULTS:-/dev/null}"
+  done
+fi

@@ -10,7 +10,7 @@
 #   7.   bench/hearing.lua: hearing through the facade next to C, in rounds (with handlers too)
 #   8.   bench/bench_core.c: the game world from 100 to 10,000 agents, fitted exponents
 #   9.   bench/bench_core.c: the steady game, its step at 5 s and at 120 s of game time
-#   8b.  bench/callgrind.sh: instructions a step at two sizes of 8. (valgrind)
+#   8b.  bench/callgrind.sh: instructions a step at two sizes of 8., and 8c. of the budget part (valgrind)
 #   10.  bench/handwritten.lua: wary next to hand-written Lua vision and grid segment queries
 # and, when bench_core has them, the parts rays (the reference BVH), steady and scale
 # (allocations), budget (the ray budget): a part bench_core does not know is left out.

@@ -75,9 +75,18 @@ row("rays: core time / reference BVH's, whole segment", "rays", "<= 1.1x", rate(
 row("heap allocations/step, steady game", "steady", "0", num("%.1f")(kv.allocs_per_step_steady))
 row("heap allocations/step at " .. count(kv.allocs_scale_agents or 10000) .. " agents", "scale", "0",
   num("%.1f")(kv.allocs_per_step_scale))
--- [budget] the ray budget: budget_p99_ms (p99 step with the budget on), budget_ms (the budget).
-row("ray budget: p99 step / budget", "budget", "<= 1.1x", ms(kv.budget_p99_ms), ms(kv.budget_ms),
-  times(kv.budget_p99_ms, kv.budget_ms))
+-- [budget] the ray budget (vision rays a step) at half the steady game's: budget_rays,
+-- budget_p99_rays, budget_max_wait and budget_wait_bound (steps), budget_<w>_p99_ms and
+-- budget_<w>_instructions (8c) with it on and off.
+row("ray budget: p99 vision rays/step / budget", "budget", "<= 1.1x", num("%.0f")(kv.budget_p99_rays),
+  num("%.0f")(kv.budget_rays), times(kv.budget_p99_rays, kv.budget_rays))
+row("ray budget: longest wait / its bound, steps", "budget", "<= 1.0x", num("%.0f")(kv.budget_max_wait),
+  num("%.0f")(kv.budget_wait_bound), times(kv.budget_max_wait, kv.budget_wait_bound))
+row("ray budget: p99 step, on / off", "budget", "-", ms(kv.budget_on_p99_ms), ms(kv.budget_off_p99_ms),
+  times(kv.budget_on_p99_ms, kv.budget_off_p99_ms))
+row("ray budget: instructions/step, on / off", "callgrind", "-", kv.budget_on_instructions
+  and si(kv.budget_on_instructions), kv.budget_off_instructions and si(kv.budget_off_instructions),
+  times(kv.budget_on_instructions, kv.budget_off_instructions))
 
 heading("next to hand-written Lua (the same scene, per step)")
 for _, i in ipairs({ { "luajit", "LuaJIT" }, { "lua54", "Lua 5.4" } }) do

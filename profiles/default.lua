@@ -75,6 +75,7 @@ return {
     first_spot_reaction_time = 0,     -- seconds of unbroken first sight before it counts (0.3 feels human)
     use_per_target_light = false,     -- false: the target's own light level (set by the game)
     trace_sun_shadow = true,          -- with per-target light: a shadow ray towards the sun
+    priority = 0,                     -- under a world's ray budget, higher looks first (docs/budget.md)
     -- distance_curve = { { 0, 1 }, { 1, 0 } },   -- or function(x) ... end: replaces 1 - x^2
     -- angle_curve = function(x) return 1 - x end, -- replaces cos(x x 90 deg)
     -- motion_bonus_curve = { { 0, 1 }, { 1, 1.3 } }, -- multiplier over speed / motion_bonus_speed

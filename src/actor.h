@@ -57,6 +57,16 @@ typedef struct wy_agent {
   bool muted[WY_SLOTS];
 } wy_agent;
 
+/* A slot whose time left is this close to 0 is due (float drift: 0.1 s is
+ * six steps of 1/60 s, not seven). */
+#define WY_TIME_EPSILON 1e-5f
+
+/* Whether slot s of the agent is due this step: the step's schedule decides
+ * so before it moves the slot's timer. */
+static inline bool wy_slot_due(const wy_agent *ag, int32_t s) {
+  return ag->next_due[s] <= WY_TIME_EPSILON && !ag->muted[s];
+}
+
 /* The agent index of actor id, or a negative status: WARY_ERR_STALE_ID,
  * WARY_ERR_WRONG_KIND or WARY_ERR_NOT_AGENT, its text naming fn and what
  * (the argument). */

@@ -8,6 +8,7 @@
 
 #include "belief.h"
 #include "brain.h"
+#include "budget.h"
 #include "custom.h"
 #include "damage.h"
 #include "emotion.h"
@@ -21,8 +22,6 @@
 #include "small_senses.h"
 #include "stimulus.h"
 #include "vision.h"
-
-#define WY_TIME_EPSILON 1e-5f
 
 /* Marks which slots are due for one agent; true if any is. */
 static bool schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int32_t tier,
@@ -66,8 +65,12 @@ static inline bool report(wary_world *w, const wy_gatherer *g, int32_t slot, int
 static bool look(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t target_slot) {
   int32_t reason;
   const wy_actor *a = g->actor;
-  float c = wy_vision_eval(w, a, wy_vision_of(w, a->profile), &w->actors.data[target_slot], &reason,
-                           NULL);
+  const wary_vision_def *v = wy_vision_of(w, a->profile);
+  const wy_actor *t = &w->actors.data[target_slot];
+  const wy_budget_pair *planned = wy_budget_pair_of(w, g->agent, target_slot);
+  /* Put off by the ray budget: its belief keeps what vision last said. */
+  if (planned && !planned->granted) return true;
+  float c = planned ? wy_budget_look(w, planned, v, t, &reason) : wy_vision_eval(w, a, v, t, &reason, NULL);
   return report(w, g, slot, target_slot, c, reason, 1.0f);
 }
 
@@ -103,7 +106,6 @@ static int gather(wary_world *w, int32_t agent) {
   const wy_profile *p = &w->profiles.data[a->profile];
   wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   const wy_gatherer g = {agent, a, beliefs};
-  int32_t vision = p->builtin_slot[WARY_SENSE_VISION];
   bool due[WY_SLOTS];
   float reach[WY_SLOTS];
   memset(ag->ran, 0, sizeof ag->ran);
@@ -113,10 +115,7 @@ static int gather(wary_world *w, int32_t agent) {
   if (!schedule(w, ag, p, a->lod_tier, w->step_dt, due)) return WARY_OK;
   float range = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
-    reach[s] = p->slots[s].range;
-    /* Vision measures from the eyes to the head: leave the grid some slack,
-     * the exact range check comes before any ray. */
-    if (s == vision) reach[s] += a->eye_height + 2.0f * w->def.units_per_meter;
+    reach[s] = wy_slot_reach(w, a, p, s);
     if (due[s] && reach[s] > range) range = reach[s];
   }
   /* Every belief hears from its due slots this step, even out of range (the
@@ -130,9 +129,11 @@ static int gather(wary_world *w, int32_t agent) {
     int32_t count = 0;
     int32_t team_mates = 0;
     /* The grid leaves out the agent's team when its profile ignores it (the
-     * grid was built at this step's start, so its teams are the actors'). */
-    const int32_t *cand = wy_grid_query(&w->grid, a->pos, range,
-                                        p->def.ignore_same_team ? a->team : 0, &count, &team_mates);
+     * grid was built at this step's start, so its teams are the actors').
+     * Under a ray budget its plan has asked already. */
+    const int32_t *cand = wy_budget_candidates(w, agent, &count, &team_mates);
+    if (!cand)
+      cand = wy_grid_query(&w->grid, a->pos, range, p->def.ignore_same_team ? a->team : 0, &count, &team_mates);
     w->stats.candidates += (uint64_t)(count + team_mates);
     for (int32_t c = 0; c < count; c++) {
       int32_t ts = cand[c];
@@ -176,7 +177,7 @@ int wary_step_begin(wary_world *w, float dt) {
   w->light_epoch++;
   wy_actors_motion(w, dt);
   wy_eyes_turn(w, dt);
-  if (!wy_deliver_sounds(w) || !wy_deliver_stimuli(w) || !apply_places(w)) {
+  if (!wy_deliver_sounds(w) || !wy_deliver_stimuli(w) || !apply_places(w) || !wy_budget_plan(w)) {
     w->in_step = false;
     return wy_fail_memory(w->error, __func__);
   }

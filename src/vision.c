@@ -224,20 +224,23 @@ static wy_cone_pick pick_cone(const wary_vision_def *v, float angle, float speed
   return c;
 }
 
-static float fail(int32_t *reason, int32_t why, wary_vision_explain *ex) {
+/* No detection, and why: always false. */
+static bool fail(int32_t *reason, int32_t why, wary_vision_explain *ex) {
   *reason = why;
   if (ex) {
     ex->reason = why;
     ex->confidence = 0.0f;
   }
-  return 0.0f;
+  return false;
 }
 
-float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
-                     int32_t *reason, wary_vision_explain *ex) {
-  float pts[WARY_MAX_SAMPLES][3], wt[WARY_MAX_SAMPLES];
+bool wy_vision_plan(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
+                    int32_t *reason, wary_vision_explain *ex, wy_sight *s) {
+  float (*pts)[3] = s->pts;
+  float *wt = s->wt;
   int32_t n = sample_points(w, v, t, pts, wt);
-  float eye[3], fwd[3];
+  s->n = n;
+  float *eye = s->eye, fwd[3];
   wy_actor_eye(w, a, eye, fwd);
   if (ex) {
     memset(ex, 0, sizeof *ex);
@@ -288,7 +291,7 @@ float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v,
   float light = v->use_per_target_light ? wy_light_at(w, (wy_actor *)t, v->trace_sun_shadow)
                                         : t->light;
   float fl = v->darkness_min_detection + (1.0f - v->darkness_min_detection) * light;
-  float before_rays = fd * fa * fl * fm * w->def.weather * t->visibility * cone.scale;
+  s->before_rays = fd * fa * fl * fm * w->def.weather * t->visibility * cone.scale;
   if (ex) {
     ex->distance_falloff = fd;
     ex->angle_falloff = fa;
@@ -300,7 +303,21 @@ float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v,
     ex->required_points = v->min_visible_points[t->stance];
   }
   if (!(fd * fa * cone.scale > 0.0f)) return fail(reason, WARY_LOSS_OUT_OF_RANGE, ex);
-  if (!(before_rays > 0.0f)) return fail(reason, WARY_LOSS_SENSOR_DROPOUT, ex);
+  if (!(s->before_rays > 0.0f)) return fail(reason, WARY_LOSS_SENSOR_DROPOUT, ex);
+  return true;
+}
+
+float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
+                     int32_t *reason, wary_vision_explain *ex) {
+  wy_sight s;
+  return wy_vision_plan(w, a, v, t, reason, ex, &s) ? wy_vision_cast(w, v, t, &s, reason, ex) : 0.0f;
+}
+
+float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t, const wy_sight *s,
+                     int32_t *reason, wary_vision_explain *ex) {
+  const float(*pts)[3] = s->pts;
+  const float *wt = s->wt, *eye = s->eye;
+  int32_t n = s->n;
 
   float total = 0.0f;
   for (int32_t i = 0; i < n; i++) total += wt[i];
@@ -310,6 +327,7 @@ float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v,
   for (int32_t i = 0; i < n; i++) {
     float sight;
     w->stats.rays++;
+    w->stats.vision_rays++;
     if (!wy_occ_sight(&w->occ, w->materials, eye, pts[i], &sight)) sight = 0.0f;
     seen += wt[i] * sight;
     left -= wt[i];
@@ -318,7 +336,7 @@ float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v,
     /* Decided: even a clear view of every point left falls short. */
     bool short_exposure = total > 0.0f && (seen + left) / total < v->min_exposure;
     bool short_points = visible + (n - 1 - i) < required;
-    if (!ex && (short_exposure || short_points)) return fail(reason, WARY_LOSS_OCCLUDED, ex);
+    if (!ex && (short_exposure || short_points)) return (float)fail(reason, WARY_LOSS_OCCLUDED, ex);
   }
   float exposure = total > 0.0f ? seen / total : 0.0f;
   if (ex) {
@@ -326,8 +344,8 @@ float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v,
     ex->visible_points = visible;
   }
   if (!(exposure > 0.0f) || exposure < v->min_exposure || visible < required)
-    return fail(reason, WARY_LOSS_OCCLUDED, ex);
-  float c = wy_clamp01(before_rays * exposure);
+    return (float)fail(reason, WARY_LOSS_OCCLUDED, ex);
+  float c = wy_clamp01(s->before_rays * exposure);
   *reason = WARY_LOSS_NONE;
   if (ex) {
     ex->confidence = c;

@@ -15,9 +15,40 @@ static inline const wary_vision_def *wy_vision_of(const wary_world *w, int32_t p
   return &w->vision->profiles.data[profile];
 }
 
+/* How far from an agent's feet a target can be for vision to see it: the
+ * slot's range from the eyes to the head, with some slack for both heights
+ * (the exact range check comes before any ray). */
+static inline float wy_vision_reach(const wary_world *w, const wy_actor *a, float range) {
+  return range + (a->eye_height + 2.0f * w->def.units_per_meter);
+}
+
+/* How far from an agent's feet the step looks for slot s's candidates. */
+static inline float wy_slot_reach(const wary_world *w, const wy_actor *a, const wy_profile *p, int32_t s) {
+  return s == p->builtin_slot[WARY_SENSE_VISION] ? wy_vision_reach(w, a, p->slots[s].range) : p->slots[s].range;
+}
+
 /* Vision's confidence in t for agent a (0 when it sees nothing, with *reason
- * set); fills ex when given. */
+ * set); fills ex when given. wy_vision_plan then wy_vision_cast. */
 float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
+                     int32_t *reason, wary_vision_explain *ex);
+
+/* What a look has worked out when only its rays are left. */
+typedef struct wy_sight {
+  float pts[WARY_MAX_SAMPLES][3];
+  float wt[WARY_MAX_SAMPLES];
+  float eye[3];
+  int32_t n;         /* sample points: the most rays the look casts */
+  float before_rays; /* every factor but exposure */
+} wy_sight;
+
+/* Everything before the rays, cheapest first (range, cone, then the factors
+ * that need no ray): false when that decides, no detection with *reason set;
+ * else *s holds what the rays need. Fills ex when given. */
+bool wy_vision_plan(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
+                    int32_t *reason, wary_vision_explain *ex, wy_sight *s);
+/* The rays of a planned look and its confidence (0 with *reason when they
+ * leave too little in sight); fills ex when given (as planned with it). */
+float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t, const wy_sight *s,
                      int32_t *reason, wary_vision_explain *ex);
 
 #endif

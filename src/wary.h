@@ -234,6 +234,7 @@ typedef struct wary_world_def {
   int32_t event_capacity;    /* events kept per step; the rest are dropped and counted (65536) */
   int32_t sense_error_limit; /* failures after which a custom sense is muted for an agent (3) */
   float lod_interval_scale[4]; /* sense interval multiplier per LOD tier (1, 2, 4, 8) */
+  int32_t ray_budget;        /* vision rays a step may cast, 0: no budget (0; docs/budget.md) */
   wary_log_fn log;           /* NULL, or called with each failure's text (and a refused def's) */
   void *log_user;            /* log's first argument */
   wary_alloc_fn alloc_fn;    /* NULL: malloc (see wary_alloc_fn) */
@@ -247,6 +248,9 @@ wary_world_def wary_default_world_def(void);
 int wary_world_create(const wary_world_def *def, wary_world **out);
 void wary_world_destroy(wary_world *world);
 int wary_world_set_weather(wary_world *world, float weather);  /* 0..1 */
+/* Vision rays a step may cast (>= 0, 0: no budget): past it, the due pairs
+ * most in need look first and the others keep what they saw (docs/budget.md). */
+int wary_world_set_ray_budget(wary_world *world, int32_t rays);
 float wary_world_time(const wary_world *world);                /* seconds stepped so far */
 float wary_world_units_per_meter(const wary_world *world);
 
@@ -556,6 +560,10 @@ typedef struct wary_stats {
   int32_t beliefs;        /* beliefs held now */
   uint64_t sounds_dropped; /* sounds that gave way in a full pending queue (max_pending) */
   uint64_t pain_reports_dropped; /* pain reports past WARY_PAIN_QUEUE (their events are lost) */
+  uint64_t vision_rays;   /* vision's sample rays since creation (steps and explain) */
+  uint64_t budget_pairs;  /* due vision pairs that needed rays while a ray budget was set */
+  uint64_t budget_deferred; /* of those, the ones put off to a later step by the budget */
+  int32_t budget_max_wait; /* the longest a put-off pair waited to look, steps */
 } wary_stats;
 
 wary_stats wary_world_stats(const wary_world *world);
@@ -604,6 +612,7 @@ typedef struct wary_vision_def {
   float first_spot_reaction_time; /* 0 s: seconds of first sight before it counts */
   bool use_per_target_light;    /* false: the target's own light level */
   bool trace_sun_shadow;        /* true: a shadow ray towards the sun */
+  int32_t priority;             /* 0: under a ray budget, higher looks first (docs/budget.md) */
   int32_t distance_curve_count; /* 0: 1 - x^2; else WARY_CURVE_POINTS values over x = d / range */
   float distance_curve[33];
   int32_t angle_curve_count;    /* 0: cos(x * 90 deg); else values over x = angle / half angle */

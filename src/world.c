@@ -36,6 +36,9 @@ int wy_world_def_check(wy_error *e, const char *fn, const wary_world_def *d) {
                    "world_def.alloc_fn: expected alloc_fn and free_fn both set (realloc_fn optional) or all "
                    "three NULL, got alloc_fn %s, realloc_fn %s, free_fn %s",
                    d->alloc_fn ? "set" : "NULL", d->realloc_fn ? "set" : "NULL", d->free_fn ? "set" : "NULL");
+  if (d->ray_budget < 0)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "world_def.ray_budget: expected an integer >= 0 (0: no budget), got %d",
+                   d->ray_budget);
   for (int i = 0; i < WARY_LOD_TIERS; i++)
     if (wy_bad_at(e, fn, "world_def.lod_interval_scale", i, d->lod_interval_scale[i], WY_POSITIVE))
       return WARY_ERR_BAD_VALUE;

@@ -65,6 +65,7 @@ struct wy_pain;        /* pain.h */
 struct wy_relations;   /* relation.h */
 struct wy_emotions;    /* emotion.h */
 struct wy_geck;        /* geck.h */
+struct wy_budget;      /* budget.h: the per-step ray budget */
 
 struct wary_world {
   wary_world_def def;
@@ -127,6 +128,7 @@ struct wary_world {
   struct wy_relations *relations;
   struct wy_emotions *emotions;
   struct wy_geck *geck;
+  struct wy_budget *budget;
 };
 
 /* WARY_OK, or the status and text of the def's first bad field. */

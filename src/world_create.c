@@ -3,6 +3,7 @@
  * wary_world_destroy; and the world's statistics, which count what the
  * modules hold. */
 #include "belief.h"
+#include "budget.h"
 #include "brain.h"
 #include "custom.h"
 #include "damage.h"
@@ -28,6 +29,8 @@ static const wy_module *const modules[] = {
   /* brain and GECK */
   &wy_brain_module, &wy_damage_module, &wy_pain_module, &wy_relation_module,
   &wy_emotion_module, &wy_geck_module,
+  /* step */
+  &wy_budget_module,
 };
 
 int wary_world_create(const wary_world_def *def, wary_world **out) {

@@ -19,6 +19,7 @@ return {
       { name = "event_capacity", kind = "int" },
       { name = "sense_error_limit", kind = "int" },
       { name = "lod_interval_scale", kind = "float", count = 4 },
+      { name = "ray_budget", kind = "int" },
     },
     wary_material_def = {
       { name = "vision_transmission", kind = "float" },
@@ -171,6 +172,10 @@ return {
       { name = "beliefs", kind = "int" },
       { name = "sounds_dropped", kind = "u64" },
       { name = "pain_reports_dropped", kind = "u64" },
+      { name = "vision_rays", kind = "u64" },
+      { name = "budget_pairs", kind = "u64" },
+      { name = "budget_deferred", kind = "u64" },
+      { name = "budget_max_wait", kind = "int" },
     },
     wary_samples = {
       { name = "count", kind = "int" },
@@ -202,6 +207,7 @@ return {
       { name = "first_spot_reaction_time", kind = "float" },
       { name = "use_per_target_light", kind = "bool" },
       { name = "trace_sun_shadow", kind = "bool" },
+      { name = "priority", kind = "int" },
       { name = "distance_curve_count", kind = "int" },
       { name = "distance_curve", kind = "float", count = 33 },
       { name = "angle_curve_count", kind = "int" },
@@ -561,6 +567,14 @@ return {
       params = {
         { name = "world", role = "world" },
         { name = "weather", role = "value", kind = "float", ctype = "float" },
+      },
+    },
+    {
+      name = "world_set_ray_budget", c = "wary_world_set_ray_budget",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "rays", role = "value", kind = "int", ctype = "int32_t" },
       },
     },
     {

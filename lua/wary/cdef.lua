@@ -145,6 +145,7 @@ typedef struct wary_world_def {
   int32_t event_capacity;
   int32_t sense_error_limit;
   float lod_interval_scale[4];
+  int32_t ray_budget;
   wary_log_fn log;
   void *log_user;
   wary_alloc_fn alloc_fn;
@@ -157,6 +158,7 @@ wary_world_def wary_default_world_def(void);
 int wary_world_create(const wary_world_def *def, wary_world **out);
 void wary_world_destroy(wary_world *world);
 int wary_world_set_weather(wary_world *world, float weather);
+int wary_world_set_ray_budget(wary_world *world, int32_t rays);
 float wary_world_time(const wary_world *world);
 float wary_world_units_per_meter(const wary_world *world);
 const char *wary_last_error(const wary_world *world);
@@ -405,6 +407,10 @@ typedef struct wary_stats {
   int32_t beliefs;
   uint64_t sounds_dropped;
   uint64_t pain_reports_dropped;
+  uint64_t vision_rays;
+  uint64_t budget_pairs;
+  uint64_t budget_deferred;
+  int32_t budget_max_wait;
 } wary_stats;
 
 wary_stats wary_world_stats(const wary_world *world);
@@ -447,6 +453,7 @@ typedef struct wary_vision_def {
   float first_spot_reaction_time;
   bool use_per_target_light;
   bool trace_sun_shadow;
+  int32_t priority;
   int32_t distance_curve_count;
   float distance_curve[33];
   int32_t angle_curve_count;

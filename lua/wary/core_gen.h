@@ -19,6 +19,7 @@ static const field fields_wary_world_def[] = {
   SCALAR(wary_world_def, event_capacity, int32_t, T_INT32),
   SCALAR(wary_world_def, sense_error_limit, int32_t, T_INT32),
   ARRAY(wary_world_def, lod_interval_scale, float, T_FLOAT),
+  SCALAR(wary_world_def, ray_budget, int32_t, T_INT32),
   /* log: a pointer, not exposed */
   /* log_user: a pointer, not exposed */
   /* alloc_fn: a pointer, not exposed */
@@ -207,6 +208,10 @@ static const field fields_wary_stats[] = {
   SCALAR(wary_stats, beliefs, int32_t, T_INT32),
   SCALAR(wary_stats, sounds_dropped, uint64_t, T_U64),
   SCALAR(wary_stats, pain_reports_dropped, uint64_t, T_U64),
+  SCALAR(wary_stats, vision_rays, uint64_t, T_U64),
+  SCALAR(wary_stats, budget_pairs, uint64_t, T_U64),
+  SCALAR(wary_stats, budget_deferred, uint64_t, T_U64),
+  SCALAR(wary_stats, budget_max_wait, int32_t, T_INT32),
   END_FIELDS
 };
 
@@ -242,6 +247,7 @@ static const field fields_wary_vision_def[] = {
   SCALAR(wary_vision_def, first_spot_reaction_time, float, T_FLOAT),
   SCALAR(wary_vision_def, use_per_target_light, bool, T_BOOL),
   SCALAR(wary_vision_def, trace_sun_shadow, bool, T_BOOL),
+  SCALAR(wary_vision_def, priority, int32_t, T_INT32),
   SCALAR(wary_vision_def, distance_curve_count, int32_t, T_INT32),
   ARRAY(wary_vision_def, distance_curve, float, T_FLOAT),
   SCALAR(wary_vision_def, angle_curve_count, int32_t, T_INT32),
@@ -630,6 +636,14 @@ static int w_world_set_weather(lua_State *L)
   wary_world *world = check_world(L, 1);
   float weather = check_float(L, 2);
   lua_pushinteger(L, (lua_Integer)wary_world_set_weather(world, weather));
+  return 1;
+}
+
+static int w_world_set_ray_budget(lua_State *L)
+{
+  wary_world *world = check_world(L, 1);
+  int32_t rays = (int32_t)luaL_checkinteger(L, 2);
+  lua_pushinteger(L, (lua_Integer)wary_world_set_ray_budget(world, rays));
   return 1;
 }
 
@@ -1917,6 +1931,7 @@ static const luaL_Reg generated_functions[] = {
   { "threat_level_name", w_threat_level_name },
   { "default_world_def", w_default_world_def },
   { "world_set_weather", w_world_set_weather },
+  { "world_set_ray_budget", w_world_set_ray_budget },
   { "world_time", w_world_time },
   { "world_units_per_meter", w_world_units_per_meter },
   { "last_error", w_last_error },

@@ -65,6 +65,8 @@ schema.world = {
   { name = "event_capacity", kind = "integer", min = 1, max = 1000000, default = 65536 },
   { name = "sense_error_limit", kind = "integer", min = 1, max = 1000000, default = 3 },
   { name = "lod_interval_scale", kind = "table", default = { 1, 2, 4, 8 } },
+  -- vision rays a step may cast, 0: no budget (docs/budget.md)
+  { name = "ray_budget", kind = "integer", min = 0, max = 1e9, default = 0 },
   { name = "materials", kind = "boolean", default = true },
   { name = "sounds", kind = "boolean", default = true },
   { name = "filters", kind = "boolean", default = true },
@@ -252,6 +254,8 @@ schema.vision = {
   { name = "first_spot_reaction_time", kind = "number", min = 0, default = 0 },
   { name = "use_per_target_light", kind = "boolean", default = false },
   { name = "trace_sun_shadow", kind = "boolean", default = true },
+  -- under a ray budget, this profile's pairs look before those of a lower priority (docs/budget.md)
+  { name = "priority", kind = "integer", min = -1e6, max = 1e6, default = 0 },
   { name = "distance_curve" },
   { name = "angle_curve" },
   { name = "motion_bonus_curve" },

@@ -29,6 +29,7 @@ function World._new(B, t)
   local w, status = B.world_create({
     units_per_meter = o.units_per_meter, weather = o.weather, grid_cell_size = o.grid_cell_size,
     event_capacity = o.event_capacity, sense_error_limit = o.sense_error_limit, lod_interval_scale = lod,
+    ray_budget = o.ray_budget,
   })
   if not w then check.status("world", "create", status) end
   local self = setmetatable({
@@ -215,9 +216,20 @@ function World:set_weather(v)
   self._B.world_set_weather(self._w, v)
 end
 
+--- The vision rays a step may cast (an integer >= 0; 0: no budget, the default). Past it the due
+-- pairs most in need look first and the others keep what they last saw (docs/budget.md).
+function World:set_ray_budget(n)
+  if not check.finite(n) or n ~= math.floor(n) or n < 0 or n > 1e9 then
+    check.fail("world", "ray_budget", "an integer in [0, 1e+09] (0: no budget)", n)
+  end
+  self:_structural("set_ray_budget")
+  self._B.world_set_ray_budget(self._w, n)
+end
+
 --- Seconds stepped so far.
 function World:time() return self._B.world_time(self._w) end
---- Counters since creation: rays, queries, candidates, beliefs held now, sounds and pain reports dropped.
+--- Counters since creation: rays, queries, candidates, beliefs held now, sounds and pain reports dropped,
+-- vision's rays and the ray budget's pairs, pairs put off and their longest wait (docs/budget.md).
 function World:stats() return self._B.world_stats(self._w) end
 
 --- The sun: direction (from the sun towards the ground; {0, 0, -1} is noon,
