@@ -33,15 +33,13 @@ static void index_put(wy_belief_list *l, int32_t i) {
 }
 
 /* After beliefs left or moved: every index again. */
-static void index_rebuild(wy_belief_list *l) {
+void wy_belief_index_rebuild(wy_belief_list *l) {
   if (!l->index) return;
   memset(l->index, 0, (size_t)l->index_cap * sizeof *l->index);
   for (int32_t i = 0; i < l->count; i++) index_put(l, i);
 }
 
-/* Room for need beliefs of stride slots each; false (l as it was, perhaps
- * with more room) on out of memory. */
-static bool list_reserve(wary_world *w, wy_belief_list *l, int32_t need, int32_t stride) {
+bool wy_belief_list_reserve(const wary_world *w, wy_belief_list *l, int32_t need, int32_t stride) {
   if (need > l->cap && !wy_array_reserve(&w->alloc, l, need)) return false;
   if (need > l->awake_cap) {
     int32_t *awake = wy_grow(&w->alloc, l->awake, &l->awake_cap, need, sizeof *l->awake);
@@ -62,18 +60,22 @@ static bool list_reserve(wary_world *w, wy_belief_list *l, int32_t need, int32_t
     wy_free(&w->alloc, l->index, (size_t)l->index_cap * sizeof *l->index);
     l->index = index;
     l->index_cap = cap;
-    index_rebuild(l);
+    wy_belief_index_rebuild(l);
   }
   return true;
 }
 
-static void list_free(wary_world *w, wy_belief_list *l) {
-  for (int32_t i = 0; i < l->count; i++) wy_evidence_block_release(w, l, &l->data[i]);
+void wy_belief_list_free_tables(const wary_world *w, wy_belief_list *l) {
   wy_array_free(&w->alloc, l);
   wy_free(&w->alloc, l->slots, (size_t)l->slot_cap * sizeof *l->slots);
   wy_free(&w->alloc, l->index, (size_t)l->index_cap * sizeof *l->index);
   wy_free(&w->alloc, l->awake, (size_t)l->awake_cap * sizeof *l->awake);
   memset(l, 0, sizeof *l);
+}
+
+static void list_free(wary_world *w, wy_belief_list *l) {
+  for (int32_t i = 0; i < l->count; i++) wy_evidence_block_release(w, l, &l->data[i]);
+  wy_belief_list_free_tables(w, l);
 }
 
 static void reset_slots(const wary_world *w, wy_belief_list *l, int32_t i) {
@@ -84,7 +86,7 @@ static void reset_slots(const wary_world *w, wy_belief_list *l, int32_t i) {
 }
 
 int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const wy_actor *t) {
-  if (!list_reserve(w, l, l->count + 1, l->stride)) return -1;
+  if (!wy_belief_list_reserve(w, l, l->count + 1, l->stride)) return -1;
   int32_t i = l->count++;
   wy_belief *b = &l->data[i];
   memset(b, 0, sizeof *b);
@@ -362,7 +364,7 @@ void wy_beliefs_prune(wy_belief_list *l, float memory_time) {
   for (; next < l->count; next++) move_belief(l, next - dropped, next);
   l->count -= dropped;
   l->awake_count = kept;
-  index_rebuild(l);
+  wy_belief_index_rebuild(l);
 }
 
 /* ---- the module: a list per agent ---------------------------------------------- */
@@ -411,7 +413,7 @@ static void actor_removed(wary_world *w, wy_id target) {
     for (int32_t j = k + 1; j < l->count; j++) move_belief(l, j - 1, j);
     l->count--;
     awake_remove(l, k);
-    index_rebuild(l);
+    wy_belief_index_rebuild(l);
   }
 }
 
@@ -420,7 +422,7 @@ static void actor_removed(wary_world *w, wy_id target) {
 static bool slots_reserve(wary_world *w, int32_t profile, int32_t slot_count) {
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_belief_list *l = wy_beliefs_of(w, i);
-    if (wy_agent_actor(w, i)->profile == profile && !list_reserve(w, l, l->cap, slot_count))
+    if (wy_agent_actor(w, i)->profile == profile && !wy_belief_list_reserve(w, l, l->cap, slot_count))
       return false;
   }
   return true;

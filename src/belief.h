@@ -167,6 +167,15 @@ void wy_belief_wake(wary_world *w, int32_t agent, int32_t i);
  * any can fall 2^31 steps behind. */
 void wy_beliefs_step_begin(wary_world *w, float dt);
 
+/* Room for need beliefs of stride slots each; false (l as it was, perhaps
+ * with more room) on out of memory. */
+bool wy_belief_list_reserve(const wary_world *w, wy_belief_list *l, int32_t need, int32_t stride);
+/* After beliefs left or moved (or were loaded): the index from target to belief again. */
+void wy_belief_index_rebuild(wy_belief_list *l);
+/* Frees l's tables (not its evidence blocks: the caller gives those back or
+ * frees the pool); l is then empty. */
+void wy_belief_list_free_tables(const wary_world *w, wy_belief_list *l);
+
 /* The index of l's belief about target, -1 none. */
 int32_t wy_belief_find(const wy_belief_list *l, wy_id target);
 /* A new belief about target t at the end of l: its index, or -1 on out of memory. */
