@@ -298,6 +298,11 @@ void wy_beliefs_step_begin(wary_world *w, float dt) {
 
 /* ---- the evidence pool ---------------------------------------------------------- */
 
+bool wy_evidence_reserve(wary_world *w) {
+  struct wy_beliefs *bs = w->beliefs;
+  return bs->evidence_free >= 0 || wy_array_reserve(&w->alloc, &bs->evidence, bs->evidence.count + 1);
+}
+
 wy_evidence_block *wy_evidence_block_of(wary_world *w, wy_belief_list *l, wy_belief *b) {
   struct wy_beliefs *bs = w->beliefs;
   if (b->evidence >= 0) return &bs->evidence.data[b->evidence];

@@ -211,6 +211,9 @@ static inline bool wy_belief_empty(const wy_belief_list *l, int32_t i, float mem
 /* Drops the beliefs that hold nothing (never a dormant one). */
 void wy_beliefs_prune(wy_belief_list *l, float memory_time);
 
+/* Room for one more evidence block, so that wy_evidence_block_of cannot
+ * fail; false on out of memory (nothing changed). */
+bool wy_evidence_reserve(wary_world *w);
 /* The evidence block of b (made empty if it has none), NULL on out of memory. */
 wy_evidence_block *wy_evidence_block_of(wary_world *w, wy_belief_list *l, wy_belief *b);
 /* b holds no evidence any more: its block goes back to the pool. */

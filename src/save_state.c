@@ -80,7 +80,8 @@ void wy_state_swap(wary_world *w, wy_state *s) { STATE_FIELDS(SWAP, w, s); }
 
 void wy_state_free(const wary_world *w, wy_state *s) {
   const wy_allocator *al = &w->alloc;
-  for (int32_t i = 0; i < s->names.count; i++) wy_free(al, s->names.data[i], strlen(s->names.data[i]) + 1);
+  for (int32_t i = 0; i < s->names.count; i++)
+    if (s->names.data[i]) wy_free(al, s->names.data[i], strlen(s->names.data[i]) + 1);
   wy_array_free(al, &s->names);
   wy_array_free(al, &s->boxes);
   wy_id_pool_free(&s->box_ids);
