@@ -80,8 +80,10 @@ static void list_free(wary_world *w, wy_belief_list *l) {
 
 static void reset_slots(const wary_world *w, wy_belief_list *l, int32_t i) {
   wy_belief_slot *s = wy_belief_slots(l, i);
-  memset(s, 0, (size_t)l->stride * sizeof *s);
-  for (int32_t k = 0; k < l->stride; k++) s[k].reason_step = w->steps;
+  for (int32_t k = 0; k < l->stride; k++) {
+    memset(&s[k], 0, sizeof s[k]);
+    s[k].reason_step = w->steps;
+  }
   l->data[i].losing_slot = -1;
 }
 
@@ -337,7 +339,7 @@ void wy_evidence_block_release(wary_world *w, wy_belief_list *l, wy_belief *b) {
 /* Moves belief from to to (to < from): its record and its slots. */
 static void move_belief(wy_belief_list *l, int32_t to, int32_t from) {
   l->data[to] = l->data[from];
-  memcpy(wy_belief_slots(l, to), wy_belief_slots(l, from), (size_t)l->stride * sizeof *l->slots);
+  if (l->stride > 0) memcpy(wy_belief_slots(l, to), wy_belief_slots(l, from), (size_t)l->stride * sizeof *l->slots);
 }
 
 /* Belief i left: the awake indices past it move down by one. */

@@ -117,8 +117,10 @@ static inline wy_belief_list *wy_beliefs_of(const wary_world *w, int32_t agent) 
   return &w->beliefs->agents.data[agent];
 }
 
+/* The slots of belief i (none, and no arithmetic on NULL, for a profile
+ * without senses). */
 static inline wy_belief_slot *wy_belief_slots(const wy_belief_list *l, int32_t i) {
-  return &l->slots[(size_t)i * (size_t)l->stride];
+  return l->stride == 0 ? l->slots : &l->slots[(size_t)i * (size_t)l->stride];
 }
 
 /* Why slot s of a belief last saw nothing (wy_belief_slot.reason). */

@@ -291,8 +291,9 @@ static void io_touches(wy_io *io, wy_touches *t) {
 
 /* The flags of a belief, one bit each (bit-fields have no address). */
 static void io_belief_flags(wy_io *io, wy_belief *b) {
-  uint8_t f = (uint8_t)(b->sensed | b->spotted << 1 | b->quiet << 2 | b->drowsy << 3 | b->dormant << 4 |
-                        b->scored << 5);
+  uint8_t f = io->mode == WY_IO_READ ? 0
+                                      : (uint8_t)(b->sensed | b->spotted << 1 | b->quiet << 2 | b->drowsy << 3 |
+                                                  b->dormant << 4 | b->scored << 5);
   WY_IO(io, f);
   if (f > 63) io->bad = true;
   b->sensed = f & 1;
