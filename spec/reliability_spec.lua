@@ -2,6 +2,7 @@
 -- defects, each proven here on both backends): a step survives its senses
 -- and handlers, and a refused call changes nothing.
 local wary = require("wary")
+local enums = require("wary.enums")
 local expect = require("spec.support.expect")
 
 local function sense_world(evaluate)
@@ -149,5 +150,20 @@ describe("relationship overrides", function()
     local ninth = w:add_target{ name = "ninth", pos = { 50, 0, 0 } }
     guard:set_relationship(ninth, "friendly")
     assert.are.equal("friendly", guard:relationship(ninth))
+  end)
+end)
+
+describe("a step whose end fails", function()
+  it("raises with what failed, and the next step runs", function()
+    local w, guard, player = sense_world(function() return 0.9 end)
+    local real = w._B
+    w._B = setmetatable({ step_end = function(cw)
+      real.step_end(cw)
+      return enums.status_values.out_of_memory
+    end }, { __index = real })
+    expect.mentions(expect.error_of(w.step, w, 0.05), "world: step", "out of memory")
+    w._B = real
+    w:step(0.05)
+    assert.is_true(guard:confidence(player) > 0)
   end)
 end)
