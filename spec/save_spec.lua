@@ -3,18 +3,9 @@
 -- definitions, plays on exactly as the original, here and under the other
 -- backend; a refused state changes nothing.
 local game = require("spec.support.saved_game")
+local other = require("spec.support.other_backend")
 local wary = require("wary")
 local expect = require("spec.support.expect")
-
-local is_luajit = rawget(_G, "jit") ~= nil
-local other = is_luajit and "lua5.4" or "luajit"
-
-local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
-
-local function have(command)
-  local ok = os.execute("command -v " .. command .. " >/dev/null 2>&1")
-  return ok == true or ok == 0
-end
 
 local function write(path, s)
   local f = assert(io.open(path, "wb"))
@@ -86,9 +77,9 @@ describe("save_state and load_state", function()
     expect.mentions(expect.error_of(later.set_pos, later, 0, 0, 0), "stale")
   end)
 
-  it("loads under the other backend (" .. other .. ") the state this one saved", function()
-    if not have(other) then
-      pending(other .. " is not installed")
+  it("loads under the other backend (" .. other.interpreter .. ") the state this one saved", function()
+    if not other.available() then
+      pending(other.interpreter .. " is not installed")
       return
     end
     local a, s = saved_after(300)
@@ -96,16 +87,8 @@ describe("save_state and load_state", function()
     game.play(a, 300, 899)
     local input, output = os.tmpname(), os.tmpname()
     write(input, s)
-    local env = { "env", other == "luajit" and "WARY_BACKEND=ffi" or "-u WARY_BACKEND" }
-    for _, name in ipairs({ "LUA_PATH", "LUA_CPATH", "WARY_LIB" }) do
-      local v = os.getenv(name)
-      if v then env[#env + 1] = name .. "=" .. shell_quote(v) end
-    end
-    local preload = os.getenv("WARY_PRELOAD")
-    if preload and preload ~= "" then env[#env + 1] = "LD_PRELOAD=" .. shell_quote(preload) end
     local script = package.searchpath("spec.support.saved_game", package.path)
-    local p = assert(io.popen(table.concat(env, " ") .. " " .. other .. " " .. shell_quote(script) .. " "
-      .. shell_quote(input) .. " 300 899 " .. shell_quote(output) .. " 2>&1"))
+    local p = assert(io.popen(other.command(script, input, 300, 899, output) .. " 2>&1"))
     local lines = {}
     for line in p:lines() do lines[#lines + 1] = line end
     p:close()

@@ -15,12 +15,6 @@
 #define AGENTS 6
 #define TARGETS 6
 
-static uint32_t lcg_state;
-static uint32_t lcg(void) {
-  lcg_state = lcg_state * 1664525u + 1013904223u;
-  return lcg_state >> 8;
-}
-static float unit(void) { return (float)(lcg() % 10000u) / 10000.0f; }
 
 /* A custom sense in C that sees targets in bursts (the same in every world). */
 static int64_t now;
@@ -265,18 +259,23 @@ static bool same_snapshot(wary_world *w, const unsigned char *snap, size_t size)
   return same;
 }
 
+/* A game defined, populated and played for turns turns from seed: its snapshot. */
+static unsigned char *played(game *g, uint32_t seed, int64_t turns, size_t *size) {
+  define(g, false);
+  populate(g);
+  *lcg_seed() = seed;
+  for (int64_t n = 0; n < turns; n++) {
+    play(g, n);
+    step(g, n, turn_dt());
+  }
+  return snapshot(g->w, size);
+}
+
 /* The events of a step and the snapshot: the state in and out. */
 static void test_continues_alike(void) {
   game a, b;
-  define(&a, false);
-  populate(&a);
-  lcg_state = 12345;
-  for (int64_t n = 0; n < 400; n++) {
-    play(&a, n);
-    step(&a, n, turn_dt());
-  }
   size_t size;
-  unsigned char *snap = snapshot(a.w, &size);
+  unsigned char *snap = played(&a, 12345u, 400, &size);
   define(&b, false);
   ENSURE(wary_world_load(b.w, snap, size) == WARY_OK);
   ENSURE(same_snapshot(b.w, snap, size));
@@ -298,17 +297,17 @@ static void test_continues_alike(void) {
   c.lamp = a.lamp;
   int differ = 0, events = 0;
   for (int64_t n = 400; n < 1000; n++) {
-    uint32_t seed = lcg_state;
+    uint32_t seed = *lcg_seed();
     play(&a, n);
     float dt = turn_dt();
-    uint32_t after = lcg_state;
-    lcg_state = seed;
+    uint32_t after = *lcg_seed();
+    *lcg_seed() = seed;
     play(&b, n);
     turn_dt();
-    lcg_state = seed;
+    *lcg_seed() = seed;
     play(&c, n);
     turn_dt();
-    ENSURE(lcg_state == after);
+    ENSURE(*lcg_seed() == after);
     uint64_t ha = step(&a, n, dt), hb = step(&b, n, dt), hc = step(&c, n, dt);
     events += wary_event_count(a.w);
     differ += ha != hb || ha != hc;
@@ -343,15 +342,8 @@ static void refused(wary_world *w, const unsigned char *bytes, size_t size, cons
 
 static void test_refusals(void) {
   game a, b;
-  define(&a, false);
-  populate(&a);
-  lcg_state = 99;
-  for (int64_t n = 0; n < 200; n++) {
-    play(&a, n);
-    step(&a, n, turn_dt());
-  }
   size_t size;
-  unsigned char *snap = snapshot(a.w, &size);
+  unsigned char *snap = played(&a, 99u, 200, &size);
   define(&b, false);
   populate(&b);
   step(&b, 0, 0.1f);
@@ -412,15 +404,8 @@ static void test_refusals(void) {
  * refused or loaded, never a crash (the fuzzer does this at length). */
 static void test_garbled_but_summed(void) {
   game a;
-  define(&a, false);
-  populate(&a);
-  lcg_state = 7;
-  for (int64_t n = 0; n < 120; n++) {
-    play(&a, n);
-    step(&a, n, turn_dt());
-  }
   size_t size;
-  unsigned char *snap = snapshot(a.w, &size);
+  unsigned char *snap = played(&a, 7u, 120, &size);
   unsigned char *bytes = malloc(size);
   game b;
   define(&b, false);
