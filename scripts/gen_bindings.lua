@@ -47,6 +47,8 @@ end
 local HAND = {
   wary_world_create = "returns the world handle: a full userdata with __gc (5.4), a cdata with ffi.gc (LuaJIT)",
   wary_world_destroy = "the handle stays safe to use and to destroy again",
+  wary_world_save = "returns the snapshot as a Lua string (two calls: its size, then the bytes)",
+  wary_world_load = "takes the snapshot as a Lua string",
 }
 
 -- ---- lexer ------------------------------------------------------------------
@@ -401,7 +403,7 @@ end
 
 local PRIM = {
   float = "float", double = "float", int = "int", int32_t = "int", uint32_t = "uint",
-  uint64_t = "u64", int64_t = "i64", bool = "bool", void = "void", char = "char",
+  uint64_t = "u64", int64_t = "i64", bool = "bool", void = "void", char = "char", size_t = "u64",
 }
 
 -- The kind of a type without its pointers: float, int, uint, u64, i64, bool,

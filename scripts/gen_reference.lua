@@ -19,6 +19,7 @@ local FILES = {
   { "init.lua", "wary", "The module" },
   { "world.lua", "world", "The world" },
   { "world_stimuli.lua", "world", "The world: sounds, stimuli, hits" },
+  { "save.lua", "world", "The world: saving and loading" },
   { "handles.lua", nil, "Boxes, lights and environments" },
   { "actor.lua", "actor", "Every actor" },
   { "agent_beliefs.lua", "agent", "Agents: beliefs and evidence" },

@@ -4,7 +4,10 @@
 #      (C tests, busted under Lua 5.4 and LuaJIT, luacheck, the LÖVE demo, and
 #      install: scripts/install_test.sh, the install and its consumers);
 #   2. build-asan/ (Debug, -DWARY_SANITIZE=ON: ASan + UBSan), ctest there
-#      (C tests and both busted runs; no luacheck).
+#      (C tests and both busted runs; no luacheck);
+#   3. the fuzzer (scripts/fuzz.sh: libFuzzer + ASan + UBSan over the C API,
+#      its fixed budget from the committed corpus; counted as one test,
+#      skipped when clang's libFuzzer is missing).
 # Both stages always run; exits nonzero if anything failed (a skipped test, such
 # as love_demo without LÖVE and Xvfb or under ASan, is not a failure). The last
 # line adds up both ctest runs: "tests: N passed, M failed, K skipped".
@@ -56,10 +59,23 @@ else
   failed+=("configure/build of build-asan/")
 fi
 
+echo "=== fuzz (build-fuzz/)"
+mkdir -p build-fuzz
+bash "$here/fuzz.sh" | tee build-fuzz/test.log
+fuzz_status=${PIPESTATUS[0]}
+if [ "$fuzz_status" -ne 0 ]; then
+  failed+=("fuzz")
+  total_failed=$((total_failed + 1))
+elif grep -q "^fuzz: SKIP" build-fuzz/test.log; then
+  total_skipped=$((total_skipped + 1))
+else
+  total_passed=$((total_passed + 1))
+fi
+
 if [ ${#failed[@]} -ne 0 ]; then
   echo "=== FAILED: ${failed[*]}"
 else
-  echo "=== all tests passed (build/ and build-asan/)"
+  echo "=== all tests passed (build/, build-asan/ and the fuzzer)"
 fi
 echo "tests: $total_passed passed, $total_failed failed, $total_skipped skipped"
 [ ${#failed[@]} -eq 0 ]

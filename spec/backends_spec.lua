@@ -4,14 +4,11 @@
 -- other interpreter with its backend; the two logs must match line for line.
 local wary = require("wary")
 local scenario = require("spec.support.scenario")
+local subprocess = require("spec.support.other_backend")
 
 local is_luajit = rawget(_G, "jit") ~= nil
 local other = is_luajit and "lua5.4" or "luajit"
 local other_backend = is_luajit and "lua5.4" or "luajit"
-
-local function shell_quote(s)
-  return "'" .. s:gsub("'", "'\\''") .. "'"
-end
 
 local function read_all(path)
   local f = io.open(path, "r")
@@ -33,31 +30,13 @@ local function script_path()
   return (os.getenv("WARY_ROOT") or ".") .. "/spec/support/scenario.lua"
 end
 
-local function have(command)
-  local ok = os.execute("command -v " .. command .. " >/dev/null 2>&1")
-  return ok == true or ok == 0
-end
-
--- Runs the scenario under `interp` in a subprocess with the environment of
--- scripts/env.sh (LUA_PATH, LUA_CPATH, WARY_LIB; LD_PRELOAD in the sanitizer
--- build). Returns its header (backend), its log lines, whether it reached
--- its end marker, its stderr and the command.
-local function run_subprocess(interp)
-  local env = { "env" }
-  if interp == "luajit" then
-    env[#env + 1] = "WARY_BACKEND=ffi"
-  else
-    env[#env + 1] = "-u WARY_BACKEND" -- the 5.4 module; Lua 5.4 has no FFI
-  end
-  for _, name in ipairs({ "LUA_PATH", "LUA_CPATH", "WARY_LIB" }) do
-    local v = os.getenv(name)
-    if v then env[#env + 1] = name .. "=" .. shell_quote(v) end
-  end
-  local preload = os.getenv("WARY_PRELOAD")
-  if preload and preload ~= "" then env[#env + 1] = "LD_PRELOAD=" .. shell_quote(preload) end
+-- Runs the scenario under the other interpreter in a subprocess with the
+-- environment of scripts/env.sh (spec/support/other_backend.lua). Returns its
+-- header (backend), its log lines, whether it reached its end marker, its
+-- stderr and the command.
+local function run_subprocess()
   local errfile = os.tmpname()
-  local command = table.concat(env, " ") .. " " .. interp .. " " .. shell_quote(script_path())
-    .. " 2>" .. shell_quote(errfile)
+  local command = subprocess.command(script_path()) .. " 2>" .. subprocess.quote(errfile)
   local p = assert(io.popen(command, "r"))
   local text = p:read("*a")
   p:close()
@@ -124,7 +103,7 @@ describe("the backends", function()
   end)
 
   it("give the same log line for line under the other interpreter (" .. other .. ")", function()
-    if not have(other) then
+    if not subprocess.available() then
       pending(other .. " is not installed")
       return
     end
@@ -132,7 +111,7 @@ describe("the backends", function()
       pending("run the specs through scripts/busted.sh (it exports LUA_PATH, LUA_CPATH and WARY_LIB)")
       return
     end
-    local header, lines, finished, stderr, command = run_subprocess(other)
+    local header, lines, finished, stderr, command = run_subprocess()
     local why = "\ncommand: " .. command .. "\nstderr:\n" .. stderr
     assert.are.equal("# backend " .. other_backend, header, why)
     assert.is_true(finished, "the subprocess did not finish its log" .. why)

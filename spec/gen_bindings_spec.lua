@@ -266,7 +266,7 @@ describe("scripts/gen_bindings.lua", function()
     it("an enum type as a value, a type it does not know, a world result not written by hand", function()
       assert.matches("use int32_t for an enum value", refused(WORLD .. "typedef enum wary_e { WARY_A } wary_e;\n"
         .. "int wary_f(wary_world *world, wary_e e);"), 1, true)
-      assert.matches("unknown type 'size_t'", refused(WORLD .. "int wary_f(wary_world *world, size_t n);"), 1, true)
+      assert.matches("unknown type 'ssize_t'", refused(WORLD .. "int wary_f(wary_world *world, ssize_t n);"), 1, true)
       assert.matches("add it to HAND", refused(WORLD .. "wary_world *wary_clone(const wary_world *world);"), 1, true)
     end)
 

@@ -2,6 +2,7 @@
 -- defects, each proven here on both backends): a step survives its senses
 -- and handlers, and a refused call changes nothing.
 local wary = require("wary")
+local enums = require("wary.enums")
 local expect = require("spec.support.expect")
 
 local function sense_world(evaluate)
@@ -102,5 +103,67 @@ describe("an error object whose __tostring raises", function()
     w:step(0.05)
     assert.are.equal(1, #errors)
     expect.mentions(errors[1].message, "sense 'Odd'", "error object is a table value", "traceback")
+  end)
+end)
+
+describe("the name table", function()
+  it("is not used up by refused add_evidence calls with fresh tags", function()
+    local w = wary.world{}
+    w:define_profile{ name = "p", senses = { "Vision" } }
+    local guard = w:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 } }
+    local player = w:add_target{ name = "player", pos = { 500, 0, 0 } }
+    for i = 1, 8 do guard:add_evidence(player, "kept" .. i, "clamp", 0.5) end
+    local _, before = w._B.name(w._w, "probe_before")
+    for i = 1, 5000 do
+      local ok, err = pcall(guard.add_evidence, guard, player, "fresh" .. i, "clamp", 0.5, { source = "s" .. i })
+      assert.is_false(ok)
+      if i == 1 then expect.mentions(tostring(err), "table full", "fresh1") end
+      assert.is_false(guard:remove_evidence(player, "gone" .. i))
+    end
+    player:set_prop("fresh_key", 1)
+    local _, after = w._B.name(w._w, "probe_after")
+    assert.are.equal(before + 2, after) -- fresh_key and probe_after, nothing for the refused calls
+  end)
+
+  it("is not used up by refused set_prop calls on a full actor", function()
+    local w = wary.world{}
+    local t = w:add_target{ name = "t", pos = { 0, 0, 0 } }
+    for i = 1, 16 do t:set_prop("p" .. i, i) end
+    local _, before = w._B.name(w._w, "probe_before")
+    for i = 1, 100 do assert.is_false(pcall(t.set_prop, t, "extra" .. i, 1)) end
+    t:set_prop("p3", 30)
+    local _, after = w._B.name(w._w, "probe_after")
+    assert.are.equal(before + 1, after)
+  end)
+end)
+
+describe("relationship overrides", function()
+  it("about removed actors are released with them", function()
+    local w = wary.world{}
+    w:define_profile{ name = "p", senses = { "Vision" } }
+    local guard = w:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 } }
+    for i = 1, 8 do
+      local t = w:add_target{ name = "t" .. i, pos = { 100 * i, 0, 0 } }
+      guard:set_relationship(t, "friendly")
+      t:remove()
+    end
+    local ninth = w:add_target{ name = "ninth", pos = { 50, 0, 0 } }
+    guard:set_relationship(ninth, "friendly")
+    assert.are.equal("friendly", guard:relationship(ninth))
+  end)
+end)
+
+describe("a step whose end fails", function()
+  it("raises with what failed, and the next step runs", function()
+    local w, guard, player = sense_world(function() return 0.9 end)
+    local real = w._B
+    w._B = setmetatable({ step_end = function(cw)
+      real.step_end(cw)
+      return enums.status_values.out_of_memory
+    end }, { __index = real })
+    expect.mentions(expect.error_of(w.step, w, 0.05), "world: step", "out of memory")
+    w._B = real
+    w:step(0.05)
+    assert.is_true(guard:confidence(player) > 0)
   end)
 end)

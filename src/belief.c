@@ -33,15 +33,13 @@ static void index_put(wy_belief_list *l, int32_t i) {
 }
 
 /* After beliefs left or moved: every index again. */
-static void index_rebuild(wy_belief_list *l) {
+void wy_belief_index_rebuild(wy_belief_list *l) {
   if (!l->index) return;
   memset(l->index, 0, (size_t)l->index_cap * sizeof *l->index);
   for (int32_t i = 0; i < l->count; i++) index_put(l, i);
 }
 
-/* Room for need beliefs of stride slots each; false (l as it was, perhaps
- * with more room) on out of memory. */
-static bool list_reserve(wary_world *w, wy_belief_list *l, int32_t need, int32_t stride) {
+bool wy_belief_list_reserve(const wary_world *w, wy_belief_list *l, int32_t need, int32_t stride) {
   if (need > l->cap && !wy_array_reserve(&w->alloc, l, need)) return false;
   if (need > l->awake_cap) {
     int32_t *awake = wy_grow(&w->alloc, l->awake, &l->awake_cap, need, sizeof *l->awake);
@@ -62,13 +60,12 @@ static bool list_reserve(wary_world *w, wy_belief_list *l, int32_t need, int32_t
     wy_free(&w->alloc, l->index, (size_t)l->index_cap * sizeof *l->index);
     l->index = index;
     l->index_cap = cap;
-    index_rebuild(l);
+    wy_belief_index_rebuild(l);
   }
   return true;
 }
 
-static void list_free(wary_world *w, wy_belief_list *l) {
-  for (int32_t i = 0; i < l->count; i++) wy_evidence_block_release(w, l, &l->data[i]);
+void wy_belief_list_free_tables(const wary_world *w, wy_belief_list *l) {
   wy_array_free(&w->alloc, l);
   wy_free(&w->alloc, l->slots, (size_t)l->slot_cap * sizeof *l->slots);
   wy_free(&w->alloc, l->index, (size_t)l->index_cap * sizeof *l->index);
@@ -76,15 +73,22 @@ static void list_free(wary_world *w, wy_belief_list *l) {
   memset(l, 0, sizeof *l);
 }
 
+static void list_free(wary_world *w, wy_belief_list *l) {
+  for (int32_t i = 0; i < l->count; i++) wy_evidence_block_release(w, l, &l->data[i]);
+  wy_belief_list_free_tables(w, l);
+}
+
 static void reset_slots(const wary_world *w, wy_belief_list *l, int32_t i) {
   wy_belief_slot *s = wy_belief_slots(l, i);
-  memset(s, 0, (size_t)l->stride * sizeof *s);
-  for (int32_t k = 0; k < l->stride; k++) s[k].reason_step = w->steps;
+  for (int32_t k = 0; k < l->stride; k++) {
+    memset(&s[k], 0, sizeof s[k]);
+    s[k].reason_step = w->steps;
+  }
   l->data[i].losing_slot = -1;
 }
 
 int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const wy_actor *t) {
-  if (!list_reserve(w, l, l->count + 1, l->stride)) return -1;
+  if (!wy_belief_list_reserve(w, l, l->count + 1, l->stride)) return -1;
   int32_t i = l->count++;
   wy_belief *b = &l->data[i];
   memset(b, 0, sizeof *b);
@@ -296,6 +300,11 @@ void wy_beliefs_step_begin(wary_world *w, float dt) {
 
 /* ---- the evidence pool ---------------------------------------------------------- */
 
+bool wy_evidence_reserve(wary_world *w) {
+  struct wy_beliefs *bs = w->beliefs;
+  return bs->evidence_free >= 0 || wy_array_reserve(&w->alloc, &bs->evidence, bs->evidence.count + 1);
+}
+
 wy_evidence_block *wy_evidence_block_of(wary_world *w, wy_belief_list *l, wy_belief *b) {
   struct wy_beliefs *bs = w->beliefs;
   if (b->evidence >= 0) return &bs->evidence.data[b->evidence];
@@ -330,7 +339,7 @@ void wy_evidence_block_release(wary_world *w, wy_belief_list *l, wy_belief *b) {
 /* Moves belief from to to (to < from): its record and its slots. */
 static void move_belief(wy_belief_list *l, int32_t to, int32_t from) {
   l->data[to] = l->data[from];
-  memcpy(wy_belief_slots(l, to), wy_belief_slots(l, from), (size_t)l->stride * sizeof *l->slots);
+  if (l->stride > 0) memcpy(wy_belief_slots(l, to), wy_belief_slots(l, from), (size_t)l->stride * sizeof *l->slots);
 }
 
 /* Belief i left: the awake indices past it move down by one. */
@@ -362,7 +371,7 @@ void wy_beliefs_prune(wy_belief_list *l, float memory_time) {
   for (; next < l->count; next++) move_belief(l, next - dropped, next);
   l->count -= dropped;
   l->awake_count = kept;
-  index_rebuild(l);
+  wy_belief_index_rebuild(l);
 }
 
 /* ---- the module: a list per agent ---------------------------------------------- */
@@ -411,7 +420,7 @@ static void actor_removed(wary_world *w, wy_id target) {
     for (int32_t j = k + 1; j < l->count; j++) move_belief(l, j - 1, j);
     l->count--;
     awake_remove(l, k);
-    index_rebuild(l);
+    wy_belief_index_rebuild(l);
   }
 }
 
@@ -420,7 +429,7 @@ static void actor_removed(wary_world *w, wy_id target) {
 static bool slots_reserve(wary_world *w, int32_t profile, int32_t slot_count) {
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_belief_list *l = wy_beliefs_of(w, i);
-    if (wy_agent_actor(w, i)->profile == profile && !list_reserve(w, l, l->cap, slot_count))
+    if (wy_agent_actor(w, i)->profile == profile && !wy_belief_list_reserve(w, l, l->cap, slot_count))
       return false;
   }
   return true;

@@ -117,8 +117,10 @@ static inline wy_belief_list *wy_beliefs_of(const wary_world *w, int32_t agent) 
   return &w->beliefs->agents.data[agent];
 }
 
+/* The slots of belief i (none, and no arithmetic on NULL, for a profile
+ * without senses). */
 static inline wy_belief_slot *wy_belief_slots(const wy_belief_list *l, int32_t i) {
-  return &l->slots[(size_t)i * (size_t)l->stride];
+  return l->stride == 0 ? l->slots : &l->slots[(size_t)i * (size_t)l->stride];
 }
 
 /* Why slot s of a belief last saw nothing (wy_belief_slot.reason). */
@@ -167,6 +169,15 @@ void wy_belief_wake(wary_world *w, int32_t agent, int32_t i);
  * any can fall 2^31 steps behind. */
 void wy_beliefs_step_begin(wary_world *w, float dt);
 
+/* Room for need beliefs of stride slots each; false (l as it was, perhaps
+ * with more room) on out of memory. */
+bool wy_belief_list_reserve(const wary_world *w, wy_belief_list *l, int32_t need, int32_t stride);
+/* After beliefs left or moved (or were loaded): the index from target to belief again. */
+void wy_belief_index_rebuild(wy_belief_list *l);
+/* Frees l's tables (not its evidence blocks: the caller gives those back or
+ * frees the pool); l is then empty. */
+void wy_belief_list_free_tables(const wary_world *w, wy_belief_list *l);
+
 /* The index of l's belief about target, -1 none. */
 int32_t wy_belief_find(const wy_belief_list *l, wy_id target);
 /* A new belief about target t at the end of l: its index, or -1 on out of memory. */
@@ -202,6 +213,9 @@ static inline bool wy_belief_empty(const wy_belief_list *l, int32_t i, float mem
 /* Drops the beliefs that hold nothing (never a dormant one). */
 void wy_beliefs_prune(wy_belief_list *l, float memory_time);
 
+/* Room for one more evidence block, so that wy_evidence_block_of cannot
+ * fail; false on out of memory (nothing changed). */
+bool wy_evidence_reserve(wary_world *w);
 /* The evidence block of b (made empty if it has none), NULL on out of memory. */
 wy_evidence_block *wy_evidence_block_of(wary_world *w, wy_belief_list *l, wy_belief *b);
 /* b holds no evidence any more: its block goes back to the pool. */

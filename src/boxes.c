@@ -58,7 +58,6 @@ int wary_box_create(wary_world *w, const wary_box_def *def, wary_box_id *out) {
   wary_box_id unused;
   if (!out) out = &unused;
   out->id = 0;
-  w->light_epoch++;
   wy_error *e = w->error;
   if (!def) return wy_fail_null(e, WARY_ERR_BAD_VALUE, __func__, "box_def");
   int status = wy_bounds_check(e, __func__, "box_def", def->min, def->max);
@@ -71,41 +70,42 @@ int wary_box_create(wary_world *w, const wary_box_def *def, wary_box_id *out) {
   if (slot < 0) return wy_fail_reserve(e, __func__, slot, "box");
   if (!wy_occ_add(&w->occ, slot, def->min, def->max, def->material)) return wy_fail_memory(e, __func__);
   out->id = wy_id_alloc(&w->box_ids);
+  w->light_epoch++;
   return WARY_OK;
 }
 
 int wary_box_set_bounds(wary_world *w, wary_box_id box_h, float min_x, float min_y, float min_z, float max_x, float max_y, float max_z) {
   wy_id box = box_h.id;
-  w->light_epoch++;
   int32_t slot = wy_id_slot(&w->box_ids, box);
   if (slot < 0) return wy_id_check(w->error, __func__, "box", &w->box_ids, box);
   float mn[3] = {min_x, min_y, min_z}, mx[3] = {max_x, max_y, max_z};
   int status = wy_bounds_check(w->error, __func__, NULL, mn, mx);
   if (status != WARY_OK) return status;
   wy_occ_set_bounds(&w->occ, slot, mn, mx);
+  w->light_epoch++;
   return WARY_OK;
 }
 
 int wary_box_set_material(wary_world *w, wary_box_id box_h, int32_t material) {
   wy_id box = box_h.id;
-  w->light_epoch++;
   int32_t slot = wy_id_slot(&w->box_ids, box);
   if (slot < 0) return wy_id_check(w->error, __func__, "box", &w->box_ids, box);
   if (material < 0 || material >= w->material_count)
     return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "material", "a material", material,
                          w->material_count);
   wy_occ_set_material(&w->occ, slot, material);
+  w->light_epoch++;
   return WARY_OK;
 }
 
 int wary_box_destroy(wary_world *w, wary_box_id box_h) {
   wy_id box = box_h.id;
-  w->light_epoch++;
   int32_t slot = wy_id_slot(&w->box_ids, box);
   if (slot < 0) return wy_id_check(w->error, __func__, "box", &w->box_ids, box);
   if (w->in_step) return wy_fail_in_step(w->error, __func__);
   wy_occ_remove(&w->occ, slot);
   wy_id_release(&w->box_ids, slot);
+  w->light_epoch++;
   return WARY_OK;
 }
 

@@ -52,7 +52,6 @@ int wary_light_create(wary_world *w, const wary_light_def *def, wary_light_id *o
   wary_light_id unused;
   if (!out) out = &unused;
   out->id = 0;
-  w->light_epoch++;
   int status = light_check(w->error, __func__, def);
   if (status != WARY_OK) return status;
   int32_t slot = wy_id_reserve(&w->light_ids);
@@ -63,12 +62,12 @@ int wary_light_create(wary_world *w, const wary_light_def *def, wary_light_id *o
   l->def = *def;
   l->def.radius = wy_scaled(w, def->radius, 8.0f);
   out->id = wy_id_alloc(&w->light_ids);
+  w->light_epoch++;
   return WARY_OK;
 }
 
 int wary_light_set(wary_world *w, wary_light_id id_h, const wary_light_def *def) {
   wy_id id = id_h.id;
-  w->light_epoch++;
   int32_t slot = wy_id_slot(&w->light_ids, id);
   if (slot < 0) return wy_id_check(w->error, __func__, "light", &w->light_ids, id);
   int status = light_check(w->error, __func__, def);
@@ -76,15 +75,16 @@ int wary_light_set(wary_world *w, wary_light_id id_h, const wary_light_def *def)
   wy_light *l = &w->lights.data[slot];
   l->def = *def;
   l->def.radius = wy_scaled(w, def->radius, 8.0f);
+  w->light_epoch++;
   return WARY_OK;
 }
 
 int wary_light_destroy(wary_world *w, wary_light_id id_h) {
   wy_id id = id_h.id;
-  w->light_epoch++;
   int32_t slot = wy_id_slot(&w->light_ids, id);
   if (slot < 0) return wy_id_check(w->error, __func__, "light", &w->light_ids, id);
   wy_id_release(&w->light_ids, slot);
+  w->light_epoch++;
   return WARY_OK;
 }
 
@@ -93,7 +93,6 @@ int wary_environment_create(wary_world *w, const wary_environment_def *def,
   wary_environment_id unused;
   if (!out) out = &unused;
   out->id = 0;
-  w->light_epoch++;
   int status = env_check(w->error, __func__, def);
   if (status != WARY_OK) return status;
   int32_t slot = wy_id_reserve(&w->env_ids);
@@ -102,26 +101,27 @@ int wary_environment_create(wary_world *w, const wary_environment_def *def,
   if (slot == w->envs.count) w->envs.count++;
   w->envs.data[slot].def = *def;
   out->id = wy_id_alloc(&w->env_ids);
+  w->light_epoch++;
   return WARY_OK;
 }
 
 int wary_environment_set(wary_world *w, wary_environment_id id_h, const wary_environment_def *def) {
   wy_id id = id_h.id;
-  w->light_epoch++;
   int32_t slot = wy_id_slot(&w->env_ids, id);
   if (slot < 0) return wy_id_check(w->error, __func__, "env", &w->env_ids, id);
   int status = env_check(w->error, __func__, def);
   if (status != WARY_OK) return status;
   w->envs.data[slot].def = *def;
+  w->light_epoch++;
   return WARY_OK;
 }
 
 int wary_environment_destroy(wary_world *w, wary_environment_id id_h) {
   wy_id id = id_h.id;
-  w->light_epoch++;
   int32_t slot = wy_id_slot(&w->env_ids, id);
   if (slot < 0) return wy_id_check(w->error, __func__, "env", &w->env_ids, id);
   wy_id_release(&w->env_ids, slot);
+  w->light_epoch++;
   return WARY_OK;
 }
 

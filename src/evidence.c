@@ -19,6 +19,8 @@ int wary_evidence_add(wary_world *w, wary_actor_id agent_h, wary_actor_id target
                    "source: expected 0 (none) or an interned name (a key from wary_name), got %d", source);
   int status;
   int32_t index;
+  /* The block's room first: a belief made for it must not stay when there is none. */
+  if (!wy_evidence_reserve(w)) return wy_fail_memory(w->error, __func__);
   /* Evidence is kept even about a target not yet perceived (a disguise put on
    * before any guard has seen the player); only a floor raises confidence. */
   wy_belief *b = wy_belief_of(w, __func__, agent, target, true, &index, &status);

@@ -39,10 +39,13 @@ static const float head_share[3] = {1.0f, 1.10f / 1.70f, 0.25f / 1.70f};
 
 static int intern_keys(wary_world *w, const char *fn) {
   if (w->geck->keys[0] != 0) return WARY_OK;
-  int32_t keys[WY_GECK_KEYS];
+  int32_t keys[WY_GECK_KEYS], before = w->names.count;
   for (int i = 0; i < WY_GECK_KEYS; i++) {
     keys[i] = wy_name_intern(w, key_names[i]);
-    if (keys[i] < 0) return wy_fail_intern(w->error, fn, keys[i]);
+    if (keys[i] < 0) {
+      wy_names_forget(w, before);
+      return wy_fail_intern(w->error, fn, keys[i]);
+    }
   }
   memcpy(w->geck->keys, keys, sizeof keys);
   return WARY_OK;

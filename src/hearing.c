@@ -301,6 +301,14 @@ bool wy_hear(wary_world *w, int32_t agent) {
   const wary_hearing_def *h = wy_hearing_of(w, a->profile);
   int32_t slot = w->profiles.data[a->profile].builtin_slot[WARY_SENSE_HEARING];
   wy_id self = wy_agent_id(w, agent);
+  /* Room first, so that no sound fires its event and is then left pending
+   * (heard again when the step is made again): a track and a report each. */
+  int32_t n = ag->pending.count;
+  struct wy_reports *r = w->reports;
+  if (!wy_array_reserve(&w->alloc, &ag->tracks, ag->tracks.count + n) ||
+      !wy_array_reserve(&w->alloc, &r->places, r->places.count + n) ||
+      !wy_array_reserve(&w->alloc, &r->actors, r->actors.count + ag->tracks.count + n))
+    return false;
   for (int32_t i = 0; i < ag->tracks.count; i++) {
     ag->tracks.data[i].heard = 0.0f;
     ag->tracks.data[i].sound = -1;

@@ -18,6 +18,13 @@ int32_t wy_name_intern(wary_world *w, const char *name) {
   return w->names.count;
 }
 
+void wy_names_forget(wary_world *w, int32_t count) {
+  while (w->names.count > count) {
+    char *name = w->names.data[--w->names.count];
+    wy_free(&w->alloc, name, strlen(name) + 1);
+  }
+}
+
 int wy_fail_intern(wy_error *e, const char *fn, int status) {
   return status == WARY_ERR_FULL
              ? wy_fail(e, status, fn, "table full: %d interned names at most", WY_MAX_NAMES)

@@ -569,6 +569,8 @@ WY_INLINE bool query(wy_occluders *o, const wy_material *materials, const float 
   }
 }
 
+bool wy_occ_prepare(wy_occluders *o) { return !o->dirty || rebuild(o); }
+
 bool wy_occ_sight(wy_occluders *o, const wy_material *materials, const float a[3],
                   const float b[3], float *transmission) {
   walk_out w;

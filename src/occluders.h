@@ -61,6 +61,10 @@ bool wy_occ_add(wy_occluders *o, int32_t slot, const float min[3], const float m
 void wy_occ_set_bounds(wy_occluders *o, int32_t slot, const float min[3], const float max[3]);
 void wy_occ_set_material(wy_occluders *o, int32_t slot, int32_t material);
 void wy_occ_remove(wy_occluders *o, int32_t slot);
+/* Builds the hierarchy now if it is dirty; false on out of memory (nothing
+ * changed). After it, no query can fail until a box is added or removed:
+ * a build a refitted tree asks for reuses the room of this one. */
+bool wy_occ_prepare(wy_occluders *o);
 /* Segment a->b against every alive box: *transmission receives the product
  * of the materials' vision_transmission of the boxes the segment touches,
  * each box once, nearer subtrees first; the walk stops once it reaches 0. A

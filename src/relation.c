@@ -29,19 +29,29 @@ static void agent_removed(wary_world *w, int32_t agent) {
   wy_array_swap_remove(&w->relations->agents, agent);
 }
 
+/* Overrides about a removed actor go with it: its id never names anyone
+ * again, and the room is the agent's to use. */
+static void actor_removed(wary_world *w, wy_id actor) {
+  for (int32_t i = 0; i < w->relations->agents.count; i++) {
+    wy_relation_list *l = &w->relations->agents.data[i];
+    for (int32_t k = 0; k < l->count; k++)
+      if (l->relation[k].target == actor) l->relation[k--] = l->relation[--l->count];
+  }
+}
+
 const wy_module wy_relation_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .agent_added = agent_added,
-  .agent_removed = agent_removed,
+  .agent_removed = agent_removed, .actor_removed = actor_removed,
 };
 
 int wary_set_relationship(wary_world *w, int32_t a, int32_t b, int32_t rel) {
   if (wy_bad_int(w->error, __func__, "relationship", -1, rel, WARY_HOSTILE, WARY_FRIENDLY)) return WARY_ERR_BAD_VALUE;
-  w->relation_epoch++;
   struct wy_relations *r = w->relations;
   for (int32_t i = 0; i < r->team_count; i++) {
     wy_team_relation *t = &r->teams[i];
     if ((t->a == a && t->b == b) || (t->a == b && t->b == a)) {
       t->relationship = rel;
+      w->relation_epoch++;
       return WARY_OK;
     }
   }
@@ -49,6 +59,7 @@ int wary_set_relationship(wary_world *w, int32_t a, int32_t b, int32_t rel) {
     return wy_fail(w->error, WARY_ERR_FULL, __func__, "table full: 32 pairs of teams at most, none of %d and %d", a,
                    b);
   r->teams[r->team_count++] = (wy_team_relation){a, b, rel};
+  w->relation_epoch++;
   return WARY_OK;
 }
 
@@ -61,12 +72,12 @@ int wary_set_relationship_override(wary_world *w, wary_actor_id agent_h, wary_ac
   if (rel < -1 || rel > WARY_FRIENDLY)
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__,
                    "relationship: expected -1 (no override) or an integer in [0, 2], got %d", rel);
-  w->relation_epoch++;
   wy_relation_list *l = &w->relations->agents.data[index];
   for (int32_t i = 0; i < l->count; i++) {
     if (l->relation[i].target != target) continue;
     if (rel < 0) l->relation[i] = l->relation[--l->count];
     else l->relation[i].relationship = rel;
+    w->relation_epoch++;
     return WARY_OK;
   }
   if (rel < 0) return WARY_OK;
@@ -74,5 +85,6 @@ int wary_set_relationship_override(wary_world *w, wary_actor_id agent_h, wary_ac
     return wy_fail(w->error, WARY_ERR_FULL, __func__,
                    "table full: agent %x overrides 8 actors at most, target %x is not one of them", agent, target);
   l->relation[l->count++] = (wy_relation){target, rel};
+  w->relation_epoch++;
   return WARY_OK;
 }

@@ -70,10 +70,14 @@ static int32_t sound_create(wary_world *w, const wary_sound_def *d) {
                    "sound_def.name: expected a name of at most %d characters (its tag Stimulus.Sound.<name>: %d), "
                    "got %u",
                    (int)(sizeof tag - sizeof "Stimulus.Sound."), (int)sizeof tag - 1, (unsigned)strlen(name));
+  int32_t before = w->names.count;
   int32_t key = wy_name_intern(w, tag);
   if (key < 0) return wy_fail_intern(e, fn, key);
   wy_sound *s = wy_array_push(&w->alloc, &w->sounds->types);
-  if (!s) return wy_fail_memory(e, fn);
+  if (!s) {
+    wy_names_forget(w, before);
+    return wy_fail_memory(e, fn);
+  }
   s->def = *d;
   s->def.max_range = wy_scaled(w, d->max_range, 15.0f);
   s->stimulus_tag = key;

@@ -11,6 +11,7 @@
 #include "budget.h"
 #include "custom.h"
 #include "damage.h"
+#include "emission.h"
 #include "emotion.h"
 #include "evidence.h"
 #include "geck.h"
@@ -161,11 +162,30 @@ static int gather(wary_world *w, int32_t agent) {
   return WARY_OK;
 }
 
+/* What the step could fail to find room for, taken before anything changes:
+ * the grid, the hierarchy of boxes (so no ray fails inside the step) and a
+ * place in every hearing agent's pending sounds for each queued sound (so
+ * delivery cannot stop half way and deliver twice when the step is made
+ * again). */
+static bool reserve_step(wary_world *w) {
+  if (!wy_grid_refresh(w) || !wy_occ_prepare(&w->occ)) return false;
+  int32_t sounds = 0;
+  for (int32_t e = 0; e < w->emissions->queue.count; e++) sounds += w->emissions->queue.data[e].is_sound;
+  if (sounds == 0) return true;
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    wy_hearing_agent *h = &w->hearing->agents.data[i];
+    if (wy_agent_profile(w, i)->builtin_slot[WARY_SENSE_HEARING] >= 0 &&
+        !wy_array_reserve(&w->alloc, &h->pending, h->pending.count + sounds))
+      return false;
+  }
+  return true;
+}
+
 int wary_step_begin(wary_world *w, float dt) {
   if (w->in_step) return wy_fail_in_step(w->error, __func__);
   if (wy_bad_range(w->error, __func__, "dt", dt, 0.0f, (float)WARY_MAX_STEP_SECONDS))
     return WARY_ERR_BAD_VALUE;
-  if (!wy_grid_refresh(w)) return wy_fail_memory(w->error, __func__);
+  if (!reserve_step(w)) return wy_fail_memory(w->error, __func__);
   w->in_step = true;
   w->steps++;
   wy_beliefs_step_begin(w, dt);
@@ -174,10 +194,15 @@ int wary_step_begin(wary_world *w, float dt) {
   w->events.count = 0;
   w->custom->queries.count = 0;
   w->reports->actors.count = 0;
+  w->reports->places.count = 0;
   w->light_epoch++;
   wy_actors_motion(w, dt);
   wy_eyes_turn(w, dt);
-  if (!wy_deliver_sounds(w) || !wy_deliver_stimuli(w) || !apply_places(w) || !wy_budget_plan(w)) {
+  bool delivered = wy_deliver_sounds(w);
+  /* Heard once: if what follows fails, the step made again delivers them
+   * only as stimuli. */
+  for (int32_t e = 0; delivered && e < w->emissions->queue.count; e++) w->emissions->queue.data[e].is_sound = false;
+  if (!delivered || !wy_deliver_stimuli(w) || !apply_places(w) || !wy_budget_plan(w)) {
     w->in_step = false;
     return wy_fail_memory(w->error, __func__);
   }

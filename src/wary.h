@@ -568,6 +568,30 @@ typedef struct wary_stats {
 
 wary_stats wary_world_stats(const wary_world *world);
 
+/* ---- save and load ---------------------------------------------------------- */
+
+/* A snapshot of everything a step or a call can change (actors, boxes,
+ * lights, environments, sun and weather, beliefs with their evidence and
+ * timers, places, hearing, stimuli and hits waiting for the next step, pain,
+ * emotions, attention, threat, relationships, GECK, sense timers and mutes,
+ * world time, the ids with their generations), in a versioned little-endian
+ * format that is the same on every machine and binding. Definitions are not
+ * in it: load it into a world that defines the same profiles, senses,
+ * materials, sounds, filters and pain types, in the same order (the snapshot
+ * keeps their counts and a fingerprint and refuses another world's).
+ * *size: the snapshot's bytes; buf NULL: only that. WARY_ERR_FULL (nothing
+ * usable in buf) when cap is smaller. Not during a step. */
+int wary_world_save(const wary_world *world, void *buf, size_t cap, size_t *size);
+/* Replaces the world's state with a snapshot of wary_world_save (size bytes).
+ * A truncated, damaged, other-version or other-definitions snapshot is
+ * refused (WARY_ERR_BAD_VALUE, the text says which) and the world is left as
+ * it was; out of memory too. The handles of the saved world are valid again
+ * (live ones name their objects, removed ones are refused); one made after
+ * the save names nothing, and its slot may be given to a new object later,
+ * as in the saved world. The last step's events and batch are gone. Not
+ * during a step. */
+int wary_world_load(wary_world *world, const void *buf, size_t size);
+
 /* ---- vision, light and environments ------------------------------------ */
 
 typedef enum wary_cone {

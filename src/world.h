@@ -143,6 +143,9 @@ void wy_world_free(wary_world *w);
  * NULL or "", WARY_ERR_FULL, WARY_ERR_OUT_OF_MEMORY) with no text: the
  * caller says what failed, wary_name for one, wy_fail_intern for the others. */
 int32_t wy_name_intern(wary_world *w, const char *name);
+/* A call that interned names and then failed gives back those past count
+ * (the table's count before it): nothing else can hold their keys yet. */
+void wy_names_forget(wary_world *w, int32_t count);
 /* The text of a full name table or of out of memory when interning for fn. */
 int wy_fail_intern(wy_error *e, const char *fn, int status);
 

@@ -14,6 +14,7 @@ local schema = require("wary.schema")
 local Actor = handle.class("actor")
 
 local live, ok = handle.live, handle.ok
+local MAX_PROPS = enums.constants.MAX_PROPS
 
 function Actor:__tostring()
   return self.name
@@ -118,6 +119,15 @@ function Actor:set_prop(key, value)
   local B, w = live(self, "set_prop")
   Actor._check_prop(self.name, key, value)
   if type(value) == "number" then
+    -- A full actor refuses a new numeric prop before its key is interned, so
+    -- refused calls do not use up the world's name table.
+    if type(self.props[key]) ~= "number" then
+      local numbers = 0
+      for _, v in pairs(self.props) do numbers = numbers + (type(v) == "number" and 1 or 0) end
+      if numbers >= MAX_PROPS then
+        check.fail(self.name, "props", "at most " .. MAX_PROPS .. " numeric values", numbers + 1)
+      end
+    end
     ok(self, B.actor_set_prop(w, self.id, self.world:_name(key), value), "set_prop")
   end
   self.props[key] = value

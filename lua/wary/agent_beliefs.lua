@@ -7,6 +7,7 @@ local handle = require("wary.handle")
 
 local agent, other, ok = handle.agent, handle.other, handle.ok
 local NOT_FOUND = enums.status_values.not_found
+local MAX_EVIDENCE = enums.constants.MAX_EVIDENCE
 
 local M = {}
 
@@ -93,6 +94,16 @@ function M:add_evidence(target, tag, op, value, options)
   if value == nil and op == "invalidate" then value = 0 end
   check.number(self.name, "value", value, 0, 1)
   local o = check.fields(self.name .. " evidence " .. check.describe(tag), evidence_schema, options or {})
+  -- A full belief refuses a new tag: said before the names are interned, so
+  -- refused calls do not use up the world's name table.
+  if B.evidence_count(w, self.id, id) >= MAX_EVIDENCE then
+    local held = false
+    for _, e in ipairs(self:evidence(target)) do held = held or e.tag == tag end
+    if not held then
+      check.raise(string.format("%s: add_evidence: table full: the belief holds %d evidence (MAX_EVIDENCE), none "
+        .. "with tag %s", self.name, MAX_EVIDENCE, check.describe(tag)))
+    end
+  end
   local source = o.source and self.world:_name(o.source) or 0
   ok(self, B.evidence_add(w, self.id, id, self.world:_name(tag), op_value, value, o.lifetime, source),
     "add_evidence")
@@ -103,6 +114,8 @@ function M:remove_evidence(target, tag)
   local B, w = agent(self, "remove_evidence")
   local id = other(self, target, "target")
   if type(tag) ~= "string" then check.fail(self.name, "tag", "a string", tag) end
+  -- A name never interned tags no evidence: nothing to intern it for.
+  if not self.world._names[tag] then return false end
   local status = B.evidence_remove(w, self.id, id, self.world:_name(tag))
   if status ~= NOT_FOUND then ok(self, status, "remove_evidence") end
   return status == 0

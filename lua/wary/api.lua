@@ -1143,6 +1143,27 @@ return {
       },
     },
     {
+      name = "world_save", c = "wary_world_save",
+      hand = "returns the snapshot as a Lua string (two calls: its size, then the bytes)",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "buf", role = "other" },
+        { name = "cap", role = "value", kind = "u64", ctype = "size_t" },
+        { name = "size", role = "out_value", kind = "u64", ctype = "size_t" },
+      },
+    },
+    {
+      name = "world_load", c = "wary_world_load",
+      hand = "takes the snapshot as a Lua string",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "buf", role = "other" },
+        { name = "size", role = "value", kind = "u64", ctype = "size_t" },
+      },
+    },
+    {
       name = "default_vision_def", c = "wary_default_vision_def",
       ret = { role = "struct", struct = "wary_vision_def" },
       params = {

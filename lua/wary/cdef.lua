@@ -414,6 +414,8 @@ typedef struct wary_stats {
 } wary_stats;
 
 wary_stats wary_world_stats(const wary_world *world);
+int wary_world_save(const wary_world *world, void *buf, size_t cap, size_t *size);
+int wary_world_load(wary_world *world, const void *buf, size_t size);
 
 typedef enum wary_cone {
   WARY_CONE_NONE = 0,

@@ -292,6 +292,42 @@ static int l_world_create(lua_State *L)
   return 1;
 }
 
+/* ---- save and load ------------------------------------------------------------ */
+
+/* world_save(w): status, and the snapshot as a string (nil on failure). */
+static int l_world_save(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  size_t size = 0;
+  int status = wary_world_save(w, NULL, 0, &size);
+  if (status == WARY_OK) {
+    luaL_Buffer b;
+    char *p = luaL_buffinitsize(L, &b, size);
+    status = wary_world_save(w, p, size, &size);
+    luaL_pushresultsize(&b, status == WARY_OK ? size : 0);
+    if (status != WARY_OK) {
+      lua_pop(L, 1);
+      lua_pushnil(L);
+    }
+    lua_pushinteger(L, status);
+    lua_insert(L, -2);
+    return 2;
+  }
+  lua_pushinteger(L, status);
+  lua_pushnil(L);
+  return 2;
+}
+
+/* world_load(w, s): status. */
+static int l_world_load(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  size_t size;
+  const char *s = luaL_checklstring(L, 2, &size);
+  lua_pushinteger(L, wary_world_load(w, s, size));
+  return 1;
+}
+
 /* ---- the custom-sense runner's primitives ------------------------------------ */
 
 /* The upvalue of a reader after the world's metatable: the array it reads
@@ -416,6 +452,8 @@ static const luaL_Reg world_meta[] = {
 static const luaL_Reg hand_functions[] = {
   { "world_create", l_world_create },
   { "world_destroy", l_world_destroy },
+  { "world_save", l_world_save },
+  { "world_load", l_world_load },
   { "query_reader", l_query_reader },
   { "event_reader", l_event_reader },
   { "event_index", l_event_index },

@@ -1263,6 +1263,10 @@ static int w_world_stats(lua_State *L)
   return 1;
 }
 
+/* wary_world_save: by hand in core.c (returns the snapshot as a Lua string (two calls: its size, then the bytes)) */
+
+/* wary_world_load: by hand in core.c (takes the snapshot as a Lua string) */
+
 static int w_default_vision_def(lua_State *L)
 {
   wary_vision_def r = wary_default_vision_def();

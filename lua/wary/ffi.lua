@@ -178,6 +178,23 @@ function B.world_destroy(w)
   end
 end
 
+-- The snapshot of wary_world_save as a string: status, string (nil on failure).
+local size_out = ffi.new("size_t[1]")
+
+function B.world_save(w)
+  local status = lib.wary_world_save(live(w), nil, 0, size_out)
+  if status ~= 0 then return status, nil end
+  local n = size_out[0]
+  local buf = ffi.new("uint8_t[?]", n)
+  status = lib.wary_world_save(w, buf, n, size_out)
+  if status ~= 0 then return status, nil end
+  return status, ffi.string(buf, size_out[0])
+end
+
+function B.world_load(w, s)
+  return lib.wary_world_load(live(w), s, #s)
+end
+
 ---------------------------------------------------------------------------
 -- The wrappers of wary.api's functions, compiled from Lua source written
 -- here by parameter role, so that LuaJIT sees plain calls with a fixed

@@ -27,6 +27,8 @@
 -- stepping and events (wary/world.lua, wary/events.lua)
 --   world:step(dt) world:on(event, fn) world:events() world:events_dropped() world:time() world:stats()
 --   world:destroy()
+-- saving and loading (wary/save.lua)
+--   world:save_state() world:load_state(s)
 -- beliefs (wary/agent_beliefs.lua)
 --   agent:confidence(t) agent:state(t) agent:belief(t) agent:beliefs() agent:explain(t) agent:explain_text(t)
 --   agent:set_confidence(t, c) agent:add_evidence(t, tag, op, value, { lifetime, source })

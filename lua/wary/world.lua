@@ -313,7 +313,12 @@ function World:_add(t, is_agent)
   self._actors[id] = actor
   if profile then self._agent_profiles[id] = profile.table end
   if samples then self._B.actor_set_samples(self._w, id, samples) end
-  for k, v in pairs(props) do actor:set_prop(k, v) end
+  -- In key order: pairs' order differs between interpreters, and the order
+  -- names are interned in (and props kept in) is part of the saved state.
+  local keys = {}
+  for k in pairs(props) do keys[#keys + 1] = k end
+  table.sort(keys)
+  for _, k in ipairs(keys) do actor:set_prop(k, props[k]) end
   brain.actor_added(self, actor, brain_fields)
   return actor
 end
@@ -418,10 +423,13 @@ function World:destroy()
   self._destroyed = true
 end
 
--- What makes something happen for the senses; init.lua lists every method.
-for name, fn in pairs(require("wary.world_stimuli")) do
-  assert(World[name] == nil, "wary.world_stimuli redefines World:" .. name)
-  World[name] = fn
+-- What makes something happen for the senses, and saving and loading;
+-- init.lua lists every method.
+for _, part in ipairs({ "wary.world_stimuli", "wary.save" }) do
+  for name, fn in pairs(require(part)) do
+    assert(World[name] == nil, part .. " redefines World:" .. name)
+    World[name] = fn
+  end
 end
 
 return World

@@ -75,6 +75,20 @@ static inline int32_t make_name(wary_world *w, const char *name) {
   return key;
 }
 
+/* A generator that draws the same numbers everywhere, for the tests that
+ * play a game by turns: *lcg_seed() is its state, lcg() the next number
+ * (24 bits), unit() one in [0, 1). */
+static inline uint32_t *lcg_seed(void) {
+  static uint32_t state;
+  return &state;
+}
+static inline uint32_t lcg(void) {
+  uint32_t *s = lcg_seed();
+  *s = *s * 1664525u + 1013904223u;
+  return *s >> 8;
+}
+static inline float unit(void) { return (float)(lcg() % 10000u) / 10000.0f; }
+
 /* The end of main: prints "<name>: N checks, F failed" ("N checks, F
  * failed" without a name) and returns the exit status, nonzero on a failure. */
 static inline int check_summary(const char *name) {

@@ -1,0 +1,235 @@
+-- wary.save: world:save_state() and world:load_state(s). The string holds the
+-- core's snapshot (wary_world_save: every piece of state a step can change,
+-- the same bytes under both backends) and what the facade keeps beside it:
+-- each actor's name, kind, team as given, stance, props (plain values and
+-- actor handles), pawn flag, owner and instigator; the team numbering; the
+-- boxes' material names; the sun. Functions (handlers, health providers,
+-- Lua senses) cannot be saved: the game defines them again. load_state keeps
+-- the handle objects of the actors and boxes the snapshot holds (with their
+-- handlers), makes handles for the others, and makes stale those it does
+-- not hold. docs/reliability.md says more.
+local Actor = require("wary.actor")
+local brain = require("wary.brain")
+local check = require("wary.check")
+local handles = require("wary.handles")
+
+local M = {}
+
+local MAGIC = "WARYLUA1"
+-- What an actor handle decodes to until the actors are made again.
+local ACTOR_REF = {}
+
+-- ---- plain values as text ------------------------------------------------------
+-- nil n, booleans T F, integers i<digits>; , other numbers d<%a>; , strings
+-- s<length>:<bytes>, actor handles a<id>; , tables t<key value ...>e with the
+-- keys in a fixed order, so the same values give the same text on both backends.
+
+local function key_less(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= tb then return ta < tb end
+  return a < b
+end
+
+local function encode(v, out, where, seen)
+  local t = type(v)
+  if t == "nil" then
+    out[#out + 1] = "n"
+  elseif t == "boolean" then
+    out[#out + 1] = v and "T" or "F"
+  elseif t == "number" then
+    if v ~= v or v == math.huge or v == -math.huge then
+      check.raise(string.format("world:save_state: %s: expected a finite number, got %s", where, check.describe(v)))
+    end
+    if v == math.floor(v) and v > -2 ^ 53 and v < 2 ^ 53 then
+      out[#out + 1] = string.format("i%d;", v)
+    else
+      out[#out + 1] = string.format("d%a;", v)
+    end
+  elseif t == "string" then
+    out[#out + 1] = "s" .. #v .. ":" .. v
+  elseif t == "table" and getmetatable(v) == Actor then
+    out[#out + 1] = string.format("a%d;", v.id)
+  elseif t == "table" and getmetatable(v) == nil then
+    if seen[v] then
+      check.raise(string.format("world:save_state: %s: expected plain values, got a table that holds itself", where))
+    end
+    seen[v] = true
+    local keys = {}
+    for k in pairs(v) do
+      if type(k) ~= "string" and type(k) ~= "number" then
+        check.raise(string.format("world:save_state: %s: expected string or number keys, got %s", where,
+          check.describe(k)))
+      end
+      keys[#keys + 1] = k
+    end
+    table.sort(keys, key_less)
+    out[#out + 1] = "t"
+    for _, k in ipairs(keys) do
+      encode(k, out, where, seen)
+      encode(v[k], out, where .. "." .. tostring(k), seen)
+    end
+    out[#out + 1] = "e"
+    seen[v] = nil
+  else
+    check.raise(string.format("world:save_state: %s: expected a value that can be saved (nil, boolean, number, "
+      .. "string, actor, table of those), got %s", where, check.describe(v)))
+  end
+end
+
+-- The value at s[i]: value, next index; an actor handle comes back as an ACTOR_REF.
+local function decode(s, i)
+  local c = s:sub(i, i)
+  if c == "n" then return nil, i + 1 end
+  if c == "T" then return true, i + 1 end
+  if c == "F" then return false, i + 1 end
+  if c == "i" or c == "d" or c == "a" then
+    local j = s:find(";", i + 1, true)
+    local n = j and tonumber(s:sub(i + 1, j - 1))
+    if not n then error("a number", 0) end
+    if c == "i" and math.tointeger then n = math.tointeger(n) or n end
+    if c == "a" then return setmetatable({ id = n }, ACTOR_REF), j + 1 end
+    return n, j + 1
+  end
+  if c == "s" then
+    local colon = s:find(":", i + 1, true)
+    local len = colon and tonumber(s:sub(i + 1, colon - 1))
+    if not len or colon + len > #s then error("a string", 0) end
+    return s:sub(colon + 1, colon + len), colon + len + 1
+  end
+  if c == "t" then
+    local t = {}
+    i = i + 1
+    while s:sub(i, i) ~= "e" do
+      if i > #s then error("the end of a table", 0) end
+      local k, v
+      k, i = decode(s, i)
+      if k == nil then error("a key", 0) end
+      v, i = decode(s, i)
+      t[k] = v
+    end
+    return t, i + 1
+  end
+  error("a value", 0)
+end
+
+-- ---- the facade's part ----------------------------------------------------------
+
+local function facade_part(world)
+  local actors = {}
+  for _, a in ipairs(world:actors()) do
+    actors[#actors + 1] = {
+      id = a.id, name = a.name, kind = a.kind, team = a.team, stance = a.stance, props = a.props,
+      pawn = a._pawn, owner = a._owner, instigator = a._instigator,
+    }
+  end
+  local boxes = {}
+  for _, b in ipairs(handles.boxes(world)) do
+    boxes[#boxes + 1] = { id = b.id, material = b.material, min = b.min, max = b.max }
+  end
+  local teams = {}
+  for team, id in pairs(world._teams) do teams[#teams + 1] = { team = team, id = id } end
+  table.sort(teams, function(p, q) return p.id < q.id end)
+  return { actors = actors, boxes = boxes, teams = teams, actor_count = world._actor_count, sun = world._sun }
+end
+
+--- The world's state as a string (the core's snapshot and the facade's handles, names, props and teams);
+-- world:load_state(s) restores it into a world with the same definitions. Not during a step.
+function M:save_state()
+  if self._in_step or self._dispatching then
+    check.raise("world:save_state: not allowed during a step (save after world:step returns)")
+  end
+  local out = {}
+  encode(facade_part(self), out, "world", {})
+  local status, snapshot = self._B.world_save(self._w)
+  check.status("world", "save_state", status, self)
+  return MAGIC .. string.format("%08x", #snapshot) .. snapshot .. table.concat(out)
+end
+
+-- The facade's part of s, checked against the world before anything changes.
+local function read_part(self, s)
+  if type(s) ~= "string" then check.fail("world:load_state", "state", "a string from world:save_state", s) end
+  local n = s:sub(1, #MAGIC) == MAGIC and tonumber(s:sub(#MAGIC + 1, #MAGIC + 8), 16)
+  if not n or #s < #MAGIC + 8 + n then
+    check.raise(string.format("world:load_state: state: expected a string from world:save_state, got %d bytes of "
+      .. "something else (or truncated)", #s))
+  end
+  local first = #MAGIC + 9
+  local ok, part, stop = pcall(decode, s, first + n)
+  if not ok or stop ~= #s + 1 or type(part) ~= "table" or type(part.actors) ~= "table" then
+    check.raise("world:load_state: state: expected the facade's part after the snapshot, got "
+      .. (ok and "other values" or ("bytes that are not " .. tostring(part))))
+  end
+  local profiles = {}
+  for _, p in pairs(self._profiles) do profiles[p.index] = p end
+  return s:sub(first, first + n - 1), part, profiles
+end
+
+local function resolve(world, ref)
+  return getmetatable(ref) == ACTOR_REF and world._actors[ref.id] or nil
+end
+
+-- Props as saved, with actor handles back.
+local function restore(world, v)
+  if type(v) ~= "table" then return v end
+  if getmetatable(v) == ACTOR_REF then return resolve(world, v) end
+  local t = {}
+  for k, x in pairs(v) do t[k] = restore(world, x) end
+  return t
+end
+
+--- Replaces the world's state with one from world:save_state: the world must have the same definitions
+-- (made in the same order). A refused string raises and changes nothing.
+function M:load_state(s)
+  if self._in_step or self._dispatching then
+    check.raise("world:load_state: not allowed during a step (load after world:step returns)")
+  end
+  local snapshot, part, profiles = read_part(self, s)
+  local B, w = self._B, self._w
+  check.status("world", "load_state", B.world_load(w, snapshot), self)
+  -- The core holds the snapshot's state now: the facade's tables follow it.
+  local old = self._actors
+  self._actors, self._agent_profiles, self._health_watch = {}, {}, {}
+  for _, a in ipairs(part.actors) do
+    local actor = old[a.id]
+    if actor then
+      old[a.id] = nil
+    else
+      actor = setmetatable({ id = a.id, world = self, _handlers = {} }, Actor)
+    end
+    local _, info = B.actor_get(w, a.id)
+    local profile = info.profile >= 0 and profiles[info.profile]
+    actor.kind, actor.name, actor.team, actor.stance = a.kind, a.name, a.team, a.stance
+    actor.profile = profile and profile.table or nil
+    actor._pawn = a.pawn
+    self._actors[a.id] = actor
+    if profile then self._agent_profiles[a.id] = profile.table end
+  end
+  for _, actor in pairs(old) do self:_forget_actor(actor) end
+  for _, a in ipairs(part.actors) do
+    local actor = self._actors[a.id]
+    actor.props = restore(self, a.props) or {}
+    actor._owner, actor._instigator = resolve(self, a.owner), resolve(self, a.instigator)
+    brain.watch_health(self, actor)
+    for key in pairs(actor.props) do brain.watch_health(self, actor, key) end
+  end
+  local boxes = {}
+  for _, b in ipairs(part.boxes or {}) do
+    local box = self._boxes and self._boxes[b.id] or setmetatable({ id = b.id, world = self }, handles.Box)
+    box.material, box.min, box.max = b.material, b.min, b.max
+    boxes[b.id] = box
+  end
+  for id, box in pairs(self._boxes or {}) do
+    if not boxes[id] then box._removed = true end
+  end
+  self._boxes = boxes
+  self._teams, self._team_count = {}, 0
+  for _, t in ipairs(part.teams or {}) do
+    self._teams[t.team] = t.id
+    if t.id > self._team_count then self._team_count = t.id end
+  end
+  self._actor_count = part.actor_count or 0
+  self._sun = part.sun
+  self._events, self._event_cache, self._step_errors = nil, {}, {}
+end
+
+return M

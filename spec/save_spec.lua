@@ -1,0 +1,162 @@
+-- world:save_state() and world:load_state(s) (issue 14): a game that uses
+-- every feature, saved and loaded into a fresh world with the same
+-- definitions, plays on exactly as the original, here and under the other
+-- backend; a refused state changes nothing.
+local game = require("spec.support.saved_game")
+local other = require("spec.support.other_backend")
+local wary = require("wary")
+local expect = require("spec.support.expect")
+
+local function write(path, s)
+  local f = assert(io.open(path, "wb"))
+  f:write(s)
+  f:close()
+end
+
+local function read(path)
+  local f = io.open(path, "rb")
+  if not f then return nil end
+  local s = f:read("*a")
+  f:close()
+  return s
+end
+
+-- The first line where two logs differ, nil when they are the same.
+local function first_difference(a, b)
+  for i = 1, math.max(#a, #b) do
+    if a[i] ~= b[i] then return string.format("line %d: %s | %s", i, tostring(a[i]), tostring(b[i])) end
+  end
+end
+
+local function saved_after(turns)
+  local g = game.new(true)
+  game.play(g, 0, turns - 1)
+  return g, g.world:save_state()
+end
+
+describe("save_state and load_state", function()
+  it("a loaded copy plays 600 more turns exactly as the original: events and state", function()
+    local a, s = saved_after(300)
+    local b = game.new(false)
+    b.world:load_state(s)
+    game.recast(b)
+    assert.is_true(s == b.world:save_state(), "saving the loaded world gives the same state")
+    assert.are.equal(12, #b.world:actors())
+    assert.are.equal("g3", b.cast.guard3.props.nick)
+    assert.is_true(b.cast.guard1 == b.cast.guard3.props.partner, "an actor in props is its handle again")
+    assert.are.equal(1.5, b.cast.guard3.props.kit[2])
+    a.log = {}
+    for n = 300, 899 do
+      game.turn(a, n)
+      game.turn(b, n)
+      if n % 100 == 99 then assert.is_true(a.world:save_state() == b.world:save_state(), "the same state at " .. n) end
+    end
+    assert.is_true(#a.log > 1000, "the game makes events: " .. #a.log)
+    assert.is_nil(first_difference(a.log, b.log))
+  end)
+
+  it("keeps the handles the snapshot holds, with their handlers, and makes the others stale", function()
+    local g, s = saved_after(100)
+    local w = g.world
+    local guard, thief = g.cast.guard1, g.cast.thief1
+    local heard = 0
+    guard:on("sound_heard", function() heard = heard + 1 end)
+    local later = w:add_target{ name = "later", pos = { 0, 0, 0 } }
+    thief:remove()
+    w:load_state(s)
+    assert.is_true(guard:valid())
+    assert.is_false(later:valid())
+    game.recast(g)
+    assert.is_truthy(g.cast.thief1)
+    assert.are_not.equal(thief, g.cast.thief1) -- removed before the load: a new handle for its id
+    assert.are.equal(thief.id, g.cast.thief1.id)
+    w:emit_sound(g.cast.thief1, "Footstep")
+    g.cast.thief1:set_pos(guard:get().pos[1] + 100, guard:get().pos[2], 0)
+    for _ = 1, 10 do w:step(1 / 30) end
+    assert.is_true(heard > 0)
+    expect.mentions(expect.error_of(later.set_pos, later, 0, 0, 0), "stale")
+  end)
+
+  it("loads under the other backend (" .. other.interpreter .. ") the state this one saved", function()
+    if not other.available() then
+      pending(other.interpreter .. " is not installed")
+      return
+    end
+    local a, s = saved_after(300)
+    a.log = {}
+    game.play(a, 300, 899)
+    local input, output = os.tmpname(), os.tmpname()
+    write(input, s)
+    local script = package.searchpath("spec.support.saved_game", package.path)
+    local p = assert(io.popen(other.command(script, input, 300, 899, output) .. " 2>&1"))
+    local lines = {}
+    for line in p:lines() do lines[#lines + 1] = line end
+    p:close()
+    local finished = table.remove(lines) == "# end"
+    local final = read(output)
+    os.remove(input)
+    os.remove(output)
+    assert.is_true(finished, "the subprocess ended: " .. table.concat(lines, "\n", math.max(1, #lines - 5)))
+    assert.is_nil(first_difference(a.log, lines))
+    assert.is_true(a.world:save_state() == final, "the same final state")
+  end)
+end)
+
+describe("a refused state", function()
+  local function refused(w, s, ...)
+    local before = w:save_state()
+    local n = #w:actors()
+    expect.mentions(expect.error_of(w.load_state, w, s), ...)
+    assert.is_true(before == w:save_state(), "the world's state is unchanged")
+    assert.are.equal(n, #w:actors())
+  end
+
+  local _, s = saved_after(150)
+  local g = game.new(true)
+  game.play(g, 0, 20)
+  local w = g.world
+
+  it("truncated", function()
+    refused(w, s:sub(1, 20), "load_state", "truncated")
+    refused(w, s:sub(1, #s - 1), "load_state", "facade's part")
+    refused(w, "not a state", "load_state", "expected a string from world:save_state")
+    refused(w, 42, "load_state", "a string from world:save_state")
+  end)
+
+  it("damaged in the core's snapshot, or cut in the facade's part", function()
+    local core = tonumber(s:sub(9, 16), 16)
+    for _, at in ipairs({ 17 + 40, 17 + 1000, 17 + 5000, 16 + core }) do
+      local c = s:byte(at)
+      refused(w, s:sub(1, at - 1) .. string.char((c + 1) % 256) .. s:sub(at + 1), "load_state", "damaged")
+    end
+    refused(w, s:sub(1, 16 + core + 30), "load_state", "the facade's part")
+  end)
+
+  it("of another version", function()
+    local at = 17 + 8 -- the core snapshot's version, after the facade's 16-byte prefix
+    refused(w, s:sub(1, at - 1) .. "\2" .. s:sub(at + 1), "snapshot version: expected 1", "got 2")
+  end)
+
+  it("of a world with other definitions", function()
+    local other_world = wary.world{}
+    other_world:define_profile{ name = "watcher", senses = { "Vision" } }
+    refused(other_world, s, "snapshot definitions")
+  end)
+
+  it("during an event handler of world:step", function()
+    local h = game.new(true)
+    local says
+    h.world:on("damaged", function()
+      if not says then says = select(2, pcall(h.world.load_state, h.world, s)) end
+    end)
+    h.world:apply_damage{ victim = h.cast.guard1, instigator = h.cast.thief1, amount = 10 }
+    h.world:step(1 / 30)
+    expect.mentions(tostring(says), "load_state", "not allowed during a step")
+  end)
+
+  it("a prop that cannot be saved is named", function()
+    local h = game.new(true)
+    h.cast.thief3:set_prop("on_hit", function() end)
+    expect.mentions(expect.error_of(h.world.save_state, h.world), "props.on_hit", "a function")
+  end)
+end)

@@ -1,0 +1,381 @@
+/* save.c - wary_world_save and wary_world_load: the snapshot's header (magic,
+ * version, size, checksum), the definitions it was made with, and loading
+ * as all or nothing: the state is read into a fresh wy_state, checked
+ * against the world's definitions and against itself, and only then
+ * swapped in (save.h). */
+#include <string.h>
+
+#include "custom.h"
+#include "report.h"
+#include "save.h"
+#include "sound.h"
+#include "stimulus.h"
+
+/* ---- saving ------------------------------------------------------------------- */
+
+static void io_header(wy_io *io, uint32_t *version, uint64_t *body, uint64_t *checksum) {
+  uint8_t magic[8];
+  memcpy(magic, WY_SAVE_MAGIC, sizeof magic);
+  wy_io_raw(io, magic, sizeof magic);
+  if (io->mode == WY_IO_READ && memcmp(magic, WY_SAVE_MAGIC, sizeof magic) != 0) io->bad = true;
+  WY_IO(io, *version);
+  WY_IO(io, *body);
+  WY_IO(io, *checksum);
+}
+
+/* What the body begins with: the definitions it was saved with. */
+static void io_definitions(wy_io *io, int32_t counts[WY_DEFINITION_KINDS], uint64_t *fingerprint) {
+  for (int32_t i = 0; i < WY_DEFINITION_KINDS; i++) WY_IO(io, counts[i]);
+  WY_IO(io, *fingerprint);
+}
+
+/* The body into io (out NULL: its size only). */
+static void write_body(const wary_world *w, wy_io *io) {
+  int32_t counts[WY_DEFINITION_KINDS];
+  uint64_t fingerprint = wy_definitions_of(w, counts);
+  io_definitions(io, counts, &fingerprint);
+  wy_state s;
+  wy_state_of(w, &s);
+  wy_state_io(w, io, &s);
+}
+
+int wary_world_save(const wary_world *w, void *buf, size_t cap, size_t *size) {
+  if (!size) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "size");
+  int status = wy_step_check(w, __func__);
+  if (status != WARY_OK) return status;
+  wy_io count = {.mode = WY_IO_WRITE};
+  write_body(w, &count);
+  *size = WY_SAVE_HEADER + count.pos;
+  if (!buf) return WARY_OK;
+  if (cap < *size)
+    return wy_fail(w->error, WARY_ERR_FULL, __func__, "cap: expected at least %u bytes (the snapshot's size), got %u",
+                   (unsigned)*size, (unsigned)cap);
+  uint8_t *out = buf;
+  wy_io body = {.mode = WY_IO_WRITE, .out = out + WY_SAVE_HEADER, .cap = cap - WY_SAVE_HEADER};
+  write_body(w, &body);
+  uint32_t version = WY_SAVE_VERSION;
+  uint64_t body_size = body.pos, checksum = wy_fnv1a(WY_FNV_OFFSET, out + WY_SAVE_HEADER, body.pos);
+  wy_io head = {.mode = WY_IO_WRITE, .out = out, .cap = WY_SAVE_HEADER};
+  io_header(&head, &version, &body_size, &checksum);
+  return WARY_OK;
+}
+
+/* ---- checking a loaded state ------------------------------------------------- */
+
+#define SNAP "wary_world_load"
+
+static int bad(const wary_world *w, const char *what, int32_t i, const char *expected) {
+  return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP, "snapshot: %s %d: expected %s, got another value (a damaged snapshot)",
+                 what, i, expected);
+}
+
+/* Each slot's id is its own (kind, generation, slot); the free slots are
+ * dead and listed once; alive counts the live ones. */
+static int check_pool(const wary_world *w, const wy_id_pool *p, uint32_t kind, const char *what, uint8_t *mark) {
+  int32_t alive = 0;
+  for (int32_t i = 0; i < p->slots.count; i++) {
+    wy_id id = p->slots.data[i].id;
+    uint32_t gen = p->slots.data[i].gen;
+    mark[i] = 0;
+    if (gen > WY_ID_GEN_MAX) return bad(w, what, i, "a generation of at most 511");
+    if (id == 0) continue;
+    if (id >> WY_ID_KIND_SHIFT != kind || wy_id_index(id) != i ||
+        (id >> WARY_ID_INDEX_BITS & WY_ID_GEN_MAX) != gen || gen == 0)
+      return bad(w, what, i, "the id of its own slot and generation");
+    alive++;
+  }
+  if (alive != p->alive) return bad(w, what, p->alive, "the count of live ids");
+  for (int32_t k = 0; k < p->free.count; k++) {
+    int32_t slot = p->free.data[k];
+    if (slot < 0 || slot >= p->slots.count || p->slots.data[slot].id != 0 || mark[slot])
+      return bad(w, what, slot, "a dead slot, listed once, in the free list");
+    mark[slot] = 1;
+  }
+  return WARY_OK;
+}
+
+static bool live_actor(const wy_state *s, wy_id id) { return wy_id_slot(&s->actor_ids, id) >= 0; }
+
+static int check_actors(const wary_world *w, const wy_state *s) {
+  if (s->actors.count != s->actor_ids.slots.count) return bad(w, "actors", s->actors.count, "one per actor slot");
+  for (int32_t i = 0; i < s->actors.count; i++) {
+    if (!wy_id_live(&s->actor_ids, i)) continue;
+    const wy_actor *a = &s->actors.data[i];
+    if (a->profile < -1 || a->profile >= w->profiles.count) return bad(w, "actor", i, "a profile of the world");
+    if (a->stance < 0 || a->stance > WARY_PRONE || a->lod_tier < 0 || a->lod_tier >= WARY_LOD_TIERS ||
+        a->samples.count < 0 || a->samples.count > WARY_MAX_SAMPLES)
+      return bad(w, "actor", i, "a stance, tier and sample count in range");
+    bool agent = a->agent >= 0 && a->agent < s->agents.count && s->agents.data[a->agent].actor == i;
+    if (agent != (a->profile >= 0) || (a->profile < 0 && a->agent != -1))
+      return bad(w, "actor", i, "an agent exactly when it has a profile");
+  }
+  for (int32_t i = 0; i < s->agents.count; i++) {
+    int32_t slot = s->agents.data[i].actor;
+    if (slot < 0 || slot >= s->actors.count || !wy_id_live(&s->actor_ids, slot) || s->actors.data[slot].agent != i)
+      return bad(w, "agent", i, "a live actor that points back");
+  }
+  return WARY_OK;
+}
+
+static int check_scene(const wary_world *w, const wy_state *s) {
+  if (s->boxes.count != s->box_ids.slots.count) return bad(w, "boxes", s->boxes.count, "one per box slot");
+  int32_t alive = 0;
+  for (int32_t i = 0; i < s->boxes.count; i++) {
+    const wy_box *b = &s->boxes.data[i];
+    if (b->alive != wy_id_live(&s->box_ids, i)) return bad(w, "box", i, "alive exactly when its id is");
+    if (!b->alive) continue;
+    alive++;
+    if (b->material < 0 || b->material >= w->material_count) return bad(w, "box", i, "a material of the world");
+    for (int k = 0; k < 3; k++)
+      if (!wy_finite(b->min[k]) || !wy_finite(b->max[k]) || b->max[k] < b->min[k])
+        return bad(w, "box", i, "finite corners, max >= min");
+  }
+  if (alive != s->boxes_alive) return bad(w, "boxes", s->boxes_alive, "the count of live boxes");
+  if (s->lights.count != s->light_ids.slots.count) return bad(w, "lights", s->lights.count, "one per light slot");
+  if (s->envs.count != s->env_ids.slots.count) return bad(w, "environments", s->envs.count, "one per slot");
+  for (int32_t i = 0; i < s->emissions.count; i++) {
+    const wy_emission *e = &s->emissions.data[i];
+    if (e->is_sound && (e->sound < 0 || e->sound >= w->sounds->types.count))
+      return bad(w, "emission", i, "a sound of the world");
+    if (e->stimulus.max_lod_tier < 0 || e->stimulus.max_lod_tier >= WARY_LOD_TIERS)
+      return bad(w, "emission", i, "a tier in range");
+  }
+  return WARY_OK;
+}
+
+static int check_beliefs(const wary_world *w, const wy_state *s, uint8_t *mark) {
+  for (int32_t k = 0; k < s->evidence.count; k++) mark[k] = 0;
+  for (int32_t i = 0; i < s->agents.count; i++) {
+    const wy_belief_list *l = &s->beliefs.data[i];
+    const wy_profile *p = &w->profiles.data[s->actors.data[s->agents.data[i].actor].profile];
+    if (l->stride != p->slot_count) return bad(w, "belief list", i, "its profile's slot count");
+    int32_t dormant = 0, holders = 0;
+    for (int32_t b = 0; b < l->count; b++) {
+      const wy_belief *x = &l->data[b];
+      if (!live_actor(s, x->target) || wy_belief_find(l, x->target) != b)
+        return bad(w, "belief list", i, "beliefs about distinct live actors");
+      if (x->state < 0 || x->state > WARY_EXPIRED || x->loss_reason < 0 ||
+          x->loss_reason > WARY_LOSS_SUPPRESSED_BY_PAIN || x->threat_level < 0 ||
+          x->threat_level > WARY_THREAT_CRITICAL || x->losing_slot < -1 || x->losing_slot >= l->stride)
+        return bad(w, "belief list", i, "states, reasons and slots in range");
+      dormant += x->dormant;
+      if (x->evidence >= 0) {
+        if (x->evidence >= s->evidence.count || mark[x->evidence] || s->evidence.data[x->evidence].count < 0)
+          return bad(w, "belief list", i, "evidence blocks of the pool, one per belief");
+        mark[x->evidence] = 1;
+        holders++;
+      } else if (x->evidence != -1) {
+        return bad(w, "belief list", i, "an evidence block or -1");
+      }
+    }
+    if (dormant != l->dormant || holders != l->holders || l->awake_count != l->count - dormant)
+      return bad(w, "belief list", i, "counts that match its beliefs");
+    for (int32_t k = 0; k < l->awake_count; k++) {
+      int32_t b = l->awake[k];
+      if (b < 0 || b >= l->count || l->data[b].dormant || (k > 0 && b <= l->awake[k - 1]))
+        return bad(w, "belief list", i, "the beliefs not dormant, in order");
+    }
+  }
+  /* The free blocks: a chain through every block no belief holds. */
+  int32_t steps = 0;
+  for (int32_t k = s->evidence_free; k != -1; k = s->evidence.data[k].next) {
+    if (k < 0 || k >= s->evidence.count || mark[k] || s->evidence.data[k].count != -1 || ++steps > s->evidence.count)
+      return bad(w, "evidence block", k, "a free block, listed once");
+    mark[k] = 1;
+  }
+  for (int32_t k = 0; k < s->evidence.count; k++) {
+    const wy_evidence_block *b = &s->evidence.data[k];
+    if (!mark[k]) return bad(w, "evidence block", k, "held by a belief or free");
+    for (int32_t e = 0; e < b->count; e++)
+      if (b->entry[e].op < WARY_RAISE || b->entry[e].op > WARY_INVALIDATE)
+        return bad(w, "evidence block", k, "evidence ops in range");
+  }
+  return WARY_OK;
+}
+
+static int check_brain(const wary_world *w, const wy_state *s) {
+  for (int32_t i = 0; i < s->agents.count; i++) {
+    const wy_hearing_agent *h = &s->hearing.data[i];
+    for (int32_t k = 0; k < h->pending.count; k++)
+      if (h->pending.data[k].sound < 0 || h->pending.data[k].sound >= w->sounds->types.count)
+        return bad(w, "hearing", i, "pending sounds of the world's types");
+    for (int32_t k = 0; k < h->tracks.count; k++)
+      if (h->tracks.data[k].sound < -1 || h->tracks.data[k].sound >= w->sounds->types.count)
+        return bad(w, "hearing", i, "tracks of the world's sound types");
+    const wy_pain_agent *p = &s->pain.data[i];
+    for (int32_t k = 0; k < p->queue_count; k++)
+      if (p->queue[k].pain < 0 || p->queue[k].pain >= w->pain->type_count)
+        return bad(w, "pain", i, "reports of the world's pain types");
+    const wy_relation_list *r = &s->relations.data[i];
+    for (int32_t k = 0; k < r->count; k++)
+      if (r->relation[k].relationship < WARY_HOSTILE || r->relation[k].relationship > WARY_FRIENDLY)
+        return bad(w, "relations", i, "relationships in range");
+    const wy_emotion_agent *e = &s->emotions.data[i];
+    if (e->dominant < WARY_CALM || e->dominant > WARY_PANICKED) return bad(w, "emotions", i, "an emotion");
+    const wy_geck_agent *g = &s->geck.data[i];
+    if (g->state < WARY_GECK_NORMAL || g->state > WARY_GECK_LOST) return bad(w, "geck", i, "a detection state");
+    for (int32_t k = 0; k < g->alert_count; k++)
+      if (g->alerts[k].type < WARY_GECK_EVENT_NOTICED || g->alerts[k].type > WARY_GECK_EVENT_CUSTOM)
+        return bad(w, "geck", i, "alerts of known types");
+    const wy_belief_list *l = &s->beliefs.data[i];
+    if (l->dormant > 0 && s->steps - l->dormant_since > WY_DT_RING / 2)
+      return bad(w, "belief list", i, "dormant beliefs no more than half the dt ring behind");
+  }
+  for (int32_t i = 0; i < s->team_count; i++)
+    if (s->teams[i].relationship < WARY_HOSTILE || s->teams[i].relationship > WARY_FRIENDLY)
+      return bad(w, "team relationship", i, "a relationship");
+  for (int32_t i = 0; i < s->geck_pending.count; i++)
+    if (s->geck_pending.data[i].type < WARY_GECK_EVENT_NOTICED || s->geck_pending.data[i].type > WARY_GECK_EVENT_CUSTOM)
+      return bad(w, "geck event", i, "a known type");
+  return WARY_OK;
+}
+
+/* The world's names must begin the snapshot's: the game made its definitions
+ * (which hold names) as the saved world did, and a binding's cache of keys
+ * stays true. */
+static int check_names(const wary_world *w, const wy_state *s) {
+  for (int32_t i = 0; i < s->names.count; i++)
+    if (strlen(s->names.data[i]) == 0) return bad(w, "name", i + 1, "a name of at least one character");
+  if (w->names.count > s->names.count)
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
+                   "snapshot: expected at least the world's %d interned names, got %d (intern names in the "
+                   "same order as the saved world: definitions first)",
+                   w->names.count, s->names.count);
+  for (int32_t i = 0; i < w->names.count; i++)
+    if (strcmp(w->names.data[i], s->names.data[i]) != 0)
+      return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
+                     "snapshot: name %d: expected the world's name of that key, got another (intern names in "
+                     "the same order as the saved world: definitions first)",
+                     i + 1);
+  return WARY_OK;
+}
+
+static int check_state(const wary_world *w, const wy_state *s) {
+  int32_t n = s->agents.count;
+  if (s->hearing.count != n || s->touches.count != n || s->beliefs.count != n || s->places.count != n ||
+      s->pain.count != n || s->relations.count != n || s->emotions.count != n || s->geck.count != n ||
+      s->budget_waits.count != n)
+    return bad(w, "agents", n, "one part per agent in every module");
+  if (s->ray_budget < 0) return bad(w, "ray budget", s->ray_budget, "a count of rays >= 0");
+  for (int32_t i = 0; i < n; i++)
+    for (int32_t k = 0; k < s->budget_waits.data[i].count; k++)
+      if (!live_actor(s, s->budget_waits.data[i].data[k].target))
+        return bad(w, "ray budget's pairs put off", i, "pairs about live actors");
+  int32_t most = s->evidence.count;
+  const wy_id_pool *pools[] = {&s->actor_ids, &s->box_ids, &s->light_ids, &s->env_ids};
+  for (int i = 0; i < 4; i++)
+    if (pools[i]->slots.count > most) most = pools[i]->slots.count;
+  uint8_t *mark = most > 0 ? wy_alloc(&w->alloc, (size_t)most) : NULL;
+  if (most > 0 && !mark) return wy_fail_memory(w->error, SNAP);
+  const char *kinds[] = {"actor id", "box id", "light id", "environment id"};
+  int status = WARY_OK;
+  for (int i = 0; i < 4 && status == WARY_OK; i++)
+    status = check_pool(w, pools[i], (uint32_t)(i + WARY_KIND_ACTOR), kinds[i], mark);
+  if (status == WARY_OK) status = check_actors(w, s);
+  if (status == WARY_OK) status = check_scene(w, s);
+  if (status == WARY_OK) status = check_beliefs(w, s, mark);
+  if (status == WARY_OK) status = check_brain(w, s);
+  if (status == WARY_OK) status = check_names(w, s);
+  if (mark) wy_free(&w->alloc, mark, (size_t)most);
+  return status;
+}
+
+/* ---- loading ------------------------------------------------------------------ */
+
+static int check_header(wary_world *w, const uint8_t *in, size_t size) {
+  if (size < WY_SAVE_HEADER)
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP, "size: expected at least %d bytes (a snapshot's header), got %u",
+                   WY_SAVE_HEADER, (unsigned)size);
+  uint32_t version = 0;
+  uint64_t body = 0, checksum = 0;
+  wy_io head = {.mode = WY_IO_READ, .in = in, .size = WY_SAVE_HEADER};
+  io_header(&head, &version, &body, &checksum);
+  if (head.bad)
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP, "buf: expected a wary snapshot (starting \"%s\"), got other bytes",
+                   WY_SAVE_MAGIC);
+  if (version != WY_SAVE_VERSION)
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
+                   "snapshot version: expected %u (this library's format), got %u", WY_SAVE_VERSION, version);
+  if (body != size - WY_SAVE_HEADER)
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP, "size: expected %u bytes (the snapshot's), got %u (%s)",
+                   (unsigned)(body + WY_SAVE_HEADER), (unsigned)size,
+                   body > size - WY_SAVE_HEADER ? "truncated" : "bytes after its end");
+  uint64_t sum = wy_fnv1a(WY_FNV_OFFSET, in + WY_SAVE_HEADER, (size_t)body);
+  if (sum != checksum)
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
+                   "snapshot checksum: expected %x (of its bytes), got %x (the snapshot is damaged)",
+                   (unsigned)sum, (unsigned)checksum);
+  return WARY_OK;
+}
+
+static const char *const definition_kinds[WY_DEFINITION_KINDS] = {
+  "profiles", "senses", "materials", "sounds", "filters", "pain types",
+};
+
+static int check_definitions(wary_world *w, wy_io *io) {
+  int32_t saved[WY_DEFINITION_KINDS], counts[WY_DEFINITION_KINDS];
+  uint64_t saved_fingerprint = 0, fingerprint = wy_definitions_of(w, counts);
+  io_definitions(io, saved, &saved_fingerprint);
+  for (int32_t i = 0; i < WY_DEFINITION_KINDS; i++)
+    if (saved[i] != counts[i])
+      return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
+                     "snapshot definitions: expected a world with %d %s (this one's), got one with %d (define "
+                     "what the saved world defined before loading)",
+                     counts[i], definition_kinds[i], saved[i]);
+  if (saved_fingerprint != fingerprint)
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
+                   "snapshot definitions: expected this world's (fingerprint %x), got %x (a profile, sense, "
+                   "material, sound, filter or pain type differs from the saved world's)",
+                   (unsigned)fingerprint, (unsigned)saved_fingerprint);
+  return WARY_OK;
+}
+
+/* What no snapshot holds is made fresh: derived tables are built again,
+ * the last step's scratch (events, batch, reports, inbox) is gone. */
+static void after_load(wary_world *w) {
+  w->occ.dirty = true;
+  w->occ.refitted = false;
+  w->grid_dirty = true;
+  w->events.count = 0;
+  w->reports->actors.count = 0;
+  w->reports->places.count = 0;
+  w->custom->queries.count = 0;
+  w->custom->results.count = 0;
+  w->custom->links.count = 0;
+  w->stimuli->inbox.count = 0;
+}
+
+int wary_world_load(wary_world *w, const void *buf, size_t size) {
+  int status = wy_step_check(w, __func__);
+  if (status != WARY_OK) return status;
+  if (!buf) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "buf");
+  const uint8_t *in = buf;
+  status = check_header(w, in, size);
+  if (status != WARY_OK) return status;
+  wy_io io = {.mode = WY_IO_READ, .in = in + WY_SAVE_HEADER, .size = size - WY_SAVE_HEADER};
+  status = check_definitions(w, &io);
+  if (status != WARY_OK) return status;
+  wy_state *s = wy_alloc_zero(&w->alloc, sizeof *s);
+  if (!s) return wy_fail_memory(w->error, __func__);
+  wy_id_pool_init(&s->actor_ids, WARY_KIND_ACTOR, &w->alloc);
+  wy_id_pool_init(&s->box_ids, WARY_KIND_BOX, &w->alloc);
+  wy_id_pool_init(&s->light_ids, WARY_KIND_LIGHT, &w->alloc);
+  wy_id_pool_init(&s->env_ids, WARY_KIND_ENVIRONMENT, &w->alloc);
+  if (!wy_state_io(w, &io, s)) {
+    status = wy_fail_memory(w->error, __func__);
+  } else if (io.bad || io.pos != io.size) {
+    status = wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__,
+                     "snapshot: expected records that end with its %u bytes, got a malformed one near byte %u",
+                     (unsigned)size, (unsigned)(io.pos + WY_SAVE_HEADER));
+  } else {
+    for (int32_t i = 0; i < s->beliefs.count; i++) wy_belief_index_rebuild(&s->beliefs.data[i]);
+    status = check_state(w, s);
+  }
+  if (status == WARY_OK) {
+    wy_state_swap(w, s);
+    after_load(w);
+  }
+  wy_state_free(w, s);
+  wy_free(&w->alloc, s, sizeof *s);
+  return status;
+}

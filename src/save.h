@@ -1,0 +1,91 @@
+/* save.h - a world's state as a snapshot holds it (wary_world_save,
+ * wary_world_load): everything a step or a call between steps can change,
+ * gathered from the world layer and every module. Definitions (profiles,
+ * senses, materials, sounds, filters, pain types and each profile's sense
+ * settings) are not in it: the game makes them again; the snapshot keeps
+ * their counts and a fingerprint to refuse a world whose definitions differ.
+ * Saving walks the world's own tables (a shallow copy); loading reads into a
+ * fresh wy_state, checks it, and only then swaps it into the world, so a
+ * refused snapshot leaves the world as it was. */
+#ifndef WARY_SAVE_H
+#define WARY_SAVE_H
+
+#include "belief.h"
+#include "budget.h"
+#include "damage.h"
+#include "emission.h"
+#include "emotion.h"
+#include "geck.h"
+#include "hearing.h"
+#include "pain.h"
+#include "place.h"
+#include "relation.h"
+#include "small_senses.h"
+#include "snapshot.h"
+
+/* "WARYSAVE", the format's version, the body's size and checksum. */
+#define WY_SAVE_MAGIC "WARYSAVE"
+#define WY_SAVE_VERSION 1u
+#define WY_SAVE_HEADER 28
+
+typedef struct wy_state {
+  /* the world layer */
+  float time;
+  uint32_t steps;
+  float weather;
+  wary_stats stats;
+  uint32_t events_dropped;
+  uint64_t grid_walked, grid_returned, grid_queries;
+  WY_ARRAY(char *) names;
+  WY_ARRAY(wy_box) boxes;
+  int32_t boxes_alive;
+  wy_id_pool box_ids;
+  WY_ARRAY(wy_actor) actors;
+  wy_id_pool actor_ids;
+  uint32_t actor_serial;
+  WY_ARRAY(wy_agent) agents;
+  WY_ARRAY(wy_light) lights;
+  wy_id_pool light_ids;
+  WY_ARRAY(wy_env) envs;
+  wy_id_pool env_ids;
+  float sun_dir[3];
+  float sun_intensity;
+  float ambient;
+  uint32_t light_epoch;
+  uint32_t relation_epoch;
+  /* the modules */
+  WY_ARRAY(wy_emission) emissions;
+  WY_ARRAY(wy_hearing_agent) hearing;
+  WY_ARRAY(wy_touches) touches;
+  WY_ARRAY(wy_belief_list) beliefs;
+  WY_ARRAY(wy_evidence_block) evidence;
+  int32_t evidence_free;
+  float dt[WY_DT_RING];
+  WY_ARRAY(wy_place_list) places;
+  WY_ARRAY(wy_damage) damages;
+  WY_ARRAY(wy_pain_agent) pain;
+  wy_team_relation teams[32];
+  int32_t team_count;
+  WY_ARRAY(wy_relation_list) relations;
+  WY_ARRAY(wy_emotion_agent) emotions;
+  WY_ARRAY(wy_geck_agent) geck;
+  WY_ARRAY(wy_geck_pending) geck_pending;
+  int32_t ray_budget;
+  WY_ARRAY(wy_budget_waits) budget_waits;
+} wy_state;
+
+/* The world's state into s (s then shares the world's tables: never free it). */
+void wy_state_of(const wary_world *w, wy_state *s);
+/* Exchanges the state of s and the world's, table for table. */
+void wy_state_swap(wary_world *w, wy_state *s);
+/* Frees what s holds (a state read by wy_state_io, or one swapped out). */
+void wy_state_free(const wary_world *w, wy_state *s);
+/* Writes, reads (into a zeroed s, allocating its tables through the world's
+ * allocator) or hashes s. False only when a read runs out of memory. */
+bool wy_state_io(const wary_world *w, wy_io *io, wy_state *s);
+/* How many profiles, senses, materials, sounds, filters and pain types the
+ * world defines, and a fingerprint of what they say. */
+enum { WY_DEFINITION_KINDS = 6 };
+uint64_t wy_definitions_of(const wary_world *w, int32_t counts[WY_DEFINITION_KINDS]);
+
+#endif
