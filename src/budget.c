@@ -140,9 +140,11 @@ static bool offer(wary_world *w, int32_t agent) {
   int32_t count = 0;
   const int32_t *cand = wy_grid_query(&w->grid, a->pos, range, p->def.ignore_same_team ? a->team : 0, &count,
                                       &b->mates.data[agent]);
-  if (!wy_array_reserve(&w->alloc, &b->cands, b->cands.count + count)) return false;
-  memcpy(&b->cands.data[b->cands.count], cand, (size_t)count * sizeof *cand);
-  b->cands.count += count;
+  if (count > 0) {
+    if (!wy_array_reserve(&w->alloc, &b->cands, b->cands.count + count)) return false;
+    memcpy(&b->cands.data[b->cands.count], cand, (size_t)count * sizeof *cand);
+    b->cands.count += count;
+  }
   int32_t k = 0;
   for (int32_t c = 0; c < count; c++) {
     int32_t ts = cand[c];
@@ -242,8 +244,8 @@ static void settle(wary_world *w) {
   for (int32_t agent = 0; agent < w->agents.count; agent++) {
     if (!b->due.data[agent]) continue;
     wy_budget_waits *q = &b->agents.data[agent];
-    const wy_budget_pair *pair = &b->pairs.data[b->first.data[agent]];
     int32_t n = b->first.data[agent + 1] - b->first.data[agent];
+    const wy_budget_pair *pair = n > 0 ? &b->pairs.data[b->first.data[agent]] : NULL;
     int32_t slot = wy_agent_profile(w, agent)->builtin_slot[WARY_SENSE_VISION];
     int32_t k = 0;
     for (int32_t i = 0; i < q->count; i++) {
@@ -271,7 +273,8 @@ bool wy_budget_plan(wary_world *w) {
   b->sights.count = 0;
   b->cands.count = 0;
   if (!wy_array_reserve(&w->alloc, &b->first, agents + 1) || !wy_array_reserve(&w->alloc, &b->due, agents) ||
-      !wy_array_reserve(&w->alloc, &b->cand_first, agents + 1) || !wy_array_reserve(&w->alloc, &b->mates, agents))
+      !wy_array_reserve(&w->alloc, &b->cand_first, agents + 1) || !wy_array_reserve(&w->alloc, &b->mates, agents) ||
+      !wy_array_reserve(&w->alloc, &b->cands, 1)) /* never NULL: wy_budget_candidates points into it */
     return false;
   for (int32_t i = 0; i < agents; i++) {
     b->first.data[i] = b->pairs.count;

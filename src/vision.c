@@ -276,10 +276,11 @@ bool wy_vision_plan(wary_world *w, const wy_actor *a, const wary_vision_def *v, 
     ex->range = range;
     ex->cone_scale = cone.scale;
   }
-  if (cone.cone == WARY_CONE_NONE || d > range || range <= 0.0f)
+  float x = d / range;
+  /* !(x <= 1): also a distance that overflowed to inf within an infinite range. */
+  if (cone.cone == WARY_CONE_NONE || d > range || range <= 0.0f || !(x <= 1.0f))
     return fail(reason, WARY_LOSS_OUT_OF_RANGE, ex);
 
-  float x = d / range;
   float fd = v->distance_curve_count > 0 ? curve(v->distance_curve, v->distance_curve_count, x)
                                          : 1.0f - x * x;
   float fa = v->angle_curve_count > 0 ? curve(v->angle_curve, v->angle_curve_count, cone.norm)

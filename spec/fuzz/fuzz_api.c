@@ -328,11 +328,23 @@ static void one_op(game *g, bytes *b) {
     break;
   }
   default:
-    switch (u8(b) % 5) {
+    switch (u8(b) % 7) {
     case 0: said(g, wary_actor_set_prop(w, a, g->tags[u8(b) % 4], num(b))); break;
     case 1: said(g, wary_actor_set_team(w, a, u8(b) % 3)); break;
     case 2: said(g, wary_create_detection_event(w, a, num(b), num(b), 0.0f, num(b), u8(b) % 8)); break;
     case 3: said(g, wary_set_fear_input(w, a, num(b))); break;
+    case 4: said(g, wary_world_set_ray_budget(w, (int32_t)(u8(b) % 40) - 2)); break;
+    case 5: {
+      wary_factor f[WARY_EXPLAIN_FACTORS];
+      int32_t n = wary_explain(w, a, t, f, WARY_EXPLAIN_FACTORS);
+      if (n > WARY_EXPLAIN_FACTORS) abort();
+      for (int32_t i = 0; i < n; i++)
+        if (f[i].value != f[i].value) { /* a factor is never NaN */
+          fprintf(stderr, "fuzz: explain factor %d (%s, sense %d) is NaN\n", (int)i, wary_factor_name(f[i].kind), (int)f[i].sense);
+          abort();
+        }
+      break;
+    }
     default: said(g, wary_actor_set_health(w, a, num(b))); break;
     }
   }
