@@ -256,7 +256,7 @@ void wy_belief_wake(wary_world *w, int32_t agent, int32_t i) {
     replay(w, wy_agent_profile(w, agent), l, i, l->dormant_since, wy_beliefs_through(w));
     b->dormant = false;
     l->dormant--;
-    awake_insert(l, i);
+    if (!wy_belief_listed(b)) awake_insert(l, i);
   }
   b->quiet = false;
   b->drowsy = false;
@@ -273,6 +273,35 @@ static void wake_all(wary_world *w, int32_t agent) {
   }
   l->awake_count = l->count;
   l->dormant = 0;
+  l->deadline_lead[0] = l->deadline_lead[1] = -INFINITY;
+}
+
+/* A time in state t (dormant) after the steps from .. through: what replay
+ * makes of it. */
+static float replayed_time(const float *ring, float t, uint32_t from, uint32_t through) {
+  for (uint32_t n = from; (int32_t)(through - n) >= 0;) {
+    float dt = ring[n % WY_DT_RING];
+    uint32_t count = 1;
+    while ((int32_t)(through - (n + count)) >= 0 && ring[(n + count) % WY_DT_RING] == dt) count++;
+    t = wy_add_repeat(t, dt, count);
+    n += count;
+  }
+  return t;
+}
+
+void wy_beliefs_wake_due(wary_world *w, int32_t agent, int32_t deadline, float dt) {
+  wy_belief_list *l = wy_beliefs_of(w, agent);
+  float end = wy_deadline_time(wy_agent_profile(w, agent), deadline), lead = -INFINITY;
+  uint32_t through = wy_beliefs_through(w);
+  for (int32_t i = 0; i < l->count; i++) {
+    const wy_belief *b = &l->data[i];
+    if (!b->dormant || wy_belief_deadline(b) != deadline) continue;
+    /* The very sum this step's quiet step would test. */
+    float t = replayed_time(w->beliefs->dt, b->time_in_state, l->dormant_since, through) + dt;
+    if (t >= end) wy_belief_wake(w, agent, i);
+    else if (t > lead) lead = t;
+  }
+  l->deadline_lead[deadline] = lead;
 }
 
 void wy_beliefs_step_begin(wary_world *w, float dt) {
@@ -391,6 +420,7 @@ static void agent_added(wary_world *w, int32_t agent) {
   wy_belief_list *l = &w->beliefs->agents.data[w->beliefs->agents.count++];
   memset(l, 0, sizeof *l);
   l->stride = wy_agent_profile(w, agent)->slot_count;
+  l->deadline_lead[0] = l->deadline_lead[1] = -INFINITY;
   /* No slot has been due yet: every stamp to come is as new or newer. */
   for (int32_t s = 0; s < WY_SLOTS; s++) l->out_of_range_step[s] = w->steps;
 }

@@ -40,10 +40,14 @@ typedef struct wy_belief {
   /* Nothing reports it and nothing about it is about to change: a step only
    * moves its clocks (resolve.c says when a belief is quiet). */
   bool quiet : 1;
-  /* Quiet with no time running out (resolve.c): dormant from its next step. */
+  /* Quiet with its uncertainty at its cap (resolve.c): dormant from its
+   * next step, unless a deadline (wy_belief_deadline) comes in that step. */
   bool drowsy : 1;
-  /* Out of the steps: its clocks wait from the list's dormant_since and are
-   * replayed (wy_beliefs_catch_up) before anything reads or wakes it. */
+  /* Out of the resolve: its clocks wait from the list's dormant_since and
+   * are replayed (wy_beliefs_catch_up) before anything reads or wakes it.
+   * A Lost or Remembered one stays in the list's awake indices (the emotion
+   * pass still scores it: wy_belief_listed) and is woken for the step its
+   * deadline comes (wy_beliefs_wake_due). */
   bool dormant : 1;
   /* Its threat was scored (emotion.c) from what it holds now: a quiet step
    * keeps that, anything else that changes it clears it. */
@@ -82,11 +86,20 @@ typedef struct wy_belief_list {
   /* Per slot: the last step at which it was due and its sense looks at
    * candidates, so every belief it did not answer for is out of range. */
   uint32_t out_of_range_step[WY_SLOTS];
-  int32_t *awake;         /* indices of the beliefs not dormant, ascending */
+  /* Indices of the beliefs the steps walk, ascending: those not dormant
+   * and the dormant ones wy_belief_listed keeps (the resolve skips them). */
+  int32_t *awake;
   int32_t awake_count;
   int32_t awake_cap;
   int32_t dormant;        /* beliefs that are */
   uint32_t dormant_since; /* the first step the dormant ones have not taken */
+  /* Per deadline (WY_DEADLINE_LOST, WY_DEADLINE_MEMORY): at least the
+   * largest time in state any dormant belief counting down to it has after
+   * the step last resolved (-INFINITY: none does). Adding a step's dt keeps
+   * it so (float addition is monotonic), so no dormant one can reach its
+   * deadline before it does. Derived: a list loaded with no dormant belief
+   * sets both to -INFINITY. */
+  float deadline_lead[2];
   bool may_sleep;         /* emotion.c: an idle belief's threat is 0 for this agent */
 } wy_belief_list;
 
@@ -96,6 +109,30 @@ typedef struct wy_evidence_block {
   int32_t next;
   wary_evidence entry[WARY_MAX_EVIDENCE];
 } wy_evidence_block;
+
+/* The deadline a quiet belief counts down to: lost_time while Lost
+ * (WY_DEADLINE_LOST); memory_time while Remembered, or Expired without a
+ * first sighting (it is dropped then: WY_DEADLINE_MEMORY); else none (-1):
+ * only a touch changes it. The step in which its time in state plus dt
+ * reaches that time is resolved as it is awake. */
+#define WY_DEADLINE_LOST 0
+#define WY_DEADLINE_MEMORY 1
+static inline int32_t wy_belief_deadline(const wy_belief *b) {
+  if (b->state == WARY_LOST) return WY_DEADLINE_LOST;
+  if (b->state == WARY_REMEMBERED || (b->state == WARY_EXPIRED && !(b->spot_time > 0.0f)))
+    return WY_DEADLINE_MEMORY;
+  return -1;
+}
+
+static inline float wy_deadline_time(const wy_profile *p, int32_t deadline) {
+  return deadline == WY_DEADLINE_LOST ? p->def.lost_time : p->def.memory_time;
+}
+
+/* A dormant belief that stays in the awake indices: Lost and Remembered
+ * ones are targets, whose threat follows where the agent stands. */
+static inline bool wy_belief_listed(const wy_belief *b) {
+  return b->state == WARY_LOST || b->state == WARY_REMEMBERED;
+}
 
 /* Steps whose dt is kept for the dormant beliefs' clocks; every list replays
  * its dormant ones before they fall half of it behind. */
@@ -163,6 +200,10 @@ void wy_beliefs_catch_up(wary_world *w, int32_t agent);
 /* Belief i of agent is touched (a sense reports it, a hit, evidence, a
  * raise): no longer quiet, and if dormant, back in the steps. */
 void wy_belief_wake(wary_world *w, int32_t agent, int32_t i);
+/* Step dt of agent's resolve: the dormant beliefs counting down to deadline
+ * whose time in state plus dt reaches it wake (the step resolves them);
+ * the list's deadline_lead for it is taken again from the others. */
+void wy_beliefs_wake_due(wary_world *w, int32_t agent, int32_t deadline, float dt);
 /* The step begins: its dt is kept; the reason stamps are refreshed before
  * any can fall 2^31 steps behind. */
 void wy_beliefs_step_begin(wary_world *w, float dt);

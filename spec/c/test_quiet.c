@@ -6,7 +6,7 @@
  * then, and once not for longer than the dt ring, so that dormant clocks are
  * replayed both ways). The scenario makes beliefs fall quiet and wake every
  * way there is: a sense reports again, a hit, evidence, set_confidence, a
- * state's time running out, a grace grown by a profile change, slots reset,
+ * state's time running out (awake, or asleep until that deadline), a grace grown by a profile change, slots reset,
  * steps of 0 and of odd sizes, pain, beliefs dropped when they hold nothing,
  * targets removed. A third world whose step count passes 2^32 (the reason
  * stamps wrap) must agree with them too. */
@@ -44,7 +44,7 @@ static void burst_sense(void *user, const wary_sense_query *q, wary_sense_result
 typedef struct game {
   wary_world *w;
   wary_actor_id agents[AGENTS], targets[TARGETS];
-  int32_t profile, sound, tag, pain, senses[2];
+  int32_t profile, slow_profile, sound, tag, pain, senses[2];
 } game;
 
 /* steps: the world's step count to start from (stamps are taken from it). */
@@ -79,6 +79,12 @@ static void build(game *g, bool resolve_all, uint32_t steps) {
   p.senses[5].sense = WARY_SENSE_PAIN;
   p.sense_count = 6;
   g->profile = make_profile(g->w, &p);
+  /* Half the agents keep Lost and Remembered beliefs long after their
+   * uncertainty has reached its cap: those sleep until their deadline. */
+  p.lost_time = 3.0f;
+  p.memory_time = 12.0f;
+  p.uncertainty_growth = 40.0f;
+  g->slow_profile = make_profile(g->w, &p);
   wary_sound_def snd = wary_default_sound_def();
   snd.name = make_name(g->w, "Footstep");
   snd.max_range = 2500.0f;
@@ -94,7 +100,7 @@ static void build(game *g, bool resolve_all, uint32_t steps) {
     wary_actor_def ad = wary_default_actor_def();
     ad.pos[0] = (float)(i * 700);
     ad.team = 1;
-    ad.profile = g->profile;
+    ad.profile = i % 2 ? g->slow_profile : g->profile;
     g->agents[i] = make_actor(g->w, &ad);
   }
   for (int i = 0; i < TARGETS; i++) {
@@ -192,11 +198,16 @@ static void play(game *g, const turn *t, int64_t n) {
   }
 }
 
-static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant) {
+/* Quiet beliefs; *dormant: dormant ones, *timed: those of them that count
+ * down to a deadline. */
+static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant, int32_t *timed) {
   int32_t n = 0;
   for (int32_t a = 0; a < w->agents.count; a++) {
     const wy_belief_list *l = wy_beliefs_of(w, a);
-    for (int32_t i = 0; i < l->count; i++) n += l->data[i].quiet;
+    for (int32_t i = 0; i < l->count; i++) {
+      n += l->data[i].quiet;
+      *timed += l->data[i].dormant && wy_belief_deadline(&l->data[i]) >= 0;
+    }
     *dormant += l->dormant;
   }
   return n;
@@ -238,7 +249,8 @@ static void test_quiet_equals_full(void) {
   build(&wrap, false, 0xFFFFF000u); /* 4096 steps before the stamps wrap */
   if (!quiet.w || !full.w || !wrap.w) return;
   lcg_state = 2024u;
-  int64_t first_difference = -1, wrap_difference = -1, quiet_steps = 0, dormant_steps = 0, dropped = 0;
+  int64_t first_difference = -1, wrap_difference = -1, quiet_steps = 0, dormant_steps = 0, timed_steps = 0,
+          dropped = 0;
   for (now = 0; now < STEPS; now++) {
     turn t = draw(now);
     play(&quiet, &t, now);
@@ -248,9 +260,10 @@ static void test_quiet_equals_full(void) {
     int sq = wary_step(quiet.w, t.dt), sf = wary_step(full.w, t.dt), sw = wary_step(wrap.w, t.dt);
     if (first_difference < 0 && (sq != sf || !same(&quiet, &full, t.read))) first_difference = now;
     if (wrap_difference < 0 && (sw != sf || !same(&wrap, &full, t.read))) wrap_difference = now;
-    int32_t dormant = 0;
-    quiet_steps += quiet_beliefs(quiet.w, &dormant);
+    int32_t dormant = 0, timed = 0;
+    quiet_steps += quiet_beliefs(quiet.w, &dormant, &timed);
     dormant_steps += dormant;
+    timed_steps += timed;
     if (wary_world_stats(full.w).beliefs < before) dropped++;
   }
   if (first_difference >= 0) fprintf(stderr, "test_quiet: the worlds differ after step %lld\n", (long long)first_difference);
@@ -261,6 +274,7 @@ static void test_quiet_equals_full(void) {
    * and some are dropped. */
   ENSURE(quiet_steps > 10000);
   ENSURE(dormant_steps > 10000);
+  ENSURE(timed_steps > 10000);
   ENSURE(dropped > 20);
   wary_world_destroy(quiet.w);
   wary_world_destroy(full.w);
