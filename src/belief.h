@@ -52,6 +52,10 @@ typedef struct wy_belief {
   /* Its threat was scored (emotion.c) from what it holds now: a quiet step
    * keeps that, anything else that changes it clears it. */
   bool scored : 1;
+  /* Scored quiet and out of the threat's distance range by the margin its
+   * agent's far_until keeps (emotion.h): the threat holds while the agent
+   * walks less than that. */
+  bool far : 1;
 } wy_belief;
 
 /* What one sense slot of the agent's profile said of the target: written by
