@@ -43,8 +43,8 @@ typedef struct wy_belief {
   /* Quiet with its uncertainty at its cap (resolve.c): dormant from its
    * next step, unless a deadline (wy_belief_deadline) comes in that step. */
   bool drowsy : 1;
-  /* Out of the resolve: its clocks wait from the list's dormant_since and
-   * are replayed (wy_beliefs_catch_up) before anything reads or wakes it.
+  /* Out of the resolve: its clocks wait from the step asleep_since names
+   * and are replayed (wy_beliefs_catch_up) before anything reads or wakes it.
    * A Lost or Remembered one stays in the list's awake indices (the emotion
    * pass still scores it: wy_belief_listed) and is woken for the step its
    * deadline comes (wy_beliefs_wake_due). */
@@ -56,6 +56,10 @@ typedef struct wy_belief {
    * agent's far_until keeps (emotion.h): the threat holds while the agent
    * walks less than that. */
   bool far : 1;
+  /* Dormant: the low 16 bits of the first step its clocks have not taken
+   * (wy_belief_asleep_since). Clocks never lag 2^16 steps behind: the list
+   * catches them up before they fall half of the dt ring behind. */
+  uint16_t asleep_since;
 } wy_belief;
 
 /* What one sense slot of the agent's profile said of the target: written by
@@ -96,7 +100,7 @@ typedef struct wy_belief_list {
   int32_t awake_count;
   int32_t awake_cap;
   int32_t dormant;        /* beliefs that are */
-  uint32_t dormant_since; /* the first step the dormant ones have not taken */
+  uint32_t dormant_since; /* at most the first step some dormant one has not taken */
   /* Per deadline (WY_DEADLINE_LOST, WY_DEADLINE_MEMORY): at least the
    * largest time in state any dormant belief counting down to it has after
    * the step last resolved (-INFINITY: none does). Adding a step's dt keeps
@@ -150,6 +154,9 @@ struct wy_beliefs {
    * the quiet steps are checked against (spec/c/test_quiet.c). */
   bool resolve_all;
   float dt[WY_DT_RING];            /* the dt of step n is dt[n % WY_DT_RING] */
+  /* The first step of the run of equal dt the last step is in (at most
+   * WY_DT_RING steps back), so a replay finds where its run ends at once. */
+  uint32_t dt_run_start;
 };
 
 extern const wy_module wy_belief_module;
@@ -197,6 +204,12 @@ float wy_add_repeat(float t, float d, uint32_t n);
  * one while a step runs (its resolve is still to come), else the last. */
 static inline uint32_t wy_beliefs_through(const wary_world *w) {
   return w->in_step ? w->steps - 1 : w->steps;
+}
+
+/* The first step a dormant belief's clocks have not taken. */
+static inline uint32_t wy_belief_asleep_since(const wary_world *w, const wy_belief *b) {
+  uint32_t next = w->steps + 1u;
+  return next - (uint16_t)(next - b->asleep_since);
 }
 
 /* Replays the clocks of agent's dormant beliefs up to wy_beliefs_through. */

@@ -347,11 +347,7 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
   float memory_time = p->def.memory_time;
   /* The dormant ones' clocks are replayed before the steps they wait for
    * leave the ring; a belief joins them with theirs caught up. */
-  bool caught_up = false;
-  if (l->dormant > 0 && w->steps - l->dormant_since >= WY_DT_RING / 2) {
-    wy_beliefs_catch_up(w, r->index);
-    caught_up = true;
-  }
+  if (l->dormant > 0 && w->steps - l->dormant_since >= WY_DT_RING / 2) wy_beliefs_catch_up(w, r->index);
   /* Those whose deadline comes this step take it awake. */
   for (int32_t d = 0; d < 2; d++) {
     l->deadline_lead[d] += dt;
@@ -374,8 +370,9 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
       /* Out of the emotion pass its threat is 0 for good only where an idle
        * belief's is (emotion.c); a listed one is still scored there. */
       if ((listed || l->may_sleep) && !all && (d < 0 || time < wy_deadline_time(p, d))) {
-        if (!caught_up) wy_beliefs_catch_up(w, r->index);
-        caught_up = true;
+        /* Its clocks wait from this step. */
+        if (l->dormant == 0) l->dormant_since = w->steps;
+        b->asleep_since = (uint16_t)w->steps;
         b->dormant = true;
         l->dormant++;
         if (d >= 0 && time > l->deadline_lead[d]) l->deadline_lead[d] = time;
