@@ -56,6 +56,9 @@ typedef struct wy_belief {
    * agent's far_until keeps (emotion.h): the threat holds while the agent
    * walks less than that. */
   bool far : 1;
+  /* Whether its target was hostile when its threat was scored (emotion.c
+   * trusts it only while scored, under the same relationships). */
+  bool hostile : 1;
   /* Dormant: the low 16 bits of the first step its clocks have not taken
    * (wy_belief_asleep_since). Clocks never lag 2^16 steps behind: the list
    * catches them up before they fall half of the dt ring behind. */
