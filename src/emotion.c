@@ -79,12 +79,16 @@ static double far_margin(const float pos[3], const wy_belief *b, float range) {
   return sqrt(dx * dx + dy * dy + dz * dz) - (double)range * (1.0 + 1e-5);
 }
 
-/* Scores b; returns how far the agent may walk before the score of a quiet
- * b could change (far_margin; INFINITY when it does not follow distance).
- * hostile: b->hostile holds whether its target is hostile (it was scored
- * under the same relationships, and its target lives while it does). */
+/* How threat() scores a belief: not quiet; quiet (it returns how far the
+ * agent may walk before the score could change, and keeps whether the
+ * target is hostile in b->hostile); quiet and scored before under the same
+ * relationships (b->hostile holds, and its target lives while it does). */
+enum { WY_SCORE_AWAKE, WY_SCORE_QUIET, WY_SCORE_KNOWN };
+
+/* Scores b; in a quiet way, returns far_margin (INFINITY when the score
+ * does not follow distance). */
 static double threat(const wary_world *w, int32_t agent, const wary_brain_def *d, bool idle_zero,
-                     wy_belief *b, float dt, bool hostile) {
+                     wy_belief *b, float dt, int way) {
   /* Most beliefs a step walks are idle (quiet ones above all): their threat
    * is 0 without asking who is hostile. */
   if (idle_zero && !is_target(b->state) && b->confidence == 0.0f && b->damage == 0.0f) {
@@ -98,15 +102,16 @@ static double threat(const wary_world *w, int32_t agent, const wary_brain_def *d
     b->damage = v > 0.0f ? v : 0.0f;
   }
   float score = 0.0f;
-  bool alive = hostile || wy_actor_get(w, b->target) != NULL;
-  if (!hostile) b->hostile = wy_relationship(w, agent, b->target) == WARY_HOSTILE;
-  if (b->hostile) {
+  bool alive = way == WY_SCORE_KNOWN || wy_actor_get(w, b->target) != NULL;
+  bool hostile = way == WY_SCORE_KNOWN ? b->hostile : wy_relationship(w, agent, b->target) == WARY_HOSTILE;
+  if (way == WY_SCORE_QUIET) b->hostile = hostile;
+  if (hostile) {
     const wy_actor *a = wy_agent_actor(w, agent);
     float dx = b->last_known[0] - a->pos[0], dy = b->last_known[1] - a->pos[1],
           dz = b->last_known[2] - a->pos[2];
     float near = 1.0f - sqrtf(dx * dx + dy * dy + dz * dz) / d->threat_distance_range;
     if (!alive || !is_target(b->state)) near = 0.0f;
-    else if (b->quiet) margin = far_margin(a->pos, b, d->threat_distance_range);
+    else if (way != WY_SCORE_AWAKE) margin = far_margin(a->pos, b, d->threat_distance_range);
     score = d->threat_weight_damage_received * wy_clamp01(b->damage / 100.0f) +
             d->threat_weight_confidence * b->confidence +
             d->threat_weight_state * state_factor[b->state] +
@@ -180,13 +185,14 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
   const wy_belief *best = NULL;
   for (int32_t j = 0; j < beliefs->awake_count; j++) {
     wy_belief *b = &beliefs->data[beliefs->awake[j]];
-    bool kept = same && b->quiet && b->scored;
-    if (!(kept && (!moved || !is_target(b->state) || (b->far && far_holds)))) {
-      double margin = threat(w, agent, d, idle_zero, b, dt, kept);
+    if (!b->quiet) {
+      threat(w, agent, d, idle_zero, b, dt, WY_SCORE_AWAKE);
+    } else if (!(same && b->scored && (!moved || !is_target(b->state) || (b->far && far_holds)))) {
+      double margin = threat(w, agent, d, idle_zero, b, dt, same && b->scored ? WY_SCORE_KNOWN : WY_SCORE_QUIET);
       b->scored = true;
       /* One just beyond the range is scored as if in it: the others then
        * hold for a tenth of the range walked at least. */
-      b->far = b->quiet && margin > 0.1 * (double)d->threat_distance_range;
+      b->far = margin > 0.1 * (double)d->threat_distance_range;
       /* Rounded down: the walk up to which it is sure to stay out of range. */
       if (b->far) far_until = fmin(far_until, nextafter(ag->walked + margin, -INFINITY));
     }
