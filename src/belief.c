@@ -131,6 +131,29 @@ wy_belief *wy_belief_of(wary_world *w, const char *fn, wy_id agent, wy_id target
 
 /* ---- dormant beliefs: their clocks wait ----------------------------------------- */
 
+/* frexpf's exponent of a normal float (t = m 2^e, 0.5 <= m < 1), and 2^k
+ * as a float (FLT_MIN_EXP <= k < FLT_MAX_EXP) and as a double (k too):
+ * from the bits, as wy_add_repeat asks them of every run. */
+static int exponent_of(float t) {
+  uint32_t bits;
+  memcpy(&bits, &t, sizeof bits);
+  return (int)((bits >> 23) & 0xffu) - 126;
+}
+
+static float pow2f(int k) {
+  uint32_t bits = (uint32_t)(k + 127) << 23;
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+static double pow2(int k) {
+  uint64_t bits = (uint64_t)(k + 1023) << 52;
+  double f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
 float wy_add_repeat(float t, float d, uint32_t n) {
   /* A few adds cost less than working them out. */
   if (n <= 8) {
@@ -147,9 +170,8 @@ float wy_add_repeat(float t, float d, uint32_t n) {
      * sum stays below 2^e, t + d rounds to t plus d rounded to a multiple of
      * u: the same amount each time, unless d is halfway between two (then
      * which one depends on t: such a step is taken as it is). */
-    int e;
-    frexpf(t, &e);
-    float u = ldexpf(1.0f, e - 24);
+    int e = exponent_of(t);
+    float u = e - 24 >= FLT_MIN_EXP ? pow2f(e - 24) : ldexpf(1.0f, e - 24);
     float q = d / u, whole = floorf(q);
     if (q - whole == 0.5f) {
       t += d;
@@ -158,7 +180,7 @@ float wy_add_repeat(float t, float d, uint32_t n) {
     }
     double units = q - whole < 0.5f ? whole : whole + 1.0f; /* d in u, rounded */
     if (units == 0.0) return t; /* every add leaves t as it is, and t stays */
-    double room = (ldexp(1.0, e) - (double)t) / (double)u; /* u's left below 2^e */
+    double room = (pow2(e) - (double)t) / (double)u; /* u's left below 2^e */
     double fit = floor((room - 1.0) / units);              /* adds that end a u or more below */
     if (fit < 1.0) {
       t += d;
