@@ -52,9 +52,9 @@ typedef struct wy_belief {
   /* Its threat was scored (emotion.c) from what it holds now: a quiet step
    * keeps that, anything else that changes it clears it. */
   bool scored : 1;
-  /* Scored quiet and out of the threat's distance range by the margin its
-   * agent's far_until keeps (emotion.h): the threat holds while the agent
-   * walks less than that. */
+  /* Scored quiet and more than a tenth of the threat's distance range out
+   * of it, by a margin its agent's far_until keeps (emotion.h): the threat
+   * holds while the agent walks less than that. */
   bool far : 1;
   /* Whether its target was hostile when its threat was scored (emotion.c
    * trusts it only while scored, under the same relationships). */
@@ -83,7 +83,13 @@ typedef struct wy_belief_slot {
 } wy_belief_slot;
 
 /* One agent's beliefs, in the order they were made (which events and
- * wary_belief_at follow), and their slots: stride of them per belief. */
+ * wary_belief_at follow), and their slots: stride of them per belief.
+ * Saving and loading: what a step may skip (quiet, drowsy, dormant,
+ * asleep_since, scored, far, hostile, the awake indices, dormant_since and
+ * deadline_lead) can be rebuilt rather than kept: catch the dormant clocks
+ * up first (wy_beliefs_catch_up), and load every belief awake, with those
+ * bits clear, every index in awake and deadline_lead at -INFINITY; the
+ * steps then find again which are quiet and dormant, to the same results. */
 typedef struct wy_belief_list {
   wy_belief *data;
   wy_belief_slot *slots;  /* data[i]'s are slots[i * stride .. (i + 1) * stride) */

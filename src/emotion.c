@@ -185,16 +185,17 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
   const wy_belief *best = NULL;
   for (int32_t j = 0; j < beliefs->awake_count; j++) {
     wy_belief *b = &beliefs->data[beliefs->awake[j]];
-    if (!b->quiet) {
-      threat(w, agent, d, idle_zero, b, dt, WY_SCORE_AWAKE);
-    } else if (!(same && b->scored && (!moved || !is_target(b->state) || (b->far && far_holds)))) {
-      double margin = threat(w, agent, d, idle_zero, b, dt, same && b->scored ? WY_SCORE_KNOWN : WY_SCORE_QUIET);
-      b->scored = true;
-      /* One just beyond the range is scored as if in it: the others then
-       * hold for a tenth of the range walked at least. */
-      b->far = margin > 0.1 * (double)d->threat_distance_range;
-      /* Rounded down: the walk up to which it is sure to stay out of range. */
-      if (b->far) far_until = fmin(far_until, nextafter(ag->walked + margin, -INFINITY));
+    int way = !b->quiet ? WY_SCORE_AWAKE : same && b->scored ? WY_SCORE_KNOWN : WY_SCORE_QUIET;
+    if (way != WY_SCORE_KNOWN || (moved && is_target(b->state) && !(b->far && far_holds))) {
+      double margin = threat(w, agent, d, idle_zero, b, dt, way);
+      if (way != WY_SCORE_AWAKE) {
+        b->scored = true;
+        /* One just beyond the range is scored as if in it: the others then
+         * hold for a tenth of the range walked at least. */
+        b->far = margin > 0.1 * (double)d->threat_distance_range;
+        /* Rounded down: the walk up to which it is sure to stay out of range. */
+        if (b->far) far_until = fmin(far_until, nextafter(ag->walked + margin, -INFINITY));
+      }
     }
     if (!is_target(b->state)) continue;
     if (b->threat > 0.0f && (!best || b->threat > best->threat)) best = b;
