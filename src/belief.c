@@ -308,9 +308,8 @@ static void wake_all(wary_world *w, int32_t agent) {
   l->deadline_lead[0] = l->deadline_lead[1] = -INFINITY;
 }
 
-/* A time in state t (dormant) after the steps from .. through: what replay
- * makes of it. */
-static float replayed_time(const struct wy_beliefs *bs, float t, uint32_t from, uint32_t through) {
+float wy_replayed_time(const wary_world *w, float t, uint32_t from, uint32_t through) {
+  const struct wy_beliefs *bs = w->beliefs;
   for (uint32_t n = from; (int32_t)(through - n) >= 0;) {
     uint32_t count = run_length(bs, n, through);
     t = wy_add_repeat(t, bs->dt[n % WY_DT_RING], count);
@@ -327,7 +326,7 @@ void wy_beliefs_wake_due(wary_world *w, int32_t agent, int32_t deadline, float d
     const wy_belief *b = &l->data[i];
     if (!b->dormant || wy_belief_deadline(b) != deadline) continue;
     /* The very sum this step's quiet step would test. */
-    float t = replayed_time(w->beliefs, b->time_in_state, wy_belief_asleep_since(w, b), through) + dt;
+    float t = wy_replayed_time(w, b->time_in_state, wy_belief_asleep_since(w, b), through) + dt;
     if (t >= end) wy_belief_wake(w, agent, i);
     else if (t > lead) lead = t;
   }

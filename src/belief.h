@@ -159,8 +159,9 @@ struct wy_beliefs {
   WY_ARRAY(wy_belief_list) agents; /* per agent */
   WY_ARRAY(wy_evidence_block) evidence;
   int32_t evidence_free;           /* first free block, -1 none */
-  /* Every belief resolved in full every step, quiet or not: the reference
-   * the quiet steps are checked against (spec/c/test_quiet.c). */
+  /* Every belief (and place: place.c) resolved in full every step, quiet
+   * or not: the reference the quiet steps are checked against
+   * (spec/c/test_quiet.c). */
   bool resolve_all;
   float dt[WY_DT_RING];            /* the dt of step n is dt[n % WY_DT_RING] */
   /* The first step of the run of equal dt the last step is in (at most
@@ -220,6 +221,10 @@ static inline uint32_t wy_belief_asleep_since(const wary_world *w, const wy_beli
   uint32_t next = w->steps + 1u;
   return next - (uint16_t)(next - b->asleep_since);
 }
+
+/* A time in state t after the steps from .. through (at most WY_DT_RING
+ * back), each adding the dt it had: what they make of it, to the bit. */
+float wy_replayed_time(const wary_world *w, float t, uint32_t from, uint32_t through);
 
 /* Replays the clocks of agent's dormant beliefs up to wy_beliefs_through. */
 void wy_beliefs_catch_up(wary_world *w, int32_t agent);

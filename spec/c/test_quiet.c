@@ -1,20 +1,24 @@
-/* test_quiet.c - quiet and dormant beliefs (resolve.c, belief.c): two
- * worlds driven alike, one stepping quiet beliefs by their clocks and
- * leaving dormant ones out of the steps, the other resolving every belief in
- * full every step (resolve_all), must agree to the bit: the events after
- * every step, every belief, threat, evidence and brain when read (now and
- * then, and once not for longer than the dt ring, so that dormant clocks are
- * replayed both ways). The scenario makes beliefs fall quiet and wake every
- * way there is: a sense reports again, a hit, evidence, set_confidence, a
- * state's time running out (awake, or asleep until that deadline), a grace grown by a profile change, slots reset,
- * steps of 0 and of odd sizes, pain, beliefs dropped when they hold nothing,
- * targets removed. A third world whose step count passes 2^32 (the reason
- * stamps wrap) must agree with them too. */
+/* test_quiet.c - quiet and dormant beliefs (resolve.c, belief.c, the
+ * threats kept by emotion.c, the sleeping places of place.c): two worlds
+ * driven alike, one stepping quiet beliefs by their clocks and leaving
+ * dormant ones and quiet places out of the steps, the other resolving every
+ * belief and place in full every step (resolve_all), must agree to the bit:
+ * the events, threats and brains after every step, every belief, evidence
+ * and place when read (now and then, and once not for longer than the dt
+ * ring, so that dormant clocks are replayed both ways). The scenario makes
+ * beliefs fall quiet and wake every way there is: a sense reports again, a
+ * hit, evidence, set_confidence, a state's time running out (awake, or
+ * asleep until that deadline), a grace grown by a profile change, slots
+ * reset, steps of 0 and of odd sizes, pain, beliefs dropped when they hold
+ * nothing, targets removed, agents walking on the edge of the threat's
+ * range, sounds nobody made. A third world whose step count passes 2^32
+ * (the reason stamps wrap) must agree with them too. */
 #include <math.h>
 #include <string.h>
 
 #include "belief.h"
 #include "check.h"
+#include "place.h"
 #include "wary.h"
 
 #define AGENTS 6
@@ -123,7 +127,7 @@ static void build(game *g, bool resolve_all, uint32_t steps) {
 typedef struct turn {
   int target;
   float x, y;
-  bool move, sound, evidence, raise, hit, pain, grace, senses, remove, read, walk, hostility;
+  bool move, sound, sound_at, evidence, raise, hit, pain, grace, senses, remove, read, walk, hostility;
   float dt, value, stroll[2];
 } turn;
 
@@ -137,6 +141,7 @@ static turn draw(int64_t n) {
   t.x = unit() * 4000.0f;
   t.y = near ? unit() * 600.0f : 20000.0f + unit() * 5000.0f;
   t.sound = lcg() % 15u == 0;
+  t.sound_at = lcg() % 12u == 0;
   t.evidence = lcg() % 150u == 0;
   t.raise = lcg() % 120u == 0;
   t.hit = lcg() % 200u == 0;
@@ -163,6 +168,8 @@ static void play(game *g, const turn *t, int64_t n) {
   wary_actor_id target = g->targets[t->target], agent = g->agents[n % AGENTS];
   if (t->move) wary_actor_set_pos(w, target, t->x, t->y, 0.0f);
   if (t->sound) wary_emit_sound(w, target, g->sound);
+  /* A sound nobody made: beliefs about places, which fall asleep too. */
+  if (t->sound_at) wary_emit_sound_at(w, g->sound, t->x, t->value * 800.0f, 0.0f);
   if (t->evidence) wary_evidence_add(w, agent, target, g->tag, (int32_t)(n % 4), t->value, 0.5f, 0);
   if (t->raise) wary_set_confidence(w, agent, target, t->value);
   if (t->hit) {
@@ -234,6 +241,17 @@ static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant, int32_t *tim
   return n;
 }
 
+/* Beliefs about places asleep; *held: those held. */
+static int32_t asleep_places(const wary_world *w, int32_t *held) {
+  int32_t n = 0;
+  for (int32_t a = 0; a < w->agents.count; a++) {
+    const wy_place_list *l = &w->places->agents.data[a];
+    for (int32_t i = 0; i < l->count; i++) n += l->data[i].asleep;
+    *held += l->count;
+  }
+  return n;
+}
+
 /* Both worlds alike after a step, to the bit: the step's events, and when
  * read, everything about each agent. */
 static bool same(const game *a, const game *b, bool read) {
@@ -255,6 +273,16 @@ static bool same(const game *a, const game *b, bool read) {
     wary_brain_get(a->w, a->agents[i], &bx);
     wary_brain_get(b->w, b->agents[i], &by);
     if (memcmp(&bx, &by, sizeof bx)) return false;
+  }
+  for (int i = 0; i < AGENTS; i++) {
+    int32_t places = wary_location_count(a->w, a->agents[i]);
+    if (places != wary_location_count(b->w, b->agents[i])) return false;
+    for (int32_t k = 0; k < places && read; k++) {
+      wary_location_belief x, y;
+      wary_location_at(a->w, a->agents[i], k, &x);
+      wary_location_at(b->w, b->agents[i], k, &y);
+      if (memcmp(&x, &y, sizeof x)) return false;
+    }
   }
   for (int i = 0; i < AGENTS && read; i++) {
     int32_t count = wary_belief_count(a->w, a->agents[i]);
@@ -287,7 +315,7 @@ static void test_quiet_equals_full(void) {
   if (!quiet.w || !full.w || !wrap.w) return;
   lcg_state = 2024u;
   int64_t first_difference = -1, wrap_difference = -1, quiet_steps = 0, dormant_steps = 0, timed_steps = 0, far_steps = 0,
-          dropped = 0;
+          asleep_place_steps = 0, place_steps = 0, dropped = 0;
   for (now = 0; now < STEPS; now++) {
     turn t = draw(now);
     play(&quiet, &t, now);
@@ -297,9 +325,11 @@ static void test_quiet_equals_full(void) {
     int sq = wary_step(quiet.w, t.dt), sf = wary_step(full.w, t.dt), sw = wary_step(wrap.w, t.dt);
     if (first_difference < 0 && (sq != sf || !same(&quiet, &full, t.read))) first_difference = now;
     if (wrap_difference < 0 && (sw != sf || !same(&wrap, &full, t.read))) wrap_difference = now;
-    int32_t dormant = 0, timed = 0, far = 0;
+    int32_t dormant = 0, timed = 0, far = 0, places = 0;
     quiet_steps += quiet_beliefs(quiet.w, &dormant, &timed, &far);
     far_steps += far;
+    asleep_place_steps += asleep_places(quiet.w, &places);
+    place_steps += places;
     dormant_steps += dormant;
     timed_steps += timed;
     if (wary_world_stats(full.w).beliefs < before) dropped++;
@@ -314,6 +344,7 @@ static void test_quiet_equals_full(void) {
   ENSURE(dormant_steps > 10000);
   ENSURE(timed_steps > 5000);
   ENSURE(far_steps > 10000);
+  ENSURE(asleep_place_steps > 10000);
   ENSURE(dropped > 20);
   wary_world_destroy(quiet.w);
   wary_world_destroy(full.w);
