@@ -216,10 +216,16 @@ static inline uint32_t wy_beliefs_through(const wary_world *w) {
   return w->in_step ? w->steps - 1 : w->steps;
 }
 
+/* The step whose low 16 bits are low, of the 2^16 up to the next one (a
+ * sleeper's first untaken step: belief.h, place.h). */
+static inline uint32_t wy_step_of(const wary_world *w, uint16_t low) {
+  uint32_t next = w->steps + 1u;
+  return next - (uint16_t)(next - low);
+}
+
 /* The first step a dormant belief's clocks have not taken. */
 static inline uint32_t wy_belief_asleep_since(const wary_world *w, const wy_belief *b) {
-  uint32_t next = w->steps + 1u;
-  return next - (uint16_t)(next - b->asleep_since);
+  return wy_step_of(w, b->asleep_since);
 }
 
 /* A time in state t after the steps from .. through (at most WY_DT_RING

@@ -51,16 +51,10 @@ static wy_place_list *places_of(const wary_world *w, int32_t agent) {
 
 /* ---- sleepers: quiet places out of the steps --------------------------------- */
 
-/* The first step a sleeper's time in state has not taken. */
-static uint32_t asleep_since(const wary_world *w, const wy_place *pl) {
-  uint32_t next = w->steps + 1u;
-  return next - (uint16_t)(next - pl->asleep_since);
-}
-
 /* A sleeper's time in state, caught up with the steps taken. */
 static void catch_up(const wary_world *w, wy_place *pl) {
   uint32_t through = wy_beliefs_through(w);
-  pl->time_in_state = wy_replayed_time(w, pl->time_in_state, asleep_since(w, pl), through);
+  pl->time_in_state = wy_replayed_time(w, pl->time_in_state, wy_step_of(w, pl->asleep_since), through);
   pl->asleep_since = (uint16_t)(through + 1u);
 }
 
@@ -99,7 +93,7 @@ static void wake_due(const wary_world *w, wy_place_list *l, const float end[2], 
     if (!pl->asleep) continue;
     if (all) catch_up(w, pl);
     int32_t k = deadline_of(pl);
-    float t = wy_replayed_time(w, pl->time_in_state, asleep_since(w, pl), through) + dt;
+    float t = wy_replayed_time(w, pl->time_in_state, wy_step_of(w, pl->asleep_since), through) + dt;
     if (t >= end[k]) wake(w, l, pl);
     else if (t > lead[k]) lead[k] = t;
   }
