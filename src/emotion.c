@@ -173,8 +173,9 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
   const float *pos = wy_agent_actor(w, agent)->pos;
   bool same = ag->scored && ag->scored_relations == w->relation_epoch;
   bool moved = !same || memcmp(ag->scored_pos, pos, sizeof ag->scored_pos) != 0;
-  /* Rounded up, so that it never falls short of the way walked. */
-  if (same && moved) ag->walked = nextafter(ag->walked + step_length(pos, ag->scored_pos), INFINITY);
+  /* Rounded up (by more than the sum's rounding), so that it never falls
+   * short of the way walked. */
+  if (same && moved) ag->walked = (ag->walked + step_length(pos, ag->scored_pos)) * (1.0 + 1e-15);
   bool far_holds = same && ag->walked <= ag->far_until;
   double far_until = far_holds ? ag->far_until : INFINITY;
   memcpy(ag->scored_pos, pos, sizeof ag->scored_pos);
@@ -194,7 +195,8 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
          * hold for a tenth of the range walked at least. */
         b->far = margin > 0.1 * (double)d->threat_distance_range;
         /* Rounded down: the walk up to which it is sure to stay out of range. */
-        if (b->far) far_until = fmin(far_until, nextafter(ag->walked + margin, -INFINITY));
+        double until = (ag->walked + margin) * (1.0 - 1e-15);
+        if (b->far && until < far_until) far_until = until;
       }
     }
     if (!is_target(b->state)) continue;
