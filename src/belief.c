@@ -135,7 +135,35 @@ wy_belief *wy_belief_of(wary_world *w, const char *fn, wy_id agent, wy_id target
 
 /* ---- dormant beliefs: their clocks wait ----------------------------------------- */
 
+/* frexpf's exponent of a normal float (t = m 2^e, 0.5 <= m < 1), and 2^k
+ * as a float (FLT_MIN_EXP <= k < FLT_MAX_EXP) and as a double (k too):
+ * from the bits, as wy_add_repeat asks them of every run. */
+static int exponent_of(float t) {
+  uint32_t bits;
+  memcpy(&bits, &t, sizeof bits);
+  return (int)((bits >> 23) & 0xffu) - 126;
+}
+
+static float pow2f(int k) {
+  uint32_t bits = (uint32_t)(k + 127) << 23;
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+static double pow2(int k) {
+  uint64_t bits = (uint64_t)(k + 1023) << 52;
+  double f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
 float wy_add_repeat(float t, float d, uint32_t n) {
+  /* A few adds cost less than working them out. */
+  if (n <= 8) {
+    for (uint32_t k = 0; k < n; k++) t += d;
+    return t;
+  }
   while (n > 0) {
     if (!(t >= FLT_MIN) || !(t < FLT_MAX) || !(d >= 0.0f) || !(d < FLT_MAX)) {
       t += d;
@@ -146,9 +174,8 @@ float wy_add_repeat(float t, float d, uint32_t n) {
      * sum stays below 2^e, t + d rounds to t plus d rounded to a multiple of
      * u: the same amount each time, unless d is halfway between two (then
      * which one depends on t: such a step is taken as it is). */
-    int e;
-    frexpf(t, &e);
-    float u = ldexpf(1.0f, e - 24);
+    int e = exponent_of(t);
+    float u = e - 24 >= FLT_MIN_EXP ? pow2f(e - 24) : ldexpf(1.0f, e - 24);
     float q = d / u, whole = floorf(q);
     if (q - whole == 0.5f) {
       t += d;
@@ -157,7 +184,7 @@ float wy_add_repeat(float t, float d, uint32_t n) {
     }
     double units = q - whole < 0.5f ? whole : whole + 1.0f; /* d in u, rounded */
     if (units == 0.0) return t; /* every add leaves t as it is, and t stays */
-    double room = (ldexp(1.0, e) - (double)t) / (double)u; /* u's left below 2^e */
+    double room = (pow2(e) - (double)t) / (double)u; /* u's left below 2^e */
     double fit = floor((room - 1.0) / units);              /* adds that end a u or more below */
     if (fit < 1.0) {
       t += d;
@@ -169,6 +196,15 @@ float wy_add_repeat(float t, float d, uint32_t n) {
     n -= k;
   }
   return t;
+}
+
+/* How many steps from n through through (n <= through) had the dt of step n. */
+static uint32_t run_length(const struct wy_beliefs *bs, uint32_t n, uint32_t through) {
+  if ((int32_t)(n - bs->dt_run_start) >= 0) return through - n + 1u;
+  float dt = bs->dt[n % WY_DT_RING];
+  uint32_t count = 1;
+  while ((int32_t)(through - (n + count)) >= 0 && bs->dt[(n + count) % WY_DT_RING] == dt) count++;
+  return count;
 }
 
 /* One run of count steps of the same dt for belief i (dormant): the clocks
@@ -213,25 +249,19 @@ static void replay_run(const wy_profile *p, wy_belief_list *l, int32_t i, float 
   }
 }
 
-/* Steps from .. through, with the dt each had, for every dormant belief of l
- * (just belief only >= 0: that one). */
-static void replay(const wary_world *w, const wy_profile *p, wy_belief_list *l, int32_t only, uint32_t from,
-                   uint32_t through) {
-  const float *ring = w->beliefs->dt;
-  for (uint32_t n = from; (int32_t)(through - n) >= 0;) {
-    float dt = ring[n % WY_DT_RING];
-    uint32_t count = 1;
-    while ((int32_t)(through - (n + count)) >= 0 && ring[(n + count) % WY_DT_RING] == dt) count++;
+/* Steps from its first untaken one through through, with the dt each had,
+ * for dormant belief i of l. */
+static void replay(const wary_world *w, const wy_profile *p, wy_belief_list *l, int32_t i, uint32_t through) {
+  const struct wy_beliefs *bs = w->beliefs;
+  for (uint32_t n = wy_belief_asleep_since(w, &l->data[i]); (int32_t)(through - n) >= 0;) {
+    float dt = bs->dt[n % WY_DT_RING];
+    uint32_t count = run_length(bs, n, through);
     /* What a step computes from its dt, once per run. */
     float smooth = p->def.smoothing_time > 0.0f ? 1.0f - expf(-dt / p->def.smoothing_time) : 1.0f;
-    if (only >= 0) {
-      replay_run(p, l, only, dt, count, smooth);
-    } else {
-      for (int32_t i = 0; i < l->count; i++)
-        if (l->data[i].dormant) replay_run(p, l, i, dt, count, smooth);
-    }
+    replay_run(p, l, i, dt, count, smooth);
     n += count;
   }
+  l->data[i].asleep_since = (uint16_t)(through + 1u);
 }
 
 static void awake_insert(wy_belief_list *l, int32_t i) {
@@ -248,7 +278,9 @@ void wy_beliefs_catch_up(wary_world *w, int32_t agent) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
   uint32_t through = wy_beliefs_through(w);
   if (l->dormant > 0 && (int32_t)(through - l->dormant_since) >= 0) {
-    replay(w, wy_agent_profile(w, agent), l, -1, l->dormant_since, through);
+    const wy_profile *p = wy_agent_profile(w, agent);
+    for (int32_t i = 0; i < l->count; i++)
+      if (l->data[i].dormant) replay(w, p, l, i, through);
   }
   l->dormant_since = through + 1;
 }
@@ -257,10 +289,10 @@ void wy_belief_wake(wary_world *w, int32_t agent, int32_t i) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
   wy_belief *b = &l->data[i];
   if (b->dormant) {
-    replay(w, wy_agent_profile(w, agent), l, i, l->dormant_since, wy_beliefs_through(w));
+    replay(w, wy_agent_profile(w, agent), l, i, wy_beliefs_through(w));
     b->dormant = false;
     l->dormant--;
-    awake_insert(l, i);
+    if (!wy_belief_listed(b)) awake_insert(l, i);
   }
   b->quiet = false;
   b->drowsy = false;
@@ -277,10 +309,39 @@ static void wake_all(wary_world *w, int32_t agent) {
   }
   l->awake_count = l->count;
   l->dormant = 0;
+  l->deadline_lead[0] = l->deadline_lead[1] = -INFINITY;
+}
+
+float wy_replayed_time(const wary_world *w, float t, uint32_t from, uint32_t through) {
+  const struct wy_beliefs *bs = w->beliefs;
+  for (uint32_t n = from; (int32_t)(through - n) >= 0;) {
+    uint32_t count = run_length(bs, n, through);
+    t = wy_add_repeat(t, bs->dt[n % WY_DT_RING], count);
+    n += count;
+  }
+  return t;
+}
+
+void wy_beliefs_wake_due(wary_world *w, int32_t agent, int32_t deadline, float dt) {
+  wy_belief_list *l = wy_beliefs_of(w, agent);
+  float end = wy_deadline_time(wy_agent_profile(w, agent), deadline), lead = -INFINITY;
+  uint32_t through = wy_beliefs_through(w);
+  for (int32_t i = 0; i < l->count; i++) {
+    const wy_belief *b = &l->data[i];
+    if (!b->dormant || wy_belief_deadline(b) != deadline) continue;
+    /* The very sum this step's quiet step would test. */
+    float t = wy_replayed_time(w, b->time_in_state, wy_belief_asleep_since(w, b), through) + dt;
+    if (t >= end) wy_belief_wake(w, agent, i);
+    else if (t > lead) lead = t;
+  }
+  l->deadline_lead[deadline] = lead;
 }
 
 void wy_beliefs_step_begin(wary_world *w, float dt) {
-  w->beliefs->dt[w->steps % WY_DT_RING] = dt;
+  struct wy_beliefs *bs = w->beliefs;
+  uint32_t n = w->steps;
+  if (bs->dt[(n - 1u) % WY_DT_RING] != dt || n - bs->dt_run_start > WY_DT_RING) bs->dt_run_start = n;
+  bs->dt[n % WY_DT_RING] = dt;
   if ((w->steps & ((1u << 30) - 1u)) != 0) return;
   /* Once in 2^30 steps (before this step's senses) every reason is written
    * out with this step as its stamp, and every slot counts as last due just
@@ -400,6 +461,7 @@ static void agent_added(wary_world *w, int32_t agent) {
   wy_belief_list *l = &w->beliefs->agents.data[w->beliefs->agents.count++];
   memset(l, 0, sizeof *l);
   l->stride = wy_agent_profile(w, agent)->slot_count;
+  l->deadline_lead[0] = l->deadline_lead[1] = -INFINITY;
   /* No slot has been due yet: every stamp to come is as new or newer. */
   for (int32_t s = 0; s < WY_SLOTS; s++) l->out_of_range_step[s] = w->steps;
 }

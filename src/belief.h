@@ -40,14 +40,29 @@ typedef struct wy_belief {
   /* Nothing reports it and nothing about it is about to change: a step only
    * moves its clocks (resolve.c says when a belief is quiet). */
   bool quiet : 1;
-  /* Quiet with no time running out (resolve.c): dormant from its next step. */
+  /* Quiet with its uncertainty at its cap (resolve.c): dormant from its
+   * next step, unless a deadline (wy_belief_deadline) comes in that step. */
   bool drowsy : 1;
-  /* Out of the steps: its clocks wait from the list's dormant_since and are
-   * replayed (wy_beliefs_catch_up) before anything reads or wakes it. */
+  /* Out of the resolve: its clocks wait from the step asleep_since names
+   * and are replayed (wy_beliefs_catch_up) before anything reads or wakes it.
+   * A Lost or Remembered one stays in the list's awake indices (the emotion
+   * pass still scores it: wy_belief_listed) and is woken for the step its
+   * deadline comes (wy_beliefs_wake_due). */
   bool dormant : 1;
   /* Its threat was scored (emotion.c) from what it holds now: a quiet step
    * keeps that, anything else that changes it clears it. */
   bool scored : 1;
+  /* Scored quiet and more than a tenth of the threat's distance range out
+   * of it, by a margin its agent's far_until keeps (emotion.h): the threat
+   * holds while the agent walks less than that. */
+  bool far : 1;
+  /* Whether its target was hostile when its threat was scored (emotion.c
+   * trusts it only while scored, under the same relationships). */
+  bool hostile : 1;
+  /* Dormant: the low 16 bits of the first step its clocks have not taken
+   * (wy_belief_asleep_since). Clocks never lag 2^16 steps behind: the list
+   * catches them up before they fall half of the dt ring behind. */
+  uint16_t asleep_since;
 } wy_belief;
 
 /* What one sense slot of the agent's profile said of the target: written by
@@ -68,7 +83,13 @@ typedef struct wy_belief_slot {
 } wy_belief_slot;
 
 /* One agent's beliefs, in the order they were made (which events and
- * wary_belief_at follow), and their slots: stride of them per belief. */
+ * wary_belief_at follow), and their slots: stride of them per belief.
+ * Saving and loading: what a step may skip (quiet, drowsy, dormant,
+ * asleep_since, scored, far, hostile, the awake indices, dormant_since and
+ * deadline_lead) can be rebuilt rather than kept: catch the dormant clocks
+ * up first (wy_beliefs_catch_up), and load every belief awake, with those
+ * bits clear, every index in awake and deadline_lead at -INFINITY; the
+ * steps then find again which are quiet and dormant, to the same results. */
 typedef struct wy_belief_list {
   wy_belief *data;
   wy_belief_slot *slots;  /* data[i]'s are slots[i * stride .. (i + 1) * stride) */
@@ -82,11 +103,20 @@ typedef struct wy_belief_list {
   /* Per slot: the last step at which it was due and its sense looks at
    * candidates, so every belief it did not answer for is out of range. */
   uint32_t out_of_range_step[WY_SLOTS];
-  int32_t *awake;         /* indices of the beliefs not dormant, ascending */
+  /* Indices of the beliefs the steps walk, ascending: those not dormant
+   * and the dormant ones wy_belief_listed keeps (the resolve skips them). */
+  int32_t *awake;
   int32_t awake_count;
   int32_t awake_cap;
   int32_t dormant;        /* beliefs that are */
-  uint32_t dormant_since; /* the first step the dormant ones have not taken */
+  uint32_t dormant_since; /* at most the first step some dormant one has not taken */
+  /* Per deadline (WY_DEADLINE_LOST, WY_DEADLINE_MEMORY): at least the
+   * largest time in state any dormant belief counting down to it has after
+   * the step last resolved (-INFINITY: none does). Adding a step's dt keeps
+   * it so (float addition is monotonic), so no dormant one can reach its
+   * deadline before it does. Derived: a list loaded with no dormant belief
+   * sets both to -INFINITY. */
+  float deadline_lead[2];
   bool may_sleep;         /* emotion.c: an idle belief's threat is 0 for this agent */
 } wy_belief_list;
 
@@ -97,6 +127,30 @@ typedef struct wy_evidence_block {
   wary_evidence entry[WARY_MAX_EVIDENCE];
 } wy_evidence_block;
 
+/* The deadline a quiet belief counts down to: lost_time while Lost
+ * (WY_DEADLINE_LOST); memory_time while Remembered, or Expired without a
+ * first sighting (it is dropped then: WY_DEADLINE_MEMORY); else none (-1):
+ * only a touch changes it. The step in which its time in state plus dt
+ * reaches that time is resolved as it is awake. */
+#define WY_DEADLINE_LOST 0
+#define WY_DEADLINE_MEMORY 1
+static inline int32_t wy_belief_deadline(const wy_belief *b) {
+  if (b->state == WARY_LOST) return WY_DEADLINE_LOST;
+  if (b->state == WARY_REMEMBERED || (b->state == WARY_EXPIRED && !(b->spot_time > 0.0f)))
+    return WY_DEADLINE_MEMORY;
+  return -1;
+}
+
+static inline float wy_deadline_time(const wy_profile *p, int32_t deadline) {
+  return deadline == WY_DEADLINE_LOST ? p->def.lost_time : p->def.memory_time;
+}
+
+/* A dormant belief that stays in the awake indices: Lost and Remembered
+ * ones are targets, whose threat follows where the agent stands. */
+static inline bool wy_belief_listed(const wy_belief *b) {
+  return b->state == WARY_LOST || b->state == WARY_REMEMBERED;
+}
+
 /* Steps whose dt is kept for the dormant beliefs' clocks; every list replays
  * its dormant ones before they fall half of it behind. */
 #define WY_DT_RING 4096
@@ -105,10 +159,14 @@ struct wy_beliefs {
   WY_ARRAY(wy_belief_list) agents; /* per agent */
   WY_ARRAY(wy_evidence_block) evidence;
   int32_t evidence_free;           /* first free block, -1 none */
-  /* Every belief resolved in full every step, quiet or not: the reference
-   * the quiet steps are checked against (spec/c/test_quiet.c). */
+  /* Every belief (and place: place.c) resolved in full every step, quiet
+   * or not: the reference the quiet steps are checked against
+   * (spec/c/test_quiet.c). */
   bool resolve_all;
   float dt[WY_DT_RING];            /* the dt of step n is dt[n % WY_DT_RING] */
+  /* The first step of the run of equal dt the last step is in (at most
+   * WY_DT_RING steps back), so a replay finds where its run ends at once. */
+  uint32_t dt_run_start;
 };
 
 extern const wy_module wy_belief_module;
@@ -160,11 +218,31 @@ static inline uint32_t wy_beliefs_through(const wary_world *w) {
   return w->in_step ? w->steps - 1 : w->steps;
 }
 
+/* The step whose low 16 bits are low, of the 2^16 up to the next one (a
+ * sleeper's first untaken step: belief.h, place.h). */
+static inline uint32_t wy_step_of(const wary_world *w, uint16_t low) {
+  uint32_t next = w->steps + 1u;
+  return next - (uint16_t)(next - low);
+}
+
+/* The first step a dormant belief's clocks have not taken. */
+static inline uint32_t wy_belief_asleep_since(const wary_world *w, const wy_belief *b) {
+  return wy_step_of(w, b->asleep_since);
+}
+
+/* A time in state t after the steps from .. through (at most WY_DT_RING
+ * back), each adding the dt it had: what they make of it, to the bit. */
+float wy_replayed_time(const wary_world *w, float t, uint32_t from, uint32_t through);
+
 /* Replays the clocks of agent's dormant beliefs up to wy_beliefs_through. */
 void wy_beliefs_catch_up(wary_world *w, int32_t agent);
 /* Belief i of agent is touched (a sense reports it, a hit, evidence, a
  * raise): no longer quiet, and if dormant, back in the steps. */
 void wy_belief_wake(wary_world *w, int32_t agent, int32_t i);
+/* Step dt of agent's resolve: the dormant beliefs counting down to deadline
+ * whose time in state plus dt reaches it wake (the step resolves them);
+ * the list's deadline_lead for it is taken again from the others. */
+void wy_beliefs_wake_due(wary_world *w, int32_t agent, int32_t deadline, float dt);
 /* The step begins: its dt is kept; the reason stamps are refreshed before
  * any can fall 2^31 steps behind. */
 void wy_beliefs_step_begin(wary_world *w, float dt);

@@ -69,27 +69,49 @@ static float idle_score(const wary_brain_def *d) {
                     d->threat_weight_distance * wy_clamp01(0.0f));
 }
 
-static void threat(const wary_world *w, int32_t agent, const wary_brain_def *d, bool idle_zero,
-                   wy_belief *b, float dt) {
+/* How far the agent at pos may walk before a target belief b could come
+ * within range of it: until then the distance term of its threat is 0 (<= 0:
+ * it may be in range now). The float distance threat() takes is within a
+ * few parts in 10^7 of this one, which the relative 10^-5 leaves room for. */
+static double far_margin(const float pos[3], const wy_belief *b, float range) {
+  double dx = (double)b->last_known[0] - (double)pos[0], dy = (double)b->last_known[1] - (double)pos[1],
+         dz = (double)b->last_known[2] - (double)pos[2];
+  return sqrt(dx * dx + dy * dy + dz * dz) - (double)range * (1.0 + 1e-5);
+}
+
+/* How threat() scores a belief: not quiet; quiet (it returns how far the
+ * agent may walk before the score could change, and keeps whether the
+ * target is hostile in b->hostile); quiet and scored before under the same
+ * relationships (b->hostile holds, and its target lives while it does). */
+enum { WY_SCORE_AWAKE, WY_SCORE_QUIET, WY_SCORE_KNOWN };
+
+/* Scores b; in a quiet way, returns far_margin (INFINITY when the score
+ * does not follow distance). */
+static double threat(const wary_world *w, int32_t agent, const wary_brain_def *d, bool idle_zero,
+                     wy_belief *b, float dt, int way) {
   /* Most beliefs a step walks are idle (quiet ones above all): their threat
    * is 0 without asking who is hostile. */
   if (idle_zero && !is_target(b->state) && b->confidence == 0.0f && b->damage == 0.0f) {
     b->threat = 0.0f;
     b->threat_level = WARY_THREAT_NONE;
-    return;
+    return INFINITY;
   }
+  double margin = INFINITY;
   if (b->state >= WARY_LOST && b->damage > 0.0f) {
     float v = b->damage - d->threat_damage_decay_rate * 100.0f * dt;
     b->damage = v > 0.0f ? v : 0.0f;
   }
   float score = 0.0f;
-  const wy_actor *t = wy_actor_get(w, b->target);
-  if (wy_relationship(w, agent, b->target) == WARY_HOSTILE) {
+  bool alive = way == WY_SCORE_KNOWN || wy_actor_get(w, b->target) != NULL;
+  bool hostile = way == WY_SCORE_KNOWN ? b->hostile : wy_relationship(w, agent, b->target) == WARY_HOSTILE;
+  if (way == WY_SCORE_QUIET) b->hostile = hostile;
+  if (hostile) {
     const wy_actor *a = wy_agent_actor(w, agent);
     float dx = b->last_known[0] - a->pos[0], dy = b->last_known[1] - a->pos[1],
           dz = b->last_known[2] - a->pos[2];
     float near = 1.0f - sqrtf(dx * dx + dy * dy + dz * dz) / d->threat_distance_range;
-    if (!t || !is_target(b->state)) near = 0.0f;
+    if (!alive || !is_target(b->state)) near = 0.0f;
+    else if (way != WY_SCORE_AWAKE) margin = far_margin(a->pos, b, d->threat_distance_range);
     score = d->threat_weight_damage_received * wy_clamp01(b->damage / 100.0f) +
             d->threat_weight_confidence * b->confidence +
             d->threat_weight_state * state_factor[b->state] +
@@ -102,6 +124,13 @@ static void threat(const wary_world *w, int32_t agent, const wary_brain_def *d, 
                     : score >= d->threat_medium && score > 0.0f ? WARY_THREAT_MEDIUM
                     : score >= d->threat_low && score > 0.0f    ? WARY_THREAT_LOW
                                                                 : WARY_THREAT_NONE;
+  return margin;
+}
+
+/* The length of a step from a to b, never less than it is. */
+static double step_length(const float a[3], const float b[3]) {
+  double dx = (double)a[0] - (double)b[0], dy = (double)a[1] - (double)b[1], dz = (double)a[2] - (double)b[2];
+  return sqrt(dx * dx + dy * dy + dz * dz) * (1.0 + 1e-12);
 }
 
 static int32_t dominant(const wy_emotion_agent *ag, const wary_brain_def *d) {
@@ -138,10 +167,17 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
   bool hurt = false, critical = false, high = false, tracked = false, suspected = false,
        detected = false, tracked_or_lost = false;
   /* A quiet belief's threat depends on nothing it holds that moves (belief.h,
-   * scored): it changes only if the agent moved or hostility changed. */
+   * scored): it changes only if hostility changed or, for a target (its
+   * distance counts), the agent moved, and then not while the agent is
+   * sure to be out of the distance range (far). */
   const float *pos = wy_agent_actor(w, agent)->pos;
-  bool still = ag->scored && ag->scored_relations == w->relation_epoch &&
-               memcmp(ag->scored_pos, pos, sizeof ag->scored_pos) == 0;
+  bool same = ag->scored && ag->scored_relations == w->relation_epoch;
+  bool moved = !same || memcmp(ag->scored_pos, pos, sizeof ag->scored_pos) != 0;
+  /* Rounded up (by more than the sum's rounding), so that it never falls
+   * short of the way walked. */
+  if (same && moved) ag->walked = (ag->walked + step_length(pos, ag->scored_pos)) * (1.0 + 1e-15);
+  bool far_holds = same && ag->walked <= ag->far_until;
+  double far_until = far_holds ? ag->far_until : INFINITY;
   memcpy(ag->scored_pos, pos, sizeof ag->scored_pos);
   ag->scored_relations = w->relation_epoch;
   ag->scored = true;
@@ -150,9 +186,18 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
   const wy_belief *best = NULL;
   for (int32_t j = 0; j < beliefs->awake_count; j++) {
     wy_belief *b = &beliefs->data[beliefs->awake[j]];
-    if (!(still && b->quiet && b->scored)) {
-      threat(w, agent, d, idle_zero, b, dt);
-      b->scored = true;
+    int way = !b->quiet ? WY_SCORE_AWAKE : same && b->scored ? WY_SCORE_KNOWN : WY_SCORE_QUIET;
+    if (way != WY_SCORE_KNOWN || (moved && is_target(b->state) && !(b->far && far_holds))) {
+      double margin = threat(w, agent, d, idle_zero, b, dt, way);
+      if (way != WY_SCORE_AWAKE) {
+        b->scored = true;
+        /* One just beyond the range is scored as if in it: the others then
+         * hold for a tenth of the range walked at least. */
+        b->far = margin > 0.1 * (double)d->threat_distance_range;
+        /* Rounded down: the walk up to which it is sure to stay out of range. */
+        double until = (ag->walked + margin) * (1.0 - 1e-15);
+        if (b->far && until < far_until) far_until = until;
+      }
     }
     if (!is_target(b->state)) continue;
     if (b->threat > 0.0f && (!best || b->threat > best->threat)) best = b;
@@ -165,6 +210,7 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
     detected = detected || b->state == WARY_DETECTED || b->state == WARY_TRACKED;
     tracked_or_lost = tracked_or_lost || b->state == WARY_TRACKED || b->state == WARY_LOST;
   }
+  ag->far_until = far_until;
   if (d->emotions) {
     float fi = ag->fear_input;
     move(ag, d, WARY_FEAR, (hurt || n > 2 || critical || fi > 0.0f) ? 1 : (n == 0 ? -1 : 0),

@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "belief.h"
 #include "events.h"
 #include "hearing.h"
 
@@ -50,6 +51,59 @@ static wy_place_list *places_of(const wary_world *w, int32_t agent) {
   return &w->places->agents.data[agent];
 }
 
+/* ---- sleepers: quiet places out of the steps --------------------------------- */
+
+/* A sleeper's time in state, caught up with the steps taken. */
+static void catch_up(const wary_world *w, wy_place *pl) {
+  uint32_t through = wy_beliefs_through(w);
+  pl->time_in_state = wy_replayed_time(w, pl->time_in_state, wy_step_of(w, pl->asleep_since), through);
+  pl->asleep_since = (uint16_t)(through + 1u);
+}
+
+static void wake(const wary_world *w, wy_place_list *l, wy_place *pl) {
+  catch_up(w, pl);
+  pl->asleep = false;
+  l->asleep_count--;
+}
+
+static int32_t deadline_of(const wy_place *pl) {
+  return pl->state == WARY_LOST ? 0 : 1;
+}
+
+/* After its step: at 0, Lost or Remembered, only its time in state moves
+ * until its deadline (or a report). */
+static void fall_asleep(const wary_world *w, wy_place_list *l, wy_place *pl) {
+  if (l->asleep_count == 0) {
+    l->oldest = w->steps + 1u;
+    l->lead[0] = l->lead[1] = -INFINITY;
+  }
+  pl->asleep = true;
+  pl->asleep_since = (uint16_t)(w->steps + 1u);
+  l->asleep_count++;
+  int32_t k = deadline_of(pl);
+  if (pl->time_in_state > l->lead[k]) l->lead[k] = pl->time_in_state;
+}
+
+/* Step dt begins: the sleepers whose time in state reaches their deadline
+ * in it wake for it (all: every one catches up, before the dt ring forgets
+ * the steps they wait for). */
+static void wake_due(const wary_world *w, wy_place_list *l, const float end[2], float dt, bool all) {
+  float lead[2] = {-INFINITY, -INFINITY};
+  uint32_t through = wy_beliefs_through(w);
+  for (int32_t i = 0; i < l->count; i++) {
+    wy_place *pl = &l->data[i];
+    if (!pl->asleep) continue;
+    if (all) catch_up(w, pl);
+    int32_t k = deadline_of(pl);
+    float t = wy_replayed_time(w, pl->time_in_state, wy_step_of(w, pl->asleep_since), through) + dt;
+    if (t >= end[k]) wake(w, l, pl);
+    else if (t > lead[k]) lead[k] = t;
+  }
+  l->lead[0] = lead[0];
+  l->lead[1] = lead[1];
+  if (all) l->oldest = through + 1u;
+}
+
 bool wy_place_report(wary_world *w, int32_t agent, const float pos[3], int32_t tag,
                      float confidence, float accuracy) {
   wy_place_list *l = places_of(w, agent);
@@ -63,6 +117,8 @@ bool wy_place_report(wary_world *w, int32_t agent, const float pos[3], int32_t t
     memset(pl, 0, sizeof *pl);
     pl->tag = tag;
     pl->state = WARY_UNDETECTED;
+  } else if (pl->asleep) {
+    wake(w, l, pl);
   }
   memcpy(pl->pos, pos, sizeof pl->pos);
   if (confidence > pl->confidence) pl->confidence = confidence;
@@ -89,8 +145,18 @@ void wy_places_resolve(wary_world *w, int32_t index, float dt) {
   if (l->count == 0) return;
   const wary_profile_def *d = &wy_agent_profile(w, index)->def;
   wy_id agent = wy_agent_id(w, index);
+  if (l->asleep_count > 0) {
+    const float end[2] = {d->lost_time, d->memory_time};
+    l->lead[0] += dt;
+    l->lead[1] += dt;
+    bool all = w->steps - l->oldest >= WY_DT_RING / 2;
+    if (all || l->lead[0] >= end[0] || l->lead[1] >= end[1]) wake_due(w, l, end, dt, all);
+  }
+  /* Every place in full every step: the reference (spec/c/test_quiet.c). */
+  bool sleep = !w->beliefs->resolve_all;
   for (int32_t i = 0; i < l->count; i++) {
     wy_place *pl = &l->data[i];
+    if (pl->asleep) continue;
     if (!pl->fresh) {
       float c = pl->confidence - d->fade_rate * dt;
       pl->confidence = c > 0.0f ? c : 0.0f;
@@ -121,12 +187,14 @@ void wy_places_resolve(wary_world *w, int32_t index, float dt) {
     if (pl->state == WARY_EXPIRED || (pl->state == WARY_UNDETECTED && pl->confidence <= 0.0f)) {
       wy_array_swap_remove(l, i);
       i--;
+    } else if (sleep && pl->confidence == 0.0f && (pl->state == WARY_LOST || pl->state == WARY_REMEMBERED)) {
+      fall_asleep(w, l, pl);
     }
   }
 }
 
-static void place_out(const wary_world *w, int32_t agent, const wy_place *pl,
-                      wary_location_belief *out) {
+static void place_out(const wary_world *w, int32_t agent, wy_place *pl, wary_location_belief *out) {
+  if (pl->asleep) catch_up(w, pl);
   memcpy(out->pos, pl->pos, sizeof out->pos);
   out->tag = pl->tag;
   out->confidence = pl->confidence;
@@ -160,7 +228,7 @@ int wary_location_strongest(const wary_world *w, wary_actor_id agent_h, wary_loc
   int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
   const wy_place_list *l = places_of(w, index);
-  const wy_place *best = NULL;
+  wy_place *best = NULL;
   for (int32_t i = 0; i < l->count; i++)
     if (l->data[i].confidence > 0.0f && (!best || l->data[i].confidence > best->confidence))
       best = &l->data[i];

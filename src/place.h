@@ -12,9 +12,30 @@ typedef struct wy_place {
   int32_t state;
   float time_in_state;
   bool fresh;      /* reported this step */
+  /* Quiet (at 0, Lost or Remembered, nothing reported): out of the steps
+   * until its deadline (lost_time, memory_time) or a report; its time in
+   * state waits from the step whose low 16 bits asleep_since holds and is
+   * replayed (wy_replayed_time) before it is read or woken. */
+  bool asleep;
+  uint16_t asleep_since;
 } wy_place;
 
-typedef WY_ARRAY(wy_place) wy_place_list;
+/* An agent's beliefs about places, in an order their drops change (a
+ * dropped one's place takes the last one). Saving and loading: asleep,
+ * asleep_since, asleep_count, oldest and lead can be rebuilt rather than
+ * kept: replay the sleepers' time in state first, and load every place
+ * awake, with lead at -INFINITY. */
+typedef struct wy_place_list {
+  wy_place *data;
+  int32_t count;
+  int32_t cap;
+  int32_t asleep_count;
+  uint32_t oldest;  /* at most the first step some sleeper has not taken */
+  /* Per deadline (lost_time while Lost, memory_time while Remembered): at
+   * least the largest time in state a sleeper counting down to it has after
+   * the step last resolved (-INFINITY: none), as in belief.h. */
+  float lead[2];
+} wy_place_list;
 
 struct wy_places {
   WY_ARRAY(wy_place_list) agents; /* per agent */

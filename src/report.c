@@ -30,6 +30,7 @@ bool wy_report_push(wary_world *w, int32_t agent, int32_t slot, wy_id target, fl
   r->accuracy = accuracy;
   r->has_pos = pos != NULL;
   if (pos) memcpy(r->pos, pos, sizeof r->pos);
+  r->belief = -1;
   return true;
 }
 

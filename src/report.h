@@ -18,6 +18,10 @@ typedef struct wy_report {
   float accuracy;
   bool has_pos;    /* false: the target's own position */
   float pos[3];
+  /* The index of the agent's belief about the target when the step looked
+   * it up as it gathered (beliefs are only added until it writes the
+   * reports), -1: not looked up. */
+  int32_t belief;
 } wy_report;
 
 /* Something sensed at a place (a sound nobody made, a vibration). */

@@ -85,11 +85,12 @@ wy_evidence_sum wy_evidence_sum_of(const wary_world *w, const wy_belief *b) {
 }
 
 
-/* A quiet belief with no time running out, its uncertainty at its cap (or
- * not growing), Undetected or Expired with a first sighting (so it cannot
- * empty): nothing but its clocks can change until it is touched. */
+/* A quiet belief with its uncertainty at its cap (or not growing) that is
+ * not about to be dropped (an Undetected one without a first sighting is):
+ * nothing but its clocks can change until it is touched or its deadline
+ * (wy_belief_deadline) comes. */
 static bool drowsy(const wy_profile *p, const wy_belief *b) {
-  return (b->state == WARY_EXPIRED || b->state == WARY_UNDETECTED) && b->spot_time > 0.0f &&
+  return (b->state != WARY_UNDETECTED || b->spot_time > 0.0f) &&
          (b->uncertainty == p->def.max_uncertainty || p->def.uncertainty_growth == 0.0f);
 }
 
@@ -347,24 +348,36 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
   float memory_time = p->def.memory_time;
   /* The dormant ones' clocks are replayed before the steps they wait for
    * leave the ring; a belief joins them with theirs caught up. */
-  bool caught_up = false;
-  if (l->dormant > 0 && w->steps - l->dormant_since >= WY_DT_RING / 2) {
-    wy_beliefs_catch_up(w, r->index);
-    caught_up = true;
+  if (l->dormant > 0 && w->steps - l->dormant_since >= WY_DT_RING / 2) wy_beliefs_catch_up(w, r->index);
+  /* Those whose deadline comes this step take it awake. */
+  for (int32_t d = 0; d < 2; d++) {
+    l->deadline_lead[d] += dt;
+    if (l->deadline_lead[d] >= wy_deadline_time(p, d)) wy_beliefs_wake_due(w, r->index, d, dt);
   }
   bool prune = false;
   int32_t kept = 0;
   for (int32_t j = 0; j < l->awake_count; j++) {
     int32_t i = l->awake[j];
     wy_belief *b = &l->data[i];
+    if (b->dormant) {
+      l->awake[kept++] = i;
+      continue;
+    }
     if (b->drowsy) {
       b->drowsy = false;
-      /* Its threat is 0 for good only where an idle belief's is (emotion.c). */
-      if (l->may_sleep && !all) {
-        if (!caught_up) wy_beliefs_catch_up(w, r->index);
-        caught_up = true;
+      int32_t d = wy_belief_deadline(b);
+      float time = b->time_in_state + dt;
+      bool listed = wy_belief_listed(b);
+      /* Out of the emotion pass its threat is 0 for good only where an idle
+       * belief's is (emotion.c); a listed one is still scored there. */
+      if ((listed || l->may_sleep) && !all && (d < 0 || time < wy_deadline_time(p, d))) {
+        /* Its clocks wait from this step. */
+        if (l->dormant == 0) l->dormant_since = w->steps;
+        b->asleep_since = (uint16_t)w->steps;
         b->dormant = true;
         l->dormant++;
+        if (d >= 0 && time > l->deadline_lead[d]) l->deadline_lead[d] = time;
+        if (listed) l->awake[kept++] = i;
         continue;
       }
     }

@@ -149,7 +149,7 @@ static int check_beliefs(const wary_world *w, const wy_state *s, uint8_t *mark) 
     const wy_belief_list *l = &s->beliefs.data[i];
     const wy_profile *p = &w->profiles.data[s->actors.data[s->agents.data[i].actor].profile];
     if (l->stride != p->slot_count) return bad(w, "belief list", i, "its profile's slot count");
-    int32_t dormant = 0, holders = 0;
+    int32_t dormant = 0, holders = 0, listed = 0;
     for (int32_t b = 0; b < l->count; b++) {
       const wy_belief *x = &l->data[b];
       if (!live_actor(s, x->target) || wy_belief_find(l, x->target) != b)
@@ -159,6 +159,7 @@ static int check_beliefs(const wary_world *w, const wy_state *s, uint8_t *mark) 
           x->threat_level > WARY_THREAT_CRITICAL || x->losing_slot < -1 || x->losing_slot >= l->stride)
         return bad(w, "belief list", i, "states, reasons and slots in range");
       dormant += x->dormant;
+      listed += x->dormant && wy_belief_listed(x);
       if (x->evidence >= 0) {
         if (x->evidence >= s->evidence.count || mark[x->evidence] || s->evidence.data[x->evidence].count < 0)
           return bad(w, "belief list", i, "evidence blocks of the pool, one per belief");
@@ -168,12 +169,13 @@ static int check_beliefs(const wary_world *w, const wy_state *s, uint8_t *mark) 
         return bad(w, "belief list", i, "an evidence block or -1");
       }
     }
-    if (dormant != l->dormant || holders != l->holders || l->awake_count != l->count - dormant)
+    if (dormant != l->dormant || holders != l->holders || l->awake_count != l->count - dormant + listed)
       return bad(w, "belief list", i, "counts that match its beliefs");
     for (int32_t k = 0; k < l->awake_count; k++) {
       int32_t b = l->awake[k];
-      if (b < 0 || b >= l->count || l->data[b].dormant || (k > 0 && b <= l->awake[k - 1]))
-        return bad(w, "belief list", i, "the beliefs not dormant, in order");
+      if (b < 0 || b >= l->count || (l->data[b].dormant && !wy_belief_listed(&l->data[b])) ||
+          (k > 0 && b <= l->awake[k - 1]))
+        return bad(w, "belief list", i, "the beliefs walked (not dormant, or dormant and listed), in order");
     }
   }
   /* The free blocks: a chain through every block no belief holds. */
@@ -257,6 +259,16 @@ static int check_state(const wary_world *w, const wy_state *s) {
       s->budget_waits.count != n)
     return bad(w, "agents", n, "one part per agent in every module");
   if (s->ray_budget < 0) return bad(w, "ray budget", s->ray_budget, "a count of rays >= 0");
+  for (int32_t i = 0; i < n; i++) {
+    const wy_place_list *l = &s->places.data[i];
+    int32_t asleep = 0;
+    for (int32_t k = 0; k < l->count; k++) {
+      const wy_place *p = &l->data[k];
+      if (p->state < WARY_UNDETECTED || p->state > WARY_EXPIRED) return bad(w, "place list", i, "states in range");
+      asleep += p->asleep;
+    }
+    if (asleep != l->asleep_count) return bad(w, "place list", i, "a count of sleepers that matches its places");
+  }
   for (int32_t i = 0; i < n; i++)
     for (int32_t k = 0; k < s->budget_waits.data[i].count; k++)
       if (!live_actor(s, s->budget_waits.data[i].data[k].target))

@@ -61,6 +61,7 @@ typedef struct wy_state {
   WY_ARRAY(wy_evidence_block) evidence;
   int32_t evidence_free;
   float dt[WY_DT_RING];
+  uint32_t dt_run_start;
   WY_ARRAY(wy_place_list) places;
   WY_ARRAY(wy_damage) damages;
   WY_ARRAY(wy_pain_agent) pain;

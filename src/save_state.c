@@ -58,6 +58,7 @@
   X((w)->beliefs->evidence, (s)->evidence);                               \
   X((w)->beliefs->evidence_free, (s)->evidence_free);                     \
   X((w)->beliefs->dt, (s)->dt);                                           \
+  X((w)->beliefs->dt_run_start, (s)->dt_run_start);                       \
   X((w)->places->agents, (s)->places);                                    \
   X((w)->damages->queue, (s)->damages);                                   \
   X((w)->pain->agents, (s)->pain);                                        \
@@ -312,15 +313,17 @@ static void io_touches(wy_io *io, wy_touches *t) {
 static void io_belief_flags(wy_io *io, wy_belief *b) {
   uint8_t f = io->mode == WY_IO_READ ? 0
                                       : (uint8_t)(b->sensed | b->spotted << 1 | b->quiet << 2 | b->drowsy << 3 |
-                                                  b->dormant << 4 | b->scored << 5);
+                                                  b->dormant << 4 | b->scored << 5 | b->far << 6 |
+                                                  b->hostile << 7);
   WY_IO(io, f);
-  if (f > 63) io->bad = true;
   b->sensed = f & 1;
   b->spotted = f >> 1 & 1;
   b->quiet = f >> 2 & 1;
   b->drowsy = f >> 3 & 1;
   b->dormant = f >> 4 & 1;
   b->scored = f >> 5 & 1;
+  b->far = f >> 6 & 1;
+  b->hostile = f >> 7 & 1;
 }
 
 static void io_belief(wy_io *io, wy_belief *b) {
@@ -341,6 +344,7 @@ static void io_belief(wy_io *io, wy_belief *b) {
   WY_IO(io, b->losing_slot);
   WY_IO(io, b->threat_level);
   io_belief_flags(io, b);
+  WY_IO(io, b->asleep_since);
 }
 
 static void io_belief_slot(wy_io *io, wy_belief_slot *s) {
@@ -370,6 +374,7 @@ static bool io_beliefs(const wary_world *w, wy_io *io, wy_belief_list *l) {
   for (int32_t i = 0; i < l->awake_count; i++) WY_IO(io, l->awake[i]);
   WY_IO(io, l->dormant);
   WY_IO(io, l->dormant_since);
+  WY_IO_ARRAY(io, l->deadline_lead);
   WY_IO(io, l->may_sleep);
   for (int32_t i = 0; i < count; i++) io_belief(io, &l->data[i]);
   for (int32_t i = 0; i < count * stride; i++) io_belief_slot(io, &l->slots[i]);
@@ -402,10 +407,15 @@ static void io_place(wy_io *io, wy_place *p) {
   WY_IO(io, p->state);
   WY_IO(io, p->time_in_state);
   WY_IO(io, p->fresh);
+  WY_IO(io, p->asleep);
+  WY_IO(io, p->asleep_since);
 }
 
 static bool io_places(const wary_world *w, wy_io *io, wy_place_list *l) {
   IO_TABLE(w, io, l, INT32_MAX, io_place);
+  wy_io_count(io, &l->asleep_count, l->count);
+  WY_IO(io, l->oldest);
+  WY_IO_ARRAY(io, l->lead);
   return true;
 }
 
@@ -453,6 +463,8 @@ static void io_emotions(wy_io *io, wy_emotion_agent *e) {
   WY_IO_ARRAY(io, e->scored_pos);
   WY_IO(io, e->scored_relations);
   WY_IO(io, e->scored);
+  WY_IO(io, e->walked);
+  WY_IO(io, e->far_until);
 }
 
 static void io_seen(wy_io *io, wy_geck_seen *s) {
@@ -500,16 +512,25 @@ static void io_geck_pending(wy_io *io, wy_geck_pending *p) {
 
 /* The dt of the steps the dormant beliefs have not taken yet (the rest of
  * the ring no one will read). */
+/* The part of the dt ring a replay may read: from the earliest step a
+ * sleeping belief or place has not taken, or the start of the last run of
+ * equal dt (wy_beliefs.dt_run_start), through the last step taken. */
 static void io_dt_ring(wy_io *io, wy_state *s) {
-  uint32_t first = s->steps;
+  uint32_t first = s->dt_run_start;
+  if ((int32_t)(s->steps - first) < 0) first = s->steps;
   for (int32_t i = 0; i < s->beliefs.count; i++) {
     const wy_belief_list *l = &s->beliefs.data[i];
     if (l->dormant > 0 && (int32_t)(first - l->dormant_since) > 0) first = l->dormant_since;
   }
+  for (int32_t i = 0; i < s->places.count; i++) {
+    const wy_place_list *l = &s->places.data[i];
+    if (l->asleep_count > 0 && (int32_t)(first - l->oldest) > 0) first = l->oldest;
+  }
+  if (s->steps - first >= (uint32_t)WY_DT_RING) first = s->steps - (uint32_t)WY_DT_RING + 1u;
   WY_IO(io, first);
-  int32_t n = (int32_t)(s->steps - first);
+  int32_t n = (int32_t)(s->steps - first + 1u);
   wy_io_count(io, &n, WY_DT_RING);
-  if (io->mode == WY_IO_READ && first + (uint32_t)n != s->steps) io->bad = true;
+  if (io->mode == WY_IO_READ && first + (uint32_t)n != s->steps + 1u) io->bad = true;
   for (int32_t k = 0; k < n; k++) WY_IO(io, s->dt[(first + (uint32_t)k) % WY_DT_RING]);
 }
 
@@ -549,6 +570,7 @@ bool wy_state_io(const wary_world *w, wy_io *io, wy_state *s) {
   IO_NESTED(w, io, &s->beliefs, MAX_SLOTS, io_beliefs);
   IO_TABLE(w, io, &s->evidence, INT32_MAX, io_evidence_block);
   WY_IO(io, s->evidence_free);
+  WY_IO(io, s->dt_run_start);
   io_dt_ring(io, s);
   IO_NESTED(w, io, &s->places, MAX_SLOTS, io_places);
   IO_TABLE(w, io, &s->damages, INT32_MAX, io_damage);

@@ -59,8 +59,11 @@ typedef struct wy_gatherer {
 static inline bool report(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t target_slot,
                           float c, int32_t reason, float accuracy) {
   wy_id target = wy_actor_id(w, target_slot);
-  if (c <= 0.0f && wy_belief_find(g->beliefs, target) < 0) return true;
-  return wy_report_push(w, g->agent, slot, target, c, reason, accuracy, NULL);
+  int32_t belief = c <= 0.0f ? wy_belief_find(g->beliefs, target) : -1;
+  if (c <= 0.0f && belief < 0) return true;
+  if (!wy_report_push(w, g->agent, slot, target, c, reason, accuracy, NULL)) return false;
+  w->reports->actors.data[w->reports->actors.count - 1].belief = belief;
+  return true;
 }
 
 static bool look(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t target_slot) {
@@ -264,7 +267,7 @@ static int apply_reports(wary_world *w) {
   for (int32_t i = 0; i < w->reports->actors.count; i++) {
     const wy_report *r = &w->reports->actors.data[i];
     wy_belief_list *beliefs = wy_beliefs_of(w, r->agent);
-    int32_t index = belief_for(w, beliefs, r->target, -1);
+    int32_t index = belief_for(w, beliefs, r->target, r->belief);
     if (index < 0) return WARY_ERR_OUT_OF_MEMORY;
     wy_belief *b = &beliefs->data[index];
     float c = r->confidence;

@@ -1,20 +1,24 @@
-/* test_quiet.c - quiet and dormant beliefs (resolve.c, belief.c): two
- * worlds driven alike, one stepping quiet beliefs by their clocks and
- * leaving dormant ones out of the steps, the other resolving every belief in
- * full every step (resolve_all), must agree to the bit: the events after
- * every step, every belief, threat, evidence and brain when read (now and
- * then, and once not for longer than the dt ring, so that dormant clocks are
- * replayed both ways). The scenario makes beliefs fall quiet and wake every
- * way there is: a sense reports again, a hit, evidence, set_confidence, a
- * state's time running out, a grace grown by a profile change, slots reset,
- * steps of 0 and of odd sizes, pain, beliefs dropped when they hold nothing,
- * targets removed. A third world whose step count passes 2^32 (the reason
- * stamps wrap) must agree with them too. */
+/* test_quiet.c - quiet and dormant beliefs (resolve.c, belief.c, the
+ * threats kept by emotion.c, the sleeping places of place.c): two worlds
+ * driven alike, one stepping quiet beliefs by their clocks and leaving
+ * dormant ones and quiet places out of the steps, the other resolving every
+ * belief and place in full every step (resolve_all), must agree to the bit:
+ * the events, threats and brains after every step, every belief, evidence
+ * and place when read (now and then, and once not for longer than the dt
+ * ring, so that dormant clocks are replayed both ways). The scenario makes
+ * beliefs fall quiet and wake every way there is: a sense reports again, a
+ * hit, evidence, set_confidence, a state's time running out (awake, or
+ * asleep until that deadline), a grace grown by a profile change, slots
+ * reset, steps of 0 and of odd sizes, pain, beliefs dropped when they hold
+ * nothing, targets removed, agents walking on the edge of the threat's
+ * range, sounds nobody made. A third world whose step count passes 2^32
+ * (the reason stamps wrap) must agree with them too. */
 #include <math.h>
 #include <string.h>
 
 #include "belief.h"
 #include "check.h"
+#include "place.h"
 #include "wary.h"
 
 #define AGENTS 6
@@ -38,7 +42,8 @@ static void burst_sense(void *user, const wary_sense_query *q, wary_sense_result
 typedef struct game {
   wary_world *w;
   wary_actor_id agents[AGENTS], targets[TARGETS];
-  int32_t profile, sound, tag, pain, senses[2];
+  int32_t profile, slow_profile, sound, tag, pain, senses[2];
+  float at[AGENTS][2]; /* where each agent stands */
 } game;
 
 /* steps: the world's step count to start from (stamps are taken from it). */
@@ -73,6 +78,17 @@ static void build(game *g, bool resolve_all, uint32_t steps) {
   p.senses[5].sense = WARY_SENSE_PAIN;
   p.sense_count = 6;
   g->profile = make_profile(g->w, &p);
+  /* Half the agents keep Lost and Remembered beliefs long after their
+   * uncertainty has reached its cap: those sleep until their deadline. */
+  p.lost_time = 3.0f;
+  p.memory_time = 12.0f;
+  p.uncertainty_growth = 40.0f;
+  g->slow_profile = make_profile(g->w, &p);
+  /* Their agents stroll on the edge of the threat's distance range of what
+   * they remember, so that its threat follows their every step or holds. */
+  wary_brain_def bd = wary_default_brain_def();
+  bd.threat_distance_range = 350.0f;
+  MADE(wary_profile_set_brain(g->w, g->slow_profile, &bd));
   wary_sound_def snd = wary_default_sound_def();
   snd.name = make_name(g->w, "Footstep");
   snd.max_range = 2500.0f;
@@ -87,8 +103,9 @@ static void build(game *g, bool resolve_all, uint32_t steps) {
   for (int i = 0; i < AGENTS; i++) {
     wary_actor_def ad = wary_default_actor_def();
     ad.pos[0] = (float)(i * 700);
+    g->at[i][0] = ad.pos[0];
     ad.team = 1;
-    ad.profile = g->profile;
+    ad.profile = i % 2 ? g->slow_profile : g->profile;
     g->agents[i] = make_actor(g->w, &ad);
   }
   for (int i = 0; i < TARGETS; i++) {
@@ -104,8 +121,8 @@ static void build(game *g, bool resolve_all, uint32_t steps) {
 typedef struct turn {
   int target;
   float x, y;
-  bool move, sound, evidence, raise, hit, pain, grace, senses, remove, read, walk, hostility;
-  float dt, value;
+  bool move, sound, sound_at, evidence, raise, hit, pain, grace, senses, remove, read, walk, hostility;
+  float dt, value, stroll[2];
 } turn;
 
 static turn draw(int64_t n) {
@@ -118,6 +135,7 @@ static turn draw(int64_t n) {
   t.x = unit() * 4000.0f;
   t.y = near ? unit() * 600.0f : 20000.0f + unit() * 5000.0f;
   t.sound = lcg() % 15u == 0;
+  t.sound_at = lcg() % 12u == 0;
   t.evidence = lcg() % 150u == 0;
   t.raise = lcg() % 120u == 0;
   t.hit = lcg() % 200u == 0;
@@ -127,6 +145,11 @@ static turn draw(int64_t n) {
   t.read = (n % 250 == 0 || lcg() % 100u == 0) && (n < 4000 || n > 7500);
   t.remove = lcg() % 400u == 0;
   t.walk = lcg() % 300u == 0;
+  /* Straight on, turning now and then: straight at a place remembered uses
+   * up the whole way its threat may hold for. */
+  float heading = (float)(n / 500) * 2.4f;
+  t.stroll[0] = 7.0f * cosf(heading);
+  t.stroll[1] = 7.0f * sinf(heading);
   t.hostility = lcg() % 250u == 0;
   uint32_t r = lcg() % 20u;
   t.dt = r < 14 ? 1.0f / 60.0f : r < 16 ? 0.0f : r < 18 ? 0.0001f + unit() * 0.25f : 1.0f / 30.0f;
@@ -139,6 +162,8 @@ static void play(game *g, const turn *t, int64_t n) {
   wary_actor_id target = g->targets[t->target], agent = g->agents[n % AGENTS];
   if (t->move) wary_actor_set_pos(w, target, t->x, t->y, 0.0f);
   if (t->sound) wary_emit_sound(w, target, g->sound);
+  /* A sound nobody made: beliefs about places, which fall asleep too. */
+  if (t->sound_at) wary_emit_sound_at(w, g->sound, t->x, t->value * 800.0f, 0.0f);
   if (t->evidence) wary_evidence_add(w, agent, target, g->tag, (int32_t)(n % 4), t->value, 0.5f, 0);
   if (t->raise) wary_set_confidence(w, agent, target, t->value);
   if (t->hit) {
@@ -171,7 +196,15 @@ static void play(game *g, const turn *t, int64_t n) {
   }
   /* An agent that moves, or a change of who is hostile, changes the threat
    * of beliefs that are quiet. */
-  if (t->walk) wary_actor_set_pos(w, agent, t->x, t->value * 500.0f, 0.0f);
+  int32_t at = (int32_t)(n % AGENTS);
+  if (t->walk) {
+    g->at[at][0] = t->x;
+    g->at[at][1] = t->value * 500.0f;
+  } else if (at % 2) {
+    g->at[at][0] += t->stroll[0];
+    g->at[at][1] += t->stroll[1];
+  }
+  wary_actor_set_pos(w, agent, g->at[at][0], g->at[at][1], 0.0f);
   if (t->hostility) {
     if (n % 3 == 0) wary_set_relationship(w, 1, 2, (int32_t)(n % 2) * WARY_NEUTRAL);
     else if (n % 3 == 1) wary_set_relationship_override(w, agent, target, (int32_t)(n % 2) * WARY_FRIENDLY);
@@ -186,12 +219,29 @@ static void play(game *g, const turn *t, int64_t n) {
   }
 }
 
-static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant) {
+/* Quiet beliefs; *dormant: dormant ones, *timed: those of them that count
+ * down to a deadline. */
+static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant, int32_t *timed, int32_t *far) {
   int32_t n = 0;
   for (int32_t a = 0; a < w->agents.count; a++) {
     const wy_belief_list *l = wy_beliefs_of(w, a);
-    for (int32_t i = 0; i < l->count; i++) n += l->data[i].quiet;
+    for (int32_t i = 0; i < l->count; i++) {
+      n += l->data[i].quiet;
+      *timed += l->data[i].dormant && wy_belief_deadline(&l->data[i]) >= 0;
+      *far += l->data[i].far && l->data[i].quiet && wy_belief_listed(&l->data[i]);
+    }
     *dormant += l->dormant;
+  }
+  return n;
+}
+
+/* Beliefs about places asleep; *held: those held. */
+static int32_t asleep_places(const wary_world *w, int32_t *held) {
+  int32_t n = 0;
+  for (int32_t a = 0; a < w->agents.count; a++) {
+    const wy_place_list *l = &w->places->agents.data[a];
+    for (int32_t i = 0; i < l->count; i++) n += l->data[i].asleep;
+    *held += l->count;
   }
   return n;
 }
@@ -202,6 +252,32 @@ static bool same(const game *a, const game *b, bool read) {
   int32_t n = wary_event_count(a->w);
   if (n != wary_event_count(b->w) || memcmp(wary_events(a->w), wary_events(b->w), (size_t)n * sizeof(wary_event)))
     return false;
+  /* Every step, without reading (which catches dormant clocks up): each
+   * belief's threat and each agent's brain. */
+  for (int32_t i = 0; i < a->w->agents.count; i++) {
+    const wy_belief_list *x = wy_beliefs_of(a->w, i), *y = wy_beliefs_of(b->w, i);
+    if (x->count != y->count) return false;
+    for (int32_t k = 0; k < x->count; k++)
+      if (x->data[k].target != y->data[k].target || memcmp(&x->data[k].threat, &y->data[k].threat, sizeof(float)) ||
+          x->data[k].threat_level != y->data[k].threat_level)
+        return false;
+  }
+  for (int i = 0; i < AGENTS; i++) {
+    wary_brain_state bx, by;
+    wary_brain_get(a->w, a->agents[i], &bx);
+    wary_brain_get(b->w, b->agents[i], &by);
+    if (memcmp(&bx, &by, sizeof bx)) return false;
+  }
+  for (int i = 0; i < AGENTS; i++) {
+    int32_t places = wary_location_count(a->w, a->agents[i]);
+    if (places != wary_location_count(b->w, b->agents[i])) return false;
+    for (int32_t k = 0; k < places && read; k++) {
+      wary_location_belief x, y;
+      wary_location_at(a->w, a->agents[i], k, &x);
+      wary_location_at(b->w, b->agents[i], k, &y);
+      if (memcmp(&x, &y, sizeof x)) return false;
+    }
+  }
   for (int i = 0; i < AGENTS && read; i++) {
     int32_t count = wary_belief_count(a->w, a->agents[i]);
     if (count != wary_belief_count(b->w, b->agents[i])) return false;
@@ -232,7 +308,8 @@ static void test_quiet_equals_full(void) {
   build(&wrap, false, 0xFFFFF000u); /* 4096 steps before the stamps wrap */
   if (!quiet.w || !full.w || !wrap.w) return;
   *lcg_seed() = 2024u;
-  int64_t first_difference = -1, wrap_difference = -1, quiet_steps = 0, dormant_steps = 0, dropped = 0;
+  int64_t first_difference = -1, wrap_difference = -1, quiet_steps = 0, dormant_steps = 0, timed_steps = 0, far_steps = 0,
+          asleep_place_steps = 0, place_steps = 0, dropped = 0;
   for (now = 0; now < STEPS; now++) {
     turn t = draw(now);
     play(&quiet, &t, now);
@@ -242,9 +319,13 @@ static void test_quiet_equals_full(void) {
     int sq = wary_step(quiet.w, t.dt), sf = wary_step(full.w, t.dt), sw = wary_step(wrap.w, t.dt);
     if (first_difference < 0 && (sq != sf || !same(&quiet, &full, t.read))) first_difference = now;
     if (wrap_difference < 0 && (sw != sf || !same(&wrap, &full, t.read))) wrap_difference = now;
-    int32_t dormant = 0;
-    quiet_steps += quiet_beliefs(quiet.w, &dormant);
+    int32_t dormant = 0, timed = 0, far = 0, places = 0;
+    quiet_steps += quiet_beliefs(quiet.w, &dormant, &timed, &far);
+    far_steps += far;
+    asleep_place_steps += asleep_places(quiet.w, &places);
+    place_steps += places;
     dormant_steps += dormant;
+    timed_steps += timed;
     if (wary_world_stats(full.w).beliefs < before) dropped++;
   }
   if (first_difference >= 0) fprintf(stderr, "test_quiet: the worlds differ after step %lld\n", (long long)first_difference);
@@ -255,6 +336,9 @@ static void test_quiet_equals_full(void) {
    * and some are dropped. */
   ENSURE(quiet_steps > 10000);
   ENSURE(dormant_steps > 10000);
+  ENSURE(timed_steps > 5000);
+  ENSURE(far_steps > 10000);
+  ENSURE(asleep_place_steps > 10000);
   ENSURE(dropped > 20);
   wary_world_destroy(quiet.w);
   wary_world_destroy(full.w);
