@@ -272,9 +272,9 @@ static void remember(const wary_world *w, wy_hearing_agent *ag, const wy_pending
 }
 
 /* A hear or sound_heard event (NULL when the queue is full). */
-static wary_event *sound_event(wary_world *w, int32_t type, wy_id agent, wy_id target,
+static wary_event *sound_event(wary_world *w, wy_lane *lane, int32_t type, wy_id agent, wy_id target,
                                const float pos[3], int32_t sound, float loudness) {
-  wary_event *e = wy_event_push(w, type, agent);
+  wary_event *e = wy_lane_event(w, lane, type, agent);
   if (!e) return NULL;
   e->target.id = target;
   e->confidence = wy_clamp01(loudness);
@@ -291,7 +291,7 @@ static float accuracy_of(const wy_sound *s, float distance) {
   return wy_clamp01(1.0f - distance / s->def.max_range);
 }
 
-bool wy_hear(wary_world *w, int32_t agent) {
+bool wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
   wy_hearing_agent *ag = &w->hearing->agents.data[agent];
   const wy_actor *a = wy_agent_actor(w, agent);
   const wary_hearing_def *h = wy_hearing_of(w, a->profile);
@@ -304,12 +304,12 @@ bool wy_hear(wary_world *w, int32_t agent) {
   for (int32_t i = 0; i < ag->pending.count; i++) {
     const wy_pending *pd = &ag->pending.data[i];
     const wy_sound *s = &w->sounds->types.data[pd->sound];
-    wary_event *e = sound_event(w, WARY_EV_SOUND_HEARD, self, pd->maker, pd->pos, pd->sound, pd->heard);
+    wary_event *e = sound_event(w, lane, WARY_EV_SOUND_HEARD, self, pd->maker, pd->pos, pd->sound, pd->heard);
     if (e) e->walls = pd->walls;
     remember(w, ag, pd);
     float acc = accuracy_of(s, pd->distance);
     if (!pd->maker) {
-      if (!wy_report_place(w, agent, pd->pos, s->def.name, wy_clamp01(pd->heard),
+      if (!wy_report_place(w, lane->reports, agent, pd->pos, s->def.name, wy_clamp01(pd->heard),
                            s->def.location_accuracy > 0.0f ? s->def.location_accuracy : 0.4f))
         return false;
       continue;
@@ -336,8 +336,8 @@ bool wy_hear(wary_world *w, int32_t agent) {
       continue;
     }
     /* The maker where it is now; the build-up alone fires hear with no sound. */
-    sound_event(w, WARY_EV_HEAR, self, t->maker, m->pos, t->sound, share);
-    if (!wy_report_push(w, agent, slot, t->maker, share, WARY_LOSS_SENSOR_DROPOUT, t->accuracy,
+    sound_event(w, lane, WARY_EV_HEAR, self, t->maker, m->pos, t->sound, share);
+    if (!wy_report_push(w, lane->reports, agent, slot, t->maker, share, WARY_LOSS_SENSOR_DROPOUT, t->accuracy,
                         m->pos))
       return false;
   }

@@ -55,7 +55,8 @@ int32_t wy_hearing_wall_cap(float wall_absorption);
 
 /* Queued sounds -> the pending sounds of the agents that hear them. */
 bool wy_deliver_sounds(wary_world *w);
-/* One hearing update of an agent: events, recent sounds, reports (report.h). */
-bool wy_hear(wary_world *w, int32_t agent);
+/* One hearing update of an agent: events and reports (report.h) into the
+ * lane that runs it, recent sounds. */
+bool wy_hear(wary_world *w, wy_lane *lane, int32_t agent);
 
 #endif

@@ -14,6 +14,7 @@ typedef struct wy_resolving {
   const wy_profile *profile;
   const float *dull;        /* per slot: the multiplier on the slot's share (1: untouched) */
   float suppress_below;     /* a dulled share below this turns the slot off for the target */
+  wy_lane *lane;            /* the worker's, which takes the events */
 } wy_resolving;
 
 /* One step of each of l's beliefs: a quiet one only moves its clocks

@@ -28,10 +28,11 @@ static inline const wary_basic_sense_def *wy_small_of(const wary_world *w, int32
 }
 
 /* What a's smell, touch or echolocation (sense) makes of t at distance: the
- * confidence, 0 (or less) when nothing, with *reason saying why. */
+ * confidence, 0 (or less) when nothing, with *reason saying why; *rays
+ * counts the rays cast. */
 float wy_small_sense(wary_world *w, const wy_actor *a, int32_t sense, const wy_actor *t,
-                     float distance, int32_t *reason);
-/* The agent's reported touches -> reports (report.h); false on out of memory. */
-bool wy_touches_report(wary_world *w, int32_t agent);
+                     float distance, int32_t *reason, uint64_t *rays);
+/* The agent's reported touches -> reports (report.h) into into; false on out of memory. */
+bool wy_touches_report(wary_world *w, struct wy_reports *into, int32_t agent);
 
 #endif

@@ -3,7 +3,11 @@
  * built-in senses and the batch of custom sense queries handed to the
  * backend; then writing every answer into the beliefs, the brain, the
  * beliefs' resolution and the GECK pass. It is the one place that calls
- * every layer: the senses report, the step writes beliefs. */
+ * every layer: the senses report, the step writes beliefs. The agents'
+ * sensing and their beliefs' resolution run as a parallel-for (the def's
+ * task callbacks, or on the calling thread): each piece writes its agents'
+ * own parts and, into its worker's lane, what the world collects; the
+ * lanes are then merged in agent order, so no result depends on the split. */
 #include <string.h>
 
 #include "belief.h"
@@ -11,6 +15,7 @@
 #include "custom.h"
 #include "damage.h"
 #include "emotion.h"
+#include "events.h"
 #include "evidence.h"
 #include "geck.h"
 #include "hearing.h"
@@ -47,27 +52,29 @@ static bool schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int
   return any;
 }
 
-/* A built-in sense's answer about one candidate: nothing is recorded for a
- * target it neither senses nor holds a belief about. */
-/* One agent as it gathers: which it is and what it believes. */
+/* One agent as it gathers: which it is, what it believes, the lane it
+ * writes into. */
 typedef struct wy_gatherer {
   int32_t agent;
   const wy_actor *actor;
   const wy_belief_list *beliefs;
+  wy_lane *lane;
 } wy_gatherer;
 
+/* A built-in sense's answer about one candidate: nothing is recorded for a
+ * target it neither senses nor holds a belief about. */
 static inline bool report(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t target_slot,
                           float c, int32_t reason, float accuracy) {
   wy_id target = wy_actor_id(w, target_slot);
   if (c <= 0.0f && wy_belief_find(g->beliefs, target) < 0) return true;
-  return wy_report_push(w, g->agent, slot, target, c, reason, accuracy, NULL);
+  return wy_report_push(w, g->lane->reports, g->agent, slot, target, c, reason, accuracy, NULL);
 }
 
 static bool look(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t target_slot) {
   int32_t reason;
   const wy_actor *a = g->actor;
   float c = wy_vision_eval(w, a, wy_vision_of(w, a->profile), &w->actors.data[target_slot], &reason,
-                           NULL);
+                           NULL, &g->lane->rays);
   return report(w, g, slot, target_slot, c, reason, 1.0f);
 }
 
@@ -75,7 +82,7 @@ static bool feel(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sens
                  int32_t target_slot, float distance) {
   int32_t reason;
   const wy_actor *a = g->actor;
-  float c = wy_small_sense(w, a, sense, &w->actors.data[target_slot], distance, &reason);
+  float c = wy_small_sense(w, a, sense, &w->actors.data[target_slot], distance, &reason, &g->lane->rays);
   return report(w, g, slot, target_slot, wy_clamp01(c), reason,
                 wy_small_of(w, a->profile, sense)->accuracy);
 }
@@ -83,12 +90,12 @@ static bool feel(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sens
 static bool ask(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sense,
                 int32_t target_slot, float distance) {
   int32_t belief = wy_belief_find(g->beliefs, wy_actor_id(w, target_slot));
-  return wy_custom_push(w, g->agent, slot, sense, target_slot, distance, belief);
+  return wy_custom_push(w, g->lane->custom, g->agent, slot, sense, target_slot, distance, belief);
 }
 
-/* What the senses found at places becomes beliefs about places. */
-static bool apply_places(wary_world *w) {
-  struct wy_reports *r = w->reports;
+/* What the senses found at places (in r: the world's or a lane's) becomes
+ * beliefs about places. */
+static bool apply_places(wary_world *w, struct wy_reports *r) {
   for (int32_t i = 0; i < r->places.count; i++) {
     const wy_place_note *p = &r->places.data[i];
     if (!wy_place_report(w, p->agent, p->pos, p->tag, p->confidence, p->accuracy)) return false;
@@ -97,19 +104,19 @@ static bool apply_places(wary_world *w) {
   return true;
 }
 
-static int gather(wary_world *w, int32_t agent) {
+static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   wy_agent *ag = &w->agents.data[agent];
   const wy_actor *a = &w->actors.data[ag->actor];
   const wy_profile *p = &w->profiles.data[a->profile];
   wy_belief_list *beliefs = wy_beliefs_of(w, agent);
-  const wy_gatherer g = {agent, a, beliefs};
+  const wy_gatherer g = {agent, a, beliefs, lane};
   int32_t vision = p->builtin_slot[WARY_SENSE_VISION];
   bool due[WY_SLOTS];
   float reach[WY_SLOTS];
   memset(ag->ran, 0, sizeof ag->ran);
   memset(ag->failed, 0, sizeof ag->failed);
   /* A reported touch counts at once, whatever the touch sense's interval. */
-  if (!wy_touches_report(w, agent)) return WARY_ERR_OUT_OF_MEMORY;
+  if (!wy_touches_report(w, lane->reports, agent)) return WARY_ERR_OUT_OF_MEMORY;
   if (!schedule(w, ag, p, a->lod_tier, w->step_dt, due)) return WARY_OK;
   float range = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
@@ -131,9 +138,9 @@ static int gather(wary_world *w, int32_t agent) {
     int32_t team_mates = 0;
     /* The grid leaves out the agent's team when its profile ignores it (the
      * grid was built at this step's start, so its teams are the actors'). */
-    const int32_t *cand = wy_grid_query(&w->grid, a->pos, range,
-                                        p->def.ignore_same_team ? a->team : 0, &count, &team_mates);
-    w->stats.candidates += (uint64_t)(count + team_mates);
+    const int32_t *cand = wy_grid_query_in(&w->grid, &lane->grid, a->pos, range,
+                                           p->def.ignore_same_team ? a->team : 0, &count, &team_mates);
+    lane->candidates += (uint64_t)(count + team_mates);
     for (int32_t c = 0; c < count; c++) {
       int32_t ts = cand[c];
       const wy_actor *t = &w->actors.data[ts];
@@ -151,11 +158,103 @@ static int gather(wary_world *w, int32_t agent) {
     }
   }
   int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
-  if (hearing >= 0 && due[hearing] && (!wy_hear(w, agent) || !apply_places(w)))
+  if (hearing >= 0 && due[hearing] && (!wy_hear(w, lane, agent) || !apply_places(w, lane->reports)))
     return WARY_ERR_OUT_OF_MEMORY;
   for (int32_t s = 0; s < p->slot_count; s++) {
     if (due[s]) ag->since[s] = 0.0f;
     ag->ran[s] = due[s];
+  }
+  return WARY_OK;
+}
+
+/* Runs task over every agent: a parallel-for through the def's callbacks,
+ * or on this thread. */
+static void for_agents(wary_world *w, wary_task_fn task, int32_t min_range) {
+  int32_t n = w->agents.count;
+  if (n == 0) return;
+  if (!w->def.enqueue_task) {
+    task(0, n, 0, w);
+    return;
+  }
+  void *handle = w->def.enqueue_task(task, n, min_range, w, w->def.task_user);
+  if (handle) w->def.finish_task(handle, w->def.task_user);
+}
+
+static void lanes_empty(wary_world *w) {
+  for (int32_t i = 0; i < w->lanes.count; i++) {
+    wy_lane *l = &w->lanes.data[i];
+    l->reports->actors.count = 0;
+    l->reports->places.count = 0;
+    l->custom->queries.count = 0;
+    l->events.count = 0;
+    l->events_dropped = 0;
+    l->rays = 0;
+    l->candidates = 0;
+  }
+}
+
+/* The room the step's pieces need but cannot take without racing: the grid
+ * queries' scratch, the spans, the tree (walks would build it lazily).
+ * False on out of memory. */
+static bool lanes_fit(wary_world *w) {
+  for (int32_t i = 0; i < w->lanes.count; i++)
+    if (!wy_grid_scratch_fit(&w->grid, &w->lanes.data[i].grid)) return false;
+  return wy_array_reserve(&w->alloc, &w->spans, w->agents.count) &&
+         (!w->def.enqueue_task || wy_occ_prepare(&w->occ));
+}
+
+/* A piece opens and closes an agent's span: where its lane stood. */
+static void span_open(wy_agent_span *sp, const wy_lane *l, int32_t lane) {
+  sp->lane = lane;
+  sp->status = WARY_OK;
+  sp->reports[0] = l->reports->actors.count;
+  sp->queries[0] = l->custom->queries.count;
+  sp->events[0] = l->events.count;
+}
+
+static void span_close(wy_agent_span *sp, const wy_lane *l) {
+  sp->reports[1] = l->reports->actors.count;
+  sp->queries[1] = l->custom->queries.count;
+  sp->events[1] = l->events.count;
+}
+
+/* What the lanes counted goes into the world's stats and drop count. */
+static void lanes_count(wary_world *w) {
+  for (int32_t i = 0; i < w->lanes.count; i++) {
+    const wy_lane *l = &w->lanes.data[i];
+    w->stats.rays += l->rays;
+    w->stats.candidates += l->candidates;
+    w->events_dropped += l->events_dropped;
+  }
+}
+
+static void sense_task(int32_t start, int32_t end, int32_t worker, void *context) {
+  wary_world *w = context;
+  wy_lane *lane = &w->lanes.data[worker];
+  for (int32_t i = start; i < end; i++) {
+    wy_agent_span *sp = &w->spans.data[i];
+    span_open(sp, lane, worker);
+    sp->status = gather(w, lane, i);
+    span_close(sp, lane);
+  }
+}
+
+/* The agents' reports, queries and events, in agent order; the status of
+ * the first agent whose sensing failed, or of the merge. */
+static int merge_senses(wary_world *w) {
+  lanes_count(w);
+  struct wy_reports *r = w->reports;
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    const wy_agent_span *sp = &w->spans.data[i];
+    const wy_lane *l = &w->lanes.data[sp->lane];
+    if (sp->status != WARY_OK) return sp->status;
+    int32_t n = sp->reports[1] - sp->reports[0];
+    if (!wy_array_reserve(&w->alloc, &r->actors, r->actors.count + n) ||
+        !wy_custom_append(w, l->custom, sp->queries[0], sp->queries[1] - sp->queries[0]))
+      return WARY_ERR_OUT_OF_MEMORY;
+    memcpy(r->actors.data + r->actors.count, l->reports->actors.data + sp->reports[0], (size_t)n * sizeof *r->actors.data);
+    r->actors.count += n;
+    wy_events_take(w, l, sp->events[0], sp->events[1] - sp->events[0]);
   }
   return WARY_OK;
 }
@@ -176,18 +275,21 @@ int wary_step_begin(wary_world *w, float dt) {
   w->light_epoch++;
   wy_actors_motion(w, dt);
   wy_eyes_turn(w, dt);
-  if (!wy_deliver_sounds(w) || !wy_deliver_stimuli(w) || !apply_places(w)) {
+  if (!wy_deliver_sounds(w) || !wy_deliver_stimuli(w) || !apply_places(w, w->reports) || !lanes_fit(w)) {
     w->in_step = false;
     return wy_fail_memory(w->error, __func__);
   }
+  /* Evidence lifetimes give blocks back to the pool all agents share. */
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_belief_list *beliefs = wy_beliefs_of(w, i);
     if (beliefs->holders > 0) wy_evidence_tick(w, beliefs, dt);
-    int s = gather(w, i);
-    if (s != WARY_OK) {
-      w->in_step = false;
-      return wy_fail(w->error, s, __func__, "%s", wary_status_string(s));
-    }
+  }
+  lanes_empty(w);
+  for_agents(w, sense_task, 16);
+  int s = merge_senses(w);
+  if (s != WARY_OK) {
+    w->in_step = false;
+    return wy_fail(w->error, s, __func__, "%s", wary_status_string(s));
   }
   w->stats.queries += (uint64_t)w->custom->queries.count;
   return WARY_OK;
@@ -259,25 +361,52 @@ static int apply_reports(wary_world *w) {
   return WARY_OK;
 }
 
+/* One agent's brain and beliefs: pain, its slots' error counts, the
+ * beliefs' resolution, places, emotions and attention. */
+static void resolve_agent(wary_world *w, wy_lane *lane, int32_t i, float dt) {
+  wy_agent *ag = &w->agents.data[i];
+  const wy_profile *p = wy_agent_profile(w, i);
+  wy_belief_list *beliefs = wy_beliefs_of(w, i);
+  wy_pain_step(w, lane, i, dt);
+  for (int32_t s = 0; s < WY_SLOTS; s++)
+    if (ag->ran[s] && !ag->failed[s]) ag->errors[s] = 0;
+  const wy_resolving r = {wy_agent_id(w, i), i, ag, p, wy_pain_of(w, i)->dull,
+                          wy_brain_of(w, wy_agent_actor(w, i)->profile)->pain_suppress_below, lane};
+  if (wy_resolve_beliefs(w, &r, beliefs, dt)) wy_beliefs_prune(beliefs, p->def.memory_time);
+  wy_places_resolve(w, lane, i, dt);
+  wy_emotion_step(w, lane, i, dt);
+}
+
+static void resolve_task(int32_t start, int32_t end, int32_t worker, void *context) {
+  wary_world *w = context;
+  wy_lane *lane = &w->lanes.data[worker];
+  for (int32_t i = start; i < end; i++) {
+    wy_agent_span *sp = &w->spans.data[i];
+    span_open(sp, lane, worker);
+    resolve_agent(w, lane, i, w->step_dt);
+    span_close(sp, lane);
+  }
+}
+
+static void merge_events(wary_world *w) {
+  lanes_count(w);
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    const wy_agent_span *sp = &w->spans.data[i];
+    wy_events_take(w, &w->lanes.data[sp->lane], sp->events[0], sp->events[1] - sp->events[0]);
+  }
+}
+
 int wary_step_end(wary_world *w) {
   if (!w->in_step) return wy_fail_not_in_step(w->error, __func__);
   int status = apply_results(w);
   if (status == WARY_OK) status = apply_reports(w);
   wy_damage_step(w);
   float dt = w->step_dt;
-  for (int32_t i = 0; i < w->agents.count; i++) {
-    wy_agent *ag = &w->agents.data[i];
-    const wy_profile *p = wy_agent_profile(w, i);
-    wy_belief_list *beliefs = wy_beliefs_of(w, i);
-    wy_pain_step(w, i, dt);
-    for (int32_t s = 0; s < WY_SLOTS; s++)
-      if (ag->ran[s] && !ag->failed[s]) ag->errors[s] = 0;
-    const wy_resolving r = {wy_agent_id(w, i), i, ag, p, wy_pain_of(w, i)->dull,
-                            wy_brain_of(w, wy_agent_actor(w, i)->profile)->pain_suppress_below};
-    if (wy_resolve_beliefs(w, &r, beliefs, dt)) wy_beliefs_prune(beliefs, p->def.memory_time);
-    wy_places_resolve(w, i, dt);
-    wy_emotion_step(w, i, dt);
-  }
+  /* The spans have room for every agent since wary_step_begin: no agent
+   * comes or goes in a step. */
+  lanes_empty(w);
+  for_agents(w, resolve_task, 32);
+  merge_events(w);
   int geck = wy_geck_step(w, dt);
   if (status == WARY_OK) status = geck;
   w->in_step = false;

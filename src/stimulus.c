@@ -105,7 +105,7 @@ static bool deliver(wary_world *w, const wary_stimulus_def *s) {
       float x = reach > 0.0f ? d / reach : 1.0f;
       float felt = wy_clamp01(s->strength * v->sensitivity * (1.0f - x * x));
       if (x < 1.0f && felt > 0.0f &&
-          !wy_report_place(w, a->agent, s->pos, s->tag, felt, v->accuracy))
+          !wy_report_place(w, w->reports, a->agent, s->pos, s->tag, felt, v->accuracy))
         return false;
     }
     for (int32_t slot = 0; slot < p->slot_count; slot++) {

@@ -234,7 +234,7 @@ static float fail(int32_t *reason, int32_t why, wary_vision_explain *ex) {
 }
 
 float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
-                     int32_t *reason, wary_vision_explain *ex) {
+                     int32_t *reason, wary_vision_explain *ex, uint64_t *rays) {
   float pts[WARY_MAX_SAMPLES][3], wt[WARY_MAX_SAMPLES];
   int32_t n = sample_points(w, v, t, pts, wt);
   float eye[3], fwd[3];
@@ -285,7 +285,7 @@ float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v,
   m = m > 1.0f ? 1.0f : m;
   float fm = v->motion_curve_count > 0 ? curve(v->motion_curve, v->motion_curve_count, m)
                                        : 1.0f + v->motion_bonus * m;
-  float light = v->use_per_target_light ? wy_light_at(w, (wy_actor *)t, v->trace_sun_shadow)
+  float light = v->use_per_target_light ? wy_light_at(w, (wy_actor *)t, v->trace_sun_shadow, rays)
                                         : t->light;
   float fl = v->darkness_min_detection + (1.0f - v->darkness_min_detection) * light;
   float before_rays = fd * fa * fl * fm * w->def.weather * t->visibility * cone.scale;
@@ -309,7 +309,7 @@ float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v,
   int32_t visible = 0;
   for (int32_t i = 0; i < n; i++) {
     float sight;
-    w->stats.rays++;
+    (*rays)++;
     if (!wy_occ_sight(&w->occ, w->materials, eye, pts[i], &sight)) sight = 0.0f;
     seen += wt[i] * sight;
     left -= wt[i];

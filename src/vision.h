@@ -16,8 +16,9 @@ static inline const wary_vision_def *wy_vision_of(const wary_world *w, int32_t p
 }
 
 /* Vision's confidence in t for agent a (0 when it sees nothing, with *reason
- * set); fills ex when given. */
+ * set); fills ex when given. *rays counts the rays cast (the world's stats,
+ * or a lane's while agents are sensed at once). */
 float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
-                     int32_t *reason, wary_vision_explain *ex);
+                     int32_t *reason, wary_vision_explain *ex, uint64_t *rays);
 
 #endif

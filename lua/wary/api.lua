@@ -19,6 +19,7 @@ return {
       { name = "event_capacity", kind = "int" },
       { name = "sense_error_limit", kind = "int" },
       { name = "lod_interval_scale", kind = "float", count = 4 },
+      { name = "workers", kind = "int" },
     },
     wary_material_def = {
       { name = "vision_transmission", kind = "float" },

@@ -25,6 +25,10 @@ static const field fields_wary_world_def[] = {
   /* realloc_fn: a pointer, not exposed */
   /* free_fn: a pointer, not exposed */
   /* alloc_user: a pointer, not exposed */
+  SCALAR(wary_world_def, workers, int32_t, T_INT32),
+  /* enqueue_task: a pointer, not exposed */
+  /* finish_task: a pointer, not exposed */
+  /* task_user: a pointer, not exposed */
   END_FIELDS
 };
 

@@ -34,6 +34,7 @@ return {
     MAX_PAIN_EFFECTS = 8,
     PAIN_QUEUE = 32,
     MAX_STEP_SECONDS = 3600,
+    MAX_WORKERS = 64,
     GECK_MAX_ALERTS = 16,
   },
   status_text = {
