@@ -230,16 +230,16 @@ typedef void (*wary_free_fn)(void *user, void *ptr, size_t size);
 /* Task callbacks (wary_world_def), as Box2D v3's: the step creates no thread.
  * Where it works agent by agent (the built-in senses, then the beliefs), it
  * hands the host a parallel-for over the agents [0, count): the host calls
- * task on pieces that cover the range once, each of at least min_range items
- * (but the last), from any threads, worker being the index (0 .. workers - 1)
- * of the thread that runs the piece: no two pieces run at once with the same
- * index. enqueue returns a handle for finish, which returns once every piece
- * has run; NULL: it ran every piece before returning (finish is not called).
- * The step's results are bit for bit the same however the range is split
- * and whatever the worker count. While pieces run, the allocator hooks are
- * called from their threads: they must be thread-safe (malloc is). Nothing
- * calls back into the host from a piece; the custom senses' batch stays on
- * the thread that steps. */
+ * task on pieces that cover the range once (min_range: the fewest items
+ * worth a piece of their own, a hint), from any threads, worker being the
+ * index (0 .. workers - 1) of the thread that runs the piece: no two pieces
+ * run at once with the same index. enqueue returns a handle for finish,
+ * which returns once every piece has run; NULL: it ran every piece before
+ * returning (finish is not called). The step's results are bit for bit the
+ * same however the range is split and whatever the worker count. While
+ * pieces run, the allocator hooks are called from their threads: they must
+ * be thread-safe (malloc is). Nothing calls back into the host from a
+ * piece; the custom senses' batch stays on the thread that steps. */
 typedef void (*wary_task_fn)(int32_t start, int32_t end, int32_t worker, void *task_context);
 typedef void *(*wary_enqueue_task_fn)(wary_task_fn task, int32_t count, int32_t min_range, void *task_context, void *user);
 typedef void (*wary_finish_task_fn)(void *task, void *user);
@@ -270,6 +270,7 @@ void wary_world_destroy(wary_world *world);
 int wary_world_set_weather(wary_world *world, float weather);  /* 0..1 */
 float wary_world_time(const wary_world *world);                /* seconds stepped so far */
 float wary_world_units_per_meter(const wary_world *world);
+int32_t wary_world_workers(const wary_world *world); /* worker indices a step uses: the def's workers, at least 1 */
 
 /* The text of the last call on world that failed, "<function>: <what>:
  * expected <this>, got <that>" (the conventions atop wary.h); "" when none

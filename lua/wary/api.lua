@@ -570,6 +570,13 @@ return {
       },
     },
     {
+      name = "world_workers", c = "wary_world_workers",
+      ret = { role = "value", kind = "int", ctype = "int32_t" },
+      params = {
+        { name = "world", role = "world" },
+      },
+    },
+    {
       name = "last_error", c = "wary_last_error",
       ret = { role = "string" },
       params = {

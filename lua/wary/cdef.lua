@@ -168,6 +168,7 @@ void wary_world_destroy(wary_world *world);
 int wary_world_set_weather(wary_world *world, float weather);
 float wary_world_time(const wary_world *world);
 float wary_world_units_per_meter(const wary_world *world);
+int32_t wary_world_workers(const wary_world *world);
 const char *wary_last_error(const wary_world *world);
 int wary_name(wary_world *world, const char *name, int32_t *out);
 const char *wary_name_string(const wary_world *world, int32_t key);

@@ -640,6 +640,13 @@ static int w_world_units_per_meter(lua_State *L)
   return 1;
 }
 
+static int w_world_workers(lua_State *L)
+{
+  const wary_world *world = check_world(L, 1);
+  lua_pushinteger(L, (lua_Integer)wary_world_workers(world));
+  return 1;
+}
+
 static int w_last_error(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
@@ -1892,6 +1899,7 @@ static const luaL_Reg generated_functions[] = {
   { "world_set_weather", w_world_set_weather },
   { "world_time", w_world_time },
   { "world_units_per_meter", w_world_units_per_meter },
+  { "world_workers", w_world_workers },
   { "last_error", w_last_error },
   { "name", w_name },
   { "name_string", w_name_string },

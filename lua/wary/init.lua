@@ -77,7 +77,7 @@ end
 
 local World = require("wary.world")
 
---- wary.world{ units_per_meter, weather, event_capacity, materials, sounds, filters, pains, ... } A new world:
+--- wary.world{ units_per_meter, weather, event_capacity, workers, materials, sounds, filters, pains, ... } A new world:
 -- its fields and defaults are in lua/wary/schema.lua (schema.world).
 function wary.world(t)
   return World._new(backend, t)

@@ -65,6 +65,8 @@ schema.world = {
   { name = "event_capacity", kind = "integer", min = 1, max = 1000000, default = 65536 },
   { name = "sense_error_limit", kind = "integer", min = 1, max = 1000000, default = 3 },
   { name = "lod_interval_scale", kind = "table", default = { 1, 2, 4, 8 } },
+  -- Threads a step uses (0, 1: the calling one; N: libwary's pool of N workers).
+  { name = "workers", kind = "integer", min = 0, max = enums.constants.MAX_WORKERS, default = 0 },
   { name = "materials", kind = "boolean", default = true },
   { name = "sounds", kind = "boolean", default = true },
   { name = "filters", kind = "boolean", default = true },

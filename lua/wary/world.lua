@@ -29,6 +29,7 @@ function World._new(B, t)
   local w, status = B.world_create({
     units_per_meter = o.units_per_meter, weather = o.weather, grid_cell_size = o.grid_cell_size,
     event_capacity = o.event_capacity, sense_error_limit = o.sense_error_limit, lod_interval_scale = lod,
+    workers = o.workers,
   })
   if not w then check.status("world", "create", status) end
   local self = setmetatable({
@@ -217,6 +218,8 @@ end
 
 --- Seconds stepped so far.
 function World:time() return self._B.world_time(self._w) end
+--- Threads a step uses (wary.world{ workers = N }: N, at least 1).
+function World:workers() return self._B.world_workers(self._w) end
 --- Counters since creation: rays, queries, candidates, beliefs held now, sounds and pain reports dropped.
 function World:stats() return self._B.world_stats(self._w) end
 
