@@ -24,7 +24,7 @@
 --   actor:set_prop(key, v) actor:set_samples(list) actor:set_owner(a) actor:set_instigator(a)
 --   actor:get() actor:pos() actor:valid() actor:remove() actor:on(event, fn)
 -- stepping and events (wary/world.lua, wary/events.lua)
---   world:step(dt) world:on(event, fn) world:events() world:events_dropped() world:time() world:stats()
+--   world:step(dt) world:on(event, fn) world:events() world:events_dropped() world:time() world:stats() world:workers()
 --   world:destroy()
 -- beliefs (wary/agent_beliefs.lua)
 --   agent:confidence(t) agent:state(t) agent:belief(t) agent:beliefs() agent:explain(t)
