@@ -18,7 +18,7 @@
 
 #define AGENTS 40
 #define TARGETS 12
-#define BOXES 10
+#define BOXES 14
 #define STEPS 420
 
 /* ---- two host schedulers ------------------------------------------------- */
@@ -167,7 +167,7 @@ static void build(scene *sc, const wary_world_def *def) {
   glass.sound_wall = false;
   int32_t glass_index = 0;
   MADE(wary_material_create(w, &glass, &glass_index));
-  for (int i = 0; i < BOXES; i++) {
+  for (int i = 0; i < 10; i++) {
     wary_box_def bd = wary_default_box_def();
     float x = (float)(i % 5) * 700.0f - 1400.0f, y = (float)(i / 5) * 900.0f - 450.0f;
     bd.min[0] = x;
@@ -176,6 +176,18 @@ static void build(scene *sc, const wary_world_def *def) {
     bd.max[1] = y + 300.0f;
     bd.max[2] = 250.0f;
     bd.material = i % 3 == 0 ? glass_index : 0;
+    sc->boxes[i] = make_box(w, &bd);
+  }
+  /* Panes of glass one behind the other: a ray through three of them in a
+   * refitted tree asks for a build (occluders.c, order_free). */
+  for (int i = 10; i < BOXES; i++) {
+    wary_box_def bd = wary_default_box_def();
+    bd.min[0] = -2000.0f;
+    bd.min[1] = 800.0f + (float)(i - 10) * 60.0f;
+    bd.max[0] = 2000.0f;
+    bd.max[1] = bd.min[1] + 10.0f;
+    bd.max[2] = 400.0f;
+    bd.material = glass_index;
     sc->boxes[i] = make_box(w, &bd);
   }
   for (int i = 0; i < 3; i++) {
@@ -224,10 +236,23 @@ static void play(scene *sc, int n) {
     float a = t * (0.3f + 0.05f * (float)i) + (float)i;
     wary_actor_set_pos(w, sc->targets[i], cosf(a) * (600.0f + 90.0f * (float)i), sinf(a) * 1400.0f, 0.0f);
   }
-  for (int i = 0; i < BOXES; i += 2) {
+  for (int i = 0; i < 10; i += 2) {
     float x = (float)(i % 5) * 700.0f - 1400.0f + sinf(t + (float)i) * 200.0f,
           y = (float)(i / 5) * 900.0f - 450.0f;
     wary_box_set_bounds(w, sc->boxes[i], x, y, 0.0f, x + 120.0f, y + 300.0f, 250.0f);
+  }
+  float y = 800.0f + sinf(t) * 30.0f;
+  wary_box_set_bounds(w, sc->boxes[10], -2000.0f, y, 0.0f, 2000.0f, y + 10.0f, 400.0f);
+  /* A box that comes and goes: the tree is built again after it. */
+  if (n % 50 == 24) wary_box_destroy(w, sc->boxes[1]);
+  if (n % 50 == 44) {
+    wary_box_def bd = wary_default_box_def();
+    bd.min[0] = -700.0f;
+    bd.min[1] = -450.0f;
+    bd.max[0] = -580.0f;
+    bd.max[1] = -150.0f;
+    bd.max[2] = 250.0f;
+    sc->boxes[1] = make_box(w, &bd);
   }
   wary_actor_id target = sc->targets[n % TARGETS], agent = sc->agents[n % AGENTS];
   if (n % 7 == 0) wary_emit_sound(w, target, sc->sound);
