@@ -245,15 +245,19 @@ static int merge_senses(wary_world *w) {
   lanes_count(w);
   struct wy_reports *r = w->reports;
   for (int32_t i = 0; i < w->agents.count; i++) {
-    const wy_agent_span *sp = &w->spans.data[i];
+    wy_agent_span *sp = &w->spans.data[i];
     const wy_lane *l = &w->lanes.data[sp->lane];
     if (sp->status != WARY_OK) return sp->status;
     int32_t n = sp->reports[1] - sp->reports[0];
+    sp->merged_reports[0] = r->actors.count;
+    sp->merged_queries[0] = w->custom->queries.count;
     if (!wy_array_reserve(&w->alloc, &r->actors, r->actors.count + n) ||
         !wy_custom_append(w, l->custom, sp->queries[0], sp->queries[1] - sp->queries[0]))
       return WARY_ERR_OUT_OF_MEMORY;
     memcpy(r->actors.data + r->actors.count, l->reports->actors.data + sp->reports[0], (size_t)n * sizeof *r->actors.data);
     r->actors.count += n;
+    sp->merged_reports[1] = r->actors.count;
+    sp->merged_queries[1] = w->custom->queries.count;
     wy_events_take(w, l, sp->events[0], sp->events[1] - sp->events[0]);
   }
   return WARY_OK;
@@ -316,10 +320,10 @@ static void take(wary_world *w, int32_t agent, int32_t i, int32_t s, float c, fl
   memcpy(bs->location, loc, sizeof bs->location);
 }
 
-/* Writes each query's answer into its belief. */
-static int apply_results(wary_world *w) {
+/* Writes the answer of each query [first, end) into its belief. */
+static int apply_results(wary_world *w, int32_t first, int32_t end) {
   struct wy_custom *cs = w->custom;
-  for (int32_t i = 0; i < cs->queries.count; i++) {
+  for (int32_t i = first; i < end; i++) {
     const wary_sense_query *q = &cs->queries.data[i];
     wary_sense_result *r = &cs->results.data[i];
     wy_query_link *l = &cs->links.data[i];
@@ -334,10 +338,11 @@ static int apply_results(wary_world *w) {
   return WARY_OK;
 }
 
-/* Writes the built-in senses' answers; the belief holds vision's first
- * sighting back for first_spot_reaction_time of unbroken sight. */
-static int apply_reports(wary_world *w) {
-  for (int32_t i = 0; i < w->reports->actors.count; i++) {
+/* Writes the built-in senses' answers [first, end); the belief holds
+ * vision's first sighting back for first_spot_reaction_time of unbroken
+ * sight. */
+static int apply_reports(wary_world *w, int32_t first, int32_t end) {
+  for (int32_t i = first; i < end; i++) {
     const wy_report *r = &w->reports->actors.data[i];
     wy_belief_list *beliefs = wy_beliefs_of(w, r->agent);
     int32_t index = belief_for(w, beliefs, r->target, -1);
@@ -396,10 +401,23 @@ static void merge_events(wary_world *w) {
   }
 }
 
+/* An agent's answers, custom then built-in: each is about its own beliefs,
+ * so agents apply theirs at once, as they would one after the other. */
+static void apply_task(int32_t start, int32_t end, int32_t worker, void *context) {
+  (void)worker;
+  wary_world *w = context;
+  for (int32_t i = start; i < end; i++) {
+    wy_agent_span *sp = &w->spans.data[i];
+    sp->status = apply_results(w, sp->merged_queries[0], sp->merged_queries[1]);
+    if (sp->status == WARY_OK) sp->status = apply_reports(w, sp->merged_reports[0], sp->merged_reports[1]);
+  }
+}
+
 int wary_step_end(wary_world *w) {
   if (!w->in_step) return wy_fail_not_in_step(w->error, __func__);
-  int status = apply_results(w);
-  if (status == WARY_OK) status = apply_reports(w);
+  for_agents(w, apply_task, 32);
+  int status = WARY_OK;
+  for (int32_t i = 0; i < w->agents.count && status == WARY_OK; i++) status = w->spans.data[i].status;
   wy_damage_step(w);
   float dt = w->step_dt;
   /* The spans have room for every agent since wary_step_begin: no agent
