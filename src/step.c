@@ -167,19 +167,6 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   return WARY_OK;
 }
 
-/* Runs task over every agent: a parallel-for through the def's callbacks,
- * or on this thread. */
-static void for_agents(wary_world *w, wary_task_fn task, int32_t min_range) {
-  int32_t n = w->agents.count;
-  if (n == 0) return;
-  if (!w->def.enqueue_task) {
-    task(0, n, 0, w);
-    return;
-  }
-  void *handle = w->def.enqueue_task(task, n, min_range, w, w->def.task_user);
-  if (handle) w->def.finish_task(handle, w->def.task_user);
-}
-
 static void lanes_empty(wary_world *w) {
   for (int32_t i = 0; i < w->lanes.count; i++) {
     wy_lane *l = &w->lanes.data[i];
@@ -279,7 +266,8 @@ int wary_step_begin(wary_world *w, float dt) {
   w->light_epoch++;
   wy_actors_motion(w, dt);
   wy_eyes_turn(w, dt);
-  if (!wy_deliver_sounds(w) || !wy_deliver_stimuli(w) || !apply_places(w, w->reports) || !lanes_fit(w)) {
+  lanes_empty(w);
+  if (!lanes_fit(w) || !wy_deliver_sounds(w) || !wy_deliver_stimuli(w) || !apply_places(w, w->reports)) {
     w->in_step = false;
     return wy_fail_memory(w->error, __func__);
   }
@@ -288,8 +276,7 @@ int wary_step_begin(wary_world *w, float dt) {
     wy_belief_list *beliefs = wy_beliefs_of(w, i);
     if (beliefs->holders > 0) wy_evidence_tick(w, beliefs, dt);
   }
-  lanes_empty(w);
-  for_agents(w, sense_task, 16);
+  wy_parallel_for(w, sense_task, w->agents.count, 16);
   int s = merge_senses(w);
   if (s != WARY_OK) {
     w->in_step = false;
@@ -415,7 +402,7 @@ static void apply_task(int32_t start, int32_t end, int32_t worker, void *context
 
 int wary_step_end(wary_world *w) {
   if (!w->in_step) return wy_fail_not_in_step(w->error, __func__);
-  for_agents(w, apply_task, 32);
+  wy_parallel_for(w, apply_task, w->agents.count, 32);
   int status = WARY_OK;
   for (int32_t i = 0; i < w->agents.count && status == WARY_OK; i++) status = w->spans.data[i].status;
   wy_damage_step(w);
@@ -423,7 +410,7 @@ int wary_step_end(wary_world *w) {
   /* The spans have room for every agent since wary_step_begin: no agent
    * comes or goes in a step. */
   lanes_empty(w);
-  for_agents(w, resolve_task, 32);
+  wy_parallel_for(w, resolve_task, w->agents.count, 32);
   merge_events(w);
   int geck = wy_geck_step(w, dt);
   if (status == WARY_OK) status = geck;

@@ -149,6 +149,16 @@ void wy_world_free(wary_world *w) {
   wy_free(&alloc, w, sizeof *w);
 }
 
+void wy_parallel_for(wary_world *w, wary_task_fn task, int32_t count, int32_t min_range) {
+  if (count <= 0) return;
+  if (!w->def.enqueue_task) {
+    task(0, count, 0, w);
+    return;
+  }
+  void *handle = w->def.enqueue_task(task, count, min_range, w, w->def.task_user);
+  if (handle) w->def.finish_task(handle, w->def.task_user);
+}
+
 bool wy_modules_reserve(wary_world *w, int32_t agents, int32_t profiles) {
   for (int32_t i = 0; i < w->module_count; i++)
     if (w->modules[i]->reserve && !w->modules[i]->reserve(w, agents, profiles)) return false;

@@ -177,6 +177,10 @@ int32_t wy_name_intern(wary_world *w, const char *name);
 /* The text of a full name table or of out of memory when interning for fn. */
 int wy_fail_intern(wy_error *e, const char *fn, int status);
 
+/* Runs task over [0, count): a parallel-for through the def's task
+ * callbacks (wary.h says what they promise), or on this thread. */
+void wy_parallel_for(wary_world *w, wary_task_fn task, int32_t count, int32_t min_range);
+
 /* Notify every module (wy_module says what each hook means). */
 bool wy_modules_reserve(wary_world *w, int32_t agents, int32_t profiles);
 void wy_modules_profile_added(wary_world *w, int32_t profile);

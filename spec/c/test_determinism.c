@@ -255,7 +255,9 @@ static void play(scene *sc, int n) {
     sc->boxes[1] = make_box(w, &bd);
   }
   wary_actor_id target = sc->targets[n % TARGETS], agent = sc->agents[n % AGENTS];
-  if (n % 7 == 0) wary_emit_sound(w, target, sc->sound);
+  /* Several sounds a step, offered to the agents at once, one worker a sound. */
+  if (n % 3 == 0)
+    for (int k = 0; k < 5; k++) wary_emit_sound(w, sc->targets[(n + 5 * k) % TARGETS], sc->sound);
   if (n % 29 == 0) wary_emit_sound_at(w, sc->sound, (float)(n % 5) * 300.0f, -200.0f, 0.0f);
   if (n % 13 == 0) {
     wary_stimulus_def st = wary_default_stimulus_def();
