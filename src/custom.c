@@ -31,6 +31,7 @@ static void destroy(wary_world *w) {
 }
 
 bool wy_custom_append(wary_world *w, const struct wy_custom *from, int32_t first, int32_t count) {
+  if (count == 0) return true;
   struct wy_custom *c = w->custom;
   int32_t n = c->queries.count;
   if (!wy_array_reserve(&w->alloc, &c->queries, n + count) || !wy_array_reserve(&w->alloc, &c->results, n + count) ||

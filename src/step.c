@@ -193,7 +193,6 @@ static bool lanes_fit(wary_world *w) {
 /* A piece opens and closes an agent's span: where its lane stood. */
 static void span_open(wy_agent_span *sp, const wy_lane *l, int32_t lane) {
   sp->lane = lane;
-  sp->status = WARY_OK;
   sp->reports[0] = l->reports->actors.count;
   sp->queries[0] = l->custom->queries.count;
   sp->events[0] = l->events.count;
@@ -215,15 +214,21 @@ static void lanes_count(wary_world *w) {
   }
 }
 
-static void sense_task(int32_t start, int32_t end, int32_t worker, void *context) {
-  wary_world *w = context;
+/* A piece of a phase: each agent's part (its status), between its span's
+ * ends in the worker's lane. */
+static void run_agents(wary_world *w, int32_t start, int32_t end, int32_t worker,
+                       int (*part)(wary_world *w, wy_lane *lane, int32_t agent)) {
   wy_lane *lane = &w->lanes.data[worker];
   for (int32_t i = start; i < end; i++) {
     wy_agent_span *sp = &w->spans.data[i];
     span_open(sp, lane, worker);
-    sp->status = gather(w, lane, i);
+    sp->status = part(w, lane, i);
     span_close(sp, lane);
   }
+}
+
+static void sense_task(int32_t start, int32_t end, int32_t worker, void *context) {
+  run_agents(context, start, end, worker, gather);
 }
 
 /* The agents' reports, queries and events, in agent order; the status of
@@ -241,7 +246,9 @@ static int merge_senses(wary_world *w) {
     if (!wy_array_reserve(&w->alloc, &r->actors, r->actors.count + n) ||
         !wy_custom_append(w, l->custom, sp->queries[0], sp->queries[1] - sp->queries[0]))
       return WARY_ERR_OUT_OF_MEMORY;
-    memcpy(r->actors.data + r->actors.count, l->reports->actors.data + sp->reports[0], (size_t)n * sizeof *r->actors.data);
+    if (n > 0)
+      memcpy(r->actors.data + r->actors.count, l->reports->actors.data + sp->reports[0],
+             (size_t)n * sizeof *r->actors.data);
     r->actors.count += n;
     sp->merged_reports[1] = r->actors.count;
     sp->merged_queries[1] = w->custom->queries.count;
@@ -355,7 +362,8 @@ static int apply_reports(wary_world *w, int32_t first, int32_t end) {
 
 /* One agent's brain and beliefs: pain, its slots' error counts, the
  * beliefs' resolution, places, emotions and attention. */
-static void resolve_agent(wary_world *w, wy_lane *lane, int32_t i, float dt) {
+static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
+  float dt = w->step_dt;
   wy_agent *ag = &w->agents.data[i];
   const wy_profile *p = wy_agent_profile(w, i);
   wy_belief_list *beliefs = wy_beliefs_of(w, i);
@@ -367,17 +375,11 @@ static void resolve_agent(wary_world *w, wy_lane *lane, int32_t i, float dt) {
   if (wy_resolve_beliefs(w, &r, beliefs, dt)) wy_beliefs_prune(beliefs, p->def.memory_time);
   wy_places_resolve(w, lane, i, dt);
   wy_emotion_step(w, lane, i, dt);
+  return WARY_OK;
 }
 
 static void resolve_task(int32_t start, int32_t end, int32_t worker, void *context) {
-  wary_world *w = context;
-  wy_lane *lane = &w->lanes.data[worker];
-  for (int32_t i = start; i < end; i++) {
-    wy_agent_span *sp = &w->spans.data[i];
-    span_open(sp, lane, worker);
-    resolve_agent(w, lane, i, w->step_dt);
-    span_close(sp, lane);
-  }
+  run_agents(context, start, end, worker, resolve_agent);
 }
 
 static void merge_events(wary_world *w) {
