@@ -2,13 +2,14 @@
  * or on how the host splits the work (wary_world_def's task callbacks, as
  * Box2D's test_determinism.c checks its own). One scripted scenario that
  * uses every sense (vision with lamps, sun, fog and glass, hearing,
- * vibration, smell, touch, echolocation, a custom sense, damage, pain),
+ * vibration, smell, touch, echolocation, a custom sense that also listens
+ * on the stimulus bus, damage, pain),
  * evidence, emotions, GECK agents and boxes that move every step runs on
  * the calling thread, on libwary's pool with 1, 2, 3, 4 and 8 workers, and
  * under two schedulers of this test's own: one that runs the pieces on the
  * calling thread out of order under made-up worker indices, and one that
  * runs them on threads it starts for each task. A hash of every step's
- * events and, now and then, of every belief, place, brain, GECK state,
+ * events and inbox and, now and then, of every belief, place, brain, GECK state,
  * recent sound and counter must be the same for all. */
 #include <pthread.h>
 #include <string.h>
@@ -101,7 +102,7 @@ typedef struct scene {
   wary_box_id boxes[BOXES];
   int32_t sound, pain, tag, vibration;
   int32_t events_of[WARY_EV_EMOTION_CHANGED + 1];
-  uint64_t events;
+  uint64_t events, inbox;
 } scene;
 
 static int32_t full_profile(wary_world *w, int32_t custom) {
@@ -141,6 +142,9 @@ static void build(scene *sc, const wary_world_def *def) {
   sd.max_range = 2500.0f;
   sd.interval = 0.05f;
   sd.evaluate = ping_sense;
+  sd.stimulus_tag_count = 2;
+  sd.stimulus_tags[0] = make_name(w, "Stimulus.Sound");
+  sd.stimulus_tags[1] = make_name(w, "Stimulus.Vibration");
   int32_t custom = -1;
   MADE(wary_sense_create(w, &sd, &custom));
   int32_t full = full_profile(w, custom);
@@ -280,11 +284,16 @@ static void play(scene *sc, int n) {
   if (n % 37 == 0) wary_actor_set_yaw(w, agent, (float)(n * 11 % 360));
 }
 
+/* The step's events and the custom senses' inbox (the stimulus bus). */
 static void take_events(scene *sc) {
   int32_t n = wary_event_count(sc->w);
   const wary_event *ev = wary_events(sc->w);
   mix(&n, sizeof n);
   mix(ev, (size_t)n * sizeof *ev);
+  int32_t inbox = wary_inbox_count(sc->w);
+  mix(&inbox, sizeof inbox);
+  if (inbox > 0) mix(wary_inbox(sc->w), (size_t)inbox * sizeof *wary_inbox(sc->w));
+  sc->inbox += (uint64_t)inbox;
   for (int32_t i = 0; i < n; i++) sc->events_of[ev[i].type]++;
   sc->events += (uint64_t)n;
 }
@@ -373,8 +382,10 @@ static void test_same_for_any_workers(void) {
   ENSURE(s.rays > 20000);
   ENSURE(s.queries > 1000);
   ENSURE(s.beliefs > 100);
-  printf("test_determinism: %llu events, %llu rays, %llu queries, hash %016llx\n", (unsigned long long)ref.events,
-         (unsigned long long)s.rays, (unsigned long long)s.queries, (unsigned long long)want);
+  ENSURE(ref.inbox > 1000);
+  printf("test_determinism: %llu events, %llu inbox entries, %llu rays, %llu queries, hash %016llx\n",
+         (unsigned long long)ref.events, (unsigned long long)ref.inbox, (unsigned long long)s.rays,
+         (unsigned long long)s.queries, (unsigned long long)want);
   wary_world_destroy(ref.w);
 
   static const int32_t counts[] = {1, 2, 3, 4, 8};
