@@ -82,8 +82,17 @@
  *    (median, p99), the pairs put off and the longest wait against the
  *    bound of docs/budget.md.
  *
+ * workers. Threads (WARY_BENCH_PARTS=workers): the game world of 8. at
+ *    constant density for each N of WARY_BENCH_WORKERS_SIZES (1000 10000),
+ *    stepped on 1 and on 2 workers (libwary's pool) and, to measure the
+ *    step's serial share, on 1 worker through a scheduler of its own that
+ *    times the parallel phases; after WARY_BENCH_WORKERS_WARMUP (1) s,
+ *    WARY_BENCH_WORKERS_ROUNDS (7) rounds of WARY_BENCH_WORKERS_STEPS (12)
+ *    steps, the three worlds in turn, in wall time; the load average
+ *    before and after.
+ *
  * WARY_BENCH_PARTS: all (the default: 1-3, 6, 8 and 9), core (1-3), hearing
- * (6), sweep (8), game (9), budget, rays (part 1's boxes and segments through the
+ * (6), sweep (8), game (9), budget, workers, rays (part 1's boxes and segments through the
  * core's walks beside a reference BVH: bench/rays.c), vision-worker,
  * hearing-worker, thermal-worker (2.'s set-up c. in CPU time, for
  * bench/custom_senses.lua).
@@ -1445,13 +1454,20 @@ static int hearing_worker(const hear_params *hp, int reps, int steps) {
 typedef struct game_params {
   int32_t agents, targets, boxes, rate; /* rate: sounds a second */
   double size;                          /* side of the square, units */
+  /* The world def's workers and task callbacks (part workers); with either,
+   * the world keeps the C library's allocator: the counting hooks below are
+   * not thread-safe. */
+  int32_t workers;
+  wary_enqueue_task_fn enqueue;
+  wary_finish_task_fn finish;
+  void *task_user;
 } game_params;
 
 /* n agents at constant density (n/4 targets, 2n boxes, n/5 sounds a second,
  * a side of 200 m x sqrt(n / 1000)) or at rising density (the 1,000-agent
  * world's square, boxes, targets and sounds: only the agents grow). */
 static game_params game_params_for(int32_t n, bool constant_density) {
-  game_params p = {n, GAME_N / 4, 2 * GAME_N, GAME_N / 5, GAME_SIZE};
+  game_params p = {n, GAME_N / 4, 2 * GAME_N, GAME_N / 5, GAME_SIZE, 0, NULL, NULL, NULL};
   if (constant_density) {
     p.targets = n / 4;
     p.boxes = 2 * n;
@@ -1547,10 +1563,16 @@ static void game_build(game_world *g, const game_params *p) {
   wary_world_def wd = wary_default_world_def();
   wd.units_per_meter = (float)UPM;
   g->heap = calloc(1, sizeof *g->heap);
-  wd.alloc_fn = count_alloc;
-  wd.realloc_fn = count_realloc;
-  wd.free_fn = count_free;
-  wd.alloc_user = g->heap;
+  wd.workers = p->workers;
+  wd.enqueue_task = p->enqueue;
+  wd.finish_task = p->finish;
+  wd.task_user = p->task_user;
+  if (p->workers <= 1 && !p->enqueue) {
+    wd.alloc_fn = count_alloc;
+    wd.realloc_fn = count_realloc;
+    wd.free_fn = count_free;
+    wd.alloc_user = g->heap;
+  }
   g->agents = calloc((size_t)(p->agents ? p->agents : 1), sizeof *g->agents);
   g->makers = calloc((size_t)(p->targets ? p->targets : 1), sizeof *g->makers);
   if (!g->heap || !g->agents || !g->makers || wary_world_create(&wd, &g->w) != WARY_OK)
@@ -1603,9 +1625,9 @@ static bool game_free(game_world *g) {
 }
 
 /* One step of the game: everyone moves and the targets make this step's
- * sounds (untimed, as in part 6), then wary_step. Returns the CPU
- * milliseconds inside wary_step. */
-static double game_step(game_world *g) {
+ * sounds (untimed, as in part 6), then wary_step. Returns the milliseconds
+ * inside wary_step by clock. */
+static double game_step_by(game_world *g, double (*clock)(void)) {
   wary_world *w = g->w;
   const game_params *p = &g->p;
   for (int32_t i = 0; i < p->agents; i++) {
@@ -1639,13 +1661,16 @@ static double game_step(game_world *g) {
     if (st != WARY_OK) game_fail("emit a sound");
   }
   uint64_t a0 = g->heap->allocs + g->heap->reallocs;
-  double t0 = cpu_s();
+  double t0 = clock();
   int st = wary_step(w, DT);
-  double ms = (cpu_s() - t0) * 1e3;
+  double ms = (clock() - t0) * 1e3;
   g->step_allocs += g->heap->allocs + g->heap->reallocs - a0;
   if (st != WARY_OK) game_fail("step the game world");
   return ms;
 }
+
+/* The same in CPU time, as parts 8 and 9 take it. */
+static double game_step(game_world *g) { return game_step_by(g, cpu_s); }
 
 /* Appends key=value to the WARY_BENCH_RESULTS file, when there is one. */
 static void result_put(const char *key, double value) {
@@ -1787,6 +1812,10 @@ static void report_sweep_one(bool constant_density, const int32_t *sizes, int n,
   result_tagged("sweep_%s_n_min", tag, x[0]);
   result_tagged("sweep_%s_n_max", tag, x[n - 1]);
   result_tagged("sweep_%s_dropped_at_max", tag, pts[n - 1].dropped);
+  if (constant_density) {
+    result_put("allocs_per_step_scale", pts[n - 1].allocs);
+    result_put("allocs_scale_agents", x[n - 1]);
+  }
   bool balanced = true;
   for (int i = 0; i < n; i++) balanced = game_free(&pts[i].g) && balanced;
   printf("   allocs/st: allocations and reallocations the world's counting allocator (its allocator hooks)\n"
@@ -1874,7 +1903,7 @@ static void report_game(void) {
   result_put("game_ms_young", pts[0].ms.med);
   result_put("game_ms_old", pts[1].ms.med);
   result_put("game_ratio", ratio);
-  result_put("game_allocs_old", pts[1].allocs);
+  result_put("allocs_per_step_steady", pts[1].allocs);
   bool balanced = game_free(&pts[0].g);
   balanced = game_free(&pts[1].g) && balanced;
   printf("   at destroy the worlds' allocations and frees %s\n", balanced ? "balanced" : "DID NOT BALANCE");
@@ -2007,6 +2036,118 @@ static void report_budget(void) {
          "   G = floor(budget / 5) (docs/budget.md).\n");
 }
 
+/* Part workers: a scheduler of this program's own that runs every piece on
+ * the calling thread and adds up the wall time they take, so that the rest
+ * of the step is its serial share. */
+static void *timed_enqueue(wary_task_fn task, int32_t count, int32_t min_range, void *context, void *user) {
+  (void)min_range;
+  double t0 = now_s();
+  task(0, count, 0, context);
+  *(double *)user += now_s() - t0;
+  return NULL;
+}
+
+static void timed_finish(void *task, void *user) {
+  (void)task;
+  (void)user;
+}
+
+static void print_load(const char *when) {
+  FILE *f = fopen("/proc/loadavg", "r");
+  char line[128] = "unknown";
+  if (f) {
+    if (!fgets(line, sizeof line, f)) strcpy(line, "unknown\n");
+    fclose(f);
+  }
+  printf("   load average %s: %s", when, line);
+}
+
+/* Part workers: the game world of 8. (constant density) at each size of
+ * WARY_BENCH_WORKERS_SIZES, three copies stepped in turn: on 1 and on 2
+ * workers (libwary's pool), and on 1 worker through timed_enqueue. Wall
+ * time: with threads, CPU time is the sum over them. */
+static void report_workers(void) {
+  const char *s = getenv("WARY_BENCH_WORKERS_SIZES");
+  if (!s || !*s) s = "1000 10000";
+  int32_t sizes[SWEEP_MAX];
+  int n = 0;
+  for (char *end = NULL; *s && n < SWEEP_MAX; s = end) {
+    long v = strtol(s, &end, 10);
+    if (end == s || v < 4 || v > 1000000) {
+      fprintf(stderr, "bench_core: WARY_BENCH_WORKERS_SIZES: expected agent counts from 4 to 1000000, got '%s'\n",
+              getenv("WARY_BENCH_WORKERS_SIZES"));
+      exit(2);
+    }
+    sizes[n++] = (int32_t)v;
+    while (*end == ' ' || *end == ',') end++;
+  }
+  int warmup = (int)param(0, NULL, 0, "WARY_BENCH_WORKERS_WARMUP", 1) * 60;
+  int rounds = (int)param(0, NULL, 0, "WARY_BENCH_WORKERS_ROUNDS", 7);
+  int stretch = (int)param(0, NULL, 0, "WARY_BENCH_WORKERS_STEPS", 12);
+  if (rounds < 1) rounds = 1;
+  if (stretch < 1) stretch = 1;
+  printf("workers. The game world of 8. (constant density) stepped on 1 and 2 worker threads (C, wary_step, wall\n"
+         "   time; %d s of game time first, then %d rounds of %d steps a world, the three worlds in turn)\n",
+         warmup / 60, rounds, stretch);
+  print_load("before");
+  printf("   %7s %17s %17s %8s %8s %9s %9s\n", "agents", "1 worker ms/step", "2 workers ms/step", "speedup",
+         "serial", "Amdahl 8", "Amdahl 16");
+  for (int i = 0; i < n; i++) {
+    game_world g[3];
+    double task_s = 0.0;
+    for (int k = 0; k < 3; k++) {
+      game_params p = game_params_for(sizes[i], true);
+      p.workers = k == 1 ? 2 : 1;
+      if (k == 2) {
+        p.enqueue = timed_enqueue;
+        p.finish = timed_finish;
+        p.task_user = &task_s;
+      }
+      game_build(&g[k], &p);
+      for (int st = 0; st < warmup; st++) game_step_by(&g[k], now_s);
+    }
+    double *round_ms[3], *step_ms = malloc((size_t)stretch * sizeof *step_ms);
+    for (int k = 0; k < 3; k++) round_ms[k] = malloc((size_t)rounds * sizeof *round_ms[k]);
+    if (!step_ms || !round_ms[0] || !round_ms[1] || !round_ms[2]) game_fail("allocate the measurements");
+    double timed_step_s = 0.0;
+    task_s = 0.0;
+    for (int r = 0; r < rounds; r++)
+      for (int k = 0; k < 3; k++) {
+        for (int st = 0; st < stretch; st++) step_ms[st] = game_step_by(&g[k], now_s);
+        round_ms[k][r] = median(step_ms, stretch);
+        if (k == 2)
+          for (int st = 0; st < stretch; st++) timed_step_s += step_ms[st] / 1e3;
+      }
+    summary one = summarize(round_ms[0], rounds), two = summarize(round_ms[1], rounds);
+    double speedup = two.med > 0.0 ? one.med / two.med : 0.0;
+    double serial = timed_step_s > 0.0 ? (timed_step_s - task_s) / timed_step_s : 0.0;
+    double amdahl8 = 1.0 / (serial + (1.0 - serial) / 8.0), amdahl16 = 1.0 / (serial + (1.0 - serial) / 16.0);
+    char a[40], b[40];
+    snprintf(a, sizeof a, "%.2f [%.2f-%.2f]", one.med, one.min, one.max);
+    snprintf(b, sizeof b, "%.2f [%.2f-%.2f]", two.med, two.min, two.max);
+    printf("   %7d %17s %17s %7.2fx %7.1f%% %8.1fx %8.1fx\n", (int)sizes[i], a, b, speedup, 100.0 * serial,
+           amdahl8, amdahl16);
+    char key[64];
+    snprintf(key, sizeof key, "workers_%d_ms_1", (int)sizes[i]);
+    result_put(key, one.med);
+    snprintf(key, sizeof key, "workers_%d_ms_2", (int)sizes[i]);
+    result_put(key, two.med);
+    snprintf(key, sizeof key, "workers_%d_speedup", (int)sizes[i]);
+    result_put(key, speedup);
+    snprintf(key, sizeof key, "workers_%d_serial", (int)sizes[i]);
+    result_put(key, serial);
+    for (int k = 0; k < 3; k++) {
+      free(round_ms[k]);
+      game_free(&g[k]);
+    }
+    free(step_ms);
+  }
+  print_load("after");
+  printf("   ms/step: the median step of a round, median over rounds [min - max]; speedup: 1 worker / 2 workers;\n"
+         "   serial: the share of the step outside the agents' parallel phases (the third world, whose scheduler\n"
+         "   times its pieces); Amdahl p: 1 / (serial + (1 - serial) / p), the speedup that share allows on p cores.\n");
+}
+
 /* WARY_BENCH_PARTS=thermal-worker: part 2's set-up c. (the thermal sense only)
  * timed in CPU time, for bench/custom_senses.lua, which runs it in turn with
  * its Lua workers so that they share the load: one REP line a repetition (CPU
@@ -2081,8 +2222,12 @@ int main(int argc, char **argv) {
     report_budget();
     return 0;
   }
+  if (strcmp(parts, "workers") == 0) {
+    report_workers();
+    return 0;
+  }
   if (strcmp(parts, "all") != 0 && strcmp(parts, "core") != 0) {
-    fprintf(stderr, "bench_core: WARY_BENCH_PARTS: expected all, core, hearing, sweep, game, budget, rays, "
+    fprintf(stderr, "bench_core: WARY_BENCH_PARTS: expected all, core, hearing, sweep, game, budget, workers, rays, "
                     "vision-worker, hearing-worker or thermal-worker, got '%s'\n", parts);
     return 2;
   }

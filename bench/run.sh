@@ -10,6 +10,7 @@
 #   7.   bench/hearing.lua: hearing through the facade next to C, in rounds (with handlers too)
 #   8.   bench/bench_core.c: the game world from 100 to 10,000 agents, fitted exponents
 #   9.   bench/bench_core.c: the steady game, its step at 5 s and at 120 s of game time
+#   workers. bench/bench_core.c: the game world of 8. on 1 and 2 worker threads, the serial share
 #   8b.  bench/callgrind.sh: instructions a step at two sizes of 8., and 8c. of the budget part (valgrind)
 #   10.  bench/handwritten.lua: wary next to hand-written Lua vision and grid segment queries
 # and, when bench_core has them, the parts rays (the reference BVH), steady and scale
@@ -135,6 +136,7 @@ if [ "${WARY_BENCH_CALLGRIND:-1}" = 1 ] && [ "$sanitize" != ON ] && command -v v
   part "8b. instructions a step (callgrind)" bash bench/callgrind.sh
 fi
 part "9. the steady game" env WARY_BENCH_PARTS=game "$core"
+part "workers. the game world on 1 and 2 worker threads" env WARY_BENCH_PARTS=workers "$core"
 maybe_part steady "steady: allocations in steady state"
 maybe_part scale "scale: allocations at scale"
 maybe_part budget "budget: the ray budget"

@@ -53,6 +53,17 @@ row(count(kv.game_agents or 1000) .. " agents see + hear: ms/step at " .. (kv.ga
   "<= 1.0 ms", ms(kv.game_ms_old))
 row("steady game: step at " .. (kv.game_age_s or 120) .. " s / step at " .. (kv.game_young_s or 5) .. " s", "game",
   "<= 1.2x", ms(kv.game_ms_old), ms(kv.game_ms_young), times(kv.game_ms_old, kv.game_ms_young))
+-- [workers] the game world at N agents on 1 and 2 workers: workers_<N>_ms_1, _ms_2, _speedup,
+-- _serial (the share of the step outside its parallel phases); Amdahl's speedup on 16 cores from it.
+for _, n in ipairs({ 1000, 10000 }) do
+  local key = "workers_" .. n
+  row(count(n) .. " agents: 2 workers / 1 worker, ms/step", "workers", n == 10000 and ">= 1.7x" or "-",
+    ms(kv[key .. "_ms_2"]), ms(kv[key .. "_ms_1"]), times(kv[key .. "_ms_1"], kv[key .. "_ms_2"], " faster"))
+  local serial = kv[key .. "_serial"]
+  row(count(n) .. " agents: serial share of the step, Amdahl on 16 cores", "workers", "-",
+    serial and string.format("%.1f%%", 100 * serial), "-",
+    serial and string.format("%.1fx", 1 / (serial + (1 - serial) / 16)))
+end
 -- The sweep's exponent of time, next to that of the rays it casts (its work).
 for _, d in ipairs({ { "const", "constant", "<= 1.1" }, { "rising", "rising", "-" } }) do
   local key = "sweep_" .. d[1]
@@ -70,10 +81,10 @@ row("rays: core time / reference BVH's, early exit", "rays", "<= 1.1x", rate(kv.
   rate(kv.rays_ref_exit_per_s), times(kv.rays_ref_exit_per_s, kv.rays_core_exit_per_s))
 row("rays: core time / reference BVH's, whole segment", "rays", "<= 1.1x", rate(kv.rays_core_segment_per_s),
   rate(kv.rays_ref_segment_per_s), times(kv.rays_ref_segment_per_s, kv.rays_core_segment_per_s))
--- [steady], [scale] the counting allocator: allocs_per_step_steady, allocs_per_step_scale
+-- [game], [sweep] the counting allocator (parts 9 and 8): allocs_per_step_steady, allocs_per_step_scale
 -- (heap allocations a step in steady state; at allocs_scale_agents agents).
-row("heap allocations/step, steady game", "steady", "0", num("%.1f")(kv.allocs_per_step_steady))
-row("heap allocations/step at " .. count(kv.allocs_scale_agents or 10000) .. " agents", "scale", "0",
+row("heap allocations/step, steady game", "game", "0", num("%.1f")(kv.allocs_per_step_steady))
+row("heap allocations/step at " .. count(kv.allocs_scale_agents or 10000) .. " agents", "sweep", "0",
   num("%.1f")(kv.allocs_per_step_scale))
 -- [budget] the ray budget (vision rays a step) at half the steady game's: budget_rays,
 -- budget_p99_rays, budget_max_wait and budget_wait_bound (steps), budget_<w>_p99_ms and

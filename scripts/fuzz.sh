@@ -22,7 +22,7 @@ if ! "$cc" -fsanitize=fuzzer "$probe" -o build-fuzz/probe 2>/dev/null; then
   echo "fuzz: SKIP (libFuzzer's runtime is missing: apt-get install libclang-rt-14-dev)"
   exit 0
 fi
-flags=(-std=c11 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Isrc)
+flags=(-std=c11 -O1 -g -pthread -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Isrc)
 if ! "$cc" "${flags[@]}" spec/fuzz/fuzz_api.c src/*.c -lm -o build-fuzz/fuzz_api; then
   echo "fuzz: FAILED (build)"
   exit 1

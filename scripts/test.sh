@@ -8,9 +8,13 @@
 #   3. the fuzzer (scripts/fuzz.sh: libFuzzer + ASan + UBSan over the C API,
 #      its fixed budget from the committed corpus; counted as one test,
 #      skipped when clang's libFuzzer is missing).
-# Both stages always run; exits nonzero if anything failed (a skipped test, such
+#   4. build-tsan/ (the C library and C tests alone, -fsanitize=thread), ctest
+#      there: a race ThreadSanitizer sees fails its test (spec/c/test_determinism.c
+#      runs the step on threads). Skipped, and said so, where the compiler
+#      cannot build with ThreadSanitizer.
+# Every stage always runs; exits nonzero if anything failed (a skipped test, such
 # as love_demo without LÖVE and Xvfb or under ASan, is not a failure). The last
-# line adds up both ctest runs: "tests: N passed, M failed, K skipped".
+# line adds up the ctest runs: "tests: N passed, M failed, K skipped".
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -71,11 +75,27 @@ elif grep -q "^fuzz: SKIP" build-fuzz/test.log; then
 else
   total_passed=$((total_passed + 1))
 fi
+echo "=== configure + build (build-tsan/, -fsanitize=thread, C only)"
+mkdir -p build-tsan
+tsan_probe=build-tsan/probe
+if ! printf 'int main(void) { return 0; }\n' | ${CC:-cc} -x c -fsanitize=thread -o "$tsan_probe" - 2>/dev/null ||
+   ! "$tsan_probe"; then
+  echo "SKIP: ThreadSanitizer: ${CC:-cc} cannot build or run a -fsanitize=thread program here"
+elif cmake -S . -B build-tsan -DWARY_LUA=OFF -DWARY_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+       -DCMAKE_C_FLAGS=-fsanitize=thread -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread \
+       -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=thread >build-tsan/configure.log &&
+     cmake --build build-tsan -j2; then
+  echo "=== ctest (build-tsan/)"
+  TSAN_OPTIONS="halt_on_error=1 exitcode=66 ${TSAN_OPTIONS:-}" run_ctest build-tsan || failed+=("ctest build-tsan/")
+else
+  cat build-tsan/configure.log >&2 2>/dev/null || true
+  failed+=("configure/build of build-tsan/")
+fi
 
 if [ ${#failed[@]} -ne 0 ]; then
   echo "=== FAILED: ${failed[*]}"
 else
-  echo "=== all tests passed (build/, build-asan/ and the fuzzer)"
+  echo "=== all tests passed (build/, build-asan/, the fuzzer and build-tsan/)"
 fi
 echo "tests: $total_passed passed, $total_failed failed, $total_skipped skipped"
 [ ${#failed[@]} -eq 0 ]

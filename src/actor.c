@@ -134,7 +134,7 @@ int wary_actor_create(wary_world *w, const wary_actor_def *def, wary_actor_id *o
   a->off_screen = def->off_screen;
   a->serial = w->actor_serial++;
   a->agent = -1;
-  a->light_stamp[0] = a->light_stamp[1] = 0;
+  a->light_stamp[0] = a->light_stamp[1] = a->light_claim[0] = a->light_claim[1] = 0;
   if (def->profile >= 0) {
     int32_t agent = w->agents.count++;
     wy_agent *ag = &w->agents.data[agent];
@@ -276,7 +276,7 @@ int wary_actor_set_pos(wary_world *w, wary_actor_id id_h, float x, float y, floa
   int s = set_vec(w->error, __func__, a->pos, x, y, z);
   if (s == WARY_OK) {
     w->grid_dirty = true;
-    a->light_stamp[0] = a->light_stamp[1] = 0;
+    a->light_stamp[0] = a->light_stamp[1] = a->light_claim[0] = a->light_claim[1] = 0;
   }
   return s;
 }

@@ -5,6 +5,8 @@
 #ifndef WARY_ACTOR_H
 #define WARY_ACTOR_H
 
+#include <stdatomic.h>
+
 #include "error.h"
 #include "id_pool.h"
 #include "profile.h"
@@ -24,9 +26,11 @@ typedef struct wy_actor {
   float head_pitch;       /* degrees up */
   wary_samples samples;   /* count 0: built-in points for the stance */
   /* The light level at it, cached by light.c for one world light_epoch:
-   * kept in the actor so that moving it makes the cache stale. */
+   * kept in the actor so that moving it makes the cache stale. Atomic:
+   * agents sensed at once read it (light.h). */
   float light_cache[2];   /* without, with the sun's shadow */
-  uint32_t light_stamp[2];/* world light_epoch of each; 0: stale */
+  _Atomic uint32_t light_stamp[2]; /* world light_epoch of each; 0: stale */
+  _Atomic uint32_t light_claim[2]; /* the epoch whose value a worker is computing or has computed */
   int32_t stance;
   int32_t team;
   float visibility;

@@ -155,7 +155,7 @@ static bool offer(wary_world *w, int32_t agent) {
     if (!pair || !sight) return false;
     int32_t reason = WARY_LOSS_NONE;
     *pair = (wy_budget_pair){ts, 0, b->sights.count - 1, v->priority, w->steps, 0.0f, 0, true};
-    if (!wy_vision_plan(w, a, v, t, &reason, NULL, sight)) {
+    if (!wy_vision_plan(w, a, v, t, &reason, NULL, sight, &w->stats.rays)) {
       b->sights.count--;
       pair->reason = (int8_t)reason;
       continue;

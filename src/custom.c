@@ -9,15 +9,39 @@
 
 static bool create(wary_world *w) {
   w->custom = wy_alloc_zero(&w->alloc, sizeof *w->custom);
-  return w->custom != NULL;
+  bool ok = w->custom != NULL;
+  for (int32_t i = 0; ok && i < w->lanes.count; i++) {
+    w->lanes.data[i].custom = wy_alloc_zero(&w->alloc, sizeof *w->custom);
+    ok = w->lanes.data[i].custom != NULL;
+  }
+  return ok;
+}
+
+static void free_batch(wary_world *w, struct wy_custom *c) {
+  if (!c) return;
+  wy_array_free(&w->alloc, &c->queries);
+  wy_array_free(&w->alloc, &c->results);
+  wy_array_free(&w->alloc, &c->links);
+  wy_free(&w->alloc, c, sizeof *c);
 }
 
 static void destroy(wary_world *w) {
-  if (!w->custom) return;
-  wy_array_free(&w->alloc, &w->custom->queries);
-  wy_array_free(&w->alloc, &w->custom->results);
-  wy_array_free(&w->alloc, &w->custom->links);
-  wy_free(&w->alloc, w->custom, sizeof *w->custom);
+  for (int32_t i = 0; i < w->lanes.count; i++) free_batch(w, w->lanes.data[i].custom);
+  free_batch(w, w->custom);
+}
+
+bool wy_custom_append(wary_world *w, const struct wy_custom *from, int32_t first, int32_t count) {
+  if (count == 0) return true;
+  struct wy_custom *c = w->custom;
+  int32_t n = c->queries.count;
+  if (!wy_array_reserve(&w->alloc, &c->queries, n + count) || !wy_array_reserve(&w->alloc, &c->results, n + count) ||
+      !wy_array_reserve(&w->alloc, &c->links, n + count))
+    return false;
+  memcpy(c->queries.data + n, from->queries.data + first, (size_t)count * sizeof *c->queries.data);
+  memcpy(c->results.data + n, from->results.data + first, (size_t)count * sizeof *c->results.data);
+  memcpy(c->links.data + n, from->links.data + first, (size_t)count * sizeof *c->links.data);
+  c->queries.count += count;
+  return true;
 }
 
 const wy_module wy_custom_module = {.create = create, .destroy = destroy};

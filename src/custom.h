@@ -23,13 +23,13 @@ struct wy_custom {
 
 extern const wy_module wy_custom_module;
 
-/* Queues the query of agent's slot (its sense) about the actor in
- * target_slot; belief: the index of the agent's belief about it, -1 none (the
- * step knows it: beliefs are above the senses). False on out of memory.
- * Inline: the step calls it for every (agent, target, slot) due. */
-static inline bool wy_custom_push(wary_world *w, int32_t agent, int32_t slot, int32_t sense,
+/* Queues into c (a lane's batch) the query of agent's slot (its sense)
+ * about the actor in target_slot; belief: the index of the agent's belief
+ * about it, -1 none (the step knows it: beliefs are above the senses). False
+ * on out of memory. Inline: the step calls it for every (agent, target,
+ * slot) due. */
+static inline bool wy_custom_push(wary_world *w, struct wy_custom *c, int32_t agent, int32_t slot, int32_t sense,
                                   int32_t target_slot, float distance, int32_t belief) {
-  struct wy_custom *c = w->custom;
   int32_t n = c->queries.count;
   if (!wy_array_reserve(&w->alloc, &c->queries, n + 1) || !wy_array_reserve(&w->alloc, &c->results, n + 1) ||
       !wy_array_reserve(&w->alloc, &c->links, n + 1))
@@ -61,6 +61,10 @@ static inline bool wy_custom_push(wary_world *w, int32_t agent, int32_t slot, in
   c->queries.count++;
   return true;
 }
+
+/* Appends queries [first, first + count) of a lane's batch to the world's;
+ * false on out of memory. */
+bool wy_custom_append(wary_world *w, const struct wy_custom *from, int32_t first, int32_t count);
 
 /* Runs the C evaluate callbacks of the queries whose sense has one. */
 void wy_custom_evaluate(wary_world *w);

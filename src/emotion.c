@@ -155,7 +155,7 @@ static void move(wy_emotion_agent *ag, const wary_brain_def *d, int32_t k, int d
   ag->emotion[k] = v < 0.0f ? 0.0f : (v > max ? max : v);
 }
 
-void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
+void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   wy_emotion_agent *ag = &w->emotions->agents.data[agent];
   const wary_brain_def *d = wy_brain_of(w, wy_agent_actor(w, agent)->profile);
   wy_belief_list *beliefs = wy_beliefs_of(w, agent);
@@ -225,7 +225,7 @@ void wy_emotion_step(wary_world *w, int32_t agent, float dt) {
          d->emotion_rise[WARY_PANIC], dt);
     int32_t now = dominant(ag, d);
     if (now != ag->dominant) {
-      wary_event *e = wy_event_push(w, WARY_EV_EMOTION_CHANGED, wy_agent_id(w, agent));
+      wary_event *e = wy_lane_event(w, lane, WARY_EV_EMOTION_CHANGED, wy_agent_id(w, agent));
       if (e) {
         e->from_state = ag->dominant;
         e->to_state = now;

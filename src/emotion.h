@@ -32,6 +32,6 @@ struct wy_emotions {
 extern const wy_module wy_emotion_module;
 
 /* Threat of each belief, emotions (and emotion_changed), attention. */
-void wy_emotion_step(wary_world *w, int32_t agent, float dt);
+void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt);
 
 #endif

@@ -13,19 +13,40 @@ static const wary_event neutral = {
   .sound = -1, .tag = 0, .loudness = 0.0f, .walls = 0, .instigator = {0},
 };
 
-wary_event *wy_event_push(wary_world *w, int32_t type, wy_id agent) {
-  /* Past the capacity, or out of memory to grow: dropped, and counted. */
-  int32_t n = w->events.count;
-  int32_t room = w->events.cap < w->def.event_capacity / 2 ? 2 * w->events.cap : w->def.event_capacity;
-  if (n >= w->def.event_capacity || (n == w->events.cap && !wy_array_reserve(&w->alloc, &w->events, room))) {
-    w->events_dropped++;
+/* A record at the end of queue, NULL (and counted in *dropped) past the
+ * capacity or when out of memory to grow. */
+static wary_event *queue_push(wary_world *w, wy_event_queue *queue, uint32_t *dropped) {
+  int32_t n = queue->count;
+  int32_t room = queue->cap < w->def.event_capacity / 2 ? 2 * queue->cap : w->def.event_capacity;
+  if (room <= n) room = w->def.event_capacity < 1024 ? w->def.event_capacity : 1024; /* a lane's first */
+  if (n >= w->def.event_capacity || (n == queue->cap && !wy_array_reserve(&w->alloc, queue, room))) {
+    (*dropped)++;
     return NULL;
   }
-  wary_event *e = &w->events.data[w->events.count++];
+  return &queue->data[queue->count++];
+}
+
+static wary_event *neutral_event(wary_event *e, int32_t type, wy_id agent) {
+  if (!e) return NULL;
   *e = neutral;
   e->type = type;
   e->agent.id = agent;
   return e;
+}
+
+wary_event *wy_event_push(wary_world *w, int32_t type, wy_id agent) {
+  return neutral_event(queue_push(w, &w->events, &w->events_dropped), type, agent);
+}
+
+wary_event *wy_lane_event(wary_world *w, wy_lane *lane, int32_t type, wy_id agent) {
+  return neutral_event(queue_push(w, &lane->events, &lane->events_dropped), type, agent);
+}
+
+void wy_events_take(wary_world *w, const wy_lane *lane, int32_t first, int32_t count) {
+  for (int32_t i = first; i < first + count; i++) {
+    wary_event *e = queue_push(w, &w->events, &w->events_dropped);
+    if (e) *e = lane->events.data[i];
+  }
 }
 
 int32_t wary_event_count(const wary_world *w) { return w->events.count; }

@@ -34,7 +34,7 @@ static void vision(wary_world *w, const wy_actor *a, const wy_actor *t, wy_facto
   wary_vision_explain e;
   memset(&e, 0, sizeof e);
   int32_t reason;
-  wy_vision_eval(w, a, wy_vision_of(w, a->profile), t, &reason, &e);
+  wy_vision_eval(w, a, wy_vision_of(w, a->profile), t, &reason, &e, &w->stats.rays, &w->stats.vision_rays);
   factor(f, WARY_FACTOR_DISTANCE, e.distance_falloff);
   factor(f, WARY_FACTOR_ANGLE, e.angle_falloff);
   factor(f, WARY_FACTOR_EXPOSURE, e.exposure);
@@ -75,7 +75,7 @@ static void hearing(const wary_world *w, int32_t agent, const wy_actor *a, wy_id
 static void small_sense(wary_world *w, const wy_actor *a, int32_t sense, const wy_actor *t, wy_factors *f) {
   wy_small_factors k;
   int32_t reason;
-  wy_small_sense(w, a, sense, t, wy_dist3(a->pos, t->pos), &reason, &k);
+  wy_small_sense(w, a, sense, t, wy_dist3(a->pos, t->pos), &reason, &w->stats.rays, &k);
   if (sense == WARY_SENSE_SMELL) factor(f, WARY_FACTOR_SCENT, k.scent);
   factor(f, WARY_FACTOR_SENSITIVITY, k.sensitivity);
   if (sense != WARY_SENSE_TOUCH) factor(f, WARY_FACTOR_DISTANCE, k.distance);

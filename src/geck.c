@@ -154,7 +154,7 @@ static void compute(wary_world *w, int32_t agent, const wary_geck_def *g, wy_gec
                 (los ? 1.0f : g->sneak_sound_los_mult);
   float visual = 0.0f;
   if (contact) {
-    float level = (g->use_world_light ? wy_light_at(w, t, true) : t->light) * 100.0f;
+    float level = (g->use_world_light ? wy_light_at(w, t, true, &w->stats.rays) : t->light) * 100.0f;
     float light = (g->detection_sneak_light_mod + level) * g->sneak_light_mult;
     float motion = 1.0f + (moving ? g->sneak_light_move_mult : 0.0f) +
                    (running ? g->sneak_light_run_mult : 0.0f);

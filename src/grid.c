@@ -82,10 +82,24 @@ void wy_grid_free(wy_grid *g) {
   wy_array_free(g->alloc, &g->items);
   wy_array_free(g->alloc, &g->by_slot);
   wy_array_free(g->alloc, &g->cell_of);
-  wy_array_free(g->alloc, &g->result);
-  wy_array_free(g->alloc, &g->merged);
-  wy_array_free(g->alloc, &g->runs);
+  wy_grid_scratch_free(g->alloc, &g->scratch);
   memset(g, 0, sizeof *g);
+}
+
+void wy_grid_scratch_free(const wy_allocator *alloc, wy_grid_scratch *s) {
+  wy_array_free(alloc, &s->result);
+  wy_array_free(alloc, &s->merged);
+  wy_array_free(alloc, &s->runs);
+}
+
+/* Room for every slot inserted (a query returns no more). */
+static bool scratch_reserve(const wy_allocator *alloc, wy_grid_scratch *s, int32_t room) {
+  return wy_array_reserve(alloc, &s->result, room) && wy_array_reserve(alloc, &s->merged, room) &&
+         wy_array_reserve(alloc, &s->runs, room + 1);
+}
+
+bool wy_grid_scratch_fit(const wy_grid *g, wy_grid_scratch *s) {
+  return scratch_reserve(g->alloc, s, g->items.count > 0 ? g->items.count : 1);
 }
 
 /* Numbers the occupied cells in a hash table: cell_of[k], the coordinates
@@ -126,8 +140,7 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
    * growing it here keeps queries free of allocation. */
   int32_t room = n > 0 ? n : 1;
   if (!wy_array_reserve(g->alloc, &g->items, room) || !wy_array_reserve(g->alloc, &g->by_slot, room) ||
-      !wy_array_reserve(g->alloc, &g->cell_of, 2 * room) || !wy_array_reserve(g->alloc, &g->result, room) ||
-      !wy_array_reserve(g->alloc, &g->merged, room) || !wy_array_reserve(g->alloc, &g->runs, room + 1)) {
+      !wy_array_reserve(g->alloc, &g->cell_of, 2 * room) || !scratch_reserve(g->alloc, &g->scratch, room)) {
     return false;
   }
   int32_t total = 0;
@@ -207,7 +220,7 @@ static bool within(const float *p, const float c[3], float r2) {
 
 /* Merges the ascending runs result[runs[i], runs[i + 1]), i < count, pairwise
  * until one is left; returns the array that holds it (result or merged). */
-static int32_t *merge_runs(wy_grid *g, int32_t count) {
+static int32_t *merge_runs(wy_grid_scratch *g, int32_t count) {
   int32_t *from = g->result.data;
   int32_t *to = g->merged.data;
   int32_t *runs = g->runs.data;
@@ -253,8 +266,8 @@ static void take(const wy_grid_item *item, int32_t skip_team, int32_t *out, int3
 /* The cells of the square around center (a cell an actor or fewer): their
  * slots in range, one ascending run a cell, merged. NULL when the square
  * holds more cells than there are actors. */
-static const int32_t *walk_cells(wy_grid *g, const float center[3], float radius, int32_t skip_team,
-                                 int32_t *found, int32_t *left_out, int64_t *walked) {
+static const int32_t *walk_cells(const wy_grid *g, wy_grid_scratch *sc, const float center[3], float radius,
+                                 int32_t skip_team, int32_t *found, int32_t *left_out, int64_t *walked) {
   /* The margin absorbs the rounding (and underflow) of the distance check
    * so that a point it accepts is never outside the square walked. */
   float mx = (fabsf(center[0]) + radius) * 1e-5f + 1e-20f;
@@ -284,31 +297,36 @@ static const int32_t *walk_cells(wy_grid *g, const float center[3], float radius
       int32_t before = *found;
       for (int32_t i = g->start.data[c]; i < g->start.data[c + 1]; i++) {
         if (within(g->items.data[i].pos, center, r2)) {
-          take(&g->items.data[i], skip_team, g->result.data, found, left_out);
+          take(&g->items.data[i], skip_team, sc->result.data, found, left_out);
         }
       }
       *walked += g->start.data[c + 1] - g->start.data[c];
       if (*found > before) {
-        g->runs.data[runs++] = before;
+        sc->runs.data[runs++] = before;
       }
     }
   }
-  g->runs.data[runs] = *found;
-  return merge_runs(g, runs);
+  sc->runs.data[runs] = *found;
+  return merge_runs(sc, runs);
 }
 
 const int32_t *wy_grid_query(wy_grid *g, const float center[3], float radius, int32_t skip_team,
                              int32_t *count, int32_t *skipped) {
+  return wy_grid_query_in(g, &g->scratch, center, radius, skip_team, count, skipped);
+}
+
+const int32_t *wy_grid_query_in(const wy_grid *g, wy_grid_scratch *sc, const float center[3], float radius,
+                                int32_t skip_team, int32_t *count, int32_t *skipped) {
   int32_t found = 0;
   int32_t left_out = 0;
   int64_t walked = 0;
-  const int32_t *answer = g->result.data;
+  const int32_t *answer = sc->result.data;
   bool everything = radius == INFINITY;
   bool in_range = radius >= 0.0f && isfinite(center[0]) && isfinite(center[1]) &&
                   isfinite(center[2]);
   if (g->items.count > 0 && (everything || in_range)) {
     const int32_t *cells = everything ? NULL
-                                      : walk_cells(g, center, radius, skip_team, &found,
+                                      : walk_cells(g, sc, center, radius, skip_team, &found,
                                                    &left_out, &walked);
     if (cells) {
       answer = cells;
@@ -318,15 +336,15 @@ const int32_t *wy_grid_query(wy_grid *g, const float center[3], float radius, in
       for (int32_t k = 0; k < g->items.count; k++) {
         const wy_grid_item *item = &g->items.data[g->by_slot.data[k]];
         if (everything || within(item->pos, center, r2)) {
-          take(item, skip_team, g->result.data, &found, &left_out);
+          take(item, skip_team, sc->result.data, &found, &left_out);
         }
       }
       walked = g->items.count;
     }
   }
-  g->walked += (uint64_t)walked;
-  g->returned += (uint64_t)found;
-  g->queries++;
+  sc->walked += (uint64_t)walked;
+  sc->returned += (uint64_t)found;
+  sc->queries++;
   *count = found;
   if (skipped) {
     *skipped = left_out;

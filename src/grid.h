@@ -23,6 +23,17 @@ typedef struct wy_grid_key {
   int32_t cell;
 } wy_grid_key;
 
+/* The buffers a query writes and its counters: the grid's own for callers
+ * one at a time, one per worker for queries that run at once. */
+typedef struct wy_grid_scratch {
+  WY_ARRAY(int32_t) result;     /* count unused */
+  WY_ARRAY(int32_t) merged;
+  WY_ARRAY(int32_t) runs;
+  uint64_t walked;              /* items looked at by its queries */
+  uint64_t returned;            /* slots they returned */
+  uint64_t queries;
+} wy_grid_scratch;
+
 typedef struct wy_grid {
   float cell;                   /* cell size, units */
   bool dense;                   /* cells indexed by position in the box x0, y0, width, height */
@@ -32,12 +43,7 @@ typedef struct wy_grid {
   WY_ARRAY(wy_grid_item) items; /* by cell, in slot order within a cell (count: inserted) */
   WY_ARRAY(int32_t) by_slot;    /* the items' indices in slot order */
   WY_ARRAY(int32_t) cell_of;    /* scratch of the build: each inserted slot's cell */
-  WY_ARRAY(int32_t) result;     /* scratch of the queries (count unused) */
-  WY_ARRAY(int32_t) merged;
-  WY_ARRAY(int32_t) runs;
-  uint64_t walked;              /* items looked at by queries since init */
-  uint64_t returned;            /* slots they returned */
-  uint64_t queries;
+  wy_grid_scratch scratch;      /* of wy_grid_query; grown by each build */
   const wy_allocator *alloc;    /* the world's (set by wy_grid_init) */
 } wy_grid;
 
@@ -55,5 +61,13 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
  * *count receives its length. Never allocates. */
 const int32_t *wy_grid_query(wy_grid *g, const float center[3], float radius, int32_t skip_team,
                              int32_t *count, int32_t *skipped);
+/* The same into s (which wy_grid_scratch_fit made room in since the last
+ * build), reading nothing of g that a query writes: queries into scratches
+ * of their own may run at once. */
+const int32_t *wy_grid_query_in(const wy_grid *g, wy_grid_scratch *s, const float center[3], float radius,
+                                int32_t skip_team, int32_t *count, int32_t *skipped);
+/* Room in s for any query of the grid as built; false on out of memory. */
+bool wy_grid_scratch_fit(const wy_grid *g, wy_grid_scratch *s);
+void wy_grid_scratch_free(const wy_allocator *alloc, wy_grid_scratch *s);
 
 #endif

@@ -88,7 +88,10 @@ int wary_profile_set_hearing(wary_world *w, int32_t profile, const wary_hearing_
 
 static bool create(wary_world *w) {
   w->hearing = wy_alloc_zero(&w->alloc, sizeof *w->hearing);
-  return w->hearing != NULL;
+  if (!w->hearing || !wy_array_reserve(&w->alloc, &w->hearing->lanes, w->lanes.count)) return false;
+  memset(w->hearing->lanes.data, 0, (size_t)w->lanes.count * sizeof *w->hearing->lanes.data);
+  w->hearing->lanes.count = w->lanes.count;
+  return true;
 }
 
 static void free_agent(wary_world *w, wy_hearing_agent *ag) {
@@ -99,6 +102,9 @@ static void free_agent(wary_world *w, wy_hearing_agent *ag) {
 
 static void destroy(wary_world *w) {
   if (!w->hearing) return;
+  for (int32_t i = 0; i < w->hearing->lanes.count; i++) wy_array_free(&w->alloc, &w->hearing->lanes.data[i]);
+  wy_array_free(&w->alloc, &w->hearing->lanes);
+  wy_array_free(&w->alloc, &w->hearing->spans);
   for (int32_t i = 0; i < w->hearing->agents.count; i++) free_agent(w, &w->hearing->agents.data[i]);
   wy_array_free(&w->alloc, &w->hearing->agents);
   wy_array_free(&w->alloc, &w->hearing->profiles);
@@ -171,7 +177,7 @@ static bool add_pending(wary_world *w, wy_hearing_agent *ag, const wy_pending *p
 /* How loud sound s, made by maker at pos, arrives at agent a: 0 when a check
  * rejects it, cheapest first; the wall ray is last. Writes how it was
  * weighed into p. */
-static float arrival(wary_world *w, const wy_actor *a, const wary_hearing_def *h, const wy_sound *s,
+static float arrival(wary_world *w, wy_lane *lane, const wy_actor *a, const wary_hearing_def *h, const wy_sound *s,
                      wy_id maker, const float pos[3], wy_pending *p) {
   float ear[3] = {a->pos[0], a->pos[1], a->pos[2] + h->ear_height};
   float dx = pos[0] - ear[0], dy = pos[1] - ear[1], dz = pos[2] - ear[2];
@@ -197,41 +203,79 @@ static float arrival(wary_world *w, const wy_actor *a, const wary_hearing_def *h
   float x = d / range;
   float heard = s->def.loudness * mult * (1.0f - x * x) * w->def.weather;
   if (!(heard > 0.0f)) return 0.0f;
-  w->stats.rays++;
+  lane->rays++;
   if (!wy_occ_walls(&w->occ, w->materials, ear, pos, wy_hearing_wall_cap(h->wall_absorption), &p->walls))
     p->walls = 0;
   return wy_hearing_through_walls(heard, h->wall_absorption, p->walls);
 }
 
+/* Emission e offered to the agents the grid finds near it: the sounds that
+ * reach one, in the order the grid gives them, into out (a lane's). False
+ * on out of memory. */
+static bool offer(wary_world *w, wy_lane *lane, wy_arrivals *out, int32_t e) {
+  const wy_emission *em = &w->emissions->queue.data[e];
+  if (!em->is_sound) return true;
+  const wy_sound *s = &w->sounds->types.data[em->sound];
+  wy_id maker = em->stimulus.source.id;
+  if (maker && !wy_actor_get(w, maker)) maker = 0; /* removed since: a sound nobody made */
+  /* The grid holds feet; the range is measured from the ear, checked exactly
+   * in arrival(): leave the query the slack of an ear's height. */
+  int32_t count = 0;
+  const int32_t *cand = wy_grid_query_in(&w->grid, &lane->grid, em->stimulus.pos,
+                                         s->def.max_range + 2.0f * w->def.units_per_meter, 0, &count, NULL);
+  for (int32_t c = 0; c < count; c++) {
+    const wy_actor *a = &w->actors.data[cand[c]];
+    if (a->agent < 0 || maker == wy_actor_id(w, cand[c])) continue;
+    const wy_profile *p = &w->profiles.data[a->profile];
+    if (p->builtin_slot[WARY_SENSE_HEARING] < 0) continue;
+    const wy_actor *m = maker ? wy_actor_get(w, maker) : NULL;
+    if (m && p->def.ignore_same_team && m->team != 0 && m->team == a->team) continue;
+    wy_pending pend;
+    memset(&pend, 0, sizeof pend);
+    pend.heard = arrival(w, lane, a, wy_hearing_of(w, a->profile), s, maker, em->stimulus.pos, &pend);
+    if (!(pend.heard > 0.0f)) continue;
+    pend.time = w->time;
+    pend.maker = maker;
+    pend.sound = em->sound;
+    memcpy(pend.pos, em->stimulus.pos, sizeof pend.pos);
+    wy_arrival *arr = wy_array_push(&w->alloc, out);
+    if (!arr) return false;
+    arr->agent = a->agent;
+    arr->pending = pend;
+  }
+  return true;
+}
+
+static void offer_task(int32_t start, int32_t end, int32_t worker, void *context) {
+  wary_world *w = context;
+  wy_arrivals *out = &w->hearing->lanes.data[worker];
+  for (int32_t e = start; e < end; e++) {
+    wy_sound_span *sp = &w->hearing->spans.data[e];
+    sp->lane = worker;
+    sp->begin = out->count;
+    sp->ok = offer(w, &w->lanes.data[worker], out, e);
+    sp->end = out->count;
+  }
+}
+
 bool wy_deliver_sounds(wary_world *w) {
-  for (int32_t e = 0; e < w->emissions->queue.count; e++) {
+  struct wy_hearing *h = w->hearing;
+  int32_t n = w->emissions->queue.count;
+  if (!wy_array_reserve(&w->alloc, &h->spans, n)) return false;
+  for (int32_t i = 0; i < h->lanes.count; i++) h->lanes.data[i].count = 0;
+  /* The sounds are offered at once; they join the pending sounds in order. */
+  wy_parallel_for(w, offer_task, n, 4);
+  /* All offered before any is heard: a step that fails here and is made
+   * again hears each sound once. */
+  for (int32_t e = 0; e < n; e++)
+    if (!h->spans.data[e].ok) return false;
+  for (int32_t e = 0; e < n; e++) {
+    const wy_sound_span *sp = &h->spans.data[e];
     const wy_emission *em = &w->emissions->queue.data[e];
-    if (!em->is_sound) continue;
-    const wy_sound *s = &w->sounds->types.data[em->sound];
-    wy_id maker = em->stimulus.source.id;
-    if (maker && !wy_actor_get(w, maker)) maker = 0; /* removed since: a sound nobody made */
-    /* The grid holds feet; the range is measured from the ear, checked exactly
-     * in arrival(): leave the query the slack of an ear's height. */
-    int32_t count = 0;
-    const int32_t *cand = wy_grid_query(&w->grid, em->stimulus.pos,
-                                        s->def.max_range + 2.0f * w->def.units_per_meter, 0, &count,
-                                        NULL);
-    for (int32_t c = 0; c < count; c++) {
-      const wy_actor *a = &w->actors.data[cand[c]];
-      if (a->agent < 0 || maker == wy_actor_id(w, cand[c])) continue;
-      const wy_profile *p = &w->profiles.data[a->profile];
-      if (p->builtin_slot[WARY_SENSE_HEARING] < 0) continue;
-      const wy_actor *m = maker ? wy_actor_get(w, maker) : NULL;
-      if (m && p->def.ignore_same_team && m->team != 0 && m->team == a->team) continue;
-      wy_pending pend;
-      memset(&pend, 0, sizeof pend);
-      pend.heard = arrival(w, a, wy_hearing_of(w, a->profile), s, maker, em->stimulus.pos, &pend);
-      if (!(pend.heard > 0.0f)) continue;
-      pend.time = w->time;
-      pend.maker = maker;
-      pend.sound = em->sound;
-      memcpy(pend.pos, em->stimulus.pos, sizeof pend.pos);
-      if (!add_pending(w, &w->hearing->agents.data[a->agent], &pend, s->def.max_pending))
+    for (int32_t i = sp->begin; i < sp->end; i++) {
+      const wy_arrival *arr = &h->lanes.data[sp->lane].data[i];
+      if (!add_pending(w, &h->agents.data[arr->agent], &arr->pending,
+                       w->sounds->types.data[em->sound].def.max_pending))
         return false;
     }
   }
@@ -276,9 +320,9 @@ static void remember(const wary_world *w, wy_hearing_agent *ag, const wy_pending
 }
 
 /* A hear or sound_heard event (NULL when the queue is full). */
-static wary_event *sound_event(wary_world *w, int32_t type, wy_id agent, wy_id target,
+static wary_event *sound_event(wary_world *w, wy_lane *lane, int32_t type, wy_id agent, wy_id target,
                                const float pos[3], int32_t sound, float loudness) {
-  wary_event *e = wy_event_push(w, type, agent);
+  wary_event *e = wy_lane_event(w, lane, type, agent);
   if (!e) return NULL;
   e->target.id = target;
   e->confidence = wy_clamp01(loudness);
@@ -295,7 +339,7 @@ static float accuracy_of(const wy_sound *s, float distance) {
   return wy_clamp01(1.0f - distance / s->def.max_range);
 }
 
-bool wy_hear(wary_world *w, int32_t agent) {
+bool wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
   wy_hearing_agent *ag = &w->hearing->agents.data[agent];
   const wy_actor *a = wy_agent_actor(w, agent);
   const wary_hearing_def *h = wy_hearing_of(w, a->profile);
@@ -316,12 +360,12 @@ bool wy_hear(wary_world *w, int32_t agent) {
   for (int32_t i = 0; i < ag->pending.count; i++) {
     const wy_pending *pd = &ag->pending.data[i];
     const wy_sound *s = &w->sounds->types.data[pd->sound];
-    wary_event *e = sound_event(w, WARY_EV_SOUND_HEARD, self, pd->maker, pd->pos, pd->sound, pd->heard);
+    wary_event *e = sound_event(w, lane, WARY_EV_SOUND_HEARD, self, pd->maker, pd->pos, pd->sound, pd->heard);
     if (e) e->walls = pd->walls;
     remember(w, ag, pd);
     float acc = accuracy_of(s, pd->distance);
     if (!pd->maker) {
-      if (!wy_report_place(w, agent, pd->pos, s->def.name, wy_clamp01(pd->heard),
+      if (!wy_report_place(w, lane->reports, agent, pd->pos, s->def.name, wy_clamp01(pd->heard),
                            s->def.location_accuracy > 0.0f ? s->def.location_accuracy : 0.4f))
         return false;
       continue;
@@ -356,8 +400,8 @@ bool wy_hear(wary_world *w, int32_t agent) {
       continue;
     }
     /* The maker where it is now; the build-up alone fires hear with no sound. */
-    sound_event(w, WARY_EV_HEAR, self, t->maker, m->pos, t->sound, share);
-    if (!wy_report_push(w, agent, slot, t->maker, share, WARY_LOSS_SENSOR_DROPOUT, t->accuracy,
+    sound_event(w, lane, WARY_EV_HEAR, self, t->maker, m->pos, t->sound, share);
+    if (!wy_report_push(w, lane->reports, agent, slot, t->maker, share, WARY_LOSS_SENSOR_DROPOUT, t->accuracy,
                         m->pos))
       return false;
   }

@@ -42,9 +42,27 @@ typedef struct wy_hearing_agent {
   int32_t recent_head, recent_count;
 } wy_hearing_agent;
 
+/* A sound that reaches an agent, found while the step's sounds are offered
+ * to the agents at once (one worker a sound), waiting to join its pending
+ * sounds in the sounds' order. */
+typedef struct wy_arrival {
+  int32_t agent;   /* agent index */
+  wy_pending pending;
+} wy_arrival;
+
+typedef WY_ARRAY(wy_arrival) wy_arrivals;
+
+/* Where one sound's arrivals went: a lane's [begin, end). */
+typedef struct wy_sound_span {
+  int32_t lane, begin, end;
+  bool ok;         /* false: out of memory */
+} wy_sound_span;
+
 struct wy_hearing {
   WY_ARRAY(wary_hearing_def) profiles; /* per profile, distances scaled */
   WY_ARRAY(wy_hearing_agent) agents;   /* per agent */
+  WY_ARRAY(wy_arrivals) lanes;         /* per worker: this step's arrivals */
+  WY_ARRAY(wy_sound_span) spans;       /* per emission of this step */
 };
 
 extern const wy_module wy_hearing_module;
@@ -60,9 +78,12 @@ float wy_hearing_through_walls(float heard, float wall_absorption, int32_t walls
  * beyond it cannot change what arrives (INT32_MAX: no such count). */
 int32_t wy_hearing_wall_cap(float wall_absorption);
 
-/* Queued sounds -> the pending sounds of the agents that hear them. */
+/* Queued sounds -> the pending sounds of the agents that hear them: a
+ * parallel-for over the sounds (the lanes' grid scratch fitted and the tree
+ * built first), then in order. */
 bool wy_deliver_sounds(wary_world *w);
-/* One hearing update of an agent: events, recent sounds, reports (report.h). */
-bool wy_hear(wary_world *w, int32_t agent);
+/* One hearing update of an agent: events and reports (report.h) into the
+ * lane that runs it, recent sounds. */
+bool wy_hear(wary_world *w, wy_lane *lane, int32_t agent);
 
 #endif

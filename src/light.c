@@ -3,15 +3,15 @@
  * computed once per target per light_epoch (each step, each change). */
 #include "light.h"
 
-static float transmission(wary_world *w, const float a[3], const float b[3]) {
+static float transmission(wary_world *w, const float a[3], const float b[3], uint64_t *rays) {
   float sight;
-  w->stats.rays++;
+  (*rays)++;
   return wy_occ_sight(&w->occ, w->materials, a, b, &sight) ? sight : 0.0f;
 }
 
 /* The light level at p: shade, or sun where its ray is clear; inside an
  * environment with a light of its own, that instead; lamps on top. */
-static float light_at_point(wary_world *w, const float p[3], bool sun_shadow) {
+static float light_at_point(wary_world *w, const float p[3], bool sun_shadow, uint64_t *rays) {
   float vs, hs, env_light;
   wy_env_at(w, p, &vs, &hs, &env_light);
   float light = w->ambient;
@@ -24,7 +24,7 @@ static float light_at_point(wary_world *w, const float p[3], bool sun_shadow) {
       float far = 1000.0f * w->def.units_per_meter;
       float q[3] = {p[0] - w->sun_dir[0] * far, p[1] - w->sun_dir[1] * far,
                     p[2] - w->sun_dir[2] * far};
-      lit = transmission(w, p, q);
+      lit = transmission(w, p, q, rays);
     }
     light = w->ambient + (w->sun_intensity - w->ambient) * lit;
   }
@@ -35,19 +35,28 @@ static float light_at_point(wary_world *w, const float p[3], bool sun_shadow) {
     float x2 = (dx * dx + dy * dy + dz * dz) / (l->def.radius * l->def.radius);
     if (x2 >= 1.0f) continue;
     float v = l->def.intensity * (1.0f - x2);
-    if (v > light && l->def.cast_shadows) v *= transmission(w, p, l->def.pos);
+    if (v > light && l->def.cast_shadows) v *= transmission(w, p, l->def.pos, rays);
     if (v > light) light = v;
   }
   return wy_clamp01(light);
 }
 
-float wy_light_at(wary_world *w, wy_actor *t, bool sun_shadow) {
+float wy_light_at(wary_world *w, wy_actor *t, bool sun_shadow, uint64_t *rays) {
   int k = sun_shadow ? 1 : 0;
-  if (t->light_stamp[k] == w->light_epoch) return t->light_cache[k];
+  uint32_t epoch = w->light_epoch;
+  if (atomic_load_explicit(&t->light_stamp[k], memory_order_acquire) == epoch) return t->light_cache[k];
   /* Light is taken at the chest: a metre above the feet. */
   float p[3] = {t->pos[0], t->pos[1], t->pos[2] + w->def.units_per_meter};
-  t->light_cache[k] = light_at_point(w, p, sun_shadow);
-  t->light_stamp[k] = w->light_epoch;
+  uint32_t claim = atomic_load_explicit(&t->light_claim[k], memory_order_relaxed);
+  if (claim == epoch ||
+      !atomic_compare_exchange_strong_explicit(&t->light_claim[k], &claim, epoch, memory_order_relaxed,
+                                               memory_order_relaxed)) {
+    /* Another worker fills the cache: the same value, not counted twice. */
+    uint64_t uncounted = 0;
+    return light_at_point(w, p, sun_shadow, &uncounted);
+  }
+  t->light_cache[k] = light_at_point(w, p, sun_shadow, rays);
+  atomic_store_explicit(&t->light_stamp[k], epoch, memory_order_release);
   return t->light_cache[k];
 }
 
@@ -58,5 +67,5 @@ float wary_light_at(wary_world *w, wary_actor_id actor_h) {
     wy_actor_status(w, actor, __func__, "actor");
     return -1.0f;
   }
-  return wy_light_at(w, t, true);
+  return wy_light_at(w, t, true, &w->stats.rays);
 }

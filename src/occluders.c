@@ -329,6 +329,10 @@ static bool rebuild(wy_occluders *o) {
   return true;
 }
 
+bool wy_occ_prepare_walks(wy_occluders *o) {
+  return !(o->dirty || o->refitted) || rebuild(o);
+}
+
 /* ---- the segment tests ------------------------------------------------------ */
 
 /* A segment a + t d, t in [0, 1], set up for the fast test: per axis the

@@ -65,6 +65,11 @@ void wy_occ_remove(wy_occluders *o, int32_t slot);
  * changed). After it, no query can fail until a box is added or removed:
  * a build a refitted tree asks for reuses the room of this one. */
 bool wy_occ_prepare(wy_occluders *o);
+/* Builds the tree now if a walk could build it: boxes were added or
+ * removed, or it was refitted (a refitted tree's walk may ask for a build;
+ * a fresh one answers the same). After it, walks write nothing, so they may
+ * run at once. False on out of memory. */
+bool wy_occ_prepare_walks(wy_occluders *o);
 /* Segment a->b against every alive box: *transmission receives the product
  * of the materials' vision_transmission of the boxes the segment touches,
  * each box once, nearer subtrees first; the walk stops once it reaches 0. A

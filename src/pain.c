@@ -199,12 +199,12 @@ float wy_pain_multiplier(const wary_world *w, int32_t agent, int32_t slot) {
                     wy_brain_of(w, profile)->pain_vision_floor, slot);
 }
 
-void wy_pain_step(wary_world *w, int32_t agent, float dt) {
+void wy_pain_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   wy_pain_agent *ag = &w->pain->agents.data[agent];
   const struct wy_pain *pn = w->pain;
   wy_id id = wy_agent_id(w, agent);
   for (int32_t i = 0; i < ag->queue_count; i++) {
-    wary_event *e = wy_event_push(w, WARY_EV_PAIN_REPORTED, id);
+    wary_event *e = wy_lane_event(w, lane, WARY_EV_PAIN_REPORTED, id);
     if (!e) continue;
     e->confidence = ag->queue[i].level;
     e->index = ag->queue[i].pain;

@@ -127,8 +127,8 @@ bool wy_place_report(wary_world *w, int32_t agent, const float pos[3], int32_t t
   return true;
 }
 
-static void changed(wary_world *w, wy_id agent, wy_place *pl, int32_t state) {
-  wary_event *e = wy_event_push(w, WARY_EV_LOCATION_BELIEF_CHANGED, agent);
+static void changed(wary_world *w, wy_lane *lane, wy_id agent, wy_place *pl, int32_t state) {
+  wary_event *e = wy_lane_event(w, lane, WARY_EV_LOCATION_BELIEF_CHANGED, agent);
   if (e) {
     e->from_state = pl->state;
     e->to_state = state;
@@ -140,7 +140,7 @@ static void changed(wary_world *w, wy_id agent, wy_place *pl, int32_t state) {
   pl->time_in_state = 0.0f;
 }
 
-void wy_places_resolve(wary_world *w, int32_t index, float dt) {
+void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t index, float dt) {
   wy_place_list *l = places_of(w, index);
   if (l->count == 0) return;
   const wary_profile_def *d = &wy_agent_profile(w, index)->def;
@@ -173,14 +173,14 @@ void wy_places_resolve(wary_world *w, int32_t index, float dt) {
     bool on_ladder = pl->state >= WARY_SUSPECTED && pl->state <= WARY_TRACKED;
     int32_t rung = on_ladder ? pl->state : WARY_UNDETECTED;
     if (level > rung && pl->fresh) {
-      for (int32_t k = rung + 1; k <= level; k++) changed(w, agent, pl, k);
+      for (int32_t k = rung + 1; k <= level; k++) changed(w, lane, agent, pl, k);
     } else if (on_ladder && level < rung) {
-      for (int32_t k = rung - 1; k >= level && k >= WARY_SUSPECTED; k--) changed(w, agent, pl, k);
-      if (level == WARY_UNDETECTED) changed(w, agent, pl, pl->fresh ? WARY_UNDETECTED : WARY_LOST);
+      for (int32_t k = rung - 1; k >= level && k >= WARY_SUSPECTED; k--) changed(w, lane, agent, pl, k);
+      if (level == WARY_UNDETECTED) changed(w, lane, agent, pl, pl->fresh ? WARY_UNDETECTED : WARY_LOST);
     } else if (pl->state == WARY_LOST && pl->time_in_state >= d->lost_time) {
-      changed(w, agent, pl, WARY_REMEMBERED);
+      changed(w, lane, agent, pl, WARY_REMEMBERED);
     } else if (pl->state == WARY_REMEMBERED && pl->time_in_state >= d->memory_time) {
-      changed(w, agent, pl, WARY_EXPIRED);
+      changed(w, lane, agent, pl, WARY_EXPIRED);
     }
     pl->fresh = false;
     /* An expired place, or a faint one never suspected, is forgotten. */

@@ -48,6 +48,6 @@ extern const wy_module wy_place_module;
 bool wy_place_report(wary_world *w, int32_t agent, const float pos[3], int32_t tag,
                      float confidence, float accuracy);
 /* One step of the agent's place beliefs: fading, states, events. */
-void wy_places_resolve(wary_world *w, int32_t agent, float dt);
+void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t agent, float dt);
 
 #endif

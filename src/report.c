@@ -5,21 +5,31 @@
 
 static bool create(wary_world *w) {
   w->reports = wy_alloc_zero(&w->alloc, sizeof *w->reports);
-  return w->reports != NULL;
+  bool ok = w->reports != NULL;
+  for (int32_t i = 0; ok && i < w->lanes.count; i++) {
+    w->lanes.data[i].reports = wy_alloc_zero(&w->alloc, sizeof *w->reports);
+    ok = w->lanes.data[i].reports != NULL;
+  }
+  return ok;
+}
+
+static void free_reports(wary_world *w, struct wy_reports *r) {
+  if (!r) return;
+  wy_array_free(&w->alloc, &r->actors);
+  wy_array_free(&w->alloc, &r->places);
+  wy_free(&w->alloc, r, sizeof *r);
 }
 
 static void destroy(wary_world *w) {
-  if (!w->reports) return;
-  wy_array_free(&w->alloc, &w->reports->actors);
-  wy_array_free(&w->alloc, &w->reports->places);
-  wy_free(&w->alloc, w->reports, sizeof *w->reports);
+  for (int32_t i = 0; i < w->lanes.count; i++) free_reports(w, w->lanes.data[i].reports);
+  free_reports(w, w->reports);
 }
 
 const wy_module wy_report_module = {.create = create, .destroy = destroy};
 
-bool wy_report_push(wary_world *w, int32_t agent, int32_t slot, wy_id target, float confidence,
-                    int32_t reason, float accuracy, const float *pos) {
-  wy_report *r = wy_array_push(&w->alloc, &w->reports->actors);
+bool wy_report_push(wary_world *w, struct wy_reports *into, int32_t agent, int32_t slot, wy_id target,
+                    float confidence, int32_t reason, float accuracy, const float *pos) {
+  wy_report *r = wy_array_push(&w->alloc, &into->actors);
   if (!r) return false;
   r->agent = agent;
   r->slot = slot;
@@ -34,9 +44,9 @@ bool wy_report_push(wary_world *w, int32_t agent, int32_t slot, wy_id target, fl
   return true;
 }
 
-bool wy_report_place(wary_world *w, int32_t agent, const float pos[3], int32_t tag,
+bool wy_report_place(wary_world *w, struct wy_reports *into, int32_t agent, const float pos[3], int32_t tag,
                      float confidence, float accuracy) {
-  wy_place_note *r = wy_array_push(&w->alloc, &w->reports->places);
+  wy_place_note *r = wy_array_push(&w->alloc, &into->places);
   if (!r) return false;
   r->agent = agent;
   memcpy(r->pos, pos, sizeof r->pos);

@@ -40,10 +40,11 @@ struct wy_reports {
 
 extern const wy_module wy_report_module;
 
-/* False on out of memory. pos NULL: the target's own position. */
-bool wy_report_push(wary_world *w, int32_t agent, int32_t slot, wy_id target, float confidence,
-                    int32_t reason, float accuracy, const float *pos);
-bool wy_report_place(wary_world *w, int32_t agent, const float pos[3], int32_t tag,
+/* Into the world's reports (w->reports) or a lane's. False on out of
+ * memory. pos NULL: the target's own position. */
+bool wy_report_push(wary_world *w, struct wy_reports *into, int32_t agent, int32_t slot, wy_id target,
+                    float confidence, int32_t reason, float accuracy, const float *pos);
+bool wy_report_place(wary_world *w, struct wy_reports *into, int32_t agent, const float pos[3], int32_t tag,
                      float confidence, float accuracy);
 
 #endif

@@ -170,13 +170,14 @@ static const int32_t entry_event[] = {
 
 typedef struct wy_ctx {
   wary_world *w;
+  wy_lane *lane;
   wy_id agent;
   wy_belief *b;
 } wy_ctx;
 
 static void enter(const wy_ctx *c, int32_t state) {
   wy_belief *b = c->b;
-  wary_event *e = wy_event_push(c->w, entry_event[state], c->agent);
+  wary_event *e = wy_lane_event(c->w, c->lane, entry_event[state], c->agent);
   if (e) {
     e->target.id = b->target;
     e->from_state = b->state;
@@ -190,7 +191,7 @@ static void enter(const wy_ctx *c, int32_t state) {
 
 static void telegraph(const wy_ctx *c) {
   const wy_belief *b = c->b;
-  wary_event *e = wy_event_push(c->w, WARY_EV_TELEGRAPH, c->agent);
+  wary_event *e = wy_lane_event(c->w, c->lane, WARY_EV_TELEGRAPH, c->agent);
   if (e) {
     e->target.id = b->target;
     e->from_state = b->state;
@@ -305,7 +306,7 @@ static void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_
   }
   /* A floor that keeps the target at Suspected or above is knowledge, not loss. */
   bool floored = e.floor >= p->def.suspect_threshold;
-  wy_ctx c = {w, r->agent, b};
+  wy_ctx c = {w, r->lane, r->agent, b};
   /* "You didn't see anything": an invalidated target steps down to
    * Undetected, never to Lost. */
   step_states(&c, p, reason, sensed || floored, reporting || floored || e.invalidate, prev, dt);

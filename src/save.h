@@ -35,7 +35,6 @@ typedef struct wy_state {
   float weather;
   wary_stats stats;
   uint32_t events_dropped;
-  uint64_t grid_walked, grid_returned, grid_queries;
   WY_ARRAY(char *) names;
   WY_ARRAY(wy_box) boxes;
   int32_t boxes_alive;

@@ -31,9 +31,6 @@
   X((w)->def.weather, (s)->weather);                                      \
   X((w)->stats, (s)->stats);                                              \
   X((w)->events_dropped, (s)->events_dropped);                            \
-  X((w)->grid.walked, (s)->grid_walked);                                  \
-  X((w)->grid.returned, (s)->grid_returned);                              \
-  X((w)->grid.queries, (s)->grid_queries);                                \
   X((w)->names, (s)->names);                                              \
   X((w)->occ.boxes, (s)->boxes);                                          \
   X((w)->occ.alive_count, (s)->boxes_alive);                              \
@@ -186,8 +183,8 @@ static void io_actor(wy_io *io, wy_actor *a) {
   WY_IO(io, a->head_yaw);
   WY_IO(io, a->head_pitch);
   io_samples(io, &a->samples);
-  WY_IO_ARRAY(io, a->light_cache);
-  WY_IO_ARRAY(io, a->light_stamp);
+  /* Not its light cache: valid for one light_epoch, and every step begins a
+   * new one; loaded, it is stale (0). */
   WY_IO(io, a->stance);
   WY_IO(io, a->team);
   WY_IO(io, a->visibility);
@@ -544,9 +541,6 @@ bool wy_state_io(const wary_world *w, wy_io *io, wy_state *s) {
   WY_IO(io, s->stats.sounds_dropped);
   WY_IO(io, s->stats.pain_reports_dropped);
   WY_IO(io, s->events_dropped);
-  WY_IO(io, s->grid_walked);
-  WY_IO(io, s->grid_returned);
-  WY_IO(io, s->grid_queries);
   IO_NESTED(w, io, &s->names, WY_MAX_NAMES, io_name);
   IO_TABLE(w, io, &s->boxes, MAX_SLOTS, io_box);
   WY_IO(io, s->boxes_alive);

@@ -125,7 +125,7 @@ const wy_module wy_small_module = {
 /* ---- sensing --------------------------------------------------------------- */
 
 float wy_small_sense(wary_world *w, const wy_actor *a, int32_t sense, const wy_actor *t,
-                     float distance, int32_t *reason, wy_small_factors *f) {
+                     float distance, int32_t *reason, uint64_t *rays, wy_small_factors *f) {
   const wary_basic_sense_def *b = wy_small_of(w, a->profile, sense);
   float x = b->range > 0.0f ? distance / b->range : 1.0f;
   if (f) *f = (wy_small_factors){1.0f, b->sensitivity, x > 1.0f ? 0.0f : 1.0f, 1.0f};
@@ -149,7 +149,7 @@ float wy_small_sense(wary_world *w, const wy_actor *a, int32_t sense, const wy_a
     float ear[3] = {a->pos[0], a->pos[1], a->pos[2] + wy_hearing_of(w, a->profile)->ear_height};
     float chest[3] = {t->pos[0], t->pos[1], t->pos[2] + w->def.units_per_meter};
     int32_t walls;
-    w->stats.rays++;
+    (*rays)++;
     bool clear = wy_occ_walls(&w->occ, w->materials, ear, chest, 1, &walls) && walls == 0;
     c = clear ? b->sensitivity * (1.0f - x * x) : 0.0f;
     if (f) {
@@ -181,7 +181,7 @@ int wary_report_touch(wary_world *w, wary_actor_id agent_h, wary_actor_id touche
   return WARY_OK;
 }
 
-bool wy_touches_report(wary_world *w, int32_t agent) {
+bool wy_touches_report(wary_world *w, struct wy_reports *into, int32_t agent) {
   wy_touches *t = &w->small->agents.data[agent];
   if (t->count == 0) return true;
   int32_t profile = wy_agent_actor(w, agent)->profile;
@@ -189,7 +189,7 @@ bool wy_touches_report(wary_world *w, int32_t agent) {
   float sensitivity = wy_small_of(w, profile, WARY_SENSE_TOUCH)->sensitivity;
   for (int32_t i = 0; slot >= 0 && i < t->count; i++) {
     if (wy_actor_get(w, t->toucher[i]) &&
-        !wy_report_push(w, agent, slot, t->toucher[i], wy_clamp01(sensitivity), WARY_LOSS_NONE,
+        !wy_report_push(w, into, agent, slot, t->toucher[i], wy_clamp01(sensitivity), WARY_LOSS_NONE,
                         1.0f, NULL))
       return false;
   }

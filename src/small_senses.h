@@ -37,11 +37,11 @@ typedef struct wy_small_factors {
 } wy_small_factors;
 
 /* What a's smell, touch or echolocation (sense) makes of t at distance: the
- * confidence, 0 (or less) when nothing, with *reason saying why; f (NULL:
- * not wanted) gets its factors. */
+ * confidence, 0 (or less) when nothing, with *reason saying why; *rays
+ * counts the rays cast; f (NULL: not wanted) gets its factors. */
 float wy_small_sense(wary_world *w, const wy_actor *a, int32_t sense, const wy_actor *t,
-                     float distance, int32_t *reason, wy_small_factors *f);
-/* The agent's reported touches -> reports (report.h); false on out of memory. */
-bool wy_touches_report(wary_world *w, int32_t agent);
+                     float distance, int32_t *reason, uint64_t *rays, wy_small_factors *f);
+/* The agent's reported touches -> reports (report.h) into into; false on out of memory. */
+bool wy_touches_report(wary_world *w, struct wy_reports *into, int32_t agent);
 
 #endif

@@ -3,7 +3,11 @@
  * built-in senses and the batch of custom sense queries handed to the
  * backend; then writing every answer into the beliefs, the brain, the
  * beliefs' resolution and the GECK pass. It is the one place that calls
- * every layer: the senses report, the step writes beliefs. */
+ * every layer: the senses report, the step writes beliefs. The agents'
+ * sensing and their beliefs' resolution run as a parallel-for (the def's
+ * task callbacks, or on the calling thread): each piece writes its agents'
+ * own parts and, into its worker's lane, what the world collects; the
+ * lanes are then merged in agent order, so no result depends on the split. */
 #include <string.h>
 
 #include "belief.h"
@@ -13,6 +17,7 @@
 #include "damage.h"
 #include "emission.h"
 #include "emotion.h"
+#include "events.h"
 #include "evidence.h"
 #include "geck.h"
 #include "hearing.h"
@@ -47,22 +52,25 @@ static bool schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int
   return any;
 }
 
-/* A built-in sense's answer about one candidate: nothing is recorded for a
- * target it neither senses nor holds a belief about. */
-/* One agent as it gathers: which it is and what it believes. */
+/* One agent as it gathers: which it is, what it believes, the lane it
+ * writes into. */
 typedef struct wy_gatherer {
   int32_t agent;
   const wy_actor *actor;
   const wy_belief_list *beliefs;
+  wy_lane *lane;
 } wy_gatherer;
 
+/* A built-in sense's answer about one candidate: nothing is recorded for a
+ * target it neither senses nor holds a belief about. */
 static inline bool report(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t target_slot,
                           float c, int32_t reason, float accuracy) {
   wy_id target = wy_actor_id(w, target_slot);
   int32_t belief = c <= 0.0f ? wy_belief_find(g->beliefs, target) : -1;
   if (c <= 0.0f && belief < 0) return true;
-  if (!wy_report_push(w, g->agent, slot, target, c, reason, accuracy, NULL)) return false;
-  w->reports->actors.data[w->reports->actors.count - 1].belief = belief;
+  struct wy_reports *into = g->lane->reports;
+  if (!wy_report_push(w, into, g->agent, slot, target, c, reason, accuracy, NULL)) return false;
+  into->actors.data[into->actors.count - 1].belief = belief;
   return true;
 }
 
@@ -74,7 +82,9 @@ static bool look(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t targ
   const wy_budget_pair *planned = wy_budget_pair_of(w, g->agent, target_slot);
   /* Put off by the ray budget: its belief keeps what vision last said. */
   if (planned && !planned->granted) return true;
-  float c = planned ? wy_budget_look(w, planned, v, t, &reason) : wy_vision_eval(w, a, v, t, &reason, NULL);
+  uint64_t *rays = &g->lane->rays, *vision_rays = &g->lane->vision_rays;
+  float c = planned ? wy_budget_look(w, planned, v, t, &reason, rays, vision_rays)
+                    : wy_vision_eval(w, a, v, t, &reason, NULL, rays, vision_rays);
   return report(w, g, slot, target_slot, c, reason, 1.0f);
 }
 
@@ -82,7 +92,7 @@ static bool feel(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sens
                  int32_t target_slot, float distance) {
   int32_t reason;
   const wy_actor *a = g->actor;
-  float c = wy_small_sense(w, a, sense, &w->actors.data[target_slot], distance, &reason, NULL);
+  float c = wy_small_sense(w, a, sense, &w->actors.data[target_slot], distance, &reason, &g->lane->rays, NULL);
   return report(w, g, slot, target_slot, wy_clamp01(c), reason,
                 wy_small_of(w, a->profile, sense)->accuracy);
 }
@@ -90,12 +100,12 @@ static bool feel(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sens
 static bool ask(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sense,
                 int32_t target_slot, float distance) {
   int32_t belief = wy_belief_find(g->beliefs, wy_actor_id(w, target_slot));
-  return wy_custom_push(w, g->agent, slot, sense, target_slot, distance, belief);
+  return wy_custom_push(w, g->lane->custom, g->agent, slot, sense, target_slot, distance, belief);
 }
 
-/* What the senses found at places becomes beliefs about places. */
-static bool apply_places(wary_world *w) {
-  struct wy_reports *r = w->reports;
+/* What the senses found at places (in r: the world's or a lane's) becomes
+ * beliefs about places. */
+static bool apply_places(wary_world *w, struct wy_reports *r) {
   for (int32_t i = 0; i < r->places.count; i++) {
     const wy_place_note *p = &r->places.data[i];
     if (!wy_place_report(w, p->agent, p->pos, p->tag, p->confidence, p->accuracy)) return false;
@@ -104,18 +114,18 @@ static bool apply_places(wary_world *w) {
   return true;
 }
 
-static int gather(wary_world *w, int32_t agent) {
+static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   wy_agent *ag = &w->agents.data[agent];
   const wy_actor *a = &w->actors.data[ag->actor];
   const wy_profile *p = &w->profiles.data[a->profile];
   wy_belief_list *beliefs = wy_beliefs_of(w, agent);
-  const wy_gatherer g = {agent, a, beliefs};
+  const wy_gatherer g = {agent, a, beliefs, lane};
   bool due[WY_SLOTS];
   float reach[WY_SLOTS];
   memset(ag->ran, 0, sizeof ag->ran);
   memset(ag->failed, 0, sizeof ag->failed);
   /* A reported touch counts at once, whatever the touch sense's interval. */
-  if (!wy_touches_report(w, agent)) return WARY_ERR_OUT_OF_MEMORY;
+  if (!wy_touches_report(w, lane->reports, agent)) return WARY_ERR_OUT_OF_MEMORY;
   if (!schedule(w, ag, p, a->lod_tier, w->step_dt, due)) return WARY_OK;
   float range = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
@@ -137,8 +147,9 @@ static int gather(wary_world *w, int32_t agent) {
      * Under a ray budget its plan has asked already. */
     const int32_t *cand = wy_budget_candidates(w, agent, &count, &team_mates);
     if (!cand)
-      cand = wy_grid_query(&w->grid, a->pos, range, p->def.ignore_same_team ? a->team : 0, &count, &team_mates);
-    w->stats.candidates += (uint64_t)(count + team_mates);
+      cand = wy_grid_query_in(&w->grid, &lane->grid, a->pos, range, p->def.ignore_same_team ? a->team : 0, &count,
+                              &team_mates);
+    lane->candidates += (uint64_t)(count + team_mates);
     for (int32_t c = 0; c < count; c++) {
       int32_t ts = cand[c];
       const wy_actor *t = &w->actors.data[ts];
@@ -156,7 +167,7 @@ static int gather(wary_world *w, int32_t agent) {
     }
   }
   int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
-  if (hearing >= 0 && due[hearing] && (!wy_hear(w, agent) || !apply_places(w)))
+  if (hearing >= 0 && due[hearing] && (!wy_hear(w, lane, agent) || !apply_places(w, lane->reports)))
     return WARY_ERR_OUT_OF_MEMORY;
   for (int32_t s = 0; s < p->slot_count; s++) {
     if (due[s]) ag->since[s] = 0.0f;
@@ -165,13 +176,112 @@ static int gather(wary_world *w, int32_t agent) {
   return WARY_OK;
 }
 
+static void lanes_empty(wary_world *w) {
+  for (int32_t i = 0; i < w->lanes.count; i++) {
+    wy_lane *l = &w->lanes.data[i];
+    l->reports->actors.count = 0;
+    l->reports->places.count = 0;
+    l->custom->queries.count = 0;
+    l->events.count = 0;
+    l->events_dropped = 0;
+    l->rays = 0;
+    l->vision_rays = 0;
+    l->candidates = 0;
+  }
+}
+
+/* The room the step's pieces need but cannot take without racing: the grid
+ * queries' scratch, the spans, the tree (walks would build it lazily).
+ * False on out of memory. */
+static bool lanes_fit(wary_world *w) {
+  for (int32_t i = 0; i < w->lanes.count; i++)
+    if (!wy_grid_scratch_fit(&w->grid, &w->lanes.data[i].grid)) return false;
+  return wy_array_reserve(&w->alloc, &w->spans, w->agents.count) &&
+         (!w->def.enqueue_task || wy_occ_prepare_walks(&w->occ));
+}
+
+/* A piece opens and closes an agent's span: where its lane stood. */
+static void span_open(wy_agent_span *sp, const wy_lane *l, int32_t lane) {
+  sp->lane = lane;
+  sp->reports[0] = l->reports->actors.count;
+  sp->queries[0] = l->custom->queries.count;
+  sp->events[0] = l->events.count;
+}
+
+static void span_close(wy_agent_span *sp, const wy_lane *l) {
+  sp->reports[1] = l->reports->actors.count;
+  sp->queries[1] = l->custom->queries.count;
+  sp->events[1] = l->events.count;
+}
+
+/* What the lanes counted goes into the world's stats and drop count. */
+static void lanes_count(wary_world *w) {
+  for (int32_t i = 0; i < w->lanes.count; i++) {
+    const wy_lane *l = &w->lanes.data[i];
+    w->stats.rays += l->rays;
+    w->stats.vision_rays += l->vision_rays;
+    w->stats.candidates += l->candidates;
+    w->events_dropped += l->events_dropped;
+  }
+}
+
+/* A piece of a phase: each agent's part (its status), between its span's
+ * ends in the worker's lane. */
+static void run_agents(wary_world *w, int32_t start, int32_t end, int32_t worker,
+                       int (*part)(wary_world *w, wy_lane *lane, int32_t agent)) {
+  wy_lane *lane = &w->lanes.data[worker];
+  for (int32_t i = start; i < end; i++) {
+    wy_agent_span *sp = &w->spans.data[i];
+    span_open(sp, lane, worker);
+    sp->status = part(w, lane, i);
+    span_close(sp, lane);
+  }
+}
+
+static void sense_task(int32_t start, int32_t end, int32_t worker, void *context) {
+  run_agents(context, start, end, worker, gather);
+}
+
+/* The agents' reports, queries and events, in agent order; the status of
+ * the first agent whose sensing failed, or of the merge. */
+static int merge_senses(wary_world *w) {
+  lanes_count(w);
+  struct wy_reports *r = w->reports;
+  int status = WARY_OK;
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    wy_agent_span *sp = &w->spans.data[i];
+    const wy_lane *l = &w->lanes.data[sp->lane];
+    if (status == WARY_OK) status = sp->status;
+    if (status == WARY_OK) {
+      int32_t n = sp->reports[1] - sp->reports[0];
+      sp->merged_reports[0] = r->actors.count;
+      sp->merged_queries[0] = w->custom->queries.count;
+      if (!wy_array_reserve(&w->alloc, &r->actors, r->actors.count + n) ||
+          !wy_custom_append(w, l->custom, sp->queries[0], sp->queries[1] - sp->queries[0]))
+        status = WARY_ERR_OUT_OF_MEMORY;
+      else {
+        if (n > 0)
+          memcpy(r->actors.data + r->actors.count, l->reports->actors.data + sp->reports[0],
+                 (size_t)n * sizeof *r->actors.data);
+        r->actors.count += n;
+        sp->merged_reports[1] = r->actors.count;
+        sp->merged_queries[1] = w->custom->queries.count;
+      }
+    }
+    /* Every agent's events, even past a failure: what its part changed stays
+     * (a sound it heard is not heard again), so the game hears of it. */
+    wy_events_take(w, l, sp->events[0], sp->events[1] - sp->events[0]);
+  }
+  return status;
+}
+
 /* What the step could fail to find room for, taken before anything changes:
  * the grid, the hierarchy of boxes (so no ray fails inside the step) and a
  * place in every hearing agent's pending sounds for each queued sound (so
  * delivery cannot stop half way and deliver twice when the step is made
- * again). */
+ * again); the lanes' room (lanes_fit). */
 static bool reserve_step(wary_world *w) {
-  if (!wy_grid_refresh(w) || !wy_occ_prepare(&w->occ)) return false;
+  if (!wy_grid_refresh(w) || !wy_occ_prepare(&w->occ) || !lanes_fit(w)) return false;
   int32_t sounds = 0;
   for (int32_t e = 0; e < w->emissions->queue.count; e++) sounds += w->emissions->queue.data[e].is_sound;
   if (sounds == 0) return true;
@@ -201,22 +311,25 @@ int wary_step_begin(wary_world *w, float dt) {
   w->light_epoch++;
   wy_actors_motion(w, dt);
   wy_eyes_turn(w, dt);
+  lanes_empty(w);
   bool delivered = wy_deliver_sounds(w);
   /* Heard once: if what follows fails, the step made again delivers them
    * only as stimuli. */
   for (int32_t e = 0; delivered && e < w->emissions->queue.count; e++) w->emissions->queue.data[e].is_sound = false;
-  if (!delivered || !wy_deliver_stimuli(w) || !apply_places(w) || !wy_budget_plan(w)) {
+  if (!delivered || !wy_deliver_stimuli(w) || !apply_places(w, w->reports) || !wy_budget_plan(w)) {
     w->in_step = false;
     return wy_fail_memory(w->error, __func__);
   }
+  /* Evidence lifetimes give blocks back to the pool all agents share. */
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_belief_list *beliefs = wy_beliefs_of(w, i);
     if (beliefs->holders > 0) wy_evidence_tick(w, beliefs, dt);
-    int s = gather(w, i);
-    if (s != WARY_OK) {
-      w->in_step = false;
-      return wy_fail(w->error, s, __func__, "%s", wary_status_string(s));
-    }
+  }
+  wy_parallel_for(w, sense_task, w->agents.count, 16);
+  int s = merge_senses(w);
+  if (s != WARY_OK) {
+    w->in_step = false;
+    return wy_fail(w->error, s, __func__, "%s", wary_status_string(s));
   }
   w->stats.queries += (uint64_t)w->custom->queries.count;
   return WARY_OK;
@@ -243,10 +356,10 @@ static void take(wary_world *w, int32_t agent, int32_t i, int32_t s, float c, fl
   memcpy(bs->location, loc, sizeof bs->location);
 }
 
-/* Writes each query's answer into its belief. */
-static int apply_results(wary_world *w) {
+/* Writes the answer of each query [first, end) into its belief. */
+static int apply_results(wary_world *w, int32_t first, int32_t end) {
   struct wy_custom *cs = w->custom;
-  for (int32_t i = 0; i < cs->queries.count; i++) {
+  for (int32_t i = first; i < end; i++) {
     const wary_sense_query *q = &cs->queries.data[i];
     wary_sense_result *r = &cs->results.data[i];
     wy_query_link *l = &cs->links.data[i];
@@ -261,10 +374,11 @@ static int apply_results(wary_world *w) {
   return WARY_OK;
 }
 
-/* Writes the built-in senses' answers; the belief holds vision's first
- * sighting back for first_spot_reaction_time of unbroken sight. */
-static int apply_reports(wary_world *w) {
-  for (int32_t i = 0; i < w->reports->actors.count; i++) {
+/* Writes the built-in senses' answers [first, end); the belief holds
+ * vision's first sighting back for first_spot_reaction_time of unbroken
+ * sight. */
+static int apply_reports(wary_world *w, int32_t first, int32_t end) {
+  for (int32_t i = first; i < end; i++) {
     const wy_report *r = &w->reports->actors.data[i];
     wy_belief_list *beliefs = wy_beliefs_of(w, r->agent);
     int32_t index = belief_for(w, beliefs, r->target, r->belief);
@@ -288,25 +402,60 @@ static int apply_reports(wary_world *w) {
   return WARY_OK;
 }
 
+/* One agent's brain and beliefs: pain, its slots' error counts, the
+ * beliefs' resolution, places, emotions and attention. */
+static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
+  float dt = w->step_dt;
+  wy_agent *ag = &w->agents.data[i];
+  const wy_profile *p = wy_agent_profile(w, i);
+  wy_belief_list *beliefs = wy_beliefs_of(w, i);
+  wy_pain_step(w, lane, i, dt);
+  for (int32_t s = 0; s < WY_SLOTS; s++)
+    if (ag->ran[s] && !ag->failed[s]) ag->errors[s] = 0;
+  const wy_resolving r = {wy_agent_id(w, i), i, ag, p, wy_pain_of(w, i)->dull,
+                          wy_brain_of(w, wy_agent_actor(w, i)->profile)->pain_suppress_below, lane};
+  if (wy_resolve_beliefs(w, &r, beliefs, dt)) wy_beliefs_prune(beliefs, p->def.memory_time);
+  wy_places_resolve(w, lane, i, dt);
+  wy_emotion_step(w, lane, i, dt);
+  return WARY_OK;
+}
+
+static void resolve_task(int32_t start, int32_t end, int32_t worker, void *context) {
+  run_agents(context, start, end, worker, resolve_agent);
+}
+
+static void merge_events(wary_world *w) {
+  lanes_count(w);
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    const wy_agent_span *sp = &w->spans.data[i];
+    wy_events_take(w, &w->lanes.data[sp->lane], sp->events[0], sp->events[1] - sp->events[0]);
+  }
+}
+
+/* An agent's answers, custom then built-in: each is about its own beliefs,
+ * so agents apply theirs at once, as they would one after the other. */
+static void apply_task(int32_t start, int32_t end, int32_t worker, void *context) {
+  (void)worker;
+  wary_world *w = context;
+  for (int32_t i = start; i < end; i++) {
+    wy_agent_span *sp = &w->spans.data[i];
+    sp->status = apply_results(w, sp->merged_queries[0], sp->merged_queries[1]);
+    if (sp->status == WARY_OK) sp->status = apply_reports(w, sp->merged_reports[0], sp->merged_reports[1]);
+  }
+}
+
 int wary_step_end(wary_world *w) {
   if (!w->in_step) return wy_fail_not_in_step(w->error, __func__);
-  int status = apply_results(w);
-  if (status == WARY_OK) status = apply_reports(w);
+  wy_parallel_for(w, apply_task, w->agents.count, 32);
+  int status = WARY_OK;
+  for (int32_t i = 0; i < w->agents.count && status == WARY_OK; i++) status = w->spans.data[i].status;
   wy_damage_step(w);
   float dt = w->step_dt;
-  for (int32_t i = 0; i < w->agents.count; i++) {
-    wy_agent *ag = &w->agents.data[i];
-    const wy_profile *p = wy_agent_profile(w, i);
-    wy_belief_list *beliefs = wy_beliefs_of(w, i);
-    wy_pain_step(w, i, dt);
-    for (int32_t s = 0; s < WY_SLOTS; s++)
-      if (ag->ran[s] && !ag->failed[s]) ag->errors[s] = 0;
-    const wy_resolving r = {wy_agent_id(w, i), i, ag, p, wy_pain_of(w, i)->dull,
-                            wy_brain_of(w, wy_agent_actor(w, i)->profile)->pain_suppress_below};
-    if (wy_resolve_beliefs(w, &r, beliefs, dt)) wy_beliefs_prune(beliefs, p->def.memory_time);
-    wy_places_resolve(w, i, dt);
-    wy_emotion_step(w, i, dt);
-  }
+  /* The spans have room for every agent since wary_step_begin: no agent
+   * comes or goes in a step. */
+  lanes_empty(w);
+  wy_parallel_for(w, resolve_task, w->agents.count, 32);
+  merge_events(w);
   int geck = wy_geck_step(w, dt);
   if (status == WARY_OK) status = geck;
   w->in_step = false;

@@ -17,11 +17,17 @@
 
 static bool create(wary_world *w) {
   w->stimuli = wy_alloc_zero(&w->alloc, sizeof *w->stimuli);
-  return w->stimuli != NULL;
+  if (!w->stimuli || !wy_array_reserve(&w->alloc, &w->stimuli->lanes, w->lanes.count)) return false;
+  memset(w->stimuli->lanes.data, 0, (size_t)w->lanes.count * sizeof *w->stimuli->lanes.data);
+  w->stimuli->lanes.count = w->lanes.count;
+  return true;
 }
 
 static void destroy(wary_world *w) {
   if (!w->stimuli) return;
+  for (int32_t i = 0; i < w->stimuli->lanes.count; i++) wy_array_free(&w->alloc, &w->stimuli->lanes.data[i]);
+  wy_array_free(&w->alloc, &w->stimuli->lanes);
+  wy_array_free(&w->alloc, &w->stimuli->spans);
   wy_array_free(&w->alloc, &w->stimuli->inbox);
   wy_free(&w->alloc, w->stimuli, sizeof *w->stimuli);
 }
@@ -60,9 +66,9 @@ static bool shakes_ground(const char *tag) {
   return has_prefix(tag, "Stimulus.Vibration") || strcmp(tag, "Stimulus.Sound.Explosion") == 0;
 }
 
-static bool to_inbox(wary_world *w, wy_id agent, int32_t sense, const wary_stimulus_def *s,
+static bool to_inbox(wary_world *w, wy_inbox *inbox, wy_id agent, int32_t sense, const wary_stimulus_def *s,
                      float distance) {
-  wary_stimulus_delivery *d = wy_array_push(&w->alloc, &w->stimuli->inbox);
+  wary_stimulus_delivery *d = wy_array_push(&w->alloc, inbox);
   if (!d) return false;
   d->agent.id = agent;
   d->sense = sense;
@@ -75,14 +81,16 @@ static bool to_inbox(wary_world *w, wy_id agent, int32_t sense, const wary_stimu
   return true;
 }
 
-static bool deliver(wary_world *w, const wary_stimulus_def *s) {
+/* One emission to the agents in its radius, into a lane: its inbox
+ * entries and its place reports. */
+static bool deliver(wary_world *w, wy_lane *lane, wy_inbox *inbox, const wary_stimulus_def *s) {
   const char *tag = wary_name_string(w, s->tag);
   const wy_actor *src = s->source.id ? wy_actor_get(w, s->source.id) : NULL;
   /* The grid holds feet; the radius is measured to the ear, checked exactly
    * below: leave the query the slack of an ear's height. */
   int32_t count = 0;
-  const int32_t *cand = wy_grid_query(&w->grid, s->pos, s->radius + 2.0f * w->def.units_per_meter,
-                                      s->team_filter && src ? src->team : 0, &count, NULL);
+  const int32_t *cand = wy_grid_query_in(&w->grid, &lane->grid, s->pos, s->radius + 2.0f * w->def.units_per_meter,
+                                         s->team_filter && src ? src->team : 0, &count, NULL);
   for (int32_t c = 0; c < count; c++) {
     wy_actor *a = &w->actors.data[cand[c]];
     if (a->agent < 0 || a->lod_tier > s->max_lod_tier) continue;
@@ -92,7 +100,7 @@ static bool deliver(wary_world *w, const wary_stimulus_def *s) {
     if (ex * ex + ey * ey + ez * ez > s->radius * s->radius) continue;
     if (s->requires_clear_path) {
       int32_t walls;
-      w->stats.rays++;
+      lane->rays++;
       if (!wy_occ_walls(&w->occ, w->materials, s->pos, ear, 1, &walls) || walls > 0) continue;
     }
     float dx = ear[0] - s->pos[0], dy = ear[1] - s->pos[1], dz = ear[2] - s->pos[2];
@@ -105,7 +113,7 @@ static bool deliver(wary_world *w, const wary_stimulus_def *s) {
       float x = reach > 0.0f ? d / reach : 1.0f;
       float felt = wy_clamp01(s->strength * v->sensitivity * (1.0f - x * x));
       if (x < 1.0f && felt > 0.0f &&
-          !wy_report_place(w, a->agent, s->pos, s->tag, felt, v->accuracy))
+          !wy_report_place(w, lane->reports, a->agent, s->pos, s->tag, felt, v->accuracy))
         return false;
     }
     for (int32_t slot = 0; slot < p->slot_count; slot++) {
@@ -114,7 +122,7 @@ static bool deliver(wary_world *w, const wary_stimulus_def *s) {
       if (w->agents.data[a->agent].muted[slot]) continue;
       for (int32_t k = 0; k < sd->stimulus_tag_count; k++)
         if (has_prefix(tag, wary_name_string(w, sd->stimulus_tags[k]))) {
-          if (!to_inbox(w, agent, sense, s, d)) return false;
+          if (!to_inbox(w, inbox, agent, sense, s, d)) return false;
           break;
         }
     }
@@ -122,10 +130,45 @@ static bool deliver(wary_world *w, const wary_stimulus_def *s) {
   return true;
 }
 
+static void deliver_task(int32_t start, int32_t end, int32_t worker, void *context) {
+  wary_world *w = context;
+  wy_lane *lane = &w->lanes.data[worker];
+  wy_inbox *inbox = &w->stimuli->lanes.data[worker];
+  for (int32_t e = start; e < end; e++) {
+    wy_stimulus_span *sp = &w->stimuli->spans.data[e];
+    sp->lane = worker;
+    sp->inbox[0] = inbox->count;
+    sp->places[0] = lane->reports->places.count;
+    sp->ok = deliver(w, lane, inbox, &w->emissions->queue.data[e].stimulus);
+    sp->inbox[1] = inbox->count;
+    sp->places[1] = lane->reports->places.count;
+  }
+}
+
 bool wy_deliver_stimuli(wary_world *w) {
-  w->stimuli->inbox.count = 0;
-  for (int32_t e = 0; e < w->emissions->queue.count; e++)
-    if (!deliver(w, &w->emissions->queue.data[e].stimulus)) return false;
+  struct wy_stimuli *st = w->stimuli;
+  int32_t n = w->emissions->queue.count;
+  st->inbox.count = 0;
+  if (!wy_array_reserve(&w->alloc, &st->spans, n)) return false;
+  for (int32_t i = 0; i < st->lanes.count; i++) st->lanes.data[i].count = 0;
+  wy_parallel_for(w, deliver_task, n, 4);
+  /* In the emissions' order, as one loop over them would have queued them. */
+  for (int32_t e = 0; e < n; e++) {
+    const wy_stimulus_span *sp = &st->spans.data[e];
+    const wy_inbox *from = &st->lanes.data[sp->lane];
+    const struct wy_reports *notes = w->lanes.data[sp->lane].reports;
+    int32_t k = sp->inbox[1] - sp->inbox[0], m = sp->places[1] - sp->places[0];
+    if (!sp->ok || !wy_array_reserve(&w->alloc, &st->inbox, st->inbox.count + k) ||
+        !wy_array_reserve(&w->alloc, &w->reports->places, w->reports->places.count + m))
+      return false;
+    if (k > 0) memcpy(st->inbox.data + st->inbox.count, from->data + sp->inbox[0], (size_t)k * sizeof *from->data);
+    if (m > 0)
+      memcpy(w->reports->places.data + w->reports->places.count, notes->places.data + sp->places[0],
+             (size_t)m * sizeof *notes->places.data);
+    st->inbox.count += k;
+    w->reports->places.count += m;
+  }
+  for (int32_t i = 0; i < w->lanes.count; i++) w->lanes.data[i].reports->places.count = 0;
   w->emissions->queue.count = 0;
   return true;
 }

@@ -235,7 +235,7 @@ static bool fail(int32_t *reason, int32_t why, wary_vision_explain *ex) {
 }
 
 bool wy_vision_plan(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
-                    int32_t *reason, wary_vision_explain *ex, wy_sight *s) {
+                    int32_t *reason, wary_vision_explain *ex, wy_sight *s, uint64_t *rays) {
   float (*pts)[3] = s->pts;
   float *wt = s->wt;
   int32_t n = sample_points(w, v, t, pts, wt);
@@ -289,7 +289,7 @@ bool wy_vision_plan(wary_world *w, const wy_actor *a, const wary_vision_def *v, 
   m = m > 1.0f ? 1.0f : m;
   float fm = v->motion_curve_count > 0 ? curve(v->motion_curve, v->motion_curve_count, m)
                                        : 1.0f + v->motion_bonus * m;
-  float light = v->use_per_target_light ? wy_light_at(w, (wy_actor *)t, v->trace_sun_shadow)
+  float light = v->use_per_target_light ? wy_light_at(w, (wy_actor *)t, v->trace_sun_shadow, rays)
                                         : t->light;
   float fl = v->darkness_min_detection + (1.0f - v->darkness_min_detection) * light;
   s->before_rays = fd * fa * fl * fm * w->def.weather * t->visibility * cone.scale;
@@ -309,13 +309,14 @@ bool wy_vision_plan(wary_world *w, const wy_actor *a, const wary_vision_def *v, 
 }
 
 float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
-                     int32_t *reason, wary_vision_explain *ex) {
+                     int32_t *reason, wary_vision_explain *ex, uint64_t *rays, uint64_t *vision_rays) {
   wy_sight s;
-  return wy_vision_plan(w, a, v, t, reason, ex, &s) ? wy_vision_cast(w, v, t, &s, reason, ex) : 0.0f;
+  return wy_vision_plan(w, a, v, t, reason, ex, &s, rays) ? wy_vision_cast(w, v, t, &s, reason, ex, rays, vision_rays)
+                                                          : 0.0f;
 }
 
 float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t, const wy_sight *s,
-                     int32_t *reason, wary_vision_explain *ex) {
+                     int32_t *reason, wary_vision_explain *ex, uint64_t *rays, uint64_t *vision_rays) {
   const float(*pts)[3] = s->pts;
   const float *wt = s->wt, *eye = s->eye;
   int32_t n = s->n;
@@ -327,8 +328,8 @@ float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t,
   int32_t visible = 0;
   for (int32_t i = 0; i < n; i++) {
     float sight;
-    w->stats.rays++;
-    w->stats.vision_rays++;
+    (*rays)++;
+    (*vision_rays)++;
     if (!wy_occ_sight(&w->occ, w->materials, eye, pts[i], &sight)) sight = 0.0f;
     seen += wt[i] * sight;
     left -= wt[i];

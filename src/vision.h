@@ -28,9 +28,11 @@ static inline float wy_slot_reach(const wary_world *w, const wy_actor *a, const 
 }
 
 /* Vision's confidence in t for agent a (0 when it sees nothing, with *reason
- * set); fills ex when given. wy_vision_plan then wy_vision_cast. */
+ * set); fills ex when given. wy_vision_plan then wy_vision_cast. *rays
+ * counts every ray cast, *vision_rays the sample rays among them (the
+ * world's stats, or a lane's while agents are sensed at once). */
 float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
-                     int32_t *reason, wary_vision_explain *ex);
+                     int32_t *reason, wary_vision_explain *ex, uint64_t *rays, uint64_t *vision_rays);
 
 /* What a look has worked out when only its rays are left. */
 typedef struct wy_sight {
@@ -45,10 +47,10 @@ typedef struct wy_sight {
  * that need no ray): false when that decides, no detection with *reason set;
  * else *s holds what the rays need. Fills ex when given. */
 bool wy_vision_plan(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
-                    int32_t *reason, wary_vision_explain *ex, wy_sight *s);
+                    int32_t *reason, wary_vision_explain *ex, wy_sight *s, uint64_t *rays);
 /* The rays of a planned look and its confidence (0 with *reason when they
  * leave too little in sight); fills ex when given (as planned with it). */
 float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t, const wy_sight *s,
-                     int32_t *reason, wary_vision_explain *ex);
+                     int32_t *reason, wary_vision_explain *ex, uint64_t *rays, uint64_t *vision_rays);
 
 #endif

@@ -129,7 +129,8 @@ enum {
   WARY_MAX_PAIN_TYPES = 32,     /* pain types per world */
   WARY_MAX_PAIN_EFFECTS = 8,    /* sense effects per pain type */
   WARY_PAIN_QUEUE = 32,         /* pain reports waiting for an agent's next update */
-  WARY_MAX_STEP_SECONDS = 3600  /* the longest dt a step takes (an hour): longer ones are refused */
+  WARY_MAX_STEP_SECONDS = 3600, /* the longest dt a step takes (an hour): longer ones are refused */
+  WARY_MAX_WORKERS = 64         /* worker threads a world's step may use */
 };
 
 /* What a call did. Each member's comment is its text (wary_status_string). */
@@ -226,6 +227,22 @@ typedef void (*wary_log_fn)(void *user, const char *message);
 typedef void *(*wary_alloc_fn)(void *user, size_t size);
 typedef void *(*wary_realloc_fn)(void *user, void *ptr, size_t old_size, size_t size);
 typedef void (*wary_free_fn)(void *user, void *ptr, size_t size);
+/* Task callbacks (wary_world_def), as Box2D v3's: the step creates no thread.
+ * Where it works agent by agent (the built-in senses, then the beliefs), it
+ * hands the host a parallel-for over the agents [0, count): the host calls
+ * task on pieces that cover the range once (min_range: the fewest items
+ * worth a piece of their own, a hint), from any threads, worker being the
+ * index (0 .. workers - 1) of the thread that runs the piece: no two pieces
+ * run at once with the same index. enqueue returns a handle for finish,
+ * which returns once every piece has run; NULL: it ran every piece before
+ * returning (finish is not called). The step's results are bit for bit the
+ * same however the range is split and whatever the worker count. While
+ * pieces run, the allocator hooks are called from their threads: they must
+ * be thread-safe (malloc is). Nothing calls back into the host from a
+ * piece; the custom senses' batch stays on the thread that steps. */
+typedef void (*wary_task_fn)(int32_t start, int32_t end, int32_t worker, void *task_context);
+typedef void *(*wary_enqueue_task_fn)(wary_task_fn task, int32_t count, int32_t min_range, void *task_context, void *user);
+typedef void (*wary_finish_task_fn)(void *task, void *user);
 
 typedef struct wary_world_def {
   float units_per_meter;     /* world units per metre (100: centimetres) */
@@ -241,6 +258,10 @@ typedef struct wary_world_def {
   wary_realloc_fn realloc_fn; /* NULL: realloc, or alloc_fn + copy + free_fn when alloc_fn is set */
   wary_free_fn free_fn;      /* NULL: free */
   void *alloc_user;          /* passed to the three */
+  int32_t workers;           /* threads a step uses, 0 .. WARY_MAX_WORKERS (0, 1: the calling thread); without enqueue_task, libwary's pool: the calling thread and workers - 1 threads of its own, made and joined with the world */
+  wary_enqueue_task_fn enqueue_task; /* NULL: the pool, when workers > 1; set: the host's scheduler, with workers >= 1 worker indices */
+  wary_finish_task_fn finish_task; /* set together with enqueue_task */
+  void *task_user;           /* passed to the two */
 } wary_world_def;
 
 wary_world_def wary_default_world_def(void);
@@ -253,6 +274,7 @@ int wary_world_set_weather(wary_world *world, float weather);  /* 0..1 */
 int wary_world_set_ray_budget(wary_world *world, int32_t rays);
 float wary_world_time(const wary_world *world);                /* seconds stepped so far */
 float wary_world_units_per_meter(const wary_world *world);
+int32_t wary_world_workers(const wary_world *world); /* worker indices a step uses: the def's workers, at least 1 */
 
 /* The text of the last call on world that failed, "<function>: <what>:
  * expected <this>, got <that>" (the conventions atop wary.h); "" when none

@@ -42,6 +42,18 @@ int wy_world_def_check(wy_error *e, const char *fn, const wary_world_def *d) {
   for (int i = 0; i < WARY_LOD_TIERS; i++)
     if (wy_bad_at(e, fn, "world_def.lod_interval_scale", i, d->lod_interval_scale[i], WY_POSITIVE))
       return WARY_ERR_BAD_VALUE;
+  if (d->workers < 0 || d->workers > WARY_MAX_WORKERS)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "world_def.workers: expected an integer 0 .. %d, got %d",
+                   WARY_MAX_WORKERS, d->workers);
+  if (!d->enqueue_task != !d->finish_task)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                   "world_def.enqueue_task: expected enqueue_task and finish_task both set or both NULL, got "
+                   "enqueue_task %s, finish_task %s",
+                   d->enqueue_task ? "set" : "NULL", d->finish_task ? "set" : "NULL");
+  if (d->enqueue_task && d->workers < 1)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                   "world_def.workers: expected the scheduler's worker count (>= 1) with enqueue_task, got %d",
+                   d->workers);
   return WARY_OK;
 }
 
@@ -62,11 +74,32 @@ wary_world *wy_world_new(const wary_world_def *def, const wy_module *const *modu
   /* The event queue grows as steps need it, up to event_capacity: it starts
    * with room for a busy step of a small world. */
   int32_t events = d.event_capacity < 1024 ? d.event_capacity : 1024;
+  int32_t lanes = d.workers > 1 ? d.workers : 1;
   w->error = wy_alloc_zero(&w->alloc, sizeof *w->error);
   if (!w->error || !wy_array_reserve(&w->alloc, &w->events, events) ||
-      !wy_grid_init(&w->grid, w->def.grid_cell_size, &w->alloc)) {
+      !wy_grid_init(&w->grid, w->def.grid_cell_size, &w->alloc) ||
+      !wy_array_reserve(&w->alloc, &w->lanes, lanes)) {
     wy_world_free(w);
     return NULL;
+  }
+  memset(w->lanes.data, 0, (size_t)lanes * sizeof *w->lanes.data);
+  w->lanes.count = lanes;
+  /* Each lane's events start with the same room (a step's first events
+   * then cost no allocation, as on one thread). */
+  for (int32_t i = 0; i < lanes; i++)
+    if (!wy_array_reserve(&w->alloc, &w->lanes.data[i].events, events)) {
+      wy_world_free(w);
+      return NULL;
+    }
+  if (d.workers > 1 && !d.enqueue_task) {
+    w->pool = wy_pool_create(&w->alloc, d.workers);
+    if (!w->pool) {
+      wy_world_free(w);
+      return NULL;
+    }
+    w->def.enqueue_task = wy_pool_enqueue;
+    w->def.finish_task = wy_pool_finish;
+    w->def.task_user = w->pool;
   }
   w->error->log = d.log;
   w->error->log_user = d.log_user;
@@ -93,8 +126,15 @@ wary_world *wy_world_new(const wary_world_def *def, const wy_module *const *modu
 
 void wy_world_free(wary_world *w) {
   if (!w) return;
+  wy_pool_destroy(w->pool);
   for (int32_t i = w->module_count - 1; i >= 0; i--)
     if (w->modules[i]->destroy) w->modules[i]->destroy(w);
+  for (int32_t i = 0; i < w->lanes.count; i++) {
+    wy_grid_scratch_free(&w->alloc, &w->lanes.data[i].grid);
+    wy_array_free(&w->alloc, &w->lanes.data[i].events);
+  }
+  wy_array_free(&w->alloc, &w->lanes);
+  wy_array_free(&w->alloc, &w->spans);
   for (int32_t i = 0; i < w->names.count; i++)
     wy_free(&w->alloc, w->names.data[i], strlen(w->names.data[i]) + 1);
   wy_array_free(&w->alloc, &w->names);
@@ -117,6 +157,16 @@ void wy_world_free(wary_world *w) {
   wy_id_pool_free(&w->env_ids);
   wy_allocator alloc = w->alloc;
   wy_free(&alloc, w, sizeof *w);
+}
+
+void wy_parallel_for(wary_world *w, wary_task_fn task, int32_t count, int32_t min_range) {
+  if (count <= 0) return;
+  if (!w->def.enqueue_task) {
+    task(0, count, 0, w);
+    return;
+  }
+  void *handle = w->def.enqueue_task(task, count, min_range, w, w->def.task_user);
+  if (handle) w->def.finish_task(handle, w->def.task_user);
 }
 
 bool wy_modules_reserve(wary_world *w, int32_t agents, int32_t profiles) {
@@ -170,4 +220,5 @@ int wary_world_set_weather(wary_world *w, float weather) {
 
 float wary_world_time(const wary_world *w) { return w->time; }
 float wary_world_units_per_meter(const wary_world *w) { return w->def.units_per_meter; }
+int32_t wary_world_workers(const wary_world *w) { return w->lanes.count; }
 const char *wary_last_error(const wary_world *w) { return wy_error_text(w->error); }

@@ -17,6 +17,7 @@
 #include "grid.h"
 #include "id_pool.h"
 #include "occluders.h"
+#include "pool.h"
 #include "profile.h"
 #include "wary.h"
 
@@ -67,6 +68,35 @@ struct wy_emotions;    /* emotion.h */
 struct wy_geck;        /* geck.h */
 struct wy_budget;      /* budget.h: the per-step ray budget */
 
+typedef WY_ARRAY(wary_event) wy_event_queue;
+
+/* One worker's part of the step while pieces of it run at once (step.c):
+ * what a piece writes that is not the agent's own goes here, and the step
+ * merges it in agent order after, so nothing depends on who ran what. */
+typedef struct wy_lane {
+  wy_grid_scratch grid;        /* its grid queries' buffers and counters */
+  uint64_t rays;               /* counted into the world's stats at the merge */
+  uint64_t vision_rays;        /* those of rays that are vision's sample rays */
+  uint64_t candidates;
+  wy_event_queue events;       /* at most event_capacity */
+  uint32_t events_dropped;
+  struct wy_reports *reports;  /* report.h: the built-in senses' answers */
+  struct wy_custom *custom;    /* custom.h: the custom senses' queries */
+} wy_lane;
+
+/* Where one agent's part of a parallel phase went: its lane, and the
+ * ranges [begin, end) of that lane's reports, queries and events; after the
+ * senses' merge, where its reports and queries are in the world's. */
+typedef struct wy_agent_span {
+  int32_t lane;
+  int32_t status;     /* WARY_OK, or why its part failed */
+  int32_t reports[2];
+  int32_t queries[2];
+  int32_t events[2];
+  int32_t merged_reports[2];
+  int32_t merged_queries[2];
+} wy_agent_span;
+
 struct wary_world {
   wary_world_def def;
   wy_error *error;        /* the last failure: written by calls on a const world too */
@@ -78,7 +108,7 @@ struct wary_world {
   wary_stats stats;       /* beliefs: counted when asked (world_create.c) */
 
   WY_ARRAY(char *) names; /* interned: key i + 1 */
-  WY_ARRAY(wary_event) events; /* this step's; grows up to def.event_capacity */
+  wy_event_queue events;  /* this step's; grows up to def.event_capacity */
   uint32_t events_dropped;
 
   wy_material materials[WY_MAX_MATERIALS];
@@ -109,6 +139,10 @@ struct wary_world {
   float ambient;
   uint32_t light_epoch;  /* bumped by each step and each change of boxes, lights, sun */
   uint32_t relation_epoch; /* bumped by each change of who is hostile to whom (teams, relationships) */
+
+  WY_ARRAY(wy_lane) lanes; /* one per worker (at least one) */
+  WY_ARRAY(wy_agent_span) spans; /* per agent, of the last parallel phase */
+  wy_pool *pool;           /* libwary's pool when the def asks for workers without a scheduler */
 
   const wy_module *const *modules;
   int32_t module_count;
@@ -148,6 +182,10 @@ int32_t wy_name_intern(wary_world *w, const char *name);
 void wy_names_forget(wary_world *w, int32_t count);
 /* The text of a full name table or of out of memory when interning for fn. */
 int wy_fail_intern(wy_error *e, const char *fn, int status);
+
+/* Runs task over [0, count): a parallel-for through the def's task
+ * callbacks (wary.h says what they promise), or on this thread. */
+void wy_parallel_for(wary_world *w, wary_task_fn task, int32_t count, int32_t min_range);
 
 /* Notify every module (wy_module says what each hook means). */
 bool wy_modules_reserve(wary_world *w, int32_t agents, int32_t profiles);

@@ -20,6 +20,7 @@ return {
       { name = "sense_error_limit", kind = "int" },
       { name = "lod_interval_scale", kind = "float", count = 4 },
       { name = "ray_budget", kind = "int" },
+      { name = "workers", kind = "int" },
     },
     wary_material_def = {
       { name = "vision_transmission", kind = "float" },
@@ -587,6 +588,13 @@ return {
     {
       name = "world_units_per_meter", c = "wary_world_units_per_meter",
       ret = { role = "value", kind = "float", ctype = "float" },
+      params = {
+        { name = "world", role = "world" },
+      },
+    },
+    {
+      name = "world_workers", c = "wary_world_workers",
+      ret = { role = "value", kind = "int", ctype = "int32_t" },
       params = {
         { name = "world", role = "world" },
       },

@@ -59,7 +59,8 @@ enum {
   WARY_MAX_PAIN_TYPES = 32,
   WARY_MAX_PAIN_EFFECTS = 8,
   WARY_PAIN_QUEUE = 32,
-  WARY_MAX_STEP_SECONDS = 3600
+  WARY_MAX_STEP_SECONDS = 3600,
+  WARY_MAX_WORKERS = 64
 };
 
 typedef enum wary_status {
@@ -137,6 +138,10 @@ typedef void (*wary_log_fn)(void *user, const char *message);
 typedef void *(*wary_alloc_fn)(void *user, size_t size);
 typedef void *(*wary_realloc_fn)(void *user, void *ptr, size_t old_size, size_t size);
 typedef void (*wary_free_fn)(void *user, void *ptr, size_t size);
+typedef void (*wary_task_fn)(int32_t start, int32_t end, int32_t worker, void *task_context);
+typedef void *(*wary_enqueue_task_fn)(wary_task_fn task, int32_t count, int32_t min_range,
+                                      void *task_context, void *user);
+typedef void (*wary_finish_task_fn)(void *task, void *user);
 
 typedef struct wary_world_def {
   float units_per_meter;
@@ -152,6 +157,10 @@ typedef struct wary_world_def {
   wary_realloc_fn realloc_fn;
   wary_free_fn free_fn;
   void *alloc_user;
+  int32_t workers;
+  wary_enqueue_task_fn enqueue_task;
+  wary_finish_task_fn finish_task;
+  void *task_user;
 } wary_world_def;
 
 wary_world_def wary_default_world_def(void);
@@ -161,6 +170,7 @@ int wary_world_set_weather(wary_world *world, float weather);
 int wary_world_set_ray_budget(wary_world *world, int32_t rays);
 float wary_world_time(const wary_world *world);
 float wary_world_units_per_meter(const wary_world *world);
+int32_t wary_world_workers(const wary_world *world);
 const char *wary_last_error(const wary_world *world);
 int wary_name(wary_world *world, const char *name, int32_t *out);
 const char *wary_name_string(const wary_world *world, int32_t key);

@@ -26,6 +26,10 @@ static const field fields_wary_world_def[] = {
   /* realloc_fn: a pointer, not exposed */
   /* free_fn: a pointer, not exposed */
   /* alloc_user: a pointer, not exposed */
+  SCALAR(wary_world_def, workers, int32_t, T_INT32),
+  /* enqueue_task: a pointer, not exposed */
+  /* finish_task: a pointer, not exposed */
+  /* task_user: a pointer, not exposed */
   END_FIELDS
 };
 
@@ -658,6 +662,13 @@ static int w_world_units_per_meter(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
   lua_pushnumber(L, wary_world_units_per_meter(world));
+  return 1;
+}
+
+static int w_world_workers(lua_State *L)
+{
+  const wary_world *world = check_world(L, 1);
+  lua_pushinteger(L, (lua_Integer)wary_world_workers(world));
   return 1;
 }
 
@@ -1938,6 +1949,7 @@ static const luaL_Reg generated_functions[] = {
   { "world_set_ray_budget", w_world_set_ray_budget },
   { "world_time", w_world_time },
   { "world_units_per_meter", w_world_units_per_meter },
+  { "world_workers", w_world_workers },
   { "last_error", w_last_error },
   { "name", w_name },
   { "name_string", w_name_string },

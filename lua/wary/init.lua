@@ -25,7 +25,7 @@
 --   actor:set_prop(key, v) actor:set_samples(list) actor:set_owner(a) actor:set_instigator(a)
 --   actor:get() actor:pos() actor:valid() actor:remove() actor:on(event, fn)
 -- stepping and events (wary/world.lua, wary/events.lua)
---   world:step(dt) world:on(event, fn) world:events() world:events_dropped() world:time() world:stats()
+--   world:step(dt) world:on(event, fn) world:events() world:events_dropped() world:time() world:stats() world:workers()
 --   world:destroy()
 -- saving and loading (wary/save.lua)
 --   world:save_state() world:load_state(s)
@@ -80,7 +80,7 @@ end
 
 local World = require("wary.world")
 
---- wary.world{ units_per_meter, weather, event_capacity, materials, sounds, filters, pains, ... } A new world:
+--- wary.world{ units_per_meter, weather, event_capacity, workers, materials, sounds, filters, pains, ... } A new world:
 -- its fields and defaults are in lua/wary/schema.lua (schema.world).
 function wary.world(t)
   return World._new(backend, t)

@@ -30,6 +30,7 @@ function World._new(B, t)
     units_per_meter = o.units_per_meter, weather = o.weather, grid_cell_size = o.grid_cell_size,
     event_capacity = o.event_capacity, sense_error_limit = o.sense_error_limit, lod_interval_scale = lod,
     ray_budget = o.ray_budget,
+    workers = o.workers,
   })
   if not w then check.status("world", "create", status) end
   local self = setmetatable({
@@ -228,6 +229,8 @@ end
 
 --- Seconds stepped so far.
 function World:time() return self._B.world_time(self._w) end
+--- Threads a step uses (wary.world{ workers = N }: N, at least 1).
+function World:workers() return self._B.world_workers(self._w) end
 --- Counters since creation: rays, queries, candidates, beliefs held now, sounds and pain reports dropped,
 -- vision's rays and the ray budget's pairs, pairs put off and their longest wait (docs/budget.md).
 function World:stats() return self._B.world_stats(self._w) end

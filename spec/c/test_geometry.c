@@ -326,9 +326,9 @@ static double walked_per_query(int32_t n, double *found, double *returned) {
       in_range += count + mates;
     }
   }
-  double walked = (double)g.walked / (double)g.queries;
-  *found = (double)in_range / (double)g.queries;
-  *returned = (double)g.returned / (double)g.queries;
+  double walked = (double)g.scratch.walked / (double)g.scratch.queries;
+  *found = (double)in_range / (double)g.scratch.queries;
+  *returned = (double)g.scratch.returned / (double)g.scratch.queries;
   wy_grid_free(&g);
   free(pos);
   free(team);

@@ -1,0 +1,133 @@
+/* pool.c - the default worker pool (pool.h): pthreads, one mutex and two
+ * condition variables. Pieces are handed out in order under the mutex; which
+ * worker runs which piece does not matter, since a step's results do not
+ * depend on the split. The only file of src/ that uses threads. */
+#include "pool.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+
+/* Pieces per worker a task is cut into (at least min_range items each): a
+ * few, so a worker slowed by the machine's other load leaves its share to
+ * the others. */
+#define WY_PIECES_PER_WORKER 4
+
+typedef struct wy_pool_thread {
+  wy_pool *pool;
+  int32_t worker;
+  pthread_t thread;
+} wy_pool_thread;
+
+struct wy_pool {
+  wy_allocator alloc;
+  int32_t workers;
+  int32_t started; /* threads running */
+  wy_pool_thread *threads;
+  pthread_mutex_t lock;
+  pthread_cond_t wake; /* a task came, or stop */
+  pthread_cond_t idle; /* the last piece of the task ended */
+  wary_task_fn task;
+  void *context;
+  int32_t count, piece, next; /* items, items a piece, first item not handed out */
+  int32_t running;            /* pieces being run */
+  bool stop;
+};
+
+/* Runs pieces of the current task until none is left; the lock is held on
+ * entry and on return. */
+static void run_pieces(wy_pool *p, int32_t worker) {
+  while (p->task && p->next < p->count) {
+    int32_t start = p->next;
+    int32_t end = p->count - start > p->piece ? start + p->piece : p->count;
+    p->next = end;
+    p->running++;
+    wary_task_fn task = p->task;
+    void *context = p->context;
+    pthread_mutex_unlock(&p->lock);
+    task(start, end, worker, context);
+    pthread_mutex_lock(&p->lock);
+    if (--p->running == 0 && p->next >= p->count) pthread_cond_signal(&p->idle);
+  }
+}
+
+static void *thread_main(void *arg) {
+  wy_pool_thread *t = arg;
+  wy_pool *p = t->pool;
+  pthread_mutex_lock(&p->lock);
+  while (!p->stop) {
+    run_pieces(p, t->worker);
+    if (!p->stop) pthread_cond_wait(&p->wake, &p->lock);
+  }
+  pthread_mutex_unlock(&p->lock);
+  return NULL;
+}
+
+wy_pool *wy_pool_create(const wy_allocator *alloc, int32_t workers) {
+  wy_pool *p = wy_alloc_zero(alloc, sizeof *p);
+  if (!p) return NULL;
+  p->alloc = *alloc;
+  p->workers = workers;
+  p->threads = wy_alloc_zero(alloc, (size_t)(workers - 1) * sizeof *p->threads);
+  bool lock = p->threads && pthread_mutex_init(&p->lock, NULL) == 0;
+  bool wake = lock && pthread_cond_init(&p->wake, NULL) == 0;
+  bool idle = wake && pthread_cond_init(&p->idle, NULL) == 0;
+  if (!idle) {
+    if (wake) pthread_cond_destroy(&p->wake);
+    if (lock) pthread_mutex_destroy(&p->lock);
+    if (p->threads) wy_free(alloc, p->threads, (size_t)(workers - 1) * sizeof *p->threads);
+    wy_free(alloc, p, sizeof *p);
+    return NULL;
+  }
+  for (int32_t i = 0; i < workers - 1; i++) {
+    wy_pool_thread *t = &p->threads[i];
+    t->pool = p;
+    t->worker = i + 1;
+    if (pthread_create(&t->thread, NULL, thread_main, t) != 0) {
+      wy_pool_destroy(p);
+      return NULL;
+    }
+    p->started++;
+  }
+  return p;
+}
+
+void wy_pool_destroy(wy_pool *p) {
+  if (!p) return;
+  pthread_mutex_lock(&p->lock);
+  p->stop = true;
+  pthread_cond_broadcast(&p->wake);
+  pthread_mutex_unlock(&p->lock);
+  for (int32_t i = 0; i < p->started; i++) pthread_join(p->threads[i].thread, NULL);
+  pthread_cond_destroy(&p->idle);
+  pthread_cond_destroy(&p->wake);
+  pthread_mutex_destroy(&p->lock);
+  wy_allocator alloc = p->alloc;
+  wy_free(&alloc, p->threads, (size_t)(p->workers - 1) * sizeof *p->threads);
+  wy_free(&alloc, p, sizeof *p);
+}
+
+void *wy_pool_enqueue(wary_task_fn task, int32_t count, int32_t min_range, void *task_context, void *user) {
+  wy_pool *p = user;
+  int32_t pieces = p->workers * WY_PIECES_PER_WORKER;
+  int32_t piece = (count + pieces - 1) / pieces;
+  pthread_mutex_lock(&p->lock);
+  p->task = task;
+  p->context = task_context;
+  p->count = count;
+  p->piece = piece > min_range ? piece : (min_range > 0 ? min_range : 1);
+  p->next = 0;
+  p->running = 0;
+  pthread_cond_broadcast(&p->wake);
+  pthread_mutex_unlock(&p->lock);
+  return p;
+}
+
+void wy_pool_finish(void *task, void *user) {
+  (void)task;
+  wy_pool *p = user;
+  pthread_mutex_lock(&p->lock);
+  run_pieces(p, 0);
+  while (p->running > 0) pthread_cond_wait(&p->idle, &p->lock);
+  p->task = NULL;
+  pthread_mutex_unlock(&p->lock);
+}
