@@ -113,6 +113,7 @@
 #include <time.h>
 
 #include "rays.h"
+#include "stats.h"
 #include "wary.h"
 
 /* Under valgrind --tool=callgrind, part 8 collects only its measured steps
@@ -167,17 +168,6 @@ static double cpu_s(void) {
   struct timespec ts;
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-/* Sorts v in place; returns the median. */
-static double median(double *v, int n) {
-  qsort(v, (size_t)n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 typedef struct summary {

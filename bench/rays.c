@@ -30,6 +30,7 @@
 
 #include "occluders.h"
 #include "ref_bvh.h"
+#include "stats.h"
 
 enum { PASSES = 5, QUERIES = 5 };
 enum { CORE_SIGHT, REF_SIGHT, CORE_SEGMENT, REF_SEGMENT, API_SEGMENT };
@@ -40,16 +41,6 @@ static double cpu_s(void) {
   struct timespec t;
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-  qsort(v, (size_t)n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 typedef struct rig {
