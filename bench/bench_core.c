@@ -696,6 +696,7 @@ static step_figures bench_steps(int setup, int32_t n, int32_t m, int32_t k, int 
   failed += wary_sense_create(b.w, &sd, &s_second) != WARY_OK;
 
   wary_profile_def pd = wary_default_profile_def();
+  pd.ignore_same_team = true; /* agents perceive the targets, not each other (bench/README.md) */
   pd.sense_count = 1;
   pd.senses[0].sense = s_thermal;
   failed += wary_profile_create(b.w, &pd, &p_one) != WARY_OK;
@@ -807,6 +808,7 @@ static int32_t vision_run(int scenario, bool counting, int32_t n, int32_t m, int
   }
   float eye = 1.7f * (float)UPM; /* the default eye height, as wy_scaled makes it */
   wary_profile_def pd = wary_default_profile_def();
+  pd.ignore_same_team = true; /* agents perceive the targets, not each other (bench/README.md) */
   pd.sense_count = 1;
   pd.senses[0].sense = WARY_SENSE_VISION;
   int failed = 0;
@@ -1129,6 +1131,7 @@ static int32_t hearing_run(int kind, const hear_params *hp, int warmup, int reps
     }
   }
   wary_profile_def pd = wary_default_profile_def();
+  pd.ignore_same_team = true; /* agents perceive the targets, not each other (bench/README.md) */
   pd.sense_count = 1;
   pd.senses[0].sense = WARY_SENSE_HEARING;
   int32_t prof;
@@ -1530,6 +1533,7 @@ static void game_sounds(wary_world *w, int32_t sound[HEAR_TYPES]) {
  * degrees, 5 sample points, 0.1 s) and hearing as in part 6 (its defaults, the ear at 0.64 m). */
 static int32_t game_profile(wary_world *w) {
   wary_profile_def pd = wary_default_profile_def();
+  pd.ignore_same_team = true; /* agents perceive the targets, not each other (bench/README.md) */
   pd.sense_count = 2;
   pd.senses[0].sense = WARY_SENSE_VISION;
   pd.senses[1].sense = WARY_SENSE_HEARING;
@@ -2152,6 +2156,7 @@ static int thermal_worker(int32_t n, int32_t m, int32_t k, int reps, int steps) 
   sd.evaluate = thermal_eval;
   sd.user = &thermal;
   wary_profile_def pd = wary_default_profile_def();
+  pd.ignore_same_team = true; /* agents perceive the targets, not each other (bench/README.md) */
   pd.sense_count = 1;
   int32_t prof;
   if (wary_sense_create(b.w, &sd, &pd.senses[0].sense) != WARY_OK || wary_profile_create(b.w, &pd, &prof) != WARY_OK)

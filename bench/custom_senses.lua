@@ -79,7 +79,7 @@ local function run_worker()
   for k, v in pairs(dofile(here .. "/../senses/thermal.lua")) do thermal[k] = v end
   thermal.id, thermal.description = "BenchThermal", nil
   world:define_sense(thermal)
-  world:define_profile{ name = "bench", senses = { "BenchThermal" } }
+  world:define_profile{ name = "bench", senses = { "BenchThermal" }, ignore_same_team = true }
   local agents, targets = common.populate(world, { N = N, M = M, K = K, profile = "bench", heat = true,
                                                    rad = math.rad, deg = math.deg })
 

@@ -229,7 +229,8 @@ local function run_worker()
   if rawget(_G, "jit") then require("jit.opt").start("maxtrace=10000", "maxmcode=16384") end
   local wary = require("wary")
   local world = wary.world{ units_per_meter = UPM }
-  world:define_profile{ name = "bench_hand", vision = { max_range = RANGE, half_angle_deg = 60, interval = 0.1 } }
+  world:define_profile{ name = "bench_hand", ignore_same_team = true,
+    vision = { max_range = RANGE, half_angle_deg = 60, interval = 0.1 } }
   local agents, targets = common.populate(world, { N = N, M = M, K = K, profile = "bench_hand", heat = false,
                                                    rad = rad, deg = deg })
   local ref = references(own_boxes(world))

@@ -135,7 +135,7 @@ local function build(wary, kind)
                         base_loudness = t.base_loudness, max_range_m = t.max_range_m,
                         location_accuracy_override = t.location_accuracy_override, max_lod_tier = t.max_lod_tier }
   end
-  world:define_profile{ name = "bench_hearing", hearing = { ear_height = EAR } }
+  world:define_profile{ name = "bench_hearing", hearing = { ear_height = EAR }, ignore_same_team = true }
   local rnd = generator(20240607.0)
   for _ = 1, K do
     local cx, cy = rnd() * SIZE, rnd() * SIZE

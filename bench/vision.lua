@@ -82,7 +82,7 @@ local function build(wary, counting)
     }
     senses = { "BenchPairCount" }
   end
-  world:define_profile{ name = "bench_vision", senses = senses,
+  world:define_profile{ name = "bench_vision", senses = senses, ignore_same_team = true,
                         vision = { max_range = RANGE, half_angle_deg = HALF_ANGLE, interval = 0.1 } }
   -- The targets' heat is drawn as in bench_core.c and unused here.
   local agents, targets = common.populate(world, { N = N, M = M, K = K, profile = "bench_vision", heat = false,
