@@ -49,7 +49,7 @@
 --
 -- --check: after the rounds, at the world's last state, every (agent, target)
 -- pair is evaluated by the three hand-written versions and by wary's
--- agent:explain(target) (vision's factors, every ray cast), and every segment
+-- agent:explain(target).vision (vision's factors, every ray cast), and every segment
 -- by world:ray and both grids: the report prints how many agree.
 --
 -- Environment: WARY_BENCH_N, _M, _K, _RAYS; WARY_BENCH_HAND_ROUNDS (2),
@@ -180,7 +180,7 @@ local function agree(world, agents, targets, mine_a, mine_t, ref, segs)
       local looked = s.looked
       local c = V.confidence(s, ref.every, ex, ey, ez, h.fx, h.fy, 0, mine_t[j], sights)
       local cast = s.looked > looked
-      local e = a.actor:explain(t.actor)
+      local e = a.actor:explain(t.actor).vision  -- vision's factors (explain also gives the other senses)
       local diff = math.abs(c - e.confidence)
       if diff > n.max_diff then n.max_diff = diff end
       n.pairs = n.pairs + 1
