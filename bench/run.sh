@@ -13,8 +13,9 @@
 #   workers. bench/bench_core.c: the game world of 8. on 1 and 2 worker threads, the serial share
 #   8b.  bench/callgrind.sh: instructions a step at two sizes of 8., and 8c. of the budget part (valgrind)
 #   10.  bench/handwritten.lua: wary next to hand-written Lua vision and grid segment queries
-# and, when bench_core has them, the parts rays (the reference BVH), steady and scale
-# (allocations), budget (the ray budget): a part bench_core does not know is left out.
+# and, when bench_core has them, the parts rays (the reference BVH) and budget (the ray
+# budget): a part bench_core does not know is left out. Allocations a step are counted
+# in parts 8 and 9.
 #
 #   bash bench/run.sh              N=200 agents, M=50 targets, K=2000 boxes (parts 1-5, 10)
 #   bash bench/run.sh 500 100 5000 (or WARY_BENCH_N / _M / _K in the environment)
@@ -137,8 +138,6 @@ if [ "${WARY_BENCH_CALLGRIND:-1}" = 1 ] && [ "$sanitize" != ON ] && command -v v
 fi
 part "9. the steady game" env WARY_BENCH_PARTS=game "$core"
 part "workers. the game world on 1 and 2 worker threads" env WARY_BENCH_PARTS=workers "$core"
-maybe_part steady "steady: allocations in steady state"
-maybe_part scale "scale: allocations at scale"
 maybe_part budget "budget: the ray budget"
 part "10. wary next to hand-written Lua" "${preload[@]}" lua5.4 bench/handwritten.lua "$WARY_BENCH_N" "$WARY_BENCH_M" "$WARY_BENCH_K"
 

@@ -75,12 +75,13 @@ row(string.format("instruction exponent, constant density (%s..%s agents)", coun
   count(kv.sweep_instructions_n_max or 1000)), "callgrind", "-", num("%.2f")(kv.sweep_instructions_exponent))
 row("events dropped/step at " .. count(kv.sweep_const_n_max or 10000) .. " agents", "sweep", "0",
   num("%.1f")(kv.sweep_const_dropped_at_max))
--- [rays] the reference BVH: rays_core_exit_per_s, rays_ref_exit_per_s,
--- rays_core_segment_per_s, rays_ref_segment_per_s (C, the same boxes and segments).
-row("rays: core time / reference BVH's, early exit", "rays", "<= 1.1x", rate(kv.rays_core_exit_per_s),
-  rate(kv.rays_ref_exit_per_s), times(kv.rays_ref_exit_per_s, kv.rays_core_exit_per_s))
-row("rays: core time / reference BVH's, whole segment", "rays", "<= 1.1x", rate(kv.rays_core_segment_per_s),
-  rate(kv.rays_ref_segment_per_s), times(kv.rays_ref_segment_per_s, kv.rays_core_segment_per_s))
+-- [rays] the reference BVH (bench/rays.c): rays_sight_core_ns, rays_sight_ref_ns and
+-- rays_sight_ratio (the median of the rounds' core / reference), the same for rays_segment_
+-- (C, the same boxes and segments).
+row("rays: core time / reference BVH's, early exit", "rays", "<= 1.1x", ns(kv.rays_sight_core_ns),
+  ns(kv.rays_sight_ref_ns), num("%.2fx")(kv.rays_sight_ratio))
+row("rays: core time / reference BVH's, whole segment", "rays", "<= 1.1x", ns(kv.rays_segment_core_ns),
+  ns(kv.rays_segment_ref_ns), num("%.2fx")(kv.rays_segment_ratio))
 -- [game], [sweep] the counting allocator (parts 9 and 8): allocs_per_step_steady, allocs_per_step_scale
 -- (heap allocations a step in steady state; at allocs_scale_agents agents).
 row("heap allocations/step, steady game", "game", "0", num("%.1f")(kv.allocs_per_step_steady))
