@@ -1089,6 +1089,27 @@ static int32_t hear_idle(wary_world *w, const wary_actor_id *agents, int32_t n) 
   return idle;
 }
 
+static void game_fail(const char *what) {
+  fprintf(stderr, "bench_core: could not %s\n", what);
+  exit(1);
+}
+
+/* Part 6's sound mix, defined in w. */
+static void game_sounds(wary_world *w, int32_t sound[HEAR_TYPES]) {
+  for (int t = 0; t < HEAR_TYPES; t++) {
+    const hear_type *h = &hear_types[t];
+    wary_sound_def sd = wary_default_sound_def();
+    int status = wary_name(w, h->name, &sd.name);
+    sd.category = h->category;
+    sd.alert_level = h->alert_level;
+    sd.loudness = h->loudness;
+    sd.max_range = h->range_m * (float)UPM;
+    sd.location_accuracy = h->accuracy;
+    sd.max_lod_tier = h->max_lod_tier;
+    if (status != WARY_OK || wary_sound_create(w, &sd, &sound[t]) != WARY_OK) game_fail("define a sound");
+  }
+}
+
 /* A label: hearing_run's measured steps are collected under callgrind and
  * dumped with it (part 8). */
 static const char *hear_callgrind;
@@ -1113,23 +1134,8 @@ static int32_t hearing_run(int kind, const hear_params *hp, int warmup, int reps
     fprintf(stderr, "bench_core: could not build the hearing world\n");
     exit(1);
   }
-  for (int t = 0; t < HEAR_TYPES; t++) {
-    const hear_type *h = &hear_types[t];
-    wary_sound_def sd = wary_default_sound_def();
-    int status = wary_name(w, h->name, &sd.name);
-    sd.category = h->category;
-    sd.alert_level = h->alert_level;
-    sd.loudness = h->loudness;
-    sd.max_range = h->range_m * (float)UPM;
-    sd.location_accuracy = h->accuracy;
-    sd.max_lod_tier = h->max_lod_tier;
-    if (status == WARY_OK) status = wary_sound_create(w, &sd, &sound[t]);
-    range[t] = sd.max_range;
-    if (status != WARY_OK) {
-      fprintf(stderr, "bench_core: could not define the sound %s\n", h->name);
-      exit(1);
-    }
-  }
+  game_sounds(w, sound);
+  for (int t = 0; t < HEAR_TYPES; t++) range[t] = hear_types[t].range_m * (float)UPM;
   wary_profile_def pd = wary_default_profile_def();
   pd.ignore_same_team = true; /* agents perceive the targets, not each other (bench/README.md) */
   pd.sense_count = 1;
@@ -1507,27 +1513,6 @@ typedef struct game_world {
   lcg emit;        /* the sounds' generator */
   int64_t step_no; /* steps taken */
 } game_world;
-
-static void game_fail(const char *what) {
-  fprintf(stderr, "bench_core: could not %s\n", what);
-  exit(1);
-}
-
-/* Part 6's sound mix, defined in w. */
-static void game_sounds(wary_world *w, int32_t sound[HEAR_TYPES]) {
-  for (int t = 0; t < HEAR_TYPES; t++) {
-    const hear_type *h = &hear_types[t];
-    wary_sound_def sd = wary_default_sound_def();
-    int status = wary_name(w, h->name, &sd.name);
-    sd.category = h->category;
-    sd.alert_level = h->alert_level;
-    sd.loudness = h->loudness;
-    sd.max_range = h->range_m * (float)UPM;
-    sd.location_accuracy = h->accuracy;
-    sd.max_lod_tier = h->max_lod_tier;
-    if (status != WARY_OK || wary_sound_create(w, &sd, &sound[t]) != WARY_OK) game_fail("define a sound");
-  }
-}
 
 /* The agents' profile: vision as in part 3 but for its 20 m range (focal 60
  * degrees, 5 sample points, 0.1 s) and hearing as in part 6 (its defaults, the ear at 0.64 m). */
