@@ -342,6 +342,9 @@ void wy_beliefs_step_begin(wary_world *w, float dt) {
   uint32_t n = w->steps;
   if (bs->dt[(n - 1u) % WY_DT_RING] != dt || n - bs->dt_run_start > WY_DT_RING) bs->dt_run_start = n;
   bs->dt[n % WY_DT_RING] = dt;
+}
+
+void wy_beliefs_restamp(wary_world *w) {
   if ((w->steps & ((1u << 30) - 1u)) != 0) return;
   /* Once in 2^30 steps (before this step's senses) every reason is written
    * out with this step as its stamp, and every slot counts as last due just

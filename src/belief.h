@@ -243,9 +243,11 @@ void wy_belief_wake(wary_world *w, int32_t agent, int32_t i);
  * whose time in state plus dt reaches it wake (the step resolves them);
  * the list's deadline_lead for it is taken again from the others. */
 void wy_beliefs_wake_due(wary_world *w, int32_t agent, int32_t deadline, float dt);
-/* The step begins: its dt is kept; the reason stamps are refreshed before
- * any can fall 2^31 steps behind. */
+/* The step begins: its dt is kept in the ring. */
 void wy_beliefs_step_begin(wary_world *w, float dt);
+/* The reason stamps are refreshed before any can fall 2^31 steps behind
+ * (once in 2^30 steps, before the step's senses write any). */
+void wy_beliefs_restamp(wary_world *w);
 
 /* Room for need beliefs of stride slots each; false (l as it was, perhaps
  * with more room) on out of memory. */

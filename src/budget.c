@@ -290,8 +290,12 @@ bool wy_budget_plan(wary_world *w) {
   int64_t total = 0;
   for (int32_t i = 0; i < b->pairs.count; i++) total += b->pairs.data[i].rays;
   choose(w, total);
-  settle(w);
-  w->stats.budget_pairs += (uint64_t)b->sights.count;
   b->planned = true;
   return true;
+}
+
+void wy_budget_settle(wary_world *w) {
+  if (!w->budget->planned) return;
+  settle(w);
+  w->stats.budget_pairs += (uint64_t)w->budget->sights.count;
 }

@@ -48,9 +48,12 @@ struct wy_budget {
 extern const wy_module wy_budget_module;
 
 /* This step's pairs, chosen once the world has moved and before any agent
- * senses; nothing when the world has no budget. False: out of memory, and
- * nothing was put off. */
+ * senses; nothing when the world has no budget. It changes nothing but
+ * scratch (and the stats' ray count): false on out of memory. */
 bool wy_budget_plan(wary_world *w);
+/* The plan's pairs put off become the agents' waits (a wait that ends counts
+ * in the stats); it cannot fail (wy_budget_plan made the room). */
+void wy_budget_settle(wary_world *w);
 
 /* This step's pair of the agent and the target in that actor slot, NULL
  * when the plan did not see it (no budget, or not a due vision pair). */

@@ -30,6 +30,12 @@ static void destroy(wary_world *w) {
   free_batch(w, w->custom);
 }
 
+bool wy_custom_reserve(wary_world *w, int32_t count) {
+  struct wy_custom *c = w->custom;
+  return wy_array_reserve(&w->alloc, &c->queries, count) && wy_array_reserve(&w->alloc, &c->results, count) &&
+         wy_array_reserve(&w->alloc, &c->links, count);
+}
+
 bool wy_custom_append(wary_world *w, const struct wy_custom *from, int32_t first, int32_t count) {
   if (count == 0) return true;
   struct wy_custom *c = w->custom;

@@ -62,8 +62,10 @@ static inline bool wy_custom_push(wary_world *w, struct wy_custom *c, int32_t ag
   return true;
 }
 
+/* Room for count queries in the world's batch; false on out of memory. */
+bool wy_custom_reserve(wary_world *w, int32_t count);
 /* Appends queries [first, first + count) of a lane's batch to the world's;
- * false on out of memory. */
+ * false on out of memory (never with the room reserved). */
 bool wy_custom_append(wary_world *w, const struct wy_custom *from, int32_t first, int32_t count);
 
 /* Runs the C evaluate callbacks of the queries whose sense has one. */

@@ -470,15 +470,20 @@ static void tick(wy_geck_agent *gk, float dt) {
     if (gk->seen.data[i].undetected >= 0.0f) gk->seen.data[i].undetected += dt;
 }
 
+/* When the agent is next due: its stagger phase before its first pass. */
+static float next_due(const wary_world *w, int32_t agent, float interval) {
+  const wy_geck_agent *gk = geck_agent(w, agent);
+  return gk->started ? gk->next_due
+                     : (float)fmod((double)wy_agent_actor(w, agent)->serial * 0.6180339887498949, 1.0) * interval;
+}
+
 /* Staggered like the senses: golden-ratio phases over the interval. */
 static bool due(const wary_world *w, int32_t agent, const wary_geck_def *g, float dt) {
   wy_geck_agent *gk = geck_agent(w, agent);
   const wy_actor *a = wy_agent_actor(w, agent);
   float interval = g->interval * w->def.lod_interval_scale[a->lod_tier];
-  if (!gk->started) {
-    gk->started = true;
-    gk->next_due = (float)fmod((double)a->serial * 0.6180339887498949, 1.0) * interval;
-  }
+  gk->next_due = next_due(w, agent, interval);
+  gk->started = true;
   bool now = gk->next_due <= WY_EPS;
   if (now) {
     gk->next_due += interval;
@@ -532,6 +537,24 @@ int wy_geck_step(wary_world *w, float dt) {
     if (!deliver(w, &w->geck->pending.data[k])) status = WARY_ERR_OUT_OF_MEMORY;
   w->geck->pending.count = 0;
   return status;
+}
+
+bool wy_geck_reserve(wary_world *w) {
+  if (w->geck->enabled_profiles == 0) return true;
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    const wy_actor *a = wy_agent_actor(w, i);
+    const wary_geck_def *g = wy_geck_of(w, a->profile);
+    if (!g->enabled) continue;
+    /* An evaluation adds what its query finds; every queued event, one. */
+    int32_t room = w->geck->pending.count, count = 0;
+    if (next_due(w, i, g->interval * w->def.lod_interval_scale[a->lod_tier]) <= WY_EPS) {
+      wy_grid_query(&w->grid, a->pos, radius_of(w, g, a), 0, &count, NULL);
+      room += count;
+    }
+    wy_geck_agent *gk = geck_agent(w, i);
+    if (!wy_array_reserve(&w->alloc, &gk->seen, gk->seen.count + room)) return false;
+  }
+  return true;
 }
 
 /* ---- the public calls -------------------------------------------------------------------- */

@@ -73,6 +73,9 @@ static inline wy_geck_seen *wy_geck_find(const wy_geck_agent *gk, wy_id target, 
 }
 
 /* The GECK pass at the end of a step. */
+/* Room for what this step's pass can add to what each agent knows, so
+ * that the pass cannot fail; false on out of memory. */
+bool wy_geck_reserve(wary_world *w);
 int wy_geck_step(wary_world *w, float dt);
 
 #endif

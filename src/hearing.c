@@ -105,6 +105,7 @@ static void destroy(wary_world *w) {
   for (int32_t i = 0; i < w->hearing->lanes.count; i++) wy_array_free(&w->alloc, &w->hearing->lanes.data[i]);
   wy_array_free(&w->alloc, &w->hearing->lanes);
   wy_array_free(&w->alloc, &w->hearing->spans);
+  wy_array_free(&w->alloc, &w->hearing->arriving);
   for (int32_t i = 0; i < w->hearing->agents.count; i++) free_agent(w, &w->hearing->agents.data[i]);
   wy_array_free(&w->alloc, &w->hearing->agents);
   wy_array_free(&w->alloc, &w->hearing->profiles);
@@ -155,8 +156,8 @@ int32_t wy_hearing_wall_cap(float wall_absorption) {
 
 /* Puts one arrived sound into the agent's pending list: at most max_pending
  * of a type, the quietest giving way to a louder one. */
-static bool add_pending(wary_world *w, wy_hearing_agent *ag, const wy_pending *p,
-                        int32_t max_pending) {
+/* The room is reserved (reserve_step in step.c): it cannot fail. */
+static void add_pending(wary_world *w, wy_hearing_agent *ag, const wy_pending *p, int32_t max_pending) {
   int32_t same = 0, quietest = -1;
   for (int32_t i = 0; i < ag->pending.count; i++) {
     if (ag->pending.data[i].sound != p->sound) continue;
@@ -166,12 +167,10 @@ static bool add_pending(wary_world *w, wy_hearing_agent *ag, const wy_pending *p
   if (same >= max_pending) {
     if (p->heard > ag->pending.data[quietest].heard) ag->pending.data[quietest] = *p;
     w->stats.sounds_dropped++;
-    return true;
+    return;
   }
   wy_pending *slot = wy_array_push(&w->alloc, &ag->pending);
-  if (!slot) return false;
-  *slot = *p;
-  return true;
+  if (slot) *slot = *p;
 }
 
 /* How loud sound s, made by maker at pos, arrives at agent a: 0 when a check
@@ -258,28 +257,43 @@ static void offer_task(int32_t start, int32_t end, int32_t worker, void *context
   }
 }
 
-bool wy_deliver_sounds(wary_world *w) {
+bool wy_offer_sounds(wary_world *w) {
   struct wy_hearing *h = w->hearing;
   int32_t n = w->emissions->queue.count;
-  if (!wy_array_reserve(&w->alloc, &h->spans, n)) return false;
+  if (!wy_array_reserve(&w->alloc, &h->spans, n) || !wy_array_reserve(&w->alloc, &h->arriving, w->agents.count))
+    return false;
+  memset(h->arriving.data, 0, (size_t)w->agents.count * sizeof *h->arriving.data);
   for (int32_t i = 0; i < h->lanes.count; i++) h->lanes.data[i].count = 0;
   /* The sounds are offered at once; they join the pending sounds in order. */
   wy_parallel_for(w, offer_task, n, 4);
-  /* All offered before any is heard: a step that fails here and is made
-   * again hears each sound once. */
-  for (int32_t e = 0; e < n; e++)
-    if (!h->spans.data[e].ok) return false;
   for (int32_t e = 0; e < n; e++) {
+    const wy_sound_span *sp = &h->spans.data[e];
+    if (!sp->ok) return false;
+    for (int32_t i = sp->begin; i < sp->end; i++) h->arriving.data[h->lanes.data[sp->lane].data[i].agent]++;
+  }
+  return true;
+}
+
+void wy_deliver_sounds(wary_world *w) {
+  struct wy_hearing *h = w->hearing;
+  for (int32_t e = 0; e < w->emissions->queue.count; e++) {
     const wy_sound_span *sp = &h->spans.data[e];
     const wy_emission *em = &w->emissions->queue.data[e];
     for (int32_t i = sp->begin; i < sp->end; i++) {
       const wy_arrival *arr = &h->lanes.data[sp->lane].data[i];
-      if (!add_pending(w, &h->agents.data[arr->agent], &arr->pending,
-                       w->sounds->types.data[em->sound].def.max_pending))
-        return false;
+      add_pending(w, &h->agents.data[arr->agent], &arr->pending, w->sounds->types.data[em->sound].def.max_pending);
     }
   }
-  return true;
+}
+
+int32_t wy_hear_room(const wary_world *w, int32_t agent) {
+  const wy_hearing_agent *ag = &w->hearing->agents.data[agent];
+  return ag->tracks.count + ag->pending.count + w->hearing->arriving.data[agent];
+}
+
+bool wy_hear_reserve(wary_world *w, int32_t agent, int32_t room) {
+  wy_hearing_agent *ag = &w->hearing->agents.data[agent];
+  return wy_array_reserve(&w->alloc, &ag->tracks, ag->tracks.count + room);
 }
 
 static wy_track *track_of(wary_world *w, wy_hearing_agent *ag, wy_id maker, float now) {
@@ -339,20 +353,14 @@ static float accuracy_of(const wy_sound *s, float distance) {
   return wy_clamp01(1.0f - distance / s->def.max_range);
 }
 
-bool wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
+void wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
   wy_hearing_agent *ag = &w->hearing->agents.data[agent];
   const wy_actor *a = wy_agent_actor(w, agent);
   const wary_hearing_def *h = wy_hearing_of(w, a->profile);
   int32_t slot = w->profiles.data[a->profile].builtin_slot[WARY_SENSE_HEARING];
   wy_id self = wy_agent_id(w, agent);
-  /* Room first, so that no sound fires its event and is then left pending
-   * (heard again when the step is made again): a track and a report each. */
-  int32_t n = ag->pending.count;
-  struct wy_reports *r = w->reports;
-  if (!wy_array_reserve(&w->alloc, &ag->tracks, ag->tracks.count + n) ||
-      !wy_array_reserve(&w->alloc, &r->places, r->places.count + n) ||
-      !wy_array_reserve(&w->alloc, &r->actors, r->actors.count + ag->tracks.count + n))
-    return false;
+  /* The room is reserved (wy_hear_room): a track, a report and a place note
+   * for each pending sound, a report for each track. */
   for (int32_t i = 0; i < ag->tracks.count; i++) {
     ag->tracks.data[i].heard = 0.0f;
     ag->tracks.data[i].sound = -1;
@@ -365,13 +373,12 @@ bool wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
     remember(w, ag, pd);
     float acc = accuracy_of(s, pd->distance);
     if (!pd->maker) {
-      if (!wy_report_place(w, lane->reports, agent, pd->pos, s->def.name, wy_clamp01(pd->heard),
-                           s->def.location_accuracy > 0.0f ? s->def.location_accuracy : 0.4f))
-        return false;
+      wy_report_place(w, lane->reports, agent, pd->pos, s->def.name, wy_clamp01(pd->heard),
+                      s->def.location_accuracy > 0.0f ? s->def.location_accuracy : 0.4f);
       continue;
     }
     wy_track *t = track_of(w, ag, pd->maker, pd->time);
-    if (!t) return false;
+    if (!t) continue;
     settle(t, h, pd->time);
     /* Seed 003: "confidence tops out at 1", the build-up too, so after the
      * hold it fades from 1 at the decay rate however long the steps went on. */
@@ -401,11 +408,8 @@ bool wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
     }
     /* The maker where it is now; the build-up alone fires hear with no sound. */
     sound_event(w, lane, WARY_EV_HEAR, self, t->maker, m->pos, t->sound, share);
-    if (!wy_report_push(w, lane->reports, agent, slot, t->maker, share, WARY_LOSS_SENSOR_DROPOUT, t->accuracy,
-                        m->pos))
-      return false;
+    wy_report_push(w, lane->reports, agent, slot, t->maker, share, WARY_LOSS_SENSOR_DROPOUT, t->accuracy, m->pos);
   }
-  return true;
 }
 
 int32_t wary_recent_sounds(const wary_world *w, wary_actor_id agent_h, float seconds, wary_heard_sound *out, int32_t cap) {

@@ -63,6 +63,7 @@ struct wy_hearing {
   WY_ARRAY(wy_hearing_agent) agents;   /* per agent */
   WY_ARRAY(wy_arrivals) lanes;         /* per worker: this step's arrivals */
   WY_ARRAY(wy_sound_span) spans;       /* per emission of this step */
+  WY_ARRAY(int32_t) arriving;          /* per agent: this step's arrivals */
 };
 
 extern const wy_module wy_hearing_module;
@@ -78,12 +79,20 @@ float wy_hearing_through_walls(float heard, float wall_absorption, int32_t walls
  * beyond it cannot change what arrives (INT32_MAX: no such count). */
 int32_t wy_hearing_wall_cap(float wall_absorption);
 
-/* Queued sounds -> the pending sounds of the agents that hear them: a
- * parallel-for over the sounds (the lanes' grid scratch fitted and the tree
- * built first), then in order. */
-bool wy_deliver_sounds(wary_world *w);
+/* Queued sounds -> where they arrive, changing nothing: a parallel-for over
+ * the sounds (the lanes' grid scratch fitted and the tree built first).
+ * False on out of memory. */
+bool wy_offer_sounds(wary_world *w);
+/* What wy_offer_sounds found joins the agents' pending sounds, in order; it
+ * cannot fail (wary_step_begin reserved the room). */
+void wy_deliver_sounds(wary_world *w);
+/* The most records one hearing update of agent this step can add (tracks,
+ * reports, place notes): its tracks, pending and arriving sounds. */
+int32_t wy_hear_room(const wary_world *w, int32_t agent);
+/* Room for that many more tracks in agent's hearing; false on out of memory. */
+bool wy_hear_reserve(wary_world *w, int32_t agent, int32_t room);
 /* One hearing update of an agent: events and reports (report.h) into the
- * lane that runs it, recent sounds. */
-bool wy_hear(wary_world *w, wy_lane *lane, int32_t agent);
+ * lane that runs it, recent sounds. The room is reserved: it cannot fail. */
+void wy_hear(wary_world *w, wy_lane *lane, int32_t agent);
 
 #endif

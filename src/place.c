@@ -51,6 +51,11 @@ static wy_place_list *places_of(const wary_world *w, int32_t agent) {
   return &w->places->agents.data[agent];
 }
 
+bool wy_places_reserve(wary_world *w, int32_t agent, int32_t n) {
+  wy_place_list *l = places_of(w, agent);
+  return n <= 0 || wy_array_reserve(&w->alloc, l, l->count + n);
+}
+
 /* ---- sleepers: quiet places out of the steps --------------------------------- */
 
 /* A sleeper's time in state, caught up with the steps taken. */

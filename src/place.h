@@ -47,6 +47,9 @@ extern const wy_module wy_place_module;
  * same tag within its hearing's merge radius. False on out of memory. */
 bool wy_place_report(wary_world *w, int32_t agent, const float pos[3], int32_t tag,
                      float confidence, float accuracy);
+/* Room for n more place beliefs of the agent, so that as many reports
+ * cannot fail; false on out of memory. */
+bool wy_places_reserve(wary_world *w, int32_t agent, int32_t n);
 /* One step of the agent's place beliefs: fading, states, events. */
 void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t agent, float dt);
 

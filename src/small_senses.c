@@ -193,9 +193,10 @@ bool wy_touches_report(wary_world *w, struct wy_reports *into, int32_t agent) {
                         1.0f, NULL))
       return false;
   }
-  t->count = 0;
   return true;
 }
+
+void wy_touches_clear(wary_world *w, int32_t agent) { w->small->agents.data[agent].count = 0; }
 
 int wary_actor_set_scent(wary_world *w, wary_actor_id id_h, float scent) {
   wy_id id = id_h.id;

@@ -43,5 +43,7 @@ float wy_small_sense(wary_world *w, const wy_actor *a, int32_t sense, const wy_a
                      float distance, int32_t *reason, uint64_t *rays, wy_small_factors *f);
 /* The agent's reported touches -> reports (report.h) into into; false on out of memory. */
 bool wy_touches_report(wary_world *w, struct wy_reports *into, int32_t agent);
+/* The touches reported (wy_touches_report) are spent. */
+void wy_touches_clear(wary_world *w, int32_t agent);
 
 #endif

@@ -29,13 +29,20 @@
 #include "stimulus.h"
 #include "vision.h"
 
-/* Marks which slots are due for one agent; true if any is. */
-static bool schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int32_t tier,
-                     float dt, bool due[WY_SLOTS]) {
+/* Which slots of the agent are due this step, changing nothing; true if any is. */
+static bool due_slots(const wy_agent *ag, const wy_profile *p, bool due[WY_SLOTS]) {
   bool any = false;
   for (int32_t s = 0; s < p->slot_count; s++) {
+    due[s] = wy_slot_due(ag, s);
+    any = any || due[s];
+  }
+  return any;
+}
+
+/* Moves the agent's slot timers by dt. */
+static void schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int32_t tier, float dt) {
+  for (int32_t s = 0; s < p->slot_count; s++) {
     ag->since[s] += dt;
-    due[s] = false;
     /* Due when the time left has run out (to within float drift: 0.1 s is
      * six steps of 1/60 s, not seven); the step's dt is taken off after, so
      * updates are one interval apart in steps of any size. */
@@ -44,33 +51,42 @@ static bool schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int
       ag->next_due[s] += interval;
       /* A long step must not leave a backlog of updates behind it. */
       if (ag->next_due[s] <= 0.0f) ag->next_due[s] = interval;
-      due[s] = !ag->muted[s];
-      any = any || due[s];
     }
     ag->next_due[s] -= dt;
   }
-  return any;
 }
 
 /* One agent as it gathers: which it is, what it believes, the lane it
  * writes into. */
 typedef struct wy_gatherer {
   int32_t agent;
+  const wy_agent *ag;
   const wy_actor *actor;
   const wy_belief_list *beliefs;
   wy_lane *lane;
+  wy_agent_span *span; /* room: the beliefs its reports and queries may make */
 } wy_gatherer;
+
+/* A due slot's time since it last ran, as the step will leave it: what its
+ * reports and queries carry. */
+static inline float since_of(const wary_world *w, const wy_gatherer *g, int32_t slot) {
+  return g->ag->since[slot] + w->step_dt;
+}
 
 /* A built-in sense's answer about one candidate: nothing is recorded for a
  * target it neither senses nor holds a belief about. */
 static inline bool report(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t target_slot,
                           float c, int32_t reason, float accuracy) {
   wy_id target = wy_actor_id(w, target_slot);
-  int32_t belief = c <= 0.0f ? wy_belief_find(g->beliefs, target) : -1;
+  int32_t belief = wy_belief_find(g->beliefs, target);
   if (c <= 0.0f && belief < 0) return true;
   struct wy_reports *into = g->lane->reports;
   if (!wy_report_push(w, into, g->agent, slot, target, c, reason, accuracy, NULL)) return false;
-  into->actors.data[into->actors.count - 1].belief = belief;
+  wy_report *r = &into->actors.data[into->actors.count - 1];
+  r->belief = belief;
+  r->dt = since_of(w, g, slot);
+  /* A report about a target the agent holds no belief about makes one. */
+  g->span->room += belief < 0;
   return true;
 }
 
@@ -100,45 +116,48 @@ static bool feel(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sens
 static bool ask(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sense,
                 int32_t target_slot, float distance) {
   int32_t belief = wy_belief_find(g->beliefs, wy_actor_id(w, target_slot));
-  return wy_custom_push(w, g->lane->custom, g->agent, slot, sense, target_slot, distance, belief);
-}
-
-/* What the senses found at places (in r: the world's or a lane's) becomes
- * beliefs about places. */
-static bool apply_places(wary_world *w, struct wy_reports *r) {
-  for (int32_t i = 0; i < r->places.count; i++) {
-    const wy_place_note *p = &r->places.data[i];
-    if (!wy_place_report(w, p->agent, p->pos, p->tag, p->confidence, p->accuracy)) return false;
-  }
-  r->places.count = 0;
+  struct wy_custom *c = g->lane->custom;
+  if (!wy_custom_push(w, c, g->agent, slot, sense, target_slot, distance, belief)) return false;
+  c->queries.data[c->queries.count - 1].dt = since_of(w, g, slot);
+  g->span->room += belief < 0;
   return true;
 }
 
+/* What the senses found at places (in r: the world's or a lane's) becomes
+ * beliefs about places; the room is reserved (reserve_room). */
+static void apply_places(wary_world *w, struct wy_reports *r) {
+  for (int32_t i = 0; i < r->places.count; i++) {
+    const wy_place_note *p = &r->places.data[i];
+    wy_place_report(w, p->agent, p->pos, p->tag, p->confidence, p->accuracy);
+  }
+  r->places.count = 0;
+}
+
+/* The first pass of an agent's senses: what they find, into its lane, and
+ * the room its hearing update needs; it changes nothing of the world, so a
+ * step that runs out of memory here is undone (wary_step_begin). */
 static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
-  wy_agent *ag = &w->agents.data[agent];
+  const wy_agent *ag = &w->agents.data[agent];
   const wy_actor *a = &w->actors.data[ag->actor];
   const wy_profile *p = &w->profiles.data[a->profile];
-  wy_belief_list *beliefs = wy_beliefs_of(w, agent);
-  const wy_gatherer g = {agent, a, beliefs, lane};
-  bool due[WY_SLOTS];
+  const wy_belief_list *beliefs = wy_beliefs_of(w, agent);
+  wy_agent_span *sp = &w->spans.data[agent];
+  const wy_gatherer g = {agent, ag, a, beliefs, lane, sp};
+  bool *due = sp->due;
   float reach[WY_SLOTS];
-  memset(ag->ran, 0, sizeof ag->ran);
-  memset(ag->failed, 0, sizeof ag->failed);
-  /* A reported touch counts at once, whatever the touch sense's interval. */
+  sp->hear_room = 0;
+  sp->room = 0;
+  /* A reported touch counts at once, whatever the touch sense's interval
+   * (its dt: the time since as the step found it). */
+  int32_t before = lane->reports->actors.count;
   if (!wy_touches_report(w, lane->reports, agent)) return WARY_ERR_OUT_OF_MEMORY;
-  if (!schedule(w, ag, p, a->lod_tier, w->step_dt, due)) return WARY_OK;
+  sp->room += lane->reports->actors.count - before;
+  if (!due_slots(ag, p, due)) return WARY_OK;
   float range = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
     reach[s] = wy_slot_reach(w, a, p, s);
     if (due[s] && reach[s] > range) range = reach[s];
   }
-  /* Every belief hears from its due slots this step, even out of range (the
-   * agent's ran says which: resolve.c reads it). Senses that look at
-   * candidates lose what is not among them out of range (stamped once for
-   * every belief: wy_belief_reason); hearing's silence keeps its own reason. */
-  for (int32_t s = 0; s < p->slot_count; s++)
-    if (due[s] && p->slots[s].range > 0.0f && p->slots[s].sense < WARY_BUILTIN_SENSES)
-      beliefs->out_of_range_step[s] = w->steps;
   if (range > 0.0f) {
     int32_t count = 0;
     int32_t team_mates = 0;
@@ -167,13 +186,43 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
     }
   }
   int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
-  if (hearing >= 0 && due[hearing] && (!wy_hear(w, lane, agent) || !apply_places(w, lane->reports)))
-    return WARY_ERR_OUT_OF_MEMORY;
+  if (hearing >= 0 && due[hearing]) {
+    sp->hear_room = wy_hear_room(w, agent);
+    if (!wy_hear_reserve(w, agent, sp->hear_room)) return WARY_ERR_OUT_OF_MEMORY;
+  }
+  return WARY_OK;
+}
+
+/* The second pass, once the step has all its room: the agent's timers, its
+ * spent touches, its slots' out-of-range stamps and its hearing update
+ * (events, reports and place notes into the lane that runs it). It cannot
+ * fail. */
+static void sense_commit(wary_world *w, wy_lane *lane, int32_t agent) {
+  wy_agent *ag = &w->agents.data[agent];
+  const wy_actor *a = &w->actors.data[ag->actor];
+  const wy_profile *p = &w->profiles.data[a->profile];
+  wy_belief_list *beliefs = wy_beliefs_of(w, agent);
+  const bool *due = w->spans.data[agent].due;
+  memset(ag->ran, 0, sizeof ag->ran);
+  memset(ag->failed, 0, sizeof ag->failed);
+  wy_touches_clear(w, agent);
+  schedule(w, ag, p, a->lod_tier, w->step_dt);
+  /* Every belief hears from its due slots this step, even out of range (the
+   * agent's ran says which: resolve.c reads it). Senses that look at
+   * candidates lose what is not among them out of range (stamped once for
+   * every belief: wy_belief_reason); hearing's silence keeps its own reason. */
+  for (int32_t s = 0; s < p->slot_count; s++)
+    if (due[s] && p->slots[s].range > 0.0f && p->slots[s].sense < WARY_BUILTIN_SENSES)
+      beliefs->out_of_range_step[s] = w->steps;
+  int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
+  if (hearing >= 0 && due[hearing]) {
+    wy_hear(w, lane, agent);
+    apply_places(w, lane->reports);
+  }
   for (int32_t s = 0; s < p->slot_count; s++) {
     if (due[s]) ag->since[s] = 0.0f;
     ag->ran[s] = due[s];
   }
-  return WARY_OK;
 }
 
 static void lanes_empty(wary_world *w) {
@@ -238,50 +287,59 @@ static void run_agents(wary_world *w, int32_t start, int32_t end, int32_t worker
   }
 }
 
-static void sense_task(int32_t start, int32_t end, int32_t worker, void *context) {
+static void gather_task(int32_t start, int32_t end, int32_t worker, void *context) {
   run_agents(context, start, end, worker, gather);
 }
 
-/* The agents' reports, queries and events, in agent order; the status of
- * the first agent whose sensing failed, or of the merge. */
-static int merge_senses(wary_world *w) {
-  lanes_count(w);
+static void commit_task(int32_t start, int32_t end, int32_t worker, void *context) {
+  wary_world *w = context;
+  wy_lane *lane = &w->lanes.data[worker];
+  for (int32_t i = start; i < end; i++) {
+    wy_agent_span *sp = &w->spans.data[i];
+    sp->hear_lane = worker;
+    sp->heard[0] = lane->reports->actors.count;
+    sp->heard_events[0] = lane->events.count;
+    sense_commit(w, lane, i);
+    sp->heard[1] = lane->reports->actors.count;
+    sp->heard_events[1] = lane->events.count;
+  }
+}
+
+/* Copies n reports of a lane from first to the end of the world's (room reserved). */
+static void reports_take(wary_world *w, const wy_lane *l, int32_t first, int32_t n) {
   struct wy_reports *r = w->reports;
-  int status = WARY_OK;
+  if (n > 0) memcpy(r->actors.data + r->actors.count, l->reports->actors.data + first, (size_t)n * sizeof *r->actors.data);
+  r->actors.count += n;
+}
+
+/* The agents' reports, queries and events, in agent order: what each
+ * gathered, then what its hearing update added. The room is reserved. */
+static void merge_senses(wary_world *w) {
+  lanes_count(w);
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_agent_span *sp = &w->spans.data[i];
-    const wy_lane *l = &w->lanes.data[sp->lane];
-    if (status == WARY_OK) status = sp->status;
-    if (status == WARY_OK) {
-      int32_t n = sp->reports[1] - sp->reports[0];
-      sp->merged_reports[0] = r->actors.count;
-      sp->merged_queries[0] = w->custom->queries.count;
-      if (!wy_array_reserve(&w->alloc, &r->actors, r->actors.count + n) ||
-          !wy_custom_append(w, l->custom, sp->queries[0], sp->queries[1] - sp->queries[0]))
-        status = WARY_ERR_OUT_OF_MEMORY;
-      else {
-        if (n > 0)
-          memcpy(r->actors.data + r->actors.count, l->reports->actors.data + sp->reports[0],
-                 (size_t)n * sizeof *r->actors.data);
-        r->actors.count += n;
-        sp->merged_reports[1] = r->actors.count;
-        sp->merged_queries[1] = w->custom->queries.count;
-      }
-    }
-    /* Every agent's events, even past a failure: what its part changed stays
-     * (a sound it heard is not heard again), so the game hears of it. */
-    wy_events_take(w, l, sp->events[0], sp->events[1] - sp->events[0]);
+    const wy_lane *l = &w->lanes.data[sp->lane], *h = &w->lanes.data[sp->hear_lane];
+    sp->merged_reports[0] = w->reports->actors.count;
+    sp->merged_queries[0] = w->custom->queries.count;
+    reports_take(w, l, sp->reports[0], sp->reports[1] - sp->reports[0]);
+    reports_take(w, h, sp->heard[0], sp->heard[1] - sp->heard[0]);
+    wy_custom_append(w, l->custom, sp->queries[0], sp->queries[1] - sp->queries[0]);
+    sp->merged_reports[1] = w->reports->actors.count;
+    sp->merged_queries[1] = w->custom->queries.count;
+    if (sp->events[1] > sp->events[0]) wy_events_take(w, l, sp->events[0], sp->events[1] - sp->events[0]);
+    if (sp->heard_events[1] > sp->heard_events[0])
+      wy_events_take(w, h, sp->heard_events[0], sp->heard_events[1] - sp->heard_events[0]);
   }
-  return status;
 }
 
 /* What the step could fail to find room for, taken before anything changes:
- * the grid, the hierarchy of boxes (so no ray fails inside the step) and a
- * place in every hearing agent's pending sounds for each queued sound (so
- * delivery cannot stop half way and deliver twice when the step is made
- * again); the lanes' room (lanes_fit). */
+ * the grid, the hierarchy of boxes (so no ray fails inside the step), a
+ * place in every hearing agent's pending sounds for each queued sound, the
+ * lanes' room (lanes_fit), and where the actors' motion is kept. */
 static bool reserve_step(wary_world *w) {
-  if (!wy_grid_refresh(w) || !wy_occ_prepare(&w->occ) || !lanes_fit(w)) return false;
+  if (!wy_grid_refresh(w) || !wy_occ_prepare(&w->occ) || !lanes_fit(w) ||
+      !wy_array_reserve(&w->alloc, &w->motion, w->actors.count))
+    return false;
   int32_t sounds = 0;
   for (int32_t e = 0; e < w->emissions->queue.count; e++) sounds += w->emissions->queue.data[e].is_sound;
   if (sounds == 0) return true;
@@ -294,17 +352,110 @@ static bool reserve_step(wary_world *w) {
   return true;
 }
 
+/* The room the second pass and wary_step_end need, now that the first pass
+ * has counted it: the world's reports and queries, the lanes' room for the
+ * hearing updates (any lane may run any agent's), the agents' place
+ * beliefs, their new beliefs (one for each report, query, hearing track and
+ * hit about a target they hold none about) and the GECK pass. */
+static bool reserve_room(wary_world *w) {
+  int32_t reports = 0, queries = 0, heard = 0, most_heard = 0;
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    wy_agent_span *sp = &w->spans.data[i];
+    reports += sp->reports[1] - sp->reports[0];
+    queries += sp->queries[1] - sp->queries[0];
+    heard += sp->hear_room;
+    if (sp->hear_room > most_heard) most_heard = sp->hear_room;
+    sp->place_room = 0;
+  }
+  if (!wy_array_reserve(&w->alloc, &w->reports->actors, reports + heard) || !wy_custom_reserve(w, queries))
+    return false;
+  for (int32_t i = 0; i < w->lanes.count; i++) {
+    struct wy_reports *r = w->lanes.data[i].reports;
+    if (!wy_array_reserve(&w->alloc, &r->actors, r->actors.count + heard) ||
+        !wy_array_reserve(&w->alloc, &r->places, most_heard))
+      return false;
+  }
+  for (int32_t k = 0; k < w->reports->places.count; k++) w->spans.data[w->reports->places.data[k].agent].place_room++;
+  for (int32_t k = 0; k < w->damages->queue.count; k++) {
+    const wy_actor *v = wy_actor_get(w, w->damages->queue.data[k].def.victim.id);
+    if (v && v->agent >= 0) w->spans.data[v->agent].room++;
+  }
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    const wy_agent_span *sp = &w->spans.data[i];
+    wy_belief_list *l = wy_beliefs_of(w, i);
+    int32_t n = sp->room + sp->hear_room;
+    if (!wy_places_reserve(w, i, sp->place_room + sp->hear_room) ||
+        (n > 0 && !wy_belief_list_reserve(w, l, l->count + n, l->stride)))
+      return false;
+  }
+  return wy_geck_reserve(w);
+}
+
+/* A step that ran out of room before it changed anything but the clock and
+ * the motion puts them back. */
+typedef struct wy_undo {
+  float time;
+  uint32_t steps;
+  float step_dt;
+  wary_stats stats;
+  uint32_t events_dropped;
+  uint32_t light_epoch;
+  float dt;
+  uint32_t dt_run_start;
+} wy_undo;
+
+static void keep(wary_world *w, wy_undo *u) {
+  *u = (wy_undo){w->time, w->steps, w->step_dt, w->stats, w->events_dropped, w->light_epoch,
+                 w->beliefs->dt[(w->steps + 1u) % WY_DT_RING], w->beliefs->dt_run_start};
+  for (int32_t i = 0; i < w->actors.count; i++) {
+    const wy_actor *a = &w->actors.data[i];
+    wy_motion *m = &w->motion.data[i];
+    memcpy(m->vel, a->vel, sizeof m->vel);
+    memcpy(m->step_pos, a->step_pos, sizeof m->step_pos);
+    m->head_yaw = a->head_yaw;
+    m->head_pitch = a->head_pitch;
+  }
+}
+
+static int undo(wary_world *w, const wy_undo *u) {
+  w->time = u->time;
+  w->steps = u->steps;
+  w->step_dt = u->step_dt;
+  w->stats = u->stats;
+  w->events_dropped = u->events_dropped;
+  w->light_epoch = u->light_epoch;
+  w->beliefs->dt[(u->steps + 1u) % WY_DT_RING] = u->dt;
+  w->beliefs->dt_run_start = u->dt_run_start;
+  for (int32_t i = 0; i < w->actors.count; i++) {
+    wy_actor *a = &w->actors.data[i];
+    const wy_motion *m = &w->motion.data[i];
+    memcpy(a->vel, m->vel, sizeof a->vel);
+    memcpy(a->step_pos, m->step_pos, sizeof a->step_pos);
+    a->head_yaw = m->head_yaw;
+    a->head_pitch = m->head_pitch;
+    /* Light taken at the epoch put back is stale: the next change reuses it. */
+    a->light_stamp[0] = a->light_stamp[1] = a->light_claim[0] = a->light_claim[1] = 0;
+  }
+  w->budget->planned = false;
+  /* A failed step has no events (the last step's are gone, as they would
+   * be after any step). */
+  w->events.count = 0;
+  w->in_step = false;
+  return wy_fail_memory(w->error, "wary_step_begin");
+}
+
 int wary_step_begin(wary_world *w, float dt) {
   if (w->in_step) return wy_fail_in_step(w->error, __func__);
   if (wy_bad_range(w->error, __func__, "dt", dt, 0.0f, (float)WARY_MAX_STEP_SECONDS))
     return WARY_ERR_BAD_VALUE;
   if (!reserve_step(w)) return wy_fail_memory(w->error, __func__);
+  wy_undo u;
+  keep(w, &u);
   w->in_step = true;
   w->steps++;
   wy_beliefs_step_begin(w, dt);
   w->step_dt = dt;
   w->time += dt;
-  w->events.count = 0;
   w->custom->queries.count = 0;
   w->reports->actors.count = 0;
   w->reports->places.count = 0;
@@ -312,25 +463,27 @@ int wary_step_begin(wary_world *w, float dt) {
   wy_actors_motion(w, dt);
   wy_eyes_turn(w, dt);
   lanes_empty(w);
-  bool delivered = wy_deliver_sounds(w);
-  /* Heard once: if what follows fails, the step made again delivers them
-   * only as stimuli. */
-  for (int32_t e = 0; delivered && e < w->emissions->queue.count; e++) w->emissions->queue.data[e].is_sound = false;
-  if (!delivered || !wy_deliver_stimuli(w) || !apply_places(w, w->reports) || !wy_budget_plan(w)) {
-    w->in_step = false;
-    return wy_fail_memory(w->error, __func__);
-  }
+  /* The first pass: where the sounds and stimuli arrive, the ray budget's
+   * plan, what every agent's senses find, and the room all of it needs. */
+  if (!wy_offer_sounds(w) || !wy_deliver_stimuli(w) || !wy_budget_plan(w)) return undo(w, &u);
+  wy_parallel_for(w, gather_task, w->agents.count, 16);
+  for (int32_t i = 0; i < w->agents.count; i++)
+    if (w->spans.data[i].status != WARY_OK) return undo(w, &u);
+  if (!reserve_room(w)) return undo(w, &u);
+  /* The second pass: nothing fails from here to the end of the step. */
+  wy_beliefs_restamp(w);
+  w->events.count = 0;
+  wy_deliver_sounds(w);
+  w->emissions->queue.count = 0;
+  apply_places(w, w->reports);
+  wy_budget_settle(w);
   /* Evidence lifetimes give blocks back to the pool all agents share. */
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_belief_list *beliefs = wy_beliefs_of(w, i);
     if (beliefs->holders > 0) wy_evidence_tick(w, beliefs, dt);
   }
-  wy_parallel_for(w, sense_task, w->agents.count, 16);
-  int s = merge_senses(w);
-  if (s != WARY_OK) {
-    w->in_step = false;
-    return wy_fail(w->error, s, __func__, "%s", wary_status_string(s));
-  }
+  wy_parallel_for(w, commit_task, w->agents.count, 16);
+  merge_senses(w);
   w->stats.queries += (uint64_t)w->custom->queries.count;
   return WARY_OK;
 }

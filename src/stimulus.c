@@ -169,7 +169,6 @@ bool wy_deliver_stimuli(wary_world *w) {
     w->reports->places.count += m;
   }
   for (int32_t i = 0; i < w->lanes.count; i++) w->lanes.data[i].reports->places.count = 0;
-  w->emissions->queue.count = 0;
   return true;
 }
 

@@ -27,8 +27,9 @@ extern const wy_module wy_stimulus_module;
 
 /* Every queued emission -> vibration's place reports (report.h, the
  * world's) and the inbox: a parallel-for over the emissions (the lanes'
- * grid scratch fitted and the tree built first), then in order; the queue
- * empties. False on out of memory. */
+ * grid scratch fitted and the tree built first), then in order. It changes
+ * nothing else (the step empties the queue once nothing can fail). False on
+ * out of memory. */
 bool wy_deliver_stimuli(wary_world *w);
 
 #endif

@@ -518,7 +518,9 @@ int wary_sense_muted(const wary_world *world, wary_actor_id agent, int32_t slot,
 
 /* One step: wary_step_begin, C evaluate callbacks, wary_step_end. */
 int wary_step(wary_world *world, float dt);
-/* Timers and sense scheduling; fills the query batch for custom senses. */
+/* Timers and sense scheduling; fills the query batch for custom senses. It
+ * takes all the room the step needs before it changes anything: on
+ * WARY_ERR_OUT_OF_MEMORY the world is as it was, with no events. */
 int wary_step_begin(wary_world *world, float dt);
 int32_t wary_query_count(const wary_world *world);
 const wary_sense_query *wary_queries(const wary_world *world); /* @count(wary_query_count) */

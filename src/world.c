@@ -135,6 +135,7 @@ void wy_world_free(wary_world *w) {
   }
   wy_array_free(&w->alloc, &w->lanes);
   wy_array_free(&w->alloc, &w->spans);
+  wy_array_free(&w->alloc, &w->motion);
   for (int32_t i = 0; i < w->names.count; i++)
     wy_free(&w->alloc, w->names.data[i], strlen(w->names.data[i]) + 1);
   wy_array_free(&w->alloc, &w->names);

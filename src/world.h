@@ -95,7 +95,24 @@ typedef struct wy_agent_span {
   int32_t events[2];
   int32_t merged_reports[2];
   int32_t merged_queries[2];
+  /* The senses' two passes (step.c): the slots found due, what its hearing
+   * update may add (0: not due), and where that update went. */
+  bool due[WARY_MAX_PROFILE_SENSES];
+  int32_t hear_room;
+  int32_t hear_lane;
+  int32_t heard[2];
+  int32_t heard_events[2];
+  int32_t room;       /* the beliefs its reports, queries and hits may make */
+  int32_t place_room; /* the place notes the stimuli brought it */
 } wy_agent_span;
+
+/* What a step changes before it knows it has the room it needs (how the
+ * actors moved, where the eyes turned): put back when it has not. */
+typedef struct wy_motion {
+  float vel[3];
+  float step_pos[3];
+  float head_yaw, head_pitch;
+} wy_motion;
 
 struct wary_world {
   wary_world_def def;
@@ -142,6 +159,7 @@ struct wary_world {
 
   WY_ARRAY(wy_lane) lanes; /* one per worker (at least one) */
   WY_ARRAY(wy_agent_span) spans; /* per agent, of the last parallel phase */
+  WY_ARRAY(wy_motion) motion;    /* per actor, as the step found it (step.c) */
   wy_pool *pool;           /* libwary's pool when the def asks for workers without a scheduler */
 
   const wy_module *const *modules;
