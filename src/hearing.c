@@ -262,7 +262,7 @@ bool wy_offer_sounds(wary_world *w) {
   int32_t n = w->emissions->queue.count;
   if (!wy_array_reserve(&w->alloc, &h->spans, n) || !wy_array_reserve(&w->alloc, &h->arriving, w->agents.count))
     return false;
-  memset(h->arriving.data, 0, (size_t)w->agents.count * sizeof *h->arriving.data);
+  for (int32_t i = 0; i < w->agents.count; i++) h->arriving.data[i] = 0;
   for (int32_t i = 0; i < h->lanes.count; i++) h->lanes.data[i].count = 0;
   /* The sounds are offered at once; they join the pending sounds in order. */
   wy_parallel_for(w, offer_task, n, 4);

@@ -448,7 +448,10 @@ int wary_step_begin(wary_world *w, float dt) {
   if (w->in_step) return wy_fail_in_step(w->error, __func__);
   if (wy_bad_range(w->error, __func__, "dt", dt, 0.0f, (float)WARY_MAX_STEP_SECONDS))
     return WARY_ERR_BAD_VALUE;
-  if (!reserve_step(w)) return wy_fail_memory(w->error, __func__);
+  if (!reserve_step(w)) {
+    w->events.count = 0; /* as after any failed step */
+    return wy_fail_memory(w->error, __func__);
+  }
   wy_undo u;
   keep(w, &u);
   w->in_step = true;

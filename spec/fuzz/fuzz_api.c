@@ -5,7 +5,10 @@
  * every operation it checks what must always hold: every live id is valid
  * and every removed one refused, no confidence, emotion or threat is NaN or
  * outside [0, 1], states and detection states are members of their enums,
- * a refused call says why, and a snapshot loaded back saves the same bytes.
+ * after a step every belief's state agrees with its confidence, its
+ * profile's thresholds and its timers, a refused call says why, and a
+ * snapshot loaded back saves the same bytes. Some steps are made with one
+ * allocation refused: they must fail and leave the snapshot as it was.
  * Any broken rule aborts (a finding); ASan and UBSan catch the rest.
  *
  *   scripts/fuzz.sh              the fixed budget scripts/test.sh runs
@@ -20,6 +23,7 @@
 
 #define MAX_ACTORS 48
 #define MAX_BOXES 16
+#define MAX_PROFILES 64
 
 typedef struct bytes {
   const uint8_t *p;
@@ -61,8 +65,42 @@ static void must(int ok, const char *what) {
   }
 }
 
+/* The world's allocator: the C library's, but for allocation fail_at. */
+typedef struct faults {
+  long count;   /* allocations asked for */
+  long fail_at; /* the one refused, -1 none */
+  bool failed;  /* it was asked for */
+} faults;
+
+static void *f_alloc(void *user, size_t size) {
+  faults *f = user;
+  if (f->count++ == f->fail_at) {
+    f->failed = true;
+    return NULL;
+  }
+  return malloc(size);
+}
+
+static void *f_realloc(void *user, void *p, size_t old_size, size_t size) {
+  (void)old_size;
+  faults *f = user;
+  if (f->count++ == f->fail_at) {
+    f->failed = true;
+    return NULL;
+  }
+  return realloc(p, size);
+}
+
+static void f_free(void *user, void *p, size_t size) {
+  (void)user;
+  (void)size;
+  free(p);
+}
+
 typedef struct game {
   wary_world *w;
+  faults faults;
+  wary_profile_def defs[MAX_PROFILES]; /* each profile as last defined */
   wary_actor_id live[MAX_ACTORS], removed[MAX_ACTORS];
   int32_t live_count, removed_count;
   wary_box_id boxes[MAX_BOXES];
@@ -138,6 +176,63 @@ static uint8_t *save(game *g, size_t *size) {
   return buf;
 }
 
+/* The rung a confidence reaches on the ladder (resolve.c's step_states). */
+static int32_t rung_of(const wary_profile_def *d, float c) {
+  return c >= d->track_threshold    ? WARY_TRACKED
+         : c >= d->detect_threshold ? WARY_DETECTED
+         : c >= d->suspect_threshold ? WARY_SUSPECTED
+                                     : WARY_UNDETECTED;
+}
+
+/* After a step, each belief's state agrees with its confidence and timers:
+ * a belief on the ladder is no higher than its confidence reaches (it climbs
+ * only while reported, it falls at once), and one Lost or Remembered has
+ * not outstayed its profile's time (0: it came there this step). */
+static void check_states(game *g) {
+  wary_world *w = g->w;
+  for (int32_t i = 0; i < g->live_count; i++) {
+    wary_actor_info info;
+    if (wary_actor_get(w, g->live[i], &info) != WARY_OK || info.profile < 0 || info.profile >= MAX_PROFILES ||
+        info.profile >= g->profiles)
+      continue;
+    const wary_profile_def *d = &g->defs[info.profile];
+    int32_t n = wary_belief_count(w, g->live[i]);
+    for (int32_t k = 0; k < n; k++) {
+      wary_belief bl;
+      must(wary_belief_at(w, g->live[i], k, &bl) == WARY_OK, "a belief that is counted reads");
+      if (bl.state >= WARY_SUSPECTED && bl.state <= WARY_TRACKED)
+        must(rung_of(d, bl.confidence) >= bl.state, "a belief on the ladder above its confidence");
+      if (bl.state == WARY_LOST)
+        must(bl.time_in_state == 0.0f || bl.time_in_state < d->lost_time, "a belief Lost past lost_time");
+      if (bl.state == WARY_REMEMBERED)
+        must(bl.time_in_state == 0.0f || bl.time_in_state < d->memory_time,
+             "a belief Remembered past memory_time");
+    }
+  }
+}
+
+/* A step with allocation n of it refused (past its last: none is): it fails
+ * with the world's snapshot as it was, or runs whole. */
+static int refused_step(game *g, float dt, long n) {
+  size_t before_size;
+  uint8_t *before = save(g, &before_size);
+  g->faults.failed = false;
+  g->faults.fail_at = g->faults.count + n;
+  int st = wary_step(g->w, dt);
+  g->faults.fail_at = -1;
+  if (g->faults.failed) {
+    must(st == WARY_ERR_OUT_OF_MEMORY || st == WARY_ERR_BAD_VALUE, "a step out of memory says so");
+    size_t after_size;
+    uint8_t *after = save(g, &after_size);
+    must(after_size == before_size && memcmp(after, before, before_size) == 0,
+         "a step out of memory left the world as it was");
+    must(st != WARY_ERR_OUT_OF_MEMORY || wary_event_count(g->w) == 0, "a failed step has no events");
+    free(after);
+  }
+  free(before);
+  return st;
+}
+
 static void add_actor(game *g, bytes *b) {
   if (g->live_count >= MAX_ACTORS) return;
   wary_actor_def d = wary_default_actor_def();
@@ -185,9 +280,11 @@ static void define(game *g, bytes *b) {
    * saved before it may then be refused as another world's. */
   g->definitions++;
   if (u8(b) % 3 == 0 && g->profiles > 0) {
-    said(g, wary_profile_set(g->w, u8(b) % g->profiles, &p));
+    index = u8(b) % g->profiles;
+    if (said(g, wary_profile_set(g->w, index, &p)) == WARY_OK && index < MAX_PROFILES) g->defs[index] = p;
   } else if (said(g, wary_profile_create(g->w, &p, &index)) == WARY_OK) {
     g->profiles++;
+    if (index < MAX_PROFILES) g->defs[index] = p;
     if (u8(b) % 3 == 0) {
       wary_geck_def gd = wary_default_geck_def();
       gd.enabled = true;
@@ -310,8 +407,11 @@ static void one_op(game *g, bytes *b) {
   case 12:
   case 13: {
     float dt = u8(b) % 4 == 0 ? num(b) : 1.0f / 60.0f;
-    int st = said(g, wary_step(w, dt));
-    must(st == WARY_OK || st == WARY_ERR_BAD_VALUE, "a step succeeds or refuses its dt");
+    uint8_t k = u8(b);
+    int st = said(g, k % 8 == 0 ? refused_step(g, dt, k / 8) : wary_step(w, dt));
+    must(st == WARY_OK || st == WARY_ERR_BAD_VALUE || (k % 8 == 0 && st == WARY_ERR_OUT_OF_MEMORY),
+         "a step succeeds, refuses its dt or runs out of the memory refused it");
+    if (st == WARY_OK) check_states(g);
     break;
   }
   case 14: snapshot_op(g, b); break;
@@ -355,7 +455,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   bytes b = {data, size};
   game g;
   memset(&g, 0, sizeof g);
+  g.faults.fail_at = -1;
   wary_world_def d = wary_default_world_def();
+  d.alloc_fn = f_alloc;
+  d.realloc_fn = f_realloc;
+  d.free_fn = f_free;
+  d.alloc_user = &g.faults;
   d.event_capacity = 1 + u8(&b) % 200;
   if (u8(&b) % 4 == 0) d.units_per_meter = num(&b);
   if (wary_world_create(&d, &g.w) != WARY_OK) return 0;
