@@ -27,8 +27,8 @@ local KEYS = { "agent", "target", "dt", "distance", "agent_yaw", "light", "weath
 local VECTORS = { "agent_pos", "eye_pos", "eye_forward", "target_pos", "target_vel" }
 
 -- As lua.c's message handler: an error object that is not a string or a
--- number goes through its __tostring, or is described; then the traceback.
-local function handler(m)
+-- number goes through its __tostring, or is described.
+local function describe(m)
   local kind = type(m)
   if kind ~= "string" and kind ~= "number" then
     local mt = getmetatable(m)
@@ -37,8 +37,11 @@ local function handler(m)
     if tostr then ok, s = pcall(tostr, m) end
     m = ok and type(s) == "string" and s or "(error object is a " .. kind .. " value)"
   end
-  return traceback(m, 2)
+  return m
 end
+
+-- The message handler of on_stimulus: the error described, then the traceback.
+local function handler(m) return traceback(describe(m), 2) end
 
 local function finite(x)
   return x == x and x ~= huge and x ~= -huge
@@ -136,8 +139,11 @@ end
 local readers = setmetatable({}, { __mode = "k" })
 
 -- The inbox from entry at.inbox and the batch from query at.query on; at
--- says where it is before each call of a sense (at.kind, at.sense) and
--- counts at.evaluated.
+-- says where it is before each call of a sense (at.kind, at.sense), whether
+-- an evaluate is running (at.calling) and counts at.evaluated. evaluate is
+-- called unprotected (a protected call per query would cost more than most
+-- senses, and stops LuaJIT's traces): when it raises, the coroutine that
+-- runs this dies there and runner.run carries on after that query.
 local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
   local r = readers[B]
   if not r then
@@ -190,12 +196,11 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
         rawset(ctx, "sense", id)
         sense_now = s
       end
-      at.evaluated, at.query, at.sense = at.evaluated + 1, i + 1, s
-      local ok, c, accuracy, x, y, z = xpcall(evaluate, handler, ctx, profiles[agent], actors[target])
+      at.evaluated, at.query, at.sense, at.calling = at.evaluated + 1, i + 1, s, true
+      local c, accuracy, x, y, z = evaluate(ctx, profiles[agent], actors[target])
+      at.calling = false
       local message
-      if not ok then
-        message = tostring(c)
-      elseif c ~= nil and c ~= false then
+      if c ~= nil and c ~= false then
         -- store(), inlined for the common case: a finite number above 0 with
         -- no accuracy or a finite one in 0..1, and no location
         if type(c) == "number" and c > 0 and c <= 1 and x == nil
@@ -220,20 +225,23 @@ end
 -- Runs the inbox and the batch; errors gets an entry per failure
 -- ({ index, sense, agent, target, message [, inbox = true] }). Returns the
 -- number of queries evaluated. Raises "wary world is destroyed" if a sense
--- destroyed the world. A sense that yields (called from a coroutine) does
--- not take world:step with it: the runner runs in a coroutine of its own,
--- so the yield stops there; that call fails as an error of its sense, and
--- the rest carries on after it.
+-- destroyed the world. The runner runs in a coroutine of its own: an
+-- evaluate that raises ends it (its message is the error and the traceback
+-- where it was raised), and one that yields (called from a coroutine) stops
+-- there without taking world:step with it; either call fails as an error of
+-- its sense, and the rest carries on after it in a new coroutine.
 function runner.run(B, w, senses, profiles, actors, ctx, errors)
-  local at = { inbox = 0, query = 0, evaluated = 0 }
+  local at = { inbox = 0, query = 0, evaluated = 0, calling = false }
   while true do
     local co = coroutine.create(run_from)
     local ok, err = coroutine.resume(co, B, w, senses, profiles, actors, ctx, errors, at)
-    if not ok then error(err, 0) end
-    if coroutine.status(co) == "dead" then return at.evaluated end
+    if not ok and not at.calling then error(err, 0) end
+    if ok and coroutine.status(co) == "dead" then return at.evaluated end
+    at.calling = false
     local sense = senses[at.sense]
-    local message = string.format("sense '%s': yielded (a sense must return its answer, not yield)",
+    local message = ok and string.format("sense '%s': yielded (a sense must return its answer, not yield)",
       tostring(sense and sense.id))
+      or "sense '" .. tostring(sense and sense.id) .. "': " .. traceback(co, describe(err))
     if at.kind == "inbox" then
       local e = B.inbox(w)[at.inbox]
       errors[#errors + 1] = { index = at.inbox - 1, inbox = true, sense = e.sense, agent = e.agent, target = 0,
