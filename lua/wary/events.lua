@@ -66,21 +66,26 @@ local function capitalized(s) return s:sub(1, 1):upper() .. s:sub(2) end
 -- handle. One constructor each, so a table is sized once.
 local make = {}
 
+-- A state event's table: loss, the loss reason, for the rungs after a loss
+-- only (nil for the others).
+local state, loss_reason = enums.state, enums.loss_reason
+
+local function state_event(actors, name, agent, target, from, to, confidence, loss)
+  return { type = name, agent = agent, target = actors[target], from = state[from], to = state[to],
+           confidence = confidence, loss_reason = loss and loss_reason[loss] }
+end
+
+local LOSS_RUNG = {}
+for _, name in ipairs({ "lost", "remember", "forget" }) do LOSS_RUNG[enums.event_type_values[name]] = true end
+
 local function state_change(world, e, agent, name)
-  return { type = name, agent = agent, target = world._actors[e.target],
-           from = enums.state[e.from_state], to = enums.state[e.to_state], confidence = e.confidence }
+  return state_event(world._actors, name, agent, e.target, e.from_state, e.to_state, e.confidence,
+    LOSS_RUNG[e.type] and e.loss_reason)
 end
 
-for _, name in ipairs({ "suspect", "detect", "track", "telegraph" }) do make[name] = state_change end
-
--- The rungs after a loss also say why it was lost.
-local function after_loss(world, e, agent, name)
-  return { type = name, agent = agent, target = world._actors[e.target],
-           from = enums.state[e.from_state], to = enums.state[e.to_state], confidence = e.confidence,
-           loss_reason = enums.loss_reason[e.loss_reason] }
+for _, name in ipairs({ "suspect", "detect", "track", "telegraph", "lost", "remember", "forget" }) do
+  make[name] = state_change
 end
-
-for _, name in ipairs({ "lost", "remember", "forget" }) do make[name] = after_loss end
 
 -- The runner's failures of this step: on_stimulus and evaluate failures are
 -- numbered apart.
@@ -147,13 +152,17 @@ end
 -- The readers of each backend, and the one record table each world reuses.
 local readers = setmetatable({}, { __mode = "k" })
 
-local function read(world, i)
-  local B = world._B
+local function readers_of(B)
   local r = readers[B]
   if not r then
     r = { head = B.event_reader(HEAD), rest = B.event_reader(REST) }
     readers[B] = r
   end
+  return r
+end
+
+local function read(world, i)
+  local r = readers_of(world._B)
   local e, w = world._record, world._w
   e.type, e.agent, e.target, e.from_state, e.to_state, e.loss_reason, e.confidence = r.head(w, i)
   if not STATE_EVENT[e.type] then
@@ -216,29 +225,50 @@ local function call_all(list, ev, first)
   return first
 end
 
+-- The name of each state event's type.
+local STATE_NAMES = {}
+for t in pairs(STATE_EVENT) do STATE_NAMES[t] = enums.event_type[t] end
+
 -- After a step: each event someone listens to, to its agent's handlers and
 -- then the world's, in the step's order. errors: the runner's list. A
 -- handler added while they run listens from the next step on. Every handler
--- runs, whatever another raised: returns the first error raised.
+-- runs, whatever another raised: returns the first error raised. A state
+-- event (most of a step's) is built straight from its record's head.
 function events.dispatch(world, errors)
   local by_index = {}
   for _, err in ipairs(errors) do by_index[(err.inbox and "inbox" or "query") .. err.index] = err end
-  world._step_errors, world._event_cache, world._events = by_index, {}, nil
-  local index = world._B.event_index(world._w, listen_mask(world))
+  local cache = {}
+  world._step_errors, world._event_cache, world._events = by_index, cache, nil
+  local B, w = world._B, world._w
+  local head = readers_of(B).head
+  local index = B.event_index(w, listen_mask(world))
   local actors, handlers = world._actors, world._handlers
   local first
   for k = 1, #index do
     local i = index[k]
-    local e = read(world, i)
-    local name = name_of(e)
-    local agent = actors[e.agent]
-    local own, all = agent and agent._handlers[name], handlers[name]
-    local unheard = e.type == SENSE_ERROR and agent and not own and not all
-    if own or all or unheard then
-      local ev = event(world, i, e)
-      if own then first = call_all(own, ev, first) end
-      if all then first = call_all(all, ev, first) end
-      if unheard then unheard_error(world, ev) end
+    local t, agent_id, target, from, to, loss, confidence = head(w, i)
+    local name = STATE_NAMES[t]
+    if name then
+      local agent = actors[agent_id]
+      local own, all = agent and agent._handlers[name], handlers[name]
+      if own or all then
+        local ev = state_event(actors, name, agent, target, from, to, confidence, LOSS_RUNG[t] and loss)
+        cache[i] = ev
+        if own then first = call_all(own, ev, first) end
+        if all then first = call_all(all, ev, first) end
+      end
+    else
+      local e = read(world, i)
+      name = name_of(e)
+      local agent = actors[e.agent]
+      local own, all = agent and agent._handlers[name], handlers[name]
+      local unheard = e.type == SENSE_ERROR and agent and not own and not all
+      if own or all or unheard then
+        local ev = event(world, i, e)
+        if own then first = call_all(own, ev, first) end
+        if all then first = call_all(all, ev, first) end
+        if unheard then unheard_error(world, ev) end
+      end
     end
   end
   return first
