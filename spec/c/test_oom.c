@@ -13,42 +13,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "faults.h"
 #include "wary.h"
-
-typedef struct faults {
-  long count;    /* allocations asked for so far */
-  long fail_at;  /* the one refused, -1 none */
-  long live;     /* blocks held */
-  bool failed;   /* the refused one was asked for */
-} faults;
-
-static void *f_alloc(void *user, size_t size) {
-  faults *f = user;
-  if (f->count++ == f->fail_at) {
-    f->failed = true;
-    return NULL;
-  }
-  void *p = malloc(size);
-  if (p) f->live++;
-  return p;
-}
-
-static void *f_realloc(void *user, void *p, size_t old_size, size_t size) {
-  (void)old_size;
-  faults *f = user;
-  if (f->count++ == f->fail_at) {
-    f->failed = true;
-    return NULL;
-  }
-  return realloc(p, size);
-}
-
-static void f_free(void *user, void *p, size_t size) {
-  (void)size;
-  faults *f = user;
-  f->live--;
-  free(p);
-}
 
 enum { AGENTS = 5, TARGETS = 4, STEPS = 240 };
 
@@ -91,10 +57,7 @@ static int call(program *p, int32_t k) {
   wary_world *w = p->w;
   if (k == 0) {
     wary_world_def d = wary_default_world_def();
-    d.alloc_fn = f_alloc;
-    d.realloc_fn = f_realloc;
-    d.free_fn = f_free;
-    d.alloc_user = &p->f;
+    faults_use(&d, &p->f);
     d.event_capacity = 4096;
     d.ray_budget = ray_budget;
     return wary_world_create(&d, &p->w);
@@ -321,10 +284,7 @@ static void test_sound_once(void) {
   for (long j = 0; j < 60; j++) {
     faults f = {.fail_at = -1};
     wary_world_def d = wary_default_world_def();
-    d.alloc_fn = f_alloc;
-    d.realloc_fn = f_realloc;
-    d.free_fn = f_free;
-    d.alloc_user = &f;
+    faults_use(&d, &f);
     wary_world *w = make_world(&d);
     if (!w) return;
     int32_t sound, sense, profile, tag;

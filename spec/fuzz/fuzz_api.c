@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../c/faults.h"
 #include "wary.h"
 
 #define MAX_ACTORS 48
@@ -63,38 +64,6 @@ static void must(int ok, const char *what) {
     fprintf(stderr, "fuzz_api: broken: %s\n", what);
     abort();
   }
-}
-
-/* The world's allocator: the C library's, but for allocation fail_at. */
-typedef struct faults {
-  long count;   /* allocations asked for */
-  long fail_at; /* the one refused, -1 none */
-  bool failed;  /* it was asked for */
-} faults;
-
-static void *f_alloc(void *user, size_t size) {
-  faults *f = user;
-  if (f->count++ == f->fail_at) {
-    f->failed = true;
-    return NULL;
-  }
-  return malloc(size);
-}
-
-static void *f_realloc(void *user, void *p, size_t old_size, size_t size) {
-  (void)old_size;
-  faults *f = user;
-  if (f->count++ == f->fail_at) {
-    f->failed = true;
-    return NULL;
-  }
-  return realloc(p, size);
-}
-
-static void f_free(void *user, void *p, size_t size) {
-  (void)user;
-  (void)size;
-  free(p);
 }
 
 typedef struct game {
@@ -457,10 +426,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   memset(&g, 0, sizeof g);
   g.faults.fail_at = -1;
   wary_world_def d = wary_default_world_def();
-  d.alloc_fn = f_alloc;
-  d.realloc_fn = f_realloc;
-  d.free_fn = f_free;
-  d.alloc_user = &g.faults;
+  faults_use(&d, &g.faults);
   d.event_capacity = 1 + u8(&b) % 200;
   if (u8(&b) % 4 == 0) d.units_per_meter = num(&b);
   if (wary_world_create(&d, &g.w) != WARY_OK) return 0;
