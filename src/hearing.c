@@ -106,6 +106,7 @@ static void destroy(wary_world *w) {
   wy_array_free(&w->alloc, &w->hearing->lanes);
   wy_array_free(&w->alloc, &w->hearing->spans);
   wy_array_free(&w->alloc, &w->hearing->arriving);
+  wy_array_free(&w->alloc, &w->hearing->arriving_unmade);
   for (int32_t i = 0; i < w->hearing->agents.count; i++) free_agent(w, &w->hearing->agents.data[i]);
   wy_array_free(&w->alloc, &w->hearing->agents);
   wy_array_free(&w->alloc, &w->hearing->profiles);
@@ -260,16 +261,21 @@ static void offer_task(int32_t start, int32_t end, int32_t worker, void *context
 bool wy_offer_sounds(wary_world *w) {
   struct wy_hearing *h = w->hearing;
   int32_t n = w->emissions->queue.count;
-  if (!wy_array_reserve(&w->alloc, &h->spans, n) || !wy_array_reserve(&w->alloc, &h->arriving, w->agents.count))
+  if (!wy_array_reserve(&w->alloc, &h->spans, n) || !wy_array_reserve(&w->alloc, &h->arriving, w->agents.count) ||
+      !wy_array_reserve(&w->alloc, &h->arriving_unmade, w->agents.count))
     return false;
-  for (int32_t i = 0; i < w->agents.count; i++) h->arriving.data[i] = 0;
+  for (int32_t i = 0; i < w->agents.count; i++) h->arriving.data[i] = h->arriving_unmade.data[i] = 0;
   for (int32_t i = 0; i < h->lanes.count; i++) h->lanes.data[i].count = 0;
   /* The sounds are offered at once; they join the pending sounds in order. */
   wy_parallel_for(w, offer_task, n, 4);
   for (int32_t e = 0; e < n; e++) {
     const wy_sound_span *sp = &h->spans.data[e];
     if (!sp->ok) return false;
-    for (int32_t i = sp->begin; i < sp->end; i++) h->arriving.data[h->lanes.data[sp->lane].data[i].agent]++;
+    for (int32_t i = sp->begin; i < sp->end; i++) {
+      const wy_arrival *arr = &h->lanes.data[sp->lane].data[i];
+      h->arriving.data[arr->agent]++;
+      h->arriving_unmade.data[arr->agent] += arr->pending.maker == 0;
+    }
   }
   return true;
 }
@@ -286,9 +292,12 @@ void wy_deliver_sounds(wary_world *w) {
   }
 }
 
-int32_t wy_hear_room(const wary_world *w, int32_t agent) {
+void wy_hear_room(const wary_world *w, int32_t agent, int32_t *sounds, int32_t *unmade, int32_t *reports) {
   const wy_hearing_agent *ag = &w->hearing->agents.data[agent];
-  return ag->tracks.count + ag->pending.count + w->hearing->arriving.data[agent];
+  *sounds = ag->pending.count + w->hearing->arriving.data[agent];
+  *unmade = w->hearing->arriving_unmade.data[agent];
+  for (int32_t i = 0; i < ag->pending.count; i++) *unmade += ag->pending.data[i].maker == 0;
+  *reports = ag->tracks.count + *sounds;
 }
 
 bool wy_hear_reserve(wary_world *w, int32_t agent, int32_t room) {
@@ -359,8 +368,8 @@ void wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
   const wary_hearing_def *h = wy_hearing_of(w, a->profile);
   int32_t slot = w->profiles.data[a->profile].builtin_slot[WARY_SENSE_HEARING];
   wy_id self = wy_agent_id(w, agent);
-  /* The room is reserved (wy_hear_room): a track, a report and a place note
-   * for each pending sound, a report for each track. */
+  /* The room is reserved (wy_hear_room): a track and a place note for each
+   * pending sound, a report for each track. */
   for (int32_t i = 0; i < ag->tracks.count; i++) {
     ag->tracks.data[i].heard = 0.0f;
     ag->tracks.data[i].sound = -1;

@@ -64,6 +64,7 @@ struct wy_hearing {
   WY_ARRAY(wy_arrivals) lanes;         /* per worker: this step's arrivals */
   WY_ARRAY(wy_sound_span) spans;       /* per emission of this step */
   WY_ARRAY(int32_t) arriving;          /* per agent: this step's arrivals */
+  WY_ARRAY(int32_t) arriving_unmade;   /* per agent: those of them nobody made */
 };
 
 extern const wy_module wy_hearing_module;
@@ -86,9 +87,11 @@ bool wy_offer_sounds(wary_world *w);
 /* What wy_offer_sounds found joins the agents' pending sounds, in order; it
  * cannot fail (wary_step_begin reserved the room). */
 void wy_deliver_sounds(wary_world *w);
-/* The most records one hearing update of agent this step can add (tracks,
- * reports, place notes): its tracks, pending and arriving sounds. */
-int32_t wy_hear_room(const wary_world *w, int32_t agent);
+/* The most one hearing update of agent this step can add: *sounds, the
+ * sounds it hears (pending and arriving), at most that many new tracks;
+ * *unmade, those nobody made, at most that many place notes; *reports, its
+ * tracks and its sounds, at most that many reports. */
+void wy_hear_room(const wary_world *w, int32_t agent, int32_t *sounds, int32_t *unmade, int32_t *reports);
 /* Room for that many more tracks in agent's hearing; false on out of memory. */
 bool wy_hear_reserve(wary_world *w, int32_t agent, int32_t room);
 /* One hearing update of an agent: events and reports (report.h) into the

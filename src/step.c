@@ -145,7 +145,7 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   const wy_gatherer g = {agent, ag, a, beliefs, lane, sp};
   bool *due = sp->due;
   float reach[WY_SLOTS];
-  sp->hear_room = 0;
+  sp->hear_sounds = sp->hear_unmade = sp->hear_reports = 0;
   sp->room = 0;
   /* A reported touch counts at once, whatever the touch sense's interval
    * (its dt: the time since as the step found it). */
@@ -187,8 +187,13 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   }
   int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
   if (hearing >= 0 && due[hearing]) {
-    sp->hear_room = wy_hear_room(w, agent);
-    if (!wy_hear_reserve(w, agent, sp->hear_room)) return WARY_ERR_OUT_OF_MEMORY;
+    wy_hear_room(w, agent, &sp->hear_sounds, &sp->hear_unmade, &sp->hear_reports);
+    if (!wy_hear_reserve(w, agent, sp->hear_sounds)) return WARY_ERR_OUT_OF_MEMORY;
+    /* Its reports may make a belief about each new maker and each tracked
+     * one the agent holds none about. */
+    sp->room += sp->hear_sounds - sp->hear_unmade;
+    const wy_hearing_agent *h = &w->hearing->agents.data[agent];
+    for (int32_t k = 0; k < h->tracks.count; k++) sp->room += wy_belief_find(beliefs, h->tracks.data[k].maker) < 0;
   }
   return WARY_OK;
 }
@@ -363,8 +368,8 @@ static bool reserve_room(wary_world *w) {
     wy_agent_span *sp = &w->spans.data[i];
     reports += sp->reports[1] - sp->reports[0];
     queries += sp->queries[1] - sp->queries[0];
-    heard += sp->hear_room;
-    if (sp->hear_room > most_heard) most_heard = sp->hear_room;
+    heard += sp->hear_reports;
+    if (sp->hear_unmade > most_heard) most_heard = sp->hear_unmade;
     sp->place_room = 0;
   }
   if (!wy_array_reserve(&w->alloc, &w->reports->actors, reports + heard) || !wy_custom_reserve(w, queries))
@@ -383,8 +388,8 @@ static bool reserve_room(wary_world *w) {
   for (int32_t i = 0; i < w->agents.count; i++) {
     const wy_agent_span *sp = &w->spans.data[i];
     wy_belief_list *l = wy_beliefs_of(w, i);
-    int32_t n = sp->room + sp->hear_room;
-    if (!wy_places_reserve(w, i, sp->place_room + sp->hear_room) ||
+    int32_t n = sp->room;
+    if (!wy_places_reserve(w, i, sp->place_room + sp->hear_unmade) ||
         (n > 0 && !wy_belief_list_reserve(w, l, l->count + n, l->stride)))
       return false;
   }

@@ -98,7 +98,9 @@ typedef struct wy_agent_span {
   /* The senses' two passes (step.c): the slots found due, what its hearing
    * update may add (0: not due), and where that update went. */
   bool due[WARY_MAX_PROFILE_SENSES];
-  int32_t hear_room;
+  int32_t hear_sounds;  /* wy_hear_room's */
+  int32_t hear_unmade;
+  int32_t hear_reports;
   int32_t hear_lane;
   int32_t heard[2];
   int32_t heard_events[2];
