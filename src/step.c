@@ -7,7 +7,13 @@
  * sensing and their beliefs' resolution run as a parallel-for (the def's
  * task callbacks, or on the calling thread): each piece writes its agents'
  * own parts and, into its worker's lane, what the world collects; the
- * lanes are then merged in agent order, so no result depends on the split. */
+ * lanes are then merged in agent order, so no result depends on the split.
+ * wary_step_begin senses in two passes: the first finds what the step will
+ * do and the room all of it needs, changing nothing but the clock and the
+ * actors' motion (put back when the room cannot be had); the second and
+ * wary_step_end change the world and find their room taken (reserve_room),
+ * so their out-of-memory paths are guards that a miscount cannot pass
+ * silently. */
 #include <string.h>
 
 #include "belief.h"
