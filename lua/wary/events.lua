@@ -96,15 +96,23 @@ function make.sense_error(world, e, agent, name)
            message = err and err.message }
 end
 
+-- A hear or sound_heard event's table; walls: nil for hear.
+local function sound_event(world, name, agent, target, confidence, px, py, pz, sound, loudness, walls)
+  if walls ~= nil then
+    return { type = name, agent = agent, target = world._actors[target], confidence = confidence,
+             location = { x = px, y = py, z = pz }, loudness = loudness, sound = world._sound_names[sound],
+             walls = walls, clear_path = walls == 0 }
+  end
+  return { type = name, agent = agent, target = world._actors[target], confidence = confidence,
+           location = { x = px, y = py, z = pz }, loudness = loudness, sound = world._sound_names[sound] }
+end
+
 function make.hear(world, e, agent, name)
-  return { type = name, agent = agent, target = world._actors[e.target], confidence = e.confidence,
-           location = xyz(e), loudness = e.loudness, sound = world._sound_names[e.sound] }
+  return sound_event(world, name, agent, e.target, e.confidence, e.px, e.py, e.pz, e.sound, e.loudness)
 end
 
 function make.sound_heard(world, e, agent, name)
-  return { type = name, agent = agent, target = world._actors[e.target], confidence = e.confidence,
-           location = xyz(e), loudness = e.loudness, sound = world._sound_names[e.sound],
-           walls = e.walls, clear_path = e.walls == 0 }
+  return sound_event(world, name, agent, e.target, e.confidence, e.px, e.py, e.pz, e.sound, e.loudness, e.walls)
 end
 
 function make.location_belief_changed(world, e, agent, name)
@@ -225,46 +233,62 @@ local function call_all(list, ev, first)
   return first
 end
 
--- The name of each state event's type.
-local STATE_NAMES = {}
-for t in pairs(STATE_EVENT) do STATE_NAMES[t] = enums.event_type[t] end
+-- The names of the state and sound events' types: most of a step's events
+-- are one or the other, and dispatch builds them straight from their fields.
+local FAST_NAMES, SOUND = {}, {}
+for t in pairs(STATE_EVENT) do FAST_NAMES[t] = enums.event_type[t] end
+local SOUND_HEARD = enums.event_type_values.sound_heard
+for _, name in ipairs({ "hear", "sound_heard" }) do
+  FAST_NAMES[enums.event_type_values[name]] = name
+  SOUND[enums.event_type_values[name]] = true
+end
 
 -- After a step: each event someone listens to, to its agent's handlers and
 -- then the world's, in the step's order. errors: the runner's list. A
 -- handler added while they run listens from the next step on. Every handler
--- runs, whatever another raised: returns the first error raised. A state
--- event (most of a step's) is built straight from its record's head.
+-- runs, whatever another raised: returns the first error raised.
 function events.dispatch(world, errors)
   local by_index = {}
   for _, err in ipairs(errors) do by_index[(err.inbox and "inbox" or "query") .. err.index] = err end
   local cache = {}
   world._step_errors, world._event_cache, world._events = by_index, cache, nil
   local B, w = world._B, world._w
-  local head = readers_of(B).head
+  local r = readers_of(B)
+  local head, rest, e = r.head, r.rest, world._record
   local index = B.event_index(w, listen_mask(world))
   local actors, handlers = world._actors, world._handlers
   local first
   for k = 1, #index do
     local i = index[k]
     local t, agent_id, target, from, to, loss, confidence = head(w, i)
-    local name = STATE_NAMES[t]
+    local name = FAST_NAMES[t]
     if name then
       local agent = actors[agent_id]
       local own, all = agent and agent._handlers[name], handlers[name]
       if own or all then
-        local ev = state_event(actors, name, agent, target, from, to, confidence, LOSS_RUNG[t] and loss)
+        local ev
+        if SOUND[t] then
+          local _, _, px, py, pz, sound, _, loudness, walls = rest(w, i)
+          ev = sound_event(world, name, agent, target, confidence, px, py, pz, sound, loudness,
+            t == SOUND_HEARD and walls or nil)
+        else
+          ev = state_event(actors, name, agent, target, from, to, confidence, LOSS_RUNG[t] and loss)
+        end
         cache[i] = ev
         if own then first = call_all(own, ev, first) end
         if all then first = call_all(all, ev, first) end
       end
     else
-      local e = read(world, i)
+      e.type, e.agent, e.target, e.from_state, e.to_state, e.loss_reason, e.confidence =
+        t, agent_id, target, from, to, loss, confidence
+      e.sense, e.index, e.px, e.py, e.pz, e.sound, e.tag, e.loudness, e.walls, e.instigator = rest(w, i)
       name = name_of(e)
-      local agent = actors[e.agent]
+      local agent = actors[agent_id]
       local own, all = agent and agent._handlers[name], handlers[name]
-      local unheard = e.type == SENSE_ERROR and agent and not own and not all
+      local unheard = t == SENSE_ERROR and agent and not own and not all
       if own or all or unheard then
-        local ev = event(world, i, e)
+        local ev = make[t == GECK and "geck" or name](world, e, agent, name)
+        cache[i] = ev
         if own then first = call_all(own, ev, first) end
         if all then first = call_all(all, ev, first) end
         if unheard then unheard_error(world, ev) end
