@@ -20,16 +20,17 @@ static uint32_t hash_of(wy_id id, int32_t cap) {
 int32_t wy_belief_find(const wy_belief_list *l, wy_id target) {
   if (l->count == 0) return -1;
   for (uint32_t h = hash_of(target, l->index_cap);; h = (h + 1) & (uint32_t)(l->index_cap - 1)) {
-    int32_t i = l->index[h] - 1;
-    if (i < 0) return -1;
-    if (l->data[i].target == target) return i;
+    const wy_belief_entry *e = &l->index[h];
+    if (e->belief == 0) return -1;
+    if (e->target == target) return e->belief - 1;
   }
 }
 
 static void index_put(wy_belief_list *l, int32_t i) {
-  uint32_t h = hash_of(l->data[i].target, l->index_cap);
-  while (l->index[h]) h = (h + 1) & (uint32_t)(l->index_cap - 1);
-  l->index[h] = i + 1;
+  wy_id target = l->data[i].target;
+  uint32_t h = hash_of(target, l->index_cap);
+  while (l->index[h].belief) h = (h + 1) & (uint32_t)(l->index_cap - 1);
+  l->index[h] = (wy_belief_entry){target, i + 1};
 }
 
 /* After beliefs left or moved: every index again. */
@@ -55,7 +56,7 @@ bool wy_belief_list_reserve(const wary_world *w, wy_belief_list *l, int32_t need
   if (2 * need > l->index_cap) {
     int32_t cap = l->index_cap < 16 ? 16 : l->index_cap;
     while (cap < 2 * need) cap *= 2;
-    int32_t *index = wy_alloc(&w->alloc, (size_t)cap * sizeof *index);
+    wy_belief_entry *index = wy_alloc(&w->alloc, (size_t)cap * sizeof *index);
     if (!index) return false;
     wy_free(&w->alloc, l->index, (size_t)l->index_cap * sizeof *l->index);
     l->index = index;

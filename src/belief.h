@@ -90,6 +90,13 @@ typedef struct wy_belief_slot {
  * up first (wy_beliefs_catch_up), and load every belief awake, with those
  * bits clear, every index in awake and deadline_lead at -INFINITY; the
  * steps then find again which are quiet and dormant, to the same results. */
+/* An entry of a belief list's index: the target, and its belief's index
+ * + 1 (0: empty). The target is kept here so that a lookup reads one place. */
+typedef struct wy_belief_entry {
+  wy_id target;
+  int32_t belief;
+} wy_belief_entry;
+
 typedef struct wy_belief_list {
   wy_belief *data;
   wy_belief_slot *slots;  /* data[i]'s are slots[i * stride .. (i + 1) * stride) */
@@ -98,7 +105,7 @@ typedef struct wy_belief_list {
   int32_t stride;         /* the agent's profile's slot count */
   int32_t slot_cap;       /* slots allocated */
   int32_t holders;        /* beliefs that hold an evidence block */
-  int32_t *index;         /* target -> belief index + 1 (0: empty), open addressing */
+  wy_belief_entry *index; /* target -> belief, open addressing: the target beside its index */
   int32_t index_cap;      /* a power of two, at least twice cap */
   /* Per slot: the last step at which it was due and its sense looks at
    * candidates, so every belief it did not answer for is out of range. */
