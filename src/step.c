@@ -428,6 +428,14 @@ static void keep(wary_world *w, wy_undo *u) {
   }
 }
 
+/* A step that could not have its room: it has no events (the last step's
+ * are gone, as they would be after any step). */
+static int out_of_room(wary_world *w) {
+  w->events.count = 0;
+  w->in_step = false;
+  return wy_fail_memory(w->error, "wary_step_begin");
+}
+
 static int undo(wary_world *w, const wy_undo *u) {
   w->time = u->time;
   w->steps = u->steps;
@@ -448,21 +456,14 @@ static int undo(wary_world *w, const wy_undo *u) {
     a->light_stamp[0] = a->light_stamp[1] = a->light_claim[0] = a->light_claim[1] = 0;
   }
   w->budget->planned = false;
-  /* A failed step has no events (the last step's are gone, as they would
-   * be after any step). */
-  w->events.count = 0;
-  w->in_step = false;
-  return wy_fail_memory(w->error, "wary_step_begin");
+  return out_of_room(w);
 }
 
 int wary_step_begin(wary_world *w, float dt) {
   if (w->in_step) return wy_fail_in_step(w->error, __func__);
   if (wy_bad_range(w->error, __func__, "dt", dt, 0.0f, (float)WARY_MAX_STEP_SECONDS))
     return WARY_ERR_BAD_VALUE;
-  if (!reserve_step(w)) {
-    w->events.count = 0; /* as after any failed step */
-    return wy_fail_memory(w->error, __func__);
-  }
+  if (!reserve_step(w)) return out_of_room(w);
   wy_undo u;
   keep(w, &u);
   w->in_step = true;
