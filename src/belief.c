@@ -86,6 +86,7 @@ static void reset_slots(const wary_world *w, wy_belief_list *l, int32_t i) {
     s[k].reason_step = w->steps;
   }
   l->data[i].losing_slot = -1;
+  l->data[i].held = false;
 }
 
 int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const wy_actor *t) {
@@ -298,6 +299,7 @@ void wy_belief_wake(wary_world *w, int32_t agent, int32_t i) {
   b->quiet = false;
   b->drowsy = false;
   b->scored = false;
+  b->held = false;
 }
 
 /* Every belief of the agent wakes (its profile is about to change). */
@@ -305,7 +307,7 @@ static void wake_all(wary_world *w, int32_t agent) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
   wy_beliefs_catch_up(w, agent);
   for (int32_t i = 0; i < l->count; i++) {
-    l->data[i].quiet = l->data[i].drowsy = l->data[i].dormant = l->data[i].scored = false;
+    l->data[i].quiet = l->data[i].drowsy = l->data[i].dormant = l->data[i].scored = l->data[i].held = false;
     l->awake[i] = i;
   }
   l->awake_count = l->count;

@@ -56,6 +56,8 @@ typedef struct wy_rates {
   float slot_fade[WY_SLOTS];   /* fade_rate x the slot's decay_scale x dt */
   float growth;                /* uncertainty_growth x dt */
   float smooth;                /* 1 - e^(-dt / smoothing_time); unused when smoothing_time <= 0 */
+  bool undulled;               /* no slot's share is dulled by pain (every multiplier is 1) */
+  bool calm;                   /* undulled, and no slot ran or is muted this step: held beliefs only move their clocks */
 } wy_rates;
 
 wy_evidence_sum wy_evidence_sum_of(const wary_world *w, const wy_belief *b) {
@@ -200,6 +202,14 @@ static void telegraph(const wy_ctx *c) {
   }
 }
 
+/* The ladder's rung for a confidence, before min_track_duration holds Tracked back. */
+static int32_t level_of(const wary_profile_def *d, float conf) {
+  return conf >= d->track_threshold    ? WARY_TRACKED
+         : conf >= d->detect_threshold ? WARY_DETECTED
+         : conf >= d->suspect_threshold ? WARY_SUSPECTED
+                                        : WARY_UNDETECTED;
+}
+
 static void step_states(const wy_ctx *c, const wy_profile *p, int32_t reason, bool held, bool reporting,
                         float prev, float dt) {
   wy_belief *b = c->b;
@@ -215,10 +225,7 @@ static void step_states(const wy_ctx *c, const wy_profile *p, int32_t reason, bo
     enter(c, WARY_LOST);
     return;
   }
-  int32_t level = conf >= d->track_threshold    ? WARY_TRACKED
-                  : conf >= d->detect_threshold ? WARY_DETECTED
-                  : conf >= d->suspect_threshold ? WARY_SUSPECTED
-                                                 : WARY_UNDETECTED;
+  int32_t level = level_of(d, conf);
   if (level == WARY_TRACKED && b->state != WARY_TRACKED &&
       !(b->state == WARY_DETECTED && b->time_in_state >= d->min_track_duration))
     level = WARY_DETECTED;
@@ -268,6 +275,62 @@ static void locate(wy_belief *b, const wy_belief_slot *bsl, const wy_profile *p,
     if (bsl[s].active && (best < 0 || bsl[s].accuracy > bsl[best].accuracy)) best = s;
   memcpy(b->last_known, bsl[best].location, sizeof b->last_known);
   b->uncertainty = (1.0f - bsl[best].accuracy) * max_u;
+}
+
+/* Whether a belief just resolved in full is held (belief.h): while nothing
+ * new comes, a step moves only its clocks, the silences of the slots that
+ * fell silent and its confidence fading towards what its senses give,
+ * until that crosses a rung. Every slot reports still (its share and
+ * silence stay) or is silent past its grace with nothing left (its share
+ * stays 0, only its silence grows), one reports at least; no evidence; a
+ * rung from Undetected to Tracked, the one its confidence puts it on (a
+ * Detected one with Tracked's confidence waits for min_track_duration and
+ * is not held). Fusion then gives what it gave (b->fused), and a full
+ * resolve gives the confidence at least that: it can only fade towards it. */
+static bool holds(const wy_belief *b, const wy_belief_slot *bsl, const wy_profile *p) {
+  if (b->evidence >= 0 || !(b->state >= WARY_UNDETECTED && b->state <= WARY_TRACKED) ||
+      level_of(&p->def, b->confidence) != b->state)
+    return false;
+  bool any = false;
+  for (int32_t s = 0; s < p->slot_count; s++) {
+    if (bsl[s].active) any = true;
+    else if (bsl[s].share != 0.0f || wy_slot_in_grace(&bsl[s], &p->slots[s])) return false;
+  }
+  return any;
+}
+
+/* A held belief's step in which nothing came (see holds): what a full
+ * resolve would do, the very operations. False, with nothing changed, when
+ * its confidence would leave its rung: the full resolve takes that step. */
+static bool held_step(const wy_profile *p, const wy_rates *k, wy_belief_list *l, int32_t i, float dt) {
+  wy_belief *b = &l->data[i];
+  wy_belief_slot *bsl = wy_belief_slots(l, i);
+  /* The slot that fell silent last: a reporting one's silence is 0, a
+   * silent one's grows. */
+  float silent[WY_SLOTS];
+  float quietest = INFINITY;
+  int32_t losing = b->losing_slot;
+  for (int32_t s = 0; s < p->slot_count; s++) {
+    if (!bsl[s].ever) continue;
+    silent[s] = bsl[s].active ? bsl[s].silent : bsl[s].silent + dt;
+    if (silent[s] < quietest) {
+      quietest = silent[s];
+      losing = s;
+    }
+  }
+  float prev = b->confidence, target = b->fused > 0.0f ? b->fused : 0.0f;
+  float faded = prev - k->slot_fade[losing];
+  float conf = target >= prev ? target : (faded > target ? faded : target);
+  if (level_of(&p->def, conf) != b->state) return false;
+  for (int32_t s = 0; s < p->slot_count; s++)
+    if (bsl[s].ever) bsl[s].silent = silent[s];
+  b->losing_slot = (int8_t)losing;
+  b->confidence = conf;
+  b->scored = false;
+  b->time_in_state += dt;
+  if (p->def.smoothing_time <= 0.0f) b->smoothed = conf;
+  else b->smoothed += (conf - b->smoothed) * k->smooth;
+  return true;
 }
 
 static void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l, int32_t i,
@@ -320,6 +383,7 @@ static void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_
   for (int32_t s = 0; s < p->slot_count && still; s++) still = bsl[s].share == 0.0f;
   b->quiet = still;
   b->drowsy = still && drowsy(p, b);
+  b->held = k->undulled && holds(b, bsl, p);
 }
 
 /* A quiet belief's step (see the top): false, with nothing changed, when
@@ -346,6 +410,13 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
   k.growth = p->def.uncertainty_growth * dt;
   k.smooth = p->def.smoothing_time > 0.0f ? 1.0f - expf(-dt / p->def.smoothing_time) : 1.0f;
   bool all = w->beliefs->resolve_all;
+  k.undulled = true;
+  k.calm = !all;
+  for (int32_t s = 0; s < p->slot_count; s++) {
+    k.undulled = k.undulled && r->dull[s] == 1.0f;
+    k.calm = k.calm && !r->slots->ran[s] && !r->slots->muted[s];
+  }
+  k.calm = k.calm && k.undulled;
   float memory_time = p->def.memory_time;
   /* The dormant ones' clocks are replayed before the steps they wait for
    * leave the ring; a belief joins them with theirs caught up. */
@@ -383,6 +454,7 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
       }
     }
     l->awake[kept++] = i;
+    if (b->held && k.calm && held_step(p, &k, l, i, dt)) continue;
     if (b->quiet && !all && quiet_step(r, &k, l, i, dt)) {
       /* Quiet: only an Expired one past its memory time, or an Undetected
        * one, can have come to hold nothing, and only without a first sighting. */
