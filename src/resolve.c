@@ -41,7 +41,10 @@
  * slots are reset, its time in state reaches lost_time (Lost) or memory_time
  * (Remembered), or a grace grown by a profile change covers one of its
  * slots again; a quiet Expired belief is dropped when its memory time has
- * passed. test_quiet.c checks the two ways against each other.
+ * passed. Held beliefs (holds, below) are the awake ones whose step with
+ * nothing new moves only clocks and a fading confidence: held_step. The
+ * step in which that would cross a rung or end a grace is resolved in
+ * full. test_quiet.c checks the ways against each other.
  */
 #include "resolve.h"
 
@@ -278,49 +281,63 @@ static void locate(wy_belief *b, const wy_belief_slot *bsl, const wy_profile *p,
 }
 
 /* Whether a belief just resolved in full is held (belief.h): while nothing
- * new comes, a step moves only its clocks, the silences of the slots that
- * fell silent and its confidence fading towards what its senses give,
- * until that crosses a rung. Every slot reports still (its share and
- * silence stay) or is silent past its grace with nothing left (its share
- * stays 0, only its silence grows), one reports at least; no evidence; a
- * rung from Undetected to Tracked, the one its confidence puts it on (a
- * Detected one with Tracked's confidence waits for min_track_duration and
- * is not held). Fusion then gives what it gave (b->fused), and a full
- * resolve gives the confidence at least that: it can only fade towards it. */
+ * new comes, a step moves only its clocks, its uncertainty, the silences
+ * of its slots and its confidence fading, until that crosses a rung or a
+ * slot leaves its grace. Every slot reports still (its share and silence
+ * stay), is silent inside its grace (its share stays, its silence grows)
+ * or silent past its grace with nothing left (its share stays 0); no
+ * evidence; a rung from Undetected to Tracked, the one its confidence puts
+ * it on (a Detected one with Tracked's confidence waits for
+ * min_track_duration and is not held); sensed, or with confidence left to
+ * fade. Fusion then gives what it gave (b->fused), which a sensed belief's
+ * confidence can only fade towards. */
 static bool holds(const wy_belief *b, const wy_belief_slot *bsl, const wy_profile *p) {
   if (b->evidence >= 0 || !(b->state >= WARY_UNDETECTED && b->state <= WARY_TRACKED) ||
-      level_of(&p->def, b->confidence) != b->state)
+      level_of(&p->def, b->confidence) != b->state || !(b->sensed || b->confidence > 0.0f))
     return false;
-  bool any = false;
-  for (int32_t s = 0; s < p->slot_count; s++) {
-    if (bsl[s].active) any = true;
-    else if (bsl[s].share != 0.0f || wy_slot_in_grace(&bsl[s], &p->slots[s])) return false;
-  }
-  return any;
+  for (int32_t s = 0; s < p->slot_count; s++)
+    if (bsl[s].share != 0.0f && !wy_slot_in_grace(&bsl[s], &p->slots[s])) return false;
+  return true;
 }
 
 /* A held belief's step in which nothing came (see holds): what a full
  * resolve would do, the very operations. False, with nothing changed, when
- * its confidence would leave its rung: the full resolve takes that step. */
+ * a slot would leave its grace, or its confidence its rung (or reach 0
+ * unsensed, where it falls quiet): the full resolve takes that step. */
 static bool held_step(const wy_profile *p, const wy_rates *k, wy_belief_list *l, int32_t i, float dt) {
   wy_belief *b = &l->data[i];
   wy_belief_slot *bsl = wy_belief_slots(l, i);
-  /* The slot that fell silent last: a reporting one's silence is 0, a
-   * silent one's grows. */
+  /* The silences after the step, and the slot that fell silent last. */
   float silent[WY_SLOTS];
   float quietest = INFINITY;
   int32_t losing = b->losing_slot;
+  bool reporting = false;
   for (int32_t s = 0; s < p->slot_count; s++) {
+    if (bsl[s].active) {
+      reporting = true;
+    } else if (bsl[s].ever) {
+      bool grace = bsl[s].silent < p->slots[s].loss_grace;
+      silent[s] = bsl[s].silent + dt;
+      if (grace != (silent[s] < p->slots[s].loss_grace)) return false;
+    }
     if (!bsl[s].ever) continue;
-    silent[s] = bsl[s].active ? bsl[s].silent : bsl[s].silent + dt;
+    if (bsl[s].active) silent[s] = bsl[s].silent;
     if (silent[s] < quietest) {
       quietest = silent[s];
       losing = s;
     }
   }
-  float prev = b->confidence, target = b->fused > 0.0f ? b->fused : 0.0f;
-  float faded = prev - k->slot_fade[losing];
-  float conf = target >= prev ? target : (faded > target ? faded : target);
+  float prev = b->confidence;
+  float faded = prev - (losing >= 0 ? k->slot_fade[losing] : k->fade);
+  float conf;
+  if (b->sensed) {
+    float target = b->fused > 0.0f ? b->fused : 0.0f;
+    conf = target >= prev ? target : (faded > target ? faded : target);
+  } else {
+    conf = faded > 0.0f ? faded : 0.0f;
+    bool cut = b->state >= WARY_SUSPECTED && losing >= 0 && p->slots[losing].direct_lost_cut;
+    if (conf == 0.0f || cut) return false;
+  }
   if (level_of(&p->def, conf) != b->state) return false;
   for (int32_t s = 0; s < p->slot_count; s++)
     if (bsl[s].ever) bsl[s].silent = silent[s];
@@ -330,6 +347,10 @@ static bool held_step(const wy_profile *p, const wy_rates *k, wy_belief_list *l,
   b->time_in_state += dt;
   if (p->def.smoothing_time <= 0.0f) b->smoothed = conf;
   else b->smoothed += (conf - b->smoothed) * k->smooth;
+  if (!reporting) {
+    float u = b->uncertainty + k->growth;
+    b->uncertainty = u < p->def.max_uncertainty ? u : p->def.max_uncertainty;
+  }
   return true;
 }
 

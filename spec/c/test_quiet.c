@@ -6,10 +6,11 @@
  * the events, threats and brains after every step, every belief, evidence
  * and place when read (now and then, and once not for longer than the dt
  * ring, so that dormant clocks are replayed both ways). The scenario makes
- * beliefs fall quiet and wake every way there is: a sense reports again, a
- * hit, evidence, set_confidence, a state's time running out (awake, or
- * asleep until that deadline), a grace grown by a profile change, slots
- * reset, steps of 0 and of odd sizes, pain, beliefs dropped when they hold
+ * beliefs fall quiet, be held between their senses' looks (resolve.c,
+ * holds) and wake every way there is: a sense reports again, a hit,
+ * evidence, set_confidence, a state's time running out (awake, or asleep
+ * until that deadline), a grace grown by a profile change, slots reset,
+ * steps of 0 and of odd sizes, pain, beliefs dropped when they hold
  * nothing, targets removed, agents walking on the edge of the threat's
  * range, sounds nobody made. A third world whose step count passes 2^32
  * (the reason stamps wrap) must agree with them too. */
@@ -220,8 +221,8 @@ static void play(game *g, const turn *t, int64_t n) {
 }
 
 /* Quiet beliefs; *dormant: dormant ones, *timed: those of them that count
- * down to a deadline. */
-static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant, int32_t *timed, int32_t *far) {
+ * down to a deadline; *held: beliefs held (resolve.c, holds). */
+static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant, int32_t *timed, int32_t *far, int32_t *held) {
   int32_t n = 0;
   for (int32_t a = 0; a < w->agents.count; a++) {
     const wy_belief_list *l = wy_beliefs_of(w, a);
@@ -229,6 +230,7 @@ static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant, int32_t *tim
       n += l->data[i].quiet;
       *timed += l->data[i].dormant && wy_belief_deadline(&l->data[i]) >= 0;
       *far += l->data[i].far && l->data[i].quiet && wy_belief_listed(&l->data[i]);
+      *held += l->data[i].held;
     }
     *dormant += l->dormant;
   }
@@ -309,7 +311,7 @@ static void test_quiet_equals_full(void) {
   if (!quiet.w || !full.w || !wrap.w) return;
   *lcg_seed() = 2024u;
   int64_t first_difference = -1, wrap_difference = -1, quiet_steps = 0, dormant_steps = 0, timed_steps = 0, far_steps = 0,
-          asleep_place_steps = 0, place_steps = 0, dropped = 0;
+          asleep_place_steps = 0, place_steps = 0, dropped = 0, held_steps = 0;
   for (now = 0; now < STEPS; now++) {
     turn t = draw(now);
     play(&quiet, &t, now);
@@ -319,8 +321,9 @@ static void test_quiet_equals_full(void) {
     int sq = wary_step(quiet.w, t.dt), sf = wary_step(full.w, t.dt), sw = wary_step(wrap.w, t.dt);
     if (first_difference < 0 && (sq != sf || !same(&quiet, &full, t.read))) first_difference = now;
     if (wrap_difference < 0 && (sw != sf || !same(&wrap, &full, t.read))) wrap_difference = now;
-    int32_t dormant = 0, timed = 0, far = 0, places = 0;
-    quiet_steps += quiet_beliefs(quiet.w, &dormant, &timed, &far);
+    int32_t dormant = 0, timed = 0, far = 0, places = 0, held = 0;
+    quiet_steps += quiet_beliefs(quiet.w, &dormant, &timed, &far, &held);
+    held_steps += held;
     far_steps += far;
     asleep_place_steps += asleep_places(quiet.w, &places);
     place_steps += places;
@@ -333,7 +336,8 @@ static void test_quiet_equals_full(void) {
   ENSURE(first_difference < 0);
   ENSURE(wrap_difference < 0);
   /* The scenario does what it is for: beliefs fall quiet and dormant often,
-   * and some are dropped. */
+   * are held between their senses' looks, and some are dropped. */
+  ENSURE(held_steps > 10000);
   ENSURE(quiet_steps > 10000);
   ENSURE(dormant_steps > 10000);
   ENSURE(timed_steps > 5000);
