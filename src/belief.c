@@ -47,6 +47,11 @@ bool wy_belief_list_reserve(const wary_world *w, wy_belief_list *l, int32_t need
     if (need > l->awake_cap) return false;
     l->awake = awake;
   }
+  if (need > l->listed_cap) {
+    wy_listed *listed = wy_grow(&w->alloc, l->listed, &l->listed_cap, need, sizeof *l->listed);
+    if (need > l->listed_cap) return false;
+    l->listed = listed;
+  }
   int32_t slots = need * stride;
   if (slots > l->slot_cap) {
     wy_belief_slot *s = wy_grow(&w->alloc, l->slots, &l->slot_cap, slots, sizeof *l->slots);
@@ -71,6 +76,7 @@ void wy_belief_list_free_tables(const wary_world *w, wy_belief_list *l) {
   wy_free(&w->alloc, l->slots, (size_t)l->slot_cap * sizeof *l->slots);
   wy_free(&w->alloc, l->index, (size_t)l->index_cap * sizeof *l->index);
   wy_free(&w->alloc, l->awake, (size_t)l->awake_cap * sizeof *l->awake);
+  wy_free(&w->alloc, l->listed, (size_t)l->listed_cap * sizeof *l->listed);
   memset(l, 0, sizeof *l);
 }
 
@@ -276,6 +282,43 @@ static void awake_insert(wy_belief_list *l, int32_t i) {
   l->awake_count++;
 }
 
+/* The position of belief i among the listed ones (or where it would go). */
+static int32_t listed_at(const wy_belief_list *l, int32_t i) {
+  int32_t lo = 0, hi = l->listed_count;
+  while (lo < hi) {
+    int32_t mid = lo + (hi - lo) / 2;
+    if (l->listed[mid].belief < i) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+void wy_belief_listed_add(wy_belief_list *l, int32_t i) {
+  const wy_belief *b = &l->data[i];
+  int32_t k = listed_at(l, i);
+  memmove(&l->listed[k + 1], &l->listed[k], (size_t)(l->listed_count - k) * sizeof *l->listed);
+  /* Not far: the emotion pass scores it again when its agent next moves. */
+  l->listed[k] = (wy_listed){i, b->threat, 0.0, b->state, b->threat_level, b->scored, false};
+  l->listed_count++;
+}
+
+static void listed_remove(wy_belief_list *l, int32_t i) {
+  int32_t k = listed_at(l, i);
+  memmove(&l->listed[k], &l->listed[k + 1], (size_t)(l->listed_count - k - 1) * sizeof *l->listed);
+  l->listed_count--;
+}
+
+void wy_beliefs_split_listed(wy_belief_list *l) {
+  int32_t kept = 0;
+  l->listed_count = 0;
+  for (int32_t j = 0; j < l->awake_count; j++) {
+    int32_t i = l->awake[j];
+    if (l->data[i].dormant) wy_belief_listed_add(l, i);
+    else l->awake[kept++] = i;
+  }
+  l->awake_count = kept;
+}
+
 void wy_beliefs_catch_up(wary_world *w, int32_t agent) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
   uint32_t through = wy_beliefs_through(w);
@@ -294,7 +337,8 @@ void wy_belief_wake(wary_world *w, int32_t agent, int32_t i) {
     replay(w, wy_agent_profile(w, agent), l, i, wy_beliefs_through(w));
     b->dormant = false;
     l->dormant--;
-    if (!wy_belief_listed(b)) awake_insert(l, i);
+    if (wy_belief_listed(b)) listed_remove(l, i);
+    awake_insert(l, i);
   }
   b->quiet = false;
   b->drowsy = false;
@@ -311,6 +355,7 @@ static void wake_all(wary_world *w, int32_t agent) {
     l->awake[i] = i;
   }
   l->awake_count = l->count;
+  l->listed_count = 0;
   l->dormant = 0;
   l->deadline_lead[0] = l->deadline_lead[1] = -INFINITY;
 }
@@ -409,7 +454,7 @@ static void move_belief(wy_belief_list *l, int32_t to, int32_t from) {
   if (l->stride > 0) memcpy(wy_belief_slots(l, to), wy_belief_slots(l, from), (size_t)l->stride * sizeof *l->slots);
 }
 
-/* Belief i left: the awake indices past it move down by one. */
+/* Belief i left: the awake and listed indices past it move down by one. */
 static void awake_remove(wy_belief_list *l, int32_t i) {
   int32_t k = 0;
   for (int32_t j = 0; j < l->awake_count; j++) {
@@ -417,13 +462,23 @@ static void awake_remove(wy_belief_list *l, int32_t i) {
     if (a != i) l->awake[k++] = a > i ? a - 1 : a;
   }
   l->awake_count = k;
+  k = 0;
+  for (int32_t j = 0; j < l->listed_count; j++) {
+    wy_listed e = l->listed[j];
+    if (e.belief == i) continue;
+    if (e.belief > i) e.belief--;
+    l->listed[k++] = e;
+  }
+  l->listed_count = k;
 }
 
 void wy_beliefs_prune(wy_belief_list *l, float memory_time) {
-  /* A dormant belief holds a first sighting: it never empties. */
-  int32_t dropped = 0, next = 0, kept = 0;
+  /* A dormant belief holds a first sighting: it never empties. The listed
+   * ones move down by the beliefs dropped before them. */
+  int32_t dropped = 0, next = 0, kept = 0, listed = 0;
   for (int32_t j = 0; j < l->awake_count; j++) {
     int32_t i = l->awake[j];
+    for (; listed < l->listed_count && l->listed[listed].belief < i; listed++) l->listed[listed].belief -= dropped;
     if (!wy_belief_empty(l, i, memory_time)) {
       l->awake[kept++] = i - dropped;
       continue;
@@ -435,6 +490,7 @@ void wy_beliefs_prune(wy_belief_list *l, float memory_time) {
     dropped++;
   }
   if (dropped == 0) return;
+  for (; listed < l->listed_count; listed++) l->listed[listed].belief -= dropped;
   for (; next < l->count; next++) move_belief(l, next - dropped, next);
   l->count -= dropped;
   l->awake_count = kept;

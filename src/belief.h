@@ -45,7 +45,7 @@ typedef struct wy_belief {
   bool drowsy : 1;
   /* Out of the resolve: its clocks wait from the step asleep_since names
    * and are replayed (wy_beliefs_catch_up) before anything reads or wakes it.
-   * A Lost or Remembered one stays in the list's awake indices (the emotion
+   * A Lost or Remembered one is in the list's listed ones (the emotion
    * pass still scores it: wy_belief_listed) and is woken for the step its
    * deadline comes (wy_beliefs_wake_due). */
   bool dormant : 1;
@@ -108,6 +108,21 @@ typedef struct wy_belief_entry {
   int32_t belief;
 } wy_belief_entry;
 
+/* A dormant Lost or Remembered belief (wy_belief_listed), with what the
+ * emotion pass scores it from kept beside its index, so that the pass
+ * reads its record only to score it again (emotion.c). */
+typedef struct wy_listed {
+  int32_t belief;         /* its index */
+  float threat;           /* the record's threat and threat level */
+  double until;           /* far: the agent's walk up to which its threat holds */
+  int8_t state;           /* the record's state */
+  int8_t threat_level;
+  bool scored;            /* the record's scored */
+  /* Out of the threat's distance range when scored, by a margin that holds
+   * while the agent's walk (emotion.h) is at most until. */
+  bool far;
+} wy_listed;
+
 typedef struct wy_belief_list {
   wy_belief *data;
   wy_belief_slot *slots;  /* data[i]'s are slots[i * stride .. (i + 1) * stride) */
@@ -121,11 +136,17 @@ typedef struct wy_belief_list {
   /* Per slot: the last step at which it was due and its sense looks at
    * candidates, so every belief it did not answer for is out of range. */
   uint32_t out_of_range_step[WY_SLOTS];
-  /* Indices of the beliefs the steps walk, ascending: those not dormant
-   * and the dormant ones wy_belief_listed keeps (the resolve skips them). */
+  /* Indices of the beliefs the resolve and the emotion pass walk,
+   * ascending: those not dormant. */
   int32_t *awake;
   int32_t awake_count;
   int32_t awake_cap;
+  /* The dormant ones the emotion pass still scores (wy_belief_listed),
+   * ascending by index. Saved merged into awake (one ascending list of the
+   * beliefs walked), split again on load (wy_beliefs_split_listed). */
+  wy_listed *listed;
+  int32_t listed_count;
+  int32_t listed_cap;
   int32_t dormant;        /* beliefs that are */
   uint32_t dormant_since; /* at most the first step some dormant one has not taken */
   /* Per deadline (WY_DEADLINE_LOST, WY_DEADLINE_MEMORY): at least the
@@ -163,8 +184,9 @@ static inline float wy_deadline_time(const wy_profile *p, int32_t deadline) {
   return deadline == WY_DEADLINE_LOST ? p->def.lost_time : p->def.memory_time;
 }
 
-/* A dormant belief that stays in the awake indices: Lost and Remembered
- * ones are targets, whose threat follows where the agent stands. */
+/* A dormant belief the emotion pass still scores (wy_belief_list.listed):
+ * Lost and Remembered ones are targets, whose threat follows where the
+ * agent stands. */
 static inline bool wy_belief_listed(const wy_belief *b) {
   return b->state == WARY_LOST || b->state == WARY_REMEMBERED;
 }
@@ -251,6 +273,12 @@ static inline uint32_t wy_belief_asleep_since(const wary_world *w, const wy_beli
 /* A time in state t after the steps from .. through (at most WY_DT_RING
  * back), each adding the dt it had: what they make of it, to the bit. */
 float wy_replayed_time(const wary_world *w, float t, uint32_t from, uint32_t through);
+
+/* Belief i of l (dormant, listed) joins the listed ones. */
+void wy_belief_listed_add(wy_belief_list *l, int32_t i);
+/* After loading: the listed ones of awake (awake and listed, merged in one
+ * ascending list) move to listed. */
+void wy_beliefs_split_listed(wy_belief_list *l);
 
 /* Replays the clocks of agent's dormant beliefs up to wy_beliefs_through. */
 void wy_beliefs_catch_up(wary_world *w, int32_t agent);

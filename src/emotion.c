@@ -211,6 +211,32 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     tracked_or_lost = tracked_or_lost || b->state == WARY_TRACKED || b->state == WARY_LOST;
   }
   ag->far_until = far_until;
+  /* The dormant targets (belief.h, wy_listed): each is scored again only
+   * when its agent walked past the walk its margin out of range allowed,
+   * and read from beside its index otherwise. Ties go to the lower index,
+   * as in one walk of every belief in order. */
+  for (int32_t j = 0; j < beliefs->listed_count; j++) {
+    wy_listed *e = &beliefs->listed[j];
+    bool known = same && e->scored;
+    if (!known || (moved && !(e->far && ag->walked <= e->until))) {
+      wy_belief *b = &beliefs->data[e->belief];
+      double margin = threat(w, agent, d, idle_zero, b, dt, known ? WY_SCORE_KNOWN : WY_SCORE_QUIET);
+      b->scored = true;
+      b->far = margin > 0.1 * (double)d->threat_distance_range;
+      e->scored = true;
+      e->far = margin > 0.0;
+      e->until = (ag->walked + margin) * (1.0 - 1e-15);
+      e->threat = b->threat;
+      e->threat_level = b->threat_level;
+    }
+    if (e->threat > 0.0f &&
+        (!best || e->threat > best->threat || (e->threat == best->threat && &beliefs->data[e->belief] < best)))
+      best = &beliefs->data[e->belief];
+    n++;
+    critical = critical || e->threat_level == WARY_THREAT_CRITICAL;
+    high = high || e->threat_level >= WARY_THREAT_HIGH;
+    tracked_or_lost = tracked_or_lost || e->state == WARY_LOST;
+  }
   if (d->emotions) {
     float fi = ag->fear_input;
     move(ag, d, WARY_FEAR, (hurt || n > 2 || critical || fi > 0.0f) ? 1 : (n == 0 ? -1 : 0),

@@ -18,9 +18,10 @@ typedef struct wy_emotion_agent {
   uint32_t scored_relations;
   bool scored;
   /* How far it has walked (the sum of its steps' moves, in units) and up to
-   * which walk every quiet target belief marked far (belief.h) keeps its
-   * threat: the first such belief it could have come within the threat's
-   * distance range of. Derived: after loading, 0 and 0 (scored false). */
+   * which walk every awake quiet target belief marked far (belief.h) keeps
+   * its threat: the first such belief it could have come within the
+   * threat's distance range of (a listed one keeps its own: wy_listed.until).
+   * Derived: after loading, 0 and 0 (scored false). */
   double walked;
   double far_until;
 } wy_emotion_agent;

@@ -452,10 +452,6 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
   for (int32_t j = 0; j < l->awake_count; j++) {
     int32_t i = l->awake[j];
     wy_belief *b = &l->data[i];
-    if (b->dormant) {
-      l->awake[kept++] = i;
-      continue;
-    }
     if (b->drowsy) {
       b->drowsy = false;
       int32_t d = wy_belief_deadline(b);
@@ -470,7 +466,7 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
         b->dormant = true;
         l->dormant++;
         if (d >= 0 && time > l->deadline_lead[d]) l->deadline_lead[d] = time;
-        if (listed) l->awake[kept++] = i;
+        if (listed) wy_belief_listed_add(l, i);
         continue;
       }
     }

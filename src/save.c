@@ -382,6 +382,7 @@ int wary_world_load(wary_world *w, const void *buf, size_t size) {
   } else {
     for (int32_t i = 0; i < s->beliefs.count; i++) wy_belief_index_rebuild(&s->beliefs.data[i]);
     status = check_state(w, s);
+    for (int32_t i = 0; i < s->beliefs.count && status == WARY_OK; i++) wy_beliefs_split_listed(&s->beliefs.data[i]);
   }
   if (status == WARY_OK) {
     wy_state_swap(w, s);

@@ -368,8 +368,22 @@ static bool io_beliefs(const wary_world *w, wy_io *io, wy_belief_list *l) {
   }
   WY_IO(io, l->holders);
   WY_IO_ARRAY(io, l->out_of_range_step);
-  wy_io_count(io, &l->awake_count, count);
-  for (int32_t i = 0; i < l->awake_count; i++) WY_IO(io, l->awake[i]);
+  /* The beliefs walked, awake and listed, in one ascending list (belief.h):
+   * a load splits it again (wy_beliefs_split_listed). */
+  int32_t walked = l->awake_count + l->listed_count;
+  wy_io_count(io, &walked, count);
+  if (io->mode == WY_IO_READ) {
+    l->awake_count = walked;
+    l->listed_count = 0;
+    for (int32_t i = 0; i < walked; i++) WY_IO(io, l->awake[i]);
+  } else {
+    for (int32_t a = 0, k = 0; a < l->awake_count || k < l->listed_count;) {
+      int32_t i = k >= l->listed_count || (a < l->awake_count && l->awake[a] < l->listed[k].belief)
+                      ? l->awake[a++]
+                      : l->listed[k++].belief;
+      WY_IO(io, i);
+    }
+  }
   WY_IO(io, l->dormant);
   WY_IO(io, l->dormant_since);
   WY_IO_ARRAY(io, l->deadline_lead);
