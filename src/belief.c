@@ -336,6 +336,7 @@ void wy_belief_wake(wary_world *w, int32_t agent, int32_t i) {
   if (b->dormant) {
     replay(w, wy_agent_profile(w, agent), l, i, wy_beliefs_through(w));
     b->dormant = false;
+    b->hostile_known = false;
     l->dormant--;
     if (wy_belief_listed(b)) listed_remove(l, i);
     awake_insert(l, i);
@@ -351,7 +352,8 @@ static void wake_all(wary_world *w, int32_t agent) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
   wy_beliefs_catch_up(w, agent);
   for (int32_t i = 0; i < l->count; i++) {
-    l->data[i].quiet = l->data[i].drowsy = l->data[i].dormant = l->data[i].scored = l->data[i].held = false;
+    wy_belief *b = &l->data[i];
+    b->quiet = b->drowsy = b->dormant = b->scored = b->held = b->hostile_known = false;
     l->awake[i] = i;
   }
   l->awake_count = l->count;

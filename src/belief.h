@@ -59,14 +59,17 @@ typedef struct wy_belief {
   /* Whether its target was hostile when its threat was scored (emotion.c
    * trusts it only while scored, under the same relationships). */
   bool hostile : 1;
-  /* Held: its last full resolve left it with every slot that ever reported
-   * still reporting (none fading), no evidence, its confidence at what its
-   * senses give and its state where that confidence puts it on the ladder,
-   * while no pain dulled its agent's senses. A step in which none of the
-   * agent's senses ran or is muted and none dulled, and nothing touched it
-   * (wy_belief_wake), only moves its time in state and smoothing
-   * (resolve.c, held_step). Derived: never saved; loaded clear. */
+  /* Held: its last full resolve left it where a step that brings nothing
+   * new moves only its clocks, silences and fading confidence (resolve.c,
+   * holds). A step in which none of the agent's senses ran or is muted and
+   * none is dulled by pain, and nothing touched it (wy_belief_wake), takes
+   * held_step. Derived: never saved; loaded clear. */
   bool held : 1;
+  /* hostile was taken under the relationships its agent's last emotion
+   * pass saw: the pass trusts it while they are the same (emotion.c). A
+   * dormant belief misses passes, so waking clears it. Derived: loaded
+   * clear. */
+  bool hostile_known : 1;
   /* Dormant: the low 16 bits of the first step its clocks have not taken
    * (wy_belief_asleep_since). Clocks never lag 2^16 steps behind: the list
    * catches them up before they fall half of the dt ring behind. */

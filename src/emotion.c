@@ -85,13 +85,28 @@ static double far_margin(const float pos[3], const wy_belief *b, float range) {
  * relationships (b->hostile holds, and its target lives while it does). */
 enum { WY_SCORE_AWAKE, WY_SCORE_QUIET, WY_SCORE_KNOWN };
 
+/* The agent as its beliefs are scored: the same for all of them. */
+typedef struct wy_scorer {
+  const wary_world *w;
+  int32_t agent;
+  const wary_brain_def *d;
+  const float *pos;       /* where the agent stands */
+  bool idle_zero;         /* an idle belief's threat is 0 */
+  bool same;              /* the relationships of its last pass hold (hostile_known is good) */
+  float dt;
+} wy_scorer;
+
 /* Scores b; in a quiet way, returns far_margin (INFINITY when the score
  * does not follow distance). */
-static double threat(const wary_world *w, int32_t agent, const wary_brain_def *d, bool idle_zero,
-                     wy_belief *b, float dt, int way) {
+static double threat(const wy_scorer *c, wy_belief *b, int way) {
+  const wary_brain_def *d = c->d;
+  bool idle_zero = c->idle_zero;
+  float dt = c->dt;
   /* Most beliefs a step walks are idle (quiet ones above all): their threat
    * is 0 without asking who is hostile. */
   if (idle_zero && !is_target(b->state) && b->confidence == 0.0f && b->damage == 0.0f) {
+    /* Unasked, so not known under relationships that changed. */
+    if (!c->same) b->hostile_known = false;
     b->threat = 0.0f;
     b->threat_level = WARY_THREAT_NONE;
     return INFINITY;
@@ -102,16 +117,21 @@ static double threat(const wary_world *w, int32_t agent, const wary_brain_def *d
     b->damage = v > 0.0f ? v : 0.0f;
   }
   float score = 0.0f;
-  bool alive = way == WY_SCORE_KNOWN || wy_actor_get(w, b->target) != NULL;
-  bool hostile = way == WY_SCORE_KNOWN ? b->hostile : wy_relationship(w, agent, b->target) == WARY_HOSTILE;
-  if (way == WY_SCORE_QUIET) b->hostile = hostile;
+  /* Known hostility was taken of a live target: beliefs about a removed
+   * one go with it. */
+  bool known = way == WY_SCORE_KNOWN || (c->same && b->hostile_known);
+  bool alive = known || wy_actor_get(c->w, b->target) != NULL;
+  bool hostile = known ? b->hostile : wy_relationship(c->w, c->agent, b->target) == WARY_HOSTILE;
+  if (!known) {
+    b->hostile = hostile;
+    b->hostile_known = alive;
+  }
   if (hostile) {
-    const wy_actor *a = wy_agent_actor(w, agent);
-    float dx = b->last_known[0] - a->pos[0], dy = b->last_known[1] - a->pos[1],
-          dz = b->last_known[2] - a->pos[2];
+    const float *pos = c->pos;
+    float dx = b->last_known[0] - pos[0], dy = b->last_known[1] - pos[1], dz = b->last_known[2] - pos[2];
     float near = 1.0f - sqrtf(dx * dx + dy * dy + dz * dz) / d->threat_distance_range;
     if (!alive || !is_target(b->state)) near = 0.0f;
-    else if (way != WY_SCORE_AWAKE) margin = far_margin(a->pos, b, d->threat_distance_range);
+    else if (way != WY_SCORE_AWAKE) margin = far_margin(pos, b, d->threat_distance_range);
     score = d->threat_weight_damage_received * wy_clamp01(b->damage / 100.0f) +
             d->threat_weight_confidence * b->confidence +
             d->threat_weight_state * state_factor[b->state] +
@@ -181,6 +201,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   memcpy(ag->scored_pos, pos, sizeof ag->scored_pos);
   ag->scored_relations = w->relation_epoch;
   ag->scored = true;
+  const wy_scorer sc = {w, agent, d, pos, idle_zero, same, dt};
   /* One pass: each belief's threat, then what it adds to the emotions and
    * whether it is the hostile target of highest threat. */
   const wy_belief *best = NULL;
@@ -188,7 +209,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     wy_belief *b = &beliefs->data[beliefs->awake[j]];
     int way = !b->quiet ? WY_SCORE_AWAKE : same && b->scored ? WY_SCORE_KNOWN : WY_SCORE_QUIET;
     if (way != WY_SCORE_KNOWN || (moved && is_target(b->state) && !(b->far && far_holds))) {
-      double margin = threat(w, agent, d, idle_zero, b, dt, way);
+      double margin = threat(&sc, b, way);
       if (way != WY_SCORE_AWAKE) {
         b->scored = true;
         /* One just beyond the range is scored as if in it: the others then
@@ -220,7 +241,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     bool known = same && e->scored;
     if (!known || (moved && !(e->far && ag->walked <= e->until))) {
       wy_belief *b = &beliefs->data[e->belief];
-      double margin = threat(w, agent, d, idle_zero, b, dt, known ? WY_SCORE_KNOWN : WY_SCORE_QUIET);
+      double margin = threat(&sc, b, known ? WY_SCORE_KNOWN : WY_SCORE_QUIET);
       b->scored = true;
       b->far = margin > 0.1 * (double)d->threat_distance_range;
       e->scored = true;

@@ -321,7 +321,7 @@ static void io_belief_flags(wy_io *io, wy_belief *b) {
   b->scored = f >> 5 & 1;
   b->far = f >> 6 & 1;
   b->hostile = f >> 7 & 1;
-  if (io->mode == WY_IO_READ) b->held = false; /* derived (belief.h): resolved in full first */
+  if (io->mode == WY_IO_READ) b->held = b->hostile_known = false; /* derived (belief.h) */
 }
 
 static void io_belief(wy_io *io, wy_belief *b) {
