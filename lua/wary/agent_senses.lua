@@ -19,7 +19,7 @@ function M:recent_sounds(seconds)
   local out = {}
   for i, r in ipairs(B.recent_sounds(w, self.id, seconds or 6)) do
     out[i] = {
-      time = r.time, maker = self.world._actors[r.maker], sound = self.world._sound_names[r.sound],
+      time = r.time, maker = self.world._actors[r.maker], sound = self.world._sound_names[r.sound + 1],
       location = xyz(r.pos), loudness = r.loudness, walls = r.walls,
     }
   end

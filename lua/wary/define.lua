@@ -81,7 +81,7 @@ function define.sound(world, t)
   end
   local index = check.made(world, object, world._B.sound_create(world._w, hearing.sound_def(world, o)))
   world._sounds[o.name] = { index = index, def = o }
-  world._sound_names[index] = o.name
+  world._sound_names[index + 1] = o.name -- 1-based: a dense array (LuaJIT traces it)
   return o
 end
 

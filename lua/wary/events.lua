@@ -100,11 +100,11 @@ end
 local function sound_event(world, name, agent, target, confidence, px, py, pz, sound, loudness, walls)
   if walls ~= nil then
     return { type = name, agent = agent, target = world._actors[target], confidence = confidence,
-             location = { x = px, y = py, z = pz }, loudness = loudness, sound = world._sound_names[sound],
+             location = { x = px, y = py, z = pz }, loudness = loudness, sound = world._sound_names[sound + 1],
              walls = walls, clear_path = walls == 0 }
   end
   return { type = name, agent = agent, target = world._actors[target], confidence = confidence,
-           location = { x = px, y = py, z = pz }, loudness = loudness, sound = world._sound_names[sound] }
+           location = { x = px, y = py, z = pz }, loudness = loudness, sound = world._sound_names[sound + 1] }
 end
 
 function make.hear(world, e, agent, name)
@@ -152,6 +152,7 @@ end
 -- What every event needs (state events need nothing more), and the rest.
 local HEAD = { "type", "agent", "target", "from_state", "to_state", "loss_reason", "confidence" }
 local REST = { "sense", "index", "pos", "sound", "tag", "loudness", "walls", "instigator" }
+local SOUND_FIELDS = { "pos", "sound", "loudness", "walls" }
 local STATE_EVENT = {}
 for _, name in ipairs({ "suspect", "detect", "track", "lost", "remember", "forget", "telegraph" }) do
   STATE_EVENT[enums.event_type_values[name]] = true
@@ -163,7 +164,7 @@ local readers = setmetatable({}, { __mode = "k" })
 local function readers_of(B)
   local r = readers[B]
   if not r then
-    r = { head = B.event_reader(HEAD), rest = B.event_reader(REST) }
+    r = { head = B.event_reader(HEAD), rest = B.event_reader(REST), sound = B.event_reader(SOUND_FIELDS) }
     readers[B] = r
   end
   return r
@@ -243,6 +244,14 @@ for _, name in ipairs({ "hear", "sound_heard" }) do
   SOUND[enums.event_type_values[name]] = true
 end
 
+-- Sound event i's table, its fields read here: apart from the loop of
+-- dispatch, whose trace LuaJIT could not compile with them all live there.
+local function sound_of(world, read_sound, w, i, t, name, agent, target, confidence)
+  local px, py, pz, sound, loudness, walls = read_sound(w, i)
+  return sound_event(world, name, agent, target, confidence, px, py, pz, sound, loudness,
+    t == SOUND_HEARD and walls or nil)
+end
+
 -- After a step: each event someone listens to, to its agent's handlers and
 -- then the world's, in the step's order. errors: the runner's list. A
 -- handler added while they run listens from the next step on. Every handler
@@ -254,7 +263,7 @@ function events.dispatch(world, errors)
   world._step_errors, world._event_cache, world._events = by_index, cache, nil
   local B, w = world._B, world._w
   local r = readers_of(B)
-  local head, rest, e = r.head, r.rest, world._record
+  local head, rest, read_sound, e = r.head, r.rest, r.sound, world._record
   local index = B.event_index(w, listen_mask(world))
   local actors, handlers = world._actors, world._handlers
   local first
@@ -268,9 +277,7 @@ function events.dispatch(world, errors)
       if own or all then
         local ev
         if SOUND[t] then
-          local _, _, px, py, pz, sound, _, loudness, walls = rest(w, i)
-          ev = sound_event(world, name, agent, target, confidence, px, py, pz, sound, loudness,
-            t == SOUND_HEARD and walls or nil)
+          ev = sound_of(world, read_sound, w, i, t, name, agent, target, confidence)
         else
           ev = state_event(actors, name, agent, target, from, to, confidence, LOSS_RUNG[t] and loss)
         end

@@ -24,7 +24,7 @@ end
 local function sense_factor(world, s, name, f)
   if name == "sound" then
     s.sounds = s.sounds or {}
-    s.sounds[f.item + 1] = { sound = world._sound_names[f.ref], heard = f.value }
+    s.sounds[f.item + 1] = { sound = world._sound_names[f.ref + 1], heard = f.value }
   elseif f.item >= 0 and s.sounds then
     local sound = s.sounds[f.item + 1]
     if name == "walls" then

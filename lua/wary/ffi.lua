@@ -368,13 +368,23 @@ function B.event_reader(fields) return reader("event", fields) end
 
 -- The indices (0-based, in order) of the step's events whose type's bit is
 -- set in mask (bit t for type t).
+-- The types of the last mask asked for, as a table (true: wanted), so that
+-- an event costs one look-up, not a power of 2.
+local wanted_mask, wanted = nil, {}
 function B.event_index(w, mask)
+  if mask ~= wanted_mask then
+    wanted = {}
+    for t = 0, 52 do
+      if math.floor(mask / 2 ^ t) % 2 == 1 then wanted[t] = true end
+    end
+    wanted_mask = mask
+  end
+  local want = wanted
   local n = lib.wary_event_count(live(w))
   local e = lib.wary_events(w)
   local out, k = {}, 0
   for i = 0, n - 1 do
-    local t = e[i].type
-    if t >= 0 and t <= 52 and math.floor(mask / 2 ^ t) % 2 == 1 then
+    if want[e[i].type] then
       k = k + 1
       out[k] = i
     end
