@@ -264,8 +264,9 @@ static void take(const wy_grid_item *item, int32_t skip_team, int32_t *out, int3
 }
 
 /* The cells of the square around center (a cell an actor or fewer): their
- * slots in range, one ascending run a cell, merged. NULL when the square
- * holds more cells than there are actors. */
+ * slots in range, in ascending runs (a cell's, or a dense grid's row's as
+ * long as they ascend), merged. NULL when the square holds more cells than
+ * there are actors. */
 static const int32_t *walk_cells(const wy_grid *g, wy_grid_scratch *sc, const float center[3], float radius,
                                  int32_t skip_team, int32_t *found, int32_t *left_out, int64_t *walked) {
   /* The margin absorbs the rounding (and underflow) of the distance check
@@ -288,6 +289,27 @@ static const int32_t *walk_cells(const wy_grid *g, wy_grid_scratch *sc, const fl
   }
   float r2 = radius * radius;
   int32_t runs = 0;
+  if (g->dense) {
+    /* A row's cells are side by side in items: one walk a row, a run
+     * wherever the slots stop ascending (each cell's do). */
+    for (int64_t cy = y0; cy <= y1 && x0 <= x1; cy++) {
+      int64_t row = (cy - g->y0) * g->width - g->x0;
+      int32_t end = g->start.data[row + x1 + 1];
+      int32_t last = INT32_MAX;
+      for (int32_t i = g->start.data[row + x0]; i < end; i++) {
+        const wy_grid_item *item = &g->items.data[i];
+        if (!within(item->pos, center, r2)) continue;
+        int32_t before = *found;
+        take(item, skip_team, sc->result.data, found, left_out);
+        if (*found == before) continue;
+        if (item->slot < last) sc->runs.data[runs++] = before;
+        last = item->slot;
+      }
+      *walked += end - g->start.data[row + x0];
+    }
+    sc->runs.data[runs] = *found;
+    return merge_runs(sc, runs);
+  }
   for (int64_t cy = y0; cy <= y1; cy++) {
     for (int64_t cx = x0; cx <= x1; cx++) {
       int32_t c = cell_index(g, (int32_t)cx, (int32_t)cy);
