@@ -146,6 +146,8 @@ static bool offer(wary_world *w, int32_t agent) {
     b->cands.count += count;
   }
   int32_t k = 0;
+  float eye[3], forward[3];
+  wy_actor_eye(w, a, eye, forward);
   for (int32_t c = 0; c < count; c++) {
     int32_t ts = cand[c];
     const wy_actor *t = &w->actors.data[ts];
@@ -155,7 +157,7 @@ static bool offer(wary_world *w, int32_t agent) {
     if (!pair || !sight) return false;
     int32_t reason = WARY_LOSS_NONE;
     *pair = (wy_budget_pair){ts, 0, b->sights.count - 1, v->priority, w->steps, 0.0f, 0, true};
-    if (!wy_vision_plan(w, a, v, t, &reason, NULL, sight, &w->stats.rays)) {
+    if (!wy_vision_plan(w, eye, forward, v, t, &reason, NULL, sight, &w->stats.rays)) {
       b->sights.count--;
       pair->reason = (int8_t)reason;
       continue;

@@ -71,6 +71,7 @@ typedef struct wy_gatherer {
   const wy_belief_list *beliefs;
   wy_lane *lane;
   wy_agent_span *span; /* room: the beliefs its reports and queries may make */
+  float eye[3], forward[3]; /* its eyes (wy_actor_eye), when vision is due */
 } wy_gatherer;
 
 /* A due slot's time since it last ran, as the step will leave it: what its
@@ -106,7 +107,7 @@ static bool look(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t targ
   if (planned && !planned->granted) return true;
   uint64_t *rays = &g->lane->rays, *vision_rays = &g->lane->vision_rays;
   float c = planned ? wy_budget_look(w, planned, v, t, &reason, rays, vision_rays)
-                    : wy_vision_eval(w, a, v, t, &reason, NULL, rays, vision_rays);
+                    : wy_vision_eval_from(w, g->eye, g->forward, v, t, &reason, NULL, rays, vision_rays);
   return report(w, g, slot, target_slot, c, reason, 1.0f);
 }
 
@@ -148,7 +149,7 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   const wy_profile *p = &w->profiles.data[a->profile];
   const wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   wy_agent_span *sp = &w->spans.data[agent];
-  const wy_gatherer g = {agent, ag, a, beliefs, lane, sp};
+  wy_gatherer g = {agent, ag, a, beliefs, lane, sp, {0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}};
   bool *due = sp->due;
   float reach[WY_SLOTS];
   sp->hear_sounds = sp->hear_unmade = sp->hear_reports = 0;
@@ -159,6 +160,8 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   if (!wy_touches_report(w, lane->reports, agent)) return WARY_ERR_OUT_OF_MEMORY;
   sp->room += lane->reports->actors.count - before;
   if (!due_slots(ag, p, due)) return WARY_OK;
+  int32_t vision = p->builtin_slot[WARY_SENSE_VISION];
+  if (vision >= 0 && due[vision]) wy_actor_eye(w, a, g.eye, g.forward);
   float range = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
     reach[s] = wy_slot_reach(w, a, p, s);

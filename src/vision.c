@@ -234,14 +234,15 @@ static bool fail(int32_t *reason, int32_t why, wary_vision_explain *ex) {
   return false;
 }
 
-bool wy_vision_plan(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
-                    int32_t *reason, wary_vision_explain *ex, wy_sight *s, uint64_t *rays) {
+bool wy_vision_plan(wary_world *w, const float eye_pos[3], const float fwd[3],
+                    const wary_vision_def *v, const wy_actor *t, int32_t *reason, wary_vision_explain *ex,
+                    wy_sight *s, uint64_t *rays) {
   float (*pts)[3] = s->pts;
   float *wt = s->wt;
   int32_t n = sample_points(w, v, t, pts, wt);
   s->n = n;
-  float *eye = s->eye, fwd[3];
-  wy_actor_eye(w, a, eye, fwd);
+  float *eye = s->eye;
+  memcpy(eye, eye_pos, sizeof s->eye);
   if (ex) {
     memset(ex, 0, sizeof *ex);
     ex->evaluated = true;
@@ -308,11 +309,20 @@ bool wy_vision_plan(wary_world *w, const wy_actor *a, const wary_vision_def *v, 
   return true;
 }
 
+float wy_vision_eval_from(wary_world *w, const float eye[3], const float forward[3], const wary_vision_def *v,
+                          const wy_actor *t, int32_t *reason, wary_vision_explain *ex, uint64_t *rays,
+                          uint64_t *vision_rays) {
+  wy_sight s;
+  return wy_vision_plan(w, eye, forward, v, t, reason, ex, &s, rays)
+             ? wy_vision_cast(w, v, t, &s, reason, ex, rays, vision_rays)
+             : 0.0f;
+}
+
 float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
                      int32_t *reason, wary_vision_explain *ex, uint64_t *rays, uint64_t *vision_rays) {
-  wy_sight s;
-  return wy_vision_plan(w, a, v, t, reason, ex, &s, rays) ? wy_vision_cast(w, v, t, &s, reason, ex, rays, vision_rays)
-                                                          : 0.0f;
+  float eye[3], forward[3];
+  wy_actor_eye(w, a, eye, forward);
+  return wy_vision_eval_from(w, eye, forward, v, t, reason, ex, rays, vision_rays);
 }
 
 float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t, const wy_sight *s,

@@ -33,6 +33,12 @@ static inline float wy_slot_reach(const wary_world *w, const wy_actor *a, const 
  * world's stats, or a lane's while agents are sensed at once). */
 float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
                      int32_t *reason, wary_vision_explain *ex, uint64_t *rays, uint64_t *vision_rays);
+/* The same from eyes at eye looking along forward (the looker's, as
+ * wy_actor_eye gives them), for a caller that looks at many targets with
+ * the same eyes. */
+float wy_vision_eval_from(wary_world *w, const float eye[3], const float forward[3], const wary_vision_def *v,
+                          const wy_actor *t, int32_t *reason, wary_vision_explain *ex, uint64_t *rays,
+                          uint64_t *vision_rays);
 
 /* What a look has worked out when only its rays are left. */
 typedef struct wy_sight {
@@ -44,10 +50,13 @@ typedef struct wy_sight {
 } wy_sight;
 
 /* Everything before the rays, cheapest first (range, cone, then the factors
- * that need no ray): false when that decides, no detection with *reason set;
- * else *s holds what the rays need. Fills ex when given. */
-bool wy_vision_plan(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
-                    int32_t *reason, wary_vision_explain *ex, wy_sight *s, uint64_t *rays);
+ * that need no ray) of a look at t from eye, looking along forward (the
+ * looker's eyes, as wy_actor_eye gives them): false when that decides, no
+ * detection with *reason set; else *s holds what the rays need. Fills ex
+ * when given. */
+bool wy_vision_plan(wary_world *w, const float eye[3], const float forward[3],
+                    const wary_vision_def *v, const wy_actor *t, int32_t *reason, wary_vision_explain *ex,
+                    wy_sight *s, uint64_t *rays);
 /* The rays of a planned look and its confidence (0 with *reason when they
  * leave too little in sight); fills ex when given (as planned with it). */
 float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t, const wy_sight *s,
