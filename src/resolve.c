@@ -287,23 +287,41 @@ static void locate(wy_belief *b, const wy_belief_slot *bsl, const wy_profile *p,
  * stay), is silent inside its grace (its share stays, its silence grows)
  * or silent past its grace with nothing left (its share stays 0); no
  * evidence; a rung from Undetected to Tracked, the one its confidence puts
- * it on (a Detected one with Tracked's confidence waits for
- * min_track_duration and is not held); sensed, or with confidence left to
- * fade. Fusion then gives what it gave (b->fused), which a sensed belief's
- * confidence can only fade towards. */
+ * it on (or Detected with Tracked's confidence, waiting for
+ * min_track_duration), or Lost with no sense reporting it (waiting for
+ * lost_time); sensed, or with confidence left to fade. Fusion then gives
+ * what it gave (b->fused), which a sensed belief's confidence can only fade
+ * towards. */
 static bool holds(const wy_belief *b, const wy_belief_slot *bsl, const wy_profile *p) {
-  if (b->evidence >= 0 || !(b->state >= WARY_UNDETECTED && b->state <= WARY_TRACKED) ||
-      level_of(&p->def, b->confidence) != b->state || !(b->sensed || b->confidence > 0.0f))
-    return false;
-  for (int32_t s = 0; s < p->slot_count; s++)
+  if (b->evidence >= 0 || !(b->sensed || b->confidence > 0.0f)) return false;
+  bool lost = b->state == WARY_LOST;
+  if (!lost && !(b->state >= WARY_UNDETECTED && b->state <= WARY_TRACKED)) return false;
+  int32_t level = level_of(&p->def, b->confidence);
+  if (!lost && level != b->state && !(level == WARY_TRACKED && b->state == WARY_DETECTED)) return false;
+  for (int32_t s = 0; s < p->slot_count; s++) {
     if (bsl[s].share != 0.0f && !wy_slot_in_grace(&bsl[s], &p->slots[s])) return false;
+    if (lost && bsl[s].active) return false;
+  }
   return true;
+}
+
+/* Whether a held belief's step leaves it where it is (step_states would
+ * change nothing) at confidence conf, which did not climb, and time in
+ * state time: on its rung; Detected with Tracked's confidence before
+ * min_track_duration; Lost (no sense reports it, so it cannot climb)
+ * before lost_time. */
+static bool keeps_rung(const wary_profile_def *d, const wy_belief *b, float conf, float time) {
+  if (b->state == WARY_LOST) return time < d->lost_time;
+  int32_t level = level_of(d, conf);
+  if (level == WARY_TRACKED && b->state == WARY_DETECTED) return time < d->min_track_duration;
+  return level == b->state;
 }
 
 /* A held belief's step in which nothing came (see holds): what a full
  * resolve would do, the very operations. False, with nothing changed, when
- * a slot would leave its grace, or its confidence its rung (or reach 0
- * unsensed, where it falls quiet): the full resolve takes that step. */
+ * a slot would leave its grace, its confidence its rung (or reach 0
+ * unsensed, where it falls quiet) or its time a deadline (keeps_rung): the
+ * full resolve takes that step. */
 static bool held_step(const wy_profile *p, const wy_rates *k, wy_belief_list *l, int32_t i, float dt) {
   wy_belief *b = &l->data[i];
   wy_belief_slot *bsl = wy_belief_slots(l, i);
@@ -335,10 +353,11 @@ static bool held_step(const wy_profile *p, const wy_rates *k, wy_belief_list *l,
     conf = target >= prev ? target : (faded > target ? faded : target);
   } else {
     conf = faded > 0.0f ? faded : 0.0f;
-    bool cut = b->state >= WARY_SUSPECTED && losing >= 0 && p->slots[losing].direct_lost_cut;
+    bool cut = b->state >= WARY_SUSPECTED && b->state <= WARY_TRACKED && losing >= 0 &&
+               p->slots[losing].direct_lost_cut;
     if (conf == 0.0f || cut) return false;
   }
-  if (level_of(&p->def, conf) != b->state) return false;
+  if (!keeps_rung(&p->def, b, conf, b->time_in_state + dt)) return false;
   for (int32_t s = 0; s < p->slot_count; s++)
     if (bsl[s].ever) bsl[s].silent = silent[s];
   b->losing_slot = (int8_t)losing;
