@@ -131,7 +131,9 @@ static double threat(const wy_scorer *c, wy_belief *b, int way) {
     float dx = b->last_known[0] - pos[0], dy = b->last_known[1] - pos[1], dz = b->last_known[2] - pos[2];
     float near = 1.0f - sqrtf(dx * dx + dy * dy + dz * dz) / d->threat_distance_range;
     if (!alive || !is_target(b->state)) near = 0.0f;
-    else if (way != WY_SCORE_AWAKE) margin = far_margin(pos, b, d->threat_distance_range);
+    /* In range (near > 0) its margin is below 0 (the float distance is
+     * within parts in 10^7 of far_margin's): not far, whatever it is. */
+    else if (way != WY_SCORE_AWAKE) margin = near > 0.0f ? -1.0 : far_margin(pos, b, d->threat_distance_range);
     score = d->threat_weight_damage_received * wy_clamp01(b->damage / 100.0f) +
             d->threat_weight_confidence * b->confidence +
             d->threat_weight_state * state_factor[b->state] +
