@@ -25,11 +25,13 @@ extern const wy_module wy_custom_module;
 
 /* Queues into c (a lane's batch) the query of agent's slot (its sense)
  * about the actor in target_slot; belief: the index of the agent's belief
- * about it, -1 none (the step knows it: beliefs are above the senses). False
- * on out of memory. Inline: the step calls it for every (agent, target,
- * slot) due. */
+ * about it, -1 none (the step knows it: beliefs are above the senses); eye
+ * and forward: the agent's eyes (wy_actor_eye, worked out once for all its
+ * queries). False on out of memory. Inline: the step calls it for every
+ * (agent, target, slot) due. */
 static inline bool wy_custom_push(wary_world *w, struct wy_custom *c, int32_t agent, int32_t slot, int32_t sense,
-                                  int32_t target_slot, float distance, int32_t belief) {
+                                  int32_t target_slot, float distance, int32_t belief, const float eye[3],
+                                  const float forward[3]) {
   int32_t n = c->queries.count;
   if (!wy_array_reserve(&w->alloc, &c->queries, n + 1) || !wy_array_reserve(&w->alloc, &c->results, n + 1) ||
       !wy_array_reserve(&w->alloc, &c->links, n + 1))
@@ -49,7 +51,8 @@ static inline bool wy_custom_push(wary_world *w, struct wy_custom *c, int32_t ag
   q->distance = distance;
   memcpy(q->agent_pos, a->pos, sizeof q->agent_pos);
   q->agent_yaw = a->yaw;
-  wy_actor_eye(w, a, q->eye_pos, q->eye_forward);
+  memcpy(q->eye_pos, eye, sizeof q->eye_pos);
+  memcpy(q->eye_forward, forward, sizeof q->eye_forward);
   q->light = a->light;
   q->weather = w->def.weather;
   memcpy(q->target_pos, t->pos, sizeof q->target_pos);

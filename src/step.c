@@ -71,7 +71,7 @@ typedef struct wy_gatherer {
   const wy_belief_list *beliefs;
   wy_lane *lane;
   wy_agent_span *span; /* room: the beliefs its reports and queries may make */
-  float eye[3], forward[3]; /* its eyes (wy_actor_eye), when vision is due */
+  float eye[3], forward[3]; /* its eyes (wy_actor_eye), when vision or a custom sense is due */
 } wy_gatherer;
 
 /* A due slot's time since it last ran, as the step will leave it: what its
@@ -124,7 +124,7 @@ static bool ask(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sense
                 int32_t target_slot, float distance) {
   int32_t belief = wy_belief_find(g->beliefs, wy_actor_id(w, target_slot));
   struct wy_custom *c = g->lane->custom;
-  if (!wy_custom_push(w, c, g->agent, slot, sense, target_slot, distance, belief)) return false;
+  if (!wy_custom_push(w, c, g->agent, slot, sense, target_slot, distance, belief, g->eye, g->forward)) return false;
   c->queries.data[c->queries.count - 1].dt = since_of(w, g, slot);
   g->span->room += belief < 0;
   return true;
@@ -160,8 +160,14 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   if (!wy_touches_report(w, lane->reports, agent)) return WARY_ERR_OUT_OF_MEMORY;
   sp->room += lane->reports->actors.count - before;
   if (!due_slots(ag, p, due)) return WARY_OK;
-  int32_t vision = p->builtin_slot[WARY_SENSE_VISION];
-  if (vision >= 0 && due[vision]) wy_actor_eye(w, a, g.eye, g.forward);
+  /* Vision and custom senses look from the agent's eyes: worked out once. */
+  for (int32_t s = 0; s < p->slot_count; s++) {
+    int32_t sense = p->slots[s].sense;
+    if (due[s] && (sense == WARY_SENSE_VISION || sense >= WARY_BUILTIN_SENSES)) {
+      wy_actor_eye(w, a, g.eye, g.forward);
+      break;
+    }
+  }
   float range = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
     reach[s] = wy_slot_reach(w, a, p, s);
