@@ -213,7 +213,12 @@ void wy_pain_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   int32_t profile = wy_agent_actor(w, agent)->profile;
   const wy_profile *p = &w->profiles.data[profile];
   float vision_floor = wy_brain_of(w, profile)->pain_vision_floor;
-  for (int32_t s = 0; s < WY_SLOTS; s++) ag->dull[s] = multiplier(pn, ag, p, vision_floor, s);
+  /* Without a pain sense nothing dulls (multiplier's first test): in one go. */
+  if (p->builtin_slot[WARY_SENSE_PAIN] < 0) {
+    for (int32_t s = 0; s < WY_SLOTS; s++) ag->dull[s] = 1.0f;
+  } else {
+    for (int32_t s = 0; s < WY_SLOTS; s++) ag->dull[s] = multiplier(pn, ag, p, vision_floor, s);
+  }
   for (int32_t k = 0; k < pn->type_count; k++) {
     if (ag->off[k]) continue;
     float v = ag->level[k] - pn->types[k].decay_rate * dt;
