@@ -587,7 +587,8 @@ static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
   const wy_profile *p = wy_agent_profile(w, i);
   wy_belief_list *beliefs = wy_beliefs_of(w, i);
   wy_pain_step(w, lane, i, dt);
-  for (int32_t s = 0; s < WY_SLOTS; s++)
+  /* Only the profile's slots ever run (sense_commit). */
+  for (int32_t s = 0; s < p->slot_count; s++)
     if (ag->ran[s] && !ag->failed[s]) ag->errors[s] = 0;
   const wy_resolving r = {wy_agent_id(w, i), i, ag, p, wy_pain_of(w, i)->dull,
                           wy_brain_of(w, wy_agent_actor(w, i)->profile)->pain_suppress_below, lane};
