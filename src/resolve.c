@@ -331,15 +331,15 @@ static bool held_step(const wy_profile *p, const wy_rates *k, wy_belief_list *l,
   int32_t losing = b->losing_slot;
   bool reporting = false;
   for (int32_t s = 0; s < p->slot_count; s++) {
+    if (!bsl[s].ever) continue; /* never reported: no silence, a share of 0 */
     if (bsl[s].active) {
       reporting = true;
-    } else if (bsl[s].ever) {
+      silent[s] = bsl[s].silent;
+    } else {
       bool grace = bsl[s].silent < p->slots[s].loss_grace;
       silent[s] = bsl[s].silent + dt;
       if (grace != (silent[s] < p->slots[s].loss_grace)) return false;
     }
-    if (!bsl[s].ever) continue;
-    if (bsl[s].active) silent[s] = bsl[s].silent;
     if (silent[s] < quietest) {
       quietest = silent[s];
       losing = s;
