@@ -169,6 +169,15 @@ typedef struct wy_evidence_block {
   wary_evidence entry[WARY_MAX_EVIDENCE];
 } wy_evidence_block;
 
+/* The ladder's rung for a confidence (a belief's, or a place's: place.c),
+ * before min_track_duration holds Tracked back. */
+static inline int32_t wy_rung_of(const wary_profile_def *d, float conf) {
+  return conf >= d->track_threshold    ? WARY_TRACKED
+         : conf >= d->detect_threshold ? WARY_DETECTED
+         : conf >= d->suspect_threshold ? WARY_SUSPECTED
+                                        : WARY_UNDETECTED;
+}
+
 /* The deadline a quiet belief counts down to: lost_time while Lost
  * (WY_DEADLINE_LOST); memory_time while Remembered, or Expired without a
  * first sighting (it is dropped then: WY_DEADLINE_MEMORY); else none (-1):

@@ -168,10 +168,7 @@ void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t index, float dt) {
     }
     pl->time_in_state += dt;
     float c = pl->confidence;
-    int32_t level = c >= d->track_threshold    ? WARY_TRACKED
-                    : c >= d->detect_threshold ? WARY_DETECTED
-                    : c >= d->suspect_threshold ? WARY_SUSPECTED
-                                                : WARY_UNDETECTED;
+    int32_t level = wy_rung_of(d, c);
     if (level == WARY_TRACKED && pl->state != WARY_TRACKED &&
         !(pl->state == WARY_DETECTED && pl->time_in_state >= d->min_track_duration))
       level = WARY_DETECTED;

@@ -205,13 +205,6 @@ static void telegraph(const wy_ctx *c) {
   }
 }
 
-/* The ladder's rung for a confidence, before min_track_duration holds Tracked back. */
-static int32_t level_of(const wary_profile_def *d, float conf) {
-  return conf >= d->track_threshold    ? WARY_TRACKED
-         : conf >= d->detect_threshold ? WARY_DETECTED
-         : conf >= d->suspect_threshold ? WARY_SUSPECTED
-                                        : WARY_UNDETECTED;
-}
 
 static void step_states(const wy_ctx *c, const wy_profile *p, int32_t reason, bool held, bool reporting,
                         float prev, float dt) {
@@ -228,7 +221,7 @@ static void step_states(const wy_ctx *c, const wy_profile *p, int32_t reason, bo
     enter(c, WARY_LOST);
     return;
   }
-  int32_t level = level_of(d, conf);
+  int32_t level = wy_rung_of(d, conf);
   if (level == WARY_TRACKED && b->state != WARY_TRACKED &&
       !(b->state == WARY_DETECTED && b->time_in_state >= d->min_track_duration))
     level = WARY_DETECTED;
@@ -296,7 +289,7 @@ static bool holds(const wy_belief *b, const wy_belief_slot *bsl, const wy_profil
   if (b->evidence >= 0 || !(b->sensed || b->confidence > 0.0f)) return false;
   bool lost = b->state == WARY_LOST;
   if (!lost && !(b->state >= WARY_UNDETECTED && b->state <= WARY_TRACKED)) return false;
-  int32_t level = level_of(&p->def, b->confidence);
+  int32_t level = wy_rung_of(&p->def, b->confidence);
   if (!lost && level != b->state && !(level == WARY_TRACKED && b->state == WARY_DETECTED)) return false;
   for (int32_t s = 0; s < p->slot_count; s++) {
     if (bsl[s].share != 0.0f && !wy_slot_in_grace(&bsl[s], &p->slots[s])) return false;
@@ -312,7 +305,7 @@ static bool holds(const wy_belief *b, const wy_belief_slot *bsl, const wy_profil
  * before lost_time. */
 static bool keeps_rung(const wary_profile_def *d, const wy_belief *b, float conf, float time) {
   if (b->state == WARY_LOST) return time < d->lost_time;
-  int32_t level = level_of(d, conf);
+  int32_t level = wy_rung_of(d, conf);
   if (level == WARY_TRACKED && b->state == WARY_DETECTED) return time < d->min_track_duration;
   return level == b->state;
 }
