@@ -453,7 +453,7 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
   float memory_time = p->def.memory_time;
   /* The dormant ones' clocks are replayed before the steps they wait for
    * leave the ring; a belief joins them with theirs caught up. */
-  if (l->dormant > 0 && w->steps - l->dormant_since >= WY_DT_RING / 2) wy_beliefs_catch_up(w, r->index);
+  if (l->dormant > 0 && (int32_t)(w->steps - l->dormant_since) >= WY_DT_RING / 2) wy_beliefs_catch_up(w, r->index);
   /* Those whose deadline comes this step take it awake. */
   for (int32_t d = 0; d < 2; d++) {
     l->deadline_lead[d] += dt;

@@ -220,7 +220,9 @@ static int check_brain(const wary_world *w, const wy_state *s) {
       if (g->alerts[k].type < WARY_GECK_EVENT_NOTICED || g->alerts[k].type > WARY_GECK_EVENT_CUSTOM)
         return bad(w, "geck", i, "alerts of known types");
     const wy_belief_list *l = &s->beliefs.data[i];
-    if (l->dormant > 0 && s->steps - l->dormant_since > WY_DT_RING / 2)
+    /* Signed: read between steps, they are caught up through the last step
+     * and dormant_since is the next one (belief.c). */
+    if (l->dormant > 0 && (int32_t)(s->steps - l->dormant_since) > WY_DT_RING / 2)
       return bad(w, "belief list", i, "dormant beliefs no more than half the dt ring behind");
   }
   for (int32_t i = 0; i < s->team_count; i++)

@@ -287,6 +287,7 @@ static void snapshot_op(game *g, bytes *b) {
     int st = said(g, wary_world_load(g->w, g->snap, g->snap_size));
     /* Definitions changed since: refused as another world's (unless they came back alike). */
     if (st != WARY_OK) {
+      if (g->definitions == g->snap_definitions) fprintf(stderr, "fuzz_api: load said: %s\n", wary_last_error(g->w));
       must(g->definitions != g->snap_definitions, "a world loads its own snapshot");
       return;
     }
