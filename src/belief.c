@@ -297,13 +297,40 @@ void wy_belief_listed_add(wy_belief_list *l, int32_t i) {
   const wy_belief *b = &l->data[i];
   int32_t k = listed_at(l, i);
   memmove(&l->listed[k + 1], &l->listed[k], (size_t)(l->listed_count - k) * sizeof *l->listed);
-  /* Not far: the emotion pass scores it again when its agent next moves. */
-  l->listed[k] = (wy_listed){i, b->threat, 0.0, b->state, b->threat_level, b->scored, false};
+  /* Unscored: the emotion pass scores it from its record once (the same
+   * score as a quiet step's: its record holds still), and from here after. */
+  memset(&l->listed[k], 0, sizeof l->listed[k]);
+  l->listed[k].belief = i;
+  l->listed[k].threat = b->threat;
+  l->listed[k].state = b->state;
+  l->listed[k].threat_level = b->threat_level;
   l->listed_count++;
+}
+
+static void listed_sync(wy_belief_list *l, int32_t k) {
+  wy_belief *b = &l->data[l->listed[k].belief];
+  b->threat = l->listed[k].threat;
+  b->threat_level = l->listed[k].threat_level;
+}
+
+void wy_belief_listed_sync(wy_belief_list *l) {
+  for (int32_t k = 0; k < l->listed_count; k++) listed_sync(l, k);
+}
+
+float wy_belief_threat(const wy_belief_list *l, int32_t i, int8_t *level) {
+  const wy_belief *b = &l->data[i];
+  if (b->dormant && wy_belief_listed(b)) {
+    const wy_listed *e = &l->listed[listed_at(l, i)];
+    *level = e->threat_level;
+    return e->threat;
+  }
+  *level = b->threat_level;
+  return b->threat;
 }
 
 static void listed_remove(wy_belief_list *l, int32_t i) {
   int32_t k = listed_at(l, i);
+  listed_sync(l, k);
   memmove(&l->listed[k], &l->listed[k + 1], (size_t)(l->listed_count - k - 1) * sizeof *l->listed);
   l->listed_count--;
 }
@@ -351,6 +378,7 @@ void wy_belief_wake(wary_world *w, int32_t agent, int32_t i) {
 static void wake_all(wary_world *w, int32_t agent) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
   wy_beliefs_catch_up(w, agent);
+  wy_belief_listed_sync(l);
   for (int32_t i = 0; i < l->count; i++) {
     wy_belief *b = &l->data[i];
     b->quiet = b->drowsy = b->dormant = b->scored = b->held = b->hostile_known = false;

@@ -112,18 +112,27 @@ typedef struct wy_belief_entry {
 } wy_belief_entry;
 
 /* A dormant Lost or Remembered belief (wy_belief_listed), with what the
- * emotion pass scores it from kept beside its index, so that the pass
- * reads its record only to score it again (emotion.c). */
+ * emotion pass scores it from kept beside its index, so that the pass does
+ * not read its record. Its threat and threat level live here while it is
+ * listed: the record's are written back (wy_belief_listed_sync) when it
+ * leaves the list, is saved or is read (wy_belief_threat). */
 typedef struct wy_listed {
   int32_t belief;         /* its index */
-  float threat;           /* the record's threat and threat level */
+  float threat;           /* its threat and threat level */
   double until;           /* far: the agent's walk up to which its threat holds */
+  /* Scored (emotion.c) under the relationships of its agent's last pass:
+   * then base (the threat's sum before its distance term: the record's
+   * damage, confidence and state do not move while it is dormant), hostile
+   * and last_known are the record's. */
+  float base;
+  float last_known[3];
   int8_t state;           /* the record's state */
   int8_t threat_level;
-  bool scored;            /* the record's scored */
+  bool scored;
   /* Out of the threat's distance range when scored, by a margin that holds
    * while the agent's walk (emotion.h) is at most until. */
   bool far;
+  bool hostile;
 } wy_listed;
 
 typedef struct wy_belief_list {
@@ -286,8 +295,13 @@ static inline uint32_t wy_belief_asleep_since(const wary_world *w, const wy_beli
  * back), each adding the dt it had: what they make of it, to the bit. */
 float wy_replayed_time(const wary_world *w, float t, uint32_t from, uint32_t through);
 
-/* Belief i of l (dormant, listed) joins the listed ones. */
+/* Belief i of l (dormant, listed) joins the listed ones, to be scored
+ * again from its record at the next emotion pass. */
 void wy_belief_listed_add(wy_belief_list *l, int32_t i);
+/* Every listed belief's record gets its threat and threat level back. */
+void wy_belief_listed_sync(wy_belief_list *l);
+/* Belief i's threat score, and its level in *level. */
+float wy_belief_threat(const wy_belief_list *l, int32_t i, int8_t *level);
 /* After loading: the listed ones of awake (awake and listed, merged in one
  * ascending list) move to listed. */
 void wy_beliefs_split_listed(wy_belief_list *l);

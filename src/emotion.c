@@ -73,9 +73,9 @@ static float idle_score(const wary_brain_def *d) {
  * within range of it: until then the distance term of its threat is 0 (<= 0:
  * it may be in range now). The float distance threat() takes is within a
  * few parts in 10^7 of this one, which the relative 10^-5 leaves room for. */
-static double far_margin(const float pos[3], const wy_belief *b, float range) {
-  double dx = (double)b->last_known[0] - (double)pos[0], dy = (double)b->last_known[1] - (double)pos[1],
-         dz = (double)b->last_known[2] - (double)pos[2];
+static double far_margin(const float pos[3], const float last_known[3], float range) {
+  double dx = (double)last_known[0] - (double)pos[0], dy = (double)last_known[1] - (double)pos[1],
+         dz = (double)last_known[2] - (double)pos[2];
   return sqrt(dx * dx + dy * dy + dz * dz) - (double)range * (1.0 + 1e-5);
 }
 
@@ -96,9 +96,31 @@ typedef struct wy_scorer {
   float dt;
 } wy_scorer;
 
+/* 1 at the agent, 0 at the threat's distance range and beyond it (below 0
+ * there: the caller clamps). */
+static float nearness(const float pos[3], const float last_known[3], const wary_brain_def *d) {
+  float dx = last_known[0] - pos[0], dy = last_known[1] - pos[1], dz = last_known[2] - pos[2];
+  return 1.0f - sqrtf(dx * dx + dy * dy + dz * dz) / d->threat_distance_range;
+}
+
+/* The threat's sum before its distance term (a hostile target's). */
+static float base_score(const wary_brain_def *d, const wy_belief *b) {
+  return d->threat_weight_damage_received * wy_clamp01(b->damage / 100.0f) +
+         d->threat_weight_confidence * b->confidence + d->threat_weight_state * state_factor[b->state];
+}
+
+static int32_t level_of(const wary_brain_def *d, float score) {
+  return score >= d->threat_critical && score > 0.0f ? WARY_THREAT_CRITICAL
+         : score >= d->threat_high && score > 0.0f   ? WARY_THREAT_HIGH
+         : score >= d->threat_medium && score > 0.0f ? WARY_THREAT_MEDIUM
+         : score >= d->threat_low && score > 0.0f    ? WARY_THREAT_LOW
+                                                     : WARY_THREAT_NONE;
+}
+
 /* Scores b; in a quiet way, returns far_margin (INFINITY when the score
- * does not follow distance). */
-static double threat(const wy_scorer *c, wy_belief *b, int way) {
+ * does not follow distance). *base (when base is not NULL): the sum before
+ * the distance term, when hostile. */
+static double threat(const wy_scorer *c, wy_belief *b, int way, float *base) {
   const wary_brain_def *d = c->d;
   bool idle_zero = c->idle_zero;
   float dt = c->dt;
@@ -127,25 +149,33 @@ static double threat(const wy_scorer *c, wy_belief *b, int way) {
     b->hostile_known = alive;
   }
   if (hostile) {
-    const float *pos = c->pos;
-    float dx = b->last_known[0] - pos[0], dy = b->last_known[1] - pos[1], dz = b->last_known[2] - pos[2];
-    float near = 1.0f - sqrtf(dx * dx + dy * dy + dz * dz) / d->threat_distance_range;
-    if (!alive || !is_target(b->state)) near = 0.0f;
+    float near = alive && is_target(b->state) ? nearness(c->pos, b->last_known, d) : 0.0f;
     /* In range (near > 0) its margin is below 0 (the float distance is
      * within parts in 10^7 of far_margin's): not far, whatever it is. */
-    else if (way != WY_SCORE_AWAKE) margin = near > 0.0f ? -1.0 : far_margin(pos, b, d->threat_distance_range);
-    score = d->threat_weight_damage_received * wy_clamp01(b->damage / 100.0f) +
-            d->threat_weight_confidence * b->confidence +
-            d->threat_weight_state * state_factor[b->state] +
-            d->threat_weight_distance * wy_clamp01(near);
-    score = wy_clamp01(score);
+    if (alive && is_target(b->state) && way != WY_SCORE_AWAKE)
+      margin = near > 0.0f ? -1.0 : far_margin(c->pos, b->last_known, d->threat_distance_range);
+    float sum = base_score(d, b);
+    if (base) *base = sum;
+    score = wy_clamp01(sum + d->threat_weight_distance * wy_clamp01(near));
   }
   b->threat = score;
-  b->threat_level = score >= d->threat_critical && score > 0.0f ? WARY_THREAT_CRITICAL
-                    : score >= d->threat_high && score > 0.0f   ? WARY_THREAT_HIGH
-                    : score >= d->threat_medium && score > 0.0f ? WARY_THREAT_MEDIUM
-                    : score >= d->threat_low && score > 0.0f    ? WARY_THREAT_LOW
-                                                                : WARY_THREAT_NONE;
+  b->threat_level = (int8_t)level_of(d, score);
+  return margin;
+}
+
+/* A listed belief scored again from its entry alone (known: base, hostile
+ * and last_known hold): what threat() makes of its record, to the bit. */
+static double listed_threat(const wy_scorer *c, wy_listed *e) {
+  const wary_brain_def *d = c->d;
+  double margin = INFINITY;
+  float score = 0.0f;
+  if (e->hostile) {
+    float near = nearness(c->pos, e->last_known, d);
+    margin = near > 0.0f ? -1.0 : far_margin(c->pos, e->last_known, d->threat_distance_range);
+    score = wy_clamp01(e->base + d->threat_weight_distance * wy_clamp01(near));
+  }
+  e->threat = score;
+  e->threat_level = (int8_t)level_of(d, score);
   return margin;
 }
 
@@ -207,11 +237,12 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   /* One pass: each belief's threat, then what it adds to the emotions and
    * whether it is the hostile target of highest threat. */
   const wy_belief *best = NULL;
+  float best_threat = 0.0f;
   for (int32_t j = 0; j < beliefs->awake_count; j++) {
     wy_belief *b = &beliefs->data[beliefs->awake[j]];
     int way = !b->quiet ? WY_SCORE_AWAKE : same && b->scored ? WY_SCORE_KNOWN : WY_SCORE_QUIET;
     if (way != WY_SCORE_KNOWN || (moved && is_target(b->state) && !(b->far && far_holds))) {
-      double margin = threat(&sc, b, way);
+      double margin = threat(&sc, b, way, NULL);
       if (way != WY_SCORE_AWAKE) {
         b->scored = true;
         /* One just beyond the range is scored as if in it: the others then
@@ -223,7 +254,10 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
       }
     }
     if (!is_target(b->state)) continue;
-    if (b->threat > 0.0f && (!best || b->threat > best->threat)) best = b;
+    if (b->threat > 0.0f && (!best || b->threat > best_threat)) {
+      best = b;
+      best_threat = b->threat;
+    }
     n++;
     hurt = hurt || b->damage > 0.0f;
     critical = critical || b->threat_level == WARY_THREAT_CRITICAL;
@@ -236,25 +270,34 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   ag->far_until = far_until;
   /* The dormant targets (belief.h, wy_listed): each is scored again only
    * when its agent walked past the walk its margin out of range allowed,
-   * and read from beside its index otherwise. Ties go to the lower index,
-   * as in one walk of every belief in order. */
+   * from its entry alone once it was scored under these relationships (its
+   * record holds still while it is dormant), and read from beside its index
+   * otherwise. Ties go to the lower index, as in one walk of every belief
+   * in order. */
   for (int32_t j = 0; j < beliefs->listed_count; j++) {
     wy_listed *e = &beliefs->listed[j];
     bool known = same && e->scored;
     if (!known || (moved && !(e->far && ag->walked <= e->until))) {
-      wy_belief *b = &beliefs->data[e->belief];
-      double margin = threat(&sc, b, known ? WY_SCORE_KNOWN : WY_SCORE_QUIET);
-      b->scored = true;
-      b->far = margin > 0.1 * (double)d->threat_distance_range;
+      double margin;
+      if (known) {
+        margin = listed_threat(&sc, e);
+      } else {
+        wy_belief *b = &beliefs->data[e->belief];
+        margin = threat(&sc, b, WY_SCORE_QUIET, &e->base);
+        e->threat = b->threat;
+        e->threat_level = b->threat_level;
+        e->hostile = b->hostile;
+        memcpy(e->last_known, b->last_known, sizeof e->last_known);
+      }
       e->scored = true;
       e->far = margin > 0.0;
       e->until = (ag->walked + margin) * (1.0 - 1e-15);
-      e->threat = b->threat;
-      e->threat_level = b->threat_level;
     }
-    if (e->threat > 0.0f &&
-        (!best || e->threat > best->threat || (e->threat == best->threat && &beliefs->data[e->belief] < best)))
+    if (e->threat > 0.0f && (!best || e->threat > best_threat ||
+                             (e->threat == best_threat && &beliefs->data[e->belief] < best))) {
       best = &beliefs->data[e->belief];
+      best_threat = e->threat;
+    }
     n++;
     critical = critical || e->threat_level == WARY_THREAT_CRITICAL;
     high = high || e->threat_level >= WARY_THREAT_HIGH;
@@ -285,14 +328,16 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   /* Attention: the hostile target of highest threat, sticky. */
   int32_t at = ag->attention ? wy_belief_find(beliefs, ag->attention) : -1;
   const wy_belief *cur = at >= 0 ? &beliefs->data[at] : NULL;
-  if (cur && (!is_target(cur->state) || cur->threat <= 0.0f)) cur = NULL;
+  int8_t cur_level;
+  float cur_threat = cur ? wy_belief_threat(beliefs, at, &cur_level) : 0.0f;
+  if (cur && (!is_target(cur->state) || cur_threat <= 0.0f)) cur = NULL;
   if (!cur) {
     ag->attention = best ? best->target : 0;
     ag->attention_time = 0.0f;
   } else {
     ag->attention_time += dt;
     if (best && best != cur && ag->attention_time >= d->attention_stickiness_time &&
-        best->threat >= cur->threat + d->attention_switch_threshold) {
+        best_threat >= cur_threat + d->attention_switch_threshold) {
       ag->attention = best->target;
       ag->attention_time = 0.0f;
     }
@@ -371,9 +416,9 @@ int wary_threat_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id ta
   const wy_belief_list *l = wy_beliefs_of(w, index);
   int32_t i = wy_belief_find(l, target);
   if (i < 0) return wy_fail_no_belief(w, __func__, agent, target);
-  const wy_belief *b = &l->data[i];
-  out->score = b->threat;
-  out->level = b->threat_level;
-  out->damage = b->damage;
+  int8_t level;
+  out->score = wy_belief_threat(l, i, &level);
+  out->level = level;
+  out->damage = l->data[i].damage;
   return WARY_OK;
 }

@@ -388,6 +388,8 @@ static bool io_beliefs(const wary_world *w, wy_io *io, wy_belief_list *l) {
   WY_IO(io, l->dormant_since);
   WY_IO_ARRAY(io, l->deadline_lead);
   WY_IO(io, l->may_sleep);
+  /* The listed ones' threats are their entries' (belief.h, wy_listed). */
+  if (io->mode != WY_IO_READ) wy_belief_listed_sync(l);
   for (int32_t i = 0; i < count; i++) io_belief(io, &l->data[i]);
   for (int32_t i = 0; i < count * stride; i++) io_belief_slot(io, &l->slots[i]);
   return true;
