@@ -20,9 +20,36 @@ static bool create(wary_world *w) {
   return w->places != NULL;
 }
 
+void wy_place_list_free(const wary_world *w, wy_place_list *l) {
+  wy_free(&w->alloc, l->asleep_bits, (size_t)l->bit_words * sizeof *l->asleep_bits);
+  l->asleep_bits = NULL;
+  l->bit_words = 0;
+  wy_array_free(&w->alloc, l);
+}
+
+/* Bits for every place the list has room for. */
+static bool bits_cover(const wary_world *w, wy_place_list *l) {
+  int32_t words = (int32_t)(((int64_t)l->cap + 63) / 64);
+  if (words <= l->bit_words) return true;
+  uint64_t *b = wy_realloc(&w->alloc, l->asleep_bits, (size_t)l->bit_words * sizeof *b, (size_t)words * sizeof *b);
+  if (!b) return false;
+  memset(b + l->bit_words, 0, (size_t)(words - l->bit_words) * sizeof *b);
+  l->asleep_bits = b;
+  l->bit_words = words;
+  return true;
+}
+
+bool wy_place_list_rebuild(const wary_world *w, wy_place_list *l) {
+  if (!bits_cover(w, l)) return false;
+  if (l->bit_words > 0) memset(l->asleep_bits, 0, (size_t)l->bit_words * sizeof *l->asleep_bits);
+  for (int32_t i = 0; i < l->count; i++)
+    if (l->data[i].asleep) l->asleep_bits[i / 64] |= 1ull << (i % 64);
+  return true;
+}
+
 static void destroy(wary_world *w) {
   if (!w->places) return;
-  for (int32_t i = 0; i < w->places->agents.count; i++) wy_array_free(&w->alloc, &w->places->agents.data[i]);
+  for (int32_t i = 0; i < w->places->agents.count; i++) wy_place_list_free(w, &w->places->agents.data[i]);
   wy_array_free(&w->alloc, &w->places->agents);
   wy_free(&w->alloc, w->places, sizeof *w->places);
 }
@@ -38,7 +65,7 @@ static void agent_added(wary_world *w, int32_t agent) {
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
-  wy_array_free(&w->alloc, &w->places->agents.data[agent]);
+  wy_place_list_free(w, &w->places->agents.data[agent]);
   wy_array_swap_remove(&w->places->agents, agent);
 }
 
@@ -53,7 +80,43 @@ static wy_place_list *places_of(const wary_world *w, int32_t agent) {
 
 bool wy_places_reserve(wary_world *w, int32_t agent, int32_t n) {
   wy_place_list *l = places_of(w, agent);
-  return n <= 0 || wy_array_reserve(&w->alloc, l, l->count + n);
+  return n <= 0 || (wy_array_reserve(&w->alloc, l, l->count + n) && bits_cover(w, l));
+}
+
+/* The index of x's lowest set bit (x != 0). */
+static int32_t lowest_bit(uint64_t x) {
+#if defined(__GNUC__)
+  return __builtin_ctzll(x);
+#else
+  int32_t n = 0;
+  while (!(x & 1u)) {
+    x >>= 1;
+    n++;
+  }
+  return n;
+#endif
+}
+
+/* The first awake place at from or after it (count: none). */
+static int32_t next_awake(const wy_place_list *l, int32_t from) {
+  for (int32_t k = from / 64; k * 64 < l->count; k++) {
+    uint64_t awake = ~l->asleep_bits[k];
+    if (k == from / 64) awake &= ~0ull << (from % 64);
+    if (awake) {
+      int32_t i = k * 64 + lowest_bit(awake);
+      return i < l->count ? i : l->count;
+    }
+  }
+  return l->count;
+}
+
+/* Place i leaves; the last takes its place (and its bit). */
+static void place_remove(wy_place_list *l, int32_t i) {
+  int32_t last = l->count - 1;
+  uint64_t bit = l->asleep_bits[last / 64] >> (last % 64) & 1u;
+  l->asleep_bits[i / 64] = (l->asleep_bits[i / 64] & ~(1ull << (i % 64))) | bit << (i % 64);
+  l->asleep_bits[last / 64] &= ~(1ull << (last % 64));
+  wy_array_swap_remove(l, i);
 }
 
 /* ---- sleepers: quiet places out of the steps --------------------------------- */
@@ -68,6 +131,8 @@ static void catch_up(const wary_world *w, wy_place *pl) {
 static void wake(const wary_world *w, wy_place_list *l, wy_place *pl) {
   catch_up(w, pl);
   pl->asleep = false;
+  int32_t i = (int32_t)(pl - l->data);
+  l->asleep_bits[i / 64] &= ~(1ull << (i % 64));
   l->asleep_count--;
 }
 
@@ -84,6 +149,8 @@ static void fall_asleep(const wary_world *w, wy_place_list *l, wy_place *pl) {
   }
   pl->asleep = true;
   pl->asleep_since = (uint16_t)(w->steps + 1u);
+  int32_t i = (int32_t)(pl - l->data);
+  l->asleep_bits[i / 64] |= 1ull << (i % 64);
   l->asleep_count++;
   int32_t k = deadline_of(pl);
   if (pl->time_in_state > l->lead[k]) l->lead[k] = pl->time_in_state;
@@ -95,14 +162,16 @@ static void fall_asleep(const wary_world *w, wy_place_list *l, wy_place *pl) {
 static void wake_due(const wary_world *w, wy_place_list *l, const float end[2], float dt, bool all) {
   float lead[2] = {-INFINITY, -INFINITY};
   uint32_t through = wy_beliefs_through(w);
-  for (int32_t i = 0; i < l->count; i++) {
-    wy_place *pl = &l->data[i];
-    if (!pl->asleep) continue;
-    if (all) catch_up(w, pl);
-    int32_t k = deadline_of(pl);
-    float t = wy_replayed_time(w, pl->time_in_state, wy_step_of(w, pl->asleep_since), through) + dt;
-    if (t >= end[k]) wake(w, l, pl);
-    else if (t > lead[k]) lead[k] = t;
+  /* The sleepers in order, from their bits (wake clears a bit behind). */
+  for (int32_t word = 0; word * 64 < l->count; word++) {
+    for (uint64_t asleep = l->asleep_bits[word]; asleep; asleep &= asleep - 1) {
+      wy_place *pl = &l->data[word * 64 + lowest_bit(asleep)];
+      if (all) catch_up(w, pl);
+      int32_t k = deadline_of(pl);
+      float t = wy_replayed_time(w, pl->time_in_state, wy_step_of(w, pl->asleep_since), through) + dt;
+      if (t >= end[k]) wake(w, l, pl);
+      else if (t > lead[k]) lead[k] = t;
+    }
   }
   l->lead[0] = lead[0];
   l->lead[1] = lead[1];
@@ -117,6 +186,7 @@ bool wy_place_report(wary_world *w, int32_t agent, const float pos[3], int32_t t
   for (int32_t i = 0; i < l->count && !pl; i++)
     if (l->data[i].tag == tag && wy_dist3(l->data[i].pos, pos) <= radius) pl = &l->data[i];
   if (!pl) {
+    if (!wy_array_reserve(&w->alloc, l, l->count + 1) || !bits_cover(w, l)) return false;
     pl = wy_array_push(&w->alloc, l);
     if (!pl) return false;
     memset(pl, 0, sizeof *pl);
@@ -159,9 +229,8 @@ void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t index, float dt) {
   }
   /* Every place in full every step: the reference (spec/c/test_quiet.c). */
   bool sleep = !w->beliefs->resolve_all;
-  for (int32_t i = 0; i < l->count; i++) {
+  for (int32_t i = next_awake(l, 0); i < l->count; i = next_awake(l, i + 1)) {
     wy_place *pl = &l->data[i];
-    if (pl->asleep) continue;
     if (!pl->fresh) {
       float c = pl->confidence - d->fade_rate * dt;
       pl->confidence = c > 0.0f ? c : 0.0f;
@@ -187,7 +256,7 @@ void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t index, float dt) {
     pl->fresh = false;
     /* An expired place, or a faint one never suspected, is forgotten. */
     if (pl->state == WARY_EXPIRED || (pl->state == WARY_UNDETECTED && pl->confidence <= 0.0f)) {
-      wy_array_swap_remove(l, i);
+      place_remove(l, i);
       i--;
     } else if (sleep && pl->confidence == 0.0f && (pl->state == WARY_LOST || pl->state == WARY_REMEMBERED)) {
       fall_asleep(w, l, pl);

@@ -30,6 +30,11 @@ typedef struct wy_place_list {
   int32_t count;
   int32_t cap;
   int32_t asleep_count;
+  /* Bit k of word k / 64 set: place k is asleep (clear past count), so
+   * that a step finds the awake ones without reading the sleepers. Words
+   * for cap places; derived, rebuilt on load. */
+  uint64_t *asleep_bits;
+  int32_t bit_words;
   uint32_t oldest;  /* at most the first step some sleeper has not taken */
   /* Per deadline (lost_time while Lost, memory_time while Remembered): at
    * least the largest time in state a sleeper counting down to it has after
@@ -42,6 +47,11 @@ struct wy_places {
 };
 
 extern const wy_module wy_place_module;
+
+/* Frees a list's places and bits. */
+void wy_place_list_free(const wary_world *w, wy_place_list *l);
+/* After loading its places: the list's bits, from their asleep flags. */
+bool wy_place_list_rebuild(const wary_world *w, wy_place_list *l);
 
 /* Raises (or makes) the agent's belief about a place: merged with one of the
  * same tag within its hearing's merge radius. False on out of memory. */

@@ -103,7 +103,7 @@ void wy_state_free(const wary_world *w, wy_state *s) {
   for (int32_t i = 0; i < s->beliefs.count; i++) wy_belief_list_free_tables(w, &s->beliefs.data[i]);
   wy_array_free(al, &s->beliefs);
   wy_array_free(al, &s->evidence);
-  for (int32_t i = 0; i < s->places.count; i++) wy_array_free(al, &s->places.data[i]);
+  for (int32_t i = 0; i < s->places.count; i++) wy_place_list_free(w, &s->places.data[i]);
   wy_array_free(al, &s->places);
   wy_array_free(al, &s->damages);
   wy_array_free(al, &s->pain);
@@ -430,7 +430,7 @@ static bool io_places(const wary_world *w, wy_io *io, wy_place_list *l) {
   wy_io_count(io, &l->asleep_count, l->count);
   WY_IO(io, l->oldest);
   WY_IO_ARRAY(io, l->lead);
-  return true;
+  return io->mode != WY_IO_READ || wy_place_list_rebuild(w, l);
 }
 
 static void io_damage(wy_io *io, wy_damage *d) {

@@ -259,12 +259,18 @@ static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant, int32_t *tim
   return n;
 }
 
-/* Beliefs about places asleep; *held: those held. */
-static int32_t asleep_places(const wary_world *w, int32_t *held) {
+/* Beliefs about places asleep; *held: those held; *misbits: places whose
+ * bit (place.h, asleep_bits) is not their asleep flag, and bits set past
+ * the last place. */
+static int32_t asleep_places(const wary_world *w, int32_t *held, int32_t *misbits) {
   int32_t n = 0;
   for (int32_t a = 0; a < w->agents.count; a++) {
     const wy_place_list *l = &w->places->agents.data[a];
     for (int32_t i = 0; i < l->count; i++) n += l->data[i].asleep;
+    for (int32_t i = 0; i < l->bit_words * 64; i++) {
+      bool bit = l->asleep_bits[i / 64] >> (i % 64) & 1u;
+      *misbits += bit != (i < l->count && l->data[i].asleep);
+    }
     *held += l->count;
   }
   return n;
@@ -372,6 +378,7 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near) {
   *lcg_seed() = 2024u;
   int64_t first_difference = -1, wrap_difference = -1, quiet_steps = 0, dormant_steps = 0, timed_steps = 0, far_steps = 0,
           asleep_place_steps = 0, place_steps = 0, dropped = 0, held_steps = 0, near_steps = 0;
+  int32_t misbits = 0;
   for (now = 0; now < STEPS; now++) {
     turn t = draw(now);
     play(&quiet, &t, now);
@@ -387,7 +394,7 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near) {
     near_steps += in_range;
     held_steps += held;
     far_steps += far;
-    asleep_place_steps += asleep_places(quiet.w, &places);
+    asleep_place_steps += asleep_places(quiet.w, &places, &misbits);
     place_steps += places;
     dormant_steps += dormant;
     timed_steps += timed;
@@ -404,6 +411,7 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near) {
   ENSURE(dormant_steps > 10000);
   ENSURE(timed_steps > 5000);
   ENSURE(asleep_place_steps > 10000);
+  ENSURE(misbits == 0);
   ENSURE(dropped > 20);
   /* Near: 3,375 belief-steps when this was written. */
   if (near) ENSURE(near_steps > 2000);
