@@ -40,8 +40,49 @@ void wy_belief_index_rebuild(wy_belief_list *l) {
   for (int32_t i = 0; i < l->count; i++) index_put(l, i);
 }
 
+/* The records and slots start on a cache line, so that a record is one
+ * line and a two-sense belief's slots another (the allocator's blocks are
+ * aligned for any type, often 16 bytes: a 64-byte record then straddles
+ * two lines three times in four). A block keeps what the allocator gave
+ * just before it. */
+enum { WY_LINE = 64, WY_LINE_EXTRA = WY_LINE + sizeof(void *) };
+
+static void *line_alloc(const wy_allocator *al, size_t size) {
+  unsigned char *raw = wy_alloc(al, size + WY_LINE_EXTRA);
+  if (!raw) return NULL;
+  uintptr_t at = ((uintptr_t)raw + sizeof(void *) + WY_LINE - 1) & ~(uintptr_t)(WY_LINE - 1);
+  unsigned char *p = raw + (at - (uintptr_t)raw);
+  memcpy(p - sizeof(void *), &raw, sizeof raw);
+  return p;
+}
+
+static void line_free(const wy_allocator *al, void *p, size_t size) {
+  if (!p) return;
+  void *raw;
+  memcpy(&raw, (unsigned char *)p - sizeof(void *), sizeof raw);
+  wy_free(al, raw, size + WY_LINE_EXTRA);
+}
+
+/* As wy_grow (array.h), into line-aligned blocks. */
+static void *line_grow(const wy_allocator *al, void *data, int32_t *cap, int32_t need, size_t size) {
+  if (need <= *cap) return data;
+  if (need > INT32_MAX / 2) return data;
+  int32_t n = *cap < 16 ? 16 : *cap;
+  while (n < need) n *= 2;
+  void *p = line_alloc(al, (size_t)n * size);
+  if (!p) return data;
+  if (*cap > 0) memcpy(p, data, (size_t)*cap * size);
+  line_free(al, data, (size_t)*cap * size);
+  *cap = n;
+  return p;
+}
+
 bool wy_belief_list_reserve(const wary_world *w, wy_belief_list *l, int32_t need, int32_t stride) {
-  if (need > l->cap && !wy_array_reserve(&w->alloc, l, need)) return false;
+  if (need > l->cap) {
+    wy_belief *data = line_grow(&w->alloc, l->data, &l->cap, need, sizeof *l->data);
+    if (need > l->cap) return false;
+    l->data = data;
+  }
   if (need > l->awake_cap) {
     int32_t *awake = wy_grow(&w->alloc, l->awake, &l->awake_cap, need, sizeof *l->awake);
     if (need > l->awake_cap) return false;
@@ -54,7 +95,7 @@ bool wy_belief_list_reserve(const wary_world *w, wy_belief_list *l, int32_t need
   }
   int32_t slots = need * stride;
   if (slots > l->slot_cap) {
-    wy_belief_slot *s = wy_grow(&w->alloc, l->slots, &l->slot_cap, slots, sizeof *l->slots);
+    wy_belief_slot *s = line_grow(&w->alloc, l->slots, &l->slot_cap, slots, sizeof *l->slots);
     if (slots > l->slot_cap) return false;
     l->slots = s;
   }
@@ -72,8 +113,8 @@ bool wy_belief_list_reserve(const wary_world *w, wy_belief_list *l, int32_t need
 }
 
 void wy_belief_list_free_tables(const wary_world *w, wy_belief_list *l) {
-  wy_array_free(&w->alloc, l);
-  wy_free(&w->alloc, l->slots, (size_t)l->slot_cap * sizeof *l->slots);
+  line_free(&w->alloc, l->data, (size_t)l->cap * sizeof *l->data);
+  line_free(&w->alloc, l->slots, (size_t)l->slot_cap * sizeof *l->slots);
   wy_free(&w->alloc, l->index, (size_t)l->index_cap * sizeof *l->index);
   wy_free(&w->alloc, l->awake, (size_t)l->awake_cap * sizeof *l->awake);
   wy_free(&w->alloc, l->listed, (size_t)l->listed_cap * sizeof *l->listed);
