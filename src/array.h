@@ -25,6 +25,9 @@
 /* data grown to hold at least need elements of size bytes (*cap updated), or
  * data itself when *cap already does or when out of memory (*cap unchanged). */
 void *wy_grow(const wy_allocator *al, void *data, int32_t *cap, int32_t need, size_t size);
+/* The capacity a block of cap elements grows to for need (> cap): doubled
+ * from at least 16; 0 when need is too large. */
+int32_t wy_grown_cap(int32_t cap, int32_t need);
 
 /* True when a holds room for need elements; false (a unchanged) when out of memory. */
 #define wy_array_reserve(al, a, need)                                                         \

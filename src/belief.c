@@ -66,9 +66,8 @@ static void line_free(const wy_allocator *al, void *p, size_t size) {
 /* As wy_grow (array.h), into line-aligned blocks. */
 static void *line_grow(const wy_allocator *al, void *data, int32_t *cap, int32_t need, size_t size) {
   if (need <= *cap) return data;
-  if (need > INT32_MAX / 2) return data;
-  int32_t n = *cap < 16 ? 16 : *cap;
-  while (n < need) n *= 2;
+  int32_t n = wy_grown_cap(*cap, need);
+  if (n == 0) return data;
   void *p = line_alloc(al, (size_t)n * size);
   if (!p) return data;
   if (*cap > 0) memcpy(p, data, (size_t)*cap * size);
