@@ -231,6 +231,9 @@ end
 -- there without taking world:step with it; either call fails as an error of
 -- its sense, and the rest carries on after it in a new coroutine.
 function runner.run(B, w, senses, profiles, actors, ctx, errors)
+  -- A step with nothing for a Lua sense (no custom sense, or none due)
+  -- makes no coroutine.
+  if B.query_count(w) == 0 and B.inbox_count(w) == 0 then return 0 end
   local at = { inbox = 0, query = 0, evaluated = 0, calling = false }
   while true do
     local co = coroutine.create(run_from)
