@@ -1829,7 +1829,9 @@ static void report_sweep(void) {
 static void report_game(void) {
   int age = (int)param(0, NULL, 0, "WARY_BENCH_GAME_AGE", 120);
   int young = (int)param(0, NULL, 0, "WARY_BENCH_GAME_YOUNG", 5);
-  int rounds = (int)param(0, NULL, 0, "WARY_BENCH_SWEEP_ROUNDS", 3);
+  /* More rounds than the sweep's: they are short next to the ageing, and
+   * the ratio of the two worlds is a figure of its own. */
+  int rounds = (int)param(0, NULL, 0, "WARY_BENCH_GAME_ROUNDS", 9);
   int stretch = (int)param(0, NULL, 0, "WARY_BENCH_SWEEP_STEPS", 12);
   if (age < 1) age = 1;
   if (rounds < 1) rounds = 1;
