@@ -235,7 +235,9 @@ static void play(game *g, const turn *t, int64_t n) {
 }
 
 /* Quiet beliefs; *dormant: dormant ones, *timed: those of them that count
- * down to a deadline; *held: beliefs held (resolve.c, holds). */
+ * down to a deadline; *held: beliefs held (resolve.c, holds); *far and
+ * *near: listed ones out of the threat's range by a margin, and scored,
+ * hostile and in range. */
 static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant, int32_t *timed, int32_t *far, int32_t *held,
                              int32_t *near) {
   int32_t n = 0;
@@ -244,7 +246,6 @@ static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant, int32_t *tim
     for (int32_t i = 0; i < l->count; i++) {
       n += l->data[i].quiet;
       *timed += l->data[i].dormant && wy_belief_deadline(&l->data[i]) >= 0;
-
       *held += l->data[i].held;
     }
     *dormant += l->dormant;
