@@ -61,9 +61,9 @@ typedef struct wy_belief {
   bool hostile : 1;
   /* Held: its last full resolve left it where a step that brings nothing
    * new moves only its clocks, silences and fading confidence (resolve.c,
-   * holds). A step in which none of the agent's senses ran or is muted and
-   * none is dulled by pain, and nothing touched it (wy_belief_wake), takes
-   * held_step. Derived: never saved; loaded clear. */
+   * holds). A step in which none of the senses it is active for ran or is
+   * muted, none of the agent's is dulled by pain, and nothing touched it
+   * (wy_belief_wake), takes held_step. Derived: never saved; loaded clear. */
   bool held : 1;
   /* hostile was taken under the relationships its agent's last emotion
    * pass saw: the pass trusts it while they are the same (emotion.c). A

@@ -60,8 +60,19 @@ typedef struct wy_rates {
   float growth;                /* uncertainty_growth x dt */
   float smooth;                /* 1 - e^(-dt / smoothing_time); unused when smoothing_time <= 0 */
   bool undulled;               /* no slot's share is dulled by pain (every multiplier is 1) */
-  bool calm;                   /* undulled, and no slot ran or is muted this step: held beliefs only move their clocks */
+  bool may_hold;               /* undulled, and not every belief resolved in full (resolve_all) */
+  bool calm;                   /* may_hold, and no slot ran or is muted this step: held beliefs only move their clocks */
+  bool looked[WY_SLOTS];       /* the slot ran or is muted this step */
 } wy_rates;
+
+/* A held belief none of whose active slots looked this step: its step is
+ * the held one too (a slot that looks changes only an active belief slot
+ * it does not report: update_slots). */
+static bool unlooked(const wy_rates *k, const wy_belief_slot *bsl, int32_t slot_count) {
+  for (int32_t s = 0; s < slot_count; s++)
+    if (k->looked[s] && bsl[s].active) return false;
+  return true;
+}
 
 wy_evidence_sum wy_evidence_sum_of(const wary_world *w, const wy_belief *b) {
   wy_evidence_sum e = {-1.0f, 2.0f, 0.0f, false, -1, -1};
@@ -444,12 +455,14 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
   k.smooth = p->def.smoothing_time > 0.0f ? 1.0f - expf(-dt / p->def.smoothing_time) : 1.0f;
   bool all = w->beliefs->resolve_all;
   k.undulled = true;
-  k.calm = !all;
+  bool looked_any = false;
   for (int32_t s = 0; s < p->slot_count; s++) {
     k.undulled = k.undulled && r->dull[s] == 1.0f;
-    k.calm = k.calm && !r->slots->ran[s] && !r->slots->muted[s];
+    k.looked[s] = r->slots->ran[s] || r->slots->muted[s];
+    looked_any = looked_any || k.looked[s];
   }
-  k.calm = k.calm && k.undulled;
+  k.may_hold = !all && k.undulled;
+  k.calm = k.may_hold && !looked_any;
   float memory_time = p->def.memory_time;
   /* The dormant ones' clocks are replayed before the steps they wait for
    * leave the ring; a belief joins them with theirs caught up. */
@@ -483,7 +496,9 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
       }
     }
     l->awake[kept++] = i;
-    if (b->held && k.calm && held_step(p, &k, l, i, dt)) continue;
+    if (b->held && k.may_hold && (k.calm || unlooked(&k, wy_belief_slots(l, i), p->slot_count)) &&
+        held_step(p, &k, l, i, dt))
+      continue;
     if (b->quiet && !all && quiet_step(r, &k, l, i, dt)) {
       /* Quiet: only an Expired one past its memory time, or an Undetected
        * one, can have come to hold nothing, and only without a first sighting. */
