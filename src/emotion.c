@@ -149,10 +149,11 @@ static double threat(const wy_scorer *c, wy_belief *b, int way, float *base) {
     b->hostile_known = alive;
   }
   if (hostile) {
-    float near = alive && is_target(b->state) ? nearness(c->pos, b->last_known, d) : 0.0f;
+    bool counts = alive && is_target(b->state); /* its distance counts */
+    float near = counts ? nearness(c->pos, b->last_known, d) : 0.0f;
     /* In range (near > 0) its margin is below 0 (the float distance is
      * within parts in 10^7 of far_margin's): not far, whatever it is. */
-    if (alive && is_target(b->state) && way != WY_SCORE_AWAKE)
+    if (counts && way != WY_SCORE_AWAKE)
       margin = near > 0.0f ? -1.0 : far_margin(c->pos, b->last_known, d->threat_distance_range);
     float sum = base_score(d, b);
     if (base) *base = sum;

@@ -216,7 +216,6 @@ static void telegraph(const wy_ctx *c) {
   }
 }
 
-
 static void step_states(const wy_ctx *c, const wy_profile *p, int32_t reason, bool held, bool reporting,
                         float prev, float dt) {
   wy_belief *b = c->b;

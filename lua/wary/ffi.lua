@@ -367,9 +367,9 @@ function B.query_reader(fields) return reader("query", fields) end
 function B.event_reader(fields) return reader("event", fields) end
 
 -- The indices (0-based, in order) of the step's events whose type's bit is
--- set in mask (bit t for type t).
--- The types of the last mask asked for, as a table (true: wanted), so that
--- an event costs one look-up, not a power of 2.
+-- set in mask (bit t for type t). The types of the last mask asked for are
+-- kept as a table (true: wanted), so that an event costs one look-up, not a
+-- power of 2.
 local wanted_mask, wanted = nil, {}
 function B.event_index(w, mask)
   if mask ~= wanted_mask then
