@@ -13,13 +13,9 @@
 
 /* ---- the list: records, slots, the index --------------------------------------- */
 
-static uint32_t hash_of(wy_id id, int32_t cap) {
-  return (id * 2654435761u) & (uint32_t)(cap - 1);
-}
-
 int32_t wy_belief_find(const wy_belief_list *l, wy_id target) {
   if (l->count == 0) return -1;
-  for (uint32_t h = hash_of(target, l->index_cap);; h = (h + 1) & (uint32_t)(l->index_cap - 1)) {
+  for (uint32_t h = wy_belief_hash(target, l->index_cap);; h = (h + 1) & (uint32_t)(l->index_cap - 1)) {
     const wy_belief_entry *e = &l->index[h];
     if (e->belief == 0) return -1;
     if (e->target == target) return e->belief - 1;
@@ -28,7 +24,7 @@ int32_t wy_belief_find(const wy_belief_list *l, wy_id target) {
 
 static void index_put(wy_belief_list *l, int32_t i) {
   wy_id target = l->data[i].target;
-  uint32_t h = hash_of(target, l->index_cap);
+  uint32_t h = wy_belief_hash(target, l->index_cap);
   while (l->index[h].belief) h = (h + 1) & (uint32_t)(l->index_cap - 1);
   l->index[h] = (wy_belief_entry){target, i + 1};
 }

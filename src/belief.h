@@ -242,6 +242,37 @@ static inline wy_belief_slot *wy_belief_slots(const wy_belief_list *l, int32_t i
   return l->stride == 0 ? l->slots : &l->slots[(size_t)i * (size_t)l->stride];
 }
 
+/* How many awake beliefs ahead the resolve asks for a record and its slots. */
+#define WY_BELIEFS_AHEAD 12
+
+/* Where target's search in an index of cap entries starts. */
+static inline uint32_t wy_belief_hash(wy_id target, int32_t cap) {
+  return (target * 2654435761u) & (uint32_t)(cap - 1);
+}
+
+/* Asks for the line where wy_belief_find of target starts (WY_PREFETCH). */
+static inline void wy_belief_find_prefetch(const wy_belief_list *l, wy_id target) {
+  if (l->index_cap > 0) WY_PREFETCH(&l->index[wy_belief_hash(target, l->index_cap)]);
+}
+
+/* Asks for belief i's record and slots (WY_PREFETCH). */
+static inline void wy_belief_prefetch(const wy_belief_list *l, int32_t i) {
+  WY_PREFETCH(&l->data[i]);
+  WY_PREFETCH(wy_belief_slots(l, i));
+}
+
+/* Asks for what an agent's resolve reads first: stage 0 its awake array;
+ * stage 1, once it has come, its first awake beliefs. */
+static inline void wy_beliefs_prefetch(const wary_world *w, int32_t agent, int stage) {
+  const wy_belief_list *l = wy_beliefs_of(w, agent);
+  if (stage == 0) {
+    WY_PREFETCH(l->awake);
+    return;
+  }
+  int32_t n = l->awake_count < WY_BELIEFS_AHEAD ? l->awake_count : WY_BELIEFS_AHEAD;
+  for (int32_t j = 0; j < n; j++) wy_belief_prefetch(l, l->awake[j]);
+}
+
 /* Why slot s of a belief last saw nothing (wy_belief_slot.reason). */
 static inline int32_t wy_belief_reason(const wy_belief_list *l, const wy_belief_slot *bs, int32_t s) {
   return (int32_t)(l->out_of_range_step[s] - bs->reason_step) > 0 ? WARY_LOSS_OUT_OF_RANGE : bs->reason;

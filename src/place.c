@@ -215,6 +215,17 @@ static void changed(wary_world *w, wy_lane *lane, wy_id agent, wy_place *pl, int
   pl->time_in_state = 0.0f;
 }
 
+void wy_places_prefetch(const wary_world *w, int32_t agent, int stage) {
+  const wy_place_list *l = places_of(w, agent);
+  if (l->count == 0) return;
+  if (stage == 0) {
+    WY_PREFETCH(l->asleep_bits);
+    return;
+  }
+  for (int32_t i = next_awake(l, 0), n = 0; i < l->count && n < 4; i = next_awake(l, i + 1), n++)
+    WY_PREFETCH(&l->data[i]);
+}
+
 void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t index, float dt) {
   wy_place_list *l = places_of(w, index);
   if (l->count == 0) return;

@@ -106,6 +106,7 @@ static bool look(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t targ
   /* Put off by the ray budget: its belief keeps what vision last said. */
   if (planned && !planned->granted) return true;
   uint64_t *rays = &g->lane->rays, *vision_rays = &g->lane->vision_rays;
+  wy_belief_find_prefetch(g->beliefs, wy_actor_id(w, target_slot)); /* report's, after the rays */
   float c = planned ? wy_budget_look(w, planned, v, t, &reason, rays, vision_rays)
                     : wy_vision_eval_from(w, g->eye, g->forward, v, t, &reason, NULL, rays, vision_rays);
   return report(w, g, slot, target_slot, c, reason, 1.0f);
@@ -598,8 +599,18 @@ static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
   return WARY_OK;
 }
 
+/* The agents in turn, each asking ahead for what the next two read first
+ * (within the task's own agents: another worker may be changing the rest). */
 static void resolve_task(int32_t start, int32_t end, int32_t worker, void *context) {
-  run_agents(context, start, end, worker, resolve_agent);
+  wary_world *w = context;
+  for (int32_t i = start; i < end; i++) {
+    for (int32_t k = 1; k <= 2 && i + k < end; k++) {
+      wy_beliefs_prefetch(w, i + k, 2 - k);
+      wy_places_prefetch(w, i + k, 2 - k);
+    }
+    if (i + 1 < end) wy_emotion_prefetch(w, i + 1);
+    run_agents(w, i, i + 1, worker, resolve_agent);
+  }
 }
 
 static void merge_events(wary_world *w) {
