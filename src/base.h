@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define WY_PI 3.14159265358979f
@@ -23,6 +24,14 @@
 #define WY_PREFETCH(p) ((void)(p))
 #endif
 #endif
+
+/* WY_PREFETCH of every line of the size bytes at p (none when size is 0). */
+static inline void wy_prefetch_span(const void *p, size_t size) {
+  const char *c = (const char *)p;
+  if (size == 0) return;
+  for (size_t at = 0; at < size; at += 64) WY_PREFETCH(c + at);
+  WY_PREFETCH(c + size - 1);
+}
 
 static inline bool wy_finite(float v) { return isfinite(v) != 0; }
 static inline bool wy_finite3(float x, float y, float z) {

@@ -261,16 +261,19 @@ static inline void wy_belief_prefetch(const wy_belief_list *l, int32_t i) {
   WY_PREFETCH(wy_belief_slots(l, i));
 }
 
-/* Asks for what an agent's resolve reads first: stage 0 its awake array;
- * stage 1, once it has come, its first awake beliefs. */
+/* Asks for what an agent's resolve reads first, each stage once the one
+ * before it has come: 0 its list, 1 its awake array, 2 its first awake
+ * beliefs. */
 static inline void wy_beliefs_prefetch(const wary_world *w, int32_t agent, int stage) {
   const wy_belief_list *l = wy_beliefs_of(w, agent);
   if (stage == 0) {
+    wy_prefetch_span(l, sizeof *l);
+  } else if (stage == 1) {
     WY_PREFETCH(l->awake);
-    return;
+  } else {
+    int32_t n = l->awake_count < WY_BELIEFS_AHEAD ? l->awake_count : WY_BELIEFS_AHEAD;
+    for (int32_t j = 0; j < n; j++) wy_belief_prefetch(l, l->awake[j]);
   }
-  int32_t n = l->awake_count < WY_BELIEFS_AHEAD ? l->awake_count : WY_BELIEFS_AHEAD;
-  for (int32_t j = 0; j < n; j++) wy_belief_prefetch(l, l->awake[j]);
 }
 
 /* Why slot s of a belief last saw nothing (wy_belief_slot.reason). */

@@ -208,12 +208,15 @@ static void move(wy_emotion_agent *ag, const wary_brain_def *d, int32_t k, int d
   ag->emotion[k] = v < 0.0f ? 0.0f : (v > max ? max : v);
 }
 
-void wy_emotion_prefetch(const wary_world *w, int32_t agent) {
+void wy_emotion_prefetch(const wary_world *w, int32_t agent, int stage) {
   const wy_emotion_agent *ag = &w->emotions->agents.data[agent];
+  if (stage == 0) {
+    wy_prefetch_span(ag, sizeof *ag);
+    return;
+  }
   const wy_belief_list *l = wy_beliefs_of(w, agent);
   if (ag->attention) wy_belief_find_prefetch(l, ag->attention);
-  const char *listed = (const char *)l->listed;
-  for (size_t at = 0; at < (size_t)l->listed_count * sizeof *l->listed; at += 64) WY_PREFETCH(listed + at);
+  wy_prefetch_span(l->listed, (size_t)l->listed_count * sizeof *l->listed);
 }
 
 void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {

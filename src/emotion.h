@@ -35,7 +35,8 @@ extern const wy_module wy_emotion_module;
 /* Threat of each belief, emotions (and emotion_changed), attention. */
 void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt);
 /* Asks for the lines the agent's wy_emotion_step reads first (WY_PREFETCH):
- * where its attention is found, and its dormant targets. */
-void wy_emotion_prefetch(const wary_world *w, int32_t agent);
+ * stage 0 its record; 1, once that and its belief list have come, where its
+ * attention is found and its dormant targets. */
+void wy_emotion_prefetch(const wary_world *w, int32_t agent, int stage);
 
 #endif

@@ -217,8 +217,12 @@ static void changed(wary_world *w, wy_lane *lane, wy_id agent, wy_place *pl, int
 
 void wy_places_prefetch(const wary_world *w, int32_t agent, int stage) {
   const wy_place_list *l = places_of(w, agent);
-  if (l->count == 0) return;
   if (stage == 0) {
+    wy_prefetch_span(l, sizeof *l);
+    return;
+  }
+  if (l->count == 0) return;
+  if (stage == 1) {
     WY_PREFETCH(l->asleep_bits);
     return;
   }

@@ -60,8 +60,9 @@ bool wy_place_report(wary_world *w, int32_t agent, const float pos[3], int32_t t
 /* Room for n more place beliefs of the agent, so that as many reports
  * cannot fail; false on out of memory. */
 bool wy_places_reserve(wary_world *w, int32_t agent, int32_t n);
-/* Asks for what the agent's wy_places_resolve reads first (WY_PREFETCH):
- * stage 0 its bits, stage 1 (once they have come) its first awake places. */
+/* Asks for what the agent's wy_places_resolve reads first (WY_PREFETCH),
+ * each stage once the one before it has come: 0 its list, 1 its bits, 2
+ * its first awake places. */
 void wy_places_prefetch(const wary_world *w, int32_t agent, int stage);
 /* One step of the agent's place beliefs: fading, states, events. */
 void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t agent, float dt);

@@ -599,16 +599,18 @@ static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
   return WARY_OK;
 }
 
-/* The agents in turn, each asking ahead for what the next two read first
- * (within the task's own agents: another worker may be changing the rest). */
+/* The agents in turn, each asking ahead for what the next three read
+ * first, a stage an agent (within the task's own agents: another worker
+ * may be changing the rest). */
 static void resolve_task(int32_t start, int32_t end, int32_t worker, void *context) {
   wary_world *w = context;
   for (int32_t i = start; i < end; i++) {
-    for (int32_t k = 1; k <= 2 && i + k < end; k++) {
-      wy_beliefs_prefetch(w, i + k, 2 - k);
-      wy_places_prefetch(w, i + k, 2 - k);
+    for (int32_t k = 1; k <= 3 && i + k < end; k++) {
+      wy_beliefs_prefetch(w, i + k, 3 - k);
+      wy_places_prefetch(w, i + k, 3 - k);
     }
-    if (i + 1 < end) wy_emotion_prefetch(w, i + 1);
+    if (i + 3 < end) wy_emotion_prefetch(w, i + 3, 0);
+    if (i + 1 < end) wy_emotion_prefetch(w, i + 1, 1);
     run_agents(w, i, i + 1, worker, resolve_agent);
   }
 }
@@ -621,6 +623,14 @@ static void merge_events(wary_world *w) {
   }
 }
 
+/* Asks for the beliefs the reports [first, end) will write, those that have one. */
+static void prefetch_reports(const wary_world *w, int32_t first, int32_t end) {
+  for (int32_t i = first; i < end; i++) {
+    const wy_report *r = &w->reports->actors.data[i];
+    if (r->belief >= 0) wy_belief_prefetch(wy_beliefs_of(w, r->agent), r->belief);
+  }
+}
+
 /* An agent's answers, custom then built-in: each is about its own beliefs,
  * so agents apply theirs at once, as they would one after the other. */
 static void apply_task(int32_t start, int32_t end, int32_t worker, void *context) {
@@ -628,6 +638,7 @@ static void apply_task(int32_t start, int32_t end, int32_t worker, void *context
   wary_world *w = context;
   for (int32_t i = start; i < end; i++) {
     wy_agent_span *sp = &w->spans.data[i];
+    if (i + 1 < end) prefetch_reports(w, sp[1].merged_reports[0], sp[1].merged_reports[1]);
     sp->status = apply_results(w, sp->merged_queries[0], sp->merged_queries[1]);
     if (sp->status == WARY_OK) sp->status = apply_reports(w, sp->merged_reports[0], sp->merged_reports[1]);
   }
