@@ -244,7 +244,7 @@ float wy_add_repeat(float t, float d, uint32_t n) {
 
 /* How many steps from n through through (n <= through) had the dt of step n. */
 static uint32_t run_length(const struct wy_beliefs *bs, uint32_t n, uint32_t through) {
-  if ((int32_t)(n - bs->dt_run_start) >= 0) return through - n + 1u;
+  if ((int32_t)(n - bs->dt_same_since) >= 0) return through - n + 1u;
   float dt = bs->dt[n % WY_DT_RING];
   uint32_t count = 1;
   while ((int32_t)(through - (n + count)) >= 0 && bs->dt[(n + count) % WY_DT_RING] == dt) count++;
@@ -454,7 +454,12 @@ void wy_beliefs_wake_due(wary_world *w, int32_t agent, int32_t deadline, float d
 void wy_beliefs_step_begin(wary_world *w, float dt) {
   struct wy_beliefs *bs = w->beliefs;
   uint32_t n = w->steps;
-  if (bs->dt[(n - 1u) % WY_DT_RING] != dt || n - bs->dt_run_start > WY_DT_RING) bs->dt_run_start = n;
+  if (bs->dt[(n - 1u) % WY_DT_RING] != dt) {
+    bs->dt_run_start = bs->dt_same_since = n;
+  } else {
+    if (n - bs->dt_run_start > WY_DT_RING) bs->dt_run_start = n;
+    if (n - bs->dt_same_since > WY_DT_RING) bs->dt_same_since = n - WY_DT_RING;
+  }
   bs->dt[n % WY_DT_RING] = dt;
 }
 

@@ -226,8 +226,13 @@ struct wy_beliefs {
   bool resolve_all;
   float dt[WY_DT_RING];            /* the dt of step n is dt[n % WY_DT_RING] */
   /* The first step of the run of equal dt the last step is in (at most
-   * WY_DT_RING steps back), so a replay finds where its run ends at once. */
+   * WY_DT_RING steps back): the part of the ring a save keeps. */
   uint32_t dt_run_start;
+  /* A step from which every step through the last has the same dt, kept
+   * WY_DT_RING steps back while the dt holds (dt_run_start starts again
+   * there), so that a replay finds where its run ends at once. Derived:
+   * dt_run_start after a load. */
+  uint32_t dt_same_since;
 };
 
 extern const wy_module wy_belief_module;

@@ -61,6 +61,7 @@ typedef struct wy_state {
   int32_t evidence_free;
   float dt[WY_DT_RING];
   uint32_t dt_run_start;
+  uint32_t dt_same_since; /* derived: dt_run_start (belief.h) */
   WY_ARRAY(wy_place_list) places;
   WY_ARRAY(wy_damage) damages;
   WY_ARRAY(wy_pain_agent) pain;

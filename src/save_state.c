@@ -56,6 +56,7 @@
   X((w)->beliefs->evidence_free, (s)->evidence_free);                     \
   X((w)->beliefs->dt, (s)->dt);                                           \
   X((w)->beliefs->dt_run_start, (s)->dt_run_start);                       \
+  X((w)->beliefs->dt_same_since, (s)->dt_same_since);                     \
   X((w)->places->agents, (s)->places);                                    \
   X((w)->damages->queue, (s)->damages);                                   \
   X((w)->pain->agents, (s)->pain);                                        \
@@ -582,6 +583,7 @@ bool wy_state_io(const wary_world *w, wy_io *io, wy_state *s) {
   IO_TABLE(w, io, &s->evidence, INT32_MAX, io_evidence_block);
   WY_IO(io, s->evidence_free);
   WY_IO(io, s->dt_run_start);
+  if (io->mode == WY_IO_READ) s->dt_same_since = s->dt_run_start;
   io_dt_ring(io, s);
   IO_NESTED(w, io, &s->places, MAX_SLOTS, io_places);
   IO_TABLE(w, io, &s->damages, INT32_MAX, io_damage);

@@ -33,6 +33,9 @@ static float threat_range = 350.0f;
 static int64_t leg = 500;
 /* Every strolling agent moves every step (not only the turn's agent). */
 static bool all_stroll = false;
+/* Every step 1/60 s: a run of one dt longer than the ring (belief.h,
+ * dt_same_since), as in a game at a fixed rate. */
+static bool one_dt = false;
 
 
 /* Whether a custom sense sees a target: in bursts, the same in both worlds. */
@@ -161,7 +164,7 @@ static turn draw(int64_t n) {
   t.stroll[1] = 7.0f * sinf(heading);
   t.hostility = lcg() % 250u == 0;
   uint32_t r = lcg() % 20u;
-  t.dt = r < 14 ? 1.0f / 60.0f : r < 16 ? 0.0f : r < 18 ? 0.0001f + unit() * 0.25f : 1.0f / 30.0f;
+  t.dt = one_dt || r < 14 ? 1.0f / 60.0f : r < 16 ? 0.0f : r < 18 ? 0.0001f + unit() * 0.25f : 1.0f / 30.0f;
   t.value = unit();
   return t;
 }
@@ -367,10 +370,11 @@ static void reload(const game *g) {
 /* The scenario at range and leg (above); near: the listed targets it keeps
  * in range of walking agents, so that their threats follow every step from
  * their entries (emotion.c), rather than holding far out of range. */
-static void quiet_equals_full(float range, int64_t steps_straight, bool near) {
+static void quiet_equals_full(float range, int64_t steps_straight, bool near, bool fixed_rate) {
   threat_range = range;
   leg = steps_straight;
   all_stroll = near;
+  one_dt = fixed_rate;
   game quiet, full, wrap;
   build(&quiet, false, 0);
   build(&full, true, 0);
@@ -378,7 +382,7 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near) {
   if (!quiet.w || !full.w || !wrap.w) return;
   *lcg_seed() = 2024u;
   int64_t first_difference = -1, wrap_difference = -1, quiet_steps = 0, dormant_steps = 0, timed_steps = 0, far_steps = 0,
-          asleep_place_steps = 0, place_steps = 0, dropped = 0, held_steps = 0, near_steps = 0;
+          asleep_place_steps = 0, place_steps = 0, dropped = 0, held_steps = 0, near_steps = 0, long_run_steps = 0;
   int32_t misbits = 0;
   for (now = 0; now < STEPS; now++) {
     turn t = draw(now);
@@ -386,7 +390,8 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near) {
     play(&full, &t, now);
     play(&wrap, &t, now);
     int32_t before = wary_world_stats(full.w).beliefs;
-    if (now == STEPS / 2) reload(&quiet);
+    /* Fixed rate: where the run of one dt is longer than the ring. */
+    if (now == (fixed_rate ? 7000 : STEPS / 2)) reload(&quiet);
     int sq = wary_step(quiet.w, t.dt), sf = wary_step(full.w, t.dt), sw = wary_step(wrap.w, t.dt);
     if (first_difference < 0 && (sq != sf || !same(&quiet, &full, t.read))) first_difference = now;
     if (wrap_difference < 0 && (sw != sf || !same(&wrap, &full, t.read))) wrap_difference = now;
@@ -400,6 +405,7 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near) {
     dormant_steps += dormant;
     timed_steps += timed;
     if (wary_world_stats(full.w).beliefs < before) dropped++;
+    long_run_steps += quiet.w->beliefs->dt_same_since != quiet.w->beliefs->dt_run_start;
   }
   if (first_difference >= 0) fprintf(stderr, "test_quiet: the worlds differ after step %lld\n", (long long)first_difference);
   if (wrap_difference >= 0) fprintf(stderr, "test_quiet: the wrapped world differs after step %lld\n", (long long)wrap_difference);
@@ -417,6 +423,10 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near) {
   /* Near: 3,375 belief-steps when this was written. */
   if (near) ENSURE(near_steps > 2000);
   else ENSURE(far_steps > 10000);
+  /* Steps in a run of one dt longer than the ring (3,709 when this was
+   * written: from step 4,097, but for 1,194 steps after the reload, which
+   * starts the run over). */
+  if (fixed_rate) ENSURE(long_run_steps > 3000);
   wary_world_destroy(quiet.w);
   wary_world_destroy(full.w);
   wary_world_destroy(wrap.w);
@@ -449,7 +459,8 @@ static void test_add_repeat(void) {
 
 int main(void) {
   test_add_repeat();
-  quiet_equals_full(350.0f, 500, false);
-  quiet_equals_full(3000.0f, 40, true);
+  quiet_equals_full(350.0f, 500, false, false);
+  quiet_equals_full(3000.0f, 40, true, false);
+  quiet_equals_full(350.0f, 500, false, true);
   return check_summary("test_quiet");
 }
