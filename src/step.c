@@ -62,6 +62,9 @@ static void schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int
   }
 }
 
+/* How many of a sense's candidates ahead gather asks for their records. */
+#define WY_CANDIDATES_AHEAD 4
+
 /* One agent as it gathers: which it is, what it believes, the lane it
  * writes into. */
 typedef struct wy_gatherer {
@@ -185,7 +188,10 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
       cand = wy_grid_query_in(&w->grid, &lane->grid, a->pos, range, p->def.ignore_same_team ? a->team : 0, &count,
                               &team_mates);
     lane->candidates += (uint64_t)(count + team_mates);
+    /* The candidates' records lie all over the actors: asked for ahead. */
+    for (int32_t c = 0; c < count && c < WY_CANDIDATES_AHEAD; c++) WY_PREFETCH(w->actors.data[cand[c]].pos);
     for (int32_t c = 0; c < count; c++) {
+      if (c + WY_CANDIDATES_AHEAD < count) WY_PREFETCH(w->actors.data[cand[c + WY_CANDIDATES_AHEAD]].pos);
       int32_t ts = cand[c];
       const wy_actor *t = &w->actors.data[ts];
       if (ts == ag->actor) continue;
