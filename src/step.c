@@ -109,7 +109,8 @@ static bool look(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t targ
   /* Put off by the ray budget: its belief keeps what vision last said. */
   if (planned && !planned->granted) return true;
   uint64_t *rays = &g->lane->rays, *vision_rays = &g->lane->vision_rays;
-  wy_belief_find_prefetch(g->beliefs, wy_actor_id(w, target_slot)); /* report's, after the rays */
+  /* The index line report() will read, asked for while the rays are cast. */
+  wy_belief_find_prefetch(g->beliefs, wy_actor_id(w, target_slot));
   float c = planned ? wy_budget_look(w, planned, v, t, &reason, rays, vision_rays)
                     : wy_vision_eval_from(w, g->eye, g->forward, v, t, &reason, NULL, rays, vision_rays);
   return report(w, g, slot, target_slot, c, reason, 1.0f);
