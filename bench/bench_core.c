@@ -91,6 +91,12 @@
  *    steps, the three worlds in turn, in wall time; the load average
  *    before and after.
  *
+ * prefetch. Only in bench_core_prefetch, this file built with the core and
+ *    bench/prefetch_toggle.h (CMakeLists.txt): the game world of 9. at
+ *    WARY_BENCH_GAME_YOUNG (5) s and at WARY_BENCH_GAME_AGE (120) s, each
+ *    time WARY_BENCH_PREFETCH_ROUNDS (15) rounds of WARY_BENCH_PREFETCH_STEPS
+ *    (24) steps with the core's WY_PREFETCH on and as many with it off.
+ *
  * WARY_BENCH_PARTS: all (the default: 1-3, 6, 8 and 9), core (1-3), hearing
  * (6), sweep (8), game (9), budget, workers, rays (part 1's boxes and segments through the
  * core's walks beside a reference BVH: bench/rays.c), vision-worker,
@@ -1890,6 +1896,70 @@ static void report_game(void) {
   printf("   at destroy the worlds' allocations and frees %s\n", balanced ? "balanced" : "DID NOT BALANCE");
 }
 
+/* ---- prefetch: the step with and without asking for memory ahead ---------- */
+
+#ifdef WARY_BENCH_PREFETCH_TOGGLE
+int wy_bench_prefetch = 1;
+
+/* The game world of 9. stepped rounds rounds of stretch steps twice a
+ * round, prefetching on then off or off then on (alternating): prints and
+ * returns the median over rounds of a round's step with / without. */
+static double prefetch_rounds(game_world *g, int at, int rounds, int stretch) {
+  double *ms = malloc(sizeof *ms * (size_t)stretch);
+  double *on = malloc(sizeof *on * (size_t)rounds), *off = malloc(sizeof *off * (size_t)rounds);
+  double *ratio = malloc(sizeof *ratio * (size_t)rounds);
+  if (!ms || !on || !off || !ratio) game_fail("allocate the rounds");
+  for (int r = 0; r < rounds; r++) {
+    for (int half = 0; half < 2; half++) {
+      wy_bench_prefetch = (r + half) % 2 == 0;
+      for (int s = 0; s < stretch; s++) ms[s] = game_step(g);
+      (wy_bench_prefetch ? on : off)[r] = median(ms, stretch);
+    }
+    ratio[r] = off[r] > 0.0 ? on[r] / off[r] : 0.0;
+  }
+  wy_bench_prefetch = 1;
+  summary son = summarize(on, rounds), soff = summarize(off, rounds), sr = summarize(ratio, rounds);
+  printf("   at %3d s: %8.3f ms with [%.3f - %.3f], %8.3f ms without [%.3f - %.3f], with / without %.3f [%.3f - %.3f]\n",
+         at, son.med, son.min, son.max, soff.med, soff.min, soff.max, sr.med, sr.min, sr.max);
+  free(ms);
+  free(on);
+  free(off);
+  free(ratio);
+  return sr.med;
+}
+
+/* One world at 5 s and at 120 s (WARY_BENCH_GAME_YOUNG, _AGE) of game time,
+ * each time stepped with and without WY_PREFETCH in turn in one process:
+ * the same memory, the same load. */
+static void report_prefetch(void) {
+  int age = (int)param(0, NULL, 0, "WARY_BENCH_GAME_AGE", 120);
+  int young = (int)param(0, NULL, 0, "WARY_BENCH_GAME_YOUNG", 5);
+  int rounds = (int)param(0, NULL, 0, "WARY_BENCH_PREFETCH_ROUNDS", 15);
+  int stretch = (int)param(0, NULL, 0, "WARY_BENCH_PREFETCH_STEPS", 24);
+  if (young < 1) young = 1;
+  if (age < young) age = young;
+  if (rounds < 1) rounds = 1;
+  if (stretch < 1) stretch = 1;
+  game_params p = game_params_for(GAME_N, true);
+  game_world g;
+  game_build(&g, &p);
+  printf("prefetch. The game world of 9. (%d agents) stepped with and without asking for memory ahead\n"
+         "   (WY_PREFETCH, base.h), in turn, %d rounds of %d steps each way (C, wary_step, CPU time):\n",
+         (int)p.agents, rounds, stretch);
+  int64_t at = 0;
+  for (; at < (int64_t)young * 60; at++) game_step(&g);
+  double r_young = prefetch_rounds(&g, young, rounds, stretch);
+  at += 2 * (int64_t)rounds * stretch;
+  for (; at < (int64_t)age * 60; at++) game_step(&g);
+  double r_old = prefetch_rounds(&g, age, rounds, stretch);
+  printf("   (the median step of each half round, then medians over rounds [min - max]; the ratio is taken\n"
+         "   within each round; the steps of the rounds count towards the world's game time)\n");
+  result_put("prefetch_ratio_young", r_young);
+  result_put("prefetch_ratio_old", r_old);
+  if (!game_free(&g)) printf("   at destroy the world's allocations and frees DID NOT BALANCE\n");
+}
+#endif
+
 /* ---- budget: the ray budget in the steady game ---------------------------- */
 
 /* The value at quantile q of v (sorted in place): the smallest with at least
@@ -2208,6 +2278,12 @@ int main(int argc, char **argv) {
     report_workers();
     return 0;
   }
+#ifdef WARY_BENCH_PREFETCH_TOGGLE
+  if (strcmp(parts, "prefetch") == 0) {
+    report_prefetch();
+    return 0;
+  }
+#endif
   if (strcmp(parts, "all") != 0 && strcmp(parts, "core") != 0) {
     fprintf(stderr, "bench_core: WARY_BENCH_PARTS: expected all, core, hearing, sweep, game, budget, workers, rays, "
                     "vision-worker, hearing-worker or thermal-worker, got '%s'\n", parts);

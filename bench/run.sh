@@ -137,6 +137,10 @@ if [ "${WARY_BENCH_CALLGRIND:-1}" = 1 ] && [ "$sanitize" != ON ] && command -v v
   part "8b. instructions a step (callgrind)" bash bench/callgrind.sh
 fi
 part "9. the steady game" env WARY_BENCH_PARTS=game "$core"
+if [ -x "$WARY_BUILD/bench/bench_core_prefetch" ]; then
+  part "prefetch. the steady game with and without asking for memory ahead" env WARY_BENCH_PARTS=prefetch \
+    "$WARY_BUILD/bench/bench_core_prefetch"
+fi
 part "workers. the game world on 1 and 2 worker threads" env WARY_BENCH_PARTS=workers "$core"
 maybe_part budget "budget: the ray budget"
 part "10. wary next to hand-written Lua" "${preload[@]}" lua5.4 bench/handwritten.lua "$WARY_BENCH_N" "$WARY_BENCH_M" "$WARY_BENCH_K"

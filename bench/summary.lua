@@ -53,6 +53,12 @@ row(count(kv.game_agents or 1000) .. " agents see + hear: ms/step at " .. (kv.ga
   "<= 1.0 ms", ms(kv.game_ms_old))
 row("steady game: step at " .. (kv.game_age_s or 120) .. " s / step at " .. (kv.game_young_s or 5) .. " s", "game",
   "<= 1.2x", ms(kv.game_ms_old), ms(kv.game_ms_young), times(kv.game_ms_old, kv.game_ms_young))
+-- [prefetch] the same world stepped with WY_PREFETCH on and off in turn: the median ratio of rounds.
+for _, at in ipairs({ { "young", kv.game_young_s or 5 }, { "old", kv.game_age_s or 120 } }) do
+  local r = kv["prefetch_ratio_" .. at[1]]
+  row("steady game at " .. at[2] .. " s: step with prefetch / without", "prefetch", "-",
+    r and string.format("%.3f", r) or nil, nil, r and string.format("%.2fx faster", 1 / r) or nil)
+end
 -- [workers] the game world at N agents on 1 and 2 workers: workers_<N>_ms_1, _ms_2, _speedup,
 -- _serial (the share of the step outside its parallel phases); Amdahl's speedup on 16 cores from it.
 for _, n in ipairs({ 1000, 10000 }) do
