@@ -1831,15 +1831,23 @@ static void report_sweep(void) {
          "   game of 9., young.\n");
 }
 
+/* The two game times of parts 9 and prefetch (WARY_BENCH_GAME_YOUNG, _AGE):
+ * young at least 1 s, age at least young. */
+static void game_times(int *young, int *age) {
+  *age = (int)param(0, NULL, 0, "WARY_BENCH_GAME_AGE", 120);
+  *young = (int)param(0, NULL, 0, "WARY_BENCH_GAME_YOUNG", 5);
+  if (*young < 1) *young = 1;
+  if (*age < *young) *age = *young;
+}
+
 /* Part 9: the 1,000-agent world at 5 s and at 120 s of game time. */
 static void report_game(void) {
-  int age = (int)param(0, NULL, 0, "WARY_BENCH_GAME_AGE", 120);
-  int young = (int)param(0, NULL, 0, "WARY_BENCH_GAME_YOUNG", 5);
+  int young, age;
+  game_times(&young, &age);
   /* More rounds than the sweep's: they are short next to the ageing, and
    * the ratio of the two worlds is a figure of its own. */
   int rounds = (int)param(0, NULL, 0, "WARY_BENCH_GAME_ROUNDS", 9);
   int stretch = (int)param(0, NULL, 0, "WARY_BENCH_SWEEP_STEPS", 12);
-  if (age < 1) age = 1;
   if (rounds < 1) rounds = 1;
   if (stretch < 1) stretch = 1;
   game_params p = game_params_for(GAME_N, true);
@@ -1932,12 +1940,10 @@ static double prefetch_rounds(game_world *g, int at, int rounds, int stretch) {
  * each time stepped with and without WY_PREFETCH in turn in one process:
  * the same memory, the same load. */
 static void report_prefetch(void) {
-  int age = (int)param(0, NULL, 0, "WARY_BENCH_GAME_AGE", 120);
-  int young = (int)param(0, NULL, 0, "WARY_BENCH_GAME_YOUNG", 5);
+  int young, age;
+  game_times(&young, &age);
   int rounds = (int)param(0, NULL, 0, "WARY_BENCH_PREFETCH_ROUNDS", 15);
   int stretch = (int)param(0, NULL, 0, "WARY_BENCH_PREFETCH_STEPS", 24);
-  if (young < 1) young = 1;
-  if (age < young) age = young;
   if (rounds < 1) rounds = 1;
   if (stretch < 1) stretch = 1;
   game_params p = game_params_for(GAME_N, true);

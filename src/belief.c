@@ -357,10 +357,10 @@ float wy_belief_threat(const wy_belief_list *l, int32_t i, int8_t *level) {
   const wy_belief *b = &l->data[i];
   if (b->dormant && wy_belief_listed(b)) {
     const wy_listed *e = &l->listed[listed_at(l, i)];
-    *level = e->threat_level;
+    if (level) *level = e->threat_level;
     return e->threat;
   }
-  *level = b->threat_level;
+  if (level) *level = b->threat_level;
   return b->threat;
 }
 

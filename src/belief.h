@@ -339,7 +339,7 @@ float wy_replayed_time(const wary_world *w, float t, uint32_t from, uint32_t thr
 void wy_belief_listed_add(wy_belief_list *l, int32_t i);
 /* Every listed belief's record gets its threat and threat level back. */
 void wy_belief_listed_sync(wy_belief_list *l);
-/* Belief i's threat score, and its level in *level. */
+/* Belief i's threat score, and its level in *level (when level is not NULL). */
 float wy_belief_threat(const wy_belief_list *l, int32_t i, int8_t *level);
 /* After loading: the listed ones of awake (awake and listed, merged in one
  * ascending list) move to listed. */

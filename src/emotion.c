@@ -340,8 +340,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   /* Attention: the hostile target of highest threat, sticky. */
   int32_t at = ag->attention ? wy_belief_find(beliefs, ag->attention) : -1;
   const wy_belief *cur = at >= 0 ? &beliefs->data[at] : NULL;
-  int8_t cur_level;
-  float cur_threat = cur ? wy_belief_threat(beliefs, at, &cur_level) : 0.0f;
+  float cur_threat = cur ? wy_belief_threat(beliefs, at, NULL) : 0.0f;
   if (cur && (!is_target(cur->state) || cur_threat <= 0.0f)) cur = NULL;
   if (!cur) {
     ag->attention = best ? best->target : 0;

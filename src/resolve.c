@@ -473,9 +473,8 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
   }
   bool prune = false;
   int32_t kept = 0;
-  int32_t awake = l->awake_count;
   for (int32_t j = 0; j < l->awake_count; j++) {
-    if (j + WY_BELIEFS_AHEAD < awake) wy_belief_prefetch(l, l->awake[j + WY_BELIEFS_AHEAD]);
+    if (j + WY_BELIEFS_AHEAD < l->awake_count) wy_belief_prefetch(l, l->awake[j + WY_BELIEFS_AHEAD]);
     int32_t i = l->awake[j];
     wy_belief *b = &l->data[i];
     if (b->drowsy) {
