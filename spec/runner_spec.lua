@@ -2,7 +2,10 @@
 -- once for both backends: what it relies on (the batch hands out the queries
 -- of one agent together), ctx written raw and the agent's fields once per
 -- agent, several senses of one agent, the results through its fast path and
--- its full checks alike, and a world destroyed by a sense.
+-- its full checks alike, and a world destroyed by a sense. Every spec runs
+-- twice: with the backend's loop over the queries (B.run_queries, the Lua 5.4
+-- module's loop in C) and with the runner's own loop in Lua (LuaJIT has only
+-- that one); and one spec compares what the two make of the same steps.
 local wary = require("wary")
 local worlds = require("spec.support.worlds")
 
@@ -53,7 +56,11 @@ local function recording(id, calls, interval, answer)
   }
 end
 
-describe("the custom-sense runner", function()
+-- The backend's functions, and its loop over the queries (nil under LuaJIT).
+local B = wary.world()._B
+local backend_loop = B.run_queries
+
+local function runner_specs()
   it("gets the queries of one agent together from the batch (it writes the agent's fields once for them)",
     function()
     local calls = {}
@@ -176,5 +183,75 @@ describe("the custom-sense runner", function()
     local ok, err = pcall(w.step, w, DT)
     assert.is_false(ok)
     assert.matches("wary world is destroyed", tostring(err), 1, true)
+  end)
+end
+
+describe("the custom-sense runner, with the backend's loop over the queries", runner_specs)
+
+describe("the custom-sense runner, with its own loop in Lua", function()
+  before_each(function() B.run_queries = nil end)
+  after_each(function() B.run_queries = backend_loop end)
+  runner_specs()
+end)
+
+describe("the custom-sense runner's two loops", function()
+  -- Answers of every kind: plain, clamped, with a location, invalid, an
+  -- error, a yield, nothing; by two senses, so that ctx.sense changes.
+  local function answers(ctx, target)
+    local step = math.floor(ctx.world:time() * 60 + 0.5)
+    local k = (step + 2 * tonumber(target.name:match("%d$")) + tonumber(ctx.agent.name:match("%d"))) % 9
+    if k == 0 then return 0.5, 0.75 end
+    if k == 1 then return 3, -1 end
+    if k == 2 then return 0.9, 0.5, ctx.target_pos.x + 10, ctx.target_pos.y, 0 end
+    if k == 3 then return "high" end
+    if k == 4 then error("broken at " .. target.name) end
+    if k == 5 then coroutine.yield() end
+    if k == 6 then return 0.25 end
+    if k == 7 then return 0 / 0 end
+    return nil
+  end
+
+  -- The events (an error's message without its traceback, which names the
+  -- frames of the loop) and every belief after 30 steps, as text.
+  local function run()
+    local w, actors = world_with({ recording("A", {}, 0.05, answers), recording("B", {}, 0.1, answers) }, 3, 3)
+    local log = {}
+    w:on("sense_error", function() end) -- they are in the log, not on stderr
+    for _ = 1, 30 do
+      w:step(DT)
+      for _, ev in ipairs(w:events()) do
+        log[#log + 1] = string.format("%s %s %s %s", ev.type, ev.agent and ev.agent.name or "-",
+          ev.target and ev.target.name or "-", tostring(ev.message or ev.state or ""):match("^[^\n]*"))
+      end
+    end
+    local names = {}
+    for name in pairs(actors) do names[#names + 1] = name end
+    table.sort(names)
+    for _, a in ipairs(names) do
+      for _, t in ipairs(names) do
+        local b = a ~= t and actors[a].kind == "agent" and actors[a]:belief(actors[t])
+        if b then log[#log + 1] = string.format("%s %s %.9g %.9g", a, t, b.confidence, b.uncertainty) end
+      end
+    end
+    return log
+  end
+
+  it("make the same events, errors and beliefs of the same steps", function()
+    local ours = run()
+    B.run_queries = nil
+    local ok, lua_loop = pcall(run)
+    B.run_queries = backend_loop
+    assert(ok, lua_loop)
+    assert.is_true(#ours > 50)
+    local errors, kinds = 0, {}
+    for _, line in ipairs(ours) do
+      if line:match("^sense_error") then
+        errors = errors + 1
+        kinds[line:match("'[AB]': (%a+)")] = true
+      end
+    end
+    assert.is_true(errors > 10)
+    assert.are.same({ returned = true, yielded = true, spec = true }, kinds)
+    assert.are.same(lua_loop, ours)
   end)
 end)

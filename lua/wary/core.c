@@ -6,9 +6,10 @@
  * checked against the member's C type at compile time) and a wrapper per
  * function. This file holds what those use: the generic struct <-> table code
  * over the descriptors, the argument helpers, and what is written by hand:
- * the world userdata (world_create, world_destroy) and the two primitives of
- * the facade's custom-sense runner (lua/wary/runner.lua), query_reader and
- * set_query_result. The core itself never calls Lua.
+ * the world userdata (world_create, world_destroy), the primitives of the
+ * facade's custom-sense runner (lua/wary/runner.lua), query_reader and
+ * set_query_result, and that runner's loop over the queries in C
+ * (run_queries). The core itself never calls Lua.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -440,6 +441,204 @@ static int l_set_query_result(lua_State *L)
   return 1;
 }
 
+/* ---- the custom-sense runner's query loop ------------------------------------ */
+
+/* run_queries: the loop of lua/wary/runner.lua (run_from, its queries) in C,
+ * the same reads, writes and calls in the same order, without the
+ * interpreter's dispatch between them. Where it is in the batch is kept in a
+ * query_loop userdata (made by query_loop(), read by query_loop_at()): an
+ * evaluate that raises or yields leaves the loop there, and the runner reads
+ * what its at table would hold. */
+typedef struct query_loop {
+  lua_Integer query;      /* at.query: the query after the one being evaluated */
+  lua_Integer evaluated;  /* at.evaluated */
+  lua_Integer sense;      /* at.sense */
+  lua_Integer agent_now;  /* the agent whose fields ctx holds (valid if has_agent) */
+  lua_Integer sense_now;  /* the sense ctx.sense is (valid if has_sense) */
+  bool calling;           /* at.calling: an evaluate is running */
+  bool has_agent, has_sense;
+} query_loop;
+
+#define QUERY_LOOP_MT "wary.query_loop"
+
+/* query_loop(evaluated): a loop state at the start of run_from (no agent or
+ * sense in ctx yet), at.evaluated = evaluated. */
+static int l_query_loop(lua_State *L)
+{
+  lua_Integer evaluated = luaL_checkinteger(L, 1);
+  query_loop *s = lua_newuserdatauv(L, sizeof *s, 0);
+  memset(s, 0, sizeof *s);
+  s->evaluated = evaluated;
+  luaL_setmetatable(L, QUERY_LOOP_MT);
+  return 1;
+}
+
+/* query_loop_at(state): at.query, at.sense, at.evaluated, at.calling. */
+static int l_query_loop_at(lua_State *L)
+{
+  const query_loop *s = luaL_checkudata(L, 1, QUERY_LOOP_MT);
+  lua_pushinteger(L, s->query);
+  lua_pushinteger(L, s->sense);
+  lua_pushinteger(L, s->evaluated);
+  lua_pushboolean(L, s->calling);
+  return 4;
+}
+
+/* The arguments of run_queries, then the keys it pushes after them. */
+enum {
+  A_WORLD = 1, A_FIRST, A_CTX, A_SENSES, A_PROFILES, A_ACTORS, A_STATE,
+  A_AGENT_POS, A_EYE_POS, A_EYE_FORWARD, A_TARGET_POS, A_TARGET_VEL,
+  K_X, K_Y, K_Z, K_AGENT, K_TARGET, K_DT, K_DISTANCE, K_AGENT_YAW, K_LIGHT, K_WEATHER, K_LOD_TIER,
+  K_OFF_SCREEN, K_SENSE, K_TOP = K_SENSE
+};
+
+/* t[key] = v, raw: ctx and its vectors have every key the loop writes
+ * present (runner.lua, present), so an assignment would do the same. */
+static void set_number(lua_State *L, int t, int key, float v)
+{
+  lua_pushvalue(L, key);
+  lua_pushnumber(L, v);
+  lua_rawset(L, t);
+}
+
+static void set_vector(lua_State *L, int t, const float v[3])
+{
+  set_number(L, t, K_X, v[0]);
+  set_number(L, t, K_Y, v[1]);
+  set_number(L, t, K_Z, v[2]);
+}
+
+/* The world of argument 1, or an error as the readers raise it. */
+static wary_world *loop_world(lua_State *L)
+{
+  wary_world *w = *(wary_world **)lua_touserdata(L, A_WORLD);
+  if (w == NULL) luaL_error(L, "wary world is destroyed");
+  return w;
+}
+
+static int run_queries_from(lua_State *L, query_loop *s, lua_Integer i);
+
+/* Where a yield from evaluate would come back: the runner never resumes
+ * one (it reports the yield and goes on in a new coroutine). */
+static int run_queries_k(lua_State *L, int status, lua_KContext ctx)
+{
+  (void)L;
+  (void)status;
+  (void)ctx;
+  return 0;
+}
+
+/* run_queries(w, i, ctx, senses, profiles, actors, state, agent_pos,
+ * eye_pos, eye_forward, target_pos, target_vel): evaluates the queries from
+ * i (0-based) on; nothing when the batch is done, or, at the first result
+ * that is not a plain active one (a confidence in (0, 1], an accuracy nil
+ * or in [0, 1], no location), i, c, accuracy, x, y, z for the runner to
+ * store or report. */
+static int l_run_queries(lua_State *L)
+{
+  lua_Integer i;
+  check_world(L, A_WORLD);
+  i = luaL_checkinteger(L, A_FIRST);
+  for (int a = A_CTX; a <= A_ACTORS; a++) luaL_checktype(L, a, LUA_TTABLE);
+  for (int a = A_AGENT_POS; a <= A_TARGET_VEL; a++) luaL_checktype(L, a, LUA_TTABLE);
+  query_loop *s = luaL_checkudata(L, A_STATE, QUERY_LOOP_MT);
+  lua_settop(L, A_TARGET_VEL);
+  luaL_checkstack(L, K_TOP - A_TARGET_VEL + 16, "run_queries");
+  static const char *const keys[] = { "x", "y", "z", "agent", "target", "dt", "distance", "agent_yaw", "light",
+                                      "weather", "lod_tier", "off_screen", "sense" };
+  for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) lua_pushstring(L, keys[k]);
+  return run_queries_from(L, s, i);
+}
+
+static int run_queries_from(lua_State *L, query_loop *s, lua_Integer i)
+{
+  for (;; i++) {
+    wary_world *w = loop_world(L);
+    if (i < 0 || i >= wary_query_count(w)) return 0;
+    /* a copy: what Lua runs below (a __gc too) may end the batch */
+    const wary_sense_query query = wary_queries(w)[i], *q = &query;
+    lua_Integer agent = (lua_Integer)q->agent.id;
+    if (!s->has_agent || agent != s->agent_now) {
+      s->has_agent = true;
+      s->agent_now = agent;
+      lua_pushvalue(L, K_AGENT);
+      lua_geti(L, A_ACTORS, agent);
+      lua_rawset(L, A_CTX);
+      set_vector(L, A_AGENT_POS, q->agent_pos);
+      set_number(L, A_CTX, K_AGENT_YAW, q->agent_yaw);
+      set_vector(L, A_EYE_POS, q->eye_pos);
+      set_vector(L, A_EYE_FORWARD, q->eye_forward);
+      set_number(L, A_CTX, K_LIGHT, q->light);
+      set_number(L, A_CTX, K_WEATHER, q->weather);
+      lua_pushvalue(L, K_LOD_TIER);
+      lua_pushinteger(L, q->lod_tier);
+      lua_rawset(L, A_CTX);
+      lua_pushvalue(L, K_OFF_SCREEN);
+      lua_pushboolean(L, q->off_screen);
+      lua_rawset(L, A_CTX);
+    }
+    lua_Integer target = (lua_Integer)q->target.id, sense = q->sense;
+    lua_geti(L, A_ACTORS, target); /* the target's handle, kept for evaluate */
+    lua_pushvalue(L, K_TARGET);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, A_CTX);
+    set_number(L, A_CTX, K_DT, q->dt);
+    set_number(L, A_CTX, K_DISTANCE, q->distance);
+    set_vector(L, A_TARGET_POS, q->target_pos);
+    set_vector(L, A_TARGET_VEL, q->target_vel);
+    if (lua_geti(L, A_SENSES, sense) == LUA_TNIL || !lua_toboolean(L, -1) ||
+        (lua_getfield(L, -1, "evaluate"), !lua_toboolean(L, -1))) {
+      lua_settop(L, K_TOP);
+      continue;
+    }
+    /* stack: target, sense, evaluate */
+    if (!s->has_sense || sense != s->sense_now) {
+      lua_pushvalue(L, K_SENSE);
+      lua_getfield(L, -3, "id");
+      lua_rawset(L, A_CTX);
+      s->has_sense = true;
+      s->sense_now = sense;
+    }
+    s->evaluated++;
+    s->query = i + 1;
+    s->sense = sense;
+    s->calling = true;
+    lua_pushvalue(L, A_CTX);
+    lua_geti(L, A_PROFILES, agent);
+    lua_pushvalue(L, K_TOP + 1); /* the target */
+    lua_callk(L, 3, 5, 0, run_queries_k);
+    s->calling = false;
+    /* stack: target, sense, c, accuracy, x, y, z */
+    int c_type = lua_type(L, -5);
+    if (c_type == LUA_TNIL || (c_type == LUA_TBOOLEAN && !lua_toboolean(L, -5))) {
+      lua_settop(L, K_TOP);
+      continue;
+    }
+    lua_Number c = lua_tonumber(L, -5), accuracy = 1;
+    int a_type = lua_type(L, -4);
+    bool plain = c_type == LUA_TNUMBER && c > 0 && c <= 1 && lua_isnil(L, -3);
+    if (plain && a_type != LUA_TNIL) {
+      accuracy = lua_tonumber(L, -4);
+      plain = a_type == LUA_TNUMBER && accuracy >= 0 && accuracy <= 1;
+    }
+    if (!plain) {
+      lua_pushinteger(L, i);
+      lua_replace(L, K_TOP + 1); /* i in the target's place */
+      lua_remove(L, K_TOP + 2);  /* and the sense out: i, c .. z */
+      return 6;
+    }
+    w = loop_world(L); /* as set_query_result would */
+    if (i < wary_query_count(w)) {
+      wary_sense_result *r = &wary_results(w)[i];
+      r->active = true;
+      r->confidence = (float)c;
+      r->accuracy = (float)accuracy;
+      r->has_location = false;
+    }
+    lua_settop(L, K_TOP);
+  }
+}
+
 /* ---- the module ----------------------------------------------------------------- */
 
 static const luaL_Reg world_meta[] = {
@@ -458,11 +657,16 @@ static const luaL_Reg hand_functions[] = {
   { "event_reader", l_event_reader },
   { "event_index", l_event_index },
   { "set_query_result", l_set_query_result },
+  { "query_loop", l_query_loop },
+  { "query_loop_at", l_query_loop_at },
+  { "run_queries", l_run_queries },
   { NULL, NULL },
 };
 
 LUAMOD_API int luaopen_wary_core(lua_State *L)
 {
+  luaL_newmetatable(L, QUERY_LOOP_MT);
+  lua_pop(L, 1);
   luaL_newmetatable(L, WORLD_MT);
   luaL_setfuncs(L, world_meta, 0);
   lua_newtable(L);

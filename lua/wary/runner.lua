@@ -3,7 +3,10 @@
 -- the stimulus inbox, then evaluate for every query of the batch, in order.
 -- Written once for both backends over their primitives: B.inbox,
 -- B.inbox_count, B.inbox_fail, B.query_fail, B.actor_get, B.name_string
--- (generated) and B.query_reader, B.set_query_result (by hand).
+-- (generated) and B.query_reader, B.set_query_result (by hand). Where the
+-- backend has B.run_queries (the Lua 5.4 module), the loop over the queries
+-- runs in C, the same reads, writes and calls in the same order (run_in_c);
+-- LuaJIT runs the loop in Lua below, which its JIT compiles.
 --
 -- ctx is reused and written as rawset would: before the first query every
 -- key it gets is made present raw, so the assignments after never reach a
@@ -135,8 +138,49 @@ local function store(B, w, i, c, accuracy, x, y, z)
   return nil
 end
 
+-- What evaluate returned for query i (of sense s, agent, target; id the
+-- sense's id): its result set, or an entry in errors and the query failed.
+local function answer(B, w, i, s, agent, target, id, errors, c, accuracy, x, y, z)
+  if c == nil or c == false then return end
+  -- store(), inlined for the common case: a finite number above 0 with no
+  -- accuracy or a finite one in 0..1, and no location
+  if type(c) == "number" and c > 0 and c <= 1 and x == nil
+    and (accuracy == nil or type(accuracy) == "number" and accuracy >= 0 and accuracy <= 1) then
+    B.set_query_result(w, i, c, accuracy == nil and 1 or accuracy)
+    return
+  end
+  local message = store(B, w, i, c, accuracy, x, y, z)
+  if message then
+    errors[#errors + 1] = {
+      index = i, sense = s, agent = agent, target = target,
+      message = "sense '" .. tostring(id) .. "': " .. message,
+    }
+    B.query_fail(w, i)
+  end
+end
+
 -- The readers of a backend (one per Lua state: the backends are modules).
 local readers = setmetatable({}, { __mode = "k" })
+
+-- The batch from query i on, by the backend's run_queries (the Lua 5.4
+-- backend: the loop below in C, its place in the batch kept in at.loop).
+local function run_in_c(B, w, i, senses, profiles, actors, ctx, errors, at, read_query)
+  if i >= B.query_count(w) then return end
+  local loop = B.query_loop(at.evaluated)
+  at.loop = loop
+  present(ctx)
+  local agent_pos, eye_pos, eye_forward = ctx.agent_pos, ctx.eye_pos, ctx.eye_forward
+  local target_pos, target_vel = ctx.target_pos, ctx.target_vel
+  local run_queries = B.run_queries
+  while true do
+    local j, c, accuracy, x, y, z = run_queries(w, i, ctx, senses, profiles, actors, loop, agent_pos, eye_pos,
+      eye_forward, target_pos, target_vel)
+    if j == nil then return end
+    local s, agent, target = read_query(w, j)
+    answer(B, w, j, s, agent, target, senses[s].id, errors, c, accuracy, x, y, z)
+    i = j + 1
+  end
+end
 
 -- The inbox from entry at.inbox and the batch from query at.query on; at
 -- says where it is before each call of a sense (at.kind, at.sense), whether
@@ -160,11 +204,11 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
     run_stimulus(B, w, i, e, senses, profiles, actors, ctx, errors)
     i = i + 1
   end
-  local query_fail, set_result = B.query_fail, B.set_query_result
-  local agent_pos, eye_pos, eye_forward, target_pos, target_vel
-  local agent_now, sense_now = nil, nil
   at.kind = "query"
   i = at.query
+  if B.run_queries then return run_in_c(B, w, i, senses, profiles, actors, ctx, errors, at, read_query) end
+  local agent_pos, eye_pos, eye_forward, target_pos, target_vel
+  local agent_now, sense_now = nil, nil
   while true do
     -- nothing past the last query; raises if the world is gone
     local s, agent, target, dt, distance, tx, ty, tz, vx, vy, vz = read_query(w, i)
@@ -199,24 +243,7 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
       at.evaluated, at.query, at.sense, at.calling = at.evaluated + 1, i + 1, s, true
       local c, accuracy, x, y, z = evaluate(ctx, profiles[agent], actors[target])
       at.calling = false
-      local message
-      if c ~= nil and c ~= false then
-        -- store(), inlined for the common case: a finite number above 0 with
-        -- no accuracy or a finite one in 0..1, and no location
-        if type(c) == "number" and c > 0 and c <= 1 and x == nil
-          and (accuracy == nil or type(accuracy) == "number" and accuracy >= 0 and accuracy <= 1) then
-          set_result(w, i, c, accuracy == nil and 1 or accuracy)
-        else
-          message = store(B, w, i, c, accuracy, x, y, z)
-        end
-      end
-      if message then
-        errors[#errors + 1] = {
-          index = i, sense = s, agent = agent, target = target,
-          message = "sense '" .. tostring(id) .. "': " .. message,
-        }
-        query_fail(w, i)
-      end
+      answer(B, w, i, s, agent, target, id, errors, c, accuracy, x, y, z)
     end
     i = i + 1
   end
@@ -237,7 +264,9 @@ function runner.run(B, w, senses, profiles, actors, ctx, errors)
   local at = { inbox = 0, query = 0, evaluated = 0, calling = false }
   while true do
     local co = coroutine.create(run_from)
+    at.loop = nil
     local ok, err = coroutine.resume(co, B, w, senses, profiles, actors, ctx, errors, at)
+    if at.loop then at.query, at.sense, at.evaluated, at.calling = B.query_loop_at(at.loop) end
     if not ok and not at.calling then error(err, 0) end
     if ok and coroutine.status(co) == "dead" then return at.evaluated end
     at.calling = false
