@@ -516,8 +516,6 @@ static wary_world *loop_world(lua_State *L)
   return w;
 }
 
-static int run_queries_from(lua_State *L, query_loop *s, lua_Integer i);
-
 /* Where a yield from evaluate would come back: the runner never resumes
  * one (it reports the yield and goes on in a new coroutine). */
 static int run_queries_k(lua_State *L, int status, lua_KContext ctx)
@@ -547,11 +545,6 @@ static int l_run_queries(lua_State *L)
   static const char *const keys[] = { "x", "y", "z", "agent", "target", "dt", "distance", "agent_yaw", "light",
                                       "weather", "lod_tier", "off_screen", "sense" };
   for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) lua_pushstring(L, keys[k]);
-  return run_queries_from(L, s, i);
-}
-
-static int run_queries_from(lua_State *L, query_loop *s, lua_Integer i)
-{
   for (;; i++) {
     wary_world *w = loop_world(L);
     if (i < 0 || i >= wary_query_count(w)) return 0;
@@ -586,8 +579,8 @@ static int run_queries_from(lua_State *L, query_loop *s, lua_Integer i)
     set_number(L, A_CTX, K_DISTANCE, q->distance);
     set_vector(L, A_TARGET_POS, q->target_pos);
     set_vector(L, A_TARGET_VEL, q->target_vel);
-    if (lua_geti(L, A_SENSES, sense) == LUA_TNIL || !lua_toboolean(L, -1) ||
-        (lua_getfield(L, -1, "evaluate"), !lua_toboolean(L, -1))) {
+    lua_geti(L, A_SENSES, sense);
+    if (!lua_toboolean(L, -1) || (lua_getfield(L, -1, "evaluate"), !lua_toboolean(L, -1))) {
       lua_settop(L, K_TOP);
       continue;
     }
