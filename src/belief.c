@@ -36,70 +36,34 @@ void wy_belief_index_rebuild(wy_belief_list *l) {
   for (int32_t i = 0; i < l->count; i++) index_put(l, i);
 }
 
-/* The records and slots start on a cache line, so that a record is one
- * line and a two-sense belief's slots another (the allocator's blocks are
- * aligned for any type, often 16 bytes: a 64-byte record then straddles
- * two lines three times in four). A block keeps what the allocator gave
- * just before it. */
-enum { WY_LINE = 64, WY_LINE_EXTRA = WY_LINE + sizeof(void *) };
-
-static void *line_alloc(const wy_allocator *al, size_t size) {
-  unsigned char *raw = wy_alloc(al, size + WY_LINE_EXTRA);
-  if (!raw) return NULL;
-  uintptr_t at = ((uintptr_t)raw + sizeof(void *) + WY_LINE - 1) & ~(uintptr_t)(WY_LINE - 1);
-  unsigned char *p = raw + (at - (uintptr_t)raw);
-  memcpy(p - sizeof(void *), &raw, sizeof raw);
-  return p;
-}
-
-static void line_free(const wy_allocator *al, void *p, size_t size) {
-  if (!p) return;
-  void *raw;
-  memcpy(&raw, (unsigned char *)p - sizeof(void *), sizeof raw);
-  wy_free(al, raw, size + WY_LINE_EXTRA);
-}
-
-/* As wy_grow (array.h), into line-aligned blocks. */
-static void *line_grow(const wy_allocator *al, void *data, int32_t *cap, int32_t need, size_t size) {
-  if (need <= *cap) return data;
-  int32_t n = wy_grown_cap(*cap, need);
-  if (n == 0) return data;
-  void *p = line_alloc(al, (size_t)n * size);
-  if (!p) return data;
-  if (*cap > 0) memcpy(p, data, (size_t)*cap * size);
-  line_free(al, data, (size_t)*cap * size);
-  *cap = n;
-  return p;
-}
-
 bool wy_belief_list_reserve(const wary_world *w, wy_belief_list *l, int32_t need, int32_t stride) {
   if (need > l->cap) {
-    wy_belief *data = line_grow(&w->alloc, l->data, &l->cap, need, sizeof *l->data);
+    wy_belief *data = wy_grow(&w->tables, l->data, &l->cap, need, sizeof *l->data);
     if (need > l->cap) return false;
     l->data = data;
   }
   if (need > l->awake_cap) {
-    int32_t *awake = wy_grow(&w->alloc, l->awake, &l->awake_cap, need, sizeof *l->awake);
+    int32_t *awake = wy_grow(&w->tables, l->awake, &l->awake_cap, need, sizeof *l->awake);
     if (need > l->awake_cap) return false;
     l->awake = awake;
   }
   if (need > l->listed_cap) {
-    wy_listed *listed = wy_grow(&w->alloc, l->listed, &l->listed_cap, need, sizeof *l->listed);
+    wy_listed *listed = wy_grow(&w->tables, l->listed, &l->listed_cap, need, sizeof *l->listed);
     if (need > l->listed_cap) return false;
     l->listed = listed;
   }
   int32_t slots = need * stride;
   if (slots > l->slot_cap) {
-    wy_belief_slot *s = line_grow(&w->alloc, l->slots, &l->slot_cap, slots, sizeof *l->slots);
+    wy_belief_slot *s = wy_grow(&w->tables, l->slots, &l->slot_cap, slots, sizeof *l->slots);
     if (slots > l->slot_cap) return false;
     l->slots = s;
   }
   if (2 * need > l->index_cap) {
     int32_t cap = l->index_cap < 16 ? 16 : l->index_cap;
     while (cap < 2 * need) cap *= 2;
-    wy_belief_entry *index = wy_alloc(&w->alloc, (size_t)cap * sizeof *index);
+    wy_belief_entry *index = wy_alloc(&w->tables, (size_t)cap * sizeof *index);
     if (!index) return false;
-    wy_free(&w->alloc, l->index, (size_t)l->index_cap * sizeof *l->index);
+    wy_free(&w->tables, l->index, (size_t)l->index_cap * sizeof *l->index);
     l->index = index;
     l->index_cap = cap;
     wy_belief_index_rebuild(l);
@@ -108,11 +72,11 @@ bool wy_belief_list_reserve(const wary_world *w, wy_belief_list *l, int32_t need
 }
 
 void wy_belief_list_free_tables(const wary_world *w, wy_belief_list *l) {
-  line_free(&w->alloc, l->data, (size_t)l->cap * sizeof *l->data);
-  line_free(&w->alloc, l->slots, (size_t)l->slot_cap * sizeof *l->slots);
-  wy_free(&w->alloc, l->index, (size_t)l->index_cap * sizeof *l->index);
-  wy_free(&w->alloc, l->awake, (size_t)l->awake_cap * sizeof *l->awake);
-  wy_free(&w->alloc, l->listed, (size_t)l->listed_cap * sizeof *l->listed);
+  wy_free(&w->tables, l->data, (size_t)l->cap * sizeof *l->data);
+  wy_free(&w->tables, l->slots, (size_t)l->slot_cap * sizeof *l->slots);
+  wy_free(&w->tables, l->index, (size_t)l->index_cap * sizeof *l->index);
+  wy_free(&w->tables, l->awake, (size_t)l->awake_cap * sizeof *l->awake);
+  wy_free(&w->tables, l->listed, (size_t)l->listed_cap * sizeof *l->listed);
   memset(l, 0, sizeof *l);
 }
 

@@ -45,7 +45,7 @@ static bool create(wary_world *w) {
 static void destroy(wary_world *w) {
   struct wy_budget *b = w->budget;
   if (!b) return;
-  for (int32_t i = 0; i < b->agents.count; i++) wy_array_free(&w->alloc, &b->agents.data[i]);
+  for (int32_t i = 0; i < b->agents.count; i++) wy_array_free(&w->tables, &b->agents.data[i]);
   wy_array_free(&w->alloc, &b->agents);
   wy_array_free(&w->alloc, &b->pairs);
   wy_array_free(&w->alloc, &b->sights);
@@ -69,7 +69,7 @@ static void agent_added(wary_world *w, int32_t agent) {
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
-  wy_array_free(&w->alloc, &w->budget->agents.data[agent]);
+  wy_array_free(&w->tables, &w->budget->agents.data[agent]);
   wy_array_swap_remove(&w->budget->agents, agent);
 }
 
@@ -287,7 +287,7 @@ bool wy_budget_plan(wary_world *w) {
   if (!wy_array_reserve(&w->alloc, &b->heap, b->pairs.count)) return false;
   /* Room first: past here nothing fails. */
   for (int32_t i = 0; i < agents; i++)
-    if (b->due.data[i] && !wy_array_reserve(&w->alloc, &b->agents.data[i], b->first.data[i + 1] - b->first.data[i]))
+    if (b->due.data[i] && !wy_array_reserve(&w->tables, &b->agents.data[i], b->first.data[i + 1] - b->first.data[i]))
       return false;
   int64_t total = 0;
   for (int32_t i = 0; i < b->pairs.count; i++) total += b->pairs.data[i].rays;

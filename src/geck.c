@@ -178,7 +178,7 @@ static void compute(wary_world *w, int32_t agent, const wary_geck_def *g, wy_gec
 /* ---- the two lists --------------------------------------------------------- */
 
 static wy_geck_seen *seen_add(wary_world *w, wy_geck_agent *gk, wy_id target, const wy_actor *t) {
-  if (!wy_array_reserve(&w->alloc, &gk->seen, gk->seen.count + 1))
+  if (!wy_array_reserve(&w->tables, &gk->seen, gk->seen.count + 1))
     return NULL;
   wy_geck_seen *e = &gk->seen.data[gk->seen.count++];
   memset(e, 0, sizeof *e);
@@ -552,7 +552,7 @@ bool wy_geck_reserve(wary_world *w) {
       room += count;
     }
     wy_geck_agent *gk = geck_agent(w, i);
-    if (!wy_array_reserve(&w->alloc, &gk->seen, gk->seen.count + room)) return false;
+    if (!wy_array_reserve(&w->tables, &gk->seen, gk->seen.count + room)) return false;
   }
   return true;
 }
@@ -700,7 +700,7 @@ static bool create(wary_world *w) {
 
 static void destroy(wary_world *w) {
   if (!w->geck) return;
-  for (int32_t i = 0; i < w->geck->agents.count; i++) wy_array_free(&w->alloc, &w->geck->agents.data[i].seen);
+  for (int32_t i = 0; i < w->geck->agents.count; i++) wy_array_free(&w->tables, &w->geck->agents.data[i].seen);
   wy_array_free(&w->alloc, &w->geck->agents);
   wy_array_free(&w->alloc, &w->geck->profiles);
   wy_array_free(&w->alloc, &w->geck->pending);
@@ -727,7 +727,7 @@ static void agent_added(wary_world *w, int32_t agent) {
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
-  wy_array_free(&w->alloc, &w->geck->agents.data[agent].seen);
+  wy_array_free(&w->tables, &w->geck->agents.data[agent].seen);
   wy_array_swap_remove(&w->geck->agents, agent);
 }
 

@@ -95,9 +95,9 @@ static bool create(wary_world *w) {
 }
 
 static void free_agent(wary_world *w, wy_hearing_agent *ag) {
-  wy_array_free(&w->alloc, &ag->pending);
-  wy_array_free(&w->alloc, &ag->heard);
-  wy_array_free(&w->alloc, &ag->tracks);
+  wy_array_free(&w->tables, &ag->pending);
+  wy_array_free(&w->tables, &ag->heard);
+  wy_array_free(&w->tables, &ag->tracks);
 }
 
 static void destroy(wary_world *w) {
@@ -170,7 +170,7 @@ static void add_pending(wary_world *w, wy_hearing_agent *ag, const wy_pending *p
     w->stats.sounds_dropped++;
     return;
   }
-  wy_pending *slot = wy_array_push(&w->alloc, &ag->pending);
+  wy_pending *slot = wy_array_push(&w->tables, &ag->pending);
   if (slot) *slot = *p;
 }
 
@@ -302,13 +302,13 @@ void wy_hear_room(const wary_world *w, int32_t agent, int32_t *sounds, int32_t *
 
 bool wy_hear_reserve(wary_world *w, int32_t agent, int32_t room) {
   wy_hearing_agent *ag = &w->hearing->agents.data[agent];
-  return wy_array_reserve(&w->alloc, &ag->tracks, ag->tracks.count + room);
+  return wy_array_reserve(&w->tables, &ag->tracks, ag->tracks.count + room);
 }
 
 static wy_track *track_of(wary_world *w, wy_hearing_agent *ag, wy_id maker, float now) {
   for (int32_t i = 0; i < ag->tracks.count; i++)
     if (ag->tracks.data[i].maker == maker) return &ag->tracks.data[i];
-  wy_track *t = wy_array_push(&w->alloc, &ag->tracks);
+  wy_track *t = wy_array_push(&w->tables, &ag->tracks);
   if (!t) return NULL;
   memset(t, 0, sizeof *t);
   t->maker = maker;

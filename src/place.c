@@ -21,17 +21,17 @@ static bool create(wary_world *w) {
 }
 
 void wy_place_list_free(const wary_world *w, wy_place_list *l) {
-  wy_free(&w->alloc, l->asleep_bits, (size_t)l->bit_words * sizeof *l->asleep_bits);
+  wy_free(&w->tables, l->asleep_bits, (size_t)l->bit_words * sizeof *l->asleep_bits);
   l->asleep_bits = NULL;
   l->bit_words = 0;
-  wy_array_free(&w->alloc, l);
+  wy_array_free(&w->tables, l);
 }
 
 /* Bits for every place the list has room for. */
 static bool bits_cover(const wary_world *w, wy_place_list *l) {
   int32_t words = (int32_t)(((int64_t)l->cap + 63) / 64);
   if (words <= l->bit_words) return true;
-  uint64_t *b = wy_realloc(&w->alloc, l->asleep_bits, (size_t)l->bit_words * sizeof *b, (size_t)words * sizeof *b);
+  uint64_t *b = wy_realloc(&w->tables, l->asleep_bits, (size_t)l->bit_words * sizeof *b, (size_t)words * sizeof *b);
   if (!b) return false;
   memset(b + l->bit_words, 0, (size_t)(words - l->bit_words) * sizeof *b);
   l->asleep_bits = b;
@@ -80,7 +80,7 @@ static wy_place_list *places_of(const wary_world *w, int32_t agent) {
 
 bool wy_places_reserve(wary_world *w, int32_t agent, int32_t n) {
   wy_place_list *l = places_of(w, agent);
-  return n <= 0 || (wy_array_reserve(&w->alloc, l, l->count + n) && bits_cover(w, l));
+  return n <= 0 || (wy_array_reserve(&w->tables, l, l->count + n) && bits_cover(w, l));
 }
 
 /* The index of x's lowest set bit (x != 0). */
@@ -186,8 +186,8 @@ bool wy_place_report(wary_world *w, int32_t agent, const float pos[3], int32_t t
   for (int32_t i = 0; i < l->count && !pl; i++)
     if (l->data[i].tag == tag && wy_dist3(l->data[i].pos, pos) <= radius) pl = &l->data[i];
   if (!pl) {
-    if (!wy_array_reserve(&w->alloc, l, l->count + 1) || !bits_cover(w, l)) return false;
-    pl = wy_array_push(&w->alloc, l);
+    if (!wy_array_reserve(&w->tables, l, l->count + 1) || !bits_cover(w, l)) return false;
+    pl = wy_array_push(&w->tables, l);
     if (!pl) return false;
     memset(pl, 0, sizeof *pl);
     pl->tag = tag;

@@ -95,9 +95,9 @@ void wy_state_free(const wary_world *w, wy_state *s) {
   wy_id_pool_free(&s->env_ids);
   wy_array_free(al, &s->emissions);
   for (int32_t i = 0; i < s->hearing.count; i++) {
-    wy_array_free(al, &s->hearing.data[i].pending);
-    wy_array_free(al, &s->hearing.data[i].heard);
-    wy_array_free(al, &s->hearing.data[i].tracks);
+    wy_array_free(&w->tables, &s->hearing.data[i].pending);
+    wy_array_free(&w->tables, &s->hearing.data[i].heard);
+    wy_array_free(&w->tables, &s->hearing.data[i].tracks);
   }
   wy_array_free(al, &s->hearing);
   wy_array_free(al, &s->touches);
@@ -110,34 +110,36 @@ void wy_state_free(const wary_world *w, wy_state *s) {
   wy_array_free(al, &s->pain);
   wy_array_free(al, &s->relations);
   wy_array_free(al, &s->emotions);
-  for (int32_t i = 0; i < s->geck.count; i++) wy_array_free(al, &s->geck.data[i].seen);
+  for (int32_t i = 0; i < s->geck.count; i++) wy_array_free(&w->tables, &s->geck.data[i].seen);
   wy_array_free(al, &s->geck);
   wy_array_free(al, &s->geck_pending);
-  for (int32_t i = 0; i < s->budget_waits.count; i++) wy_array_free(al, &s->budget_waits.data[i]);
+  for (int32_t i = 0; i < s->budget_waits.count; i++) wy_array_free(&w->tables, &s->budget_waits.data[i]);
   wy_array_free(al, &s->budget_waits);
 }
 
 /* ---- records ------------------------------------------------------------------ */
 
 /* A table's count, then each element through fn(io, element); read, the
- * table is made with room for exactly that many, zeroed. Makes the caller
- * return false when out of memory. With_w: fn(w, io, element), false when
- * out of memory. */
-#define IO_TABLE_(w, io, a, max, CALL)                                                  \
+ * table is made with room for exactly that many, zeroed, from the world's
+ * allocator (IO_TABLE) or, for a table an agent owns, its slab (IO_OWNED).
+ * Makes the caller return false when out of memory. IO_NESTED: fn(w, io,
+ * element), false when out of memory. */
+#define IO_TABLE_(al, io, a, max, CALL)                                                 \
   do {                                                                                  \
     int32_t n_ = (a)->count;                                                            \
     wy_io_count((io), &n_, (max));                                                      \
     if ((io)->mode == WY_IO_READ && n_ > 0) {                                           \
-      (a)->data = wy_alloc_zero(&(w)->alloc, (size_t)n_ * sizeof *(a)->data);           \
+      (a)->data = wy_alloc_zero((al), (size_t)n_ * sizeof *(a)->data);                  \
       if (!(a)->data) return false;                                                     \
       (a)->cap = n_;                                                                    \
     }                                                                                   \
     (a)->count = n_;                                                                    \
     for (int32_t i_ = 0; i_ < n_; i_++) CALL;                                           \
   } while (0)
-#define IO_TABLE(w, io, a, max, fn) IO_TABLE_(w, io, a, max, fn((io), &(a)->data[i_]))
+#define IO_TABLE(w, io, a, max, fn) IO_TABLE_(&(w)->alloc, io, a, max, fn((io), &(a)->data[i_]))
+#define IO_OWNED(w, io, a, max, fn) IO_TABLE_(&(w)->tables, io, a, max, fn((io), &(a)->data[i_]))
 #define IO_NESTED(w, io, a, max, fn) \
-  IO_TABLE_(w, io, a, max, if (!fn((w), (io), &(a)->data[i_])) return false)
+  IO_TABLE_(&(w)->alloc, io, a, max, if (!fn((w), (io), &(a)->data[i_])) return false)
 
 #define MAX_SLOTS ((int32_t)(1 << WARY_ID_INDEX_BITS))
 
@@ -275,9 +277,9 @@ static void io_track(wy_io *io, wy_track *t) {
 }
 
 static bool io_hearing(const wary_world *w, wy_io *io, wy_hearing_agent *h) {
-  IO_TABLE(w, io, &h->pending, INT32_MAX, io_pending);
-  IO_TABLE(w, io, &h->heard, INT32_MAX, io_pending);
-  IO_TABLE(w, io, &h->tracks, INT32_MAX, io_track);
+  IO_OWNED(w, io, &h->pending, INT32_MAX, io_pending);
+  IO_OWNED(w, io, &h->heard, INT32_MAX, io_pending);
+  IO_OWNED(w, io, &h->tracks, INT32_MAX, io_track);
   for (int32_t i = 0; i < WARY_RECENT_SOUNDS; i++) {
     wary_heard_sound *r = &h->recent[i];
     WY_IO(io, r->time);
@@ -298,7 +300,7 @@ static void io_budget_wait(wy_io *io, wy_budget_wait *q) {
 }
 
 static bool io_budget_waits(const wary_world *w, wy_io *io, wy_budget_waits *l) {
-  IO_TABLE(w, io, l, INT32_MAX, io_budget_wait);
+  IO_OWNED(w, io, l, INT32_MAX, io_budget_wait);
   return true;
 }
 
@@ -427,7 +429,7 @@ static void io_place(wy_io *io, wy_place *p) {
 }
 
 static bool io_places(const wary_world *w, wy_io *io, wy_place_list *l) {
-  IO_TABLE(w, io, l, INT32_MAX, io_place);
+  IO_OWNED(w, io, l, INT32_MAX, io_place);
   wy_io_count(io, &l->asleep_count, l->count);
   WY_IO(io, l->oldest);
   WY_IO_ARRAY(io, l->lead);
@@ -503,7 +505,7 @@ static bool io_geck(const wary_world *w, wy_io *io, wy_geck_agent *g) {
   WY_IO(io, g->next_due);
   WY_IO(io, g->started);
   WY_IO(io, g->current);
-  IO_TABLE(w, io, &g->seen, INT32_MAX, io_seen);
+  IO_OWNED(w, io, &g->seen, INT32_MAX, io_seen);
   wy_io_count(io, &g->alert_count, WARY_GECK_MAX_ALERTS);
   for (int32_t i = 0; i < g->alert_count; i++) {
     wary_geck_alert *a = &g->alerts[i];

@@ -211,7 +211,6 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
   if (hearing >= 0 && due[hearing]) {
     wy_hear_room(w, agent, &sp->hear_sounds, &sp->hear_unmade, &sp->hear_reports);
-    if (!wy_hear_reserve(w, agent, sp->hear_sounds)) return WARY_ERR_OUT_OF_MEMORY;
     /* Its reports may make a belief about each new maker and each tracked
      * one the agent holds none about. */
     sp->room += sp->hear_sounds - sp->hear_unmade;
@@ -374,7 +373,7 @@ static bool reserve_step(wary_world *w) {
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_hearing_agent *h = &w->hearing->agents.data[i];
     if (wy_agent_profile(w, i)->builtin_slot[WARY_SENSE_HEARING] >= 0 &&
-        !wy_array_reserve(&w->alloc, &h->pending, h->pending.count + sounds))
+        !wy_array_reserve(&w->tables, &h->pending, h->pending.count + sounds))
       return false;
   }
   return true;
@@ -384,7 +383,8 @@ static bool reserve_step(wary_world *w) {
  * has counted it: the world's reports and queries, the lanes' room for the
  * hearing updates (any lane may run any agent's), the agents' place
  * beliefs, their new beliefs (one for each report, query, hearing track and
- * hit about a target they hold none about) and the GECK pass. */
+ * hit about a target they hold none about), the hearing agents' tracks (one
+ * for each sound to hear) and the GECK pass. */
 static bool reserve_room(wary_world *w) {
   int32_t reports = 0, queries = 0, heard = 0, most_heard = 0;
   for (int32_t i = 0; i < w->agents.count; i++) {
@@ -413,7 +413,8 @@ static bool reserve_room(wary_world *w) {
     wy_belief_list *l = wy_beliefs_of(w, i);
     int32_t n = sp->room;
     if (!wy_places_reserve(w, i, sp->place_room + sp->hear_unmade) ||
-        (n > 0 && !wy_belief_list_reserve(w, l, l->count + n, l->stride)))
+        (n > 0 && !wy_belief_list_reserve(w, l, l->count + n, l->stride)) ||
+        (sp->hear_sounds > 0 && !wy_hear_reserve(w, i, sp->hear_sounds)))
       return false;
   }
   return wy_geck_reserve(w);

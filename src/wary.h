@@ -223,7 +223,10 @@ typedef void (*wary_log_fn)(void *user, const char *message);
  * size the block has. A NULL return is out of memory: the call that needed the
  * memory returns WARY_ERR_OUT_OF_MEMORY. All three NULL: the C library's malloc,
  * realloc and free. alloc_fn and free_fn are set together; realloc_fn may stay
- * NULL (alloc_fn, a copy, then free_fn). A step in steady state allocates nothing. */
+ * NULL (alloc_fn, a copy, then free_fn). The tables each agent owns (its
+ * beliefs, places, ...) take their room from chunks the world asks for, each
+ * (64 KiB and up) as large as all before it, and keeps until it is destroyed:
+ * so a step in steady state allocates nothing, and a growing world rarely. */
 typedef void *(*wary_alloc_fn)(void *user, size_t size);
 typedef void *(*wary_realloc_fn)(void *user, void *ptr, size_t old_size, size_t size);
 typedef void (*wary_free_fn)(void *user, void *ptr, size_t size);

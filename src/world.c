@@ -64,6 +64,8 @@ wary_world *wy_world_new(const wary_world_def *def, const wy_module *const *modu
   wary_world *w = wy_alloc_zero(&alloc, sizeof *w);
   if (!w) return NULL;
   w->alloc = alloc;
+  wy_slab_init(&w->slab, &w->alloc);
+  w->tables = wy_slab_allocator(&w->slab);
   w->def = d;
   w->def.grid_cell_size = d.grid_cell_size == -1.0f ? 10.0f * d.units_per_meter : d.grid_cell_size;
   wy_occ_init(&w->occ, &w->alloc);
@@ -156,6 +158,8 @@ void wy_world_free(wary_world *w) {
   wy_id_pool_free(&w->light_ids);
   wy_array_free(&w->alloc, &w->envs);
   wy_id_pool_free(&w->env_ids);
+  /* Last: the modules gave their agents' tables back to it. */
+  wy_slab_free(&w->slab);
   wy_allocator alloc = w->alloc;
   wy_free(&alloc, w, sizeof *w);
 }

@@ -19,6 +19,7 @@
 #include "occluders.h"
 #include "pool.h"
 #include "profile.h"
+#include "slab.h"
 #include "wary.h"
 
 #define WY_MAX_MATERIALS 256
@@ -120,6 +121,8 @@ struct wary_world {
   wary_world_def def;
   wy_error *error;        /* the last failure: written by calls on a const world too */
   wy_allocator alloc;     /* the def's allocator hooks, or the C library's */
+  wy_slab slab;           /* the blocks of the agents' own tables, got from alloc (slab.h) */
+  wy_allocator tables;    /* slab's: every table an agent owns grows with it */
   float time;
   uint32_t steps;         /* steps begun since creation: stamps of data written lazily */
   bool in_step;
