@@ -305,12 +305,12 @@ void wy_belief_listed_add(wy_belief_list *l, int32_t i) {
   l->listed[k].state = b->state;
   l->listed[k].threat_level = b->threat_level;
   l->listed_count++;
+  l->listed_dirty = true;
 }
 
 static void listed_sync(wy_belief_list *l, int32_t k) {
   wy_belief *b = &l->data[l->listed[k].belief];
-  b->threat = l->listed[k].threat;
-  b->threat_level = l->listed[k].threat_level;
+  b->threat = wy_listed_threat(l, &l->listed[k], &b->threat_level);
 }
 
 void wy_belief_listed_sync(wy_belief_list *l) {
@@ -320,9 +320,10 @@ void wy_belief_listed_sync(wy_belief_list *l) {
 float wy_belief_threat(const wy_belief_list *l, int32_t i, int8_t *level) {
   const wy_belief *b = &l->data[i];
   if (b->dormant && wy_belief_listed(b)) {
-    const wy_listed *e = &l->listed[listed_at(l, i)];
-    if (level) *level = e->threat_level;
-    return e->threat;
+    int8_t listed_level;
+    float threat = wy_listed_threat(l, &l->listed[listed_at(l, i)], &listed_level);
+    if (level) *level = listed_level;
+    return threat;
   }
   if (level) *level = b->threat_level;
   return b->threat;
@@ -333,11 +334,13 @@ static void listed_remove(wy_belief_list *l, int32_t i) {
   listed_sync(l, k);
   memmove(&l->listed[k], &l->listed[k + 1], (size_t)(l->listed_count - k - 1) * sizeof *l->listed);
   l->listed_count--;
+  l->listed_dirty = true;
 }
 
 void wy_beliefs_split_listed(wy_belief_list *l) {
   int32_t kept = 0;
   l->listed_count = 0;
+  l->listed_dirty = true;
   for (int32_t j = 0; j < l->awake_count; j++) {
     int32_t i = l->awake[j];
     if (l->data[i].dormant) wy_belief_listed_add(l, i);
@@ -386,6 +389,7 @@ static void wake_all(wary_world *w, int32_t agent) {
   }
   l->awake_count = l->count;
   l->listed_count = 0;
+  l->listed_dirty = true;
   l->dormant = 0;
   l->deadline_lead[0] = l->deadline_lead[1] = -INFINITY;
 }
@@ -504,6 +508,7 @@ static void awake_remove(wy_belief_list *l, int32_t i) {
     if (e.belief > i) e.belief--;
     l->listed[k++] = e;
   }
+  l->listed_dirty = l->listed_dirty || k < l->listed_count;
   l->listed_count = k;
 }
 

@@ -111,15 +111,16 @@ typedef struct wy_belief_entry {
   int32_t belief;
 } wy_belief_entry;
 
-/* A dormant Lost or Remembered belief (wy_belief_listed), with what the
- * emotion pass scores it from kept beside its index, so that the pass does
- * not read its record. Its threat and threat level live here while it is
- * listed: the record's are written back (wy_belief_listed_sync) when it
- * leaves the list, is saved or is read (wy_belief_threat). */
+/* A dormant Lost or Remembered belief (wy_belief_listed), with what its
+ * threat is scored from kept beside its index, so that the emotion pass
+ * does not read its record. While it is listed its threat is what its
+ * entry scores where its agent stood at the last emotion pass (the list's
+ * scale: wy_listed_threat), worked out when someone asks: the record's is
+ * written back (wy_belief_listed_sync) when it leaves the list or is saved. */
 typedef struct wy_listed {
   int32_t belief;         /* its index */
-  float threat;           /* its threat and threat level */
-  double until;           /* far: the agent's walk up to which its threat holds */
+  /* Unscored: the record's threat and threat level when it was listed. */
+  float threat;
   /* Scored (emotion.c) under the relationships of its agent's last pass:
    * then base (the threat's sum before its distance term: the record's
    * damage, confidence and state do not move while it is dormant), hostile
@@ -129,11 +130,19 @@ typedef struct wy_listed {
   int8_t state;           /* the record's state */
   int8_t threat_level;
   bool scored;
-  /* Out of the threat's distance range when scored, by a margin that holds
-   * while the agent's walk (emotion.h) is at most until. */
-  bool far;
   bool hostile;
 } wy_listed;
+
+/* What a threat's distance term and level are worked out with (emotion.c
+ * fills it from the brain's settings and where the agent stands, at each
+ * emotion pass): the same float operations for every belief, listed or
+ * not. */
+typedef struct wy_threat_scale {
+  float pos[3];           /* where the agent stood */
+  float weight;           /* threat_weight_distance */
+  float range;            /* threat_distance_range */
+  float low, medium, high, critical;
+} wy_threat_scale;
 
 typedef struct wy_belief_list {
   wy_belief *data;
@@ -159,6 +168,18 @@ typedef struct wy_belief_list {
   wy_listed *listed;
   int32_t listed_count;
   int32_t listed_cap;
+  /* Where the emotion pass scored the listed ones from, and what it kept of
+   * them (derived: a list loaded or changed is scored again in full, dirty):
+   * how many are Lost, and at least the largest base of a scored hostile one
+   * (-INFINITY: none), so that a pass can tell when none of them can be its
+   * agent's most threatening target or a High one. */
+  wy_threat_scale listed_scale;
+  int32_t listed_lost;
+  float listed_top;
+  bool listed_dirty;
+  /* Passes that had listed ones, and of them those that worked out none of
+   * their threats (counted for spec/c/test_quiet.c). */
+  uint32_t listed_passes, listed_left_out;
   int32_t dormant;        /* beliefs that are */
   uint32_t dormant_since; /* at most the first step some dormant one has not taken */
   /* Per deadline (WY_DEADLINE_LOST, WY_DEADLINE_MEMORY): at least the
@@ -333,6 +354,40 @@ static inline uint32_t wy_belief_asleep_since(const wary_world *w, const wy_beli
 /* A time in state t after the steps from .. through (at most WY_DT_RING
  * back), each adding the dt it had: what they make of it, to the bit. */
 float wy_replayed_time(const wary_world *w, float t, uint32_t from, uint32_t through);
+
+/* 1 at pos, 0 at the scale's range and beyond it (below 0 there: the
+ * caller clamps). */
+static inline float wy_threat_nearness(const wy_threat_scale *s, const float at[3]) {
+  float dx = at[0] - s->pos[0], dy = at[1] - s->pos[1], dz = at[2] - s->pos[2];
+  return 1.0f - sqrtf(dx * dx + dy * dy + dz * dz) / s->range;
+}
+
+/* A threat score with its distance term: base + weight x nearness, in 0..1. */
+static inline float wy_threat_score(const wy_threat_scale *s, float base, float near) {
+  return wy_clamp01(base + s->weight * wy_clamp01(near));
+}
+
+/* The wary_threat_level of a score. */
+static inline int8_t wy_threat_level_of(const wy_threat_scale *s, float score) {
+  return (int8_t)(score >= s->critical && score > 0.0f ? WARY_THREAT_CRITICAL
+                  : score >= s->high && score > 0.0f   ? WARY_THREAT_HIGH
+                  : score >= s->medium && score > 0.0f ? WARY_THREAT_MEDIUM
+                  : score >= s->low && score > 0.0f    ? WARY_THREAT_LOW
+                                                       : WARY_THREAT_NONE);
+}
+
+/* A listed entry's threat (and its level in *level) where its agent stood
+ * at the last emotion pass: what that pass would have scored it. */
+static inline float wy_listed_threat(const wy_belief_list *l, const wy_listed *e, int8_t *level) {
+  if (!e->scored) {
+    *level = e->threat_level;
+    return e->threat;
+  }
+  float score = e->hostile ? wy_threat_score(&l->listed_scale, e->base, wy_threat_nearness(&l->listed_scale, e->last_known))
+                           : 0.0f;
+  *level = wy_threat_level_of(&l->listed_scale, score);
+  return score;
+}
 
 /* Belief i of l (dormant, listed) joins the listed ones, to be scored
  * again from its record at the next emotion pass. */

@@ -90,31 +90,16 @@ typedef struct wy_scorer {
   const wary_world *w;
   int32_t agent;
   const wary_brain_def *d;
-  const float *pos;       /* where the agent stands */
+  wy_threat_scale scale;  /* where the agent stands, the distance term and the levels */
   bool idle_zero;         /* an idle belief's threat is 0 */
   bool same;              /* the relationships of its last pass hold (hostile_known is good) */
   float dt;
 } wy_scorer;
 
-/* 1 at the agent, 0 at the threat's distance range and beyond it (below 0
- * there: the caller clamps). */
-static float nearness(const float pos[3], const float last_known[3], const wary_brain_def *d) {
-  float dx = last_known[0] - pos[0], dy = last_known[1] - pos[1], dz = last_known[2] - pos[2];
-  return 1.0f - sqrtf(dx * dx + dy * dy + dz * dz) / d->threat_distance_range;
-}
-
 /* The threat's sum before its distance term (a hostile target's). */
 static float base_score(const wary_brain_def *d, const wy_belief *b) {
   return d->threat_weight_damage_received * wy_clamp01(b->damage / 100.0f) +
          d->threat_weight_confidence * b->confidence + d->threat_weight_state * state_factor[b->state];
-}
-
-static int32_t level_of(const wary_brain_def *d, float score) {
-  return score >= d->threat_critical && score > 0.0f ? WARY_THREAT_CRITICAL
-         : score >= d->threat_high && score > 0.0f   ? WARY_THREAT_HIGH
-         : score >= d->threat_medium && score > 0.0f ? WARY_THREAT_MEDIUM
-         : score >= d->threat_low && score > 0.0f    ? WARY_THREAT_LOW
-                                                     : WARY_THREAT_NONE;
 }
 
 /* Scores b; in a quiet way, returns far_margin (INFINITY when the score
@@ -150,34 +135,43 @@ static double threat(const wy_scorer *c, wy_belief *b, int way, float *base) {
   }
   if (hostile) {
     bool counts = alive && is_target(b->state); /* its distance counts */
-    float near = counts ? nearness(c->pos, b->last_known, d) : 0.0f;
+    float near = counts ? wy_threat_nearness(&c->scale, b->last_known) : 0.0f;
     /* In range (near > 0) its margin is below 0 (the float distance is
      * within parts in 10^7 of far_margin's): not far, whatever it is. */
     if (counts && way != WY_SCORE_AWAKE)
-      margin = near > 0.0f ? -1.0 : far_margin(c->pos, b->last_known, d->threat_distance_range);
+      margin = near > 0.0f ? -1.0 : far_margin(c->scale.pos, b->last_known, d->threat_distance_range);
     float sum = base_score(d, b);
     if (base) *base = sum;
-    score = wy_clamp01(sum + d->threat_weight_distance * wy_clamp01(near));
+    score = wy_threat_score(&c->scale, sum, near);
   }
   b->threat = score;
-  b->threat_level = (int8_t)level_of(d, score);
+  b->threat_level = wy_threat_level_of(&c->scale, score);
   return margin;
 }
 
-/* A listed belief scored again from its entry alone (known: base, hostile
- * and last_known hold): what threat() makes of its record, to the bit. */
-static double listed_threat(const wy_scorer *c, wy_listed *e) {
-  const wary_brain_def *d = c->d;
-  double margin = INFINITY;
-  float score = 0.0f;
-  if (e->hostile) {
-    float near = nearness(c->pos, e->last_known, d);
-    margin = near > 0.0f ? -1.0 : far_margin(c->pos, e->last_known, d->threat_distance_range);
-    score = wy_clamp01(e->base + d->threat_weight_distance * wy_clamp01(near));
+/* The listed ones (belief.h, wy_listed) after a change of who is hostile
+ * (all of them) or of the list (those not scored yet): each is scored from
+ * its record (its record holds still while it is dormant, so its entry
+ * then scores as the record would, wherever the agent stands); what the
+ * pass keeps of them is taken again. */
+static void score_listed(const wy_scorer *c, wy_belief_list *l) {
+  int32_t lost = 0;
+  float top = -INFINITY;
+  for (int32_t j = 0; j < l->listed_count; j++) {
+    wy_listed *e = &l->listed[j];
+    if (!(c->same && e->scored)) {
+      wy_belief *b = &l->data[e->belief];
+      threat(c, b, WY_SCORE_QUIET, &e->base);
+      e->hostile = b->hostile;
+      memcpy(e->last_known, b->last_known, sizeof e->last_known);
+      e->scored = true;
+    }
+    lost += e->state == WARY_LOST;
+    if (e->hostile && e->base > top) top = e->base;
   }
-  e->threat = score;
-  e->threat_level = (int8_t)level_of(d, score);
-  return margin;
+  l->listed_lost = lost;
+  l->listed_top = top;
+  l->listed_dirty = false;
 }
 
 /* The length of a step from a to b, never less than it is. */
@@ -245,7 +239,19 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   memcpy(ag->scored_pos, pos, sizeof ag->scored_pos);
   ag->scored_relations = w->relation_epoch;
   ag->scored = true;
-  const wy_scorer sc = {w, agent, d, pos, idle_zero, same, dt};
+  const wy_scorer sc = {w,
+                        agent,
+                        d,
+                        {{pos[0], pos[1], pos[2]},
+                         d->threat_weight_distance,
+                         d->threat_distance_range,
+                         d->threat_low,
+                         d->threat_medium,
+                         d->threat_high,
+                         d->threat_critical},
+                        idle_zero,
+                        same,
+                        dt};
   /* One pass: each belief's threat, then what it adds to the emotions and
    * whether it is the hostile target of highest threat. */
   const wy_belief *best = NULL;
@@ -280,40 +286,42 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     tracked_or_lost = tracked_or_lost || b->state == WARY_TRACKED || b->state == WARY_LOST;
   }
   ag->far_until = far_until;
-  /* The dormant targets (belief.h, wy_listed): each is scored again only
-   * when its agent walked past the walk its margin out of range allowed,
-   * from its entry alone once it was scored under these relationships (its
-   * record holds still while it is dormant), and read from beside its index
-   * otherwise. Ties go to the lower index, as in one walk of every belief
-   * in order. */
-  for (int32_t j = 0; j < beliefs->listed_count; j++) {
-    wy_listed *e = &beliefs->listed[j];
-    bool known = same && e->scored;
-    if (!known || (moved && !(e->far && ag->walked <= e->until))) {
-      double margin;
-      if (known) {
-        margin = listed_threat(&sc, e);
-      } else {
-        wy_belief *b = &beliefs->data[e->belief];
-        margin = threat(&sc, b, WY_SCORE_QUIET, &e->base);
-        e->threat = b->threat;
-        e->threat_level = b->threat_level;
-        e->hostile = b->hostile;
-        memcpy(e->last_known, b->last_known, sizeof e->last_known);
+  /* The dormant targets (belief.h, wy_listed): a listed one's threat is
+   * what its entry scores where the agent stands now (wy_listed_threat),
+   * worked out when asked. The pass scores from their records the ones not
+   * scored under these relationships; it then works out their threats only
+   * when one of them could be the most threatening target or raise a High
+   * or Critical one: none can score above its base plus the full distance
+   * term, so while that bound of the largest base is below the best target
+   * of the awake ones (or is 0) and below the levels not reached yet, what
+   * they add is their count and whether one is Lost. Ties go to the lower
+   * index, as in one walk of every belief in order. */
+  beliefs->listed_scale = sc.scale;
+  if (beliefs->listed_count > 0) {
+    if (!same || beliefs->listed_dirty) score_listed(&sc, beliefs);
+    n += beliefs->listed_count;
+    tracked_or_lost = tracked_or_lost || beliefs->listed_lost > 0;
+    float bound = beliefs->listed_top > -INFINITY ? wy_threat_score(&sc.scale, beliefs->listed_top, 1.0f) : 0.0f;
+    int8_t bound_level = wy_threat_level_of(&sc.scale, bound);
+    bool may_lead = bound > 0.0f && (!best || bound >= best_threat);
+    bool may_raise = bound_level == WARY_THREAT_CRITICAL ? !critical : bound_level == WARY_THREAT_HIGH && !high;
+    beliefs->listed_passes++;
+    /* A negative distance weight would make the far ones the larger. */
+    if (!(may_lead || may_raise || !(sc.scale.weight >= 0.0f))) {
+      beliefs->listed_left_out++;
+    } else {
+      for (int32_t j = 0; j < beliefs->listed_count; j++) {
+        const wy_listed *e = &beliefs->listed[j];
+        int8_t level;
+        float t = wy_listed_threat(beliefs, e, &level);
+        if (t > 0.0f && (!best || t > best_threat || (t == best_threat && &beliefs->data[e->belief] < best))) {
+          best = &beliefs->data[e->belief];
+          best_threat = t;
+        }
+        critical = critical || level == WARY_THREAT_CRITICAL;
+        high = high || level >= WARY_THREAT_HIGH;
       }
-      e->scored = true;
-      e->far = margin > 0.0;
-      e->until = (ag->walked + margin) * (1.0 - 1e-15);
     }
-    if (e->threat > 0.0f && (!best || e->threat > best_threat ||
-                             (e->threat == best_threat && &beliefs->data[e->belief] < best))) {
-      best = &beliefs->data[e->belief];
-      best_threat = e->threat;
-    }
-    n++;
-    critical = critical || e->threat_level == WARY_THREAT_CRITICAL;
-    high = high || e->threat_level >= WARY_THREAT_HIGH;
-    tracked_or_lost = tracked_or_lost || e->state == WARY_LOST;
   }
   if (d->emotions) {
     float fi = ag->fear_input;
