@@ -11,6 +11,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* On x86-64 the walk tests an inner node's two children together, with
+ * SSE2 (every x86-64 has it): the same float operations, lane by lane, as
+ * the one-box test span() below, so the answers are the same to the bit
+ * (MAXPS and MINPS return their second operand unless the first is
+ * greater, or less: span's max_of and min_of). Elsewhere it tests them one
+ * after the other. */
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define WY_PAIRS_SSE 1
+#endif
+
 /* The walk's stack holds one node per level of the tree; a median split
  * halves the boxes at each level, so no tree over fewer than 2^31 boxes is
  * deeper than 30 levels (the build checks it). */
@@ -48,6 +59,8 @@ void wy_occ_free(wy_occluders *o) {
   wy_array_free(o->alloc, &o->boxes);
   wy_array_free(o->alloc, &o->nodes);
   wy_array_free(o->alloc, &o->parent);
+  wy_array_free(o->alloc, &o->pairs);
+  wy_array_free(o->alloc, &o->leaf4s);
   wy_array_free(o->alloc, &o->leaves);
   wy_array_free(o->alloc, &o->order);
   wy_array_free(o->alloc, &o->slot_leaf);
@@ -123,6 +136,32 @@ static void node_bounds(const wy_occluders *o, const wy_bvh_node *node, float ou
   }
 }
 
+/* Node n (not the root) has the bounds its pair's lane keeps for it: the
+ * left child of a pair is odd (the root is 0, children come two by two). */
+static void pair_put(wy_occluders *o, int32_t n) {
+  wy_bvh_pair *p = &o->pairs.data[(n - 1) / 2];
+  int lane = (n - 1) % 2;
+  const float *b = o->nodes.data[n].bounds;
+  for (int k = 0; k < 3; k++) {
+    p->planes[k][lane] = p->planes[k][lane + 4] = b[k];
+    p->planes[k][lane + 2] = b[k + 3];
+  }
+}
+
+/* Leaf node n's boxes as the walk tests them together; the lanes past its
+ * last box are empty boxes (never counted: the walk stops at the count). */
+static void leaf4_put(wy_occluders *o, int32_t n) {
+  const wy_bvh_node *leaf = &o->nodes.data[n];
+  wy_bvh_leaf4 *q = &o->leaf4s.data[n];
+  for (int32_t i = 0; i < 4; i++) {
+    const float *b = i < leaf->count ? o->leaves.data[leaf->first + i].bounds : NULL;
+    for (int k = 0; k < 3; k++) {
+      q->planes[k][i] = q->planes[k][i + 8] = b ? b[k] : 1.0f;
+      q->planes[k][i + 4] = b ? b[k + 3] : 0.0f;
+    }
+  }
+}
+
 /* The moved box's leaf and every node above it take their bounds again,
  * stopping where nothing changes. The summed node area measures how far the
  * tree has degraded: past twice the build's, the next query builds again. */
@@ -131,6 +170,7 @@ static void refit(wy_occluders *o, int32_t slot) {
   wy_leaf_box *copy = leaf_copy(o, slot);
   memcpy(copy->bounds, box->min, sizeof box->min);
   memcpy(copy->bounds + 3, box->max, sizeof box->max);
+  leaf4_put(o, o->slot_leaf.data[slot]);
   for (int32_t n = o->slot_leaf.data[slot]; n >= 0; n = o->parent.data[n]) {
     wy_bvh_node *node = &o->nodes.data[n];
     float b[6];
@@ -140,6 +180,7 @@ static void refit(wy_occluders *o, int32_t slot) {
     }
     o->area += area_of(b) - area_of(node->bounds);
     memcpy(node->bounds, b, sizeof b);
+    if (n > 0) pair_put(o, n);
   }
   o->refitted = true;
   if (o->area > 2.0 * o->built_area) {
@@ -289,6 +330,7 @@ static bool rebuild(wy_occluders *o) {
     /* A tree over n boxes has at most 2n - 1 nodes. */
     if (!wy_array_reserve(o->alloc, &o->order, n) || !wy_array_reserve(o->alloc, &o->leaves, n) ||
         !wy_array_reserve(o->alloc, &o->nodes, 2 * n) || !wy_array_reserve(o->alloc, &o->parent, 2 * n) ||
+        !wy_array_reserve(o->alloc, &o->pairs, n) || !wy_array_reserve(o->alloc, &o->leaf4s, 2 * n) ||
         !wy_array_reserve(o->alloc, &o->slot_leaf, o->boxes.count)) {
       return false;
     }
@@ -321,6 +363,8 @@ static bool rebuild(wy_occluders *o) {
     }
     for (int32_t i = 0; i < o->nodes.count; i++) {
       o->area += area_of(o->nodes.data[i].bounds);
+      if (i > 0) pair_put(o, i);
+      if (o->nodes.data[i].count > 0) leaf4_put(o, i);
     }
   }
   o->built_area = o->area;
@@ -419,6 +463,62 @@ WY_INLINE void span(const float b[6], const seg *s, float *t0, float *t1) {
   *t1 = min_of(wz, min_of(wy, min_of(wx, s->start[1])));
 }
 
+#ifdef WY_PAIRS_SSE
+/* A segment as pair_spans takes it: its start, inverse direction and span
+ * in every lane, and per axis where its four planes start in a pair's row. */
+typedef struct seg4 {
+  __m128 a[3];
+  __m128 inv[3];
+  __m128 start[2];
+  int32_t at[3];
+} seg4;
+
+WY_INLINE seg4 seg4_of(const seg *s) {
+  seg4 v;
+  for (int k = 0; k < 3; k++) {
+    v.a[k] = _mm_set1_ps(s->a[k]);
+    v.inv[k] = _mm_set1_ps(s->inv[k]);
+    v.at[k] = s->enter[k] == k ? 0 : 2;
+  }
+  v.start[0] = _mm_set1_ps(s->start[0]);
+  v.start[1] = _mm_set1_ps(s->start[1]);
+  return v;
+}
+
+/* span() of both children of a pair: the left one's [*l0, *l1], the right
+ * one's [*r0, *r1]. Lanes 0 and 1 are where the segment enters the left and
+ * the right child, 2 and 3 where it leaves them. */
+WY_INLINE void pair_spans(const wy_bvh_pair *p, const seg4 *v, float *l0, float *l1, float *r0, float *r1) {
+  __m128 tx = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(&p->planes[0][v->at[0]]), v->a[0]), v->inv[0]);
+  __m128 ty = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(&p->planes[1][v->at[1]]), v->a[1]), v->inv[1]);
+  __m128 tz = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(&p->planes[2][v->at[2]]), v->a[2]), v->inv[2]);
+  __m128 enter = _mm_max_ps(tz, _mm_max_ps(ty, _mm_max_ps(tx, v->start[0])));
+  __m128 leave = _mm_min_ps(tz, _mm_min_ps(ty, _mm_min_ps(tx, v->start[1])));
+  *l0 = _mm_cvtss_f32(enter);
+  *r0 = _mm_cvtss_f32(_mm_shuffle_ps(enter, enter, _MM_SHUFFLE(1, 1, 1, 1)));
+  *l1 = _mm_cvtss_f32(_mm_movehl_ps(leave, leave));
+  *r1 = _mm_cvtss_f32(_mm_shuffle_ps(leave, leave, _MM_SHUFFLE(3, 3, 3, 3)));
+}
+
+/* box_touched's fast test of a leaf's four boxes at once (margin m): bit i
+ * of *miss says box i is surely not touched, of *sure that it surely is;
+ * neither: exact_hit decides. */
+WY_INLINE void leaf4_spans(const wy_bvh_leaf4 *q, const seg4 *v, float m, int *miss, int *sure) {
+  const float *x = &q->planes[0][2 * v->at[0]], *y = &q->planes[1][2 * v->at[1]], *z = &q->planes[2][2 * v->at[2]];
+  __m128 ux = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(x), v->a[0]), v->inv[0]);
+  __m128 uy = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(y), v->a[1]), v->inv[1]);
+  __m128 uz = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(z), v->a[2]), v->inv[2]);
+  __m128 wx = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(x + 4), v->a[0]), v->inv[0]);
+  __m128 wy = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(y + 4), v->a[1]), v->inv[1]);
+  __m128 wz = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(z + 4), v->a[2]), v->inv[2]);
+  __m128 t0 = _mm_max_ps(uz, _mm_max_ps(uy, _mm_max_ps(ux, v->start[0])));
+  __m128 t1 = _mm_min_ps(wz, _mm_min_ps(wy, _mm_min_ps(wx, v->start[1])));
+  __m128 margin = _mm_set1_ps(m);
+  *miss = _mm_movemask_ps(_mm_cmpgt_ps(_mm_sub_ps(t0, t1), margin));
+  *sure = _mm_movemask_ps(_mm_cmpgt_ps(_mm_sub_ps(t1, t0), margin));
+}
+#endif
+
 /* Two entries the fast test cannot order as exact_hit would: closer than
  * the margin and neither of them 0. */
 WY_INLINE bool too_close(float l0, float r0, const seg *s) {
@@ -464,6 +564,11 @@ WY_INLINE void walk(const wy_occluders *o, const wy_material *materials, const s
   const seg *s = &local;
   const wy_bvh_node *nodes = o->nodes.data;
   const wy_leaf_box *leaves = o->leaves.data;
+#ifdef WY_PAIRS_SSE
+  const wy_bvh_pair *pairs = o->pairs.data;
+  const wy_bvh_leaf4 *leaf4s = o->leaf4s.data;
+  const seg4 v = seg4_of(s);
+#endif
   float m = s->margin;
   float transmission = 1.0f;
   int32_t walls = 0;
@@ -478,15 +583,27 @@ WY_INLINE void walk(const wy_occluders *o, const wy_material *materials, const s
   const wy_bvh_node *node = t0 - t1 > m ? NULL : &nodes[0];
   while (node) {
     if (node->count > 0) {
+#ifdef WY_PAIRS_SSE
+      int miss, sure;
+      leaf4_spans(&leaf4s[node - nodes], &v, m, &miss, &sure);
+#endif
       for (int32_t i = node->first; i < node->first + node->count; i++) {
         const wy_leaf_box *box = &leaves[i];
         const wy_material *mat = &materials[box->material];
         if (mode == WALLS && !mat->sound_wall) {
           continue;
         }
+#ifdef WY_PAIRS_SSE
+        int bit = 1 << (i - node->first);
+        float enter;
+        if ((miss & bit) || (!(sure & bit) && !exact_hit(box->bounds, exact, &enter))) {
+          continue;
+        }
+#else
         if (!box_touched(box->bounds, s, exact)) {
           continue;
         }
+#endif
         boxes++;
         walls += mat->sound_wall ? 1 : 0;
         if (mode == WALLS) {
@@ -509,8 +626,12 @@ WY_INLINE void walk(const wy_occluders *o, const wy_material *materials, const s
       float l1;
       float r0;
       float r1;
+#ifdef WY_PAIRS_SSE
+      pair_spans(&pairs[(left - 1) >> 1], &v, &l0, &l1, &r0, &r1);
+#else
       span(nodes[left].bounds, s, &l0, &l1);
       span(nodes[left + 1].bounds, s, &r0, &r1);
+#endif
       bool hl = !(l0 - l1 > m);
       bool hr = !(r0 - r1 > m);
       if (WY_RARELY(hl && hr && too_close(l0, r0, s))) {
