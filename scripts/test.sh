@@ -12,6 +12,11 @@
 #      there of the test that runs the step on threads (spec/c/test_determinism.c):
 #      a race ThreadSanitizer sees fails it. Skipped, and said so, where the
 #      compiler cannot build with ThreadSanitizer.
+#   5. build-scalar/ (the C library and C tests alone, built as for a machine
+#      without SSE2: -U__SSE2__), ctest there of the tests of the box walk
+#      and of what the step answers (test_geometry, test_vision, test_quiet,
+#      test_determinism): the one-box walk other targets use gives the same
+#      answers as the SSE2 one (src/occluders.c). Skipped off x86.
 # Every stage always runs; exits nonzero if anything failed (a skipped test, such
 # as love_demo without LÖVE and Xvfb or under ASan, is not a failure). The last
 # line adds up the ctest runs: "tests: N passed, M failed, K skipped".
@@ -95,10 +100,27 @@ else
   failed+=("configure/build of build-tsan/")
 fi
 
+echo "=== configure + build (build-scalar/, the core without SSE2, C only)"
+case $(uname -m) in
+  x86_64|amd64|i?86)
+    mkdir -p build-scalar
+    if cmake -S . -B build-scalar -DWARY_LUA=OFF -DWARY_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+         -DCMAKE_C_FLAGS=-U__SSE2__ >build-scalar/configure.log &&
+       cmake --build build-scalar -j2 --target test_geometry test_vision test_quiet test_determinism; then
+      echo "=== ctest (build-scalar/)"
+      run_ctest build-scalar -R '^c_test_(geometry|vision|quiet|determinism)$' || failed+=("ctest build-scalar/")
+    else
+      cat build-scalar/configure.log >&2 2>/dev/null || true
+      failed+=("configure/build of build-scalar/")
+    fi
+    ;;
+  *) echo "SKIP: build-scalar/: not an x86 machine (its build is the only one there)" ;;
+esac
+
 if [ ${#failed[@]} -ne 0 ]; then
   echo "=== FAILED: ${failed[*]}"
 else
-  echo "=== all tests passed (build/, build-asan/, the fuzzer and build-tsan/)"
+  echo "=== all tests passed (build/, build-asan/, the fuzzer, build-tsan/ and build-scalar/)"
 fi
 echo "tests: $total_passed passed, $total_failed failed, $total_skipped skipped"
 [ ${#failed[@]} -eq 0 ]
