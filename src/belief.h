@@ -356,10 +356,16 @@ static inline uint32_t wy_belief_asleep_since(const wary_world *w, const wy_beli
 float wy_replayed_time(const wary_world *w, float t, uint32_t from, uint32_t through);
 
 /* 1 at pos, 0 at the scale's range and beyond it (below 0 there: the
- * caller clamps). */
+ * caller clamps). At or past the range, where the rounded distance is at
+ * least the range (its square, to the bit, at least the range's: the
+ * square root rounds monotonically), -1 without the root and the divide:
+ * what every caller makes of it is what it makes of 1 - distance / range,
+ * which is then at most 0. */
 static inline float wy_threat_nearness(const wy_threat_scale *s, const float at[3]) {
   float dx = at[0] - s->pos[0], dy = at[1] - s->pos[1], dz = at[2] - s->pos[2];
-  return 1.0f - sqrtf(dx * dx + dy * dy + dz * dz) / s->range;
+  float d2 = dx * dx + dy * dy + dz * dz;
+  if ((double)d2 >= (double)s->range * (double)s->range) return -1.0f;
+  return 1.0f - sqrtf(d2) / s->range;
 }
 
 /* A threat score with its distance term: base + weight x nearness, in 0..1. */
