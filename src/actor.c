@@ -170,8 +170,13 @@ int wary_actor_destroy(wary_world *w, wary_actor_id id_h) {
 bool wary_actor_valid(const wary_world *w, wary_actor_id actor) { return wy_actor_get(w, actor.id) != NULL; }
 int32_t wary_actor_count(const wary_world *w) { return w->actor_ids.alive; }
 
+/* deg in [-180, 180). fmodf is exact: in (-360, 720), where every step's
+ * turn falls, its answer is r or r - 360 (exact: Sterbenz), without the
+ * call (two of them an agent a step). */
 static float wrap180(float deg) {
-  float r = fmodf(deg + 180.0f, 360.0f);
+  float r = deg + 180.0f;
+  if (r >= 360.0f && r < 720.0f) r -= 360.0f;
+  else if (!(r > -360.0f && r < 360.0f)) r = fmodf(r, 360.0f);
   return (r < 0.0f ? r + 360.0f : r) - 180.0f;
 }
 
