@@ -59,8 +59,8 @@ void wy_occ_free(wy_occluders *o) {
   wy_array_free(o->alloc, &o->boxes);
   wy_array_free(o->alloc, &o->nodes);
   wy_array_free(o->alloc, &o->parent);
-  wy_array_free(o->alloc, &o->pairs);
-  wy_array_free(o->alloc, &o->leaf4s);
+  wy_free(o->alloc, o->walk_block, o->walk_room);
+  wy_array_free(o->alloc, &o->leaf_of);
   wy_array_free(o->alloc, &o->leaves);
   wy_array_free(o->alloc, &o->order);
   wy_array_free(o->alloc, &o->slot_leaf);
@@ -136,30 +136,40 @@ static void node_bounds(const wy_occluders *o, const wy_bvh_node *node, float ou
   }
 }
 
-/* Node n (not the root) has the bounds its pair's lane keeps for it: the
- * left child of a pair is odd (the root is 0, children come two by two). */
+/* Where node n leads in a pair: its children's pair, or ~ its leaf4. */
+static int32_t next_of(const wy_occluders *o, int32_t n) {
+  const wy_bvh_node *node = &o->nodes.data[n];
+  return node->count > 0 ? ~o->leaf_of.data[n] : (node->first - 1) / 2;
+}
+
+/* Node n (not the root) as its pair's lane keeps it: the left child of a
+ * pair is odd (the root is 0, children come two by two). */
 static void pair_put(wy_occluders *o, int32_t n) {
-  wy_bvh_pair *p = &o->pairs.data[(n - 1) / 2];
+  wy_bvh_pair *p = &o->pairs[(n - 1) / 2];
   int lane = (n - 1) % 2;
   const float *b = o->nodes.data[n].bounds;
   for (int k = 0; k < 3; k++) {
-    p->planes[k][lane] = p->planes[k][lane + 4] = b[k];
+    p->planes[k][lane] = b[k];
     p->planes[k][lane + 2] = b[k + 3];
   }
+  p->next[lane] = next_of(o, n);
 }
 
-/* Leaf node n's boxes as the walk tests them together; the lanes past its
- * last box are empty boxes (never counted: the walk stops at the count). */
+/* Leaf node n's boxes as the walk reads them; the lanes past its last box
+ * are empty boxes (never read: the walk stops at the count). */
 static void leaf4_put(wy_occluders *o, int32_t n) {
   const wy_bvh_node *leaf = &o->nodes.data[n];
-  wy_bvh_leaf4 *q = &o->leaf4s.data[n];
+  wy_bvh_leaf4 *q = &o->leaf4s[o->leaf_of.data[n]];
   for (int32_t i = 0; i < 4; i++) {
-    const float *b = i < leaf->count ? o->leaves.data[leaf->first + i].bounds : NULL;
+    const wy_leaf_box *box = i < leaf->count ? &o->leaves.data[leaf->first + i] : NULL;
     for (int k = 0; k < 3; k++) {
-      q->planes[k][i] = q->planes[k][i + 8] = b ? b[k] : 1.0f;
-      q->planes[k][i + 4] = b ? b[k + 3] : 0.0f;
+      q->planes[k][i] = box ? box->bounds[k] : 1.0f;
+      q->planes[k][i + 4] = box ? box->bounds[k + 3] : 0.0f;
     }
+    q->material[i] = box ? box->material : 0;
   }
+  q->first = leaf->first;
+  q->count = leaf->count;
 }
 
 /* The moved box's leaf and every node above it take their bounds again,
@@ -208,6 +218,7 @@ void wy_occ_set_material(wy_occluders *o, int32_t slot, int32_t material) {
   o->boxes.data[slot].material = material;
   if (built(o)) {
     leaf_copy(o, slot)->material = material;
+    leaf4_put(o, o->slot_leaf.data[slot]);
   }
 }
 
@@ -324,13 +335,30 @@ static int build_node(wy_occluders *o, int32_t index, int32_t lo, int32_t hi) {
   return 1 + (dl > dr ? dl : dr);
 }
 
+/* Room for what the walk reads of a tree over n boxes (at most n - 1
+ * pairs and n leaves), on cache lines: false on out of memory (the old
+ * room kept). */
+static bool walk_room(wy_occluders *o, int32_t n) {
+  size_t need = (size_t)n * (sizeof(wy_bvh_pair) + sizeof(wy_bvh_leaf4)) + 64;
+  if (need <= o->walk_room) return true;
+  void *block = wy_alloc(o->alloc, need);
+  if (!block) return false;
+  wy_free(o->alloc, o->walk_block, o->walk_room);
+  o->walk_block = block;
+  o->walk_room = need;
+  uintptr_t at = ((uintptr_t)block + 63) & ~(uintptr_t)63;
+  o->pairs = (wy_bvh_pair *)((unsigned char *)block + (at - (uintptr_t)block));
+  o->leaf4s = (wy_bvh_leaf4 *)(o->pairs + n);
+  return true;
+}
+
 static bool rebuild(wy_occluders *o) {
   int32_t n = o->alive_count;
   if (n > 0) {
     /* A tree over n boxes has at most 2n - 1 nodes. */
     if (!wy_array_reserve(o->alloc, &o->order, n) || !wy_array_reserve(o->alloc, &o->leaves, n) ||
         !wy_array_reserve(o->alloc, &o->nodes, 2 * n) || !wy_array_reserve(o->alloc, &o->parent, 2 * n) ||
-        !wy_array_reserve(o->alloc, &o->pairs, n) || !wy_array_reserve(o->alloc, &o->leaf4s, 2 * n) ||
+        !wy_array_reserve(o->alloc, &o->leaf_of, 2 * n) || !walk_room(o, n) ||
         !wy_array_reserve(o->alloc, &o->slot_leaf, o->boxes.count)) {
       return false;
     }
@@ -361,8 +389,12 @@ static bool rebuild(wy_occluders *o) {
       copy->material = box->material;
       copy->slot = o->order.data[i];
     }
+    int32_t leaves = 0;
     for (int32_t i = 0; i < o->nodes.count; i++) {
       o->area += area_of(o->nodes.data[i].bounds);
+      o->leaf_of.data[i] = o->nodes.data[i].count > 0 ? leaves++ : -1;
+    }
+    for (int32_t i = 0; i < o->nodes.count; i++) {
       if (i > 0) pair_put(o, i);
       if (o->nodes.data[i].count > 0) leaf4_put(o, i);
     }
@@ -463,14 +495,23 @@ WY_INLINE void span(const float b[6], const seg *s, float *t0, float *t1) {
   *t1 = min_of(wz, min_of(wy, min_of(wx, s->start[1])));
 }
 
+/* The bounds of lane i of n (a pair's 2 children, a leaf's 4 boxes) as the
+ * one-box tests take them (min x y z, max x y z), from planes laid out per
+ * axis in rows of 2n: the n mins, then the n maxes. */
+static void lane_bounds(const float *planes, int n, int i, float b[6]) {
+  for (int k = 0; k < 3; k++) {
+    b[k] = planes[2 * n * k + i];
+    b[k + 3] = planes[2 * n * k + i + n];
+  }
+}
+
 #ifdef WY_PAIRS_SSE
-/* A segment as pair_spans takes it: its start, inverse direction and span
- * in every lane, and per axis where its four planes start in a pair's row. */
+/* A segment as the four-lane tests take it: its start, inverse direction
+ * and span in every lane. */
 typedef struct seg4 {
   __m128 a[3];
   __m128 inv[3];
   __m128 start[2];
-  int32_t at[3];
 } seg4;
 
 WY_INLINE seg4 seg4_of(const seg *s) {
@@ -478,44 +519,78 @@ WY_INLINE seg4 seg4_of(const seg *s) {
   for (int k = 0; k < 3; k++) {
     v.a[k] = _mm_set1_ps(s->a[k]);
     v.inv[k] = _mm_set1_ps(s->inv[k]);
-    v.at[k] = s->enter[k] == k ? 0 : 2;
   }
   v.start[0] = _mm_set1_ps(s->start[0]);
   v.start[1] = _mm_set1_ps(s->start[1]);
   return v;
 }
 
-/* span() of both children of a pair: the left one's [*l0, *l1], the right
- * one's [*r0, *r1]. Lanes 0 and 1 are where the segment enters the left and
- * the right child, 2 and 3 where it leaves them. */
+/* Where the segment meets a box's lower and upper planes along an axis (t
+ * of each lane's min and max), as where it enters and leaves their slab:
+ * the lesser and the greater, which is what span() takes by the
+ * direction's sign, to the bit. A zero component leaves a NaN on a plane
+ * the segment lies in: MINPS and MAXPS then give their second operand,
+ * the min's t on entering and the max's on leaving, as span() does; two
+ * equal ts differ at most in the sign of a zero, which no comparison sees. */
+WY_INLINE void slab4(__m128 lo, __m128 hi, __m128 *enter, __m128 *leave) {
+  *enter = _mm_min_ps(hi, lo);
+  *leave = _mm_max_ps(lo, hi);
+}
+
+/* span() of a pair's two children at once: the left one's [*l0, *l1], the
+ * right one's [*r0, *r1] (lanes 0 and 1). */
 WY_INLINE void pair_spans(const wy_bvh_pair *p, const seg4 *v, float *l0, float *l1, float *r0, float *r1) {
-  __m128 tx = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(&p->planes[0][v->at[0]]), v->a[0]), v->inv[0]);
-  __m128 ty = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(&p->planes[1][v->at[1]]), v->a[1]), v->inv[1]);
-  __m128 tz = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(&p->planes[2][v->at[2]]), v->a[2]), v->inv[2]);
-  __m128 enter = _mm_max_ps(tz, _mm_max_ps(ty, _mm_max_ps(tx, v->start[0])));
-  __m128 leave = _mm_min_ps(tz, _mm_min_ps(ty, _mm_min_ps(tx, v->start[1])));
+  __m128 tx = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(p->planes[0]), v->a[0]), v->inv[0]);
+  __m128 ty = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(p->planes[1]), v->a[1]), v->inv[1]);
+  __m128 tz = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(p->planes[2]), v->a[2]), v->inv[2]);
+  __m128 ex, fx, ey, fy, ez, fz;
+  slab4(tx, _mm_shuffle_ps(tx, tx, _MM_SHUFFLE(1, 0, 3, 2)), &ex, &fx);
+  slab4(ty, _mm_shuffle_ps(ty, ty, _MM_SHUFFLE(1, 0, 3, 2)), &ey, &fy);
+  slab4(tz, _mm_shuffle_ps(tz, tz, _MM_SHUFFLE(1, 0, 3, 2)), &ez, &fz);
+  __m128 enter = _mm_max_ps(ez, _mm_max_ps(ey, _mm_max_ps(ex, v->start[0])));
+  __m128 leave = _mm_min_ps(fz, _mm_min_ps(fy, _mm_min_ps(fx, v->start[1])));
   *l0 = _mm_cvtss_f32(enter);
   *r0 = _mm_cvtss_f32(_mm_shuffle_ps(enter, enter, _MM_SHUFFLE(1, 1, 1, 1)));
-  *l1 = _mm_cvtss_f32(_mm_movehl_ps(leave, leave));
-  *r1 = _mm_cvtss_f32(_mm_shuffle_ps(leave, leave, _MM_SHUFFLE(3, 3, 3, 3)));
+  *l1 = _mm_cvtss_f32(leave);
+  *r1 = _mm_cvtss_f32(_mm_shuffle_ps(leave, leave, _MM_SHUFFLE(1, 1, 1, 1)));
 }
 
 /* box_touched's fast test of a leaf's four boxes at once (margin m): bit i
  * of *miss says box i is surely not touched, of *sure that it surely is;
  * neither: exact_hit decides. */
 WY_INLINE void leaf4_spans(const wy_bvh_leaf4 *q, const seg4 *v, float m, int *miss, int *sure) {
-  const float *x = &q->planes[0][2 * v->at[0]], *y = &q->planes[1][2 * v->at[1]], *z = &q->planes[2][2 * v->at[2]];
-  __m128 ux = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(x), v->a[0]), v->inv[0]);
-  __m128 uy = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(y), v->a[1]), v->inv[1]);
-  __m128 uz = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(z), v->a[2]), v->inv[2]);
-  __m128 wx = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(x + 4), v->a[0]), v->inv[0]);
-  __m128 wy = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(y + 4), v->a[1]), v->inv[1]);
-  __m128 wz = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(z + 4), v->a[2]), v->inv[2]);
-  __m128 t0 = _mm_max_ps(uz, _mm_max_ps(uy, _mm_max_ps(ux, v->start[0])));
-  __m128 t1 = _mm_min_ps(wz, _mm_min_ps(wy, _mm_min_ps(wx, v->start[1])));
+  __m128 ex, fx, ey, fy, ez, fz;
+  slab4(_mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[0]), v->a[0]), v->inv[0]),
+        _mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[0] + 4), v->a[0]), v->inv[0]), &ex, &fx);
+  slab4(_mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[1]), v->a[1]), v->inv[1]),
+        _mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[1] + 4), v->a[1]), v->inv[1]), &ey, &fy);
+  slab4(_mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[2]), v->a[2]), v->inv[2]),
+        _mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[2] + 4), v->a[2]), v->inv[2]), &ez, &fz);
+  __m128 t0 = _mm_max_ps(ez, _mm_max_ps(ey, _mm_max_ps(ex, v->start[0])));
+  __m128 t1 = _mm_min_ps(fz, _mm_min_ps(fy, _mm_min_ps(fx, v->start[1])));
   __m128 margin = _mm_set1_ps(m);
   *miss = _mm_movemask_ps(_mm_cmpgt_ps(_mm_sub_ps(t0, t1), margin));
   *sure = _mm_movemask_ps(_mm_cmpgt_ps(_mm_sub_ps(t1, t0), margin));
+}
+#else
+/* The same, one lane after the other with span(). */
+static void pair_spans(const wy_bvh_pair *p, const seg *s, float *l0, float *l1, float *r0, float *r1) {
+  float b[6];
+  lane_bounds(p->planes[0], 2, 0, b);
+  span(b, s, l0, l1);
+  lane_bounds(p->planes[0], 2, 1, b);
+  span(b, s, r0, r1);
+}
+
+static void leaf4_spans(const wy_bvh_leaf4 *q, const seg *s, float m, int *miss, int *sure) {
+  *miss = *sure = 0;
+  for (int i = 0; i < q->count; i++) {
+    float b[6], t0, t1;
+    lane_bounds(q->planes[0], 4, i, b);
+    span(b, s, &t0, &t1);
+    *miss |= (t0 - t1 > m) << i;
+    *sure |= (t1 - t0 > m) << i;
+  }
 }
 #endif
 
@@ -562,12 +637,13 @@ WY_INLINE void walk(const wy_occluders *o, const wy_material *materials, const s
                     walk_mode mode, int32_t max_walls, walk_out *out) {
   const seg local = *exact; /* kept in registers: exact_hit takes the original */
   const seg *s = &local;
-  const wy_bvh_node *nodes = o->nodes.data;
-  const wy_leaf_box *leaves = o->leaves.data;
+  const wy_bvh_pair *pairs = o->pairs;
+  const wy_bvh_leaf4 *leaf4s = o->leaf4s;
 #ifdef WY_PAIRS_SSE
-  const wy_bvh_pair *pairs = o->pairs.data;
-  const wy_bvh_leaf4 *leaf4s = o->leaf4s.data;
   const seg4 v = seg4_of(s);
+  const seg4 *lanes = &v;
+#else
+  const seg *lanes = s;
 #endif
   float m = s->margin;
   float transmission = 1.0f;
@@ -575,35 +651,33 @@ WY_INLINE void walk(const wy_occluders *o, const wy_material *materials, const s
   int32_t boxes = 0;
   int32_t partial = 0;
   bool zero = false;
+  /* What is next: a pair of children to test (>= 0), or ~ a leaf. */
   int32_t stack[STACK_SIZE];
   int32_t top = 0;
   float t0;
   float t1;
-  span(nodes[0].bounds, s, &t0, &t1);
-  const wy_bvh_node *node = t0 - t1 > m ? NULL : &nodes[0];
-  while (node) {
-    if (node->count > 0) {
-#ifdef WY_PAIRS_SSE
+  const wy_bvh_node *root = &o->nodes.data[0];
+  span(root->bounds, s, &t0, &t1);
+  if (t0 - t1 > m) goto done;
+  int32_t next = root->count > 0 ? ~o->leaf_of.data[0] : 0;
+  for (;;) {
+    if (next < 0) {
+      const wy_bvh_leaf4 *leaf = &leaf4s[~next];
       int miss, sure;
-      leaf4_spans(&leaf4s[node - nodes], &v, m, &miss, &sure);
-#endif
-      for (int32_t i = node->first; i < node->first + node->count; i++) {
-        const wy_leaf_box *box = &leaves[i];
-        const wy_material *mat = &materials[box->material];
+      leaf4_spans(leaf, lanes, m, &miss, &sure);
+      for (int32_t i = 0; i < leaf->count; i++) {
+        const wy_material *mat = &materials[leaf->material[i]];
         if (mode == WALLS && !mat->sound_wall) {
           continue;
         }
-#ifdef WY_PAIRS_SSE
-        int bit = 1 << (i - node->first);
-        float enter;
-        if ((miss & bit) || (!(sure & bit) && !exact_hit(box->bounds, exact, &enter))) {
+        if (miss >> i & 1) {
           continue;
         }
-#else
-        if (!box_touched(box->bounds, s, exact)) {
-          continue;
+        if (WY_RARELY(!(sure >> i & 1))) {
+          float b[6], enter;
+          lane_bounds(leaf->planes[0], 4, i, b);
+          if (!exact_hit(b, exact, &enter)) continue;
         }
-#endif
         boxes++;
         walls += mat->sound_wall ? 1 : 0;
         if (mode == WALLS) {
@@ -621,33 +695,32 @@ WY_INLINE void walk(const wy_occluders *o, const wy_material *materials, const s
         }
       }
     } else {
-      int32_t left = node->first;
+      const wy_bvh_pair *p = &pairs[next];
       float l0;
       float l1;
       float r0;
       float r1;
-#ifdef WY_PAIRS_SSE
-      pair_spans(&pairs[(left - 1) >> 1], &v, &l0, &l1, &r0, &r1);
-#else
-      span(nodes[left].bounds, s, &l0, &l1);
-      span(nodes[left + 1].bounds, s, &r0, &r1);
-#endif
+      pair_spans(p, lanes, &l0, &l1, &r0, &r1);
       bool hl = !(l0 - l1 > m);
       bool hr = !(r0 - r1 > m);
       if (WY_RARELY(hl && hr && too_close(l0, r0, s))) {
-        hl = exact_hit(nodes[left].bounds, exact, &l0);
-        hr = exact_hit(nodes[left + 1].bounds, exact, &r0);
+        float b[6];
+        lane_bounds(p->planes[0], 2, 0, b);
+        hl = exact_hit(b, exact, &l0);
+        lane_bounds(p->planes[0], 2, 1, b);
+        hr = exact_hit(b, exact, &r0);
       }
       if (hl || hr) {
         bool right_first = !hl || (hr && r0 < l0);
         if (hl && hr) {
-          stack[top++] = left + !right_first;
+          stack[top++] = p->next[!right_first];
         }
-        node = &nodes[left + right_first];
+        next = p->next[right_first];
         continue;
       }
     }
-    node = top > 0 ? &nodes[stack[--top]] : NULL;
+    if (top == 0) break;
+    next = stack[--top];
   }
 done:
   out->transmission = transmission;

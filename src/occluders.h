@@ -21,23 +21,25 @@ typedef struct wy_bvh_node {
   int32_t count;   /* boxes in a leaf, 0 for an inner node */
 } wy_bvh_node;
 
-/* An inner node's two children's bounds as the walk tests them together:
- * per axis, the planes of both [left min, right min, left max, right max,
- * left min, right min], so that four in a row are where a segment enters
- * both and where it leaves them, whichever way it runs along the axis
- * (from the first when it runs up, from the third when down). A copy of the
- * children's own bounds, kept by the build and the refits. */
+/* What the walk reads of an inner node, in one cache line: its two
+ * children's bounds, per axis [left min, right min, left max, right max],
+ * and where each leads: the pair of its own children (>= 0) or, a leaf, ~
+ * its leaf4. Copies kept by the build and the refits. */
 typedef struct wy_bvh_pair {
-  float planes[3][6];
+  float planes[3][4];
+  int32_t next[2];
+  int32_t unused[2];
 } wy_bvh_pair;
 
-/* A leaf's boxes (up to four) as the walk tests them together: per axis,
- * [their mins, their maxes, their mins], four each, so that four in a row
- * from the first or the fifth are where a segment enters them (running up
- * that axis, or down) and four further on where it leaves them. A copy of
- * the boxes' bounds in leaf order, kept by the build and the refits. */
+/* What the walk reads of a leaf, in two cache lines: its boxes' bounds
+ * (up to four, in leaf order), per axis [their mins, their maxes], their
+ * materials, and where the boxes are in leaves. The lanes past count are
+ * empty boxes. */
 typedef struct wy_bvh_leaf4 {
-  float planes[3][12];
+  float planes[3][8];
+  int32_t material[4];
+  int32_t first, count;
+  int32_t unused[2];
 } wy_bvh_leaf4;
 
 /* A box as the walk reads it, in leaf order (a copy of its slot's box). */
@@ -52,8 +54,14 @@ typedef struct wy_occluders {
   int32_t alive_count;
   WY_ARRAY(wy_bvh_node) nodes;   /* node 0 is the root */
   WY_ARRAY(int32_t) parent;      /* per node, -1 for the root */
-  WY_ARRAY(wy_bvh_pair) pairs;   /* inner node n's children's: (nodes[n].first - 1) / 2 (count unused) */
-  WY_ARRAY(wy_bvh_leaf4) leaf4s; /* per node, a leaf's boxes (count unused) */
+  /* What the walk reads (in one block, on cache lines: walk_room bytes at
+   * walk_block): inner node n's children in pairs[(nodes[n].first - 1) / 2],
+   * leaf n's boxes in leaf4s[leaf_of[n]] (leaf_of: -1 for an inner node). */
+  wy_bvh_pair *pairs;
+  wy_bvh_leaf4 *leaf4s;
+  void *walk_block;
+  size_t walk_room;
+  WY_ARRAY(int32_t) leaf_of;     /* per node (count unused) */
   WY_ARRAY(wy_leaf_box) leaves;  /* count unused */
   WY_ARRAY(int32_t) order;       /* the build's box slots, in leaf order (count unused) */
   WY_ARRAY(int32_t) slot_leaf;   /* per slot: the leaf node holding it (count unused) */
