@@ -882,6 +882,43 @@ describe("vision", function()
       near(falloff(1000), s:belief().contributions.Vision)
       assert.are.equal("detected", s:state())
     end)
+
+    -- Seen in the doorway, then gone for good: its confidence fades (2 a
+    -- second), it is Lost for 0.5 s, Remembered for 1 s, then Expired; one
+    -- more memory time later a belief that holds nothing is dropped.
+    local function seen_then_gone(vision)
+      local s = sight.new{ vision = vision, profile = { lost_time = 0.5, memory_time = 1, fade_rate = 2 },
+                           player = { pos = { 1000, 0, 0 } } }
+      s:wall(900, 300, -2000, -100)
+      s:wall(900, 300, 100, 2000)
+      s.player:set_velocity(0, 0, 0)
+      s:run(0.5)
+      assert.are.equal("detected", s:state())
+      s.player:set_pos(1000, -300, 0)
+      local waited = 0
+      while s:state() ~= "expired" and waited < 30 do
+        s:run(0.1)
+        waited = waited + 0.1
+      end
+      assert.are.equal("expired", s:state())
+      s:run(1.2)
+      return s
+    end
+
+    it("off: a target seen and forgotten is dropped as one only heard (nothing to re-spot)", function()
+      local s = seen_then_gone()
+      assert.is_nil(s:belief())
+      assert.are.equal(0, s.world:stats().beliefs)
+    end)
+
+    it("0.3 s: a target once spotted is kept when forgotten, and re-spotted at once", function()
+      local s = seen_then_gone{ first_spot_reaction_time = 0.3 }
+      assert.are.equal("expired", s:belief().state)
+      s.player:set_pos(1000, 0, 0)
+      assert.is_false(s:explain().reacting)
+      s:run(0.1)
+      assert.are.equal("detected", s:state())
+    end)
   end)
 
   describe("events", function()

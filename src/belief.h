@@ -477,9 +477,13 @@ static inline int32_t wy_evidence_count_of(const wary_world *w, const wy_belief 
 }
 
 /* Vision's confidence c as the belief takes it: held back (0) until the
- * target has been in sight without a break for reaction_time seconds. */
+ * target has been in sight without a break for reaction_time seconds.
+ * Without a hold-back (0, the default) there is nothing to remember, and
+ * the belief keeps no first sighting: forgotten, it is dropped as one that
+ * was only heard is (wy_belief_empty), rather than kept to be re-spotted
+ * at once. */
 static inline float wy_belief_first_sight(wy_belief *b, float c, float dt, float reaction_time) {
-  if (b->spotted) return c;
+  if (b->spotted || !(reaction_time > 0.0f)) return c;
   b->spot_time = c > 0.0f ? b->spot_time + dt : 0.0f;
   if (c > 0.0f && b->spot_time >= reaction_time) b->spotted = true;
   return b->spotted ? c : 0.0f;

@@ -575,9 +575,11 @@ static int apply_reports(wary_world *w, int32_t first, int32_t end) {
     float c = r->confidence;
     int32_t profile = wy_agent_actor(w, r->agent)->profile;
     if (r->slot == w->profiles.data[profile].builtin_slot[WARY_SENSE_VISION]) {
-      /* A first sighting under way changes: a dormant belief cannot wait. */
-      if (!b->spotted) wy_belief_wake(w, r->agent, index);
-      c = wy_belief_first_sight(b, c, r->dt, wy_vision_of(w, profile)->first_spot_reaction_time);
+      float reaction = wy_vision_of(w, profile)->first_spot_reaction_time;
+      /* A first sighting under way changes: a dormant belief cannot wait
+       * (without a hold-back none is kept: wy_belief_first_sight). */
+      if (reaction > 0.0f && !b->spotted) wy_belief_wake(w, r->agent, index);
+      c = wy_belief_first_sight(b, c, r->dt, reaction);
     }
     if (c <= 0.0f) {
       wy_belief_slot *bs = &wy_belief_slots(beliefs, index)[r->slot];
