@@ -12,25 +12,19 @@
 #include "profile.h"
 #include "wary.h"
 
+/* What every step reads of an actor (its motion, its eyes, the grid, the
+ * senses looking at it) comes first, in its first two cache lines; what
+ * only some do (the light cache, where it looks, its sample points and
+ * props) after. */
 typedef struct wy_actor {
   float pos[3];
   float vel[3];
   /* Velocity follows the motion between steps (from step_pos, where it was
    * at the last step) until the game sets one: vel_set then keeps the game's. */
   float step_pos[3];
-  bool vel_set;
   float yaw;
-  float look_at[3];
-  bool looking;
   float head_yaw;         /* degrees the eyes are turned from the body's yaw */
   float head_pitch;       /* degrees up */
-  wary_samples samples;   /* count 0: built-in points for the stance */
-  /* The light level at it, cached by light.c for one world light_epoch:
-   * kept in the actor so that moving it makes the cache stale. Atomic:
-   * agents sensed at once read it (light.h). */
-  float light_cache[2];   /* without, with the sun's shadow */
-  _Atomic uint32_t light_stamp[2]; /* world light_epoch of each; 0: stale */
-  _Atomic uint32_t light_claim[2]; /* the epoch whose value a worker is computing or has computed */
   int32_t stance;
   int32_t team;
   float visibility;
@@ -39,10 +33,20 @@ typedef struct wy_actor {
   float scent;
   int32_t profile;
   int32_t lod_tier;
-  bool perceivable;
-  bool off_screen;
   uint32_t serial;        /* creation order, for staggering */
   int32_t agent;          /* index into world->agents, -1 for a target */
+  bool vel_set;
+  bool looking;
+  bool perceivable;
+  bool off_screen;
+  /* The light level at it, cached by light.c for one world light_epoch:
+   * kept in the actor so that moving it makes the cache stale. Atomic:
+   * agents sensed at once read it (light.h). */
+  float light_cache[2];   /* without, with the sun's shadow */
+  _Atomic uint32_t light_stamp[2]; /* world light_epoch of each; 0: stale */
+  _Atomic uint32_t light_claim[2]; /* the epoch whose value a worker is computing or has computed */
+  float look_at[3];
+  wary_samples samples;   /* count 0: built-in points for the stance */
   int32_t prop_count;
   int32_t prop_key[WARY_MAX_PROPS];
   float prop_value[WARY_MAX_PROPS];
