@@ -12,13 +12,15 @@ typedef struct wy_pain_report {
   float level;
 } wy_pain_report;
 
+/* What every step reads and writes first (the queue's count, the
+ * multipliers, the levels of the types a world defines), the queue after. */
 typedef struct wy_pain_agent {
   float health;           /* 0..1, 1 at creation */
+  int32_t queue_count;
+  float dull[WY_SLOTS];   /* pain and health multiplier per slot this step */
   float level[WARY_MAX_PAIN_TYPES];
   bool off[WARY_MAX_PAIN_TYPES];
   wy_pain_report queue[WARY_PAIN_QUEUE];
-  int32_t queue_count;
-  float dull[WY_SLOTS];   /* pain and health multiplier per slot this step */
 } wy_pain_agent;
 
 struct wy_pain {
