@@ -52,17 +52,27 @@ static wy_allocator host_allocator(host *h) {
 
 static bool on_line(const void *p) { return ((uintptr_t)p & 63u) == 0; }
 
+/* A slab over a counting host; it stays where it is made (al points at s). */
+typedef struct fixture {
+  host h;
+  wy_slab s;
+  wy_allocator al;
+} fixture;
+
+static void fixture_init(fixture *f) {
+  wy_allocator host = host_allocator(&f->h);
+  wy_slab_init(&f->s, &host);
+  f->al = wy_slab_allocator(&f->s);
+}
+
 typedef WY_ARRAY(uint32_t) table;
 
 /* 512 tables grown by doubling to 2,048 elements of 4 bytes each, one
  * element at a time, in turn (as agents' lists grow over a game): 4 MiB in
- * all, 6,144 growths; the host sees a chunk now and then. */
+ * all, 4,096 growths; the host sees a chunk now and then. */
 static void test_growth_asks_for_chunks(void) {
-  host h;
-  wy_allocator host = host_allocator(&h);
-  wy_slab s;
-  wy_slab_init(&s, &host);
-  wy_allocator al = wy_slab_allocator(&s);
+  fixture f;
+  fixture_init(&f);
   enum { TABLES = 512, ELEMENTS = 2048 };
   table *t = calloc(TABLES, sizeof *t);
   bool ok = true, kept = true, lined = true;
@@ -70,7 +80,7 @@ static void test_growth_asks_for_chunks(void) {
   for (int32_t n = 1; n <= ELEMENTS && ok; n++) {
     for (int32_t i = 0; i < TABLES && ok; i++) {
       int32_t cap = t[i].cap;
-      uint32_t *v = wy_array_push(&al, &t[i]);
+      uint32_t *v = wy_array_push(&f.al, &t[i]);
       ok = v != NULL;
       if (!ok) break;
       *v = (uint32_t)(i * ELEMENTS + n - 1);
@@ -87,55 +97,49 @@ static void test_growth_asks_for_chunks(void) {
   ENSURE(growths == TABLES * 8); /* 16, 32, ..., 2048 */
   /* 4 MiB of tables, the blocks they grew out of besides: chunks of 64 KiB,
    * 64 KiB, 128 KiB, ... each as large as all before: under 20 in all. */
-  ENSURE(h.allocs > 1 && h.allocs < 20);
-  ENSURE(s.chunked >= (size_t)TABLES * ELEMENTS * 4);
-  for (int32_t i = 0; i < TABLES; i++) wy_array_free(&al, &t[i]);
+  ENSURE(f.h.allocs > 1 && f.h.allocs < 20);
+  ENSURE(f.s.chunked >= (size_t)TABLES * ELEMENTS * 4);
+  for (int32_t i = 0; i < TABLES; i++) wy_array_free(&f.al, &t[i]);
   free(t);
-  wy_slab_free(&s);
-  ENSURE(h.frees == h.allocs);
-  ENSURE(h.live_bytes == 0);
-  ENSURE(h.size_mismatches == 0);
+  wy_slab_free(&f.s);
+  ENSURE(f.h.frees == f.h.allocs);
+  ENSURE(f.h.live_bytes == 0);
+  ENSURE(f.h.size_mismatches == 0);
 }
 
 /* A block given back is the next one of its size: a table that comes and
  * goes a thousand times costs the host one chunk. */
 static void test_blocks_are_reused(void) {
-  host h;
-  wy_allocator host = host_allocator(&h);
-  wy_slab s;
-  wy_slab_init(&s, &host);
-  wy_allocator al = wy_slab_allocator(&s);
-  void *first = wy_alloc(&al, 1000);
+  fixture f;
+  fixture_init(&f);
+  void *first = wy_alloc(&f.al, 1000);
   ENSURE(first && on_line(first));
-  wy_free(&al, first, 1000);
-  void *again = wy_alloc(&al, 700); /* the same size class: 1 KiB */
+  wy_free(&f.al, first, 1000);
+  void *again = wy_alloc(&f.al, 700); /* the same size class: 1 KiB */
   ENSURE(again == first);
-  wy_free(&al, again, 700);
+  wy_free(&f.al, again, 700);
   bool same = true;
   for (int i = 0; i < 1000; i++) {
-    void *a = wy_alloc(&al, 3000), *b = wy_alloc(&al, 100);
+    void *a = wy_alloc(&f.al, 3000), *b = wy_alloc(&f.al, 100);
     same = same && a && b && on_line(a) && on_line(b);
-    wy_free(&al, a, 3000);
-    wy_free(&al, b, 100);
+    wy_free(&f.al, a, 3000);
+    wy_free(&f.al, b, 100);
   }
   ENSURE(same);
-  ENSURE(h.allocs == 1);
-  wy_slab_free(&s);
-  ENSURE(h.frees == 1 && h.live_bytes == 0);
+  ENSURE(f.h.allocs == 1);
+  wy_slab_free(&f.s);
+  ENSURE(f.h.frees == 1 && f.h.live_bytes == 0);
 }
 
 /* Past the largest block (256 KiB) the host gives it, on a line too, and
  * takes it back; a table grown through that size keeps its contents. */
 static void test_large_blocks(void) {
-  host h;
-  wy_allocator host = host_allocator(&h);
-  wy_slab s;
-  wy_slab_init(&s, &host);
-  wy_allocator al = wy_slab_allocator(&s);
+  fixture f;
+  fixture_init(&f);
   table t = {0};
   bool ok = true;
   for (uint32_t k = 0; k < 200000 && ok; k++) {
-    uint32_t *v = wy_array_push(&al, &t);
+    uint32_t *v = wy_array_push(&f.al, &t);
     ok = v != NULL;
     if (ok) *v = k * 3u;
   }
@@ -144,38 +148,35 @@ static void test_large_blocks(void) {
   bool kept = true;
   for (uint32_t k = 0; k < 200000; k++) kept = kept && t.data[k] == k * 3u;
   ENSURE(kept);
-  long before = h.frees;
-  wy_array_free(&al, &t);
-  ENSURE(h.frees == before + 1); /* straight back to the host */
-  wy_slab_free(&s);
-  ENSURE(h.frees == h.allocs && h.live_bytes == 0 && h.size_mismatches == 0);
+  long before = f.h.frees;
+  wy_array_free(&f.al, &t);
+  ENSURE(f.h.frees == before + 1); /* straight back to the host */
+  wy_slab_free(&f.s);
+  ENSURE(f.h.frees == f.h.allocs && f.h.live_bytes == 0 && f.h.size_mismatches == 0);
 }
 
 /* A host with nothing to give: the request fails, the table is as it was,
  * and the next request, once the host gives again, succeeds. */
 static void test_out_of_memory(void) {
-  host h;
-  wy_allocator host = host_allocator(&h);
-  wy_slab s;
-  wy_slab_init(&s, &host);
-  wy_allocator al = wy_slab_allocator(&s);
-  h.refuse_after = 0;
+  fixture f;
+  fixture_init(&f);
+  f.h.refuse_after = 0;
   table t = {0};
-  ENSURE(!wy_array_reserve(&al, &t, 10));
-  ENSURE(t.data == NULL && t.cap == 0 && s.chunked == 0);
-  h.refuse_after = 1;
-  ENSURE(wy_array_reserve(&al, &t, 10000)); /* 40 KB: the first chunk */
+  ENSURE(!wy_array_reserve(&f.al, &t, 10));
+  ENSURE(t.data == NULL && t.cap == 0 && f.s.chunked == 0);
+  f.h.refuse_after = 1;
+  ENSURE(wy_array_reserve(&f.al, &t, 10000)); /* 40 KB: the first chunk */
   t.count = 10000;
   t.data[9999] = 7u;
   /* 80 KB would need a second chunk: refused, the table kept. */
-  ENSURE(!wy_array_reserve(&al, &t, 20000));
+  ENSURE(!wy_array_reserve(&f.al, &t, 20000));
   ENSURE(t.cap == 16384 && t.data[9999] == 7u);
-  h.refuse_after = -1;
-  ENSURE(wy_array_reserve(&al, &t, 20000));
+  f.h.refuse_after = -1;
+  ENSURE(wy_array_reserve(&f.al, &t, 20000));
   ENSURE(t.data[9999] == 7u);
-  wy_array_free(&al, &t);
-  wy_slab_free(&s);
-  ENSURE(h.frees == h.allocs && h.live_bytes == 0);
+  wy_array_free(&f.al, &t);
+  wy_slab_free(&f.s);
+  ENSURE(f.h.frees == f.h.allocs && f.h.live_bytes == 0);
 }
 
 /* ---- a world ------------------------------------------------------------------ */
