@@ -489,7 +489,7 @@ enum {
   A_WORLD = 1, A_FIRST, A_CTX, A_SENSES, A_PROFILES, A_ACTORS, A_STATE,
   A_AGENT_POS, A_EYE_POS, A_EYE_FORWARD, A_TARGET_POS, A_TARGET_VEL,
   K_X, K_Y, K_Z, K_AGENT, K_TARGET, K_DT, K_DISTANCE, K_AGENT_YAW, K_LIGHT, K_WEATHER, K_LOD_TIER,
-  K_OFF_SCREEN, K_SENSE, K_TOP = K_SENSE
+  K_OFF_SCREEN, K_SENSE, K_EVALUATE, K_ID, K_TOP = K_ID
 };
 
 /* t[key] = v, raw: ctx and its vectors have every key the loop writes
@@ -542,8 +542,10 @@ static int l_run_queries(lua_State *L)
   query_loop *s = luaL_checkudata(L, A_STATE, QUERY_LOOP_MT);
   lua_settop(L, A_TARGET_VEL);
   luaL_checkstack(L, K_TOP - A_TARGET_VEL + 16, "run_queries");
+  /* Pushed once: looking a key up by a string from C (lua_getfield) interns
+   * it again every time. */
   static const char *const keys[] = { "x", "y", "z", "agent", "target", "dt", "distance", "agent_yaw", "light",
-                                      "weather", "lod_tier", "off_screen", "sense" };
+                                      "weather", "lod_tier", "off_screen", "sense", "evaluate", "id" };
   for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) lua_pushstring(L, keys[k]);
   for (;; i++) {
     wary_world *w = loop_world(L);
@@ -580,14 +582,15 @@ static int l_run_queries(lua_State *L)
     set_vector(L, A_TARGET_POS, q->target_pos);
     set_vector(L, A_TARGET_VEL, q->target_vel);
     lua_geti(L, A_SENSES, sense);
-    if (!lua_toboolean(L, -1) || (lua_getfield(L, -1, "evaluate"), !lua_toboolean(L, -1))) {
+    if (!lua_toboolean(L, -1) || (lua_pushvalue(L, K_EVALUATE), lua_gettable(L, -2), !lua_toboolean(L, -1))) {
       lua_settop(L, K_TOP);
       continue;
     }
     /* stack: target, sense, evaluate */
     if (!s->has_sense || sense != s->sense_now) {
       lua_pushvalue(L, K_SENSE);
-      lua_getfield(L, -3, "id");
+      lua_pushvalue(L, K_ID);
+      lua_gettable(L, -4);
       lua_rawset(L, A_CTX);
       s->has_sense = true;
       s->sense_now = sense;
