@@ -25,6 +25,17 @@
 #endif
 #endif
 
+/* A helper of a hot loop inlined where the compiler would rather call it
+ * (its prologue costs more than its body saves), and a branch the loop
+ * seldom takes. */
+#if defined(__GNUC__)
+#define WY_INLINE static inline __attribute__((always_inline))
+#define WY_RARELY(c) __builtin_expect(!!(c), 0)
+#else
+#define WY_INLINE static inline
+#define WY_RARELY(c) (c)
+#endif
+
 /* WY_PREFETCH of every line of the size bytes at p (none when size is 0). */
 static inline void wy_prefetch_span(const void *p, size_t size) {
   const char *c = (const char *)p;

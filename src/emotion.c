@@ -105,7 +105,7 @@ static float base_score(const wary_brain_def *d, const wy_belief *b) {
 /* Scores b; in a quiet way, returns far_margin (INFINITY when the score
  * does not follow distance). *base (when base is not NULL): the sum before
  * the distance term, when hostile. */
-static double threat(const wy_scorer *c, wy_belief *b, int way, float *base) {
+WY_INLINE double threat(const wy_scorer *c, wy_belief *b, int way, float *base) {
   const wary_brain_def *d = c->d;
   bool idle_zero = c->idle_zero;
   float dt = c->dt;

@@ -7,6 +7,8 @@
  * the answer, and hands the few close calls to exact_hit. */
 #include "occluders.h"
 
+#include "base.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,13 +37,6 @@ enum { LEAF_SIZE = 4, STACK_SIZE = 64 };
  * of 0 is exact, and two entries one of which is 0 are ordered exactly. */
 static const float margin = 0x1p-18f;
 
-#if defined(__GNUC__)
-#define WY_INLINE static inline __attribute__((always_inline))
-#define WY_RARELY(c) __builtin_expect(!!(c), 0)
-#else
-#define WY_INLINE static inline
-#define WY_RARELY(c) (c)
-#endif
 
 static bool tiny(float v) { return v != 0.0f && fabsf(v) < 0x1p-60f; }
 
