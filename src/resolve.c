@@ -328,14 +328,12 @@ static bool keeps_rung(const wary_profile_def *d, const wy_belief *b, float conf
 static bool held_step(const wy_profile *p, const wy_rates *k, wy_belief_list *l, int32_t i, float dt) {
   wy_belief *b = &l->data[i];
   wy_belief_slot *bsl = wy_belief_slots(l, i);
-  /* The count held in a register: the slots' writes below cannot move it. */
-  const int32_t slots = p->slot_count;
   /* The silences after the step, and the slot that fell silent last. */
   float silent[WY_SLOTS];
   float quietest = INFINITY;
   int32_t losing = b->losing_slot;
   bool reporting = false;
-  for (int32_t s = 0; s < slots; s++) {
+  for (int32_t s = 0; s < p->slot_count; s++) {
     if (!bsl[s].ever) continue; /* never reported: no silence, a share of 0 */
     if (bsl[s].active) {
       reporting = true;
@@ -363,7 +361,7 @@ static bool held_step(const wy_profile *p, const wy_rates *k, wy_belief_list *l,
     if (conf == 0.0f || cut) return false;
   }
   if (!keeps_rung(&p->def, b, conf, b->time_in_state + dt)) return false;
-  for (int32_t s = 0; s < slots; s++)
+  for (int32_t s = 0; s < p->slot_count; s++)
     if (bsl[s].ever) bsl[s].silent = silent[s];
   b->losing_slot = (int8_t)losing;
   b->confidence = conf;
