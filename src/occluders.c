@@ -13,12 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* On x86-64 the walk tests an inner node's two children together, with
- * SSE2 (every x86-64 has it): the same float operations, lane by lane, as
- * the one-box test span() below, so the answers are the same to the bit
- * (MAXPS and MINPS return their second operand unless the first is
- * greater, or less: span's max_of and min_of). Elsewhere it tests them one
- * after the other. */
+/* On x86-64 the walk tests an inner node's two children, or a leaf's four
+ * boxes, at once with SSE2 (every x86-64 has it), answering what the
+ * one-box test span() answers, to the bit (slab4 says why). Elsewhere it
+ * runs span() lane after lane. */
 #if defined(__SSE2__) || defined(_M_X64)
 #include <emmintrin.h>
 #define WY_PAIRS_SSE 1
@@ -36,7 +34,6 @@ enum { LEAF_SIZE = 4, STACK_SIZE = 64 };
  * direction component is below 2^-40 or above 2^40 (not 0): then an entry
  * of 0 is exact, and two entries one of which is 0 are ordered exactly. */
 static const float margin = 0x1p-18f;
-
 
 static bool tiny(float v) { return v != 0.0f && fabsf(v) < 0x1p-60f; }
 
@@ -163,7 +160,6 @@ static void leaf4_put(wy_occluders *o, int32_t n) {
     }
     q->material[i] = box ? box->material : 0;
   }
-  q->first = leaf->first;
   q->count = leaf->count;
 }
 
@@ -550,9 +546,10 @@ WY_INLINE void pair_spans(const wy_bvh_pair *p, const seg4 *v, float *l0, float 
   *r1 = _mm_cvtss_f32(_mm_shuffle_ps(leave, leave, _MM_SHUFFLE(1, 1, 1, 1)));
 }
 
-/* box_touched's fast test of a leaf's four boxes at once (margin m): bit i
- * of *miss says box i is surely not touched, of *sure that it surely is;
- * neither: exact_hit decides. */
+/* The fast test of a leaf's four boxes at once (margin m): bit i of *miss
+ * says box i is surely not touched, of *sure that it surely is (its span is
+ * not within the margin of empty: t0 is in [0, inf] and t1 in [-inf, 1],
+ * so neither difference is NaN); neither: exact_hit decides. */
 WY_INLINE void leaf4_spans(const wy_bvh_leaf4 *q, const seg4 *v, float m, int *miss, int *sure) {
   __m128 ex, fx, ey, fy, ez, fz;
   slab4(_mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[0]), v->a[0]), v->inv[0]),
@@ -595,21 +592,6 @@ WY_INLINE bool too_close(float l0, float r0, const seg *s) {
   return !(fabsf(l0 - r0) > s->margin) && !(s->fast && (l0 == 0.0f || r0 == 0.0f));
 }
 
-/* The fast test is sure when the span is not within the margin of empty
- * (t0 is in [0, inf] and t1 in [-inf, 1], so neither difference is NaN). */
-WY_INLINE bool box_touched(const float b[6], const seg *s, const seg *exact) {
-  float t0;
-  float t1;
-  span(b, s, &t0, &t1);
-  if (t0 - t1 > s->margin) {
-    return false;
-  }
-  if (t1 - t0 > s->margin) {
-    return true;
-  }
-  float enter;
-  return exact_hit(b, exact, &enter);
-}
 
 /* ---- the walk ----------------------------------------------------------------- */
 

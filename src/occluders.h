@@ -33,14 +33,16 @@ typedef struct wy_bvh_pair {
 
 /* What the walk reads of a leaf, in two cache lines: its boxes' bounds
  * (up to four, in leaf order), per axis [their mins, their maxes], their
- * materials, and where the boxes are in leaves. The lanes past count are
- * empty boxes. */
+ * materials and how many there are. The lanes past count are empty boxes. */
 typedef struct wy_bvh_leaf4 {
   float planes[3][8];
   int32_t material[4];
-  int32_t first, count;
-  int32_t unused[2];
+  int32_t count;
+  int32_t unused[3];
 } wy_bvh_leaf4;
+
+_Static_assert(sizeof(wy_bvh_pair) == 64, "wy_bvh_pair is one cache line");
+_Static_assert(sizeof(wy_bvh_leaf4) == 128, "wy_bvh_leaf4 is two cache lines");
 
 /* A box as the walk reads it, in leaf order (a copy of its slot's box). */
 typedef struct wy_leaf_box {
