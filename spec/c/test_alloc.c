@@ -7,53 +7,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "counting.h"
 #include "wary.h"
-
-/* Each block carries its size in front, so a free or realloc told another
- * size is caught. */
-typedef struct counter {
-  long allocs, reallocs, frees, live_blocks;
-  size_t live_bytes;
-  long size_mismatches;
-} counter;
-
-typedef union header {
-  size_t size;
-  max_align_t align;
-} header;
-
-static void *count_alloc(void *user, size_t size) {
-  counter *c = user;
-  header *h = malloc(sizeof *h + size);
-  if (!h) return NULL;
-  h->size = size;
-  c->allocs++;
-  c->live_blocks++;
-  c->live_bytes += size;
-  return h + 1;
-}
-
-static void count_free(void *user, void *p, size_t size) {
-  counter *c = user;
-  header *h = (header *)p - 1;
-  if (h->size != size) c->size_mismatches++;
-  c->frees++;
-  c->live_blocks--;
-  c->live_bytes -= h->size;
-  free(h);
-}
-
-static void *count_realloc(void *user, void *p, size_t old_size, size_t size) {
-  counter *c = user;
-  header *h = (header *)p - 1;
-  if (h->size != old_size) c->size_mismatches++;
-  header *n = realloc(h, sizeof *n + size);
-  if (!n) return NULL;
-  c->reallocs++;
-  c->live_bytes += size - n->size;
-  n->size = size;
-  return n + 1;
-}
 
 static void silent_sense(void *user, const wary_sense_query *q, wary_sense_result *out) {
   (void)user;
