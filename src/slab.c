@@ -28,7 +28,7 @@ typedef struct chunk {
   size_t size;
 } chunk;
 
-/* The class of a block of size bytes (0 < size <= LARGEST). */
+/* The class of a block of size bytes (size <= LARGEST; 0 is the smallest). */
 static int class_of(size_t size) {
   int k = 0;
   while (((size_t)SMALLEST << k) < size) k++;
@@ -133,22 +133,18 @@ static void big_free(wy_slab *s, void *p, size_t size) {
 
 static void *slab_alloc(void *user, size_t size) {
   wy_slab *s = user;
-  if (size == 0) size = 1;
   return size > LARGEST ? big_alloc(s, size) : get_block(s, class_of(size), size);
 }
 
 static void slab_free(void *user, void *p, size_t size) {
   wy_slab *s = user;
   if (!p) return;
-  if (size == 0) size = 1;
   if (size > LARGEST) big_free(s, p, size);
   else put_block(s, p, class_of(size));
 }
 
 static void *slab_realloc(void *user, void *p, size_t old_size, size_t size) {
   wy_slab *s = user;
-  if (old_size == 0) old_size = 1;
-  if (size == 0) size = 1;
   /* The same block while the size stays in its class. */
   if (old_size <= LARGEST && size <= LARGEST && class_of(old_size) == class_of(size)) {
     if (size > old_size) UNPOISON((unsigned char *)p + old_size, size - old_size);
