@@ -51,4 +51,16 @@ void wy_events_take(wary_world *w, const wy_lane *lane, int32_t first, int32_t c
 
 int32_t wary_event_count(const wary_world *w) { return w->events.count; }
 const wary_event *wary_events(const wary_world *w) { return w->events.data; }
+
+int32_t wary_event_next(const wary_world *w, uint32_t type_mask, int32_t from) {
+  int32_t n = w->events.count;
+  const wary_event *e = w->events.data;
+  for (int32_t i = from > 0 ? from : 0; i < n; i++) {
+    uint32_t t = (uint32_t)e[i].type;
+    if (t < 32u && (type_mask >> t & 1u)) {
+      return i;
+    }
+  }
+  return n;
+}
 uint32_t wary_events_dropped(const wary_world *w) { return w->events_dropped; }

@@ -578,6 +578,11 @@ typedef struct wary_event {
 
 int32_t wary_event_count(const wary_world *world);
 const wary_event *wary_events(const wary_world *world); /* @count(wary_event_count) */
+/* The first event at index from or after it whose type's bit is set in
+ * type_mask (bit t for wary_event_type t), or wary_event_count when there is
+ * none; from below 0 counts as 0. The events of the types a game handles:
+ *   for (i = wary_event_next(w, m, 0); i < n; i = wary_event_next(w, m, i + 1)) */
+int32_t wary_event_next(const wary_world *world, uint32_t type_mask, int32_t from);
 uint32_t wary_events_dropped(const wary_world *world); /* total dropped since creation */
 
 typedef struct wary_stats {

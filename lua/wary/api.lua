@@ -1137,6 +1137,15 @@ return {
       },
     },
     {
+      name = "event_next", c = "wary_event_next",
+      ret = { role = "value", kind = "int", ctype = "int32_t" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "type_mask", role = "value", kind = "uint", ctype = "uint32_t" },
+        { name = "from", role = "value", kind = "int", ctype = "int32_t" },
+      },
+    },
+    {
       name = "events_dropped", c = "wary_events_dropped",
       ret = { role = "value", kind = "uint", ctype = "uint32_t" },
       params = {

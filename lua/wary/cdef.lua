@@ -408,6 +408,7 @@ typedef struct wary_event {
 
 int32_t wary_event_count(const wary_world *world);
 const wary_event *wary_events(const wary_world *world);
+int32_t wary_event_next(const wary_world *world, uint32_t type_mask, int32_t from);
 uint32_t wary_events_dropped(const wary_world *world);
 
 typedef struct wary_stats {

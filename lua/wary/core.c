@@ -401,24 +401,6 @@ static int l_query_reader(lua_State *L)
 
 static int l_event_reader(lua_State *L) { return make_reader(L, true, fields_wary_event, "wary_event"); }
 
-/* event_index(w, mask): the indices (0-based, in order) of the step's events
- * whose type's bit is set in mask (bit t for type t). */
-static int l_event_index(lua_State *L)
-{
-  wary_world *w = check_world(L, 1);
-  lua_Integer mask = luaL_checkinteger(L, 2);
-  int32_t n = wary_event_count(w);
-  const wary_event *e = wary_events(w);
-  lua_Integer k = 0;
-  lua_createtable(L, 0, 0);
-  for (int32_t i = 0; i < n; i++) {
-    if (e[i].type < 0 || e[i].type > 62 || !((mask >> e[i].type) & 1)) continue;
-    lua_pushinteger(L, i);
-    lua_rawseti(L, -2, ++k);
-  }
-  return 1;
-}
-
 /* set_query_result(w, i, confidence, accuracy [, x, y, z]): query i's result
  * active with these (validated by the runner); a location when x is given. */
 static int l_set_query_result(lua_State *L)
@@ -651,7 +633,6 @@ static const luaL_Reg hand_functions[] = {
   { "world_load", l_world_load },
   { "query_reader", l_query_reader },
   { "event_reader", l_event_reader },
-  { "event_index", l_event_index },
   { "set_query_result", l_set_query_result },
   { "query_loop", l_query_loop },
   { "query_loop_at", l_query_loop_at },

@@ -1259,6 +1259,15 @@ static int w_events(lua_State *L)
   return 1;
 }
 
+static int w_event_next(lua_State *L)
+{
+  const wary_world *world = check_world(L, 1);
+  uint32_t type_mask = check_u32(L, 2);
+  int32_t from = (int32_t)luaL_checkinteger(L, 3);
+  lua_pushinteger(L, (lua_Integer)wary_event_next(world, type_mask, from));
+  return 1;
+}
+
 static int w_events_dropped(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
@@ -2010,6 +2019,7 @@ static const luaL_Reg generated_functions[] = {
   { "step_end", w_step_end },
   { "event_count", w_event_count },
   { "events", w_events },
+  { "event_next", w_event_next },
   { "events_dropped", w_events_dropped },
   { "world_stats", w_world_stats },
   { "default_vision_def", w_default_vision_def },

@@ -264,11 +264,14 @@ function events.dispatch(world, errors)
   local B, w = world._B, world._w
   local r = readers_of(B)
   local head, rest, read_sound, e = r.head, r.rest, r.sound, world._record
-  local index = B.event_index(w, listen_mask(world))
+  -- Only the events someone listens to: no Lua loop walks the others (on
+  -- LuaJIT such a loop, hot every step, rooted traces that took in the game's
+  -- own loop and kept failing to compile).
+  local mask, n = listen_mask(world), B.event_count(w)
   local actors, handlers = world._actors, world._handlers
   local first
-  for k = 1, #index do
-    local i = index[k]
+  local i = B.event_next(w, mask, 0)
+  while i < n do
     local t, agent_id, target, from, to, loss, confidence = head(w, i)
     local name = FAST_NAMES[t]
     if name then
@@ -301,6 +304,7 @@ function events.dispatch(world, errors)
         if unheard then unheard_error(world, ev) end
       end
     end
+    i = B.event_next(w, mask, i + 1)
   end
   return first
 end

@@ -366,32 +366,6 @@ end
 function B.query_reader(fields) return reader("query", fields) end
 function B.event_reader(fields) return reader("event", fields) end
 
--- The indices (0-based, in order) of the step's events whose type's bit is
--- set in mask (bit t for type t). The types of the last mask asked for are
--- kept as a table (true: wanted), so that an event costs one look-up, not a
--- power of 2.
-local wanted_mask, wanted = nil, {}
-function B.event_index(w, mask)
-  if mask ~= wanted_mask then
-    wanted = {}
-    for t = 0, 52 do
-      if math.floor(mask / 2 ^ t) % 2 == 1 then wanted[t] = true end
-    end
-    wanted_mask = mask
-  end
-  local want = wanted
-  local n = lib.wary_event_count(live(w))
-  local e = lib.wary_events(w)
-  local out, k = {}, 0
-  for i = 0, n - 1 do
-    if want[e[i].type] then
-      k = k + 1
-      out[k] = i
-    end
-  end
-  return out
-end
-
 -- Query i's result active with these (validated by the runner); a location
 -- when x is given.
 function B.set_query_result(w, i, confidence, accuracy, x, y, z)

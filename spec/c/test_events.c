@@ -72,10 +72,37 @@ typedef struct scene {
   wary_event first[TYPES];
   int stale;   /* events of any type with a stale field */
   int events;
+  int next_walked; /* events wary_event_next found for masks of some types */
 } scene;
+
+/* wary_event_next walks exactly the events of the types in a mask, in
+ * order, for masks of no type, one type, some types and every type. */
+static void check_next(scene *s) {
+  const int32_t n = wary_event_count(s->w);
+  const wary_event *e = wary_events(s->w);
+  const uint32_t masks[] = {0u, 1u << WARY_EV_HEAR, 1u << WARY_EV_SENSE_ERROR,
+                            (1u << WARY_EV_DETECT) | (1u << WARY_EV_SOUND_HEARD) |
+                                (1u << WARY_EV_EMOTION_CHANGED),
+                            0xFFFFFFFFu};
+  for (size_t m = 0; m < sizeof masks / sizeof masks[0]; m++) {
+    int32_t want = 0;
+    while (want < n && !(masks[m] >> e[want].type & 1u)) want++;
+    for (int32_t i = wary_event_next(s->w, masks[m], 0); i < n;
+         i = wary_event_next(s->w, masks[m], i + 1)) {
+      ENSURE(i == want);
+      want = i + 1;
+      while (want < n && !(masks[m] >> e[want].type & 1u)) want++;
+      s->next_walked += m > 0 && m < 4;
+    }
+    ENSURE(want >= n);
+    ENSURE(wary_event_next(s->w, masks[m], -7) == wary_event_next(s->w, masks[m], 0));
+    ENSURE(wary_event_next(s->w, masks[m], n) == n && wary_event_next(s->w, masks[m], n + 3) == n);
+  }
+}
 
 /* Every event of the step is checked; the first of each type is kept. */
 static void collect(scene *s) {
+  check_next(s);
   for (int32_t i = 0; i < wary_event_count(s->w); i++) {
     const wary_event *e = &wary_events(s->w)[i];
     ENSURE(e->type >= 0 && e->type < TYPES);
@@ -186,6 +213,7 @@ static void test_one_of_each(void) {
     if (!s.seen[type]) fprintf(stderr, "no event of type %d\n", type);
   }
   ENSURE(s.events > TYPES && s.stale == 0);
+  ENSURE(s.next_walked > 3);
 
   /* The meaningful fields say what happened. */
   const wary_event *e = &s.first[WARY_EV_SOUND_HEARD];
