@@ -471,7 +471,8 @@ enum {
   A_WORLD = 1, A_FIRST, A_CTX, A_SENSES, A_PROFILES, A_ACTORS, A_STATE,
   A_AGENT_POS, A_EYE_POS, A_EYE_FORWARD, A_TARGET_POS, A_TARGET_VEL,
   K_X, K_Y, K_Z, K_AGENT, K_TARGET, K_DT, K_DISTANCE, K_AGENT_YAW, K_LIGHT, K_WEATHER, K_LOD_TIER,
-  K_OFF_SCREEN, K_SENSE, K_EVALUATE, K_ID, K_TOP = K_ID
+  K_OFF_SCREEN, K_SENSE, K_EVALUATE, K_ID, K_TOP = K_ID,
+  C_PROFILE, C_EVALUATE, C_TOP = C_EVALUATE
 };
 
 /* t[key] = v, raw: ctx and its vectors have every key the loop writes
@@ -523,12 +524,20 @@ static int l_run_queries(lua_State *L)
   for (int a = A_AGENT_POS; a <= A_TARGET_VEL; a++) luaL_checktype(L, a, LUA_TTABLE);
   query_loop *s = luaL_checkudata(L, A_STATE, QUERY_LOOP_MT);
   lua_settop(L, A_TARGET_VEL);
-  luaL_checkstack(L, K_TOP - A_TARGET_VEL + 16, "run_queries");
+  luaL_checkstack(L, C_TOP - A_TARGET_VEL + 16, "run_queries");
   /* Pushed once: looking a key up by a string from C (lua_getfield) interns
    * it again every time. */
   static const char *const keys[] = { "x", "y", "z", "agent", "target", "dt", "distance", "agent_yaw", "light",
                                       "weather", "lod_tier", "off_screen", "sense", "evaluate", "id" };
   for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) lua_pushstring(L, keys[k]);
+  /* Kept on the stack above the keys while the agent or the sense stays
+   * the same (senses and profiles are the facade's own tables, which no
+   * sense can change inside a step): the agent's profile table, the
+   * sense's evaluate (nil: the sense has none). */
+  lua_pushnil(L); /* C_PROFILE */
+  lua_pushnil(L); /* C_EVALUATE */
+  bool has_profile = false, has_evaluate = false, has_dt = false;
+  lua_Integer profile_agent = 0, evaluate_sense = 0, dt_agent = 0, dt_sense = 0;
   for (;; i++) {
     wary_world *w = loop_world(L);
     if (i < 0 || i >= wary_query_count(w)) return 0;
@@ -559,37 +568,63 @@ static int l_run_queries(lua_State *L)
     lua_pushvalue(L, K_TARGET);
     lua_pushvalue(L, -2);
     lua_rawset(L, A_CTX);
-    set_number(L, A_CTX, K_DT, q->dt);
+    /* dt is the time since the sense last ran for the agent: one value for
+     * all the queries of an agent and a sense. */
+    if (!has_dt || agent != dt_agent || sense != dt_sense) {
+      set_number(L, A_CTX, K_DT, q->dt);
+      has_dt = true;
+      dt_agent = agent;
+      dt_sense = sense;
+    }
     set_number(L, A_CTX, K_DISTANCE, q->distance);
     set_vector(L, A_TARGET_POS, q->target_pos);
     set_vector(L, A_TARGET_VEL, q->target_vel);
-    lua_geti(L, A_SENSES, sense);
-    if (!lua_toboolean(L, -1) || (lua_pushvalue(L, K_EVALUATE), lua_gettable(L, -2), !lua_toboolean(L, -1))) {
-      lua_settop(L, K_TOP);
+    if (!has_evaluate || sense != evaluate_sense) {
+      has_evaluate = true;
+      evaluate_sense = sense;
+      lua_geti(L, A_SENSES, sense);
+      if (lua_toboolean(L, -1)) {
+        lua_pushvalue(L, K_EVALUATE);
+        lua_gettable(L, -2);
+      } else {
+        lua_pushnil(L);
+      }
+      lua_replace(L, C_EVALUATE);
+      if (lua_toboolean(L, C_EVALUATE) && (!s->has_sense || sense != s->sense_now)) {
+        lua_pushvalue(L, K_SENSE);
+        lua_pushvalue(L, K_ID);
+        lua_gettable(L, -3);
+        lua_rawset(L, A_CTX);
+        s->has_sense = true;
+        s->sense_now = sense;
+      }
+      lua_pop(L, 1); /* the sense */
+    }
+    if (!lua_toboolean(L, C_EVALUATE)) {
+      lua_settop(L, C_TOP);
       continue;
     }
-    /* stack: target, sense, evaluate */
-    if (!s->has_sense || sense != s->sense_now) {
-      lua_pushvalue(L, K_SENSE);
-      lua_pushvalue(L, K_ID);
-      lua_gettable(L, -4);
-      lua_rawset(L, A_CTX);
-      s->has_sense = true;
-      s->sense_now = sense;
+    if (!has_profile || agent != profile_agent) {
+      has_profile = true;
+      profile_agent = agent;
+      lua_geti(L, A_PROFILES, agent);
+      lua_replace(L, C_PROFILE);
     }
+    /* stack: target */
     s->evaluated++;
     s->query = i + 1;
     s->sense = sense;
     s->calling = true;
+    lua_pushvalue(L, C_EVALUATE);
     lua_pushvalue(L, A_CTX);
-    lua_geti(L, A_PROFILES, agent);
-    lua_pushvalue(L, K_TOP + 1); /* the target */
+    lua_pushvalue(L, C_PROFILE);
+    lua_pushvalue(L, C_TOP + 1); /* the target */
     lua_callk(L, 3, 5, 0, run_queries_k);
     s->calling = false;
-    /* stack: target, sense, c, accuracy, x, y, z */
+    /* stack: target, c, accuracy, x, y, z */
     int c_type = lua_type(L, -5);
     if (c_type == LUA_TNIL || (c_type == LUA_TBOOLEAN && !lua_toboolean(L, -5))) {
-      lua_settop(L, K_TOP);
+      lua_settop(L, C_TOP);
       continue;
     }
     lua_Number c = lua_tonumber(L, -5), accuracy = 1;
@@ -601,8 +636,7 @@ static int l_run_queries(lua_State *L)
     }
     if (!plain) {
       lua_pushinteger(L, i);
-      lua_replace(L, K_TOP + 1); /* i in the target's place */
-      lua_remove(L, K_TOP + 2);  /* and the sense out: i, c .. z */
+      lua_replace(L, C_TOP + 1); /* i in the target's place: i, c .. z */
       return 6;
     }
     w = loop_world(L); /* as set_query_result would */
@@ -613,7 +647,7 @@ static int l_run_queries(lua_State *L)
       r->accuracy = (float)accuracy;
       r->has_location = false;
     }
-    lua_settop(L, K_TOP);
+    lua_settop(L, C_TOP);
   }
 }
 

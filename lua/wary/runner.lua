@@ -209,6 +209,11 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
   if B.run_queries then return run_in_c(B, w, i, senses, profiles, actors, ctx, errors, at, read_query) end
   local agent_pos, eye_pos, eye_forward, target_pos, target_vel
   local agent_now, sense_now = nil, nil
+  -- Kept while the agent or the sense stays the same (senses and profiles
+  -- are the facade's own tables, which no sense can change inside a step):
+  -- the agent's profile, the sense's evaluate and id, which agent and
+  -- sense ctx.dt is for.
+  local profile, profile_agent, evaluate, id, evaluate_sense, dt_agent, dt_sense
   while true do
     -- nothing past the last query; raises if the world is gone
     local s, agent, target, dt, distance, tx, ty, tz, vx, vy, vz = read_query(w, i)
@@ -229,19 +234,27 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
       ctx.light, ctx.weather, ctx.lod_tier, ctx.off_screen = light, weather, lod_tier, off_screen
     end
     ctx.target = actors[target]
-    ctx.dt, ctx.distance = dt, distance
+    -- the time since the sense last ran for the agent: one value for all
+    -- the queries of an agent and a sense
+    if agent ~= dt_agent or s ~= dt_sense then
+      ctx.dt, dt_agent, dt_sense = dt, agent, s
+    end
+    ctx.distance = distance
     target_pos.x, target_pos.y, target_pos.z = tx, ty, tz
     target_vel.x, target_vel.y, target_vel.z = vx, vy, vz
-    local sense = senses[s]
-    local evaluate = sense and sense.evaluate
-    if evaluate then
-      local id = sense.id
-      if s ~= sense_now then
+    if s ~= evaluate_sense then
+      local sense = senses[s]
+      evaluate, evaluate_sense = sense and sense.evaluate, s
+      id = evaluate and sense.id
+      if evaluate and s ~= sense_now then
         rawset(ctx, "sense", id)
         sense_now = s
       end
+    end
+    if evaluate then
+      if agent ~= profile_agent then profile, profile_agent = profiles[agent], agent end
       at.evaluated, at.query, at.sense, at.calling = at.evaluated + 1, i + 1, s, true
-      local c, accuracy, x, y, z = evaluate(ctx, profiles[agent], actors[target])
+      local c, accuracy, x, y, z = evaluate(ctx, profile, actors[target])
       at.calling = false
       answer(B, w, i, s, agent, target, id, errors, c, accuracy, x, y, z)
     end
