@@ -291,19 +291,21 @@ static void locate(wy_belief *b, const wy_belief_slot *bsl, const wy_profile *p,
  * or silent past its grace with nothing left (its share stays 0); no
  * evidence; a rung from Undetected to Tracked, the one its confidence puts
  * it on (or Detected with Tracked's confidence, waiting for
- * min_track_duration), or Lost with no sense reporting it (waiting for
- * lost_time); sensed, or with confidence left to fade. Fusion then gives
+ * min_track_duration), or Lost or Remembered waiting for lost_time or
+ * memory_time (a sense may report it only below Suspected's confidence,
+ * where it cannot climb); sensed, or with confidence left to fade. Fusion then gives
  * what it gave (b->fused), which a sensed belief's confidence can only fade
  * towards. */
 static bool holds(const wy_belief *b, const wy_belief_slot *bsl, const wy_profile *p) {
   if (b->evidence >= 0 || !(b->sensed || b->confidence > 0.0f)) return false;
-  bool lost = b->state == WARY_LOST;
+  bool lost = b->state == WARY_LOST || b->state == WARY_REMEMBERED;
   if (!lost && !(b->state >= WARY_UNDETECTED && b->state <= WARY_TRACKED)) return false;
   int32_t level = wy_rung_of(&p->def, b->confidence);
   if (!lost && level != b->state && !(level == WARY_TRACKED && b->state == WARY_DETECTED)) return false;
   for (int32_t s = 0; s < p->slot_count; s++) {
     if (bsl[s].share != 0.0f && !wy_slot_in_grace(&bsl[s], &p->slots[s])) return false;
-    if (lost && bsl[s].active) return false;
+    /* Reported off the ladder, it climbs at Suspected's confidence. */
+    if (lost && bsl[s].active && level != WARY_UNDETECTED) return false;
   }
   return true;
 }
@@ -315,6 +317,7 @@ static bool holds(const wy_belief *b, const wy_belief_slot *bsl, const wy_profil
  * before lost_time. */
 static bool keeps_rung(const wary_profile_def *d, const wy_belief *b, float conf, float time) {
   if (b->state == WARY_LOST) return time < d->lost_time;
+  if (b->state == WARY_REMEMBERED) return time < d->memory_time;
   int32_t level = wy_rung_of(d, conf);
   if (level == WARY_TRACKED && b->state == WARY_DETECTED) return time < d->min_track_duration;
   return level == b->state;
