@@ -404,15 +404,40 @@ float wy_replayed_time(const wary_world *w, float t, uint32_t from, uint32_t thr
   return t;
 }
 
+/* Above what n additions of d to t (t, d >= 0), then one of dt, can make in
+ * floats, or +inf: each rounding adds at most 2^-24 of the sum it makes
+ * (2^-149 below the normal floats), so the float sum is at most the real
+ * one times (1 + 2^-24)^(n + 1) < 1 + (n + 1) 2^-23 (n < 2^16). */
+static float replay_bound(float t, float d, uint32_t n, float dt) {
+  if (n >= 65536u) return INFINITY;
+  double real = (double)t + (double)n * (double)d + (double)dt;
+  double bound = real * (1.0 + (double)(n + 1u) * 0x1p-23) + (double)(n + 1u) * 0x1p-149;
+  float f = (float)bound;
+  return (double)f < bound ? nextafterf(f, INFINITY) : f;
+}
+
 void wy_beliefs_wake_due(wary_world *w, int32_t agent, int32_t deadline, float dt) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
+  const struct wy_beliefs *bs = w->beliefs;
   float end = wy_deadline_time(wy_agent_profile(w, agent), deadline), lead = -INFINITY;
   uint32_t through = wy_beliefs_through(w);
   for (int32_t i = 0; i < l->count; i++) {
     const wy_belief *b = &l->data[i];
     if (!b->dormant || wy_belief_deadline(b) != deadline) continue;
+    uint32_t from = wy_belief_asleep_since(w, b);
+    /* Under one dt since it fell asleep, one far from its deadline is told
+     * without the replay: a bound of its time there goes into the lead
+     * (which then comes at most a step early, and finds it exact). */
+    if ((int32_t)(from - bs->dt_same_since) >= 0) {
+      uint32_t n = (int32_t)(through - from) >= 0 ? through - from + 1u : 0u;
+      float bound = replay_bound(b->time_in_state, bs->dt[through % WY_DT_RING], n, dt);
+      if (bound < end) {
+        if (bound > lead) lead = bound;
+        continue;
+      }
+    }
     /* The very sum this step's quiet step would test. */
-    float t = wy_replayed_time(w, b->time_in_state, wy_belief_asleep_since(w, b), through) + dt;
+    float t = wy_replayed_time(w, b->time_in_state, from, through) + dt;
     if (t >= end) wy_belief_wake(w, agent, i);
     else if (t > lead) lead = t;
   }
