@@ -222,8 +222,9 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   /* Dormant beliefs (belief.h) are idle: their threat stays 0 unwalked. */
   beliefs->may_sleep = idle_zero;
   int32_t n = 0;
-  bool hurt = false, critical = false, high = false, tracked = false, suspected = false,
-       detected = false, tracked_or_lost = false;
+  bool hurt = false;
+  uint32_t states = 0; /* bit s: some target belief in state s */
+  int32_t top_level = WARY_THREAT_NONE;
   /* A quiet belief's threat depends on nothing it holds that moves (belief.h,
    * scored): it changes only if hostility changed or, for a target (its
    * distance counts), the agent moved, and then not while the agent is
@@ -277,14 +278,14 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
       best_threat = b->threat;
     }
     n++;
-    hurt = hurt || b->damage > 0.0f;
-    critical = critical || b->threat_level == WARY_THREAT_CRITICAL;
-    high = high || b->threat_level >= WARY_THREAT_HIGH;
-    tracked = tracked || b->state == WARY_TRACKED;
-    suspected = suspected || b->state == WARY_SUSPECTED;
-    detected = detected || b->state == WARY_DETECTED || b->state == WARY_TRACKED;
-    tracked_or_lost = tracked_or_lost || b->state == WARY_TRACKED || b->state == WARY_LOST;
+    hurt |= b->damage > 0.0f;
+    states |= 1u << b->state;
+    if (b->threat_level > top_level) top_level = b->threat_level;
   }
+  bool critical = top_level == WARY_THREAT_CRITICAL, high = top_level >= WARY_THREAT_HIGH,
+       tracked = states >> WARY_TRACKED & 1u, suspected = states >> WARY_SUSPECTED & 1u,
+       detected = (states >> WARY_DETECTED | states >> WARY_TRACKED) & 1u,
+       tracked_or_lost = (states >> WARY_TRACKED | states >> WARY_LOST) & 1u;
   ag->far_until = far_until;
   /* The dormant targets (belief.h, wy_listed): a listed one's threat is
    * what its entry scores where the agent stands now (wy_listed_threat),
