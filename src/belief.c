@@ -216,8 +216,10 @@ static uint32_t run_length(const struct wy_beliefs *bs, uint32_t n, uint32_t thr
 }
 
 /* One run of count steps of the same dt for belief i (dormant): the clocks
- * of wy_belief_clocks, each moved count times in one go. Its uncertainty
- * does not move (it is at its cap, or does not grow: resolve.c, drowsy). */
+ * of wy_belief_clocks, each moved count times in one go. The uncertainty
+ * grows by the same amount each step up to its cap: the sum, then the cap
+ * (once a step reaches the cap, the ones after stay there; before, the
+ * cap changes nothing). */
 static void replay_run(const wy_profile *p, wy_belief_list *l, int32_t i, float dt, uint32_t count,
                        float smooth) {
   wy_belief *b = &l->data[i];
@@ -236,12 +238,17 @@ static void replay_run(const wy_profile *p, wy_belief_list *l, int32_t i, float 
       losing = s;
     }
   }
+  float growth = p->def.uncertainty_growth * dt;
   if (any && quietest == INFINITY) {
     /* Silences that overflow: which slot a step took depends on the step. */
-    for (uint32_t k = 0; k < count; k++) wy_belief_clocks(p, b, bsl, dt, smooth, 0.0f);
+    for (uint32_t k = 0; k < count; k++) wy_belief_clocks(p, b, bsl, dt, smooth, growth);
     return;
   }
   b->time_in_state = wy_add_repeat(b->time_in_state, dt, count);
+  if (b->uncertainty != p->def.max_uncertainty) {
+    float u = wy_add_repeat(b->uncertainty, growth, count);
+    b->uncertainty = u < p->def.max_uncertainty ? u : p->def.max_uncertainty;
+  }
   for (int32_t s = 0; s < p->slot_count; s++)
     if (bsl[s].ever) bsl[s].silent = silent[s];
   b->losing_slot = (int8_t)losing;

@@ -40,8 +40,8 @@ typedef struct wy_belief {
   /* Nothing reports it and nothing about it is about to change: a step only
    * moves its clocks (resolve.c says when a belief is quiet). */
   bool quiet : 1;
-  /* Quiet with its uncertainty at its cap (resolve.c): dormant from its
-   * next step, unless a deadline (wy_belief_deadline) comes in that step. */
+  /* Quiet and not about to be dropped (resolve.c): dormant from its next
+   * step, unless a deadline (wy_belief_deadline) comes in that step. */
   bool drowsy : 1;
   /* Out of the resolve: its clocks wait from the step asleep_since names
    * and are replayed (wy_beliefs_catch_up) before anything reads or wakes it.

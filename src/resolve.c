@@ -101,13 +101,13 @@ wy_evidence_sum wy_evidence_sum_of(const wary_world *w, const wy_belief *b) {
 }
 
 
-/* A quiet belief with its uncertainty at its cap (or not growing) that is
- * not about to be dropped (an Undetected one without a first sighting is):
- * nothing but its clocks can change until it is touched or its deadline
+/* A quiet belief that is not about to be dropped (an Undetected one
+ * without a first sighting is): nothing but its clocks (its uncertainty
+ * among them) can change until it is touched or its deadline
  * (wy_belief_deadline) comes. */
 static bool drowsy(const wy_profile *p, const wy_belief *b) {
-  return (b->state != WARY_UNDETECTED || b->spot_time > 0.0f) &&
-         (b->uncertainty == p->def.max_uncertainty || p->def.uncertainty_growth == 0.0f);
+  (void)p;
+  return b->state != WARY_UNDETECTED || b->spot_time > 0.0f;
 }
 
 /* Updates each slot's share; returns whether any slot still senses the target. */
