@@ -105,8 +105,7 @@ wy_evidence_sum wy_evidence_sum_of(const wary_world *w, const wy_belief *b) {
  * without a first sighting is): nothing but its clocks (its uncertainty
  * among them) can change until it is touched or its deadline
  * (wy_belief_deadline) comes. */
-static bool drowsy(const wy_profile *p, const wy_belief *b) {
-  (void)p;
+static bool drowsy(const wy_belief *b) {
   return b->state != WARY_UNDETECTED || b->spot_time > 0.0f;
 }
 
@@ -428,7 +427,7 @@ static void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_
                (b->state < WARY_SUSPECTED || b->state > WARY_TRACKED);
   for (int32_t s = 0; s < p->slot_count && still; s++) still = bsl[s].share == 0.0f;
   b->quiet = still;
-  b->drowsy = still && drowsy(p, b);
+  b->drowsy = still && drowsy(b);
   b->held = k->undulled && holds(b, bsl, p);
 }
 
@@ -444,7 +443,7 @@ static bool quiet_step(const wy_resolving *r, const wy_rates *k, wy_belief_list 
       (b->state == WARY_REMEMBERED && time >= p->def.memory_time))
     return false;
   wy_belief_clocks(p, b, wy_belief_slots(l, i), dt, k->smooth, k->growth);
-  b->drowsy = drowsy(p, b);
+  b->drowsy = drowsy(b);
   return true;
 }
 
