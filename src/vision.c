@@ -158,21 +158,31 @@ static const float builtin_points[3][20] = {
 };
 
 /* World positions and weights of t's sample points; returns their count. */
-static int32_t sample_points(const wary_world *w, const wary_vision_def *v, const wy_actor *t,
-                             float pos[WARY_MAX_SAMPLES][3], float weight[WARY_MAX_SAMPLES]) {
+/* Where target t's sample points come from (x, y, z, weight each; x, y,
+ * z times *scale), and how many are taken. */
+static int32_t sample_source(const wary_world *w, const wary_vision_def *v, const wy_actor *t,
+                             const float **points, float *scale) {
   const float *src = builtin_points[t->stance];
   int32_t n = 5;
-  float scale = w->def.units_per_meter;
+  *scale = w->def.units_per_meter;
   if (t->samples.count > 0) {
     src = t->samples.points;
     n = t->samples.count;
-    scale = 1.0f;
+    *scale = 1.0f;
   } else if (v->default_samples.count > 0) {
     src = v->default_samples.points;
     n = v->default_samples.count;
-    scale = 1.0f;
+    *scale = 1.0f;
   }
-  if (n > v->sample_count) n = v->sample_count;
+  *points = src;
+  return n > v->sample_count ? v->sample_count : n;
+}
+
+static int32_t sample_points(const wary_world *w, const wary_vision_def *v, const wy_actor *t,
+                             float pos[WARY_MAX_SAMPLES][3], float weight[WARY_MAX_SAMPLES]) {
+  const float *src;
+  float scale;
+  int32_t n = sample_source(w, v, t, &src, &scale);
   float c = cosf(t->yaw * WY_PI / 180.0f), s = sinf(t->yaw * WY_PI / 180.0f);
   for (int32_t i = 0; i < n; i++) {
     float x = src[4 * i] * scale, y = src[4 * i + 1] * scale, z = src[4 * i + 2] * scale;
@@ -234,9 +244,38 @@ static bool fail(int32_t *reason, int32_t why, wary_vision_explain *ex) {
   return false;
 }
 
+/* The cosine of the head's angle off fwd, as wy_vision_plan works it out
+ * (head a sample point's position, d its distance from eye). */
+static float cos_to(const float eye[3], const float fwd[3], const float head[3], float d) {
+  if (!(d > 0.0f)) return 1.0f;
+  float cosang = (fwd[0] * (head[0] - eye[0]) + fwd[1] * (head[1] - eye[1]) + fwd[2] * (head[2] - eye[2])) / d;
+  return cosang > 1.0f ? 1.0f : (cosang < -1.0f ? -1.0f : cosang);
+}
+
+/* Whether the head of t is surely outside every cone (so the plan says out
+ * of range), told before the sample points are worked out: when the head
+ * (the first point) sits straight above t's position, it is that point to
+ * the bit, and its cosine below that of the widest cone's half angle plus
+ * a thousandth of a radian puts its angle past the half angle whatever
+ * acosf and the conversion to degrees round. Not with a rear cone (it
+ * looks the other way) nor a half angle near 180 degrees. */
+static bool outside_cones(const wary_world *w, const float eye[3], const float fwd[3], const wary_vision_def *v,
+                          const wy_actor *t) {
+  if (v->rear_cone || !isfinite(t->yaw)) return false; /* a NaN yaw makes every point NaN */
+  const float *src;
+  float scale;
+  if (sample_source(w, v, t, &src, &scale) <= 0 || src[0] * scale != 0.0f || src[1] * scale != 0.0f) return false;
+  float widest = v->peripheral_cone && v->peripheral_half_angle > v->half_angle ? v->peripheral_half_angle
+                                                                                 : v->half_angle;
+  if (!(widest < 179.0f)) return false;
+  float head[3] = {t->pos[0], t->pos[1], t->pos[2] + src[2] * scale};
+  return cos_to(eye, fwd, head, wy_dist3(eye, head)) < cosf(widest * WY_PI / 180.0f + 1e-3f);
+}
+
 bool wy_vision_plan(wary_world *w, const float eye_pos[3], const float fwd[3],
                     const wary_vision_def *v, const wy_actor *t, int32_t *reason, wary_vision_explain *ex,
                     wy_sight *s, uint64_t *rays) {
+  if (!ex && outside_cones(w, eye_pos, fwd, v, t)) return fail(reason, WARY_LOSS_OUT_OF_RANGE, NULL);
   float (*pts)[3] = s->pts;
   float *wt = s->wt;
   int32_t n = sample_points(w, v, t, pts, wt);
@@ -257,13 +296,7 @@ bool wy_vision_plan(wary_world *w, const float eye_pos[3], const float fwd[3],
 
   /* The angle is measured to the head, the first sample point. */
   float d = wy_dist3(eye, pts[0]);
-  float cosang = 1.0f;
-  if (d > 0.0f) {
-    cosang = (fwd[0] * (pts[0][0] - eye[0]) + fwd[1] * (pts[0][1] - eye[1]) +
-              fwd[2] * (pts[0][2] - eye[2])) / d;
-    cosang = cosang > 1.0f ? 1.0f : (cosang < -1.0f ? -1.0f : cosang);
-  }
-  float angle = acosf(cosang) * 180.0f / WY_PI;
+  float angle = acosf(cos_to(eye, fwd, pts[0], d)) * 180.0f / WY_PI;
   float speed = sqrtf(t->vel[0] * t->vel[0] + t->vel[1] * t->vel[1] + t->vel[2] * t->vel[2]);
   float eye_scale, head_scale, unused_h, unused_l;
   wy_env_at(w, eye, &eye_scale, &unused_h, &unused_l);

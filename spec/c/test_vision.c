@@ -209,6 +209,67 @@ static void test_velocity_from_motion(void) {
   wary_world_destroy(w);
 }
 
+/* A step tells a target outside every cone before working out its sample
+ * points (vision.c, outside_cones); explain works every plan out in full.
+ * Targets all around the edge of the focal cone (and of the peripheral one),
+ * some close enough that the head is well above the eye line: a step sees
+ * exactly those explain finds a confidence for. */
+static void check_cone_edges(bool peripheral, int *seen, int *total) {
+  wary_vision_def v = plain();
+  v.peripheral_cone = peripheral;
+  v.rear_cone = false;
+  wary_world *w = make_world(NULL);
+  wary_profile_def p = wary_default_profile_def();
+  p.senses[0].sense = WARY_SENSE_VISION;
+  p.sense_count = 1;
+  p.ignore_same_team = true;
+  int32_t profile = make_profile(w, &p);
+  ENSURE(wary_profile_set_vision(w, profile, &v) == WARY_OK);
+  wary_actor_def a = wary_default_actor_def();
+  a.profile = profile;
+  a.team = 1;
+  a.yaw = 13.0f;
+  wary_actor_id agent = make_actor(w, &a);
+  enum { TARGETS = 400 };
+  wary_actor_id targets[TARGETS];
+  float edge = peripheral ? v.peripheral_half_angle : v.half_angle;
+  for (int i = 0; i < TARGETS; i++) {
+    /* Bearings within half a degree of the edge, either side; distances
+     * from 0.4 m (head far above the eye line) to 25 m. */
+    float off = (float)(i % 100 - 50) * 0.01f;
+    float bearing = (13.0f + (i % 2 ? edge : -edge) + off) * 3.14159265f / 180.0f;
+    float dist = 40.0f + (float)(i * 37 % 2460);
+    wary_actor_def t = wary_default_actor_def();
+    t.team = 2;
+    t.pos[0] = dist * cosf(bearing);
+    t.pos[1] = dist * sinf(bearing);
+    t.pos[2] = (float)(i % 3) * 40.0f - 40.0f;
+    targets[i] = make_actor(w, &t);
+  }
+  ENSURE(wary_step(w, 0.1f) == WARY_OK);
+  int differ = 0;
+  for (int i = 0; i < TARGETS; i++) {
+    wary_vision_explain e;
+    wary_belief b;
+    ENSURE(wary_vision_explain_get(w, agent, targets[i], &e) == WARY_OK);
+    bool stepped = wary_belief_get(w, agent, targets[i], &b) == WARY_OK && b.shares[0] > 0.0f;
+    bool explained = e.confidence > 0.0f;
+    differ += stepped != explained;
+    *seen += explained;
+    (*total)++;
+  }
+  ENSURE(differ == 0);
+  wary_world_destroy(w);
+}
+
+static void test_cone_edges(void) {
+  int seen = 0, total = 0;
+  check_cone_edges(false, &seen, &total);
+  check_cone_edges(true, &seen, &total);
+  printf("vision: %d targets at the edges of the cones, %d seen, a step and explain agree\n", total, seen);
+  ENSURE(seen > total / 4 && seen < 3 * total / 4);
+}
+
 int main(void) {
   test_velocity_from_motion();
   test_distance_falloff();
@@ -219,5 +280,6 @@ int main(void) {
   test_light_and_zero_factors();
   test_sun_and_shade();
   test_sees_through_steps();
+  test_cone_edges();
   return check_summary("test_vision");
 }
