@@ -273,7 +273,8 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
       }
     }
     if (!is_target(b->state)) continue;
-    if (b->threat > 0.0f && (!best || b->threat > best_threat)) {
+    /* best_threat starts at 0 and only rises: a threat above it is above 0. */
+    if (b->threat > best_threat) {
       best = b;
       best_threat = b->threat;
     }
