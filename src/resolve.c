@@ -448,6 +448,9 @@ static bool quiet_step(const wy_resolving *r, const wy_rates *k, wy_belief_list 
 }
 
 bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l, float dt) {
+  /* No beliefs: nothing to resolve, wake or drop (a lead left from pruned
+   * ones only makes a later wake_due look sooner, which changes nothing). */
+  if (l->count == 0) return false;
   const wy_profile *p = r->profile;
   wy_rates k;
   k.fade = p->def.fade_rate * 1.0f * dt;
