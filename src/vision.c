@@ -157,7 +157,6 @@ static const float builtin_points[3][20] = {
    0.55f, 0.22f, 0.20f, 0.6f, 0.55f, -0.22f, 0.20f, 0.6f},
 };
 
-/* World positions and weights of t's sample points; returns their count. */
 /* Where target t's sample points come from (x, y, z, weight each; x, y,
  * z times *scale), and how many are taken. */
 static int32_t sample_source(const wary_world *w, const wary_vision_def *v, const wy_actor *t,
@@ -178,6 +177,7 @@ static int32_t sample_source(const wary_world *w, const wary_vision_def *v, cons
   return n > v->sample_count ? v->sample_count : n;
 }
 
+/* World positions and weights of t's sample points; returns their count. */
 static int32_t sample_points(const wary_world *w, const wary_vision_def *v, const wy_actor *t,
                              float pos[WARY_MAX_SAMPLES][3], float weight[WARY_MAX_SAMPLES]) {
   const float *src;

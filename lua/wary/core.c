@@ -533,11 +533,11 @@ static int l_run_queries(lua_State *L)
   /* Kept on the stack above the keys while the agent or the sense stays
    * the same (senses and profiles are the facade's own tables, which no
    * sense can change inside a step): the agent's profile table, the
-   * sense's evaluate (nil: the sense has none). */
+   * sense's evaluate (nil: the sense has none). -1: none yet (agent ids
+   * and sense indices are never negative). */
   lua_pushnil(L); /* C_PROFILE */
   lua_pushnil(L); /* C_EVALUATE */
-  bool has_profile = false, has_evaluate = false, has_dt = false;
-  lua_Integer profile_agent = 0, evaluate_sense = 0, dt_agent = 0, dt_sense = 0;
+  lua_Integer profile_agent = -1, evaluate_sense = -1, dt_agent = -1, dt_sense = -1;
   for (;; i++) {
     wary_world *w = loop_world(L);
     if (i < 0 || i >= wary_query_count(w)) return 0;
@@ -570,17 +570,15 @@ static int l_run_queries(lua_State *L)
     lua_rawset(L, A_CTX);
     /* dt is the time since the sense last ran for the agent: one value for
      * all the queries of an agent and a sense. */
-    if (!has_dt || agent != dt_agent || sense != dt_sense) {
+    if (agent != dt_agent || sense != dt_sense) {
       set_number(L, A_CTX, K_DT, q->dt);
-      has_dt = true;
       dt_agent = agent;
       dt_sense = sense;
     }
     set_number(L, A_CTX, K_DISTANCE, q->distance);
     set_vector(L, A_TARGET_POS, q->target_pos);
     set_vector(L, A_TARGET_VEL, q->target_vel);
-    if (!has_evaluate || sense != evaluate_sense) {
-      has_evaluate = true;
+    if (sense != evaluate_sense) {
       evaluate_sense = sense;
       lua_geti(L, A_SENSES, sense);
       if (lua_toboolean(L, -1)) {
@@ -604,8 +602,7 @@ static int l_run_queries(lua_State *L)
       lua_settop(L, C_TOP);
       continue;
     }
-    if (!has_profile || agent != profile_agent) {
-      has_profile = true;
+    if (agent != profile_agent) {
       profile_agent = agent;
       lua_geti(L, A_PROFILES, agent);
       lua_replace(L, C_PROFILE);
