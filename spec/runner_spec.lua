@@ -45,9 +45,10 @@ end
 local function recording(id, calls, interval, answer)
   return {
     id = id, interval = interval or 0.1, max_range = 450,
-    evaluate = function(ctx, _, target)
+    evaluate = function(ctx, profile, target)
       calls[#calls + 1] = {
         sense = ctx.sense, agent = ctx.agent.name, target = target.name, ctx_target = ctx.target.name,
+        profile = profile and profile.name,
         dt = ctx.dt, time = ctx.world:time(), distance = ctx.distance, yaw = ctx.agent_yaw,
         agent_x = ctx.agent_pos.x, target_y = ctx.target_pos.y, vel_x = ctx.target_vel.x,
       }
@@ -117,6 +118,52 @@ local function runner_specs()
     end
     -- 1 s: 10 updates of Fast and 4 of Slow, the first of each without a previous one
     assert.are.same({ Fast = 18, Slow = 6 }, checked)
+  end)
+
+  it("gives actors added in removed actors' slots their own handles and profiles", function()
+    local calls = {}
+    local w, actors = world_with({ recording("Probe", calls) }, 1, 1)
+    worlds.define_profile(w, "q", { "Probe" })
+    local old_agent, old_target = actors.agent1, actors["target1.1"]
+    for _ = 1, 6 do w:step(DT) end
+    assert.are.same({ "agent1", "target1.1", "target1.1", "p" },
+      { calls[1].agent, calls[1].target, calls[1].ctx_target, calls[1].profile })
+    old_agent:remove()
+    old_target:remove()
+    -- the last slot freed is taken first: the new agent takes the old
+    -- target's slot, the new target the old agent's
+    local agent = w:add_agent{ name = "agent2", profile = "q", pos = { 1000, 0, 0 } }
+    local target = w:add_target{ name = "target2", pos = { 1000, 100, 0 } }
+    local SLOT = 2 ^ 20
+    assert.are.equal(old_target.id % SLOT, agent.id % SLOT)
+    assert.are.equal(old_agent.id % SLOT, target.id % SLOT)
+    local first = #calls + 1
+    for _ = 1, 6 do w:step(DT) end
+    assert.is_true(#calls >= first)
+    for i = first, #calls do
+      assert.are.same({ "agent2", "target2", "target2", "q" },
+        { calls[i].agent, calls[i].target, calls[i].ctx_target, calls[i].profile })
+    end
+  end)
+
+  it("reads its own batch after a sense steps another world", function()
+    local calls = {}
+    local other = world_with({ recording("Other", {}) }, 1, 1)
+    local inner = recording("Probe", calls)
+    local evaluate = inner.evaluate
+    inner.evaluate = function(ctx, profile, target)
+      other:step(DT)
+      return evaluate(ctx, profile, target) or 0.5
+    end
+    local w, actors = world_with({ inner }, 2, 2)
+    for _ = 1, 12 do w:step(DT) end
+    assert.is_true(#calls >= 4)
+    for _, c in ipairs(calls) do
+      local a, t = c.target:match("^target(%d)%.(%d)$")
+      assert.are.equal("agent" .. a, c.agent)
+      assert.are.equal(tonumber(t) * 100, c.target_y)
+    end
+    assert.are.equal(0.5, actors.agent2:belief(actors["target2.2"]).confidence)
   end)
 
   it("writes ctx raw: a metatable on ctx whose __index and __newindex raise changes nothing", function()

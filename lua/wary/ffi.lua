@@ -6,7 +6,7 @@
 -- role and every struct's fields, so a function or field added to wary.h
 -- needs no change here. Written by hand: loading the library, the world
 -- handle (world_create, world_destroy) and the custom-sense runner's
--- primitives (query_reader, set_query_result).
+-- primitives (query_reader, query_batch, set_query_result).
 local ffi = require("ffi")
 
 local api = require("wary.api")
@@ -170,7 +170,16 @@ function B.world_create(def)
   return ffi.gc(w, lib.wary_world_destroy)
 end
 
+-- The batch of the world inside a step (between step_begin and step_end):
+-- the runner reads each of its queries and writes each result, so its
+-- readers keep the arrays here rather than ask C for them every time.
+-- world is nil outside a step and once that world is destroyed (a use after
+-- free still raises, through live); another world stepped inside a sense
+-- takes its place, and the first world's reads go the slow way, through C.
+local batch = { world = nil, queries = nil, results = nil, count = 0 }
+
 function B.world_destroy(w)
+  if rawequal(w, batch.world) then batch.world = nil end
   if not destroyed[w] then
     destroyed[w] = true
     ffi.gc(w, nil)
@@ -320,6 +329,22 @@ do
   chunk(B)
 end
 
+do
+  local step_begin, step_end = B.step_begin, B.step_end
+  function B.step_begin(w, dt)
+    local status = step_begin(w, dt)
+    if status == 0 then
+      batch.world, batch.queries, batch.results, batch.count = w, lib.wary_queries(w), lib.wary_results(w),
+        lib.wary_query_count(w)
+    end
+    return status
+  end
+  function B.step_end(w)
+    if rawequal(w, batch.world) then batch.world = nil end
+    return step_end(w)
+  end
+end
+
 ---------------------------------------------------------------------------
 -- The custom-sense runner's primitives (lua/wary/runner.lua).
 
@@ -352,27 +377,49 @@ local function reader(kind, fields)
       values[#values + 1] = f.kind == "u64" and "tonumber(q." .. name .. ")" or "q." .. name
     end
   end
+  -- A query of the world whose batch is kept is read from its array.
+  local kept = kind == "query" and {
+    "  if rawequal(w, batch.world) then",
+    "    if i < 0 or i >= batch.count then return end",
+    "    local q = batch.queries[i]",
+    "    return " .. table.concat(values, ", "),
+    "  end",
+  } or {}
   local source = table.concat({
-    "local lib, live, tonumber = ...",
+    "local lib, live, tonumber, batch, rawequal = ...",
     "return function(w, i)",
+    table.concat(kept, "\n"),
     "  if i < 0 or i >= lib." .. R.count .. "(live(w)) then return end",
     "  local q = lib." .. R.array .. "(w)[i]",
     "  return " .. table.concat(values, ", "),
     "end",
   }, "\n")
-  return assert(load(source, "=wary.ffi (" .. kind .. " reader)"))(lib, live, tonumber)
+  return assert(load(source, "=wary.ffi (" .. kind .. " reader)"))(lib, live, tonumber, batch, rawequal)
 end
 
 function B.query_reader(fields) return reader("query", fields) end
 function B.event_reader(fields) return reader("event", fields) end
 
+-- The batch in place for the runner's loop (runner.lua): live (it raises if
+-- the world is gone: call it before every use of the arrays), the queries,
+-- the results and their count. Valid until step_end; nothing inside a step
+-- can change them, but a sense can destroy the world.
+function B.query_batch(w)
+  live(w)
+  return live, lib.wary_queries(w), lib.wary_results(w), lib.wary_query_count(w)
+end
+
 -- Query i's result active with these (validated by the runner); a location
 -- when x is given.
 function B.set_query_result(w, i, confidence, accuracy, x, y, z)
-  if i < 0 or i >= lib.wary_query_count(live(w)) then
-    return ffi.C.WARY_ERR_NOT_FOUND
+  local r
+  if rawequal(w, batch.world) then
+    if i < 0 or i >= batch.count then return ffi.C.WARY_ERR_NOT_FOUND end
+    r = batch.results[i]
+  else
+    if i < 0 or i >= lib.wary_query_count(live(w)) then return ffi.C.WARY_ERR_NOT_FOUND end
+    r = lib.wary_results(w)[i]
   end
-  local r = lib.wary_results(w)[i]
   r.active = true
   r.confidence = confidence
   r.accuracy = accuracy

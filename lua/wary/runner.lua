@@ -13,6 +13,8 @@
 -- __newindex of a metatable on ctx. The agent's fields are written when the
 -- query's agent changes (the batch hands out the queries of one agent
 -- together): a sense reads ctx, it does not write it.
+local enums = require("wary.enums")
+
 local runner = {}
 
 local huge = math.huge
@@ -162,6 +164,15 @@ end
 -- The readers of a backend (one per Lua state: the backends are modules).
 local readers = setmetatable({}, { __mode = "k" })
 
+-- The actor handles of a world by slot (the index bits of their ids, plus
+-- 1) and the profiles of its agents: two array lookups where actors[id]
+-- and profiles[id] hash a large number. Kept per actors table (load_state
+-- makes a new one). An entry is checked against the id, since a slot is
+-- reused by later actors; an actor's profile is set with its handle and
+-- never changes. Handles are weak values: a removed actor is not kept.
+local by_slot = setmetatable({}, { __mode = "k" })
+local SLOTS = 2 ^ enums.constants.ID_INDEX_BITS
+
 -- The batch from query i on, by the backend's run_queries (the Lua 5.4
 -- backend: the loop below in C, its place in the batch kept in at.loop).
 local function run_in_c(B, w, i, senses, profiles, actors, ctx, errors, at, read_query)
@@ -207,13 +218,19 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
   at.kind = "query"
   i = at.query
   if B.run_queries then return run_in_c(B, w, i, senses, profiles, actors, ctx, errors, at, read_query) end
+  local cache = by_slot[actors]
+  if not cache then
+    cache = { setmetatable({}, { __mode = "v" }), {} }
+    by_slot[actors] = cache
+  end
+  local handles, agent_profiles = cache[1], cache[2]
   local agent_pos, eye_pos, eye_forward, target_pos, target_vel
   local agent_now, sense_now = nil, nil
   -- Kept while the agent or the sense stays the same (senses and profiles
   -- are the facade's own tables, which no sense can change inside a step):
   -- the agent's profile, the sense's evaluate and id, which agent and
   -- sense ctx.dt is for.
-  local profile, profile_agent, evaluate, id, evaluate_sense, dt_agent, dt_sense
+  local profile, evaluate, id, evaluate_sense, dt_agent, dt_sense
   while true do
     -- nothing past the last query; raises if the world is gone
     local s, agent, target, dt, distance, tx, ty, tz, vx, vy, vz = read_query(w, i)
@@ -225,15 +242,28 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
         target_pos, target_vel = ctx.target_pos, ctx.target_vel
       end
       agent_now = agent
+      local k = agent % SLOTS + 1
+      local handle = handles[k]
+      if handle == nil or handle.id ~= agent then
+        handle = actors[agent]
+        handles[k], agent_profiles[k] = handle, profiles[agent]
+      end
+      ctx.agent = handle
+      profile = agent_profiles[k]
       local px, py, pz, yaw, ex, ey, ez, fx, fy, fz, light, weather, lod_tier, off_screen = read_agent(w, i)
-      ctx.agent = actors[agent]
       agent_pos.x, agent_pos.y, agent_pos.z = px, py, pz
       ctx.agent_yaw = yaw
       eye_pos.x, eye_pos.y, eye_pos.z = ex, ey, ez
       eye_forward.x, eye_forward.y, eye_forward.z = fx, fy, fz
       ctx.light, ctx.weather, ctx.lod_tier, ctx.off_screen = light, weather, lod_tier, off_screen
     end
-    ctx.target = actors[target]
+    local k = target % SLOTS + 1
+    local target_actor = handles[k]
+    if target_actor == nil or target_actor.id ~= target then
+      target_actor = actors[target]
+      handles[k], agent_profiles[k] = target_actor, profiles[target]
+    end
+    ctx.target = target_actor
     -- the time since the sense last ran for the agent: one value for all
     -- the queries of an agent and a sense
     if agent ~= dt_agent or s ~= dt_sense then
@@ -252,9 +282,8 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
       end
     end
     if evaluate then
-      if agent ~= profile_agent then profile, profile_agent = profiles[agent], agent end
       at.evaluated, at.query, at.sense, at.calling = at.evaluated + 1, i + 1, s, true
-      local c, accuracy, x, y, z = evaluate(ctx, profile, actors[target])
+      local c, accuracy, x, y, z = evaluate(ctx, profile, target_actor)
       at.calling = false
       answer(B, w, i, s, agent, target, id, errors, c, accuracy, x, y, z)
     end
