@@ -6,7 +6,7 @@
 -- role and every struct's fields, so a function or field added to wary.h
 -- needs no change here. Written by hand: loading the library, the world
 -- handle (world_create, world_destroy) and the custom-sense runner's
--- primitives (query_reader, query_batch, set_query_result).
+-- primitives (query_reader, set_query_result) and the batch they keep.
 local ffi = require("ffi")
 
 local api = require("wary.api")
@@ -399,15 +399,6 @@ end
 
 function B.query_reader(fields) return reader("query", fields) end
 function B.event_reader(fields) return reader("event", fields) end
-
--- The batch in place for the runner's loop (runner.lua): live (it raises if
--- the world is gone: call it before every use of the arrays), the queries,
--- the results and their count. Valid until step_end; nothing inside a step
--- can change them, but a sense can destroy the world.
-function B.query_batch(w)
-  live(w)
-  return live, lib.wary_queries(w), lib.wary_results(w), lib.wary_query_count(w)
-end
 
 -- Query i's result active with these (validated by the runner); a location
 -- when x is given.
