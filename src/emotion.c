@@ -210,7 +210,11 @@ void wy_emotion_prefetch(const wary_world *w, int32_t agent, int stage) {
   }
   const wy_belief_list *l = wy_beliefs_of(w, agent);
   if (ag->attention) wy_belief_find_prefetch(l, ag->attention);
-  wy_prefetch_span(l->listed, (size_t)l->listed_count * sizeof *l->listed);
+  /* The pass reads the listed entries when it scores them again (the list
+   * or the relationships changed); otherwise only when one of them could
+   * lead, which is seldom (emotion_step). */
+  bool same = ag->scored && ag->scored_relations == w->relation_epoch;
+  if (!same || l->listed_dirty) wy_prefetch_span(l->listed, (size_t)l->listed_count * sizeof *l->listed);
 }
 
 void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
