@@ -173,6 +173,20 @@ local readers = setmetatable({}, { __mode = "k" })
 local by_slot = setmetatable({}, { __mode = "k" })
 local SLOTS = 2 ^ enums.constants.ID_INDEX_BITS
 
+-- Actor id's handle through that cache (handles; agent_profiles[id % SLOTS
+-- + 1] is then its profile), filled from actors and profiles when it misses.
+-- One function for agents and targets; a second result (the profile) made
+-- LuaJIT's loop slower in a probe, so the caller reads the profile itself.
+local function by_slot_of(handles, agent_profiles, actors, profiles, id)
+  local k = id % SLOTS + 1
+  local handle = handles[k]
+  if handle == nil or handle.id ~= id then
+    handle = actors[id]
+    handles[k], agent_profiles[k] = handle, profiles[id]
+  end
+  return handle
+end
+
 -- The batch from query i on, by the backend's run_queries (the Lua 5.4
 -- backend: the loop below in C, its place in the batch kept in at.loop).
 local function run_in_c(B, w, i, senses, profiles, actors, ctx, errors, at, read_query)
@@ -242,14 +256,8 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
         target_pos, target_vel = ctx.target_pos, ctx.target_vel
       end
       agent_now = agent
-      local k = agent % SLOTS + 1
-      local handle = handles[k]
-      if handle == nil or handle.id ~= agent then
-        handle = actors[agent]
-        handles[k], agent_profiles[k] = handle, profiles[agent]
-      end
-      ctx.agent = handle
-      profile = agent_profiles[k]
+      ctx.agent = by_slot_of(handles, agent_profiles, actors, profiles, agent)
+      profile = agent_profiles[agent % SLOTS + 1]
       local px, py, pz, yaw, ex, ey, ez, fx, fy, fz, light, weather, lod_tier, off_screen = read_agent(w, i)
       agent_pos.x, agent_pos.y, agent_pos.z = px, py, pz
       ctx.agent_yaw = yaw
@@ -257,12 +265,7 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
       eye_forward.x, eye_forward.y, eye_forward.z = fx, fy, fz
       ctx.light, ctx.weather, ctx.lod_tier, ctx.off_screen = light, weather, lod_tier, off_screen
     end
-    local k = target % SLOTS + 1
-    local target_actor = handles[k]
-    if target_actor == nil or target_actor.id ~= target then
-      target_actor = actors[target]
-      handles[k], agent_profiles[k] = target_actor, profiles[target]
-    end
+    local target_actor = by_slot_of(handles, agent_profiles, actors, profiles, target)
     ctx.target = target_actor
     -- the time since the sense last ran for the agent: one value for all
     -- the queries of an agent and a sense
