@@ -83,6 +83,20 @@ sanitize=$(cache WARY_SANITIZE)
 cc=$(cache CMAKE_C_COMPILER)
 load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'; }
 load_start=$(load)
+# cores: the same short C world (bench_core thermal-worker, 3 x 60 steps)
+# pinned to each CPU in turn, mean ms a step: the cores of a shared machine
+# need not run alike, and which is slower can change (bench/README.md).
+cores() {
+  command -v taskset >/dev/null || { echo "? (no taskset)"; return; }
+  local c out list=''
+  for c in $(seq 0 $(($(nproc) - 1))); do
+    out=$(WARY_BENCH_PARTS=thermal-worker WARY_BENCH_REPS=3 WARY_BENCH_STEPS=60 WARY_BENCH_RESULTS='' \
+      taskset -c "$c" "$core" 200 50 2000 2>/dev/null | awk '/^REP/ { s += $2; n++ } END { if (n) printf "%.3f", s / n / 60 * 1e3 }')
+    list="$list cpu$c ${out:-?} ms"
+  done
+  echo "${list# }"
+}
+cores_start=$(cores)
 
 # ---- the parts: their details into $details, their figures into $results -----
 # part TITLE COMMAND...: runs one part, its output appended to the details
@@ -152,6 +166,7 @@ echo "================================ wary benchmarks =========================
 echo "date:       $(date -u '+%Y-%m-%d %H:%M:%S UTC'), $(($(date +%s) - started)) s"
 echo "machine:    nproc $(nproc), CPU ${cpu:-unknown}${mhz:+ (${mhz%.*} MHz)}, $(uname -srm)"
 echo "load:       $load_start at the start, $(load) at the end (1/5/15 min; other work on the machine skews the figures)"
+echo "cores:      $cores_start at the start, $(cores) at the end (one short C world pinned to each CPU, ms a step)"
 echo "build:      $WARY_BUILD, CMAKE_BUILD_TYPE=${build_type:-<none>}, C flags:$(echo " $cflags" | tr -s ' ')"
 echo "compiler:   $("${cc:-cc}" --version 2>/dev/null | head -n 1)"
 echo "lua:        $(lua5.4 -v 2>&1 | head -n 1) | $(luajit -v 2>&1 | head -n 1)"
