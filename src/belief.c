@@ -423,25 +423,36 @@ static float replay_bound(float t, float d, uint32_t n, float dt) {
   return (double)f < bound ? nextafterf(f, INFINITY) : f;
 }
 
+bool wy_replayed_bound(const wary_world *w, float t, uint32_t from, uint32_t through, float dt, float *bound) {
+  const struct wy_beliefs *bs = w->beliefs;
+  if ((int32_t)(from - bs->dt_same_since) < 0) return false;
+  uint32_t n = (int32_t)(through - from) >= 0 ? through - from + 1u : 0u;
+  *bound = replay_bound(t, bs->dt[through % WY_DT_RING], n, dt);
+  return true;
+}
+
 void wy_beliefs_wake_due(wary_world *w, int32_t agent, int32_t deadline, float dt) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
-  const struct wy_beliefs *bs = w->beliefs;
   float end = wy_deadline_time(wy_agent_profile(w, agent), deadline), lead = -INFINITY;
   uint32_t through = wy_beliefs_through(w);
   for (int32_t i = 0; i < l->count; i++) {
     const wy_belief *b = &l->data[i];
     if (!b->dormant || wy_belief_deadline(b) != deadline) continue;
     uint32_t from = wy_belief_asleep_since(w, b);
-    /* Under one dt since it fell asleep, one far from its deadline is told
-     * without the replay: a bound of its time there goes into the lead
-     * (which then comes at most a step early, and finds it exact). */
-    if ((int32_t)(from - bs->dt_same_since) >= 0) {
-      uint32_t n = (int32_t)(through - from) >= 0 ? through - from + 1u : 0u;
-      float bound = replay_bound(b->time_in_state, bs->dt[through % WY_DT_RING], n, dt);
+    /* Under one dt since it fell asleep, a bound of its time tells it
+     * without a replay: far from its deadline, the bound goes into the lead;
+     * else it is woken, its deadline in this step or a step or two later
+     * (waking, as a report does, changes no result: the steps it then takes
+     * awake make what the replay would, and it stays awake through the
+     * deadline or falls asleep again). */
+    float bound;
+    if (wy_replayed_bound(w, b->time_in_state, from, through, dt, &bound)) {
       if (bound < end) {
         if (bound > lead) lead = bound;
-        continue;
+      } else {
+        wy_belief_wake(w, agent, i);
       }
+      continue;
     }
     /* The very sum this step's quiet step would test. */
     float t = wy_replayed_time(w, b->time_in_state, from, through) + dt;

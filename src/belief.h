@@ -354,6 +354,11 @@ static inline uint32_t wy_belief_asleep_since(const wary_world *w, const wy_beli
 /* A time in state t after the steps from .. through (at most WY_DT_RING
  * back), each adding the dt it had: what they make of it, to the bit. */
 float wy_replayed_time(const wary_world *w, float t, uint32_t from, uint32_t through);
+/* When one dt has held since step from: true, and *bound at or above what
+ * wy_replayed_time(w, t, from, through) + dt makes (a few parts in 10^7 of
+ * it per step replayed; from through + 1: exact or nearly), without the
+ * replay. */
+bool wy_replayed_bound(const wary_world *w, float t, uint32_t from, uint32_t through, float dt, float *bound);
 
 /* 1 at pos, 0 at the scale's range and beyond it (below 0 there: the
  * caller clamps). At or past the range, where the rounded distance is at
