@@ -47,7 +47,7 @@ typedef struct wy_belief {
    * and are replayed (wy_beliefs_catch_up) before anything reads or wakes it.
    * A Lost or Remembered one is in the list's listed ones (the emotion
    * pass still scores it: wy_belief_listed) and is woken for the step its
-   * deadline comes (wy_beliefs_wake_due). */
+   * deadline comes, or a step or two before (wy_beliefs_wake_due). */
   bool dormant : 1;
   /* Its threat was scored (emotion.c) from what it holds now: a quiet step
    * keeps that, anything else that changes it clears it. */
