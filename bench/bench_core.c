@@ -1725,7 +1725,7 @@ typedef struct game_point {
 
 /* Steps every world of pts in turn, rounds x stretch steps each, so that the
  * worlds share the machine's load; then their figures per step. */
-static void game_measure(game_point *pts, int n, int rounds, int stretch) {
+static void game_measure(game_point *pts, int n, int rounds, int stretch, summary *pair_ratio) {
   for (int i = 0; i < n; i++) {
     pts[i].round_ms = malloc((size_t)rounds * sizeof *pts[i].round_ms);
     pts[i].step_ms = malloc((size_t)stretch * sizeof *pts[i].step_ms);
@@ -1744,6 +1744,17 @@ static void game_measure(game_point *pts, int n, int rounds, int stretch) {
       q->round_ms[r] = median(q->step_ms, stretch);
       q->steps += (uint64_t)stretch;
     }
+  /* Two worlds: each round's step of the second over the first's, the two
+   * rounds run one after the other (the machine's speed moves less between
+   * them than over the whole part). */
+  if (pair_ratio && n == 2) {
+    double *ratios = malloc((size_t)rounds * sizeof *ratios);
+    if (!ratios) game_fail("allocate the measurements");
+    for (int r = 0; r < rounds; r++)
+      ratios[r] = pts[0].round_ms[r] > 0.0 ? pts[1].round_ms[r] / pts[0].round_ms[r] : 0.0;
+    *pair_ratio = summarize(ratios, rounds);
+    free(ratios);
+  }
   for (int i = 0; i < n; i++) {
     game_point *q = &pts[i];
     wary_stats after = wary_world_stats(q->g.w);
@@ -1768,7 +1779,7 @@ static void report_sweep_one(bool constant_density, const int32_t *sizes, int n,
     game_build(&pts[i].g, &p);
     for (int s = 0; s < warmup; s++) game_step(&pts[i].g);
   }
-  game_measure(pts, n, rounds, stretch);
+  game_measure(pts, n, rounds, stretch, NULL);
   printf("   %s\n", constant_density
                         ? "a. constant density: N agents, N/4 targets, 2N boxes, N/5 sounds/s, a side of 200 m x sqrt(N/1000)"
                         : "b. rising density: N agents in the 1,000-agent world (200 m, 2000 boxes, 250 targets, 200 sounds/s)");
@@ -1882,16 +1893,19 @@ static void report_game(void) {
   }
   printf("   (the median step of that game second while the world ages; the first run of 60 steps is its first\n"
          "   second; allocs/st: allocations and reallocations inside wary_step, per step of that second)\n");
-  game_measure(pts, 2, rounds, stretch);
-  double ratio = pts[0].ms.med > 0.0 ? pts[1].ms.med / pts[0].ms.med : 0.0;
+  summary pair;
+  game_measure(pts, 2, rounds, stretch, &pair);
+  double ratio = pair.med;
   printf("   Then a second copy at %d s and this one at %d s, stepped in turn (%d rounds of %d steps each):\n", young,
          age, rounds, stretch);
   printf("   step at %3d s: %8.3f ms [%.3f - %.3f], %d beliefs\n", young, pts[0].ms.med, pts[0].ms.min,
          pts[0].ms.max, (int)wary_world_stats(pts[0].g.w).beliefs);
   printf("   step at %3d s: %8.3f ms [%.3f - %.3f], %d beliefs, %.2f allocs/step\n", age, pts[1].ms.med,
          pts[1].ms.min, pts[1].ms.max, (int)wary_world_stats(pts[1].g.w).beliefs, pts[1].allocs);
-  printf("   step at %d s / step at %d s: %.2fx (the median step of a round, median over rounds [min - max])\n", age,
-         young, ratio);
+  printf("   step at %d s / step at %d s: %.2fx [%.2f - %.2f] (each round of the %d s world over the round of the %d s world\n"
+         "   just before it, median over rounds [min - max]); the medians above give %.2fx\n", age, young, ratio, pair.min,
+         pair.max, age, young,
+         pts[0].ms.med > 0.0 ? pts[1].ms.med / pts[0].ms.med : 0.0);
   result_put("game_agents", p.agents);
   result_put("game_young_s", young);
   result_put("game_age_s", age);

@@ -52,7 +52,8 @@ heading("speed of the core (C)")
 row(count(kv.game_agents or 1000) .. " agents see + hear: ms/step at " .. (kv.game_age_s or 120) .. " s", "game",
   "<= 1.0 ms", ms(kv.game_ms_old))
 row("steady game: step at " .. (kv.game_age_s or 120) .. " s / step at " .. (kv.game_young_s or 5) .. " s", "game",
-  "<= 1.2x", ms(kv.game_ms_old), ms(kv.game_ms_young), times(kv.game_ms_old, kv.game_ms_young))
+  "<= 1.2x", ms(kv.game_ms_old), ms(kv.game_ms_young),
+  kv.game_ratio and string.format("%.2fx", kv.game_ratio) or times(kv.game_ms_old, kv.game_ms_young))
 -- [prefetch] the same world stepped with WY_PREFETCH on and off in turn: the median ratio of rounds.
 for _, at in ipairs({ { "young", kv.game_young_s or 5 }, { "old", kv.game_age_s or 120 } }) do
   local r = kv["prefetch_ratio_" .. at[1]]
