@@ -27,6 +27,7 @@
 # ageing table off, part 9 ages the game world), the knobs of parts 8-10 (bench/README.md),
 # WARY_BENCH_CALLGRIND (1: instruction counts a step at two sizes of part 8 when valgrind
 # is there, bench/callgrind.sh; 0: not),
+# WARY_BENCH_PIN_CPU (0: the CPU parts 4, 5 and 7 run on; empty: not pinned),
 # WARY_BENCH_RESULTS (a file: the summary's key=value figures are copied there),
 # WARY_BUILD (the build tree, default build/). The benchmarks print figures and
 # assert nothing about time; this script fails only if the build or a run fails.
@@ -139,13 +140,20 @@ maybe_part() {
 
 preload=()
 if [ -n "${WARY_PRELOAD:-}" ]; then preload=(env LD_PRELOAD="$WARY_PRELOAD"); fi
+# Parts 4, 5 and 7 set processes side by side (C next to each interpreter):
+# on one CPU, all of them run as fast as that CPU does at the time, however
+# the other runs (bench/README.md, "The cores need not be alike").
+# WARY_BENCH_PIN_CPU (0) is that CPU; empty: not pinned.
+pin=()
+pin_cpu=${WARY_BENCH_PIN_CPU-0}
+if [ -n "$pin_cpu" ] && command -v taskset >/dev/null; then pin=(taskset -c "$pin_cpu"); fi
 
 part "1-3. rays, C senses, vision in C" env WARY_BENCH_PARTS=core "$core"
 maybe_part rays "rays: the core next to a reference BVH"
-part "4. a custom sense in Lua" "${preload[@]}" lua5.4 bench/custom_senses.lua "$WARY_BENCH_N" "$WARY_BENCH_M" "$WARY_BENCH_K"
-part "5. vision through the facade" "${preload[@]}" lua5.4 bench/vision.lua "$WARY_BENCH_N" "$WARY_BENCH_M" "$WARY_BENCH_K"
+part "4. a custom sense in Lua" "${pin[@]}" "${preload[@]}" lua5.4 bench/custom_senses.lua "$WARY_BENCH_N" "$WARY_BENCH_M" "$WARY_BENCH_K"
+part "5. vision through the facade" "${pin[@]}" "${preload[@]}" lua5.4 bench/vision.lua "$WARY_BENCH_N" "$WARY_BENCH_M" "$WARY_BENCH_K"
 part "6. hearing in C" env WARY_BENCH_PARTS=hearing "$core"
-part "7. hearing through the facade" "${preload[@]}" lua5.4 bench/hearing.lua
+part "7. hearing through the facade" "${pin[@]}" "${preload[@]}" lua5.4 bench/hearing.lua
 part "8. the game world from 100 to 10,000 agents" env WARY_BENCH_PARTS=sweep "$core"
 if [ "${WARY_BENCH_CALLGRIND:-1}" = 1 ] && [ "$sanitize" != ON ] && command -v valgrind >/dev/null; then
   part "8b. instructions a step (callgrind)" bash bench/callgrind.sh
@@ -166,7 +174,9 @@ echo "================================ wary benchmarks =========================
 echo "date:       $(date -u '+%Y-%m-%d %H:%M:%S UTC'), $(($(date +%s) - started)) s"
 echo "machine:    nproc $(nproc), CPU ${cpu:-unknown}${mhz:+ (${mhz%.*} MHz)}, $(uname -srm)"
 echo "load:       $load_start at the start, $(load) at the end (1/5/15 min; other work on the machine skews the figures)"
-echo "cores:      $cores_start at the start, $(cores) at the end (one short C world pinned to each CPU, ms a step)"
+echo "cores:      $cores_start at the start, $(cores) at the end (one short C world pinned to each CPU, ms a step);"
+if [ ${#pin[@]} -gt 0 ]; then echo "            parts 4, 5 and 7 pinned to CPU $pin_cpu (WARY_BENCH_PIN_CPU)"
+else echo "            parts 4, 5 and 7 not pinned"; fi
 echo "build:      $WARY_BUILD, CMAKE_BUILD_TYPE=${build_type:-<none>}, C flags:$(echo " $cflags" | tr -s ' ')"
 echo "compiler:   $("${cc:-cc}" --version 2>/dev/null | head -n 1)"
 echo "lua:        $(lua5.4 -v 2>&1 | head -n 1) | $(luajit -v 2>&1 | head -n 1)"
