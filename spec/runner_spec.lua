@@ -166,6 +166,18 @@ local function runner_specs()
     assert.are.equal(0.5, actors.agent2:belief(actors["target2.2"]).confidence)
   end)
 
+  it("lets a world go once its step is over: nothing of the runner keeps it alive", function()
+    local calls = {}
+    local w = world_with({ recording("Probe", calls) }, 2, 2)
+    for _ = 1, 12 do w:step(DT) end
+    assert.is_true(#calls > 0)
+    local weak = setmetatable({ w }, { __mode = "v" })
+    w = nil -- luacheck: ignore 311
+    collectgarbage()
+    collectgarbage()
+    assert.is_nil(weak[1])
+  end)
+
   it("writes ctx raw: a metatable on ctx whose __index and __newindex raise changes nothing", function()
     local calls = {}
     local w = world_with({ recording("Probe", calls) }, 1, 2)

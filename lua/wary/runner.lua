@@ -294,6 +294,28 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
   end
 end
 
+-- The end of a batch, as the runner's coroutine yields it: no sense can
+-- yield this table, so any other yield is a sense's.
+local DONE = {}
+
+-- The body of a runner coroutine: batches until one raises or a sense
+-- yields; between batches it waits, so that the next step reuses it. It
+-- lets go of the batch's world and tables first: a world nobody else holds
+-- is collected as it would be without it.
+local function serve(B, w, senses, profiles, actors, ctx, errors, at)
+  while true do
+    run_from(B, w, senses, profiles, actors, ctx, errors, at)
+    -- luacheck: push ignore 311 (cleared for the wait, not for a read)
+    B, w, senses, profiles, actors, ctx, errors, at = nil, nil, nil, nil, nil, nil, nil, nil
+    -- luacheck: pop
+    B, w, senses, profiles, actors, ctx, errors, at = coroutine.yield(DONE)
+  end
+end
+
+-- A runner coroutine waiting for its next batch (nil: none; a run takes it,
+-- so a world stepped inside a sense makes its own).
+local idle = nil
+
 -- Runs the inbox and the batch; errors gets an entry per failure
 -- ({ index, sense, agent, target, message [, inbox = true] }). Returns the
 -- number of queries evaluated. Raises "wary world is destroyed" if a sense
@@ -301,19 +323,24 @@ end
 -- evaluate that raises ends it (its message is the error and the traceback
 -- where it was raised), and one that yields (called from a coroutine) stops
 -- there without taking world:step with it; either call fails as an error of
--- its sense, and the rest carries on after it in a new coroutine.
+-- its sense, and the rest carries on after it in a new coroutine. A
+-- coroutine that ends its batch waits for the next one, which reuses it.
 function runner.run(B, w, senses, profiles, actors, ctx, errors)
   -- A step with nothing for a Lua sense (no custom sense, or none due)
-  -- makes no coroutine.
+  -- uses no coroutine.
   if B.query_count(w) == 0 and B.inbox_count(w) == 0 then return 0 end
   local at = { inbox = 0, query = 0, evaluated = 0, calling = false }
   while true do
-    local co = coroutine.create(run_from)
+    local co = idle or coroutine.create(serve)
+    idle = nil
     at.loop = nil
     local ok, err = coroutine.resume(co, B, w, senses, profiles, actors, ctx, errors, at)
     if at.loop then at.query, at.sense, at.evaluated, at.calling = B.query_loop_at(at.loop) end
     if not ok and not at.calling then error(err, 0) end
-    if ok and coroutine.status(co) == "dead" then return at.evaluated end
+    if ok and err == DONE then
+      idle = co
+      return at.evaluated
+    end
     at.calling = false
     local sense = senses[at.sense]
     local message = ok and string.format("sense '%s': yielded (a sense must return its answer, not yield)",
