@@ -70,13 +70,16 @@ local function set_vector(ctx, name, a)
 end
 
 -- Every key the queries write present in ctx and its vectors, raw.
+local XYZ = { "x", "y", "z" }
 local function present(ctx)
-  for _, k in ipairs(KEYS) do
+  for i = 1, #KEYS do
+    local k = KEYS[i]
     if rawget(ctx, k) == nil then rawset(ctx, k, false) end
   end
-  for _, name in ipairs(VECTORS) do
-    local v = vector(ctx, name)
-    for _, k in ipairs({ "x", "y", "z" }) do
+  for i = 1, #VECTORS do
+    local v = vector(ctx, VECTORS[i])
+    for j = 1, 3 do
+      local k = XYZ[j]
       if rawget(v, k) == nil then rawset(v, k, 0) end
     end
   end
@@ -193,9 +196,10 @@ local function run_in_c(B, w, i, senses, profiles, actors, ctx, errors, at, read
   if i >= B.query_count(w) then return end
   local loop = B.query_loop(at.evaluated)
   at.loop = loop
-  present(ctx)
-  local agent_pos, eye_pos, eye_forward = ctx.agent_pos, ctx.eye_pos, ctx.eye_forward
-  local target_pos, target_vel = ctx.target_pos, ctx.target_vel
+  -- The loop in C writes raw, and writes every key before the first
+  -- evaluate: only the vectors need to be there.
+  local agent_pos, eye_pos, eye_forward = vector(ctx, "agent_pos"), vector(ctx, "eye_pos"), vector(ctx, "eye_forward")
+  local target_pos, target_vel = vector(ctx, "target_pos"), vector(ctx, "target_vel")
   local run_queries = B.run_queries
   while true do
     local j, c, accuracy, x, y, z = run_queries(w, i, ctx, senses, profiles, actors, loop, agent_pos, eye_pos,
