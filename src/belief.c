@@ -439,23 +439,15 @@ void wy_beliefs_wake_due(wary_world *w, int32_t agent, int32_t deadline, float d
     const wy_belief *b = &l->data[i];
     if (!b->dormant || wy_belief_deadline(b) != deadline) continue;
     uint32_t from = wy_belief_asleep_since(w, b);
-    /* Under one dt since it fell asleep, a bound of its time tells it
-     * without a replay: far from its deadline, the bound goes into the lead;
-     * else it is woken, its deadline in this step or a step or two later
-     * (waking, as a report does, changes no result: the steps it then takes
-     * awake make what the replay would, and it stays awake through the
-     * deadline or falls asleep again). */
-    float bound;
-    if (wy_replayed_bound(w, b->time_in_state, from, through, dt, &bound)) {
-      if (bound < end) {
-        if (bound > lead) lead = bound;
-      } else {
-        wy_belief_wake(w, agent, i);
-      }
-      continue;
-    }
-    /* The very sum this step's quiet step would test. */
-    float t = wy_replayed_time(w, b->time_in_state, from, through) + dt;
+    /* Under one dt since it fell asleep, a bound of its time stands for it,
+     * without a replay: one near its deadline then wakes a step or two
+     * early at most (waking, as a report does, changes no result: the steps
+     * it then takes awake make what the replay would, and it stays awake
+     * through the deadline or falls asleep again). Else the very sum this
+     * step's quiet step would test. */
+    float t;
+    if (!wy_replayed_bound(w, b->time_in_state, from, through, dt, &t))
+      t = wy_replayed_time(w, b->time_in_state, from, through) + dt;
     if (t >= end) wy_belief_wake(w, agent, i);
     else if (t > lead) lead = t;
   }

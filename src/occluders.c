@@ -592,7 +592,6 @@ WY_INLINE bool too_close(float l0, float r0, const seg *s) {
   return !(fabsf(l0 - r0) > s->margin) && !(s->fast && (l0 == 0.0f || r0 == 0.0f));
 }
 
-
 /* ---- the walk ----------------------------------------------------------------- */
 
 typedef enum walk_mode { SIGHT, SEGMENT, WALLS } walk_mode;

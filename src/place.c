@@ -173,12 +173,8 @@ static void wake_due(const wary_world *w, wy_place_list *l, const float end[2], 
        * its deadline without the replay; one near it wakes, a step or two
        * early at most, which changes no result. */
       float t;
-      if (!all && wy_replayed_bound(w, pl->time_in_state, from, through, dt, &t)) {
-        if (t >= end[k]) wake(w, l, pl);
-        else if (t > lead[k]) lead[k] = t;
-        continue;
-      }
-      t = wy_replayed_time(w, pl->time_in_state, from, through) + dt;
+      if (all || !wy_replayed_bound(w, pl->time_in_state, from, through, dt, &t))
+        t = wy_replayed_time(w, pl->time_in_state, from, through) + dt;
       if (t >= end[k]) wake(w, l, pl);
       else if (t > lead[k]) lead[k] = t;
     }

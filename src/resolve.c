@@ -292,9 +292,9 @@ static void locate(wy_belief *b, const wy_belief_slot *bsl, const wy_profile *p,
  * it on (or Detected with Tracked's confidence, waiting for
  * min_track_duration), or Lost or Remembered waiting for lost_time or
  * memory_time (a sense may report it only below Suspected's confidence,
- * where it cannot climb); sensed, or with confidence left to fade. Fusion then gives
- * what it gave (b->fused), which a sensed belief's confidence can only fade
- * towards. */
+ * where it cannot climb); sensed, or with confidence left to fade. Fusion
+ * then gives what it gave (b->fused), which a sensed belief's confidence can
+ * only fade towards. */
 static bool holds(const wy_belief *b, const wy_belief_slot *bsl, const wy_profile *p) {
   if (b->evidence >= 0 || !(b->sensed || b->confidence > 0.0f)) return false;
   bool lost = b->state == WARY_LOST || b->state == WARY_REMEMBERED;
