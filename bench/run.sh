@@ -146,7 +146,9 @@ if [ -n "${WARY_PRELOAD:-}" ]; then preload=(env LD_PRELOAD="$WARY_PRELOAD"); fi
 # WARY_BENCH_PIN_CPU (0) is that CPU; empty: not pinned.
 pin=()
 pin_cpu=${WARY_BENCH_PIN_CPU-0}
-if [ -n "$pin_cpu" ] && command -v taskset >/dev/null; then pin=(taskset -c "$pin_cpu"); fi
+if [ -n "$pin_cpu" ] && command -v taskset >/dev/null && taskset -c "$pin_cpu" true 2>/dev/null; then
+  pin=(taskset -c "$pin_cpu")
+fi
 
 part "1-3. rays, C senses, vision in C" env WARY_BENCH_PARTS=core "$core"
 maybe_part rays "rays: the core next to a reference BVH"
