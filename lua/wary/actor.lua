@@ -24,8 +24,12 @@ end
 local function vector_setter(method, field, fn)
   return function(self, x, y, z)
     local B, w = live(self, method)
-    local v = type(x) == "table" and x or { x, y, z or 0 }
-    x, y, z = check.vector(self.name, field, v)
+    -- numbers make no table: games move actors every frame
+    if type(x) == "table" then
+      x, y, z = check.vector(self.name, field, x)
+    else
+      x, y, z = check.xyz(self.name, field, x, y, z)
+    end
     ok(self, B[fn](w, self.id, x, y, z), method)
     return self
   end

@@ -145,14 +145,20 @@ function check.suggest(name, candidates)
 end
 
 -- A vector is {x, y[, z]} or {x =, y = [, z =]}; z defaults to 0.
-function check.vector(object, field, v)
-  if type(v) ~= "table" then fail(object, field, "a vector {x, y, z}", v) end
-  local x, y, z = v.x or v[1], v.y or v[2], v.z or v[3] or 0
+-- The three numbers of a vector given as x, y[, z] (z nil: 0), checked as
+-- check.vector checks a table's, with no table made.
+function check.xyz(object, field, x, y, z)
+  z = z or 0
   if not (finite(x) and finite(y) and finite(z)) then
     local bad = not finite(x) and x or not finite(y) and y or z
     fail(object, field, "a vector of finite numbers", bad)
   end
   return x, y, z
+end
+
+function check.vector(object, field, v)
+  if type(v) ~= "table" then fail(object, field, "a vector {x, y, z}", v) end
+  return check.xyz(object, field, v.x or v[1], v.y or v[2], v.z or v[3])
 end
 
 function check.number(object, field, v, min, max)
