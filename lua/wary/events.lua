@@ -197,6 +197,7 @@ local function event(world, i, e)
     local name = name_of(e)
     ev = make[e.type == GECK and "geck" or name](world, e, world._actors[e.agent], name)
     cache[i] = ev
+    world._event_cache_used = true
   end
   return ev
 end
@@ -256,10 +257,20 @@ end
 -- then the world's, in the step's order. errors: the runner's list. A
 -- handler added while they run listens from the next step on. Every handler
 -- runs, whatever another raised: returns the first error raised.
+-- A step that builds no event and has no error makes no table here: the
+-- tables of the last step are kept when they stayed empty.
+local NO_ERRORS = {} -- never written
 function events.dispatch(world, errors)
-  local by_index = {}
-  for _, err in ipairs(errors) do by_index[(err.inbox and "inbox" or "query") .. err.index] = err end
-  local cache = {}
+  local by_index = NO_ERRORS
+  if errors[1] ~= nil then
+    by_index = {}
+    for _, err in ipairs(errors) do by_index[(err.inbox and "inbox" or "query") .. err.index] = err end
+  end
+  local cache = world._event_cache
+  if world._event_cache_used then
+    cache = {}
+    world._event_cache_used = false
+  end
   world._step_errors, world._event_cache, world._events = by_index, cache, nil
   local B, w = world._B, world._w
   local r = readers_of(B)
@@ -285,6 +296,7 @@ function events.dispatch(world, errors)
           ev = state_event(actors, name, agent, target, from, to, confidence, LOSS_RUNG[t] and loss)
         end
         cache[i] = ev
+        world._event_cache_used = true
         if own then first = call_all(own, ev, first) end
         if all then first = call_all(all, ev, first) end
       end
@@ -299,6 +311,7 @@ function events.dispatch(world, errors)
       if own or all or unheard then
         local ev = make[t == GECK and "geck" or name](world, e, agent, name)
         cache[i] = ev
+        world._event_cache_used = true
         if own then first = call_all(own, ev, first) end
         if all then first = call_all(all, ev, first) end
         if unheard then unheard_error(world, ev) end

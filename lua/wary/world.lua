@@ -40,7 +40,7 @@ function World._new(B, t)
     _materials = { concrete = { index = 0 } }, _material_names = { [0] = "concrete" },
     _teams = {}, _team_count = 0, _names = {}, _handlers = {}, _listened = {}, _record = {},
     _health_watch = {},
-    _event_cache = {}, _step_errors = {},
+    _event_cache = {}, _event_cache_used = false, _step_errors = {}, _errors = {},
     _errors_said = {}, _error_limit = o.sense_error_limit,
     _ctx = { agent_pos = {}, eye_pos = {}, eye_forward = {}, target_pos = {}, target_vel = {},
              units_per_meter = upm },
@@ -399,7 +399,13 @@ function World:step(dt)
   local B, w = self._B, self._w
   brain.before_step(self)
   check.status("world", "step", B.step_begin(w, dt), self)
-  local errors = {}
+  -- The runner's list of failures: kept from step to step while it stays
+  -- empty (events.dispatch keeps what it holds for world:events()).
+  local errors = self._errors
+  if errors[1] ~= nil then
+    errors = {}
+    self._errors = errors
+  end
   self._ctx.time = B.world_time(w)
   self._in_step = true
   local ok, err = pcall(runner.run, B, w, self._sense_by_index, self._agent_profiles, self._actors,
