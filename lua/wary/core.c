@@ -443,15 +443,21 @@ typedef struct query_loop {
 
 #define QUERY_LOOP_MT "wary.query_loop"
 
-/* query_loop(evaluated): a loop state at the start of run_from (no agent or
- * sense in ctx yet), at.evaluated = evaluated. */
+/* query_loop(evaluated [, state]): a loop state at the start of run_from
+ * (no agent or sense in ctx yet), at.evaluated = evaluated; state, when it
+ * is one, is reset and returned (the runner keeps one a run record). */
 static int l_query_loop(lua_State *L)
 {
   lua_Integer evaluated = luaL_checkinteger(L, 1);
-  query_loop *s = lua_newuserdatauv(L, sizeof *s, 0);
+  query_loop *s = luaL_testudata(L, 2, QUERY_LOOP_MT);
+  if (s != NULL) {
+    lua_settop(L, 2);
+  } else {
+    s = lua_newuserdatauv(L, sizeof *s, 0);
+    luaL_setmetatable(L, QUERY_LOOP_MT);
+  }
   memset(s, 0, sizeof *s);
   s->evaluated = evaluated;
-  luaL_setmetatable(L, QUERY_LOOP_MT);
   return 1;
 }
 

@@ -334,8 +334,14 @@ do
   function B.step_begin(w, dt)
     local status = step_begin(w, dt)
     if status == 0 then
-      batch.world, batch.queries, batch.results, batch.count = w, lib.wary_queries(w), lib.wary_results(w),
-        lib.wary_query_count(w)
+      -- Pointers only for a batch that has queries: each is a new cdata.
+      local count = lib.wary_query_count(w)
+      batch.world, batch.count = w, count
+      if count > 0 then
+        batch.queries, batch.results = lib.wary_queries(w), lib.wary_results(w)
+      else
+        batch.queries, batch.results = nil, nil
+      end
     end
     return status
   end

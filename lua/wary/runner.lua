@@ -194,8 +194,9 @@ end
 -- backend: the loop below in C, its place in the batch kept in at.loop).
 local function run_in_c(B, w, i, senses, profiles, actors, ctx, errors, at, read_query)
   if i >= B.query_count(w) then return end
-  local loop = B.query_loop(at.evaluated)
-  at.loop = loop
+  -- One loop state a run record: reset, not made again, each step.
+  local loop = B.query_loop(at.evaluated, at.state)
+  at.state, at.loop = loop, loop
   -- The loop in C writes raw, and writes every key before the first
   -- evaluate: only the vectors need to be there.
   local agent_pos, eye_pos, eye_forward = vector(ctx, "agent_pos"), vector(ctx, "eye_pos"), vector(ctx, "eye_forward")
@@ -225,13 +226,15 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
   end
   local read_query, read_agent = r[1], r[2]
   -- The counts are read again after every call: a sense runs arbitrary Lua.
-  local inbox = B.inbox(w)
   local i = at.inbox
-  while i < B.inbox_count(w) do
-    local e = inbox[i + 1]
-    at.kind, at.inbox, at.sense = "inbox", i + 1, e.sense
-    run_stimulus(B, w, i, e, senses, profiles, actors, ctx, errors)
-    i = i + 1
+  if i < B.inbox_count(w) then
+    local inbox = B.inbox(w)
+    while i < B.inbox_count(w) do
+      local e = inbox[i + 1]
+      at.kind, at.inbox, at.sense = "inbox", i + 1, e.sense
+      run_stimulus(B, w, i, e, senses, profiles, actors, ctx, errors)
+      i = i + 1
+    end
   end
   at.kind = "query"
   i = at.query
@@ -320,6 +323,13 @@ end
 -- so a world stepped inside a sense makes its own).
 local idle = nil
 
+-- The records of runs that ended (runner.run's at), kept for the next runs:
+-- a step makes no table for them. A run takes one (or makes one: a world
+-- stepped inside a sense runs while the outer run holds its own) and gives
+-- it back when it returns; one that raises leaves its record to the
+-- collector.
+local spare_at = {}
+
 -- Runs the inbox and the batch; errors gets an entry per failure
 -- ({ index, sense, agent, target, message [, inbox = true] }). Returns the
 -- number of queries evaluated. Raises "wary world is destroyed" if a sense
@@ -333,16 +343,26 @@ function runner.run(B, w, senses, profiles, actors, ctx, errors)
   -- A step with nothing for a Lua sense (no custom sense, or none due)
   -- uses no coroutine.
   if B.query_count(w) == 0 and B.inbox_count(w) == 0 then return 0 end
-  local at = { inbox = 0, query = 0, evaluated = 0, calling = false }
+  local n = #spare_at
+  local at = spare_at[n]
+  if at then
+    spare_at[n] = nil
+    at.inbox, at.query, at.evaluated, at.calling, at.kind, at.sense = 0, 0, 0, false, false, false
+  else
+    -- every field it gets, so that it never grows
+    at = { inbox = 0, query = 0, evaluated = 0, calling = false, kind = false, sense = false, loop = false,
+           state = false }
+  end
   while true do
     local co = idle or coroutine.create(serve)
     idle = nil
-    at.loop = nil
+    at.loop = false
     local ok, err = coroutine.resume(co, B, w, senses, profiles, actors, ctx, errors, at)
     if at.loop then at.query, at.sense, at.evaluated, at.calling = B.query_loop_at(at.loop) end
     if not ok and not at.calling then error(err, 0) end
     if ok and err == DONE then
       idle = co
+      spare_at[#spare_at + 1] = at
       return at.evaluated
     end
     at.calling = false
