@@ -497,12 +497,11 @@ static void set_vector(lua_State *L, int t, const float v[3])
   set_number(L, t, K_Z, v[2]);
 }
 
-/* The world of argument 1, or an error as the readers raise it. */
-static wary_world *loop_world(lua_State *L)
+/* The world in slot (argument 1's), or an error as the readers raise it. */
+static wary_world *loop_world(lua_State *L, wary_world *const *slot)
 {
-  wary_world *w = *(wary_world **)lua_touserdata(L, A_WORLD);
-  if (w == NULL) luaL_error(L, "wary world is destroyed");
-  return w;
+  if (*slot == NULL) luaL_error(L, "wary world is destroyed");
+  return *slot;
 }
 
 /* Where a yield from evaluate would come back: the runner never resumes
@@ -525,6 +524,8 @@ static int l_run_queries(lua_State *L)
 {
   lua_Integer i;
   check_world(L, A_WORLD);
+  /* argument 1 stays on the stack, so its block stays where it is */
+  wary_world *const *slot = lua_touserdata(L, A_WORLD);
   i = luaL_checkinteger(L, A_FIRST);
   for (int a = A_CTX; a <= A_ACTORS; a++) luaL_checktype(L, a, LUA_TTABLE);
   for (int a = A_AGENT_POS; a <= A_TARGET_VEL; a++) luaL_checktype(L, a, LUA_TTABLE);
@@ -545,7 +546,7 @@ static int l_run_queries(lua_State *L)
   lua_pushnil(L); /* C_EVALUATE */
   lua_Integer profile_agent = -1, evaluate_sense = -1, dt_agent = -1, dt_sense = -1;
   for (;; i++) {
-    wary_world *w = loop_world(L);
+    wary_world *w = loop_world(L, slot);
     if (i < 0 || i >= wary_query_count(w)) return 0;
     /* a copy: what Lua runs below (a __gc too) may end the batch */
     const wary_sense_query query = wary_queries(w)[i], *q = &query;
@@ -642,7 +643,7 @@ static int l_run_queries(lua_State *L)
       lua_replace(L, C_TOP + 1); /* i in the target's place: i, c .. z */
       return 6;
     }
-    w = loop_world(L); /* as set_query_result would */
+    w = loop_world(L, slot); /* as set_query_result would */
     if (i < wary_query_count(w)) {
       wary_sense_result *r = &wary_results(w)[i];
       r->active = true;
