@@ -240,6 +240,17 @@ void wy_actor_eye(const wary_world *w, const wy_actor *a, float eye_pos[3], floa
   eye_forward[2] = sinf(p);
 }
 
+int wary_actor_pos(const wary_world *w, wary_actor_id id_h, float *x, float *y, float *z) {
+  if (!x || !y || !z) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, !x ? "x" : !y ? "y" : "z");
+  *x = *y = *z = 0.0f;
+  const wy_actor *a = wy_actor_get(w, id_h.id);
+  if (!a) return wy_actor_status(w, id_h.id, __func__, "actor");
+  *x = a->pos[0];
+  *y = a->pos[1];
+  *z = a->pos[2];
+  return WARY_OK;
+}
+
 int wary_actor_get(const wary_world *w, wary_actor_id id_h, wary_actor_info *out) {
   wy_id id = id_h.id;
   memset(out, 0, sizeof *out);

@@ -429,6 +429,24 @@ int wary_brain_get(const wary_world *w, wary_actor_id agent_h, wary_brain_state 
   return WARY_OK;
 }
 
+int wary_attention_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id *out) {
+  if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
+  out->id = 0;
+  int32_t index = wy_agent_index(w, agent_h.id, __func__, "agent");
+  if (index < 0) return index;
+  out->id = w->emotions->agents.data[index].attention;
+  return WARY_OK;
+}
+
+int wary_dominant_get(const wary_world *w, wary_actor_id agent_h, int32_t *out) {
+  if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
+  *out = WARY_CALM;
+  int32_t index = wy_agent_index(w, agent_h.id, __func__, "agent");
+  if (index < 0) return index;
+  *out = w->emotions->agents.data[index].dominant;
+  return WARY_OK;
+}
+
 int wary_threat_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, wary_threat *out) {
   wy_id agent = agent_h.id;
   wy_id target = target_h.id;

@@ -449,6 +449,9 @@ int wary_actor_destroy(wary_world *world, wary_actor_id actor); /* beliefs about
 bool wary_actor_valid(const wary_world *world, wary_actor_id actor);
 int32_t wary_actor_count(const wary_world *world);
 int wary_actor_get(const wary_world *world, wary_actor_id actor, wary_actor_info *out);
+/* Where the actor is, alone: for a game's every-frame reads (wary_actor_get
+ * works out every field, the eyes too). */
+int wary_actor_pos(const wary_world *world, wary_actor_id actor, float *x, float *y, float *z);
 int wary_actor_set_pos(wary_world *world, wary_actor_id actor, float x, float y, float z);
 /* units/s. Until this is called (or a def gives a velocity), an actor's
  * velocity is its motion since the last step; from then on it is the game's. */
@@ -500,6 +503,12 @@ typedef struct wary_evidence {
 
 /* WARY_ERR_NOT_FOUND (and *out zeroed, state Undetected) when the agent holds no belief. */
 int wary_belief_get(const wary_world *world, wary_actor_id agent, wary_actor_id target, wary_belief *out);
+/* The belief's confidence alone, for a question a game asks every frame
+ * (wary_belief_get fills every field): 0, and no error, when the agent
+ * holds none. */
+int wary_belief_confidence(const wary_world *world, wary_actor_id agent, wary_actor_id target, float *out);
+/* Its wary_belief_state alone: WARY_UNDETECTED, and no error, when the agent holds none. */
+int wary_belief_state(const wary_world *world, wary_actor_id agent, wary_actor_id target, int32_t *out);
 int32_t wary_belief_count(const wary_world *world, wary_actor_id agent);
 int wary_belief_at(const wary_world *world, wary_actor_id agent, int32_t i, wary_belief *out);
 /* Raises belief to at least confidence once, at any range; never lowers. */
@@ -1152,6 +1161,10 @@ typedef struct wary_brain_state {
 } wary_brain_state;
 
 int wary_brain_get(const wary_world *world, wary_actor_id agent, wary_brain_state *out);
+/* The actor holding agent's attention (0: none) alone, for every-frame reads. */
+int wary_attention_get(const wary_world *world, wary_actor_id agent, wary_actor_id *out);
+/* Its dominant wary_emotion alone, for every-frame reads. */
+int wary_dominant_get(const wary_world *world, wary_actor_id agent, int32_t *out);
 
 typedef struct wary_threat {
   float score;               /* 0..1 */

@@ -809,6 +809,17 @@ return {
       },
     },
     {
+      name = "actor_pos", c = "wary_actor_pos",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "x", role = "out_value", kind = "float", ctype = "float" },
+        { name = "y", role = "out_value", kind = "float", ctype = "float" },
+        { name = "z", role = "out_value", kind = "float", ctype = "float" },
+      },
+    },
+    {
       name = "actor_set_pos", c = "wary_actor_set_pos",
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {
@@ -968,6 +979,26 @@ return {
         { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "target", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "out", role = "out", struct = "wary_belief" },
+      },
+    },
+    {
+      name = "belief_confidence", c = "wary_belief_confidence",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "target", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "out", role = "out_value", kind = "float", ctype = "float" },
+      },
+    },
+    {
+      name = "belief_state", c = "wary_belief_state",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "target", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "out", role = "out_value", kind = "int", ctype = "int32_t" },
       },
     },
     {
@@ -1717,6 +1748,24 @@ return {
         { name = "world", role = "world" },
         { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
         { name = "out", role = "out", struct = "wary_brain_state" },
+      },
+    },
+    {
+      name = "attention_get", c = "wary_attention_get",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "out", role = "out_value", kind = "handle", ctype = "wary_actor_id" },
+      },
+    },
+    {
+      name = "dominant_get", c = "wary_dominant_get",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "out", role = "out_value", kind = "int", ctype = "int32_t" },
       },
     },
     {

@@ -321,6 +321,7 @@ int wary_actor_destroy(wary_world *world, wary_actor_id actor);
 bool wary_actor_valid(const wary_world *world, wary_actor_id actor);
 int32_t wary_actor_count(const wary_world *world);
 int wary_actor_get(const wary_world *world, wary_actor_id actor, wary_actor_info *out);
+int wary_actor_pos(const wary_world *world, wary_actor_id actor, float *x, float *y, float *z);
 int wary_actor_set_pos(wary_world *world, wary_actor_id actor, float x, float y, float z);
 int wary_actor_set_velocity(wary_world *world, wary_actor_id actor, float x, float y, float z);
 int wary_actor_set_yaw(wary_world *world, wary_actor_id actor, float yaw);
@@ -367,6 +368,10 @@ typedef struct wary_evidence {
 
 int wary_belief_get(const wary_world *world, wary_actor_id agent, wary_actor_id target,
                     wary_belief *out);
+int wary_belief_confidence(const wary_world *world, wary_actor_id agent, wary_actor_id target,
+                           float *out);
+int wary_belief_state(const wary_world *world, wary_actor_id agent, wary_actor_id target,
+                      int32_t *out);
 int32_t wary_belief_count(const wary_world *world, wary_actor_id agent);
 int wary_belief_at(const wary_world *world, wary_actor_id agent, int32_t i, wary_belief *out);
 int wary_set_confidence(wary_world *world, wary_actor_id agent, wary_actor_id target,
@@ -890,6 +895,8 @@ typedef struct wary_brain_state {
 } wary_brain_state;
 
 int wary_brain_get(const wary_world *world, wary_actor_id agent, wary_brain_state *out);
+int wary_attention_get(const wary_world *world, wary_actor_id agent, wary_actor_id *out);
+int wary_dominant_get(const wary_world *world, wary_actor_id agent, int32_t *out);
 
 typedef struct wary_threat {
   float score;

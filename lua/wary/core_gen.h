@@ -917,6 +917,24 @@ static int w_actor_get(lua_State *L)
   return 2;
 }
 
+static int w_actor_pos(lua_State *L)
+{
+  const wary_world *world = check_world(L, 1);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
+  float x;
+  memset(&x, 0, sizeof x);
+  float y;
+  memset(&y, 0, sizeof y);
+  float z;
+  memset(&z, 0, sizeof z);
+  int r = wary_actor_pos(world, actor, &x, &y, &z);
+  lua_pushinteger(L, (lua_Integer)r);
+  lua_pushnumber(L, x);
+  lua_pushnumber(L, y);
+  lua_pushnumber(L, z);
+  return 4;
+}
+
 static int w_actor_set_pos(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
@@ -1075,6 +1093,32 @@ static int w_belief_get(lua_State *L)
   int r = wary_belief_get(world, agent, target, &out);
   lua_pushinteger(L, (lua_Integer)r);
   push_struct(L, fields_wary_belief, &out);
+  return 2;
+}
+
+static int w_belief_confidence(lua_State *L)
+{
+  const wary_world *world = check_world(L, 1);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id target = (wary_actor_id){ check_u32(L, 3) };
+  float out;
+  memset(&out, 0, sizeof out);
+  int r = wary_belief_confidence(world, agent, target, &out);
+  lua_pushinteger(L, (lua_Integer)r);
+  lua_pushnumber(L, out);
+  return 2;
+}
+
+static int w_belief_state(lua_State *L)
+{
+  const wary_world *world = check_world(L, 1);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id target = (wary_actor_id){ check_u32(L, 3) };
+  int32_t out;
+  memset(&out, 0, sizeof out);
+  int r = wary_belief_state(world, agent, target, &out);
+  lua_pushinteger(L, (lua_Integer)r);
+  lua_pushinteger(L, (lua_Integer)out);
   return 2;
 }
 
@@ -1889,6 +1933,30 @@ static int w_brain_get(lua_State *L)
   return 2;
 }
 
+static int w_attention_get(lua_State *L)
+{
+  const wary_world *world = check_world(L, 1);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id out;
+  memset(&out, 0, sizeof out);
+  int r = wary_attention_get(world, agent, &out);
+  lua_pushinteger(L, (lua_Integer)r);
+  lua_pushinteger(L, (lua_Integer)out.id);
+  return 2;
+}
+
+static int w_dominant_get(lua_State *L)
+{
+  const wary_world *world = check_world(L, 1);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  int32_t out;
+  memset(&out, 0, sizeof out);
+  int r = wary_dominant_get(world, agent, &out);
+  lua_pushinteger(L, (lua_Integer)r);
+  lua_pushinteger(L, (lua_Integer)out);
+  return 2;
+}
+
 static int w_threat_get(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
@@ -1984,6 +2052,7 @@ static const luaL_Reg generated_functions[] = {
   { "actor_valid", w_actor_valid },
   { "actor_count", w_actor_count },
   { "actor_get", w_actor_get },
+  { "actor_pos", w_actor_pos },
   { "actor_set_pos", w_actor_set_pos },
   { "actor_set_velocity", w_actor_set_velocity },
   { "actor_set_yaw", w_actor_set_yaw },
@@ -2000,6 +2069,8 @@ static const luaL_Reg generated_functions[] = {
   { "actor_get_prop", w_actor_get_prop },
   { "query_actors", w_query_actors },
   { "belief_get", w_belief_get },
+  { "belief_confidence", w_belief_confidence },
+  { "belief_state", w_belief_state },
   { "belief_count", w_belief_count },
   { "belief_at", w_belief_at },
   { "set_confidence", w_set_confidence },
@@ -2083,6 +2154,8 @@ static const luaL_Reg generated_functions[] = {
   { "set_emotion", w_set_emotion },
   { "reset_emotions", w_reset_emotions },
   { "brain_get", w_brain_get },
+  { "attention_get", w_attention_get },
+  { "dominant_get", w_dominant_get },
   { "threat_get", w_threat_get },
   { "set_relationship", w_set_relationship },
   { "set_relationship_override", w_set_relationship_override },
