@@ -174,10 +174,12 @@ function Actor:get()
   return info
 end
 
---- x, y, z.
+--- x, y, z (no table made: games read it every frame).
 function Actor:pos()
-  local info = self:get()
-  return info.pos[1], info.pos[2], info.pos[3]
+  local B, w = live(self, "pos")
+  local status, x, y, z = B.actor_pos(w, self.id)
+  ok(self, status, "pos")
+  return x, y, z
 end
 
 --- false once removed.

@@ -56,16 +56,23 @@ function M:beliefs()
   return out
 end
 
+-- confidence and state read the one field (no belief table): a game asks
+-- them of every guard every frame.
+
 --- 0..1 after fusion and evidence (0 without a belief).
 function M:confidence(target)
-  local b = self:belief(target)
-  return b and b.confidence or 0
+  local B, w = agent(self, "confidence")
+  local status, c = B.belief_confidence(w, self.id, other(self, target, "target"))
+  ok(self, status, "confidence")
+  return c
 end
 
 --- "undetected", "suspected", "detected", "tracked", "lost", "remembered" or "expired".
 function M:state(target)
-  local b = self:belief(target)
-  return b and b.state or "undetected"
+  local B, w = agent(self, "state")
+  local status, s = B.belief_state(w, self.id, other(self, target, "target"))
+  ok(self, status, "state")
+  return enums.state[s]
 end
 
 --- Raises the belief to at least confidence once (seed 000's Set Target Confidence); never lowers.

@@ -109,7 +109,12 @@ function M:emotions()
 end
 
 --- "calm", "curious", "alert", "aggressive", "fearful" or "panicked".
-function M:dominant_emotion() return enums.emotion[self:brain_state().dominant] end
+function M:dominant_emotion()
+  local B, w = agent(self, "dominant_emotion")
+  local status, d = B.dominant_get(w, self.id)
+  ok(self, status, "dominant_emotion")
+  return enums.emotion[d]
+end
 
 --- A fear the game feeds in, 0..1 (low health, an explosion nearby): fear rises towards it.
 function M:set_fear_input(v)
@@ -138,8 +143,10 @@ end
 
 --- The actor holding its attention (sticky; the most threatening), or nil.
 function M:attention_target()
-  local s = self:brain_state()
-  return s.attention ~= 0 and self.world._actors[s.attention] or nil
+  local B, w = agent(self, "attention_target")
+  local status, id = B.attention_get(w, self.id)
+  ok(self, status, "attention_target")
+  return id ~= 0 and self.world._actors[id] or nil
 end
 
 --- Threat score 0..1 and level ("none" .. "critical"); 0, "none" without a belief.
