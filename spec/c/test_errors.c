@@ -302,6 +302,26 @@ static void test_answers_and_lifetime(void) {
   SAYS(w, &h, 2, "wary_evidence_remove: target: agent 0x20100000 holds no belief about 0x20100001");
   ENSURE(wary_set_confidence(w, agent, agent, 0.5f) == WARY_ERR_BAD_VALUE);
   SAYS(w, &h, 3, "wary_set_confidence: target: expected an actor other than the agent, got 0x20100000 (the agent)");
+  /* The one-field readers: no belief is an answer (0, Undetected), not an
+   * error; a bad handle or a NULL out is one, with its out zeroed. */
+  float c = -1.0f, x = -1.0f, y = -1.0f, z = -1.0f;
+  int32_t st = -1;
+  wary_actor_id at = target;
+  ENSURE(wary_belief_confidence(w, agent, target, &c) == WARY_OK && c == 0.0f && h.count == 3);
+  ENSURE(wary_belief_state(w, agent, target, &st) == WARY_OK && st == WARY_UNDETECTED && h.count == 3);
+  ENSURE(wary_attention_get(w, agent, &at) == WARY_OK && WARY_IS_NULL(at) && h.count == 3);
+  ENSURE(wary_dominant_get(w, agent, &st) == WARY_OK && st == WARY_CALM && h.count == 3);
+  ENSURE(wary_actor_pos(w, target, &x, &y, &z) == WARY_OK && x == 1.0f && y == 2.0f && z == 3.0f);
+  c = -1.0f;
+  ENSURE(wary_belief_confidence(w, target, agent, &c) == WARY_ERR_NOT_AGENT && c == 0.0f);
+  SAYS(w, &h, 4, "wary_belief_confidence: agent: expected an agent, got 0x20100001, an actor with no profile");
+  ENSURE(wary_belief_state(w, agent, (wary_actor_id)WARY_NULL_HANDLE, &st) == WARY_ERR_STALE_ID &&
+         st == WARY_UNDETECTED);
+  HAS(w, "wary_belief_state", "target");
+  ENSURE(wary_dominant_get(w, agent, NULL) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, 6, "wary_dominant_get: out: expected a pointer, got NULL");
+  ENSURE(wary_actor_pos(w, target, &x, NULL, &z) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, 7, "wary_actor_pos: y: expected a pointer, got NULL");
   wary_world_destroy(w);
 }
 

@@ -287,6 +287,7 @@ static int actor_calls(scene *s, uint32_t raw) {
   WRONG(wary_actor_destroy(w, x));
   bad += wary_actor_valid(w, x);
   WRONG(wary_actor_get(w, x, &info));
+  WRONG(wary_actor_pos(w, x, &value, &value, &value));
   WRONG(wary_actor_set_pos(w, x, 1, 2, 3));
   WRONG(wary_actor_set_velocity(w, x, 1, 2, 3));
   WRONG(wary_actor_set_yaw(w, x, 90));
@@ -307,6 +308,14 @@ static int actor_calls(scene *s, uint32_t raw) {
   bad += wary_light_at(w, x) != -1.0f;
   WRONG(wary_belief_get(w, x, T, &belief));
   WRONG(wary_belief_get(w, A, x, &belief));
+  int32_t got;
+  wary_actor_id who_now;
+  WRONG(wary_belief_confidence(w, x, T, &value));
+  WRONG(wary_belief_confidence(w, A, x, &value));
+  WRONG(wary_belief_state(w, x, T, &got));
+  WRONG(wary_belief_state(w, A, x, &got));
+  WRONG(wary_attention_get(w, x, &who_now));
+  WRONG(wary_dominant_get(w, x, &got));
   WRONG(wary_belief_count(w, x));
   WRONG(wary_belief_at(w, x, 0, &belief));
   WRONG(wary_set_confidence(w, x, T, 0.5f));

@@ -124,6 +124,11 @@ static void check_world(game *g) {
       must(bl.time_in_state >= 0.0f && !isnan(bl.time_in_state), "time in state");
       must(!isnan(bl.uncertainty) && bl.uncertainty >= 0.0f, "uncertainty");
       must(wary_actor_valid(w, bl.target), "a belief about a live actor");
+      float c = -1.0f;
+      int32_t st = -1;
+      must(wary_belief_confidence(w, a, bl.target, &c) == WARY_OK && c == bl.confidence,
+           "the confidence read alone is the belief's");
+      must(wary_belief_state(w, a, bl.target, &st) == WARY_OK && st == bl.state, "the state read alone is the belief's");
       wary_threat t;
       if (wary_threat_get(w, a, bl.target, &t) == WARY_OK)
         must(t.score >= 0.0f && t.score <= 1.0f, "threat in [0, 1]");
@@ -132,7 +137,16 @@ static void check_world(game *g) {
     if (wary_brain_get(w, a, &bs) == WARY_OK) {
       for (int e = 0; e < 5; e++) must(bs.emotions[e] >= 0.0f && bs.emotions[e] <= 1.0f, "emotion in [0, 1]");
       must(bs.health >= 0.0f && bs.health <= 1.0f, "health in [0, 1]");
+      wary_actor_id at = {0};
+      int32_t dominant = -1;
+      must(wary_attention_get(w, a, &at) == WARY_OK && at.id == bs.attention.id, "the attention read alone");
+      must(wary_dominant_get(w, a, &dominant) == WARY_OK && dominant == bs.dominant, "the dominant emotion read alone");
     }
+    wary_actor_info info;
+    float x, y, z;
+    must(wary_actor_get(w, a, &info) == WARY_OK && wary_actor_pos(w, a, &x, &y, &z) == WARY_OK && x == info.pos[0] &&
+             y == info.pos[1] && z == info.pos[2],
+         "the position read alone");
     int32_t gs = wary_geck_state(w, a);
     must(gs < 0 || gs <= WARY_GECK_LOST, "a detection state");
   }
