@@ -5,8 +5,7 @@
 -- as the whole records (agent:belief, agent:brain_state, actor:get), with
 -- no table made.
 local wary = require("wary")
-
-local LUAJIT = rawget(_G, "jit") ~= nil
+local garbage_of = require("spec.support.garbage")
 
 -- Guards that see a walker pass by, through Lost and Remembered (long enough
 -- for some beliefs to fall dormant), with a second walker nobody sees.
@@ -80,24 +79,16 @@ describe("the reads a game makes every frame", function()
     local w, guards, walker, hidden = patrol()
     for n = 1, 30 do walk(w, walker, n) end
     local g = guards[1]
-    if LUAJIT then
-      jit.off()
-      jit.flush()
-    end
-    collectgarbage("collect")
-    collectgarbage("stop")
-    local before = collectgarbage("count")
-    for _ = 1, 200 do
-      g:confidence(walker)
-      g:confidence(hidden)
-      g:state(walker)
-      g:attention_target()
-      g:dominant_emotion()
-      walker:pos()
-    end
-    local bytes = (collectgarbage("count") - before) * 1024
-    collectgarbage("restart")
-    if LUAJIT then jit.on() end
+    local bytes = garbage_of.bytes(function()
+      for _ = 1, 200 do
+        g:confidence(walker)
+        g:confidence(hidden)
+        g:state(walker)
+        g:attention_target()
+        g:dominant_emotion()
+        walker:pos()
+      end
+    end)
     assert.are.equal(0, bytes)
   end)
 end)

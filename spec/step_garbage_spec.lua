@@ -8,27 +8,19 @@
 -- off the custom-sense loop reads the batch through cdata the interpreter
 -- boxes, so that world is counted on Lua 5.4 only.
 local wary = require("wary")
+local garbage_of = require("spec.support.garbage")
 
-local LUAJIT = rawget(_G, "jit") ~= nil
+local LUAJIT = garbage_of.luajit
 
--- Bytes the collector saw allocated over n steps of w, after warm steps.
--- A full collection shrinks what it may (stacks among them), which the next
--- steps grow again: the count starts 30 steps after it.
+-- Bytes allocated over n steps of w, after warm steps (and 30 more after the
+-- collection, which shrinks what the next steps grow again).
 local function garbage(w, warm, n)
   for _ = 1, warm do w:step(1 / 60) end
-  if LUAJIT then
-    jit.off()
-    jit.flush()
-  end
-  collectgarbage("collect")
-  collectgarbage("stop")
-  for _ = 1, 30 do w:step(1 / 60) end
-  local before = collectgarbage("count")
-  for _ = 1, n do w:step(1 / 60) end
-  local bytes = (collectgarbage("count") - before) * 1024
-  collectgarbage("restart")
-  if LUAJIT then jit.on() end
-  return bytes
+  return garbage_of.bytes(function()
+    for _ = 1, n do w:step(1 / 60) end
+  end, function()
+    for _ = 1, 30 do w:step(1 / 60) end
+  end)
 end
 
 -- Guards that see and hear, and a target that walks in and out of their

@@ -696,43 +696,33 @@ int wary_belief_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id ta
   return WARY_OK;
 }
 
-/* The belief of the one-field readers: agent's about target (its index in
- * the list of the agent, whose index goes in *index), -1 for none, or a
- * failure status in *status (WARY_OK otherwise). Confidence and state do
- * not move while a belief is dormant (only its clocks do): they are read
- * without the replay belief_out makes. */
-static int32_t belief_to_read(const wary_world *w, const char *fn, wy_id agent, wy_id target, int32_t *index,
-                              int *status) {
-  *status = WARY_OK;
-  *index = wy_agent_index(w, agent, fn, "agent");
-  if (*index < 0) {
-    *status = *index;
-    return -1;
-  }
-  if (!wy_actor_get(w, target)) {
-    *status = wy_actor_status(w, target, fn, "target");
-    return -1;
-  }
-  return wy_belief_find(wy_beliefs_of(w, *index), target);
+/* The belief of the one-field readers: agent's about target; NULL when it
+ * holds none (*status WARY_OK) or on a failure (*status says it).
+ * Confidence and state do not move while a belief is dormant (only its
+ * clocks do): they are read without the replay belief_out makes. */
+static const wy_belief *belief_to_read(const wary_world *w, const char *fn, wy_id agent, wy_id target,
+                                       int *status) {
+  int32_t index = wy_agent_index(w, agent, fn, "agent");
+  *status = index < 0 ? index : wy_actor_get(w, target) ? WARY_OK : wy_actor_status(w, target, fn, "target");
+  if (*status != WARY_OK) return NULL;
+  const wy_belief_list *l = wy_beliefs_of(w, index);
+  int32_t i = wy_belief_find(l, target);
+  return i < 0 ? NULL : &l->data[i];
 }
 
 int wary_belief_confidence(const wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, float *out) {
   if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
-  *out = 0.0f;
-  int32_t index;
   int status;
-  int32_t i = belief_to_read(w, __func__, agent_h.id, target_h.id, &index, &status);
-  if (i >= 0) *out = wy_beliefs_of(w, index)->data[i].confidence;
+  const wy_belief *b = belief_to_read(w, __func__, agent_h.id, target_h.id, &status);
+  *out = b ? b->confidence : 0.0f;
   return status;
 }
 
 int wary_belief_state(const wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, int32_t *out) {
   if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
-  *out = WARY_UNDETECTED;
-  int32_t index;
   int status;
-  int32_t i = belief_to_read(w, __func__, agent_h.id, target_h.id, &index, &status);
-  if (i >= 0) *out = wy_beliefs_of(w, index)->data[i].state;
+  const wy_belief *b = belief_to_read(w, __func__, agent_h.id, target_h.id, &status);
+  *out = b ? b->state : WARY_UNDETECTED;
   return status;
 }
 
