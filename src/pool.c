@@ -1,11 +1,26 @@
 /* pool.c - the default worker pool (pool.h): pthreads, one mutex and two
  * condition variables. Pieces are handed out in order under the mutex; which
  * worker runs which piece does not matter, since a step's results do not
- * depend on the split. The only file of src/ that uses threads. */
+ * depend on the split. The only file of src/ that uses threads.
+ *
+ * A step runs several tasks a few hundred microseconds apart. A thread that
+ * waits on a condition variable takes tens of microseconds to wake (more in
+ * a virtual machine), which on a step of about a millisecond left the second
+ * worker with little of each task. So a worker that ends a task, and the
+ * thread that waits for the last piece, first spin for a while (WY_SPIN_NS)
+ * watching for the next task or the end, and only then sleep. */
+#define _POSIX_C_SOURCE 200809L
 #include "pool.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
+#include <time.h>
+
+/* How long a thread watches before it sleeps: longer than the gaps between
+ * a step's tasks, short next to a frame, so a game that steps once a frame
+ * loses at most this much of a core a step to it. */
+#define WY_SPIN_NS 100000
 
 /* Pieces per worker a task is cut into (at least min_range items each):
  * enough that the last piece to end leaves little of a phase with one worker
@@ -31,9 +46,43 @@ struct wy_pool {
   wary_task_fn task;
   void *context;
   int32_t count, piece, next; /* items, items a piece, first item not handed out */
-  int32_t running;            /* pieces being run */
+  atomic_int running;         /* pieces being run (written under the lock) */
+  atomic_uint tasks;          /* tasks enqueued, and stops (written under the lock) */
   bool stop;
 };
+
+static int64_t now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+/* A hint to the core that this is a spin, where there is one. */
+static void spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
+}
+
+/* Spins, without the lock, until the count of tasks is no longer seen (when
+ * tasks is given) or no piece runs (when it is NULL), or WY_SPIN_NS have
+ * gone; whichever it was, the caller looks again under the lock. */
+static void spin_while(const atomic_uint *tasks, unsigned seen, const atomic_int *running) {
+  int64_t end = 0;
+  for (int i = 0;; i++) {
+    if (tasks ? atomic_load_explicit(tasks, memory_order_relaxed) != seen
+              : atomic_load_explicit(running, memory_order_relaxed) == 0)
+      return;
+    if ((i & 63) == 63) {
+      int64_t t = now_ns();
+      if (end == 0) end = t + WY_SPIN_NS;
+      else if (t >= end) return;
+    }
+    spin_pause();
+  }
+}
 
 /* Runs pieces of the current task until none is left; the lock is held on
  * entry and on return. */
@@ -42,13 +91,13 @@ static void run_pieces(wy_pool *p, int32_t worker) {
     int32_t start = p->next;
     int32_t end = p->count - start > p->piece ? start + p->piece : p->count;
     p->next = end;
-    p->running++;
+    atomic_fetch_add(&p->running, 1);
     wary_task_fn task = p->task;
     void *context = p->context;
     pthread_mutex_unlock(&p->lock);
     task(start, end, worker, context);
     pthread_mutex_lock(&p->lock);
-    if (--p->running == 0 && p->next >= p->count) pthread_cond_signal(&p->idle);
+    if (atomic_fetch_sub(&p->running, 1) == 1 && p->next >= p->count) pthread_cond_signal(&p->idle);
   }
 }
 
@@ -58,7 +107,12 @@ static void *thread_main(void *arg) {
   pthread_mutex_lock(&p->lock);
   while (!p->stop) {
     run_pieces(p, t->worker);
-    if (!p->stop) pthread_cond_wait(&p->wake, &p->lock);
+    unsigned seen = atomic_load(&p->tasks);
+    pthread_mutex_unlock(&p->lock);
+    spin_while(&p->tasks, seen, NULL);
+    pthread_mutex_lock(&p->lock);
+    /* no task came while it spun: sleep (enqueue signals under the lock) */
+    if (!p->stop && atomic_load(&p->tasks) == seen) pthread_cond_wait(&p->wake, &p->lock);
   }
   pthread_mutex_unlock(&p->lock);
   return NULL;
@@ -69,6 +123,8 @@ wy_pool *wy_pool_create(const wy_allocator *alloc, int32_t workers) {
   if (!p) return NULL;
   p->alloc = *alloc;
   p->workers = workers;
+  atomic_init(&p->running, 0);
+  atomic_init(&p->tasks, 0u);
   p->threads = wy_alloc_zero(alloc, (size_t)(workers - 1) * sizeof *p->threads);
   bool lock = p->threads && pthread_mutex_init(&p->lock, NULL) == 0;
   bool wake = lock && pthread_cond_init(&p->wake, NULL) == 0;
@@ -97,6 +153,7 @@ void wy_pool_destroy(wy_pool *p) {
   if (!p) return;
   pthread_mutex_lock(&p->lock);
   p->stop = true;
+  atomic_fetch_add(&p->tasks, 1u);
   pthread_cond_broadcast(&p->wake);
   pthread_mutex_unlock(&p->lock);
   for (int32_t i = 0; i < p->started; i++) pthread_join(p->threads[i].thread, NULL);
@@ -118,7 +175,8 @@ void *wy_pool_enqueue(wary_task_fn task, int32_t count, int32_t min_range, void 
   p->count = count;
   p->piece = piece > min_range ? piece : (min_range > 0 ? min_range : 1);
   p->next = 0;
-  p->running = 0;
+  atomic_store(&p->running, 0);
+  atomic_fetch_add(&p->tasks, 1u);
   pthread_cond_broadcast(&p->wake);
   pthread_mutex_unlock(&p->lock);
   return p;
@@ -129,7 +187,12 @@ void wy_pool_finish(void *task, void *user) {
   wy_pool *p = user;
   pthread_mutex_lock(&p->lock);
   run_pieces(p, 0);
-  while (p->running > 0) pthread_cond_wait(&p->idle, &p->lock);
+  if (atomic_load(&p->running) > 0) {
+    pthread_mutex_unlock(&p->lock);
+    spin_while(NULL, 0, &p->running);
+    pthread_mutex_lock(&p->lock);
+  }
+  while (atomic_load(&p->running) > 0) pthread_cond_wait(&p->idle, &p->lock);
   p->task = NULL;
   pthread_mutex_unlock(&p->lock);
 }
