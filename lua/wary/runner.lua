@@ -266,7 +266,7 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
   -- compiles the inner loop as its own trace, with no branch for a change of
   -- agent inside it. A single loop had that branch, and the trace it made
   -- depended on which query it happened to record: in about one run in
-  -- four it took the common path, at about half the time a query.
+  -- five it took the common path, at about half the time a query.
   while s ~= nil do
     if agent ~= agent_now then
       if agent_now == nil then
