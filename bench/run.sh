@@ -13,6 +13,7 @@
 #   workers. bench/bench_core.c: the game world of 8. on 1 and 2 worker threads, the serial share
 #   8b.  bench/callgrind.sh: instructions a step at two sizes of 8., and 8c. of the budget part (valgrind)
 #   10.  bench/handwritten.lua: wary next to hand-written Lua vision and grid segment queries
+#   11.  bench/frame_reads.lua: what a game asks every frame (time and garbage a call), both interpreters
 # and, when bench_core has them, the parts rays (the reference BVH) and budget (the ray
 # budget): a part bench_core does not know is left out. Allocations a step are counted
 # in parts 8 and 9.
@@ -27,7 +28,7 @@
 # ageing table off, part 9 ages the game world), the knobs of parts 8-10 (bench/README.md),
 # WARY_BENCH_CALLGRIND (1: instruction counts a step at two sizes of part 8 when valgrind
 # is there, bench/callgrind.sh; 0: not),
-# WARY_BENCH_PIN_CPU (0: the CPU parts 4, 5 and 7 run on; empty: not pinned),
+# WARY_BENCH_PIN_CPU (0: the CPU parts 4, 5, 7 and 11 run on; empty: not pinned),
 # WARY_BENCH_RESULTS (a file: the summary's key=value figures are copied there),
 # WARY_BUILD (the build tree, default build/). The benchmarks print figures and
 # assert nothing about time; this script fails only if the build or a run fails.
@@ -140,7 +141,7 @@ maybe_part() {
 
 preload=()
 if [ -n "${WARY_PRELOAD:-}" ]; then preload=(env LD_PRELOAD="$WARY_PRELOAD"); fi
-# Parts 4, 5 and 7 set processes side by side (C next to each interpreter):
+# Parts 4, 5, 7 and 11 set processes side by side (C or one interpreter next to another):
 # on one CPU, all of them run as fast as that CPU does at the time, however
 # the other runs (bench/README.md, "The cores need not be alike").
 # WARY_BENCH_PIN_CPU (0) is that CPU; empty: not pinned.
@@ -168,6 +169,7 @@ fi
 part "workers. the game world on 1 and 2 worker threads" env WARY_BENCH_PARTS=workers "$core"
 maybe_part budget "budget: the ray budget"
 part "10. wary next to hand-written Lua" "${preload[@]}" lua5.4 bench/handwritten.lua "$WARY_BENCH_N" "$WARY_BENCH_M" "$WARY_BENCH_K"
+part "11. what a game asks every frame" "${pin[@]}" "${preload[@]}" lua5.4 bench/frame_reads.lua "$WARY_BENCH_N" "$WARY_BENCH_M" "$WARY_BENCH_K"
 
 # ---- the report ---------------------------------------------------------------
 cpu=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1)
@@ -177,8 +179,8 @@ echo "date:       $(date -u '+%Y-%m-%d %H:%M:%S UTC'), $(($(date +%s) - started)
 echo "machine:    nproc $(nproc), CPU ${cpu:-unknown}${mhz:+ (${mhz%.*} MHz)}, $(uname -srm)"
 echo "load:       $load_start at the start, $(load) at the end (1/5/15 min; other work on the machine skews the figures)"
 echo "cores:      $cores_start at the start, $(cores) at the end (one short C world pinned to each CPU, ms a step);"
-if [ ${#pin[@]} -gt 0 ]; then echo "            parts 4, 5 and 7 pinned to CPU $pin_cpu (WARY_BENCH_PIN_CPU)"
-else echo "            parts 4, 5 and 7 not pinned"; fi
+if [ ${#pin[@]} -gt 0 ]; then echo "            parts 4, 5, 7 and 11 pinned to CPU $pin_cpu (WARY_BENCH_PIN_CPU)"
+else echo "            parts 4, 5, 7 and 11 not pinned"; fi
 echo "build:      $WARY_BUILD, CMAKE_BUILD_TYPE=${build_type:-<none>}, C flags:$(echo " $cflags" | tr -s ' ')"
 echo "compiler:   $("${cc:-cc}" --version 2>/dev/null | head -n 1)"
 echo "lua:        $(lua5.4 -v 2>&1 | head -n 1) | $(luajit -v 2>&1 | head -n 1)"

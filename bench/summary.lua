@@ -134,6 +134,14 @@ row("event, no handler: us over C (Lua 5.4)", "hearing", "~ 0", us(kv.events_lua
 row("event, no handler: us over C (LuaJIT)", "hearing", "~ 0", us(kv.events_luajit_us_unheard))
 row("event with a handler: us over C (Lua 5.4)", "hearing", "<= 2 us", us(kv.events_lua54_us_handled))
 row("event with a handler: us over C (LuaJIT)", "hearing", "<= 1 us", us(kv.events_luajit_us_handled))
+for _, i in ipairs({ { "lua54", "Lua 5.4" }, { "luajit", "LuaJIT" } }) do
+  local k, name = i[1], i[2]
+  local one, whole = kv["frame_" .. k .. "_confidence_ns"], kv["frame_" .. k .. "_belief_ns"]
+  row("agent:confidence(t) vs agent:belief(t), ns/call (" .. name .. ")", "frame", "-", ns(one), ns(whole),
+    times(whole, one, " faster"))
+  row("world:step with nobody listening, bytes of garbage (" .. name .. ")", "frame", "-",
+    num("%.0f B")(kv["frame_" .. k .. "_step_bytes"]))
+end
 
 local widths = { 0, 0, 0, 0, 0, 0 }
 local head = { "figure", "value", "reference", "ratio", "goal", "part" }
