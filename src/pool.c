@@ -8,11 +8,13 @@
  * a virtual machine), which on a step of about a millisecond left the second
  * worker with little of each task. So a worker that ends a task, and the
  * thread that waits for the last piece, first spin for a while (WY_SPIN_NS)
- * watching for the next task or the end, and only then sleep. */
+ * watching for the next task or the end, yielding the CPU between looks,
+ * and only then sleep. */
 #define _POSIX_C_SOURCE 200809L
 #include "pool.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <time.h>
@@ -57,30 +59,24 @@ static int64_t now_ns(void) {
   return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
-/* A hint to the core that this is a spin, where there is one. */
-static void spin_pause(void) {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__)
-  __asm__ __volatile__("yield");
-#endif
-}
-
 /* Spins, without the lock, until the count of tasks is no longer seen (when
  * tasks is given) or no piece runs (when it is NULL), or WY_SPIN_NS have
- * gone; whichever it was, the caller looks again under the lock. */
+ * gone; whichever it was, the caller looks again under the lock. Between two
+ * looks the CPU goes to any other thread ready to run on it: with more
+ * workers than cores, or a process held to fewer cores, the thread doing the
+ * work runs, not the one spinning. */
 static void spin_while(const atomic_uint *tasks, unsigned seen, const atomic_int *running) {
   int64_t end = 0;
   for (int i = 0;; i++) {
     if (tasks ? atomic_load_explicit(tasks, memory_order_relaxed) != seen
               : atomic_load_explicit(running, memory_order_relaxed) == 0)
       return;
-    if ((i & 63) == 63) {
+    if ((i & 7) == 7) {
       int64_t t = now_ns();
       if (end == 0) end = t + WY_SPIN_NS;
       else if (t >= end) return;
     }
-    spin_pause();
+    sched_yield();
   }
 }
 
