@@ -267,6 +267,18 @@ function common.worker_failed(name, col, out)
   os.exit(1)
 end
 
+-- Runs script's worker in interp and returns its RESULT lines as a table
+-- (numbers as numbers), name = interp; ends the report if the worker failed
+-- or gave no `needed`. name: the script's name, for the error.
+function common.worker_results(interp, script, cfg, name, needed)
+  local out, ok = common.run_command(common.worker_command(interp, script, cfg))
+  local res = {}
+  for k, v in out:gmatch("RESULT (%S+) ([^\n]*)") do res[k] = tonumber(v) or v end
+  if not ok or res[needed] == nil then common.worker_failed(name, interp, out) end
+  res.name = interp
+  return res
+end
+
 -- Prints a worker's RESULT lines: one "RESULT key value" a key, numbers in full.
 function common.print_results(r, keys)
   for _, k in ipairs(keys) do

@@ -165,13 +165,8 @@ local function run_report()
   for r = 1, rounds do
     if c then run_c(c) end
     for i, interp in ipairs(common.interpreters()) do
-      local out, ok = common.run_command(common.worker_command(interp, script, cfg))
-      local res = {}
-      for k, v in out:gmatch("RESULT (%S+) ([^\n]*)") do res[k] = tonumber(v) or v end
-      if not ok or not res.evals_per_s then common.worker_failed("custom_senses.lua", interp, out) end
-      res.name = interp
       runs[i] = runs[i] or {}
-      runs[i][r] = res
+      runs[i][r] = common.worker_results(interp, script, cfg, "custom_senses.lua", "evals_per_s")
     end
   end
   local results = {}

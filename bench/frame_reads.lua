@@ -103,12 +103,7 @@ end
 local function run_report()
   local results = {}
   for i, interp in ipairs(common.interpreters()) do
-    local out, ok = common.run_command(common.worker_command(interp, script, cfg))
-    local res = {}
-    for k, v in out:gmatch("RESULT (%S+) ([^\n]*)") do res[k] = tonumber(v) or v end
-    if not ok or not res.confidence_ns then common.worker_failed("frame_reads.lua", interp, out) end
-    res.name = interp
-    results[i] = res
+    results[i] = common.worker_results(interp, script, cfg, "frame_reads.lua", "confidence_ns")
   end
   local file = os.getenv("WARY_BENCH_RESULTS")
   if file and file ~= "" then
