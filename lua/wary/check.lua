@@ -144,7 +144,6 @@ function check.suggest(name, candidates)
   return best
 end
 
--- A vector is {x, y[, z]} or {x =, y = [, z =]}; z defaults to 0.
 -- The three numbers of a vector given as x, y[, z] (z nil: 0), checked as
 -- check.vector checks a table's, with no table made.
 function check.xyz(object, field, x, y, z)
@@ -156,6 +155,7 @@ function check.xyz(object, field, x, y, z)
   return x, y, z
 end
 
+-- A vector is {x, y[, z]} or {x =, y = [, z =]}; z defaults to 0.
 function check.vector(object, field, v)
   if type(v) ~= "table" then fail(object, field, "a vector {x, y, z}", v) end
   return check.xyz(object, field, v.x or v[1], v.y or v[2], v.z or v[3])
