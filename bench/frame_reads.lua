@@ -38,8 +38,8 @@ local N, M, K, REPS, STEPS, WARMUP = cfg.N, cfg.M, cfg.K, cfg.REPS, cfg.STEPS, c
 local CALLS = math.max(1, common.env_number("WARY_BENCH_FRAME_CALLS", 20000))
 local DT = 1 / 60
 
--- The calls, in report order: { key, label, fn(agent, target, i) }.
-local CALLS_MADE = {
+-- The calls measured, in report order: { key, label, fn(agent, target, i) }.
+local READS = {
   { "confidence", "agent:confidence(t)", function(a, t) return a:confidence(t) end },
   { "state", "agent:state(t)", function(a, t) return a:state(t) end },
   { "attention", "agent:attention_target()", function(a) return a:attention_target() end },
@@ -61,7 +61,7 @@ local function run_worker()
   end
   local clock = os.clock
   local r = { interpreter = rawget(_G, "jit") and jit.version or _VERSION, backend = wary.backend }
-  for _, c in ipairs(CALLS_MADE) do
+  for _, c in ipairs(READS) do
     local key, fn = c[1], c[3]
     local times, bytes = {}, 0
     for rep = 1, REPS do
@@ -93,7 +93,7 @@ local function run_worker()
   collectgarbage("restart")
   r.step_bytes = step_bytes / STEPS
   local keys = { "interpreter", "backend", "step_bytes" }
-  for _, c in ipairs(CALLS_MADE) do
+  for _, c in ipairs(READS) do
     keys[#keys + 1] = c[1] .. "_ns"
     keys[#keys + 1] = c[1] .. "_bytes"
   end
@@ -111,7 +111,7 @@ local function run_report()
     for _, r in ipairs(results) do
       local key = r.name:gsub("[^%w]", "")
       f:write(string.format("frame_%s_step_bytes=%.9g\n", key, r.step_bytes))
-      for _, c in ipairs(CALLS_MADE) do
+      for _, c in ipairs(READS) do
         f:write(string.format("frame_%s_%s_ns=%.9g\nframe_%s_%s_bytes=%.9g\n", key, c[1], r[c[1] .. "_ns"], key,
           c[1], r[c[1] .. "_bytes"]))
       end
@@ -127,7 +127,7 @@ local function run_report()
   local row = common.table_printer(results, 30)
   row("", function(r) return r.name end)
   row("interpreter", function(r) return r.interpreter end)
-  for _, c in ipairs(CALLS_MADE) do
+  for _, c in ipairs(READS) do
     row(c[2], function(r) return string.format("%.0f ns, %.0f B", r[c[1] .. "_ns"], r[c[1] .. "_bytes"]) end)
   end
   row("world:step, nobody listening", function(r) return string.format("%.0f B/step", r.step_bytes) end)
