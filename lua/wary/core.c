@@ -439,6 +439,12 @@ typedef struct query_loop {
   lua_Integer sense_now;  /* the sense ctx.sense is (valid if has_sense) */
   bool calling;           /* at.calling: an evaluate is running */
   bool has_agent, has_sense;
+  /* The bits of the target_pos and target_vel components the loop last
+   * wrote (valid if has_target): a component that holds its value already
+   * is not written again (the z of targets on flat ground, the velocity of
+   * standing ones). A sense reads ctx and does not write it (runner.lua). */
+  bool has_target;
+  uint32_t target_bits[6];
 } query_loop;
 
 #define QUERY_LOOP_MT "wary.query_loop"
@@ -495,6 +501,19 @@ static void set_vector(lua_State *L, int t, const float v[3])
   set_number(L, t, K_X, v[0]);
   set_number(L, t, K_Y, v[1]);
   set_number(L, t, K_Z, v[2]);
+}
+
+/* set_vector, of the components whose bits are not those of last (when
+ * known); last takes v's. Reads find the same values either way. */
+static void set_vector_changed(lua_State *L, int t, const float v[3], uint32_t last[3], bool known)
+{
+  for (int k = 0; k < 3; k++) {
+    uint32_t bits;
+    memcpy(&bits, &v[k], sizeof bits);
+    if (known && bits == last[k]) continue;
+    last[k] = bits;
+    set_number(L, t, K_X + k, v[k]);
+  }
 }
 
 /* The world in slot (argument 1's), or an error as the readers raise it. */
@@ -583,8 +602,9 @@ static int l_run_queries(lua_State *L)
       dt_sense = sense;
     }
     set_number(L, A_CTX, K_DISTANCE, q->distance);
-    set_vector(L, A_TARGET_POS, q->target_pos);
-    set_vector(L, A_TARGET_VEL, q->target_vel);
+    set_vector_changed(L, A_TARGET_POS, q->target_pos, s->target_bits, s->has_target);
+    set_vector_changed(L, A_TARGET_VEL, q->target_vel, s->target_bits + 3, s->has_target);
+    s->has_target = true;
     if (sense != evaluate_sense) {
       evaluate_sense = sense;
       lua_geti(L, A_SENSES, sense);
