@@ -44,10 +44,15 @@ void wy_agent_reset_timers(const wary_world *w, int32_t agent, uint32_t serial) 
   /* Golden-ratio phases spread agents' updates over the interval. */
   float phase = (float)fmod((double)serial * 0.6180339887498949, 1.0);
   for (int32_t s = 0; s < WY_SLOTS; s++) {
-    ag->next_due[s] = s < p->slot_count ? phase * p->slots[s].interval : 0.0f;
-    ag->since[s] = 0.0f;
-    ag->errors[s] = 0;
-    ag->muted[s] = false;
+    wy_agent_slot *sl = &ag->slot[s];
+    sl->next_due = s < p->slot_count ? phase * p->slots[s].interval : 0.0f;
+    sl->since = 0.0f;
+    sl->errors = 0;
+    sl->muted = false;
+    /* The step clears these for the profile's slots only: none past them
+     * keeps what another profile's slot did. */
+    sl->failed = false;
+    sl->ran = false;
   }
 }
 
@@ -59,8 +64,8 @@ int wary_sense_unmute(wary_world *w, wary_actor_id agent_h, int32_t slot) {
   if (slot < 0 || slot >= slots)
     return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "slot", "a slot of the agent's profile", slot,
                          slots);
-  w->agents.data[i].errors[slot] = 0;
-  w->agents.data[i].muted[slot] = false;
+  w->agents.data[i].slot[slot].errors = 0;
+  w->agents.data[i].slot[slot].muted = false;
   return WARY_OK;
 }
 
@@ -71,7 +76,7 @@ int wary_sense_muted(const wary_world *w, wary_actor_id agent, int32_t slot, boo
   if (slot < 0 || slot >= wy_agent_profile(w, i)->slot_count)
     return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "slot", "profile slot", slot,
                          wy_agent_profile(w, i)->slot_count);
-  *out = w->agents.data[i].muted[slot];
+  *out = w->agents.data[i].slot[slot].muted;
   return WARY_OK;
 }
 

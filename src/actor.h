@@ -52,17 +52,25 @@ typedef struct wy_actor {
   float prop_value[WARY_MAX_PROPS];
 } wy_actor;
 
+/* One sense slot of an agent, its fields together: a step reads and
+ * writes them all for each slot of the profile, and a profile has a few
+ * of the WY_SLOTS (slot by slot, an agent of two senses keeps what a step
+ * touches in 36 bytes, not spread over the 244 of a field by field record). */
+typedef struct wy_agent_slot {
+  float next_due;
+  float since;     /* seconds since the slot last evaluated */
+  int32_t errors;  /* failures in a row of steps where the slot failed */
+  bool failed;     /* the slot failed this step */
+  bool ran;        /* the slot was due this step */
+  bool muted;
+} wy_agent_slot;
+
 /* The world's part of an agent: the sense slots' timers and mutes (the step
  * schedules them; stimulus delivery, custom-sense failures and resolution
- * read the mutes). */
+ * read the mutes). Slots past its profile's slot_count are 0 (false). */
 typedef struct wy_agent {
   int32_t actor;            /* actor slot */
-  float next_due[WY_SLOTS];
-  float since[WY_SLOTS];    /* seconds since the slot last evaluated */
-  int32_t errors[WY_SLOTS]; /* failures in a row of steps where the slot failed */
-  bool failed[WY_SLOTS];    /* the slot failed this step */
-  bool ran[WY_SLOTS];       /* the slot was due this step */
-  bool muted[WY_SLOTS];
+  wy_agent_slot slot[WY_SLOTS];
 } wy_agent;
 
 /* A slot whose time left is this close to 0 is due (float drift: 0.1 s is
@@ -72,7 +80,7 @@ typedef struct wy_agent {
 /* Whether slot s of the agent is due this step: the step's schedule decides
  * so before it moves the slot's timer. */
 static inline bool wy_slot_due(const wy_agent *ag, int32_t s) {
-  return ag->next_due[s] <= WY_TIME_EPSILON && !ag->muted[s];
+  return ag->slot[s].next_due <= WY_TIME_EPSILON && !ag->slot[s].muted;
 }
 
 /* The agent index of actor id, or a negative status: WARY_ERR_STALE_ID,

@@ -678,7 +678,7 @@ static void belief_out(const wary_world *cw, int32_t agent, int32_t i, wary_beli
   for (int32_t k = 0; k < p->slot_count; k++) {
     out->shares[k] = s[k].share;
     out->active[k] = s[k].active;
-    out->muted[k] = ag->muted[k];
+    out->muted[k] = ag->slot[k].muted;
   }
 }
 

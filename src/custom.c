@@ -76,10 +76,10 @@ int wary_query_fail(wary_world *w, int32_t i) {
   wy_agent *ag = &w->agents.data[l->agent];
   /* One count per step: a sense that fails for several targets in one step
    * has failed once; steps without a failure start the count again. */
-  if (!ag->failed[q->slot]) {
-    ag->failed[q->slot] = true;
-    if (!ag->muted[q->slot] && ++ag->errors[q->slot] >= w->def.sense_error_limit)
-      ag->muted[q->slot] = true;
+  wy_agent_slot *sl = &ag->slot[q->slot];
+  if (!sl->failed) {
+    sl->failed = true;
+    if (!sl->muted && ++sl->errors >= w->def.sense_error_limit) sl->muted = true;
   }
   wary_event *e = wy_event_push(w, WARY_EV_SENSE_ERROR, q->agent.id);
   if (e) {

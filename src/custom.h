@@ -47,7 +47,7 @@ static inline bool wy_custom_push(wary_world *w, struct wy_custom *c, int32_t ag
   q->profile = a->profile;
   q->lod_tier = a->lod_tier;
   q->off_screen = a->off_screen;
-  q->dt = ag->since[slot];
+  q->dt = ag->slot[slot].since;
   q->distance = distance;
   memcpy(q->agent_pos, a->pos, sizeof q->agent_pos);
   q->agent_yaw = a->yaw;

@@ -34,7 +34,7 @@ bool wy_report_push(wary_world *w, struct wy_reports *into, int32_t agent, int32
   r->agent = agent;
   r->slot = slot;
   r->target = target;
-  r->dt = w->agents.data[agent].since[slot];
+  r->dt = w->agents.data[agent].slot[slot].since;
   r->confidence = confidence;
   r->reason = reason;
   r->accuracy = accuracy;

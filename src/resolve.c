@@ -126,13 +126,13 @@ static bool update_slots(const wary_world *w, wy_belief *b, wy_belief_slot *bsl,
       bs->reported = false;
       bs->reason = WARY_LOSS_SUPPRESSED_BY_PAIN;
       bs->reason_step = w->steps;
-      if (!ag->ran[s]) bs->active = false;
+      if (!ag->slot[s].ran) bs->active = false;
     }
     if (bs->reported) {
       bs->active = true;
       bs->ever = true;
       bs->silent = 0.0f;
-    } else if (ag->ran[s] || ag->muted[s]) {
+    } else if (ag->slot[s].ran || ag->slot[s].muted) {
       bs->active = false;
     }
     bs->reported = false;
@@ -462,7 +462,7 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
   bool looked_any = false;
   for (int32_t s = 0; s < p->slot_count; s++) {
     k.undulled = k.undulled && r->dull[s] == 1.0f;
-    k.looked[s] = r->slots->ran[s] || r->slots->muted[s];
+    k.looked[s] = r->slots->slot[s].ran || r->slots->slot[s].muted;
     looked_any = looked_any || k.looked[s];
   }
   k.may_hold = !all && k.undulled;

@@ -209,12 +209,14 @@ static void io_actor(wy_io *io, wy_actor *a) {
 
 static void io_agent(wy_io *io, wy_agent *a) {
   WY_IO(io, a->actor);
-  WY_IO_ARRAY(io, a->next_due);
-  WY_IO_ARRAY(io, a->since);
-  WY_IO_ARRAY(io, a->errors);
-  WY_IO_ARRAY(io, a->failed);
-  WY_IO_ARRAY(io, a->ran);
-  WY_IO_ARRAY(io, a->muted);
+  /* Field by field over the slots, as the record was laid out before its
+   * slots were: the saved bytes stay those of format 1. */
+  for (int32_t s = 0; s < WY_SLOTS; s++) WY_IO(io, a->slot[s].next_due);
+  for (int32_t s = 0; s < WY_SLOTS; s++) WY_IO(io, a->slot[s].since);
+  for (int32_t s = 0; s < WY_SLOTS; s++) WY_IO(io, a->slot[s].errors);
+  for (int32_t s = 0; s < WY_SLOTS; s++) WY_IO(io, a->slot[s].failed);
+  for (int32_t s = 0; s < WY_SLOTS; s++) WY_IO(io, a->slot[s].ran);
+  for (int32_t s = 0; s < WY_SLOTS; s++) WY_IO(io, a->slot[s].muted);
 }
 
 static void io_box(wy_io *io, wy_box *b) {

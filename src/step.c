@@ -48,17 +48,18 @@ static bool due_slots(const wy_agent *ag, const wy_profile *p, bool due[WY_SLOTS
 /* Moves the agent's slot timers by dt. */
 static void schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int32_t tier, float dt) {
   for (int32_t s = 0; s < p->slot_count; s++) {
-    ag->since[s] += dt;
+    wy_agent_slot *sl = &ag->slot[s];
+    sl->since += dt;
     /* Due when the time left has run out (to within float drift: 0.1 s is
      * six steps of 1/60 s, not seven); the step's dt is taken off after, so
      * updates are one interval apart in steps of any size. */
-    if (ag->next_due[s] <= WY_TIME_EPSILON) {
+    if (sl->next_due <= WY_TIME_EPSILON) {
       float interval = p->slots[s].interval * w->def.lod_interval_scale[tier];
-      ag->next_due[s] += interval;
+      sl->next_due += interval;
       /* A long step must not leave a backlog of updates behind it. */
-      if (ag->next_due[s] <= 0.0f) ag->next_due[s] = interval;
+      if (sl->next_due <= 0.0f) sl->next_due = interval;
     }
-    ag->next_due[s] -= dt;
+    sl->next_due -= dt;
   }
 }
 
@@ -80,7 +81,7 @@ typedef struct wy_gatherer {
 /* A due slot's time since it last ran, as the step will leave it: what its
  * reports and queries carry. */
 static inline float since_of(const wary_world *w, const wy_gatherer *g, int32_t slot) {
-  return g->ag->since[slot] + w->step_dt;
+  return g->ag->slot[slot].since + w->step_dt;
 }
 
 /* A built-in sense's answer about one candidate: nothing is recorded for a
@@ -230,8 +231,9 @@ static void sense_commit(wary_world *w, wy_lane *lane, int32_t agent) {
   const wy_profile *p = &w->profiles.data[a->profile];
   wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   const bool *due = w->spans.data[agent].due;
-  memset(ag->ran, 0, sizeof ag->ran);
-  memset(ag->failed, 0, sizeof ag->failed);
+  /* Slots past the profile's are never set (wy_agent_reset_timers clears
+   * them when the slots change). */
+  for (int32_t s = 0; s < p->slot_count; s++) ag->slot[s].ran = ag->slot[s].failed = false;
   wy_touches_clear(w, agent);
   schedule(w, ag, p, a->lod_tier, w->step_dt);
   /* Every belief hears from its due slots this step, even out of range (the
@@ -247,8 +249,8 @@ static void sense_commit(wary_world *w, wy_lane *lane, int32_t agent) {
     apply_places(w, lane->reports);
   }
   for (int32_t s = 0; s < p->slot_count; s++) {
-    if (due[s]) ag->since[s] = 0.0f;
-    ag->ran[s] = due[s];
+    if (due[s]) ag->slot[s].since = 0.0f;
+    ag->slot[s].ran = due[s];
   }
 }
 
@@ -602,7 +604,7 @@ static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
   wy_pain_step(w, lane, i, dt);
   /* Only the profile's slots ever run (sense_commit). */
   for (int32_t s = 0; s < p->slot_count; s++)
-    if (ag->ran[s] && !ag->failed[s]) ag->errors[s] = 0;
+    if (ag->slot[s].ran && !ag->slot[s].failed) ag->slot[s].errors = 0;
   const wy_resolving r = {wy_agent_id(w, i), i, ag, p, wy_pain_of(w, i)->dull,
                           wy_brain_of(w, wy_agent_actor(w, i)->profile)->pain_suppress_below, lane};
   if (wy_resolve_beliefs(w, &r, beliefs, dt)) wy_beliefs_prune(beliefs, p->def.memory_time);

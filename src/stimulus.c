@@ -107,7 +107,7 @@ static bool deliver(wary_world *w, wy_lane *lane, wy_inbox *inbox, const wary_st
     float d = sqrtf(dx * dx + dy * dy + dz * dz);
     wy_id agent = wy_actor_id(w, cand[c]);
     int32_t vib = p->builtin_slot[WARY_SENSE_VIBRATION];
-    if (vib >= 0 && shakes_ground(tag) && !w->agents.data[a->agent].muted[vib]) {
+    if (vib >= 0 && shakes_ground(tag) && !w->agents.data[a->agent].slot[vib].muted) {
       const wary_basic_sense_def *v = wy_small_of(w, a->profile, WARY_SENSE_VIBRATION);
       float reach = s->radius < v->range ? s->radius : v->range;
       float x = reach > 0.0f ? d / reach : 1.0f;
@@ -119,7 +119,7 @@ static bool deliver(wary_world *w, wy_lane *lane, wy_inbox *inbox, const wary_st
     for (int32_t slot = 0; slot < p->slot_count; slot++) {
       int32_t sense = p->slots[slot].sense;
       const wary_sense_def *sd = &w->senses.data[sense].def;
-      if (w->agents.data[a->agent].muted[slot]) continue;
+      if (w->agents.data[a->agent].slot[slot].muted) continue;
       for (int32_t k = 0; k < sd->stimulus_tag_count; k++)
         if (has_prefix(tag, wary_name_string(w, sd->stimulus_tags[k]))) {
           if (!to_inbox(w, inbox, agent, sense, s, d)) return false;
