@@ -36,13 +36,20 @@ static void agent_added(wary_world *w, int32_t agent) {
   for (int32_t s = 0; s < WY_SLOTS; s++) ag->dull[s] = 1.0f;
 }
 
+/* The agent's slots mean other senses: those past its profile's get the
+ * multiplier 1 the step no longer writes there. */
+static void slots_reset(wary_world *w, int32_t agent) {
+  wy_pain_agent *ag = &w->pain->agents.data[agent];
+  for (int32_t s = 0; s < WY_SLOTS; s++) ag->dull[s] = 1.0f;
+}
+
 static void agent_removed(wary_world *w, int32_t agent) {
   wy_array_swap_remove(&w->pain->agents, agent);
 }
 
 const wy_module wy_pain_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .agent_added = agent_added,
-  .agent_removed = agent_removed,
+  .agent_removed = agent_removed, .slots_reset = slots_reset,
 };
 
 wary_pain_def wary_default_pain_def(void) {
@@ -199,29 +206,36 @@ float wy_pain_multiplier(const wary_world *w, int32_t agent, int32_t slot) {
                     wy_brain_of(w, profile)->pain_vision_floor, slot);
 }
 
+/* *at = v, unless it holds v's bits already. */
+static inline void keep(float *at, float v) {
+  if (memcmp(at, &v, sizeof v) != 0) *at = v;
+}
+
 void wy_pain_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   wy_pain_agent *ag = &w->pain->agents.data[agent];
   const struct wy_pain *pn = w->pain;
   wy_id id = wy_agent_id(w, agent);
-  for (int32_t i = 0; i < ag->queue_count; i++) {
-    wary_event *e = wy_lane_event(w, lane, WARY_EV_PAIN_REPORTED, id);
-    if (!e) continue;
-    e->confidence = ag->queue[i].level;
-    e->index = ag->queue[i].pain;
+  if (ag->queue_count > 0) {
+    for (int32_t i = 0; i < ag->queue_count; i++) {
+      wary_event *e = wy_lane_event(w, lane, WARY_EV_PAIN_REPORTED, id);
+      if (!e) continue;
+      e->confidence = ag->queue[i].level;
+      e->index = ag->queue[i].pain;
+    }
+    ag->queue_count = 0;
   }
-  ag->queue_count = 0;
   int32_t profile = wy_agent_actor(w, agent)->profile;
   const wy_profile *p = &w->profiles.data[profile];
   float vision_floor = wy_brain_of(w, profile)->pain_vision_floor;
-  /* Without a pain sense nothing dulls (multiplier's first test): in one go. */
-  if (p->builtin_slot[WARY_SENSE_PAIN] < 0) {
-    for (int32_t s = 0; s < WY_SLOTS; s++) ag->dull[s] = 1.0f;
-  } else {
-    for (int32_t s = 0; s < WY_SLOTS; s++) ag->dull[s] = multiplier(pn, ag, p, vision_floor, s);
-  }
+  /* The profile's slots only (past them dull stays 1: slots_reset). Without
+   * a pain sense nothing dulls (multiplier's first test). A value that
+   * holds is not stored again: an agent in no pain leaves its record as
+   * it was, lines a step need not write back. */
+  bool sense = p->builtin_slot[WARY_SENSE_PAIN] >= 0;
+  for (int32_t s = 0; s < p->slot_count; s++) keep(&ag->dull[s], sense ? multiplier(pn, ag, p, vision_floor, s) : 1.0f);
   for (int32_t k = 0; k < pn->type_count; k++) {
     if (ag->off[k]) continue;
     float v = ag->level[k] - pn->types[k].decay_rate * dt;
-    ag->level[k] = v > 0.0f ? v : 0.0f;
+    keep(&ag->level[k], v > 0.0f ? v : 0.0f);
   }
 }

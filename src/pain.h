@@ -13,13 +13,17 @@ typedef struct wy_pain_report {
 } wy_pain_report;
 
 /* What every step reads and writes first (the queue's count, the
- * multipliers, the levels of the types a world defines), the queue after. */
+ * multipliers of the profile's first slots; which of the types a world
+ * defines are off, their levels: two cache lines for a few of each), the
+ * queue after. */
 typedef struct wy_pain_agent {
   float health;           /* 0..1, 1 at creation */
   int32_t queue_count;
-  float dull[WY_SLOTS];   /* pain and health multiplier per slot this step */
-  float level[WARY_MAX_PAIN_TYPES];
+  /* Pain and health multiplier per slot this step; 1 past the profile's
+   * slots (as wy_pain_multiplier gives them). */
+  float dull[WY_SLOTS];
   bool off[WARY_MAX_PAIN_TYPES];
+  float level[WARY_MAX_PAIN_TYPES];
   wy_pain_report queue[WARY_PAIN_QUEUE];
 } wy_pain_agent;
 
