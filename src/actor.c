@@ -38,6 +38,10 @@ int wy_fail_not_agent(const wary_world *w, const char *fn, const char *what, wy_
                  id);
 }
 
+void wy_agent_rest(const wary_world *w, wy_agent *ag, uint8_t parts) {
+  if (!w->every_part) ag->idle |= parts;
+}
+
 void wy_agent_reset_timers(const wary_world *w, int32_t agent, uint32_t serial) {
   wy_agent *ag = &w->agents.data[agent];
   const wy_profile *p = wy_agent_profile(w, agent);

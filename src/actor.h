@@ -65,13 +65,35 @@ typedef struct wy_agent_slot {
   bool muted;
 } wy_agent_slot;
 
+/* Parts of an agent a step may pass by (wy_agent.idle): the module that
+ * owns the part sets its bit when a step leaves the part with nothing to
+ * do, and clears it (wy_agent_busy) whenever something comes for it; a
+ * passed-by part's record is not read, so that a step over many idle
+ * agents touches fewer of their lines. 0 (every part to do) is always
+ * right: agents start so, a load leaves them so, and a world with
+ * every_part set (spec/c/test_quiet.c's reference) never sets a bit
+ * (wy_agent_rest). */
+enum {
+  WY_IDLE_PAIN = 1,    /* pain.c: no pain sense, nothing queued, no level to decay */
+  WY_IDLE_PLACES = 2,  /* place.c: no belief about a place */
+  WY_IDLE_TOUCHES = 4, /* small_senses.c: no touch waiting */
+};
+
 /* The world's part of an agent: the sense slots' timers and mutes (the step
  * schedules them; stimulus delivery, custom-sense failures and resolution
  * read the mutes). Slots past its profile's slot_count are 0 (false). */
 typedef struct wy_agent {
   int32_t actor;            /* actor slot */
+  uint8_t idle;             /* WY_IDLE_* bits: derived, never saved */
   wy_agent_slot slot[WY_SLOTS];
 } wy_agent;
+
+/* Something came for the agent's parts (WY_IDLE_* bits): the next step
+ * does them. */
+static inline void wy_agent_busy(wy_agent *ag, uint8_t parts) { ag->idle &= (uint8_t)~parts; }
+/* The agent's parts have nothing to do until wy_agent_busy (unless the
+ * world does every part every step: every_part). */
+void wy_agent_rest(const wary_world *w, wy_agent *ag, uint8_t parts);
 
 /* A slot whose time left is this close to 0 is due (float drift: 0.1 s is
  * six steps of 1/60 s, not seven). */

@@ -41,6 +41,7 @@ static void agent_added(wary_world *w, int32_t agent) {
 static void slots_reset(wary_world *w, int32_t agent) {
   wy_pain_agent *ag = &w->pain->agents.data[agent];
   for (int32_t s = 0; s < WY_SLOTS; s++) ag->dull[s] = 1.0f;
+  wy_agent_busy(&w->agents.data[agent], WY_IDLE_PAIN);
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
@@ -115,7 +116,10 @@ int wary_pain_set(wary_world *w, int32_t pain, const wary_pain_def *d) {
 static wy_pain_agent *pain_agent(wary_world *w, const char *fn, wy_id agent, int *status) {
   int32_t index = wy_agent_index(w, agent, fn, "agent");
   *status = index < 0 ? index : WARY_OK;
-  return index < 0 ? NULL : &w->pain->agents.data[index];
+  if (index < 0) return NULL;
+  /* Its pain is about to change: the next step sees to it. */
+  wy_agent_busy(&w->agents.data[index], WY_IDLE_PAIN);
+  return &w->pain->agents.data[index];
 }
 
 int wary_report_pain(wary_world *w, wary_actor_id agent_h, int32_t pain, float amount) {
@@ -133,6 +137,7 @@ int wary_report_pain(wary_world *w, wary_actor_id agent_h, int32_t pain, float a
                    "agent: expected an agent that feels pain, got %x, whose profile %d has no WARY_SENSE_PAIN", agent,
                    wy_agent_actor(w, index)->profile);
   float add = d->amount_override > 0.0f ? d->amount_override : amount;
+  wy_agent_busy(&w->agents.data[index], WY_IDLE_PAIN);
   float level = ag->level[pain] + add;
   ag->level[pain] = level < d->max_level ? level : d->max_level;
   if (ag->queue_count < WARY_PAIN_QUEUE) {
@@ -211,7 +216,15 @@ static inline void keep(float *at, float v) {
   if (memcmp(at, &v, sizeof v) != 0) *at = v;
 }
 
-void wy_pain_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
+/* The multipliers of an agent in no pain: 1 for every slot. */
+static const float no_dull[WY_SLOTS] = {1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f,
+                                        1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
+_Static_assert(WY_SLOTS == 16, "no_dull: one 1 a slot");
+
+const float *wy_pain_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
+  wy_agent *owner = &w->agents.data[agent];
+  /* Idle (below): this step would store what the record holds. */
+  if (owner->idle & WY_IDLE_PAIN) return no_dull;
   wy_pain_agent *ag = &w->pain->agents.data[agent];
   const struct wy_pain *pn = w->pain;
   wy_id id = wy_agent_id(w, agent);
@@ -233,9 +246,16 @@ void wy_pain_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
    * it was, lines a step need not write back. */
   bool sense = p->builtin_slot[WARY_SENSE_PAIN] >= 0;
   for (int32_t s = 0; s < p->slot_count; s++) keep(&ag->dull[s], sense ? multiplier(pn, ag, p, vision_floor, s) : 1.0f);
+  /* Without a pain sense (dull 1, whatever health and levels are), nothing
+   * queued and no level to decay, the steps after store nothing until
+   * something comes for its pain (wy_agent_busy). */
+  bool rest = !sense;
   for (int32_t k = 0; k < pn->type_count; k++) {
     if (ag->off[k]) continue;
     float v = ag->level[k] - pn->types[k].decay_rate * dt;
     keep(&ag->level[k], v > 0.0f ? v : 0.0f);
+    rest = rest && ag->level[k] == 0.0f;
   }
+  if (rest) wy_agent_rest(w, owner, WY_IDLE_PAIN);
+  return ag->dull;
 }

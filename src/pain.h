@@ -42,6 +42,8 @@ static inline const wy_pain_agent *wy_pain_of(const wary_world *w, int32_t agent
 /* The multiplier pain and health put on an agent's slot now (1: none). */
 float wy_pain_multiplier(const wary_world *w, int32_t agent, int32_t slot);
 /* One step of an agent's pain: its reports' events, the multipliers, decay. */
-void wy_pain_step(wary_world *w, wy_lane *lane, int32_t agent, float dt);
+/* Returns the multipliers the agent's beliefs take this step (its record's,
+ * or all 1 when its pain is idle: actor.h, WY_IDLE_PAIN). */
+const float *wy_pain_step(wary_world *w, wy_lane *lane, int32_t agent, float dt);
 
 #endif

@@ -186,6 +186,7 @@ static void wake_due(const wary_world *w, wy_place_list *l, const float end[2], 
 
 bool wy_place_report(wary_world *w, int32_t agent, const float pos[3], int32_t tag,
                      float confidence, float accuracy) {
+  wy_agent_busy(&w->agents.data[agent], WY_IDLE_PLACES);
   wy_place_list *l = places_of(w, agent);
   float radius = wy_hearing_of(w, wy_agent_actor(w, agent)->profile)->merge_radius;
   wy_place *pl = NULL;
@@ -222,6 +223,7 @@ static void changed(wary_world *w, wy_lane *lane, wy_id agent, wy_place *pl, int
 }
 
 void wy_places_prefetch(const wary_world *w, int32_t agent, int stage) {
+  if (w->agents.data[agent].idle & WY_IDLE_PLACES) return;
   const wy_place_list *l = places_of(w, agent);
   if (stage == 0) {
     wy_prefetch_span(l, sizeof *l);
@@ -242,8 +244,14 @@ void wy_places_prefetch(const wary_world *w, int32_t agent, int stage) {
 }
 
 void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t index, float dt) {
+  wy_agent *owner = &w->agents.data[index];
+  if (owner->idle & WY_IDLE_PLACES) return;
   wy_place_list *l = places_of(w, index);
-  if (l->count == 0) return;
+  /* None held: nothing to resolve until one is reported (wy_place_report). */
+  if (l->count == 0) {
+    wy_agent_rest(w, owner, WY_IDLE_PLACES);
+    return;
+  }
   const wary_profile_def *d = &wy_agent_profile(w, index)->def;
   wy_id agent = wy_agent_id(w, index);
   if (l->asleep_count > 0) {

@@ -209,6 +209,7 @@ static void io_actor(wy_io *io, wy_actor *a) {
 
 static void io_agent(wy_io *io, wy_agent *a) {
   WY_IO(io, a->actor);
+  if (io->mode == WY_IO_READ) a->idle = 0; /* derived (actor.h): every part to do */
   /* Field by field over the slots, as the record was laid out before its
    * slots were: the saved bytes stay those of format 1. */
   for (int32_t s = 0; s < WY_SLOTS; s++) WY_IO(io, a->slot[s].next_due);

@@ -178,10 +178,12 @@ int wary_report_touch(wary_world *w, wary_actor_id agent_h, wary_actor_id touche
     return wy_fail(w->error, WARY_ERR_FULL, __func__,
                    "table full: 4 touches of agent %x wait for its next step, none by toucher %x", agent, toucher);
   t->toucher[t->count++] = toucher;
+  wy_agent_busy(&w->agents.data[a->agent], WY_IDLE_TOUCHES);
   return WARY_OK;
 }
 
 bool wy_touches_report(wary_world *w, struct wy_reports *into, int32_t agent) {
+  if (w->agents.data[agent].idle & WY_IDLE_TOUCHES) return true;
   wy_touches *t = &w->small->agents.data[agent];
   if (t->count == 0) return true;
   int32_t profile = wy_agent_actor(w, agent)->profile;
@@ -196,7 +198,13 @@ bool wy_touches_report(wary_world *w, struct wy_reports *into, int32_t agent) {
   return true;
 }
 
-void wy_touches_clear(wary_world *w, int32_t agent) { w->small->agents.data[agent].count = 0; }
+/* Spent: none waits until the next is reported (idle till then). */
+void wy_touches_clear(wary_world *w, int32_t agent) {
+  wy_agent *ag = &w->agents.data[agent];
+  if (ag->idle & WY_IDLE_TOUCHES) return;
+  w->small->agents.data[agent].count = 0;
+  wy_agent_rest(w, ag, WY_IDLE_TOUCHES);
+}
 
 int wary_actor_set_scent(wary_world *w, wary_actor_id id_h, float scent) {
   wy_id id = id_h.id;

@@ -601,11 +601,11 @@ static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
   wy_agent *ag = &w->agents.data[i];
   const wy_profile *p = wy_agent_profile(w, i);
   wy_belief_list *beliefs = wy_beliefs_of(w, i);
-  wy_pain_step(w, lane, i, dt);
+  const float *dull = wy_pain_step(w, lane, i, dt);
   /* Only the profile's slots ever run (sense_commit). */
   for (int32_t s = 0; s < p->slot_count; s++)
     if (ag->slot[s].ran && !ag->slot[s].failed) ag->slot[s].errors = 0;
-  const wy_resolving r = {wy_agent_id(w, i), i, ag, p, wy_pain_of(w, i)->dull,
+  const wy_resolving r = {wy_agent_id(w, i), i, ag, p, dull,
                           wy_brain_of(w, wy_agent_actor(w, i)->profile)->pain_suppress_below, lane};
   if (wy_resolve_beliefs(w, &r, beliefs, dt)) wy_beliefs_prune(beliefs, p->def.memory_time);
   wy_places_resolve(w, lane, i, dt);

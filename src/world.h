@@ -126,6 +126,10 @@ struct wary_world {
   float time;
   uint32_t steps;         /* steps begun since creation: stamps of data written lazily */
   bool in_step;
+  /* Every part of every agent is done every step (none is passed by as
+   * idle: actor.h, wy_agent_rest): spec/c/test_quiet.c's reference world,
+   * with its beliefs' resolve_all. */
+  bool every_part;
   float step_dt;
   wary_stats stats;       /* beliefs: counted when asked (world_create.c) */
 

@@ -12,8 +12,11 @@
  * until that deadline), a grace grown by a profile change, slots reset,
  * steps of 0 and of odd sizes, pain, beliefs dropped when they hold
  * nothing, targets removed, agents walking on the edge of the threat's
- * range, sounds nobody made. A third world whose step count passes 2^32
- * (the reason stamps wrap) must agree with them too. */
+ * range, sounds nobody made, touches. A third world whose step count
+ * passes 2^32 (the reason stamps wrap) must agree with them too. The
+ * reference does every part of every agent every step (every_part): the
+ * others pass by the idle ones (actor.h: pain with no pain sense, no
+ * place held, no touch waiting) until something comes for them. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +67,7 @@ static void build(game *g, bool resolve_all, uint32_t steps) {
   g->w = make_world(NULL);
   if (!g->w) return;
   g->w->beliefs->resolve_all = resolve_all;
+  g->w->every_part = resolve_all; /* no agent's part passed by as idle (actor.h) */
   g->w->steps = steps;
   wary_sense_def sd = wary_default_sense_def();
   sd.max_range = 3000.0f;
@@ -88,7 +92,8 @@ static void build(game *g, bool resolve_all, uint32_t steps) {
   p.senses[3].sense = g->senses[1];
   p.senses[4].sense = WARY_SENSE_DAMAGE;
   p.senses[5].sense = WARY_SENSE_PAIN;
-  p.sense_count = 6;
+  p.senses[6].sense = WARY_SENSE_TOUCH;
+  p.sense_count = 7;
   g->profile = make_profile(g->w, &p);
   /* Half the agents keep Lost and Remembered beliefs long after their
    * uncertainty has reached its cap: those sleep until their deadline. */
@@ -133,7 +138,8 @@ static void build(game *g, bool resolve_all, uint32_t steps) {
 typedef struct turn {
   int target;
   float x, y;
-  bool move, sound, sound_at, evidence, raise, hit, pain, grace, senses, remove, read, walk, hostility;
+  bool move, sound, sound_at, evidence, raise, hit, pain, grace, senses, senses_back, remove, read, walk, hostility,
+      touch;
   float dt, value, stroll[2];
 } turn;
 
@@ -154,6 +160,10 @@ static turn draw(int64_t n) {
   t.pain = lcg() % 100u == 0;
   t.grace = n == 1500 || n == 2600;
   t.senses = n == 3200;
+  t.senses_back = n == 5200;
+  /* Touches apart from the draws above (a hash of the step), so that the
+   * rest of the scenario stays as it was. */
+  t.touch = ((uint32_t)n * 2654435761u >> 9) % 37u == 0;
   t.read = (n % 250 == 0 || lcg() % 100u == 0) && (n < 4000 || n > 7500);
   t.remove = lcg() % 400u == 0;
   t.walk = lcg() % 300u == 0;
@@ -206,6 +216,25 @@ static void play(game *g, const turn *t, int64_t n) {
     p.sense_count = 2;
     wary_profile_set(w, g->profile, &p);
   }
+  /* Health that dulls nothing while the profile has no pain sense (the
+   * agents' pain stays idle), and dulls their senses once it has one. */
+  if (n == 4000) {
+    wary_actor_set_health(w, g->agents[0], 0.4f);
+    wary_actor_set_health(w, g->agents[2], 0.7f);
+  }
+  if (t->senses_back) {
+    /* Pain and touch again, after 2,000 steps without (the agents' pain
+     * idle): their slots are reset, and pain reported from here counts. */
+    wary_profile_def p = wary_default_profile_def();
+    p.fade_rate = 0.3f;
+    p.senses[0].sense = g->senses[1];
+    p.senses[1].sense = WARY_SENSE_PAIN;
+    p.senses[2].sense = WARY_SENSE_VISION;
+    p.senses[3].sense = WARY_SENSE_TOUCH;
+    p.sense_count = 4;
+    wary_profile_set(w, g->profile, &p);
+  }
+  if (t->touch) wary_report_touch(w, agent, target);
   /* An agent that moves, or a change of who is hostile, changes the threat
    * of beliefs that are quiet. */
   int32_t at = (int32_t)(n % AGENTS);
@@ -394,8 +423,17 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
           asleep_place_steps = 0, place_steps = 0, dropped = 0, held_steps = 0, near_steps = 0, long_run_steps = 0,
           listed_passes = 0, listed_left_out = 0;
   int32_t misbits = 0;
+  /* Agent-steps each part spent idle in the quiet world, the times
+   * something came for a part while it was (touches, pain), and idle bits
+   * in the reference (none). */
+  int64_t idle_steps[3] = {0, 0, 0}, touch_wakes = 0, pain_wakes = 0, reference_idle = 0;
   for (now = 0; now < STEPS; now++) {
     turn t = draw(now);
+    {
+      const wy_agent *ag = &quiet.w->agents.data[now % AGENTS];
+      touch_wakes += t.touch && (ag->idle & WY_IDLE_TOUCHES);
+      pain_wakes += t.senses_back;
+    }
     play(&quiet, &t, now);
     play(&full, &t, now);
     play(&wrap, &t, now);
@@ -415,6 +453,13 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
     dormant_steps += dormant;
     timed_steps += timed;
     if (wary_world_stats(full.w).beliefs < before) dropped++;
+    for (int32_t a = 0; a < quiet.w->agents.count; a++) {
+      uint8_t idle = quiet.w->agents.data[a].idle;
+      idle_steps[0] += (idle & WY_IDLE_PAIN) != 0;
+      idle_steps[1] += (idle & WY_IDLE_PLACES) != 0;
+      idle_steps[2] += (idle & WY_IDLE_TOUCHES) != 0;
+      reference_idle += full.w->agents.data[a].idle != 0;
+    }
     long_run_steps += quiet.w->beliefs->dt_same_since != quiet.w->beliefs->dt_run_start;
     /* The emotion passes that had listed targets, and those that left
      * their threats unworked (emotion.c): both ways are taken. */
@@ -438,6 +483,15 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
   ENSURE(asleep_place_steps > 10000);
   ENSURE(misbits == 0);
   ENSURE(dropped > 20);
+  /* Idle parts (actor.h), then woken: pain between the profile without a
+   * pain sense and the one with it again (3 agents x 2,000 steps), places
+   * and touches now and then. */
+  ENSURE(idle_steps[0] > 5000);
+  ENSURE(idle_steps[1] > 1000);
+  ENSURE(idle_steps[2] > 10000);
+  ENSURE(touch_wakes > 100);
+  ENSURE(pain_wakes == 1);
+  ENSURE(reference_idle == 0);
   /* Near: 3,375 belief-steps when this was written; far: 3,325 and 2,334. */
   if (near) ENSURE(near_steps > 2000);
   else ENSURE(far_steps > 1500);
