@@ -481,6 +481,15 @@ static int undo(wary_world *w, const wy_undo *u) {
   return out_of_room(w);
 }
 
+/* Whether some belief holds an evidence block (the pool's free ones have
+ * count -1). */
+static bool evidence_held(const wary_world *w) {
+  const struct wy_beliefs *bs = w->beliefs;
+  for (int32_t k = 0; k < bs->evidence.count; k++)
+    if (bs->evidence.data[k].count >= 0) return true;
+  return false;
+}
+
 int wary_step_begin(wary_world *w, float dt) {
   if (w->in_step) return wy_fail_in_step(w->error, __func__);
   if (wy_bad_range(w->error, __func__, "dt", dt, 0.0f, (float)WARY_MAX_STEP_SECONDS))
@@ -514,10 +523,13 @@ int wary_step_begin(wary_world *w, float dt) {
   w->emissions->queue.count = 0;
   apply_places(w, w->reports);
   wy_budget_settle(w);
-  /* Evidence lifetimes give blocks back to the pool all agents share. */
-  for (int32_t i = 0; i < w->agents.count; i++) {
-    wy_belief_list *beliefs = wy_beliefs_of(w, i);
-    if (beliefs->holders > 0) wy_evidence_tick(w, beliefs, dt);
+  /* Evidence lifetimes give blocks back to the pool all agents share (a
+   * walk of every agent's list only while some block is held). */
+  if (evidence_held(w)) {
+    for (int32_t i = 0; i < w->agents.count; i++) {
+      wy_belief_list *beliefs = wy_beliefs_of(w, i);
+      if (beliefs->holders > 0) wy_evidence_tick(w, beliefs, dt);
+    }
   }
   wy_parallel_for(w, commit_task, w->agents.count, 16);
   merge_senses(w);
