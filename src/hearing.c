@@ -277,6 +277,17 @@ bool wy_offer_sounds(wary_world *w) {
       h->arriving_unmade.data[arr->agent] += arr->pending.maker == 0;
     }
   }
+  /* Room in the pending sounds of the agents they reach, one a sound
+   * (add_pending adds at most that), so that wy_deliver_sounds cannot
+   * fail; the agents no sound reaches are not read. */
+  for (int32_t e = 0; e < n; e++) {
+    const wy_sound_span *sp = &h->spans.data[e];
+    for (int32_t i = sp->begin; i < sp->end; i++) {
+      int32_t agent = h->lanes.data[sp->lane].data[i].agent;
+      wy_pending_list *pending = &h->agents.data[agent].pending;
+      if (!wy_array_reserve(&w->tables, pending, pending->count + h->arriving.data[agent])) return false;
+    }
+  }
   return true;
 }
 

@@ -80,9 +80,10 @@ float wy_hearing_through_walls(float heard, float wall_absorption, int32_t walls
  * beyond it cannot change what arrives (INT32_MAX: no such count). */
 int32_t wy_hearing_wall_cap(float wall_absorption);
 
-/* Queued sounds -> where they arrive, changing nothing: a parallel-for over
- * the sounds (the lanes' grid scratch fitted and the tree built first).
- * False on out of memory. */
+/* Queued sounds -> where they arrive, changing nothing (but the room the
+ * agents they reach need in their pending sounds, for wy_deliver_sounds): a
+ * parallel-for over the sounds (the lanes' grid scratch fitted and the tree
+ * built first). False on out of memory. */
 bool wy_offer_sounds(wary_world *w);
 /* What wy_offer_sounds found joins the agents' pending sounds, in order; it
  * cannot fail (wary_step_begin reserved the room). */

@@ -362,23 +362,13 @@ static void merge_senses(wary_world *w) {
 }
 
 /* What the step could fail to find room for, taken before anything changes:
- * the grid, the hierarchy of boxes (so no ray fails inside the step), a
- * place in every hearing agent's pending sounds for each queued sound, the
- * lanes' room (lanes_fit), and where the actors' motion is kept. */
+ * the grid, the hierarchy of boxes (so no ray fails inside the step), the
+ * lanes' room (lanes_fit), and where the actors' motion is kept. (The
+ * agents' pending sounds get theirs when the sounds are offered:
+ * wy_offer_sounds.) */
 static bool reserve_step(wary_world *w) {
-  if (!wy_grid_refresh(w) || !wy_occ_prepare(&w->occ) || !lanes_fit(w) ||
-      !wy_array_reserve(&w->alloc, &w->motion, w->actors.count))
-    return false;
-  int32_t sounds = 0;
-  for (int32_t e = 0; e < w->emissions->queue.count; e++) sounds += w->emissions->queue.data[e].is_sound;
-  if (sounds == 0) return true;
-  for (int32_t i = 0; i < w->agents.count; i++) {
-    wy_hearing_agent *h = &w->hearing->agents.data[i];
-    if (wy_agent_profile(w, i)->builtin_slot[WARY_SENSE_HEARING] >= 0 &&
-        !wy_array_reserve(&w->tables, &h->pending, h->pending.count + sounds))
-      return false;
-  }
-  return true;
+  return wy_grid_refresh(w) && wy_occ_prepare(&w->occ) && lanes_fit(w) &&
+         wy_array_reserve(&w->alloc, &w->motion, w->actors.count);
 }
 
 /* The room the second pass and wary_step_end need, now that the first pass
