@@ -41,7 +41,9 @@ static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
 
 static void agent_added(wary_world *w, int32_t agent) {
   (void)agent;
-  memset(&w->emotions->agents.data[w->emotions->agents.count++], 0, sizeof(wy_emotion_agent));
+  wy_emotion_agent *ag = &w->emotions->agents.data[w->emotions->agents.count++];
+  memset(ag, 0, sizeof *ag);
+  ag->attention_index = -1;
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
@@ -209,7 +211,11 @@ void wy_emotion_prefetch(const wary_world *w, int32_t agent, int stage) {
     return;
   }
   const wy_belief_list *l = wy_beliefs_of(w, agent);
-  if (ag->attention) wy_belief_find_prefetch(l, ag->attention);
+  if (ag->attention) {
+    int32_t k = ag->attention_index;
+    if (k >= 0 && k < l->count) WY_PREFETCH(&l->data[k]);
+    else wy_belief_find_prefetch(l, ag->attention);
+  }
   /* The pass reads the listed entries when it scores them again (the list
    * or the relationships changed); otherwise only when one of them could
    * lead, which is seldom (emotion_step). */
@@ -352,18 +358,27 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     }
   }
   /* Attention: the hostile target of highest threat, sticky. */
-  int32_t at = ag->attention ? wy_belief_find(beliefs, ag->attention) : -1;
+  int32_t at = -1;
+  if (ag->attention) {
+    int32_t k = ag->attention_index;
+    at = k >= 0 && k < beliefs->count && beliefs->data[k].target == ag->attention
+             ? k
+             : wy_belief_find(beliefs, ag->attention);
+  }
   const wy_belief *cur = at >= 0 ? &beliefs->data[at] : NULL;
   float cur_threat = cur ? wy_belief_threat(beliefs, at, NULL) : 0.0f;
   if (cur && (!is_target(cur->state) || cur_threat <= 0.0f)) cur = NULL;
   if (!cur) {
     ag->attention = best ? best->target : 0;
+    ag->attention_index = best ? (int32_t)(best - beliefs->data) : -1;
     ag->attention_time = 0.0f;
   } else {
+    ag->attention_index = at;
     ag->attention_time += dt;
     if (best && best != cur && ag->attention_time >= d->attention_stickiness_time &&
         best_threat >= cur_threat + d->attention_switch_threshold) {
       ag->attention = best->target;
+      ag->attention_index = (int32_t)(best - beliefs->data);
       ag->attention_time = 0.0f;
     }
   }

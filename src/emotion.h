@@ -12,6 +12,11 @@ typedef struct wy_emotion_agent {
   int32_t dominant;       /* wary_emotion */
   wy_id attention;      /* 0: none */
   float attention_time;
+  /* Where attention's belief was in the agent's list at the last pass: a
+   * hint, trusted only when the belief there is about attention's target
+   * (beliefs move when others are dropped), so that most passes find it
+   * without the list's index. Derived: never saved; -1 after a load. */
+  int32_t attention_index;
   /* Where it stood and who was hostile when its beliefs' threats were last
    * scored: while both hold, a quiet belief's threat is what it was. */
   float scored_pos[3];

@@ -480,6 +480,7 @@ static void io_emotions(wy_io *io, wy_emotion_agent *e) {
   WY_IO(io, e->dominant);
   WY_IO(io, e->attention);
   WY_IO(io, e->attention_time);
+  if (io->mode == WY_IO_READ) e->attention_index = -1; /* derived (emotion.h) */
   WY_IO_ARRAY(io, e->scored_pos);
   WY_IO(io, e->scored_relations);
   WY_IO(io, e->scored);
