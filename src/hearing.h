@@ -86,7 +86,7 @@ int32_t wy_hearing_wall_cap(float wall_absorption);
  * built first). False on out of memory. */
 bool wy_offer_sounds(wary_world *w);
 /* What wy_offer_sounds found joins the agents' pending sounds, in order; it
- * cannot fail (wary_step_begin reserved the room). */
+ * cannot fail (wy_offer_sounds reserved the room). */
 void wy_deliver_sounds(wary_world *w);
 /* The most one hearing update of agent this step can add: *sounds, the
  * sounds it hears (pending and arriving), at most that many new tracks;

@@ -245,7 +245,8 @@ const float *wy_pain_step(wary_world *w, wy_lane *lane, int32_t agent, float dt)
    * holds is not stored again: an agent in no pain leaves its record as
    * it was, lines a step need not write back. */
   bool sense = p->builtin_slot[WARY_SENSE_PAIN] >= 0;
-  for (int32_t s = 0; s < p->slot_count; s++) keep(&ag->dull[s], sense ? multiplier(pn, ag, p, vision_floor, s) : 1.0f);
+  for (int32_t s = 0; s < p->slot_count; s++)
+    keep(&ag->dull[s], sense ? multiplier(pn, ag, p, vision_floor, s) : 1.0f);
   /* Without a pain sense (dull 1, whatever health and levels are), nothing
    * queued and no level to decay, the steps after store nothing until
    * something comes for its pain (wy_agent_busy). */
