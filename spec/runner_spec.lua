@@ -120,14 +120,20 @@ local function runner_specs()
     }
     worlds.define_profile(w, "p", { "Probe" })
     w:add_agent{ name = "a", profile = "p", pos = { 0, 0, 0 } }
-    local targets = {
-      t1 = { pos = { 100, 200, 30 }, velocity = { 0, 0, 0 } },
-      t2 = { pos = { 100, 300, 30 }, velocity = { 5, 0, 0 } },
-      t3 = { pos = { -400, 300, 0 }, velocity = { 5, -0.0, 0 } },
-      t4 = { pos = { -400, -200, -0.0 }, velocity = { 0, 0, 7 } },
-      t5 = { pos = { 250, -200, 30 }, velocity = { 0, 0, 0 } },
+    -- Added in this order (a list, not pairs): the batch hands them out by
+    -- slot, so t3's -0 velocity comes after t2's 0, t4's -0 z after t3's 0.
+    local order = {
+      { name = "t1", pos = { 100, 200, 30 }, velocity = { 0, 0, 0 } },
+      { name = "t2", pos = { 100, 300, 30 }, velocity = { 5, 0, 0 } },
+      { name = "t3", pos = { -400, 300, 0 }, velocity = { 5, -0.0, 0 } },
+      { name = "t4", pos = { -400, -200, -0.0 }, velocity = { 0, 0, 7 } },
+      { name = "t5", pos = { 250, -200, 30 }, velocity = { 0, 0, 0 } },
     }
-    for name, t in pairs(targets) do w:add_target{ name = name, pos = t.pos, velocity = t.velocity } end
+    local targets = {}
+    for _, t in ipairs(order) do
+      targets[t.name] = t
+      w:add_target{ name = t.name, pos = t.pos, velocity = t.velocity }
+    end
     for _ = 1, 12 do w:step(DT) end
     assert.is_true(#seen >= 10)
     local function same(a, b)

@@ -424,16 +424,15 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
           listed_passes = 0, listed_left_out = 0;
   int32_t misbits = 0;
   /* Agent-steps each part spent idle in the quiet world, the times
-   * something came for a part while it was (touches, pain), and idle bits
-   * in the reference (none). */
-  int64_t idle_steps[3] = {0, 0, 0}, touch_wakes = 0, pain_wakes = 0, reference_idle = 0;
+   * something came for a part while it was (touches; pain: the agents idle
+   * when the pain sense comes back, and those busy after that step), and
+   * idle bits in the reference (none). */
+  int64_t idle_steps[3] = {0, 0, 0}, touch_wakes = 0, pain_idle_then = 0, pain_busy_after = 0, reference_idle = 0;
   for (now = 0; now < STEPS; now++) {
     turn t = draw(now);
-    {
-      const wy_agent *ag = &quiet.w->agents.data[now % AGENTS];
-      touch_wakes += t.touch && (ag->idle & WY_IDLE_TOUCHES);
-      pain_wakes += t.senses_back;
-    }
+    touch_wakes += t.touch && (quiet.w->agents.data[now % AGENTS].idle & WY_IDLE_TOUCHES);
+    for (int32_t a = 0; a < quiet.w->agents.count && t.senses_back; a++)
+      pain_idle_then += (quiet.w->agents.data[a].idle & WY_IDLE_PAIN) != 0;
     play(&quiet, &t, now);
     play(&full, &t, now);
     play(&wrap, &t, now);
@@ -453,6 +452,8 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
     dormant_steps += dormant;
     timed_steps += timed;
     if (wary_world_stats(full.w).beliefs < before) dropped++;
+    for (int32_t a = 0; a < quiet.w->agents.count && t.senses_back; a++)
+      pain_busy_after += (quiet.w->agents.data[a].idle & WY_IDLE_PAIN) == 0;
     for (int32_t a = 0; a < quiet.w->agents.count; a++) {
       uint8_t idle = quiet.w->agents.data[a].idle;
       idle_steps[0] += (idle & WY_IDLE_PAIN) != 0;
@@ -490,7 +491,9 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
   ENSURE(idle_steps[1] > 1000);
   ENSURE(idle_steps[2] > 10000);
   ENSURE(touch_wakes > 100);
-  ENSURE(pain_wakes == 1);
+  /* The three agents of the profile without a pain sense, then all six. */
+  ENSURE(pain_idle_then == 3);
+  ENSURE(pain_busy_after == AGENTS);
   ENSURE(reference_idle == 0);
   /* Near: 3,375 belief-steps when this was written; far: 3,325 and 2,334. */
   if (near) ENSURE(near_steps > 2000);
