@@ -61,9 +61,11 @@
  *    (vision as in 3. but with a 20 m range) and hear (as in 6.), walking
  *    0-1 m/s facing where they walk; targets of another team walking 0.5-3 m/s
  *    and making sounds from 6.'s mix; boxes of 1.'s materials. At constant
- *    density: N/4 targets, 2N boxes, N/5 sounds a second in a square of
- *    200 m x sqrt(N / 1000); at rising density: the 1,000-agent world's square,
- *    2,000 boxes, 250 targets and 200 sounds a second, only the agents grow.
+ *    density: N agents in a square of 200 m x sqrt(N / 1000), and N/4
+ *    targets, 2N boxes and N/5 sounds a second at that density over the
+ *    square and a band of 40 m around it (SWEEP_MARGIN); at rising density:
+ *    the 1,000-agent world's square, 2,000 boxes, 250 targets and 200 sounds
+ *    a second, only the agents grow.
  *    For each N of WARY_BENCH_SWEEP_SIZES (100 300 1000 3000 10000), after
  *    WARY_BENCH_SWEEP_WARMUP (1) s of game time, WARY_BENCH_SWEEP_ROUNDS (3)
  *    rounds of WARY_BENCH_SWEEP_STEPS (12) steps, the worlds in turn: ms/step
@@ -408,6 +410,15 @@ static void move_in(mover *p, double dt, double size, double xo) {
 }
 
 static void move(mover *p, double dt) { move_in(p, dt, WORLD_SIZE, 0.0); }
+
+/* move_in in the square [lo, hi] x [lo, hi]. */
+static void move_around(mover *p, double dt, double lo, double hi) {
+  p->x -= lo;
+  p->y -= lo;
+  move_in(p, dt, hi - lo, 0.0);
+  p->x += lo;
+  p->y += lo;
+}
 
 /* Moves every actor by one step (not timed). */
 static void world_move(bench_world *b) {
@@ -1458,7 +1469,10 @@ static int hearing_worker(const hear_params *hp, int reps, int steps) {
  * targets that walk about making sounds, boxes of part 1's materials. */
 typedef struct game_params {
   int32_t agents, targets, boxes, rate; /* rate: sounds a second */
-  double size;                          /* side of the square, units */
+  double size;                          /* side of the agents' square, units */
+  /* The band around the agents' square that the targets, their sounds and
+   * the boxes fill too, at the same density (0: none), units. */
+  double margin;
   /* The world def's workers and task callbacks (part workers); with either,
    * the world keeps the C library's allocator: the counting hooks below are
    * not thread-safe. */
@@ -1472,13 +1486,35 @@ typedef struct game_params {
  * a side of 200 m x sqrt(n / 1000)) or at rising density (the 1,000-agent
  * world's square, boxes, targets and sounds: only the agents grow). */
 static game_params game_params_for(int32_t n, bool constant_density) {
-  game_params p = {n, GAME_N / 4, 2 * GAME_N, GAME_N / 5, GAME_SIZE, 0, NULL, NULL, NULL};
+  game_params p = {n, GAME_N / 4, 2 * GAME_N, GAME_N / 5, GAME_SIZE, 0.0, 0, NULL, NULL, NULL};
   if (constant_density) {
     p.targets = n / 4;
     p.boxes = 2 * n;
     p.rate = n / 5;
     p.size = GAME_SIZE * sqrt((double)n / GAME_N);
   }
+  return p;
+}
+
+/* The scaling sweep's band (part 8a): 40 m, as far as the loudest sound of
+ * the mix carries (vision reaches 20 m). Without it an agent near the edge
+ * of the square perceives less than one in the middle, and the smaller the
+ * square the more of its agents are near the edge: at 100 agents (63 m) an
+ * agent held 4.1 beliefs after 1 s, at 10,000 (632 m) 6.7, so the work an
+ * agent brings grew with N and the fitted exponent measured the square's
+ * edge as much as wary. */
+#define SWEEP_MARGIN (40.0 * UPM)
+
+/* n agents at constant density with the band around them: the targets,
+ * boxes and sounds of game_params_for(n, true) times the area of the square
+ * with its band over the square's. */
+static game_params game_params_banded(int32_t n) {
+  game_params p = game_params_for(n, true);
+  double grow = (p.size + 2.0 * SWEEP_MARGIN) / p.size;
+  p.margin = SWEEP_MARGIN;
+  p.targets = (int32_t)lround(p.targets * grow * grow);
+  p.boxes = (int32_t)lround(p.boxes * grow * grow);
+  p.rate = (int32_t)lround(p.rate * grow * grow);
   return p;
 }
 
@@ -1573,8 +1609,13 @@ static void game_build(game_world *g, const game_params *p) {
   game_sounds(w, g->sound);
   int32_t prof = game_profile(w);
   lcg gen = {20240607.0};
+  double outer = p->size + 2.0 * p->margin; /* the targets' and boxes' square, from -margin */
   for (int32_t i = 0; i < p->boxes; i++) {
-    wary_box_def bd = random_box(&gen, p->size);
+    wary_box_def bd = random_box(&gen, outer);
+    for (int k = 0; k < 2; k++) {
+      bd.min[k] -= (float)p->margin;
+      bd.max[k] -= (float)p->margin;
+    }
     bd.material = material[pick_material(rnd(&gen))];
     wary_box_id id;
     if (wary_box_create(w, &bd, &id) != WARY_OK) game_fail("create a box");
@@ -1591,8 +1632,8 @@ static void game_build(game_world *g, const game_params *p) {
   }
   for (int32_t i = 0; i < p->targets; i++) {
     mover *mk = &g->makers[i];
-    mk->x = rnd(&gen) * p->size;
-    mk->y = rnd(&gen) * p->size;
+    mk->x = rnd(&gen) * outer - p->margin;
+    mk->y = rnd(&gen) * outer - p->margin;
     random_velocity(&gen, mk, 50.0, 250.0); /* 0.5-3 m/s */
     wary_actor_def ad = mover_def(mk, 2);
     if (wary_actor_create(w, &ad, &mk->id) != WARY_OK) game_fail("create a target");
@@ -1623,7 +1664,7 @@ static double game_step_by(game_world *g, double (*clock)(void)) {
   }
   for (int32_t i = 0; i < p->targets; i++) {
     mover *mk = &g->makers[i];
-    move_in(mk, DT, p->size, 0.0);
+    move_around(mk, DT, -p->margin, p->size + p->margin);
     wary_actor_set_pos(w, mk->id, (float)mk->x, (float)mk->y, 0.0f);
     wary_actor_set_velocity(w, mk->id, (float)mk->vx, (float)mk->vy, 0.0f);
   }
@@ -1775,13 +1816,15 @@ static void report_sweep_one(bool constant_density, const int32_t *sizes, int n,
   game_point *pts = calloc((size_t)n, sizeof *pts);
   if (!pts) game_fail("allocate the sweep");
   for (int i = 0; i < n; i++) {
-    game_params p = game_params_for(sizes[i], constant_density);
+    game_params p = constant_density ? game_params_banded(sizes[i]) : game_params_for(sizes[i], false);
     game_build(&pts[i].g, &p);
     for (int s = 0; s < warmup; s++) game_step(&pts[i].g);
   }
   game_measure(pts, n, rounds, stretch, NULL);
   printf("   %s\n", constant_density
-                        ? "a. constant density: N agents, N/4 targets, 2N boxes, N/5 sounds/s, a side of 200 m x sqrt(N/1000)"
+                        ? "a. constant density: N agents in a square of 200 m x sqrt(N/1000) (side m); N/4 targets, 2N boxes\n"
+                          "   and N/5 sounds/s on it, and at that density on a band 40 m wide around it too (targets and boxes:\n"
+                          "   the counts with the band), so that an agent at the edge perceives what one in the middle does"
                         : "b. rising density: N agents in the 1,000-agent world (200 m, 2000 boxes, 250 targets, 200 sounds/s)");
   printf("   %7s %7s %6s %7s %8s %17s %9s %10s %10s %9s %9s %9s %9s\n", "agents", "targets", "boxes", "side m",
          "ms/step", "[min - max]", "us/agent", "rays/step", "cand/step", "events/st", "dropped/st", "beliefs",
@@ -1838,8 +1881,7 @@ static void report_sweep(void) {
   if (strcmp(density, "constant") != 0) report_sweep_one(false, sizes, n, warmup, rounds, stretch);
   printf("   ms/step: the median step of a round, median over rounds [min - max], CPU time around wary_step;\n"
          "   rays, grid candidates (wary_world_stats), events and events dropped (wary_events_dropped): per step;\n"
-         "   beliefs: held at the end; allocs/st: see a. N = 1,000 is the same world in a. and b.: the steady\n"
-         "   game of 9., young.\n");
+         "   beliefs: held at the end; allocs/st: see a. N = 1,000 in b. is the steady game of 9., young.\n");
 }
 
 /* The two game times of parts 9 and prefetch (WARY_BENCH_GAME_YOUNG, _AGE):
