@@ -90,10 +90,12 @@ row("rays: core time / reference BVH's, early exit", "rays", "<= 1.1x", ns(kv.ra
 row("rays: core time / reference BVH's, whole segment", "rays", "<= 1.1x", ns(kv.rays_segment_core_ns),
   ns(kv.rays_segment_ref_ns), num("%.2fx")(kv.rays_segment_ratio))
 -- [game], [sweep] the counting allocator (parts 9 and 8): allocs_per_step_steady, allocs_per_step_scale
--- (heap allocations a step in steady state; at allocs_scale_agents agents).
-row("heap allocations/step, steady game", "game", "0", num("%.1f")(kv.allocs_per_step_steady))
-row("heap allocations/step at " .. count(kv.allocs_scale_agents or 10000) .. " agents", "sweep", "0",
-  num("%.1f")(kv.allocs_per_step_scale))
+-- (heap allocations a step in steady state; at allocs_scale_agents agents, in the sweep's world
+-- after 1 s of game time, whose tables still grow). Two decimals: one allocation in the sweep's
+-- 36 measured steps is 0.03, which one decimal would print as 0.0.
+row("heap allocations/step, steady game", "game", "0", num("%.2f")(kv.allocs_per_step_steady))
+row("heap allocations/step at " .. count(kv.allocs_scale_agents or 10000) .. " agents, 1 s old", "sweep", "-",
+  num("%.2f")(kv.allocs_per_step_scale))
 -- [budget] the ray budget (vision rays a step) at half the steady game's: budget_rays,
 -- budget_p99_rays, budget_max_wait and budget_wait_bound (steps), budget_<w>_p99_ms and
 -- budget_<w>_instructions (8c) with it on and off.
