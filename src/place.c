@@ -40,6 +40,8 @@ static bool bits_cover(const wary_world *w, wy_place_list *l) {
 }
 
 bool wy_place_list_rebuild(const wary_world *w, wy_place_list *l) {
+  l->fade_clock = 0.0;
+  l->fade_due = -INFINITY;
   if (!bits_cover(w, l)) return false;
   if (l->bit_words > 0) memset(l->asleep_bits, 0, (size_t)l->bit_words * sizeof *l->asleep_bits);
   for (int32_t i = 0; i < l->count; i++)
@@ -69,9 +71,11 @@ static void agent_removed(wary_world *w, int32_t agent) {
   wy_array_swap_remove(&w->places->agents, agent);
 }
 
+static void profile_changing(wary_world *w, int32_t profile);
+
 const wy_module wy_place_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .agent_added = agent_added,
-  .agent_removed = agent_removed,
+  .agent_removed = agent_removed, .profile_changing = profile_changing,
 };
 
 static wy_place_list *places_of(const wary_world *w, int32_t agent) {
@@ -121,15 +125,23 @@ static void place_remove(wy_place_list *l, int32_t i) {
 
 /* ---- sleepers: quiet places out of the steps --------------------------------- */
 
-/* A sleeper's time in state, caught up with the steps taken. */
-static void catch_up(const wary_world *w, wy_place *pl) {
+/* A sleeper's time in state, and a fading one's confidence, caught up with
+ * the steps taken: each step's fading as wy_places_resolve takes it, until
+ * 0 (d: the agent's profile, which a change wakes them before:
+ * wy_places_wake_fading). */
+static void catch_up(const wary_world *w, const wary_profile_def *d, wy_place *pl) {
   uint32_t through = wy_beliefs_through(w);
-  pl->time_in_state = wy_replayed_time(w, pl->time_in_state, wy_step_of(w, pl->asleep_since), through);
+  uint32_t from = wy_step_of(w, pl->asleep_since);
+  for (uint32_t n = from; pl->confidence > 0.0f && (int32_t)(through - n) >= 0; n++) {
+    float c = pl->confidence - d->fade_rate * w->beliefs->dt[n % WY_DT_RING];
+    pl->confidence = c > 0.0f ? c : 0.0f;
+  }
+  pl->time_in_state = wy_replayed_time(w, pl->time_in_state, from, through);
   pl->asleep_since = (uint16_t)(through + 1u);
 }
 
-static void wake(const wary_world *w, wy_place_list *l, wy_place *pl) {
-  catch_up(w, pl);
+static void wake(const wary_world *w, const wary_profile_def *d, wy_place_list *l, wy_place *pl) {
+  catch_up(w, d, pl);
   pl->asleep = false;
   int32_t i = (int32_t)(pl - l->data);
   l->asleep_bits[i / 64] &= ~(1ull << (i % 64));
@@ -140,33 +152,106 @@ static int32_t deadline_of(const wy_place *pl) {
   return pl->state == WARY_LOST ? 0 : 1;
 }
 
-/* After its step: at 0, Lost or Remembered, only its time in state moves
- * until its deadline (or a report). */
-static void fall_asleep(const wary_world *w, wy_place_list *l, wy_place *pl) {
+/* A sleeper fading on a rung, or unsuspected: no time in state ends its
+ * sleep (lead), the step that takes it below its rung or to 0 does
+ * (fade_due). A Lost or Remembered one waits for its deadline whatever it
+ * holds. */
+static bool on_fade(const wy_place *pl) {
+  return pl->confidence > 0.0f && pl->state <= WARY_TRACKED;
+}
+
+/* Whether a step of dt (no report) changes place pl (on_fade, caught up):
+ * its fading takes it below its rung, or unsuspected to 0 (dropped). */
+static bool leaves_rung(const wary_profile_def *d, const wy_place *pl, float dt) {
+  float c = pl->confidence - d->fade_rate * dt;
+  c = c > 0.0f ? c : 0.0f;
+  return pl->state == WARY_UNDETECTED ? c <= 0.0f : wy_rung_of(d, c) < pl->state;
+}
+
+/* The seconds of steps a place on_fade, caught up, can take with no report
+ * and stay on its rung (unsuspected: above 0): its way down to the rung's
+ * floor at fade_rate, less what the steps' roundings can take off beyond
+ * that. A step subtracts fade_rate x dt rounded (off by 2^-24 of it at
+ * most) and rounds the difference (2^-24 at most, a confidence being 1 at
+ * most): 2^-11 covers 8,192 steps, and a sleeper is caught up and given
+ * its allowance again within 2,048 (wake_due, all). */
+static double allowance(const wary_profile_def *d, const wy_place *pl) {
+  if (!(d->fade_rate > 0.0f)) return INFINITY;
+  float floor = pl->state == WARY_TRACKED    ? d->track_threshold
+                : pl->state == WARY_DETECTED ? d->detect_threshold
+                : pl->state == WARY_SUSPECTED ? d->suspect_threshold
+                                              : 0.0f;
+  double a = ((double)pl->confidence - (double)floor - 0x1p-11) / ((double)d->fade_rate * (1.0 + 0x1p-20));
+  return a > 0.0 ? a : 0.0;
+}
+
+/* After its step, nothing reported: Lost or Remembered, only its time in
+ * state (and fading) moves until its deadline; on a rung or unsuspected,
+ * only its fading until it leaves the rung (or a report comes). */
+static void fall_asleep(const wary_world *w, wy_place_list *l, wy_place *pl, double allowed) {
   if (l->asleep_count == 0) {
     l->oldest = w->steps + 1u;
     l->lead[0] = l->lead[1] = -INFINITY;
+    l->fade_due = INFINITY;
   }
   pl->asleep = true;
   pl->asleep_since = (uint16_t)(w->steps + 1u);
   int32_t i = (int32_t)(pl - l->data);
   l->asleep_bits[i / 64] |= 1ull << (i % 64);
   l->asleep_count++;
+  if (on_fade(pl)) {
+    if (l->fade_clock + allowed < l->fade_due) l->fade_due = l->fade_clock + allowed;
+    return;
+  }
   int32_t k = deadline_of(pl);
   if (pl->time_in_state > l->lead[k]) l->lead[k] = pl->time_in_state;
 }
 
+/* Step dt begins and a fading sleeper on a rung may leave it in it: the
+ * ones this step changes wake for it, the others get their allowance
+ * again, from a caught-up copy (a sleeper is left as it was, so that when
+ * this looks does not show in it: a loaded list looks at its first step). */
+static void wake_fading(const wary_world *w, const wary_profile_def *d, wy_place_list *l, float dt) {
+  double due = INFINITY;
+  for (int32_t word = 0; word * 64 < l->count; word++) {
+    for (uint64_t asleep = l->asleep_bits[word]; asleep; asleep &= asleep - 1) {
+      wy_place *pl = &l->data[word * 64 + lowest_bit(asleep)];
+      if (!on_fade(pl)) continue;
+      wy_place now = *pl;
+      catch_up(w, d, &now);
+      if (on_fade(&now) && !leaves_rung(d, &now, dt)) {
+        double at = l->fade_clock + allowance(d, &now);
+        if (at < due) due = at;
+      } else {
+        wake(w, d, l, pl);
+      }
+    }
+  }
+  l->fade_due = due;
+}
+
 /* Step dt begins: the sleepers whose time in state reaches their deadline
  * in it wake for it (all: every one catches up, before the dt ring forgets
- * the steps they wait for). */
-static void wake_due(const wary_world *w, wy_place_list *l, const float end[2], float dt, bool all) {
+ * the steps they wait for, and the fading ones on a rung get their
+ * allowance again). */
+static void wake_due(const wary_world *w, const wary_profile_def *d, wy_place_list *l, const float end[2],
+                     float dt, bool all) {
   float lead[2] = {-INFINITY, -INFINITY};
+  double due = INFINITY;
   uint32_t through = wy_beliefs_through(w);
   /* The sleepers in order, from their bits (wake clears a bit behind). */
   for (int32_t word = 0; word * 64 < l->count; word++) {
     for (uint64_t asleep = l->asleep_bits[word]; asleep; asleep &= asleep - 1) {
       wy_place *pl = &l->data[word * 64 + lowest_bit(asleep)];
-      if (all) catch_up(w, pl);
+      if (on_fade(pl)) {
+        if (all) {
+          catch_up(w, d, pl);
+          double at = l->fade_clock + allowance(d, pl);
+          if (at < due) due = at;
+        }
+        continue;
+      }
+      if (all) catch_up(w, d, pl);
       int32_t k = deadline_of(pl);
       uint32_t from = wy_step_of(w, pl->asleep_since);
       /* As the beliefs' (wy_beliefs_wake_due): a bound tells one far from
@@ -175,13 +260,34 @@ static void wake_due(const wary_world *w, wy_place_list *l, const float end[2], 
       float t;
       if (all || !wy_replayed_bound(w, pl->time_in_state, from, through, dt, &t))
         t = wy_replayed_time(w, pl->time_in_state, from, through) + dt;
-      if (t >= end[k]) wake(w, l, pl);
+      if (t >= end[k]) wake(w, d, l, pl);
       else if (t > lead[k]) lead[k] = t;
     }
   }
   l->lead[0] = lead[0];
   l->lead[1] = lead[1];
-  if (all) l->oldest = through + 1u;
+  if (all) {
+    l->oldest = through + 1u;
+    l->fade_due = due;
+  }
+}
+
+/* Wakes every fading sleeper of the agent (caught up first), before its
+ * profile changes how they fade. */
+static void wake_fading_all(const wary_world *w, int32_t agent) {
+  wy_place_list *l = places_of(w, agent);
+  if (l->asleep_count == 0) return;
+  const wary_profile_def *d = &wy_agent_profile(w, agent)->def;
+  for (int32_t word = 0; word * 64 < l->count; word++)
+    for (uint64_t asleep = l->asleep_bits[word]; asleep; asleep &= asleep - 1) {
+      wy_place *pl = &l->data[word * 64 + lowest_bit(asleep)];
+      if (pl->confidence > 0.0f) wake(w, d, l, pl);
+    }
+}
+
+static void profile_changing(wary_world *w, int32_t profile) {
+  for (int32_t i = 0; i < w->agents.count; i++)
+    if (wy_agent_actor(w, i)->profile == profile) wake_fading_all(w, i);
 }
 
 bool wy_place_report(wary_world *w, int32_t agent, const float pos[3], int32_t tag,
@@ -200,7 +306,7 @@ bool wy_place_report(wary_world *w, int32_t agent, const float pos[3], int32_t t
     pl->tag = tag;
     pl->state = WARY_UNDETECTED;
   } else if (pl->asleep) {
-    wake(w, l, pl);
+    wake(w, &wy_agent_profile(w, agent)->def, l, pl);
   }
   memcpy(pl->pos, pos, sizeof pl->pos);
   if (confidence > pl->confidence) pl->confidence = confidence;
@@ -259,8 +365,10 @@ void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t index, float dt) {
     l->lead[0] += dt;
     l->lead[1] += dt;
     bool all = w->steps - l->oldest >= WY_DT_RING / 2;
-    if (all || l->lead[0] >= end[0] || l->lead[1] >= end[1]) wake_due(w, l, end, dt, all);
+    if (all || l->lead[0] >= end[0] || l->lead[1] >= end[1]) wake_due(w, d, l, end, dt, all);
+    if (l->fade_clock + (double)dt >= l->fade_due) wake_fading(w, d, l, dt);
   }
+  l->fade_clock += (double)dt;
   /* Every place in full every step: the reference (spec/c/test_quiet.c). */
   bool sleep = !w->beliefs->resolve_all;
   for (int32_t i = next_awake(l, 0); i < l->count; i = next_awake(l, i + 1)) {
@@ -292,14 +400,19 @@ void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t index, float dt) {
     if (pl->state == WARY_EXPIRED || (pl->state == WARY_UNDETECTED && pl->confidence <= 0.0f)) {
       place_remove(l, i);
       i--;
-    } else if (sleep && pl->confidence == 0.0f && (pl->state == WARY_LOST || pl->state == WARY_REMEMBERED)) {
-      fall_asleep(w, l, pl);
+    } else if (sleep) {
+      /* Lost or Remembered, whatever it holds: its deadline wakes it. On a
+       * rung (or unsuspected): its fading, unless that is two steps from
+       * taking it off. */
+      bool waits = pl->state == WARY_LOST || pl->state == WARY_REMEMBERED;
+      double allowed = waits ? 0.0 : allowance(d, pl);
+      if (waits || allowed > 2.0 * (double)dt) fall_asleep(w, l, pl, allowed);
     }
   }
 }
 
 static void place_out(const wary_world *w, int32_t agent, wy_place *pl, wary_location_belief *out) {
-  if (pl->asleep) catch_up(w, pl);
+  if (pl->asleep) catch_up(w, &wy_agent_profile(w, agent)->def, pl);
   memcpy(out->pos, pl->pos, sizeof out->pos);
   out->tag = pl->tag;
   out->confidence = pl->confidence;
@@ -333,6 +446,10 @@ int wary_location_strongest(const wary_world *w, wary_actor_id agent_h, wary_loc
   int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
   const wy_place_list *l = places_of(w, index);
+  /* A fading sleeper's confidence, caught up (asleep, it waits). */
+  const wary_profile_def *d = &wy_agent_profile(w, index)->def;
+  for (int32_t i = 0; i < l->count; i++)
+    if (l->data[i].asleep && l->data[i].confidence > 0.0f) catch_up(w, d, &l->data[i]);
   wy_place *best = NULL;
   for (int32_t i = 0; i < l->count; i++)
     if (l->data[i].confidence > 0.0f && (!best || l->data[i].confidence > best->confidence))

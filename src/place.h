@@ -12,10 +12,14 @@ typedef struct wy_place {
   int32_t state;
   float time_in_state;
   bool fresh;      /* reported this step */
-  /* Quiet (at 0, Lost or Remembered, nothing reported): out of the steps
-   * until its deadline (lost_time, memory_time) or a report; its time in
-   * state waits from the step whose low 16 bits asleep_since holds and is
-   * replayed (wy_replayed_time) before it is read or woken. */
+  /* Out of the steps until a report or the step that would change its
+   * state: quiet (at 0, Lost or Remembered, waiting for lost_time or
+   * memory_time) or fading (above 0: Lost or Remembered waiting for the
+   * same, or on a rung, or unsuspected, waiting for the step its fading
+   * takes it below that rung, or to 0: the list's fade_due). Its time in
+   * state, and a fading one's confidence, wait from the step whose low 16
+   * bits asleep_since holds and are replayed (catch_up in place.c, the
+   * very operations of those steps) before it is read or woken. */
   bool asleep;
   uint16_t asleep_since;
 } wy_place;
@@ -40,6 +44,13 @@ typedef struct wy_place_list {
    * least the largest time in state a sleeper counting down to it has after
    * the step last resolved (-INFINITY: none), as in belief.h. */
   float lead[2];
+  /* The seconds of the steps the list has taken while it had sleepers,
+   * and at most the clock at which some fading sleeper on a rung (or
+   * unsuspected) could first leave it in a step (INFINITY: none can):
+   * a step whose dt takes fade_clock to fade_due catches those up and
+   * wakes the ones it changes (wake_fading in place.c). Derived: a loaded
+   * list has fade_due -INFINITY, which checks them at its first step. */
+  double fade_clock, fade_due;
 } wy_place_list;
 
 struct wy_places {

@@ -307,9 +307,10 @@ static int check_header(wary_world *w, const uint8_t *in, size_t size) {
   if (head.bad)
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP, "buf: expected a wary snapshot (starting \"%s\"), got other bytes",
                    WY_SAVE_MAGIC);
-  if (version != WY_SAVE_VERSION)
+  if (version < WY_SAVE_VERSION_OLDEST || version > WY_SAVE_VERSION)
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
-                   "snapshot version: expected %u (this library's format), got %u", WY_SAVE_VERSION, version);
+                   "snapshot version: expected %u to %u (the formats this library reads), got %u",
+                   WY_SAVE_VERSION_OLDEST, WY_SAVE_VERSION, version);
   if (body != size - WY_SAVE_HEADER)
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP, "size: expected %u bytes (the snapshot's), got %u (%s)",
                    (unsigned)(body + WY_SAVE_HEADER), (unsigned)size,

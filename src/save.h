@@ -23,9 +23,13 @@
 #include "small_senses.h"
 #include "snapshot.h"
 
-/* "WARYSAVE", the format's version, the body's size and checksum. */
+/* "WARYSAVE", the format's version, the body's size and checksum. Version
+ * 2: a place asleep may hold a confidence above 0, which fades while it
+ * sleeps (place.h); a version 1 snapshot (whose sleepers are all at 0, the
+ * fields the same) loads too. */
 #define WY_SAVE_MAGIC "WARYSAVE"
-#define WY_SAVE_VERSION 1u
+#define WY_SAVE_VERSION 2u
+#define WY_SAVE_VERSION_OLDEST 1u
 #define WY_SAVE_HEADER 28
 
 typedef struct wy_state {

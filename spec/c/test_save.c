@@ -359,8 +359,14 @@ static void test_refusals(void) {
   bytes[0] = 'X';
   refused(b.w, bytes, size, "expected a wary snapshot");
   memcpy(bytes, snap, size);
-  bytes[8] = 2;
-  refused(b.w, bytes, size, "snapshot version: expected 1");
+  bytes[8] = 3;
+  refused(b.w, bytes, size, "snapshot version: expected 1 to 2 (the formats this library reads), got 3");
+  bytes[8] = 0;
+  refused(b.w, bytes, size, "snapshot version: expected 1 to 2 (the formats this library reads), got 0");
+  /* Version 1 (before fading places slept: save.h) holds the same fields. */
+  bytes[8] = 1;
+  ENSURE(wary_world_load(b.w, bytes, size) == WARY_OK);
+  ENSURE(same_snapshot(b.w, snap, size));
   for (size_t at = 28; at < size; at += size / 7) {
     memcpy(bytes, snap, size);
     bytes[at] ^= 0x10;
