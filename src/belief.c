@@ -220,10 +220,8 @@ static uint32_t run_length(const struct wy_beliefs *bs, uint32_t n, uint32_t thr
  * grows by the same amount each step up to its cap: the sum, then the cap
  * (once a step reaches the cap, the ones after stay there; before, the
  * cap changes nothing). */
-static void replay_run(const wy_profile *p, wy_belief_list *l, int32_t i, float dt, uint32_t count,
+static void replay_run(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl, float dt, uint32_t count,
                        float smooth) {
-  wy_belief *b = &l->data[i];
-  wy_belief_slot *bsl = wy_belief_slots(l, i);
   float silent[WY_SLOTS];
   float quietest = INFINITY;
   int32_t losing = b->losing_slot;
@@ -264,19 +262,67 @@ static void replay_run(const wy_profile *p, wy_belief_list *l, int32_t i, float 
   }
 }
 
-/* Steps from its first untaken one through through, with the dt each had,
- * for dormant belief i of l. */
-static void replay(const wary_world *w, const wy_profile *p, wy_belief_list *l, int32_t i, uint32_t through) {
+static int32_t listed_at(const wy_belief_list *l, int32_t i);
+
+/* One step of dt of a fading dormant belief (confidence above 0, no sense
+ * reporting or inside its grace: wy_belief_fades): held_step's operations
+ * (resolve.c) for it, which a full resolve would make too, the step it
+ * reaches 0 included. */
+static void fade_step(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl, float dt, float smooth) {
+  float silent[WY_SLOTS];
+  float quietest = INFINITY;
+  int32_t losing = b->losing_slot;
+  for (int32_t s = 0; s < p->slot_count; s++) {
+    if (!bsl[s].ever) continue;
+    silent[s] = bsl[s].silent + dt;
+    if (silent[s] < quietest) {
+      quietest = silent[s];
+      losing = s;
+    }
+  }
+  float fade = losing >= 0 ? p->def.fade_rate * p->slots[losing].decay_scale * dt : p->def.fade_rate * 1.0f * dt;
+  float faded = b->confidence - fade;
+  float conf = faded > 0.0f ? faded : 0.0f;
+  for (int32_t s = 0; s < p->slot_count; s++)
+    if (bsl[s].ever) bsl[s].silent = silent[s];
+  b->losing_slot = (int8_t)losing;
+  b->confidence = conf;
+  b->time_in_state += dt;
+  if (p->def.smoothing_time <= 0.0f) b->smoothed = conf;
+  else b->smoothed += (conf - b->smoothed) * smooth;
+  float u = b->uncertainty + p->def.uncertainty_growth * dt;
+  b->uncertainty = u < p->def.max_uncertainty ? u : p->def.max_uncertainty;
+}
+
+/* Steps from n through through, with the dt each had, of belief b and its
+ * slots bsl (dormant since n): a fading one step by step while it fades,
+ * then the rest in runs. */
+static void replay_from(const wary_world *w, const wy_profile *p, wy_belief *b, wy_belief_slot *bsl, uint32_t n,
+                        uint32_t through) {
   const struct wy_beliefs *bs = w->beliefs;
-  for (uint32_t n = wy_belief_asleep_since(w, &l->data[i]); (int32_t)(through - n) >= 0;) {
+  while ((int32_t)(through - n) >= 0) {
     float dt = bs->dt[n % WY_DT_RING];
     uint32_t count = run_length(bs, n, through);
     /* What a step computes from its dt, once per run. */
     float smooth = p->def.smoothing_time > 0.0f ? 1.0f - expf(-dt / p->def.smoothing_time) : 1.0f;
-    replay_run(p, l, i, dt, count, smooth);
+    uint32_t k = 0;
+    for (; k < count && b->confidence > 0.0f; k++) fade_step(p, b, bsl, dt, smooth);
+    if (k < count) replay_run(p, b, bsl, dt, count - k, smooth);
     n += count;
   }
-  l->data[i].asleep_since = (uint16_t)(through + 1u);
+}
+
+/* Steps from its first untaken one through through for dormant belief i
+ * of l; a fading listed one's entry takes its sum again (wy_listed). */
+static void replay(const wary_world *w, const wy_profile *p, wy_belief_list *l, int32_t i, uint32_t through) {
+  wy_belief *b = &l->data[i];
+  bool fading = b->confidence > 0.0f;
+  replay_from(w, p, b, wy_belief_slots(l, i), wy_belief_asleep_since(w, b), through);
+  b->asleep_since = (uint16_t)(through + 1u);
+  if (fading && wy_belief_listed(b)) {
+    wy_listed *e = &l->listed[listed_at(l, i)];
+    if (e->scored) e->base = wy_listed_base(e, b);
+  }
 }
 
 static void awake_insert(wy_belief_list *l, int32_t i) {
@@ -315,20 +361,67 @@ void wy_belief_listed_add(wy_belief_list *l, int32_t i) {
   l->listed_dirty = true;
 }
 
+/* Entry k's record gets the threat its entry scores (an entry of a record
+ * caught up: wake, listed_remove). */
 static void listed_sync(wy_belief_list *l, int32_t k) {
   wy_belief *b = &l->data[l->listed[k].belief];
   b->threat = wy_listed_threat(l, &l->listed[k], &b->threat_level);
 }
 
-void wy_belief_listed_sync(wy_belief_list *l) {
-  for (int32_t k = 0; k < l->listed_count; k++) listed_sync(l, k);
+/* Belief i (dormant) and its slots copied and replayed through through. */
+static float replayed_confidence(const wary_world *w, const wy_profile *p, const wy_belief_list *l, int32_t i,
+                                 uint32_t through) {
+  wy_belief b = l->data[i];
+  wy_belief_slot bsl[WY_SLOTS];
+  memcpy(bsl, wy_belief_slots(l, i), (size_t)p->slot_count * sizeof *bsl);
+  replay_from(w, p, &b, bsl, wy_belief_asleep_since(w, &b), through);
+  return b.confidence;
 }
 
-float wy_belief_threat(const wy_belief_list *l, int32_t i, int8_t *level) {
+void wy_belief_listed_sync(const wary_world *w, int32_t agent) {
+  wy_belief_list *l = wy_beliefs_of(w, agent);
+  for (int32_t k = 0; k < l->listed_count; k++) {
+    wy_belief *b = &l->data[l->listed[k].belief];
+    b->threat = wy_belief_threat(w, agent, l->listed[k].belief, &b->threat_level);
+  }
+}
+
+void wy_belief_catch_up_to(wary_world *w, int32_t agent, int32_t i, uint32_t through) {
+  wy_belief_list *l = wy_beliefs_of(w, agent);
+  if (l->data[i].dormant && (int32_t)(through - wy_belief_asleep_since(w, &l->data[i])) >= 0)
+    replay(w, wy_agent_profile(w, agent), l, i, through);
+}
+
+void wy_belief_saved(const wary_world *w, int32_t agent, int32_t i, wy_belief *b, wy_belief_slot *bsl) {
+  const wy_belief_list *l = wy_beliefs_of(w, agent);
+  *b = l->data[i];
+  memcpy(bsl, wy_belief_slots(l, i), (size_t)l->stride * sizeof *bsl);
+  if (!b->dormant || !(b->confidence > 0.0f)) return;
+  uint32_t through = wy_beliefs_through(w);
+  replay_from(w, wy_agent_profile(w, agent), b, bsl, wy_belief_asleep_since(w, b), through);
+  b->asleep_since = (uint16_t)(through + 1u);
+}
+
+float wy_belief_confidence_now(const wary_world *w, int32_t agent, int32_t i) {
+  const wy_belief_list *l = wy_beliefs_of(w, agent);
+  const wy_belief *b = &l->data[i];
+  if (!b->dormant || !(b->confidence > 0.0f)) return b->confidence;
+  return replayed_confidence(w, wy_agent_profile(w, agent), l, i, wy_beliefs_through(w));
+}
+
+float wy_belief_threat(const wary_world *w, int32_t agent, int32_t i, int8_t *level) {
+  const wy_belief_list *l = wy_beliefs_of(w, agent);
   const wy_belief *b = &l->data[i];
   if (b->dormant && wy_belief_listed(b)) {
+    wy_listed e = l->listed[listed_at(l, i)];
+    /* A fading one's sum as its last pass made it, from a replayed copy. */
+    if (e.scored && b->confidence > 0.0f) {
+      wy_belief now = *b;
+      now.confidence = replayed_confidence(w, wy_agent_profile(w, agent), l, i, wy_beliefs_through(w));
+      e.base = wy_listed_base(&e, &now);
+    }
     int8_t listed_level;
-    float threat = wy_listed_threat(l, &l->listed[listed_at(l, i)], &listed_level);
+    float threat = wy_listed_threat(l, &e, &listed_level);
     if (level) *level = listed_level;
     return threat;
   }
@@ -388,7 +481,7 @@ void wy_belief_wake(wary_world *w, int32_t agent, int32_t i) {
 static void wake_all(wary_world *w, int32_t agent) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
   wy_beliefs_catch_up(w, agent);
-  wy_belief_listed_sync(l);
+  wy_belief_listed_sync(w, agent);
   for (int32_t i = 0; i < l->count; i++) {
     wy_belief *b = &l->data[i];
     b->quiet = b->drowsy = b->dormant = b->scored = b->held = b->hostile_known = false;
@@ -696,32 +789,38 @@ int wary_belief_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id ta
   return WARY_OK;
 }
 
-/* The belief of the one-field readers: agent's about target; NULL when it
- * holds none (*status WARY_OK) or on a failure (*status says it).
- * Confidence and state do not move while a belief is dormant (only its
- * clocks do): they are read without the replay belief_out makes. */
+/* The belief of the one-field readers: agent's about target, its index
+ * and its agent's in *belief, *agent; NULL when it holds none (*status
+ * WARY_OK) or on a failure (*status says it). State does not move while a
+ * belief is dormant (only its clocks and a fading one's confidence do):
+ * they are read without the replay belief_out makes. */
 static const wy_belief *belief_to_read(const wary_world *w, const char *fn, wy_id agent, wy_id target,
-                                       int *status) {
+                                       int32_t *agent_index, int32_t *belief, int *status) {
   int32_t index = wy_agent_index(w, agent, fn, "agent");
   *status = index < 0 ? index : wy_actor_get(w, target) ? WARY_OK : wy_actor_status(w, target, fn, "target");
   if (*status != WARY_OK) return NULL;
   const wy_belief_list *l = wy_beliefs_of(w, index);
   int32_t i = wy_belief_find(l, target);
+  *agent_index = index;
+  *belief = i;
   return i < 0 ? NULL : &l->data[i];
 }
 
 int wary_belief_confidence(const wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, float *out) {
   if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
   int status;
-  const wy_belief *b = belief_to_read(w, __func__, agent_h.id, target_h.id, &status);
-  *out = b ? b->confidence : 0.0f;
+  int32_t agent, i;
+  const wy_belief *b = belief_to_read(w, __func__, agent_h.id, target_h.id, &agent, &i, &status);
+  /* A fading dormant one's replayed on a copy. */
+  *out = b ? wy_belief_confidence_now(w, agent, i) : 0.0f;
   return status;
 }
 
 int wary_belief_state(const wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, int32_t *out) {
   if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
   int status;
-  const wy_belief *b = belief_to_read(w, __func__, agent_h.id, target_h.id, &status);
+  int32_t agent, i;
+  const wy_belief *b = belief_to_read(w, __func__, agent_h.id, target_h.id, &agent, &i, &status);
   *out = b ? b->state : WARY_UNDETECTED;
   return status;
 }

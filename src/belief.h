@@ -43,11 +43,13 @@ typedef struct wy_belief {
   /* Quiet and not about to be dropped (resolve.c): dormant from its next
    * step, unless a deadline (wy_belief_deadline) comes in that step. */
   bool drowsy : 1;
-  /* Out of the resolve: its clocks wait from the step asleep_since names
-   * and are replayed (wy_beliefs_catch_up) before anything reads or wakes it.
-   * A Lost or Remembered one is in the list's listed ones (the emotion
-   * pass still scores it: wy_belief_listed) and is woken for the step its
-   * deadline comes, or a step or two before (wy_beliefs_wake_due). */
+  /* Out of the resolve: its clocks (and a fading one's confidence:
+   * wy_belief_fades) wait from the step asleep_since names and are
+   * replayed (wy_beliefs_catch_up) before anything reads or wakes it, or
+   * on a copy (wy_belief_confidence_now, wy_belief_saved). A Lost or
+   * Remembered one is in the list's listed ones (the emotion pass still
+   * scores it: wy_belief_listed) and is woken for the step its deadline
+   * comes, or a step or two before (wy_beliefs_wake_due). */
   bool dormant : 1;
   /* Its threat was scored (emotion.c) from what it holds now: a quiet step
    * keeps that, anything else that changes it clears it. */
@@ -122,10 +124,14 @@ typedef struct wy_listed {
   /* Unscored: the record's threat and threat level when it was listed. */
   float threat;
   /* Scored (emotion.c) under the relationships of its agent's last pass:
-   * then base (the threat's sum before its distance term: the record's
-   * damage, confidence and state do not move while it is dormant), hostile
-   * and last_known are the record's. */
+   * then base (the threat's sum before its distance term), hostile and
+   * last_known are the record's. The record's damage and state do not move
+   * while it is dormant; its confidence does while it fades (belief.h,
+   * wy_belief_fades): base is then the sum at the step the record was last
+   * caught up to, at least the sum now, taken again from its three terms
+   * (wy_listed_base) whenever the record is caught up. */
   float base;
+  float damage_term, confidence_weight, state_term;
   float last_known[3];
   int8_t state;           /* the record's state */
   int8_t threat_level;
@@ -231,6 +237,13 @@ static inline float wy_deadline_time(const wy_profile *p, int32_t deadline) {
  * agent stands. */
 static inline bool wy_belief_listed(const wy_belief *b) {
   return b->state == WARY_LOST || b->state == WARY_REMEMBERED;
+}
+
+/* A listed belief that only fades (resolve.c, held with no sense on it, no
+ * damage record): dormant too, its confidence replayed with its clocks
+ * (belief.c, fade_step) until it reaches 0. */
+static inline bool wy_belief_fades(const wy_belief *b) {
+  return b->held && !b->sensed && b->confidence > 0.0f && b->damage == 0.0f && wy_belief_listed(b);
 }
 
 /* Steps whose dt is kept for the dormant beliefs' clocks; every list replays
@@ -387,6 +400,12 @@ static inline int8_t wy_threat_level_of(const wy_threat_scale *s, float score) {
                                                        : WARY_THREAT_NONE);
 }
 
+/* A scored entry's base from its terms and the record's confidence: the
+ * sum emotion.c's base_score makes, in its order. */
+static inline float wy_listed_base(const wy_listed *e, const wy_belief *b) {
+  return e->damage_term + e->confidence_weight * b->confidence + e->state_term;
+}
+
 /* A listed entry's threat (and its level in *level) where its agent stood
  * at the last emotion pass: what that pass would have scored it. */
 static inline float wy_listed_threat(const wy_belief_list *l, const wy_listed *e, int8_t *level) {
@@ -403,10 +422,25 @@ static inline float wy_listed_threat(const wy_belief_list *l, const wy_listed *e
 /* Belief i of l (dormant, listed) joins the listed ones, to be scored
  * again from its record at the next emotion pass. */
 void wy_belief_listed_add(wy_belief_list *l, int32_t i);
-/* Every listed belief's record gets its threat and threat level back. */
-void wy_belief_listed_sync(wy_belief_list *l);
-/* Belief i's threat score, and its level in *level (when level is not NULL). */
-float wy_belief_threat(const wy_belief_list *l, int32_t i, int8_t *level);
+/* Every listed belief of the agent's gets its threat and threat level
+ * back in its record (a fading one's as a catch-up would score it, without
+ * one: saving changes no sleeper). */
+void wy_belief_listed_sync(const wary_world *w, int32_t agent);
+/* Belief i's threat score, and its level in *level (when level is not
+ * NULL): a fading listed one's (wy_belief_fades) from a copy of its record
+ * replayed through wy_beliefs_through, the step its last emotion pass
+ * scored; the record is left as it is. */
+float wy_belief_threat(const wary_world *w, int32_t agent, int32_t i, int8_t *level);
+/* Dormant belief i of the agent caught up through step through (at most
+ * the step under way: emotion.c, in its pass). */
+void wy_belief_catch_up_to(wary_world *w, int32_t agent, int32_t i, uint32_t through);
+/* Belief i of the agent and its slots as a snapshot holds them: a fading
+ * dormant one replayed through wy_beliefs_through on the copies (and
+ * asleep from the step after), the record left as it is. */
+void wy_belief_saved(const wary_world *w, int32_t agent, int32_t i, wy_belief *b, wy_belief_slot *bsl);
+/* Belief i's confidence now (through wy_beliefs_through), a fading dormant
+ * one's replayed on a copy: the record is left as it is. */
+float wy_belief_confidence_now(const wary_world *w, int32_t agent, int32_t i);
 /* After loading: the listed ones of awake (awake and listed, merged in one
  * ascending list) move to listed. */
 void wy_beliefs_split_listed(wy_belief_list *l);

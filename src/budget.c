@@ -104,10 +104,11 @@ int wary_world_set_ray_budget(wary_world *w, int32_t rays) {
   return WARY_OK;
 }
 
-/* How far the pair's confidence is from changing state. */
-static float need(const wy_profile *p, const wy_belief_list *l, wy_id target) {
+/* How far the pair's confidence is from changing state (a fading dormant
+ * belief's as its steps leave it: belief.h, wy_belief_confidence_now). */
+static float need(const wary_world *w, int32_t agent, const wy_profile *p, const wy_belief_list *l, wy_id target) {
   int32_t i = wy_belief_find(l, target);
-  float c = i >= 0 ? l->data[i].confidence : 0.0f;
+  float c = i >= 0 ? wy_belief_confidence_now(w, agent, i) : 0.0f;
   float d = fabsf(c - p->def.suspect_threshold);
   float e = fabsf(c - p->def.detect_threshold);
   float f = fabsf(c - p->def.track_threshold);
@@ -164,7 +165,7 @@ static bool offer(wary_world *w, int32_t agent) {
     }
     wy_id id = wy_actor_id(w, ts);
     pair->rays = sight->n;
-    pair->need = need(p, l, id);
+    pair->need = need(w, agent, p, l, id);
     pair->granted = false;
     while (k < q->count && wy_id_index(q->data[k].target) < ts) k++;
     if (k < q->count && q->data[k].target == id) pair->since = q->data[k].since;

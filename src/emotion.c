@@ -159,11 +159,17 @@ WY_INLINE double threat(const wy_scorer *c, wy_belief *b, int way, float *base) 
 static void score_listed(const wy_scorer *c, wy_belief_list *l) {
   int32_t lost = 0;
   float top = -INFINITY;
+  const wary_brain_def *d = c->d;
   for (int32_t j = 0; j < l->listed_count; j++) {
     wy_listed *e = &l->listed[j];
     if (!(c->same && e->scored)) {
       wy_belief *b = &l->data[e->belief];
+      /* A fading one's record as this step leaves it (belief.h). */
+      if (b->confidence > 0.0f) wy_belief_catch_up_to((wary_world *)c->w, c->agent, e->belief, c->w->steps);
       threat(c, b, WY_SCORE_QUIET, &e->base);
+      e->damage_term = d->threat_weight_damage_received * wy_clamp01(b->damage / 100.0f);
+      e->confidence_weight = d->threat_weight_confidence;
+      e->state_term = d->threat_weight_state * state_factor[b->state];
       e->hostile = b->hostile;
       memcpy(e->last_known, b->last_known, sizeof e->last_known);
       e->scored = true;
@@ -324,6 +330,9 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     } else {
       for (int32_t j = 0; j < beliefs->listed_count; j++) {
         const wy_listed *e = &beliefs->listed[j];
+        /* A fading one's sum as this step leaves it (belief.h). */
+        if (e->scored && e->confidence_weight != 0.0f && beliefs->data[e->belief].confidence > 0.0f)
+          wy_belief_catch_up_to(w, agent, e->belief, w->steps);
         int8_t level;
         float t = wy_listed_threat(beliefs, e, &level);
         if (t > 0.0f && (!best || t > best_threat || (t == best_threat && &beliefs->data[e->belief] < best))) {
@@ -366,7 +375,9 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
              : wy_belief_find(beliefs, ag->attention);
   }
   const wy_belief *cur = at >= 0 ? &beliefs->data[at] : NULL;
-  float cur_threat = cur ? wy_belief_threat(beliefs, at, NULL) : 0.0f;
+  /* A fading listed one's threat as this step leaves it (belief.h). */
+  if (cur && cur->dormant && cur->confidence > 0.0f) wy_belief_catch_up_to(w, agent, at, w->steps);
+  float cur_threat = cur ? wy_belief_threat(w, agent, at, NULL) : 0.0f;
   if (cur && (!is_target(cur->state) || cur_threat <= 0.0f)) cur = NULL;
   if (!cur) {
     ag->attention = best ? best->target : 0;
@@ -475,7 +486,7 @@ int wary_threat_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id ta
   int32_t i = wy_belief_find(l, target);
   if (i < 0) return wy_fail_no_belief(w, __func__, agent, target);
   int8_t level;
-  out->score = wy_belief_threat(l, i, &level);
+  out->score = wy_belief_threat(w, index, i, &level);
   out->level = level;
   out->damage = l->data[i].damage;
   return WARY_OK;

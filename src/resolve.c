@@ -44,7 +44,10 @@
  * passed. Held beliefs (holds, below) are the awake ones whose step with
  * nothing new moves only clocks and a fading confidence: held_step. The
  * step in which that would cross a rung or end a grace is resolved in
- * full. test_quiet.c checks the ways against each other.
+ * full. A held one that is Lost or Remembered with no sense on it and no
+ * damage record (belief.h, wy_belief_fades) only fades until its deadline:
+ * it is dormant too, held_step's operations replayed for it (belief.c,
+ * fade_step). test_quiet.c checks the ways against each other.
  */
 #include "resolve.h"
 
@@ -427,8 +430,10 @@ static void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_
                (b->state < WARY_SUSPECTED || b->state > WARY_TRACKED);
   for (int32_t s = 0; s < p->slot_count && still; s++) still = bsl[s].share == 0.0f;
   b->quiet = still;
-  b->drowsy = still && drowsy(b);
   b->held = k->undulled && holds(b, bsl, p);
+  /* Dormant from its next step too: quiet (drowsy), or Lost or Remembered
+   * fading with no sense on it (belief.h, wy_belief_fades). */
+  b->drowsy = (still && drowsy(b)) || wy_belief_fades(b);
 }
 
 /* A quiet belief's step (see the top): false, with nothing changed, when
@@ -502,8 +507,11 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
     }
     l->awake[kept++] = i;
     if (b->held && k.may_hold && (k.calm || unlooked(&k, wy_belief_slots(l, i), p->slot_count)) &&
-        held_step(p, &k, l, i, dt))
+        held_step(p, &k, l, i, dt)) {
+      /* Its damage record run out (emotion.c): it only fades now. */
+      b->drowsy = wy_belief_fades(b);
       continue;
+    }
     if (b->quiet && !all && quiet_step(r, &k, l, i, dt)) {
       /* Quiet: only an Expired one past its memory time, or an Undetected
        * one, can have come to hold nothing, and only without a first sighting. */

@@ -395,9 +395,25 @@ static bool io_beliefs(const wary_world *w, wy_io *io, wy_belief_list *l) {
   WY_IO_ARRAY(io, l->deadline_lead);
   WY_IO(io, l->may_sleep);
   /* The listed ones' threats are their entries' (belief.h, wy_listed). */
-  if (io->mode != WY_IO_READ) wy_belief_listed_sync(l);
-  for (int32_t i = 0; i < count; i++) io_belief(io, &l->data[i]);
-  for (int32_t i = 0; i < count * stride; i++) io_belief_slot(io, &l->slots[i]);
+  if (io->mode == WY_IO_READ) {
+    for (int32_t i = 0; i < count; i++) io_belief(io, &l->data[i]);
+    for (int32_t i = 0; i < count * stride; i++) io_belief_slot(io, &l->slots[i]);
+    return true;
+  }
+  /* Written as wy_belief_saved makes them: a fading dormant one caught up
+   * on a copy, so that when it was last caught up does not show. */
+  int32_t agent = (int32_t)(l - w->beliefs->agents.data);
+  wy_belief_listed_sync(w, agent);
+  wy_belief b;
+  wy_belief_slot bsl[WY_SLOTS];
+  for (int32_t i = 0; i < count; i++) {
+    wy_belief_saved(w, agent, i, &b, bsl);
+    io_belief(io, &b);
+  }
+  for (int32_t i = 0; i < count; i++) {
+    wy_belief_saved(w, agent, i, &b, bsl);
+    for (int32_t s = 0; s < stride; s++) io_belief_slot(io, &bsl[s]);
+  }
   return true;
 }
 
