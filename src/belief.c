@@ -368,13 +368,11 @@ static void listed_sync(wy_belief_list *l, int32_t k) {
   b->threat = wy_listed_threat(l, &l->listed[k], &b->threat_level);
 }
 
-/* Belief i (dormant) and its slots copied and replayed through through. */
-static float replayed_confidence(const wary_world *w, const wy_profile *p, const wy_belief_list *l, int32_t i,
-                                 uint32_t through) {
-  wy_belief b = l->data[i];
+/* Belief i's confidence replayed through wy_beliefs_through on a copy. */
+static float replayed_confidence(const wary_world *w, int32_t agent, int32_t i) {
+  wy_belief b;
   wy_belief_slot bsl[WY_SLOTS];
-  memcpy(bsl, wy_belief_slots(l, i), (size_t)p->slot_count * sizeof *bsl);
-  replay_from(w, p, &b, bsl, wy_belief_asleep_since(w, &b), through);
+  wy_belief_saved(w, agent, i, &b, bsl);
   return b.confidence;
 }
 
@@ -405,8 +403,7 @@ void wy_belief_saved(const wary_world *w, int32_t agent, int32_t i, wy_belief *b
 float wy_belief_confidence_now(const wary_world *w, int32_t agent, int32_t i) {
   const wy_belief_list *l = wy_beliefs_of(w, agent);
   const wy_belief *b = &l->data[i];
-  if (!b->dormant || !(b->confidence > 0.0f)) return b->confidence;
-  return replayed_confidence(w, wy_agent_profile(w, agent), l, i, wy_beliefs_through(w));
+  return b->dormant && b->confidence > 0.0f ? replayed_confidence(w, agent, i) : b->confidence;
 }
 
 float wy_belief_threat(const wary_world *w, int32_t agent, int32_t i, int8_t *level) {
@@ -417,7 +414,7 @@ float wy_belief_threat(const wary_world *w, int32_t agent, int32_t i, int8_t *le
     /* A fading one's sum as its last pass made it, from a replayed copy. */
     if (e.scored && b->confidence > 0.0f) {
       wy_belief now = *b;
-      now.confidence = replayed_confidence(w, wy_agent_profile(w, agent), l, i, wy_beliefs_through(w));
+      now.confidence = replayed_confidence(w, agent, i);
       e.base = wy_listed_base(&e, &now);
     }
     int8_t listed_level;
