@@ -393,7 +393,8 @@ void wy_belief_catch_up_to(wary_world *w, int32_t agent, int32_t i, uint32_t thr
 void wy_belief_saved(const wary_world *w, int32_t agent, int32_t i, wy_belief *b, wy_belief_slot *bsl) {
   const wy_belief_list *l = wy_beliefs_of(w, agent);
   *b = l->data[i];
-  memcpy(bsl, wy_belief_slots(l, i), (size_t)l->stride * sizeof *bsl);
+  /* A profile with no sense has no slots (and no table of them). */
+  if (l->stride > 0) memcpy(bsl, wy_belief_slots(l, i), (size_t)l->stride * sizeof *bsl);
   if (!b->dormant || !(b->confidence > 0.0f)) return;
   uint32_t through = wy_beliefs_through(w);
   replay_from(w, wy_agent_profile(w, agent), b, bsl, wy_belief_asleep_since(w, b), through);
