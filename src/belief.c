@@ -522,25 +522,40 @@ bool wy_replayed_bound(const wary_world *w, float t, uint32_t from, uint32_t thr
   return true;
 }
 
+/* Whether dormant belief i reaches end in the step of dt (*lead: the
+ * largest time of those that do not). Under one dt since it fell asleep, a
+ * bound of its time stands for it, without a replay: one near its deadline
+ * then wakes a step or two early at most (waking, as a report does,
+ * changes no result: the steps it then takes awake make what the replay
+ * would, and it stays awake through the deadline or falls asleep again).
+ * Else the very sum this step's quiet step would test. */
+static bool due(const wary_world *w, const wy_belief *b, float end, float dt, float *lead) {
+  uint32_t from = wy_belief_asleep_since(w, b), through = wy_beliefs_through(w);
+  float t;
+  if (!wy_replayed_bound(w, b->time_in_state, from, through, dt, &t))
+    t = wy_replayed_time(w, b->time_in_state, from, through) + dt;
+  if (t >= end) return true;
+  if (t > *lead) *lead = t;
+  return false;
+}
+
 void wy_beliefs_wake_due(wary_world *w, int32_t agent, int32_t deadline, float dt) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
   float end = wy_deadline_time(wy_agent_profile(w, agent), deadline), lead = -INFINITY;
-  uint32_t through = wy_beliefs_through(w);
-  for (int32_t i = 0; i < l->count; i++) {
-    const wy_belief *b = &l->data[i];
-    if (!b->dormant || wy_belief_deadline(b) != deadline) continue;
-    uint32_t from = wy_belief_asleep_since(w, b);
-    /* Under one dt since it fell asleep, a bound of its time stands for it,
-     * without a replay: one near its deadline then wakes a step or two
-     * early at most (waking, as a report does, changes no result: the steps
-     * it then takes awake make what the replay would, and it stays awake
-     * through the deadline or falls asleep again). Else the very sum this
-     * step's quiet step would test. */
-    float t;
-    if (!wy_replayed_bound(w, b->time_in_state, from, through, dt, &t))
-      t = wy_replayed_time(w, b->time_in_state, from, through) + dt;
-    if (t >= end) wy_belief_wake(w, agent, i);
-    else if (t > lead) lead = t;
+  if (deadline == WY_DEADLINE_LOST) {
+    /* The dormant Lost ones are listed (wy_belief_listed), each entry with
+     * its record's state: their records only are read, in the same order.
+     * A woken one leaves the list, the next taking its place. */
+    for (int32_t k = 0; k < l->listed_count;) {
+      int32_t i = l->listed[k].belief;
+      if (l->listed[k].state == WARY_LOST && due(w, &l->data[i], end, dt, &lead)) wy_belief_wake(w, agent, i);
+      else k++;
+    }
+  } else {
+    for (int32_t i = 0; i < l->count; i++) {
+      const wy_belief *b = &l->data[i];
+      if (b->dormant && wy_belief_deadline(b) == deadline && due(w, b, end, dt, &lead)) wy_belief_wake(w, agent, i);
+    }
   }
   l->deadline_lead[deadline] = lead;
 }
