@@ -123,12 +123,12 @@ static void place_remove(wy_place_list *l, int32_t i) {
   wy_array_swap_remove(l, i);
 }
 
-/* ---- sleepers: quiet places out of the steps --------------------------------- */
+/* ---- sleepers: places out of the steps ------------------------------------------ */
 
 /* A sleeper's time in state, and a fading one's confidence, caught up with
  * the steps taken: each step's fading as wy_places_resolve takes it, until
  * 0 (d: the agent's profile, which a change wakes them before:
- * wy_places_wake_fading). */
+ * wake_fading_all). */
 static void catch_up(const wary_world *w, const wary_profile_def *d, wy_place *pl) {
   uint32_t through = wy_beliefs_through(w);
   uint32_t from = wy_step_of(w, pl->asleep_since);

@@ -24,9 +24,10 @@
 #include "snapshot.h"
 
 /* "WARYSAVE", the format's version, the body's size and checksum. Version
- * 2: a place asleep may hold a confidence above 0, which fades while it
- * sleeps (place.h); a version 1 snapshot (whose sleepers are all at 0, the
- * fields the same) loads too. */
+ * 2: a place asleep or a dormant belief may hold a confidence above 0,
+ * which fades while it sleeps (place.h; belief.h, wy_belief_fades); a
+ * version 1 snapshot (whose sleepers are all at 0, the fields the same)
+ * loads too. */
 #define WY_SAVE_MAGIC "WARYSAVE"
 #define WY_SAVE_VERSION 2u
 #define WY_SAVE_VERSION_OLDEST 1u
