@@ -351,6 +351,29 @@ describe("states", function()
       near(0.8 * (1 - math.exp(-1)), f:belief().smoothed)
     end)
 
+    it("lands on the confidence once within 2^-24 of it, never in subnormal numbers", function()
+      local f = fixture.new()
+      f.target:set_prop("Eyes", 0.8)
+      f:run(1)
+      f.target:set_prop("Eyes", 0) -- unseen: the confidence fades to 0
+      local landed, subnormal = nil, 0
+      for step = 1, 60 * 20 do
+        f:run(DT)
+        local b = f:belief()
+        local gap = math.abs(b.smoothed - b.confidence)
+        if gap ~= 0 and gap < 2 ^ -24 then subnormal = subnormal + 1 end
+        if b.smoothed ~= 0 and math.abs(b.smoothed) < 2 ^ -126 then subnormal = subnormal + 1 end
+        if not landed and b.confidence == 0 and b.smoothed == 0 then landed = step end
+      end
+      assert.are.equal(0, subnormal)
+      -- From 0.8 at 0 to within 2^-24 takes about 16 x 0.25 s; the float
+      -- tail below, which took about 1,500 steps, is cut off.
+      assert.is_truthy(landed)
+      local b = f:belief()
+      assert.are.equal(0, b.smoothed)
+      assert.are.equal(0, b.confidence)
+    end)
+
     it("smoothing_time 0 makes smoothed equal to confidence", function()
       local f = fixture.new{ profile = { smoothing_time = 0 } }
       f.target:set_prop("Eyes", 0.8)

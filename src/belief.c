@@ -254,9 +254,10 @@ static void replay_run(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl, f
     b->smoothed = b->confidence;
     return;
   }
-  /* Easing towards 0 stops where a step no longer moves it. */
+  /* Easing towards its confidence stops where it lands on it
+   * (wy_smoothed_step). */
   for (uint32_t k = 0; k < count; k++) {
-    float next = b->smoothed + (b->confidence - b->smoothed) * smooth;
+    float next = wy_smoothed_step(b->smoothed, b->confidence, smooth);
     if (next == b->smoothed) break;
     b->smoothed = next;
   }
@@ -289,7 +290,7 @@ static void fade_step(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl, fl
   b->confidence = conf;
   b->time_in_state += dt;
   if (p->def.smoothing_time <= 0.0f) b->smoothed = conf;
-  else b->smoothed += (conf - b->smoothed) * smooth;
+  else b->smoothed = wy_smoothed_step(b->smoothed, conf, smooth);
   float u = b->uncertainty + p->def.uncertainty_growth * dt;
   b->uncertainty = u < p->def.max_uncertainty ? u : p->def.max_uncertainty;
 }

@@ -320,6 +320,17 @@ static inline int32_t wy_belief_reason(const wy_belief_list *l, const wy_belief_
   return (int32_t)(l->out_of_range_step[s] - bs->reason_step) > 0 ? WARY_LOSS_OUT_OF_RANGE : bs->reason;
 }
 
+/* The smoothed confidence a step later: s eased towards conf by smooth
+ * (1 - e^(-dt / smoothing_time); seed 000's meter), landing on conf once
+ * within 2^-24 of it. A meter shows no difference, and the float tail it
+ * cuts off would take some 1,300 more steps, the last 200 or so in
+ * subnormal numbers, which cost some CPUs 100 cycles an operation (a
+ * dormant belief's replay of them took 24 us). */
+static inline float wy_smoothed_step(float s, float conf, float smooth) {
+  float next = s + (conf - s) * smooth;
+  return fabsf(conf - next) < 0x1p-24f ? conf : next;
+}
+
 /* What one step of dt does to a quiet belief: its time in state, its slots'
  * silence and which fell silent last, smoothing towards its confidence (0),
  * uncertainty towards its cap; smooth is 1 - e^(-dt / smoothing_time) and
@@ -337,7 +348,7 @@ static inline void wy_belief_clocks(const wy_profile *p, wy_belief *b, wy_belief
     }
   }
   if (p->def.smoothing_time <= 0.0f) b->smoothed = b->confidence;
-  else b->smoothed += (b->confidence - b->smoothed) * smooth;
+  else b->smoothed = wy_smoothed_step(b->smoothed, b->confidence, smooth);
   float u = b->uncertainty + growth;
   b->uncertainty = u < p->def.max_uncertainty ? u : p->def.max_uncertainty;
 }

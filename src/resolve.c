@@ -373,7 +373,7 @@ static bool held_step(const wy_profile *p, const wy_rates *k, wy_belief_list *l,
   b->scored = false;
   b->time_in_state += dt;
   if (p->def.smoothing_time <= 0.0f) b->smoothed = conf;
-  else b->smoothed += (conf - b->smoothed) * k->smooth;
+  else b->smoothed = wy_smoothed_step(b->smoothed, conf, k->smooth);
   if (!reporting) {
     float u = b->uncertainty + k->growth;
     b->uncertainty = u < p->def.max_uncertainty ? u : p->def.max_uncertainty;
@@ -423,7 +423,7 @@ static void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_
   step_states(&c, p, reason, sensed || floored, reporting || floored || e.invalidate, prev, dt);
 
   if (p->def.smoothing_time <= 0.0f) b->smoothed = conf;
-  else b->smoothed += (conf - b->smoothed) * k->smooth;
+  else b->smoothed = wy_smoothed_step(b->smoothed, conf, k->smooth);
   locate(b, bsl, p, reporting, k);
 
   bool still = !sensed && conf == 0.0f && b->evidence < 0 && b->damage == 0.0f &&
