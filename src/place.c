@@ -101,18 +101,23 @@ static int32_t lowest_bit(uint64_t x) {
 #endif
 }
 
-/* The first awake place at from or after it (count: none). */
-static int32_t next_awake(const wy_place_list *l, int32_t from) {
+/* The first place at from or after it that is asleep (or, asleep false,
+ * awake), from the bits (count: none). */
+static int32_t next_place(const wy_place_list *l, int32_t from, bool asleep) {
   for (int32_t k = from / 64; k * 64 < l->count; k++) {
-    uint64_t awake = ~l->asleep_bits[k];
-    if (k == from / 64) awake &= ~0ull << (from % 64);
-    if (awake) {
-      int32_t i = k * 64 + lowest_bit(awake);
+    uint64_t bits = asleep ? l->asleep_bits[k] : ~l->asleep_bits[k];
+    if (k == from / 64) bits &= ~0ull << (from % 64);
+    if (bits) {
+      int32_t i = k * 64 + lowest_bit(bits);
       return i < l->count ? i : l->count;
     }
   }
   return l->count;
 }
+
+static int32_t next_awake(const wy_place_list *l, int32_t from) { return next_place(l, from, false); }
+/* Waking the one it found leaves the next where it was. */
+static int32_t next_asleep(const wy_place_list *l, int32_t from) { return next_place(l, from, true); }
 
 /* Place i leaves; the last takes its place (and its bit). */
 static void place_remove(wy_place_list *l, int32_t i) {
@@ -125,6 +130,13 @@ static void place_remove(wy_place_list *l, int32_t i) {
 
 /* ---- sleepers: places out of the steps ------------------------------------------ */
 
+/* A place's confidence after a step of dt with no report: fade_rate x dt
+ * less, not below 0 (the step, a sleeper's replay and its look ahead alike). */
+static float faded(const wary_profile_def *d, float c, float dt) {
+  float v = c - d->fade_rate * dt;
+  return v > 0.0f ? v : 0.0f;
+}
+
 /* A sleeper's time in state, and a fading one's confidence, caught up with
  * the steps taken: each step's fading as wy_places_resolve takes it, until
  * 0 (d: the agent's profile, which a change wakes them before:
@@ -132,10 +144,8 @@ static void place_remove(wy_place_list *l, int32_t i) {
 static void catch_up(const wary_world *w, const wary_profile_def *d, wy_place *pl) {
   uint32_t through = wy_beliefs_through(w);
   uint32_t from = wy_step_of(w, pl->asleep_since);
-  for (uint32_t n = from; pl->confidence > 0.0f && (int32_t)(through - n) >= 0; n++) {
-    float c = pl->confidence - d->fade_rate * w->beliefs->dt[n % WY_DT_RING];
-    pl->confidence = c > 0.0f ? c : 0.0f;
-  }
+  for (uint32_t n = from; pl->confidence > 0.0f && (int32_t)(through - n) >= 0; n++)
+    pl->confidence = faded(d, pl->confidence, w->beliefs->dt[n % WY_DT_RING]);
   pl->time_in_state = wy_replayed_time(w, pl->time_in_state, from, through);
   pl->asleep_since = (uint16_t)(through + 1u);
 }
@@ -163,8 +173,7 @@ static bool on_fade(const wy_place *pl) {
 /* Whether a step of dt (no report) changes place pl (on_fade, caught up):
  * its fading takes it below its rung, or unsuspected to 0 (dropped). */
 static bool leaves_rung(const wary_profile_def *d, const wy_place *pl, float dt) {
-  float c = pl->confidence - d->fade_rate * dt;
-  c = c > 0.0f ? c : 0.0f;
+  float c = faded(d, pl->confidence, dt);
   return pl->state == WARY_UNDETECTED ? c <= 0.0f : wy_rung_of(d, c) < pl->state;
 }
 
@@ -213,18 +222,16 @@ static void fall_asleep(const wary_world *w, wy_place_list *l, wy_place *pl, dou
  * this looks does not show in it: a loaded list looks at its first step). */
 static void wake_fading(const wary_world *w, const wary_profile_def *d, wy_place_list *l, float dt) {
   double due = INFINITY;
-  for (int32_t word = 0; word * 64 < l->count; word++) {
-    for (uint64_t asleep = l->asleep_bits[word]; asleep; asleep &= asleep - 1) {
-      wy_place *pl = &l->data[word * 64 + lowest_bit(asleep)];
-      if (!on_fade(pl)) continue;
-      wy_place now = *pl;
-      catch_up(w, d, &now);
-      if (on_fade(&now) && !leaves_rung(d, &now, dt)) {
-        double at = l->fade_clock + allowance(d, &now);
-        if (at < due) due = at;
-      } else {
-        wake(w, d, l, pl);
-      }
+  for (int32_t i = next_asleep(l, 0); i < l->count; i = next_asleep(l, i + 1)) {
+    wy_place *pl = &l->data[i];
+    if (!on_fade(pl)) continue;
+    wy_place now = *pl;
+    catch_up(w, d, &now);
+    if (on_fade(&now) && !leaves_rung(d, &now, dt)) {
+      double at = l->fade_clock + allowance(d, &now);
+      if (at < due) due = at;
+    } else {
+      wake(w, d, l, pl);
     }
   }
   l->fade_due = due;
@@ -239,30 +246,28 @@ static void wake_due(const wary_world *w, const wary_profile_def *d, wy_place_li
   float lead[2] = {-INFINITY, -INFINITY};
   double due = INFINITY;
   uint32_t through = wy_beliefs_through(w);
-  /* The sleepers in order, from their bits (wake clears a bit behind). */
-  for (int32_t word = 0; word * 64 < l->count; word++) {
-    for (uint64_t asleep = l->asleep_bits[word]; asleep; asleep &= asleep - 1) {
-      wy_place *pl = &l->data[word * 64 + lowest_bit(asleep)];
-      if (on_fade(pl)) {
-        if (all) {
-          catch_up(w, d, pl);
-          double at = l->fade_clock + allowance(d, pl);
-          if (at < due) due = at;
-        }
-        continue;
+  /* The sleepers in order, from their bits. */
+  for (int32_t i = next_asleep(l, 0); i < l->count; i = next_asleep(l, i + 1)) {
+    wy_place *pl = &l->data[i];
+    if (on_fade(pl)) {
+      if (all) {
+        catch_up(w, d, pl);
+        double at = l->fade_clock + allowance(d, pl);
+        if (at < due) due = at;
       }
-      if (all) catch_up(w, d, pl);
-      int32_t k = deadline_of(pl);
-      uint32_t from = wy_step_of(w, pl->asleep_since);
-      /* As the beliefs' (wy_beliefs_wake_due): a bound tells one far from
-       * its deadline without the replay; one near it wakes, a step or two
-       * early at most, which changes no result. */
-      float t;
-      if (all || !wy_replayed_bound(w, pl->time_in_state, from, through, dt, &t))
-        t = wy_replayed_time(w, pl->time_in_state, from, through) + dt;
-      if (t >= end[k]) wake(w, d, l, pl);
-      else if (t > lead[k]) lead[k] = t;
+      continue;
     }
+    if (all) catch_up(w, d, pl);
+    int32_t k = deadline_of(pl);
+    uint32_t from = wy_step_of(w, pl->asleep_since);
+    /* As the beliefs' (wy_beliefs_wake_due): a bound tells one far from
+     * its deadline without the replay; one near it wakes, a step or two
+     * early at most, which changes no result. */
+    float t;
+    if (all || !wy_replayed_bound(w, pl->time_in_state, from, through, dt, &t))
+      t = wy_replayed_time(w, pl->time_in_state, from, through) + dt;
+    if (t >= end[k]) wake(w, d, l, pl);
+    else if (t > lead[k]) lead[k] = t;
   }
   l->lead[0] = lead[0];
   l->lead[1] = lead[1];
@@ -278,11 +283,8 @@ static void wake_fading_all(const wary_world *w, int32_t agent) {
   wy_place_list *l = places_of(w, agent);
   if (l->asleep_count == 0) return;
   const wary_profile_def *d = &wy_agent_profile(w, agent)->def;
-  for (int32_t word = 0; word * 64 < l->count; word++)
-    for (uint64_t asleep = l->asleep_bits[word]; asleep; asleep &= asleep - 1) {
-      wy_place *pl = &l->data[word * 64 + lowest_bit(asleep)];
-      if (pl->confidence > 0.0f) wake(w, d, l, pl);
-    }
+  for (int32_t i = next_asleep(l, 0); i < l->count; i = next_asleep(l, i + 1))
+    if (l->data[i].confidence > 0.0f) wake(w, d, l, &l->data[i]);
 }
 
 static void profile_changing(wary_world *w, int32_t profile) {
@@ -373,10 +375,7 @@ void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t index, float dt) {
   bool sleep = !w->beliefs->resolve_all;
   for (int32_t i = next_awake(l, 0); i < l->count; i = next_awake(l, i + 1)) {
     wy_place *pl = &l->data[i];
-    if (!pl->fresh) {
-      float c = pl->confidence - d->fade_rate * dt;
-      pl->confidence = c > 0.0f ? c : 0.0f;
-    }
+    if (!pl->fresh) pl->confidence = faded(d, pl->confidence, dt);
     pl->time_in_state += dt;
     float c = pl->confidence;
     int32_t level = wy_rung_of(d, c);
