@@ -270,29 +270,23 @@ static int32_t listed_at(const wy_belief_list *l, int32_t i);
  * (resolve.c) for it, which a full resolve would make too, the step it
  * reaches 0 included. */
 static void fade_step(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl, float dt, float smooth) {
-  float silent[WY_SLOTS];
+  /* The slot the step takes as the one that reported last (the least
+   * silent after it, as wy_belief_clocks picks it) sets the fade. */
   float quietest = INFINITY;
   int32_t losing = b->losing_slot;
   for (int32_t s = 0; s < p->slot_count; s++) {
-    if (!bsl[s].ever) continue;
-    silent[s] = bsl[s].silent + dt;
-    if (silent[s] < quietest) {
-      quietest = silent[s];
+    float silent = bsl[s].silent + dt;
+    if (bsl[s].ever && silent < quietest) {
+      quietest = silent;
       losing = s;
     }
   }
-  float fade = losing >= 0 ? p->def.fade_rate * p->slots[losing].decay_scale * dt : p->def.fade_rate * 1.0f * dt;
-  float faded = b->confidence - fade;
-  float conf = faded > 0.0f ? faded : 0.0f;
-  for (int32_t s = 0; s < p->slot_count; s++)
-    if (bsl[s].ever) bsl[s].silent = silent[s];
-  b->losing_slot = (int8_t)losing;
-  b->confidence = conf;
-  b->time_in_state += dt;
-  if (p->def.smoothing_time <= 0.0f) b->smoothed = conf;
-  else b->smoothed = wy_smoothed_step(b->smoothed, conf, smooth);
-  float u = b->uncertainty + p->def.uncertainty_growth * dt;
-  b->uncertainty = u < p->def.max_uncertainty ? u : p->def.max_uncertainty;
+  float faded = b->confidence - (losing >= 0 ? p->def.fade_rate * p->slots[losing].decay_scale * dt
+                                             : p->def.fade_rate * 1.0f * dt);
+  b->confidence = faded > 0.0f ? faded : 0.0f;
+  /* Then the clocks, as a quiet step moves them, smoothed towards the new
+   * confidence. */
+  wy_belief_clocks(p, b, bsl, dt, smooth, p->def.uncertainty_growth * dt);
 }
 
 /* Steps from n through through, with the dt each had, of belief b and its
