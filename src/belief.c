@@ -281,8 +281,7 @@ static void fade_step(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl, fl
       losing = s;
     }
   }
-  float faded = b->confidence - (losing >= 0 ? p->def.fade_rate * p->slots[losing].decay_scale * dt
-                                             : p->def.fade_rate * 1.0f * dt);
+  float faded = b->confidence - wy_fade_of(p, losing, dt);
   b->confidence = faded > 0.0f ? faded : 0.0f;
   /* Then the clocks, as a quiet step moves them, smoothed towards the new
    * confidence. */

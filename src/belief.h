@@ -320,6 +320,13 @@ static inline int32_t wy_belief_reason(const wy_belief_list *l, const wy_belief_
   return (int32_t)(l->out_of_range_step[s] - bs->reason_step) > 0 ? WARY_LOSS_OUT_OF_RANGE : bs->reason;
 }
 
+/* What a step of dt fades a belief by when slot (-1: none) is the one
+ * that reported it last: fade_rate x its decay scale x dt (a step, its
+ * held step and a dormant one's replay alike). */
+static inline float wy_fade_of(const wy_profile *p, int32_t slot, float dt) {
+  return slot >= 0 ? p->def.fade_rate * p->slots[slot].decay_scale * dt : p->def.fade_rate * 1.0f * dt;
+}
+
 /* The smoothed confidence a step later: s eased towards conf by smooth
  * (1 - e^(-dt / smoothing_time); seed 000's meter), landing on conf once
  * within 2^-24 of it. A meter shows no difference, and the float tail it

@@ -458,8 +458,8 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
   if (l->count == 0) return false;
   const wy_profile *p = r->profile;
   wy_rates k;
-  k.fade = p->def.fade_rate * 1.0f * dt;
-  for (int32_t s = 0; s < p->slot_count; s++) k.slot_fade[s] = p->def.fade_rate * p->slots[s].decay_scale * dt;
+  k.fade = wy_fade_of(p, -1, dt);
+  for (int32_t s = 0; s < p->slot_count; s++) k.slot_fade[s] = wy_fade_of(p, s, dt);
   k.growth = p->def.uncertainty_growth * dt;
   k.smooth = p->def.smoothing_time > 0.0f ? 1.0f - expf(-dt / p->def.smoothing_time) : 1.0f;
   bool all = w->beliefs->resolve_all;
