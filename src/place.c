@@ -103,7 +103,7 @@ static int32_t lowest_bit(uint64_t x) {
 
 /* The first place at from or after it that is asleep (or, asleep false,
  * awake), from the bits (count: none). */
-static int32_t next_place(const wy_place_list *l, int32_t from, bool asleep) {
+WY_INLINE int32_t next_place(const wy_place_list *l, int32_t from, bool asleep) {
   for (int32_t k = from / 64; k * 64 < l->count; k++) {
     uint64_t bits = asleep ? l->asleep_bits[k] : ~l->asleep_bits[k];
     if (k == from / 64) bits &= ~0ull << (from % 64);
@@ -115,9 +115,9 @@ static int32_t next_place(const wy_place_list *l, int32_t from, bool asleep) {
   return l->count;
 }
 
-static int32_t next_awake(const wy_place_list *l, int32_t from) { return next_place(l, from, false); }
+WY_INLINE int32_t next_awake(const wy_place_list *l, int32_t from) { return next_place(l, from, false); }
 /* Waking the one it found leaves the next where it was. */
-static int32_t next_asleep(const wy_place_list *l, int32_t from) { return next_place(l, from, true); }
+WY_INLINE int32_t next_asleep(const wy_place_list *l, int32_t from) { return next_place(l, from, true); }
 
 /* Place i leaves; the last takes its place (and its bit). */
 static void place_remove(wy_place_list *l, int32_t i) {
