@@ -215,6 +215,8 @@ static float approach(float from, float to, float step) {
   return wrap180(from + d);
 }
 
+/* One walk of the actors (their first lines, which the grid's refresh has
+ * just read): each one's motion, and an agent's eyes. */
 void wy_actors_motion(wary_world *w, float dt) {
   for (int32_t i = 0; i < w->actors.count; i++) {
     wy_actor *a = &w->actors.data[i];
@@ -222,12 +224,8 @@ void wy_actors_motion(wary_world *w, float dt) {
     if (!a->vel_set && dt > 0.0f)
       for (int k = 0; k < 3; k++) a->vel[k] = (a->pos[k] - a->step_pos[k]) / dt;
     memcpy(a->step_pos, a->pos, sizeof a->step_pos);
-  }
-}
-
-void wy_eyes_turn(wary_world *w, float dt) {
-  for (int32_t i = 0; i < w->agents.count; i++) {
-    wy_actor *a = &w->actors.data[w->agents.data[i].actor];
+    if (a->agent < 0) continue;
+    /* The eyes turn towards where the agent looks at its profile's rate. */
     float rate = eye_turn_rate(w, a), yaw, pitch;
     if (rate <= 0.0f) continue;
     desired_head(a, &yaw, &pitch);

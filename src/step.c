@@ -497,7 +497,6 @@ int wary_step_begin(wary_world *w, float dt) {
   w->reports->places.count = 0;
   w->light_epoch++;
   wy_actors_motion(w, dt);
-  wy_eyes_turn(w, dt);
   lanes_empty(w);
   /* The first pass: where the sounds and stimuli arrive, the ray budget's
    * plan, what every agent's senses find, and the room all of it needs. */
