@@ -216,10 +216,15 @@ static float approach(float from, float to, float step) {
 }
 
 /* One walk of the actors (their first lines, which the grid's refresh has
- * just read): each one's motion, and an agent's eyes. */
-void wy_actors_motion(wary_world *w, float dt) {
+ * just read): what it changes kept, each one's motion, and an agent's eyes. */
+void wy_actors_motion(wary_world *w, float dt, wy_motion *kept) {
   for (int32_t i = 0; i < w->actors.count; i++) {
     wy_actor *a = &w->actors.data[i];
+    wy_motion *m = &kept[i];
+    memcpy(m->vel, a->vel, sizeof m->vel);
+    memcpy(m->step_pos, a->step_pos, sizeof m->step_pos);
+    m->head_yaw = a->head_yaw;
+    m->head_pitch = a->head_pitch;
     if (!wy_id_live(&w->actor_ids, i)) continue;
     if (!a->vel_set && dt > 0.0f)
       for (int k = 0; k < 3; k++) a->vel[k] = (a->pos[k] - a->step_pos[k]) / dt;

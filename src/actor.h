@@ -120,10 +120,20 @@ int wy_samples_check(wy_error *e, const char *fn, const char *what, const wary_s
 void wy_agent_reset_timers(const wary_world *w, int32_t agent, uint32_t serial);
 /* Where a's eyes are and where they look (unit vector). */
 void wy_actor_eye(const wary_world *w, const wy_actor *a, float eye_pos[3], float eye_forward[3]);
+/* What a step changes before it knows it has the room it needs (how the
+ * actors moved, where the eyes turned): put back when it has not. */
+typedef struct wy_motion {
+  float vel[3];
+  float step_pos[3];
+  float head_yaw, head_pitch;
+} wy_motion;
+
 /* At a step of dt seconds: the velocity of every actor whose game sets none
  * is its motion since the last step, and the agents' eyes turn towards
- * where they look, at their profile's rate. */
-void wy_actors_motion(wary_world *w, float dt);
+ * where they look, at their profile's rate. What it changes of actor i is
+ * kept first in kept[i] (room for every actor slot), for a step that must
+ * be undone. */
+void wy_actors_motion(wary_world *w, float dt, wy_motion *kept);
 /* Rebuilds the spatial grid if actors moved; false on out of memory. */
 bool wy_grid_refresh(wary_world *w);
 

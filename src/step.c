@@ -429,14 +429,7 @@ static void keep(wary_world *w, wy_undo *u) {
   *u = (wy_undo){w->time, w->steps, w->step_dt, w->stats, w->events_dropped, w->light_epoch,
                  w->beliefs->dt[(w->steps + 1u) % WY_DT_RING], w->beliefs->dt_run_start,
                  w->beliefs->dt_same_since};
-  for (int32_t i = 0; i < w->actors.count; i++) {
-    const wy_actor *a = &w->actors.data[i];
-    wy_motion *m = &w->motion.data[i];
-    memcpy(m->vel, a->vel, sizeof m->vel);
-    memcpy(m->step_pos, a->step_pos, sizeof m->step_pos);
-    m->head_yaw = a->head_yaw;
-    m->head_pitch = a->head_pitch;
-  }
+  /* The actors' motion is kept by the walk that changes it (wy_actors_motion). */
 }
 
 /* A step that could not have its room: it has no events (the last step's
@@ -496,7 +489,7 @@ int wary_step_begin(wary_world *w, float dt) {
   w->reports->actors.count = 0;
   w->reports->places.count = 0;
   w->light_epoch++;
-  wy_actors_motion(w, dt);
+  wy_actors_motion(w, dt, w->motion.data);
   lanes_empty(w);
   /* The first pass: where the sounds and stimuli arrive, the ray budget's
    * plan, what every agent's senses find, and the room all of it needs. */

@@ -109,14 +109,6 @@ typedef struct wy_agent_span {
   int32_t place_room; /* the place notes the stimuli brought it */
 } wy_agent_span;
 
-/* What a step changes before it knows it has the room it needs (how the
- * actors moved, where the eyes turned): put back when it has not. */
-typedef struct wy_motion {
-  float vel[3];
-  float step_pos[3];
-  float head_yaw, head_pitch;
-} wy_motion;
-
 struct wary_world {
   wary_world_def def;
   wy_error *error;        /* the last failure: written by calls on a const world too */
