@@ -324,7 +324,7 @@ static inline int32_t wy_belief_reason(const wy_belief_list *l, const wy_belief_
  * that reported it last: fade_rate x its decay scale x dt (a step, its
  * held step and a dormant one's replay alike). */
 static inline float wy_fade_of(const wy_profile *p, int32_t slot, float dt) {
-  return slot >= 0 ? p->def.fade_rate * p->slots[slot].decay_scale * dt : p->def.fade_rate * 1.0f * dt;
+  return slot >= 0 ? p->def.fade_rate * p->slots[slot].decay_scale * dt : p->def.fade_rate * dt;
 }
 
 /* The smoothed confidence a step later: s eased towards conf by smooth
