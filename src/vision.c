@@ -43,10 +43,17 @@ wary_vision_def wary_default_vision_def(void) {
   return v;
 }
 
-static void scale_vision(const wary_world *w, wary_vision_def *v) {
+/* The def's distances scaled, and what a look works out from it alone:
+ * the cosine of the widest cone's half angle plus a thousandth of a radian
+ * (outside_cones), not worked out again for every target. */
+static void derive(const wary_world *w, wy_vision_profile *vp) {
+  wary_vision_def *v = &vp->def;
   v->max_range = wy_scaled(w, v->max_range, 30.0f);
   v->rear_min_speed = wy_scaled(w, v->rear_min_speed, 3.0f);
   v->motion_bonus_speed = wy_scaled(w, v->motion_bonus_speed, 6.0f);
+  float widest = v->peripheral_cone && v->peripheral_half_angle > v->half_angle ? v->peripheral_half_angle
+                                                                                 : v->half_angle;
+  vp->outside_cos = v->rear_cone || !(widest < 179.0f) ? NAN : cosf(widest * WY_PI / 180.0f + 1e-3f);
 }
 
 static int curve_check(wy_error *e, const char *fn, const char *name, int32_t count, const float *values) {
@@ -109,10 +116,10 @@ int wary_profile_set_vision(wary_world *w, int32_t profile, const wary_vision_de
   if (status == WARY_OK) status = wy_step_check(w, __func__);
   if (status != WARY_OK) return status;
   wy_profile *p = &w->profiles.data[profile];
-  wary_vision_def *v = &w->vision->profiles.data[profile];
-  *v = *def;
-  scale_vision(w, v);
-  contract(p, v);
+  wy_vision_profile *v = &w->vision->profiles.data[profile];
+  v->def = *def;
+  derive(w, v);
+  contract(p, &v->def);
   wy_profile_refresh(w, p);
   return WARY_OK;
 }
@@ -134,10 +141,10 @@ static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
 }
 
 static void profile_added(wary_world *w, int32_t profile) {
-  wary_vision_def *v = &w->vision->profiles.data[w->vision->profiles.count++];
-  *v = wary_default_vision_def();
-  scale_vision(w, v);
-  contract(&w->profiles.data[profile], v);
+  wy_vision_profile *v = &w->vision->profiles.data[w->vision->profiles.count++];
+  v->def = wary_default_vision_def();
+  derive(w, v);
+  contract(&w->profiles.data[profile], &v->def);
 }
 
 const wy_module wy_vision_module = {
@@ -261,15 +268,14 @@ static float cos_to(const float eye[3], const float fwd[3], const float head[3],
  * looks the other way) nor a half angle near 180 degrees. */
 static bool outside_cones(const wary_world *w, const float eye[3], const float fwd[3], const wary_vision_def *v,
                           const wy_actor *t) {
-  if (v->rear_cone || !isfinite(t->yaw)) return false; /* a NaN yaw makes every point NaN */
+  /* v is wy_vision_of's: the def that opens its wy_vision_profile (vision.h). */
+  float widest_cos = ((const wy_vision_profile *)v)->outside_cos;
+  if (isnan(widest_cos) || !isfinite(t->yaw)) return false; /* a NaN yaw makes every point NaN */
   const float *src;
   float scale;
   if (sample_source(w, v, t, &src, &scale) <= 0 || src[0] * scale != 0.0f || src[1] * scale != 0.0f) return false;
-  float widest = v->peripheral_cone && v->peripheral_half_angle > v->half_angle ? v->peripheral_half_angle
-                                                                                 : v->half_angle;
-  if (!(widest < 179.0f)) return false;
   float head[3] = {t->pos[0], t->pos[1], t->pos[2] + src[2] * scale};
-  return cos_to(eye, fwd, head, wy_dist3(eye, head)) < cosf(widest * WY_PI / 180.0f + 1e-3f);
+  return cos_to(eye, fwd, head, wy_dist3(eye, head)) < widest_cos;
 }
 
 bool wy_vision_plan(wary_world *w, const float eye_pos[3], const float fwd[3],

@@ -5,14 +5,25 @@
 
 #include "world.h"
 
+/* A profile's vision: its def, distances scaled, and what a look at a
+ * target works out from the def alone, once (vision.c, derive). */
+typedef struct wy_vision_profile {
+  wary_vision_def def;    /* first: wy_vision_of's pointer is this one's */
+  /* The cosine outside_cones (vision.c) compares with, or NAN when it never
+   * tells (a rear cone, a widest half angle of 179 degrees or more). */
+  float outside_cos;
+} wy_vision_profile;
+
 struct wy_vision {
-  WY_ARRAY(wary_vision_def) profiles; /* per profile, distances scaled */
+  WY_ARRAY(wy_vision_profile) profiles; /* per profile */
 };
 
 extern const wy_module wy_vision_module;
 
+/* The profile's vision def. The functions below that take one take it from
+ * here: they find what was worked out from it beside it. */
 static inline const wary_vision_def *wy_vision_of(const wary_world *w, int32_t profile) {
-  return &w->vision->profiles.data[profile];
+  return &w->vision->profiles.data[profile].def;
 }
 
 /* How far from an agent's feet a target can be for vision to see it: the
