@@ -298,7 +298,7 @@ static void replay_from(const wary_world *w, const wy_profile *p, wy_belief *b, 
     float dt = bs->dt[n % WY_DT_RING];
     uint32_t count = run_length(bs, n, through);
     /* What a step computes from its dt, once per run. */
-    float smooth = p->def.smoothing_time > 0.0f ? 1.0f - expf(-dt / p->def.smoothing_time) : 1.0f;
+    float smooth = wy_smooth_of(p, dt);
     uint32_t k = 0;
     for (; k < count && b->confidence > 0.0f; k++) fade_step(p, b, bsl, dt, smooth);
     if (k < count) replay_run(p, b, bsl, dt, count - k, smooth);
@@ -564,6 +564,10 @@ void wy_beliefs_step_begin(wary_world *w, float dt) {
     if (n - bs->dt_same_since > WY_DT_RING) bs->dt_same_since = n - WY_DT_RING;
   }
   bs->dt[n % WY_DT_RING] = dt;
+  for (int32_t i = 0; i < w->profiles.count; i++) {
+    wy_profile *p = &w->profiles.data[i];
+    p->step_smooth = wy_smooth_of(p, dt);
+  }
 }
 
 void wy_beliefs_restamp(wary_world *w) {

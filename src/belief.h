@@ -327,6 +327,12 @@ static inline float wy_fade_of(const wy_profile *p, int32_t slot, float dt) {
   return slot >= 0 ? p->def.fade_rate * p->slots[slot].decay_scale * dt : p->def.fade_rate * dt;
 }
 
+/* The easing of a step of dt towards the confidence: 1 - e^(-dt /
+ * smoothing_time), 1 without smoothing. */
+static inline float wy_smooth_of(const wy_profile *p, float dt) {
+  return p->def.smoothing_time > 0.0f ? 1.0f - expf(-dt / p->def.smoothing_time) : 1.0f;
+}
+
 /* The smoothed confidence a step later: s eased towards conf by smooth
  * (1 - e^(-dt / smoothing_time); seed 000's meter), landing on conf once
  * within 2^-24 of it. A meter shows no difference, and the float tail it
@@ -472,7 +478,8 @@ void wy_belief_wake(wary_world *w, int32_t agent, int32_t i);
  * whose time in state plus dt reaches it wake (the step resolves them);
  * the list's deadline_lead for it is taken again from the others. */
 void wy_beliefs_wake_due(wary_world *w, int32_t agent, int32_t deadline, float dt);
-/* The step begins: its dt is kept in the ring. */
+/* The step begins: its dt is kept in the ring, and every profile's easing
+ * for it worked out (wy_profile.step_smooth). */
 void wy_beliefs_step_begin(wary_world *w, float dt);
 /* The reason stamps are refreshed before any can fall 2^31 steps behind
  * (once in 2^30 steps, before the step's senses write any). */

@@ -46,6 +46,10 @@ typedef struct wy_profile {
   /* Vision's eye turn rate (vision.c writes it): kept here because the
    * actor layer turns the agents' eyes (used when the profile sees). */
   float eye_turn_rate;
+  /* The beliefs' easing towards their confidence in the step under way
+   * (wy_smooth_of its dt): worked out once a step for every profile
+   * (wy_beliefs_step_begin), not once an agent. */
+  float step_smooth;
 } wy_profile;
 
 /* Creates the built-in senses 0 .. WARY_BUILTIN_SENSES - 1 of a new world. */

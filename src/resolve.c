@@ -461,7 +461,7 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
   k.fade = wy_fade_of(p, -1, dt);
   for (int32_t s = 0; s < p->slot_count; s++) k.slot_fade[s] = wy_fade_of(p, s, dt);
   k.growth = p->def.uncertainty_growth * dt;
-  k.smooth = p->def.smoothing_time > 0.0f ? 1.0f - expf(-dt / p->def.smoothing_time) : 1.0f;
+  k.smooth = p->step_smooth;
   bool all = w->beliefs->resolve_all;
   k.undulled = true;
   bool looked_any = false;
