@@ -206,12 +206,14 @@ typedef struct wy_evidence_block {
 } wy_evidence_block;
 
 /* The ladder's rung for a confidence (a belief's, or a place's: place.c),
- * before min_track_duration holds Tracked back. */
+ * before min_track_duration holds Tracked back: the thresholds it reaches,
+ * counted (a profile's are in order: profile.c checks it), so that no
+ * branch mispredicts on beliefs of mixed states. Undetected (0) for NaN. */
+_Static_assert(WARY_UNDETECTED == 0 && WARY_SUSPECTED == 1 && WARY_DETECTED == 2 && WARY_TRACKED == 3,
+               "wy_rung_of counts the rungs");
 static inline int32_t wy_rung_of(const wary_profile_def *d, float conf) {
-  return conf >= d->track_threshold    ? WARY_TRACKED
-         : conf >= d->detect_threshold ? WARY_DETECTED
-         : conf >= d->suspect_threshold ? WARY_SUSPECTED
-                                        : WARY_UNDETECTED;
+  return (int32_t)(conf >= d->suspect_threshold) + (int32_t)(conf >= d->detect_threshold) +
+         (int32_t)(conf >= d->track_threshold);
 }
 
 /* The deadline a quiet belief counts down to: lost_time while Lost
@@ -415,13 +417,19 @@ static inline float wy_threat_score(const wy_threat_scale *s, float base, float 
   return wy_clamp01(base + s->weight * wy_clamp01(near));
 }
 
-/* The wary_threat_level of a score. */
+/* The wary_threat_level of a score: the highest level whose threshold it
+ * reaches, above 0, or none. The levels' thresholds need not be in order,
+ * so the highest reached is picked, by arithmetic rather than branches
+ * (the emotion pass asks it of beliefs of mixed scores). */
+_Static_assert(WARY_THREAT_NONE == 0 && WARY_THREAT_LOW == 1 && WARY_THREAT_MEDIUM == 2 && WARY_THREAT_HIGH == 3 &&
+                   WARY_THREAT_CRITICAL == 4,
+               "wy_threat_level_of picks the levels by number");
 static inline int8_t wy_threat_level_of(const wy_threat_scale *s, float score) {
-  return (int8_t)(score >= s->critical && score > 0.0f ? WARY_THREAT_CRITICAL
-                  : score >= s->high && score > 0.0f   ? WARY_THREAT_HIGH
-                  : score >= s->medium && score > 0.0f ? WARY_THREAT_MEDIUM
-                  : score >= s->low && score > 0.0f    ? WARY_THREAT_LOW
-                                                       : WARY_THREAT_NONE);
+  int32_t level = score >= s->low;                     /* WARY_THREAT_LOW or NONE */
+  level += (WARY_THREAT_MEDIUM - level) * (score >= s->medium);
+  level += (WARY_THREAT_HIGH - level) * (score >= s->high);
+  level += (WARY_THREAT_CRITICAL - level) * (score >= s->critical);
+  return (int8_t)(level * (score > 0.0f));
 }
 
 /* A scored entry's base from its terms and the record's confidence: the
