@@ -320,9 +320,11 @@ static bool holds(const wy_belief *b, const wy_belief_slot *bsl, const wy_profil
 static bool keeps_rung(const wary_profile_def *d, const wy_belief *b, float conf, float time) {
   if (b->state == WARY_LOST) return time < d->lost_time;
   if (b->state == WARY_REMEMBERED) return time < d->memory_time;
+  /* On the ladder: the states mix from one belief to the next, so the
+   * answer is taken by arithmetic, not a branch. */
   int32_t level = wy_rung_of(d, conf);
-  if (level == WARY_TRACKED && b->state == WARY_DETECTED) return time < d->min_track_duration;
-  return level == b->state;
+  bool waiting = (level == WARY_TRACKED) & (b->state == WARY_DETECTED);
+  return (waiting & (time < d->min_track_duration)) | (!waiting & (level == b->state));
 }
 
 /* A held belief's step in which nothing came (see holds): what a full
