@@ -294,8 +294,8 @@ static const int32_t *walk_cells(const wy_grid *g, wy_grid_scratch *sc, const fl
      * wherever the slots stop ascending (each cell's do). Every item's
      * slot is written where the next one found goes, and counted only if
      * it is in range and its team not skipped: no branch on the distance,
-     * which about half the items of the square fail (the room holds one
-     * an actor, and no walk meets an actor twice). */
+     * which about half the items of the square fail (the result has room
+     * for every actor, and no walk meets an actor twice). */
     int32_t *result = sc->result.data, *run = sc->runs.data;
     int32_t n = *found, left = *left_out;
     bool skipping = skip_team != 0;
