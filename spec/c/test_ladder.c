@@ -97,13 +97,15 @@ static void test_levels(void) {
   ENSURE(wrong == 0);
   /* Seed 002's defaults: 0.8 is high (brain_spec's worked example), and a
    * level out of order is passed over by a higher one reached. */
+  wary_brain_def b = wary_default_brain_def();
   wy_threat_scale sc;
   memset(&sc, 0, sizeof sc);
-  sc.low = 0.2f;
-  sc.medium = 0.4f;
-  sc.high = 0.6f;
-  sc.critical = 0.85f;
+  sc.low = b.threat_low;
+  sc.medium = b.threat_medium;
+  sc.high = b.threat_high;
+  sc.critical = b.threat_critical;
   ENSURE(wy_threat_level_of(&sc, 0.8f) == WARY_THREAT_HIGH);
+  ENSURE(wy_threat_level_of(&sc, 0.85f) == WARY_THREAT_CRITICAL);
   ENSURE(wy_threat_level_of(&sc, 0.0f) == WARY_THREAT_NONE);
   sc.low = 0.9f;
   sc.medium = 0.1f;
