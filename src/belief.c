@@ -206,6 +206,55 @@ float wy_add_repeat(float t, float d, uint32_t n) {
   return t;
 }
 
+/* One step of wy_fade_repeat: c - f, or 0 when that is not above 0. */
+static float fade_once(float c, float f) {
+  float v = c - f;
+  return v > 0.0f ? v : 0.0f;
+}
+
+float wy_fade_repeat(float c, float f, uint32_t n) {
+  if (f == 0.0f) return c; /* c - 0 is c */
+  while (n > 0 && c > 0.0f) {
+    if (n <= 8 || !(c >= FLT_MIN) || !(c < FLT_MAX) || !(f >= FLT_MIN) || !(f < c)) {
+      /* A few steps, odd values, or one that reaches 0: as they come. */
+      c = fade_once(c, f);
+      n--;
+      continue;
+    }
+    /* c is in [2^(e-1), 2^e), where floats are the multiples of u. While the
+     * exact c - f stays at or above 2^(e-1), it rounds to c less f rounded
+     * to a multiple of u: the same amount each time, unless f is halfway
+     * between two (then which one depends on c: such a step is taken as it
+     * is). q = f / u is exact (u is a power of 2, f < c). */
+    int e = exponent_of(c);
+    float u = e - 24 >= FLT_MIN_EXP ? pow2f(e - 24) : ldexpf(1.0f, e - 24);
+    float q = f / u, whole = floorf(q);
+    if (q - whole == 0.5f) {
+      c = fade_once(c, f);
+      n--;
+      continue;
+    }
+    double units = q - whole < 0.5f ? whole : whole + 1.0f; /* f in u, rounded */
+    /* Step j of a run (from 0) is safe while room - j x units >= q, room the
+     * u's of c above 2^(e-1) (an integer below 2^23): the last of k is
+     * j = k - 1. The division only proposes k; the exact comparison of two
+     * doubles (an integer, and q) decides. */
+    double room = ((double)c - pow2(e - 1)) / (double)u;
+    if (units == 0.0 && room >= (double)q) return c; /* every step leaves c as it is */
+    double most = units == 0.0 ? 0.0 : floor((room - (double)q) / units) + 1.0;
+    uint32_t k = most < 1.0 ? 0u : most < (double)n ? (uint32_t)most : n;
+    while (k > 0 && !(room - (double)(k - 1u) * units >= (double)q)) k--;
+    if (k == 0) {
+      c = fade_once(c, f);
+      n--;
+      continue;
+    }
+    c = (float)((double)c - (double)k * units * (double)u);
+    n -= k;
+  }
+  return c;
+}
+
 /* How many steps from n through through (n <= through) had the dt of step n. */
 static uint32_t run_length(const struct wy_beliefs *bs, uint32_t n, uint32_t through) {
   if ((int32_t)(n - bs->dt_same_since) >= 0) return through - n + 1u;
@@ -506,6 +555,17 @@ static float replay_bound(float t, float d, uint32_t n, float dt) {
   double bound = real * (1.0 + (double)(n + 1u) * 0x1p-23) + (double)(n + 1u) * 0x1p-149;
   float f = (float)bound;
   return (double)f < bound ? nextafterf(f, INFINITY) : f;
+}
+
+float wy_replayed_fade(const wary_world *w, float c, float rate, uint32_t from, uint32_t through) {
+  const struct wy_beliefs *bs = w->beliefs;
+  for (uint32_t n = from; c > 0.0f && (int32_t)(through - n) >= 0;) {
+    uint32_t count = run_length(bs, n, through);
+    float f = rate * bs->dt[n % WY_DT_RING];
+    c = wy_fade_repeat(c, f, count);
+    n += count;
+  }
+  return c;
 }
 
 bool wy_replayed_bound(const wary_world *w, float t, uint32_t from, uint32_t through, float dt, float *bound) {

@@ -371,6 +371,10 @@ static inline void wy_belief_clocks(const wy_profile *p, wy_belief *b, wy_belief
 /* fl(...fl(fl(t + d) + d)... + d), n additions of d (t, d >= 0), to the bit,
  * in a few operations: what n steps of dt d do to a clock. */
 float wy_add_repeat(float t, float d, uint32_t n);
+/* n steps of fading by f (c > 0 or 0, f >= 0): each c = fl(c - f), or 0
+ * when that is not above 0 (then it stays 0), to the bit, in a few
+ * operations: what n steps fade a place's confidence (place.c, faded). */
+float wy_fade_repeat(float c, float f, uint32_t n);
 
 /* The last step a belief's clocks should have taken now: the one before this
  * one while a step runs (its resolve is still to come), else the last. */
@@ -393,6 +397,9 @@ static inline uint32_t wy_belief_asleep_since(const wary_world *w, const wy_beli
 /* A time in state t after the steps from .. through (at most WY_DT_RING
  * back), each adding the dt it had: what they make of it, to the bit. */
 float wy_replayed_time(const wary_world *w, float t, uint32_t from, uint32_t through);
+/* A confidence c after the same steps, each fading it by rate x its dt
+ * (wy_fade_repeat): what they make of it, to the bit. */
+float wy_replayed_fade(const wary_world *w, float c, float rate, uint32_t from, uint32_t through);
 /* When one dt has held since step from: true, and *bound at or above what
  * wy_replayed_time(w, t, from, through) + dt makes (a few parts in 10^7 of
  * it per step replayed; from through + 1: exact or nearly), without the

@@ -133,7 +133,10 @@ static void place_remove(wy_place_list *l, int32_t i) {
 /* A place's confidence after a step of dt with no report: fade_rate x dt
  * less, not below 0 (the step, a sleeper's replay and its look ahead alike). */
 static float faded(const wary_profile_def *d, float c, float dt) {
-  float v = c - d->fade_rate * dt;
+  /* The product first, on its own (never fused with the subtraction):
+   * what wy_fade_repeat subtracts when it catches a sleeper up. */
+  float f = d->fade_rate * dt;
+  float v = c - f;
   return v > 0.0f ? v : 0.0f;
 }
 
@@ -144,8 +147,7 @@ static float faded(const wary_profile_def *d, float c, float dt) {
 static void catch_up(const wary_world *w, const wary_profile_def *d, wy_place *pl) {
   uint32_t through = wy_beliefs_through(w);
   uint32_t from = wy_step_of(w, pl->asleep_since);
-  for (uint32_t n = from; pl->confidence > 0.0f && (int32_t)(through - n) >= 0; n++)
-    pl->confidence = faded(d, pl->confidence, w->beliefs->dt[n % WY_DT_RING]);
+  pl->confidence = wy_replayed_fade(w, pl->confidence, d->fade_rate, from, through);
   pl->time_in_state = wy_replayed_time(w, pl->time_in_state, from, through);
   pl->asleep_since = (uint16_t)(through + 1u);
 }

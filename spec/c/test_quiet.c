@@ -669,8 +669,43 @@ static void test_add_repeat(void) {
   ENSURE(wrong == 0);
 }
 
+/* n steps of place.c's fading (c - f, 0 once not above 0) in a few
+ * operations, against the steps one by one: confidences anywhere in (0, 1],
+ * on and next to powers of 2; fades of profiles' sizes, halfway between two
+ * floats of c's binade, below half of one, subnormal, at or above c. */
+static void test_fade_repeat(void) {
+  static const float rates[] = {0.1f / 60.0f, 0.1f / 30.0f, 0.25f / 144.0f, 0.01f, 1e-7f, 1e-30f, 0.3f, 2.0f};
+  int wrong = 0, cases = 0;
+  for (int i = 0; i < 20000; i++) {
+    float c = unit();
+    if (i % 5 == 0) c = ldexpf(1.0f, -(int)(lcg() % 20u)); /* a power of 2 */
+    if (i % 5 == 1) c = nextafterf(ldexpf(1.0f, -(int)(lcg() % 20u)), (float)(lcg() % 2u) * 2.0f);
+    if (i % 97 == 0) c = 0x1p-140f;
+    float f = i % 3 ? rates[lcg() % 8u] : unit() * 0.01f;
+    if (i % 7 == 0 && c > 0.0f) {
+      int e;
+      frexpf(c, &e);
+      f = ldexpf(1.0f, e - 25) * (float)(1u + 2u * (lcg() % 50u)); /* halfway */
+    }
+    if (i % 13 == 0) f = ldexpf(1.0f, -(int)(20u + lcg() % 10u)) * unit(); /* below half a step of c's */
+    if (i % 89 == 0) f = 0x1p-145f;
+    uint32_t n = lcg() % 5000u;
+    float naive = c;
+    for (uint32_t k = 0; k < n; k++) {
+      float v = naive - f;
+      naive = v > 0.0f ? v : 0.0f;
+    }
+    float fast = wy_fade_repeat(c, f, n);
+    cases++;
+    wrong += memcmp(&naive, &fast, sizeof naive) != 0;
+  }
+  ENSURE(cases == 20000);
+  ENSURE(wrong == 0);
+}
+
 int main(void) {
   test_add_repeat();
+  test_fade_repeat();
   quiet_equals_full(350.0f, 500, false, false);
   quiet_equals_full(3000.0f, 40, true, false);
   quiet_equals_full(350.0f, 500, false, true);
