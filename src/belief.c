@@ -166,6 +166,20 @@ static double pow2(int k) {
   return f;
 }
 
+/* The floats of x's binade [2^(e-1), 2^e) (x normal) are the multiples of
+ * *u; *q is d in u's (exact while d < 2^24 u) and *units d rounded to a
+ * whole number of them. False when d is halfway between two: then how a
+ * sum or difference with x rounds depends on x. */
+WY_INLINE bool binade_units(float x, float d, int *e, float *u, float *q, double *units) {
+  *e = exponent_of(x);
+  *u = *e - 24 >= FLT_MIN_EXP ? pow2f(*e - 24) : ldexpf(1.0f, *e - 24);
+  *q = d / *u;
+  float whole = floorf(*q);
+  if (*q - whole == 0.5f) return false;
+  *units = *q - whole < 0.5f ? whole : whole + 1.0f;
+  return true;
+}
+
 float wy_add_repeat(float t, float d, uint32_t n) {
   /* A few adds cost less than working them out. */
   if (n <= 8) {
@@ -182,15 +196,14 @@ float wy_add_repeat(float t, float d, uint32_t n) {
      * sum stays below 2^e, t + d rounds to t plus d rounded to a multiple of
      * u: the same amount each time, unless d is halfway between two (then
      * which one depends on t: such a step is taken as it is). */
-    int e = exponent_of(t);
-    float u = e - 24 >= FLT_MIN_EXP ? pow2f(e - 24) : ldexpf(1.0f, e - 24);
-    float q = d / u, whole = floorf(q);
-    if (q - whole == 0.5f) {
+    int e;
+    float u, q;
+    double units;
+    if (!binade_units(t, d, &e, &u, &q, &units)) {
       t += d;
       n--;
       continue;
     }
-    double units = q - whole < 0.5f ? whole : whole + 1.0f; /* d in u, rounded */
     if (units == 0.0) return t; /* every add leaves t as it is, and t stays */
     double room = (pow2(e) - (double)t) / (double)u; /* u's left below 2^e */
     double fit = floor((room - 1.0) / units);              /* adds that end a u or more below */
@@ -226,15 +239,14 @@ float wy_fade_repeat(float c, float f, uint32_t n) {
      * to a multiple of u: the same amount each time, unless f is halfway
      * between two (then which one depends on c: such a step is taken as it
      * is). q = f / u is exact (u is a power of 2, f < c). */
-    int e = exponent_of(c);
-    float u = e - 24 >= FLT_MIN_EXP ? pow2f(e - 24) : ldexpf(1.0f, e - 24);
-    float q = f / u, whole = floorf(q);
-    if (q - whole == 0.5f) {
+    int e;
+    float u, q;
+    double units;
+    if (!binade_units(c, f, &e, &u, &q, &units)) {
       c = fade_once(c, f);
       n--;
       continue;
     }
-    double units = q - whole < 0.5f ? whole : whole + 1.0f; /* f in u, rounded */
     /* Step j of a run (from 0) is safe while room - j x units >= q, room the
      * u's of c above 2^(e-1) (an integer below 2^23): the last of k is
      * j = k - 1. The division only proposes k; the exact comparison of two
