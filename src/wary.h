@@ -627,11 +627,11 @@ int wary_world_save(const wary_world *world, void *buf, size_t cap, size_t *size
  * Snapshots of the formats this library reads load (version 2, and 1 from
  * earlier releases); a truncated, damaged, other-version or
  * other-definitions snapshot is refused (WARY_ERR_BAD_VALUE, the text says
- * which) and the world is left as it was; out of memory too. The handles of the saved world are valid again
- * (live ones name their objects, removed ones are refused); one made after
- * the save names nothing, and its slot may be given to a new object later,
- * as in the saved world. The last step's events and batch are gone. Not
- * during a step. */
+ * which) and the world is left as it was; out of memory too. The handles of
+ * the saved world are valid again (live ones name their objects, removed
+ * ones are refused); one made after the save names nothing, and its slot
+ * may be given to a new object later, as in the saved world. The last
+ * step's events and batch are gone. Not during a step. */
 int wary_world_load(wary_world *world, const void *buf, size_t size);
 
 /* ---- vision, light and environments ------------------------------------ */
