@@ -347,9 +347,10 @@ static inline float wy_smoothed_step(float s, float conf, float smooth) {
 }
 
 /* What one step of dt does to a quiet belief: its time in state, its slots'
- * silence and which fell silent last, smoothing towards its confidence (0),
- * uncertainty towards its cap; smooth is 1 - e^(-dt / smoothing_time) and
- * growth uncertainty_growth x dt. The very operations of a full resolve. */
+ * silence and which fell silent last, smoothing towards its confidence (0,
+ * or a fading one's after its fade: belief.c, fade_step), uncertainty
+ * towards its cap; smooth is 1 - e^(-dt / smoothing_time) and growth
+ * uncertainty_growth x dt. The very operations of a full resolve. */
 static inline void wy_belief_clocks(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl, float dt,
                                     float smooth, float growth) {
   b->time_in_state += dt;
