@@ -369,14 +369,6 @@ static inline void wy_belief_clocks(const wy_profile *p, wy_belief *b, wy_belief
   b->uncertainty = u < p->def.max_uncertainty ? u : p->def.max_uncertainty;
 }
 
-/* fl(...fl(fl(t + d) + d)... + d), n additions of d (t, d >= 0), to the bit,
- * in a few operations: what n steps of dt d do to a clock. */
-float wy_add_repeat(float t, float d, uint32_t n);
-/* n steps of fading by f (c > 0 or 0, f >= 0): each c = fl(c - f), or 0
- * when that is not above 0 (then it stays 0), to the bit, in a few
- * operations: what n steps fade a place's confidence (place.c, faded). */
-float wy_fade_repeat(float c, float f, uint32_t n);
-
 /* The last step a belief's clocks should have taken now: the one before this
  * one while a step runs (its resolve is still to come), else the last. */
 static inline uint32_t wy_beliefs_through(const wary_world *w) {

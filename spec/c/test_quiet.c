@@ -24,6 +24,7 @@
 #include "belief.h"
 #include "check.h"
 #include "place.h"
+#include "repeat.h"
 #include "wary.h"
 
 #define AGENTS 6

@@ -1,0 +1,149 @@
+/* repeat.c - runs of equal float steps, to the bit (repeat.h). Inside one
+ * binade of the running value every step adds (or takes off) the same
+ * rounded amount, so a run of them is one multiplication; a step that
+ * leaves the binade, or whose amount is halfway between two floats, is
+ * taken as it is. spec/c/test_quiet.c checks both against the steps one by
+ * one. */
+#include "repeat.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "base.h"
+
+/* frexpf's exponent of a normal float (t = m 2^e, 0.5 <= m < 1), and 2^k
+ * as a float (FLT_MIN_EXP <= k < FLT_MAX_EXP) and as a double (k too):
+ * from the bits, as wy_add_repeat asks them of every run. */
+static int exponent_of(float t) {
+  uint32_t bits;
+  memcpy(&bits, &t, sizeof bits);
+  return (int)((bits >> 23) & 0xffu) - 126;
+}
+
+static float pow2f(int k) {
+  uint32_t bits = (uint32_t)(k + 127) << 23;
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+static double pow2(int k) {
+  uint64_t bits = (uint64_t)(k + 1023) << 52;
+  double f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+/* The floats of x's binade [2^(e-1), 2^e) (x normal) are the multiples of
+ * *u; *q is d in u's (exact while d < 2^24 u) and *units d rounded to a
+ * whole number of them. False when d is halfway between two: then how a
+ * sum or difference with x rounds depends on x. */
+WY_INLINE bool binade_units(float x, float d, int *e, float *u, float *q, double *units) {
+  *e = exponent_of(x);
+  *u = *e - 24 >= FLT_MIN_EXP ? pow2f(*e - 24) : ldexpf(1.0f, *e - 24);
+  *q = d / *u;
+  float whole = floorf(*q);
+  if (*q - whole == 0.5f) return false;
+  *units = *q - whole < 0.5f ? whole : whole + 1.0f;
+  return true;
+}
+
+float wy_add_repeat(float t, float d, uint32_t n) {
+  /* A few adds cost less than working them out. */
+  if (n <= 8) {
+    for (uint32_t k = 0; k < n; k++) t += d;
+    return t;
+  }
+  while (n > 0) {
+    if (!(t >= FLT_MIN) || !(t < FLT_MAX) || !(d >= 0.0f) || !(d < FLT_MAX)) {
+      t += d;
+      n--;
+      continue;
+    }
+    /* t is in [2^(e-1), 2^e), where floats are the multiples of u. While the
+     * sum stays below 2^e, t + d rounds to t plus d rounded to a multiple of
+     * u: the same amount each time, unless d is halfway between two (then
+     * which one depends on t: such a step is taken as it is). */
+    int e;
+    float u, q;
+    double units;
+    if (!binade_units(t, d, &e, &u, &q, &units)) {
+      t += d;
+      n--;
+      continue;
+    }
+    if (units == 0.0) return t; /* every add leaves t as it is, and t stays */
+    double room = (pow2(e) - (double)t) / (double)u; /* u's left below 2^e */
+    double fit = floor((room - 1.0) / units);              /* adds that end a u or more below */
+    if (fit < 1.0) {
+      t += d;
+      n--;
+      continue;
+    }
+    uint32_t k = fit < (double)n ? (uint32_t)fit : n;
+    t = (float)((double)t + (double)k * units * (double)u);
+    n -= k;
+  }
+  return t;
+}
+
+/* One step of wy_fade_repeat: c - f, or 0 when that is not above 0. */
+static float fade_once(float c, float f) {
+  float v = c - f;
+  return v > 0.0f ? v : 0.0f;
+}
+
+float wy_fade_repeat(float c, float f, uint32_t n) {
+  if (f == 0.0f) return c; /* c - 0 is c */
+  while (n > 0 && c > 0.0f) {
+    if (n <= 8 || !(c >= FLT_MIN) || !(c < FLT_MAX) || !(f >= FLT_MIN) || !(f < c)) {
+      /* A few steps, odd values, or one that reaches 0: as they come. */
+      c = fade_once(c, f);
+      n--;
+      continue;
+    }
+    /* c is in [2^(e-1), 2^e), where floats are the multiples of u. While the
+     * exact c - f stays at or above 2^(e-1), it rounds to c less f rounded
+     * to a multiple of u: the same amount each time, unless f is halfway
+     * between two (then which one depends on c: such a step is taken as it
+     * is). q = f / u is exact (u is a power of 2, f < c). */
+    int e;
+    float u, q;
+    double units;
+    if (!binade_units(c, f, &e, &u, &q, &units)) {
+      c = fade_once(c, f);
+      n--;
+      continue;
+    }
+    /* Step j of a run (from 0) is safe while room - j x units >= q, room the
+     * u's of c above 2^(e-1) (an integer below 2^23): the last of k is
+     * j = k - 1. The division only proposes k; the exact comparison of two
+     * doubles (an integer, and q) decides. */
+    double room = ((double)c - pow2(e - 1)) / (double)u;
+    if (units == 0.0 && room >= (double)q) return c; /* every step leaves c as it is */
+    double most = units == 0.0 ? 0.0 : floor((room - (double)q) / units) + 1.0;
+    uint32_t k = most < 1.0 ? 0u : most < (double)n ? (uint32_t)most : n;
+    while (k > 0 && !(room - (double)(k - 1u) * units >= (double)q)) k--;
+    if (k == 0) {
+      c = fade_once(c, f);
+      n--;
+      continue;
+    }
+    c = (float)((double)c - (double)k * units * (double)u);
+    n -= k;
+  }
+  return c;
+}
+
+/* Above what n additions of d to t (t, d >= 0), then one of dt, can make in
+ * floats, or +inf: each rounding adds at most 2^-24 of the sum it makes
+ * (2^-149 below the normal floats), so the float sum is at most the real
+ * one times (1 + 2^-24)^(n + 1) < 1 + (n + 1) 2^-23 (n < 2^16). */
+float wy_add_repeat_bound(float t, float d, uint32_t n, float dt) {
+  if (n >= 65536u) return INFINITY;
+  double real = (double)t + (double)n * (double)d + (double)dt;
+  double bound = real * (1.0 + (double)(n + 1u) * 0x1p-23) + (double)(n + 1u) * 0x1p-149;
+  float f = (float)bound;
+  return (double)f < bound ? nextafterf(f, INFINITY) : f;
+}
