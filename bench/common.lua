@@ -1,7 +1,7 @@
 -- bench/common.lua: what the Lua benchmarks (bench/custom_senses.lua and
 -- bench/vision.lua) share: finding the facade without scripts/env.sh, the
 -- command line and environment (N M K, repetitions, steps), the world of
--- bench/bench_core.c (the same fixed-seed LCG drawn in the same order, moved
+-- bench_core, bench/core_world.c (the same fixed-seed LCG drawn in the same order, moved
 -- the same way), the timed steps, medians and figures, and running the
 -- workers of a report. A script finds it from its own folder:
 --
@@ -75,25 +75,25 @@ function common.si(v)
   return string.format("%.1f", v)
 end
 
--- ---- the world of bench_core.c ------------------------------------------------
+-- ---- the world of bench_core (bench/core_world.c) --------------------------------
 
--- 50% concrete, 15% glass, 25% foliage, 10% smoke (bench_core.c, pick_material).
+-- 50% concrete, 15% glass, 25% foliage, 10% smoke (bench/core_world.c, pick_material).
 local function material(r)
   if r < 0.50 then return "concrete" elseif r < 0.65 then return "glass"
   elseif r < 0.90 then return "foliage" else return "smoke" end
 end
 
--- Fills world with the world of bench_core.c: K boxes, N agents walking at
+-- Fills world with the world of bench_core: K boxes, N agents walking at
 -- 0-1 m/s facing where they walk and M targets at 0.5-3 m/s, every figure
--- drawn from bench_core.c's generator in its order; the targets are created
--- before the agents, as in bench_core.c (the order sets the agents' phases).
+-- drawn from bench_core's generator in its order; the targets are created
+-- before the agents, as in bench_core (the order sets the agents' phases).
 -- t: N, M, K; profile (the agents'); heat (true: each target carries its
 -- drawn heat as props.heat; otherwise the draw is made and left unused);
 -- rad and deg, the script's degree <-> radian conversions. Returns the
 -- agents' and the targets' movers { x, y, vx, vy, actor }.
 function common.populate(world, t)
   -- MINSTD (48271 mod 2^31 - 1) in floats: exact in doubles on both
-  -- interpreters, and the same numbers as bench_core.c's generator.
+  -- interpreters, and the same numbers as bench_core's generator.
   local seed = 20240607.0
   local function rnd()
     seed = (seed * 48271.0) % 2147483647.0
@@ -134,7 +134,7 @@ function common.populate(world, t)
 end
 
 -- One move of dt seconds, bouncing off the edges of the size x size square
--- whose x starts at xo (default: common.SIZE, 0; bench_core.c's moves).
+-- whose x starts at xo (default: common.SIZE, 0; bench_core's moves).
 function common.bounce(p, dt, size, xo)
   size, xo = size or common.SIZE, xo or 0
   p.x, p.y = p.x + p.vx * dt, p.y + p.vy * dt

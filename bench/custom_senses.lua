@@ -8,7 +8,7 @@
 --   luajit bench/custom_senses.lua --worker [N M K]
 -- (after `. scripts/env.sh`; bash bench/run.sh does all of it).
 --
--- The world is the one of bench/bench_core.c, set-up c: N agents (default
+-- The world is the one of bench_core's part 2, set-up c (bench/part_senses.c): N agents (default
 -- 200), M targets (50) and K boxes (2000) in a 100 m x 100 m square at 100
 -- units per metre, drawn from the same fixed-seed LCG in the same order.
 -- Every agent has one sense, BenchThermal: (1 - d / 30 m) x target.props.heat,

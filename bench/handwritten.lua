@@ -9,7 +9,7 @@
 --   luajit bench/handwritten.lua --worker [--check] [N M K]
 -- (after `. scripts/env.sh`; bash bench/run.sh does all of it).
 --
--- The scene is the world of bench/bench_core.c, part 3 (common.populate: N
+-- The scene is the world of bench_core's part 3 (bench/core_world.c) (common.populate: N
 -- agents (200), M targets (50), K boxes (2000) in a 100 m x 100 m square, the
 -- same generator, the same moves), but with a 20 m sight: every agent has
 -- vision = { max_range = 2000, half_angle_deg = 60, interval = 0.1 }, the rest
@@ -35,7 +35,7 @@
 -- a target in range and cone (wary stops earlier only when the answer is
 -- decided, which with one point required and 5% exposure is seldom).
 --
--- Then segment queries: the segments of bench_core.c's part 1 (WARY_BENCH_RAYS,
+-- Then segment queries: the segments of bench_core's part 1 (WARY_BENCH_RAYS,
 -- 20000: 5-40 m from eye height to chest height, the same generator), each
 -- answered whole (every box on it: transmission, walls, boxes) by world:ray and
 -- by both grids, in turn, once a round.
@@ -75,7 +75,7 @@ local STEPS = math.max(1, common.env_number("WARY_BENCH_HAND_STEPS", 12))
 local RAYS = math.max(1, common.env_number("WARY_BENCH_RAYS", 20000))
 local CELL = math.max(1, common.env_number("WARY_BENCH_HAND_CELL", 4)) * 100
 local INNER = 3       -- rounds a worker
-local DT = 0.016666667535901070  -- bench_core.c's float 1/60 s
+local DT = 0.016666667535901070  -- bench_core's float 1/60 s (bench/core.h)
 local UPM = 100
 local RANGE = 2000    -- 20 m
 local PI = math.pi
@@ -134,7 +134,7 @@ local function sync(agents, targets, mine_a, mine_t)
   end
 end
 
--- Part 1's segments (bench_core.c, bench_rays: the same generator and draws), as floats.
+-- Part 1's segments (bench/part_rays.c, bench_rays: the same generator and draws), as floats.
 local function segments()
   local seed = 97531.0
   local function rnd()

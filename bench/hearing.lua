@@ -11,7 +11,7 @@
 --   luajit bench/hearing.lua --worker
 -- (after `. scripts/env.sh`; bash bench/run.sh does all of it).
 --
--- The world is the one of bench/bench_core.c, part 6: a 200 m x 200 m square at
+-- The world is the one of bench_core's part 6 (bench/part_hearing.c): a 200 m x 200 m square at
 -- 100 units per metre with WARY_BENCH_HEARING_K (2000) boxes, all opaque walls,
 -- WARY_BENCH_HEARING_N (500) agents standing spread out that hear (hearing only,
 -- its defaults, the ear at 0.64 m set explicitly), WARY_BENCH_HEARING_MAKERS
@@ -21,9 +21,9 @@
 -- thrown rock, where it lands 5-15 m away (world:emit_sound_at: a sound
 -- nobody made; the others are world:emit_sound(maker, name)). The sound types
 -- are the seed's starter set as lua/wary/data/sounds.lua ships it, copied here and
--- in bench_core.c (the world is made with sounds = false and defines these),
+-- in part_hearing.c (the world is made with sounds = false and defines these),
 -- so the benchmark does not move when that file does. Everything is drawn
--- from bench_core.c's fixed-seed generators in its order and moved with its
+-- from bench_core's fixed-seed generators in its order and moved with its
 -- arithmetic (C's float 1/60 s as the move step, degrees -> radians as
 -- x * pi / 180), so both backends and C step the same world to the bit: the
 -- ray, delivery and event counts of the columns agree, and the report says
@@ -72,7 +72,7 @@ local N = common.env_number("WARY_BENCH_HEARING_N", 500)
 local NM = common.env_number("WARY_BENCH_HEARING_MAKERS", 100)
 local K = common.env_number("WARY_BENCH_HEARING_K", 2000)
 local RATE = common.env_number("WARY_BENCH_HEARING_RATE", 200)
--- bench_core.c steps with DT = 1.0f / 60.0f: the float, widened to a double.
+-- bench_core steps with DT = 1.0f / 60.0f (bench/core.h): the float, widened to a double.
 local DT = 0.016666667535901070
 local UPM = 100
 local SIZE = 20000           -- 200 m
@@ -86,7 +86,7 @@ local NORMAL, FAR, MUFFLED, HANDLED = 0, 1, 2, 3
 local EVENTS = { "suspect", "detect", "track", "telegraph", "lost", "remember", "forget", "hear", "sound_heard",
                  "location_belief_changed" }
 
--- The mix: bench_core.c's hear_types, in its order (share: percent of the sounds).
+-- The mix: bench_core's hear_types (bench/part_hearing.c), in its order (share: percent of the sounds).
 local TYPES = {
   { name = "Footstep", category = "enemy", alert_level = "normal", base_loudness = 1.0, max_range_m = 8,
     max_lod_tier = 1, share = 30 },
@@ -110,12 +110,12 @@ local TYPES = {
     max_lod_tier = 2, share = 3 },
 }
 
--- Degrees -> radians as bench_core.c converts them.
+-- Degrees -> radians as bench_core converts them (bench/core_world.c).
 local function rad(d) return d * PI / 180 end
 
 local ratio = common.ratio
 
--- MINSTD (48271 mod 2^31 - 1) in floats, exact in doubles: bench_core.c's lcg.
+-- MINSTD (48271 mod 2^31 - 1) in floats, exact in doubles: bench_core's lcg (bench/core.h).
 local function generator(seed)
   return function()
     seed = (seed * 48271.0) % 2147483647.0
@@ -169,7 +169,7 @@ local function build(wary, kind)
   return world, makers, xo
 end
 
--- One move of dt inside the makers' square (bench_core.c's hear_move).
+-- One move of dt inside the makers' square (bench_core's hear_move, bench/part_hearing.c).
 local function move(p, dt, xo) common.bounce(p, dt, SIZE, xo) end
 
 -- Steps one world: WARMUP steps, then REPS x STEPS. Returns one table a

@@ -3,20 +3,20 @@
 # machine, then one summary table (bench/summary.lua), then each part's details.
 # bench/README.md says what each figure measures and how.
 #
-#   1-3. bench/bench_core.c: rays (BVH vs brute force), steps with C senses, vision in C
+#   1-3. bench_core: rays (BVH vs brute force), steps with C senses, vision in C
 #   4.   bench/custom_senses.lua: a Lua custom sense, Lua 5.4 and LuaJIT side by side
 #   5.   bench/vision.lua: vision through the facade, Lua 5.4 and LuaJIT next to C, in rounds
-#   6.   bench/bench_core.c: hearing in C (no ray for a sound out of range)
+#   6.   bench_core: hearing in C (no ray for a sound out of range)
 #   7.   bench/hearing.lua: hearing through the facade next to C, in rounds (with handlers too)
-#   8.   bench/bench_core.c: the game world from 100 to 10,000 agents, fitted exponents
-#   9.   bench/bench_core.c: the steady game, its step at 5 s and at 120 s of game time
-#   workers. bench/bench_core.c: the game world of 8. on 1 and 2 worker threads, the serial share
+#   8.   bench_core: the game world from 100 to 10,000 agents, fitted exponents
+#   9.   bench_core: the steady game, its step at 5 s and at 120 s of game time
+#   workers. bench_core: the game world of 8. on 1 and 2 worker threads, the serial share
 #   8b.  bench/callgrind.sh: instructions a step at two sizes of 8., and 8c. of the budget part (valgrind)
 #   10.  bench/handwritten.lua: wary next to hand-written Lua vision and grid segment queries
 #   11.  bench/frame_reads.lua: what a game asks every frame (time and garbage a call), both interpreters
 # and, when bench_core has them, the parts rays (the reference BVH) and budget (the ray
 # budget): a part bench_core does not know is left out. Allocations a step are counted
-# in parts 8 and 9.
+# in parts 8 and 9. bench_core is bench/bench_core.c (main) and its parts, bench/part_*.c.
 #
 #   bash bench/run.sh              N=200 agents, M=50 targets, K=2000 boxes (parts 1-5, 10)
 #   bash bench/run.sh 500 100 5000 (or WARY_BENCH_N / _M / _K in the environment)

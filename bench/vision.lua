@@ -11,7 +11,7 @@
 --   luajit bench/vision.lua --worker [N M K]
 -- (after `. scripts/env.sh`; bash bench/run.sh does all of it).
 --
--- The world is the one of bench/bench_core.c, part 3: N agents (default 200),
+-- The world is the one of bench_core's part 3 (bench/core_world.c): N agents (default 200),
 -- M targets (50) and K boxes (2000) in a 100 m x 100 m square at 100 units per
 -- metre, drawn from the same fixed-seed LCG in the same order, moved with the
 -- same arithmetic (C's float 1/60 s as the move step, degrees <-> radians as
@@ -53,7 +53,7 @@ local common = require("bench.common")
 
 local cfg = common.setup("vision.lua", here, arg)
 local N, M, K, REPS, STEPS, WARMUP = cfg.N, cfg.M, cfg.K, cfg.REPS, cfg.STEPS, common.WARMUP
--- bench_core.c steps with DT = 1.0f / 60.0f: the float, widened to a double.
+-- bench_core steps with DT = 1.0f / 60.0f (bench/core.h): the float, widened to a double.
 local DT = 0.016666667535901070
 local UPM = 100
 local RANGE = 3000  -- vision max_range, 30 m
@@ -61,7 +61,7 @@ local HALF_ANGLE = 60
 local EYE = 170     -- the default eye height, 1.7 m (170 exactly as a float)
 local PI = math.pi
 
--- Degrees <-> radians as bench_core.c converts them (not math.rad / math.deg,
+-- Degrees <-> radians as bench_core converts them (not math.rad / math.deg,
 -- which may round differently).
 local function rad(d) return d * PI / 180 end
 local function deg(r) return r * 180 / PI end
@@ -84,7 +84,7 @@ local function build(wary, counting)
   end
   world:define_profile{ name = "bench_vision", senses = senses, ignore_same_team = true,
                         vision = { max_range = RANGE, half_angle_deg = HALF_ANGLE, interval = 0.1 } }
-  -- The targets' heat is drawn as in bench_core.c and unused here.
+  -- The targets' heat is drawn as in bench_core and unused here.
   local agents, targets = common.populate(world, { N = N, M = M, K = K, profile = "bench_vision", heat = false,
                                                    rad = rad, deg = deg })
   return world, agents, targets

@@ -1,0 +1,240 @@
+/* bench/core.h - what the parts of bench_core share (bench/bench_core.c says
+ * what each part measures and how): the constants, the fixed-seed LCG,
+ * clocks and figures, parameters and the results file (core_util.c), the
+ * world of parts 1-3 (core_world.c), the C senses of part 2, the sound mix
+ * of part 6 and the game world of parts 8 and 9, and each part's entry. */
+#ifndef WARY_BENCH_CORE_H
+#define WARY_BENCH_CORE_H
+
+#define _POSIX_C_SOURCE 199309L
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rays.h"
+#include "stats.h"
+#include "wary.h"
+
+/* Under valgrind --tool=callgrind, the parts that ask collect only their
+ * measured steps (nothing happens without valgrind; nothing at all without
+ * the header). */
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define BENCH_CALLGRIND_START() CALLGRIND_START_INSTRUMENTATION
+#define BENCH_CALLGRIND_TOGGLE() CALLGRIND_TOGGLE_COLLECT
+#define BENCH_CALLGRIND_STOP(label) \
+  do {                              \
+    CALLGRIND_DUMP_STATS_AT(label); \
+    CALLGRIND_STOP_INSTRUMENTATION; \
+  } while (0)
+#endif
+#endif
+#ifndef BENCH_CALLGRIND_START
+#define BENCH_CALLGRIND_START() ((void)0)
+#define BENCH_CALLGRIND_TOGGLE() ((void)0)
+#define BENCH_CALLGRIND_STOP(label) ((void)(label))
+#endif
+
+#define UPM 100.0           /* units per metre */
+#define WORLD_SIZE 10000.0  /* 100 m */
+#define DT (1.0f / 60.0f)
+#define WARMUP_STEPS 60
+#define PI_D 3.14159265358979323846
+
+/* ---- the fixed-seed LCG (MINSTD, 48271 mod 2^31 - 1; the same generator,
+ * seed and draw order as bench/custom_senses.lua, exact in doubles) ------- */
+
+typedef struct lcg {
+  double x;
+} lcg;
+
+static inline double rnd(lcg *g) {
+  g->x = fmod(g->x * 48271.0, 2147483647.0);
+  return g->x / 2147483647.0;
+}
+
+/* ---- clocks, figures, parameters, results (core_util.c) ------------------ */
+
+typedef struct summary {
+  double med, min, max;
+} summary;
+
+double now_s(void); /* wall clock, s */
+double cpu_s(void); /* the process's CPU time, s */
+summary summarize(const double *v, int n);
+const char *si(double v, char *buf, size_t size);
+void print_rate_row(int width, const char *label, summary r);
+void print_ms_rows(int width, summary ms_median, summary ms_mean);
+long param(int argc, char **argv, int pos, const char *env, long fallback);
+void result_put(const char *key, double value);
+void result_tagged(const char *format, const char *tag, double value);
+/* Agent counts from the environment variable env (fallback when it is unset
+ * or empty): numbers from 4 to 1,000,000 apart by spaces or commas, the
+ * first SIZES_MAX of them; prints what is wrong and exits 2 on anything
+ * else. */
+#define SIZES_MAX 16
+int sizes_from_env(const char *env, const char *fallback, int32_t sizes[SIZES_MAX]);
+
+/* ---- the world of parts 1-3, and moving things (core_world.c) ------------ */
+
+enum { MAT_CONCRETE, MAT_GLASS, MAT_FOLIAGE, MAT_SMOKE, MAT_COUNT };
+extern const char *const material_names[MAT_COUNT];
+extern const float material_transmission[MAT_COUNT];
+extern const bool material_wall[MAT_COUNT];
+extern const int material_share[MAT_COUNT];
+
+typedef struct mover {
+  wary_actor_id id;
+  double x, y, vx, vy;
+} mover;
+
+typedef struct bench_world {
+  wary_world *w;
+  int32_t material[MAT_COUNT]; /* world material index of each */
+  int32_t k;
+  float (*box_min)[3];
+  float (*box_max)[3];
+  int32_t *box_mat;            /* MAT_* of each box */
+  wary_box_id first_box;
+  int32_t n, m;
+  mover *agents, *targets;
+  int32_t heat_key;
+} bench_world;
+
+int pick_material(double r);
+double heading_rad(double deg);
+void random_velocity(lcg *g, mover *mv, double min, double span);
+wary_actor_def mover_def(const mover *mv, int32_t team);
+wary_box_def random_box(lcg *g, double size);
+bool world_build(bench_world *b, int32_t n, int32_t m, int32_t k);
+bool world_add_agents(bench_world *b, const int32_t profile[2]);
+void world_free(bench_world *b);
+void cover_with_env(wary_world *w, double size, float vision_scale, float hearing_scale, const char *what);
+void move_in(mover *p, double dt, double size, double xo);
+void move(mover *p, double dt);
+void move_around(mover *p, double dt, double lo, double hi);
+void world_move(bench_world *b);
+
+/* ---- 1. rays (part_rays.c) ----------------------------------------------- */
+
+void bench_rays(bench_world *b, int reps, int32_t nrays);
+int rays_part(int32_t k, int32_t nrays, int reps);
+
+/* ---- 2. steps with C senses (part_senses.c) ------------------------------- */
+
+typedef struct sense_ctx {
+  wary_world *w;
+  int32_t heat_key;
+  float range;
+} sense_ctx;
+
+enum { SETUP_NO_RAYS, SETUP_RAYS, SETUP_THERMAL_ONLY, SETUP_COUNT };
+extern const char *const setup_names[SETUP_COUNT];
+
+typedef struct step_figures {
+  summary ms_median, ms_mean, queries_per_s;
+  double queries_per_step, rays_per_step, beliefs, senses_per_agent;
+} step_figures;
+
+void thermal_eval(void *user, const wary_sense_query *q, wary_sense_result *out);
+step_figures bench_steps(int setup, int32_t n, int32_t m, int32_t k, int reps, int steps);
+int thermal_worker(int32_t n, int32_t m, int32_t k, int reps, int steps);
+
+/* ---- 3. vision (part_vision.c) ------------------------------------------- */
+
+#define VISION_HALF_ANGLE 60.0f /* focal cone, degrees each side */
+
+void report_vision(int32_t n, int32_t m, int32_t k, int reps, int steps);
+int vision_worker(int32_t n, int32_t m, int32_t k, int reps, int steps);
+
+/* ---- 6. hearing, and the sound mix (part_hearing.c) ----------------------- */
+
+#define HEAR_EAR 64.0f /* 0.64 m, the default ear height, set explicitly */
+
+/* The sounds of the mix: the seed's starter set as profiles/sounds.lua ships it
+ * (copied here, and in bench/hearing.lua, so that the benchmark does not move
+ * when that file does), with the share of the 200 sounds a second each gets.
+ * at_place: thrown by a maker, lands 5-15 m away: a sound nobody made
+ * (wary_emit_sound_at); the others are made by the maker (wary_emit_sound). */
+typedef struct hear_type {
+  const char *name;
+  int32_t category, alert_level;
+  float loudness, range_m, accuracy;
+  int32_t max_lod_tier, share; /* share: percent of the sounds emitted */
+  bool at_place;
+} hear_type;
+
+#define HEAR_TYPES 10
+extern const hear_type hear_types[HEAR_TYPES];
+
+typedef struct hear_params {
+  int32_t n, makers, k, rate; /* agents, makers, boxes, sounds per second */
+} hear_params;
+
+/* Prints "bench_core: could not <what>" and exits 1. */
+void game_fail(const char *what);
+void game_sounds(wary_world *w, int32_t sound[HEAR_TYPES]);
+void hear_params_read(hear_params *hp);
+void report_hearing(const hear_params *hp, int reps, int steps);
+int hearing_worker(const hear_params *hp, int reps, int steps);
+
+/* ---- the game world; 8. the sweep, 9. the steady game (part_game.c) ------- */
+
+#define GAME_N 1000 /* agents in the steady game */
+
+/* The game world (bench_core.c says what it holds): agents that see and
+ * hear, targets that walk about making sounds, boxes of part 1's materials. */
+typedef struct game_params {
+  int32_t agents, targets, boxes, rate; /* rate: sounds a second */
+  double size;                          /* side of the agents' square, units */
+  /* The band around the agents' square that the targets, their sounds and
+   * the boxes fill too, at the same density (0: none), units. */
+  double margin;
+  /* The world def's workers and task callbacks (part workers); with either,
+   * the world keeps the C library's allocator: the counting hooks below are
+   * not thread-safe. */
+  int32_t workers;
+  wary_enqueue_task_fn enqueue;
+  wary_finish_task_fn finish;
+  void *task_user;
+} game_params;
+
+/* Counts what a world allocates, through its allocator hooks (wary_world_def). */
+typedef struct heap_count {
+  uint64_t allocs, reallocs, frees;
+  int64_t live_bytes;
+} heap_count;
+
+typedef struct game_world {
+  wary_world *w;
+  heap_count *heap;   /* the world's allocations (its allocator hooks) */
+  uint64_t step_allocs; /* allocations and reallocations inside wary_step so far */
+  game_params p;
+  mover *agents, *makers;
+  int32_t sound[HEAR_TYPES];
+  lcg emit;        /* the sounds' generator */
+  int64_t step_no; /* steps taken */
+} game_world;
+
+game_params game_params_for(int32_t n, bool constant_density);
+void game_build(game_world *g, const game_params *p);
+bool game_free(game_world *g);
+double game_step_by(game_world *g, double (*clock)(void));
+double game_step(game_world *g);
+void game_times(int *young, int *age);
+void report_sweep(void);
+void report_game(void);
+
+/* ---- the other parts ------------------------------------------------------- */
+
+void report_prefetch(void); /* part_prefetch.c, bench_core_prefetch only */
+void report_budget(void);   /* part_budget.c */
+void report_workers(void);  /* part_workers.c */
+
+#endif
