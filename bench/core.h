@@ -20,25 +20,17 @@
 #include "stats.h"
 #include "wary.h"
 
-/* Under valgrind --tool=callgrind, the parts that ask collect only their
- * measured steps (nothing happens without valgrind; nothing at all without
- * the header). */
+/* Under valgrind --tool=callgrind --collect-atstart=no, part budget collects
+ * only its measured steps (WARY_BENCH_BUDGET_CALLGRIND; bench/callgrind.sh):
+ * nothing happens without valgrind, nothing at all without the header. */
 #if defined(__has_include)
 #if __has_include(<valgrind/callgrind.h>)
 #include <valgrind/callgrind.h>
-#define BENCH_CALLGRIND_START() CALLGRIND_START_INSTRUMENTATION
 #define BENCH_CALLGRIND_TOGGLE() CALLGRIND_TOGGLE_COLLECT
-#define BENCH_CALLGRIND_STOP(label) \
-  do {                              \
-    CALLGRIND_DUMP_STATS_AT(label); \
-    CALLGRIND_STOP_INSTRUMENTATION; \
-  } while (0)
 #endif
 #endif
-#ifndef BENCH_CALLGRIND_START
-#define BENCH_CALLGRIND_START() ((void)0)
+#ifndef BENCH_CALLGRIND_TOGGLE
 #define BENCH_CALLGRIND_TOGGLE() ((void)0)
-#define BENCH_CALLGRIND_STOP(label) ((void)(label))
 #endif
 
 #define UPM 100.0           /* units per metre */

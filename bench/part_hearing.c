@@ -90,10 +90,6 @@ void game_sounds(wary_world *w, int32_t sound[HEAR_TYPES]) {
   }
 }
 
-/* A label: hearing_run's measured steps are collected under callgrind and
- * dumped with it (part 8). */
-static const char *hear_callgrind;
-
 /* One hearing world: warmup steps, then reps x steps, out[rep] per
  * repetition. Returns the beliefs held at the end; *dropped gets the events
  * dropped (the event queue was full). */
@@ -216,18 +212,12 @@ static int32_t hearing_run(int kind, const hear_params *hp, int warmup, int reps
       }
     }
     wary_stats before = wary_world_stats(w);
-    /* Part 8 collects the measured steps under callgrind (hear_callgrind). */
-    bool collect = r && hear_callgrind;
-    if (collect && i == warmup) BENCH_CALLGRIND_START();
-    if (collect) BENCH_CALLGRIND_TOGGLE();
     double t0 = cpu_s();
     if (wary_step(w, DT) != WARY_OK) {
       fprintf(stderr, "bench_core: wary_step failed\n");
       exit(1);
     }
     double ms = (cpu_s() - t0) * 1e3;
-    if (collect) BENCH_CALLGRIND_TOGGLE();
-    if (collect && i == total - 1) BENCH_CALLGRIND_STOP(hear_callgrind);
     if (!r) continue;
     step_ms[at] = ms;
     r->seconds += ms * 1e-3;
