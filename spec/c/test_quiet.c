@@ -647,10 +647,14 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
 
 /* n additions in one go are the n additions, to the bit: steps of the usual
  * sizes, odd ones, halfway ones (d an odd number of half ulps of t), from
- * 0, across powers of two, tiny and huge. */
+ * 0, across powers of two, tiny and huge. And their bound with one more
+ * step of dt (wy_add_repeat_bound, which tells a dormant belief's deadline
+ * without a replay) is at or above the sum, and within twice its sum in
+ * reals (a bound below the sum would let a belief sleep through its
+ * deadline; one far above it would wake beliefs long before theirs). */
 static void test_add_repeat(void) {
   static const float dts[] = {1.0f / 60.0f, 1.0f / 30.0f, 1.0f / 144.0f, 0.1f, 0.0f, 1e-7f, 1e-30f, 3.0f, 1e20f};
-  int wrong = 0, cases = 0;
+  int wrong = 0, cases = 0, below = 0, loose = 0;
   for (int c = 0; c < 20000; c++) {
     float t = c % 7 == 0 ? 0.0f : unit() * (float)(1u << (lcg() % 12u)) * (c % 3 ? 1.0f : 1e-3f);
     float d = c % 4 ? dts[lcg() % 9u] : unit() * 0.3f;
@@ -665,9 +669,19 @@ static void test_add_repeat(void) {
     float fast = wy_add_repeat(t, d, n);
     cases++;
     wrong += memcmp(&naive, &fast, sizeof naive) != 0;
+    float dt = dts[lcg() % 9u];
+    float bound = wy_add_repeat_bound(t, d, n, dt);
+    below += !(naive + dt <= bound);
+    double real = (double)t + (double)n * (double)d + (double)dt;
+    loose += !((double)bound <= 2.0 * real + 0x1p-120); /* + subnormal roundings of sums of 0 */
   }
   ENSURE(cases == 20000);
   ENSURE(wrong == 0);
+  ENSURE(below == 0);
+  ENSURE(loose == 0);
+  /* 2^16 steps or more: no bound (a replay decides). */
+  ENSURE(isinf(wy_add_repeat_bound(1.0f, 1.0f / 60.0f, 65536u, 1.0f / 60.0f)));
+  ENSURE(!isinf(wy_add_repeat_bound(1.0f, 1.0f / 60.0f, 65535u, 1.0f / 60.0f)));
 }
 
 /* n steps of place.c's fading (c - f, 0 once not above 0) in a few
