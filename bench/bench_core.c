@@ -36,7 +36,7 @@
  *    of the Lua benchmarks, not wall time). The (agent, target) pairs
  *    vision looks at are counted in an untimed second run of the same world
  *    with a do-nothing C sense that has vision's interval and reach (see
- *    vision_run). Then the same world twice more, where no target can be seen
+ *    vision_run, bench/part_vision.c). Then the same world twice more, where no target can be seen
  *    without a ray being needed to say so: a fog with vision_range_scale 0
  *    over everything (out of range) and every agent looking straight up (out
  *    of cone): the same pairs are looked at and no ray is cast.
@@ -93,7 +93,7 @@
  *    steps, the three worlds in turn, in wall time; the load average
  *    before and after.
  *
- * prefetch. Only in bench_core_prefetch, this file built with the core and
+ * prefetch. Only in bench_core_prefetch, bench_core built with the core and
  *    bench/prefetch_toggle.h (CMakeLists.txt): the game world of 9. at
  *    WARY_BENCH_GAME_YOUNG (5) s and at WARY_BENCH_GAME_AGE (120) s, each
  *    time WARY_BENCH_PREFETCH_ROUNDS (15) rounds of WARY_BENCH_PREFETCH_STEPS

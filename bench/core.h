@@ -1,8 +1,9 @@
 /* bench/core.h - what the parts of bench_core share (bench/bench_core.c says
  * what each part measures and how): the constants, the fixed-seed LCG,
- * clocks and figures, parameters and the results file (core_util.c), the
- * world of parts 1-3 (core_world.c), the C senses of part 2, the sound mix
- * of part 6 and the game world of parts 8 and 9, and each part's entry. */
+ * clocks and figures, parameters, the results file and failing (core_util.c),
+ * the world of parts 1-3 and what the other worlds are built from
+ * (core_world.c), the sound mix of part 6, the game world of parts 8 and 9,
+ * and each part's entry. */
 #ifndef WARY_BENCH_CORE_H
 #define WARY_BENCH_CORE_H
 
@@ -19,19 +20,6 @@
 #include "rays.h"
 #include "stats.h"
 #include "wary.h"
-
-/* Under valgrind --tool=callgrind --collect-atstart=no, part budget collects
- * only its measured steps (WARY_BENCH_BUDGET_CALLGRIND; bench/callgrind.sh):
- * nothing happens without valgrind, nothing at all without the header. */
-#if defined(__has_include)
-#if __has_include(<valgrind/callgrind.h>)
-#include <valgrind/callgrind.h>
-#define BENCH_CALLGRIND_TOGGLE() CALLGRIND_TOGGLE_COLLECT
-#endif
-#endif
-#ifndef BENCH_CALLGRIND_TOGGLE
-#define BENCH_CALLGRIND_TOGGLE() ((void)0)
-#endif
 
 #define UPM 100.0           /* units per metre */
 #define WORLD_SIZE 10000.0  /* 100 m */
@@ -51,7 +39,7 @@ static inline double rnd(lcg *g) {
   return g->x / 2147483647.0;
 }
 
-/* ---- clocks, figures, parameters, results (core_util.c) ------------------ */
+/* ---- clocks, figures, parameters, results, failing (core_util.c) --------- */
 
 typedef struct summary {
   double med, min, max;
@@ -72,6 +60,8 @@ void result_tagged(const char *format, const char *tag, double value);
  * else. */
 #define SIZES_MAX 16
 int sizes_from_env(const char *env, const char *fallback, int32_t sizes[SIZES_MAX]);
+/* Prints "bench_core: could not <what>" and exits 1. */
+void game_fail(const char *what);
 
 /* ---- the world of parts 1-3, and moving things (core_world.c) ------------ */
 
@@ -109,7 +99,6 @@ bool world_add_agents(bench_world *b, const int32_t profile[2]);
 void world_free(bench_world *b);
 void cover_with_env(wary_world *w, double size, float vision_scale, float hearing_scale, const char *what);
 void move_in(mover *p, double dt, double size, double xo);
-void move(mover *p, double dt);
 void move_around(mover *p, double dt, double lo, double hi);
 void world_move(bench_world *b);
 
@@ -120,12 +109,6 @@ int rays_part(int32_t k, int32_t nrays, int reps);
 
 /* ---- 2. steps with C senses (part_senses.c) ------------------------------- */
 
-typedef struct sense_ctx {
-  wary_world *w;
-  int32_t heat_key;
-  float range;
-} sense_ctx;
-
 enum { SETUP_NO_RAYS, SETUP_RAYS, SETUP_THERMAL_ONLY, SETUP_COUNT };
 extern const char *const setup_names[SETUP_COUNT];
 
@@ -134,7 +117,6 @@ typedef struct step_figures {
   double queries_per_step, rays_per_step, beliefs, senses_per_agent;
 } step_figures;
 
-void thermal_eval(void *user, const wary_sense_query *q, wary_sense_result *out);
 step_figures bench_steps(int setup, int32_t n, int32_t m, int32_t k, int reps, int steps);
 int thermal_worker(int32_t n, int32_t m, int32_t k, int reps, int steps);
 
@@ -149,9 +131,9 @@ int vision_worker(int32_t n, int32_t m, int32_t k, int reps, int steps);
 
 #define HEAR_EAR 64.0f /* 0.64 m, the default ear height, set explicitly */
 
-/* The sounds of the mix: the seed's starter set as profiles/sounds.lua ships it
- * (copied here, and in bench/hearing.lua, so that the benchmark does not move
- * when that file does), with the share of the 200 sounds a second each gets.
+/* The sounds of the mix: the seed's starter set as lua/wary/data/sounds.lua
+ * ships it (copied in bench/part_hearing.c and bench/hearing.lua, so that the
+ * benchmark does not move when that file does), with the share of the 200 sounds a second each gets.
  * at_place: thrown by a maker, lands 5-15 m away: a sound nobody made
  * (wary_emit_sound_at); the others are made by the maker (wary_emit_sound). */
 typedef struct hear_type {
@@ -169,8 +151,6 @@ typedef struct hear_params {
   int32_t n, makers, k, rate; /* agents, makers, boxes, sounds per second */
 } hear_params;
 
-/* Prints "bench_core: could not <what>" and exits 1. */
-void game_fail(const char *what);
 void game_sounds(wary_world *w, int32_t sound[HEAR_TYPES]);
 void hear_params_read(hear_params *hp);
 void report_hearing(const hear_params *hp, int reps, int steps);
@@ -189,8 +169,8 @@ typedef struct game_params {
    * the boxes fill too, at the same density (0: none), units. */
   double margin;
   /* The world def's workers and task callbacks (part workers); with either,
-   * the world keeps the C library's allocator: the counting hooks below are
-   * not thread-safe. */
+   * the world keeps the C library's allocator: the counting hooks
+   * (part_game.c, heap_count) are not thread-safe. */
   int32_t workers;
   wary_enqueue_task_fn enqueue;
   wary_finish_task_fn finish;

@@ -51,8 +51,6 @@ void print_ms_rows(int width, summary ms_median, summary ms_mean) {
          ms_median.min, ms_median.max, ms_mean.med);
 }
 
-/* ---- parameters ---------------------------------------------------------- */
-
 long param(int argc, char **argv, int pos, const char *env, long fallback) {
   const char *s = pos > 0 && pos < argc ? argv[pos] : getenv(env);
   if (!s || !*s) return fallback;
@@ -64,7 +62,6 @@ long param(int argc, char **argv, int pos, const char *env, long fallback) {
   }
   return v;
 }
-
 
 /* Appends key=value to the WARY_BENCH_RESULTS file, when there is one. */
 void result_put(const char *key, double value) {
@@ -99,4 +96,9 @@ int sizes_from_env(const char *env, const char *fallback, int32_t sizes[SIZES_MA
     while (*s == ' ' || *s == ',') s++;
   }
   return n;
+}
+
+void game_fail(const char *what) {
+  fprintf(stderr, "bench_core: could not %s\n", what);
+  exit(1);
 }

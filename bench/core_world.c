@@ -1,6 +1,7 @@
 /* bench/core_world.c - the world of parts 1-3 (N agents, M targets, K boxes
- * in a 100 m square, from the fixed-seed LCG) and how things move in every
- * part's worlds (core.h). */
+ * in a 100 m square, from the fixed-seed LCG), and what the other parts'
+ * worlds are built from too: the materials, random boxes, movers (their
+ * defs, velocities and moves), an environment over a whole world (core.h). */
 #include "core.h"
 
 const char *const material_names[MAT_COUNT] = {"concrete", "glass", "foliage", "smoke"};
@@ -160,7 +161,7 @@ void move_in(mover *p, double dt, double size, double xo) {
   }
 }
 
-void move(mover *p, double dt) { move_in(p, dt, WORLD_SIZE, 0.0); }
+static void move(mover *p, double dt) { move_in(p, dt, WORLD_SIZE, 0.0); }
 
 /* move_in in the square [lo, hi] x [lo, hi]. */
 void move_around(mover *p, double dt, double lo, double hi) {

@@ -8,9 +8,10 @@
 --   luajit bench/custom_senses.lua --worker [N M K]
 -- (after `. scripts/env.sh`; bash bench/run.sh does all of it).
 --
--- The world is the one of bench_core's part 2, set-up c (bench/part_senses.c): N agents (default
--- 200), M targets (50) and K boxes (2000) in a 100 m x 100 m square at 100
--- units per metre, drawn from the same fixed-seed LCG in the same order.
+-- The world is the one of bench_core's part 2, set-up c (bench/core_world.c,
+-- bench/part_senses.c): N agents (default 200), M targets (50) and K boxes
+-- (2000) in a 100 m x 100 m square at 100 units per metre, drawn from the same
+-- fixed-seed LCG in the same order.
 -- Every agent has one sense, BenchThermal: (1 - d / 30 m) x target.props.heat,
 -- active above 0.1 (senses/thermal.lua, inlined so the benchmark does not move
 -- when that file does), interval 0.1 s. Agents walk at 0-1 m/s, targets at

@@ -9,11 +9,11 @@
 --   luajit bench/handwritten.lua --worker [--check] [N M K]
 -- (after `. scripts/env.sh`; bash bench/run.sh does all of it).
 --
--- The scene is the world of bench_core's part 3 (bench/core_world.c) (common.populate: N
--- agents (200), M targets (50), K boxes (2000) in a 100 m x 100 m square, the
--- same generator, the same moves), but with a 20 m sight: every agent has
--- vision = { max_range = 2000, half_angle_deg = 60, interval = 0.1 }, the rest
--- at its defaults. Three ways of seeing it, on the same steps, in turn (the
+-- The scene is the world of bench_core's part 3 (bench/core_world.c;
+-- common.populate: N agents (200), M targets (50), K boxes (2000) in a
+-- 100 m x 100 m square, the same generator, the same moves), but with a 20 m
+-- sight: every agent has vision = { max_range = 2000, half_angle_deg = 60,
+-- interval = 0.1 }, the rest at its defaults. Three ways of seeing it, on the same steps, in turn (the
 -- order rotates every step, so that they share the machine's load):
 --
 --   wary          world:step(dt) (vision in C, beliefs, states, events).
@@ -134,7 +134,7 @@ local function sync(agents, targets, mine_a, mine_t)
   end
 end
 
--- Part 1's segments (bench/part_rays.c, bench_rays: the same generator and draws), as floats.
+-- Part 1's segments (bench/part_rays.c, make_segments: the same generator and draws), as floats.
 local function segments()
   local seed = 97531.0
   local function rnd()

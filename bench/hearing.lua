@@ -21,7 +21,7 @@
 -- thrown rock, where it lands 5-15 m away (world:emit_sound_at: a sound
 -- nobody made; the others are world:emit_sound(maker, name)). The sound types
 -- are the seed's starter set as lua/wary/data/sounds.lua ships it, copied here and
--- in part_hearing.c (the world is made with sounds = false and defines these),
+-- in bench/part_hearing.c (the world is made with sounds = false and defines these),
 -- so the benchmark does not move when that file does. Everything is drawn
 -- from bench_core's fixed-seed generators in its order and moved with its
 -- arithmetic (C's float 1/60 s as the move step, degrees -> radians as

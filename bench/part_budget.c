@@ -2,6 +2,19 @@
  * game. */
 #include "core.h"
 
+/* Under valgrind --tool=callgrind --collect-atstart=no, part budget collects
+ * only its measured steps (WARY_BENCH_BUDGET_CALLGRIND; bench/callgrind.sh):
+ * nothing happens without valgrind, nothing at all without the header. */
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define BENCH_CALLGRIND_TOGGLE() CALLGRIND_TOGGLE_COLLECT
+#endif
+#endif
+#ifndef BENCH_CALLGRIND_TOGGLE
+#define BENCH_CALLGRIND_TOGGLE() ((void)0)
+#endif
+
 /* The value at quantile q of v (sorted in place): the smallest with at least
  * q of the values at or below it. */
 static double quantile(double *v, int n, double q) {

@@ -202,7 +202,7 @@ double game_step_by(game_world *g, double (*clock)(void)) {
   return ms;
 }
 
-/* The same in CPU time, as parts 8 and 9 take it. */
+/* The same in CPU time, as parts 8, 9, prefetch and budget take it. */
 double game_step(game_world *g) { return game_step_by(g, cpu_s); }
 
 /* The slope of log y over log x by least squares (points with x, y > 0). */

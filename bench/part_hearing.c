@@ -69,11 +69,6 @@ static int32_t hear_idle(wary_world *w, const wary_actor_id *agents, int32_t n) 
   return idle;
 }
 
-void game_fail(const char *what) {
-  fprintf(stderr, "bench_core: could not %s\n", what);
-  exit(1);
-}
-
 /* Part 6's sound mix, defined in w. */
 void game_sounds(wary_world *w, int32_t sound[HEAR_TYPES]) {
   for (int t = 0; t < HEAR_TYPES; t++) {

@@ -3,6 +3,12 @@
  * bench/custom_senses.lua). */
 #include "core.h"
 
+typedef struct sense_ctx {
+  wary_world *w;
+  int32_t heat_key;
+  float range;
+} sense_ctx;
+
 /* A C sense's answer: active with confidence conf and the given accuracy
  * when conf is above threshold; otherwise out stays inactive. */
 static void answer(wary_sense_result *out, float conf, float threshold, float accuracy) {
@@ -14,7 +20,7 @@ static void answer(wary_sense_result *out, float conf, float threshold, float ac
 }
 
 /* thermal: (1 - d / range) x heat, active above 0.1 (senses/thermal.lua in C). */
-void thermal_eval(void *user, const wary_sense_query *q, wary_sense_result *out) {
+static void thermal_eval(void *user, const wary_sense_query *q, wary_sense_result *out) {
   sense_ctx *c = user;
   float heat = wary_actor_get_prop(c->w, q->target, c->heat_key, 0.0f);
   float v = (1.0f - q->distance / c->range) * heat;
@@ -136,8 +142,6 @@ step_figures bench_steps(int setup, int32_t n, int32_t m, int32_t k, int reps, i
   world_free(&b);
   return fig;
 }
-
-
 
 /* WARY_BENCH_PARTS=thermal-worker: part 2's set-up c. (the thermal sense only)
  * timed in CPU time, for bench/custom_senses.lua, which runs it in turn with

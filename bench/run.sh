@@ -16,7 +16,8 @@
 #   11.  bench/frame_reads.lua: what a game asks every frame (time and garbage a call), both interpreters
 # and, when bench_core has them, the parts rays (the reference BVH) and budget (the ray
 # budget): a part bench_core does not know is left out. Allocations a step are counted
-# in parts 8 and 9. bench_core is bench/bench_core.c (main) and its parts, bench/part_*.c.
+# in parts 8 and 9. bench_core is bench/bench_core.c (main), its parts (bench/part_*.c)
+# and what they share (bench/core.h, core_util.c, core_world.c).
 #
 #   bash bench/run.sh              N=200 agents, M=50 targets, K=2000 boxes (parts 1-5, 10)
 #   bash bench/run.sh 500 100 5000 (or WARY_BENCH_N / _M / _K in the environment)
