@@ -101,6 +101,10 @@ void cover_with_env(wary_world *w, double size, float vision_scale, float hearin
 void move_in(mover *p, double dt, double size, double xo);
 void move_around(mover *p, double dt, double lo, double hi);
 void world_move(bench_world *b);
+/* steps steps of 1/60 s, each after a world_move (not timed): the seconds
+ * spent in wary_step by clock (now_s or cpu_s), and each step's ms into
+ * step_ms when it is not NULL. */
+double world_run(bench_world *b, int steps, double (*clock)(void), double *step_ms);
 
 /* ---- 1. rays (part_rays.c) ----------------------------------------------- */
 

@@ -188,3 +188,16 @@ void world_move(bench_world *b) {
     wary_actor_set_velocity(b->w, t->id, (float)t->vx, (float)t->vy, 0.0f);
   }
 }
+
+double world_run(bench_world *b, int steps, double (*clock)(void), double *step_ms) {
+  double seconds = 0.0;
+  for (int i = 0; i < steps; i++) {
+    world_move(b);
+    double t0 = clock();
+    wary_step(b->w, DT);
+    double t = clock() - t0;
+    if (step_ms) step_ms[i] = t * 1e3;
+    seconds += t;
+  }
+  return seconds;
+}

@@ -96,10 +96,7 @@ step_figures bench_steps(int setup, int32_t n, int32_t m, int32_t k, int reps, i
   }
   fig.senses_per_agent = setup == SETUP_THERMAL_ONLY ? 1.0 : (n / 2 + 2.0 * (n - n / 2)) / (n ? n : 1);
 
-  for (int i = 0; i < WARMUP_STEPS; i++) {
-    world_move(&b);
-    wary_step(b.w, DT);
-  }
+  world_run(&b, WARMUP_STEPS, now_s, NULL);
   double *step_ms = malloc((size_t)steps * sizeof *step_ms);
   double *med = malloc((size_t)reps * sizeof *med);
   double *mean = malloc((size_t)reps * sizeof *mean);
@@ -112,14 +109,7 @@ step_figures bench_steps(int setup, int32_t n, int32_t m, int32_t k, int reps, i
   double beliefs = 0.0;
   for (int rep = 0; rep < reps; rep++) {
     wary_stats before = wary_world_stats(b.w);
-    double sum = 0.0;
-    for (int i = 0; i < steps; i++) {
-      world_move(&b);
-      double t0 = now_s();
-      wary_step(b.w, DT);
-      step_ms[i] = (now_s() - t0) * 1e3;
-      sum += step_ms[i];
-    }
+    double sum = world_run(&b, steps, now_s, step_ms) * 1e3;
     wary_stats after = wary_world_stats(b.w);
     uint64_t q = after.queries - before.queries;
     q_total += q;
@@ -164,19 +154,10 @@ int thermal_worker(int32_t n, int32_t m, int32_t k, int reps, int steps) {
     game_fail("set up the thermal sense");
   int32_t profiles[2] = {prof, prof};
   if (!world_add_agents(&b, profiles)) game_fail("create the agents");
-  for (int i = 0; i < WARMUP_STEPS; i++) {
-    world_move(&b);
-    wary_step(b.w, DT);
-  }
+  world_run(&b, WARMUP_STEPS, now_s, NULL);
   for (int rep = 0; rep < reps; rep++) {
     wary_stats before = wary_world_stats(b.w);
-    double seconds = 0.0;
-    for (int i = 0; i < steps; i++) {
-      world_move(&b);
-      double t0 = cpu_s();
-      wary_step(b.w, DT);
-      seconds += cpu_s() - t0;
-    }
+    double seconds = world_run(&b, steps, cpu_s, NULL);
     printf("REP %.9f %llu\n", seconds,
            (unsigned long long)(wary_world_stats(b.w).queries - before.queries));
   }
