@@ -58,6 +58,17 @@ static void sight_eval(void *user, const wary_sense_query *q, wary_sense_result 
 const char *const setup_names[SETUP_COUNT] = {
     "a. thermal | thermal+hearing", "b. thermal | thermal+sight(ray)", "c. thermal only (= Lua)"};
 
+/* The thermal sense's def (interval 0.1 s, reaching c->range): its
+ * evaluate is thermal_eval, told c. */
+static wary_sense_def thermal_def(sense_ctx *c) {
+  wary_sense_def sd = wary_default_sense_def();
+  sd.interval = 0.1f;
+  sd.max_range = c->range;
+  sd.evaluate = thermal_eval;
+  sd.user = c;
+  return sd;
+}
+
 step_figures bench_steps(int setup, int32_t n, int32_t m, int32_t k, int reps, int steps) {
   step_figures fig;
   memset(&fig, 0, sizeof fig);
@@ -68,11 +79,7 @@ step_figures bench_steps(int setup, int32_t n, int32_t m, int32_t k, int reps, i
   }
   sense_ctx thermal = {b.w, b.heat_key, 3000.0f};
   sense_ctx second = {b.w, b.heat_key, 4000.0f};
-  wary_sense_def sd = wary_default_sense_def();
-  sd.interval = 0.1f;
-  sd.max_range = thermal.range;
-  sd.evaluate = thermal_eval;
-  sd.user = &thermal;
+  wary_sense_def sd = thermal_def(&thermal);
   int32_t s_thermal, s_second, p_one, p_two;
   int failed = wary_sense_create(b.w, &sd, &s_thermal) != WARY_OK;
   sd.max_range = second.range;
@@ -141,11 +148,7 @@ int thermal_worker(int32_t n, int32_t m, int32_t k, int reps, int steps) {
   bench_world b;
   if (!world_build(&b, n, m, k)) game_fail("build the world");
   sense_ctx thermal = {b.w, b.heat_key, 3000.0f};
-  wary_sense_def sd = wary_default_sense_def();
-  sd.interval = 0.1f;
-  sd.max_range = thermal.range;
-  sd.evaluate = thermal_eval;
-  sd.user = &thermal;
+  wary_sense_def sd = thermal_def(&thermal);
   wary_profile_def pd = wary_default_profile_def();
   pd.ignore_same_team = true; /* agents perceive the targets, not each other (bench/README.md) */
   pd.sense_count = 1;
