@@ -35,7 +35,8 @@
 --
 -- Environment: WARY_BENCH_N, _M, _K, _REPS, _STEPS; WARY_BENCH_LUAS (the
 -- interpreters of the report, default "lua5.4 luajit"); WARY_BENCH_CUSTOM_ROUNDS
--- (3: rounds, each running the C worker and every interpreter's in turn);
+-- (7: rounds, each running the C worker and every interpreter's in turn; the
+-- figures over C are each round's, their median printed with their spread);
 -- WARY_BENCH_CORE (the bench_core binary of the C callback: its thermal-worker,
 -- part 2's set-up c. in CPU time; default $WARY_BUILD/bench/bench_core, without
 -- it the C figures are left out); WARY_BENCH_RESULTS (a key=value file the
@@ -110,35 +111,43 @@ end
 -- ---- the report: one worker per interpreter, side by side -------------------
 
 -- Appends to WARY_BENCH_RESULTS, per interpreter: custom_<interpreter>_pcall_ns
--- (the bare pcall of evaluate) and, with the C column c, custom_<interpreter>_over_c_ns
--- (the step's time per evaluation over the C callback's: what the facade adds).
-local function write_results(results, c)
+-- (the bare pcall of evaluate) and, with the C column, custom_<interpreter>_over_c_ns
+-- (the step's time per evaluation over the C callback's: what the facade adds),
+-- custom_<interpreter>_over_body_ns (that less the bare pcall) and
+-- custom_<interpreter>_over_pcall_x (that over the bare pcall), each the median
+-- over the rounds of a round's figure.
+local function write_results(results)
   local file = os.getenv("WARY_BENCH_RESULTS")
   if not file or file == "" then return end
   local f = assert(io.open(file, "a"))
   for _, r in ipairs(results) do
     local key = r.name:gsub("[^%w]", "")
     f:write(string.format("custom_%s_pcall_ns=%.9g\n", key, 1e9 / r.ref_per_s))
-    if c then
-      f:write(string.format("custom_%s_over_c_ns=%.9g\n", key, (r.ms_mean - c.ms_mean) * 1e6 / r.queries_per_step))
+    if r.over_c then
+      f:write(string.format("custom_%s_over_c_ns=%.9g\n", key, r.over_c.median))
+      f:write(string.format("custom_%s_over_body_ns=%.9g\n", key, r.over_body.median))
+      f:write(string.format("custom_%s_over_pcall_x=%.9g\n", key, r.over_pcall.median))
     end
   end
   f:close()
 end
 
 -- The C column: bench_core's thermal-worker (part 2's set-up c. in CPU time),
--- its repetitions appended to c.reps; nil without bench_core.
+-- its repetitions appended to c.reps; returns this round's (the median of
+-- its repetitions).
 local function run_c(c)
   local out, ok = common.run_command(string.format(
     "WARY_BENCH_PARTS=thermal-worker WARY_BENCH_REPS=%d WARY_BENCH_STEPS=%d %s %d %d %d", REPS, STEPS,
     common.shell_quote(c.path), N, M, K))
-  local n = 0
+  local round = {}
   for sec, q in out:gmatch("REP (%S+) (%S+)") do
-    c.reps[#c.reps + 1] = { ms_mean = tonumber(sec) * 1e3 / STEPS, evals_per_s = tonumber(q) / tonumber(sec),
-                            queries_per_step = tonumber(q) / STEPS }
-    n = n + 1
+    local rep = { ms_mean = tonumber(sec) * 1e3 / STEPS, evals_per_s = tonumber(q) / tonumber(sec),
+                  queries_per_step = tonumber(q) / STEPS }
+    c.reps[#c.reps + 1] = rep
+    round[#round + 1] = rep
   end
-  if not ok or n ~= REPS then common.worker_failed("custom_senses.lua", "C", out) end
+  if not ok or #round ~= REPS then common.worker_failed("custom_senses.lua", "C", out) end
+  return round
 end
 
 -- The median over rounds (or repetitions) of every number in list's tables;
@@ -158,23 +167,46 @@ local function combine(list)
   return r
 end
 
+-- A round's figures of run r next to the C callback's round cr: ns per
+-- evaluation over C, that less the bare pcall, and that over the bare pcall.
+local function over_c(r, cr)
+  local over = (r.ms_mean - cr.ms_mean) * 1e6 / r.queries_per_step
+  local pcall_ns = 1e9 / r.ref_per_s
+  return over, over - pcall_ns, over / pcall_ns
+end
+
+-- The median of list, with its least and greatest: { median, min, max }.
+local function spread(list)
+  local med, lo, hi = common.median(list)
+  return { median = med, min = lo, max = hi }
+end
+
 local function run_report()
-  local rounds = math.max(1, common.env_number("WARY_BENCH_CUSTOM_ROUNDS", 3))
+  local rounds = math.max(1, common.env_number("WARY_BENCH_CUSTOM_ROUNDS", 7))
   local path, found = common.bench_core(here)
-  local c = found and { name = "C callback", path = path, reps = {} } or nil
+  local c = found and { name = "C callback", path = path, reps = {}, rounds = {} } or nil
   local runs = {}
   for r = 1, rounds do
-    if c then run_c(c) end
+    if c then c.rounds[r] = combine(run_c(c)) end
     for i, interp in ipairs(common.interpreters()) do
       runs[i] = runs[i] or {}
       runs[i][r] = common.worker_results(interp, script, cfg, "custom_senses.lua", "evals_per_s")
     end
   end
   local results = {}
-  for i, list in ipairs(runs) do results[i] = combine(list) end
+  for i, list in ipairs(runs) do
+    results[i] = combine(list)
+    -- Each round's interpreter next to the C callback run just before it:
+    -- the machine's changes of speed between rounds then move the figure less.
+    if c then
+      local over, body, x = {}, {}, {}
+      for r, run in ipairs(list) do over[r], body[r], x[r] = over_c(run, c.rounds[r]) end
+      results[i].over_c, results[i].over_body, results[i].over_pcall = spread(over), spread(body), spread(x)
+    end
+  end
   if c then c = combine(c.reps) end
 
-  write_results(results, c)
+  write_results(results)
 
   print(string.format("4. Custom sense in Lua through the facade (world:step), N=%d M=%d K=%d, %d x %d steps "
     .. "after %d warm-up;", N, M, K, REPS, STEPS, WARMUP))
@@ -198,10 +230,14 @@ local function run_report()
     print(string.format("   the same world and sense as a C evaluate callback (bench_core thermal-worker, CPU time):"
       .. " %.3f ms/step (mean), %s/s, %.1f evaluations/step", c.ms_mean, si(c.evals_per_s), c.queries_per_step))
     for _, r in ipairs(results) do
-      print(string.format("     C / %-8s evaluations/s x%.2f; %.0f ns more per evaluation than C "
-        .. "((mean ms/step - C's) / evaluations per step), bare pcall %.0f ns", r.name .. ":",
-        c.evals_per_s / r.evals_per_s, (r.ms_mean - c.ms_mean) * 1e6 / r.queries_per_step, 1e9 / r.ref_per_s))
+      local o, b, x = r.over_c, r.over_body, r.over_pcall
+      print(string.format("     C / %-8s evaluations/s x%.2f; %.0f ns [%.0f-%.0f] more per evaluation than C, "
+        .. "bare pcall %.0f ns; less the bare pcall %.0f ns [%.0f-%.0f]; over the bare pcall x%.2f [%.2f-%.2f]",
+        r.name .. ":", c.evals_per_s / r.evals_per_s, o.median, o.min, o.max, 1e9 / r.ref_per_s, b.median,
+        b.min, b.max, x.median, x.min, x.max))
     end
+    print("     (a round's (mean ms/step - C's) / evaluations per step, the C callback run just before it;"
+      .. " medians [least-greatest] over the rounds)")
   end
   print("   time: os.clock() (CPU time of the process) around each world:step; evaluations/s =")
   print("   world:stats().queries handed out / CPU time in world:step (includes the step's C work and event dispatch);")
