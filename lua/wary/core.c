@@ -433,8 +433,6 @@ static int l_set_query_result(lua_State *L)
  * what its at table would hold. */
 typedef struct query_loop {
   lua_Integer query;      /* at.query: the query after the one being evaluated */
-  lua_Integer evaluated;  /* at.evaluated */
-  lua_Integer sense;      /* at.sense */
   lua_Integer agent_now;  /* the agent whose fields ctx holds (valid if has_agent) */
   lua_Integer sense_now;  /* the sense ctx.sense is (valid if has_sense) */
   bool calling;           /* at.calling: an evaluate is running */
@@ -449,33 +447,29 @@ typedef struct query_loop {
 
 #define QUERY_LOOP_MT "wary.query_loop"
 
-/* query_loop(evaluated [, state]): a loop state at the start of run_from
- * (no agent or sense in ctx yet), at.evaluated = evaluated; state, when it
- * is one, is reset and returned (the runner keeps one a run record). */
+/* query_loop([state]): a loop state at the start of run_from (no agent or
+ * sense in ctx yet); state, when it is one, is reset and returned (the
+ * runner keeps one a run record). */
 static int l_query_loop(lua_State *L)
 {
-  lua_Integer evaluated = luaL_checkinteger(L, 1);
-  query_loop *s = luaL_testudata(L, 2, QUERY_LOOP_MT);
+  query_loop *s = luaL_testudata(L, 1, QUERY_LOOP_MT);
   if (s != NULL) {
-    lua_settop(L, 2);
+    lua_settop(L, 1);
   } else {
     s = lua_newuserdatauv(L, sizeof *s, 0);
     luaL_setmetatable(L, QUERY_LOOP_MT);
   }
   memset(s, 0, sizeof *s);
-  s->evaluated = evaluated;
   return 1;
 }
 
-/* query_loop_at(state): at.query, at.sense, at.evaluated, at.calling. */
+/* query_loop_at(state): at.query, at.calling. */
 static int l_query_loop_at(lua_State *L)
 {
   const query_loop *s = luaL_checkudata(L, 1, QUERY_LOOP_MT);
   lua_pushinteger(L, s->query);
-  lua_pushinteger(L, s->sense);
-  lua_pushinteger(L, s->evaluated);
   lua_pushboolean(L, s->calling);
-  return 4;
+  return 2;
 }
 
 /* The arguments of run_queries, then the keys it pushes after them. */
@@ -635,9 +629,7 @@ static int l_run_queries(lua_State *L)
       lua_replace(L, C_PROFILE);
     }
     /* stack: target */
-    s->evaluated++;
     s->query = i + 1;
-    s->sense = sense;
     s->calling = true;
     lua_pushvalue(L, C_EVALUATE);
     lua_pushvalue(L, A_CTX);
