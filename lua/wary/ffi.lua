@@ -8,6 +8,9 @@
 -- handle (world_create, world_destroy) and the custom-sense runner's
 -- primitives (query_reader, set_query_result) and the batch they keep.
 local ffi = require("ffi")
+-- A local: the runner's loop reaches set_query_result for every query, and
+-- a global there is looked up (and checked under LuaJIT) each time.
+local rawequal = rawequal
 
 local api = require("wary.api")
 local cdef = require("wary.cdef")

@@ -269,35 +269,41 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
   -- the agent's profile, the sense's evaluate and id, which sense ctx.dt
   -- is for (of agent_now).
   local profile, evaluate, id, evaluate_sense, dt_sense
-  -- nothing past the last query; raises if the world is gone
-  local s, agent, target, dt, distance, tx, ty, tz, vx, vy, vz = read_query(w, i)
   -- One pass of the outer loop an agent (the batch hands out an agent's
   -- queries together), the inner loop over its queries: LuaJIT then
   -- compiles the inner loop as its own trace, with no branch for a change of
   -- agent inside it. A single loop had that branch, and the trace it made
   -- depended on which query it happened to record: in about one run in
-  -- five it took the common path, at about half the time a query.
-  while s ~= nil do
-    if agent ~= agent_now then
-      if agent_now == nil then
-        present(ctx)
-        agent_pos, eye_pos, eye_forward = ctx.agent_pos, ctx.eye_pos, ctx.eye_forward
-        target_pos, target_vel = ctx.target_pos, ctx.target_vel
-      end
-      agent_now = agent
-      ctx.agent = by_slot_of(handles, agent_profiles, actors, profiles, agent)
-      profile = agent_profiles[slot_key(agent)]
-      local px, py, pz, yaw, ex, ey, ez, fx, fy, fz, light, weather, lod_tier, off_screen = read_agent(w, i)
-      agent_pos.x, agent_pos.y, agent_pos.z = px, py, pz
-      ctx.agent_yaw = yaw
-      eye_pos.x, eye_pos.y, eye_pos.z = ex, ey, ez
-      eye_forward.x, eye_forward.y, eye_forward.z = fx, fy, fz
-      ctx.light, ctx.weather, ctx.lod_tier, ctx.off_screen = light, weather, lod_tier, off_screen
-      -- the time since the sense last ran for the agent: one value for all
-      -- the queries of an agent and a sense
-      ctx.dt, dt_sense = dt, s
+  -- five it took the common path, at about half the time a query. Each
+  -- pass of the inner loop reads its query first, so that the trace carries
+  -- only i from one query to the next: every value it carries is checked
+  -- again when a query leaves the trace and comes back through its start
+  -- (an evaluate that branches the other way), which took 2-4 ns off a
+  -- query of the bench's thermal sense (bench/custom_senses.lua's world).
+  while true do
+    -- nothing past the last query; raises if the world is gone
+    local first_sense, first_agent, _, first_dt = read_query(w, i)
+    if first_sense == nil then return end
+    if agent_now == nil then
+      present(ctx)
+      agent_pos, eye_pos, eye_forward = ctx.agent_pos, ctx.eye_pos, ctx.eye_forward
+      target_pos, target_vel = ctx.target_pos, ctx.target_vel
     end
+    agent_now = first_agent
+    ctx.agent = by_slot_of(handles, agent_profiles, actors, profiles, first_agent)
+    profile = agent_profiles[slot_key(first_agent)]
+    local px, py, pz, yaw, ex, ey, ez, fx, fy, fz, light, weather, lod_tier, off_screen = read_agent(w, i)
+    agent_pos.x, agent_pos.y, agent_pos.z = px, py, pz
+    ctx.agent_yaw = yaw
+    eye_pos.x, eye_pos.y, eye_pos.z = ex, ey, ez
+    eye_forward.x, eye_forward.y, eye_forward.z = fx, fy, fz
+    ctx.light, ctx.weather, ctx.lod_tier, ctx.off_screen = light, weather, lod_tier, off_screen
+    -- the time since the sense last ran for the agent: one value for all
+    -- the queries of an agent and a sense
+    ctx.dt, dt_sense = first_dt, first_sense
     repeat
+      local s, agent, target, dt, distance, tx, ty, tz, vx, vy, vz = read_query(w, i)
+      if s == nil or agent ~= agent_now then break end
       local target_actor = by_slot_of(handles, agent_profiles, actors, profiles, target)
       ctx.target = target_actor
       if s ~= dt_sense then ctx.dt, dt_sense = dt, s end
@@ -334,8 +340,7 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
         end
       end
       i = i + 1
-      s, agent, target, dt, distance, tx, ty, tz, vx, vy, vz = read_query(w, i)
-    until s == nil or agent ~= agent_now
+    until false
   end
 end
 
