@@ -35,8 +35,9 @@
 --
 -- Environment: WARY_BENCH_N, _M, _K, _REPS, _STEPS; WARY_BENCH_LUAS (the
 -- interpreters of the report, default "lua5.4 luajit"); WARY_BENCH_CUSTOM_ROUNDS
--- (7: rounds, each running the C worker and every interpreter's in turn; the
--- figures over C are each round's, their median printed with their spread);
+-- (7: rounds, each running the C worker, every interpreter's, then the C
+-- worker again; the figures over C are each round's, their median printed
+-- with their spread);
 -- WARY_BENCH_CORE (the bench_core binary of the C callback: its thermal-worker,
 -- part 2's set-up c. in CPU time; default $WARY_BUILD/bench/bench_core, without
 -- it the C figures are left out); WARY_BENCH_RESULTS (a key=value file the
@@ -187,17 +188,24 @@ local function run_report()
   local c = found and { name = "C callback", path = path, reps = {}, rounds = {} } or nil
   local runs = {}
   for r = 1, rounds do
-    if c then c.rounds[r] = combine(run_c(c)) end
+    local before = c and combine(run_c(c))
     for i, interp in ipairs(common.interpreters()) do
       runs[i] = runs[i] or {}
       runs[i][r] = common.worker_results(interp, script, cfg, "custom_senses.lua", "evals_per_s")
+    end
+    -- The C callback runs before and after the interpreters: its mean step
+    -- of the round is the mean of the two, which a machine whose speed
+    -- drifts in the round moves less.
+    if c then
+      local after = combine(run_c(c))
+      c.rounds[r] = { ms_mean = (before.ms_mean + after.ms_mean) / 2 }
     end
   end
   local results = {}
   for i, list in ipairs(runs) do
     results[i] = combine(list)
-    -- Each round's interpreter next to the C callback run just before it:
-    -- the machine's changes of speed between rounds then move the figure less.
+    -- Each round's interpreter next to the C callback runs around it: the
+    -- machine's changes of speed between rounds then move the figure less.
     if c then
       local over, body, x = {}, {}, {}
       for r, run in ipairs(list) do over[r], body[r], x[r] = over_c(run, c.rounds[r]) end
@@ -236,8 +244,8 @@ local function run_report()
         r.name .. ":", c.evals_per_s / r.evals_per_s, o.median, o.min, o.max, 1e9 / r.ref_per_s, b.median,
         b.min, b.max, x.median, x.min, x.max))
     end
-    print("     (a round's (mean ms/step - C's) / evaluations per step, the C callback run just before it;"
-      .. " medians [least-greatest] over the rounds)")
+    print("     (a round's (mean ms/step - C's) / evaluations per step, C's the mean of its runs before and"
+      .. " after the interpreters; medians [least-greatest] over the rounds)")
   end
   print("   time: os.clock() (CPU time of the process) around each world:step; evaluations/s =")
   print("   world:stats().queries handed out / CPU time in world:step (includes the step's C work and event dispatch);")
