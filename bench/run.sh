@@ -33,7 +33,7 @@
 # WARY_BENCH_RESULTS (a file: the summary's key=value figures are copied there),
 # WARY_BUILD (the build tree, default build/). The benchmarks print figures and
 # assert nothing about time; this script fails only if the build or a run fails.
-# It takes about 3 minutes on 2 cores with the defaults (after the build).
+# It takes about 2 minutes on 2 cores with the defaults (after the build).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
