@@ -369,62 +369,95 @@ local idle = nil
 -- The records of runs that ended (runner.run's at), kept for the next runs:
 -- a step makes no table for them. A run takes one (or makes one: a world
 -- stepped inside a sense runs while the outer run holds its own) and gives
--- it back when it returns; one that raises leaves its record to the
--- collector.
+-- it back when it returns; one that fails leaves its record to the
+-- collector. The list has room for SPARE_MAX from the start and keeps no
+-- more (runs nested deeper make theirs), so that giving one back never
+-- allocates.
+local SPARE_MAX = 8
 local spare_at = {}
+for k = 1, SPARE_MAX do spare_at[k] = false end
+local spare_count = 0
+
+-- A new run record, every field it gets, so that it never grows.
+local function new_at()
+  return { inbox = 0, query = 0, calling = false, kind = false, loop = false, state = false }
+end
+
+-- After a call of a sense failed (it raised, or yielded when ok): its entry
+-- in errors, and its entry or query failed.
+local function note_failure(B, w, senses, errors, at, co, ok, err)
+  -- The entry or query whose call failed: its sense, agent and target.
+  local inbox = at.kind == "inbox"
+  local index, s, agent, target
+  if inbox then
+    local e = B.inbox(w)[at.inbox]
+    index, s, agent, target = at.inbox - 1, e.sense, e.agent, 0
+  else
+    index = at.query - 1
+    s, agent, target = readers[B][1](w, index)
+  end
+  local sense = senses[s]
+  local message = ok and string.format("sense '%s': yielded (a sense must return its answer, not yield)",
+    tostring(sense and sense.id))
+    or "sense '" .. tostring(sense and sense.id) .. "': " .. traceback(co, describe(err))
+  errors[#errors + 1] = { index = index, inbox = inbox or nil, sense = s, agent = agent, target = target,
+                          message = message }
+  if inbox then B.inbox_fail(w, index) else B.query_fail(w, index) end
+end
 
 -- Runs the inbox and the batch; errors gets an entry per failure
--- ({ index, sense, agent, target, message [, inbox = true] }). Raises "wary
--- world is destroyed" if a sense destroyed the world. The runner runs in a
--- coroutine of its own: an evaluate that raises ends it (its message is the
--- error and the traceback where it was raised), and one that yields (called
--- from a coroutine) stops there without taking world:step with it; either
--- call fails as an error of its sense, and the rest carries on after it in
--- a new coroutine. A coroutine that ends its batch waits for the next one,
--- which reuses it.
+-- ({ index, sense, agent, target, message [, inbox = true] }). The runner
+-- runs in a coroutine of its own: an evaluate that raises ends it (its
+-- message is the error and the traceback where it was raised), and one that
+-- yields (called from a coroutine) stops there without taking world:step
+-- with it; either call fails as an error of its sense, and the rest carries
+-- on after it in a new coroutine. A coroutine that ends its batch waits for
+-- the next one, which reuses it.
+--
+-- It never raises: it returns nil, or the error that must end the step
+-- ("wary world is destroyed" if a sense destroyed the world, or the
+-- runner's own failure), which world:step raises once the step has ended.
+-- So world:step calls it unprotected: under LuaJIT a pcall around it cost
+-- about 1-1.5 us a step. What could raise here is protected where it runs:
+-- the first run's allocations, a new coroutine, a failure's entry.
 function runner.run(B, w, senses, profiles, actors, ctx, errors)
   -- A step with nothing for a Lua sense (no custom sense, or none due)
   -- uses no coroutine.
-  if B.query_count(w) == 0 and B.inbox_count(w) == 0 then return end
-  local n = #spare_at
-  local at = spare_at[n]
-  if at then
-    spare_at[n] = nil
+  if B.query_count(w) == 0 and B.inbox_count(w) == 0 then return nil end
+  local at
+  if spare_count > 0 then
+    at = spare_at[spare_count]
+    spare_count = spare_count - 1
     at.inbox, at.query, at.calling, at.kind = 0, 0, false, false
   else
-    -- every field it gets, so that it never grows
-    at = { inbox = 0, query = 0, calling = false, kind = false, loop = false, state = false }
+    local made, made_at = pcall(new_at)
+    if not made then return made_at end
+    at = made_at
   end
   while true do
-    local co = idle or coroutine.create(serve)
+    local co = idle
+    if co == nil then
+      local made, made_co = pcall(coroutine.create, serve)
+      if not made then return made_co end
+      co = made_co
+    end
     idle = nil
     at.loop = false
     local ok, err = coroutine.resume(co, B, w, senses, profiles, actors, ctx, errors, at)
     if at.loop then at.query, at.calling = B.query_loop_at(at.loop) end
-    if not ok and not at.calling then error(err, 0) end
+    -- (err is a message: the runner raises nothing else)
+    if not ok and not at.calling then return err end
     if ok and err == DONE then
       idle = co
-      spare_at[#spare_at + 1] = at
-      return
+      if spare_count < SPARE_MAX then
+        spare_count = spare_count + 1
+        spare_at[spare_count] = at
+      end
+      return nil
     end
     at.calling = false
-    -- The entry or query whose call failed: its sense, agent and target.
-    local inbox = at.kind == "inbox"
-    local index, s, agent, target
-    if inbox then
-      local e = B.inbox(w)[at.inbox]
-      index, s, agent, target = at.inbox - 1, e.sense, e.agent, 0
-    else
-      index = at.query - 1
-      s, agent, target = readers[B][1](w, index)
-    end
-    local sense = senses[s]
-    local message = ok and string.format("sense '%s': yielded (a sense must return its answer, not yield)",
-      tostring(sense and sense.id))
-      or "sense '" .. tostring(sense and sense.id) .. "': " .. traceback(co, describe(err))
-    errors[#errors + 1] = { index = index, inbox = inbox or nil, sense = s, agent = agent, target = target,
-                            message = message }
-    if inbox then B.inbox_fail(w, index) else B.query_fail(w, index) end
+    local noted, failure = pcall(note_failure, B, w, senses, errors, at, co, ok, err)
+    if not noted then return failure end
   end
 end
 

@@ -408,11 +408,11 @@ function World:step(dt)
   end
   self._ctx.time = B.world_time(w)
   self._in_step = true
-  local ok, err = pcall(runner.run, B, w, self._sense_by_index, self._agent_profiles, self._actors,
-    self._ctx, errors)
+  -- Unprotected: the runner never raises, it returns what must end the step.
+  local err = runner.run(B, w, self._sense_by_index, self._agent_profiles, self._actors, self._ctx, errors)
   self._in_step = false
   local status = B.step_end(w) -- even after an error: the world never stays mid-step
-  if not ok then error(err, 0) end
+  if err ~= nil then error(err, 0) end
   check.status("world", "step", status, self)
   self._dispatching = true
   local first = events.dispatch(self, errors)
