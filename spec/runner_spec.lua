@@ -213,6 +213,49 @@ local function runner_specs()
     assert.are.equal(0.5, actors.agent2:belief(actors["target2.2"]).confidence)
   end)
 
+  it("runs worlds stepped inside senses twelve deep, past the run records it keeps", function()
+    -- Each world's sense steps the next world; the last only records. The
+    -- runner keeps 8 run records to reuse; deeper runs make their own.
+    local depth, calls = 12, {}
+    local chain = {}
+    for k = depth, 1, -1 do
+      local s = recording("Level" .. k, k == depth and calls or {}, 0.001)
+      local evaluate, inner = s.evaluate, chain[k + 1]
+      s.evaluate = function(ctx, profile, target)
+        if inner then inner.w:step(DT) end
+        return evaluate(ctx, profile, target) or 0.5
+      end
+      local w, actors = world_with({ s }, 1, 1)
+      chain[k] = { w = w, agent = actors.agent1, target = actors["target1.1"] }
+    end
+    for _ = 1, 3 do chain[1].w:step(DT) end
+    assert.are.equal(3, #calls)
+    for k = 1, depth do
+      assert.are.equal(0.5, chain[k].agent:belief(chain[k].target).confidence)
+      assert.are.equal(3, tonumber(chain[k].w:stats().queries))
+    end
+  end)
+
+  it("names the query that failed when its sense raised after stepping another world", function()
+    local other = world_with({ recording("Other", {}, 0.001, function() return 0.5 end) }, 2, 2)
+    local s = recording("Stepper", {}, 0.001, function(_, target)
+      other:step(DT)
+      if target.name == "target2.1" then error("no reading") end
+      return 0.5
+    end)
+    local w, actors = world_with({ s }, 2, 2)
+    local seen = {}
+    w:on("sense_error", function(ev) seen[#seen + 1] = ev end)
+    for _ = 1, 3 do w:step(DT) end
+    assert.are.equal(2, #seen) -- a sense runs from the step after it is given
+    assert.are.equal("Stepper", seen[1].sense)
+    assert.are.equal(actors.agent2, seen[1].agent)
+    assert.are.equal(actors["target2.1"], seen[1].target)
+    assert.matches("no reading", seen[1].message, 1, true)
+    -- the queries after it ran: their beliefs hold the answer
+    assert.are.equal(0.5, actors.agent2:belief(actors["target2.2"]).confidence)
+  end)
+
   it("lets a world go once its step is over: nothing of the runner keeps it alive", function()
     local calls = {}
     local w = world_with({ recording("Probe", calls) }, 2, 2)
