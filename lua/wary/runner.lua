@@ -23,11 +23,12 @@ local traceback = debug.traceback
 local getmetatable = debug.getmetatable
 
 -- The wary_sense_query fields each query gives ctx (after its sense, agent
--- and target), then the agent's, equal for every query of one agent; their
+-- and target), then the agent's, equal for every query of one agent (read
+-- with the first query's sense, agent and dt, in one read an agent); their
 -- names in ctx are their C names, a float[3] a table { x, y, z }.
 local QUERY_FIELDS = { "sense", "agent", "target", "dt", "distance", "target_pos", "target_vel" }
-local AGENT_FIELDS = { "agent_pos", "agent_yaw", "eye_pos", "eye_forward", "light", "weather", "lod_tier",
-                       "off_screen" }
+local AGENT_FIELDS = { "sense", "agent", "dt", "agent_pos", "agent_yaw", "eye_pos", "eye_forward", "light",
+                       "weather", "lod_tier", "off_screen" }
 local KEYS = { "agent", "target", "dt", "distance", "agent_yaw", "light", "weather", "lod_tier", "off_screen" }
 local VECTORS = { "agent_pos", "eye_pos", "eye_forward", "target_pos", "target_vel" }
 
@@ -282,7 +283,8 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
   -- query of the bench's thermal sense (bench/custom_senses.lua's world).
   while true do
     -- nothing past the last query; raises if the world is gone
-    local first_sense, first_agent, _, first_dt = read_query(w, i)
+    local first_sense, first_agent, first_dt, px, py, pz, yaw, ex, ey, ez, fx, fy, fz, light, weather, lod_tier,
+      off_screen = read_agent(w, i)
     if first_sense == nil then return end
     if agent_now == nil then
       present(ctx)
@@ -292,7 +294,6 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
     agent_now = first_agent
     ctx.agent = by_slot_of(handles, agent_profiles, actors, profiles, first_agent)
     profile = agent_profiles[slot_key(first_agent)]
-    local px, py, pz, yaw, ex, ey, ez, fx, fy, fz, light, weather, lod_tier, off_screen = read_agent(w, i)
     agent_pos.x, agent_pos.y, agent_pos.z = px, py, pz
     ctx.agent_yaw = yaw
     eye_pos.x, eye_pos.y, eye_pos.z = ex, ey, ez
