@@ -16,7 +16,7 @@
 #      without SSE2: -U__SSE2__), ctest there of the tests of the box walk
 #      and of what the step answers (test_geometry, test_vision, test_quiet,
 #      test_determinism): the one-box walk other targets use gives the same
-#      answers as the SSE2 one (src/occluders.c). Skipped off x86.
+#      answers as the SSE2 one (src/occ_walk.c). Skipped off x86.
 # Every stage always runs; exits nonzero if anything failed (a skipped test, such
 # as love_demo without LÖVE and Xvfb or under ASan, is not a failure). The last
 # line adds up the ctest runs: "tests: N passed, M failed, K skipped".

@@ -8,6 +8,15 @@
 #include "array.h"
 #include "wary.h"
 
+/* A walk's stack holds one node per level of the tree; a median split
+ * halves the boxes at each level, so no tree over fewer than 2^31 boxes is
+ * deeper than 30 levels (the build checks it). */
+enum { WY_OCC_STACK = 64 };
+
+/* A coordinate below 2^-60 that is not 0: where one is, the walks' fast
+ * test cannot bound its rounding. */
+static inline bool wy_occ_tiny(float v) { return v != 0.0f && (v < 0x1p-60f && v > -0x1p-60f); }
+
 typedef struct wy_box {
   float min[3];
   float max[3];

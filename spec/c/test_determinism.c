@@ -183,7 +183,7 @@ static void build(scene *sc, const wary_world_def *def) {
     sc->boxes[i] = make_box(w, &bd);
   }
   /* Panes of glass one behind the other: a ray through three of them in a
-   * refitted tree asks for a build (occluders.c, order_free). */
+   * refitted tree asks for a build (occ_walk.c, order_free). */
   for (int i = 10; i < BOXES; i++) {
     wary_box_def bd = wary_default_box_def();
     bd.min[0] = -2000.0f;

@@ -1,6 +1,6 @@
 /* test_geometry.c - checks the spatial hash grid and the occluder hierarchy
  * against brute force and hand-made cases.
- * gcc -std=c11 -Wall -Wextra -Werror -pedantic -Isrc spec/c/test_geometry.c src/grid.c src/occluders.c -lm */
+ * gcc -std=c11 -Wall -Wextra -Werror -pedantic -Isrc spec/c/test_geometry.c src/grid.c src/occluders.c src/occ_walk.c -lm */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

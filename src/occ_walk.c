@@ -1,0 +1,404 @@
+/* occ_walk.c - the segment walks over the occluders' hierarchy (occluders.c
+ * builds it): sight transmitted, every box on a segment, walls up to a cap,
+ * and the sight of several segments from one point walked together.
+ *
+ * Every walk answers exactly what the division-based slab test in exact_hit
+ * answers, box by box and in the same order: a faster test with a
+ * precomputed inverse direction decides whenever its rounding cannot change
+ * the answer, and hands the few close calls to exact_hit. */
+#include "occluders.h"
+
+#include "base.h"
+
+#include <math.h>
+#include <string.h>
+
+/* On x86-64 the walk tests an inner node's two children, or a leaf's four
+ * boxes, at once with SSE2 (every x86-64 has it), answering what the
+ * one-box test span() answers, to the bit (slab4 says why). Elsewhere it
+ * runs span() lane after lane. */
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define WY_PAIRS_SSE 1
+#endif
+
+/* The fast test's entry and exit parameters are within 12 x 2^-24 of the
+ * exact ones where it matters (in [0, 2]); closer calls than this go to the
+ * exact test. It also never rounds a parameter to 0 that is not 0, because
+ * it is used only where no coordinate is tiny (below 2^-60, not 0) and no
+ * direction component is below 2^-40 or above 2^40 (not 0): then an entry
+ * of 0 is exact, and two entries one of which is 0 are ordered exactly. */
+static const float margin = 0x1p-18f;
+
+/* ---- the segment tests ------------------------------------------------------ */
+
+/* A segment a + t d, t in [0, 1], set up for the fast test: per axis the
+ * inverse of d and which of a box's planes it meets first (bounds index). */
+typedef struct seg {
+  float a[3];
+  float d[3];
+  float inv[3];
+  int32_t enter[3];
+  int32_t leave[3];
+  float margin; /* infinite: every call goes to the exact test */
+  float start[2]; /* 0 and 1, the segment's own span */
+  bool fast;    /* the fast test's bounds hold (margin finite) */
+} seg;
+
+/* Not inlined: the walk then holds start[] in registers rather than as
+ * constants, which keeps the compiler from testing them with branches. */
+static void seg_init(seg *s, const wy_occluders *o, const float a[3], const float b[3]) {
+  bool fast = !o->tiny && !wy_occ_tiny(a[0]) && !wy_occ_tiny(a[1]) && !wy_occ_tiny(a[2]);
+  for (int k = 0; k < 3; k++) {
+    float d = b[k] - a[k];
+    s->a[k] = a[k];
+    s->d[k] = d;
+    s->enter[k] = d < 0.0f ? k + 3 : k;
+    s->leave[k] = d < 0.0f ? k : k + 3;
+    /* A zero component gets +inf: (plane - a) * inf is -inf or +inf on
+     * either side of the plane and NaN on it, which the test ignores, so the
+     * slab alone decides, as exact_hit does. Components the error bound does
+     * not cover (subnormal, huge, NaN) send every call to exact_hit. */
+    s->inv[k] = d == 0.0f ? INFINITY : 1.0f / d;
+    fast = fast && (d == 0.0f || (fabsf(d) >= 0x1p-40f && fabsf(d) <= 0x1p40f));
+  }
+  s->fast = fast;
+  s->margin = fast ? margin : INFINITY;
+  s->start[0] = 0.0f;
+  s->start[1] = 1.0f;
+}
+
+/* Slab test of the closed segment against a closed box; *enter receives the
+ * first t inside. Dividing keeps 0/d at 0, and a zero component is decided
+ * by whether a lies inside that slab. This is the test every answer must
+ * agree with. */
+static bool exact_hit(const float b[6], const seg *s, float *enter) {
+  float t0 = 0.0f;
+  float t1 = 1.0f;
+  for (int k = 0; k < 3; k++) {
+    if (s->d[k] == 0.0f) {
+      if (s->a[k] < b[k] || s->a[k] > b[k + 3]) {
+        return false;
+      }
+      continue;
+    }
+    float u = (b[k] - s->a[k]) / s->d[k];
+    float w = (b[k + 3] - s->a[k]) / s->d[k];
+    if (u > w) {
+      float t = u;
+      u = w;
+      w = t;
+    }
+    t0 = u > t0 ? u : t0;
+    t1 = w < t1 ? w : t1;
+    if (t0 > t1) {
+      return false;
+    }
+  }
+  *enter = t0;
+  return true;
+}
+
+/* The fast test, branch-free: the span [*t0, *t1] of t inside the box (empty
+ * when t0 > t1). A NaN from a zero component fails both compares and leaves
+ * the span as it was. */
+WY_INLINE float max_of(float x, float y) { return x > y ? x : y; }
+WY_INLINE float min_of(float x, float y) { return x < y ? x : y; }
+
+WY_INLINE void span(const float b[6], const seg *s, float *t0, float *t1) {
+  float ux = (b[s->enter[0]] - s->a[0]) * s->inv[0];
+  float uy = (b[s->enter[1]] - s->a[1]) * s->inv[1];
+  float uz = (b[s->enter[2]] - s->a[2]) * s->inv[2];
+  float wx = (b[s->leave[0]] - s->a[0]) * s->inv[0];
+  float wy = (b[s->leave[1]] - s->a[1]) * s->inv[1];
+  float wz = (b[s->leave[2]] - s->a[2]) * s->inv[2];
+  *t0 = max_of(uz, max_of(uy, max_of(ux, s->start[0])));
+  *t1 = min_of(wz, min_of(wy, min_of(wx, s->start[1])));
+}
+
+/* The bounds of lane i of n (a pair's 2 children, a leaf's 4 boxes) as the
+ * one-box tests take them (min x y z, max x y z), from planes laid out per
+ * axis in rows of 2n: the n mins, then the n maxes. */
+static void lane_bounds(const float *planes, int n, int i, float b[6]) {
+  for (int k = 0; k < 3; k++) {
+    b[k] = planes[2 * n * k + i];
+    b[k + 3] = planes[2 * n * k + i + n];
+  }
+}
+
+#ifdef WY_PAIRS_SSE
+/* A segment as the four-lane tests take it: its start, inverse direction
+ * and span in every lane. */
+typedef struct seg4 {
+  __m128 a[3];
+  __m128 inv[3];
+  __m128 start[2];
+} seg4;
+
+WY_INLINE seg4 seg4_of(const seg *s) {
+  seg4 v;
+  for (int k = 0; k < 3; k++) {
+    v.a[k] = _mm_set1_ps(s->a[k]);
+    v.inv[k] = _mm_set1_ps(s->inv[k]);
+  }
+  v.start[0] = _mm_set1_ps(s->start[0]);
+  v.start[1] = _mm_set1_ps(s->start[1]);
+  return v;
+}
+
+/* Where the segment meets a box's lower and upper planes along an axis (t
+ * of each lane's min and max), as where it enters and leaves their slab:
+ * the lesser and the greater, which is what span() takes by the
+ * direction's sign, to the bit. A zero component leaves a NaN on a plane
+ * the segment lies in: MINPS and MAXPS then give their second operand,
+ * the min's t on entering and the max's on leaving, as span() does; two
+ * equal ts differ at most in the sign of a zero, which no comparison sees. */
+WY_INLINE void slab4(__m128 lo, __m128 hi, __m128 *enter, __m128 *leave) {
+  *enter = _mm_min_ps(hi, lo);
+  *leave = _mm_max_ps(lo, hi);
+}
+
+/* span() of a pair's two children at once: the left one's [*l0, *l1], the
+ * right one's [*r0, *r1] (lanes 0 and 1). */
+WY_INLINE void pair_spans(const wy_bvh_pair *p, const seg4 *v, float *l0, float *l1, float *r0, float *r1) {
+  __m128 tx = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(p->planes[0]), v->a[0]), v->inv[0]);
+  __m128 ty = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(p->planes[1]), v->a[1]), v->inv[1]);
+  __m128 tz = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(p->planes[2]), v->a[2]), v->inv[2]);
+  __m128 ex, fx, ey, fy, ez, fz;
+  slab4(tx, _mm_shuffle_ps(tx, tx, _MM_SHUFFLE(1, 0, 3, 2)), &ex, &fx);
+  slab4(ty, _mm_shuffle_ps(ty, ty, _MM_SHUFFLE(1, 0, 3, 2)), &ey, &fy);
+  slab4(tz, _mm_shuffle_ps(tz, tz, _MM_SHUFFLE(1, 0, 3, 2)), &ez, &fz);
+  __m128 enter = _mm_max_ps(ez, _mm_max_ps(ey, _mm_max_ps(ex, v->start[0])));
+  __m128 leave = _mm_min_ps(fz, _mm_min_ps(fy, _mm_min_ps(fx, v->start[1])));
+  *l0 = _mm_cvtss_f32(enter);
+  *r0 = _mm_cvtss_f32(_mm_shuffle_ps(enter, enter, _MM_SHUFFLE(1, 1, 1, 1)));
+  *l1 = _mm_cvtss_f32(leave);
+  *r1 = _mm_cvtss_f32(_mm_shuffle_ps(leave, leave, _MM_SHUFFLE(1, 1, 1, 1)));
+}
+
+/* The fast test of a leaf's four boxes at once (margin m): bit i of *miss
+ * says box i is surely not touched, of *sure that it surely is (its span is
+ * not within the margin of empty: t0 is in [0, inf] and t1 in [-inf, 1],
+ * so neither difference is NaN); neither: exact_hit decides. */
+WY_INLINE void leaf4_spans(const wy_bvh_leaf4 *q, const seg4 *v, float m, int *miss, int *sure) {
+  __m128 ex, fx, ey, fy, ez, fz;
+  slab4(_mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[0]), v->a[0]), v->inv[0]),
+        _mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[0] + 4), v->a[0]), v->inv[0]), &ex, &fx);
+  slab4(_mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[1]), v->a[1]), v->inv[1]),
+        _mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[1] + 4), v->a[1]), v->inv[1]), &ey, &fy);
+  slab4(_mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[2]), v->a[2]), v->inv[2]),
+        _mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[2] + 4), v->a[2]), v->inv[2]), &ez, &fz);
+  __m128 t0 = _mm_max_ps(ez, _mm_max_ps(ey, _mm_max_ps(ex, v->start[0])));
+  __m128 t1 = _mm_min_ps(fz, _mm_min_ps(fy, _mm_min_ps(fx, v->start[1])));
+  __m128 margin = _mm_set1_ps(m);
+  *miss = _mm_movemask_ps(_mm_cmpgt_ps(_mm_sub_ps(t0, t1), margin));
+  *sure = _mm_movemask_ps(_mm_cmpgt_ps(_mm_sub_ps(t1, t0), margin));
+}
+#else
+/* The same, one lane after the other with span(). */
+static void pair_spans(const wy_bvh_pair *p, const seg *s, float *l0, float *l1, float *r0, float *r1) {
+  float b[6];
+  lane_bounds(p->planes[0], 2, 0, b);
+  span(b, s, l0, l1);
+  lane_bounds(p->planes[0], 2, 1, b);
+  span(b, s, r0, r1);
+}
+
+static void leaf4_spans(const wy_bvh_leaf4 *q, const seg *s, float m, int *miss, int *sure) {
+  *miss = *sure = 0;
+  for (int i = 0; i < q->count; i++) {
+    float b[6], t0, t1;
+    lane_bounds(q->planes[0], 4, i, b);
+    span(b, s, &t0, &t1);
+    *miss |= (t0 - t1 > m) << i;
+    *sure |= (t1 - t0 > m) << i;
+  }
+}
+#endif
+
+/* Two entries the fast test cannot order as exact_hit would: closer than
+ * the margin and neither of them 0. */
+WY_INLINE bool too_close(float l0, float r0, const seg *s) {
+  return !(fabsf(l0 - r0) > s->margin) && !(s->fast && (l0 == 0.0f || r0 == 0.0f));
+}
+
+/* ---- the walk ----------------------------------------------------------------- */
+
+typedef enum walk_mode { SIGHT, SEGMENT, WALLS } walk_mode;
+
+typedef struct walk_out {
+  float transmission;
+  int32_t walls;
+  int32_t boxes;
+  int32_t partial;  /* factors other than 1 and 0 multiplied in */
+  bool zero;        /* a factor 0 was multiplied in */
+} walk_out;
+
+/* Depth first, the nearer child first (by where the segment enters it; ties:
+ * the left one). A child the fast test cannot rule out is walked, which
+ * changes nothing (nothing below it is touched when it is not); when both
+ * are walked and their entries are too close to order, exact_hit orders
+ * them. */
+WY_INLINE void walk(const wy_occluders *o, const wy_material *materials, const seg *exact,
+                    walk_mode mode, int32_t max_walls, walk_out *out) {
+  const seg local = *exact; /* kept in registers: exact_hit takes the original */
+  const seg *s = &local;
+  const wy_bvh_pair *pairs = o->pairs;
+  const wy_bvh_leaf4 *leaf4s = o->leaf4s;
+#ifdef WY_PAIRS_SSE
+  const seg4 v = seg4_of(s);
+  const seg4 *lanes = &v;
+#else
+  const seg *lanes = s;
+#endif
+  float m = s->margin;
+  float transmission = 1.0f;
+  int32_t walls = 0;
+  int32_t boxes = 0;
+  int32_t partial = 0;
+  bool zero = false;
+  /* What is next: a pair of children to test (>= 0), or ~ a leaf. */
+  int32_t stack[WY_OCC_STACK];
+  int32_t top = 0;
+  float t0;
+  float t1;
+  const wy_bvh_node *root = &o->nodes.data[0];
+  span(root->bounds, s, &t0, &t1);
+  if (t0 - t1 > m) goto done;
+  int32_t next = root->count > 0 ? ~o->leaf_of.data[0] : 0;
+  for (;;) {
+    if (next < 0) {
+      const wy_bvh_leaf4 *leaf = &leaf4s[~next];
+      int miss, sure;
+      leaf4_spans(leaf, lanes, m, &miss, &sure);
+      for (int32_t i = 0; i < leaf->count; i++) {
+        const wy_material *mat = &materials[leaf->material[i]];
+        if (mode == WALLS && !mat->sound_wall) {
+          continue;
+        }
+        if (miss >> i & 1) {
+          continue;
+        }
+        if (WY_RARELY(!(sure >> i & 1))) {
+          float b[6], enter;
+          lane_bounds(leaf->planes[0], 4, i, b);
+          if (!exact_hit(b, exact, &enter)) continue;
+        }
+        boxes++;
+        walls += mat->sound_wall ? 1 : 0;
+        if (mode == WALLS) {
+          if (walls >= max_walls) {
+            goto done;
+          }
+          continue;
+        }
+        float f = mat->vision_transmission;
+        transmission *= f;
+        partial += (f != 1.0f) & (f != 0.0f);
+        zero |= f == 0.0f;
+        if (mode == SIGHT && transmission <= 0.0f) {
+          goto done;
+        }
+      }
+    } else {
+      const wy_bvh_pair *p = &pairs[next];
+      float l0;
+      float l1;
+      float r0;
+      float r1;
+      pair_spans(p, lanes, &l0, &l1, &r0, &r1);
+      bool hl = !(l0 - l1 > m);
+      bool hr = !(r0 - r1 > m);
+      if (WY_RARELY(hl && hr && too_close(l0, r0, s))) {
+        float b[6];
+        lane_bounds(p->planes[0], 2, 0, b);
+        hl = exact_hit(b, exact, &l0);
+        lane_bounds(p->planes[0], 2, 1, b);
+        hr = exact_hit(b, exact, &r0);
+      }
+      if (hl || hr) {
+        bool right_first = !hl || (hr && r0 < l0);
+        if (hl && hr) {
+          stack[top++] = p->next[!right_first];
+        }
+        next = p->next[right_first];
+        continue;
+      }
+    }
+    if (top == 0) break;
+    next = stack[--top];
+  }
+done:
+  out->transmission = transmission;
+  out->walls = walls;
+  out->boxes = boxes;
+  out->partial = partial;
+  out->zero = zero;
+}
+
+/* A refitted tree has the boxes' old shape, so it may order the touched
+ * boxes otherwise than the tree a build would make now. Counts do not
+ * depend on the order, nor does a product with at most two factors other
+ * than 1 and 0, nor one that ends at 0 through a factor 0 (unless some
+ * material is -0.0: then its sign might). Any other answer of a refitted tree
+ * is taken again from a fresh build, so every answer is the one that build
+ * gives. */
+static bool order_free(const wy_occluders *o, walk_mode mode, const walk_out *w) {
+  if (mode == WALLS || !o->refitted) {
+    return true;
+  }
+  if (mode == SIGHT && o->signed_zero && w->transmission == 0.0f) {
+    return false;
+  }
+  return w->partial < 3 || w->zero;
+}
+
+WY_INLINE bool query(wy_occluders *o, const wy_material *materials, const float a[3],
+                  const float b[3], walk_mode mode, int32_t max_walls, walk_out *out) {
+  seg s;
+  for (;;) {
+    memset(out, 0, sizeof *out);
+    out->transmission = 1.0f;
+    if (!wy_occ_prepare(o)) {
+      return false;
+    }
+    seg_init(&s, o, a, b);
+    if (o->nodes.count > 0) {
+      walk(o, materials, &s, mode, max_walls, out);
+    }
+    if (order_free(o, mode, out)) {
+      return true;
+    }
+    o->dirty = true;
+  }
+}
+
+bool wy_occ_sight(wy_occluders *o, const wy_material *materials, const float a[3],
+                  const float b[3], float *transmission) {
+  walk_out w;
+  bool ok = query(o, materials, a, b, SIGHT, 0, &w);
+  *transmission = ok ? w.transmission : 1.0f;
+  return ok;
+}
+
+bool wy_occ_segment(wy_occluders *o, const wy_material *materials, const float a[3],
+                    const float b[3], wary_ray_result *out) {
+  walk_out w;
+  bool ok = query(o, materials, a, b, SEGMENT, 0, &w);
+  out->transmission = ok ? w.transmission : 1.0f;
+  out->walls = ok ? w.walls : 0;
+  out->boxes = ok ? w.boxes : 0;
+  return ok;
+}
+
+bool wy_occ_walls(wy_occluders *o, const wy_material *materials, const float a[3],
+                  const float b[3], int32_t max_walls, int32_t *walls) {
+  walk_out w;
+  *walls = 0;
+  if (max_walls <= 0) {
+    return true;
+  }
+  bool ok = query(o, materials, a, b, WALLS, max_walls, &w);
+  *walls = ok ? w.walls : 0;
+  return ok;
+}
