@@ -373,6 +373,187 @@ WY_INLINE bool query(wy_occluders *o, const wy_material *materials, const float 
   }
 }
 
+
+#ifdef WY_PAIRS_SSE
+/* ---- segments from one point, walked together ------------------------------- */
+
+/* n segments a -> b[r] (vision's sample rays) as the node tests take them
+ * together: per axis the least and greatest inverse direction, when every
+ * direction has one sign there; an axis where they differ (or one is 0)
+ * culls nothing (open). Any segment's t on a plane lies between the two
+ * the bounds give (rounding keeps order), so a box the bundle misses by the
+ * margin is one that each segment's own fast test misses, and then its
+ * exact one. */
+typedef struct bundle {
+  __m128 a[3];
+  __m128 inv_lo[3];
+  __m128 inv_hi[3];
+  bool open[3];
+  float margin;
+} bundle;
+
+static void bundle_init(bundle *u, const seg *s, int32_t n) {
+  float margin_max = 0.0f;
+  for (int32_t r = 0; r < n; r++) margin_max = s[r].margin > margin_max ? s[r].margin : margin_max;
+  u->margin = margin_max;
+  for (int k = 0; k < 3; k++) {
+    float lo = s[0].inv[k], hi = s[0].inv[k];
+    bool open = s[0].d[k] == 0.0f;
+    for (int32_t r = 1; r < n; r++) {
+      float v = s[r].inv[k];
+      open = open || s[r].d[k] == 0.0f || ((v < 0.0f) != (s[0].inv[k] < 0.0f));
+      lo = v < lo ? v : lo;
+      hi = v > hi ? v : hi;
+    }
+    u->open[k] = open;
+    u->a[k] = _mm_set1_ps(s[0].a[k]);
+    u->inv_lo[k] = _mm_set1_ps(open ? 0.0f : lo);
+    u->inv_hi[k] = _mm_set1_ps(open ? 0.0f : hi);
+  }
+}
+
+/* One axis of the bundle's test of four lanes whose lower planes are lo and
+ * upper planes hi: the earliest entry and the latest exit of any segment. */
+WY_INLINE void bundle_axis(const bundle *u, int k, __m128 lo, __m128 hi, __m128 *enter, __m128 *leave) {
+  __m128 a = u->a[k];
+  __m128 l0 = _mm_mul_ps(_mm_sub_ps(lo, a), u->inv_lo[k]), l1 = _mm_mul_ps(_mm_sub_ps(lo, a), u->inv_hi[k]);
+  __m128 h0 = _mm_mul_ps(_mm_sub_ps(hi, a), u->inv_lo[k]), h1 = _mm_mul_ps(_mm_sub_ps(hi, a), u->inv_hi[k]);
+  *enter = _mm_min_ps(_mm_min_ps(l0, l1), _mm_min_ps(h0, h1));
+  *leave = _mm_max_ps(_mm_max_ps(l0, l1), _mm_max_ps(h0, h1));
+}
+
+/* The bundle's span of four boxes whose planes are per axis lo[k] and hi[k]:
+ * bit i of the result says lane i may be touched by some segment. */
+WY_INLINE int bundle_lanes(const bundle *u, const __m128 lo[3], const __m128 hi[3], __m128 *entry) {
+  __m128 t0 = _mm_setzero_ps();
+  __m128 t1 = _mm_set1_ps(1.0f);
+  for (int k = 0; k < 3; k++) {
+    if (u->open[k]) continue;
+    __m128 e, l;
+    bundle_axis(u, k, lo[k], hi[k], &e, &l);
+    t0 = _mm_max_ps(t0, e);
+    t1 = _mm_min_ps(t1, l);
+  }
+  *entry = t0;
+  return ~_mm_movemask_ps(_mm_cmpgt_ps(_mm_sub_ps(t0, t1), _mm_set1_ps(u->margin))) & 0xF;
+}
+
+/* walk() in SIGHT mode for n segments at once: the tree is walked once for
+ * all of them, each leaf the bundle may touch is tested per segment as
+ * walk() tests it, and a segment stops once its product reaches 0. The
+ * boxes a segment touches are walk()'s; the order they are met in may
+ * differ, so the caller takes again, alone, any product it cannot trust
+ * (sight_order_free). */
+static void walk_bundle(const wy_occluders *o, const wy_material *materials, const seg *s, int32_t n,
+                        walk_out *out) {
+  bundle u;
+  bundle_init(&u, s, n);
+  seg4 v[WARY_MAX_SAMPLES];
+  for (int32_t r = 0; r < n; r++) {
+    v[r] = seg4_of(&s[r]);
+    out[r].transmission = 1.0f;
+    out[r].walls = out[r].boxes = out[r].partial = 0;
+    out[r].zero = false;
+  }
+  uint32_t alive = (1u << n) - 1u;
+  const wy_bvh_pair *pairs = o->pairs;
+  const wy_bvh_leaf4 *leaf4s = o->leaf4s;
+  int32_t stack[WY_OCC_STACK];
+  int32_t top = 0;
+  const wy_bvh_node *root = &o->nodes.data[0];
+  int32_t next = root->count > 0 ? ~o->leaf_of.data[0] : 0;
+  for (;;) {
+    if (next < 0) {
+      const wy_bvh_leaf4 *leaf = &leaf4s[~next];
+      __m128 lo[3], hi[3], entry;
+      for (int k = 0; k < 3; k++) {
+        lo[k] = _mm_load_ps(leaf->planes[k]);
+        hi[k] = _mm_load_ps(leaf->planes[k] + 4);
+      }
+      int maybe = bundle_lanes(&u, lo, hi, &entry);
+      for (uint32_t left = maybe ? alive : 0u; left; left &= left - 1u) {
+        int32_t r = __builtin_ctz(left);
+        int miss, sure;
+        leaf4_spans(leaf, &v[r], s[r].margin, &miss, &sure);
+        walk_out *w = &out[r];
+        for (int32_t i = 0; i < leaf->count; i++) {
+          if ((miss >> i & 1) || !(maybe >> i & 1)) continue;
+          if (WY_RARELY(!(sure >> i & 1))) {
+            float b[6], enter;
+            lane_bounds(leaf->planes[0], 4, i, b);
+            if (!exact_hit(b, &s[r], &enter)) continue;
+          }
+          float f = materials[leaf->material[i]].vision_transmission;
+          w->transmission *= f;
+          w->partial += (f != 1.0f) & (f != 0.0f);
+          w->zero |= f == 0.0f;
+          if (w->transmission <= 0.0f) {
+            alive &= ~(1u << r);
+            break;
+          }
+        }
+      }
+      if (!alive) break;
+    } else {
+      const wy_bvh_pair *p = &pairs[next];
+      __m128 lo[3], hi[3], entry;
+      for (int k = 0; k < 3; k++) {
+        __m128 pl = _mm_load_ps(p->planes[k]); /* left min, right min, left max, right max */
+        lo[k] = pl;
+        hi[k] = _mm_shuffle_ps(pl, pl, _MM_SHUFFLE(1, 0, 3, 2));
+      }
+      int hit = bundle_lanes(&u, lo, hi, &entry) & 3;
+      if (hit) {
+        float l0 = _mm_cvtss_f32(entry);
+        float r0 = _mm_cvtss_f32(_mm_shuffle_ps(entry, entry, _MM_SHUFFLE(1, 1, 1, 1)));
+        bool right_first = hit == 2 || (hit == 3 && r0 < l0);
+        if (hit == 3) stack[top++] = p->next[!right_first];
+        next = p->next[right_first];
+        continue;
+      }
+    }
+    if (top == 0) break;
+    next = stack[--top];
+  }
+}
+
+/* A bundle's product is walk()'s when the order cannot change it (as
+ * order_free says of a refitted tree's). */
+static bool sight_order_free(const wy_occluders *o, const walk_out *w) {
+  if (o->signed_zero && w->transmission == 0.0f) return false;
+  return w->partial < 3 || w->zero;
+}
+#endif
+
+bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const float a[3], const float (*b)[3],
+                       int32_t n, float *transmission) {
+#ifdef WY_PAIRS_SSE
+  if (n >= 2 && n <= WARY_MAX_SAMPLES) {
+    if (!wy_occ_prepare(o)) {
+      for (int32_t r = 0; r < n; r++) transmission[r] = 1.0f;
+      return false;
+    }
+    if (o->nodes.count == 0) {
+      for (int32_t r = 0; r < n; r++) transmission[r] = 1.0f;
+      return true;
+    }
+    seg s[WARY_MAX_SAMPLES];
+    walk_out w[WARY_MAX_SAMPLES];
+    for (int32_t r = 0; r < n; r++) seg_init(&s[r], o, a, b[r]);
+    walk_bundle(o, materials, s, n, w);
+    bool ok = true;
+    for (int32_t r = 0; r < n; r++) {
+      transmission[r] = w[r].transmission;
+      if (WY_RARELY(!sight_order_free(o, &w[r]))) ok = wy_occ_sight(o, materials, a, b[r], &transmission[r]) && ok;
+    }
+    return ok;
+  }
+#endif
+  bool ok = true;
+  for (int32_t r = 0; r < n; r++) ok = wy_occ_sight(o, materials, a, b[r], &transmission[r]) && ok;
+  return ok;
+}
+
 bool wy_occ_sight(wy_occluders *o, const wy_material *materials, const float a[3],
                   const float b[3], float *transmission) {
   walk_out w;

@@ -117,6 +117,11 @@ bool wy_occ_prepare_walks(wy_occluders *o);
  * first if dirty. Returns false only on out of memory (*transmission then 1). */
 bool wy_occ_sight(wy_occluders *o, const wy_material *materials, const float a[3],
                   const float b[3], float *transmission);
+/* wy_occ_sight for the n segments a -> b[r], the same answers, walked
+ * together where they can be (vision's sample rays); false only on out of
+ * memory (each segment's transmission is then what wy_occ_sight left). */
+bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const float a[3], const float (*b)[3],
+                       int32_t n, float *transmission);
 /* The same over the whole segment, never stopping early: walls counts the
  * boxes touched whose material is a sound wall, boxes every box touched (the
  * public wary_ray_cast). False only on out of memory (out then holds
