@@ -298,6 +298,7 @@ static void replay(const wary_world *w, const wy_profile *p, wy_belief_list *l, 
   if (fading && wy_belief_listed(b)) {
     wy_listed *e = &l->listed[listed_at(l, i)];
     if (e->scored) e->base = wy_listed_base(e, b);
+    e->fading = b->confidence > 0.0f;
   }
 }
 
@@ -333,6 +334,7 @@ void wy_belief_listed_add(wy_belief_list *l, int32_t i) {
   l->listed[k].threat = b->threat;
   l->listed[k].state = b->state;
   l->listed[k].threat_level = b->threat_level;
+  l->listed[k].fading = b->confidence > 0.0f;
   l->listed_count++;
   l->listed_dirty = true;
 }

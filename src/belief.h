@@ -137,6 +137,7 @@ typedef struct wy_listed {
   int8_t threat_level;
   bool scored;
   bool hostile;
+  bool fading;            /* the record's confidence is above 0 (it falls only when caught up) */
 } wy_listed;
 
 /* What a threat's distance term and level are worked out with (emotion.c

@@ -223,10 +223,12 @@ void wy_emotion_prefetch(const wary_world *w, int32_t agent, int stage) {
     else wy_belief_find_prefetch(l, ag->attention);
   }
   /* The pass reads the listed entries when it scores them again (the list
-   * or the relationships changed); otherwise only when one of them could
-   * lead, which is seldom (emotion_step). */
+   * or the relationships changed), or when one of them could lead
+   * (emotion_step): seldom where the agent has awake targets, at every
+   * pass where it has none, as the last pass tells. */
   bool same = ag->scored && ag->scored_relations == w->relation_epoch;
-  if (!same || l->listed_dirty) wy_prefetch_span(l->listed, (size_t)l->listed_count * sizeof *l->listed);
+  if (!same || l->listed_dirty || ag->listed_walked)
+    wy_prefetch_span(l->listed, (size_t)l->listed_count * sizeof *l->listed);
 }
 
 void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
@@ -315,6 +317,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
    * they add is their count and whether one is Lost. Ties go to the lower
    * index, as in one walk of every belief in order. */
   beliefs->listed_scale = sc.scale;
+  bool walk_listed = false;
   if (beliefs->listed_count > 0) {
     if (!same || beliefs->listed_dirty) score_listed(&sc, beliefs);
     n += beliefs->listed_count;
@@ -325,13 +328,15 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     bool may_raise = bound_level == WARY_THREAT_CRITICAL ? !critical : bound_level == WARY_THREAT_HIGH && !high;
     beliefs->listed_passes++;
     /* A negative distance weight would make the far ones the larger. */
-    if (!(may_lead || may_raise || !(sc.scale.weight >= 0.0f))) {
+    walk_listed = may_lead || may_raise || !(sc.scale.weight >= 0.0f);
+    if (!walk_listed) {
       beliefs->listed_left_out++;
     } else {
       for (int32_t j = 0; j < beliefs->listed_count; j++) {
         const wy_listed *e = &beliefs->listed[j];
-        /* A fading one's sum as this step leaves it (belief.h). */
-        if (e->scored && e->confidence_weight != 0.0f && beliefs->data[e->belief].confidence > 0.0f)
+        /* A fading one's sum as this step leaves it (belief.h); the others'
+         * records are not read. */
+        if (e->scored && e->confidence_weight != 0.0f && e->fading)
           wy_belief_catch_up_to(w, agent, e->belief, w->steps);
         int8_t level;
         float t = wy_listed_threat(beliefs, e, &level);
@@ -344,6 +349,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
       }
     }
   }
+  ag->listed_walked = walk_listed;
   if (d->emotions) {
     float fi = ag->fear_input;
     move(ag, d, WARY_FEAR, (hurt || n > 2 || critical || fi > 0.0f) ? 1 : (n == 0 ? -1 : 0),

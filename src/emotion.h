@@ -22,6 +22,9 @@ typedef struct wy_emotion_agent {
   float scored_pos[3];
   uint32_t scored_relations;
   bool scored;
+  /* The last pass worked out its listed beliefs' threats (a hint for
+   * wy_emotion_prefetch). Derived: never saved. */
+  bool listed_walked;
   /* How far it has walked (the sum of its steps' moves, in units) and up to
    * which walk every awake quiet target belief marked far (belief.h) keeps
    * its threat: the first such belief it could have come within the

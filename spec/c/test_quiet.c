@@ -278,9 +278,12 @@ static void play(game *g, const turn *t, int64_t n) {
 /* Quiet beliefs; *dormant: dormant ones, *timed: those of them that count
  * down to a deadline; *held: beliefs held (resolve.c, holds); *far and
  * *near: listed ones scored and hostile, out of the threat's range where
- * their agent stood at its last emotion pass, and in it. */
+ * their agent stood at its last emotion pass, and in it; *listed_fading:
+ * listed ones marked fading, *misfading: those whose mark is not whether
+ * their record's confidence is above 0. */
 static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant, int32_t *timed, int32_t *far, int32_t *held,
-                             int32_t *near, int32_t *fading, int32_t *slow) {
+                             int32_t *near, int32_t *fading, int32_t *slow, int32_t *misfading,
+                             int32_t *listed_fading) {
   int32_t n = 0;
   for (int32_t a = 0; a < w->agents.count; a++) {
     const wy_belief_list *l = wy_beliefs_of(w, a);
@@ -302,6 +305,9 @@ static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant, int32_t *tim
       bool in_range = wy_threat_nearness(&l->listed_scale, e->last_known) > 0.0f;
       *far += e->scored && e->hostile && !in_range;
       *near += e->scored && e->hostile && in_range;
+      /* Its fading flag is its record's (the emotion pass trusts it). */
+      *misfading += e->fading != (l->data[e->belief].confidence > 0.0f);
+      *listed_fading += e->fading;
     }
   }
   return n;
@@ -507,7 +513,7 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
   int64_t first_difference = -1, wrap_difference = -1, quiet_steps = 0, dormant_steps = 0, timed_steps = 0, far_steps = 0,
           asleep_place_steps = 0, place_steps = 0, dropped = 0, held_steps = 0, near_steps = 0, long_run_steps = 0,
           listed_passes = 0, listed_left_out = 0, fading_place_steps = 0, waiting_place_steps = 0,
-          fading_belief_steps = 0, slow_fading_steps = 0;
+          fading_belief_steps = 0, slow_fading_steps = 0, misfading = 0, listed_fading_steps = 0;
   int32_t misbits = 0;
   /* Agent-steps each part spent idle in the quiet world, the times
    * something came for a part while it was (touches; pain: the agents idle
@@ -555,8 +561,11 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
     if (copy.w && (sc != sq || !same(&copy, &full, t.read)) && copy_differs++ == 0)
       fprintf(stderr, "test_quiet: the copy differs after step %lld\n", (long long)now);
     int32_t dormant = 0, timed = 0, far = 0, places = 0, held = 0, in_range = 0, fading = 0, waiting = 0,
-            fading_beliefs = 0, slow = 0;
-    quiet_steps += quiet_beliefs(quiet.w, &dormant, &timed, &far, &held, &in_range, &fading_beliefs, &slow);
+            fading_beliefs = 0, slow = 0, wrong_mark = 0, listed_fading = 0;
+    quiet_steps += quiet_beliefs(quiet.w, &dormant, &timed, &far, &held, &in_range, &fading_beliefs, &slow,
+                                 &wrong_mark, &listed_fading);
+    misfading += wrong_mark;
+    listed_fading_steps += listed_fading;
     fading_belief_steps += fading_beliefs;
     slow_fading_steps += slow;
     near_steps += in_range;
@@ -601,6 +610,10 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
    * 12,031 belief-steps when this was written; of them last held by the
    * damage slot, which fades at its decay scale, 27 in the first two. */
   ENSURE(fading_belief_steps > 4000);
+  /* Listed ones among them, each marked fading (emotion.c reads the mark,
+   * not the record). */
+  ENSURE(listed_fading_steps > 1000);
+  ENSURE(misfading == 0);
   if (!fixed_rate) ENSURE(slow_fading_steps > 10);
   ENSURE(timed_steps > 5000);
   ENSURE(asleep_place_steps > 10000);
