@@ -36,6 +36,20 @@
 #define WY_RARELY(c) (c)
 #endif
 
+/* The index of x's lowest set bit (x != 0). */
+static inline int32_t wy_lowest_bit(uint64_t x) {
+#if defined(__GNUC__)
+  return __builtin_ctzll(x);
+#else
+  int32_t n = 0;
+  while (!(x & 1u)) {
+    x >>= 1;
+    n++;
+  }
+  return n;
+#endif
+}
+
 /* WY_PREFETCH of every line of the size bytes at p (none when size is 0). */
 static inline void wy_prefetch_span(const void *p, size_t size) {
   const char *c = (const char *)p;

@@ -470,14 +470,16 @@ static void walk_bundle(const wy_occluders *o, const wy_material *materials, con
         lo[k] = _mm_load_ps(leaf->planes[k]);
         hi[k] = _mm_load_ps(leaf->planes[k] + 4);
       }
-      int maybe = bundle_lanes(&u, lo, hi, &entry);
+      /* The boxes some segment may touch (the lanes past count are empty). */
+      int maybe = bundle_lanes(&u, lo, hi, &entry) & ((1 << leaf->count) - 1);
       for (uint32_t left = maybe ? alive : 0u; left; left &= left - 1u) {
-        int32_t r = __builtin_ctz(left);
+        int32_t r = wy_lowest_bit(left);
         int miss, sure;
         leaf4_spans(leaf, &v[r], s[r].margin, &miss, &sure);
         walk_out *w = &out[r];
-        for (int32_t i = 0; i < leaf->count; i++) {
-          if ((miss >> i & 1) || !(maybe >> i & 1)) continue;
+        /* Its boxes in leaf order, as walk() takes them. */
+        for (unsigned boxes = (unsigned)(maybe & ~miss); boxes; boxes &= boxes - 1u) {
+          int32_t i = wy_lowest_bit(boxes);
           if (WY_RARELY(!(sure >> i & 1))) {
             float b[6], enter;
             lane_bounds(leaf->planes[0], 4, i, b);

@@ -87,20 +87,6 @@ bool wy_places_reserve(wary_world *w, int32_t agent, int32_t n) {
   return n <= 0 || (wy_array_reserve(&w->tables, l, l->count + n) && bits_cover(w, l));
 }
 
-/* The index of x's lowest set bit (x != 0). */
-static int32_t lowest_bit(uint64_t x) {
-#if defined(__GNUC__)
-  return __builtin_ctzll(x);
-#else
-  int32_t n = 0;
-  while (!(x & 1u)) {
-    x >>= 1;
-    n++;
-  }
-  return n;
-#endif
-}
-
 /* The first place at from or after it that is asleep (or, asleep false,
  * awake), from the bits (count: none). */
 WY_INLINE int32_t next_place(const wy_place_list *l, int32_t from, bool asleep) {
@@ -108,7 +94,7 @@ WY_INLINE int32_t next_place(const wy_place_list *l, int32_t from, bool asleep) 
     uint64_t bits = asleep ? l->asleep_bits[k] : ~l->asleep_bits[k];
     if (k == from / 64) bits &= ~0ull << (from % 64);
     if (bits) {
-      int32_t i = k * 64 + lowest_bit(bits);
+      int32_t i = k * 64 + wy_lowest_bit(bits);
       return i < l->count ? i : l->count;
     }
   }
@@ -347,7 +333,7 @@ void wy_places_prefetch(const wary_world *w, int32_t agent, int stage) {
   /* The first awake ones of the first 64 (a hint: no more is worth it). */
   uint64_t awake = ~l->asleep_bits[0];
   for (int32_t n = 0; n < 4 && awake; n++, awake &= awake - 1) {
-    int32_t i = lowest_bit(awake);
+    int32_t i = wy_lowest_bit(awake);
     if (i >= l->count) break;
     WY_PREFETCH(&l->data[i]);
   }
