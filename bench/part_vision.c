@@ -204,7 +204,7 @@ void report_vision(int32_t n, int32_t m, int32_t k, int reps, int steps) {
   bool agree = true;
   for (int s = 0; s < VIS_COUNT; s++) agree = agree && f[s].rays_agree;
   printf("   how pairs are counted: wary_world_stats has no vision counter (rays, custom-sense queries and grid\n"
-         "   candidates only; candidates also hold the agent itself, its team mates and actors past the reach), so\n"
+         "   candidates only; candidates also hold the agent itself and actors past the reach), so\n"
          "   each world is run a second time, untimed, with a C sense in a second profile slot that has vision's\n"
          "   interval and phase and vision's reach (30 m + eye height + 2 m) and reports nothing: the queries it is\n"
          "   handed are the pairs vision looked at. Rays in that run %s the timed run's in every repetition.\n",

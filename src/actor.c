@@ -483,7 +483,7 @@ int32_t wary_query_actors(wary_world *w, float x, float y, float z, float radius
   if (!wy_grid_refresh(w)) return wy_fail_memory(e, __func__);
   float c[3] = {x, y, z};
   int32_t count = 0;
-  const int32_t *slots = wy_grid_query(&w->grid, c, radius, 0, &count, NULL);
+  const int32_t *slots = wy_grid_query(&w->grid, c, radius, 0, &count);
   int32_t n = count < cap ? count : cap;
   for (int32_t i = 0; i < n; i++) out[i].id = wy_actor_id(w, slots[i]);
   return n;

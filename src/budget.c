@@ -53,7 +53,6 @@ static void destroy(wary_world *w) {
   wy_array_free(&w->alloc, &b->due);
   wy_array_free(&w->alloc, &b->cands);
   wy_array_free(&w->alloc, &b->cand_first);
-  wy_array_free(&w->alloc, &b->mates);
   wy_array_free(&w->alloc, &b->heap);
   wy_free(&w->alloc, b, sizeof *b);
 }
@@ -139,8 +138,7 @@ static bool offer(wary_world *w, int32_t agent) {
     if (wy_slot_due(ag, i) && r > range) range = r;
   }
   int32_t count = 0;
-  const int32_t *cand = wy_grid_query(&w->grid, a->pos, range, p->def.ignore_same_team ? a->team : 0, &count,
-                                      &b->mates.data[agent]);
+  const int32_t *cand = wy_grid_query(&w->grid, a->pos, range, p->def.ignore_same_team ? a->team : 0, &count);
   if (count > 0) {
     if (!wy_array_reserve(&w->alloc, &b->cands, b->cands.count + count)) return false;
     memcpy(&b->cands.data[b->cands.count], cand, (size_t)count * sizeof *cand);
@@ -276,8 +274,7 @@ bool wy_budget_plan(wary_world *w) {
   b->sights.count = 0;
   b->cands.count = 0;
   if (!wy_array_reserve(&w->alloc, &b->first, agents + 1) || !wy_array_reserve(&w->alloc, &b->due, agents) ||
-      !wy_array_reserve(&w->alloc, &b->cand_first, agents + 1) || !wy_array_reserve(&w->alloc, &b->mates, agents) ||
-      !wy_array_reserve(&w->alloc, &b->cands, 1)) /* never NULL: wy_budget_candidates points into it */
+      !wy_array_reserve(&w->alloc, &b->cand_first, agents + 1) || !wy_array_reserve(&w->alloc, &b->cands, 1)) /* never NULL: wy_budget_candidates points into it */
     return false;
   for (int32_t i = 0; i < agents; i++) {
     b->first.data[i] = b->pairs.count;

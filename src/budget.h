@@ -40,7 +40,6 @@ struct wy_budget {
   WY_ARRAY(bool) due;               /* per agent: its vision is due this step */
   WY_ARRAY(int32_t) cands;          /* the due agents' grid candidates, by agent */
   WY_ARRAY(int32_t) cand_first;     /* per agent, and one past: its first candidate */
-  WY_ARRAY(int32_t) mates;          /* per agent: team mates its query left out */
   WY_ARRAY(int32_t) heap;           /* scratch for choosing */
   bool planned;                     /* this step's pairs are chosen */
 };
@@ -71,14 +70,12 @@ static inline const wy_budget_pair *wy_budget_pair_of(const wary_world *w, int32
   return NULL;
 }
 
-/* The grid's candidates of the agent this step (*count, *team_mates left
- * out) when the plan asked for them (its vision is due), else NULL. */
-static inline const int32_t *wy_budget_candidates(const wary_world *w, int32_t agent, int32_t *count,
-                                                  int32_t *team_mates) {
+/* The grid's candidates of the agent this step (*count of them) when the
+ * plan asked for them (its vision is due), else NULL. */
+static inline const int32_t *wy_budget_candidates(const wary_world *w, int32_t agent, int32_t *count) {
   const struct wy_budget *b = w->budget;
   if (!b->planned || !b->due.data[agent]) return NULL;
   *count = b->cand_first.data[agent + 1] - b->cand_first.data[agent];
-  *team_mates = b->mates.data[agent];
   return &b->cands.data[b->cand_first.data[agent]];
 }
 

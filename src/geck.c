@@ -499,7 +499,7 @@ static int evaluate(wary_world *w, int32_t agent, const wary_geck_def *g) {
   wy_geck_agent *gk = geck_agent(w, agent);
   const wy_actor *a = wy_agent_actor(w, agent);
   int32_t count = 0;
-  const int32_t *cand = wy_grid_query(&w->grid, a->pos, radius_of(w, g, a), 0, &count, NULL);
+  const int32_t *cand = wy_grid_query(&w->grid, a->pos, radius_of(w, g, a), 0, &count);
   w->stats.candidates += (uint64_t)count;
   for (int32_t c = 0; c < count; c++) {
     const wy_actor *t = &w->actors.data[cand[c]];
@@ -548,7 +548,7 @@ bool wy_geck_reserve(wary_world *w) {
     /* An evaluation adds what its query finds; every queued event, one. */
     int32_t room = w->geck->pending.count, count = 0;
     if (next_due(w, i, g->interval * w->def.lod_interval_scale[a->lod_tier]) <= WY_EPS) {
-      wy_grid_query(&w->grid, a->pos, radius_of(w, g, a), 0, &count, NULL);
+      wy_grid_query(&w->grid, a->pos, radius_of(w, g, a), 0, &count);
       room += count;
     }
     wy_geck_agent *gk = geck_agent(w, i);

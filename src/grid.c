@@ -7,7 +7,10 @@
  * stays at most half full). Either way a cell holds only its own actors, in
  * slot order, so a query looks at the actors of the cells it covers and
  * merges the cells' runs into slot order: the order every caller relies on,
- * without a sort. */
+ * without a sort. Where the actors belong to at most WY_GRID_GROUPS teams,
+ * each team's are kept apart (a group: its own cells, after the group
+ * before), so a query that leaves a team out (vision's of the agent's own,
+ * most of the actors in a game of guards) never looks at them. */
 #include "grid.h"
 
 #include <math.h>
@@ -64,6 +67,13 @@ static int32_t cell_index(const wy_grid *g, int32_t cx, int32_t cy) {
   return g->table.count > 0 ? table_find(g, cx, cy)->cell : -1;
 }
 
+/* The group of team's items (-1: none of the groups so far). */
+static int32_t group_of(const wy_grid *g, int32_t team) {
+  for (int32_t i = 0; i < g->groups; i++)
+    if (g->group_team[i] == team) return i;
+  return -1;
+}
+
 bool wy_grid_init(wy_grid *g, float cell, const wy_allocator *alloc) {
   memset(g, 0, sizeof *g);
   g->alloc = alloc;
@@ -72,6 +82,7 @@ bool wy_grid_init(wy_grid *g, float cell, const wy_allocator *alloc) {
   }
   g->cell = cell;
   g->dense = true;
+  g->groups = 1;
   return true;
 }
 
@@ -145,8 +156,13 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
   }
   int32_t total = 0;
   int64_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
+  g->groups = 0;
   for (int32_t s = 0; s < n; s++) {
     if (include[s]) {
+      if (g->groups >= 0 && group_of(g, team[s]) < 0) {
+        if (g->groups < WY_GRID_GROUPS) g->group_team[g->groups++] = team[s];
+        else g->groups = -1; /* too many teams: one group */
+      }
       int32_t cx = cell_coord(g, pos[3 * s]);
       int32_t cy = cell_coord(g, pos[3 * s + 1]);
       x0 = cx < x0 ? cx : x0;
@@ -158,6 +174,7 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
       total++;
     }
   }
+  if (g->groups <= 0) g->groups = 1;
   int64_t span = total > 0 ? (x1 - x0 + 1) * (y1 - y0 + 1) : 0;
   g->dense = span <= (int64_t)total * DENSE_CELLS_PER_ITEM + DENSE_MIN_CELLS;
   int32_t cells;
@@ -178,22 +195,32 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
       return false;
     }
   }
-  if (!wy_array_reserve(g->alloc, &g->start, cells + 1)) {
+  /* A group's cells follow the one before's: each item's key is its
+   * group's first cell and its own. */
+  g->cells = cells;
+  int64_t keys = (int64_t)g->groups * cells;
+  if (keys >= INT32_MAX || !wy_array_reserve(g->alloc, &g->start, (int32_t)keys + 1)) {
     g->dense = true;
     g->width = g->height = 0;
+    g->groups = 1;
+    g->cells = 0;
     return false;
   }
+  if (g->groups > 1) {
+    for (int32_t s = 0, k = 0; s < n; s++)
+      if (include[s]) g->cell_of.data[k++] += group_of(g, team[s]) * cells;
+  }
   int32_t *start = g->start.data;
-  memset(start, 0, ((size_t)cells + 1) * sizeof *start);
+  memset(start, 0, ((size_t)keys + 1) * sizeof *start);
   for (int32_t k = 0; k < total; k++) {
     start[g->cell_of.data[k] + 1]++;
   }
-  for (int32_t c = 0; c < cells; c++) {
+  for (int64_t c = 0; c < keys; c++) {
     start[c + 1] += start[c];
   }
-  /* Placing the slots in ascending order at each cell's start keeps every
-   * cell in slot order; each start[c] then holds its cell's end, so moving
-   * them one cell up gives the starts again. */
+  /* Placing the slots in ascending order at each key's start keeps every
+   * cell of a group in slot order; each start[c] then holds its key's end,
+   * so moving them one key up gives the starts again. */
   int32_t k = 0;
   for (int32_t s = 0; s < n; s++) {
     if (include[s]) {
@@ -205,7 +232,7 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
       g->by_slot.data[k++] = at;
     }
   }
-  memmove(start + 1, start, (size_t)cells * sizeof *start);
+  memmove(start + 1, start, (size_t)keys * sizeof *start);
   start[0] = 0;
   g->items.count = total;
   return true;
@@ -254,13 +281,8 @@ static int32_t *merge_runs(wy_grid_scratch *g, int32_t count) {
 }
 
 /* Appends the slot of an item found in range, unless its team is skipped. */
-static void take(const wy_grid_item *item, int32_t skip_team, int32_t *out, int32_t *found,
-                 int32_t *left_out) {
-  if (skip_team != 0 && item->team == skip_team) {
-    (*left_out)++;
-  } else {
-    out[(*found)++] = item->slot;
-  }
+static void take(const wy_grid_item *item, int32_t skip_team, int32_t *out, int32_t *found) {
+  if (skip_team == 0 || item->team != skip_team) out[(*found)++] = item->slot;
 }
 
 /* The cells of the square around center (a cell an actor or fewer): their
@@ -268,7 +290,7 @@ static void take(const wy_grid_item *item, int32_t skip_team, int32_t *out, int3
  * long as they ascend), merged. NULL when the square holds more cells than
  * there are actors. */
 static const int32_t *walk_cells(const wy_grid *g, wy_grid_scratch *sc, const float center[3], float radius,
-                                 int32_t skip_team, int32_t *found, int32_t *left_out, int64_t *walked) {
+                                 int32_t skip_team, int32_t *found, int64_t *walked) {
   /* The margin absorbs the rounding (and underflow) of the distance check
    * so that a point it accepts is never outside the square walked. */
   float mx = (fabsf(center[0]) + radius) * 1e-5f + 1e-20f;
@@ -289,6 +311,8 @@ static const int32_t *walk_cells(const wy_grid *g, wy_grid_scratch *sc, const fl
   }
   float r2 = radius * radius;
   int32_t runs = 0;
+  /* The left-out team's group is not walked. */
+  int32_t skipped_group = skip_team != 0 && g->groups > 1 ? group_of(g, skip_team) : -1;
   if (g->dense) {
     /* A row's cells are side by side in items: one walk a row, a run
      * wherever the slots stop ascending (each cell's do). Every item's
@@ -297,47 +321,47 @@ static const int32_t *walk_cells(const wy_grid *g, wy_grid_scratch *sc, const fl
      * which about half the items of the square fail (the result has room
      * for every actor, and no walk meets an actor twice). */
     int32_t *result = sc->result.data, *run = sc->runs.data;
-    int32_t n = *found, left = *left_out;
+    int32_t n = *found;
     bool skipping = skip_team != 0;
-    for (int64_t cy = y0; cy <= y1 && x0 <= x1; cy++) {
-      int64_t row = (cy - g->y0) * g->width - g->x0;
+    for (int64_t k = 0; k < (int64_t)g->groups * (y1 - y0 + 1) && x0 <= x1; k++) {
+      int64_t group = k / (y1 - y0 + 1), cy = y0 + k % (y1 - y0 + 1);
+      if (group == skipped_group) continue;
+      int64_t row = group * g->cells + (cy - g->y0) * g->width - g->x0;
       int32_t end = g->start.data[row + x1 + 1];
       int32_t last = INT32_MAX;
       for (int32_t i = g->start.data[row + x0]; i < end; i++) {
         const wy_grid_item *item = &g->items.data[i];
         int32_t slot = item->slot;
         int32_t in = within(item->pos, center, r2);
-        int32_t skip = in & skipping & (item->team == skip_team);
-        int32_t keep = in & !skip;
+        int32_t keep = in & !(skipping & (item->team == skip_team));
         result[n] = slot;
         run[runs] = n;
         runs += keep & (slot < last);
         last = keep ? slot : last;
         n += keep;
-        left += skip;
       }
       *walked += end - g->start.data[row + x0];
     }
     *found = n;
-    *left_out = left;
     sc->runs.data[runs] = n;
     return merge_runs(sc, runs);
   }
   for (int64_t cy = y0; cy <= y1; cy++) {
     for (int64_t cx = x0; cx <= x1; cx++) {
-      int32_t c = cell_index(g, (int32_t)cx, (int32_t)cy);
-      if (c < 0) {
-        continue;
-      }
-      int32_t before = *found;
-      for (int32_t i = g->start.data[c]; i < g->start.data[c + 1]; i++) {
-        if (within(g->items.data[i].pos, center, r2)) {
-          take(&g->items.data[i], skip_team, sc->result.data, found, left_out);
+      int32_t cell = cell_index(g, (int32_t)cx, (int32_t)cy);
+      for (int32_t group = 0; group < g->groups && cell >= 0; group++) {
+        if (group == skipped_group) continue;
+        int32_t c = group * g->cells + cell;
+        int32_t before = *found;
+        for (int32_t i = g->start.data[c]; i < g->start.data[c + 1]; i++) {
+          if (within(g->items.data[i].pos, center, r2)) {
+            take(&g->items.data[i], skip_team, sc->result.data, found);
+          }
         }
-      }
-      *walked += g->start.data[c + 1] - g->start.data[c];
-      if (*found > before) {
-        sc->runs.data[runs++] = before;
+        *walked += g->start.data[c + 1] - g->start.data[c];
+        if (*found > before) {
+          sc->runs.data[runs++] = before;
+        }
       }
     }
   }
@@ -346,14 +370,13 @@ static const int32_t *walk_cells(const wy_grid *g, wy_grid_scratch *sc, const fl
 }
 
 const int32_t *wy_grid_query(wy_grid *g, const float center[3], float radius, int32_t skip_team,
-                             int32_t *count, int32_t *skipped) {
-  return wy_grid_query_in(g, &g->scratch, center, radius, skip_team, count, skipped);
+                             int32_t *count) {
+  return wy_grid_query_in(g, &g->scratch, center, radius, skip_team, count);
 }
 
 const int32_t *wy_grid_query_in(const wy_grid *g, wy_grid_scratch *sc, const float center[3], float radius,
-                                int32_t skip_team, int32_t *count, int32_t *skipped) {
+                                int32_t skip_team, int32_t *count) {
   int32_t found = 0;
-  int32_t left_out = 0;
   int64_t walked = 0;
   const int32_t *answer = sc->result.data;
   bool everything = radius == INFINITY;
@@ -361,8 +384,7 @@ const int32_t *wy_grid_query_in(const wy_grid *g, wy_grid_scratch *sc, const flo
                   isfinite(center[2]);
   if (g->items.count > 0 && (everything || in_range)) {
     const int32_t *cells = everything ? NULL
-                                      : walk_cells(g, sc, center, radius, skip_team, &found,
-                                                   &left_out, &walked);
+                                      : walk_cells(g, sc, center, radius, skip_team, &found, &walked);
     if (cells) {
       answer = cells;
     } else {
@@ -371,7 +393,7 @@ const int32_t *wy_grid_query_in(const wy_grid *g, wy_grid_scratch *sc, const flo
       for (int32_t k = 0; k < g->items.count; k++) {
         const wy_grid_item *item = &g->items.data[g->by_slot.data[k]];
         if (everything || within(item->pos, center, r2)) {
-          take(item, skip_team, sc->result.data, &found, &left_out);
+          take(item, skip_team, sc->result.data, &found);
         }
       }
       walked = g->items.count;
@@ -381,8 +403,5 @@ const int32_t *wy_grid_query_in(const wy_grid *g, wy_grid_scratch *sc, const flo
   sc->returned += (uint64_t)found;
   sc->queries++;
   *count = found;
-  if (skipped) {
-    *skipped = left_out;
-  }
   return answer;
 }

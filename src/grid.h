@@ -34,13 +34,20 @@ typedef struct wy_grid_scratch {
   uint64_t queries;
 } wy_grid_scratch;
 
+/* Teams the items are grouped by, at most: a query that leaves a team out
+ * (vision's of the agent's own) then walks the other teams' items only. */
+enum { WY_GRID_GROUPS = 4 };
+
 typedef struct wy_grid {
   float cell;                   /* cell size, units */
   bool dense;                   /* cells indexed by position in the box x0, y0, width, height */
   int32_t x0, y0, width, height;
+  int32_t cells;                /* cells of a group */
+  int32_t groups;               /* 1, or one a team when the items hold at most WY_GRID_GROUPS */
+  int32_t group_team[WY_GRID_GROUPS];
   WY_ARRAY(wy_grid_key) table;  /* otherwise hashed: count is the table's size, a power of two */
-  WY_ARRAY(int32_t) start;      /* per cell, its first item; one more at the end */
-  WY_ARRAY(wy_grid_item) items; /* by cell, in slot order within a cell (count: inserted) */
+  WY_ARRAY(int32_t) start;      /* per group and cell (group * cells + cell), its first item; one more */
+  WY_ARRAY(wy_grid_item) items; /* by group, then cell, in slot order within (count: inserted) */
   WY_ARRAY(int32_t) by_slot;    /* the items' indices in slot order */
   WY_ARRAY(int32_t) cell_of;    /* scratch of the build: each inserted slot's cell */
   wy_grid_scratch scratch;      /* of wy_grid_query; grown by each build */
@@ -55,17 +62,18 @@ void wy_grid_free(wy_grid *g);
 bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool *include,
                    int32_t n);
 /* Slots within radius (3D distance <= radius) of center, ascending slot
- * order, leaving out those of team skip_team (0: none), which *skipped
- * counts when not NULL. An infinite radius returns every inserted slot. The
- * array is owned by the grid and valid until the next query or build;
- * *count receives its length. Never allocates. */
+ * order, leaving out those of team skip_team (0: none): where the items are
+ * grouped by team, that team's are not looked at. An infinite radius
+ * returns every inserted slot. The array is owned by the grid and valid
+ * until the next query or build; *count receives its length. Never
+ * allocates. */
 const int32_t *wy_grid_query(wy_grid *g, const float center[3], float radius, int32_t skip_team,
-                             int32_t *count, int32_t *skipped);
+                             int32_t *count);
 /* The same into s (which wy_grid_scratch_fit made room in since the last
  * build), reading nothing of g that a query writes: queries into scratches
  * of their own may run at once. */
 const int32_t *wy_grid_query_in(const wy_grid *g, wy_grid_scratch *s, const float center[3], float radius,
-                                int32_t skip_team, int32_t *count, int32_t *skipped);
+                                int32_t skip_team, int32_t *count);
 /* Room in s for any query of the grid as built; false on out of memory. */
 bool wy_grid_scratch_fit(const wy_grid *g, wy_grid_scratch *s);
 void wy_grid_scratch_free(const wy_allocator *alloc, wy_grid_scratch *s);

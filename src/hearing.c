@@ -222,7 +222,7 @@ static bool offer(wary_world *w, wy_lane *lane, wy_arrivals *out, int32_t e) {
    * in arrival(): leave the query the slack of an ear's height. */
   int32_t count = 0;
   const int32_t *cand = wy_grid_query_in(&w->grid, &lane->grid, em->stimulus.pos,
-                                         s->def.max_range + 2.0f * w->def.units_per_meter, 0, &count, NULL);
+                                         s->def.max_range + 2.0f * w->def.units_per_meter, 0, &count);
   for (int32_t c = 0; c < count; c++) {
     const wy_actor *a = &w->actors.data[cand[c]];
     if (a->agent < 0 || maker == wy_actor_id(w, cand[c])) continue;

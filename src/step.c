@@ -181,15 +181,13 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   }
   if (range > 0.0f) {
     int32_t count = 0;
-    int32_t team_mates = 0;
     /* The grid leaves out the agent's team when its profile ignores it (the
      * grid was built at this step's start, so its teams are the actors').
      * Under a ray budget its plan has asked already. */
-    const int32_t *cand = wy_budget_candidates(w, agent, &count, &team_mates);
+    const int32_t *cand = wy_budget_candidates(w, agent, &count);
     if (!cand)
-      cand = wy_grid_query_in(&w->grid, &lane->grid, a->pos, range, p->def.ignore_same_team ? a->team : 0, &count,
-                              &team_mates);
-    lane->candidates += (uint64_t)(count + team_mates);
+      cand = wy_grid_query_in(&w->grid, &lane->grid, a->pos, range, p->def.ignore_same_team ? a->team : 0, &count);
+    lane->candidates += (uint64_t)count;
     /* The candidates' records lie all over the actors: asked for ahead. */
     for (int32_t c = 0; c < count && c < WY_CANDIDATES_AHEAD; c++) WY_PREFETCH(w->actors.data[cand[c]].pos);
     for (int32_t c = 0; c < count; c++) {

@@ -90,7 +90,7 @@ static bool deliver(wary_world *w, wy_lane *lane, wy_inbox *inbox, const wary_st
    * below: leave the query the slack of an ear's height. */
   int32_t count = 0;
   const int32_t *cand = wy_grid_query_in(&w->grid, &lane->grid, s->pos, s->radius + 2.0f * w->def.units_per_meter,
-                                         s->team_filter && src ? src->team : 0, &count, NULL);
+                                         s->team_filter && src ? src->team : 0, &count);
   for (int32_t c = 0; c < count; c++) {
     wy_actor *a = &w->actors.data[cand[c]];
     if (a->agent < 0 || a->lod_tier > s->max_lod_tier) continue;

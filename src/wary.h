@@ -597,7 +597,7 @@ uint32_t wary_events_dropped(const wary_world *world); /* total dropped since cr
 typedef struct wary_stats {
   uint64_t rays;          /* ray casts since creation */
   uint64_t queries;       /* custom sense queries handed out since creation */
-  uint64_t candidates;    /* grid candidates examined since creation */
+  uint64_t candidates;    /* actors the grid handed to senses since creation (not team mates a profile ignores) */
   int32_t beliefs;        /* beliefs held now */
   uint64_t sounds_dropped; /* sounds that gave way in a full pending queue (max_pending) */
   uint64_t pain_reports_dropped; /* pain reports past WARY_PAIN_QUEUE (their events are lost) */
