@@ -156,13 +156,27 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
   }
   int32_t total = 0;
   int64_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
+  /* Each inserted slot's group, in by_slot until the placement writes it
+   * (the team of the slot before is looked up once for a run of them). */
+  int32_t *group = g->by_slot.data;
+  int32_t last_team = 0, last_group = -1;
   g->groups = 0;
   for (int32_t s = 0; s < n; s++) {
     if (include[s]) {
-      if (g->groups >= 0 && group_of(g, team[s]) < 0) {
-        if (g->groups < WY_GRID_GROUPS) g->group_team[g->groups++] = team[s];
-        else g->groups = -1; /* too many teams: one group */
+      if (team[s] != last_team || last_group < 0) {
+        last_team = team[s];
+        last_group = g->groups > 0 ? group_of(g, last_team) : -1;
+        if (last_group < 0 && g->groups >= 0) {
+          if (g->groups < WY_GRID_GROUPS) {
+            last_group = g->groups;
+            g->group_team[g->groups++] = last_team;
+          } else {
+            g->groups = -1; /* too many teams: one group */
+          }
+        }
+        if (g->groups < 0) last_group = 0;
       }
+      group[total] = last_group;
       int32_t cx = cell_coord(g, pos[3 * s]);
       int32_t cy = cell_coord(g, pos[3 * s + 1]);
       x0 = cx < x0 ? cx : x0;
@@ -184,8 +198,9 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
     g->width = total > 0 ? (int32_t)(x1 - x0 + 1) : 0;
     g->height = total > 0 ? (int32_t)(y1 - y0 + 1) : 0;
     cells = (int32_t)span;
+    /* Every slot's cell is inside the box: cell_index without its checks. */
     for (int32_t k = 0; k < total; k++) {
-      g->cell_of.data[k] = cell_index(g, g->cell_of.data[2 * k], g->cell_of.data[2 * k + 1]);
+      g->cell_of.data[k] = (g->cell_of.data[2 * k + 1] - g->y0) * g->width + (g->cell_of.data[2 * k] - g->x0);
     }
   } else {
     cells = hash_cells(g, total);
@@ -207,8 +222,7 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
     return false;
   }
   if (g->groups > 1) {
-    for (int32_t s = 0, k = 0; s < n; s++)
-      if (include[s]) g->cell_of.data[k++] += group_of(g, team[s]) * cells;
+    for (int32_t k = 0; k < total; k++) g->cell_of.data[k] += group[k] * cells;
   }
   int32_t *start = g->start.data;
   memset(start, 0, ((size_t)keys + 1) * sizeof *start);
