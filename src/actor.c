@@ -217,8 +217,8 @@ static float approach(float from, float to, float step) {
 
 /* One walk of the actors (their first lines, which the grid's refresh has
  * just read): what it changes kept, each one's motion, and an agent's eyes. */
-void wy_actors_motion(wary_world *w, float dt, wy_motion *kept) {
-  for (int32_t i = 0; i < w->actors.count; i++) {
+void wy_actors_motion(wary_world *w, float dt, wy_motion *kept, int32_t start, int32_t end) {
+  for (int32_t i = start; i < end; i++) {
     wy_actor *a = &w->actors.data[i];
     wy_motion *m = &kept[i];
     memcpy(m->vel, a->vel, sizeof m->vel);

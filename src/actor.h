@@ -128,12 +128,13 @@ typedef struct wy_motion {
   float head_yaw, head_pitch;
 } wy_motion;
 
-/* At a step of dt seconds: the velocity of every actor whose game sets none
- * is its motion since the last step, and the agents' eyes turn towards
- * where they look, at their profile's rate. What it changes of actor i is
- * kept first in kept[i] (room for every actor slot), for a step that must
- * be undone. */
-void wy_actors_motion(wary_world *w, float dt, wy_motion *kept);
+/* At a step of dt seconds, for the actor slots in [start, end): the
+ * velocity of every actor whose game sets none is its motion since the last
+ * step, and the agents' eyes turn towards where they look, at their
+ * profile's rate. What it changes of actor i is kept first in kept[i] (room
+ * for every actor slot), for a step that must be undone. Each actor's is
+ * its own: ranges may run at once. */
+void wy_actors_motion(wary_world *w, float dt, wy_motion *kept, int32_t start, int32_t end);
 /* Rebuilds the spatial grid if actors moved; false on out of memory. */
 bool wy_grid_refresh(wary_world *w);
 

@@ -314,6 +314,13 @@ static void run_agents(wary_world *w, int32_t start, int32_t end, int32_t worker
   }
 }
 
+/* The actors' motion (wy_actors_motion), a range at a time. */
+static void motion_task(int32_t start, int32_t end, int32_t worker, void *context) {
+  (void)worker;
+  wary_world *w = context;
+  wy_actors_motion(w, w->step_dt, w->motion.data, start, end);
+}
+
 static void gather_task(int32_t start, int32_t end, int32_t worker, void *context) {
   run_agents(context, start, end, worker, gather);
 }
@@ -487,7 +494,7 @@ int wary_step_begin(wary_world *w, float dt) {
   w->reports->actors.count = 0;
   w->reports->places.count = 0;
   w->light_epoch++;
-  wy_actors_motion(w, dt, w->motion.data);
+  wy_parallel_for(w, motion_task, w->actors.count, 256);
   lanes_empty(w);
   /* The first pass: where the sounds and stimuli arrive, the ray budget's
    * plan, what every agent's senses find, and the room all of it needs. */
