@@ -11,6 +11,7 @@
 #include "occluders.h"
 
 #include "check.h"
+#include "occluder_cases.h"
 
 /* The C library's allocator, as a world without hooks has it. */
 static wy_allocator heap;
@@ -695,26 +696,6 @@ static void test_occ_tree(void) {
   occ_end(&o);
 }
 
-/* Closed segment against closed box, written apart from the library's walk. */
-static bool brute_touch(const wy_box *box, const float a[3], const float b[3]) {
-  float lo = 0.0f;
-  float hi = 1.0f;
-  for (int k = 0; k < 3; k++) {
-    float d = b[k] - a[k];
-    if (d == 0.0f) {
-      if (a[k] < box->min[k] || a[k] > box->max[k]) {
-        return false;
-      }
-    } else {
-      float t0 = (box->min[k] - a[k]) / d;
-      float t1 = (box->max[k] - a[k]) / d;
-      lo = fmaxf(lo, fminf(t0, t1));
-      hi = fminf(hi, fmaxf(t0, t1));
-    }
-  }
-  return lo <= hi;
-}
-
 static wary_ray_result brute_ray(const wy_occluders *o, const float a[3], const float b[3]) {
   wary_ray_result r = {1.0f, 0, 0};
   for (int32_t s = 0; s < o->boxes.count; s++) {
@@ -989,17 +970,6 @@ static void test_occ_directions(void) {
   ENSURE(bad == 0);
   occ_end(&o);
 }
-
-/* Transmissions whose products round, so that their order shows, among
- * clear and opaque ones; and the same with -0.0 beside 0. */
-static const wy_material rounding[8] = {
-    {0.0f, true}, {1.0f, false}, {1.0f, true}, {0.72f, false},
-    {0.3f, true}, {0.61f, false}, {0.0f, true}, {1.0f, false},
-};
-static const wy_material signed_zeros[8] = {
-    {0.0f, true}, {-0.0f, true}, {1.0f, false}, {0.72f, false},
-    {-0.0f, false}, {0.61f, false}, {1.0f, true}, {1.0f, false},
-};
 
 static uint32_t bits_of(float f) {
   uint32_t u;

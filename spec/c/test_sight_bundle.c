@@ -11,6 +11,7 @@
 #include "occluders.h"
 
 #include "check.h"
+#include "occluder_cases.h"
 
 static wy_allocator heap;
 
@@ -22,16 +23,6 @@ static uint32_t rng_next(void) {
 }
 
 static float rng_range(float lo, float hi) { return lo + (hi - lo) * ((float)rng_next() / 16777216.0f); }
-
-/* Products that round among clear and opaque boxes; and -0.0 beside 0. */
-static const wy_material rounding[8] = {
-    {0.0f, true}, {1.0f, false}, {0.93f, true}, {0.72f, false},
-    {0.3f, true}, {0.61f, false}, {0.97f, true}, {1.0f, false},
-};
-static const wy_material signed_zeros[8] = {
-    {0.0f, true}, {-0.0f, true}, {1.0f, false}, {0.72f, false},
-    {-0.0f, false}, {0.61f, false}, {0.9f, true}, {1.0f, false},
-};
 
 static uint32_t bits_of(float f) {
   uint32_t u;
@@ -53,26 +44,7 @@ static void factors(const wy_occluders *o, const wy_material *mats, const float 
   *zero = false;
   for (int32_t s = 0; s < o->boxes.count; s++) {
     const wy_box *box = &o->boxes.data[s];
-    if (!box->alive) continue;
-    float t0 = 0.0f, t1 = 1.0f;
-    bool hit = true;
-    for (int k = 0; k < 3 && hit; k++) {
-      float d = b[k] - a[k];
-      if (d == 0.0f) {
-        hit = a[k] >= box->min[k] && a[k] <= box->max[k];
-        continue;
-      }
-      float u = (box->min[k] - a[k]) / d, w = (box->max[k] - a[k]) / d;
-      if (u > w) {
-        float t = u;
-        u = w;
-        w = t;
-      }
-      t0 = u > t0 ? u : t0;
-      t1 = w < t1 ? w : t1;
-      hit = t0 <= t1;
-    }
-    if (!hit) continue;
+    if (!box->alive || !brute_touch(box, a, b)) continue;
     float f = mats[box->material].vision_transmission;
     *partial += f != 0.0f && f != 1.0f;
     *zero = *zero || f == 0.0f;
