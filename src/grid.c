@@ -337,24 +337,25 @@ static const int32_t *walk_cells(const wy_grid *g, wy_grid_scratch *sc, const fl
     int32_t *result = sc->result.data, *run = sc->runs.data;
     int32_t n = *found;
     bool skipping = skip_team != 0;
-    for (int64_t k = 0; k < (int64_t)g->groups * (y1 - y0 + 1) && x0 <= x1; k++) {
-      int64_t group = k / (y1 - y0 + 1), cy = y0 + k % (y1 - y0 + 1);
+    for (int32_t group = 0; group < g->groups && x0 <= x1; group++) {
       if (group == skipped_group) continue;
-      int64_t row = group * g->cells + (cy - g->y0) * g->width - g->x0;
-      int32_t end = g->start.data[row + x1 + 1];
-      int32_t last = INT32_MAX;
-      for (int32_t i = g->start.data[row + x0]; i < end; i++) {
-        const wy_grid_item *item = &g->items.data[i];
-        int32_t slot = item->slot;
-        int32_t in = within(item->pos, center, r2);
-        int32_t keep = in & !(skipping & (item->team == skip_team));
-        result[n] = slot;
-        run[runs] = n;
-        runs += keep & (slot < last);
-        last = keep ? slot : last;
-        n += keep;
+      for (int64_t cy = y0; cy <= y1; cy++) {
+        int64_t row = (int64_t)group * g->cells + (cy - g->y0) * g->width - g->x0;
+        int32_t end = g->start.data[row + x1 + 1];
+        int32_t last = INT32_MAX;
+        for (int32_t i = g->start.data[row + x0]; i < end; i++) {
+          const wy_grid_item *item = &g->items.data[i];
+          int32_t slot = item->slot;
+          int32_t in = within(item->pos, center, r2);
+          int32_t keep = in & !(skipping & (item->team == skip_team));
+          result[n] = slot;
+          run[runs] = n;
+          runs += keep & (slot < last);
+          last = keep ? slot : last;
+          n += keep;
+        }
+        *walked += end - g->start.data[row + x0];
       }
-      *walked += end - g->start.data[row + x0];
     }
     *found = n;
     sc->runs.data[runs] = n;

@@ -373,7 +373,6 @@ WY_INLINE bool query(wy_occluders *o, const wy_material *materials, const float 
   }
 }
 
-
 #ifdef WY_PAIRS_SSE
 /* ---- segments from one point, walked together ------------------------------- */
 
