@@ -105,6 +105,12 @@ void wy_occ_remove(wy_occluders *o, int32_t slot);
  * changed). After it, no query can fail until a box is added or removed:
  * a build a refitted tree asks for reuses the room of this one. */
 bool wy_occ_prepare(wy_occluders *o);
+/* Asks for what the walks read of a built tree (WY_PREFETCH, every line)
+ * when it is at most WY_OCC_PREFETCH_MAX bytes (up to about 4,000 boxes): a step
+ * casts its rays through a tree the game's frame has pushed out of the
+ * caches, each node a load the next one waits for. */
+enum { WY_OCC_PREFETCH_MAX = 256 * 1024 };
+void wy_occ_prefetch(const wy_occluders *o);
 /* Builds the tree now if a walk could build it: boxes were added or
  * removed, or it was refitted (a refitted tree's walk may ask for a build;
  * a fresh one answers the same). After it, walks write nothing, so they may

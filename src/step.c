@@ -370,10 +370,14 @@ static void merge_senses(wary_world *w) {
  * the grid, the hierarchy of boxes (so no ray fails inside the step), the
  * lanes' room (lanes_fit), and where the actors' motion is kept. (The
  * agents' pending sounds get theirs when the sounds are offered:
- * wy_offer_sounds.) */
+ * wy_offer_sounds.) A small tree is then asked for, ahead of the step's
+ * rays. */
 static bool reserve_step(wary_world *w) {
-  return wy_grid_refresh(w) && wy_occ_prepare(&w->occ) && lanes_fit(w) &&
-         wy_array_reserve(&w->alloc, &w->motion, w->actors.count);
+  if (!(wy_grid_refresh(w) && wy_occ_prepare(&w->occ) && lanes_fit(w) &&
+        wy_array_reserve(&w->alloc, &w->motion, w->actors.count)))
+    return false;
+  wy_occ_prefetch(&w->occ);
+  return true;
 }
 
 /* The room the second pass and wary_step_end need, now that the first pass
