@@ -45,16 +45,19 @@ typedef struct seg {
   bool fast;    /* the fast test's bounds hold (margin finite) */
 } seg;
 
-/* Not inlined: the walk then holds start[] in registers rather than as
- * constants, which keeps the compiler from testing them with branches. */
-static void seg_init(seg *s, const wy_occluders *o, const float a[3], const float b[3]) {
-  bool fast = !o->tiny && !wy_occ_tiny(a[0]) && !wy_occ_tiny(a[1]) && !wy_occ_tiny(a[2]);
+/* Whether the fast test may take segments from a: no coordinate of a nor
+ * of any box is tiny. */
+WY_INLINE bool start_fast(const wy_occluders *o, const float a[3]) {
+  return !o->tiny && !wy_occ_tiny(a[0]) && !wy_occ_tiny(a[1]) && !wy_occ_tiny(a[2]);
+}
+
+/* What every walk reads of the segment a -> b (a_fast: start_fast of a). */
+WY_INLINE void seg_fill(seg *s, bool a_fast, const float a[3], const float b[3]) {
+  bool fast = a_fast;
   for (int k = 0; k < 3; k++) {
     float d = b[k] - a[k];
     s->a[k] = a[k];
     s->d[k] = d;
-    s->enter[k] = d < 0.0f ? k + 3 : k;
-    s->leave[k] = d < 0.0f ? k : k + 3;
     /* A zero component gets +inf: (plane - a) * inf is -inf or +inf on
      * either side of the plane and NaN on it, which the test ignores, so the
      * slab alone decides, as exact_hit does. Components the error bound does
@@ -66,6 +69,16 @@ static void seg_init(seg *s, const wy_occluders *o, const float a[3], const floa
   s->margin = fast ? margin : INFINITY;
   s->start[0] = 0.0f;
   s->start[1] = 1.0f;
+}
+
+/* Not inlined: the walk then holds start[] in registers rather than as
+ * constants, which keeps the compiler from testing them with branches. */
+static void seg_init(seg *s, const wy_occluders *o, const float a[3], const float b[3]) {
+  seg_fill(s, start_fast(o, a), a, b);
+  for (int k = 0; k < 3; k++) {
+    s->enter[k] = s->d[k] < 0.0f ? k + 3 : k;
+    s->leave[k] = s->d[k] < 0.0f ? k : k + 3;
+  }
 }
 
 /* Slab test of the closed segment against a closed box; *enter receives the
@@ -447,9 +460,12 @@ static void walk_bundle(const wy_occluders *o, const wy_material *materials, con
                         walk_out *out) {
   bundle u;
   bundle_init(&u, s, n);
+  /* The segments share their start (and span): only the inverses differ. */
   seg4 v[WARY_MAX_SAMPLES];
+  const seg4 first = seg4_of(&s[0]);
   for (int32_t r = 0; r < n; r++) {
-    v[r] = seg4_of(&s[r]);
+    v[r] = first;
+    for (int k = 0; k < 3; k++) v[r].inv[k] = _mm_set1_ps(s[r].inv[k]);
     out[r].transmission = 1.0f;
     out[r].walls = out[r].boxes = out[r].partial = 0;
     out[r].zero = false;
@@ -538,9 +554,11 @@ bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const floa
       for (int32_t r = 0; r < n; r++) transmission[r] = 1.0f;
       return true;
     }
+    /* The bundle reads no segment's plane choice (span's): seg_fill only. */
     seg s[WARY_MAX_SAMPLES];
     walk_out w[WARY_MAX_SAMPLES];
-    for (int32_t r = 0; r < n; r++) seg_init(&s[r], o, a, b[r]);
+    bool a_fast = start_fast(o, a);
+    for (int32_t r = 0; r < n; r++) seg_fill(&s[r], a_fast, a, b[r]);
     walk_bundle(o, materials, s, n, w);
     bool ok = true;
     for (int32_t r = 0; r < n; r++) {
