@@ -137,7 +137,8 @@ int vision_worker(int32_t n, int32_t m, int32_t k, int reps, int steps);
 
 /* The sounds of the mix: the seed's starter set as lua/wary/data/sounds.lua
  * ships it (copied in bench/part_hearing.c and bench/hearing.lua, so that the
- * benchmark does not move when that file does), with the share of the 200 sounds a second each gets.
+ * benchmark does not move when that file does), with the share of the 200
+ * sounds a second each gets.
  * at_place: thrown by a maker, lands 5-15 m away: a sound nobody made
  * (wary_emit_sound_at); the others are made by the maker (wary_emit_sound). */
 typedef struct hear_type {

@@ -273,8 +273,10 @@ bool wy_budget_plan(wary_world *w) {
   b->pairs.count = 0;
   b->sights.count = 0;
   b->cands.count = 0;
+  /* cands gets room for one at least: never NULL, wy_budget_candidates
+   * points into it. */
   if (!wy_array_reserve(&w->alloc, &b->first, agents + 1) || !wy_array_reserve(&w->alloc, &b->due, agents) ||
-      !wy_array_reserve(&w->alloc, &b->cand_first, agents + 1) || !wy_array_reserve(&w->alloc, &b->cands, 1)) /* never NULL: wy_budget_candidates points into it */
+      !wy_array_reserve(&w->alloc, &b->cand_first, agents + 1) || !wy_array_reserve(&w->alloc, &b->cands, 1))
     return false;
   for (int32_t i = 0; i < agents; i++) {
     b->first.data[i] = b->pairs.count;

@@ -1,6 +1,7 @@
 /* test_geometry.c - checks the spatial hash grid and the occluder hierarchy
  * against brute force and hand-made cases.
- * gcc -std=c11 -Wall -Wextra -Werror -pedantic -Isrc spec/c/test_geometry.c src/grid.c src/occluders.c src/occ_walk.c -lm */
+ * Built and run by ctest (CMakeLists.txt links each spec/c/test_*.c with the
+ * core's objects). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
