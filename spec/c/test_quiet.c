@@ -147,8 +147,8 @@ static void build(game *g, bool resolve_all, uint32_t steps) {
 typedef struct turn {
   int target;
   float x, y;
-  bool move, sound, sound_at, evidence, raise, hit, pain, grace, senses, senses_back, remove, read, walk, hostility,
-      touch;
+  bool move, sound, sound_at, evidence, raise, hit, pain, grace, senses, senses_back, senses_one, remove, read, walk,
+      hostility, touch;
   float dt, value, stroll[2];
 } turn;
 
@@ -170,6 +170,9 @@ static turn draw(int64_t n) {
   t.grace = n == 1500 || n == 2600;
   t.senses = n == 3200;
   t.senses_back = n == 5200;
+  /* Vision alone for the last 1,000 steps: the walk compiled for one slot
+   * (resolve.c, walk_awake), as the one for two took 3,200-5,200. */
+  t.senses_one = n == 8000;
   /* Touches apart from the draws above (a hash of the step), so that the
    * rest of the scenario stays as it was. */
   t.touch = ((uint32_t)n * 2654435761u >> 9) % 37u == 0;
@@ -243,6 +246,13 @@ static void play(game *g, const turn *t, int64_t n) {
     p.sense_count = 4;
     wary_profile_set(w, g->profile, &p);
   }
+  if (t->senses_one) {
+    wary_profile_def p = wary_default_profile_def();
+    p.fade_rate = 0.3f;
+    p.senses[0].sense = WARY_SENSE_VISION;
+    p.sense_count = 1;
+    wary_profile_set(w, g->profile, &p);
+  }
   if (t->touch) wary_report_touch(w, agent, target);
   /* An agent that moves, or a change of who is hostile, changes the threat
    * of beliefs that are quiet. */
@@ -311,6 +321,17 @@ static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant, int32_t *tim
     }
   }
   return n;
+}
+
+/* Held beliefs of the agents whose profile has n slots. */
+static int32_t held_with_slots(const wary_world *w, int32_t n) {
+  int32_t held = 0;
+  for (int32_t a = 0; a < w->agents.count; a++) {
+    const wy_belief_list *l = wy_beliefs_of(w, a);
+    if (wy_agent_profile(w, a)->slot_count != n) continue;
+    for (int32_t i = 0; i < l->count; i++) held += l->data[i].held;
+  }
+  return held;
 }
 
 /* Beliefs about places asleep; *held: those held; *fading: those asleep
@@ -515,6 +536,7 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
           listed_passes = 0, listed_left_out = 0, fading_place_steps = 0, waiting_place_steps = 0,
           fading_belief_steps = 0, slow_fading_steps = 0, misfading = 0, listed_fading_steps = 0;
   int32_t misbits = 0;
+  int64_t held_slot_steps[2] = {0, 0}; /* held belief-steps under 1 and 2 slots */
   /* Agent-steps each part spent idle in the quiet world, the times
    * something came for a part while it was (touches; pain: the agents idle
    * when the pain sense comes back, and those busy after that step), and
@@ -570,6 +592,7 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
     slow_fading_steps += slow;
     near_steps += in_range;
     held_steps += held;
+    for (int32_t k = 0; k < 2; k++) held_slot_steps[k] += held_with_slots(quiet.w, k + 1);
     far_steps += far;
     asleep_place_steps += asleep_places(quiet.w, &places, &fading, &waiting, &misbits);
     fading_place_steps += fading;
@@ -604,6 +627,8 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
   /* The scenario does what it is for: beliefs fall quiet and dormant often,
    * are held between their senses' looks, and some are dropped. */
   ENSURE(held_steps > 10000);
+  ENSURE(held_slot_steps[0] > 1000);
+  ENSURE(held_slot_steps[1] > 1000);
   ENSURE(quiet_steps > 10000);
   ENSURE(dormant_steps > 10000);
   /* Dormant while they fade (belief.h, wy_belief_fades): 8,371, 9,495 and
