@@ -126,6 +126,11 @@ static float faded(const wary_profile_def *d, float c, float dt) {
   return v > 0.0f ? v : 0.0f;
 }
 
+/* A sleeper's confidence as catch_up leaves it (its fading replayed). */
+static float caught_up_confidence(const wary_world *w, const wary_profile_def *d, const wy_place *pl) {
+  return wy_replayed_fade(w, pl->confidence, d->fade_rate, wy_step_of(w, pl->asleep_since), wy_beliefs_through(w));
+}
+
 /* A sleeper's time in state, and a fading one's confidence, caught up with
  * the steps taken: each step's fading as wy_places_resolve takes it, until
  * 0 (d: the agent's profile, which a change wakes them before:
@@ -133,7 +138,7 @@ static float faded(const wary_profile_def *d, float c, float dt) {
 static void catch_up(const wary_world *w, const wary_profile_def *d, wy_place *pl) {
   uint32_t through = wy_beliefs_through(w);
   uint32_t from = wy_step_of(w, pl->asleep_since);
-  pl->confidence = wy_replayed_fade(w, pl->confidence, d->fade_rate, from, through);
+  pl->confidence = caught_up_confidence(w, d, pl);
   pl->time_in_state = wy_replayed_time(w, pl->time_in_state, from, through);
   pl->asleep_since = (uint16_t)(through + 1u);
 }
@@ -213,8 +218,10 @@ static void wake_fading(const wary_world *w, const wary_profile_def *d, wy_place
   for (int32_t i = next_asleep(l, 0); i < l->count; i = next_asleep(l, i + 1)) {
     wy_place *pl = &l->data[i];
     if (!on_fade(pl)) continue;
+    /* What follows reads its confidence and state only: its time in
+     * state is left behind (its replay is the costlier of the two). */
     wy_place now = *pl;
-    catch_up(w, d, &now);
+    now.confidence = caught_up_confidence(w, d, pl);
     if (on_fade(&now) && !leaves_rung(d, &now, dt)) {
       double at = l->fade_clock + allowance(d, &now);
       if (at < due) due = at;
