@@ -474,8 +474,16 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
   float memory_time = p->def.memory_time;
   bool prune = false;
   int32_t kept = 0;
+  /* The walk asks for the belief WY_BELIEFS_AHEAD ahead; past its own last,
+   * for the next agent's first (r->next), so that the lines come a few at a
+   * time rather than all at once at that agent's start. */
+  const wy_belief_list *next = r->next;
+  int32_t own = l->awake_count, theirs = next ? next->awake_count : 0;
+  for (int32_t q = own; q < WY_BELIEFS_AHEAD && q - own < theirs; q++) wy_belief_prefetch(next, next->awake[q - own]);
   for (int32_t j = 0; j < l->awake_count; j++) {
-    if (j + WY_BELIEFS_AHEAD < l->awake_count) wy_belief_prefetch(l, l->awake[j + WY_BELIEFS_AHEAD]);
+    int32_t ahead = j + WY_BELIEFS_AHEAD;
+    if (ahead < own) wy_belief_prefetch(l, l->awake[ahead]);
+    else if (ahead - own < theirs) wy_belief_prefetch(next, next->awake[ahead - own]);
     int32_t i = l->awake[j];
     wy_belief *b = &l->data[i];
     if (b->drowsy) {

@@ -609,7 +609,8 @@ static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
   for (int32_t s = 0; s < p->slot_count; s++)
     if (ag->slot[s].ran && !ag->slot[s].failed) ag->slot[s].errors = 0;
   const wy_resolving r = {wy_agent_id(w, i), i, ag, p, dull,
-                          wy_brain_of(w, wy_agent_actor(w, i)->profile)->pain_suppress_below, lane};
+                          wy_brain_of(w, wy_agent_actor(w, i)->profile)->pain_suppress_below, lane,
+                          lane->resolve_next};
   if (wy_resolve_beliefs(w, &r, beliefs, dt)) wy_beliefs_prune(beliefs, p->def.memory_time);
   wy_places_resolve(w, lane, i, dt);
   wy_emotion_step(w, lane, i, dt);
@@ -618,14 +619,19 @@ static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
 
 /* The agents in turn, each asking ahead for what the next three read
  * first, a stage an agent (within the task's own agents: another worker
- * may be changing the rest). */
+ * may be changing the rest); an agent's walk asks for the next one's first
+ * beliefs (resolve.c, walk_awake). */
 static void resolve_task(int32_t start, int32_t end, int32_t worker, void *context) {
   wary_world *w = context;
   for (int32_t i = start; i < end; i++) {
+    /* An agent's first beliefs: the one before it asks for them as its walk
+     * ends (resolve_next), but for the first of the run. */
+    if (i == start) wy_beliefs_prefetch(w, i, 2);
     for (int32_t k = 1; k <= 3 && i + k < end; k++) {
-      wy_beliefs_prefetch(w, i + k, 3 - k);
+      if (k > 1) wy_beliefs_prefetch(w, i + k, 3 - k);
       wy_places_prefetch(w, i + k, 3 - k);
     }
+    w->lanes.data[worker].resolve_next = i + 1 < end ? wy_beliefs_of(w, i + 1) : NULL;
     if (i + 3 < end) wy_emotion_prefetch(w, i + 3, 0);
     if (i + 1 < end) wy_emotion_prefetch(w, i + 1, 1);
     run_agents(w, i, i + 1, worker, resolve_agent);

@@ -83,6 +83,10 @@ typedef struct wy_lane {
   uint32_t events_dropped;
   struct wy_reports *reports;  /* report.h: the built-in senses' answers */
   struct wy_custom *custom;    /* custom.h: the custom senses' queries */
+  /* The beliefs of the agent this worker resolves next, in its own run
+   * (NULL: none): the resolve asks for their first awake ones as its own
+   * run out (step.c, resolve_task; resolve.c). */
+  const struct wy_belief_list *resolve_next;
 } wy_lane;
 
 /* Where one agent's part of a parallel phase went: its lane, and the
