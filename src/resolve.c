@@ -480,7 +480,7 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
   const wy_belief_list *next = r->next;
   int32_t own = l->awake_count, theirs = next ? next->awake_count : 0;
   for (int32_t q = own; q < WY_BELIEFS_AHEAD && q - own < theirs; q++) wy_belief_prefetch(next, next->awake[q - own]);
-  for (int32_t j = 0; j < l->awake_count; j++) {
+  for (int32_t j = 0; j < own; j++) {
     int32_t ahead = j + WY_BELIEFS_AHEAD;
     if (ahead < own) wy_belief_prefetch(l, l->awake[ahead]);
     else if (ahead - own < theirs) wy_belief_prefetch(next, next->awake[ahead - own]);
