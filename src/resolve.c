@@ -338,10 +338,8 @@ WY_INLINE bool keeps_rung(const wary_profile_def *d, const wy_belief *b, float c
  * a slot would leave its grace, its confidence its rung (or reach 0
  * unsensed, where it falls quiet) or its time a deadline (keeps_rung): the
  * full resolve takes that step. n: the profile's slot count (walk_awake). */
-WY_INLINE bool held_step(const wy_profile *p, const wy_rates *k, wy_belief_list *l, int32_t i, float dt,
+WY_INLINE bool held_step(const wy_profile *p, const wy_rates *k, wy_belief *b, wy_belief_slot *bsl, float dt,
                          int32_t n) {
-  wy_belief *b = &l->data[i];
-  wy_belief_slot *bsl = wy_belief_slots(l, i);
   /* The silences after the step, and the slot that fell silent last. */
   float silent[WY_SLOTS];
   float quietest = INFINITY;
@@ -389,12 +387,11 @@ WY_INLINE bool held_step(const wy_profile *p, const wy_rates *k, wy_belief_list 
   return true;
 }
 
-/* A belief's full resolve; n: the profile's slot count (walk_awake). */
-WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l, int32_t i,
-                       float dt, int32_t n) {
+/* A belief's full resolve (b of l, its slots bsl); n: the profile's slot
+ * count (walk_awake). */
+WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, const wy_belief_list *l,
+                       wy_belief *b, wy_belief_slot *bsl, float dt, int32_t n) {
   const wy_profile *p = r->profile;
-  wy_belief *b = &l->data[i];
-  wy_belief_slot *bsl = wy_belief_slots(l, i);
   bool reporting;
   bool sensed = update_slots(w, b, bsl, r, k, dt, &reporting, n);
   b->scored = false;
@@ -449,14 +446,13 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
  * its time in state runs out and it must be resolved in full. A profile
  * change that could make a grace cover one of its slots again wakes it
  * first (belief.c, profile_changing). */
-static bool quiet_step(const wy_resolving *r, const wy_rates *k, wy_belief_list *l, int32_t i, float dt) {
+static bool quiet_step(const wy_resolving *r, const wy_rates *k, wy_belief *b, wy_belief_slot *bsl, float dt) {
   const wy_profile *p = r->profile;
-  wy_belief *b = &l->data[i];
   float time = b->time_in_state + dt;
   if ((b->state == WARY_LOST && time >= p->def.lost_time) ||
       (b->state == WARY_REMEMBERED && time >= p->def.memory_time))
     return false;
-  wy_belief_clocks(p, b, wy_belief_slots(l, i), dt, k->smooth, k->growth);
+  wy_belief_clocks(p, b, bsl, dt, k->smooth, k->growth);
   b->drowsy = drowsy(b);
   return true;
 }
@@ -480,12 +476,24 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
   const wy_belief_list *next = r->next;
   int32_t own = l->awake_count, theirs = next ? next->awake_count : 0;
   for (int32_t q = own; q < WY_BELIEFS_AHEAD && q - own < theirs; q++) wy_belief_prefetch(next, next->awake[q - own]);
+  /* The list's arrays, read once: the walk's stores (through char-sized
+   * fields, which may alias anything) would otherwise have them read again
+   * for every belief. None of the steps below moves them. */
+  wy_belief *data = l->data;
+  wy_belief_slot *slots = l->slots;
+  int32_t *awake = l->awake;
   for (int32_t j = 0; j < own; j++) {
     int32_t ahead = j + WY_BELIEFS_AHEAD;
-    if (ahead < own) wy_belief_prefetch(l, l->awake[ahead]);
-    else if (ahead - own < theirs) wy_belief_prefetch(next, next->awake[ahead - own]);
-    int32_t i = l->awake[j];
-    wy_belief *b = &l->data[i];
+    if (ahead < own) {
+      WY_PREFETCH(&data[awake[ahead]]);
+      if (n > 0) WY_PREFETCH(&slots[(size_t)awake[ahead] * (size_t)n]);
+    } else if (ahead - own < theirs) {
+      wy_belief_prefetch(next, next->awake[ahead - own]);
+    }
+    int32_t i = awake[j];
+    wy_belief *b = &data[i];
+    /* Its slots (none, and no arithmetic on NULL, without senses). */
+    wy_belief_slot *bsl = n > 0 ? &slots[(size_t)i * (size_t)n] : slots;
     if (b->drowsy) {
       b->drowsy = false;
       int32_t d = wy_belief_deadline(b);
@@ -504,14 +512,13 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
         continue;
       }
     }
-    l->awake[kept++] = i;
-    if (b->held && k->may_hold && (k->calm || unlooked(k, wy_belief_slots(l, i), n)) &&
-        held_step(p, k, l, i, dt, n)) {
+    awake[kept++] = i;
+    if (b->held && k->may_hold && (k->calm || unlooked(k, bsl, n)) && held_step(p, k, b, bsl, dt, n)) {
       /* Its damage record run out (emotion.c): it only fades now. */
       b->drowsy = wy_belief_fades(b);
       continue;
     }
-    if (b->quiet && !all && quiet_step(r, k, l, i, dt)) {
+    if (b->quiet && !all && quiet_step(r, k, b, bsl, dt)) {
       /* Quiet: only an Expired one past its memory time, or an Undetected
        * one, can have come to hold nothing, and only without a first sighting. */
       prune = prune || (!(b->spot_time > 0.0f) && (b->state == WARY_EXPIRED
@@ -519,7 +526,7 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
                                                        : b->state == WARY_UNDETECTED));
       continue;
     }
-    resolve(w, r, k, l, i, dt, n);
+    resolve(w, r, k, l, b, bsl, dt, n);
     prune = prune || wy_belief_empty(l, i, memory_time);
   }
   l->awake_count = kept;
