@@ -277,18 +277,19 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   float best_threat = 0.0f;
   for (int32_t j = 0; j < beliefs->awake_count; j++) {
     wy_belief *b = &beliefs->data[beliefs->awake[j]];
-    int way = !b->quiet ? WY_SCORE_AWAKE : same && b->scored ? WY_SCORE_KNOWN : WY_SCORE_QUIET;
-    if (way != WY_SCORE_KNOWN || (moved && is_target(b->state) && !(b->far && far_holds))) {
+    if (!b->quiet) {
+      /* Most of those walked: threat's own copy for them, with no margin. */
+      threat(&sc, b, WY_SCORE_AWAKE, NULL);
+    } else if (!(same && b->scored) || (moved && is_target(b->state) && !(b->far && far_holds))) {
+      int way = same && b->scored ? WY_SCORE_KNOWN : WY_SCORE_QUIET;
       double margin = threat(&sc, b, way, NULL);
-      if (way != WY_SCORE_AWAKE) {
-        b->scored = true;
-        /* One just beyond the range is scored as if in it: the others then
-         * hold for a tenth of the range walked at least. */
-        b->far = margin > 0.1 * (double)d->threat_distance_range;
-        /* Rounded down: the walk up to which it is sure to stay out of range. */
-        double until = (ag->walked + margin) * (1.0 - 1e-15);
-        if (b->far && until < far_until) far_until = until;
-      }
+      b->scored = true;
+      /* One just beyond the range is scored as if in it: the others then
+       * hold for a tenth of the range walked at least. */
+      b->far = margin > 0.1 * (double)d->threat_distance_range;
+      /* Rounded down: the walk up to which it is sure to stay out of range. */
+      double until = (ag->walked + margin) * (1.0 - 1e-15);
+      if (b->far && until < far_until) far_until = until;
     }
     if (!is_target(b->state)) continue;
     /* best_threat starts at 0 and only rises: a threat above it is above 0. */
