@@ -166,6 +166,12 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   if (!wy_touches_report(w, lane->reports, agent)) return WARY_ERR_OUT_OF_MEMORY;
   sp->room += lane->reports->actors.count - before;
   if (!due_slots(ag, p, due)) return WARY_OK;
+  int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
+  const wy_hearing_agent *h = hearing >= 0 && due[hearing] ? &w->hearing->agents.data[agent] : NULL;
+  /* The index lines its tracks' lookups read (below, after the looks):
+   * asked for now, all at once. */
+  if (h)
+    for (int32_t k = 0; k < h->tracks.count; k++) wy_belief_find_prefetch(beliefs, h->tracks.data[k].maker);
   /* Vision and custom senses look from the agent's eyes: worked out once. */
   for (int32_t s = 0; s < p->slot_count; s++) {
     int32_t sense = p->slots[s].sense;
@@ -207,13 +213,11 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
       }
     }
   }
-  int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
-  if (hearing >= 0 && due[hearing]) {
+  if (h) {
     wy_hear_room(w, agent, &sp->hear_sounds, &sp->hear_unmade, &sp->hear_reports);
     /* Its reports may make a belief about each new maker and each tracked
      * one the agent holds none about. */
     sp->room += sp->hear_sounds - sp->hear_unmade;
-    const wy_hearing_agent *h = &w->hearing->agents.data[agent];
     for (int32_t k = 0; k < h->tracks.count; k++) sp->room += wy_belief_find(beliefs, h->tracks.data[k].maker) < 0;
   }
   return WARY_OK;
@@ -646,11 +650,15 @@ static void merge_events(wary_world *w) {
   }
 }
 
-/* Asks for the beliefs the reports [first, end) will write, those that have one. */
+/* Asks for the beliefs the reports [first, end) will write (or where their
+ * lookups start). */
 static void prefetch_reports(const wary_world *w, int32_t first, int32_t end) {
   for (int32_t i = first; i < end; i++) {
     const wy_report *r = &w->reports->actors.data[i];
-    if (r->belief >= 0) wy_belief_prefetch(wy_beliefs_of(w, r->agent), r->belief);
+    const wy_belief_list *l = wy_beliefs_of(w, r->agent);
+    /* Without its belief (hearing's reports), the line its lookup starts at. */
+    if (r->belief >= 0) wy_belief_prefetch(l, r->belief);
+    else wy_belief_find_prefetch(l, r->target);
   }
 }
 
