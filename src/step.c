@@ -110,8 +110,6 @@ static bool look(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t targ
   /* Put off by the ray budget: its belief keeps what vision last said. */
   if (planned && !planned->granted) return true;
   uint64_t *rays = &g->lane->rays, *vision_rays = &g->lane->vision_rays;
-  /* The index line report() will read, asked for while the rays are cast. */
-  wy_belief_find_prefetch(g->beliefs, wy_actor_id(w, target_slot));
   float c = planned ? wy_budget_look(w, planned, v, t, &reason, rays, vision_rays)
                     : wy_vision_eval_from(w, g->eye, g->forward, v, t, &reason, NULL, rays, vision_rays);
   return report(w, g, slot, target_slot, c, reason, 1.0f);
@@ -194,10 +192,18 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
     if (!cand)
       cand = wy_grid_query_in(&w->grid, &lane->grid, a->pos, range, p->def.ignore_same_team ? a->team : 0, &count);
     lane->candidates += (uint64_t)count;
-    /* The candidates' records lie all over the actors: asked for ahead. */
-    for (int32_t c = 0; c < count && c < WY_CANDIDATES_AHEAD; c++) WY_PREFETCH(w->actors.data[cand[c]].pos);
+    /* The candidates' records lie all over the actors, and the index lines
+     * where report() looks for the agent's beliefs about them all over its
+     * index (nearly every candidate is looked at): asked for ahead. */
+    for (int32_t c = 0; c < count && c < WY_CANDIDATES_AHEAD; c++) {
+      WY_PREFETCH(w->actors.data[cand[c]].pos);
+      wy_belief_find_prefetch(beliefs, wy_actor_id(w, cand[c]));
+    }
     for (int32_t c = 0; c < count; c++) {
-      if (c + WY_CANDIDATES_AHEAD < count) WY_PREFETCH(w->actors.data[cand[c + WY_CANDIDATES_AHEAD]].pos);
+      if (c + WY_CANDIDATES_AHEAD < count) {
+        WY_PREFETCH(w->actors.data[cand[c + WY_CANDIDATES_AHEAD]].pos);
+        wy_belief_find_prefetch(beliefs, wy_actor_id(w, cand[c + WY_CANDIDATES_AHEAD]));
+      }
       int32_t ts = cand[c];
       const wy_actor *t = &w->actors.data[ts];
       if (ts == ag->actor) continue;
