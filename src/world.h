@@ -84,8 +84,8 @@ typedef struct wy_lane {
   struct wy_reports *reports;  /* report.h: the built-in senses' answers */
   struct wy_custom *custom;    /* custom.h: the custom senses' queries */
   /* The beliefs of the agent this worker resolves next, in its own run
-   * (NULL: none): the resolve asks for their first awake ones as its own
-   * run out (step.c, resolve_task; resolve.c). */
+   * (NULL: none): the agent before asks for their first awake ones as its
+   * own walk ends (step.c, resolve_task; resolve.c). */
   const struct wy_belief_list *resolve_next;
 } wy_lane;
 
