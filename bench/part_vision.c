@@ -33,18 +33,15 @@ static void look_up(bench_world *b) {
   }
 }
 
-/* One vision world, WARMUP_STEPS and then reps x steps, out[rep] per
- * repetition. Agents see with the built-in vision only. counting adds a
- * second profile slot: a C sense with vision's interval (so the same
- * golden-ratio phase, due on the same steps) and vision's reach (max_range =
- * 30 m + eye height + 2 m, the slack step.c gives vision in the grid query),
- * so each query it is handed is one (agent, target) pair vision looked at;
- * vision is unchanged by it (it reports nothing, so it makes no belief).
- * Returns the beliefs held at the end, or -1 with a message. */
-static int32_t vision_run(int scenario, bool counting, int32_t n, int32_t m, int32_t k, int reps,
-                          int steps, vis_rep *out) {
-  bench_world b;
-  if (!world_build(&b, n, m, k)) {
+/* Part 3's world (built into b), its agents seeing with the built-in
+ * vision only. counting adds a second profile slot: a C sense with
+ * vision's interval (so the same golden-ratio phase, due on the same steps)
+ * and vision's reach (max_range = 30 m + eye height + 2 m, the slack step.c
+ * gives vision in the grid query), so each query it is handed is one
+ * (agent, target) pair vision looked at; vision is unchanged by it (it
+ * reports nothing, so it makes no belief). Exits on failure. */
+static void vision_world(bench_world *b, int32_t n, int32_t m, int32_t k, bool counting) {
+  if (!world_build(b, n, m, k)) {
     fprintf(stderr, "bench_core: could not build the world\n");
     exit(1);
   }
@@ -60,27 +57,35 @@ static int32_t vision_run(int scenario, bool counting, int32_t n, int32_t m, int
     sd.max_range = VISION_RANGE + (eye + 2.0f * (float)UPM);
     sd.evaluate = count_eval;
     pd.sense_count = 2;
-    failed += wary_sense_create(b.w, &sd, &pd.senses[1].sense) != WARY_OK;
+    failed += wary_sense_create(b->w, &sd, &pd.senses[1].sense) != WARY_OK;
   }
   int32_t prof;
-  failed += wary_profile_create(b.w, &pd, &prof) != WARY_OK;
+  failed += wary_profile_create(b->w, &pd, &prof) != WARY_OK;
   wary_vision_def vd = wary_default_vision_def();
   vd.max_range = VISION_RANGE;
   vd.half_angle = VISION_HALF_ANGLE;
   vd.interval = 0.1f;
   int32_t profiles[2] = {prof, prof};
-  if (failed || wary_profile_set_vision(b.w, prof, &vd) != WARY_OK ||
-      !world_add_agents(&b, profiles)) {
+  if (failed || wary_profile_set_vision(b->w, prof, &vd) != WARY_OK || !world_add_agents(b, profiles)) {
     fprintf(stderr, "bench_core: could not set up vision\n");
     exit(1);
   }
   wary_actor_info info;
-  if (n > 0 && (wary_actor_get(b.w, b.agents[0].id, &info) != WARY_OK ||
+  if (n > 0 && (wary_actor_get(b->w, b->agents[0].id, &info) != WARY_OK ||
                 info.eye_pos[2] - info.pos[2] != eye)) {
     eye_mismatch = true;
     printf("   WARNING: eye height is not %.1f units: the pair counter's reach differs from vision's\n",
            (double)eye);
   }
+}
+
+/* One vision world (vision_world), WARMUP_STEPS and then reps x steps,
+ * out[rep] per repetition. Returns the beliefs held at the end, or -1 with
+ * a message. */
+static int32_t vision_run(int scenario, bool counting, int32_t n, int32_t m, int32_t k, int reps,
+                          int steps, vis_rep *out) {
+  bench_world b;
+  vision_world(&b, n, m, k, counting);
   /* Fog over everything that thins sight to nothing: the grid still hands
    * out every target within the 30 m reach, the range check refuses it. */
   if (scenario == VIS_FOG) cover_with_env(b.w, WORLD_SIZE, 0.0f, 1.0f, "the fog");
@@ -174,6 +179,96 @@ static vis_figures bench_vision(int scenario, int32_t n, int32_t m, int32_t k, i
   return f;
 }
 
+/* ---- caches cold ------------------------------------------------------------ */
+
+#define COLD_ROUNDS 3
+#define COLD_STEPS 30
+#define COLD_SIZES_MAX 4
+
+/* What touch read (volatile: none of it is optimized away). */
+static volatile unsigned cold_sink;
+
+/* Reads and writes one byte of every 64 of buf, as the rest of a game's
+ * frame may use other memory between two steps; returns what it read. */
+static unsigned touch(unsigned char *buf, size_t size) {
+  unsigned sum = 0;
+  for (size_t i = 0; i < size; i += 64) {
+    sum += buf[i];
+    buf[i] = (unsigned char)sum;
+  }
+  return sum;
+}
+
+/* The normal world of part 3 stepped in rounds, COLD_STEPS steps a
+ * condition in turn: in a row (what every other figure of this part
+ * measures: the caches hold what the last step left), and with each size
+ * of WARY_BENCH_COLD_MB (MB) of other memory read and written before every
+ * step, untimed. The median step of a round, the median over rounds. */
+static void report_cold(int32_t n, int32_t m, int32_t k) {
+  int32_t mb[COLD_SIZES_MAX];
+  int sizes = 0;
+  const char *env = getenv("WARY_BENCH_COLD_MB");
+  if (!env || !*env) env = "8 64 256";
+  for (const char *c = env; *c && sizes < COLD_SIZES_MAX;) {
+    char *end;
+    long v = strtol(c, &end, 10);
+    if (end == c) {
+      c++;
+      continue;
+    }
+    if (v >= 1 && v <= 4096) mb[sizes++] = (int32_t)v;
+    c = end;
+  }
+  int32_t largest = 0;
+  for (int c = 0; c < sizes; c++) largest = mb[c] > largest ? mb[c] : largest;
+  unsigned char *buf = largest > 0 ? malloc((size_t)largest << 20) : NULL;
+  if (largest > 0 && !buf) {
+    fprintf(stderr, "bench_core: out of memory\n");
+    exit(1);
+  }
+  if (buf) memset(buf, 1, (size_t)largest << 20);
+  bench_world b;
+  vision_world(&b, n, m, k, false);
+  for (int i = 0; i < WARMUP_STEPS; i++) {
+    world_move(&b);
+    wary_step(b.w, DT);
+  }
+  double round_ms[COLD_SIZES_MAX + 1][COLD_ROUNDS], step_ms[COLD_STEPS];
+  for (int r = 0; r < COLD_ROUNDS; r++) {
+    for (int c = 0; c <= sizes; c++) {
+      for (int i = 0; i < COLD_STEPS; i++) {
+        world_move(&b);
+        if (c > 0) cold_sink += touch(buf, (size_t)mb[c - 1] << 20);
+        double t0 = cpu_s();
+        wary_step(b.w, DT);
+        step_ms[i] = (cpu_s() - t0) * 1e3;
+      }
+      round_ms[c][r] = median(step_ms, COLD_STEPS);
+    }
+  }
+  world_free(&b);
+  free(buf);
+  printf("\n   Caches cold: the normal world, %d rounds of %d steps a condition in turn; ms/step: the median step of\n"
+         "   a round, median [min - max] over rounds (a game's frame may use other memory between two steps)\n",
+         COLD_ROUNDS, COLD_STEPS);
+  printf("   %-46s %9s  %-17s %9s\n", "condition", "ms/step", "[min - max]", "/ in a row");
+  summary warm = summarize(round_ms[0], COLD_ROUNDS);
+  printf("   %-46s %9.3f  [%.3f - %.3f]\n", "steps in a row (what the rest of 3. measures)", warm.med, warm.min,
+         warm.max);
+  result_put("vision_warm_ms", warm.med);
+  for (int c = 1; c <= sizes; c++) {
+    summary cold = summarize(round_ms[c], COLD_ROUNDS);
+    char label[64];
+    snprintf(label, sizeof label, "%d MB read and written before each step", (int)mb[c - 1]);
+    printf("   %-46s %9.3f  [%.3f - %.3f] %9.2fx\n", label, cold.med, cold.min, cold.max,
+           warm.med > 0.0 ? cold.med / warm.med : 0.0);
+    if (mb[c - 1] == largest) {
+      result_put("vision_cold_mb", (double)largest);
+      result_put("vision_cold_ms", cold.med);
+    }
+  }
+}
+
 void report_vision(int32_t n, int32_t m, int32_t k, int reps, int steps) {
   vis_figures f[VIS_COUNT];
   for (int s = 0; s < VIS_COUNT; s++) f[s] = bench_vision(s, n, m, k, reps, steps);
@@ -212,6 +307,7 @@ void report_vision(int32_t n, int32_t m, int32_t k, int reps, int steps) {
   printf("   time: CPU time of the process (clock_gettime(CLOCK_PROCESS_CPUTIME_ID), the clock of Lua's os.clock(),\n"
          "   unlike 1. and 2.) around each wary_step; pair evaluations/s and rays/s are per CPU second inside wary_step\n"
          "   (the whole step: grid, vision, rays, beliefs), median over repetitions; 1. measures ray casts alone.\n");
+  report_cold(n, m, k);
 }
 
 /* WARY_BENCH_PARTS=vision-worker: the normal vision world of part 3 only,
