@@ -54,10 +54,13 @@ void print_ms_rows(int width, summary ms_median, summary ms_mean);
 long param(int argc, char **argv, int pos, const char *env, long fallback);
 void result_put(const char *key, double value);
 void result_tagged(const char *format, const char *tag, double value);
-/* Agent counts from the environment variable env (fallback when it is unset
- * or empty): numbers from 4 to 1,000,000 apart by spaces or commas, the
- * first SIZES_MAX of them; prints what is wrong and exits 2 on anything
- * else. */
+/* Whole numbers from the environment variable env (fallback when it is
+ * unset or empty), from lo to hi, apart by spaces or commas, at most max of
+ * them (what names them in the message); prints what is wrong and exits 2
+ * on anything else. */
+int ints_from_env(const char *env, const char *fallback, long lo, long hi, const char *what, int32_t *out,
+                  int max);
+/* Agent counts (ints_from_env): from 4 to 1,000,000, at most SIZES_MAX. */
 #define SIZES_MAX 16
 int sizes_from_env(const char *env, const char *fallback, int32_t sizes[SIZES_MAX]);
 /* Prints "bench_core: could not <what>" and exits 1. */

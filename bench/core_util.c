@@ -79,23 +79,29 @@ void result_tagged(const char *format, const char *tag, double value) {
   result_put(key, value);
 }
 
-int sizes_from_env(const char *env, const char *fallback, int32_t sizes[SIZES_MAX]) {
+int ints_from_env(const char *env, const char *fallback, long lo, long hi, const char *what, int32_t *out,
+                  int max) {
   const char *s = getenv(env);
   if (!s || !*s) s = fallback;
   const char *all = s;
   int n = 0;
-  while (*s && n < SIZES_MAX) {
+  while (*s) {
     char *end = NULL;
     long v = strtol(s, &end, 10);
-    if (end == s || v < 4 || v > 1000000) {
-      fprintf(stderr, "bench_core: %s: expected agent counts from 4 to 1000000, got '%s'\n", env, all);
+    if (end == s || v < lo || v > hi || n == max) {
+      fprintf(stderr, "bench_core: %s: expected up to %d %s from %ld to %ld, apart by spaces or commas, got '%s'\n",
+              env, max, what, lo, hi, all);
       exit(2);
     }
-    sizes[n++] = (int32_t)v;
+    out[n++] = (int32_t)v;
     s = end;
     while (*s == ' ' || *s == ',') s++;
   }
   return n;
+}
+
+int sizes_from_env(const char *env, const char *fallback, int32_t sizes[SIZES_MAX]) {
+  return ints_from_env(env, fallback, 4, 1000000, "agent counts", sizes, SIZES_MAX);
 }
 
 void game_fail(const char *what) {

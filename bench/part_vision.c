@@ -202,23 +202,9 @@ static unsigned touch(unsigned char *buf, size_t size) {
 /* The normal world of part 3 stepped in rounds, COLD_STEPS steps a
  * condition in turn: in a row (what every other figure of this part
  * measures: the caches hold what the last step left), and with each size
- * of WARY_BENCH_COLD_MB (MB) of other memory read and written before every
- * step, untimed. The median step of a round, the median over rounds. */
-static void report_cold(int32_t n, int32_t m, int32_t k) {
-  int32_t mb[COLD_SIZES_MAX];
-  int sizes = 0;
-  const char *env = getenv("WARY_BENCH_COLD_MB");
-  if (!env || !*env) env = "8 64 256";
-  for (const char *c = env; *c && sizes < COLD_SIZES_MAX;) {
-    char *end;
-    long v = strtol(c, &end, 10);
-    if (end == c) {
-      c++;
-      continue;
-    }
-    if (v >= 1 && v <= 4096) mb[sizes++] = (int32_t)v;
-    c = end;
-  }
+ * of mb (MB: WARY_BENCH_COLD_MB) of other memory read and written before
+ * every step, untimed. The median step of a round, the median over rounds. */
+static void report_cold(int32_t n, int32_t m, int32_t k, const int32_t *mb, int sizes) {
   int32_t largest = 0;
   for (int c = 0; c < sizes; c++) largest = mb[c] > largest ? mb[c] : largest;
   unsigned char *buf = largest > 0 ? malloc((size_t)largest << 20) : NULL;
@@ -253,6 +239,7 @@ static void report_cold(int32_t n, int32_t m, int32_t k) {
          COLD_ROUNDS, COLD_STEPS);
   printf("   %-46s %9s  %-17s %9s\n", "condition", "ms/step", "[min - max]", "/ in a row");
   summary warm = summarize(round_ms[0], COLD_ROUNDS);
+  double largest_ms = 0.0;
   printf("   %-46s %9.3f  [%.3f - %.3f]\n", "steps in a row (what the rest of 3. measures)", warm.med, warm.min,
          warm.max);
   result_put("vision_warm_ms", warm.med);
@@ -262,14 +249,19 @@ static void report_cold(int32_t n, int32_t m, int32_t k) {
     snprintf(label, sizeof label, "%d MB read and written before each step", (int)mb[c - 1]);
     printf("   %-46s %9.3f  [%.3f - %.3f] %9.2fx\n", label, cold.med, cold.min, cold.max,
            warm.med > 0.0 ? cold.med / warm.med : 0.0);
-    if (mb[c - 1] == largest) {
-      result_put("vision_cold_mb", (double)largest);
-      result_put("vision_cold_ms", cold.med);
-    }
+    if (mb[c - 1] == largest) largest_ms = cold.med;
+  }
+  result_put("vision_agents", (double)n);
+  if (sizes > 0) {
+    result_put("vision_cold_mb", (double)largest);
+    result_put("vision_cold_ms", largest_ms);
   }
 }
 
 void report_vision(int32_t n, int32_t m, int32_t k, int reps, int steps) {
+  /* Read first: a bad value stops the part before it runs. */
+  int32_t mb[COLD_SIZES_MAX];
+  int sizes = ints_from_env("WARY_BENCH_COLD_MB", "8 64 256", 1, 1024, "sizes in MB", mb, COLD_SIZES_MAX);
   vis_figures f[VIS_COUNT];
   for (int s = 0; s < VIS_COUNT; s++) f[s] = bench_vision(s, n, m, k, reps, steps);
   const vis_figures *v = &f[VIS_NORMAL];
@@ -307,7 +299,7 @@ void report_vision(int32_t n, int32_t m, int32_t k, int reps, int steps) {
   printf("   time: CPU time of the process (clock_gettime(CLOCK_PROCESS_CPUTIME_ID), the clock of Lua's os.clock(),\n"
          "   unlike 1. and 2.) around each wary_step; pair evaluations/s and rays/s are per CPU second inside wary_step\n"
          "   (the whole step: grid, vision, rays, beliefs), median over repetitions; 1. measures ray casts alone.\n");
-  report_cold(n, m, k);
+  report_cold(n, m, k, mb, sizes);
 }
 
 /* WARY_BENCH_PARTS=vision-worker: the normal vision world of part 3 only,

@@ -89,11 +89,12 @@ row("rays: core time / reference BVH's, early exit", "rays", "<= 1.1x", ns(kv.ra
   ns(kv.rays_sight_ref_ns), num("%.2fx")(kv.rays_sight_ratio))
 row("rays: core time / reference BVH's, whole segment", "rays", "<= 1.1x", ns(kv.rays_segment_core_ns),
   ns(kv.rays_segment_ref_ns), num("%.2fx")(kv.rays_segment_ratio))
--- [core] part 3's world stepped in a row (vision_warm_ms) and with vision_cold_mb MB of other memory
--- used before each step (vision_cold_ms): what a step costs when the rest of a frame left the caches cold.
-row("200 agents' vision: step after " .. (kv.vision_cold_mb and string.format("%d", kv.vision_cold_mb) or "-")
-  .. " MB used / in a row", "core", "-", ms(kv.vision_cold_ms), ms(kv.vision_warm_ms),
-  times(kv.vision_cold_ms, kv.vision_warm_ms))
+-- [core] part 3's world of vision_agents agents stepped in a row (vision_warm_ms) and with
+-- vision_cold_mb MB of other memory used before each step (vision_cold_ms): what a step costs when the
+-- rest of a frame left the caches cold.
+row(count(kv.vision_agents or 200) .. " agents' vision: step after "
+  .. (kv.vision_cold_mb and string.format("%d", kv.vision_cold_mb) or "-") .. " MB used / in a row", "core", "-",
+  ms(kv.vision_cold_ms), ms(kv.vision_warm_ms), times(kv.vision_cold_ms, kv.vision_warm_ms))
 -- [game], [sweep] the counting allocator (parts 9 and 8): allocs_per_step_steady, allocs_per_step_scale
 -- (heap allocations a step in steady state; at allocs_scale_agents agents, in the sweep's world
 -- after 1 s of game time, whose tables still grow). Two decimals: one allocation in the sweep's
