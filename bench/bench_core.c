@@ -39,7 +39,10 @@
  *    vision_run, bench/part_vision.c). Then the same world twice more, where no target can be seen
  *    without a ray being needed to say so: a fog with vision_range_scale 0
  *    over everything (out of range) and every agent looking straight up (out
- *    of cone): the same pairs are looked at and no ray is cast.
+ *    of cone): the same pairs are looked at and no ray is cast. Last, the
+ *    normal world stepped in rounds, in a row and with WARY_BENCH_COLD_MB
+ *    (8 64 256) MB of other memory used before each step, in turn: what a
+ *    step costs when the rest of a game's frame left the caches cold.
  *    bench/vision.lua measures the same world through the Lua facade, and runs
  *    this program as its C worker (WARY_BENCH_PARTS=vision-worker).
  * 6. Hearing. A 200 m x 200 m square with WARY_BENCH_HEARING_K (2000) boxes,
