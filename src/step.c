@@ -144,6 +144,15 @@ static void apply_places(wary_world *w, struct wy_reports *r) {
   r->places.count = 0;
 }
 
+/* The candidates' records lie all over the actors, and the index lines
+ * where report() looks for the agent's beliefs about them all over its
+ * index (nearly every candidate is looked at): gather asks for both
+ * WY_CANDIDATES_AHEAD candidates ahead. */
+static inline void ask_candidate(const wary_world *w, const wy_belief_list *beliefs, int32_t slot) {
+  WY_PREFETCH(w->actors.data[slot].pos);
+  wy_belief_find_prefetch(beliefs, wy_actor_id(w, slot));
+}
+
 /* The first pass of an agent's senses: what they find, into its lane, and
  * the room its hearing update needs; it changes nothing of the world, so a
  * step that runs out of memory here is undone (wary_step_begin). */
@@ -192,18 +201,9 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
     if (!cand)
       cand = wy_grid_query_in(&w->grid, &lane->grid, a->pos, range, p->def.ignore_same_team ? a->team : 0, &count);
     lane->candidates += (uint64_t)count;
-    /* The candidates' records lie all over the actors, and the index lines
-     * where report() looks for the agent's beliefs about them all over its
-     * index (nearly every candidate is looked at): asked for ahead. */
-    for (int32_t c = 0; c < count && c < WY_CANDIDATES_AHEAD; c++) {
-      WY_PREFETCH(w->actors.data[cand[c]].pos);
-      wy_belief_find_prefetch(beliefs, wy_actor_id(w, cand[c]));
-    }
+    for (int32_t c = 0; c < count && c < WY_CANDIDATES_AHEAD; c++) ask_candidate(w, beliefs, cand[c]);
     for (int32_t c = 0; c < count; c++) {
-      if (c + WY_CANDIDATES_AHEAD < count) {
-        WY_PREFETCH(w->actors.data[cand[c + WY_CANDIDATES_AHEAD]].pos);
-        wy_belief_find_prefetch(beliefs, wy_actor_id(w, cand[c + WY_CANDIDATES_AHEAD]));
-      }
+      if (c + WY_CANDIDATES_AHEAD < count) ask_candidate(w, beliefs, cand[c + WY_CANDIDATES_AHEAD]);
       int32_t ts = cand[c];
       const wy_actor *t = &w->actors.data[ts];
       if (ts == ag->actor) continue;
