@@ -33,6 +33,9 @@ typedef struct wy_place_note {
   float accuracy;
 } wy_place_note;
 
+/* A lane's answers; the world's (w->reports) hold the place notes the
+ * stimuli bring (stimulus.c) and no actor reports: wary_step_end applies
+ * each agent's where its lanes left them (step.c, apply_task). */
 struct wy_reports {
   WY_ARRAY(wy_report) actors;
   WY_ARRAY(wy_place_note) places;
@@ -40,8 +43,8 @@ struct wy_reports {
 
 extern const wy_module wy_report_module;
 
-/* Into the world's reports (w->reports) or a lane's. False on out of
- * memory. pos NULL: the target's own position. */
+/* Into a lane's reports. False on out of memory. pos NULL: the target's
+ * own position. */
 bool wy_report_push(wary_world *w, struct wy_reports *into, int32_t agent, int32_t slot, wy_id target,
                     float confidence, int32_t reason, float accuracy, const float *pos);
 bool wy_report_place(wary_world *w, struct wy_reports *into, int32_t agent, const float pos[3], int32_t tag,

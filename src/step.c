@@ -349,26 +349,16 @@ static void commit_task(int32_t start, int32_t end, int32_t worker, void *contex
   }
 }
 
-/* Copies n reports of a lane from first to the end of the world's (room reserved). */
-static void reports_take(wary_world *w, const wy_lane *l, int32_t first, int32_t n) {
-  struct wy_reports *r = w->reports;
-  if (n > 0) memcpy(r->actors.data + r->actors.count, l->reports->actors.data + first, (size_t)n * sizeof *r->actors.data);
-  r->actors.count += n;
-}
-
-/* The agents' reports, queries and events, in agent order: what each
- * gathered, then what its hearing update added. The room is reserved. */
+/* The agents' queries and events, in agent order: what each gathered, then
+ * what its hearing update added. The room is reserved. (Their reports stay
+ * in the lanes, where wary_step_end reads them: its spans say where.) */
 static void merge_senses(wary_world *w) {
   lanes_count(w);
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_agent_span *sp = &w->spans.data[i];
     const wy_lane *l = &w->lanes.data[sp->lane], *h = &w->lanes.data[sp->hear_lane];
-    sp->merged_reports[0] = w->reports->actors.count;
     sp->merged_queries[0] = w->custom->queries.count;
-    reports_take(w, l, sp->reports[0], sp->reports[1] - sp->reports[0]);
-    reports_take(w, h, sp->heard[0], sp->heard[1] - sp->heard[0]);
     wy_custom_append(w, l->custom, sp->queries[0], sp->queries[1] - sp->queries[0]);
-    sp->merged_reports[1] = w->reports->actors.count;
     sp->merged_queries[1] = w->custom->queries.count;
     if (sp->events[1] > sp->events[0]) wy_events_take(w, l, sp->events[0], sp->events[1] - sp->events[0]);
     if (sp->heard_events[1] > sp->heard_events[0])
@@ -397,17 +387,15 @@ static bool reserve_step(wary_world *w) {
  * hit about a target they hold none about), the hearing agents' tracks (one
  * for each sound to hear) and the GECK pass. */
 static bool reserve_room(wary_world *w) {
-  int32_t reports = 0, queries = 0, heard = 0, most_heard = 0;
+  int32_t queries = 0, heard = 0, most_heard = 0;
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_agent_span *sp = &w->spans.data[i];
-    reports += sp->reports[1] - sp->reports[0];
     queries += sp->queries[1] - sp->queries[0];
     heard += sp->hear_reports;
     if (sp->hear_unmade > most_heard) most_heard = sp->hear_unmade;
     sp->place_room = 0;
   }
-  if (!wy_array_reserve(&w->alloc, &w->reports->actors, reports + heard) || !wy_custom_reserve(w, queries))
-    return false;
+  if (!wy_custom_reserve(w, queries)) return false;
   for (int32_t i = 0; i < w->lanes.count; i++) {
     struct wy_reports *r = w->lanes.data[i].reports;
     if (!wy_array_reserve(&w->alloc, &r->actors, r->actors.count + heard) ||
@@ -505,7 +493,6 @@ int wary_step_begin(wary_world *w, float dt) {
   w->step_dt = dt;
   w->time += dt;
   w->custom->queries.count = 0;
-  w->reports->actors.count = 0;
   w->reports->places.count = 0;
   w->light_epoch++;
   wy_parallel_for(w, motion_task, w->actors.count, 256);
@@ -580,9 +567,9 @@ static int apply_results(wary_world *w, int32_t first, int32_t end) {
 /* Writes the built-in senses' answers [first, end); the belief holds
  * vision's first sighting back for first_spot_reaction_time of unbroken
  * sight. */
-static int apply_reports(wary_world *w, int32_t first, int32_t end) {
+WY_INLINE int apply_reports(wary_world *w, const wy_lane *lane, int32_t first, int32_t end) {
   for (int32_t i = first; i < end; i++) {
-    const wy_report *r = &w->reports->actors.data[i];
+    const wy_report *r = &lane->reports->actors.data[i];
     wy_belief_list *beliefs = wy_beliefs_of(w, r->agent);
     int32_t index = belief_for(w, beliefs, r->target, r->belief);
     if (index < 0) return WARY_ERR_OUT_OF_MEMORY;
@@ -656,11 +643,11 @@ static void merge_events(wary_world *w) {
   }
 }
 
-/* Asks for the beliefs the reports [first, end) will write (or where their
- * lookups start). */
-static void prefetch_reports(const wary_world *w, int32_t first, int32_t end) {
+/* Asks for the beliefs a lane's reports [first, end) will write (or where
+ * their lookups start). */
+WY_INLINE void prefetch_reports(const wary_world *w, const wy_lane *lane, int32_t first, int32_t end) {
   for (int32_t i = first; i < end; i++) {
-    const wy_report *r = &w->reports->actors.data[i];
+    const wy_report *r = &lane->reports->actors.data[i];
     const wy_belief_list *l = wy_beliefs_of(w, r->agent);
     /* Without its belief (hearing's reports), the line its lookup starts at. */
     if (r->belief >= 0) wy_belief_prefetch(l, r->belief);
@@ -669,15 +656,23 @@ static void prefetch_reports(const wary_world *w, int32_t first, int32_t end) {
 }
 
 /* An agent's answers, custom then built-in: each is about its own beliefs,
- * so agents apply theirs at once, as they would one after the other. */
+ * so agents apply theirs at once, as they would one after the other. Its
+ * built-in ones are where its lanes left them: what it gathered, then what
+ * its hearing update added. */
 static void apply_task(int32_t start, int32_t end, int32_t worker, void *context) {
   (void)worker;
   wary_world *w = context;
   for (int32_t i = start; i < end; i++) {
     wy_agent_span *sp = &w->spans.data[i];
-    if (i + 1 < end) prefetch_reports(w, sp[1].merged_reports[0], sp[1].merged_reports[1]);
+    const wy_lane *l = &w->lanes.data[sp->lane], *h = &w->lanes.data[sp->hear_lane];
+    if (i + 1 < end) {
+      const wy_agent_span *next = sp + 1;
+      prefetch_reports(w, &w->lanes.data[next->lane], next->reports[0], next->reports[1]);
+      prefetch_reports(w, &w->lanes.data[next->hear_lane], next->heard[0], next->heard[1]);
+    }
     sp->status = apply_results(w, sp->merged_queries[0], sp->merged_queries[1]);
-    if (sp->status == WARY_OK) sp->status = apply_reports(w, sp->merged_reports[0], sp->merged_reports[1]);
+    if (sp->status == WARY_OK) sp->status = apply_reports(w, l, sp->reports[0], sp->reports[1]);
+    if (sp->status == WARY_OK) sp->status = apply_reports(w, h, sp->heard[0], sp->heard[1]);
   }
 }
 

@@ -91,14 +91,13 @@ typedef struct wy_lane {
 
 /* Where one agent's part of a parallel phase went: its lane, and the
  * ranges [begin, end) of that lane's reports, queries and events; after the
- * senses' merge, where its reports and queries are in the world's. */
+ * senses' merge, where its queries are in the world's. */
 typedef struct wy_agent_span {
   int32_t lane;
   int32_t status;     /* WARY_OK, or why its part failed */
   int32_t reports[2];
   int32_t queries[2];
   int32_t events[2];
-  int32_t merged_reports[2];
   int32_t merged_queries[2];
   /* The senses' two passes (step.c): the slots found due, what its hearing
    * update may add (0: not due), and where that update went. */
