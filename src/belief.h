@@ -196,6 +196,10 @@ typedef struct wy_belief_list {
    * deadline before it does. Derived: a list loaded with no dormant belief
    * sets both to -INFINITY. */
   float deadline_lead[2];
+  /* A hint for the next step's prefetch (wy_beliefs_prefetch): a step of
+   * the same dt would look at the dormant ones (a deadline comes, or their
+   * clocks catch up). Derived, never saved. */
+  bool sleepers_due;
   bool may_sleep;         /* emotion.c: an idle belief's threat is 0 for this agent */
 } wy_belief_list;
 
@@ -312,6 +316,10 @@ static inline void wy_beliefs_prefetch(const wary_world *w, int32_t agent, int s
     wy_prefetch_span(l, sizeof *l);
   } else if (stage == 1) {
     WY_PREFETCH(l->awake);
+    /* A step that looks at the dormant ones (wy_beliefs_wake_due) reads
+     * their records, which no step has read since they fell asleep: for
+     * memory_time, all of them. */
+    if (l->sleepers_due) wy_prefetch_span(l->data, (size_t)l->count * sizeof *l->data);
   } else {
     int32_t n = l->awake_count < WY_BELIEFS_AHEAD ? l->awake_count : WY_BELIEFS_AHEAD;
     for (int32_t j = 0; j < n; j++) wy_belief_prefetch(l, l->awake[j]);

@@ -337,6 +337,10 @@ void wy_places_prefetch(const wary_world *w, int32_t agent, int stage) {
     WY_PREFETCH(l->asleep_bits);
     return;
   }
+  /* A step that looks at the sleepers (a deadline comes, a fading one may
+   * leave its rung, or all catch up) reads their records, which no step
+   * has read since they fell asleep. */
+  if (l->sleepers_due) wy_prefetch_span(l->data, (size_t)l->count * sizeof *l->data);
   /* The first awake ones of the first 64 (a hint: no more is worth it). */
   uint64_t awake = ~l->asleep_bits[0];
   for (int32_t n = 0; n < 4 && awake; n++, awake &= awake - 1) {
@@ -403,6 +407,9 @@ void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t index, float dt) {
       if (waits || allowed > 2.0 * (double)dt) fall_asleep(w, l, pl, allowed);
     }
   }
+  l->sleepers_due = l->asleep_count > 0 &&
+                    (w->steps + 1u - l->oldest >= WY_DT_RING / 2 || l->lead[0] + dt >= d->lost_time ||
+                     l->lead[1] + dt >= d->memory_time || l->fade_clock + (double)dt >= l->fade_due);
 }
 
 static void place_out(const wary_world *w, int32_t agent, wy_place *pl, wary_location_belief *out) {

@@ -51,6 +51,9 @@ typedef struct wy_place_list {
    * wakes the ones it changes (wake_fading in place.c). Derived: a loaded
    * list has fade_due -INFINITY, which checks them at its first step. */
   double fade_clock, fade_due;
+  /* A hint for the next step's prefetch (wy_places_prefetch): a step of
+   * the same dt would look at the sleepers. Derived, never saved. */
+  bool sleepers_due;
 } wy_place_list;
 
 struct wy_places {

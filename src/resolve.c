@@ -561,9 +561,14 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
     l->deadline_lead[d] += dt;
     if (l->deadline_lead[d] >= wy_deadline_time(p, d)) wy_beliefs_wake_due(w, r->index, d, dt);
   }
+  bool prune;
   switch (p->slot_count) {
-    case 1: return walk_awake(w, r, &k, l, dt, 1);
-    case 2: return walk_awake(w, r, &k, l, dt, 2);
-    default: return walk_awake(w, r, &k, l, dt, p->slot_count);
+    case 1: prune = walk_awake(w, r, &k, l, dt, 1); break;
+    case 2: prune = walk_awake(w, r, &k, l, dt, 2); break;
+    default: prune = walk_awake(w, r, &k, l, dt, p->slot_count); break;
   }
+  l->sleepers_due = l->dormant > 0 && ((int32_t)(w->steps + 1u - l->dormant_since) >= WY_DT_RING / 2 ||
+                                       l->deadline_lead[0] + dt >= wy_deadline_time(p, 0) ||
+                                       l->deadline_lead[1] + dt >= wy_deadline_time(p, 1));
+  return prune;
 }
