@@ -36,13 +36,16 @@ static double pow2(int k) {
 }
 
 /* The floats of x's binade [2^(e-1), 2^e) (x normal) are the multiples of
- * *u; *q is d in u's (exact while d < 2^24 u) and *units d rounded to a
- * whole number of them. False when d is halfway between two: then how a
- * sum or difference with x rounds depends on x. */
-WY_INLINE bool binade_units(float x, float d, int *e, float *u, float *q, double *units) {
+ * *u; *per_u is 1 / u (a double: 2^149 at most); *q is d in u's (exact
+ * while d < 2^24 u) and *units d rounded to a whole number of them. False
+ * when d is halfway between two: then how a sum or difference with x
+ * rounds depends on x. q is d / u rounded once to a float, as a division
+ * would give it: the double product is exact. */
+WY_INLINE bool binade_units(float x, float d, int *e, float *u, double *per_u, float *q, double *units) {
   *e = exponent_of(x);
   *u = *e - 24 >= FLT_MIN_EXP ? pow2f(*e - 24) : ldexpf(1.0f, *e - 24);
-  *q = d / *u;
+  *per_u = pow2(24 - *e);
+  *q = (float)((double)d * *per_u);
   float whole = floorf(*q);
   if (*q - whole == 0.5f) return false;
   *units = *q - whole < 0.5f ? whole : whole + 1.0f;
@@ -67,23 +70,26 @@ float wy_add_repeat(float t, float d, uint32_t n) {
      * which one depends on t: such a step is taken as it is). */
     int e;
     float u, q;
-    double units;
-    if (!binade_units(t, d, &e, &u, &q, &units)) {
+    double per_u, units;
+    if (!binade_units(t, d, &e, &u, &per_u, &q, &units)) {
       t += d;
       n--;
       continue;
     }
     if (units == 0.0) return t; /* every add leaves t as it is, and t stays */
-    double room = (pow2(e) - (double)t) / (double)u; /* u's left below 2^e */
-    double fit = floor((room - 1.0) / units);              /* adds that end a u or more below */
-    if (fit < 1.0) {
-      t += d;
-      n--;
-      continue;
+    double room = (pow2(e) - (double)t) * per_u; /* u's left below 2^e */
+    double fit = floor((room - 1.0) / units);      /* adds that end a u or more below */
+    if (fit >= 1.0) {
+      uint32_t k = fit < (double)n ? (uint32_t)fit : n;
+      t = (float)((double)t + (double)k * units * (double)u);
+      n -= k;
+      if (n == 0) break;
     }
-    uint32_t k = fit < (double)n ? (uint32_t)fit : n;
-    t = (float)((double)t + (double)k * units * (double)u);
-    n -= k;
+    /* The add that ends within a u of 2^e or past it (after a run, the
+     * next one does): as it comes. An add taken one by one is what a run
+     * stands for, so taking it so is always right. */
+    t += d;
+    n--;
   }
   return t;
 }
@@ -110,8 +116,8 @@ float wy_fade_repeat(float c, float f, uint32_t n) {
      * is). q = f / u is exact (u is a power of 2, f < c). */
     int e;
     float u, q;
-    double units;
-    if (!binade_units(c, f, &e, &u, &q, &units)) {
+    double per_u, units;
+    if (!binade_units(c, f, &e, &u, &per_u, &q, &units)) {
       c = fade_once(c, f);
       n--;
       continue;
@@ -120,18 +126,21 @@ float wy_fade_repeat(float c, float f, uint32_t n) {
      * u's of c above 2^(e-1) (an integer below 2^23): the last of k is
      * j = k - 1. The division only proposes k; the exact comparison of two
      * doubles (an integer, and q) decides. */
-    double room = ((double)c - pow2(e - 1)) / (double)u;
+    double room = ((double)c - pow2(e - 1)) * per_u;
     if (units == 0.0 && room >= (double)q) return c; /* every step leaves c as it is */
     double most = units == 0.0 ? 0.0 : floor((room - (double)q) / units) + 1.0;
     uint32_t k = most < 1.0 ? 0u : most < (double)n ? (uint32_t)most : n;
     while (k > 0 && !(room - (double)(k - 1u) * units >= (double)q)) k--;
-    if (k == 0) {
-      c = fade_once(c, f);
-      n--;
-      continue;
+    if (k > 0) {
+      c = (float)((double)c - (double)k * units * (double)u);
+      n -= k;
+      if (n == 0) break;
     }
-    c = (float)((double)c - (double)k * units * (double)u);
-    n -= k;
+    /* The step that would take it below 2^(e-1) (after a run, the next
+     * one is): as it comes. A step taken one by one is what a run stands
+     * for, so taking it so is always right. */
+    c = fade_once(c, f);
+    n--;
   }
   return c;
 }
@@ -145,5 +154,12 @@ float wy_add_repeat_bound(float t, float d, uint32_t n, float dt) {
   double real = (double)t + (double)n * (double)d + (double)dt;
   double bound = real * (1.0 + (double)(n + 1u) * 0x1p-23) + (double)(n + 1u) * 0x1p-149;
   float f = (float)bound;
-  return (double)f < bound ? nextafterf(f, INFINITY) : f;
+  if (!((double)f < bound)) return f;
+  /* The float above f (f >= 0 and finite, as it is below bound): the
+   * next bit pattern, as nextafterf gives it without the call. */
+  uint32_t bits;
+  memcpy(&bits, &f, sizeof bits);
+  bits++;
+  memcpy(&f, &bits, sizeof f);
+  return f;
 }
