@@ -381,7 +381,7 @@ static bool reserve_step(wary_world *w) {
 }
 
 /* The room the second pass and wary_step_end need, now that the first pass
- * has counted it: the world's reports and queries, the lanes' room for the
+ * has counted it: the world's queries, the lanes' room for the
  * hearing updates (any lane may run any agent's), the agents' place
  * beliefs, their new beliefs (one for each report, query, hearing track and
  * hit about a target they hold none about), the hearing agents' tracks (one
