@@ -36,6 +36,15 @@
 #define WY_RARELY(c) (c)
 #endif
 
+/* Keeps a rarely taken branch a branch: GCC would make `if (c) x = y;` a
+ * select, which puts the test on a loop's chain of dependent operations
+ * (an empty asm statement cannot be made a select). */
+#if defined(__GNUC__) || defined(__clang__)
+#define WY_KEEP_BRANCH() __asm__("")
+#else
+#define WY_KEEP_BRANCH() ((void)0)
+#endif
+
 /* The index of x's lowest set bit (x != 0). */
 static inline int32_t wy_lowest_bit(uint64_t x) {
 #if defined(__GNUC__)

@@ -261,7 +261,7 @@ static uint32_t fade_run(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl,
   while (k < count && conf > 0.0f) {
     float faded = conf - fade;
     conf = faded > 0.0f ? faded : 0.0f;
-    smoothed = smoothing ? wy_smoothed_step(smoothed, conf, smooth) : conf;
+    smoothed = smoothing ? wy_smoothed_step_chained(smoothed, conf, smooth) : conf;
     k++;
   }
   if (!clocks_run(p, b, bsl, dt, k)) return 0;
