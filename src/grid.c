@@ -274,8 +274,15 @@ static int32_t *merge_runs(wy_grid_scratch *g, int32_t count) {
       int32_t i = lo;
       int32_t j = mid;
       int32_t k = lo;
+      /* Which run gives the next slot follows no pattern: taken by
+       * arithmetic, not a branch. (Equal slots never meet: each actor is
+       * in one run.) */
       while (i < mid && j < hi) {
-        to[k++] = from[i] < from[j] ? from[i++] : from[j++];
+        int32_t a = from[i], b = from[j];
+        int32_t first = a < b;
+        to[k++] = first ? a : b;
+        i += first;
+        j += 1 - first;
       }
       while (i < mid) {
         to[k++] = from[i++];
