@@ -331,8 +331,31 @@ static void motion_task(int32_t start, int32_t end, int32_t worker, void *contex
   wy_actors_motion(w, w->step_dt, w->motion.data, start, end);
 }
 
+/* Asks for the lines an agent's gather reads first, in two stages
+ * (gather_task asks eight and four agents ahead: most agents have no sense
+ * due and pass in a few dozen nanoseconds): 0 its actor, belief list and
+ * hearing record; 1 when its hearing is due, its tracks, whose lookups the
+ * gather starts with. */
+static void gather_prefetch(const wary_world *w, int32_t agent, int stage) {
+  const wy_hearing_agent *h = &w->hearing->agents.data[agent];
+  if (stage == 0) {
+    wy_prefetch_span(wy_agent_actor(w, agent), 128);
+    WY_PREFETCH(wy_beliefs_of(w, agent));
+    WY_PREFETCH(&h->tracks);
+    return;
+  }
+  int32_t hearing = wy_agent_profile(w, agent)->builtin_slot[WARY_SENSE_HEARING];
+  if (hearing >= 0 && wy_slot_due(&w->agents.data[agent], hearing) && h->tracks.count > 0)
+    wy_prefetch_span(h->tracks.data, (size_t)h->tracks.count * sizeof *h->tracks.data);
+}
+
 static void gather_task(int32_t start, int32_t end, int32_t worker, void *context) {
-  run_agents(context, start, end, worker, gather);
+  wary_world *w = context;
+  for (int32_t i = start; i < end; i++) {
+    if (i + 8 < end) gather_prefetch(w, i + 8, 0);
+    if (i + 4 < end) gather_prefetch(w, i + 4, 1);
+    run_agents(w, i, i + 1, worker, gather);
+  }
 }
 
 static void commit_task(int32_t start, int32_t end, int32_t worker, void *context) {
