@@ -6,8 +6,8 @@
  * cells, at least twice as large as the actors (so it grows with them and
  * stays at most half full). Either way a cell holds only its own actors, in
  * slot order, so a query looks at the actors of the cells it covers and
- * merges the cells' runs into slot order: the order every caller relies on,
- * without a sort. Where the actors belong to at most WY_GRID_GROUPS teams,
+ * puts the cells' runs into slot order (a bitmap of the slots, or a merge:
+ * ascending): the order every caller relies on, without a sort. Where the actors belong to at most WY_GRID_GROUPS teams,
  * each team's are kept apart (a group: its own cells, after the group
  * before), so a query that leaves a team out (vision's of the agent's own,
  * most of the actors in a game of guards) never looks at them. */
@@ -15,6 +15,8 @@
 
 #include <math.h>
 #include <string.h>
+
+#include "base.h"
 
 /* Dense while the box spans at most this many cells an actor (and a few). */
 enum { DENSE_CELLS_PER_ITEM = 4, DENSE_MIN_CELLS = 64, TABLE_MIN = 16 };
@@ -101,16 +103,25 @@ void wy_grid_scratch_free(const wy_allocator *alloc, wy_grid_scratch *s) {
   wy_array_free(alloc, &s->result);
   wy_array_free(alloc, &s->merged);
   wy_array_free(alloc, &s->runs);
+  wy_array_free(alloc, &s->bits);
 }
 
 /* Room for every slot inserted (a query returns no more). */
-static bool scratch_reserve(const wy_allocator *alloc, wy_grid_scratch *s, int32_t room) {
-  return wy_array_reserve(alloc, &s->result, room) && wy_array_reserve(alloc, &s->merged, room) &&
-         wy_array_reserve(alloc, &s->runs, room + 1);
+/* Room for room slots found, and a cleared bit for every slot below slots. */
+static bool scratch_reserve(const wy_allocator *alloc, wy_grid_scratch *s, int32_t room, int32_t slots) {
+  int32_t words = (slots + 63) / 64;
+  if (!(wy_array_reserve(alloc, &s->result, room) && wy_array_reserve(alloc, &s->merged, room) &&
+        wy_array_reserve(alloc, &s->runs, room + 1) && wy_array_reserve(alloc, &s->bits, words)))
+    return false;
+  if (s->bits.count < words) {
+    memset(s->bits.data + s->bits.count, 0, (size_t)(words - s->bits.count) * sizeof *s->bits.data);
+    s->bits.count = words;
+  }
+  return true;
 }
 
 bool wy_grid_scratch_fit(const wy_grid *g, wy_grid_scratch *s) {
-  return scratch_reserve(g->alloc, s, g->items.count > 0 ? g->items.count : 1);
+  return scratch_reserve(g->alloc, s, g->items.count > 0 ? g->items.count : 1, g->slots);
 }
 
 /* Numbers the occupied cells in a hash table: cell_of[k], the coordinates
@@ -151,9 +162,10 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
    * growing it here keeps queries free of allocation. */
   int32_t room = n > 0 ? n : 1;
   if (!wy_array_reserve(g->alloc, &g->items, room) || !wy_array_reserve(g->alloc, &g->by_slot, room) ||
-      !wy_array_reserve(g->alloc, &g->cell_of, 2 * room) || !scratch_reserve(g->alloc, &g->scratch, room)) {
+      !wy_array_reserve(g->alloc, &g->cell_of, 2 * room) || !scratch_reserve(g->alloc, &g->scratch, room, n)) {
     return false;
   }
+  g->slots = n;
   int32_t total = 0;
   int64_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
   /* Each inserted slot's group, in by_slot until the placement writes it
@@ -301,6 +313,32 @@ static int32_t *merge_runs(wy_grid_scratch *g, int32_t count) {
   return from;
 }
 
+/* The slots found, result[0, n) in runs ascending runs, in ascending order.
+ * Spread over a few words of slots (a query's usual answer: some ten slots
+ * from six runs within five words), they are set in the bitmap and read
+ * back in order, each word cleared as it is read; else merge_runs merges
+ * the runs. The two give the same order: each slot is found once. */
+static const int32_t *ascending(wy_grid_scratch *sc, int32_t runs, int32_t n) {
+  if (runs <= 1) return sc->result.data;
+  const int32_t *found = sc->result.data;
+  int32_t lo = found[0], hi = found[0];
+  for (int32_t i = 1; i < n; i++) {
+    lo = found[i] < lo ? found[i] : lo;
+    hi = found[i] > hi ? found[i] : hi;
+  }
+  int32_t first = (int32_t)((uint32_t)lo >> 6), last = (int32_t)((uint32_t)hi >> 6);
+  if (last - first + 1 > 2 * n || last >= sc->bits.count) return merge_runs(sc, runs);
+  uint64_t *bits = sc->bits.data;
+  for (int32_t i = 0; i < n; i++) bits[(uint32_t)found[i] >> 6] |= 1ull << ((uint32_t)found[i] & 63u);
+  int32_t *out = sc->merged.data, k = 0;
+  for (int32_t word = first; word <= last; word++) {
+    uint64_t b = bits[word];
+    bits[word] = 0;
+    for (; b; b &= b - 1) out[k++] = word * 64 + wy_lowest_bit(b);
+  }
+  return out;
+}
+
 /* Appends the slot of an item found in range, unless its team is skipped. */
 static void take(const wy_grid_item *item, int32_t skip_team, int32_t *out, int32_t *found) {
   if (skip_team == 0 || item->team != skip_team) out[(*found)++] = item->slot;
@@ -366,7 +404,7 @@ static const int32_t *walk_cells(const wy_grid *g, wy_grid_scratch *sc, const fl
     }
     *found = n;
     sc->runs.data[runs] = n;
-    return merge_runs(sc, runs);
+    return ascending(sc, runs, n);
   }
   for (int64_t cy = y0; cy <= y1; cy++) {
     for (int64_t cx = x0; cx <= x1; cx++) {
@@ -388,7 +426,7 @@ static const int32_t *walk_cells(const wy_grid *g, wy_grid_scratch *sc, const fl
     }
   }
   sc->runs.data[runs] = *found;
-  return merge_runs(sc, runs);
+  return ascending(sc, runs, *found);
 }
 
 const int32_t *wy_grid_query(wy_grid *g, const float center[3], float radius, int32_t skip_team,

@@ -29,6 +29,9 @@ typedef struct wy_grid_scratch {
   WY_ARRAY(int32_t) result;     /* count unused */
   WY_ARRAY(int32_t) merged;
   WY_ARRAY(int32_t) runs;
+  /* A bit a slot, all clear between queries: count is the words cleared,
+   * which cover every slot of the last build. */
+  WY_ARRAY(uint64_t) bits;
   uint64_t walked;              /* items looked at by its queries */
   uint64_t returned;            /* slots they returned */
   uint64_t queries;
@@ -50,6 +53,7 @@ typedef struct wy_grid {
   WY_ARRAY(wy_grid_item) items; /* by group, then cell, in slot order within (count: inserted) */
   WY_ARRAY(int32_t) by_slot;    /* the items' indices in slot order */
   WY_ARRAY(int32_t) cell_of;    /* scratch of the build: each inserted slot's cell */
+  int32_t slots;                /* the last build's n: every slot is below it */
   wy_grid_scratch scratch;      /* of wy_grid_query; grown by each build */
   const wy_allocator *alloc;    /* the world's (set by wy_grid_init) */
 } wy_grid;
