@@ -333,14 +333,18 @@ void wy_places_prefetch(const wary_world *w, int32_t agent, int stage) {
     return;
   }
   if (l->count == 0) return;
+  /* All asleep (most lists, once a game has run a while): the bits are read
+   * only by a walk of the sleepers. */
+  bool all_asleep = l->asleep_count == l->count;
   if (stage == 1) {
-    WY_PREFETCH(l->asleep_bits);
+    if (!all_asleep || l->sleepers_due) WY_PREFETCH(l->asleep_bits);
     return;
   }
   /* A step that looks at the sleepers (a deadline comes, a fading one may
    * leave its rung, or all catch up) reads their records, which no step
    * has read since they fell asleep. */
   if (l->sleepers_due) wy_prefetch_span(l->data, (size_t)l->count * sizeof *l->data);
+  if (all_asleep) return;
   /* The first awake ones of the first 64 (a hint: no more is worth it). */
   uint64_t awake = ~l->asleep_bits[0];
   for (int32_t n = 0; n < 4 && awake; n++, awake &= awake - 1) {
@@ -372,7 +376,9 @@ void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t index, float dt) {
   l->fade_clock += (double)dt;
   /* Every place in full every step: the reference (spec/c/test_quiet.c). */
   bool sleep = !w->beliefs->resolve_all;
-  for (int32_t i = next_awake(l, 0); i < l->count; i = next_awake(l, i + 1)) {
+  /* The awake ones, from the bits (none when all sleep: then not read). */
+  int32_t first = l->asleep_count < l->count ? next_awake(l, 0) : l->count;
+  for (int32_t i = first; i < l->count; i = next_awake(l, i + 1)) {
     wy_place *pl = &l->data[i];
     if (!pl->fresh) pl->confidence = faded(d, pl->confidence, dt);
     pl->time_in_state += dt;
