@@ -6,11 +6,12 @@
  * cells, at least twice as large as the actors (so it grows with them and
  * stays at most half full). Either way a cell holds only its own actors, in
  * slot order, so a query looks at the actors of the cells it covers and
- * puts the cells' runs into slot order (a bitmap of the slots, or a merge:
- * ascending): the order every caller relies on, without a sort. Where the actors belong to at most WY_GRID_GROUPS teams,
- * each team's are kept apart (a group: its own cells, after the group
- * before), so a query that leaves a team out (vision's of the agent's own,
- * most of the actors in a game of guards) never looks at them. */
+ * puts the cells' runs into slot order (through a bitmap of the slots, or
+ * by merging them): the order every caller relies on, without a sort.
+ * Where the actors belong to at most WY_GRID_GROUPS teams, each team's are
+ * kept apart (a group: its own cells, after the group before), so a query
+ * that leaves a team out (vision's of the agent's own, most of the actors
+ * in a game of guards) never looks at them. */
 #include "grid.h"
 
 #include <math.h>
@@ -106,8 +107,8 @@ void wy_grid_scratch_free(const wy_allocator *alloc, wy_grid_scratch *s) {
   wy_array_free(alloc, &s->bits);
 }
 
-/* Room for every slot inserted (a query returns no more). */
-/* Room for room slots found, and a cleared bit for every slot below slots. */
+/* Room for room slots found (every slot inserted: a query returns no more),
+ * and a cleared bit for every slot below slots. */
 static bool scratch_reserve(const wy_allocator *alloc, wy_grid_scratch *s, int32_t room, int32_t slots) {
   int32_t words = (slots + 63) / 64;
   if (!(wy_array_reserve(alloc, &s->result, room) && wy_array_reserve(alloc, &s->merged, room) &&

@@ -352,7 +352,6 @@ static void after_load(wary_world *w) {
   w->occ.refitted = false;
   w->grid_dirty = true;
   w->events.count = 0;
-  w->reports->actors.count = 0;
   w->reports->places.count = 0;
   w->custom->queries.count = 0;
   w->custom->results.count = 0;
