@@ -127,6 +127,16 @@ check_install() {
   [ "$(cd "$P/include" && find . -type f)" = ./wary.h ] || fail "include/ holds more than wary.h" || return 1
   readelf -d "$P/lib/libwary.so.0.1.0" | grep -q 'SONAME.*\[libwary\.so\.0\]' ||
     fail "libwary.so.0.1.0 has no SONAME libwary.so.0" || return 1
+  # It exports the functions wary.h declares and nothing else (no wy_*: the
+  # library is built with hidden visibility).
+  local declared exported
+  declared=$(grep -oE '\bwary_[a-z0-9_]+\(' "$P/include/wary.h" | tr -d '(' | sort -u)
+  exported=$(readelf --dyn-syms -W "$P/lib/libwary.so.0.1.0" |
+    awk '$7 != "UND" && ($5 == "GLOBAL" || $5 == "WEAK") && $4 != "SECTION" && $4 != "FILE" { print $8 }' |
+    sed 's/@.*//' | sort -u)
+  [ -n "$declared" ] && [ "$declared" = "$exported" ] ||
+    fail "libwary.so exports other symbols than wary.h declares: $(comm -3 <(echo "$declared") <(echo "$exported") |
+      tr -s ' \t\n' ' ')" || return 1
   # Every Lua file of lua/wary (subfolders too) in both Lua trees, and nothing else.
   local want dir
   want=$(cd "$root/lua/wary" && find . -name '*.lua' | sort)

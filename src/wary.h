@@ -58,6 +58,15 @@
 extern "C" {
 #endif
 
+/* What this header declares is the library's interface: the only symbols a
+ * shared libwary exports. The build compiles the library with hidden
+ * visibility (CMakeLists.txt), so its internal functions (wy_*) stay inside
+ * it, as Lua's LUAI_FUNC ones do: they cannot clash with a game's own, and
+ * calls between them need no indirection. */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 /* cdef-begin */
 
 /* Handles: one type per kind, so passing a box where an actor is expected
@@ -1271,6 +1280,10 @@ const char *wary_factor_name(int32_t kind); /* of a wary_factor_kind: "build_up"
  * and the test of a handle of any kind. */
 #define WARY_NULL_HANDLE { 0 }
 #define WARY_IS_NULL(h) ((h).id == 0)
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }
