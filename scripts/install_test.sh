@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/install_test.sh [BUILD] - wary as a user gets it (ctest "install",
 # docs/install.md). In temporary folders, removed at the end:
-#   install   cmake --install BUILD --prefix P; the layout, the SONAME
+#   install   cmake --install BUILD --prefix P; the layout, the SONAME, the
+#             exported symbols (wary.h's functions; core.so: luaopen_wary_core)
 #   pkgconfig spec/install/consumer.c built with pkg-config --cflags --libs wary,
 #             run with LD_LIBRARY_PATH=P/lib
 #   cmake     spec/install/CMakeLists.txt: find_package(wary CONFIG REQUIRED);
@@ -105,6 +106,13 @@ data_note() {
   fi
 }
 
+# The symbols a shared object defines and exports, one a line, sorted.
+exports() {
+  readelf --dyn-syms -W "$1" |
+    awk '$7 != "UND" && ($5 == "GLOBAL" || $5 == "WEAK") && $4 != "SECTION" && $4 != "FILE" { print $8 }' |
+    sed 's/@.*//' | sort -u
+}
+
 check_install() {
   if [ -n "$build" ]; then
     # An absolute install directory would be written outside the temporary prefix.
@@ -131,12 +139,13 @@ check_install() {
   # library is built with hidden visibility).
   local declared exported
   declared=$(grep -oE '\bwary_[a-z0-9_]+\(' "$P/include/wary.h" | tr -d '(' | sort -u)
-  exported=$(readelf --dyn-syms -W "$P/lib/libwary.so.0.1.0" |
-    awk '$7 != "UND" && ($5 == "GLOBAL" || $5 == "WEAK") && $4 != "SECTION" && $4 != "FILE" { print $8 }' |
-    sed 's/@.*//' | sort -u)
+  exported=$(exports "$P/lib/libwary.so.0.1.0")
   [ -n "$declared" ] && [ "$declared" = "$exported" ] ||
     fail "libwary.so exports other symbols than wary.h declares: $(comm -3 <(echo "$declared") <(echo "$exported") |
       tr -s ' \t\n' ' ')" || return 1
+  # The Lua 5.4 module exports its luaopen_ function only.
+  exported=$(exports "$P/lib/lua/5.4/wary/core.so" | tr '\n' ' ')
+  [ "$exported" = "luaopen_wary_core " ] || fail "core.so exports more than luaopen_wary_core: $exported" || return 1
   # Every Lua file of lua/wary (subfolders too) in both Lua trees, and nothing else.
   local want dir
   want=$(cd "$root/lua/wary" && find . -name '*.lua' | sort)
