@@ -137,6 +137,12 @@ describe("a bad sense", function()
     assert_no_sense("Sonar")
   end)
 
+  it("named by 'name' (not 'id') is an error pointing at 'id', and defines nothing", function()
+    local msg = error_of(function() world:define_sense{ name = "Sonar", evaluate = evaluate } end)
+    assert_mentions(msg, "sense nil", "unknown field 'name'", "did you mean 'id'")
+    assert_no_sense("Sonar")
+  end)
+
   it("without evaluate is an error and defines nothing", function()
     local msg = error_of(function() world:define_sense{ id = "Sonar", max_range = 100 } end)
     assert_mentions(msg, 'sense "Sonar"', "'evaluate'", "a function (required)", "got nil")

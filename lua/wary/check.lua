@@ -133,12 +133,21 @@ local function distance(a, b)
   return prev[#b]
 end
 
+-- Fields one kind of definition names one way and another the other way:
+-- profiles, materials and sounds have a name, custom senses an id.
+local ALIASES = { name = "id", id = "name" }
+
 function check.suggest(name, candidates)
   local best, best_d
   for _, c in ipairs(candidates) do
     local d = distance(name, c)
     if d <= math.max(2, math.floor(#c / 3)) and (not best_d or d < best_d) then
       best, best_d = c, d
+    end
+  end
+  if best == nil and ALIASES[name] then
+    for _, c in ipairs(candidates) do
+      if c == ALIASES[name] then return c end
     end
   end
   return best
