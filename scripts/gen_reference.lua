@@ -114,7 +114,11 @@ local function c_sections(path)
       for _, c in ipairs(pending) do
         doc[#doc + 1] = (c:gsub("^/%*%s*", ""):gsub("%s*%*/$", ""):gsub("%s*%*%s+", " "))
       end
-      if trailing ~= "" then doc[#doc + 1] = trailing:gsub("^%s+", ""):gsub("%s+$", "") end
+      trailing = trailing:gsub("^%s+", ""):gsub("%s+$", "")
+      -- A fragment ("of a wary_state: ...") reads as an aside, not as the
+      -- end of the sentence above it.
+      if #doc > 0 and trailing:match("^%l") then trailing = "(" .. trailing .. ")" end
+      if trailing ~= "" then doc[#doc + 1] = trailing end
       if current then current.entries[#current.entries + 1] = { decl, table.concat(doc, " ") } end
       pending = {}
       i = i + 1
