@@ -74,6 +74,7 @@ int wary_sense_unmute(wary_world *w, wary_actor_id agent_h, int32_t slot) {
 }
 
 int wary_sense_muted(const wary_world *w, wary_actor_id agent, int32_t slot, bool *out) {
+  if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
   int32_t i = wy_agent_index(w, agent.id, __func__, "agent");
   *out = false;
   if (i < 0) return i;
@@ -265,6 +266,7 @@ int wary_actor_pos(const wary_world *w, wary_actor_id id_h, float *x, float *y, 
 
 int wary_actor_get(const wary_world *w, wary_actor_id id_h, wary_actor_info *out) {
   wy_id id = id_h.id;
+  if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
   memset(out, 0, sizeof *out);
   const wy_actor *a = wy_actor_get(w, id);
   if (!a) return wy_actor_status(w, id, __func__, "actor");

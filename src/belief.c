@@ -772,6 +772,7 @@ static void belief_out(const wary_world *cw, int32_t agent, int32_t i, wary_beli
 int wary_belief_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, wary_belief *out) {
   wy_id agent = agent_h.id;
   wy_id target = target_h.id;
+  if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
   memset(out, 0, sizeof *out);
   out->target.id = target;
   int32_t index = wy_agent_index(w, agent, __func__, "agent");
@@ -827,6 +828,7 @@ int32_t wary_belief_count(const wary_world *w, wary_actor_id agent_h) {
 
 int wary_belief_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wary_belief *out) {
   wy_id agent = agent_h.id;
+  if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
   memset(out, 0, sizeof *out);
   int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
@@ -855,6 +857,7 @@ int wary_set_confidence(wary_world *w, wary_actor_id agent_h, wary_actor_id targ
 int wary_vision_explain_get(const wary_world *cw, wary_actor_id agent_h, wary_actor_id target_h, wary_vision_explain *out) {
   wy_id agent = agent_h.id;
   wy_id target = target_h.id;
+  if (!out) return wy_fail_null(cw->error, WARY_ERR_BAD_VALUE, __func__, "out");
   memset(out, 0, sizeof *out);
   wary_world *w = (wary_world *)cw;
   const wy_actor *a = wy_actor_get(w, agent), *t = wy_actor_get(w, target);

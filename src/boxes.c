@@ -114,6 +114,7 @@ int32_t wary_box_count(const wary_world *w) { return w->occ.alive_count; }
 
 int wary_ray_cast(wary_world *w, float ax, float ay, float az, float bx, float by, float bz,
                   wary_ray_result *out) {
+  if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
   out->transmission = 1.0f;
   out->walls = 0;
   out->boxes = 0;

@@ -96,6 +96,7 @@ int32_t wary_evidence_count(const wary_world *w, wary_actor_id agent_h, wary_act
 int wary_evidence_at(const wary_world *w, wary_actor_id agent_h, wary_actor_id target_h, int32_t i, wary_evidence *out) {
   wy_id agent = agent_h.id;
   wy_id target = target_h.id;
+  if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
   memset(out, 0, sizeof *out);
   int status;
   const wy_belief *b = wy_belief_of((wary_world *)w, __func__, agent, target, false, NULL, &status);

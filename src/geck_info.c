@@ -27,6 +27,7 @@ int32_t wary_geck_state(const wary_world *w, wary_actor_id agent_h) {
 
 int wary_geck_info_get(const wary_world *w, wary_actor_id agent_h, wary_geck_info *out) {
   wy_id agent = agent_h.id;
+  if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
   memset(out, 0, sizeof *out);
   int status;
   const wy_geck_agent *gk = geck_of(w, __func__, agent, &status);
@@ -49,6 +50,7 @@ int wary_geck_info_get(const wary_world *w, wary_actor_id agent_h, wary_geck_inf
 
 int wary_geck_alert_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wary_geck_alert *out) {
   wy_id agent = agent_h.id;
+  if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
   memset(out, 0, sizeof *out);
   int status;
   const wy_geck_agent *gk = geck_of(w, __func__, agent, &status);
@@ -78,6 +80,7 @@ static int target_info(const wary_world *w, wy_id agent, const wy_geck_seen *e,
 
 int wary_geck_target_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wary_geck_target *out) {
   wy_id agent = agent_h.id;
+  if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
   memset(out, 0, sizeof *out);
   int status;
   const wy_geck_agent *gk = geck_of(w, __func__, agent, &status);
@@ -88,6 +91,7 @@ int wary_geck_target_at(const wary_world *w, wary_actor_id agent_h, int32_t i, w
 }
 
 static int target_get(const wary_world *w, const char *fn, wy_id agent, wy_id target, wary_geck_target *out) {
+  if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, fn, "out");
   memset(out, 0, sizeof *out);
   int status;
   const wy_geck_agent *gk = geck_of(w, fn, agent, &status);
@@ -106,6 +110,7 @@ int wary_geck_target_get(const wary_world *w, wary_actor_id agent, wary_actor_id
 
 int wary_geck_detection_value(const wary_world *w, wary_actor_id agent, wary_actor_id target,
                               float *out) {
+  if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
   wary_geck_target t;
   int status = target_get(w, __func__, agent.id, target.id, &t);
   *out = t.detection;

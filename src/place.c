@@ -437,6 +437,7 @@ int32_t wary_location_count(const wary_world *w, wary_actor_id agent_h) {
 
 int wary_location_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wary_location_belief *out) {
   wy_id agent = agent_h.id;
+  if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
   memset(out, 0, sizeof *out);
   int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
@@ -449,6 +450,7 @@ int wary_location_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wary
 
 int wary_location_strongest(const wary_world *w, wary_actor_id agent_h, wary_location_belief *out) {
   wy_id agent = agent_h.id;
+  if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
   memset(out, 0, sizeof *out);
   int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;

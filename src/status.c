@@ -12,7 +12,7 @@ const char *wary_status_string(int status) {
   switch (status) {
   case WARY_OK: return "ok";
   case WARY_ERR_STALE_ID: return "stale handle: the object was removed, or the handle is null";
-  case WARY_ERR_BAD_VALUE: return "bad value: NaN, infinite, negative or out of range";
+  case WARY_ERR_BAD_VALUE: return "bad value: NaN, infinite, out of range, NULL or otherwise not what was expected";
   case WARY_ERR_FULL: return "table full: a bounded table has no room";
   case WARY_ERR_NOT_FOUND: return "not found: no such belief, evidence, name or index";
   case WARY_ERR_OUT_OF_MEMORY: return "out of memory";

@@ -20,8 +20,11 @@
  *   Functions that make something return a status and write what they made
  *   through their last argument, out: a handle (null on failure) or an index
  *   (-1 on failure; wary_name's key: 0). out may be NULL when the caller
- *   keeps no handle (not for wary_world_create). Bad input never aborts and
- *   never changes anything.
+ *   keeps no handle (not for wary_world_create); where a function fills a
+ *   struct or a value through out, a NULL out is refused (WARY_ERR_BAD_VALUE).
+ *   Bad input never aborts and never changes anything. The world argument
+ *   itself is not checked, as lua_State is not in Lua's API: it must be one
+ *   wary_world_create made and wary_world_destroy has not freed.
  * - A call that returns a failing status leaves a text in its world
  *   (wary_last_error) and passes it to the world def's log callback:
  *     <function>: <what>: expected <what was expected>, got <what was given>
@@ -146,7 +149,7 @@ enum {
 typedef enum wary_status {
   WARY_OK = 0,                 /* ok */
   WARY_ERR_STALE_ID = -1,      /* stale handle: the object was removed, or the handle is null */
-  WARY_ERR_BAD_VALUE = -2,     /* bad value: NaN, infinite, negative or out of range */
+  WARY_ERR_BAD_VALUE = -2,     /* bad value: NaN, infinite, out of range, NULL or otherwise not what was expected */
   WARY_ERR_FULL = -3,          /* table full: a bounded table has no room */
   WARY_ERR_NOT_FOUND = -4,     /* not found: no such belief, evidence, name or index */
   WARY_ERR_OUT_OF_MEMORY = -5, /* out of memory */

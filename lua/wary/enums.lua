@@ -42,7 +42,7 @@ return {
   status_text = {
     [0] = "ok",
     [-1] = "stale handle: the object was removed, or the handle is null",
-    [-2] = "bad value: NaN, infinite, negative or out of range",
+    [-2] = "bad value: NaN, infinite, out of range, NULL or otherwise not what was expected",
     [-3] = "table full: a bounded table has no room",
     [-4] = "not found: no such belief, evidence, name or index",
     [-5] = "out of memory",

@@ -325,6 +325,44 @@ static void test_answers_and_lifetime(void) {
   wary_world_destroy(w);
 }
 
+/* Every reader that fills a struct or a value through out refuses a NULL
+ * one, before anything else, with the same text (none crashes). */
+static void test_null_outs(void) {
+  heard h = {0};
+  wary_world *w = logged_world(&h);
+  wary_profile_def p = wary_default_profile_def();
+  wary_actor_def a = wary_default_actor_def();
+  a.profile = make_profile(w, &p);
+  wary_actor_id agent = make_actor(w, &a);
+  a.profile = -1;
+  a.pos[0] = 100.0f;
+  wary_actor_id target = make_actor(w, &a);
+  ENSURE(wary_step(w, 1.0f / 60.0f) == WARY_OK);
+  int n = 0;
+#define NULL_OUT(fn, ...)                                                  \
+  do {                                                                     \
+    n++;                                                                   \
+    ENSURE(fn(__VA_ARGS__, NULL) == WARY_ERR_BAD_VALUE);                   \
+    SAYS(w, &h, n, #fn ": out: expected a pointer, got NULL");             \
+  } while (0)
+  NULL_OUT(wary_ray_cast, w, 0, 0, 0, 100, 100, 100);
+  NULL_OUT(wary_actor_get, w, target);
+  NULL_OUT(wary_belief_get, w, agent, target);
+  NULL_OUT(wary_belief_at, w, agent, 0);
+  NULL_OUT(wary_evidence_at, w, agent, target, 0);
+  NULL_OUT(wary_sense_muted, w, agent, 0);
+  NULL_OUT(wary_vision_explain_get, w, agent, target);
+  NULL_OUT(wary_location_at, w, agent, 0);
+  NULL_OUT(wary_location_strongest, w, agent);
+  NULL_OUT(wary_geck_detection_value, w, agent, target);
+  NULL_OUT(wary_geck_info_get, w, agent);
+  NULL_OUT(wary_geck_alert_at, w, agent, 0);
+  NULL_OUT(wary_geck_target_at, w, agent, 0);
+  NULL_OUT(wary_geck_target_get, w, agent, target);
+#undef NULL_OUT
+  wary_world_destroy(w);
+}
+
 /* A log callback whose own call fails is not called again for it. */
 static wary_world *meddled;
 static int meddles;
@@ -366,6 +404,7 @@ int main(void) {
   test_sounds_and_pain();
   test_tables_and_steps();
   test_answers_and_lifetime();
+  test_null_outs();
   test_log_inside_log();
   test_names();
   return check_summary("test_errors");
