@@ -158,7 +158,14 @@ end
 function check.xyz(object, field, x, y, z)
   z = z or 0
   if not (finite(x) and finite(y) and finite(z)) then
-    local bad = not finite(x) and x or not finite(y) and y or z
+    -- The first that is no finite number; a missing x or y is said so.
+    local name, bad = "x", x
+    if finite(x) then
+      if finite(y) then name, bad = "z", z else name, bad = "y", y end
+    end
+    if bad == nil then
+      raise(string.format("%s: field '%s' expected a vector of finite numbers, got no %s", object, field, name))
+    end
     fail(object, field, "a vector of finite numbers", bad)
   end
   return x, y, z
