@@ -280,7 +280,9 @@ typedef struct wary_world_def {
 } wary_world_def;
 
 wary_world_def wary_default_world_def(void);
-/* *out: the new world, or NULL when the status is not WARY_OK. */
+/* *out: the new world, or NULL when the status is not WARY_OK. def NULL:
+ * wary_default_world_def(). A refused def leaves no world to ask
+ * wary_last_error: its text goes to def->log only. */
 int wary_world_create(const wary_world_def *def, wary_world **out);
 void wary_world_destroy(wary_world *world);
 int wary_world_set_weather(wary_world *world, float weather);  /* 0..1 */

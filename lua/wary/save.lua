@@ -133,7 +133,8 @@ local function facade_part(world)
 end
 
 --- The world's state as a string (the core's snapshot and the facade's handles, names, props and teams);
--- world:load_state(s) restores it into a world with the same definitions. Not during a step.
+-- world:load_state(s) restores it into a world with the same definitions. Not during a step, nor in the
+-- event handlers it runs (a checkpoint on an event: note it there, save after world:step returns).
 function M:save_state()
   if self._in_step or self._dispatching then
     check.raise("world:save_state: not allowed during a step (save after world:step returns)")
@@ -178,7 +179,8 @@ local function restore(world, v)
 end
 
 --- Replaces the world's state with one from world:save_state: the world must have the same definitions
--- (made in the same order). A refused string raises and changes nothing.
+-- (made in the same order). A refused string raises and changes nothing. Not during a step, nor in its
+-- event handlers.
 function M:load_state(s)
   if self._in_step or self._dispatching then
     check.raise("world:load_state: not allowed during a step (load after world:step returns)")
