@@ -133,9 +133,10 @@ local function distance(a, b)
   return prev[#b]
 end
 
--- Fields one kind of definition names one way and another the other way:
--- profiles, materials and sounds have a name, custom senses an id.
-local ALIASES = { name = "id", id = "name" }
+-- Names a user may reach for that spelling does not bring near wary's own:
+-- profiles, materials and sounds have a name, custom senses an id; a
+-- position is pos; a field of view is given as half its angle.
+local ALIASES = { name = "id", id = "name", position = "pos", fov = "half_angle_deg", range = "max_range" }
 
 function check.suggest(name, candidates)
   local best, best_d
