@@ -281,17 +281,25 @@ static void test_tables_and_steps(void) {
   wary_world_destroy(w);
 }
 
+/* A world logged into h with an agent (the default profile) and a target,
+ * both at the origin. */
+static wary_world *agent_and_target(heard *h, wary_actor_id *agent, wary_actor_id *target) {
+  wary_world *w = logged_world(h);
+  wary_profile_def p = wary_default_profile_def();
+  wary_actor_def a = wary_default_actor_def();
+  a.profile = make_profile(w, &p);
+  *agent = make_actor(w, &a);
+  a.profile = -1;
+  *target = make_actor(w, &a);
+  return w;
+}
+
 /* A failure that answers a question (no belief yet) says so too; a call that
  * succeeds leaves the text, and one that succeeds with nothing to do logs nothing. */
 static void test_answers_and_lifetime(void) {
   heard h = {0};
-  wary_world *w = logged_world(&h);
-  wary_profile_def p = wary_default_profile_def();
-  wary_actor_def a = wary_default_actor_def();
-  a.profile = make_profile(w, &p);
-  wary_actor_id agent = make_actor(w, &a);
-  a.profile = -1;
-  wary_actor_id target = make_actor(w, &a);
+  wary_actor_id agent, target;
+  wary_world *w = agent_and_target(&h, &agent, &target);
   wary_belief b;
   ENSURE(wary_belief_get(w, agent, target, &b) == WARY_ERR_NOT_FOUND);
   SAYS(w, &h, 1, "wary_belief_get: target: agent 0x20100000 holds no belief about 0x20100001");
@@ -329,15 +337,8 @@ static void test_answers_and_lifetime(void) {
  * one, before anything else, with the same text (none crashes). */
 static void test_null_outs(void) {
   heard h = {0};
-  wary_world *w = logged_world(&h);
-  wary_profile_def p = wary_default_profile_def();
-  wary_actor_def a = wary_default_actor_def();
-  a.profile = make_profile(w, &p);
-  wary_actor_id agent = make_actor(w, &a);
-  a.profile = -1;
-  a.pos[0] = 100.0f;
-  wary_actor_id target = make_actor(w, &a);
-  ENSURE(wary_step(w, 1.0f / 60.0f) == WARY_OK);
+  wary_actor_id agent, target;
+  wary_world *w = agent_and_target(&h, &agent, &target);
   int n = 0;
 #define NULL_OUT(fn, ...)                                                  \
   do {                                                                     \
