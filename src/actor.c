@@ -482,6 +482,7 @@ int32_t wary_query_actors(wary_world *w, float x, float y, float z, float radius
     return wy_fail(e, WARY_ERR_BAD_VALUE, __func__, "radius: expected a number >= 0 (inf: everywhere), got %g",
                    radius);
   if (cap < 0) return wy_fail(e, WARY_ERR_BAD_VALUE, __func__, "cap: expected an integer >= 0, got %d", cap);
+  if (!out && cap > 0) return wy_fail_null(e, WARY_ERR_BAD_VALUE, __func__, "out");
   if (!wy_grid_refresh(w)) return wy_fail_memory(e, __func__);
   float c[3] = {x, y, z};
   int32_t count = 0;

@@ -439,6 +439,7 @@ int32_t wary_recent_sounds(const wary_world *w, wary_actor_id agent_h, float sec
   if (isnan(seconds) || seconds < 0.0f)
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__, "seconds: expected a number >= 0, got %g", seconds);
   if (cap < 0) return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__, "cap: expected an integer >= 0, got %d", cap);
+  if (!out && cap > 0) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
   if (seconds > 6.0f) seconds = 6.0f;
   const wy_hearing_agent *ag = &w->hearing->agents.data[index];
   int32_t n = 0;

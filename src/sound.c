@@ -48,7 +48,7 @@ const wy_module wy_sound_module = {.create = create, .destroy = destroy};
 static int32_t sound_create(wary_world *w, const wary_sound_def *d) {
   static const char fn[] = "wary_sound_create";
   wy_error *e = w->error;
-  if (!d) return wy_fail_null(e, WARY_ERR_NOT_FOUND, fn, "sound_def");
+  if (!d) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, "sound_def");
   if (!wary_name_string(w, d->name)) return wy_fail_name(e, fn, "sound_def.name", d->name);
   if (wy_bad_int(e, fn, "sound_def.category", -1, d->category, WARY_CATEGORY_ENEMY, WARY_CATEGORY_CUSTOM) ||
       wy_bad_int(e, fn, "sound_def.alert_level", -1, d->alert_level, WARY_WHISPER, WARY_EXPLOSIVE) ||

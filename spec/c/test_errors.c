@@ -361,6 +361,16 @@ static void test_null_outs(void) {
   NULL_OUT(wary_geck_target_at, w, agent, 0);
   NULL_OUT(wary_geck_target_get, w, agent, target);
 #undef NULL_OUT
+  /* The list readers: a NULL out with room (cap > 0) too; and a NULL def. */
+  ENSURE(wary_query_actors(w, 0, 0, 0, 1000, NULL, 4) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, ++n, "wary_query_actors: out: expected a pointer, got NULL");
+  ENSURE(wary_recent_sounds(w, agent, 1.0f, NULL, 4) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, ++n, "wary_recent_sounds: out: expected a pointer, got NULL");
+  int32_t sound = 0;
+  ENSURE(wary_sound_create(w, NULL, &sound) == WARY_ERR_BAD_VALUE && sound == -1);
+  SAYS(w, &h, ++n, "wary_sound_create: sound_def: expected a pointer, got NULL");
+  ENSURE(wary_emit_stimulus(w, NULL) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, ++n, "wary_emit_stimulus: stimulus_def: expected a pointer, got NULL");
   wary_world_destroy(w);
 }
 
