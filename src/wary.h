@@ -62,11 +62,12 @@ extern "C" {
 #endif
 
 /* What this header declares is the library's interface: the only symbols a
- * shared libwary exports. The build compiles the library with hidden
- * visibility (CMakeLists.txt), so its internal functions (wy_*) stay inside
- * it, as Lua's LUAI_FUNC ones do: they cannot clash with a game's own, and
- * calls between them need no indirection. */
-#if defined(__GNUC__)
+ * shared libwary exports. Its build (CMakeLists.txt) compiles it with hidden
+ * visibility and WARY_BUILD_LIBRARY, so its internal functions (wy_*) stay
+ * inside it, as Lua's LUAI_FUNC ones do: they cannot clash with a game's
+ * own, and calls between them need no indirection. A program that compiles
+ * wary's sources into its own code decides their visibility itself. */
+#if defined(__GNUC__) && defined(WARY_BUILD_LIBRARY)
 #pragma GCC visibility push(default)
 #endif
 
@@ -1286,7 +1287,7 @@ const char *wary_factor_name(int32_t kind); /* of a wary_factor_kind: "build_up"
 #define WARY_NULL_HANDLE { 0 }
 #define WARY_IS_NULL(h) ((h).id == 0)
 
-#if defined(__GNUC__)
+#if defined(__GNUC__) && defined(WARY_BUILD_LIBRARY)
 #pragma GCC visibility pop
 #endif
 
