@@ -238,9 +238,12 @@ describe("bad actor input", function()
     local msg = error_of(function() world:add_target{ position = { 1, 2, 3 } } end)
     assert_mentions(msg, "target", "unknown field 'position'", "did you mean 'pos'")
     msg = error_of(function() world:define_profile{ name = "q", vision = { fov = 90 } } end)
-    assert_mentions(msg, 'profile "q" vision', "unknown field 'fov'", "did you mean 'half_angle_deg'")
+    assert_mentions(msg, 'profile "q" vision', "unknown field 'fov'", "did you mean 'half_angle_deg'?",
+      "half the field of view")
     msg = error_of(function() world:define_profile{ name = "q", vision = { range = 500 } } end)
     assert_mentions(msg, 'profile "q" vision', "unknown field 'range'", "did you mean 'max_range'")
+    msg = error_of(function() world:define_profile{ name = "q", smell = { max_range = 500 } } end)
+    assert_mentions(msg, 'profile "q" smell', "unknown field 'max_range'", "did you mean 'range'")
     assert.are.equal(1, #world:actors())
   end)
 

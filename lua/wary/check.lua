@@ -133,11 +133,6 @@ local function distance(a, b)
   return prev[#b]
 end
 
--- Names a user may reach for that spelling does not bring near wary's own:
--- profiles, materials and sounds have a name, custom senses an id; a
--- position is pos; a field of view is given as half its angle.
-local ALIASES = { name = "id", id = "name", position = "pos", fov = "half_angle_deg", range = "max_range" }
-
 function check.suggest(name, candidates)
   local best, best_d
   for _, c in ipairs(candidates) do
@@ -146,13 +141,17 @@ function check.suggest(name, candidates)
       best, best_d = c, d
     end
   end
-  if best == nil and ALIASES[name] then
-    for _, c in ipairs(candidates) do
-      if c == ALIASES[name] then return c end
-    end
-  end
   return best
 end
+
+-- Field names a user may reach for that spelling does not bring near
+-- wary's own (profiles, materials and sounds have a name, custom senses an
+-- id; vision has max_range, the near senses range), with what to know when
+-- taking wary's.
+local FIELD_ALIASES = {
+  name = { "id" }, id = { "name" }, position = { "pos" }, range = { "max_range" }, max_range = { "range" },
+  fov = { "half_angle_deg", " It is half the field of view." },
+}
 
 -- The three numbers of a vector given as x, y[, z] (z nil: 0), checked as
 -- check.vector checks a table's, with no table made.
@@ -242,9 +241,11 @@ function check.fields(object, schema, t, defaults)
   end
   for k in pairs(t) do
     if type(k) ~= "string" or not by_name[k] then
-      local hint = type(k) == "string" and check.suggest(k, names)
+      local hint, note = type(k) == "string" and check.suggest(k, names), nil
+      local alias = type(k) == "string" and not hint and FIELD_ALIASES[k]
+      if alias and by_name[alias[1]] then hint, note = alias[1], alias[2] end
       raise(string.format("%s: unknown field '%s'%s", object, tostring(k),
-        hint and (" (did you mean '" .. hint .. "'?)") or ""))
+        hint and (" (did you mean '" .. hint .. "'?" .. (note or "") .. ")") or ""))
     end
   end
   local out = {}
