@@ -64,7 +64,7 @@ int ints_from_env(const char *env, const char *fallback, long lo, long hi, const
 #define SIZES_MAX 16
 int sizes_from_env(const char *env, const char *fallback, int32_t sizes[SIZES_MAX]);
 /* Prints "bench_core: could not <what>" and exits 1. */
-void game_fail(const char *what);
+_Noreturn void game_fail(const char *what);
 
 /* ---- the world of parts 1-3, and moving things (core_world.c) ------------ */
 

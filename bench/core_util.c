@@ -104,7 +104,7 @@ int sizes_from_env(const char *env, const char *fallback, int32_t sizes[SIZES_MA
   return ints_from_env(env, fallback, 4, 1000000, "agent counts", sizes, SIZES_MAX);
 }
 
-void game_fail(const char *what) {
+_Noreturn void game_fail(const char *what) {
   fprintf(stderr, "bench_core: could not %s\n", what);
   exit(1);
 }

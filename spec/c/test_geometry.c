@@ -1021,10 +1021,11 @@ static void check_refit(const wy_material *mats, bool signed_zero, const char *w
       float a[3] = {rng_range(-55, 55), rng_range(-55, 55), rng_range(-2, 6)};
       float b[3] = {a[0] + rng_range(-20, 20), a[1] + rng_range(-20, 20), rng_range(-2, 6)};
       bool was_refitted = moved.refitted;
-      float ms;
-      float fs;
-      wary_ray_result mw;
-      wary_ray_result fw;
+      /* Set by both calls; given a value first, as the second may be skipped. */
+      float ms = 0.0f;
+      float fs = 0.0f;
+      wary_ray_result mw = {0};
+      wary_ray_result fw = {0};
       ENSURE(wy_occ_sight(&moved, mats, a, b, &ms) && wy_occ_sight(&fresh, mats, a, b, &fs));
       ENSURE(wy_occ_segment(&moved, mats, a, b, &mw) && wy_occ_segment(&fresh, mats, a, b, &fw));
       refitted_answers += was_refitted && moved.refitted;

@@ -641,7 +641,7 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
   ENSURE(misfading == 0);
   if (!fixed_rate) ENSURE(slow_fading_steps > 10);
   ENSURE(timed_steps > 5000);
-  ENSURE(asleep_place_steps > 10000);
+  ENSURE(asleep_place_steps > 10000 && asleep_place_steps <= place_steps);
   /* Places asleep while they fade: on a rung or unsuspected (91,023
    * place-steps when this was written), and Lost or Remembered above 0
    * (143,495). */
