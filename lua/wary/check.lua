@@ -150,7 +150,7 @@ end
 -- taking wary's.
 local FIELD_ALIASES = {
   name = { "id" }, id = { "name" }, position = { "pos" }, range = { "max_range" }, max_range = { "range" },
-  fov = { "half_angle_deg", " It is half the field of view." },
+  fov = { "half_angle_deg", "It is half the field of view." },
 }
 
 -- The three numbers of a vector given as x, y[, z] (z nil: 0), checked as
@@ -241,11 +241,14 @@ function check.fields(object, schema, t, defaults)
   end
   for k in pairs(t) do
     if type(k) ~= "string" or not by_name[k] then
-      local hint, note = type(k) == "string" and check.suggest(k, names), nil
-      local alias = type(k) == "string" and not hint and FIELD_ALIASES[k]
-      if alias and by_name[alias[1]] then hint, note = alias[1], alias[2] end
+      local hint, note
+      if type(k) == "string" then
+        hint = check.suggest(k, names)
+        local alias = not hint and FIELD_ALIASES[k]
+        if alias and by_name[alias[1]] then hint, note = alias[1], alias[2] end
+      end
       raise(string.format("%s: unknown field '%s'%s", object, tostring(k),
-        hint and (" (did you mean '" .. hint .. "'?" .. (note or "") .. ")") or ""))
+        hint and (" (did you mean '" .. hint .. "'?" .. (note and " " .. note or "") .. ")") or ""))
     end
   end
   local out = {}
