@@ -169,8 +169,9 @@ end
 -- each world:step timed alone with os.clock(). Returns, per repetition,
 -- { seconds (CPU time in world:step), ms_median (the median step), events,
 -- and the world:stats() deltas rays, queries, candidates }, and the beliefs
--- at the end.
-function common.measure(world, agents, targets, cfg, dt, deg)
+-- at the end. before_step(rep, i), when given, is called before each
+-- measured step's moves (not timed).
+function common.measure(world, agents, targets, cfg, dt, deg, before_step)
   for _ = 1, common.WARMUP do
     common.move(agents, targets, dt, deg)
     world:step(dt)
@@ -181,6 +182,7 @@ function common.measure(world, agents, targets, cfg, dt, deg)
     local before = world:stats()
     local sum, events = 0, 0
     for i = 1, cfg.STEPS do
+      if before_step then before_step(rep, i) end
       common.move(agents, targets, dt, deg)
       local t0 = clock()
       world:step(dt)

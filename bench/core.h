@@ -126,6 +126,17 @@ typedef struct step_figures {
 
 step_figures bench_steps(int setup, int32_t n, int32_t m, int32_t k, int reps, int steps);
 int thermal_worker(int32_t n, int32_t m, int32_t k, int reps, int steps);
+/* Set-up c.'s world (the thermal sense only, a C callback), built and
+ * stepped WARMUP_STEPS: thermal_worker's, and what bench_thermal (a module
+ * of these files that LuaJIT loads with ffi) gives bench/custom_senses.lua
+ * to step beside its Lua world in one process. NULL: it could not be built. */
+typedef struct thermal_world thermal_world;
+thermal_world *thermal_open(int32_t n, int32_t m, int32_t k);
+/* Moves its actors, then one step: the CPU seconds inside wary_step. */
+double thermal_step(thermal_world *t);
+/* The custom-sense queries it has handed out (wary_stats.queries). */
+uint64_t thermal_queries(const thermal_world *t);
+void thermal_close(thermal_world *t);
 
 /* ---- 3. vision (part_vision.c) ------------------------------------------- */
 

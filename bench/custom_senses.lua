@@ -40,8 +40,11 @@
 -- with their spread);
 -- WARY_BENCH_CORE (the bench_core binary of the C callback: its thermal-worker,
 -- part 2's set-up c. in CPU time; default $WARY_BUILD/bench/bench_core, without
--- it the C figures are left out); WARY_BENCH_RESULTS (a key=value file the
--- report appends its figures to).
+-- it the C figures are left out); WARY_BENCH_THERMAL_LIB (the same world as a
+-- module, default $WARY_BUILD/bench/bench_thermal.so: the LuaJIT worker steps
+-- it through ffi before each step of its own world, and takes the difference
+-- in one process, which the other machine work of a second process does not
+-- move); WARY_BENCH_RESULTS (a key=value file the report appends its figures to).
 
 local script = arg and arg[0] or "bench/custom_senses.lua"
 local here = script:match("^(.*)[/\\]") or "."
@@ -72,6 +75,58 @@ local function reference(evaluate, targets, n)
   return (common.median(rates))
 end
 
+-- Under LuaJIT, the C callback's world in this process: bench_thermal (part
+-- 2's set-up c. as a module, bench/core.h) through ffi, stepped before each of
+-- the Lua world's measured steps, so that both meet the machine as it is at
+-- that moment. Returns before_step for common.measure and the repetitions'
+-- { seconds (CPU time in its wary_step), queries }; nothing where there is no
+-- ffi or no module (WARY_BENCH_THERMAL_LIB, default
+-- $WARY_BUILD/bench/bench_thermal.so).
+local function c_beside()
+  if not rawget(_G, "jit") then return nil end
+  local path = os.getenv("WARY_BENCH_THERMAL_LIB")
+  if path == nil or path == "" then
+    path = (os.getenv("WARY_BUILD") or (here .. "/../build")) .. "/bench/bench_thermal.so"
+  end
+  local f = io.open(path, "r")
+  if not f then return nil end
+  f:close()
+  local ffi = require("ffi")
+  ffi.cdef[[
+    typedef struct thermal_world thermal_world;
+    thermal_world *thermal_open(int32_t n, int32_t m, int32_t k);
+    double thermal_step(thermal_world *t);
+    uint64_t thermal_queries(const thermal_world *t);
+    void thermal_close(thermal_world *t);
+  ]]
+  local lib = ffi.load(path)
+  local t = lib.thermal_open(N, M, K)
+  if t == nil then error("bench_thermal: could not build the C callback's world") end
+  t = ffi.gc(t, lib.thermal_close)
+  local reps = {}
+  local function before_step(rep, i)
+    local r = reps[rep]
+    if not r then
+      r = { seconds = 0, queries = -tonumber(lib.thermal_queries(t)) }
+      reps[rep] = r
+    end
+    r.seconds = r.seconds + lib.thermal_step(t)
+    if i == STEPS then r.queries = r.queries + tonumber(lib.thermal_queries(t)) end
+  end
+  return before_step, reps
+end
+
+-- Each repetition's ns per evaluation of the Lua world's step over the C
+-- world's (c_beside), stepped in turn: their median, least and greatest.
+local function over_c_beside(reps, c_reps)
+  local list = {}
+  for i, r in ipairs(reps) do
+    local c = c_reps[i]
+    list[i] = (r.seconds / r.queries - c.seconds / c.queries) * 1e9
+  end
+  return common.median(list)
+end
+
 local function run_worker()
   local wary = require("wary")
 
@@ -86,7 +141,8 @@ local function run_worker()
   local agents, targets = common.populate(world, { N = N, M = M, K = K, profile = "bench", heat = true,
                                                    rad = math.rad, deg = math.deg })
 
-  local reps, beliefs = common.measure(world, agents, targets, cfg, DT, math.deg)
+  local before_step, c_reps = c_beside()
+  local reps, beliefs = common.measure(world, agents, targets, cfg, DT, math.deg, before_step)
   local s = common.summarize(reps, STEPS, { { "queries", "evals" } }, {})
   local ref_per_s = reference(thermal.evaluate, targets, s.totals.queries / REPS)
   local version = rawget(_G, "jit") and jit.version or _VERSION
@@ -104,9 +160,17 @@ local function run_worker()
     .. "queries/step %.1f; bare pcall %s/s, step / bare pcall x%.2f", r.ms_per_step, r.ms_min, r.ms_max,
     r.ms_mean, si(r.evals_per_s), si(r.evals_min), si(r.evals_max), r.queries_per_step, si(r.ref_per_s),
     r.step_per_ref))
-  common.print_results(r, { "interpreter", "backend", "ms_per_step", "ms_min", "ms_max", "ms_mean", "evals_per_s",
-                            "evals_min", "evals_max", "queries_per_step", "events_per_step", "beliefs",
-                            "ref_per_s", "step_per_ref" })
+  local keys = { "interpreter", "backend", "ms_per_step", "ms_min", "ms_max", "ms_mean", "evals_per_s",
+                "evals_min", "evals_max", "queries_per_step", "events_per_step", "beliefs", "ref_per_s",
+                "step_per_ref" }
+  if c_reps then
+    r.beside_over_c, r.beside_over_c_min, r.beside_over_c_max = over_c_beside(reps, c_reps)
+    print(string.format("  the C callback's world stepped before each step in this process: %.1f ns [%.1f-%.1f] more "
+      .. "per evaluation than C, less the bare pcall %.1f ns", r.beside_over_c, r.beside_over_c_min,
+      r.beside_over_c_max, r.beside_over_c - 1e9 / r.ref_per_s))
+    for _, k in ipairs({ "beside_over_c", "beside_over_c_min", "beside_over_c_max" }) do keys[#keys + 1] = k end
+  end
+  common.print_results(r, keys)
 end
 
 -- ---- the report: one worker per interpreter, side by side -------------------
@@ -124,6 +188,9 @@ local function write_results(results)
   for _, r in ipairs(results) do
     local key = r.name:gsub("[^%w]", "")
     f:write(string.format("custom_%s_pcall_ns=%.9g\n", key, 1e9 / r.ref_per_s))
+    if r.beside_over_c then
+      f:write(string.format("custom_%s_beside_over_body_ns=%.9g\n", key, r.beside_over_c - 1e9 / r.ref_per_s))
+    end
     if r.over_c then
       f:write(string.format("custom_%s_over_c_ns=%.9g\n", key, r.over_c.median))
       f:write(string.format("custom_%s_over_body_ns=%.9g\n", key, r.over_body.median))
@@ -246,6 +313,15 @@ local function run_report()
     end
     print("     (a round's (mean ms/step - C's) / evaluations per step, C's the mean of its runs before and"
       .. " after the interpreters; medians [least-greatest] over the rounds)")
+  end
+  for _, r in ipairs(results) do
+    if r.beside_over_c then
+      print(string.format("   in one %s process, the C callback's world (bench_thermal through ffi) stepped before each"
+        .. " step of the Lua world: %.1f ns [%.1f-%.1f] more per evaluation than C, less the bare pcall %.1f ns",
+        r.name, r.beside_over_c, r.beside_over_c_min, r.beside_over_c_max, r.beside_over_c - 1e9 / r.ref_per_s))
+      print("     (a repetition's CPU time in world:step per evaluation - the C world's in its steps; the median over"
+        .. " its repetitions, then over the rounds; [least-greatest]: of every repetition)")
+    end
   end
   print("   time: os.clock() (CPU time of the process) around each world:step; evaluations/s =")
   print("   world:stats().queries handed out / CPU time in world:step (includes the step's C work and event dispatch);")

@@ -140,30 +140,58 @@ step_figures bench_steps(int setup, int32_t n, int32_t m, int32_t k, int reps, i
   return fig;
 }
 
+/* Part 2's set-up c. (the thermal sense only), built and warmed up. */
+struct thermal_world {
+  bench_world b;
+  sense_ctx thermal;
+};
+
+thermal_world *thermal_open(int32_t n, int32_t m, int32_t k) {
+  thermal_world *t = calloc(1, sizeof *t);
+  if (!t) return NULL;
+  bench_world *b = &t->b;
+  wary_profile_def pd = wary_default_profile_def();
+  pd.ignore_same_team = true; /* agents perceive the targets, not each other (bench/README.md) */
+  pd.sense_count = 1;
+  int32_t profiles[2] = {0, 0};
+  bool built = world_build(b, n, m, k);
+  if (built) {
+    t->thermal = (sense_ctx){b->w, b->heat_key, 3000.0f};
+    wary_sense_def sd = thermal_def(&t->thermal);
+    built = wary_sense_create(b->w, &sd, &pd.senses[0].sense) == WARY_OK &&
+            wary_profile_create(b->w, &pd, &profiles[0]) == WARY_OK;
+  }
+  profiles[1] = profiles[0];
+  if (!built || !world_add_agents(b, profiles)) {
+    thermal_close(t);
+    return NULL;
+  }
+  world_run(b, WARMUP_STEPS, now_s, NULL);
+  return t;
+}
+
+double thermal_step(thermal_world *t) { return world_run(&t->b, 1, cpu_s, NULL); }
+
+uint64_t thermal_queries(const thermal_world *t) { return wary_world_stats(t->b.w).queries; }
+
+void thermal_close(thermal_world *t) {
+  if (!t) return;
+  world_free(&t->b);
+  free(t);
+}
+
 /* WARY_BENCH_PARTS=thermal-worker: part 2's set-up c. (the thermal sense only)
  * timed in CPU time, for bench/custom_senses.lua, which runs it in turn with
  * its Lua workers so that they share the load: one REP line a repetition (CPU
  * seconds in wary_step, custom-sense queries). */
 int thermal_worker(int32_t n, int32_t m, int32_t k, int reps, int steps) {
-  bench_world b;
-  if (!world_build(&b, n, m, k)) game_fail("build the world");
-  sense_ctx thermal = {b.w, b.heat_key, 3000.0f};
-  wary_sense_def sd = thermal_def(&thermal);
-  wary_profile_def pd = wary_default_profile_def();
-  pd.ignore_same_team = true; /* agents perceive the targets, not each other (bench/README.md) */
-  pd.sense_count = 1;
-  int32_t prof;
-  if (wary_sense_create(b.w, &sd, &pd.senses[0].sense) != WARY_OK || wary_profile_create(b.w, &pd, &prof) != WARY_OK)
-    game_fail("set up the thermal sense");
-  int32_t profiles[2] = {prof, prof};
-  if (!world_add_agents(&b, profiles)) game_fail("create the agents");
-  world_run(&b, WARMUP_STEPS, now_s, NULL);
+  thermal_world *t = thermal_open(n, m, k);
+  if (!t) game_fail("build the thermal world");
   for (int rep = 0; rep < reps; rep++) {
-    wary_stats before = wary_world_stats(b.w);
-    double seconds = world_run(&b, steps, cpu_s, NULL);
-    printf("REP %.9f %llu\n", seconds,
-           (unsigned long long)(wary_world_stats(b.w).queries - before.queries));
+    uint64_t before = thermal_queries(t);
+    double seconds = world_run(&t->b, steps, cpu_s, NULL);
+    printf("REP %.9f %llu\n", seconds, (unsigned long long)(thermal_queries(t) - before));
   }
-  world_free(&b);
+  thermal_close(t);
   return 0;
 }
