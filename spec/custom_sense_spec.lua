@@ -540,13 +540,39 @@ describe("what evaluate returns", function()
     assert.are.equal(500, a:belief(t).uncertainty)
   end)
 
-  it("an incomplete or non-finite location is ignored: last_known is the target's position", function()
-    local a, t, errors = answered(function() return 0.5, 0.5, 1234, -567 end)
+  it("a location x, y without z, or one vector table, is taken (z 0 when left out)", function()
+    for _, answer in ipairs({
+      function() return 0.5, 0.5, 1234, -567 end,
+      function() return 0.5, 0.5, { 1234, -567 } end,
+      function() return 0.5, 0.5, { x = 1234, y = -567, z = 0 } end,
+    }) do
+      local a, t, errors = answered(answer)
+      assert.are.same({ x = 1234, y = -567, z = 0 }, a:belief(t).last_known)
+      assert.are.same({}, errors)
+    end
+    local a, t = answered(function(ctx) return 0.5, 0.5, ctx.target_pos end)
     assert.are.same({ x = 1000, y = 0, z = 0 }, a:belief(t).last_known)
-    local a2, t2, errors2 = answered(function() return 0.5, 0.5, 0 / 0, 1, 2 end)
+    local a2, t2 = answered(function() return 0.5, 0.5, false end)
     assert.are.same({ x = 1000, y = 0, z = 0 }, a2:belief(t2).last_known)
-    assert.are.same({}, errors)
-    assert.are.same({}, errors2)
+  end)
+
+  it("a location of any other shape fails the answer with a sense_error that says what came", function()
+    for _, case in ipairs({
+      { function() return 0.5, 0.5, 0 / 0, 1, 2 end, "returned a non-finite location" },
+      { function() return 0.5, 0.5, "500", 600, 7 end, "returned string for the location's x, expected a number "
+        .. "or a vector table" },
+      { function() return 0.5, 0.5, 500 end, "returned nil for the location's y, expected a number" },
+      { function() return 0.5, 0.5, 500, 600, "7" end, "returned string for the location's z, expected a number "
+        .. "or nothing" },
+      { function() return 0.5, 0.5, { x = 1 }, 2 end, "returned a table and more for the location, expected x, "
+        .. "y[, z] or one vector table" },
+      { function() return 0.5, 0.5, { x = 1 } end, "returned nil for the location's y, expected a number" },
+    }) do
+      local a, t, errors = answered(case[1])
+      assert.is_nil(a:belief(t))
+      assert.are.equal(1, #errors)
+      assert.are.equal("sense 'Answer': " .. case[2], errors[1])
+    end
   end)
 
   it("the position of a belief comes from the most precise active sense", function()

@@ -119,8 +119,35 @@ local function run_stimulus(B, w, i, e, senses, profiles, actors, ctx, errors)
   end
 end
 
--- What evaluate returned for query i, c [, accuracy [, x, y, z]]: written as
--- its result when active; an error message when it is not a valid result.
+-- The location an answer gives after its accuracy: x, y [, z] (z 0 when
+-- nil, as set_pos takes it), or one vector table {x, y [, z]} or
+-- {x =, y = [, z =]}; nil or false: none. Returns x, y, z (x nil: none), or
+-- false and what is wrong with it.
+local function location_of(x, y, z)
+  if x == nil or x == false then return nil end
+  if type(x) == "table" then
+    if y ~= nil or z ~= nil then
+      return false, "returned a table and more for the location, expected x, y[, z] or one vector table"
+    end
+    local v = x
+    x, y, z = v.x, v.y, v.z
+    if x == nil and y == nil and z == nil then x, y, z = v[1], v[2], v[3] end
+  end
+  if type(x) ~= "number" then
+    return false, "returned " .. type(x) .. " for the location's x, expected a number or a vector table"
+  end
+  if type(y) ~= "number" then return false, "returned " .. type(y) .. " for the location's y, expected a number" end
+  if z == nil then
+    z = 0
+  elseif type(z) ~= "number" then
+    return false, "returned " .. type(z) .. " for the location's z, expected a number or nothing"
+  end
+  if not (finite(x) and finite(y) and finite(z)) then return false, "returned a non-finite location" end
+  return x, y, z
+end
+
+-- What evaluate returned for query i, c [, accuracy [, x, y [, z]]]: written
+-- as its result when active; an error message when it is not a valid result.
 local function store(B, w, i, c, accuracy, x, y, z)
   local kind = type(c)
   if kind ~= "number" then return "returned " .. kind .. " for confidence, expected a number or nil" end
@@ -135,8 +162,9 @@ local function store(B, w, i, c, accuracy, x, y, z)
     if not finite(accuracy) then return "returned a non-finite accuracy" end
     if accuracy < 0 then accuracy = 0 elseif accuracy > 1 then accuracy = 1 end
   end
-  if x ~= nil and type(x) == "number" and type(y) == "number" and type(z) == "number"
-    and finite(x) and finite(y) and finite(z) then
+  x, y, z = location_of(x, y, z)
+  if x == false then return y end
+  if x ~= nil then
     B.set_query_result(w, i, c, accuracy, x, y, z)
   else
     B.set_query_result(w, i, c, accuracy)
