@@ -307,7 +307,7 @@ local function runner_specs()
       plain = function() return 0.5, 0.75 end,
       clamped = function() return 0.5, 0.75, nil, 2 end,
       none = function() return 0.5 end,
-      none_full = function() return 0.5, nil, "x" end,
+      none_full = function() return 0.5, nil, false end, -- false: no location
       over = function() return 1, 1 end,
       over_full = function() return 3, 7 end,
     }
