@@ -62,6 +62,23 @@ describe("a bad profile", function()
     assert_no_profile(world, "x")
   end)
 
+  it("with several unknown fields names them all, sorted, the same on every run", function()
+    local msg = error_of(function()
+      world:define_profile{ name = "x", supect_threshold = 0.2, zz = 1, loss_grace = 1, interval = 2 }
+    end)
+    assert.are.equal('profile "x": unknown fields \'interval\', \'loss_grace\', '
+      .. "'supect_threshold' (did you mean 'suspect_threshold'?), 'zz'", msg:gsub("^[^:]*:%d+: ", ""))
+    assert_no_profile(world, "x")
+  end)
+
+  it("naming an undefined sense points at its place in the list as written", function()
+    local msg = error_of(function() world:define_profile{ name = "x", senses = { "Heat" }, vision = {} } end)
+    assert_mentions(msg, 'profile "x"', "'senses[1]'", "a defined sense", '"Heat"')
+    msg = error_of(function() world:define_profile{ name = "x", senses = { "Eyes", "Heat" }, hearing = {} } end)
+    assert_mentions(msg, 'profile "x"', "'senses[2]'", '"Heat"')
+    assert_no_profile(world, "x")
+  end)
+
   it("with thresholds out of order is an error giving the three values, and defines nothing", function()
     local msg = error_of(function()
       world:define_profile{ name = "x", suspect_threshold = 0.5, detect_threshold = 0.3 }

@@ -54,6 +54,24 @@ describe("world:load", function()
       "\n  senses/nowhere.lua")
   end)
 
+  it("takes a table with an id and no evaluate for a sense, and says what is wrong with it", function()
+    write(dir .. "/senses/typo.lua", [[return { id = "Sonar", max_range = 1000, evalute = function() end }]])
+    local msg = expect.error_of(function() wary.world{}:load(dir .. "/senses/typo.lua") end)
+    expect.mentions(msg, 'sense "Sonar"', "unknown field 'evalute' (did you mean 'evaluate'?)")
+  end)
+
+  it("defines a list's profiles after its senses, and returns them in the list's order", function()
+    write(dir .. "/both.lua", [[return {
+      { name = "sonar_guard", senses = { "Sonar" } },
+      { id = "Sonar", max_range = 1000, evaluate = function() end },
+    }]])
+    local world = wary.world{}
+    local out = world:load(dir .. "/both.lua")
+    assert.are.equal("sonar_guard", out[1].name)
+    assert.are.equal("Sonar", out[2].id)
+    assert.are.same({ "Sonar" }, world:add_agent{ profile = "sonar_guard", pos = { 0, 0 } }.profile.senses)
+  end)
+
   it("refuses a path that is not a string", function()
     expect.mentions(expect.error_of(function() wary.world{}:load(42) end), "world:load", "'path'", "got 42")
   end)

@@ -239,17 +239,29 @@ function check.fields(object, schema, t, defaults)
     names[#names + 1] = spec.name
     by_name[spec.name] = spec
   end
+  -- Every unknown field, in sorted order (pairs' order changes from run to
+  -- run and between the backends), each with its hint.
+  local unknown = {}
   for k in pairs(t) do
-    if type(k) ~= "string" or not by_name[k] then
+    if type(k) ~= "string" or not by_name[k] then unknown[#unknown + 1] = k end
+  end
+  if unknown[1] ~= nil then
+    table.sort(unknown, function(a, b)
+      if type(a) == type(b) and (type(a) == "string" or type(a) == "number") then return a < b end
+      return type(a) < type(b)
+    end)
+    local said = {}
+    for i, k in ipairs(unknown) do
       local hint, note
       if type(k) == "string" then
         hint = check.suggest(k, names)
         local alias = not hint and FIELD_ALIASES[k]
         if alias and by_name[alias[1]] then hint, note = alias[1], alias[2] end
       end
-      raise(string.format("%s: unknown field '%s'%s", object, tostring(k),
-        hint and (" (did you mean '" .. hint .. "'?" .. (note and " " .. note or "") .. ")") or ""))
+      said[i] = string.format("'%s'%s", tostring(k),
+        hint and (" (did you mean '" .. hint .. "'?" .. (note and " " .. note or "") .. ")") or "")
     end
+    raise(string.format("%s: unknown field%s %s", object, #said > 1 and "s" or "", table.concat(said, ", ")))
   end
   local out = {}
   for _, spec in ipairs(schema) do

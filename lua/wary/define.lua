@@ -249,6 +249,7 @@ function define.profile(world, t)
   elseif p.geck ~= nil then
     check.fail(object, "geck", 'nil unless model = "geck"', p.geck)
   end
+  local listed = p.senses -- as the user listed them, before the built-in ones are put first
   local builtins = with_builtins(world, p, object)
   local brain_def = brain.def(world, p)
   local custom = 0
@@ -264,7 +265,7 @@ function define.profile(world, t)
   end
   local senses = {}
   for i, id in ipairs(p.senses) do
-    local s = define.lookup(world, "sense", "_senses", id, object, "senses[" .. i .. "]")
+    local s = define.lookup(world, "sense", "_senses", id, object, "senses[" .. (index_of(listed, id) or i) .. "]")
     if index_of(p.senses, id) ~= i then
       check.raise(string.format("%s: field 'senses' lists %s twice", object, check.describe(id)))
     end

@@ -103,7 +103,9 @@ end
 -- The kind of a definition table: an explicit `kind`, else inferred.
 local function kind_of(t)
   if t.kind then return t.kind end
-  if t.evaluate then return "sense" end
+  -- A sense has an id (the other kinds a name): one with evaluate misspelt
+  -- is then told so by define_sense, not taken for a profile.
+  if t.evaluate or t.on_stimulus or (t.id ~= nil and t.name == nil) then return "sense" end
   if t.base_loudness ~= nil or t.alert_level ~= nil and t.accepted_categories == nil then return "sound" end
   if t.accepted_categories ~= nil or t.loudness_multiplier ~= nil or t.min_alert_level ~= nil then return "filter" end
   if t.vision_transmission ~= nil or t.sound_wall ~= nil then return "material" end
@@ -192,20 +194,32 @@ function World._load_chunk(path, what)
 end
 
 --- Loads a file returning one definition or a list of them; returns them.
--- All or nothing: every definition is checked before any is made.
+-- All or nothing: every definition is checked before any is made. A list's profiles are made after its
+-- other definitions, so they may name senses that come later in it.
 function World:load(path)
   local t = World._load_chunk(path, "world:load")()
   if type(t) ~= "table" then check.fail("file " .. path, "return value", "a definition table or a list", t) end
   return self:_define_all(t)
 end
 
--- Defines t (one definition, or a list), all or nothing; returns what was defined.
+-- Defines t (one definition, or a list), all or nothing; returns what was
+-- defined, in t's order. The profiles of a list are defined after its other
+-- kinds (a profile names senses, pain types and filters, which may come
+-- later in the list); each kind in the list's order.
 function World:_define_all(t)
   local list = t[1] ~= nil and t or { t }
+  local order = {}
+  for i = 1, #list do order[i] = i end
+  local last = {}
+  for i, d in ipairs(list) do last[i] = type(d) == "table" and kind_of(d) == "profile" end
+  table.sort(order, function(a, b)
+    if last[a] ~= last[b] then return last[b] end
+    return a < b
+  end)
   local shadow = shadow_of(self)
-  for _, d in ipairs(list) do World.define(shadow, d) end
+  for _, i in ipairs(order) do World.define(shadow, list[i]) end
   local out = {}
-  for i, d in ipairs(list) do out[i] = self:define(d) end
+  for _, i in ipairs(order) do out[i] = self:define(list[i]) end
   return t[1] ~= nil and out or out[1]
 end
 
