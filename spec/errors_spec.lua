@@ -560,3 +560,26 @@ describe("bad belief input", function()
     assert_mentions(msg, "player", "set_confidence", "not an agent")
   end)
 end)
+
+describe("a method called with '.' where ':' was meant", function()
+  it("says so, names the method and what came first, and changes nothing", function()
+    local w = wary.world()
+    w:define_profile{ name = "g", vision = {} }
+    local guard = w:add_agent{ profile = "g", pos = { 0, 0 }, name = "guard" }
+    local thief = w:add_target{ pos = { 100, 0 }, name = "thief" }
+    assert_mentions(error_of(function() w.step(1 / 60) end), "world.step: called with '.'",
+      "first argument (0.0166667) is not the world", "write world:step(...)")
+    assert_mentions(error_of(function() w.add_target{ pos = { 1, 2 } } end), "world.add_target: called with '.'",
+      "write world:add_target(...)")
+    assert_mentions(error_of(function() w.on("detect", print) end), "world.on: called with '.'")
+    assert_mentions(error_of(function() guard.state() end), "actor.state: called with '.'", "write actor:state(...)")
+    -- guard.state(thief) hands the target to the method as the agent
+    assert_mentions(error_of(function() guard.state(thief) end), "thief: state: not an agent",
+      "as guard:state(...)")
+    local other = w:add_agent{ profile = "g", pos = { 1, 0 }, name = "other" }
+    assert_mentions(error_of(function() guard.confidence(other) end), "other: field 'target'",
+      "called with ':'", "got nil")
+    assert.are.equal(0, w:time())
+    assert.are.equal(3, #w:actors())
+  end)
+end)

@@ -57,6 +57,13 @@ local function fail(object, field, expected, given)
 end
 check.fail = fail
 
+-- Raises for a method called with '.' where ':' was meant: object.method's
+-- first argument, got, is not the object ("world.step: called with '.' ...").
+function check.dot_call(object, method, got)
+  raise(string.format("%s.%s: called with '.': its first argument (%s) is not the %s; write %s:%s(...)",
+    object, method, describe(got), object, object, method))
+end
+
 -- The file of the first caller outside wary's own files (nil when it is
 -- not a file, as for a string chunk).
 function check.caller_file()

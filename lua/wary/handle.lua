@@ -16,6 +16,7 @@ end
 -- The backend and the core world of a live handle; a removed one raises
 -- "<handle>: <what>: stale handle (the <kind> was removed)".
 function handle.live(self, what)
+  if type(self) ~= "table" then check.dot_call("actor", what, self) end
   if self._removed then
     check.raise(string.format("%s: %s: stale handle (the %s was removed)", tostring(self), what,
       getmetatable(self)._kind))
@@ -49,7 +50,8 @@ end
 function handle.agent(self, what)
   local B, w = handle.live(self, what)
   if not self.profile then
-    check.raise(string.format("%s: %s: %s", self.name, what, "not an agent (it has no profile)"))
+    check.raise(string.format("%s: %s: not an agent (it has no profile); an agent's methods take the agent "
+      .. "with ':', as guard:%s(...)", self.name, what, what))
   end
   return B, w
 end
@@ -58,7 +60,8 @@ end
 -- belief calls take); else an error naming self and the field.
 function handle.other(self, target, what)
   if getmetatable(target) ~= getmetatable(self) or target.world ~= self.world then
-    check.fail(self.name, what, "an actor of this world", target)
+    check.fail(self.name, what, target == nil and "an actor of this world (an agent's methods are called with "
+      .. "':', as guard:state(target))" or "an actor of this world", target)
   end
   if target == self then
     check.fail(self.name, what, "another actor (an agent holds no belief about itself)", target.name)

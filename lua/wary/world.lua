@@ -197,6 +197,7 @@ end
 -- All or nothing: every definition is checked before any is made. A list's profiles are made after its
 -- other definitions, so they may name senses that come later in it.
 function World:load(path)
+  if getmetatable(self) ~= World then check.dot_call("world", "load", self) end
   local t = World._load_chunk(path, "world:load")()
   if type(t) ~= "table" then check.fail("file " .. path, "return value", "a definition table or a list", t) end
   return self:_define_all(t)
@@ -391,6 +392,7 @@ local structural = {
 }
 for name, fn in pairs(structural) do
   World[name] = function(self, t)
+    if getmetatable(self) ~= World then check.dot_call("world", name, self) end
     self:_structural(name)
     return fn(self, t)
   end
@@ -400,12 +402,14 @@ end
 
 --- Calls fn(ev) for every event of that name of any agent, after its own handlers (docs/events.md).
 function World:on(event, fn)
+  if getmetatable(self) ~= World then check.dot_call("world", "on", self) end
   return events.add_handler(self, "world", self._handlers, event, fn)
 end
 
 --- Advances the world dt seconds: senses, beliefs, brain, then each event someone listens to, to its
 -- handlers (world:events() has them all).
 function World:step(dt)
+  if getmetatable(self) ~= World then check.dot_call("world", "step", self) end
   if self._dispatching then
     check.raise("world:step: not allowed inside an event handler of world:step (step after it returns)")
   end
