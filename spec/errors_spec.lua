@@ -583,3 +583,20 @@ describe("a method called with '.' where ':' was meant", function()
     assert.are.equal(3, #w:actors())
   end)
 end)
+
+describe("a destroyed world", function()
+  it("raises 'wary world is destroyed', the same text on both backends, from every call", function()
+    local w = wary.world()
+    w:define_profile{ name = "g", vision = {} }
+    local guard = w:add_agent{ profile = "g", pos = { 0, 0 } }
+    local thief = w:add_target{ pos = { 100, 0 } }
+    w:destroy()
+    for _, call in ipairs({
+      function() w:step(1 / 60) end, function() return guard:confidence(thief) end,
+      function() w:add_box{ min = { 0, 0 }, max = { 1, 1 } } end, function() return w:time() end,
+      function() return guard:pos() end,
+    }) do
+      assert.are.equal("wary world is destroyed", error_of(call))
+    end
+  end)
+end)

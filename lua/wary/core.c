@@ -217,6 +217,14 @@ static void read_arg(lua_State *L, int idx, const field *desc, void *def)
 
 /* ---- arguments and results ------------------------------------------------ */
 
+/* A call on a destroyed world: the message alone, with no position (the
+ * LuaJIT backend raises it so too: lua/wary/ffi.lua). */
+static int destroyed(lua_State *L)
+{
+  lua_pushliteral(L, "wary world is destroyed");
+  return lua_error(L);
+}
+
 /* Every function of the module has the world's metatable as its first
  * upvalue: comparing with it is much cheaper than luaL_checkudata's lookup
  * by name, and this runs for every call. */
@@ -229,7 +237,7 @@ static wary_world *check_world(lua_State *L, int i)
     lua_pop(L, 1);
   }
   if (!ok) luaL_typeerror(L, i, WORLD_MT);
-  if (*slot == NULL) luaL_error(L, "wary world is destroyed");
+  if (*slot == NULL) destroyed(L);
   return *slot;
 }
 
@@ -513,7 +521,7 @@ static void set_vector_changed(lua_State *L, int t, const float v[3], uint32_t l
 /* The world in slot (argument 1's), or an error as the readers raise it. */
 static wary_world *loop_world(lua_State *L, wary_world *const *slot)
 {
-  if (*slot == NULL) luaL_error(L, "wary world is destroyed");
+  if (*slot == NULL) destroyed(L);
   return *slot;
 }
 
