@@ -600,3 +600,12 @@ describe("a destroyed world", function()
     end
   end)
 end)
+
+describe("a handler on a target", function()
+  it("is refused: a target has no events of its own (they are its perceivers')", function()
+    local w = wary.world()
+    local thief = w:add_target{ pos = { 100, 0 }, name = "thief" }
+    assert_mentions(error_of(function() thief:on("detect", print) end), "thief: on: not an agent",
+      'world:on("detect", fn)')
+  end)
+end)
