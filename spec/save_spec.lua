@@ -154,9 +154,10 @@ describe("a refused state", function()
     expect.mentions(tostring(says), "load_state", "not allowed during a step")
   end)
 
-  it("a prop that cannot be saved is named", function()
+  it("a prop that cannot be saved is named, with its actor's name", function()
     local h = game.new(true)
     h.cast.thief3:set_prop("on_hit", function() end)
-    expect.mentions(expect.error_of(h.world.save_state, h.world), "props.on_hit", "a function")
+    expect.mentions(expect.error_of(h.world.save_state, h.world), h.cast.thief3.name .. ".props.on_hit",
+      "a function")
   end)
 end)

@@ -30,7 +30,9 @@ local function key_less(a, b)
   return a < b
 end
 
-local function encode(v, out, where, seen)
+-- where: the value's place in messages; names: tables that are named
+-- otherwise there (an actor's props by the actor's name).
+local function encode(v, out, where, seen, names)
   local t = type(v)
   if t == "nil" then
     out[#out + 1] = "n"
@@ -65,8 +67,9 @@ local function encode(v, out, where, seen)
     table.sort(keys, key_less)
     out[#out + 1] = "t"
     for _, k in ipairs(keys) do
-      encode(k, out, where, seen)
-      encode(v[k], out, where .. "." .. tostring(k), seen)
+      encode(k, out, where, seen, names)
+      local item = v[k]
+      encode(item, out, names[item] or where .. "." .. tostring(k), seen, names)
     end
     out[#out + 1] = "e"
     seen[v] = nil
@@ -114,9 +117,10 @@ end
 
 -- ---- the facade's part ----------------------------------------------------------
 
-local function facade_part(world)
+local function facade_part(world, names)
   local actors = {}
   for _, a in ipairs(world:actors()) do
+    names[a.props] = a.name .. ".props"
     actors[#actors + 1] = {
       id = a.id, name = a.name, kind = a.kind, team = a.team, stance = a.stance, props = a.props,
       pawn = a._pawn, owner = a._owner, instigator = a._instigator,
@@ -140,7 +144,8 @@ function M:save_state()
     check.raise("world:save_state: not allowed during a step (save after world:step returns)")
   end
   local out = {}
-  encode(facade_part(self), out, "world", {})
+  local names = {}
+  encode(facade_part(self, names), out, "world", {}, names)
   local status, snapshot = self._B.world_save(self._w)
   check.status("world", "save_state", status, self)
   return MAGIC .. string.format("%08x", #snapshot) .. snapshot .. table.concat(out)
