@@ -134,7 +134,7 @@ describe("a refused state", function()
 
   it("of another version", function()
     local at = 17 + 8 -- the core snapshot's version, after the facade's 16-byte prefix
-    refused(w, s:sub(1, at - 1) .. "\3" .. s:sub(at + 1), "snapshot version: expected 1 to 2", "got 3")
+    refused(w, s:sub(1, at - 1) .. "\4" .. s:sub(at + 1), "snapshot version: expected 1 to 3", "got 4")
   end)
 
   it("of a world with other definitions", function()

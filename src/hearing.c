@@ -234,7 +234,7 @@ static bool offer(wary_world *w, wy_lane *lane, wy_arrivals *out, int32_t e) {
     memset(&pend, 0, sizeof pend);
     pend.heard = arrival(w, lane, a, wy_hearing_of(w, a->profile), s, maker, em->stimulus.pos, &pend);
     if (!(pend.heard > 0.0f)) continue;
-    pend.time = w->time;
+    pend.time = (float)w->time;
     pend.maker = maker;
     pend.sound = em->sound;
     memcpy(pend.pos, em->stimulus.pos, sizeof pend.pos);
@@ -343,7 +343,7 @@ static void settle(wy_track *t, const wary_hearing_def *h, float now) {
 
 static void remember(const wary_world *w, wy_hearing_agent *ag, const wy_pending *p) {
   wary_heard_sound *r = &ag->recent[ag->recent_head];
-  r->time = w->time;
+  r->time = (float)w->time;
   r->maker.id = p->maker;
   r->sound = p->sound;
   memcpy(r->pos, p->pos, sizeof r->pos);
@@ -418,7 +418,7 @@ void wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
   ag->pending.count = 0;
   for (int32_t i = 0; i < ag->tracks.count; i++) {
     wy_track *t = &ag->tracks.data[i];
-    settle(t, h, w->time);
+    settle(t, h, (float)w->time);
     const wy_actor *m = wy_actor_get(w, t->maker);
     float share = wy_clamp01(t->heard > t->accum ? t->heard : t->accum);
     if (!m || share <= 0.0f) {
@@ -445,7 +445,7 @@ int32_t wary_recent_sounds(const wary_world *w, wary_actor_id agent_h, float sec
   int32_t n = 0;
   for (int32_t k = 0; k < ag->recent_count && n < cap; k++) {
     int32_t i = (ag->recent_head - 1 - k + WARY_RECENT_SOUNDS) % WARY_RECENT_SOUNDS;
-    if (w->time - ag->recent[i].time > seconds) break;
+    if ((float)w->time - ag->recent[i].time > seconds) break;
     out[n++] = ag->recent[i];
   }
   return n;

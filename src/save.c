@@ -296,7 +296,8 @@ static int check_state(const wary_world *w, const wy_state *s) {
 
 /* ---- loading ------------------------------------------------------------------ */
 
-static int check_header(wary_world *w, const uint8_t *in, size_t size) {
+/* *version: the snapshot's format version, when it is one this library reads. */
+static int check_header(wary_world *w, const uint8_t *in, size_t size, uint32_t *version_out) {
   if (size < WY_SAVE_HEADER)
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP, "size: expected at least %d bytes (a snapshot's header), got %u",
                    WY_SAVE_HEADER, (unsigned)size);
@@ -311,6 +312,7 @@ static int check_header(wary_world *w, const uint8_t *in, size_t size) {
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
                    "snapshot version: expected %u to %u (the formats this library reads), got %u",
                    WY_SAVE_VERSION_OLDEST, WY_SAVE_VERSION, version);
+  *version_out = version;
   if (body != size - WY_SAVE_HEADER)
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP, "size: expected %u bytes (the snapshot's), got %u (%s)",
                    (unsigned)(body + WY_SAVE_HEADER), (unsigned)size,
@@ -364,9 +366,10 @@ int wary_world_load(wary_world *w, const void *buf, size_t size) {
   if (status != WARY_OK) return status;
   if (!buf) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "buf");
   const uint8_t *in = buf;
-  status = check_header(w, in, size);
+  uint32_t version = 0;
+  status = check_header(w, in, size, &version);
   if (status != WARY_OK) return status;
-  wy_io io = {.mode = WY_IO_READ, .in = in + WY_SAVE_HEADER, .size = size - WY_SAVE_HEADER};
+  wy_io io = {.mode = WY_IO_READ, .in = in + WY_SAVE_HEADER, .size = size - WY_SAVE_HEADER, .version = version};
   status = check_definitions(w, &io);
   if (status != WARY_OK) return status;
   wy_state *s = wy_alloc_zero(&w->alloc, sizeof *s);

@@ -27,15 +27,16 @@
  * 2: a place asleep or a dormant belief may hold a confidence above 0,
  * which fades while it sleeps (place.h; belief.h, wy_belief_fades); a
  * version 1 snapshot (whose sleepers are all at 0, the fields the same)
- * loads too. */
+ * loads too. Version 3: the world's clock is a double (version 1 and 2
+ * wrote a float, which loads as that value). */
 #define WY_SAVE_MAGIC "WARYSAVE"
-#define WY_SAVE_VERSION 2u
+#define WY_SAVE_VERSION 3u
 #define WY_SAVE_VERSION_OLDEST 1u
 #define WY_SAVE_HEADER 28
 
 typedef struct wy_state {
   /* the world layer */
-  float time;
+  double time;
   uint32_t steps;
   float weather;
   wary_stats stats;

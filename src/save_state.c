@@ -572,7 +572,13 @@ static void io_dt_ring(wy_io *io, wy_state *s) {
 }
 
 bool wy_state_io(const wary_world *w, wy_io *io, wy_state *s) {
-  WY_IO(io, s->time);
+  if (io->version == 0 || io->version >= 3u) {
+    WY_IO(io, s->time);
+  } else {
+    float time = (float)s->time;
+    WY_IO(io, time);
+    s->time = time;
+  }
   WY_IO(io, s->steps);
   WY_IO(io, s->weather);
   WY_IO(io, s->stats.rays);

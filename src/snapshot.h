@@ -22,6 +22,7 @@ typedef struct wy_io {
   size_t pos;         /* bytes written (or that would be), or read */
   bool bad;           /* read: ran past the end, or a value was out of its range */
   uint64_t hash;      /* hash: FNV-1a 64 of the bytes visited */
+  uint32_t version;   /* read: the snapshot's format version (save.h); 0: this library's */
 } wy_io;
 
 #define WY_FNV_OFFSET 0xcbf29ce484222325ull

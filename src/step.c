@@ -445,7 +445,7 @@ static bool reserve_room(wary_world *w) {
 /* A step that ran out of room before it changed anything but the clock and
  * the motion puts them back. */
 typedef struct wy_undo {
-  float time;
+  double time;
   uint32_t steps;
   float step_dt;
   wary_stats stats;

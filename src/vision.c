@@ -291,7 +291,7 @@ bool wy_vision_plan(wary_world *w, const float eye_pos[3], const float fwd[3],
   if (ex) {
     memset(ex, 0, sizeof *ex);
     ex->evaluated = true;
-    ex->time = w->time;
+    ex->time = (float)w->time;
     ex->sample_count = n;
     for (int32_t i = 0; i < n; i++) {
       memcpy(&ex->sample_pos[3 * i], pts[i], sizeof pts[i]);

@@ -290,7 +290,10 @@ int wary_world_set_weather(wary_world *world, float weather);  /* 0..1 */
 /* Vision rays a step may cast (>= 0, 0: no budget): past it, the due pairs
  * most in need look first and the others keep what they saw (docs/budget.md). */
 int wary_world_set_ray_budget(wary_world *world, int32_t rays);
-float wary_world_time(const wary_world *world);                /* seconds stepped so far */
+/* Seconds stepped so far: the world keeps them in a double (steps of 1/60 s
+ * add up without drift for years of play) and returns them rounded to a
+ * float (8 ms apart after a day). */
+float wary_world_time(const wary_world *world);
 float wary_world_units_per_meter(const wary_world *world);
 int32_t wary_world_workers(const wary_world *world); /* worker indices a step uses: the def's workers, at least 1 */
 
@@ -639,8 +642,8 @@ wary_stats wary_world_stats(const wary_world *world);
  * usable in buf) when cap is smaller. Not during a step. */
 int wary_world_save(const wary_world *world, void *buf, size_t cap, size_t *size);
 /* Replaces the world's state with a snapshot of wary_world_save (size bytes).
- * Snapshots of the formats this library reads load (version 2, and 1 from
- * earlier releases); a truncated, damaged, other-version or
+ * Snapshots of the formats this library reads load (version 3, and 2 and 1
+ * from earlier releases, whose clock was a float); a truncated, damaged, other-version or
  * other-definitions snapshot is refused (WARY_ERR_BAD_VALUE, the text says
  * which) and the world is left as it was; out of memory too. The handles of
  * the saved world are valid again (live ones name their objects, removed

@@ -118,7 +118,7 @@ struct wary_world {
   wy_allocator alloc;     /* the def's allocator hooks, or the C library's */
   wy_slab slab;           /* the blocks of the agents' own tables, got from alloc (slab.h) */
   wy_allocator tables;    /* slab's: every table an agent owns grows with it */
-  float time;
+  double time;
   uint32_t steps;         /* steps begun since creation: stamps of data written lazily */
   bool in_step;
   /* Every part of every agent is done every step (none is passed by as
