@@ -87,13 +87,19 @@ local function core_says(world, text)
   return said
 end
 
--- Raises "<object>: <what>: <why>" for a negative core status (the text of
--- the status from wary.h, then in parentheses the core's own explanation
--- when the call was on world); returns the status otherwise.
+-- Raises "<object>: <what>: <why>" for a negative core status; returns the
+-- status otherwise. <why>: the core's own explanation when the call was on
+-- world and it gave one, then in parentheses the C function and the
+-- status's name ("dt: expected a finite number >= 0, got -1
+-- (wary_step_begin: bad_value)"); else the text of the status from wary.h.
 function check.status(object, what, status, world)
   if status < 0 then
     local text = enums.status_text[status] or ("status " .. status)
     local more = core_says(world, text)
+    local fn, detail = (more or ""):match("^([%w_]+): (.+)$")
+    if fn then
+      raise(string.format("%s: %s: %s (%s: %s)", object, what, detail, fn, enums.status[status] or status))
+    end
     raise(string.format("%s: %s: %s%s", object, what, text, more and (" (" .. more .. ")") or ""))
   end
   return status
