@@ -251,6 +251,17 @@ describe("bad actor input", function()
     assert.are.equal(1, #world:actors())
   end)
 
+  it("a vector of four numbers is an error (a sample point's fourth is its weight)", function()
+    local msg = error_of(function() world:add_target{ name = "ghost", pos = { 1, 2, 3, 4 } } end)
+    assert_mentions(msg, 'target "ghost"', "'pos'", "a vector {x, y[, z]}", "got 4 values")
+    msg = error_of(function() player:set_pos{ 1, 2, 3, 4 } end)
+    assert_mentions(msg, "player", "'pos'", "got 4 values")
+    assert.are.same({ 10, 20, 30 }, pos_of(player))
+    local t = world:add_target{ pos = { 0, 0 }, samples = { { 0, 0, 100, 2 } } }
+    assert.is_true(t:valid())
+    assert.are.equal(2, #world:actors())
+  end)
+
   it("a field by a name wary spells otherwise is an error naming wary's", function()
     local msg = error_of(function() world:add_target{ position = { 1, 2, 3 } } end)
     assert_mentions(msg, "target", "unknown field 'position'", "did you mean 'pos'")

@@ -185,8 +185,12 @@ function check.xyz(object, field, x, y, z)
 end
 
 -- A vector is {x, y[, z]} or {x =, y = [, z =]}; z defaults to 0.
-function check.vector(object, field, v)
+function check.vector(object, field, v, weighted)
   if type(v) ~= "table" then fail(object, field, "a vector {x, y, z}", v) end
+  -- A fourth number is a sample point's weight (weighted); elsewhere a mistake.
+  if not weighted and v[4] ~= nil then
+    raise(string.format("%s: field '%s' expected a vector {x, y[, z]}, got %d values", object, field, #v))
+  end
   return check.xyz(object, field, v.x or v[1], v.y or v[2], v.z or v[3])
 end
 

@@ -20,7 +20,7 @@ function vision.samples(object, field, list)
   for i, pt in ipairs(list) do
     local name = string.format("%s[%d]", field, i)
     if type(pt) ~= "table" then check.fail(object, name, "a point {x, y, z, weight}", pt) end
-    local x, y, z = check.vector(object, name, pt)
+    local x, y, z = check.vector(object, name, pt, true)
     local weight = pt.weight or pt[4] or 1
     check.number(object, name .. ".weight", weight, 0)
     points[#points + 1], points[#points + 2], points[#points + 3], points[#points + 4] = x, y, z, weight
