@@ -72,3 +72,87 @@ describe("events", function()
     for key in pairs(FIELDS) do assert.is_true(seen[key] == true, "no " .. key .. " event fired") end
   end)
 end)
+
+describe("the dispatch of a step's events", function()
+  -- Two guards that both reach Suspected in the first step.
+  local function two_guards()
+    local world = wary.world{}
+    world:define_profile{ name = "guard", vision = {} }
+    local g1 = world:add_agent{ name = "g1", profile = "guard", pos = { 0, 0, 0 }, yaw = 180 }
+    local g2 = world:add_agent{ name = "g2", profile = "guard", pos = { 0, 100, 0 }, yaw = 180 }
+    local thief = world:add_target{ name = "thief", pos = { 300, 50, 0 } }
+    g1:set_confidence(thief, 0.2)
+    g2:set_confidence(thief, 0.2)
+    return world, g1, g2, thief
+  end
+
+  local function thief_of(world)
+    for _, a in ipairs(world:actors()) do
+      if a.name == "thief" then return a end
+    end
+  end
+
+  it("lets a handler added by a handler listen from the next step on", function()
+    local world, g1, g2 = two_guards()
+    local late = {}
+    g1:on("suspect", function()
+      world:on("suspect", function(ev) late[#late + 1] = ev.agent.name end)
+      g2:on("suspect", function(ev) late[#late + 1] = "own " .. ev.agent.name end)
+    end)
+    world:step(1 / 60)
+    assert.are.same({}, late) -- g2's suspect came after the handlers were added, in the same step
+    local g3 = world:add_agent{ name = "g3", profile = "guard", pos = { 0, 50, 0 }, yaw = 180 }
+    g3:set_confidence(thief_of(world), 0.2)
+    world:step(1 / 60)
+    assert.are.same({ "g3" }, late) -- the next step's suspect: the world handler added listens now
+  end)
+
+  it("hands the handlers the tables world:events() returns, even when a handler asked for them first", function()
+    local world = two_guards()
+    local handed, inside = {}, nil
+    world:on("suspect", function(ev)
+      handed[#handed + 1] = ev
+      inside = inside or world:events()
+    end)
+    world:step(1 / 60)
+    assert.are.equal(2, #handed)
+    local list = world:events()
+    assert.are.equal(inside, list)
+    local found = 0
+    for _, ev in ipairs(list) do
+      if ev == handed[1] or ev == handed[2] then found = found + 1 end
+    end
+    assert.are.equal(2, found)
+  end)
+
+  it("names an actor a handler removed in the step's later events, by its (stale) handle", function()
+    local world, g1, g2, thief = two_guards()
+    local agents, targets = {}, {}
+    world:on("suspect", function(ev)
+      agents[#agents + 1], targets[#targets + 1] = ev.agent, ev.target
+      if ev.agent == g1 then g2:remove() end
+    end)
+    world:step(1 / 60)
+    assert.are.same({ g1, g2 }, agents)
+    assert.are.same({ thief, thief }, targets)
+    assert.is_false(g2:valid())
+    -- and after the step, as long as its events are the last step's
+    local names = {}
+    for _, ev in ipairs(world:events()) do names[#names + 1] = ev.agent.name end
+    assert.is_true(#names >= 2)
+  end)
+
+  it("ends when a handler destroys the world, and the world then says it is destroyed", function()
+    local world = two_guards()
+    local calls = 0
+    world:on("suspect", function()
+      calls = calls + 1
+      world:destroy()
+    end)
+    world:step(1 / 60)
+    assert.are.equal(1, calls)
+    local ok, err = pcall(world.step, world, 1 / 60)
+    assert.is_false(ok)
+    assert.are.equal("wary world is destroyed", err)
+  end)
+end)

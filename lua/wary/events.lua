@@ -28,12 +28,34 @@ function events.add_handler(world, owner, handlers, event, fn)
       or "one of " .. table.concat(schema.events, ", "), event)
   end
   if type(fn) ~= "function" then check.fail(owner, "handler", "a function", fn) end
+  if world._dispatching then
+    -- Added by a handler: it listens from the next step on (events.listen_pending).
+    local pending = world._pending_handlers
+    pending[#pending + 1] = { handlers, event, fn }
+    return fn
+  end
   local list = handlers[event] or {}
   handlers[event] = list
   list[#list + 1] = fn
   world._listen_mask = nil -- worked out again at the next step
   world._listened[event] = (world._listened[event] or 0) + 1
   return fn
+end
+
+-- After a dispatch: the handlers its handlers added, in the order they were
+-- added (those of an agent removed since are dropped).
+function events.listen_pending(world)
+  local pending = world._pending_handlers
+  if pending[1] == nil then return end
+  world._pending_handlers = {}
+  for _, p in ipairs(pending) do
+    local handlers, event, fn = p[1], p[2], p[3]
+    local list = handlers[event] or {}
+    handlers[event] = list
+    list[#list + 1] = fn
+    world._listened[event] = (world._listened[event] or 0) + 1
+  end
+  world._listen_mask = nil
 end
 
 -- An agent is removed: its handlers listen no more.
@@ -43,6 +65,11 @@ function events.forget_handlers(world, handlers)
     if world._listened[name] == 0 then world._listened[name] = nil end
   end
   world._listen_mask = nil
+  local pending, kept = world._pending_handlers, {}
+  for _, p in ipairs(pending) do
+    if p[1] ~= handlers then kept[#kept + 1] = p end
+  end
+  if #kept < #pending then world._pending_handlers = kept end
 end
 
 -- Bit t set for every core type t someone listens to; sense_error always
@@ -60,6 +87,13 @@ end
 
 local function xyz(e) return { x = e.px, y = e.py, z = e.pz } end
 
+-- The handle of actor id in the last step's events: a live one, or one
+-- removed since that step began (world._gone: a handler or the game removed
+-- it; the event still names it, and its valid() says false).
+local function actor_of(world, id)
+  return world._actors[id] or world._gone[id]
+end
+
 local function capitalized(s) return s:sub(1, 1):upper() .. s:sub(2) end
 
 -- The table of each type, from the core record e; agent is the agent's
@@ -70,8 +104,8 @@ local make = {}
 -- only (nil for the others).
 local state, loss_reason = enums.state, enums.loss_reason
 
-local function state_event(actors, name, agent, target, from, to, confidence, loss)
-  return { type = name, agent = agent, target = actors[target], from = state[from], to = state[to],
+local function state_event(actors, gone, name, agent, target, from, to, confidence, loss)
+  return { type = name, agent = agent, target = actors[target] or gone[target], from = state[from], to = state[to],
            confidence = confidence, loss_reason = loss and loss_reason[loss] }
 end
 
@@ -79,7 +113,7 @@ local LOSS_RUNG = {}
 for _, name in ipairs({ "lost", "remember", "forget" }) do LOSS_RUNG[enums.event_type_values[name]] = true end
 
 local function state_change(world, e, agent, name)
-  return state_event(world._actors, name, agent, e.target, e.from_state, e.to_state, e.confidence,
+  return state_event(world._actors, world._gone, name, agent, e.target, e.from_state, e.to_state, e.confidence,
     LOSS_RUNG[e.type] and e.loss_reason)
 end
 
@@ -92,18 +126,18 @@ end
 function make.sense_error(world, e, agent, name)
   local s = world._sense_by_index[e.sense]
   local err = world._step_errors[(e.target == 0 and "inbox" or "query") .. e.index]
-  return { type = name, agent = agent, target = world._actors[e.target], sense = s and s.id,
+  return { type = name, agent = agent, target = actor_of(world, e.target), sense = s and s.id,
            message = err and err.message }
 end
 
 -- A hear or sound_heard event's table; walls: nil for hear.
 local function sound_event(world, name, agent, target, confidence, px, py, pz, sound, loudness, walls)
   if walls ~= nil then
-    return { type = name, agent = agent, target = world._actors[target], confidence = confidence,
+    return { type = name, agent = agent, target = actor_of(world, target), confidence = confidence,
              location = { x = px, y = py, z = pz }, loudness = loudness, sound = world._sound_names[sound + 1],
              walls = walls, clear_path = walls == 0 }
   end
-  return { type = name, agent = agent, target = world._actors[target], confidence = confidence,
+  return { type = name, agent = agent, target = actor_of(world, target), confidence = confidence,
            location = { x = px, y = py, z = pz }, loudness = loudness, sound = world._sound_names[sound + 1] }
 end
 
@@ -128,15 +162,15 @@ end
 function make.geck(world, e, agent, name)
   local from, to = enums.detection_state[e.from_state], enums.detection_state[e.to_state]
   return { type = name, agent = agent, topic = capitalized(from) .. "To" .. capitalized(to),
-           from = from, to = to, target = world._actors[e.target], detection = e.confidence,
+           from = from, to = to, target = actor_of(world, e.target), detection = e.confidence,
            location = e.target ~= 0 and xyz(e) or nil, event_type = enums.geck_event_type[e.index] }
 end
 
 function make.damaged(world, e, agent, name)
-  return { type = name, agent = agent, attacker = world._actors[e.target],
-           instigator = world._actors[e.instigator], amount = e.confidence,
+  return { type = name, agent = agent, attacker = actor_of(world, e.target),
+           instigator = actor_of(world, e.instigator), amount = e.confidence,
            damage_type = (e.tag ~= 0 and world._B.name_string(world._w, e.tag)) or "DamageType",
-           hit_location = { e.px, e.py, e.pz } }
+           hit_location = xyz(e) }
 end
 
 function make.pain_reported(world, e, agent, name)
@@ -195,7 +229,7 @@ local function event(world, i, e)
   if not ev then
     e = e or read(world, i)
     local name = name_of(e)
-    ev = make[e.type == GECK and "geck" or name](world, e, world._actors[e.agent], name)
+    ev = make[e.type == GECK and "geck" or name](world, e, actor_of(world, e.agent), name)
     cache[i] = ev
     world._event_cache_used = true
   end
@@ -279,7 +313,10 @@ function events.dispatch(world, errors)
   -- LuaJIT such a loop, hot every step, rooted traces that took in the game's
   -- own loop and kept failing to compile).
   local mask, n = listen_mask(world), B.event_count(w)
-  local actors, handlers = world._actors, world._handlers
+  -- An actor a handler removes is still named by the events left (gone);
+  -- its own handlers listen no more. A handler that calls world:events()
+  -- builds the tables of the events after its own: they are handed on.
+  local actors, gone, handlers = world._actors, world._gone, world._handlers
   local first
   local i = B.event_next(w, mask, 0)
   while i < n do
@@ -289,14 +326,17 @@ function events.dispatch(world, errors)
       local agent = actors[agent_id]
       local own, all = agent and agent._handlers[name], handlers[name]
       if own or all then
-        local ev
-        if SOUND[t] then
-          ev = sound_of(world, read_sound, w, i, t, name, agent, target, confidence)
-        else
-          ev = state_event(actors, name, agent, target, from, to, confidence, LOSS_RUNG[t] and loss)
+        agent = agent or gone[agent_id]
+        local ev = cache[i]
+        if not ev then
+          if SOUND[t] then
+            ev = sound_of(world, read_sound, w, i, t, name, agent, target, confidence)
+          else
+            ev = state_event(actors, gone, name, agent, target, from, to, confidence, LOSS_RUNG[t] and loss)
+          end
+          cache[i] = ev
+          world._event_cache_used = true
         end
-        cache[i] = ev
-        world._event_cache_used = true
         if own then first = call_all(own, ev, first) end
         if all then first = call_all(all, ev, first) end
       end
@@ -309,14 +349,19 @@ function events.dispatch(world, errors)
       local own, all = agent and agent._handlers[name], handlers[name]
       local unheard = t == SENSE_ERROR and agent and not own and not all
       if own or all or unheard then
-        local ev = make[t == GECK and "geck" or name](world, e, agent, name)
-        cache[i] = ev
-        world._event_cache_used = true
+        local ev = cache[i]
+        if not ev then
+          ev = make[t == GECK and "geck" or name](world, e, agent or gone[agent_id], name)
+          cache[i] = ev
+          world._event_cache_used = true
+        end
         if own then first = call_all(own, ev, first) end
         if all then first = call_all(all, ev, first) end
         if unheard then unheard_error(world, ev) end
       end
     end
+    -- A handler that destroyed the world ends the dispatch.
+    if world._destroyed then return first end
     i = B.event_next(w, mask, i + 1)
   end
   return first

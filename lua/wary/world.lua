@@ -41,6 +41,7 @@ function World._new(B, t)
     _teams = {}, _team_count = 0, _names = {}, _handlers = {}, _listened = {}, _record = {},
     _health_watch = {},
     _event_cache = {}, _event_cache_used = false, _step_errors = {}, _errors = {},
+    _gone = {}, _pending_handlers = {},
     _errors_said = {}, _error_limit = o.sense_error_limit,
     _ctx = { agent_pos = {}, eye_pos = {}, eye_forward = {}, target_pos = {}, target_vel = {},
              units_per_meter = upm },
@@ -345,6 +346,7 @@ function World:_forget_actor(actor)
   events.forget_handlers(self, actor._handlers)
   self._health_watch[actor.id] = nil
   actor._removed = true
+  self._gone[actor.id] = actor -- the last step's events still name it (events.lua)
   self._actors[actor.id] = nil
   self._agent_profiles[actor.id] = nil
 end
@@ -410,6 +412,7 @@ end
 -- handlers (world:events() has them all).
 function World:step(dt)
   if getmetatable(self) ~= World then check.dot_call("world", "step", self) end
+  if self._destroyed then error("wary world is destroyed", 0) end -- as the backends raise it
   if self._dispatching then
     check.raise("world:step: not allowed inside an event handler of world:step (step after it returns)")
   end
@@ -432,9 +435,13 @@ function World:step(dt)
   local status = B.step_end(w) -- even after an error: the world never stays mid-step
   if err ~= nil then error(err, 0) end
   check.status("world", "step", status, self)
+  -- The handles of actors removed before this step are no event's now.
+  if next(self._gone) ~= nil then self._gone = {} end
   self._dispatching = true
-  local first = events.dispatch(self, errors)
+  local ok, first = pcall(events.dispatch, self, errors)
   self._dispatching = false
+  events.listen_pending(self)
+  if not ok then error(first, 0) end
   if first then error(first, 0) end
 end
 
