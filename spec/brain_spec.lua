@@ -417,9 +417,11 @@ describe("threat and attention", function()
     world:apply_damage{ victim = guard, instigator = player, amount = 100 }
     world:step(1 / 60)
     -- 0.4 x 1 + 0.3 x 1 + 0.2 x 0.5 (detected) + 0.1 x 0 (30 m)
-    local score, level = guard:threat(player)
+    local score, level, t = guard:threat(player)
     near(0.8, score, 1e-3)
     assert.are.equal("high", level)
+    -- the table says it in the same words: names, not the core's numbers
+    assert.are.same({ score = score, level = "high", damage = 100, relationship = "hostile" }, t)
     run(world, 5)
     near(100, guard:damage_from(player))
     run(world, 25)

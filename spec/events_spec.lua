@@ -12,7 +12,7 @@ local FIELDS = {
   suspect = STATE, detect = STATE, track = STATE, telegraph = STATE,
   lost = LOSS, remember = LOSS, forget = LOSS,
   sense_error = { "sense", "message", "target?" },
-  hear = { "target?", "confidence", "location", "loudness", "sound?" },
+  hear = { "target", "confidence", "location", "loudness", "sound?" },
   sound_heard = { "target?", "confidence", "location", "loudness", "sound?", "walls", "clear_path" },
   location_belief_changed = { "from", "to", "state", "confidence", "location", "tag" },
   geck = { "from", "to", "topic", "detection", "target?", "location?", "event_type?" },

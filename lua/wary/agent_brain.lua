@@ -92,7 +92,8 @@ function M:pain_state()
   return h > 0.75 and "healthy" or h > 0.40 and "wounded" or h > 0.15 and "critical" or "near_death"
 end
 
---- The pain and health multiplier of one of its senses now (1: untouched).
+--- The pain and health multiplier of one of its senses now (1: untouched): from the levels as the last step
+-- left them, what the next step starts from (explain(target).senses has what the last step used).
 function M:sense_multiplier(id)
   local s = self:brain_state()
   local slot = check.index_of(self.profile.senses, id)
@@ -116,7 +117,8 @@ function M:dominant_emotion()
   return enums.emotion[d]
 end
 
---- A fear the game feeds in, 0..1 (low health, an explosion nearby): fear rises towards it.
+--- A fear the game feeds in, 0..1 (low health, an explosion nearby): while it is above 0 fear rises, at
+-- fear_rise_rate x (1 + input), and panic too above 0.9 (docs/brain.md); it stays until changed.
 function M:set_fear_input(v)
   local B, w = agent(self, "set_fear_input")
   check.number(self.name, "fear_input", v, 0, 1)
@@ -149,7 +151,8 @@ function M:attention_target()
   return id ~= 0 and self.world._actors[id] or nil
 end
 
---- Threat score 0..1 and level ("none" .. "critical"); 0, "none" without a belief.
+--- Threat score 0..1 and level ("none" .. "critical"), then { score, level, damage, relationship } (the
+-- level and relationship by name); 0, "none" without a belief.
 function M:threat(target)
   local B, w = agent(self, "threat")
   if not handle.is(self.world, target, "actor") then
@@ -157,7 +160,9 @@ function M:threat(target)
   end
   local status, t = B.threat_get(w, self.id, target.id)
   if status < 0 and status ~= NOT_FOUND then ok(self, status, "threat") end
-  return t.score, enums.threat_level[t.level], t
+  local level = enums.threat_level[t.level]
+  return t.score, level, { score = t.score, level = level, damage = t.damage,
+                           relationship = enums.relationship[t.relationship] }
 end
 
 --- The damage it has recorded from target (fading), 0 without a belief.
@@ -169,7 +174,7 @@ end
 --- "hostile", "neutral" or "friendly": its own view of target (override, else the teams).
 function M:relationship(target)
   local _, _, t = self:threat(target)
-  return enums.relationship[t.relationship]
+  return t.relationship
 end
 
 --- Its own view of target: "hostile", "neutral", "friendly", or nil to follow the teams.
