@@ -360,6 +360,15 @@ describe("bad actor input", function()
     assert.are.equal(1, #world:actors())
   end)
 
+  it("apply_damage given the victim and the amount, not one table, says how to write it", function()
+    local guard = world:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 } }
+    local msg = error_of(function() world:apply_damage(guard, 5) end)
+    assert_mentions(msg, "world:apply_damage", "expected one table", "got the actor guard",
+      "world:apply_damage{ victim = guard, amount = ... }")
+    world:step(0.1)
+    assert.is_nil(guard:belief(player))
+  end)
+
   it("a box given where an actor is expected is an error naming both kinds, and changes nothing", function()
     local guard = world:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 } }
     local box = world:add_box{ min = { 0, 0, 0 }, max = { 1, 1, 1 } }
@@ -540,6 +549,18 @@ describe("bad belief input", function()
     assert.are.same(before, snapshot(f.agent, f.target))
   end)
 
+  it("add_evidence with an op misspelt, or by the docs' word for it, hints at the op", function()
+    for _, case in ipairs({ { "raize", "raise" }, { "Clamp", "clamp" }, { "floor", "raise" },
+                            { "ceiling", "clamp" } }) do
+      local msg = error_of(function() f.agent:add_evidence(f.target, "Disguise", case[1], 0.2) end)
+      assert_mentions(msg, "guard", "'op'", "(did you mean '" .. case[2] .. "'?)", '"' .. case[1] .. '"')
+    end
+    local msg = error_of(function() f.agent:add_evidence(f.target, "Disguise", "raise", 0.2, 5) end)
+    assert_mentions(msg, 'guard evidence "Disguise"', "options (the fifth argument)", "a table", "got 5")
+    assert.are.equal(1, #f.agent:evidence(f.target))
+    assert.are.same(before, snapshot(f.agent, f.target))
+  end)
+
   it("add_evidence with value 1.5 is an error and adds no evidence", function()
     local msg = error_of(function() f.agent:add_evidence(f.target, "Disguise", "raise", 1.5) end)
     assert_mentions(msg, "guard", "'value'", "a finite number in [0, 1]", "got 1.5")
@@ -609,6 +630,14 @@ describe("a destroyed world", function()
     }) do
       assert.are.equal("wary world is destroyed", error_of(call))
     end
+  end)
+end)
+
+describe("an event name that is a word of one", function()
+  it("hints at the one event it is a word of", function()
+    local w = wary.world()
+    assert_mentions(error_of(function() w:on("pain", print) end), "did you mean 'pain_reported'?", 'got "pain"')
+    assert_mentions(error_of(function() w:on("emotion", print) end), "did you mean 'emotion_changed'?")
   end)
 end)
 

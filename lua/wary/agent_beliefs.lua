@@ -89,6 +89,8 @@ local evidence_schema = {
 }
 
 local OPS = require("wary.schema").evidence_ops
+-- What the docs call the ops, for the hint of an op by that word.
+local OP_WORDS = { floor = "raise", ceiling = "clamp", cap = "clamp", reduce = "lower", forget = "invalidate" }
 
 --- Evidence "raise" (a floor), "clamp" (a ceiling), "lower" or "invalidate", by tag (the same tag
 -- replaces); options: { lifetime (s, 0 until removed), source }.
@@ -97,9 +99,17 @@ function M:add_evidence(target, tag, op, value, options)
   local id = other(self, target, "target")
   if type(tag) ~= "string" or tag == "" then check.fail(self.name, "tag", "a non-empty string", tag) end
   local op_value = enums.evidence_op_values[op]
-  if not op_value then check.fail(self.name, "op", "one of " .. table.concat(OPS, ", "), op) end
+  if not op_value then
+    local hint = type(op) == "string" and (OP_WORDS[op:lower()] or check.suggest(op:lower(), OPS))
+    check.fail(self.name, "op", hint and string.format("one of %s (did you mean '%s'?)", table.concat(OPS, ", "),
+      hint) or "one of " .. table.concat(OPS, ", "), op)
+  end
   if value == nil and op == "invalidate" then value = 0 end
   check.number(self.name, "value", value, 0, 1)
+  if options ~= nil and type(options) ~= "table" then
+    check.fail(self.name .. " evidence " .. check.describe(tag), "options (the fifth argument)",
+      "a table { lifetime =, source = }", options)
+  end
   local o = check.fields(self.name .. " evidence " .. check.describe(tag), evidence_schema, options or {})
   -- A full belief refuses a new tag: said before the names are interned, so
   -- refused calls do not use up the world's name table.

@@ -154,7 +154,17 @@ function check.suggest(name, candidates)
       best, best_d = c, d
     end
   end
-  return best
+  if best then return best end
+  -- Else the one candidate a word of which the name is ("pain" for
+  -- pain_reported, "emotion" for emotion_changed).
+  local only
+  for _, c in ipairs(candidates) do
+    if #name >= 3 and ("_" .. c .. "_"):find("_" .. name .. "_", 1, true) then
+      if only then return nil end
+      only = c
+    end
+  end
+  return only
 end
 
 -- Field names a user may reach for that spelling does not bring near

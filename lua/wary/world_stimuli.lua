@@ -64,7 +64,12 @@ end
 --- world:apply_damage{ victim, instigator, causer, amount, type, at }: a hit,
 -- counted at the next step (seed 002, "Who did it"). A removed instigator or
 -- causer is refused as a stale handle (leave it nil: nobody).
-function M:apply_damage(t)
+function M:apply_damage(t, ...)
+  if handle.is(self, t, "actor") then
+    check.raise(string.format("world:apply_damage: expected one table { victim =, amount =, ... }, got the actor %s%s"
+      .. ": write world:apply_damage{ victim = %s, amount = ... }", t.name, select("#", ...) > 0 and " and more" or "",
+      t.name))
+  end
   local o = check.fields("damage", schema.hit, t)
   for _, f in ipairs({ "victim", "instigator", "causer" }) do
     if o[f] ~= nil and not handle.is(self, o[f], "actor") then
