@@ -1162,6 +1162,8 @@ int wary_pain_set_enabled(wary_world *world, wary_actor_id agent, int32_t pain, 
 int wary_actor_set_health(wary_world *world, wary_actor_id agent, float health);
 
 int wary_set_fear_input(wary_world *world, wary_actor_id agent, float value);
+/* One emotion now; the dominant emotion follows at the next step
+ * (WARY_EV_EMOTION_CHANGED then, if it changes). */
 int wary_set_emotion(wary_world *world, wary_actor_id agent, int32_t emotion, float value);
 int wary_reset_emotions(wary_world *world, wary_actor_id agent);
 

@@ -126,7 +126,8 @@ function M:set_fear_input(v)
   return self
 end
 
---- Sets one emotion now ("fear", "aggression", "curiosity", "alertness", "panic"), 0..1.
+--- Sets one emotion now ("fear", "aggression", "curiosity", "alertness", "panic"), 0..1. The dominant emotion
+-- follows at the next step, which fires emotion_changed if it changes.
 function M:set_emotion(name, v)
   local B, w = agent(self, "set_emotion")
   local i = enums.emotion_value_values[name]
