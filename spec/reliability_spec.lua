@@ -66,6 +66,25 @@ describe("handlers", function()
     w:step(0.05) -- nothing is left half done
   end)
 
+  it("raise the first error led by its event and agent, with its traceback, and count the others", function()
+    local w, guard = sense_world(function() return 1 end)
+    w:on("suspect", function() error("handler one broke") end)
+    guard:on("detect", function() error("and so did this one") end)
+    local msg = expect.error_of(function() w:step(0.05) end)
+    assert.are.equal(1, select(2, msg:gsub("^a handler of suspect %(agent " .. guard.name .. "%) raised: ", "")))
+    expect.mentions(msg, "handler one broke\nstack traceback:", "(and 1 more error raised by this step's handlers)")
+    assert.is_nil(msg:find("events.lua", 1, true)) -- the dispatch's own frames are left out
+  end)
+
+  it("pass an error that is not a string on whole", function()
+    local w = sense_world(function() return 1 end)
+    local object = { code = 7 }
+    w:on("suspect", function() error(object) end)
+    local ok, err = pcall(w.step, w, 0.05)
+    assert.is_false(ok)
+    assert.are.equal(object, err)
+  end)
+
   it("cannot step the world again from inside a step's dispatch: refused, the outer step intact", function()
     local w, guard = sense_world(function() return 1 end)
     local inner, seen = nil, {}

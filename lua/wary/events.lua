@@ -259,12 +259,32 @@ local function unheard_error(world, ev)
   end
 end
 
+-- The message handler of a handler's call: a string error gets the
+-- traceback of where it was raised, down to the call of the handler (the
+-- dispatch's own frames and the game's below world:step are left out); any
+-- other error object is kept whole.
+local function with_traceback(m)
+  if type(m) ~= "string" then return m end
+  local trace = debug.traceback(m, 2)
+  local cut = trace:find("\n%s*%[C%]: in function 'xpcall'")
+  return cut and trace:sub(1, cut - 1) or trace
+end
+
 -- Calls every handler of list with ev, each protected; returns the first
--- error (kept in first).
-local function call_all(list, ev, first)
+-- error (kept in first), a string one led by the event it was handling;
+-- world._handler_errors counts them all.
+local function call_all(world, list, ev, first)
   for k = 1, #list do
-    local ok, err = pcall(list[k], ev)
-    if not ok and first == nil then first = err end
+    local ok, err = xpcall(list[k], with_traceback, ev)
+    if not ok then
+      world._handler_errors = world._handler_errors + 1
+      if first == nil and type(err) == "string" then
+        local agent = ev.agent
+        err = string.format("a handler of %s (agent %s) raised: %s", tostring(ev.type),
+          agent and tostring(agent.name) or "none", err)
+      end
+      if first == nil then first = err end
+    end
   end
   return first
 end
@@ -318,6 +338,7 @@ function events.dispatch(world, errors)
   -- builds the tables of the events after its own: they are handed on.
   local actors, gone, handlers = world._actors, world._gone, world._handlers
   local first
+  world._handler_errors = 0
   local i = B.event_next(w, mask, 0)
   while i < n do
     local t, agent_id, target, from, to, loss, confidence = head(w, i)
@@ -337,8 +358,8 @@ function events.dispatch(world, errors)
           cache[i] = ev
           world._event_cache_used = true
         end
-        if own then first = call_all(own, ev, first) end
-        if all then first = call_all(all, ev, first) end
+        if own then first = call_all(world, own, ev, first) end
+        if all then first = call_all(world, all, ev, first) end
       end
     else
       e.type, e.agent, e.target, e.from_state, e.to_state, e.loss_reason, e.confidence =
@@ -355,14 +376,19 @@ function events.dispatch(world, errors)
           cache[i] = ev
           world._event_cache_used = true
         end
-        if own then first = call_all(own, ev, first) end
-        if all then first = call_all(all, ev, first) end
+        if own then first = call_all(world, own, ev, first) end
+        if all then first = call_all(world, all, ev, first) end
         if unheard then unheard_error(world, ev) end
       end
     end
     -- A handler that destroyed the world ends the dispatch.
-    if world._destroyed then return first end
+    if world._destroyed then break end
     i = B.event_next(w, mask, i + 1)
+  end
+  local more = world._handler_errors - 1
+  if more > 0 and type(first) == "string" then
+    first = string.format("%s\n(and %d more error%s raised by this step's handlers)", first, more,
+      more > 1 and "s" or "")
   end
   return first
 end

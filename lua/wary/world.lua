@@ -41,7 +41,7 @@ function World._new(B, t)
     _teams = {}, _team_count = 0, _names = {}, _handlers = {}, _listened = {}, _record = {},
     _health_watch = {},
     _event_cache = {}, _event_cache_used = false, _step_errors = {}, _errors = {},
-    _gone = {}, _pending_handlers = {},
+    _gone = {}, _pending_handlers = {}, _handler_errors = 0,
     _errors_said = {}, _error_limit = o.sense_error_limit,
     _ctx = { agent_pos = {}, eye_pos = {}, eye_forward = {}, target_pos = {}, target_vel = {},
              units_per_meter = upm },
