@@ -257,22 +257,39 @@ end
 -- Validates t against schema (an ordered list of field specs with .name) and
 -- returns a new table with defaults filled in. defaults may override a
 -- spec's default (for distances scaled by units_per_meter).
+-- The names of a schema's fields, in order, and its specs by name: made
+-- once a schema (schemas are tables that do not change once made).
+local schema_names = setmetatable({}, { __mode = "k" })
+
+local function names_of(schema)
+  local n = schema_names[schema]
+  if not n then
+    local names, by_name = {}, {}
+    for _, spec in ipairs(schema) do
+      names[#names + 1] = spec.name
+      by_name[spec.name] = spec
+    end
+    n = { names, by_name }
+    schema_names[schema] = n
+  end
+  return n[1], n[2]
+end
+
 function check.fields(object, schema, t, defaults)
   if type(t) ~= "table" then
     raise(string.format("%s: expected a table, got %s", object, describe(t)))
   end
-  local names, by_name = {}, {}
-  for _, spec in ipairs(schema) do
-    names[#names + 1] = spec.name
-    by_name[spec.name] = spec
-  end
+  local names, by_name = names_of(schema)
   -- Every unknown field, in sorted order (pairs' order changes from run to
   -- run and between the backends), each with its hint.
-  local unknown = {}
+  local unknown -- made only when there is one: this runs on calls a game makes every frame
   for k in pairs(t) do
-    if type(k) ~= "string" or not by_name[k] then unknown[#unknown + 1] = k end
+    if type(k) ~= "string" or not by_name[k] then
+      unknown = unknown or {}
+      unknown[#unknown + 1] = k
+    end
   end
-  if unknown[1] ~= nil then
+  if unknown then
     table.sort(unknown, function(a, b)
       if type(a) == type(b) and (type(a) == "string" or type(a) == "number") then return a < b end
       return type(a) < type(b)
