@@ -550,8 +550,6 @@ describe("what evaluate returns", function()
       assert.are.same({ x = 1234, y = -567, z = 0 }, a:belief(t).last_known)
       assert.are.same({}, errors)
     end
-    local a, t = answered(function(ctx) return 0.5, 0.5, ctx.target_pos end)
-    assert.are.same({ x = 1000, y = 0, z = 0 }, a:belief(t).last_known)
     local a2, t2 = answered(function() return 0.5, 0.5, false end)
     assert.are.same({ x = 1000, y = 0, z = 0 }, a2:belief(t2).last_known)
   end)

@@ -605,6 +605,11 @@ describe("a method called with '.' where ':' was meant", function()
       "write world:add_target(...)")
     assert_mentions(error_of(function() w.on("detect", print) end), "world.on: called with '.'")
     assert_mentions(error_of(function() guard.state() end), "actor.state: called with '.'", "write actor:state(...)")
+    assert_mentions(error_of(function() guard.set_pos{ 1, 2, 3 } end), "actor.set_pos: called with '.'",
+      "its first argument (a table)")
+    local box = w:add_box{ min = { 0, 0 }, max = { 1, 1 } }
+    assert_mentions(error_of(function() box.set_material("glass") end), "box.set_material: called with '.'",
+      "write box:set_material(...)")
     -- guard.state(thief) hands the target to the method as the agent
     assert_mentions(error_of(function() guard.state(thief) end), "thief: state: not an agent",
       "as guard:state(...)")
@@ -642,10 +647,15 @@ describe("an event name that is a word of one", function()
 end)
 
 describe("a handler on a target", function()
-  it("is refused: a target has no events of its own (they are its perceivers')", function()
+  it("is refused but for damaged: a sighting of a target is its perceiver's event", function()
     local w = wary.world()
     local thief = w:add_target{ pos = { 100, 0 }, name = "thief" }
     assert_mentions(error_of(function() thief:on("detect", print) end), "thief: on: not an agent",
-      'world:on("detect", fn)')
+      'only events are "damaged"', 'world:on("detect", fn)')
+    local hits = {}
+    thief:on("damaged", function(ev) hits[#hits + 1] = ev.amount end)
+    w:apply_damage{ victim = thief, amount = 5 }
+    w:step(1 / 60)
+    assert.are.same({ 5 }, hits)
   end)
 end)

@@ -60,6 +60,13 @@ describe("world:load", function()
     expect.mentions(msg, 'sense "Sonar"', "unknown field 'evalute' (did you mean 'evaluate'?)")
   end)
 
+  it("tells a sound, material or profile written with an id by its fields, and points at 'name'", function()
+    local msg = expect.error_of(function() wary.world{}:define{ id = "gunshot", base_loudness = 1 } end)
+    expect.mentions(msg, "sound nil", "unknown field 'id' (did you mean 'name'?)")
+    msg = expect.error_of(function() wary.world{}:define{ id = "metal", vision_transmission = 0.2 } end)
+    expect.mentions(msg, "material", "unknown field 'id' (did you mean 'name'?)")
+  end)
+
   it("defines a list's profiles after its senses, and returns them in the list's order", function()
     write(dir .. "/both.lua", [[return {
       { name = "sonar_guard", senses = { "Sonar" } },

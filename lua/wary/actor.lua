@@ -195,14 +195,15 @@ function Actor:remove()
   self.world:_forget_actor(self)
 end
 
---- Calls fn(ev) for its own events of that name (docs/events.md), before the world's handlers. An agent's
--- only: every event is an agent's (a target's sighting is its perceiver's event).
+--- Calls fn(ev) for its own events of that name (docs/events.md), before the world's handlers. A target
+-- (no profile) has only "damaged" events of its own: the others are an agent's (a sighting of a target is
+-- its perceiver's event).
 function Actor:on(event, fn)
   live(self, "on")
-  if not self.profile then
-    check.raise(string.format("%s: on: not an agent (it has no profile): every event is an agent's, a "
-      .. "sighting of %s its perceiver's; listen with guard:on(%s, fn) or world:on(%s, fn)", self.name,
-      self.name, check.describe(event), check.describe(event)))
+  if not self.profile and event ~= "damaged" then
+    check.raise(string.format("%s: on: not an agent (it has no profile): a target's only events are "
+      .. "\"damaged\", a sighting of %s is its perceiver's; listen with guard:on(%s, fn) or world:on(%s, fn)",
+      self.name, self.name, check.describe(event), check.describe(event)))
   end
   return events.add_handler(self.world, self.name, self._handlers, event, fn)
 end

@@ -275,6 +275,8 @@ end
 -- world._handler_errors counts them all.
 local function call_all(world, list, ev, first)
   for k = 1, #list do
+    -- A handler that destroyed the world ends the dispatch (events.dispatch).
+    if world._destroyed then return first end
     local ok, err = xpcall(list[k], with_traceback, ev)
     if not ok then
       world._handler_errors = world._handler_errors + 1

@@ -15,13 +15,17 @@ end
 
 -- The backend and the core world of a live handle; a removed one raises
 -- "<handle>: <what>: stale handle (the <kind> was removed)".
-function handle.live(self, what)
-  if type(self) ~= "table" then check.dot_call("actor", what, self) end
+-- kind: the handle's kind in a message for a method called with '.' (its
+-- first argument no handle at all), "actor" by default.
+function handle.live(self, what, kind)
+  if type(self) ~= "table" then check.dot_call(kind or "actor", what, self) end
   if self._removed then
     check.raise(string.format("%s: %s: stale handle (the %s was removed)", tostring(self), what,
       getmetatable(self)._kind))
   end
-  return self.world._B, self.world._w
+  local world = self.world
+  if world == nil then check.dot_call(kind or "actor", what, self) end
+  return world._B, world._w
 end
 
 -- Raises "<handle>: <what>: <why>" for a negative status; returns it otherwise.

@@ -18,7 +18,7 @@ local function class(kind, destroy)
   local c = handle.class(kind)
   c.__tostring = function(h) return string.format("%s #%d", kind, h.id % INDEX) end
   function c:remove()
-    local B, w = handle.live(self, "remove")
+    local B, w = handle.live(self, "remove", kind)
     self.world:_structural(kind .. ":remove")
     handle.ok(self, B[destroy](w, self.id), "remove")
     self._removed = true
@@ -91,7 +91,7 @@ end
 
 --- box:set_bounds(min, max) Moves or resizes the box (corners as in world:add_box).
 function Box:set_bounds(min, max)
-  local B, w = handle.live(self, "set_bounds")
+  local B, w = handle.live(self, "set_bounds", "box")
   local lo, hi = corners(tostring(self), min, max)
   handle.ok(self, B.box_set_bounds(w, self.id, lo[1], lo[2], lo[3], hi[1], hi[2], hi[3]), "set_bounds")
   self.min, self.max = lo, hi
@@ -99,7 +99,7 @@ end
 
 --- box:set_material(name) Gives the box another material of the world.
 function Box:set_material(name)
-  local B, w = handle.live(self, "set_material")
+  local B, w = handle.live(self, "set_material", "box")
   handle.ok(self, B.box_set_material(w, self.id, material_index(self.world, name, tostring(self))), "set_material")
   self.material = name
 end
@@ -122,7 +122,7 @@ end
 
 --- light:set{ pos, radius, intensity, cast_shadows } Changes the lamp (the fields of world:add_light).
 function Light:set(t)
-  local B, w = handle.live(self, "set")
+  local B, w = handle.live(self, "set", "light")
   local def = light_def(self.world, tostring(self), t)
   handle.ok(self, B.light_set(w, self.id, def), "set")
   self.def = def
@@ -148,7 +148,7 @@ end
 
 --- environment:set{ min, max, vision_range_scale, hearing_range_scale, light } Changes the volume.
 function Environment:set(t)
-  local B, w = handle.live(self, "set")
+  local B, w = handle.live(self, "set", "environment")
   local def = environment_def(tostring(self), t)
   handle.ok(self, B.environment_set(w, self.id, def), "set")
   self.def = def

@@ -104,13 +104,14 @@ end
 -- The kind of a definition table: an explicit `kind`, else inferred.
 local function kind_of(t)
   if t.kind then return t.kind end
-  -- A sense has an id (the other kinds a name): one with evaluate misspelt
-  -- is then told so by define_sense, not taken for a profile.
-  if t.evaluate or t.on_stimulus or (t.id ~= nil and t.name == nil) then return "sense" end
+  if t.evaluate or t.on_stimulus then return "sense" end
   if t.base_loudness ~= nil or t.alert_level ~= nil and t.accepted_categories == nil then return "sound" end
   if t.accepted_categories ~= nil or t.loudness_multiplier ~= nil or t.min_alert_level ~= nil then return "filter" end
   if t.vision_transmission ~= nil or t.sound_wall ~= nil then return "material" end
   if t.effects ~= nil or t.amount_override ~= nil or t.max_level ~= nil then return "pain" end
+  -- Of what is left, a sense has an id (a profile a name): one with its
+  -- evaluate misspelt is then told so by define_sense, not taken for a profile.
+  if t.id ~= nil and t.name == nil then return "sense" end
   return "profile"
 end
 
