@@ -79,7 +79,9 @@
  *    stepped for WARY_BENCH_GAME_AGE (120) s of game time, the median step of
  *    some of its seconds printed as it ages; then a second copy at
  *    WARY_BENCH_GAME_YOUNG (5) s and the aged one stepped in turn, rounds as
- *    in 8.: the step at 120 s over the step at 5 s.
+ *    in 8.: the step at 120 s over the step at 5 s; with them a third copy,
+ *    aged alongside, whose profile has no brain (wary_brain_def.threat
+ *    false): its step over the aged world's.
  *
  * budget. The ray budget (WARY_BENCH_PARTS=budget): the game world of 9. at
  *    5 s, with no budget and with a ray budget of half its vision rays a

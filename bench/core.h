@@ -194,6 +194,9 @@ typedef struct game_params {
   wary_enqueue_task_fn enqueue;
   wary_finish_task_fn finish;
   void *task_user;
+  /* The agents' profile has no brain (wary_brain_def.threat false: no
+   * threat, attention or emotions); part 9's third world. */
+  bool brainless;
 } game_params;
 
 /* Counts what a world allocates, through its allocator hooks (wary_world_def). */

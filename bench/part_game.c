@@ -10,7 +10,7 @@
  * a side of 200 m x sqrt(n / 1000)) or at rising density (the 1,000-agent
  * world's square, boxes, targets and sounds: only the agents grow). */
 game_params game_params_for(int32_t n, bool constant_density) {
-  game_params p = {n, GAME_N / 4, 2 * GAME_N, GAME_N / 5, GAME_SIZE, 0.0, 0, NULL, NULL, NULL};
+  game_params p = {n, GAME_N / 4, 2 * GAME_N, GAME_N / 5, GAME_SIZE, 0.0, 0, NULL, NULL, NULL, false};
   if (constant_density) {
     p.targets = n / 4;
     p.boxes = 2 * n;
@@ -65,7 +65,7 @@ static void count_free(void *user, void *p, size_t size) {
 
 /* The agents' profile: vision as in part 3 but for its 20 m range (focal 60
  * degrees, 5 sample points, 0.1 s) and hearing as in part 6 (its defaults, the ear at 0.64 m). */
-static int32_t game_profile(wary_world *w) {
+static int32_t game_profile(wary_world *w, bool brainless) {
   wary_profile_def pd = wary_default_profile_def();
   pd.ignore_same_team = true; /* agents perceive the targets, not each other (bench/README.md) */
   pd.sense_count = 2;
@@ -81,6 +81,12 @@ static int32_t game_profile(wary_world *w) {
   if (wary_profile_create(w, &pd, &prof) != WARY_OK || wary_profile_set_vision(w, prof, &vd) != WARY_OK ||
       wary_profile_set_hearing(w, prof, &hd) != WARY_OK)
     game_fail("set up the game profile");
+  if (brainless) {
+    wary_brain_def bd = wary_default_brain_def();
+    bd.threat = false;
+    bd.emotions = false;
+    if (wary_profile_set_brain(w, prof, &bd) != WARY_OK) game_fail("set up the game profile's brain");
+  }
   return prof;
 }
 
@@ -114,7 +120,7 @@ void game_build(game_world *g, const game_params *p) {
     if (wary_material_create(w, &md, &material[i]) != WARY_OK) game_fail("create a material");
   }
   game_sounds(w, g->sound);
-  int32_t prof = game_profile(w);
+  int32_t prof = game_profile(w, p->brainless);
   lcg gen = {20240607.0};
   double outer = p->size + 2.0 * p->margin; /* the targets' and boxes' square, from -margin */
   for (int32_t i = 0; i < p->boxes; i++) {
@@ -236,7 +242,10 @@ typedef struct game_point {
 
 /* Steps every world of pts in turn, rounds x stretch steps each, so that the
  * worlds share the machine's load; then their figures per step. */
-static void game_measure(game_point *pts, int n, int rounds, int stretch, summary *pair_ratio) {
+/* pair_ratio (n >= 2): each round's step of the second world over the
+ * first's; third_ratio (n >= 3): the third's over the second's. */
+static void game_measure(game_point *pts, int n, int rounds, int stretch, summary *pair_ratio,
+                         summary *third_ratio) {
   for (int i = 0; i < n; i++) {
     pts[i].round_ms = malloc((size_t)rounds * sizeof *pts[i].round_ms);
     pts[i].step_ms = malloc((size_t)stretch * sizeof *pts[i].step_ms);
@@ -255,15 +264,17 @@ static void game_measure(game_point *pts, int n, int rounds, int stretch, summar
       q->round_ms[r] = median(q->step_ms, stretch);
       q->steps += (uint64_t)stretch;
     }
-  /* Two worlds: each round's step of the second over the first's, the two
+  /* Each round's step of the second world over the first's, the two
    * rounds run one after the other (the machine's speed moves less between
    * them than over the whole part). */
-  if (pair_ratio && n == 2) {
+  for (int k = 1; k <= 2 && k < n; k++) {
+    summary *out = k == 1 ? pair_ratio : third_ratio;
+    if (!out) continue;
     double *ratios = malloc((size_t)rounds * sizeof *ratios);
     if (!ratios) game_fail("allocate the measurements");
     for (int r = 0; r < rounds; r++)
-      ratios[r] = pts[0].round_ms[r] > 0.0 ? pts[1].round_ms[r] / pts[0].round_ms[r] : 0.0;
-    *pair_ratio = summarize(ratios, rounds);
+      ratios[r] = pts[k - 1].round_ms[r] > 0.0 ? pts[k].round_ms[r] / pts[k - 1].round_ms[r] : 0.0;
+    *out = summarize(ratios, rounds);
     free(ratios);
   }
   for (int i = 0; i < n; i++) {
@@ -290,7 +301,7 @@ static void report_sweep_one(bool constant_density, const int32_t *sizes, int n,
     game_build(&pts[i].g, &p);
     for (int s = 0; s < warmup; s++) game_step(&pts[i].g);
   }
-  game_measure(pts, n, rounds, stretch, NULL);
+  game_measure(pts, n, rounds, stretch, NULL, NULL);
   printf("   %s\n", constant_density
                         ? "a. constant density: N agents in a square of 200 m x sqrt(N/1000) (side m); N/4 targets, 2N boxes\n"
                           "   and N/5 sounds/s on it, and at that density on a band 40 m wide around it too (targets and boxes:\n"
@@ -374,10 +385,15 @@ void report_game(void) {
   if (rounds < 1) rounds = 1;
   if (stretch < 1) stretch = 1;
   game_params p = game_params_for(GAME_N, true);
-  game_point pts[2];
+  /* A third world: the aged one's copy whose profile has no brain
+   * (brainless: no threat, attention or emotions), aged alongside it. */
+  game_params nobrain = p;
+  nobrain.brainless = true;
+  game_point pts[3];
   memset(pts, 0, sizeof pts);
   game_build(&pts[0].g, &p);
   game_build(&pts[1].g, &p);
+  game_build(&pts[2].g, &nobrain);
   for (int s = 0; s < young * 60; s++) game_step(&pts[0].g);
   printf("9. The steady game: %d agents that see and hear, %d targets making %d sounds/s, %d boxes, %.0f m x %.0f m\n"
          "   (the world of 8. at N = %d), stepped for %d s of game time (C, wary_step, CPU time)\n",
@@ -394,6 +410,7 @@ void report_game(void) {
     for (int s = 0; s < 60; s++) {
       second[s] = game_step(&pts[1].g);
       events += (uint64_t)wary_event_count(pts[1].g.w);
+      game_step(&pts[2].g);
     }
     if (mark < sizeof marks / sizeof marks[0] && sec == marks[mark]) {
       mark++;
@@ -405,8 +422,8 @@ void report_game(void) {
   }
   printf("   (the median step of that game second while the world ages; the first run of 60 steps is its first\n"
          "   second; allocs/st: allocations and reallocations inside wary_step, per step of that second)\n");
-  summary pair;
-  game_measure(pts, 2, rounds, stretch, &pair);
+  summary pair, third;
+  game_measure(pts, 3, rounds, stretch, &pair, &third);
   double ratio = pair.med;
   printf("   Then a second copy at %d s and this one at %d s, stepped in turn (%d rounds of %d steps each):\n", young,
          age, rounds, stretch);
@@ -418,14 +435,21 @@ void report_game(void) {
          "   just before it, median over rounds [min - max]); the medians above give %.2fx\n", age, young, ratio, pair.min,
          pair.max, age, young,
          pts[0].ms.med > 0.0 ? pts[1].ms.med / pts[0].ms.med : 0.0);
+  printf("   step at %3d s, the profile with no brain (no threat, attention or emotions): %8.3f ms [%.3f - %.3f];\n"
+         "   over the step with one: %.2fx [%.2f - %.2f] (each round over the round of the world with a brain just\n"
+         "   before it, median over rounds [min - max])\n", age, pts[2].ms.med, pts[2].ms.min, pts[2].ms.max,
+         third.med, third.min, third.max);
   result_put("game_agents", p.agents);
   result_put("game_young_s", young);
   result_put("game_age_s", age);
   result_put("game_ms_young", pts[0].ms.med);
   result_put("game_ms_old", pts[1].ms.med);
   result_put("game_ratio", ratio);
+  result_put("game_ms_old_brainless", pts[2].ms.med);
+  result_put("game_brainless_ratio", third.med);
   result_put("allocs_per_step_steady", pts[1].allocs);
   bool balanced = game_free(&pts[0].g);
   balanced = game_free(&pts[1].g) && balanced;
+  balanced = game_free(&pts[2].g) && balanced;
   printf("   at destroy the worlds' allocations and frees %s\n", balanced ? "balanced" : "DID NOT BALANCE");
 }

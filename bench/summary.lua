@@ -54,6 +54,11 @@ row(count(kv.game_agents or 1000) .. " agents see + hear: ms/step at " .. (kv.ga
 row("steady game: step at " .. (kv.game_age_s or 120) .. " s / step at " .. (kv.game_young_s or 5) .. " s", "game",
   "<= 1.2x", ms(kv.game_ms_old), ms(kv.game_ms_young),
   kv.game_ratio and string.format("%.2fx", kv.game_ratio) or times(kv.game_ms_old, kv.game_ms_young))
+-- [game] a copy of the aged world whose profile has no brain (brain = false), stepped in turn with it.
+row(count(kv.game_agents or 1000) .. " agents at " .. (kv.game_age_s or 120) .. " s, no brain (brain = false)", "game",
+  "-",
+  ms(kv.game_ms_old_brainless), ms(kv.game_ms_old),
+  kv.game_brainless_ratio and string.format("%.2fx", kv.game_brainless_ratio) or nil)
 -- [prefetch] the same world stepped with WY_PREFETCH on and off in turn: the median ratio of rounds.
 for _, at in ipairs({ { "young", kv.game_young_s or 5 }, { "old", kv.game_age_s or 120 } }) do
   local r = kv["prefetch_ratio_" .. at[1]]

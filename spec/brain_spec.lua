@@ -478,6 +478,43 @@ describe("threat and attention", function()
   end)
 end)
 
+describe("a profile with brain = false", function()
+  it("keeps no threat, attention or emotions, and believes exactly what the profile with a brain does", function()
+    -- two worlds alike but for the brain
+    local function scene(brain)
+      local world = setup{ brain = brain }
+      local agent = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, team = "guards" }
+      local target = world:add_target{ pos = { 500, 100, 0 }, team = "intruders" }
+      world:apply_damage{ victim = agent, instigator = target, amount = 60 }
+      return world, agent, target
+    end
+    local world, guard, player = scene({})
+    local other, drone, thief = scene(false)
+    for _ = 1, 120 do
+      world:step(1 / 60)
+      other:step(1 / 60)
+      assert.are.equal(guard:confidence(player), drone:confidence(thief))
+      assert.are.equal(guard:state(player), drone:state(thief))
+      assert.are.equal(guard:damage_from(player), drone:damage_from(thief))
+    end
+    assert.is_true(guard:threat(player) > 0)
+    assert.are.equal(player, guard:attention_target())
+    local score, level = drone:threat(thief)
+    assert.are.equal(0, score)
+    assert.are.equal("none", level)
+    assert.is_nil(drone:attention_target())
+    assert.are.equal("calm", drone:dominant_emotion())
+    assert.are.equal(0, drone:emotions().fear)
+    assert.are.equal(false, drone.profile.brain)
+  end)
+
+  it("is the only value of brain that is not a table", function()
+    local world = setup()
+    local msg = select(2, pcall(world.define_profile, world, { name = "x", brain = true }))
+    assert.matches("field 'brain' expected a table or false, got true", msg, 1, true)
+  end)
+end)
+
 describe("seed 002 errors", function()
   local world, guard
   before_each(function()

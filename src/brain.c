@@ -7,6 +7,7 @@
 wary_brain_def wary_default_brain_def(void) {
   wary_brain_def d;
   memset(&d, 0, sizeof d);
+  d.threat = true;
   d.emotions = true;
   d.auto_confidence_from_damage = true;
   d.damage_loss_grace = 8.0f;

@@ -231,10 +231,39 @@ void wy_emotion_prefetch(const wary_world *w, int32_t agent, int stage) {
     wy_prefetch_span(l->listed, (size_t)l->listed_count * sizeof *l->listed);
 }
 
+/* A profile whose brain keeps no threat (wary_brain_def.threat false): no
+ * threat, attention or emotions. The damage records still fade as threat()
+ * fades them (a record keeps its belief from being dropped; a belief with
+ * one is never dormant, so the awake ones are all there are); a dormant
+ * belief may sleep (nobody scores it); and a pass after the threat is
+ * turned on again scores every belief and the listed ones anew. */
+static void without_threat(wy_emotion_agent *ag, wy_belief_list *l, const wary_brain_def *d, float dt) {
+  l->may_sleep = true;
+  l->listed_dirty = true;
+  ag->scored = false;
+  ag->listed_walked = false;
+  ag->attention = 0;
+  ag->attention_index = -1;
+  ag->attention_time = 0.0f;
+  memset(ag->emotion, 0, sizeof ag->emotion);
+  ag->dominant = WARY_CALM;
+  for (int32_t j = 0; j < l->awake_count; j++) {
+    wy_belief *b = &l->data[l->awake[j]];
+    if (b->state >= WARY_LOST && b->damage > 0.0f) {
+      float v = b->damage - d->threat_damage_decay_rate * 100.0f * dt;
+      b->damage = v > 0.0f ? v : 0.0f;
+    }
+  }
+}
+
 void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   wy_emotion_agent *ag = &w->emotions->agents.data[agent];
   const wary_brain_def *d = wy_brain_of(w, wy_agent_actor(w, agent)->profile);
   wy_belief_list *beliefs = wy_beliefs_of(w, agent);
+  if (!d->threat) {
+    without_threat(ag, beliefs, d, dt);
+    return;
+  }
   float idle = idle_score(d);
   bool idle_zero = idle == 0.0f && !signbit(idle);
   /* Dormant beliefs (belief.h) are idle: their threat stays 0 unwalked. */
@@ -492,9 +521,11 @@ int wary_threat_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id ta
   const wy_belief_list *l = wy_beliefs_of(w, index);
   int32_t i = wy_belief_find(l, target);
   if (i < 0) return wy_fail_no_belief(w, __func__, agent, target);
+  out->damage = l->data[i].damage;
+  /* A brain that keeps no threat: 0, none (its records are not kept). */
+  if (!wy_brain_of(w, wy_agent_actor(w, index)->profile)->threat) return WARY_OK;
   int8_t level;
   out->score = wy_belief_threat(w, index, i, &level);
   out->level = level;
-  out->damage = l->data[i].damage;
   return WARY_OK;
 }

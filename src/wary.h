@@ -1093,6 +1093,10 @@ typedef enum wary_relationship {
  * attention). The damage sense works when the senses include
  * WARY_SENSE_DAMAGE, pain and health when they include WARY_SENSE_PAIN. */
 typedef struct wary_brain_def {
+  bool threat;                      /* true: threat and attention are kept each step (and the
+                                       emotions, with emotions); false: none of them is, their
+                                       readers give 0, none and no target, and the step skips
+                                       them (about a sixth of a large world's step) */
   bool emotions;                    /* true: emotions and emotion_changed (a new profile: false
                                        until its brain is set) */
   bool auto_confidence_from_damage; /* true: a hit raises confidence to damage so far / 100 */

@@ -395,6 +395,7 @@ return {
       { name = "last_known", kind = "float", count = 3 },
     },
     wary_brain_def = {
+      { name = "threat", kind = "bool" },
       { name = "emotions", kind = "bool" },
       { name = "auto_confidence_from_damage", kind = "bool" },
       { name = "damage_loss_grace", kind = "float" },

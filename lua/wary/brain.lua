@@ -15,7 +15,9 @@ function brain.sense_table(world, object, field, t)
 end
 
 -- The C brain def of a checked profile p.
+-- p.brain false: no brain at all (no threat, attention or emotions).
 function brain.def(world, p)
+  local off = p.brain == false
   local b = check.fields("profile " .. check.describe(p.name) .. " brain", schema.brain, p.brain or {},
     world._scaled.brain)
   if p.brain then p.brain = b end
@@ -28,7 +30,8 @@ function brain.def(world, p)
     decay[i] = b[e .. "_decay_rate"]
   end
   return {
-    emotions = p.brain ~= nil and b.emotions,
+    threat = not off,
+    emotions = type(p.brain) == "table" and b.emotions,
     auto_confidence_from_damage = d.auto_confidence_from_damage,
     damage_loss_grace = d.loss_grace, damage_decay_scale = d.decay_scale,
     damage_location_accuracy = d.location_accuracy,

@@ -815,6 +815,7 @@ typedef enum wary_relationship {
 } wary_relationship;
 
 typedef struct wary_brain_def {
+  bool threat;
   bool emotions;
   bool auto_confidence_from_damage;
   float damage_loss_grace;

@@ -249,8 +249,8 @@ local function check_value(object, name, spec, v)
     if spec.max and #v > spec.max then
       fail(object, name, string.format("at most %d entries", spec.max), #v)
     end
-  elseif type(v) ~= kind then
-    fail(object, name, "a " .. kind, v)
+  elseif type(v) ~= kind and not (spec.or_false and v == false) then
+    fail(object, name, "a " .. kind .. (spec.or_false and " or false" or ""), v)
   end
 end
 

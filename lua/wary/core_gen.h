@@ -470,6 +470,7 @@ static const field fields_wary_geck_target[] = {
 };
 
 static const field fields_wary_brain_def[] = {
+  SCALAR(wary_brain_def, threat, bool, T_BOOL),
   SCALAR(wary_brain_def, emotions, bool, T_BOOL),
   SCALAR(wary_brain_def, auto_confidence_from_damage, bool, T_BOOL),
   SCALAR(wary_brain_def, damage_loss_grace, float, T_FLOAT),

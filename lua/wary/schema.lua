@@ -106,7 +106,7 @@ schema.profile = {
   { name = "geck", kind = "table" },
   { name = "damage", kind = "table" },
   { name = "pain", kind = "table" },
-  { name = "brain", kind = "table" },
+  { name = "brain", kind = "table", or_false = true }, -- false: no brain (no threat, attention or emotions)
 }
 
 -- A profile's `geck` table (model = "geck"): the seed's fSneak/fDetection

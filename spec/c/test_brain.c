@@ -125,7 +125,65 @@ static int32_t dominant_after_hit(float max_fear, float max_aggression) {
   return st.dominant;
 }
 
+/* A brain that keeps no threat (wary_brain_def.threat false): the beliefs
+ * go exactly as with one (the damage record fades, and the belief is
+ * dropped, at the same steps), but threat reads 0 and none, there is no
+ * attention and no emotion; turned on again, the next step scores as the
+ * world that kept it all along. */
+static void test_without_threat(void) {
+  scene on = make(1.0f, 1.0f), off = make(1.0f, 1.0f);
+  wary_brain_def b = wary_default_brain_def();
+  b.threat = false;
+  ENSURE(wary_profile_set_brain(off.w, off.profile, &b) == WARY_OK);
+  hit(&on, on.player, 100.0f);
+  hit(&off, off.player, 100.0f);
+  int differ = 0, threats = 0, dropped_at = -1;
+  for (int i = 0; i < 60 * 180; i++) {
+    wary_step(on.w, 1.0f / 60.0f);
+    wary_step(off.w, 1.0f / 60.0f);
+    wary_belief x, y;
+    int sx = wary_belief_get(on.w, on.agent, on.player, &x);
+    int sy = wary_belief_get(off.w, off.agent, off.player, &y);
+    if (sx != sy || (sx == WARY_OK && (x.confidence != y.confidence || x.state != y.state))) differ++;
+    if (sx != WARY_OK && dropped_at < 0) dropped_at = i;
+    wary_threat t;
+    if (wary_threat_get(off.w, off.agent, off.player, &t) == WARY_OK) {
+      if (t.score != 0.0f || t.level != WARY_THREAT_NONE) threats++;
+      wary_threat u;
+      ENSURE(wary_threat_get(on.w, on.agent, on.player, &u) == WARY_OK);
+      ENSURE(t.damage == u.damage && t.relationship == u.relationship);
+    }
+    wary_brain_state st;
+    wary_brain_get(off.w, off.agent, &st);
+    if (st.attention.id != 0 || st.dominant != WARY_CALM || st.emotions[WARY_FEAR] != 0.0f) threats++;
+  }
+  ENSURE(differ == 0);
+  ENSURE(threats == 0);
+  ENSURE(dropped_at > 0); /* the record faded and the belief went, in both worlds alike */
+  if (dropped_at <= 0) fprintf(stderr, "  the belief was never dropped\n");
+  /* A new hit, and the threat turned on again in the middle of it. */
+  hit(&on, on.player, 50.0f);
+  hit(&off, off.player, 50.0f);
+  for (int i = 0; i < 30; i++) {
+    wary_step(on.w, 1.0f / 60.0f);
+    wary_step(off.w, 1.0f / 60.0f);
+  }
+  b.threat = true;
+  ENSURE(wary_profile_set_brain(off.w, off.profile, &b) == WARY_OK);
+  wary_step(on.w, 1.0f / 60.0f);
+  wary_step(off.w, 1.0f / 60.0f);
+  wary_threat t, u;
+  ENSURE(wary_threat_get(on.w, on.agent, on.player, &u) == WARY_OK && u.score > 0.0f);
+  ENSURE(wary_threat_get(off.w, off.agent, off.player, &t) == WARY_OK);
+  ENSURE(t.score == u.score && t.level == u.level);
+  wary_actor_id seen;
+  ENSURE(wary_attention_get(off.w, off.agent, &seen) == WARY_OK && seen.id == off.player.id);
+  wary_world_destroy(on.w);
+  wary_world_destroy(off.w);
+}
+
 int main(void) {
+  test_without_threat();
   test_rifle();
   test_pain();
   ENSURE(dominant_after_hit(0.0f, 1.0f) == WARY_AGGRESSIVE);
