@@ -216,6 +216,8 @@ void wy_emotion_prefetch(const wary_world *w, int32_t agent, int stage) {
     wy_prefetch_span(ag, sizeof *ag);
     return;
   }
+  /* Without a brain the pass reads none of this (without_threat). */
+  if (!wy_brain_of(w, wy_agent_actor(w, agent)->profile)->threat) return;
   const wy_belief_list *l = wy_beliefs_of(w, agent);
   if (ag->attention) {
     int32_t k = ag->attention_index;
@@ -237,7 +239,8 @@ void wy_emotion_prefetch(const wary_world *w, int32_t agent, int stage) {
  * one is never dormant, so the awake ones are all there are); a dormant
  * belief may sleep (nobody scores it); and a pass after the threat is
  * turned on again scores every belief and the listed ones anew. */
-static void without_threat(wy_emotion_agent *ag, wy_belief_list *l, const wary_brain_def *d, float dt) {
+static void without_threat(wary_world *w, wy_lane *lane, int32_t agent, wy_emotion_agent *ag, wy_belief_list *l,
+                           const wary_brain_def *d, float dt) {
   l->may_sleep = true;
   l->listed_dirty = true;
   ag->scored = false;
@@ -246,7 +249,15 @@ static void without_threat(wy_emotion_agent *ag, wy_belief_list *l, const wary_b
   ag->attention_index = -1;
   ag->attention_time = 0.0f;
   memset(ag->emotion, 0, sizeof ag->emotion);
-  ag->dominant = WARY_CALM;
+  /* Turned off with an emotion showing: calm, told as any change is. */
+  if (ag->dominant != WARY_CALM) {
+    wary_event *e = wy_lane_event(w, lane, WARY_EV_EMOTION_CHANGED, wy_agent_id(w, agent));
+    if (e) {
+      e->from_state = ag->dominant;
+      e->to_state = WARY_CALM;
+    }
+    ag->dominant = WARY_CALM;
+  }
   for (int32_t j = 0; j < l->awake_count; j++) {
     wy_belief *b = &l->data[l->awake[j]];
     if (b->state >= WARY_LOST && b->damage > 0.0f) {
@@ -261,7 +272,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   const wary_brain_def *d = wy_brain_of(w, wy_agent_actor(w, agent)->profile);
   wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   if (!d->threat) {
-    without_threat(ag, beliefs, d, dt);
+    without_threat(w, lane, agent, ag, beliefs, d, dt);
     return;
   }
   float idle = idle_score(d);

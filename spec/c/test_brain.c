@@ -178,6 +178,21 @@ static void test_without_threat(void) {
   ENSURE(t.score == u.score && t.level == u.level);
   wary_actor_id seen;
   ENSURE(wary_attention_get(off.w, off.agent, &seen) == WARY_OK && seen.id == off.player.id);
+  /* Turned off with an emotion showing: the next step calms it, and says so. */
+  for (int i = 0; i < 60; i++) wary_step(off.w, 1.0f / 60.0f);
+  int32_t before = WARY_CALM;
+  ENSURE(wary_dominant_get(off.w, off.agent, &before) == WARY_OK && before != WARY_CALM);
+  b.threat = false;
+  ENSURE(wary_profile_set_brain(off.w, off.profile, &b) == WARY_OK);
+  wary_step(off.w, 1.0f / 60.0f);
+  int told = 0;
+  for (int32_t k = 0; k < wary_event_count(off.w); k++) {
+    const wary_event *e = &wary_events(off.w)[k];
+    if (e->type == WARY_EV_EMOTION_CHANGED && e->from_state == before && e->to_state == WARY_CALM) told++;
+  }
+  ENSURE(told == 1);
+  int32_t now = -1;
+  ENSURE(wary_dominant_get(off.w, off.agent, &now) == WARY_OK && now == WARY_CALM);
   wary_world_destroy(on.w);
   wary_world_destroy(off.w);
 }
