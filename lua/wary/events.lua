@@ -133,12 +133,13 @@ end
 -- A hear or sound_heard event's table; walls: nil for hear.
 local function sound_event(world, name, agent, target, confidence, px, py, pz, sound, loudness, walls)
   if walls ~= nil then
-    return { type = name, agent = agent, target = actor_of(world, target), confidence = confidence,
-             location = { x = px, y = py, z = pz }, loudness = loudness, sound = world._sound_names[sound + 1],
-             walls = walls, clear_path = walls == 0 }
+    return { type = name, agent = agent, target = world._actors[target] or world._gone[target],
+             confidence = confidence, location = { x = px, y = py, z = pz }, loudness = loudness,
+             sound = world._sound_names[sound + 1], walls = walls, clear_path = walls == 0 }
   end
-  return { type = name, agent = agent, target = actor_of(world, target), confidence = confidence,
-           location = { x = px, y = py, z = pz }, loudness = loudness, sound = world._sound_names[sound + 1] }
+  return { type = name, agent = agent, target = world._actors[target] or world._gone[target],
+           confidence = confidence, location = { x = px, y = py, z = pz }, loudness = loudness,
+           sound = world._sound_names[sound + 1] }
 end
 
 function make.hear(world, e, agent, name)
