@@ -254,9 +254,6 @@ local function check_value(object, name, spec, v)
   end
 end
 
--- Validates t against schema (an ordered list of field specs with .name) and
--- returns a new table with defaults filled in. defaults may override a
--- spec's default (for distances scaled by units_per_meter).
 -- The names of a schema's fields, in order, and its specs by name: made
 -- once a schema (schemas are tables that do not change once made).
 local schema_names = setmetatable({}, { __mode = "k" })
@@ -275,6 +272,9 @@ local function names_of(schema)
   return n[1], n[2]
 end
 
+-- Validates t against schema (an ordered list of field specs with .name) and
+-- returns a new table with defaults filled in. defaults may override a
+-- spec's default (for distances scaled by units_per_meter).
 function check.fields(object, schema, t, defaults)
   if type(t) ~= "table" then
     raise(string.format("%s: expected a table, got %s", object, describe(t)))

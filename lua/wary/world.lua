@@ -442,8 +442,8 @@ function World:step(dt)
   local ok, first = pcall(events.dispatch, self, errors)
   self._dispatching = false
   events.listen_pending(self)
-  if not ok then error(first, 0) end
-  if first then error(first, 0) end
+  -- A dispatch that failed (not ok), or the first error a handler raised.
+  if not ok or first then error(first, 0) end
 end
 
 --- The events of the last step, in order (a table each, made on demand: an
