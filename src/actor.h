@@ -77,6 +77,9 @@ enum {
   WY_IDLE_PAIN = 1,    /* pain.c: no pain sense, nothing queued, no level to decay */
   WY_IDLE_PLACES = 2,  /* place.c: no belief about a place */
   WY_IDLE_TOUCHES = 4, /* small_senses.c: no touch waiting */
+  /* emotion.c: no belief awake or listed, and a pass would leave its
+   * emotions, attention and dominant emotion as they are */
+  WY_IDLE_EMOTIONS = 8,
 };
 
 /* The world's part of an agent: the sense slots' timers and mutes (the step

@@ -50,9 +50,17 @@ static void agent_removed(wary_world *w, int32_t agent) {
   wy_array_swap_remove(&w->emotions->agents, agent);
 }
 
+/* A brain changed (wary_profile_set_brain, or a profile set anew): its
+ * agents' passes run again (the rest below holds for the brain it was
+ * found under). */
+static void profile_changing(wary_world *w, int32_t profile) {
+  for (int32_t i = 0; i < w->agents.count; i++)
+    if (wy_agent_actor(w, i)->profile == profile) wy_agent_busy(&w->agents.data[i], WY_IDLE_EMOTIONS);
+}
+
 const wy_module wy_emotion_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .agent_added = agent_added,
-  .agent_removed = agent_removed,
+  .agent_removed = agent_removed, .profile_changing = profile_changing,
 };
 
 static bool is_target(int32_t state) {
@@ -211,6 +219,8 @@ static void move(wy_emotion_agent *ag, const wary_brain_def *d, int32_t k, int d
 }
 
 void wy_emotion_prefetch(const wary_world *w, int32_t agent, int stage) {
+  /* At rest (wy_emotion_step): the pass reads none of it. */
+  if (w->agents.data[agent].idle & WY_IDLE_EMOTIONS) return;
   const wy_emotion_agent *ag = &w->emotions->agents.data[agent];
   if (stage == 0) {
     wy_prefetch_span(ag, sizeof *ag);
@@ -265,12 +275,33 @@ static void without_threat(wary_world *w, wy_lane *lane, int32_t agent, wy_emoti
       b->damage = v > 0.0f ? v : 0.0f;
     }
   }
+  if (l->awake_count == 0 && l->listed_count == 0) wy_agent_rest(w, &w->agents.data[agent], WY_IDLE_EMOTIONS);
+}
+
+/* Whether a pass that has just left the agent with no belief awake or
+ * listed would, run again, leave it exactly so: no threat to score, no
+ * attention, and emotions (when the brain moves them) all 0 with no fear
+ * input, so that each falls to 0 again and the dominant one is what this
+ * pass made it. Then the agent rests (WY_IDLE_EMOTIONS) until a belief is
+ * awake or listed again (checked at each pass), its emotions or fear
+ * input are set, or its brain changes. */
+static bool at_rest(const wy_emotion_agent *ag, const wy_belief_list *l, const wary_brain_def *d) {
+  if (l->awake_count != 0 || l->listed_count != 0 || ag->attention != 0) return false;
+  if (!d->emotions) return true;
+  if (ag->fear_input != 0.0f) return false;
+  for (int32_t k = 0; k < 5; k++)
+    if (ag->emotion[k] != 0.0f) return false;
+  return true;
 }
 
 void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
+  wy_belief_list *beliefs = wy_beliefs_of(w, agent);
+  wy_agent *owner = &w->agents.data[agent];
+  /* At rest (at_rest): this pass would change nothing. */
+  if ((owner->idle & WY_IDLE_EMOTIONS) && beliefs->awake_count == 0 && beliefs->listed_count == 0) return;
+  wy_agent_busy(owner, WY_IDLE_EMOTIONS);
   wy_emotion_agent *ag = &w->emotions->agents.data[agent];
   const wary_brain_def *d = wy_brain_of(w, wy_agent_actor(w, agent)->profile);
-  wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   if (!d->threat) {
     without_threat(w, lane, agent, ag, beliefs, d, dt);
     return;
@@ -440,6 +471,12 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
       ag->attention_time = 0.0f;
     }
   }
+  if (at_rest(ag, beliefs, d)) {
+    /* The pass that wakes it scores what it finds anew, as after a change
+     * of who is hostile: where it stood when it fell to rest is no guide. */
+    ag->scored = false;
+    wy_agent_rest(w, owner, WY_IDLE_EMOTIONS);
+  }
 }
 
 int wary_set_fear_input(wary_world *w, wary_actor_id agent_h, float value) {
@@ -447,6 +484,7 @@ int wary_set_fear_input(wary_world *w, wary_actor_id agent_h, float value) {
   int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
   if (wy_bad(w->error, __func__, "value", value, WY_UNIT)) return WARY_ERR_BAD_VALUE;
+  wy_agent_busy(&w->agents.data[index], WY_IDLE_EMOTIONS);
   w->emotions->agents.data[index].fear_input = value;
   return WARY_OK;
 }
@@ -460,6 +498,7 @@ int wary_set_emotion(wary_world *w, wary_actor_id agent_h, int32_t emotion, floa
                    "emotion: expected a wary_emotion_value in [0, %d] (fear .. panic), got %d", WARY_PANIC, emotion);
   if (wy_bad(w->error, __func__, "value", value, WY_UNIT)) return WARY_ERR_BAD_VALUE;
   float max = wy_brain_of(w, wy_agent_actor(w, index)->profile)->emotion_max[emotion];
+  wy_agent_busy(&w->agents.data[index], WY_IDLE_EMOTIONS);
   w->emotions->agents.data[index].emotion[emotion] = value < max ? value : max;
   return WARY_OK;
 }
@@ -469,6 +508,7 @@ int wary_reset_emotions(wary_world *w, wary_actor_id agent_h) {
   int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
   wy_emotion_agent *ag = &w->emotions->agents.data[index];
+  wy_agent_busy(&w->agents.data[index], WY_IDLE_EMOTIONS);
   memset(ag->emotion, 0, sizeof ag->emotion);
   ag->fear_input = 0.0f;
   ag->dominant = WARY_CALM;
