@@ -75,6 +75,44 @@ describe("the generated bindings", function()
     end
   end)
 
+  it("walk a step's events of the types asked for: each index with its fields, the index alone past the last",
+    function()
+    local B = backend()
+    local world = wary.world{}
+    world:define_profile{ name = "guard" }
+    local guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 } }
+    local thief = world:add_target{ pos = { 300, 0, 0 } }
+    guard:set_confidence(thief, 0.6) -- Suspected and Detected at the next step
+    world:step(1 / 60)
+    local w = world._w
+    local fields = { "type", "agent", "target", "from_state", "to_state", "confidence" }
+    local walk, read = B.event_walker(fields), B.event_reader(fields)
+    local n = B.event_count(w)
+    assert.is_true(n >= 2, "events: " .. n)
+    local suspect = enums.event_type_values.suspect
+    for _, mask in ipairs({ 2 ^ suspect, 0xFFFFFFFF, 0 }) do
+      local got, want = {}, {}
+      local from = -3 -- from before the first event: from the first
+      repeat
+        local v = { walk(w, mask, from) }
+        got[#got + 1] = v
+        from = v[1] + 1
+      until v[1] >= n
+      local i = B.event_next(w, mask, 0)
+      while true do
+        local v = { i, read(w, i) }
+        want[#want + 1] = v
+        if i >= n then break end
+        i = B.event_next(w, mask, i + 1)
+      end
+      assert.are.same(want, got)
+    end
+    assert.are.same({ n }, { walk(w, 0xFFFFFFFF, n + 5) })
+    local _, t, agent, target, from_state, to_state = walk(w, 2 ^ suspect, 0)
+    assert.are.same({ suspect, guard.id, thief.id, enums.state_values.undetected, enums.state_values.suspected },
+      { t, agent, target, from_state, to_state })
+  end)
+
   it("describe every exposed struct member, leaving out the pointers (wary_sense_def.evaluate and .user)",
     function()
     local names = {}

@@ -345,6 +345,7 @@ enum { MAX_READ_FIELDS = 32 };
 
 typedef struct reader {
   bool events; /* wary_events, else wary_queries */
+  bool walk;   /* walk(w, mask, from): the next event of a type in mask (event_walker) */
   int n, values;
   const field *fields[MAX_READ_FIELDS];
 } reader;
@@ -355,8 +356,21 @@ static int l_read_record(lua_State *L)
 {
   const reader *r = lua_touserdata(L, lua_upvalueindex(2));
   wary_world *w = check_world(L, 1);
-  lua_Integer i = luaL_checkinteger(L, 2);
+  lua_Integer i;
   const char *q;
+  int lead = 0;
+  if (r->walk) {
+    /* The index first, the fields after it (none past the last event). */
+    uint32_t mask = check_u32(L, 2);
+    lua_Integer from = luaL_checkinteger(L, 3);
+    i = wary_event_next(w, mask, from < 0 ? 0 : (from > INT32_MAX ? INT32_MAX : (int32_t)from));
+    lua_pushinteger(L, i);
+    lead = 1;
+    if (i >= wary_event_count(w)) return 1;
+    if (r->values + 1 > LUA_MINSTACK) luaL_checkstack(L, r->values + 1, "record reader");
+  } else {
+    i = luaL_checkinteger(L, 2);
+  }
   if (r->events) {
     if (i < 0 || i >= wary_event_count(w)) return 0;
     q = (const char *)&wary_events(w)[i];
@@ -372,12 +386,12 @@ static int l_read_record(lua_State *L)
     else
       for (int k = 0; k < f->count; k++) push_value(L, f->type, p + (size_t)k * f->size);
   }
-  return r->values;
+  return r->values + lead;
 }
 
 /* A read for these fields (a sequence of names; arrays of numbers only) of
  * the records of desc (struct_name names it in errors). */
-static int make_reader(lua_State *L, bool events, const field *desc, const char *struct_name)
+static int make_reader(lua_State *L, bool events, bool walk, const field *desc, const char *struct_name)
 {
   reader *r;
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -385,6 +399,7 @@ static int make_reader(lua_State *L, bool events, const field *desc, const char 
   r = lua_newuserdatauv(L, sizeof *r, 0);
   memset(r, 0, sizeof *r);
   r->events = events;
+  r->walk = walk;
   for (lua_Integer j = 1; lua_geti(L, 1, j) != LUA_TNIL; j++) {
     const char *name = luaL_checkstring(L, -1);
     const field *f = desc;
@@ -401,13 +416,18 @@ static int make_reader(lua_State *L, bool events, const field *desc, const char 
   return 1;
 }
 
-/* query_reader(fields) and event_reader(fields): read(w, i). */
+/* query_reader(fields) and event_reader(fields): read(w, i).
+ * event_walker(fields): walk(w, mask, from), wary_event_next's index and
+ * that event's fields (the index alone past the last one): one call an
+ * event where a dispatch made two. */
 static int l_query_reader(lua_State *L)
 {
-  return make_reader(L, false, fields_wary_sense_query, "wary_sense_query");
+  return make_reader(L, false, false, fields_wary_sense_query, "wary_sense_query");
 }
 
-static int l_event_reader(lua_State *L) { return make_reader(L, true, fields_wary_event, "wary_event"); }
+static int l_event_reader(lua_State *L) { return make_reader(L, true, false, fields_wary_event, "wary_event"); }
+
+static int l_event_walker(lua_State *L) { return make_reader(L, true, true, fields_wary_event, "wary_event"); }
 
 /* set_query_result(w, i, confidence, accuracy [, x, y, z]): query i's result
  * active with these (validated by the runner); a location when x is given. */
@@ -691,6 +711,7 @@ static const luaL_Reg hand_functions[] = {
   { "world_load", l_world_load },
   { "query_reader", l_query_reader },
   { "event_reader", l_event_reader },
+  { "event_walker", l_event_walker },
   { "set_query_result", l_set_query_result },
   { "query_loop", l_query_loop },
   { "query_loop_at", l_query_loop_at },

@@ -201,7 +201,8 @@ local readers = setmetatable({}, { __mode = "k" })
 local function readers_of(B)
   local r = readers[B]
   if not r then
-    r = { head = B.event_reader(HEAD), rest = B.event_reader(REST), sound = B.event_reader(SOUND_FIELDS) }
+    r = { head = B.event_reader(HEAD), rest = B.event_reader(REST), sound = B.event_reader(SOUND_FIELDS),
+          walk = B.event_walker(HEAD) }
     readers[B] = r
   end
   return r
@@ -333,7 +334,7 @@ function events.dispatch(world, errors)
   world._step_errors, world._event_cache, world._events = by_index, cache, nil
   local B, w = world._B, world._w
   local r = readers_of(B)
-  local head, rest, read_sound, e = r.head, r.rest, r.sound, world._record
+  local walk, rest, read_sound, e = r.walk, r.rest, r.sound, world._record
   -- Only the events someone listens to: no Lua loop walks the others (on
   -- LuaJIT such a loop, hot every step, rooted traces that took in the game's
   -- own loop and kept failing to compile).
@@ -344,9 +345,9 @@ function events.dispatch(world, errors)
   local actors, gone, handlers = world._actors, world._gone, world._handlers
   local first
   world._handler_errors = 0
-  local i = B.event_next(w, mask, 0)
+  -- Each listened event's index and what every event has, in one call.
+  local i, t, agent_id, target, from, to, loss, confidence = walk(w, mask, 0)
   while i < n do
-    local t, agent_id, target, from, to, loss, confidence = head(w, i)
     local name = FAST_NAMES[t]
     if name then
       local agent = actors[agent_id]
@@ -388,7 +389,7 @@ function events.dispatch(world, errors)
     end
     -- A handler that destroyed the world ends the dispatch.
     if world._destroyed then break end
-    i = B.event_next(w, mask, i + 1)
+    i, t, agent_id, target, from, to, loss, confidence = walk(w, mask, i + 1)
   end
   local more = world._handler_errors - 1
   if more > 0 and type(first) == "string" then

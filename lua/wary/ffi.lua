@@ -373,7 +373,7 @@ local READERS = {
 -- A read(w, i): the values of these fields of query (or event) i (an array
 -- as its elements), or nothing past the last one. Compiled from source, so
 -- that every field is a constant key to LuaJIT.
-local function reader(kind, fields)
+local function reader(kind, fields, walk)
   local R = READERS[kind]
   local values = {}
   for _, name in ipairs(fields) do
@@ -394,7 +394,15 @@ local function reader(kind, fields)
     "    return " .. table.concat(values, ", "),
     "  end",
   } or {}
-  local source = table.concat({
+  local source = walk and table.concat({
+    "local lib, live, tonumber, batch, rawequal = ...",
+    "return function(w, mask, from)",
+    "  local i = lib.wary_event_next(live(w), mask, from < 0 and 0 or from > 2147483647 and 2147483647 or from)",
+    "  if i >= lib.wary_event_count(w) then return i end",
+    "  local q = lib.wary_events(w)[i]",
+    "  return i, " .. table.concat(values, ", "),
+    "end",
+  }, "\n") or table.concat({
     "local lib, live, tonumber, batch, rawequal = ...",
     "return function(w, i)",
     table.concat(kept, "\n"),
@@ -408,6 +416,9 @@ end
 
 function B.query_reader(fields) return reader("query", fields) end
 function B.event_reader(fields) return reader("event", fields) end
+-- walk(w, mask, from): wary_event_next's index and that event's fields (the
+-- index alone past the last one).
+function B.event_walker(fields) return reader("event", fields, true) end
 
 -- Query i's result active with these (validated by the runner); a location
 -- when x is given.
