@@ -80,4 +80,72 @@ describe("wary.tiled", function()
       '"orthogonal"', '"isometric"')
     assert.are.equal(0, world:box_count())
   end)
+
+  it("adds the offsets of a layer and of the groups it is in, as Tiled draws them", function()
+    local world = wary.world{ units_per_meter = 32 }
+    local map = dofile(MAP)
+    local cover = table.remove(map.layers, 4)
+    cover.offsetx, cover.offsety = 0, 16
+    cover.objects = { cover.objects[2] } -- the hedge
+    map.layers[#map.layers + 1] = { type = "group", name = "annex", offsetx = 320, offsety = 0, layers = { cover } }
+    map.layers[2].offsetx = 8 -- the "solid" group: its walls move right
+    local corners = {}
+    for _, c in ipairs(by_corners(tiled.load(world, map))) do corners[c] = true end
+    assert.truthy(corners["480,112-496,176 foliage"]) -- the hedge: 160 + 320 across, 96 + 16 down
+    assert.truthy(corners["8,0-264,32 concrete"])     -- the top wall, in the group moved 8 px right
+    assert.truthy(corners["96,64-160,96 wood"])       -- the fence, in no group: where it was
+  end)
+
+  it("makes no box of a map with a bad object, and names its layer and object", function()
+    local map = dofile(MAP)
+    local crate = map.layers[4].objects[1]
+    for _, case in ipairs({
+      { "width", 0 / 0, "'width'", "a finite number >= 0", "nan" },
+      { "width", -32, "'width'", "a finite number >= 0", "-32" },
+      { "x", nil, "'x'", "a finite number", "nil" },
+    }) do
+      local world = wary.world{ units_per_meter = 32 }
+      local saved = crate[case[1]]
+      crate[case[1]] = case[2]
+      local msg = expect.error_of(function() tiled.load(world, map) end)
+      crate[case[1]] = saved
+      expect.mentions(msg, "tiled.load", 'layer "cover"', 'object "crate"', case[3], case[4], case[5])
+      assert.are.equal(0, world:box_count())
+    end
+    -- Numbers, but past what the world's floats hold once scaled and offset.
+    for _, case in ipairs({ { 1e39, 1 }, { 1e30, 1e10 } }) do
+      local world = wary.world{ units_per_meter = 32 }
+      crate.x = case[1]
+      expect.mentions(expect.error_of(function() tiled.load(world, map, { scale = case[2] }) end),
+        'layer "cover"', 'object "crate"', "axis x", "finite numbers")
+      assert.are.equal(0, world:box_count())
+    end
+  end)
+
+  it("refuses what Tiled never writes, with the layer named, rather than failing inside", function()
+    local function refused(edit, ...)
+      local world = wary.world{ units_per_meter = 32 }
+      local map = dofile(MAP)
+      edit(map)
+      expect.mentions(expect.error_of(function() tiled.load(world, map) end), "tiled.load", ...)
+      assert.are.equal(0, world:box_count())
+    end
+    refused(function(m) m.layers[4].objects = "x" end, 'layer "cover"', "'objects'", "a list of objects", '"x"')
+    refused(function(m) m.layers[4].objects[2] = 7 end, 'layer "cover"', "'objects'", "7")
+    refused(function(m) m.layers[3].width = nil end, 'layer "fence"', "'width'", "nil")
+    refused(function(m) m.tilewidth = nil end, "map", "'tilewidth'", "nil")
+    refused(function(m) m.layers[4].objects[1].properties.collidable = "false" end, 'object "crate"',
+      "'properties.collidable'", "true or false", '"false"')
+    refused(function(m) m.layers[3].data = "eJxjYBgFo2AUjAIqAwAE" end, 'layer "fence"', "Tile Layer Format",
+      "CSV")
+    expect.mentions(expect.error_of(function() tiled.load(nil, MAP) end), "tiled.load", "'world'", "nil")
+  end)
+
+  it("takes the offset option as { x, y } or { x =, y = }", function()
+    local a, b = wary.world{ units_per_meter = 100 }, wary.world{ units_per_meter = 100 }
+    assert.are.same(by_corners(tiled.load(a, MAP, { offset = { 1000, 50 } })),
+      by_corners(tiled.load(b, MAP, { offset = { x = 1000, y = 50 } })))
+    expect.mentions(expect.error_of(function() tiled.load(a, MAP, { offset = { "10", 0 } }) end), "offset",
+      '"10"')
+  end)
 end)

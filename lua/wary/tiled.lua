@@ -14,11 +14,14 @@
 --   pixels, like x and y: a box from z = 0 to it, low cover; none: a wall of
 --   full height), `collidable = false` (leave it out). Tile objects (with a
 --   gid), points, ellipses and polygons are not boxes and are left out.
--- Coordinates are Tiled's pixels times options.scale (1), plus options.offset
--- ({ 0, 0 }): Tiled's x right, y down, as LÖVE draws. Orthogonal maps only;
--- rotated rectangles are refused (boxes are axis-aligned). Group layers are
--- read through; infinite maps (chunks) are read too. Returns the boxes made,
--- in map order. A bad map makes no box.
+-- Coordinates are Tiled's pixels (plus the offsets of the layer and of the
+-- groups it is in, as Tiled draws them) times options.scale (1), plus
+-- options.offset ({ 0, 0 }, or { x =, y = }): Tiled's x right, y down, as
+-- LÖVE draws. Orthogonal maps only; rotated rectangles are refused (boxes are
+-- axis-aligned). Group layers are read through; infinite maps (chunks) are
+-- read too. Returns the boxes made, in map order. A bad map makes no box: the
+-- whole map is read and checked first, and an error names the layer and the
+-- object (or the tile's column and row) it is about.
 local check = require("wary.check")
 local define = require("wary.define")
 
@@ -26,6 +29,28 @@ local tiled = {}
 
 -- Tiled keeps flip flags in a gid's top four bits.
 local GID_MASK = 0x0FFFFFFF
+
+local describe = check.describe
+
+-- Raises "tiled.load: <where>: field '<field>' expected <expected>, got <v>".
+local function bad(where, field, expected, v)
+  check.raise(string.format("tiled.load: %s: field '%s' expected %s, got %s", where, field, expected, describe(v)))
+end
+
+local function finite(v) return type(v) == "number" and v == v and v ~= math.huge and v ~= -math.huge end
+-- What a box's corner may be: the world keeps floats.
+local FLOAT_MAX = 3.4028234663852886e38
+local function float(v) return finite(v) and v <= FLOAT_MAX and v >= -FLOAT_MAX end
+
+-- v, a finite number (at least min when min is given); nil when v is nil and
+-- absent says so.
+local function number(where, field, v, min, absent)
+  if v == nil and absent then return nil end
+  if not finite(v) or (min and v < min) then
+    bad(where, field, min and string.format("a finite number >= %g", min) or "a finite number", v)
+  end
+  return v
+end
 
 local function prop(t, name)
   local p = type(t) == "table" and t.properties
@@ -39,52 +64,83 @@ local function inherited(name, own, layer)
   return v
 end
 
--- Box specs { x0, y0, x1, y1, material, height } of a rectangle object.
-local function object_box(object, layer, where, out)
+-- Property collidable of t (true, false or nil), or an error naming where.
+local function collidable(t, where)
+  local v = prop(t, "collidable")
+  if v ~= nil and type(v) ~= "boolean" then bad(where, "properties.collidable", "true or false", v) end
+  return v
+end
+
+-- An object's name in messages: its name, else its id.
+local function object_name(object)
+  local name = object.name
+  if name == nil or name == "" then name = object.id end
+  return "object " .. describe(name)
+end
+
+-- Box specs { x0, y0, x1, y1, material, height, where } of a rectangle
+-- object of a layer at offset (ox, oy).
+local function object_box(object, layer, where, ox, oy, out)
+  if type(object) ~= "table" then bad(where, "objects", "a list of objects (tables)", object) end
   if (object.shape or "rectangle") ~= "rectangle" or object.gid ~= nil then return end
-  if inherited("collidable", object, layer) == false then return end
-  local w, h = object.width or 0, object.height or 0
-  if w <= 0 or h <= 0 then return end
+  where = where .. " " .. object_name(object)
+  local own = collidable(object, where)
+  if own == false or (own == nil and collidable(layer, where) == false) then return end
+  local x, y = number(where, "x", object.x), number(where, "y", object.y)
+  local w, h = number(where, "width", object.width or 0, 0), number(where, "height", object.height or 0, 0)
+  if w == 0 or h == 0 then return end -- a point drawn as a rectangle: nothing to hide behind
   if (object.rotation or 0) ~= 0 then
-    check.raise(string.format("%s: object %s: rotation %s is not supported (boxes are axis-aligned)", where,
-      check.describe(object.name ~= "" and object.name or object.id), check.describe(object.rotation)))
+    check.raise(string.format("tiled.load: %s: rotation %s is not supported (boxes are axis-aligned)", where,
+      describe(object.rotation)))
   end
-  out[#out + 1] = { object.x, object.y, object.x + w, object.y + h,
-                    inherited("material", object, layer), inherited("height", object, layer) }
+  out[#out + 1] = { ox + x, oy + y, ox + x + w, oy + y + h, inherited("material", object, layer),
+                    inherited("height", object, layer), where }
 end
 
 -- The tileset tile (with its properties) of every gid that has one.
 local function tiles_by_gid(map)
   local by_gid = {}
-  for _, set in ipairs(map.tilesets or {}) do
-    for _, tile in ipairs(set.tiles or {}) do by_gid[set.firstgid + tile.id] = tile end
+  for _, set in ipairs(type(map.tilesets) == "table" and map.tilesets or {}) do
+    for _, tile in ipairs(type(set) == "table" and type(set.tiles) == "table" and set.tiles or {}) do
+      if type(set.firstgid) == "number" and type(tile) == "table" and type(tile.id) == "number" then
+        by_gid[set.firstgid + tile.id] = tile
+      end
+    end
   end
   return by_gid
 end
 
 -- The solid cells of a tile layer as rows: cells[row][col] = { material, height }.
-local function solid_cells(layer, by_gid)
+local function solid_cells(layer, by_gid, where)
   local cells = {}
-  local function read(data, x0, y0, width)
+  local layer_solid = collidable(layer, where)
+  local function read(data, x0, y0, width, at)
+    if type(data) ~= "table" then bad(at, "data", "a list of tile ids", data) end
+    number(at, "width", width, 1)
     for i, raw in ipairs(data) do
+      if not finite(raw) then bad(at, "data[" .. i .. "]", "a tile id", raw) end
       local gid = raw % (GID_MASK + 1)
       local tile = by_gid[gid]
-      local solid = gid ~= 0 and (prop(tile, "collidable") == true or
-        (prop(layer, "collidable") == true and prop(tile, "collidable") ~= false))
-      if solid then
+      local own = gid ~= 0 and collidable(tile, string.format("%s tile %d", at, gid))
+      if gid ~= 0 and (own == true or (layer_solid == true and own ~= false)) then
         local col, row = x0 + (i - 1) % width, y0 + math.floor((i - 1) / width)
         cells[row] = cells[row] or {}
         cells[row][col] = { inherited("material", tile, layer), inherited("height", tile, layer) }
       end
     end
   end
-  if layer.chunks then
-    for _, c in ipairs(layer.chunks) do read(c.data, c.x, c.y, c.width) end
+  if layer.chunks ~= nil then
+    if type(layer.chunks) ~= "table" then bad(where, "chunks", "a list of chunks", layer.chunks) end
+    for k, c in ipairs(layer.chunks) do
+      local at = string.format("%s chunk %d", where, k)
+      if type(c) ~= "table" then bad(where, "chunks", "a list of chunks (tables)", c) end
+      read(c.data, number(at, "x", c.x), number(at, "y", c.y), c.width, at)
+    end
   elseif type(layer.data) == "table" then
-    read(layer.data, 0, 0, layer.width)
+    read(layer.data, 0, 0, layer.width, where)
   elseif layer.data ~= nil then
-    check.raise(string.format("tiled: layer %s: encoding %s is not supported (export with the Lua "
-      .. "format's default, CSV-free tile data)", check.describe(layer.name), check.describe(layer.encoding)))
+    check.raise(string.format("tiled.load: %s: encoding %s is not supported (set the map's Tile Layer "
+      .. "Format to CSV in Map > Map Properties, then export to Lua again)", where, describe(layer.encoding)))
   end
   return cells
 end
@@ -94,7 +150,7 @@ local function same(a, b) return a and b and a[1] == b[1] and a[2] == b[2] end
 -- Merges solid cells into rectangles: runs along each row, then a run grows
 -- down while the rows below have the same run. Deterministic: rows and
 -- columns in order.
-local function merge_cells(cells, tw, th, ox, oy, out)
+local function merge_cells(cells, tw, th, ox, oy, where, out)
   local rows = {}
   for row in pairs(cells) do rows[#rows + 1] = row end
   table.sort(rows)
@@ -121,24 +177,36 @@ local function merge_cells(cells, tw, th, ox, oy, out)
           for c = col, last do taken[r .. ":" .. c] = true end
         end
         out[#out + 1] = { ox + col * tw, oy + row * th, ox + (last + 1) * tw, oy + (bottom + 1) * th,
-                          cell[1], cell[2] }
+                          cell[1], cell[2], string.format("%s tiles at column %d, row %d", where, col, row) }
       end
     end
   end
 end
 
-local function walk(layers, map, by_gid, out)
-  for _, layer in ipairs(layers or {}) do
-    local where = "tiled: layer " .. check.describe(layer.name)
-    if prop(layer, "collidable") == false then
+-- The layers' box specs, in map order; (ox, oy): the offset of the groups
+-- they are in, prefix: the groups' names.
+local function walk(layers, map, by_gid, out, ox, oy, prefix)
+  if type(layers) ~= "table" then bad(prefix or "map", "layers", "a list of layers", layers) end
+  for _, layer in ipairs(layers) do
+    if type(layer) ~= "table" then bad(prefix or "map", "layers", "a list of layers (tables)", layer) end
+    local name = (prefix and prefix .. "/" or "") .. tostring(layer.name)
+    local where = "layer " .. describe(name)
+    local lx = ox + number(where, "offsetx", layer.offsetx or 0)
+    local ly = oy + number(where, "offsety", layer.offsety or 0)
+    if collidable(layer, where) == false then
       goto continue
     elseif layer.type == "group" then
-      walk(layer.layers, map, by_gid, out)
+      walk(layer.layers or {}, map, by_gid, out, lx, ly, name)
     elseif layer.type == "objectgroup" then
-      for _, object in ipairs(layer.objects or {}) do object_box(object, layer, where, out) end
+      local objects = layer.objects or {}
+      if type(objects) ~= "table" then bad(where, "objects", "a list of objects", objects) end
+      for _, object in ipairs(objects) do object_box(object, layer, where, lx, ly, out) end
     elseif layer.type == "tilelayer" then
-      merge_cells(solid_cells(layer, by_gid), map.tilewidth, map.tileheight, layer.offsetx or 0,
-        layer.offsety or 0, out)
+      local cells = solid_cells(layer, by_gid, where)
+      if next(cells) ~= nil then
+        merge_cells(cells, number("map", "tilewidth", map.tilewidth, 1e-9),
+          number("map", "tileheight", map.tileheight, 1e-9), lx, ly, where, out)
+      end
     end
     ::continue::
   end
@@ -159,25 +227,43 @@ end
 
 --- tiled.load(world, map_or_path, { scale, offset }) The map's boxes (see above); returns them.
 function tiled.load(world, map, options)
+  if type(world) ~= "table" or type(world.add_box) ~= "function" then
+    check.fail("tiled.load", "world", "a wary world (tiled.load(world, map))", world)
+  end
   options = check.fields("tiled.load options", {
     { name = "scale", kind = "number", min = 1e-9, default = 1 },
     { name = "offset", kind = "table", default = { 0, 0 } },
   }, options or {})
+  local s = options.scale
+  local ox, oy = check.vector("tiled.load options", "offset", options.offset)
   map = read_map(world, map)
   local specs = {}
-  walk(map.layers, map, tiles_by_gid(map), specs)
-  local s, ox, oy = options.scale, options.offset[1] or 0, options.offset[2] or 0
-  -- Every material is checked before the first box is made.
-  for _, b in ipairs(specs) do
-    if b[5] ~= nil then define.lookup(world, "material", "_materials", b[5], "tiled.load", "material") end
-    if b[6] ~= nil then check.number("tiled.load", "height", b[6], 1e-9, nil) end
-  end
-  local boxes = {}
+  walk(map.layers, map, tiles_by_gid(map), specs, 0, 0, nil)
+  -- Every box is checked before the first is made.
+  local defs = {}
   for i, b in ipairs(specs) do
-    local x0, y0, x1, y1 = ox + b[1] * s, oy + b[2] * s, ox + b[3] * s, oy + b[4] * s
-    local min, max = { x0, y0 }, { x1, y1 }
+    local where = "tiled.load: " .. b[7]
+    if b[5] ~= nil then define.lookup(world, "material", "_materials", b[5], where, "material") end
+    if b[6] ~= nil then check.number(where, "height", b[6], 1e-9, nil) end
+    local min, max = { ox + b[1] * s, oy + b[2] * s }, { ox + b[3] * s, oy + b[4] * s }
     if b[6] then min[3], max[3] = 0, b[6] * s end
-    boxes[i] = world:add_box{ min = min, max = max, material = b[5] }
+    for k = 1, #min do
+      if not (float(min[k]) and float(max[k]) and min[k] < max[k]) then
+        check.raise(string.format("%s: its corners come to %s, %s on axis %s once scaled and offset (expected "
+          .. "finite numbers a float holds, min < max)", where, describe(min[k]), describe(max[k]),
+          ({ "x", "y", "z" })[k]))
+      end
+    end
+    defs[i] = { min = min, max = max, material = b[5] }
+  end
+  -- Then all are made, or none: a box the world refuses takes back the others.
+  local boxes = {}
+  local ok, err = pcall(function()
+    for i, d in ipairs(defs) do boxes[i] = world:add_box(d) end
+  end)
+  if not ok then
+    for _, b in ipairs(boxes) do b:remove() end
+    error(err, 0)
   end
   return boxes
 end
