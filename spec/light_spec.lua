@@ -223,6 +223,20 @@ describe("light", function()
       near(0.9375, s:explain().light, 1e-5)
     end)
 
+    it("set changes the fields given and keeps the others: a dimmer lamp keeps its shadow", function()
+      local s, l = lamp_scene()
+      s.world:add_box{ min = { 900, 100, 0 }, max = { 1100, 110, 200 } } -- between lamp and target
+      near(0.3, s:explain().light, 1e-6)
+      l:set{ intensity = 0.5 }           -- still casts its shadow, still there
+      near(0.3, s:explain().light, 1e-6)
+      l:set{ cast_shadows = false }      -- still at 0.5
+      near(0.5 * 0.9375, s:explain().light, 1e-5)
+      assert.are.same({ 1000, 200, 100 }, l.def.pos)
+      expect.mentions(expect.error_of(function() l:set{ intensity = 2 } end), "light #", "'intensity'", "2")
+      expect.mentions(expect.error_of(function() l:set{ intensty = 1 } end), "'intensty'")
+      near(0.5 * 0.9375, s:explain().light, 1e-5) -- a refused set changes nothing
+    end)
+
     it("set moves and changes a lamp; remove takes it away", function()
       local s, l = lamp_scene()
       l:set{ pos = { 1000, 400, 100 } }
@@ -292,6 +306,19 @@ describe("light", function()
       fog:remove()
       near(RANGE, s:explain().range)
       near(falloff(700), s:explain().confidence, 1e-5)
+    end)
+
+    it("set changes the fields given (min and max together) and keeps the others", function()
+      local s = sight.new{}
+      local fog = s.world:add_environment(env(around_player, { vision_range_scale = 0.3, light = 0.2 }))
+      fog:set{ vision_range_scale = 0.5 }
+      near(0.5 * RANGE, s:explain().range, 1e-2)
+      expect.fields(fog.def, { light = 0.2, vision_range_scale = 0.5 })
+      fog:set{ min = { 1400, -500, -100 }, max = { 1600, 500, 400 } } -- moved off the player
+      near(RANGE, s:explain().range, 1e-2)
+      expect.mentions(expect.error_of(function() fog:set{ min = { 0, 0, 0 } } end), "environment #",
+        "min and max together", "only min")
+      near(RANGE, s:explain().range, 1e-2)
     end)
 
     it("fog around the guard counts too", function()

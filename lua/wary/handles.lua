@@ -120,10 +120,25 @@ function handles.add_light(world, t)
   return setmetatable({ id = id, world = world, def = def }, Light)
 end
 
---- light:set{ pos, radius, intensity, cast_shadows } Changes the lamp (the fields of world:add_light).
+-- t over what the handle has now (def): the fields t leaves out keep their
+-- values (a copy of t, so that check.fields still sees t's own fields).
+local function over(object, t, def, names)
+  if type(t) ~= "table" then check.fail(object, "set", "a table of the fields to change", t) end
+  local merged = {}
+  for k, v in pairs(t) do merged[k] = v end
+  for _, name in ipairs(names) do
+    if merged[name] == nil then merged[name] = def[name] end
+  end
+  return merged
+end
+
+--- light:set{ pos, radius, intensity, cast_shadows } Changes the fields given (those of world:add_light); the
+-- others keep their values.
 function Light:set(t)
   local B, w = handle.live(self, "set", "light")
-  local def = light_def(self.world, tostring(self), t)
+  local object = tostring(self)
+  local def = light_def(self.world, object, over(object, t, self.def, { "pos", "radius", "intensity",
+    "cast_shadows" }))
   handle.ok(self, B.light_set(w, self.id, def), "set")
   self.def = def
 end
@@ -146,10 +161,20 @@ function handles.add_environment(world, t)
   return setmetatable({ id = id, world = world, name = t.name, def = def }, Environment)
 end
 
---- environment:set{ min, max, vision_range_scale, hearing_range_scale, light } Changes the volume.
+--- environment:set{ min, max, vision_range_scale, hearing_range_scale, light } Changes the fields given (min
+-- and max together); the others keep their values.
 function Environment:set(t)
   local B, w = handle.live(self, "set", "environment")
-  local def = environment_def(tostring(self), t)
+  local object = tostring(self)
+  if type(t) == "table" and (t.min == nil) ~= (t.max == nil) then
+    check.raise(string.format("%s: set: expected min and max together (the corners of the volume), got only %s",
+      object, t.min == nil and "max" or "min"))
+  end
+  local now = { min = self.def.min, max = self.def.max, vision_range_scale = self.def.vision_range_scale,
+                hearing_range_scale = self.def.hearing_range_scale,
+                light = self.def.light >= 0 and self.def.light or nil }
+  local def = environment_def(object, over(object, t, now, { "min", "max", "vision_range_scale",
+    "hearing_range_scale", "light" }))
   handle.ok(self, B.environment_set(w, self.id, def), "set")
   self.def = def
 end

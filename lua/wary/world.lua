@@ -372,7 +372,10 @@ local structural = {
   --- world:define_sense(t) A custom sense written in Lua: { id, interval, max_range, evaluate, ... }
   -- (docs/custom-senses.md).
   define_sense = define.sense,
-  --- world:define_material(t) { name, vision_transmission, sound_wall }; the same name retunes it.
+  --- world:define_material(t) { name, vision_transmission, sound_wall }; the same name redefines it: a field left
+  -- out takes its default (vision_transmission 0, sound_wall true), as in a new one, as define_profile does.
+  -- Saves made before a redefinition no longer load (the definitions differ).
+  -- A transmission of 0.5 or less hides a target as a wall does (docs/vision.md).
   define_material = define.material,
   --- world:define_sound(t) A sound type: { name, category, alert_level, base_loudness, max_range_m, ... }.
   define_sound = define.sound,
