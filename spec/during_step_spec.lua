@@ -50,6 +50,27 @@ describe("inside a sense's evaluate", function()
     end)
   end
 
+  it("a box moved or given another material there stays as it was, and can be after the step", function()
+    local box
+    local w, _, _, errors = world_acting(function()
+      box:set_bounds({ 500, -50, 0 }, { 510, 50, 300 })
+    end)
+    box = w:add_box{ min = { 40, -50, 0 }, max = { 60, 50, 300 } }
+    w:step(DT)
+    assert.are.equal(1, #errors)
+    expect.mentions(errors[1], "set_bounds", "not allowed during a step")
+    assert.are.same({ 40, -50, 0 }, box.min)
+    assert.are.equal(0, w:ray({ 0, 0, 100 }, { 100, 0, 100 }).transmission)
+    local w2, _, _, errors2 = world_acting(function() box:set_material("glass") end)
+    box = w2:add_box{ min = { 40, -50, 0 }, max = { 60, 50, 300 } }
+    w2:step(DT)
+    expect.mentions(errors2[1], "set_material", "not allowed during a step")
+    assert.are.equal("concrete", box.material)
+    assert.are.equal(0, w2:ray({ 0, 0, 100 }, { 100, 0, 100 }).transmission)
+    box:set_material("glass")
+    assert.are.equal(1, w2:ray({ 0, 0, 100 }, { 100, 0, 100 }).transmission)
+  end)
+
   it("a box removed there stays in the world and can still be removed after the step", function()
     local box
     local w, _, _, errors = world_acting(function() box:remove() end)

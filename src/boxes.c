@@ -81,6 +81,7 @@ int wary_box_set_bounds(wary_world *w, wary_box_id box_h, float min_x, float min
   float mn[3] = {min_x, min_y, min_z}, mx[3] = {max_x, max_y, max_z};
   int status = wy_bounds_check(w->error, __func__, NULL, mn, mx);
   if (status != WARY_OK) return status;
+  if (w->in_step) return wy_fail_in_step(w->error, __func__);
   wy_occ_set_bounds(&w->occ, slot, mn, mx);
   w->light_epoch++;
   return WARY_OK;
@@ -93,6 +94,7 @@ int wary_box_set_material(wary_world *w, wary_box_id box_h, int32_t material) {
   if (material < 0 || material >= w->material_count)
     return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "material", "a material", material,
                          w->material_count);
+  if (w->in_step) return wy_fail_in_step(w->error, __func__);
   wy_occ_set_material(&w->occ, slot, material);
   w->light_epoch++;
   return WARY_OK;

@@ -328,7 +328,11 @@ typedef struct wary_box_def {
 } wary_box_def;
 
 wary_box_def wary_default_box_def(void);
-/* *out: the new box (null when the status is not WARY_OK). */
+/* Boxes are made, moved, given another material and destroyed between steps
+ * only: inside one (between wary_step_begin and wary_step_end, a custom
+ * sense's callback among others) these return WARY_ERR_IN_STEP, as the
+ * step's rays share the box tree.
+ * *out: the new box (null when the status is not WARY_OK). */
 int wary_box_create(wary_world *world, const wary_box_def *def, wary_box_id *out);
 int wary_box_set_bounds(wary_world *world, wary_box_id box, float min_x, float min_y, float min_z,
                         float max_x, float max_y, float max_z);
