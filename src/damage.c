@@ -65,7 +65,10 @@ int wary_apply_damage(wary_world *w, const wary_damage_def *d) {
   else if (alive(w, d->causer.id)) who = d->causer.id;
   if (who == d->victim.id) who = 0; /* self-damage makes no belief */
   q->attacker = who;
+  /* No attacker: no position, zeros (a snapshot writes the queue, and its
+   * bytes must not depend on what the memory held). */
   if (who) memcpy(q->attacker_pos, wy_actor_get(w, who)->pos, sizeof q->attacker_pos);
+  else memset(q->attacker_pos, 0, sizeof q->attacker_pos);
   return WARY_OK;
 }
 

@@ -362,6 +362,9 @@ static void after_load(wary_world *w) {
 }
 
 int wary_world_load(wary_world *w, const void *buf, size_t size) {
+  /* The last failure's text is written when it is read, and it may name an
+   * interned name that a load frees: written now, while the names live. */
+  (void)wy_error_text(w->error);
   int status = wy_step_check(w, __func__);
   if (status != WARY_OK) return status;
   if (!buf) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "buf");

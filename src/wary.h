@@ -1139,7 +1139,7 @@ typedef struct wary_damage_def {
   bool causer_is_pawn;       /* the causer is a pawn (true) or a thing (a projectile, a trap) */
   wary_actor_id causer_instigator; /* the causer's own instigator (a projectile's shooter), 0 none */
   wary_actor_id causer_owner;      /* the pawn that owns the causer (a held weapon), 0 none */
-  float amount;              /* > 0 */
+  float amount;              /* >= 0 (0: the damaged event and a report that adds nothing) */
   int32_t type;              /* interned damage type tag, 0: none */
   float pos[3];              /* hit location */
 } wary_damage_def;

@@ -482,7 +482,89 @@ static void test_garbled_but_summed(void) {
   wary_world_destroy(b.w);
 }
 
+/* An allocator that writes over what it frees, so that a text read from
+ * freed memory shows. */
+static void *poison_alloc(void *user, size_t size) {
+  (void)user;
+  return malloc(size);
+}
+static void poison_free(void *user, void *ptr, size_t size) {
+  (void)user;
+  memset(ptr, '#', size);
+  free(ptr);
+}
+
+/* The last failure names an interned name (evidence.c); a load then frees
+ * the world's names and takes the snapshot's: the text still reads as it
+ * did (it is written before the load frees them). */
+static void test_last_error_outlives_a_load(void) {
+  wary_world_def d = wary_default_world_def();
+  d.alloc_fn = poison_alloc;
+  d.free_fn = poison_free;
+  wary_world *w = make_world(&d);
+  if (!w) return;
+  wary_profile_def p = wary_default_profile_def();
+  wary_actor_def a = wary_default_actor_def();
+  a.profile = make_profile(w, &p);
+  wary_actor_id agent = make_actor(w, &a);
+  a.profile = -1;
+  wary_actor_id target = make_actor(w, &a);
+  int32_t tag = make_name(w, "disguise");
+  ENSURE(wary_set_confidence(w, agent, target, 0.5f) == WARY_OK && wary_step(w, 0.1f) == WARY_OK);
+  size_t size = 0;
+  ENSURE(wary_world_save(w, NULL, 0, &size) == WARY_OK);
+  unsigned char *snap = malloc(size);
+  ENSURE(snap && wary_world_save(w, snap, size, &size) == WARY_OK);
+  ENSURE(wary_evidence_remove(w, agent, target, tag) == WARY_ERR_NOT_FOUND);
+  ENSURE(snap && wary_world_load(w, snap, size) == WARY_OK);
+  const char *text = wary_last_error(w);
+  ENSURE(strstr(text, "wary_evidence_remove: tag: the belief holds no evidence with tag") != NULL);
+  ENSURE(strstr(text, "(disguise)") != NULL);
+  free(snap);
+  wary_world_destroy(w);
+}
+
+/* An allocator that fills what it hands out with the byte *user. */
+static void *filled_alloc(void *user, size_t size) {
+  void *p = malloc(size);
+  if (p) memset(p, *(const unsigned char *)user, size);
+  return p;
+}
+
+/* Two worlds alike whose memory came filled with different bytes save the
+ * same bytes: here with a hit queued that nobody is known to have dealt. */
+static void test_bytes_do_not_depend_on_memory(void) {
+  static const unsigned char fill[2] = {0x00, 0xAB};
+  unsigned char *snap[2] = {NULL, NULL};
+  size_t size[2] = {0, 0};
+  for (int k = 0; k < 2; k++) {
+    wary_world_def d = wary_default_world_def();
+    d.alloc_fn = filled_alloc;
+    d.free_fn = poison_free;
+    d.alloc_user = (void *)&fill[k];
+    wary_world *w = make_world(&d);
+    if (!w) return;
+    wary_profile_def p = wary_default_profile_def();
+    wary_actor_def a = wary_default_actor_def();
+    a.profile = make_profile(w, &p);
+    wary_actor_id agent = make_actor(w, &a);
+    wary_damage_def hit = wary_default_damage_def();
+    hit.victim = agent;
+    hit.amount = 10.0f;
+    ENSURE(wary_apply_damage(w, &hit) == WARY_OK);
+    ENSURE(wary_world_save(w, NULL, 0, &size[k]) == WARY_OK);
+    snap[k] = malloc(size[k]);
+    ENSURE(snap[k] && wary_world_save(w, snap[k], size[k], &size[k]) == WARY_OK);
+    wary_world_destroy(w);
+  }
+  ENSURE(size[0] == size[1] && snap[0] && snap[1] && memcmp(snap[0], snap[1], size[0]) == 0);
+  free(snap[0]);
+  free(snap[1]);
+}
+
 int main(void) {
+  test_last_error_outlives_a_load();
+  test_bytes_do_not_depend_on_memory();
   test_continues_alike();
   test_refusals();
   test_garbled_but_summed();
