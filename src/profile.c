@@ -189,9 +189,41 @@ static void profile_resolve(const wary_world *w, wy_profile *p, const wary_profi
   p->max_range = largest;
 }
 
+/* A custom sense with max_range 0 reaches as far as the profile's other
+ * senses (profile_resolve): with none that reaches anywhere, it would never
+ * be asked about anything (unless it takes stimuli), so that profile is
+ * refused (as the Lua facade refuses it). The ranges: p's built-in ones, or for a new profile (p
+ * NULL) their defaults, where vision, smell, touch and echolocation reach
+ * and hearing, vibration, damage and pain gather no candidates. */
+static int rangeless_check(const wary_world *w, const char *fn, const wary_profile_def *d, const wy_profile *p) {
+  int32_t rangeless = -1;
+  bool reaches = false;
+  for (int32_t i = 0; i < d->sense_count; i++) {
+    int32_t sense = d->senses[i].sense;
+    if (sense >= WARY_BUILTIN_SENSES) {
+      const wary_sense_def *s = &w->senses.data[sense].def;
+      /* One that takes stimuli (stimulus_tags) has them to go on. */
+      if (s->max_range > 0.0f) reaches = true;
+      else if (rangeless < 0 && s->stimulus_tag_count == 0) rangeless = i;
+    } else if (p) {
+      reaches = reaches || p->builtin[sense].range > 0.0f;
+    } else {
+      reaches = reaches || sense == WARY_SENSE_VISION || sense == WARY_SENSE_SMELL || sense == WARY_SENSE_TOUCH ||
+                sense == WARY_SENSE_ECHOLOCATION;
+    }
+  }
+  if (rangeless < 0 || reaches) return WARY_OK;
+  return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn,
+                 "profile_def.senses[%d].sense: expected a profile with at least one sense that reaches "
+                 "(max_range > 0, or vision, smell, touch or echolocation): sense %d has max_range 0, which "
+                 "reaches as far as the profile's other senses, and none reaches anywhere",
+                 rangeless, d->senses[rangeless].sense);
+}
+
 static int32_t profile_create(wary_world *w, const wary_profile_def *def) {
   static const char fn[] = "wary_profile_create";
   int status = profile_check(w, fn, def);
+  if (status == WARY_OK) status = rangeless_check(w, fn, def, NULL);
   if (status == WARY_OK) status = wy_step_check(w, fn);
   if (status != WARY_OK) return status;
   int32_t index = w->profiles.count;
@@ -224,6 +256,7 @@ static bool same_senses(const wy_profile *p, const wary_profile_def *d) {
 int wary_profile_set(wary_world *w, int32_t profile, const wary_profile_def *def) {
   int status = wy_profile_check(w, __func__, profile);
   if (status == WARY_OK) status = profile_check(w, __func__, def);
+  if (status == WARY_OK) status = rangeless_check(w, __func__, def, &w->profiles.data[profile]);
   if (status == WARY_OK) status = wy_step_check(w, __func__);
   if (status != WARY_OK) return status;
   wy_profile *p = &w->profiles.data[profile];

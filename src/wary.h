@@ -415,7 +415,9 @@ typedef void (*wary_sense_fn)(void *user, const wary_sense_query *query, wary_se
 
 typedef struct wary_sense_def {
   float interval;        /* 0.1 s between updates */
-  float max_range;       /* units; 0: inside the agent's other senses' range; INFINITY: everywhere */
+  /* units; 0: inside the agent's other senses' range (a profile where none
+   * reaches, and this sense takes no stimuli, is refused); INFINITY: everywhere */
+  float max_range;
   float loss_grace;      /* 0.3 s of silence before the target can be lost */
   bool direct_lost_cut;  /* true: share drops at once and Lost when grace ends */
   int32_t loss_reason;   /* wary_loss_reason written when it loses the target */

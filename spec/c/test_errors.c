@@ -420,7 +420,44 @@ static void test_names(void) {
   ENSURE(wary_event_name(WARY_EV_EMOTION_CHANGED + 1) == NULL && wary_stance_name(3) == NULL);
 }
 
+static void never_called(void *user, const wary_sense_query *q, wary_sense_result *out) {
+  (void)user;
+  (void)q;
+  (void)out;
+}
+
+/* A custom sense with max_range 0 reaches as far as the profile's other
+ * senses: a profile where none reaches anywhere is refused, made or set. */
+static void test_rangeless_sense(void) {
+  heard h = {0};
+  wary_world *w = logged_world(&h);
+  wary_sense_def sd = wary_default_sense_def();
+  sd.evaluate = never_called;
+  int32_t sense;
+  MADE(wary_sense_create(w, &sd, &sense));
+  wary_profile_def p = wary_default_profile_def();
+  p.senses[0].sense = sense;
+  p.senses[1].sense = WARY_SENSE_HEARING;
+  p.sense_count = 2;
+  int32_t profile = -1;
+  ENSURE(wary_profile_create(w, &p, &profile) == WARY_ERR_BAD_VALUE && profile == -1);
+  HAS(w, "wary_profile_create: profile_def.senses[0].sense: expected a profile with at least one sense that reaches",
+      "sense 8 has max_range 0");
+  p.senses[1].sense = WARY_SENSE_VISION; /* vision reaches: the sense goes as far */
+  ENSURE(wary_profile_create(w, &p, &profile) == WARY_OK);
+  p.senses[1].sense = WARY_SENSE_DAMAGE;
+  ENSURE(wary_profile_set(w, profile, &p) == WARY_ERR_BAD_VALUE);
+  HAS(w, "wary_profile_set: profile_def.senses[0].sense");
+  /* One that takes stimuli has them to go on. */
+  MADE(wary_name(w, "Stimulus.Noise", &sd.stimulus_tags[0]));
+  sd.stimulus_tag_count = 1;
+  MADE(wary_sense_create(w, &sd, &p.senses[0].sense));
+  ENSURE(wary_profile_set(w, profile, &p) == WARY_OK);
+  wary_world_destroy(w);
+}
+
 int main(void) {
+  test_rangeless_sense();
   test_world_def();
   test_actor_def();
   test_profile_def();
