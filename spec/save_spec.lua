@@ -66,15 +66,46 @@ describe("save_state and load_state", function()
     w:load_state(s)
     assert.is_true(guard:valid())
     assert.is_false(later:valid())
+    assert.is_true(thief:valid()) -- removed since the save: live again, the same handle
     game.recast(g)
-    assert.is_truthy(g.cast.thief1)
-    assert.are_not.equal(thief, g.cast.thief1) -- removed before the load: a new handle for its id
-    assert.are.equal(thief.id, g.cast.thief1.id)
+    assert.are.equal(thief, g.cast.thief1)
+    thief:set_pos(thief:get().pos[1], thief:get().pos[2], 0)
     w:emit_sound(g.cast.thief1, "Footstep")
     g.cast.thief1:set_pos(guard:get().pos[1] + 100, guard:get().pos[2], 0)
     for _ = 1, 10 do w:step(1 / 30) end
     assert.is_true(heard > 0)
     expect.mentions(expect.error_of(later.set_pos, later, 0, 0, 0), "stale")
+  end)
+
+  it("brings back the handles of boxes, lamps and volumes removed since the save, their settings too",
+    function()
+    local w = wary.world{}
+    local hedge = w:add_box{ min = { 0, 0, 0 }, max = { 10, 10, 10 }, material = "foliage" }
+    local lamp = w:add_light{ pos = { 0, 0, 100 }, intensity = 0.8 }
+    local fog = w:add_environment{ name = "fog", min = { -50, -50, -50 }, max = { 50, 50, 50 },
+                                   vision_range_scale = 0.4 }
+    local s = w:save_state()
+    lamp:set{ intensity = 0.2 }
+    fog:set{ vision_range_scale = 0.9 }
+    hedge:remove()
+    lamp:remove()
+    local later = w:add_light{ pos = { 5, 5, 5 } }
+    w:load_state(s)
+    assert.is_true(hedge:valid() and lamp:valid() and fog:valid())
+    assert.is_false(later:valid())
+    expect.mentions(expect.error_of(function() later:set{ intensity = 1 } end), "stale")
+    assert.are.equal(0.8, lamp.def.intensity)
+    assert.are.equal(0.4, fog.def.vision_range_scale)
+    hedge:set_material("smoke") -- works: the box is back
+    lamp:set{ intensity = 0.5 }
+    assert.are.equal(0.5, lamp.def.intensity)
+    assert.are.same({ "foliage" }, (function()
+      local w2 = wary.world{}
+      w2:load_state(s)
+      local m = {}
+      for _, b in ipairs(w2:boxes()) do m[#m + 1] = b.material end
+      return m
+    end)())
   end)
 
   it("loads under the other backend (" .. other.interpreter .. ") the state this one saved", function()

@@ -22,7 +22,9 @@ local function class(kind, destroy)
     self.world:_structural(kind .. ":remove")
     handle.ok(self, B[destroy](w, self.id), "remove")
     self._removed = true
-    if self.world._boxes then self.world._boxes[self.id] = nil end
+    local world = self.world
+    if world._boxes then world._boxes[self.id] = nil end
+    world._lights[self.id], world._environments[self.id] = nil, nil
   end
   function c:valid() return not self._removed end
   return c
@@ -78,6 +80,7 @@ function handles.add_box(world, t)
     Box)
   world._boxes = world._boxes or {}
   world._boxes[id] = box
+  world._made[id] = box
   return box
 end
 
@@ -117,7 +120,9 @@ end
 function handles.add_light(world, t)
   local def = light_def(world, "light", t)
   local id = check.made(world, "light", world._B.light_create(world._w, def))
-  return setmetatable({ id = id, world = world, def = def }, Light)
+  local light = setmetatable({ id = id, world = world, def = def }, Light)
+  world._lights[id], world._made[id] = light, light
+  return light
 end
 
 -- t over what the handle has now (def): the fields t leaves out keep their
@@ -158,7 +163,9 @@ end
 function handles.add_environment(world, t)
   local def = environment_def("environment", t)
   local id = check.made(world, "environment", world._B.environment_create(world._w, def))
-  return setmetatable({ id = id, world = world, name = t.name, def = def }, Environment)
+  local env = setmetatable({ id = id, world = world, name = t.name, def = def }, Environment)
+  world._environments[id], world._made[id] = env, env
+  return env
 end
 
 --- environment:set{ min, max, vision_range_scale, hearing_range_scale, light } Changes the fields given (min

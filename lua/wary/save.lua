@@ -133,7 +133,21 @@ local function facade_part(world, names)
   local teams = {}
   for team, id in pairs(world._teams) do teams[#teams + 1] = { team = team, id = id } end
   table.sort(teams, function(p, q) return p.id < q.id end)
-  return { actors = actors, boxes = boxes, teams = teams, actor_count = world._actor_count, sun = world._sun }
+  -- Lamps and volumes: their handles' ids and settings, in id order.
+  local function listed(by_id, fields)
+    local list = {}
+    for id, h in pairs(by_id) do
+      local t = { id = id, name = h.name, def = {} }
+      for _, f in ipairs(fields) do t.def[f] = h.def[f] end
+      list[#list + 1] = t
+    end
+    table.sort(list, function(p, q) return p.id < q.id end)
+    return list
+  end
+  return { actors = actors, boxes = boxes, teams = teams, actor_count = world._actor_count, sun = world._sun,
+           lights = listed(world._lights, { "pos", "radius", "intensity", "cast_shadows" }),
+           environments = listed(world._environments, { "min", "max", "vision_range_scale", "hearing_range_scale",
+                                                        "light" }) }
 end
 
 --- The world's state as a string (the core's snapshot and the facade's handles, names, props and teams);
@@ -196,12 +210,26 @@ function M:load_state(s)
   -- The core holds the snapshot's state now: the facade's tables follow it.
   local old = self._actors
   self._actors, self._agent_profiles, self._health_watch = {}, {}, {}
+  local made = self._made
+  -- The handle of id a load brings back: the one made for it (removed since
+  -- the save, it is live again), or a new one of cls.
+  local function revived(id, cls, fields)
+    local h = made[id]
+    if getmetatable(h) ~= cls then
+      h = setmetatable(fields, cls)
+      made[id] = h
+    end
+    h._removed = nil
+    return h
+  end
   for _, a in ipairs(part.actors) do
     local actor = old[a.id]
     if actor then
       old[a.id] = nil
     else
-      actor = setmetatable({ id = a.id, world = self, _handlers = {} }, Actor)
+      -- Its handlers went with it when it was removed.
+      actor = revived(a.id, Actor, { id = a.id, world = self })
+      actor._handlers = {}
     end
     local _, info = B.actor_get(w, a.id)
     local profile = info.profile >= 0 and profiles[info.profile]
@@ -221,7 +249,7 @@ function M:load_state(s)
   end
   local boxes = {}
   for _, b in ipairs(part.boxes or {}) do
-    local box = self._boxes and self._boxes[b.id] or setmetatable({ id = b.id, world = self }, handles.Box)
+    local box = revived(b.id, handles.Box, { id = b.id, world = self })
     box.material, box.min, box.max = b.material, b.min, b.max
     boxes[b.id] = box
   end
@@ -229,6 +257,23 @@ function M:load_state(s)
     if not boxes[id] then box._removed = true end
   end
   self._boxes = boxes
+  -- Lamps and volumes (a state saved before they were kept leaves them be).
+  for _, kind in ipairs({ { "lights", "_lights", handles.Light }, { "environments", "_environments",
+                                                                      handles.Environment } }) do
+    local list, store, cls = part[kind[1]], kind[2], kind[3]
+    if list then
+      local live = {}
+      for _, t in ipairs(list) do
+        local h = revived(t.id, cls, { id = t.id, world = self })
+        h.def, h.name = t.def, t.name
+        live[t.id] = h
+      end
+      for id, h in pairs(self[store]) do
+        if not live[id] then h._removed = true end
+      end
+      self[store] = live
+    end
+  end
   self._teams, self._team_count = {}, 0
   for _, t in ipairs(part.teams or {}) do
     self._teams[t.team] = t.id

@@ -42,6 +42,9 @@ function World._new(B, t)
     _health_watch = {},
     _event_cache = {}, _event_cache_used = false, _step_errors = {}, _errors = {},
     _gone = {}, _pending_handlers = {}, _handler_errors = 0,
+    -- Every handle made, by id (weak): a load_state brings back those of
+    -- things removed since the save (save.lua). The live lamps and volumes.
+    _made = setmetatable({}, { __mode = "v" }), _lights = {}, _environments = {},
     _errors_said = {}, _error_limit = o.sense_error_limit,
     _ctx = { agent_pos = {}, eye_pos = {}, eye_forward = {}, target_pos = {}, target_vel = {},
              units_per_meter = upm },
@@ -331,6 +334,7 @@ function World:_add(t, is_agent)
     profile = profile and profile.table, team = a.team, stance = a.stance, _handlers = {},
   }, Actor)
   self._actors[id] = actor
+  self._made[id] = actor
   if profile then self._agent_profiles[id] = profile.table end
   if samples then self._B.actor_set_samples(self._w, id, samples) end
   -- In key order: pairs' order differs between interpreters, and the order
