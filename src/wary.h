@@ -552,6 +552,17 @@ int wary_sense_muted(const wary_world *world, wary_actor_id agent, int32_t slot,
 
 /* ---- stepping ------------------------------------------------------------ */
 
+/* During a step (between wary_step_begin and wary_step_end, a C evaluate
+ * callback among others) these return WARY_ERR_IN_STEP: making or
+ * destroying actors, boxes, senses, profiles and pain types, moving a box
+ * or changing its material, any profile setting (its senses, vision,
+ * hearing, the basic senses, brain, GECK model), hits, the ray budget,
+ * saving and loading. The other setters (positions, lamps,
+ * volumes, materials, sounds, evidence, relationships, weather) are taken
+ * and count from where the step reads them next. WARY_ERR_IN_STEP is also
+ * what the calls only a step allows (wary_step_end, wary_query_fail,
+ * wary_inbox_fail) return outside one: the last error's text says which. */
+
 /* One step: wary_step_begin, C evaluate callbacks, wary_step_end. */
 int wary_step(wary_world *world, float dt);
 /* Timers and sense scheduling; fills the query batch for custom senses. It
@@ -719,7 +730,7 @@ int wary_actor_set_samples(wary_world *world, wary_actor_id actor, const wary_sa
 
 typedef struct wary_light_def {
   float pos[3];
-  float radius;       /* units: light falls as 1 - (d / radius)^2 */
+  float radius;       /* units (-1: 8 m scaled): light falls as 1 - (d / radius)^2 */
   float intensity;    /* 0..1 (1) */
   bool cast_shadows;  /* true: boxes between lamp and target block it */
 } wary_light_def;
