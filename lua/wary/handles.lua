@@ -59,8 +59,12 @@ local function corners(object, min, max)
   elseif flat(min) then
     z0, z1 = -handles.FULL_HEIGHT, handles.FULL_HEIGHT
   end
-  if x1 < x0 or y1 < y0 or z1 < z0 then
-    check.fail(object, "max", "a corner >= min on every axis", x1 < x0 and x1 or y1 < y0 and y1 or z1)
+  for axis, pair in ipairs({ { x0, x1 }, { y0, y1 }, { z0, z1 } }) do
+    if pair[2] < pair[1] then
+      local name = ({ "x", "y", "z" })[axis]
+      check.raise(string.format("%s: field 'max' expected a corner >= min on every axis, got max.%s %s < min.%s %s",
+        object, name, check.describe(pair[2]), name, check.describe(pair[1])))
+    end
   end
   return { x0, y0, z0 }, { x1, y1, z1 }
 end
