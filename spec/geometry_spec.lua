@@ -390,3 +390,30 @@ describe("a custom sense with a limited range", function()
     assert.is_true(asked[far])
   end)
 end)
+
+describe("world:actors_near", function()
+  it("lists the perceivable actors within the radius, nearest first, ties in creation order", function()
+    local w = wary.world{}
+    local far = w:add_target{ name = "far", pos = { 300, 0, 0 } }
+    local a = w:add_target{ name = "a", pos = { 0, 100, 0 } }
+    local b = w:add_target{ name = "b", pos = { 100, 0, 0 } } -- as near as a: after it
+    local hidden = w:add_target{ name = "hidden", pos = { 10, 0, 0 } }
+    hidden:set_perceivable(false)
+    w:add_target{ name = "above", pos = { 0, 0, 50 } }
+    local function names(list)
+      local out = {}
+      for i, x in ipairs(list) do out[i] = x.name end
+      return out
+    end
+    assert.are.same({ "above", "a", "b" }, names(w:actors_near({ 0, 0, 0 }, 150)))
+    assert.are.same({ "above", "a", "b", "far" }, names(w:actors_near({ x = 0, y = 0 }, math.huge)))
+    assert.are.same({}, w:actors_near({ 1000, 1000, 0 }, 10))
+    b:remove()
+    assert.are.same({ "above", "a" }, names(w:actors_near({ 0, 0, 0 }, 150)))
+    assert.are.equal(a, w:actors_near({ 0, 90, 0 }, 20)[1])
+    expect.mentions(expect.error_of(function() w:actors_near({ 0, 0, 0 }, -1) end), "world:actors_near",
+      "'radius'", "a number >= 0", "-1")
+    expect.mentions(expect.error_of(function() w:actors_near(nil, 1) end), "world:actors_near", "'pos'")
+    assert.is_true(far:valid())
+  end)
+end)

@@ -366,6 +366,30 @@ function World:actors()
   return list
 end
 
+--- world:actors_near(pos, radius) The actors within radius (world units; math.huge: all) of pos that the senses
+-- can perceive (set_perceivable(false) leaves one out), nearest first, the same distance in creation order.
+function World:actors_near(pos, radius)
+  local x, y, z = check.vector("world:actors_near", "pos", pos)
+  if type(radius) ~= "number" or radius ~= radius or radius < 0 then
+    check.fail("world:actors_near", "radius", "a number >= 0 (math.huge: everywhere)", radius)
+  end
+  local ids = self._B.query_actors(self._w, x, y, z, radius)
+  local list, d2 = {}, {}
+  for _, id in ipairs(ids) do
+    local a = self._actors[id]
+    if a then
+      local ax, ay, az = a:pos()
+      list[#list + 1] = a
+      d2[a] = (ax - x) ^ 2 + (ay - y) ^ 2 + (az - z) ^ 2
+    end
+  end
+  table.sort(list, function(p, q)
+    if d2[p] ~= d2[q] then return d2[p] < d2[q] end
+    return p.id % INDEX < q.id % INDEX
+  end)
+  return list
+end
+
 -- The calls that add or define things: each is refused during a step, then
 -- handed to the module that owns it (boxes, lights and environments live in
 -- wary/handles.lua, definitions in wary/define.lua).
