@@ -139,6 +139,11 @@ describe("agent:explain", function()
     assert.are.equal(0, e.senses.Vision.factors.angle)  -- behind it
     assert.are.equal("angle", e.decided.factor)
     assert.are.equal(0, e.vision.confidence)
-    assert.matches("no belief", guard:explain_text(player))
+    local text = guard:explain_text(player)
+    assert.matches("no belief", text)
+    -- Out of the cone, vision stops before its factors: the text does not
+    -- list them as if weather and visibility were 0.
+    assert.matches("out_of_range: stopped before its factors", text, 1, true)
+    assert.is_nil(text:find("weather 0.000", 1, true))
   end)
 end)

@@ -175,6 +175,9 @@ function M:explain(target)
     local vs, raw = B.vision_explain_get(w, self.id, id)
     ok(self, vs, "explain")
     e.vision = require("wary.vision").explain(raw)
+    -- Vision's entry says why it saw nothing, with or without a belief.
+    local v = e.senses.Vision
+    if v and e.vision.reason ~= "none" then v.reason = e.vision.reason end
   end
   return e
 end

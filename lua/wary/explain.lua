@@ -144,8 +144,17 @@ local function sense_lines(s, lines)
   lines[#lines + 1] = string.format("  %s %s (%s) x pain %s x weight %s = %s%s", s.id, f3(s.share or 0),
     s.status or "?", f3(s.pain or 1), f3(s.weight or 1), f3(s.weighed or 0),
     s.best and ", best" or (s.bonus and ", +" .. f3(s.bonus) .. " corroborating" or ""))
-  local formula = product(s.factors)
-  if formula ~= "" then lines[#lines + 1] = "    " .. formula end
+  -- Factors all 0: the sense stopped before working them out (a target out
+  -- of range or cone is told so before any factor).
+  local worked = false
+  for _, v in pairs(s.factors) do worked = worked or v ~= 0 end
+  local formula = worked and product(s.factors) or ""
+  if formula ~= "" then
+    lines[#lines + 1] = "    " .. formula
+  elseif next(s.factors) ~= nil then
+    lines[#lines + 1] = "    " .. (s.reason and (s.reason .. ": ") or "") .. "stopped before its factors"
+      .. " (each reads 0)"
+  end
   for _, sound in ipairs(s.sounds or {}) do
     local parts, ones = {}, 0
     for _, k in ipairs(SOUND) do
