@@ -342,7 +342,8 @@ static int check_definitions(wary_world *w, wy_io *io) {
   if (saved_fingerprint != fingerprint)
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
                    "snapshot definitions: expected this world's (fingerprint %x), got %x (a profile, sense, "
-                   "material, sound, filter or pain type differs from the saved world's)",
+                   "material, sound, filter or pain type differs from the saved world's, or its units_per_meter, "
+                   "which scales their distances)",
                    (unsigned)fingerprint, (unsigned)saved_fingerprint);
   return WARY_OK;
 }
