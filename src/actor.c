@@ -447,7 +447,11 @@ int wary_actor_set_prop(wary_world *w, wary_actor_id id_h, int32_t key, float va
 float wary_actor_get_prop(const wary_world *w, wary_actor_id id_h, int32_t key, float fallback) {
   wy_id id = id_h.id;
   const wy_actor *a = wy_actor_get(w, id);
-  if (!a) return fallback;
+  if (!a) {
+    /* The fallback, and the reason in wary_last_error (a stale handle, ...). */
+    wy_actor_status(w, id, __func__, "actor");
+    return fallback;
+  }
   for (int32_t i = 0; i < a->prop_count; i++)
     if (a->prop_key[i] == key) return a->prop_value[i];
   return fallback;

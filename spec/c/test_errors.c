@@ -270,6 +270,12 @@ static void test_tables_and_steps(void) {
   ENSURE(wary_actor_set_prop(w, id, extra, 1.0f) == WARY_ERR_FULL);
   HAS(w, "wary_actor_set_prop: ", "table full", "16 props", "none with key 17 (extra)");
   ENSURE(wary_actor_get_prop(w, id, extra, -1.0f) == -1.0f);
+  /* No prop under the key: the fallback, and nothing to report. */
+  HAS(w, "wary_actor_set_prop: ");
+  wary_actor_id gone = make_actor(w, &a);
+  ENSURE(wary_actor_destroy(w, gone) == WARY_OK);
+  ENSURE(wary_actor_get_prop(w, gone, extra, -2.0f) == -2.0f);
+  HAS(w, "wary_actor_get_prop: actor: ", "stale");
   /* A wall between two points, which a step may neither move nor make glass. */
   wary_box_def bd = wary_default_box_def();
   bd.min[0] = 100.0f, bd.min[1] = -50.0f, bd.max[0] = 110.0f, bd.max[1] = 50.0f, bd.max[2] = 300.0f;
@@ -280,7 +286,7 @@ static void test_tables_and_steps(void) {
   ENSURE(wary_material_create(w, &glass, &see_through) == WARY_OK);
   ENSURE(wary_step_begin(w, 0.1f) == WARY_OK);
   ENSURE(wary_actor_create(w, &a, NULL) == WARY_ERR_IN_STEP && wary_actor_count(w) == 1);
-  SAYS(w, &h, 2, "wary_actor_create: not allowed during a step (between wary_step_begin and wary_step_end)");
+  SAYS(w, &h, 3, "wary_actor_create: not allowed during a step (between wary_step_begin and wary_step_end)");
   ENSURE(wary_box_set_bounds(w, box, 500.0f, -50.0f, 0.0f, 510.0f, 50.0f, 300.0f) == WARY_ERR_IN_STEP);
   HAS(w, "wary_box_set_bounds: not allowed during a step");
   ENSURE(wary_box_set_material(w, box, see_through) == WARY_ERR_IN_STEP);
@@ -290,9 +296,9 @@ static void test_tables_and_steps(void) {
   ENSURE(wary_ray_cast(w, 0.0f, 0.0f, 100.0f, 200.0f, 0.0f, 100.0f, &ray) == WARY_OK && ray.transmission == 0.0f &&
          ray.walls == 1);
   ENSURE(wary_query_fail(w, 0) == WARY_ERR_IN_STEP);
-  SAYS(w, &h, 5, "wary_query_fail: only allowed during a step (between wary_step_begin and wary_step_end)");
+  SAYS(w, &h, 6, "wary_query_fail: only allowed during a step (between wary_step_begin and wary_step_end)");
   ENSURE(wary_step(w, -1.0f) == WARY_ERR_BAD_VALUE && wary_world_time(w) == 0.1f);
-  SAYS(w, &h, 6, "wary_step_begin: dt: expected a finite number in [0, 3600], got -1");
+  SAYS(w, &h, 7, "wary_step_begin: dt: expected a finite number in [0, 3600], got -1");
   wary_world_destroy(w);
 }
 
