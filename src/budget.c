@@ -95,7 +95,7 @@ int wary_world_set_ray_budget(wary_world *w, int32_t rays) {
   if (w->in_step) return wy_fail_in_step(w->error, __func__);
   if (rays < 0)
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__,
-                   "ray_budget: expected an integer >= 0 (0: no budget), got %d", rays);
+                   "rays: expected an integer >= 0 (0: no budget), got %d", rays);
   w->def.ray_budget = rays;
   /* No step plans without a budget: what waited then would wait from long ago. */
   if (rays == 0)

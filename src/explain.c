@@ -178,9 +178,9 @@ int32_t wary_explain(const wary_world *cw, wary_actor_id agent_h, wary_actor_id 
   if (!a) return wy_actor_status(w, agent, __func__, "agent");
   if (!t) return wy_actor_status(w, target, __func__, "target");
   if (a->agent < 0) return wy_fail_not_agent(w, __func__, "agent", agent);
-  if (cap < 0 || (cap > 0 && !out))
-    return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__, "cap: expected an integer >= 0 with room at out, got %d",
-                   cap);
+  if (cap > 0 && !out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
+  if (cap < 0)
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__, "cap: expected an integer >= 0, got %d", cap);
   wy_factors f = {out, cap, 0, -1, -1};
   const wy_profile *p = &w->profiles.data[a->profile];
   int32_t i = wy_belief_find(wy_beliefs_of(w, a->agent), target);

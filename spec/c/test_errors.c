@@ -387,6 +387,10 @@ static void test_null_outs(void) {
   SAYS(w, &h, ++n, "wary_query_actors: out: expected a pointer, got NULL");
   ENSURE(wary_recent_sounds(w, agent, 1.0f, NULL, 4) == WARY_ERR_BAD_VALUE);
   SAYS(w, &h, ++n, "wary_recent_sounds: out: expected a pointer, got NULL");
+  ENSURE(wary_explain(w, agent, target, NULL, 4) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, ++n, "wary_explain: out: expected a pointer, got NULL");
+  ENSURE(wary_world_set_ray_budget(w, -1) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, ++n, "wary_world_set_ray_budget: rays: expected an integer >= 0 (0: no budget), got -1");
   int32_t sound = 0;
   ENSURE(wary_sound_create(w, NULL, &sound) == WARY_ERR_BAD_VALUE && sound == -1);
   SAYS(w, &h, ++n, "wary_sound_create: sound_def: expected a pointer, got NULL");
