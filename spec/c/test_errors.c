@@ -322,6 +322,10 @@ static void test_answers_and_lifetime(void) {
   wary_actor_id agent, target;
   wary_world *w = agent_and_target(&h, &agent, &target);
   wary_belief b;
+  ENSURE(wary_belief_get(w, agent, agent, &b) == WARY_ERR_NOT_FOUND);
+  SAYS(w, &h, 1, "wary_belief_get: target: expected an actor other than the agent (an agent holds no belief about "
+                 "itself), got the agent 0x20100000");
+  h.count = 0;
   ENSURE(wary_belief_get(w, agent, target, &b) == WARY_ERR_NOT_FOUND);
   SAYS(w, &h, 1, "wary_belief_get: target: agent 0x20100000 holds no belief about 0x20100001");
   ENSURE(wary_evidence_clear(w, agent, target) == WARY_OK && h.count == 1);
