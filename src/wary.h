@@ -317,7 +317,8 @@ typedef struct wary_material_def {
 } wary_material_def;
 
 wary_material_def wary_default_material_def(void); /* opaque wall: 0, true */
-/* Material 0 is the built-in opaque wall; the ones made here are 1 and up. */
+/* Material 0 is the built-in opaque wall (wary_material_set may retune it,
+ * as the Lua facade's "concrete"); the ones made here are 1 and up. */
 int wary_material_create(wary_world *world, const wary_material_def *def, int32_t *out); /* *out: its index */
 int wary_material_set(wary_world *world, int32_t material, const wary_material_def *def);
 
@@ -410,7 +411,13 @@ typedef struct wary_sense_result {
 } wary_sense_result;
 
 /* A C evaluate callback for C hosts (Lua senses leave it NULL and are
- * evaluated by the backend between wary_step_begin and wary_step_end). */
+ * evaluated by the backend between wary_step_begin and wary_step_end).
+ * It answers by writing out (active false: nothing seen; a NaN or infinite
+ * confidence is taken as nothing seen too). To report a failure, keep the
+ * world in user and call wary_query_fail(world, query - wary_queries(world)).
+ * Stimuli (stimulus_tags) reach a sense through the inbox: wary_step drops
+ * it unread, so a C host that wants them steps with wary_step_begin, reads
+ * wary_inbox, then wary_step_end. */
 typedef void (*wary_sense_fn)(void *user, const wary_sense_query *query, wary_sense_result *out);
 
 typedef struct wary_sense_def {
