@@ -219,6 +219,14 @@ describe("a bad material", function()
     assert.are.equal(0, world:box_count())
   end)
 
+  it("with an empty name is an error: a name must name something", function()
+    local world = wary.world()
+    local msg = error_of(function() world:define_material{ name = "", vision_transmission = 0.5 } end)
+    assert_mentions(msg, "material", "'name'", "a non-empty string", 'got ""')
+    msg = error_of(function() world:define_sound{ name = "" } end)
+    assert_mentions(msg, "sound", "'name'", "a non-empty string")
+  end)
+
   it("that redefines a shipped material leaves the old values in force", function()
     local world = wary.world()
     world:add_box{ min = { 100, -50, -50 }, max = { 200, 50, 50 }, material = "glass" }

@@ -251,6 +251,9 @@ local function check_value(object, name, spec, v)
     end
   elseif type(v) ~= kind and not (spec.or_false and v == false) then
     fail(object, name, "a " .. kind .. (spec.or_false and " or false" or ""), v)
+  elseif v == "" and spec.required then
+    -- A required string names something: "" names nothing.
+    fail(object, name, "a non-empty string", v)
   end
 end
 
