@@ -473,8 +473,15 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   }
   if (at_rest(ag, beliefs, d)) {
     /* The pass that wakes it scores what it finds anew, as after a change
-     * of who is hostile: where it stood when it fell to rest is no guide. */
+     * of who is hostile: where it stood when it fell to rest is no guide.
+     * What it kept for scoring is set to fixed values (unread while scored
+     * is false), so that a snapshot of a resting agent holds the same bytes
+     * whether its passes were skipped or not (a loaded copy runs one). */
     ag->scored = false;
+    memset(ag->scored_pos, 0, sizeof ag->scored_pos);
+    ag->scored_relations = 0;
+    ag->walked = 0.0;
+    ag->far_until = 0.0;
     wy_agent_rest(w, owner, WY_IDLE_EMOTIONS);
   }
 }

@@ -9,7 +9,8 @@
  * sound heard, a hit, a brain changed, switched off and on, with emotions
  * and without) and lets them fall to rest again in between; the resting
  * world must have passed agents by at each quiet stretch, and the other
- * never. */
+ * never. A third world, loaded from the first now and then (a load clears
+ * the rests), must save the same bytes as it while both play on. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,6 +87,11 @@ static void play(game *g, int n) {
     case 1800: MADE(wary_profile_set_brain(w, g->profile, &bd)); break;
     default: break;
   }
+  /* The agents stroll (a resting one's pass would note where it stands),
+   * and who is hostile changes now and then. */
+  for (int i = 0; i < AGENTS; i++)
+    MADE(wary_actor_set_pos(w, g->agents[i], (float)(i * 5000), (float)((n * (i + 1)) % 700), 0.0f));
+  if (n % 500 == 250) MADE(wary_set_relationship(w, 1, 2, (n / 500) % 2 ? WARY_HOSTILE : WARY_NEUTRAL));
   /* Footsteps by agent 2 for a while: heard, then forgotten. */
   if (n >= 700 && n < 760 && n % 10 == 0) MADE(wary_emit_sound(w, g->target, g->sound));
   if (n == 760) MADE(wary_actor_set_pos(w, g->target, 0.0f, 50000.0f, 0.0f));
@@ -118,19 +124,55 @@ static bool same(const game *a, const game *b) {
   return true;
 }
 
+/* The world's snapshot (malloc'd; NULL when it cannot be taken). */
+static unsigned char *snapshot_of(wary_world *w, size_t *size) {
+  *size = 0;
+  if (wary_world_save(w, NULL, 0, size) != WARY_OK) return NULL;
+  unsigned char *buf = malloc(*size);
+  if (buf && wary_world_save(w, buf, *size, size) != WARY_OK) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+/* Whether a and b save the same bytes. */
+static bool same_bytes(wary_world *a, wary_world *b) {
+  size_t na, nb;
+  unsigned char *x = snapshot_of(a, &na), *y = snapshot_of(b, &nb);
+  bool same = x && y && na == nb && memcmp(x, y, na) == 0;
+  free(x);
+  free(y);
+  return same;
+}
+
 static void rest_equals_every_pass(void) {
-  game a, b;
+  game a, b, c;
   build(&a, false);
   build(&b, true);
-  if (!a.w || !b.w) return;
+  build(&c, false);
+  if (!a.w || !b.w || !c.w) return;
+  int bytes_differ = 0, loads = 0;
   int differ = 0, first = -1, reference_rested = 0, events = 0, emotion_events = 0;
   int rested_at[6] = {0};
   static const int quiet[6] = {90, 390, 690, 990, 1390, 2390}; /* the step before each wake-up, or the end */
   for (int n = 0; n < STEPS; n++) {
+    /* Now and then c becomes a loaded copy of a (its agents' rests undone:
+     * a load clears them), and plays on beside it. */
+    if (n % 300 == 50) {
+      size_t size;
+      unsigned char *snap = snapshot_of(a.w, &size);
+      ENSURE(snap && wary_world_load(c.w, snap, size) == WARY_OK);
+      free(snap);
+      loads++;
+    }
     play(&a, n);
     play(&b, n);
+    play(&c, n);
     MADE(wary_step(a.w, 1.0f / 60.0f));
     MADE(wary_step(b.w, 1.0f / 60.0f));
+    MADE(wary_step(c.w, 1.0f / 60.0f));
+    if (n >= 50 && n % 25 == 0) bytes_differ += !same_bytes(a.w, c.w);
     if (!same(&a, &b)) {
       differ++;
       if (first < 0) first = n;
@@ -144,6 +186,9 @@ static void rest_equals_every_pass(void) {
   if (differ) fprintf(stderr, "test_rest: %d steps differ, the first %d\n", differ, first);
   ENSURE(differ == 0);
   ENSURE(reference_rested == 0);
+  /* A loaded copy saves what the world it was loaded from saves. */
+  ENSURE(loads == 8);
+  ENSURE(bytes_differ == 0);
   /* Every agent rests before the first wake-up and at the end; at each
    * stretch between, all but the one woken last, or all of them. */
   ENSURE(rested_at[0] == AGENTS);
@@ -154,6 +199,7 @@ static void rest_equals_every_pass(void) {
   ENSURE(events > emotion_events);
   wary_world_destroy(a.w);
   wary_world_destroy(b.w);
+  wary_world_destroy(c.w);
 }
 
 int main(void) {
