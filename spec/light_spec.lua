@@ -319,6 +319,9 @@ describe("light", function()
       expect.mentions(expect.error_of(function() fog:set{ min = { 0, 0, 0 } } end), "environment #",
         "min and max together", "only min")
       near(RANGE, s:explain().range, 1e-2)
+      fog:set{ light = false, name = "mist" } -- no light of its own any more
+      assert.are.equal(-1, fog.def.light)
+      assert.are.equal("mist", fog.name)
     end)
 
     it("fog around the guard counts too", function()

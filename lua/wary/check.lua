@@ -219,7 +219,7 @@ local function check_value(object, name, spec, v)
   local kind = spec.kind
   if kind == nil then
     return
-  elseif kind == "number" or kind == "integer" then
+  elseif (kind == "number" or kind == "integer") and not (spec.or_false and v == false) then
     local ok = type(v) == "number" and v == v and (spec.inf and v == math.huge or finite(v))
     if ok and kind == "integer" and v ~= math.floor(v) then ok = false end
     if ok and ((spec.min and v < spec.min) or (spec.max and v > spec.max)) then ok = false end
@@ -231,6 +231,7 @@ local function check_value(object, name, spec, v)
         what = what .. string.format(" >= %g", spec.min)
       end
       if spec.inf then what = what .. " (or math.huge)" end
+      if spec.or_false then what = what .. " or false" end
       fail(object, name, what, v)
     end
   elseif kind == "enum" then

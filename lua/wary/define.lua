@@ -275,19 +275,20 @@ function define.profile(world, t)
   slot_overrides(p, object, "sense_weights")
   slot_overrides(p, object, "sense_intervals")
   -- A custom sense with max_range 0 reaches as far as the others: with none
-  -- that reaches anywhere it would never be asked about anything.
+  -- that reaches anywhere it would never be asked about anything (one that
+  -- takes stimuli has them to go on). The core refuses it too (profile.c).
   local reaches, rangeless = builtins[0] ~= nil, nil
   for k = 3, 5 do reaches = reaches or (builtins[k] ~= nil and builtins[k].range > 0) end
   for _, id in ipairs(p.senses) do
     local s = world._senses[id]
     if s.def then
       reaches = reaches or s.def.max_range > 0
-      if s.def.max_range == 0 then rangeless = rangeless or id end
+      if s.def.max_range == 0 and #s.def.stimulus_tags == 0 then rangeless = rangeless or id end
     end
   end
   if rangeless and not reaches then
-    check.fail(object, "senses", "at least one sense with a range (max_range > 0, or Vision); "
-      .. "with max_range 0 a sense reaches as far as the profile's other senses", rangeless)
+    check.fail(object, "senses", "at least one sense that reaches (max_range > 0, or Vision, Smell, Touch or "
+      .. "Echolocation); with max_range 0 a sense reaches as far as the profile's other senses", rangeless)
   end
   local def = {}
   for _, spec in ipairs(schema.profile) do

@@ -158,7 +158,7 @@ local function environment_def(object, t)
   local o = check.fields(object, schema.environment, t)
   local min, max = corners(object, o.min, o.max)
   return { min = min, max = max, vision_range_scale = o.vision_range_scale,
-           hearing_range_scale = o.hearing_range_scale, light = o.light or -1 }
+           hearing_range_scale = o.hearing_range_scale, light = o.light or -1 } -- -1 (nil, false): none
 end
 
 -- A box of space where sight reaches less far (fog), the light is set (a dark
@@ -172,8 +172,8 @@ function handles.add_environment(world, t)
   return env
 end
 
---- environment:set{ min, max, vision_range_scale, hearing_range_scale, light } Changes the fields given (min
--- and max together); the others keep their values.
+--- environment:set{ min, max, vision_range_scale, hearing_range_scale, light, name } Changes the fields given (min
+-- and max together); the others keep their values. light = false: no light of its own any more.
 function Environment:set(t)
   local B, w = handle.live(self, "set", "environment")
   local object = tostring(self)
@@ -188,6 +188,7 @@ function Environment:set(t)
     "hearing_range_scale", "light" }))
   handle.ok(self, B.environment_set(w, self.id, def), "set")
   self.def = def
+  if t.name ~= nil then self.name = t.name end
 end
 
 return handles

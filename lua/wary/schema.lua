@@ -275,7 +275,7 @@ schema.environment = {
   { name = "max", kind = "table", required = true },
   { name = "vision_range_scale", kind = "number", min = 0, max = 1, default = 1 },
   { name = "hearing_range_scale", kind = "number", min = 0, max = 1, default = 1 },
-  { name = "light", kind = "number", min = 0, max = 1 },
+  { name = "light", kind = "number", min = 0, max = 1, or_false = true }, -- false: none of its own
   { name = "name", kind = "string" },
 }
 
