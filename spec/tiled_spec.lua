@@ -133,6 +133,9 @@ describe("wary.tiled", function()
     refused(function(m) m.layers[4].objects = "x" end, 'layer "cover"', "'objects'", "a list of objects", '"x"')
     refused(function(m) m.layers[4].objects[2] = 7 end, 'layer "cover"', "'objects'", "7")
     refused(function(m) m.layers[3].width = nil end, 'layer "fence"', "'width'", "nil")
+    refused(function(m)
+      m.layers[3].chunks = { { x = 0.5, y = 0, width = 8, height = 6, data = m.layers[3].data } }
+    end, 'layer "fence" chunk 1', "'x'", "a whole number", "0.5")
     refused(function(m) m.tilewidth = nil end, "map", "'tilewidth'", "nil")
     refused(function(m) m.layers[4].objects[1].properties.collidable = "false" end, 'object "crate"',
       "'properties.collidable'", "true or false", '"false"')
@@ -141,10 +144,17 @@ describe("wary.tiled", function()
     expect.mentions(expect.error_of(function() tiled.load(nil, MAP) end), "tiled.load", "'world'", "nil")
   end)
 
-  it("takes the offset option as { x, y } or { x =, y = }", function()
+  it("takes the offset option as { x, y } or { x =, y = }; a z lifts the boxes that have a height", function()
     local a, b = wary.world{ units_per_meter = 100 }, wary.world{ units_per_meter = 100 }
     assert.are.same(by_corners(tiled.load(a, MAP, { offset = { 1000, 50 } })),
       by_corners(tiled.load(b, MAP, { offset = { x = 1000, y = 50 } })))
+    local c = wary.world{ units_per_meter = 100 }
+    local heights = {}
+    for _, box in ipairs(tiled.load(c, MAP, { offset = { 0, 0, 300 } })) do
+      heights[box.material] = { box.min[3], box.max[3] }
+    end
+    assert.are.same({ 300, 324 }, heights.wood)          -- the crate, 24 px high, on a floor at 300
+    assert.are.same({ -1e9, 1e9 }, heights.foliage)      -- a wall of full height stays one
     expect.mentions(expect.error_of(function() tiled.load(a, MAP, { offset = { "10", 0 } }) end), "offset",
       '"10"')
   end)

@@ -144,9 +144,9 @@ local function sense_lines(s, lines)
   lines[#lines + 1] = string.format("  %s %s (%s) x pain %s x weight %s = %s%s", s.id, f3(s.share or 0),
     s.status or "?", f3(s.pain or 1), f3(s.weight or 1), f3(s.weighed or 0),
     s.best and ", best" or (s.bonus and ", +" .. f3(s.bonus) .. " corroborating" or ""))
-  -- Factors all 0: the sense stopped before working them out (a target out
-  -- of range or cone is told so before any factor).
-  local worked = false
+  -- Vision out of range or cone stops before its factors (they read 0):
+  -- said so, not listed as if weather and visibility were 0.
+  local worked = s.reason ~= "out_of_range"
   for _, v in pairs(s.factors) do worked = worked or v ~= 0 end
   local formula = worked and product(s.factors) or ""
   if formula ~= "" then

@@ -16,8 +16,8 @@
 --   gid), points, ellipses and polygons are not boxes and are left out.
 -- Coordinates are Tiled's pixels (plus the offsets of the layer and of the
 -- groups it is in, as Tiled draws them) times options.scale (1), plus
--- options.offset ({ 0, 0 }, or { x =, y = }): Tiled's x right, y down, as
--- LÖVE draws. Orthogonal maps only; rotated rectangles are refused (boxes are
+-- options.offset ({ 0, 0 }, or { x =, y = }; a z lifts the boxes that have a
+-- height, which stand on it): Tiled's x right, y down, as LÖVE draws. Orthogonal maps only; rotated rectangles are refused (boxes are
 -- axis-aligned). Group layers are read through; infinite maps (chunks) are
 -- read too. Returns the boxes made, in map order. A bad map makes no box: the
 -- whole map is read and checked first, and an error names the layer and the
@@ -48,6 +48,14 @@ local function number(where, field, v, min, absent)
   if v == nil and absent then return nil end
   if not finite(v) or (min and v < min) then
     bad(where, field, min and string.format("a finite number >= %g", min) or "a finite number", v)
+  end
+  return v
+end
+
+-- v, a whole number (at least min when min is given): a tile count or index.
+local function whole(where, field, v, min)
+  if not finite(v) or v ~= math.floor(v) or (min and v < min) then
+    bad(where, field, min and string.format("a whole number >= %d", min) or "a whole number", v)
   end
   return v
 end
@@ -116,7 +124,7 @@ local function solid_cells(layer, by_gid, where)
   local layer_solid = collidable(layer, where)
   local function read(data, x0, y0, width, at)
     if type(data) ~= "table" then bad(at, "data", "a list of tile ids", data) end
-    number(at, "width", width, 1)
+    whole(at, "width", width, 1)
     for i, raw in ipairs(data) do
       if not finite(raw) then bad(at, "data[" .. i .. "]", "a tile id", raw) end
       local gid = raw % (GID_MASK + 1)
@@ -134,7 +142,7 @@ local function solid_cells(layer, by_gid, where)
     for k, c in ipairs(layer.chunks) do
       local at = string.format("%s chunk %d", where, k)
       if type(c) ~= "table" then bad(where, "chunks", "a list of chunks (tables)", c) end
-      read(c.data, number(at, "x", c.x), number(at, "y", c.y), c.width, at)
+      read(c.data, whole(at, "x", c.x), whole(at, "y", c.y), c.width, at)
     end
   elseif type(layer.data) == "table" then
     read(layer.data, 0, 0, layer.width, where)
@@ -235,7 +243,7 @@ function tiled.load(world, map, options)
     { name = "offset", kind = "table", default = { 0, 0 } },
   }, options or {})
   local s = options.scale
-  local ox, oy = check.vector("tiled.load options", "offset", options.offset)
+  local ox, oy, oz = check.vector("tiled.load options", "offset", options.offset)
   map = read_map(world, map)
   local specs = {}
   walk(map.layers, map, tiles_by_gid(map), specs, 0, 0, nil)
@@ -246,7 +254,7 @@ function tiled.load(world, map, options)
     if b[5] ~= nil then define.lookup(world, "material", "_materials", b[5], where, "material") end
     if b[6] ~= nil then check.number(where, "height", b[6], 1e-9, nil) end
     local min, max = { ox + b[1] * s, oy + b[2] * s }, { ox + b[3] * s, oy + b[4] * s }
-    if b[6] then min[3], max[3] = 0, b[6] * s end
+    if b[6] then min[3], max[3] = oz, oz + b[6] * s end
     for k = 1, #min do
       if not (float(min[k]) and float(max[k]) and min[k] < max[k]) then
         check.raise(string.format("%s: its corners come to %s, %s on axis %s once scaled and offset (expected "
