@@ -17,7 +17,8 @@
 -- Coordinates are Tiled's pixels (plus the offsets of the layer and of the
 -- groups it is in, as Tiled draws them) times options.scale (1), plus
 -- options.offset ({ 0, 0 }, or { x =, y = }; a z lifts the boxes that have a
--- height, which stand on it): Tiled's x right, y down, as LÖVE draws. Orthogonal maps only; rotated rectangles are refused (boxes are
+-- height, which stand on it): Tiled's x right, y down, as LÖVE draws.
+-- Orthogonal maps only; rotated rectangles are refused (boxes are
 -- axis-aligned). Group layers are read through; infinite maps (chunks) are
 -- read too. Returns the boxes made, in map order. A bad map makes no box: the
 -- whole map is read and checked first, and an error names the layer and the
