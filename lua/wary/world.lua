@@ -291,7 +291,8 @@ end
 
 --- How many boxes the world holds.
 function World:box_count() return self._B.box_count(self._w) end
---- Every live box handle (box.min, box.max, box.material), in creation order.
+--- Every live box handle (box.min, box.max, box.material: read them; set_bounds and set_material change them), in
+-- creation order.
 function World:boxes() return handles.boxes(self) end
 
 -- ---- actors ----------------------------------------------------------------------
