@@ -129,4 +129,25 @@ describe("debug drawing", function()
     for _, l in ipairs(wdebug.layers) do assert.are.equal(0, counts[l]) end
     assert.are.equal(0, count(calls, "line") + count(calls, "rectangle") + count(calls, "arc"))
   end)
+
+  it("refuses bad options by name, draws nothing then, and says when there is nothing to draw with", function()
+    local expect = require("spec.support.expect")
+    local world, _, player = scene()
+    local g, calls = fake_graphics()
+    local box = world:boxes()[1]
+    for _, case in ipairs({
+      { { graphics = g, scale = 0 }, "'scale'", "a finite number >= 1e-09", "got 0" },
+      { { graphics = g, scale = "2" }, "'scale'", '"2"' },
+      { { graphics = g, ray = false }, "'ray'", "did you mean 'rays'" },
+      { { graphics = g, targets = { player, box } }, "'targets[2]'", "an actor of this world", "box" },
+    }) do
+      expect.mentions(expect.error_of(function() wdebug.draw(world, case[1]) end), "debug.draw options",
+        (table.unpack or unpack)(case, 2))
+    end
+    assert.are.equal(0, #calls)
+    if rawget(_G, "love") == nil then
+      expect.mentions(expect.error_of(function() wdebug.draw(world) end), "debug.draw", "no graphics",
+        "love.draw", "options.graphics")
+    end
+  end)
 end)

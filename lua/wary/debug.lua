@@ -28,6 +28,8 @@
 -- options.targets: the actors rays are drawn to (default: every target);
 -- options.graphics: the graphics table (default love.graphics; specs pass a fake).
 -- Returns the count of items drawn per layer (a table like { boxes = 12, rays = 10, ... }).
+local check = require("wary.check")
+
 local debug_draw = {
   _VERSION = "wary.debug 0.1",
   _DESCRIPTION = "Top-down LÖVE debug drawing of a wary world",
@@ -74,8 +76,31 @@ local function agents_of(world)
   return list
 end
 
+-- What draw takes (check.fields): every layer true unless set to false.
+local OPTIONS = {
+  { name = "scale", kind = "number", min = 1e-9, default = 1 },
+  { name = "x", kind = "number", default = 0 },
+  { name = "y", kind = "number", default = 0 },
+  { name = "sound_seconds", kind = "number", min = 0, default = 2 },
+  { name = "low_cover", kind = "number", min = 0 },
+  { name = "targets", kind = "table" },
+  { name = "mouse", kind = "table" },
+  { name = "graphics", kind = "table" },
+}
+for _, layer in ipairs(debug_draw.layers) do
+  OPTIONS[#OPTIONS + 1] = { name = layer, kind = "boolean", default = true }
+end
+
 local function targets_of(world, options)
-  if options.targets then return options.targets end
+  if options.targets then
+    local handle = require("wary.handle")
+    for i, t in ipairs(options.targets) do
+      if not handle.is(world, t, "actor") then
+        check.fail("debug.draw options", "targets[" .. i .. "]", "an actor of this world", t)
+      end
+    end
+    return options.targets
+  end
   local list = {}
   for _, a in ipairs(world:actors()) do
     if a.kind == "target" then list[#list + 1] = a end
@@ -282,16 +307,20 @@ end
 
 --- Draws world; returns the number of items drawn per layer.
 function debug_draw.draw(world, options)
-  options = options or {}
+  options = check.fields("debug.draw options", OPTIONS, options or {})
   local o = {
-    scale = options.scale or 1, x = options.x or 0, y = options.y or 0,
-    sound_seconds = options.sound_seconds or 2,
+    scale = options.scale, x = options.x, y = options.y,
+    sound_seconds = options.sound_seconds,
     units_per_meter = world.units_per_meter,
   }
   o.low_cover = options.low_cover or 1.2 * o.units_per_meter
   local on = {}
-  for _, layer in ipairs(debug_draw.layers) do on[layer] = options[layer] ~= false end
-  local g = options.graphics or love.graphics -- luacheck: globals love
+  for _, layer in ipairs(debug_draw.layers) do on[layer] = options[layer] end
+  local g = options.graphics or (rawget(_G, "love") and love.graphics) -- luacheck: globals love
+  if not g then
+    check.raise("debug.draw: no graphics to draw with: call it from love.draw, or pass options.graphics")
+  end
+  local targets = targets_of(world, options) -- checked before anything is drawn
   local counts = {}
   for _, layer in ipairs(debug_draw.layers) do counts[layer] = 0 end
   g.push()
@@ -301,7 +330,6 @@ function debug_draw.draw(world, options)
   g.setLineWidth(1 / o.scale)
   if on.boxes then draw_boxes(g, world, o, counts) end
   local agents = agents_of(world)
-  local targets = targets_of(world, options)
   local infos = {}
   for i, a in ipairs(agents) do infos[i] = a:get() end
   for i, a in ipairs(agents) do
