@@ -98,7 +98,7 @@ grep -Eq '^wary-love: t=[0-9.]+ (glancer|warden): [a-z]+ -> (suspected|detected|
   fail "no guard came to suspect, detect or track the player"
 layers=$(grep '^wary-love: layers:' "$log" | tail -1)
 [ -n "$layers" ] || fail "no 'layers' line"
-for layer in boxes cones rays meters sounds places last_known; do
+for layer in boxes cones rays meters sounds places last_known space; do
   [ "$(count_of "$layer" "$layers")" -gt 0 ] || fail "debug layer '$layer' drew nothing"
 done
 [ -f "$shot" ] || fail "no screenshot at $shot"

@@ -71,6 +71,25 @@ describe("debug drawing", function()
     assert.is_true(count(calls, "arc") >= 2)  -- focal and peripheral cones
   end)
 
+  it("draws the lamps and the volumes (fog, a dark room), named, in the space layer", function()
+    local world = scene()
+    world:add_light{ pos = { 40, 40, 64 }, radius = 96, intensity = 0.5 }
+    world:add_environment{ name = "fog", min = { 120, -40, 0 }, max = { 180, 40, 96 }, vision_range_scale = 0.5 }
+    local cellar = world:add_environment{ name = "cellar", min = { -80, -80, 0 }, max = { -20, -20, 96 }, light = 0.1 }
+    local g, calls = fake_graphics()
+    local counts = wdebug.draw(world, { graphics = g })
+    assert.are.equal(3, counts.space)
+    local names = {}
+    for _, c in ipairs(calls) do
+      if c.name == "print" then names[c[1]] = true end
+      if c.name == "circle" and c[4] == 96 then names.lamp = true end
+    end
+    assert.is_true(names.fog and names.cellar and names.lamp)
+    cellar:remove()
+    assert.are.equal(2, wdebug.draw(world, { graphics = g }).space)
+    assert.are.equal(0, wdebug.draw(world, { graphics = g, space = false }).space)
+  end)
+
   it("a meter shows the strongest belief about someone not friendly, not a squadmate", function()
     local world = wary.world{ units_per_meter = 32 }
     world:define_profile{ name = "guard", vision = { max_range = 16 * 32 } }

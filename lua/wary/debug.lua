@@ -25,6 +25,9 @@
 --   explain     with options.mouse = { x, y } (screen): the belief under the
 --               mouse (the believed-in actor nearest to it, within 1 m) and
 --               agent:explain_text of it beside it, for every agent that holds one
+--   space       lamps (a disc of their radius, as bright as their intensity)
+--               and environments: fog grey, a light of their own blue (the
+--               darker, the deeper), muffled sound a purple outline; named
 -- options.targets: the actors rays are drawn to (default: every target);
 -- options.graphics: the graphics table (default love.graphics; specs pass a fake).
 -- Returns the count of items drawn per layer (a table like { boxes = 12, rays = 10, ... }).
@@ -36,7 +39,7 @@ local debug_draw = {
   _LICENSE = "MIT",
 }
 
-debug_draw.layers = { "boxes", "cones", "rays", "meters", "sounds", "places", "last_known", "explain" }
+debug_draw.layers = { "boxes", "cones", "rays", "meters", "sounds", "places", "last_known", "explain", "space" }
 
 debug_draw.material_colors = {
   concrete = { 0.45, 0.45, 0.48, 1 },
@@ -122,6 +125,42 @@ local function draw_boxes(g, world, o, counts)
       g.rectangle("line", b.min[1] + m, b.min[2] + m, w - 2 * m, h - 2 * m)
     end
     counts.boxes = counts.boxes + 1
+  end
+end
+
+-- The handles of a store (world._lights, world._environments) in id order.
+local function by_id(store)
+  local list = {}
+  for _, h in pairs(store) do list[#list + 1] = h end
+  table.sort(list, function(p, q) return p.id < q.id end)
+  return list
+end
+
+local function draw_space(g, world, o, counts)
+  for _, e in ipairs(by_id(world._environments)) do
+    local d = e.def
+    local x, y, w, h = d.min[1], d.min[2], d.max[1] - d.min[1], d.max[2] - d.min[2]
+    if d.light >= 0 then
+      g.setColor(0.1, 0.15, 0.4, 0.4 * (1 - d.light))
+      g.rectangle("fill", x, y, w, h)
+    end
+    if d.vision_range_scale < 1 then
+      g.setColor(0.75, 0.75, 0.75, 0.4 * (1 - d.vision_range_scale))
+      g.rectangle("fill", x, y, w, h)
+    end
+    if d.hearing_range_scale < 1 then g.setColor(0.6, 0.3, 0.8, 0.9) else g.setColor(0.5, 0.5, 0.6, 0.6) end
+    g.rectangle("line", x, y, w, h)
+    if e.name then g.print(e.name, x + 2 / o.scale, y + 2 / o.scale, 0, 1 / o.scale, 1 / o.scale) end
+    counts.space = counts.space + 1
+  end
+  for _, l in ipairs(by_id(world._lights)) do
+    local d = l.def
+    g.setColor(1, 0.9, 0.45, 0.18 * d.intensity)
+    g.circle("fill", d.pos[1], d.pos[2], d.radius)
+    g.setColor(1, 0.9, 0.45, 0.6)
+    g.circle("line", d.pos[1], d.pos[2], d.radius)
+    g.circle("fill", d.pos[1], d.pos[2], 3 / o.scale)
+    counts.space = counts.space + 1
   end
 end
 
@@ -328,6 +367,7 @@ function debug_draw.draw(world, options)
   g.scale(o.scale, o.scale)
   local width = g.getLineWidth()
   g.setLineWidth(1 / o.scale)
+  if on.space then draw_space(g, world, o, counts) end
   if on.boxes then draw_boxes(g, world, o, counts) end
   local agents = agents_of(world)
   local infos = {}
