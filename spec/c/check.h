@@ -8,6 +8,8 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "wary.h"
 
@@ -73,6 +75,28 @@ static inline int32_t make_name(wary_world *w, const char *name) {
   int32_t key;
   MADE(wary_name(w, name, &key));
   return key;
+}
+
+/* The world's snapshot (malloc'd; NULL when it cannot be taken). */
+static inline unsigned char *snapshot_of(wary_world *w, size_t *size) {
+  *size = 0;
+  if (wary_world_save(w, NULL, 0, size) != WARY_OK) return NULL;
+  unsigned char *buf = malloc(*size);
+  if (buf && wary_world_save(w, buf, *size, size) != WARY_OK) {
+    free(buf);
+    buf = NULL;
+  }
+  return buf;
+}
+
+/* Whether two worlds' snapshots are the same bytes. */
+static inline bool same_bytes(wary_world *a, wary_world *b) {
+  size_t na, nb;
+  unsigned char *sa = snapshot_of(a, &na), *sb = snapshot_of(b, &nb);
+  bool same = sa && sb && na == nb && memcmp(sa, sb, na) == 0;
+  free(sa);
+  free(sb);
+  return same;
 }
 
 /* A generator that draws the same numbers everywhere, for the tests that

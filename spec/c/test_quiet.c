@@ -429,18 +429,6 @@ static bool same(const game *a, const game *b, bool read) {
   return true;
 }
 
-/* The world's snapshot (malloc'd; NULL when it cannot be taken). */
-static unsigned char *snapshot_of(wary_world *w, size_t *size) {
-  *size = 0;
-  if (wary_world_save(w, NULL, 0, size) != WARY_OK) return NULL;
-  unsigned char *buf = malloc(*size);
-  if (buf && wary_world_save(w, buf, *size, size) != WARY_OK) {
-    free(buf);
-    buf = NULL;
-  }
-  return buf;
-}
-
 /* A copy of g from its snapshot, loaded into a world built as g's was. */
 static void copy_of(const game *g, game *copy) {
   build(copy, false, 0);
@@ -474,16 +462,6 @@ static bool fading_dormant(const wary_world *w) {
       if (l->data[k].dormant && l->data[k].confidence > 0.0f) return true;
   }
   return false;
-}
-
-/* Whether two worlds' snapshots are the same bytes. */
-static bool same_bytes(wary_world *a, wary_world *b) {
-  size_t na, nb;
-  unsigned char *sa = snapshot_of(a, &na), *sb = snapshot_of(b, &nb);
-  bool same = sa && sb && na == nb && memcmp(sa, sb, na) == 0;
-  free(sa);
-  free(sb);
-  return same;
 }
 
 /* The world saved and loaded back: its dormant targets (belief.h,

@@ -124,28 +124,6 @@ static bool same(const game *a, const game *b) {
   return true;
 }
 
-/* The world's snapshot (malloc'd; NULL when it cannot be taken). */
-static unsigned char *snapshot_of(wary_world *w, size_t *size) {
-  *size = 0;
-  if (wary_world_save(w, NULL, 0, size) != WARY_OK) return NULL;
-  unsigned char *buf = malloc(*size);
-  if (buf && wary_world_save(w, buf, *size, size) != WARY_OK) {
-    free(buf);
-    return NULL;
-  }
-  return buf;
-}
-
-/* Whether a and b save the same bytes. */
-static bool same_bytes(wary_world *a, wary_world *b) {
-  size_t na, nb;
-  unsigned char *x = snapshot_of(a, &na), *y = snapshot_of(b, &nb);
-  bool same = x && y && na == nb && memcmp(x, y, na) == 0;
-  free(x);
-  free(y);
-  return same;
-}
-
 static void rest_equals_every_pass(void) {
   game a, b, c;
   build(&a, false);

@@ -497,17 +497,27 @@ static void poison_free(void *user, void *ptr, size_t size) {
 /* The last failure names an interned name (evidence.c); a load then frees
  * the world's names and takes the snapshot's: the text still reads as it
  * did (it is written before the load frees them). */
-static void test_last_error_outlives_a_load(void) {
+/* A world on these allocator hooks with an agent (the default profile) at
+ * the origin; NULL when it could not be made. */
+static wary_world *agent_world(wary_alloc_fn alloc, wary_free_fn release, void *user, wary_actor_id *agent) {
   wary_world_def d = wary_default_world_def();
-  d.alloc_fn = poison_alloc;
-  d.free_fn = poison_free;
+  d.alloc_fn = alloc;
+  d.free_fn = release;
+  d.alloc_user = user;
   wary_world *w = make_world(&d);
-  if (!w) return;
+  if (!w) return NULL;
   wary_profile_def p = wary_default_profile_def();
   wary_actor_def a = wary_default_actor_def();
   a.profile = make_profile(w, &p);
-  wary_actor_id agent = make_actor(w, &a);
-  a.profile = -1;
+  *agent = make_actor(w, &a);
+  return w;
+}
+
+static void test_last_error_outlives_a_load(void) {
+  wary_actor_id agent;
+  wary_world *w = agent_world(poison_alloc, poison_free, NULL, &agent);
+  if (!w) return;
+  wary_actor_def a = wary_default_actor_def();
   wary_actor_id target = make_actor(w, &a);
   int32_t tag = make_name(w, "disguise");
   ENSURE(wary_set_confidence(w, agent, target, 0.5f) == WARY_OK && wary_step(w, 0.1f) == WARY_OK);
@@ -538,16 +548,9 @@ static void test_bytes_do_not_depend_on_memory(void) {
   unsigned char *snap[2] = {NULL, NULL};
   size_t size[2] = {0, 0};
   for (int k = 0; k < 2; k++) {
-    wary_world_def d = wary_default_world_def();
-    d.alloc_fn = filled_alloc;
-    d.free_fn = poison_free;
-    d.alloc_user = (void *)&fill[k];
-    wary_world *w = make_world(&d);
+    wary_actor_id agent;
+    wary_world *w = agent_world(filled_alloc, poison_free, (void *)&fill[k], &agent);
     if (!w) return;
-    wary_profile_def p = wary_default_profile_def();
-    wary_actor_def a = wary_default_actor_def();
-    a.profile = make_profile(w, &p);
-    wary_actor_id agent = make_actor(w, &a);
     wary_damage_def hit = wary_default_damage_def();
     hit.victim = agent;
     hit.amount = 10.0f;
