@@ -62,7 +62,9 @@ install_missing
 # Configure (quietly: status lines go to build/configure.log, warnings and
 # errors still reach stderr) and build.
 mkdir -p build
-if ! cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >build/configure.log; then
+# WARY_LUA=ON named: a build/ once configured for C alone (-DWARY_LUA=OFF)
+# would otherwise keep it, and the Lua, LÖVE and install tests with it.
+if ! cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWARY_LUA=ON >build/configure.log; then
   cat build/configure.log >&2
   echo "setup.sh: cmake configure failed (log: build/configure.log)" >&2
   exit 1

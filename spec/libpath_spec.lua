@@ -212,6 +212,29 @@ print("drop-in ok: " .. wary.backend .. " " .. world:box_count() .. " " .. loade
       assert.is_falsy(ok)
       expect.mentions(out, "wary.ffi: cannot load libwary (set WARY_LIB to its path); tried:",
         "\n  " .. dir .. "/libwary.so: ", "\n  libwary.so: ")
+      assert.is_nil(out:find("a link to a file that is not there", 1, true))
+    end)
+
+    it("with libwary.so copied as a link to nothing (cp -r) says to copy it with cp -L", function()
+      if not rawget(_G, "jit") then
+        pending("LuaJIT only (the FFI backend)")
+        return
+      end
+      assemble(false)
+      assert(os.execute("ln -s libwary.so.0 " .. shell_quote(dir .. "/libwary.so")))
+      local ok, out = play("/", dir .. "/main.lua")
+      assert.is_falsy(ok)
+      expect.mentions(out, "\n  " .. dir .. "/libwary.so: ", "a link to a file that is not there",
+        "copy libwary.so with cp -L")
+    end)
+
+    it("under Lua 5.4 without wary/core.so says where it comes from", function()
+      assemble(false)
+      local ok, out = run("cd / && env -u LUA_PATH -u LUA_CPATH -u WARY_LIB lua5.4 -e 'package.cpath = \"\"' "
+        .. shell_quote(dir .. "/main.lua"))
+      assert.is_falsy(ok)
+      expect.mentions(out, "wary: Lua 5.4 needs the C module wary.core", "luarocks --lua-version 5.4 make",
+        "LUA_CPATH", "module 'wary.core' not found")
     end)
   end)
 end)

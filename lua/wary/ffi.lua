@@ -43,7 +43,13 @@ local function load_library()
     if ok then
       return lib
     end
+    -- A link to a file that is not there (a libwary.so copied with cp -r or
+    -- cp -a, the link and not its file) exists, but does not open.
+    local f = io.open(name, "rb")
+    local dangling = not f and os.rename(name, name) ~= nil
+    if f then f:close() end
     tried[#tried + 1] = "\n  " .. name .. ": " .. tostring(lib)
+      .. (dangling and " (a link to a file that is not there: copy libwary.so with cp -L)" or "")
   end
   error("wary.ffi: cannot load libwary (set WARY_LIB to its path); tried:" .. table.concat(tried), 0)
 end

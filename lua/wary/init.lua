@@ -63,7 +63,11 @@ local wary = {
 local function pick_backend()
   local forced = os.getenv("WARY_BACKEND")
   if forced == "ffi" or (forced == nil and rawget(_G, "jit")) then return require("wary.ffi") end
-  return require("wary.core")
+  local ok, core = pcall(require, "wary.core")
+  if ok then return core end
+  error("wary: Lua 5.4 needs the C module wary.core (wary/core.so, found through package.cpath): install it "
+    .. "with `luarocks --lua-version 5.4 make` or `cmake --install build`, or add the folder that holds wary/core.so "
+    .. "to LUA_CPATH (docs/install.md); LuaJIT uses libwary.so instead.\n" .. tostring(core), 0)
 end
 
 local backend = pick_backend()
