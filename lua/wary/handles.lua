@@ -59,12 +59,12 @@ local function corners(object, min, max)
   elseif flat(min) then
     z0, z1 = -handles.FULL_HEIGHT, handles.FULL_HEIGHT
   end
-  for axis, pair in ipairs({ { x0, x1 }, { y0, y1 }, { z0, z1 } }) do
-    if pair[2] < pair[1] then
-      local name = ({ "x", "y", "z" })[axis]
-      check.raise(string.format("%s: field 'max' expected a corner >= min on every axis, got max.%s %s < min.%s %s",
-        object, name, check.describe(pair[2]), name, check.describe(pair[1])))
-    end
+  -- No table made unless it is refused: boxes are added by the thousand.
+  if x1 < x0 or y1 < y0 or z1 < z0 then
+    local name, lo, hi = "z", z0, z1
+    if x1 < x0 then name, lo, hi = "x", x0, x1 elseif y1 < y0 then name, lo, hi = "y", y0, y1 end
+    check.raise(string.format("%s: field 'max' expected a corner >= min on every axis, got max.%s %s < min.%s %s",
+      object, name, check.describe(hi), name, check.describe(lo)))
   end
   return { x0, y0, z0 }, { x1, y1, z1 }
 end
