@@ -601,12 +601,17 @@ describe("bad belief input", function()
   end)
 end)
 
+-- A world with a seeing guard at the origin and a thief 1 m ahead.
+local function guard_and_thief()
+  local w = wary.world()
+  w:define_profile{ name = "g", vision = {} }
+  local guard = w:add_agent{ profile = "g", pos = { 0, 0 }, name = "guard" }
+  return w, guard, w:add_target{ pos = { 100, 0 }, name = "thief" }
+end
+
 describe("a method called with '.' where ':' was meant", function()
   it("says so, names the method and what came first, and changes nothing", function()
-    local w = wary.world()
-    w:define_profile{ name = "g", vision = {} }
-    local guard = w:add_agent{ profile = "g", pos = { 0, 0 }, name = "guard" }
-    local thief = w:add_target{ pos = { 100, 0 }, name = "thief" }
+    local w, guard, thief = guard_and_thief()
     assert_mentions(error_of(function() w.step(1 / 60) end), "world.step: called with '.'",
       "first argument (0.0166667) is not the world", "write world:step(...)")
     assert_mentions(error_of(function() w.add_target{ pos = { 1, 2 } } end), "world.add_target: called with '.'",
@@ -631,10 +636,7 @@ end)
 
 describe("a destroyed world", function()
   it("raises 'wary world is destroyed', the same text on both backends, from every call", function()
-    local w = wary.world()
-    w:define_profile{ name = "g", vision = {} }
-    local guard = w:add_agent{ profile = "g", pos = { 0, 0 } }
-    local thief = w:add_target{ pos = { 100, 0 } }
+    local w, guard, thief = guard_and_thief()
     w:destroy()
     for _, call in ipairs({
       function() w:step(1 / 60) end, function() return guard:confidence(thief) end,

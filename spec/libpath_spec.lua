@@ -151,6 +151,13 @@ describe("wary.libpath", function()
       os.execute("rm -rf " .. shell_quote(dir))
     end)
 
+    -- Marks a spec pending outside LuaJIT (the FFI backend loads libwary.so).
+    local function luajit_only()
+      if rawget(_G, "jit") then return false end
+      pending("LuaJIT only (the FFI backend)")
+      return true
+    end
+
     -- Runs `luajit <main>` from `cwd` as a new user would: no LUA_PATH,
     -- LUA_CPATH or WARY_LIB (LD_PRELOAD of the sanitizer build stays).
     local function play(cwd, main)
@@ -184,10 +191,7 @@ print("drop-in ok: " .. wary.backend .. " " .. world:box_count() .. " " .. loade
     end
 
     it("loads its own libwary.so from any current directory", function()
-      if not rawget(_G, "jit") then
-        pending("LuaJIT only (the FFI backend)")
-        return
-      end
+      if luajit_only() then return end
       if not os.getenv("WARY_LIB") then
         pending("run the specs through scripts/busted.sh (WARY_LIB names the library to copy)")
         return
@@ -203,10 +207,7 @@ print("drop-in ok: " .. wary.backend .. " " .. world:box_count() .. " " .. loade
     end)
 
     it("without libwary.so says every place it tried", function()
-      if not rawget(_G, "jit") then
-        pending("LuaJIT only (the FFI backend)")
-        return
-      end
+      if luajit_only() then return end
       assemble(false)
       local ok, out = play("/", dir .. "/main.lua")
       assert.is_falsy(ok)
@@ -216,10 +217,7 @@ print("drop-in ok: " .. wary.backend .. " " .. world:box_count() .. " " .. loade
     end)
 
     it("with libwary.so copied as a link to nothing (cp -r) says to copy it with cp -L", function()
-      if not rawget(_G, "jit") then
-        pending("LuaJIT only (the FFI backend)")
-        return
-      end
+      if luajit_only() then return end
       assemble(false)
       assert(os.execute("ln -s libwary.so.0 " .. shell_quote(dir .. "/libwary.so")))
       local ok, out = play("/", dir .. "/main.lua")
