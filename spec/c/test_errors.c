@@ -456,7 +456,7 @@ static void test_rangeless_sense(void) {
   int32_t profile = -1;
   ENSURE(wary_profile_create(w, &p, &profile) == WARY_ERR_BAD_VALUE && profile == -1);
   HAS(w, "wary_profile_create: profile_def.senses[0].sense: expected a profile with at least one sense that reaches",
-      "sense 8 has max_range 0");
+      "got sense 8, whose max_range 0");
   p.senses[1].sense = WARY_SENSE_VISION; /* vision reaches: the sense goes as far */
   ENSURE(wary_profile_create(w, &p, &profile) == WARY_OK);
   p.senses[1].sense = WARY_SENSE_DAMAGE;
