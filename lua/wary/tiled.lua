@@ -258,9 +258,9 @@ function tiled.load(world, map, options)
     if b[6] then min[3], max[3] = oz, oz + b[6] * s end
     for k = 1, #min do
       if not (float(min[k]) and float(max[k]) and min[k] < max[k]) then
-        check.raise(string.format("%s: its corners come to %s, %s on axis %s once scaled and offset (expected "
-          .. "finite numbers a float holds, min < max)", where, describe(min[k]), describe(max[k]),
-          ({ "x", "y", "z" })[k]))
+        check.raise(string.format("%s: its corners on axis %s, scaled and offset, expected finite numbers a float "
+          .. "holds with min < max, got %s and %s", where, ({ "x", "y", "z" })[k], describe(min[k]),
+          describe(max[k])))
       end
     end
     defs[i] = { min = min, max = max, material = b[5] }
