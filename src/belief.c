@@ -376,6 +376,7 @@ void wy_belief_catch_up_to(wary_world *w, int32_t agent, int32_t i, uint32_t thr
 void wy_belief_saved(const wary_world *w, int32_t agent, int32_t i, wy_belief *b, wy_belief_slot *bsl) {
   const wy_belief_list *l = wy_beliefs_of(w, agent);
   *b = l->data[i];
+  wy_belief_settle(l, b);
   /* A profile with no sense has no slots (and no table of them). */
   if (l->stride > 0) memcpy(bsl, wy_belief_slots(l, i), (size_t)l->stride * sizeof *bsl);
   if (!b->dormant || !(b->confidence > 0.0f)) return;
@@ -404,6 +405,12 @@ float wy_belief_threat(const wary_world *w, int32_t agent, int32_t i, int8_t *le
     int8_t listed_level;
     float threat = wy_listed_threat(l, &e, &listed_level);
     if (level) *level = listed_level;
+    return threat;
+  }
+  if (b->deferred) {
+    int8_t deferred_level;
+    float threat = wy_deferred_threat(l, b, &deferred_level);
+    if (level) *level = deferred_level;
     return threat;
   }
   if (level) *level = b->threat_level;

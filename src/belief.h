@@ -72,6 +72,19 @@ typedef struct wy_belief {
    * dormant belief misses passes, so waking clears it. Derived: loaded
    * clear. */
   bool hostile_known : 1;
+  /* Its threat was scored by its agent's last emotion pass (emotion.c):
+   * threat and threat_level are that pass's. A full resolve clears it (and
+   * deferred, below), so that at the next pass it says that only held steps
+   * (resolve.c, held_step) moved the record since. Derived: loaded clear. */
+  bool fresh : 1;
+  /* Its agent's emotion passes have left its threat unscored since it was
+   * last fresh: threat and threat_level are what it scored then, and its
+   * threat now is what its record scores at the list's last_scale
+   * (wy_deferred_threat), worked out when asked (wy_belief_threat) or
+   * settled into the record (wy_belief_settle) before anything else reads
+   * it. Derived: never saved (a snapshot holds the settled threat); loaded
+   * clear. */
+  bool deferred : 1;
   /* Dormant: the low 16 bits of the first step its clocks have not taken
    * (wy_belief_asleep_since). Clocks never lag 2^16 steps behind: the list
    * catches them up before they fall half of the dt ring behind. */
@@ -149,6 +162,9 @@ typedef struct wy_threat_scale {
   float weight;           /* threat_weight_distance */
   float range;            /* threat_distance_range */
   float low, medium, high, critical;
+  /* threat_weight_damage_received, _confidence and _state: the sum before
+   * the distance term (wy_threat_base). */
+  float w_damage, w_confidence, w_state;
 } wy_threat_scale;
 
 typedef struct wy_belief_list {
@@ -175,18 +191,20 @@ typedef struct wy_belief_list {
   wy_listed *listed;
   int32_t listed_count;
   int32_t listed_cap;
-  /* Where the emotion pass scored the listed ones from, and what it kept of
-   * them (derived: a list loaded or changed is scored again in full, dirty):
+  /* Where its agent's last emotion pass scored from (the listed ones and
+   * the deferred ones: wy_belief.deferred), and what it kept of the listed
+   * ones (derived: a list loaded or changed is scored again in full, dirty):
    * how many are Lost, and at least the largest base of a scored hostile one
    * (-INFINITY: none), so that a pass can tell when none of them can be its
    * agent's most threatening target or a High one. */
-  wy_threat_scale listed_scale;
+  wy_threat_scale last_scale;
   int32_t listed_lost;
   float listed_top;
   bool listed_dirty;
   /* Passes that had listed ones, and of them those that worked out none of
-   * their threats (counted for spec/c/test_quiet.c). */
-  uint32_t listed_passes, listed_left_out;
+   * their threats; passes that had deferred ones (wy_belief.deferred), and
+   * of them those that scored them (counted for spec/c/test_quiet.c). */
+  uint32_t listed_passes, listed_left_out, deferred_passes, deferred_scored;
   int32_t dormant;        /* beliefs that are */
   uint32_t dormant_since; /* at most the first step some dormant one has not taken */
   /* Per deadline (WY_DEADLINE_LOST, WY_DEADLINE_MEMORY): at least the
@@ -455,8 +473,44 @@ static inline int8_t wy_threat_level_of(const wy_threat_scale *s, float score) {
   return (int8_t)(level * (score > 0.0f));
 }
 
+/* The state's factor in a threat (seed 002, docs/brain.md): Suspected
+ * 0.25, Detected 0.5, Tracked 1, Lost 0.5, Remembered 0.25, else 0. */
+static inline float wy_threat_state_factor(int32_t state) {
+  static const float factor[] = {0.0f, 0.25f, 0.5f, 1.0f, 0.5f, 0.25f, 0.0f};
+  return factor[state];
+}
+
+/* A hostile target's threat before its distance term: the sum emotion.c
+ * scores, in its order. */
+static inline float wy_threat_base(const wy_threat_scale *s, const wy_belief *b) {
+  return s->w_damage * wy_clamp01(b->damage / 100.0f) + s->w_confidence * b->confidence +
+         s->w_state * wy_threat_state_factor(b->state);
+}
+
+/* A deferred belief's threat (and its level in *level): what its record
+ * scores at the scale of its agent's last emotion pass, the very operations
+ * of that pass (a deferred one is hostile, its target alive). */
+static inline float wy_deferred_threat(const wy_belief_list *l, const wy_belief *b, int8_t *level) {
+  const wy_threat_scale *s = &l->last_scale;
+  bool target = b->state >= WARY_SUSPECTED && b->state <= WARY_REMEMBERED;
+  float score = wy_threat_score(s, wy_threat_base(s, b), target ? wy_threat_nearness(s, b->last_known) : 0.0f);
+  *level = wy_threat_level_of(s, score);
+  return score;
+}
+
+/* A deferred belief's threat written into its record, which is then as
+ * its agent's last pass would have left it scoring every belief: before
+ * the record moves out of the passes' reach (dormant, woken by a profile's
+ * change) or is copied for a snapshot. */
+static inline void wy_belief_settle(const wy_belief_list *l, wy_belief *b) {
+  if (!b->deferred) return;
+  b->threat = wy_deferred_threat(l, b, &b->threat_level);
+  b->deferred = false;
+  b->fresh = true;
+}
+
 /* A scored entry's base from its terms and the record's confidence: the
- * sum emotion.c's base_score makes, in its order. */
+ * sum wy_threat_base makes, in its order. */
 static inline float wy_listed_base(const wy_listed *e, const wy_belief *b) {
   return e->damage_term + e->confidence_weight * b->confidence + e->state_term;
 }
@@ -468,9 +522,9 @@ static inline float wy_listed_threat(const wy_belief_list *l, const wy_listed *e
     *level = e->threat_level;
     return e->threat;
   }
-  float score = e->hostile ? wy_threat_score(&l->listed_scale, e->base, wy_threat_nearness(&l->listed_scale, e->last_known))
+  float score = e->hostile ? wy_threat_score(&l->last_scale, e->base, wy_threat_nearness(&l->last_scale, e->last_known))
                            : 0.0f;
-  *level = wy_threat_level_of(&l->listed_scale, score);
+  *level = wy_threat_level_of(&l->last_scale, score);
   return score;
 }
 

@@ -44,6 +44,8 @@ static void agent_added(wary_world *w, int32_t agent) {
   wy_emotion_agent *ag = &w->emotions->agents.data[w->emotions->agents.count++];
   memset(ag, 0, sizeof *ag);
   ag->attention_index = -1;
+  ag->defer_top = -INFINITY;
+  ag->defer_walked = INFINITY;
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
@@ -67,15 +69,13 @@ static bool is_target(int32_t state) {
   return state >= WARY_SUSPECTED && state <= WARY_REMEMBERED;
 }
 
-static const float state_factor[] = {0.0f, 0.25f, 0.5f, 1.0f, 0.5f, 0.25f, 0.0f};
-
 /* The score of a belief that is no target, at confidence 0 with no damage
  * record, when hostile: the formula's own sum of zeros (not -0 unless every
  * weight is -0). Not hostile, it is 0 too. */
 static float idle_score(const wary_brain_def *d) {
   return wy_clamp01(d->threat_weight_damage_received * wy_clamp01(0.0f / 100.0f) +
                     d->threat_weight_confidence * 0.0f +
-                    d->threat_weight_state * state_factor[WARY_UNDETECTED] +
+                    d->threat_weight_state * wy_threat_state_factor(WARY_UNDETECTED) +
                     d->threat_weight_distance * wy_clamp01(0.0f));
 }
 
@@ -105,12 +105,6 @@ typedef struct wy_scorer {
   bool same;              /* the relationships of its last pass hold (hostile_known is good) */
   float dt;
 } wy_scorer;
-
-/* The threat's sum before its distance term (a hostile target's). */
-static float base_score(const wary_brain_def *d, const wy_belief *b) {
-  return d->threat_weight_damage_received * wy_clamp01(b->damage / 100.0f) +
-         d->threat_weight_confidence * b->confidence + d->threat_weight_state * state_factor[b->state];
-}
 
 /* Scores b; in a quiet way, returns far_margin (INFINITY when the score
  * does not follow distance). *base (when base is not NULL): the sum before
@@ -150,13 +144,55 @@ WY_INLINE double threat(const wy_scorer *c, wy_belief *b, int way, float *base) 
      * within parts in 10^7 of far_margin's): not far, whatever it is. */
     if (counts && way != WY_SCORE_AWAKE)
       margin = near > 0.0f ? -1.0 : far_margin(c->scale.pos, b->last_known, d->threat_distance_range);
-    float sum = base_score(d, b);
+    float sum = wy_threat_base(&c->scale, b);
     if (base) *base = sum;
     score = wy_threat_score(&c->scale, sum, near);
   }
   b->threat = score;
   b->threat_level = wy_threat_level_of(&c->scale, score);
   return margin;
+}
+
+/* Whether a pass under the relationships of the last (same) may leave
+ * awake b's threat unscored (belief.h, deferred): a hostile target's,
+ * scored by a pass since its last full resolve (fresh, or deferred since:
+ * only held steps moved it, so its state and last known position held and
+ * its confidence only fell, as a held step fades it towards its fusion,
+ * which it cannot pass), with no damage record that fades (Lost,
+ * Remembered, Expired), which the pass would move. Its threat is then at
+ * most what it was when last fresh, plus the distance term of the agent's
+ * walk since. */
+static bool deferrable(const wy_belief *b) {
+  return (b->fresh || b->deferred) && b->hostile_known && b->hostile && !(b->state >= WARY_LOST && b->damage > 0.0f);
+}
+
+/* At least the threat of every deferred belief of the agent's, where it
+ * stands at scale s (emotion.h: what each scored when last fresh, and the
+ * distance term of the walk since, rounded up well beyond the floats'
+ * rounding). */
+static double deferred_bound(const wy_emotion_agent *ag, const wy_threat_scale *s) {
+  double reach = s->range > 0.0f ? (ag->walked - ag->defer_walked) / (double)s->range : 1.0;
+  return (double)ag->defer_top + (double)s->weight * (reach < 1.0 ? reach : 1.0) + 1e-5;
+}
+
+/* Whether targets whose threats are at most bound (a double, or a float
+ * taken exactly) could change what the pass does with its threats: be the
+ * target attention takes (cur: its belief, NULL for none; switchable: its
+ * stickiness time is over; switch_at: its threat plus the switch
+ * threshold; best: the best target so far, of threat best_threat), or
+ * raise a level the emotions would see (Critical for fear, High for
+ * aggression, while nothing else moves them already: n targets, hurt,
+ * tracked; critical and high: reached so far). */
+static bool counts(const wy_emotion_agent *ag, const wary_brain_def *d, double bound, const wy_belief *cur,
+                   bool switchable, float switch_at, const wy_belief *best, float best_threat, int32_t n, bool hurt,
+                   bool tracked, bool critical, bool high) {
+  if (cur ? switchable && bound >= (double)switch_at : bound > 0.0 && (!best || bound >= (double)best_threat))
+    return true;
+  if (!d->emotions || !(bound > 0.0)) return false;
+  bool fear_open = !(hurt || n > 2 || ag->fear_input > 0.0f), aggression_open = !(hurt || tracked);
+  bool reaches_critical = bound >= (double)d->threat_critical;
+  bool reaches_high = reaches_critical || bound >= (double)d->threat_high;
+  return (fear_open && !critical && reaches_critical) || (aggression_open && !high && reaches_high);
 }
 
 /* The listed ones (belief.h, wy_listed) after a change of who is hostile
@@ -177,7 +213,7 @@ static void score_listed(const wy_scorer *c, wy_belief_list *l) {
       threat(c, b, WY_SCORE_QUIET, &e->base);
       e->damage_term = d->threat_weight_damage_received * wy_clamp01(b->damage / 100.0f);
       e->confidence_weight = d->threat_weight_confidence;
-      e->state_term = d->threat_weight_state * state_factor[b->state];
+      e->state_term = d->threat_weight_state * wy_threat_state_factor(b->state);
       e->hostile = b->hostile;
       memcpy(e->last_known, b->last_known, sizeof e->last_known);
       e->scored = true;
@@ -323,6 +359,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   bool moved = !same || memcmp(ag->scored_pos, pos, sizeof ag->scored_pos) != 0;
   /* Rounded up (by more than the sum's rounding), so that it never falls
    * short of the way walked. */
+  double walked_before = ag->walked;
   if (same && moved) ag->walked = (ag->walked + step_length(pos, ag->scored_pos)) * (1.0 + 1e-15);
   bool far_holds = same && ag->walked <= ag->far_until;
   double far_until = far_holds ? ag->far_until : INFINITY;
@@ -338,10 +375,19 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
                          d->threat_low,
                          d->threat_medium,
                          d->threat_high,
-                         d->threat_critical},
+                         d->threat_critical,
+                         d->threat_weight_damage_received,
+                         d->threat_weight_confidence,
+                         d->threat_weight_state},
                         idle_zero,
                         same,
                         dt};
+  /* Deferred ones (belief.h): none left from the last pass, none counted. */
+  if (ag->deferred == 0) {
+    ag->defer_top = -INFINITY;
+    ag->defer_walked = INFINITY;
+  }
+  int32_t deferred = 0;
   /* One pass: each belief's threat, then what it adds to the emotions and
    * whether it is the hostile target of highest threat. */
   const wy_belief *best = NULL;
@@ -349,8 +395,26 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   for (int32_t j = 0; j < beliefs->awake_count; j++) {
     wy_belief *b = &beliefs->data[beliefs->awake[j]];
     if (!b->quiet) {
+      if (same && deferrable(b)) {
+        /* Its threat can only have fallen since it was last fresh, but for
+         * the agent's walk since: it waits, bounded (deferred_bound). */
+        if (!b->deferred) {
+          if (b->threat > ag->defer_top) ag->defer_top = b->threat;
+          if (walked_before < ag->defer_walked) ag->defer_walked = walked_before;
+          b->deferred = true;
+          b->fresh = false;
+        }
+        deferred++;
+        if (!is_target(b->state)) continue;
+        n++;
+        hurt |= b->damage > 0.0f;
+        states |= 1u << b->state;
+        continue;
+      }
       /* Most of those walked: threat's own copy for them, with no margin. */
       threat(&sc, b, WY_SCORE_AWAKE, NULL);
+      b->deferred = false;
+      b->fresh = true;
     } else if (!(same && b->scored) || (moved && is_target(b->state) && !(b->far && far_holds))) {
       int way = same && b->scored ? WY_SCORE_KNOWN : WY_SCORE_QUIET;
       double margin = threat(&sc, b, way, NULL);
@@ -378,29 +442,45 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
        detected = (states >> WARY_DETECTED | states >> WARY_TRACKED) & 1u,
        tracked_or_lost = (states >> WARY_TRACKED | states >> WARY_LOST) & 1u;
   ag->far_until = far_until;
+  beliefs->last_scale = sc.scale;
+  if (beliefs->listed_count > 0 && (!same || beliefs->listed_dirty)) score_listed(&sc, beliefs);
+  /* Attention's belief, and whether the best target counts this pass: with
+   * none, attention takes the best; after its stickiness time, a best that
+   * beats it by the switch threshold; else none. */
+  int32_t at = -1;
+  if (ag->attention) {
+    int32_t k = ag->attention_index;
+    at = k >= 0 && k < beliefs->count && beliefs->data[k].target == ag->attention
+             ? k
+             : wy_belief_find(beliefs, ag->attention);
+  }
+  const wy_belief *cur = at >= 0 ? &beliefs->data[at] : NULL;
+  /* A fading listed one's threat as this step leaves it (belief.h). */
+  if (cur && cur->dormant && cur->confidence > 0.0f) wy_belief_catch_up_to(w, agent, at, w->steps);
+  float cur_threat = cur ? wy_belief_threat(w, agent, at, NULL) : 0.0f;
+  if (cur && (!is_target(cur->state) || cur_threat <= 0.0f)) cur = NULL;
+  float held_for = ag->attention_time + dt; /* rounded as attention_time is below */
+  bool switchable = cur && held_for >= d->attention_stickiness_time;
+  float switch_at = cur_threat + d->attention_switch_threshold;
   /* The dormant targets (belief.h, wy_listed): a listed one's threat is
    * what its entry scores where the agent stands now (wy_listed_threat),
    * worked out when asked. The pass scores from their records the ones not
    * scored under these relationships; it then works out their threats only
-   * when one of them could be the most threatening target or raise a High
-   * or Critical one: none can score above its base plus the full distance
-   * term, so while that bound of the largest base is below the best target
-   * of the awake ones (or is 0) and below the levels not reached yet, what
+   * when one of them could be the target attention takes or raise a level
+   * the emotions would see: none can score above its base plus the full
+   * distance term, so while that bound of the largest base cannot, what
    * they add is their count and whether one is Lost. Ties go to the lower
    * index, as in one walk of every belief in order. */
-  beliefs->listed_scale = sc.scale;
   bool walk_listed = false;
   if (beliefs->listed_count > 0) {
-    if (!same || beliefs->listed_dirty) score_listed(&sc, beliefs);
     n += beliefs->listed_count;
     tracked_or_lost = tracked_or_lost || beliefs->listed_lost > 0;
     float bound = beliefs->listed_top > -INFINITY ? wy_threat_score(&sc.scale, beliefs->listed_top, 1.0f) : 0.0f;
-    int8_t bound_level = wy_threat_level_of(&sc.scale, bound);
-    bool may_lead = bound > 0.0f && (!best || bound >= best_threat);
-    bool may_raise = bound_level == WARY_THREAT_CRITICAL ? !critical : bound_level == WARY_THREAT_HIGH && !high;
     beliefs->listed_passes++;
     /* A negative distance weight would make the far ones the larger. */
-    walk_listed = may_lead || may_raise || !(sc.scale.weight >= 0.0f);
+    walk_listed = counts(ag, d, bound, cur, switchable, switch_at, best, best_threat, n, hurt, tracked, critical,
+                         high) ||
+                  !(sc.scale.weight >= 0.0f);
     if (!walk_listed) {
       beliefs->listed_left_out++;
     } else {
@@ -422,6 +502,33 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     }
   }
   ag->listed_walked = walk_listed;
+  /* The deferred ones (belief.h) the same way, bounded by deferred_bound:
+   * while none of them counts, they wait; else they are scored now, each as
+   * the loop above would have. */
+  beliefs->deferred_passes += deferred > 0;
+  if (deferred > 0 && counts(ag, d, deferred_bound(ag, &sc.scale), cur, switchable, switch_at, best, best_threat, n,
+                             hurt, tracked, critical, high)) {
+    beliefs->deferred_scored++;
+    int32_t level = WARY_THREAT_NONE;
+    for (int32_t j = 0; j < beliefs->awake_count; j++) {
+      wy_belief *b = &beliefs->data[beliefs->awake[j]];
+      if (!b->deferred) continue;
+      threat(&sc, b, WY_SCORE_AWAKE, NULL);
+      b->deferred = false;
+      b->fresh = true;
+      if (!is_target(b->state)) continue;
+      /* Ties go to the lower index, as in one walk of every belief. */
+      if (b->threat > best_threat || (best && b->threat == best_threat && b < best)) {
+        best = b;
+        best_threat = b->threat;
+      }
+      if (b->threat_level > level) level = b->threat_level;
+    }
+    critical = critical || level == WARY_THREAT_CRITICAL;
+    high = high || level >= WARY_THREAT_HIGH;
+    deferred = 0;
+  }
+  ag->deferred = deferred;
   if (d->emotions) {
     float fi = ag->fear_input;
     move(ag, d, WARY_FEAR, (hurt || n > 2 || critical || fi > 0.0f) ? 1 : (n == 0 ? -1 : 0),
@@ -445,18 +552,6 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     }
   }
   /* Attention: the hostile target of highest threat, sticky. */
-  int32_t at = -1;
-  if (ag->attention) {
-    int32_t k = ag->attention_index;
-    at = k >= 0 && k < beliefs->count && beliefs->data[k].target == ag->attention
-             ? k
-             : wy_belief_find(beliefs, ag->attention);
-  }
-  const wy_belief *cur = at >= 0 ? &beliefs->data[at] : NULL;
-  /* A fading listed one's threat as this step leaves it (belief.h). */
-  if (cur && cur->dormant && cur->confidence > 0.0f) wy_belief_catch_up_to(w, agent, at, w->steps);
-  float cur_threat = cur ? wy_belief_threat(w, agent, at, NULL) : 0.0f;
-  if (cur && (!is_target(cur->state) || cur_threat <= 0.0f)) cur = NULL;
   if (!cur) {
     ag->attention = best ? best->target : 0;
     ag->attention_index = best ? (int32_t)(best - beliefs->data) : -1;

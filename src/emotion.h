@@ -32,6 +32,13 @@ typedef struct wy_emotion_agent {
    * Derived: after loading, 0 and 0 (scored false). */
   double walked;
   double far_until;
+  /* Its deferred beliefs (belief.h, wy_belief.deferred): at least how many
+   * there are, and of them at least the largest threat when last fresh and
+   * at most the least walk then, so that a pass can bound their threats
+   * now without scoring them (emotion.c). Derived: after loading, none. */
+  int32_t deferred;
+  float defer_top;        /* -INFINITY: none */
+  double defer_walked;    /* INFINITY: none */
 } wy_emotion_agent;
 
 struct wy_emotions {

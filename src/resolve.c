@@ -395,6 +395,8 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
   bool reporting;
   bool sensed = update_slots(w, b, bsl, r, k, dt, &reporting, n);
   b->scored = false;
+  /* Not held: the emotion pass scores its threat (emotion.c). */
+  b->fresh = b->deferred = false;
   float fused = fuse(bsl, p, r->dull, NULL, n);
   wy_evidence_sum e = wy_evidence_sum_of(w, b);
 
@@ -508,6 +510,8 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
         b->dormant = true;
         l->dormant++;
         if (d >= 0 && time > l->deadline_lead[d]) l->deadline_lead[d] = time;
+        /* Out of the passes' reach, its threat is settled (belief.h). */
+        wy_belief_settle(l, b);
         if (listed) wy_belief_listed_add(l, i);
         continue;
       }

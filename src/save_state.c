@@ -327,7 +327,7 @@ static void io_belief_flags(wy_io *io, wy_belief *b) {
   b->scored = f >> 5 & 1;
   b->far = f >> 6 & 1;
   b->hostile = f >> 7 & 1;
-  if (io->mode == WY_IO_READ) b->held = b->hostile_known = false; /* derived (belief.h) */
+  if (io->mode == WY_IO_READ) b->held = b->hostile_known = b->fresh = b->deferred = false; /* derived (belief.h) */
 }
 
 static void io_belief(wy_io *io, wy_belief *b) {
@@ -502,6 +502,11 @@ static void io_emotions(wy_io *io, wy_emotion_agent *e) {
   WY_IO(io, e->scored);
   WY_IO(io, e->walked);
   WY_IO(io, e->far_until);
+  if (io->mode == WY_IO_READ) { /* derived (emotion.h) */
+    e->deferred = 0;
+    e->defer_top = -INFINITY;
+    e->defer_walked = INFINITY;
+  }
 }
 
 static void io_seen(wy_io *io, wy_geck_seen *s) {
