@@ -7,6 +7,9 @@
 #include <string.h>
 
 int wy_fail(wy_error *e, int status, const char *fn, const char *fmt, ...) {
+  /* A call of the log callback's own: the failure being logged stays the
+   * last error (wary.h, wary_log_fn). */
+  if (e->logging) return status;
   e->fn = fn;
   e->fmt = fmt;
   e->written = false;

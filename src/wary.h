@@ -228,7 +228,8 @@ typedef enum wary_event_type {
 
 /* A log callback: message is the text of a failure (wary_last_error's), valid
  * during the call. It may read the world, not change it; a call of its own
- * that fails is not logged. */
+ * that fails returns its status but is not logged, and wary_last_error
+ * still names the failure being logged. */
 typedef void (*wary_log_fn)(void *user, const char *message);
 /* Allocator hooks (wary_world_def): every allocation a world makes, from its
  * creation to its destruction, goes through them, each call with the def's
@@ -261,7 +262,7 @@ typedef void *(*wary_enqueue_task_fn)(wary_task_fn task, int32_t count, int32_t 
 typedef void (*wary_finish_task_fn)(void *task, void *user);
 
 typedef struct wary_world_def {
-  float units_per_meter;     /* world units per metre (100: centimetres) */
+  float units_per_meter;     /* world units per metre (100: centimetres), in (0, 10^6] */
   float weather;             /* world weather modifier 0..1 (1 = clear) */
   float grid_cell_size;      /* spatial grid cell, units (-1: 10 m scaled) */
   int32_t event_capacity;    /* events kept per step; the rest are dropped and counted (65536) */

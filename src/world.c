@@ -21,8 +21,12 @@ wary_world_def wary_default_world_def(void) {
 }
 
 int wy_world_def_check(wy_error *e, const char *fn, const wary_world_def *d) {
-  if (wy_bad(e, fn, "world_def.units_per_meter", d->units_per_meter, WY_POSITIVE) ||
-      wy_bad(e, fn, "world_def.weather", d->weather, WY_UNIT) ||
+  /* At most 10^6 (micrometres): ranges scaled from metres, and their
+   * squares, stay finite floats. */
+  if (!(wy_finite(d->units_per_meter) && d->units_per_meter > 0.0f && d->units_per_meter <= 1e6f))
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "world_def.units_per_meter: expected a finite number in (0, 1e+06], got %g",
+                   (double)d->units_per_meter);
+  if (wy_bad(e, fn, "world_def.weather", d->weather, WY_UNIT) ||
       wy_bad(e, fn, "world_def.grid_cell_size", d->grid_cell_size, WY_SCALED_POSITIVE))
     return WARY_ERR_BAD_VALUE;
   if (d->event_capacity < 1)

@@ -59,7 +59,7 @@ for name, value in pairs(enums.constants) do
 end
 
 schema.world = {
-  { name = "units_per_meter", kind = "number", min = 1e-6, default = 100 },
+  { name = "units_per_meter", kind = "number", min = 1e-6, max = 1e6, default = 100 },
   { name = "weather", kind = "number", min = 0, max = 1, default = 1 },
   { name = "grid_cell_size", kind = "number", min = 1e-6, default = { metres = 10 } },
   { name = "event_capacity", kind = "integer", min = 1, max = 1000000, default = 65536 },

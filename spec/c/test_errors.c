@@ -59,29 +59,35 @@ static void test_world_def(void) {
   d.units_per_meter = 0.0f;
   ENSURE(wary_world_create(&d, &w) == WARY_ERR_BAD_VALUE && w == NULL);
   ENSURE(h.count == 1 &&
-         strcmp(h.last, "wary_world_create: world_def.units_per_meter: expected a finite number > 0, got 0") == 0);
+         strcmp(h.last, "wary_world_create: world_def.units_per_meter: expected a finite number in (0, 1e+06], got 0") ==
+             0);
+  /* So large that its scaled ranges overflow: refused as such, not as out of memory. */
+  d.units_per_meter = 3.5e37f;
+  ENSURE(wary_world_create(&d, &w) == WARY_ERR_BAD_VALUE && w == NULL && h.count == 2 &&
+         strcmp(h.last, "wary_world_create: world_def.units_per_meter: expected a finite number in (0, 1e+06], got "
+                        "3.5e+37") == 0);
   d.units_per_meter = 100.0f;
   d.event_capacity = 0;
   ENSURE(wary_world_create(&d, &w) == WARY_ERR_BAD_VALUE && w == NULL);
-  ENSURE(h.count == 2 &&
+  ENSURE(h.count == 3 &&
          strcmp(h.last, "wary_world_create: world_def.event_capacity: expected an integer >= 1, got 0") == 0);
   d.event_capacity = 4096;
   d.lod_interval_scale[2] = -INFINITY;
   ENSURE(wary_world_create(&d, &w) == WARY_ERR_BAD_VALUE && w == NULL);
-  ENSURE(h.count == 3 && strcmp(h.last, "wary_world_create: world_def.lod_interval_scale[2]: expected a finite "
+  ENSURE(h.count == 4 && strcmp(h.last, "wary_world_create: world_def.lod_interval_scale[2]: expected a finite "
                                         "number > 0, got -inf") == 0);
   /* A zeroed def is no def: units_per_meter has no default there. */
   wary_world_def zero;
   memset(&zero, 0, sizeof zero);
   zero.log = log_to;
   zero.log_user = &h;
-  ENSURE(wary_world_create(&zero, &w) == WARY_ERR_BAD_VALUE && w == NULL && h.count == 4);
+  ENSURE(wary_world_create(&zero, &w) == WARY_ERR_BAD_VALUE && w == NULL && h.count == 5);
   ENSURE(strstr(h.last, "world_def.units_per_meter") != NULL);
-  ENSURE(wary_world_create(&d, NULL) == WARY_ERR_BAD_VALUE && h.count == 5);
+  ENSURE(wary_world_create(&d, NULL) == WARY_ERR_BAD_VALUE && h.count == 6);
   ENSURE(strcmp(h.last, "wary_world_create: out: expected a pointer, got NULL") == 0);
   /* A world that made it has no error yet. */
   w = logged_world(&h);
-  ENSURE(w && strcmp(wary_last_error(w), "") == 0 && h.count == 5);
+  ENSURE(w && strcmp(wary_last_error(w), "") == 0 && h.count == 6);
   wary_world_destroy(w);
 }
 
@@ -403,15 +409,17 @@ static void test_null_outs(void) {
   wary_world_destroy(w);
 }
 
-/* A log callback whose own call fails is not called again for it. */
+/* A log callback whose own call fails is not called again for it, and the
+ * failure it was called for stays the last error (its call's status is
+ * still returned). */
 static wary_world *meddled;
-static int meddles;
+static int meddles, meddle_status;
 
 static void meddling_log(void *user, const char *message) {
   (void)user;
   (void)message;
   meddles++;
-  wary_belief_count(meddled, (wary_actor_id)WARY_NULL_HANDLE);
+  meddle_status = wary_belief_count(meddled, (wary_actor_id)WARY_NULL_HANDLE);
 }
 
 static void test_log_inside_log(void) {
@@ -419,7 +427,8 @@ static void test_log_inside_log(void) {
   d.log = meddling_log;
   meddled = make_world(&d);
   ENSURE(wary_world_set_weather(meddled, 3.0f) == WARY_ERR_BAD_VALUE && meddles == 1);
-  ENSURE(strcmp(wary_last_error(meddled), "wary_belief_count: agent: expected a live actor, got a null handle") == 0);
+  ENSURE(meddle_status == WARY_ERR_STALE_ID);
+  ENSURE(strcmp(wary_last_error(meddled), "wary_world_set_weather: weather: expected a finite number in [0, 1], got 3") == 0);
   wary_world_destroy(meddled);
 }
 
