@@ -158,6 +158,28 @@ describe("ray budget", function()
     assert.is_true(low:belief(t_low).confidence > 0)
   end)
 
+  it("breaks ties by the order the guards were added, also after one is removed", function()
+    -- Removing a guard moves the last one added into its place in the
+    -- world's list; the order they look in does not follow that.
+    local wary = require("wary")
+    local world = wary.world{ ray_budget = 5 } -- one look a step
+    world:define_profile{ name = "guard", vision = { interval = 1 / 60 } }
+    local guards = {}
+    for i = 1, 4 do
+      guards[i] = world:add_agent{ profile = "guard", team = "guards", pos = { 0, 100 * i, 0 }, yaw = 0 }
+    end
+    local target = world:add_target{ team = "thieves", pos = { 500, 250, 0 } }
+    guards[1]:remove()
+    local first_look = {}
+    for step = 1, 4 do
+      world:step(1 / 60)
+      for i = 2, 4 do
+        if not first_look[i] and guards[i]:belief(target) then first_look[i] = step end
+      end
+    end
+    assert.same({ [2] = 2, [3] = 3, [4] = 4 }, first_look)
+  end)
+
   it("checks what it is given", function()
     local wary = require("wary")
     mentions(error_of(wary.world, { ray_budget = -1 }), "ray_budget", "-1")

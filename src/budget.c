@@ -11,7 +11,9 @@
  * - Order: the longest put off first (steps since it was first put off), then
  *   the higher vision priority of its agent's profile, then the confidence
  *   closest to one of the profile's thresholds (suspect, detect, track; no
- *   belief is confidence 0), then agent index, then target slot.
+ *   belief is confidence 0), then the order the agents were added, then
+ *   the order the targets were added (wy_actor.serial: the index and slot
+ *   an actor has move when others are removed).
  * - Pairs are granted in that order while their cost fits in what is left of
  *   the budget; the first that does not fit ends the choice (so no pair waits
  *   behind one that came later). The first pair of a step is granted even if
@@ -22,7 +24,8 @@
  * - Bound: with G = max(1, floor(B / R)) pairs granted a step at least (B the
  *   budget, R the most rays a pair casts), a pair is put off at most
  *   ceil(D / G) - 1 of its updates in a row, D the most pairs needing rays due
- *   in one step, when every agent updates vision every I steps: it waits at
+ *   in one step, when every agent updates vision every I steps (a whole
+ *   number: updates 3 and 4 steps apart drift apart): it waits at
  *   most I x (ceil(D / G) - 1) steps. Every pair granted before it was put
  *   off too, no later (the order above), and each of its updates that put it
  *   off granted G of those. In general (other intervals, LOD tiers) it is put
@@ -155,7 +158,7 @@ static bool offer(wary_world *w, int32_t agent) {
     wy_sight *sight = wy_array_push(&w->alloc, &b->sights);
     if (!pair || !sight) return false;
     int32_t reason = WARY_LOSS_NONE;
-    *pair = (wy_budget_pair){ts, 0, b->sights.count - 1, v->priority, w->steps, 0.0f, 0, true};
+    *pair = (wy_budget_pair){ts, 0, b->sights.count - 1, v->priority, w->steps, 0.0f, a->serial, t->serial, 0, true};
     if (!wy_vision_plan(w, eye, forward, v, t, &reason, NULL, sight, &w->stats.rays)) {
       b->sights.count--;
       pair->reason = (int8_t)reason;
@@ -178,7 +181,8 @@ static bool before(const wy_budget_pair *pairs, int32_t i, int32_t j, uint32_t n
   if (wx != wy) return wx > wy;
   if (x->priority != y->priority) return x->priority > y->priority;
   if (x->need != y->need) return x->need < y->need;
-  return i < j;
+  if (x->agent_serial != y->agent_serial) return x->agent_serial < y->agent_serial;
+  return x->target_serial < y->target_serial;
 }
 
 static void sift_down(int32_t *heap, int32_t n, int32_t at, const wy_budget_pair *pairs, uint32_t now) {

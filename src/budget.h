@@ -28,6 +28,7 @@ typedef struct wy_budget_pair {
   int32_t priority; /* its profile's vision priority */
   uint32_t since;   /* the step it was first put off, this step if it was not */
   float need;       /* its confidence's distance to the nearest threshold */
+  uint32_t agent_serial, target_serial; /* the order they were added (wy_actor.serial) */
   int8_t reason;    /* rays 0: why it sees nothing */
   bool granted;
 } wy_budget_pair;
