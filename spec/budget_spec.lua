@@ -171,10 +171,10 @@ describe("ray budget", function()
     local target = world:add_target{ team = "thieves", pos = { 500, 250, 0 } }
     guards[1]:remove()
     local first_look = {}
-    for step = 1, 4 do
+    for n = 1, 4 do
       world:step(1 / 60)
       for i = 2, 4 do
-        if not first_look[i] and guards[i]:belief(target) then first_look[i] = step end
+        if not first_look[i] and guards[i]:belief(target) then first_look[i] = n end
       end
     end
     assert.same({ [2] = 2, [3] = 3, [4] = 4 }, first_look)
