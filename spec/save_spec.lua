@@ -77,6 +77,42 @@ describe("save_state and load_state", function()
     expect.mentions(expect.error_of(later.set_pos, later, 0, 0, 0), "stale")
   end)
 
+  it("into a world made anew with its actors in another order: their handles go stale, handlers and all", function()
+    local wary = require("wary")
+    local function made()
+      local w = wary.world{}
+      w:define_profile{ name = "guard", vision = {} }
+      return w
+    end
+    local a = made()
+    a:add_agent{ profile = "guard", name = "guard", pos = { 0, 0, 0 }, yaw = 0 }
+    a:add_target{ name = "player", pos = { 500, 0, 0 } }
+    local s = a:save_state()
+    local b = made()
+    local player = b:add_target{ name = "player", pos = { 0, 0, 0 } } -- the saved guard's id
+    local guard = b:add_agent{ profile = "guard", name = "guard", pos = { 0, 0, 0 } } -- the saved player's
+    local detected = 0
+    guard:on("detect", function() detected = detected + 1 end)
+    b:load_state(s)
+    assert.is_false(player:valid())
+    assert.is_false(guard:valid())
+    local list = b:actors()
+    assert.are.equal("guard", list[1].name)
+    assert.are.equal("agent", list[1].kind)
+    assert.are.equal("player", list[2].name)
+    assert.are.equal("target", list[2].kind)
+    for _ = 1, 30 do b:step(1 / 60) end
+    assert.are.equal("detected", list[1]:state(list[2]))
+    assert.are.equal(0, detected) -- the stale handle's handler went with it
+    -- The same actors made in the same order: the handles are kept.
+    local c = made()
+    local guard_c = c:add_agent{ profile = "guard", name = "guard", pos = { 0, 0, 0 } }
+    local player_c = c:add_target{ name = "player", pos = { 0, 0, 0 } }
+    c:load_state(s)
+    assert.is_true(guard_c:valid() and player_c:valid())
+    assert.are.equal(c:actors()[1], guard_c)
+  end)
+
   it("brings back the handles of boxes, lamps and volumes removed since the save, their settings too",
     function()
     local w = wary.world{}

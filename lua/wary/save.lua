@@ -6,8 +6,9 @@
 -- boxes' material names; the sun. Functions (handlers, health providers,
 -- Lua senses) cannot be saved: the game defines them again. load_state keeps
 -- the handle objects of the actors and boxes the snapshot holds (with their
--- handlers), makes handles for the others, and makes stale those it does
--- not hold. docs/reliability.md says more.
+-- handlers; an actor's only while its kind and name are the saved ones'),
+-- makes handles for the others, and makes stale those it does not hold.
+-- docs/reliability.md says more.
 local Actor = require("wary.actor")
 local brain = require("wary.brain")
 local check = require("wary.check")
@@ -224,6 +225,13 @@ function M:load_state(s)
   end
   for _, a in ipairs(part.actors) do
     local actor = old[a.id]
+    if actor and (actor.kind ~= a.kind or actor.name ~= a.name) then
+      -- Another actor under the same id (a world made anew, its actors made
+      -- in another order): its handle goes stale and the saved actor gets
+      -- a new one, rather than the handle and its handlers moving over.
+      self:_forget_actor(actor)
+      old[a.id], made[a.id], actor = nil, nil, nil
+    end
     if actor then
       old[a.id] = nil
     else
