@@ -78,7 +78,6 @@ describe("save_state and load_state", function()
   end)
 
   it("into a world made anew with its actors in another order: their handles go stale, handlers and all", function()
-    local wary = require("wary")
     local function made()
       local w = wary.world{}
       w:define_profile{ name = "guard", vision = {} }
