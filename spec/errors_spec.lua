@@ -364,7 +364,7 @@ describe("bad actor input", function()
     end)
     assert_mentions(msg, 'agent "g"', "'health'", "a finite number in [0, 1]", "got nan")
     msg = error_of(function() world:add_agent{ profile = "hurt", pos = { 0, 0, 0 }, owner = {} } end)
-    assert_mentions(msg, "agent", "'owner'", "an actor of this world", "got a table")
+    assert_mentions(msg, "agent", "'owner'", "a live actor of this world", "got a table")
     assert.are.equal(1, #world:actors())
   end)
 
@@ -381,7 +381,7 @@ describe("bad actor input", function()
     local guard = world:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 } }
     local box = world:add_box{ min = { 0, 0, 0 }, max = { 1, 1, 1 } }
     local msg = error_of(function() world:apply_damage{ victim = box, instigator = player, amount = 50 } end)
-    assert_mentions(msg, "damage", "'victim'", "an actor of this world", "got a box (box #")
+    assert_mentions(msg, "damage", "'victim'", "a live actor of this world", "got a box (box #")
     msg = error_of(function() guard:confidence(box) end)
     assert_mentions(msg, "guard", "'target'", "an actor", "got a box")
     msg = error_of(function() world:light_at(box) end)
@@ -611,6 +611,27 @@ local function guard_and_thief()
   local guard = w:add_agent{ profile = "g", pos = { 0, 0 }, name = "guard" }
   return w, guard, w:add_target{ pos = { 100, 0 }, name = "thief" }
 end
+
+describe("a removed actor given as an owner, instigator or damage's actor", function()
+  it("is refused where it is given, naming the actor, and changes nothing", function()
+    local w, guard, thief = guard_and_thief()
+    local gun = w:add_target{ pos = { 100, 0 }, name = "gun", pawn = false }
+    gun:set_owner(thief)
+    thief:remove()
+    for _, f in ipairs({ "set_owner", "set_instigator" }) do
+      assert_mentions(error_of(function() gun[f](gun, thief) end), "gun", "a live actor of this world",
+        "got a removed actor (thief)")
+    end
+    assert_mentions(error_of(function() w:add_target{ pos = { 0, 0 }, owner = thief } end), "'owner'",
+      "a live actor of this world", "got a removed actor (thief)")
+    -- the gun's owner was set before the thief went
+    assert_mentions(error_of(function() w:apply_damage{ victim = guard, amount = 10, causer = gun } end),
+      "damage", "causer's owner", "got a removed actor (thief)")
+    assert_mentions(error_of(function() w:apply_damage{ victim = guard, amount = 10, instigator = thief } end),
+      "damage", "'instigator'", "got a removed actor (thief)")
+    assert.are.equal(2, #w:actors())
+  end)
+end)
 
 describe("a method called with '.' where ':' was meant", function()
   it("says so, names the method and what came first, and changes nothing", function()

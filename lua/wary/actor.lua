@@ -152,8 +152,8 @@ end
 -- projectile's shooter), read by world:apply_damage.
 local function actor_setter(field)
   return function(self, a)
-    if a ~= nil and not handle.is(self.world, a, "actor") then
-      check.fail(self.name, field, "an actor of this world", a)
+    if a ~= nil and (not handle.is(self.world, a, "actor") or a._removed) then
+      check.fail(self.name, field, "a live actor of this world", a)
     end
     self["_" .. field] = a
     return self

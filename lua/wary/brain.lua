@@ -67,8 +67,8 @@ function brain.actor_fields(world, a, object)
   if h ~= nil and type(h) ~= "function" then check.number(object, "health", h, 0, 1) end
   for _, f in ipairs({ "owner", "instigator" }) do
     local v = a[f]
-    if v ~= nil and not handle.is(world, v, "actor") then
-      check.fail(object, f, "an actor of this world", v)
+    if v ~= nil and (not handle.is(world, v, "actor") or v._removed) then
+      check.fail(object, f, "a live actor of this world", v)
     end
   end
   return { health = type(h) == "number" and h or nil, health_fn = type(h) == "function" and h or nil,

@@ -72,9 +72,14 @@ function M:apply_damage(t, ...)
   end
   local o = check.fields("damage", schema.hit, t)
   for _, f in ipairs({ "victim", "instigator", "causer" }) do
-    if o[f] ~= nil and not handle.is(self, o[f], "actor") then
-      check.fail("damage", f, "an actor of this world", o[f])
+    if o[f] ~= nil and (not handle.is(self, o[f], "actor") or o[f]._removed) then
+      check.fail("damage", f, "a live actor of this world", o[f])
     end
+  end
+  -- The causer's owner and instigator, set on it and removed since.
+  for _, f in ipairs({ "owner", "instigator" }) do
+    local a = o.causer and o.causer["_" .. f]
+    if a and a._removed then check.fail("damage", "causer's " .. f, "a live actor of this world", a) end
   end
   local x, y, z = 0, 0, 0
   if o.at then x, y, z = check.vector("damage", "at", o.at) end
