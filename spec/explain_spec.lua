@@ -146,4 +146,19 @@ describe("agent:explain", function()
     assert.matches("out_of_range: stopped before its factors", text, 1, true)
     assert.is_nil(text:find("weather 0.000", 1, true))
   end)
+
+  it("of a target lost behind a wall says why vision is silent, with its look now", function()
+    local world = wary.world{ units_per_meter = 32 }
+    world:define_profile{ name = "guard", vision = {} }
+    world:add_box{ min = { 600, 0 }, max = { 620, 300 } }
+    local guard = world:add_agent{ profile = "guard", pos = { 900, 360 }, yaw = 180, name = "guard" }
+    local player = world:add_target{ pos = { 500, 360 }, name = "player" }
+    for _ = 1, 30 do world:step(1 / 60) end
+    player:set_pos(500, 150) -- behind the wall
+    for _ = 1, 30 do world:step(1 / 60) end
+    assert.are.equal("lost", guard:state(player))
+    local text = guard:explain_text(player)
+    assert.matches("Vision 0.000 (silent, occluded)", text, 1, true)
+    assert.matches("looking now: distance [%d.]+ x angle [%d.]+ x exposure 0.000", text)
+  end)
 end)

@@ -139,19 +139,27 @@ end
 
 local SOUND = { "loudness", "filter", "distance", "wall_factor", "weather" }
 
--- A sense's lines: how fusion took its share, then what made it.
-local function sense_lines(s, lines)
+-- A sense's lines: how fusion took its share (a silent one's status with
+-- why it saw nothing), then what made it. vision: explain's look of vision
+-- now, whose factors stand in for a silent vision's, which has none.
+local function sense_lines(s, lines, believed, vision)
+  local status = s.status or (believed and "?" or "no belief yet")
+  if s.reason and s.reason ~= "none" and s.status ~= "reporting" then status = status .. ", " .. s.reason end
   lines[#lines + 1] = string.format("  %s %s (%s) x pain %s x weight %s = %s%s", s.id, f3(s.share or 0),
-    s.status or "?", f3(s.pain or 1), f3(s.weight or 1), f3(s.weighed or 0),
+    status, f3(s.pain or 1), f3(s.weight or 1), f3(s.weighed or 0),
     s.best and ", best" or (s.bonus and ", +" .. f3(s.bonus) .. " corroborating" or ""))
+  local factors, now = s.factors, not believed
+  if s.id == "Vision" and next(factors) == nil and vision and vision.factors then
+    factors, now = vision.factors, true
+  end
   -- Vision out of range or cone stops before its factors (they read 0):
   -- said so, not listed as if weather and visibility were 0.
   local worked = s.reason ~= "out_of_range"
-  for _, v in pairs(s.factors) do worked = worked or v ~= 0 end
-  local formula = worked and product(s.factors) or ""
+  for _, v in pairs(factors) do worked = worked or v ~= 0 end
+  local formula = worked and product(factors) or ""
   if formula ~= "" then
-    lines[#lines + 1] = "    " .. formula
-  elseif next(s.factors) ~= nil then
+    lines[#lines + 1] = "    " .. (now and "looking now: " or "") .. formula
+  elseif next(factors) ~= nil then
     lines[#lines + 1] = "    " .. (s.reason and (s.reason .. ": ") or "") .. "stopped before its factors"
       .. " (each reads 0)"
   end
@@ -186,7 +194,7 @@ function explain.text(e, who)
   else
     lines[1] = string.format("%s: no belief", who)
   end
-  for _, id in ipairs(e.order) do sense_lines(e.senses[id], lines) end
+  for _, id in ipairs(e.order) do sense_lines(e.senses[id], lines, e.believed, e.vision) end
   if e.believed then
     local ev = {}
     for i, v in ipairs(e.evidence) do
