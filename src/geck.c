@@ -569,6 +569,8 @@ static bool queue(wary_world *w, const wy_geck_pending *p) {
 int wary_create_detection_event(wary_world *w, wary_actor_id owner_h, float x, float y, float z, float rating, int32_t type) {
   wy_id owner = owner_h.id;
   wy_error *e = w->error;
+  /* The step took room for the events queued before it (wy_geck_reserve). */
+  if (w->in_step) return wy_fail_in_step(e, __func__);
   if (owner != 0 && !wy_actor_get(w, owner)) return wy_actor_status(w, owner, __func__, "owner");
   if (wy_bad(e, __func__, "x", x, WY_FINITE) || wy_bad(e, __func__, "y", y, WY_FINITE) ||
       wy_bad(e, __func__, "z", z, WY_FINITE) || wy_bad(e, __func__, "rating", rating, WY_NONNEG) ||
@@ -581,6 +583,7 @@ int wary_create_detection_event(wary_world *w, wary_actor_id owner_h, float x, f
 int wary_geck_damage(wary_world *w, wary_actor_id victim_h, wary_actor_id attacker_h) {
   wy_id victim = victim_h.id;
   wy_id attacker = attacker_h.id;
+  if (w->in_step) return wy_fail_in_step(w->error, __func__);
   const wy_actor *v = wy_actor_get(w, victim);
   if (!v) return wy_actor_status(w, victim, __func__, "victim");
   if (!wy_actor_get(w, attacker)) return wy_actor_status(w, attacker, __func__, "attacker");
