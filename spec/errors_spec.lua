@@ -92,6 +92,15 @@ describe("a bad profile", function()
     assert_no_profile(world, "x")
   end)
 
+  it("with threat levels out of order is an error giving the four values, and defines nothing", function()
+    local msg = error_of(function()
+      world:define_profile{ name = "x", vision = {}, brain = { threat_low = 0.9 } }
+    end)
+    assert_mentions(msg, 'profile "x" brain', "threat_low <= threat_medium <= threat_high <= threat_critical",
+      "got 0.9, 0.4, 0.6, 0.85")
+    assert_no_profile(world, "x")
+  end)
+
   it("with an unknown sense id in senses is an error naming the slot and the id, and defines nothing", function()
     local msg = error_of(function() world:define_profile{ name = "x", senses = { "Eyes", "Eers" } } end)
     assert_mentions(msg, 'profile "x"', "'senses[2]'", "a defined sense", 'got "Eers"', "did you mean 'Eyes'")

@@ -459,9 +459,9 @@ static inline float wy_threat_score(const wy_threat_scale *s, float base, float 
 }
 
 /* The wary_threat_level of a score: the highest level whose threshold it
- * reaches, above 0, or none. The levels' thresholds need not be in order,
- * so the highest reached is picked, by arithmetic rather than branches
- * (the emotion pass asks it of beliefs of mixed scores). */
+ * reaches, above 0, or none (the thresholds are in order: brain.c), picked
+ * by arithmetic rather than branches (the emotion pass asks it of beliefs
+ * of mixed scores). */
 _Static_assert(WARY_THREAT_NONE == 0 && WARY_THREAT_LOW == 1 && WARY_THREAT_MEDIUM == 2 && WARY_THREAT_HIGH == 3 &&
                    WARY_THREAT_CRITICAL == 4,
                "wy_threat_level_of picks the levels by number");

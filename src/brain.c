@@ -61,6 +61,14 @@ static int brain_check(wy_error *e, const char *fn, const wary_brain_def *d) {
       wy_bad(e, fn, "brain_def.attention_switch_threshold", d->attention_switch_threshold, WY_NONNEG) ||
       wy_bad(e, fn, "brain_def.threat_distance_range", d->threat_distance_range, WY_SCALED_POSITIVE))
     return WARY_ERR_BAD_VALUE;
+  /* The threat levels in order, as a profile's thresholds are: each level
+   * is then the band from its threshold to the next one's. */
+  const float level[4] = {d->threat_low, d->threat_medium, d->threat_high, d->threat_critical};
+  static const char *const name[4] = {"threat_low", "threat_medium", "threat_high", "threat_critical"};
+  for (int i = 1; i < 4; i++)
+    if (level[i] < level[i - 1])
+      return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "brain_def.%s: expected a number in [%s %g, 1], got %g", name[i],
+                     name[i - 1], (double)level[i - 1], (double)level[i]);
   for (int i = 0; i < 5; i++)
     if (wy_bad_at(e, fn, "brain_def.emotion_max", i, d->emotion_max[i], WY_UNIT) ||
         wy_bad_at(e, fn, "brain_def.emotion_rise", i, d->emotion_rise[i], WY_NONNEG) ||

@@ -18,8 +18,14 @@ end
 -- p.brain false: no brain at all (no threat, attention or emotions).
 function brain.def(world, p)
   local off = p.brain == false
-  local b = check.fields("profile " .. check.describe(p.name) .. " brain", schema.brain, p.brain or {},
-    world._scaled.brain)
+  local object = "profile " .. check.describe(p.name) .. " brain"
+  local b = check.fields(object, schema.brain, p.brain or {}, world._scaled.brain)
+  if not (b.threat_low <= b.threat_medium and b.threat_medium <= b.threat_high and b.threat_high <= b.threat_critical)
+  then
+    check.raise(string.format("%s: threat levels expected threat_low <= threat_medium <= threat_high <= "
+      .. "threat_critical, got %s, %s, %s, %s", object, check.describe(b.threat_low), check.describe(b.threat_medium),
+      check.describe(b.threat_high), check.describe(b.threat_critical)))
+  end
   if p.brain then p.brain = b end
   local d = p.damage or check.fields("damage", schema.damage, {})
   local pain = p.pain or check.fields("pain", schema.pain, {})

@@ -485,7 +485,26 @@ static void test_rangeless_sense(void) {
   wary_world_destroy(w);
 }
 
+/* A brain's threat levels out of order are refused, naming the two that
+ * are. */
+static void test_brain_levels(void) {
+  heard h = {0};
+  wary_world *w = logged_world(&h);
+  wary_profile_def p = wary_default_profile_def();
+  int32_t profile = make_profile(w, &p);
+  wary_brain_def b = wary_default_brain_def();
+  b.threat_low = 0.9f;
+  ENSURE(wary_profile_set_brain(w, profile, &b) == WARY_ERR_BAD_VALUE);
+  HAS(w, "wary_profile_set_brain: brain_def.threat_medium: expected a number in [threat_low 0.9, 1], got 0.4");
+  b = wary_default_brain_def();
+  b.threat_critical = 0.5f;
+  ENSURE(wary_profile_set_brain(w, profile, &b) == WARY_ERR_BAD_VALUE);
+  HAS(w, "brain_def.threat_critical: expected a number in [threat_high 0.6, 1], got 0.5");
+  wary_world_destroy(w);
+}
+
 int main(void) {
+  test_brain_levels();
   test_rangeless_sense();
   test_world_def();
   test_actor_def();
