@@ -66,7 +66,7 @@ int wary_sense_unmute(wary_world *w, wary_actor_id agent_h, int32_t slot) {
   if (i < 0) return i;
   int32_t slots = wy_agent_profile(w, i)->slot_count;
   if (slot < 0 || slot >= slots)
-    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "slot", "a slot of the agent's profile", slot,
+    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "slot", "a sense slot", slot,
                          slots);
   w->agents.data[i].slot[slot].errors = 0;
   w->agents.data[i].slot[slot].muted = false;
@@ -79,7 +79,7 @@ int wary_sense_muted(const wary_world *w, wary_actor_id agent, int32_t slot, boo
   *out = false;
   if (i < 0) return i;
   if (slot < 0 || slot >= wy_agent_profile(w, i)->slot_count)
-    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "slot", "profile slot", slot,
+    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "slot", "a sense slot", slot,
                          wy_agent_profile(w, i)->slot_count);
   *out = w->agents.data[i].slot[slot].muted;
   return WARY_OK;

@@ -389,6 +389,13 @@ static void test_null_outs(void) {
   NULL_OUT(wary_belief_at, w, agent, 0);
   NULL_OUT(wary_evidence_at, w, agent, target, 0);
   NULL_OUT(wary_sense_muted, w, agent, 0);
+  bool muted;
+  n++;
+  ENSURE(wary_sense_muted(w, agent, 16, &muted) == WARY_ERR_NOT_FOUND);
+  HAS(w, "wary_sense_muted: slot: expected a sense slot index, got 16 (there is none)");
+  n++;
+  ENSURE(wary_sense_unmute(w, agent, 16) == WARY_ERR_NOT_FOUND);
+  HAS(w, "wary_sense_unmute: slot: expected a sense slot index, got 16 (there is none)");
   NULL_OUT(wary_vision_explain_get, w, agent, target);
   NULL_OUT(wary_location_at, w, agent, 0);
   NULL_OUT(wary_location_strongest, w, agent);
