@@ -642,6 +642,15 @@ describe("a removed actor given as an owner, instigator or damage's actor", func
   end)
 end)
 
+describe("an actor given where a point is expected", function()
+  it("is named as an actor, with how to give its place", function()
+    local w, guard, thief = guard_and_thief()
+    for _, call in ipairs({ function() guard:look_at(thief) end, function() w:emit_sound_at(thief, "Footstep") end }) do
+      assert_mentions(error_of(call), "expected a vector {x, y[, z]}", "{ actor:pos() }", "got an actor (thief)")
+    end
+  end)
+end)
+
 describe("a method called with '.' where ':' was meant", function()
   it("says so, names the method and what came first, and changes nothing", function()
     local w, guard, thief = guard_and_thief()

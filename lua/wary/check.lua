@@ -197,6 +197,11 @@ end
 -- A vector is {x, y[, z]} or {x =, y = [, z =]}; z defaults to 0.
 function check.vector(object, field, v, weighted)
   if type(v) ~= "table" then fail(object, field, "a vector {x, y, z}", v) end
+  -- A handle (an actor given for its place) is named as one.
+  local mt = getmetatable(v)
+  if type(mt) == "table" and rawget(mt, "_kind") then
+    fail(object, field, "a vector {x, y[, z]} (an actor's place: { actor:pos() })", v)
+  end
   -- A fourth number is a sample point's weight (weighted); elsewhere a mistake.
   if not weighted and v[4] ~= nil then
     raise(string.format("%s: field '%s' expected a vector {x, y[, z]}, got %d values", object, field, #v))
