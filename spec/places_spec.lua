@@ -206,6 +206,27 @@ describe("places: a sound nobody made", function()
     assert.is_near(falloff(4, 12), best.confidence, TOL)
     assert.are.same({ x = 0, y = -400, z = 64 }, best.location)
   end)
+
+  it("forget_location_belief drops the one searched, silently; the others stay and fade on", function()
+    local e = ears.new{}
+    e.world:emit_sound_at(at(11 * M), "Door")
+    e.world:emit_sound_at(at(0, -4 * M), "Door")
+    e:step()
+    local best = e.guard:strongest_location_belief()
+    assert.is_true(e.guard:forget_location_belief(best))
+    assert.is_false(e.guard:forget_location_belief(best)) -- gone already
+    local left = e.guard:location_beliefs()
+    assert.are.equal(1, #left)
+    assert.are.same({ x = 11 * M, y = 0, z = 64 }, left[1].location)
+    -- No event for the one forgotten; the other goes on as before (it
+    -- fades, nothing arriving).
+    for _, ev in ipairs(only(e:step(), "location_belief_changed")) do
+      assert.are.same({ x = 11 * M, y = 0, z = 64 }, ev.location)
+    end
+    assert.are.equal(1, #e.guard:location_beliefs())
+    expect.mentions(expect.error_of(function() e.guard:forget_location_belief("Door") end), "guard", "'place'",
+      "a belief about a place", 'got "Door"')
+  end)
 end)
 
 describe("places: report_location_belief", function()

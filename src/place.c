@@ -482,3 +482,17 @@ int wary_report_location(wary_world *w, wary_actor_id agent_h, float x, float y,
   float p[3] = {x, y, z};
   return wy_place_report(w, index, p, tag, confidence, accuracy) ? WARY_OK : wy_fail_memory(e, __func__);
 }
+
+int wary_location_forget(wary_world *w, wary_actor_id agent_h, int32_t i) {
+  int32_t index = wy_agent_index(w, agent_h.id, __func__, "agent");
+  if (index < 0) return index;
+  if (w->in_step) return wy_fail_in_step(w->error, __func__);
+  wy_place_list *l = places_of(w, index);
+  if (i < 0 || i >= l->count)
+    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "i", "a location belief", i, l->count);
+  /* The list's bounds on its sleepers (lead, fade_due, oldest) stay bounds
+   * without it: at worst the next step looks at the others a step early. */
+  if (l->data[i].asleep) l->asleep_count--;
+  place_remove(l, i);
+  return WARY_OK;
+}

@@ -917,6 +917,9 @@ int32_t wary_location_count(const wary_world *world, wary_actor_id agent);
 int wary_location_at(const wary_world *world, wary_actor_id agent, int32_t i, wary_location_belief *out);
 /* WARY_ERR_NOT_FOUND when the agent holds none above 0. */
 int wary_location_strongest(const wary_world *world, wary_actor_id agent, wary_location_belief *out);
+/* Drops agent's belief about place i (a guard that has searched it): no event. The last one
+ * takes index i. Not during a step. */
+int wary_location_forget(wary_world *world, wary_actor_id agent, int32_t i);
 /* Raises (or makes) agent's belief about the place: merged with one of the same tag nearby. */
 int wary_report_location(wary_world *world, wary_actor_id agent, float x, float y, float z, int32_t tag,
                          float confidence, float accuracy);

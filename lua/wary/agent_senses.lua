@@ -55,6 +55,26 @@ function M:strongest_location_belief()
   return place_table(self, raw)
 end
 
+--- Drops the belief about a place (a table from location_beliefs or
+-- strongest_location_belief: the one of its tag at its location), as when
+-- the agent has searched it; no event. Returns whether it held one. Not
+-- during a step.
+function M:forget_location_belief(place)
+  local B, w = agent(self, "forget_location_belief")
+  if type(place) ~= "table" or type(place.tag) ~= "string" then
+    check.fail(self.name, "place", "a belief about a place (from location_beliefs)", place)
+  end
+  local x, y, z = check.vector(self.name, "place.location", place.location)
+  for i = 0, ok(self, B.location_count(w, self.id), "forget_location_belief") - 1 do
+    local _, raw = B.location_at(w, self.id, i)
+    if raw.pos[1] == x and raw.pos[2] == y and raw.pos[3] == z and B.name_string(w, raw.tag) == place.tag then
+      ok(self, B.location_forget(w, self.id, i), "forget_location_belief")
+      return true
+    end
+  end
+  return false
+end
+
 --- Tells the agent something happened at a place (from a Lua sense's
 -- on_stimulus, a script): merged with a belief of the same tag nearby.
 function M:report_location_belief(pos, tag, confidence, accuracy)

@@ -1463,6 +1463,15 @@ return {
       },
     },
     {
+      name = "location_forget", c = "wary_location_forget",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "agent", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "i", role = "value", kind = "int", ctype = "int32_t" },
+      },
+    },
+    {
       name = "report_location", c = "wary_report_location",
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {

@@ -642,6 +642,7 @@ int wary_location_at(const wary_world *world, wary_actor_id agent, int32_t i,
                      wary_location_belief *out);
 int wary_location_strongest(const wary_world *world, wary_actor_id agent,
                             wary_location_belief *out);
+int wary_location_forget(wary_world *world, wary_actor_id agent, int32_t i);
 int wary_report_location(wary_world *world, wary_actor_id agent, float x, float y, float z,
                          int32_t tag, float confidence, float accuracy);
 int wary_report_touch(wary_world *world, wary_actor_id agent, wary_actor_id toucher);

@@ -1611,6 +1611,15 @@ static int w_location_strongest(lua_State *L)
   return 2;
 }
 
+static int w_location_forget(lua_State *L)
+{
+  wary_world *world = check_world(L, 1);
+  wary_actor_id agent = (wary_actor_id){ check_u32(L, 2) };
+  int32_t i = (int32_t)luaL_checkinteger(L, 3);
+  lua_pushinteger(L, (lua_Integer)wary_location_forget(world, agent, i));
+  return 1;
+}
+
 static int w_report_location(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
@@ -2122,6 +2131,7 @@ static const luaL_Reg generated_functions[] = {
   { "location_count", w_location_count },
   { "location_at", w_location_at },
   { "location_strongest", w_location_strongest },
+  { "location_forget", w_location_forget },
   { "report_location", w_report_location },
   { "report_touch", w_report_touch },
   { "default_stimulus_def", w_default_stimulus_def },

@@ -37,7 +37,8 @@
 -- stimuli and what the senses took in (wary/world_stimuli.lua, wary/agent_senses.lua)
 --   world:emit_sound(source, name) world:emit_sound_at(pos, name) world:emit_stimulus{ tag, pos, ... }
 --   agent:recent_sounds(s) agent:location_beliefs() agent:strongest_location_belief()
---   agent:report_location_belief(pos, tag, c, accuracy) agent:report_touch(toucher)
+--   agent:report_location_belief(pos, tag, c, accuracy) agent:forget_location_belief(place)
+--   agent:report_touch(toucher)
 -- the brain (seed 002; wary/agent_brain.lua)
 --   world:apply_damage{ victim, instigator, causer, amount, type, at } world:set_relationship(a, b, rel)
 --   agent:report_pain(name, amount) agent:pain_level(name) agent:total_pain() agent:clear_pain(name)

@@ -4,6 +4,7 @@
  * step), pauses drain the build-up, filters, sounds nobody made become
  * beliefs about places, the stimulus bus and vibration, smell, touch and
  * echolocation. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -338,7 +339,58 @@ static void test_clock_keeps_time(void) {
   wary_world_destroy(w);
 }
 
+/* A place searched is forgotten (wary_location_forget): the last takes its
+ * index, no event fires, a sleeping one can go, the others fade on to their
+ * end, and a copy loaded from the world plays on to the same bytes. Not
+ * during a step; a bad index is refused. */
+static void test_forget_place(void) {
+  scene s = make(HEARING, 1, 5000.0f);
+  wary_emit_sound_at(s.w, s.rock, 900.0f, 0.0f, 64.0f);
+  wary_emit_sound_at(s.w, s.rock, -900.0f, 0.0f, 64.0f);
+  wary_emit_sound_at(s.w, s.rock, 0.0f, 900.0f, 64.0f);
+  for (int i = 0; i < 100; i++) wary_step(s.w, 0.1f); /* Lost by now: asleep, waiting for lost_time */
+  ENSURE(wary_location_count(s.w, s.agent) == 3);
+  wary_location_belief first, last;
+  ENSURE(wary_location_at(s.w, s.agent, 0, &first) == WARY_OK && first.state == WARY_LOST);
+  ENSURE(wary_location_at(s.w, s.agent, 2, &last) == WARY_OK);
+  ENSURE(wary_location_forget(s.w, s.agent, 0) == WARY_OK);
+  ENSURE(wary_location_count(s.w, s.agent) == 2);
+  wary_location_belief moved;
+  ENSURE(wary_location_at(s.w, s.agent, 0, &moved) == WARY_OK && memcmp(&moved, &last, sizeof moved) == 0);
+  ENSURE(wary_location_forget(s.w, s.agent, 2) == WARY_ERR_NOT_FOUND);
+  ENSURE(strstr(wary_last_error(s.w), "wary_location_forget: i: expected a location belief index in [0, 1], got 2"));
+  ENSURE(wary_step_begin(s.w, 0.1f) == WARY_OK);
+  ENSURE(wary_location_forget(s.w, s.agent, 0) == WARY_ERR_IN_STEP);
+  ENSURE(wary_step_end(s.w) == WARY_OK);
+  ENSURE(wary_location_count(s.w, s.agent) == 2);
+  /* A copy loaded now plays on as the world does. */
+  size_t size;
+  unsigned char *snap = snapshot_of(s.w, &size);
+  wary_world *copy = NULL;
+  scene c = make(HEARING, 1, 5000.0f);
+  copy = c.w;
+  ENSURE(snap && wary_world_load(copy, snap, size) == WARY_OK);
+  free(snap);
+  int events = 0;
+  for (int i = 0; i < 600; i++) {
+    wary_step(s.w, 0.1f);
+    wary_step(copy, 0.1f);
+    for (int32_t k = 0; k < wary_event_count(s.w); k++) {
+      const wary_event *e = &wary_events(s.w)[k];
+      if (e->type != WARY_EV_LOCATION_BELIEF_CHANGED) continue;
+      events++;
+      ENSURE(e->pos[0] != first.pos[0] || e->pos[1] != first.pos[1]); /* never the one forgotten */
+    }
+    if (i % 50 == 0) ENSURE(same_bytes(s.w, copy));
+  }
+  ENSURE(events >= 4); /* each left one: Remembered, Expired */
+  ENSURE(wary_location_count(s.w, s.agent) == 0);
+  wary_world_destroy(s.w);
+  wary_world_destroy(copy);
+}
+
 int main(void) {
+  test_forget_place();
   test_clock_keeps_time();
   test_walls_muffle();
   test_gunshot_carries_further();

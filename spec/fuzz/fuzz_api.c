@@ -400,7 +400,13 @@ static void one_op(game *g, bytes *b) {
   }
   case 14: snapshot_op(g, b); break;
   case 15: said(g, wary_set_confidence(w, a, t, num(b))); break;
-  case 16: said(g, u8(b) % 2 ? wary_report_touch(w, a, t) : wary_report_location(w, a, num(b), num(b), 0.0f, g->tags[0], num(b), num(b))); break;
+  case 16: {
+    int k = u8(b) % 3;
+    said(g, k == 0 ? wary_report_touch(w, a, t)
+           : k == 1 ? wary_report_location(w, a, num(b), num(b), 0.0f, g->tags[0], num(b), num(b))
+                    : wary_location_forget(w, a, (int32_t)(u8(b) % 4) - 1));
+    break;
+  }
   case 17: said(g, wary_set_relationship_override(w, a, t, (int32_t)(u8(b) % 5) - 1)); break;
   case 18: {
     wary_stimulus_def s = wary_default_stimulus_def();
