@@ -17,6 +17,7 @@
 #include "belief.h"
 #include "check.h"
 #include "emotion.h"
+#include "minds.h"
 #include "wary.h"
 
 #define AGENTS 4
@@ -105,23 +106,7 @@ static int resting(const game *g) {
 }
 
 static bool same(const game *a, const game *b) {
-  int32_t n = wary_event_count(a->w);
-  if (n != wary_event_count(b->w) || memcmp(wary_events(a->w), wary_events(b->w), (size_t)n * sizeof(wary_event)))
-    return false;
-  for (int i = 0; i < AGENTS; i++) {
-    wary_brain_state x, y;
-    wary_brain_get(a->w, a->agents[i], &x);
-    wary_brain_get(b->w, b->agents[i], &y);
-    if (memcmp(&x, &y, sizeof x)) return false;
-    const wy_belief_list *lx = wy_beliefs_of(a->w, i), *ly = wy_beliefs_of(b->w, i);
-    if (lx->count != ly->count) return false;
-    for (int32_t k = 0; k < lx->count; k++) {
-      int8_t vx, vy;
-      float tx = wy_belief_threat(a->w, i, k, &vx), ty = wy_belief_threat(b->w, i, k, &vy);
-      if (memcmp(&tx, &ty, sizeof tx) || vx != vy) return false;
-    }
-  }
-  return true;
+  return same_minds(a->w, b->w, a->agents, b->agents, AGENTS);
 }
 
 static void rest_equals_every_pass(void) {
