@@ -89,6 +89,15 @@ static inline unsigned char *snapshot_of(wary_world *w, size_t *size) {
   return buf;
 }
 
+/* into loads from's snapshot (into has from's definitions): whether it did. */
+static inline bool load_copy(wary_world *from, wary_world *into) {
+  size_t size;
+  unsigned char *snap = snapshot_of(from, &size);
+  bool loaded = snap && into && wary_world_load(into, snap, size) == WARY_OK;
+  free(snap);
+  return loaded;
+}
+
 /* Whether two worlds' snapshots are the same bytes. */
 static inline bool same_bytes(wary_world *a, wary_world *b) {
   size_t na, nb;

@@ -114,10 +114,7 @@ static void deferred_equals_every_pass(void) {
   int64_t deferred_steps = 0, passes = 0, scored = 0, reference_passes = 0, critical = 0, high = 0;
   for (int n = 0; n < STEPS; n++) {
     if (n % 400 == 130) {
-      size_t size;
-      unsigned char *snap = snapshot_of(a.w, &size);
-      ENSURE(snap && wary_world_load(c.w, snap, size) == WARY_OK);
-      free(snap);
+      ENSURE(load_copy(a.w, c.w));
       loads++;
     }
     play(&a, n);

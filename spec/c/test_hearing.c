@@ -4,7 +4,6 @@
  * step), pauses drain the build-up, filters, sounds nobody made become
  * beliefs about places, the stimulus bus and vibration, smell, touch and
  * echolocation. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -364,13 +363,9 @@ static void test_forget_place(void) {
   ENSURE(wary_step_end(s.w) == WARY_OK);
   ENSURE(wary_location_count(s.w, s.agent) == 2);
   /* A copy loaded now plays on as the world does. */
-  size_t size;
-  unsigned char *snap = snapshot_of(s.w, &size);
-  wary_world *copy = NULL;
   scene c = make(HEARING, 1, 5000.0f);
-  copy = c.w;
-  ENSURE(snap && wary_world_load(copy, snap, size) == WARY_OK);
-  free(snap);
+  wary_world *copy = c.w;
+  ENSURE(load_copy(s.w, copy));
   int events = 0;
   for (int i = 0; i < 600; i++) {
     wary_step(s.w, 0.1f);
