@@ -168,11 +168,14 @@ static bool deferrable(const wy_belief *b) {
 
 /* At least the threat of every deferred belief of the agent's, where it
  * stands at scale s (emotion.h: what each scored when last fresh, and the
- * distance term of the walk since, rounded up well beyond the floats'
- * rounding). */
+ * distance term of the walk since), rounded up well beyond the floats'
+ * rounding: a float step of the nearness or of the sum is worth its
+ * weights (a one-ulp move of the agent can take the nearness up 2^-24 with
+ * a walk of half that), so the margin grows with them. */
 static double deferred_bound(const wy_emotion_agent *ag, const wy_threat_scale *s) {
   double reach = s->range > 0.0f ? (ag->walked - ag->defer_walked) / (double)s->range : 1.0;
-  return (double)ag->defer_top + (double)s->weight * (reach < 1.0 ? reach : 1.0) + 1e-5;
+  double weights = 1.0 + (double)s->weight + (double)s->w_damage + (double)s->w_confidence + (double)s->w_state;
+  return (double)ag->defer_top + (double)s->weight * (reach < 1.0 ? reach : 1.0) + 1e-5 * weights;
 }
 
 /* Whether targets whose threats are at most bound (a double, or a float

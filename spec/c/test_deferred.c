@@ -164,7 +164,112 @@ static void deferred_equals_every_pass(void) {
   wary_world_destroy(c.w);
 }
 
+/* One agent, one hostile target at the origin, vision a quarter second
+ * apart, under brain bd; deferring or every part (the reference). */
+static void one_pair(game *g, bool every_part, const wary_brain_def *bd, float target_x) {
+  memset(g, 0, sizeof *g);
+  g->w = make_world(NULL);
+  g->w->every_part = every_part;
+  g->w->beliefs->resolve_all = every_part;
+  wary_profile_def p = wary_default_profile_def();
+  p.sense_count = 1;
+  p.senses[0].sense = WARY_SENSE_VISION;
+  int32_t profile = make_profile(g->w, &p);
+  wary_vision_def v = wary_default_vision_def();
+  v.max_range = 3000.0f;
+  v.half_angle = 180.0f;
+  v.peripheral_half_angle = 180.0f;
+  v.interval = 0.25f;
+  MADE(wary_profile_set_vision(g->w, profile, &v));
+  MADE(wary_profile_set_brain(g->w, profile, bd));
+  wary_actor_def ad = wary_default_actor_def();
+  ad.team = 1;
+  ad.profile = profile;
+  g->agents[0] = make_actor(g->w, &ad);
+  ad = wary_default_actor_def();
+  ad.team = 2;
+  ad.pos[0] = target_x;
+  g->targets[0] = make_actor(g->w, &ad);
+  MADE(wary_set_relationship(g->w, 1, 2, WARY_HOSTILE));
+}
+
+/* A large distance weight: an agent that jitters by one float step can
+ * take the nearness up a float step (2^-24) with a walk of half that, which
+ * 100 x the walk's distance term and a fixed 10^-5 left out. Critical lies
+ * between that old bound and the threat the jitter reaches: the deferring
+ * world must see it as the reference does (found by a review). */
+static void rounding_margin(void) {
+  static const float at[2][2] = {{-1279.60046f, 2387.64453f}, {-1279.60046f, 2387.64429f}};
+  wy_threat_scale sc;
+  memset(&sc, 0, sizeof sc);
+  sc.range = 2728.92407f;
+  sc.weight = 100.0f;
+  const float origin[3] = {0.0f, 0.0f, 0.0f};
+  float t[2];
+  for (int k = 0; k < 2; k++) {
+    sc.pos[0] = at[k][0], sc.pos[1] = at[k][1];
+    t[k] = wy_threat_score(&sc, 0.2f * 0.25f, wy_threat_nearness(&sc, origin));
+  }
+  double old_bound = (double)t[0] + 100.0 * fabs((double)at[1][1] - (double)at[0][1]) / (double)sc.range + 1e-5;
+  ENSURE(old_bound < (double)t[1]);
+  wary_brain_def bd = wary_default_brain_def();
+  bd.threat_weight_damage_received = 0.0f;
+  bd.threat_weight_confidence = 0.0f;
+  bd.threat_weight_state = 0.2f;
+  bd.threat_weight_distance = 100.0f;
+  bd.threat_distance_range = sc.range;
+  bd.threat_high = bd.threat_critical = (float)((old_bound + (double)t[1]) / 2.0);
+  game a, b;
+  one_pair(&a, false, &bd, 0.0f);
+  one_pair(&b, true, &bd, 0.0f);
+  int differ = 0;
+  for (int n = 0; n < 300; n++) {
+    for (int k = 0; k < 2; k++) {
+      game *g = k ? &b : &a;
+      MADE(wary_actor_set_pos(g->w, g->agents[0], at[n % 2][0], at[n % 2][1], 0.0f));
+      MADE(wary_step(g->w, 1.0f / 60.0f));
+    }
+    differ += !same_minds(a.w, b.w, a.agents, b.agents, 1);
+  }
+  ENSURE(differ == 0);
+  ENSURE(wy_beliefs_of(a.w, 0)->deferred_passes > 100);
+  wary_world_destroy(a.w);
+  wary_world_destroy(b.w);
+}
+
+/* The brain's threat switched off while a threat is deferred: the record
+ * keeps the last pass's threat (settled), as the reference's does, so both
+ * save the same bytes (found by a review). */
+static void threat_switched_off(void) {
+  wary_brain_def bd = wary_default_brain_def();
+  bd.threat_distance_range = 2500.0f;
+  game a, b;
+  one_pair(&a, false, &bd, 500.0f);
+  one_pair(&b, true, &bd, 500.0f);
+  int differ = 0, deferred_then = 0;
+  for (int n = 0; n < 112; n++) {
+    for (int k = 0; k < 2; k++) {
+      game *g = k ? &b : &a;
+      MADE(wary_actor_set_pos(g->w, g->agents[0], (float)(n % 200) * 3.0f, 0.0f, 0.0f));
+      if (n == 107) {
+        wary_brain_def off = bd;
+        off.threat = false;
+        if (k == 0) deferred_then = wy_beliefs_of(g->w, 0)->data[0].deferred;
+        MADE(wary_profile_set_brain(g->w, 0, &off));
+      }
+      MADE(wary_step(g->w, 1.0f / 60.0f));
+    }
+    if (n >= 100) differ += !same_bytes(a.w, b.w);
+  }
+  ENSURE(deferred_then == 1);
+  ENSURE(differ == 0);
+  wary_world_destroy(a.w);
+  wary_world_destroy(b.w);
+}
+
 int main(void) {
+  rounding_margin();
+  threat_switched_off();
   deferred_equals_every_pass();
   return check_summary("test_deferred");
 }
