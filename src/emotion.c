@@ -56,8 +56,14 @@ static void agent_removed(wary_world *w, int32_t agent) {
  * agents' passes run again (the rest below holds for the brain it was
  * found under). */
 static void profile_changing(wary_world *w, int32_t profile) {
-  for (int32_t i = 0; i < w->agents.count; i++)
-    if (wy_agent_actor(w, i)->profile == profile) wy_agent_busy(&w->agents.data[i], WY_IDLE_EMOTIONS);
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    if (wy_agent_actor(w, i)->profile != profile) continue;
+    wy_agent_busy(&w->agents.data[i], WY_IDLE_EMOTIONS);
+    /* Deferred threats settle at the last pass's scale (belief.h): a
+     * brain that keeps no threat now scores none of them again. */
+    wy_belief_list *l = wy_beliefs_of(w, i);
+    for (int32_t j = 0; j < l->awake_count; j++) wy_belief_settle(l, &l->data[l->awake[j]]);
+  }
 }
 
 const wy_module wy_emotion_module = {

@@ -392,10 +392,9 @@ WY_INLINE bool held_step(const wy_profile *p, const wy_rates *k, wy_belief *b, w
 WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, const wy_belief_list *l,
                        wy_belief *b, wy_belief_slot *bsl, float dt, int32_t n) {
   const wy_profile *p = r->profile;
-  /* Not held: the emotion pass scores its threat (emotion.c), unless the
-   * brain keeps none now; then the record keeps the last pass's. */
-  wy_belief_settle(l, b);
-  b->fresh = false;
+  /* Not held: the emotion pass scores its threat (emotion.c; a brain
+   * changed to keep none settled it first). */
+  b->fresh = b->deferred = false;
   bool reporting;
   bool sensed = update_slots(w, b, bsl, r, k, dt, &reporting, n);
   b->scored = false;
