@@ -30,6 +30,21 @@ typedef struct game {
   wary_actor_id agents[AGENTS], targets[TARGETS];
 } game;
 
+/* Profile p with vision alone, all round, 30 m, looking a quarter second
+ * apart (held for 14 steps of 15): its index. */
+static int32_t seeing_profile(wary_world *w, wary_profile_def *p) {
+  p->sense_count = 1;
+  p->senses[0].sense = WARY_SENSE_VISION;
+  int32_t profile = make_profile(w, p);
+  wary_vision_def v = wary_default_vision_def();
+  v.max_range = 3000.0f;
+  v.half_angle = 180.0f;
+  v.peripheral_half_angle = 180.0f;
+  v.interval = 0.25f;
+  MADE(wary_profile_set_vision(w, profile, &v));
+  return profile;
+}
+
 static void build(game *g, bool every_part) {
   memset(g, 0, sizeof *g);
   g->w = make_world(NULL);
@@ -40,15 +55,7 @@ static void build(game *g, bool every_part) {
   p.track_threshold = 0.99f; /* never tracked: aggression follows High */
   p.lost_time = 2.0f;
   p.memory_time = 2.0f;
-  p.sense_count = 1;
-  p.senses[0].sense = WARY_SENSE_VISION;
-  int32_t profile = make_profile(g->w, &p);
-  wary_vision_def v = wary_default_vision_def();
-  v.max_range = 3000.0f;
-  v.half_angle = 180.0f;
-  v.peripheral_half_angle = 180.0f;
-  v.interval = 0.25f; /* held for 14 steps of 15 */
-  MADE(wary_profile_set_vision(g->w, profile, &v));
+  int32_t profile = seeing_profile(g->w, &p);
   wary_brain_def bd = wary_default_brain_def();
   bd.threat_weight_damage_received = 0.0f;
   bd.threat_weight_confidence = 0.6f;
@@ -172,15 +179,7 @@ static void one_pair(game *g, bool every_part, const wary_brain_def *bd, float t
   g->w->every_part = every_part;
   g->w->beliefs->resolve_all = every_part;
   wary_profile_def p = wary_default_profile_def();
-  p.sense_count = 1;
-  p.senses[0].sense = WARY_SENSE_VISION;
-  int32_t profile = make_profile(g->w, &p);
-  wary_vision_def v = wary_default_vision_def();
-  v.max_range = 3000.0f;
-  v.half_angle = 180.0f;
-  v.peripheral_half_angle = 180.0f;
-  v.interval = 0.25f;
-  MADE(wary_profile_set_vision(g->w, profile, &v));
+  int32_t profile = seeing_profile(g->w, &p);
   MADE(wary_profile_set_brain(g->w, profile, bd));
   wary_actor_def ad = wary_default_actor_def();
   ad.team = 1;
