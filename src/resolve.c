@@ -54,19 +54,7 @@
 #include <string.h>
 
 #include "events.h"
-
-/* What the step's dt makes of the profile's rates: taken once per agent,
- * each the very product a belief's resolve would compute. */
-typedef struct wy_rates {
-  float fade;                  /* fade_rate x 1 x dt: a belief held by no slot */
-  float slot_fade[WY_SLOTS];   /* fade_rate x the slot's decay_scale x dt */
-  float growth;                /* uncertainty_growth x dt */
-  float smooth;                /* 1 - e^(-dt / smoothing_time); unused when smoothing_time <= 0 */
-  bool undulled;               /* no slot's share is dulled by pain (every multiplier is 1) */
-  bool may_hold;               /* undulled, and not every belief resolved in full (resolve_all) */
-  bool calm;                   /* may_hold, and no slot ran or is muted this step: held beliefs only move their clocks */
-  bool looked[WY_SLOTS];       /* the slot ran or is muted this step */
-} wy_rates;
+#include "held.h"
 
 /* A held belief none of whose active slots looked this step: its step is
  * the held one too (a slot that looks changes only an active belief slot
@@ -318,75 +306,6 @@ WY_INLINE bool holds(const wy_belief *b, const wy_belief_slot *bsl, const wy_pro
   return true;
 }
 
-/* Whether a held belief's step leaves it where it is (step_states would
- * change nothing) at confidence conf, which did not climb, and time in
- * state time: on its rung; Detected with Tracked's confidence before
- * min_track_duration; Lost (no sense reports it, so it cannot climb)
- * before lost_time. */
-WY_INLINE bool keeps_rung(const wary_profile_def *d, const wy_belief *b, float conf, float time) {
-  if (b->state == WARY_LOST) return time < d->lost_time;
-  if (b->state == WARY_REMEMBERED) return time < d->memory_time;
-  /* On the ladder: the states mix from one belief to the next, so the
-   * answer is taken by arithmetic, not a branch. */
-  int32_t level = wy_rung_of(d, conf);
-  bool waiting = (level == WARY_TRACKED) & (b->state == WARY_DETECTED);
-  return (waiting & (time < d->min_track_duration)) | (!waiting & (level == b->state));
-}
-
-/* A held belief's step in which nothing came (see holds): what a full
- * resolve would do, the very operations. False, with nothing changed, when
- * a slot would leave its grace, its confidence its rung (or reach 0
- * unsensed, where it falls quiet) or its time a deadline (keeps_rung): the
- * full resolve takes that step. n: the profile's slot count (walk_awake). */
-WY_INLINE bool held_step(const wy_profile *p, const wy_rates *k, wy_belief *b, wy_belief_slot *bsl, float dt,
-                         int32_t n) {
-  /* The silences after the step, and the slot that fell silent last. */
-  float silent[WY_SLOTS];
-  float quietest = INFINITY;
-  int32_t losing = b->losing_slot;
-  bool reporting = false;
-  for (int32_t s = 0; s < n; s++) {
-    silent[s] = bsl[s].silent;
-    if (!bsl[s].ever) continue; /* never reported: no silence, a share of 0 */
-    if (bsl[s].active) {
-      reporting = true;
-    } else {
-      bool grace = silent[s] < p->slots[s].loss_grace;
-      silent[s] += dt;
-      if (grace != (silent[s] < p->slots[s].loss_grace)) return false;
-    }
-    if (silent[s] < quietest) {
-      quietest = silent[s];
-      losing = s;
-    }
-  }
-  float prev = b->confidence;
-  float faded = prev - (losing >= 0 ? k->slot_fade[losing] : k->fade);
-  float conf;
-  if (b->sensed) {
-    float target = b->fused > 0.0f ? b->fused : 0.0f;
-    conf = target >= prev ? target : (faded > target ? faded : target);
-  } else {
-    conf = faded > 0.0f ? faded : 0.0f;
-    bool cut = b->state >= WARY_SUSPECTED && b->state <= WARY_TRACKED && losing >= 0 &&
-               p->slots[losing].direct_lost_cut;
-    if (conf == 0.0f || cut) return false;
-  }
-  if (!keeps_rung(&p->def, b, conf, b->time_in_state + dt)) return false;
-  for (int32_t s = 0; s < n; s++) bsl[s].silent = silent[s];
-  b->losing_slot = (int8_t)losing;
-  b->confidence = conf;
-  b->scored = false;
-  b->time_in_state += dt;
-  if (p->def.smoothing_time <= 0.0f) b->smoothed = conf;
-  else b->smoothed = wy_smoothed_step(b->smoothed, conf, k->smooth);
-  if (!reporting) {
-    float u = b->uncertainty + k->growth;
-    b->uncertainty = u < p->def.max_uncertainty ? u : p->def.max_uncertainty;
-  }
-  return true;
-}
-
 /* A belief's full resolve (b of l, its slots bsl); n: the profile's slot
  * count (walk_awake). */
 WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, const wy_belief_list *l,
@@ -485,6 +404,9 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
   wy_belief *data = l->data;
   wy_belief_slot *slots = l->slots;
   int32_t *awake = l->awake;
+  /* Whether a belief was resolved in full or fell asleep: the awake ones
+   * may then lag from the next quiet step (wy_resolve_beliefs). */
+  bool changed = false;
   for (int32_t j = 0; j < own; j++) {
     int32_t ahead = j + WY_BELIEFS_AHEAD;
     if (ahead < own) {
@@ -514,11 +436,12 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
         /* Out of the passes' reach, its threat is settled (belief.h). */
         wy_belief_settle(l, b);
         if (listed) wy_belief_listed_add(l, i);
+        changed = true;
         continue;
       }
     }
     awake[kept++] = i;
-    if (b->held && k->may_hold && (k->calm || unlooked(k, bsl, n)) && held_step(p, k, b, bsl, dt, n)) {
+    if (b->held && k->may_hold && (k->calm || unlooked(k, bsl, n)) && wy_held_step(p, k, b, bsl, dt, n)) {
       /* Its damage record run out (emotion.c): it only fades now. */
       b->drowsy = wy_belief_fades(b);
       continue;
@@ -532,10 +455,20 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
       continue;
     }
     resolve(w, r, k, l, b, bsl, dt, n);
+    changed = true;
     prune = prune || wy_belief_empty(l, i, memory_time);
   }
   l->awake_count = kept;
+  if (changed) l->lag_scan = true;
   return prune;
+}
+
+/* Whether a step of the same dt would look at the dormant ones (belief.h,
+ * sleepers_due). */
+static bool sleepers_due(const wary_world *w, const wy_profile *p, const wy_belief_list *l, float dt) {
+  return l->dormant > 0 && ((int32_t)(w->steps + 1u - l->dormant_since) >= WY_DT_RING / 2 ||
+                            l->deadline_lead[0] + dt >= wy_deadline_time(p, 0) ||
+                            l->deadline_lead[1] + dt >= wy_deadline_time(p, 1));
 }
 
 bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l, float dt) {
@@ -566,14 +499,30 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
     l->deadline_lead[d] += dt;
     if (l->deadline_lead[d] >= wy_deadline_time(p, d)) wy_beliefs_wake_due(w, r->index, d, dt);
   }
+  /* Lagging (belief.h): on a quiet step, where every awake one holds for
+   * the step; else they take the steps they lag first. */
+  if (k.calm && l->lag_scan && l->lag == 0) {
+    l->lag_scan = false;
+    l->lag_horizon = wy_lag_horizon(p, l);
+    l->lag_time = 0.0;
+    l->lag_epoch++;
+  }
+  if (k.calm && l->lag_horizon > 0.0 && l->lag < WY_DT_RING / 4 && l->lag_time + (double)dt <= l->lag_horizon) {
+    if (l->lag == 0) l->lag_since = w->steps;
+    l->lag++;
+    l->lag_steps++;
+    l->lag_time += (double)dt;
+    l->sleepers_due = sleepers_due(w, p, l, dt);
+    return false;
+  }
+  if (l->lag > 0) wy_beliefs_lag_catch_up(w, r->index, false);
+  l->lag_horizon = 0.0;
   bool prune;
   switch (p->slot_count) {
     case 1: prune = walk_awake(w, r, &k, l, dt, 1); break;
     case 2: prune = walk_awake(w, r, &k, l, dt, 2); break;
     default: prune = walk_awake(w, r, &k, l, dt, p->slot_count); break;
   }
-  l->sleepers_due = l->dormant > 0 && ((int32_t)(w->steps + 1u - l->dormant_since) >= WY_DT_RING / 2 ||
-                                       l->deadline_lead[0] + dt >= wy_deadline_time(p, 0) ||
-                                       l->deadline_lead[1] + dt >= wy_deadline_time(p, 1));
+  l->sleepers_due = sleepers_due(w, p, l, dt);
   return prune;
 }

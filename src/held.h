@@ -1,0 +1,141 @@
+/* held.h - a held belief's step (resolve.c, holds): what a full resolve
+ * would make of a step in which nothing new came, the very operations,
+ * shared by the walk (resolve.c) and the replay of a list's lagging steps
+ * (lag.c). */
+#ifndef WY_HELD_H
+#define WY_HELD_H
+
+#include "belief.h"
+
+/* What the step's dt makes of the profile's rates: taken once per agent,
+ * each the very product a belief's resolve would compute. */
+typedef struct wy_rates {
+  float fade;                  /* fade_rate x 1 x dt: a belief held by no slot */
+  float slot_fade[WY_SLOTS];   /* fade_rate x the slot's decay_scale x dt */
+  float growth;                /* uncertainty_growth x dt */
+  float smooth;                /* 1 - e^(-dt / smoothing_time); unused when smoothing_time <= 0 */
+  bool undulled;               /* no slot's share is dulled by pain (every multiplier is 1) */
+  bool may_hold;               /* undulled, and not every belief resolved in full (resolve_all) */
+  bool calm;                   /* may_hold, and no slot ran or is muted this step: held beliefs only move their clocks */
+  bool looked[WY_SLOTS];       /* the slot ran or is muted this step */
+} wy_rates;
+
+/* Whether a held belief's step leaves it where it is (step_states would
+ * change nothing) at confidence conf, which did not climb, and time in
+ * state time: on its rung; Detected with Tracked's confidence before
+ * min_track_duration; Lost (no sense reports it, so it cannot climb)
+ * before lost_time. */
+WY_INLINE bool wy_keeps_rung(const wary_profile_def *d, const wy_belief *b, float conf, float time) {
+  if (b->state == WARY_LOST) return time < d->lost_time;
+  if (b->state == WARY_REMEMBERED) return time < d->memory_time;
+  /* On the ladder: the states mix from one belief to the next, so the
+   * answer is taken by arithmetic, not a branch. */
+  int32_t level = wy_rung_of(d, conf);
+  bool waiting = (level == WARY_TRACKED) & (b->state == WARY_DETECTED);
+  return (waiting & (time < d->min_track_duration)) | (!waiting & (level == b->state));
+}
+
+/* A held belief's step in which nothing came (resolve.c, holds): what a full
+ * resolve would do, the very operations. False, with nothing changed, when
+ * a slot would leave its grace, its confidence its rung (or reach 0
+ * unsensed, where it falls quiet) or its time a deadline (wy_keeps_rung): the
+ * full resolve takes that step. n: the profile's slot count (walk_awake). */
+WY_INLINE bool wy_held_step(const wy_profile *p, const wy_rates *k, wy_belief *b, wy_belief_slot *bsl, float dt,
+                         int32_t n) {
+  /* The silences after the step, and the slot that fell silent last. */
+  float silent[WY_SLOTS];
+  float quietest = INFINITY;
+  int32_t losing = b->losing_slot;
+  bool reporting = false;
+  for (int32_t s = 0; s < n; s++) {
+    silent[s] = bsl[s].silent;
+    if (!bsl[s].ever) continue; /* never reported: no silence, a share of 0 */
+    if (bsl[s].active) {
+      reporting = true;
+    } else {
+      bool grace = silent[s] < p->slots[s].loss_grace;
+      silent[s] += dt;
+      if (grace != (silent[s] < p->slots[s].loss_grace)) return false;
+    }
+    if (silent[s] < quietest) {
+      quietest = silent[s];
+      losing = s;
+    }
+  }
+  float prev = b->confidence;
+  float faded = prev - (losing >= 0 ? k->slot_fade[losing] : k->fade);
+  float conf;
+  if (b->sensed) {
+    float target = b->fused > 0.0f ? b->fused : 0.0f;
+    conf = target >= prev ? target : (faded > target ? faded : target);
+  } else {
+    conf = faded > 0.0f ? faded : 0.0f;
+    bool cut = b->state >= WARY_SUSPECTED && b->state <= WARY_TRACKED && losing >= 0 &&
+               p->slots[losing].direct_lost_cut;
+    if (conf == 0.0f || cut) return false;
+  }
+  if (!wy_keeps_rung(&p->def, b, conf, b->time_in_state + dt)) return false;
+  for (int32_t s = 0; s < n; s++) bsl[s].silent = silent[s];
+  b->losing_slot = (int8_t)losing;
+  b->confidence = conf;
+  b->scored = false;
+  b->time_in_state += dt;
+  if (p->def.smoothing_time <= 0.0f) b->smoothed = conf;
+  else b->smoothed = wy_smoothed_step(b->smoothed, conf, k->smooth);
+  if (!reporting) {
+    float u = b->uncertainty + k->growth;
+    b->uncertainty = u < p->def.max_uncertainty ? u : p->def.max_uncertainty;
+  }
+  return true;
+}
+
+
+/* count held steps of dt of b (slots bsl, n of them), none of which leaves
+ * a grace, its rung or a deadline (lag.c: the list's horizon says so):
+ * wy_held_step's very operations, without its checks, the belief's values
+ * kept in registers from one step to the next. */
+WY_INLINE void wy_held_replay(const wy_profile *p, const wy_rates *k, wy_belief *b, wy_belief_slot *bsl, float dt,
+                              int32_t count, int32_t n) {
+  float silent[WY_SLOTS];
+  bool moves[WY_SLOTS]; /* ever reported, not reporting: its silence grows */
+  bool reporting = false;
+  for (int32_t s = 0; s < n; s++) {
+    silent[s] = bsl[s].silent;
+    moves[s] = bsl[s].ever && !bsl[s].active;
+    reporting = reporting || (bsl[s].ever && bsl[s].active);
+  }
+  int32_t losing = b->losing_slot;
+  float conf = b->confidence, smoothed = b->smoothed, time = b->time_in_state, u = b->uncertainty;
+  float target = b->fused > 0.0f ? b->fused : 0.0f, max_u = p->def.max_uncertainty;
+  bool sensed = b->sensed, plain = p->def.smoothing_time <= 0.0f;
+  for (int32_t c = 0; c < count; c++) {
+    float quietest = INFINITY;
+    for (int32_t s = 0; s < n; s++) {
+      if (!bsl[s].ever) continue;
+      if (moves[s]) silent[s] += dt;
+      if (silent[s] < quietest) {
+        quietest = silent[s];
+        losing = s;
+      }
+    }
+    float prev = conf;
+    float faded = prev - (losing >= 0 ? k->slot_fade[losing] : k->fade);
+    if (sensed) conf = target >= prev ? target : (faded > target ? faded : target);
+    else conf = faded > 0.0f ? faded : 0.0f;
+    time += dt;
+    smoothed = plain ? conf : wy_smoothed_step(smoothed, conf, k->smooth);
+    if (!reporting) {
+      float v = u + k->growth;
+      u = v < max_u ? v : max_u;
+    }
+  }
+  for (int32_t s = 0; s < n; s++) bsl[s].silent = silent[s];
+  b->losing_slot = (int8_t)losing;
+  b->confidence = conf;
+  b->scored = false;
+  b->time_in_state = time;
+  b->smoothed = smoothed;
+  b->uncertainty = u;
+}
+
+#endif
