@@ -399,7 +399,6 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
    * else they take their steps first. Where the last pass deferred them
    * all, none hurt (held_count), this one would find what it found. */
   bool lagging = beliefs->lag > 0;
-  if (lagging && !same) wy_beliefs_lag_catch_up(w, agent, false);
   if (lagging && same && ag->held_count == beliefs->awake_count && ag->held_epoch == beliefs->lag_epoch) {
     beliefs->lag_passes++;
     n = ag->held_n;
@@ -425,7 +424,12 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
         states |= 1u << b->state;
         continue;
       }
-      /* Most of those walked: threat's own copy for them, with no margin. */
+      /* Most of those walked: threat's own copy for them, with no margin.
+       * Scored from its confidence: a lagging list (found with every one
+       * deferrable, so who is hostile changed since, or a belief's target
+       * went) takes its steps first, and lags no more until it is found
+       * held and deferrable again. */
+      if (WY_RARELY(beliefs->lag > 0)) wy_beliefs_lag_catch_up(w, agent, true);
       threat(&sc, b, WY_SCORE_AWAKE, NULL);
       b->deferred = false;
       b->fresh = true;
