@@ -20,6 +20,28 @@ typedef struct wy_rates {
   bool looked[WY_SLOTS];       /* the slot ran or is muted this step */
 } wy_rates;
 
+/* With no sense holding a belief (none reports it or is inside its grace),
+ * each slot's share (share, in place) after a step: 0 for a direct-cut sense, else faded by
+ * the slot's fade, not below 0 (resolve.c, update_slots); and what fusion
+ * makes of them (resolve.c, fuse, undulled): the strongest weighed share,
+ * no slot corroborating outside its grace, capped at 1. The very
+ * operations of a full resolve. */
+WY_INLINE float wy_unsensed_fusion(const wy_profile *p, const wy_rates *k, float *share, int32_t n) {
+  int32_t best = -1;
+  float best_value = 0.0f;
+  for (int32_t s = 0; s < n; s++) {
+    float v = share[s] - k->slot_fade[s];
+    share[s] = p->slots[s].direct_lost_cut ? 0.0f : (v > 0.0f ? v : 0.0f);
+    float weighed = share[s] * p->slots[s].weight;
+    if (share[s] > 0.0f && (best < 0 || weighed > best_value)) {
+      best = s;
+      best_value = weighed;
+    }
+  }
+  float fused = best_value + 0.0f * p->def.corroboration_bonus;
+  return fused > 1.0f ? 1.0f : fused;
+}
+
 /* Whether a held belief's step leaves it where it is (step_states would
  * change nothing) at confidence conf, which did not climb, and time in
  * state time: on its rung; Detected with Tracked's confidence before
@@ -76,6 +98,14 @@ WY_INLINE bool wy_held_step(const wy_profile *p, const wy_rates *k, wy_belief *b
   }
   if (!wy_keeps_rung(&p->def, b, conf, b->time_in_state + dt)) return false;
   for (int32_t s = 0; s < n; s++) bsl[s].silent = silent[s];
+  if (!b->sensed) {
+    /* Its shares fade on (their fusion, which its confidence no longer
+     * follows, is kept). */
+    float share[WY_SLOTS];
+    for (int32_t s = 0; s < n; s++) share[s] = bsl[s].share;
+    b->fused = wy_unsensed_fusion(p, k, share, n);
+    for (int32_t s = 0; s < n; s++) bsl[s].share = share[s];
+  }
   b->losing_slot = (int8_t)losing;
   b->confidence = conf;
   b->scored = false;
@@ -106,8 +136,11 @@ WY_INLINE void wy_held_replay(const wy_profile *p, const wy_rates *k, wy_belief 
   }
   int32_t losing = b->losing_slot;
   float conf = b->confidence, smoothed = b->smoothed, time = b->time_in_state, u = b->uncertainty;
-  float target = b->fused > 0.0f ? b->fused : 0.0f, max_u = p->def.max_uncertainty;
+  float target = b->fused > 0.0f ? b->fused : 0.0f, max_u = p->def.max_uncertainty, fused = b->fused;
   bool sensed = b->sensed, plain = p->def.smoothing_time <= 0.0f;
+  /* With no sense on it, its shares fade on (wy_held_step). */
+  float share[WY_SLOTS];
+  for (int32_t s = 0; s < n; s++) share[s] = bsl[s].share;
   for (int32_t c = 0; c < count; c++) {
     float quietest = INFINITY;
     for (int32_t s = 0; s < n; s++) {
@@ -120,8 +153,12 @@ WY_INLINE void wy_held_replay(const wy_profile *p, const wy_rates *k, wy_belief 
     }
     float prev = conf;
     float faded = prev - (losing >= 0 ? k->slot_fade[losing] : k->fade);
-    if (sensed) conf = target >= prev ? target : (faded > target ? faded : target);
-    else conf = faded > 0.0f ? faded : 0.0f;
+    if (sensed) {
+      conf = target >= prev ? target : (faded > target ? faded : target);
+    } else {
+      conf = faded > 0.0f ? faded : 0.0f;
+      fused = wy_unsensed_fusion(p, k, share, n);
+    }
     time += dt;
     smoothed = plain ? conf : wy_smoothed_step(smoothed, conf, k->smooth);
     if (!reporting) {
@@ -130,6 +167,10 @@ WY_INLINE void wy_held_replay(const wy_profile *p, const wy_rates *k, wy_belief 
     }
   }
   for (int32_t s = 0; s < n; s++) bsl[s].silent = silent[s];
+  if (!sensed) {
+    for (int32_t s = 0; s < n; s++) bsl[s].share = share[s];
+    b->fused = fused;
+  }
   b->losing_slot = (int8_t)losing;
   b->confidence = conf;
   b->scored = false;

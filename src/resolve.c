@@ -284,7 +284,9 @@ WY_INLINE void locate(wy_belief *b, const wy_belief_slot *bsl, const wy_profile 
  * of its slots and its confidence fading, until that crosses a rung or a
  * slot leaves its grace. Every slot reports still (its share and silence
  * stay), is silent inside its grace (its share stays, its silence grows)
- * or silent past its grace with nothing left (its share stays 0); no
+ * or silent past its grace with nothing left (its share stays 0), or, with
+ * no slot reporting or inside its grace, on or below the ladder, silent
+ * past its grace with its share fading (wy_unsensed_fusion); no
  * evidence; a rung from Undetected to Tracked, the one its confidence puts
  * it on (or Detected with Tracked's confidence, waiting for
  * min_track_duration), or Lost or Remembered waiting for lost_time or
@@ -299,7 +301,10 @@ WY_INLINE bool holds(const wy_belief *b, const wy_belief_slot *bsl, const wy_pro
   int32_t level = wy_rung_of(&p->def, b->confidence);
   if (!lost && level != b->state && !(level == WARY_TRACKED && b->state == WARY_DETECTED)) return false;
   for (int32_t s = 0; s < n; s++) {
-    if (bsl[s].share != 0.0f && !wy_slot_in_grace(&bsl[s], &p->slots[s])) return false;
+    /* A share past its grace fades; with no sense on the belief that
+     * changes only its fusion, which held_step takes on (not while Lost or
+     * Remembered: wy_belief_fades, whose replay keeps the shares). */
+    if (bsl[s].share != 0.0f && !wy_slot_in_grace(&bsl[s], &p->slots[s]) && (b->sensed || lost)) return false;
     /* Reported off the ladder, it climbs at Suspected's confidence. */
     if (lost && bsl[s].active && level != WARY_UNDETECTED) return false;
   }
