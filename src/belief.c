@@ -360,7 +360,8 @@ static float replayed_confidence(const wary_world *w, int32_t agent, int32_t i) 
 }
 
 void wy_belief_listed_sync(const wary_world *w, int32_t agent) {
-  wy_belief_list *l = wy_beliefs_of(w, agent);
+  /* The listed ones are dormant: no lag of the awake ones reaches them. */
+  wy_belief_list *l = wy_beliefs_raw(w, agent);
   for (int32_t k = 0; k < l->listed_count; k++) {
     wy_belief *b = &l->data[l->listed[k].belief];
     b->threat = wy_belief_threat(w, agent, l->listed[k].belief, &b->threat_level);

@@ -239,6 +239,7 @@ typedef struct wy_belief_list {
   int32_t lag;            /* steps not taken (0: none) */
   uint32_t lag_since;     /* the first of them */
   double lag_time;
+  double lag_from;        /* lag_time when the first of them came */
   double lag_horizon;
 } wy_belief_list;
 

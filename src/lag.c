@@ -193,9 +193,10 @@ float wy_belief_lag_floor(const wary_world *w, int32_t agent, int32_t i) {
   const wy_profile *p = wy_agent_profile(w, agent);
   double quietest;
   double rate = fade_bound(p, b, wy_belief_slots(l, i), p->slot_count, &quietest);
-  /* Its lagging steps take at most lag_time (the steps since its list was
-   * found held), each rounded by 2^-24 at most (held_horizon). */
-  double c = (double)b->confidence - l->lag_time * rate * (1.0 + 1e-5) - 2e-4;
+  /* Its lagging steps take lag_time - lag_from (their dt summed, each
+   * step's sum exact in double), each rounded by 2^-24 at most
+   * (held_horizon). */
+  double c = (double)b->confidence - (l->lag_time - l->lag_from) * rate * (1.0 + 1e-5) - 2e-4;
   double floor = b->sensed && b->fused > 0.0f ? (double)b->fused : 0.0;
   if (!(c >= floor)) c = floor;
   /* Rounded down to a float. */

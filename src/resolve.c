@@ -513,7 +513,10 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
     l->lag_epoch++;
   }
   if (k.calm && l->lag_horizon > 0.0 && l->lag < WY_DT_RING / 4 && l->lag_time + (double)dt <= l->lag_horizon) {
-    if (l->lag == 0) l->lag_since = w->steps;
+    if (l->lag == 0) {
+      l->lag_since = w->steps;
+      l->lag_from = l->lag_time;
+    }
     l->lag++;
     l->lag_steps++;
     l->lag_time += (double)dt;
@@ -528,6 +531,9 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
     case 2: prune = walk_awake(w, r, &k, l, dt, 2); break;
     default: prune = walk_awake(w, r, &k, l, dt, p->slot_count); break;
   }
+  /* After a look, the next quiet step sees whether they may lag again,
+   * whatever the look changed. */
+  if (!k.calm) l->lag_scan = true;
   l->sleepers_due = sleepers_due(w, p, l, dt);
   return prune;
 }
