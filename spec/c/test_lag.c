@@ -95,17 +95,33 @@ static wary_profile_def profile_def(int32_t senses) {
   return p;
 }
 
-/* Vision all round, 25 m, look apart (0.5 s in the first variant), its
- * grace 0.3 s (less than the interval: it ends between looks) or 0.8 s
- * (past the next look), a first sighting held back for reaction. */
-static void set_vision(wary_world *w, int32_t profile, float grace, float reaction) {
+/* Vision all round, 25 m, looking interval apart, its grace grace. */
+static wary_vision_def all_round(float interval, float grace) {
   wary_vision_def v = wary_default_vision_def();
-  v.first_spot_reaction_time = reaction;
   v.max_range = 2500.0f;
   v.half_angle = 180.0f;
   v.peripheral_half_angle = 180.0f;
-  v.interval = look;
+  v.interval = interval;
   v.loss_grace = grace;
+  return v;
+}
+
+/* A world that lags, or the reference, which resolves every belief and
+ * runs every part every step. */
+static wary_world *new_world(bool reference) {
+  wary_world *w = make_world(NULL);
+  if (!w) return NULL;
+  w->every_part = reference;
+  w->beliefs->resolve_all = reference;
+  return w;
+}
+
+/* Vision all round, look apart (0.5 s in the first variant), its grace
+ * 0.3 s (less than the interval: it ends between looks) or 0.8 s (past the
+ * next look), a first sighting held back for reaction. */
+static void set_vision(wary_world *w, int32_t profile, float grace, float reaction) {
+  wary_vision_def v = all_round(look, grace);
+  v.first_spot_reaction_time = reaction;
   MADE(wary_profile_set_vision(w, profile, &v));
 }
 
@@ -114,10 +130,8 @@ static void set_vision(wary_world *w, int32_t profile, float grace, float reacti
  * loop); agents 0, 3 and 6 of the first. */
 static void build(game *g, bool reference, int32_t ray_budget) {
   memset(g, 0, sizeof *g);
-  g->w = make_world(NULL);
+  g->w = new_world(reference);
   if (!g->w) return;
-  g->w->every_part = reference;
-  g->w->beliefs->resolve_all = reference;
   MADE(wary_world_set_ray_budget(g->w, ray_budget));
   wary_brain_def bd = brain_of();
   static const int32_t slots[3] = {1, 2, 4};
@@ -656,10 +670,8 @@ static void attention_bound_at_zero(int64_t *lagged, int64_t *at_zero, int *diff
   game g[2];
   for (int k = 0; k < 2; k++) {
     memset(&g[k], 0, sizeof g[k]);
-    wary_world *w = g[k].w = make_world(NULL);
+    wary_world *w = g[k].w = new_world(k == 1);
     if (!w) return;
-    w->every_part = k == 1;
-    w->beliefs->resolve_all = k == 1;
     wary_profile_def p = wary_default_profile_def();
     p.suspect_threshold = 0.05f;
     p.detect_threshold = 0.1f;
@@ -669,12 +681,7 @@ static void attention_bound_at_zero(int64_t *lagged, int64_t *at_zero, int *diff
     p.senses[0].sense = WARY_SENSE_VISION;
     p.sense_count = 1;
     int32_t profile = make_profile(w, &p);
-    wary_vision_def v = wary_default_vision_def();
-    v.max_range = 2500.0f;
-    v.half_angle = 180.0f;
-    v.peripheral_half_angle = 180.0f;
-    v.interval = 2.0f;
-    v.loss_grace = 5.0f;
+    wary_vision_def v = all_round(2.0f, 5.0f);
     MADE(wary_profile_set_vision(w, profile, &v));
     wary_brain_def bd = wary_default_brain_def();
     bd.threat_weight_damage_received = 0.0f;
@@ -754,17 +761,11 @@ static void lags_to_the_cap(int32_t *longest, int *differ) {
   *differ = 0;
   for (int k = 0; k < 2; k++) {
     memset(&g[k], 0, sizeof g[k]);
-    wary_world *w = g[k].w = make_world(NULL);
+    wary_world *w = g[k].w = new_world(k == 1);
     if (!w) return;
-    w->every_part = k == 1;
-    w->beliefs->resolve_all = k == 1;
     wary_profile_def p = profile_def(1);
     int32_t profile = make_profile(w, &p);
-    wary_vision_def v = wary_default_vision_def();
-    v.max_range = 2500.0f;
-    v.half_angle = 180.0f;
-    v.peripheral_half_angle = 180.0f;
-    v.interval = 40.0f;
+    wary_vision_def v = all_round(40.0f, wary_default_vision_def().loss_grace);
     MADE(wary_profile_set_vision(w, profile, &v));
     wary_brain_def bd = brain_of();
     MADE(wary_profile_set_brain(w, profile, &bd));
