@@ -658,7 +658,9 @@ int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const w
  * the agent's or target's id status or OUT_OF_MEMORY, with their text for fn,
  * or NOT_FOUND without one (for some callers no belief is no failure: they
  * note it with wy_fail_no_belief). *agent_index (NULL: not wanted): the
- * agent's index. */
+ * agent's index. Without create the agent's list is only caught up (its
+ * lag kept: wy_beliefs_caught_up); a caller that then changes the belief
+ * takes the list through wy_beliefs_of first. */
 wy_belief *wy_belief_of(wary_world *w, const char *fn, wy_id agent, wy_id target, bool create,
                         int32_t *agent_index, int *status);
 /* WARY_ERR_NOT_FOUND with its text: agent holds no belief about target. */

@@ -424,10 +424,13 @@ static bool same(const game *a, const game *b) {
 }
 
 /* Every public read of agent i's beliefs, in a and b alike (each catches
- * a lagging list up, and the lists go on lagging after). */
+ * a lagging list up, and the lists go on lagging after: none of them ends
+ * a's horizon). */
 static bool same_reads(const game *a, const game *b, int i) {
   wary_world *x = a->w, *y = b->w;
   wary_actor_id p = a->agents[i], q = b->agents[i];
+  int32_t index = wy_agent_index(x, p.id, __func__, "agent");
+  double horizon = index >= 0 ? wy_beliefs_raw(x, index)->lag_horizon : 0.0;
   for (int t = 0; t < TARGETS; t++) {
     wary_actor_id u = a->targets[t], v = b->targets[t];
     /* The one-field reads first (the first read of a lagging list catches it up). */
@@ -452,6 +455,15 @@ static bool same_reads(const game *a, const game *b, int i) {
     memset(&ey, 0, sizeof ey);
     if (wary_vision_explain_get(x, p, u, &ex) != wary_vision_explain_get(y, q, v, &ey) || memcmp(&ex, &ey, sizeof ex))
       return false;
+    int32_t evidence = wary_evidence_count(x, p, u);
+    if (evidence != wary_evidence_count(y, q, v)) return false;
+    for (int32_t k = 0; k < evidence; k++) {
+      wary_evidence vx, vy;
+      memset(&vx, 0, sizeof vx);
+      memset(&vy, 0, sizeof vy);
+      if (wary_evidence_at(x, p, u, k, &vx) != wary_evidence_at(y, q, v, k, &vy) || memcmp(&vx, &vy, sizeof vx))
+        return false;
+    }
   }
   int32_t count = wary_belief_count(x, p);
   if (count != wary_belief_count(y, q)) return false;
@@ -459,7 +471,7 @@ static bool same_reads(const game *a, const game *b, int i) {
     wary_belief bx, by;
     if (wary_belief_at(x, p, k, &bx) != wary_belief_at(y, q, k, &by) || memcmp(&bx, &by, sizeof bx)) return false;
   }
-  return true;
+  return !(horizon > 0.0) || wy_beliefs_raw(x, index)->lag_horizon == horizon;
 }
 
 /* What a run of the game counts (of the lagging world, but differ). */
