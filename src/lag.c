@@ -198,8 +198,7 @@ float wy_belief_lag_floor(const wary_world *w, int32_t agent, int32_t i) {
    * (held_horizon). */
   double c = (double)b->confidence - (l->lag_time - l->lag_from) * rate * (1.0 + 1e-5) - 2e-4;
   double floor = b->sensed && b->fused > 0.0f ? (double)b->fused : 0.0;
-  if (!(c >= floor)) c = floor;
-  /* Rounded down to a float. */
-  float f = (float)c;
-  return (double)f > c ? nextafterf(f, -INFINITY) : f;
+  /* Made a float at or below it: a float's rounding moves a value in 0..1
+   * by 2^-25 at most. */
+  return c - 1e-6 > floor ? (float)(c - 1e-6) : (float)floor;
 }
