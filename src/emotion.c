@@ -160,7 +160,6 @@ WY_INLINE double threat(const wy_scorer *c, wy_belief *b, int way, float *base) 
   return margin;
 }
 
-
 /* At least the threat of every deferred belief of the agent's, where it
  * stands at scale s (emotion.h: what each scored when last fresh, and the
  * distance term of the walk since), rounded up well beyond the floats'
@@ -405,56 +404,56 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     states = ag->held_states;
     deferred = ag->held_count;
   } else {
-  for (int32_t j = 0; j < beliefs->awake_count; j++) {
-    wy_belief *b = &beliefs->data[beliefs->awake[j]];
-    if (!b->quiet) {
-      if (same && wy_belief_deferrable(b)) {
-        /* Its threat can only have fallen since it was last fresh, but for
-         * the agent's walk since: it waits, bounded (deferred_bound). */
-        if (!b->deferred) {
-          if (b->threat > ag->defer_top) ag->defer_top = b->threat;
-          if (walked_before < ag->defer_walked) ag->defer_walked = walked_before;
-          b->deferred = true;
-          b->fresh = false;
+    for (int32_t j = 0; j < beliefs->awake_count; j++) {
+      wy_belief *b = &beliefs->data[beliefs->awake[j]];
+      if (!b->quiet) {
+        if (same && wy_belief_deferrable(b)) {
+          /* Its threat can only have fallen since it was last fresh, but for
+           * the agent's walk since: it waits, bounded (deferred_bound). */
+          if (!b->deferred) {
+            if (b->threat > ag->defer_top) ag->defer_top = b->threat;
+            if (walked_before < ag->defer_walked) ag->defer_walked = walked_before;
+            b->deferred = true;
+            b->fresh = false;
+          }
+          deferred++;
+          if (!is_target(b->state)) continue;
+          n++;
+          hurt |= b->damage > 0.0f;
+          states |= 1u << b->state;
+          continue;
         }
-        deferred++;
-        if (!is_target(b->state)) continue;
-        n++;
-        hurt |= b->damage > 0.0f;
-        states |= 1u << b->state;
-        continue;
+        /* Most of those walked: threat's own copy for them, with no margin.
+         * Scored from its confidence: a lagging list (found with every one
+         * deferrable, so who is hostile changed since, or a belief's target
+         * went) takes its steps first, and lags no more until it is found
+         * held and deferrable again. */
+        if (WY_RARELY(beliefs->lag > 0)) wy_beliefs_lag_catch_up(w, agent, true);
+        threat(&sc, b, WY_SCORE_AWAKE, NULL);
+        b->deferred = false;
+        b->fresh = true;
+      } else if (!(same && b->scored) || (moved && is_target(b->state) && !(b->far && far_holds))) {
+        int way = same && b->scored ? WY_SCORE_KNOWN : WY_SCORE_QUIET;
+        double margin = threat(&sc, b, way, NULL);
+        b->scored = true;
+        /* One just beyond the range is scored as if in it: the others then
+         * hold for a tenth of the range walked at least. */
+        b->far = margin > 0.1 * (double)d->threat_distance_range;
+        /* Rounded down: the walk up to which it is sure to stay out of range. */
+        double until = (ag->walked + margin) * (1.0 - 1e-15);
+        if (b->far && until < far_until) far_until = until;
       }
-      /* Most of those walked: threat's own copy for them, with no margin.
-       * Scored from its confidence: a lagging list (found with every one
-       * deferrable, so who is hostile changed since, or a belief's target
-       * went) takes its steps first, and lags no more until it is found
-       * held and deferrable again. */
-      if (WY_RARELY(beliefs->lag > 0)) wy_beliefs_lag_catch_up(w, agent, true);
-      threat(&sc, b, WY_SCORE_AWAKE, NULL);
-      b->deferred = false;
-      b->fresh = true;
-    } else if (!(same && b->scored) || (moved && is_target(b->state) && !(b->far && far_holds))) {
-      int way = same && b->scored ? WY_SCORE_KNOWN : WY_SCORE_QUIET;
-      double margin = threat(&sc, b, way, NULL);
-      b->scored = true;
-      /* One just beyond the range is scored as if in it: the others then
-       * hold for a tenth of the range walked at least. */
-      b->far = margin > 0.1 * (double)d->threat_distance_range;
-      /* Rounded down: the walk up to which it is sure to stay out of range. */
-      double until = (ag->walked + margin) * (1.0 - 1e-15);
-      if (b->far && until < far_until) far_until = until;
+      if (!is_target(b->state)) continue;
+      /* best_threat starts at 0 and only rises: a threat above it is above 0. */
+      if (b->threat > best_threat) {
+        best = b;
+        best_threat = b->threat;
+      }
+      n++;
+      hurt |= b->damage > 0.0f;
+      states |= 1u << b->state;
+      if (b->threat_level > top_level) top_level = b->threat_level;
     }
-    if (!is_target(b->state)) continue;
-    /* best_threat starts at 0 and only rises: a threat above it is above 0. */
-    if (b->threat > best_threat) {
-      best = b;
-      best_threat = b->threat;
-    }
-    n++;
-    hurt |= b->damage > 0.0f;
-    states |= 1u << b->state;
-    if (b->threat_level > top_level) top_level = b->threat_level;
-  }
   }
   int32_t awake_n = n;
   uint32_t awake_states = states;
@@ -484,7 +483,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
    * scores (its confidence only falls while it lags) down to what the
    * least confidence its steps may leave scores (a threat rises with its
    * confidence: every weight is at least 0); the decisions below work it
-   * out only where the two fall on either side (cur_exactly). */
+   * out only where the two fall on either side. */
   float cur_threat = 0.0f, cur_top = 0.0f;
   if (cur && !cur->dormant && cur->deferred && beliefs->lag > 0) {
     int8_t level;

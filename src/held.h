@@ -20,12 +20,17 @@ typedef struct wy_rates {
   bool looked[WY_SLOTS];       /* the slot ran or is muted this step */
 } wy_rates;
 
+/* Every multiplier 1 (lag.c): the senses of an agent in no pain (pain.c). */
+extern const float wy_undulled[WY_SLOTS];
+
 /* With no sense holding a belief (none reports it or is inside its grace),
- * each slot's share (share, in place) after a step: 0 for a direct-cut sense, else faded by
- * the slot's fade, not below 0 (resolve.c, update_slots); and what fusion
- * makes of them (resolve.c, fuse, undulled): the strongest weighed share,
- * no slot corroborating outside its grace, capped at 1. The very
- * operations of a full resolve. */
+ * each slot's share (share, in place) after a step: 0 for a direct-cut
+ * sense, else faded by the slot's fade, not below 0 (resolve.c,
+ * update_slots); and what fusion makes of them (resolve.c, fuse, undulled):
+ * the strongest weighed share, no slot corroborating outside its grace,
+ * capped at 1. The very operations of a full resolve, without its grace
+ * tests and corroboration walk, which can find nothing here: held steps and
+ * their replays take it (sharing fuse cost 1% of the bench's game step). */
 WY_INLINE float wy_unsensed_fusion(const wy_profile *p, const wy_rates *k, float *share, int32_t n) {
   int32_t best = -1;
   float best_value = 0.0f;

@@ -8,6 +8,10 @@
 
 #include "held.h"
 
+const float wy_undulled[WY_SLOTS] = {1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f,
+                                     1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
+_Static_assert(WY_SLOTS == 16, "wy_undulled: one 1 a slot");
+
 /* How long (from the end of the last step) held belief b (slots bsl, n of
  * them) keeps taking held_step while nothing new comes, less margins for
  * the float sums: below those, no slot leaves its grace, its confidence

@@ -11,6 +11,7 @@
 
 #include "brain.h"
 #include "events.h"
+#include "held.h"
 
 static bool create(wary_world *w) {
   w->pain = wy_alloc_zero(&w->alloc, sizeof *w->pain);
@@ -216,15 +217,11 @@ static inline void keep(float *at, float v) {
   if (memcmp(at, &v, sizeof v) != 0) *at = v;
 }
 
-/* The multipliers of an agent in no pain: 1 for every slot. */
-static const float no_dull[WY_SLOTS] = {1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f,
-                                        1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
-_Static_assert(WY_SLOTS == 16, "no_dull: one 1 a slot");
 
 const float *wy_pain_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   wy_agent *owner = &w->agents.data[agent];
   /* Idle (below): this step would store what the record holds. */
-  if (owner->idle & WY_IDLE_PAIN) return no_dull;
+  if (owner->idle & WY_IDLE_PAIN) return wy_undulled;
   wy_pain_agent *ag = &w->pain->agents.data[agent];
   const struct wy_pain *pn = w->pain;
   wy_id id = wy_agent_id(w, agent);
