@@ -82,6 +82,10 @@ cache() { sed -n "s/^$1:[A-Z]*=//p" "$WARY_BUILD/CMakeCache.txt" | head -n 1; }
 build_type=$(cache CMAKE_BUILD_TYPE)
 build_type_uc=$(printf '%s' "${build_type:-none}" | tr '[:lower:]' '[:upper:]')
 cflags="$(cache CMAKE_C_FLAGS) $(cache "CMAKE_C_FLAGS_$build_type_uc")"
+# What the core was compiled with (CMakeLists.txt adds to the build type's
+# flags: wary_core_options), from the compile of one of its sources.
+core_flags=$(grep -o '"command": "[^"]*wary_objects.dir/src/step.c.o[^"]*"' "$WARY_BUILD/compile_commands.json" 2>/dev/null |
+  tr ' ' '\n' | grep -E '^-(O|g|f|m|std|DNDEBUG)' | tr '\n' ' ' || true)
 sanitize=$(cache WARY_SANITIZE)
 cc=$(cache CMAKE_C_COMPILER)
 load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'; }
@@ -183,6 +187,7 @@ echo "cores:      $cores_start at the start, $(cores) at the end (one short C wo
 if [ ${#pin[@]} -gt 0 ]; then echo "            parts 4, 5, 7 and 11 pinned to CPU $pin_cpu (WARY_BENCH_PIN_CPU)"
 else echo "            parts 4, 5, 7 and 11 not pinned"; fi
 echo "build:      $WARY_BUILD, CMAKE_BUILD_TYPE=${build_type:-<none>}, C flags:$(echo " $cflags" | tr -s ' ')"
+if [ -n "$core_flags" ]; then echo "            the core's sources: $core_flags(the last -O counts)"; fi
 echo "compiler:   $("${cc:-cc}" --version 2>/dev/null | head -n 1)"
 echo "lua:        $(lua5.4 -v 2>&1 | head -n 1) | $(luajit -v 2>&1 | head -n 1)"
 echo "source:     git $(git -C "$WARY_ROOT" rev-parse --short HEAD 2>/dev/null || echo '?') (the working tree may hold uncommitted changes)"
