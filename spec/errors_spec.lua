@@ -688,6 +688,15 @@ describe("a destroyed world", function()
       assert.are.equal("wary world is destroyed", error_of(call))
     end
   end)
+
+  it("leaves every handle of it not valid, so a game that checks valid() first never raises", function()
+    local w, guard, thief = guard_and_thief()
+    local box = w:add_box{ min = { 0, 0 }, max = { 1, 1 } }
+    local lamp = w:add_light{ pos = { 0, 0, 200 }, radius = 500 }
+    for _, h in ipairs({ guard, thief, box, lamp }) do assert.is_true(h:valid()) end
+    w:destroy()
+    for _, h in ipairs({ guard, thief, box, lamp }) do assert.is_false(h:valid()) end
+  end)
 end)
 
 describe("an event name that is a word of one", function()

@@ -182,9 +182,9 @@ function Actor:pos()
   return x, y, z
 end
 
---- false once removed.
+--- false once removed, or once its world is destroyed (every other call then raises).
 function Actor:valid()
-  return not self._removed
+  return not self._removed and not self.world._destroyed
 end
 
 --- Removes it (not during a step); beliefs about it go too, and the handle is stale.

@@ -26,16 +26,16 @@ local function class(kind, destroy)
     if world._boxes then world._boxes[self.id] = nil end
     world._lights[self.id], world._environments[self.id] = nil, nil
   end
-  function c:valid() return not self._removed end
+  function c:valid() return not self._removed and not self.world._destroyed end
   return c
 end
 
 --- box:remove() Removes the box (not during a step); the handle is then stale.
---- box:valid() false once removed.
+--- box:valid() false once removed, or once its world is destroyed.
 --- light:remove() Removes the lamp.
---- light:valid() false once removed.
+--- light:valid() false once removed, or once its world is destroyed.
 --- environment:remove() Removes the volume.
---- environment:valid() false once removed.
+--- environment:valid() false once removed, or once its world is destroyed.
 local Box = class("box", "box_destroy")
 local Light = class("light", "light_destroy")
 local Environment = class("environment", "environment_destroy")
