@@ -693,9 +693,11 @@ describe("a destroyed world", function()
     local w, guard, thief = guard_and_thief()
     local box = w:add_box{ min = { 0, 0 }, max = { 1, 1 } }
     local lamp = w:add_light{ pos = { 0, 0, 200 }, radius = 500 }
-    for _, h in ipairs({ guard, thief, box, lamp }) do assert.is_true(h:valid()) end
+    local fog = w:add_environment{ min = { 0, 0 }, max = { 10, 10 }, vision_range_scale = 0.5 }
+    local handles = { guard, thief, box, lamp, fog }
+    for _, h in ipairs(handles) do assert.is_true(h:valid()) end
     w:destroy()
-    for _, h in ipairs({ guard, thief, box, lamp }) do assert.is_false(h:valid()) end
+    for _, h in ipairs(handles) do assert.is_false(h:valid()) end
   end)
 end)
 

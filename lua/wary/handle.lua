@@ -28,6 +28,12 @@ function handle.live(self, what, kind)
   return world._B, world._w
 end
 
+-- Whether a handle still names something: not removed, and its world not
+-- destroyed (every other call on it then raises).
+function handle.valid(self)
+  return not self._removed and not self.world._destroyed
+end
+
 -- Raises "<handle>: <what>: <why>" for a negative status; returns it otherwise.
 function handle.ok(self, status, what)
   return check.status(tostring(self), what, status, self.world)

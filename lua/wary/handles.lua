@@ -26,7 +26,7 @@ local function class(kind, destroy)
     if world._boxes then world._boxes[self.id] = nil end
     world._lights[self.id], world._environments[self.id] = nil, nil
   end
-  function c:valid() return not self._removed and not self.world._destroyed end
+  c.valid = handle.valid
   return c
 end
 
