@@ -561,7 +561,11 @@ describe("what evaluate returns", function()
 
   it("a location of any other shape fails the answer with a sense_error that says what came", function()
     for _, case in ipairs({
-      { function() return 0.5, 0.5, 0 / 0, 1, 2 end, "returned a non-finite location" },
+      { function() return 0.5, 0.5, 0 / 0, 1, 2 end, "returned a non-finite location, or one beyond a C float's "
+        .. "range (nan, 1, 2)" },
+      -- 1e39 would be inf in the core's float, and the location dropped.
+      { function() return 0.5, 0.5, 1, 1e39 end, "returned a non-finite location, or one beyond a C float's "
+        .. "range (1, 1e+39, 0)" },
       { function() return 0.5, 0.5, "500", 600, 7 end, "returned string for the location's x, expected a number "
         .. "or a vector table" },
       { function() return 0.5, 0.5, 500 end, "returned nil for the location's y, expected a number" },

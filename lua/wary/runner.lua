@@ -13,6 +13,7 @@
 -- __newindex of a metatable on ctx. The agent's fields are written when the
 -- query's agent changes (the batch hands out the queries of one agent
 -- together): a sense reads ctx, it does not write it.
+local check = require("wary.check")
 local enums = require("wary.enums")
 
 local runner = {}
@@ -52,6 +53,10 @@ local function handler(m) return traceback(describe(m), 2) end
 local function finite(x)
   return x == x and x ~= huge and x ~= -huge
 end
+local in_float = check.finite
+-- A returned number in a message, the same text on both backends (Lua 5.4
+-- prints a NaN as "-nan" or "nan", LuaJIT as "nan").
+local function shown(v) return v ~= v and "nan" or string.format("%.9g", v) end
 
 -- ctx[name], a table (made, raw, if it is not one).
 local function vector(ctx, name)
@@ -142,7 +147,11 @@ local function location_of(x, y, z)
   elseif type(z) ~= "number" then
     return false, "returned " .. type(z) .. " for the location's z, expected a number or nothing"
   end
-  if not (finite(x) and finite(y) and finite(z)) then return false, "returned a non-finite location" end
+  -- Within a C float's range too: beyond it the core would see inf.
+  if not (in_float(x) and in_float(y) and in_float(z)) then
+    return false, string.format("returned a non-finite location, or one beyond a C float's range (%s, %s, %s)",
+      shown(x), shown(y), shown(z))
+  end
   return x, y, z
 end
 
