@@ -674,6 +674,31 @@ describe("a method called with '.' where ':' was meant", function()
     assert.are.equal(0, w:time())
     assert.are.equal(3, #w:actors())
   end)
+
+  it("is told apart the same way by every public world method, and by every handle's valid()", function()
+    local w, guard = guard_and_thief()
+    local box = w:add_box{ min = { 0, 0 }, max = { 1, 1 } }
+    local lamp = w:add_light{ pos = { 0, 0, 200 }, radius = 500 }
+    local names = {}
+    for name, fn in pairs(getmetatable(w).__index) do
+      if type(fn) == "function" and name:sub(1, 1) ~= "_" then names[#names + 1] = name end
+    end
+    table.sort(names)
+    assert.is_true(#names >= 39)
+    for _, name in ipairs(names) do
+      for _, first in ipairs({ 0.5, "Footstep", {}, guard }) do
+        assert_mentions(error_of(function() w[name](first, 1, 2) end), "world." .. name .. ": called with '.'",
+          "its first argument (", "write world:" .. name .. "(...)")
+      end
+      assert_mentions(error_of(function() w[name]() end), "its first argument (nil) is not the world")
+    end
+    for kind, h in pairs({ actor = guard, box = box, light = lamp }) do
+      assert_mentions(error_of(function() h.valid() end), kind .. ".valid: called with '.'",
+        "write " .. kind .. ":valid(...)")
+    end
+    assert.are.equal(0, w:time())
+    assert.are.equal(2, #w:actors())
+  end)
 end)
 
 describe("a destroyed world", function()
@@ -687,6 +712,23 @@ describe("a destroyed world", function()
     }) do
       assert.are.equal("wary world is destroyed", error_of(call))
     end
+  end)
+
+  it("refuses even the calls that read only the facade's own tables, and a second destroy does nothing", function()
+    local w, guard = guard_and_thief()
+    w:add_box{ min = { 0, 0 }, max = { 1, 1 } }
+    local saved = w:save_state()
+    w:destroy()
+    for _, call in ipairs({
+      function() return w:actors() end, function() return w:boxes() end,
+      function() return w:on("detect", print) end, function() return guard:on("detect", print) end,
+      function() return w:load_state(saved) end, function() return w:events() end,
+      function() return w:actors_near({ 0, 0 }, 10) end,
+    }) do
+      assert.are.equal("wary world is destroyed", error_of(call))
+    end
+    assert.is_nil(w:destroy())
+    assert.is_false(guard:valid())
   end)
 
   it("leaves every handle of it not valid, so a game that checks valid() first never raises", function()

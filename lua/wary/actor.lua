@@ -184,7 +184,7 @@ end
 
 --- false once removed, or once its world is destroyed (every other call then raises).
 function Actor:valid()
-  return handle.valid(self)
+  return handle.valid(self, Actor)
 end
 
 --- Removes it (not during a step); beliefs about it go too, and the handle is stale.

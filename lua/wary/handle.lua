@@ -25,12 +25,14 @@ function handle.live(self, what, kind)
   end
   local world = self.world
   if world == nil then check.dot_call(kind or "actor", what, self) end
+  if world._destroyed then error("wary world is destroyed", 0) end -- as the backends raise it
   return world._B, world._w
 end
 
--- Whether a handle still names something: not removed, and its world not
--- destroyed (every other call on it then raises).
-function handle.valid(self)
+-- valid() of a handle of class cls: whether it still names something: not
+-- removed, and its world not destroyed (every other call on it then raises).
+function handle.valid(self, cls)
+  if getmetatable(self) ~= cls then check.dot_call(cls._kind, "valid", self) end
   return not self._removed and not self.world._destroyed
 end
 

@@ -26,7 +26,7 @@ local function class(kind, destroy)
     if world._boxes then world._boxes[self.id] = nil end
     world._lights[self.id], world._environments[self.id] = nil, nil
   end
-  c.valid = handle.valid
+  function c.valid(self) return handle.valid(self, c) end
   return c
 end
 

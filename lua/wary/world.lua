@@ -134,6 +134,9 @@ function World:define(t)
   copy.kind = nil
   return fn(self, copy)
 end
+-- As it is, for a dry run's shadow (not a world: the checked method below
+-- would take it for a call with '.').
+World._define_one = World.define
 
 -- Where world:load looks for a relative path (after the game's own files
 -- under LÖVE, see _load_chunk), in order: the folder of the
@@ -202,7 +205,6 @@ end
 -- All or nothing: every definition is checked before any is made. A list's profiles are made after its
 -- other definitions, so they may name senses that come later in it.
 function World:load(path)
-  if getmetatable(self) ~= World then check.dot_call("world", "load", self) end
   local t = World._load_chunk(path, "world:load")()
   if type(t) ~= "table" then check.fail("file " .. path, "return value", "a definition table or a list", t) end
   return self:_define_all(t)
@@ -223,7 +225,7 @@ function World:_define_all(t)
     return a < b
   end)
   local shadow = shadow_of(self)
-  for _, i in ipairs(order) do World.define(shadow, list[i]) end
+  for _, i in ipairs(order) do World._define_one(shadow, list[i]) end
   local out = {}
   for _, i in ipairs(order) do out[i] = self:define(list[i]) end
   return t[1] ~= nil and out or out[1]
@@ -427,7 +429,6 @@ local structural = {
 }
 for name, fn in pairs(structural) do
   World[name] = function(self, t)
-    if getmetatable(self) ~= World then check.dot_call("world", name, self) end
     self:_structural(name)
     return fn(self, t)
   end
@@ -437,15 +438,12 @@ end
 
 --- Calls fn(ev) for every event of that name of any agent, after its own handlers (docs/events.md).
 function World:on(event, fn)
-  if getmetatable(self) ~= World then check.dot_call("world", "on", self) end
   return events.add_handler(self, "world", self._handlers, event, fn)
 end
 
 --- Advances the world dt seconds: senses, beliefs, brain, then each event someone listens to, to its
 -- handlers (world:events() has them all).
 function World:step(dt)
-  if getmetatable(self) ~= World then check.dot_call("world", "step", self) end
-  if self._destroyed then error("wary world is destroyed", 0) end -- as the backends raise it
   if self._dispatching then
     check.raise("world:step: not allowed inside an event handler of world:step (step after it returns)")
   end
@@ -484,8 +482,11 @@ function World:events() return events.all(self) end
 --- Events dropped since creation because a step queued more than event_capacity.
 function World:events_dropped() return self._B.events_dropped(self._w) end
 
---- Frees the world now (it is also freed when collected); every later call raises.
+--- Frees the world now (it is also freed when collected); every later call on it or its handles raises
+-- "wary world is destroyed" (a second destroy does nothing, and every handle's valid() is false).
 function World:destroy()
+  if getmetatable(self) ~= World then check.dot_call("world", "destroy", self) end
+  if self._destroyed then return end
   self._B.world_destroy(self._w)
   self._destroyed = true
 end
@@ -496,6 +497,20 @@ for _, part in ipairs({ "wary.world_stimuli", "wary.save" }) do
   for name, fn in pairs(require(part)) do
     assert(World[name] == nil, part .. " redefines World:" .. name)
     World[name] = fn
+  end
+end
+
+-- Every public method but destroy, in one place: a call with '.' (its first
+-- argument not a world) raises naming the method and its fix, and a call on
+-- a destroyed world raises "wary world is destroyed" (as the backends do), the
+-- same text on both backends, before anything is read.
+for name, fn in pairs(World) do
+  if type(fn) == "function" and name:sub(1, 1) ~= "_" and name ~= "destroy" then
+    World[name] = function(self, ...)
+      if getmetatable(self) ~= World then check.dot_call("world", name, self) end
+      if self._destroyed then error("wary world is destroyed", 0) end
+      return fn(self, ...)
+    end
   end
 end
 
