@@ -77,6 +77,25 @@ describe("save_state and load_state", function()
     expect.mentions(expect.error_of(later.set_pos, later, 0, 0, 0), "stale")
   end)
 
+  it("refuses a handle made stale by a load even once a new actor has taken its id", function()
+    local w = wary.world()
+    w:define_profile{ name = "g", vision = {} }
+    local guard = w:add_agent{ profile = "g", pos = { 0, 0 }, name = "guard" }
+    local s = w:save_state()
+    local old = w:add_target{ pos = { 100, 0 }, name = "old" }
+    w:load_state(s)
+    local new = w:add_target{ pos = { 100, 0 }, name = "new" }
+    assert.are.equal(old.id, new.id) -- the same id: only the handle tells them apart
+    for _, call in ipairs({ "threat", "damage_from", "relationship", "confidence", "state" }) do
+      expect.mentions(expect.error_of(guard[call], guard, old), "guard: target: old is a stale handle")
+    end
+    expect.mentions(expect.error_of(guard.set_relationship, guard, old, "friendly"),
+      "guard: target: old is a stale handle")
+    assert.are.equal("hostile", guard:relationship(new)) -- no team: hostile; "friendly" never reached it
+    expect.mentions(expect.error_of(guard.set_relationship, guard, guard, "friendly"),
+      "guard: field 'target' expected another actor")
+  end)
+
   it("into a world made anew with its actors in another order: their handles go stale, handlers and all", function()
     local function made()
       local w = wary.world{}

@@ -7,7 +7,7 @@ local enums = require("wary.enums")
 local handle = require("wary.handle")
 local schema = require("wary.schema")
 
-local agent, ok = handle.agent, handle.ok
+local agent, other, ok = handle.agent, handle.other, handle.ok
 local NOT_FOUND = enums.status_values.not_found
 
 local M = {}
@@ -152,15 +152,18 @@ function M:attention_target()
   return id ~= 0 and self.world._actors[id] or nil
 end
 
+-- The threat record of target; what: the method asked, for messages.
+local function threat_of(self, target, what)
+  local B, w = agent(self, what)
+  local status, t = B.threat_get(w, self.id, other(self, target, "target"))
+  if status < 0 and status ~= NOT_FOUND then ok(self, status, what) end
+  return t
+end
+
 --- Threat score 0..1 and level ("none" .. "critical"), then { score, level, damage, relationship } (the
 -- level and relationship by name); 0, "none" without a belief.
 function M:threat(target)
-  local B, w = agent(self, "threat")
-  if not handle.is(self.world, target, "actor") then
-    check.fail(self.name, "threat", "an actor of this world", target)
-  end
-  local status, t = B.threat_get(w, self.id, target.id)
-  if status < 0 and status ~= NOT_FOUND then ok(self, status, "threat") end
+  local t = threat_of(self, target, "threat")
   local level = enums.threat_level[t.level]
   return t.score, level, { score = t.score, level = level, damage = t.damage,
                            relationship = enums.relationship[t.relationship] }
@@ -168,25 +171,21 @@ end
 
 --- The damage it has recorded from target (fading), 0 without a belief.
 function M:damage_from(target)
-  local _, _, t = self:threat(target)
-  return t.damage
+  return threat_of(self, target, "damage_from").damage
 end
 
 --- "hostile", "neutral" or "friendly": its own view of target (override, else the teams).
 function M:relationship(target)
-  local _, _, t = self:threat(target)
-  return t.relationship
+  return enums.relationship[threat_of(self, target, "relationship").relationship]
 end
 
 --- Its own view of target: "hostile", "neutral", "friendly", or nil to follow the teams.
 function M:set_relationship(target, relationship)
   local B, w = agent(self, "set_relationship")
-  if not handle.is(self.world, target, "actor") then
-    check.fail(self.name, "set_relationship", "an actor of this world", target)
-  end
+  local id = other(self, target, "target")
   local rel = relationship == nil and -1 or enums.relationship_values[relationship]
   if not rel then check.fail(self.name, "relationship", "one of hostile, neutral, friendly, nil", relationship) end
-  ok(self, B.set_relationship_override(w, self.id, target.id, rel), "set_relationship")
+  ok(self, B.set_relationship_override(w, self.id, id, rel), "set_relationship")
   return self
 end
 

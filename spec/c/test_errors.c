@@ -367,6 +367,10 @@ static void test_answers_and_lifetime(void) {
   SAYS(w, &h, 6, "wary_dominant_get: out: expected a pointer, got NULL");
   ENSURE(wary_actor_pos(w, target, &x, NULL, &z) == WARY_ERR_BAD_VALUE);
   SAYS(w, &h, 7, "wary_actor_pos: y: expected a pointer, got NULL");
+  /* An agent's view of itself is no relationship, as no belief is. */
+  ENSURE(wary_set_relationship_override(w, agent, agent, WARY_FRIENDLY) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, 8, "wary_set_relationship_override: target: expected an actor other than the agent, got "
+                 "0x20100000 (the agent)");
   wary_world_destroy(w);
 }
 
