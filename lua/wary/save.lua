@@ -19,11 +19,16 @@ local M = {}
 local MAGIC = "WARYLUA1"
 -- What an actor handle decodes to until the actors are made again.
 local ACTOR_REF = {}
+local math_type = math.type -- nil on LuaJIT
 
 -- ---- plain values as text ------------------------------------------------------
 -- nil n, booleans T F, integers i<digits>; , other numbers d<%a>; , strings
 -- s<length>:<bytes>, actor handles a<id>; , tables t<key value ...>e with the
--- keys in a fixed order, so the same values give the same text on both backends.
+-- keys in a fixed order, so the same values give the same text on both
+-- backends; a table met again (shared by two actors' props, say) is r<n>; ,
+-- the n-th table written. A whole number within 2^53 is an integer, whatever
+-- its Lua 5.4 subtype (LuaJIT has none: the same game gives the same text);
+-- a Lua 5.4 integer beyond is written exactly; -0.0 keeps its sign.
 
 local function key_less(a, b)
   local ta, tb = type(a), type(b)
@@ -33,7 +38,9 @@ end
 
 -- where: the value's place in messages; names: tables that are named
 -- otherwise there (an actor's props by the actor's name).
-local function encode(v, out, where, seen, names)
+-- seen: the tables on the path to v (a table holding itself is refused);
+-- done: every table written so far, to its number.
+local function encode(v, out, where, seen, names, done)
   local t = type(v)
   if t == "nil" then
     out[#out + 1] = "n"
@@ -43,7 +50,8 @@ local function encode(v, out, where, seen, names)
     if v ~= v or v == math.huge or v == -math.huge then
       check.raise(string.format("world:save_state: %s: expected a finite number, got %s", where, check.describe(v)))
     end
-    if v == math.floor(v) and v > -2 ^ 53 and v < 2 ^ 53 then
+    if math_type and math_type(v) == "integer" or v == math.floor(v) and v > -2 ^ 53 and v < 2 ^ 53
+        and (v ~= 0 or 1 / v > 0) then
       out[#out + 1] = string.format("i%d;", v)
     else
       out[#out + 1] = string.format("d%a;", v)
@@ -56,6 +64,12 @@ local function encode(v, out, where, seen, names)
     if seen[v] then
       check.raise(string.format("world:save_state: %s: expected plain values, got a table that holds itself", where))
     end
+    if done[v] then
+      out[#out + 1] = string.format("r%d;", done[v])
+      return
+    end
+    done.count = done.count + 1
+    done[v] = done.count
     seen[v] = true
     local keys = {}
     for k in pairs(v) do
@@ -68,9 +82,9 @@ local function encode(v, out, where, seen, names)
     table.sort(keys, key_less)
     out[#out + 1] = "t"
     for _, k in ipairs(keys) do
-      encode(k, out, where, seen, names)
+      encode(k, out, where, seen, names, done)
       local item = v[k]
-      encode(item, out, names[item] or where .. "." .. tostring(k), seen, names)
+      encode(item, out, names[item] or where .. "." .. tostring(k), seen, names, done)
     end
     out[#out + 1] = "e"
     seen[v] = nil
@@ -80,18 +94,25 @@ local function encode(v, out, where, seen, names)
   end
 end
 
--- The value at s[i]: value, next index; an actor handle comes back as an ACTOR_REF.
-local function decode(s, i)
+-- The value at s[i]: value, next index; an actor handle comes back as an
+-- ACTOR_REF. tables: those decoded so far, in order, each true in
+-- tables.whole once its end is read (a reference to one not yet whole would
+-- make a cycle, which no save holds).
+local function decode(s, i, tables)
   local c = s:sub(i, i)
   if c == "n" then return nil, i + 1 end
   if c == "T" then return true, i + 1 end
   if c == "F" then return false, i + 1 end
-  if c == "i" or c == "d" or c == "a" then
+  if c == "i" or c == "d" or c == "a" or c == "r" then
     local j = s:find(";", i + 1, true)
     local n = j and tonumber(s:sub(i + 1, j - 1))
     if not n then error("a number", 0) end
     if c == "i" and math.tointeger then n = math.tointeger(n) or n end
     if c == "a" then return setmetatable({ id = n }, ACTOR_REF), j + 1 end
+    if c == "r" then
+      if not tables.whole[tables[n] or false] then error("a table written before", 0) end
+      return tables[n], j + 1
+    end
     return n, j + 1
   end
   if c == "s" then
@@ -102,15 +123,17 @@ local function decode(s, i)
   end
   if c == "t" then
     local t = {}
+    tables[#tables + 1] = t
     i = i + 1
     while s:sub(i, i) ~= "e" do
       if i > #s then error("the end of a table", 0) end
       local k, v
-      k, i = decode(s, i)
-      if k == nil then error("a key", 0) end
-      v, i = decode(s, i)
+      k, i = decode(s, i, tables)
+      if k == nil or type(k) == "table" then error("a key", 0) end
+      v, i = decode(s, i, tables)
       t[k] = v
     end
+    tables.whole[t] = true
     return t, i + 1
   end
   error("a value", 0)
@@ -160,7 +183,7 @@ function M:save_state()
   end
   local out = {}
   local names = {}
-  encode(facade_part(self, names), out, "world", {}, names)
+  encode(facade_part(self, names), out, "world", {}, names, { count = 0 })
   local status, snapshot = self._B.world_save(self._w)
   check.status("world", "save_state", status, self)
   return MAGIC .. string.format("%08x", #snapshot) .. snapshot .. table.concat(out)
@@ -175,7 +198,7 @@ local function read_part(self, s)
       .. "something else (or truncated)", #s))
   end
   local first = #MAGIC + 9
-  local ok, part, stop = pcall(decode, s, first + n)
+  local ok, part, stop = pcall(decode, s, first + n, { whole = {} })
   if not ok or stop ~= #s + 1 or type(part) ~= "table" or type(part.actors) ~= "table" then
     check.raise("world:load_state: state: expected the facade's part after the snapshot, got "
       .. (ok and "other values" or ("bytes that are not " .. tostring(part))))
@@ -189,12 +212,15 @@ local function resolve(world, ref)
   return getmetatable(ref) == ACTOR_REF and world._actors[ref.id] or nil
 end
 
--- Props as saved, with actor handles back.
-local function restore(world, v)
+-- Props as saved, with actor handles back; a table shared in the save is
+-- shared again (made: the tables restored so far, by their saved table).
+local function restore(world, v, made)
   if type(v) ~= "table" then return v end
   if getmetatable(v) == ACTOR_REF then return resolve(world, v) end
+  if made[v] then return made[v] end
   local t = {}
-  for k, x in pairs(v) do t[k] = restore(world, x) end
+  made[v] = t
+  for k, x in pairs(v) do t[k] = restore(world, x, made) end
   return t
 end
 
@@ -248,9 +274,10 @@ function M:load_state(s)
     if profile then self._agent_profiles[a.id] = profile.table end
   end
   for _, actor in pairs(old) do self:_forget_actor(actor) end
+  local shared = {}
   for _, a in ipairs(part.actors) do
     local actor = self._actors[a.id]
-    actor.props = restore(self, a.props) or {}
+    actor.props = restore(self, a.props, shared) or {}
     actor._owner, actor._instigator = resolve(self, a.owner), resolve(self, a.instigator)
     brain.watch_health(self, actor)
     for key in pairs(actor.props) do brain.watch_health(self, actor, key) end
