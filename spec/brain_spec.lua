@@ -296,6 +296,29 @@ describe("pain and health on perception", function()
     near(1, g3:health())
   end)
 
+  it("takes a provider function from set_health too (as after a load into a new world), a number replacing it",
+    function()
+      local world = setup()
+      local g = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, name = "g" }
+      local hp = 0.3
+      assert.are.equal(g, g:set_health(function(agent)
+        assert.are.equal(g, agent)
+        return hp
+      end))
+      world:step(1 / 60)
+      near(0.3, g:health())
+      hp = 0.6
+      world:step(1 / 60)
+      near(0.6, g:health())
+      g:set_health(0.2)
+      world:step(1 / 60)
+      near(0.2, g:health()) -- the function no longer answers
+      local ok, err = pcall(g.set_health, g, "full")
+      assert.is_false(ok)
+      assert.matches([[g: field 'health' expected a number in [0, 1] or a function, got "full"]], err, 1, true)
+      near(0.2, g:health())
+    end)
+
   it("the vision floor keeps a sliver of sight", function()
     local world = setup({ pain = { pain_vision_floor = 0.2 } })
     local guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 } }

@@ -1,6 +1,7 @@
 -- wary.agent_brain: an agent's methods of seed 002: pain and health, the
 -- emotions, threat, attention and relationships. Merged into the actor
 -- class by wary.actor; docs/brain.md states every rule and choice.
+local brain = require("wary.brain")
 local check = require("wary.check")
 local define = require("wary.define")
 local enums = require("wary.enums")
@@ -74,11 +75,20 @@ function M:set_pain_enabled(name, enabled)
   return self
 end
 
---- Health 0..1 (1 untouched): low health dulls every sense of a profile with Pain.
+--- Health 0..1 (1 untouched): low health dulls every sense of a profile with Pain. A function(agent)
+-- returning it is read before every step instead (as add_agent{ health = fn }; give it again after a
+-- load into a new world: functions are not saved); a number replaces such a function.
 function M:set_health(v)
   local B, w = agent(self, "set_health")
+  if type(v) == "function" then
+    self._health_fn = v
+    brain.watch_health(self.world, self)
+    return self
+  end
+  if type(v) ~= "number" then check.fail(self.name, "health", "a number in [0, 1] or a function", v) end
   check.number(self.name, "health", v, 0, 1)
   ok(self, B.actor_set_health(w, self.id, v), "set_health")
+  self._health_fn = nil
   return self
 end
 
