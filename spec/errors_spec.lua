@@ -465,6 +465,24 @@ describe("bad box input", function()
     assert.are.equal(1, world:ray({ 0, 0, 0 }, { 1000, 0, 0 }).transmission)
   end)
 
+  it("writing box.min, box.max or box.material is refused: only set_bounds and set_material move the box", function()
+    local box = world:add_box{ min = { 100, -50, -50 }, max = { 200, 50, 50 }, material = "glass" }
+    local before = world:save_state()
+    assert_mentions(error_of(function() box.min = { 500, 500, 0 } end), "box #", "field 'min' is read-only",
+      "box:set_bounds(...)", "got a table")
+    assert_mentions(error_of(function() box.max = { 600, 600, 10 } end), "field 'max' is read-only")
+    assert_mentions(error_of(function() box.material = "concrete" end), "field 'material' is read-only",
+      "box:set_material(...)", 'got "concrete"')
+    assert.are.same({ 100, -50, -50 }, box.min)
+    assert.are.equal("glass", box.material)
+    assert.is_true(before == world:save_state())
+    box.note = "a field of the game's own" -- others are the game's to write
+    assert.are.equal("a field of the game's own", box.note)
+    box:set_bounds({ 300, -50, -50 }, { 400, 50, 50 })
+    box:set_material("concrete")
+    assert.are.same({ { 300, -50, -50 }, { 400, 50, 50 }, "concrete" }, { box.min, box.max, box.material })
+  end)
+
   it("a removed box is a stale handle for set_bounds, set_material and remove", function()
     local keep = world:add_box{ min = { 100, -50, -50 }, max = { 200, 50, 50 }, material = "foliage" }
     local gone = world:add_box{ min = { 300, -50, -50 }, max = { 400, 50, 50 }, material = "glass" }

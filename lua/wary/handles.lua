@@ -41,6 +41,23 @@ local Light = class("light", "light_destroy")
 local Environment = class("environment", "environment_destroy")
 handles.Box, handles.Light, handles.Environment = Box, Light, Environment
 
+-- A box's corners and material name: read box.min, box.max, box.material;
+-- set_bounds and set_material change them. A write would move only the
+-- handle (and what a save records), not the core's box: it is refused.
+local BOX_FIELDS = { min = "_min", max = "_max", material = "_material" }
+function Box.__index(b, k)
+  local private = BOX_FIELDS[k]
+  if private then return rawget(b, private) end
+  return Box[k]
+end
+function Box.__newindex(b, k, v)
+  if BOX_FIELDS[k] then
+    check.raise(string.format("%s: field '%s' is read-only: change it with box:%s(...), got %s", tostring(b), k,
+      k == "material" and "set_material" or "set_bounds", check.describe(v)))
+  end
+  rawset(b, k, v)
+end
+
 -- A 2D game gives corners {x, y}: the box is then a wall of full height,
 -- from z = -FULL_HEIGHT to FULL_HEIGHT, which every eye, ear and lamp is
 -- behind (world units; far beyond any level, small enough for float math).
@@ -80,7 +97,7 @@ function handles.add_box(world, t)
   local min, max = corners("box", o.min, o.max)
   local id = check.made(world, "box", world._B.box_create(world._w,
     { min = min, max = max, material = material_index(world, o.material, "box") }))
-  local box = setmetatable({ id = id, world = world, material = o.material or "concrete", min = min, max = max },
+  local box = setmetatable({ id = id, world = world, _material = o.material or "concrete", _min = min, _max = max },
     Box)
   world._boxes = world._boxes or {}
   world._boxes[id] = box
@@ -101,14 +118,14 @@ function Box:set_bounds(min, max)
   local B, w = handle.live(self, "set_bounds", "box")
   local lo, hi = corners(tostring(self), min, max)
   handle.ok(self, B.box_set_bounds(w, self.id, lo[1], lo[2], lo[3], hi[1], hi[2], hi[3]), "set_bounds")
-  self.min, self.max = lo, hi
+  self._min, self._max = lo, hi
 end
 
 --- box:set_material(name) Gives the box another material of the world.
 function Box:set_material(name)
   local B, w = handle.live(self, "set_material", "box")
   handle.ok(self, B.box_set_material(w, self.id, material_index(self.world, name, tostring(self))), "set_material")
-  self.material = name
+  self._material = name
 end
 
 -- ---- lights ------------------------------------------------------------------

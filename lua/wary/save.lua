@@ -285,7 +285,7 @@ function M:load_state(s)
   local boxes = {}
   for _, b in ipairs(part.boxes or {}) do
     local box = revived(b.id, handles.Box, { id = b.id, world = self })
-    box.material, box.min, box.max = b.material, b.min, b.max
+    box._material, box._min, box._max = b.material, b.min, b.max
     boxes[b.id] = box
   end
   for id, box in pairs(self._boxes or {}) do

@@ -293,7 +293,7 @@ end
 
 --- How many boxes the world holds.
 function World:box_count() return self._B.box_count(self._w) end
---- Every live box handle (box.min, box.max, box.material: read them; set_bounds and set_material change them), in
+--- Every live box handle (box.min, box.max, box.material: read-only; set_bounds and set_material change them), in
 -- creation order.
 function World:boxes() return handles.boxes(self) end
 
