@@ -49,6 +49,7 @@ local HAND = {
   wary_world_destroy = "the handle stays safe to use and to destroy again",
   wary_world_save = "returns the snapshot as a Lua string (two calls: its size, then the bytes)",
   wary_world_load = "takes the snapshot as a Lua string",
+  wary_snapshot_actors = "takes the snapshot as a Lua string; returns its actors' ids and profiles as two lists",
 }
 
 -- ---- lexer ------------------------------------------------------------------

@@ -64,7 +64,7 @@ describe("the generated bindings", function()
     for _, fn in ipairs(api.functions) do
       if fn.hand then hand[#hand + 1] = fn.name end
     end
-    assert.are.same({ "world_create", "world_destroy", "world_save", "world_load" }, hand)
+    assert.are.same({ "world_create", "world_destroy", "world_save", "world_load", "snapshot_actors" }, hand)
     local B = backend()
     assert.is_function(B.query_reader)
     assert.is_function(B.set_query_result)

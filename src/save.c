@@ -362,13 +362,17 @@ static void after_load(wary_world *w) {
   w->stimuli->inbox.count = 0;
 }
 
-int wary_world_load(wary_world *w, const void *buf, size_t size) {
+/* Reads a snapshot into a fresh state and checks it (fn: the caller, for
+ * the texts of its own checks): WARY_OK with *out the state, which the
+ * caller frees (free_state), or the failure with nothing held. */
+static int read_state(wary_world *w, const char *fn, const void *buf, size_t size, wy_state **out) {
   /* The last failure's text is written when it is read, and it may name an
    * interned name that a load frees: written now, while the names live. */
   (void)wy_error_text(w->error);
-  int status = wy_step_check(w, __func__);
+  *out = NULL;
+  int status = wy_step_check(w, fn);
   if (status != WARY_OK) return status;
-  if (!buf) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "buf");
+  if (!buf) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, fn, "buf");
   const uint8_t *in = buf;
   uint32_t version = 0;
   status = check_header(w, in, size, &version);
@@ -377,15 +381,15 @@ int wary_world_load(wary_world *w, const void *buf, size_t size) {
   status = check_definitions(w, &io);
   if (status != WARY_OK) return status;
   wy_state *s = wy_alloc_zero(&w->alloc, sizeof *s);
-  if (!s) return wy_fail_memory(w->error, __func__);
+  if (!s) return wy_fail_memory(w->error, fn);
   wy_id_pool_init(&s->actor_ids, WARY_KIND_ACTOR, &w->alloc);
   wy_id_pool_init(&s->box_ids, WARY_KIND_BOX, &w->alloc);
   wy_id_pool_init(&s->light_ids, WARY_KIND_LIGHT, &w->alloc);
   wy_id_pool_init(&s->env_ids, WARY_KIND_ENVIRONMENT, &w->alloc);
   if (!wy_state_io(w, &io, s)) {
-    status = wy_fail_memory(w->error, __func__);
+    status = wy_fail_memory(w->error, fn);
   } else if (io.bad || io.pos != io.size) {
-    status = wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__,
+    status = wy_fail(w->error, WARY_ERR_BAD_VALUE, fn,
                      "snapshot: expected records that end with its %u bytes, got a malformed one near byte %u",
                      (unsigned)size, (unsigned)(io.pos + WY_SAVE_HEADER));
   } else {
@@ -393,11 +397,51 @@ int wary_world_load(wary_world *w, const void *buf, size_t size) {
     status = check_state(w, s);
     for (int32_t i = 0; i < s->beliefs.count && status == WARY_OK; i++) wy_beliefs_split_listed(&s->beliefs.data[i]);
   }
-  if (status == WARY_OK) {
-    wy_state_swap(w, s);
-    after_load(w);
+  if (status != WARY_OK) {
+    wy_state_free(w, s);
+    wy_free(&w->alloc, s, sizeof *s);
+    return status;
   }
+  *out = s;
+  return WARY_OK;
+}
+
+static void free_state(wary_world *w, wy_state *s) {
   wy_state_free(w, s);
   wy_free(&w->alloc, s, sizeof *s);
-  return status;
+}
+
+int wary_world_load(wary_world *w, const void *buf, size_t size) {
+  wy_state *s;
+  int status = read_state(w, __func__, buf, size, &s);
+  if (status != WARY_OK) return status;
+  wy_state_swap(w, s);
+  after_load(w);
+  free_state(w, s);
+  return WARY_OK;
+}
+
+int wary_snapshot_actors(wary_world *w, const void *buf, size_t size, wary_snapshot_actor *out, int32_t capacity,
+                         int32_t *count) {
+  if (!count) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "count");
+  *count = 0;
+  if (capacity < 0 || (capacity > 0 && !out))
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__, "capacity: expected 0, or >= 0 with out not NULL, got %d%s",
+                   capacity, out ? "" : " with out NULL");
+  wy_state *s;
+  int status = read_state(w, __func__, buf, size, &s);
+  if (status != WARY_OK) return status;
+  int32_t n = 0;
+  for (int32_t slot = 0; slot < s->actor_ids.slots.count; slot++) {
+    if (!wy_id_live(&s->actor_ids, slot)) continue;
+    wy_id id = wy_id_make(&s->actor_ids, slot);
+    if (n < capacity) {
+      const wy_actor *a = &s->actors.data[slot];
+      out[n] = (wary_snapshot_actor){{id}, a->agent < 0 ? -1 : a->profile};
+    }
+    n++;
+  }
+  free_state(w, s);
+  *count = n;
+  return WARY_OK;
 }

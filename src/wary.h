@@ -681,6 +681,22 @@ int wary_world_save(const wary_world *world, void *buf, size_t cap, size_t *size
  * step's events and batch are gone. Not during a step. */
 int wary_world_load(wary_world *world, const void *buf, size_t size);
 
+/* An actor a snapshot holds: its id, and its profile (-1: a target). */
+typedef struct wary_snapshot_actor {
+  wary_actor_id id;
+  int32_t profile;
+} wary_snapshot_actor;
+
+/* The actors a snapshot of wary_world_save holds, without loading it: the
+ * snapshot is read and checked as wary_world_load does (against this world:
+ * a refusal has the same text, under wary_world_load's name) and nothing in
+ * the world changes. Its live actors go to out[0 .. capacity - 1] in slot
+ * order; *count: how many it holds (more than capacity: call again with
+ * that many). A game that keeps records of its own beside the snapshot
+ * checks them here before it loads. Not during a step. */
+int wary_snapshot_actors(wary_world *world, const void *buf, size_t size, wary_snapshot_actor *out,
+                         int32_t capacity, int32_t *count);
+
 /* ---- vision, light and environments ------------------------------------ */
 
 typedef enum wary_cone {

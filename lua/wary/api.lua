@@ -178,6 +178,10 @@ return {
       { name = "budget_deferred", kind = "u64" },
       { name = "budget_max_wait", kind = "int" },
     },
+    wary_snapshot_actor = {
+      { name = "id", kind = "handle" },
+      { name = "profile", kind = "int" },
+    },
     wary_samples = {
       { name = "count", kind = "int" },
       { name = "points", kind = "float", count = 32 },
@@ -1210,6 +1214,19 @@ return {
         { name = "world", role = "world" },
         { name = "buf", role = "other" },
         { name = "size", role = "value", kind = "u64", ctype = "size_t" },
+      },
+    },
+    {
+      name = "snapshot_actors", c = "wary_snapshot_actors",
+      hand = "takes the snapshot as a Lua string; returns its actors' ids and profiles as two lists",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "buf", role = "other" },
+        { name = "size", role = "value", kind = "u64", ctype = "size_t" },
+        { name = "out", role = "out", struct = "wary_snapshot_actor" },
+        { name = "capacity", role = "value", kind = "int", ctype = "int32_t" },
+        { name = "count", role = "out_value", kind = "int", ctype = "int32_t" },
       },
     },
     {

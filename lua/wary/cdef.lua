@@ -433,6 +433,14 @@ wary_stats wary_world_stats(const wary_world *world);
 int wary_world_save(const wary_world *world, void *buf, size_t cap, size_t *size);
 int wary_world_load(wary_world *world, const void *buf, size_t size);
 
+typedef struct wary_snapshot_actor {
+  wary_actor_id id;
+  int32_t profile;
+} wary_snapshot_actor;
+
+int wary_snapshot_actors(wary_world *world, const void *buf, size_t size, wary_snapshot_actor *out,
+                         int32_t capacity, int32_t *count);
+
 typedef enum wary_cone {
   WARY_CONE_NONE = 0,
   WARY_CONE_FOCAL = 1,

@@ -337,6 +337,40 @@ static int l_world_load(lua_State *L)
   return 1;
 }
 
+/* snapshot_actors(w, s): status, and the snapshot's actors as two lists:
+ * their ids and their profiles (-1: a target); nil, nil on failure. */
+static int l_snapshot_actors(lua_State *L)
+{
+  wary_world *w = check_world(L, 1);
+  size_t size;
+  const char *s = luaL_checklstring(L, 2, &size);
+  /* A first guess at the count (the world's own), then the count the
+   * snapshot gave when that was short. */
+  int32_t cap = wary_actor_count(w) + 16, count = 0;
+  wary_snapshot_actor *out = lua_newuserdatauv(L, (size_t)cap * sizeof *out, 0);
+  int status = wary_snapshot_actors(w, s, size, out, cap, &count);
+  if (status == WARY_OK && count > cap) {
+    cap = count;
+    out = lua_newuserdatauv(L, (size_t)cap * sizeof *out, 0);
+    status = wary_snapshot_actors(w, s, size, out, cap, &count);
+  }
+  lua_pushinteger(L, status);
+  if (status != WARY_OK) {
+    lua_pushnil(L);
+    lua_pushnil(L);
+    return 3;
+  }
+  lua_createtable(L, count, 0);
+  lua_createtable(L, count, 0);
+  for (int32_t i = 0; i < count; i++) {
+    lua_pushinteger(L, out[i].id.id);
+    lua_rawseti(L, -3, i + 1);
+    lua_pushinteger(L, out[i].profile);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 3;
+}
+
 /* ---- the custom-sense runner's primitives ------------------------------------ */
 
 /* The upvalue of a reader after the world's metatable: the array it reads
@@ -709,6 +743,7 @@ static const luaL_Reg hand_functions[] = {
   { "world_destroy", l_world_destroy },
   { "world_save", l_world_save },
   { "world_load", l_world_load },
+  { "snapshot_actors", l_snapshot_actors },
   { "query_reader", l_query_reader },
   { "event_reader", l_event_reader },
   { "event_walker", l_event_walker },

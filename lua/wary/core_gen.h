@@ -219,6 +219,12 @@ static const field fields_wary_stats[] = {
   END_FIELDS
 };
 
+static const field fields_wary_snapshot_actor[] = {
+  SCALAR(wary_snapshot_actor, id, wary_actor_id, T_U32),
+  SCALAR(wary_snapshot_actor, profile, int32_t, T_INT32),
+  END_FIELDS
+};
+
 static const field fields_wary_samples[] = {
   SCALAR(wary_samples, count, int32_t, T_INT32),
   ARRAY(wary_samples, points, float, T_FLOAT),
@@ -1331,6 +1337,8 @@ static int w_world_stats(lua_State *L)
 /* wary_world_save: by hand in core.c (returns the snapshot as a Lua string (two calls: its size, then the bytes)) */
 
 /* wary_world_load: by hand in core.c (takes the snapshot as a Lua string) */
+
+/* wary_snapshot_actors: by hand in core.c (takes the snapshot as a Lua string; returns its actors' ids and profiles as two lists) */
 
 static int w_default_vision_def(lua_State *L)
 {

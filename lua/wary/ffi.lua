@@ -213,6 +213,28 @@ function B.world_load(w, s)
   return lib.wary_world_load(live(w), s, #s)
 end
 
+-- The actors a snapshot holds: status, their ids, their profiles (-1: a
+-- target); nil, nil on failure.
+local count_out = ffi.new("int32_t[1]")
+
+function B.snapshot_actors(w, s)
+  -- A first guess at the count (the world's own), then the snapshot's.
+  local cap = lib.wary_actor_count(live(w)) + 16
+  local out = ffi.new("wary_snapshot_actor[?]", cap)
+  local status = lib.wary_snapshot_actors(w, s, #s, out, cap, count_out)
+  if status == 0 and count_out[0] > cap then
+    cap = count_out[0]
+    out = ffi.new("wary_snapshot_actor[?]", cap)
+    status = lib.wary_snapshot_actors(w, s, #s, out, cap, count_out)
+  end
+  if status ~= 0 then return status, nil, nil end
+  local ids, profiles = {}, {}
+  for i = 0, count_out[0] - 1 do
+    ids[i + 1], profiles[i + 1] = out[i].id, out[i].profile
+  end
+  return status, ids, profiles
+end
+
 ---------------------------------------------------------------------------
 -- The wrappers of wary.api's functions, compiled from Lua source written
 -- here by parameter role, so that LuaJIT sees plain calls with a fixed

@@ -16,7 +16,10 @@ local handles = require("wary.handles")
 
 local M = {}
 
-local MAGIC = "WARYLUA1"
+-- The string: MAGIC, the snapshot's size (8 hex digits), the snapshot, the
+-- Adler-32 of the facade's part (8 hex digits), the part. A state of the
+-- first format (WARYLUA1, no checksum: before December 2026) loads too.
+local MAGIC, MAGIC_1 = "WARYLUA2", "WARYLUA1"
 -- What an actor handle decodes to until the actors are made again.
 local ACTOR_REF = {}
 local math_type = math.type -- nil on LuaJIT
@@ -139,6 +142,18 @@ local function decode(s, i, tables)
   error("a value", 0)
 end
 
+-- Adler-32 of s, as 8 hex digits: catches a damaged byte of the facade's
+-- part (the core's snapshot has its own checksum). Plain arithmetic, the
+-- same on both backends.
+function M._checksum(s)
+  local a, b = 1, 0
+  for i = 1, #s do
+    a = (a + s:byte(i)) % 65521
+    b = (b + a) % 65521
+  end
+  return string.format("%08x", b * 65536 + a)
+end
+
 -- ---- the facade's part ----------------------------------------------------------
 
 local function facade_part(world, names)
@@ -186,19 +201,29 @@ function M:save_state()
   encode(facade_part(self, names), out, "world", {}, names, { count = 0 })
   local status, snapshot = self._B.world_save(self._w)
   check.status("world", "save_state", status, self)
-  return MAGIC .. string.format("%08x", #snapshot) .. snapshot .. table.concat(out)
+  local part = table.concat(out)
+  return MAGIC .. string.format("%08x", #snapshot) .. snapshot .. M._checksum(part) .. part
 end
 
 -- The facade's part of s, checked against the world before anything changes.
 local function read_part(self, s)
   if type(s) ~= "string" then check.fail("world:load_state", "state", "a string from world:save_state", s) end
-  local n = s:sub(1, #MAGIC) == MAGIC and tonumber(s:sub(#MAGIC + 1, #MAGIC + 8), 16)
-  if not n or #s < #MAGIC + 8 + n then
+  local magic = s:sub(1, #MAGIC)
+  local sum = magic == MAGIC and 8 or 0 -- the checksum's size
+  local n = (magic == MAGIC or magic == MAGIC_1) and tonumber(s:sub(#MAGIC + 1, #MAGIC + 8), 16)
+  if not n or #s < #MAGIC + 8 + n + sum then
     check.raise(string.format("world:load_state: state: expected a string from world:save_state, got %d bytes of "
       .. "something else (or truncated)", #s))
   end
   local first = #MAGIC + 9
-  local ok, part, stop = pcall(decode, s, first + n, { whole = {} })
+  if sum > 0 then
+    local want, got = s:sub(first + n, first + n + 7), M._checksum(s:sub(first + n + 8))
+    if want ~= got then
+      check.raise(string.format("world:load_state: state: the facade's part after the snapshot is damaged or cut "
+        .. "(its checksum says %s, its bytes give %s)", check.describe(want), got))
+    end
+  end
+  local ok, part, stop = pcall(decode, s, first + n + sum, { whole = {} })
   if not ok or stop ~= #s + 1 or type(part) ~= "table" or type(part.actors) ~= "table" then
     check.raise("world:load_state: state: expected the facade's part after the snapshot, got "
       .. (ok and "other values" or ("bytes that are not " .. tostring(part))))
@@ -206,6 +231,32 @@ local function read_part(self, s)
   local profiles = {}
   for _, p in pairs(self._profiles) do profiles[p.index] = p end
   return s:sub(first, first + n - 1), part, profiles
+end
+
+-- What in part does not match the snapshot's actors (ids, and profiles:
+-- -1 for a target), nil when nothing: the same actors, each an agent
+-- exactly where the snapshot has one.
+local function mismatch(part, ids, profiles)
+  local agent = {}
+  for i, id in ipairs(ids) do agent[id] = profiles[i] >= 0 end
+  local seen = {}
+  for i, a in ipairs(part.actors) do
+    if type(a) ~= "table" or type(a.id) ~= "number" or seen[a.id] or type(a.name) ~= "string"
+        or (a.kind ~= "agent" and a.kind ~= "target") then
+      return string.format("actor #%d with a bad id, name or kind", i)
+    end
+    seen[a.id] = true
+    if agent[a.id] == nil then
+      return string.format("actor %s, whose id %d the snapshot does not hold", a.name, a.id)
+    end
+    if agent[a.id] ~= (a.kind == "agent") then
+      return string.format("actor %s as %s, which in the snapshot is %s", a.name,
+        a.kind == "agent" and "an agent" or "a target", a.kind == "agent" and "a target" or "an agent")
+    end
+  end
+  if #part.actors ~= #ids then
+    return string.format("%d actors where the snapshot holds %d", #part.actors, #ids)
+  end
 end
 
 local function resolve(world, ref)
@@ -233,6 +284,14 @@ function M:load_state(s)
   end
   local snapshot, part, profiles = read_part(self, s)
   local B, w = self._B, self._w
+  -- The snapshot's actors, read and checked without loading it: the part
+  -- must list the same ones before anything changes.
+  local status, ids, kinds = B.snapshot_actors(w, snapshot)
+  check.status("world", "load_state", status, self)
+  local wrong = mismatch(part, ids, kinds)
+  if wrong then
+    check.raise("world:load_state: state: expected a facade's part that matches its snapshot, got " .. wrong)
+  end
   check.status("world", "load_state", B.world_load(w, snapshot), self)
   -- The core holds the snapshot's state now: the facade's tables follow it.
   local old = self._actors

@@ -448,6 +448,54 @@ static void test_refusals(void) {
   wary_world_destroy(e);
 }
 
+/* wary_snapshot_actors lists the snapshot's actors (ids and profiles) as
+ * the saved world has them, without loading it; refuses what
+ * wary_world_load refuses, with its text; and changes nothing. */
+static void test_snapshot_actors(void) {
+  game a, b;
+  size_t size;
+  unsigned char *snap = played(&a, 7u, 120, &size);
+  define(&b, false);
+  size_t before_size;
+  unsigned char *before = snapshot(b.w, &before_size);
+  int32_t count = -1;
+  ENSURE(wary_snapshot_actors(b.w, snap, size, NULL, 0, &count) == WARY_OK && count == AGENTS + TARGETS);
+  wary_snapshot_actor out[AGENTS + TARGETS + 1];
+  memset(out, 0xff, sizeof out);
+  ENSURE(wary_snapshot_actors(b.w, snap, size, out, 3, &count) == WARY_OK && count == AGENTS + TARGETS);
+  ENSURE(out[3].profile == -1 && out[3].id.id == 0xffffffffu); /* only capacity entries written */
+  ENSURE(wary_snapshot_actors(b.w, snap, size, out, AGENTS + TARGETS + 1, &count) == WARY_OK);
+  for (int i = 0; i < AGENTS; i++) {
+    wary_actor_info info;
+    ENSURE(wary_actor_get(a.w, a.agents[i], &info) == WARY_OK);
+    ENSURE(out[i].id.id == a.agents[i].id && out[i].profile == info.profile && info.profile >= 0);
+  }
+  for (int i = 0; i < TARGETS; i++) ENSURE(out[AGENTS + i].id.id == a.targets[i].id && out[AGENTS + i].profile == -1);
+  /* A removed actor is not listed. */
+  ENSURE(wary_actor_destroy(a.w, a.targets[2]) == WARY_OK);
+  size_t less_size;
+  unsigned char *less = snapshot(a.w, &less_size);
+  ENSURE(wary_snapshot_actors(b.w, less, less_size, out, AGENTS + TARGETS, &count) == WARY_OK &&
+         count == AGENTS + TARGETS - 1);
+  for (int i = 0; i < count; i++) ENSURE(out[i].id.id != a.targets[2].id);
+  /* Refusals: wary_world_load's texts; bad arguments named. */
+  ENSURE(wary_snapshot_actors(b.w, snap, size - 1, out, 4, &count) == WARY_ERR_BAD_VALUE && count == 0);
+  ENSURE(strstr(wary_last_error(b.w), "wary_world_load: size: expected") != NULL);
+  ENSURE(wary_snapshot_actors(b.w, snap, size, out, 4, NULL) == WARY_ERR_BAD_VALUE);
+  ENSURE(strstr(wary_last_error(b.w), "wary_snapshot_actors: count: expected a pointer, got NULL") != NULL);
+  ENSURE(wary_snapshot_actors(b.w, snap, size, NULL, 4, &count) == WARY_ERR_BAD_VALUE);
+  ENSURE(strstr(wary_last_error(b.w), "wary_snapshot_actors: capacity: expected 0, or >= 0 with out not NULL, got 4 "
+                                      "with out NULL") != NULL);
+  ENSURE(wary_snapshot_actors(b.w, NULL, size, out, 4, &count) == WARY_ERR_BAD_VALUE);
+  ENSURE(strstr(wary_last_error(b.w), "wary_snapshot_actors: buf") != NULL);
+  ENSURE(same_snapshot(b.w, before, before_size));
+  free(before);
+  free(less);
+  free(snap);
+  wary_world_destroy(a.w);
+  wary_world_destroy(b.w);
+}
+
 /* A snapshot whose checksum is made right after its bytes were changed:
  * refused or loaded, never a crash (the fuzzer does this at length). */
 static void test_garbled_but_summed(void) {
@@ -570,6 +618,7 @@ int main(void) {
   test_bytes_do_not_depend_on_memory();
   test_continues_alike();
   test_refusals();
+  test_snapshot_actors();
   test_garbled_but_summed();
   return check_summary("test_save");
 }
