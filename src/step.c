@@ -718,6 +718,13 @@ int wary_step_end(wary_world *w) {
 int wary_step(wary_world *w, float dt) {
   int s = wary_step_begin(w, dt);
   if (s != WARY_OK) return s;
+  w->in_evaluate = true;
   wy_custom_evaluate(w);
+  w->in_evaluate = false;
+  if (w->destroy_after_evaluate) {
+    /* A callback destroyed the world: nothing more of it is done or read. */
+    wy_world_free(w);
+    return WARY_OK;
+  }
   return wary_step_end(w);
 }

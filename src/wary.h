@@ -286,6 +286,11 @@ wary_world_def wary_default_world_def(void);
  * wary_default_world_def(). A refused def leaves no world to ask
  * wary_last_error: its text goes to def->log only. */
 int wary_world_create(const wary_world_def *def, wary_world **out);
+/* Frees the world; no call may name it afterwards. From a sense's evaluate
+ * callback that wary_step calls, it takes effect when the callback returns:
+ * no other callback of the step runs, and wary_step frees the world and
+ * returns WARY_OK without reading it again. (Between wary_step_begin and
+ * wary_step_end, called by the game, it frees at once: do not end the step.) */
 void wary_world_destroy(wary_world *world);
 int wary_world_set_weather(wary_world *world, float weather);  /* 0..1 */
 /* Vision rays a step may cast (>= 0, 0: no budget): past it, the due pairs

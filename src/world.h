@@ -121,6 +121,10 @@ struct wary_world {
   double time;
   uint32_t steps;         /* steps begun since creation: stamps of data written lazily */
   bool in_step;
+  /* wary_step is calling the senses' evaluate callbacks; one of them called
+   * wary_world_destroy: wary_step frees the world once they return (step.c). */
+  bool in_evaluate;
+  bool destroy_after_evaluate;
   /* Every part of every agent is done every step (none is passed by as
    * idle: actor.h, wy_agent_rest): spec/c/test_quiet.c's reference world,
    * with its beliefs' resolve_all. */

@@ -51,7 +51,15 @@ int wary_world_create(const wary_world_def *def, wary_world **out) {
   return WARY_OK;
 }
 
-void wary_world_destroy(wary_world *w) { wy_world_free(w); }
+void wary_world_destroy(wary_world *w) {
+  /* From an evaluate callback wary_step is still using the world below:
+   * it frees the world when the callback returns. */
+  if (w && w->in_evaluate) {
+    w->destroy_after_evaluate = true;
+    return;
+  }
+  wy_world_free(w);
+}
 
 wary_stats wary_world_stats(const wary_world *w) {
   wary_stats s = w->stats;

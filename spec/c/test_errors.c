@@ -496,6 +496,49 @@ static void test_rangeless_sense(void) {
   wary_world_destroy(w);
 }
 
+/* A sense whose evaluate destroys its world (a game quitting from inside
+ * a sense): the other queries' callbacks do not run, and wary_step frees the
+ * world when the callback returns and reads it no more (ASan and valgrind
+ * see a use after free here otherwise). */
+typedef struct quitting {
+  wary_world *w;
+  int calls;
+} quitting;
+
+static void quit_on_first(void *user, const wary_sense_query *q, wary_sense_result *out) {
+  quitting *qt = user;
+  (void)q;
+  out->confidence = 0.5f;
+  if (qt->calls++ == 0) wary_world_destroy(qt->w);
+}
+
+static void test_destroy_from_evaluate(void) {
+  heard h = {0};
+  quitting qt = {logged_world(&h), 0};
+  wary_sense_def sd = wary_default_sense_def();
+  sd.evaluate = quit_on_first;
+  sd.user = &qt;
+  sd.max_range = 5000.0f;
+  int32_t sense;
+  MADE(wary_sense_create(qt.w, &sd, &sense));
+  wary_profile_def p = wary_default_profile_def();
+  p.senses[0].sense = sense;
+  p.sense_count = 1;
+  wary_actor_def a = wary_default_actor_def();
+  a.profile = make_profile(qt.w, &p);
+  make_actor(qt.w, &a);
+  make_actor(qt.w, &a);
+  a.profile = -1;
+  for (int i = 0; i < 3; i++) {
+    a.pos[0] = 100.0f * (float)(i + 1);
+    make_actor(qt.w, &a);
+  }
+  /* Stepped until its sense is first due (then the world is gone: no other
+   * call names it). Two agents and three targets: several queries at once. */
+  for (int i = 0; i < 20 && qt.calls == 0; i++) ENSURE(wary_step(qt.w, 0.1f) == WARY_OK);
+  ENSURE(qt.calls == 1);
+}
+
 /* A brain's threat levels out of order are refused, naming the two that
  * are. */
 static void test_brain_levels(void) {
@@ -517,6 +560,7 @@ static void test_brain_levels(void) {
 int main(void) {
   test_brain_levels();
   test_rangeless_sense();
+  test_destroy_from_evaluate();
   test_world_def();
   test_actor_def();
   test_profile_def();
