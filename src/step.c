@@ -715,16 +715,27 @@ int wary_step_end(wary_world *w) {
   return status == WARY_OK ? status : wy_fail(w->error, status, __func__, "%s", wary_status_string(status));
 }
 
-int wary_step(wary_world *w, float dt) {
-  int s = wary_step_begin(w, dt);
-  if (s != WARY_OK) return s;
+/* Calls the C evaluate callbacks of the step's queries; false when one of
+ * them destroyed the world, which is then freed (nothing more of it is done
+ * or read). */
+static bool evaluate(wary_world *w) {
   w->in_evaluate = true;
   wy_custom_evaluate(w);
   w->in_evaluate = false;
-  if (w->destroy_after_evaluate) {
-    /* A callback destroyed the world: nothing more of it is done or read. */
-    wy_world_free(w);
-    return WARY_OK;
-  }
+  if (!w->destroy_after_evaluate) return true;
+  wy_world_free(w);
+  return false;
+}
+
+int wary_step_evaluate(wary_world *w) {
+  if (!w->in_step) return wy_fail_not_in_step(w->error, __func__);
+  (void)evaluate(w);
+  return WARY_OK;
+}
+
+int wary_step(wary_world *w, float dt) {
+  int s = wary_step_begin(w, dt);
+  if (s != WARY_OK) return s;
+  if (!evaluate(w)) return WARY_OK;
   return wary_step_end(w);
 }

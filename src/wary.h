@@ -14,6 +14,10 @@
  * - Each kind of object has its own handle type (wary_actor_id, wary_box_id,
  *   wary_light_id, wary_environment_id): a struct around an id; 0 is null.
  *   A stale handle is reported (WARY_ERR_STALE_ID), never dereferenced.
+ *   An id holds its kind, generation and slot, not its world: a handle
+ *   given to another world names whatever that world has in the slot (or
+ *   is stale there). A game with several worlds keeps each one's handles
+ *   with it.
  *   Definitions (profiles, senses, sounds, filters, materials, pain types)
  *   are never destroyed and are named by their index (int32_t).
  * - Functions returning int return a wary_status (0 ok, negative error).
@@ -39,6 +43,12 @@
  *   failed, wary_step_begin or wary_step_end.
  * - Events and query batches are arrays owned by the world, valid until the
  *   next step: read them, do not keep pointers.
+ * - One thread at a time per world: every call, even one that takes a
+ *   const world, may write to it (a reader brings beliefs that lag behind
+ *   up to date, a failure writes the last error's text), so a game that
+ *   calls into one world from several threads holds a lock of its own.
+ *   Different worlds share nothing: one thread each is fine. The step's
+ *   own workers (wary_world_def.workers) are the library's business.
  * - Inside the cdef markers: one declaration per statement, one member per
  *   line, types through their typedef names, a member's comment after it on
  *   its line, a function's comment above it or after it on its line.
@@ -289,8 +299,9 @@ int wary_world_create(const wary_world_def *def, wary_world **out);
 /* Frees the world; no call may name it afterwards. From a sense's evaluate
  * callback that wary_step calls, it takes effect when the callback returns:
  * no other callback of the step runs, and wary_step frees the world and
- * returns WARY_OK without reading it again. (Between wary_step_begin and
- * wary_step_end, called by the game, it frees at once: do not end the step.) */
+ * returns WARY_OK without reading it again (wary_step_evaluate likewise:
+ * do not end the step). Between wary_step_begin and wary_step_end, called
+ * by the game itself, it frees at once: do not end the step either. */
 void wary_world_destroy(wary_world *world);
 int wary_world_set_weather(wary_world *world, float weather);  /* 0..1 */
 /* Vision rays a step may cast (>= 0, 0: no budget): past it, the due pairs
@@ -423,7 +434,8 @@ typedef struct wary_sense_result {
  * world in user and call wary_query_fail(world, query - wary_queries(world)).
  * Stimuli (stimulus_tags) reach a sense through the inbox: wary_step drops
  * it unread, so a C host that wants them steps with wary_step_begin, reads
- * wary_inbox, then wary_step_end. */
+ * wary_inbox, calls wary_step_evaluate (its C senses' callbacks), then
+ * wary_step_end. */
 typedef void (*wary_sense_fn)(void *user, const wary_sense_query *query, wary_sense_result *out);
 
 typedef struct wary_sense_def {
@@ -580,7 +592,8 @@ int wary_sense_muted(const wary_world *world, wary_actor_id agent, int32_t slot,
  * what the calls only a step allows (wary_step_end, wary_query_fail,
  * wary_inbox_fail) return outside one: the last error's text says which. */
 
-/* One step: wary_step_begin, C evaluate callbacks, wary_step_end. */
+/* One step: wary_step_begin, wary_step_evaluate (the C evaluate callbacks),
+ * wary_step_end. */
 int wary_step(wary_world *world, float dt);
 /* Timers and sense scheduling; fills the query batch for custom senses. It
  * takes all the room the step needs before it changes anything: on
@@ -592,6 +605,13 @@ const wary_sense_query *wary_queries(const wary_world *world); /* @count(wary_qu
 wary_sense_result *wary_results(wary_world *world);
 /* The evaluation of query i raised an error: queues sense_error, counts toward muting. */
 int wary_query_fail(wary_world *world, int32_t i);
+/* Calls the C evaluate callbacks of the step's queries, as wary_step does
+ * between its begin and end: for a C host that steps with wary_step_begin
+ * and wary_step_end (to read the inbox, say) and has C senses, which answer
+ * nothing otherwise. The queries of senses with no callback (answered by
+ * the host through wary_results) are left as they are. When a callback
+ * destroys the world it is freed on return (do not end the step). */
+int wary_step_evaluate(wary_world *world);
 /* Fusion, evidence, states, events. */
 int wary_step_end(wary_world *world);
 

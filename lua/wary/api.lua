@@ -1152,6 +1152,13 @@ return {
       },
     },
     {
+      name = "step_evaluate", c = "wary_step_evaluate",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+      },
+    },
+    {
       name = "step_end", c = "wary_step_end",
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {

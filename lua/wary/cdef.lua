@@ -391,6 +391,7 @@ int32_t wary_query_count(const wary_world *world);
 const wary_sense_query *wary_queries(const wary_world *world);
 wary_sense_result *wary_results(wary_world *world);
 int wary_query_fail(wary_world *world, int32_t i);
+int wary_step_evaluate(wary_world *world);
 int wary_step_end(wary_world *world);
 
 typedef struct wary_event {

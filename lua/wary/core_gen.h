@@ -1287,6 +1287,13 @@ static int w_query_fail(lua_State *L)
   return 1;
 }
 
+static int w_step_evaluate(lua_State *L)
+{
+  wary_world *world = check_world(L, 1);
+  lua_pushinteger(L, (lua_Integer)wary_step_evaluate(world));
+  return 1;
+}
+
 static int w_step_end(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
@@ -2105,6 +2112,7 @@ static const luaL_Reg generated_functions[] = {
   { "queries", w_queries },
   { "results", w_results },
   { "query_fail", w_query_fail },
+  { "step_evaluate", w_step_evaluate },
   { "step_end", w_step_end },
   { "event_count", w_event_count },
   { "events", w_events },

@@ -539,6 +539,49 @@ static void test_destroy_from_evaluate(void) {
   ENSURE(qt.calls == 1);
 }
 
+static void sure(void *user, const wary_sense_query *q, wary_sense_result *out) {
+  (void)q;
+  ++*(int *)user;
+  out->active = true;
+  out->confidence = 0.9f;
+  out->accuracy = 1.0f;
+}
+
+/* A host that steps with wary_step_begin and wary_step_end (to read the
+ * inbox) has its C senses answer through wary_step_evaluate; outside a step
+ * that call is refused. */
+static void test_step_evaluate(void) {
+  heard h = {0};
+  wary_world *w = logged_world(&h);
+  int calls = 0;
+  wary_sense_def sd = wary_default_sense_def();
+  sd.evaluate = sure;
+  sd.user = &calls;
+  sd.max_range = 5000.0f;
+  int32_t sense;
+  MADE(wary_sense_create(w, &sd, &sense));
+  wary_profile_def p = wary_default_profile_def();
+  p.senses[0].sense = sense;
+  p.sense_count = 1;
+  wary_actor_def a = wary_default_actor_def();
+  a.profile = make_profile(w, &p);
+  wary_actor_id agent = make_actor(w, &a);
+  a.profile = -1;
+  a.pos[0] = 100.0f;
+  wary_actor_id target = make_actor(w, &a);
+  ENSURE(wary_step_evaluate(w) == WARY_ERR_IN_STEP);
+  HAS(w, "wary_step_evaluate");
+  for (int i = 0; i < 20; i++) {
+    ENSURE(wary_step_begin(w, 0.1f) == WARY_OK);
+    (void)wary_inbox_count(w);
+    ENSURE(wary_step_evaluate(w) == WARY_OK);
+    ENSURE(wary_step_end(w) == WARY_OK);
+  }
+  float c = 0.0f;
+  ENSURE(calls > 0 && wary_belief_confidence(w, agent, target, &c) == WARY_OK && c > 0.5f);
+  wary_world_destroy(w);
+}
+
 /* A brain's threat levels out of order are refused, naming the two that
  * are. */
 static void test_brain_levels(void) {
@@ -561,6 +604,7 @@ int main(void) {
   test_brain_levels();
   test_rangeless_sense();
   test_destroy_from_evaluate();
+  test_step_evaluate();
   test_world_def();
   test_actor_def();
   test_profile_def();
