@@ -719,6 +719,25 @@ describe("a method called with '.' where ':' was meant", function()
   end)
 end)
 
+describe("small slips a message says plainly", function()
+  it("a vector table and a number after it, a team beyond saving, the sun's light by the wrong name", function()
+    local w, guard = guard_and_thief()
+    local before = w:save_state()
+    assert_mentions(error_of(function() guard:set_pos({ 1, 2 }, 5) end),
+      "guard: field 'pos' expected one vector table, or x, y[, z], got a table and 5")
+    assert_mentions(error_of(function() guard:set_team(0 / 0) end),
+      "guard: field 'team' expected a string or a finite number, got nan")
+    assert_mentions(error_of(function() guard:set_team(math.huge) end), "a string or a finite number, got inf")
+    assert_mentions(error_of(function() w:set_sun{ light = 1 } end),
+      "world:set_sun: unknown field 'light' (did you mean 'intensity'?)")
+    assert_mentions(error_of(function() w:set_sun{ glow = 1 } end),
+      "world:set_sun: unknown field 'glow' (its fields: direction, intensity, ambient)")
+    assert.is_true(before == w:save_state())
+    guard:set_team(1e300) -- a key of the game's: it need not fit a float
+    assert.are.equal(1e300, guard.team)
+  end)
+end)
+
 describe("a destroyed world", function()
   it("raises 'wary world is destroyed', the same text on both backends, from every call", function()
     local w, guard, thief = guard_and_thief()

@@ -26,6 +26,10 @@ local function vector_setter(method, field, fn)
     local B, w = live(self, method)
     -- numbers make no table: games move actors every frame
     if type(x) == "table" then
+      if y ~= nil then
+        check.raise(string.format("%s: field '%s' expected one vector table, or x, y[, z], got a table and %s",
+          self.name, field, check.describe(y)))
+      end
       x, y, z = check.vector(self.name, field, x)
     else
       x, y, z = check.xyz(self.name, field, x, y, z)

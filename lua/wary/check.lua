@@ -174,6 +174,7 @@ end
 local FIELD_ALIASES = {
   name = { "id" }, id = { "name" }, position = { "pos" }, range = { "max_range" }, max_range = { "range" },
   fov = { "half_angle_deg", "It is half the field of view." },
+  light = { "intensity" },
 }
 
 -- The three numbers of a vector given as x, y[, z] (z nil: 0), checked as
@@ -314,7 +315,12 @@ function check.fields(object, schema, t, defaults)
       said[i] = string.format("'%s'%s", tostring(k),
         hint and (" (did you mean '" .. hint .. "'?" .. (note and " " .. note or "") .. ")") or "")
     end
-    raise(string.format("%s: unknown field%s %s", object, #said > 1 and "s" or "", table.concat(said, ", ")))
+    -- A small table's fields are named when no hint was found.
+    local list = ""
+    if #names <= 8 and not table.concat(said):find("did you mean", 1, true) then
+      list = " (its fields: " .. table.concat(names, ", ") .. ")"
+    end
+    raise(string.format("%s: unknown field%s %s%s", object, #said > 1 and "s" or "", table.concat(said, ", "), list))
   end
   local out = {}
   for _, spec in ipairs(schema) do

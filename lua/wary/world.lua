@@ -90,8 +90,11 @@ end
 
 function World:_team(team, object)
   if team == nil then return 0 end
-  if type(team) ~= "string" and not check.finite(team) then
-    check.fail(object, "team", "a string or a number", team)
+  -- A team is a key of the game's (a number need not fit a float); a NaN
+  -- or an infinity cannot be saved.
+  if type(team) ~= "string" and not (type(team) == "number" and team == team and team ~= math.huge
+      and team ~= -math.huge) then
+    check.fail(object, "team", "a string or a finite number", team)
   end
   local id = self._teams[team]
   if not id then
@@ -257,8 +260,8 @@ function World:workers() return self._B.world_workers(self._w) end
 -- vision's rays and the ray budget's pairs, pairs put off and their longest wait (docs/budget.md).
 function World:stats() return self._B.world_stats(self._w) end
 
---- The sun: direction (from the sun towards the ground; {0, 0, -1} is noon,
--- the default), its light, and the light of shade (0.3 by default: in shade a
+--- The sun: { direction, intensity, ambient }: direction from the sun towards the ground ({0, 0, -1} is
+-- noon, the default), intensity its light (1), ambient the light of shade (0.3 by default: in shade a
 -- guard sees you about three times worse). A zero direction: no sun.
 function World:set_sun(t)
   local o = check.fields("world:set_sun", {
