@@ -1,14 +1,15 @@
 /* test_oom.c - allocation failure at every allocation: a program (world
  * creation, definitions, the scene, actors, a few hundred steps with every
- * kind of call between them, a save and a load) is run once to count its
- * allocations, then once for each allocation i with that one refused. The
- * call that needed it must fail with WARY_ERR_OUT_OF_MEMORY and its text,
- * leave the world's snapshot as it was (a step too: it takes its room before
- * it changes anything) and succeed when made again; every byte is given
- * back, and the program then ends as the run without failure did (the same
- * events and final snapshot). A call that can do without the memory (an
- * event dropped and counted) may succeed instead. The program runs without
- * a ray budget and with one that puts pairs off. */
+ * kind of call between them, a save, its actors read and a load) is run
+ * once to count its allocations, then once for each allocation i with that
+ * one refused. The call that needed it must fail with
+ * WARY_ERR_OUT_OF_MEMORY and its text, leave the world's snapshot as it was
+ * (a step too: it takes its room before it changes anything) and succeed
+ * when made again; every byte is given back, and the program then ends as
+ * the run without failure did (the same events and final snapshot). A call
+ * that can do without the memory (an event dropped and counted) may succeed
+ * instead. The program runs without a ray budget and with one that puts
+ * pairs off. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,7 +51,7 @@ static void hash_events(program *p) {
 }
 
 /* The calls of the program, one per k; how many there are. */
-static int32_t calls(void) { return 40 + STEPS * 3 + 2; }
+static int32_t calls(void) { return 40 + STEPS * 3 + 3; }
 
 /* Call k; its status. */
 static int call(program *p, int32_t k) {
@@ -205,6 +206,12 @@ static int call(program *p, int32_t k) {
     if (st != WARY_OK) return st;
     p->saved = malloc(p->saved_size);
     return wary_world_save(w, p->saved, p->saved_size, &p->saved_size);
+  }
+  if (k == 40 + STEPS * 3 + 1) {
+    /* Reads the snapshot as a load does, and changes nothing. */
+    wary_snapshot_actor out[AGENTS + TARGETS];
+    int32_t count = 0;
+    return wary_snapshot_actors(w, p->saved, p->saved_size, out, AGENTS + TARGETS, &count);
   }
   return wary_world_load(w, p->saved, p->saved_size);
 }
