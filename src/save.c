@@ -297,29 +297,29 @@ static int check_state(const wary_world *w, const wy_state *s) {
 /* ---- loading ------------------------------------------------------------------ */
 
 /* *version: the snapshot's format version, when it is one this library reads. */
-static int check_header(wary_world *w, const uint8_t *in, size_t size, uint32_t *version_out) {
+static int check_header(wary_world *w, const char *fn, const uint8_t *in, size_t size, uint32_t *version_out) {
   if (size < WY_SAVE_HEADER)
-    return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP, "size: expected at least %d bytes (a snapshot's header), got %u",
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn, "size: expected at least %d bytes (a snapshot's header), got %u",
                    WY_SAVE_HEADER, (unsigned)size);
   uint32_t version = 0;
   uint64_t body = 0, checksum = 0;
   wy_io head = {.mode = WY_IO_READ, .in = in, .size = WY_SAVE_HEADER};
   io_header(&head, &version, &body, &checksum);
   if (head.bad)
-    return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP, "buf: expected a wary snapshot (starting \"%s\"), got other bytes",
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn, "buf: expected a wary snapshot (starting \"%s\"), got other bytes",
                    WY_SAVE_MAGIC);
   if (version < WY_SAVE_VERSION_OLDEST || version > WY_SAVE_VERSION)
-    return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn,
                    "snapshot version: expected %u to %u (the formats this library reads), got %u",
                    WY_SAVE_VERSION_OLDEST, WY_SAVE_VERSION, version);
   *version_out = version;
   if (body != size - WY_SAVE_HEADER)
-    return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP, "size: expected %u bytes (the snapshot's), got %u (%s)",
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn, "size: expected %u bytes (the snapshot's), got %u (%s)",
                    (unsigned)(body + WY_SAVE_HEADER), (unsigned)size,
                    body > size - WY_SAVE_HEADER ? "truncated" : "bytes after its end");
   uint64_t sum = wy_fnv1a(WY_FNV_OFFSET, in + WY_SAVE_HEADER, (size_t)body);
   if (sum != checksum)
-    return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn,
                    "snapshot checksum: expected %x (of its bytes), got %x (the snapshot is damaged)",
                    (unsigned)sum, (unsigned)checksum);
   return WARY_OK;
@@ -329,18 +329,18 @@ static const char *const definition_kinds[WY_DEFINITION_KINDS] = {
   "profiles", "senses", "materials", "sounds", "filters", "pain types",
 };
 
-static int check_definitions(wary_world *w, wy_io *io) {
+static int check_definitions(wary_world *w, const char *fn, wy_io *io) {
   int32_t saved[WY_DEFINITION_KINDS], counts[WY_DEFINITION_KINDS];
   uint64_t saved_fingerprint = 0, fingerprint = wy_definitions_of(w, counts);
   io_definitions(io, saved, &saved_fingerprint);
   for (int32_t i = 0; i < WY_DEFINITION_KINDS; i++)
     if (saved[i] != counts[i])
-      return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
+      return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn,
                      "snapshot definitions: expected a world with %d %s (this one's), got one with %d (define "
                      "what the saved world defined before loading)",
                      counts[i], definition_kinds[i], saved[i]);
   if (saved_fingerprint != fingerprint)
-    return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn,
                    "snapshot definitions: expected this world's (fingerprint %x), got %x (a profile, sense, "
                    "material, sound, filter or pain type differs from the saved world's, or its units_per_meter, "
                    "which scales their distances)",
@@ -362,10 +362,39 @@ static void after_load(wary_world *w) {
   w->stimuli->inbox.count = 0;
 }
 
-/* Reads a snapshot into a fresh state and checks it (fn: the caller, for
- * the texts of its own checks): WARY_OK with *out the state, which the
- * caller frees (free_state), or the failure with nothing held. */
-static int read_state(wary_world *w, const char *fn, const void *buf, size_t size, wy_state **out) {
+static void free_state(wary_world *w, wy_state *s) {
+  wy_state_free(w, s);
+  wy_free(&w->alloc, s, sizeof *s);
+}
+
+/* What wary_snapshot_actors lists, checked as far as it goes: one actor
+ * per slot, each live id its slot's, each profile the world's (texts as
+ * bad()'s, under fn). */
+static int check_listed_actors(const wary_world *w, const char *fn, const wy_state *s) {
+  const char *what = NULL, *expected = NULL;
+  int32_t at = 0;
+  if (s->actors.count != s->actor_ids.slots.count) {
+    what = "actors", at = s->actors.count, expected = "one per actor slot";
+  }
+  for (int32_t i = 0; i < s->actors.count && !what; i++) {
+    if (!wy_id_live(&s->actor_ids, i)) continue;
+    if (wy_id_slot(&s->actor_ids, wy_id_make(&s->actor_ids, i)) != i)
+      what = "actor id", at = i, expected = "the id of its own slot";
+    else if (s->actors.data[i].profile < -1 || s->actors.data[i].profile >= w->profiles.count)
+      what = "actor", at = i, expected = "a profile of the world";
+  }
+  if (!what) return WARY_OK;
+  return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn, "snapshot: %s %d: expected %s, got another value (a damaged snapshot)",
+                 what, at, expected);
+}
+
+/* Reads a snapshot into a fresh state (fn: the caller, for the texts of its
+ * own checks): WARY_OK with *out the state, which the caller frees
+ * (free_state), or the failure with nothing held. whole: every record, each
+ * checked (what a load swaps in); else the header, checksum and definitions
+ * checked and the first records read, up to the actors (wy_state_io_head),
+ * those checked as far as they go. */
+static int read_state(wary_world *w, const char *fn, const void *buf, size_t size, bool whole, wy_state **out) {
   /* The last failure's text is written when it is read, and it may name an
    * interned name that a load frees: written now, while the names live. */
   (void)wy_error_text(w->error);
@@ -375,10 +404,10 @@ static int read_state(wary_world *w, const char *fn, const void *buf, size_t siz
   if (!buf) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, fn, "buf");
   const uint8_t *in = buf;
   uint32_t version = 0;
-  status = check_header(w, in, size, &version);
+  status = check_header(w, fn, in, size, &version);
   if (status != WARY_OK) return status;
   wy_io io = {.mode = WY_IO_READ, .in = in + WY_SAVE_HEADER, .size = size - WY_SAVE_HEADER, .version = version};
-  status = check_definitions(w, &io);
+  status = check_definitions(w, fn, &io);
   if (status != WARY_OK) return status;
   wy_state *s = wy_alloc_zero(&w->alloc, sizeof *s);
   if (!s) return wy_fail_memory(w->error, fn);
@@ -386,34 +415,30 @@ static int read_state(wary_world *w, const char *fn, const void *buf, size_t siz
   wy_id_pool_init(&s->box_ids, WARY_KIND_BOX, &w->alloc);
   wy_id_pool_init(&s->light_ids, WARY_KIND_LIGHT, &w->alloc);
   wy_id_pool_init(&s->env_ids, WARY_KIND_ENVIRONMENT, &w->alloc);
-  if (!wy_state_io(w, &io, s)) {
+  if (!(whole ? wy_state_io(w, &io, s) : wy_state_io_head(w, &io, s))) {
     status = wy_fail_memory(w->error, fn);
-  } else if (io.bad || io.pos != io.size) {
+  } else if (io.bad || (whole && io.pos != io.size)) {
     status = wy_fail(w->error, WARY_ERR_BAD_VALUE, fn,
                      "snapshot: expected records that end with its %u bytes, got a malformed one near byte %u",
                      (unsigned)size, (unsigned)(io.pos + WY_SAVE_HEADER));
-  } else {
+  } else if (whole) {
     for (int32_t i = 0; i < s->beliefs.count; i++) wy_belief_index_rebuild(&s->beliefs.data[i]);
     status = check_state(w, s);
     for (int32_t i = 0; i < s->beliefs.count && status == WARY_OK; i++) wy_beliefs_split_listed(&s->beliefs.data[i]);
+  } else {
+    status = check_listed_actors(w, fn, s);
   }
   if (status != WARY_OK) {
-    wy_state_free(w, s);
-    wy_free(&w->alloc, s, sizeof *s);
+    free_state(w, s);
     return status;
   }
   *out = s;
   return WARY_OK;
 }
 
-static void free_state(wary_world *w, wy_state *s) {
-  wy_state_free(w, s);
-  wy_free(&w->alloc, s, sizeof *s);
-}
-
 int wary_world_load(wary_world *w, const void *buf, size_t size) {
   wy_state *s;
-  int status = read_state(w, __func__, buf, size, &s);
+  int status = read_state(w, __func__, buf, size, true, &s);
   if (status != WARY_OK) return status;
   wy_state_swap(w, s);
   after_load(w);
@@ -429,7 +454,7 @@ int wary_snapshot_actors(wary_world *w, const void *buf, size_t size, wary_snaps
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__, "capacity: expected 0, or >= 0 with out not NULL, got %d%s",
                    capacity, out ? "" : " with out NULL");
   wy_state *s;
-  int status = read_state(w, __func__, buf, size, &s);
+  int status = read_state(w, __func__, buf, size, false, &s);
   if (status != WARY_OK) return status;
   int32_t n = 0;
   for (int32_t slot = 0; slot < s->actor_ids.slots.count; slot++) {
@@ -437,7 +462,7 @@ int wary_snapshot_actors(wary_world *w, const void *buf, size_t size, wary_snaps
     wy_id id = wy_id_make(&s->actor_ids, slot);
     if (n < capacity) {
       const wy_actor *a = &s->actors.data[slot];
-      out[n] = (wary_snapshot_actor){{id}, a->agent < 0 ? -1 : a->profile};
+      out[n] = (wary_snapshot_actor){{id}, a->profile};
     }
     n++;
   }

@@ -90,6 +90,9 @@ void wy_state_free(const wary_world *w, wy_state *s);
 /* Writes, reads (into a zeroed s, allocating its tables through the world's
  * allocator) or hashes s. False only when a read runs out of memory. */
 bool wy_state_io(const wary_world *w, wy_io *io, wy_state *s);
+/* The first records alone, up to the actors and their id pool (what
+ * wary_snapshot_actors reads): false when out of memory. */
+bool wy_state_io_head(const wary_world *w, wy_io *io, wy_state *s);
 /* How many profiles, senses, materials, sounds, filters and pain types the
  * world defines, and a fingerprint of what they say. */
 enum { WY_DEFINITION_KINDS = 6 };

@@ -577,7 +577,7 @@ static void io_dt_ring(wy_io *io, wy_state *s) {
   for (int32_t k = 0; k < n; k++) WY_IO(io, s->dt[(first + (uint32_t)k) % WY_DT_RING]);
 }
 
-bool wy_state_io(const wary_world *w, wy_io *io, wy_state *s) {
+bool wy_state_io_head(const wary_world *w, wy_io *io, wy_state *s) {
   if (io->version == 0 || io->version >= 3u) {
     WY_IO(io, s->time);
   } else {
@@ -600,6 +600,11 @@ bool wy_state_io(const wary_world *w, wy_io *io, wy_state *s) {
   IO_TABLE(w, io, &s->actors, MAX_SLOTS, io_actor);
   if (!io_pool(w, io, &s->actor_ids)) return false;
   WY_IO(io, s->actor_serial);
+  return true;
+}
+
+bool wy_state_io(const wary_world *w, wy_io *io, wy_state *s) {
+  if (!wy_state_io_head(w, io, s)) return false;
   IO_TABLE(w, io, &s->agents, MAX_SLOTS, io_agent);
   IO_TABLE(w, io, &s->lights, MAX_SLOTS, io_light);
   if (!io_pool(w, io, &s->light_ids)) return false;

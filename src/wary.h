@@ -712,13 +712,16 @@ typedef struct wary_snapshot_actor {
   int32_t profile;
 } wary_snapshot_actor;
 
-/* The actors a snapshot of wary_world_save holds, without loading it: the
- * snapshot is read and checked as wary_world_load does (against this world:
- * a refusal has the same text, under wary_world_load's name) and nothing in
- * the world changes. Its live actors go to out[0 .. capacity - 1] in slot
- * order; *count: how many it holds (more than capacity: call again with
- * that many). A game that keeps records of its own beside the snapshot
- * checks them here before it loads. Not during a step. */
+/* The actors a snapshot of wary_world_save holds, without loading it, and
+ * nothing in the world changes. Its header, checksum and definitions are
+ * checked as wary_world_load checks them (the same texts, under this
+ * function's name), and its records read only as far as the actors, which
+ * are checked; what this refuses a load refuses, and a load checks the
+ * rest. Its live actors go to
+ * out[0 .. capacity - 1] in slot order; *count: how many it holds (more
+ * than capacity: call again with that many). A game that keeps records of
+ * its own beside the snapshot checks them here before it loads (wary's Lua
+ * facade does). Not during a step. */
 int wary_snapshot_actors(wary_world *world, const void *buf, size_t size, wary_snapshot_actor *out,
                          int32_t capacity, int32_t *count);
 

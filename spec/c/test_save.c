@@ -449,8 +449,8 @@ static void test_refusals(void) {
 }
 
 /* wary_snapshot_actors lists the snapshot's actors (ids and profiles) as
- * the saved world has them, without loading it; refuses what
- * wary_world_load refuses, with its text; and changes nothing. */
+ * the saved world has them, without loading it; refuses a damaged one as
+ * wary_world_load does, with its own name; and changes nothing. */
 static void test_snapshot_actors(void) {
   game a, b;
   size_t size;
@@ -480,7 +480,7 @@ static void test_snapshot_actors(void) {
   for (int i = 0; i < count; i++) ENSURE(out[i].id.id != a.targets[2].id);
   /* Refusals: wary_world_load's texts; bad arguments named. */
   ENSURE(wary_snapshot_actors(b.w, snap, size - 1, out, 4, &count) == WARY_ERR_BAD_VALUE && count == 0);
-  ENSURE(strstr(wary_last_error(b.w), "wary_world_load: size: expected") != NULL);
+  ENSURE(strstr(wary_last_error(b.w), "wary_snapshot_actors: size: expected") != NULL);
   ENSURE(wary_snapshot_actors(b.w, snap, size, out, 4, NULL) == WARY_ERR_BAD_VALUE);
   ENSURE(strstr(wary_last_error(b.w), "wary_snapshot_actors: count: expected a pointer, got NULL") != NULL);
   ENSURE(wary_snapshot_actors(b.w, snap, size, NULL, 4, &count) == WARY_ERR_BAD_VALUE);
