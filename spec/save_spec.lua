@@ -228,6 +228,15 @@ describe("a refused state", function()
     refused(w, with_part("ts6:actorsr9;e"), "load_state", "bytes that are not a table written before")
   end)
 
+  it("whose facade's part is not of the shapes save_state writes (the first format has no checksum)", function()
+    local core = tonumber(s:sub(9, 16), 16)
+    refused(w, with_part("ts6:actorstes5:boxesti1;i5;ee"), "load_state", "got boxes #1 of another shape")
+    refused(w, with_part("ts6:actorsti1;ts2:idi1;s4:kinds5:agents5:propsi3;eee"), "load_state",
+      "got actor #1 of another shape")
+    refused(w, "WARYLUA1" .. s:sub(9, 16 + core) .. "ts6:actorstes5:teamsti1;ts4:teamTeee", "load_state",
+      "got teams #1 of another shape")
+  end)
+
   it("with a byte of the facade's part damaged: its checksum tells", function()
     local at = #s - 40
     refused(w, s:sub(1, at - 1) .. string.char((s:byte(at) + 1) % 256) .. s:sub(at + 1), "load_state",
