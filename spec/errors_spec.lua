@@ -473,6 +473,8 @@ describe("bad box input", function()
     assert_mentions(error_of(function() box.max = { 600, 600, 10 } end), "field 'max' is read-only")
     assert_mentions(error_of(function() box.material = "concrete" end), "field 'material' is read-only",
       "box:set_material(...)", 'got "concrete"')
+    local corner = box.min
+    corner[1] = 500 -- a copy: the box stays where it is
     assert.are.same({ 100, -50, -50 }, box.min)
     assert.are.equal("glass", box.material)
     assert.is_true(before == world:save_state())
@@ -760,7 +762,8 @@ describe("a destroyed world", function()
       function() return w:actors() end, function() return w:boxes() end,
       function() return w:on("detect", print) end, function() return guard:on("detect", print) end,
       function() return w:load_state(saved) end, function() return w:events() end,
-      function() return w:actors_near({ 0, 0 }, 10) end,
+      function() return w:actors_near({ 0, 0 }, 10) end, function() return guard:set_owner(nil) end,
+      function() return guard:set_instigator(nil) end,
     }) do
       assert.are.equal("wary world is destroyed", error_of(call))
     end

@@ -156,6 +156,7 @@ end
 -- projectile's shooter), read by world:apply_damage.
 local function actor_setter(field)
   return function(self, a)
+    live(self, "set_" .. field)
     if a ~= nil and (not handle.is(self.world, a, "actor") or a._removed) then
       check.fail(self.name, field, "a live actor of this world", a)
     end

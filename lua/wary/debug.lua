@@ -32,6 +32,7 @@
 -- options.graphics: the graphics table (default love.graphics; specs pass a fake).
 -- Returns the count of items drawn per layer (a table like { boxes = 12, rays = 10, ... }).
 local check = require("wary.check")
+local handles = require("wary.handles")
 
 local debug_draw = {
   _VERSION = "wary.debug 0.1",
@@ -114,15 +115,16 @@ end
 local function draw_boxes(g, world, o, counts)
   for _, b in ipairs(world:boxes()) do
     local c = debug_draw.material_colors[b.material] or OTHER_MATERIAL
-    local low = b.max[3] < o.low_cover
-    local w, h = b.max[1] - b.min[1], b.max[2] - b.min[2]
+    local lo, hi = handles.bounds(b)
+    local low = hi[3] < o.low_cover
+    local w, h = hi[1] - lo[1], hi[2] - lo[2]
     g.setColor(c[1], c[2], c[3], (c[4] or 1) * (low and 0.5 or 1))
-    g.rectangle("fill", b.min[1], b.min[2], w, h)
+    g.rectangle("fill", lo[1], lo[2], w, h)
     g.setColor(c[1] * 0.6, c[2] * 0.6, c[3] * 0.6, 1)
-    g.rectangle("line", b.min[1], b.min[2], w, h)
+    g.rectangle("line", lo[1], lo[2], w, h)
     if low then
       local m = math.min(w, h) * 0.2
-      g.rectangle("line", b.min[1] + m, b.min[2] + m, w - 2 * m, h - 2 * m)
+      g.rectangle("line", lo[1] + m, lo[2] + m, w - 2 * m, h - 2 * m)
     end
     counts.boxes = counts.boxes + 1
   end

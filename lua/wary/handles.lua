@@ -43,13 +43,18 @@ handles.Box, handles.Light, handles.Environment = Box, Light, Environment
 
 -- A box's corners and material name: read box.min, box.max, box.material;
 -- set_bounds and set_material change them. A write would move only the
--- handle (and what a save records), not the core's box: it is refused.
+-- handle (and what a save records), not the core's box: it is refused, and
+-- a corner read is a copy of the handle's (box.min[1] = 5 changes the copy).
 local BOX_FIELDS = { min = "_min", max = "_max", material = "_material" }
 function Box.__index(b, k)
   local private = BOX_FIELDS[k]
-  if private then return rawget(b, private) end
-  return Box[k]
+  if not private then return Box[k] end
+  local v = rawget(b, private)
+  if k == "material" then return v end
+  return { v[1], v[2], v[3] }
 end
+-- The box's own corner tables, for wary's code that only reads them (no copies).
+function handles.bounds(b) return rawget(b, "_min"), rawget(b, "_max") end
 function Box.__newindex(b, k, v)
   if BOX_FIELDS[k] then
     check.raise(string.format("%s: field '%s' is read-only: change it with box:%s(...), got %s", tostring(b), k,
