@@ -69,7 +69,9 @@ int wary_set_relationship_override(wary_world *w, wary_actor_id agent_h, wary_ac
   int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
   if (!wy_actor_get(w, target)) return wy_actor_status(w, target, __func__, "target");
-  if (target == agent) return wy_fail_self(w, __func__, target);
+  /* An override of itself is refused; removing one (a save of an older
+   * release may hold it) is not. */
+  if (target == agent && rel >= 0) return wy_fail_self(w, __func__, target);
   if (rel < -1 || rel > WARY_FRIENDLY)
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__,
                    "relationship: expected -1 (no override) or an integer in [0, 2], got %d", rel);

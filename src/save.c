@@ -448,13 +448,16 @@ int wary_world_load(wary_world *w, const void *buf, size_t size) {
 
 int wary_snapshot_actors(wary_world *w, const void *buf, size_t size, wary_snapshot_actor *out, int32_t capacity,
                          int32_t *count) {
+  int status = wy_step_check(w, __func__);
+  if (status != WARY_OK) return status;
   if (!count) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "count");
   *count = 0;
   if (capacity < 0 || (capacity > 0 && !out))
-    return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__, "capacity: expected 0, or >= 0 with out not NULL, got %d%s",
-                   capacity, out ? "" : " with out NULL");
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__,
+                   "capacity: expected a count >= 0, and 0 when out is NULL, got %d%s", capacity,
+                   out ? "" : " with out NULL");
   wy_state *s;
-  int status = read_state(w, __func__, buf, size, false, &s);
+  status = read_state(w, __func__, buf, size, false, &s);
   if (status != WARY_OK) return status;
   int32_t n = 0;
   for (int32_t slot = 0; slot < s->actor_ids.slots.count; slot++) {

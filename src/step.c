@@ -511,6 +511,7 @@ int wary_step_begin(wary_world *w, float dt) {
   wy_undo u;
   keep(w, &u);
   w->in_step = true;
+  w->evaluated = false;
   w->steps++;
   wy_beliefs_step_begin(w, dt);
   w->step_dt = dt;
@@ -719,6 +720,8 @@ int wary_step_end(wary_world *w) {
  * them destroyed the world, which is then freed (nothing more of it is done
  * or read). */
 static bool evaluate(wary_world *w) {
+  if (w->evaluated) return true; /* once a step */
+  w->evaluated = true;
   w->in_evaluate = true;
   wy_custom_evaluate(w);
   w->in_evaluate = false;
@@ -729,6 +732,9 @@ static bool evaluate(wary_world *w) {
 
 int wary_step_evaluate(wary_world *w) {
   if (!w->in_step) return wy_fail_not_in_step(w->error, __func__);
+  if (w->in_evaluate)
+    return wy_fail(w->error, WARY_ERR_IN_STEP, __func__,
+                   "not allowed inside an evaluate callback (the step is calling them now)");
   (void)evaluate(w);
   return WARY_OK;
 }

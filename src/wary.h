@@ -609,8 +609,10 @@ int wary_query_fail(wary_world *world, int32_t i);
  * between its begin and end: for a C host that steps with wary_step_begin
  * and wary_step_end (to read the inbox, say) and has C senses, which answer
  * nothing otherwise. The queries of senses with no callback (answered by
- * the host through wary_results) are left as they are. When a callback
- * destroys the world it is freed on return (do not end the step). */
+ * the host through wary_results) are left as they are. Once a step: a
+ * second call does nothing; from inside a callback it is refused
+ * (WARY_ERR_IN_STEP). When a callback destroys the world it is freed on
+ * return (do not end the step). */
 int wary_step_evaluate(wary_world *world);
 /* Fusion, evidence, states, events. */
 int wary_step_end(wary_world *world);
@@ -716,12 +718,11 @@ typedef struct wary_snapshot_actor {
  * nothing in the world changes. Its header, checksum and definitions are
  * checked as wary_world_load checks them (the same texts, under this
  * function's name), and its records read only as far as the actors, which
- * are checked; what this refuses a load refuses, and a load checks the
- * rest. Its live actors go to
- * out[0 .. capacity - 1] in slot order; *count: how many it holds (more
- * than capacity: call again with that many). A game that keeps records of
- * its own beside the snapshot checks them here before it loads (wary's Lua
- * facade does). Not during a step. */
+ * are checked; what this refuses a load refuses, and a load checks the rest.
+ * Its live actors go to out[0 .. min(capacity, *count) - 1] in slot order;
+ * *count: how many it holds (more than capacity: call again with that many).
+ * A game that keeps records of its own beside the snapshot checks them here
+ * before it loads (wary's Lua facade does). Not during a step. */
 int wary_snapshot_actors(wary_world *world, const void *buf, size_t size, wary_snapshot_actor *out,
                          int32_t capacity, int32_t *count);
 

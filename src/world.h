@@ -125,6 +125,7 @@ struct wary_world {
    * wary_world_destroy: wary_step frees the world once they return (step.c). */
   bool in_evaluate;
   bool destroy_after_evaluate;
+  bool evaluated;         /* the callbacks have been called this step (once a step) */
   /* Every part of every agent is done every step (none is passed by as
    * idle: actor.h, wy_agent_rest): spec/c/test_quiet.c's reference world,
    * with its beliefs' resolve_all. */

@@ -484,10 +484,16 @@ static void test_snapshot_actors(void) {
   ENSURE(wary_snapshot_actors(b.w, snap, size, out, 4, NULL) == WARY_ERR_BAD_VALUE);
   ENSURE(strstr(wary_last_error(b.w), "wary_snapshot_actors: count: expected a pointer, got NULL") != NULL);
   ENSURE(wary_snapshot_actors(b.w, snap, size, NULL, 4, &count) == WARY_ERR_BAD_VALUE);
-  ENSURE(strstr(wary_last_error(b.w), "wary_snapshot_actors: capacity: expected 0, or >= 0 with out not NULL, got 4 "
-                                      "with out NULL") != NULL);
+  ENSURE(strstr(wary_last_error(b.w), "wary_snapshot_actors: capacity: expected a count >= 0, and 0 when out is "
+                                      "NULL, got 4 with out NULL") != NULL);
   ENSURE(wary_snapshot_actors(b.w, NULL, size, out, 4, &count) == WARY_ERR_BAD_VALUE);
   ENSURE(strstr(wary_last_error(b.w), "wary_snapshot_actors: buf") != NULL);
+  ENSURE(wary_step_begin(b.w, 0.1f) == WARY_OK);
+  ENSURE(wary_snapshot_actors(b.w, snap, size, out, -1, &count) == WARY_ERR_IN_STEP); /* the step first */
+  ENSURE(wary_step_end(b.w) == WARY_OK);
+  free(before);
+  before = snapshot(b.w, &before_size);
+  ENSURE(wary_snapshot_actors(b.w, snap, size, out, 4, &count) == WARY_OK && count == AGENTS + TARGETS);
   ENSURE(same_snapshot(b.w, before, before_size));
   free(before);
   free(less);
