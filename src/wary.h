@@ -277,7 +277,7 @@ typedef struct wary_world_def {
   float grid_cell_size;      /* spatial grid cell, units (-1: 10 m scaled) */
   int32_t event_capacity;    /* events kept per step; the rest are dropped and counted (65536) */
   int32_t sense_error_limit; /* failures after which a custom sense is muted for an agent (3) */
-  float lod_interval_scale[4]; /* sense interval multiplier per LOD tier (1, 2, 4, 8) */
+  float lod_interval_scale[WARY_LOD_TIERS]; /* sense interval multiplier per LOD tier (1, 2, 4, 8) */
   int32_t ray_budget;        /* vision rays a step may cast, 0: no budget (0; docs/budget.md) */
   wary_log_fn log;           /* NULL, or called with each failure's text (and a refused def's) */
   void *log_user;            /* log's first argument */
@@ -392,7 +392,7 @@ typedef struct wary_profile_def {
   float uncertainty_growth;  /* units/s (-1: 1.5 m/s scaled) while nothing senses the target */
   bool ignore_same_team;     /* true: no beliefs about actors of the agent's own team (default false: allies count) */
   int32_t sense_count;
-  wary_profile_sense senses[16]; /* @count(sense_count) */
+  wary_profile_sense senses[WARY_MAX_PROFILE_SENSES]; /* @count(sense_count) */
 } wary_profile_def;
 
 wary_profile_def wary_default_profile_def(void);
@@ -450,7 +450,7 @@ typedef struct wary_sense_def {
   wary_sense_fn evaluate;
   void *user;
   int32_t stimulus_tag_count;   /* prefixes it listens to on the stimulus bus */
-  int32_t stimulus_tags[4];     /* interned names: "Stimulus.Custom" gets "Stimulus.Custom.Psychic" */
+  int32_t stimulus_tags[WARY_MAX_STIMULUS_TAGS]; /* interned names: "Stimulus.Custom" gets "Stimulus.Custom.Psychic" */
 } wary_sense_def;
 
 wary_sense_def wary_default_sense_def(void);
@@ -538,9 +538,9 @@ typedef struct wary_belief {
   float uncertainty;     /* radius around last_known, units */
   bool sensed;           /* some sense reports it now (or is inside its grace) */
   int32_t sense_count;   /* slots in the agent's profile */
-  float shares[16];      /* per profile slot: that sense's share now */
-  bool active[16];       /* per profile slot: reported active at its last evaluation */
-  bool muted[16];        /* per profile slot: muted after repeated errors */
+  float shares[WARY_MAX_PROFILE_SENSES]; /* per profile slot: that sense's share now */
+  bool active[WARY_MAX_PROFILE_SENSES];  /* per profile slot: reported active at its last evaluation */
+  bool muted[WARY_MAX_PROFILE_SENSES];   /* per profile slot: muted after repeated errors */
 } wary_belief;
 
 typedef struct wary_evidence {
@@ -772,11 +772,11 @@ typedef struct wary_vision_def {
   bool trace_sun_shadow;        /* true: a shadow ray towards the sun */
   int32_t priority;             /* 0: under a ray budget, higher looks first (docs/budget.md) */
   int32_t distance_curve_count; /* 0: 1 - x^2; else WARY_CURVE_POINTS values over x = d / range */
-  float distance_curve[33];
+  float distance_curve[WARY_CURVE_POINTS];
   int32_t angle_curve_count;    /* 0: cos(x * 90 deg); else values over x = angle / half angle */
-  float angle_curve[33];
+  float angle_curve[WARY_CURVE_POINTS];
   int32_t motion_curve_count;   /* 0: 1 + bonus * x; else values over x = speed / bonus speed */
-  float motion_curve[33];
+  float motion_curve[WARY_CURVE_POINTS];
 } wary_vision_def;
 
 wary_vision_def wary_default_vision_def(void);
@@ -845,8 +845,8 @@ typedef struct wary_vision_explain {
   bool reacting;         /* held back by first_spot_reaction_time */
   int32_t sample_count;
   float sample_pos[24];  /* world positions, 3 per sample */
-  float sample_sight[8]; /* share of sight reaching each */
-  float sample_weight[8];
+  float sample_sight[WARY_MAX_SAMPLES]; /* share of sight reaching each */
+  float sample_weight[WARY_MAX_SAMPLES];
 } wary_vision_explain;
 
 int wary_vision_explain_get(const wary_world *world, wary_actor_id agent, wary_actor_id target,
@@ -1227,8 +1227,8 @@ typedef struct wary_pain_def {
   float max_level;           /* 1 */
   float amount_override;     /* 0; above 0 every report adds this */
   int32_t effect_count;
-  int32_t effect_sense[8];   /* sense index */
-  float effect[8];           /* 0..1 */
+  int32_t effect_sense[WARY_MAX_PAIN_EFFECTS]; /* sense index */
+  float effect[WARY_MAX_PAIN_EFFECTS];         /* 0..1 */
 } wary_pain_def;
 
 wary_pain_def wary_default_pain_def(void);
@@ -1257,9 +1257,9 @@ typedef struct wary_brain_state {
   wary_actor_id attention;         /* 0: none */
   float attention_time;      /* seconds on the attention target */
   int32_t sense_count;       /* slots in the profile */
-  float multiplier[16];      /* per profile slot: pain and health multiplier now */
-  float pain_level[32];      /* per pain type */
-  bool pain_enabled[32];
+  float multiplier[WARY_MAX_PROFILE_SENSES]; /* per profile slot: pain and health multiplier now */
+  float pain_level[WARY_MAX_PAIN_TYPES];     /* per pain type */
+  bool pain_enabled[WARY_MAX_PAIN_TYPES];
 } wary_brain_state;
 
 int wary_brain_get(const wary_world *world, wary_actor_id agent, wary_brain_state *out);
