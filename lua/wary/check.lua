@@ -304,7 +304,7 @@ function check.fields(object, schema, t, defaults)
       if type(a) == type(b) and (type(a) == "string" or type(a) == "number") then return a < b end
       return type(a) < type(b)
     end)
-    local said = {}
+    local said, hinted = {}, false
     for i, k in ipairs(unknown) do
       local hint, note
       if type(k) == "string" then
@@ -312,12 +312,13 @@ function check.fields(object, schema, t, defaults)
         local alias = not hint and FIELD_ALIASES[k]
         if alias and by_name[alias[1]] then hint, note = alias[1], alias[2] end
       end
+      hinted = hinted or hint ~= nil
       said[i] = string.format("'%s'%s", tostring(k),
         hint and (" (did you mean '" .. hint .. "'?" .. (note and " " .. note or "") .. ")") or "")
     end
     -- A small table's fields are named when no hint was found.
     local list = ""
-    if #names <= 8 and not table.concat(said):find("did you mean", 1, true) then
+    if #names <= 8 and not hinted then
       list = " (its fields: " .. table.concat(names, ", ") .. ")"
     end
     raise(string.format("%s: unknown field%s %s%s", object, #said > 1 and "s" or "", table.concat(said, ", "), list))

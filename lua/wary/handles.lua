@@ -53,14 +53,18 @@ function Box.__index(b, k)
   if k == "material" then return v end
   return { v[1], v[2], v[3] }
 end
--- The box's own corner tables, for wary's code that only reads them (no copies).
-function handles.bounds(b) return rawget(b, "_min"), rawget(b, "_max") end
 function Box.__newindex(b, k, v)
   if BOX_FIELDS[k] then
     check.raise(string.format("%s: field '%s' is read-only: change it with box:%s(...), got %s", tostring(b), k,
       k == "material" and "set_material" or "set_bounds", check.describe(v)))
   end
   rawset(b, k, v)
+end
+-- The box's own corner tables, for wary's code that only reads them (no copies).
+function handles.bounds(b) return rawget(b, "_min"), rawget(b, "_max") end
+-- Sets what those fields read (a load restoring a box's handle).
+function handles.set_box_fields(b, material, min, max)
+  b._material, b._min, b._max = material, min, max
 end
 
 -- A 2D game gives corners {x, y}: the box is then a wall of full height,

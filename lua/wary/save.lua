@@ -235,9 +235,10 @@ local function malformed(part)
     return type(v) == "table" and type(v[1]) == "number" and type(v[2]) == "number" and type(v[3]) == "number"
   end
   for i, a in ipairs(part.actors) do
-    if type(a) ~= "table" or not is(a.team, "nil", "string", "number") or not is(a.stance, "nil", "string")
-        or not is(a.props, "nil", "table") or not is(a.pawn, "nil", "boolean") or not ref(a.owner)
-        or not ref(a.instigator) then
+    if type(a) ~= "table" or type(a.id) ~= "number" or type(a.name) ~= "string"
+        or (a.kind ~= "agent" and a.kind ~= "target") or not is(a.team, "nil", "string", "number")
+        or not is(a.stance, "nil", "string") or not is(a.props, "nil", "table") or not is(a.pawn, "nil", "boolean")
+        or not ref(a.owner) or not ref(a.instigator) then
       return string.format("actor #%d of another shape", i)
     end
   end
@@ -280,29 +281,29 @@ local function read_part(self, s)
     end
   end
   local ok, part, stop = pcall(decode, s, first + n + sum, { whole = {} })
-  local bad = ok and (stop ~= #s + 1 or type(part) ~= "table" or type(part.actors) ~= "table") and "other values"
-    or ok and malformed(part)
-  if not ok or bad then
-    check.raise("world:load_state: state: expected the facade's part after the snapshot, got "
-      .. (ok and bad or ("bytes that are not " .. tostring(part))))
+  local bad
+  if not ok then
+    bad = "bytes that are not " .. tostring(part)
+  elseif stop ~= #s + 1 or type(part) ~= "table" or type(part.actors) ~= "table" then
+    bad = "other values"
+  else
+    bad = malformed(part)
   end
+  if bad then check.raise("world:load_state: state: expected the facade's part after the snapshot, got " .. bad) end
   local profiles = {}
   for _, p in pairs(self._profiles) do profiles[p.index] = p end
   return s:sub(first, first + n - 1), part, profiles
 end
 
--- What in part does not match the snapshot's actors (ids, and profiles:
--- -1 for a target), nil when nothing: the same actors, each an agent
--- exactly where the snapshot has one.
+-- What in part (of the right shapes: malformed) does not match the
+-- snapshot's actors (ids, and profiles: -1 for a target), nil when nothing:
+-- the same actors, each once, each an agent exactly where the snapshot has one.
 local function mismatch(part, ids, profiles)
   local agent = {}
   for i, id in ipairs(ids) do agent[id] = profiles[i] >= 0 end
   local seen = {}
-  for i, a in ipairs(part.actors) do
-    if type(a) ~= "table" or type(a.id) ~= "number" or seen[a.id] or type(a.name) ~= "string"
-        or (a.kind ~= "agent" and a.kind ~= "target") then
-      return string.format("actor #%d with a bad id, name or kind", i)
-    end
+  for _, a in ipairs(part.actors) do
+    if seen[a.id] then return string.format("actor %s, whose id %d is listed twice", a.name, a.id) end
     seen[a.id] = true
     if agent[a.id] == nil then
       return string.format("actor %s, whose id %d the snapshot does not hold", a.name, a.id)
@@ -402,7 +403,7 @@ function M:load_state(s)
   local boxes = {}
   for _, b in ipairs(part.boxes or {}) do
     local box = revived(b.id, handles.Box, { id = b.id, world = self })
-    box._material, box._min, box._max = b.material, b.min, b.max
+    handles.set_box_fields(box, b.material, b.min, b.max)
     boxes[b.id] = box
   end
   for id, box in pairs(self._boxes or {}) do
