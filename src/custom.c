@@ -53,8 +53,8 @@ bool wy_custom_append(wary_world *w, const struct wy_custom *from, int32_t first
 const wy_module wy_custom_module = {.create = create, .destroy = destroy};
 
 void wy_custom_evaluate(wary_world *w) {
-  /* A callback that destroys the world ends the evaluations (the step's
-   * end frees it). */
+  /* A callback that destroys the world ends the evaluations (step.c frees
+   * it once they return). */
   for (int32_t i = 0; i < w->custom->queries.count && !w->destroy_after_evaluate; i++) {
     const wary_sense_query *q = &w->custom->queries.data[i];
     const wary_sense_def *sense = &w->senses.data[q->sense].def;

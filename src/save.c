@@ -64,9 +64,14 @@ int wary_world_save(const wary_world *w, void *buf, size_t cap, size_t *size) {
 
 #define SNAP "wary_world_load"
 
-static int bad(const wary_world *w, const char *what, int32_t i, const char *expected) {
-  return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP, "snapshot: %s %d: expected %s, got another value (a damaged snapshot)",
+/* A record of the snapshot that is not what a save writes, under fn's name. */
+static int bad_in(const wary_world *w, const char *fn, const char *what, int32_t i, const char *expected) {
+  return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn, "snapshot: %s %d: expected %s, got another value (a damaged snapshot)",
                  what, i, expected);
+}
+
+static int bad(const wary_world *w, const char *what, int32_t i, const char *expected) {
+  return bad_in(w, SNAP, what, i, expected);
 }
 
 /* Each slot's id is its own (kind, generation, slot); the free slots are
@@ -368,24 +373,17 @@ static void free_state(wary_world *w, wy_state *s) {
 }
 
 /* What wary_snapshot_actors lists, checked as far as it goes: one actor
- * per slot, each live id its slot's, each profile the world's (texts as
- * bad()'s, under fn). */
+ * per slot, each live id its slot's, each profile the world's. */
 static int check_listed_actors(const wary_world *w, const char *fn, const wy_state *s) {
-  const char *what = NULL, *expected = NULL;
-  int32_t at = 0;
-  if (s->actors.count != s->actor_ids.slots.count) {
-    what = "actors", at = s->actors.count, expected = "one per actor slot";
-  }
-  for (int32_t i = 0; i < s->actors.count && !what; i++) {
+  if (s->actors.count != s->actor_ids.slots.count) return bad_in(w, fn, "actors", s->actors.count, "one per actor slot");
+  for (int32_t i = 0; i < s->actors.count; i++) {
     if (!wy_id_live(&s->actor_ids, i)) continue;
     if (wy_id_slot(&s->actor_ids, wy_id_make(&s->actor_ids, i)) != i)
-      what = "actor id", at = i, expected = "the id of its own slot";
-    else if (s->actors.data[i].profile < -1 || s->actors.data[i].profile >= w->profiles.count)
-      what = "actor", at = i, expected = "a profile of the world";
+      return bad_in(w, fn, "actor id", i, "the id of its own slot");
+    if (s->actors.data[i].profile < -1 || s->actors.data[i].profile >= w->profiles.count)
+      return bad_in(w, fn, "actor", i, "a profile of the world");
   }
-  if (!what) return WARY_OK;
-  return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn, "snapshot: %s %d: expected %s, got another value (a damaged snapshot)",
-                 what, at, expected);
+  return WARY_OK;
 }
 
 /* Reads a snapshot into a fresh state (fn: the caller, for the texts of its
