@@ -133,7 +133,7 @@ wy_belief *wy_belief_of(wary_world *w, const char *fn, wy_id agent, wy_id target
     *status = wy_actor_status(w, target, fn, "target");
     return NULL;
   }
-  wy_belief_list *l = create ? wy_beliefs_of(w, index) : (wy_belief_list *)wy_beliefs_caught_up(w, index);
+  wy_belief_list *l = create ? wy_beliefs_of(w, index) : (wy_belief_list *)wy_beliefs_of(w, index);
   if (agent_index) *agent_index = index;
   int32_t i = wy_belief_find(l, target);
   if (i < 0 && create) {
@@ -360,8 +360,7 @@ static float replayed_confidence(const wary_world *w, int32_t agent, int32_t i) 
 }
 
 void wy_belief_listed_sync(const wary_world *w, int32_t agent) {
-  /* The listed ones are dormant: no lag of the awake ones reaches them. */
-  wy_belief_list *l = wy_beliefs_raw(w, agent);
+  wy_belief_list *l = wy_beliefs_of(w, agent);
   for (int32_t k = 0; k < l->listed_count; k++) {
     wy_belief *b = &l->data[l->listed[k].belief];
     b->threat = wy_belief_threat(w, agent, l->listed[k].belief, &b->threat_level);
@@ -369,17 +368,16 @@ void wy_belief_listed_sync(const wary_world *w, int32_t agent) {
 }
 
 void wy_belief_catch_up_to(wary_world *w, int32_t agent, int32_t i, uint32_t through) {
-  wy_belief_list *l = wy_beliefs_raw(w, agent);
+  wy_belief_list *l = wy_beliefs_of(w, agent);
   if (l->data[i].dormant && (int32_t)(through - wy_belief_asleep_since(w, &l->data[i])) >= 0)
     replay(w, wy_agent_profile(w, agent), l, i, through);
 }
 
 void wy_belief_saved(const wary_world *w, int32_t agent, int32_t i, wy_belief *b, wy_belief_slot *bsl) {
-  const wy_belief_list *l = wy_beliefs_raw(w, agent);
+  const wy_belief_list *l = wy_beliefs_of(w, agent);
   *b = l->data[i];
   /* A profile with no sense has no slots (and no table of them). */
   if (l->stride > 0) memcpy(bsl, wy_belief_slots(l, i), (size_t)l->stride * sizeof *bsl);
-  wy_belief_lag_copy(w, agent, b, bsl);
   wy_belief_settle(l, b);
   if (!b->dormant || !(b->confidence > 0.0f)) return;
   uint32_t through = wy_beliefs_through(w);
@@ -388,14 +386,13 @@ void wy_belief_saved(const wary_world *w, int32_t agent, int32_t i, wy_belief *b
 }
 
 float wy_belief_confidence_now(const wary_world *w, int32_t agent, int32_t i) {
-  const wy_belief_list *l = wy_beliefs_raw(w, agent);
+  const wy_belief_list *l = wy_beliefs_of(w, agent);
   const wy_belief *b = &l->data[i];
-  bool lags = b->dormant ? b->confidence > 0.0f : l->lag > 0;
-  return lags ? replayed_confidence(w, agent, i) : b->confidence;
+  return b->dormant && b->confidence > 0.0f ? replayed_confidence(w, agent, i) : b->confidence;
 }
 
 float wy_belief_threat(const wary_world *w, int32_t agent, int32_t i, int8_t *level) {
-  const wy_belief_list *l = wy_beliefs_raw(w, agent);
+  const wy_belief_list *l = wy_beliefs_of(w, agent);
   const wy_belief *b = &l->data[i];
   if (b->dormant && wy_belief_listed(b)) {
     wy_listed e = l->listed[listed_at(l, i)];
@@ -411,15 +408,8 @@ float wy_belief_threat(const wary_world *w, int32_t agent, int32_t i, int8_t *le
     return threat;
   }
   if (b->deferred) {
-    /* From its confidence through the steps its list lags. */
-    wy_belief now = *b;
-    wy_belief_slot bsl[WY_SLOTS];
-    if (l->lag > 0) {
-      if (l->stride > 0) memcpy(bsl, wy_belief_slots(l, i), (size_t)l->stride * sizeof *bsl);
-      wy_belief_lag_copy(w, agent, &now, bsl);
-    }
     int8_t deferred_level;
-    float threat = wy_deferred_threat(l, &now, &deferred_level);
+    float threat = wy_deferred_threat(l, b, &deferred_level);
     if (level) *level = deferred_level;
     return threat;
   }
@@ -448,7 +438,7 @@ void wy_beliefs_split_listed(wy_belief_list *l) {
 }
 
 void wy_beliefs_catch_up(wary_world *w, int32_t agent) {
-  wy_belief_list *l = wy_beliefs_raw(w, agent);
+  wy_belief_list *l = wy_beliefs_of(w, agent);
   uint32_t through = wy_beliefs_through(w);
   if (l->dormant > 0 && (int32_t)(through - l->dormant_since) >= 0) {
     const wy_profile *p = wy_agent_profile(w, agent);
@@ -539,7 +529,7 @@ static bool due(const wary_world *w, const wy_belief *b, float end, float dt, fl
 }
 
 void wy_beliefs_wake_due(wary_world *w, int32_t agent, int32_t deadline, float dt) {
-  wy_belief_list *l = wy_beliefs_raw(w, agent);
+  wy_belief_list *l = wy_beliefs_of(w, agent);
   float end = wy_deadline_time(wy_agent_profile(w, agent), deadline), lead = -INFINITY;
   if (deadline == WY_DEADLINE_LOST) {
     /* The dormant Lost ones are listed (wy_belief_listed), each entry with
@@ -572,7 +562,6 @@ void wy_beliefs_step_begin(wary_world *w, float dt) {
   for (int32_t i = 0; i < w->profiles.count; i++) {
     wy_profile *p = &w->profiles.data[i];
     p->step_smooth = wy_smooth_of(p, dt);
-    p->step_smooth_dt = dt;
   }
 }
 
@@ -720,10 +709,9 @@ static void agent_removed(wary_world *w, int32_t agent) {
 
 static void actor_removed(wary_world *w, wy_id target) {
   for (int32_t i = 0; i < w->beliefs->agents.count; i++) {
-    int32_t k = wy_belief_find(wy_beliefs_raw(w, i), target);
-    if (k < 0) continue;
-    /* Its awake ones take the steps they lag before the indices move. */
     wy_belief_list *l = wy_beliefs_of(w, i);
+    int32_t k = wy_belief_find(l, target);
+    if (k < 0) continue;
     wy_evidence_block_release(w, l, &l->data[k]);
     if (l->data[k].dormant) l->dormant--;
     /* Order is kept so that iteration stays deterministic. */
@@ -769,10 +757,10 @@ const wy_module wy_belief_module = {
 static void belief_out(const wary_world *cw, int32_t agent, int32_t i, wary_belief *out) {
   /* A dormant belief's clocks are replayed first: reading it is exact. */
   wary_world *w = (wary_world *)cw;
-  if (wy_beliefs_caught_up(w, agent)->data[i].dormant) wy_beliefs_catch_up(w, agent);
+  if (wy_beliefs_of(w, agent)->data[i].dormant) wy_beliefs_catch_up(w, agent);
   const wy_agent *ag = &w->agents.data[agent];
   const wy_profile *p = wy_agent_profile(w, agent);
-  const wy_belief_list *l = wy_beliefs_caught_up(w, agent);
+  const wy_belief_list *l = wy_beliefs_of(w, agent);
   const wy_belief *b = &l->data[i];
   const wy_belief_slot *s = wy_belief_slots(l, i);
   out->target.id = b->target;
@@ -802,7 +790,7 @@ int wary_belief_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id ta
   int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
   if (!wy_actor_get(w, target)) return wy_actor_status(w, target, __func__, "target");
-  int32_t i = wy_belief_find(wy_beliefs_caught_up(w, index), target);
+  int32_t i = wy_belief_find(wy_beliefs_of(w, index), target);
   if (i < 0) return wy_fail_no_belief(w, __func__, agent, target);
   belief_out(w, index, i, out);
   return WARY_OK;
@@ -818,7 +806,7 @@ static const wy_belief *belief_to_read(const wary_world *w, const char *fn, wy_i
   int32_t index = wy_agent_index(w, agent, fn, "agent");
   *status = index < 0 ? index : wy_actor_get(w, target) ? WARY_OK : wy_actor_status(w, target, fn, "target");
   if (*status != WARY_OK) return NULL;
-  const wy_belief_list *l = wy_beliefs_caught_up(w, index);
+  const wy_belief_list *l = wy_beliefs_of(w, index);
   int32_t i = wy_belief_find(l, target);
   *agent_index = index;
   *belief = i;
@@ -847,7 +835,7 @@ int wary_belief_state(const wary_world *w, wary_actor_id agent_h, wary_actor_id 
 int32_t wary_belief_count(const wary_world *w, wary_actor_id agent_h) {
   wy_id agent = agent_h.id;
   int32_t index = wy_agent_index(w, agent, __func__, "agent");
-  return index < 0 ? index : wy_beliefs_raw(w, index)->count;
+  return index < 0 ? index : wy_beliefs_of(w, index)->count;
 }
 
 int wary_belief_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wary_belief *out) {
@@ -856,7 +844,7 @@ int wary_belief_at(const wary_world *w, wary_actor_id agent_h, int32_t i, wary_b
   memset(out, 0, sizeof *out);
   int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
-  const wy_belief_list *l = wy_beliefs_caught_up(w, index);
+  const wy_belief_list *l = wy_beliefs_of(w, index);
   if (i < 0 || i >= l->count)
     return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "i", "a belief", i, l->count);
   belief_out(w, index, i, out);
@@ -895,7 +883,7 @@ int wary_vision_explain_get(const wary_world *cw, wary_actor_id agent_h, wary_ac
   const wary_vision_def *v = wy_vision_of(w, a->profile);
   int32_t reason;
   wy_vision_eval(w, a, v, t, &reason, out, &w->stats.rays, &w->stats.vision_rays);
-  const wy_belief_list *l = wy_beliefs_caught_up(w, a->agent);
+  const wy_belief_list *l = wy_beliefs_of(w, a->agent);
   int32_t i = wy_belief_find(l, target);
   out->reacting = v->first_spot_reaction_time > 0.0f && out->confidence > 0.0f && !(i >= 0 && l->data[i].spotted);
   return WARY_OK;

@@ -205,10 +205,6 @@ typedef struct wy_belief_list {
    * their threats; passes that had deferred ones (wy_belief.deferred), and
    * of them those that scored them (counted for spec/c/test_quiet.c). */
   uint32_t listed_passes, listed_left_out, deferred_passes, deferred_scored;
-  /* Steps its awake ones lagged (lag, below), and emotion passes that took
-   * what the last found of them (emotion.c, held_count): counted for the
-   * same tests. */
-  uint32_t lag_steps, lag_passes;
   int32_t dormant;        /* beliefs that are */
   uint32_t dormant_since; /* at most the first step some dormant one has not taken */
   /* Per deadline (WY_DEADLINE_LOST, WY_DEADLINE_MEMORY): at least the
@@ -223,24 +219,6 @@ typedef struct wy_belief_list {
    * clocks catch up). Derived, never saved. */
   bool sleepers_due;
   bool may_sleep;         /* emotion.c: an idle belief's threat is 0 for this agent */
-  /* Lagging (resolve.c): while every awake belief is held and no sense of
-   * the agent looks, a step leaves them all as they are and counts itself
-   * here; they take those steps (held_step's, in order) when anything
-   * reads or changes them (wy_beliefs_of, wy_beliefs_caught_up) or a step
-   * walks them again. lag_time: the dt of the steps since the awake ones
-   * were found held (summed in double, exactly); lag_horizon: how long
-   * from then each of them keeps taking held_step with nothing new, less
-   * a margin for rounding (<= 0: they may not lag); lag_scan: look for it
-   * at the next quiet step; lag_epoch: counts the times they were found
-   * held and the times that was forgotten (emotion.c keeps what its pass
-   * found while it holds). Derived, never saved: a list loaded lags not. */
-  bool lag_scan;
-  uint32_t lag_epoch;
-  int32_t lag;            /* steps not taken (0: none) */
-  uint32_t lag_since;     /* the first of them */
-  double lag_time;
-  double lag_from;        /* lag_time when the first of them came */
-  double lag_horizon;
 } wy_belief_list;
 
 /* A belief's evidence: the entries in the order they were added. */
@@ -318,44 +296,9 @@ struct wy_beliefs {
 
 extern const wy_module wy_belief_module;
 
-/* An agent's beliefs as they are: an awake one may lag behind the step
- * (wy_belief_list.lag). Only the step's own walks read them so. */
-static inline wy_belief_list *wy_beliefs_raw(const wary_world *w, int32_t agent) {
-  return &w->beliefs->agents.data[agent];
-}
-
-/* The lagging steps taken (lag.c); with forget, the awake ones may not
- * lag again until a step has found them held again. */
-void wy_beliefs_lag_catch_up(const wary_world *w, int32_t agent, bool forget);
-
-/* b and bsl, a copy of an awake belief of the agent and its slots, moved
- * through the steps its list lags (lag.c). */
-void wy_belief_lag_copy(const wary_world *w, int32_t agent, wy_belief *b, wy_belief_slot *bsl);
-
-/* At or below the confidence the steps its list lags leave awake belief i
- * of the agent (its record's when the list does not lag): what a lagging
- * list's held steps may fade it to at most (lag.c). */
-float wy_belief_lag_floor(const wary_world *w, int32_t agent, int32_t i);
-
-/* How long (from the end of the last step) the awake ones of l, beliefs of
- * an agent of profile p, may lag: 0 where one is not held, awake for good
- * and deferrable (lag.c). */
-double wy_lag_horizon(const wy_profile *p, const wy_belief_list *l);
-
-/* An agent's beliefs, every one caught up, for a reader that changes none
- * of them. */
-static inline const wy_belief_list *wy_beliefs_caught_up(const wary_world *w, int32_t agent) {
-  const wy_belief_list *l = wy_beliefs_raw(w, agent);
-  if (l->lag > 0) wy_beliefs_lag_catch_up(w, agent, false);
-  return l;
-}
-
-/* An agent's beliefs, every one caught up, for anything that may change
- * them (or what they are resolved with): they lag no more. */
+/* An agent's beliefs. */
 static inline wy_belief_list *wy_beliefs_of(const wary_world *w, int32_t agent) {
-  wy_belief_list *l = wy_beliefs_raw(w, agent);
-  if (l->lag > 0 || l->lag_horizon > 0.0) wy_beliefs_lag_catch_up(w, agent, true);
-  return l;
+  return &w->beliefs->agents.data[agent];
 }
 
 /* The slots of belief i (none, and no arithmetic on NULL, for a profile
@@ -387,7 +330,7 @@ static inline void wy_belief_prefetch(const wy_belief_list *l, int32_t i) {
  * before it has come: 0 its list, 1 its awake array, 2 its first awake
  * beliefs. */
 static inline void wy_beliefs_prefetch(const wary_world *w, int32_t agent, int stage) {
-  const wy_belief_list *l = wy_beliefs_raw(w, agent);
+  const wy_belief_list *l = wy_beliefs_of(w, agent);
   if (stage == 0) {
     wy_prefetch_span(l, sizeof *l);
   } else if (stage == 1) {
@@ -553,7 +496,7 @@ static inline float wy_threat_base(const wy_threat_scale *s, const wy_belief *b)
  * which it cannot pass), with no damage record that fades (Lost,
  * Remembered, Expired), which the pass would move. Its threat is then at
  * most what it was when last fresh, plus the distance term of the agent's
- * walk since. A list lags only with every awake one so (resolve.c). */
+ * walk since. */
 static inline bool wy_belief_deferrable(const wy_belief *b) {
   return (b->fresh || b->deferred) && b->hostile_known && b->hostile && !(b->state >= WARY_LOST && b->damage > 0.0f);
 }
@@ -658,9 +601,7 @@ int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const w
  * the agent's or target's id status or OUT_OF_MEMORY, with their text for fn,
  * or NOT_FOUND without one (for some callers no belief is no failure: they
  * note it with wy_fail_no_belief). *agent_index (NULL: not wanted): the
- * agent's index. Without create the agent's list is only caught up (its
- * lag kept: wy_beliefs_caught_up); a caller that then changes the belief
- * takes the list through wy_beliefs_of first. */
+ * agent's index. */
 wy_belief *wy_belief_of(wary_world *w, const char *fn, wy_id agent, wy_id target, bool create,
                         int32_t *agent_index, int *status);
 /* WARY_ERR_NOT_FOUND with its text: agent holds no belief about target. */

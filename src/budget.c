@@ -131,7 +131,7 @@ static bool offer(wary_world *w, int32_t agent) {
   b->due.data[agent] = s >= 0 && wy_slot_due(ag, s);
   if (!b->due.data[agent]) return true;
   const wary_vision_def *v = wy_vision_of(w, a->profile);
-  const wy_belief_list *l = wy_beliefs_raw(w, agent);
+  const wy_belief_list *l = wy_beliefs_of(w, agent);
   const wy_budget_waits *q = &b->agents.data[agent];
   float reach = wy_slot_reach(w, a, p, s);
   /* The query the step would make for every slot due (gather), kept for it. */

@@ -46,7 +46,6 @@ static void agent_added(wary_world *w, int32_t agent) {
   ag->attention_index = -1;
   ag->defer_top = -INFINITY;
   ag->defer_walked = INFINITY;
-  ag->held_count = -1;
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
@@ -261,7 +260,7 @@ void wy_emotion_prefetch(const wary_world *w, int32_t agent, int stage) {
   }
   /* Without a brain the pass reads none of this (without_threat). */
   if (!wy_brain_of(w, wy_agent_actor(w, agent)->profile)->threat) return;
-  const wy_belief_list *l = wy_beliefs_raw(w, agent);
+  const wy_belief_list *l = wy_beliefs_of(w, agent);
   if (ag->attention) {
     int32_t k = ag->attention_index;
     if (k >= 0 && k < l->count) WY_PREFETCH(&l->data[k]);
@@ -284,9 +283,6 @@ void wy_emotion_prefetch(const wary_world *w, int32_t agent, int stage) {
  * turned on again scores every belief and the listed ones anew. */
 static void without_threat(wary_world *w, wy_lane *lane, int32_t agent, wy_emotion_agent *ag, wy_belief_list *l,
                            const wary_brain_def *d, float dt) {
-  /* Its beliefs lag only with their threats deferred (resolve.c): none here. */
-  if (l->lag > 0) wy_beliefs_lag_catch_up(w, agent, true);
-  ag->held_count = -1;
   l->may_sleep = true;
   l->listed_dirty = true;
   ag->scored = false;
@@ -331,7 +327,7 @@ static bool at_rest(const wy_emotion_agent *ag, const wy_belief_list *l, const w
 }
 
 void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
-  wy_belief_list *beliefs = wy_beliefs_raw(w, agent);
+  wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   wy_agent *owner = &w->agents.data[agent];
   /* At rest (at_rest): this pass would change nothing. */
   if ((owner->idle & WY_IDLE_EMOTIONS) && beliefs->awake_count == 0 && beliefs->listed_count == 0) return;
@@ -392,72 +388,51 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
    * whether it is the hostile target of highest threat. */
   const wy_belief *best = NULL;
   float best_threat = 0.0f;
-  /* The resolve left the awake ones lagging this step (belief.h, lag): each
-   * was found held with its threat deferred or fresh, so under the same
-   * relationships the walk below defers them all and reads no confidence;
-   * else they take their steps first. Where the last pass deferred them
-   * all, none hurt (held_count), this one would find what it found. */
-  bool lagging = beliefs->lag > 0;
-  if (lagging && same && ag->held_count == beliefs->awake_count && ag->held_epoch == beliefs->lag_epoch) {
-    beliefs->lag_passes++;
-    n = ag->held_n;
-    states = ag->held_states;
-    deferred = ag->held_count;
-  } else {
-    for (int32_t j = 0; j < beliefs->awake_count; j++) {
-      wy_belief *b = &beliefs->data[beliefs->awake[j]];
-      if (!b->quiet) {
-        if (same && wy_belief_deferrable(b)) {
-          /* Its threat can only have fallen since it was last fresh, but for
-           * the agent's walk since: it waits, bounded (deferred_bound). */
-          if (!b->deferred) {
-            if (b->threat > ag->defer_top) ag->defer_top = b->threat;
-            if (walked_before < ag->defer_walked) ag->defer_walked = walked_before;
-            b->deferred = true;
-            b->fresh = false;
-          }
-          deferred++;
-          if (!is_target(b->state)) continue;
-          n++;
-          hurt |= b->damage > 0.0f;
-          states |= 1u << b->state;
-          continue;
+  for (int32_t j = 0; j < beliefs->awake_count; j++) {
+    wy_belief *b = &beliefs->data[beliefs->awake[j]];
+    if (!b->quiet) {
+      if (same && wy_belief_deferrable(b)) {
+        /* Its threat can only have fallen since it was last fresh, but for
+         * the agent's walk since: it waits, bounded (deferred_bound). */
+        if (!b->deferred) {
+          if (b->threat > ag->defer_top) ag->defer_top = b->threat;
+          if (walked_before < ag->defer_walked) ag->defer_walked = walked_before;
+          b->deferred = true;
+          b->fresh = false;
         }
-        /* Most of those walked: threat's own copy for them, with no margin.
-         * Scored from its confidence: a lagging list (found with every one
-         * deferrable, so who is hostile changed since, or a belief's target
-         * went) takes its steps first, and lags no more until it is found
-         * held and deferrable again. */
-        if (WY_RARELY(beliefs->lag > 0)) wy_beliefs_lag_catch_up(w, agent, true);
-        threat(&sc, b, WY_SCORE_AWAKE, NULL);
-        b->deferred = false;
-        b->fresh = true;
-      } else if (!(same && b->scored) || (moved && is_target(b->state) && !(b->far && far_holds))) {
-        int way = same && b->scored ? WY_SCORE_KNOWN : WY_SCORE_QUIET;
-        double margin = threat(&sc, b, way, NULL);
-        b->scored = true;
-        /* One just beyond the range is scored as if in it: the others then
-         * hold for a tenth of the range walked at least. */
-        b->far = margin > 0.1 * (double)d->threat_distance_range;
-        /* Rounded down: the walk up to which it is sure to stay out of range. */
-        double until = (ag->walked + margin) * (1.0 - 1e-15);
-        if (b->far && until < far_until) far_until = until;
+        deferred++;
+        if (!is_target(b->state)) continue;
+        n++;
+        hurt |= b->damage > 0.0f;
+        states |= 1u << b->state;
+        continue;
       }
-      if (!is_target(b->state)) continue;
-      /* best_threat starts at 0 and only rises: a threat above it is above 0. */
-      if (b->threat > best_threat) {
-        best = b;
-        best_threat = b->threat;
-      }
-      n++;
-      hurt |= b->damage > 0.0f;
-      states |= 1u << b->state;
-      if (b->threat_level > top_level) top_level = b->threat_level;
+      /* Most of those walked: threat's own copy for them, with no margin. */
+      threat(&sc, b, WY_SCORE_AWAKE, NULL);
+      b->deferred = false;
+      b->fresh = true;
+    } else if (!(same && b->scored) || (moved && is_target(b->state) && !(b->far && far_holds))) {
+      int way = same && b->scored ? WY_SCORE_KNOWN : WY_SCORE_QUIET;
+      double margin = threat(&sc, b, way, NULL);
+      b->scored = true;
+      /* One just beyond the range is scored as if in it: the others then
+       * hold for a tenth of the range walked at least. */
+      b->far = margin > 0.1 * (double)d->threat_distance_range;
+      /* Rounded down: the walk up to which it is sure to stay out of range. */
+      double until = (ag->walked + margin) * (1.0 - 1e-15);
+      if (b->far && until < far_until) far_until = until;
     }
+    if (!is_target(b->state)) continue;
+    /* best_threat starts at 0 and only rises: a threat above it is above 0. */
+    if (b->threat > best_threat) {
+      best = b;
+      best_threat = b->threat;
+    }
+    n++;
+    hurt |= b->damage > 0.0f;
+    states |= 1u << b->state;
+    if (b->threat_level > top_level) top_level = b->threat_level;
   }
-  int32_t awake_n = n;
-  uint32_t awake_states = states;
-  bool awake_hurt = hurt;
   bool critical = top_level == WARY_THREAT_CRITICAL, high = top_level >= WARY_THREAT_HIGH,
        tracked = states >> WARY_TRACKED & 1u, suspected = states >> WARY_SUSPECTED & 1u,
        detected = (states >> WARY_DETECTED | states >> WARY_TRACKED) & 1u,
@@ -478,23 +453,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   const wy_belief *cur = at >= 0 ? &beliefs->data[at] : NULL;
   /* A fading listed one's threat as this step leaves it (belief.h). */
   if (cur && cur->dormant && cur->confidence > 0.0f) wy_belief_catch_up_to(w, agent, at, w->steps);
-  /* Its threat, cur_threat; at or above it, cur_top. A deferred one whose
-   * list lags (belief.h, lag) is bounded instead, from what its record
-   * scores (its confidence only falls while it lags) down to what the
-   * least confidence its steps may leave scores (a threat rises with its
-   * confidence: every weight is at least 0); the decisions below work it
-   * out only where the two fall on either side. */
-  float cur_threat = 0.0f, cur_top = 0.0f;
-  if (cur && !cur->dormant && cur->deferred && beliefs->lag > 0) {
-    int8_t level;
-    cur_top = wy_deferred_threat(beliefs, cur, &level);
-    wy_belief least = *cur;
-    least.confidence = wy_belief_lag_floor(w, agent, at);
-    cur_threat = wy_deferred_threat(beliefs, &least, &level);
-    if (cur_threat <= 0.0f && cur_top > 0.0f) cur_threat = cur_top = wy_belief_threat(w, agent, at, NULL);
-  } else if (cur) {
-    cur_threat = cur_top = wy_belief_threat(w, agent, at, NULL);
-  }
+  float cur_threat = cur ? wy_belief_threat(w, agent, at, NULL) : 0.0f;
   if (cur && (!is_target(cur->state) || cur_threat <= 0.0f)) cur = NULL;
   float held_for = ag->attention_time + dt; /* rounded as attention_time is below */
   bool switchable = cur && held_for >= d->attention_stickiness_time;
@@ -548,8 +507,6 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   if (deferred > 0 && counts(ag, d, deferred_bound(ag, &sc.scale), cur, switchable, switch_at, best, best_threat, n,
                              hurt, tracked, critical, high)) {
     beliefs->deferred_scored++;
-    /* Scored from their confidences: the steps they lag first. */
-    if (beliefs->lag > 0) wy_beliefs_lag_catch_up(w, agent, false);
     int32_t level = WARY_THREAT_NONE;
     for (int32_t j = 0; j < beliefs->awake_count; j++) {
       wy_belief *b = &beliefs->data[beliefs->awake[j]];
@@ -570,11 +527,6 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     deferred = 0;
   }
   ag->deferred = deferred;
-  bool all_deferred = deferred == beliefs->awake_count && !awake_hurt;
-  ag->held_count = all_deferred ? deferred : -1;
-  ag->held_epoch = beliefs->lag_epoch;
-  ag->held_n = awake_n;
-  ag->held_states = awake_states;
   if (d->emotions) {
     float fi = ag->fear_input;
     move(ag, d, WARY_FEAR, (hurt || n > 2 || critical || fi > 0.0f) ? 1 : (n == 0 ? -1 : 0),
@@ -606,10 +558,6 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     ag->attention_index = at;
     ag->attention_time += dt;
     bool may_switch = best && best != cur && ag->attention_time >= d->attention_stickiness_time;
-    /* Between the bounds: worked out (cur_threat). */
-    if (may_switch && best_threat >= cur_threat + d->attention_switch_threshold &&
-        !(best_threat >= cur_top + d->attention_switch_threshold))
-      cur_threat = wy_belief_threat(w, agent, at, NULL);
     if (may_switch && best_threat >= cur_threat + d->attention_switch_threshold) {
       ag->attention = best->target;
       ag->attention_index = (int32_t)(best - beliefs->data);
@@ -721,7 +669,7 @@ int wary_threat_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id ta
   if (index < 0) return index;
   if (!wy_actor_get(w, target)) return wy_actor_status(w, target, __func__, "target");
   out->relationship = wy_relationship(w, index, target);
-  const wy_belief_list *l = wy_beliefs_caught_up(w, index);
+  const wy_belief_list *l = wy_beliefs_of(w, index);
   int32_t i = wy_belief_find(l, target);
   if (i < 0) return wy_fail_no_belief(w, __func__, agent, target);
   out->damage = l->data[i].damage;

@@ -39,15 +39,6 @@ typedef struct wy_emotion_agent {
   int32_t deferred;
   float defer_top;        /* -INFINITY: none */
   double defer_walked;    /* INFINITY: none */
-  /* What its last pass found of the awake beliefs, when it deferred every
-   * one and none hurt (held_count: how many; else -1): the targets among
-   * them and their states (bit s: one in state s). A pass while they lag
-   * (belief.h, lag) with no change since (the same lag_epoch) finds the
-   * same. Derived: -1 after loading. */
-  int32_t held_count;
-  int32_t held_n;
-  uint32_t held_states;
-  uint32_t held_epoch;    /* the list's lag_epoch then */
 } wy_emotion_agent;
 
 struct wy_emotions {

@@ -104,7 +104,7 @@ static int32_t status_of(const wy_belief_slot *bs, const wy_slot *sl) {
 static void slots(wary_world *w, int32_t agent, const wy_actor *a, const wy_actor *t, int32_t i,
                   wy_factors *f) {
   const wy_profile *p = &w->profiles.data[a->profile];
-  const wy_belief_list *l = wy_beliefs_caught_up(w, agent);
+  const wy_belief_list *l = wy_beliefs_of(w, agent);
   const wy_belief *b = &l->data[i];
   const wy_belief_slot *bsl = wy_belief_slots(l, i);
   const float *dull = wy_pain_of(w, agent)->dull;
@@ -183,7 +183,7 @@ int32_t wary_explain(const wary_world *cw, wary_actor_id agent_h, wary_actor_id 
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__, "cap: expected an integer >= 0, got %d", cap);
   wy_factors f = {out, cap, 0, -1, -1};
   const wy_profile *p = &w->profiles.data[a->profile];
-  int32_t i = wy_belief_find(wy_beliefs_caught_up(w, a->agent), target);
+  int32_t i = wy_belief_find(wy_beliefs_of(w, a->agent), target);
   if (i < 0) {
     int32_t vs = p->builtin_slot[WARY_SENSE_VISION];
     if (vs >= 0) {
@@ -194,8 +194,8 @@ int32_t wary_explain(const wary_world *cw, wary_actor_id agent_h, wary_actor_id 
     return f.count < cap ? f.count : cap;
   }
   /* A dormant belief's clocks are replayed first, as wary_belief_get does. */
-  if (wy_beliefs_caught_up(w, a->agent)->data[i].dormant) wy_beliefs_catch_up(w, a->agent);
+  if (wy_beliefs_of(w, a->agent)->data[i].dormant) wy_beliefs_catch_up(w, a->agent);
   slots(w, a->agent, a, t, i, &f);
-  result(w, &wy_beliefs_caught_up(w, a->agent)->data[i], &f);
+  result(w, &wy_beliefs_of(w, a->agent)->data[i], &f);
   return f.count < cap ? f.count : cap;
 }

@@ -1,7 +1,5 @@
 /* held.h - a held belief's step (resolve.c, holds): what a full resolve
- * would make of a step in which nothing new came, the very operations,
- * shared by the walk (resolve.c) and the replay of a list's lagging steps
- * (lag.c). */
+ * would make of a step in which nothing new came, the very operations. */
 #ifndef WY_HELD_H
 #define WY_HELD_H
 
@@ -20,17 +18,14 @@ typedef struct wy_rates {
   bool looked[WY_SLOTS];       /* the slot ran or is muted this step */
 } wy_rates;
 
-/* Every multiplier 1 (lag.c): the senses of an agent in no pain (pain.c). */
-extern const float wy_undulled[WY_SLOTS];
-
 /* With no sense holding a belief (none reports it or is inside its grace),
  * each slot's share (share, in place) after a step: 0 for a direct-cut
  * sense, else faded by the slot's fade, not below 0 (resolve.c,
  * update_slots); and what fusion makes of them (resolve.c, fuse, undulled):
  * the strongest weighed share, no slot corroborating outside its grace,
  * capped at 1. The very operations of a full resolve, without its grace
- * tests and corroboration walk, which can find nothing here: held steps and
- * their replays take it (sharing fuse cost 1% of the bench's game step). */
+ * tests and corroboration walk, which can find nothing here: held steps take
+ * it (sharing fuse cost 1% of the bench's game step). */
 WY_INLINE float wy_unsensed_fusion(const wy_profile *p, const wy_rates *k, float *share, int32_t n) {
   int32_t best = -1;
   float best_value = 0.0f;
@@ -122,66 +117,6 @@ WY_INLINE bool wy_held_step(const wy_profile *p, const wy_rates *k, wy_belief *b
     b->uncertainty = u < p->def.max_uncertainty ? u : p->def.max_uncertainty;
   }
   return true;
-}
-
-
-/* count held steps of dt of b (slots bsl, n of them), none of which leaves
- * a grace, its rung or a deadline (lag.c: the list's horizon says so):
- * wy_held_step's very operations, without its checks, the belief's values
- * kept in registers from one step to the next. */
-WY_INLINE void wy_held_replay(const wy_profile *p, const wy_rates *k, wy_belief *b, wy_belief_slot *bsl, float dt,
-                              int32_t count, int32_t n) {
-  float silent[WY_SLOTS];
-  bool moves[WY_SLOTS]; /* ever reported, not reporting: its silence grows */
-  bool reporting = false;
-  for (int32_t s = 0; s < n; s++) {
-    silent[s] = bsl[s].silent;
-    moves[s] = bsl[s].ever && !bsl[s].active;
-    reporting = reporting || (bsl[s].ever && bsl[s].active);
-  }
-  int32_t losing = b->losing_slot;
-  float conf = b->confidence, smoothed = b->smoothed, time = b->time_in_state, u = b->uncertainty;
-  float target = b->fused > 0.0f ? b->fused : 0.0f, max_u = p->def.max_uncertainty, fused = b->fused;
-  bool sensed = b->sensed, plain = p->def.smoothing_time <= 0.0f;
-  /* With no sense on it, its shares fade on (wy_held_step). */
-  float share[WY_SLOTS];
-  for (int32_t s = 0; s < n; s++) share[s] = bsl[s].share;
-  for (int32_t c = 0; c < count; c++) {
-    float quietest = INFINITY;
-    for (int32_t s = 0; s < n; s++) {
-      if (!bsl[s].ever) continue;
-      if (moves[s]) silent[s] += dt;
-      if (silent[s] < quietest) {
-        quietest = silent[s];
-        losing = s;
-      }
-    }
-    float prev = conf;
-    float faded = prev - (losing >= 0 ? k->slot_fade[losing] : k->fade);
-    if (sensed) {
-      conf = target >= prev ? target : (faded > target ? faded : target);
-    } else {
-      conf = faded > 0.0f ? faded : 0.0f;
-      fused = wy_unsensed_fusion(p, k, share, n);
-    }
-    time += dt;
-    smoothed = plain ? conf : wy_smoothed_step(smoothed, conf, k->smooth);
-    if (!reporting) {
-      float v = u + k->growth;
-      u = v < max_u ? v : max_u;
-    }
-  }
-  for (int32_t s = 0; s < n; s++) bsl[s].silent = silent[s];
-  if (!sensed) {
-    for (int32_t s = 0; s < n; s++) bsl[s].share = share[s];
-    b->fused = fused;
-  }
-  b->losing_slot = (int8_t)losing;
-  b->confidence = conf;
-  b->scored = false;
-  b->time_in_state = time;
-  b->smoothed = smoothed;
-  b->uncertainty = u;
 }
 
 #endif

@@ -11,7 +11,11 @@
 
 #include "brain.h"
 #include "events.h"
-#include "held.h"
+
+/* Every multiplier 1: the senses of an agent in no pain. */
+static const float undulled[WY_SLOTS] = {1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f,
+                                         1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
+_Static_assert(WY_SLOTS == 16, "undulled: one 1 a slot");
 
 static bool create(wary_world *w) {
   w->pain = wy_alloc_zero(&w->alloc, sizeof *w->pain);
@@ -221,7 +225,7 @@ static inline void keep(float *at, float v) {
 const float *wy_pain_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   wy_agent *owner = &w->agents.data[agent];
   /* Idle (below): this step would store what the record holds. */
-  if (owner->idle & WY_IDLE_PAIN) return wy_undulled;
+  if (owner->idle & WY_IDLE_PAIN) return undulled;
   wy_pain_agent *ag = &w->pain->agents.data[agent];
   const struct wy_pain *pn = w->pain;
   wy_id id = wy_agent_id(w, agent);

@@ -151,7 +151,6 @@ static int profile_check(const wary_world *w, const char *fn, const wary_profile
 
 static void profile_resolve(const wary_world *w, wy_profile *p, const wary_profile_def *d) {
   p->def = *d;
-  p->step_smooth_dt = -1.0f;
   p->def.max_uncertainty = wy_scaled(w, d->max_uncertainty, 10.0f);
   p->def.uncertainty_growth = wy_scaled(w, d->uncertainty_growth, 1.5f);
   p->slot_count = d->sense_count;

@@ -48,11 +48,8 @@ typedef struct wy_profile {
   float eye_turn_rate;
   /* The beliefs' easing towards their confidence in the step under way
    * (wy_smooth_of its dt): worked out once a step for every profile
-   * (wy_beliefs_step_begin), not once an agent; step_smooth_dt: that dt
-   * (-1 after the settings change: none), which a replay of lagging steps
-   * of the same dt takes it for (lag.c). */
+   * (wy_beliefs_step_begin), not once an agent. */
   float step_smooth;
-  float step_smooth_dt;
 } wy_profile;
 
 /* Creates the built-in senses 0 .. WARY_BUILTIN_SENSES - 1 of a new world. */

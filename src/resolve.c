@@ -409,9 +409,6 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
   wy_belief *data = l->data;
   wy_belief_slot *slots = l->slots;
   int32_t *awake = l->awake;
-  /* Whether a belief was resolved in full or fell asleep: the awake ones
-   * may then lag from the next quiet step (wy_resolve_beliefs). */
-  bool changed = false;
   for (int32_t j = 0; j < own; j++) {
     int32_t ahead = j + WY_BELIEFS_AHEAD;
     if (ahead < own) {
@@ -441,7 +438,6 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
         /* Out of the passes' reach, its threat is settled (belief.h). */
         wy_belief_settle(l, b);
         if (listed) wy_belief_listed_add(l, i);
-        changed = true;
         continue;
       }
     }
@@ -460,11 +456,9 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
       continue;
     }
     resolve(w, r, k, l, b, bsl, dt, n);
-    changed = true;
     prune = prune || wy_belief_empty(l, i, memory_time);
   }
   l->awake_count = kept;
-  if (changed) l->lag_scan = true;
   return prune;
 }
 
@@ -504,36 +498,12 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
     l->deadline_lead[d] += dt;
     if (l->deadline_lead[d] >= wy_deadline_time(p, d)) wy_beliefs_wake_due(w, r->index, d, dt);
   }
-  /* Lagging (belief.h): on a quiet step, where every awake one holds for
-   * the step; else they take the steps they lag first. */
-  if (k.calm && l->lag_scan && l->lag == 0) {
-    l->lag_scan = false;
-    l->lag_horizon = wy_lag_horizon(p, l);
-    l->lag_time = 0.0;
-    l->lag_epoch++;
-  }
-  if (k.calm && l->lag_horizon > 0.0 && l->lag < WY_DT_RING / 4 && l->lag_time + (double)dt <= l->lag_horizon) {
-    if (l->lag == 0) {
-      l->lag_since = w->steps;
-      l->lag_from = l->lag_time;
-    }
-    l->lag++;
-    l->lag_steps++;
-    l->lag_time += (double)dt;
-    l->sleepers_due = sleepers_due(w, p, l, dt);
-    return false;
-  }
-  if (l->lag > 0) wy_beliefs_lag_catch_up(w, r->index, false);
-  l->lag_horizon = 0.0;
   bool prune;
   switch (p->slot_count) {
     case 1: prune = walk_awake(w, r, &k, l, dt, 1); break;
     case 2: prune = walk_awake(w, r, &k, l, dt, 2); break;
     default: prune = walk_awake(w, r, &k, l, dt, p->slot_count); break;
   }
-  /* After a look, the next quiet step sees whether they may lag again,
-   * whatever the look changed. */
-  if (!k.calm) l->lag_scan = true;
   l->sleepers_due = sleepers_due(w, p, l, dt);
   return prune;
 }

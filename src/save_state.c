@@ -506,7 +506,6 @@ static void io_emotions(wy_io *io, wy_emotion_agent *e) {
     e->deferred = 0;
     e->defer_top = -INFINITY;
     e->defer_walked = INFINITY;
-    e->held_count = -1;
   }
 }
 

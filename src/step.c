@@ -160,7 +160,7 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   const wy_agent *ag = &w->agents.data[agent];
   const wy_actor *a = &w->actors.data[ag->actor];
   const wy_profile *p = &w->profiles.data[a->profile];
-  const wy_belief_list *beliefs = wy_beliefs_raw(w, agent);
+  const wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   wy_agent_span *sp = &w->spans.data[agent];
   wy_gatherer g = {agent, ag, a, beliefs, lane, sp, {0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}};
   bool *due = sp->due;
@@ -237,7 +237,7 @@ static void sense_commit(wary_world *w, wy_lane *lane, int32_t agent) {
   wy_agent *ag = &w->agents.data[agent];
   const wy_actor *a = &w->actors.data[ag->actor];
   const wy_profile *p = &w->profiles.data[a->profile];
-  wy_belief_list *beliefs = wy_beliefs_raw(w, agent);
+  wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   const bool *due = w->spans.data[agent].due;
   /* Slots past the profile's are never set (wy_agent_reset_timers clears
    * them when the slots change). */
@@ -340,7 +340,7 @@ static void gather_prefetch(const wary_world *w, int32_t agent, int stage) {
   const wy_hearing_agent *h = &w->hearing->agents.data[agent];
   if (stage == 0) {
     wy_prefetch_span(wy_agent_actor(w, agent), 128);
-    WY_PREFETCH(wy_beliefs_raw(w, agent));
+    WY_PREFETCH(wy_beliefs_of(w, agent));
     WY_PREFETCH(&h->tracks);
     return;
   }
@@ -432,7 +432,7 @@ static bool reserve_room(wary_world *w) {
   }
   for (int32_t i = 0; i < w->agents.count; i++) {
     const wy_agent_span *sp = &w->spans.data[i];
-    wy_belief_list *l = wy_beliefs_raw(w, i);
+    wy_belief_list *l = wy_beliefs_of(w, i);
     int32_t n = sp->room;
     if (!wy_places_reserve(w, i, sp->place_room + sp->hear_unmade) ||
         (n > 0 && !wy_belief_list_reserve(w, l, l->count + n, l->stride)) ||
@@ -539,7 +539,7 @@ int wary_step_begin(wary_world *w, float dt) {
    * walk of every agent's list only while some block is held). */
   if (evidence_held(w)) {
     for (int32_t i = 0; i < w->agents.count; i++)
-      if (wy_beliefs_raw(w, i)->holders > 0) wy_evidence_tick(w, wy_beliefs_of(w, i), dt);
+      if (wy_beliefs_of(w, i)->holders > 0) wy_evidence_tick(w, wy_beliefs_of(w, i), dt);
   }
   wy_parallel_for(w, commit_task, w->agents.count, 16);
   merge_senses(w);
@@ -622,7 +622,7 @@ static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
   float dt = w->step_dt;
   wy_agent *ag = &w->agents.data[i];
   const wy_profile *p = wy_agent_profile(w, i);
-  wy_belief_list *beliefs = wy_beliefs_raw(w, i);
+  wy_belief_list *beliefs = wy_beliefs_of(w, i);
   const float *dull = wy_pain_step(w, lane, i, dt);
   /* Only the profile's slots ever run (sense_commit). */
   for (int32_t s = 0; s < p->slot_count; s++)
@@ -650,7 +650,7 @@ static void resolve_task(int32_t start, int32_t end, int32_t worker, void *conte
       if (k > 1) wy_beliefs_prefetch(w, i + k, 3 - k);
       wy_places_prefetch(w, i + k, 3 - k);
     }
-    w->lanes.data[worker].resolve_next = i + 1 < end ? wy_beliefs_raw(w, i + 1) : NULL;
+    w->lanes.data[worker].resolve_next = i + 1 < end ? wy_beliefs_of(w, i + 1) : NULL;
     if (i + 3 < end) wy_emotion_prefetch(w, i + 3, 0);
     if (i + 1 < end) wy_emotion_prefetch(w, i + 1, 1);
     run_agents(w, i, i + 1, worker, resolve_agent);
@@ -670,7 +670,7 @@ static void merge_events(wary_world *w) {
 WY_INLINE void prefetch_reports(const wary_world *w, const wy_lane *lane, int32_t first, int32_t end) {
   for (int32_t i = first; i < end; i++) {
     const wy_report *r = &lane->reports->actors.data[i];
-    const wy_belief_list *l = wy_beliefs_raw(w, r->agent);
+    const wy_belief_list *l = wy_beliefs_of(w, r->agent);
     /* Without its belief (hearing's reports), the line its lookup starts at. */
     if (r->belief >= 0) wy_belief_prefetch(l, r->belief);
     else wy_belief_find_prefetch(l, r->target);

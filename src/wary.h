@@ -44,7 +44,7 @@
  * - Events and query batches are arrays owned by the world, valid until the
  *   next step: read them, do not keep pointers.
  * - One thread at a time per world: every call, even one that takes a
- *   const world, may write to it (a reader brings beliefs that lag behind
+ *   const world, may write to it (a reader brings sleeping beliefs
  *   up to date, a failure writes the last error's text), so a game that
  *   calls into one world from several threads holds a lock of its own.
  *   Different worlds share nothing: one thread each is fine. The step's

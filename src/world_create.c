@@ -64,6 +64,6 @@ void wary_world_destroy(wary_world *w) {
 wary_stats wary_world_stats(const wary_world *w) {
   wary_stats s = w->stats;
   s.beliefs = 0;
-  for (int32_t i = 0; i < w->agents.count; i++) s.beliefs += wy_beliefs_raw(w, i)->count;
+  for (int32_t i = 0; i < w->agents.count; i++) s.beliefs += wy_beliefs_of(w, i)->count;
   return s;
 }

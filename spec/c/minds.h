@@ -23,7 +23,7 @@ static inline bool same_minds(const wary_world *a, const wary_world *b, const wa
     wary_brain_get(a, agents_a[i], &x);
     wary_brain_get(b, agents_b[i], &y);
     if (memcmp(&x, &y, sizeof x)) return false;
-    const wy_belief_list *lx = wy_beliefs_raw(a, i), *ly = wy_beliefs_raw(b, i);
+    const wy_belief_list *lx = wy_beliefs_of(a, i), *ly = wy_beliefs_of(b, i);
     if (lx->count != ly->count) return false;
     for (int32_t k = 0; k < lx->count; k++) {
       int8_t vx, vy;

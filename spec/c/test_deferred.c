@@ -136,7 +136,7 @@ static void deferred_equals_every_pass(void) {
       if (first < 0) first = n;
     }
     for (int i = 0; i < AGENTS; i++) {
-      wy_belief_list *l = wy_beliefs_raw(a.w, i), *r = wy_beliefs_raw(b.w, i);
+      wy_belief_list *l = wy_beliefs_of(a.w, i), *r = wy_beliefs_of(b.w, i);
       for (int32_t k = 0; k < l->count; k++) {
         deferred_steps += l->data[k].deferred;
         int8_t level;
@@ -231,7 +231,7 @@ static void rounding_margin(void) {
     differ += !same_minds(a.w, b.w, a.agents, b.agents, 1);
   }
   ENSURE(differ == 0);
-  ENSURE(wy_beliefs_raw(a.w, 0)->deferred_passes > 100);
+  ENSURE(wy_beliefs_of(a.w, 0)->deferred_passes > 100);
   wary_world_destroy(a.w);
   wary_world_destroy(b.w);
 }
@@ -253,7 +253,7 @@ static void threat_switched_off(void) {
       if (n == 107) {
         wary_brain_def off = bd;
         off.threat = false;
-        if (k == 0) deferred_then = wy_beliefs_raw(g->w, 0)->data[0].deferred;
+        if (k == 0) deferred_then = wy_beliefs_of(g->w, 0)->data[0].deferred;
         MADE(wary_profile_set_brain(g->w, 0, &off));
       }
       MADE(wary_step(g->w, 1.0f / 60.0f));
