@@ -133,7 +133,7 @@ wy_belief *wy_belief_of(wary_world *w, const char *fn, wy_id agent, wy_id target
     *status = wy_actor_status(w, target, fn, "target");
     return NULL;
   }
-  wy_belief_list *l = create ? wy_beliefs_of(w, index) : (wy_belief_list *)wy_beliefs_of(w, index);
+  wy_belief_list *l = wy_beliefs_of(w, index);
   if (agent_index) *agent_index = index;
   int32_t i = wy_belief_find(l, target);
   if (i < 0 && create) {
