@@ -17,6 +17,9 @@
  * only some do (the light cache, where it looks, its sample points and
  * props) after. */
 typedef struct wy_actor {
+  /* First, in 64 bytes: what every step reads of every actor (its motion,
+   * wy_actors_motion, and the grid, wy_grid_refresh), so that a step walks
+   * as few of the records' lines as it can. */
   float pos[3];
   float vel[3];
   /* Velocity follows the motion between steps (from step_pos, where it was
@@ -25,20 +28,20 @@ typedef struct wy_actor {
   float yaw;
   float head_yaw;         /* degrees the eyes are turned from the body's yaw */
   float head_pitch;       /* degrees up */
-  int32_t stance;
   int32_t team;
-  float visibility;
-  float light;
-  float eye_height;
-  float scent;
-  int32_t profile;
-  int32_t lod_tier;
-  uint32_t serial;        /* creation order, for staggering */
   int32_t agent;          /* index into world->agents, -1 for a target */
+  int32_t profile;
   bool vel_set;
   bool looking;
   bool perceivable;
   bool off_screen;
+  int32_t stance;
+  float visibility;
+  float light;
+  float eye_height;
+  float scent;
+  int32_t lod_tier;
+  uint32_t serial;        /* creation order, for staggering */
   /* The light level at it, cached by light.c for one world light_epoch:
    * kept in the actor so that moving it makes the cache stale. Atomic:
    * agents sensed at once read it (light.h). */
@@ -51,6 +54,8 @@ typedef struct wy_actor {
   int32_t prop_key[WARY_MAX_PROPS];
   float prop_value[WARY_MAX_PROPS];
 } wy_actor;
+
+_Static_assert(offsetof(wy_actor, off_screen) < 64, "wy_actor: a step's fields outgrew the first 64 bytes");
 
 /* One sense slot of an agent, its fields together: a step reads and
  * writes them all for each slot of the profile, and a profile has a few
