@@ -538,8 +538,10 @@ int wary_step_begin(wary_world *w, float dt) {
   /* Evidence lifetimes give blocks back to the pool all agents share (a
    * walk of every agent's list only while some block is held). */
   if (evidence_held(w)) {
-    for (int32_t i = 0; i < w->agents.count; i++)
-      if (wy_beliefs_of(w, i)->holders > 0) wy_evidence_tick(w, wy_beliefs_of(w, i), dt);
+    for (int32_t i = 0; i < w->agents.count; i++) {
+      wy_belief_list *l = wy_beliefs_of(w, i);
+      if (l->holders > 0) wy_evidence_tick(w, l, dt);
+    }
   }
   wy_parallel_for(w, commit_task, w->agents.count, 16);
   merge_senses(w);
