@@ -328,7 +328,7 @@ static int32_t listed_at(const wy_belief_list *l, int32_t i) {
   return lo;
 }
 
-void wy_belief_listed_add(wy_belief_list *l, int32_t i) {
+void wy_belief_listed_add(wy_belief_list *l, int32_t i, double wake_at, uint32_t wake_step, uint32_t now) {
   const wy_belief *b = &l->data[i];
   int32_t k = listed_at(l, i);
   memmove(&l->listed[k + 1], &l->listed[k], (size_t)(l->listed_count - k) * sizeof *l->listed);
@@ -340,6 +340,12 @@ void wy_belief_listed_add(wy_belief_list *l, int32_t i) {
   l->listed[k].state = b->state;
   l->listed[k].threat_level = b->threat_level;
   l->listed[k].fading = b->confidence > 0.0f;
+  l->listed[k].wake_at = wake_at;
+  l->listed[k].wake_step = wake_step;
+  if (b->state <= WARY_TRACKED) {
+    if (wake_at < l->rung_next) l->rung_next = wake_at;
+    if (wake_step - now < l->rung_step - now) l->rung_step = wake_step;
+  }
   l->listed_count++;
   l->listed_dirty = true;
 }
@@ -429,9 +435,11 @@ void wy_beliefs_split_listed(wy_belief_list *l) {
   int32_t kept = 0;
   l->listed_count = 0;
   l->listed_dirty = true;
+  /* Those on a rung are looked at in the next step (wy_listed). */
+  l->rung_next = -INFINITY;
   for (int32_t j = 0; j < l->awake_count; j++) {
     int32_t i = l->awake[j];
-    if (l->data[i].dormant) wy_belief_listed_add(l, i);
+    if (l->data[i].dormant) wy_belief_listed_add(l, i, -INFINITY, 0u, 0u);
     else l->awake[kept++] = i;
   }
   l->awake_count = kept;
@@ -559,6 +567,8 @@ void wy_beliefs_step_begin(wary_world *w, float dt) {
     if (n - bs->dt_same_since > WY_DT_RING) bs->dt_same_since = n - WY_DT_RING;
   }
   bs->dt[n % WY_DT_RING] = dt;
+  bs->clock_before = bs->clock;
+  bs->clock += (double)dt;
   for (int32_t i = 0; i < w->profiles.count; i++) {
     wy_profile *p = &w->profiles.data[i];
     p->step_smooth = wy_smooth_of(p, dt);
@@ -698,6 +708,8 @@ static void agent_added(wary_world *w, int32_t agent) {
   memset(l, 0, sizeof *l);
   l->stride = wy_agent_profile(w, agent)->slot_count;
   l->deadline_lead[0] = l->deadline_lead[1] = -INFINITY;
+  l->rung_next = INFINITY;
+  l->rung_step = w->steps + WY_RUNG_STEPS;
   /* No slot has been due yet: every stamp to come is as new or newer. */
   for (int32_t s = 0; s < WY_SLOTS; s++) l->out_of_range_step[s] = w->steps;
 }

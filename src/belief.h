@@ -46,10 +46,11 @@ typedef struct wy_belief {
   /* Out of the resolve: its clocks (and a fading one's confidence:
    * wy_belief_fades) wait from the step asleep_since names and are
    * replayed (wy_beliefs_catch_up) before anything reads or wakes it, or
-   * on a copy (wy_belief_confidence_now, wy_belief_saved). A Lost or
-   * Remembered one is in the list's listed ones (the emotion pass still
-   * scores it: wy_belief_listed) and is woken for the step its deadline
-   * comes, or a step or two before (wy_beliefs_wake_due). */
+   * on a copy (wy_belief_confidence_now, wy_belief_saved). A target (Lost,
+   * Remembered, or fading on a rung) is in the list's listed ones (the
+   * emotion pass still scores it: wy_belief_listed) and is woken for the
+   * step its deadline comes, or a step or two before (wy_beliefs_wake_due),
+   * or, on a rung, before its fade could take it off (wy_rung_wait). */
   bool dormant : 1;
   /* Its threat was scored (emotion.c) from what it holds now: a quiet step
    * keeps that, anything else that changes it clears it. */
@@ -126,7 +127,7 @@ typedef struct wy_belief_entry {
   int32_t belief;
 } wy_belief_entry;
 
-/* A dormant Lost or Remembered belief (wy_belief_listed), with what its
+/* A dormant target (wy_belief_listed), with what its
  * threat is scored from kept beside its index, so that the emotion pass
  * does not read its record. While it is listed its threat is what its
  * entry scores where its agent stood at the last emotion pass (the list's
@@ -151,6 +152,13 @@ typedef struct wy_listed {
   bool scored;
   bool hostile;
   bool fading;            /* the record's confidence is above 0 (it falls only when caught up) */
+  /* On a rung (Suspected, Detected, Tracked: fading, wy_belief_fades): its
+   * fade cannot take it off the rung (wy_rung_wait) in a step before
+   * wake_step whose world clock (wy_beliefs.clock) is before wake_at; at
+   * the first that is not, resolve.c looks at it again. Derived: a loaded
+   * entry is looked at in the next step. */
+  double wake_at;
+  uint32_t wake_step;
 } wy_listed;
 
 /* What a threat's distance term and level are worked out with (emotion.c
@@ -194,11 +202,12 @@ typedef struct wy_belief_list {
   /* Where its agent's last emotion pass scored from (the listed ones and
    * the deferred ones: wy_belief.deferred), and what it kept of the listed
    * ones (derived: a list loaded or changed is scored again in full, dirty):
-   * how many are Lost, and at least the largest base of a scored hostile one
+   * the states they are in (bit s: some entry in state s), and at least
+   * the largest base of a scored hostile one
    * (-INFINITY: none), so that a pass can tell when none of them can be its
    * agent's most threatening target or a High one. */
   wy_threat_scale last_scale;
-  int32_t listed_lost;
+  uint32_t listed_states;
   float listed_top;
   bool listed_dirty;
   /* Passes that had listed ones, and of them those that worked out none of
@@ -214,11 +223,22 @@ typedef struct wy_belief_list {
    * deadline before it does. Derived: a list loaded with no dormant belief
    * sets both to -INFINITY. */
   float deadline_lead[2];
+  /* At most the earliest wake_at and wake_step of the listed ones on a
+   * rung (wy_listed): before either comes, none can leave its rung.
+   * Derived: a listed one added lowers them, a look at them takes them
+   * again. */
+  double rung_next;
+  uint32_t rung_step;
   /* A hint for the next step's prefetch (wy_beliefs_prefetch): a step of
    * the same dt would look at the dormant ones (a deadline comes, or their
    * clocks catch up). Derived, never saved. */
   bool sleepers_due;
   bool may_sleep;         /* emotion.c: an idle belief's threat is 0 for this agent */
+  /* The target its agent's attention is on (emotion.c), 0 none: its belief
+   * does not fall asleep, as every emotion pass reads its threat (a
+   * sleeper's would be caught up for each). Derived: a load takes it from
+   * the attention it loads. */
+  wy_id attended;
 } wy_belief_list;
 
 /* A belief's evidence: the entries in the order they were added. */
@@ -258,17 +278,82 @@ static inline float wy_deadline_time(const wy_profile *p, int32_t deadline) {
 }
 
 /* A dormant belief the emotion pass still scores (wy_belief_list.listed):
- * Lost and Remembered ones are targets, whose threat follows where the
- * agent stands. */
+ * a target (Suspected to Remembered), whose threat follows where the agent
+ * stands. Only Lost and Remembered ones sleep idle; one on a rung sleeps
+ * only while it fades (wy_belief_fades). */
 static inline bool wy_belief_listed(const wy_belief *b) {
-  return b->state == WARY_LOST || b->state == WARY_REMEMBERED;
+  return b->state >= WARY_SUSPECTED && b->state <= WARY_REMEMBERED;
 }
 
-/* A listed belief that only fades (resolve.c, held with no sense on it, no
- * damage record): dormant too, its confidence replayed with its clocks
- * (belief.c, fade_step) until it reaches 0. */
-static inline bool wy_belief_fades(const wy_belief *b) {
-  return b->held && !b->sensed && b->confidence > 0.0f && b->damage == 0.0f && wy_belief_listed(b);
+/* A belief that only fades (resolve.c, held with no sense on it, no damage
+ * record): dormant too, its confidence replayed with its clocks (belief.c,
+ * fade_step). A Lost or Remembered one fades until it reaches 0; one on a
+ * rung, with every share at 0 (the replay keeps the shares) and its
+ * confidence on that rung (not Detected waiting for Tracked), only until
+ * it would leave the rung: it is looked at again before then (wy_listed,
+ * wake_at) and woken for the step that takes it off. bsl: its n slots. */
+static inline bool wy_belief_fades(const wy_profile *p, const wy_belief *b, const wy_belief_slot *bsl, int32_t n) {
+  if (!(b->held && !b->sensed && b->confidence > 0.0f && b->damage == 0.0f && wy_belief_listed(b))) return false;
+  if (b->state >= WARY_LOST) return true;
+  if (wy_rung_of(&p->def, b->confidence) != b->state) return false;
+  for (int32_t s = 0; s < n; s++)
+    if (bsl[s].share != 0.0f) return false;
+  return true;
+}
+
+/* When a fading belief on a rung (wy_belief_fades), its record b and slots
+ * bsl as they are before step `from` (its first untaken one) and the
+ * world's clock then `clock`, must be looked at again: *wake_step and
+ * *wake_at (wy_listed), from the largest number k of steps (returned) in
+ * which nothing can take it off the rung, in steps of about dt. k is 0
+ * when the next step might; when nothing fades it, the look waits
+ * WY_RUNG_STEPS (the dormant clocks are caught up before then).
+ * - Its fade, below its threshold or to 0. A step of dt fades it by
+ *   f = fade_rate x a slot's decay_scale x dt, at most R x dt (1 + 2^-24)
+ *   with R the largest rate of any slot, and the rounded subtraction adds
+ *   at most half a unit of the last place of a confidence in 0..1, 2^-25.
+ *   So k steps whose dt add up to less than (k + 1/2) dt take off at most
+ *   R (1 + 2^-23) (k + 1/2) dt + k 2^-25 (the clock's double sums round
+ *   far less): k keeps that below the gap. Steps of another dt only make
+ *   it look sooner.
+ * - A direct-cut slot (vision's) taking over as the one that reported
+ *   last, which sends it to Lost at once. Adding the same dt to two
+ *   silences keeps their order, but may round them equal, and a tie goes
+ *   to the lower slot: a direct-cut slot below the last one to report
+ *   must stay more silent by more than the rounding can take off in k
+ *   steps, at most 2^-23 of the larger silence a step. */
+#define WY_RUNG_STEPS (1u << 30)
+static inline uint32_t wy_rung_wait(const wy_profile *p, const wy_belief *b, const wy_belief_slot *bsl,
+                                    uint32_t from, double clock, float dt, uint32_t *wake_step, double *wake_at) {
+  const wary_profile_def *d = &p->def;
+  float rate = d->fade_rate;
+  for (int32_t s = 0; s < p->slot_count; s++) {
+    float r = d->fade_rate * p->slots[s].decay_scale;
+    if (r > rate) rate = r;
+  }
+  float thr = b->state == WARY_TRACKED ? d->track_threshold
+                                       : (b->state == WARY_DETECTED ? d->detect_threshold : d->suspect_threshold);
+  double gap = (double)b->confidence - (thr > 0.0f ? (double)thr : 0.0);
+  double per = (double)rate * (1.0 + 0x1p-23) * (double)dt;
+  double k = (double)WY_RUNG_STEPS; /* no fade: the confidence stays, to the bit */
+  if (per > 0.0) {
+    /* Below 2^25 steps (a gap of at most 1 over 2^-25 a step): the
+     * quotient, then down past its rounding. */
+    k = floor((gap - 0.5 * per) / (per + 0x1p-25));
+    for (int32_t tries = 0; k > 0.0 && per * (k + 0.5) + k * 0x1p-25 >= gap; tries++) k = tries < 3 ? k - 1.0 : 0.0;
+  }
+  int32_t last = b->losing_slot;
+  for (int32_t s = 0; s < last && k > 0.0; s++) {
+    if (!bsl[s].ever || !p->slots[s].direct_lost_cut) continue;
+    double lead = (double)bsl[s].silent - (double)bsl[last].silent;
+    while (k > 0.0 && !(lead > k * ((double)bsl[s].silent + (k + 1.0) * (double)dt) * 0x1p-22))
+      k = k > 1.0 ? floor(k / 2.0) : 0.0;
+  }
+  if (last >= 0 && p->slots[last].direct_lost_cut) k = 0.0;
+  if (!(k > 0.0)) k = 0.0;
+  *wake_step = from + (uint32_t)k;
+  *wake_at = clock + (k + 0.5) * (double)dt;
+  return (uint32_t)k;
 }
 
 /* Steps whose dt is kept for the dormant beliefs' clocks; every list replays
@@ -292,6 +377,11 @@ struct wy_beliefs {
    * there), so that a replay finds where its run ends at once. Derived:
    * dt_run_start after a load. */
   uint32_t dt_same_since;
+  /* The game time of the steps so far, every dt added in double, and as it
+   * was before the step under way (the clock of wy_listed.wake_at).
+   * Derived: it starts again at 0 on a load, which marks every listed one
+   * to be looked at. */
+  double clock, clock_before;
 };
 
 extern const wy_module wy_belief_module;
@@ -543,8 +633,9 @@ static inline float wy_listed_threat(const wy_belief_list *l, const wy_listed *e
 }
 
 /* Belief i of l (dormant, listed) joins the listed ones, to be scored
- * again from its record at the next emotion pass. */
-void wy_belief_listed_add(wy_belief_list *l, int32_t i);
+ * again from its record at the next emotion pass; one on a rung is looked
+ * at again from wake_step or wake_at (wy_listed), now the step under way. */
+void wy_belief_listed_add(wy_belief_list *l, int32_t i, double wake_at, uint32_t wake_step, uint32_t now);
 /* Every listed belief of the agent's gets its threat and threat level
  * back in its record (a fading one's as a catch-up would score it, without
  * one: saving changes no sleeper). */

@@ -197,7 +197,7 @@ static bool counts(const wy_emotion_agent *ag, const wary_brain_def *d, double b
  * then scores as the record would, wherever the agent stands); what the
  * pass keeps of them is taken again. */
 static void score_listed(const wy_scorer *c, wy_belief_list *l) {
-  int32_t lost = 0;
+  uint32_t states = 0;
   float top = -INFINITY;
   const wary_brain_def *d = c->d;
   for (int32_t j = 0; j < l->listed_count; j++) {
@@ -214,10 +214,10 @@ static void score_listed(const wy_scorer *c, wy_belief_list *l) {
       memcpy(e->last_known, b->last_known, sizeof e->last_known);
       e->scored = true;
     }
-    lost += e->state == WARY_LOST;
+    states |= 1u << e->state;
     if (e->hostile && e->base > top) top = e->base;
   }
-  l->listed_lost = lost;
+  l->listed_states = states;
   l->listed_top = top;
   l->listed_dirty = false;
 }
@@ -290,6 +290,7 @@ static void without_threat(wary_world *w, wy_lane *lane, int32_t agent, wy_emoti
   ag->attention = 0;
   ag->attention_index = -1;
   ag->attention_time = 0.0f;
+  l->attended = 0;
   memset(ag->emotion, 0, sizeof ag->emotion);
   /* Turned off with an emotion showing: calm, told as any change is. */
   if (ag->dominant != WARY_CALM) {
@@ -433,13 +434,18 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     states |= 1u << b->state;
     if (b->threat_level > top_level) top_level = b->threat_level;
   }
+  beliefs->last_scale = sc.scale;
+  /* The listed ones' states count as the awake ones' do (their states hold
+   * while they sleep: a fading one on a rung wakes to leave it). */
+  if (beliefs->listed_count > 0) {
+    if (!same || beliefs->listed_dirty) score_listed(&sc, beliefs);
+    states |= beliefs->listed_states;
+  }
   bool critical = top_level == WARY_THREAT_CRITICAL, high = top_level >= WARY_THREAT_HIGH,
        tracked = states >> WARY_TRACKED & 1u, suspected = states >> WARY_SUSPECTED & 1u,
        detected = (states >> WARY_DETECTED | states >> WARY_TRACKED) & 1u,
        tracked_or_lost = (states >> WARY_TRACKED | states >> WARY_LOST) & 1u;
   ag->far_until = far_until;
-  beliefs->last_scale = sc.scale;
-  if (beliefs->listed_count > 0 && (!same || beliefs->listed_dirty)) score_listed(&sc, beliefs);
   /* Attention's belief, and whether the best target counts this pass: with
    * none, attention takes the best; after its stickiness time, a best that
    * beats it by the switch threshold; else none. */
@@ -472,7 +478,6 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   bool walk_listed = false;
   if (beliefs->listed_count > 0) {
     n += beliefs->listed_count;
-    tracked_or_lost = tracked_or_lost || beliefs->listed_lost > 0;
     float bound = beliefs->listed_top > -INFINITY ? wy_threat_score(&sc.scale, beliefs->listed_top, 1.0f) : 0.0f;
     beliefs->listed_passes++;
     /* A negative distance weight would make the far ones the larger. */
@@ -563,6 +568,14 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
       ag->attention_index = (int32_t)(best - beliefs->data);
       ag->attention_time = 0.0f;
     }
+  }
+  /* Attention's belief stays awake (belief.h, attended): a fading sleeper
+   * is caught up through this step and woken. */
+  beliefs->attended = ag->attention;
+  if (ag->attention_index >= 0 && beliefs->data[ag->attention_index].dormant &&
+      beliefs->data[ag->attention_index].confidence > 0.0f) {
+    wy_belief_catch_up_to(w, agent, ag->attention_index, w->steps);
+    wy_belief_wake(w, agent, ag->attention_index);
   }
   if (at_rest(ag, beliefs, d)) {
     /* The pass that wakes it scores what it finds anew, as after a change

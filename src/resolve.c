@@ -47,7 +47,11 @@
  * full. A held one that is Lost or Remembered with no sense on it and no
  * damage record (belief.h, wy_belief_fades) only fades until its deadline:
  * it is dormant too, held_step's operations replayed for it (belief.c,
- * fade_step). test_quiet.c checks the ways against each other.
+ * fade_step). So is one on a rung with every share at 0, until a bound of
+ * its fade (belief.h, wy_rung_wait) says that a step might take it off;
+ * then it is caught up and waits again, or wakes near the rung's floor
+ * (wake_rungs). test_quiet.c checks the ways against each other,
+ * test_rung_wait.c the bound.
  */
 #include "resolve.h"
 
@@ -364,9 +368,9 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
   for (int32_t s = 0; s < n && still; s++) still = bsl[s].share == 0.0f;
   b->quiet = still;
   b->held = k->undulled && holds(b, bsl, p, n);
-  /* Dormant from its next step too: quiet (drowsy), or Lost or Remembered
-   * fading with no sense on it (belief.h, wy_belief_fades). */
-  b->drowsy = (still && drowsy(b)) || wy_belief_fades(b);
+  /* Dormant from its next step too: quiet (drowsy), or a target fading
+   * with no sense on it (belief.h, wy_belief_fades). */
+  b->drowsy = (still && drowsy(b)) || wy_belief_fades(p, b, bsl, n);
 }
 
 /* A quiet belief's step (see the top): false, with nothing changed, when
@@ -383,6 +387,11 @@ static bool quiet_step(const wy_resolving *r, const wy_rates *k, wy_belief *b, w
   b->drowsy = drowsy(b);
   return true;
 }
+
+/* The fewest steps a fading belief on a rung sleeps for (wy_rung_wait):
+ * nearer its next rung it stays awake, so that it does not sleep and wake
+ * again for a step or two. */
+#define WY_RUNG_NAP 4u
 
 /* The awake ones' steps (wy_resolve_beliefs). n is the profile's slot
  * count: the walks for 1 and 2 slots (vision alone; vision and hearing, the
@@ -426,9 +435,18 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
       int32_t d = wy_belief_deadline(b);
       float time = b->time_in_state + dt;
       bool listed = wy_belief_listed(b);
+      /* One fading on a rung sleeps while a few steps cannot take it off
+       * (wy_rung_wait), to be looked at again then (wake_rungs). */
+      double wake_at = -INFINITY;
+      uint32_t wake_step = 0;
+      bool on_rung = b->state >= WARY_SUSPECTED && b->state <= WARY_TRACKED;
+      bool stays = !on_rung || wy_rung_wait(p, b, bsl, w->steps, w->beliefs->clock_before, dt, &wake_step,
+                                            &wake_at) >= WY_RUNG_NAP;
       /* Out of the emotion pass its threat is 0 for good only where an idle
-       * belief's is (emotion.c); a listed one is still scored there. */
-      if ((listed || l->may_sleep) && !all && (d < 0 || time < wy_deadline_time(p, d))) {
+       * belief's is (emotion.c); a listed one is still scored there. The
+       * one attention is on stays awake (belief.h, attended). */
+      if ((listed || l->may_sleep) && !all && (d < 0 || time < wy_deadline_time(p, d)) && stays &&
+          b->target != l->attended) {
         /* Its clocks wait from this step. */
         if (l->dormant == 0) l->dormant_since = w->steps;
         b->asleep_since = (uint16_t)w->steps;
@@ -437,14 +455,14 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
         if (d >= 0 && time > l->deadline_lead[d]) l->deadline_lead[d] = time;
         /* Out of the passes' reach, its threat is settled (belief.h). */
         wy_belief_settle(l, b);
-        if (listed) wy_belief_listed_add(l, i);
+        if (listed) wy_belief_listed_add(l, i, wake_at, wake_step, w->steps);
         continue;
       }
     }
     awake[kept++] = i;
     if (b->held && k->may_hold && (k->calm || unlooked(k, bsl, n)) && wy_held_step(p, k, b, bsl, dt, n)) {
       /* Its damage record run out (emotion.c): it only fades now. */
-      b->drowsy = wy_belief_fades(b);
+      b->drowsy = wy_belief_fades(p, b, bsl, n);
       continue;
     }
     if (b->quiet && !all && quiet_step(r, k, b, bsl, dt)) {
@@ -468,6 +486,43 @@ static bool sleepers_due(const wary_world *w, const wy_profile *p, const wy_beli
   return l->dormant > 0 && ((int32_t)(w->steps + 1u - l->dormant_since) >= WY_DT_RING / 2 ||
                             l->deadline_lead[0] + dt >= wy_deadline_time(p, 0) ||
                             l->deadline_lead[1] + dt >= wy_deadline_time(p, 1));
+}
+
+/* Whether a listed one on a rung, or any of l's (its rung_step and
+ * rung_next), is to be looked at in this step (wy_listed). */
+static bool rung_due(const wary_world *w, uint32_t wake_step, double wake_at) {
+  return (int32_t)(w->steps - wake_step) >= 0 || w->beliefs->clock >= wake_at;
+}
+
+/* The listed ones fading on a rung that are due (rung_due): each is caught
+ * up through the last step and waits again (wy_rung_wait, from its record
+ * now), or, near its next rung, wakes, and this step resolves it. */
+static void wake_rungs(wary_world *w, int32_t agent, wy_belief_list *l, float dt) {
+  const wy_profile *p = wy_agent_profile(w, agent);
+  double next = INFINITY;
+  uint32_t now = w->steps, next_step = now + WY_RUNG_STEPS;
+  for (int32_t k = 0; k < l->listed_count;) {
+    wy_listed *e = &l->listed[k];
+    if (e->state > WARY_TRACKED) {
+      k++;
+      continue;
+    }
+    if (rung_due(w, e->wake_step, e->wake_at)) {
+      int32_t i = e->belief;
+      wy_belief_catch_up_to(w, agent, i, wy_beliefs_through(w));
+      if (wy_rung_wait(p, &l->data[i], wy_belief_slots(l, i), now, w->beliefs->clock_before, dt, &e->wake_step,
+                       &e->wake_at) < WY_RUNG_NAP) {
+        /* The entry leaves the list: the next takes its place. */
+        wy_belief_wake(w, agent, i);
+        continue;
+      }
+    }
+    if (e->wake_at < next) next = e->wake_at;
+    if (e->wake_step - now < next_step - now) next_step = e->wake_step;
+    k++;
+  }
+  l->rung_next = next;
+  l->rung_step = next_step;
 }
 
 bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l, float dt) {
@@ -498,6 +553,7 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
     l->deadline_lead[d] += dt;
     if (l->deadline_lead[d] >= wy_deadline_time(p, d)) wy_beliefs_wake_due(w, r->index, d, dt);
   }
+  if (rung_due(w, l->rung_step, l->rung_next)) wake_rungs(w, r->index, l, dt);
   bool prune;
   switch (p->slot_count) {
     case 1: prune = walk_awake(w, r, &k, l, dt, 1); break;

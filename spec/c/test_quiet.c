@@ -290,10 +290,11 @@ static void play(game *g, const turn *t, int64_t n) {
  * *near: listed ones scored and hostile, out of the threat's range where
  * their agent stood at its last emotion pass, and in it; *listed_fading:
  * listed ones marked fading, *misfading: those whose mark is not whether
- * their record's confidence is above 0. */
+ * their record's confidence is above 0; *on_rung: dormant ones on a rung
+ * (Suspected, Detected, Tracked), fading towards the next. */
 static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant, int32_t *timed, int32_t *far, int32_t *held,
                              int32_t *near, int32_t *fading, int32_t *slow, int32_t *misfading,
-                             int32_t *listed_fading) {
+                             int32_t *listed_fading, int32_t *on_rung) {
   int32_t n = 0;
   for (int32_t a = 0; a < w->agents.count; a++) {
     const wy_belief_list *l = wy_beliefs_of(w, a);
@@ -304,6 +305,7 @@ static int32_t quiet_beliefs(const wary_world *w, int32_t *dormant, int32_t *tim
       *timed += b->dormant && wy_belief_deadline(b) >= 0;
       *held += b->held;
       *fading += b->dormant && b->confidence > 0.0f;
+      *on_rung += b->dormant && b->state >= WARY_SUSPECTED && b->state <= WARY_TRACKED;
       *slow += b->dormant && b->confidence > 0.0f && b->losing_slot >= 0 &&
                p->slots[b->losing_slot].decay_scale != 1.0f;
     }
@@ -513,7 +515,7 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
           asleep_place_steps = 0, place_steps = 0, dropped = 0, held_steps = 0, near_steps = 0, long_run_steps = 0,
           listed_passes = 0, listed_left_out = 0, deferred_passes = 0, deferred_scored = 0, fading_place_steps = 0,
           waiting_place_steps = 0,
-          fading_belief_steps = 0, slow_fading_steps = 0, misfading = 0, listed_fading_steps = 0;
+          fading_belief_steps = 0, slow_fading_steps = 0, misfading = 0, listed_fading_steps = 0, rung_steps = 0;
   int32_t misbits = 0;
   int64_t held_slot_steps[2] = {0, 0}; /* held belief-steps under 1 and 2 slots */
   /* Agent-steps each part spent idle in the quiet world, the times
@@ -562,9 +564,10 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
     if (copy.w && (sc != sq || !same(&copy, &full, t.read)) && copy_differs++ == 0)
       fprintf(stderr, "test_quiet: the copy differs after step %lld\n", (long long)now);
     int32_t dormant = 0, timed = 0, far = 0, places = 0, held = 0, in_range = 0, fading = 0, waiting = 0,
-            fading_beliefs = 0, slow = 0, wrong_mark = 0, listed_fading = 0;
+            fading_beliefs = 0, slow = 0, wrong_mark = 0, listed_fading = 0, on_rung = 0;
     quiet_steps += quiet_beliefs(quiet.w, &dormant, &timed, &far, &held, &in_range, &fading_beliefs, &slow,
-                                 &wrong_mark, &listed_fading);
+                                 &wrong_mark, &listed_fading, &on_rung);
+    rung_steps += on_rung;
     misfading += wrong_mark;
     listed_fading_steps += listed_fading;
     fading_belief_steps += fading_beliefs;
@@ -620,6 +623,9 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
    * not the record). */
   ENSURE(listed_fading_steps > 1000);
   ENSURE(misfading == 0);
+  /* Some of them on a rung, fading towards the next (belief.h,
+   * wy_belief_fades; resolve.c, wake_rungs). */
+  ENSURE(rung_steps > 500);
   if (!fixed_rate) ENSURE(slow_fading_steps > 10);
   ENSURE(timed_steps > 5000);
   ENSURE(asleep_place_steps > 10000 && asleep_place_steps <= place_steps);
