@@ -302,7 +302,7 @@ static void replay(const wary_world *w, const wy_profile *p, wy_belief_list *l, 
   b->asleep_since = (uint16_t)(through + 1u);
   if (fading && wy_belief_listed(b)) {
     wy_listed *e = &l->listed[listed_at(l, i)];
-    if (e->scored) e->base = wy_listed_base(e, b);
+    if (e->scored) e->base = wy_listed_base(l, e, b);
     e->fading = b->confidence > 0.0f;
   }
 }
@@ -406,7 +406,7 @@ float wy_belief_threat(const wary_world *w, int32_t agent, int32_t i, int8_t *le
     if (e.scored && b->confidence > 0.0f) {
       wy_belief now = *b;
       now.confidence = replayed_confidence(w, agent, i);
-      e.base = wy_listed_base(&e, &now);
+      e.base = wy_listed_base(l, &e, &now);
     }
     int8_t listed_level;
     float threat = wy_listed_threat(l, &e, &listed_level);

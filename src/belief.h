@@ -139,27 +139,30 @@ typedef struct wy_listed {
   float threat;
   /* Scored (emotion.c) under the relationships of its agent's last pass:
    * then base (the threat's sum before its distance term), hostile and
-   * last_known are the record's. The record's damage and state do not move
-   * while it is dormant; its confidence does while it fades (belief.h,
-   * wy_belief_fades): base is then the sum at the step the record was last
-   * caught up to, at least the sum now, taken again from its three terms
-   * (wy_listed_base) whenever the record is caught up. */
+   * last_known are the record's. The record's damage (0: a dormant belief
+   * has no damage record) and state do not move while it is dormant; its
+   * confidence does while it fades (belief.h, wy_belief_fades): base is
+   * then the sum at the step the record was last caught up to, at least the
+   * sum now, taken again (wy_listed_base, from state_term) whenever the
+   * record is caught up. */
   float base;
-  float damage_term, confidence_weight, state_term;
+  float state_term;       /* threat_weight_state x the state's factor */
   float last_known[3];
-  int8_t state;           /* the record's state */
-  int8_t threat_level;
-  bool scored;
-  bool hostile;
-  bool fading;            /* the record's confidence is above 0 (it falls only when caught up) */
   /* On a rung (Suspected, Detected, Tracked: fading, wy_belief_fades): its
    * fade cannot take it off the rung (wy_rung_wait) in a step before
    * wake_step whose world clock (wy_beliefs.clock) is before wake_at; at
    * the first that is not, resolve.c looks at it again. Derived: a loaded
    * entry is looked at in the next step. */
-  double wake_at;
   uint32_t wake_step;
+  double wake_at;
+  int8_t state;           /* the record's state */
+  int8_t threat_level;
+  bool scored;
+  bool hostile;
+  bool fading;            /* the record's confidence is above 0 (it falls only when caught up) */
 } wy_listed;
+
+_Static_assert(sizeof(wy_listed) <= 48, "wy_listed outgrew 48 bytes");
 
 /* What a threat's distance term and level are worked out with (emotion.c
  * fills it from the brain's settings and where the agent stands, at each
@@ -613,10 +616,13 @@ static inline void wy_belief_settle(const wy_belief_list *l, wy_belief *b) {
   b->fresh = true;
 }
 
-/* A scored entry's base from its terms and the record's confidence: the
- * sum wy_threat_base makes, in its order. */
-static inline float wy_listed_base(const wy_listed *e, const wy_belief *b) {
-  return e->damage_term + e->confidence_weight * b->confidence + e->state_term;
+/* A scored entry of l's base from the record's confidence: the sum
+ * wy_threat_base makes, in its order, at the scale of the pass that scored
+ * it (a brain's change wakes every belief first: belief.c, wake_all). Its
+ * first term, the damage's, is +0 (the weight times 0), which adds
+ * nothing to the bit to the confidence's product (at least +0). */
+static inline float wy_listed_base(const wy_belief_list *l, const wy_listed *e, const wy_belief *b) {
+  return l->last_scale.w_confidence * b->confidence + e->state_term;
 }
 
 /* A listed entry's threat (and its level in *level) where its agent stood

@@ -207,8 +207,6 @@ static void score_listed(const wy_scorer *c, wy_belief_list *l) {
       /* A fading one's record as this step leaves it (belief.h). */
       if (b->confidence > 0.0f) wy_belief_catch_up_to((wary_world *)c->w, c->agent, e->belief, c->w->steps);
       threat(c, b, WY_SCORE_QUIET, &e->base);
-      e->damage_term = d->threat_weight_damage_received * wy_clamp01(b->damage / 100.0f);
-      e->confidence_weight = d->threat_weight_confidence;
       e->state_term = d->threat_weight_state * wy_threat_state_factor(b->state);
       e->hostile = b->hostile;
       memcpy(e->last_known, b->last_known, sizeof e->last_known);
@@ -491,7 +489,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
         const wy_listed *e = &beliefs->listed[j];
         /* A fading one's sum as this step leaves it (belief.h); the others'
          * records are not read. */
-        if (e->scored && e->confidence_weight != 0.0f && e->fading)
+        if (e->scored && sc.scale.w_confidence != 0.0f && e->fading)
           wy_belief_catch_up_to(w, agent, e->belief, w->steps);
         int8_t level;
         float t = wy_listed_threat(beliefs, e, &level);
