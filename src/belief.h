@@ -262,6 +262,16 @@ static inline int32_t wy_rung_of(const wary_profile_def *d, float conf) {
          (int32_t)(conf >= d->track_threshold);
 }
 
+/* The confidence a rung starts at (Suspected, Detected, Tracked: its
+ * threshold), 0 off the ladder: what a fading belief or place (place.c)
+ * stays on its rung above. */
+static inline float wy_rung_floor(const wary_profile_def *d, int32_t state) {
+  return state == WARY_TRACKED     ? d->track_threshold
+         : state == WARY_DETECTED  ? d->detect_threshold
+         : state == WARY_SUSPECTED ? d->suspect_threshold
+                                   : 0.0f;
+}
+
 /* The deadline a quiet belief counts down to: lost_time while Lost
  * (WY_DEADLINE_LOST); memory_time while Remembered, or Expired without a
  * first sighting (it is dropped then: WY_DEADLINE_MEMORY); else none (-1):
@@ -334,8 +344,7 @@ static inline uint32_t wy_rung_wait(const wy_profile *p, const wy_belief *b, con
     float r = d->fade_rate * p->slots[s].decay_scale;
     if (r > rate) rate = r;
   }
-  float thr = b->state == WARY_TRACKED ? d->track_threshold
-                                       : (b->state == WARY_DETECTED ? d->detect_threshold : d->suspect_threshold);
+  float thr = wy_rung_floor(d, b->state);
   double gap = (double)b->confidence - (thr > 0.0f ? (double)thr : 0.0);
   double per = (double)rate * (1.0 + 0x1p-23) * (double)dt;
   double k = (double)WY_RUNG_STEPS; /* no fade: the confidence stays, to the bit */

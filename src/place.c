@@ -179,11 +179,7 @@ static bool leaves_rung(const wary_profile_def *d, const wy_place *pl, float dt)
  * its allowance again within 2,048 (wake_due, all). */
 static double allowance(const wary_profile_def *d, const wy_place *pl) {
   if (!(d->fade_rate > 0.0f)) return INFINITY;
-  float floor = pl->state == WARY_TRACKED    ? d->track_threshold
-                : pl->state == WARY_DETECTED ? d->detect_threshold
-                : pl->state == WARY_SUSPECTED ? d->suspect_threshold
-                                              : 0.0f;
-  double a = ((double)pl->confidence - (double)floor - 0x1p-11) / ((double)d->fade_rate * (1.0 + 0x1p-20));
+  double a = ((double)pl->confidence - (double)wy_rung_floor(d, pl->state) - 0x1p-11) / ((double)d->fade_rate * (1.0 + 0x1p-20));
   return a > 0.0 ? a : 0.0;
 }
 
