@@ -122,7 +122,7 @@ int wary_actor_create(wary_world *w, const wary_actor_def *def, wary_actor_id *o
     return wy_fail_memory(w->error, __func__);
   int32_t slot = wy_id_reserve(&w->actor_ids);
   if (slot < 0) return wy_fail_reserve(w->error, __func__, slot, "actor");
-  if (!wy_array_reserve(&w->alloc, &w->actors, slot + 1)) return wy_fail_memory(w->error, __func__);
+  if (!wy_array_reserve(&w->tables, &w->actors, slot + 1)) return wy_fail_memory(w->error, __func__);
   wy_id id = wy_id_alloc(&w->actor_ids);
   if (slot == w->actors.count) w->actors.count++;
   wy_actor *a = &w->actors.data[slot];

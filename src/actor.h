@@ -17,10 +17,11 @@
  * only some do (the light cache, where it looks, its sample points and
  * props) after. */
 typedef struct wy_actor {
-  /* First, in 64 bytes: what every step reads of every actor (its motion,
+  /* First, in one line (the records are line-aligned, in the world's
+   * slab): what every step reads of every actor (its motion,
    * wy_actors_motion, and the grid, wy_grid_refresh), so that a step walks
    * as few of the records' lines as it can. */
-  float pos[3];
+  _Alignas(64) float pos[3];
   float vel[3];
   /* Velocity follows the motion between steps (from step_pos, where it was
    * at the last step) until the game sets one: vel_set then keeps the game's. */

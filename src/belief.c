@@ -693,14 +693,14 @@ static bool create(wary_world *w) {
 static void destroy(wary_world *w) {
   if (!w->beliefs) return;
   for (int32_t i = 0; i < w->beliefs->agents.count; i++) list_free(w, &w->beliefs->agents.data[i]);
-  wy_array_free(&w->alloc, &w->beliefs->agents);
+  wy_array_free(&w->tables, &w->beliefs->agents);
   wy_array_free(&w->alloc, &w->beliefs->evidence);
   wy_free(&w->alloc, w->beliefs, sizeof *w->beliefs);
 }
 
 static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
   (void)profiles;
-  return wy_array_reserve(&w->alloc, &w->beliefs->agents, agents);
+  return wy_array_reserve(&w->tables, &w->beliefs->agents, agents);
 }
 
 static void agent_added(wary_world *w, int32_t agent) {

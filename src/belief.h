@@ -179,29 +179,32 @@ typedef struct wy_threat_scale {
 } wy_threat_scale;
 
 typedef struct wy_belief_list {
-  wy_belief *data;
+  /* First, in one line (the list is line-aligned, in the world's slab):
+   * what a step reads of every agent's list, whatever it holds, so that a
+   * step over many agents reads as few of their lines as it can. */
+  _Alignas(64) wy_belief *data;
   wy_belief_slot *slots;  /* data[i]'s are slots[i * stride .. (i + 1) * stride) */
-  int32_t count;
-  int32_t cap;
-  int32_t stride;         /* the agent's profile's slot count */
-  int32_t slot_cap;       /* slots allocated */
-  int32_t holders;        /* beliefs that hold an evidence block */
-  wy_belief_entry *index; /* target -> belief, open addressing: the target beside its index */
-  int32_t index_cap;      /* a power of two, at least twice cap */
-  /* Per slot: the last step at which it was due and its sense looks at
-   * candidates, so every belief it did not answer for is out of range. */
-  uint32_t out_of_range_step[WY_SLOTS];
   /* Indices of the beliefs the resolve and the emotion pass walk,
    * ascending: those not dormant. */
   int32_t *awake;
+  wy_belief_entry *index; /* target -> belief, open addressing: the target beside its index */
+  int32_t count;
   int32_t awake_count;
-  int32_t awake_cap;
+  int32_t listed_count;
+  int32_t dormant;        /* beliefs that are */
+  int32_t index_cap;      /* a power of two, at least twice cap */
+  int32_t stride;         /* the agent's profile's slot count */
+  /* Per deadline (WY_DEADLINE_LOST, WY_DEADLINE_MEMORY): at least the
+   * largest time in state any dormant belief counting down to it has after
+   * the step last resolved (-INFINITY: none does). Adding a step's dt keeps
+   * it so (float addition is monotonic), so no dormant one can reach its
+   * deadline before it does. Derived: a list loaded with no dormant belief
+   * sets both to -INFINITY. */
+  float deadline_lead[2];
   /* The dormant ones the emotion pass still scores (wy_belief_listed),
    * ascending by index. Saved merged into awake (one ascending list of the
    * beliefs walked), split again on load (wy_beliefs_split_listed). */
   wy_listed *listed;
-  int32_t listed_count;
-  int32_t listed_cap;
   /* Where its agent's last emotion pass scored from (the listed ones and
    * the deferred ones: wy_belief.deferred), and what it kept of the listed
    * ones (derived: a list loaded or changed is scored again in full, dirty):
@@ -213,36 +216,43 @@ typedef struct wy_belief_list {
   uint32_t listed_states;
   float listed_top;
   bool listed_dirty;
-  /* Passes that had listed ones, and of them those that worked out none of
-   * their threats; passes that had deferred ones (wy_belief.deferred), and
-   * of them those that scored them (counted for spec/c/test_quiet.c). */
-  uint32_t listed_passes, listed_left_out, deferred_passes, deferred_scored;
-  int32_t dormant;        /* beliefs that are */
+  /* A hint for the next step's prefetch (wy_beliefs_prefetch): a step of
+   * the same dt would look at the dormant ones (a deadline comes, or their
+   * clocks catch up). Derived, never saved. */
+  bool sleepers_due;
+  bool may_sleep;         /* emotion.c: an idle belief's threat is 0 for this agent */
   uint32_t dormant_since; /* at most the first step some dormant one has not taken */
-  /* Per deadline (WY_DEADLINE_LOST, WY_DEADLINE_MEMORY): at least the
-   * largest time in state any dormant belief counting down to it has after
-   * the step last resolved (-INFINITY: none does). Adding a step's dt keeps
-   * it so (float addition is monotonic), so no dormant one can reach its
-   * deadline before it does. Derived: a list loaded with no dormant belief
-   * sets both to -INFINITY. */
-  float deadline_lead[2];
   /* At most the earliest wake_at and wake_step of the listed ones on a
    * rung (wy_listed): before either comes, none can leave its rung.
    * Derived: a listed one added lowers them, a look at them takes them
    * again. */
   double rung_next;
   uint32_t rung_step;
-  /* A hint for the next step's prefetch (wy_beliefs_prefetch): a step of
-   * the same dt would look at the dormant ones (a deadline comes, or their
-   * clocks catch up). Derived, never saved. */
-  bool sleepers_due;
-  bool may_sleep;         /* emotion.c: an idle belief's threat is 0 for this agent */
   /* The target its agent's attention is on (emotion.c), 0 none: its belief
    * does not fall asleep, as every emotion pass reads its threat (a
    * sleeper's would be caught up for each). Derived: a load takes it from
    * the attention it loads. */
   wy_id attended;
+  /* Per slot: the last step at which it was due and its sense looks at
+   * candidates, so every belief it did not answer for is out of range. */
+  uint32_t out_of_range_step[WY_SLOTS];
+  /* The rest: read when the list changes. */
+  int32_t cap;
+  int32_t slot_cap;       /* slots allocated */
+  int32_t holders;        /* beliefs that hold an evidence block */
+  int32_t awake_cap;
+  int32_t listed_cap;
+  /* Passes that had listed ones, and of them those that worked out none of
+   * their threats; passes that had deferred ones (wy_belief.deferred), and
+   * of them those that scored them (counted for spec/c/test_quiet.c). */
+  uint32_t listed_passes, listed_left_out, deferred_passes, deferred_scored;
 } wy_belief_list;
+
+/* Its first three lines hold what a step reads, out_of_range_step's first
+ * slots (a profile's usual few) included. */
+_Static_assert(offsetof(wy_belief_list, listed) == 64 &&
+                   offsetof(wy_belief_list, out_of_range_step) + 4 * sizeof(uint32_t) <= 192,
+               "wy_belief_list: a step's fields outgrew their three lines");
 
 /* A belief's evidence: the entries in the order they were added. */
 typedef struct wy_evidence_block {

@@ -86,7 +86,7 @@ void wy_state_free(const wary_world *w, wy_state *s) {
   wy_array_free(al, &s->names);
   wy_array_free(al, &s->boxes);
   wy_id_pool_free(&s->box_ids);
-  wy_array_free(al, &s->actors);
+  wy_array_free(&w->tables, &s->actors);
   wy_id_pool_free(&s->actor_ids);
   wy_array_free(al, &s->agents);
   wy_array_free(al, &s->lights);
@@ -102,7 +102,7 @@ void wy_state_free(const wary_world *w, wy_state *s) {
   wy_array_free(al, &s->hearing);
   wy_array_free(al, &s->touches);
   for (int32_t i = 0; i < s->beliefs.count; i++) wy_belief_list_free_tables(w, &s->beliefs.data[i]);
-  wy_array_free(al, &s->beliefs);
+  wy_array_free(&w->tables, &s->beliefs);
   wy_array_free(al, &s->evidence);
   for (int32_t i = 0; i < s->places.count; i++) wy_place_list_free(w, &s->places.data[i]);
   wy_array_free(al, &s->places);
@@ -121,9 +121,10 @@ void wy_state_free(const wary_world *w, wy_state *s) {
 
 /* A table's count, then each element through fn(io, element); read, the
  * table is made with room for exactly that many, zeroed, from the world's
- * allocator (IO_TABLE) or, for a table an agent owns, its slab (IO_OWNED).
- * Makes the caller return false when out of memory. IO_NESTED: fn(w, io,
- * element), false when out of memory. */
+ * allocator (IO_TABLE) or, for a table an agent owns or one of records on
+ * lines (the actors, the belief lists), its slab (IO_OWNED). Makes the
+ * caller return false when out of memory. IO_NESTED, IO_NESTED_OWNED:
+ * fn(w, io, element), false when out of memory. */
 #define IO_TABLE_(al, io, a, max, CALL)                                                 \
   do {                                                                                  \
     int32_t n_ = (a)->count;                                                            \
@@ -140,6 +141,8 @@ void wy_state_free(const wary_world *w, wy_state *s) {
 #define IO_OWNED(w, io, a, max, fn) IO_TABLE_(&(w)->tables, io, a, max, fn((io), &(a)->data[i_]))
 #define IO_NESTED(w, io, a, max, fn) \
   IO_TABLE_(&(w)->alloc, io, a, max, if (!fn((w), (io), &(a)->data[i_])) return false)
+#define IO_NESTED_OWNED(w, io, a, max, fn) \
+  IO_TABLE_(&(w)->tables, io, a, max, if (!fn((w), (io), &(a)->data[i_])) return false)
 
 #define MAX_SLOTS ((int32_t)(1 << WARY_ID_INDEX_BITS))
 
@@ -596,7 +599,7 @@ bool wy_state_io_head(const wary_world *w, wy_io *io, wy_state *s) {
   IO_TABLE(w, io, &s->boxes, MAX_SLOTS, io_box);
   WY_IO(io, s->boxes_alive);
   if (!io_pool(w, io, &s->box_ids)) return false;
-  IO_TABLE(w, io, &s->actors, MAX_SLOTS, io_actor);
+  IO_OWNED(w, io, &s->actors, MAX_SLOTS, io_actor);
   if (!io_pool(w, io, &s->actor_ids)) return false;
   WY_IO(io, s->actor_serial);
   return true;
@@ -617,7 +620,7 @@ bool wy_state_io(const wary_world *w, wy_io *io, wy_state *s) {
   IO_TABLE(w, io, &s->emissions, INT32_MAX, io_emission);
   IO_NESTED(w, io, &s->hearing, MAX_SLOTS, io_hearing);
   IO_TABLE(w, io, &s->touches, MAX_SLOTS, io_touches);
-  IO_NESTED(w, io, &s->beliefs, MAX_SLOTS, io_beliefs);
+  IO_NESTED_OWNED(w, io, &s->beliefs, MAX_SLOTS, io_beliefs);
   IO_TABLE(w, io, &s->evidence, INT32_MAX, io_evidence_block);
   WY_IO(io, s->evidence_free);
   WY_IO(io, s->dt_run_start);

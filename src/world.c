@@ -149,7 +149,7 @@ void wy_world_free(wary_world *w) {
   wy_free(&w->alloc, w->error, sizeof *w->error);
   wy_occ_free(&w->occ);
   wy_id_pool_free(&w->box_ids);
-  wy_array_free(&w->alloc, &w->actors);
+  wy_array_free(&w->tables, &w->actors);
   wy_id_pool_free(&w->actor_ids);
   wy_array_free(&w->alloc, &w->agents);
   wy_array_free(&w->alloc, &w->profiles);
