@@ -32,11 +32,11 @@ bool wy_report_push(wary_world *w, struct wy_reports *into, int32_t agent, int32
   wy_report *r = wy_array_push(&w->alloc, &into->actors);
   if (!r) return false;
   r->agent = agent;
-  r->slot = slot;
+  r->slot = (int8_t)slot;
   r->target = target;
   r->dt = w->agents.data[agent].slot[slot].since;
   r->confidence = confidence;
-  r->reason = reason;
+  r->reason = (int8_t)reason;
   r->accuracy = accuracy;
   r->has_pos = pos != NULL;
   if (pos) memcpy(r->pos, pos, sizeof r->pos);

@@ -10,19 +10,22 @@
 /* A built-in sense's answer about an actor. */
 typedef struct wy_report {
   int32_t agent;   /* agent index */
-  int32_t slot;
   wy_id target;
   float dt;        /* seconds since the slot last evaluated */
   float confidence;
-  int32_t reason;  /* why nothing was seen (confidence 0) */
   float accuracy;
-  bool has_pos;    /* false: the target's own position */
   float pos[3];
   /* The index of the agent's belief about the target when the step looked
    * it up as it gathered (beliefs are only added until it writes the
    * reports), -1: not looked up. */
   int32_t belief;
+  int8_t slot;     /* < WY_SLOTS */
+  int8_t reason;   /* why nothing was seen (confidence 0): wary_loss_reason */
+  bool has_pos;    /* false: the target's own position */
 } wy_report;
+
+/* A step writes and reads thousands: 40 bytes, not 48. */
+_Static_assert(sizeof(wy_report) <= 40, "wy_report outgrew 40 bytes");
 
 /* Something sensed at a place (a sound nobody made, a vibration). */
 typedef struct wy_place_note {
