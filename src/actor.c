@@ -117,7 +117,7 @@ int wary_actor_create(wary_world *w, const wary_actor_def *def, wary_actor_id *o
   if (status != WARY_OK) return status;
   if (w->in_step) return wy_fail_in_step(w->error, __func__);
   int32_t agents = w->agents.count + 1;
-  if (def->profile >= 0 && (!wy_array_reserve(&w->alloc, &w->agents, agents) ||
+  if (def->profile >= 0 && (!wy_array_reserve(&w->tables, &w->agents, agents) ||
                             !wy_modules_reserve(w, agents, w->profiles.count)))
     return wy_fail_memory(w->error, __func__);
   int32_t slot = wy_id_reserve(&w->actor_ids);

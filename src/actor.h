@@ -92,7 +92,7 @@ enum {
  * schedules them; stimulus delivery, custom-sense failures and resolution
  * read the mutes). Slots past its profile's slot_count are 0 (false). */
 typedef struct wy_agent {
-  int32_t actor;            /* actor slot */
+  _Alignas(64) int32_t actor; /* actor slot (the records are line-aligned, in the world's slab) */
   uint8_t idle;             /* WY_IDLE_* bits: derived, never saved */
   wy_agent_slot slot[WY_SLOTS];
 } wy_agent;

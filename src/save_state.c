@@ -88,7 +88,7 @@ void wy_state_free(const wary_world *w, wy_state *s) {
   wy_id_pool_free(&s->box_ids);
   wy_array_free(&w->tables, &s->actors);
   wy_id_pool_free(&s->actor_ids);
-  wy_array_free(al, &s->agents);
+  wy_array_free(&w->tables, &s->agents);
   wy_array_free(al, &s->lights);
   wy_id_pool_free(&s->light_ids);
   wy_array_free(al, &s->envs);
@@ -607,7 +607,7 @@ bool wy_state_io_head(const wary_world *w, wy_io *io, wy_state *s) {
 
 bool wy_state_io(const wary_world *w, wy_io *io, wy_state *s) {
   if (!wy_state_io_head(w, io, s)) return false;
-  IO_TABLE(w, io, &s->agents, MAX_SLOTS, io_agent);
+  IO_OWNED(w, io, &s->agents, MAX_SLOTS, io_agent);
   IO_TABLE(w, io, &s->lights, MAX_SLOTS, io_light);
   if (!io_pool(w, io, &s->light_ids)) return false;
   IO_TABLE(w, io, &s->envs, MAX_SLOTS, io_env);

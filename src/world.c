@@ -151,7 +151,7 @@ void wy_world_free(wary_world *w) {
   wy_id_pool_free(&w->box_ids);
   wy_array_free(&w->tables, &w->actors);
   wy_id_pool_free(&w->actor_ids);
-  wy_array_free(&w->alloc, &w->agents);
+  wy_array_free(&w->tables, &w->agents);
   wy_array_free(&w->alloc, &w->profiles);
   wy_array_free(&w->alloc, &w->senses);
   wy_grid_free(&w->grid);
