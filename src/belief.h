@@ -179,9 +179,10 @@ typedef struct wy_threat_scale {
 } wy_threat_scale;
 
 typedef struct wy_belief_list {
-  /* First, in one line (the list is line-aligned, in the world's slab):
-   * what a step reads of every agent's list, whatever it holds, so that a
-   * step over many agents reads as few of their lines as it can. */
+  /* First, in three lines (the list is line-aligned, in the world's slab;
+   * the first line what every agent's step reads, whatever it holds): what
+   * a step reads of a list, so that a step over many agents reads as few of
+   * their lines as it can. */
   _Alignas(64) wy_belief *data;
   wy_belief_slot *slots;  /* data[i]'s are slots[i * stride .. (i + 1) * stride) */
   /* Indices of the beliefs the resolve and the emotion pass walk,

@@ -179,7 +179,8 @@ static bool leaves_rung(const wary_profile_def *d, const wy_place *pl, float dt)
  * its allowance again within 2,048 (wake_due, all). */
 static double allowance(const wary_profile_def *d, const wy_place *pl) {
   if (!(d->fade_rate > 0.0f)) return INFINITY;
-  double a = ((double)pl->confidence - (double)wy_rung_floor(d, pl->state) - 0x1p-11) / ((double)d->fade_rate * (1.0 + 0x1p-20));
+  double gap = (double)pl->confidence - (double)wy_rung_floor(d, pl->state) - 0x1p-11;
+  double a = gap / ((double)d->fade_rate * (1.0 + 0x1p-20));
   return a > 0.0 ? a : 0.0;
 }
 
