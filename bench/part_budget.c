@@ -88,6 +88,7 @@ void report_budget(void) {
   if (round < 1) round = 1;
   bool off = strcmp(which, "on") != 0, on = strcmp(which, "off") != 0;
   budget_world w[2];
+  memset(w, 0, sizeof w); /* one of the two is built at least (GCC's LTO cannot tell) */
   int n = 0;
   if (off) budget_build(&w[n++], warmup, false, 0, steps);
   if (on) budget_build(&w[n++], warmup, true, fixed, steps);

@@ -83,9 +83,12 @@ build_type=$(cache CMAKE_BUILD_TYPE)
 build_type_uc=$(printf '%s' "${build_type:-none}" | tr '[:lower:]' '[:upper:]')
 cflags="$(cache CMAKE_C_FLAGS) $(cache "CMAKE_C_FLAGS_$build_type_uc")"
 # What the core was compiled with (CMakeLists.txt adds to the build type's
-# flags: wary_core_options), from the compile of one of its sources.
-core_flags=$(grep -o '"command": "[^"]*wary_objects.dir/src/step.c.o[^"]*"' "$WARY_BUILD/compile_commands.json" 2>/dev/null |
-  tr ' ' '\n' | grep -E '^-(O|g|f|m|std|DNDEBUG)' | tr '\n' ' ' || true)
+# flags: wary_core_options), from the compile of one of its sources: the
+# link-time optimized copy the benchmarks link when there is one (WARY_LTO).
+core_objects=wary_objects_lto
+grep -q "$core_objects.dir/src/step.c.o" "$WARY_BUILD/compile_commands.json" 2>/dev/null || core_objects=wary_objects
+core_flags=$(grep -o "\"command\": \"[^\"]*$core_objects.dir/src/step.c.o[^\"]*\"" "$WARY_BUILD/compile_commands.json" \
+  2>/dev/null | tr ' ' '\n' | grep -E '^-(O|g|f|m|std|DNDEBUG)' | tr '\n' ' ' || true)
 sanitize=$(cache WARY_SANITIZE)
 cc=$(cache CMAKE_C_COMPILER)
 load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'; }

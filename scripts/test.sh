@@ -86,7 +86,7 @@ tsan_probe=build-tsan/probe
 if ! printf 'int main(void) { return 0; }\n' | ${CC:-cc} -x c -fsanitize=thread -o "$tsan_probe" - 2>/dev/null ||
    ! "$tsan_probe"; then
   echo "SKIP: ThreadSanitizer: ${CC:-cc} cannot build or run a -fsanitize=thread program here"
-elif cmake -S . -B build-tsan -DWARY_LUA=OFF -DWARY_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+elif cmake -S . -B build-tsan -DWARY_LUA=OFF -DWARY_BUILD_BENCH=OFF -DWARY_LTO=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
        -DCMAKE_C_FLAGS=-fsanitize=thread -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread \
        -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=thread >build-tsan/configure.log &&
      cmake --build build-tsan -j2; then
