@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # bench/callgrind.sh - instructions a step of bench_core's game world (part 8,
 # constant density) at two sizes, counted by callgrind inside wary_step only
-# (--toggle-collect), and the exponent between them. Instruction counts are
+# (WARY_BENCH_SWEEP_CALLGRIND=1: bench_core toggles collection around each
+# call, which a link-time optimized bench may inline, so that no function
+# name would do), and the exponent between them. Instruction counts are
 # repeatable whatever the machine's load. bash bench/run.sh runs it when
 # WARY_BENCH_CALLGRIND=1; WARY_BENCH_CALLGRIND_SIZES (100 1000) are the sizes.
 # Each run steps WARY_BENCH_SWEEP_WARMUP (1) s of game time and one round of
@@ -18,14 +20,14 @@ stretch=${WARY_BENCH_SWEEP_STEPS:-12}
 steps=$((warmup * 60 + stretch))
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "8b. Instructions a step inside wary_step (callgrind --toggle-collect=wary_step), the game world of 8. at"
+echo "8b. Instructions a step inside wary_step (callgrind, collected around each call), the game world of 8. at"
 echo "    constant density, the mean over its first $steps steps (${warmup} s of game time and $stretch steps)"
 printf '    %8s %16s %14s\n' agents "instructions" "per agent"
 prev_n='' prev_i=''
 for n in "${sizes[@]}"; do
   WARY_BENCH_PARTS=sweep WARY_BENCH_SWEEP_SIZES=$n WARY_BENCH_SWEEP_DENSITY=constant WARY_BENCH_SWEEP_ROUNDS=1 \
-    WARY_BENCH_SWEEP_STEPS=$stretch WARY_BENCH_SWEEP_WARMUP=$warmup WARY_BENCH_RESULTS='' \
-    valgrind --tool=callgrind --toggle-collect=wary_step --callgrind-out-file="$tmp/cg.$n" "$core" \
+    WARY_BENCH_SWEEP_STEPS=$stretch WARY_BENCH_SWEEP_WARMUP=$warmup WARY_BENCH_SWEEP_CALLGRIND=1 WARY_BENCH_RESULTS='' \
+    valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file="$tmp/cg.$n" "$core" \
     >"$tmp/out.$n" 2>&1 || { cat "$tmp/out.$n"; exit 1; }
   total=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$tmp/cg.$n" | head -n 1)
   [ -n "$total" ] || total=$(sed -n 's/^summary: *\([0-9]*\).*/\1/p' "$tmp/cg.$n" | head -n 1)

@@ -220,6 +220,10 @@ game_params game_params_for(int32_t n, bool constant_density);
 void game_build(game_world *g, const game_params *p);
 bool game_free(game_world *g);
 double game_step_by(game_world *g, double (*clock)(void));
+/* Under valgrind --tool=callgrind --collect-atstart=no, game_step_by
+ * collects inside wary_step only while on (bench/callgrind.sh): nothing
+ * happens without valgrind, nothing at all without its header. */
+void game_collect(bool on);
 double game_step(game_world *g);
 void game_times(int *young, int *age);
 void report_sweep(void);

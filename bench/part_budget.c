@@ -2,19 +2,6 @@
  * game. */
 #include "core.h"
 
-/* Under valgrind --tool=callgrind --collect-atstart=no, part budget collects
- * only its measured steps (WARY_BENCH_BUDGET_CALLGRIND; bench/callgrind.sh):
- * nothing happens without valgrind, nothing at all without the header. */
-#if defined(__has_include)
-#if __has_include(<valgrind/callgrind.h>)
-#include <valgrind/callgrind.h>
-#define BENCH_CALLGRIND_TOGGLE() CALLGRIND_TOGGLE_COLLECT
-#endif
-#endif
-#ifndef BENCH_CALLGRIND_TOGGLE
-#define BENCH_CALLGRIND_TOGGLE() ((void)0)
-#endif
-
 /* The value at quantile q of v (sorted in place): the smallest with at least
  * q of the values at or below it. */
 static double quantile(double *v, int n, double q) {
@@ -60,9 +47,9 @@ static void budget_build(budget_world *b, int warmup, bool half, int32_t fixed, 
 static void budget_steps(budget_world *b, int at, int count, bool collect) {
   for (int s = at; s < at + count; s++) {
     wary_stats st = wary_world_stats(b->g.w);
-    if (collect) BENCH_CALLGRIND_TOGGLE();
+    game_collect(collect);
     b->ms[s] = game_step(&b->g);
-    if (collect) BENCH_CALLGRIND_TOGGLE();
+    game_collect(false);
     wary_stats after = wary_world_stats(b->g.w);
     b->rays[s] = (double)(after.vision_rays - st.vision_rays);
     double pairs = (double)(after.budget_pairs - st.budget_pairs);

@@ -163,6 +163,20 @@ bool game_free(game_world *g) {
   return balanced;
 }
 
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define BENCH_CALLGRIND_TOGGLE() CALLGRIND_TOGGLE_COLLECT
+#endif
+#endif
+#ifndef BENCH_CALLGRIND_TOGGLE
+#define BENCH_CALLGRIND_TOGGLE() ((void)0)
+#endif
+
+static bool collecting;
+
+void game_collect(bool on) { collecting = on; }
+
 /* One step of the game: everyone moves and the targets make this step's
  * sounds (untimed, as in part 6), then wary_step. Returns the milliseconds
  * inside wary_step by clock. */
@@ -201,7 +215,9 @@ double game_step_by(game_world *g, double (*clock)(void)) {
   }
   uint64_t a0 = g->heap->allocs + g->heap->reallocs;
   double t0 = clock();
+  if (collecting) BENCH_CALLGRIND_TOGGLE();
   int st = wary_step(w, DT);
+  if (collecting) BENCH_CALLGRIND_TOGGLE();
   double ms = (clock() - t0) * 1e3;
   g->step_allocs += g->heap->allocs + g->heap->reallocs - a0;
   if (st != WARY_OK) game_fail("step the game world");
@@ -353,6 +369,8 @@ void report_sweep(void) {
   int stretch = (int)param(0, NULL, 0, "WARY_BENCH_SWEEP_STEPS", 12);
   if (rounds < 1) rounds = 1;
   if (stretch < 1) stretch = 1;
+  /* bench/callgrind.sh counts every wary_step of the sweep. */
+  game_collect(param(0, NULL, 0, "WARY_BENCH_SWEEP_CALLGRIND", 0) == 1);
   printf("8. Scaling: the game world from %d to %d agents (C, wary_step; agents see and hear, targets walk and make\n"
          "   sounds; %d s of game time first, then %d rounds of %d steps a world, the worlds in turn)\n",
          (int)sizes[0], (int)sizes[n - 1], warmup / 60, rounds, stretch);
