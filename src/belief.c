@@ -37,7 +37,13 @@ void wy_belief_index_rebuild(wy_belief_list *l) {
   for (int32_t i = 0; i < l->count; i++) index_put(l, i);
 }
 
+bool wy_belief_list_fits(const wy_belief_list *l, int32_t need, int32_t stride) {
+  return need <= l->cap && need <= l->awake_cap && need <= l->listed_cap && need * stride <= l->slot_cap &&
+         2 * need <= l->index_cap;
+}
+
 bool wy_belief_list_reserve(const wary_world *w, wy_belief_list *l, int32_t need, int32_t stride) {
+  if (wy_belief_list_fits(l, need, stride)) return true;
   if (need > l->cap) {
     wy_belief *data = wy_grow(&w->tables, l->data, &l->cap, need, sizeof *l->data);
     if (need > l->cap) return false;

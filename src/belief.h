@@ -704,6 +704,9 @@ void wy_beliefs_restamp(wary_world *w);
 /* Room for need beliefs of stride slots each; false (l as it was, perhaps
  * with more room) on out of memory. */
 bool wy_belief_list_reserve(const wary_world *w, wy_belief_list *l, int32_t need, int32_t stride);
+/* Whether l holds that room already (wy_belief_list_reserve would change
+ * nothing): read only, so the step's parallel passes may ask it. */
+bool wy_belief_list_fits(const wy_belief_list *l, int32_t need, int32_t stride);
 /* After beliefs left or moved (or were loaded): the index from target to belief again. */
 void wy_belief_index_rebuild(wy_belief_list *l);
 /* Frees l's tables (not its evidence blocks: the caller gives those back or

@@ -311,6 +311,11 @@ void wy_hear_room(const wary_world *w, int32_t agent, int32_t *sounds, int32_t *
   *reports = ag->tracks.count + *sounds;
 }
 
+bool wy_hear_fits(const wary_world *w, int32_t agent, int32_t room) {
+  const wy_hearing_agent *ag = &w->hearing->agents.data[agent];
+  return ag->tracks.count + room <= ag->tracks.cap;
+}
+
 bool wy_hear_reserve(wary_world *w, int32_t agent, int32_t room) {
   wy_hearing_agent *ag = &w->hearing->agents.data[agent];
   return wy_array_reserve(&w->tables, &ag->tracks, ag->tracks.count + room);

@@ -95,6 +95,9 @@ void wy_deliver_sounds(wary_world *w);
 void wy_hear_room(const wary_world *w, int32_t agent, int32_t *sounds, int32_t *unmade, int32_t *reports);
 /* Room for that many more tracks in agent's hearing; false on out of memory. */
 bool wy_hear_reserve(wary_world *w, int32_t agent, int32_t room);
+/* Whether that room is there already (read only: wy_hear_reserve would
+ * change nothing). */
+bool wy_hear_fits(const wary_world *w, int32_t agent, int32_t room);
 /* One hearing update of an agent: events and reports (report.h) into the
  * lane that runs it, recent sounds. The room is reserved: it cannot fail. */
 void wy_hear(wary_world *w, wy_lane *lane, int32_t agent);

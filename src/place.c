@@ -28,8 +28,11 @@ void wy_place_list_free(const wary_world *w, wy_place_list *l) {
 }
 
 /* Bits for every place the list has room for. */
+/* The words of asleep bits l's capacity needs. */
+static int32_t bit_words_for(const wy_place_list *l) { return (int32_t)(((int64_t)l->cap + 63) / 64); }
+
 static bool bits_cover(const wary_world *w, wy_place_list *l) {
-  int32_t words = (int32_t)(((int64_t)l->cap + 63) / 64);
+  int32_t words = bit_words_for(l);
   if (words <= l->bit_words) return true;
   uint64_t *b = wy_realloc(&w->tables, l->asleep_bits, (size_t)l->bit_words * sizeof *b, (size_t)words * sizeof *b);
   if (!b) return false;
@@ -80,6 +83,11 @@ const wy_module wy_place_module = {
 
 static wy_place_list *places_of(const wary_world *w, int32_t agent) {
   return &w->places->agents.data[agent];
+}
+
+bool wy_places_fit(const wary_world *w, int32_t agent, int32_t n) {
+  const wy_place_list *l = places_of(w, agent);
+  return n <= 0 || (l->count + n <= l->cap && bit_words_for(l) <= l->bit_words);
 }
 
 bool wy_places_reserve(wary_world *w, int32_t agent, int32_t n) {

@@ -74,6 +74,9 @@ bool wy_place_report(wary_world *w, int32_t agent, const float pos[3], int32_t t
 /* Room for n more place beliefs of the agent, so that as many reports
  * cannot fail; false on out of memory. */
 bool wy_places_reserve(wary_world *w, int32_t agent, int32_t n);
+/* Whether that room is there already (read only: wy_places_reserve would
+ * change nothing). */
+bool wy_places_fit(const wary_world *w, int32_t agent, int32_t n);
 /* Asks for what the agent's wy_places_resolve reads first (WY_PREFETCH),
  * each stage once the one before it has come: 0 its list, 1 its bits, 2
  * its first awake places. */

@@ -93,7 +93,8 @@ typedef struct wy_lane {
  * ranges [begin, end) of that lane's reports, queries and events; after the
  * senses' merge, where its queries are in the world's. */
 typedef struct wy_agent_span {
-  int32_t lane;
+  int16_t lane;
+  int16_t hear_lane;  /* where its hearing update went */
   int32_t status;     /* WARY_OK, or why its part failed */
   int32_t reports[2];
   int32_t queries[2];
@@ -105,11 +106,14 @@ typedef struct wy_agent_span {
   int32_t hear_sounds;  /* wy_hear_room's */
   int32_t hear_unmade;
   int32_t hear_reports;
-  int32_t hear_lane;
   int32_t heard[2];
   int32_t heard_events[2];
   int32_t room;       /* the beliefs its reports, queries and hits may make */
   int32_t place_room; /* the place notes the stimuli brought it */
+  /* The first pass found room for what it counted (room, hear_unmade,
+   * hear_sounds) in the agent's tables already: reserve_room (step.c), a
+   * serial pass, reads them only if more comes (place notes, hits). */
+  bool fits;
 } wy_agent_span;
 
 struct wary_world {
