@@ -27,10 +27,10 @@ void wy_place_list_free(const wary_world *w, wy_place_list *l) {
   wy_array_free(&w->tables, l);
 }
 
-/* Bits for every place the list has room for. */
 /* The words of asleep bits l's capacity needs. */
 static int32_t bit_words_for(const wy_place_list *l) { return (int32_t)(((int64_t)l->cap + 63) / 64); }
 
+/* Bits for every place the list has room for. */
 static bool bits_cover(const wary_world *w, wy_place_list *l) {
   int32_t words = bit_words_for(l);
   if (words <= l->bit_words) return true;
