@@ -12,6 +12,15 @@
 
 #include "base.h"
 
+/* Where the running value is below this many steps of d, its binade holds
+ * so few of them that they cost less one by one than its arithmetic, each
+ * operation of which waits on the one before: a time in state replayed
+ * from 0 at 60 Hz crosses nine binades by 5 s. Replaying the 326,422 calls
+ * of 600 steps of the bench's game world at 120 s, 32 took the mean call
+ * from 38.6 to 29.3 ns, and the truncations below (for floorf and floor)
+ * to 23 ns, about 8 us a step of the world's 1 ms. */
+#define WY_REPEAT_FEW 32.0f
+
 /* frexpf's exponent of a normal float (t = m 2^e, 0.5 <= m < 1), and 2^k
  * as a float (FLT_MIN_EXP <= k < FLT_MAX_EXP) and as a double (k too):
  * from the bits, as wy_add_repeat asks them of every run. */
@@ -46,7 +55,10 @@ WY_INLINE bool binade_units(float x, float d, int *e, float *u, double *per_u, f
   *u = *e - 24 >= FLT_MIN_EXP ? pow2f(*e - 24) : ldexpf(1.0f, *e - 24);
   *per_u = pow2(24 - *e);
   *q = (float)((double)d * *per_u);
-  float whole = floorf(*q);
+  /* floorf(q) for q >= 0 (d >= 0), by truncation below 2^23, where floats
+   * still have a fraction (the callers' q are below 2^24): shorter than
+   * floorf's code without SSE4.1, and on the path each binade waits on. */
+  float whole = *q < 0x1p23f ? (float)(int32_t)*q : *q;
   if (*q - whole == 0.5f) return false;
   *units = *q - whole < 0.5f ? whole : whole + 1.0f;
   return true;
@@ -57,6 +69,12 @@ float wy_add_repeat(float t, float d, uint32_t n) {
   if (n <= 8) {
     for (uint32_t k = 0; k < n; k++) t += d;
     return t;
+  }
+  /* While t is below WY_REPEAT_FEW adds of d: one by one. */
+  float few = d * WY_REPEAT_FEW;
+  while (n > 0 && t < few) {
+    t += d;
+    n--;
   }
   while (n > 0) {
     if (!(t >= FLT_MIN) || !(t < FLT_MAX) || !(d >= 0.0f) || !(d < FLT_MAX)) {
@@ -78,7 +96,9 @@ float wy_add_repeat(float t, float d, uint32_t n) {
     }
     if (units == 0.0) return t; /* every add leaves t as it is, and t stays */
     double room = (pow2(e) - (double)t) * per_u; /* u's left below 2^e */
-    double fit = floor((room - 1.0) / units);      /* adds that end a u or more below */
+    /* Adds that end a u or more below: (room - 1) / units floored, by
+     * truncation (room is 1 to 2^23 u's, units at least 1). */
+    double fit = (double)(int32_t)((room - 1.0) / units);
     if (fit >= 1.0) {
       uint32_t k = fit < (double)n ? (uint32_t)fit : n;
       t = (float)((double)t + (double)k * units * (double)u);
@@ -102,9 +122,11 @@ static float fade_once(float c, float f) {
 
 float wy_fade_repeat(float c, float f, uint32_t n) {
   if (f == 0.0f) return c; /* c - 0 is c */
+  float few = f * WY_REPEAT_FEW;
   while (n > 0 && c > 0.0f) {
-    if (n <= 8 || !(c >= FLT_MIN) || !(c < FLT_MAX) || !(f >= FLT_MIN) || !(f < c)) {
-      /* A few steps, odd values, or one that reaches 0: as they come. */
+    if (n <= 8 || c < few || !(c >= FLT_MIN) || !(c < FLT_MAX) || !(f >= FLT_MIN) || !(f < c)) {
+      /* A few steps, few left to 0, odd values, or one that reaches 0: as
+       * they come. */
       c = fade_once(c, f);
       n--;
       continue;
