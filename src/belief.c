@@ -214,6 +214,26 @@ static void replay_run(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl, f
   }
   /* Easing towards its confidence stops where it lands on it
    * (wy_smoothed_step). */
+  float conf = b->confidence;
+  if (conf == 0.0f) {
+    /* Towards 0 (most of them: 2,500 steps a step in the bench's game world
+     * at 120 s), s + (0 - s) x smooth is s - s x smooth to the bit (0 - s
+     * is -s exactly, a product's rounding is symmetric, and either zero
+     * comes out the same): two operations a step wait on each other, not
+     * three, and the landing is a branch, as in the fading loop. */
+    float s = b->smoothed;
+    for (uint32_t k = 0; k < count; k++) {
+      float next = s - s * smooth;
+      if (WY_RARELY(fabsf(next) < 0x1p-24f)) {
+        WY_KEEP_BRANCH();
+        next = conf;
+      }
+      if (next == s) break;
+      s = next;
+    }
+    b->smoothed = s;
+    return;
+  }
   for (uint32_t k = 0; k < count; k++) {
     float next = wy_smoothed_step(b->smoothed, b->confidence, smooth);
     if (next == b->smoothed) break;
