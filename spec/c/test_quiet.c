@@ -747,9 +747,33 @@ static void test_fade_repeat(void) {
   ENSURE(wrong == 0);
 }
 
+/* A dormant belief's smoothing towards a confidence of 0 is replayed as
+ * s - s x smooth (belief.c, replay_run): the very float of
+ * wy_smoothed_step(s, 0, smooth), for either zero, smoothed values
+ * anywhere in [0, 1] and near 0, and smooth factors of any dt and
+ * smoothing time. (A build that fused or reordered float operations would
+ * break it: the core is compiled -std=c11, never -ffast-math.) */
+static void test_smooth_to_zero(void) {
+  int wrong = 0, cases = 0;
+  for (int i = 0; i < 200000; i++) {
+    float s = unit() + (float)(lcg() % 1000u) * 1e-7f;
+    if (i % 3 == 0) s *= ldexpf(1.0f, -(int)(lcg() % 30u));
+    float smooth = i % 4 ? 1.0f - expf(-(0.5f + unit() * 4.0f) / 60.0f / (0.05f + unit())) : unit();
+    float zero = i % 2 ? 0.0f : -0.0f;
+    float slow = wy_smoothed_step(s, zero, smooth);
+    float fast = s - s * smooth;
+    if (fabsf(fast) < 0x1p-24f) fast = zero;
+    cases++;
+    wrong += memcmp(&slow, &fast, sizeof slow) != 0;
+  }
+  ENSURE(cases == 200000);
+  ENSURE(wrong == 0);
+}
+
 int main(void) {
   test_add_repeat();
   test_fade_repeat();
+  test_smooth_to_zero();
   quiet_equals_full(350.0f, 500, false, false);
   quiet_equals_full(3000.0f, 40, true, false);
   quiet_equals_full(350.0f, 500, false, true);
