@@ -627,6 +627,22 @@ describe("bad belief input", function()
     assert.are.same(before, snapshot(f.agent, f.target))
   end)
 
+  it("a nil target's hint shows the call that was made, with ':'", function()
+    for method, call in pairs({
+      confidence = function() return f.agent:confidence(nil) end,
+      threat = function() return f.agent:threat(nil) end,
+      set_confidence = function() return f.agent:set_confidence(nil, 0.5) end,
+      explain = function() return f.agent:explain(nil) end,
+    }) do
+      local msg = error_of(call)
+      assert_mentions(msg, "guard", "'target'", "an actor of this world", "agent:" .. method .. "(target)", "got nil")
+    end
+    -- The usual cause: the method called with '.', the target where the agent goes.
+    local msg = error_of(function() return f.agent.threat(f.agent) end)
+    assert_mentions(msg, "agent:threat(target)", "got nil")
+    assert.are.same(before, snapshot(f.agent, f.target))
+  end)
+
   it("belief calls on a target (no profile) are errors saying it is not an agent", function()
     local msg = error_of(function() f.target:set_confidence(f.agent, 0.5) end)
     assert_mentions(msg, "player", "set_confidence", "not an agent")

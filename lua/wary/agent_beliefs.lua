@@ -39,7 +39,7 @@ end
 --- The belief about target, or nil when the agent holds none.
 function M:belief(target)
   local B, w = agent(self, "belief")
-  local status, raw = B.belief_get(w, self.id, other(self, target, "target"))
+  local status, raw = B.belief_get(w, self.id, other(self, target, "target", "belief"))
   if status == NOT_FOUND then return nil end
   ok(self, status, "belief")
   return belief_table(self, raw)
@@ -62,7 +62,7 @@ end
 --- 0..1 after fusion and evidence (0 without a belief).
 function M:confidence(target)
   local B, w = agent(self, "confidence")
-  local status, c = B.belief_confidence(w, self.id, other(self, target, "target"))
+  local status, c = B.belief_confidence(w, self.id, other(self, target, "target", "confidence"))
   ok(self, status, "confidence")
   return c
 end
@@ -70,7 +70,7 @@ end
 --- "undetected", "suspected", "detected", "tracked", "lost", "remembered" or "expired".
 function M:state(target)
   local B, w = agent(self, "state")
-  local status, s = B.belief_state(w, self.id, other(self, target, "target"))
+  local status, s = B.belief_state(w, self.id, other(self, target, "target", "state"))
   ok(self, status, "state")
   return enums.state[s]
 end
@@ -78,7 +78,7 @@ end
 --- Raises the belief to at least confidence once (seed 000's Set Target Confidence); never lowers.
 function M:set_confidence(target, confidence)
   local B, w = agent(self, "set_confidence")
-  local id = other(self, target, "target")
+  local id = other(self, target, "target", "set_confidence")
   check.number(self.name, "confidence", confidence, 0, 1)
   ok(self, B.set_confidence(w, self.id, id, confidence), "set_confidence")
 end
@@ -96,7 +96,7 @@ local OP_WORDS = { floor = "raise", ceiling = "clamp", cap = "clamp", reduce = "
 -- replaces); options: { lifetime (s, 0 until removed), source }.
 function M:add_evidence(target, tag, op, value, options)
   local B, w = agent(self, "add_evidence")
-  local id = other(self, target, "target")
+  local id = other(self, target, "target", "add_evidence")
   if type(tag) ~= "string" or tag == "" then check.fail(self.name, "tag", "a non-empty string", tag) end
   local op_value = enums.evidence_op_values[op]
   if not op_value then
@@ -129,7 +129,7 @@ end
 --- Removes the evidence of that tag; true if there was one.
 function M:remove_evidence(target, tag)
   local B, w = agent(self, "remove_evidence")
-  local id = other(self, target, "target")
+  local id = other(self, target, "target", "remove_evidence")
   if type(tag) ~= "string" then check.fail(self.name, "tag", "a string", tag) end
   -- A name never interned tags no evidence: nothing to intern it for.
   if not self.world._names[tag] then return false end
@@ -141,13 +141,13 @@ end
 --- Removes every evidence about target.
 function M:clear_evidence(target)
   local B, w = agent(self, "clear_evidence")
-  ok(self, B.evidence_clear(w, self.id, other(self, target, "target")), "clear_evidence")
+  ok(self, B.evidence_clear(w, self.id, other(self, target, "target", "clear_evidence")), "clear_evidence")
 end
 
 --- The evidence in force: { tag, op, value, lifetime, remaining, source } each.
 function M:evidence(target)
   local B, w = agent(self, "evidence")
-  local id = other(self, target, "target")
+  local id = other(self, target, "target", "evidence")
   local out = {}
   for i = 0, ok(self, B.evidence_count(w, self.id, id), "evidence") - 1 do
     local _, e = B.evidence_at(w, self.id, id, i)
@@ -166,7 +166,7 @@ end
 -- at target, computed now (the cone, the sight reaching each sample point).
 function M:explain(target)
   local B, w = agent(self, "explain")
-  local id = other(self, target, "target")
+  local id = other(self, target, "target", "explain")
   local status = B.belief_get(w, self.id, id)
   if status ~= NOT_FOUND then ok(self, status, "explain") end
   local e = require("wary.explain").table(self.world, self.profile, B.explain(w, self.id, id), status ~= NOT_FOUND)

@@ -165,7 +165,7 @@ end
 -- The threat record of target; what: the method asked, for messages.
 local function threat_of(self, target, what)
   local B, w = agent(self, what)
-  local status, t = B.threat_get(w, self.id, other(self, target, "target"))
+  local status, t = B.threat_get(w, self.id, other(self, target, "target", what))
   if status < 0 and status ~= NOT_FOUND then ok(self, status, what) end
   return t
 end
@@ -192,7 +192,7 @@ end
 --- Its own view of target: "hostile", "neutral", "friendly", or nil to follow the teams.
 function M:set_relationship(target, relationship)
   local B, w = agent(self, "set_relationship")
-  local id = other(self, target, "target")
+  local id = other(self, target, "target", "set_relationship")
   local rel = relationship == nil and -1 or enums.relationship_values[relationship]
   if not rel then check.fail(self.name, "relationship", "one of hostile, neutral, friendly, nil", relationship) end
   ok(self, B.set_relationship_override(w, self.id, id, rel), "set_relationship")

@@ -29,7 +29,7 @@ end
 -- evaluated it (a friend, or never within reach).
 function M:detection_value(target)
   local B, w = geck_agent(self, "detection_value")
-  local status, v = B.geck_detection_value(w, self.id, other(self, target, "target"))
+  local status, v = B.geck_detection_value(w, self.id, other(self, target, "target", "detection_value"))
   if status == NOT_FOUND then return nil end
   ok(self, status, "detection_value")
   return v
@@ -39,7 +39,7 @@ end
 -- the line of sight, and target-list membership and timer; nil as above.
 function M:detection(target)
   local B, w = geck_agent(self, "detection")
-  local status, raw = B.geck_target_get(w, self.id, other(self, target, "target"))
+  local status, raw = B.geck_target_get(w, self.id, other(self, target, "target", "detection"))
   if status == NOT_FOUND then return nil end
   ok(self, status, "detection")
   return geck.target(self.world, raw)
@@ -58,7 +58,7 @@ end
 -- the attacker); taken at the next step.
 function M:geck_damaged(attacker)
   local B, w = geck_agent(self, "geck_damaged")
-  ok(self, B.geck_damage(w, self.id, other(self, attacker, "attacker")), "geck_damaged")
+  ok(self, B.geck_damage(w, self.id, other(self, attacker, "attacker", "geck_damaged")), "geck_damaged")
 end
 
 return M

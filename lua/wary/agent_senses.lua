@@ -90,7 +90,7 @@ end
 --- Something touched the agent: its touch sense reports it at the next step.
 function M:report_touch(toucher)
   local B, w = agent(self, "report_touch")
-  ok(self, B.report_touch(w, self.id, other(self, toucher, "toucher")), "report_touch")
+  ok(self, B.report_touch(w, self.id, other(self, toucher, "toucher", "report_touch")), "report_touch")
 end
 
 return M

@@ -69,11 +69,13 @@ function handle.agent(self, what)
 end
 
 -- The id of target, another live actor of self's world (what an agent's
--- belief calls take); else an error naming self and the field.
-function handle.other(self, target, what)
+-- belief calls take); else an error naming self and the field. method: the
+-- call's name, for the hint a nil target gets (the usual cause: the method
+-- called with '.', so that the target came where the agent goes).
+function handle.other(self, target, what, method)
   if getmetatable(target) ~= getmetatable(self) or target.world ~= self.world then
-    check.fail(self.name, what, target == nil and "an actor of this world (an agent's methods are called with "
-      .. "':', as guard:state(target))" or "an actor of this world", target)
+    check.fail(self.name, what, target == nil and string.format("an actor of this world (an agent's methods are "
+      .. "called with ':', as agent:%s(%s))", method, what) or "an actor of this world", target)
   end
   if target == self then
     check.fail(self.name, what, "another actor (an agent holds no belief about itself)", target.name)
