@@ -268,6 +268,34 @@ describe("bad actor input", function()
     assert.are.equal(1, #world:actors())
   end)
 
+  it("writing a field a setter changes, or a method's name, is refused; the game's own fields are kept", function()
+    local guard = world:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 } }
+    local before = world:save_state()
+    assert_mentions(error_of(function() player.yaw = 90 end), "player: field 'yaw' is read-only",
+      "change it with player:set_yaw(...)", "got 90")
+    assert_mentions(error_of(function() player.pos = { 1, 2, 3 } end), "player: field 'pos' is read-only",
+      "player:set_pos(...)", "got a table")
+    assert_mentions(error_of(function() guard.health = 50 end), "guard: field 'health' is read-only",
+      "guard:set_health(...)", "got 50")
+    -- a guard made without a team holds none: the write reaches __newindex
+    assert_mentions(error_of(function() guard.team = "red" end), "guard: field 'team' is read-only",
+      "guard:set_team(...)", 'got "red"')
+    assert_mentions(error_of(function() guard.state = "alerted" end), "guard: field 'state' is a method",
+      "a field of that name would hide it", "guard:state(...)", 'got "alerted"')
+    assert_mentions(error_of(function() guard.set_pos = print end), "guard: field 'set_pos' is a method",
+      "call it as guard:set_pos(...)")
+    assert.is_nil(rawget(guard, "state"))
+    assert.is_nil(rawget(player, "pos"))
+    assert.are.same({ 10, 20, 30 }, { player:pos() })
+    assert.is_true(before == world:save_state())
+    guard.route = { 1, 2, 3 } -- the game's own
+    guard._mine = true
+    assert.are.same({ 1, 2, 3 }, guard.route)
+    guard:set_team("red")
+    assert.are.equal("red", guard.team)
+    assert.are.equal("red", guard:get().team)
+  end)
+
   it("a vector of four numbers is an error (a sample point's fourth is its weight)", function()
     local msg = error_of(function() world:add_target{ name = "ghost", pos = { 1, 2, 3, 4 } } end)
     assert_mentions(msg, 'target "ghost"', "'pos'", "a vector {x, y[, z]}", "got 4 values")

@@ -364,7 +364,9 @@ end
 
 local INDEX = 2 ^ enums.constants.ID_INDEX_BITS
 
---- Every live actor, in creation order.
+--- Every live actor, in creation order. A handle's fields name, kind, team, stance and props are
+-- read (set_team, set_stance and set_prop change them); writing a name that has a setter (yaw,
+-- health, ...) or a method's is refused; any other field is the game's own (guard.route = ...).
 function World:actors()
   local list = {}
   for _, a in pairs(self._actors) do list[#list + 1] = a end
