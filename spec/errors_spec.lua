@@ -506,11 +506,28 @@ describe("bad box input", function()
     assert.are.same({ 100, -50, -50 }, box.min)
     assert.are.equal("glass", box.material)
     assert.is_true(before == world:save_state())
+    assert_mentions(error_of(function() box.remove = false end), "box #", "field 'remove' is a method",
+      "box:remove(...)", "got false")
     box.note = "a field of the game's own" -- others are the game's to write
     assert.are.equal("a field of the game's own", box.note)
     box:set_bounds({ 300, -50, -50 }, { 400, 50, 50 })
     box:set_material("concrete")
     assert.are.same({ { 300, -50, -50 }, { 400, 50, 50 }, "concrete" }, { box.min, box.max, box.material })
+  end)
+
+  it("writing a light's or an environment's field is refused: set{} changes them", function()
+    local lamp = world:add_light{ pos = { 0, 0, 200 }, radius = 500 }
+    local fog = world:add_environment{ min = { 0, 0 }, max = { 10, 10 }, vision_range_scale = 0.5 }
+    local before = world:save_state()
+    assert_mentions(error_of(function() lamp.radius = 900 end), "light #", "field 'radius' is read-only",
+      "light:set{ radius = ... }", "got 900")
+    assert_mentions(error_of(function() fog.vision_range_scale = 1 end), "environment #",
+      "field 'vision_range_scale' is read-only", "environment:set{ vision_range_scale = ... }", "got 1")
+    assert_mentions(error_of(function() fog.set = 1 end), "field 'set' is a method", "environment:set(...)")
+    assert.is_true(before == world:save_state())
+    lamp:set{ radius = 900 }
+    fog:set{ name = "mist" }
+    assert.are.same({ 900, "mist" }, { lamp.def.radius, fog.name })
   end)
 
   it("a removed box is a stale handle for set_bounds, set_material and remove", function()

@@ -213,31 +213,11 @@ function Actor:on(event, fn)
   return events.add_handler(self.world, self.name, self._handlers, event, fn)
 end
 
--- A handle takes the game's own fields (guard.route = ...), but not one of
--- wary's names: a write to a method would hide it (guard.pos = {...}, then
--- guard:pos() fails far from the cause), and one to what a setter changes
--- (guard.yaw = 90, guard.health = 50) would change nothing in the world.
--- Refused, naming the setter. Names with a leading '_' are the facade's.
--- Only a key the handle lacks gets here: reads and the fields it holds
--- (name, team, stance, props, ...) cost nothing more; the ones wary keeps
--- in step are changed with their setters (set_team, set_stance, set_prop).
-function Actor.__newindex(self, k, v)
-  if type(k) == "string" and k:sub(1, 1) ~= "_" then
-    local setter = Actor["set_" .. k] and "set_" .. k
-    if not setter and type(Actor[k]) == "function" then
-      setter = k:sub(1, 4) == "set_" and k or nil
-      check.raise(string.format("%s: field '%s' is a method of the handle: %s, got %s", self.name, k,
-        setter and "call it as " .. self.name .. ":" .. k .. "(...)"
-          or "a field of that name would hide it (call " .. self.name .. ":" .. k .. "(...); name yours otherwise)",
-        check.describe(v)))
-    end
-    if setter then
-      check.raise(string.format("%s: field '%s' is read-only: change it with %s:%s(...), got %s", self.name, k,
-        self.name, setter, check.describe(v)))
-    end
-  end
-  rawset(self, k, v)
-end
+-- A write the world would not see is refused (handle.refuse_writes):
+-- guard.yaw = 90 or guard.health = 50 name their setters. The fields a
+-- handle holds (name, team, stance, props, ...) are not caught; set_team,
+-- set_stance and set_prop are what change them.
+handle.refuse_writes(Actor, function(k) return Actor["set_" .. k] and "set_" .. k .. "(...)" end, true)
 
 -- What only agents do, by concern; init.lua lists every method.
 for _, part in ipairs({ "wary.agent_beliefs", "wary.agent_senses", "wary.agent_brain", "wary.agent_geck" }) do

@@ -36,6 +36,35 @@ function handle.valid(self, cls)
   return not self._removed and not self.world._destroyed
 end
 
+-- Gives class cls a __newindex that refuses a write the world would not
+-- see: to a field that a method changes (setter(k): that call, as
+-- "set_yaw(...)", or nil) or to a method's name (a field would hide the
+-- method until a call of it failed far from the cause). Every other key is
+-- the game's own (guard.route = ...), and names with a leading '_' are the
+-- facade's. Only keys a handle lacks get here: reads, and writes of what a
+-- handle holds, cost nothing more. The calls shown are on the kind's name
+-- (box:set_bounds(...)), or on the handle's own name where by_name is true
+-- (guard:set_yaw(...)).
+function handle.refuse_writes(cls, setter, by_name)
+  cls.__newindex = function(self, k, v)
+    if type(k) == "string" and k:sub(1, 1) ~= "_" then
+      local call = setter(k)
+      local on = by_name and tostring(self) or cls._kind
+      if call then
+        check.raise(string.format("%s: field '%s' is read-only: change it with %s:%s, got %s", tostring(self), k,
+          on, call, check.describe(v)))
+      end
+      if type(cls[k]) == "function" then
+        check.raise(string.format("%s: field '%s' is a method of the handle: %s, got %s", tostring(self), k,
+          k:sub(1, 4) == "set_" and "call it as " .. on .. ":" .. k .. "(...)"
+            or "a field of that name would hide it (call " .. on .. ":" .. k .. "(...); name yours otherwise)",
+          check.describe(v)))
+      end
+    end
+    rawset(self, k, v)
+  end
+end
+
 -- Raises "<handle>: <what>: <why>" for a negative status; returns it otherwise.
 function handle.ok(self, status, what)
   return check.status(tostring(self), what, status, self.world)

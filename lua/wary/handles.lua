@@ -53,13 +53,9 @@ function Box.__index(b, k)
   if k == "material" then return v end
   return { v[1], v[2], v[3] }
 end
-function Box.__newindex(b, k, v)
-  if BOX_FIELDS[k] then
-    check.raise(string.format("%s: field '%s' is read-only: change it with box:%s(...), got %s", tostring(b), k,
-      k == "material" and "set_material" or "set_bounds", check.describe(v)))
-  end
-  rawset(b, k, v)
-end
+handle.refuse_writes(Box, function(k)
+  return BOX_FIELDS[k] and (k == "material" and "set_material(...)" or "set_bounds(...)")
+end)
 -- The box's own corner tables, for wary's code that only reads them (no copies).
 function handles.bounds(b) return rawget(b, "_min"), rawget(b, "_max") end
 -- Sets what those fields read (a load restoring a box's handle).
@@ -178,6 +174,10 @@ function Light:set(t)
   self.def = def
 end
 
+-- light.radius = 5 would change nothing: set{} does (handle.refuse_writes).
+local LIGHT_FIELDS = { pos = true, radius = true, intensity = true, cast_shadows = true }
+handle.refuse_writes(Light, function(k) return LIGHT_FIELDS[k] and "set{ " .. k .. " = ... }" end)
+
 -- ---- environments --------------------------------------------------------------
 
 local function environment_def(object, t)
@@ -216,5 +216,9 @@ function Environment:set(t)
   self.def = def
   if t.name ~= nil then self.name = t.name end
 end
+-- env.light = 0.2 would change nothing: set{} does (handle.refuse_writes).
+local ENVIRONMENT_FIELDS = { min = true, max = true, vision_range_scale = true, hearing_range_scale = true,
+                             light = true }
+handle.refuse_writes(Environment, function(k) return ENVIRONMENT_FIELDS[k] and "set{ " .. k .. " = ... }" end)
 
 return handles

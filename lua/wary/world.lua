@@ -423,6 +423,7 @@ local structural = {
   -- {x, y} corners make a wall of full height. Returns the box.
   add_box = handles.add_box,
   --- world:add_light{ pos, radius, intensity, cast_shadows } A lamp: light falls as 1 - (d / radius)^2.
+  -- light:set{} changes those fields (light.radius = 5 is refused: it would change nothing).
   add_light = handles.add_light,
   --- world:add_environment{ min, max, vision_range_scale, hearing_range_scale, light } Fog, a dark
   -- room, a muffled space.
