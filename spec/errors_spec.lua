@@ -270,6 +270,7 @@ describe("bad actor input", function()
 
   it("writing a field a setter changes, or a method's name, is refused; the game's own fields are kept", function()
     local guard = world:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 } }
+    local thief = world:add_target{ name = "thief", pos = { 5, 0, 0 }, team = "thieves", stance = "crouched" }
     local before = world:save_state()
     assert_mentions(error_of(function() player.yaw = 90 end), "player: field 'yaw' is read-only",
       "change it with player:set_yaw(...)", "got 90")
@@ -277,9 +278,14 @@ describe("bad actor input", function()
       "player:set_pos(...)", "got a table")
     assert_mentions(error_of(function() guard.health = 50 end), "guard: field 'health' is read-only",
       "guard:set_health(...)", "got 50")
-    -- a guard made without a team holds none: the write reaches __newindex
-    assert_mentions(error_of(function() guard.team = "red" end), "guard: field 'team' is read-only",
-      "guard:set_team(...)", 'got "red"')
+    assert_mentions(error_of(function() thief.team = "guards" end), "thief: field 'team' is read-only",
+      "thief:set_team(...)", 'got "guards"')
+    assert_mentions(error_of(function() thief.stance = "prone" end), "thief: field 'stance' is read-only",
+      "thief:set_stance(...)", 'got "prone"')
+    assert_mentions(error_of(function() guard.profile = "other" end), "guard: field 'profile' is read-only",
+      "an actor keeps the profile it was made with", 'got "other"')
+    assert.are.same({ "thieves", "crouched", "crouched" }, { thief.team, thief.stance, thief:get().stance })
+    assert.are.equal("p", guard.profile.name)
     assert_mentions(error_of(function() guard.state = "alerted" end), "guard: field 'state' is a method",
       "a field of that name would hide it", "guard:state(...)", 'got "alerted"')
     assert_mentions(error_of(function() guard.set_pos = print end), "guard: field 'set_pos' is a method",
@@ -288,6 +294,8 @@ describe("bad actor input", function()
     assert.is_nil(rawget(player, "pos"))
     assert.are.same({ 10, 20, 30 }, { player:pos() })
     assert.is_true(before == world:save_state())
+    thief:set_stance("prone")
+    assert.are.same({ "prone", "prone" }, { thief.stance, thief:get().stance })
     guard.route = { 1, 2, 3 } -- the game's own
     guard._mine = true
     assert.are.same({ 1, 2, 3 }, guard.route)

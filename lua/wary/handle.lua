@@ -37,24 +37,23 @@ function handle.valid(self, cls)
 end
 
 -- Gives class cls a __newindex that refuses a write the world would not
--- see: to a field that a method changes (setter(k): that call, as
--- "set_yaw(...)", or nil) or to a method's name (a field would hide the
--- method until a call of it failed far from the cause). Every other key is
--- the game's own (guard.route = ...), and names with a leading '_' are the
--- facade's. Only keys a handle lacks get here: reads, and writes of what a
--- handle holds, cost nothing more. The calls shown are on the kind's name
--- (box:set_bounds(...)), or on the handle's own name where by_name is true
--- (guard:set_yaw(...)).
-function handle.refuse_writes(cls, setter, by_name)
+-- see: to a field of wary's (why(k): the reason, as "change it with
+-- box:set_bounds(...)", or nil) or to a method's name (a field would hide
+-- the method until a call of it failed far from the cause). Every other key
+-- is the game's own (guard.route = ...), and names with a leading '_' are
+-- the facade's. Only keys a handle lacks get here: the fields it holds
+-- raw (id, world, name, props, ...) are written freely, and wary keeps
+-- none of them but name in step (its messages use it).
+function handle.refuse_writes(cls, why)
   cls.__newindex = function(self, k, v)
     if type(k) == "string" and k:sub(1, 1) ~= "_" then
-      local call = setter(k)
-      local on = by_name and tostring(self) or cls._kind
-      if call then
-        check.raise(string.format("%s: field '%s' is read-only: change it with %s:%s, got %s", tostring(self), k,
-          on, call, check.describe(v)))
+      local reason = why(self, k)
+      if reason then
+        check.raise(string.format("%s: field '%s' is read-only: %s, got %s", tostring(self), k, reason,
+          check.describe(v)))
       end
       if type(cls[k]) == "function" then
+        local on = cls._kind == "actor" and tostring(self) or cls._kind
         check.raise(string.format("%s: field '%s' is a method of the handle: %s, got %s", tostring(self), k,
           k:sub(1, 4) == "set_" and "call it as " .. on .. ":" .. k .. "(...)"
             or "a field of that name would hide it (call " .. on .. ":" .. k .. "(...); name yours otherwise)",

@@ -53,8 +53,8 @@ function Box.__index(b, k)
   if k == "material" then return v end
   return { v[1], v[2], v[3] }
 end
-handle.refuse_writes(Box, function(k)
-  return BOX_FIELDS[k] and (k == "material" and "set_material(...)" or "set_bounds(...)")
+handle.refuse_writes(Box, function(_, k)
+  return BOX_FIELDS[k] and "change it with box:" .. (k == "material" and "set_material" or "set_bounds") .. "(...)"
 end)
 -- The box's own corner tables, for wary's code that only reads them (no copies).
 function handles.bounds(b) return rawget(b, "_min"), rawget(b, "_max") end
@@ -176,7 +176,9 @@ end
 
 -- light.radius = 5 would change nothing: set{} does (handle.refuse_writes).
 local LIGHT_FIELDS = { pos = true, radius = true, intensity = true, cast_shadows = true }
-handle.refuse_writes(Light, function(k) return LIGHT_FIELDS[k] and "set{ " .. k .. " = ... }" end)
+handle.refuse_writes(Light, function(_, k)
+  return LIGHT_FIELDS[k] and "change it with light:set{ " .. k .. " = ... }"
+end)
 
 -- ---- environments --------------------------------------------------------------
 
@@ -219,6 +221,8 @@ end
 -- env.light = 0.2 would change nothing: set{} does (handle.refuse_writes).
 local ENVIRONMENT_FIELDS = { min = true, max = true, vision_range_scale = true, hearing_range_scale = true,
                              light = true }
-handle.refuse_writes(Environment, function(k) return ENVIRONMENT_FIELDS[k] and "set{ " .. k .. " = ... }" end)
+handle.refuse_writes(Environment, function(_, k)
+  return ENVIRONMENT_FIELDS[k] and "change it with environment:set{ " .. k .. " = ... }"
+end)
 
 return handles

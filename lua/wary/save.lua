@@ -385,13 +385,8 @@ function M:load_state(s)
     end
     local _, info = B.actor_get(w, a.id)
     local profile = info.profile >= 0 and profiles[info.profile]
-    -- Raw: a revived handle lacks them, and its __newindex refuses team and
-    -- stance (what set_team and set_stance change).
-    rawset(actor, "kind", a.kind)
-    rawset(actor, "name", a.name)
-    rawset(actor, "team", a.team)
-    rawset(actor, "stance", a.stance)
-    rawset(actor, "profile", profile and profile.table or nil)
+    actor.kind, actor.name, actor._team, actor._stance = a.kind, a.name, a.team, a.stance
+    actor._profile = profile and profile.table or nil
     actor._pawn = a.pawn
     self._actors[a.id] = actor
     if profile then self._agent_profiles[a.id] = profile.table end

@@ -337,7 +337,7 @@ function World:_add(t, is_agent)
   local actor = setmetatable({
     id = id, world = self, kind = kind, props = {},
     name = a.name or string.format("%s#%d", kind, self._actor_count),
-    profile = profile and profile.table, team = a.team, stance = a.stance, _handlers = {},
+    _profile = profile and profile.table, _team = a.team, _stance = a.stance, _handlers = {},
   }, Actor)
   self._actors[id] = actor
   self._made[id] = actor
@@ -364,9 +364,10 @@ end
 
 local INDEX = 2 ^ enums.constants.ID_INDEX_BITS
 
---- Every live actor, in creation order. A handle's fields name, kind, team, stance and props are
--- read (set_team, set_stance and set_prop change them); writing a name that has a setter (yaw,
--- health, ...) or a method's is refused; any other field is the game's own (guard.route = ...).
+--- Every live actor, in creation order. A handle's fields name, kind, team, stance, profile and
+-- props are to read: set_team, set_stance and set_prop change them (a write to team, stance,
+-- profile, a field with a setter such as yaw or health, or a method's name is refused); any
+-- other field is the game's own (guard.route = ...).
 function World:actors()
   local list = {}
   for _, a in pairs(self._actors) do list[#list + 1] = a end
