@@ -288,8 +288,8 @@ describe("bad actor input", function()
     assert.are.equal("p", guard.profile.name)
     assert_mentions(error_of(function() guard.state = "alerted" end), "guard: field 'state' is a method",
       "a field of that name would hide it", "guard:state(...)", 'got "alerted"')
-    assert_mentions(error_of(function() guard.set_pos = print end), "guard: field 'set_pos' is a method",
-      "call it as guard:set_pos(...)")
+    assert_mentions(error_of(function() guard.set_pos = 5 end), "guard: field 'set_pos' is a method",
+      "call it as guard:set_pos(...)", "got 5")
     assert.is_nil(rawget(guard, "state"))
     assert.is_nil(rawget(player, "pos"))
     assert.are.same({ 10, 20, 30 }, { player:pos() })
@@ -560,6 +560,35 @@ describe("bad box input", function()
 end)
 
 describe("bad world input", function()
+  it("writing world.units_per_meter, world.weather or a method's name is refused; a wrapper is not", function()
+    local w = wary.world{ units_per_meter = 32 }
+    w:define_profile{ name = "g", vision = { max_range_m = 10 } }
+    local before = w:save_state()
+    assert_mentions(error_of(function() w.units_per_meter = 100 end), "world: field 'units_per_meter' is read-only",
+      "a world keeps the units it was made with", "got 100")
+    assert_mentions(error_of(function() w.weather = 0.5 end), "world: field 'weather' is read-only",
+      "change it with world:set_weather(...)", "got 0.5")
+    assert_mentions(error_of(function() w.step = 1 / 60 end), "world: field 'step' is a method",
+      "call world:step(...)", "got 0.0166667")
+    assert.are.equal(32, w.units_per_meter)
+    assert.is_true(before == w:save_state())
+    -- a definition still scales by the world's units: 10 m at 32 units a metre
+    local p = w:define_profile{ name = "h", vision = { max_range_m = 10 } }
+    assert.are.equal(320, p.vision.max_range)
+    local step, steps = w.step, 0
+    w.step = function(self, dt) steps = steps + 1; return step(self, dt) end -- a wrapper, on purpose
+    w:step(1 / 60)
+    assert.are.equal(1, steps)
+    w.level = "cellar" -- the game's own
+    assert.are.equal("cellar", w.level)
+  end)
+
+  it("wary:world{} (the module's function called with ':') says so", function()
+    assert_mentions(error_of(function() return wary:world{ units_per_meter = 32 } end),
+      "wary.world: called with ':'", "write wary.world{ ... }")
+    assert_mentions(error_of(function() return wary:world() end), "wary.world: called with ':'")
+  end)
+
   it("world{ units_per_meter = 0 } is an error naming the field", function()
     local msg = error_of(function() return wary.world{ units_per_meter = 0 } end)
     assert_mentions(msg, "world", "'units_per_meter'", "a finite number in [1e-06, 1e+06]", "got 0")
@@ -769,7 +798,7 @@ describe("a method called with '.' where ':' was meant", function()
     local box = w:add_box{ min = { 0, 0 }, max = { 1, 1 } }
     local lamp = w:add_light{ pos = { 0, 0, 200 }, radius = 500 }
     local names = {}
-    for name, fn in pairs(getmetatable(w).__index) do
+    for name, fn in pairs(getmetatable(w)) do
       if type(fn) == "function" and name:sub(1, 1) ~= "_" then names[#names + 1] = name end
     end
     table.sort(names)

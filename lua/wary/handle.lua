@@ -37,24 +37,26 @@ function handle.valid(self, cls)
 end
 
 -- Gives class cls a __newindex that refuses a write the world would not
--- see: to a field of wary's (why(k): the reason, as "change it with
--- box:set_bounds(...)", or nil) or to a method's name (a field would hide
--- the method until a call of it failed far from the cause). Every other key
--- is the game's own (guard.route = ...), and names with a leading '_' are
--- the facade's. Only keys a handle lacks get here: the fields it holds
--- raw (id, world, name, props, ...) are written freely, and wary keeps
--- none of them but name in step (its messages use it).
+-- see: to a field of wary's (why(self, k): the reason, as "change it with
+-- box:set_bounds(...)", or nil), or of a value that is no function to a
+-- method's name (it would hide the method until a call of it failed far
+-- from the cause; a function there is a wrapper, written on purpose).
+-- Every other key is the game's own (guard.route = ...), and names with a
+-- leading '_' are the facade's. Only keys a handle lacks get here: the
+-- fields it holds raw (id, world, name, props, ...) are written freely,
+-- and wary keeps none of them but name in step (its messages use it).
 function handle.refuse_writes(cls, why)
+  local function who(self) return rawget(cls, "__tostring") and tostring(self) or cls._kind end
   cls.__newindex = function(self, k, v)
     if type(k) == "string" and k:sub(1, 1) ~= "_" then
       local reason = why(self, k)
       if reason then
-        check.raise(string.format("%s: field '%s' is read-only: %s, got %s", tostring(self), k, reason,
+        check.raise(string.format("%s: field '%s' is read-only: %s, got %s", who(self), k, reason,
           check.describe(v)))
       end
-      if type(cls[k]) == "function" then
-        local on = cls._kind == "actor" and tostring(self) or cls._kind
-        check.raise(string.format("%s: field '%s' is a method of the handle: %s, got %s", tostring(self), k,
+      if type(cls[k]) == "function" and type(v) ~= "function" then
+        local on = cls._kind == "actor" and who(self) or cls._kind
+        check.raise(string.format("%s: field '%s' is a method of the handle: %s, got %s", who(self), k,
           k:sub(1, 4) == "set_" and "call it as " .. on .. ":" .. k .. "(...)"
             or "a field of that name would hide it (call " .. on .. ":" .. k .. "(...); name yours otherwise)",
           check.describe(v)))

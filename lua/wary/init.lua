@@ -87,8 +87,13 @@ end
 local World = require("wary.world")
 
 --- wary.world{ units_per_meter, weather, event_capacity, workers, materials, sounds, filters, pains, ... } A new world:
--- its fields and defaults are in lua/wary/schema.lua (schema.world).
+-- its fields and defaults are in lua/wary/schema.lua (schema.world). world.units_per_meter reads its
+-- units, which it keeps.
 function wary.world(t)
+  if t == wary then
+    require("wary.check").raise("wary.world: called with ':': its first argument is the module, not the "
+      .. "world's fields; write wary.world{ ... }")
+  end
   return World._new(backend, t)
 end
 

@@ -15,8 +15,20 @@ local runner = require("wary.runner")
 local schema = require("wary.schema")
 local vision = require("wary.vision")
 
-local World = {}
-World.__index = World
+local World = { _kind = "world" }
+-- world.units_per_meter is read as a field and kept as _units_per_meter:
+-- a write reaches __newindex and is refused (the core keeps the units the
+-- world was made with, and the facade scales definitions by them), as are
+-- writes of what a setter changes (world.weather) and of methods' names.
+function World.__index(self, k)
+  local v = World[k]
+  if v ~= nil then return v end
+  if k == "units_per_meter" then return rawget(self, "_units_per_meter") end
+end
+handle.refuse_writes(World, function(_, k)
+  if World["set_" .. k] then return "change it with world:set_" .. k .. "(...)" end
+  if k == "units_per_meter" then return "a world keeps the units it was made with" end
+end)
 
 function World._new(B, t)
   t = t == nil and {} or t
@@ -34,7 +46,7 @@ function World._new(B, t)
   })
   if not w then check.status("world", "create", status) end
   local self = setmetatable({
-    _B = B, _w = w, units_per_meter = upm,
+    _B = B, _w = w, _units_per_meter = upm,
     _actors = {}, _agent_profiles = {}, _actor_count = 0,
     _profiles = {}, _senses = {}, _sense_by_index = {},
     _materials = { concrete = { index = 0 } }, _material_names = { [0] = "concrete" },
