@@ -186,7 +186,7 @@ describe("wary.enums", function()
       assert.are.equal(text, B.status_string(value))
       n = n + 1
     end
-    assert.are.equal(9, n)
+    assert.are.equal(10, n)
     assert.are.equal("unknown status", B.status_string(-100))
   end)
 

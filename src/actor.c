@@ -100,9 +100,9 @@ static int actor_def_check(const wary_world *w, const char *fn, const wary_actor
     return WARY_ERR_BAD_VALUE;
   if (d->profile < -1 || d->profile >= w->profiles.count)
     return w->profiles.count == 0
-               ? wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+               ? wy_fail(e, WARY_ERR_NOT_FOUND, fn,
                          "actor_def.profile: expected -1 (a target; no profile has been made), got %d", d->profile)
-               : wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+               : wy_fail(e, WARY_ERR_NOT_FOUND, fn,
                          "actor_def.profile: expected -1 (a target) or a profile index in [0, %d], got %d",
                          w->profiles.count - 1, d->profile);
   return wy_bad_int(e, fn, "actor_def.lod_tier", -1, d->lod_tier, 0, WARY_LOD_TIERS - 1) ? WARY_ERR_BAD_VALUE

@@ -56,9 +56,9 @@ const char *wy_error_text(wy_error *e);
 static inline int wy_fail_in_step(wy_error *e, const char *fn) {
   return wy_fail(e, WARY_ERR_IN_STEP, fn, "not allowed during a step (between wary_step_begin and wary_step_end)");
 }
-/* WARY_ERR_IN_STEP for a call that only a step allows. */
+/* WARY_ERR_NOT_IN_STEP for a call that only a step allows. */
 static inline int wy_fail_not_in_step(wy_error *e, const char *fn) {
-  return wy_fail(e, WARY_ERR_IN_STEP, fn, "only allowed during a step (between wary_step_begin and wary_step_end)");
+  return wy_fail(e, WARY_ERR_NOT_IN_STEP, fn, "only allowed during a step (between wary_step_begin and wary_step_end)");
 }
 static inline int wy_fail_memory(wy_error *e, const char *fn) {
   return wy_fail(e, WARY_ERR_OUT_OF_MEMORY, fn, "out of memory");

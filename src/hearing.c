@@ -52,10 +52,10 @@ static int hearing_check(const wary_world *w, const char *fn, const wary_hearing
   int32_t filters = w->sounds->filters.count;
   if (d->filter < -1 || d->filter >= filters)
     return filters == 0
-               ? wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+               ? wy_fail(e, WARY_ERR_NOT_FOUND, fn,
                          "hearing_def.filter: expected -1 (hears everything; no filter has been made), got %d",
                          d->filter)
-               : wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+               : wy_fail(e, WARY_ERR_NOT_FOUND, fn,
                          "hearing_def.filter: expected -1 (hears everything) or a filter index in [0, %d], got %d",
                          filters - 1, d->filter);
   return WARY_OK;

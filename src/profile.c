@@ -124,7 +124,7 @@ static int profile_check(const wary_world *w, const char *fn, const wary_profile
   for (int32_t i = 0; i < d->sense_count; i++) {
     const wary_profile_sense *s = &d->senses[i];
     if (s->sense < 0 || s->sense >= w->senses.count)
-      return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+      return wy_fail(e, WARY_ERR_NOT_FOUND, fn,
                      "profile_def.senses[%d].sense: expected a sense index in [0, %d], got %d", i,
                      w->senses.count - 1, s->sense);
     custom += s->sense >= WARY_BUILTIN_SENSES;

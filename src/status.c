@@ -19,6 +19,7 @@ const char *wary_status_string(int status) {
   case WARY_ERR_NOT_AGENT: return "not an agent (it has no profile)";
   case WARY_ERR_IN_STEP: return "not allowed during a step (between wary_step_begin and wary_step_end)";
   case WARY_ERR_WRONG_KIND: return "wrong kind: the id names an object of another kind";
+  case WARY_ERR_NOT_IN_STEP: return "only allowed during a step (between wary_step_begin and wary_step_end)";
   default: return "unknown status";
   }
 }

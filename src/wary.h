@@ -166,7 +166,8 @@ typedef enum wary_status {
   WARY_ERR_OUT_OF_MEMORY = -5, /* out of memory */
   WARY_ERR_NOT_AGENT = -6,     /* not an agent (it has no profile) */
   WARY_ERR_IN_STEP = -7,       /* not allowed during a step (between wary_step_begin and wary_step_end) */
-  WARY_ERR_WRONG_KIND = -8     /* wrong kind: the id names an object of another kind */
+  WARY_ERR_WRONG_KIND = -8,    /* wrong kind: the id names an object of another kind */
+  WARY_ERR_NOT_IN_STEP = -9    /* only allowed during a step (between wary_step_begin and wary_step_end) */
 } wary_status;
 
 /* The text of a status (the comments above); "unknown status" for any other value. */
@@ -519,8 +520,8 @@ int wary_actor_set_prop(wary_world *world, wary_actor_id actor, int32_t key, flo
 /* The prop's value; fallback when the actor has none under key, and when
  * the actor is not live (then wary_last_error says why). */
 float wary_actor_get_prop(const wary_world *world, wary_actor_id actor, int32_t key, float fallback);
-/* Up to cap actors within radius of (x, y, z) from the spatial grid; returns the count.
- * @cap(wary_actor_count) */
+/* Up to cap actors within radius of (x, y, z) from the spatial grid; returns the count, or a negative
+ * status (out NULL, a bad value). @cap(wary_actor_count) */
 int32_t wary_query_actors(wary_world *world, float x, float y, float z, float radius, wary_actor_id *out,
                           int32_t cap);
 
@@ -558,8 +559,9 @@ int wary_belief_get(const wary_world *world, wary_actor_id agent, wary_actor_id 
  * (wary_belief_get fills every field): 0, and no error, when the agent
  * holds none. */
 int wary_belief_confidence(const wary_world *world, wary_actor_id agent, wary_actor_id target, float *out);
-/* Its wary_belief_state alone: WARY_UNDETECTED, and no error, when the agent holds none. */
+/* Its wary_state alone: WARY_UNDETECTED, and no error, when the agent holds none. */
 int wary_belief_state(const wary_world *world, wary_actor_id agent, wary_actor_id target, int32_t *out);
+/* The agent's beliefs, or a negative status (agent stale, not an agent). */
 int32_t wary_belief_count(const wary_world *world, wary_actor_id agent);
 int wary_belief_at(const wary_world *world, wary_actor_id agent, int32_t i, wary_belief *out);
 /* Raises belief to at least confidence once, at any range; never lowers. */
@@ -569,6 +571,7 @@ int wary_evidence_add(wary_world *world, wary_actor_id agent, wary_actor_id targ
                       float value, float lifetime, int32_t source);
 int wary_evidence_remove(wary_world *world, wary_actor_id agent, wary_actor_id target, int32_t tag);
 int wary_evidence_clear(wary_world *world, wary_actor_id agent, wary_actor_id target);
+/* The evidence agent holds on target (0 without a belief), or a negative status. */
 int32_t wary_evidence_count(const wary_world *world, wary_actor_id agent, wary_actor_id target);
 int wary_evidence_at(const wary_world *world, wary_actor_id agent, wary_actor_id target, int32_t i,
                      wary_evidence *out);
@@ -588,9 +591,9 @@ int wary_sense_muted(const wary_world *world, wary_actor_id agent, int32_t slot,
  * loading. The other setters (positions, lamps, volumes, materials,
  * sounds, filters, evidence, relationships, weather; making lamps, volumes,
  * materials, sounds and filters too) are taken and count from where the
- * step reads them next. WARY_ERR_IN_STEP is also
- * what the calls only a step allows (wary_step_end, wary_query_fail,
- * wary_inbox_fail) return outside one: the last error's text says which. */
+ * step reads them next. The calls only a step allows (wary_step_end,
+ * wary_step_evaluate, wary_query_fail, wary_inbox_fail) return
+ * WARY_ERR_NOT_IN_STEP outside one. */
 
 /* One step: wary_step_begin, wary_step_evaluate (the C evaluate callbacks),
  * wary_step_end. */
@@ -871,7 +874,9 @@ typedef enum wary_alert_level {
 
 /* A kind of sound (seed 003, "Make a sound type"). */
 typedef struct wary_sound_def {
-  int32_t name;             /* interned sound name; its stimulus is Stimulus.Sound.<name> */
+  /* Its name, a key from wary_name (required: the default def's 0 is
+   * refused); its stimulus is Stimulus.Sound.<name>. */
+  int32_t name;
   int32_t category;         /* wary_sound_category (enemy) */
   int32_t alert_level;      /* wary_alert_level (normal) */
   float loudness;           /* base loudness (1: a footstep, 3: a gunshot) */
@@ -958,6 +963,7 @@ typedef struct wary_location_belief {
   float uncertainty;     /* units */
 } wary_location_belief;
 
+/* The agent's location beliefs, or a negative status (agent stale, not an agent). */
 int32_t wary_location_count(const wary_world *world, wary_actor_id agent);
 int wary_location_at(const wary_world *world, wary_actor_id agent, int32_t i, wary_location_belief *out);
 /* WARY_ERR_NOT_FOUND when the agent holds none above 0. */

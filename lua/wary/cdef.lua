@@ -72,7 +72,8 @@ typedef enum wary_status {
   WARY_ERR_OUT_OF_MEMORY = -5,
   WARY_ERR_NOT_AGENT = -6,
   WARY_ERR_IN_STEP = -7,
-  WARY_ERR_WRONG_KIND = -8
+  WARY_ERR_WRONG_KIND = -8,
+  WARY_ERR_NOT_IN_STEP = -9
 } wary_status;
 
 const char *wary_status_string(int status);

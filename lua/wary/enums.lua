@@ -49,6 +49,7 @@ return {
     [-6] = "not an agent (it has no profile)",
     [-7] = "not allowed during a step (between wary_step_begin and wary_step_end)",
     [-8] = "wrong kind: the id names an object of another kind",
+    [-9] = "only allowed during a step (between wary_step_begin and wary_step_end)",
   },
   kind = {
     [0] = "none",
@@ -74,6 +75,7 @@ return {
     [-6] = "not_agent",
     [-7] = "in_step",
     [-8] = "wrong_kind",
+    [-9] = "not_in_step",
   },
   status_values = {
     ok = 0,
@@ -85,6 +87,7 @@ return {
     not_agent = -6,
     in_step = -7,
     wrong_kind = -8,
+    not_in_step = -9,
   },
   state = {
     [0] = "undetected",

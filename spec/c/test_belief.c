@@ -312,7 +312,7 @@ static void test_structure_is_refused_during_a_step(void) {
   int32_t no_profile;
   ENSURE(wary_profile_create(f.w, &p, &no_profile) == WARY_ERR_IN_STEP && no_profile == -1);
   ENSURE(wary_step_end(f.w) == WARY_OK);
-  ENSURE(wary_step_end(f.w) == WARY_ERR_IN_STEP);
+  ENSURE(wary_step_end(f.w) == WARY_ERR_NOT_IN_STEP);
   ENSURE(wary_actor_count(f.w) == 2);
   ENSURE(wary_box_count(f.w) == 0);
   ENSURE(wary_actor_valid(f.w, f.target));

@@ -102,7 +102,7 @@ static void test_actor_def(void) {
   ENSURE(wary_actor_count(w) == 0);
   a = wary_default_actor_def();
   a.profile = 3;
-  ENSURE(wary_actor_create(w, &a, NULL) == WARY_ERR_BAD_VALUE && wary_actor_count(w) == 0);
+  ENSURE(wary_actor_create(w, &a, NULL) == WARY_ERR_NOT_FOUND && wary_actor_count(w) == 0);
   SAYS(w, &h, 2, "wary_actor_create: actor_def.profile: expected -1 (a target; no profile has been made), got 3");
   a = wary_default_actor_def();
   a.visibility = 1.5f;
@@ -129,13 +129,18 @@ static void test_profile_def(void) {
   p.senses[1].sense = WARY_SENSE_VISION;
   ENSURE(wary_profile_create(w, &p, &index) == WARY_ERR_BAD_VALUE && index == -1);
   HAS(w, "wary_profile_create: ", "profile_def.senses[1].sense", "expected a sense not listed before", "got 0");
+  /* An index no sense has: not found, as every index a def names that the
+   * world lacks (a box's material, an actor's profile, a hearing filter). */
+  p.senses[1].sense = 99;
+  ENSURE(wary_profile_create(w, &p, &index) == WARY_ERR_NOT_FOUND && index == -1);
+  HAS(w, "wary_profile_create: ", "profile_def.senses[1].sense", "expected a sense index in [0, ", "got 99");
   /* Nothing was made: the first good profile is profile 0. */
   p.sense_count = 1;
   ENSURE(wary_profile_create(w, &p, &index) == WARY_OK && index == 0);
-  ENSURE(h.count == 2);
+  ENSURE(h.count == 3);
   /* A setter checks the profile index first, then the def. */
   ENSURE(wary_profile_set(w, 4, &p) == WARY_ERR_NOT_FOUND);
-  SAYS(w, &h, 3, "wary_profile_set: profile: expected a profile index in [0, 0], got 4");
+  SAYS(w, &h, 4, "wary_profile_set: profile: expected a profile index in [0, 0], got 4");
   /* A zeroed vision def has no interval. */
   wary_actor_def ad = wary_default_actor_def();
   ad.profile = 0;
@@ -148,12 +153,12 @@ static void test_profile_def(void) {
   wary_vision_def zero;
   memset(&zero, 0, sizeof zero);
   ENSURE(wary_profile_set_vision(w, 0, &zero) == WARY_ERR_BAD_VALUE);
-  SAYS(w, &h, 4, "wary_profile_set_vision: vision_def.interval: expected a finite number > 0, got 0");
+  SAYS(w, &h, 5, "wary_profile_set_vision: vision_def.interval: expected a finite number > 0, got 0");
   ENSURE(wary_vision_explain_get(w, guard, thief, &after) == WARY_OK);
   ENSURE(after.range == before.range && after.confidence == before.confidence);
   wary_hearing_def hd = wary_default_hearing_def();
   hd.filter = 2;
-  ENSURE(wary_profile_set_hearing(w, 0, &hd) == WARY_ERR_BAD_VALUE);
+  ENSURE(wary_profile_set_hearing(w, 0, &hd) == WARY_ERR_NOT_FOUND);
   HAS(w, "wary_profile_set_hearing: ", "hearing_def.filter", "expected -1 (hears everything", "got 2");
   wary_world_destroy(w);
 }
@@ -307,7 +312,7 @@ static void test_tables_and_steps(void) {
   wary_ray_result ray;
   ENSURE(wary_ray_cast(w, 0.0f, 0.0f, 100.0f, 200.0f, 0.0f, 100.0f, &ray) == WARY_OK && ray.transmission == 0.0f &&
          ray.walls == 1);
-  ENSURE(wary_query_fail(w, 0) == WARY_ERR_IN_STEP);
+  ENSURE(wary_query_fail(w, 0) == WARY_ERR_NOT_IN_STEP);
   SAYS(w, &h, 8, "wary_query_fail: only allowed during a step (between wary_step_begin and wary_step_end)");
   ENSURE(wary_step(w, -1.0f) == WARY_ERR_BAD_VALUE && wary_world_time(w) == 0.1f);
   SAYS(w, &h, 9, "wary_step_begin: dt: expected a finite number in [0, 3600], got -1");
@@ -578,7 +583,7 @@ static void test_step_evaluate(void) {
   a.profile = -1;
   a.pos[0] = 100.0f;
   wary_actor_id target = make_actor(w, &a);
-  ENSURE(wary_step_evaluate(w) == WARY_ERR_IN_STEP);
+  ENSURE(wary_step_evaluate(w) == WARY_ERR_NOT_IN_STEP);
   HAS(w, "wary_step_evaluate");
   for (int i = 0; i < 20; i++) {
     ENSURE(wary_step_begin(w, 0.1f) == WARY_OK);
