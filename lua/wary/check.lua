@@ -175,6 +175,8 @@ local FIELD_ALIASES = {
   name = { "id" }, id = { "name" }, position = { "pos" }, range = { "max_range" }, max_range = { "range" },
   fov = { "half_angle_deg", "It is half the field of view." },
   light = { "intensity" },
+  facing = { "yaw", "In degrees about z, 0 along +x." }, heading = { "yaw", "In degrees about z, 0 along +x." },
+  rotation = { "yaw", "In degrees about z, 0 along +x." }, angle = { "yaw", "In degrees about z, 0 along +x." },
 }
 
 -- The three numbers of a vector given as x, y[, z] (z nil: 0), checked as

@@ -226,8 +226,11 @@ end
 local function slot_overrides(p, object, field)
   for id, v in pairs(p[field]) do
     if not index_of(p.senses, id) then
-      check.raise(string.format("%s: field '%s' names sense %s, which is not in the profile's senses",
-        object, field, check.describe(id)))
+      local hint = type(id) == "string" and check.suggest(id, p.senses)
+      check.raise(string.format("%s: field '%s' names sense %s, which is not in the profile's senses (%s)",
+        object, field, check.describe(id),
+        hint and "did you mean '" .. hint .. "'?" or "they are: " .. (#p.senses > 0 and table.concat(p.senses, ", ")
+          or "none")))
     end
     check.number(object, field .. "." .. id, v, field == "sense_weights" and 0 or 1e-6, nil)
   end
