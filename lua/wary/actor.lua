@@ -170,6 +170,8 @@ Actor.set_owner = actor_setter("owner")
 Actor.set_instigator = actor_setter("instigator")
 
 --- Where it is and how: pos, vel, yaw, eye_pos, eye_forward, stance, team, visibility, light, ...
+-- Its vectors are lists ({x, y, z}: pos[1]), as the tables given to set_pos; the vectors wary reports
+-- (a belief's last_known, an event's location, ctx's) have fields (last_known.x).
 function Actor:get()
   local B, w = live(self, "get")
   local status, info = B.actor_get(w, self.id)
