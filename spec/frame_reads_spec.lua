@@ -91,4 +91,44 @@ describe("the reads a game makes every frame", function()
     end)
     assert.are.equal(0, bytes)
   end)
+
+  -- An actor's and a world's __index are functions (their team, stance,
+  -- profile and units are read through them, so that writes of them are
+  -- refused): on Lua 5.4 each call of one costs about 15 ns. A method finds
+  -- itself there once; what it reads of a handle must be held raw, or each
+  -- read is another call (a nil _removed doubled agent:confidence's time).
+  it("read only raw fields of the handles: __index finds the method and nothing else", function()
+    local Actor, World = require("wary.actor"), require("wary.world")
+    local asked, saved = {}, { Actor.__index, World.__index }
+    for i, cls in ipairs({ Actor, World }) do
+      cls.__index = function(t, k)
+        local v = saved[i](t, k)
+        if type(v) ~= "function" then asked[#asked + 1] = cls._kind .. "." .. tostring(k) end
+        return v
+      end
+    end
+    local ok, err = pcall(function()
+      local w, guards, walker, hidden = patrol()
+      w:define_sense{ id = "Warmth", interval = 0.1, max_range = 2000, evaluate = function(ctx, _, target)
+        if ctx.agent.name and (target.props.heat or 0) > 0 then return 0.5 end
+      end }
+      w:define_profile{ name = "warm", senses = { "Vision", "Warmth" } }
+      w:add_agent{ name = "w1", profile = "warm", pos = { 0, 0, 0 } }
+      walker:set_prop("heat", 1)
+      w:on("detect", function(ev) return ev.agent.name, ev.target.name end)
+      for n = 1, 60 do
+        walk(w, walker, n)
+        for _, g in ipairs(guards) do
+          g:confidence(walker)
+          g:state(hidden)
+          g:attention_target()
+          g:dominant_emotion()
+        end
+        walker:pos()
+      end
+    end)
+    Actor.__index, World.__index = saved[1], saved[2]
+    assert(ok, err)
+    assert.are.same({}, asked)
+  end)
 end)

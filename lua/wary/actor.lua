@@ -207,7 +207,7 @@ end
 -- its perceiver's event).
 function Actor:on(event, fn)
   live(self, "on")
-  if not self.profile and event ~= "damaged" then
+  if not self._profile and event ~= "damaged" then
     check.raise(string.format("%s: on: not an agent (it has no profile): a target's only events are "
       .. "\"damaged\", a sighting of %s is its perceiver's; listen with guard:on(%s, fn) or world:on(%s, fn)",
       self.name, self.name, check.describe(event), check.describe(event)))
@@ -220,13 +220,15 @@ end
 -- __newindex and is refused, as are writes of what a setter changes
 -- (guard.yaw = 90, guard.health = 50) and of methods' names
 -- (handle.refuse_writes). The methods are found first: a method call costs
--- one function call more under Lua 5.4 (about 15 ns), nothing under LuaJIT.
+-- one function call more under Lua 5.4, nothing under LuaJIT. What the
+-- methods read of a handle is held raw (_removed, _profile: false, not nil,
+-- for a live one and a target), so that they call __index no more.
 local HELD = { team = "_team", stance = "_stance", profile = "_profile" }
 function Actor.__index(self, k)
   local v = Actor[k]
   if v ~= nil then return v end
   local held = HELD[k]
-  if held then return rawget(self, held) end
+  if held then return rawget(self, held) or nil end -- a target's _profile is false
 end
 handle.refuse_writes(Actor, function(self, k)
   if Actor["set_" .. k] then return "change it with " .. tostring(self) .. ":set_" .. k .. "(...)" end

@@ -28,7 +28,7 @@ local function belief_table(self, raw)
     active = {},
     muted = {},
   }
-  for i, id in ipairs(self.profile.senses) do
+  for i, id in ipairs(self._profile.senses) do
     b.contributions[id] = raw.shares[i]
     b.active[id] = raw.active[i]
     b.muted[id] = raw.muted[i]
@@ -169,9 +169,9 @@ function M:explain(target)
   local id = other(self, target, "target", "explain")
   local status = B.belief_get(w, self.id, id)
   if status ~= NOT_FOUND then ok(self, status, "explain") end
-  local e = require("wary.explain").table(self.world, self.profile, B.explain(w, self.id, id), status ~= NOT_FOUND)
+  local e = require("wary.explain").table(self.world, self._profile, B.explain(w, self.id, id), status ~= NOT_FOUND)
   e.target = target
-  if check.index_of(self.profile.senses, "Vision") then
+  if check.index_of(self._profile.senses, "Vision") then
     local vs, raw = B.vision_explain_get(w, self.id, id)
     ok(self, vs, "explain")
     e.vision = require("wary.vision").explain(raw)
@@ -191,8 +191,8 @@ end
 --- Asks a sense muted after repeated errors about this agent again.
 function M:unmute_sense(id)
   local B, w = agent(self, "unmute_sense")
-  local slot = check.index_of(self.profile.senses, id)
-  if not slot then check.fail(self.name, "sense", "a sense of profile '" .. self.profile.name .. "'", id) end
+  local slot = check.index_of(self._profile.senses, id)
+  if not slot then check.fail(self.name, "sense", "a sense of profile '" .. self._profile.name .. "'", id) end
   ok(self, B.sense_unmute(w, self.id, slot - 1), "unmute_sense")
 end
 

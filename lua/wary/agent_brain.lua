@@ -22,12 +22,12 @@ function M:report_pain(name, amount)
   local B, w = agent(self, "report_pain")
   local i = pain_index(self, name, "report_pain")
   check.number(self.name, "pain amount", amount, nil, nil)
-  if not check.index_of(self.profile.senses, "Pain") then
+  if not check.index_of(self._profile.senses, "Pain") then
     local warned = self.world._pain_warned
-    if not warned[self.profile.name] then
-      warned[self.profile.name] = true
+    if not warned[self._profile.name] then
+      warned[self._profile.name] = true
       io.stderr:write(string.format("wary: warning: %s: report_pain ignored: profile %s has no Pain sense\n",
-        self.name, self.profile.name))
+        self.name, self._profile.name))
     end
     return self
   end
@@ -106,7 +106,7 @@ end
 -- left them, what the next step starts from (explain(target).senses has what the last step used).
 function M:sense_multiplier(id)
   local s = self:brain_state()
-  local slot = check.index_of(self.profile.senses, id)
+  local slot = check.index_of(self._profile.senses, id)
   if not slot then check.fail(self.name, "sense", "a sense of its profile", id) end
   return s.multiplier[slot]
 end

@@ -12,9 +12,9 @@ local M = {}
 
 local function geck_agent(self, what)
   local B, w = handle.agent(self, what)
-  if self.profile.model ~= "geck" then
+  if self._profile.model ~= "geck" then
     check.raise(string.format("%s: %s: profile '%s' does not use the GECK model (model = %q)", self.name, what,
-      self.profile.name, self.profile.model))
+      self._profile.name, self._profile.model))
   end
   return B, w
 end

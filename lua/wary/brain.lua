@@ -88,7 +88,7 @@ local HEALTH_PROPS = { health_percent = true, health = true, current_health = tr
 -- something answers for its health (a function, or health props set at
 -- creation or with set_prop): only those agents are read, not every agent.
 function brain.watch_health(world, actor, key)
-  if not (actor.profile and check.index_of(actor.profile.senses, "Pain")) then return end
+  if not (actor._profile and check.index_of(actor._profile.senses, "Pain")) then return end
   if actor._health_fn or HEALTH_PROPS[key] then world._health_watch[actor.id] = actor end
 end
 

@@ -37,7 +37,7 @@ function events.add_handler(world, owner, handlers, event, fn)
   local list = handlers[event] or {}
   handlers[event] = list
   list[#list + 1] = fn
-  world._listen_mask = nil -- worked out again at the next step
+  world._listen_mask = false -- worked out again at the next step
   world._listened[event] = (world._listened[event] or 0) + 1
   return fn
 end
@@ -55,7 +55,7 @@ function events.listen_pending(world)
     list[#list + 1] = fn
     world._listened[event] = (world._listened[event] or 0) + 1
   end
-  world._listen_mask = nil
+  world._listen_mask = false
 end
 
 -- An agent is removed: its handlers listen no more.
@@ -64,7 +64,7 @@ function events.forget_handlers(world, handlers)
     world._listened[name] = world._listened[name] - #list
     if world._listened[name] == 0 then world._listened[name] = nil end
   end
-  world._listen_mask = nil
+  world._listen_mask = false
   local pending, kept = world._pending_handlers, {}
   for _, p in ipairs(pending) do
     if p[1] ~= handlers then kept[#kept + 1] = p end

@@ -91,7 +91,7 @@ end
 -- live(), for a call only an agent (an actor with a profile) can take.
 function handle.agent(self, what)
   local B, w = handle.live(self, what)
-  if not self.profile then
+  if not self._profile then
     check.raise(string.format("%s: %s: not an agent (it has no profile); an agent's methods take the agent "
       .. "with ':', as guard:%s(...)", self.name, what, what))
   end

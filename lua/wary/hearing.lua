@@ -60,7 +60,7 @@ end
 function hearing.basic_def(world, object, field, t)
   local defaults = {}
   for k, v in pairs(schema.basic_defaults[field]) do
-    defaults[k] = type(v) == "table" and v.metres * world.units_per_meter or v
+    defaults[k] = type(v) == "table" and v.metres * world._units_per_meter or v
   end
   local o = check.fields(object .. " " .. field, schema.basic_sense, t, defaults)
   local def = {}

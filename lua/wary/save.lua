@@ -364,7 +364,7 @@ function M:load_state(s)
       h = setmetatable(fields, cls)
       made[id] = h
     end
-    h._removed = nil
+    h._removed = false
     return h
   end
   for _, a in ipairs(part.actors) do
@@ -386,7 +386,7 @@ function M:load_state(s)
     local _, info = B.actor_get(w, a.id)
     local profile = info.profile >= 0 and profiles[info.profile]
     actor.kind, actor.name, actor._team, actor._stance = a.kind, a.name, a.team, a.stance
-    actor._profile = profile and profile.table or nil
+    actor._profile = profile and profile.table or false
     actor._pawn = a.pawn
     self._actors[a.id] = actor
     if profile then self._agent_profiles[a.id] = profile.table end

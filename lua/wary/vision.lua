@@ -74,7 +74,7 @@ local curves = { distance_curve = "distance_curve", angle_curve = "angle_curve",
 function vision.def(world, object, t)
   object = object .. " vision"
   local o = check.fields(object, schema.vision, t, world._scaled.vision)
-  check.range_m(object, o, t, world.units_per_meter)
+  check.range_m(object, o, t, world._units_per_meter)
   local def = {}
   for _, spec in ipairs(schema.vision) do
     local v = o[spec.name]

@@ -54,6 +54,8 @@ function World._new(B, t)
     _health_watch = {},
     _event_cache = {}, _event_cache_used = false, _step_errors = {}, _errors = {},
     _gone = {}, _pending_handlers = {}, _handler_errors = 0, _destroyed = false,
+    -- Held raw (false, not nil) so that a step's reads of them call no __index.
+    _in_step = false, _dispatching = false, _dry = false, _listen_mask = false,
     -- Every handle made, by id (weak): a load_state brings back those of
     -- things removed since the save (save.lua). The live lamps and volumes.
     _made = setmetatable({}, { __mode = "v" }), _lights = {}, _environments = {},
@@ -349,7 +351,8 @@ function World:_add(t, is_agent)
   local actor = setmetatable({
     id = id, world = self, kind = kind, props = {},
     name = a.name or string.format("%s#%d", kind, self._actor_count),
-    _profile = profile and profile.table, _team = a.team, _stance = a.stance, _handlers = {},
+    _profile = profile and profile.table or false, _team = a.team, _stance = a.stance, _handlers = {},
+    _removed = false,
   }, Actor)
   self._actors[id] = actor
   self._made[id] = actor
