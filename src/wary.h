@@ -553,7 +553,9 @@ typedef struct wary_evidence {
   int32_t source;    /* interned name, 0 for none */
 } wary_evidence;
 
-/* WARY_ERR_NOT_FOUND (and *out zeroed, state Undetected) when the agent holds no belief. */
+/* WARY_ERR_NOT_FOUND (and *out zeroed, state Undetected) when the agent holds no belief: a failure,
+ * which the world def's log callback hears each time. A game that asks every frame asks
+ * wary_belief_confidence or wary_belief_state, which answer 0 and Undetected with no error. */
 int wary_belief_get(const wary_world *world, wary_actor_id agent, wary_actor_id target, wary_belief *out);
 /* The belief's confidence alone, for a question a game asks every frame
  * (wary_belief_get fills every field): 0, and no error, when the agent
