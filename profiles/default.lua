@@ -1,10 +1,13 @@
 -- profiles/default.lua: every profile field, with its default. Copy this file
 -- to make a profile of your own; a field left out takes the value shown here.
 -- world:load("profiles/default.lua") defines it under the name "default".
--- Distances are world units; the defaults marked "scaled" are given in metres
--- and multiplied by the world's units_per_meter. The numbers written below are
--- those for the default 100 units per metre (centimetres); in a world of another
--- scale, leave those two fields out of your copy and the scaled default applies.
+-- Distances are world units (the world's units_per_meter to a metre). Each
+-- distance field also takes its value in metres as <field>_m, which is how
+-- this file gives them: a copy holds in a world of any scale (max_range_m =
+-- 30 is 3000 units at 100 a metre, 960 at 32). Give one of the two forms.
+-- extends: a field given replaces the parent's; a table's fields (vision,
+-- hearing, brain, settings, ...) replace the parent's one by one; a list
+-- (senses, a curve) is replaced whole.
 return {
   name = "default",
   -- extends = "soldier",      -- start from another defined profile; fields here replace its own
@@ -25,8 +28,8 @@ return {
   lost_time = 5,               -- seconds in Lost (searching) before Remembered
   memory_time = 30,            -- seconds in Remembered before Expired (forget fires)
   smoothing_time = 0.25,       -- time constant (s) of belief.smoothed, for meters
-  max_uncertainty = 1000,      -- scaled: 10 m; the uncertainty radius of a belief never grows past it
-  uncertainty_growth = 150,    -- scaled: 1.5 m/s; how fast the radius grows while nothing senses the target
+  max_uncertainty_m = 10,      -- metres; the uncertainty radius of a belief never grows past it
+  uncertainty_growth_m = 1.5,  -- metres a second the radius grows while nothing senses the target
   -- Allies are perceived (seed 002: "allies count"; seed 003's Filter Friendly Team is off): the agent
   -- keeps beliefs about its own team, which count for emotions; threat and attention need a hostile
   -- relationship (world:set_relationship). true: no beliefs about the agent's own team (team 0/nil is
@@ -46,7 +49,7 @@ return {
   -- one by one. Confidence = distance falloff x angle falloff x exposure x
   -- light factor x motion bonus x weather x visibility x cone scale.
   vision = {
-    max_range = 3000,                 -- scaled: 30 m. Distance falloff 1 - (d / range)^2: 75% at half range
+    max_range_m = 30,                 -- metres. Distance falloff 1 - (d / range)^2: 75% at half range
     -- max_range_m = 30,              -- the same in metres, at any units_per_meter (instead of max_range)
     interval = 0.1,                   -- seconds between looks
     loss_grace = 0.2,                 -- seconds out of sight before the target can be lost (straight to Lost)
@@ -60,10 +63,10 @@ return {
     rear_half_angle_deg = 60,         -- measured from straight behind
     rear_scale = 0.25,
     rear_range_scale = 0.35,
-    rear_min_speed = 300,             -- scaled: 3 m/s; slower targets are not seen from behind
+    rear_min_speed_m = 3,             -- metres a second; slower targets are not seen from behind
     darkness_min_detection = 0.1,     -- light factor = lerp(this, 1, light level)
     motion_bonus = 0.3,               -- up to 30% more for a target moving at motion_bonus_speed
-    motion_bonus_speed = 600,         -- scaled: 6 m/s
+    motion_bonus_speed_m = 6,         -- metres a second
     min_exposure_to_register = 0.05,  -- exposure below this sees nothing (slivers)
     min_visible_points_standing = 1,  -- points that must show (more than half the sight reaching them);
     min_visible_points_crouched = 1,  -- 2 crouched and 3 prone is a good start
@@ -93,9 +96,9 @@ return {
     sound_accumulation_hold_time = 1,     -- seconds of silence before the build-up starts fading
     sound_accumulation_decay_rate = 0.2,  -- how fast it fades after that (per second)
     wall_absorption_coeff = 0.4,          -- each wall multiplies by exp(-coeff): 0.4 takes a third off
-    ear_height = 64,                      -- scaled: 0.64 m; walls are counted from the ear to the sound
+    ear_height_m = 0.64,                  -- metres; walls are counted from the ear to the sound
     -- sound_filter = "Dog",              -- a filter of lua/wary/data/filters.lua (none: hears everything)
-    location_merge_radius = 200,          -- scaled: 2 m; sounds nobody made this close merge into one place
+    location_merge_radius_m = 2,          -- metres; sounds nobody made this close merge into one place
   },
 
   -- The detection model: "confidence" (the graded beliefs above) or "geck", the
@@ -103,18 +106,18 @@ return {
   -- tuned by a `geck` table: see profiles/geck.lua for every field and docs/geck.md.
   -- A "geck" profile keeps any senses it lists for the confidence model.
   model = "confidence",
-  -- geck = { sneak_base_value = -35, sneak_max_distance = 2500, ... },
+  -- geck = { sneak_base_value = -35, sneak_max_distance_m = 25, ... },
 
   -- The small senses, each switched on by its table (or its id in senses):
-  -- smell = { interval = 0.5, range = 500, loss_grace = 2, weight = 1, sensitivity = 1, accuracy = 0.3 },
-  --   scent (per target, 0..1) x sensitivity x (1 - (d / range)^2), through walls; range scaled: 5 m
-  -- touch = { interval = 0.1, range = 60, loss_grace = 0.5, weight = 1, sensitivity = 1, accuracy = 1 },
+  -- smell = { interval = 0.5, range_m = 5, loss_grace = 2, weight = 1, sensitivity = 1, accuracy = 0.3 },
+  --   scent (per target, 0..1) x sensitivity x (1 - (d / range)^2), through walls
+  -- touch = { interval = 0.1, range_m = 0.6, loss_grace = 0.5, weight = 1, sensitivity = 1, accuracy = 1 },
   --   sure within reach (0.6 m), and at once on agent:report_touch(toucher)
-  -- echolocation = { interval = 0.5, range = 2000, loss_grace = 1, weight = 1, sensitivity = 1, accuracy = 0.8 },
-  --   sensitivity x (1 - (d / range)^2), ignores light and cones, stopped by walls; range scaled: 20 m
-  -- vibration = { interval = 0.1, range = 3000, loss_grace = 1, weight = 1, sensitivity = 1, accuracy = 0.5 },
+  -- echolocation = { interval = 0.5, range_m = 20, loss_grace = 1, weight = 1, sensitivity = 1, accuracy = 0.8 },
+  --   sensitivity x (1 - (d / range)^2), ignores light and cones, stopped by walls
+  -- vibration = { interval = 0.1, range_m = 30, loss_grace = 1, weight = 1, sensitivity = 1, accuracy = 0.5 },
   --   stimuli tagged Stimulus.Vibration* and Stimulus.Sound.Explosion become beliefs about places:
-  --   strength x sensitivity x (1 - (d / min(radius, range))^2); range scaled: 30 m
+  --   strength x sensitivity x (1 - (d / min(radius, range))^2)
 
   -- Seed 002 (docs/brain.md). Each table is optional and switches its part on.
   -- The Damage sense: world:apply_damage tells the agent who hurt it, at any range.
@@ -138,7 +141,7 @@ return {
   --   max_panic = 1, panic_rise_rate = 0.3, panic_decay_rate = 0.15,
   --   panic_override_threshold = 0.75, emotion_active_threshold = 0.2,
   --   threat_weight_damage_received = 0.4, threat_weight_confidence = 0.3, threat_weight_state = 0.2,
-  --   threat_weight_distance = 0.1, threat_distance_range = 3000, threat_damage_decay_rate = 0.05,
+  --   threat_weight_distance = 0.1, threat_distance_range_m = 30, threat_damage_decay_rate = 0.05,
   --   threat_low = 0.2, threat_medium = 0.4, threat_high = 0.6, threat_critical = 0.85,
   --   attention_stickiness_time = 2, attention_switch_threshold = 0.1 },
   --   threat = 0.4 x min(1, damage / 100) + 0.3 x confidence + 0.2 x state + 0.1 x (1 - d / 30 m)

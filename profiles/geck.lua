@@ -37,7 +37,7 @@ return {
     -- The detection value.
     sneak_base_value = -35,                     -- seed: fSneakBaseValue
     sneak_skill_mult = 0.5,                     -- seed: fSneakSkillMult, on (perception skill x att - sneak)
-    sneak_max_distance = 2500,                  -- seed: fSneakMaxDistance 2500; scaled: 25 m (2500 cm)
+    sneak_max_distance_m = 25,                  -- seed: fSneakMaxDistance 2500 (cm): 25 m at any scale
     sneak_exterior_distance_mult = 2,           -- seed: fSneakExteriorDistanceMult, outdoors
     sneak_distance_attenuation_exponent = 2,    -- seed: fSneakDistanceAttenuationExponent
     sneak_sound_los_mult = 0.1,                 -- seed: fSneakSoundLosMult, sound without line of sight

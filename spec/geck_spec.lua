@@ -591,13 +591,15 @@ describe("profiles/geck.lua", function()
     local names = {}
     for _, spec in ipairs(wary.schema.geck) do
       local d = spec.default
-      if type(d) == "table" then d = d.metres * 100 end
-      assert.are.equal(d, raw.geck[spec.name], "field " .. spec.name)
-      names[spec.name] = true
+      -- a distance in metres (<name>_m), so that the file holds at any scale
+      local name = type(d) == "table" and spec.name .. "_m" or spec.name
+      if type(d) == "table" then d = d.metres end
+      assert.are.equal(d, raw.geck[name], "field " .. name)
+      names[name] = true
     end
     for k in pairs(raw.geck) do assert.is_true(names[k], "unknown field " .. k) end
     near(-35, raw.geck.sneak_base_value)
-    near(2500, raw.geck.sneak_max_distance)
+    near(25, raw.geck.sneak_max_distance_m)
     near(-20, raw.geck.sneak_noticed_min)
   end)
 
@@ -605,6 +607,7 @@ describe("profiles/geck.lua", function()
     local world = wary.world{ units_per_meter = 50 }
     local p = world:load("profiles/geck.lua")
     assert.are.same({}, p.senses)
+    assert.are.equal(25 * 50, p.geck.sneak_max_distance)
     local bare = world:define_profile{ name = "bare", model = "geck" }
     assert.are.equal(25 * 50, bare.geck.sneak_max_distance)
     local guard = world:add_agent{ profile = "geck_guard", pos = { 0, 0, 0 } }

@@ -37,12 +37,25 @@ local function expected_default(spec, upm)
   return d
 end
 
-local function sorted_keys(t)
-  local out = {}
-  for k in pairs(t) do out[#out + 1] = k end
+-- A field of a defaults file in world units at upm: the file gives a
+-- distance in metres (<name>_m), anything else as it is.
+local function file_value(t, spec, upm)
+  if wary.schema.is_distance(spec) and t[spec.name .. "_m"] ~= nil then return t[spec.name .. "_m"] * upm end
+  return t[spec.name]
+end
+
+-- The fields a defaults file lists, by their schema names (<name>_m as name).
+local function listed_names(t, fields)
+  local by_name, out = {}, {}
+  for _, spec in ipairs(fields) do by_name[spec.name] = spec end
+  for k in pairs(t) do
+    local base = type(k) == "string" and k:sub(-2) == "_m" and k:sub(1, -3)
+    out[#out + 1] = base and by_name[base] and wary.schema.is_distance(by_name[base]) and base or k
+  end
   table.sort(out)
   return out
 end
+
 
 describe("profiles/default.lua", function()
   local raw
@@ -61,21 +74,22 @@ describe("profiles/default.lua", function()
     for _, spec in ipairs(tunable_fields()) do expected[#expected + 1] = spec.name end
     table.sort(expected)
     local listed = {}
-    for _, k in ipairs(sorted_keys(raw)) do
+    for _, k in ipairs(listed_names(raw, schema.profile)) do
       if k ~= "name" then listed[#listed + 1] = k end
     end
     assert.are.same(expected, listed)
     assert.are.equal(30, #expected + 2 + 8) -- the schema's 30 profile fields
   end)
 
-  it("gives every field exactly the schema default (distances at 100 units per metre)", function()
+  it("gives every field exactly the schema default (distances in metres, as <name>_m)", function()
     for _, spec in ipairs(tunable_fields()) do
       if not SENSE_TABLES[spec.name] then
-        assert.are.same(expected_default(spec, 100), raw[spec.name], "field " .. spec.name)
+        assert.are.same(expected_default(spec, 100), file_value(raw, spec, 100), "field " .. spec.name)
       end
     end
-    assert.are.equal(1000, raw.max_uncertainty)  -- 10 m
-    assert.are.equal(150, raw.uncertainty_growth) -- 1.5 m/s
+    assert.are.equal(10, raw.max_uncertainty_m)
+    assert.are.equal(1.5, raw.uncertainty_growth_m)
+    assert.is_nil(raw.max_uncertainty)
     assert.are.equal(0.15, raw.suspect_threshold)
     assert.are.equal(0.35, raw.detect_threshold)
     assert.are.equal(0.60, raw.track_threshold)
@@ -86,14 +100,15 @@ describe("profiles/default.lua", function()
       local documented = 0
       for _, spec in ipairs(fields) do
         if spec.default ~= nil then
-          assert.are.same(expected_default(spec, 100), raw[field][spec.name], field .. " field " .. spec.name)
+          assert.are.same(expected_default(spec, 100), file_value(raw[field], spec, 100),
+            field .. " field " .. spec.name)
           documented = documented + 1
         end
       end
-      assert.are.equal(documented, #sorted_keys(raw[field]))
+      assert.are.equal(documented, #listed_names(raw[field], fields))
     end
-    assert.are.equal(64, raw.hearing.ear_height)   -- 0.64 m
-    assert.are.equal(3000, raw.vision.max_range)   -- 30 m
+    assert.are.equal(0.64, raw.hearing.ear_height_m)
+    assert.are.equal(30, raw.vision.max_range_m)
     assert.are.equal(60, raw.vision.half_angle_deg)
   end)
 
@@ -102,14 +117,19 @@ describe("profiles/default.lua", function()
     local bare = world:define_profile{ name = "bare" }
     for _, spec in ipairs(tunable_fields()) do
       if not SENSE_TABLES[spec.name] then
-        assert.are.same(raw[spec.name], bare[spec.name], "field " .. spec.name)
+        assert.are.same(file_value(raw, spec, 100), bare[spec.name], "field " .. spec.name)
       end
     end
     assert.is_nil(bare.vision)
     assert.is_nil(bare.hearing)
     local sensing = world:define_profile{ name = "sensing", vision = {}, hearing = {} }
-    assert.are.same(raw.vision, sensing.vision)
-    assert.are.same(raw.hearing, sensing.hearing)
+    for field, fields in pairs(SENSE_TABLES) do
+      for _, spec in ipairs(fields) do
+        if spec.default ~= nil then
+          assert.are.same(file_value(raw[field], spec, 100), sensing[field][spec.name], field .. "." .. spec.name)
+        end
+      end
+    end
     assert.are.same({ "Vision", "Hearing" }, sensing.senses)
   end)
 
@@ -129,14 +149,41 @@ describe("world:load of profiles/default.lua", function()
     assert.are.equal("default", p.name)
     local raw = dofile(ROOT .. "profiles/default.lua")
     for _, spec in ipairs(tunable_fields()) do
-      if spec.name ~= "senses" then
-        assert.are.same(raw[spec.name], p[spec.name], "field " .. spec.name)
+      if spec.name ~= "senses" and not SENSE_TABLES[spec.name] then
+        assert.are.same(file_value(raw, spec, 100), p[spec.name], "field " .. spec.name)
       end
     end
+    assert.are.same({ 3000, 64 }, { p.vision.max_range, p.hearing.ear_height })
     -- The file's vision and hearing tables give the profile those built-in senses.
     assert.are.same({ "Vision", "Hearing" }, p.senses)
     local guard = world:add_agent{ profile = "default", pos = { 0, 0, 0 } }
     assert.are.equal(p, guard.profile)
+  end)
+
+  it("holds in a world of another scale: its distances are in metres", function()
+    local world = wary.world{ units_per_meter = 32 }
+    local p = world:load("profiles/default.lua")
+    assert.are.same({ 30 * 32, 10 * 32, 1.5 * 32, 0.64 * 32, 2 * 32 },
+      { p.vision.max_range, p.max_uncertainty, p.uncertainty_growth, p.hearing.ear_height,
+        p.hearing.location_merge_radius })
+    local guard = world:add_agent{ profile = "default", pos = { 0, 0, 0 } }
+    local near, far = world:add_target{ pos = { 20 * 32, 0, 0 } }, world:add_target{ pos = { 50 * 32, 0, 0 } }
+    for _ = 1, 30 do world:step(1 / 60) end
+    assert.is_true(guard:confidence(near) > 0)
+    assert.are.equal(0, guard:confidence(far)) -- 50 m: beyond its 30 m, as at 100 units a metre
+  end)
+
+  it("takes any distance in metres as <name>_m, and refuses both forms together", function()
+    local world = wary.world{ units_per_meter = 32 }
+    local p = world:define_profile{ name = "m", max_uncertainty_m = 4, smell = { range_m = 2 },
+                                    brain = { threat_distance_range_m = 10 } }
+    assert.are.same({ 4 * 32, 2 * 32, 10 * 32 }, { p.max_uncertainty, p.smell.range, p.brain.threat_distance_range })
+    local guard = world:add_agent{ profile = "m", pos = { 0, 0 }, eye_height_m = 1.5 }
+    assert.are.equal(1.5 * 32, guard:get().eye_pos[3])
+    assert_mentions(error_of(function() world:define_profile{ name = "x", smell = { range = 1, range_m = 1 } } end),
+      "fields 'range' and 'range_m' expected one of them, got both")
+    assert_mentions(error_of(function() world:define_profile{ name = "x", max_uncertainty_m = -1 } end),
+      "'max_uncertainty_m'", "got -1")
   end)
 
   it("lets a profile extend 'default'", function()
@@ -181,11 +228,24 @@ describe("a profile with extends", function()
     assert.are.equal(false, child.ignore_same_team)
   end)
 
-  it("replaces the parent's fields by its own, tables whole", function()
+  it("replaces the parent's fields by its own, a table's field by field", function()
     assert.are.equal("sniper", child.name)
     assert.are.equal(0.3, child.detect_threshold)
     assert.are.equal(12, child.lost_time)
-    assert.are.same({ c = 3 }, child.settings)
+    assert.are.same({ a = 1, b = 2, c = 3 }, child.settings)
+  end)
+
+  it("merges every sense's table field by field, a range in either unit replacing the parent's", function()
+    world:define_profile{ name = "base", senses = { "Vision", "Hearing", "Smell" },
+                          vision = { max_range_m = 20, half_angle_deg = 40 },
+                          hearing = { wall_absorption_coeff = 1.5 }, smell = { range = 300 } }
+    local kid = world:define_profile{ name = "kid", extends = "base", vision = { max_range = 2500 },
+                                      hearing = { weight = 2 }, smell = { weight = 0.5 } }
+    assert.are.same({ 2500, 40 }, { kid.vision.max_range, kid.vision.half_angle_deg })
+    assert.are.same({ 1.5, 2 }, { kid.hearing.wall_absorption_coeff, kid.hearing.weight })
+    assert.are.same({ 300, 0.5 }, { kid.smell.range, kid.smell.weight })
+    local back = world:define_profile{ name = "back", extends = "kid", vision = { max_range_m = 10 } }
+    assert.are.same({ 1000, 40 }, { back.vision.max_range, back.vision.half_angle_deg })
   end)
 
   it("leaves the parent as it was", function()
@@ -200,7 +260,7 @@ describe("a profile with extends", function()
     assert.are.equal(0.3, g.detect_threshold)
     assert.are.equal(0.2, g.suspect_threshold)
     assert.are.equal(0.01, g.fade_rate)
-    assert.are.same({ c = 3 }, g.settings)
+    assert.are.same({ a = 1, b = 2, c = 3 }, g.settings)
   end)
 
   it("gives the core the child's thresholds and the parent's senses", function()

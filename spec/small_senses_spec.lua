@@ -47,7 +47,12 @@ describe("small senses: documented defaults", function()
       local w = wary.world()
       local p = w:define_profile{ name = "p", [field] = {} }
       assert.are.same(defaults, p[field])
-      assert.are.same(documented(field), p[field])
+      -- the file gives the range in metres (range_m)
+      local written = documented(field)
+      assert.is_nil(written.range)
+      written.range, written.range_m = written.range_m * M, nil
+      assert.are.same(written, p[field])
+      assert.are.same(p[field], w:define_profile{ name = "q", [field] = documented(field) }[field])
     end)
   end
 

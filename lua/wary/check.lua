@@ -3,6 +3,8 @@
 -- given, and the few helpers every facade file shares. Nothing here touches
 -- the C core.
 local enums = require("wary.enums")
+local is_distance = require("wary.schema").is_distance
+local schema_UNITS = require("wary.schema").UNITS
 
 local check = {}
 
@@ -270,18 +272,26 @@ end
 -- once a schema (schemas are tables that do not change once made).
 local schema_names = setmetatable({}, { __mode = "k" })
 
+-- A distance (schema.is_distance) also takes <name>_m, in metres, unless
+-- the schema has a field of that name (max_range_m, turned into max_range
+-- by check.range_m): metres[<name>_m] is its spec.
 local function names_of(schema)
   local n = schema_names[schema]
   if not n then
-    local names, by_name = {}, {}
+    local names, by_name, metres = {}, {}, {}
     for _, spec in ipairs(schema) do
       names[#names + 1] = spec.name
       by_name[spec.name] = spec
     end
-    n = { names, by_name }
+    for _, spec in ipairs(schema) do
+      local m = spec.name .. "_m"
+      if is_distance(spec) and not by_name[m] then metres[m] = spec end
+    end
+    for m, spec in pairs(metres) do by_name[m] = spec end
+    n = { names, by_name, metres }
     schema_names[schema] = n
   end
-  return n[1], n[2]
+  return n[1], n[2], n[3]
 end
 
 -- Validates t against schema (an ordered list of field specs with .name) and
@@ -291,7 +301,7 @@ function check.fields(object, schema, t, defaults)
   if type(t) ~= "table" then
     raise(string.format("%s: expected a table, got %s", object, describe(t)))
   end
-  local names, by_name = names_of(schema)
+  local names, by_name, metres = names_of(schema)
   -- Every unknown field, in sorted order (pairs' order changes from run to
   -- run and between the backends), each with its hint.
   local unknown -- made only when there is one: this runs on calls a game makes every frame
@@ -328,6 +338,17 @@ function check.fields(object, schema, t, defaults)
   local out = {}
   for _, spec in ipairs(schema) do
     local v = t[spec.name]
+    local m = metres[spec.name .. "_m"] and t[spec.name .. "_m"]
+    if m ~= nil then
+      if v ~= nil then
+        raise(string.format("%s: fields '%s' and '%s_m' expected one of them, got both", object, spec.name,
+          spec.name))
+      end
+      check_value(object, spec.name .. "_m", spec, m)
+      local units = defaults and defaults[schema_UNITS]
+      if not units then raise(object .. ": field '" .. spec.name .. "_m': no units_per_meter to scale it by") end
+      v = m * units
+    end
     if v == nil then
       if spec.required then fail(object, spec.name, "a " .. spec.kind .. " (required)", nil) end
       v = defaults and defaults[spec.name]

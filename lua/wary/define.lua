@@ -156,20 +156,40 @@ function define.pain(world, t)
   return o
 end
 
+-- The profile fields whose tables a child merges with its parent's.
+local MERGED = {}
+for _, f in ipairs(schema.profile) do
+  if f.kind == "table" then MERGED[#MERGED + 1] = f.name end
+end
+
+-- A child's field over a parent's, in one table: the child's replaces the
+-- parent's, and a range given in the other unit (max_range_m over the
+-- parent's max_range, or the reverse) replaces it too.
+local function over(parent, child)
+  local merged = {}
+  for k, v in pairs(parent) do merged[k] = v end
+  for k, v in pairs(child) do
+    if type(k) == "string" then
+      local other = k:sub(-2) == "_m" and k:sub(1, -3) or k .. "_m"
+      if child[other] == nil then merged[other] = nil end
+    end
+    merged[k] = v
+  end
+  return merged
+end
+
 -- A profile with extends starts from its parent's own table: the child's
--- fields replace the parent's, whole (tables included), except `vision` and
--- `geck`, whose fields are merged one by one.
+-- fields replace the parent's, and the fields of its tables (vision,
+-- hearing, the other senses, geck, damage, pain, brain, sense_weights,
+-- sense_intervals, settings) replace those of the parent's one by one
+-- (over, above); a list (senses, a curve) is replaced whole.
 local function inherit(world, t, object)
   if t.extends == nil then return t end
   local parent = define.lookup(world, "profile", "_profiles", t.extends, object, "extends")
-  local merged = {}
-  for k, v in pairs(parent.raw) do merged[k] = v end
-  for k, v in pairs(t) do merged[k] = v end
-  for _, field in ipairs({ "vision", "geck", "damage", "pain", "brain" }) do
+  local merged = over(parent.raw, t)
+  for _, field in ipairs(MERGED) do
     if type(parent.raw[field]) == "table" and type(t[field]) == "table" then
-      merged[field] = {}
-      for k, v in pairs(parent.raw[field]) do merged[field][k] = v end
-      for k, v in pairs(t[field]) do merged[field][k] = v end
+      merged[field] = over(parent.raw[field], t[field])
     end
   end
   -- A child that leaves the GECK model leaves its settings behind too.

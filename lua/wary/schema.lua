@@ -174,7 +174,7 @@ schema.hearing = {
 -- has its own defaults (schema.basic_defaults).
 schema.basic_sense = {
   { name = "interval", kind = "number", min = 1e-6 },
-  { name = "range", kind = "number", min = 0 },
+  { name = "range", kind = "number", min = 0, distance = true }, -- default: schema.basic_defaults
   { name = "loss_grace", kind = "number", min = 0 },
   { name = "weight", kind = "number", min = 0 },
   { name = "sensitivity", kind = "number", min = 0 },
@@ -402,9 +402,19 @@ schema.hit = {
   { name = "at", kind = "table" },
 }
 
+-- The key under which a defaults table (below) holds the world's
+-- units_per_meter, for the fields given in metres (check.fields).
+schema.UNITS = setmetatable({}, { __tostring = function() return "units_per_meter" end })
+
+-- Whether spec is a distance (world units): its default is in metres, or
+-- it says so. Each also takes <name>_m, in metres (check.fields).
+function schema.is_distance(spec)
+  return spec.distance or (type(spec.default) == "table" and spec.default.metres ~= nil)
+end
+
 -- Replaces { metres = m } defaults by m x units_per_meter.
 function schema.defaults(fields, units_per_meter)
-  local out = {}
+  local out = { [schema.UNITS] = units_per_meter }
   for _, spec in ipairs(fields) do
     if type(spec.default) == "table" and spec.default.metres then
       out[spec.name] = spec.default.metres * units_per_meter
