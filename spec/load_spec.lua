@@ -57,7 +57,9 @@ describe("world:load", function()
   it("takes a table with an id and no evaluate for a sense, and says what is wrong with it", function()
     write(dir .. "/senses/typo.lua", [[return { id = "Sonar", max_range = 1000, evalute = function() end }]])
     local msg = expect.error_of(function() wary.world{}:load(dir .. "/senses/typo.lua") end)
-    expect.mentions(msg, 'sense "Sonar"', "unknown field 'evalute' (did you mean 'evaluate'?)")
+    expect.mentions(msg, 'sense "Sonar"', "unknown field 'evalute' (did you mean 'evaluate'?)",
+      "(in " .. dir .. "/senses/typo.lua)") -- the file it came from
+    assert.matches("^spec/load_spec.lua:%d+: ", msg) -- and where it was loaded
   end)
 
   it("tells a sound, material or profile written with an id by its fields, and points at 'name'", function()

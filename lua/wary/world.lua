@@ -224,7 +224,10 @@ end
 function World:load(path)
   local t = World._load_chunk(path, "world:load")()
   if type(t) ~= "table" then check.fail("file " .. path, "return value", "a definition table or a list", t) end
-  return self:_define_all(t)
+  -- A refused definition's message names the file it came from too.
+  local ok, out = pcall(self._define_all, self, t)
+  if not ok then error(type(out) == "string" and out .. " (in " .. path .. ")" or out, 0) end
+  return out
 end
 
 -- Defines t (one definition, or a list), all or nothing; returns what was
