@@ -175,6 +175,7 @@ end
 -- taking wary's.
 local FIELD_ALIASES = {
   name = { "id" }, id = { "name" }, position = { "pos" }, range = { "max_range" }, max_range = { "range" },
+  range_m = { "max_range_m" }, max_range_m = { "range_m" },
   fov = { "half_angle_deg", "It is half the field of view." },
   light = { "intensity" },
   facing = { "yaw", "In degrees about z, 0 along +x." }, heading = { "yaw", "In degrees about z, 0 along +x." },
@@ -294,6 +295,24 @@ local function names_of(schema)
   return n[1], n[2], n[3]
 end
 
+-- For a schema, the tables where a field it lacks belongs (field ->
+-- table name): a profile's max_range_m is vision's (check.homes).
+local field_homes = setmetatable({}, { __mode = "k" })
+
+-- Says that, in schema, a field of one of tables ({ name, schema } pairs)
+-- belongs there, with its <name>_m; a field of several of them (interval,
+-- weight) is said of none.
+function check.homes(schema, tables)
+  local homes = {}
+  for _, t in ipairs(tables) do
+    local _, by_name = names_of(t[2])
+    for name in pairs(by_name) do
+      if homes[name] == nil then homes[name] = t[1] elseif homes[name] ~= t[1] then homes[name] = false end
+    end
+  end
+  field_homes[schema] = homes
+end
+
 -- Validates t against schema (an ordered list of field specs with .name) and
 -- returns a new table with defaults filled in. defaults may override a
 -- spec's default (for distances scaled by units_per_meter).
@@ -317,16 +336,19 @@ function check.fields(object, schema, t, defaults)
       return type(a) < type(b)
     end)
     local said, hinted = {}, false
+    local homes = field_homes[schema]
     for i, k in ipairs(unknown) do
-      local hint, note
+      local hint, note, home
       if type(k) == "string" then
         hint = check.suggest(k, names)
         local alias = not hint and FIELD_ALIASES[k]
         if alias and by_name[alias[1]] then hint, note = alias[1], alias[2] end
+        home = not hint and homes and homes[k] or nil
       end
-      hinted = hinted or hint ~= nil
+      hinted = hinted or hint ~= nil or home ~= nil
       said[i] = string.format("'%s'%s", tostring(k),
-        hint and (" (did you mean '" .. hint .. "'?" .. (note and " " .. note or "") .. ")") or "")
+        hint and (" (did you mean '" .. hint .. "'?" .. (note and " " .. note or "") .. ")")
+          or home and string.format(" (a field of %s: %s = { %s = ... })", home, home, k) or "")
     end
     -- A small table's fields are named when no hint was found.
     local list = ""

@@ -156,6 +156,25 @@ function define.pain(world, t)
   return o
 end
 
+-- A field given in the wrong table names the right one: a profile's
+-- max_range_m is vision's, vision's wall_absorption_coeff hearing's.
+do
+  local tables = { { "vision", schema.vision }, { "hearing", schema.hearing }, { "brain", schema.brain },
+                   { "geck", schema.geck }, { "damage", schema.damage }, { "pain", schema.pain },
+                   { "smell", schema.basic_sense } }
+  local function without(name)
+    local out = {}
+    for _, t in ipairs(tables) do
+      if t[1] ~= name then out[#out + 1] = t end
+    end
+    return out
+  end
+  check.homes(schema.profile, tables)
+  check.homes(schema.vision, without("vision"))
+  check.homes(schema.hearing, without("hearing"))
+  check.homes(schema.basic_sense, without("smell"))
+end
+
 -- The profile fields whose tables a child merges with its parent's.
 local MERGED = {}
 for _, f in ipairs(schema.profile) do
