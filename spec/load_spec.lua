@@ -81,6 +81,22 @@ describe("world:load", function()
     assert.are.same({ "Sonar" }, world:add_agent{ profile = "sonar_guard", pos = { 0, 0 } }.profile.senses)
   end)
 
+  it("defines a profile after the one of the list it extends, wherever it stands", function()
+    write(dir .. "/family.lua", [[return {
+      { name = "sniper", extends = "soldier", vision = { max_range_m = 60 } },
+      { name = "soldier", extends = "recruit", detect_threshold = 0.3 },
+      { name = "recruit", vision = { max_range_m = 20, half_angle_deg = 45 } },
+    }]])
+    local world = wary.world{}
+    local out = world:load(dir .. "/family.lua")
+    assert.are.same({ "sniper", "soldier", "recruit" }, { out[1].name, out[2].name, out[3].name })
+    assert.are.same({ 6000, 45, 0.3 }, { out[1].vision.max_range, out[1].vision.half_angle_deg,
+      out[1].detect_threshold })
+    write(dir .. "/loop.lua", [[return { { name = "a", extends = "b" }, { name = "b", extends = "a" } }]])
+    expect.mentions(expect.error_of(function() world:load(dir .. "/loop.lua") end), "extends",
+      "(in " .. dir .. "/loop.lua)")
+  end)
+
   it("refuses a path that is not a string", function()
     expect.mentions(expect.error_of(function() wary.world{}:load(42) end), "world:load", "'path'", "got 42")
   end)

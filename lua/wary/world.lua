@@ -220,7 +220,9 @@ end
 
 --- Loads a file returning one definition or a list of them; returns them.
 -- All or nothing: every definition is checked before any is made. A list's profiles are made after its
--- other definitions, so they may name senses that come later in it.
+-- other definitions, so they may name senses that come later in it, and each after the profile of the
+-- list it extends. A relative path is looked for beside the calling file, then in the current
+-- directory, then in each folder of package.path (LÖVE: the game's files first).
 function World:load(path)
   local t = World._load_chunk(path, "world:load")()
   if type(t) ~= "table" then check.fail("file " .. path, "return value", "a definition table or a list", t) end
@@ -230,20 +232,38 @@ function World:load(path)
   return out
 end
 
+-- The order to define a list in: its profiles after its other kinds (a
+-- profile names senses, pain types and filters, which may come later in
+-- the list), and a profile after the one of the list it extends; else the
+-- list's order.
+local function definition_order(list)
+  local order, profiles, named = {}, {}, {}
+  for i, d in ipairs(list) do
+    if type(d) == "table" and kind_of(d) == "profile" then
+      profiles[#profiles + 1] = i
+      if type(d.name) == "string" then named[d.name] = named[d.name] or i end
+    else
+      order[#order + 1] = i
+    end
+  end
+  local placed = {}
+  local function place(i, seen)
+    if placed[i] or seen[i] then return end -- a cycle is left to define.profile to refuse
+    seen[i] = true
+    local parent = named[list[i].extends]
+    if parent then place(parent, seen) end
+    placed[i] = true
+    order[#order + 1] = i
+  end
+  for _, i in ipairs(profiles) do place(i, {}) end
+  return order
+end
+
 -- Defines t (one definition, or a list), all or nothing; returns what was
--- defined, in t's order. The profiles of a list are defined after its other
--- kinds (a profile names senses, pain types and filters, which may come
--- later in the list); each kind in the list's order.
+-- defined, in t's order (definition_order says in which order it defines).
 function World:_define_all(t)
   local list = t[1] ~= nil and t or { t }
-  local order = {}
-  for i = 1, #list do order[i] = i end
-  local last = {}
-  for i, d in ipairs(list) do last[i] = type(d) == "table" and kind_of(d) == "profile" end
-  table.sort(order, function(a, b)
-    if last[a] ~= last[b] then return last[b] end
-    return a < b
-  end)
+  local order = definition_order(list)
   local shadow = shadow_of(self)
   for _, i in ipairs(order) do World._define_one(shadow, list[i]) end
   local out = {}
