@@ -1017,6 +1017,9 @@ describe("vision", function()
         { { enable_rear_motion_cone = "yes" }, "'enable_rear_motion_cone'", "a boolean", 'got "yes"' },
         { { distance_curve = "steep" }, "'distance_curve'", "a list of {x, y} points or a function" },
         { { angle_curve = { { 0, 1 }, { 1, -1 } } }, "'angle_curve[2] y'", ">= 0", "got -1" },
+        { { distance_curve = { { 0, 1 }, { 1, 0.5 }, { 0.5, 0 } } }, "'distance_curve[3] x'",
+          "a number >= 1 (the x of the point before: x rises)", "got 0.5" },
+        { { distance_curve = { { 0, 1 }, { 0 / 0, 0 } } }, "'distance_curve[2] x'", "got nan" },
         { { default_visibility_samples = { { 0, 0 / 0, 170 } } }, "'default_visibility_samples[1]'", "got nan" },
       }
       for _, case in ipairs(cases) do

@@ -39,7 +39,11 @@ function vision.curve(object, field, c)
     for i, pt in ipairs(c) do
       local name = string.format("%s[%d]", field, i)
       if type(pt) ~= "table" then check.fail(object, name, "a point {x, y}", pt) end
-      check.number(object, name .. " x", pt[1], last, nil)
+      if i > 1 and check.finite(pt[1]) and pt[1] < last then
+        check.fail(object, name .. " x", string.format("a number >= %g (the x of the point before: x rises)", last),
+          pt[1])
+      end
+      check.number(object, name .. " x", pt[1], nil, nil)
       check.number(object, name .. " y", pt[2], 0, nil)
       last = pt[1]
     end
