@@ -5,9 +5,10 @@
 -- distance field also takes its value in metres as <field>_m, which is how
 -- this file gives them: a copy holds in a world of any scale (max_range_m =
 -- 30 is 3000 units at 100 a metre, 960 at 32). Give one of the two forms.
--- extends: a field given replaces the parent's; a table's fields (vision,
--- hearing, brain, settings, ...) replace the parent's one by one; a list
--- (senses, a curve) is replaced whole.
+-- extends: a field given replaces the parent's; the fields of a sense's
+-- table (vision, hearing, smell, ...), of geck, damage, pain and brain
+-- replace the parent's one by one; a list (senses, a curve) and
+-- sense_weights, sense_intervals and settings are replaced whole.
 return {
   name = "default",
   -- extends = "soldier",      -- start from another defined profile; fields here replace its own
@@ -50,7 +51,6 @@ return {
   -- light factor x motion bonus x weather x visibility x cone scale.
   vision = {
     max_range_m = 30,                 -- metres. Distance falloff 1 - (d / range)^2: 75% at half range
-    -- max_range_m = 30,              -- the same in metres, at any units_per_meter (instead of max_range)
     interval = 0.1,                   -- seconds between looks
     loss_grace = 0.2,                 -- seconds out of sight before the target can be lost (straight to Lost)
     weight = 1,

@@ -594,6 +594,13 @@ describe("bad world input", function()
     assert.are.equal(1, steps)
     w.level = "cellar" -- the game's own
     assert.are.equal("cellar", w.level)
+    -- a world given where an actor is expected is named without its address
+    local g = w:add_agent{ profile = "g", pos = { 0, 0 } }
+    local msg = error_of(function() g:belief(w) end)
+    assert_mentions(msg, "field 'target' expected an actor of this world, got a world")
+    assert.is_nil(msg:find("0x", 1, true))
+    g.state = nil -- nil over nothing changes nothing: taken
+    assert.are.equal("function", type(g.state))
   end)
 
   it("wary:world{} (the module's function called with ':') says so", function()

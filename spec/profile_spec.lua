@@ -183,7 +183,25 @@ describe("world:load of profiles/default.lua", function()
     assert_mentions(error_of(function() world:define_profile{ name = "x", smell = { range = 1, range_m = 1 } } end),
       "fields 'range' and 'range_m' expected one of them, got both")
     assert_mentions(error_of(function() world:define_profile{ name = "x", max_uncertainty_m = -1 } end),
-      "'max_uncertainty_m'", "got -1")
+      "'max_uncertainty_m'", "a finite number of metres >= 0", "got -1")
+    assert_mentions(error_of(function() world:define_profile{ name = "x", max_uncertainty_m = 1e38 } end),
+      "'max_uncertainty_m' expected at most ", "metres (32 world units a metre), got 1e+38")
+    assert_mentions(error_of(function() world:define_profile{ name = "x", vision = { max_range_m = 1e38 } } end),
+      "'max_range_m' expected metres that are a finite number of world units", "got 1e+38")
+    assert_mentions(error_of(function() world:define_profile{ name = "x", max_uncertanty_m = 4 } end),
+      "did you mean 'max_uncertainty_m'?")
+    -- what a definition returns holds world units alone: a copy of it defines the same again
+    local d = world:load("profiles/default.lua")
+    assert.is_nil(d.vision.max_range_m)
+    local copy = {}
+    for k, v in pairs(d) do copy[k] = v end
+    copy.name = "copy"
+    assert.are.same(d.vision, world:define_profile(copy).vision)
+    -- a lamp's radius too, when made and when set
+    local lamp = world:add_light{ pos = { 0, 0, 100 }, radius_m = 4 }
+    assert.are.equal(4 * 32, lamp.def.radius)
+    lamp:set{ radius_m = 5 }
+    assert.are.equal(5 * 32, lamp.def.radius)
   end)
 
   it("lets a profile extend 'default'", function()
@@ -228,11 +246,14 @@ describe("a profile with extends", function()
     assert.are.equal(false, child.ignore_same_team)
   end)
 
-  it("replaces the parent's fields by its own, a table's field by field", function()
+  it("replaces the parent's fields by its own, a table of the game's names whole", function()
     assert.are.equal("sniper", child.name)
     assert.are.equal(0.3, child.detect_threshold)
     assert.are.equal(12, child.lost_time)
-    assert.are.same({ a = 1, b = 2, c = 3 }, child.settings)
+    assert.are.same({ c = 3 }, child.settings)
+    -- a child that drops a sense drops its weight with it
+    local deaf = world:define_profile{ name = "deaf", extends = "soldier", senses = { "Eyes" }, sense_weights = {} }
+    assert.are.same({ {}, { Eyes = 0.2 } }, { deaf.sense_weights, deaf.sense_intervals })
   end)
 
   it("merges every sense's table field by field, a range in either unit replacing the parent's", function()
@@ -260,7 +281,7 @@ describe("a profile with extends", function()
     assert.are.equal(0.3, g.detect_threshold)
     assert.are.equal(0.2, g.suspect_threshold)
     assert.are.equal(0.01, g.fade_rate)
-    assert.are.same({ a = 1, b = 2, c = 3 }, g.settings)
+    assert.are.same({ c = 3 }, g.settings)
   end)
 
   it("gives the core the child's thresholds and the parent's senses", function()

@@ -4,7 +4,7 @@
 -- the C core.
 local enums = require("wary.enums")
 local is_distance = require("wary.schema").is_distance
-local schema_UNITS = require("wary.schema").UNITS
+local units_of = require("wary.schema").units_of
 
 local check = {}
 
@@ -23,6 +23,7 @@ local function describe(v)
   -- A handle names its kind, so a box given for an actor says so.
   local mt = t == "table" and getmetatable(v)
   local kind = type(mt) == "table" and rawget(mt, "_kind")
+  if kind == "world" then return "a world" end -- its tostring is an address
   if kind then
     return string.format("%s %s (%s)", rawget(v, "_removed") and "a removed" or kind:match("^[aeiou]") and "an" or "a",
       kind, tostring(v))
@@ -108,13 +109,20 @@ function check.status(object, what, status, world)
 end
 
 -- max_range_m (metres, so a definition holds at any scale) into max_range
--- (world units) of the checked table o; t is the table as given.
+-- (world units) of the checked table o; t is the table as given. The
+-- checked table keeps max_range alone, as it keeps every distance given in
+-- metres (check.fields): a copy of it defines the same again.
 function check.range_m(object, o, t, units_per_meter)
   if o.max_range_m then
     if t.max_range ~= nil then
       raise(object .. ": fields 'max_range' and 'max_range_m' expected one of them, got both")
     end
-    o.max_range = o.max_range_m * units_per_meter
+    local v = o.max_range_m * units_per_meter
+    if v ~= math.huge and not finite(v) then
+      fail(object, "max_range_m", string.format("metres that are a finite number of world units (x %g)",
+        units_per_meter), o.max_range_m)
+    end
+    o.max_range, o.max_range_m = v, nil
   end
 end
 
@@ -279,35 +287,42 @@ local schema_names = setmetatable({}, { __mode = "k" })
 local function names_of(schema)
   local n = schema_names[schema]
   if not n then
-    local names, by_name, metres = {}, {}, {}
+    local names, by_name, metres, all = {}, {}, {}, {}
     for _, spec in ipairs(schema) do
       names[#names + 1] = spec.name
       by_name[spec.name] = spec
     end
     for _, spec in ipairs(schema) do
       local m = spec.name .. "_m"
-      if is_distance(spec) and not by_name[m] then metres[m] = spec end
+      if is_distance(spec) and not by_name[m] then metres[spec] = m end
     end
-    for m, spec in pairs(metres) do by_name[m] = spec end
-    n = { names, by_name, metres }
+    for _, name in ipairs(names) do all[#all + 1] = name end
+    for _, spec in ipairs(schema) do
+      if metres[spec] then
+        by_name[metres[spec]] = spec
+        all[#all + 1] = metres[spec]
+      end
+    end
+    n = { names, by_name, metres, all }
     schema_names[schema] = n
   end
-  return n[1], n[2], n[3]
+  return n[1], n[2], n[3], n[4]
 end
 
 -- For a schema, the tables where a field it lacks belongs (field ->
 -- table name): a profile's max_range_m is vision's (check.homes).
 local field_homes = setmetatable({}, { __mode = "k" })
 
--- Says that, in schema, a field of one of tables ({ name, schema } pairs)
--- belongs there, with its <name>_m; a field of several of them (interval,
--- weight) is said of none.
+-- Says that, in schema, a field of one of tables ({ name, schema[, what] }:
+-- what names the tables it stands for, as the small senses share one
+-- schema) belongs there, with its <name>_m; a field of several of them
+-- (interval, weight) is said of none.
 function check.homes(schema, tables)
   local homes = {}
   for _, t in ipairs(tables) do
     local _, by_name = names_of(t[2])
     for name in pairs(by_name) do
-      if homes[name] == nil then homes[name] = t[1] elseif homes[name] ~= t[1] then homes[name] = false end
+      if homes[name] == nil then homes[name] = t elseif homes[name] ~= t then homes[name] = false end
     end
   end
   field_homes[schema] = homes
@@ -320,7 +335,7 @@ function check.fields(object, schema, t, defaults)
   if type(t) ~= "table" then
     raise(string.format("%s: expected a table, got %s", object, describe(t)))
   end
-  local names, by_name, metres = names_of(schema)
+  local names, by_name, metres, all = names_of(schema)
   -- Every unknown field, in sorted order (pairs' order changes from run to
   -- run and between the backends), each with its hint.
   local unknown -- made only when there is one: this runs on calls a game makes every frame
@@ -340,7 +355,8 @@ function check.fields(object, schema, t, defaults)
     for i, k in ipairs(unknown) do
       local hint, note, home
       if type(k) == "string" then
-        hint = check.suggest(k, names)
+        -- a name in metres is told the names in metres (max_uncertanty_m: max_uncertainty_m)
+        hint = check.suggest(k, k:sub(-2) == "_m" and all or names)
         local alias = not hint and FIELD_ALIASES[k]
         if alias and by_name[alias[1]] then hint, note = alias[1], alias[2] end
         home = not hint and homes and homes[k] or nil
@@ -348,7 +364,7 @@ function check.fields(object, schema, t, defaults)
       hinted = hinted or hint ~= nil or home ~= nil
       said[i] = string.format("'%s'%s", tostring(k),
         hint and (" (did you mean '" .. hint .. "'?" .. (note and " " .. note or "") .. ")")
-          or home and string.format(" (a field of %s: %s = { %s = ... })", home, home, k) or "")
+          or home and string.format(" (a field of %s: %s = { %s = ... })", home[3] or home[1], home[1], k) or "")
     end
     -- A small table's fields are named when no hint was found.
     local list = ""
@@ -360,16 +376,26 @@ function check.fields(object, schema, t, defaults)
   local out = {}
   for _, spec in ipairs(schema) do
     local v = t[spec.name]
-    local m = metres[spec.name .. "_m"] and t[spec.name .. "_m"]
+    local mname = metres[spec]
+    local m = mname and t[mname]
     if m ~= nil then
       if v ~= nil then
-        raise(string.format("%s: fields '%s' and '%s_m' expected one of them, got both", object, spec.name,
-          spec.name))
+        raise(string.format("%s: fields '%s' and '%s' expected one of them, got both", object, spec.name, mname))
       end
-      check_value(object, spec.name .. "_m", spec, m)
-      local units = defaults and defaults[schema_UNITS]
-      if not units then raise(object .. ": field '" .. spec.name .. "_m': no units_per_meter to scale it by") end
-      v = m * units
+      local units = defaults and units_of[defaults]
+      if not units then raise(object .. ": field '" .. mname .. "': no units_per_meter to scale it by") end
+      v = type(m) == "number" and m * units or m
+      -- Its bounds in metres, and said of what was given.
+      if type(v) ~= "number" or not (finite(v) or spec.inf and v == math.huge) or (spec.min and v < spec.min)
+          or (spec.max and v > spec.max) then
+        local what = "a finite number of metres"
+        if spec.min then what = what .. string.format(" >= %g", spec.min / units) end
+        if spec.max then what = what .. string.format(" <= %g", spec.max / units) end
+        if finite(m) and not finite(v) then
+          what = string.format("at most %g metres (%g world units a metre)", FLT_MAX / units, units)
+        end
+        fail(object, mname, what, m)
+      end
     end
     if v == nil then
       if spec.required then fail(object, spec.name, "a " .. spec.kind .. " (required)", nil) end

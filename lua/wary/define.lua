@@ -161,7 +161,7 @@ end
 do
   local tables = { { "vision", schema.vision }, { "hearing", schema.hearing }, { "brain", schema.brain },
                    { "geck", schema.geck }, { "damage", schema.damage }, { "pain", schema.pain },
-                   { "smell", schema.basic_sense } }
+                   { "smell", schema.basic_sense, "smell, touch, echolocation or vibration" } }
   local function without(name)
     local out = {}
     for _, t in ipairs(tables) do
@@ -175,11 +175,12 @@ do
   check.homes(schema.basic_sense, without("smell"))
 end
 
--- The profile fields whose tables a child merges with its parent's.
-local MERGED = {}
-for _, f in ipairs(schema.profile) do
-  if f.kind == "table" then MERGED[#MERGED + 1] = f.name end
-end
+-- The profile fields whose tables a child merges with its parent's: the
+-- settings of wary's parts. The tables keyed by the game's names
+-- (sense_weights, sense_intervals, settings) are replaced whole, so that a
+-- child that drops a sense drops its weight too.
+local MERGED = { "vision", "hearing", "vibration", "smell", "touch", "echolocation", "geck", "damage", "pain",
+                 "brain" }
 
 -- A child's field over a parent's, in one table: the child's replaces the
 -- parent's, and a range given in the other unit (max_range_m over the
@@ -198,10 +199,10 @@ local function over(parent, child)
 end
 
 -- A profile with extends starts from its parent's own table: the child's
--- fields replace the parent's, and the fields of its tables (vision,
--- hearing, the other senses, geck, damage, pain, brain, sense_weights,
--- sense_intervals, settings) replace those of the parent's one by one
--- (over, above); a list (senses, a curve) is replaced whole.
+-- fields replace the parent's, and the fields of its tables of wary's
+-- parts (MERGED) replace those of the parent's one by one (over, above);
+-- a list (senses, a curve) and a table of the game's names (sense_weights,
+-- sense_intervals, settings) are replaced whole.
 local function inherit(world, t, object)
   if t.extends == nil then return t end
   local parent = define.lookup(world, "profile", "_profiles", t.extends, object, "extends")

@@ -48,7 +48,7 @@ end
 function handle.refuse_writes(cls, why)
   local function who(self) return rawget(cls, "__tostring") and tostring(self) or cls._kind end
   cls.__newindex = function(self, k, v)
-    if type(k) == "string" and k:sub(1, 1) ~= "_" then
+    if v ~= nil and type(k) == "string" and k:sub(1, 1) ~= "_" then -- a nil over nothing changes nothing
       local reason = why(self, k)
       if reason then
         check.raise(string.format("%s: field '%s' is read-only: %s, got %s", who(self), k, reason,

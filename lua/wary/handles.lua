@@ -158,7 +158,8 @@ local function over(object, t, def, names)
   local merged = {}
   for k, v in pairs(t) do merged[k] = v end
   for _, name in ipairs(names) do
-    if merged[name] == nil then merged[name] = def[name] end
+    -- a distance given in metres (radius_m) stands for the field
+    if merged[name] == nil and merged[name .. "_m"] == nil then merged[name] = def[name] end
   end
   return merged
 end

@@ -58,7 +58,8 @@ end
 -- The checked table of a small sense (smell, touch, echolocation, vibration)
 -- and its C def.
 function hearing.basic_def(world, object, field, t)
-  local defaults = { [schema.UNITS] = world._units_per_meter }
+  local defaults = {}
+  schema.units_of[defaults] = world._units_per_meter
   for k, v in pairs(schema.basic_defaults[field]) do
     defaults[k] = type(v) == "table" and v.metres * world._units_per_meter or v
   end

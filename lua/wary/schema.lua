@@ -402,9 +402,9 @@ schema.hit = {
   { name = "at", kind = "table" },
 }
 
--- The key under which a defaults table (below) holds the world's
--- units_per_meter, for the fields given in metres (check.fields).
-schema.UNITS = setmetatable({}, { __tostring = function() return "units_per_meter" end })
+-- The world's units_per_meter of a defaults table (below), for the fields
+-- given in metres (check.fields).
+schema.units_of = setmetatable({}, { __mode = "k" })
 
 -- Whether spec is a distance (world units): its default is in metres, or
 -- it says so. Each also takes <name>_m, in metres (check.fields).
@@ -414,7 +414,8 @@ end
 
 -- Replaces { metres = m } defaults by m x units_per_meter.
 function schema.defaults(fields, units_per_meter)
-  local out = { [schema.UNITS] = units_per_meter }
+  local out = {}
+  schema.units_of[out] = units_per_meter
   for _, spec in ipairs(fields) do
     if type(spec.default) == "table" and spec.default.metres then
       out[spec.name] = spec.default.metres * units_per_meter
