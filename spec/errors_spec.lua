@@ -284,6 +284,9 @@ describe("bad actor input", function()
       "thief:set_stance(...)", 'got "prone"')
     assert_mentions(error_of(function() guard.profile = "other" end), "guard: field 'profile' is read-only",
       "an actor keeps the profile it was made with", 'got "other"')
+    assert_mentions(error_of(function() thief.kind = "agent" end), "thief: field 'kind' is read-only",
+      "stays the agent or the target it was made", 'got "agent"')
+    assert.are.same({ "agent", "target" }, { guard.kind, thief.kind })
     assert.are.same({ "thieves", "crouched", "crouched" }, { thief.team, thief.stance, thief:get().stance })
     assert.are.equal("p", guard.profile.name)
     assert_mentions(error_of(function() guard.state = "alerted" end), "guard: field 'state' is a method",

@@ -215,7 +215,7 @@ function Actor:on(event, fn)
   return events.add_handler(self.world, self.name, self._handlers, event, fn)
 end
 
--- An actor's team, stance and profile are what the core holds: read as
+-- An actor's team, stance, profile and kind are what the core holds: read as
 -- fields (guard.team), kept under '_' names, so that a write reaches
 -- __newindex and is refused, as are writes of what a setter changes
 -- (guard.yaw = 90, guard.health = 50) and of methods' names
@@ -223,7 +223,7 @@ end
 -- one function call more under Lua 5.4, nothing under LuaJIT. What the
 -- methods read of a handle is held raw (_removed, _profile: false, not nil,
 -- for a live one and a target), so that they call __index no more.
-local HELD = { team = "_team", stance = "_stance", profile = "_profile" }
+local HELD = { team = "_team", stance = "_stance", profile = "_profile", kind = "_actor_kind" }
 function Actor.__index(self, k)
   local v = Actor[k]
   if v ~= nil then return v end
@@ -233,6 +233,7 @@ end
 handle.refuse_writes(Actor, function(self, k)
   if Actor["set_" .. k] then return "change it with " .. tostring(self) .. ":set_" .. k .. "(...)" end
   if k == "profile" then return "an actor keeps the profile it was made with" end
+  if k == "kind" then return "an actor stays the agent or the target it was made" end
 end)
 
 -- What only agents do, by concern; init.lua lists every method.

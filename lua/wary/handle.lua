@@ -43,7 +43,7 @@ end
 -- from the cause; a function there is a wrapper, written on purpose).
 -- Every other key is the game's own (guard.route = ...), and names with a
 -- leading '_' are the facade's. Only keys a handle lacks get here: what
--- it holds raw (id, world, kind, name, props) is not guarded, and is
+-- it holds raw (id, world, name, props) is not guarded, and is
 -- documented as to read (a new name only renames it in messages).
 function handle.refuse_writes(cls, why)
   local function who(self) return rawget(cls, "__tostring") and tostring(self) or cls._kind end

@@ -385,7 +385,7 @@ function M:load_state(s)
     end
     local _, info = B.actor_get(w, a.id)
     local profile = info.profile >= 0 and profiles[info.profile]
-    actor.kind, actor.name, actor._team, actor._stance = a.kind, a.name, a.team, a.stance
+    actor._actor_kind, actor.name, actor._team, actor._stance = a.kind, a.name, a.team, a.stance
     actor._profile = profile and profile.table or false
     actor._pawn = a.pawn
     self._actors[a.id] = actor

@@ -372,7 +372,7 @@ function World:_add(t, is_agent)
   }))
   self._actor_count = self._actor_count + 1
   local actor = setmetatable({
-    id = id, world = self, kind = kind, props = {},
+    id = id, world = self, _actor_kind = kind, props = {},
     name = a.name or string.format("%s#%d", kind, self._actor_count),
     _profile = profile and profile.table or false, _team = a.team, _stance = a.stance, _handlers = {},
     _removed = false,
@@ -403,9 +403,9 @@ end
 local INDEX = 2 ^ enums.constants.ID_INDEX_BITS
 
 --- Every live actor, in creation order. A handle's fields name, kind, team, stance, profile and
--- props are to read: set_team, set_stance and set_prop change them (a write to team, stance,
--- profile, a field with a setter such as yaw or health, or a method's name is refused); any
--- other field is the game's own (guard.route = ...).
+-- props are to read: set_team, set_stance and set_prop change them (a write to kind, team,
+-- stance, profile, a field with a setter such as yaw or health, or a method's name is refused);
+-- any other field is the game's own (guard.route = ...).
 function World:actors()
   local list = {}
   for _, a in pairs(self._actors) do list[#list + 1] = a end
