@@ -8,7 +8,8 @@
 -- extends: a field given replaces the parent's; the fields of a sense's
 -- table (vision, hearing, smell, ...), of geck, damage, pain and brain
 -- replace the parent's one by one; a list (senses, a curve) and
--- sense_weights, sense_intervals and settings are replaced whole.
+-- sense_weights, sense_intervals and settings are replaced whole; a
+-- sense's table given as false (hearing = false) drops the parent's sense.
 return {
   name = "default",
   -- extends = "soldier",      -- start from another defined profile; fields here replace its own

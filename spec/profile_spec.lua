@@ -267,6 +267,16 @@ describe("a profile with extends", function()
     assert.are.same({ 300, 0.5 }, { kid.smell.range, kid.smell.weight })
     local back = world:define_profile{ name = "back", extends = "kid", vision = { max_range_m = 10 } }
     assert.are.same({ 1000, 40 }, { back.vision.max_range, back.vision.half_angle_deg })
+    -- a sense's table given as false drops the parent's sense, its weight and interval with it
+    world:define_profile{ name = "weighted", extends = "base", sense_weights = { Hearing = 2, Vision = 1.5 },
+                          sense_intervals = { Hearing = 0.5 } }
+    local deaf = world:define_profile{ name = "deaf", extends = "weighted", hearing = false }
+    assert.are.same({ "Vision", "Smell" }, deaf.senses)
+    assert.is_nil(deaf.hearing)
+    assert.are.same({ { Vision = 1.5 }, {} }, { deaf.sense_weights, deaf.sense_intervals })
+    assert.is_true(world:add_agent{ profile = "deaf", pos = { 0, 0 } }:valid())
+    assert_mentions(error_of(function() world:define_profile{ name = "x", hearing = false } end),
+      "field 'hearing' expected a table, got false")
   end)
 
   it("leaves the parent as it was", function()

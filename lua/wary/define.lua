@@ -202,7 +202,8 @@ end
 -- fields replace the parent's, and the fields of its tables of wary's
 -- parts (MERGED) replace those of the parent's one by one (over, above);
 -- a list (senses, a curve) and a table of the game's names (sense_weights,
--- sense_intervals, settings) are replaced whole.
+-- sense_intervals, settings) are replaced whole; a sense's table given as
+-- false drops the parent's sense.
 local function inherit(world, t, object)
   if t.extends == nil then return t end
   local parent = define.lookup(world, "profile", "_profiles", t.extends, object, "extends")
@@ -214,6 +215,29 @@ local function inherit(world, t, object)
   end
   -- A child that leaves the GECK model leaves its settings behind too.
   if merged.model ~= "geck" and t.geck == nil then merged.geck = nil end
+  -- vision = false (any built-in sense's table): the child drops the
+  -- parent's sense, from the inherited senses, weights and intervals too.
+  for _, b in ipairs(schema.builtin_senses) do
+    if t[b.field] == false then
+      merged[b.field] = nil
+      if t.senses == nil and type(merged.senses) == "table" then
+        local kept = {}
+        for _, id in ipairs(merged.senses) do
+          if id ~= b.id then kept[#kept + 1] = id end
+        end
+        merged.senses = kept
+      end
+      for _, f in ipairs({ "sense_weights", "sense_intervals" }) do
+        if t[f] == nil and type(merged[f]) == "table" and merged[f][b.id] ~= nil then
+          local kept = {}
+          for k, v in pairs(merged[f]) do
+            if k ~= b.id then kept[k] = v end
+          end
+          merged[f] = kept
+        end
+      end
+    end
+  end
   merged.extends = nil
   return merged
 end
