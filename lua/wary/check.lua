@@ -283,7 +283,9 @@ local schema_names = setmetatable({}, { __mode = "k" })
 
 -- A distance (schema.is_distance) also takes <name>_m, in metres, unless
 -- the schema has a field of that name (max_range_m, turned into max_range
--- by check.range_m): metres[<name>_m] is its spec.
+-- by check.range_m): metres[i] is the name in metres of the schema's i-th
+-- field, or false (an array: check.fields runs on calls a game makes every
+-- frame, and an array index is its cheapest look-up).
 local function names_of(schema)
   local n = schema_names[schema]
   if not n then
@@ -292,15 +294,15 @@ local function names_of(schema)
       names[#names + 1] = spec.name
       by_name[spec.name] = spec
     end
-    for _, spec in ipairs(schema) do
+    for i, spec in ipairs(schema) do
       local m = spec.name .. "_m"
-      if is_distance(spec) and not by_name[m] then metres[spec] = m end
+      metres[i] = (is_distance(spec) and not by_name[m]) and m or false
     end
     for _, name in ipairs(names) do all[#all + 1] = name end
-    for _, spec in ipairs(schema) do
-      if metres[spec] then
-        by_name[metres[spec]] = spec
-        all[#all + 1] = metres[spec]
+    for i, spec in ipairs(schema) do
+      if metres[i] then
+        by_name[metres[i]] = spec
+        all[#all + 1] = metres[i]
       end
     end
     n = { names, by_name, metres, all }
@@ -374,10 +376,11 @@ function check.fields(object, schema, t, defaults)
     raise(string.format("%s: unknown field%s %s%s", object, #said > 1 and "s" or "", table.concat(said, ", "), list))
   end
   local out = {}
-  for _, spec in ipairs(schema) do
+  for i, spec in ipairs(schema) do
     local v = t[spec.name]
-    local mname = metres[spec]
-    local m = mname and t[mname]
+    local mname = metres[i]
+    local m
+    if mname then m = t[mname] end
     if m ~= nil then
       if v ~= nil then
         raise(string.format("%s: fields '%s' and '%s' expected one of them, got both", object, spec.name, mname))
