@@ -23,8 +23,9 @@
 --   on the agent: perception (0..10, 5), blindness (0..100, 0), sleeping (1/0),
 --     exterior (1 outdoors, 0 indoors; unset: the flag below).
 -- A target moves when its velocity is not zero; its light level is its light
--- (0..1) x 100, or the world's lights with use_world_light. Hostile: actors
--- of another team, both teams set (no relationships yet).
+-- (0..1) x 100, or the world's lights with use_world_light. Hostile: the
+-- relationship the game set (agent:set_relationship, a team's), else actors
+-- of another team, both teams set; a target whose "dead" prop is set is nobody's.
 --
 -- "seed" marks the seed's values (seed 001 and the GECK wiki's known
 -- defaults in ../shared/seeds/README.md); every other value is wary's choice.

@@ -277,8 +277,11 @@ describe("the GECK states", function()
     run(world, 9.5)
     assert.are.equal("alert", guard:geck_state())
     run(world, 1)
-    near(gone + 10, last(log, "alert_to_normal").time) -- event_lifetime after its last refresh
+    local ev = last(log, "alert_to_normal")
+    near(gone + 10, ev.time) -- event_lifetime after its last refresh
     assert.are.equal("normal", guard:geck_state())
+    -- a timer's transition: no target, detection or place
+    assert.are.same({}, { ev.target, ev.detection, ev.location })
   end)
 
   it("Lost -> Combat when a target is detected again", function()
@@ -457,6 +460,9 @@ describe("GECK detection events", function()
     local ev = last(log, "normal_to_alert")
     assert.is_nil(ev.target)
     assert.are.equal("explosion", ev.event_type)
+    -- with no owner, the event's place and detection still say where and how loud
+    assert.are.same({ 1000, 0, 0 }, { ev.location.x, ev.location.y, ev.location.z })
+    near(11.8, ev.detection)
     local deaf
     world, deaf, _, log = scene{ x = 10000, geck = { hear_ownerless_events = false } }
     world:create_detection_event{ pos = { 1000, 0, 0 }, rating = 100 }

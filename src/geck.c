@@ -224,8 +224,13 @@ static void alert_add(wy_geck_agent *gk, const wary_geck_def *g, wy_id owner, in
   for (int32_t i = 0; owner != 0 && i < gk->alert_count && !al; i++)
     if (gk->alerts[i].owner.id == owner && gk->alerts[i].type == type) al = &gk->alerts[i];
   if (!al && gk->alert_count < WARY_GECK_MAX_ALERTS) al = &gk->alerts[gk->alert_count++];
-  for (int32_t i = 0; !al && i < gk->alert_count; i++)
-    if (i == 0 || gk->alerts[i].remaining < al->remaining) al = &gk->alerts[i];
+  if (!al) {
+    /* Full: the one closest to expiring (the first of those alike). */
+    int32_t k = 0;
+    for (int32_t i = 1; i < gk->alert_count; i++)
+      if (gk->alerts[i].remaining < gk->alerts[k].remaining) k = i;
+    al = &gk->alerts[k];
+  }
   al->owner.id = owner;
   al->type = type;
   memcpy(al->pos, pos, sizeof al->pos);
@@ -574,7 +579,8 @@ int wary_create_detection_event(wary_world *w, wary_actor_id owner_h, float x, f
   if (owner != 0 && !wy_actor_get(w, owner)) return wy_actor_status(w, owner, __func__, "owner");
   if (wy_bad(e, __func__, "x", x, WY_FINITE) || wy_bad(e, __func__, "y", y, WY_FINITE) ||
       wy_bad(e, __func__, "z", z, WY_FINITE) || wy_bad(e, __func__, "rating", rating, WY_NONNEG) ||
-      wy_bad_int(e, __func__, "type", -1, type, WARY_GECK_EVENT_NOTICED, WARY_GECK_EVENT_CUSTOM))
+      /* Noticed, damage and last-known events are the model's own. */
+      wy_bad_int(e, __func__, "type", -1, type, WARY_GECK_EVENT_IMPACT, WARY_GECK_EVENT_CUSTOM))
     return WARY_ERR_BAD_VALUE;
   wy_geck_pending p = {false, owner, 0, {x, y, z}, rating, type};
   return queue(w, &p) ? WARY_OK : wy_fail_memory(e, __func__);
@@ -588,6 +594,11 @@ int wary_geck_damage(wary_world *w, wary_actor_id victim_h, wary_actor_id attack
   if (!v) return wy_actor_status(w, victim, __func__, "victim");
   if (!wy_actor_get(w, attacker)) return wy_actor_status(w, attacker, __func__, "attacker");
   if (v->agent < 0) return wy_fail_not_agent(w, __func__, "victim", victim);
+  /* As every wary_geck_* call on an agent of the other model (geck_info.c). */
+  if (!wy_geck_of(w, v->profile)->enabled)
+    return wy_fail(w->error, WARY_ERR_NOT_FOUND, __func__,
+                   "victim: expected an agent of the GECK model, got %x, whose profile %d does not use it", victim,
+                   v->profile);
   if (victim == attacker)
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__,
                    "attacker: expected an actor other than the victim, got %x", attacker);

@@ -1026,8 +1026,10 @@ int wary_actor_set_scent(wary_world *world, wary_actor_id actor, float scent);
  * on the agent: perception (0..10, 5), blindness (0..100, 0), sleeping
  * (1 asleep, 0), exterior (1 outdoors, 0 indoors; unset: the def's flag). The
  * target moves when its velocity is not zero; its light level is its light
- * (0..1) x 100. Hostile: teams that differ, both non-zero (see
- * team_zero_hostile). */
+ * (0..1) x 100. Hostile: the relationship the game set
+ * (wary_set_relationship_override, wary_set_relationship), else teams that
+ * differ, both non-zero (see team_zero_hostile); a target with the "dead"
+ * prop set is nobody's. */
 enum {
   WARY_GECK_MAX_ALERTS = 16    /* detection events in an agent's alert list */
 };
@@ -1116,7 +1118,7 @@ typedef struct wary_geck_alert {
   wary_actor_id owner;        /* 0: nobody */
   int32_t type;         /* wary_geck_event_type */
   float pos[3];
-  float rating;         /* action rating, or the detection value that made it */
+  float rating;         /* action rating, or the detection value that made it (last_known: the target's value now) */
   float remaining;      /* seconds before it expires */
 } wary_geck_alert;
 

@@ -159,14 +159,16 @@ function make.location_belief_changed(world, e, agent, name)
 end
 
 -- type is the transition's topic in snake_case (normal_to_alert), topic the
--- seed's (NormalToAlert); target, detection and location say what caused it
--- (no target: a timer), event_type the detection event behind it (nil for a
--- direct detection or a timer).
+-- seed's (NormalToAlert); target, detection and location say what caused it:
+-- a hostile, or a detection event (one with no owner has a place and no
+-- target); a timer's transition has none of the three. event_type is the
+-- detection event behind it (nil for a direct detection or a timer).
 function make.geck(world, e, agent, name)
   local from, to = enums.detection_state[e.from_state], enums.detection_state[e.to_state]
+  local caused = e.target ~= 0 or e.index >= 0
   return { type = name, agent = agent, topic = capitalized(from) .. "To" .. capitalized(to),
-           from = from, to = to, target = actor_of(world, e.target), detection = e.confidence,
-           location = e.target ~= 0 and xyz(e) or nil, event_type = enums.geck_event_type[e.index] }
+           from = from, to = to, target = actor_of(world, e.target), detection = caused and e.confidence or nil,
+           location = caused and xyz(e) or nil, event_type = enums.geck_event_type[e.index] }
 end
 
 function make.damaged(world, e, agent, name)

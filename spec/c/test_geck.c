@@ -181,6 +181,34 @@ static void test_detection_event(void) {
   wary_world_destroy(s.w);
 }
 
+/* A full alert list gives up the entry closest to expiring: ownerless
+ * events one a step, the 17th takes the 1st's place and the 18th the 2nd's
+ * (the list kept replacing its first entry, the 17th among them). */
+static void test_full_alert_list(void) {
+  scene s = make(1000.0f);
+  ENSURE(wary_actor_set_pos(s.w, s.target, 100000.0f, 0.0f, 0.0f) == WARY_OK);
+  const wary_actor_id nobody = WARY_NULL_HANDLE;
+  for (int32_t i = 1; i <= WARY_GECK_MAX_ALERTS + 2; i++) {
+    ENSURE(wary_create_detection_event(s.w, nobody, 1000.0f, 0.0f, 0.0f, 100.0f + (float)i,
+                                       WARY_GECK_EVENT_EXPLOSION) == WARY_OK);
+    ENSURE(wary_step(s.w, 0.1f) == WARY_OK);
+  }
+  wary_geck_info info;
+  ENSURE(wary_geck_info_get(s.w, s.agent, &info) == WARY_OK);
+  ENSURE(info.alert_count == WARY_GECK_MAX_ALERTS);
+  bool held[WARY_GECK_MAX_ALERTS + 3] = {false};
+  for (int32_t k = 0; k < info.alert_count; k++) {
+    wary_geck_alert al;
+    ENSURE(wary_geck_alert_at(s.w, s.agent, k, &al) == WARY_OK);
+    int32_t i = (int32_t)(al.rating - 100.0f + 0.5f);
+    ENSURE(i >= 1 && i <= WARY_GECK_MAX_ALERTS + 2);
+    if (i >= 1 && i <= WARY_GECK_MAX_ALERTS + 2) held[i] = true;
+  }
+  ENSURE(!held[1] && !held[2]);
+  for (int32_t i = 3; i <= WARY_GECK_MAX_ALERTS + 2; i++) ENSURE(held[i]);
+  wary_world_destroy(s.w);
+}
+
 static void test_statuses(void) {
   scene s = make(1000.0f);
   float v = 1.0f;
@@ -191,6 +219,21 @@ static void test_statuses(void) {
   ENSURE(wary_geck_state(s.w, nobody) == WARY_ERR_STALE_ID);
   ENSURE(wary_create_detection_event(s.w, nobody, 0.0f, 0.0f, 0.0f, -1.0f, 0) == WARY_ERR_BAD_VALUE);
   ENSURE(wary_create_detection_event(s.w, nobody, 0.0f, 0.0f, 0.0f, 1.0f, 7) == WARY_ERR_BAD_VALUE);
+  /* Noticed, damage and last-known events are the model's own, not the game's. */
+  for (int32_t type = WARY_GECK_EVENT_NOTICED; type <= WARY_GECK_EVENT_LAST_KNOWN; type++)
+    ENSURE(wary_create_detection_event(s.w, nobody, 0.0f, 0.0f, 0.0f, 1.0f, type) == WARY_ERR_BAD_VALUE);
+  ENSURE(strstr(wary_last_error(s.w), "type: expected an integer in [3, 6], got 2") != NULL);
+  /* A hit on an agent of the confidence model is refused, as every GECK call on it. */
+  wary_profile_def plain = wary_default_profile_def();
+  int32_t plain_profile = -1;
+  ENSURE(wary_profile_create(s.w, &plain, &plain_profile) == WARY_OK);
+  wary_actor_def ad = wary_default_actor_def();
+  ad.profile = plain_profile;
+  wary_actor_id other = WARY_NULL_HANDLE;
+  ENSURE(wary_actor_create(s.w, &ad, &other) == WARY_OK);
+  ENSURE(wary_geck_damage(s.w, other, s.target) == WARY_ERR_NOT_FOUND);
+  ENSURE(strstr(wary_last_error(s.w), "victim: expected an agent of the GECK model") != NULL);
+  ENSURE(wary_geck_damage(s.w, s.agent, s.target) == WARY_OK);
   ENSURE(wary_create_detection_event(s.w, unknown, 0.0f, 0.0f, 0.0f, 1.0f, 0) == WARY_ERR_STALE_ID);
   ENSURE(wary_geck_damage(s.w, s.target, s.agent) == WARY_ERR_NOT_AGENT);
   wary_geck_def g = wary_default_geck_def();
@@ -214,6 +257,7 @@ int main(void) {
   test_reach();
   test_sneaky_shot();
   test_detection_event();
+  test_full_alert_list();
   test_statuses();
   return check_summary("test_geck");
 }
