@@ -222,6 +222,24 @@ else
   slot_key = function(id) return id % SLOTS + 1 end
 end
 
+-- Fills a world's cache (by_slot) with the actors it has. Once a world
+-- (and again after load_state): never compiled. Debian 12's LuaJIT
+-- (2.1.0-beta3, a 2022-03-20 snapshot), compiling this pairs() loop, now
+-- and then handed it a key that was no key of actors but one of the game's
+-- tables, garbage by then (8 of 20 fresh processes that make 300 worlds in
+-- turn, each with a custom sense that fails for one target, stepped once,
+-- with garbage between them; none with the JIT off, none on Lua 5.4):
+-- slot_key raised "bad argument #1 to 'band'" and the step failed.
+-- spec/runner_spec.lua runs those processes (spec/support/many_worlds.lua).
+local function fill_cache(cache, actors, profiles)
+  for id, handle in pairs(actors) do
+    local k = slot_key(id)
+    cache[1][k], cache[2][k] = handle, profiles[id]
+  end
+end
+local jit_lib = rawget(_G, "jit")
+if jit_lib and jit_lib.off then jit_lib.off(fill_cache) end
+
 -- Actor id's handle through that cache (handles; agent_profiles[slot_key(id)]
 -- is then its profile), filled from actors and profiles when it misses.
 -- One function for agents and targets; a second result (the profile) made
@@ -293,10 +311,7 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
     -- Filled now with the actors there are: the loop then misses only for
     -- actors added later. Filled in the loop, the misses of the first
     -- step came while LuaJIT recorded it, and its trace took the miss.
-    for id, handle in pairs(actors) do
-      local k = slot_key(id)
-      cache[1][k], cache[2][k] = handle, profiles[id]
-    end
+    fill_cache(cache, actors, profiles)
   end
   local handles, agent_profiles = cache[1], cache[2]
   local set_result = B.set_query_result

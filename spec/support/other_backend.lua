@@ -17,7 +17,12 @@ end
 
 -- The shell command that runs script (and its arguments, quoted) under the other interpreter.
 function M.command(script, ...)
-  local env = { "env", M.interpreter == "luajit" and "WARY_BACKEND=ffi" or "-u WARY_BACKEND" }
+  return M.command_under(M.interpreter, script, ...)
+end
+
+-- The same under interpreter ("luajit" or "lua5.4").
+function M.command_under(interpreter, script, ...)
+  local env = { "env", interpreter == "luajit" and "WARY_BACKEND=ffi" or "-u WARY_BACKEND" }
   for _, name in ipairs({ "LUA_PATH", "LUA_CPATH", "WARY_LIB" }) do
     local v = os.getenv(name)
     if v then env[#env + 1] = name .. "=" .. M.quote(v) end
@@ -26,7 +31,7 @@ function M.command(script, ...)
   if preload and preload ~= "" then env[#env + 1] = "LD_PRELOAD=" .. M.quote(preload) end
   local args = {}
   for i, a in ipairs({ ... }) do args[i] = M.quote(tostring(a)) end
-  return table.concat(env, " ") .. " " .. M.interpreter .. " " .. M.quote(script) .. " " .. table.concat(args, " ")
+  return table.concat(env, " ") .. " " .. interpreter .. " " .. M.quote(script) .. " " .. table.concat(args, " ")
 end
 
 return M
