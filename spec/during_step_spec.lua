@@ -50,6 +50,15 @@ describe("inside a sense's evaluate", function()
     end)
   end
 
+  it("world:step there is refused with a sense_error saying so in Lua's terms", function()
+    local w, _, _, errors = world_acting(function(world) world:step(DT) end)
+    w:step(DT)
+    assert.are.equal(1, #errors)
+    expect.mentions(errors[1], "world:step: not allowed inside a custom sense's evaluate")
+    assert.is_nil(errors[1]:find("wary_step_begin", 1, true))
+    assert.is_true(w:time() > 0)
+  end)
+
   it("a box moved or given another material there stays as it was, and can be after the step", function()
     local box
     local w, _, _, errors = world_acting(function()

@@ -64,7 +64,8 @@ describe("the reads a game makes every frame", function()
     assert.matches([[g1: field 'target' expected another actor (an agent holds no belief about itself), got "g1"]],
       msg, 1, true)
     msg = select(2, pcall(walker.state, walker, guards[1]))
-    assert.matches("walker: state: not an agent (it has no profile)", msg, 1, true)
+    assert.matches("walker: state: not an agent (it has no profile); state is a method of agents, called on one, "
+      .. "as guard:state(...)", msg, 1, true)
     walker:remove()
     msg = select(2, pcall(walker.pos, walker))
     assert.matches("walker: pos: stale handle (the actor was removed)", msg, 1, true)

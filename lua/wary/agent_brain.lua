@@ -147,7 +147,7 @@ function M:set_emotion(name, v)
   return self
 end
 
---- Every emotion back to 0, calm.
+--- Every emotion back to 0, calm at once (no emotion_changed event: the caller knows).
 function M:reset_emotions()
   local B, w = agent(self, "reset_emotions")
   ok(self, B.reset_emotions(w, self.id), "reset_emotions")

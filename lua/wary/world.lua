@@ -492,6 +492,9 @@ function World:step(dt)
   if self._dispatching then
     check.raise("world:step: not allowed inside an event handler of world:step (step after it returns)")
   end
+  if self._in_step then
+    check.raise("world:step: not allowed inside a custom sense's evaluate (this world's step is running it)")
+  end
   check.number("world", "dt", dt, 0, enums.constants.MAX_STEP_SECONDS)
   local B, w = self._B, self._w
   brain.before_step(self)
