@@ -769,13 +769,18 @@ describe("a Lua error inside evaluate", function()
     local w, bad, _, t, calls, errors = flaky_world()
     run(w, 60)
     assert.are.equal(3, calls.bad)
+    assert.is_true(bad:sense_muted("Flaky")) -- asked of the agent, with or without a belief
     bad:unmute_sense("Flaky")
     assert.is_false(bad:belief(t).muted.Flaky)
+    assert.is_false(bad:sense_muted("Flaky"))
     run(w, 60)
     assert.are.equal(6, calls.bad)
     assert.are.equal(6, #errors)
     assert.is_true(bad:belief(t).muted.Flaky)
+    assert.is_true(bad:sense_muted("Flaky"))
     assert.has_error(function() bad:unmute_sense("Nope") end,
+      "bad: field 'sense' expected a sense of profile 'p', got \"Nope\"")
+    assert.has_error(function() bad:sense_muted("Nope") end,
       "bad: field 'sense' expected a sense of profile 'p', got \"Nope\"")
   end)
 

@@ -188,12 +188,25 @@ function M:explain_text(target)
   return require("wary.explain").text(e, string.format("%s about %s", self.name, tostring(target.name or target)))
 end
 
+-- The profile slot (0-based) of sense id, or an error naming it.
+local function slot_of(self, id)
+  local slot = check.index_of(self._profile.senses, id)
+  if not slot then check.fail(self.name, "sense", "a sense of profile '" .. self._profile.name .. "'", id) end
+  return slot - 1
+end
+
 --- Asks a sense muted after repeated errors about this agent again.
 function M:unmute_sense(id)
   local B, w = agent(self, "unmute_sense")
-  local slot = check.index_of(self._profile.senses, id)
-  if not slot then check.fail(self.name, "sense", "a sense of profile '" .. self._profile.name .. "'", id) end
-  ok(self, B.sense_unmute(w, self.id, slot - 1), "unmute_sense")
+  ok(self, B.sense_unmute(w, self.id, slot_of(self, id)), "unmute_sense")
+end
+
+--- Whether the sense id is muted for this agent after repeated errors (sense_error_limit in a row).
+function M:sense_muted(id)
+  local B, w = agent(self, "sense_muted")
+  local status, muted = B.sense_muted(w, self.id, slot_of(self, id))
+  ok(self, status, "sense_muted")
+  return muted
 end
 
 return M

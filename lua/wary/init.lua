@@ -34,6 +34,7 @@
 --   agent:confidence(t) agent:state(t) agent:belief(t) agent:beliefs() agent:explain(t) agent:explain_text(t)
 --   agent:set_confidence(t, c) agent:add_evidence(t, tag, op, value, { lifetime, source })
 --   agent:remove_evidence(t, tag) agent:clear_evidence(t) agent:evidence(t) agent:unmute_sense(id)
+--   agent:sense_muted(id)
 -- stimuli and what the senses took in (wary/world_stimuli.lua, wary/agent_senses.lua)
 --   world:emit_sound(source, name) world:emit_sound_at(pos, name) world:emit_stimulus{ tag, pos, ... }
 --   agent:recent_sounds(s) agent:location_beliefs() agent:strongest_location_belief()
