@@ -107,6 +107,33 @@ describe("the dispatch of a step's events", function()
     assert.are.same({ "g3" }, late) -- the next step's suspect: the world handler added listens now
   end)
 
+  it("lets world:off and agent:off take a handler away, at once, even from inside a handler", function()
+    local world, _, g2 = two_guards()
+    local heard = {}
+    local function log(ev) heard[#heard + 1] = ev.agent.name end
+    local function once(ev)
+      heard[#heard + 1] = "once " .. ev.agent.name
+      assert.is_true(world:off("suspect", once)) -- gets none of the step's later events
+    end
+    world:on("suspect", once)
+    world:on("suspect", log)
+    local own = g2:on("suspect", function() heard[#heard + 1] = "own g2" end)
+    world:step(1 / 60)
+    assert.are.same({ "once g1", "g1", "own g2", "g2" }, heard) -- g1's event: once, then log; g2's: log only
+    assert.is_false(world:off("suspect", once)) -- gone already
+    assert.is_true(g2:off("suspect", own))
+    assert.is_true(world:off("suspect", log))
+    assert.is_false(world:off("detect", log))
+    heard = {}
+    local g3 = world:add_agent{ name = "g3", profile = "guard", pos = { 0, 50, 0 }, yaw = 180 }
+    g3:set_confidence(thief_of(world), 0.2)
+    world:step(1 / 60)
+    assert.are.same({}, heard)
+    assert.is_true(#world:events() > 0) -- the step's events are still there to ask for
+    assert.has_error(function() world:off("suspcet", log) end,
+      "world: field 'event' expected an event name (did you mean 'suspect'?), got \"suspcet\"")
+  end)
+
   it("hands the handlers the tables world:events() returns, even when a handler asked for them first", function()
     local world = two_guards()
     local handed, inside = {}, nil

@@ -215,6 +215,12 @@ function Actor:on(event, fn)
   return events.add_handler(self.world, self.name, self._handlers, event, fn)
 end
 
+--- Stops fn listening to its own events of that name (its last actor:on(event, fn)); true when it was.
+function Actor:off(event, fn)
+  live(self, "off")
+  return events.remove_handler(self.world, self.name, self._handlers, event, fn)
+end
+
 -- An actor's team, stance, profile and kind are what the core holds: read as
 -- fields (guard.team), kept under '_' names, so that a write reaches
 -- __newindex and is refused, as are writes of what a setter changes

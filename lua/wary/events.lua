@@ -19,14 +19,19 @@ local SENSE_ERROR = enums.event_type_values.sense_error
 local TYPE_OF = {}
 for _, name in ipairs(schema.events) do TYPE_OF[name] = enums.event_type_values[name] or GECK end
 
--- Adds fn to handlers[event] (the world's or an agent's) of world; owner
--- names the object in errors.
-function events.add_handler(world, owner, handlers, event, fn)
+-- An error naming owner's field 'event' unless event is an event's name.
+local function check_event(owner, event)
   if not TYPE_OF[event] then
     local hint = type(event) == "string" and check.suggest(event, schema.events)
     check.fail(owner, "event", hint and string.format("an event name (did you mean '%s'?)", hint)
       or "one of " .. table.concat(schema.events, ", "), event)
   end
+end
+
+-- Adds fn to handlers[event] (the world's or an agent's) of world; owner
+-- names the object in errors.
+function events.add_handler(world, owner, handlers, event, fn)
+  check_event(owner, event)
   if type(fn) ~= "function" then check.fail(owner, "handler", "a function", fn) end
   if world._dispatching then
     -- Added by a handler: it listens from the next step on (events.listen_pending).
@@ -40,6 +45,40 @@ function events.add_handler(world, owner, handlers, event, fn)
   world._listen_mask = false -- worked out again at the next step
   world._listened[event] = (world._listened[event] or 0) + 1
   return fn
+end
+
+-- Takes fn off handlers[event] (its last registration there, one added
+-- during this dispatch first); true when it was there. At once: the list
+-- is replaced, not changed, so that a dispatch under way (which reads the
+-- list again for each event) calls fn for no later event, and the handlers
+-- of the event being handed out all run.
+function events.remove_handler(world, owner, handlers, event, fn)
+  check_event(owner, event)
+  if type(fn) ~= "function" then check.fail(owner, "handler", "a function", fn) end
+  local pending = world._pending_handlers
+  for i = #pending, 1, -1 do
+    local p = pending[i]
+    if p[1] == handlers and p[2] == event and p[3] == fn then
+      table.remove(pending, i)
+      return true
+    end
+  end
+  local list = handlers[event]
+  if not list then return false end
+  for i = #list, 1, -1 do
+    if list[i] == fn then
+      local kept = {}
+      for j = 1, #list do
+        if j ~= i then kept[#kept + 1] = list[j] end
+      end
+      handlers[event] = kept[1] ~= nil and kept or nil
+      world._listened[event] = world._listened[event] - 1
+      if world._listened[event] == 0 then world._listened[event] = nil end
+      world._listen_mask = false
+      return true
+    end
+  end
+  return false
 end
 
 -- After a dispatch: the handlers its handlers added, in the order they were

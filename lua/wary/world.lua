@@ -486,6 +486,12 @@ function World:on(event, fn)
   return events.add_handler(self, "world", self._handlers, event, fn)
 end
 
+--- Stops fn listening to event (its last world:on(event, fn)); true when it was listening. Inside a
+-- handler it takes effect at once: fn gets none of the step's later events.
+function World:off(event, fn)
+  return events.remove_handler(self, "world", self._handlers, event, fn)
+end
+
 --- Advances the world dt seconds: senses, beliefs, brain, then each event someone listens to, to its
 -- handlers (world:events() has them all).
 function World:step(dt)
