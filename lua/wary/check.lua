@@ -315,6 +315,11 @@ end
 -- table name): a profile's max_range_m is vision's (check.homes).
 local field_homes = setmetatable({}, { __mode = "k" })
 
+-- For a schema, what to say of a field it lacks that a user reaches for
+-- (field -> text): hearing has no range (check.notes).
+local field_notes = setmetatable({}, { __mode = "k" })
+function check.notes(schema, notes) field_notes[schema] = notes end
+
 -- Says that, in schema, a field of one of tables ({ name, schema[, what] }:
 -- what names the tables it stands for, as the small senses share one
 -- schema) belongs there, with its <name>_m; a field of several of them
@@ -355,17 +360,19 @@ function check.fields(object, schema, t, defaults)
     local said, hinted = {}, false
     local homes = field_homes[schema]
     for i, k in ipairs(unknown) do
-      local hint, note, home
+      local hint, note, home, told
       if type(k) == "string" then
         -- a name in metres is told the names in metres (max_uncertanty_m: max_uncertainty_m)
         hint = check.suggest(k, k:sub(-2) == "_m" and all or names)
         local alias = not hint and FIELD_ALIASES[k]
         if alias and by_name[alias[1]] then hint, note = alias[1], alias[2] end
-        home = not hint and homes and homes[k] or nil
+        told = not hint and field_notes[schema] and field_notes[schema][k] or nil
+        home = not hint and not told and homes and homes[k] or nil
       end
-      hinted = hinted or hint ~= nil or home ~= nil
+      hinted = hinted or hint ~= nil or home ~= nil or told ~= nil
       said[i] = string.format("'%s'%s", tostring(k),
         hint and (" (did you mean '" .. hint .. "'?" .. (note and " " .. note or "") .. ")")
+          or told and " (" .. told .. ")"
           or home and string.format(" (a field of %s: %s = { %s = ... })", home[3] or home[1], home[1], k) or "")
     end
     -- A small table's fields are named when no hint was found.

@@ -173,6 +173,9 @@ do
   check.homes(schema.vision, without("vision"))
   check.homes(schema.hearing, without("hearing"))
   check.homes(schema.basic_sense, without("smell"))
+  local carries = "hearing has no range: how far a sound carries is its sound's max_range_m (world:define_sound), "
+    .. "and walls and filters take from it"
+  check.notes(schema.hearing, { range = carries, range_m = carries, max_range = carries, max_range_m = carries })
 end
 
 -- The profile fields whose tables a child merges with its parent's: the
