@@ -72,6 +72,31 @@ local function lua_entries(path, class)
   return out
 end
 
+-- The conventions of wary.h's opening comment (from "Conventions" to the
+-- notes on the cdef markers, which are the bindings' business), as
+-- markdown lines: its bullets, with the examples they hold as code.
+local function c_conventions(path)
+  local out, on = {}, false
+  for _, line in ipairs(lines(read(path))) do
+    if line:match("^ %* Conventions$") then
+      on = true
+    elseif on and (line:match("^ %* %- Inside the cdef markers") or not line:match("^ %*")) then
+      break
+    elseif on then
+      local text = line:gsub("^ %*%s?", "")
+      if text:match("^    %S") then
+        -- an example (indented deeper than a bullet's text): code
+        text = "  `" .. text:gsub("^%s+", "") .. "`"
+      else
+        -- markdown would take *_def ... _* for emphasis and <what> for a tag
+        text = text:gsub("%*_", "\\*_"):gsub("<([^>]+)>", "`<%1>`")
+      end
+      out[#out + 1] = text
+    end
+  end
+  return out
+end
+
 -- The sections { title, entries = { { prototype, text } } } of wary.h.
 local function c_sections(path)
   local text = read(path)
@@ -155,6 +180,12 @@ local function reference()
     end
   end
   out[#out + 1] = "## C (`src/wary.h`)"
+  out[#out + 1] = ""
+  out[#out + 1] = "The functions, by the header's sections. Their structs (each field with its default), enums and"
+  out[#out + 1] = "constants are in the header itself, installed as `wary.h`; its opening comment gives these"
+  out[#out + 1] = "conventions:"
+  out[#out + 1] = ""
+  for _, line in ipairs(c_conventions(root .. "/src/wary.h")) do out[#out + 1] = line end
   out[#out + 1] = ""
   for _, s in ipairs(c_sections(root .. "/src/wary.h")) do
     if #s.entries > 0 then
