@@ -868,6 +868,18 @@ describe("vision", function()
       assert.are.equal(0, s:confidence())
     end)
 
+    it("a velocity given when added is the game's, a zero one too: motion does not replace it", function()
+      local w = require("wary").world()
+      local still = w:add_target{ pos = { 0, 0, 0 }, velocity = { 0, 0, 0 } }
+      local free = w:add_target{ pos = { 0, 500, 0 } }
+      w:step(0.1)
+      still:set_pos(100, 0, 0)
+      free:set_pos(100, 500, 0)
+      w:step(0.1)
+      assert.are.same({ 0, 0, 0 }, still:get().vel)
+      near(1000, free:get().vel[1]) -- 100 units in 0.1 s: its motion
+    end)
+
     it("once spotted, it re-spots at once after losing sight", function()
       local s = doorway{ first_spot_reaction_time = 0.3 }
       s.player:set_velocity(0, 0, 0) -- it jumps about: no motion bonus (velocity follows motion otherwise)

@@ -503,8 +503,9 @@ int wary_actor_get(const wary_world *world, wary_actor_id actor, wary_actor_info
  * works out every field, the eyes too). */
 int wary_actor_pos(const wary_world *world, wary_actor_id actor, float *x, float *y, float *z);
 int wary_actor_set_pos(wary_world *world, wary_actor_id actor, float x, float y, float z);
-/* units/s. Until this is called (or a def gives a velocity), an actor's
- * velocity is its motion since the last step; from then on it is the game's. */
+/* units/s. Until this is called (or a def gives a velocity other than zero:
+ * a def's zero is none), an actor's velocity is its motion since the last
+ * step; from then on it is the game's, zero too. */
 int wary_actor_set_velocity(wary_world *world, wary_actor_id actor, float x, float y, float z);
 int wary_actor_set_yaw(wary_world *world, wary_actor_id actor, float yaw);
 int wary_actor_look_at(wary_world *world, wary_actor_id actor, float x, float y, float z); /* eyes turn there */

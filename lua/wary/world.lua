@@ -273,7 +273,7 @@ end
 
 -- ---- the world ---------------------------------------------------------------------
 
---- The world's weather modifier, 0..1 (1 = clear): it scales sight everywhere.
+--- The world's weather modifier, 0..1 (1 = clear): it scales sight and hearing everywhere.
 function World:set_weather(v)
   check.number("world", "weather", v, 0, 1)
   self._B.world_set_weather(self._w, v)
@@ -381,6 +381,8 @@ function World:_add(t, is_agent)
   self._made[id] = actor
   if profile then self._agent_profiles[id] = profile.table end
   if samples then self._B.actor_set_samples(self._w, id, samples) end
+  -- A velocity given is the game's, zero too (a C def's zero velocity is none).
+  if a.velocity then self._B.actor_set_velocity(self._w, id, vx, vy, vz) end
   -- In key order: pairs' order differs between interpreters, and the order
   -- names are interned in (and props kept in) is part of the saved state.
   local keys = {}
