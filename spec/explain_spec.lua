@@ -144,6 +144,12 @@ describe("agent:explain", function()
     -- Out of the cone, vision stops before its factors: the text does not
     -- list them as if weather and visibility were 0.
     assert.matches("out_of_range: stopped before its factors", text, 1, true)
+    -- Beyond its range (in its cone): decided by the distance, not by the first of the zeros.
+    local far = world:add_target{ pos = { -5000, 0, 0 } }
+    world:step(0.1)
+    local fe = guard:explain(far)
+    assert.is_true(fe.vision.distance >= fe.vision.range)
+    assert.are.same({ "Vision", "distance", 0 }, { fe.decided.sense, fe.decided.factor, fe.decided.value })
     assert.is_nil(text:find("weather 0.000", 1, true))
   end)
 

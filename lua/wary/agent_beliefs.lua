@@ -178,6 +178,14 @@ function M:explain(target)
     -- Vision's entry says why it saw nothing, with or without a belief.
     local v = e.senses.Vision
     if v and e.vision.reason ~= "none" then v.reason = e.vision.reason end
+    -- A look that stopped before its factors (each reads 0) was decided by
+    -- its range when the target is beyond it (fog included), not by the
+    -- first of the zeros.
+    local d = e.decided
+    local look = e.vision
+    if d.sense == "Vision" and d.value == 0 and look.cone ~= "none" and look.distance >= look.range then
+      d.factor = "distance"
+    end
   end
   return e
 end
