@@ -187,7 +187,7 @@ describe("world:load of profiles/default.lua", function()
     assert_mentions(error_of(function() world:define_profile{ name = "x", max_uncertainty_m = 1e38 } end),
       "'max_uncertainty_m' expected at most ", "metres (32 world units a metre), got 1e+38")
     assert_mentions(error_of(function() world:define_profile{ name = "x", vision = { max_range_m = 1e38 } } end),
-      "'max_range_m' expected metres that are a finite number of world units", "got 1e+38")
+      "'max_range_m' expected at most ", "metres (32 world units a metre), got 1e+38")
     assert_mentions(error_of(function() world:define_profile{ name = "x", max_uncertanty_m = 4 } end),
       "did you mean 'max_uncertainty_m'?")
     -- what a definition returns holds world units alone: a copy of it defines the same again

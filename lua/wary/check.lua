@@ -108,24 +108,6 @@ function check.status(object, what, status, world)
   return status
 end
 
--- max_range_m (metres, so a definition holds at any scale) into max_range
--- (world units) of the checked table o; t is the table as given. The
--- checked table keeps max_range alone, as it keeps every distance given in
--- metres (check.fields): a copy of it defines the same again.
-function check.range_m(object, o, t, units_per_meter)
-  if o.max_range_m then
-    if t.max_range ~= nil then
-      raise(object .. ": fields 'max_range' and 'max_range_m' expected one of them, got both")
-    end
-    local v = o.max_range_m * units_per_meter
-    if v ~= math.huge and not finite(v) then
-      fail(object, "max_range_m", string.format("metres that are a finite number of world units (x %g)",
-        units_per_meter), o.max_range_m)
-    end
-    o.max_range, o.max_range_m = v, nil
-  end
-end
-
 -- What a core call on world that makes something gave (status, then the
 -- index or id it made): the index or id, or an error "<object>: the core
 -- refused it: <why>".
@@ -281,11 +263,11 @@ end
 -- once a schema (schemas are tables that do not change once made).
 local schema_names = setmetatable({}, { __mode = "k" })
 
--- A distance (schema.is_distance) also takes <name>_m, in metres, unless
--- the schema has a field of that name (max_range_m, turned into max_range
--- by check.range_m): metres[i] is the name in metres of the schema's i-th
--- field, or false (an array: check.fields runs on calls a game makes every
--- frame, and an array index is its cheapest look-up).
+-- A distance (schema.is_distance) also takes <name>_m, in metres (the
+-- checked table keeps the distance alone, in world units, so that a copy of
+-- it defines the same again): metres[i] is the name in metres of the
+-- schema's i-th field, or false (an array: check.fields runs on calls a
+-- game makes every frame, and an array index is its cheapest look-up).
 local function names_of(schema)
   local n = schema_names[schema]
   if not n then

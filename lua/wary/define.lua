@@ -73,7 +73,6 @@ end
 function define.sound(world, t)
   local object = "sound " .. check.describe(type(t) == "table" and t.name or nil)
   local o = check.fields(object, schema.sound, t, world._scaled.sound)
-  check.range_m(object, o, t, world._units_per_meter)
   if world._sounds[o.name] then check.raise(object .. ": already defined (sound names are unique per world)") end
   if world._dry then
     world._sounds[o.name] = { index = 0, def = o }
@@ -100,11 +99,10 @@ end
 
 function define.sense(world, t)
   local object = "sense " .. check.describe(type(t) == "table" and t.id or nil)
-  local s = check.fields(object, schema.sense, t)
+  local s = check.fields(object, schema.sense, t, world._scaled.sense)
   if world._senses[s.id] then
     check.raise(string.format("%s: already defined (sense ids are unique per world)", object))
   end
-  check.range_m(object, s, t, world._units_per_meter)
   local tags = {}
   for i, tag in ipairs(s.stimulus_tags) do tags[i] = world._dry and 1 or world:_name(tag) end
   local index = check.made(world, object, world._B.sense_create(world._w, {

@@ -194,8 +194,7 @@ schema.sound = {
   { name = "category", kind = "enum", values = schema.categories, default = "enemy" },
   { name = "alert_level", kind = "enum", values = schema.alert_levels, default = "normal" },
   { name = "base_loudness", kind = "number", min = 0, default = 1 },
-  { name = "max_range", kind = "number", min = 0, default = { metres = 15 } },
-  { name = "max_range_m", kind = "number", min = 0 },
+  { name = "max_range", kind = "number", min = 0, default = { metres = 15 } }, -- or max_range_m
   { name = "location_accuracy_override", kind = "number", min = 0, max = 1, default = 0 },
   { name = "max_lod_tier", kind = "integer", min = 0, max = 8, default = 2 },
   { name = "max_pending_per_tick", kind = "integer", min = 1, max = 64, default = 3 },
@@ -227,8 +226,7 @@ schema.stimulus = {
 -- A profile's `vision` table (seed 000: every setting vision weighs). c names
 -- the wary_vision_def field where it differs.
 schema.vision = {
-  { name = "max_range", kind = "number", min = 0, default = { metres = 30 } },
-  { name = "max_range_m", kind = "number", min = 0, lua_only = true }, -- turned into max_range
+  { name = "max_range", kind = "number", min = 0, default = { metres = 30 } }, -- or max_range_m
   { name = "interval", kind = "number", min = 1e-6, default = 0.1 },
   { name = "loss_grace", kind = "number", min = 0, default = 0.2 },
   { name = "weight", kind = "number", min = 0, default = 1 },
@@ -283,8 +281,7 @@ schema.sense = {
   { name = "id", kind = "string", required = true },
   { name = "evaluate", kind = "function", required = true },
   { name = "interval", kind = "number", min = 1e-6, default = 0.1 },
-  { name = "max_range", kind = "number", min = 0, inf = true, default = 0 },
-  { name = "max_range_m", kind = "number", min = 0, inf = true },
+  { name = "max_range", kind = "number", min = 0, inf = true, default = 0, distance = true }, -- or max_range_m
   { name = "loss_grace", kind = "number", min = 0, default = 0.3 },
   { name = "direct_lost_cut", kind = "boolean", default = false },
   { name = "loss_reason", kind = "enum", values = schema.loss_reasons, default = "sensor_dropout" },

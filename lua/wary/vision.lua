@@ -78,12 +78,10 @@ local curves = { distance_curve = "distance_curve", angle_curve = "angle_curve",
 function vision.def(world, object, t)
   object = object .. " vision"
   local o = check.fields(object, schema.vision, t, world._scaled.vision)
-  check.range_m(object, o, t, world._units_per_meter)
   local def = {}
   for _, spec in ipairs(schema.vision) do
     local v = o[spec.name]
-    if (type(v) == "number" or type(v) == "boolean") and not spec.lua_only
-      and not spec.name:find("^min_visible_points_") then
+    if (type(v) == "number" or type(v) == "boolean") and not spec.name:find("^min_visible_points_") then
       def[spec.c or spec.name] = v
     end
   end

@@ -65,7 +65,7 @@ function World._new(B, t)
     _sounds = {}, _sound_names = {}, _filters = {},
     _scaled = {}, _pains = {}, _pain_names = {}, _pain_warned = {},
   }, World)
-  for _, kind in ipairs({ "profile", "actor", "vision", "light", "hearing", "sound", "stimulus", "geck",
+  for _, kind in ipairs({ "profile", "actor", "vision", "light", "hearing", "sound", "sense", "stimulus", "geck",
                           "brain" }) do
     self._scaled[kind] = schema.defaults(schema[kind], upm)
   end
