@@ -19,31 +19,44 @@ local SENSE_ERROR = enums.event_type_values.sense_error
 local TYPE_OF = {}
 for _, name in ipairs(schema.events) do TYPE_OF[name] = enums.event_type_values[name] or GECK end
 
--- An error naming owner's field 'event' unless event is an event's name.
-local function check_event(owner, event)
+-- An error naming owner's field 'event' unless event is an event's name,
+-- or its 'handler' unless fn is a function.
+local function check_handler(owner, event, fn)
   if not TYPE_OF[event] then
     local hint = type(event) == "string" and check.suggest(event, schema.events)
     check.fail(owner, "event", hint and string.format("an event name (did you mean '%s'?)", hint)
       or "one of " .. table.concat(schema.events, ", "), event)
   end
+  if type(fn) ~= "function" then check.fail(owner, "handler", "a function", fn) end
+end
+
+-- n more (or fewer) handlers listen to event: the count that listen_mask
+-- reads, worked out again at the next step.
+local function listening(world, event, n)
+  local count = (world._listened[event] or 0) + n
+  world._listened[event] = count ~= 0 and count or nil
+  world._listen_mask = false
+end
+
+-- fn listens to event in handlers from now on.
+local function append(world, handlers, event, fn)
+  local list = handlers[event] or {}
+  handlers[event] = list
+  list[#list + 1] = fn
+  listening(world, event, 1)
 end
 
 -- Adds fn to handlers[event] (the world's or an agent's) of world; owner
 -- names the object in errors.
 function events.add_handler(world, owner, handlers, event, fn)
-  check_event(owner, event)
-  if type(fn) ~= "function" then check.fail(owner, "handler", "a function", fn) end
+  check_handler(owner, event, fn)
   if world._dispatching then
     -- Added by a handler: it listens from the next step on (events.listen_pending).
     local pending = world._pending_handlers
     pending[#pending + 1] = { handlers, event, fn }
     return fn
   end
-  local list = handlers[event] or {}
-  handlers[event] = list
-  list[#list + 1] = fn
-  world._listen_mask = false -- worked out again at the next step
-  world._listened[event] = (world._listened[event] or 0) + 1
+  append(world, handlers, event, fn)
   return fn
 end
 
@@ -53,8 +66,7 @@ end
 -- list again for each event) calls fn for no later event, and the handlers
 -- of the event being handed out all run.
 function events.remove_handler(world, owner, handlers, event, fn)
-  check_event(owner, event)
-  if type(fn) ~= "function" then check.fail(owner, "handler", "a function", fn) end
+  check_handler(owner, event, fn)
   local pending = world._pending_handlers
   for i = #pending, 1, -1 do
     local p = pending[i]
@@ -72,9 +84,7 @@ function events.remove_handler(world, owner, handlers, event, fn)
         if j ~= i then kept[#kept + 1] = list[j] end
       end
       handlers[event] = kept[1] ~= nil and kept or nil
-      world._listened[event] = world._listened[event] - 1
-      if world._listened[event] == 0 then world._listened[event] = nil end
-      world._listen_mask = false
+      listening(world, event, -1)
       return true
     end
   end
@@ -88,22 +98,15 @@ function events.listen_pending(world)
   if pending[1] == nil then return end
   world._pending_handlers = {}
   for _, p in ipairs(pending) do
-    local handlers, event, fn = p[1], p[2], p[3]
-    local list = handlers[event] or {}
-    handlers[event] = list
-    list[#list + 1] = fn
-    world._listened[event] = (world._listened[event] or 0) + 1
+    append(world, p[1], p[2], p[3])
   end
-  world._listen_mask = false
 end
 
 -- An agent is removed: its handlers listen no more.
 function events.forget_handlers(world, handlers)
   for name, list in pairs(handlers) do
-    world._listened[name] = world._listened[name] - #list
-    if world._listened[name] == 0 then world._listened[name] = nil end
+    listening(world, name, -#list)
   end
-  world._listen_mask = false
   local pending, kept = world._pending_handlers, {}
   for _, p in ipairs(pending) do
     if p[1] ~= handlers then kept[#kept + 1] = p end
