@@ -474,6 +474,26 @@ describe("states", function()
       near(0, f:confidence())
     end)
 
+    it("a step of dt 0 passes no time: no fade, no grace, no timer, no event", function()
+      local f = reached("tracked", 0.9, 2)
+      f.target:set_prop("Eyes", 0)
+      local c0, first = f:confidence(), #f.log + 1
+      for _ = 1, 600 do f.world:step(0) end
+      assert.are.equal(c0, f:confidence())
+      assert.are.equal("tracked", f:state())
+      assert.are.same({}, fixture.types({ table.unpack(f.log, first) }))
+      -- Time passing again, it goes on as a twin that never stepped 0.
+      local twin = reached("tracked", 0.9, 2)
+      twin.target:set_prop("Eyes", 0)
+      for _ = 1, 3 do
+        f:run(0.5)
+        twin:run(0.5)
+        assert.are.equal(twin:confidence(), f:confidence())
+        assert.are.equal(twin:state(), f:state())
+      end
+      assert.is_true(f:confidence() < c0 - 0.05)
+    end)
+
     it("a slower fade_rate keeps a non-direct loss in its states longer", function()
       local f = tracked_then_silent{ profile = { fade_rate = 0.05 } }
       -- 0.3 s grace, then 0.7 -> 0.6 takes 2 s at 0.05/s

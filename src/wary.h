@@ -599,7 +599,9 @@ int wary_sense_muted(const wary_world *world, wary_actor_id agent, int32_t slot,
  * WARY_ERR_NOT_IN_STEP outside one. */
 
 /* One step: wary_step_begin, wary_step_evaluate (the C evaluate callbacks),
- * wary_step_end. */
+ * wary_step_end. dt is in seconds, 0 to WARY_MAX_STEP_SECONDS; dt = 0
+ * passes no time: a sense looks only if it is due (its interval does not
+ * run), nothing fades and no timer runs. */
 int wary_step(wary_world *world, float dt);
 /* Timers and sense scheduling; fills the query batch for custom senses. It
  * takes all the room the step needs before it changes anything: on

@@ -495,7 +495,8 @@ function World:off(event, fn)
 end
 
 --- Advances the world dt seconds: senses, beliefs, brain, then each event someone listens to, to its
--- handlers (world:events() has them all).
+-- handlers (world:events() has them all). dt = 0 passes no time: a sense looks only if it is due
+-- (its interval does not run), nothing fades and no timer runs.
 function World:step(dt)
   if self._dispatching then
     check.raise("world:step: not allowed inside an event handler of world:step (step after it returns)")
