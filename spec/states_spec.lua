@@ -477,11 +477,11 @@ describe("states", function()
     it("a step of dt 0 passes no time: no fade, no grace, no timer, no event", function()
       local f = reached("tracked", 0.9, 2)
       f.target:set_prop("Eyes", 0)
-      local c0, first = f:confidence(), #f.log + 1
+      local c0, from = f:confidence(), #f.log + 1
       for _ = 1, 600 do f.world:step(0) end
       assert.are.equal(c0, f:confidence())
       assert.are.equal("tracked", f:state())
-      assert.are.same({}, fixture.types({ table.unpack(f.log, first) }))
+      assert.are.same({}, fixture.types({ table.unpack(f.log, from) }))
       -- Time passing again, it goes on as a twin that never stepped 0.
       local twin = reached("tracked", 0.9, 2)
       twin.target:set_prop("Eyes", 0)
