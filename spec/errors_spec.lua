@@ -392,8 +392,12 @@ describe("bad actor input", function()
 
   it("add_agent without a profile is an error and adds no actor", function()
     local msg = error_of(function() world:add_agent{ name = "guard", pos = { 0, 0, 0 } } end)
-    assert_mentions(msg, 'agent "guard"', "'profile'", "a profile name", "got nil")
+    assert_mentions(msg, 'agent "guard"', "'profile'", "a profile name", "got nil", "(defined: p)")
     assert.are.equal(1, #world:actors())
+    local empty = wary.world{}
+    msg = error_of(function() empty:add_agent{ pos = { 0, 0, 0 } } end)
+    assert_mentions(msg, "agent: field 'profile'", "got nil", "world:define_profile{ name = ... } first")
+    assert.are.equal(0, #empty:actors())
   end)
 
   it("add_agent with an unknown profile is an error with a hint, and adds no actor", function()

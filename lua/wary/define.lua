@@ -40,6 +40,13 @@ function define.lookup(world, kind, store, name, object, field)
   local entry = name ~= nil and world[store][name]
   if entry then return entry end
   local names = known(world, store)
+  if name == nil then
+    -- Left out: what it takes, and what there is to name.
+    check.raise(string.format("%s: field '%s' expected a %s name (required), got nil%s", object, field, kind,
+      #names > 0 and (" (defined: " .. table.concat(names, ", ") .. ")")
+        or string.format(" (none defined yet: world:define_%s{ %s = ... } first)", kind,
+          kind == "sense" and "id" or "name")))
+  end
   local hint = type(name) == "string" and check.suggest(name, names)
   check.raise(string.format("%s: field '%s' expected a defined %s, got %s%s", object, field, kind,
     check.describe(name), hint and (" (did you mean '" .. hint .. "'?)")

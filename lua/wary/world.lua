@@ -348,7 +348,6 @@ function World:_add(t, is_agent)
   if a.velocity then vx, vy, vz = check.vector(object, "velocity", a.velocity) end
   local profile
   if is_agent then
-    if a.profile == nil then check.fail(object, "profile", "a profile name (required for agents)", nil) end
     profile = define.lookup(self, "profile", "_profiles", a.profile, object, "profile")
   elseif a.profile ~= nil then
     check.fail(object, "profile", "nil (a target perceives nothing; use add_agent)", a.profile)
