@@ -121,6 +121,35 @@ describe("eyes", function()
       near(-math.sin(math.rad(45)), forward[3], 1e-5)
     end)
 
+    it("without z it looks level, as a 2D game means: a player 1 m away at z 0 is in the focal cone", function()
+      for _, look in ipairs{ function(g) g:look_at(0, 100) end, function(g) g:look_at{ 0, 100 } end,
+        function(g) g:look_at{ x = 0, y = 100 } end } do
+        local s = sight.new{ vision = { eye_turn_rate_deg_per_sec = 0 }, player = { pos = { 0, 100, 0 } } }
+        look(s.guard)
+        local forward = s.guard:get().eye_forward
+        near(0, forward[1], 1e-6)
+        near(1, forward[2], 1e-6)
+        assert.are.equal(0, forward[3])
+        assert.are.equal("focal", s:explain().cone)
+        s:run(0.2)
+        assert.is_true(s:confidence() > 0.9)
+        -- It stays level as the body turns, and through a save.
+        s.guard:set_yaw(45)
+        s:run(STEP)
+        local again = sight.new{ vision = { eye_turn_rate_deg_per_sec = 0 }, player = { pos = { 0, 100, 0 } } }
+        again.world:load_state(s.world:save_state())
+        again.guard:set_yaw(-30)
+        again:run(STEP)
+        forward = again.guard:get().eye_forward
+        near(1, forward[2], 1e-6)
+        assert.are.equal(0, forward[3])
+      end
+      -- With z 0 the eyes at 1.7 m look down at the floor (59.5 degrees), past the player's head.
+      local s = sight.new{ vision = { eye_turn_rate_deg_per_sec = 0 }, player = { pos = { 0, 100, 0 } } }
+      s.guard:look_at(0, 100, 0)
+      near(-math.sin(math.atan(170 / 100)), s.guard:get().eye_forward[3], 1e-5)
+    end)
+
     it("looking away, it misses a target in front of its body (room S6)", function()
       local s = sight.new{}
       s:run(0.2)

@@ -201,9 +201,9 @@ static float eye_turn_rate(const wary_world *w, const wy_actor *a) {
 static void desired_head(const wy_actor *a, float *yaw, float *pitch) {
   *yaw = 0.0f;
   *pitch = 0.0f;
-  if (!a->looking) return;
+  if (a->looking == WY_LOOK_AHEAD) return;
   float dx = a->look_at[0] - a->pos[0], dy = a->look_at[1] - a->pos[1];
-  float dz = a->look_at[2] - (a->pos[2] + a->eye_height);
+  float dz = a->looking == WY_LOOK_LEVEL ? 0.0f : a->look_at[2] - (a->pos[2] + a->eye_height);
   if (dx == 0.0f && dy == 0.0f && dz == 0.0f) return;
   *yaw = wrap180(atan2f(dy, dx) / WY_DEG2RAD - a->yaw);
   *pitch = atan2f(dz, sqrtf(dx * dx + dy * dy)) / WY_DEG2RAD;
@@ -319,18 +319,28 @@ int wary_actor_set_velocity(wary_world *w, wary_actor_id id_h, float x, float y,
   return s;
 }
 
-int wary_actor_look_at(wary_world *w, wary_actor_id id_h, float x, float y, float z) {
+/* wary_actor_look_at and wary_actor_look_toward (fn): the eyes on the point, as `how`. */
+static int look(wary_world *w, const char *fn, wary_actor_id id_h, float x, float y, float z, uint8_t how) {
   wy_id id = id_h.id;
-  WY_ACTOR_OR_STALE(w, id);
-  int s = set_vec(w->error, __func__, a->look_at, x, y, z);
-  if (s == WARY_OK) a->looking = true;
+  wy_actor *a = wy_actor_get(w, id);
+  if (!a) return wy_actor_status(w, id, fn, "actor");
+  int s = set_vec(w->error, fn, a->look_at, x, y, z);
+  if (s == WARY_OK) a->looking = how;
   return s;
+}
+
+int wary_actor_look_at(wary_world *w, wary_actor_id id_h, float x, float y, float z) {
+  return look(w, __func__, id_h, x, y, z, WY_LOOK_AT);
+}
+
+int wary_actor_look_toward(wary_world *w, wary_actor_id id_h, float x, float y) {
+  return look(w, __func__, id_h, x, y, 0.0f, WY_LOOK_LEVEL);
 }
 
 int wary_actor_look_forward(wary_world *w, wary_actor_id id_h) {
   wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
-  a->looking = false;
+  a->looking = WY_LOOK_AHEAD;
   return WARY_OK;
 }
 

@@ -33,7 +33,7 @@ typedef struct wy_actor {
   int32_t agent;          /* index into world->agents, -1 for a target */
   int32_t profile;
   bool vel_set;
-  bool looking;
+  uint8_t looking;        /* WY_LOOK_AHEAD, WY_LOOK_AT or WY_LOOK_LEVEL */
   bool perceivable;
   bool off_screen;
   int32_t stance;
@@ -55,6 +55,10 @@ typedef struct wy_actor {
   int32_t prop_key[WARY_MAX_PROPS];
   float prop_value[WARY_MAX_PROPS];
 } wy_actor;
+
+/* Where an agent's eyes look: ahead (along the yaw), at the point look_at,
+ * or towards it at their own height (its z unused: a 2D game's look). */
+enum { WY_LOOK_AHEAD, WY_LOOK_AT, WY_LOOK_LEVEL };
 
 _Static_assert(offsetof(wy_actor, off_screen) < 64, "wy_actor: a step's fields outgrew the first 64 bytes");
 

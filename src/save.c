@@ -108,8 +108,8 @@ static int check_actors(const wary_world *w, const wy_state *s) {
     const wy_actor *a = &s->actors.data[i];
     if (a->profile < -1 || a->profile >= w->profiles.count) return bad(w, "actor", i, "a profile of the world");
     if (a->stance < 0 || a->stance > WARY_PRONE || a->lod_tier < 0 || a->lod_tier >= WARY_LOD_TIERS ||
-        a->samples.count < 0 || a->samples.count > WARY_MAX_SAMPLES)
-      return bad(w, "actor", i, "a stance, tier and sample count in range");
+        a->samples.count < 0 || a->samples.count > WARY_MAX_SAMPLES || a->looking > WY_LOOK_LEVEL)
+      return bad(w, "actor", i, "a stance, tier, sample count and look in range");
     bool agent = a->agent >= 0 && a->agent < s->agents.count && s->agents.data[a->agent].actor == i;
     if (agent != (a->profile >= 0) || (a->profile < 0 && a->agent != -1))
       return bad(w, "actor", i, "an agent exactly when it has a profile");

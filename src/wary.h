@@ -508,7 +508,13 @@ int wary_actor_set_pos(wary_world *world, wary_actor_id actor, float x, float y,
  * step; from then on it is the game's, zero too. */
 int wary_actor_set_velocity(wary_world *world, wary_actor_id actor, float x, float y, float z);
 int wary_actor_set_yaw(wary_world *world, wary_actor_id actor, float yaw);
-int wary_actor_look_at(wary_world *world, wary_actor_id actor, float x, float y, float z); /* eyes turn there */
+/* The eyes turn towards the point (x, y, z), at the profile's
+ * eye_turn_rate, and stay on it as the body turns (until look_forward).
+ * z is a height like the actor's: eyes at pos z + eye_height look down at
+ * a point at z 0. To turn them level, as a 2D game does, wary_actor_look_toward. */
+int wary_actor_look_at(wary_world *world, wary_actor_id actor, float x, float y, float z);
+/* As wary_actor_look_at, towards (x, y) at the eyes' own height: no pitch. */
+int wary_actor_look_toward(wary_world *world, wary_actor_id actor, float x, float y);
 int wary_actor_look_forward(wary_world *world, wary_actor_id actor); /* eyes follow the yaw again */
 int wary_actor_set_stance(wary_world *world, wary_actor_id actor, int32_t stance);
 int wary_actor_set_team(wary_world *world, wary_actor_id actor, int32_t team);

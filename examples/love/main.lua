@@ -112,7 +112,7 @@ local function build()
     g:on("location_belief_changed", function(ev)
       local rank = { suspected = 1, detected = 2, tracked = 3 }
       if rank[ev.state] and ev.location then
-        g:look_at(ev.location.x, ev.location.y, 1.7 * UPM)
+        g:look_at(ev.location.x, ev.location.y)
         game.look[g].until_time = world:time() + 2.5
       end
     end)
@@ -252,7 +252,7 @@ local function step_guards()
       local phase = math.floor(now / 2) % 4
       local off = ({ 0, game.glance[g], 0, -game.glance[g] })[phase + 1]
       local a = math.rad(info.yaw + off)
-      g:look_at(info.pos[1] + math.cos(a) * 300, info.pos[2] + math.sin(a) * 300, 1.7 * UPM)
+      g:look_at(info.pos[1] + math.cos(a) * 300, info.pos[2] + math.sin(a) * 300)
     end
   end
 end

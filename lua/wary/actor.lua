@@ -43,8 +43,20 @@ Actor.set_pos = vector_setter("set_pos", "pos", "actor_set_pos")
 --- actor:set_velocity(x, y[, z]) Its velocity, units per second (vision's motion bonus, the rear cone);
 -- until it is set, the velocity follows the actor's motion between steps.
 Actor.set_velocity = vector_setter("set_velocity", "velocity", "actor_set_velocity")
---- actor:look_at(x, y[, z]) Turns its eyes towards a point (at eye_turn_rate); look_forward undoes it.
-Actor.look_at = vector_setter("look_at", "look_at", "actor_look_at")
+local look_at = vector_setter("look_at", "look_at", "actor_look_at")
+--- Turns its eyes towards a point (at eye_turn_rate), and keeps them there as the body turns;
+-- look_forward undoes it. Without z (x, y, or {x, y}) they turn level, at their own height, as a 2D
+-- game wants; with z they look at that height (eyes at pos z + eye_height look down at z 0).
+function Actor:look_at(x, y, z)
+  if z == nil and (type(x) ~= "table" or (x.z or x[3]) == nil) then
+    local B, w = live(self, "look_at")
+    if type(x) == "table" and y == nil then x, y = check.vector(self.name, "look_at", x) end
+    x, y = check.xyz(self.name, "look_at", x, y)
+    ok(self, B.actor_look_toward(w, self.id, x, y), "look_at")
+    return self
+  end
+  return look_at(self, x, y, z)
+end
 
 --- The eyes follow the body's yaw again (after look_at).
 function Actor:look_forward()

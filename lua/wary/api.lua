@@ -867,6 +867,16 @@ return {
       },
     },
     {
+      name = "actor_look_toward", c = "wary_actor_look_toward",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "x", role = "value", kind = "float", ctype = "float" },
+        { name = "y", role = "value", kind = "float", ctype = "float" },
+      },
+    },
+    {
       name = "actor_look_forward", c = "wary_actor_look_forward",
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {

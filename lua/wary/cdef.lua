@@ -327,6 +327,7 @@ int wary_actor_set_pos(wary_world *world, wary_actor_id actor, float x, float y,
 int wary_actor_set_velocity(wary_world *world, wary_actor_id actor, float x, float y, float z);
 int wary_actor_set_yaw(wary_world *world, wary_actor_id actor, float yaw);
 int wary_actor_look_at(wary_world *world, wary_actor_id actor, float x, float y, float z);
+int wary_actor_look_toward(wary_world *world, wary_actor_id actor, float x, float y);
 int wary_actor_look_forward(wary_world *world, wary_actor_id actor);
 int wary_actor_set_stance(wary_world *world, wary_actor_id actor, int32_t stance);
 int wary_actor_set_team(wary_world *world, wary_actor_id actor, int32_t team);

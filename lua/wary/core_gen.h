@@ -984,6 +984,16 @@ static int w_actor_look_at(lua_State *L)
   return 1;
 }
 
+static int w_actor_look_toward(lua_State *L)
+{
+  wary_world *world = check_world(L, 1);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
+  float x = check_float(L, 3);
+  float y = check_float(L, 4);
+  lua_pushinteger(L, (lua_Integer)wary_actor_look_toward(world, actor, x, y));
+  return 1;
+}
+
 static int w_actor_look_forward(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
@@ -2082,6 +2092,7 @@ static const luaL_Reg generated_functions[] = {
   { "actor_set_velocity", w_actor_set_velocity },
   { "actor_set_yaw", w_actor_set_yaw },
   { "actor_look_at", w_actor_look_at },
+  { "actor_look_toward", w_actor_look_toward },
   { "actor_look_forward", w_actor_look_forward },
   { "actor_set_stance", w_actor_set_stance },
   { "actor_set_team", w_actor_set_team },
