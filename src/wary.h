@@ -944,8 +944,9 @@ wary_basic_sense_def wary_default_basic_sense_def(int32_t sense);
 int wary_profile_set_basic_sense(wary_world *world, int32_t profile, int32_t sense,
                                  const wary_basic_sense_def *def);
 
-/* Queue a sound made by source, at its position, or by nobody at a place; it
- * is heard (and sent on the stimulus bus) at the next step. */
+/* Queue a sound made by source, at its position, or by nobody at a place.
+ * At the next step it is sent on the stimulus bus and reaches the agents it
+ * can; each hears it at its next hearing update (its hearing interval). */
 int wary_emit_sound(wary_world *world, wary_actor_id source, int32_t sound);
 int wary_emit_sound_at(wary_world *world, int32_t sound, float x, float y, float z);
 

@@ -21,7 +21,8 @@ local function sound_index(world, name, object)
   return define.lookup(world, "sound", "_sounds", name, object, "sound").index
 end
 
---- A sound made by source (a belief about the maker), heard at the next step.
+--- A sound made by source (a belief about the maker). At the next step it reaches the agents it can;
+-- each hears it at its next hearing update (hearing.interval, 0.1 s by default).
 function M:emit_sound(source, name)
   live_actor(self, source, "world:emit_sound", "source")
   check.status("world", "emit_sound",
