@@ -290,6 +290,9 @@ describe("pain and health on perception", function()
     assert.are.same({ "healthy", "wounded", "critical", "near_death" },
       { g4:set_health(0.76):pain_state(), g4:set_health(0.41):pain_state(), g4:set_health(0.16):pain_state(),
         g4:set_health(0.14):pain_state() })
+    -- On the bounds, the band below ("above 0.40" is wounded: 0.40 is not).
+    assert.are.same({ "wounded", "critical", "near_death" },
+      { g4:set_health(0.75):pain_state(), g4:set_health(0.40):pain_state(), g4:set_health(0.15):pain_state() })
     g4:set_health(0.1)
     hp = 60
     world:step(1 / 60)

@@ -97,9 +97,12 @@ function M:health() return self:brain_state().health end
 
 --- The seed's Get Pain State, read from health: healthy above 0.75, wounded
 -- above 0.40, critical above 0.15, otherwise near_death.
+-- The core keeps health as a float: the bounds are the floats nearest 0.75, 0.40 and 0.15, so that
+-- set_health(0.40) is critical, as the seed's 0.40 is.
+local WOUNDED, CRITICAL, NEAR_DEATH = 0.75, 0.4000000059604645, 0.15000000596046448
 function M:pain_state()
   local h = self:health()
-  return h > 0.75 and "healthy" or h > 0.40 and "wounded" or h > 0.15 and "critical" or "near_death"
+  return h > WOUNDED and "healthy" or h > CRITICAL and "wounded" or h > NEAR_DEATH and "critical" or "near_death"
 end
 
 --- The pain and health multiplier of one of its senses now (1: untouched): from the levels as the last step
