@@ -158,4 +158,64 @@ describe("wary.tiled", function()
     expect.mentions(expect.error_of(function() tiled.load(a, MAP, { offset = { "10", 0 } }) end), "offset",
       '"10"')
   end)
+
+  it("reads material, height and collidable through the groups a layer is in, the nearest first", function()
+    local world = wary.world{ units_per_meter = 32 }
+    local map = dofile(MAP)
+    local cover = table.remove(map.layers, 4)
+    cover.properties = {}
+    cover.objects[1].properties = {}  -- the crate: all it has now comes from its groups
+    cover.objects = { cover.objects[1] }
+    local fence = table.remove(map.layers, 3)
+    fence.properties = {}             -- collidable only through its group
+    map.layers[#map.layers + 1] = {
+      type = "group", name = "outer", properties = { material = "concrete", height = 64, collidable = true },
+      layers = {
+        { type = "group", name = "low", properties = { material = "wood", height = 32 }, layers = { cover } },
+        fence,
+      },
+    }
+    local got = {}
+    for _, b in ipairs(tiled.load(world, map)) do
+      got[#got + 1] = string.format("%g,%g %s %g", b.min[1], b.min[2], b.material, b.max[3])
+    end
+    table.sort(got)
+    assert.are.same({ "64,128 wood 32", "96,64 concrete 64" }, { got[#got - 1], got[#got] })
+  end)
+
+  it("blames a layer's bad property on the layer, naming the box it was read for and its id", function()
+    local world = wary.world{ units_per_meter = 32 }
+    local map = dofile(MAP)
+    map.layers[4].properties = { material = "wod" }
+    map.layers[4].objects[1].properties.material = nil
+    local msg = expect.error_of(function() tiled.load(world, map) end)
+    expect.mentions(msg, 'tiled.load: layer "cover" (its property, read for layer "cover" object "crate" (id ',
+      "'material'", '"wod"', "did you mean 'wood'")
+    assert.are.equal(0, world:box_count())
+  end)
+
+  it("refuses a tile layer whose tiles come from a tileset kept in its own file, unless it says collidable", function()
+    local map = dofile(MAP)
+    map.tilesets[1] = { name = "yard", firstgid = 1, filename = "yard.tsx" }
+    local world = wary.world{ units_per_meter = 32 }
+    local msg = expect.error_of(function() tiled.load(world, map) end)
+    expect.mentions(msg, 'layer "floor"', 'tileset "yard"', '"yard.tsx"', "Embed tilesets", "collidable")
+    assert.are.equal(0, world:box_count())
+    -- Said: the floor is not solid; the walls' group is, so each of their tiles is, of the layer's
+    -- material (the tiles' own properties, glass and the gap, are in yard.tsx).
+    map.layers[1].properties = { collidable = false }
+    map.layers[2].properties = { collidable = true }
+    assert.are.same({
+      "0,0-256,32 concrete", "0,32-32,192 concrete", "160,96-176,160 foliage", "224,32-256,192 concrete",
+      "32,160-224,192 concrete", "64,128-96,160 wood", "96,64-160,96 wood",
+    }, by_corners(tiled.load(world, map)))
+  end)
+
+  it("refuses a tile layer whose data is not width x height ids", function()
+    local map = dofile(MAP)
+    table.remove(map.layers[3].data)
+    local world = wary.world{ units_per_meter = 32 }
+    expect.mentions(expect.error_of(function() tiled.load(world, map) end), 'layer "fence"', "'data'",
+      "width x height = 48 tile ids", "47 of them")
+  end)
 end)

@@ -95,11 +95,12 @@ end
 --- Health 0..1 as the brain last took it.
 function M:health() return self:brain_state().health end
 
---- The seed's Get Pain State, read from health: healthy above 0.75, wounded
--- above 0.40, critical above 0.15, otherwise near_death.
 -- The core keeps health as a float: the bounds are the floats nearest 0.75, 0.40 and 0.15, so that
 -- set_health(0.40) is critical, as the seed's 0.40 is.
 local WOUNDED, CRITICAL, NEAR_DEATH = 0.75, 0.4000000059604645, 0.15000000596046448
+
+--- The seed's Get Pain State, read from health: healthy above 0.75, wounded
+-- above 0.40, critical above 0.15, otherwise near_death.
 function M:pain_state()
   local h = self:health()
   return h > WOUNDED and "healthy" or h > CRITICAL and "wounded" or h > NEAR_DEATH and "critical" or "near_death"

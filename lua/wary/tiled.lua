@@ -8,8 +8,12 @@
 -- * Object layers: every rectangle object becomes a box.
 -- * Tile layers: the tiles of a layer whose property `collidable` is true, and
 --   the tiles whose tileset tile has `collidable = true`, become boxes; runs of
---   neighbouring tiles of one material are merged into rectangles.
--- * Properties (of the object or tile first, then of its layer): `material` (a
+--   neighbouring tiles of one material are merged into rectangles. A tileset
+--   kept in its own file (.tsx) is exported without its tiles' properties: a
+--   layer with its tiles must then say `collidable` (true or false), or the
+--   map is refused (export with "Embed tilesets" to keep them).
+-- * Properties (of the object or tile first, then of its layer, then of the
+--   groups it is in, the nearest first): `material` (a
 --   material name of the world; "concrete" when none), `height` (in the map's
 --   pixels, like x and y: a box from z = 0 to it, low cover; none: a wall of
 --   full height), `collidable = false` (leave it out). Tile objects (with a
@@ -22,7 +26,8 @@
 -- axis-aligned). Group layers are read through; infinite maps (chunks) are
 -- read too. Returns the boxes made, in map order. A bad map makes no box: the
 -- whole map is read and checked first, and an error names the layer and the
--- object (or the tile's column and row) it is about.
+-- object (its name and id, or the tile's column and row) it is about; a bad
+-- property a layer gave, that layer.
 local check = require("wary.check")
 local define = require("wary.define")
 
@@ -66,11 +71,18 @@ local function prop(t, name)
   if type(p) == "table" then return p[name] end
 end
 
--- The first of the object's, then the layer's, value of property name.
-local function inherited(name, own, layer)
+-- The first value of property name: the object's (or tile's), then its
+-- layer's, then the groups' it is in, innermost first (at: { layer, where,
+-- up = the group's at }). Returns it and, when a layer or group gave it, that
+-- layer's where (for messages).
+local function inherited(name, own, at)
   local v = prop(own, name)
-  if v == nil then v = prop(layer, name) end
-  return v
+  if v ~= nil then return v end
+  while at do
+    v = prop(at.layer, name)
+    if v ~= nil then return v, at.where end
+    at = at.up
+  end
 end
 
 -- Property collidable of t (true, false or nil), or an error naming where.
@@ -80,21 +92,29 @@ local function collidable(t, where)
   return v
 end
 
--- An object's name in messages: its name, else its id.
+-- An object's name in messages: its name and id (two objects may share a name), else its id.
 local function object_name(object)
   local name = object.name
-  if name == nil or name == "" then name = object.id end
-  return "object " .. describe(name)
+  if name == nil or name == "" then return "object " .. describe(object.id) end
+  return "object " .. describe(name) .. (object.id ~= nil and " (id " .. describe(object.id) .. ")" or "")
 end
 
--- Box specs { x0, y0, x1, y1, material, height, where } of a rectangle
--- object of a layer at offset (ox, oy).
-local function object_box(object, layer, where, ox, oy, out)
+-- A box spec's material and height, each with the layer that gave it (nil: its own).
+local function properties(spec, own, at)
+  spec[5], spec[8] = inherited("material", own, at)
+  spec[6], spec[9] = inherited("height", own, at)
+  return spec
+end
+
+-- Box specs { x0, y0, x1, y1, material, height, where, material's layer,
+-- height's layer } of a rectangle object of a layer (at) at offset (ox, oy).
+local function object_box(object, at, ox, oy, out)
+  local layer, where = at.layer, at.where
   if type(object) ~= "table" then bad(where, "objects", "a list of objects (tables)", object) end
   if (object.shape or "rectangle") ~= "rectangle" or object.gid ~= nil then return end
   where = where .. " " .. object_name(object)
   local own = collidable(object, where)
-  if own == false or (own == nil and collidable(layer, where) == false) then return end
+  if own == false or (own == nil and collidable(layer, at.where) == false) then return end
   local x, y = number(where, "x", object.x), number(where, "y", object.y)
   local w, h = number(where, "width", object.width or 0, 0), number(where, "height", object.height or 0, 0)
   if w == 0 or h == 0 then return end -- a point drawn as a rectangle: nothing to hide behind
@@ -102,51 +122,84 @@ local function object_box(object, layer, where, ox, oy, out)
     check.raise(string.format("tiled.load: %s: rotation %s is not supported (boxes are axis-aligned)", where,
       describe(object.rotation)))
   end
-  out[#out + 1] = { ox + x, oy + y, ox + x + w, oy + y + h, inherited("material", object, layer),
-                    inherited("height", object, layer), where }
+  out[#out + 1] = properties({ ox + x, oy + y, ox + x + w, oy + y + h, nil, nil, where }, object, at)
 end
 
--- The tileset tile (with its properties) of every gid that has one.
+-- The tileset tile (with its properties) of every gid that has one (by_gid),
+-- and the tilesets in order of firstgid (by_gid.sets).
 local function tiles_by_gid(map)
-  local by_gid = {}
+  local by_gid, sets = {}, {}
   for _, set in ipairs(type(map.tilesets) == "table" and map.tilesets or {}) do
+    if type(set) == "table" and type(set.firstgid) == "number" then sets[#sets + 1] = set end
     for _, tile in ipairs(type(set) == "table" and type(set.tiles) == "table" and set.tiles or {}) do
       if type(set.firstgid) == "number" and type(tile) == "table" and type(tile.id) == "number" then
         by_gid[set.firstgid + tile.id] = tile
       end
     end
   end
-  return by_gid
+  table.sort(sets, function(a, b) return a.firstgid < b.firstgid end)
+  return by_gid, sets
 end
 
--- The solid cells of a tile layer as rows: cells[row][col] = { material, height }.
-local function solid_cells(layer, by_gid, where)
+-- The tileset gid is from when Tiled kept it in a file of its own (a filename,
+-- no tiles): the export then leaves out its tiles' properties.
+local function external_set(sets, gid)
+  local found
+  for _, set in ipairs(sets) do
+    if set.firstgid > gid then break end
+    found = set
+  end
+  return found and found.filename ~= nil and found.tiles == nil and found or nil
+end
+
+-- The solid cells of a tile layer (at) as rows: cells[row][col] = { material,
+-- height, the layers that gave them }.
+local function solid_cells(at, by_gid, sets)
+  local layer, where = at.layer, at.where
   local cells = {}
-  local layer_solid = collidable(layer, where)
-  local function read(data, x0, y0, width, at)
-    if type(data) ~= "table" then bad(at, "data", "a list of tile ids", data) end
-    whole(at, "width", width, 1)
+  -- The layer's collidable, else its groups' (a group's false has left it out already).
+  local layer_solid
+  local up = at
+  while up and layer_solid == nil do
+    layer_solid = collidable(up.layer, up.where)
+    up = up.up
+  end
+  local function read(data, x0, y0, width, height, place)
+    if type(data) ~= "table" then bad(place, "data", "a list of tile ids", data) end
+    whole(place, "width", width, 1)
+    if height ~= nil and #data ~= width * whole(place, "height", height, 1) then
+      bad(place, "data", string.format("width x height = %d tile ids", width * height), #data .. " of them")
+    end
     for i, raw in ipairs(data) do
-      if not finite(raw) then bad(at, "data[" .. i .. "]", "a tile id", raw) end
+      if not finite(raw) then bad(place, "data[" .. i .. "]", "a tile id", raw) end
       local gid = raw % (GID_MASK + 1)
       local tile = by_gid[gid]
-      local own = gid ~= 0 and collidable(tile, string.format("%s tile %d", at, gid))
+      -- A tile of a tileset kept in its own file: whether it is solid is not in the map.
+      local set = gid ~= 0 and layer_solid == nil and not tile and external_set(sets, gid)
+      if set then
+        check.raise(string.format("tiled.load: %s: tile %d is from tileset %s, kept in its own file (%s), whose "
+          .. "tiles' properties the export leaves out: export with \"Embed tilesets\" on (Edit > Preferences > "
+          .. "Export Options), or give the layer the property collidable (true: every tile solid; false: none)",
+          place, gid, describe(set.name), describe(set.filename)))
+      end
+      local own = gid ~= 0 and collidable(tile, string.format("%s tile %d", place, gid))
       if gid ~= 0 and (own == true or (layer_solid == true and own ~= false)) then
         local col, row = x0 + (i - 1) % width, y0 + math.floor((i - 1) / width)
         cells[row] = cells[row] or {}
-        cells[row][col] = { inherited("material", tile, layer), inherited("height", tile, layer) }
+        local cell = properties({}, tile, at)
+        cells[row][col] = { cell[5], cell[6], cell[8], cell[9] }
       end
     end
   end
   if layer.chunks ~= nil then
     if type(layer.chunks) ~= "table" then bad(where, "chunks", "a list of chunks", layer.chunks) end
     for k, c in ipairs(layer.chunks) do
-      local at = string.format("%s chunk %d", where, k)
+      local place = string.format("%s chunk %d", where, k)
       if type(c) ~= "table" then bad(where, "chunks", "a list of chunks (tables)", c) end
-      read(c.data, whole(at, "x", c.x), whole(at, "y", c.y), c.width, at)
+      read(c.data, whole(place, "x", c.x), whole(place, "y", c.y), c.width, c.height, place)
     end
   elseif type(layer.data) == "table" then
-    read(layer.data, 0, 0, layer.width, where)
+    read(layer.data, 0, 0, layer.width, layer.height, where)
   elseif layer.data ~= nil then
     check.raise(string.format("tiled.load: %s: encoding %s is not supported (set the map's Tile Layer "
       .. "Format to CSV in Map > Map Properties, then export to Lua again)", where, describe(layer.encoding)))
@@ -186,7 +239,8 @@ local function merge_cells(cells, tw, th, ox, oy, where, out)
           for c = col, last do taken[r .. ":" .. c] = true end
         end
         out[#out + 1] = { ox + col * tw, oy + row * th, ox + (last + 1) * tw, oy + (bottom + 1) * th,
-                          cell[1], cell[2], string.format("%s tiles at column %d, row %d", where, col, row) }
+                          cell[1], cell[2], string.format("%s tiles at column %d, row %d", where, col, row),
+                          cell[3], cell[4] }
       end
     end
   end
@@ -194,24 +248,25 @@ end
 
 -- The layers' box specs, in map order; (ox, oy): the offset of the groups
 -- they are in, prefix: the groups' names.
-local function walk(layers, map, by_gid, out, ox, oy, prefix)
+local function walk(layers, map, tilesets, out, ox, oy, prefix, up)
   if type(layers) ~= "table" then bad(prefix or "map", "layers", "a list of layers", layers) end
   for _, layer in ipairs(layers) do
     if type(layer) ~= "table" then bad(prefix or "map", "layers", "a list of layers (tables)", layer) end
     local name = (prefix and prefix .. "/" or "") .. tostring(layer.name)
     local where = "layer " .. describe(name)
+    local at = { layer = layer, where = where, up = up }
     local lx = ox + number(where, "offsetx", layer.offsetx or 0)
     local ly = oy + number(where, "offsety", layer.offsety or 0)
     if collidable(layer, where) == false then
       goto continue
     elseif layer.type == "group" then
-      walk(layer.layers or {}, map, by_gid, out, lx, ly, name)
+      walk(layer.layers or {}, map, tilesets, out, lx, ly, name, at)
     elseif layer.type == "objectgroup" then
       local objects = layer.objects or {}
       if type(objects) ~= "table" then bad(where, "objects", "a list of objects", objects) end
-      for _, object in ipairs(objects) do object_box(object, layer, where, lx, ly, out) end
+      for _, object in ipairs(objects) do object_box(object, at, lx, ly, out) end
     elseif layer.type == "tilelayer" then
-      local cells = solid_cells(layer, by_gid, where)
+      local cells = solid_cells(at, tilesets[1], tilesets[2])
       if next(cells) ~= nil then
         merge_cells(cells, number("map", "tilewidth", map.tilewidth, 1e-9),
           number("map", "tileheight", map.tileheight, 1e-9), lx, ly, where, out)
@@ -234,7 +289,14 @@ local function read_map(world, map)
   return map
 end
 
---- tiled.load(world, map_or_path, { scale, offset }) The map's boxes (see above); returns them.
+-- "tiled.load: <layer> (its property, read for <box>)": a message about a
+-- property a layer gave a box.
+local function from(layer_where, box_where)
+  return string.format("tiled.load: %s (its property, read for %s)", layer_where, box_where)
+end
+
+--- tiled.load(world, map_or_path, { scale, offset }) Makes the map's boxes (docs/love.md, "Walls");
+-- returns them.
 function tiled.load(world, map, options)
   if type(world) ~= "table" or type(world.add_box) ~= "function" then
     check.fail("tiled.load", "world", "a wary world (tiled.load(world, map))", world)
@@ -247,13 +309,16 @@ function tiled.load(world, map, options)
   local ox, oy, oz = check.vector("tiled.load options", "offset", options.offset)
   map = read_map(world, map)
   local specs = {}
-  walk(map.layers, map, tiles_by_gid(map), specs, 0, 0, nil)
+  walk(map.layers, map, { tiles_by_gid(map) }, specs, 0, 0, nil, nil)
   -- Every box is checked before the first is made.
   local defs = {}
   for i, b in ipairs(specs) do
     local where = "tiled.load: " .. b[7]
-    if b[5] ~= nil then define.lookup(world, "material", "_materials", b[5], where, "material") end
-    if b[6] ~= nil then check.number(where, "height", b[6], 1e-9, nil) end
+    -- A property a layer gave is blamed on that layer, for the box it was read for.
+    if b[5] ~= nil then
+      define.lookup(world, "material", "_materials", b[5], b[8] and from(b[8], b[7]) or where, "material")
+    end
+    if b[6] ~= nil then check.number(b[9] and from(b[9], b[7]) or where, "height", b[6], 1e-9, nil) end
     local min, max = { ox + b[1] * s, oy + b[2] * s }, { ox + b[3] * s, oy + b[4] * s }
     if b[6] then min[3], max[3] = oz, oz + b[6] * s end
     for k = 1, #min do

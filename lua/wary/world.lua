@@ -218,7 +218,7 @@ function World._load_chunk(path, what)
   return chunk
 end
 
---- Loads a file returning one definition or a list of them; returns them.
+--- Loads a file returning one definition or a list of them; returns what it returned (that table).
 -- All or nothing: every definition is checked before any is made. A list's profiles are made after its
 -- other definitions, so they may name senses that come later in it, and each after the profile of the
 -- list it extends. A relative path is looked for beside the calling file, then in the current
