@@ -143,7 +143,7 @@ describe("agent:explain", function()
     assert.matches("no belief", text)
     -- Out of the cone, vision stops before its factors: the text does not
     -- list them as if weather and visibility were 0.
-    assert.matches("out_of_range: stopped before its factors", text, 1, true)
+    assert.matches("out_of_range: 180.0 deg off its eyes, 500 units away; stopped before its factors", text, 1, true)
     -- Beyond its range (in its cone): decided by the distance, not by the first of the zeros.
     local far = world:add_target{ pos = { -5000, 0, 0 } }
     world:step(0.1)
@@ -166,5 +166,26 @@ describe("agent:explain", function()
     local text = guard:explain_text(player)
     assert.matches("Vision 0.000 (silent, occluded)", text, 1, true)
     assert.matches("looking now: distance [%d.]+ x angle [%d.]+ x exposure 0.000", text)
+  end)
+
+  it("of a target another sense holds says how vision looks now: why it heard but did not see", function()
+    local world = wary.world{ units_per_meter = 32 }
+    world:define_profile{ name = "guard", vision = {}, hearing = {} }
+    local guard = world:add_agent{ name = "guard", profile = "guard", pos = { 0, 0 }, yaw = 0 }
+    local thief = world:add_target{ name = "thief", pos = { -96, 0 } } -- 3 m behind it
+    world:step(1 / 60)
+    world:emit_sound(thief, "Footstep")
+    for _ = 1, 6 do world:step(1 / 60) end
+    local e = guard:explain(thief)
+    assert.is_true(e.believed)
+    assert.is_nil(e.senses.Vision)
+    local text = guard:explain_text(thief)
+    assert.matches("Hearing [%d.]+ %(reporting%)", text)
+    assert.matches("Vision holds none of it; looking now: out_of_range: 180.0 deg off its eyes, 96 units away",
+      text, 1, true)
+    -- In its cone and in range, the factors of its look now.
+    guard:set_yaw(180)
+    world:step(1 / 60)
+    assert.matches("looking now: distance [%d.]+ %(the rest 1%) = 0%.9", guard:explain_text(thief))
   end)
 end)

@@ -139,6 +139,11 @@ end
 
 local SOUND = { "loudness", "filter", "distance", "wall_factor", "weather" }
 
+-- Where vision's look now stopped: "180.0 deg off its eyes, 96 units away".
+local function where_look(v)
+  return string.format("%.1f deg off its eyes, %.4g units away", v.angle or 0, v.distance or 0)
+end
+
 -- A sense's lines: how fusion took its share (a silent one's status with
 -- why it saw nothing), then what made it. vision: explain's look of vision
 -- now, whose factors stand in for a silent vision's, which has none.
@@ -160,7 +165,8 @@ local function sense_lines(s, lines, believed, vision)
   if formula ~= "" then
     lines[#lines + 1] = "    " .. (now and "looking now: " or "") .. formula
   elseif next(factors) ~= nil then
-    lines[#lines + 1] = "    " .. (s.reason and (s.reason .. ": ") or "") .. "stopped before its factors"
+    local at = s.id == "Vision" and vision and vision.reason == s.reason and (where_look(vision) .. "; ") or ""
+    lines[#lines + 1] = "    " .. (s.reason and (s.reason .. ": ") or "") .. at .. "stopped before its factors"
       .. " (each reads 0)"
   end
   for _, sound in ipairs(s.sounds or {}) do
@@ -195,6 +201,14 @@ function explain.text(e, who)
     lines[1] = string.format("%s: no belief", who)
   end
   for _, id in ipairs(e.order) do sense_lines(e.senses[id], lines, e.believed, e.vision) end
+  -- Vision holding no share of a belief other senses hold: how it looks now
+  -- ("why did it not see me?").
+  local v = e.vision
+  if v and not e.senses.Vision then
+    local now = v.reason ~= "none" and (v.reason .. ": " .. where_look(v))
+      or (product(v.factors or {}) .. " = " .. f3(v.confidence or 0))
+    lines[#lines + 1] = "  Vision holds none of it; looking now: " .. now
+  end
   if e.believed then
     local ev = {}
     for i, v in ipairs(e.evidence) do
