@@ -203,10 +203,10 @@ function explain.text(e, who)
   for _, id in ipairs(e.order) do sense_lines(e.senses[id], lines, e.believed, e.vision) end
   -- Vision holding no share of a belief other senses hold: how it looks now
   -- ("why did it not see me?").
-  local v = e.vision
-  if v and not e.senses.Vision then
-    local now = v.reason ~= "none" and (v.reason .. ": " .. where_look(v))
-      or (product(v.factors or {}) .. " = " .. f3(v.confidence or 0))
+  local look = e.vision
+  if look and not e.senses.Vision then
+    local now = look.reason ~= "none" and (look.reason .. ": " .. where_look(look))
+      or (product(look.factors or {}) .. " = " .. f3(look.confidence or 0))
     lines[#lines + 1] = "  Vision holds none of it; looking now: " .. now
   end
   if e.believed then
