@@ -10,6 +10,9 @@
 -- replace the parent's one by one; a list (senses, a curve) and
 -- sense_weights, sense_intervals and settings are replaced whole; a
 -- sense's table given as false (hearing = false) drops the parent's sense.
+-- The child copies its parent when it is defined: retuning the parent later
+-- (world:define_profile, world:load) leaves the child as it was until it is
+-- defined again (a list file that defines both does that, parents first).
 return {
   name = "default",
   -- extends = "soldier",      -- start from another defined profile; fields here replace its own
