@@ -46,6 +46,16 @@ describe("a bad profile", function()
     { what = "a number for a boolean", field = "ignore_same_team", value = 1,
       parts = { "'ignore_same_team'", "a boolean", "got 1" } },
   }
+  it("with a peripheral cone no wider than the focal one is an error and defines nothing", function()
+    local msg = error_of(function()
+      world:define_profile{ name = "x", vision = { enable_peripheral_cone = true, half_angle_deg = 120 } }
+    end)
+    assert_mentions(msg, 'profile "x" vision', "'peripheral_half_angle_deg'",
+      "more than half_angle_deg 120 with enable_peripheral_cone", "got 110")
+    assert_no_profile(world, "x")
+    world:define_profile{ name = "x", vision = { half_angle_deg = 120 } } -- no peripheral cone: taken
+  end)
+
   for _, case in ipairs(cases) do
     it("with " .. case.what .. " (" .. case.field .. ") is an error naming it and defines nothing", function()
       local msg = error_of(function()

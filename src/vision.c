@@ -88,6 +88,12 @@ static int vision_check(wy_error *e, const char *fn, const wary_vision_def *v) {
       wy_bad(e, fn, "vision_def.motion_bonus", v->motion_bonus, WY_NONNEG) ||
       wy_bad(e, fn, "vision_def.min_exposure", v->min_exposure, WY_UNIT))
     return WARY_ERR_BAD_VALUE;
+  /* The peripheral cone is the ring beyond the focal one: narrower, it would never apply. */
+  if (v->peripheral_cone && !(v->peripheral_half_angle > v->half_angle))
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                   "vision_def.peripheral_half_angle: expected more than half_angle %g with peripheral_cone on "
+                   "(the ring beyond the focal cone), got %g",
+                   (double)v->half_angle, (double)v->peripheral_half_angle);
   for (int i = 0; i < 3; i++)
     if (wy_bad_int(e, fn, "vision_def.min_visible_points", i, v->min_visible_points[i], 0, WARY_MAX_SAMPLES))
       return WARY_ERR_BAD_VALUE;

@@ -150,12 +150,23 @@ static void test_profile_def(void) {
   wary_actor_id thief = make_actor(w, &ad);
   wary_vision_explain before, after;
   ENSURE(wary_vision_explain_get(w, guard, thief, &before) == WARY_OK);
-  wary_vision_def zero;
+  wary_vision_def zero, before_vision = wary_default_vision_def();
   memset(&zero, 0, sizeof zero);
   ENSURE(wary_profile_set_vision(w, 0, &zero) == WARY_ERR_BAD_VALUE);
   SAYS(w, &h, 5, "wary_profile_set_vision: vision_def.interval: expected a finite number > 0, got 0");
   ENSURE(wary_vision_explain_get(w, guard, thief, &after) == WARY_OK);
   ENSURE(after.range == before.range && after.confidence == before.confidence);
+  /* A peripheral cone no wider than the focal one would never apply. */
+  wary_vision_def narrow = wary_default_vision_def();
+  narrow.peripheral_cone = true;
+  narrow.peripheral_half_angle = 60.0f;
+  ENSURE(wary_profile_set_vision(w, 0, &narrow) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, 6,
+       "wary_profile_set_vision: vision_def.peripheral_half_angle: expected more than half_angle 60 with "
+       "peripheral_cone on (the ring beyond the focal cone), got 60");
+  narrow.peripheral_half_angle = 61.0f;
+  ENSURE(wary_profile_set_vision(w, 0, &narrow) == WARY_OK);
+  ENSURE(wary_profile_set_vision(w, 0, &before_vision) == WARY_OK);
   wary_hearing_def hd = wary_default_hearing_def();
   hd.filter = 2;
   ENSURE(wary_profile_set_hearing(w, 0, &hd) == WARY_ERR_NOT_FOUND);
