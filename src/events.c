@@ -13,13 +13,13 @@ static const wary_event neutral = {
   .sound = -1, .tag = 0, .loudness = 0.0f, .walls = 0, .instigator = {0},
 };
 
-/* A record at the end of queue, NULL (and counted in *dropped) past the
- * capacity or when out of memory to grow. */
-static wary_event *queue_push(wary_world *w, wy_event_queue *queue, uint32_t *dropped) {
+/* A record at the end of queue, NULL (and counted in *dropped) past cap
+ * or when out of memory to grow. */
+static wary_event *queue_push(wary_world *w, wy_event_queue *queue, int32_t cap, uint32_t *dropped) {
   int32_t n = queue->count;
-  int32_t room = queue->cap < w->def.event_capacity / 2 ? 2 * queue->cap : w->def.event_capacity;
-  if (room <= n) room = w->def.event_capacity < 1024 ? w->def.event_capacity : 1024; /* a lane's first */
-  if (n >= w->def.event_capacity || (n == queue->cap && !wy_array_reserve(&w->alloc, queue, room))) {
+  int32_t room = queue->cap < cap / 2 ? 2 * queue->cap : cap;
+  if (room <= n) room = cap < 1024 ? cap : 1024; /* a lane's first */
+  if (n >= cap || (n == queue->cap && !wy_array_reserve(&w->alloc, queue, room))) {
     (*dropped)++;
     return NULL;
   }
@@ -35,16 +35,22 @@ static wary_event *neutral_event(wary_event *e, int32_t type, wy_id agent) {
 }
 
 wary_event *wy_event_push(wary_world *w, int32_t type, wy_id agent) {
-  return neutral_event(queue_push(w, &w->events, &w->events_dropped), type, agent);
+  return neutral_event(queue_push(w, &w->events, w->def.event_capacity, &w->events_dropped), type, agent);
 }
 
+/* A lane keeps every event its pieces make (up to what an int32 counts):
+ * which ones the world keeps is decided at the merge, in agent order, so
+ * that it does not depend on the order a host's scheduler ran the pieces
+ * in (a lane capped on its own would keep the first it was given). */
+#define WY_LANE_EVENTS_MAX (INT32_MAX / 2)
+
 wary_event *wy_lane_event(wary_world *w, wy_lane *lane, int32_t type, wy_id agent) {
-  return neutral_event(queue_push(w, &lane->events, &lane->events_dropped), type, agent);
+  return neutral_event(queue_push(w, &lane->events, WY_LANE_EVENTS_MAX, &lane->events_dropped), type, agent);
 }
 
 void wy_events_take(wary_world *w, const wy_lane *lane, int32_t first, int32_t count) {
   for (int32_t i = first; i < first + count; i++) {
-    wary_event *e = queue_push(w, &w->events, &w->events_dropped);
+    wary_event *e = queue_push(w, &w->events, w->def.event_capacity, &w->events_dropped);
     if (e) *e = lane->events.data[i];
   }
 }

@@ -79,8 +79,8 @@ typedef struct wy_lane {
   uint64_t rays;               /* counted into the world's stats at the merge */
   uint64_t vision_rays;        /* those of rays that are vision's sample rays */
   uint64_t candidates;
-  wy_event_queue events;       /* at most event_capacity */
-  uint32_t events_dropped;
+  wy_event_queue events;       /* all its pieces made: the merge keeps event_capacity */
+  uint32_t events_dropped;     /* only when out of memory to grow */
   struct wy_reports *reports;  /* report.h: the built-in senses' answers */
   struct wy_custom *custom;    /* custom.h: the custom senses' queries */
   /* The beliefs of the agent this worker resolves next, in its own run

@@ -439,6 +439,35 @@ static void test_same_under_a_budget(void) {
   }
 }
 
+/* A step with more events than event_capacity keeps the same ones, and
+ * drops as many, however the pieces ran: the merge decides, in agent order. */
+static void test_same_when_events_overflow(void) {
+  scene ref;
+  wary_world_def def = wary_default_world_def();
+  def.event_capacity = 4;
+  uint64_t want = run(&def, &ref);
+  uint32_t dropped = wary_events_dropped(ref.w);
+  ENSURE(dropped > 100);
+  wary_world_destroy(ref.w);
+  int32_t workers = 5;
+  def.workers = workers;
+  def.enqueue_task = backwards_enqueue;
+  def.finish_task = never_finish;
+  def.task_user = &workers;
+  scene sc;
+  uint64_t got = run(&def, &sc);
+  if (got != want) fprintf(stderr, "test_determinism: past event_capacity, a backwards scheduler differs\n");
+  ENSURE(got == want);
+  ENSURE(wary_events_dropped(sc.w) == dropped);
+  wary_world_destroy(sc.w);
+  def = wary_default_world_def();
+  def.event_capacity = 4;
+  def.workers = 3;
+  ENSURE(run(&def, &sc) == want);
+  ENSURE(wary_events_dropped(sc.w) == dropped);
+  wary_world_destroy(sc.w);
+}
+
 /* The def's task fields are checked like its others. */
 static void test_refused_defs(void) {
   wary_world *w = NULL;
@@ -464,5 +493,6 @@ int main(void) {
   test_refused_defs();
   test_same_for_any_workers();
   test_same_under_a_budget();
+  test_same_when_events_overflow();
   return check_summary("test_determinism");
 }
