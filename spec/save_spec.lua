@@ -266,7 +266,7 @@ describe("a refused state", function()
 
   it("of another version", function()
     local at = 17 + 8 -- the core snapshot's version, after the facade's 16-byte prefix
-    refused(w, s:sub(1, at - 1) .. "\4" .. s:sub(at + 1), "snapshot version: expected 1 to 3", "got 4")
+    refused(w, s:sub(1, at - 1) .. "\5" .. s:sub(at + 1), "snapshot version: expected 1 to 4", "got 5")
   end)
 
   it("of a world with other definitions", function()

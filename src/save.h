@@ -28,9 +28,10 @@
  * which fades while it sleeps (place.h; belief.h, wy_belief_fades); a
  * version 1 snapshot (whose sleepers are all at 0, the fields the same)
  * loads too. Version 3: the world's clock is a double (version 1 and 2
- * wrote a float, which loads as that value). */
+ * wrote a float, which loads as that value). Version 4: the stats' vision
+ * rays and budget counters are saved (older snapshots load them as 0). */
 #define WY_SAVE_MAGIC "WARYSAVE"
-#define WY_SAVE_VERSION 3u
+#define WY_SAVE_VERSION 4u
 #define WY_SAVE_VERSION_OLDEST 1u
 #define WY_SAVE_HEADER 28
 

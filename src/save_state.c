@@ -594,6 +594,13 @@ bool wy_state_io_head(const wary_world *w, wy_io *io, wy_state *s) {
   WY_IO(io, s->stats.candidates);
   WY_IO(io, s->stats.sounds_dropped);
   WY_IO(io, s->stats.pain_reports_dropped);
+  /* Counted since version 4 (older snapshots load them as 0). */
+  if (io->version == 0 || io->version >= 4u) {
+    WY_IO(io, s->stats.vision_rays);
+    WY_IO(io, s->stats.budget_pairs);
+    WY_IO(io, s->stats.budget_deferred);
+    WY_IO(io, s->stats.budget_max_wait);
+  }
   WY_IO(io, s->events_dropped);
   IO_NESTED(w, io, &s->names, WY_MAX_NAMES, io_name);
   IO_TABLE(w, io, &s->boxes, MAX_SLOTS, io_box);

@@ -712,8 +712,9 @@ wary_stats wary_world_stats(const wary_world *world);
  * usable in buf) when cap is smaller. Not during a step. */
 int wary_world_save(const wary_world *world, void *buf, size_t cap, size_t *size);
 /* Replaces the world's state with a snapshot of wary_world_save (size bytes).
- * Snapshots of the formats this library reads load (version 3, and 2 and 1
- * from earlier releases, whose clock was a float); a truncated, damaged, other-version or
+ * Snapshots of the formats this library reads load (version 4; 3, 2 and 1
+ * from earlier releases, without the stats' vision rays and budget
+ * counters, which load as 0, and 2 and 1 with a float clock); a truncated, damaged, other-version or
  * other-definitions snapshot is refused (WARY_ERR_BAD_VALUE, the text says
  * which) and the world is left as it was; out of memory too. The handles of
  * the saved world are valid again (live ones name their objects, removed

@@ -344,20 +344,34 @@ static void refused(wary_world *w, const unsigned char *bytes, size_t size, cons
   free(before);
 }
 
-/* snap (this library's format) as format version 1 or 2 wrote it: the
- * clock a float, not a double (save.h), after the 28 bytes of the header
- * and the 32 of the definitions; the header's version, size and checksum
- * made to match. *out_size: its size. */
+/* snap (this library's format) as an older format version wrote it: from
+ * version 3 down, without the stats saved since 4 (STATS_AT, 28 bytes); from
+ * 2 down, the clock a float, not a double (save.h), after the 28 bytes of
+ * the header and the 32 of the definitions; the header's version, size and
+ * checksum made to match. *out_size: its size. *want: snap as a world that
+ * loaded it saves it again (those stats 0, the clock the float). */
 #define CLOCK_AT (28 + 32)
-static unsigned char *old_format(const unsigned char *snap, size_t size, uint32_t version, size_t *out_size) {
-  unsigned char *old = malloc(size - 4);
-  double clock;
-  memcpy(&clock, snap + CLOCK_AT, sizeof clock);
-  float narrow = (float)clock;
-  memcpy(old, snap, CLOCK_AT);
-  memcpy(old + CLOCK_AT, &narrow, sizeof narrow);
-  memcpy(old + CLOCK_AT + 4, snap + CLOCK_AT + 8, size - CLOCK_AT - 8);
-  *out_size = size - 4;
+#define STATS_AT (CLOCK_AT + 8 + 4 + 4 + 5 * 8)
+#define STATS_SIZE (3 * 8 + 4)
+static unsigned char *old_format(const unsigned char *snap, size_t size, uint32_t version, size_t *out_size,
+                                 unsigned char **want) {
+  *want = malloc(size);
+  memcpy(*want, snap, size);
+  memset(*want + STATS_AT, 0, STATS_SIZE);
+  unsigned char *old = malloc(size);
+  memcpy(old, snap, STATS_AT);
+  memcpy(old + STATS_AT, snap + STATS_AT + STATS_SIZE, size - STATS_AT - STATS_SIZE);
+  *out_size = size - STATS_SIZE;
+  if (version <= 2) {
+    double clock;
+    memcpy(&clock, snap + CLOCK_AT, sizeof clock);
+    float narrow = (float)clock;
+    double wide = narrow;
+    memcpy(old + CLOCK_AT, &narrow, sizeof narrow);
+    memmove(old + CLOCK_AT + 4, old + CLOCK_AT + 8, *out_size - CLOCK_AT - 8);
+    *out_size -= 4;
+    memcpy(*want + CLOCK_AT, &wide, sizeof wide);
+  }
   uint64_t body = *out_size - 28, h = 0xcbf29ce484222325ull;
   for (size_t k = 28; k < *out_size; k++) h = (h ^ old[k]) * 0x100000001b3ull;
   for (int k = 0; k < 4; k++) old[8 + k] = (unsigned char)(version >> (8 * k));
@@ -381,30 +395,38 @@ static void test_refusals(void) {
   bytes[0] = 'X';
   refused(b.w, bytes, size, "expected a wary snapshot");
   memcpy(bytes, snap, size);
-  bytes[8] = 4;
-  refused(b.w, bytes, size, "snapshot version: expected 1 to 3 (the formats this library reads), got 4");
+  bytes[8] = 5;
+  refused(b.w, bytes, size, "snapshot version: expected 1 to 4 (the formats this library reads), got 5");
   bytes[8] = 0;
-  refused(b.w, bytes, size, "snapshot version: expected 1 to 3 (the formats this library reads), got 0");
+  refused(b.w, bytes, size, "snapshot version: expected 1 to 4 (the formats this library reads), got 0");
   /* Versions 1 (before fading places slept) and 2 hold the same fields but
-   * the clock, a float (save.h): loaded, the clock is that float, and the
-   * world saves as it was but for the clock (and so the checksum). */
+   * the clock, a float, and the stats saved since 4; 3 those stats alone
+   * (save.h): loaded, the clock is that float, those stats 0, and the world
+   * saves as it was but for them (and so the checksum). */
   double clock;
   memcpy(&clock, snap + CLOCK_AT, sizeof clock);
-  for (uint32_t version = 1; version <= 2; version++) {
+  wary_stats saved_stats = wary_world_stats(a.w);
+  ENSURE(saved_stats.vision_rays > 0);
+  for (uint32_t version = 1; version <= 3; version++) {
     size_t old_size, again_size;
-    unsigned char *old = old_format(snap, size, version, &old_size);
+    unsigned char *want;
+    unsigned char *old = old_format(snap, size, version, &old_size, &want);
     ENSURE(wary_world_load(b.w, old, old_size) == WARY_OK);
     ENSURE(wary_world_time(b.w) == (float)clock);
+    ENSURE(wary_world_stats(b.w).vision_rays == 0 && wary_world_stats(b.w).rays == saved_stats.rays);
     unsigned char *again = snapshot(b.w, &again_size);
     ENSURE(again_size == size);
-    double loaded;
-    memcpy(&loaded, again + CLOCK_AT, sizeof loaded);
-    ENSURE(loaded == (double)(float)clock);
-    ENSURE(memcmp(again, snap, 20) == 0 && memcmp(again + 28, snap + 28, CLOCK_AT - 28) == 0);
-    ENSURE(memcmp(again + CLOCK_AT + 8, snap + CLOCK_AT + 8, size - CLOCK_AT - 8) == 0);
+    ENSURE(memcmp(again, want, 20) == 0 && memcmp(again + 28, want + 28, size - 28) == 0);
     free(again);
+    free(want);
     free(old);
   }
+  /* This version keeps them. */
+  ENSURE(wary_world_load(b.w, snap, size) == WARY_OK);
+  wary_stats loaded = wary_world_stats(b.w);
+  ENSURE(loaded.vision_rays == saved_stats.vision_rays && loaded.budget_pairs == saved_stats.budget_pairs &&
+         loaded.budget_deferred == saved_stats.budget_deferred &&
+         loaded.budget_max_wait == saved_stats.budget_max_wait);
   for (size_t at = 28; at < size; at += size / 7) {
     memcpy(bytes, snap, size);
     bytes[at] ^= 0x10;
