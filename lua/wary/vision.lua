@@ -79,7 +79,7 @@ function vision.def(world, object, t)
   object = object .. " vision"
   local o = check.fields(object, schema.vision, t, world._scaled.vision)
   -- The peripheral cone is the ring beyond the focal one: narrower, it would never apply.
-  if o.enable_peripheral_cone and not (o.peripheral_half_angle_deg > o.half_angle_deg) then
+  if o.enable_peripheral_cone and o.peripheral_half_angle_deg <= o.half_angle_deg then
     check.fail(object, "peripheral_half_angle_deg", string.format("more than half_angle_deg %g with "
       .. "enable_peripheral_cone (the ring beyond the focal cone)", o.half_angle_deg), o.peripheral_half_angle_deg)
   end
