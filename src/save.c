@@ -142,8 +142,12 @@ static int check_scene(const wary_world *w, const wy_state *s) {
     const wy_emission *e = &s->emissions.data[i];
     if (e->is_sound && (e->sound < 0 || e->sound >= w->sounds->types.count))
       return bad(w, "emission", i, "a sound of the world");
-    if (e->stimulus.max_lod_tier < 0 || e->stimulus.max_lod_tier >= WARY_LOD_TIERS)
-      return bad(w, "emission", i, "a tier in range");
+    const wary_stimulus_def *d = &e->stimulus;
+    if (d->max_lod_tier < 0 || d->max_lod_tier >= WARY_LOD_TIERS) return bad(w, "emission", i, "a tier in range");
+    /* What wary_emit_stimulus (or a sound) takes: a step reads them all. */
+    if (d->tag < 1 || d->tag > s->names.count || (d->source.id && !live_actor(s, d->source.id)) ||
+        !wy_finite3(d->pos[0], d->pos[1], d->pos[2]) || !wy_unit(d->strength) || !wy_nonneg(d->radius))
+      return bad(w, "emission", i, "a name, a live source or none, a finite place, strength 0..1 and radius >= 0");
   }
   return WARY_OK;
 }
@@ -163,6 +167,11 @@ static int check_beliefs(const wary_world *w, const wy_state *s, uint8_t *mark) 
           x->loss_reason > WARY_LOSS_SUPPRESSED_BY_PAIN || x->threat_level < 0 ||
           x->threat_level > WARY_THREAT_CRITICAL || x->losing_slot < -1 || x->losing_slot >= l->stride)
         return bad(w, "belief list", i, "states, reasons and slots in range");
+      if (!wy_unit(x->confidence) || !wy_unit(x->smoothed) || !wy_unit(x->threat) ||
+          !(x->pending_set == -1.0f || wy_unit(x->pending_set)) || !wy_nonneg(x->time_in_state) ||
+          !wy_nonneg(x->uncertainty) || !wy_nonneg(x->spot_time) || !wy_nonneg(x->damage) ||
+          !wy_finite3(x->last_known[0], x->last_known[1], x->last_known[2]))
+        return bad(w, "belief list", i, "confidences and threat 0..1, clocks and damage >= 0, a finite place");
       dormant += x->dormant;
       listed += x->dormant && wy_belief_listed(x);
       if (x->evidence >= 0) {

@@ -558,6 +558,79 @@ static void test_garbled_but_summed(void) {
   wary_world_destroy(b.w);
 }
 
+/* A small world for test_summed_out_of_range: an agent that feels
+ * vibration, a target it believes in, and a stimulus waiting for the next
+ * step; which (0 or 1) picks its tag and the confidence set for the target. */
+static wary_world *one_field_world(int which, unsigned char **snap, size_t *size) {
+  wary_world *w;
+  ENSURE(wary_world_create(NULL, &w) == WARY_OK);
+  int32_t tags[2];
+  ENSURE(wary_name(w, "Stimulus.Vibration.A", &tags[0]) == WARY_OK);
+  ENSURE(wary_name(w, "Stimulus.Vibration.B", &tags[1]) == WARY_OK);
+  wary_profile_def pd = wary_default_profile_def();
+  pd.senses[0].sense = WARY_SENSE_VIBRATION;
+  pd.sense_count = 1;
+  int32_t profile;
+  ENSURE(wary_profile_create(w, &pd, &profile) == WARY_OK);
+  wary_actor_def ad = wary_default_actor_def();
+  ad.profile = profile;
+  wary_actor_id agent, target;
+  ENSURE(wary_actor_create(w, &ad, &agent) == WARY_OK);
+  ad = wary_default_actor_def();
+  ad.pos[0] = 300.0f;
+  ENSURE(wary_actor_create(w, &ad, &target) == WARY_OK);
+  ENSURE(wary_set_confidence(w, agent, target, 0.5f) == WARY_OK);
+  ENSURE(wary_step(w, 0.1f) == WARY_OK);
+  ENSURE(wary_set_confidence(w, agent, target, which ? 0.75f : 0.25f) == WARY_OK);
+  wary_stimulus_def sd = wary_default_stimulus_def();
+  sd.tag = tags[which];
+  sd.radius = 1000.0f;
+  ENSURE(wary_emit_stimulus(w, &sd) == WARY_OK);
+  *snap = snapshot(w, size);
+  return w;
+}
+
+/* A snapshot whose checksum was made right after one field was set out of
+ * its range (found as the bytes where two snapshots that differ in that
+ * field alone differ) is refused, and a step after is safe: a stimulus's
+ * name key beyond the names (a step read its name: a crash), a pending
+ * confidence of 2. */
+static void test_summed_out_of_range(void) {
+  unsigned char *a, *b;
+  size_t size_a, size_b;
+  wary_world *wa = one_field_world(0, &a, &size_a), *wb = one_field_world(1, &b, &size_b);
+  ENSURE(size_a == size_b);
+  size_t diff[8];
+  int n = 0;
+  for (size_t i = 28; i < size_a && n < 8; i++)
+    if (a[i] != b[i]) diff[n++] = i;
+  ENSURE(n >= 2); /* the tag's low byte, then the confidence's bytes */
+  size_t tag_at = diff[0], confidence_at = diff[n - 1] - 3;
+  unsigned char *bytes = malloc(size_a);
+  for (int field = 0; field < 2; field++) {
+    memcpy(bytes, a, size_a);
+    if (field == 0) {
+      bytes[tag_at] = 200;
+    } else {
+      float two = 2.0f;
+      memcpy(bytes + confidence_at, &two, sizeof two);
+    }
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t k = 28; k < size_a; k++) h = (h ^ bytes[k]) * 0x100000001b3ull;
+    for (int k = 0; k < 8; k++) bytes[20 + k] = (unsigned char)(h >> (8 * k));
+    ENSURE(wary_world_load(wb, bytes, size_a) == WARY_ERR_BAD_VALUE);
+    ENSURE(strstr(wary_last_error(wb), field == 0 ? "emission" : "belief list") != NULL);
+    ENSURE(same_snapshot(wb, b, size_b));
+    ENSURE(wary_step(wb, 0.1f) == WARY_OK);
+    ENSURE(wary_world_load(wb, b, size_b) == WARY_OK);
+  }
+  free(bytes);
+  free(a);
+  free(b);
+  wary_world_destroy(wa);
+  wary_world_destroy(wb);
+}
+
 /* An allocator that writes over what it frees, so that a text read from
  * freed memory shows. */
 static void *poison_alloc(void *user, size_t size) {
@@ -642,6 +715,7 @@ static void test_bytes_do_not_depend_on_memory(void) {
 }
 
 int main(void) {
+  test_summed_out_of_range();
   test_last_error_outlives_a_load();
   test_bytes_do_not_depend_on_memory();
   test_continues_alike();
