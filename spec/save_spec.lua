@@ -326,4 +326,13 @@ describe("a refused state", function()
     expect.mentions(expect.error_of(h.world.save_state, h.world), h.cast.thief3.name .. ".props.on_hit",
       "a function")
   end)
+
+  it("a prop holding an actor of another world is refused (its id would name another actor here)", function()
+    local h, elsewhere = game.new(true), game.new(true)
+    h.cast.thief3:set_prop("foe", elsewhere.cast.guard1)
+    expect.mentions(expect.error_of(h.world.save_state, h.world), h.cast.thief3.name .. ".props.foe",
+      "an actor of this world", "an actor of another world")
+    h.cast.thief3:set_prop("foe", h.cast.guard1)
+    assert.is_string(h.world:save_state())
+  end)
 end)

@@ -65,6 +65,11 @@ local function encode(v, out, where, seen, names, done, props)
   elseif t == "string" then
     out[#out + 1] = "s" .. #v .. ":" .. v
   elseif t == "table" and getmetatable(v) == Actor then
+    -- Saved as its id: one of another world would load as whatever has that id here.
+    if rawget(v, "world") ~= done.world then
+      check.raise(string.format("world:save_state: %s: expected an actor of this world (saved as its id), got %s, "
+        .. "an actor of another world", where, tostring(v)))
+    end
     out[#out + 1] = string.format("a%d;", v.id)
   elseif t == "table" and getmetatable(v) == nil then
     if seen[v] then
@@ -217,7 +222,7 @@ function M:save_state()
   end
   local out = {}
   local names = {}
-  encode(facade_part(self, names), out, "world", {}, names, { count = 0 })
+  encode(facade_part(self, names), out, "world", {}, names, { count = 0, world = self })
   local status, snapshot = self._B.world_save(self._w)
   check.status("world", "save_state", status, self)
   local part = table.concat(out)
