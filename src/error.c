@@ -18,6 +18,16 @@ int wy_fail(wy_error *e, int status, const char *fn, const char *fmt, ...) {
   int n = 0;
   for (const char *p = fmt; *p && n < WY_ERROR_ARGS; p++) {
     if (*p != '%' || !p[1]) continue;
+    if (p[1] == 'z' && p[2]) {
+      p += 2;
+      e->args[n++].q = va_arg(ap, size_t);
+      continue;
+    }
+    if (p[1] == 'l' && p[2] == 'l' && p[3]) {
+      p += 3;
+      e->args[n++].q = va_arg(ap, unsigned long long);
+      continue;
+    }
     switch (*++p) {
     case 's': e->args[n++].s = va_arg(ap, const char *); break;
     case 'd': e->args[n++].d = va_arg(ap, int); break;
@@ -90,6 +100,14 @@ const char *wy_error_text(wy_error *e) {
     }
     if (n >= WY_ERROR_ARGS) break;
     const wy_error_arg *a = &e->args[n++];
+    /* 64 bits: %zu, %llu, %llx. */
+    bool wide = (conv == 'z' && p[1]) || (conv == 'l' && p[1] == 'l' && p[2]);
+    if (wide) {
+      p += conv == 'z' ? 1 : 2;
+      snprintf(s, sizeof s, *p == 'x' ? "0x%016llx" : "%llu", a->q);
+      put(&t, s);
+      continue;
+    }
     switch (conv) {
     case 's': put(&t, a->s ? a->s : "(null)"); break;
     case 'd': snprintf(s, sizeof s, "%d", a->d); put(&t, s); break;

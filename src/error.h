@@ -27,10 +27,13 @@
 
 enum { WY_ERROR_ARGS = 8, WY_ERROR_TEXT = 320 };
 
+/* The conversions wy_fail takes: %s %d %u %x %g, and 64-bit %llu %llx
+ * (unsigned long long) and %zu (size_t). */
 typedef union wy_error_arg {
   const char *s;
   int d;
   unsigned u;
+  unsigned long long q;
   double g;
 } wy_error_arg;
 

@@ -313,8 +313,8 @@ static int check_state(const wary_world *w, const wy_state *s) {
 /* *version: the snapshot's format version, when it is one this library reads. */
 static int check_header(wary_world *w, const char *fn, const uint8_t *in, size_t size, uint32_t *version_out) {
   if (size < WY_SAVE_HEADER)
-    return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn, "size: expected at least %d bytes (a snapshot's header), got %u",
-                   WY_SAVE_HEADER, (unsigned)size);
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn, "size: expected at least %d bytes (a snapshot's header), got %zu",
+                   WY_SAVE_HEADER, size);
   uint32_t version = 0;
   uint64_t body = 0, checksum = 0;
   wy_io head = {.mode = WY_IO_READ, .in = in, .size = WY_SAVE_HEADER};
@@ -328,14 +328,15 @@ static int check_header(wary_world *w, const char *fn, const uint8_t *in, size_t
                    WY_SAVE_VERSION_OLDEST, WY_SAVE_VERSION, version);
   *version_out = version;
   if (body != size - WY_SAVE_HEADER)
-    return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn, "size: expected %u bytes (the snapshot's), got %u (%s)",
-                   (unsigned)(body + WY_SAVE_HEADER), (unsigned)size,
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn,
+                   "size: expected %llu bytes after the header (the snapshot's), got %zu (%s)",
+                   (unsigned long long)body, size - WY_SAVE_HEADER,
                    body > size - WY_SAVE_HEADER ? "truncated" : "bytes after its end");
   uint64_t sum = wy_fnv1a(WY_FNV_OFFSET, in + WY_SAVE_HEADER, (size_t)body);
   if (sum != checksum)
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn,
-                   "snapshot checksum: expected %x (of its bytes), got %x (the snapshot is damaged)",
-                   (unsigned)sum, (unsigned)checksum);
+                   "snapshot checksum: expected %llx (of its bytes), got %llx (the snapshot is damaged)",
+                   (unsigned long long)sum, (unsigned long long)checksum);
   return WARY_OK;
 }
 

@@ -390,6 +390,20 @@ static void test_refusals(void) {
   unsigned char *bytes = malloc(size);
   refused(b.w, snap, 10, "expected at least 28 bytes");
   refused(b.w, snap, size - 1, "truncated");
+  {
+    /* 64-bit sizes and sums are written whole. */
+    char says[160];
+    snprintf(says, sizeof says, "size: expected %zu bytes after the header (the snapshot's), got %zu (truncated)",
+             size - 28, size - 29);
+    refused(b.w, snap, size - 1, says);
+    memcpy(bytes, snap, size);
+    bytes[27] ^= 0x80; /* the stored sum's top byte */
+    uint64_t sum = 0;
+    for (int k = 0; k < 8; k++) sum |= (uint64_t)snap[20 + k] << (8 * k);
+    snprintf(says, sizeof says, "snapshot checksum: expected 0x%016llx (of its bytes), got 0x%016llx",
+             (unsigned long long)sum, (unsigned long long)(sum ^ (0x80ull << 56)));
+    refused(b.w, bytes, size, says);
+  }
   refused(b.w, snap, size / 2, "truncated");
   memcpy(bytes, snap, size);
   bytes[0] = 'X';
