@@ -145,9 +145,10 @@ static int check_scene(const wary_world *w, const wy_state *s) {
     const wary_stimulus_def *d = &e->stimulus;
     if (d->max_lod_tier < 0 || d->max_lod_tier >= WARY_LOD_TIERS) return bad(w, "emission", i, "a tier in range");
     /* What wary_emit_stimulus (or a sound) takes: a step reads them all. */
-    if (d->tag < 1 || d->tag > s->names.count || (d->source.id && !live_actor(s, d->source.id)) ||
-        !wy_finite3(d->pos[0], d->pos[1], d->pos[2]) || !wy_unit(d->strength) || !wy_nonneg(d->radius))
-      return bad(w, "emission", i, "a name, a live source or none, a finite place, strength 0..1 and radius >= 0");
+    /* (Its source may have been removed since: delivery looks it up.) */
+    if (d->tag < 1 || d->tag > s->names.count || !wy_finite3(d->pos[0], d->pos[1], d->pos[2]) ||
+        !wy_unit(d->strength) || !wy_nonneg(d->radius))
+      return bad(w, "emission", i, "a name, a finite place, strength 0..1 and radius >= 0");
   }
   return WARY_OK;
 }

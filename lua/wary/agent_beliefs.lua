@@ -164,6 +164,15 @@ end
 -- fusion took them, the evidence in force and what set the confidence
 -- (wary.explain says the fields); .vision is every factor of vision's look
 -- at target, computed now (the cone, the sight reaching each sample point).
+-- Vision's look at target alone (explain(target).vision, without the
+-- belief's factors): for the debug view's rays.
+function M:_vision_look(target)
+  local B, w = agent(self, "explain")
+  local vs, raw = B.vision_explain_get(w, self.id, other(self, target, "target", "explain"))
+  ok(self, vs, "explain")
+  return require("wary.vision").explain(raw)
+end
+
 function M:explain(target)
   local B, w = agent(self, "explain")
   local id = other(self, target, "target", "explain")

@@ -200,11 +200,22 @@ local function draw_cones(g, agent, info, o, counts)
     info.pos[2] + math.sin(body) * 0.3 * o.units_per_meter)
 end
 
+-- How far past a vision range a target's position may be with a sample point
+-- still within it (its head above its feet, and some), in metres.
+local SAMPLE_REACH_M = 3
+
 local function draw_rays(g, agent, info, targets, o, counts)
-  if not (agent.profile and agent.profile.vision) then return end
+  local v = agent.profile and agent.profile.vision
+  if not v then return end
+  -- Only the targets within its widest cone's range are looked at (a look
+  -- casts rays): the rest cost a distance.
+  local reach = v.max_range + SAMPLE_REACH_M * o.units_per_meter
+  local ex, ey, ez = info.eye_pos[1], info.eye_pos[2], info.eye_pos[3]
   for _, t in ipairs(targets) do
-    if t ~= agent and t:valid() then
-      local e = agent:explain(t).vision
+    local x, y, z
+    if t ~= agent and t:valid() then x, y, z = t:pos() end
+    if x and (x - ex) ^ 2 + (y - ey) ^ 2 + (z - ez) ^ 2 <= reach * reach then
+      local e = agent:_vision_look(t)
       if e.cone ~= "none" and e.distance <= e.range then
         for _, s in ipairs(e.samples) do
           local r, gr, b = sight_color(s.sight)
