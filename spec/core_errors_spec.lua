@@ -125,10 +125,10 @@ end)
 describe("a facade error the core finds", function()
   it("carries the core's text, then the C function and the status", function()
     local world = wary.world()
-    for i = 1, 32 do world:set_relationship(i, i + 100, "neutral") end
-    local msg = expect.error_of(function() world:set_relationship(40, 41, "neutral") end)
+    for i = 1, 128 do world:set_relationship(i, i + 1000, "neutral") end
+    local msg = expect.error_of(function() world:set_relationship(400, 401, "neutral") end)
     -- the core numbers the teams its own way
-    expect.mentions(msg, "world: set_relationship: table full: 32 pairs of teams at most, none of ",
+    expect.mentions(msg, "world: set_relationship: table full: 128 pairs of teams at most, none of ",
       "(wary_set_relationship: full)")
   end)
 

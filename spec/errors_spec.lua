@@ -400,6 +400,13 @@ describe("bad actor input", function()
     assert.are.equal(1, #world:actors())
   end)
 
+  it("a refused number is written so that it reads back as given, not rounded into another", function()
+    for _, case in ipairs{ { 1000000001, "got 1000000001" }, { 1234567.5, "got 1234567.5" }, { 1.5, "got 1.5" } } do
+      local msg = error_of(function() world:set_ray_budget(case[1]) end)
+      assert_mentions(msg, "'ray_budget'", case[2])
+    end
+  end)
+
   it("add_agent without a profile is an error and adds no actor", function()
     local msg = error_of(function() world:add_agent{ name = "guard", pos = { 0, 0, 0 } } end)
     assert_mentions(msg, 'agent "guard"', "'profile'", "a profile name", "got nil", "(defined: p)")
@@ -602,7 +609,7 @@ describe("bad world input", function()
     assert_mentions(error_of(function() w.weather = 0.5 end), "world: field 'weather' is read-only",
       "change it with world:set_weather(...)", "got 0.5")
     assert_mentions(error_of(function() w.step = 1 / 60 end), "world: field 'step' is a method",
-      "call world:step(...)", "got 0.0166667")
+      "call world:step(...)", "got 0.016666666666666666")
     assert.are.equal(32, w.units_per_meter)
     assert.is_true(before == w:save_state())
     -- a definition still scales by the world's units: 10 m at 32 units a metre
@@ -813,7 +820,7 @@ describe("a method called with '.' where ':' was meant", function()
   it("says so, names the method and what came first, and changes nothing", function()
     local w, guard, thief = guard_and_thief()
     assert_mentions(error_of(function() w.step(1 / 60) end), "world.step: called with '.'",
-      "first argument (0.0166667) is not the world", "write world:step(...)")
+      "first argument (0.016666666666666666) is not the world", "write world:step(...)")
     assert_mentions(error_of(function() w.add_target{ pos = { 1, 2 } } end), "world.add_target: called with '.'",
       "write world:add_target(...)")
     assert_mentions(error_of(function() w.on("detect", print) end), "world.on: called with '.'")

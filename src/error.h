@@ -73,7 +73,10 @@ static inline int wy_fail_null(wy_error *e, int status, const char *fn, const ch
 /* wy_id_reserve refused a new object of a kind (noun: "actor"). */
 static inline int wy_fail_reserve(wy_error *e, const char *fn, int status, const char *noun) {
   return status == WARY_ERR_FULL
-             ? wy_fail(e, status, fn, "table full: every %s id has been used (about 5.3e8 creations)", noun)
+             ? wy_fail(e, status, fn,
+                       "table full: %d %ss alive at once at most (WARY_MAX_ALIVE), or every id used (each "
+                       "slot serves 511 in turn: about 5.3e8 creations)",
+                       WARY_MAX_ALIVE, noun)
              : wy_fail_memory(e, fn);
 }
 /* WARY_ERR_NOT_FOUND: what is not a key from wary_name. */

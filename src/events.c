@@ -38,14 +38,18 @@ wary_event *wy_event_push(wary_world *w, int32_t type, wy_id agent) {
   return neutral_event(queue_push(w, &w->events, w->def.event_capacity, &w->events_dropped), type, agent);
 }
 
-/* A lane keeps every event its pieces make (up to what an int32 counts):
- * which ones the world keeps is decided at the merge, in agent order, so
- * that it does not depend on the order a host's scheduler ran the pieces
- * in (a lane capped on its own would keep the first it was given). */
+/* Which events the world keeps is decided at the merge, in agent order
+ * (the first event_capacity), so that it does not depend on the order a
+ * host's scheduler ran the pieces in. A lane whose agents came in order
+ * (wy_lane.in_order) holds only events that the merge puts before this
+ * one: past event_capacity of them, the merge would drop it too, so the
+ * lane does. Out of order, it keeps every event (up to what an int32
+ * counts): one of an agent it has not reached may yet be kept. */
 #define WY_LANE_EVENTS_MAX (INT32_MAX / 2)
 
 wary_event *wy_lane_event(wary_world *w, wy_lane *lane, int32_t type, wy_id agent) {
-  return neutral_event(queue_push(w, &lane->events, WY_LANE_EVENTS_MAX, &lane->events_dropped), type, agent);
+  int32_t cap = lane->in_order ? w->def.event_capacity : WY_LANE_EVENTS_MAX;
+  return neutral_event(queue_push(w, &lane->events, cap, &lane->events_dropped), type, agent);
 }
 
 void wy_events_take(wary_world *w, const wy_lane *lane, int32_t first, int32_t count) {

@@ -16,6 +16,7 @@ typedef uint32_t wy_id;
 #define WY_ID_INDEX_MASK ((1u << WARY_ID_INDEX_BITS) - 1u)
 #define WY_ID_GEN_MAX ((1u << WARY_ID_GEN_BITS) - 1u)
 #define WY_ID_KIND_SHIFT (WARY_ID_INDEX_BITS + WARY_ID_GEN_BITS)
+_Static_assert(WARY_MAX_ALIVE == 1 << WARY_ID_INDEX_BITS, "WARY_MAX_ALIVE is the slots of a kind");
 
 typedef struct wy_id_entry {
   wy_id id;     /* the id of its live object, 0: none (one compare checks an id) */

@@ -55,9 +55,9 @@ int wary_set_relationship(wary_world *w, int32_t a, int32_t b, int32_t rel) {
       return WARY_OK;
     }
   }
-  if (r->team_count >= 32)
-    return wy_fail(w->error, WARY_ERR_FULL, __func__, "table full: 32 pairs of teams at most, none of %d and %d", a,
-                   b);
+  if (r->team_count >= WARY_MAX_TEAM_PAIRS)
+    return wy_fail(w->error, WARY_ERR_FULL, __func__, "table full: %d pairs of teams at most, none of %d and %d",
+                   WARY_MAX_TEAM_PAIRS, a, b);
   r->teams[r->team_count++] = (wy_team_relation){a, b, rel};
   w->relation_epoch++;
   return WARY_OK;
@@ -84,9 +84,10 @@ int wary_set_relationship_override(wary_world *w, wary_actor_id agent_h, wary_ac
     return WARY_OK;
   }
   if (rel < 0) return WARY_OK;
-  if (l->count >= 8)
+  if (l->count >= WARY_MAX_OVERRIDES)
     return wy_fail(w->error, WARY_ERR_FULL, __func__,
-                   "table full: agent %x overrides 8 actors at most, target %x is not one of them", agent, target);
+                   "table full: agent %x overrides %d actors at most, target %x is not one of them", agent,
+                   WARY_MAX_OVERRIDES, target);
   l->relation[l->count++] = (wy_relation){target, rel};
   w->relation_epoch++;
   return WARY_OK;

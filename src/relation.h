@@ -16,12 +16,12 @@ typedef struct wy_relation {
 } wy_relation;
 
 typedef struct wy_relation_list {
-  wy_relation relation[8];
+  wy_relation relation[WARY_MAX_OVERRIDES];
   int32_t count;
 } wy_relation_list;
 
 struct wy_relations {
-  wy_team_relation teams[32];
+  wy_team_relation teams[WARY_MAX_TEAM_PAIRS];
   int32_t team_count;
   WY_ARRAY(wy_relation_list) agents; /* per agent */
 };

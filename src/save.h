@@ -72,7 +72,7 @@ typedef struct wy_state {
   WY_ARRAY(wy_place_list) places;
   WY_ARRAY(wy_damage) damages;
   WY_ARRAY(wy_pain_agent) pain;
-  wy_team_relation teams[32];
+  wy_team_relation teams[WARY_MAX_TEAM_PAIRS];
   int32_t team_count;
   WY_ARRAY(wy_relation_list) relations;
   WY_ARRAY(wy_emotion_agent) emotions;

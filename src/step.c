@@ -283,6 +283,8 @@ static void lanes_empty(wary_world *w) {
     l->custom->queries.count = 0;
     l->events.count = 0;
     l->events_dropped = 0;
+    l->last_agent = -1;
+    l->in_order = true;
     l->rays = 0;
     l->vision_rays = 0;
     l->candidates = 0;
@@ -297,6 +299,12 @@ static bool lanes_fit(wary_world *w) {
     if (!wy_grid_scratch_fit(&w->grid, &w->lanes.data[i].grid)) return false;
   return wy_array_reserve(&w->alloc, &w->spans, w->agents.count) &&
          (!w->def.enqueue_task || wy_occ_prepare_walks(&w->occ));
+}
+
+/* The lane starts agent's part: whether its agents still come in order. */
+static void lane_at(wy_lane *l, int32_t agent) {
+  l->in_order = l->in_order && agent >= l->last_agent;
+  if (agent > l->last_agent) l->last_agent = agent;
 }
 
 /* A piece opens and closes an agent's span: where its lane stood. */
@@ -331,6 +339,7 @@ static void run_agents(wary_world *w, int32_t start, int32_t end, int32_t worker
   wy_lane *lane = &w->lanes.data[worker];
   for (int32_t i = start; i < end; i++) {
     wy_agent_span *sp = &w->spans.data[i];
+    lane_at(lane, i);
     span_open(sp, lane, worker);
     sp->status = part(w, lane, i);
     span_close(sp, lane);
@@ -377,6 +386,7 @@ static void commit_task(int32_t start, int32_t end, int32_t worker, void *contex
   for (int32_t i = start; i < end; i++) {
     wy_agent_span *sp = &w->spans.data[i];
     sp->hear_lane = worker;
+    lane_at(lane, i);
     sp->heard[0] = lane->reports->actors.count;
     sp->heard_events[0] = lane->events.count;
     sense_commit(w, lane, i);

@@ -101,7 +101,8 @@ typedef struct wary_environment_id { uint32_t id; } wary_environment_id; /* fog,
  * expected. A slot's generation counts its objects; a slot whose generation
  * would wrap is retired, never reused, so a stale id never names a live
  * object. The price: a kind runs out of slots after about 2^20 x 511 (5.3e8)
- * creations, and creating one more then fails with WARY_ERR_FULL. The slot
+ * creations, and creating one more then fails with WARY_ERR_FULL, as it does
+ * with 2^20 (WARY_MAX_ALIVE) of a kind alive at once. The slot
  * index stays in the low bits (a binding may use id % 2^20 to order and print). */
 enum {
   WARY_ID_INDEX_BITS = 20,
@@ -153,7 +154,12 @@ enum {
   WARY_MAX_PAIN_EFFECTS = 8,    /* sense effects per pain type */
   WARY_PAIN_QUEUE = 32,         /* pain reports waiting for an agent's next update */
   WARY_MAX_STEP_SECONDS = 3600, /* the longest dt a step takes (an hour): longer ones are refused */
-  WARY_MAX_WORKERS = 64         /* worker threads a world's step may use */
+  WARY_MAX_WORKERS = 64,        /* worker threads a world's step may use */
+  WARY_MAX_NAMES = 4096,        /* interned names per world (wary_name), kept for its life */
+  WARY_MAX_MATERIALS = 256,     /* materials per world */
+  WARY_MAX_TEAM_PAIRS = 128,    /* pairs of teams given a relationship (wary_set_relationship) */
+  WARY_MAX_OVERRIDES = 8,       /* actors one agent has a relationship override about */
+  WARY_MAX_ALIVE = 1048576      /* actors alive at once, and boxes, lights and environments (2^20 each) */
 };
 
 /* What a call did. Each member's comment is its text (wary_status_string). */

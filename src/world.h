@@ -22,8 +22,8 @@
 #include "slab.h"
 #include "wary.h"
 
-#define WY_MAX_MATERIALS 256
-#define WY_MAX_NAMES 4096
+#define WY_MAX_MATERIALS WARY_MAX_MATERIALS
+#define WY_MAX_NAMES WARY_MAX_NAMES
 
 /* What a module does as the world changes; any hook may be NULL. The world
  * calls them in table order (destroy: in reverse). */
@@ -79,8 +79,12 @@ typedef struct wy_lane {
   uint64_t rays;               /* counted into the world's stats at the merge */
   uint64_t vision_rays;        /* those of rays that are vision's sample rays */
   uint64_t candidates;
-  wy_event_queue events;       /* all its pieces made: the merge keeps event_capacity */
-  uint32_t events_dropped;     /* only when out of memory to grow */
+  wy_event_queue events;       /* what its pieces made (events.c, wy_lane_event) */
+  uint32_t events_dropped;
+  /* The agent of its last span opened is past every agent of its events
+   * (its pieces came in order, as the pool's do): events.c caps it then. */
+  int32_t last_agent;
+  bool in_order;
   struct wy_reports *reports;  /* report.h: the built-in senses' answers */
   struct wy_custom *custom;    /* custom.h: the custom senses' queries */
   /* The beliefs of the agent this worker resolves next, in its own run

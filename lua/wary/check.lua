@@ -8,13 +8,20 @@ local units_of = require("wary.schema").units_of
 
 local check = {}
 
+local NUMBER_FORMATS = { "%.6g", "%.9g", "%.12g", "%.15g" }
+
 local function describe(v)
   local t = type(v)
   if t == "number" then
     if v ~= v then return "nan" end
     if v == math.huge then return "inf" end
     if v == -math.huge then return "-inf" end
-    return string.format("%.6g", v)
+    -- Short, unless that hides the value (1000000001 is not 1e+09, 1234567.5 not 1.23457e+06).
+    for _, f in ipairs(NUMBER_FORMATS) do
+      local s = string.format(f, v)
+      if tonumber(s) == v then return s end
+    end
+    return string.format("%.17g", v)
   elseif t == "string" then
     return string.format("%q", v)
   elseif t == "nil" or t == "boolean" then

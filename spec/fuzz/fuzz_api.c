@@ -195,15 +195,20 @@ static void check_states(game *g) {
 }
 
 /* A step with allocation n of it refused (past its last: none is): it fails
- * with the world's snapshot as it was, or runs whole. */
+ * with the world's snapshot as it was, or runs whole; or, when what it could
+ * not find room for was an event, runs whole without it, the event counted
+ * as dropped (reliability.md). */
 static int refused_step(game *g, float dt, long n) {
   size_t before_size;
   uint8_t *before = save(g, &before_size);
+  uint32_t dropped = wary_events_dropped(g->w);
   g->faults.failed = false;
   g->faults.fail_at = g->faults.count + n;
   int st = wary_step(g->w, dt);
   g->faults.fail_at = -1;
-  if (g->faults.failed) {
+  if (g->faults.failed && st == WARY_OK) {
+    must(wary_events_dropped(g->w) > dropped, "a step out of memory says so, or drops an event");
+  } else if (g->faults.failed) {
     must(st == WARY_ERR_OUT_OF_MEMORY || st == WARY_ERR_BAD_VALUE, "a step out of memory says so");
     size_t after_size;
     uint8_t *after = save(g, &after_size);
