@@ -729,6 +729,10 @@ static void apply_task(int32_t start, int32_t end, int32_t worker, void *context
 
 int wary_step_end(wary_world *w) {
   if (!w->in_step) return wy_fail_not_in_step(w->error, __func__);
+  /* The step is calling the callbacks: it ends once they have answered. */
+  if (w->in_evaluate)
+    return wy_fail(w->error, WARY_ERR_IN_STEP, __func__,
+                   "not allowed inside an evaluate callback (the step is calling them now)");
   wy_parallel_for(w, apply_task, w->agents.count, 32);
   int status = WARY_OK;
   for (int32_t i = 0; i < w->agents.count && status == WARY_OK; i++) status = w->spans.data[i].status;

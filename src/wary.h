@@ -634,7 +634,8 @@ int wary_query_fail(wary_world *world, int32_t i);
  * (WARY_ERR_IN_STEP). When a callback destroys the world it is freed on
  * return (do not end the step). */
 int wary_step_evaluate(wary_world *world);
-/* Fusion, evidence, states, events. */
+/* Fusion, evidence, states, events. From inside an evaluate callback it is
+ * refused (WARY_ERR_IN_STEP): the step ends after every callback answered. */
 int wary_step_end(wary_world *world);
 
 /* One event of a step. type and agent are always set; every other field is

@@ -561,12 +561,16 @@ typedef struct asked {
   wary_world *w;
   int calls;
   int nested; /* what wary_step_evaluate said from inside the callback */
+  int ended;  /* what wary_step_end said from inside the callback */
 } asked;
 
 static void sure(void *user, const wary_sense_query *q, wary_sense_result *out) {
   (void)q;
   asked *a = user;
-  if (a->calls++ == 0) a->nested = wary_step_evaluate(a->w);
+  if (a->calls++ == 0) {
+    a->nested = wary_step_evaluate(a->w);
+    a->ended = wary_step_end(a->w);
+  }
   out->active = true;
   out->confidence = 0.9f;
   out->accuracy = 1.0f;
@@ -578,7 +582,7 @@ static void sure(void *user, const wary_sense_query *q, wary_sense_result *out) 
 static void test_step_evaluate(void) {
   heard h = {0};
   wary_world *w = logged_world(&h);
-  asked calls = {w, 0, 1};
+  asked calls = {w, 0, 1, 1};
   wary_sense_def sd = wary_default_sense_def();
   sd.evaluate = sure;
   sd.user = &calls;
@@ -608,7 +612,8 @@ static void test_step_evaluate(void) {
   ENSURE(calls.calls > 0 && wary_belief_confidence(w, agent, target, &c) == WARY_OK && c > 0.5f);
   /* From inside a callback: refused, the step's own call goes on. */
   ENSURE(calls.nested == WARY_ERR_IN_STEP);
-  HAS(w, "wary_step_evaluate: not allowed inside an evaluate callback");
+  ENSURE(calls.ended == WARY_ERR_IN_STEP); /* it would end the step before the other callbacks answer */
+  HAS(w, "wary_step_end: not allowed inside an evaluate callback");
   wary_world_destroy(w);
 }
 
