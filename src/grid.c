@@ -272,6 +272,13 @@ static bool within(const float *p, const float c[3], float r2) {
   return dx * dx + dy * dy + dz * dz <= r2;
 }
 
+/* within, for a radius whose square a float does not hold (past about
+ * 1.8e19): in doubles, which hold the squares of any float distance. */
+static bool within_wide(const float *p, const float c[3], double r2) {
+  double dx = (double)p[0] - c[0], dy = (double)p[1] - c[1], dz = (double)p[2] - c[2];
+  return dx * dx + dy * dy + dz * dz <= r2;
+}
+
 /* Merges the ascending runs result[runs[i], runs[i + 1]), i < count, pairwise
  * until one is left; returns the array that holds it (result or merged). */
 static int32_t *merge_runs(wy_grid_scratch *g, int32_t count) {
@@ -444,16 +451,19 @@ const int32_t *wy_grid_query_in(const wy_grid *g, wy_grid_scratch *sc, const flo
   bool in_range = radius >= 0.0f && isfinite(center[0]) && isfinite(center[1]) &&
                   isfinite(center[2]);
   if (g->items.count > 0 && (everything || in_range)) {
-    const int32_t *cells = everything ? NULL
-                                      : walk_cells(g, sc, center, radius, skip_team, &found, &walked);
+    /* A finite radius whose square is not a float is looked at in doubles. */
+    bool wide = !everything && isinf(radius * radius);
+    const int32_t *cells = everything || wide ? NULL
+                                              : walk_cells(g, sc, center, radius, skip_team, &found, &walked);
     if (cells) {
       answer = cells;
     } else {
       /* Every actor, in slot order (an infinite radius takes them all). */
       float r2 = radius * radius;
+      double r2_wide = (double)radius * radius;
       for (int32_t k = 0; k < g->items.count; k++) {
         const wy_grid_item *item = &g->items.data[g->by_slot.data[k]];
-        if (everything || within(item->pos, center, r2)) {
+        if (everything || (wide ? within_wide(item->pos, center, r2_wide) : within(item->pos, center, r2))) {
           take(item, skip_team, sc->result.data, &found);
         }
       }

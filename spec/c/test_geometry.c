@@ -1139,6 +1139,31 @@ static void test_occ_order(void) {
   wy_occ_free(&o);
 }
 
+/* A radius whose square a float does not hold (past about 1.8e19) still
+ * takes only the actors within it: the squares overflowed to infinity, and
+ * every actor was taken. */
+static void test_grid_huge_radius(void) {
+  wy_grid g;
+  ENSURE(wy_grid_init(&g, 10.0f, &heap));
+  float pos[9] = {0, 0, 0, 1e25f, 0, 0, 1e36f, 0, 0};
+  int32_t teams[3] = {0};
+  bool all[3] = {true, true, true};
+  ENSURE(wy_grid_build(&g, pos, teams, all, 3));
+  int32_t n;
+  float c0[3] = {0, 0, 0}, far[3] = {1e25f, 0, 0};
+  (void)query(&g, c0, 1e19f, &n);
+  ENSURE(n == 1);
+  (void)query(&g, c0, 2e19f, &n);
+  ENSURE(n == 1);
+  (void)query(&g, far, 1e20f, &n);
+  ENSURE(n == 1);
+  (void)query(&g, c0, 2e25f, &n);
+  ENSURE(n == 2);
+  (void)query(&g, c0, INFINITY, &n);
+  ENSURE(n == 3);
+  wy_grid_free(&g);
+}
+
 int main(void) {
   wary_world_def libc = wary_default_world_def();
   heap = wy_allocator_of(&libc);
@@ -1146,6 +1171,7 @@ int main(void) {
   test_grid_boundaries();
   test_grid_random();
   test_grid_scaling();
+  test_grid_huge_radius();
   test_occ_basics();
   test_occ_walls();
   test_occ_tree();
