@@ -90,7 +90,12 @@ describe("save_state and load_state", function()
       expect.mentions(expect.error_of(guard[call], guard, old), "guard: target: old is a stale handle")
     end
     expect.mentions(expect.error_of(guard.set_relationship, guard, old, "friendly"),
-      "guard: target: old is a stale handle")
+      "guard: target: old is a stale handle (the world loaded a state without this actor)")
+    expect.mentions(expect.error_of(old.set_pos, old, 0, 0),
+      "stale handle (the world loaded a state without this actor)")
+    local gone = w:add_target{ pos = { 200, 0 }, name = "gone" }
+    gone:remove()
+    expect.mentions(expect.error_of(gone.set_pos, gone, 0, 0), "stale handle (the actor was removed)")
     assert.are.equal("hostile", guard:relationship(new)) -- no team: hostile; "friendly" never reached it
     expect.mentions(expect.error_of(guard.set_relationship, guard, guard, "friendly"),
       "guard: field 'target' expected another actor")

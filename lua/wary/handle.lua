@@ -13,6 +13,12 @@ function handle.class(kind)
   return c
 end
 
+-- Why a handle is stale, for its messages: removed, or left out by a load.
+local function stale_why(h, kind)
+  if h._removed == "load" then return "the world loaded a state without this " .. kind end
+  return "the " .. kind .. " was removed"
+end
+
 -- The backend and the core world of a live handle; a removed one raises
 -- "<handle>: <what>: stale handle (the <kind> was removed)".
 -- kind: the handle's kind in a message for a method called with '.' (its
@@ -20,8 +26,8 @@ end
 function handle.live(self, what, kind)
   if type(self) ~= "table" then check.dot_call(kind or "actor", what, self) end
   if self._removed then
-    check.raise(string.format("%s: %s: stale handle (the %s was removed)", tostring(self), what,
-      getmetatable(self)._kind))
+    check.raise(string.format("%s: %s: stale handle (%s)", tostring(self), what,
+      stale_why(self, getmetatable(self)._kind)))
   end
   local world = self.world
   if world == nil then check.dot_call(kind or "actor", what, self) end
@@ -111,8 +117,8 @@ function handle.other(self, target, what, method)
     check.fail(self.name, what, "another actor (an agent holds no belief about itself)", target.name)
   end
   if target._removed then
-    check.raise(string.format("%s: %s: %s is a stale handle (the actor was removed)", self.name, what,
-      target.name))
+    check.raise(string.format("%s: %s: %s is a stale handle (%s)", self.name, what, target.name,
+      stale_why(target, "actor")))
   end
   return target.id
 end

@@ -378,7 +378,7 @@ function M:load_state(s)
       -- Another actor under the same id (a world made anew, its actors made
       -- in another order): its handle goes stale and the saved actor gets
       -- a new one, rather than the handle and its handlers moving over.
-      self:_forget_actor(actor)
+      self:_forget_actor(actor, "load")
       old[a.id], made[a.id], actor = nil, nil, nil
     end
     if actor then
@@ -396,7 +396,7 @@ function M:load_state(s)
     self._actors[a.id] = actor
     if profile then self._agent_profiles[a.id] = profile.table end
   end
-  for _, actor in pairs(old) do self:_forget_actor(actor) end
+  for _, actor in pairs(old) do self:_forget_actor(actor, "load") end
   local shared = {}
   for _, a in ipairs(part.actors) do
     local actor = self._actors[a.id]
@@ -412,7 +412,7 @@ function M:load_state(s)
     boxes[b.id] = box
   end
   for id, box in pairs(self._boxes or {}) do
-    if not boxes[id] then box._removed = true end
+    if not boxes[id] then box._removed = "load" end
   end
   self._boxes = boxes
   -- Lamps and volumes (a state saved before they were kept leaves them be).
@@ -427,7 +427,7 @@ function M:load_state(s)
         live[t.id] = h
       end
       for id, h in pairs(self[store]) do
-        if not live[id] then h._removed = true end
+        if not live[id] then h._removed = "load" end
       end
       self[store] = live
     end

@@ -392,10 +392,11 @@ function World:_add(t, is_agent)
   return actor
 end
 
-function World:_forget_actor(actor)
+-- why: true (removed), or "load" (a loaded state has no such actor).
+function World:_forget_actor(actor, why)
   events.forget_handlers(self, actor._handlers)
   self._health_watch[actor.id] = nil
-  actor._removed = true
+  actor._removed = why or true
   self._gone[actor.id] = actor -- the last step's events still name it (events.lua)
   self._actors[actor.id] = nil
   self._agent_profiles[actor.id] = nil
