@@ -47,3 +47,25 @@ describe("a slot reused 100,000 times", function()
     B.world_destroy(w)
   end)
 end)
+
+describe("world:actors()", function()
+  it("lists the live actors by slot: a new actor takes a freed slot; a fresh list each call", function()
+    local world = wary.world()
+    local a = world:add_target{ pos = { 0, 0, 0 }, name = "a" }
+    local b = world:add_target{ pos = { 0, 0, 0 }, name = "b" }
+    local first = world:actors()
+    assert.are.same({ a, b }, first)
+    first[1] = nil -- the game's own list to change
+    assert.are.same({ a, b }, world:actors())
+    assert.are_not.equal(world:actors(), world:actors())
+    a:remove()
+    assert.are.same({ b }, world:actors())
+    local c = world:add_target{ pos = { 0, 0, 0 }, name = "c" }
+    assert.are.same({ c, b }, world:actors()) -- c took a's slot
+    local saved = world:save_state()
+    local d = world:add_target{ pos = { 0, 0, 0 }, name = "d" }
+    assert.are.same({ c, b, d }, world:actors())
+    world:load_state(saved)
+    assert.are.same({ c, b }, world:actors())
+  end)
+end)

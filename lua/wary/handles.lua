@@ -110,7 +110,7 @@ function handles.add_box(world, t)
   return box
 end
 
--- Every live box, in creation order (for debug drawing and tools).
+-- Every live box, in slot order (creation order but for freed slots taken again), for debug drawing and tools.
 function handles.boxes(world)
   local list = {}
   for _, b in pairs(world._boxes or {}) do list[#list + 1] = b end

@@ -397,6 +397,7 @@ function M:load_state(s)
     if profile then self._agent_profiles[a.id] = profile.table end
   end
   for _, actor in pairs(old) do self:_forget_actor(actor, "load") end
+  self._actors_changed = self._actors_changed + 1
   local shared = {}
   for _, a in ipairs(part.actors) do
     local actor = self._actors[a.id]

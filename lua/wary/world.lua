@@ -48,6 +48,8 @@ function World._new(B, t)
   local self = setmetatable({
     _B = B, _w = w, _units_per_meter = upm,
     _actors = {}, _agent_profiles = {}, _actor_count = 0,
+    -- world:actors()'s order, made again when _actors_changed moved past _order_of.
+    _actors_changed = 0, _order = {}, _order_of = 0,
     _profiles = {}, _senses = {}, _sense_by_index = {},
     _materials = { concrete = { index = 0 } }, _material_names = { [0] = "concrete" },
     _teams = {}, _team_count = 0, _names = {}, _handlers = {}, _listened = {}, _record = {},
@@ -333,7 +335,7 @@ end
 
 --- How many boxes the world holds.
 function World:box_count() return self._B.box_count(self._w) end
---- Every live box handle, in creation order (box.min, box.max, box.material: read-only, the corners
+--- Every live box handle, in slot order as world:actors() (box.min, box.max, box.material: read-only, the corners
 -- copies; set_bounds and set_material change them).
 function World:boxes() return handles.boxes(self) end
 
@@ -377,6 +379,7 @@ function World:_add(t, is_agent)
     _removed = false,
   }, Actor)
   self._actors[id] = actor
+  self._actors_changed = self._actors_changed + 1
   self._made[id] = actor
   if profile then self._agent_profiles[id] = profile.table end
   if samples then self._B.actor_set_samples(self._w, id, samples) end
@@ -400,23 +403,35 @@ function World:_forget_actor(actor, why)
   self._gone[actor.id] = actor -- the last step's events still name it (events.lua)
   self._actors[actor.id] = nil
   self._agent_profiles[actor.id] = nil
+  self._actors_changed = self._actors_changed + 1
 end
 
 local INDEX = 2 ^ enums.constants.ID_INDEX_BITS
 
---- Every live actor, in creation order. A handle's fields name, kind, team, stance, profile and
+local function slot_less(p, q) return p.id % INDEX < q.id % INDEX end
+
+--- Every live actor, in the order of their slots: creation order, except that an actor made after
+-- a removal takes the first freed slot. A new list each call (yours to change); the order is kept
+-- between calls while no actor comes or goes. A handle's fields name, kind, team, stance, profile and
 -- props are to read: set_team, set_stance and set_prop change them (a write to kind, team,
 -- stance, profile, a field with a setter such as yaw or health, or a method's name is refused);
 -- any other field is the game's own (guard.route = ...).
 function World:actors()
+  local order = self._order
+  if self._order_of ~= self._actors_changed then
+    order = {}
+    for _, a in pairs(self._actors) do order[#order + 1] = a end
+    table.sort(order, slot_less)
+    self._order, self._order_of = order, self._actors_changed
+  end
   local list = {}
-  for _, a in pairs(self._actors) do list[#list + 1] = a end
-  table.sort(list, function(p, q) return p.id % INDEX < q.id % INDEX end)
+  for i = 1, #order do list[i] = order[i] end
   return list
 end
 
 --- world:actors_near(pos, radius) The actors within radius (world units; math.huge: all) of pos that the senses
--- can perceive (set_perceivable(false) leaves one out), nearest first, the same distance in creation order.
+-- can perceive (set_perceivable(false) leaves one out), nearest first, the same distance in slot order
+-- (world:actors()).
 function World:actors_near(pos, radius)
   local x, y, z = check.vector("world:actors_near", "pos", pos)
   if type(radius) ~= "number" or radius ~= radius or radius < 0 then
