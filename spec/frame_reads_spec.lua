@@ -133,3 +133,29 @@ describe("the reads a game makes every frame", function()
     assert.are.same({}, asked)
   end)
 end)
+
+describe("the writes a game makes every frame", function()
+  it("make no garbage: actor:set_pos and a door's box:set_bounds", function()
+    local w = wary.world{}
+    local door = w:add_box{ min = { 0, 0, 0 }, max = { 10, 100, 200 } }
+    local walker = w:add_target{ pos = { 0, 500, 0 } }
+    local lo, hi = { 0, 0, 0 }, { 10, 100, 200 }
+    local bytes = garbage_of.bytes(function()
+      for i = 1, 200 do
+        lo[2], hi[2] = i, 100 + i
+        door:set_bounds(lo, hi)
+        walker:set_pos(i, 500, 0)
+      end
+    end, function() -- once first, uncounted (a collection shrinks what calls grow again)
+      door:set_bounds(lo, hi)
+      walker:set_pos(0, 500, 0)
+    end)
+    assert.are.equal(0, bytes)
+    assert.are.same({ 0, 200, 0 }, door.min)
+    assert.are.same({ 10, 300, 200 }, door.max)
+    -- The copies it gives do not move with it.
+    local min = door.min
+    door:set_bounds({ 5, 5, 5 }, { 6, 6, 6 })
+    assert.are.same({ 0, 200, 0 }, min)
+  end)
+end)

@@ -72,7 +72,8 @@ local function flat(v)
   return type(v) == "table" and v[3] == nil and v.z == nil
 end
 
-local function corners(object, min, max)
+-- The corners' six numbers, checked (corners, below, makes the tables).
+local function corner_values(object, min, max)
   local x0, y0, z0 = check.vector(object, "min", min)
   local x1, y1, z1 = check.vector(object, "max", max)
   if flat(min) ~= flat(max) then
@@ -88,6 +89,11 @@ local function corners(object, min, max)
     check.raise(string.format("%s: field 'max' expected a corner >= min on every axis, got max.%s %s < min.%s %s",
       object, name, check.describe(hi), name, check.describe(lo)))
   end
+  return x0, y0, z0, x1, y1, z1
+end
+
+local function corners(object, min, max)
+  local x0, y0, z0, x1, y1, z1 = corner_values(object, min, max)
   return { x0, y0, z0 }, { x1, y1, z1 }
 end
 
@@ -104,6 +110,7 @@ function handles.add_box(world, t)
     { min = min, max = max, material = material_index(world, o.material, "box") }))
   local box = setmetatable({ id = id, world = world, _material = o.material or "concrete", _min = min, _max = max },
     Box)
+  rawset(box, "_label", tostring(box)) -- for set_bounds's messages, made once
   world._boxes = world._boxes or {}
   world._boxes[id] = box
   world._made[id] = box
@@ -119,11 +126,18 @@ function handles.boxes(world)
 end
 
 --- box:set_bounds(min, max) Moves or resizes the box (corners as in world:add_box).
+-- (No garbage: doors move every frame. Its own corner tables take the numbers; box.min gives copies.)
 function Box:set_bounds(min, max)
   local B, w = handle.live(self, "set_bounds", "box")
-  local lo, hi = corners(tostring(self), min, max)
-  handle.ok(self, B.box_set_bounds(w, self.id, lo[1], lo[2], lo[3], hi[1], hi[2], hi[3]), "set_bounds")
-  self._min, self._max = lo, hi
+  local label = rawget(self, "_label")
+  if not label then
+    label = tostring(self)
+    rawset(self, "_label", label)
+  end
+  local x0, y0, z0, x1, y1, z1 = corner_values(label, min, max)
+  handle.ok(self, B.box_set_bounds(w, self.id, x0, y0, z0, x1, y1, z1), "set_bounds")
+  local lo, hi = self._min, self._max
+  lo[1], lo[2], lo[3], hi[1], hi[2], hi[3] = x0, y0, z0, x1, y1, z1
 end
 
 --- box:set_material(name) Gives the box another material of the world.
