@@ -126,8 +126,8 @@ function handles.boxes(world)
 end
 
 --- box:set_bounds(min, max) Moves or resizes the box (corners as in world:add_box).
--- (No garbage: doors move every frame. Its own corner tables take the numbers; box.min gives copies.)
 function Box:set_bounds(min, max)
+  -- No garbage (doors move every frame): its own corner tables take the numbers; box.min gives copies.
   local B, w = handle.live(self, "set_bounds", "box")
   local label = rawget(self, "_label")
   if not label then
