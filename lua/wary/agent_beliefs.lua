@@ -160,10 +160,6 @@ function M:evidence(target)
   return out
 end
 
---- Why it believes what it does of target: each sense's factors, how
--- fusion took them, the evidence in force and what set the confidence
--- (wary.explain says the fields); .vision is every factor of vision's look
--- at target, computed now (the cone, the sight reaching each sample point).
 -- Vision's look at target alone (explain(target).vision, without the
 -- belief's factors): for the debug view's rays.
 function M:_vision_look(target)
@@ -173,6 +169,10 @@ function M:_vision_look(target)
   return require("wary.vision").explain(raw)
 end
 
+--- Why it believes what it does of target: each sense's factors, how
+-- fusion took them, the evidence in force and what set the confidence
+-- (wary.explain says the fields); .vision is every factor of vision's look
+-- at target, computed now (the cone, the sight reaching each sample point).
 function M:explain(target)
   local B, w = agent(self, "explain")
   local id = other(self, target, "target", "explain")
