@@ -62,6 +62,8 @@ local function lua_entries(path, class)
         local code = src[i] or ""
         local owner, sep, name, args = code:match("^%s*function%s+([%w_]+)([:.])([%w_]+)%s*(%b())")
         if not owner then error(path .. ":" .. i .. ": a doc comment above no definition: " .. code, 0) end
+        -- A private one's would be the reference's: a public one's comment is above it by mistake.
+        if name:match("^_") then error(path .. ":" .. i .. ": a doc comment above a private function: " .. code, 0) end
         sig = (class or owner:lower()) .. sep .. name .. args
       end
       out[#out + 1] = { sig, table.concat(doc, " "):gsub("^%s+", ""):gsub("%s+$", "") }
