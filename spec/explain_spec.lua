@@ -168,6 +168,23 @@ describe("agent:explain", function()
     assert.matches("looking now: distance [%d.]+ x angle [%d.]+ x exposure 0.000", text)
   end)
 
+  it("works smell, touch and echolocation out now: a silent echolocation behind a wall says clear 0", function()
+    local world = wary.world{}
+    world:define_profile{ name = "bat", echolocation = {} }
+    local bat = world:add_agent{ name = "bat", profile = "bat", pos = { 0, 0, 0 }, yaw = 0 }
+    local moth = world:add_target{ name = "moth", pos = { 1000, 0, 0 } }
+    for _ = 1, 60 do world:step(1 / 60) end
+    local e = bat:explain(moth).senses.Echolocation
+    assert.are.same({ 1, 0.75, 1 }, { e.factors.sensitivity, e.factors.distance, e.factors.clear })
+    world:add_box{ min = { 500, -100 }, max = { 520, 100 } }
+    for _ = 1, 35 do world:step(1 / 60) end
+    e = bat:explain(moth).senses.Echolocation
+    assert.are.equal("grace", e.status) -- its share held for its grace
+    assert.are.equal(0.75, e.share)
+    assert.are.equal(0, e.factors.clear)
+    assert.matches("sensing now: distance 0.750 x clear 0.000", bat:explain_text(moth), 1, true)
+  end)
+
   it("of a target another sense holds says how vision looks now: why it heard but did not see", function()
     local world = wary.world{ units_per_meter = 32 }
     world:define_profile{ name = "guard", vision = {}, hearing = {} }

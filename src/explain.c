@@ -116,11 +116,15 @@ static void slots(wary_world *w, int32_t agent, const wy_actor *a, const wy_acto
     if (!bs->ever && bs->share <= 0.0f) continue;
     f->sense = sl->sense;
     f->slot = s;
-    if (bs->active) {
+    /* Smell, touch and echolocation are worked out now, silent or not: a
+     * silent one's say why (echolocation's clear 0 behind a wall). */
+    bool small = sl->sense >= WARY_SENSE_SMELL && sl->sense <= WARY_SENSE_ECHOLOCATION;
+    if (small) {
+      small_sense(w, a, sl->sense, t, f);
+    } else if (bs->active) {
       if (sl->sense == WARY_SENSE_VISION) vision(w, a, t, f);
       else if (sl->sense == WARY_SENSE_HEARING) hearing(w, agent, a, b->target, f);
       else if (sl->sense >= WARY_BUILTIN_SENSES) custom(w, agent, s, b->target, f);
-      else if (sl->sense != WARY_SENSE_DAMAGE) small_sense(w, a, sl->sense, t, f);
     }
     if (sl->sense == WARY_SENSE_DAMAGE) {
       factor(f, WARY_FACTOR_DAMAGE, b->damage);

@@ -1385,9 +1385,10 @@ typedef struct wary_factor {
 } wary_factor;
 
 /* Why agent believes what it does of target: the factors of each sense
- * that holds it (vision's evaluated now, as wary_vision_explain_get; the
- * others' from their last update), then fusion, evidence and the result, as
- * of the last step. With no belief: vision's factors alone (none without
+ * that holds it (vision's evaluated now, as wary_vision_explain_get, when
+ * it reports; smell's, touch's and echolocation's worked out now, reporting
+ * or not; hearing's and a custom sense's from their last update), then
+ * fusion, evidence and the result, as of the last step. With no belief: vision's factors alone (none without
  * vision). The count written (at most cap), or a negative status.
  * @cap(WARY_EXPLAIN_FACTORS) */
 int32_t wary_explain(const wary_world *world, wary_actor_id agent, wary_actor_id target, wary_factor *out,

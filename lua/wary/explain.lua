@@ -139,6 +139,9 @@ end
 
 local SOUND = { "loudness", "filter", "distance", "wall_factor", "weather" }
 
+-- The senses whose factors the core works out at the explain, not at their last update.
+local WORKED_NOW = { Smell = true, Touch = true, Echolocation = true }
+
 -- Where vision's look now stopped: "180.0 deg off its eyes, 96 units away".
 local function where_look(v)
   return string.format("%.1f deg off its eyes, %.4g units away", v.angle or 0, v.distance or 0)
@@ -153,7 +156,7 @@ local function sense_lines(s, lines, believed, vision)
   lines[#lines + 1] = string.format("  %s %s (%s) x pain %s x weight %s = %s%s", s.id, f3(s.share or 0),
     status, f3(s.pain or 1), f3(s.weight or 1), f3(s.weighed or 0),
     s.best and ", best" or (s.bonus and ", +" .. f3(s.bonus) .. " corroborating" or ""))
-  local factors, now = s.factors, not believed
+  local factors, now = s.factors, not believed or WORKED_NOW[s.id] == true
   if s.id == "Vision" and next(factors) == nil and vision and vision.factors then
     factors, now = vision.factors, true
   end
@@ -163,7 +166,7 @@ local function sense_lines(s, lines, believed, vision)
   for _, v in pairs(factors) do worked = worked or v ~= 0 end
   local formula = worked and product(factors) or ""
   if formula ~= "" then
-    lines[#lines + 1] = "    " .. (now and "looking now: " or "") .. formula
+    lines[#lines + 1] = "    " .. (now and (WORKED_NOW[s.id] and "sensing now: " or "looking now: ") or "") .. formula
   elseif next(factors) ~= nil then
     local at = s.id == "Vision" and vision and vision.reason == s.reason and (where_look(vision) .. "; ") or ""
     lines[#lines + 1] = "    " .. (s.reason and (s.reason .. ": ") or "") .. at .. "stopped before its factors"
