@@ -400,6 +400,19 @@ describe("bad actor input", function()
     assert.are.equal(1, #world:actors())
   end)
 
+  it("a custom sense's empty stimulus tag, or on_stimulus with no tags, is refused by field", function()
+    local function sense(extra)
+      local t = { id = "Whiskers", interval = 0.1, max_range = 100, evaluate = function() return 0 end }
+      for k, v in pairs(extra) do t[k] = v end
+      return t
+    end
+    assert_mentions(error_of(function() world:define_sense(sense{ stimulus_tags = { "Stimulus.Air", "" } }) end),
+      'sense "Whiskers"', "'stimulus_tags[2]'", "a tag prefix", 'got ""')
+    assert_mentions(error_of(function() world:define_sense(sense{ on_stimulus = function() end }) end),
+      'sense "Whiskers"', "'stimulus_tags'", "at least one tag prefix with on_stimulus", "got none")
+    world:define_sense(sense{ on_stimulus = function() end, stimulus_tags = { "Stimulus.Air" } })
+  end)
+
   it("a refused number is written so that it reads back as given, not rounded into another", function()
     for _, case in ipairs{ { 1000000001, "got 1000000001" }, { 1234567.5, "got 1234567.5" }, { 1.5, "got 1.5" } } do
       local msg = error_of(function() world:set_ray_budget(case[1]) end)

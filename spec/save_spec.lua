@@ -332,6 +332,25 @@ describe("a refused state", function()
       "a function")
   end)
 
+  it("of a world whose hits added up past a float's range: the damage stops at its largest", function()
+    local world = wary.world{}
+    world:define_profile{ name = "guard", damage = {} }
+    local victim = world:add_agent{ profile = "guard", pos = { 0, 0 } }
+    local t = world:add_target{ pos = { 10, 0 } }
+    world:apply_damage{ victim = victim, instigator = t, amount = 3e38 }
+    world:apply_damage{ victim = victim, instigator = t, amount = 3e38 }
+    world:step(1 / 60)
+    assert.are.equal(3.4028234663852886e38, victim:damage_from(t))
+    world:load_state(world:save_state())
+    assert.are.equal(3.4028234663852886e38, victim:damage_from(t))
+  end)
+
+  it("of an emission whose max_lod_tier is past the last tier", function()
+    local world = wary.world{}
+    world:emit_stimulus{ tag = "Stimulus.Custom.Bell", pos = { 0, 0, 0 }, max_lod_tier = 8 }
+    world:load_state(world:save_state())
+  end)
+
   it("a prop holding an actor of another world is refused (its id would name another actor here)", function()
     local h, elsewhere = game.new(true), game.new(true)
     h.cast.thief3:set_prop("foe", elsewhere.cast.guard1)

@@ -216,6 +216,6 @@ describe("wary.tiled", function()
     table.remove(map.layers[3].data)
     local world = wary.world{ units_per_meter = 32 }
     expect.mentions(expect.error_of(function() tiled.load(world, map) end), 'layer "fence"', "'data'",
-      "width x height = 48 tile ids", "47 of them")
+      "width x height = 48 tile ids, got 47")
   end)
 end)

@@ -74,8 +74,8 @@ static inline int wy_fail_null(wy_error *e, int status, const char *fn, const ch
 static inline int wy_fail_reserve(wy_error *e, const char *fn, int status, const char *noun) {
   return status == WARY_ERR_FULL
              ? wy_fail(e, status, fn,
-                       "table full: %d %ss alive at once at most (WARY_MAX_ALIVE), or every id used (each "
-                       "slot serves 511 in turn: about 5.3e8 creations)",
+                       "table full: %d %s handles alive at once at most (WARY_MAX_ALIVE), or every id used "
+                       "(each slot serves 511 in turn: about 5.3e8 creations)",
                        WARY_MAX_ALIVE, noun)
              : wy_fail_memory(e, fn);
 }

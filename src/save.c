@@ -143,7 +143,8 @@ static int check_scene(const wary_world *w, const wy_state *s) {
     if (e->is_sound && (e->sound < 0 || e->sound >= w->sounds->types.count))
       return bad(w, "emission", i, "a sound of the world");
     const wary_stimulus_def *d = &e->stimulus;
-    if (d->max_lod_tier < 0 || d->max_lod_tier >= WARY_LOD_TIERS) return bad(w, "emission", i, "a tier in range");
+    /* (A tier past the last takes every agent, as the last does.) */
+    if (d->max_lod_tier < 0) return bad(w, "emission", i, "a tier >= 0");
     /* What wary_emit_stimulus (or a sound) takes: a step reads them all. */
     /* (Its source may have been removed since: delivery looks it up.) */
     if (d->tag < 1 || d->tag > s->names.count || !wy_finite3(d->pos[0], d->pos[1], d->pos[2]) ||
@@ -170,7 +171,7 @@ static int check_beliefs(const wary_world *w, const wy_state *s, uint8_t *mark) 
         return bad(w, "belief list", i, "states, reasons and slots in range");
       if (!wy_unit(x->confidence) || !wy_unit(x->smoothed) || !wy_unit(x->threat) ||
           !(x->pending_set == -1.0f || wy_unit(x->pending_set)) || !wy_nonneg(x->time_in_state) ||
-          !wy_nonneg(x->uncertainty) || !wy_nonneg(x->spot_time) || !wy_nonneg(x->damage) ||
+          !wy_nonneg(x->uncertainty) || !wy_nonneg(x->spot_time) || !(x->damage >= 0.0f) ||
           !wy_finite3(x->last_known[0], x->last_known[1], x->last_known[2]))
         return bad(w, "belief list", i, "confidences and threat 0..1, clocks and damage >= 0, a finite place");
       dormant += x->dormant;

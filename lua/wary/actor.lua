@@ -48,7 +48,7 @@ local look_at = vector_setter("look_at", "look_at", "actor_look_at")
 -- look_forward undoes it. Without z (x, y, or {x, y}) they turn level, at their own height, as a 2D
 -- game wants; with z they look at that height (eyes at pos z + eye_height look down at z 0).
 function Actor:look_at(x, y, z)
-  if z == nil and (type(x) ~= "table" or (x.z or x[3]) == nil) then
+  if z == nil and (type(x) ~= "table" or (y == nil and (x.z or x[3]) == nil)) then
     local B, w = live(self, "look_at")
     if type(x) == "table" and y == nil then x, y = check.vector(self.name, "look_at", x) end
     x, y = check.xyz(self.name, "look_at", x, y)

@@ -110,6 +110,14 @@ function define.sense(world, t)
   if world._senses[s.id] then
     check.raise(string.format("%s: already defined (sense ids are unique per world)", object))
   end
+  for i, tag in ipairs(s.stimulus_tags) do
+    if tag == "" then check.fail(object, "stimulus_tags[" .. i .. "]", "a tag prefix (Stimulus.Vibration)", tag) end
+  end
+  -- on_stimulus is called with the stimuli whose tags start with one of them: none, never.
+  if s.on_stimulus and #s.stimulus_tags == 0 then
+    check.raise(object .. ": field 'stimulus_tags' expected at least one tag prefix with on_stimulus (it is called "
+      .. "for the stimuli whose tags start with one, as { \"Stimulus.Vibration\" }), got none")
+  end
   local tags = {}
   for i, tag in ipairs(s.stimulus_tags) do tags[i] = world._dry and 1 or world:_name(tag) end
   local index = check.made(world, object, world._B.sense_create(world._w, {

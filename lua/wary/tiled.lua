@@ -168,7 +168,8 @@ local function solid_cells(at, by_gid, sets)
     if type(data) ~= "table" then bad(place, "data", "a list of tile ids", data) end
     whole(place, "width", width, 1)
     if height ~= nil and #data ~= width * whole(place, "height", height, 1) then
-      bad(place, "data", string.format("width x height = %d tile ids", width * height), #data .. " of them")
+      check.raise(string.format("tiled.load: %s: field 'data' expected width x height = %d tile ids, got %d",
+        place, width * height, #data))
     end
     for i, raw in ipairs(data) do
       if not finite(raw) then bad(place, "data[" .. i .. "]", "a tile id", raw) end
