@@ -198,7 +198,7 @@ static float eye_turn_rate(const wary_world *w, const wy_actor *a) {
 }
 
 /* Where the eyes want to point, relative to the body: towards look_at, else ahead. */
-static void desired_head(const wy_actor *a, float *yaw, float *pitch) {
+WY_INLINE void desired_head(const wy_actor *a, float *yaw, float *pitch) {
   *yaw = 0.0f;
   *pitch = 0.0f;
   if (a->looking == WY_LOOK_AHEAD) return;

@@ -301,10 +301,12 @@ static bool lanes_fit(wary_world *w) {
          (!w->def.enqueue_task || wy_occ_prepare_walks(&w->occ));
 }
 
-/* The lane starts agent's part: whether its agents still come in order. */
-static void lane_at(wy_lane *l, int32_t agent) {
-  l->in_order = l->in_order && agent >= l->last_agent;
-  if (agent > l->last_agent) l->last_agent = agent;
+/* The lane takes the piece of agents [start, end): whether its agents still
+ * come in order (once a piece, not an agent: a piece's agents ascend). */
+static void lane_at(wy_lane *l, int32_t start, int32_t end) {
+  if (start >= end) return;
+  l->in_order = l->in_order && start >= l->last_agent;
+  if (end - 1 > l->last_agent) l->last_agent = end - 1;
 }
 
 /* A piece opens and closes an agent's span: where its lane stood. */
@@ -339,7 +341,6 @@ static void run_agents(wary_world *w, int32_t start, int32_t end, int32_t worker
   wy_lane *lane = &w->lanes.data[worker];
   for (int32_t i = start; i < end; i++) {
     wy_agent_span *sp = &w->spans.data[i];
-    lane_at(lane, i);
     span_open(sp, lane, worker);
     sp->status = part(w, lane, i);
     span_close(sp, lane);
@@ -373,6 +374,7 @@ static void gather_prefetch(const wary_world *w, int32_t agent, int stage) {
 
 static void gather_task(int32_t start, int32_t end, int32_t worker, void *context) {
   wary_world *w = context;
+  lane_at(&w->lanes.data[worker], start, end);
   for (int32_t i = start; i < end; i++) {
     if (i + 8 < end) gather_prefetch(w, i + 8, 0);
     if (i + 4 < end) gather_prefetch(w, i + 4, 1);
@@ -383,10 +385,10 @@ static void gather_task(int32_t start, int32_t end, int32_t worker, void *contex
 static void commit_task(int32_t start, int32_t end, int32_t worker, void *context) {
   wary_world *w = context;
   wy_lane *lane = &w->lanes.data[worker];
+  lane_at(lane, start, end);
   for (int32_t i = start; i < end; i++) {
     wy_agent_span *sp = &w->spans.data[i];
     sp->hear_lane = worker;
-    lane_at(lane, i);
     sp->heard[0] = lane->reports->actors.count;
     sp->heard_events[0] = lane->events.count;
     sense_commit(w, lane, i);
@@ -671,6 +673,7 @@ static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
  * beliefs (resolve.c, walk_awake). */
 static void resolve_task(int32_t start, int32_t end, int32_t worker, void *context) {
   wary_world *w = context;
+  lane_at(&w->lanes.data[worker], start, end);
   for (int32_t i = start; i < end; i++) {
     /* An agent's first beliefs: the one before it asks for them as its walk
      * ends (resolve_next), but for the first of the run. */
