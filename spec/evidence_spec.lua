@@ -213,6 +213,22 @@ describe("evidence", function()
       assert.are.equal("none", f:belief().loss_reason)
     end)
 
+    it("of a Lost or Remembered target forgets it: Undetected, no more remember or forget to come", function()
+      for _, wait in ipairs{ 0.5, 6 } do -- Lost (lost_time 5 s), then Remembered
+        local f = seeing(0.9)
+        f:run(1)
+        f.target:set_prop("Eyes", nil)
+        f:run(0.3 + 9 + wait) -- its grace, its fade from 0.9 below 0.15, then Lost
+        local before = f:state()
+        assert.are.equal(wait < 5 and "lost" or "remembered", before)
+        f.agent:add_evidence(f.target, "Cutscene", "invalidate")
+        assert.are.same({ "forget" }, fixture.types(f:run(DT)))
+        assert.are.equal("undetected", f:state())
+        assert.are.equal("none", f:belief().loss_reason)
+        assert.are.same({}, fixture.types(f:run(40)))
+      end
+    end)
+
     it("beats a floor", function()
       local f = seeing(nil)
       f.agent:add_evidence(f.target, "Alarm", "raise", 0.8)

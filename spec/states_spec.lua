@@ -494,6 +494,26 @@ describe("states", function()
       assert.is_true(f:confidence() < c0 - 0.05)
     end)
 
+    it("a disguise or a reduction lifted while the only sense is silent in its grace climbs no state", function()
+      for _, op in ipairs{ { "clamp", 0.2, "suspected" }, { "lower", 0.3, "detected" } } do
+        local f = fixture.new{ sense_options = { Eyes = { loss_grace = 1 } } }
+        f.agent:add_evidence(f.target, "Disguise", op[1], op[2])
+        f.target:set_prop("Eyes", 0.9)
+        f:run(1)
+        f.target:set_prop("Eyes", 0)
+        f:run(0.5) -- silent, half way through its grace
+        assert.are.equal(op[3], f:state())
+        f.agent:remove_evidence(f.target, "Disguise")
+        assert.are.same({}, fixture.types(f:run(0.3)))
+        assert.are.equal(op[3], f:state())
+        near(0.9, f:confidence(), 1e-6) -- the grace's share, no longer held down
+        -- Seen again, it climbs.
+        f.target:set_prop("Eyes", 0.9)
+        f:run(1)
+        assert.are.equal("tracked", f:state())
+      end
+    end)
+
     it("a slower fade_rate keeps a non-direct loss in its states longer", function()
       local f = tracked_then_silent{ profile = { fade_rate = 0.05 } }
       -- 0.3 s grace, then 0.7 -> 0.6 takes 2 s at 0.05/s

@@ -12,7 +12,7 @@
  * - Evidence: the highest floor, the lowest ceiling, the reductions added up
  *   (applied only while a sense reports or is inside its grace), a ceiling
  *   beats a floor, and an invalidation forces 0 (stepping down to Undetected,
- *   never to Lost).
+ *   never to Lost; a Lost or Remembered belief goes to Undetected too).
  * - While some sense reports or is inside its grace, confidence rises to the
  *   fusion less the reductions at once and falls towards it at fade_rate. Once
  *   every sense is silent past its grace, normal fading takes over: confidence
@@ -25,7 +25,8 @@
  *   of the sense that reported last. A direct-cut sense
  *   sends it to Lost as soon as its grace ends. With no sense reporting, only
  *   a fresh raise (Set Target Confidence, a floor) climbs, even while a
- *   silent sense is inside its grace. Lost lasts lost_time, then
+ *   silent sense is inside its grace (a ceiling or reduction lifted then
+ *   raises the confidence, not the state). Lost lasts lost_time, then
  *   Remembered for memory_time, then Expired (forget).
  *
  * Quiet beliefs. A belief at confidence 0 that no sense reports or holds
@@ -217,7 +218,7 @@ static void telegraph(const wy_ctx *c) {
 }
 
 static void step_states(const wy_ctx *c, const wy_profile *p, int32_t reason, bool held, bool reporting,
-                        float prev, float dt) {
+                        bool raised, float prev, float dt) {
   wy_belief *b = c->b;
   const wary_profile_def *d = &p->def;
   float conf = b->confidence;
@@ -236,12 +237,13 @@ static void step_states(const wy_ctx *c, const wy_profile *p, int32_t reason, bo
       !(b->state == WARY_DETECTED && b->time_in_state >= d->min_track_duration))
     level = WARY_DETECTED;
   bool tele = prev < d->telegraph_threshold && conf >= d->telegraph_threshold &&
-              r < WARY_DETECTED;
+              r < WARY_DETECTED && (reporting || raised);
 
   /* Without a reporting sense or a floor only a fresh raise (set_confidence)
    * climbs: a belief whose senses fell silent (even inside their grace) must
-   * not climb on what it no longer perceives. */
-  if (level > r && (reporting || conf > prev)) {
+   * not climb on what it no longer perceives, nor when a ceiling or a
+   * reduction is lifted from the share its grace keeps. */
+  if (level > r && (reporting || raised)) {
     if (!on_ladder) b->loss_reason = WARY_LOSS_NONE;
     for (int32_t k = r + 1; k <= level; k++) {
       if (k == WARY_DETECTED && tele) {
@@ -337,6 +339,8 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
     float target = fused - e.lower > 0.0f ? fused - e.lower : 0.0f;
     conf = target >= prev ? target : (faded > target ? faded : target);
   }
+  /* A fresh raise: set_confidence above what the senses and fading give. */
+  bool raised = b->pending_set > conf && b->pending_set > prev;
   if (b->pending_set > conf) conf = b->pending_set;
   b->pending_set = -1.0f;
   if (e.floor > conf) conf = e.floor;
@@ -357,7 +361,12 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
   wy_ctx c = {w, r->lane, r->agent, b};
   /* "You didn't see anything": an invalidated target steps down to
    * Undetected, never to Lost. */
-  step_states(&c, p, reason, sensed || floored, reporting || floored || e.invalidate, prev, dt);
+  step_states(&c, p, reason, sensed || floored, reporting || floored || e.invalidate, raised, prev, dt);
+  /* Invalidated while Lost or Remembered: forgotten too, not searched for. */
+  if (e.invalidate && (b->state == WARY_LOST || b->state == WARY_REMEMBERED)) {
+    b->loss_reason = WARY_LOSS_NONE;
+    enter(&c, WARY_UNDETECTED);
+  }
 
   if (p->def.smoothing_time <= 0.0f) b->smoothed = conf;
   else b->smoothed = wy_smoothed_step(b->smoothed, conf, k->smooth);
