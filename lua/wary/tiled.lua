@@ -178,10 +178,10 @@ local function solid_cells(at, by_gid, sets)
       -- A tile of a tileset kept in its own file: whether it is solid is not in the map.
       local set = gid ~= 0 and layer_solid == nil and not tile and external_set(sets, gid)
       if set then
-        check.raise(string.format("tiled.load: %s: tile %d is from tileset %s, kept in its own file (%s), whose "
-          .. "tiles' properties the export leaves out: export with \"Embed tilesets\" on (Edit > Preferences > "
-          .. "Export Options), or give the layer the property collidable (true: every tile solid; false: none)",
-          place, gid, describe(set.name), describe(set.filename)))
+        check.raise(string.format("tiled.load: %s: field 'properties.collidable' expected true (every tile "
+          .. "solid) or false (none), since tile %d is from tileset %s, kept in its own file (%s), whose tiles' "
+          .. "properties the export leaves out (or export with \"Embed tilesets\" on: Edit > Preferences > "
+          .. "Export Options), got nil", place, gid, describe(set.name), describe(set.filename)))
       end
       local own = gid ~= 0 and collidable(tile, string.format("%s tile %d", place, gid))
       if gid ~= 0 and (own == true or (layer_solid == true and own ~= false)) then
