@@ -103,7 +103,8 @@ void wy_damage_step(wary_world *w) {
     wy_belief *b = &l->data[index];
     wy_belief_slot *bs = &wy_belief_slots(l, index)[slot];
     /* Kept a float: hits of 3e38 add up to FLT_MAX, not infinity. */
-    b->damage = b->damage + q->def.amount <= FLT_MAX ? b->damage + q->def.amount : FLT_MAX;
+    float damage = b->damage + q->def.amount;
+    b->damage = damage <= FLT_MAX ? damage : FLT_MAX;
     float c = wy_clamp01(b->damage / 100.0f);
     /* Never lowered by a hit. */
     if (c > bs->share) bs->share = c;

@@ -20,21 +20,29 @@ function Actor:__tostring()
   return self.name
 end
 
--- Vector setters take (x, y[, z]) or one vector table; z defaults to 0.
-local function vector_setter(method, field, fn)
+-- Vector setters take (x, y[, z]) or one vector table; z defaults to 0, or,
+-- with flat_fn, a vector given without z goes to flat_fn(w, id, x, y).
+local function vector_setter(method, field, fn, flat_fn)
   return function(self, x, y, z)
     local B, w = live(self, method)
     -- numbers make no table: games move actors every frame
+    local flat
     if type(x) == "table" then
       if y ~= nil then
         check.raise(string.format("%s: field '%s' expected one vector table, or x, y[, z], got a table and %s",
           self.name, field, check.describe(y)))
       end
+      flat = (x.z or x[3]) == nil
       x, y, z = check.vector(self.name, field, x)
     else
+      flat = z == nil
       x, y, z = check.xyz(self.name, field, x, y, z)
     end
-    ok(self, B[fn](w, self.id, x, y, z), method)
+    if flat and flat_fn then
+      ok(self, B[flat_fn](w, self.id, x, y), method)
+    else
+      ok(self, B[fn](w, self.id, x, y, z), method)
+    end
     return self
   end
 end
@@ -43,20 +51,10 @@ Actor.set_pos = vector_setter("set_pos", "pos", "actor_set_pos")
 --- actor:set_velocity(x, y[, z]) Its velocity, units per second (vision's motion bonus, the rear cone);
 -- until it is set, the velocity follows the actor's motion between steps.
 Actor.set_velocity = vector_setter("set_velocity", "velocity", "actor_set_velocity")
-local look_at = vector_setter("look_at", "look_at", "actor_look_at")
---- Turns its eyes towards a point (at eye_turn_rate), and keeps them there as the body turns;
--- look_forward undoes it. Without z (x, y, or {x, y}) they turn level, at their own height, as a 2D
--- game wants; with z they look at that height (eyes at pos z + eye_height look down at z 0).
-function Actor:look_at(x, y, z)
-  if z == nil and (type(x) ~= "table" or (y == nil and (x.z or x[3]) == nil)) then
-    local B, w = live(self, "look_at")
-    if type(x) == "table" and y == nil then x, y = check.vector(self.name, "look_at", x) end
-    x, y = check.xyz(self.name, "look_at", x, y)
-    ok(self, B.actor_look_toward(w, self.id, x, y), "look_at")
-    return self
-  end
-  return look_at(self, x, y, z)
-end
+--- actor:look_at(x, y[, z]) Turns its eyes towards a point (at eye_turn_rate), and keeps them there as the
+-- body turns; look_forward undoes it. Without z (x, y, or {x, y}) they turn level, at their own height, as a
+-- 2D game wants; with z they look at that height (eyes at pos z + eye_height look down at z 0).
+Actor.look_at = vector_setter("look_at", "look_at", "actor_look_at", "actor_look_toward")
 
 --- The eyes follow the body's yaw again (after look_at).
 function Actor:look_forward()

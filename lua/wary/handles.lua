@@ -110,7 +110,6 @@ function handles.add_box(world, t)
     { min = min, max = max, material = material_index(world, o.material, "box") }))
   local box = setmetatable({ id = id, world = world, _material = o.material or "concrete", _min = min, _max = max },
     Box)
-  rawset(box, "_label", tostring(box)) -- for set_bounds's messages, made once
   world._boxes = world._boxes or {}
   world._boxes[id] = box
   world._made[id] = box
@@ -129,7 +128,7 @@ end
 function Box:set_bounds(min, max)
   -- No garbage (doors move every frame): its own corner tables take the numbers; box.min gives copies.
   local B, w = handle.live(self, "set_bounds", "box")
-  local label = rawget(self, "_label")
+  local label = rawget(self, "_label") -- its name for messages, made at its first move
   if not label then
     label = tostring(self)
     rawset(self, "_label", label)
