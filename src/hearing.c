@@ -107,6 +107,8 @@ static void destroy(wary_world *w) {
   wy_array_free(&w->alloc, &w->hearing->spans);
   wy_array_free(&w->alloc, &w->hearing->arriving);
   wy_array_free(&w->alloc, &w->hearing->arriving_unmade);
+  wy_array_free(&w->alloc, &w->hearing->first);
+  wy_array_free(&w->alloc, &w->hearing->by_agent);
   for (int32_t i = 0; i < w->hearing->agents.count; i++) free_agent(w, &w->hearing->agents.data[i]);
   wy_array_free(&w->alloc, &w->hearing->agents);
   wy_array_free(&w->alloc, &w->hearing->profiles);
@@ -158,7 +160,8 @@ int32_t wy_hearing_wall_cap(float wall_absorption) {
 /* Puts one arrived sound into the agent's pending list: at most max_pending
  * of a type, the quietest giving way to a louder one. */
 /* The room is reserved (reserve_step in step.c): it cannot fail. */
-static void add_pending(wary_world *w, wy_hearing_agent *ag, const wy_pending *p, int32_t max_pending) {
+static void add_pending(wary_world *w, wy_lane *lane, wy_hearing_agent *ag, const wy_pending *p,
+                        int32_t max_pending) {
   int32_t same = 0, quietest = -1;
   for (int32_t i = 0; i < ag->pending.count; i++) {
     if (ag->pending.data[i].sound != p->sound) continue;
@@ -167,7 +170,7 @@ static void add_pending(wary_world *w, wy_hearing_agent *ag, const wy_pending *p
   }
   if (same >= max_pending) {
     if (p->heard > ag->pending.data[quietest].heard) ag->pending.data[quietest] = *p;
-    w->stats.sounds_dropped++;
+    lane->sounds_dropped++;
     return;
   }
   wy_pending *slot = wy_array_push(&w->tables, &ag->pending);
@@ -268,6 +271,7 @@ bool wy_offer_sounds(wary_world *w) {
   for (int32_t i = 0; i < h->lanes.count; i++) h->lanes.data[i].count = 0;
   /* The sounds are offered at once; they join the pending sounds in order. */
   wy_parallel_for(w, offer_task, n, 4);
+  int32_t total = 0;
   for (int32_t e = 0; e < n; e++) {
     const wy_sound_span *sp = &h->spans.data[e];
     if (!sp->ok) return false;
@@ -276,31 +280,43 @@ bool wy_offer_sounds(wary_world *w) {
       h->arriving.data[arr->agent]++;
       h->arriving_unmade.data[arr->agent] += arr->pending.maker == 0;
     }
+    total += sp->end - sp->begin;
   }
-  /* Room in the pending sounds of the agents they reach, one a sound
-   * (add_pending adds at most that), so that wy_deliver_sounds cannot
-   * fail; the agents no sound reaches are not read. */
+  if (total == 0) return true;
+  /* Each agent's arrivals in the sounds' order, and room in the pending
+   * sounds of the agents they reach, one a sound (add_pending adds at most
+   * that), so that wy_deliver_sounds cannot fail. */
+  if (!wy_array_reserve(&w->alloc, &h->first, w->agents.count) || !wy_array_reserve(&w->alloc, &h->by_agent, total))
+    return false;
+  int32_t at = 0;
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    int32_t count = h->arriving.data[i];
+    h->first.data[i] = at;
+    if (count == 0) continue;
+    at += count;
+    wy_pending_list *pending = &h->agents.data[i].pending;
+    if (!wy_array_reserve(&w->tables, pending, pending->count + count)) return false;
+  }
   for (int32_t e = 0; e < n; e++) {
     const wy_sound_span *sp = &h->spans.data[e];
     for (int32_t i = sp->begin; i < sp->end; i++) {
-      int32_t agent = h->lanes.data[sp->lane].data[i].agent;
-      wy_pending_list *pending = &h->agents.data[agent].pending;
-      if (!wy_array_reserve(&w->tables, pending, pending->count + h->arriving.data[agent])) return false;
+      const wy_arrival *arr = &h->lanes.data[sp->lane].data[i];
+      h->by_agent.data[h->first.data[arr->agent]++] = arr;
     }
   }
+  /* Each first has moved past its agent's arrivals: back to their start. */
+  for (int32_t i = 0; i < w->agents.count; i++) h->first.data[i] -= h->arriving.data[i];
   return true;
 }
 
-void wy_deliver_sounds(wary_world *w) {
+void wy_deliver_sounds(wary_world *w, wy_lane *lane, int32_t agent) {
   struct wy_hearing *h = w->hearing;
-  for (int32_t e = 0; e < w->emissions->queue.count; e++) {
-    const wy_sound_span *sp = &h->spans.data[e];
-    const wy_emission *em = &w->emissions->queue.data[e];
-    for (int32_t i = sp->begin; i < sp->end; i++) {
-      const wy_arrival *arr = &h->lanes.data[sp->lane].data[i];
-      add_pending(w, &h->agents.data[arr->agent], &arr->pending, w->sounds->types.data[em->sound].def.max_pending);
-    }
-  }
+  int32_t count = h->arriving.data[agent];
+  if (count == 0) return;
+  wy_hearing_agent *ag = &h->agents.data[agent];
+  const wy_arrival *const *arr = &h->by_agent.data[h->first.data[agent]];
+  for (int32_t i = 0; i < count; i++)
+    add_pending(w, lane, ag, &arr[i]->pending, w->sounds->types.data[arr[i]->pending.sound].def.max_pending);
 }
 
 void wy_hear_room(const wary_world *w, int32_t agent, int32_t *sounds, int32_t *unmade, int32_t *reports) {

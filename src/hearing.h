@@ -65,6 +65,11 @@ struct wy_hearing {
   WY_ARRAY(wy_sound_span) spans;       /* per emission of this step */
   WY_ARRAY(int32_t) arriving;          /* per agent: this step's arrivals */
   WY_ARRAY(int32_t) arriving_unmade;   /* per agent: those of them nobody made */
+  /* This step's arrivals agent by agent, each agent's in the sounds' order
+   * (by_agent[first[a] .. first[a] + arriving[a])), so that each agent's
+   * join its pending sounds in the phase that runs its hearing update. */
+  WY_ARRAY(int32_t) first;
+  WY_ARRAY(const wy_arrival *) by_agent;
 };
 
 extern const wy_module wy_hearing_module;
@@ -83,11 +88,14 @@ int32_t wy_hearing_wall_cap(float wall_absorption);
 /* Queued sounds -> where they arrive, changing nothing (but the room the
  * agents they reach need in their pending sounds, for wy_deliver_sounds): a
  * parallel-for over the sounds (the lanes' grid scratch fitted and the tree
- * built first). False on out of memory. */
+ * built first), then the arrivals put in agent order. False on out of
+ * memory. */
 bool wy_offer_sounds(wary_world *w);
-/* What wy_offer_sounds found joins the agents' pending sounds, in order; it
- * cannot fail (wy_offer_sounds reserved the room). */
-void wy_deliver_sounds(wary_world *w);
+/* What wy_offer_sounds found for agent joins its pending sounds, in the
+ * sounds' order; it cannot fail (wy_offer_sounds reserved the room), and
+ * touches nothing of another agent's (the sounds that gave way are counted
+ * in lane). */
+void wy_deliver_sounds(wary_world *w, wy_lane *lane, int32_t agent);
 /* The most one hearing update of agent this step can add: *sounds, the
  * sounds it hears (pending and arriving), at most that many new tracks;
  * *unmade, those nobody made, at most that many place notes; *reports, its

@@ -287,6 +287,7 @@ static void lanes_empty(wary_world *w) {
     l->in_order = true;
     l->rays = 0;
     l->vision_rays = 0;
+    l->sounds_dropped = 0;
     l->candidates = 0;
   }
 }
@@ -330,6 +331,7 @@ static void lanes_count(wary_world *w) {
     w->stats.rays += l->rays;
     w->stats.vision_rays += l->vision_rays;
     w->stats.candidates += l->candidates;
+    w->stats.sounds_dropped += l->sounds_dropped;
     w->events_dropped += l->events_dropped;
   }
 }
@@ -391,6 +393,9 @@ static void commit_task(int32_t start, int32_t end, int32_t worker, void *contex
     sp->hear_lane = worker;
     sp->heard[0] = lane->reports->actors.count;
     sp->heard_events[0] = lane->events.count;
+    /* The sounds that reached it join its pending ones before its hearing
+     * update (hearing.c: nothing in between reads them). */
+    wy_deliver_sounds(w, lane, i);
     sense_commit(w, lane, i);
     sp->heard[1] = lane->reports->actors.count;
     sp->heard_events[1] = lane->events.count;
@@ -560,7 +565,6 @@ int wary_step_begin(wary_world *w, float dt) {
   /* The second pass: nothing fails from here to the end of the step. */
   wy_beliefs_restamp(w);
   w->events.count = 0;
-  wy_deliver_sounds(w);
   w->emissions->queue.count = 0;
   apply_places(w, w->reports);
   wy_budget_settle(w);

@@ -79,6 +79,7 @@ typedef struct wy_lane {
   uint64_t rays;               /* counted into the world's stats at the merge */
   uint64_t vision_rays;        /* those of rays that are vision's sample rays */
   uint64_t candidates;
+  uint64_t sounds_dropped;     /* sounds that gave way in a full pending queue */
   wy_event_queue events;       /* what its pieces made (events.c, wy_lane_event) */
   uint32_t events_dropped;
   /* The agent of its last span opened is past every agent of its events
