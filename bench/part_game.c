@@ -260,6 +260,10 @@ typedef struct game_point {
  * worlds share the machine's load; then their figures per step. */
 /* pair_ratio (n >= 2): each round's step of the second world over the
  * first's; third_ratio (n >= 3): the third's over the second's. */
+/* The world of pts whose measured steps callgrind counts (-1: none;
+ * report_game). */
+static int collected = -1;
+
 static void game_measure(game_point *pts, int n, int rounds, int stretch, summary *pair_ratio,
                          summary *third_ratio) {
   for (int i = 0; i < n; i++) {
@@ -273,6 +277,7 @@ static void game_measure(game_point *pts, int n, int rounds, int stretch, summar
   for (int r = 0; r < rounds; r++)
     for (int i = 0; i < n; i++) {
       game_point *q = &pts[i];
+      if (collected >= 0) game_collect(i == collected);
       for (int s = 0; s < stretch; s++) {
         q->step_ms[s] = game_step(&q->g);
         q->events += (uint64_t)wary_event_count(q->g.w);
@@ -441,7 +446,13 @@ void report_game(void) {
   printf("   (the median step of that game second while the world ages; the first run of 60 steps is its first\n"
          "   second; allocs/st: allocations and reallocations inside wary_step, per step of that second)\n");
   summary pair, third;
+  /* WARY_BENCH_GAME_CALLGRIND=1: callgrind counts the aged world's measured
+   * steps only (inside wary_step); 2: the young world's. */
+  int collect = (int)param(0, NULL, 0, "WARY_BENCH_GAME_CALLGRIND", 0);
+  collected = collect == 1 ? 1 : collect == 2 ? 0 : -1;
   game_measure(pts, 3, rounds, stretch, &pair, &third);
+  collected = -1;
+  game_collect(false);
   double ratio = pair.med;
   printf("   Then a second copy at %d s and this one at %d s, stepped in turn (%d rounds of %d steps each):\n", young,
          age, rounds, stretch);
