@@ -140,6 +140,35 @@ describe("the GECK detection value", function()
     near(21.6 * 0.5 * 0.1, first_look(world, guard, thief).visual)
   end)
 
+  it("reads sneak, perception and blindness outside their ranges as the nearest end", function()
+    local world, guard, thief = scene()
+    guard:set_prop("blindness", 150)
+    thief:set_prop("sneak", 130)
+    local d = first_look(world, guard, thief)
+    near(0, d.visual)                          -- blindness 150 is 100: fully blind, not -50% sight
+    near(0.5 * (60 * ATT - 100), d.skill)      -- sneak 130 is 100
+    world, guard, thief = scene()
+    guard:set_prop("perception", 20):set_prop("blindness", -100)
+    d = first_look(world, guard, thief)
+    near(0.5 * (100 * ATT - 30), d.skill)      -- perception 20 is 10: perception skill 100, not 200
+    near(21.6, d.visual)                       -- blindness -100 is 0: no sharper than sighted
+  end)
+
+  it("takes flags as true/false, and a prop set back to nil (or to a string) as unset", function()
+    local world, guard, thief = scene()
+    thief:set_prop("armor_weight", 45):set_prop("running", true)
+    near(ATT * (10 + 45) * 1.5, first_look(world, guard, thief).sound)
+    world, guard, thief = scene()
+    thief:set_prop("running", 1):set_prop("running", false)
+    near(ATT * (10 + 20), first_look(world, guard, thief).sound)
+    world, guard, thief = scene()
+    thief:set_prop("running", 1):set_prop("running", nil):set_prop("sneak", "30")
+    local d = first_look(world, guard, thief)
+    near(ATT * (10 + 20), d.sound)
+    near(0.5 * (60 * ATT - 0), d.skill)        -- the string is no sneak skill: 0
+    assert.are.equal("30", thief.props.sneak)
+  end)
+
   it("attenuates with ((max - d) / max) ^ exponent, twice the reach outdoors, nothing beyond", function()
     local world, guard, thief = scene()
     first_look(world, guard, thief)
@@ -310,6 +339,19 @@ describe("the GECK states", function()
     thief:set_prop("dead", 1)
     run(world, 0.2)
     assert.are.same({ "normal_to_combat", "combat_to_normal" }, topics(log))
+    assert.are.same({}, guard:geck().alerts)
+  end)
+
+  it("Combat -> Normal when the only target dies, though an event nobody owns is in the alert list", function()
+    local world, guard, thief, log = scene{ x = 10000 }
+    world:create_detection_event{ pos = { 1000, 0, 0 }, rating = 100, type = "explosion" }
+    run(world, 0.2)
+    thief:set_pos(1000, 0, 0):set_prop("running", true)
+    run(world, 0.5)
+    assert.are.equal("combat", guard:geck_state())
+    thief:set_prop("dead", true)
+    run(world, 0.2)
+    assert.are.same({ "normal_to_alert", "alert_to_combat", "combat_to_normal" }, topics(log))
     assert.are.same({}, guard:geck().alerts)
   end)
 
@@ -515,6 +557,15 @@ describe("the GECK alert timer", function()
     near(3 - (world:time() - entered), guard:geck().alert_timer)
     run(world, 3)
     near(entered + 3, last(log, "lost_to_normal").time)
+  end)
+
+  it("runs only while Lost: 0 again once a target is detected", function()
+    local world, guard, thief, log = lost()
+    assert.is_true(guard:geck().alert_timer > 0)
+    thief:set_pos(1000, 0, 0)
+    run(world, 0.2)
+    assert.is_not_nil(last(log, "lost_to_combat"))
+    assert.are.equal(0, guard:geck().alert_timer)
   end)
 
   it("waits for every target to fall under the alert threshold", function()

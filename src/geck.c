@@ -58,6 +58,12 @@ static float prop(const wary_world *w, const wy_actor *a, int key, float fallbac
   return fallback;
 }
 
+/* A prop with a range (docs/geck.md): outside it, its nearest end. */
+static float ranged(const wary_world *w, const wy_actor *a, int key, float fallback, float lo, float hi) {
+  float v = prop(w, a, key, fallback);
+  return v < lo ? lo : v > hi ? hi : v;
+}
+
 static bool flag(const wary_world *w, const wy_actor *a, int key) {
   return prop(w, a, key, 0.0f) != 0.0f;
 }
@@ -104,7 +110,7 @@ static float perception_skill(const wary_world *w, const wy_geck_agent *gk, cons
                               const wy_actor *a, wy_id target) {
   float base = g->sneak_perception_skill_min +
                (g->sneak_perception_skill_max - g->sneak_perception_skill_min) *
-                 prop(w, a, WY_KEY_PERCEPTION, 5.0f) / 10.0f;
+                 ranged(w, a, WY_KEY_PERCEPTION, 5.0f, 0.0f, 10.0f) / 10.0f;
   float alert = gk->state == WARY_GECK_ALERT || gk->state == WARY_GECK_LOST ? 1.0f : 0.0f;
   float sleeping = flag(w, a, WY_KEY_SLEEPING) ? 1.0f : 0.0f;
   float other = gk->state == WARY_GECK_COMBAT && target != gk->current ? 1.0f : 0.0f;
@@ -158,12 +164,12 @@ static void compute(wary_world *w, int32_t agent, const wary_geck_def *g, wy_gec
     float light = (g->detection_sneak_light_mod + level) * g->sneak_light_mult;
     float motion = 1.0f + (moving ? g->sneak_light_move_mult : 0.0f) +
                    (running ? g->sneak_light_run_mult : 0.0f);
-    float sight = (100.0f - prop(w, a, WY_KEY_BLINDNESS, 0.0f)) / 100.0f;
+    float sight = (100.0f - ranged(w, a, WY_KEY_BLINDNESS, 0.0f, 0.0f, 100.0f)) / 100.0f;
     float field = flag(w, t, WY_KEY_STEALTH_FIELD) ? g->sneak_stealthboy_mult : 1.0f;
     visual = att * light * motion * sight * field;
   }
   float skill = g->sneak_skill_mult * (perception_skill(w, geck_agent(w, agent), g, a, e->target) * att -
-                                       prop(w, t, WY_KEY_SNEAK, 0.0f));
+                                       ranged(w, t, WY_KEY_SNEAK, 0.0f, 0.0f, 100.0f));
   e->attenuation = att;
   e->sound = sound;
   e->visual = visual;
@@ -286,7 +292,8 @@ static void enter(wary_world *w, int32_t agent, const wary_geck_def *g, int32_t 
   if (state == WARY_GECK_NORMAL) reset_agent(gk);
   gk->state = state;
   gk->time_in_state = 0.0f;
-  if (state == WARY_GECK_LOST) gk->alert_timer = g->alert_timer;
+  /* The Lost search's timer: running only while Lost. */
+  gk->alert_timer = state == WARY_GECK_LOST ? g->alert_timer : 0.0f;
 }
 
 static void enter_because(wary_world *w, int32_t agent, const wary_geck_def *g, int32_t state,
@@ -348,7 +355,10 @@ static void combat(wary_world *w, int32_t agent, const wary_geck_def *g) {
     all_lost = all_lost && e->value <= g->sneak_seen_min && expired(g, e);
     alert_add(gk, g, e->target, WARY_GECK_EVENT_LAST_KNOWN, e->last_known, e->value);
   }
-  if (listed == 0 && gk->alert_count == 0) {
+  /* No target left (killed, removed, no longer an enemy): the fight is
+   * over, whatever events the alert list still holds (a search with no
+   * target would be a combat_to_lost naming nobody). */
+  if (listed == 0) {
     enter(w, agent, g, WARY_GECK_NORMAL, 0, 0.0f, NULL, -1);
   } else if (all_lost && gk->alert_count > 0) {
     wy_geck_seen *e = wy_geck_find(gk, gk->current, NULL);
