@@ -454,6 +454,23 @@ int wary_actor_set_prop(wary_world *w, wary_actor_id id_h, int32_t key, float va
   return WARY_OK;
 }
 
+int wary_actor_clear_prop(wary_world *w, wary_actor_id id_h, int32_t key) {
+  wy_id id = id_h.id;
+  WY_ACTOR_OR_STALE(w, id);
+  if (!wary_name_string(w, key)) return wy_fail_name(w->error, __func__, "key", key);
+  for (int32_t i = 0; i < a->prop_count; i++)
+    if (a->prop_key[i] == key) {
+      /* The rest keep their order (a snapshot holds them in it). */
+      for (int32_t j = i + 1; j < a->prop_count; j++) {
+        a->prop_key[j - 1] = a->prop_key[j];
+        a->prop_value[j - 1] = a->prop_value[j];
+      }
+      a->prop_count--;
+      break;
+    }
+  return WARY_OK;
+}
+
 float wary_actor_get_prop(const wary_world *w, wary_actor_id id_h, int32_t key, float fallback) {
   wy_id id = id_h.id;
   const wy_actor *a = wy_actor_get(w, id);

@@ -530,6 +530,10 @@ int wary_actor_set_lod_tier(wary_world *world, wary_actor_id actor, int32_t tier
 int wary_actor_set_perceivable(wary_world *world, wary_actor_id actor, bool perceivable);
 int wary_actor_set_off_screen(wary_world *world, wary_actor_id actor, bool off_screen);
 int wary_actor_set_prop(wary_world *world, wary_actor_id actor, int32_t key, float value);
+/* Removes the prop under key, so that its readers take their fallback (the
+ * GECK model's defaults, say); the others keep their order. None under key:
+ * WARY_OK, nothing changes. */
+int wary_actor_clear_prop(wary_world *world, wary_actor_id actor, int32_t key);
 /* The prop's value; fallback when the actor has none under key, and when
  * the actor is not live (then wary_last_error says why). */
 float wary_actor_get_prop(const wary_world *world, wary_actor_id actor, int32_t key, float fallback);

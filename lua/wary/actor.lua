@@ -123,8 +123,8 @@ Actor.set_perceivable = flag_setter("perceivable", "actor_set_perceivable")
 --- actor:set_off_screen(b) A flag handed to custom senses (ctx.off_screen).
 Actor.set_off_screen = flag_setter("off_screen", "actor_set_off_screen")
 
--- props: any Lua value for Lua senses; finite numbers are also given to the
--- core (for C senses and hosts).
+-- props: any Lua value for Lua senses; finite numbers, and booleans as 1 and
+-- 0, are also given to the core (for the GECK model, C senses and hosts).
 function Actor._check_prop(object, key, value)
   if type(key) ~= "string" or key == "" then
     check.fail(object, "props key", "a non-empty string", key)
@@ -132,21 +132,34 @@ function Actor._check_prop(object, key, value)
   if type(value) == "number" then check.number(object, "props." .. key, value) end
 end
 
---- Sets props[key]: any Lua value for Lua senses; a finite number also reaches the core.
+-- What the core holds for a prop's value: a number, a boolean as 1 or 0, else nothing.
+function Actor._core_value(value)
+  if type(value) == "boolean" then return value and 1 or 0 end
+  if type(value) == "number" then return value end
+  return nil
+end
+local core_value = Actor._core_value
+
+--- Sets props[key]: any Lua value for Lua senses. A finite number, or a boolean (as 1 or 0), also
+-- reaches the core, where the GECK model and C senses read it; nil or another kind of value takes
+-- it out of the core again (their readers then use their defaults).
 function Actor:set_prop(key, value)
   local B, w = live(self, "set_prop")
   Actor._check_prop(self.name, key, value)
-  if type(value) == "number" then
-    -- A full actor refuses a new numeric prop before its key is interned, so
+  local v = core_value(value)
+  if v ~= nil then
+    -- A full actor refuses a new core prop before its key is interned, so
     -- refused calls do not use up the world's name table.
-    if type(self.props[key]) ~= "number" then
-      local numbers = 0
-      for _, v in pairs(self.props) do numbers = numbers + (type(v) == "number" and 1 or 0) end
-      if numbers >= MAX_PROPS then
-        check.fail(self.name, "props", "at most " .. MAX_PROPS .. " numeric values", numbers + 1)
+    if core_value(self.props[key]) == nil then
+      local held = 0
+      for _, p in pairs(self.props) do held = held + (core_value(p) ~= nil and 1 or 0) end
+      if held >= MAX_PROPS then
+        check.fail(self.name, "props", "at most " .. MAX_PROPS .. " numbers and booleans", held + 1)
       end
     end
-    ok(self, B.actor_set_prop(w, self.id, self.world:_name(key), value), "set_prop")
+    ok(self, B.actor_set_prop(w, self.id, self.world:_name(key), v), "set_prop")
+  elseif core_value(self.props[key]) ~= nil then
+    ok(self, B.actor_clear_prop(w, self.id, self.world:_name(key)), "set_prop")
   end
   self.props[key] = value
   brain.watch_health(self.world, self, key)

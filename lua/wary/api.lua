@@ -958,6 +958,15 @@ return {
       },
     },
     {
+      name = "actor_clear_prop", c = "wary_actor_clear_prop",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "key", role = "value", kind = "int", ctype = "int32_t" },
+      },
+    },
+    {
       name = "actor_get_prop", c = "wary_actor_get_prop",
       ret = { role = "value", kind = "float", ctype = "float" },
       params = {

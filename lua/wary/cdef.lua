@@ -342,6 +342,7 @@ int wary_actor_set_lod_tier(wary_world *world, wary_actor_id actor, int32_t tier
 int wary_actor_set_perceivable(wary_world *world, wary_actor_id actor, bool perceivable);
 int wary_actor_set_off_screen(wary_world *world, wary_actor_id actor, bool off_screen);
 int wary_actor_set_prop(wary_world *world, wary_actor_id actor, int32_t key, float value);
+int wary_actor_clear_prop(wary_world *world, wary_actor_id actor, int32_t key);
 float wary_actor_get_prop(const wary_world *world, wary_actor_id actor, int32_t key,
                           float fallback);
 int32_t wary_query_actors(wary_world *world, float x, float y, float z, float radius,

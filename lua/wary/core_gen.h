@@ -1075,6 +1075,15 @@ static int w_actor_set_prop(lua_State *L)
   return 1;
 }
 
+static int w_actor_clear_prop(lua_State *L)
+{
+  wary_world *world = check_world(L, 1);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
+  int32_t key = (int32_t)luaL_checkinteger(L, 3);
+  lua_pushinteger(L, (lua_Integer)wary_actor_clear_prop(world, actor, key));
+  return 1;
+}
+
 static int w_actor_get_prop(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
@@ -2102,6 +2111,7 @@ static const luaL_Reg generated_functions[] = {
   { "actor_set_perceivable", w_actor_set_perceivable },
   { "actor_set_off_screen", w_actor_set_off_screen },
   { "actor_set_prop", w_actor_set_prop },
+  { "actor_clear_prop", w_actor_clear_prop },
   { "actor_get_prop", w_actor_get_prop },
   { "query_actors", w_query_actors },
   { "belief_get", w_belief_get },

@@ -358,10 +358,12 @@ function World:_add(t, is_agent)
   local numbers = 0
   for k, v in pairs(props) do
     Actor._check_prop(object, k, v)
-    numbers = numbers + (type(v) == "number" and 1 or 0)
+    numbers = numbers + (Actor._core_value(v) ~= nil and 1 or 0)
   end
   local max_props = enums.constants.MAX_PROPS
-  if numbers > max_props then check.fail(object, "props", "at most " .. max_props .. " numeric values", numbers) end
+  if numbers > max_props then
+    check.fail(object, "props", "at most " .. max_props .. " numbers and booleans", numbers)
+  end
   local samples = a.samples and vision.samples(object, "samples", a.samples)
   local brain_fields = brain.actor_fields(self, a, object)
   local id = check.made(self, object, self._B.actor_create(self._w, {

@@ -2,7 +2,8 @@
  * detection value computed by hand for walking, running in heavy armour,
  * dark and lit, with and without line of sight, alert, asleep, blind, in a
  * stealth field, outdoors and beyond reach; a sneaky shot that goes straight
- * from Normal to Combat; detection events; the calls' statuses. */
+ * from Normal to Combat; detection events; the calls' statuses; a prop
+ * cleared. */
 #include <string.h>
 
 #include "check.h"
@@ -249,6 +250,24 @@ static void test_statuses(void) {
   wary_world_destroy(s.w);
 }
 
+/* wary_actor_clear_prop: the model reads its default again; the other
+ * props keep their values; nothing to clear is no error. */
+static void test_clear_prop(void) {
+  scene s = make(1000.0f);
+  set(&s, s.target, "armor_weight", 45.0f);
+  set(&s, s.target, "running", 1.0f);
+  int32_t running = make_name(s.w, "running"), armor = make_name(s.w, "armor_weight");
+  ENSURE(wary_actor_clear_prop(s.w, s.target, running) == WARY_OK);
+  ENSURE(wary_actor_clear_prop(s.w, s.target, running) == WARY_OK);
+  NEAR(wary_actor_get_prop(s.w, s.target, running, -1.0f), -1.0f);
+  NEAR(wary_actor_get_prop(s.w, s.target, armor, -1.0f), 45.0f);
+  wary_geck_target t = look(&s);
+  NEAR(t.sound, 0.36f * (10.0f + 45.0f)); /* walking again */
+  ENSURE(wary_actor_clear_prop(s.w, s.target, 99999) == WARY_ERR_NOT_FOUND);
+  ENSURE(strstr(wary_last_error(s.w), "key: expected an interned name") != NULL);
+  wary_world_destroy(s.w);
+}
+
 int main(void) {
   test_walking_lit();
   test_running_heavy_armour();
@@ -259,5 +278,6 @@ int main(void) {
   test_detection_event();
   test_full_alert_list();
   test_statuses();
+  test_clear_prop();
   return check_summary("test_geck");
 }
