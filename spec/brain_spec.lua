@@ -322,6 +322,43 @@ describe("pain and health on perception", function()
       near(0.2, g:health())
     end)
 
+  it("reads a health function given before its profile had Pain once a retune gives it Pain", function()
+    local world = wary.world()
+    world:define_profile{ name = "plain", vision = {}, brain = {} }
+    local g = world:add_agent{ profile = "plain", pos = { 0, 0, 0 }, health = function() return 0.3 end }
+    local p = world:add_agent{ profile = "plain", pos = { 0, 0, 0 }, props = { health = 25, max_health = 100 } }
+    world:step(1 / 60)
+    near(1, g:health())
+    world:define_profile{ name = "plain", vision = {}, pain = {}, brain = {} }
+    world:step(1 / 60)
+    near(0.3, g:health())
+    near(0.25, p:health())
+    near(0.3, g:sense_multiplier("Vision"))
+  end)
+
+  it("warns once an agent when its health function answers outside [0, 1], and takes the nearest bound", function()
+    local world = setup()
+    local answer = 40
+    local g = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, name = "g", health = function() return answer end }
+    local said = {}
+    local stderr = io.stderr
+    io.stderr = { write = function(_, text) said[#said + 1] = text end } -- luacheck: ignore 122
+    local ok, err = pcall(function()
+      world:step(1 / 60)
+      near(1, g:health())
+      answer = -3
+      world:step(1 / 60)
+      near(0, g:health())
+      answer = "half"
+      world:step(1 / 60)
+      near(0, g:health()) -- left out: the last health stays
+    end)
+    io.stderr = stderr -- luacheck: ignore 122
+    assert(ok, err)
+    assert.are.same({ "wary: warning: g: its health function returned 40, expected a number in [0, 1] (or nil): "
+      .. "taken as 1\n" }, said)
+  end)
+
   it("the vision floor keeps a sliver of sight", function()
     local world = setup({ pain = { pain_vision_floor = 0.2 } })
     local guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 } }
@@ -376,6 +413,20 @@ describe("emotions", function()
       assert.is_nil(loner:belief(mates[1]))
       assert.are.equal(0, loner:emotions().fear)
     end)
+
+  it("one squadmate in sight and no enemy: tracked, it makes the guard aggressive (docs/love.md warns)", function()
+    local world = setup()
+    local guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, team = "guards" }
+    local mate = world:add_target{ pos = { 400, 0, 0 }, team = "guards" }
+    run(world, 2)
+    assert.are.equal("tracked", guard:state(mate))
+    assert.are.equal("aggressive", guard:dominant_emotion())
+    world = setup{ ignore_same_team = true }
+    guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, team = "guards" }
+    world:add_target{ pos = { 400, 0, 0 }, team = "guards" }
+    run(world, 2)
+    assert.are.equal("calm", guard:dominant_emotion())
+  end)
 
   it("a hit from a teammate forms a belief about it by default", function()
     local world = setup()
@@ -569,6 +620,8 @@ describe("seed 002 errors", function()
   it("checks a hit", function()
     fails(function() world:apply_damage{ victim = guard, amount = -1 } end, "amount")
     fails(function() world:apply_damage{ victim = {}, amount = 1 } end, "victim")
+    fails(function() world:apply_damage{ amount = 1 } end,
+      "damage: field 'victim' expected an actor (required), got nil")
     fails(function() world:apply_damage{ victim = guard, amount = 0 / 0 } end, "amount")
   end)
 

@@ -92,6 +92,14 @@ function brain.watch_health(world, actor, key)
   if actor._health_fn or HEALTH_PROPS[key] then world._health_watch[actor.id] = actor end
 end
 
+-- watch_health again from scratch: after a load, or a retune that gave or
+-- took its profile's Pain.
+function brain.rewatch_health(world, actor)
+  world._health_watch[actor.id] = nil
+  brain.watch_health(world, actor)
+  for key in pairs(actor.props) do brain.watch_health(world, actor, key) end
+end
+
 -- Gives a new actor the fields of brain.actor_fields.
 function brain.actor_added(world, actor, f)
   if f.health then world._B.actor_set_health(world._w, actor.id, f.health) end
@@ -104,11 +112,29 @@ local function value(v, actor)
   return type(v) == "number" and v == v and v or nil
 end
 
+-- A health function's answer: a number in [0, 1]; nil (nothing to say: the
+-- last health stays). Anything else is a mistake in the game's function,
+-- reported once an agent on stderr: a number outside is taken as its nearest
+-- bound (1.2 after an overheal is full health), the rest left out.
+local function answer(world, actor, v)
+  if v == nil or (type(v) == "number" and v >= 0 and v <= 1) then return v end
+  local number = type(v) == "number" and v == v
+  local warned = world._health_warned
+  if not warned[actor] then
+    warned[actor] = true
+    io.stderr:write(string.format("wary: warning: %s: its health function returned %s, expected a number in "
+      .. "[0, 1] (or nil): %s\n", actor.name, check.describe(v),
+      number and "taken as " .. (v < 0 and "0" or "1") or "left out, its health stays"))
+  end
+  if not number then return nil end
+  return v < 0 and 0 or 1
+end
+
 -- Health of an agent whose profile has Pain, in the seed's order: its health
 -- function, then props.health_percent (0..100), then props.health (or
 -- props.current_health) with props.max_health. nil: nothing answers.
-function brain.read_health(actor)
-  if actor._health_fn then return value(actor._health_fn(actor), actor) end
+function brain.read_health(world, actor)
+  if actor._health_fn then return answer(world, actor, actor._health_fn(actor)) end
   local props = actor.props or {}
   local pct = value(props.health_percent, actor)
   if pct then return pct > 1 and pct / 100 or pct end
@@ -119,7 +145,7 @@ end
 
 function brain.before_step(world)
   for id, actor in pairs(world._health_watch) do
-    local h = brain.read_health(actor)
+    local h = brain.read_health(world, actor)
     if h then
       h = h < 0 and 0 or (h > 1 and 1 or h)
       world._B.actor_set_health(world._w, id, h)

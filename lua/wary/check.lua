@@ -397,7 +397,7 @@ function check.fields(object, schema, t, defaults)
       end
     end
     if v == nil then
-      if spec.required then fail(object, spec.name, "a " .. spec.kind .. " (required)", nil) end
+      if spec.required then fail(object, spec.name, (spec.what or ("a " .. spec.kind)) .. " (required)", nil) end
       v = defaults and defaults[spec.name]
       if v == nil and type(spec.default) == "table" then
         v = {}

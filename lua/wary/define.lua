@@ -390,6 +390,10 @@ function define.profile(world, t)
     for k in pairs(old.table) do old.table[k] = nil end
     for k, v in pairs(p) do old.table[k] = v end
     old.raw = raw
+    -- Its agents' health is read while the profile has Pain (brain.lua).
+    for _, actor in pairs(world._actors) do
+      if actor._profile == old.table then brain.rewatch_health(world, actor) end
+    end
   else
     local index = check.made(world, object, world._B.profile_create(world._w, def))
     world._profiles[p.name] = { index = index, table = p, raw = raw }

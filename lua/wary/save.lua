@@ -403,8 +403,7 @@ function M:load_state(s)
     local actor = self._actors[a.id]
     actor.props = restore(self, a.props, shared) or {}
     actor._owner, actor._instigator = resolve(self, a.owner), resolve(self, a.instigator)
-    brain.watch_health(self, actor)
-    for key in pairs(actor.props) do brain.watch_health(self, actor, key) end
+    brain.rewatch_health(self, actor)
   end
   local boxes = {}
   for _, b in ipairs(part.boxes or {}) do

@@ -391,7 +391,7 @@ schema.pain_type = {
 
 -- world:apply_damage{...} (seed 002, "Who did it").
 schema.hit = {
-  { name = "victim", required = true },
+  { name = "victim", required = true, what = "an actor" },
   { name = "instigator" },
   { name = "causer" },
   { name = "amount", kind = "number", min = 0, required = true },
