@@ -622,6 +622,11 @@ describe("seed 002 errors", function()
     fails(function() world:apply_damage{ victim = {}, amount = 1 } end, "victim")
     fails(function() world:apply_damage{ amount = 1 } end,
       "damage: field 'victim' expected an actor (required), got nil")
+    fails(function() world:apply_damage{ victim = guard, amount = 1, type = "" } end,
+      "damage: field 'type' expected a non-empty string, got \"\"")
+    fails(function() world:apply_damage{ victim = guard, amount = 1e39 } end,
+      "damage: field 'amount' expected a finite number >= 0 (a float: at most 3.40282e+38), got 1e+39")
+    fails(function() guard:report_pain("Burnign", 1) end, "field 'pain' expected a defined pain")
     fails(function() world:apply_damage{ victim = guard, amount = 0 / 0 } end, "amount")
   end)
 

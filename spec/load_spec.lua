@@ -120,7 +120,7 @@ describe("the starter data", function()
     local world = wary.world{ materials = false, sounds = false, filters = false, pains = false }
     world:define_profile{ name = "ears", pain = {} }
     local guard = world:add_agent{ profile = "ears", pos = { 0, 0, 0 } }
-    expect.mentions(expect.error_of(function() guard:report_pain("Flashbang", 1) end), "'report_pain'",
+    expect.mentions(expect.error_of(function() guard:report_pain("Flashbang", 1) end), "'pain'",
       "a defined pain", '"Flashbang"')
     expect.mentions(expect.error_of(function() world:emit_sound_at({ 0, 0, 0 }, "Footstep") end),
       "a defined sound")

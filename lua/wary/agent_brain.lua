@@ -20,7 +20,7 @@ end
 --- Adds pain of a pain type (taken at the next step; ignored, with a warning, without a Pain sense).
 function M:report_pain(name, amount)
   local B, w = agent(self, "report_pain")
-  local i = pain_index(self, name, "report_pain")
+  local i = pain_index(self, name, "pain")
   check.number(self.name, "pain amount", amount, nil, nil)
   if not check.index_of(self._profile.senses, "Pain") then
     local warned = self.world._pain_warned
@@ -45,7 +45,7 @@ end
 
 --- The level of one pain type now, 0..max_level.
 function M:pain_level(name)
-  local i = pain_index(self, name, "pain_level")
+  local i = pain_index(self, name, "pain")
   return self:brain_state().pain_level[i + 1]
 end
 
@@ -55,7 +55,7 @@ function M:total_pain() return self:brain_state().pain_total end
 --- Sets one pain type back to 0.
 function M:clear_pain(name)
   local B, w = agent(self, "clear_pain")
-  ok(self, B.pain_clear(w, self.id, pain_index(self, name, "clear_pain")), "clear_pain")
+  ok(self, B.pain_clear(w, self.id, pain_index(self, name, "pain")), "clear_pain")
   return self
 end
 
@@ -70,7 +70,7 @@ end
 function M:set_pain_enabled(name, enabled)
   local B, w = agent(self, "set_pain_enabled")
   if type(enabled) ~= "boolean" then check.fail(self.name, "enabled", "a boolean", enabled) end
-  ok(self, B.pain_set_enabled(w, self.id, pain_index(self, name, "set_pain_enabled"), enabled and 1 or 0),
+  ok(self, B.pain_set_enabled(w, self.id, pain_index(self, name, "pain"), enabled and 1 or 0),
     "set_pain_enabled")
   return self
 end

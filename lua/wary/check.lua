@@ -86,6 +86,15 @@ local FLT_MAX = 3.4028234663852886e38
 local function finite(v)
   return type(v) == "number" and v >= -FLT_MAX and v <= FLT_MAX
 end
+
+-- For a number past a float's range (1e39: finite in Lua, infinite in the
+-- core), what a float holds; else "".
+local function float_note(v)
+  if type(v) == "number" and v == v and v > -math.huge and v < math.huge and not finite(v) then
+    return string.format(" (a float: at most %g)", FLT_MAX)
+  end
+  return ""
+end
 check.finite = finite
 
 -- The core's text of the last failure on world (wary_last_error), when it
@@ -216,13 +225,14 @@ function check.number(object, field, v, min, max)
   if not finite(v) or (min and v < min) or (max and v > max) then
     local range = min and max and string.format(" in [%g, %g]", min, max)
       or min and string.format(" >= %g", min) or ""
-    fail(object, field, "a finite number" .. range, v)
+    fail(object, field, "a finite number" .. range .. float_note(v), v)
   end
   return v
 end
 
 -- Checks one value against a field spec: { kind = "number"|"integer"|"boolean"|
--- "string"|"function"|"table"|"enum"|"list", min, max, values, inf }.
+-- "string"|"function"|"table"|"enum"|"list", min, max, values, inf, nonempty
+-- (a string), what (the text of a required field with no kind) }.
 local function check_value(object, name, spec, v)
   local kind = spec.kind
   if kind == nil then
@@ -238,6 +248,7 @@ local function check_value(object, name, spec, v)
       elseif spec.min then
         what = what .. string.format(" >= %g", spec.min)
       end
+      what = what .. float_note(v)
       if spec.inf then what = what .. " (or math.huge)" end
       if spec.or_false then what = what .. " or false" end
       fail(object, name, what, v)
@@ -260,8 +271,8 @@ local function check_value(object, name, spec, v)
     end
   elseif type(v) ~= kind and not (spec.or_false and v == false) then
     fail(object, name, "a " .. kind .. (spec.or_false and " or false" or ""), v)
-  elseif v == "" and spec.required then
-    -- A required string names something: "" names nothing.
+  elseif v == "" and (spec.required or spec.nonempty) then
+    -- A required string (or one that names something) cannot be "": it names nothing.
     fail(object, name, "a non-empty string", v)
   end
 end

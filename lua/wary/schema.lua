@@ -395,7 +395,7 @@ schema.hit = {
   { name = "instigator" },
   { name = "causer" },
   { name = "amount", kind = "number", min = 0, required = true },
-  { name = "type", kind = "string" },
+  { name = "type", kind = "string", nonempty = true },
   { name = "at", kind = "table" },
 }
 
