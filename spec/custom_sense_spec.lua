@@ -481,6 +481,25 @@ describe("the context given to evaluate", function()
     run(w, 6)
     assert.are.same({ 0.9, 0.4, 0.1 }, heats)
   end)
+
+  it("gives the next sense the real target_pos though one sense put its own table in ctx", function()
+    local seen = {}
+    local w = world_with({
+      { id = "Writer", interval = 0.1, max_range = math.huge,
+        evaluate = function(ctx) ctx.target_pos = { x = -1, y = -1, z = -1 } end },
+      { id = "Reader", interval = 0.1, max_range = math.huge,
+        evaluate = function(ctx, _, target)
+          seen[#seen + 1] = string.format("%s %g", target.name, ctx.target_pos.x)
+        end },
+    })
+    w:add_agent{ profile = "p", pos = { 0, 0, 0 } }
+    w:add_target{ name = "t1", pos = { 100, 0, 0 } }
+    w:add_target{ name = "t2", pos = { 200, 0, 0 } }
+    w:step(0.1)
+    w:step(0.1)
+    table.sort(seen)
+    assert.are.same({ "t1 100", "t1 100", "t2 200", "t2 200" }, seen)
+  end)
 end)
 
 describe("what evaluate returns", function()

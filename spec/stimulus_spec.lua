@@ -91,6 +91,12 @@ describe("stimulus bus: delivery", function()
     local tags = {}
     for i, s in ipairs(inbox) do tags[i] = s.tag end
     assert.are.same({ "Stimulus.Custom.Psychic", "Stimulus.Custom", "Stimulus.Custom.Psychic.Loud" }, tags)
+    -- so a listener's prefix with an empty part, which would match nothing, is refused
+    for _, tag in ipairs({ "Stimulus.Custom.", ".Stimulus", "Stimulus..Custom" }) do
+      local ok, err = pcall(w.define_sense, w, { id = "Odd", evaluate = function() end, stimulus_tags = { tag } })
+      assert.is_false(ok)
+      assert.matches("field 'stimulus_tags[1]' expected a tag prefix of whole dotted parts", err, 1, true)
+    end
   end)
 
   it("skips agents beyond its radius", function()
@@ -245,6 +251,44 @@ describe("stimulus bus: a Lua sense's on_stimulus", function()
     assert.is_near(0.1, w:time(), 1e-6)
     w:step(0.1)
     assert.are.equal(1, #only(log, "sense_error"))
+  end)
+
+  it("failing at every stimulus counts towards muting, as evaluate's errors do; muted, it hears none", function()
+    local w = wary.world()
+    -- Its evaluate is seldom due: only the stimuli fail.
+    w:define_sense{ id = "Listener", max_range_m = 1, interval = 100, stimulus_tags = { "Stimulus.Custom" },
+                    evaluate = function() end, on_stimulus = function() error("tripwire snapped", 0) end }
+    w:define_profile{ name = "listen", senses = { "Listener" } }
+    local guard = w:add_agent{ name = "guard", profile = "listen", pos = { 0, 0, 0 } }
+    local log = require("spec.support.events").record(w)
+    for _ = 1, 5 do
+      w:emit_stimulus{ tag = "Stimulus.Custom", pos = { 0, 0, 0 } }
+      w:step(0.1)
+    end
+    assert.is_true(guard:sense_muted("Listener"))
+    assert.are.equal(3, #only(log, "sense_error")) -- sense_error_limit: 3
+  end)
+
+  it("sees the agent's own fields in ctx, and none of a target's (no query's left over)", function()
+    local seen = {}
+    local w = wary.world()
+    w:define_sense{ id = "Listener", max_range = math.huge, stimulus_tags = { "Stimulus.Custom" },
+                    evaluate = function() end,
+                    on_stimulus = function(ctx)
+                      seen[ctx.agent.name] = { lod = ctx.lod_tier, yaw = ctx.agent_yaw, off = ctx.off_screen,
+                                               light = ctx.light, target = ctx.target, distance = ctx.distance,
+                                               dt = ctx.dt, target_pos = ctx.target_pos, x = ctx.agent_pos.x }
+                    end }
+    w:define_profile{ name = "listen", senses = { "Listener" } }
+    w:add_agent{ name = "near", profile = "listen", pos = { 0, 0, 0 }, yaw = 45, light = 0.25 }
+    w:add_agent{ name = "far", profile = "listen", pos = { 300, 0, 0 }, yaw = 90, light = 0.75, lod_tier = 2,
+                 off_screen = true }
+    w:add_target{ name = "thief", pos = { 100, 0, 0 } }
+    w:step(0.1) -- the queries fill ctx with the last one's target
+    w:emit_stimulus{ tag = "Stimulus.Custom", pos = { 0, 0, 0 }, radius = 1000 }
+    w:step(0.1)
+    assert.are.same({ lod = 0, yaw = 45, off = false, light = 0.25, x = 0 }, seen.near)
+    assert.are.same({ lod = 2, yaw = 90, off = true, light = 0.75, x = 300 }, seen.far)
   end)
 end)
 

@@ -34,11 +34,21 @@ static int32_t sense_create(wary_world *w, const wary_sense_def *d) {
       wy_bad_int(e, fn, "sense_def.loss_reason", -1, d->loss_reason, WARY_LOSS_NONE, WARY_LOSS_SUPPRESSED_BY_PAIN) ||
       wy_bad_int(e, fn, "sense_def.stimulus_tag_count", -1, d->stimulus_tag_count, 0, WARY_MAX_STIMULUS_TAGS))
     return WARY_ERR_BAD_VALUE;
-  for (int32_t i = 0; i < d->stimulus_tag_count; i++)
-    if (!wary_name_string(w, d->stimulus_tags[i]))
+  for (int32_t i = 0; i < d->stimulus_tag_count; i++) {
+    const char *tag = wary_name_string(w, d->stimulus_tags[i]);
+    if (!tag)
       return wy_fail(e, WARY_ERR_NOT_FOUND, fn,
                      "sense_def.stimulus_tags[%d]: expected an interned name (a key from wary_name), got %d", i,
                      d->stimulus_tags[i]);
+    /* A prefix matches whole dotted parts (stimulus.c, has_prefix): one
+     * with an empty part would match nothing. */
+    size_t n = strlen(tag);
+    if (tag[0] == '.' || tag[n - 1] == '.' || strstr(tag, ".."))
+      return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                     "sense_def.stimulus_tags[%d]: expected a tag prefix of whole dotted parts "
+                     "(Stimulus.Custom), got \"%s\"",
+                     i, tag);
+  }
   if (w->in_step) return wy_fail_in_step(e, fn);
   wy_sense *s = wy_array_push(&w->alloc, &w->senses);
   if (!s) return wy_fail_memory(e, fn);

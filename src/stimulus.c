@@ -180,6 +180,21 @@ int wary_inbox_fail(wary_world *w, int32_t i) {
   if (i < 0 || i >= w->stimuli->inbox.count)
     return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, __func__, "i", "an inbox", i, w->stimuli->inbox.count);
   const wary_stimulus_delivery *d = &w->stimuli->inbox.data[i];
+  /* It counts towards muting the sense as a failed evaluate does (custom.c,
+   * wary_query_fail): once a step, a muted sense hears no more stimuli. */
+  const wy_actor *a = wy_actor_get(w, d->agent.id);
+  if (a && a->agent >= 0) {
+    const wy_profile *p = wy_agent_profile(w, a->agent);
+    for (int32_t s = 0; s < p->slot_count; s++) {
+      if (p->slots[s].sense != d->sense) continue;
+      wy_agent_slot *sl = &w->agents.data[a->agent].slot[s];
+      if (!sl->failed) {
+        sl->failed = true;
+        if (!sl->muted && ++sl->errors >= w->def.sense_error_limit) sl->muted = true;
+      }
+      break;
+    }
+  }
   wary_event *e = wy_event_push(w, WARY_EV_SENSE_ERROR, d->agent.id);
   if (e) {
     e->sense = d->sense;

@@ -1032,7 +1032,8 @@ typedef struct wary_stimulus_delivery {
 
 int32_t wary_inbox_count(const wary_world *world);
 const wary_stimulus_delivery *wary_inbox(const wary_world *world); /* @count(wary_inbox_count) */
-/* The on_stimulus of inbox entry i raised an error: queues sense_error. */
+/* The on_stimulus of inbox entry i raised an error: queues sense_error, and
+ * counts towards muting the sense (sense_error_limit) as wary_query_fail does. */
 int wary_inbox_fail(wary_world *world, int32_t i);
 
 int wary_actor_set_scent(wary_world *world, wary_actor_id actor, float scent);

@@ -589,6 +589,22 @@ static int run_queries_k(lua_State *L, int status, lua_KContext ctx)
   return 0;
 }
 
+/* ctx's vectors are the tables run_queries was given (runner.lua, vector). */
+static void own_vectors(lua_State *L)
+{
+  static const char *const names[] = { "agent_pos", "eye_pos", "eye_forward", "target_pos", "target_vel" };
+  for (int k = 0; k < 5; k++) {
+    lua_pushstring(L, names[k]);
+    lua_rawget(L, A_CTX);
+    bool same = lua_rawequal(L, -1, A_AGENT_POS + k);
+    lua_pop(L, 1);
+    if (same) continue;
+    lua_pushstring(L, names[k]);
+    lua_pushvalue(L, A_AGENT_POS + k);
+    lua_rawset(L, A_CTX);
+  }
+}
+
 /* run_queries(w, i, ctx, senses, profiles, actors, state, agent_pos,
  * eye_pos, eye_forward, target_pos, target_vel): evaluates the queries from
  * i (0-based) on; nothing when the batch is done, or, at the first result
@@ -662,6 +678,9 @@ static int l_run_queries(lua_State *L)
     set_vector_changed(L, A_TARGET_VEL, q->target_vel, s->target_bits + 3, s->has_target);
     s->has_target = true;
     if (sense != evaluate_sense) {
+      /* Another sense's turn: ctx's vectors are the runner's again, whatever
+       * the last sense put there (their values are this query's). */
+      own_vectors(L);
       evaluate_sense = sense;
       lua_geti(L, A_SENSES, sense);
       if (lua_toboolean(L, -1)) {

@@ -111,7 +111,10 @@ function define.sense(world, t)
     check.raise(string.format("%s: already defined (sense ids are unique per world)", object))
   end
   for i, tag in ipairs(s.stimulus_tags) do
-    if tag == "" then check.fail(object, "stimulus_tags[" .. i .. "]", "a tag prefix (Stimulus.Vibration)", tag) end
+    -- A prefix matches whole dotted parts: "Stimulus.Custom." would match nothing.
+    if tag == "" or tag:find("^%.") or tag:find("%.$") or tag:find("..", 1, true) then
+      check.fail(object, "stimulus_tags[" .. i .. "]", "a tag prefix of whole dotted parts (Stimulus.Vibration)", tag)
+    end
   end
   -- on_stimulus is called with the stimuli whose tags start with one of them: none, never.
   if s.on_stimulus and #s.stimulus_tags == 0 then

@@ -58,13 +58,24 @@ local in_float = check.finite
 -- prints a NaN as "-nan" or "nan", LuaJIT as "nan").
 local function shown(v) return v ~= v and "nan" or string.format("%.9g", v) end
 
--- ctx[name], a table (made, raw, if it is not one).
+-- The runner's own vector tables of each ctx (weak: a world's ctx goes with it).
+local owned = setmetatable({}, { __mode = "k" })
+
+-- ctx[name]: the runner's own table for it, put back (raw) if a sense put
+-- another there, so that one sense's `ctx.target_pos = {...}` cannot stand
+-- for every target after it.
 local function vector(ctx, name)
-  local v = rawget(ctx, name)
-  if type(v) ~= "table" then
-    v = {}
-    rawset(ctx, name, v)
+  local mine = owned[ctx]
+  if not mine then
+    mine = {}
+    owned[ctx] = mine
   end
+  local v = mine[name]
+  if not v then
+    v = {}
+    mine[name] = v
+  end
+  if rawget(ctx, name) ~= v then rawset(ctx, name, v) end
   return v
 end
 
@@ -105,6 +116,17 @@ local function run_stimulus(B, w, i, e, senses, profiles, actors, ctx, errors)
   set_vector(ctx, "agent_pos", a.pos)
   set_vector(ctx, "eye_pos", a.eye_pos)
   set_vector(ctx, "eye_forward", a.eye_forward)
+  -- The agent's own fields; none of a target (the queries put them back).
+  rawset(ctx, "agent_yaw", a.yaw)
+  rawset(ctx, "light", a.light)
+  rawset(ctx, "lod_tier", a.lod_tier)
+  rawset(ctx, "off_screen", a.off_screen)
+  rawset(ctx, "target", nil)
+  rawset(ctx, "distance", nil)
+  rawset(ctx, "dt", nil)
+  rawset(ctx, "weather", nil)
+  rawset(ctx, "target_pos", nil)
+  rawset(ctx, "target_vel", nil)
   local pos = e.pos
   local stimulus = {
     tag = B.name_string(w, e.tag),
@@ -364,6 +386,9 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
       target_pos.x, target_pos.y, target_pos.z = tx, ty, tz
       target_vel.x, target_vel.y, target_vel.z = vx, vy, vz
       if s ~= evaluate_sense then
+        -- Another sense's turn: ctx's vectors are the runner's again, whatever
+        -- the last sense put there (their values are this query's).
+        for k = 1, #VECTORS do vector(ctx, VECTORS[k]) end
         local sense = senses[s]
         evaluate, evaluate_sense = sense and sense.evaluate, s
         id = evaluate and sense.id

@@ -506,9 +506,15 @@ static void test_rangeless_sense(void) {
   p.senses[1].sense = WARY_SENSE_DAMAGE;
   ENSURE(wary_profile_set(w, profile, &p) == WARY_ERR_BAD_VALUE);
   HAS(w, "wary_profile_set: profile_def.senses[0].sense");
+  /* A prefix of whole dotted parts: one with an empty part matches nothing. */
+  MADE(wary_name(w, "Stimulus.Noise.", &sd.stimulus_tags[0]));
+  sd.stimulus_tag_count = 1;
+  p.senses[0].sense = -1;
+  ENSURE(wary_sense_create(w, &sd, &p.senses[0].sense) == WARY_ERR_BAD_VALUE && p.senses[0].sense == -1);
+  HAS(w, "sense_def.stimulus_tags[0]: expected a tag prefix of whole dotted parts (Stimulus.Custom), got "
+         "\"Stimulus.Noise.\"");
   /* One that takes stimuli has them to go on. */
   MADE(wary_name(w, "Stimulus.Noise", &sd.stimulus_tags[0]));
-  sd.stimulus_tag_count = 1;
   MADE(wary_sense_create(w, &sd, &p.senses[0].sense));
   ENSURE(wary_profile_set(w, profile, &p) == WARY_OK);
   wary_world_destroy(w);
