@@ -295,9 +295,13 @@ local function unheard_error(world, ev)
   local _, muted = world._B.sense_muted(world._w, agent.id, slot and slot - 1 or -1)
   if not said[key] then
     said[key] = "said"
-    io.stderr:write(string.format("wary: sense '%s' failed for %s: %s\n  (this is said once; handle "
-      .. "\"sense_error\" to see every failure)\n", tostring(ev.sense), agent.name,
-      tostring(ev.message):match("^[^\n]*")))
+    -- The message's first line, without the sense it names again.
+    local message = tostring(ev.message):match("^[^\n]*")
+    local prefix = "sense '" .. tostring(ev.sense) .. "': "
+    if message:sub(1, #prefix) == prefix then message = message:sub(#prefix + 1) end
+    local about = ev.target and " about " .. tostring(ev.target.name) or " on a stimulus"
+    io.stderr:write(string.format("wary: sense '%s' failed for %s%s: %s\n  (this is said once; handle "
+      .. "\"sense_error\" to see every failure)\n", tostring(ev.sense), agent.name, about, message))
   end
   if muted and said[key] ~= "muted" then
     said[key] = "muted"
