@@ -500,6 +500,24 @@ describe("the context given to evaluate", function()
     table.sort(seen)
     assert.are.same({ "t1 100", "t1 100", "t2 200", "t2 200" }, seen)
   end)
+
+  it("leaves a sense the table it put in ctx for its later targets, alike on both backends", function()
+    -- (an answer with a location returns from the Lua 5.4 module's loop to Lua: no change of sense there)
+    local seen = {}
+    local w = world_with({ { id = "S", interval = 0.1, max_range = math.huge,
+      evaluate = function(ctx, _, target)
+        seen[#seen + 1] = string.format("%s %g", target.name, ctx.target_pos.x)
+        ctx.target_pos = { x = -1, y = -1, z = -1 }
+        return 0.5, 1, 5, 5
+      end } })
+    w:add_agent{ profile = "p", pos = { 0, 0, 0 } }
+    for i = 1, 3 do w:add_target{ name = "t" .. i, pos = { 100 * i, 0, 0 } } end
+    w:step(0.1)
+    assert.are.same({ "t1 100", "t2 -1", "t3 -1" }, seen)
+    seen = {}
+    w:step(0.1) -- the next step's run starts from the runner's own tables
+    assert.are.same({ "t1 100", "t2 -1", "t3 -1" }, seen)
+  end)
 end)
 
 describe("what evaluate returns", function()

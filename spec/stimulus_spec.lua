@@ -269,6 +269,26 @@ describe("stimulus bus: a Lua sense's on_stimulus", function()
     assert.are.equal(3, #only(log, "sense_error")) -- sense_error_limit: 3
   end)
 
+  it("a stimulus taken without failing starts the count again, as a step that evaluates does", function()
+    local w = wary.world()
+    local calls = 0
+    w:define_sense{ id = "Listener", max_range_m = 1, interval = 100, stimulus_tags = { "Stimulus.Custom" },
+                    evaluate = function() end,
+                    on_stimulus = function()
+                      calls = calls + 1
+                      if calls % 2 == 1 then error("flaky tripwire", 0) end
+                    end }
+    w:define_profile{ name = "listen", senses = { "Listener" } }
+    local guard = w:add_agent{ name = "guard", profile = "listen", pos = { 0, 0, 0 } }
+    w:on("sense_error", function() end)
+    for _ = 1, 8 do
+      w:emit_stimulus{ tag = "Stimulus.Custom", pos = { 0, 0, 0 } }
+      w:step(0.1)
+    end
+    assert.are.equal(8, calls)
+    assert.is_false(guard:sense_muted("Listener")) -- never 3 failures in a row
+  end)
+
   it("sees the agent's own fields in ctx, and none of a target's (no query's left over)", function()
     local seen = {}
     local w = wary.world()

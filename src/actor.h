@@ -72,8 +72,18 @@ typedef struct wy_agent_slot {
   int32_t errors;  /* failures in a row of steps where the slot failed */
   bool failed;     /* the slot failed this step */
   bool ran;        /* the slot was due this step */
+  bool stimulated; /* stimuli came for it this step (cleared as the step ends) */
   bool muted;
 } wy_agent_slot;
+
+/* The slot's sense failed (an evaluate, an on_stimulus): one count a step;
+ * at limit counts in a row it is muted. A step where it ran or took
+ * stimuli without failing starts the count again (step.c, resolve_agent). */
+static inline void wy_slot_fail(wy_agent_slot *sl, int32_t limit) {
+  if (sl->failed) return;
+  sl->failed = true;
+  if (!sl->muted && ++sl->errors >= limit) sl->muted = true;
+}
 
 /* Parts of an agent a step may pass by (wy_agent.idle): the module that
  * owns the part sets its bit when a step leaves the part with nothing to

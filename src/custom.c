@@ -78,11 +78,7 @@ int wary_query_fail(wary_world *w, int32_t i) {
   wy_agent *ag = &w->agents.data[l->agent];
   /* One count per step: a sense that fails for several targets in one step
    * has failed once; steps without a failure start the count again. */
-  wy_agent_slot *sl = &ag->slot[q->slot];
-  if (!sl->failed) {
-    sl->failed = true;
-    if (!sl->muted && ++sl->errors >= w->def.sense_error_limit) sl->muted = true;
-  }
+  wy_slot_fail(&ag->slot[q->slot], w->def.sense_error_limit);
   wary_event *e = wy_event_push(w, WARY_EV_SENSE_ERROR, q->agent.id);
   if (e) {
     e->target = q->target;

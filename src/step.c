@@ -660,8 +660,11 @@ static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
   wy_belief_list *beliefs = wy_beliefs_of(w, i);
   const float *dull = wy_pain_step(w, lane, i, dt);
   /* Only the profile's slots ever run (sense_commit). */
-  for (int32_t s = 0; s < p->slot_count; s++)
-    if (ag->slot[s].ran && !ag->slot[s].failed) ag->slot[s].errors = 0;
+  for (int32_t s = 0; s < p->slot_count; s++) {
+    wy_agent_slot *sl = &ag->slot[s];
+    if ((sl->ran || sl->stimulated) && !sl->failed) sl->errors = 0;
+    sl->stimulated = false;
+  }
   const wy_resolving r = {wy_agent_id(w, i), i, ag, p, dull,
                           wy_brain_of(w, wy_agent_actor(w, i)->profile)->pain_suppress_below, lane,
                           lane->resolve_next};

@@ -145,6 +145,16 @@ static void deliver_task(int32_t start, int32_t end, int32_t worker, void *conte
   }
 }
 
+/* The agent's slot an inbox entry is for (NULL: its agent is gone). */
+static wy_agent_slot *inbox_slot(wary_world *w, const wary_stimulus_delivery *d) {
+  const wy_actor *a = wy_actor_get(w, d->agent.id);
+  if (!a || a->agent < 0) return NULL;
+  const wy_profile *p = wy_agent_profile(w, a->agent);
+  for (int32_t s = 0; s < p->slot_count; s++)
+    if (p->slots[s].sense == d->sense) return &w->agents.data[a->agent].slot[s];
+  return NULL;
+}
+
 bool wy_deliver_stimuli(wary_world *w) {
   struct wy_stimuli *st = w->stimuli;
   int32_t n = w->emissions->queue.count;
@@ -168,11 +178,18 @@ bool wy_deliver_stimuli(wary_world *w) {
     st->inbox.count += k;
     w->reports->places.count += m;
   }
+  /* A sense that takes its stimuli without failing has not failed this
+   * step (wy_slot_fail). */
+  for (int32_t i = 0; i < st->inbox.count; i++) {
+    wy_agent_slot *sl = inbox_slot(w, &st->inbox.data[i]);
+    if (sl) sl->stimulated = true;
+  }
   for (int32_t i = 0; i < w->lanes.count; i++) w->lanes.data[i].reports->places.count = 0;
   return true;
 }
 
 int32_t wary_inbox_count(const wary_world *w) { return w->stimuli->inbox.count; }
+
 const wary_stimulus_delivery *wary_inbox(const wary_world *w) { return w->stimuli->inbox.data; }
 
 int wary_inbox_fail(wary_world *w, int32_t i) {
@@ -182,19 +199,8 @@ int wary_inbox_fail(wary_world *w, int32_t i) {
   const wary_stimulus_delivery *d = &w->stimuli->inbox.data[i];
   /* It counts towards muting the sense as a failed evaluate does (custom.c,
    * wary_query_fail): once a step, a muted sense hears no more stimuli. */
-  const wy_actor *a = wy_actor_get(w, d->agent.id);
-  if (a && a->agent >= 0) {
-    const wy_profile *p = wy_agent_profile(w, a->agent);
-    for (int32_t s = 0; s < p->slot_count; s++) {
-      if (p->slots[s].sense != d->sense) continue;
-      wy_agent_slot *sl = &w->agents.data[a->agent].slot[s];
-      if (!sl->failed) {
-        sl->failed = true;
-        if (!sl->muted && ++sl->errors >= w->def.sense_error_limit) sl->muted = true;
-      }
-      break;
-    }
-  }
+  wy_agent_slot *sl = inbox_slot(w, d);
+  if (sl) wy_slot_fail(sl, w->def.sense_error_limit);
   wary_event *e = wy_event_push(w, WARY_EV_SENSE_ERROR, d->agent.id);
   if (e) {
     e->sense = d->sense;

@@ -505,6 +505,11 @@ typedef struct query_loop {
    * standing ones). A sense reads ctx and does not write it (runner.lua). */
   bool has_target;
   uint32_t target_bits[6];
+  /* The sense of the last query, for which ctx's vectors were last put
+   * back (valid if has_vectors): they go back at a change of sense, as in
+   * runner.lua's loop, not at each call of run_queries. */
+  lua_Integer vectors_sense;
+  bool has_vectors;
 } query_loop;
 
 #define QUERY_LOOP_MT "wary.query_loop"
@@ -677,10 +682,14 @@ static int l_run_queries(lua_State *L)
     set_vector_changed(L, A_TARGET_POS, q->target_pos, s->target_bits, s->has_target);
     set_vector_changed(L, A_TARGET_VEL, q->target_vel, s->target_bits + 3, s->has_target);
     s->has_target = true;
-    if (sense != evaluate_sense) {
+    if (!s->has_vectors || sense != s->vectors_sense) {
       /* Another sense's turn: ctx's vectors are the runner's again, whatever
        * the last sense put there (their values are this query's). */
       own_vectors(L);
+      s->has_vectors = true;
+      s->vectors_sense = sense;
+    }
+    if (sense != evaluate_sense) {
       evaluate_sense = sense;
       lua_geti(L, A_SENSES, sense);
       if (lua_toboolean(L, -1)) {
