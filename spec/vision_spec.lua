@@ -572,6 +572,35 @@ describe("vision", function()
       assert.are.equal("rear", s:explain().cone)
       assert.is_true(s:confidence() > 0)
     end)
+
+    it("takes no speed from a teleport: a respawn behind the guard is not a runner", function()
+      local s = sight.new{ vision = { enable_rear_motion_cone = true }, player = { pos = { 5000, 0, 0 } } }
+      s:run(1 / 60)
+      s.player:teleport(-800, 0)
+      s:run(1 / 60)
+      assert.are.equal(0, s:confidence())
+      assert.are_not.equal("rear", s:explain().cone)
+      s.player:set_pos(-800, 100, 0) -- the same kind of jump by set_pos is a run of 60 m/s
+      s:run(1 / 60)
+      assert.are.equal("rear", s:explain().cone)
+    end)
+
+    it("follows the motion again after set_velocity(nil)", function()
+      local s = sight.new{ vision = { enable_rear_motion_cone = true }, player = { pos = { -800, 0, 0 } } }
+      s.player:set_velocity(0, 0, 0)
+      for i = 1, 30 do
+        s.player:set_pos(-800, 500 * i / 60, 0)
+        s:run(1 / 60)
+      end
+      assert.are.equal(0, s:confidence()) -- the game's velocity (0) stands, whatever set_pos does
+      assert.are.equal(s.player, s.player:set_velocity(nil))
+      for i = 31, 60 do
+        s.player:set_pos(-800, 500 * i / 60, 0) -- 5 m/s
+        s:run(1 / 60)
+      end
+      assert.are.equal("rear", s:explain().cone)
+      assert.is_true(s:confidence() > 0)
+    end)
   end)
 
   describe("light", function()

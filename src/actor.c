@@ -311,6 +311,23 @@ int wary_actor_set_pos(wary_world *w, wary_actor_id id_h, float x, float y, floa
   return s;
 }
 
+int wary_actor_teleport(wary_world *w, wary_actor_id id_h, float x, float y, float z) {
+  int s = wary_actor_set_pos(w, id_h, x, y, z);
+  /* Where the next step's velocity is measured from: the jump is no move. */
+  if (s == WARY_OK) {
+    wy_actor *a = wy_actor_get(w, id_h.id);
+    memcpy(a->step_pos, a->pos, sizeof a->step_pos);
+  }
+  return s;
+}
+
+int wary_actor_clear_velocity(wary_world *w, wary_actor_id id_h) {
+  wy_id id = id_h.id;
+  WY_ACTOR_OR_STALE(w, id);
+  a->vel_set = false;
+  return WARY_OK;
+}
+
 int wary_actor_set_velocity(wary_world *w, wary_actor_id id_h, float x, float y, float z) {
   wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);

@@ -511,7 +511,8 @@ int wary_actor_pos(const wary_world *world, wary_actor_id actor, float *x, float
 int wary_actor_set_pos(wary_world *world, wary_actor_id actor, float x, float y, float z);
 /* units/s. Until this is called (or a def gives a velocity other than zero:
  * a def's zero is none), an actor's velocity is its motion since the last
- * step; from then on it is the game's, zero too. */
+ * step; from then on it is the game's, zero too, until
+ * wary_actor_clear_velocity. */
 int wary_actor_set_velocity(wary_world *world, wary_actor_id actor, float x, float y, float z);
 int wary_actor_set_yaw(wary_world *world, wary_actor_id actor, float yaw);
 /* The eyes turn towards the point (x, y, z), at the profile's
@@ -529,6 +530,13 @@ int wary_actor_set_light(wary_world *world, wary_actor_id actor, float light);
 int wary_actor_set_lod_tier(wary_world *world, wary_actor_id actor, int32_t tier);
 int wary_actor_set_perceivable(wary_world *world, wary_actor_id actor, bool perceivable);
 int wary_actor_set_off_screen(wary_world *world, wary_actor_id actor, bool off_screen);
+/* Moves the actor without motion: the velocity wary works out from its
+ * moves takes no speed from the jump (a respawn: no rear cone catches it).
+ * A velocity the game set stays. */
+int wary_actor_teleport(wary_world *world, wary_actor_id actor, float x, float y, float z);
+/* Forgets the velocity the game set (wary_actor_set_velocity, a def's
+ * vel): from the next step it follows the actor's moves again. */
+int wary_actor_clear_velocity(wary_world *world, wary_actor_id actor);
 int wary_actor_set_prop(wary_world *world, wary_actor_id actor, int32_t key, float value);
 /* Removes the prop under key, so that its readers take their fallback (the
  * GECK model's defaults, say); the others keep their order. None under key:

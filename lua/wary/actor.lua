@@ -48,9 +48,21 @@ local function vector_setter(method, field, fn, flat_fn)
 end
 --- actor:set_pos(x, y[, z]) Moves it (or one vector table); z defaults to 0.
 Actor.set_pos = vector_setter("set_pos", "pos", "actor_set_pos")
+--- actor:teleport(x, y[, z]) Moves it (or one vector table) without motion: the velocity wary works out
+-- from its moves takes no speed from the jump (a respawn: no rear cone catches it); z defaults to 0.
+Actor.teleport = vector_setter("teleport", "pos", "actor_teleport")
+local set_velocity = vector_setter("set_velocity", "velocity", "actor_set_velocity")
 --- actor:set_velocity(x, y[, z]) Its velocity, units per second (vision's motion bonus, the rear cone);
--- until it is set, the velocity follows the actor's motion between steps.
-Actor.set_velocity = vector_setter("set_velocity", "velocity", "actor_set_velocity")
+-- until it is set, the velocity follows the actor's motion between steps. set_velocity(nil) forgets
+-- the one set: it follows the motion again from the next step.
+function Actor:set_velocity(x, y, z)
+  if x == nil and y == nil and z == nil then
+    local B, w = live(self, "set_velocity")
+    ok(self, B.actor_clear_velocity(w, self.id), "set_velocity")
+    return self
+  end
+  return set_velocity(self, x, y, z)
+end
 --- actor:look_at(x, y[, z]) Turns its eyes towards a point (at eye_turn_rate), and keeps them there as the
 -- body turns; look_forward undoes it. Without z (x, y, or {x, y}) they turn level, at their own height, as a
 -- 2D game wants; with z they look at that height (eyes at pos z + eye_height look down at z 0).

@@ -948,6 +948,25 @@ return {
       },
     },
     {
+      name = "actor_teleport", c = "wary_actor_teleport",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "x", role = "value", kind = "float", ctype = "float" },
+        { name = "y", role = "value", kind = "float", ctype = "float" },
+        { name = "z", role = "value", kind = "float", ctype = "float" },
+      },
+    },
+    {
+      name = "actor_clear_velocity", c = "wary_actor_clear_velocity",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
+      },
+    },
+    {
       name = "actor_set_prop", c = "wary_actor_set_prop",
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {

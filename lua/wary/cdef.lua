@@ -341,6 +341,8 @@ int wary_actor_set_light(wary_world *world, wary_actor_id actor, float light);
 int wary_actor_set_lod_tier(wary_world *world, wary_actor_id actor, int32_t tier);
 int wary_actor_set_perceivable(wary_world *world, wary_actor_id actor, bool perceivable);
 int wary_actor_set_off_screen(wary_world *world, wary_actor_id actor, bool off_screen);
+int wary_actor_teleport(wary_world *world, wary_actor_id actor, float x, float y, float z);
+int wary_actor_clear_velocity(wary_world *world, wary_actor_id actor);
 int wary_actor_set_prop(wary_world *world, wary_actor_id actor, int32_t key, float value);
 int wary_actor_clear_prop(wary_world *world, wary_actor_id actor, int32_t key);
 float wary_actor_get_prop(const wary_world *world, wary_actor_id actor, int32_t key,

@@ -1065,6 +1065,25 @@ static int w_actor_set_off_screen(lua_State *L)
   return 1;
 }
 
+static int w_actor_teleport(lua_State *L)
+{
+  wary_world *world = check_world(L, 1);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
+  float x = check_float(L, 3);
+  float y = check_float(L, 4);
+  float z = check_float(L, 5);
+  lua_pushinteger(L, (lua_Integer)wary_actor_teleport(world, actor, x, y, z));
+  return 1;
+}
+
+static int w_actor_clear_velocity(lua_State *L)
+{
+  wary_world *world = check_world(L, 1);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
+  lua_pushinteger(L, (lua_Integer)wary_actor_clear_velocity(world, actor));
+  return 1;
+}
+
 static int w_actor_set_prop(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
@@ -2110,6 +2129,8 @@ static const luaL_Reg generated_functions[] = {
   { "actor_set_lod_tier", w_actor_set_lod_tier },
   { "actor_set_perceivable", w_actor_set_perceivable },
   { "actor_set_off_screen", w_actor_set_off_screen },
+  { "actor_teleport", w_actor_teleport },
+  { "actor_clear_velocity", w_actor_clear_velocity },
   { "actor_set_prop", w_actor_set_prop },
   { "actor_clear_prop", w_actor_clear_prop },
   { "actor_get_prop", w_actor_get_prop },

@@ -19,7 +19,8 @@
 --   world:set_sun_direction(x, y, z) world:light_at(actor)
 -- actors (wary/actor.lua)
 --   world:add_agent{ profile, pos, yaw, team, ... } -> agent   world:add_target{ pos, team, props, ... } -> target
---   world:actors() world:actors_near(pos, radius)   actor:set_pos(x, y, z) actor:set_velocity(x, y, z)
+--   world:actors() world:actors_near(pos, radius)   actor:set_pos(x, y, z) actor:teleport(x, y, z)
+--   actor:set_velocity(x, y, z)
 --   actor:set_yaw(deg) actor:look_at(x, y, z) actor:look_forward() actor:set_stance(s) actor:set_team(t)
 --   actor:set_visibility(v) actor:set_light(v) actor:set_scent(v) actor:set_lod_tier(n) actor:set_perceivable(b)
 --   actor:set_off_screen(b)

@@ -290,6 +290,9 @@ static int actor_calls(scene *s, uint32_t raw) {
   WRONG(wary_actor_pos(w, x, &value, &value, &value));
   WRONG(wary_actor_set_pos(w, x, 1, 2, 3));
   WRONG(wary_actor_set_velocity(w, x, 1, 2, 3));
+  WRONG(wary_actor_teleport(w, x, 1, 2, 3));
+  WRONG(wary_actor_clear_velocity(w, x));
+  WRONG(wary_actor_clear_prop(w, x, 1));
   WRONG(wary_actor_set_yaw(w, x, 90));
   WRONG(wary_actor_look_at(w, x, 1, 2, 3));
   WRONG(wary_actor_look_forward(w, x));

@@ -206,6 +206,23 @@ static void test_velocity_from_motion(void) {
   wary_step(w, 0.1f);
   wary_actor_get(w, walker, &info);
   NEAR(0.0f, info.vel[0]); /* it stopped */
+  /* A teleport is no move; set_pos's jump is. */
+  ENSURE(wary_actor_teleport(w, walker, 1000.0f, 0.0f, 0.0f) == WARY_OK);
+  wary_step(w, 0.1f);
+  wary_actor_get(w, walker, &info);
+  NEAR(0.0f, info.vel[0]);
+  NEAR(1000.0f, info.pos[0]);
+  wary_actor_set_pos(w, walker, 2000.0f, 0.0f, 0.0f);
+  wary_step(w, 0.1f);
+  wary_actor_get(w, walker, &info);
+  NEAR(10000.0f, info.vel[0]);
+  /* The game's velocity forgotten: the motion again from the next step. */
+  ENSURE(wary_actor_clear_velocity(w, driven) == WARY_OK);
+  wary_actor_set_pos(w, driven, 100.0f, 0.0f, 0.0f);
+  wary_step(w, 0.1f);
+  wary_actor_get(w, driven, &info);
+  NEAR(500.0f, info.vel[0]);
+  NEAR(0.0f, info.vel[1]);
   wary_world_destroy(w);
 }
 
