@@ -75,7 +75,7 @@ return {
     min_visible_points_standing = 1,  -- points that must show (more than half the sight reaching them);
     min_visible_points_crouched = 1,  -- 2 crouched and 3 prone is a good start
     min_visible_points_prone = 1,
-    vision_sample_count = 5,          -- at most this many sample points per target
+    vision_sample_count = 5,          -- at most this many of the built-in sample points (not a target's own)
     -- default_visibility_samples = { { 0, 0, 170, 1.0 }, ... }, -- {x, y, z, weight} in the target's
     --   frame, world units: replaces the built-in head/chest/pelvis/shoulders (1.0/0.9/0.7/0.6/0.6)
     eye_turn_rate_deg_per_sec = 360,  -- how fast the eyes turn to where it looks (0: at once)

@@ -172,22 +172,23 @@ static const float builtin_points[3][20] = {
 
 /* Where target t's sample points come from (x, y, z, weight each; x, y,
  * z times *scale), and how many are taken. */
+/* The target's own points, else the profile's default ones, else the
+ * built-in five of its stance, the first sample_count of them (seed 000:
+ * the count limits the built-in set only). */
 static int32_t sample_source(const wary_world *w, const wary_vision_def *v, const wy_actor *t,
                              const float **points, float *scale) {
-  const float *src = builtin_points[t->stance];
-  int32_t n = 5;
-  *scale = w->def.units_per_meter;
+  *scale = 1.0f;
   if (t->samples.count > 0) {
-    src = t->samples.points;
-    n = t->samples.count;
-    *scale = 1.0f;
-  } else if (v->default_samples.count > 0) {
-    src = v->default_samples.points;
-    n = v->default_samples.count;
-    *scale = 1.0f;
+    *points = t->samples.points;
+    return t->samples.count;
   }
-  *points = src;
-  return n > v->sample_count ? v->sample_count : n;
+  if (v->default_samples.count > 0) {
+    *points = v->default_samples.points;
+    return v->default_samples.count;
+  }
+  *points = builtin_points[t->stance];
+  *scale = w->def.units_per_meter;
+  return v->sample_count < 5 ? v->sample_count : 5;
 }
 
 /* World positions and weights of t's sample points; returns their count. */

@@ -798,7 +798,7 @@ typedef struct wary_vision_def {
   float motion_bonus_speed;     /* units/s (-1: 6 m/s scaled) for the full bonus */
   float min_exposure;           /* 0.05: min exposure to register */
   int32_t min_visible_points[3];/* standing, crouched, prone (1, 1, 1) */
-  int32_t sample_count;         /* vision sample count: at most this many points (5) */
+  int32_t sample_count;         /* vision sample count: at most this many of the built-in points (5) */
   wary_samples default_samples; /* count 0: the built-in points */
   float eye_turn_rate;          /* degrees/s the eyes turn towards where it looks (0: at once) */
   float first_spot_reaction_time; /* 0 s: seconds of first sight before it counts */
