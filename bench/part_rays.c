@@ -27,7 +27,8 @@ static bool segment_hits(const float mn[3], const float mx[3], const float a[3],
     t1 = w < t1 ? w : t1;
     if (t0 > t1) return false;
   }
-  return true;
+  /* touching only at an end of the segment is no crossing */
+  return !(t0 == t1 && (t1 == 0.0f || t0 == 1.0f));
 }
 
 /* Every box, in creation order, stopping at the first opaque one. */

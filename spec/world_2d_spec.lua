@@ -70,3 +70,27 @@ describe("vision's max_range_m", function()
     expect.mentions(msg, 'profile "both" vision', "'max_range' and 'max_range_m'", "got both")
   end)
 end)
+
+-- Tiled levels snap lamps and actors to the tile grid: on a box's face. A
+-- segment that only touches a box at one of its ends does not cross it.
+describe("things on a wall tile's face", function()
+  it("a torch on the face lights the room; a guard with its back to the face sees ahead", function()
+    local world = wary.world{ units_per_meter = 32 }
+    world:set_sun{ intensity = 0.05, ambient = 0.05 }
+    world:define_profile{ name = "g", vision = {} }
+    world:add_box{ min = { 320, 0 }, max = { 352, 640 } } -- a wall column, x 320..352
+    local t = world:add_target{ pos = { 256, 320 } }
+    world:add_light{ pos = { 320, 320, 64 } } -- on the wall's face, 2 m up
+    assert.is_true(world:light_at(t) > 0.9)
+    local guard = world:add_agent{ profile = "g", pos = { 320, 320 }, yaw = 180 }
+    world:step(0.1)
+    local v = guard:explain(t).vision
+    assert.are.equal("none", v.reason)
+    assert.is_true(v.confidence > 0.9)
+    -- a target on the face, seen from the room
+    guard:set_pos(0, 320):set_yaw(0)
+    t:set_pos(320, 320)
+    world:step(0.1)
+    assert.are.equal(1, guard:explain(t).vision.samples[1].sight)
+  end)
+end)

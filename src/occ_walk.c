@@ -83,8 +83,11 @@ static void seg_init(seg *s, const wy_occluders *o, const float a[3], const floa
 
 /* Slab test of the closed segment against a closed box; *enter receives the
  * first t inside. Dividing keeps 0/d at 0, and a zero component is decided
- * by whether a lies inside that slab. This is the test every answer must
- * agree with. */
+ * by whether a lies inside that slab. A segment that only touches the box
+ * at one of its ends (a lamp or eyes on a face, looking away; a point on
+ * the near face) does not cross it: a box it meets in a single point at
+ * t = 0 or t = 1 is missed. This is the test every answer must agree with
+ * (the fast tests leave such zero-length spans to it). */
 static bool exact_hit(const float b[6], const seg *s, float *enter) {
   float t0 = 0.0f;
   float t1 = 1.0f;
@@ -108,6 +111,7 @@ static bool exact_hit(const float b[6], const seg *s, float *enter) {
       return false;
     }
   }
+  if (t0 == t1 && (t1 == 0.0f || t0 == 1.0f)) return false;
   *enter = t0;
   return true;
 }

@@ -372,7 +372,8 @@ typedef struct wary_ray_result {
   int32_t boxes;      /* boxes crossed, each once */
 } wary_ray_result;
 
-/* Segment query from a to b against every box. */
+/* Segment query from a to b against every box (a box the segment touches
+ * only at a or at b, in a single point, is not on it). */
 int wary_ray_cast(wary_world *world, float ax, float ay, float az, float bx, float by, float bz,
                   wary_ray_result *out);
 

@@ -10,7 +10,8 @@
 
 #include "occluders.h"
 
-/* Closed segment against closed box, written apart from the library's walk. */
+/* Closed segment against closed box, written apart from the library's walk;
+ * touching the box only at one end of the segment is no crossing. */
 static inline bool brute_touch(const wy_box *box, const float a[3], const float b[3]) {
   float lo = 0.0f;
   float hi = 1.0f;
@@ -27,7 +28,7 @@ static inline bool brute_touch(const wy_box *box, const float a[3], const float 
       hi = fminf(hi, fmaxf(t0, t1));
     }
   }
-  return lo <= hi;
+  return lo < hi || (lo == hi && lo > 0.0f && hi < 1.0f);
 }
 
 /* Transmissions whose products round, so that their order shows, among
