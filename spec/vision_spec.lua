@@ -888,6 +888,26 @@ describe("vision", function()
       assert.is_true(fired[1].time >= 0.3 - 1e-6 and fired[1].time <= 0.5)
     end)
 
+    it("0.3 s: counted from the first look that sees it, never before 0.3 s in sight, whatever the phase",
+      function()
+        for phase = 0, 5 do -- when the wall goes, against the 0.1 s vision interval
+          local world = require("wary").world()
+          world:define_profile{ name = "g", vision = { first_spot_reaction_time = 0.3 } }
+          local g = world:add_agent{ profile = "g", pos = { 0, 0, 0 } }
+          local t = world:add_target{ pos = { 1000, 0, 0 }, velocity = { 0, 0, 0 } }
+          local wall = world:add_box{ min = { 500, -100 }, max = { 550, 100 } }
+          for _ = 1, 30 + phase do world:step(1 / 60) end
+          wall:remove()
+          local steps = 0
+          while g:confidence(t) == 0 and steps < 60 do
+            world:step(1 / 60)
+            steps = steps + 1
+          end
+          -- in sight 0.3 s at least, and at most one interval (0.1 s) and a step more
+          assert.is_true(steps >= 18 and steps <= 25, "phase " .. phase .. ": " .. steps .. " steps")
+        end
+      end)
+
     it("0.3 s: the sight must be unbroken", function()
       local s = doorway{ first_spot_reaction_time = 0.3 }
       for _ = 1, 3 do

@@ -4,6 +4,7 @@
 #ifndef WARY_BELIEF_H
 #define WARY_BELIEF_H
 
+#include <float.h>
 #include "world.h"
 
 /* What an agent believes of one actor: the fields a step reads and writes,
@@ -760,14 +761,17 @@ static inline int32_t wy_evidence_count_of(const wary_world *w, const wy_belief 
 }
 
 /* Vision's confidence c as the belief takes it: held back (0) until the
- * target has been in sight without a break for reaction_time seconds.
- * Without a hold-back (0, the default) there is nothing to remember, and
- * the belief keeps no first sighting: forgotten, it is dropped as one that
- * was only heard is (wy_belief_empty), rather than kept to be re-spotted
- * at once. */
+ * target has been in sight without a break for reaction_time seconds,
+ * counted from the first look that saw it (it may have come into view at
+ * any time since the look before: counting that look's dt would let a dash
+ * shorter than reaction_time through). The first look leaves spot_time at
+ * FLT_MIN, not 0: a first sighting under way (drowsy, pruning). Without a
+ * hold-back (0, the default) there is nothing to remember, and the belief
+ * keeps no first sighting: forgotten, it is dropped as one that was only
+ * heard is (wy_belief_empty), rather than kept to be re-spotted at once. */
 static inline float wy_belief_first_sight(wy_belief *b, float c, float dt, float reaction_time) {
   if (b->spotted || !(reaction_time > 0.0f)) return c;
-  b->spot_time = c > 0.0f ? b->spot_time + dt : 0.0f;
+  b->spot_time = c > 0.0f ? (b->spot_time > 0.0f ? b->spot_time + dt : FLT_MIN) : 0.0f;
   if (c > 0.0f && b->spot_time >= reaction_time) b->spotted = true;
   return b->spotted ? c : 0.0f;
 }
