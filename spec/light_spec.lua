@@ -5,7 +5,8 @@
 -- noon sun, or shade (0.3: "in shade a guard sees you about three times worse
 -- than in the sun") where a box hides the sun, lamps falling off as
 -- 1 - (d / radius)^2, and environments that set the light (a dark cellar) or
--- shorten sight (fog). Light is taken at the chest, a metre above the feet.
+-- shorten sight (fog). Light is taken at the stance's pelvis point: a metre
+-- above the feet standing, 0.55 m crouched, 0.15 m prone.
 local sight = require("spec.support.sight")
 local expect = require("spec.support.expect")
 
@@ -66,6 +67,16 @@ describe("light", function()
       near(0.3, s.world:light_at(s.player), 1e-6)
       local ratio = sun / e.confidence
       assert.is_true(ratio > 2.5 and ratio < 3.0, "sun / shade = " .. ratio)
+    end)
+
+    it("is taken at the stance's pelvis point: lying under a table (0.6 m) is in its shade", function()
+      local s = sight.new{ vision = lit }
+      s.world:add_box{ min = { 900, -100, 60 }, max = { 1100, 100, 65 } } -- a table top, 0.6 m up
+      near(1, s.world:light_at(s.player)) -- standing, at 1 m: above it, in the sun
+      s.player:set_stance("crouched")
+      near(0.3, s.world:light_at(s.player), 1e-6) -- 0.55 m: under it, taken again at once
+      s.player:set_stance("prone")
+      near(0.3, s:explain().light, 1e-6)
     end)
 
     it("room S2: in full sun it tracks, in the shade under the roof it only suspects", function()

@@ -376,6 +376,8 @@ int wary_actor_set_stance(wary_world *w, wary_actor_id id_h, int32_t stance) {
   wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   if (wy_bad_int(w->error, __func__, "stance", -1, stance, WARY_STANDING, WARY_PRONE)) return WARY_ERR_BAD_VALUE;
+  /* Its light is taken at a height of its stance (light.c): taken again. */
+  if (a->stance != stance) a->light_stamp[0] = a->light_stamp[1] = a->light_claim[0] = a->light_claim[1] = 0;
   a->stance = stance;
   return WARY_OK;
 }
