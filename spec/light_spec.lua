@@ -120,6 +120,10 @@ describe("light", function()
       near(0.8, s:explain().light, 1e-6)
       roof(s)
       near(0.2, s:explain().light, 1e-6)
+      -- a field left out keeps what the last call gave it: night stays night
+      s.world:set_sun{ ambient = 0.05 }
+      s.world:set_sun{ intensity = 0.5 }
+      near(0.05, s:explain().light, 1e-6)
     end)
 
     it("no sun (a zero direction): shade everywhere", function()

@@ -853,8 +853,9 @@ int wary_environment_create(wary_world *world, const wary_environment_def *def,
 int wary_environment_set(wary_world *world, wary_environment_id env, const wary_environment_def *def);
 int wary_environment_destroy(wary_world *world, wary_environment_id env);
 
-/* The light level at a target as vision computes it with use_per_target_light;
- * -1 (and a last error) for a handle that names no live actor. */
+/* The light level at a target as vision computes it with use_per_target_light
+ * and the sun's shadow traced (trace_sun_shadow); -1 (and a last error) for
+ * a handle that names no live actor. */
 float wary_light_at(wary_world *world, wary_actor_id actor);
 
 typedef struct wary_vision_explain {

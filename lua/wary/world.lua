@@ -301,8 +301,15 @@ function World:stats() return self._B.world_stats(self._w) end
 
 --- The sun: { direction, intensity, ambient }: direction from the sun towards the ground ({0, 0, -1} is
 -- noon, the default), intensity its light (1), ambient the light of shade (0.3 by default: in shade a
--- guard sees you about three times worse). A zero direction: no sun.
+-- guard sees you about three times worse). A zero direction: no sun. A field not given keeps what the
+-- last set_sun gave it (as light:set does).
 function World:set_sun(t)
+  if type(t) == "table" and self._sun then
+    local merged = {}
+    for k, v in pairs(self._sun) do merged[k] = v end
+    for k, v in pairs(t) do merged[k] = v end
+    t = merged
+  end
   local o = check.fields("world:set_sun", {
     { name = "direction", kind = "table", default = { 0, 0, -1 } },
     { name = "intensity", kind = "number", min = 0, max = 1, default = 1 },
@@ -315,12 +322,11 @@ end
 
 --- Turns the sun (a direction from the sun, or a vector table), keeping its light and ambient.
 function World:set_sun_direction(x, y, z)
-  local o = self._sun or {}
-  self:set_sun{ direction = type(x) == "table" and x or { x, y, z or 0 }, intensity = o.intensity,
-                ambient = o.ambient }
+  self:set_sun{ direction = type(x) == "table" and x or { x, y, z or 0 } }
 end
 
---- The light level at an actor as vision computes it with use_per_target_light.
+--- The light level at an actor as vision computes it with use_per_target_light (and the sun's shadow
+-- traced: a profile with trace_sun_shadow = false sees the sun's intensity where this says shade).
 function World:light_at(actor)
   return self._B.light_at(self._w, handle.of(self, Actor, actor, "world:light_at", "actor").id)
 end
