@@ -121,7 +121,9 @@ describe("light", function()
       roof(s)
       near(0.2, s:explain().light, 1e-6)
       -- a field left out keeps what the last call gave it: night stays night
-      s.world:set_sun{ ambient = 0.05 }
+      local dir = { 0, 0, -1 }
+      s.world:set_sun{ ambient = 0.05, direction = dir }
+      dir[3] = 0 -- the caller's table, changed after: the sun keeps what it was given
       s.world:set_sun{ intensity = 0.5 }
       near(0.05, s:explain().light, 1e-6)
     end)

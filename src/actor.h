@@ -72,7 +72,7 @@ typedef struct wy_agent_slot {
   int32_t errors;  /* failures in a row of steps where the slot failed */
   bool failed;     /* the slot failed this step */
   bool ran;        /* the slot was due this step */
-  bool stimulated; /* stimuli came for it this step (cleared as the step ends) */
+  bool stimulated; /* stimuli came for it this step (stimulus.c, wy_stimuli_taken) */
   bool muted;
 } wy_agent_slot;
 

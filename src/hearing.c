@@ -288,24 +288,24 @@ bool wy_offer_sounds(wary_world *w) {
    * that), so that wy_deliver_sounds cannot fail. */
   if (!wy_array_reserve(&w->alloc, &h->first, w->agents.count) || !wy_array_reserve(&w->alloc, &h->by_agent, total))
     return false;
+  /* first[a] is where agent a's arrivals end, then, filled from the last
+   * arrival back, where they start. */
   int32_t at = 0;
   for (int32_t i = 0; i < w->agents.count; i++) {
     int32_t count = h->arriving.data[i];
+    at += count;
     h->first.data[i] = at;
     if (count == 0) continue;
-    at += count;
     wy_pending_list *pending = &h->agents.data[i].pending;
     if (!wy_array_reserve(&w->tables, pending, pending->count + count)) return false;
   }
-  for (int32_t e = 0; e < n; e++) {
+  for (int32_t e = n - 1; e >= 0; e--) {
     const wy_sound_span *sp = &h->spans.data[e];
-    for (int32_t i = sp->begin; i < sp->end; i++) {
+    for (int32_t i = sp->end - 1; i >= sp->begin; i--) {
       const wy_arrival *arr = &h->lanes.data[sp->lane].data[i];
-      h->by_agent.data[h->first.data[arr->agent]++] = arr;
+      h->by_agent.data[--h->first.data[arr->agent]] = arr;
     }
   }
-  /* Each first has moved past its agent's arrivals: back to their start. */
-  for (int32_t i = 0; i < w->agents.count; i++) h->first.data[i] -= h->arriving.data[i];
   return true;
 }
 

@@ -254,7 +254,7 @@ static void sense_commit(wary_world *w, wy_lane *lane, int32_t agent) {
   const bool *due = w->spans.data[agent].due;
   /* Slots past the profile's are never set (wy_agent_reset_timers clears
    * them when the slots change). */
-  for (int32_t s = 0; s < p->slot_count; s++) ag->slot[s].ran = ag->slot[s].failed = false;
+  for (int32_t s = 0; s < p->slot_count; s++) ag->slot[s].ran = ag->slot[s].failed = ag->slot[s].stimulated = false;
   wy_touches_clear(w, agent);
   schedule(w, ag, p, a->lod_tier, w->step_dt);
   /* Every belief hears from its due slots this step, even out of range (the
@@ -578,6 +578,7 @@ int wary_step_begin(wary_world *w, float dt) {
   }
   wy_parallel_for(w, commit_task, w->agents.count, 16);
   merge_senses(w);
+  wy_stimuli_taken(w);
   w->stats.queries += (uint64_t)w->custom->queries.count;
   return WARY_OK;
 }
@@ -660,11 +661,8 @@ static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
   wy_belief_list *beliefs = wy_beliefs_of(w, i);
   const float *dull = wy_pain_step(w, lane, i, dt);
   /* Only the profile's slots ever run (sense_commit). */
-  for (int32_t s = 0; s < p->slot_count; s++) {
-    wy_agent_slot *sl = &ag->slot[s];
-    if ((sl->ran || sl->stimulated) && !sl->failed) sl->errors = 0;
-    sl->stimulated = false;
-  }
+  for (int32_t s = 0; s < p->slot_count; s++)
+    if ((ag->slot[s].ran || ag->slot[s].stimulated) && !ag->slot[s].failed) ag->slot[s].errors = 0;
   const wy_resolving r = {wy_agent_id(w, i), i, ag, p, dull,
                           wy_brain_of(w, wy_agent_actor(w, i)->profile)->pain_suppress_below, lane,
                           lane->resolve_next};

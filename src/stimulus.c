@@ -178,14 +178,15 @@ bool wy_deliver_stimuli(wary_world *w) {
     st->inbox.count += k;
     w->reports->places.count += m;
   }
-  /* A sense that takes its stimuli without failing has not failed this
-   * step (wy_slot_fail). */
-  for (int32_t i = 0; i < st->inbox.count; i++) {
-    wy_agent_slot *sl = inbox_slot(w, &st->inbox.data[i]);
-    if (sl) sl->stimulated = true;
-  }
   for (int32_t i = 0; i < w->lanes.count; i++) w->lanes.data[i].reports->places.count = 0;
   return true;
+}
+
+void wy_stimuli_taken(wary_world *w) {
+  for (int32_t i = 0; i < w->stimuli->inbox.count; i++) {
+    wy_agent_slot *sl = inbox_slot(w, &w->stimuli->inbox.data[i]);
+    if (sl) sl->stimulated = true;
+  }
 }
 
 int32_t wary_inbox_count(const wary_world *w) { return w->stimuli->inbox.count; }

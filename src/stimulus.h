@@ -31,5 +31,8 @@ extern const wy_module wy_stimulus_module;
  * nothing else (the step empties the queue once nothing can fail). False on
  * out of memory. */
 bool wy_deliver_stimuli(wary_world *w);
+/* The slots the inbox is for have taken stimuli this step (wy_slot_fail's
+ * count): after the agents' commit, which clears the flags. */
+void wy_stimuli_taken(wary_world *w);
 
 #endif

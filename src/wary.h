@@ -373,7 +373,8 @@ typedef struct wary_ray_result {
 } wary_ray_result;
 
 /* Segment query from a to b against every box (a box the segment touches
- * only at a or at b, in a single point, is not on it). */
+ * only at a or at b, in a single point, is not on it; a segment of no
+ * length, a == b, is on every box that holds the point, faces included). */
 int wary_ray_cast(wary_world *world, float ax, float ay, float az, float bx, float by, float bz,
                   wary_ray_result *out);
 

@@ -317,7 +317,8 @@ function World:set_sun(t)
   }, t)
   local x, y, z = check.vector("world:set_sun", "direction", o.direction)
   self._B.world_set_sun(self._w, x, y, z, o.intensity, o.ambient)
-  self._sun = o
+  -- A copy: the caller's direction table is the caller's to change.
+  self._sun = { direction = { x, y, z }, intensity = o.intensity, ambient = o.ambient }
 end
 
 --- Turns the sun (a direction from the sun, or a vector table), keeping its light and ambient.
