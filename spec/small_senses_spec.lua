@@ -209,9 +209,31 @@ describe("small senses: touch", function()
     e:step()
     assert.are.equal(4, #e.guard:beliefs())
     local numb = ears.new{ hearing = false, profile = { smell = {} }, player = { scent = 0 } }
-    numb.guard:report_touch(numb.player)
+    local said = {}
+    local stderr = io.stderr
+    io.stderr = { write = function(_, text) said[#said + 1] = text end } -- luacheck: ignore 122
+    local ok, err = pcall(function()
+      numb.guard:report_touch(numb.player)
+      numb.guard:report_touch(numb.player)
+    end)
+    io.stderr = stderr -- luacheck: ignore 122
+    assert(ok, err)
     numb:step()
     assert.is_nil(numb.guard:belief(numb.player))
+    assert.are.equal(1, #said) -- said once, as report_pain's
+    expect.mentions(said[1], "wary: warning:", "report_touch ignored", "has no Touch sense")
+  end)
+
+  it("a teammate's reported touch makes no belief with ignore_same_team, as its sounds and hits do not", function()
+    local e = with("touch", {}, { 3 * M, 0, 0 })
+    local mate = e.world:add_target{ name = "mate", pos = { 0, 3 * M, 0 }, team = e.guard.team }
+    e.world:define_profile{ name = "loner", extends = e.guard.profile.name, ignore_same_team = true }
+    local loner = e.world:add_agent{ name = "loner", profile = "loner", pos = { 0, 0, 0 }, team = e.guard.team }
+    loner:report_touch(mate)
+    e.guard:report_touch(mate)
+    e:step()
+    assert.is_nil(loner:belief(mate))
+    assert.are.equal(1, e.guard:belief(mate).contributions.Touch) -- allies count by default
   end)
 
   it("loses a toucher who steps away: holds 0.5 s, then fades; lost for out_of_range", function()

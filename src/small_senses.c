@@ -186,13 +186,16 @@ bool wy_touches_report(wary_world *w, struct wy_reports *into, int32_t agent) {
   if (w->agents.data[agent].idle & WY_IDLE_TOUCHES) return true;
   wy_touches *t = &w->small->agents.data[agent];
   if (t->count == 0) return true;
-  int32_t profile = wy_agent_actor(w, agent)->profile;
-  int32_t slot = w->profiles.data[profile].builtin_slot[WARY_SENSE_TOUCH];
-  float sensitivity = wy_small_of(w, profile, WARY_SENSE_TOUCH)->sensitivity;
+  const wy_actor *a = wy_agent_actor(w, agent);
+  const wy_profile *p = &w->profiles.data[a->profile];
+  int32_t slot = p->builtin_slot[WARY_SENSE_TOUCH];
+  float sensitivity = wy_small_of(w, a->profile, WARY_SENSE_TOUCH)->sensitivity;
   for (int32_t i = 0; slot >= 0 && i < t->count; i++) {
-    if (wy_actor_get(w, t->toucher[i]) &&
-        !wy_report_push(w, into, agent, slot, t->toucher[i], wy_clamp01(sensitivity), WARY_LOSS_NONE,
-                        1.0f, NULL))
+    const wy_actor *by = wy_actor_get(w, t->toucher[i]);
+    /* A teammate's touch makes no belief with ignore_same_team, as its
+     * sounds and hits do not. */
+    if (!by || (p->def.ignore_same_team && by->team != 0 && by->team == a->team)) continue;
+    if (!wy_report_push(w, into, agent, slot, t->toucher[i], wy_clamp01(sensitivity), WARY_LOSS_NONE, 1.0f, NULL))
       return false;
   }
   return true;

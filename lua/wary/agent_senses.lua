@@ -87,10 +87,21 @@ function M:report_location_belief(pos, tag, confidence, accuracy)
     "report_location_belief")
 end
 
---- Something touched the agent: its touch sense reports it at the next step.
+--- Something touched the agent: its touch sense reports it at the next step (ignored, with a warning,
+-- without a Touch sense).
 function M:report_touch(toucher)
   local B, w = agent(self, "report_touch")
   ok(self, B.report_touch(w, self.id, other(self, toucher, "toucher", "report_touch")), "report_touch")
+  if not check.index_of(self._profile.senses, "Touch") then
+    local warned = self.world._pain_warned
+    local key = "touch\0" .. self._profile.name
+    if not warned[key] then
+      warned[key] = true
+      io.stderr:write(string.format("wary: warning: %s: report_touch ignored: profile %s has no Touch sense\n",
+        self.name, self._profile.name))
+    end
+  end
+  return self
 end
 
 return M
