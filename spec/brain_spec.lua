@@ -359,6 +359,27 @@ describe("pain and health on perception", function()
       .. "taken as 1\n" }, said)
   end)
 
+  it("dulls the places a sense finds as it dulls beliefs about actors: deafened, no thrown rock", function()
+    local world = wary.world{ units_per_meter = 1 }
+    world:define_pain{ name = "Deaf", decay_rate = 0, effects = { Hearing = 1, Vibration = 1 } }
+    world:define_profile{ name = "g", hearing = {}, vibration = {}, pain = {}, brain = {} }
+    local whole = world:add_agent{ name = "whole", profile = "g", pos = { 0, 0, 0 } }
+    local half = world:add_agent{ name = "half", profile = "g", pos = { 0, 100, 0 }, health = 0.5 }
+    local deaf = world:add_agent{ name = "deaf", profile = "g", pos = { 0, 200, 0 } }
+    deaf:report_pain("Deaf", 1)
+    world:step(0.1)
+    for _, y in ipairs({ 0, 100, 200 }) do
+      world:emit_stimulus{ tag = "Stimulus.Vibration", pos = { 6, y, 0 }, strength = 0.8 }
+    end
+    world:step(0.1)
+    local felt, halved = whole:location_beliefs()[1], half:location_beliefs()[1]
+    near(felt.confidence * 0.5, halved.confidence, 1e-6)
+    assert.are.same({}, deaf:location_beliefs())
+    world:emit_sound_at({ 3, 200, 0 }, "ThrownRock")
+    for _ = 1, 6 do world:step(0.1) end
+    assert.are.same({}, deaf:location_beliefs())
+  end)
+
   it("the vision floor keeps a sliver of sight", function()
     local world = setup({ pain = { pain_vision_floor = 0.2 } })
     local guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 } }

@@ -414,7 +414,7 @@ void wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
     remember(w, ag, pd);
     float acc = accuracy_of(s, pd->distance);
     if (!pd->maker) {
-      wy_report_place(w, lane->reports, agent, pd->pos, s->def.name, wy_clamp01(pd->heard),
+      wy_report_place(w, lane->reports, agent, slot, pd->pos, s->def.name, wy_clamp01(pd->heard),
                       s->def.location_accuracy > 0.0f ? s->def.location_accuracy : 0.4f);
       continue;
     }

@@ -216,6 +216,13 @@ float wy_pain_multiplier(const wary_world *w, int32_t agent, int32_t slot) {
                     wy_brain_of(w, profile)->pain_vision_floor, slot);
 }
 
+float wy_pain_place(const wary_world *w, int32_t agent, int32_t slot, float c) {
+  float m = wy_pain_multiplier(w, agent, slot);
+  if (m >= 1.0f) return c;
+  float dulled = c * m;
+  return dulled < wy_brain_of(w, wy_agent_actor(w, agent)->profile)->pain_suppress_below ? 0.0f : dulled;
+}
+
 /* *at = v, unless it holds v's bits already. */
 static inline void keep(float *at, float v) {
   if (memcmp(at, &v, sizeof v) != 0) *at = v;

@@ -41,6 +41,10 @@ static inline const wy_pain_agent *wy_pain_of(const wary_world *w, int32_t agent
 
 /* The multiplier pain and health put on an agent's slot now (1: none). */
 float wy_pain_multiplier(const wary_world *w, int32_t agent, int32_t slot);
+/* A place the slot sensed at confidence c, as pain and health leave it: c
+ * times the multiplier, 0 when that falls below pain_suppress_below (the
+ * sense is off for it, as for a target: resolve.c). */
+float wy_pain_place(const wary_world *w, int32_t agent, int32_t slot, float c);
 /* One step of an agent's pain: its reports' events, the multipliers, decay. */
 /* Returns the multipliers the agent's beliefs take this step (its record's,
  * or all 1 when its pain is idle: actor.h, WY_IDLE_PAIN). */

@@ -44,11 +44,12 @@ bool wy_report_push(wary_world *w, struct wy_reports *into, int32_t agent, int32
   return true;
 }
 
-bool wy_report_place(wary_world *w, struct wy_reports *into, int32_t agent, const float pos[3], int32_t tag,
-                     float confidence, float accuracy) {
+bool wy_report_place(wary_world *w, struct wy_reports *into, int32_t agent, int32_t slot, const float pos[3],
+                     int32_t tag, float confidence, float accuracy) {
   wy_place_note *r = wy_array_push(&w->alloc, &into->places);
   if (!r) return false;
   r->agent = agent;
+  r->slot = slot;
   memcpy(r->pos, pos, sizeof r->pos);
   r->tag = tag;
   r->confidence = confidence;

@@ -139,7 +139,10 @@ static bool ask(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sense
 static void apply_places(wary_world *w, struct wy_reports *r) {
   for (int32_t i = 0; i < r->places.count; i++) {
     const wy_place_note *p = &r->places.data[i];
-    wy_place_report(w, p->agent, p->pos, p->tag, p->confidence, p->accuracy);
+    /* Pain and health dull a place a sense found as they dull a belief
+     * about an actor (a deafened guard hears no thrown rock). */
+    float c = p->slot >= 0 ? wy_pain_place(w, p->agent, p->slot, p->confidence) : p->confidence;
+    if (c > 0.0f) wy_place_report(w, p->agent, p->pos, p->tag, c, p->accuracy);
   }
   r->places.count = 0;
 }

@@ -113,7 +113,7 @@ static bool deliver(wary_world *w, wy_lane *lane, wy_inbox *inbox, const wary_st
       float x = reach > 0.0f ? d / reach : 1.0f;
       float felt = wy_clamp01(s->strength * v->sensitivity * (1.0f - x * x));
       if (x < 1.0f && felt > 0.0f &&
-          !wy_report_place(w, lane->reports, a->agent, s->pos, s->tag, felt, v->accuracy))
+          !wy_report_place(w, lane->reports, a->agent, vib, s->pos, s->tag, felt, v->accuracy))
         return false;
     }
     for (int32_t slot = 0; slot < p->slot_count; slot++) {

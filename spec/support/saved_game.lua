@@ -102,7 +102,7 @@ function game.turn(g, n)
     elseif what == 5 and guard.profile.name == "watcher" then
       guard:add_evidence(thief, "Disguise", "clamp", v, { lifetime = n % 3 == 0 and 0 or 0.7, source = "uniform" })
     elseif what == 6 and guard.profile.name == "watcher" then guard:set_confidence(thief, v)
-    elseif what == 7 then guard:report_touch(thief)
+    elseif what == 7 and guard.profile.name == "watcher" then guard:report_touch(thief)
     elseif what == 8 then guard:report_location_belief({ x, y, 0 }, "Noise", v, 0.5)
     elseif what == 9 then w:create_detection_event{ owner = thief, pos = { x, y, 0 }, rating = 50 * v, type = "weapon" }
     elseif what == 10 then guard:set_relationship(thief, n % 2 == 0 and "friendly" or "hostile")
