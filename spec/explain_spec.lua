@@ -185,6 +185,22 @@ describe("agent:explain", function()
     assert.matches("sensing now: distance 0.750 x clear 0.000", bat:explain_text(moth), 1, true)
   end)
 
+  it("says a touch out of reach (distance 0) and a smelt target's own scent, out of range too", function()
+    local world = wary.world{ units_per_meter = 1 }
+    world:define_profile{ name = "dog", touch = {}, smell = {} }
+    local dog = world:add_agent{ name = "dog", profile = "dog", pos = { 0, 0, 0 } }
+    local cat = world:add_target{ name = "cat", pos = { 0.4, 0, 0 }, scent = 0.4 }
+    world:step(0.1)
+    local e = dog:explain(cat).senses
+    assert.are.same({ 1, 1 }, { e.Touch.factors.sensitivity, e.Touch.factors.distance })
+    cat:set_pos(8, 0, 0)
+    for _ = 1, 5 do world:step(0.1) end
+    e = dog:explain(cat).senses
+    assert.are.equal(0, e.Touch.factors.distance)      -- out of reach
+    near(0.4, e.Smell.factors.scent)                   -- its scent, though out of range
+    assert.are.equal(0, e.Smell.factors.distance)
+  end)
+
   it("of a target another sense holds says how vision looks now: why it heard but did not see", function()
     local world = wary.world{ units_per_meter = 32 }
     world:define_profile{ name = "guard", vision = {}, hearing = {} }

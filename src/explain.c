@@ -78,7 +78,8 @@ static void small_sense(wary_world *w, const wy_actor *a, int32_t sense, const w
   wy_small_sense(w, a, sense, t, wy_dist3(a->pos, t->pos), &reason, &w->stats.rays, &k);
   if (sense == WARY_SENSE_SMELL) factor(f, WARY_FACTOR_SCENT, k.scent);
   factor(f, WARY_FACTOR_SENSITIVITY, k.sensitivity);
-  if (sense != WARY_SENSE_TOUCH) factor(f, WARY_FACTOR_DISTANCE, k.distance);
+  /* Touch's is its reach: 1 within it, 0 out of it. */
+  factor(f, WARY_FACTOR_DISTANCE, k.distance);
   if (sense == WARY_SENSE_ECHOLOCATION) factor(f, WARY_FACTOR_CLEAR, k.clear);
 }
 

@@ -128,7 +128,11 @@ float wy_small_sense(wary_world *w, const wy_actor *a, int32_t sense, const wy_a
                      float distance, int32_t *reason, uint64_t *rays, wy_small_factors *f) {
   const wary_basic_sense_def *b = wy_small_of(w, a->profile, sense);
   float x = b->range > 0.0f ? distance / b->range : 1.0f;
-  if (f) *f = (wy_small_factors){1.0f, b->sensitivity, x > 1.0f ? 0.0f : 1.0f, 1.0f};
+  /* Out of range the distance is 0 and the rest what they are (a target's
+   * scent too), so that explain says why. */
+  if (f)
+    *f = (wy_small_factors){sense == WARY_SENSE_SMELL ? t->scent : 1.0f, b->sensitivity, x > 1.0f ? 0.0f : 1.0f,
+                            1.0f};
   if (x > 1.0f) {
     *reason = WARY_LOSS_OUT_OF_RANGE;
     return 0.0f;
