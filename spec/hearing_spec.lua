@@ -812,3 +812,19 @@ describe("hearing: errors name the object and the field", function()
     expect.mentions(msg, 'sound filter "Dog"', "already defined")
   end)
 end)
+
+describe("an agent that is not perceivable", function()
+  it("still hears sounds and feels the ground, though no sense finds it", function()
+    local world = wary.world{ units_per_meter = 1 }
+    world:define_profile{ name = "g", hearing = {}, vibration = {}, vision = {} }
+    local seen = world:add_agent{ name = "seen", profile = "g", pos = { 0, 0, 0 } }
+    local hidden = world:add_agent{ name = "hidden", profile = "g", pos = { 0, 2, 0 } }
+    hidden:set_perceivable(false)
+    world:emit_sound_at({ 5, 1, 0 }, "ThrownRock")
+    world:emit_stimulus{ tag = "Stimulus.Vibration", pos = { 3, 1, 0 }, strength = 0.8 }
+    for _ = 1, 6 do world:step(0.1) end
+    assert.are.equal(2, #hidden:location_beliefs())
+    assert.are.equal(#seen:location_beliefs(), #hidden:location_beliefs())
+    assert.is_nil(seen:belief(hidden)) -- the other guard, looking at it, finds nothing
+  end)
+end)

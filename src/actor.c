@@ -507,12 +507,14 @@ bool wy_grid_refresh(wary_world *w) {
   if (!w->grid_dirty) return true;
   int32_t n = w->actors.count;
   if (!wy_array_reserve(&w->alloc, &w->grid_include, n) || !wy_array_reserve(&w->alloc, &w->grid_pos, n * 3) ||
-      !wy_array_reserve(&w->alloc, &w->grid_team, n))
+      !wy_array_reserve(&w->alloc, &w->grid_team, n) || !wy_array_reserve(&w->alloc, &w->hidden_agents, n))
     return false;
   const wy_id_entry *ids = w->actor_ids.slots.data;
+  w->hidden_agents.count = 0;
   for (int32_t i = 0; i < n; i++) {
     const wy_actor *a = &w->actors.data[i];
     w->grid_include.data[i] = ids[i].id != 0 && a->perceivable;
+    if (ids[i].id != 0 && !a->perceivable && a->agent >= 0) w->hidden_agents.data[w->hidden_agents.count++] = i;
     memcpy(w->grid_pos.data + 3 * i, a->pos, sizeof a->pos);
     w->grid_team.data[i] = a->team;
   }

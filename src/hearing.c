@@ -212,9 +212,34 @@ static float arrival(wary_world *w, wy_lane *lane, const wy_actor *a, const wary
   return wy_hearing_through_walls(heard, h->wall_absorption, p->walls);
 }
 
-/* Emission e offered to the agents the grid finds near it: the sounds that
- * reach one, in the order the grid gives them, into out (a lane's). False
- * on out of memory. */
+/* Emission em (a sound s made by maker, 0: nobody) offered to the actor
+ * of slot i: into out when it reaches it. False on out of memory. */
+static bool offer_to(wary_world *w, wy_lane *lane, wy_arrivals *out, const wy_emission *em, const wy_sound *s,
+                     wy_id maker, int32_t i) {
+  const wy_actor *a = &w->actors.data[i];
+  if (a->agent < 0 || maker == wy_actor_id(w, i)) return true;
+  const wy_profile *p = &w->profiles.data[a->profile];
+  if (p->builtin_slot[WARY_SENSE_HEARING] < 0) return true;
+  const wy_actor *m = maker ? wy_actor_get(w, maker) : NULL;
+  if (m && p->def.ignore_same_team && m->team != 0 && m->team == a->team) return true;
+  wy_pending pend;
+  memset(&pend, 0, sizeof pend);
+  pend.heard = arrival(w, lane, a, wy_hearing_of(w, a->profile), s, maker, em->stimulus.pos, &pend);
+  if (!(pend.heard > 0.0f)) return true;
+  pend.time = (float)w->time;
+  pend.maker = maker;
+  pend.sound = em->sound;
+  memcpy(pend.pos, em->stimulus.pos, sizeof pend.pos);
+  wy_arrival *arr = wy_array_push(&w->alloc, out);
+  if (!arr) return false;
+  arr->agent = a->agent;
+  arr->pending = pend;
+  return true;
+}
+
+/* Emission e offered to the agents the grid finds near it, then to the
+ * agents it leaves out (not perceivable: they still hear): the sounds that
+ * reach one, in that order, into out (a lane's). False on out of memory. */
 static bool offer(wary_world *w, wy_lane *lane, wy_arrivals *out, int32_t e) {
   const wy_emission *em = &w->emissions->queue.data[e];
   if (!em->is_sound) return true;
@@ -226,26 +251,10 @@ static bool offer(wary_world *w, wy_lane *lane, wy_arrivals *out, int32_t e) {
   int32_t count = 0;
   const int32_t *cand = wy_grid_query_in(&w->grid, &lane->grid, em->stimulus.pos,
                                          s->def.max_range + 2.0f * w->def.units_per_meter, 0, &count);
-  for (int32_t c = 0; c < count; c++) {
-    const wy_actor *a = &w->actors.data[cand[c]];
-    if (a->agent < 0 || maker == wy_actor_id(w, cand[c])) continue;
-    const wy_profile *p = &w->profiles.data[a->profile];
-    if (p->builtin_slot[WARY_SENSE_HEARING] < 0) continue;
-    const wy_actor *m = maker ? wy_actor_get(w, maker) : NULL;
-    if (m && p->def.ignore_same_team && m->team != 0 && m->team == a->team) continue;
-    wy_pending pend;
-    memset(&pend, 0, sizeof pend);
-    pend.heard = arrival(w, lane, a, wy_hearing_of(w, a->profile), s, maker, em->stimulus.pos, &pend);
-    if (!(pend.heard > 0.0f)) continue;
-    pend.time = (float)w->time;
-    pend.maker = maker;
-    pend.sound = em->sound;
-    memcpy(pend.pos, em->stimulus.pos, sizeof pend.pos);
-    wy_arrival *arr = wy_array_push(&w->alloc, out);
-    if (!arr) return false;
-    arr->agent = a->agent;
-    arr->pending = pend;
-  }
+  for (int32_t c = 0; c < count; c++)
+    if (!offer_to(w, lane, out, em, s, maker, cand[c])) return false;
+  for (int32_t c = 0; c < w->hidden_agents.count; c++)
+    if (!offer_to(w, lane, out, em, s, maker, w->hidden_agents.data[c])) return false;
   return true;
 }
 

@@ -81,51 +81,64 @@ static bool to_inbox(wary_world *w, wy_inbox *inbox, wy_id agent, int32_t sense,
   return true;
 }
 
-/* One emission to the agents in its radius, into a lane: its inbox
- * entries and its place reports. */
+/* Stimulus s (tag its name) to the actor of slot i: its vibration's place
+ * report and its senses' inbox entries. False on out of memory. */
+static bool deliver_to(wary_world *w, wy_lane *lane, wy_inbox *inbox, const wary_stimulus_def *s, const char *tag,
+                       int32_t i) {
+  wy_actor *a = &w->actors.data[i];
+  if (a->agent < 0 || a->lod_tier > s->max_lod_tier) return true;
+  const wy_profile *p = &w->profiles.data[a->profile];
+  float ear[3] = {a->pos[0], a->pos[1], a->pos[2] + wy_hearing_of(w, a->profile)->ear_height};
+  float ex = ear[0] - s->pos[0], ey = ear[1] - s->pos[1], ez = ear[2] - s->pos[2];
+  if (ex * ex + ey * ey + ez * ez > s->radius * s->radius) return true;
+  if (s->requires_clear_path) {
+    int32_t walls;
+    lane->rays++;
+    if (!wy_occ_walls(&w->occ, w->materials, s->pos, ear, 1, &walls) || walls > 0) return true;
+  }
+  float dx = ear[0] - s->pos[0], dy = ear[1] - s->pos[1], dz = ear[2] - s->pos[2];
+  float d = sqrtf(dx * dx + dy * dy + dz * dz);
+  wy_id agent = wy_actor_id(w, i);
+  int32_t vib = p->builtin_slot[WARY_SENSE_VIBRATION];
+  if (vib >= 0 && shakes_ground(tag) && !w->agents.data[a->agent].slot[vib].muted) {
+    const wary_basic_sense_def *v = wy_small_of(w, a->profile, WARY_SENSE_VIBRATION);
+    float reach = s->radius < v->range ? s->radius : v->range;
+    float x = reach > 0.0f ? d / reach : 1.0f;
+    float felt = wy_clamp01(s->strength * v->sensitivity * (1.0f - x * x));
+    if (x < 1.0f && felt > 0.0f && !wy_report_place(w, lane->reports, a->agent, vib, s->pos, s->tag, felt, v->accuracy))
+      return false;
+  }
+  for (int32_t slot = 0; slot < p->slot_count; slot++) {
+    int32_t sense = p->slots[slot].sense;
+    const wary_sense_def *sd = &w->senses.data[sense].def;
+    if (w->agents.data[a->agent].slot[slot].muted) continue;
+    for (int32_t k = 0; k < sd->stimulus_tag_count; k++)
+      if (has_prefix(tag, wary_name_string(w, sd->stimulus_tags[k]))) {
+        if (!to_inbox(w, inbox, agent, sense, s, d)) return false;
+        break;
+      }
+  }
+  return true;
+}
+
+/* One emission to the agents in its radius, the grid's, then those it
+ * leaves out (not perceivable: they still feel and hear), into a lane: its
+ * inbox entries and its place reports. False on out of memory. */
 static bool deliver(wary_world *w, wy_lane *lane, wy_inbox *inbox, const wary_stimulus_def *s) {
   const char *tag = wary_name_string(w, s->tag);
   const wy_actor *src = s->source.id ? wy_actor_get(w, s->source.id) : NULL;
+  int32_t skip_team = s->team_filter && src ? src->team : 0;
   /* The grid holds feet; the radius is measured to the ear, checked exactly
-   * below: leave the query the slack of an ear's height. */
+   * in deliver_to: leave the query the slack of an ear's height. */
   int32_t count = 0;
-  const int32_t *cand = wy_grid_query_in(&w->grid, &lane->grid, s->pos, s->radius + 2.0f * w->def.units_per_meter,
-                                         s->team_filter && src ? src->team : 0, &count);
-  for (int32_t c = 0; c < count; c++) {
-    wy_actor *a = &w->actors.data[cand[c]];
-    if (a->agent < 0 || a->lod_tier > s->max_lod_tier) continue;
-    const wy_profile *p = &w->profiles.data[a->profile];
-    float ear[3] = {a->pos[0], a->pos[1], a->pos[2] + wy_hearing_of(w, a->profile)->ear_height};
-    float ex = ear[0] - s->pos[0], ey = ear[1] - s->pos[1], ez = ear[2] - s->pos[2];
-    if (ex * ex + ey * ey + ez * ez > s->radius * s->radius) continue;
-    if (s->requires_clear_path) {
-      int32_t walls;
-      lane->rays++;
-      if (!wy_occ_walls(&w->occ, w->materials, s->pos, ear, 1, &walls) || walls > 0) continue;
-    }
-    float dx = ear[0] - s->pos[0], dy = ear[1] - s->pos[1], dz = ear[2] - s->pos[2];
-    float d = sqrtf(dx * dx + dy * dy + dz * dz);
-    wy_id agent = wy_actor_id(w, cand[c]);
-    int32_t vib = p->builtin_slot[WARY_SENSE_VIBRATION];
-    if (vib >= 0 && shakes_ground(tag) && !w->agents.data[a->agent].slot[vib].muted) {
-      const wary_basic_sense_def *v = wy_small_of(w, a->profile, WARY_SENSE_VIBRATION);
-      float reach = s->radius < v->range ? s->radius : v->range;
-      float x = reach > 0.0f ? d / reach : 1.0f;
-      float felt = wy_clamp01(s->strength * v->sensitivity * (1.0f - x * x));
-      if (x < 1.0f && felt > 0.0f &&
-          !wy_report_place(w, lane->reports, a->agent, vib, s->pos, s->tag, felt, v->accuracy))
-        return false;
-    }
-    for (int32_t slot = 0; slot < p->slot_count; slot++) {
-      int32_t sense = p->slots[slot].sense;
-      const wary_sense_def *sd = &w->senses.data[sense].def;
-      if (w->agents.data[a->agent].slot[slot].muted) continue;
-      for (int32_t k = 0; k < sd->stimulus_tag_count; k++)
-        if (has_prefix(tag, wary_name_string(w, sd->stimulus_tags[k]))) {
-          if (!to_inbox(w, inbox, agent, sense, s, d)) return false;
-          break;
-        }
-    }
+  const int32_t *cand =
+    wy_grid_query_in(&w->grid, &lane->grid, s->pos, s->radius + 2.0f * w->def.units_per_meter, skip_team, &count);
+  for (int32_t c = 0; c < count; c++)
+    if (!deliver_to(w, lane, inbox, s, tag, cand[c])) return false;
+  for (int32_t c = 0; c < w->hidden_agents.count; c++) {
+    int32_t i = w->hidden_agents.data[c];
+    if (skip_team != 0 && w->actors.data[i].team == skip_team) continue;
+    if (!deliver_to(w, lane, inbox, s, tag, i)) return false;
   }
   return true;
 }

@@ -158,6 +158,7 @@ void wy_world_free(wary_world *w) {
   wy_array_free(&w->alloc, &w->grid_pos);
   wy_array_free(&w->alloc, &w->grid_team);
   wy_array_free(&w->alloc, &w->grid_include);
+  wy_array_free(&w->alloc, &w->hidden_agents);
   wy_array_free(&w->alloc, &w->lights);
   wy_id_pool_free(&w->light_ids);
   wy_array_free(&w->alloc, &w->envs);

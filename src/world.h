@@ -163,6 +163,10 @@ struct wary_world {
   WY_ARRAY(float) grid_pos; /* 3 floats per actor slot */
   WY_ARRAY(int32_t) grid_team;
   WY_ARRAY(bool) grid_include;
+  /* The agents the grid leaves out (not perceivable): no sense finds them,
+   * but the sounds and stimuli still reach them (hearing.c, stimulus.c).
+   * Slots in order, built with the grid. */
+  WY_ARRAY(int32_t) hidden_agents;
   bool grid_dirty;
 
   WY_ARRAY(wy_light) lights; /* by slot of light_ids */

@@ -131,9 +131,8 @@ local function flag_setter(field, fn)
   end
 end
 --- actor:set_perceivable(b) false: no sense looks for it (vision, smell, touch within reach,
--- echolocation, custom senses, GECK), and as an agent it hears and feels nothing (the sounds and
--- stimuli find their listeners where the senses find their targets); what it does still reaches the
--- agents: its sounds, hits and the touches the game reports.
+-- echolocation, custom senses, GECK); what it does still reaches the agents (its sounds, hits and the
+-- touches the game reports), and as an agent it still hears and feels what reaches it.
 Actor.set_perceivable = flag_setter("perceivable", "actor_set_perceivable")
 --- actor:set_off_screen(b) A flag handed to custom senses (ctx.off_screen).
 Actor.set_off_screen = flag_setter("off_screen", "actor_set_off_screen")
