@@ -390,8 +390,102 @@ static void refuse_each(int32_t budget) {
   free(call_starts);
 }
 
+/* A step undone for want of memory after its stimuli were delivered leaves
+ * no trace in the sense's error count: a sense that failed in step A, took
+ * nothing in an undone step B and a step C, and failed again in step D has
+ * failed in two steps in a row of those where it did something, and is
+ * muted (sense_error_limit 2). Every allocation of step B is refused in
+ * turn. Returns the allocations step B makes; *muted, *undone: the end. */
+static long undone_stimuli(long fail_at, bool *muted, bool *undone) {
+  faults f = {0, -1, 0, false};
+  wary_world_def d = wary_default_world_def();
+  faults_use(&d, &f);
+  d.sense_error_limit = 2;
+  wary_world *w = NULL;
+  ENSURE(wary_world_create(&d, &w) == WARY_OK);
+  int32_t tag;
+  MADE(wary_name(w, "Stimulus.Custom", &tag));
+  wary_sense_def s = wary_default_sense_def();
+  s.interval = 100.0f;
+  s.max_range = 1.0f;
+  s.stimulus_tag_count = 1;
+  s.stimulus_tags[0] = tag;
+  int32_t sense;
+  MADE(wary_sense_create(w, &s, &sense));
+  wary_profile_def p = wary_default_profile_def();
+  p.sense_count = 2;
+  p.senses[0] = (wary_profile_sense){sense, -1, -1};
+  p.senses[1] = (wary_profile_sense){WARY_SENSE_VISION, -1, -1};
+  int32_t profile;
+  MADE(wary_profile_create(w, &p, &profile));
+  wary_actor_def ad = wary_default_actor_def();
+  ad.profile = profile;
+  wary_actor_id guard;
+  MADE(wary_actor_create(w, &ad, &guard));
+  wary_stimulus_def st = wary_default_stimulus_def();
+  st.tag = tag;
+  ENSURE(wary_step(w, 0.1f) == WARY_OK); /* its first, due, run */
+  /* A: its stimulus fails. */
+  MADE(wary_emit_stimulus(w, &st));
+  MADE(wary_step_begin(w, 0.1f));
+  for (int32_t i = 0; i < wary_inbox_count(w); i++) MADE(wary_inbox_fail(w, i));
+  MADE(wary_step_evaluate(w));
+  MADE(wary_step_end(w));
+  /* B: a stimulus for it, and targets enough for the step to need room. */
+  for (int i = 0; i < 200; i++) {
+    wary_actor_def td = wary_default_actor_def();
+    td.pos[0] = 50.0f + (float)i;
+    td.pos[1] = (float)(i % 7);
+    wary_actor_id t;
+    MADE(wary_actor_create(w, &td, &t));
+  }
+  MADE(wary_emit_stimulus(w, &st));
+  long before = f.count;
+  f.fail_at = fail_at < 0 ? -1 : before + fail_at;
+  int began = wary_step_begin(w, 0.1f);
+  f.fail_at = -1;
+  *undone = began != WARY_OK;
+  if (began == WARY_OK) {
+    MADE(wary_step_evaluate(w));
+    MADE(wary_step_end(w));
+  }
+  long used = f.count - before;
+  /* C: out of the stimulus's reach, nothing for the sense. */
+  MADE(wary_actor_set_pos(w, guard, 100000.0f, 0.0f, 0.0f));
+  ENSURE(wary_step(w, 0.1f) == WARY_OK);
+  /* D: its stimulus fails again. */
+  st.pos[0] = 100000.0f;
+  MADE(wary_emit_stimulus(w, &st));
+  MADE(wary_step_begin(w, 0.1f));
+  for (int32_t i = 0; i < wary_inbox_count(w); i++) MADE(wary_inbox_fail(w, i));
+  MADE(wary_step_evaluate(w));
+  MADE(wary_step_end(w));
+  ENSURE(wary_sense_muted(w, guard, 0, muted) == WARY_OK);
+  wary_world_destroy(w);
+  return used;
+}
+
+static void test_undone_stimuli(void) {
+  bool muted = false, undone = false;
+  long used = undone_stimuli(-1, &muted, &undone);
+  /* Without a failure B took the stimulus without failing: the count
+   * started again, and D's is the first of a new run. */
+  ENSURE(!undone && !muted);
+  int undone_runs = 0;
+  for (long k = 0; k < used; k++) {
+    undone_stimuli(k, &muted, &undone);
+    if (!undone) continue;
+    undone_runs++;
+    ENSURE(muted);
+  }
+  ENSURE(undone_runs > 0);
+  printf("test_oom: undone stimuli: %d of %ld allocations of the step refused undid it, every one left the count\n",
+         undone_runs, used);
+}
+
 int main(void) {
   test_sound_once();
+  test_undone_stimuli();
   refuse_each(0);
   refuse_each(12);
   return check_summary("test_oom");
