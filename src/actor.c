@@ -144,7 +144,7 @@ int wary_actor_create(wary_world *w, const wary_actor_def *def, wary_actor_id *o
   a->off_screen = def->off_screen;
   a->serial = w->actor_serial++;
   a->agent = -1;
-  a->light_stamp[0] = a->light_stamp[1] = a->light_claim[0] = a->light_claim[1] = 0;
+  wy_actor_light_forget(a);
   if (def->profile >= 0) {
     int32_t agent = w->agents.count++;
     wy_agent *ag = &w->agents.data[agent];
@@ -306,10 +306,21 @@ int wary_actor_set_pos(wary_world *w, wary_actor_id id_h, float x, float y, floa
   int s = set_vec(w->error, __func__, a->pos, x, y, z);
   if (s == WARY_OK) {
     w->grid_dirty = true;
-    a->light_stamp[0] = a->light_stamp[1] = a->light_claim[0] = a->light_claim[1] = 0;
+    wy_actor_light_forget(a);
   }
   return s;
 }
+
+/* The five points of seed 000 (head 1.0, chest 0.9, pelvis 0.7, shoulders
+ * 0.6), in metres in the target's frame, per stance. Prone lies along yaw. */
+const float wy_stance_points[3][20] = {
+  {0.0f, 0.0f, 1.70f, 1.0f, 0.0f, 0.0f, 1.40f, 0.9f, 0.0f, 0.0f, 1.00f, 0.7f,
+   0.0f, 0.22f, 1.50f, 0.6f, 0.0f, -0.22f, 1.50f, 0.6f},
+  {0.15f, 0.0f, 1.10f, 1.0f, 0.10f, 0.0f, 0.85f, 0.9f, 0.0f, 0.0f, 0.55f, 0.7f,
+   0.10f, 0.22f, 0.92f, 0.6f, 0.10f, -0.22f, 0.92f, 0.6f},
+  {0.80f, 0.0f, 0.25f, 1.0f, 0.45f, 0.0f, 0.20f, 0.9f, 0.0f, 0.0f, 0.15f, 0.7f,
+   0.55f, 0.22f, 0.20f, 0.6f, 0.55f, -0.22f, 0.20f, 0.6f},
+};
 
 int wary_actor_teleport(wary_world *w, wary_actor_id id_h, float x, float y, float z) {
   int s = wary_actor_set_pos(w, id_h, x, y, z);
@@ -377,7 +388,7 @@ int wary_actor_set_stance(wary_world *w, wary_actor_id id_h, int32_t stance) {
   WY_ACTOR_OR_STALE(w, id);
   if (wy_bad_int(w->error, __func__, "stance", -1, stance, WARY_STANDING, WARY_PRONE)) return WARY_ERR_BAD_VALUE;
   /* Its light is taken at a height of its stance (light.c): taken again. */
-  if (a->stance != stance) a->light_stamp[0] = a->light_stamp[1] = a->light_claim[0] = a->light_claim[1] = 0;
+  if (a->stance != stance) wy_actor_light_forget(a);
   a->stance = stance;
   return WARY_OK;
 }

@@ -141,6 +141,23 @@ int wy_fail_self(const wary_world *w, const char *fn, wy_id target);
 int wy_samples_check(wy_error *e, const char *fn, const char *what, const wary_samples *samples);
 /* An agent's sense timers (staggered by its serial) and mutes, as new. */
 void wy_agent_reset_timers(const wary_world *w, int32_t agent, uint32_t serial);
+/* Each stance's built-in sample points for vision (x ahead, y to the left,
+ * z up, in metres, and a weight: head, chest, pelvis, two shoulders); light
+ * is taken at the pelvis point's height (light.c). */
+extern const float wy_stance_points[3][20];
+enum { WY_PELVIS_Z = 10 }; /* the pelvis point's z in a row */
+
+/* The light cached in a (light.c) is taken again: it moved or changed stance. */
+static inline void wy_actor_light_forget(wy_actor *a) {
+  a->light_stamp[0] = a->light_stamp[1] = a->light_claim[0] = a->light_claim[1] = 0;
+}
+
+/* Whether an agent of profile p ignores other as a teammate (its profile's
+ * ignore_same_team, and a team both share; team 0 is nobody's). */
+static inline bool wy_ignores_teammate(const wy_profile *p, const wy_actor *agent, const wy_actor *other) {
+  return p->def.ignore_same_team && other->team != 0 && other->team == agent->team;
+}
+
 /* Where a's eyes are and where they look (unit vector). */
 void wy_actor_eye(const wary_world *w, const wy_actor *a, float eye_pos[3], float eye_forward[3]);
 /* What a step changes before it knows it has the room it needs (how the

@@ -91,10 +91,7 @@ void wy_damage_step(wary_world *w) {
     const wary_brain_def *brain = wy_brain_of(w, v->profile);
     int32_t slot = p->builtin_slot[WARY_SENSE_DAMAGE];
     if (slot < 0 || !brain->auto_confidence_from_damage) continue;
-    if (p->def.ignore_same_team) {
-      const wy_actor *t = wy_actor_get(w, q->attacker);
-      if (t->team != 0 && t->team == v->team) continue;
-    }
+    if (wy_ignores_teammate(p, v, wy_actor_get(w, q->attacker))) continue;
     wy_belief_list *l = wy_beliefs_of(w, v->agent);
     int32_t index = wy_belief_find(l, q->attacker);
     if (index < 0) index = wy_belief_create(w, l, q->attacker, wy_actor_get(w, q->attacker));

@@ -221,7 +221,7 @@ static bool offer_to(wary_world *w, wy_lane *lane, wy_arrivals *out, const wy_em
   const wy_profile *p = &w->profiles.data[a->profile];
   if (p->builtin_slot[WARY_SENSE_HEARING] < 0) return true;
   const wy_actor *m = maker ? wy_actor_get(w, maker) : NULL;
-  if (m && p->def.ignore_same_team && m->team != 0 && m->team == a->team) return true;
+  if (m && wy_ignores_teammate(p, a, m)) return true;
   wy_pending pend;
   memset(&pend, 0, sizeof pend);
   pend.heard = arrival(w, lane, a, wy_hearing_of(w, a->profile), s, maker, em->stimulus.pos, &pend);

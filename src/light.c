@@ -45,11 +45,11 @@ float wy_light_at(wary_world *w, wy_actor *t, bool sun_shadow, uint64_t *rays) {
   int k = sun_shadow ? 1 : 0;
   uint32_t epoch = w->light_epoch;
   if (atomic_load_explicit(&t->light_stamp[k], memory_order_acquire) == epoch) return t->light_cache[k];
-  /* Light is taken at the pelvis point of the stance (vision.c's built-in
-   * points): a metre above the feet standing, 0.55 m crouched, 0.15 m
-   * prone (under a table, the table's shade). */
-  static const float height[3] = {1.0f, 0.55f, 0.15f};
-  float p[3] = {t->pos[0], t->pos[1], t->pos[2] + height[t->stance] * w->def.units_per_meter};
+  /* Light is taken at the height of the stance's pelvis point: a metre
+   * above the feet standing, 0.55 m crouched, 0.15 m prone (under a table,
+   * the table's shade). */
+  float p[3] = {t->pos[0], t->pos[1],
+                t->pos[2] + wy_stance_points[t->stance][WY_PELVIS_Z] * w->def.units_per_meter};
   uint32_t claim = atomic_load_explicit(&t->light_claim[k], memory_order_relaxed);
   if (claim == epoch ||
       !atomic_compare_exchange_strong_explicit(&t->light_claim[k], &claim, epoch, memory_order_relaxed,

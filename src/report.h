@@ -30,7 +30,7 @@ _Static_assert(sizeof(wy_report) <= 40, "wy_report outgrew 40 bytes");
 /* Something sensed at a place (a sound nobody made, a vibration). */
 typedef struct wy_place_note {
   int32_t agent;   /* agent index */
-  int32_t slot;    /* the slot that sensed it (pain dulls it), -1: none */
+  int32_t slot;    /* the slot that sensed it (pain dulls it) */
   float pos[3];
   int32_t tag;     /* interned */
   float confidence;
@@ -51,7 +51,7 @@ extern const wy_module wy_report_module;
  * own position. */
 bool wy_report_push(wary_world *w, struct wy_reports *into, int32_t agent, int32_t slot, wy_id target,
                     float confidence, int32_t reason, float accuracy, const float *pos);
-/* A place slot of agent sensed (slot -1: none, a script's report). */
+/* A place that slot of agent sensed. */
 bool wy_report_place(wary_world *w, struct wy_reports *into, int32_t agent, int32_t slot, const float pos[3],
                      int32_t tag, float confidence, float accuracy);
 

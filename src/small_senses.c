@@ -198,7 +198,7 @@ bool wy_touches_report(wary_world *w, struct wy_reports *into, int32_t agent) {
     const wy_actor *by = wy_actor_get(w, t->toucher[i]);
     /* A teammate's touch makes no belief with ignore_same_team, as its
      * sounds and hits do not. */
-    if (!by || (p->def.ignore_same_team && by->team != 0 && by->team == a->team)) continue;
+    if (!by || wy_ignores_teammate(p, a, by)) continue;
     if (!wy_report_push(w, into, agent, slot, t->toucher[i], wy_clamp01(sensitivity), WARY_LOSS_NONE, 1.0f, NULL))
       return false;
   }

@@ -141,7 +141,7 @@ static void apply_places(wary_world *w, struct wy_reports *r) {
     const wy_place_note *p = &r->places.data[i];
     /* Pain and health dull a place a sense found as they dull a belief
      * about an actor (a deafened guard hears no thrown rock). */
-    float c = p->slot >= 0 ? wy_pain_place(w, p->agent, p->slot, p->confidence) : p->confidence;
+    float c = wy_pain_place(w, p->agent, p->slot, p->confidence);
     if (c > 0.0f) wy_place_report(w, p->agent, p->pos, p->tag, c, p->accuracy);
   }
   r->places.count = 0;
@@ -525,7 +525,7 @@ static int undo(wary_world *w, const wy_undo *u) {
     a->head_yaw = m->head_yaw;
     a->head_pitch = m->head_pitch;
     /* Light taken at the epoch put back is stale: the next change reuses it. */
-    a->light_stamp[0] = a->light_stamp[1] = a->light_claim[0] = a->light_claim[1] = 0;
+    wy_actor_light_forget(a);
   }
   w->budget->planned = false;
   return out_of_room(w);

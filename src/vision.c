@@ -159,21 +159,10 @@ const wy_module wy_vision_module = {
 
 /* ---- evaluation ------------------------------------------------------------ */
 
-/* The five points of seed 000 (head 1.0, chest 0.9, pelvis 0.7, shoulders
- * 0.6), in metres in the target's frame, per stance. Prone lies along yaw. */
-static const float builtin_points[3][20] = {
-  {0.0f, 0.0f, 1.70f, 1.0f, 0.0f, 0.0f, 1.40f, 0.9f, 0.0f, 0.0f, 1.00f, 0.7f,
-   0.0f, 0.22f, 1.50f, 0.6f, 0.0f, -0.22f, 1.50f, 0.6f},
-  {0.15f, 0.0f, 1.10f, 1.0f, 0.10f, 0.0f, 0.85f, 0.9f, 0.0f, 0.0f, 0.55f, 0.7f,
-   0.10f, 0.22f, 0.92f, 0.6f, 0.10f, -0.22f, 0.92f, 0.6f},
-  {0.80f, 0.0f, 0.25f, 1.0f, 0.45f, 0.0f, 0.20f, 0.9f, 0.0f, 0.0f, 0.15f, 0.7f,
-   0.55f, 0.22f, 0.20f, 0.6f, 0.55f, -0.22f, 0.20f, 0.6f},
-};
-
 /* Where target t's sample points come from (x, y, z, weight each; x, y,
- * z times *scale), and how many are taken. */
-/* The target's own points, else the profile's default ones, else the
- * built-in five of its stance, the first sample_count of them (seed 000:
+ * z times *scale), and how many are taken: the target's own points, else
+ * the profile's default ones, else the built-in five of its stance
+ * (actor.c, wy_stance_points), the first sample_count of them (seed 000:
  * the count limits the built-in set only). */
 static int32_t sample_source(const wary_world *w, const wary_vision_def *v, const wy_actor *t,
                              const float **points, float *scale) {
@@ -186,7 +175,7 @@ static int32_t sample_source(const wary_world *w, const wary_vision_def *v, cons
     *points = v->default_samples.points;
     return v->default_samples.count;
   }
-  *points = builtin_points[t->stance];
+  *points = wy_stance_points[t->stance];
   *scale = w->def.units_per_meter;
   return v->sample_count < 5 ? v->sample_count : 5;
 }
