@@ -23,12 +23,8 @@ function M:report_pain(name, amount)
   local i = pain_index(self, name, "pain")
   check.number(self.name, "pain amount", amount, nil, nil)
   if not check.index_of(self._profile.senses, "Pain") then
-    local warned = self.world._pain_warned
-    if not warned[self._profile.name] then
-      warned[self._profile.name] = true
-      io.stderr:write(string.format("wary: warning: %s: report_pain ignored: profile %s has no Pain sense\n",
-        self.name, self._profile.name))
-    end
+    check.warn_once(self.world._warned, "report_pain\0" .. self._profile.name,
+      "%s: report_pain ignored: profile %s has no Pain sense", self.name, self._profile.name)
     return self
   end
   ok(self, B.report_pain(w, self.id, i, amount), "report_pain")

@@ -93,13 +93,8 @@ function M:report_touch(toucher)
   local B, w = agent(self, "report_touch")
   ok(self, B.report_touch(w, self.id, other(self, toucher, "toucher", "report_touch")), "report_touch")
   if not check.index_of(self._profile.senses, "Touch") then
-    local warned = self.world._pain_warned
-    local key = "touch\0" .. self._profile.name
-    if not warned[key] then
-      warned[key] = true
-      io.stderr:write(string.format("wary: warning: %s: report_touch ignored: profile %s has no Touch sense\n",
-        self.name, self._profile.name))
-    end
+    check.warn_once(self.world._warned, "report_touch\0" .. self._profile.name,
+      "%s: report_touch ignored: profile %s has no Touch sense", self.name, self._profile.name)
   end
   return self
 end

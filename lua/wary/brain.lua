@@ -119,13 +119,9 @@ end
 local function answer(world, actor, v)
   if v == nil or (type(v) == "number" and v >= 0 and v <= 1) then return v end
   local number = type(v) == "number" and v == v
-  local warned = world._health_warned
-  if not warned[actor] then
-    warned[actor] = true
-    io.stderr:write(string.format("wary: warning: %s: its health function returned %s, expected a number in "
-      .. "[0, 1] (or nil): %s\n", actor.name, check.describe(v),
-      number and "taken as " .. (v < 0 and "0" or "1") or "left out, its health stays"))
-  end
+  check.warn_once(world._warned, actor, "%s: its health function returned %s, expected a number in [0, 1] "
+    .. "(or nil): %s", actor.name, check.describe(v),
+    number and "taken as " .. (v < 0 and "0" or "1") or "left out, its health stays")
   if not number then return nil end
   return v < 0 and 0 or 1
 end

@@ -97,6 +97,14 @@ local function float_note(v)
 end
 check.finite = finite
 
+-- Writes "wary: warning: " and string.format(fmt, ...) on stderr the first
+-- time key is given (warned: the world's table of keys said).
+function check.warn_once(warned, key, fmt, ...)
+  if warned[key] then return end
+  warned[key] = true
+  io.stderr:write("wary: warning: " .. string.format(fmt, ...) .. "\n")
+end
+
 -- The core's text of the last failure on world (wary_last_error), when it
 -- says more than the status's own text.
 local function core_says(world, text)

@@ -65,7 +65,7 @@ function World._new(B, t)
     _ctx = { agent_pos = {}, eye_pos = {}, eye_forward = {}, target_pos = {}, target_vel = {},
              units_per_meter = upm },
     _sounds = {}, _sound_names = {}, _filters = {},
-    _scaled = {}, _pains = {}, _pain_names = {}, _pain_warned = {}, _health_warned = setmetatable({}, { __mode = "k" }),
+    _scaled = {}, _pains = {}, _pain_names = {}, _warned = setmetatable({}, { __mode = "k" }),
   }, World)
   for _, kind in ipairs({ "profile", "actor", "vision", "light", "hearing", "sound", "sense", "stimulus", "geck",
                           "brain" }) do
