@@ -227,8 +227,13 @@ void wy_actors_motion(wary_world *w, float dt, wy_motion *kept, int32_t start, i
     m->head_yaw = a->head_yaw;
     m->head_pitch = a->head_pitch;
     if (!wy_id_live(&w->actor_ids, i)) continue;
-    if (!a->vel_set && dt > 0.0f)
-      for (int k = 0; k < 3; k++) a->vel[k] = (a->pos[k] - a->step_pos[k]) / dt;
+    if (!a->vel_set && dt > 0.0f) {
+      float v[3];
+      for (int k = 0; k < 3; k++) v[k] = (a->pos[k] - a->step_pos[k]) / dt;
+      /* A move too large for a float speed is a jump (wary_actor_teleport). */
+      if (!wy_finite3(v[0], v[1], v[2])) v[0] = v[1] = v[2] = 0.0f;
+      memcpy(a->vel, v, sizeof a->vel);
+    }
     memcpy(a->step_pos, a->pos, sizeof a->step_pos);
     if (a->agent < 0) continue;
     /* The eyes turn towards where the agent looks at its profile's rate. */
@@ -300,15 +305,21 @@ static int set_vec(wy_error *e, const char *fn, float *dst, float x, float y, fl
   return WARY_OK;
 }
 
-int wary_actor_set_pos(wary_world *w, wary_actor_id id_h, float x, float y, float z) {
-  wy_id id = id_h.id;
-  WY_ACTOR_OR_STALE(w, id);
-  int s = set_vec(w->error, __func__, a->pos, x, y, z);
-  if (s == WARY_OK) {
-    w->grid_dirty = true;
-    wy_actor_light_forget(a);
-  }
+/* wary_actor_set_pos, and wary_actor_teleport (jump: where the next step
+ * measures the velocity from moves too), their errors named fn. */
+static int move_to(wary_world *w, wy_id id, float x, float y, float z, bool jump, const char *fn) {
+  wy_actor *a = wy_actor_get(w, id);
+  if (!a) return wy_actor_status(w, id, fn, "actor");
+  int s = set_vec(w->error, fn, a->pos, x, y, z);
+  if (s != WARY_OK) return s;
+  w->grid_dirty = true;
+  wy_actor_light_forget(a);
+  if (jump) memcpy(a->step_pos, a->pos, sizeof a->step_pos);
   return s;
+}
+
+int wary_actor_set_pos(wary_world *w, wary_actor_id id_h, float x, float y, float z) {
+  return move_to(w, id_h.id, x, y, z, false, __func__);
 }
 
 /* The five points of seed 000 (head 1.0, chest 0.9, pelvis 0.7, shoulders
@@ -323,13 +334,7 @@ const float wy_stance_points[3][20] = {
 };
 
 int wary_actor_teleport(wary_world *w, wary_actor_id id_h, float x, float y, float z) {
-  int s = wary_actor_set_pos(w, id_h, x, y, z);
-  /* Where the next step's velocity is measured from: the jump is no move. */
-  if (s == WARY_OK) {
-    wy_actor *a = wy_actor_get(w, id_h.id);
-    memcpy(a->step_pos, a->pos, sizeof a->step_pos);
-  }
-  return s;
+  return move_to(w, id_h.id, x, y, z, true, __func__);
 }
 
 int wary_actor_clear_velocity(wary_world *w, wary_actor_id id_h) {

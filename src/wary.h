@@ -515,8 +515,9 @@ int wary_actor_pos(const wary_world *world, wary_actor_id actor, float *x, float
 int wary_actor_set_pos(wary_world *world, wary_actor_id actor, float x, float y, float z);
 /* units/s. Until this is called (or a def gives a velocity other than zero:
  * a def's zero is none), an actor's velocity is its motion since the last
- * step; from then on it is the game's, zero too, until
- * wary_actor_clear_velocity. */
+ * step (a motion too large for a float speed, as 1 m in a dt of 1e-40,
+ * counts as a jump: zero, as wary_actor_teleport's); from then on it is the
+ * game's, zero too, until wary_actor_clear_velocity. */
 int wary_actor_set_velocity(wary_world *world, wary_actor_id actor, float x, float y, float z);
 int wary_actor_set_yaw(wary_world *world, wary_actor_id actor, float yaw);
 /* The eyes turn towards the point (x, y, z), at the profile's

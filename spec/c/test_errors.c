@@ -241,6 +241,12 @@ static void test_setters(void) {
   ENSURE(wary_actor_set_pos(w, id, 0, NAN, 0) == WARY_ERR_BAD_VALUE);
   HAS(w, "wary_actor_set_pos: ", "y: ", "expected a finite number", "got nan");
   ENSURE(wary_actor_get(w, id, &info) == WARY_OK && info.pos[1] == 0.0f && info.stance == WARY_STANDING);
+  /* A teleport names itself, not set_pos (which it shares the checks with). */
+  ENSURE(wary_actor_teleport(w, id, 0, NAN, 0) == WARY_ERR_BAD_VALUE);
+  HAS(w, "wary_actor_teleport: ", "y: ", "expected a finite number", "got nan");
+  ENSURE(wary_actor_teleport(w, (wary_actor_id){id.id + 1}, 0, 0, 0) != WARY_OK);
+  HAS(w, "wary_actor_teleport: ", "actor: ", "expected a live actor");
+  ENSURE(wary_actor_get(w, id, &info) == WARY_OK && info.pos[1] == 0.0f);
   ENSURE(wary_actor_set_prop(w, id, 99, 1.0f) == WARY_ERR_NOT_FOUND);
   HAS(w, "wary_actor_set_prop: ", "key", "expected an interned name", "got 99");
   ENSURE(wary_world_set_weather(w, -0.5f) == WARY_ERR_BAD_VALUE);

@@ -216,6 +216,16 @@ static void test_velocity_from_motion(void) {
   wary_step(w, 0.1f);
   wary_actor_get(w, walker, &info);
   NEAR(10000.0f, info.vel[0]);
+  /* A move too large for a float speed is a jump too (not an infinite
+   * velocity that set_velocity itself would refuse). */
+  wary_actor_set_pos(w, walker, 3e38f, 0.0f, 0.0f);
+  wary_step(w, 0.1f);
+  wary_actor_get(w, walker, &info);
+  ENSURE(info.vel[0] == 0.0f && info.vel[1] == 0.0f && info.pos[0] == 3e38f);
+  wary_actor_set_pos(w, walker, 3e38f, 50.0f, 0.0f);
+  wary_step(w, 0.1f);
+  wary_actor_get(w, walker, &info);
+  NEAR(500.0f, info.vel[1]);
   /* The game's velocity forgotten: the motion again from the next step. */
   ENSURE(wary_actor_clear_velocity(w, driven) == WARY_OK);
   wary_actor_set_pos(w, driven, 100.0f, 0.0f, 0.0f);
