@@ -19,6 +19,13 @@ wary_sense_def wary_default_sense_def(void) {
   return d;
 }
 
+/* A sense of def d at the end of the world's; false on out of memory. */
+static bool sense_push(wary_world *w, const wary_sense_def *d) {
+  wy_sense *s = wy_array_push(&w->alloc, &w->senses);
+  if (s) s->def = *d;
+  return s != NULL;
+}
+
 static int32_t sense_create(wary_world *w, const wary_sense_def *d) {
   static const char fn[] = "wary_sense_create";
   wy_error *e = w->error;
@@ -50,9 +57,7 @@ static int32_t sense_create(wary_world *w, const wary_sense_def *d) {
                      i, tag);
   }
   if (w->in_step) return wy_fail_in_step(e, fn);
-  wy_sense *s = wy_array_push(&w->alloc, &w->senses);
-  if (!s) return wy_fail_memory(e, fn);
-  s->def = *d;
+  if (!sense_push(w, d)) return wy_fail_memory(e, fn);
   return w->senses.count - 1;
 }
 
@@ -67,7 +72,8 @@ bool wy_senses_init(wary_world *w) {
     wary_sense_def s = wary_default_sense_def();
     s.direct_lost_cut = i == WARY_SENSE_VISION;
     s.loss_reason = i == WARY_SENSE_VISION ? WARY_LOSS_OCCLUDED : WARY_LOSS_SENSOR_DROPOUT;
-    if (sense_create(w, &s) != i) return false;
+    /* Out of memory: wary_world_create names itself (no other text). */
+    if (!sense_push(w, &s)) return false;
   }
   return true;
 }

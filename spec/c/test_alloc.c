@@ -167,7 +167,66 @@ static void test_nothing_to_give(void) {
   ENSURE(wary_world_create(&d, &w) == WARY_ERR_OUT_OF_MEMORY && !w);
 }
 
+/* The allocator refuses the nth allocation and nothing else. */
+typedef struct refusing {
+  long count, nth;
+  int logged;           /* failure texts the log heard */
+  bool named_create;    /* every one of them named wary_world_create */
+} refusing;
+
+static void *refuse_nth(void *user, size_t size) {
+  refusing *r = user;
+  return r->count++ == r->nth ? NULL : malloc(size);
+}
+
+static void *refuse_nth_realloc(void *user, void *p, size_t old_size, size_t size) {
+  (void)old_size;
+  refusing *r = user;
+  return r->count++ == r->nth ? NULL : realloc(p, size);
+}
+
+static void plain_free(void *user, void *p, size_t size) {
+  (void)user;
+  (void)size;
+  free(p);
+}
+
+static void log_refusal(void *user, const char *message) {
+  refusing *r = user;
+  r->logged++;
+  r->named_create = r->named_create && strncmp(message, "wary_world_create: ", 19) == 0;
+}
+
+/* Whichever allocation wary_world_create is refused, it says so once, in
+ * its own name (the built-in senses it makes first used to log a
+ * wary_sense_create failure before it). */
+static void test_create_refused_once(void) {
+  int refused = 0;
+  for (long nth = 0; nth < 1000; nth++) {
+    refusing r = {0, nth, 0, true};
+    wary_world_def d = wary_default_world_def();
+    d.alloc_fn = refuse_nth;
+    d.realloc_fn = refuse_nth_realloc;
+    d.free_fn = plain_free;
+    d.alloc_user = &r;
+    d.log = log_refusal;
+    d.log_user = &r;
+    wary_world *w = NULL;
+    int status = wary_world_create(&d, &w);
+    if (status == WARY_OK) {
+      ENSURE(r.logged == 0);
+      wary_world_destroy(w);
+      break;
+    }
+    refused++;
+    ENSURE(status == WARY_ERR_OUT_OF_MEMORY && !w);
+    ENSURE(r.logged == 1 && r.named_create);
+  }
+  ENSURE(refused > 20); /* every allocation of the creation was refused once */
+}
+
 int main(void) {
+  test_create_refused_once();
   test_counting(true);
   test_counting(false);
   test_half_hooks_refused();
