@@ -2,6 +2,7 @@
 #ifndef WARY_BASE_H
 #define WARY_BASE_H
 
+#include <float.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -70,6 +71,12 @@ static inline void wy_prefetch_span(const void *p, size_t size) {
 static inline bool wy_finite(float v) { return isfinite(v) != 0; }
 static inline bool wy_finite3(float x, float y, float z) {
   return wy_finite(x) && wy_finite(y) && wy_finite(z);
+}
+/* v, or the float it saturates to: NaN 0, an infinity the largest finite
+ * float of its sign (a sum of game-given terms that overflowed). */
+static inline float wy_saturate(float v) {
+  if (v != v) return 0.0f;
+  return v > FLT_MAX ? FLT_MAX : (v < -FLT_MAX ? -FLT_MAX : v);
 }
 static inline float wy_clamp01(float v) { return v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v); }
 static inline float wy_dist3(const float a[3], const float b[3]) {

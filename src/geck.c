@@ -170,12 +170,14 @@ static void compute(wary_world *w, int32_t agent, const wary_geck_def *g, wy_gec
   }
   float skill = g->sneak_skill_mult * (perception_skill(w, geck_agent(w, agent), g, a, e->target) * att -
                                        ranged(w, t, WY_KEY_SNEAK, 0.0f, 0.0f, 100.0f));
+  /* Props and settings are any finite floats: a term that overflows
+   * saturates (wy_saturate), so the value stays a number. */
   e->attenuation = att;
-  e->sound = sound;
-  e->visual = visual;
-  e->skill = skill;
+  e->sound = wy_saturate(sound);
+  e->visual = wy_saturate(visual);
+  e->skill = wy_saturate(skill);
   e->los = los;
-  e->value = g->sneak_base_value + sound + visual + skill;
+  e->value = wy_saturate(g->sneak_base_value + e->sound + e->visual + e->skill);
   memcpy(e->pos, t->pos, sizeof e->pos);
   if (e->value > g->sneak_seen_min) memcpy(e->last_known, t->pos, sizeof e->last_known);
   update_timer(g, e);
@@ -419,10 +421,10 @@ static bool hear_event(wary_world *w, int32_t agent, const wary_geck_def *g,
   float eye[3], forward[3];
   wy_actor_eye(w, a, eye, forward);
   bool los = line_of_sight(w, eye, ev->pos);
-  float value = g->sneak_base_value +
-                att * g->sneak_sounds_mult * ev->rating * g->sneak_action_mult *
-                  (los ? 1.0f : g->sneak_sound_los_mult) +
-                g->sneak_skill_mult * perception_skill(w, gk, g, a, ev->owner) * att;
+  float value = wy_saturate(g->sneak_base_value +
+                            wy_saturate(att * g->sneak_sounds_mult * ev->rating * g->sneak_action_mult *
+                                        (los ? 1.0f : g->sneak_sound_los_mult)) +
+                            wy_saturate(g->sneak_skill_mult * perception_skill(w, gk, g, a, ev->owner) * att));
   if (value <= g->sneak_noticed_min) return true;
   alert_add(gk, g, ev->owner, ev->type, ev->pos, ev->rating);
   if (gk->state == WARY_GECK_NORMAL) {

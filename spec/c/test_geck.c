@@ -268,7 +268,33 @@ static void test_clear_prop(void) {
   wary_world_destroy(s.w);
 }
 
+/* Settings and props are any finite floats: terms that overflow saturate
+ * (the largest float of their sign), so the value stays a number and the
+ * states follow it. sound +inf and skill -inf made the value NaN. */
+static void test_overflow_saturates(void) {
+  scene s = make(1000.0f);
+  wary_geck_def g = wary_default_geck_def();
+  g.interval = 0.001f;
+  g.sneak_sounds_mult = 3e38f;
+  g.sneak_skill_mult = 3e38f;
+  ENSURE(wary_profile_set_geck(s.w, s.profile, &g) == WARY_OK);
+  set(&s, s.target, "sneak", 100.0f);
+  wary_geck_target t = look(&s);
+  ENSURE(t.sound == 3.40282347e38f && t.skill == -3.40282347e38f);
+  /* base + sound + visual + skill, each sum a float's. */
+  ENSURE(t.detection == t.detection && t.detection == ((-35.0f + t.sound) + t.visual) + t.skill);
+  /* A game's prop of 1e38 armour: the sound term saturates alone. */
+  set(&s, s.target, "armor_weight", 1e38f);
+  g.sneak_skill_mult = 0.5f;
+  ENSURE(wary_profile_set_geck(s.w, s.profile, &g) == WARY_OK);
+  t = look(&s);
+  ENSURE(t.sound == 3.40282347e38f && t.detection == 3.40282347e38f);
+  ENSURE(wary_geck_state(s.w, s.agent) == WARY_GECK_COMBAT);
+  wary_world_destroy(s.w);
+}
+
 int main(void) {
+  test_overflow_saturates();
   test_walking_lit();
   test_running_heavy_armour();
   test_dark_behind_a_wall();
