@@ -221,4 +221,68 @@ describe("agent:explain", function()
     world:step(1 / 60)
     assert.matches("looking now: distance [%d.]+ %(the rest 1%) = 0%.9", guard:explain_text(thief))
   end)
+
+  it("labels vision's factors a look now, beside the share of its last look", function()
+    local world = wary.world{ units_per_meter = 32 }
+    world:define_profile{ name = "guard", vision = {} }            -- a look every 0.1 s
+    world:add_box{ min = { 300, 40 }, max = { 310, 200 } }
+    local guard = world:add_agent{ profile = "guard", pos = { 0, 0 }, yaw = 0, name = "guard" }
+    local you = world:add_target{ pos = { 384, 0 }, name = "you" }  -- 12 m ahead, in the open
+    for _ = 1, 7 do world:step(1 / 60) end                         -- the seventh step looks
+    you:set_pos(384, 100)                                          -- behind the wall
+    world:step(1 / 60)                                             -- no look
+    local v = guard:explain(you).senses.Vision
+    assert.are.equal("reporting", v.status)
+    assert.is_true(v.share > 0.8)                                  -- the last look's
+    assert.are.equal(0, v.factors.exposure)                        -- the look now
+    assert.matches("Vision [%d.]+ %(reporting%)[^\n]*\n    looking now: distance", guard:explain_text(you))
+  end)
+
+  it("of a target set not perceivable: cloaked, its look casts no ray, it is lost for sensor_dropout", function()
+    local world = wary.world()
+    world:define_profile{ name = "guard", vision = {} }
+    local guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, yaw = 0, name = "guard" }
+    local you = world:add_target{ pos = { 1000, 0, 0 }, name = "you" }  -- 10 m ahead, in the open
+    local lost
+    world:on("lost", function(ev) lost = ev.loss_reason end)
+    for _ = 1, 60 do world:step(1 / 60) end
+    you:set_perceivable(false)
+    for _ = 1, 60 do world:step(1 / 60) end
+    assert.are.equal("sensor_dropout", lost)
+    local look = guard:explain(you).vision
+    assert.are.same({ 0, 0, "sensor_dropout" }, { look.confidence, look.factors.visibility, look.reason })
+    assert.matches("Vision 0.000 (silent, sensor_dropout)", guard:explain_text(you), 1, true)
+    -- The debug drawing's rays alone, through a graphics table that does nothing.
+    local g = setmetatable({}, { __index = function() return function() end end })
+    local only_rays = { graphics = g, boxes = false, cones = false, meters = false, sounds = false, places = false,
+                        last_known = false, explain = false, space = false }
+    assert.are.equal(0, require("wary.debug").draw(world, only_rays).rays)
+    you:set_perceivable(true)
+    assert.are.equal(5, require("wary.debug").draw(world, only_rays).rays)
+  end)
+
+  it("says when vision's first sight is held back, and when a reduction is not applied", function()
+    local world = wary.world()
+    world:define_profile{ name = "guard", vision = { first_spot_reaction_time = 0.3 } }
+    local guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, yaw = 0, name = "guard" }
+    local you = world:add_target{ pos = { 1000, 0, 0 }, name = "you" }
+    for _ = 1, 9 do world:step(1 / 60) end
+    assert.are.equal(0, guard:confidence(you))
+    assert.is_true(guard:explain(you).vision.reacting)
+    assert.matches("Vision's first sight of it is held back (first_spot_reaction_time)", guard:explain_text(you), 1,
+      true)
+    -- Smell out of range past its grace: no sense holds the target, so the
+    -- reduction is not applied (seed 000) and the text says so.
+    world = wary.world()
+    world:define_profile{ name = "dog", smell = {} }
+    local dog = world:add_agent{ profile = "dog", pos = { 0, 0, 0 }, name = "dog" }
+    you = world:add_target{ pos = { 200, 0, 0 }, name = "you" }
+    for _ = 1, 60 do world:step(1 / 60) end
+    you:teleport(2000, 0, 0)
+    for _ = 1, 180 do world:step(1 / 60) end
+    dog:add_evidence(you, "Doubt", "lower", 0.3)
+    world:step(1 / 60)
+    assert.are.equal("fading", dog:explain(you).rule)
+    assert.matches("lowered by 0.300 (not now: no sense holds it)", dog:explain_text(you), 1, true)
+  end)
 end)

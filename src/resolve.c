@@ -355,6 +355,12 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
   if (b->losing_slot >= 0) {
     reason = wy_belief_reason(l, &bsl[b->losing_slot], b->losing_slot);
     if (reason == WARY_LOSS_NONE) reason = p->slots[b->losing_slot].loss_reason;
+    /* One set not perceivable left every sense's reach at once: cloaked
+     * (seed 000's sensor dropout), not out of range. */
+    if (reason == WARY_LOSS_OUT_OF_RANGE) {
+      const wy_actor *t = wy_actor_get(w, b->target);
+      if (t && !t->perceivable) reason = WARY_LOSS_SENSOR_DROPOUT;
+    }
   }
   /* A floor that keeps the target at Suspected or above is knowledge, not loss. */
   bool floored = e.floor >= p->def.suspect_threshold;

@@ -328,7 +328,11 @@ bool wy_vision_plan(wary_world *w, const float eye_pos[3], const float fwd[3],
   float light = v->use_per_target_light ? wy_light_at(w, (wy_actor *)t, v->trace_sun_shadow, rays)
                                         : t->light;
   float fl = v->darkness_min_detection + (1.0f - v->darkness_min_detection) * light;
-  s->before_rays = fd * fa * fl * fm * w->def.weather * t->visibility * cone.scale;
+  /* Not perceivable (wary_actor_set_perceivable): no sense looks for it.
+   * A step never has it (the grid leaves it out); a look now (explain, the
+   * debug drawing) takes it as cloaked: visibility 0, sensor dropout. */
+  float visibility = t->perceivable ? t->visibility : 0.0f;
+  s->before_rays = fd * fa * fl * fm * w->def.weather * visibility * cone.scale;
   if (ex) {
     ex->distance_falloff = fd;
     ex->angle_falloff = fa;
@@ -336,7 +340,7 @@ bool wy_vision_plan(wary_world *w, const float eye_pos[3], const float fwd[3],
     ex->light_factor = fl;
     ex->motion_bonus = fm;
     ex->weather = w->def.weather;
-    ex->visibility = t->visibility;
+    ex->visibility = visibility;
     ex->required_points = v->min_visible_points[t->stance];
   }
   if (!(fd * fa * cone.scale > 0.0f)) return fail(reason, WARY_LOSS_OUT_OF_RANGE, ex);

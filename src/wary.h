@@ -478,9 +478,12 @@ typedef struct wary_actor_def {
   float eye_height;    /* units above pos (-1: 1.7 m scaled) */
   int32_t profile;     /* -1: a target only; >= 0: an agent with that profile */
   int32_t lod_tier;    /* 0..3 */
-  bool perceivable;    /* false: no sense looks for it (its sounds, hits
-                        * and reported touches still reach the agents; as
-                        * an agent it still hears and feels) */
+  bool perceivable;    /* false: no sense looks for it (a belief a built-in
+                        * sense loses then says WARY_LOSS_SENSOR_DROPOUT,
+                        * cloaked; a look now takes it with visibility 0;
+                        * its sounds, hits and reported touches still
+                        * reach the agents; as an agent it still hears
+                        * and feels) */
   bool off_screen;     /* passed to senses */
   float scent;         /* how strongly it smells 0..1 (1) */
 } wary_actor_def;

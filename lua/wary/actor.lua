@@ -132,7 +132,9 @@ local function flag_setter(field, fn)
 end
 --- actor:set_perceivable(b) false: no sense looks for it (vision, smell, touch within reach,
 -- echolocation, custom senses, GECK); what it does still reaches the agents (its sounds, hits and the
--- touches the game reports), and as an agent it still hears and feels what reaches it.
+-- touches the game reports), and as an agent it still hears and feels what reaches it. A belief a built-in
+-- sense then loses has loss reason sensor_dropout (cloaked), and explain's look at it (the debug drawing's too)
+-- has visibility 0.
 Actor.set_perceivable = flag_setter("perceivable", "actor_set_perceivable")
 --- actor:set_off_screen(b) A flag handed to custom senses (ctx.off_screen).
 Actor.set_off_screen = flag_setter("off_screen", "actor_set_off_screen")

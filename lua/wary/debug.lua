@@ -13,7 +13,8 @@
 --               direction its eyes look (a line from the eye)
 --   rays        from each agent's eye to each sample point of each target in a
 --               cone: red where no sight reached, yellow partial (glass,
---               hedges, smoke), green clear
+--               hedges, smoke), green clear (none to a target too dark,
+--               cloaked or not perceivable: its look casts no ray)
 --   meters      above each agent: a bar of its strongest belief's confidence
 --               about anyone it does not hold friendly,
 --               coloured by state, and a label "state 73%"
@@ -216,7 +217,9 @@ local function draw_rays(g, agent, info, targets, o, counts)
     if t ~= agent and t:valid() then x, y, z = t:pos() end
     if x and (x - ex) ^ 2 + (y - ey) ^ 2 + (z - ez) ^ 2 <= reach * reach then
       local e = agent:_vision_look(t)
-      if e.cone ~= "none" and e.distance <= e.range then
+      -- A look in range that stopped before its rays (too dark, cloaked,
+      -- not perceivable: sensor_dropout) cast none.
+      if e.cone ~= "none" and e.distance <= e.range and e.reason ~= "sensor_dropout" then
         for _, s in ipairs(e.samples) do
           local r, gr, b = sight_color(s.sight)
           g.setColor(r, gr, b, 0.9)

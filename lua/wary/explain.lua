@@ -156,7 +156,8 @@ local function sense_lines(s, lines, believed, vision)
   lines[#lines + 1] = string.format("  %s %s (%s) x pain %s x weight %s = %s%s", s.id, f3(s.share or 0),
     status, f3(s.pain or 1), f3(s.weight or 1), f3(s.weighed or 0),
     s.best and ", best" or (s.bonus and ", +" .. f3(s.bonus) .. " corroborating" or ""))
-  local factors, now = s.factors, not believed or WORKED_NOW[s.id] == true
+  -- Vision's factors are a look now too (its share is its last look's).
+  local factors, now = s.factors, not believed or WORKED_NOW[s.id] == true or s.id == "Vision"
   if s.id == "Vision" and next(factors) == nil and vision and vision.factors then
     factors, now = vision.factors, true
   end
@@ -212,13 +213,21 @@ function explain.text(e, who)
       or (product(look.factors or {}) .. " = " .. f3(look.confidence or 0))
     lines[#lines + 1] = "  Vision holds none of it; looking now: " .. now
   end
+  -- A first sighting still held back (first_spot_reaction_time): vision
+  -- sees it and the belief does not take it yet.
+  if look and look.reacting then
+    lines[#lines + 1] = "  Vision's first sight of it is held back (first_spot_reaction_time)"
+  end
   if e.believed then
     local ev = {}
     for i, v in ipairs(e.evidence) do
       ev[#ev + 1] = string.format("%s %s %s%s", v.tag, v.op, f3(v.value), e.bound_by == i and " (bound it)" or "")
     end
-    lines[#lines + 1] = string.format("  fused %s%s%s", f3(e.fused or 0),
-      e.lower and (", lowered by " .. f3(e.lower)) or "", #ev > 0 and ("; evidence " .. table.concat(ev, ", ")) or "")
+    -- Reductions count only while a sense holds the target (seed 000).
+    local lowered = e.lower and (", lowered by " .. f3(e.lower)
+      .. (e.rule == "fading" and " (not now: no sense holds it)" or "")) or ""
+    lines[#lines + 1] = string.format("  fused %s%s%s", f3(e.fused or 0), lowered,
+      #ev > 0 and ("; evidence " .. table.concat(ev, ", ")) or "")
   end
   return table.concat(lines, "\n")
 end
