@@ -40,6 +40,26 @@ local function scene()
 end
 
 describe("debug drawing", function()
+  it("draws the cones as far as the agent sees from where it stands: fog shortens them", function()
+    local world = wary.world{ units_per_meter = 32 }
+    world:define_profile{ name = "guard", vision = { max_range_m = 16, enable_peripheral_cone = true } }
+    world:add_agent{ profile = "guard", pos = { 0, 0 }, yaw = 0, name = "guard" }
+    local fog = world:add_environment{ min = { -100, -100 }, max = { 300, 100 }, vision_range_scale = 0.25 }
+    local function radii()
+      local g, calls = fake_graphics()
+      wdebug.draw(world, { graphics = g, boxes = false, rays = false, meters = false, sounds = false,
+                           places = false, last_known = false, explain = false, space = false })
+      local r = {}
+      for _, c in ipairs(calls) do
+        if c.name == "arc" and c[1] == "line" then r[#r + 1] = c[5] end
+      end
+      return r
+    end
+    assert.are.same({ 0.6 * 128, 128 }, radii())  -- peripheral (60% of the range), focal: 16 m x 0.25
+    fog:remove()
+    assert.are.same({ 0.6 * 512, 512 }, radii())
+  end)
+
   it("world:boxes lists the live boxes with their bounds and material", function()
     local world = wary.world{ units_per_meter = 32 }
     local a = world:add_box{ min = { 0, 0, 0 }, max = { 1, 2, 3 }, material = "glass" }

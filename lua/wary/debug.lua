@@ -9,7 +9,8 @@
 -- Layers (options, each true unless set to false):
 --   boxes       boxes filled by material; low cover (top under options.low_cover,
 --               1.2 m) is drawn lighter, with an inner outline
---   cones       each agent's focal (and peripheral, rear) vision cones and the
+--   cones       each agent's focal (and peripheral, rear) vision cones, as far as it
+--               sees from where its eyes are (fog there shortens them), and the
 --               direction its eyes look (a line from the eye)
 --   rays        from each agent's eye to each sample point of each target in a
 --               cone: red where no sight reached, yellow partial (glass,
@@ -176,18 +177,36 @@ local function cone(g, x, y, yaw, half_deg, range, r, gr, b, a)
   g.arc("line", "pie", x, y, range, yaw - half, yaw + half, 32)
 end
 
-local function draw_cones(g, agent, info, o, counts)
+-- The vision range scale of the environments holding point p (the thickest
+-- fog wins, as the core takes it: world.h, wy_env_at).
+local function vision_scale_at(world, p)
+  local scale = 1
+  for _, e in pairs(world._environments) do
+    local d = e.def
+    if p[1] >= d.min[1] and p[2] >= d.min[2] and p[3] >= d.min[3] and p[1] <= d.max[1] and p[2] <= d.max[2]
+      and p[3] <= d.max[3] and d.vision_range_scale < scale then
+      scale = d.vision_range_scale
+    end
+  end
+  return scale
+end
+
+-- The cones reach as far as the agent sees from where its eyes are: fog
+-- there shortens them (a look takes the lower of the eye's and the target's
+-- scales, so none reaches further).
+local function draw_cones(g, world, agent, info, o, counts)
   local v = agent.profile and agent.profile.vision
   local ex, ey = info.eye_pos[1], info.eye_pos[2]
   local yaw = atan2(info.eye_forward[2], info.eye_forward[1])
   if v then
+    local range = v.max_range * vision_scale_at(world, info.eye_pos)
     if v.enable_rear_motion_cone then
-      cone(g, ex, ey, yaw + math.pi, v.rear_half_angle_deg, v.max_range * v.rear_range_scale, 0.6, 0.4, 1, 0.06)
+      cone(g, ex, ey, yaw + math.pi, v.rear_half_angle_deg, range * v.rear_range_scale, 0.6, 0.4, 1, 0.06)
     end
     if v.enable_peripheral_cone then
-      cone(g, ex, ey, yaw, v.peripheral_half_angle_deg, v.max_range * v.peripheral_range_scale, 0.3, 0.7, 1, 0.06)
+      cone(g, ex, ey, yaw, v.peripheral_half_angle_deg, range * v.peripheral_range_scale, 0.3, 0.7, 1, 0.06)
     end
-    cone(g, ex, ey, yaw, v.half_angle_deg, v.max_range, 1, 1, 0.6, 0.08)
+    cone(g, ex, ey, yaw, v.half_angle_deg, range, 1, 1, 0.6, 0.08)
     counts.cones = counts.cones + 1
   end
   local len = 0.8 * o.units_per_meter
@@ -389,7 +408,7 @@ function debug_draw.draw(world, options)
   local infos = {}
   for i, a in ipairs(agents) do infos[i] = a:get() end
   for i, a in ipairs(agents) do
-    if on.cones then draw_cones(g, a, infos[i], o, counts) end
+    if on.cones then draw_cones(g, world, a, infos[i], o, counts) end
   end
   for i, a in ipairs(agents) do
     if on.rays then draw_rays(g, a, infos[i], targets, o, counts) end
