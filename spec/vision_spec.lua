@@ -877,16 +877,33 @@ describe("vision", function()
       assert.are.equal("undetected", s:state())
     end)
 
-    it("0.3 s: a 0.5 s look is spotted", function()
+    it("0.3 s: a 0.5 s look is spotted, telegraph firing a look before it commits (seed 000)", function()
       local s = doorway{ first_spot_reaction_time = 0.3 }
       s.player:set_pos(1000, 0, 0)
       local fired = s:run(0.5)
-      assert.are.same({ "suspect", "telegraph", "detect" }, sight.types(fired))
+      -- The 'huh?' at the look after which the next (0.1 s on) takes the
+      -- sighting, in the state the belief is in; then the sighting taken.
+      assert.are.same({ "telegraph", "suspect", "telegraph", "detect" }, sight.types(fired))
+      assert.are.same({ "undetected", "undetected", 0 }, { fired[1].from, fired[1].to, fired[1].confidence })
+      near(0.1, fired[2].time - fired[1].time, 1e-5)
       near(falloff(1000), s:confidence())
       assert.is_false(s:explain().reacting)
       -- It was held back for about the reaction time.
-      assert.is_true(fired[1].time >= 0.3 - 1e-6 and fired[1].time <= 0.5)
+      assert.is_true(fired[2].time >= 0.3 - 1e-6 and fired[2].time <= 0.5)
     end)
+
+    it("0.3 s: no telegraph for a sight the next look would not take, or too faint to pass its threshold",
+      function()
+        local s = doorway{ first_spot_reaction_time = 0.3 }
+        s.player:set_pos(1000, 0, 0)
+        assert.are.same({}, s:run(0.15)) -- two looks: the next would be at 0.2 s in sight
+        -- Far and dark: 0.2 in sight, under telegraph_threshold (0.25); taken at Suspected, no telegraph at all.
+        s = sight.new{ vision = { first_spot_reaction_time = 0.3 }, player = { pos = { 2000, 0, 0 }, light = 0.29 } }
+        s.player:set_velocity(0, 0, 0)
+        local seen = s:explain().confidence
+        assert.is_true(seen > 0.15 and seen < 0.25, tostring(seen))
+        assert.are.same({ "suspect" }, sight.types(s:run(0.5)))
+      end)
 
     it("0.3 s: counted from the first look that sees it, never before 0.3 s in sight, whatever the phase",
       function()

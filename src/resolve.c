@@ -365,6 +365,11 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
   /* A floor that keeps the target at Suspected or above is knowledge, not loss. */
   bool floored = e.floor >= p->def.suspect_threshold;
   wy_ctx c = {w, r->lane, r->agent, b};
+  /* A moment before a first sighting is taken (step.c, apply_reports). */
+  if (b->telegraph_due) {
+    b->telegraph_due = false;
+    telegraph(&c);
+  }
   /* "You didn't see anything": an invalidated target steps down to
    * Undetected, never to Lost. */
   step_states(&c, p, reason, sensed || floored, reporting || floored || e.invalidate, raised, prev, dt);

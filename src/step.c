@@ -637,12 +637,23 @@ WY_INLINE int apply_reports(wary_world *w, const wy_lane *lane, int32_t first, i
     wy_belief *b = &beliefs->data[index];
     float c = r->confidence;
     int32_t profile = wy_agent_actor(w, r->agent)->profile;
-    if (r->slot == w->profiles.data[profile].builtin_slot[WARY_SENSE_VISION]) {
-      float reaction = wy_vision_of(w, profile)->first_spot_reaction_time;
+    const wy_profile *p = &w->profiles.data[profile];
+    if (r->slot == p->builtin_slot[WARY_SENSE_VISION]) {
+      const wary_vision_def *v = wy_vision_of(w, profile);
+      float reaction = v->first_spot_reaction_time, before = b->spot_time;
       /* A first sighting under way changes: a dormant belief cannot wait
        * (without a hold-back none is kept: wy_belief_first_sight). */
       if (reaction > 0.0f && !b->spotted) wy_belief_wake(w, r->agent, index);
+      float seen = c;
       c = wy_belief_first_sight(b, c, r->dt, reaction);
+      /* Seed 000: telegraph fires a moment before it commits. Held back at
+       * the first look after which the next, an interval on, ends the
+       * hold-back (once: not if the look before was that one), for a
+       * sighting that passes telegraph_threshold; the belief's resolve
+       * fires it (the rise past the threshold at the commit fires its own). */
+      if (reaction > 0.0f && !b->spotted && b->spot_time > 0.0f && seen >= p->def.telegraph_threshold &&
+          b->spot_time + v->interval >= reaction && !(before > 0.0f && before + v->interval >= reaction))
+        b->telegraph_due = true;
     }
     if (c <= 0.0f) {
       wy_belief_slot *bs = &wy_belief_slots(beliefs, index)[r->slot];
