@@ -272,6 +272,27 @@ describe("pain and health on perception", function()
     near(a:belief(pa).fused * 0.5, b:belief(pb).fused, 1e-3)
   end)
 
+  it("calls the health functions in ascending actor id order, the same on both backends", function()
+    local world = setup()
+    local called, agents = {}, {}
+    for i = 1, 40 do
+      local name = "g" .. i
+      agents[i] = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, name = name,
+        health = function()
+          called[#called + 1] = name
+          if i == 9 then agents[10]:remove() end -- one removed by a function is skipped
+          return 1
+        end }
+    end
+    agents[7]:remove() -- a removed one leaves the order
+    world:step(1 / 60)
+    local ids, want = {}, {}
+    for i, a in ipairs(agents) do if i ~= 7 and i ~= 10 then ids[#ids + 1] = a end end
+    table.sort(ids, function(p, q) return p.id < q.id end)
+    for _, a in ipairs(ids) do want[#want + 1] = a.name end
+    assert.are.same(want, called)
+  end)
+
   it("reads health from a provider function, then health_percent, then health and max_health", function()
     local world = setup()
     local hp = 30

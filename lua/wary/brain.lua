@@ -89,13 +89,24 @@ local HEALTH_PROPS = { health_percent = true, health = true, current_health = tr
 -- creation or with set_prop): only those agents are read, not every agent.
 function brain.watch_health(world, actor, key)
   if not (actor._profile and check.index_of(actor._profile.senses, "Pain")) then return end
-  if actor._health_fn or HEALTH_PROPS[key] then world._health_watch[actor.id] = actor end
+  if (actor._health_fn or HEALTH_PROPS[key]) and not world._health_watch[actor.id] then
+    world._health_watch[actor.id] = actor
+    world._health_order = false
+  end
+end
+
+-- Stops following actor's health (it is removed).
+function brain.unwatch_health(world, actor)
+  if world._health_watch[actor.id] then
+    world._health_watch[actor.id] = nil
+    world._health_order = false
+  end
 end
 
 -- watch_health again from scratch: after a load, or a retune that gave or
 -- took its profile's Pain.
 function brain.rewatch_health(world, actor)
-  world._health_watch[actor.id] = nil
+  brain.unwatch_health(world, actor)
   brain.watch_health(world, actor)
   for key in pairs(actor.props) do brain.watch_health(world, actor, key) end
 end
@@ -139,9 +150,26 @@ function brain.read_health(world, actor)
   if h and m and m > 0 then return h / m end
 end
 
+-- The watched actors' ids, ascending: the health functions are called in
+-- that order, the same on both backends (pairs' order is not: a function
+-- with side effects, or its warnings, would differ), made again when the
+-- watched set changes or is replaced (a load).
+local function health_order(world)
+  local watch, order = world._health_watch, world._health_order
+  if order and order.of == watch then return order end
+  order = { of = watch }
+  for id in pairs(watch) do order[#order + 1] = id end
+  table.sort(order)
+  world._health_order = order
+  return order
+end
+
 function brain.before_step(world)
-  for id, actor in pairs(world._health_watch) do
-    local h = brain.read_health(world, actor)
+  local watch = world._health_watch
+  for _, id in ipairs(health_order(world)) do
+    -- A health function may remove an actor: one gone is skipped.
+    local actor = watch[id]
+    local h = actor and brain.read_health(world, actor)
     if h then
       h = h < 0 and 0 or (h > 1 and 1 or h)
       world._B.actor_set_health(world._w, id, h)

@@ -53,7 +53,7 @@ function World._new(B, t)
     _profiles = {}, _senses = {}, _sense_by_index = {},
     _materials = { concrete = { index = 0 } }, _material_names = { [0] = "concrete" },
     _teams = {}, _team_count = 0, _names = {}, _handlers = {}, _listened = {}, _record = {},
-    _health_watch = {},
+    _health_watch = {}, _health_order = false, -- brain.lua: the watched ids in order (false: to make)
     _event_cache = {}, _event_cache_used = false, _step_errors = {}, _errors = {},
     _gone = {}, _pending_handlers = {}, _handler_errors = 0, _destroyed = false,
     -- Held raw (false, not nil) so that a step's reads of them call no __index.
@@ -407,7 +407,7 @@ end
 -- why: true (removed), or "load" (a loaded state has no such actor).
 function World:_forget_actor(actor, why)
   events.forget_handlers(self, actor._handlers)
-  self._health_watch[actor.id] = nil
+  brain.unwatch_health(self, actor)
   actor._removed = why or true
   self._gone[actor.id] = actor -- the last step's events still name it (events.lua)
   self._actors[actor.id] = nil
