@@ -206,6 +206,57 @@ describe("evaluate is called only for the pairs that are due", function()
     assert.is_true(tiers[3] >= 12 and tiers[3] <= 14, "tier 3: " .. tiers[3]) -- x8: every 0.8 s
   end)
 
+  -- 96 agents of a 0.1 s sense at 60 Hz: how many run in each of steps
+  -- 97-240 (tier: at creation; later: set_lod_tier before the first step).
+  local function runs_per_step(tier, later)
+    local world = wary.world()
+    local per_step, step_no, target = {}, 0, nil
+    world:define_sense{ id = "Probe", interval = 0.1, max_range = math.huge, evaluate = function(_, _, t)
+      if t == target then per_step[step_no] = (per_step[step_no] or 0) + 1 end
+    end }
+    world:define_profile{ name = "p", senses = { "Probe" } }
+    local agents = {}
+    for i = 1, 96 do agents[i] = world:add_agent{ profile = "p", pos = { i * 1000, 0, 0 }, lod_tier = tier } end
+    target = world:add_target{ pos = { 0, 0, 0 } }
+    for i = 1, 96 do if later then agents[i]:set_lod_tier(later) end end
+    for n = 1, 240 do
+      step_no = n
+      world:step(1 / 60)
+    end
+    local most, total = 0, 0
+    for n = 97, 240 do
+      most = math.max(most, per_step[n] or 0)
+      total = total + (per_step[n] or 0)
+    end
+    return most, total
+  end
+
+  it("spreads the agents' updates over the interval their lod_tier stretches it to", function()
+    assert.are.same({ 16, 2304 }, { runs_per_step(0) }) -- 96 agents every 6 steps
+    -- Every 48 steps: 2 a step (3 at most), not all 96 within 6 steps.
+    assert.are.same({ 3, 288 }, { runs_per_step(3) })
+    assert.are.same({ 3, 288 }, { runs_per_step(0, 3) })
+  end)
+
+  it("a changed lod_tier takes the share of the interval left to the new interval", function()
+    local world = wary.world()
+    local runs = {}
+    world:define_sense{ id = "Probe", interval = 0.1, max_range = math.huge,
+      evaluate = function(ctx) runs[#runs + 1] = ctx.world:time() end }
+    world:define_profile{ name = "p", senses = { "Probe" } }
+    local agent = world:add_agent{ profile = "p", pos = { 0, 0, 0 }, lod_tier = 3 }
+    world:add_target{ pos = { 100, 0, 0 } }
+    for _ = 1, 51 do world:step(1 / 60) end -- runs at 1/60 s and at 0.8 s
+    assert.are.equal(2, #runs)
+    agent:set_lod_tier(0) -- 0.75 s were left of 0.8: 3/32 of 0.1 s now
+    world:step(1 / 60)
+    world:step(1 / 60)
+    assert.are.equal(2, #runs)
+    for _ = 1, 6 do world:step(1 / 60) end
+    assert.are.equal(3, #runs)
+    assert.is_true(runs[3] - runs[2] < 0.2, tostring(runs[3] - runs[2])) -- not 0.8 s after the last
+  end)
+
   it("ctx.dt is the time since this sense last ran", function()
     local times, dts = {}, {}
     local s = counting_sense("Clock", { max_range = 5000, interval = 0.25 }, function(ctx)

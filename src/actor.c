@@ -45,11 +45,13 @@ void wy_agent_rest(const wary_world *w, wy_agent *ag, uint8_t parts) {
 void wy_agent_reset_timers(const wary_world *w, int32_t agent, uint32_t serial) {
   wy_agent *ag = &w->agents.data[agent];
   const wy_profile *p = wy_agent_profile(w, agent);
-  /* Golden-ratio phases spread agents' updates over the interval. */
+  /* Golden-ratio phases spread agents' updates over the interval, as its
+   * level of detail stretches it (step.c, schedule). */
   float phase = (float)fmod((double)serial * 0.6180339887498949, 1.0);
+  float scale = w->def.lod_interval_scale[wy_agent_actor(w, agent)->lod_tier];
   for (int32_t s = 0; s < WY_SLOTS; s++) {
     wy_agent_slot *sl = &ag->slot[s];
-    sl->next_due = s < p->slot_count ? phase * p->slots[s].interval : 0.0f;
+    sl->next_due = s < p->slot_count ? phase * (p->slots[s].interval * scale) : 0.0f;
     sl->since = 0.0f;
     sl->errors = 0;
     sl->muted = false;
@@ -427,6 +429,15 @@ int wary_actor_set_lod_tier(wary_world *w, wary_actor_id id_h, int32_t tier) {
   wy_id id = id_h.id;
   WY_ACTOR_OR_STALE(w, id);
   if (wy_bad_int(w->error, __func__, "tier", -1, tier, 0, WARY_LOD_TIERS - 1)) return WARY_ERR_BAD_VALUE;
+  /* An agent's senses wait the same share of the new interval as was left
+   * of the old: a guard brought near looks within its new interval, and
+   * guards sent far keep their updates spread over the longer one. */
+  if (a->agent >= 0 && tier != a->lod_tier) {
+    float ratio = w->def.lod_interval_scale[tier] / w->def.lod_interval_scale[a->lod_tier];
+    wy_agent *ag = &w->agents.data[a->agent];
+    for (int32_t s = 0; s < WY_SLOTS; s++)
+      if (ag->slot[s].next_due > WY_TIME_EPSILON) ag->slot[s].next_due *= ratio;
+  }
   a->lod_tier = tier;
   return WARY_OK;
 }

@@ -535,6 +535,8 @@ int wary_actor_set_stance(wary_world *world, wary_actor_id actor, int32_t stance
 int wary_actor_set_team(wary_world *world, wary_actor_id actor, int32_t team);
 int wary_actor_set_visibility(wary_world *world, wary_actor_id actor, float visibility);
 int wary_actor_set_light(wary_world *world, wary_actor_id actor, float light);
+/* At once: each of an agent's senses waits the same share of its new
+ * interval (the world's lod_interval_scale) as was left of its old one. */
 int wary_actor_set_lod_tier(wary_world *world, wary_actor_id actor, int32_t tier);
 int wary_actor_set_perceivable(wary_world *world, wary_actor_id actor, bool perceivable);
 int wary_actor_set_off_screen(wary_world *world, wary_actor_id actor, bool off_screen);

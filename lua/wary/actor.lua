@@ -93,7 +93,8 @@ Actor.set_light = scalar_setter("light", 0, 1, "actor_set_light")
 --- actor:set_scent(v) How strongly it smells, 0..1.
 Actor.set_scent = scalar_setter("scent", 0, 1, "actor_set_scent")
 
---- Level-of-detail tier 0 (full) .. 3 (cheapest): senses update less often, some sounds go unheard.
+--- Level-of-detail tier 0 (full) .. 3 (cheapest): senses update less often, some sounds go unheard. At
+-- once: each sense waits the same share of its new interval as was left of its old one.
 function Actor:set_lod_tier(tier)
   local B, w = live(self, "set_lod_tier")
   if not (check.finite(tier) and tier == math.floor(tier) and tier >= 0 and tier <= 3) then
