@@ -284,5 +284,25 @@ describe("agent:explain", function()
     world:step(1 / 60)
     assert.are.equal("fading", dog:explain(you).rule)
     assert.matches("lowered by 0.300 (not now: no sense holds it)", dog:explain_text(you), 1, true)
+    -- A floor sets the confidence: the reduction is still not applied.
+    dog:add_evidence(you, "Tip", "raise", 0.9)
+    world:step(1 / 60)
+    assert.are.equal("floor", dog:explain(you).rule)
+    assert.matches("lowered by 0.300 (not now: no sense holds it)", dog:explain_text(you), 1, true)
+  end)
+
+  it("of a target set not perceivable: a custom sense's loss reason stays its contract's", function()
+    local world = wary.world()
+    world:define_sense{ id = "Radar", interval = 0.1, max_range = 5000, loss_grace = 0.2, direct_lost_cut = true,
+      loss_reason = "out_of_range", evaluate = function() return 0.9 end }
+    world:define_profile{ name = "r", senses = { "Radar" } }
+    world:add_agent{ name = "guard", profile = "r", pos = { 0, 0, 0 } }
+    local you = world:add_target{ name = "you", pos = { 1000, 0, 0 } }
+    local lost
+    world:on("lost", function(ev) lost = ev.loss_reason end)
+    for _ = 1, 60 do world:step(1 / 60) end
+    you:set_perceivable(false)
+    for _ = 1, 60 do world:step(1 / 60) end
+    assert.are.equal("out_of_range", lost)
   end)
 end)

@@ -892,6 +892,65 @@ describe("vision", function()
       assert.is_true(fired[2].time >= 0.3 - 1e-6 and fired[2].time <= 0.5)
     end)
 
+    it("0.3 s: the next look is its slot's interval away at the agent's level of detail, in whole steps",
+      function()
+        -- Looks 0.4 s apart (sense_intervals, or 0.1 s at tier 2): the look
+        -- before the one that takes the sighting comes 0.4 s before it. At
+        -- 45 Hz looks are 4 and 5 steps apart; at 30 Hz a 0.05 s interval
+        -- is 1 and 2 steps: the look before is one look before, once.
+        local cases = { { { sense_intervals = { Vision = 0.4 } }, 0, 60, 0.4 }, { {}, 2, 60, 0.4 },
+                        { {}, 0, 45 }, { { sense_intervals = { Vision = 0.05 } }, 0, 30 } }
+        for _, case in ipairs(cases) do
+          local def, tier, hz, gap = case[1], case[2], case[3], case[4]
+          def.name, def.vision = "g", { first_spot_reaction_time = 0.3 }
+          for y = 0, 7 do -- eight phases of the guard's looks
+            local world = require("wary").world()
+            world:define_profile(def)
+            for _ = 1, y do world:add_target{ pos = { 0, -5000, 0 } } end -- another serial, another phase
+            local g = world:add_agent{ profile = "g", pos = { 0, 0, 0 }, yaw = 0, lod_tier = tier }
+            world:add_target{ pos = { 1000, 0, 0 } }
+            local fired = {}
+            g:on("telegraph", function() fired[#fired + 1] = world:time() end)
+            g:on("suspect", function() fired[#fired + 1] = world:time() end)
+            for _ = 1, 2 * hz do world:step(1 / hz) end
+            assert.are.equal(3, #fired, hz .. " Hz, phase " .. y) -- telegraph; suspect and telegraph at the commit
+            if gap then
+              near(gap, fired[2] - fired[1], 1e-5)
+            else -- one look: at most the interval and a step
+              assert.is_true(fired[1] < fired[2] and fired[2] - fired[1] <= 0.1 + 1 / hz + 1e-5)
+            end
+          end
+        end
+      end)
+
+    it("0.3 s: no early telegraph for a target already Detected, nor for a sight its weight keeps under",
+      function()
+        local world = require("wary").world()
+        world:define_profile{ name = "g", vision = { first_spot_reaction_time = 0.3 }, hearing = {} }
+        local g = world:add_agent{ profile = "g", pos = { 0, 0, 0 }, yaw = 0 }
+        local you = world:add_target{ pos = { -1000, 0, 0 } } -- behind: heard, not seen
+        for _ = 1, 30 do
+          world:emit_sound(you, "Gunshot")
+          world:step(1 / 60)
+        end
+        assert.are.equal("detected", g:state(you))
+        local fired = {}
+        g:on("telegraph", function(ev) fired[#fired + 1] = ev.from end)
+        you:set_pos(1000, 0, 0)
+        for _ = 1, 60 do world:step(1 / 60) end
+        assert.are.same({}, fired)
+        -- Vision weighed 0.2: 0.89 x 0.2 stays under telegraph_threshold.
+        world = require("wary").world()
+        world:define_profile{ name = "g", vision = { first_spot_reaction_time = 0.3, weight = 0.2 } }
+        g = world:add_agent{ profile = "g", pos = { 0, 0, 0 }, yaw = 0 }
+        you = world:add_target{ pos = { 1000, 0, 0 } }
+        fired = {}
+        g:on("telegraph", function(ev) fired[#fired + 1] = ev.from end)
+        for _ = 1, 60 do world:step(1 / 60) end
+        assert.are.equal("suspected", g:state(you))
+        assert.are.same({}, fired)
+      end)
+
     it("0.3 s: no telegraph for a sight the next look would not take, or too faint to pass its threshold",
       function()
         local s = doorway{ first_spot_reaction_time = 0.3 }

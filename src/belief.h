@@ -89,7 +89,7 @@ typedef struct wy_belief {
   bool deferred : 1;
   /* A first sighting held back (wy_belief_first_sight) is to be taken at
    * vision's next look: this step's resolve fires telegraph (step.c,
-   * apply_reports). Set and cleared within one step: never saved. */
+   * first_sight). Set and cleared within one step: never saved. */
   bool telegraph_due : 1;
   /* Dormant: the low 16 bits of the first step its clocks have not taken
    * (wy_belief_asleep_since). Clocks never lag 2^16 steps behind: the list

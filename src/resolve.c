@@ -357,7 +357,7 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
     if (reason == WARY_LOSS_NONE) reason = p->slots[b->losing_slot].loss_reason;
     /* One set not perceivable left every sense's reach at once: cloaked
      * (seed 000's sensor dropout), not out of range. */
-    if (reason == WARY_LOSS_OUT_OF_RANGE) {
+    if (reason == WARY_LOSS_OUT_OF_RANGE && p->slots[b->losing_slot].sense < WARY_BUILTIN_SENSES) {
       const wy_actor *t = wy_actor_get(w, b->target);
       if (t && !t->perceivable) reason = WARY_LOSS_SENSOR_DROPOUT;
     }
@@ -365,10 +365,11 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
   /* A floor that keeps the target at Suspected or above is knowledge, not loss. */
   bool floored = e.floor >= p->def.suspect_threshold;
   wy_ctx c = {w, r->lane, r->agent, b};
-  /* A moment before a first sighting is taken (step.c, apply_reports). */
+  /* A moment before a first sighting is taken (step.c, first_sight):
+   * below Detected, as the rise past the threshold (step_states). */
   if (b->telegraph_due) {
     b->telegraph_due = false;
-    telegraph(&c);
+    if (rung(b->state) < WARY_DETECTED) telegraph(&c);
   }
   /* "You didn't see anything": an invalidated target steps down to
    * Undetected, never to Lost. */

@@ -625,6 +625,35 @@ static int apply_results(wary_world *w, int32_t first, int32_t end) {
   return WARY_OK;
 }
 
+/* Vision's look at a target it has not spotted yet (belief index of the
+ * agent's): held back until first_spot_reaction_time of unbroken sight
+ * (wy_belief_first_sight); what the belief takes of it. Seed 000:
+ * telegraph "fires a moment before it commits". At the look after which
+ * the next one ends the hold-back, when the belief would take it past
+ * telegraph_threshold, the belief's resolve fires telegraph (resolve.c;
+ * the rise past the threshold when it is taken fires its own). The next
+ * look is when the slot's time left (schedule: this step's is taken) runs
+ * out in steps of this step's dt; what the belief would take, the look
+ * times vision's weight, under a clamp. Steps of one size make that look
+ * the last of the hold-back, so it fires once; with steps of other sizes
+ * between two looks it may fire twice, or not at all. */
+static float first_sight(wary_world *w, const wy_report *r, const wy_profile *p, int32_t index, float reaction) {
+  wy_belief *b = &wy_beliefs_of(w, r->agent)->data[index];
+  /* A first sighting under way changes: a dormant belief cannot wait. */
+  wy_belief_wake(w, r->agent, index);
+  float seen = r->confidence;
+  float c = wy_belief_first_sight(b, seen, r->dt, reaction);
+  if (b->spotted || !(b->spot_time > 0.0f)) return c;
+  float left = w->agents.data[r->agent].slot[r->slot].next_due, dt = w->step_dt;
+  float steps = dt > 0.0f ? ceilf((left - WY_TIME_EPSILON) / dt) : 0.0f;
+  float gap = dt > 0.0f ? dt * (1.0f + (steps > 0.0f ? steps : 0.0f)) : left;
+  float taken = seen * p->slots[r->slot].weight;
+  wy_evidence_sum e = wy_evidence_sum_of(w, b);
+  if (e.ceiling < taken) taken = e.ceiling;
+  if (taken >= p->def.telegraph_threshold && b->spot_time + gap >= reaction) b->telegraph_due = true;
+  return c;
+}
+
 /* Writes the built-in senses' answers [first, end); the belief holds
  * vision's first sighting back for first_spot_reaction_time of unbroken
  * sight. */
@@ -639,21 +668,9 @@ WY_INLINE int apply_reports(wary_world *w, const wy_lane *lane, int32_t first, i
     int32_t profile = wy_agent_actor(w, r->agent)->profile;
     const wy_profile *p = &w->profiles.data[profile];
     if (r->slot == p->builtin_slot[WARY_SENSE_VISION]) {
-      const wary_vision_def *v = wy_vision_of(w, profile);
-      float reaction = v->first_spot_reaction_time, before = b->spot_time;
-      /* A first sighting under way changes: a dormant belief cannot wait
-       * (without a hold-back none is kept: wy_belief_first_sight). */
-      if (reaction > 0.0f && !b->spotted) wy_belief_wake(w, r->agent, index);
-      float seen = c;
-      c = wy_belief_first_sight(b, c, r->dt, reaction);
-      /* Seed 000: telegraph fires a moment before it commits. Held back at
-       * the first look after which the next, an interval on, ends the
-       * hold-back (once: not if the look before was that one), for a
-       * sighting that passes telegraph_threshold; the belief's resolve
-       * fires it (the rise past the threshold at the commit fires its own). */
-      if (reaction > 0.0f && !b->spotted && b->spot_time > 0.0f && seen >= p->def.telegraph_threshold &&
-          b->spot_time + v->interval >= reaction && !(before > 0.0f && before + v->interval >= reaction))
-        b->telegraph_due = true;
+      float reaction = wy_vision_of(w, profile)->first_spot_reaction_time;
+      /* Without a hold-back (or once spotted) the look counts whole. */
+      if (reaction > 0.0f && !b->spotted) c = first_sight(w, r, p, index, reaction);
     }
     if (c <= 0.0f) {
       wy_belief_slot *bs = &wy_belief_slots(beliefs, index)[r->slot];

@@ -230,7 +230,8 @@ typedef enum wary_event_type {
   WARY_EV_LOST = 3,       /* entered Lost; loss_reason says why */
   WARY_EV_REMEMBER = 4,   /* entered Remembered */
   WARY_EV_FORGET = 5,     /* entered Expired, or fell back to Undetected */
-  WARY_EV_TELEGRAPH = 6,  /* confidence rose past the telegraph threshold */
+  WARY_EV_TELEGRAPH = 6,  /* confidence rose past the telegraph threshold, or a first sighting
+                           * (first_spot_reaction_time) is to be taken past it at vision's next look */
   WARY_EV_SENSE_ERROR = 7, /* a custom sense failed (its evaluate, or its on_stimulus) */
   WARY_EV_HEAR = 8,        /* a hearing update heard target (sound -1: its build-up only) */
   WARY_EV_SOUND_HEARD = 9, /* one sound arrived (target: its maker, 0: nobody) */
@@ -391,7 +392,7 @@ typedef struct wary_profile_def {
   float detect_threshold;    /* 0.35: enter Detected */
   float track_threshold;     /* 0.60: enter Tracked */
   float min_track_duration;  /* 0.5 s in Detected before it can track */
-  float telegraph_threshold; /* 0.25: telegraph fires on the way up */
+  float telegraph_threshold; /* 0.25: telegraph fires on the way up (and before a first sighting) */
   float corroboration_bonus; /* 0.1 added per other active sense */
   float fade_rate;           /* 0.1 confidence per second lost while fading */
   float lost_time;           /* 5 s searching in Lost before Remembered */

@@ -223,9 +223,15 @@ function explain.text(e, who)
     for i, v in ipairs(e.evidence) do
       ev[#ev + 1] = string.format("%s %s %s%s", v.tag, v.op, f3(v.value), e.bound_by == i and " (bound it)" or "")
     end
-    -- Reductions count only while a sense holds the target (seed 000).
+    -- Reductions count only while a sense reports the target or is
+    -- inside its grace (seed 000).
+    local held = false
+    for _, id in ipairs(e.order) do
+      local status = e.senses[id].status
+      held = held or status == "reporting" or status == "grace"
+    end
     local lowered = e.lower and (", lowered by " .. f3(e.lower)
-      .. (e.rule == "fading" and " (not now: no sense holds it)" or "")) or ""
+      .. (held and "" or " (not now: no sense holds it)")) or ""
     lines[#lines + 1] = string.format("  fused %s%s%s", f3(e.fused or 0), lowered,
       #ev > 0 and ("; evidence " .. table.concat(ev, ", ")) or "")
   end
