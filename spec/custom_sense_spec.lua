@@ -765,6 +765,28 @@ describe("senses in a profile", function()
 end)
 
 describe("a Lua error inside evaluate", function()
+  -- Lua 5.4: the runner's coroutine is yieldable, so a pcall inside evaluate
+  -- that catches an error came back through the C loop's continuation,
+  -- which dropped that answer and every later query of the step.
+  it("caught by evaluate's own pcall changes nothing: every query answers, on both backends", function()
+    local w = wary.world()
+    local asked = {}
+    w:define_sense{ id = "Careful", interval = 0.1, max_range = 5000, evaluate = function(_, _, target)
+      local ok = pcall(error, "caught")
+      asked[#asked + 1] = target.name .. (ok and " ok" or " caught")
+      if target.name == "t2" then return 0.5, 0.5, 10, 20, 0 end -- with a location: the runner takes it
+      return 0.5
+    end }
+    w:define_profile{ name = "p", senses = { "Careful" } }
+    local guard = w:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 } }
+    local t = {}
+    for i = 1, 3 do t[i] = w:add_target{ name = "t" .. i, pos = { 100 * i, 0, 0 } } end
+    w:step(0.1)
+    assert.are.same({ "t1 caught", "t2 caught", "t3 caught" }, asked)
+    for i = 1, 3 do assert.are.equal(0.5, guard:belief(t[i]).contributions.Careful, "t" .. i) end
+    assert.are.same({ x = 10, y = 20, z = 0 }, guard:belief(t[2]).last_known)
+  end)
+
   -- Two agents (one "bad" for which Flaky raises), one target, and a steady
   -- second sense on the profile; the agents ignore each other (teammates).
   local function flaky_world(limit)

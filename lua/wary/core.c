@@ -584,14 +584,59 @@ static wary_world *loop_world(lua_State *L, wary_world *const *slot)
   return *slot;
 }
 
-/* Where a yield from evaluate would come back: the runner never resumes
- * one (it reports the yield and goes on in a new coroutine). */
+static int queries_from(lua_State *L, lua_Integer i);
+
+/* The answer of query i's evaluate, its five results on the stack above
+ * the target: a plain active one is stored and the stack goes back to
+ * C_TOP (0: go on); any other is left for the runner (i, c .. z: 6). */
+static int take_answer(lua_State *L, wary_world *const *slot, lua_Integer i)
+{
+  /* stack: target, c, accuracy, x, y, z */
+  int c_type = lua_type(L, -5);
+  if (c_type == LUA_TNIL || (c_type == LUA_TBOOLEAN && !lua_toboolean(L, -5))) {
+    lua_settop(L, C_TOP);
+    return 0;
+  }
+  lua_Number c = lua_tonumber(L, -5), accuracy = 1;
+  int a_type = lua_type(L, -4);
+  bool plain = c_type == LUA_TNUMBER && c > 0 && c <= 1 && lua_isnil(L, -3);
+  if (plain && a_type != LUA_TNIL) {
+    accuracy = lua_tonumber(L, -4);
+    plain = a_type == LUA_TNUMBER && accuracy >= 0 && accuracy <= 1;
+  }
+  if (!plain) {
+    lua_pushinteger(L, i);
+    lua_replace(L, C_TOP + 1); /* i in the target's place: i, c .. z */
+    return 6;
+  }
+  wary_world *w = loop_world(L, slot); /* as set_query_result would */
+  if (i < wary_query_count(w)) {
+    wary_sense_result *r = &wary_results(w)[i];
+    r->active = true;
+    r->confidence = (float)c;
+    r->accuracy = (float)accuracy;
+    r->has_location = false;
+  }
+  lua_settop(L, C_TOP);
+  return 0;
+}
+
+/* Where Lua 5.4 comes back to when the C frame of the loop is gone while an
+ * evaluate runs: a pcall inside evaluate that caught an error (the runner's
+ * coroutine is yieldable, so that pcall sets no jump of its own: the error
+ * unwinds to the resume, which then finishes evaluate and calls this with
+ * its results, the stack as lua_callk left it). The answer is taken and the
+ * loop goes on after it. (A yield from evaluate never comes back: the
+ * runner reports it and goes on in a new coroutine.) */
 static int run_queries_k(lua_State *L, int status, lua_KContext ctx)
 {
-  (void)L;
   (void)status;
   (void)ctx;
-  return 0;
+  query_loop *s = lua_touserdata(L, A_STATE);
+  s->calling = false;
+  lua_Integer i = s->query - 1;
+  int n = take_answer(L, lua_touserdata(L, A_WORLD), i);
+  return n != 0 ? n : queries_from(L, i + 1);
 }
 
 /* ctx's vectors are the tables run_queries was given (runner.lua, vector). */
@@ -619,13 +664,13 @@ static void own_vectors(lua_State *L)
 static int l_run_queries(lua_State *L)
 {
   lua_Integer i;
+  /* argument 1 stays on the stack, so its block stays where it is
+   * (queries_from reads the world and the state from their arguments) */
   check_world(L, A_WORLD);
-  /* argument 1 stays on the stack, so its block stays where it is */
-  wary_world *const *slot = lua_touserdata(L, A_WORLD);
   i = luaL_checkinteger(L, A_FIRST);
   for (int a = A_CTX; a <= A_ACTORS; a++) luaL_checktype(L, a, LUA_TTABLE);
   for (int a = A_AGENT_POS; a <= A_TARGET_VEL; a++) luaL_checktype(L, a, LUA_TTABLE);
-  query_loop *s = luaL_checkudata(L, A_STATE, QUERY_LOOP_MT);
+  luaL_checkudata(L, A_STATE, QUERY_LOOP_MT);
   lua_settop(L, A_TARGET_VEL);
   luaL_checkstack(L, C_TOP - A_TARGET_VEL + 16, "run_queries");
   /* Pushed once: looking a key up by a string from C (lua_getfield) interns
@@ -640,6 +685,14 @@ static int l_run_queries(lua_State *L)
    * and sense indices are never negative). */
   lua_pushnil(L); /* C_PROFILE */
   lua_pushnil(L); /* C_EVALUATE */
+  return queries_from(L, i);
+}
+
+/* The loop of run_queries from query i, its stack set up to C_TOP. */
+static int queries_from(lua_State *L, lua_Integer i)
+{
+  wary_world *const *slot = lua_touserdata(L, A_WORLD);
+  query_loop *s = lua_touserdata(L, A_STATE);
   lua_Integer profile_agent = -1, evaluate_sense = -1, dt_agent = -1, dt_sense = -1;
   for (;; i++) {
     wary_world *w = loop_world(L, slot);
@@ -727,33 +780,8 @@ static int l_run_queries(lua_State *L)
     lua_pushvalue(L, C_TOP + 1); /* the target */
     lua_callk(L, 3, 5, 0, run_queries_k);
     s->calling = false;
-    /* stack: target, c, accuracy, x, y, z */
-    int c_type = lua_type(L, -5);
-    if (c_type == LUA_TNIL || (c_type == LUA_TBOOLEAN && !lua_toboolean(L, -5))) {
-      lua_settop(L, C_TOP);
-      continue;
-    }
-    lua_Number c = lua_tonumber(L, -5), accuracy = 1;
-    int a_type = lua_type(L, -4);
-    bool plain = c_type == LUA_TNUMBER && c > 0 && c <= 1 && lua_isnil(L, -3);
-    if (plain && a_type != LUA_TNIL) {
-      accuracy = lua_tonumber(L, -4);
-      plain = a_type == LUA_TNUMBER && accuracy >= 0 && accuracy <= 1;
-    }
-    if (!plain) {
-      lua_pushinteger(L, i);
-      lua_replace(L, C_TOP + 1); /* i in the target's place: i, c .. z */
-      return 6;
-    }
-    w = loop_world(L, slot); /* as set_query_result would */
-    if (i < wary_query_count(w)) {
-      wary_sense_result *r = &wary_results(w)[i];
-      r->active = true;
-      r->confidence = (float)c;
-      r->accuracy = (float)accuracy;
-      r->has_location = false;
-    }
-    lua_settop(L, C_TOP);
+    int n = take_answer(L, slot, i);
+    if (n != 0) return n;
   }
 }
 
