@@ -305,4 +305,15 @@ describe("agent:explain", function()
     for _ = 1, 60 do world:step(1 / 60) end
     assert.are.equal("out_of_range", lost)
   end)
+
+  it("writes numbers on a rounding tie the same on both backends (halves up)", function()
+    -- 0.0625 to three places: Lua 5.4's C library rounds the tie to even
+    -- (0.062), LuaJIT's own formatter up (0.063).
+    local world = wary.world()
+    world:define_profile{ name = "guard", vision = { weight = 0.0625 } }
+    local guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, yaw = 0, name = "guard" }
+    local you = world:add_target{ pos = { 500, 0, 0 }, name = "you" }
+    for _ = 1, 6 do world:step(1 / 60) end
+    assert.matches("x weight 0.063 =", guard:explain_text(you), 1, true)
+  end)
 end)

@@ -120,7 +120,29 @@ function explain.table(world, profile, list, believed)
   return e
 end
 
-local function f3(v) return string.format("%.3f", v) end
+-- v with places decimals, the same text on both backends: Lua 5.4 formats
+-- through the C library, which rounds a tie (0.0625 to 3 places) to even,
+-- and LuaJIT through its own, which rounds it up. Rounded first (halves
+-- up, by the same float operations on both), v has no tie left to break.
+local SCALE = { [1] = 10, [2] = 100, [3] = 1000 } -- not 10 ^ places: ^ may differ between the backends
+local function fixed(v, places)
+  if v ~= v or v == math.huge or v == -math.huge then return string.format("%." .. places .. "f", v) end
+  local scale = SCALE[places]
+  return string.format("%." .. places .. "f", math.floor(v * scale + 0.5) / scale)
+end
+
+-- v to four significant digits (%.4g), rounded first as fixed does.
+local function g4(v)
+  local a, scale = math.abs(v), 1
+  if a ~= 0 and a == a and a ~= math.huge then
+    while a * scale < 1000 do scale = scale * 10 end
+    while a * scale >= 10000 do scale = scale / 10 end
+    v = math.floor(v * scale + 0.5) / scale
+  end
+  return string.format("%.4g", v)
+end
+
+local function f3(v) return fixed(v, 3) end
 
 -- "distance 0.982 x angle 1.000 ..." in a fixed order.
 local ORDER = { "scent", "sensitivity", "distance", "angle", "exposure", "light", "motion", "weather", "visibility",
@@ -144,7 +166,7 @@ local WORKED_NOW = { Smell = true, Touch = true, Echolocation = true }
 
 -- Where vision's look now stopped: "180.0 deg off its eyes, 96 units away".
 local function where_look(v)
-  return string.format("%.1f deg off its eyes, %.4g units away", v.angle or 0, v.distance or 0)
+  return string.format("%s deg off its eyes, %s units away", fixed(v.angle or 0, 1), g4(v.distance or 0))
 end
 
 -- A sense's lines: how fusion took its share (a silent one's status with
@@ -187,7 +209,7 @@ local function sense_lines(s, lines, believed, vision)
       s.won == "build_up" and "the build-up" or "the single sound")
   end
   if s.damage then
-    lines[#lines + 1] = string.format("    damage %.1f, decay %s/s%s", s.damage, f3(s.decay),
+    lines[#lines + 1] = string.format("    damage %s, decay %s/s%s", fixed(s.damage, 1), f3(s.decay),
       s.fading and " (fading)" or "")
   end
   if s.returned then
@@ -240,8 +262,8 @@ end
 
 --- "Vision: distance 0.44" and the like: what decided it, in a few words.
 function explain.decided_text(d)
-  if d.evidence then return string.format("evidence %s (%s %.2f)", d.evidence, d.rule, d.value) end
-  if d.sense then return string.format("%s: %s %.2f", d.sense, d.factor or "share", d.value or 0) end
+  if d.evidence then return string.format("evidence %s (%s %s)", d.evidence, d.rule, fixed(d.value, 2)) end
+  if d.sense then return string.format("%s: %s %s", d.sense, d.factor or "share", fixed(d.value or 0, 2)) end
   if d.rule == "fading" then return "fading: no sense holds it" end
   if d.rule == "none" then return "nothing: no belief" end
   return d.rule
