@@ -167,6 +167,24 @@ describe("save_state and load_state", function()
     end)())
   end)
 
+  it("quick-loads into the world that saved it after it met new names (a tag, a prop), which it keeps",
+    function()
+      local w = wary.world{}
+      w:define_profile{ name = "guard", vision = {} }
+      local guard = w:add_agent{ profile = "guard", pos = { 0, 0, 0 }, yaw = 0 }
+      local you = w:add_target{ pos = { 500, 0, 0 } }
+      for _ = 1, 30 do w:step(1 / 60) end
+      local s = w:save_state()
+      guard:add_evidence(you, "Disguise", "clamp", 0.1) -- names never interned before the save
+      you:set_prop("alarm_level", 3)
+      w:step(1 / 60)
+      w:load_state(s)
+      assert.are.same({}, guard:evidence(you))
+      guard:add_evidence(you, "Disguise", "clamp", 0.1)
+      for _ = 1, 30 do w:step(1 / 60) end
+      assert.is_true(guard:confidence(you) <= 0.1 + 1e-6) -- the tag works after the load
+    end)
+
   it("loads under the other backend (" .. other.interpreter .. ") the state this one saved", function()
     if not other.available() then
       pending(other.interpreter .. " is not installed")

@@ -250,18 +250,16 @@ static int check_brain(const wary_world *w, const wy_state *s) {
   return WARY_OK;
 }
 
-/* The world's names must begin the snapshot's: the game made its definitions
- * (which hold names) as the saved world did, and a binding's cache of keys
- * stays true. */
+/* The world's names and the snapshot's must agree as far as both go: the
+ * game made its definitions (which hold names) as the saved world did. A
+ * world that has interned more since the save (a quick load: a new tag or
+ * prop) keeps them (keep_world_names), so a binding's cache of keys stays
+ * true either way. */
 static int check_names(const wary_world *w, const wy_state *s) {
   for (int32_t i = 0; i < s->names.count; i++)
     if (strlen(s->names.data[i]) == 0) return bad(w, "name", i + 1, "a name of at least one character");
-  if (w->names.count > s->names.count)
-    return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
-                   "snapshot: expected at least the world's %d interned names, got %d (intern names in the "
-                   "same order as the saved world: definitions first)",
-                   w->names.count, s->names.count);
-  for (int32_t i = 0; i < w->names.count; i++)
+  int32_t both = w->names.count < s->names.count ? w->names.count : s->names.count;
+  for (int32_t i = 0; i < both; i++)
     if (strcmp(w->names.data[i], s->names.data[i]) != 0)
       return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
                      "snapshot: name %d: expected the world's name of that key, got another (intern names in "
@@ -449,10 +447,32 @@ static int read_state(wary_world *w, const char *fn, const void *buf, size_t siz
   return WARY_OK;
 }
 
+/* The names the world interned after those of snapshot s go into s too
+ * (check_names): false on out of memory. */
+static bool keep_world_names(wary_world *w, wy_state *s) {
+  for (int32_t i = s->names.count; i < w->names.count; i++) {
+    size_t n = strlen(w->names.data[i]) + 1;
+    char *copy = wy_alloc(&w->alloc, n);
+    if (!copy) return false;
+    memcpy(copy, w->names.data[i], n);
+    char **slot = wy_array_push(&w->alloc, &s->names);
+    if (!slot) {
+      wy_free(&w->alloc, copy, n);
+      return false;
+    }
+    *slot = copy;
+  }
+  return true;
+}
+
 int wary_world_load(wary_world *w, const void *buf, size_t size) {
   wy_state *s;
   int status = read_state(w, __func__, buf, size, true, &s);
   if (status != WARY_OK) return status;
+  if (!keep_world_names(w, s)) {
+    free_state(w, s);
+    return wy_fail_memory(w->error, __func__);
+  }
   wy_state_swap(w, s);
   after_load(w);
   free_state(w, s);

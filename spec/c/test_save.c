@@ -475,6 +475,14 @@ static void test_refusals(void) {
   /* And the good snapshot still loads. */
   ENSURE(wary_world_load(b.w, snap, size) == WARY_OK);
   ENSURE(same_snapshot(b.w, snap, size));
+  /* A name interned since the save (a quick load after a new tag): the
+   * world keeps it, with its key, and the rest is the snapshot's. */
+  int32_t late = make_name(b.w, "LateTag");
+  ENSURE(wary_world_load(b.w, snap, size) == WARY_OK);
+  ENSURE(wary_name_string(b.w, late) != NULL && strcmp(wary_name_string(b.w, late), "LateTag") == 0);
+  int32_t again = 0;
+  ENSURE(wary_name(b.w, "LateTag", &again) == WARY_OK && again == late);
+  ENSURE(wary_world_load(b.w, snap, size) == WARY_OK);
   free(bytes);
   free(snap);
   wary_world_destroy(a.w);
