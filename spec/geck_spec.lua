@@ -727,4 +727,22 @@ describe("GECK input errors", function()
       expect.mentions(expect.error_of(call), "sentry", "profile 'c' does not use the GECK model")
     end
   end)
+
+  it("a new level of detail takes the share of the interval left to the new interval, as the senses do", function()
+    local world = wary.world()
+    world:define_profile{ name = "gg", model = "geck", geck = {}, senses = { "Vision" } }
+    local g = world:add_agent{ profile = "gg", pos = { 0, 0, 0 }, team = "guards", lod_tier = 3 }
+    local thief = world:add_target{ pos = { 300, 0, 0 }, team = "thieves", props = { sneak = 60 } }
+    local seen, evaluated = nil, {}
+    for n = 1, 120 do
+      thief:set_pos(300 + n, 0, 0) -- a new value at every evaluation
+      world:step(1 / 60)
+      local v = g:detection_value(thief)
+      if v ~= seen then evaluated[#evaluated + 1], seen = n, v end
+      if #evaluated == 2 and n == evaluated[2] then g:set_lod_tier(0) end
+    end
+    assert.are.equal(48, evaluated[2] - evaluated[1]) -- 0.8 s at tier 3
+    assert.is_true(evaluated[3] - evaluated[2] <= 7, tostring(evaluated[3] - evaluated[2])) -- not 48 more
+    assert.are.equal(6, evaluated[4] - evaluated[3]) -- then every 0.1 s
+  end)
 end)

@@ -898,11 +898,15 @@ describe("vision", function()
         -- before the one that takes the sighting comes 0.4 s before it. At
         -- 45 Hz looks are 4 and 5 steps apart; at 30 Hz a 0.05 s interval
         -- is 1 and 2 steps: the look before is one look before, once.
+        -- Looks 0.4 s apart and a reaction time of 0.4 s at 75 Hz: 30 steps
+        -- of 1/75 s sum to 0.399999887 (not 0.4), so the sighting is taken
+        -- at the second look after the first, and the warning comes once.
         local cases = { { { sense_intervals = { Vision = 0.4 } }, 0, 60, 0.4 }, { {}, 2, 60, 0.4 },
-                        { {}, 0, 45 }, { { sense_intervals = { Vision = 0.05 } }, 0, 30 } }
+                        { {}, 0, 45 }, { { sense_intervals = { Vision = 0.05 } }, 0, 30 },
+                        { { sense_intervals = { Vision = 0.4 } }, 0, 75, 0.4, 0.4 } }
         for _, case in ipairs(cases) do
           local def, tier, hz, gap = case[1], case[2], case[3], case[4]
-          def.name, def.vision = "g", { first_spot_reaction_time = 0.3 }
+          def.name, def.vision = "g", { first_spot_reaction_time = case[5] or 0.3 }
           for y = 0, 7 do -- eight phases of the guard's looks
             local world = require("wary").world()
             world:define_profile(def)
@@ -949,6 +953,20 @@ describe("vision", function()
         for _ = 1, 60 do world:step(1 / 60) end
         assert.are.equal("suspected", g:state(you))
         assert.are.same({}, fired)
+        -- Nor for one a reduction, or pain, keeps under it (0.89 less 0.75;
+        -- 0.89 dulled at 15% health).
+        for _, hurt in ipairs({ false, true }) do
+          world = require("wary").world()
+          world:define_profile{ name = "g", vision = { first_spot_reaction_time = 0.3 }, pain = hurt and {} or nil }
+          g = world:add_agent{ profile = "g", pos = { 0, 0, 0 }, yaw = 0, health = hurt and 0.15 or nil }
+          you = world:add_target{ pos = { 1000, 0, 0 } }
+          if not hurt then g:add_evidence(you, "Doubt", "lower", 0.75) end
+          fired = {}
+          g:on("telegraph", function(ev) fired[#fired + 1] = ev.from end)
+          for _ = 1, 60 do world:step(1 / 60) end
+          assert.is_true(g:confidence(you) > 0 and g:confidence(you) < 0.25, tostring(g:confidence(you)))
+          assert.are.same({}, fired)
+        end
       end)
 
     it("0.3 s: no telegraph for a sight the next look would not take, or too faint to pass its threshold",

@@ -437,6 +437,7 @@ int wary_actor_set_lod_tier(wary_world *w, wary_actor_id id_h, int32_t tier) {
     wy_agent *ag = &w->agents.data[a->agent];
     for (int32_t s = 0; s < WY_SLOTS; s++)
       if (ag->slot[s].next_due > WY_TIME_EPSILON) ag->slot[s].next_due *= ratio;
+    wy_modules_lod_changed(w, a->agent, ratio); /* the GECK model's evaluations too */
   }
   a->lod_tier = tier;
   return WARY_OK;

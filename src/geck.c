@@ -766,7 +766,15 @@ static void actor_removed(wary_world *w, wy_id target) {
   }
 }
 
+/* As the senses' (wary_actor_set_lod_tier): the next evaluation waits the
+ * same share of the new interval as was left of the old. */
+static void lod_changed(wary_world *w, int32_t agent, float ratio) {
+  wy_geck_agent *gk = geck_agent(w, agent);
+  if (gk->started && gk->next_due > WY_EPS) gk->next_due *= ratio;
+}
+
 const wy_module wy_geck_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .profile_added = profile_added,
   .agent_added = agent_added, .agent_removed = agent_removed, .actor_removed = actor_removed,
+  .lod_changed = lod_changed,
 };

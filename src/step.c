@@ -634,9 +634,11 @@ static int apply_results(wary_world *w, int32_t first, int32_t end) {
  * the rise past the threshold when it is taken fires its own). The next
  * look is when the slot's time left (schedule: this step's is taken) runs
  * out in steps of this step's dt; what the belief would take, the look
- * times vision's weight, under a clamp. Steps of one size make that look
- * the last of the hold-back, so it fires once; with steps of other sizes
- * between two looks it may fire twice, or not at all. */
+ * dulled by pain and times vision's weight, less the reductions, under a
+ * clamp. Steps of one size make that look the last of the hold-back, so it
+ * fires once; steps of other sizes between two looks, a new level of
+ * detail or a look the ray budget puts off may make it fire twice, or not
+ * at all. */
 static float first_sight(wary_world *w, const wy_report *r, const wy_profile *p, int32_t index, float reaction) {
   wy_belief *b = &wy_beliefs_of(w, r->agent)->data[index];
   /* A first sighting under way changes: a dormant belief cannot wait. */
@@ -644,11 +646,20 @@ static float first_sight(wary_world *w, const wy_report *r, const wy_profile *p,
   float seen = r->confidence;
   float c = wy_belief_first_sight(b, seen, r->dt, reaction);
   if (b->spotted || !(b->spot_time > 0.0f)) return c;
-  float left = w->agents.data[r->agent].slot[r->slot].next_due, dt = w->step_dt;
-  float steps = dt > 0.0f ? ceilf((left - WY_TIME_EPSILON) / dt) : 0.0f;
-  float gap = dt > 0.0f ? dt * (1.0f + (steps > 0.0f ? steps : 0.0f)) : left;
-  float taken = seen * p->slots[r->slot].weight;
+  /* The time the next look adds to spot_time, as the slot's since will sum
+   * it (schedule, since_of: the same additions of this step's dt). */
+  float left = w->agents.data[r->agent].slot[r->slot].next_due, dt = w->step_dt, gap = 0.0f;
+  if (dt > 0.0f) {
+    for (float t = left; t > WY_TIME_EPSILON; t -= dt) gap += dt;
+    gap += dt;
+  } else {
+    gap = left;
+  }
+  /* Weighed and dulled by pain as fusion takes a share (pain's last
+   * multiplier), less the reductions, under a clamp. */
+  float taken = seen * wy_pain_multiplier(w, r->agent, r->slot) * p->slots[r->slot].weight;
   wy_evidence_sum e = wy_evidence_sum_of(w, b);
+  taken -= e.lower;
   if (e.ceiling < taken) taken = e.ceiling;
   if (taken >= p->def.telegraph_threshold && b->spot_time + gap >= reaction) b->telegraph_due = true;
   return c;

@@ -48,6 +48,9 @@ typedef struct wy_module {
   bool (*slots_reserve)(wary_world *w, int32_t profile, int32_t slot_count);
   /* The agent's profile has other senses in its slots now: slot data is void. */
   void (*slots_reset)(wary_world *w, int32_t agent);
+  /* The agent's level of detail changed: its intervals are ratio times what
+   * they were (wary_actor_set_lod_tier). */
+  void (*lod_changed)(wary_world *w, int32_t agent, float ratio);
 } wy_module;
 
 /* The higher modules' state, defined in their own headers. */
@@ -236,6 +239,7 @@ void wy_modules_actor_removed(wary_world *w, wy_id actor);
 void wy_modules_profile_changing(wary_world *w, int32_t profile);
 bool wy_modules_slots_reserve(wary_world *w, int32_t profile, int32_t slot_count);
 void wy_modules_slots_reset(wary_world *w, int32_t agent);
+void wy_modules_lod_changed(wary_world *w, int32_t agent, float ratio);
 
 /* WARY_OK, or WARY_ERR_IN_STEP with its text when a step is under way. */
 static inline int wy_step_check(const wary_world *w, const char *fn) {
