@@ -238,17 +238,27 @@ describe("agent:explain", function()
     assert.matches("Vision [%d.]+ %(reporting%)[^\n]*\n    looking now: distance", guard:explain_text(you))
   end)
 
-  it("of a target set not perceivable: cloaked, its look casts no ray, it is lost for sensor_dropout", function()
+  -- A guard at the origin looking along x with that vision, "you" x ahead.
+  local function watched(vision, x)
     local world = wary.world()
-    world:define_profile{ name = "guard", vision = {} }
+    world:define_profile{ name = "guard", vision = vision }
     local guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, yaw = 0, name = "guard" }
-    local you = world:add_target{ pos = { 1000, 0, 0 }, name = "you" }  -- 10 m ahead, in the open
+    return world, guard, world:add_target{ pos = { x, 0, 0 }, name = "you" }
+  end
+
+  -- The loss reason of you, seen for 1 s, then set not perceivable for 1 s.
+  local function lost_when_hidden(world, you)
     local lost
     world:on("lost", function(ev) lost = ev.loss_reason end)
     for _ = 1, 60 do world:step(1 / 60) end
     you:set_perceivable(false)
     for _ = 1, 60 do world:step(1 / 60) end
-    assert.are.equal("sensor_dropout", lost)
+    return lost
+  end
+
+  it("of a target set not perceivable: cloaked, its look casts no ray, it is lost for sensor_dropout", function()
+    local world, guard, you = watched({}, 1000) -- 10 m ahead, in the open
+    assert.are.equal("sensor_dropout", lost_when_hidden(world, you))
     local look = guard:explain(you).vision
     assert.are.same({ 0, 0, "sensor_dropout" }, { look.confidence, look.factors.visibility, look.reason })
     assert.matches("Vision 0.000 (silent, sensor_dropout)", guard:explain_text(you), 1, true)
@@ -262,10 +272,7 @@ describe("agent:explain", function()
   end)
 
   it("says when vision's first sight is held back, and when a reduction is not applied", function()
-    local world = wary.world()
-    world:define_profile{ name = "guard", vision = { first_spot_reaction_time = 0.3 } }
-    local guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, yaw = 0, name = "guard" }
-    local you = world:add_target{ pos = { 1000, 0, 0 }, name = "you" }
+    local world, guard, you = watched({ first_spot_reaction_time = 0.3 }, 1000)
     for _ = 1, 9 do world:step(1 / 60) end
     assert.are.equal(0, guard:confidence(you))
     assert.is_true(guard:explain(you).vision.reacting)
@@ -298,21 +305,13 @@ describe("agent:explain", function()
     world:define_profile{ name = "r", senses = { "Radar" } }
     world:add_agent{ name = "guard", profile = "r", pos = { 0, 0, 0 } }
     local you = world:add_target{ name = "you", pos = { 1000, 0, 0 } }
-    local lost
-    world:on("lost", function(ev) lost = ev.loss_reason end)
-    for _ = 1, 60 do world:step(1 / 60) end
-    you:set_perceivable(false)
-    for _ = 1, 60 do world:step(1 / 60) end
-    assert.are.equal("out_of_range", lost)
+    assert.are.equal("out_of_range", lost_when_hidden(world, you))
   end)
 
   it("writes numbers on a rounding tie the same on both backends (halves up)", function()
     -- 0.0625 to three places: Lua 5.4's C library rounds the tie to even
     -- (0.062), LuaJIT's own formatter up (0.063).
-    local world = wary.world()
-    world:define_profile{ name = "guard", vision = { weight = 0.0625 } }
-    local guard = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, yaw = 0, name = "guard" }
-    local you = world:add_target{ pos = { 500, 0, 0 }, name = "you" }
+    local world, guard, you = watched({ weight = 0.0625 }, 500)
     for _ = 1, 6 do world:step(1 / 60) end
     assert.matches("x weight 0.063 =", guard:explain_text(you), 1, true)
   end)
