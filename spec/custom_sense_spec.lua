@@ -815,6 +815,33 @@ describe("a Lua error inside evaluate", function()
     return w, bad, good, t, calls, errors
   end
 
+  -- Lua 5.4 only (LuaJIT has no to-be-closed variables, nor coroutine.close).
+  local it54 = (coroutine.close and _VERSION == "Lua 5.4") and it or pending
+  it54("closes the failed or yielded call's to-be-closed variables (Lua 5.4)", function()
+    local closed = 0
+    -- Compiled at run time: LuaJIT cannot parse <close>.
+    local make = load([[
+      local mark, how = ...
+      return function()
+        local guard <close> = setmetatable({}, { __close = mark })
+        if how == "yield" then coroutine.yield() end
+        error("boom")
+      end]])
+    for _, how in ipairs({ "error", "yield" }) do
+      local w = wary.world()
+      w:define_sense{ id = "Closing", interval = 0.1, max_range = 5000,
+                      evaluate = make(function() closed = closed + 1 end, how) }
+      w:define_profile{ name = "p", senses = { "Closing" } }
+      w:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 } }
+      w:add_target{ name = "you", pos = { 100, 0, 0 } }
+      local errors = 0
+      w:on("sense_error", function() errors = errors + 1 end)
+      w:step(0.1)
+      assert.are.equal(1, errors, how)
+    end
+    assert.are.equal(2, closed)
+  end)
+
   it("becomes a sense_error event naming the sense, agent and target, with the message and a traceback",
     function()
       local w, bad, _, t, _, errors = flaky_world()

@@ -498,6 +498,8 @@ end
 -- So world:step calls it unprotected: under LuaJIT a pcall around it cost
 -- about 1-1.5 us a step. What could raise here is protected where it runs:
 -- the first run's allocations, a new coroutine, a failure's entry.
+local close_coroutine = coroutine.close
+
 function runner.run(B, w, senses, profiles, actors, ctx, errors)
   -- A step with nothing for a Lua sense (no custom sense, or none due)
   -- uses no coroutine.
@@ -535,6 +537,11 @@ function runner.run(B, w, senses, profiles, actors, ctx, errors)
     end
     at.calling = false
     local noted, failure = pcall(note_failure, B, w, senses, errors, at, co, ok, err)
+    -- That coroutine is never resumed again: on Lua 5.4 it is closed, so the
+    -- failed or yielded call's to-be-closed variables are closed (and a
+    -- game that kept it cannot resume it into a later batch). LuaJIT has
+    -- neither.
+    if close_coroutine then close_coroutine(co) end
     if not noted then return failure end
   end
 end
