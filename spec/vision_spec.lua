@@ -927,6 +927,17 @@ describe("vision", function()
         end
       end)
 
+    it("0.3 s: a step of 1e-40 s during a first sighting returns (the next look counted without a sum)", function()
+      local world = require("wary").world()
+      world:define_profile{ name = "g", vision = { first_spot_reaction_time = 0.3 } }
+      local g = world:add_agent{ profile = "g", pos = { 0, 0, 0 }, yaw = 0 }
+      local t = world:add_target{ pos = { 1000, 0, 0 } }
+      world:step(1e-40) -- vision looks, the hold-back begins
+      assert.is_true(g:explain(t).vision.reacting)
+      for _ = 1, 30 do world:step(1 / 60) end
+      assert.are.equal("detected", g:state(t))
+    end)
+
     it("0.3 s: no early telegraph for a target already Detected, nor for a sight its weight keeps under",
       function()
         local world = require("wary").world()

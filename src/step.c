@@ -639,6 +639,8 @@ static int apply_results(wary_world *w, int32_t first, int32_t end) {
  * fires once; steps of other sizes between two looks, a new level of
  * detail or a look the ray budget puts off may make it fire twice, or not
  * at all. */
+#define WY_GAP_STEPS 4096
+
 static float first_sight(wary_world *w, const wy_report *r, const wy_profile *p, int32_t index, float reaction) {
   wy_belief *b = &wy_beliefs_of(w, r->agent)->data[index];
   /* A first sighting under way changes: a dormant belief cannot wait. */
@@ -647,14 +649,14 @@ static float first_sight(wary_world *w, const wy_report *r, const wy_profile *p,
   float c = wy_belief_first_sight(b, seen, r->dt, reaction);
   if (b->spotted || !(b->spot_time > 0.0f)) return c;
   /* The time the next look adds to spot_time, as the slot's since will sum
-   * it (schedule, since_of: the same additions of this step's dt). */
+   * it (schedule, since_of: the same additions of this step's dt). More
+   * steps than WY_GAP_STEPS (a dt far below the interval, as 1e-40, which
+   * the sum would not even move) take the time left itself. */
   float left = w->agents.data[r->agent].slot[r->slot].next_due, dt = w->step_dt, gap = 0.0f;
-  if (dt > 0.0f) {
-    for (float t = left; t > WY_TIME_EPSILON; t -= dt) gap += dt;
-    gap += dt;
-  } else {
-    gap = left;
-  }
+  int32_t steps = 0;
+  if (dt > 0.0f)
+    for (float t = left; t > WY_TIME_EPSILON && steps < WY_GAP_STEPS; t -= dt, steps++) gap += dt;
+  gap = dt > 0.0f && steps < WY_GAP_STEPS ? gap + dt : left;
   /* Weighed and dulled by pain as fusion takes a share (pain's last
    * multiplier), less the reductions, under a clamp. */
   float taken = seen * wy_pain_multiplier(w, r->agent, r->slot) * p->slots[r->slot].weight;
