@@ -257,6 +257,22 @@ describe("evaluate is called only for the pairs that are due", function()
     assert.is_true(runs[3] - runs[2] < 0.2, tostring(runs[3] - runs[2])) -- not 0.8 s after the last
   end)
 
+  it("tiers whose scales are 1e38 apart keep the time left rather than an infinite one", function()
+    -- Every 1e6 s x 1e-6 = 1 s at tier 0; tier 3's scale is 3e44 times that.
+    local world = wary.world{ lod_interval_scale = { 1e-6, 2, 4, 3e38 } }
+    local runs = 0
+    world:define_sense{ id = "Probe", interval = 1e6, max_range = math.huge, evaluate = function() runs = runs + 1 end }
+    world:define_profile{ name = "p", senses = { "Probe" } }
+    local agent = world:add_agent{ profile = "p", pos = { 0, 0, 0 } }
+    world:add_target{ pos = { 100, 0, 0 } }
+    for _ = 1, 3 do world:step(1 / 60) end
+    agent:set_lod_tier(3) -- the time left x 3e44 is no float: it waits what was left
+    agent:set_lod_tier(0)
+    local before = runs
+    for _ = 1, 90 do world:step(1 / 60) end
+    assert.is_true(runs > before)
+  end)
+
   it("ctx.dt is the time since this sense last ran", function()
     local times, dts = {}, {}
     local s = counting_sense("Clock", { max_range = 5000, interval = 0.25 }, function(ctx)
