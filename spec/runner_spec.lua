@@ -405,14 +405,16 @@ describe("the custom-sense runner's two loops", function()
   end)
 end)
 
--- Debian 12's LuaJIT compiled the loop that fills a world's cache of its
--- actors (runner.lua, fill_cache) so that, now and then, it handed it a key
--- that was no actor's id but one of the game's tables: world:step raised
--- "bad argument #1 to 'band'". It took worlds made one after another, each
--- with a custom sense that fails for one target, and garbage between them
--- (spec/support/many_worlds.lua), in a fresh process: 8 of 20 runs of 300
--- worlds failed, none inside busted's own process. The loop is no longer
--- compiled; this runs ten such processes (LuaJIT's pass only).
+-- Debian 12's LuaJIT broke, now and then, a loop over pairs() (LuaJIT issue
+-- #827: spec/luajit_loops_spec.lua): the loop that fills a world's cache of
+-- its actors (runner.lua, fill_cache) was handed a key that was no actor's
+-- id ("bad argument #1 to 'band'"), the one that makes events.lua's mask of
+-- what is listened to a name that is no event's ("table index is nil"). It
+-- took worlds made one after another, each with a custom sense that fails
+-- for one target, and garbage between them (spec/support/many_worlds.lua),
+-- in a fresh process: 8 runs of 20 failed in fill_cache, and one of 400 in
+-- events.lua once fill_cache was kept from being compiled. This runs ten
+-- such processes (LuaJIT's pass only).
 describe("the custom-sense runner under many worlds", function()
   it("steps each world of a game that makes many, with a failing sense and garbage between", function()
     if not rawget(_G, "jit") then

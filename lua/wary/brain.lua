@@ -2,6 +2,8 @@
 -- senses' profile tables, the brain def, damage type tags, and health
 -- providers (read before every step). The methods are in agent_brain.lua
 -- and world.lua; docs/brain.md states every rule and choice.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local check = require("wary.check")
 local handle = require("wary.handle")
 local schema = require("wary.schema")
@@ -108,7 +110,7 @@ end
 function brain.rewatch_health(world, actor)
   brain.unwatch_health(world, actor)
   brain.watch_health(world, actor)
-  for key in pairs(actor.props) do brain.watch_health(world, actor, key) end
+  for key in each(actor.props) do brain.watch_health(world, actor, key) end
 end
 
 -- Gives a new actor the fields of brain.actor_fields.
@@ -158,7 +160,7 @@ local function health_order(world)
   local watch, order = world._health_watch, world._health_order
   if order and order.of == watch then return order end
   order = { of = watch }
-  for id in pairs(watch) do order[#order + 1] = id end
+  for id in each(watch) do order[#order + 1] = id end
   table.sort(order)
   world._health_order = order
   return order

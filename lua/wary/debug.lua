@@ -33,6 +33,8 @@
 -- options.targets: the actors rays are drawn to (default: every target);
 -- options.graphics: the graphics table (default love.graphics; specs pass a fake).
 -- Returns the count of items drawn per layer (a table like { boxes = 12, rays = 10, ... }).
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local check = require("wary.check")
 local handles = require("wary.handles")
 
@@ -135,7 +137,7 @@ end
 -- The handles of a store (world._lights, world._environments) in id order.
 local function by_id(store)
   local list = {}
-  for _, h in pairs(store) do list[#list + 1] = h end
+  for _, h in each(store) do list[#list + 1] = h end
   table.sort(list, function(p, q) return p.id < q.id end)
   return list
 end
@@ -181,7 +183,7 @@ end
 -- fog wins, as the core takes it: world.h, wy_env_at).
 local function vision_scale_at(world, p)
   local scale = 1
-  for _, e in pairs(world._environments) do
+  for _, e in each(world._environments) do
     local d = e.def
     if p[1] >= d.min[1] and p[2] >= d.min[2] and p[3] >= d.min[3] and p[1] <= d.max[1] and p[2] <= d.max[2]
       and p[3] <= d.max[3] and d.vision_range_scale < scale then

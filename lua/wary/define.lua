@@ -3,6 +3,8 @@
 -- and keeps them by name. With world._dry set (a shadow of the world, see
 -- World:load) it checks everything and records names in the shadow, but
 -- changes nothing.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local check = require("wary.check")
 local enums = require("wary.enums")
 local schema = require("wary.schema")
@@ -20,7 +22,7 @@ local function known(world, store)
   local names, seen = {}, {}
   local t = world[store]
   while type(t) == "table" do
-    for k in pairs(t) do
+    for k in each(t) do
       if not seen[k] then
         seen[k] = true
         names[#names + 1] = k
@@ -141,7 +143,7 @@ function define.pain(world, t)
   local o = check.fields(object, schema.pain_type, t)
   local senses, effects = {}, {}
   local ids = {}
-  for id in pairs(o.effects) do ids[#ids + 1] = id end
+  for id in each(o.effects) do ids[#ids + 1] = id end
   table.sort(ids, function(a, b) return tostring(a) < tostring(b) end)
   if #ids > enums.constants.MAX_PAIN_EFFECTS then
     check.fail(object, "effects", "at most " .. enums.constants.MAX_PAIN_EFFECTS .. " senses", #ids)
@@ -206,8 +208,8 @@ local MERGED = { "vision", "hearing", "vibration", "smell", "touch", "echolocati
 -- parent's max_range, or the reverse) replaces it too.
 local function over(parent, child)
   local merged = {}
-  for k, v in pairs(parent) do merged[k] = v end
-  for k, v in pairs(child) do
+  for k, v in each(parent) do merged[k] = v end
+  for k, v in each(child) do
     if type(k) == "string" then
       local other = k:sub(-2) == "_m" and k:sub(1, -3) or k .. "_m"
       if child[other] == nil then merged[other] = nil end
@@ -249,7 +251,7 @@ local function inherit(world, t, object)
       for _, f in ipairs({ "sense_weights", "sense_intervals" }) do
         if t[f] == nil and type(merged[f]) == "table" and merged[f][b.id] ~= nil then
           local kept = {}
-          for k, v in pairs(merged[f]) do
+          for k, v in each(merged[f]) do
             if k ~= b.id then kept[k] = v end
           end
           merged[f] = kept
@@ -307,7 +309,7 @@ local function set_builtins(world, index, defs, object)
 end
 
 local function slot_overrides(p, object, field)
-  for id, v in pairs(p[field]) do
+  for id, v in each(p[field]) do
     if not index_of(p.senses, id) then
       local hint = type(id) == "string" and check.suggest(id, p.senses)
       check.raise(string.format("%s: field '%s' names sense %s, which is not in the profile's senses (%s)",
@@ -390,11 +392,11 @@ function define.profile(world, t)
   local was_geck = old and old.table.model == "geck"
   if old then
     checked_status(world, world._B.profile_set(world._w, old.index, def), object)
-    for k in pairs(old.table) do old.table[k] = nil end
-    for k, v in pairs(p) do old.table[k] = v end
+    for k in each(old.table) do old.table[k] = nil end
+    for k, v in each(p) do old.table[k] = v end
     old.raw = raw
     -- Its agents' health is read while the profile has Pain (brain.lua).
-    for _, actor in pairs(world._actors) do
+    for _, actor in each(world._actors) do
       if actor._profile == old.table then brain.rewatch_health(world, actor) end
     end
   else

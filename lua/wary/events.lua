@@ -6,6 +6,8 @@
 -- a step. Every field of a table is meaningful for its type (docs/events.md
 -- lists them): the core clears the rest of a record to neutral values, and
 -- they are left out here.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local check = require("wary.check")
 local enums = require("wary.enums")
 local schema = require("wary.schema")
@@ -104,7 +106,7 @@ end
 
 -- An agent is removed: its handlers listen no more.
 function events.forget_handlers(world, handlers)
-  for name, list in pairs(handlers) do
+  for name, list in each(handlers) do
     listening(world, name, -#list)
   end
   local pending, kept = world._pending_handlers, {}
@@ -120,9 +122,9 @@ local function listen_mask(world)
   local mask = world._listen_mask
   if mask then return mask end
   local bits = { [SENSE_ERROR] = true }
-  for name in pairs(world._listened) do bits[TYPE_OF[name]] = true end
+  for name in each(world._listened) do bits[TYPE_OF[name]] = true end
   mask = 0
-  for t in pairs(bits) do mask = mask + 2 ^ t end
+  for t in each(bits) do mask = mask + 2 ^ t end
   world._listen_mask = mask
   return mask
 end
@@ -346,7 +348,7 @@ end
 -- The names of the state and sound events' types: most of a step's events
 -- are one or the other, and dispatch builds them straight from their fields.
 local FAST_NAMES, SOUND = {}, {}
-for t in pairs(STATE_EVENT) do FAST_NAMES[t] = enums.event_type[t] end
+for t in each(STATE_EVENT) do FAST_NAMES[t] = enums.event_type[t] end
 local SOUND_HEARD = enums.event_type_values.sound_heard
 for _, name in ipairs({ "hear", "sound_heard" }) do
   FAST_NAMES[enums.event_type_values[name]] = name

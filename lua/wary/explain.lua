@@ -2,6 +2,8 @@
 -- (wary_explain), the factor that decided it, and the short text of
 -- agent:explain_text. docs/beliefs.md, "Why it believes it", says what each
 -- field means.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local enums = require("wary.enums")
 
 local explain = {}
@@ -70,7 +72,7 @@ end
 -- The factor below 1 that weighs most on a sense: its lowest.
 local function lowest(s)
   local name, value
-  for k, v in pairs(s.factors) do
+  for k, v in each(s.factors) do
     if not value or v < value or (v == value and k < name) then name, value = k, v end
   end
   if s.sounds and s.sounds[1] then
@@ -186,7 +188,7 @@ local function sense_lines(s, lines, believed, vision)
   -- Vision out of range or cone stops before its factors (they read 0):
   -- said so, not listed as if weather and visibility were 0.
   local worked = s.reason ~= "out_of_range"
-  for _, v in pairs(factors) do worked = worked or v ~= 0 end
+  for _, v in each(factors) do worked = worked or v ~= 0 end
   local formula = worked and product(factors) or ""
   if formula ~= "" then
     lines[#lines + 1] = "    " .. (now and (WORKED_NOW[s.id] and "sensing now: " or "looking now: ") or "") .. formula

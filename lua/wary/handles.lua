@@ -2,6 +2,8 @@
 -- handle with set/remove: boxes (occluders), lights (lamps) and environments
 -- (fog, dark rooms, muffled spaces). A removed one is stale. The world's
 -- add_box, add_light and add_environment make them.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local check = require("wary.check")
 local define = require("wary.define")
 local enums = require("wary.enums")
@@ -119,7 +121,7 @@ end
 -- Every live box, in slot order (creation order but for freed slots taken again), for debug drawing and tools.
 function handles.boxes(world)
   local list = {}
-  for _, b in pairs(world._boxes or {}) do list[#list + 1] = b end
+  for _, b in each(world._boxes or {}) do list[#list + 1] = b end
   table.sort(list, function(p, q) return p.id % INDEX < q.id % INDEX end)
   return list
 end
@@ -169,7 +171,7 @@ end
 local function over(object, t, def, names)
   if type(t) ~= "table" then check.fail(object, "set", "a table of the fields to change", t) end
   local merged = {}
-  for k, v in pairs(t) do merged[k] = v end
+  for k, v in each(t) do merged[k] = v end
   for _, name in ipairs(names) do
     -- a distance given in metres (radius_m) stands for the field
     if merged[name] == nil and merged[name .. "_m"] == nil then merged[name] = def[name] end

