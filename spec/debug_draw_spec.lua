@@ -156,6 +156,9 @@ describe("debug drawing", function()
     assert.are.equal(guard:explain_text(player), shown)
     assert.are.equal(0, wdebug.draw(world, { graphics = g, mouse = { -500, -500 } }).explain)
     assert.are.equal(0, wdebug.draw(world, { graphics = g }).explain)
+    -- the mouse as a vector table with names, as set_pos takes one
+    local named = wdebug.draw(world, { graphics = g, scale = 2, x = 10, y = 20, mouse = { x = 10 + 2 * 200, y = 24 } })
+    assert.are.equal(1, named.explain)
   end)
 
   it("switches each layer off", function()
@@ -179,9 +182,16 @@ describe("debug drawing", function()
       { { graphics = g, scale = "2" }, "'scale'", '"2"' },
       { { graphics = g, ray = false }, "'ray'", "did you mean 'rays'" },
       { { graphics = g, targets = { player, box } }, "'targets[2]'", "an actor of this world", "box" },
+      { { graphics = g, explain = true, mouse = {} }, "'mouse'", "a vector of finite numbers", "got no x" },
+      { { graphics = g, mouse = { 1, 0 / 0 } }, "'mouse'", "a vector of finite numbers", "got nan" },
     }) do
       expect.mentions(expect.error_of(function() wdebug.draw(world, case[1]) end), "debug.draw options",
         (table.unpack or unpack)(case, 2))
+    end
+    -- the world itself: an actor, nothing, a table
+    for _, case in ipairs({ { player, "an actor (you)" }, { nil, "got nil" }, { {}, "got a table" } }) do
+      expect.mentions(expect.error_of(function() wdebug.draw(case[1], { graphics = g }) end), "debug.draw",
+        "field 'world'", "a wary world", case[2])
     end
     assert.are.equal(0, #calls)
     if rawget(_G, "love") == nil then

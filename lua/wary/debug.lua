@@ -24,9 +24,10 @@
 --   places      each agent's beliefs about places: a cross, its uncertainty and its tag
 --   last_known  each agent's last known position of every target it believes
 --               in: a diamond with the target's name
---   explain     with options.mouse = { x, y } (screen): the belief under the
---               mouse (the believed-in actor nearest to it, within 1 m) and
---               agent:explain_text of it beside it, for every agent that holds one
+--   explain     with options.mouse = { x, y } or { x =, y = } (screen): the
+--               belief under the mouse (the believed-in actor nearest to it,
+--               within 1 m) and agent:explain_text of it beside it, for
+--               every agent that holds one
 --   space       lamps (a disc of their radius, as bright as their intensity)
 --               and environments: fog grey, a light of their own blue (the
 --               darker, the deeper), muffled sound a purple outline; named
@@ -383,6 +384,10 @@ end
 
 --- Draws world; returns the number of items drawn per layer.
 function debug_draw.draw(world, options)
+  local mt = type(world) == "table" and getmetatable(world)
+  if not (type(mt) == "table" and rawget(mt, "_kind") == "world") then
+    check.fail("debug.draw", "world", "a wary world (debug.draw(world, options))", world)
+  end
   options = check.fields("debug.draw options", OPTIONS, options or {})
   local o = {
     scale = options.scale, x = options.x, y = options.y,
@@ -396,7 +401,9 @@ function debug_draw.draw(world, options)
   if not g then
     check.raise("debug.draw: no graphics to draw with: call it from love.draw, or pass options.graphics")
   end
-  local targets = targets_of(world, options) -- checked before anything is drawn
+  -- checked before anything is drawn
+  local targets = targets_of(world, options)
+  local mouse = options.mouse and { check.vector("debug.draw options", "mouse", options.mouse) }
   local counts = {}
   for _, layer in ipairs(debug_draw.layers) do counts[layer] = 0 end
   g.push()
@@ -421,7 +428,7 @@ function debug_draw.draw(world, options)
   for i, a in ipairs(agents) do
     if on.meters then draw_meter(g, a, infos[i], o, counts) end
   end
-  if on.explain and options.mouse then draw_explain(g, agents, options.mouse, o, counts) end
+  if on.explain and mouse then draw_explain(g, agents, mouse, o, counts) end
   g.setLineWidth(width)
   g.setColor(1, 1, 1, 1)
   g.pop()
