@@ -175,6 +175,18 @@ describe("light", function()
       s.world:set_sun_direction(0, 1, -1)
       near(0.1, s:explain().light, 1e-6)
     end)
+
+    it("refuses a direction by its own name, and takes a vector table", function()
+      local s = sight.new{ vision = lit }
+      wall_to_the_right(s)
+      for _, case in ipairs({ { { 0 / 0, 1, -1 }, "got nan" }, { { {} }, "got no x" }, { { 1, "2" }, '"2"' } }) do
+        expect.mentions(expect.error_of(function() s.world:set_sun_direction((table.unpack or unpack)(case[1])) end),
+          "world:set_sun_direction: field 'direction'", "a vector of finite numbers", case[2])
+      end
+      near(1, s:explain().light) -- noon still
+      s.world:set_sun_direction{ x = 0, y = 1, z = -1 }
+      near(0.3, s:explain().light, 1e-6)
+    end)
   end)
 
   describe("lamps", function()

@@ -85,7 +85,7 @@ end
 
 local evidence_schema = {
   { name = "lifetime", kind = "number", min = 0, default = 0 },
-  { name = "source", kind = "string" },
+  { name = "source", kind = "string", nonempty = true },
 }
 
 local OPS = require("wary.schema").evidence_ops

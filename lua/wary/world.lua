@@ -325,7 +325,13 @@ end
 
 --- Turns the sun (a direction from the sun, or a vector table), keeping its light and ambient.
 function World:set_sun_direction(x, y, z)
-  self:set_sun{ direction = type(x) == "table" and x or { x, y, z or 0 } }
+  local object = "world:set_sun_direction"
+  if type(x) == "table" and y == nil and z == nil then
+    x, y, z = check.vector(object, "direction", x)
+  else
+    x, y, z = check.xyz(object, "direction", x, y, z)
+  end
+  self:set_sun{ direction = { x, y, z } }
 end
 
 --- The light level at an actor as vision computes it with use_per_target_light (and the sun's shadow
