@@ -354,6 +354,15 @@ describe("bad actor input", function()
     assert_mentions(msg, 'profile "q"', "field 'sense_weights' names sense \"vision\"", "did you mean 'Vision'?")
     msg = error_of(function() world:define_profile{ name = "q", vision = {}, sense_weights = { Radar = 2 } } end)
     assert_mentions(msg, "names sense \"Radar\"", "(they are: Vision)")
+    -- Of several, the first in key order, the same on every run and backend.
+    local several = {}
+    for _, k in ipairs{ "zeta", "kappa", "mu", "alpha", "omega", "beta", "rho", "sigma", "tau", "nu" } do
+      several[k] = 1
+    end
+    for _, field in ipairs{ "sense_weights", "sense_intervals" } do
+      msg = error_of(function() world:define_profile{ name = "q", vision = {}, [field] = several } end)
+      assert_mentions(msg, "field '" .. field .. "' names sense \"alpha\"", "(they are: Vision)")
+    end
     assert.are.equal(1, #world:actors())
   end)
 
@@ -418,6 +427,11 @@ describe("bad actor input", function()
       local msg = error_of(function() world:set_ray_budget(case[1]) end)
       assert_mentions(msg, "'ray_budget'", case[2])
     end
+    -- Lua 5.4's integers past a float's: as they are (not the float 2^63)
+    if math.type then
+      assert_mentions(error_of(function() world:set_ray_budget(math.maxinteger) end), "'ray_budget'",
+        "got 9223372036854775807")
+    end
   end)
 
   it("add_agent without a profile is an error and adds no actor", function()
@@ -445,6 +459,13 @@ describe("bad actor input", function()
   it("a NaN prop in add_target is an error and adds no actor", function()
     local msg = error_of(function() world:add_target{ name = "hot", pos = { 0, 0, 0 }, props = { heat = NAN } } end)
     assert_mentions(msg, "'props.heat'", "a finite number", "got nan")
+    -- Of several, the first in key order, the same on every run and backend.
+    local props = {}
+    for _, k in ipairs{ "zeta", "kappa", "mu", "alpha", "omega", "beta", "rho", "sigma", "tau", "nu" } do
+      props[k] = NAN
+    end
+    msg = error_of(function() world:add_target{ name = "hot", pos = { 0, 0, 0 }, props = props } end)
+    assert_mentions(msg, "'props.alpha'", "got nan")
     assert.are.equal(1, #world:actors())
   end)
 

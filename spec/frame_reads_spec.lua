@@ -61,8 +61,8 @@ describe("the reads a game makes every frame", function()
     local msg = select(2, pcall(guards[1].confidence, guards[1], "walker"))
     assert.matches([[g1: field 'target' expected an actor of this world, got "walker"]], msg, 1, true)
     msg = select(2, pcall(guards[1].confidence, guards[1], guards[1]))
-    assert.matches([[g1: field 'target' expected another actor (an agent holds no belief about itself), got "g1"]],
-      msg, 1, true)
+    assert.matches("g1: field 'target' expected another actor (an agent holds no belief about itself), got the "
+      .. "agent itself", msg, 1, true)
     msg = select(2, pcall(walker.state, walker, guards[1]))
     assert.matches("walker: state: not an agent (it has no profile); state is a method of agents, called on one, "
       .. "as guard:state(...)", msg, 1, true)

@@ -12,12 +12,19 @@ local check = {}
 
 local NUMBER_FORMATS = { "%.6g", "%.9g", "%.12g", "%.15g" }
 
+local math_type = math.type -- Lua 5.4; LuaJIT has no integers
+
 local function describe(v)
   local t = type(v)
   if t == "number" then
     if v ~= v then return "nan" end
     if v == math.huge then return "inf" end
     if v == -math.huge then return "-inf" end
+    -- A Lua 5.4 integer no float holds, as it is (math.maxinteger is not
+    -- 2^63); the others as the same float is, the same text as LuaJIT's.
+    if math_type and math_type(v) == "integer" and (v > 2 ^ 53 or v < -2 ^ 53) then
+      return string.format("%d", v)
+    end
     -- Short, unless that hides the value (1000000001 is not 1e+09, 1234567.5 not 1.23457e+06).
     for _, f in ipairs(NUMBER_FORMATS) do
       local s = string.format(f, v)
@@ -348,6 +355,21 @@ end
 -- Validates t against schema (an ordered list of field specs with .name) and
 -- returns a new table with defaults filled in. defaults may override a
 -- spec's default (for distances scaled by units_per_meter).
+-- The keys of t in one order on every run and both backends (pairs' order
+-- is neither): numbers, then strings, each ascending, then the rest by type.
+local function key_before(a, b)
+  local ta, tb = type(a), type(b)
+  if ta == tb and (ta == "string" or ta == "number") then return a < b end
+  return ta < tb
+end
+
+function check.sorted_keys(t)
+  local keys = {}
+  for k in each(t) do keys[#keys + 1] = k end
+  table.sort(keys, key_before)
+  return keys
+end
+
 function check.fields(object, schema, t, defaults)
   if type(t) ~= "table" then
     raise(string.format("%s: expected a table, got %s", object, describe(t)))
@@ -363,10 +385,7 @@ function check.fields(object, schema, t, defaults)
     end
   end
   if unknown then
-    table.sort(unknown, function(a, b)
-      if type(a) == type(b) and (type(a) == "string" or type(a) == "number") then return a < b end
-      return type(a) < type(b)
-    end)
+    table.sort(unknown, key_before)
     local said, hinted = {}, false
     local homes = field_homes[schema]
     for i, k in ipairs(unknown) do

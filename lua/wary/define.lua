@@ -309,7 +309,9 @@ local function set_builtins(world, index, defs, object)
 end
 
 local function slot_overrides(p, object, field)
-  for id, v in each(p[field]) do
+  local values = p[field]
+  for _, id in ipairs(check.sorted_keys(values)) do
+    local v = values[id]
     if not index_of(p.senses, id) then
       local hint = type(id) == "string" and check.suggest(id, p.senses)
       check.raise(string.format("%s: field '%s' names sense %s, which is not in the profile's senses (%s)",

@@ -114,7 +114,8 @@ function handle.other(self, target, what, method)
       .. "called with ':', as agent:%s(%s))", method, what) or "an actor of this world", target)
   end
   if target == self then
-    check.fail(self.name, what, "another actor (an agent holds no belief about itself)", target.name)
+    check.raise(string.format("%s: field '%s' expected another actor (an agent holds no belief about itself), got "
+      .. "the agent itself", self.name, what))
   end
   if target._removed then
     check.raise(string.format("%s: %s: %s is a stale handle (%s)", self.name, what, target.name,

@@ -2,7 +2,6 @@
 -- `vision` table turned into the C vision def (curves sampled once, sample
 -- points packed), target sample points, and agent:explain's table.
 
-local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local check = require("wary.check")
 local enums = require("wary.enums")
 local schema = require("wary.schema")
@@ -73,8 +72,9 @@ function vision.curve(object, field, c)
   return values
 end
 
-local curves = { distance_curve = "distance_curve", angle_curve = "angle_curve",
-                 motion_bonus_curve = "motion_curve" }
+-- In order: a profile with two bad curves is told of the same one each time.
+local curves = { { "distance_curve", "distance_curve" }, { "angle_curve", "angle_curve" },
+                 { "motion_bonus_curve", "motion_curve" } }
 
 -- The checked vision table (defaults filled) and the C def for it.
 function vision.def(world, object, t)
@@ -97,7 +97,8 @@ function vision.def(world, object, t)
   if o.default_visibility_samples then
     def.default_samples = vision.samples(object, "default_visibility_samples", o.default_visibility_samples)
   end
-  for field, c in each(curves) do
+  for _, fc in ipairs(curves) do
+    local field, c = fc[1], fc[2]
     if o[field] ~= nil then
       def[c] = vision.curve(object, field, o[field])
       def[c .. "_count"] = CURVE_POINTS

@@ -371,7 +371,9 @@ function World:_add(t, is_agent)
   end
   local props = a.props or {}
   local numbers = 0
-  for k, v in each(props) do
+  local keys = check.sorted_keys(props)
+  for _, k in ipairs(keys) do
+    local v = props[k]
     Actor._check_prop(object, k, v)
     numbers = numbers + (Actor._core_value(v) ~= nil and 1 or 0)
   end
@@ -404,9 +406,6 @@ function World:_add(t, is_agent)
   if a.velocity then self._B.actor_set_velocity(self._w, id, vx, vy, vz) end
   -- In key order: pairs' order differs between interpreters, and the order
   -- names are interned in (and props kept in) is part of the saved state.
-  local keys = {}
-  for k in each(props) do keys[#keys + 1] = k end
-  table.sort(keys)
   for _, k in ipairs(keys) do actor:set_prop(k, props[k]) end
   brain.actor_added(self, actor, brain_fields)
   return actor
