@@ -143,7 +143,9 @@ local SCRIPT_HOLD = {
   { from = 3.7, to = 4.57, key = "w" },
   { from = 4.6, to = 5.48, key = "d" },
 }
-local SCRIPT_PRESS = { [1.5] = "g", [1.6] = "c", [2.8] = "u", [3.6] = "c", [3.65] = "u" }
+-- In a list, pressed in order: loops a frame runs go over lists (ipairs), not
+-- pairs, whose loops Debian 12's LuaJIT can break (docs/backends.md).
+local SCRIPT_PRESS = { { 1.5, "g" }, { 1.6, "c" }, { 2.8, "u" }, { 3.6, "c" }, { 3.65, "u" } }
 local SCRIPT_END = 5.9
 
 local function held(key)
@@ -271,8 +273,8 @@ end
 
 local function tick()
   if SCRIPTED then
-    for at, key in pairs(SCRIPT_PRESS) do
-      if game.time < at and game.time + STEP >= at then press(key) end
+    for _, p in ipairs(SCRIPT_PRESS) do
+      if game.time < p[1] and game.time + STEP >= p[1] then press(p[2]) end
     end
   end
   step_player(STEP)
@@ -411,7 +413,7 @@ end
 function love.draw()
   draw_level()
   local options = { scale = 1, x = 0, y = 0 }
-  for l, on in pairs(game.layers) do options[l] = on end
+  for _, l in ipairs(wdebug.layers) do options[l] = game.layers[l] end
   -- The explanation of the belief under the mouse (scripted: over the player).
   if SCRIPTED then
     local px, py = game.player:pos()
@@ -420,7 +422,7 @@ function love.draw()
     options.mouse = { love.mouse.getPosition() }
   end
   local counts = wdebug.draw(game.world, options)
-  for l, n in pairs(counts) do game.totals[l] = game.totals[l] + n end
+  for _, l in ipairs(wdebug.layers) do game.totals[l] = game.totals[l] + counts[l] end
   draw_player()
   draw_hud()
 end
