@@ -126,7 +126,7 @@ describe("bad numbers and lists", function()
     w:define_profile{ name = "p", senses = { "A" } }
     local g = w:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 } }
     local msg = expect.error_of(function() g:set_confidence(g, 0.5) end)
-    expect.mentions(msg, "guard", "'target'", "another actor", 'got "guard"')
+    expect.mentions(msg, "guard", "'target'", "another actor", "got the agent itself")
     msg = expect.error_of(function() g:add_evidence(g, "Tip", "raise", 0.5) end)
     expect.mentions(msg, "guard", "'target'", "another actor")
     assert.are.same({}, g:beliefs())
