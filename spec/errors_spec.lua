@@ -1,6 +1,8 @@
 -- Bad input gets a clear error and changes nothing (DESIGN.md, reliability
 -- rules). Each case checks (1) that the message names the object, the field,
 -- what was expected and what was given, and (2) that the world is as before.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local wary = require("wary")
 local fixture = require("spec.support.fixture")
 local expect = require("spec.support.expect")
@@ -412,7 +414,7 @@ describe("bad actor input", function()
   it("a custom sense's empty stimulus tag, or on_stimulus with no tags, is refused by field", function()
     local function sense(extra)
       local t = { id = "Whiskers", interval = 0.1, max_range = 100, evaluate = function() return 0 end }
-      for k, v in pairs(extra) do t[k] = v end
+      for k, v in each(extra) do t[k] = v end
       return t
     end
     assert_mentions(error_of(function() world:define_sense(sense{ stimulus_tags = { "Stimulus.Air", "" } }) end),
@@ -793,7 +795,7 @@ describe("bad belief input", function()
   end)
 
   it("a nil target's hint shows the call that was made, with ':'", function()
-    for method, call in pairs({
+    for method, call in each({
       confidence = function() return f.agent:confidence(nil) end,
       threat = function() return f.agent:threat(nil) end,
       set_confidence = function() return f.agent:set_confidence(nil, 0.5) end,
@@ -881,7 +883,7 @@ describe("a method called with '.' where ':' was meant", function()
     local box = w:add_box{ min = { 0, 0 }, max = { 1, 1 } }
     local lamp = w:add_light{ pos = { 0, 0, 200 }, radius = 500 }
     local names = {}
-    for name, fn in pairs(getmetatable(w)) do
+    for name, fn in each(getmetatable(w)) do
       if type(fn) == "function" and name:sub(1, 1) ~= "_" then names[#names + 1] = name end
     end
     table.sort(names)
@@ -893,7 +895,7 @@ describe("a method called with '.' where ':' was meant", function()
       end
       assert_mentions(error_of(function() w[name]() end), "its first argument (nil) is not the world")
     end
-    for kind, h in pairs({ actor = guard, box = box, light = lamp }) do
+    for kind, h in each({ actor = guard, box = box, light = lamp }) do
       assert_mentions(error_of(function() h.valid() end), kind .. ".valid: called with '.'",
         "write " .. kind .. ":valid(...)")
     end

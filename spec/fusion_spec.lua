@@ -3,6 +3,8 @@
 -- capped at 1. "Senses don't average": the strongest sets the level and every
 -- other active sense adds a small bonus. The fixture's senses report exactly
 -- the number set in target.props[<sense id>] (interval 0.1 s, grace 0.3 s).
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local fixture = require("spec.support.fixture")
 local expect = require("spec.support.expect")
 
@@ -13,7 +15,7 @@ local function seen(values, options)
   options = options or {}
   local senses = options.senses or { "Eyes", "Ears", "Nose" }
   local f = fixture.new{ senses = senses, profile = options.profile, sense_options = options.sense_options }
-  for id, v in pairs(values) do f.target:set_prop(id, v) end
+  for id, v in each(values) do f.target:set_prop(id, v) end
   f:run(options.seconds or 0.5)
   return f
 end

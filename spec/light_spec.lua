@@ -7,6 +7,8 @@
 -- 1 - (d / radius)^2, and environments that set the light (a dark cellar) or
 -- shorten sight (fog). Light is taken at the stance's pelvis point: a metre
 -- above the feet standing, 0.55 m crouched, 0.15 m prone.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local sight = require("spec.support.sight")
 local expect = require("spec.support.expect")
 
@@ -282,8 +284,8 @@ describe("light", function()
 
     local function env(t, extra)
       local out = {}
-      for k, v in pairs(t) do out[k] = v end
-      for k, v in pairs(extra) do out[k] = v end
+      for k, v in each(t) do out[k] = v end
+      for k, v in each(extra) do out[k] = v end
       return out
     end
 

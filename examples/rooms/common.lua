@@ -13,6 +13,8 @@
 -- where run (called with this module) builds its world with this module and
 -- returns rooms.run{...}: most rooms get their runs from rooms.stage and
 -- rooms.standing, requiring this module themselves.
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local wary = require("wary")
 
 local rooms = {}
@@ -133,7 +135,7 @@ function rooms.standing(t)
   return function(x, y, more)
     return function()
       local intruder = { pos = { x, y, 0 } }
-      for k, v in pairs(more or {}) do intruder[k] = v end
+      for k, v in each(more or {}) do intruder[k] = v end
       return rooms.stage{ vision = t.vision, build = t.build, intruder = intruder }
     end
   end
@@ -207,10 +209,10 @@ function rooms.sound_world(t)
   for _, s in ipairs(t.sounds or {}) do world:define_sound(s) end
   if t.filter then world:define_filter(t.filter) end
   local hearing = {}
-  for k, v in pairs(t.hearing or {}) do hearing[k] = v end
+  for k, v in each(t.hearing or {}) do hearing[k] = v end
   if t.filter then hearing.sound_filter = t.filter.name end
   local profile = { name = "listener", hearing = hearing, vision = t.eyes and rooms.GUARD_VISION or nil }
-  for k, v in pairs(t.profile or {}) do profile[k] = v end
+  for k, v in each(t.profile or {}) do profile[k] = v end
   world:define_profile(profile)
   return world, "listener"
 end

