@@ -795,8 +795,6 @@ describe("hearing: errors name the object and the field", function()
     expect.mentions(msg, 'sound "Creak"', "'max_range'", "'max_range_m'")
     msg = expect.error_of(function() w:define_sound{ category = "enemy" } end)
     expect.mentions(msg, "sound nil", "'name'", "required")
-    msg = expect.error_of(function() w:define_sound{ name = "Footstep" } end)
-    expect.mentions(msg, 'sound "Footstep"', "already defined")
   end)
 
   it("bad filter fields", function()
@@ -810,8 +808,47 @@ describe("hearing: errors name the object and the field", function()
     expect.mentions(msg, 'sound filter "Bat"', "'min_alert_level'", "one of whisper")
     msg = expect.error_of(function() w:define_filter{ name = "Bat", filter_friendly_team = "yes" } end)
     expect.mentions(msg, 'sound filter "Bat"', "'filter_friendly_team'", "a boolean")
-    msg = expect.error_of(function() w:define_filter{ name = "Dog" } end)
-    expect.mentions(msg, 'sound filter "Dog"', "already defined")
+  end)
+end)
+
+describe("a sound type or filter defined again", function()
+  it("retunes the sound live: the new table is its whole definition", function()
+    local e = ears.new{ distance = 4 * M }
+    assert.is_near(0.75, e:heard("Footstep").loudness, TOL)
+    e.world:define_sound{ name = "Footstep", max_range_m = 16 } -- base_loudness 1, as before
+    assert.is_near(falloff(4, 16), e:heard("Footstep").loudness, TOL)
+    e.world:define_sound{ name = "Footstep", base_loudness = 0.5, max_range_m = 16 }
+    assert.is_near(0.5 * falloff(4, 16), e:heard("Footstep").loudness, TOL)
+    -- A bad retune changes nothing.
+    local msg = expect.error_of(function() e.world:define_sound{ name = "Footstep", base_loudness = -1 } end)
+    expect.mentions(msg, 'sound "Footstep"', "'base_loudness'", "got -1")
+    assert.is_near(0.5 * falloff(4, 16), e:heard("Footstep").loudness, TOL)
+  end)
+
+  it("retunes a filter live: the profiles that name it follow", function()
+    local e = ears.new{ distance = 4 * M, hearing = { sound_filter = "Dog" } }
+    local dog = e:heard("Footstep").loudness
+    e.world:define_filter{ name = "Dog", accepted_categories = { "enemy", "friendly", "animal", "environment",
+                                                                  "custom" }, loudness_multiplier = 1 }
+    assert.is_near(dog / 2, e:heard("Footstep").loudness, TOL)
+    e.world:define_filter{ name = "Dog", accepted_categories = { "friendly" } }
+    assert.is_nil(e:heard("Footstep"))
+  end)
+
+  it("is refused inside a step (a custom sense's evaluate) and changes nothing", function()
+    local msgs = {}
+    local function retune(w)
+      msgs[#msgs + 1] = expect.error_of(function() w:define_sound{ name = "Footstep", max_range_m = 16 } end)
+      msgs[#msgs + 1] = expect.error_of(function() w:define_filter{ name = "Dog" } end)
+    end
+    local e
+    e = ears.new{ distance = 4 * M, profile = { senses = { "Hearing", "Meddler" } },
+                  senses = { { id = "Meddler", interval = 0.1, max_range = 10 * M,
+                               evaluate = function() if not msgs[1] then retune(e.world) end end } } }
+    assert.is_near(0.75, e:heard("Footstep").loudness, TOL)
+    expect.mentions(msgs[1], "define_sound", "not allowed during a step")
+    expect.mentions(msgs[2], "define_filter", "not allowed during a step")
+    assert.is_near(0.75, e:heard("Footstep").loudness, TOL)
   end)
 end)
 

@@ -45,8 +45,8 @@ static void destroy(wary_world *w) {
 
 const wy_module wy_sound_module = {.create = create, .destroy = destroy};
 
-static int32_t sound_create(wary_world *w, const wary_sound_def *d) {
-  static const char fn[] = "wary_sound_create";
+/* WARY_OK, or the status and text of what is wrong with d (for fn). */
+static int sound_check(const wary_world *w, const char *fn, const wary_sound_def *d) {
   wy_error *e = w->error;
   if (!d) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, "sound_def");
   if (!wary_name_string(w, d->name)) return wy_fail_name(e, fn, "sound_def.name", d->name);
@@ -62,6 +62,14 @@ static int32_t sound_create(wary_world *w, const wary_sound_def *d) {
   if (d->max_pending < 1)
     return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "sound_def.max_pending: expected an integer >= 1, got %d",
                    d->max_pending);
+  return WARY_OK;
+}
+
+static int32_t sound_create(wary_world *w, const wary_sound_def *d) {
+  static const char fn[] = "wary_sound_create";
+  wy_error *e = w->error;
+  int status = sound_check(w, fn, d);
+  if (status != WARY_OK) return status;
   char tag[160];
   const char *name = wary_name_string(w, d->name);
   int n = snprintf(tag, sizeof tag, "Stimulus.Sound.%s", name);
@@ -88,9 +96,26 @@ int wary_sound_create(wary_world *w, const wary_sound_def *def, int32_t *out) {
   return wy_index_out(sound_create(w, def), out);
 }
 
-static int32_t filter_create(wary_world *w, const wary_filter_def *d) {
-  static const char fn[] = "wary_filter_create";
+int wary_sound_set(wary_world *w, int32_t sound, const wary_sound_def *def) {
+  static const char fn[] = "wary_sound_set";
   wy_error *e = w->error;
+  int status = wy_step_check(w, fn);
+  if (status != WARY_OK) return status;
+  if (sound < 0 || sound >= w->sounds->types.count)
+    return wy_fail_index(e, WARY_ERR_NOT_FOUND, fn, "sound", "a sound", sound, w->sounds->types.count);
+  status = sound_check(w, fn, def);
+  if (status != WARY_OK) return status;
+  wy_sound *s = &w->sounds->types.data[sound];
+  /* Its stimulus tag is made of its name: a sound keeps its name. */
+  if (def->name != s->def.name)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "sound_def.name: expected the sound's own name %s, got %s",
+                   wary_name_string(w, s->def.name), wary_name_string(w, def->name));
+  s->def = *def;
+  s->def.max_range = wy_scaled(w, def->max_range, 15.0f);
+  return WARY_OK;
+}
+
+static int filter_check(wy_error *e, const char *fn, const wary_filter_def *d) {
   if (!d) return wy_fail_null(e, WARY_ERR_BAD_VALUE, fn, "filter_def");
   if (wy_bad_int(e, fn, "filter_def.min_alert_level", -1, d->min_alert_level, WARY_WHISPER, WARY_EXPLOSIVE) ||
       wy_bad(e, fn, "filter_def.loudness_multiplier", d->loudness_multiplier, WY_NONNEG))
@@ -99,6 +124,14 @@ static int32_t filter_create(wary_world *w, const wary_filter_def *d) {
     return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
                    "filter_def.categories: expected bits 1 << category of the 5 categories (at most %u), got %u",
                    0x1Fu, d->categories);
+  return WARY_OK;
+}
+
+static int32_t filter_create(wary_world *w, const wary_filter_def *d) {
+  static const char fn[] = "wary_filter_create";
+  wy_error *e = w->error;
+  int status = filter_check(e, fn, d);
+  if (status != WARY_OK) return status;
   wary_filter_def *f = wy_array_push(&w->alloc, &w->sounds->filters);
   if (!f) return wy_fail_memory(e, fn);
   *f = *d;
@@ -107,6 +140,18 @@ static int32_t filter_create(wary_world *w, const wary_filter_def *d) {
 
 int wary_filter_create(wary_world *w, const wary_filter_def *def, int32_t *out) {
   return wy_index_out(filter_create(w, def), out);
+}
+
+int wary_filter_set(wary_world *w, int32_t filter, const wary_filter_def *def) {
+  static const char fn[] = "wary_filter_set";
+  int status = wy_step_check(w, fn);
+  if (status != WARY_OK) return status;
+  if (filter < 0 || filter >= w->sounds->filters.count)
+    return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, fn, "filter", "a filter", filter, w->sounds->filters.count);
+  status = filter_check(w->error, fn, def);
+  if (status != WARY_OK) return status;
+  w->sounds->filters.data[filter] = *def;
+  return WARY_OK;
 }
 
 static int emit(wary_world *w, const char *fn, wy_id source, int32_t sound, const float pos[3]) {

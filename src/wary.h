@@ -931,6 +931,10 @@ typedef struct wary_sound_def {
 
 wary_sound_def wary_default_sound_def(void);
 int wary_sound_create(wary_world *world, const wary_sound_def *def, int32_t *out); /* *out: its index */
+/* Retunes a sound between steps (its name stays: its stimulus tag is made of
+ * it). One emitted before, still queued, is heard as retuned; its stimulus
+ * keeps the strength and radius it was emitted with. */
+int wary_sound_set(wary_world *world, int32_t sound, const wary_sound_def *def);
 
 /* Who hears what (seed 003, "Filters"). */
 typedef struct wary_filter_def {
@@ -943,6 +947,8 @@ typedef struct wary_filter_def {
 
 wary_filter_def wary_default_filter_def(void);
 int wary_filter_create(wary_world *world, const wary_filter_def *def, int32_t *out); /* *out: its index */
+/* Retunes a filter between steps; every hearing def that names it follows. */
+int wary_filter_set(wary_world *world, int32_t filter, const wary_filter_def *def);
 
 /* A profile's hearing; it hears when its senses include WARY_SENSE_HEARING. */
 typedef struct wary_hearing_def {

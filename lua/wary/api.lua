@@ -1408,6 +1408,15 @@ return {
       },
     },
     {
+      name = "sound_set", c = "wary_sound_set",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "sound", role = "value", kind = "int", ctype = "int32_t" },
+        { name = "def", role = "def", struct = "wary_sound_def", default = "wary_default_sound_def" },
+      },
+    },
+    {
       name = "default_filter_def", c = "wary_default_filter_def",
       ret = { role = "struct", struct = "wary_filter_def" },
       params = {
@@ -1420,6 +1429,15 @@ return {
         { name = "world", role = "world" },
         { name = "def", role = "def", struct = "wary_filter_def", default = "wary_default_filter_def" },
         { name = "out", role = "out_value", kind = "int", ctype = "int32_t" },
+      },
+    },
+    {
+      name = "filter_set", c = "wary_filter_set",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "filter", role = "value", kind = "int", ctype = "int32_t" },
+        { name = "def", role = "def", struct = "wary_filter_def", default = "wary_default_filter_def" },
       },
     },
     {

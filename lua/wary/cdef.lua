@@ -591,6 +591,7 @@ typedef struct wary_sound_def {
 
 wary_sound_def wary_default_sound_def(void);
 int wary_sound_create(wary_world *world, const wary_sound_def *def, int32_t *out);
+int wary_sound_set(wary_world *world, int32_t sound, const wary_sound_def *def);
 
 typedef struct wary_filter_def {
   bool enabled;
@@ -602,6 +603,7 @@ typedef struct wary_filter_def {
 
 wary_filter_def wary_default_filter_def(void);
 int wary_filter_create(wary_world *world, const wary_filter_def *def, int32_t *out);
+int wary_filter_set(wary_world *world, int32_t filter, const wary_filter_def *def);
 
 typedef struct wary_hearing_def {
   float interval;

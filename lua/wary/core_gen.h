@@ -1542,6 +1542,16 @@ static int w_sound_create(lua_State *L)
   return 2;
 }
 
+static int w_sound_set(lua_State *L)
+{
+  wary_world *world = check_world(L, 1);
+  int32_t sound = (int32_t)luaL_checkinteger(L, 2);
+  wary_sound_def def = wary_default_sound_def();
+  read_arg(L, 3, fields_wary_sound_def, &def);
+  lua_pushinteger(L, (lua_Integer)wary_sound_set(world, sound, &def));
+  return 1;
+}
+
 static int w_default_filter_def(lua_State *L)
 {
   wary_filter_def r = wary_default_filter_def();
@@ -1560,6 +1570,16 @@ static int w_filter_create(lua_State *L)
   lua_pushinteger(L, (lua_Integer)r);
   lua_pushinteger(L, (lua_Integer)out);
   return 2;
+}
+
+static int w_filter_set(lua_State *L)
+{
+  wary_world *world = check_world(L, 1);
+  int32_t filter = (int32_t)luaL_checkinteger(L, 2);
+  wary_filter_def def = wary_default_filter_def();
+  read_arg(L, 3, fields_wary_filter_def, &def);
+  lua_pushinteger(L, (lua_Integer)wary_filter_set(world, filter, &def));
+  return 1;
 }
 
 static int w_default_hearing_def(lua_State *L)
@@ -2177,8 +2197,10 @@ static const luaL_Reg generated_functions[] = {
   { "vision_explain_get", w_vision_explain_get },
   { "default_sound_def", w_default_sound_def },
   { "sound_create", w_sound_create },
+  { "sound_set", w_sound_set },
   { "default_filter_def", w_default_filter_def },
   { "filter_create", w_filter_create },
+  { "filter_set", w_filter_set },
   { "default_hearing_def", w_default_hearing_def },
   { "profile_set_hearing", w_profile_set_hearing },
   { "default_basic_sense_def", w_default_basic_sense_def },

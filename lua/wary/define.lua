@@ -82,9 +82,15 @@ end
 function define.sound(world, t)
   local object = "sound " .. check.describe(type(t) == "table" and t.name or nil)
   local o = check.fields(object, schema.sound, t, world._scaled.sound)
-  if world._sounds[o.name] then check.raise(object .. ": already defined (sound names are unique per world)") end
+  local old = rawget(world._sounds, o.name)
   if world._dry then
     world._sounds[o.name] = { index = 0, def = o }
+    return o
+  end
+  -- Defined again: retuned live (between steps), as a profile or a material.
+  if old then
+    checked_status(world, world._B.sound_set(world._w, old.index, hearing.sound_def(world, o)), object)
+    old.def = o
     return o
   end
   local index = check.made(world, object, world._B.sound_create(world._w, hearing.sound_def(world, o)))
@@ -96,10 +102,16 @@ end
 function define.filter(world, t)
   local object = "sound filter " .. check.describe(type(t) == "table" and t.name or nil)
   local o = check.fields(object, schema.filter, t)
-  if world._filters[o.name] then check.raise(object .. ": already defined (filter names are unique per world)") end
+  local old = rawget(world._filters, o.name)
   local def = hearing.filter_def(o, object)
   if world._dry then
     world._filters[o.name] = { index = 0, def = o }
+    return o
+  end
+  -- Defined again: retuned live (between steps); the profiles that name it follow.
+  if old then
+    checked_status(world, world._B.filter_set(world._w, old.index, def), object)
+    old.def = o
     return o
   end
   world._filters[o.name] = { index = check.made(world, object, world._B.filter_create(world._w, def)), def = o }

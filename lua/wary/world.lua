@@ -485,9 +485,11 @@ local structural = {
   -- Saves made before a redefinition no longer load (the definitions differ).
   -- A transmission of 0.5 or less hides a target as a wall does (docs/vision.md).
   define_material = define.material,
-  --- world:define_sound(t) A sound type: { name, category, alert_level, base_loudness, max_range_m, ... }.
+  --- world:define_sound(t) A sound type: { name, category, alert_level, base_loudness, max_range_m, ... }
+  -- (or, with a name already defined, retunes it live).
   define_sound = define.sound,
-  --- world:define_filter(t) A sound filter profile: { name, accepted_categories, min_alert_level, ... }.
+  --- world:define_filter(t) A sound filter profile: { name, accepted_categories, min_alert_level, ... }
+  -- (or, with a name already defined, retunes it live).
   define_filter = define.filter,
   --- world:define_pain(t) A pain type: { name, effects = { Vision = 0.4, ... }, decay_rate, max_level, ... }.
   define_pain = define.pain,

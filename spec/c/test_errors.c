@@ -333,6 +333,36 @@ static void test_tables_and_steps(void) {
   SAYS(w, &h, 8, "wary_query_fail: only allowed during a step (between wary_step_begin and wary_step_end)");
   ENSURE(wary_step(w, -1.0f) == WARY_ERR_BAD_VALUE && wary_world_time(w) == 0.1f);
   SAYS(w, &h, 9, "wary_step_begin: dt: expected a finite number in [0, 3600], got -1");
+  /* A sound and a filter, retuned between steps only; a sound keeps its name. */
+  wary_sound_def creak = wary_default_sound_def();
+  creak.name = make_name(w, "Creak");
+  int32_t sound = -1, filter = -1;
+  wary_filter_def deafish = wary_default_filter_def();
+  ENSURE(wary_sound_create(w, &creak, &sound) == WARY_OK && wary_filter_create(w, &deafish, &filter) == WARY_OK);
+  ENSURE(wary_sound_set(w, sound + 1, &creak) == WARY_ERR_NOT_FOUND);
+  HAS(w, "wary_sound_set: sound: ");
+  wary_sound_def renamed = creak;
+  renamed.name = make_name(w, "Squeak");
+  ENSURE(wary_sound_set(w, sound, &renamed) == WARY_ERR_BAD_VALUE);
+  HAS(w, "wary_sound_set: sound_def.name: expected the sound's own name Creak, got Squeak");
+  renamed = creak;
+  renamed.loudness = -1.0f;
+  ENSURE(wary_sound_set(w, sound, &renamed) == WARY_ERR_BAD_VALUE);
+  HAS(w, "wary_sound_set: sound_def.loudness: ", "got -1");
+  deafish.categories = 0x20u;
+  ENSURE(wary_filter_set(w, filter, &deafish) == WARY_ERR_BAD_VALUE);
+  HAS(w, "wary_filter_set: filter_def.categories: ", "got 32");
+  ENSURE(wary_filter_set(w, -1, &deafish) == WARY_ERR_NOT_FOUND);
+  HAS(w, "wary_filter_set: filter: ");
+  deafish.categories = 0u;
+  creak.loudness = 2.0f;
+  ENSURE(wary_sound_set(w, sound, &creak) == WARY_OK && wary_filter_set(w, filter, &deafish) == WARY_OK);
+  ENSURE(wary_step_begin(w, 0.1f) == WARY_OK);
+  ENSURE(wary_sound_set(w, sound, &creak) == WARY_ERR_IN_STEP);
+  HAS(w, "wary_sound_set: not allowed during a step");
+  ENSURE(wary_filter_set(w, filter, &deafish) == WARY_ERR_IN_STEP);
+  HAS(w, "wary_filter_set: not allowed during a step");
+  ENSURE(wary_step_end(w) == WARY_OK);
   wary_world_destroy(w);
 }
 
