@@ -193,6 +193,9 @@ describe("debug drawing", function()
       expect.mentions(expect.error_of(function() wdebug.draw(case[1], { graphics = g }) end), "debug.draw",
         "field 'world'", "a wary world", case[2])
     end
+    local gone = wary.world{}
+    gone:destroy()
+    expect.mentions(expect.error_of(function() wdebug.draw(gone, { graphics = g }) end), "debug.draw", "destroyed")
     assert.are.equal(0, #calls)
     if rawget(_G, "love") == nil then
       expect.mentions(expect.error_of(function() wdebug.draw(world) end), "debug.draw", "no graphics",

@@ -468,6 +468,9 @@ describe("bad actor input", function()
     end
     msg = error_of(function() world:add_target{ name = "hot", pos = { 0, 0, 0 }, props = props } end)
     assert_mentions(msg, "'props.alpha'", "got nan")
+    -- numbers, then strings, then the other keys
+    msg = error_of(function() world:add_target{ name = "hot", pos = { 0, 0, 0 }, props = { [true] = 1, b = NAN } } end)
+    assert_mentions(msg, "'props.b'", "got nan")
     assert.are.equal(1, #world:actors())
   end)
 

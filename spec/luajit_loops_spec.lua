@@ -14,17 +14,36 @@
 -- by another name (`each`), which LuaJIT's parser does not take for next:
 -- docs/backends.md, "Loops over tables".
 
--- The repository's root: this file is in its spec/.
-local ROOT = (debug.getinfo(1, "S").source:gsub("^@", ""):match("^(.*)[/\\]spec[/\\][^/\\]*$") or ".")
+local lfs = require("lfs") -- busted's own dependency
 
--- The Lua files under dir (a folder of the repository), sorted.
-local function lua_files(dir)
-  local files = {}
-  local p = assert(io.popen("find '" .. ROOT .. "/" .. dir .. "' -name '*.lua'"))
-  for line in p:lines() do files[#files + 1] = line end
-  p:close()
+-- The repository's root: two folders above the wary module the specs load.
+local ROOT = assert(package.searchpath("wary", package.path)):match("^(.*)[/\\]lua[/\\]wary[/\\]init%.lua$")
+
+-- The Lua files under dir (a folder of the repository) and its folders, as
+-- paths from the root, sorted.
+local function lua_files(dir, files)
+  files = files or {}
+  for name in lfs.dir(ROOT .. "/" .. dir) do
+    local path = dir .. "/" .. name
+    if name ~= "." and name ~= ".." then
+      if lfs.attributes(ROOT .. "/" .. path, "mode") == "directory" then
+        lua_files(path, files)
+      elseif name:match("%.lua$") then
+        files[#files + 1] = path
+      end
+    end
+  end
   table.sort(files)
   return files
+end
+
+-- LuaJIT's bytecode reader, or nil and why the specs cannot read it here (a
+-- LuaJIT without its jit/ Lua files, as some bundle it).
+local function bytecode()
+  if not rawget(_G, "jit") then return nil, "LuaJIT's bytecode only: the LuaJIT pass of the specs runs it" end
+  local ok, vmdef = pcall(require, "jit.vmdef")
+  if not ok then return nil, "this LuaJIT has no jit.vmdef to name its bytecode" end
+  return require("jit.util"), vmdef.bcnames
 end
 
 -- Every ITERN or ISNEXT in the function's prototype and those inside it, as
@@ -51,31 +70,33 @@ local function iterns(util, names, fn, file, found)
 end
 
 describe("wary's Lua modules under LuaJIT", function()
-  -- lua/wary, and the specs and examples the LuaJIT pass runs (a spec that
-  -- fails now and then fails CI); bench/ keeps pairs in the hand-written
-  -- columns, as a game developer writes them.
-  for _, dir in ipairs({ "lua/wary", "spec", "examples" }) do
+  -- lua/wary, the shipped senses and profiles, and the specs and examples
+  -- the LuaJIT pass runs (a spec that fails now and then fails CI); bench/
+  -- keeps pairs in the hand-written columns, as a game developer writes them.
+  for _, case in ipairs({ { "lua/wary", 30 }, { "senses", 3 }, { "profiles", 2 }, { "spec", 50 },
+                         { "examples", 10 } }) do
+    local dir = case[1]
     it("have no loop compiled as ITERN, which Debian 12's LuaJIT can break: " .. dir, function()
-      if not rawget(_G, "jit") then
-        pending("LuaJIT's bytecode only: the LuaJIT pass of the specs runs it")
+      local util, names = bytecode()
+      if not util then
+        pending(names)
         return
       end
-      local util, names = require("jit.util"), require("jit.vmdef").bcnames
       local files, found = lua_files(dir), {}
-      assert.is_true(#files >= 10)
+      assert.is_true(#files >= case[2])
       for _, file in ipairs(files) do
-        iterns(util, names, assert(loadfile(file)), file:sub(#ROOT + 2), found)
+        iterns(util, names, assert(loadfile(ROOT .. "/" .. file)), file, found)
       end
       assert.are.same({}, found)
     end)
   end
 
   it("finds such a loop where there is one", function()
-    if not rawget(_G, "jit") then
-      pending("LuaJIT's bytecode only: the LuaJIT pass of the specs runs it")
+    local util, names = bytecode()
+    if not util then
+      pending(names)
       return
     end
-    local util, names = require("jit.util"), require("jit.vmdef").bcnames
     local found = {}
     iterns(util, names, assert(load("local t = {}\nlocal function f()\nfor k in pairs(t) do end\nend\n"
       .. "for k in next, t do end\nlocal each = pairs\nfor k in each(t) do end\nreturn f")), "probe", found)

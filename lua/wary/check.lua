@@ -20,8 +20,8 @@ local function describe(v)
     if v ~= v then return "nan" end
     if v == math.huge then return "inf" end
     if v == -math.huge then return "-inf" end
-    -- A Lua 5.4 integer no float holds, as it is (math.maxinteger is not
-    -- 2^63); the others as the same float is, the same text as LuaJIT's.
+    -- A Lua 5.4 integer beyond 2^53, exactly (math.maxinteger is not 2^63);
+    -- the others as the float of the same value, the text LuaJIT gives.
     if math_type and math_type(v) == "integer" and (v > 2 ^ 53 or v < -2 ^ 53) then
       return string.format("%d", v)
     end
@@ -352,15 +352,15 @@ function check.homes(schema, tables)
   field_homes[schema] = homes
 end
 
--- Validates t against schema (an ordered list of field specs with .name) and
--- returns a new table with defaults filled in. defaults may override a
--- spec's default (for distances scaled by units_per_meter).
 -- The keys of t in one order on every run and both backends (pairs' order
--- is neither): numbers, then strings, each ascending, then the rest by type.
+-- is neither): numbers, then strings, each ascending, then the rest by the
+-- name of their type (two keys of one such type, a table and another, in
+-- no set order).
+local TYPE_RANK = { number = "1", string = "2" }
 local function key_before(a, b)
   local ta, tb = type(a), type(b)
   if ta == tb and (ta == "string" or ta == "number") then return a < b end
-  return ta < tb
+  return (TYPE_RANK[ta] or "3" .. ta) < (TYPE_RANK[tb] or "3" .. tb)
 end
 
 function check.sorted_keys(t)
@@ -370,6 +370,9 @@ function check.sorted_keys(t)
   return keys
 end
 
+-- Validates t against schema (an ordered list of field specs with .name) and
+-- returns a new table with defaults filled in. defaults may override a
+-- spec's default (for distances scaled by units_per_meter).
 function check.fields(object, schema, t, defaults)
   if type(t) ~= "table" then
     raise(string.format("%s: expected a table, got %s", object, describe(t)))

@@ -1,7 +1,6 @@
 -- wary.vision: the Lua side of the built-in vision sense: a profile's
 -- `vision` table turned into the C vision def (curves sampled once, sample
 -- points packed), target sample points, and agent:explain's table.
-
 local check = require("wary.check")
 local enums = require("wary.enums")
 local schema = require("wary.schema")

@@ -326,7 +326,7 @@ end
 --- Turns the sun (a direction from the sun, or a vector table), keeping its light and ambient.
 function World:set_sun_direction(x, y, z)
   local object = "world:set_sun_direction"
-  if type(x) == "table" and y == nil and z == nil then
+  if type(x) == "table" then
     x, y, z = check.vector(object, "direction", x)
   else
     x, y, z = check.xyz(object, "direction", x, y, z)
