@@ -94,6 +94,9 @@ static int check_pool(const wary_world *w, const wy_id_pool *p, uint32_t kind, c
     int32_t slot = p->free.data[k];
     if (slot < 0 || slot >= p->slots.count || p->slots.data[slot].id != 0 || mark[slot])
       return bad(w, what, slot, "a dead slot, listed once, in the free list");
+    /* A retired slot is never reused: its next generation would wrap. */
+    if (p->slots.data[slot].gen >= WY_ID_GEN_MAX)
+      return bad(w, what, slot, "a slot with a generation below 511 in the free list (a retired one is never reused)");
     mark[slot] = 1;
   }
   return WARY_OK;

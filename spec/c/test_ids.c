@@ -484,8 +484,53 @@ static void test_null_out(void) {
   wary_world_destroy(w);
 }
 
+/* A snapshot whose actor free list names a retired slot (generation 511),
+ * its checksum made right: refused, so that no load can hand out a wrapped
+ * id (generation 512 is 0 with a carry into the kind's bits). */
+static void test_free_list_of_retired_slot_refused(void) {
+  wary_world *w;
+  ENSURE(wary_world_create(NULL, &w) == WARY_OK);
+  wary_actor_def ad = wary_default_actor_def();
+  wary_actor_id a, b;
+  ENSURE(wary_actor_create(w, &ad, &a) == WARY_OK);
+  for (int g = 1; g < (int)WY_ID_GEN_MAX; g++) {
+    ENSURE(wary_actor_destroy(w, a) == WARY_OK && wary_actor_create(w, &ad, &a) == WARY_OK);
+  }
+  ENSURE(INDEX_OF(a.id) == 0 && (a.id >> WARY_ID_INDEX_BITS & WY_ID_GEN_MAX) == WY_ID_GEN_MAX);
+  ENSURE(wary_actor_destroy(w, a) == WARY_OK); /* slot 0 retired */
+  ENSURE(wary_actor_create(w, &ad, &b) == WARY_OK && INDEX_OF(b.id) == 1);
+  ENSURE(wary_actor_destroy(w, b) == WARY_OK); /* slot 1 free, generation 1 */
+  size_t n;
+  ENSURE(wary_world_save(w, NULL, 0, &n) == WARY_OK);
+  unsigned char *s = malloc(n);
+  ENSURE(wary_world_save(w, s, n, &n) == WARY_OK);
+  /* The actor slots (id 0, generation 511; id 0, generation 1), then the free
+   * list (count 1, slot 1): slot 1 made slot 0. */
+  static const unsigned char slots[] = {0, 0, 0, 0, 0xff, 0x01, 0, 0, 0, 0, 0x01, 0x00, 1, 0, 0, 0, 1, 0, 0, 0};
+  size_t at = 0;
+  for (size_t i = 28; i + sizeof slots <= n && !at; i++)
+    if (memcmp(s + i, slots, sizeof slots) == 0) at = i;
+  ENSURE(at > 0);
+  s[at + sizeof slots - 4] = 0;
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t k = 28; k < n; k++) h = (h ^ s[k]) * 0x100000001b3ull;
+  for (int k = 0; k < 8; k++) s[20 + k] = (unsigned char)(h >> (8 * k));
+  wary_world *w2;
+  ENSURE(wary_world_create(NULL, &w2) == WARY_OK);
+  ENSURE(wary_world_load(w2, s, n) == WARY_ERR_BAD_VALUE);
+  ENSURE(strstr(wary_last_error(w2), "free list") != NULL && strstr(wary_last_error(w2), "retired") != NULL);
+  ENSURE(wary_actor_count(w2) == 0);
+  /* The snapshot as saved loads, and the next actor takes slot 1 again. */
+  ENSURE(wary_world_save(w, s, n, &n) == WARY_OK && wary_world_load(w2, s, n) == WARY_OK);
+  ENSURE(wary_actor_create(w2, &ad, &b) == WARY_OK && INDEX_OF(b.id) == 1);
+  free(s);
+  wary_world_destroy(w);
+  wary_world_destroy(w2);
+}
+
 int main(void) {
   test_null_out();
+  test_free_list_of_retired_slot_refused();
   test_first_ids_differ();
   test_pool_limits();
   test_kind_runs_out();
