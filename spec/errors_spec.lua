@@ -196,19 +196,39 @@ describe("a bad sense", function()
     assert_no_sense("Sonar")
   end)
 
-  it("with an id already defined is an error and keeps the first definition", function()
+  it("with an id already defined and other settings is an error and keeps the first definition", function()
     local calls = { first = 0, second = 0 }
     world:define_sense{ id = "Sonar", max_range = 5000, evaluate = function() calls.first = calls.first + 1 end }
     local msg = error_of(function()
       world:define_sense{ id = "Sonar", evaluate = function() calls.second = calls.second + 1 end }
     end)
-    assert_mentions(msg, 'sense "Sonar"', "already defined")
+    assert_mentions(msg, 'sense "Sonar"', "already defined with max_range 5000, now 0", "not its settings")
+    msg = error_of(function()
+      world:define_sense{ id = "Sonar", max_range = 5000, stimulus_tags = { "Stimulus.Ping" },
+                          evaluate = function() calls.second = calls.second + 1 end, on_stimulus = function() end }
+    end)
+    assert_mentions(msg, 'sense "Sonar"', "stimulus_tags none, now { Stimulus.Ping }")
     world:define_profile{ name = "p", senses = { "Sonar" } }
     world:add_agent{ profile = "p", pos = { 0, 0, 0 } }
     world:add_target{ pos = { 100, 0, 0 } }
     worlds.run(world, 0.2)
     assert.is_true(calls.first > 0)
     assert.are.equal(0, calls.second)
+  end)
+
+  it("with an id already defined and the same settings takes the new evaluate (a file loaded again)", function()
+    local calls = { first = 0, second = 0 }
+    world:define_sense{ id = "Sonar", max_range = 5000, evaluate = function() calls.first = calls.first + 1 end }
+    world:define_profile{ name = "p", senses = { "Sonar" } }
+    world:add_agent{ profile = "p", pos = { 0, 0, 0 } }
+    world:add_target{ pos = { 100, 0, 0 } }
+    worlds.run(world, 0.2)
+    local first = calls.first
+    assert.is_true(first > 0)
+    world:define_sense{ id = "Sonar", max_range = 5000, evaluate = function() calls.second = calls.second + 1 end }
+    worlds.run(world, 0.2)
+    assert.are.equal(first, calls.first)
+    assert.is_true(calls.second > 0)
   end)
 
   it("raising a Lua error never breaks a step: it becomes a sense_error event", function()

@@ -97,6 +97,41 @@ describe("world:load", function()
       "(in " .. dir .. "/loop.lua)")
   end)
 
+  it("loads a definitions file again after an edit: each kind retuned live, a sense's new evaluate", function()
+    local file = dir .. "/defs.lua"
+    local function defs(loudness, answer)
+      write(file, string.format([[return {
+        { name = "Creak", base_loudness = %s, max_range_m = 6 },
+        { name = "Owl", loudness_multiplier = 2 },
+        { name = "paper", vision_transmission = 0.7 },
+        { name = "Sting", effects = { Vision = 0.2 } },
+        { id = "Psy", interval = 0.1, max_range_m = 50, evaluate = function() return %s end },
+        { name = "guard", hearing = { sound_filter = "Owl" }, senses = { "Hearing", "Psy" } },
+      }]], loudness, answer))
+    end
+    local world = wary.world{ units_per_meter = 1 }
+    defs(0.5, 0.25)
+    world:load(file)
+    local guard = world:add_agent{ name = "guard", profile = "guard", pos = { 0, 0, 0 } }
+    local you = world:add_target{ name = "you", pos = { 3, 0, 0 } }
+    world:step(0.1)
+    assert.are.equal(0.25, guard:explain(you).senses.Psy.returned)
+    world:load(file) -- unchanged: loads again
+    defs(0.25, 0.75)
+    world:load(file)
+    world:step(0.1)
+    assert.are.equal(0.75, guard:explain(you).senses.Psy.returned)
+    assert.are.equal(0.25, world._sounds.Creak.def.base_loudness)
+    -- A setting of the sense changed: refused, and nothing of the file taken.
+    write(file, [[return {
+      { name = "Creak", base_loudness = 1, max_range_m = 6 },
+      { id = "Psy", interval = 0.2, max_range_m = 50, evaluate = function() return 1 end },
+    }]])
+    expect.mentions(expect.error_of(function() world:load(file) end), 'sense "Psy"', "interval 0.1, now 0.2",
+      "defs.lua")
+    assert.are.equal(0.25, world._sounds.Creak.def.base_loudness)
+  end)
+
   it("refuses a path that is not a string", function()
     expect.mentions(expect.error_of(function() wary.world{}:load(42) end), "world:load", "'path'", "got 42")
   end)

@@ -118,12 +118,37 @@ function define.filter(world, t)
   return o
 end
 
+-- The settings of a custom sense the core holds (the rest, its functions
+-- and description, are the facade's).
+local SENSE_SETTINGS = { "interval", "max_range", "loss_grace", "direct_lost_cut", "loss_reason", "weight" }
+
+-- A sense defined again (a definitions file loaded again after an edit):
+-- its functions and description are taken, its settings must be the same.
+local function sense_again(world, entry, s, object)
+  local was = entry.def
+  for _, k in ipairs(SENSE_SETTINGS) do
+    if s[k] ~= was[k] then
+      check.raise(string.format("%s: already defined with %s %s, now %s: a sense defined again may change its "
+        .. "evaluate, on_stimulus and description, not its settings (make the world again for those)", object, k,
+        check.describe(was[k]), check.describe(s[k])))
+    end
+  end
+  if table.concat(s.stimulus_tags, ",") ~= table.concat(was.stimulus_tags, ",") then
+    check.raise(string.format("%s: already defined with stimulus_tags %s, now %s: a sense defined again may change "
+      .. "its evaluate, on_stimulus and description, not its settings (make the world again for those)", object,
+      #was.stimulus_tags > 0 and "{ " .. table.concat(was.stimulus_tags, ", ") .. " }" or "none",
+      #s.stimulus_tags > 0 and "{ " .. table.concat(s.stimulus_tags, ", ") .. " }" or "none"))
+  end
+  if world._dry then return s end
+  entry.def, entry.evaluate, entry.on_stimulus = s, s.evaluate, s.on_stimulus
+  return s
+end
+
 function define.sense(world, t)
   local object = "sense " .. check.describe(type(t) == "table" and t.id or nil)
   local s = check.fields(object, schema.sense, t, world._scaled.sense)
-  if world._senses[s.id] then
-    check.raise(string.format("%s: already defined (sense ids are unique per world)", object))
-  end
+  local old = world._senses[s.id]
+  if old then return sense_again(world, old, s, object) end
   for i, tag in ipairs(s.stimulus_tags) do
     -- A prefix matches whole dotted parts: "Stimulus.Custom." would match nothing.
     if tag == "" or tag:find("^%.") or tag:find("%.$") or tag:find("..", 1, true) then

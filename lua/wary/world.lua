@@ -226,7 +226,10 @@ end
 -- All or nothing: every definition is checked before any is made. A list's profiles are made after its
 -- other definitions, so they may name senses that come later in it, and each after the profile of the
 -- list it extends. A relative path is looked for beside the calling file, then in the current
--- directory, then in each folder of package.path (LÖVE: the game's files first).
+-- directory, then in each folder of package.path (LÖVE: the game's files first). Loaded again (after an
+-- edit, between steps), its definitions retune what it defined: profiles, materials, sounds, filters and
+-- pain types take their new tables, a sense its new evaluate, on_stimulus and description (its settings
+-- must stay: interval, ranges, loss, weight, stimulus tags).
 function World:load(path)
   local t = World._load_chunk(path, "world:load")()
   if type(t) ~= "table" then check.fail("file " .. path, "return value", "a definition table or a list", t) end
