@@ -202,7 +202,15 @@ describe("a bad sense", function()
     local msg = error_of(function()
       world:define_sense{ id = "Sonar", evaluate = function() calls.second = calls.second + 1 end }
     end)
-    assert_mentions(msg, 'sense "Sonar"', "already defined with max_range 5000, now 0", "not its settings")
+    assert_mentions(msg, 'sense "Sonar"', "already defined with max_range 5000 (50 m), now 0:", "not its settings",
+      "sense_intervals and sense_weights retune those two live")
+    -- an on_stimulus with no tags, refused as for a new sense; a built-in's id, said so
+    msg = error_of(function()
+      world:define_sense{ id = "Sonar", max_range = 5000, evaluate = function() end, on_stimulus = function() end }
+    end)
+    assert_mentions(msg, 'sense "Sonar"', "'stimulus_tags'", "at least one tag prefix with on_stimulus")
+    msg = error_of(function() world:define_sense{ id = "Vision", evaluate = function() end } end)
+    assert_mentions(msg, 'sense "Vision"', "already defined", "a built-in sense")
     msg = error_of(function()
       world:define_sense{ id = "Sonar", max_range = 5000, stimulus_tags = { "Stimulus.Ping" },
                           evaluate = function() calls.second = calls.second + 1 end, on_stimulus = function() end }

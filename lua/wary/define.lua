@@ -122,22 +122,47 @@ end
 -- and description, are the facade's).
 local SENSE_SETTINGS = { "interval", "max_range", "loss_grace", "direct_lost_cut", "loss_reason", "weight" }
 
+-- What a sense's setting is, for a message: a range in metres too.
+local function setting_text(world, k, v)
+  local text = check.describe(v)
+  if k == "max_range" and v ~= 0 and v ~= math.huge then
+    text = text .. string.format(" (%s m)", check.describe(v / world._units_per_meter))
+  end
+  return text
+end
+
+local function tags_text(tags)
+  return #tags > 0 and "{ " .. table.concat(tags, ", ") .. " }" or "none"
+end
+
+local function same_list(a, b)
+  if #a ~= #b then return false end
+  for i = 1, #a do
+    if a[i] ~= b[i] then return false end
+  end
+  return true
+end
+
+local AGAIN = ": a sense defined again may change its evaluate, on_stimulus and description, not its settings "
+  .. "(a profile's sense_intervals and sense_weights retune those two live; for the others, make the world again)"
+
 -- A sense defined again (a definitions file loaded again after an edit):
 -- its functions and description are taken, its settings must be the same.
 local function sense_again(world, entry, s, object)
   local was = entry.def
+  if not was then
+    check.raise(string.format("%s: already defined: %s is a built-in sense (a custom sense needs an id of its own)",
+      object, check.describe(s.id)))
+  end
   for _, k in ipairs(SENSE_SETTINGS) do
     if s[k] ~= was[k] then
-      check.raise(string.format("%s: already defined with %s %s, now %s: a sense defined again may change its "
-        .. "evaluate, on_stimulus and description, not its settings (make the world again for those)", object, k,
-        check.describe(was[k]), check.describe(s[k])))
+      check.raise(string.format("%s: already defined with %s %s, now %s", object, k, setting_text(world, k, was[k]),
+        setting_text(world, k, s[k])) .. AGAIN)
     end
   end
-  if table.concat(s.stimulus_tags, ",") ~= table.concat(was.stimulus_tags, ",") then
-    check.raise(string.format("%s: already defined with stimulus_tags %s, now %s: a sense defined again may change "
-      .. "its evaluate, on_stimulus and description, not its settings (make the world again for those)", object,
-      #was.stimulus_tags > 0 and "{ " .. table.concat(was.stimulus_tags, ", ") .. " }" or "none",
-      #s.stimulus_tags > 0 and "{ " .. table.concat(s.stimulus_tags, ", ") .. " }" or "none"))
+  if not same_list(s.stimulus_tags, was.stimulus_tags) then
+    check.raise(string.format("%s: already defined with stimulus_tags %s, now %s", object, tags_text(was.stimulus_tags),
+      tags_text(s.stimulus_tags)) .. AGAIN)
   end
   if world._dry then return s end
   entry.def, entry.evaluate, entry.on_stimulus = s, s.evaluate, s.on_stimulus
@@ -147,8 +172,6 @@ end
 function define.sense(world, t)
   local object = "sense " .. check.describe(type(t) == "table" and t.id or nil)
   local s = check.fields(object, schema.sense, t, world._scaled.sense)
-  local old = world._senses[s.id]
-  if old then return sense_again(world, old, s, object) end
   for i, tag in ipairs(s.stimulus_tags) do
     -- A prefix matches whole dotted parts: "Stimulus.Custom." would match nothing.
     if tag == "" or tag:find("^%.") or tag:find("%.$") or tag:find("..", 1, true) then
@@ -160,6 +183,8 @@ function define.sense(world, t)
     check.raise(object .. ": field 'stimulus_tags' expected at least one tag prefix with on_stimulus (it is called "
       .. "for the stimuli whose tags start with one, as { \"Stimulus.Vibration\" }), got none")
   end
+  local old = world._senses[s.id]
+  if old then return sense_again(world, old, s, object) end
   local tags = {}
   for i, tag in ipairs(s.stimulus_tags) do tags[i] = world._dry and 1 or world:_name(tag) end
   local index = check.made(world, object, world._B.sense_create(world._w, {

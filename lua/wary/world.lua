@@ -229,7 +229,8 @@ end
 -- directory, then in each folder of package.path (LÖVE: the game's files first). Loaded again (after an
 -- edit, between steps), its definitions retune what it defined: profiles, materials, sounds, filters and
 -- pain types take their new tables, a sense its new evaluate, on_stimulus and description (its settings
--- must stay: interval, ranges, loss, weight, stimulus tags).
+-- must stay: interval, ranges, loss, weight, stimulus tags). What the file no longer holds stays defined,
+-- and a profile that extends one from another file keeps what it copied from it then.
 function World:load(path)
   local t = World._load_chunk(path, "world:load")()
   if type(t) ~= "table" then check.fail("file " .. path, "return value", "a definition table or a list", t) end
