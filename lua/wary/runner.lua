@@ -56,9 +56,10 @@ local function finite(x)
   return x == x and x ~= huge and x ~= -huge
 end
 local in_float = check.finite
--- A returned number in a message, the same text on both backends (Lua 5.4
--- prints a NaN as "-nan" or "nan", LuaJIT as "nan").
-local function shown(v) return v ~= v and "nan" or string.format("%.9g", v) end
+-- A returned number in a message, the same text on both backends: as
+-- check.describe writes it (nan, inf; else the fewest digits that read back
+-- as the number, so that no backend's rounding of a tie shows).
+local shown = check.describe
 
 -- The runner's own vector tables of each ctx (weak: a world's ctx goes with it).
 local owned = setmetatable({}, { __mode = "k" })
