@@ -435,9 +435,7 @@ int wary_actor_set_lod_tier(wary_world *w, wary_actor_id id_h, int32_t tier) {
   if (a->agent >= 0 && tier != a->lod_tier) {
     float ratio = w->def.lod_interval_scale[tier] / w->def.lod_interval_scale[a->lod_tier];
     wy_agent *ag = &w->agents.data[a->agent];
-    for (int32_t s = 0; s < WY_SLOTS; s++)
-      if (ag->slot[s].next_due > WY_TIME_EPSILON && isfinite(ag->slot[s].next_due * ratio))
-        ag->slot[s].next_due *= ratio; /* (scales 1e38 apart: the old time left stays) */
+    for (int32_t s = 0; s < WY_SLOTS; s++) wy_stretch_wait(&ag->slot[s].next_due, ratio, WY_TIME_EPSILON);
     wy_modules_lod_changed(w, a->agent, ratio); /* the GECK model's evaluations too */
   }
   a->lod_tier = tier;

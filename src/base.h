@@ -78,6 +78,12 @@ static inline float wy_saturate(float v) {
   if (v != v) return 0.0f;
   return v > FLT_MAX ? FLT_MAX : (v < -FLT_MAX ? -FLT_MAX : v);
 }
+/* A level of detail's new interval is ratio times the old: a wait still
+ * running (above eps) waits the same share of it, unless that product is no
+ * float (scales 1e38 apart), when it keeps the time left. */
+static inline void wy_stretch_wait(float *due, float ratio, float eps) {
+  if (*due > eps && isfinite(*due * ratio)) *due *= ratio;
+}
 static inline float wy_clamp01(float v) { return v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v); }
 static inline float wy_dist3(const float a[3], const float b[3]) {
   float dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];

@@ -770,7 +770,7 @@ static void actor_removed(wary_world *w, wy_id target) {
  * same share of the new interval as was left of the old. */
 static void lod_changed(wary_world *w, int32_t agent, float ratio) {
   wy_geck_agent *gk = geck_agent(w, agent);
-  if (gk->started && gk->next_due > WY_EPS && isfinite(gk->next_due * ratio)) gk->next_due *= ratio;
+  if (gk->started) wy_stretch_wait(&gk->next_due, ratio, WY_EPS);
 }
 
 const wy_module wy_geck_module = {
