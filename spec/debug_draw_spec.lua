@@ -195,7 +195,8 @@ describe("debug drawing", function()
     end
     local gone = wary.world{}
     gone:destroy()
-    expect.mentions(expect.error_of(function() wdebug.draw(gone, { graphics = g }) end), "debug.draw", "destroyed")
+    expect.mentions(expect.error_of(function() wdebug.draw(gone, { graphics = g }) end), "debug.draw",
+      "field 'world'", "a live world", "got a destroyed one")
     assert.are.equal(0, #calls)
     if rawget(_G, "love") == nil then
       expect.mentions(expect.error_of(function() wdebug.draw(world) end), "debug.draw", "no graphics",

@@ -210,7 +210,7 @@ describe("a bad sense", function()
     end)
     assert_mentions(msg, 'sense "Sonar"', "'stimulus_tags'", "at least one tag prefix with on_stimulus")
     msg = error_of(function() world:define_sense{ id = "Vision", evaluate = function() end } end)
-    assert_mentions(msg, 'sense "Vision"', "already defined", "a built-in sense")
+    assert_mentions(msg, 'sense "Vision"', "field 'id'", "an id of its own", 'got "Vision", a built-in sense')
     msg = error_of(function()
       world:define_sense{ id = "Sonar", max_range = 5000, stimulus_tags = { "Stimulus.Ping" },
                           evaluate = function() calls.second = calls.second + 1 end, on_stimulus = function() end }

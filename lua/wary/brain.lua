@@ -159,9 +159,8 @@ end
 local function health_order(world)
   local watch, order = world._health_watch, world._health_order
   if order and order.of == watch then return order end
-  order = { of = watch }
-  for id in each(watch) do order[#order + 1] = id end
-  table.sort(order)
+  order = check.sorted_keys(watch)
+  order.of = watch
   world._health_order = order
   return order
 end

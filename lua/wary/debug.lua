@@ -388,7 +388,9 @@ function debug_draw.draw(world, options)
   if not (type(mt) == "table" and rawget(mt, "_kind") == "world") then
     check.fail("debug.draw", "world", "a wary world (debug.draw(world, options))", world)
   end
-  if world._destroyed then check.raise("debug.draw: world: the world is destroyed") end
+  if world._destroyed then
+    check.raise("debug.draw: field 'world' expected a live world (debug.draw(world, options)), got a destroyed one")
+  end
   options = check.fields("debug.draw options", OPTIONS, options or {})
   local o = {
     scale = options.scale, x = options.x, y = options.y,

@@ -151,8 +151,8 @@ local AGAIN = ": a sense defined again may change its evaluate, on_stimulus and 
 local function sense_again(world, entry, s, object)
   local was = entry.def
   if not was then
-    check.raise(string.format("%s: already defined: %s is a built-in sense (a custom sense needs an id of its own)",
-      object, check.describe(s.id)))
+    check.raise(string.format("%s: field 'id' expected an id of its own (a custom sense's), got %s, a built-in "
+      .. "sense's (already defined)", object, check.describe(s.id)))
   end
   for _, k in ipairs(SENSE_SETTINGS) do
     if s[k] ~= was[k] then
