@@ -289,13 +289,26 @@ describe("a refused state", function()
 
   it("of another version", function()
     local at = 17 + 8 -- the core snapshot's version, after the facade's 16-byte prefix
-    refused(w, s:sub(1, at - 1) .. "\5" .. s:sub(at + 1), "snapshot version: expected 1 to 4", "got 5")
+    refused(w, s:sub(1, at - 1) .. "\6" .. s:sub(at + 1), "snapshot version: expected 1 to 5", "got 6")
   end)
 
   it("of a world with other definitions", function()
     local other_world = wary.world{}
     other_world:define_profile{ name = "watcher", senses = { "Vision" } }
     refused(other_world, s, "snapshot definitions")
+  end)
+
+  it("of a world where one definition differs: names it as the game does", function()
+    local h = game.new(false)
+    h.world:define_pain{ name = "Burn", effects = { Vision = 0.4 } } -- the saved world's: 0.5
+    refused(h.world, s, "world: load_state: snapshot definitions: pain type \"Burn\": expected the settings this "
+      .. "world defined it with, got other ones (define it as the saved world did", "(wary_snapshot_actors: bad_value)")
+    h = game.new(false)
+    h.world:define_material{ name = "glass", vision_transmission = 0.5, sound_wall = false }
+    refused(h.world, s, "snapshot definitions: material \"glass\": expected the settings")
+    h = game.new(false)
+    h.world:define_profile{ name = "classic", model = "geck", senses = { "Vision", "Hearing" }, lost_time = 9 }
+    refused(h.world, s, "snapshot definitions: profile \"classic\": expected the settings")
   end)
 
   it("during an event handler of world:step", function()

@@ -23,7 +23,8 @@ static void io_header(wy_io *io, uint32_t *version, uint64_t *body, uint64_t *ch
   WY_IO(io, *checksum);
 }
 
-/* What the body begins with: the definitions it was saved with. */
+/* What the body begins with: the definitions it was saved with (their
+ * counts and fingerprint; each one's hash follows: write_body). */
 static void io_definitions(wy_io *io, int32_t counts[WY_DEFINITION_KINDS], uint64_t *fingerprint) {
   for (int32_t i = 0; i < WY_DEFINITION_KINDS; i++) WY_IO(io, counts[i]);
   WY_IO(io, *fingerprint);
@@ -34,6 +35,11 @@ static void write_body(const wary_world *w, wy_io *io) {
   int32_t counts[WY_DEFINITION_KINDS];
   uint64_t fingerprint = wy_definitions_of(w, counts);
   io_definitions(io, counts, &fingerprint);
+  for (int32_t k = 0; k < WY_DEFINITION_KINDS; k++)
+    for (int32_t i = 0; i < counts[k]; i++) {
+      uint64_t h = wy_definition_hash(w, k, i);
+      WY_IO(io, h);
+    }
   wy_state s;
   wy_state_of(w, &s);
   wy_state_io(w, io, &s);
@@ -346,6 +352,16 @@ static int check_header(wary_world *w, const char *fn, const uint8_t *in, size_t
 static const char *const definition_kinds[WY_DEFINITION_KINDS] = {
   "profiles", "senses", "materials", "sounds", "filters", "pain types",
 };
+static const char *const definition_kind[WY_DEFINITION_KINDS] = {
+  "profile", "sense", "material", "sound", "filter", "pain type",
+};
+
+/* Definition i of kind k's name in the core, when it has one (sounds and
+ * pain types); else NULL. */
+static const char *definition_name(const wary_world *w, int32_t k, int32_t i) {
+  int32_t key = k == 3 ? w->sounds->types.data[i].def.name : k == 5 ? w->pain->types[i].name : -1;
+  return key >= 0 ? wary_name_string(w, key) : NULL;
+}
 
 static int check_definitions(wary_world *w, const char *fn, wy_io *io) {
   int32_t saved[WY_DEFINITION_KINDS], counts[WY_DEFINITION_KINDS];
@@ -357,6 +373,25 @@ static int check_definitions(wary_world *w, const char *fn, wy_io *io) {
                      "snapshot definitions: expected a world with %d %s (this one's), got one with %d (define "
                      "what the saved world defined before loading)",
                      counts[i], definition_kinds[i], saved[i]);
+  /* Since version 5 each one's hash: the first that differs is named. */
+  int32_t kind = -1, index = -1;
+  for (int32_t k = 0; k < WY_DEFINITION_KINDS && io->version >= 5u; k++)
+    for (int32_t i = 0; i < counts[k]; i++) {
+      uint64_t h = 0;
+      WY_IO(io, h);
+      if (kind < 0 && !io->bad && h != wy_definition_hash(w, k, i)) {
+        kind = k;
+        index = i;
+      }
+    }
+  if (kind >= 0) {
+    const char *name = definition_name(w, kind, index);
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn,
+                   "snapshot definitions: %s %d%s%s%s: expected the settings this world defined it with, got other "
+                   "ones (define it as the saved world did, in a world of the same units_per_meter, before "
+                   "loading)",
+                   definition_kind[kind], (int)index, name ? " (\"" : "", name ? name : "", name ? "\")" : "");
+  }
   if (saved_fingerprint != fingerprint)
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn,
                    "snapshot definitions: expected this world's (fingerprint %x), got %x (a profile, sense, "

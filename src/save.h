@@ -29,9 +29,11 @@
  * version 1 snapshot (whose sleepers are all at 0, the fields the same)
  * loads too. Version 3: the world's clock is a double (version 1 and 2
  * wrote a float, which loads as that value). Version 4: the stats' vision
- * rays and budget counters are saved (older snapshots load them as 0). */
+ * rays and budget counters are saved (older snapshots load them as 0).
+ * Version 5: after the definitions' fingerprint, each definition's own
+ * hash (wy_definition_hash), so that a refusal names the one that differs. */
 #define WY_SAVE_MAGIC "WARYSAVE"
-#define WY_SAVE_VERSION 4u
+#define WY_SAVE_VERSION 5u
 #define WY_SAVE_VERSION_OLDEST 1u
 #define WY_SAVE_HEADER 28
 
@@ -98,5 +100,10 @@ bool wy_state_io_head(const wary_world *w, wy_io *io, wy_state *s);
  * world defines, and a fingerprint of what they say. */
 enum { WY_DEFINITION_KINDS = 6 };
 uint64_t wy_definitions_of(const wary_world *w, int32_t counts[WY_DEFINITION_KINDS]);
+/* Definition i of kind k's own hash (kinds in wy_definitions_of's order:
+ * profiles, senses, materials, sounds, filters, pain types): a snapshot
+ * keeps one for each since version 5, so that a load refused for its
+ * definitions names the first that differs. */
+uint64_t wy_definition_hash(const wary_world *w, int32_t k, int32_t i);
 
 #endif

@@ -738,6 +738,23 @@ static void hash_pain(wy_io *io, wary_pain_def p) {
   WY_IO_ARRAY(io, p.effect);
 }
 
+/* Definition i of kind k (wy_definitions_of's order) into io. */
+static void hash_definition(wy_io *io, const wary_world *w, int32_t k, int32_t i) {
+  switch (k) {
+    case 0: hash_profile(io, w, i); break;
+    case 1: hash_sense(io, w->senses.data[i].def); break;
+    case 2: {
+      wy_material m = w->materials[i];
+      WY_IO(io, m.vision_transmission);
+      WY_IO(io, m.sound_wall);
+      break;
+    }
+    case 3: hash_sound(io, w->sounds->types.data[i]); break;
+    case 4: hash_filter(io, w->sounds->filters.data[i]); break;
+    default: hash_pain(io, w->pain->types[i]); break;
+  }
+}
+
 uint64_t wy_definitions_of(const wary_world *w, int32_t counts[WY_DEFINITION_KINDS]) {
   counts[0] = w->profiles.count;
   counts[1] = w->senses.count;
@@ -746,16 +763,14 @@ uint64_t wy_definitions_of(const wary_world *w, int32_t counts[WY_DEFINITION_KIN
   counts[4] = w->sounds->filters.count;
   counts[5] = w->pain->type_count;
   wy_io io = {.mode = WY_IO_HASH, .hash = WY_FNV_OFFSET};
-  for (int32_t i = 0; i < WY_DEFINITION_KINDS; i++) WY_IO(&io, counts[i]);
-  for (int32_t i = 0; i < w->profiles.count; i++) hash_profile(&io, w, i);
-  for (int32_t i = 0; i < w->senses.count; i++) hash_sense(&io, w->senses.data[i].def);
-  for (int32_t i = 0; i < w->material_count; i++) {
-    wy_material m = w->materials[i];
-    WY_IO(&io, m.vision_transmission);
-    WY_IO(&io, m.sound_wall);
-  }
-  for (int32_t i = 0; i < w->sounds->types.count; i++) hash_sound(&io, w->sounds->types.data[i]);
-  for (int32_t i = 0; i < w->sounds->filters.count; i++) hash_filter(&io, w->sounds->filters.data[i]);
-  for (int32_t i = 0; i < w->pain->type_count; i++) hash_pain(&io, w->pain->types[i]);
+  for (int32_t k = 0; k < WY_DEFINITION_KINDS; k++) WY_IO(&io, counts[k]);
+  for (int32_t k = 0; k < WY_DEFINITION_KINDS; k++)
+    for (int32_t i = 0; i < counts[k]; i++) hash_definition(&io, w, k, i);
+  return io.hash;
+}
+
+uint64_t wy_definition_hash(const wary_world *w, int32_t k, int32_t i) {
+  wy_io io = {.mode = WY_IO_HASH, .hash = WY_FNV_OFFSET};
+  hash_definition(&io, w, k, i);
   return io.hash;
 }

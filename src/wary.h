@@ -743,16 +743,20 @@ wary_stats wary_world_stats(const wary_world *world);
  * format that is the same on every machine and binding. Definitions are not
  * in it: load it into a world that defines the same profiles, senses,
  * materials, sounds, filters and pain types, in the same order (the snapshot
- * keeps their counts and a fingerprint and refuses another world's).
+ * keeps their counts, a fingerprint and each one's hash, and refuses
+ * another world's, naming the first definition that differs).
  * *size: the snapshot's bytes; buf NULL: only that. WARY_ERR_FULL (nothing
  * usable in buf) when cap is smaller. Not during a step. */
 int wary_world_save(const wary_world *world, void *buf, size_t cap, size_t *size);
 /* Replaces the world's state with a snapshot of wary_world_save (size bytes).
- * Snapshots of the formats this library reads load (version 4; 3, 2 and 1
- * from earlier releases, without the stats' vision rays and budget
- * counters, which load as 0, and 2 and 1 with a float clock); a truncated, damaged, other-version or
- * other-definitions snapshot is refused (WARY_ERR_BAD_VALUE, the text says
- * which) and the world is left as it was; out of memory too. The handles of
+ * Snapshots of the formats this library reads load (version 5; 4, 3, 2
+ * and 1 from earlier releases: without the definitions' own hashes, so a
+ * refusal for other definitions names none; 3 and older without the
+ * stats' vision rays and budget counters, which load as 0; 2 and 1 with a
+ * float clock); a truncated, damaged, other-version or other-definitions
+ * snapshot is refused (WARY_ERR_BAD_VALUE, the text says which: "profile
+ * 2: expected the settings this world defined it with, got other ones")
+ * and the world is left as it was; out of memory too. The handles of
  * the saved world are valid again (live ones name their objects, removed
  * ones are refused); one made after the save names nothing, and its slot
  * may be given to a new object later, as in the saved world. The last

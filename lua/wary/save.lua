@@ -341,6 +341,30 @@ local function restore(world, v, made)
   return t
 end
 
+-- The facade's table of each kind of definition the core names in a
+-- refused load (by name, each entry with its core index).
+local REGISTRY = {
+  profile = "_profiles", sense = "_senses", material = "_materials", sound = "_sounds", filter = "_filters",
+  ["pain type"] = "_pains",
+}
+
+-- Raises for a load the core refused (status < 0). One definition that
+-- differs from the saved world's ("snapshot definitions: profile 2: ...")
+-- is named as the game named it, in place of its index.
+local function refused(world, status)
+  if status >= 0 then return end
+  local said = world._B.last_error(world._w)
+  local fn, kind, index, rest = said:match("^([%w_]+): snapshot definitions: (%l[%l ]-) (%d+)[^:]*: (.*)$")
+  local registry = kind and world[REGISTRY[kind]] or {}
+  for _, name in ipairs(check.sorted_keys(registry)) do
+    if registry[name].index == tonumber(index) then
+      check.raise(string.format("world: load_state: snapshot definitions: %s %s: %s (%s: bad_value)", kind,
+        check.describe(name), rest, fn))
+    end
+  end
+  check.status("world", "load_state", status, world)
+end
+
 --- Replaces the world's state with one from world:save_state: the world must have the same definitions
 -- (made in the same order). A refused string raises and changes nothing. Not during a step, nor in its
 -- event handlers.
@@ -353,12 +377,12 @@ function M:load_state(s)
   -- The snapshot's actors, read and checked without loading it: the part
   -- must list the same ones before anything changes.
   local status, ids, kinds = B.snapshot_actors(w, snapshot)
-  check.status("world", "load_state", status, self)
+  refused(self, status)
   local wrong = mismatch(part, ids, kinds)
   if wrong then
     check.raise("world:load_state: state: expected a facade's part that matches its snapshot, got " .. wrong)
   end
-  check.status("world", "load_state", B.world_load(w, snapshot), self)
+  refused(self, B.world_load(w, snapshot))
   -- The core holds the snapshot's state now: the facade's tables follow it.
   local old = self._actors
   self._actors, self._agent_profiles, self._health_watch = {}, {}, {}

@@ -345,32 +345,51 @@ static void refused(wary_world *w, const unsigned char *bytes, size_t size, cons
 }
 
 /* snap (this library's format) as an older format version wrote it: from
- * version 3 down, without the stats saved since 4 (STATS_AT, 28 bytes); from
- * 2 down, the clock a float, not a double (save.h), after the 28 bytes of
- * the header and the 32 of the definitions; the header's version, size and
- * checksum made to match. *out_size: its size. *want: snap as a world that
- * loaded it saves it again (those stats 0, the clock the float). */
-#define CLOCK_AT (28 + 32)
+ * version 4 down, without each definition's hash (8 bytes each, after the
+ * 28 bytes of the header and the 32 of the definitions' counts and
+ * fingerprint); from 3 down, without the stats saved since 4 (STATS_AT, 28
+ * bytes); from 2 down, the clock a float, not a double (save.h); the
+ * header's version, size and checksum made to match. *out_size: its size.
+ * *want: snap as a world that loaded it saves it again (those stats 0, the
+ * clock the float). */
+#define DEFS_END (28 + 32)
+#define CLOCK_AT DEFS_END /* in the old formats' layout */
 #define STATS_AT (CLOCK_AT + 8 + 4 + 4 + 5 * 8)
 #define STATS_SIZE (3 * 8 + 4)
+/* The bytes of snap's definitions' own hashes (version 5). */
+static size_t definition_hashes(const unsigned char *snap) {
+  size_t hashes = 0;
+  for (int k = 0; k < 6; k++) {
+    int32_t n;
+    memcpy(&n, snap + 28 + 4 * k, sizeof n);
+    hashes += 8u * (size_t)n;
+  }
+  return hashes;
+}
+
 static unsigned char *old_format(const unsigned char *snap, size_t size, uint32_t version, size_t *out_size,
                                  unsigned char **want) {
+  size_t hashes = definition_hashes(snap);
   *want = malloc(size);
   memcpy(*want, snap, size);
-  memset(*want + STATS_AT, 0, STATS_SIZE);
   unsigned char *old = malloc(size);
-  memcpy(old, snap, STATS_AT);
-  memcpy(old + STATS_AT, snap + STATS_AT + STATS_SIZE, size - STATS_AT - STATS_SIZE);
-  *out_size = size - STATS_SIZE;
+  memcpy(old, snap, DEFS_END);
+  memcpy(old + DEFS_END, snap + DEFS_END + hashes, size - DEFS_END - hashes);
+  *out_size = size - hashes;
+  if (version <= 3) {
+    memset(*want + hashes + STATS_AT, 0, STATS_SIZE);
+    memmove(old + STATS_AT, old + STATS_AT + STATS_SIZE, *out_size - STATS_AT - STATS_SIZE);
+    *out_size -= STATS_SIZE;
+  }
   if (version <= 2) {
     double clock;
-    memcpy(&clock, snap + CLOCK_AT, sizeof clock);
+    memcpy(&clock, snap + hashes + CLOCK_AT, sizeof clock);
     float narrow = (float)clock;
     double wide = narrow;
     memcpy(old + CLOCK_AT, &narrow, sizeof narrow);
     memmove(old + CLOCK_AT + 4, old + CLOCK_AT + 8, *out_size - CLOCK_AT - 8);
     *out_size -= 4;
-    memcpy(*want + CLOCK_AT, &wide, sizeof wide);
+    memcpy(*want + hashes + CLOCK_AT, &wide, sizeof wide);
   }
   uint64_t body = *out_size - 28, h = 0xcbf29ce484222325ull;
   for (size_t k = 28; k < *out_size; k++) h = (h ^ old[k]) * 0x100000001b3ull;
@@ -409,25 +428,28 @@ static void test_refusals(void) {
   bytes[0] = 'X';
   refused(b.w, bytes, size, "expected a wary snapshot");
   memcpy(bytes, snap, size);
-  bytes[8] = 5;
-  refused(b.w, bytes, size, "snapshot version: expected 1 to 4 (the formats this library reads), got 5");
+  bytes[8] = 6;
+  refused(b.w, bytes, size, "snapshot version: expected 1 to 5 (the formats this library reads), got 6");
   bytes[8] = 0;
-  refused(b.w, bytes, size, "snapshot version: expected 1 to 4 (the formats this library reads), got 0");
+  refused(b.w, bytes, size, "snapshot version: expected 1 to 5 (the formats this library reads), got 0");
   /* Versions 1 (before fading places slept) and 2 hold the same fields but
-   * the clock, a float, and the stats saved since 4; 3 those stats alone
-   * (save.h): loaded, the clock is that float, those stats 0, and the world
-   * saves as it was but for them (and so the checksum). */
+   * the clock, a float, the stats saved since 4 and the definitions' hashes
+   * saved since 5; 3 lacks those stats and hashes, 4 the hashes (save.h):
+   * loaded, the clock is that float, those stats 0, and the world saves as
+   * it was but for them (and so the checksum). */
   double clock;
-  memcpy(&clock, snap + CLOCK_AT, sizeof clock);
+  memcpy(&clock, snap + definition_hashes(snap) + CLOCK_AT, sizeof clock);
   wary_stats saved_stats = wary_world_stats(a.w);
   ENSURE(saved_stats.vision_rays > 0);
-  for (uint32_t version = 1; version <= 3; version++) {
+  ENSURE(definition_hashes(snap) > 0);
+  for (uint32_t version = 1; version <= 4; version++) {
     size_t old_size, again_size;
     unsigned char *want;
     unsigned char *old = old_format(snap, size, version, &old_size, &want);
     ENSURE(wary_world_load(b.w, old, old_size) == WARY_OK);
     ENSURE(wary_world_time(b.w) == (float)clock);
-    ENSURE(wary_world_stats(b.w).vision_rays == 0 && wary_world_stats(b.w).rays == saved_stats.rays);
+    ENSURE(wary_world_stats(b.w).vision_rays == (version <= 3 ? 0 : saved_stats.vision_rays));
+    ENSURE(wary_world_stats(b.w).rays == saved_stats.rays);
     unsigned char *again = snapshot(b.w, &again_size);
     ENSURE(again_size == size);
     ENSURE(memcmp(again, want, 20) == 0 && memcmp(again + 28, want + 28, size - 28) == 0);
@@ -458,7 +480,31 @@ static void test_refusals(void) {
   game d;
   define(&d, false);
   ENSURE(wary_profile_set(d.w, d.geck, &p) == WARY_OK);
-  refused(d.w, snap, size, "fingerprint");
+  {
+    /* The first definition that differs is named (since version 5); a
+     * version 4 snapshot, without their hashes, says only that one does. */
+    char says[160];
+    snprintf(says, sizeof says,
+             "wary_world_load: snapshot definitions: profile %d: expected the settings this world defined it with, "
+             "got other ones",
+             (int)d.geck);
+    refused(d.w, snap, size, says);
+    size_t old_size;
+    unsigned char *want, *old = old_format(snap, size, 4, &old_size, &want);
+    refused(d.w, old, old_size, "snapshot definitions: expected this world's (fingerprint");
+    free(old);
+    free(want);
+    game f;
+    define(&f, false);
+    wary_sound_def snd = wary_default_sound_def();
+    snd.name = make_name(f.w, "Gunshot");
+    snd.loudness = 2.5f;
+    snd.max_range = 6000.0f;
+    ENSURE(wary_sound_set(f.w, f.gunshot, &snd) == WARY_OK);
+    snprintf(says, sizeof says, "snapshot definitions: sound %d (\"Gunshot\"): expected the settings", (int)f.gunshot);
+    refused(f.w, snap, size, says);
+    wary_world_destroy(f.w);
+  }
   /* Names interned in another order than the saved world's. */
   wary_world *e = make_world(NULL);
   make_name(e, "another");
