@@ -98,6 +98,87 @@ describe("handlers", function()
     assert.are.equal(guard, seen[1].agent)
     assert.are.equal(1, math.floor(w:time() / 0.05 + 0.5)) -- one step, not two
   end)
+
+  it("that yield (the world stepped in a coroutine) end there as an error does: the step goes on", function()
+    local w, guard = sense_world(function() return 1 end)
+    local ran = {}
+    guard:on("suspect", function() ran[#ran + 1] = "waits"; coroutine.yield("bark"); ran[#ran + 1] = "woke" end)
+    w:on("suspect", function() ran[#ran + 1] = "world" end)
+    local script = coroutine.create(function() w:step(0.05) end)
+    local ok, msg = coroutine.resume(script)
+    assert.is_false(ok) -- world:step raised the yield once every handler ran; it did not yield
+    assert.are.equal("dead", coroutine.status(script))
+    assert.are.equal(1, select(2, tostring(msg):gsub("^a handler of suspect %(agent guard%) yielded %(a handler "
+      .. "must return, not yield: world:step went on without it%)$", "")))
+    assert.are.same({ "waits", "world" }, ran)
+    -- The world is not left inside its dispatch: it steps, saves and listens as before.
+    local tracks = 0
+    w:on("track", function() tracks = tracks + 1 end)
+    for _ = 1, 40 do w:step(0.05) end
+    assert.are.equal(1, tracks)
+    w:load_state(w:save_state())
+  end)
+end)
+
+describe("health functions", function()
+  local function health_world(health)
+    local w = wary.world{}
+    w:define_profile{ name = "p", senses = { "Vision", "Pain" }, vision = {} }
+    w:add_target{ name = "player", pos = { 300, 0, 0 } }
+    local first = w:add_agent{ name = "first", profile = "p", pos = { 0, 0, 0 }, health = function() return 0.25 end }
+    local guard = w:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 }, health = health }
+    local last = w:add_agent{ name = "last", profile = "p", pos = { 0, 0, 0 }, health = function() return 0.75 end }
+    return w, first, guard, last
+  end
+
+  it("that raise leave that agent's health, the others are read and the step runs; then it is raised", function()
+    local w, first, guard, last = health_world(function(a) return a.props.hp.now / 100 end)
+    for n = 1, 2 do
+      local msg = expect.error_of(w.step, w, 1 / 60)
+      assert.are.equal(1, select(2, msg:gsub("^the health function of agent guard raised: ", "")))
+      expect.mentions(msg, "hp", "stack traceback:")
+      assert.are.equal(n, math.floor(w:time() * 60 + 0.5)) -- each step ran
+    end
+    assert.are.same({ 0.25, 1, 0.75 }, { first:health(), guard:health(), last:health() })
+  end)
+
+  it("cannot step or load the world, nor yield out of world:step", function()
+    local said, calls = {}, 0
+    local w
+    w = wary.world{}
+    w:define_profile{ name = "p", senses = { "Vision", "Pain" }, vision = {} }
+    local saved = w:save_state()
+    w:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 }, health = function()
+      calls = calls + 1
+      said[#said + 1] = select(2, pcall(w.step, w, 1 / 60))
+      said[#said + 1] = select(2, pcall(w.load_state, w, saved))
+      return 0.5
+    end }
+    w:step(1 / 60)
+    expect.mentions(said[1], "world:step: not allowed inside a health function")
+    expect.mentions(said[2], "world:load_state: not allowed during a step")
+    assert.are.equal(1, calls)
+    assert.are.equal(1, math.floor(w:time() * 60 + 0.5)) -- one step, not two
+    local v = wary.world{}
+    v:define_profile{ name = "p", senses = { "Vision", "Pain" }, vision = {} }
+    local guard = v:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 },
+      health = function() if v:time() == 0 then coroutine.yield() end; return 0.5 end }
+    local ok, msg = coroutine.resume(coroutine.create(function() v:step(1 / 60) end))
+    assert.is_false(ok)
+    expect.mentions(msg, "the health function of agent guard yielded")
+    assert.are.equal(1, guard:health())
+    v:step(1 / 60) -- and it steps on
+    assert.are.equal(2, math.floor(v:time() * 60 + 0.5))
+    assert.are.equal(0.5, guard:health())
+  end)
+
+  it("that destroy the world end the step with the world's error", function()
+    local w
+    w = wary.world{}
+    w:define_profile{ name = "p", senses = { "Vision", "Pain" }, vision = {} }
+    w:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 }, health = function() w:destroy(); return 0.5 end }
+    expect.mentions(expect.error_of(w.step, w, 1 / 60), "wary world is destroyed")
+  end)
 end)
 
 describe("world:step's dt", function()

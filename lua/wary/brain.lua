@@ -5,6 +5,7 @@
 
 local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local check = require("wary.check")
+local guard = require("wary.guard")
 local handle = require("wary.handle")
 local schema = require("wary.schema")
 
@@ -165,17 +166,39 @@ local function health_order(world)
   return order
 end
 
+local read_health = brain.read_health
+
+-- Pushes the health of every watched agent before world:step begins. Each
+-- read is protected (guard.lua: a yield ends it as an error does): one that
+-- fails leaves that agent's health as it was, the others are read and the
+-- step runs; returns the first failure, a string one led by the agent, for
+-- world:step to raise once the step is done (as a handler's). A read that
+-- destroyed the world ends them.
 function brain.before_step(world)
   local watch = world._health_watch
+  local first
+  world._reading_health = true
   for _, id in ipairs(health_order(world)) do
     -- A health function may remove an actor: one gone is skipped.
     local actor = watch[id]
-    local h = actor and brain.read_health(world, actor)
-    if h then
-      h = h < 0 and 0 or (h > 1 and 1 or h)
-      world._B.actor_set_health(world._w, id, h)
+    if actor then
+      local ok, h = guard.call(read_health, guard.traceback, world, actor)
+      if world._destroyed then break end
+      if not ok then
+        if first == nil then
+          first = (type(h) == "string" or h == guard.YIELDED)
+            and string.format("the health function of agent %s %s", tostring(actor.name),
+              h == guard.YIELDED and "yielded (it must return its answer, not yield)" or "raised: " .. h)
+            or h
+        end
+      elseif h then
+        h = h < 0 and 0 or (h > 1 and 1 or h)
+        world._B.actor_set_health(world._w, id, h)
+      end
     end
   end
+  world._reading_health = false
+  return first
 end
 
 return brain

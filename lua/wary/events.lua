@@ -10,6 +10,7 @@
 local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local check = require("wary.check")
 local enums = require("wary.enums")
+local guard = require("wary.guard")
 local schema = require("wary.schema")
 
 local events = {}
@@ -313,31 +314,25 @@ local function unheard_error(world, ev)
   end
 end
 
--- The message handler of a handler's call: a string error gets the
--- traceback of where it was raised, down to the call of the handler (the
--- dispatch's own frames and the game's below world:step are left out); any
--- other error object is kept whole.
-local function with_traceback(m)
-  if type(m) ~= "string" then return m end
-  local trace = debug.traceback(m, 2)
-  local cut = trace:find("\n%s*%[C%]: in function 'xpcall'")
-  return cut and trace:sub(1, cut - 1) or trace
-end
+local guard_call, traceback, YIELDED = guard.call, guard.traceback, guard.YIELDED
 
--- Calls every handler of list with ev, each protected; returns the first
+-- Calls every handler of list with ev, each protected (guard.lua: a yield
+-- ends it as an error does); returns the first
 -- error (kept in first), a string one led by the event it was handling;
 -- world._handler_errors counts them all.
 local function call_all(world, list, ev, first)
   for k = 1, #list do
     -- A handler that destroyed the world ends the dispatch (events.dispatch).
     if world._destroyed then return first end
-    local ok, err = xpcall(list[k], with_traceback, ev)
+    local ok, err = guard_call(list[k], traceback, ev)
     if not ok then
       world._handler_errors = world._handler_errors + 1
-      if first == nil and type(err) == "string" then
+      if first == nil and (type(err) == "string" or err == YIELDED) then
         local agent = ev.agent
-        err = string.format("a handler of %s (agent %s) raised: %s", tostring(ev.type),
-          agent and tostring(agent.name) or "none", err)
+        err = string.format("a handler of %s (agent %s) %s", tostring(ev.type),
+          agent and tostring(agent.name) or "none",
+          err == YIELDED and "yielded (a handler must return, not yield: world:step went on without it)"
+          or "raised: " .. err)
       end
       if first == nil then first = err end
     end

@@ -369,7 +369,7 @@ end
 -- (made in the same order). A refused string raises and changes nothing. Not during a step, nor in its
 -- event handlers.
 function M:load_state(s)
-  if self._in_step or self._dispatching then
+  if self._in_step or self._dispatching or self._reading_health then
     check.raise("world:load_state: not allowed during a step (load after world:step returns)")
   end
   local snapshot, part, profiles = read_part(self, s)

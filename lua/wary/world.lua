@@ -59,7 +59,7 @@ function World._new(B, t)
     _event_cache = {}, _event_cache_used = false, _step_errors = {}, _errors = {},
     _gone = {}, _pending_handlers = {}, _handler_errors = 0, _destroyed = false,
     -- Held raw (false, not nil) so that a step's reads of them call no __index.
-    _in_step = false, _dispatching = false, _dry = false, _listen_mask = false,
+    _in_step = false, _dispatching = false, _reading_health = false, _dry = false, _listen_mask = false,
     -- Every handle made, by id (weak): a load_state brings back those of
     -- things removed since the save (save.lua). The live lamps and volumes.
     _made = setmetatable({}, { __mode = "v" }), _lights = {}, _environments = {},
@@ -541,9 +541,14 @@ function World:step(dt)
   if self._in_step then
     check.raise("world:step: not allowed inside a custom sense's evaluate (this world's step is running it)")
   end
+  if self._reading_health then
+    check.raise("world:step: not allowed inside a health function (world:step is reading the agents' health)")
+  end
   check.number("world", "dt", dt, 0, enums.constants.MAX_STEP_SECONDS)
   local B, w = self._B, self._w
-  brain.before_step(self)
+  -- A health function that failed is raised once the step is done.
+  local unhealthy = brain.before_step(self)
+  if self._destroyed then error("wary world is destroyed", 0) end
   check.status("world", "step", B.step_begin(w, dt), self)
   -- The runner's list of failures: kept from step to step while it stays
   -- empty (events.dispatch keeps what it holds for world:events()).
@@ -566,8 +571,10 @@ function World:step(dt)
   local ok, first = pcall(events.dispatch, self, errors)
   self._dispatching = false
   events.listen_pending(self)
-  -- A dispatch that failed (not ok), or the first error a handler raised.
+  -- A dispatch that failed (not ok), or the first error a handler raised;
+  -- else a health function's.
   if not ok or first then error(first, 0) end
+  if unhealthy ~= nil then error(unhealthy, 0) end
 end
 
 --- The events of the last step, in order (a table each, made on demand: an
