@@ -374,6 +374,25 @@ describe("states", function()
       assert.are.equal(0, b.confidence)
     end)
 
+    it("settles on a steady confidence once a step no longer moves it, at 60 and at 144 Hz", function()
+      for _, dt in ipairs({ 1 / 60, 1 / 144 }) do
+        local f = fixture.new()
+        f.target:set_prop("Eyes", 0.8)
+        local settled
+        for step = 1, math.floor(10 / dt) do
+          f.world:step(dt)
+          local b = f:belief()
+          if not settled and b and b.confidence > 0 and b.smoothed == b.confidence then settled = step end
+        end
+        -- 0.8 is steady from the first sighting; the meter is within 2^-24
+        -- of it or on it after about 16 x 0.25 s.
+        assert.is_truthy(settled, "settled at " .. dt)
+        assert.is_true(settled * dt < 5, settled * dt)
+        local b = f:belief()
+        assert.are.equal(b.confidence, b.smoothed)
+      end
+    end)
+
     it("smoothing_time 0 makes smoothed equal to confidence", function()
       local f = fixture.new{ profile = { smoothing_time = 0 } }
       f.target:set_prop("Eyes", 0.8)

@@ -483,13 +483,15 @@ static inline float wy_smooth_of(const wy_profile *p, float dt) {
 
 /* The smoothed confidence a step later: s eased towards conf by smooth
  * (1 - e^(-dt / smoothing_time); seed 000's meter), landing on conf once
- * within 2^-24 of it. A meter shows no difference, and the float tail it
- * cuts off would take some 1,300 more steps, the last 200 or so in
- * subnormal numbers, which cost some CPUs 100 cycles an operation (a
- * dormant belief's replay of them took 24 us). */
+ * within 2^-24 of it, or once the step no longer moves it (near a
+ * confidence of 0.9 a step of 1/60 s stops short by 4 x 10^-7: the ease is
+ * less than half a float's step there). A meter shows no difference, and
+ * the float tail it cuts off would take some 1,300 more steps, the last
+ * 200 or so in subnormal numbers, which cost some CPUs 100 cycles an
+ * operation (a dormant belief's replay of them took 24 us). */
 static inline float wy_smoothed_step(float s, float conf, float smooth) {
   float next = s + (conf - s) * smooth;
-  return fabsf(conf - next) < 0x1p-24f ? conf : next;
+  return fabsf(conf - next) < 0x1p-24f || next == s ? conf : next;
 }
 
 /* The same for a loop of one belief's steps, where each step waits for
@@ -499,7 +501,7 @@ static inline float wy_smoothed_step(float s, float conf, float smooth) {
  * some fading, the branch would mispredict: the select is the cheaper.) */
 static inline float wy_smoothed_step_chained(float s, float conf, float smooth) {
   float next = s + (conf - s) * smooth;
-  if (WY_RARELY(fabsf(conf - next) < 0x1p-24f)) {
+  if (WY_RARELY(fabsf(conf - next) < 0x1p-24f || next == s)) {
     WY_KEEP_BRANCH();
     next = conf;
   }

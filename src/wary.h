@@ -321,10 +321,11 @@ int wary_world_set_weather(wary_world *world, float weather);  /* 0..1 */
 /* Vision rays a step may cast (>= 0, 0: no budget): past it, the due pairs
  * most in need look first and the others keep what they saw (docs/budget.md). */
 int wary_world_set_ray_budget(wary_world *world, int32_t rays);
-/* Seconds stepped so far: the world keeps them in a double (steps of 1/60 s
- * add up without drift for years of play) and returns them rounded to a
- * float (8 ms apart after a day). */
-float wary_world_time(const wary_world *world);
+/* Seconds stepped so far, in a double: steps of 1/60 s add up without
+ * drift for years of play, and each step's time differs from the last's
+ * (a float would be 8 ms apart after a day: two steps at 144 Hz could read
+ * the same time). */
+double wary_world_time(const wary_world *world);
 float wary_world_units_per_meter(const wary_world *world);
 int32_t wary_world_workers(const wary_world *world); /* worker indices a step uses: the def's workers, at least 1 */
 

@@ -585,7 +585,7 @@ return {
     },
     {
       name = "world_time", c = "wary_world_time",
-      ret = { role = "value", kind = "float", ctype = "float" },
+      ret = { role = "value", kind = "float", ctype = "double" },
       params = {
         { name = "world", role = "world" },
       },

@@ -322,18 +322,28 @@ static void test_explain(void) {
 
 /* The world's clock keeps time however long the world runs (hearing's
  * build-up and recent_sounds are measured against it): 10 s of 1/60 s steps
- * after a day and after 6 days of play read 10 s, to within the float that
- * wary_world_time returns. A float clock read 9.375 s after a day, and
- * stood still from 2^19 s (6.07 days) on. */
+ * after a day and after 6 days of play read 10 s (600 float steps of 1/60:
+ * 5.2e-7 s more), and every step reads a later time than the one before.
+ * A float clock read 9.375 s after a day, and stood still from 2^19 s
+ * (6.07 days) on; a float read of the double clock repeated every other
+ * step at 144 Hz after 18 hours. */
 static void test_clock_keeps_time(void) {
   wary_world *w = make_world(NULL);
-  const float day = 86400.0f;
+  const double day = 86400.0;
   for (int days = 1; days <= 6; days += 5) {
     while (wary_world_time(w) < days * day) ENSURE(wary_step(w, 3600.0f) == WARY_OK);
-    float from = wary_world_time(w);
-    for (int i = 0; i < 600; i++) ENSURE(wary_step(w, 1.0f / 60.0f) == WARY_OK);
-    float ulp = nextafterf(from, INFINITY) - from;
-    ENSURE(fabsf(wary_world_time(w) - from - 10.0f) <= 2.0f * ulp);
+    double from = wary_world_time(w), last = from;
+    for (int i = 0; i < 600; i++) {
+      ENSURE(wary_step(w, 1.0f / 60.0f) == WARY_OK);
+      ENSURE(wary_world_time(w) > last);
+      last = wary_world_time(w);
+    }
+    ENSURE(fabs(wary_world_time(w) - from - 10.0) <= 1e-6);
+    for (int i = 0; i < 600; i++) {
+      ENSURE(wary_step(w, 1.0f / 144.0f) == WARY_OK);
+      ENSURE(wary_world_time(w) > last);
+      last = wary_world_time(w);
+    }
   }
   wary_world_destroy(w);
 }
