@@ -171,7 +171,7 @@ local function threat_of(self, target, what)
 end
 
 --- Threat score 0..1 and level ("none" .. "critical"), then { score, level, damage, relationship } (the
--- level and relationship by name); 0, "none" without a belief.
+-- level and relationship by name); without a belief 0, "none" and a record of score 0 and damage 0.
 function M:threat(target)
   local t = threat_of(self, target, "threat")
   local level = enums.threat_level[t.level]
