@@ -143,6 +143,29 @@ describe("a facade error the core finds", function()
     assert.are.equal(8, #guard:evidence(thief))
   end)
 
+  it("names the actors the core names by id as the game named them", function()
+    local world = wary.world()
+    world:define_profile{ name = "feeler", senses = { "Touch" } }
+    local guard = world:add_agent{ name = "guard", profile = "feeler", pos = { 0, 0, 0 } }
+    for i = 1, 4 do guard:report_touch(world:add_target{ name = "cat" .. i, pos = { 10, 0, 0 } }) end
+    local rat = world:add_target{ name = "rat", pos = { 10, 0, 0 } }
+    local msg = expect.error_of(guard.report_touch, guard, rat)
+    expect.mentions(msg, 'guard: report_touch: table full: 4 touches of agent "guard" wait for its next step, none '
+      .. 'by toucher "rat" (wary_report_touch: full)')
+    -- One removed is named while its handle is (the step's events name it);
+    -- an id no actor of the world has had stays as the core wrote it.
+    local gone = world:add_target{ name = "ghost", pos = { 0, 0, 0 } }
+    local id = gone.id
+    gone:remove()
+    local B, status = world._B, require("wary.check").status
+    assert.are.equal(S.stale_id, B.actor_set_pos(world._w, id, 0, 0, 0))
+    expect.mentions(expect.error_of(status, "world", "set_pos", S.stale_id, world),
+      'expected a live actor, got a stale handle "ghost" (removed)')
+    local never = id + 50
+    assert.are.equal(S.stale_id, B.actor_set_pos(world._w, never, 0, 0, 0))
+    expect.mentions(expect.error_of(status, "world", "set_pos", S.stale_id, world), string.format("0x%08x", never))
+  end)
+
   it("leaves the message as it was when the core says no more than the status", function()
     local check = require("wary.check")
     local said

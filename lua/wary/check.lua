@@ -114,13 +114,21 @@ function check.warn_once(warned, key, fmt, ...)
   io.stderr:write("wary: warning: " .. string.format(fmt, ...) .. "\n")
 end
 
+-- An actor id the core wrote in a message (0x and 8 hex digits) as the game
+-- names that actor: its name, quoted; else as it was written.
+local function actor_named(world, hex)
+  local id = tonumber(hex, 16)
+  local actor = world._actors and (world._actors[id] or (world._gone and world._gone[id]))
+  return actor and actor.name ~= nil and describe(actor.name) or nil
+end
+
 -- The core's text of the last failure on world (wary_last_error), when it
--- says more than the status's own text.
+-- says more than the status's own text; the actors it names by id, by name.
 local function core_says(world, text)
   if not world then return nil end
   local said = world._B.last_error(world._w)
   if said == "" or said:gsub("^[%w_]+: ", "", 1) == text then return nil end
-  return said
+  return (said:gsub("0x(%x%x%x%x%x%x%x%x)%f[^%w]", function(hex) return actor_named(world, hex) end))
 end
 
 -- Raises "<object>: <what>: <why>" for a negative core status; returns the
