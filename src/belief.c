@@ -310,8 +310,10 @@ static void replay_from(const wary_world *w, const wy_profile *p, wy_belief *b, 
   while ((int32_t)(through - n) >= 0) {
     float dt = bs->dt[n % WY_DT_RING];
     uint32_t count = run_length(bs, n, through);
-    /* What a step computes from its dt, once per run. */
-    float smooth = wy_smooth_of(p, dt);
+    /* What a step computes from its dt, once per run; the smoothing's
+     * factor (an expf) only while the meter still moves: a settled one
+     * (most of the quiet ones: on 0) steps the same whatever it is. */
+    float smooth = b->confidence > 0.0f || b->smoothed != b->confidence ? wy_smooth_of(p, dt) : 0.0f;
     uint32_t k = b->confidence > 0.0f ? fade_run(p, b, bsl, dt, count, smooth) : 0;
     for (; k < count && b->confidence > 0.0f; k++) fade_step(p, b, bsl, dt, smooth);
     if (k < count) replay_run(p, b, bsl, dt, count - k, smooth);
@@ -411,7 +413,7 @@ void wy_belief_saved(const wary_world *w, int32_t agent, int32_t i, wy_belief *b
   /* A profile with no sense has no slots (and no table of them). */
   if (l->stride > 0) memcpy(bsl, wy_belief_slots(l, i), (size_t)l->stride * sizeof *bsl);
   wy_belief_settle(l, b);
-  if (!b->dormant || !(b->confidence > 0.0f)) return;
+  if (!b->dormant) return;
   uint32_t through = wy_beliefs_through(w);
   replay_from(w, wy_agent_profile(w, agent), b, bsl, wy_belief_asleep_since(w, b), through);
   b->asleep_since = (uint16_t)(through + 1u);
@@ -457,16 +459,24 @@ static void listed_remove(wy_belief_list *l, int32_t i) {
   l->listed_dirty = true;
 }
 
-void wy_beliefs_split_listed(wy_belief_list *l) {
+void wy_beliefs_split_listed(wy_belief_list *l, bool waits, uint32_t now) {
   int32_t kept = 0;
   l->listed_count = 0;
   l->listed_dirty = true;
-  /* Those on a rung are looked at in the next step (wy_listed). */
-  l->rung_next = -INFINITY;
+  /* Those on a rung are looked at when the snapshot says (waits: its
+   * entries hold them, in order), or else in the next step (wy_listed). */
+  l->rung_next = waits ? INFINITY : -INFINITY;
+  l->rung_step = now + WY_RUNG_STEPS;
   for (int32_t j = 0; j < l->awake_count; j++) {
     int32_t i = l->awake[j];
-    if (l->data[i].dormant) wy_belief_listed_add(l, i, -INFINITY, 0u, 0u);
-    else l->awake[kept++] = i;
+    if (l->data[i].dormant) {
+      int32_t k = l->listed_count;
+      double wake_at = waits ? l->listed[k].wake_at : -INFINITY;
+      uint32_t wake_step = waits ? l->listed[k].wake_step : 0u;
+      wy_belief_listed_add(l, i, wake_at, wake_step, now);
+    } else {
+      l->awake[kept++] = i;
+    }
   }
   l->awake_count = kept;
 }
@@ -546,16 +556,18 @@ bool wy_replayed_bound(const wary_world *w, float t, uint32_t from, uint32_t thr
 }
 
 /* Whether dormant belief i reaches end in the step of dt (*lead: the
- * largest time of those that do not). Under one dt since it fell asleep, a
- * bound of its time stands for it, without a replay: one near its deadline
- * then wakes a step or two early at most (waking, as a report does,
- * changes no result: the steps it then takes awake make what the replay
- * would, and it stays awake through the deadline or falls asleep again).
- * Else the very sum this step's quiet step would test. */
+ * largest time of those that do not): the very sum this step's quiet step
+ * would test. Under one dt since it was last caught up, a bound of its
+ * time tells one far from its deadline without the replay; only one the
+ * bound puts at it is replayed (one run of wy_add_repeat). It wakes for
+ * the step its deadline comes, not a step or two early as the bound alone
+ * would have it: how early would depend on when it was last caught up (a
+ * read, a load), which a snapshot does not show, and one awake in a world
+ * and dormant in its loaded copy would make their snapshots differ. */
 static bool due(const wary_world *w, const wy_belief *b, float end, float dt, float *lead) {
   uint32_t from = wy_belief_asleep_since(w, b), through = wy_beliefs_through(w);
   float t;
-  if (!wy_replayed_bound(w, b->time_in_state, from, through, dt, &t))
+  if (!wy_replayed_bound(w, b->time_in_state, from, through, dt, &t) || t >= end)
     t = wy_replayed_time(w, b->time_in_state, from, through) + dt;
   if (t >= end) return true;
   if (t > *lead) *lead = t;

@@ -156,8 +156,9 @@ typedef struct wy_listed {
   /* On a rung (Suspected, Detected, Tracked: fading, wy_belief_fades): its
    * fade cannot take it off the rung (wy_rung_wait) in a step before
    * wake_step whose world clock (wy_beliefs.clock) is before wake_at; at
-   * the first that is not, resolve.c looks at it again. Derived: a loaded
-   * entry is looked at in the next step. */
+   * the first that is not, resolve.c looks at it again. Saved
+   * (save_state.c, io_rung_waits): a loaded entry is looked at when the
+   * saved one would be (one of an older snapshot in the next step). */
   uint32_t wake_step;
   double wake_at;
   int8_t state;           /* the record's state */
@@ -406,9 +407,10 @@ struct wy_beliefs {
    * dt_run_start after a load. */
   uint32_t dt_same_since;
   /* The game time of the steps so far, every dt added in double, and as it
-   * was before the step under way (the clock of wy_listed.wake_at).
-   * Derived: it starts again at 0 on a load, which marks every listed one
-   * to be looked at. */
+   * was before the step under way (the clock of wy_listed.wake_at). Saved
+   * since format version 6, with the listed ones' wake_at and wake_step
+   * (save_state.c, io_rung_waits); an older snapshot loads it as 0, with
+   * every listed one to be looked at. */
   double clock, clock_before;
 };
 
@@ -681,16 +683,21 @@ float wy_belief_threat(const wary_world *w, int32_t agent, int32_t i, int8_t *le
 /* Dormant belief i of the agent caught up through step through (at most
  * the step under way: emotion.c, in its pass). */
 void wy_belief_catch_up_to(wary_world *w, int32_t agent, int32_t i, uint32_t through);
-/* Belief i of the agent and its slots as a snapshot holds them: a fading
- * dormant one replayed through wy_beliefs_through on the copies (and
- * asleep from the step after), the record left as it is. */
+/* Belief i of the agent and its slots as a snapshot holds them: a dormant
+ * one (fading or not) replayed through wy_beliefs_through on the copies
+ * (and asleep from the step after), the record left as it is, so that when
+ * it was last caught up does not show (a loaded copy, whose records are
+ * these, saves what the saved world saves). */
 void wy_belief_saved(const wary_world *w, int32_t agent, int32_t i, wy_belief *b, wy_belief_slot *bsl);
 /* Belief i's confidence now (through wy_beliefs_through), a fading dormant
  * one's replayed on a copy: the record is left as it is. */
 float wy_belief_confidence_now(const wary_world *w, int32_t agent, int32_t i);
 /* After loading: the listed ones of awake (awake and listed, merged in one
- * ascending list) move to listed. */
-void wy_beliefs_split_listed(wy_belief_list *l);
+ * ascending list) move to listed. waits: the snapshot held when each is to
+ * be looked at again, read into listed's entries in order (save_state.c,
+ * io_rung_waits), now the loaded world's step count; else every one on a
+ * rung is looked at in the next step. */
+void wy_beliefs_split_listed(wy_belief_list *l, bool waits, uint32_t now);
 
 /* Replays the clocks of agent's dormant beliefs up to wy_beliefs_through. */
 void wy_beliefs_catch_up(wary_world *w, int32_t agent);

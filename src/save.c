@@ -471,7 +471,7 @@ static int read_state(wary_world *w, const char *fn, const void *buf, size_t siz
     for (int32_t i = 0; i < s->beliefs.count; i++) wy_belief_index_rebuild(&s->beliefs.data[i]);
     status = check_state(w, s);
     for (int32_t i = 0; i < s->beliefs.count && status == WARY_OK; i++) {
-      wy_beliefs_split_listed(&s->beliefs.data[i]);
+      wy_beliefs_split_listed(&s->beliefs.data[i], version >= 6u, s->steps);
       s->beliefs.data[i].attended = s->emotions.data[i].attention;
     }
   } else {

@@ -31,9 +31,13 @@
  * wrote a float, which loads as that value). Version 4: the stats' vision
  * rays and budget counters are saved (older snapshots load them as 0).
  * Version 5: after the definitions' fingerprint, each definition's own
- * hash (wy_definition_hash), so that a refusal names the one that differs. */
+ * hash (wy_definition_hash), so that a refusal names the one that differs.
+ * Version 6: at the end, the beliefs' clock and when each listed belief is
+ * to be looked at again (save_state.c, io_rung_waits); older snapshots
+ * load with those looked at in the next step, the clock the loading
+ * world's. */
 #define WY_SAVE_MAGIC "WARYSAVE"
-#define WY_SAVE_VERSION 5u
+#define WY_SAVE_VERSION 6u
 #define WY_SAVE_VERSION_OLDEST 1u
 #define WY_SAVE_HEADER 28
 
@@ -71,6 +75,7 @@ typedef struct wy_state {
   float dt[WY_DT_RING];
   uint32_t dt_run_start;
   uint32_t dt_same_since; /* derived: dt_run_start (belief.h) */
+  double clock;           /* wy_beliefs.clock (since version 6) */
   WY_ARRAY(wy_place_list) places;
   WY_ARRAY(wy_damage) damages;
   WY_ARRAY(wy_pain_agent) pain;

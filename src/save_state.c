@@ -57,6 +57,7 @@
   X((w)->beliefs->dt, (s)->dt);                                           \
   X((w)->beliefs->dt_run_start, (s)->dt_run_start);                       \
   X((w)->beliefs->dt_same_since, (s)->dt_same_since);                     \
+  X((w)->beliefs->clock, (s)->clock);                                     \
   X((w)->places->agents, (s)->places);                                    \
   X((w)->damages->queue, (s)->damages);                                   \
   X((w)->pain->agents, (s)->pain);                                        \
@@ -367,6 +368,14 @@ static void io_belief_slot(wy_io *io, wy_belief_slot *s) {
   WY_IO(io, s->ever);
 }
 
+/* A belief list's clocks of its dormant ones (io_beliefs). */
+static void io_list_clocks(wy_io *io, uint32_t *dormant_since, float *lead, bool *may_sleep) {
+  WY_IO(io, *dormant_since);
+  WY_IO(io, lead[0]);
+  WY_IO(io, lead[1]);
+  WY_IO(io, *may_sleep);
+}
+
 static bool io_beliefs(const wary_world *w, wy_io *io, wy_belief_list *l) {
   int32_t count = l->count, stride = l->stride;
   wy_io_count(io, &count, INT32_MAX);
@@ -395,21 +404,42 @@ static bool io_beliefs(const wary_world *w, wy_io *io, wy_belief_list *l) {
     }
   }
   WY_IO(io, l->dormant);
-  WY_IO(io, l->dormant_since);
-  WY_IO_ARRAY(io, l->deadline_lead);
-  WY_IO(io, l->may_sleep);
-  /* The listed ones' threats are their entries' (belief.h, wy_listed). */
   if (io->mode == WY_IO_READ) {
+    io_list_clocks(io, &l->dormant_since, l->deadline_lead, &l->may_sleep);
     for (int32_t i = 0; i < count; i++) io_belief(io, &l->data[i]);
     for (int32_t i = 0; i < count * stride; i++) io_belief_slot(io, &l->slots[i]);
     return true;
   }
-  /* Written as wy_belief_saved makes them: a fading dormant one caught up
-   * on a copy, so that when it was last caught up does not show. */
+  /* Written as wy_belief_saved makes them: every dormant one caught up on
+   * a copy through the last step, so that when it was last caught up does
+   * not show. What the list keeps of them is written as it would be had a
+   * catch-up just taken them all (wy_beliefs_catch_up): the first step none
+   * has taken, and per deadline the largest time in state of those
+   * counting down to it (the least a lead may be: belief.h). */
   int32_t agent = (int32_t)(l - w->beliefs->agents.data);
-  wy_belief_listed_sync(w, agent);
   wy_belief b;
   wy_belief_slot bsl[WY_SLOTS];
+  uint32_t since = wy_beliefs_through(w) + 1u;
+  float lead[2] = {-INFINITY, -INFINITY};
+  bool may_sleep = l->may_sleep;
+  /* Sizing (no buffer: wary_world_save's first pass) writes the records as
+   * they are: their bytes are as many whatever they hold, and a dormant
+   * one's replay is the save's largest cost. */
+  bool sizing = !io->out;
+  for (int32_t i = 0; i < count && l->dormant > 0 && !sizing; i++) {
+    if (!l->data[i].dormant) continue;
+    wy_belief_saved(w, agent, i, &b, bsl);
+    int32_t d = wy_belief_deadline(&b);
+    if (d >= 0 && b.time_in_state > lead[d]) lead[d] = b.time_in_state;
+  }
+  io_list_clocks(io, &since, lead, &may_sleep);
+  /* The listed ones' threats are their entries' (belief.h, wy_listed). */
+  wy_belief_listed_sync(w, agent);
+  if (sizing) {
+    for (int32_t i = 0; i < count; i++) io_belief(io, &l->data[i]);
+    for (int32_t i = 0; i < count * stride; i++) io_belief_slot(io, &l->slots[i]);
+    return true;
+  }
   for (int32_t i = 0; i < count; i++) {
     wy_belief_saved(w, agent, i, &b, bsl);
     io_belief(io, &b);
@@ -556,18 +586,14 @@ static void io_geck_pending(wy_io *io, wy_geck_pending *p) {
   WY_IO(io, p->type);
 }
 
-/* The dt of the steps the dormant beliefs have not taken yet (the rest of
- * the ring no one will read). */
 /* The part of the dt ring a replay may read: from the earliest step a
- * sleeping belief or place has not taken, or the start of the last run of
- * equal dt (wy_beliefs.dt_run_start), through the last step taken. */
+ * sleeping place has not taken, or the start of the last run of equal dt
+ * (wy_beliefs.dt_run_start), through the last step taken. The dormant
+ * beliefs are written caught up through the last step (io_beliefs), so
+ * they read none of it. */
 static void io_dt_ring(wy_io *io, wy_state *s) {
   uint32_t first = s->dt_run_start;
   if ((int32_t)(s->steps - first) < 0) first = s->steps;
-  for (int32_t i = 0; i < s->beliefs.count; i++) {
-    const wy_belief_list *l = &s->beliefs.data[i];
-    if (l->dormant > 0 && (int32_t)(first - l->dormant_since) > 0) first = l->dormant_since;
-  }
   for (int32_t i = 0; i < s->places.count; i++) {
     const wy_place_list *l = &s->places.data[i];
     if (l->asleep_count > 0 && (int32_t)(first - l->oldest) > 0) first = l->oldest;
@@ -578,6 +604,35 @@ static void io_dt_ring(wy_io *io, wy_state *s) {
   wy_io_count(io, &n, WY_DT_RING);
   if (io->mode == WY_IO_READ && first + (uint32_t)n != s->steps + 1u) io->bad = true;
   for (int32_t k = 0; k < n; k++) WY_IO(io, s->dt[(first + (uint32_t)k) % WY_DT_RING]);
+}
+
+/* When the listed ones on a rung are to be looked at again (since version
+ * 6): the beliefs' clock, and per agent each listed entry's wake_step and
+ * wake_at (wy_listed), in order, so that a loaded world looks at them, and
+ * wakes them, in the steps the saved one would (a look that comes sooner
+ * may wake one sooner: then the two snapshots differ while it is awake in
+ * one and dormant in the other). Read, they wait in the list's entries
+ * for wy_beliefs_split_listed. */
+static void io_rung_waits(wy_io *io, wy_state *s) {
+  WY_IO(io, s->clock);
+  for (int32_t i = 0; i < s->beliefs.count; i++) {
+    wy_belief_list *l = &s->beliefs.data[i];
+    int32_t listed = l->listed_count;
+    if (io->mode == WY_IO_READ) {
+      listed = 0;
+      for (int32_t b = 0; b < l->count; b++) listed += l->data[b].dormant && wy_belief_listed(&l->data[b]);
+    }
+    int32_t n = listed;
+    wy_io_count(io, &n, l->count);
+    if (n != listed) {
+      io->bad = true;
+      return;
+    }
+    for (int32_t k = 0; k < n; k++) {
+      WY_IO(io, l->listed[k].wake_step);
+      WY_IO(io, l->listed[k].wake_at);
+    }
+  }
 }
 
 bool wy_state_io_head(const wary_world *w, wy_io *io, wy_state *s) {
@@ -649,6 +704,7 @@ bool wy_state_io(const wary_world *w, wy_io *io, wy_state *s) {
   IO_TABLE(w, io, &s->geck_pending, INT32_MAX, io_geck_pending);
   WY_IO(io, s->ray_budget);
   IO_NESTED(w, io, &s->budget_waits, MAX_SLOTS, io_budget_waits);
+  if (io->version == 0 || io->version >= 6u) io_rung_waits(io, s);
   return true;
 }
 

@@ -490,12 +490,13 @@ typedef struct wy_undo {
   uint32_t light_epoch;
   float dt;
   uint32_t dt_run_start, dt_same_since;
+  double clock, clock_before; /* the beliefs' (wy_beliefs_step_begin) */
 } wy_undo;
 
 static void keep(wary_world *w, wy_undo *u) {
   *u = (wy_undo){w->time, w->steps, w->step_dt, w->stats, w->events_dropped, w->light_epoch,
                  w->beliefs->dt[(w->steps + 1u) % WY_DT_RING], w->beliefs->dt_run_start,
-                 w->beliefs->dt_same_since};
+                 w->beliefs->dt_same_since, w->beliefs->clock, w->beliefs->clock_before};
   /* The actors' motion is kept by the walk that changes it (wy_actors_motion). */
 }
 
@@ -517,6 +518,8 @@ static int undo(wary_world *w, const wy_undo *u) {
   w->beliefs->dt[(u->steps + 1u) % WY_DT_RING] = u->dt;
   w->beliefs->dt_run_start = u->dt_run_start;
   w->beliefs->dt_same_since = u->dt_same_since;
+  w->beliefs->clock = u->clock;
+  w->beliefs->clock_before = u->clock_before;
   for (int32_t i = 0; i < w->actors.count; i++) {
     wy_actor *a = &w->actors.data[i];
     const wy_motion *m = &w->motion.data[i];

@@ -745,14 +745,21 @@ wary_stats wary_world_stats(const wary_world *world);
  * in it: load it into a world that defines the same profiles, senses,
  * materials, sounds, filters and pain types, in the same order (the snapshot
  * keeps their counts, a fingerprint and each one's hash, and refuses
- * another world's, naming the first definition that differs).
+ * another world's, naming the first definition that differs). Canonical:
+ * a world loaded from it saves what the saved world saves after every
+ * step the two take alike. A dormant belief is written caught up, so a
+ * save replays the steps each has slept through (measured: 1,000 agents,
+ * 18,800 beliefs, 4.9 MB: 32 ms at a steady 60 Hz, 103 ms with a dt that
+ * varies every step, against 42 ms before it was canonical).
  * *size: the snapshot's bytes; buf NULL: only that. WARY_ERR_FULL (nothing
  * usable in buf) when cap is smaller. Not during a step. */
 int wary_world_save(const wary_world *world, void *buf, size_t cap, size_t *size);
 /* Replaces the world's state with a snapshot of wary_world_save (size bytes).
- * Snapshots of the formats this library reads load (version 5; 4, 3, 2
- * and 1 from earlier releases: without the definitions' own hashes, so a
- * refusal for other definitions names none; 3 and older without the
+ * Snapshots of the formats this library reads load (version 6; 5, 4, 3,
+ * 2 and 1 from earlier releases: 5 and older without when the dormant
+ * beliefs on a rung are looked at again, which a world loaded from them
+ * does at its next step; 4 and older without the definitions' own hashes,
+ * so a refusal for other definitions names none; 3 and older without the
  * stats' vision rays and budget counters, which load as 0; 2 and 1 with a
  * float clock); a truncated, damaged, other-version or other-definitions
  * snapshot is refused (WARY_ERR_BAD_VALUE, the text says which: "profile

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "belief.h"
 #include "check.h"
 #include "wary.h"
 
@@ -333,6 +334,64 @@ static void test_continues_alike(void) {
   wary_world_destroy(c.w);
 }
 
+/* A copy loaded from a snapshot saves what the saved world saves after
+ * every step, not only once its sleepers have woken: what a snapshot holds
+ * of a dormant belief (caught up through the last step), of its list (the
+ * step its clocks wait from, its deadlines' lead), of the dt ring and of
+ * when the listed ones on a rung are looked at again does not show when the
+ * saved world last caught them up, read them or looked at them (a lockstep
+ * game that compares snapshot hashes sees no false desync). Copies from 12
+ * points of a game, each played on beside it for 80 steps. */
+static void test_copies_save_alike(void) {
+  game a;
+  define(&a, false);
+  populate(&a);
+  *lcg_seed() = 777u;
+  int compared = 0, differ = 0, dormant = 0;
+  for (int64_t n = 0; n < 1400; n++) {
+    game b = {0};
+    if (n >= 440 && n % 80 == 0) {
+      size_t size;
+      unsigned char *snap = snapshot(a.w, &size);
+      define(&b, false);
+      ENSURE(wary_world_load(b.w, snap, size) == WARY_OK);
+      free(snap);
+      memcpy(b.agents, a.agents, sizeof a.agents);
+      memcpy(b.targets, a.targets, sizeof a.targets);
+      b.door = a.door;
+      b.lamp = a.lamp;
+      for (int32_t i = 0; i < a.w->agents.count; i++) dormant += wy_beliefs_of(a.w, i)->dormant;
+    }
+    /* The copy plays the turns the saved world does, for 80 steps. */
+    for (int64_t k = n; b.w && k < n + 80; k++) {
+      uint32_t seed = *lcg_seed();
+      play(&a, k);
+      float dt = turn_dt();
+      *lcg_seed() = seed;
+      play(&b, k);
+      turn_dt();
+      ENSURE(step(&a, k, dt) == step(&b, k, dt));
+      size_t sa;
+      unsigned char *s = snapshot(a.w, &sa);
+      compared++;
+      differ += !same_snapshot(b.w, s, sa);
+      free(s);
+    }
+    if (b.w) {
+      n += 79;
+      wary_world_destroy(b.w);
+      continue;
+    }
+    play(&a, n);
+    step(&a, n, turn_dt());
+  }
+  if (differ) fprintf(stderr, "test_save: a copy's snapshot differs after %d of %d steps\n", differ, compared);
+  ENSURE(compared == 12 * 80);
+  ENSURE(dormant > 0);
+  ENSURE(differ == 0);
+  wary_world_destroy(a.w);
+}
+
 /* A refused load leaves the world's snapshot as it was, with its text. */
 static void refused(wary_world *w, const unsigned char *bytes, size_t size, const char *says) {
   size_t before_size;
@@ -345,13 +404,14 @@ static void refused(wary_world *w, const unsigned char *bytes, size_t size, cons
 }
 
 /* snap (this library's format) as an older format version wrote it: from
- * version 4 down, without each definition's hash (8 bytes each, after the
+ * version 5 down, without the rung waits it ends with (waits bytes:
+ * rung_waits); from 4 down, without each definition's hash (8 bytes each, after the
  * 28 bytes of the header and the 32 of the definitions' counts and
  * fingerprint); from 3 down, without the stats saved since 4 (STATS_AT, 28
  * bytes); from 2 down, the clock a float, not a double (save.h); the
  * header's version, size and checksum made to match. *out_size: its size.
  * *want: snap as a world that loaded it saves it again (those stats 0, the
- * clock the float). */
+ * clock the float, the rung waits those of the next step's look). */
 #define DEFS_END (28 + 32)
 #define CLOCK_AT DEFS_END /* in the old formats' layout */
 #define STATS_AT (CLOCK_AT + 8 + 4 + 4 + 5 * 8)
@@ -367,11 +427,37 @@ static size_t definition_hashes(const unsigned char *snap) {
   return hashes;
 }
 
-static unsigned char *old_format(const unsigned char *snap, size_t size, uint32_t version, size_t *out_size,
-                                 unsigned char **want) {
-  size_t hashes = definition_hashes(snap);
-  *want = malloc(size);
-  memcpy(*want, snap, size);
+/* The bytes a snapshot of w ends with since version 6 (save_state.c,
+ * io_rung_waits): the beliefs' clock, then per agent the count of its
+ * listed beliefs and each one's wake_step and wake_at. */
+static size_t rung_waits(const wary_world *w) {
+  size_t n = sizeof(double);
+  for (int32_t a = 0; a < w->agents.count; a++)
+    n += sizeof(int32_t) + (size_t)wy_beliefs_of(w, a)->listed_count * (sizeof(uint32_t) + sizeof(double));
+  return n;
+}
+
+static unsigned char *old_format(const unsigned char *snap, size_t full, size_t waits, uint32_t version,
+                                 size_t *out_size, unsigned char **want) {
+  size_t hashes = version <= 4 ? definition_hashes(snap) : 0;
+  *want = malloc(full);
+  memcpy(*want, snap, full);
+  /* Loaded from a format without them: the clock from 0, every listed one
+   * looked at in the next step (wake_step 0, wake_at -inf). */
+  size_t size = full - waits, at = size;
+  const double zero = 0.0, never = -INFINITY;
+  const uint32_t first = 0;
+  memcpy(*want + at, &zero, sizeof zero);
+  at += sizeof zero;
+  while (at < full) {
+    int32_t n;
+    memcpy(&n, *want + at, sizeof n);
+    at += sizeof n;
+    for (int32_t k = 0; k < n; k++, at += sizeof first + sizeof never) {
+      memcpy(*want + at, &first, sizeof first);
+      memcpy(*want + at + sizeof first, &never, sizeof never);
+    }
+  }
   unsigned char *old = malloc(size);
   memcpy(old, snap, DEFS_END);
   memcpy(old + DEFS_END, snap + DEFS_END + hashes, size - DEFS_END - hashes);
@@ -428,24 +514,26 @@ static void test_refusals(void) {
   bytes[0] = 'X';
   refused(b.w, bytes, size, "expected a wary snapshot");
   memcpy(bytes, snap, size);
-  bytes[8] = 6;
-  refused(b.w, bytes, size, "snapshot version: expected 1 to 5 (the formats this library reads), got 6");
+  bytes[8] = 7;
+  refused(b.w, bytes, size, "snapshot version: expected 1 to 6 (the formats this library reads), got 7");
   bytes[8] = 0;
-  refused(b.w, bytes, size, "snapshot version: expected 1 to 5 (the formats this library reads), got 0");
+  refused(b.w, bytes, size, "snapshot version: expected 1 to 6 (the formats this library reads), got 0");
   /* Versions 1 (before fading places slept) and 2 hold the same fields but
    * the clock, a float, the stats saved since 4 and the definitions' hashes
-   * saved since 5; 3 lacks those stats and hashes, 4 the hashes (save.h):
-   * loaded, the clock is that float, those stats 0, and the world saves as
-   * it was but for them (and so the checksum). */
+   * saved since 5; 3 lacks those stats and hashes, 4 the hashes, and all
+   * of them the rung waits saved since 6 (save.h): loaded, the clock is
+   * that float, those stats 0, and the world saves as it was but for them
+   * and the rung waits (and so the checksum). */
   double clock;
   memcpy(&clock, snap + definition_hashes(snap) + CLOCK_AT, sizeof clock);
   wary_stats saved_stats = wary_world_stats(a.w);
   ENSURE(saved_stats.vision_rays > 0);
   ENSURE(definition_hashes(snap) > 0);
-  for (uint32_t version = 1; version <= 4; version++) {
+  size_t waits = rung_waits(a.w);
+  for (uint32_t version = 1; version <= 5; version++) {
     size_t old_size, again_size;
     unsigned char *want;
-    unsigned char *old = old_format(snap, size, version, &old_size, &want);
+    unsigned char *old = old_format(snap, size, waits, version, &old_size, &want);
     ENSURE(wary_world_load(b.w, old, old_size) == WARY_OK);
     ENSURE(wary_world_time(b.w) == (version <= 2 ? (double)(float)clock : clock));
     ENSURE(wary_world_stats(b.w).vision_rays == (version <= 3 ? 0 : saved_stats.vision_rays));
@@ -490,7 +578,7 @@ static void test_refusals(void) {
              (int)d.geck);
     refused(d.w, snap, size, says);
     size_t old_size;
-    unsigned char *want, *old = old_format(snap, size, 4, &old_size, &want);
+    unsigned char *want, *old = old_format(snap, size, rung_waits(a.w), 4, &old_size, &want);
     refused(d.w, old, old_size, "snapshot definitions: expected this world's (fingerprint");
     free(old);
     free(want);
@@ -787,6 +875,7 @@ int main(void) {
   test_last_error_outlives_a_load();
   test_bytes_do_not_depend_on_memory();
   test_continues_alike();
+  test_copies_save_alike();
   test_refusals();
   test_snapshot_actors();
   test_garbled_but_summed();
