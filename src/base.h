@@ -8,6 +8,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Float results are the same to the bit in every build (docs/install.md,
+ * "Builds that give the same results"): never -ffast-math, and no product
+ * fused into an addition (an FMA rounds once where the steps, and a
+ * sleeping belief's replay of them, round twice). CMake passes
+ * -ffp-contract=off; so that a build of the sources by other means keeps
+ * it too (clang fuses by default, GCC under -std=gnu11, wherever the
+ * target has an FMA), each compiler is told here as well (under CMake's
+ * flags GCC's code is the same with the pragma and without). */
+#if defined(__FAST_MATH__)
+#error "wary: built with -ffast-math (or -Ofast): its results would differ from one build to the next (docs/install.md)"
+#endif
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
+#endif
+
 #define WY_PI 3.14159265358979f
 #define WY_DEG2RAD 0.017453292519943295f
 
