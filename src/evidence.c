@@ -107,10 +107,17 @@ int wary_evidence_at(const wary_world *w, wary_actor_id agent_h, wary_actor_id t
   return WARY_OK;
 }
 
+/* Only awake beliefs hold evidence (a dormant one is quiet or fading, and
+ * neither holds any; evidence added wakes one), in ascending order as the
+ * list's: the walk stops at its last holder. A world of sleeping beliefs
+ * and a permanent entry an agent walked every belief it held, every step
+ * (a review: 1,000 agents of 1,000 beliefs, 5.9 ms a step against 10.2). */
 void wy_evidence_tick(wary_world *w, wy_belief_list *l, float dt) {
-  for (int32_t k = 0; k < l->count && l->holders > 0; k++) {
-    wy_belief *b = &l->data[k];
+  int32_t left = l->holders;
+  for (int32_t j = 0; j < l->awake_count && left > 0; j++) {
+    wy_belief *b = &l->data[l->awake[j]];
     if (b->evidence < 0) continue;
+    left--;
     wy_evidence_block *block = &w->beliefs->evidence.data[b->evidence];
     for (int32_t i = block->count - 1; i >= 0; i--) {
       wary_evidence *e = &block->entry[i];
