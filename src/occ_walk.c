@@ -251,6 +251,92 @@ typedef struct walk_out {
   bool zero;        /* a factor 0 was multiplied in */
 } walk_out;
 
+/* The see-through boxes a segment touched (factors other than 1 and 0), by
+ * material. Their product is taken in material order, not in the order the
+ * walk met them (tally_product), so that every tree over the same boxes, a
+ * refitted one or a bundle's walk, gives it to the bit: a moved box refits
+ * the tree however many see-through boxes a segment crosses (with the walk's
+ * order, three or more asked for a build, a step's worth in a forest). */
+typedef struct tally {
+  uint64_t mask[WARY_MAX_MATERIALS / 64];
+  uint32_t count[WARY_MAX_MATERIALS];
+} tally;
+
+static void tally_clear(tally *t) { memset(t->mask, 0, sizeof t->mask); }
+
+WY_INLINE void tally_add(tally *t, int32_t m) {
+  uint64_t bit = 1ull << (m & 63), *word = &t->mask[m >> 6];
+  if (!(*word & bit)) {
+    *word |= bit;
+    t->count[m] = 0;
+  }
+  t->count[m]++;
+}
+
+/* The product of the tallied factors, material by material, each in turn as
+ * many times as it was met. */
+static float tally_product(const tally *t, const wy_material *materials) {
+  float p = 1.0f;
+  for (int32_t k = 0; k < WARY_MAX_MATERIALS / 64; k++)
+    for (uint64_t bits = t->mask[k]; bits; bits &= bits - 1u) {
+      int32_t m = k * 64 + wy_lowest_bit(bits);
+      float f = materials[m].vision_transmission;
+      for (uint32_t c = t->count[m]; c > 0; c--) p *= f;
+    }
+  return p;
+}
+
+/* The see-through materials a walk keeps as a list (a segment's, up to
+ * this many: past it, walk() tallies them, and a bundle's segment is taken
+ * again by walk()). */
+enum { WY_KEPT = 16 };
+
+/* The product of n >= 3 see-through factors kept as their materials m (put
+ * in order here): material by material, ascending, as tally_product takes
+ * them. */
+static float kept_product(uint8_t *m, int32_t n, const wy_material *materials) {
+  for (int32_t j = 1; j < n; j++)
+    for (int32_t k = j; k > 0 && m[k - 1] > m[k]; k--) {
+      uint8_t t = m[k];
+      m[k] = m[k - 1];
+      m[k - 1] = t;
+    }
+  float p = 1.0f;
+  for (int32_t j = 0; j < n; j++) p *= materials[m[j]].vision_transmission;
+  return p;
+}
+
+/* What a walk keeps of the see-through boxes it met: the first WY_KEPT
+ * materials in a list, and past them a tally of all (its mask cleared only
+ * then). */
+typedef struct seen_boxes {
+  uint8_t kept[WY_KEPT];
+  tally all;
+} seen_boxes;
+
+/* The partial-th see-through box met (0 first) is of material m. */
+WY_INLINE void seen_add(seen_boxes *b, int32_t partial, int32_t m) {
+  if (partial < WY_KEPT) {
+    b->kept[partial] = (uint8_t)m;
+    return;
+  }
+  if (partial == WY_KEPT) {
+    tally_clear(&b->all);
+    for (int32_t j = 0; j < WY_KEPT; j++) tally_add(&b->all, b->kept[j]);
+  }
+  tally_add(&b->all, m);
+}
+
+/* The walk's answer from what it met: with a factor 0, the product as met
+ * (0, or -0.0 through a material that lets -0.0 through: order_free); with
+ * three or more factors other than 1 and 0, their product in material order;
+ * else the product as met, which is that (two factors commute). */
+WY_INLINE void settle_product(walk_out *w, seen_boxes *b, const wy_material *materials) {
+  if (w->zero || w->partial < 3) return;
+  w->transmission =
+      w->partial <= WY_KEPT ? kept_product(b->kept, w->partial, materials) : tally_product(&b->all, materials);
+}
+
 /* Depth first, the nearer child first (by where the segment enters it; ties:
  * the left one). A child the fast test cannot rule out is walked, which
  * changes nothing (nothing below it is touched when it is not); when both
@@ -274,6 +360,7 @@ WY_INLINE void walk(const wy_occluders *o, const wy_material *materials, const s
   int32_t boxes = 0;
   int32_t partial = 0;
   bool zero = false;
+  seen_boxes seen;
   /* What is next: a pair of children to test (>= 0), or ~ a leaf. */
   int32_t stack[WY_OCC_STACK];
   int32_t top = 0;
@@ -311,9 +398,14 @@ WY_INLINE void walk(const wy_occluders *o, const wy_material *materials, const s
         }
         float f = mat->vision_transmission;
         transmission *= f;
-        partial += (f != 1.0f) & (f != 0.0f);
+        if ((f != 1.0f) & (f != 0.0f)) {
+          seen_add(&seen, partial, leaf->material[i]);
+          partial++;
+        }
         zero |= f == 0.0f;
-        if (mode == SIGHT && transmission <= 0.0f) {
+        /* Sight stops at a factor 0 (not at a product rounded to 0: its
+         * product is taken in material order at the end). */
+        if (mode == SIGHT && zero) {
           goto done;
         }
       }
@@ -351,23 +443,20 @@ done:
   out->boxes = boxes;
   out->partial = partial;
   out->zero = zero;
+  if (mode != WALLS) settle_product(out, &seen, materials);
 }
 
 /* A refitted tree has the boxes' old shape, so it may order the touched
  * boxes otherwise than the tree a build would make now. Counts do not
- * depend on the order, nor does a product with at most two factors other
- * than 1 and 0, nor one that ends at 0 through a factor 0 (unless some
- * material is -0.0: then its sign might). Any other answer of a refitted tree
- * is taken again from a fresh build, so every answer is the one that build
- * gives. */
+ * depend on the order, nor does the product (settle_product), but for the
+ * sign of a 0 where some material is -0.0 and sight stopped at the first
+ * factor 0: that answer of a refitted tree is taken again from a fresh
+ * build, so every answer is the one that build gives. */
 static bool order_free(const wy_occluders *o, walk_mode mode, const walk_out *w) {
   if (mode == WALLS || !o->refitted) {
     return true;
   }
-  if (mode == SIGHT && o->signed_zero && w->transmission == 0.0f) {
-    return false;
-  }
-  return w->partial < 3 || w->zero;
+  return !(mode == SIGHT && o->signed_zero && w->transmission == 0.0f);
 }
 
 WY_INLINE bool query(wy_occluders *o, const wy_material *materials, const float a[3],
@@ -462,6 +551,9 @@ WY_INLINE int bundle_lanes(const bundle *u, const __m128 lo[3], const __m128 hi[
  * (sight_order_free). */
 static void walk_bundle(const wy_occluders *o, const wy_material *materials, const seg *s, int32_t n,
                         walk_out *out) {
+  /* Each segment's see-through materials, as met (WY_KEPT of them: past
+   * that, sight_order_free has walk() take it again). */
+  uint8_t seen[WARY_MAX_SAMPLES][WY_KEPT];
   bundle u;
   bundle_init(&u, s, n);
   /* The segments share their start (and span): only the inverses differ. */
@@ -506,9 +598,12 @@ static void walk_bundle(const wy_occluders *o, const wy_material *materials, con
           }
           float f = materials[leaf->material[i]].vision_transmission;
           w->transmission *= f;
-          w->partial += (f != 1.0f) & (f != 0.0f);
+          if ((f != 1.0f) & (f != 0.0f)) {
+            if (w->partial < WY_KEPT) seen[r][w->partial] = (uint8_t)leaf->material[i];
+            w->partial++;
+          }
           w->zero |= f == 0.0f;
-          if (w->transmission <= 0.0f) {
+          if (w->zero) {
             alive &= ~(1u << r);
             break;
           }
@@ -536,13 +631,20 @@ static void walk_bundle(const wy_occluders *o, const wy_material *materials, con
     if (top == 0) break;
     next = stack[--top];
   }
+  /* Three or more see-through factors: their product in material order,
+   * as walk() takes it (settle_product). */
+  for (int32_t r = 0; r < n; r++) {
+    walk_out *w = &out[r];
+    if (!w->zero && w->partial >= 3 && w->partial <= WY_KEPT)
+      w->transmission = kept_product(seen[r], w->partial, materials);
+  }
 }
 
-/* A bundle's product is walk()'s when the order cannot change it (as
- * order_free says of a refitted tree's). */
+/* A bundle's product is walk()'s but for the sign of a 0 where some
+ * material is -0.0 (as order_free says of a refitted tree's), and past
+ * WY_KEPT see-through boxes, which walk() takes again. */
 static bool sight_order_free(const wy_occluders *o, const walk_out *w) {
-  if (o->signed_zero && w->transmission == 0.0f) return false;
-  return w->partial < 3 || w->zero;
+  return !(o->signed_zero && w->transmission == 0.0f) && (w->zero || w->partial <= WY_KEPT);
 }
 #endif
 

@@ -371,7 +371,7 @@ static bool rebuild(wy_occluders *o) {
 }
 
 bool wy_occ_prepare_walks(wy_occluders *o) {
-  return !(o->dirty || o->refitted) || rebuild(o);
+  return !(o->dirty || (o->refitted && o->signed_zero)) || rebuild(o);
 }
 
 bool wy_occ_prepare(wy_occluders *o) { return !o->dirty || rebuild(o); }

@@ -112,9 +112,10 @@ bool wy_occ_prepare(wy_occluders *o);
 enum { WY_OCC_PREFETCH_MAX = 256 * 1024 };
 void wy_occ_prefetch(const wy_occluders *o);
 /* Builds the tree now if a walk could build it: boxes were added or
- * removed, or it was refitted (a refitted tree's walk may ask for a build;
- * a fresh one answers the same). After it, walks write nothing, so they may
- * run at once. False on out of memory. */
+ * removed, or it was refitted while some material lets -0.0 through (a
+ * sight stopped at a 0 then asks for a build; a fresh one answers the
+ * same). After it, walks write nothing, so they may run at once. False on
+ * out of memory. */
 bool wy_occ_prepare_walks(wy_occluders *o);
 /* Segment a->b against every alive box: *transmission receives the product
  * of the materials' vision_transmission of the boxes the segment touches,

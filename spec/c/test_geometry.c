@@ -982,9 +982,9 @@ static uint32_t bits_of(float f) {
 }
 
 /* A tree refitted after moves answers bit for bit what a tree built over the
- * boxes where they now are answers (the product in the same order, the sign
- * of a zero too), whether it keeps the refitted shape or has to be built
- * again for the order. */
+ * boxes where they now are answers (the product, in material order however
+ * the boxes are met, and the sign of a zero too), keeping the refitted
+ * shape but for a sight of 0 where some material is -0.0. */
 static void check_refit(const wy_material *mats, bool signed_zero, const char *what) {
   enum { BOXES = 1500, ROUNDS = 40, SEGMENTS = 400 };
   wy_occluders moved;
@@ -1043,14 +1043,64 @@ static void check_refit(const wy_material *mats, bool signed_zero, const char *w
          "(%d answered refitted, %d built again for the order, %d sights of -0)\n",
          ROUNDS * SEGMENTS, what, refitted_answers, rebuilt_for_order, negative_zeros);
   ENSURE(bad == 0);
-  ENSURE(rebuilt_for_order >= ROUNDS / 2);
-  ENSURE(signed_zero ? negative_zeros > 0 : refitted_answers > ROUNDS * SEGMENTS / 10);
+  /* The product does not follow the order (occ_walk.c, settle_product):
+   * only a sight of 0 where a material is -0.0 asks for a build. */
+  if (signed_zero) ENSURE(rebuilt_for_order >= ROUNDS / 2 && negative_zeros > 0);
+  else ENSURE(rebuilt_for_order == 0 && refitted_answers == ROUNDS * SEGMENTS);
   wy_occ_free(&moved);
 }
 
 static void test_occ_refit(void) {
   check_refit(rounding, false, "products that round");
   check_refit(signed_zeros, true, "0 and -0.0");
+}
+
+/* A segment through 40 see-through boxes of three materials (past the 16 a
+ * walk keeps as a list: occ_walk.c, seen_add): their product in material
+ * order, each material as many times as met, whether the tree was built or
+ * refitted, walked alone or as one of a bundle of five. */
+static void test_occ_many_see_through(void) {
+  enum { BOXES = 40 };
+  const wy_material *mats = rounding; /* 3: 0.72, 4: 0.3, 5: 0.61 */
+  wy_occluders o;
+  wy_occ_init(&o, &heap);
+  int32_t count[8] = {0};
+  for (int32_t i = 0; i < BOXES; i++) {
+    int32_t m = 3 + (int32_t)(rng_next() % 3);
+    float x = 2.0f * (float)i;
+    float min[3] = {x, -1, -1}, max[3] = {x + 1, 1, 1};
+    ENSURE(wy_occ_add(&o, i, min, max, m));
+    count[m]++;
+  }
+  float want = 1.0f;
+  for (int32_t m = 0; m < 8; m++)
+    for (int32_t c = 0; c < count[m]; c++) want *= mats[m].vision_transmission;
+  const float a[3] = {-1, 0, 0}, b[3] = {2.0f * BOXES + 1, 0, 0};
+  const float ends[5][3] = {{2.0f * BOXES + 1, 0, 0}, {2.0f * BOXES + 1, 0.1f, 0}, {2.0f * BOXES + 1, 0, 0.1f},
+                            {2.0f * BOXES + 1, -0.1f, 0}, {2.0f * BOXES + 1, 0, -0.1f}};
+  int bad = 0;
+  for (int round = 0; round < 3; round++) {
+    /* Built, then refitted after a move across the segment, then again. */
+    if (round > 0) {
+      int32_t s = (int32_t)(rng_next() % BOXES);
+      wy_box *box = &o.boxes.data[s];
+      float min[3] = {box->min[0] + 0.25f, box->min[1], box->min[2]};
+      float max[3] = {box->max[0] + 0.25f, box->max[1], box->max[2]};
+      wy_occ_set_bounds(&o, s, min, max);
+      ENSURE(o.refitted);
+    }
+    float sight = 0.0f, many[5] = {0};
+    wary_ray_result whole = {0};
+    ENSURE(wy_occ_sight(&o, mats, a, b, &sight) && wy_occ_segment(&o, mats, a, b, &whole));
+    ENSURE(wy_occ_sight_many(&o, mats, a, ends, 5, many));
+    bad += bits_of(sight) != bits_of(want) || bits_of(whole.transmission) != bits_of(want) ||
+           whole.boxes != BOXES || bits_of(many[0]) != bits_of(want);
+    ENSURE(round == 0 || o.refitted); /* answered by the refitted tree */
+  }
+  printf("occluders: a segment through %d see-through boxes: the product in material order, built and refitted\n",
+         BOXES);
+  ENSURE(bad == 0);
+  wy_occ_free(&o);
 }
 
 /* Where the closed segment enters a closed box (bounds as min then max), by
@@ -1073,17 +1123,29 @@ static bool enter_exact(const float bounds[6], const float a[3], const float b[3
   return true;
 }
 
-/* The product over the whole segment in the order the walk must follow,
- * written apart from it: the child entered first (by enter_exact; a tie: the
- * left one) before the other, leaves in their order. */
+/* What the walk multiplies over the whole segment, written apart from it:
+ * the boxes in the order the walk must follow (the child entered first, by
+ * enter_exact, a tie the left one, before the other; leaves in their order)
+ * into the product as met, and each see-through one's material into
+ * seen[*count] (up to 64). */
+typedef struct met {
+  float product;
+  int32_t seen[64];
+  int32_t count;
+  bool zero;
+} met;
+
 static void ordered_product(const wy_occluders *o, const wy_material *mats, int32_t index,
-                            const float a[3], const float b[3], float *product) {
+                            const float a[3], const float b[3], met *m) {
   const wy_bvh_node *node = &o->nodes.data[index];
   float t;
   if (node->count > 0) {
     for (int32_t i = node->first; i < node->first + node->count; i++) {
       if (enter_exact(o->leaves.data[i].bounds, a, b, &t)) {
-        *product *= mats[o->leaves.data[i].material].vision_transmission;
+        float f = mats[o->leaves.data[i].material].vision_transmission;
+        m->product *= f;
+        m->zero |= f == 0.0f;
+        if (f != 0.0f && f != 1.0f && m->count < 64) m->seen[m->count++] = o->leaves.data[i].material;
       }
     }
     return;
@@ -1094,10 +1156,10 @@ static void ordered_product(const wy_occluders *o, const wy_material *mats, int3
   bool hr = enter_exact(o->nodes.data[node->first + 1].bounds, a, b, &tr);
   int32_t first = hl && (!hr || tl <= tr) ? node->first : node->first + 1;
   if (hl || hr) {
-    ordered_product(o, mats, first, a, b, product);
+    ordered_product(o, mats, first, a, b, m);
   }
   if (hl && hr) {
-    ordered_product(o, mats, first == node->first ? node->first + 1 : node->first, a, b, product);
+    ordered_product(o, mats, first == node->first ? node->first + 1 : node->first, a, b, m);
   }
 }
 
@@ -1118,7 +1180,7 @@ static void test_occ_order(void) {
   float t;
   const float p[3] = {0, 0, 0};
   ENSURE(wy_occ_sight(&o, mats, p, p, &t));
-  int bad = 0;
+  int bad = 0, many = 0;
   for (int i = 0; i < SEGMENTS; i++) {
     int32_t n;
     do {
@@ -1131,14 +1193,30 @@ static void test_occ_order(void) {
     float a[3] = {l[0] - at * d[0], r[1] - at * d[1], 0.5f * (fmaxf(l[2], r[2]) + fminf(l[5], r[5]))};
     float b[3] = {a[0] + d[0], a[1] + d[1], a[2] + d[2]};
     wary_ray_result whole;
-    float want = 1.0f;
+    met m = {.product = 1.0f};
     ENSURE(wy_occ_segment(&o, mats, a, b, &whole));
-    ordered_product(&o, mats, 0, a, b, &want);
+    ordered_product(&o, mats, 0, a, b, &m);
+    /* Three or more see-through factors: their product in material order
+     * (each material as many times as met), whatever the order met. */
+    float want = m.product;
+    if (!m.zero && m.count >= 3) {
+      for (int32_t j = 1; j < m.count; j++)
+        for (int32_t k = j; k > 0 && m.seen[k - 1] > m.seen[k]; k--) {
+          int32_t x = m.seen[k];
+          m.seen[k] = m.seen[k - 1];
+          m.seen[k - 1] = x;
+        }
+      want = 1.0f;
+      for (int32_t j = 0; j < m.count; j++) want *= mats[m.seen[j]].vision_transmission;
+      many += 1;
+    }
     bad += bits_of(whole.transmission) != bits_of(want);
   }
-  printf("occluders: %d segments entering siblings at nearly the same t, in the exact order\n",
-         SEGMENTS);
+  printf("occluders: %d segments entering siblings at nearly the same t, the boxes each touches (%d with three or more "
+         "see-through ones)\n",
+         SEGMENTS, many);
   ENSURE(bad == 0);
+  ENSURE(many > SEGMENTS / 100);
   wy_occ_free(&o);
 }
 
@@ -1183,5 +1261,6 @@ int main(void) {
   test_occ_directions();
   test_occ_refit();
   test_occ_order();
+  test_occ_many_see_through();
   return check_summary(NULL);
 }
