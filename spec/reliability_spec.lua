@@ -135,7 +135,7 @@ describe("health functions", function()
     local w, first, guard, last = health_world(function(a) return a.props.hp.now / 100 end)
     for n = 1, 2 do
       local msg = expect.error_of(w.step, w, 1 / 60)
-      assert.are.equal(1, select(2, msg:gsub("^the health function of agent guard raised: ", "")))
+      assert.are.equal(1, select(2, msg:gsub("^the health of agent guard: its health function raised: ", "")))
       expect.mentions(msg, "hp", "stack traceback:")
       assert.are.equal(n, math.floor(w:time() * 60 + 0.5)) -- each step ran
     end
@@ -165,7 +165,7 @@ describe("health functions", function()
       health = function() if v:time() == 0 then coroutine.yield() end; return 0.5 end }
     local ok, msg = coroutine.resume(coroutine.create(function() v:step(1 / 60) end))
     assert.is_false(ok)
-    expect.mentions(msg, "the health function of agent guard yielded")
+    expect.mentions(msg, "the health of agent guard: its health function yielded")
     assert.are.equal(1, guard:health())
     v:step(1 / 60) -- and it steps on
     assert.are.equal(2, math.floor(v:time() * 60 + 0.5))

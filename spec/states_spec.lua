@@ -393,6 +393,19 @@ describe("states", function()
       end
     end)
 
+    it("stays where it is in a step of dt 0, and eases on in a step too short to move it far", function()
+      local f = fixture.new()
+      f.target:set_prop("Eyes", 0.8)
+      for _ = 1, 12 do f.world:step(1 / 60) end
+      local b = f:belief()
+      local before = b.smoothed
+      assert.is_true(b.confidence - before > 0.1)
+      f.world:step(0)
+      assert.are.equal(before, f:belief().smoothed)
+      f.world:step(1e-6) -- an ease of less than half a float's step: it does not jump to the confidence
+      assert.is_true(b.confidence - f:belief().smoothed > 0.1)
+    end)
+
     it("smoothing_time 0 makes smoothed equal to confidence", function()
       local f = fixture.new{ profile = { smoothing_time = 0 } }
       f.target:set_prop("Eyes", 0.8)

@@ -224,7 +224,7 @@ static void replay_run(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl, f
     float s = b->smoothed;
     for (uint32_t k = 0; k < count; k++) {
       float next = s - s * smooth;
-      if (WY_RARELY(fabsf(next) < 0x1p-24f || next == s)) {
+      if (WY_RARELY(wy_smooth_lands(s, next, conf, smooth))) {
         WY_KEEP_BRANCH();
         next = conf;
       }

@@ -483,17 +483,25 @@ static inline float wy_smooth_of(const wy_profile *p, float dt) {
   return p->def.smoothing_time > 0.0f ? 1.0f - expf(-dt / p->def.smoothing_time) : 1.0f;
 }
 
+/* Whether an eased step from s that came out at next lands on conf: within
+ * 2^-24 of it, or stuck short of it (the ease less than half a float's
+ * step there: near a confidence of 0.9 a step of 1/60 s stops 4 x 10^-7
+ * short) within 2^-16 of it, in a step that passes time (smooth > 0: a
+ * step of dt 0 moves nothing, and one too short to move the meter far from
+ * its confidence leaves it). */
+static inline bool wy_smooth_lands(float s, float next, float conf, float smooth) {
+  return fabsf(conf - next) < 0x1p-24f || (next == s && smooth > 0.0f && fabsf(conf - s) < 0x1p-16f);
+}
+
 /* The smoothed confidence a step later: s eased towards conf by smooth
- * (1 - e^(-dt / smoothing_time); seed 000's meter), landing on conf once
- * within 2^-24 of it, or once the step no longer moves it (near a
- * confidence of 0.9 a step of 1/60 s stops short by 4 x 10^-7: the ease is
- * less than half a float's step there). A meter shows no difference, and
- * the float tail it cuts off would take some 1,300 more steps, the last
- * 200 or so in subnormal numbers, which cost some CPUs 100 cycles an
- * operation (a dormant belief's replay of them took 24 us). */
+ * (1 - e^(-dt / smoothing_time); seed 000's meter), landing on conf as
+ * wy_smooth_lands says. A meter shows no difference, and the float tail it
+ * cuts off would take some 1,300 more steps, the last 200 or so in
+ * subnormal numbers, which cost some CPUs 100 cycles an operation (a
+ * dormant belief's replay of them took 24 us). */
 static inline float wy_smoothed_step(float s, float conf, float smooth) {
   float next = s + (conf - s) * smooth;
-  return fabsf(conf - next) < 0x1p-24f || next == s ? conf : next;
+  return wy_smooth_lands(s, next, conf, smooth) ? conf : next;
 }
 
 /* The same for a loop of one belief's steps, where each step waits for
@@ -503,7 +511,7 @@ static inline float wy_smoothed_step(float s, float conf, float smooth) {
  * some fading, the branch would mispredict: the select is the cheaper.) */
 static inline float wy_smoothed_step_chained(float s, float conf, float smooth) {
   float next = s + (conf - s) * smooth;
-  if (WY_RARELY(fabsf(conf - next) < 0x1p-24f || next == s)) {
+  if (WY_RARELY(wy_smooth_lands(s, next, conf, smooth))) {
     WY_KEEP_BRANCH();
     next = conf;
   }

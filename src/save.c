@@ -186,8 +186,10 @@ static int check_beliefs(const wary_world *w, const wy_state *s, uint8_t *mark) 
       dormant += x->dormant;
       listed += x->dormant && wy_belief_listed(x);
       if (x->evidence >= 0) {
-        if (x->evidence >= s->evidence.count || mark[x->evidence] || s->evidence.data[x->evidence].count < 0)
-          return bad(w, "belief list", i, "evidence blocks of the pool, one per belief");
+        /* Evidence wakes a belief, and only awake ones age it (evidence.c). */
+        if (x->evidence >= s->evidence.count || mark[x->evidence] || s->evidence.data[x->evidence].count < 0 ||
+            x->dormant)
+          return bad(w, "belief list", i, "evidence blocks of the pool, one per awake belief");
         mark[x->evidence] = 1;
         holders++;
       } else if (x->evidence != -1) {

@@ -34,8 +34,7 @@
  * hash (wy_definition_hash), so that a refusal names the one that differs.
  * Version 6: at the end, the beliefs' clock and when each listed belief is
  * to be looked at again (save_state.c, io_rung_waits); older snapshots
- * load with those looked at in the next step, the clock the loading
- * world's. */
+ * load with those looked at in the next step, the clock 0. */
 #define WY_SAVE_MAGIC "WARYSAVE"
 #define WY_SAVE_VERSION 6u
 #define WY_SAVE_VERSION_OLDEST 1u

@@ -187,7 +187,8 @@ function brain.before_step(world)
       if not ok then
         if first == nil then
           first = (type(h) == "string" or h == guard.YIELDED)
-            and string.format("the health function of agent %s %s", tostring(actor.name),
+            and string.format("the health of agent %s: %s %s", tostring(actor.name),
+              actor._health_fn and "its health function" or "a function in its props",
               h == guard.YIELDED and "yielded (it must return its answer, not yield)" or "raised: " .. h)
             or h
         end
