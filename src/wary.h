@@ -749,8 +749,8 @@ wary_stats wary_world_stats(const wary_world *world);
  * a world loaded from it saves what the saved world saves after every
  * step the two take alike. A dormant belief is written caught up, so a
  * save replays the steps each has slept through (measured: 1,000 agents,
- * 18,800 beliefs, 4.9 MB: 32 ms at a steady 60 Hz, 103 ms with a dt that
- * varies every step, against 42 ms before it was canonical).
+ * 18,800 beliefs, 4.9 MB: 32 ms at a steady 60 Hz and 103 ms with a dt
+ * that varies every step, against 32 and 42 ms before it was canonical).
  * *size: the snapshot's bytes; buf NULL: only that. WARY_ERR_FULL (nothing
  * usable in buf) when cap is smaller. Not during a step. */
 int wary_world_save(const wary_world *world, void *buf, size_t cap, size_t *size);
