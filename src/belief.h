@@ -490,7 +490,9 @@ static inline float wy_smooth_of(const wy_profile *p, float dt) {
  * step of dt 0 moves nothing, and one too short to move the meter far from
  * its confidence leaves it). */
 static inline bool wy_smooth_lands(float s, float next, float conf, float smooth) {
-  return fabsf(conf - next) < 0x1p-24f || (next == s && smooth > 0.0f && fabsf(conf - s) < 0x1p-16f);
+  /* Stuck, next is s: their gaps to conf are the one gap, taken once. */
+  float gap = fabsf(conf - next);
+  return gap < 0x1p-24f || (gap < 0x1p-16f && next == s && smooth > 0.0f);
 }
 
 /* The smoothed confidence a step later: s eased towards conf by smooth

@@ -12,6 +12,7 @@ typedef struct wy_rates {
   float slot_fade[WY_SLOTS];   /* fade_rate x the slot's decay_scale x dt */
   float growth;                /* uncertainty_growth x dt */
   float smooth;                /* 1 - e^(-dt / smoothing_time); unused when smoothing_time <= 0 */
+  bool smoothing;              /* smoothing_time > 0: the meter eases (else it is the confidence) */
   bool undulled;               /* no slot's share is dulled by pain (every multiplier is 1) */
   bool may_hold;               /* undulled, and not every belief resolved in full (resolve_all) */
   bool calm;                   /* may_hold, and no slot ran or is muted this step: held beliefs only move their clocks */
@@ -110,8 +111,7 @@ WY_INLINE bool wy_held_step(const wy_profile *p, const wy_rates *k, wy_belief *b
   b->confidence = conf;
   b->scored = false;
   b->time_in_state += dt;
-  if (p->def.smoothing_time <= 0.0f) b->smoothed = conf;
-  else b->smoothed = wy_smoothed_step(b->smoothed, conf, k->smooth);
+  b->smoothed = k->smoothing ? wy_smoothed_step(b->smoothed, conf, k->smooth) : conf;
   if (!reporting) {
     float u = b->uncertainty + k->growth;
     b->uncertainty = u < p->def.max_uncertainty ? u : p->def.max_uncertainty;

@@ -482,8 +482,9 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
     }
     awake[kept++] = i;
     if (b->held && k->may_hold && (k->calm || unlooked(k, bsl, n)) && wy_held_step(p, k, b, bsl, dt, n)) {
-      /* Its damage record run out (emotion.c): it only fades now. */
-      b->drowsy = wy_belief_fades(p, b, bsl, n);
+      /* Its damage record run out (emotion.c): it only fades now (a held
+       * step leaves a sensed one sensed, and one that fades is not). */
+      b->drowsy = !b->sensed && wy_belief_fades(p, b, bsl, n);
       continue;
     }
     if (b->quiet && !all && quiet_step(r, k, b, bsl, dt)) {
@@ -556,6 +557,7 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
   for (int32_t s = 0; s < p->slot_count; s++) k.slot_fade[s] = wy_fade_of(p, s, dt);
   k.growth = p->def.uncertainty_growth * dt;
   k.smooth = p->step_smooth;
+  k.smoothing = p->def.smoothing_time > 0.0f;
   bool all = w->beliefs->resolve_all;
   k.undulled = true;
   bool looked_any = false;
