@@ -45,7 +45,7 @@ wary_vision_def wary_default_vision_def(void) {
 
 /* The def's distances scaled, and what a look works out from it alone:
  * the cosine of the widest cone's half angle plus a thousandth of a radian
- * (outside_cones), not worked out again for every target. */
+ * (surely_out), not worked out again for every target. */
 static void derive(const wary_world *w, wy_vision_profile *vp) {
   wary_vision_def *v = &vp->def;
   v->max_range = wy_scaled(w, v->max_range, 30.0f);
@@ -255,29 +255,35 @@ static float cos_to(const float eye[3], const float fwd[3], const float head[3],
   return cosang > 1.0f ? 1.0f : (cosang < -1.0f ? -1.0f : cosang);
 }
 
-/* Whether the head of t is surely outside every cone (so the plan says out
- * of range), told before the sample points are worked out: when the head
- * (the first point) sits straight above t's position, it is that point to
- * the bit, and its cosine below that of the widest cone's half angle plus
- * a thousandth of a radian puts its angle past the half angle whatever
- * acosf and the conversion to degrees round. Not with a rear cone (it
- * looks the other way) nor a half angle near 180 degrees. */
-static bool outside_cones(const wary_world *w, const float eye[3], const float fwd[3], const wary_vision_def *v,
-                          const wy_actor *t) {
-  /* v is wy_vision_of's: the def that opens its wy_vision_profile (vision.h). */
-  float widest_cos = ((const wy_vision_profile *)v)->outside_cos;
-  if (isnan(widest_cos) || !isfinite(t->yaw)) return false; /* a NaN yaw makes every point NaN */
+/* Whether the head of t is surely out of range or outside every cone (so
+ * the plan says out of range), told before the sample points are worked
+ * out: when the head (the first point) sits straight above t's position,
+ * it is that point to the bit (its distance too). Out of range: farther
+ * than max_range, which no range reaches (every environment's scale and
+ * every cone's range scale is at most 1): a look beyond it fails on range
+ * whichever cone it picks, and most of the targets the grid hands vision
+ * that fail at all fail so. Outside: its cosine below that of the widest
+ * cone's half angle plus a thousandth of a radian puts its angle past the
+ * half angle whatever acosf and the conversion to degrees round; not with a
+ * rear cone (it looks the other way) nor a half angle near 180 degrees. */
+static bool surely_out(const wary_world *w, const float eye[3], const float fwd[3], const wary_vision_def *v,
+                       const wy_actor *t) {
+  if (!isfinite(t->yaw)) return false; /* a NaN yaw makes every point NaN */
   const float *src;
   float scale;
   if (sample_source(w, v, t, &src, &scale) <= 0 || src[0] * scale != 0.0f || src[1] * scale != 0.0f) return false;
   float head[3] = {t->pos[0], t->pos[1], t->pos[2] + src[2] * scale};
-  return cos_to(eye, fwd, head, wy_dist3(eye, head)) < widest_cos;
+  float d = wy_dist3(eye, head);
+  if (d > v->max_range) return true;
+  /* v is wy_vision_of's: the def that opens its wy_vision_profile (vision.h). */
+  float widest_cos = ((const wy_vision_profile *)v)->outside_cos;
+  return !isnan(widest_cos) && cos_to(eye, fwd, head, d) < widest_cos;
 }
 
 bool wy_vision_plan(wary_world *w, const float eye_pos[3], const float fwd[3],
                     const wary_vision_def *v, const wy_actor *t, int32_t *reason, wary_vision_explain *ex,
                     wy_sight *s, uint64_t *rays) {
-  if (!ex && outside_cones(w, eye_pos, fwd, v, t)) return fail(reason, WARY_LOSS_OUT_OF_RANGE, NULL);
+  if (!ex && surely_out(w, eye_pos, fwd, v, t)) return fail(reason, WARY_LOSS_OUT_OF_RANGE, NULL);
   float (*pts)[3] = s->pts;
   float *wt = s->wt;
   int32_t n = sample_points(w, v, t, pts, wt);

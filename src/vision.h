@@ -9,7 +9,7 @@
  * target works out from the def alone, once (vision.c, derive). */
 typedef struct wy_vision_profile {
   wary_vision_def def;    /* first: wy_vision_of's pointer is this one's */
-  /* The cosine outside_cones (vision.c) compares with, or NAN when it never
+  /* The cosine surely_out (vision.c) compares with, or NAN when it never
    * tells (a rear cone, a widest half angle of 179 degrees or more). */
   float outside_cos;
 } wy_vision_profile;

@@ -237,7 +237,7 @@ static void test_velocity_from_motion(void) {
 }
 
 /* A step tells a target outside every cone before working out its sample
- * points (vision.c, outside_cones); explain works every plan out in full.
+ * points (vision.c, surely_out); explain works every plan out in full.
  * Targets all around the edge of the focal cone (and of the peripheral one),
  * some close enough that the head is well above the eye line: a step sees
  * exactly those explain finds a confidence for. */
@@ -297,6 +297,82 @@ static void test_cone_edges(void) {
   ENSURE(seen > total / 4 && seen < 3 * total / 4);
 }
 
+/* A step tells a target beyond max_range before working out its sample
+ * points (vision.c, surely_out); explain works every plan out in full.
+ * Targets all around the agent at about max_range (within 1%), with the
+ * cones that shorten the range (peripheral, rear: the agent moves) and, in
+ * one world, fog over half of them: a step sees exactly those explain
+ * finds a confidence for. */
+static void check_range_edges(bool fog, int *seen, int *total) {
+  wary_vision_def v = plain();
+  v.peripheral_cone = true;
+  v.peripheral_range_scale = 0.995f;
+  v.rear_cone = true;
+  v.rear_range_scale = 0.99f;
+  v.rear_min_speed = 0.0f;
+  v.half_angle = 90.0f;
+  v.peripheral_half_angle = 120.0f;
+  wary_world *w = make_world(NULL);
+  if (fog) {
+    wary_environment_def e = wary_default_environment_def();
+    e.min[0] = -1e5f;
+    e.min[1] = 0.0f;
+    e.min[2] = -1e5f;
+    e.max[0] = 1e5f;
+    e.max[1] = 1e5f;
+    e.max[2] = 1e5f;
+    e.vision_range_scale = 0.997f;
+    wary_environment_id env;
+    ENSURE(wary_environment_create(w, &e, &env) == WARY_OK);
+  }
+  wary_profile_def p = wary_default_profile_def();
+  p.senses[0].sense = WARY_SENSE_VISION;
+  p.sense_count = 1;
+  p.ignore_same_team = true;
+  int32_t profile = make_profile(w, &p);
+  ENSURE(wary_profile_set_vision(w, profile, &v) == WARY_OK);
+  wary_actor_def a = wary_default_actor_def();
+  a.profile = profile;
+  a.team = 1;
+  a.yaw = 13.0f;
+  wary_actor_id agent = make_actor(w, &a);
+  enum { TARGETS = 400 };
+  wary_actor_id targets[TARGETS];
+  for (int i = 0; i < TARGETS; i++) {
+    float bearing = (float)(i * 7) * 3.14159265f / 180.0f;
+    float dist = v.max_range * (0.985f + 0.0001f * (float)(i * 53 % 300));
+    wary_actor_def t = wary_default_actor_def();
+    t.team = 2;
+    t.pos[0] = dist * cosf(bearing);
+    t.pos[1] = dist * sinf(bearing);
+    t.pos[2] = (float)(i % 3) * 40.0f - 40.0f;
+    t.vel[0] = 50.0f;
+    targets[i] = make_actor(w, &t);
+  }
+  ENSURE(wary_step(w, 0.1f) == WARY_OK);
+  int differ = 0;
+  for (int i = 0; i < TARGETS; i++) {
+    wary_vision_explain e;
+    wary_belief b;
+    ENSURE(wary_vision_explain_get(w, agent, targets[i], &e) == WARY_OK);
+    bool stepped = wary_belief_get(w, agent, targets[i], &b) == WARY_OK && b.shares[0] > 0.0f;
+    bool explained = e.confidence > 0.0f;
+    differ += stepped != explained;
+    *seen += explained;
+    (*total)++;
+  }
+  ENSURE(differ == 0);
+  wary_world_destroy(w);
+}
+
+static void test_range_edges(void) {
+  int seen = 0, total = 0;
+  check_range_edges(false, &seen, &total);
+  check_range_edges(true, &seen, &total);
+  printf("vision: %d targets at the edge of the range, %d seen, a step and explain agree\n", total, seen);
+  ENSURE(seen > total / 4 && seen < 3 * total / 4);
+}
+
 int main(void) {
   test_velocity_from_motion();
   test_distance_falloff();
@@ -308,5 +384,6 @@ int main(void) {
   test_sun_and_shade();
   test_sees_through_steps();
   test_cone_edges();
+  test_range_edges();
   return check_summary("test_vision");
 }
