@@ -488,84 +488,151 @@ WY_INLINE bool query(wy_occluders *o, const wy_material *materials, const float 
  * culls nothing (open). Any segment's t on a plane lies between the two
  * the bounds give (rounding keeps order), so a box the bundle misses by the
  * margin is one that each segment's own fast test misses, and then its
- * exact one. */
+ * exact one.
+ *
+ * With the sign known, a segment enters a box's slab by one plane (the
+ * min for a positive direction) and leaves by the other, so the bundle's
+ * earliest entry is the lesser of that plane's two bounds and its latest
+ * exit the greater of the other's: the values the four-way min and max of
+ * both planes give, from half the work. The walk keeps an exit as its
+ * negation, so that one max gathers entries and exits alike: a pair's
+ * lanes are [left entry, right entry, -left exit, -right exit] (pair_lo,
+ * pair_hi: the bounds so signed; a negative axis meets the maxes first and
+ * swaps the halves), and entry - exit is entry + -exit to the bit. */
 typedef struct bundle {
   __m128 a[3];
-  __m128 inv_lo[3];
+  __m128 pair_lo[3];
+  __m128 pair_hi[3];
+  __m128 inv_lo[3];  /* a leaf's entries: every lane the bound */
   __m128 inv_hi[3];
-  bool open[3];
-  float margin;
+  __m128 ninv_lo[3]; /* its negated exits: the bounds negated */
+  __m128 ninv_hi[3];
+  __m128 margin;
+  int32_t enter[3];  /* where in a leaf's row of planes the entered ones start: 0 mins, 4 maxes */
+  int32_t leave[3];
+  uint32_t closed;   /* bit k: axis k culls (not open) */
+  uint32_t neg;      /* bit k: every direction on axis k is negative */
 } bundle;
 
-static void bundle_init(bundle *u, const seg *s, int32_t n) {
-  float margin_max = 0.0f;
-  for (int32_t r = 0; r < n; r++) margin_max = s[r].margin > margin_max ? s[r].margin : margin_max;
-  u->margin = margin_max;
+/* A segment of the bundle as the per-segment leaf test takes it (seg4 less
+ * what all of them share): its inverse direction in every lane, its margin. */
+typedef struct ray4 {
+  __m128 inv[3];
+  __m128 margin;
+} ray4;
+
+static const float pair_signs[2][4] = {{1.0f, 1.0f, -1.0f, -1.0f}, {-1.0f, -1.0f, 1.0f, 1.0f}};
+
+/* The bundle of a -> b[r] and each segment's ray4, worked out four lanes at
+ * a time (lane 3 idle): d = b - a, its inverse (+inf for a zero component,
+ * as seg_fill gives it, by the same division) and whether the fast test's
+ * bounds hold, as seg_fill works them out. */
+static void bundle_init(bundle *u, ray4 *v, const float a[3], const float (*b)[3], int32_t n, bool a_fast) {
+  const __m128 av = _mm_setr_ps(a[0], a[1], a[2], 0.0f);
+  const __m128 inf = _mm_set1_ps(INFINITY), one = _mm_set1_ps(1.0f);
+  const __m128 abs_mask = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+  __m128 lo = inf, hi = _mm_set1_ps(-INFINITY);
+  int zero = 0;
+  bool all_fast = a_fast;
+  for (int32_t r = 0; r < n; r++) {
+    __m128 d = _mm_sub_ps(_mm_setr_ps(b[r][0], b[r][1], b[r][2], 0.0f), av);
+    __m128 z = _mm_cmpeq_ps(d, _mm_setzero_ps());
+    __m128 inv = _mm_or_ps(_mm_and_ps(z, inf), _mm_andnot_ps(z, _mm_div_ps(one, d)));
+    __m128 ad = _mm_and_ps(d, abs_mask);
+    __m128 ok = _mm_or_ps(z, _mm_and_ps(_mm_cmpge_ps(ad, _mm_set1_ps(0x1p-40f)), _mm_cmple_ps(ad, _mm_set1_ps(0x1p40f))));
+    bool fast = a_fast && (_mm_movemask_ps(ok) & 7) == 7;
+    all_fast = all_fast && fast;
+    zero |= _mm_movemask_ps(z);
+    lo = _mm_min_ps(lo, inv);
+    hi = _mm_max_ps(hi, inv);
+    v[r].inv[0] = _mm_shuffle_ps(inv, inv, _MM_SHUFFLE(0, 0, 0, 0));
+    v[r].inv[1] = _mm_shuffle_ps(inv, inv, _MM_SHUFFLE(1, 1, 1, 1));
+    v[r].inv[2] = _mm_shuffle_ps(inv, inv, _MM_SHUFFLE(2, 2, 2, 2));
+    v[r].margin = _mm_set1_ps(fast ? margin : INFINITY);
+  }
+  int neg_lo = _mm_movemask_ps(_mm_cmplt_ps(lo, _mm_setzero_ps()));
+  int neg_hi = _mm_movemask_ps(_mm_cmplt_ps(hi, _mm_setzero_ps()));
+  u->closed = (uint32_t)(~(zero | (neg_lo ^ neg_hi)) & 7);
+  u->neg = (uint32_t)(neg_lo & neg_hi & 7);
+  u->margin = _mm_set1_ps(all_fast ? margin : INFINITY);
+  float lo_k[4], hi_k[4];
+  _mm_storeu_ps(lo_k, lo);
+  _mm_storeu_ps(hi_k, hi);
   for (int k = 0; k < 3; k++) {
-    float lo = s[0].inv[k], hi = s[0].inv[k];
-    bool open = s[0].d[k] == 0.0f;
-    for (int32_t r = 1; r < n; r++) {
-      float v = s[r].inv[k];
-      open = open || s[r].d[k] == 0.0f || ((v < 0.0f) != (s[0].inv[k] < 0.0f));
-      lo = v < lo ? v : lo;
-      hi = v > hi ? v : hi;
-    }
-    u->open[k] = open;
-    u->a[k] = _mm_set1_ps(s[0].a[k]);
-    u->inv_lo[k] = _mm_set1_ps(open ? 0.0f : lo);
-    u->inv_hi[k] = _mm_set1_ps(open ? 0.0f : hi);
+    int neg = u->neg >> k & 1;
+    __m128 sign = _mm_loadu_ps(pair_signs[neg]);
+    u->a[k] = _mm_set1_ps(a[k]);
+    u->pair_lo[k] = _mm_mul_ps(sign, _mm_set1_ps(lo_k[k]));
+    u->pair_hi[k] = _mm_mul_ps(sign, _mm_set1_ps(hi_k[k]));
+    u->inv_lo[k] = _mm_set1_ps(lo_k[k]);
+    u->inv_hi[k] = _mm_set1_ps(hi_k[k]);
+    u->ninv_lo[k] = _mm_set1_ps(-lo_k[k]);
+    u->ninv_hi[k] = _mm_set1_ps(-hi_k[k]);
+    u->enter[k] = neg ? 4 : 0;
+    u->leave[k] = neg ? 0 : 4;
   }
 }
 
-/* One axis of the bundle's test of four lanes whose lower planes are lo and
- * upper planes hi: the earliest entry and the latest exit of any segment. */
-WY_INLINE void bundle_axis(const bundle *u, int k, __m128 lo, __m128 hi, __m128 *enter, __m128 *leave) {
-  __m128 a = u->a[k];
-  __m128 l0 = _mm_mul_ps(_mm_sub_ps(lo, a), u->inv_lo[k]), l1 = _mm_mul_ps(_mm_sub_ps(lo, a), u->inv_hi[k]);
-  __m128 h0 = _mm_mul_ps(_mm_sub_ps(hi, a), u->inv_lo[k]), h1 = _mm_mul_ps(_mm_sub_ps(hi, a), u->inv_hi[k]);
-  *enter = _mm_min_ps(_mm_min_ps(l0, l1), _mm_min_ps(h0, h1));
-  *leave = _mm_max_ps(_mm_max_ps(l0, l1), _mm_max_ps(h0, h1));
-}
-
-/* The bundle's span of four boxes whose planes are per axis lo[k] and hi[k]:
- * bit i of the result says lane i may be touched by some segment. */
-WY_INLINE int bundle_lanes(const bundle *u, const __m128 lo[3], const __m128 hi[3], __m128 *entry) {
-  __m128 t0 = _mm_setzero_ps();
-  __m128 t1 = _mm_set1_ps(1.0f);
+/* The bundle's test of a pair's two children: bit i of the result says
+ * child i may be touched by some segment; *entry the earliest entries
+ * (lanes 0 and 1). */
+WY_INLINE int bundle_pair(const bundle *u, const wy_bvh_pair *p, __m128 *entry) {
+  __m128 acc = _mm_setr_ps(0.0f, 0.0f, -1.0f, -1.0f); /* the segments' span [0, 1] */
   for (int k = 0; k < 3; k++) {
-    if (u->open[k]) continue;
-    __m128 e, l;
-    bundle_axis(u, k, lo[k], hi[k], &e, &l);
-    t0 = _mm_max_ps(t0, e);
-    t1 = _mm_min_ps(t1, l);
+    if (!(u->closed >> k & 1)) continue;
+    __m128 x = _mm_sub_ps(_mm_load_ps(p->planes[k]), u->a[k]);
+    __m128 t = _mm_min_ps(_mm_mul_ps(x, u->pair_lo[k]), _mm_mul_ps(x, u->pair_hi[k]));
+    if (u->neg >> k & 1) t = _mm_shuffle_ps(t, t, _MM_SHUFFLE(1, 0, 3, 2));
+    acc = _mm_max_ps(t, acc);
   }
-  *entry = t0;
-  return ~_mm_movemask_ps(_mm_cmpgt_ps(_mm_sub_ps(t0, t1), _mm_set1_ps(u->margin))) & 0xF;
+  *entry = acc;
+  __m128 gap = _mm_add_ps(acc, _mm_shuffle_ps(acc, acc, _MM_SHUFFLE(1, 0, 3, 2)));
+  return ~_mm_movemask_ps(_mm_cmpgt_ps(gap, u->margin)) & 3;
 }
 
-/* walk() in SIGHT mode for n segments at once: the tree is walked once for
- * all of them, each leaf the bundle may touch is tested per segment as
- * walk() tests it, and a segment stops once its product reaches 0. The
- * boxes a segment touches are walk()'s; the order they are met in may
- * differ, so the caller takes again, alone, any product it cannot trust
- * (sight_order_free). */
-static void walk_bundle(const wy_occluders *o, const wy_material *materials, const seg *s, int32_t n,
-                        walk_out *out) {
+/* The same of a leaf's four boxes: bit i says box i may be touched. */
+WY_INLINE int bundle_leaf(const bundle *u, const wy_bvh_leaf4 *q) {
+  __m128 t0 = _mm_setzero_ps(), nt1 = _mm_set1_ps(-1.0f);
+  for (int k = 0; k < 3; k++) {
+    if (!(u->closed >> k & 1)) continue;
+    __m128 e = _mm_sub_ps(_mm_load_ps(q->planes[k] + u->enter[k]), u->a[k]);
+    __m128 l = _mm_sub_ps(_mm_load_ps(q->planes[k] + u->leave[k]), u->a[k]);
+    t0 = _mm_max_ps(_mm_min_ps(_mm_mul_ps(e, u->inv_lo[k]), _mm_mul_ps(e, u->inv_hi[k])), t0);
+    nt1 = _mm_max_ps(_mm_min_ps(_mm_mul_ps(l, u->ninv_lo[k]), _mm_mul_ps(l, u->ninv_hi[k])), nt1);
+  }
+  return ~_mm_movemask_ps(_mm_cmpgt_ps(_mm_add_ps(t0, nt1), u->margin)) & 0xF;
+}
+
+/* leaf4_spans of one segment of the bundle (its start a, the span [0, 1]). */
+WY_INLINE void ray_leaf(const wy_bvh_leaf4 *q, const __m128 a[3], const ray4 *v, int *miss, int *sure) {
+  __m128 ex, fx, ey, fy, ez, fz;
+  slab4(_mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[0]), a[0]), v->inv[0]),
+        _mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[0] + 4), a[0]), v->inv[0]), &ex, &fx);
+  slab4(_mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[1]), a[1]), v->inv[1]),
+        _mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[1] + 4), a[1]), v->inv[1]), &ey, &fy);
+  slab4(_mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[2]), a[2]), v->inv[2]),
+        _mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[2] + 4), a[2]), v->inv[2]), &ez, &fz);
+  __m128 t0 = _mm_max_ps(ez, _mm_max_ps(ey, _mm_max_ps(ex, _mm_setzero_ps())));
+  __m128 t1 = _mm_min_ps(fz, _mm_min_ps(fy, _mm_min_ps(fx, _mm_set1_ps(1.0f))));
+  *miss = _mm_movemask_ps(_mm_cmpgt_ps(_mm_sub_ps(t0, t1), v->margin));
+  *sure = _mm_movemask_ps(_mm_cmpgt_ps(_mm_sub_ps(t1, t0), v->margin));
+}
+
+/* walk() in SIGHT mode for the n segments a -> b[r] at once: the tree is
+ * walked once for all of them, each leaf the bundle may touch is tested
+ * per segment as walk() tests it, and a segment stops once its product
+ * reaches 0. The boxes a segment touches are walk()'s; the order they are
+ * met in may differ, so the caller takes again, alone, any product it
+ * cannot trust (sight_order_free). */
+static void walk_bundle(const wy_occluders *o, const wy_material *materials, const float a[3],
+                        const float (*b)[3], int32_t n, bool a_fast, walk_out *out) {
   /* Each segment's see-through materials, as met (WY_KEPT of them: past
    * that, sight_order_free has walk() take it again). */
   uint8_t seen[WARY_MAX_SAMPLES][WY_KEPT];
   bundle u;
-  bundle_init(&u, s, n);
-  /* The segments share their start (and span): only the inverses differ. */
-  seg4 v[WARY_MAX_SAMPLES];
-  const seg4 first = seg4_of(&s[0]);
-  for (int32_t r = 0; r < n; r++) {
-    v[r] = first;
-    for (int k = 0; k < 3; k++) v[r].inv[k] = _mm_set1_ps(s[r].inv[k]);
-    out[r].transmission = 1.0f;
-    out[r].walls = out[r].boxes = out[r].partial = 0;
-    out[r].zero = false;
-  }
+  ray4 v[WARY_MAX_SAMPLES];
+  bundle_init(&u, v, a, b, n, a_fast);
+  for (int32_t r = 0; r < n; r++) out[r] = (walk_out){1.0f, 0, 0, 0, false};
   uint32_t alive = (1u << n) - 1u;
   const wy_bvh_pair *pairs = o->pairs;
   const wy_bvh_leaf4 *leaf4s = o->leaf4s;
@@ -576,25 +643,22 @@ static void walk_bundle(const wy_occluders *o, const wy_material *materials, con
   for (;;) {
     if (next < 0) {
       const wy_bvh_leaf4 *leaf = &leaf4s[~next];
-      __m128 lo[3], hi[3], entry;
-      for (int k = 0; k < 3; k++) {
-        lo[k] = _mm_load_ps(leaf->planes[k]);
-        hi[k] = _mm_load_ps(leaf->planes[k] + 4);
-      }
       /* The boxes some segment may touch (the lanes past count are empty). */
-      int maybe = bundle_lanes(&u, lo, hi, &entry) & ((1 << leaf->count) - 1);
+      int maybe = bundle_leaf(&u, leaf) & ((1 << leaf->count) - 1);
       for (uint32_t left = maybe ? alive : 0u; left; left &= left - 1u) {
         int32_t r = wy_lowest_bit(left);
         int miss, sure;
-        leaf4_spans(leaf, &v[r], s[r].margin, &miss, &sure);
+        ray_leaf(leaf, u.a, &v[r], &miss, &sure);
         walk_out *w = &out[r];
         /* Its boxes in leaf order, as walk() takes them. */
         for (unsigned boxes = (unsigned)(maybe & ~miss); boxes; boxes &= boxes - 1u) {
           int32_t i = wy_lowest_bit(boxes);
           if (WY_RARELY(!(sure >> i & 1))) {
-            float b[6], enter;
-            lane_bounds(leaf->planes[0], 4, i, b);
-            if (!exact_hit(b, &s[r], &enter)) continue;
+            float bounds[6], enter;
+            seg s;
+            seg_fill(&s, a_fast, a, b[r]);
+            lane_bounds(leaf->planes[0], 4, i, bounds);
+            if (!exact_hit(bounds, &s, &enter)) continue;
           }
           float f = materials[leaf->material[i]].vision_transmission;
           w->transmission *= f;
@@ -612,13 +676,8 @@ static void walk_bundle(const wy_occluders *o, const wy_material *materials, con
       if (!alive) break;
     } else {
       const wy_bvh_pair *p = &pairs[next];
-      __m128 lo[3], hi[3], entry;
-      for (int k = 0; k < 3; k++) {
-        __m128 pl = _mm_load_ps(p->planes[k]); /* left min, right min, left max, right max */
-        lo[k] = pl;
-        hi[k] = _mm_shuffle_ps(pl, pl, _MM_SHUFFLE(1, 0, 3, 2));
-      }
-      int hit = bundle_lanes(&u, lo, hi, &entry) & 3;
+      __m128 entry;
+      int hit = bundle_pair(&u, p, &entry);
       if (hit) {
         float l0 = _mm_cvtss_f32(entry);
         float r0 = _mm_cvtss_f32(_mm_shuffle_ps(entry, entry, _MM_SHUFFLE(1, 1, 1, 1)));
@@ -660,12 +719,8 @@ bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const floa
       for (int32_t r = 0; r < n; r++) transmission[r] = 1.0f;
       return true;
     }
-    /* The bundle reads no segment's plane choice (span's): seg_fill only. */
-    seg s[WARY_MAX_SAMPLES];
     walk_out w[WARY_MAX_SAMPLES];
-    bool a_fast = start_fast(o, a);
-    for (int32_t r = 0; r < n; r++) seg_fill(&s[r], a_fast, a, b[r]);
-    walk_bundle(o, materials, s, n, w);
+    walk_bundle(o, materials, a, b, n, start_fast(o, a), w);
     bool ok = true;
     for (int32_t r = 0; r < n; r++) {
       transmission[r] = w[r].transmission;
