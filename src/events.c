@@ -3,6 +3,8 @@
  * state it has grown already: no allocation), and reading them after the step. */
 #include "events.h"
 
+#include <string.h>
+
 #include "world.h"
 
 /* Every event starts from this: each type then writes its meaningful fields
@@ -53,6 +55,18 @@ wary_event *wy_lane_event(wary_world *w, wy_lane *lane, int32_t type, wy_id agen
 }
 
 void wy_events_take(wary_world *w, const wy_lane *lane, int32_t first, int32_t count) {
+  /* What the queue holds room for already goes in one copy, past
+   * event_capacity dropped, as queue_push would one at a time; growing it
+   * is left to queue_push (one at a time, as ever). */
+  wy_event_queue *q = &w->events;
+  int32_t left = w->def.event_capacity - q->count;
+  int32_t keep = count < left ? count : (left > 0 ? left : 0);
+  if (q->count + keep <= q->cap) {
+    if (keep > 0) memcpy(q->data + q->count, lane->events.data + first, (size_t)keep * sizeof *q->data);
+    q->count += keep;
+    w->events_dropped += (uint32_t)(count - keep);
+    return;
+  }
   for (int32_t i = first; i < first + count; i++) {
     wary_event *e = queue_push(w, &w->events, w->def.event_capacity, &w->events_dropped);
     if (e) *e = lane->events.data[i];
