@@ -165,6 +165,17 @@ static bool room_fits(const wary_world *w, int32_t agent, const wy_agent_span *s
          wy_places_fit(w, agent, sp->hear_unmade) && (sp->hear_sounds == 0 || wy_hear_fits(w, agent, sp->hear_sounds));
 }
 
+/* The agent's room found (room_fits), and added to its lane's sums for
+ * reserve_room. */
+static int fitted(const wary_world *w, wy_lane *lane, int32_t agent, wy_agent_span *sp,
+                  const wy_belief_list *beliefs) {
+  sp->fits = room_fits(w, agent, sp, beliefs);
+  lane->unfit += !sp->fits;
+  lane->hear_reports += sp->hear_reports;
+  if (sp->hear_unmade > lane->most_unmade) lane->most_unmade = sp->hear_unmade;
+  return WARY_OK;
+}
+
 /* The first pass of an agent's senses: what they find, into its lane, and
  * the room its hearing update needs; it changes nothing of the world, so a
  * step that runs out of memory here is undone (wary_step_begin). */
@@ -178,16 +189,13 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   bool *due = sp->due;
   float reach[WY_SLOTS];
   sp->hear_sounds = sp->hear_unmade = sp->hear_reports = 0;
-  sp->room = 0;
+  sp->room = sp->place_room = 0;
   /* A reported touch counts at once, whatever the touch sense's interval
    * (its dt: the time since as the step found it). */
   int32_t before = lane->reports->actors.count;
   if (!wy_touches_report(w, lane->reports, agent)) return WARY_ERR_OUT_OF_MEMORY;
   sp->room += lane->reports->actors.count - before;
-  if (!due_slots(ag, p, due)) {
-    sp->fits = room_fits(w, agent, sp, beliefs);
-    return WARY_OK;
-  }
+  if (!due_slots(ag, p, due)) return fitted(w, lane, agent, sp, beliefs);
   int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
   const wy_hearing_agent *h = hearing >= 0 && due[hearing] ? &w->hearing->agents.data[agent] : NULL;
   /* The index lines its tracks' lookups read (below, after the looks):
@@ -241,8 +249,7 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
     sp->room += sp->hear_sounds - sp->hear_unmade;
     for (int32_t k = 0; k < h->tracks.count; k++) sp->room += wy_belief_find(beliefs, h->tracks.data[k].maker) < 0;
   }
-  sp->fits = room_fits(w, agent, sp, beliefs);
-  return WARY_OK;
+  return fitted(w, lane, agent, sp, beliefs);
 }
 
 /* The second pass, once the step has all its room: the agent's timers, its
@@ -292,6 +299,8 @@ static void lanes_empty(wary_world *w) {
     l->vision_rays = 0;
     l->sounds_dropped = 0;
     l->candidates = 0;
+    l->hear_reports = l->most_unmade = l->unfit = 0;
+    l->failed = false;
   }
 }
 
@@ -348,6 +357,7 @@ static void run_agents(wary_world *w, int32_t start, int32_t end, int32_t worker
     wy_agent_span *sp = &w->spans.data[i];
     span_open(sp, lane, worker);
     sp->status = part(w, lane, i);
+    lane->failed = lane->failed || sp->status != WARY_OK;
     span_close(sp, lane);
   }
 }
@@ -391,6 +401,7 @@ static void commit_task(int32_t start, int32_t end, int32_t worker, void *contex
   wary_world *w = context;
   wy_lane *lane = &w->lanes.data[worker];
   lane_at(lane, start, end);
+  if (start < end) w->spans.data[start].piece_end = end;
   for (int32_t i = start; i < end; i++) {
     wy_agent_span *sp = &w->spans.data[i];
     sp->hear_lane = worker;
@@ -405,11 +416,43 @@ static void commit_task(int32_t start, int32_t end, int32_t worker, void *contex
   }
 }
 
+/* Whether the first pass left nothing in the lanes for merge_senses to
+ * interleave with the second's events: no query and no event. */
+static bool gathered_quiet(const wary_world *w) {
+  for (int32_t i = 0; i < w->lanes.count; i++) {
+    const wy_lane *l = &w->lanes.data[i];
+    if (l->events.count > 0 || l->custom->queries.count > 0) return false;
+  }
+  return true;
+}
+
+/* The events of a phase's pieces, in agent order: each piece's agents
+ * came in order into one lane, so a piece's events are one run of it,
+ * from its first agent's start to its last agent's end (events[] or
+ * heard_events[]: the phase's, chosen by heard). */
+static void merge_pieces(wary_world *w, bool heard) {
+  for (int32_t i = 0; i < w->agents.count;) {
+    const wy_agent_span *first = &w->spans.data[i];
+    const wy_agent_span *last = &w->spans.data[first->piece_end - 1];
+    int32_t from = heard ? first->heard_events[0] : first->events[0];
+    int32_t to = heard ? last->heard_events[1] : last->events[1];
+    if (to > from) wy_events_take(w, &w->lanes.data[heard ? first->hear_lane : first->lane], from, to - from);
+    i = first->piece_end;
+  }
+}
+
 /* The agents' queries and events, in agent order: what each gathered, then
  * what its hearing update added. The room is reserved. (Their reports stay
- * in the lanes, where wary_step_end reads them: its spans say where.) */
-static void merge_senses(wary_world *w) {
+ * in the lanes, where wary_step_end reads them: its spans say where.) With
+ * nothing gathered (quiet: gathered_quiet), the second pass's events piece
+ * by piece; apply_task reads merged_queries only where an agent has
+ * queries. */
+static void merge_senses(wary_world *w, bool quiet) {
   lanes_count(w);
+  if (quiet) {
+    merge_pieces(w, true);
+    return;
+  }
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_agent_span *sp = &w->spans.data[i];
     const wy_lane *l = &w->lanes.data[sp->lane], *h = &w->lanes.data[sp->hear_lane];
@@ -443,13 +486,14 @@ static bool reserve_step(wary_world *w) {
  * hit about a target they hold none about), the hearing agents' tracks (one
  * for each sound to hear) and the GECK pass. */
 static bool reserve_room(wary_world *w) {
-  int32_t queries = 0, heard = 0, most_heard = 0;
-  for (int32_t i = 0; i < w->agents.count; i++) {
-    wy_agent_span *sp = &w->spans.data[i];
-    queries += sp->queries[1] - sp->queries[0];
-    heard += sp->hear_reports;
-    if (sp->hear_unmade > most_heard) most_heard = sp->hear_unmade;
-    sp->place_room = 0;
+  /* The lanes summed what their agents counted (gather, fitted). */
+  int32_t queries = 0, heard = 0, most_heard = 0, unfit = 0;
+  for (int32_t i = 0; i < w->lanes.count; i++) {
+    const wy_lane *l = &w->lanes.data[i];
+    queries += l->custom->queries.count;
+    heard += l->hear_reports;
+    if (l->most_unmade > most_heard) most_heard = l->most_unmade;
+    unfit += l->unfit;
   }
   if (!wy_custom_reserve(w, queries)) return false;
   for (int32_t i = 0; i < w->lanes.count; i++) {
@@ -464,9 +508,11 @@ static bool reserve_room(wary_world *w) {
     if (v && v->agent >= 0) {
       w->spans.data[v->agent].room++;
       w->spans.data[v->agent].fits = false;
+      unfit++;
     }
   }
-  for (int32_t i = 0; i < w->agents.count; i++) {
+  /* Every agent fits and no place note came: nothing to reserve. */
+  for (int32_t i = 0; (unfit > 0 || w->reports->places.count > 0) && i < w->agents.count; i++) {
     const wy_agent_span *sp = &w->spans.data[i];
     if (sp->fits && sp->place_room == 0) continue;
     wy_belief_list *l = wy_beliefs_of(w, i);
@@ -565,8 +611,9 @@ int wary_step_begin(wary_world *w, float dt) {
    * plan, what every agent's senses find, and the room all of it needs. */
   if (!wy_offer_sounds(w) || !wy_deliver_stimuli(w) || !wy_budget_plan(w)) return undo(w, &u);
   wy_parallel_for(w, gather_task, w->agents.count, 16);
-  for (int32_t i = 0; i < w->agents.count; i++)
-    if (w->spans.data[i].status != WARY_OK) return undo(w, &u);
+  for (int32_t i = 0; i < w->lanes.count; i++)
+    if (w->lanes.data[i].failed) return undo(w, &u);
+  bool quiet = gathered_quiet(w);
   if (!reserve_room(w)) return undo(w, &u);
   /* The second pass: nothing fails from here to the end of the step. */
   wy_beliefs_restamp(w);
@@ -583,7 +630,7 @@ int wary_step_begin(wary_world *w, float dt) {
     }
   }
   wy_parallel_for(w, commit_task, w->agents.count, 16);
-  merge_senses(w);
+  merge_senses(w, quiet);
   wy_stimuli_taken(w);
   w->stats.queries += (uint64_t)w->custom->queries.count;
   return WARY_OK;
@@ -726,6 +773,7 @@ static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
 static void resolve_task(int32_t start, int32_t end, int32_t worker, void *context) {
   wary_world *w = context;
   lane_at(&w->lanes.data[worker], start, end);
+  if (start < end) w->spans.data[start].piece_end = end;
   for (int32_t i = start; i < end; i++) {
     /* An agent's first beliefs: the one before it asks for them as its walk
      * ends (resolve_next), but for the first of the run. */
@@ -743,10 +791,7 @@ static void resolve_task(int32_t start, int32_t end, int32_t worker, void *conte
 
 static void merge_events(wary_world *w) {
   lanes_count(w);
-  for (int32_t i = 0; i < w->agents.count; i++) {
-    const wy_agent_span *sp = &w->spans.data[i];
-    wy_events_take(w, &w->lanes.data[sp->lane], sp->events[0], sp->events[1] - sp->events[0]);
-  }
+  merge_pieces(w, false);
 }
 
 /* Asks for the beliefs a lane's reports [first, end) will write (or where
@@ -766,8 +811,8 @@ WY_INLINE void prefetch_reports(const wary_world *w, const wy_lane *lane, int32_
  * built-in ones are where its lanes left them: what it gathered, then what
  * its hearing update added. */
 static void apply_task(int32_t start, int32_t end, int32_t worker, void *context) {
-  (void)worker;
   wary_world *w = context;
+  wy_lane *lane = &w->lanes.data[worker];
   for (int32_t i = start; i < end; i++) {
     wy_agent_span *sp = &w->spans.data[i];
     const wy_lane *l = &w->lanes.data[sp->lane], *h = &w->lanes.data[sp->hear_lane];
@@ -776,9 +821,11 @@ static void apply_task(int32_t start, int32_t end, int32_t worker, void *context
       prefetch_reports(w, &w->lanes.data[next->lane], next->reports[0], next->reports[1]);
       prefetch_reports(w, &w->lanes.data[next->hear_lane], next->heard[0], next->heard[1]);
     }
-    sp->status = apply_results(w, sp->merged_queries[0], sp->merged_queries[1]);
+    sp->status = sp->queries[1] > sp->queries[0] ? apply_results(w, sp->merged_queries[0], sp->merged_queries[1])
+                                                 : WARY_OK;
     if (sp->status == WARY_OK) sp->status = apply_reports(w, l, sp->reports[0], sp->reports[1]);
     if (sp->status == WARY_OK) sp->status = apply_reports(w, h, sp->heard[0], sp->heard[1]);
+    lane->failed = lane->failed || sp->status != WARY_OK;
   }
 }
 
@@ -789,8 +836,11 @@ int wary_step_end(wary_world *w) {
     return wy_fail(w->error, WARY_ERR_IN_STEP, __func__,
                    "not allowed inside an evaluate callback (the step is calling them now)");
   wy_parallel_for(w, apply_task, w->agents.count, 32);
+  /* The first agent's failure, in agent order, where some lane saw one. */
+  bool failed = false;
+  for (int32_t i = 0; i < w->lanes.count; i++) failed = failed || w->lanes.data[i].failed;
   int status = WARY_OK;
-  for (int32_t i = 0; i < w->agents.count && status == WARY_OK; i++) status = w->spans.data[i].status;
+  for (int32_t i = 0; failed && i < w->agents.count && status == WARY_OK; i++) status = w->spans.data[i].status;
   wy_damage_step(w);
   float dt = w->step_dt;
   /* The spans have room for every agent since wary_step_begin: no agent

@@ -95,6 +95,12 @@ typedef struct wy_lane {
    * (NULL: none): the agent before asks for their first awake ones as its
    * own walk ends (step.c, resolve_task; resolve.c). */
   const struct wy_belief_list *resolve_next;
+  /* What reserve_room would otherwise walk every agent for, summed as its
+   * agents gather (step.c): their hear_reports, the largest hear_unmade,
+   * the agents whose tables lack room (fits false); and whether one of its
+   * agents' parts failed (a status not WARY_OK). */
+  int32_t hear_reports, most_unmade, unfit;
+  bool failed;
 } wy_lane;
 
 /* Where one agent's part of a parallel phase went: its lane, and the
@@ -122,6 +128,10 @@ typedef struct wy_agent_span {
    * hear_sounds) in the agent's tables already: reserve_room (step.c), a
    * serial pass, reads them only if more comes (place notes, hits). */
   bool fits;
+  /* Set on the first agent of each piece of the senses' second pass and of
+   * the beliefs' resolution: the piece's end, so that the merges copy a
+   * piece's events at once (its agents' spans are contiguous in its lane). */
+  int32_t piece_end;
 } wy_agent_span;
 
 struct wary_world {
