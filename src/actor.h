@@ -175,7 +175,8 @@ typedef struct wy_motion {
  * for every actor slot), for a step that must be undone. Each actor's is
  * its own: ranges may run at once. */
 void wy_actors_motion(wary_world *w, float dt, wy_motion *kept, int32_t start, int32_t end);
-/* Rebuilds the spatial grid if actors moved; false on out of memory. */
-bool wy_grid_refresh(wary_world *w);
+/* Rebuilds the spatial grid if actors moved; false on out of memory. From
+ * the step (step true), its walk of the actors is a parallel-for. */
+bool wy_grid_refresh(wary_world *w, bool step);
 
 #endif

@@ -156,65 +156,104 @@ static int32_t hash_cells(wy_grid *g, int32_t total) {
   return cells;
 }
 
-bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool *include,
-                   int32_t n) {
+bool wy_grid_reserve(wy_grid *g, int32_t n) {
   g->items.count = 0;
   /* The queries' scratch never holds more than every inserted slot, so
    * growing it here keeps queries free of allocation. */
   int32_t room = n > 0 ? n : 1;
-  if (!wy_array_reserve(g->alloc, &g->items, room) || !wy_array_reserve(g->alloc, &g->by_slot, room) ||
-      !wy_array_reserve(g->alloc, &g->cell_of, 2 * room) || !scratch_reserve(g->alloc, &g->scratch, room, n)) {
-    return false;
+  return wy_array_reserve(g->alloc, &g->items, room) && wy_array_reserve(g->alloc, &g->by_slot, room) &&
+         wy_array_reserve(g->alloc, &g->cell_of, 2 * room) && scratch_reserve(g->alloc, &g->scratch, room, n);
+}
+
+wy_grid_box wy_grid_box_empty(void) { return (wy_grid_box){INT32_MAX, INT32_MAX, INT32_MIN, INT32_MIN, 0}; }
+
+void wy_grid_box_join(wy_grid_box *into, const wy_grid_box *b) {
+  into->x0 = b->x0 < into->x0 ? b->x0 : into->x0;
+  into->y0 = b->y0 < into->y0 ? b->y0 : into->y0;
+  into->x1 = b->x1 > into->x1 ? b->x1 : into->x1;
+  into->y1 = b->y1 > into->y1 ? b->y1 : into->y1;
+  into->total += b->total;
+}
+
+/* Each included slot's cell goes into cell_of by slot (two ints at 2s),
+ * where wy_grid_place packs them: pieces write slots of their own. */
+void wy_grid_cells(wy_grid *g, const float *pos, const bool *include, int32_t start, int32_t end, wy_grid_box *box) {
+  wy_grid_box b = *box;
+  int32_t *cell = g->cell_of.data;
+  for (int32_t s = start; s < end; s++) {
+    if (!include[s]) continue;
+    int32_t cx = cell_coord(g, pos[3 * s]);
+    int32_t cy = cell_coord(g, pos[3 * s + 1]);
+    b.x0 = cx < b.x0 ? cx : b.x0;
+    b.x1 = cx > b.x1 ? cx : b.x1;
+    b.y0 = cy < b.y0 ? cy : b.y0;
+    b.y1 = cy > b.y1 ? cy : b.y1;
+    cell[2 * s] = cx;
+    cell[2 * s + 1] = cy;
+    b.total++;
   }
+  *box = b;
+}
+
+bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool *include,
+                   int32_t n) {
+  if (!wy_grid_reserve(g, n)) return false;
+  wy_grid_box box = wy_grid_box_empty();
+  wy_grid_cells(g, pos, include, 0, n, &box);
+  return wy_grid_place(g, pos, team, include, n, &box);
+}
+
+bool wy_grid_place(wy_grid *g, const float *pos, const int32_t *team, const bool *include, int32_t n,
+                   const wy_grid_box *box) {
   g->slots = n;
-  int32_t total = 0;
-  int64_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
-  /* Each inserted slot's group, in by_slot until the placement writes it
-   * (the team of the slot before is looked up once for a run of them). */
-  int32_t *group = g->by_slot.data;
-  int32_t last_team = 0, last_group = -1;
-  g->groups = 0;
-  for (int32_t s = 0; s < n; s++) {
-    if (include[s]) {
-      if (team[s] != last_team || last_group < 0) {
-        last_team = team[s];
-        last_group = g->groups > 0 ? group_of(g, last_team) : -1;
-        if (last_group < 0 && g->groups >= 0) {
-          if (g->groups < WY_GRID_GROUPS) {
-            last_group = g->groups;
-            g->group_team[g->groups++] = last_team;
-          } else {
-            g->groups = -1; /* too many teams: one group */
-          }
-        }
-        if (g->groups < 0) last_group = 0;
-      }
-      group[total] = last_group;
-      int32_t cx = cell_coord(g, pos[3 * s]);
-      int32_t cy = cell_coord(g, pos[3 * s + 1]);
-      x0 = cx < x0 ? cx : x0;
-      x1 = cx > x1 ? cx : x1;
-      y0 = cy < y0 ? cy : y0;
-      y1 = cy > y1 ? cy : y1;
-      g->cell_of.data[2 * total] = cx;
-      g->cell_of.data[2 * total + 1] = cy;
-      total++;
-    }
-  }
-  if (g->groups <= 0) g->groups = 1;
+  int32_t total = box->total;
+  int64_t x0 = box->x0, y0 = box->y0, x1 = box->x1, y1 = box->y1;
   int64_t span = total > 0 ? (x1 - x0 + 1) * (y1 - y0 + 1) : 0;
   g->dense = span <= (int64_t)total * DENSE_CELLS_PER_ITEM + DENSE_MIN_CELLS;
-  int32_t cells;
   if (g->dense) {
     g->x0 = total > 0 ? (int32_t)x0 : 0;
     g->y0 = total > 0 ? (int32_t)y0 : 0;
     g->width = total > 0 ? (int32_t)(x1 - x0 + 1) : 0;
     g->height = total > 0 ? (int32_t)(y1 - y0 + 1) : 0;
-    cells = (int32_t)span;
-    /* Every slot's cell is inside the box: cell_index without its checks. */
-    for (int32_t k = 0; k < total; k++) {
-      g->cell_of.data[k] = (g->cell_of.data[2 * k + 1] - g->y0) * g->width + (g->cell_of.data[2 * k] - g->x0);
+  }
+  /* Each inserted slot's group, in by_slot until the placement writes it
+   * (the team of the slot before is looked up once for a run of them);
+   * its cell packed into cell_of: dense, its index in the box (every cell
+   * is inside: cell_index without its checks), else its coordinates for
+   * hash_cells. The k-th inserted slot writes at k or 2k, below its own
+   * 2s unless k = s, so it overwrites only cells read already. */
+  int32_t *group = g->by_slot.data, *cell = g->cell_of.data;
+  int32_t last_team = 0, last_group = -1, k = 0;
+  g->groups = 0;
+  for (int32_t s = 0; s < n; s++) {
+    if (!include[s]) continue;
+    if (team[s] != last_team || last_group < 0) {
+      last_team = team[s];
+      last_group = g->groups > 0 ? group_of(g, last_team) : -1;
+      if (last_group < 0 && g->groups >= 0) {
+        if (g->groups < WY_GRID_GROUPS) {
+          last_group = g->groups;
+          g->group_team[g->groups++] = last_team;
+        } else {
+          g->groups = -1; /* too many teams: one group */
+        }
+      }
+      if (g->groups < 0) last_group = 0;
     }
+    group[k] = last_group;
+    int32_t cx = cell[2 * s], cy = cell[2 * s + 1];
+    if (g->dense) {
+      cell[k] = (cy - g->y0) * g->width + (cx - g->x0);
+    } else {
+      cell[2 * k] = cx;
+      cell[2 * k + 1] = cy;
+    }
+    k++;
+  }
+  if (g->groups <= 0) g->groups = 1;
+  int32_t cells;
+  if (g->dense) {
+    cells = (int32_t)span;
   } else {
     cells = hash_cells(g, total);
     if (cells < 0) {
@@ -234,13 +273,11 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
     g->cells = 0;
     return false;
   }
-  if (g->groups > 1) {
-    for (int32_t k = 0; k < total; k++) g->cell_of.data[k] += group[k] * cells;
-  }
   int32_t *start = g->start.data;
   memset(start, 0, ((size_t)keys + 1) * sizeof *start);
-  for (int32_t k = 0; k < total; k++) {
-    start[g->cell_of.data[k] + 1]++;
+  for (k = 0; k < total; k++) {
+    if (g->groups > 1) cell[k] += group[k] * cells;
+    start[cell[k] + 1]++;
   }
   for (int64_t c = 0; c < keys; c++) {
     start[c + 1] += start[c];
@@ -248,10 +285,10 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
   /* Placing the slots in ascending order at each key's start keeps every
    * cell of a group in slot order; each start[c] then holds its key's end,
    * so moving them one key up gives the starts again. */
-  int32_t k = 0;
+  k = 0;
   for (int32_t s = 0; s < n; s++) {
     if (include[s]) {
-      int32_t at = start[g->cell_of.data[k]]++;
+      int32_t at = start[cell[k]]++;
       wy_grid_item *item = &g->items.data[at];
       memcpy(item->pos, pos + 3 * s, sizeof item->pos);
       item->slot = s;

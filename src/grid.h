@@ -58,6 +58,13 @@ typedef struct wy_grid {
   const wy_allocator *alloc;    /* the world's (set by wy_grid_init) */
 } wy_grid;
 
+/* What the first pass of a build found over some slots: the bounds of the
+ * included slots' cells and how many there were (wy_grid_box_empty: none). */
+typedef struct wy_grid_box {
+  int32_t x0, y0, x1, y1;
+  int32_t total;
+} wy_grid_box;
+
 bool wy_grid_init(wy_grid *g, float cell, const wy_allocator *alloc);
 void wy_grid_free(wy_grid *g);
 /* Inserts every slot s < n with include[s] true; pos holds 3 floats per slot,
@@ -65,6 +72,18 @@ void wy_grid_free(wy_grid *g);
  * then empty). */
 bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool *include,
                    int32_t n);
+/* A build in two passes, for callers that run the first in pieces at once
+ * (actor.c, wy_grid_refresh): wy_grid_reserve makes room for n slots (false
+ * on out of memory: the grid is then empty); wy_grid_cells, the first pass,
+ * finds the cells of the included slots of [start, end) and adds them to
+ * *box; wy_grid_place, once every slot below n has been through it (box:
+ * the pieces' boxes joined), the rest. wy_grid_build is the three at once. */
+bool wy_grid_reserve(wy_grid *g, int32_t n);
+wy_grid_box wy_grid_box_empty(void);
+void wy_grid_box_join(wy_grid_box *into, const wy_grid_box *b);
+void wy_grid_cells(wy_grid *g, const float *pos, const bool *include, int32_t start, int32_t end, wy_grid_box *box);
+bool wy_grid_place(wy_grid *g, const float *pos, const int32_t *team, const bool *include, int32_t n,
+                   const wy_grid_box *box);
 /* Slots within radius (3D distance <= radius) of center, ascending slot
  * order, leaving out those of team skip_team (0: none): where the items are
  * grouped by team, that team's are not looked at. An infinite radius

@@ -472,7 +472,7 @@ static void merge_senses(wary_world *w, bool quiet) {
  * wy_offer_sounds.) A small tree is then asked for, ahead of the step's
  * rays. */
 static bool reserve_step(wary_world *w) {
-  if (!(wy_grid_refresh(w) && wy_occ_prepare(&w->occ) && lanes_fit(w) &&
+  if (!(wy_grid_refresh(w, true) && wy_occ_prepare(&w->occ) && lanes_fit(w) &&
         wy_array_reserve(&w->alloc, &w->motion, w->actors.count)))
     return false;
   wy_occ_prefetch(&w->occ);

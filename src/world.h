@@ -79,6 +79,10 @@ typedef WY_ARRAY(wary_event) wy_event_queue;
  * merges it in agent order after, so nothing depends on who ran what. */
 typedef struct wy_lane {
   wy_grid_scratch grid;        /* its grid queries' buffers and counters */
+  /* What its pieces of the grid's refresh found (actor.c): the cells'
+   * bounds, and agents left out of the grid (not perceivable). */
+  wy_grid_box grid_box;
+  int32_t hidden;
   uint64_t rays;               /* counted into the world's stats at the merge */
   uint64_t vision_rays;        /* those of rays that are vision's sample rays */
   uint64_t candidates;
