@@ -275,9 +275,13 @@ bool wy_grid_place(wy_grid *g, const float *pos, const int32_t *team, const bool
   }
   int32_t *start = g->start.data;
   memset(start, 0, ((size_t)keys + 1) * sizeof *start);
-  for (k = 0; k < total; k++) {
-    if (g->groups > 1) cell[k] += group[k] * cells;
-    start[cell[k] + 1]++;
+  if (g->groups > 1) {
+    for (k = 0; k < total; k++) {
+      cell[k] += group[k] * cells;
+      start[cell[k] + 1]++;
+    }
+  } else {
+    for (k = 0; k < total; k++) start[cell[k] + 1]++;
   }
   for (int64_t c = 0; c < keys; c++) {
     start[c + 1] += start[c];
