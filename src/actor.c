@@ -530,11 +530,22 @@ float wary_actor_get_prop(const wary_world *w, wary_actor_id id_h, int32_t key, 
   return fallback;
 }
 
-/* The grid's refresh, a range of slots at a time: what the grid copies of
- * each actor and the first pass of the build (wy_grid_cells), into the
- * worker's lane. */
-static void refresh_task(int32_t start, int32_t end, int32_t worker, void *context) {
-  wary_world *w = context;
+bool wy_grid_refresh_reserve(wary_world *w) {
+  if (!w->grid_dirty) return true;
+  int32_t n = w->actors.count;
+  if (!wy_array_reserve(&w->alloc, &w->grid_include, n) || !wy_array_reserve(&w->alloc, &w->grid_pos, n * 3) ||
+      !wy_array_reserve(&w->alloc, &w->grid_team, n) || !wy_array_reserve(&w->alloc, &w->hidden_agents, n) ||
+      !wy_grid_reserve(&w->grid, n))
+    return false;
+  for (int32_t i = 0; i < w->lanes.count; i++) {
+    w->lanes.data[i].grid_box = wy_grid_box_empty();
+    w->lanes.data[i].hidden = 0;
+  }
+  return true;
+}
+
+void wy_grid_refresh_walk(wary_world *w, int32_t start, int32_t end, int32_t worker) {
+  if (!w->grid_dirty) return;
   wy_lane *lane = &w->lanes.data[worker];
   const wy_id_entry *ids = w->actor_ids.slots.data;
   for (int32_t i = start; i < end; i++) {
@@ -547,20 +558,9 @@ static void refresh_task(int32_t start, int32_t end, int32_t worker, void *conte
   wy_grid_cells(&w->grid, w->grid_pos.data, w->grid_include.data, start, end, &lane->grid_box);
 }
 
-bool wy_grid_refresh(wary_world *w, bool step) {
+bool wy_grid_refresh_place(wary_world *w) {
   if (!w->grid_dirty) return true;
   int32_t n = w->actors.count;
-  if (!wy_array_reserve(&w->alloc, &w->grid_include, n) || !wy_array_reserve(&w->alloc, &w->grid_pos, n * 3) ||
-      !wy_array_reserve(&w->alloc, &w->grid_team, n) || !wy_array_reserve(&w->alloc, &w->hidden_agents, n) ||
-      !wy_grid_reserve(&w->grid, n))
-    return false;
-  for (int32_t i = 0; i < w->lanes.count; i++) {
-    w->lanes.data[i].grid_box = wy_grid_box_empty();
-    w->lanes.data[i].hidden = 0;
-  }
-  /* A step hands the walk to its workers; a query outside it runs it here. */
-  if (step) wy_parallel_for(w, refresh_task, n, 256);
-  else if (n > 0) refresh_task(0, n, 0, w);
   wy_grid_box box = wy_grid_box_empty();
   int32_t hidden = 0;
   for (int32_t i = 0; i < w->lanes.count; i++) {
@@ -579,6 +579,12 @@ bool wy_grid_refresh(wary_world *w, bool step) {
   return true;
 }
 
+bool wy_grid_refresh(wary_world *w) {
+  if (!wy_grid_refresh_reserve(w)) return false;
+  wy_grid_refresh_walk(w, 0, w->actors.count, 0);
+  return wy_grid_refresh_place(w);
+}
+
 int32_t wary_query_actors(wary_world *w, float x, float y, float z, float radius, wary_actor_id *out,
                           int32_t cap) {
   wy_error *e = w->error;
@@ -590,7 +596,7 @@ int32_t wary_query_actors(wary_world *w, float x, float y, float z, float radius
                    radius);
   if (cap < 0) return wy_fail(e, WARY_ERR_BAD_VALUE, __func__, "cap: expected an integer >= 0, got %d", cap);
   if (!out && cap > 0) return wy_fail_null(e, WARY_ERR_BAD_VALUE, __func__, "out");
-  if (!wy_grid_refresh(w, false)) return wy_fail_memory(e, __func__);
+  if (!wy_grid_refresh(w)) return wy_fail_memory(e, __func__);
   float c[3] = {x, y, z};
   int32_t count = 0;
   const int32_t *slots = wy_grid_query(&w->grid, c, radius, 0, &count);

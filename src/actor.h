@@ -175,8 +175,16 @@ typedef struct wy_motion {
  * for every actor slot), for a step that must be undone. Each actor's is
  * its own: ranges may run at once. */
 void wy_actors_motion(wary_world *w, float dt, wy_motion *kept, int32_t start, int32_t end);
-/* Rebuilds the spatial grid if actors moved; false on out of memory. From
- * the step (step true), its walk of the actors is a parallel-for. */
-bool wy_grid_refresh(wary_world *w, bool step);
+/* Rebuilds the spatial grid if actors moved; false on out of memory. */
+bool wy_grid_refresh(wary_world *w);
+/* The same in three parts, for the step, whose walk of the actors runs in
+ * pieces at once with their motion (step.c, motion_task): the room (false
+ * on out of memory), a piece's walk of actor slots [start, end) into the
+ * worker's lane (what the grid copies of each actor, wy_grid_cells), then,
+ * once every slot has been walked, the placement (false on out of memory).
+ * Each does nothing while the grid is up to date. */
+bool wy_grid_refresh_reserve(wary_world *w);
+void wy_grid_refresh_walk(wary_world *w, int32_t start, int32_t end, int32_t worker);
+bool wy_grid_refresh_place(wary_world *w);
 
 #endif

@@ -362,11 +362,13 @@ static void run_agents(wary_world *w, int32_t start, int32_t end, int32_t worker
   }
 }
 
-/* The actors' motion (wy_actors_motion), a range at a time. */
+/* The actors' motion (wy_actors_motion), a range at a time, and the
+ * grid's walk of the same actors (wy_grid_refresh_walk: it reads their
+ * positions, teams and ids, which the motion leaves alone). */
 static void motion_task(int32_t start, int32_t end, int32_t worker, void *context) {
-  (void)worker;
   wary_world *w = context;
   wy_actors_motion(w, w->step_dt, w->motion.data, start, end);
+  wy_grid_refresh_walk(w, start, end, worker);
 }
 
 /* Asks for the lines an agent's gather reads first, in two stages
@@ -466,13 +468,14 @@ static void merge_senses(wary_world *w, bool quiet) {
 }
 
 /* What the step could fail to find room for, taken before anything changes:
- * the grid, the hierarchy of boxes (so no ray fails inside the step), the
- * lanes' room (lanes_fit), and where the actors' motion is kept. (The
- * agents' pending sounds get theirs when the sounds are offered:
- * wy_offer_sounds.) A small tree is then asked for, ahead of the step's
- * rays. */
+ * the grid's refresh, the hierarchy of boxes (so no ray fails inside the
+ * step), and where the actors' motion is kept. (The grid's placement and
+ * the lanes' room, lanes_fit, which needs the grid, come after the motion:
+ * wary_step_begin; the agents' pending sounds get theirs when the sounds
+ * are offered: wy_offer_sounds.) A small tree is then asked for, ahead of
+ * the step's rays. */
 static bool reserve_step(wary_world *w) {
-  if (!(wy_grid_refresh(w, true) && wy_occ_prepare(&w->occ) && lanes_fit(w) &&
+  if (!(wy_grid_refresh_reserve(w) && wy_occ_prepare(&w->occ) &&
         wy_array_reserve(&w->alloc, &w->motion, w->actors.count)))
     return false;
   wy_occ_prefetch(&w->occ);
@@ -606,6 +609,9 @@ int wary_step_begin(wary_world *w, float dt) {
   w->reports->places.count = 0;
   w->light_epoch++;
   wy_parallel_for(w, motion_task, w->actors.count, 256);
+  /* The grid walked its actors with their motion (one wake-up of the
+   * workers for both): its placement now, then the lanes' room. */
+  if (!wy_grid_refresh_place(w) || !lanes_fit(w)) return undo(w, &u);
   lanes_empty(w);
   /* The first pass: where the sounds and stimuli arrive, the ray budget's
    * plan, what every agent's senses find, and the room all of it needs. */
