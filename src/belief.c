@@ -412,7 +412,7 @@ void wy_belief_saved(const wary_world *w, int32_t agent, int32_t i, wy_belief *b
   *b = l->data[i];
   /* A profile with no sense has no slots (and no table of them). */
   if (l->stride > 0) memcpy(bsl, wy_belief_slots(l, i), (size_t)l->stride * sizeof *bsl);
-  wy_belief_settle(l, b);
+  wy_belief_settle_record(l, b);
   if (!b->dormant) return;
   uint32_t through = wy_beliefs_through(w);
   replay_from(w, wy_agent_profile(w, agent), b, bsl, wy_belief_asleep_since(w, b), through);
@@ -705,6 +705,8 @@ void wy_beliefs_prune(wy_belief_list *l, float memory_time) {
       l->awake[kept++] = i - dropped;
       continue;
     }
+    /* Its part of the tally (belief.h) goes with it. */
+    wy_belief_untally(l, &l->data[i]);
     /* The beliefs between the last one dropped and this one move down. */
     for (; next < i; next++)
       if (dropped > 0) move_belief(l, next - dropped, next);
@@ -763,6 +765,7 @@ static void actor_removed(wary_world *w, wy_id target) {
     int32_t k = wy_belief_find(l, target);
     if (k < 0) continue;
     wy_evidence_block_release(w, l, &l->data[k]);
+    wy_belief_untally(l, &l->data[k]);
     if (l->data[k].dormant) l->dormant--;
     /* Order is kept so that iteration stays deterministic. */
     for (int32_t j = k + 1; j < l->count; j++) move_belief(l, j - 1, j);

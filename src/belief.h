@@ -91,6 +91,16 @@ typedef struct wy_belief {
    * vision's next look: this step's resolve fires telegraph (step.c,
    * first_sight). Set and cleared within one step: never saved. */
   bool telegraph_due : 1;
+  /* Deferred, and counted in its list's tally (wy_deferred_tally) by the
+   * emotion pass that found it so, as what it added: WY_TALLY_OTHER (no
+   * target), or its state (a target, without a damage record: one with a
+   * record is walked as before, seldom deferred). While it stays deferred
+   * (nothing but held steps moved it) what it adds to a pass is what the
+   * tally holds, and the pass steps over it. What ends its deferral takes
+   * that out of the tally (wy_belief_untally), or the pass does when it
+   * finds a full resolve ended it: settling, dropping it, scoring it. 0:
+   * not tallied. Derived: never saved; loaded clear. */
+  unsigned tallied : 3;
   /* Dormant: the low 16 bits of the first step its clocks have not taken
    * (wy_belief_asleep_since). Clocks never lag 2^16 steps behind: the list
    * catches them up before they fall half of the dt ring behind. */
@@ -184,6 +194,20 @@ typedef struct wy_threat_scale {
   float w_damage, w_confidence, w_state;
 } wy_threat_scale;
 
+/* What the tallied beliefs of a list (wy_belief.tallied: deferred, their
+ * state held since) add to an emotion pass, kept as they come and go, so
+ * that a pass reads it rather than each of them: how many there are, of
+ * them how many are targets (Suspected .. Remembered, none with a damage
+ * record), how many are in each of those states, and those states as the
+ * pass takes them (bit s: some in state s). Derived: a list loaded or made
+ * holds none. */
+typedef struct wy_deferred_tally {
+  int32_t count;
+  int32_t targets;
+  int32_t state[WARY_REMEMBERED]; /* state[s - 1]: in state s */
+  uint32_t states;
+} wy_deferred_tally;
+
 typedef struct wy_belief_list {
   /* First, in three lines (the list is line-aligned, in the world's slab;
    * the first line what every agent's step reads, whatever it holds): what
@@ -243,6 +267,8 @@ typedef struct wy_belief_list {
   /* Per slot: the last step at which it was due and its sense looks at
    * candidates, so every belief it did not answer for is out of range. */
   uint32_t out_of_range_step[WY_SLOTS];
+  /* The tallied ones (wy_belief.tallied): read by every emotion pass. */
+  wy_deferred_tally tally;
   /* The rest: read when the list changes. */
   int32_t cap;
   int32_t slot_cap;       /* slots allocated */
@@ -644,15 +670,58 @@ static inline float wy_deferred_threat(const wy_belief_list *l, const wy_belief 
   return score;
 }
 
-/* A deferred belief's threat written into its record, which is then as
- * its agent's last pass would have left it scoring every belief: before
- * the record moves out of the passes' reach (dormant, woken by a profile's
- * change) or is copied for a snapshot. */
-static inline void wy_belief_settle(const wy_belief_list *l, wy_belief *b) {
+/* wy_belief.tallied of one that is no target. */
+#define WY_TALLY_OTHER 6
+_Static_assert(WARY_REMEMBERED < WY_TALLY_OTHER && WY_TALLY_OTHER < 8, "wy_belief.tallied holds the states");
+
+/* Whether deferrable b (wy_belief_deferrable) is one a tally holds: no
+ * damage record on a target. */
+static inline bool wy_belief_tallies(const wy_belief *b) {
+  return !(b->state >= WARY_SUSPECTED && b->state <= WARY_REMEMBERED && b->damage > 0.0f);
+}
+
+/* Tallyable deferrable b (wy_belief_tallies) goes into l's tally. */
+static inline void wy_belief_tally(wy_belief_list *l, wy_belief *b) {
+  wy_deferred_tally *t = &l->tally;
+  t->count++;
+  if (b->state >= WARY_SUSPECTED && b->state <= WARY_REMEMBERED) {
+    t->targets++;
+    t->state[b->state - 1]++;
+    t->states |= 1u << b->state;
+    b->tallied = (unsigned)b->state;
+  } else {
+    b->tallied = WY_TALLY_OTHER;
+  }
+}
+
+/* b of l leaves l's tally, if it is in it, taking out what it added. */
+static inline void wy_belief_untally(wy_belief_list *l, wy_belief *b) {
+  unsigned k = b->tallied;
+  if (k == 0) return;
+  b->tallied = 0;
+  wy_deferred_tally *t = &l->tally;
+  t->count--;
+  if (k != WY_TALLY_OTHER) {
+    t->targets--;
+    if (--t->state[k - 1] == 0) t->states &= ~(1u << k);
+  }
+}
+
+/* A deferred belief's threat written into its record b (l's, or a copy of
+ * one of l's records), which is then as its agent's last pass would have
+ * left it scoring every belief. */
+static inline void wy_belief_settle_record(const wy_belief_list *l, wy_belief *b) {
   if (!b->deferred) return;
   b->threat = wy_deferred_threat(l, b, &b->threat_level);
   b->deferred = false;
   b->fresh = true;
+}
+
+/* The same for l's own record b, which leaves l's tally: before the record
+ * moves out of the passes' reach (dormant, woken by a profile's change). */
+static inline void wy_belief_settle(wy_belief_list *l, wy_belief *b) {
+  wy_belief_untally(l, b);
+  wy_belief_settle_record(l, b);
 }
 
 /* A scored entry of l's base from the record's confidence: the sum

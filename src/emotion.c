@@ -382,13 +382,27 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     ag->defer_top = -INFINITY;
     ag->defer_walked = INFINITY;
   }
-  int32_t deferred = 0;
   /* One pass: each belief's threat, then what it adds to the emotions and
    * whether it is the hostile target of highest threat. */
   const wy_belief *best = NULL;
   float best_threat = 0.0f;
-  for (int32_t j = 0; j < beliefs->awake_count; j++) {
-    wy_belief *b = &beliefs->data[beliefs->awake[j]];
+  int32_t hurt_deferred = 0; /* deferred ones not tallied */
+  /* The list's arrays, read once (the walk's stores through char-sized
+   * fields may alias anything; nothing in it moves them). */
+  wy_belief *data = beliefs->data;
+  const int32_t *awake = beliefs->awake;
+  int32_t awake_count = beliefs->awake_count;
+  for (int32_t j = 0;; j++) {
+    /* Most of those walked: deferred still (only held steps moved it since
+     * a pass counted it in the tally), so deferrable as then, and adding
+     * what the tally holds of it (belief.h, tallied). A loop of their own,
+     * that keeps what it reads in registers. */
+    if (same)
+      while (j < awake_count && data[awake[j]].deferred && !data[awake[j]].quiet && data[awake[j]].tallied) j++;
+    if (j >= awake_count) break;
+    wy_belief *b = &data[awake[j]];
+    /* Anything else comes out of the tally, to be taken as it is now. */
+    wy_belief_untally(beliefs, b);
     if (!b->quiet) {
       if (same && wy_belief_deferrable(b)) {
         /* Its threat can only have fallen since it was last fresh, but for
@@ -399,10 +413,14 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
           b->deferred = true;
           b->fresh = false;
         }
-        deferred++;
-        if (!is_target(b->state)) continue;
+        if (wy_belief_tallies(b)) {
+          wy_belief_tally(beliefs, b);
+          continue;
+        }
+        /* A target with a damage record, walked as it was. */
+        hurt_deferred++;
         n++;
-        hurt |= b->damage > 0.0f;
+        hurt = true;
         states |= 1u << b->state;
         continue;
       }
@@ -433,6 +451,11 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     if (b->threat_level > top_level) top_level = b->threat_level;
   }
   beliefs->last_scale = sc.scale;
+  /* What the deferred ones add, every one of them tallied now. */
+  const wy_deferred_tally *tally = &beliefs->tally;
+  int32_t deferred = tally->count + hurt_deferred;
+  n += tally->targets;
+  states |= tally->states;
   /* The listed ones' states count as the awake ones' do (their states hold
    * while they sleep: a fading one on a rung wakes to leave it). */
   if (beliefs->listed_count > 0) {
@@ -517,6 +540,8 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
       threat(&sc, b, WY_SCORE_AWAKE, NULL);
       b->deferred = false;
       b->fresh = true;
+      /* Every tallied one is deferred (the walk above): the tally empties. */
+      b->tallied = 0;
       if (!is_target(b->state)) continue;
       /* Ties go to the lower index, as in one walk of every belief. */
       if (b->threat > best_threat || (best && b->threat == best_threat && b < best)) {
@@ -527,6 +552,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     }
     critical = critical || level == WARY_THREAT_CRITICAL;
     high = high || level >= WARY_THREAT_HIGH;
+    memset(&beliefs->tally, 0, sizeof beliefs->tally);
     deferred = 0;
   }
   ag->deferred = deferred;

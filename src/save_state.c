@@ -331,8 +331,10 @@ static void io_belief_flags(wy_io *io, wy_belief *b) {
   b->scored = f >> 5 & 1;
   b->far = f >> 6 & 1;
   b->hostile = f >> 7 & 1;
-  if (io->mode == WY_IO_READ) /* derived (belief.h) */
+  if (io->mode == WY_IO_READ) { /* derived (belief.h) */
     b->held = b->hostile_known = b->fresh = b->deferred = b->telegraph_due = false;
+    b->tallied = 0;
+  }
 }
 
 static void io_belief(wy_io *io, wy_belief *b) {
