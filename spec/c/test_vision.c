@@ -236,6 +236,43 @@ static void test_velocity_from_motion(void) {
   wary_world_destroy(w);
 }
 
+/* The edge tests' agent (team 1, yaw 13 degrees) with vision v alone, and
+ * targets of other teams only. */
+static wary_actor_id edge_agent(wary_world *w, const wary_vision_def *v) {
+  wary_profile_def p = wary_default_profile_def();
+  p.senses[0].sense = WARY_SENSE_VISION;
+  p.sense_count = 1;
+  p.ignore_same_team = true;
+  int32_t profile = make_profile(w, &p);
+  ENSURE(wary_profile_set_vision(w, profile, v) == WARY_OK);
+  wary_actor_def a = wary_default_actor_def();
+  a.profile = profile;
+  a.team = 1;
+  a.yaw = 13.0f;
+  wary_actor_id agent = make_actor(w, &a);
+  return agent;
+}
+
+/* One step of w sees exactly those of agent's n targets that explain
+ * finds a confidence for; counts those into *seen of *total. Destroys w. */
+static void step_agrees(wary_world *w, wary_actor_id agent, const wary_actor_id *targets, int n, int *seen,
+                        int *total) {
+  ENSURE(wary_step(w, 0.1f) == WARY_OK);
+  int differ = 0;
+  for (int i = 0; i < n; i++) {
+    wary_vision_explain e;
+    wary_belief b;
+    ENSURE(wary_vision_explain_get(w, agent, targets[i], &e) == WARY_OK);
+    bool stepped = wary_belief_get(w, agent, targets[i], &b) == WARY_OK && b.shares[0] > 0.0f;
+    bool explained = e.confidence > 0.0f;
+    differ += stepped != explained;
+    *seen += explained;
+    (*total)++;
+  }
+  ENSURE(differ == 0);
+  wary_world_destroy(w);
+}
+
 /* A step tells a target outside every cone before working out its sample
  * points (vision.c, surely_out); explain works every plan out in full.
  * Targets all around the edge of the focal cone (and of the peripheral one),
@@ -246,17 +283,7 @@ static void check_cone_edges(bool peripheral, int *seen, int *total) {
   v.peripheral_cone = peripheral;
   v.rear_cone = false;
   wary_world *w = make_world(NULL);
-  wary_profile_def p = wary_default_profile_def();
-  p.senses[0].sense = WARY_SENSE_VISION;
-  p.sense_count = 1;
-  p.ignore_same_team = true;
-  int32_t profile = make_profile(w, &p);
-  ENSURE(wary_profile_set_vision(w, profile, &v) == WARY_OK);
-  wary_actor_def a = wary_default_actor_def();
-  a.profile = profile;
-  a.team = 1;
-  a.yaw = 13.0f;
-  wary_actor_id agent = make_actor(w, &a);
+  wary_actor_id agent = edge_agent(w, &v);
   enum { TARGETS = 400 };
   wary_actor_id targets[TARGETS];
   float edge = peripheral ? v.peripheral_half_angle : v.half_angle;
@@ -273,20 +300,7 @@ static void check_cone_edges(bool peripheral, int *seen, int *total) {
     t.pos[2] = (float)(i % 3) * 40.0f - 40.0f;
     targets[i] = make_actor(w, &t);
   }
-  ENSURE(wary_step(w, 0.1f) == WARY_OK);
-  int differ = 0;
-  for (int i = 0; i < TARGETS; i++) {
-    wary_vision_explain e;
-    wary_belief b;
-    ENSURE(wary_vision_explain_get(w, agent, targets[i], &e) == WARY_OK);
-    bool stepped = wary_belief_get(w, agent, targets[i], &b) == WARY_OK && b.shares[0] > 0.0f;
-    bool explained = e.confidence > 0.0f;
-    differ += stepped != explained;
-    *seen += explained;
-    (*total)++;
-  }
-  ENSURE(differ == 0);
-  wary_world_destroy(w);
+  step_agrees(w, agent, targets, TARGETS, seen, total);
 }
 
 static void test_cone_edges(void) {
@@ -325,17 +339,7 @@ static void check_range_edges(bool fog, int *seen, int *total) {
     wary_environment_id env;
     ENSURE(wary_environment_create(w, &e, &env) == WARY_OK);
   }
-  wary_profile_def p = wary_default_profile_def();
-  p.senses[0].sense = WARY_SENSE_VISION;
-  p.sense_count = 1;
-  p.ignore_same_team = true;
-  int32_t profile = make_profile(w, &p);
-  ENSURE(wary_profile_set_vision(w, profile, &v) == WARY_OK);
-  wary_actor_def a = wary_default_actor_def();
-  a.profile = profile;
-  a.team = 1;
-  a.yaw = 13.0f;
-  wary_actor_id agent = make_actor(w, &a);
+  wary_actor_id agent = edge_agent(w, &v);
   enum { TARGETS = 400 };
   wary_actor_id targets[TARGETS];
   for (int i = 0; i < TARGETS; i++) {
@@ -349,20 +353,7 @@ static void check_range_edges(bool fog, int *seen, int *total) {
     t.vel[0] = 50.0f;
     targets[i] = make_actor(w, &t);
   }
-  ENSURE(wary_step(w, 0.1f) == WARY_OK);
-  int differ = 0;
-  for (int i = 0; i < TARGETS; i++) {
-    wary_vision_explain e;
-    wary_belief b;
-    ENSURE(wary_vision_explain_get(w, agent, targets[i], &e) == WARY_OK);
-    bool stepped = wary_belief_get(w, agent, targets[i], &b) == WARY_OK && b.shares[0] > 0.0f;
-    bool explained = e.confidence > 0.0f;
-    differ += stepped != explained;
-    *seen += explained;
-    (*total)++;
-  }
-  ENSURE(differ == 0);
-  wary_world_destroy(w);
+  step_agrees(w, agent, targets, TARGETS, seen, total);
 }
 
 static void test_range_edges(void) {
