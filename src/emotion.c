@@ -480,7 +480,16 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   const wy_belief *cur = at >= 0 ? &beliefs->data[at] : NULL;
   /* A fading listed one's threat as this step leaves it (belief.h). */
   if (cur && cur->dormant && cur->confidence > 0.0f) wy_belief_catch_up_to(w, agent, at, w->steps);
-  float cur_threat = cur ? wy_belief_threat(w, agent, at, NULL) : 0.0f;
+  /* What wy_belief_threat says, without the call for an awake one: most
+   * often a deferred one, scored at this pass's scale (last_scale, set
+   * above). */
+  float cur_threat = 0.0f;
+  if (cur) {
+    int8_t level;
+    cur_threat = cur->dormant    ? wy_belief_threat(w, agent, at, NULL)
+                 : cur->deferred ? wy_deferred_threat(beliefs, cur, &level)
+                                 : cur->threat;
+  }
   if (cur && (!is_target(cur->state) || cur_threat <= 0.0f)) cur = NULL;
   float held_for = ag->attention_time + dt; /* rounded as attention_time is below */
   bool switchable = cur && held_for >= d->attention_stickiness_time;
