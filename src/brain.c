@@ -87,16 +87,47 @@ static void contract(wy_profile *p, const wary_brain_def *d) {
   p->builtin[WARY_SENSE_PAIN].range = 0.0f;
 }
 
+/* The score of a belief that is no target, at confidence 0 with no damage
+ * record, when hostile: the formula's own sum of zeros (not -0 unless every
+ * weight is -0). Not hostile, it is 0 too. */
+static float idle_score(const wary_brain_def *d) {
+  return wy_clamp01(d->threat_weight_damage_received * wy_clamp01(0.0f / 100.0f) +
+                    d->threat_weight_confidence * 0.0f +
+                    d->threat_weight_state * wy_threat_state_factor(WARY_UNDETECTED) +
+                    d->threat_weight_distance * wy_clamp01(0.0f));
+}
+
+/* What the emotion pass takes of b's def (wy_brain_profile), once its
+ * distances are scaled. */
+static void derive(wy_brain_profile *b) {
+  const wary_brain_def *d = &b->def;
+  b->scale = (wy_threat_scale){{0.0f, 0.0f, 0.0f},
+                               d->threat_weight_distance,
+                               d->threat_distance_range,
+                               d->threat_low,
+                               d->threat_medium,
+                               d->threat_high,
+                               d->threat_critical,
+                               d->threat_weight_damage_received,
+                               d->threat_weight_confidence,
+                               d->threat_weight_state};
+  const wy_threat_scale *s = &b->scale;
+  b->bound_weights = 1.0 + (double)s->weight + (double)s->w_damage + (double)s->w_confidence + (double)s->w_state;
+  float idle = idle_score(d);
+  b->idle_zero = idle == 0.0f && !signbit(idle);
+}
+
 int wary_profile_set_brain(wary_world *w, int32_t profile, const wary_brain_def *d) {
   int status = wy_profile_check(w, __func__, profile);
   if (status == WARY_OK) status = brain_check(w->error, __func__, d);
   if (status == WARY_OK) status = wy_step_check(w, __func__);
   if (status != WARY_OK) return status;
   wy_profile *p = &w->profiles.data[profile];
-  wary_brain_def *b = &w->brain->profiles.data[profile];
-  *b = *d;
-  b->threat_distance_range = wy_scaled(w, d->threat_distance_range, 30.0f);
-  contract(p, b);
+  wy_brain_profile *b = &w->brain->profiles.data[profile];
+  b->def = *d;
+  b->def.threat_distance_range = wy_scaled(w, d->threat_distance_range, 30.0f);
+  derive(b);
+  contract(p, &b->def);
   wy_profile_refresh(w, p);
   return WARY_OK;
 }
@@ -119,11 +150,12 @@ static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
 
 /* A new profile's brain has no emotions until its brain is set. */
 static void profile_added(wary_world *w, int32_t profile) {
-  wary_brain_def *b = &w->brain->profiles.data[w->brain->profiles.count++];
-  *b = wary_default_brain_def();
-  b->emotions = false;
-  b->threat_distance_range = wy_scaled(w, b->threat_distance_range, 30.0f);
-  contract(&w->profiles.data[profile], b);
+  wy_brain_profile *b = &w->brain->profiles.data[w->brain->profiles.count++];
+  b->def = wary_default_brain_def();
+  b->def.emotions = false;
+  b->def.threat_distance_range = wy_scaled(w, b->def.threat_distance_range, 30.0f);
+  derive(b);
+  contract(&w->profiles.data[profile], &b->def);
 }
 
 const wy_module wy_brain_module = {

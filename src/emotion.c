@@ -75,16 +75,6 @@ static bool is_target(int32_t state) {
   return state >= WARY_SUSPECTED && state <= WARY_REMEMBERED;
 }
 
-/* The score of a belief that is no target, at confidence 0 with no damage
- * record, when hostile: the formula's own sum of zeros (not -0 unless every
- * weight is -0). Not hostile, it is 0 too. */
-static float idle_score(const wary_brain_def *d) {
-  return wy_clamp01(d->threat_weight_damage_received * wy_clamp01(0.0f / 100.0f) +
-                    d->threat_weight_confidence * 0.0f +
-                    d->threat_weight_state * wy_threat_state_factor(WARY_UNDETECTED) +
-                    d->threat_weight_distance * wy_clamp01(0.0f));
-}
-
 /* How far the agent at pos may walk before a target belief b could come
  * within range of it: until then the distance term of its threat is 0 (<= 0:
  * it may be in range now). The float distance threat() takes is within a
@@ -164,10 +154,10 @@ WY_INLINE double threat(const wy_scorer *c, wy_belief *b, int way, float *base) 
  * distance term of the walk since), rounded up well beyond the floats'
  * rounding: a float step of the nearness or of the sum is worth its
  * weights (a one-ulp move of the agent can take the nearness up 2^-24 with
- * a walk of half that), so the margin grows with them. */
-static double deferred_bound(const wy_emotion_agent *ag, const wy_threat_scale *s) {
+ * a walk of half that), so the margin grows with them (weights: 1 plus
+ * them, the brain's bound_weights, brain.h). */
+static double deferred_bound(const wy_emotion_agent *ag, const wy_threat_scale *s, double weights) {
   double reach = s->range > 0.0f ? (ag->walked - ag->defer_walked) / (double)s->range : 1.0;
-  double weights = 1.0 + (double)s->weight + (double)s->w_damage + (double)s->w_confidence + (double)s->w_state;
   return (double)ag->defer_top + (double)s->weight * (reach < 1.0 ? reach : 1.0) + 1e-5 * weights;
 }
 
@@ -332,13 +322,13 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   if ((owner->idle & WY_IDLE_EMOTIONS) && beliefs->awake_count == 0 && beliefs->listed_count == 0) return;
   wy_agent_busy(owner, WY_IDLE_EMOTIONS);
   wy_emotion_agent *ag = &w->emotions->agents.data[agent];
-  const wary_brain_def *d = wy_brain_of(w, wy_agent_actor(w, agent)->profile);
+  const wy_brain_profile *brain = wy_brain_profile_of(w, wy_agent_actor(w, agent)->profile);
+  const wary_brain_def *d = &brain->def;
   if (!d->threat) {
     without_threat(w, lane, agent, ag, beliefs, d, dt);
     return;
   }
-  float idle = idle_score(d);
-  bool idle_zero = idle == 0.0f && !signbit(idle);
+  bool idle_zero = brain->idle_zero;
   /* Dormant beliefs (belief.h) are idle: their threat stays 0 unwalked. */
   beliefs->may_sleep = idle_zero;
   int32_t n = 0;
@@ -361,22 +351,9 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   memcpy(ag->scored_pos, pos, sizeof ag->scored_pos);
   ag->scored_relations = w->relation_epoch;
   ag->scored = true;
-  const wy_scorer sc = {w,
-                        agent,
-                        d,
-                        {{pos[0], pos[1], pos[2]},
-                         d->threat_weight_distance,
-                         d->threat_distance_range,
-                         d->threat_low,
-                         d->threat_medium,
-                         d->threat_high,
-                         d->threat_critical,
-                         d->threat_weight_damage_received,
-                         d->threat_weight_confidence,
-                         d->threat_weight_state},
-                        idle_zero,
-                        same,
-                        dt};
+  /* The brain's scale (brain.h), where the agent stands. */
+  wy_scorer sc = {w, agent, d, brain->scale, idle_zero, same, dt};
+  memcpy(sc.scale.pos, pos, sizeof sc.scale.pos);
   /* Deferred ones (belief.h): none left from the last pass, none counted. */
   if (ag->deferred == 0) {
     ag->defer_top = -INFINITY;
@@ -539,8 +516,8 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
    * while none of them counts, they wait; else they are scored now, each as
    * the loop above would have. */
   beliefs->deferred_passes += deferred > 0;
-  if (deferred > 0 && counts(ag, d, deferred_bound(ag, &sc.scale), cur, switchable, switch_at, best, best_threat, n,
-                             hurt, tracked, critical, high)) {
+  if (deferred > 0 && counts(ag, d, deferred_bound(ag, &sc.scale, brain->bound_weights), cur, switchable, switch_at,
+                             best, best_threat, n, hurt, tracked, critical, high)) {
     beliefs->deferred_scored++;
     int32_t level = WARY_THREAT_NONE;
     for (int32_t j = 0; j < beliefs->awake_count; j++) {
