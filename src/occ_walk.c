@@ -515,10 +515,12 @@ typedef struct bundle {
 } bundle;
 
 /* A segment of the bundle as the per-segment leaf test takes it (seg4 less
- * what all of them share): its inverse direction in every lane, its margin. */
+ * what all of them share): its inverse direction in every lane, its margin
+ * and the margin negated. */
 typedef struct ray4 {
   __m128 inv[3];
   __m128 margin;
+  __m128 nmargin;
 } ray4;
 
 static const float pair_signs[2][4] = {{1.0f, 1.0f, -1.0f, -1.0f}, {-1.0f, -1.0f, 1.0f, 1.0f}};
@@ -549,6 +551,7 @@ static void bundle_init(bundle *u, ray4 *v, const float a[3], const float (*b)[3
     v[r].inv[1] = _mm_shuffle_ps(inv, inv, _MM_SHUFFLE(1, 1, 1, 1));
     v[r].inv[2] = _mm_shuffle_ps(inv, inv, _MM_SHUFFLE(2, 2, 2, 2));
     v[r].margin = _mm_set1_ps(fast ? margin : INFINITY);
+    v[r].nmargin = _mm_set1_ps(fast ? -margin : -INFINITY);
   }
   int neg_lo = _mm_movemask_ps(_mm_cmplt_ps(lo, _mm_setzero_ps()));
   int neg_hi = _mm_movemask_ps(_mm_cmplt_ps(hi, _mm_setzero_ps()));
@@ -575,11 +578,12 @@ static void bundle_init(bundle *u, ray4 *v, const float a[3], const float (*b)[3
 
 /* The bundle's test of a pair's two children: bit i of the result says
  * child i may be touched by some segment; *entry the earliest entries
- * (lanes 0 and 1). */
-WY_INLINE int bundle_pair(const bundle *u, const wy_bvh_pair *p, __m128 *entry) {
+ * (lanes 0 and 1). closed: u->closed, a constant where the walk is
+ * specialised. */
+WY_INLINE int bundle_pair(const bundle *u, const wy_bvh_pair *p, uint32_t closed, __m128 *entry) {
   __m128 acc = _mm_setr_ps(0.0f, 0.0f, -1.0f, -1.0f); /* the segments' span [0, 1] */
   for (int k = 0; k < 3; k++) {
-    if (!(u->closed >> k & 1)) continue;
+    if (!(closed >> k & 1)) continue;
     __m128 x = _mm_sub_ps(_mm_load_ps(p->planes[k]), u->a[k]);
     __m128 t = _mm_min_ps(_mm_mul_ps(x, u->pair_lo[k]), _mm_mul_ps(x, u->pair_hi[k]));
     if (u->neg >> k & 1) t = _mm_shuffle_ps(t, t, _MM_SHUFFLE(1, 0, 3, 2));
@@ -590,32 +594,54 @@ WY_INLINE int bundle_pair(const bundle *u, const wy_bvh_pair *p, __m128 *entry) 
   return ~_mm_movemask_ps(_mm_cmpgt_ps(gap, u->margin)) & 3;
 }
 
-/* The same of a leaf's four boxes: bit i says box i may be touched. */
-WY_INLINE int bundle_leaf(const bundle *u, const wy_bvh_leaf4 *q) {
+/* A leaf's planes less the segments' start, per axis: those its boxes are
+ * entered by (e: the mins, or the maxes on a negative closed axis) and
+ * left by (l). Worked out once per leaf for the bundle's test and every
+ * segment's. */
+typedef struct leaf_rel {
+  __m128 e[3];
+  __m128 l[3];
+} leaf_rel;
+
+WY_INLINE void leaf_rel_of(const bundle *u, const wy_bvh_leaf4 *q, leaf_rel *x) {
+  for (int k = 0; k < 3; k++) {
+    x->e[k] = _mm_sub_ps(_mm_load_ps(q->planes[k] + u->enter[k]), u->a[k]);
+    x->l[k] = _mm_sub_ps(_mm_load_ps(q->planes[k] + u->leave[k]), u->a[k]);
+  }
+}
+
+/* The same of a leaf's four boxes: bit i says box i may be touched
+ * (closed: u->closed, a constant where the walk is specialised). */
+WY_INLINE int bundle_leaf(const bundle *u, const leaf_rel *x, uint32_t closed) {
   __m128 t0 = _mm_setzero_ps(), nt1 = _mm_set1_ps(-1.0f);
   for (int k = 0; k < 3; k++) {
-    if (!(u->closed >> k & 1)) continue;
-    __m128 e = _mm_sub_ps(_mm_load_ps(q->planes[k] + u->enter[k]), u->a[k]);
-    __m128 l = _mm_sub_ps(_mm_load_ps(q->planes[k] + u->leave[k]), u->a[k]);
-    t0 = _mm_max_ps(_mm_min_ps(_mm_mul_ps(e, u->inv_lo[k]), _mm_mul_ps(e, u->inv_hi[k])), t0);
-    nt1 = _mm_max_ps(_mm_min_ps(_mm_mul_ps(l, u->ninv_lo[k]), _mm_mul_ps(l, u->ninv_hi[k])), nt1);
+    if (!(closed >> k & 1)) continue;
+    t0 = _mm_max_ps(_mm_min_ps(_mm_mul_ps(x->e[k], u->inv_lo[k]), _mm_mul_ps(x->e[k], u->inv_hi[k])), t0);
+    nt1 = _mm_max_ps(_mm_min_ps(_mm_mul_ps(x->l[k], u->ninv_lo[k]), _mm_mul_ps(x->l[k], u->ninv_hi[k])), nt1);
   }
   return ~_mm_movemask_ps(_mm_cmpgt_ps(_mm_add_ps(t0, nt1), u->margin)) & 0xF;
 }
 
-/* leaf4_spans of one segment of the bundle (its start a, the span [0, 1]). */
-WY_INLINE void ray_leaf(const wy_bvh_leaf4 *q, const __m128 a[3], const ray4 *v, int *miss, int *sure) {
-  __m128 ex, fx, ey, fy, ez, fz;
-  slab4(_mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[0]), a[0]), v->inv[0]),
-        _mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[0] + 4), a[0]), v->inv[0]), &ex, &fx);
-  slab4(_mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[1]), a[1]), v->inv[1]),
-        _mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[1] + 4), a[1]), v->inv[1]), &ey, &fy);
-  slab4(_mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[2]), a[2]), v->inv[2]),
-        _mm_mul_ps(_mm_sub_ps(_mm_load_ps(q->planes[2] + 4), a[2]), v->inv[2]), &ez, &fz);
-  __m128 t0 = _mm_max_ps(ez, _mm_max_ps(ey, _mm_max_ps(ex, _mm_setzero_ps())));
-  __m128 t1 = _mm_min_ps(fz, _mm_min_ps(fy, _mm_min_ps(fx, _mm_set1_ps(1.0f))));
-  *miss = _mm_movemask_ps(_mm_cmpgt_ps(_mm_sub_ps(t0, t1), v->margin));
-  *sure = _mm_movemask_ps(_mm_cmpgt_ps(_mm_sub_ps(t1, t0), v->margin));
+/* leaf4_spans of one segment of the bundle (the span [0, 1]), from the
+ * leaf's planes less its start (x). On a closed axis the segment's sign is the bundle's, so its entries and
+ * exits are x's planes times its inverse, which are what slab4 picks of
+ * them: no component there is 0, so no t is NaN (for a segment the fast
+ * test takes; any other has an infinite margin, and its masks are 0
+ * whatever the ts). An open axis keeps slab4 (x's planes there are the
+ * mins and the maxes), for the NaN of a zero component. t1 - t0 > m is
+ * t0 - t1 < -m, to the bit: t0 is never NaN, nor t1. */
+WY_INLINE void ray_leaf(const leaf_rel *x, const ray4 *v, uint32_t closed, int *miss, int *sure) {
+  __m128 t0 = _mm_setzero_ps(), t1 = _mm_set1_ps(1.0f);
+  for (int k = 0; k < 3; k++) {
+    __m128 e = _mm_mul_ps(x->e[k], v->inv[k]);
+    __m128 l = _mm_mul_ps(x->l[k], v->inv[k]);
+    if (!(closed >> k & 1)) slab4(e, l, &e, &l);
+    t0 = _mm_max_ps(e, t0);
+    t1 = _mm_min_ps(l, t1);
+  }
+  __m128 gap = _mm_sub_ps(t0, t1);
+  *miss = _mm_movemask_ps(_mm_cmpgt_ps(gap, v->margin));
+  *sure = _mm_movemask_ps(_mm_cmplt_ps(gap, v->nmargin));
 }
 
 /* walk() in SIGHT mode for the n segments a -> b[r] at once: the tree is
@@ -624,14 +650,15 @@ WY_INLINE void ray_leaf(const wy_bvh_leaf4 *q, const __m128 a[3], const ray4 *v,
  * reaches 0. The boxes a segment touches are walk()'s; the order they are
  * met in may differ, so the caller takes again, alone, any product it
  * cannot trust (sight_order_free). */
-static void walk_bundle(const wy_occluders *o, const wy_material *materials, const float a[3],
-                        const float (*b)[3], int32_t n, bool a_fast, walk_out *out) {
+WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *materials, const float a[3],
+                                   const float (*b)[3], int32_t n, bool a_fast, const bundle *bu,
+                                   const ray4 *v, uint32_t closed, walk_out *out) {
   /* Each segment's see-through materials, as met (WY_KEPT of them: past
    * that, sight_order_free has walk() take it again). */
   uint8_t seen[WARY_MAX_SAMPLES][WY_KEPT];
-  bundle u;
-  ray4 v[WARY_MAX_SAMPLES];
-  bundle_init(&u, v, a, b, n, a_fast);
+  /* A copy, which no store of the walk's can change: reading *bu instead
+   * cost more (the compiler reloads it past every product stored). */
+  const bundle u = *bu;
   for (int32_t r = 0; r < n; r++) out[r] = (walk_out){1.0f, 0, 0, 0, false};
   uint32_t alive = (1u << n) - 1u;
   const wy_bvh_pair *pairs = o->pairs;
@@ -644,11 +671,13 @@ static void walk_bundle(const wy_occluders *o, const wy_material *materials, con
     if (next < 0) {
       const wy_bvh_leaf4 *leaf = &leaf4s[~next];
       /* The boxes some segment may touch (the lanes past count are empty). */
-      int maybe = bundle_leaf(&u, leaf) & ((1 << leaf->count) - 1);
+      leaf_rel x;
+      leaf_rel_of(&u, leaf, &x);
+      int maybe = bundle_leaf(&u, &x, closed) & ((1 << leaf->count) - 1);
       for (uint32_t left = maybe ? alive : 0u; left; left &= left - 1u) {
         int32_t r = wy_lowest_bit(left);
         int miss, sure;
-        ray_leaf(leaf, u.a, &v[r], &miss, &sure);
+        ray_leaf(&x, &v[r], closed, &miss, &sure);
         walk_out *w = &out[r];
         /* Its boxes in leaf order, as walk() takes them. */
         for (unsigned boxes = (unsigned)(maybe & ~miss); boxes; boxes &= boxes - 1u) {
@@ -677,7 +706,7 @@ static void walk_bundle(const wy_occluders *o, const wy_material *materials, con
     } else {
       const wy_bvh_pair *p = &pairs[next];
       __m128 entry;
-      int hit = bundle_pair(&u, p, &entry);
+      int hit = bundle_pair(&u, p, closed, &entry);
       if (hit) {
         float l0 = _mm_cvtss_f32(entry);
         float r0 = _mm_cvtss_f32(_mm_shuffle_ps(entry, entry, _MM_SHUFFLE(1, 1, 1, 1)));
@@ -697,6 +726,20 @@ static void walk_bundle(const wy_occluders *o, const wy_material *materials, con
     if (!w->zero && w->partial >= 3 && w->partial <= WY_KEPT)
       w->transmission = kept_product(seen[r], w->partial, materials);
   }
+}
+
+/* The common bundle, vision's rays to a body from an eye above or below
+ * most of it, culls on x and y but not z: its walk is specialised for that,
+ * without the tests of which axes cull. */
+static void walk_bundle(const wy_occluders *o, const wy_material *materials, const float a[3],
+                        const float (*b)[3], int32_t n, bool a_fast, walk_out *out) {
+  bundle u;
+  ray4 v[WARY_MAX_SAMPLES];
+  bundle_init(&u, v, a, b, n, a_fast);
+  if (u.closed == 3)
+    walk_bundle_closed(o, materials, a, b, n, a_fast, &u, v, 3, out);
+  else
+    walk_bundle_closed(o, materials, a, b, n, a_fast, &u, v, u.closed, out);
 }
 
 /* A bundle's product is walk()'s but for the sign of a 0 where some
