@@ -508,8 +508,6 @@ typedef struct bundle {
   __m128 ninv_lo[3]; /* its negated exits: the bounds negated */
   __m128 ninv_hi[3];
   __m128 margin;
-  int32_t enter[3];  /* where in a leaf's row of planes the entered ones start: 0 mins, 4 maxes */
-  int32_t leave[3];
   uint32_t closed;   /* bit k: axis k culls (not open) */
   uint32_t neg;      /* bit k: every direction on axis k is negative */
 } bundle;
@@ -571,22 +569,20 @@ static void bundle_init(bundle *u, ray4 *v, const float a[3], const float (*b)[3
     u->inv_hi[k] = _mm_set1_ps(hi_k[k]);
     u->ninv_lo[k] = _mm_set1_ps(-lo_k[k]);
     u->ninv_hi[k] = _mm_set1_ps(-hi_k[k]);
-    u->enter[k] = neg ? 4 : 0;
-    u->leave[k] = neg ? 0 : 4;
   }
 }
 
 /* The bundle's test of a pair's two children: bit i of the result says
  * child i may be touched by some segment; *entry the earliest entries
- * (lanes 0 and 1). closed: u->closed, a constant where the walk is
- * specialised. */
-WY_INLINE int bundle_pair(const bundle *u, const wy_bvh_pair *p, uint32_t closed, __m128 *entry) {
+ * (lanes 0 and 1). closed, neg: u->closed and u->neg, constants where the
+ * walk is specialised. */
+WY_INLINE int bundle_pair(const bundle *u, const wy_bvh_pair *p, uint32_t closed, uint32_t neg, __m128 *entry) {
   __m128 acc = _mm_setr_ps(0.0f, 0.0f, -1.0f, -1.0f); /* the segments' span [0, 1] */
   for (int k = 0; k < 3; k++) {
     if (!(closed >> k & 1)) continue;
     __m128 x = _mm_sub_ps(_mm_load_ps(p->planes[k]), u->a[k]);
     __m128 t = _mm_min_ps(_mm_mul_ps(x, u->pair_lo[k]), _mm_mul_ps(x, u->pair_hi[k]));
-    if (u->neg >> k & 1) t = _mm_shuffle_ps(t, t, _MM_SHUFFLE(1, 0, 3, 2));
+    if (neg >> k & 1) t = _mm_shuffle_ps(t, t, _MM_SHUFFLE(1, 0, 3, 2));
     acc = _mm_max_ps(t, acc);
   }
   *entry = acc;
@@ -603,10 +599,11 @@ typedef struct leaf_rel {
   __m128 l[3];
 } leaf_rel;
 
-WY_INLINE void leaf_rel_of(const bundle *u, const wy_bvh_leaf4 *q, leaf_rel *x) {
+WY_INLINE void leaf_rel_of(const bundle *u, const wy_bvh_leaf4 *q, uint32_t neg, leaf_rel *x) {
   for (int k = 0; k < 3; k++) {
-    x->e[k] = _mm_sub_ps(_mm_load_ps(q->planes[k] + u->enter[k]), u->a[k]);
-    x->l[k] = _mm_sub_ps(_mm_load_ps(q->planes[k] + u->leave[k]), u->a[k]);
+    int enter = neg >> k & 1 ? 4 : 0;
+    x->e[k] = _mm_sub_ps(_mm_load_ps(q->planes[k] + enter), u->a[k]);
+    x->l[k] = _mm_sub_ps(_mm_load_ps(q->planes[k] + (4 - enter)), u->a[k]);
   }
 }
 
@@ -652,7 +649,7 @@ WY_INLINE void ray_leaf(const leaf_rel *x, const ray4 *v, uint32_t closed, int *
  * cannot trust (sight_order_free). */
 WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *materials, const float a[3],
                                    const float (*b)[3], int32_t n, bool a_fast, const bundle *bu,
-                                   const ray4 *v, uint32_t closed, walk_out *out) {
+                                   const ray4 *v, uint32_t closed, uint32_t neg, walk_out *out) {
   /* Each segment's see-through materials, as met (WY_KEPT of them: past
    * that, sight_order_free has walk() take it again). */
   uint8_t seen[WARY_MAX_SAMPLES][WY_KEPT];
@@ -672,7 +669,7 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
       const wy_bvh_leaf4 *leaf = &leaf4s[~next];
       /* The boxes some segment may touch (the lanes past count are empty). */
       leaf_rel x;
-      leaf_rel_of(&u, leaf, &x);
+      leaf_rel_of(&u, leaf, neg, &x);
       int maybe = bundle_leaf(&u, &x, closed) & ((1 << leaf->count) - 1);
       for (uint32_t left = maybe ? alive : 0u; left; left &= left - 1u) {
         int32_t r = wy_lowest_bit(left);
@@ -706,7 +703,7 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
     } else {
       const wy_bvh_pair *p = &pairs[next];
       __m128 entry;
-      int hit = bundle_pair(&u, p, closed, &entry);
+      int hit = bundle_pair(&u, p, closed, neg, &entry);
       if (hit) {
         float l0 = _mm_cvtss_f32(entry);
         float r0 = _mm_cvtss_f32(_mm_shuffle_ps(entry, entry, _MM_SHUFFLE(1, 1, 1, 1)));
@@ -729,17 +726,23 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
 }
 
 /* The common bundle, vision's rays to a body from an eye above or below
- * most of it, culls on x and y but not z: its walk is specialised for that,
- * without the tests of which axes cull. */
+ * most of it, culls on x and y but not z: its walk is specialised for that
+ * and for each of the four signs of x and y, without the tests of which
+ * axes cull and which way. */
 static void walk_bundle(const wy_occluders *o, const wy_material *materials, const float a[3],
                         const float (*b)[3], int32_t n, bool a_fast, walk_out *out) {
   bundle u;
   ray4 v[WARY_MAX_SAMPLES];
   bundle_init(&u, v, a, b, n, a_fast);
-  if (u.closed == 3)
-    walk_bundle_closed(o, materials, a, b, n, a_fast, &u, v, 3, out);
-  else
-    walk_bundle_closed(o, materials, a, b, n, a_fast, &u, v, u.closed, out);
+  if (u.closed == 3) {
+    switch (u.neg) {
+      case 0: walk_bundle_closed(o, materials, a, b, n, a_fast, &u, v, 3, 0, out); return;
+      case 1: walk_bundle_closed(o, materials, a, b, n, a_fast, &u, v, 3, 1, out); return;
+      case 2: walk_bundle_closed(o, materials, a, b, n, a_fast, &u, v, 3, 2, out); return;
+      default: walk_bundle_closed(o, materials, a, b, n, a_fast, &u, v, 3, 3, out); return;
+    }
+  }
+  walk_bundle_closed(o, materials, a, b, n, a_fast, &u, v, u.closed, u.neg, out);
 }
 
 /* A bundle's product is walk()'s but for the sign of a 0 where some
