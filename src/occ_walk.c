@@ -686,17 +686,18 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
             lane_bounds(leaf->planes[0], 4, i, bounds);
             if (!exact_hit(bounds, &s, &enter)) continue;
           }
+          /* A factor 1 changes nothing (a product times 1 is itself: no
+           * factor is NaN), and a segment still walked has met no 0. */
           float f = materials[leaf->material[i]].vision_transmission;
+          if (f == 1.0f) continue;
           w->transmission *= f;
-          if ((f != 1.0f) & (f != 0.0f)) {
-            if (w->partial < WY_KEPT) seen[r][w->partial] = (uint8_t)leaf->material[i];
-            w->partial++;
-          }
-          w->zero |= f == 0.0f;
-          if (w->zero) {
+          if (f == 0.0f) {
+            w->zero = true;
             alive &= ~(1u << r);
             break;
           }
+          if (w->partial < WY_KEPT) seen[r][w->partial] = (uint8_t)leaf->material[i];
+          w->partial++;
         }
       }
       if (!alive) break;
