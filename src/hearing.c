@@ -276,8 +276,11 @@ bool wy_offer_sounds(wary_world *w) {
   if (!wy_array_reserve(&w->alloc, &h->spans, n) || !wy_array_reserve(&w->alloc, &h->arriving, w->agents.count) ||
       !wy_array_reserve(&w->alloc, &h->arriving_unmade, w->agents.count))
     return false;
-  memset(h->arriving.data, 0, (size_t)w->agents.count * sizeof *h->arriving.data);
-  memset(h->arriving_unmade.data, 0, (size_t)w->agents.count * sizeof *h->arriving_unmade.data);
+  /* No agents: no arrays yet, and memset of NULL is undefined even for 0 bytes. */
+  if (w->agents.count > 0) {
+    memset(h->arriving.data, 0, (size_t)w->agents.count * sizeof *h->arriving.data);
+    memset(h->arriving_unmade.data, 0, (size_t)w->agents.count * sizeof *h->arriving_unmade.data);
+  }
   for (int32_t i = 0; i < h->lanes.count; i++) h->lanes.data[i].count = 0;
   /* The sounds are offered at once; they join the pending sounds in order. */
   wy_parallel_for(w, offer_task, n, 4);
