@@ -397,6 +397,26 @@ void game_times(int *young, int *age) {
   if (*age < *young) *age = *young;
 }
 
+/* WARY_BENCH_GAME_DIGEST: prints an FNV-1a hash of each measured world's
+ * snapshot (wary_world_save), so that a change meant to keep every result
+ * to the bit can be checked against the code before it. */
+static void game_digest(game_point *pts) {
+  for (int i = 0; i < 2; i++) {
+    size_t size = 0;
+    wary_world_save(pts[i].g.w, NULL, 0, &size);
+    unsigned char *buf = malloc(size);
+    uint64_t h = 14695981039346656037ull;
+    if (buf && wary_world_save(pts[i].g.w, buf, size, &size) == WARY_OK) {
+      for (size_t b = 0; b < size; b++) h = (h ^ buf[b]) * 1099511628211ull;
+    } else {
+      h = 0;
+    }
+    free(buf);
+    printf("   digest of the %s world's snapshot: %016llx (%zu bytes)\n", i ? "aged" : "young",
+           (unsigned long long)h, size);
+  }
+}
+
 /* Part 9: the 1,000-agent world at 5 s and at 120 s of game time. */
 void report_game(void) {
   int young, age;
@@ -453,6 +473,7 @@ void report_game(void) {
   game_measure(pts, 3, rounds, stretch, &pair, &third);
   collected = -1;
   game_collect(false);
+  if (getenv("WARY_BENCH_GAME_DIGEST")) game_digest(pts);
   double ratio = pair.med;
   printf("   Then a second copy at %d s and this one at %d s, stepped in turn (%d rounds of %d steps each):\n", young,
          age, rounds, stretch);
