@@ -505,6 +505,16 @@ typedef struct query_loop {
    * standing ones). A sense reads ctx and does not write it (runner.lua). */
   bool has_target;
   uint32_t target_bits[6];
+  /* The same for the agent's numbers the loop last wrote at a change of
+   * agent (agent_pos, agent_yaw, eye_pos, eye_forward, light, weather),
+   * lod_tier, off_screen and dt (valid if has_agent_fields, has_dt): the
+   * agents of a batch mostly share their light, weather, tier, eye height
+   * and dt, and stand on the same ground. */
+  bool has_agent_fields, has_dt;
+  uint32_t agent_bits[12];
+  uint32_t dt_bits;
+  int32_t lod_tier;
+  bool off_screen;
   /* The sense of the last query, for which ctx's vectors were last put
    * back (valid if has_vectors): they go back at a change of sense, as in
    * runner.lua's loop, not at each call of run_queries. */
@@ -557,15 +567,8 @@ static void set_number(lua_State *L, int t, int key, float v)
   lua_rawset(L, t);
 }
 
-static void set_vector(lua_State *L, int t, const float v[3])
-{
-  set_number(L, t, K_X, v[0]);
-  set_number(L, t, K_Y, v[1]);
-  set_number(L, t, K_Z, v[2]);
-}
-
-/* set_vector, of the components whose bits are not those of last (when
- * known); last takes v's. Reads find the same values either way. */
+/* v's components as t.x, t.y, t.z, those whose bits are not those of last
+ * (when known); last takes v's. Reads find the same values either way. */
 static void set_vector_changed(lua_State *L, int t, const float v[3], uint32_t last[3], bool known)
 {
   for (int k = 0; k < 3; k++) {
@@ -577,6 +580,17 @@ static void set_vector_changed(lua_State *L, int t, const float v[3], uint32_t l
   }
 }
 
+/* set_number, unless v's bits are those of *last (when known); *last takes
+ * v's. */
+static void set_number_changed(lua_State *L, int t, int key, float v, uint32_t *last, bool known)
+{
+  uint32_t bits;
+  memcpy(&bits, &v, sizeof bits);
+  if (known && bits == *last) return;
+  *last = bits;
+  set_number(L, t, key, v);
+}
+
 /* The world in slot (argument 1's), or an error as the readers raise it. */
 static wary_world *loop_world(lua_State *L, wary_world *const *slot)
 {
@@ -586,25 +600,37 @@ static wary_world *loop_world(lua_State *L, wary_world *const *slot)
 
 static int queries_from(lua_State *L, lua_Integer i);
 
-/* The answer of query i's evaluate, its five results on the stack above
- * the target: a plain active one is stored and the stack goes back to
- * C_TOP (0: go on); any other is left for the runner (i, c .. z: 6). */
+/* The answer of query i's evaluate, all its results on the stack above the
+ * target (evaluate is called for all of them: the usual answer, a
+ * confidence and an accuracy or nothing, then needs no nil filled in and
+ * no test of a location): a plain active one is stored and the stack goes
+ * back to C_TOP (0: go on); any other is left for the runner, its first
+ * five results as a call for five would have left them (i, c .. z: 6). */
 static int take_answer(lua_State *L, wary_world *const *slot, lua_Integer i)
 {
-  /* stack: target, c, accuracy, x, y, z */
-  int c_type = lua_type(L, -5);
-  if (c_type == LUA_TNIL || (c_type == LUA_TBOOLEAN && !lua_toboolean(L, -5))) {
+  /* stack: target, c, accuracy, x, y, z, ... (n results) */
+  enum { C = C_TOP + 2, ACCURACY, X };
+  int n = lua_gettop(L) - (C_TOP + 1);
+  int c_type = n >= 1 ? lua_type(L, C) : LUA_TNIL;
+  if (c_type == LUA_TNIL || (c_type == LUA_TBOOLEAN && !lua_toboolean(L, C))) {
     lua_settop(L, C_TOP);
     return 0;
   }
-  lua_Number c = lua_tonumber(L, -5), accuracy = 1;
-  int a_type = lua_type(L, -4);
-  bool plain = c_type == LUA_TNUMBER && c > 0 && c <= 1 && lua_isnil(L, -3);
-  if (plain && a_type != LUA_TNIL) {
-    accuracy = lua_tonumber(L, -4);
-    plain = a_type == LUA_TNUMBER && accuracy >= 0 && accuracy <= 1;
+  lua_Number c = 0, accuracy = 1;
+  bool plain = c_type == LUA_TNUMBER && (n < 3 || lua_type(L, X) == LUA_TNIL);
+  if (plain) {
+    c = lua_tonumber(L, C);
+    plain = c > 0 && c <= 1;
+  }
+  if (plain && n >= 2) {
+    int a_type = lua_type(L, ACCURACY);
+    if (a_type != LUA_TNIL) {
+      accuracy = lua_tonumber(L, ACCURACY);
+      plain = a_type == LUA_TNUMBER && accuracy >= 0 && accuracy <= 1;
+    }
   }
   if (!plain) {
+    lua_settop(L, C_TOP + 6); /* target, c .. z */
     lua_pushinteger(L, i);
     lua_replace(L, C_TOP + 1); /* i in the target's place: i, c .. z */
     return 6;
@@ -694,6 +720,7 @@ static int queries_from(lua_State *L, lua_Integer i)
   wary_world *const *slot = lua_touserdata(L, A_WORLD);
   query_loop *s = lua_touserdata(L, A_STATE);
   lua_Integer profile_agent = -1, evaluate_sense = -1, dt_agent = -1, dt_sense = -1;
+  bool evaluating = false; /* C_EVALUATE is a function to call (set with it) */
   for (;; i++) {
     wary_world *w = loop_world(L, slot);
     if (i < 0 || i >= wary_query_count(w)) return 0;
@@ -706,18 +733,29 @@ static int queries_from(lua_State *L, lua_Integer i)
       lua_pushvalue(L, K_AGENT);
       lua_geti(L, A_ACTORS, agent);
       lua_rawset(L, A_CTX);
-      set_vector(L, A_AGENT_POS, q->agent_pos);
-      set_number(L, A_CTX, K_AGENT_YAW, q->agent_yaw);
-      set_vector(L, A_EYE_POS, q->eye_pos);
-      set_vector(L, A_EYE_FORWARD, q->eye_forward);
-      set_number(L, A_CTX, K_LIGHT, q->light);
-      set_number(L, A_CTX, K_WEATHER, q->weather);
-      lua_pushvalue(L, K_LOD_TIER);
-      lua_pushinteger(L, q->lod_tier);
-      lua_rawset(L, A_CTX);
-      lua_pushvalue(L, K_OFF_SCREEN);
-      lua_pushboolean(L, q->off_screen);
-      lua_rawset(L, A_CTX);
+      /* Only what differs from the last agent's (a sense reads ctx, it
+       * does not write it): reads find the same values either way. */
+      bool known = s->has_agent_fields;
+      uint32_t *bits = s->agent_bits;
+      set_vector_changed(L, A_AGENT_POS, q->agent_pos, bits, known);
+      set_number_changed(L, A_CTX, K_AGENT_YAW, q->agent_yaw, bits + 3, known);
+      set_vector_changed(L, A_EYE_POS, q->eye_pos, bits + 4, known);
+      set_vector_changed(L, A_EYE_FORWARD, q->eye_forward, bits + 7, known);
+      set_number_changed(L, A_CTX, K_LIGHT, q->light, bits + 10, known);
+      set_number_changed(L, A_CTX, K_WEATHER, q->weather, bits + 11, known);
+      if (!known || q->lod_tier != s->lod_tier) {
+        s->lod_tier = q->lod_tier;
+        lua_pushvalue(L, K_LOD_TIER);
+        lua_pushinteger(L, q->lod_tier);
+        lua_rawset(L, A_CTX);
+      }
+      if (!known || q->off_screen != s->off_screen) {
+        s->off_screen = q->off_screen;
+        lua_pushvalue(L, K_OFF_SCREEN);
+        lua_pushboolean(L, q->off_screen);
+        lua_rawset(L, A_CTX);
+      }
+      s->has_agent_fields = true;
     }
     lua_Integer target = (lua_Integer)q->target.id, sense = q->sense;
     lua_geti(L, A_ACTORS, target); /* the target's handle, kept for evaluate */
@@ -727,7 +765,8 @@ static int queries_from(lua_State *L, lua_Integer i)
     /* dt is the time since the sense last ran for the agent: one value for
      * all the queries of an agent and a sense. */
     if (agent != dt_agent || sense != dt_sense) {
-      set_number(L, A_CTX, K_DT, q->dt);
+      set_number_changed(L, A_CTX, K_DT, q->dt, &s->dt_bits, s->has_dt);
+      s->has_dt = true;
       dt_agent = agent;
       dt_sense = sense;
     }
@@ -752,7 +791,8 @@ static int queries_from(lua_State *L, lua_Integer i)
         lua_pushnil(L);
       }
       lua_replace(L, C_EVALUATE);
-      if (lua_toboolean(L, C_EVALUATE) && (!s->has_sense || sense != s->sense_now)) {
+      evaluating = lua_toboolean(L, C_EVALUATE);
+      if (evaluating && (!s->has_sense || sense != s->sense_now)) {
         lua_pushvalue(L, K_SENSE);
         lua_pushvalue(L, K_ID);
         lua_gettable(L, -3);
@@ -762,7 +802,7 @@ static int queries_from(lua_State *L, lua_Integer i)
       }
       lua_pop(L, 1); /* the sense */
     }
-    if (!lua_toboolean(L, C_EVALUATE)) {
+    if (!evaluating) {
       lua_settop(L, C_TOP);
       continue;
     }
@@ -778,7 +818,7 @@ static int queries_from(lua_State *L, lua_Integer i)
     lua_pushvalue(L, A_CTX);
     lua_pushvalue(L, C_PROFILE);
     lua_pushvalue(L, C_TOP + 1); /* the target */
-    lua_callk(L, 3, 5, 0, run_queries_k);
+    lua_callk(L, 3, LUA_MULTRET, 0, run_queries_k);
     s->calling = false;
     int n = take_answer(L, slot, i);
     if (n != 0) return n;
