@@ -32,6 +32,9 @@ typedef struct wy_grid_scratch {
   /* A bit a slot, all clear between queries: count is the words cleared,
    * which cover every slot of the last build. */
   WY_ARRAY(uint64_t) bits;
+  /* A bit a word of bits, set while that word holds a slot found: count
+   * is the words cleared, one for every 64 words of bits. */
+  WY_ARRAY(uint64_t) words;
   uint64_t walked;              /* items looked at by its queries */
   uint64_t returned;            /* slots they returned */
   uint64_t queries;
