@@ -70,9 +70,13 @@ WY_INLINE bool unlooked(const wy_rates *k, const wy_belief_slot *bsl, int32_t sl
   return true;
 }
 
-wy_evidence_sum wy_evidence_sum_of(const wary_world *w, const wy_belief *b) {
-  wy_evidence_sum e = {-1.0f, 2.0f, 0.0f, false, -1, -1};
-  if (b->evidence < 0) return e;
+/* What a belief without evidence sums to: nothing. */
+static const wy_evidence_sum no_evidence = {-1.0f, 2.0f, 0.0f, false, -1, -1};
+
+/* wy_evidence_sum_of a belief that holds an evidence block: out of line,
+ * as few beliefs hold one (a full resolve tests b->evidence itself). */
+static wy_evidence_sum sum_block(const wary_world *w, const wy_belief *b) {
+  wy_evidence_sum e = no_evidence;
   const wy_evidence_block *block = &w->beliefs->evidence.data[b->evidence];
   for (int32_t i = 0; i < block->count; i++) {
     const wary_evidence *v = &block->entry[i];
@@ -94,6 +98,10 @@ wy_evidence_sum wy_evidence_sum_of(const wary_world *w, const wy_belief *b) {
     }
   }
   return e;
+}
+
+wy_evidence_sum wy_evidence_sum_of(const wary_world *w, const wy_belief *b) {
+  return b->evidence < 0 ? no_evidence : sum_block(w, b);
 }
 
 
@@ -190,6 +198,8 @@ typedef struct wy_ctx {
   wy_lane *lane;
   wy_id agent;
   wy_belief *b;
+  const wy_belief_list *l; /* b's list */
+  const wy_belief_slot *bsl; /* b's slots */
 } wy_ctx;
 
 static void enter(const wy_ctx *c, int32_t state) {
@@ -217,8 +227,28 @@ static void telegraph(const wy_ctx *c) {
   }
 }
 
-static void step_states(const wy_ctx *c, const wy_profile *p, int32_t reason, bool held, bool reporting,
-                        bool raised, float prev, float dt) {
+/* Why the belief lost its target, for the step that sends it to Lost
+ * (asked only then). A built-in sense says why it lost the target; a
+ * custom one, its contract. */
+static int32_t loss_reason(const wy_ctx *c, const wy_profile *p) {
+  const wy_belief *b = c->b;
+  int32_t reason = WARY_LOSS_NONE;
+  if (b->losing_slot >= 0) {
+    reason = wy_belief_reason(c->l, &c->bsl[b->losing_slot], b->losing_slot);
+    if (reason == WARY_LOSS_NONE) reason = p->slots[b->losing_slot].loss_reason;
+    /* One set not perceivable left every sense's reach at once: cloaked
+     * (seed 000's sensor dropout), not out of range. */
+    if (reason == WARY_LOSS_OUT_OF_RANGE && p->slots[b->losing_slot].sense < WARY_BUILTIN_SENSES) {
+      const wy_actor *t = wy_actor_get(c->w, b->target);
+      if (t && !t->perceivable) reason = WARY_LOSS_SENSOR_DROPOUT;
+    }
+  }
+  return reason;
+}
+
+/* Inline: called by every full resolve, which passes it what it takes. */
+WY_INLINE void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool reporting, bool raised, float prev,
+                           float dt) {
   wy_belief *b = c->b;
   const wary_profile_def *d = &p->def;
   float conf = b->confidence;
@@ -228,7 +258,7 @@ static void step_states(const wy_ctx *c, const wy_profile *p, int32_t reason, bo
   const wy_slot *losing = b->losing_slot >= 0 ? &p->slots[b->losing_slot] : NULL;
 
   if (on_ladder && !held && losing && losing->direct_lost_cut) {
-    b->loss_reason = (int8_t)reason;
+    b->loss_reason = (int8_t)loss_reason(c, p);
     enter(c, WARY_LOST);
     return;
   }
@@ -258,7 +288,7 @@ static void step_states(const wy_ctx *c, const wy_profile *p, int32_t reason, bo
       if (reporting) {
         enter(c, WARY_UNDETECTED);
       } else {
-        b->loss_reason = (int8_t)reason;
+        b->loss_reason = (int8_t)loss_reason(c, p);
         enter(c, WARY_LOST);
       }
     }
@@ -329,7 +359,7 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
   bool sensed = update_slots(w, b, bsl, r, k, dt, &reporting, n);
   b->scored = false;
   float fused = fuse(bsl, p, r->dull, NULL, n);
-  wy_evidence_sum e = wy_evidence_sum_of(w, b);
+  wy_evidence_sum e = b->evidence < 0 ? no_evidence : sum_block(w, b);
 
   float prev = b->confidence;
   /* A belief last held by a slow-fading sense (damage) fades slower too. */
@@ -350,21 +380,9 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
   b->fused = fused;
   b->sensed = sensed;
 
-  /* A built-in sense says why it lost the target; a custom one, its contract. */
-  int32_t reason = WARY_LOSS_NONE;
-  if (b->losing_slot >= 0) {
-    reason = wy_belief_reason(l, &bsl[b->losing_slot], b->losing_slot);
-    if (reason == WARY_LOSS_NONE) reason = p->slots[b->losing_slot].loss_reason;
-    /* One set not perceivable left every sense's reach at once: cloaked
-     * (seed 000's sensor dropout), not out of range. */
-    if (reason == WARY_LOSS_OUT_OF_RANGE && p->slots[b->losing_slot].sense < WARY_BUILTIN_SENSES) {
-      const wy_actor *t = wy_actor_get(w, b->target);
-      if (t && !t->perceivable) reason = WARY_LOSS_SENSOR_DROPOUT;
-    }
-  }
   /* A floor that keeps the target at Suspected or above is knowledge, not loss. */
   bool floored = e.floor >= p->def.suspect_threshold;
-  wy_ctx c = {w, r->lane, r->agent, b};
+  wy_ctx c = {w, r->lane, r->agent, b, l, bsl};
   /* A moment before a first sighting is taken (step.c, first_sight):
    * below Detected, as the rise past the threshold (step_states). */
   if (b->telegraph_due) {
@@ -373,7 +391,7 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
   }
   /* "You didn't see anything": an invalidated target steps down to
    * Undetected, never to Lost. */
-  step_states(&c, p, reason, sensed || floored, reporting || floored || e.invalidate, raised, prev, dt);
+  step_states(&c, p, sensed || floored, reporting || floored || e.invalidate, raised, prev, dt);
   /* Invalidated while Lost or Remembered: forgotten too, not searched for. */
   if (e.invalidate && (b->state == WARY_LOST || b->state == WARY_REMEMBERED)) {
     b->loss_reason = WARY_LOSS_NONE;
@@ -483,8 +501,10 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
     awake[kept++] = i;
     if (b->held && k->may_hold && (k->calm || unlooked(k, bsl, n)) && wy_held_step(p, k, b, bsl, dt, n)) {
       /* Its damage record run out (emotion.c): it only fades now (a held
-       * step leaves a sensed one sensed, and one that fades is not). */
-      b->drowsy = !b->sensed && wy_belief_fades(p, b, bsl, n);
+       * step leaves a sensed one sensed, and one that fades is not).
+       * drowsy is clear here (taken above), so the sensed ones, nearly
+       * all, leave the record's bits as they are. */
+      if (!b->sensed && wy_belief_fades(p, b, bsl, n)) b->drowsy = true;
       continue;
     }
     if (b->quiet && !all && quiet_step(r, k, b, bsl, dt)) {
@@ -561,10 +581,11 @@ bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l,
   bool all = w->beliefs->resolve_all;
   k.undulled = true;
   bool looked_any = false;
+  /* Taken for every agent: bitwise, without a branch a slot. */
   for (int32_t s = 0; s < p->slot_count; s++) {
-    k.undulled = k.undulled && r->dull[s] == 1.0f;
-    k.looked[s] = r->slots->slot[s].ran || r->slots->slot[s].muted;
-    looked_any = looked_any || k.looked[s];
+    k.undulled &= r->dull[s] == 1.0f;
+    k.looked[s] = r->slots->slot[s].ran | r->slots->slot[s].muted;
+    looked_any |= k.looked[s];
   }
   k.may_hold = !all && k.undulled;
   k.calm = k.may_hold && !looked_any;
