@@ -518,7 +518,9 @@ static inline float wy_smooth_of(const wy_profile *p, float dt) {
 static inline bool wy_smooth_lands(float s, float next, float conf, float smooth) {
   /* Stuck, next is s: their gaps to conf are the one gap, taken once. */
   float gap = fabsf(conf - next);
-  return gap < 0x1p-24f || (gap < 0x1p-16f && next == s && smooth > 0.0f);
+  /* Within 2^-24 is within 2^-16: the wider test first, which a meter on
+   * its way fails at once. */
+  return gap < 0x1p-16f && (gap < 0x1p-24f || (next == s && smooth > 0.0f));
 }
 
 /* The smoothed confidence a step later: s eased towards conf by smooth

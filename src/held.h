@@ -49,8 +49,10 @@ WY_INLINE float wy_unsensed_fusion(const wy_profile *p, const wy_rates *k, float
  * min_track_duration; Lost (no sense reports it, so it cannot climb)
  * before lost_time. */
 WY_INLINE bool wy_keeps_rung(const wary_profile_def *d, const wy_belief *b, float conf, float time) {
-  if (b->state == WARY_LOST) return time < d->lost_time;
-  if (b->state == WARY_REMEMBERED) return time < d->memory_time;
+  /* Off the ladder (one in twenty of the bench's held steps): one test
+   * for both. */
+  if (WY_RARELY(b->state == WARY_LOST || b->state == WARY_REMEMBERED))
+    return time < (b->state == WARY_LOST ? d->lost_time : d->memory_time);
   /* On the ladder: the states mix from one belief to the next, so the
    * answer is taken by arithmetic, not a branch. */
   int32_t level = wy_rung_of(d, conf);
@@ -111,7 +113,10 @@ WY_INLINE bool wy_held_step(const wy_profile *p, const wy_rates *k, wy_belief *b
   b->confidence = conf;
   b->scored = false;
   b->time_in_state += dt;
-  b->smoothed = k->smoothing ? wy_smoothed_step(b->smoothed, conf, k->smooth) : conf;
+  /* The meter of a held belief is seldom where it lands (its confidence
+   * fades, or it eases towards it: 3 in 10^4 of the bench's held steps
+   * start on it), so the landing is a branch seldom taken. */
+  b->smoothed = k->smoothing ? wy_smoothed_step_chained(b->smoothed, conf, k->smooth) : conf;
   if (!reporting) {
     float u = b->uncertainty + k->growth;
     b->uncertainty = u < p->def.max_uncertainty ? u : p->def.max_uncertainty;
