@@ -187,12 +187,18 @@ static bool counts(const wy_emotion_agent *ag, const wary_brain_def *d, double b
  * then scores as the record would, wherever the agent stands); what the
  * pass keeps of them is taken again. */
 static void score_listed(const wy_scorer *c, wy_belief_list *l) {
+  const wary_brain_def *d = c->d;
+  /* Most often only the list changed, and few are scored: the entries and
+   * their count are read once (a catch-up below moves neither), so that
+   * the others' walk keeps what it reads in registers. */
+  wy_listed *listed = l->listed;
+  int32_t count = l->listed_count;
+  bool same = c->same;
   uint32_t states = 0;
   float top = -INFINITY;
-  const wary_brain_def *d = c->d;
-  for (int32_t j = 0; j < l->listed_count; j++) {
-    wy_listed *e = &l->listed[j];
-    if (!(c->same && e->scored)) {
+  for (int32_t j = 0; j < count; j++) {
+    wy_listed *e = &listed[j];
+    if (WY_RARELY(!(same && e->scored))) {
       wy_belief *b = &l->data[e->belief];
       /* A fading one's record as this step leaves it (belief.h). */
       if (b->confidence > 0.0f) wy_belief_catch_up_to((wary_world *)c->w, c->agent, e->belief, c->w->steps);
@@ -369,13 +375,21 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   wy_belief *data = beliefs->data;
   const int32_t *awake = beliefs->awake;
   int32_t awake_count = beliefs->awake_count;
-  for (int32_t j = 0;; j++) {
+  /* With every awake one in the tally (each deferred still: the full
+   * resolve that ends a deferral takes its belief out of the tally,
+   * resolve.c), the walk would step over all of them: it starts past them,
+   * as it does at most passes. */
+  int32_t first = same && beliefs->tally.count == awake_count ? awake_count : 0;
+  for (int32_t j = first;; j++) {
     /* Most of those walked: deferred still (only held steps moved it since
      * a pass counted it in the tally), so deferrable as then, and adding
      * what the tally holds of it (belief.h, tallied). A loop of their own,
-     * that keeps what it reads in registers. */
+     * that keeps what it reads in registers. A tallied one is deferred
+     * still and so not quiet (the full resolve that ends a deferral, the
+     * only one that makes a belief quiet, takes it out of the tally:
+     * resolve.c), so its tallied bits are all the loop reads of it. */
     if (same)
-      while (j < awake_count && data[awake[j]].deferred && !data[awake[j]].quiet && data[awake[j]].tallied) j++;
+      while (j < awake_count && data[awake[j]].tallied) j++;
     if (j >= awake_count) break;
     wy_belief *b = &data[awake[j]];
     /* Anything else comes out of the tally, to be taken as it is now. */

@@ -515,6 +515,10 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
                                                        : b->state == WARY_UNDETECTED));
       continue;
     }
+    /* A full resolve ends a deferral (resolve): the belief leaves its
+     * list's tally here, so that every tallied one is deferred still and a
+     * pass that finds all of them tallied need not walk them (emotion.c). */
+    wy_belief_untally(l, b);
     resolve(w, r, k, l, b, bsl, dt, n);
     prune = prune || wy_belief_empty(l, i, memory_time);
   }
