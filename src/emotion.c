@@ -96,7 +96,9 @@ typedef struct wy_scorer {
   const wary_world *w;
   int32_t agent;
   const wary_brain_def *d;
-  wy_threat_scale scale;  /* where the agent stands, the distance term and the levels */
+  /* Where the agent stands, the distance term and the levels: its list's
+   * last_scale, which the pass sets first (nothing reads it before). */
+  const wy_threat_scale *scale;
   bool idle_zero;         /* an idle belief's threat is 0 */
   bool same;              /* the relationships of its last pass hold (hostile_known is good) */
   float dt;
@@ -135,17 +137,17 @@ WY_INLINE double threat(const wy_scorer *c, wy_belief *b, int way, float *base) 
   }
   if (hostile) {
     bool counts = alive && is_target(b->state); /* its distance counts */
-    float near = counts ? wy_threat_nearness(&c->scale, b->last_known) : 0.0f;
+    float near = counts ? wy_threat_nearness(c->scale, b->last_known) : 0.0f;
     /* In range (near > 0) its margin is below 0 (the float distance is
      * within parts in 10^7 of far_margin's): not far, whatever it is. */
     if (counts && way != WY_SCORE_AWAKE)
-      margin = near > 0.0f ? -1.0 : far_margin(c->scale.pos, b->last_known, d->threat_distance_range);
-    float sum = wy_threat_base(&c->scale, b);
+      margin = near > 0.0f ? -1.0 : far_margin(c->scale->pos, b->last_known, d->threat_distance_range);
+    float sum = wy_threat_base(c->scale, b);
     if (base) *base = sum;
-    score = wy_threat_score(&c->scale, sum, near);
+    score = wy_threat_score(c->scale, sum, near);
   }
   b->threat = score;
-  b->threat_level = wy_threat_level_of(&c->scale, score);
+  b->threat_level = wy_threat_level_of(c->scale, score);
   return margin;
 }
 
@@ -357,9 +359,11 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   memcpy(ag->scored_pos, pos, sizeof ag->scored_pos);
   ag->scored_relations = w->relation_epoch;
   ag->scored = true;
-  /* The brain's scale (brain.h), where the agent stands. */
-  wy_scorer sc = {w, agent, d, brain->scale, idle_zero, same, dt};
-  memcpy(sc.scale.pos, pos, sizeof sc.scale.pos);
+  /* The brain's scale (brain.h), where the agent stands: this pass's,
+   * which the list keeps (last_scale), set in place rather than copied. */
+  beliefs->last_scale = brain->scale;
+  memcpy(beliefs->last_scale.pos, pos, sizeof beliefs->last_scale.pos);
+  wy_scorer sc = {w, agent, d, &beliefs->last_scale, idle_zero, same, dt};
   /* Deferred ones (belief.h): none left from the last pass, none counted. */
   if (ag->deferred == 0) {
     ag->defer_top = -INFINITY;
@@ -441,7 +445,6 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     states |= 1u << b->state;
     if (b->threat_level > top_level) top_level = b->threat_level;
   }
-  beliefs->last_scale = sc.scale;
   /* What the deferred ones add, every one of them tallied now. */
   const wy_deferred_tally *tally = &beliefs->tally;
   int32_t deferred = tally->count + hurt_deferred;
@@ -499,12 +502,12 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   bool walk_listed = false;
   if (beliefs->listed_count > 0) {
     n += beliefs->listed_count;
-    float bound = beliefs->listed_top > -INFINITY ? wy_threat_score(&sc.scale, beliefs->listed_top, 1.0f) : 0.0f;
+    float bound = beliefs->listed_top > -INFINITY ? wy_threat_score(sc.scale, beliefs->listed_top, 1.0f) : 0.0f;
     beliefs->listed_passes++;
     /* A negative distance weight would make the far ones the larger. */
     walk_listed = counts(ag, d, bound, cur, switchable, switch_at, best, best_threat, n, hurt, tracked, critical,
                          high) ||
-                  !(sc.scale.weight >= 0.0f);
+                  !(sc.scale->weight >= 0.0f);
     if (!walk_listed) {
       beliefs->listed_left_out++;
     } else {
@@ -512,7 +515,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
         const wy_listed *e = &beliefs->listed[j];
         /* A fading one's sum as this step leaves it (belief.h); the others'
          * records are not read. */
-        if (e->scored && sc.scale.w_confidence != 0.0f && e->fading)
+        if (e->scored && sc.scale->w_confidence != 0.0f && e->fading)
           wy_belief_catch_up_to(w, agent, e->belief, w->steps);
         int8_t level;
         float t = wy_listed_threat(beliefs, e, &level);
@@ -530,7 +533,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
    * while none of them counts, they wait; else they are scored now, each as
    * the loop above would have. */
   beliefs->deferred_passes += deferred > 0;
-  if (deferred > 0 && counts(ag, d, deferred_bound(ag, &sc.scale, brain->bound_weights), cur, switchable, switch_at,
+  if (deferred > 0 && counts(ag, d, deferred_bound(ag, sc.scale, brain->bound_weights), cur, switchable, switch_at,
                              best, best_threat, n, hurt, tracked, critical, high)) {
     beliefs->deferred_scored++;
     int32_t level = WARY_THREAT_NONE;
