@@ -490,6 +490,9 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   /* At or below the exact one: a pass that scores what it need not
    * changes nothing (counts). */
   float switch_at = cur_threat + d->attention_switch_threshold;
+  /* Under attention not yet switchable, in a brain that moves no
+   * emotions, no bound counts (counts): the pass then works none out. */
+  bool may_count = !cur || switchable || d->emotions;
   /* The dormant targets (belief.h, wy_listed): a listed one's threat is
    * what its entry scores where the agent stands now (wy_listed_threat),
    * worked out when asked. The pass scores from their records the ones not
@@ -505,8 +508,8 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     float bound = beliefs->listed_top > -INFINITY ? wy_threat_score(sc.scale, beliefs->listed_top, 1.0f) : 0.0f;
     beliefs->listed_passes++;
     /* A negative distance weight would make the far ones the larger. */
-    walk_listed = counts(ag, d, bound, cur, switchable, switch_at, best, best_threat, n, hurt, tracked, critical,
-                         high) ||
+    walk_listed = (may_count && counts(ag, d, bound, cur, switchable, switch_at, best, best_threat, n, hurt, tracked,
+                                       critical, high)) ||
                   !(sc.scale->weight >= 0.0f);
     if (!walk_listed) {
       beliefs->listed_left_out++;
@@ -533,8 +536,9 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
    * while none of them counts, they wait; else they are scored now, each as
    * the loop above would have. */
   beliefs->deferred_passes += deferred > 0;
-  if (deferred > 0 && counts(ag, d, deferred_bound(ag, sc.scale, brain->bound_weights), cur, switchable, switch_at,
-                             best, best_threat, n, hurt, tracked, critical, high)) {
+  if (deferred > 0 && may_count &&
+      counts(ag, d, deferred_bound(ag, sc.scale, brain->bound_weights), cur, switchable, switch_at, best, best_threat,
+             n, hurt, tracked, critical, high)) {
     beliefs->deferred_scored++;
     int32_t level = WARY_THREAT_NONE;
     for (int32_t j = 0; j < beliefs->awake_count; j++) {
