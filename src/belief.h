@@ -97,9 +97,10 @@ typedef struct wy_belief {
    * record is walked as before, seldom deferred). While it stays deferred
    * (nothing but held steps moved it) what it adds to a pass is what the
    * tally holds, and the pass steps over it. What ends its deferral takes
-   * that out of the tally (wy_belief_untally), or the pass does when it
-   * finds a full resolve ended it: settling, dropping it, scoring it. 0:
-   * not tallied. Derived: never saved; loaded clear. */
+   * that out of the tally (wy_belief_untally): a full resolve (resolve.c,
+   * walk_awake), settling, dropping it, scoring it. So every tallied belief
+   * is deferred still, and a pass whose tally counts every awake belief
+   * walks none. 0: not tallied. Derived: never saved; loaded clear. */
   unsigned tallied : 3;
   /* Dormant: the low 16 bits of the first step its clocks have not taken
    * (wy_belief_asleep_since). Clocks never lag 2^16 steps behind: the list
