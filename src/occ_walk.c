@@ -498,7 +498,21 @@ WY_INLINE bool query(wy_occluders *o, const wy_material *materials, const float 
  * negation, so that one max gathers entries and exits alike: a pair's
  * lanes are [left entry, right entry, -left exit, -right exit] (pair_lo,
  * pair_hi: the bounds so signed; a negative axis meets the maxes first and
- * swaps the halves), and entry - exit is entry + -exit to the bit. */
+ * swaps the halves), and entry - exit is entry + -exit to the bit.
+ *
+ * An open axis still bounds the segments: each one's coordinate there
+ * stays between its ends, so within [lo, hi], the least and greatest of a
+ * and every b on that axis. A box wholly below lo (its max < lo) or above
+ * hi there is one exact_hit misses for every segment, whatever the
+ * rounding: on that axis each segment's t reaches the box at 1 or later,
+ * or leaves it at 0 or before, and a span met only at t = 1 or t = 0 is
+ * missed. (The quotients keep the order of their numerators, and two
+ * different floats never subtract to 0.) It needs every end finite (an
+ * infinity makes exact_hit's quotient NaN, which it ignores): else lo and
+ * hi are the infinities, which cull nothing. Inner nodes span most heights,
+ * so the nodes take it on x and y only (a bundle open there, its targets
+ * straight ahead, crossed the whole world without it), the leaves on every
+ * open axis. */
 typedef struct bundle {
   __m128 a[3];
   __m128 pair_lo[3];
@@ -507,6 +521,9 @@ typedef struct bundle {
   __m128 inv_hi[3];
   __m128 ninv_lo[3]; /* its negated exits: the bounds negated */
   __m128 ninv_hi[3];
+  __m128 range_pair[3]; /* open axis: [hi, hi, -lo, -lo] */
+  __m128 range_lo[3];   /* open axis: lo (hi: below) in every lane */
+  __m128 range_hi[3];
   __m128 margin;
   uint32_t closed;   /* bit k: axis k culls (not open) */
   uint32_t neg;      /* bit k: every direction on axis k is negative */
@@ -532,15 +549,21 @@ static void bundle_init(bundle *u, ray4 *v, const float a[3], const float (*b)[3
   const __m128 inf = _mm_set1_ps(INFINITY), one = _mm_set1_ps(1.0f);
   const __m128 abs_mask = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
   __m128 lo = inf, hi = _mm_set1_ps(-INFINITY);
+  __m128 ends_lo = av, ends_hi = av;
   int zero = 0;
-  bool all_fast = a_fast;
+  bool all_fast = a_fast, all_ok = true;
   for (int32_t r = 0; r < n; r++) {
-    __m128 d = _mm_sub_ps(_mm_setr_ps(b[r][0], b[r][1], b[r][2], 0.0f), av);
+    __m128 bv = _mm_setr_ps(b[r][0], b[r][1], b[r][2], 0.0f);
+    __m128 d = _mm_sub_ps(bv, av);
+    ends_lo = _mm_min_ps(ends_lo, bv);
+    ends_hi = _mm_max_ps(ends_hi, bv);
     __m128 z = _mm_cmpeq_ps(d, _mm_setzero_ps());
     __m128 inv = _mm_or_ps(_mm_and_ps(z, inf), _mm_andnot_ps(z, _mm_div_ps(one, d)));
     __m128 ad = _mm_and_ps(d, abs_mask);
     __m128 ok = _mm_or_ps(z, _mm_and_ps(_mm_cmpge_ps(ad, _mm_set1_ps(0x1p-40f)), _mm_cmple_ps(ad, _mm_set1_ps(0x1p40f))));
-    bool fast = a_fast && (_mm_movemask_ps(ok) & 7) == 7;
+    bool ok3 = (_mm_movemask_ps(ok) & 7) == 7;
+    bool fast = a_fast && ok3;
+    all_ok = all_ok && ok3;
     all_fast = all_fast && fast;
     zero |= _mm_movemask_ps(z);
     lo = _mm_min_ps(lo, inv);
@@ -556,9 +579,13 @@ static void bundle_init(bundle *u, ray4 *v, const float a[3], const float (*b)[3
   u->closed = (uint32_t)(~(zero | (neg_lo ^ neg_hi)) & 7);
   u->neg = (uint32_t)(neg_lo & neg_hi & 7);
   u->margin = _mm_set1_ps(all_fast ? margin : INFINITY);
-  float lo_k[4], hi_k[4];
+  float lo_k[4], hi_k[4], end_lo[4], end_hi[4];
   _mm_storeu_ps(lo_k, lo);
   _mm_storeu_ps(hi_k, hi);
+  /* Every d within 2^40 (ok) and a finite: every end is finite. */
+  bool finite = all_ok && isfinite(a[0]) && isfinite(a[1]) && isfinite(a[2]);
+  _mm_storeu_ps(end_lo, finite ? ends_lo : _mm_set1_ps(-INFINITY));
+  _mm_storeu_ps(end_hi, finite ? ends_hi : inf);
   for (int k = 0; k < 3; k++) {
     int neg = u->neg >> k & 1;
     __m128 sign = _mm_loadu_ps(pair_signs[neg]);
@@ -569,6 +596,9 @@ static void bundle_init(bundle *u, ray4 *v, const float a[3], const float (*b)[3
     u->inv_hi[k] = _mm_set1_ps(hi_k[k]);
     u->ninv_lo[k] = _mm_set1_ps(-lo_k[k]);
     u->ninv_hi[k] = _mm_set1_ps(-hi_k[k]);
+    u->range_pair[k] = _mm_setr_ps(end_hi[k], end_hi[k], -end_lo[k], -end_lo[k]);
+    u->range_lo[k] = _mm_set1_ps(end_lo[k]);
+    u->range_hi[k] = _mm_set1_ps(end_hi[k]);
   }
 }
 
@@ -578,6 +608,13 @@ static void bundle_init(bundle *u, ray4 *v, const float a[3], const float (*b)[3
  * walk is specialised. */
 WY_INLINE int bundle_pair(const bundle *u, const wy_bvh_pair *p, uint32_t closed, uint32_t neg, __m128 *entry) {
   __m128 acc = _mm_setr_ps(0.0f, 0.0f, -1.0f, -1.0f); /* the segments' span [0, 1] */
+  int outside = 0;
+  for (int k = 0; k < 2; k++) {
+    if (closed >> k & 1) continue;
+    /* [left min, right min, -left max, -right max] past [hi, hi, -lo, -lo]. */
+    __m128 signed_planes = _mm_mul_ps(_mm_load_ps(p->planes[k]), _mm_loadu_ps(pair_signs[0]));
+    outside |= _mm_movemask_ps(_mm_cmpgt_ps(signed_planes, u->range_pair[k]));
+  }
   for (int k = 0; k < 3; k++) {
     if (!(closed >> k & 1)) continue;
     __m128 x = _mm_sub_ps(_mm_load_ps(p->planes[k]), u->a[k]);
@@ -587,7 +624,7 @@ WY_INLINE int bundle_pair(const bundle *u, const wy_bvh_pair *p, uint32_t closed
   }
   *entry = acc;
   __m128 gap = _mm_add_ps(acc, _mm_shuffle_ps(acc, acc, _MM_SHUFFLE(1, 0, 3, 2)));
-  return ~_mm_movemask_ps(_mm_cmpgt_ps(gap, u->margin)) & 3;
+  return ~(_mm_movemask_ps(_mm_cmpgt_ps(gap, u->margin)) | outside | outside >> 2) & 3;
 }
 
 /* A leaf's planes less the segments' start, per axis: those its boxes are
@@ -609,14 +646,20 @@ WY_INLINE void leaf_rel_of(const bundle *u, const wy_bvh_leaf4 *q, uint32_t neg,
 
 /* The same of a leaf's four boxes: bit i says box i may be touched
  * (closed: u->closed, a constant where the walk is specialised). */
-WY_INLINE int bundle_leaf(const bundle *u, const leaf_rel *x, uint32_t closed) {
+WY_INLINE int bundle_leaf(const bundle *u, const wy_bvh_leaf4 *q, const leaf_rel *x, uint32_t closed) {
   __m128 t0 = _mm_setzero_ps(), nt1 = _mm_set1_ps(-1.0f);
+  __m128 outside = _mm_setzero_ps();
+  for (int k = 0; k < 3; k++) {
+    if (closed >> k & 1) continue;
+    outside = _mm_or_ps(outside, _mm_or_ps(_mm_cmplt_ps(u->range_hi[k], _mm_load_ps(q->planes[k])),
+                                           _mm_cmplt_ps(_mm_load_ps(q->planes[k] + 4), u->range_lo[k])));
+  }
   for (int k = 0; k < 3; k++) {
     if (!(closed >> k & 1)) continue;
     t0 = _mm_max_ps(_mm_min_ps(_mm_mul_ps(x->e[k], u->inv_lo[k]), _mm_mul_ps(x->e[k], u->inv_hi[k])), t0);
     nt1 = _mm_max_ps(_mm_min_ps(_mm_mul_ps(x->l[k], u->ninv_lo[k]), _mm_mul_ps(x->l[k], u->ninv_hi[k])), nt1);
   }
-  return ~_mm_movemask_ps(_mm_cmpgt_ps(_mm_add_ps(t0, nt1), u->margin)) & 0xF;
+  return ~_mm_movemask_ps(_mm_or_ps(_mm_cmpgt_ps(_mm_add_ps(t0, nt1), u->margin), outside)) & 0xF;
 }
 
 /* leaf4_spans of one segment of the bundle (the span [0, 1]), from the
@@ -670,7 +713,7 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
       /* The boxes some segment may touch (the lanes past count are empty). */
       leaf_rel x;
       leaf_rel_of(&u, leaf, neg, &x);
-      int maybe = bundle_leaf(&u, &x, closed) & ((1 << leaf->count) - 1);
+      int maybe = bundle_leaf(&u, leaf, &x, closed) & ((1 << leaf->count) - 1);
       for (uint32_t left = maybe ? alive : 0u; left; left &= left - 1u) {
         int32_t r = wy_lowest_bit(left);
         int miss, sure;
