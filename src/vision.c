@@ -45,7 +45,8 @@ wary_vision_def wary_default_vision_def(void) {
 
 /* The def's distances scaled, and what a look works out from it alone:
  * the cosine of the widest cone's half angle plus a thousandth of a radian
- * (surely_out), not worked out again for every target. */
+ * and the head of a target with no points of its own (surely_out), not
+ * worked out again for every target. */
 static void derive(const wary_world *w, wy_vision_profile *vp) {
   wary_vision_def *v = &vp->def;
   v->max_range = wy_scaled(w, v->max_range, 30.0f);
@@ -54,6 +55,14 @@ static void derive(const wary_world *w, wy_vision_profile *vp) {
   float widest = v->peripheral_cone && v->peripheral_half_angle > v->half_angle ? v->peripheral_half_angle
                                                                                  : v->half_angle;
   vp->outside_cos = v->rear_cone || !(widest < 179.0f) ? NAN : cosf(widest * WY_PI / 180.0f + 1e-3f);
+  /* As sample_source takes the points of a target without its own. */
+  for (int32_t stance = 0; stance < 3; stance++) {
+    bool profile_points = v->default_samples.count > 0;
+    const float *src = profile_points ? v->default_samples.points : wy_stance_points[stance];
+    float scale = profile_points ? 1.0f : w->def.units_per_meter;
+    int32_t n = profile_points ? v->default_samples.count : v->sample_count < 5 ? v->sample_count : 5;
+    vp->head_up[stance] = n > 0 && src[0] * scale == 0.0f && src[1] * scale == 0.0f ? src[2] * scale : NAN;
+  }
 }
 
 static int curve_check(wy_error *e, const char *fn, const char *name, int32_t count, const float *values) {
@@ -266,24 +275,33 @@ static float cos_to(const float eye[3], const float fwd[3], const float head[3],
  * cone's half angle plus a thousandth of a radian puts its angle past the
  * half angle whatever acosf and the conversion to degrees round; not with a
  * rear cone (it looks the other way) nor a half angle near 180 degrees. */
-static bool surely_out(const wary_world *w, const float eye[3], const float fwd[3], const wary_vision_def *v,
-                       const wy_actor *t) {
+WY_INLINE bool surely_out(const float eye[3], const float fwd[3], const wary_vision_def *v, const wy_actor *t) {
   if (!isfinite(t->yaw)) return false; /* a NaN yaw makes every point NaN */
-  const float *src;
-  float scale;
-  if (sample_source(w, v, t, &src, &scale) <= 0 || src[0] * scale != 0.0f || src[1] * scale != 0.0f) return false;
-  float head[3] = {t->pos[0], t->pos[1], t->pos[2] + src[2] * scale};
+  /* v is wy_vision_of's: the def that opens its wy_vision_profile (vision.h). */
+  const wy_vision_profile *vp = (const wy_vision_profile *)v;
+  float up; /* the head's height over t's position: its own points' scale is 1 */
+  if (t->samples.count > 0) {
+    const float *src = t->samples.points;
+    if (src[0] != 0.0f || src[1] != 0.0f) return false;
+    up = src[2];
+  } else {
+    up = vp->head_up[t->stance];
+    if (isnan(up)) return false;
+  }
+  float head[3] = {t->pos[0], t->pos[1], t->pos[2] + up};
   float d = wy_dist3(eye, head);
   if (d > v->max_range) return true;
-  /* v is wy_vision_of's: the def that opens its wy_vision_profile (vision.h). */
-  float widest_cos = ((const wy_vision_profile *)v)->outside_cos;
-  return !isnan(widest_cos) && cos_to(eye, fwd, head, d) < widest_cos;
+  /* cos_to's cosine, less its clamp to [-1, 1]: the cosine compared is
+   * above -1 and at most 1, so the clamp changes no answer (nor a NaN's). */
+  float widest_cos = vp->outside_cos;
+  return d > 0.0f && (fwd[0] * (head[0] - eye[0]) + fwd[1] * (head[1] - eye[1]) + fwd[2] * (head[2] - eye[2])) / d < widest_cos;
 }
 
-bool wy_vision_plan(wary_world *w, const float eye_pos[3], const float fwd[3],
-                    const wary_vision_def *v, const wy_actor *t, int32_t *reason, wary_vision_explain *ex,
-                    wy_sight *s, uint64_t *rays) {
-  if (!ex && surely_out(w, eye_pos, fwd, v, t)) return fail(reason, WARY_LOSS_OUT_OF_RANGE, NULL);
+/* wy_vision_plan past surely_out. Not inlined: most looks end at
+ * surely_out, which its callers take inline. */
+static __attribute__((noinline)) bool plan(wary_world *w, const float eye_pos[3], const float fwd[3],
+                                           const wary_vision_def *v, const wy_actor *t, int32_t *reason,
+                                           wary_vision_explain *ex, wy_sight *s, uint64_t *rays) {
   float (*pts)[3] = s->pts;
   float *wt = s->wt;
   int32_t n = sample_points(w, v, t, pts, wt);
@@ -354,13 +372,19 @@ bool wy_vision_plan(wary_world *w, const float eye_pos[3], const float fwd[3],
   return true;
 }
 
+bool wy_vision_plan(wary_world *w, const float eye[3], const float fwd[3], const wary_vision_def *v,
+                    const wy_actor *t, int32_t *reason, wary_vision_explain *ex, wy_sight *s, uint64_t *rays) {
+  if (!ex && surely_out(eye, fwd, v, t)) return fail(reason, WARY_LOSS_OUT_OF_RANGE, NULL);
+  return plan(w, eye, fwd, v, t, reason, ex, s, rays);
+}
+
 float wy_vision_eval_from(wary_world *w, const float eye[3], const float forward[3], const wary_vision_def *v,
                           const wy_actor *t, int32_t *reason, wary_vision_explain *ex, uint64_t *rays,
                           uint64_t *vision_rays) {
+  if (!ex && surely_out(eye, forward, v, t)) return (float)fail(reason, WARY_LOSS_OUT_OF_RANGE, NULL);
   wy_sight s;
-  return wy_vision_plan(w, eye, forward, v, t, reason, ex, &s, rays)
-             ? wy_vision_cast(w, v, t, &s, reason, ex, rays, vision_rays)
-             : 0.0f;
+  return plan(w, eye, forward, v, t, reason, ex, &s, rays) ? wy_vision_cast(w, v, t, &s, reason, ex, rays, vision_rays)
+                                                           : 0.0f;
 }
 
 float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,

@@ -12,6 +12,10 @@ typedef struct wy_vision_profile {
   /* The cosine surely_out (vision.c) compares with, or NAN when it never
    * tells (a rear cone, a widest half angle of 179 degrees or more). */
   float outside_cos;
+  /* Per stance, the height of the head (the first sample point) over the
+   * position of a target with no points of its own when it sits straight
+   * above it, else NAN (surely_out). */
+  float head_up[3];
 } wy_vision_profile;
 
 struct wy_vision {
