@@ -426,6 +426,32 @@ static void take(const wy_grid_item *item, int32_t skip_team, int32_t *out, int3
   if (skip_team == 0 || item->team != skip_team) out[(*found)++] = item->slot;
 }
 
+/* A dense grid's row: the items [i, end) in range and not of a skipped
+ * team (skipping: skip_team's may be among them) appended to result from
+ * *n, a run opened wherever the slots stop ascending. Every item's slot is
+ * written where the next one found goes, and counted only if it is kept:
+ * no branch on the distance, which about half the items of the square
+ * fail (the result has room for every actor, and no walk meets an actor
+ * twice). */
+WY_INLINE void walk_row(const wy_grid_item *items, int32_t i, int32_t end, const float center[3], float r2,
+                        bool skipping, int32_t skip_team, int32_t *result, int32_t *n, int32_t *run,
+                        int32_t *runs) {
+  int32_t found = *n, opened = *runs, last = INT32_MAX;
+  for (; i < end; i++) {
+    const wy_grid_item *item = &items[i];
+    int32_t slot = item->slot;
+    int32_t keep = within(item->pos, center, r2);
+    if (skipping) keep &= item->team != skip_team;
+    result[found] = slot;
+    run[opened] = found;
+    opened += keep & (slot < last);
+    last = keep ? slot : last;
+    found += keep;
+  }
+  *n = found;
+  *runs = opened;
+}
+
 /* The cells of the square around center (a cell an actor or fewer): their
  * slots in range, in ascending runs (a cell's, or a dense grid's row's as
  * long as they ascend), merged. NULL when the square holds more cells than
@@ -455,33 +481,23 @@ static const int32_t *walk_cells(const wy_grid *g, wy_grid_scratch *sc, const fl
   /* The left-out team's group is not walked. */
   int32_t skipped_group = skip_team != 0 && g->groups > 1 ? group_of(g, skip_team) : -1;
   if (g->dense) {
-    /* A row's cells are side by side in items: one walk a row, a run
-     * wherever the slots stop ascending (each cell's do). Every item's
-     * slot is written where the next one found goes, and counted only if
-     * it is in range and its team not skipped: no branch on the distance,
-     * which about half the items of the square fail (the result has room
-     * for every actor, and no walk meets an actor twice). */
+    /* A row's cells are side by side in items: one walk a row (walk_row).
+     * Items grouped by team (more than one group) hold one team a group,
+     * so only a single group can hold skip_team's: past the skipped group
+     * no item is of it. */
     int32_t *result = sc->result.data, *run = sc->runs.data;
     int32_t n = *found;
-    bool skipping = skip_team != 0;
+    bool skipping = skip_team != 0 && g->groups <= 1;
     for (int32_t group = 0; group < g->groups && x0 <= x1; group++) {
       if (group == skipped_group) continue;
       for (int64_t cy = y0; cy <= y1; cy++) {
         int64_t row = (int64_t)group * g->cells + (cy - g->y0) * g->width - g->x0;
-        int32_t end = g->start.data[row + x1 + 1];
-        int32_t last = INT32_MAX;
-        for (int32_t i = g->start.data[row + x0]; i < end; i++) {
-          const wy_grid_item *item = &g->items.data[i];
-          int32_t slot = item->slot;
-          int32_t in = within(item->pos, center, r2);
-          int32_t keep = in & !(skipping & (item->team == skip_team));
-          result[n] = slot;
-          run[runs] = n;
-          runs += keep & (slot < last);
-          last = keep ? slot : last;
-          n += keep;
-        }
-        *walked += end - g->start.data[row + x0];
+        int32_t begin = g->start.data[row + x0], end = g->start.data[row + x1 + 1];
+        if (skipping)
+          walk_row(g->items.data, begin, end, center, r2, true, skip_team, result, &n, run, &runs);
+        else
+          walk_row(g->items.data, begin, end, center, r2, false, skip_team, result, &n, run, &runs);
+        *walked += end - begin;
       }
     }
     *found = n;
