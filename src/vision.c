@@ -189,18 +189,23 @@ static int32_t sample_source(const wary_world *w, const wary_vision_def *v, cons
   return v->sample_count < 5 ? v->sample_count : 5;
 }
 
-/* World positions and weights of t's sample points; returns their count. */
+/* World positions and weights of t's sample points; returns their count.
+ * The pointers restrict (pos and weight are a wy_sight's, src a target's,
+ * def's or built-in points), and t's position is read once: else the
+ * vectorised loop first compares every address with every other. */
 static int32_t sample_points(const wary_world *w, const wary_vision_def *v, const wy_actor *t,
-                             float pos[WARY_MAX_SAMPLES][3], float weight[WARY_MAX_SAMPLES]) {
-  const float *src;
+                             float (*restrict pos)[3], float *restrict weight) {
+  const float *points;
   float scale;
-  int32_t n = sample_source(w, v, t, &src, &scale);
+  int32_t n = sample_source(w, v, t, &points, &scale);
+  const float *restrict src = points;
   float c = cosf(t->yaw * WY_PI / 180.0f), s = sinf(t->yaw * WY_PI / 180.0f);
+  float px = t->pos[0], py = t->pos[1], pz = t->pos[2];
   for (int32_t i = 0; i < n; i++) {
     float x = src[4 * i] * scale, y = src[4 * i + 1] * scale, z = src[4 * i + 2] * scale;
-    pos[i][0] = t->pos[0] + c * x - s * y;
-    pos[i][1] = t->pos[1] + s * x + c * y;
-    pos[i][2] = t->pos[2] + z;
+    pos[i][0] = px + c * x - s * y;
+    pos[i][1] = py + s * x + c * y;
+    pos[i][2] = pz + z;
     weight[i] = src[4 * i + 3];
   }
   return n;
