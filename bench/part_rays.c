@@ -4,7 +4,7 @@
 #include "core.h"
 
 /* The core's slab test (closed segment a + t d, t in [0, 1], closed box): a
- * deliberate copy of exact_hit in src/occ_walk.c, which is static there
+ * deliberate copy of exact_hit in src/occ_walk.h, which is internal there
  * and not part of the public API this benchmark is limited to (see the top of
  * bench_core.c). The brute-force loop is the reference the BVH is checked
  * against, so it must decide hits exactly as the core does: keep the two in
