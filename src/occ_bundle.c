@@ -42,89 +42,124 @@ typedef struct bundle {
   __m128 a[3];
   __m128 pair_lo[3];
   __m128 pair_hi[3];
-  __m128 inv_lo[3];  /* a leaf's entries: every lane the bound */
+  __m128 inv_lo[3];  /* a leaf's entries and exits: every lane the bound */
   __m128 inv_hi[3];
-  __m128 ninv_lo[3]; /* its negated exits: the bounds negated */
-  __m128 ninv_hi[3];
   __m128 range_pair[3]; /* open axis: [hi, hi, -lo, -lo] */
   __m128 range_lo[3];   /* open axis: lo (hi: below) in every lane */
   __m128 range_hi[3];
-  __m128 margin;
+  __m128 margin;     /* every segment's, infinite unless the fast test takes all */
+  __m128 nmargin;    /* the margin negated */
   uint32_t closed;   /* bit k: axis k culls (not open) */
   uint32_t neg;      /* bit k: every direction on axis k is negative */
 } bundle;
 
 /* A segment of the bundle as the per-segment leaf test takes it (seg4 less
- * what all of them share): its inverse direction in every lane, its margin
- * and the margin negated. */
+ * what all of them share, the margin among it): its inverse direction in
+ * every lane. */
 typedef struct ray4 {
   __m128 inv[3];
-  __m128 margin;
-  __m128 nmargin;
 } ray4;
 
 static const float pair_signs[2][4] = {{1.0f, 1.0f, -1.0f, -1.0f}, {-1.0f, -1.0f, 1.0f, 1.0f}};
 
+/* A point in lanes 0 to 2 (lane 3 zero), read no further than p[2]. */
+WY_INLINE __m128 load3(const float p[3]) {
+  return _mm_movelh_ps(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)p)), _mm_load_ss(p + 2));
+}
+
+/* Lane k of v in every lane. */
+#define WY_LANE(v, k) _mm_castsi128_ps(_mm_shuffle_epi32(_mm_castps_si128(v), _MM_SHUFFLE(k, k, k, k)))
+
+/* Whether the fast test's bounds hold for every direction a -> b[r], as
+ * seg_fill works them out: each component 0 or within [2^-40, 2^40]. */
+static bool bundle_dirs_ok(const float a[3], const float (*b)[3], int32_t n) {
+  const __m128 av = load3(a), abs_mask = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+  for (int32_t r = 0; r < n; r++) {
+    __m128 d = _mm_sub_ps(load3(b[r]), av), ad = _mm_and_ps(d, abs_mask);
+    __m128 ok = _mm_or_ps(_mm_cmpeq_ps(d, _mm_setzero_ps()),
+                          _mm_and_ps(_mm_cmpge_ps(ad, _mm_set1_ps(0x1p-40f)), _mm_cmple_ps(ad, _mm_set1_ps(0x1p40f))));
+    if ((_mm_movemask_ps(ok) & 7) != 7) return false;
+  }
+  return true;
+}
+
 /* The bundle of a -> b[r] and each segment's ray4, worked out four lanes at
- * a time (lane 3 idle): d = b - a, its inverse (+inf for a zero component,
- * as seg_fill gives it, by the same division) and whether the fast test's
- * bounds hold, as seg_fill works them out. */
+ * a time (lane 3 idle): d = b - a and its inverse, +inf for a zero
+ * component as seg_fill gives it: d + 0 is d but for a zero, which it
+ * makes +0 (-0 + 0 is +0), and the division is seg_fill's. An axis where
+ * some inverse is +inf (every zero component, and any too small to invert)
+ * is open. The fast test takes every segment or none: the margin is the
+ * bundle's. Its bounds hold when the least |d| other than 0 (a 0 counted
+ * as 1) is 2^-40 or more and the sum of them (as great as any of them, the
+ * rounding being monotonic; NaN if one is) 2^40 or less; else they are
+ * checked segment by segment (bundle_dirs_ok), so that the bundle is fast
+ * exactly when seg_fill would say each of its segments is. */
 static void bundle_init(bundle *u, ray4 *v, const float a[3], const float (*b)[3], int32_t n, bool a_fast) {
-  const __m128 av = _mm_setr_ps(a[0], a[1], a[2], 0.0f);
-  const __m128 inf = _mm_set1_ps(INFINITY), one = _mm_set1_ps(1.0f);
+  const __m128 av = load3(a);
+  const __m128 inf = _mm_set1_ps(INFINITY), one = _mm_set1_ps(1.0f), zero = _mm_setzero_ps();
   const __m128 abs_mask = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
   __m128 lo = inf, hi = _mm_set1_ps(-INFINITY);
   __m128 ends_lo = av, ends_hi = av;
-  int zero = 0;
-  bool all_fast = a_fast, all_ok = true;
+  __m128 least = inf, sum = zero;
   for (int32_t r = 0; r < n; r++) {
-    __m128 bv = _mm_setr_ps(b[r][0], b[r][1], b[r][2], 0.0f);
+    __m128 bv = load3(b[r]);
     __m128 d = _mm_sub_ps(bv, av);
     ends_lo = _mm_min_ps(ends_lo, bv);
     ends_hi = _mm_max_ps(ends_hi, bv);
-    __m128 z = _mm_cmpeq_ps(d, _mm_setzero_ps());
-    __m128 inv = _mm_or_ps(_mm_and_ps(z, inf), _mm_andnot_ps(z, _mm_div_ps(one, d)));
+    __m128 inv = _mm_div_ps(one, _mm_add_ps(d, zero));
     __m128 ad = _mm_and_ps(d, abs_mask);
-    __m128 ok = _mm_or_ps(z, _mm_and_ps(_mm_cmpge_ps(ad, _mm_set1_ps(0x1p-40f)), _mm_cmple_ps(ad, _mm_set1_ps(0x1p40f))));
-    bool ok3 = (_mm_movemask_ps(ok) & 7) == 7;
-    bool fast = a_fast && ok3;
-    all_ok = all_ok && ok3;
-    all_fast = all_fast && fast;
-    zero |= _mm_movemask_ps(z);
+    least = _mm_min_ps(least, _mm_or_ps(ad, _mm_and_ps(_mm_cmpeq_ps(d, zero), one)));
+    sum = _mm_add_ps(sum, ad);
     lo = _mm_min_ps(lo, inv);
     hi = _mm_max_ps(hi, inv);
-    v[r].inv[0] = _mm_shuffle_ps(inv, inv, _MM_SHUFFLE(0, 0, 0, 0));
-    v[r].inv[1] = _mm_shuffle_ps(inv, inv, _MM_SHUFFLE(1, 1, 1, 1));
-    v[r].inv[2] = _mm_shuffle_ps(inv, inv, _MM_SHUFFLE(2, 2, 2, 2));
-    v[r].margin = _mm_set1_ps(fast ? margin : INFINITY);
-    v[r].nmargin = _mm_set1_ps(fast ? -margin : -INFINITY);
+    v[r].inv[0] = WY_LANE(inv, 0);
+    v[r].inv[1] = WY_LANE(inv, 1);
+    v[r].inv[2] = WY_LANE(inv, 2);
   }
-  int neg_lo = _mm_movemask_ps(_mm_cmplt_ps(lo, _mm_setzero_ps()));
-  int neg_hi = _mm_movemask_ps(_mm_cmplt_ps(hi, _mm_setzero_ps()));
-  u->closed = (uint32_t)(~(zero | (neg_lo ^ neg_hi)) & 7);
+  bool all_ok = (_mm_movemask_ps(_mm_and_ps(_mm_cmpge_ps(least, _mm_set1_ps(0x1p-40f)),
+                                            _mm_cmple_ps(sum, _mm_set1_ps(0x1p40f)))) & 7) == 7;
+  if (!all_ok) all_ok = bundle_dirs_ok(a, b, n);
+  int zeros = _mm_movemask_ps(_mm_cmpeq_ps(hi, inf));
+  int neg_lo = _mm_movemask_ps(_mm_cmplt_ps(lo, zero));
+  int neg_hi = _mm_movemask_ps(_mm_cmplt_ps(hi, zero));
+  u->closed = (uint32_t)(~(zeros | (neg_lo ^ neg_hi)) & 7);
   u->neg = (uint32_t)(neg_lo & neg_hi & 7);
+  bool all_fast = a_fast && all_ok;
   u->margin = _mm_set1_ps(all_fast ? margin : INFINITY);
-  float lo_k[4], hi_k[4], end_lo[4], end_hi[4];
-  _mm_storeu_ps(lo_k, lo);
-  _mm_storeu_ps(hi_k, hi);
+  u->nmargin = _mm_set1_ps(all_fast ? -margin : -INFINITY);
   /* Every d within 2^40 (ok) and a finite: every end is finite. */
   bool finite = all_ok && isfinite(a[0]) && isfinite(a[1]) && isfinite(a[2]);
-  _mm_storeu_ps(end_lo, finite ? ends_lo : _mm_set1_ps(-INFINITY));
-  _mm_storeu_ps(end_hi, finite ? ends_hi : inf);
-  for (int k = 0; k < 3; k++) {
-    int neg = u->neg >> k & 1;
-    __m128 sign = _mm_loadu_ps(pair_signs[neg]);
-    u->a[k] = _mm_set1_ps(a[k]);
-    u->pair_lo[k] = _mm_mul_ps(sign, _mm_set1_ps(lo_k[k]));
-    u->pair_hi[k] = _mm_mul_ps(sign, _mm_set1_ps(hi_k[k]));
-    u->inv_lo[k] = _mm_set1_ps(lo_k[k]);
-    u->inv_hi[k] = _mm_set1_ps(hi_k[k]);
-    u->ninv_lo[k] = _mm_set1_ps(-lo_k[k]);
-    u->ninv_hi[k] = _mm_set1_ps(-hi_k[k]);
-    u->range_pair[k] = _mm_setr_ps(end_hi[k], end_hi[k], -end_lo[k], -end_lo[k]);
-    u->range_lo[k] = _mm_set1_ps(end_lo[k]);
-    u->range_hi[k] = _mm_set1_ps(end_hi[k]);
+  if (!finite) {
+    ends_lo = _mm_set1_ps(-INFINITY);
+    ends_hi = inf;
   }
+  const __m128 nends_lo = _mm_xor_ps(ends_lo, _mm_set1_ps(-0.0f));
+  u->a[0] = WY_LANE(av, 0);
+  u->a[1] = WY_LANE(av, 1);
+  u->a[2] = WY_LANE(av, 2);
+  u->inv_lo[0] = WY_LANE(lo, 0);
+  u->inv_lo[1] = WY_LANE(lo, 1);
+  u->inv_lo[2] = WY_LANE(lo, 2);
+  u->inv_hi[0] = WY_LANE(hi, 0);
+  u->inv_hi[1] = WY_LANE(hi, 1);
+  u->inv_hi[2] = WY_LANE(hi, 2);
+  u->range_lo[0] = WY_LANE(ends_lo, 0);
+  u->range_lo[1] = WY_LANE(ends_lo, 1);
+  u->range_lo[2] = WY_LANE(ends_lo, 2);
+  u->range_hi[0] = WY_LANE(ends_hi, 0);
+  u->range_hi[1] = WY_LANE(ends_hi, 1);
+  u->range_hi[2] = WY_LANE(ends_hi, 2);
+  for (int k = 0; k < 3; k++) {
+    __m128 sign = _mm_loadu_ps(pair_signs[u->neg >> k & 1]);
+    u->pair_lo[k] = _mm_mul_ps(sign, u->inv_lo[k]);
+    u->pair_hi[k] = _mm_mul_ps(sign, u->inv_hi[k]);
+  }
+  /* [hi, hi, -lo, -lo] per axis. */
+  __m128 hi_nlo01 = _mm_unpacklo_ps(ends_hi, nends_lo); /* hi0 -lo0 hi1 -lo1 */
+  __m128 hi_nlo2 = _mm_unpackhi_ps(ends_hi, nends_lo);  /* hi2 -lo2 */
+  u->range_pair[0] = _mm_shuffle_ps(hi_nlo01, hi_nlo01, _MM_SHUFFLE(1, 1, 0, 0));
+  u->range_pair[1] = _mm_shuffle_ps(hi_nlo01, hi_nlo01, _MM_SHUFFLE(3, 3, 2, 2));
+  u->range_pair[2] = _mm_shuffle_ps(hi_nlo2, hi_nlo2, _MM_SHUFFLE(1, 1, 0, 0));
 }
 
 /* The bundle's test of a pair's two children: bit i of the result says
@@ -170,9 +205,12 @@ WY_INLINE void leaf_rel_of(const bundle *u, const wy_bvh_leaf4 *q, uint32_t neg,
 }
 
 /* The same of a leaf's four boxes: bit i says box i may be touched
- * (closed: u->closed, a constant where the walk is specialised). */
+ * (closed: u->closed, a constant where the walk is specialised). The
+ * latest exit is the least of the greater products, which is the greatest
+ * of the lesser products of the negated bounds, negated (to the bit, NaN
+ * or not: the same comparisons pick the same operands). */
 WY_INLINE int bundle_leaf(const bundle *u, const wy_bvh_leaf4 *q, const leaf_rel *x, uint32_t closed) {
-  __m128 t0 = _mm_setzero_ps(), nt1 = _mm_set1_ps(-1.0f);
+  __m128 t0 = _mm_setzero_ps(), t1 = _mm_set1_ps(1.0f);
   __m128 outside = _mm_setzero_ps();
   for (int k = 0; k < 3; k++) {
     if (closed >> k & 1) continue;
@@ -182,20 +220,21 @@ WY_INLINE int bundle_leaf(const bundle *u, const wy_bvh_leaf4 *q, const leaf_rel
   for (int k = 0; k < 3; k++) {
     if (!(closed >> k & 1)) continue;
     t0 = _mm_max_ps(_mm_min_ps(_mm_mul_ps(x->e[k], u->inv_lo[k]), _mm_mul_ps(x->e[k], u->inv_hi[k])), t0);
-    nt1 = _mm_max_ps(_mm_min_ps(_mm_mul_ps(x->l[k], u->ninv_lo[k]), _mm_mul_ps(x->l[k], u->ninv_hi[k])), nt1);
+    t1 = _mm_min_ps(_mm_max_ps(_mm_mul_ps(x->l[k], u->inv_lo[k]), _mm_mul_ps(x->l[k], u->inv_hi[k])), t1);
   }
-  return ~_mm_movemask_ps(_mm_or_ps(_mm_cmpgt_ps(_mm_add_ps(t0, nt1), u->margin), outside)) & 0xF;
+  return ~_mm_movemask_ps(_mm_or_ps(_mm_cmpgt_ps(_mm_sub_ps(t0, t1), u->margin), outside)) & 0xF;
 }
 
 /* leaf4_spans of one segment of the bundle (the span [0, 1]), from the
  * leaf's planes less its start (x). On a closed axis the segment's sign is the bundle's, so its entries and
  * exits are x's planes times its inverse, which are what slab4 picks of
  * them: no component there is 0, so no t is NaN (for a segment the fast
- * test takes; any other has an infinite margin, and its masks are 0
- * whatever the ts). An open axis keeps slab4 (x's planes there are the
- * mins and the maxes), for the NaN of a zero component. t1 - t0 > m is
- * t0 - t1 < -m, to the bit: t0 is never NaN, nor t1. */
-WY_INLINE void ray_leaf(const leaf_rel *x, const ray4 *v, uint32_t closed, int *miss, int *sure) {
+ * test takes; else the margin m is infinite, and the masks are 0 whatever
+ * the ts). An open axis keeps slab4 (x's planes there are the mins and the
+ * maxes), for the NaN of a zero component. t1 - t0 > m is t0 - t1 < -m
+ * (nm), to the bit: t0 is never NaN, nor t1. */
+WY_INLINE void ray_leaf(const leaf_rel *x, const ray4 *v, uint32_t closed, __m128 m, __m128 nm, int *miss,
+                        int *sure) {
   __m128 t0 = _mm_setzero_ps(), t1 = _mm_set1_ps(1.0f);
   for (int k = 0; k < 3; k++) {
     __m128 e = _mm_mul_ps(x->e[k], v->inv[k]);
@@ -205,27 +244,43 @@ WY_INLINE void ray_leaf(const leaf_rel *x, const ray4 *v, uint32_t closed, int *
     t1 = _mm_min_ps(l, t1);
   }
   __m128 gap = _mm_sub_ps(t0, t1);
-  *miss = _mm_movemask_ps(_mm_cmpgt_ps(gap, v->margin));
-  *sure = _mm_movemask_ps(_mm_cmplt_ps(gap, v->nmargin));
+  *miss = _mm_movemask_ps(_mm_cmpgt_ps(gap, m));
+  *sure = _mm_movemask_ps(_mm_cmplt_ps(gap, nm));
 }
+
+/* What a bundle's walk hands back: each segment's product and the count
+ * of its see-through factors (other than 1 and 0), and the segments to be
+ * taken again alone (bit r: past WY_KEPT see-through boxes, which walk()
+ * tallies). */
+typedef struct bundle_out {
+  float transmission[WARY_MAX_SAMPLES];
+  int32_t partial[WARY_MAX_SAMPLES];
+  uint32_t retake;
+} bundle_out;
 
 /* walk() in SIGHT mode for the n segments a -> b[r] at once: the tree is
  * walked once for all of them, each leaf the bundle may touch is tested
  * per segment as walk() tests it, and a segment stops once its product
  * reaches 0. The boxes a segment touches are walk()'s; the order they are
  * met in may differ, so the caller takes again, alone, any product it
- * cannot trust (sight_order_free). */
+ * cannot trust (wy_occ_sight_many). */
 WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *materials, const float a[3],
                                    const float (*b)[3], int32_t n, bool a_fast, const bundle *bu,
-                                   const ray4 *v, uint32_t closed, uint32_t neg, walk_out *out) {
+                                   const ray4 *v, uint32_t closed, uint32_t neg, bundle_out *out) {
   /* Each segment's see-through materials, as met (WY_KEPT of them: past
-   * that, sight_order_free has walk() take it again). */
+   * that, it is taken again). */
   uint8_t seen[WARY_MAX_SAMPLES][WY_KEPT];
   /* A copy, which no store of the walk's can change: reading *bu instead
    * cost more (the compiler reloads it past every product stored). */
   const bundle u = *bu;
-  for (int32_t r = 0; r < n; r++) out[r] = (walk_out){1.0f, 0, 0, 0, false};
-  uint32_t alive = (1u << n) - 1u;
+  float *transmission = out->transmission;
+  int32_t *partial = out->partial;
+  _mm_storeu_ps(transmission, _mm_set1_ps(1.0f));
+  _mm_storeu_ps(transmission + 4, _mm_set1_ps(1.0f));
+  _mm_storeu_si128((__m128i *)(void *)partial, _mm_setzero_si128());
+  _mm_storeu_si128((__m128i *)(void *)(partial + 4), _mm_setzero_si128());
+  uint32_t alive = (1u << n) - 1u; /* bit r: segment r met no factor 0 */
+  uint32_t many = 0; /* bit r: three or more see-through factors */
   const wy_bvh_pair *pairs = o->pairs;
   const wy_bvh_leaf4 *leaf4s = o->leaf4s;
   int32_t stack[WY_OCC_STACK];
@@ -242,8 +297,7 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
       for (uint32_t left = maybe ? alive : 0u; left; left &= left - 1u) {
         int32_t r = wy_lowest_bit(left);
         int miss, sure;
-        ray_leaf(&x, &v[r], closed, &miss, &sure);
-        walk_out *w = &out[r];
+        ray_leaf(&x, &v[r], closed, u.margin, u.nmargin, &miss, &sure);
         /* Its boxes in leaf order, as walk() takes them. */
         for (unsigned boxes = (unsigned)(maybe & ~miss); boxes; boxes &= boxes - 1u) {
           int32_t i = wy_lowest_bit(boxes);
@@ -258,14 +312,14 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
            * factor is NaN), and a segment still walked has met no 0. */
           float f = materials[leaf->material[i]].vision_transmission;
           if (f == 1.0f) continue;
-          w->transmission *= f;
+          transmission[r] *= f;
           if (f == 0.0f) {
-            w->zero = true;
             alive &= ~(1u << r);
             break;
           }
-          if (w->partial < WY_KEPT) seen[r][w->partial] = (uint8_t)leaf->material[i];
-          w->partial++;
+          int32_t p = partial[r]++;
+          if (p < WY_KEPT) seen[r][p] = (uint8_t)leaf->material[i];
+          if (p == 2) many |= 1u << r;
         }
       }
       if (!alive) break;
@@ -285,13 +339,18 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
     if (top == 0) break;
     next = stack[--top];
   }
-  /* Three or more see-through factors: their product in material order,
-   * as walk() takes it (settle_product). */
-  for (int32_t r = 0; r < n; r++) {
-    walk_out *w = &out[r];
-    if (!w->zero && w->partial >= 3 && w->partial <= WY_KEPT)
-      w->transmission = kept_product(seen[r], w->partial, materials);
+  /* Three or more see-through factors and no 0: their product in material
+   * order, as walk() takes it (settle_product), or past WY_KEPT of them,
+   * walk()'s. */
+  uint32_t retake = 0;
+  for (uint32_t left = many & alive; left; left &= left - 1u) {
+    int32_t r = wy_lowest_bit(left);
+    if (partial[r] <= WY_KEPT)
+      transmission[r] = kept_product(seen[r], partial[r], materials);
+    else
+      retake |= 1u << r;
   }
+  out->retake = retake;
 }
 
 /* The common bundle, vision's rays to a body from an eye above or below
@@ -299,7 +358,7 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
  * and for each of the four signs of x and y, without the tests of which
  * axes cull and which way. */
 static void walk_bundle(const wy_occluders *o, const wy_material *materials, const float a[3],
-                        const float (*b)[3], int32_t n, bool a_fast, walk_out *out) {
+                        const float (*b)[3], int32_t n, bool a_fast, bundle_out *out) {
   bundle u;
   ray4 v[WARY_MAX_SAMPLES];
   bundle_init(&u, v, a, b, n, a_fast);
@@ -312,13 +371,6 @@ static void walk_bundle(const wy_occluders *o, const wy_material *materials, con
     }
   }
   walk_bundle_closed(o, materials, a, b, n, a_fast, &u, v, u.closed, u.neg, out);
-}
-
-/* A bundle's product is walk()'s but for the sign of a 0 where some
- * material is -0.0 (as order_free says of a refitted tree's), and past
- * WY_KEPT see-through boxes, which walk() takes again. */
-static bool sight_order_free(const wy_occluders *o, const walk_out *w) {
-  return !(o->signed_zero && w->transmission == 0.0f) && (w->zero || w->partial <= WY_KEPT);
 }
 #endif
 
@@ -334,12 +386,19 @@ bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const floa
       for (int32_t r = 0; r < n; r++) transmission[r] = 1.0f;
       return true;
     }
-    walk_out w[WARY_MAX_SAMPLES];
-    walk_bundle(o, materials, a, b, n, start_fast(o, a), w);
+    bundle_out w;
+    walk_bundle(o, materials, a, b, n, start_fast(o, a), &w);
+    /* A bundle's product is walk()'s but past WY_KEPT see-through boxes
+     * (retake), and for the sign of a 0 where some material is -0.0 (as
+     * order_free says of a refitted tree's): those walk() takes again. */
+    uint32_t retake = w.retake;
+    for (int32_t r = 0; r < n; r++) transmission[r] = w.transmission[r];
+    if (WY_RARELY(o->signed_zero))
+      for (int32_t r = 0; r < n; r++) retake |= (uint32_t)(w.transmission[r] == 0.0f) << r;
     bool ok = true;
-    for (int32_t r = 0; r < n; r++) {
-      transmission[r] = w[r].transmission;
-      if (WY_RARELY(!sight_order_free(o, &w[r]))) ok = wy_occ_sight(o, materials, a, b[r], &transmission[r]) && ok;
+    for (; retake; retake &= retake - 1u) {
+      int32_t r = wy_lowest_bit(retake);
+      ok = wy_occ_sight(o, materials, a, b[r], &transmission[r]) && ok;
     }
     return ok;
   }
