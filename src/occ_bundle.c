@@ -127,8 +127,9 @@ static void bundle_init(bundle *u, ray4 *v, const float a[3], const float (*b)[3
   bool all_fast = a_fast && all_ok;
   u->margin = _mm_set1_ps(all_fast ? margin : INFINITY);
   u->nmargin = _mm_set1_ps(all_fast ? -margin : -INFINITY);
-  /* Every d within 2^40 (ok) and a finite: every end is finite. */
-  bool finite = all_ok && isfinite(a[0]) && isfinite(a[1]) && isfinite(a[2]);
+  /* Every d within 2^40 (ok) and a finite (a - a is 0, not NaN): every end
+   * is finite. */
+  bool finite = all_ok && (_mm_movemask_ps(_mm_cmpeq_ps(_mm_sub_ps(av, av), zero)) & 7) == 7;
   if (!finite) {
     ends_lo = _mm_set1_ps(-INFINITY);
     ends_hi = inf;
