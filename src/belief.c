@@ -38,8 +38,8 @@ void wy_belief_index_rebuild(wy_belief_list *l) {
 }
 
 bool wy_belief_list_fits(const wy_belief_list *l, int32_t need, int32_t stride) {
-  return need <= l->cap && need <= l->awake_cap && need <= l->listed_cap && need * stride <= l->slot_cap &&
-         2 * need <= l->index_cap;
+  return need <= l->cap && need <= l->awake_cap && need <= l->listed_cap && need <= l->sleeper_cap[0] &&
+         need <= l->sleeper_cap[1] && need * stride <= l->slot_cap && 2 * need <= l->index_cap;
 }
 
 bool wy_belief_list_reserve(const wary_world *w, wy_belief_list *l, int32_t need, int32_t stride) {
@@ -58,6 +58,12 @@ bool wy_belief_list_reserve(const wary_world *w, wy_belief_list *l, int32_t need
     wy_listed *listed = wy_grow(&w->tables, l->listed, &l->listed_cap, need, sizeof *l->listed);
     if (need > l->listed_cap) return false;
     l->listed = listed;
+  }
+  for (int32_t d = 0; d < 2; d++) {
+    if (need <= l->sleeper_cap[d]) continue;
+    wy_id *sleepers = wy_grow(&w->tables, l->sleepers[d], &l->sleeper_cap[d], need, sizeof *l->sleepers[d]);
+    if (need > l->sleeper_cap[d]) return false;
+    l->sleepers[d] = sleepers;
   }
   int32_t slots = need * stride;
   if (slots > l->slot_cap) {
@@ -84,6 +90,7 @@ void wy_belief_list_free_tables(const wary_world *w, wy_belief_list *l) {
   wy_free(&w->tables, l->index, (size_t)l->index_cap * sizeof *l->index);
   wy_free(&w->tables, l->awake, (size_t)l->awake_cap * sizeof *l->awake);
   wy_free(&w->tables, l->listed, (size_t)l->listed_cap * sizeof *l->listed);
+  for (int32_t d = 0; d < 2; d++) wy_free(&w->tables, l->sleepers[d], (size_t)l->sleeper_cap[d] * sizeof *l->sleepers[d]);
   memset(l, 0, sizeof *l);
 }
 
@@ -459,6 +466,89 @@ static void listed_remove(wy_belief_list *l, int32_t i) {
   l->listed_dirty = true;
 }
 
+/* ---- the sleepers of a deadline, in order (wy_belief_list.sleepers) ---------------- */
+
+/* Dormant b leaves its list's sleepers (if it counts down to a deadline). */
+static void sleeper_remove(wy_belief_list *l, const wy_belief *b) {
+  int32_t d = wy_belief_deadline(b);
+  if (d < 0) return;
+  wy_id *s = l->sleepers[d];
+  int32_t n = l->sleeper_count[d], k = n - 1;
+  /* From the last: a deadline wakes the last one. */
+  while (k >= 0 && s[k] != b->target) k--;
+  if (k < 0) return;
+  memmove(&s[k], &s[k + 1], (size_t)(n - 1 - k) * sizeof *s);
+  l->sleeper_count[d] = n - 1;
+}
+
+/* Whether dormant b's time in state after the step of dt under way (its
+ * replay's, to the bit) is below time: its record's time plus dt is at most
+ * that (each step adds a dt of 0 or more, and a float sum does not fall
+ * as what it adds to grows), a bound of the replay at least (wy_replayed_bound),
+ * and only a belief between the two is replayed. */
+static bool sleeps_below(const wary_world *w, const wy_belief *b, float time, float dt) {
+  if (b->time_in_state + dt >= time) return false;
+  uint32_t from = wy_belief_asleep_since(w, b), through = wy_beliefs_through(w);
+  float bound;
+  if (wy_replayed_bound(w, b->time_in_state, from, through, dt, &bound) && bound < time) return true;
+  return wy_replayed_time(w, b->time_in_state, from, through) + dt < time;
+}
+
+void wy_belief_sleeps(const wary_world *w, wy_belief_list *l, int32_t i, int32_t deadline, float time, float dt) {
+  wy_id *s = l->sleepers[deadline];
+  int32_t n = l->sleeper_count[deadline], k = n;
+  /* After those below it: from the first, as a belief mostly falls asleep
+   * soon after its state began, with the least time of them. */
+  if (!l->sleepers_unsorted[deadline])
+    for (k = 0; k < n && sleeps_below(w, &l->data[wy_belief_find(l, s[k])], time, dt);) k++;
+  memmove(&s[k + 1], &s[k], (size_t)(n - k) * sizeof *s);
+  s[k] = l->data[i].target;
+  l->sleeper_count[deadline] = n + 1;
+}
+
+/* Whether sleeper a (an index, caught up) goes before b: the lesser time,
+ * then the lesser index. */
+static bool sleeps_before(const wy_belief_list *l, wy_id a, wy_id b) {
+  float ta = l->data[a].time_in_state, tb = l->data[b].time_in_state;
+  return ta < tb || (ta == tb && a < b);
+}
+
+/* Heap sort's sift down of s[at] among the first n. */
+static void sleepers_sift(const wy_belief_list *l, wy_id *s, int32_t at, int32_t n) {
+  for (;;) {
+    int32_t c = 2 * at + 1;
+    if (c >= n) return;
+    if (c + 1 < n && sleeps_before(l, s[c], s[c + 1])) c++;
+    if (!sleeps_before(l, s[at], s[c])) return;
+    wy_id t = s[at];
+    s[at] = s[c];
+    s[c] = t;
+    at = c;
+  }
+}
+
+/* The sleepers of a loaded list for deadline (unsorted) in their order:
+ * each caught up through the last step, so that their records hold their
+ * times, then sorted by them (as indices, then as targets again). */
+static void sleepers_sort(wary_world *w, int32_t agent, int32_t deadline) {
+  wy_belief_list *l = wy_beliefs_of(w, agent);
+  wy_id *s = l->sleepers[deadline];
+  int32_t n = l->sleeper_count[deadline];
+  for (int32_t k = 0; k < n; k++) {
+    s[k] = (wy_id)wy_belief_find(l, s[k]);
+    wy_belief_catch_up_to(w, agent, (int32_t)s[k], wy_beliefs_through(w));
+  }
+  for (int32_t k = n / 2 - 1; k >= 0; k--) sleepers_sift(l, s, k, n);
+  for (int32_t k = n - 1; k > 0; k--) {
+    wy_id t = s[0];
+    s[0] = s[k];
+    s[k] = t;
+    sleepers_sift(l, s, 0, k);
+  }
+  for (int32_t k = 0; k < n; k++) s[k] = l->data[s[k]].target;
+  l->sleepers_unsorted[deadline] = false;
+}
+
 void wy_beliefs_split_listed(wy_belief_list *l, bool waits, uint32_t now) {
   int32_t kept = 0;
   l->listed_count = 0;
@@ -479,6 +569,17 @@ void wy_beliefs_split_listed(wy_belief_list *l, bool waits, uint32_t now) {
     }
   }
   l->awake_count = kept;
+  /* The sleepers of each deadline, unsorted: the first step's look sorts
+   * them (wy_beliefs_wake_due), which a lead of +inf makes sure of. */
+  l->sleeper_count[0] = l->sleeper_count[1] = 0;
+  for (int32_t i = 0; i < l->count; i++) {
+    int32_t d = wy_belief_deadline(&l->data[i]);
+    if (l->data[i].dormant && d >= 0) l->sleepers[d][l->sleeper_count[d]++] = l->data[i].target;
+  }
+  for (int32_t d = 0; d < 2; d++) {
+    l->sleepers_unsorted[d] = l->sleeper_count[d] > 0;
+    if (l->sleepers_unsorted[d]) l->deadline_lead[d] = INFINITY;
+  }
 }
 
 void wy_beliefs_catch_up(wary_world *w, int32_t agent) {
@@ -501,6 +602,7 @@ void wy_belief_wake(wary_world *w, int32_t agent, int32_t i) {
     b->hostile_known = false;
     l->dormant--;
     if (wy_belief_listed(b)) listed_remove(l, i);
+    sleeper_remove(l, b);
     awake_insert(l, i);
   }
   b->quiet = false;
@@ -524,6 +626,8 @@ static void wake_all(wary_world *w, int32_t agent) {
   l->listed_dirty = true;
   l->dormant = 0;
   l->deadline_lead[0] = l->deadline_lead[1] = -INFINITY;
+  l->sleeper_count[0] = l->sleeper_count[1] = 0;
+  l->sleepers_unsorted[0] = l->sleepers_unsorted[1] = false;
 }
 
 float wy_replayed_time(const wary_world *w, float t, uint32_t from, uint32_t through) {
@@ -577,23 +681,18 @@ static bool due(const wary_world *w, const wy_belief *b, float end, float dt, fl
 void wy_beliefs_wake_due(wary_world *w, int32_t agent, int32_t deadline, float dt) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
   float end = wy_deadline_time(wy_agent_profile(w, agent), deadline), lead = -INFINITY;
-  if (deadline == WY_DEADLINE_LOST) {
-    /* The dormant Lost ones are listed (wy_belief_listed), each entry with
-     * its record's state: their records only are read, in the same order.
-     * A woken one leaves the list, the next taking its place. */
-    for (int32_t k = 0; k < l->listed_count;) {
-      int32_t i = l->listed[k].belief;
-      if (l->listed[k].state == WARY_LOST && due(w, &l->data[i], end, dt, &lead)) wy_belief_wake(w, agent, i);
-      else k++;
-    }
-  } else {
-    for (int32_t i = 0; i < l->count; i++) {
-      const wy_belief *b = &l->data[i];
-      if (b->dormant && wy_belief_deadline(b) == deadline && due(w, b, end, dt, &lead)) wy_belief_wake(w, agent, i);
-    }
+  if (WY_RARELY(l->sleepers_unsorted[deadline])) sleepers_sort(w, agent, deadline);
+  /* The sleepers in their order (wy_belief_list.sleepers): from the last,
+   * the ones it reaches wake (each leaving the list), and the first that
+   * it does not reach leads the others. */
+  while (l->sleeper_count[deadline] > 0) {
+    int32_t i = wy_belief_find(l, l->sleepers[deadline][l->sleeper_count[deadline] - 1]);
+    if (!due(w, &l->data[i], end, dt, &lead)) break;
+    wy_belief_wake(w, agent, i);
   }
   l->deadline_lead[deadline] = lead;
 }
+
 
 void wy_beliefs_step_begin(wary_world *w, float dt) {
   struct wy_beliefs *bs = w->beliefs;
@@ -766,7 +865,10 @@ static void actor_removed(wary_world *w, wy_id target) {
     if (k < 0) continue;
     wy_evidence_block_release(w, l, &l->data[k]);
     wy_belief_untally(l, &l->data[k]);
-    if (l->data[k].dormant) l->dormant--;
+    if (l->data[k].dormant) {
+      l->dormant--;
+      sleeper_remove(l, &l->data[k]);
+    }
     /* Order is kept so that iteration stays deterministic. */
     for (int32_t j = k + 1; j < l->count; j++) move_belief(l, j - 1, j);
     l->count--;

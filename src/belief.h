@@ -231,7 +231,9 @@ typedef struct wy_belief_list {
    * the step last resolved (-INFINITY: none does). Adding a step's dt keeps
    * it so (float addition is monotonic), so no dormant one can reach its
    * deadline before it does. Derived: a list loaded with no dormant belief
-   * sets both to -INFINITY. */
+   * sets both to -INFINITY; one whose sleepers of a deadline are unsorted
+   * (sleepers, below) that one's to +INFINITY, so that its first step
+   * sorts them. */
   float deadline_lead[2];
   /* The dormant ones the emotion pass still scores (wy_belief_listed),
    * ascending by index. Saved merged into awake (one ascending list of the
@@ -276,6 +278,18 @@ typedef struct wy_belief_list {
   int32_t holders;        /* beliefs that hold an evidence block */
   int32_t awake_cap;
   int32_t listed_cap;
+  /* Per deadline (WY_DEADLINE_LOST, WY_DEADLINE_MEMORY): the targets of
+   * the dormant beliefs counting down to it, ascending by time in state as
+   * their replays make it. Every step adds the same dt to each of them, and
+   * a float sum keeps the order of what it adds to, so the order holds
+   * while they sleep: the step a deadline comes looks at the ones it
+   * reaches, from the last, and at one more (wy_beliefs_wake_due), not at
+   * every dormant one. Derived: a load lists them unsorted (any order), and
+   * the first look sorts them. */
+  wy_id *sleepers[2];
+  int32_t sleeper_count[2];
+  int32_t sleeper_cap[2];
+  bool sleepers_unsorted[2];
   /* Passes that had listed ones, and of them those that worked out none of
    * their threats; passes that had deferred ones (wy_belief.deferred), and
    * of them those that scored them (counted for spec/c/test_quiet.c). */
@@ -790,6 +804,10 @@ void wy_belief_wake(wary_world *w, int32_t agent, int32_t i);
  * whose time in state plus dt reaches it wake (the step resolves them);
  * the list's deadline_lead for it is taken again from the others. */
 void wy_beliefs_wake_due(wary_world *w, int32_t agent, int32_t deadline, float dt);
+/* Belief i of l fell asleep in the step of dt under way, counting down to
+ * deadline (its time in state after the step: time): it joins l's
+ * sleepers for it, in their order (wy_belief_list.sleepers). */
+void wy_belief_sleeps(const wary_world *w, wy_belief_list *l, int32_t i, int32_t deadline, float time, float dt);
 /* The step begins: its dt is kept in the ring, and every profile's easing
  * for it worked out (wy_profile.step_smooth). */
 void wy_beliefs_step_begin(wary_world *w, float dt);

@@ -491,7 +491,10 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
         b->asleep_since = (uint16_t)w->steps;
         b->dormant = true;
         l->dormant++;
-        if (d >= 0 && time > l->deadline_lead[d]) l->deadline_lead[d] = time;
+        if (d >= 0) {
+          if (time > l->deadline_lead[d]) l->deadline_lead[d] = time;
+          wy_belief_sleeps(w, l, i, d, time, dt);
+        }
         /* Out of the passes' reach, its threat is settled (belief.h). */
         wy_belief_settle(l, b);
         if (listed) wy_belief_listed_add(l, i, wake_at, wake_step, w->steps);
