@@ -552,8 +552,10 @@ static inline float wy_smoothed_step(float s, float conf, float smooth) {
 /* The same for a loop of one belief's steps, where each step waits for
  * the one before (fading replays: belief.c, fade_run): the landing is a
  * branch, which such a loop seldom takes while the confidence fades, so a
- * step does not wait for the test. (Over many beliefs, some steady and
- * some fading, the branch would mispredict: the select is the cheaper.) */
+ * step does not wait for the test. Held steps take it too (held.h): a held
+ * belief's meter is seldom where it lands (3 in 10^4 of the bench's held
+ * steps start on it). Over beliefs many of which sit on their confidence
+ * the branch would mispredict, and the select is the cheaper. */
 static inline float wy_smoothed_step_chained(float s, float conf, float smooth) {
   float next = s + (conf - s) * smooth;
   if (WY_RARELY(wy_smooth_lands(s, next, conf, smooth))) {

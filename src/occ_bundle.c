@@ -23,7 +23,9 @@
  * negation, so that one max gathers entries and exits alike: a pair's
  * lanes are [left entry, right entry, -left exit, -right exit] (pair_lo,
  * pair_hi: the bounds so signed; a negative axis meets the maxes first and
- * swaps the halves), and entry - exit is entry + -exit to the bit.
+ * swaps the halves), and entry - exit is entry + -exit to the bit. (A
+ * leaf's boxes, tested four lanes of one segment at a time, keep their
+ * exits as they are: t0 - t1, the same to the bit.)
  *
  * An open axis still bounds the segments: each one's coordinate there
  * stays between its ends, so within [lo, hi], the least and greatest of a
@@ -258,6 +260,8 @@ typedef struct bundle_out {
   int32_t partial[WARY_MAX_SAMPLES];
   uint32_t retake;
 } bundle_out;
+/* walk_bundle_closed sets each output with two four-lane stores. */
+_Static_assert(WARY_MAX_SAMPLES == 8, "bundle_out is set eight lanes at a time");
 
 /* walk() in SIGHT mode for the n segments a -> b[r] at once: the tree is
  * walked once for all of them, each leaf the bundle may touch is tested
