@@ -79,7 +79,8 @@ static bool bundle_dirs_ok(const float a[3], const float (*b)[3], int32_t n) {
   for (int32_t r = 0; r < n; r++) {
     __m128 d = _mm_sub_ps(load3(b[r]), av), ad = _mm_and_ps(d, abs_mask);
     __m128 ok = _mm_or_ps(_mm_cmpeq_ps(d, _mm_setzero_ps()),
-                          _mm_and_ps(_mm_cmpge_ps(ad, _mm_set1_ps(0x1p-40f)), _mm_cmple_ps(ad, _mm_set1_ps(0x1p40f))));
+                          _mm_and_ps(_mm_cmpge_ps(ad, _mm_set1_ps(WY_FAST_D_MIN)),
+                                     _mm_cmple_ps(ad, _mm_set1_ps(WY_FAST_D_MAX))));
     if ((_mm_movemask_ps(ok) & 7) != 7) return false;
   }
   return true;
@@ -118,8 +119,8 @@ static void bundle_init(bundle *u, ray4 *v, const float a[3], const float (*b)[3
     v[r].inv[1] = WY_LANE(inv, 1);
     v[r].inv[2] = WY_LANE(inv, 2);
   }
-  bool all_ok = (_mm_movemask_ps(_mm_and_ps(_mm_cmpge_ps(least, _mm_set1_ps(0x1p-40f)),
-                                            _mm_cmple_ps(sum, _mm_set1_ps(0x1p40f)))) & 7) == 7;
+  bool all_ok = (_mm_movemask_ps(_mm_and_ps(_mm_cmpge_ps(least, _mm_set1_ps(WY_FAST_D_MIN)),
+                                            _mm_cmple_ps(sum, _mm_set1_ps(WY_FAST_D_MAX)))) & 7) == 7;
   if (!all_ok) all_ok = bundle_dirs_ok(a, b, n);
   int zeros = _mm_movemask_ps(_mm_cmpeq_ps(hi, inf));
   int neg_lo = _mm_movemask_ps(_mm_cmplt_ps(lo, zero));

@@ -49,6 +49,12 @@ WY_INLINE bool start_fast(const wy_occluders *o, const float a[3]) {
   return !o->tiny && !wy_occ_tiny(a[0]) && !wy_occ_tiny(a[1]) && !wy_occ_tiny(a[2]);
 }
 
+/* The direction components the fast tests' error bound covers: 0, or a
+ * magnitude within [WY_FAST_D_MIN, WY_FAST_D_MAX] (seg_fill; occ_bundle.c
+ * checks a bundle's against the same). */
+#define WY_FAST_D_MIN 0x1p-40f
+#define WY_FAST_D_MAX 0x1p40f
+
 /* What every walk reads of the segment a -> b (a_fast: start_fast of a). */
 WY_INLINE void seg_fill(seg *s, bool a_fast, const float a[3], const float b[3]) {
   bool fast = a_fast;
@@ -61,7 +67,7 @@ WY_INLINE void seg_fill(seg *s, bool a_fast, const float a[3], const float b[3])
      * slab alone decides, as exact_hit does. Components the error bound does
      * not cover (subnormal, huge, NaN) send every call to exact_hit. */
     s->inv[k] = d == 0.0f ? INFINITY : 1.0f / d;
-    fast = fast && (d == 0.0f || (fabsf(d) >= 0x1p-40f && fabsf(d) <= 0x1p40f));
+    fast = fast && (d == 0.0f || (fabsf(d) >= WY_FAST_D_MIN && fabsf(d) <= WY_FAST_D_MAX));
   }
   s->fast = fast;
   s->margin = fast ? margin : INFINITY;

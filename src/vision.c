@@ -386,10 +386,10 @@ bool wy_vision_plan(wary_world *w, const float eye[3], const float fwd[3], const
 float wy_vision_eval_from(wary_world *w, const float eye[3], const float forward[3], const wary_vision_def *v,
                           const wy_actor *t, int32_t *reason, wary_vision_explain *ex, uint64_t *rays,
                           uint64_t *vision_rays) {
-  if (!ex && surely_out(eye, forward, v, t)) return (float)fail(reason, WARY_LOSS_OUT_OF_RANGE, NULL);
   wy_sight s;
-  return plan(w, eye, forward, v, t, reason, ex, &s, rays) ? wy_vision_cast(w, v, t, &s, reason, ex, rays, vision_rays)
-                                                           : 0.0f;
+  return wy_vision_plan(w, eye, forward, v, t, reason, ex, &s, rays)
+             ? wy_vision_cast(w, v, t, &s, reason, ex, rays, vision_rays)
+             : 0.0f;
 }
 
 float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
