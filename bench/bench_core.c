@@ -102,7 +102,9 @@
  *    bench/prefetch_toggle.h (CMakeLists.txt): the game world of 9. at
  *    WARY_BENCH_GAME_YOUNG (5) s and at WARY_BENCH_GAME_AGE (120) s, each
  *    time WARY_BENCH_PREFETCH_ROUNDS (15) rounds of WARY_BENCH_PREFETCH_STEPS
- *    (24) steps with the core's WY_PREFETCH on and as many with it off.
+ *    (24) steps with the core's WY_PREFETCH on and as many with it off;
+ *    then part 3's world so, WARY_BENCH_PREFETCH_COLD_MB (64) MB of other
+ *    memory used before each step.
  *
  * WARY_BENCH_PARTS: all (the default: 1-3, 6, 8 and 9), core (1-3), hearing
  * (6), sweep (8), game (9), budget, workers, rays (part 1's boxes and segments through the

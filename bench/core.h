@@ -108,6 +108,9 @@ void world_move(bench_world *b);
  * spent in wary_step by clock (now_s or cpu_s), and each step's ms into
  * step_ms when it is not NULL. */
 double world_run(bench_world *b, int steps, double (*clock)(void), double *step_ms);
+/* Reads and writes one byte of every 64 of buf (size bytes), as the rest
+ * of a game's frame may use other memory between two steps. */
+void cold_touch(unsigned char *buf, size_t size);
 
 /* ---- 1. rays (part_rays.c) ----------------------------------------------- */
 
@@ -143,6 +146,9 @@ void thermal_close(thermal_world *t);
 #define VISION_HALF_ANGLE 60.0f /* focal cone, degrees each side */
 
 void report_vision(int32_t n, int32_t m, int32_t k, int reps, int steps);
+/* Part 3's world (n agents, m targets, k boxes; 30 m sight, vision only)
+ * built into b; counting adds the pair counter's sense. Exits on failure. */
+void vision_world(bench_world *b, int32_t n, int32_t m, int32_t k, bool counting);
 int vision_worker(int32_t n, int32_t m, int32_t k, int reps, int steps);
 
 /* ---- 6. hearing, and the sound mix (part_hearing.c) ----------------------- */

@@ -1,5 +1,6 @@
 /* bench/part_prefetch.c - bench_core part prefetch (bench_core_prefetch
- * only): the steady game with the core's WY_PREFETCH on and off. */
+ * only): the steady game, and part 3's world with its caches cold, with
+ * the core's WY_PREFETCH on and off. */
 #include "core.h"
 
 #ifdef WARY_BENCH_PREFETCH_TOGGLE
@@ -32,6 +33,56 @@ static double prefetch_rounds(game_world *g, int at, int rounds, int stretch) {
   return sr.med;
 }
 
+/* Part 3's world (N agents, 30 m sight, vision only) stepped rounds rounds
+ * of stretch steps twice a round, prefetching on then off or off then on,
+ * with mb MB of other memory read and written before every step (untimed),
+ * as a game's frame may between two steps: what asking ahead is worth when
+ * the step finds its data out of the caches. Prints and returns the median
+ * over rounds of a round's ratio with / without. */
+static double prefetch_cold(int rounds, int stretch, int32_t mb) {
+  int32_t n = (int32_t)param(0, NULL, 0, "WARY_BENCH_N", 200);
+  int32_t m = (int32_t)param(0, NULL, 0, "WARY_BENCH_M", 50);
+  int32_t k = (int32_t)param(0, NULL, 0, "WARY_BENCH_K", 2000);
+  unsigned char *buf = malloc((size_t)mb << 20);
+  double *ms = malloc(sizeof *ms * (size_t)stretch);
+  double *on = malloc(sizeof *on * (size_t)rounds), *off = malloc(sizeof *off * (size_t)rounds);
+  double *ratio = malloc(sizeof *ratio * (size_t)rounds);
+  if (!buf || !ms || !on || !off || !ratio) game_fail("allocate the rounds");
+  memset(buf, 1, (size_t)mb << 20);
+  bench_world b;
+  vision_world(&b, n, m, k, false);
+  for (int i = 0; i < WARMUP_STEPS; i++) {
+    world_move(&b);
+    wary_step(b.w, DT);
+  }
+  for (int r = 0; r < rounds; r++) {
+    for (int half = 0; half < 2; half++) {
+      wy_bench_prefetch = (r + half) % 2 == 0;
+      for (int s = 0; s < stretch; s++) {
+        world_move(&b);
+        cold_touch(buf, (size_t)mb << 20);
+        double t0 = cpu_s();
+        wary_step(b.w, DT);
+        ms[s] = (cpu_s() - t0) * 1e3;
+      }
+      (wy_bench_prefetch ? on : off)[r] = median(ms, stretch);
+    }
+    ratio[r] = off[r] > 0.0 ? on[r] / off[r] : 0.0;
+  }
+  wy_bench_prefetch = 1;
+  world_free(&b);
+  summary son = summarize(on, rounds), soff = summarize(off, rounds), sr = summarize(ratio, rounds);
+  printf("   part 3's world (%d agents), %d MB used before each step: %.3f ms with [%.3f - %.3f], %.3f ms without\n"
+         "   [%.3f - %.3f], with / without %.3f [%.3f - %.3f]\n",
+         (int)n, (int)mb, son.med, son.min, son.max, soff.med, soff.min, soff.max, sr.med, sr.min, sr.max);
+  free(buf);
+  free(ms);
+  free(on);
+  free(off);
+  free(ratio);
+  return sr.med;
+}
+
 /* One world at 5 s and at 120 s (WARY_BENCH_GAME_YOUNG, _AGE) of game time,
  * each time stepped with and without WY_PREFETCH in turn in one process:
  * the same memory, the same load. */
@@ -54,10 +105,13 @@ void report_prefetch(void) {
   at += 2 * (int64_t)rounds * stretch;
   for (; at < (int64_t)age * 60; at++) game_step(&g);
   double r_old = prefetch_rounds(&g, age, rounds, stretch);
+  int32_t mb = (int32_t)param(0, NULL, 0, "WARY_BENCH_PREFETCH_COLD_MB", 64);
+  double r_cold = mb > 0 ? prefetch_cold(rounds, stretch, mb) : 0.0;
   printf("   (the median step of each half round, then medians over rounds [min - max]; the ratio is taken\n"
          "   within each round; the steps of the rounds count towards the world's game time)\n");
   result_put("prefetch_ratio_young", r_young);
   result_put("prefetch_ratio_old", r_old);
+  if (mb > 0) result_put("prefetch_ratio_cold", r_cold);
   if (!game_free(&g)) printf("   at destroy the world's allocations and frees DID NOT BALANCE\n");
 }
 #endif

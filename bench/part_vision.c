@@ -40,7 +40,7 @@ static void look_up(bench_world *b) {
  * gives vision in the grid query), so each query it is handed is one
  * (agent, target) pair vision looked at; vision is unchanged by it (it
  * reports nothing, so it makes no belief). Exits on failure. */
-static void vision_world(bench_world *b, int32_t n, int32_t m, int32_t k, bool counting) {
+void vision_world(bench_world *b, int32_t n, int32_t m, int32_t k, bool counting) {
   if (!world_build(b, n, m, k)) {
     fprintf(stderr, "bench_core: could not build the world\n");
     exit(1);
@@ -185,19 +185,6 @@ static vis_figures bench_vision(int scenario, int32_t n, int32_t m, int32_t k, i
 #define COLD_STEPS 30
 #define COLD_SIZES_MAX 4
 
-/* What touch read (volatile: none of it is optimized away). */
-static volatile unsigned cold_sink;
-
-/* Reads and writes one byte of every 64 of buf, as the rest of a game's
- * frame may use other memory between two steps; returns what it read. */
-static unsigned touch(unsigned char *buf, size_t size) {
-  unsigned sum = 0;
-  for (size_t i = 0; i < size; i += 64) {
-    sum += buf[i];
-    buf[i] = (unsigned char)sum;
-  }
-  return sum;
-}
 
 /* The normal world of part 3 stepped in rounds, COLD_STEPS steps a
  * condition in turn: in a row (what every other figure of this part
@@ -225,7 +212,7 @@ static void report_cold(int32_t n, int32_t m, int32_t k, const int32_t *mb, int 
     for (int c = 0; c <= sizes; c++) {
       for (int i = 0; i < COLD_STEPS; i++) {
         world_move(&b);
-        if (c > 0) cold_sink += touch(buf, (size_t)mb[c - 1] << 20);
+        if (c > 0) cold_touch(buf, (size_t)mb[c - 1] << 20);
         double t0 = cpu_s();
         wary_step(b.w, DT);
         step_ms[i] = (cpu_s() - t0) * 1e3;

@@ -65,6 +65,12 @@ for _, at in ipairs({ { "young", kv.game_young_s or 5 }, { "old", kv.game_age_s 
   row("steady game at " .. at[2] .. " s: step with prefetch / without", "prefetch", "-",
     r and string.format("%.3f", r) or nil, nil, r and string.format("%.2fx faster", 1 / r) or nil)
 end
+-- [prefetch] part 3's world, the same way, with other memory used before each step (caches cold).
+do
+  local r = kv.prefetch_ratio_cold
+  row("200 agents, caches cold: step with prefetch / without", "prefetch", "-",
+    r and string.format("%.3f", r) or nil, nil, r and string.format("%.2fx faster", 1 / r) or nil)
+end
 -- [workers] the game world at N agents on 1 and 2 workers: workers_<N>_ms_1, _ms_2, _speedup,
 -- _serial (the share of the step outside its parallel phases); Amdahl's speedup on 16 cores from it.
 for _, n in ipairs({ 1000, 10000 }) do
