@@ -200,33 +200,38 @@ typedef struct leaf_rel {
   __m128 l[3];
 } leaf_rel;
 
-WY_INLINE void leaf_rel_of(const bundle *u, const wy_bvh_leaf4 *q, uint32_t neg, leaf_rel *x) {
-  for (int k = 0; k < 3; k++) {
-    int enter = neg >> k & 1 ? 4 : 0;
-    x->e[k] = _mm_sub_ps(_mm_load_ps(q->planes[k] + enter), u->a[k]);
-    x->l[k] = _mm_sub_ps(_mm_load_ps(q->planes[k] + (4 - enter)), u->a[k]);
+WY_INLINE void leaf_rel_of(const bundle *u, const wy_bvh_leaf4 *q, uint32_t neg, int k, leaf_rel *x) {
+  int enter = neg >> k & 1 ? 4 : 0;
+  x->e[k] = _mm_sub_ps(_mm_load_ps(q->planes[k] + enter), u->a[k]);
+  x->l[k] = _mm_sub_ps(_mm_load_ps(q->planes[k] + (4 - enter)), u->a[k]);
+}
+
+/* The bundle's test of a leaf's four boxes, axis by axis: the latest
+ * entry t0, the earliest exit t1 over the closed axes and the boxes
+ * outside an open axis's range. The latest exit is the least of the
+ * greater products, which is the greatest of the lesser products of the
+ * negated bounds, negated (to the bit, NaN or not: the same comparisons
+ * pick the same operands). The closed axes are taken in their order, and
+ * the open ones only add to outside: the answers of a test of all three
+ * at once, to the bit. */
+typedef struct leaf_test {
+  __m128 t0, t1, outside;
+} leaf_test;
+
+WY_INLINE void bundle_leaf_axis(const bundle *u, const wy_bvh_leaf4 *q, const leaf_rel *x, uint32_t closed, int k,
+                                leaf_test *s) {
+  if (closed >> k & 1) {
+    s->t0 = _mm_max_ps(_mm_min_ps(_mm_mul_ps(x->e[k], u->inv_lo[k]), _mm_mul_ps(x->e[k], u->inv_hi[k])), s->t0);
+    s->t1 = _mm_min_ps(_mm_max_ps(_mm_mul_ps(x->l[k], u->inv_lo[k]), _mm_mul_ps(x->l[k], u->inv_hi[k])), s->t1);
+  } else {
+    s->outside = _mm_or_ps(s->outside, _mm_or_ps(_mm_cmplt_ps(u->range_hi[k], _mm_load_ps(q->planes[k])),
+                                                 _mm_cmplt_ps(_mm_load_ps(q->planes[k] + 4), u->range_lo[k])));
   }
 }
 
-/* The same of a leaf's four boxes: bit i says box i may be touched
- * (closed: u->closed, a constant where the walk is specialised). The
- * latest exit is the least of the greater products, which is the greatest
- * of the lesser products of the negated bounds, negated (to the bit, NaN
- * or not: the same comparisons pick the same operands). */
-WY_INLINE int bundle_leaf(const bundle *u, const wy_bvh_leaf4 *q, const leaf_rel *x, uint32_t closed) {
-  __m128 t0 = _mm_setzero_ps(), t1 = _mm_set1_ps(1.0f);
-  __m128 outside = _mm_setzero_ps();
-  for (int k = 0; k < 3; k++) {
-    if (closed >> k & 1) continue;
-    outside = _mm_or_ps(outside, _mm_or_ps(_mm_cmplt_ps(u->range_hi[k], _mm_load_ps(q->planes[k])),
-                                           _mm_cmplt_ps(_mm_load_ps(q->planes[k] + 4), u->range_lo[k])));
-  }
-  for (int k = 0; k < 3; k++) {
-    if (!(closed >> k & 1)) continue;
-    t0 = _mm_max_ps(_mm_min_ps(_mm_mul_ps(x->e[k], u->inv_lo[k]), _mm_mul_ps(x->e[k], u->inv_hi[k])), t0);
-    t1 = _mm_min_ps(_mm_max_ps(_mm_mul_ps(x->l[k], u->inv_lo[k]), _mm_mul_ps(x->l[k], u->inv_hi[k])), t1);
-  }
-  return ~_mm_movemask_ps(_mm_or_ps(_mm_cmpgt_ps(_mm_sub_ps(t0, t1), u->margin), outside)) & 0xF;
+/* Bit i: box i may be touched, by the axes tested so far. */
+WY_INLINE int bundle_leaf_mask(const bundle *u, const leaf_test *s) {
+  return ~_mm_movemask_ps(_mm_or_ps(_mm_cmpgt_ps(_mm_sub_ps(s->t0, s->t1), u->margin), s->outside)) & 0xF;
 }
 
 /* leaf4_spans of one segment of the bundle (the span [0, 1]), from the
@@ -298,8 +303,20 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
       const wy_bvh_leaf4 *leaf = &leaf4s[~next];
       /* The boxes some segment may touch (the lanes past count are empty). */
       leaf_rel x;
-      leaf_rel_of(&u, leaf, neg, &x);
-      int maybe = bundle_leaf(&u, leaf, &x, closed) & ((1 << leaf->count) - 1);
+      leaf_test lt = {_mm_setzero_ps(), _mm_set1_ps(1.0f), _mm_setzero_ps()};
+      leaf_rel_of(&u, leaf, neg, 0, &x);
+      leaf_rel_of(&u, leaf, neg, 1, &x);
+      bundle_leaf_axis(&u, leaf, &x, closed, 0, &lt);
+      bundle_leaf_axis(&u, leaf, &x, closed, 1, &lt);
+      /* The leaf's second line (z, the materials, the count) is read only
+       * when x and y leave some box (often none: the pairs test x and y of
+       * the leaf's bounds, not of its boxes). */
+      int maybe = 0;
+      if (bundle_leaf_mask(&u, &lt)) {
+        leaf_rel_of(&u, leaf, neg, 2, &x);
+        bundle_leaf_axis(&u, leaf, &x, closed, 2, &lt);
+        maybe = bundle_leaf_mask(&u, &lt) & ((1 << leaf->count) - 1);
+      }
       for (uint32_t left = maybe ? alive : 0u; left; left &= left - 1u) {
         int32_t r = wy_lowest_bit(left);
         int miss, sure;
