@@ -269,6 +269,26 @@ typedef struct bundle_out {
 /* walk_bundle_closed sets each output with two four-lane stores. */
 _Static_assert(WARY_MAX_SAMPLES == 8, "bundle_out is set eight lanes at a time");
 
+/* The segments in kept (three or more see-through factors and no 0): the
+ * product of their factors in material order, as walk() takes it
+ * (settle_product), or past WY_KEPT of them, a bit in the result (walk()
+ * takes them again). Out of line, one copy for the walk's five: it runs
+ * for few bundles, and inlined (its sort unrolled) it made each copy of
+ * the walk some lines longer, fetched on a cold step. */
+static __attribute__((noinline)) uint32_t settle_kept(uint32_t kept, uint8_t (*seen)[WY_KEPT],
+                                                      const int32_t *partial, const wy_material *materials,
+                                                      float *transmission) {
+  uint32_t retake = 0;
+  for (uint32_t left = kept; left; left &= left - 1u) {
+    int32_t r = wy_lowest_bit(left);
+    if (partial[r] <= WY_KEPT)
+      transmission[r] = kept_product(seen[r], partial[r], materials);
+    else
+      retake |= 1u << r;
+  }
+  return retake;
+}
+
 /* walk() in SIGHT mode for the n segments a -> b[r] at once: the tree is
  * walked once for all of them, each leaf the bundle may touch is tested
  * per segment as walk() tests it, and a segment stops once its product
@@ -362,18 +382,8 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
     if (top == 0) break;
     next = stack[--top];
   }
-  /* Three or more see-through factors and no 0: their product in material
-   * order, as walk() takes it (settle_product), or past WY_KEPT of them,
-   * walk()'s. */
-  uint32_t retake = 0;
-  for (uint32_t left = many & alive; left; left &= left - 1u) {
-    int32_t r = wy_lowest_bit(left);
-    if (partial[r] <= WY_KEPT)
-      transmission[r] = kept_product(seen[r], partial[r], materials);
-    else
-      retake |= 1u << r;
-  }
-  out->retake = retake;
+  uint32_t kept = many & alive;
+  out->retake = WY_RARELY(kept) ? settle_kept(kept, seen, partial, materials, transmission) : 0u;
 }
 
 /* The common bundle, vision's rays to a body from an eye above or below
