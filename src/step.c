@@ -35,32 +35,50 @@
 #include "stimulus.h"
 #include "vision.h"
 
-/* Which slots of the agent are due this step, changing nothing; true if any is. */
-static bool due_slots(const wy_agent *ag, const wy_profile *p, bool due[WY_SLOTS]) {
-  bool any = false;
-  for (int32_t s = 0; s < p->slot_count; s++) {
-    due[s] = wy_slot_due(ag, s);
-    any = any || due[s];
-  }
-  return any;
+/* The slots of the agent due this step, a bit a slot (WY_SLOTS fit),
+ * changing nothing. */
+static uint32_t due_slots(const wy_agent *ag, const wy_profile *p) {
+  uint32_t due = 0;
+  for (int32_t s = 0; s < p->slot_count; s++) due |= (uint32_t)wy_slot_due(ag, s) << s;
+  return due;
 }
 
-/* Moves the agent's slot timers by dt. */
-static void schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, int32_t tier, float dt) {
+_Static_assert(WY_SLOTS <= 32, "due_slots: a bit a slot");
+
+static inline bool is_due(uint32_t due, int32_t slot) { return (due >> slot) & 1u; }
+
+/* Moves the agent's slot timers by dt and sets the slots' marks for the
+ * step (ran: the slot was due; failed and stimulated cleared): one walk of
+ * the slots, as nothing else of the second pass reads them (a due slot's
+ * since goes back to 0 after its hearing update, whose reports carry it:
+ * sense_commit). Returns the slots that were due (due_slots, before the
+ * move): nothing between the senses' two passes moves a timer or mutes a
+ * slot, so they are those gather found, found again rather than kept for
+ * every agent. Its actor's level of detail is read only for a slot that
+ * comes due: lod_tier is past the actor's first line, which an agent with
+ * nothing due does not otherwise read. Slots past the profile's are never
+ * set (wy_agent_reset_timers clears them when the slots change). */
+static uint32_t schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, const wy_actor *a, float dt) {
+  uint32_t due = 0;
   for (int32_t s = 0; s < p->slot_count; s++) {
     wy_agent_slot *sl = &ag->slot[s];
+    bool ran = wy_slot_due(ag, s);
+    due |= (uint32_t)ran << s;
+    sl->ran = ran;
+    sl->failed = sl->stimulated = false;
     sl->since += dt;
     /* Due when the time left has run out (to within float drift: 0.1 s is
      * six steps of 1/60 s, not seven); the step's dt is taken off after, so
      * updates are one interval apart in steps of any size. */
     if (sl->next_due <= WY_TIME_EPSILON) {
-      float interval = p->slots[s].interval * w->def.lod_interval_scale[tier];
+      float interval = p->slots[s].interval * w->def.lod_interval_scale[a->lod_tier];
       sl->next_due += interval;
       /* A long step must not leave a backlog of updates behind it. */
       if (sl->next_due <= 0.0f) sl->next_due = interval;
     }
     sl->next_due -= dt;
   }
+  return due;
 }
 
 /* How many of a sense's candidates ahead gather asks for their records. */
@@ -166,12 +184,13 @@ static bool room_fits(const wary_world *w, int32_t agent, const wy_agent_span *s
 }
 
 /* The agent's room found (room_fits), and added to its lane's sums for
- * reserve_room. */
+ * reserve_room (with hear_reports, the reports its hearing update may
+ * make: wy_hear_room's). */
 static int fitted(const wary_world *w, wy_lane *lane, int32_t agent, wy_agent_span *sp,
-                  const wy_belief_list *beliefs) {
+                  const wy_belief_list *beliefs, int32_t hear_reports) {
   sp->fits = room_fits(w, agent, sp, beliefs);
   lane->unfit += !sp->fits;
-  lane->hear_reports += sp->hear_reports;
+  lane->hear_reports += hear_reports;
   if (sp->hear_unmade > lane->most_unmade) lane->most_unmade = sp->hear_unmade;
   return WARY_OK;
 }
@@ -186,18 +205,18 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   const wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   wy_agent_span *sp = &w->spans.data[agent];
   wy_gatherer g = {agent, ag, a, beliefs, lane, sp, {0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}};
-  bool *due = sp->due;
   float reach[WY_SLOTS];
-  sp->hear_sounds = sp->hear_unmade = sp->hear_reports = 0;
-  sp->room = sp->place_room = 0;
+  int32_t hear_reports = 0;
+  sp->hear_sounds = sp->hear_unmade = sp->room = 0;
   /* A reported touch counts at once, whatever the touch sense's interval
    * (its dt: the time since as the step found it). */
   int32_t before = lane->reports->actors.count;
   if (!wy_touches_report(w, lane->reports, agent)) return WARY_ERR_OUT_OF_MEMORY;
   sp->room += lane->reports->actors.count - before;
-  if (!due_slots(ag, p, due)) return fitted(w, lane, agent, sp, beliefs);
+  uint32_t due = due_slots(ag, p);
+  if (!due) return fitted(w, lane, agent, sp, beliefs, 0);
   int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
-  const wy_hearing_agent *h = hearing >= 0 && due[hearing] ? &w->hearing->agents.data[agent] : NULL;
+  const wy_hearing_agent *h = hearing >= 0 && is_due(due, hearing) ? &w->hearing->agents.data[agent] : NULL;
   /* The index lines its tracks' lookups read (below, after the looks):
    * asked for now, all at once. */
   if (h)
@@ -205,7 +224,7 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   /* Vision and custom senses look from the agent's eyes: worked out once. */
   for (int32_t s = 0; s < p->slot_count; s++) {
     int32_t sense = p->slots[s].sense;
-    if (due[s] && (sense == WARY_SENSE_VISION || sense >= WARY_BUILTIN_SENSES)) {
+    if (is_due(due, s) && (sense == WARY_SENSE_VISION || sense >= WARY_BUILTIN_SENSES)) {
       wy_actor_eye(w, a, g.eye, g.forward);
       break;
     }
@@ -213,7 +232,7 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   float range = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
     reach[s] = wy_slot_reach(w, a, p, s);
-    if (due[s] && reach[s] > range) range = reach[s];
+    if (is_due(due, s) && reach[s] > range) range = reach[s];
   }
   if (range > 0.0f) {
     int32_t count = 0;
@@ -232,7 +251,7 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
       if (ts == ag->actor) continue;
       float d = wy_dist3(a->pos, t->pos);
       for (int32_t s = 0; s < p->slot_count; s++) {
-        if (!due[s] || d > reach[s]) continue;
+        if (!is_due(due, s) || d > reach[s]) continue;
         int32_t sense = p->slots[s].sense;
         if (sense == WARY_SENSE_DAMAGE || sense == WARY_SENSE_PAIN) continue;
         bool ok = sense == WARY_SENSE_VISION     ? look(w, &g, s, ts)
@@ -243,13 +262,13 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
     }
   }
   if (h) {
-    wy_hear_room(w, agent, &sp->hear_sounds, &sp->hear_unmade, &sp->hear_reports);
+    wy_hear_room(w, agent, &sp->hear_sounds, &sp->hear_unmade, &hear_reports);
     /* Its reports may make a belief about each new maker and each tracked
      * one the agent holds none about. */
     sp->room += sp->hear_sounds - sp->hear_unmade;
     for (int32_t k = 0; k < h->tracks.count; k++) sp->room += wy_belief_find(beliefs, h->tracks.data[k].maker) < 0;
   }
-  return fitted(w, lane, agent, sp, beliefs);
+  return fitted(w, lane, agent, sp, beliefs, hear_reports);
 }
 
 /* The second pass, once the step has all its room: the agent's timers, its
@@ -261,28 +280,22 @@ static void sense_commit(wary_world *w, wy_lane *lane, int32_t agent) {
   const wy_actor *a = &w->actors.data[ag->actor];
   const wy_profile *p = &w->profiles.data[a->profile];
   wy_belief_list *beliefs = wy_beliefs_of(w, agent);
-  const bool *due = w->spans.data[agent].due;
-  /* Slots past the profile's are never set (wy_agent_reset_timers clears
-   * them when the slots change). */
-  for (int32_t s = 0; s < p->slot_count; s++) ag->slot[s].ran = ag->slot[s].failed = ag->slot[s].stimulated = false;
   wy_touches_clear(w, agent);
-  schedule(w, ag, p, a->lod_tier, w->step_dt);
+  uint32_t due = schedule(w, ag, p, a, w->step_dt);
   /* Every belief hears from its due slots this step, even out of range (the
    * agent's ran says which: resolve.c reads it). Senses that look at
    * candidates lose what is not among them out of range (stamped once for
    * every belief: wy_belief_reason); hearing's silence keeps its own reason. */
-  for (int32_t s = 0; s < p->slot_count; s++)
-    if (due[s] && p->slots[s].range > 0.0f && p->slots[s].sense < WARY_BUILTIN_SENSES)
+  for (int32_t s = 0; due != 0 && s < p->slot_count; s++)
+    if (is_due(due, s) && p->slots[s].range > 0.0f && p->slots[s].sense < WARY_BUILTIN_SENSES)
       beliefs->out_of_range_step[s] = w->steps;
   int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
-  if (hearing >= 0 && due[hearing]) {
+  if (hearing >= 0 && is_due(due, hearing)) {
     wy_hear(w, lane, agent);
     apply_places(w, lane->reports);
   }
-  for (int32_t s = 0; s < p->slot_count; s++) {
-    if (due[s]) ag->slot[s].since = 0.0f;
-    ag->slot[s].ran = due[s];
-  }
+  for (int32_t s = 0; due != 0 && s < p->slot_count; s++)
+    if (is_due(due, s)) ag->slot[s].since = 0.0f;
 }
 
 static void lanes_empty(wary_world *w) {
@@ -356,8 +369,9 @@ static void run_agents(wary_world *w, int32_t start, int32_t end, int32_t worker
   for (int32_t i = start; i < end; i++) {
     wy_agent_span *sp = &w->spans.data[i];
     span_open(sp, lane, worker);
-    sp->status = part(w, lane, i);
-    lane->failed = lane->failed || sp->status != WARY_OK;
+    int status = part(w, lane, i);
+    sp->status = (int16_t)status;
+    lane->failed = lane->failed || status != WARY_OK;
     span_close(sp, lane);
   }
 }
@@ -447,8 +461,8 @@ static void merge_pieces(wary_world *w, bool heard) {
  * what its hearing update added. The room is reserved. (Their reports stay
  * in the lanes, where wary_step_end reads them: its spans say where.) With
  * nothing gathered (quiet: gathered_quiet), the second pass's events piece
- * by piece; apply_task reads merged_queries only where an agent has
- * queries. */
+ * by piece. An agent's queries[] then say where its queries are in the
+ * world's (the same count as in its lane: none when quiet). */
 static void merge_senses(wary_world *w, bool quiet) {
   lanes_count(w);
   if (quiet) {
@@ -458,9 +472,10 @@ static void merge_senses(wary_world *w, bool quiet) {
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_agent_span *sp = &w->spans.data[i];
     const wy_lane *l = &w->lanes.data[sp->lane], *h = &w->lanes.data[sp->hear_lane];
-    sp->merged_queries[0] = w->custom->queries.count;
+    int32_t merged = w->custom->queries.count;
     wy_custom_append(w, l->custom, sp->queries[0], sp->queries[1] - sp->queries[0]);
-    sp->merged_queries[1] = w->custom->queries.count;
+    sp->queries[0] = merged;
+    sp->queries[1] = w->custom->queries.count;
     if (sp->events[1] > sp->events[0]) wy_events_take(w, l, sp->events[0], sp->events[1] - sp->events[0]);
     if (sp->heard_events[1] > sp->heard_events[0])
       wy_events_take(w, h, sp->heard_events[0], sp->heard_events[1] - sp->heard_events[0]);
@@ -505,7 +520,13 @@ static bool reserve_room(wary_world *w) {
         !wy_array_reserve(&w->alloc, &r->places, most_heard))
       return false;
   }
-  for (int32_t k = 0; k < w->reports->places.count; k++) w->spans.data[w->reports->places.data[k].agent].place_room++;
+  /* A place note asks for room in the agent's places (with its hearing
+   * update's, hear_unmade), whatever its first pass found. */
+  for (int32_t k = 0; k < w->reports->places.count; k++) {
+    wy_agent_span *sp = &w->spans.data[w->reports->places.data[k].agent];
+    sp->hear_unmade++;
+    sp->fits = false;
+  }
   for (int32_t k = 0; k < w->damages->queue.count; k++) {
     const wy_actor *v = wy_actor_get(w, w->damages->queue.data[k].def.victim.id);
     if (v && v->agent >= 0) {
@@ -517,10 +538,10 @@ static bool reserve_room(wary_world *w) {
   /* Every agent fits and no place note came: nothing to reserve. */
   for (int32_t i = 0; (unfit > 0 || w->reports->places.count > 0) && i < w->agents.count; i++) {
     const wy_agent_span *sp = &w->spans.data[i];
-    if (sp->fits && sp->place_room == 0) continue;
+    if (sp->fits) continue;
     wy_belief_list *l = wy_beliefs_of(w, i);
     int32_t n = sp->room;
-    if (!wy_places_reserve(w, i, sp->place_room + sp->hear_unmade) ||
+    if (!wy_places_reserve(w, i, sp->hear_unmade) ||
         (n > 0 && !wy_belief_list_reserve(w, l, l->count + n, l->stride)) ||
         (sp->hear_sounds > 0 && !wy_hear_reserve(w, i, sp->hear_sounds)))
       return false;
@@ -827,11 +848,11 @@ static void apply_task(int32_t start, int32_t end, int32_t worker, void *context
       prefetch_reports(w, &w->lanes.data[next->lane], next->reports[0], next->reports[1]);
       prefetch_reports(w, &w->lanes.data[next->hear_lane], next->heard[0], next->heard[1]);
     }
-    sp->status = sp->queries[1] > sp->queries[0] ? apply_results(w, sp->merged_queries[0], sp->merged_queries[1])
-                                                 : WARY_OK;
-    if (sp->status == WARY_OK) sp->status = apply_reports(w, l, sp->reports[0], sp->reports[1]);
-    if (sp->status == WARY_OK) sp->status = apply_reports(w, h, sp->heard[0], sp->heard[1]);
-    lane->failed = lane->failed || sp->status != WARY_OK;
+    int status = sp->queries[1] > sp->queries[0] ? apply_results(w, sp->queries[0], sp->queries[1]) : WARY_OK;
+    if (status == WARY_OK) status = apply_reports(w, l, sp->reports[0], sp->reports[1]);
+    if (status == WARY_OK) status = apply_reports(w, h, sp->heard[0], sp->heard[1]);
+    sp->status = (int16_t)status;
+    lane->failed = lane->failed || status != WARY_OK;
   }
 }
 

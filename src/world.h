@@ -109,34 +109,37 @@ typedef struct wy_lane {
 
 /* Where one agent's part of a parallel phase went: its lane, and the
  * ranges [begin, end) of that lane's reports, queries and events; after the
- * senses' merge, where its queries are in the world's. */
+ * senses' merge, where its queries are in the world's. One line's worth
+ * (64 bytes): every step writes every agent's in several phases, so what
+ * a phase can keep to itself (the slots found due, the hearing update's
+ * report count) is not kept here. */
 typedef struct wy_agent_span {
   int16_t lane;
   int16_t hear_lane;  /* where its hearing update went */
-  int32_t status;     /* WARY_OK, or why its part failed */
-  int32_t reports[2];
-  int32_t queries[2];
-  int32_t events[2];
-  int32_t merged_queries[2];
-  /* The senses' two passes (step.c): the slots found due, what its hearing
-   * update may add (0: not due), and where that update went. */
-  bool due[WARY_MAX_PROFILE_SENSES];
-  int32_t hear_sounds;  /* wy_hear_room's */
-  int32_t hear_unmade;
-  int32_t hear_reports;
-  int32_t heard[2];
-  int32_t heard_events[2];
-  int32_t room;       /* the beliefs its reports, queries and hits may make */
-  int32_t place_room; /* the place notes the stimuli brought it */
+  int16_t status;     /* WARY_OK, or why its part failed (a WARY_ERR_*) */
   /* The first pass found room for what it counted (room, hear_unmade,
    * hear_sounds) in the agent's tables already: reserve_room (step.c), a
    * serial pass, reads them only if more comes (place notes, hits). */
   bool fits;
+  int32_t reports[2];
+  int32_t queries[2];
+  int32_t events[2];
+  /* The senses' second pass (step.c): where its hearing update went. */
+  int32_t heard[2];
+  int32_t heard_events[2];
+  /* What the agent's tables need room for: the sounds its hearing update
+   * may track (wy_hear_room's), the place beliefs that update and the
+   * stimuli's place notes may make, the beliefs its reports, queries and
+   * hits may make. */
+  int32_t hear_sounds;
+  int32_t hear_unmade;
+  int32_t room;
   /* Set on the first agent of each piece of the senses' second pass and of
    * the beliefs' resolution: the piece's end, so that the merges copy a
    * piece's events at once (its agents' spans are contiguous in its lane). */
   int32_t piece_end;
 } wy_agent_span;
+_Static_assert(sizeof(wy_agent_span) == 64, "wy_agent_span: one line's worth");
 
 struct wary_world {
   wary_world_def def;
