@@ -533,8 +533,7 @@ float wary_actor_get_prop(const wary_world *w, wary_actor_id id_h, int32_t key, 
 bool wy_grid_refresh_reserve(wary_world *w) {
   if (!w->grid_dirty) return true;
   int32_t n = w->actors.count;
-  if (!wy_array_reserve(&w->alloc, &w->grid_include, n) || !wy_array_reserve(&w->alloc, &w->grid_pos, n * 3) ||
-      !wy_array_reserve(&w->alloc, &w->grid_team, n) || !wy_array_reserve(&w->alloc, &w->hidden_agents, n) ||
+  if (!wy_array_reserve(&w->alloc, &w->grid_include, n) || !wy_array_reserve(&w->alloc, &w->hidden_agents, n) ||
       !wy_grid_reserve(&w->grid, n))
     return false;
   for (int32_t i = 0; i < w->lanes.count; i++) {
@@ -542,6 +541,14 @@ bool wy_grid_refresh_reserve(wary_world *w) {
     w->lanes.data[i].hidden = 0;
   }
   return true;
+}
+
+/* What the grid reads of the actors: their positions and teams in place
+ * (no step changes them; a copy was two arrays written every step), and
+ * which are inserted (grid_include, the walk's). */
+static wy_grid_input grid_input(const wary_world *w) {
+  const wy_actor *a = w->actors.data;
+  return (wy_grid_input){a ? a->pos : NULL, sizeof *a, a ? &a->team : NULL, sizeof *a, w->grid_include.data};
 }
 
 void wy_grid_refresh_walk(wary_world *w, int32_t start, int32_t end, int32_t worker) {
@@ -552,10 +559,9 @@ void wy_grid_refresh_walk(wary_world *w, int32_t start, int32_t end, int32_t wor
     const wy_actor *a = &w->actors.data[i];
     w->grid_include.data[i] = ids[i].id != 0 && a->perceivable;
     lane->hidden += ids[i].id != 0 && !a->perceivable && a->agent >= 0;
-    memcpy(w->grid_pos.data + 3 * i, a->pos, sizeof a->pos);
-    w->grid_team.data[i] = a->team;
   }
-  wy_grid_cells(&w->grid, w->grid_pos.data, w->grid_include.data, start, end, &lane->grid_box);
+  const wy_grid_input in = grid_input(w);
+  wy_grid_cells(&w->grid, &in, start, end, &lane->grid_box);
 }
 
 bool wy_grid_refresh_place(wary_world *w) {
@@ -574,7 +580,8 @@ bool wy_grid_refresh_place(wary_world *w) {
     const wy_actor *a = &w->actors.data[i];
     if (ids[i].id != 0 && !a->perceivable && a->agent >= 0) w->hidden_agents.data[w->hidden_agents.count++] = i;
   }
-  if (!wy_grid_place(&w->grid, w->grid_pos.data, w->grid_team.data, w->grid_include.data, n, &box)) return false;
+  const wy_grid_input in = grid_input(w);
+  if (!wy_grid_place(&w->grid, &in, n, &box)) return false;
   w->grid_dirty = false;
   return true;
 }

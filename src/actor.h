@@ -180,7 +180,8 @@ bool wy_grid_refresh(wary_world *w);
 /* The same in three parts, for the step, whose walk of the actors runs in
  * pieces at once with their motion (step.c, motion_task): the room (false
  * on out of memory), a piece's walk of actor slots [start, end) into the
- * worker's lane (what the grid copies of each actor, wy_grid_cells), then,
+ * worker's lane (which actors it inserts and their cells, wy_grid_cells: it
+ * reads their positions and teams in place), then,
  * once every slot has been walked, the placement (false on out of memory).
  * Each does nothing while the grid is up to date. */
 bool wy_grid_refresh_reserve(wary_world *w);

@@ -181,15 +181,26 @@ void wy_grid_box_join(wy_grid_box *into, const wy_grid_box *b) {
   into->total += b->total;
 }
 
+/* Slot s's position and team in the caller's input. */
+static inline const float *input_pos(const wy_grid_input *in, int32_t s) {
+  return (const float *)(const void *)((const char *)in->pos + (size_t)s * in->pos_stride);
+}
+
+static inline int32_t input_team(const wy_grid_input *in, int32_t s) {
+  return *(const int32_t *)(const void *)((const char *)in->team + (size_t)s * in->team_stride);
+}
+
 /* Each included slot's cell goes into cell_of by slot (two ints at 2s),
  * where wy_grid_place packs them: pieces write slots of their own. */
-void wy_grid_cells(wy_grid *g, const float *pos, const bool *include, int32_t start, int32_t end, wy_grid_box *box) {
+void wy_grid_cells(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t end, wy_grid_box *box) {
   wy_grid_box b = *box;
   int32_t *cell = g->cell_of.data;
+  const bool *include = in->include;
   for (int32_t s = start; s < end; s++) {
     if (!include[s]) continue;
-    int32_t cx = cell_coord(g, pos[3 * s]);
-    int32_t cy = cell_coord(g, pos[3 * s + 1]);
+    const float *pos = input_pos(in, s);
+    int32_t cx = cell_coord(g, pos[0]);
+    int32_t cy = cell_coord(g, pos[1]);
     b.x0 = cx < b.x0 ? cx : b.x0;
     b.x1 = cx > b.x1 ? cx : b.x1;
     b.y0 = cy < b.y0 ? cy : b.y0;
@@ -205,12 +216,13 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
                    int32_t n) {
   if (!wy_grid_reserve(g, n)) return false;
   wy_grid_box box = wy_grid_box_empty();
-  wy_grid_cells(g, pos, include, 0, n, &box);
-  return wy_grid_place(g, pos, team, include, n, &box);
+  const wy_grid_input in = {pos, 3 * sizeof *pos, team, sizeof *team, include};
+  wy_grid_cells(g, &in, 0, n, &box);
+  return wy_grid_place(g, &in, n, &box);
 }
 
-bool wy_grid_place(wy_grid *g, const float *pos, const int32_t *team, const bool *include, int32_t n,
-                   const wy_grid_box *box) {
+bool wy_grid_place(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid_box *box) {
+  const bool *include = in->include;
   g->slots = n;
   int32_t total = box->total;
   int64_t x0 = box->x0, y0 = box->y0, x1 = box->x1, y1 = box->y1;
@@ -233,8 +245,9 @@ bool wy_grid_place(wy_grid *g, const float *pos, const int32_t *team, const bool
   g->groups = 0;
   for (int32_t s = 0; s < n; s++) {
     if (!include[s]) continue;
-    if (team[s] != last_team || last_group < 0) {
-      last_team = team[s];
+    int32_t team = input_team(in, s);
+    if (team != last_team || last_group < 0) {
+      last_team = team;
       last_group = g->groups > 0 ? group_of(g, last_team) : -1;
       if (last_group < 0 && g->groups >= 0) {
         if (g->groups < WY_GRID_GROUPS) {
@@ -300,9 +313,9 @@ bool wy_grid_place(wy_grid *g, const float *pos, const int32_t *team, const bool
     if (include[s]) {
       int32_t at = start[cell[k]]++;
       wy_grid_item *item = &g->items.data[at];
-      memcpy(item->pos, pos + 3 * s, sizeof item->pos);
+      memcpy(item->pos, input_pos(in, s), sizeof item->pos);
       item->slot = s;
-      item->team = team[s];
+      item->team = input_team(in, s);
       g->by_slot.data[k++] = at;
     }
   }

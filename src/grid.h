@@ -1,11 +1,13 @@
 /* grid.h - internal: a spatial grid over actor positions, by xy cells.
- * Rebuilt from flat arrays each step (a counting sort into cells, no
+ * Rebuilt from the caller's positions and teams each step (flat arrays or
+ * records read in place: wy_grid_input; a counting sort into cells, no
  * allocation once the buffers have grown); queried per agent for the actors
  * inside a range, in slot order, without those of a team to skip. */
 #ifndef WARY_GRID_H
 #define WARY_GRID_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "array.h"
@@ -68,6 +70,19 @@ typedef struct wy_grid_box {
   int32_t total;
 } wy_grid_box;
 
+/* What a build reads of each slot s < n, where the caller keeps it: its 3
+ * floats of position at pos + s * pos_stride bytes, its team at team + s *
+ * team_stride bytes (flat arrays, or the fields of records: the world's
+ * actors, read in place rather than copied out every step), and whether
+ * it is inserted (include[s]). */
+typedef struct wy_grid_input {
+  const float *pos;
+  size_t pos_stride;
+  const int32_t *team;
+  size_t team_stride;
+  const bool *include;
+} wy_grid_input;
+
 bool wy_grid_init(wy_grid *g, float cell, const wy_allocator *alloc);
 void wy_grid_free(wy_grid *g);
 /* Inserts every slot s < n with include[s] true; pos holds 3 floats per slot,
@@ -84,9 +99,8 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
 bool wy_grid_reserve(wy_grid *g, int32_t n);
 wy_grid_box wy_grid_box_empty(void);
 void wy_grid_box_join(wy_grid_box *into, const wy_grid_box *b);
-void wy_grid_cells(wy_grid *g, const float *pos, const bool *include, int32_t start, int32_t end, wy_grid_box *box);
-bool wy_grid_place(wy_grid *g, const float *pos, const int32_t *team, const bool *include, int32_t n,
-                   const wy_grid_box *box);
+void wy_grid_cells(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t end, wy_grid_box *box);
+bool wy_grid_place(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid_box *box);
 /* Slots within radius (3D distance <= radius) of center, ascending slot
  * order, leaving out those of team skip_team (0: none): where the items are
  * grouped by team, that team's are not looked at. An infinite radius

@@ -155,8 +155,6 @@ void wy_world_free(wary_world *w) {
   wy_array_free(&w->alloc, &w->profiles);
   wy_array_free(&w->alloc, &w->senses);
   wy_grid_free(&w->grid);
-  wy_array_free(&w->alloc, &w->grid_pos);
-  wy_array_free(&w->alloc, &w->grid_team);
   wy_array_free(&w->alloc, &w->grid_include);
   wy_array_free(&w->alloc, &w->hidden_agents);
   wy_array_free(&w->alloc, &w->lights);

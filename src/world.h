@@ -180,9 +180,7 @@ struct wary_world {
   WY_ARRAY(wy_sense) senses;
 
   wy_grid grid;
-  WY_ARRAY(float) grid_pos; /* 3 floats per actor slot */
-  WY_ARRAY(int32_t) grid_team;
-  WY_ARRAY(bool) grid_include;
+  WY_ARRAY(bool) grid_include; /* per actor slot: inserted (the grid reads the rest in the actors) */
   /* The agents the grid leaves out (not perceivable): no sense finds them,
    * but the sounds and stimuli still reach them (hearing.c, stimulus.c).
    * Slots in order, built with the grid. */
