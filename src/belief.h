@@ -267,11 +267,19 @@ typedef struct wy_belief_list {
    * sleeper's would be caught up for each). Derived: a load takes it from
    * the attention it loads. */
   wy_id attended;
-  /* Per slot: the last step at which it was due and its sense looks at
-   * candidates, so every belief it did not answer for is out of range. */
-  uint32_t out_of_range_step[WY_SLOTS];
   /* The tallied ones (wy_belief.tallied): read by every emotion pass. */
   wy_deferred_tally tally;
+  /* Passes that had listed ones, and passes that had deferred ones
+   * (wy_belief.deferred), counted for spec/c/test_quiet.c beside what the
+   * pass reads (of them, those that worked out none of the listed ones'
+   * threats and those that scored the deferred ones are with the rest). */
+  uint32_t listed_passes, deferred_passes;
+  /* Per slot, in a line of their own: the last step at which it was due
+   * and its sense looks at candidates, so every belief it did not answer
+   * for is out of range. Written by the commit of an agent whose sense is
+   * due (step.c, sense_commit), with or without beliefs; read when one is
+   * lost. */
+  uint32_t out_of_range_step[WY_SLOTS];
   /* The rest: read when the list changes. */
   int32_t cap;
   int32_t slot_cap;       /* slots allocated */
@@ -290,16 +298,17 @@ typedef struct wy_belief_list {
   int32_t sleeper_count[2];
   int32_t sleeper_cap[2];
   bool sleepers_unsorted[2];
-  /* Passes that had listed ones, and of them those that worked out none of
-   * their threats; passes that had deferred ones (wy_belief.deferred), and
-   * of them those that scored them (counted for spec/c/test_quiet.c). */
-  uint32_t listed_passes, listed_left_out, deferred_passes, deferred_scored;
+  /* Of the passes counted above (listed_passes, deferred_passes), those
+   * that worked out none of the listed ones' threats and those that scored
+   * the deferred ones. */
+  uint32_t listed_left_out, deferred_scored;
 } wy_belief_list;
 
-/* Its first three lines hold what a step reads, out_of_range_step's first
- * slots (a profile's usual few) included. */
-_Static_assert(offsetof(wy_belief_list, listed) == 64 &&
-                   offsetof(wy_belief_list, out_of_range_step) + 4 * sizeof(uint32_t) <= 192,
+/* Its first three lines hold what a step's resolve and emotion pass read
+ * and write, the counters of the pass included; the commit's stamps
+ * (out_of_range_step) have the fourth. */
+_Static_assert(offsetof(wy_belief_list, listed) == 64 && offsetof(wy_belief_list, deferred_passes) + 4 <= 192 &&
+                   offsetof(wy_belief_list, out_of_range_step) == 192,
                "wy_belief_list: a step's fields outgrew their three lines");
 
 /* A belief's evidence: the entries in the order they were added. */

@@ -535,7 +535,9 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   /* The deferred ones (belief.h) the same way, bounded by deferred_bound:
    * while none of them counts, they wait; else they are scored now, each as
    * the loop above would have. */
-  beliefs->deferred_passes += deferred > 0;
+  /* Counted only when there are some: the counter's line (the list's
+   * last) is left alone by the other passes. */
+  if (deferred > 0) beliefs->deferred_passes++;
   if (deferred > 0 && may_count &&
       counts(ag, d, deferred_bound(ag, sc.scale, brain->bound_weights), cur, switchable, switch_at, best, best_threat,
              n, hurt, tracked, critical, high)) {
