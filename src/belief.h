@@ -507,8 +507,9 @@ static inline void wy_beliefs_prefetch(const wary_world *w, int32_t agent, int s
     WY_PREFETCH(l->awake);
     /* A step that looks at the dormant ones (wy_beliefs_wake_due) reads
      * their records, which no step has read since they fell asleep: for
-     * memory_time, all of them. */
-    if (l->sleepers_due) wy_prefetch_span(l->data, (size_t)l->count * sizeof *l->data);
+     * memory_time, all of them. The hint is in a later line than the
+     * count of dormant ones, which holds none but where some are. */
+    if (l->dormant > 0 && l->sleepers_due) wy_prefetch_span(l->data, (size_t)l->count * sizeof *l->data);
   } else {
     int32_t n = l->awake_count < WY_BELIEFS_AHEAD ? l->awake_count : WY_BELIEFS_AHEAD;
     for (int32_t j = 0; j < n; j++) wy_belief_prefetch(l, l->awake[j]);
