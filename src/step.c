@@ -43,28 +43,26 @@ static uint32_t due_slots(const wy_agent *ag, const wy_profile *p) {
   return due;
 }
 
-_Static_assert(WY_SLOTS <= 32, "due_slots: a bit a slot");
+_Static_assert(WY_SLOTS <= 16, "due_slots: a bit a slot, kept in a span's 16 bits");
 
 static inline bool is_due(uint32_t due, int32_t slot) { return (due >> slot) & 1u; }
 
 /* Moves the agent's slot timers by dt and sets the slots' marks for the
- * step (ran: the slot was due; failed and stimulated cleared): one walk of
- * the slots, as nothing else of the second pass reads them (a due slot's
- * since goes back to 0 after its hearing update, whose reports carry it:
- * sense_commit). Returns the slots that were due (due_slots, before the
- * move): nothing between the senses' two passes moves a timer or mutes a
- * slot, so they are those gather found, found again rather than kept for
- * every agent. Its actor's level of detail is read only for a slot that
- * comes due: lod_tier is past the actor's first line, which an agent with
- * nothing due does not otherwise read. Slots past the profile's are never
- * set (wy_agent_reset_timers clears them when the slots change). */
-static uint32_t schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, const wy_actor *a, float dt) {
-  uint32_t due = 0;
+ * step (ran: the slot was due, a bit of due; failed and stimulated
+ * cleared): one walk of the slots, as nothing else of the second pass
+ * reads them (a due slot's since goes back to 0 after its hearing update,
+ * whose reports carry it: sense_commit). due is what gather found and kept
+ * in the agent's span: the room was reserved for those slots, whatever a
+ * call between the two passes may have changed. Its actor's level of
+ * detail is read only for a slot whose timer runs out: lod_tier is past
+ * the actor's first line, which an agent with nothing due does not
+ * otherwise read. Slots past the profile's are never set
+ * (wy_agent_reset_timers clears them when the slots change). */
+static void schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, const wy_actor *a, uint32_t due,
+                     float dt) {
   for (int32_t s = 0; s < p->slot_count; s++) {
     wy_agent_slot *sl = &ag->slot[s];
-    bool ran = wy_slot_due(ag, s);
-    due |= (uint32_t)ran << s;
-    sl->ran = ran;
+    sl->ran = is_due(due, s);
     sl->failed = sl->stimulated = false;
     sl->since += dt;
     /* Due when the time left has run out (to within float drift: 0.1 s is
@@ -78,7 +76,6 @@ static uint32_t schedule(const wary_world *w, wy_agent *ag, const wy_profile *p,
     }
     sl->next_due -= dt;
   }
-  return due;
 }
 
 /* How many of a sense's candidates ahead gather asks for their records. */
@@ -214,6 +211,7 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   if (!wy_touches_report(w, lane->reports, agent)) return WARY_ERR_OUT_OF_MEMORY;
   sp->room += lane->reports->actors.count - before;
   uint32_t due = due_slots(ag, p);
+  sp->due = (uint16_t)due;
   if (!due) return fitted(w, lane, agent, sp, beliefs, 0);
   int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
   const wy_hearing_agent *h = hearing >= 0 && is_due(due, hearing) ? &w->hearing->agents.data[agent] : NULL;
@@ -281,7 +279,8 @@ static void sense_commit(wary_world *w, wy_lane *lane, int32_t agent) {
   const wy_profile *p = &w->profiles.data[a->profile];
   wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   wy_touches_clear(w, agent);
-  uint32_t due = schedule(w, ag, p, a, w->step_dt);
+  uint32_t due = w->spans.data[agent].due;
+  schedule(w, ag, p, a, due, w->step_dt);
   /* Every belief hears from its due slots this step, even out of range (the
    * agent's ran says which: resolve.c reads it). Senses that look at
    * candidates lose what is not among them out of range (stamped once for
@@ -370,7 +369,7 @@ static void run_agents(wary_world *w, int32_t start, int32_t end, int32_t worker
     wy_agent_span *sp = &w->spans.data[i];
     span_open(sp, lane, worker);
     int status = part(w, lane, i);
-    sp->status = (int16_t)status;
+    sp->status = (int8_t)status;
     lane->failed = lane->failed || status != WARY_OK;
     span_close(sp, lane);
   }
@@ -851,7 +850,7 @@ static void apply_task(int32_t start, int32_t end, int32_t worker, void *context
     int status = sp->queries[1] > sp->queries[0] ? apply_results(w, sp->queries[0], sp->queries[1]) : WARY_OK;
     if (status == WARY_OK) status = apply_reports(w, l, sp->reports[0], sp->reports[1]);
     if (status == WARY_OK) status = apply_reports(w, h, sp->heard[0], sp->heard[1]);
-    sp->status = (int16_t)status;
+    sp->status = (int8_t)status;
     lane->failed = lane->failed || status != WARY_OK;
   }
 }

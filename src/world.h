@@ -109,18 +109,22 @@ typedef struct wy_lane {
 
 /* Where one agent's part of a parallel phase went: its lane, and the
  * ranges [begin, end) of that lane's reports, queries and events; after the
- * senses' merge, where its queries are in the world's. One line's worth
- * (64 bytes): every step writes every agent's in several phases, so what
- * a phase can keep to itself (the slots found due, the hearing update's
- * report count) is not kept here. */
+ * senses' merge, where its queries are in the world's. 64 bytes (the spans
+ * are an array of the world's, not line-aligned: the size is what counts
+ * when a phase walks them all): every step writes every agent's in several
+ * phases, so what a phase can keep to itself (the hearing update's report
+ * count) is not kept here. */
 typedef struct wy_agent_span {
   int16_t lane;
   int16_t hear_lane;  /* where its hearing update went */
-  int16_t status;     /* WARY_OK, or why its part failed (a WARY_ERR_*) */
+  int8_t status;      /* WARY_OK, or why its part failed (a WARY_ERR_*, -1 to -9) */
   /* The first pass found room for what it counted (room, hear_unmade,
    * hear_sounds) in the agent's tables already: reserve_room (step.c), a
    * serial pass, reads them only if more comes (place notes, hits). */
   bool fits;
+  /* The slots the first pass found due, a bit a slot: the second pass
+   * commits those (step.c, sense_commit), for which the room was taken. */
+  uint16_t due;
   int32_t reports[2];
   int32_t queries[2];
   int32_t events[2];
@@ -139,7 +143,7 @@ typedef struct wy_agent_span {
    * piece's events at once (its agents' spans are contiguous in its lane). */
   int32_t piece_end;
 } wy_agent_span;
-_Static_assert(sizeof(wy_agent_span) == 64, "wy_agent_span: one line's worth");
+_Static_assert(sizeof(wy_agent_span) == 64, "wy_agent_span: 64 bytes");
 
 struct wary_world {
   wary_world_def def;
