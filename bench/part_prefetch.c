@@ -111,7 +111,10 @@ void report_prefetch(void) {
          "   within each round; the steps of the rounds count towards the world's game time)\n");
   result_put("prefetch_ratio_young", r_young);
   result_put("prefetch_ratio_old", r_old);
-  if (mb > 0) result_put("prefetch_ratio_cold", r_cold);
+  if (mb > 0) {
+    result_put("prefetch_ratio_cold", r_cold);
+    result_put("prefetch_cold_agents", (double)param(0, NULL, 0, "WARY_BENCH_N", 200));
+  }
   if (!game_free(&g)) printf("   at destroy the world's allocations and frees DID NOT BALANCE\n");
 }
 #endif

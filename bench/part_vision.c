@@ -185,7 +185,6 @@ static vis_figures bench_vision(int scenario, int32_t n, int32_t m, int32_t k, i
 #define COLD_STEPS 30
 #define COLD_SIZES_MAX 4
 
-
 /* The normal world of part 3 stepped in rounds, COLD_STEPS steps a
  * condition in turn: in a row (what every other figure of this part
  * measures: the caches hold what the last step left), and with each size

@@ -68,7 +68,7 @@ end
 -- [prefetch] part 3's world, the same way, with other memory used before each step (caches cold).
 do
   local r = kv.prefetch_ratio_cold
-  row("200 agents, caches cold: step with prefetch / without", "prefetch", "-",
+  row(count(kv.prefetch_cold_agents or 200) .. " agents, caches cold: step with prefetch / without", "prefetch", "-",
     r and string.format("%.3f", r) or nil, nil, r and string.format("%.2fx faster", 1 / r) or nil)
 end
 -- [workers] the game world at N agents on 1 and 2 workers: workers_<N>_ms_1, _ms_2, _speedup,

@@ -543,8 +543,8 @@ bool wy_grid_refresh_reserve(wary_world *w) {
   return true;
 }
 
-/* What the grid reads of the actors: their positions and teams in place
- * (no step changes them; a copy was two arrays written every step), and
+/* What the grid reads of the actors: their positions and teams where
+ * they are (the step's motion leaves them alone, so no copy is kept), and
  * which are inserted (grid_include, the walk's). */
 static wy_grid_input grid_input(const wary_world *w) {
   const wy_actor *a = w->actors.data;

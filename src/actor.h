@@ -181,8 +181,8 @@ bool wy_grid_refresh(wary_world *w);
  * pieces at once with their motion (step.c, motion_task): the room (false
  * on out of memory), a piece's walk of actor slots [start, end) into the
  * worker's lane (which actors it inserts and their cells, wy_grid_cells: it
- * reads their positions and teams in place), then,
- * once every slot has been walked, the placement (false on out of memory).
+ * reads their positions in place), then, once every slot has been walked,
+ * the placement (false on out of memory; it reads their teams in place).
  * Each does nothing while the grid is up to date. */
 bool wy_grid_refresh_reserve(wary_world *w);
 void wy_grid_refresh_walk(wary_world *w, int32_t start, int32_t end, int32_t worker);

@@ -271,8 +271,8 @@ typedef struct wy_belief_list {
   wy_deferred_tally tally;
   /* Passes that had listed ones, and passes that had deferred ones
    * (wy_belief.deferred), counted for spec/c/test_quiet.c beside what the
-   * pass reads (of them, those that worked out none of the listed ones'
-   * threats and those that scored the deferred ones are with the rest). */
+   * pass reads (of them, the fewer that worked out the listed ones'
+   * threats and that scored the deferred ones are with the rest). */
   uint32_t listed_passes, deferred_passes;
   /* Per slot, in a line of their own: the last step at which it was due
    * and its sense looks at candidates, so every belief it did not answer
@@ -299,9 +299,10 @@ typedef struct wy_belief_list {
   int32_t sleeper_cap[2];
   bool sleepers_unsorted[2];
   /* Of the passes counted above (listed_passes, deferred_passes), those
-   * that worked out none of the listed ones' threats and those that scored
-   * the deferred ones. */
-  uint32_t listed_left_out, deferred_scored;
+   * that worked out the listed ones' threats and those that scored the
+   * deferred ones: about one in ten and fewer, so most passes leave this
+   * line alone. */
+  uint32_t listed_walks, deferred_scored;
 } wy_belief_list;
 
 /* Its first three lines hold what a step's resolve and emotion pass read
@@ -309,7 +310,7 @@ typedef struct wy_belief_list {
  * (out_of_range_step) have the fourth. */
 _Static_assert(offsetof(wy_belief_list, listed) == 64 && offsetof(wy_belief_list, deferred_passes) + 4 <= 192 &&
                    offsetof(wy_belief_list, out_of_range_step) == 192,
-               "wy_belief_list: a step's fields outgrew their three lines");
+               "wy_belief_list: a step's fields left their three lines, or the stamps their line");
 
 /* A belief's evidence: the entries in the order they were added. */
 typedef struct wy_evidence_block {

@@ -511,9 +511,8 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     walk_listed = (may_count && counts(ag, d, bound, cur, switchable, switch_at, best, best_threat, n, hurt, tracked,
                                        critical, high)) ||
                   !(sc.scale->weight >= 0.0f);
-    if (!walk_listed) {
-      beliefs->listed_left_out++;
-    } else {
+    if (walk_listed) {
+      beliefs->listed_walks++;
       for (int32_t j = 0; j < beliefs->listed_count; j++) {
         const wy_listed *e = &beliefs->listed[j];
         /* A fading one's sum as this step leaves it (belief.h); the others'
@@ -534,9 +533,8 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   ag->listed_walked = walk_listed;
   /* The deferred ones (belief.h) the same way, bounded by deferred_bound:
    * while none of them counts, they wait; else they are scored now, each as
-   * the loop above would have. */
-  /* Counted only when there are some: the counter's line (the list's
-   * last) is left alone by the other passes. */
+   * the loop above would have (counted only when there are some: a pass
+   * without writes no counter). */
   if (deferred > 0) beliefs->deferred_passes++;
   if (deferred > 0 && may_count &&
       counts(ag, d, deferred_bound(ag, sc.scale, brain->bound_weights), cur, switchable, switch_at, best, best_threat,

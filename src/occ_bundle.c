@@ -330,7 +330,10 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
       bundle_leaf_axis(&u, leaf, &x, closed, 1, &lt);
       /* The leaf's second line (z, the materials, the count) is read only
        * when x and y leave some box (often none: the pairs test x and y of
-       * the leaf's bounds, not of its boxes). */
+       * the leaf's bounds, not of its boxes). A box x and y rule out stays
+       * out: t0 only rises and t1 only falls (max and min return the kept
+       * operand, never a NaN), so t0 - t1 never falls, and outside only
+       * gains bits; the mask after z is the old one, to the bit. */
       int maybe = 0;
       if (bundle_leaf_mask(&u, &lt)) {
         leaf_rel_of(&u, leaf, neg, 2, &x);
