@@ -149,6 +149,9 @@ void report_vision(int32_t n, int32_t m, int32_t k, int reps, int steps);
 /* Part 3's world (n agents, m targets, k boxes; 30 m sight, vision only)
  * built into b; counting adds the pair counter's sense. Exits on failure. */
 void vision_world(bench_world *b, int32_t n, int32_t m, int32_t k, bool counting);
+/* The same without the counter, stepped WARMUP_STEPS steps (each after a
+ * world_move). */
+void vision_world_warm(bench_world *b, int32_t n, int32_t m, int32_t k);
 int vision_worker(int32_t n, int32_t m, int32_t k, int reps, int steps);
 
 /* ---- 6. hearing, and the sound mix (part_hearing.c) ----------------------- */

@@ -50,11 +50,7 @@ static double prefetch_cold(int rounds, int stretch, int32_t mb) {
   if (!buf || !ms || !on || !off || !ratio) game_fail("allocate the rounds");
   memset(buf, 1, (size_t)mb << 20);
   bench_world b;
-  vision_world(&b, n, m, k, false);
-  for (int i = 0; i < WARMUP_STEPS; i++) {
-    world_move(&b);
-    wary_step(b.w, DT);
-  }
+  vision_world_warm(&b, n, m, k);
   for (int r = 0; r < rounds; r++) {
     for (int half = 0; half < 2; half++) {
       wy_bench_prefetch = (r + half) % 2 == 0;

@@ -79,6 +79,14 @@ void vision_world(bench_world *b, int32_t n, int32_t m, int32_t k, bool counting
   }
 }
 
+void vision_world_warm(bench_world *b, int32_t n, int32_t m, int32_t k) {
+  vision_world(b, n, m, k, false);
+  for (int i = 0; i < WARMUP_STEPS; i++) {
+    world_move(b);
+    wary_step(b->w, DT);
+  }
+}
+
 /* One vision world (vision_world), WARMUP_STEPS and then reps x steps,
  * out[rep] per repetition. Returns the beliefs held at the end, or -1 with
  * a message. */
@@ -201,11 +209,7 @@ static void report_cold(int32_t n, int32_t m, int32_t k, const int32_t *mb, int 
   }
   memset(buf, 1, (size_t)largest << 20);
   bench_world b;
-  vision_world(&b, n, m, k, false);
-  for (int i = 0; i < WARMUP_STEPS; i++) {
-    world_move(&b);
-    wary_step(b.w, DT);
-  }
+  vision_world_warm(&b, n, m, k);
   double round_ms[COLD_SIZES_MAX + 1][COLD_ROUNDS], step_ms[COLD_STEPS];
   for (int r = 0; r < COLD_ROUNDS; r++) {
     for (int c = 0; c <= sizes; c++) {
