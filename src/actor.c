@@ -146,6 +146,7 @@ int wary_actor_create(wary_world *w, const wary_actor_def *def, wary_actor_id *o
   a->off_screen = def->off_screen;
   a->serial = w->actor_serial++;
   a->agent = -1;
+  wy_actor_sight_sync(a);
   wy_actor_light_forget(a);
   if (def->profile >= 0) {
     int32_t agent = w->agents.count++;
@@ -397,6 +398,7 @@ int wary_actor_set_stance(wary_world *w, wary_actor_id id_h, int32_t stance) {
   /* Its light is taken at a height of its stance (light.c): taken again. */
   if (a->stance != stance) wy_actor_light_forget(a);
   a->stance = stance;
+  wy_actor_sight_sync(a);
   return WARY_OK;
 }
 
@@ -478,6 +480,7 @@ int wary_actor_set_samples(wary_world *w, wary_actor_id id_h, const wary_samples
   int s = wy_samples_check(w->error, __func__, "samples", samples);
   if (s != WARY_OK) return s;
   a->samples = *samples;
+  wy_actor_sight_sync(a);
   return WARY_OK;
 }
 

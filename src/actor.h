@@ -35,7 +35,12 @@ typedef struct wy_actor {
   bool vel_set;
   uint8_t looking;        /* WY_LOOK_AHEAD, WY_LOOK_AT or WY_LOOK_LEVEL */
   bool perceivable;
-  bool off_screen;
+  /* Derived, never saved (wy_actor_sight_sync): stance, plus
+   * WY_SIGHT_OWN_POINTS when it has its own sample points (samples.count >
+   * 0). Vision's early range check (vision.c, surely_out) reads this of
+   * every target the grid hands it, and would read two more lines for
+   * stance and samples.count. */
+  uint8_t sight;
   int32_t stance;
   float visibility;
   float light;
@@ -54,13 +59,23 @@ typedef struct wy_actor {
   int32_t prop_count;
   int32_t prop_key[WARY_MAX_PROPS];
   float prop_value[WARY_MAX_PROPS];
+  /* Read by custom senses' queries only (custom.h), not by every step: in
+   * the record's tail padding, which leaves the first line to sight. */
+  bool off_screen;
 } wy_actor;
 
 /* Where an agent's eyes look: ahead (along the yaw), at the point look_at,
  * or towards it at their own height (its z unused: a 2D game's look). */
 enum { WY_LOOK_AHEAD, WY_LOOK_AT, WY_LOOK_LEVEL };
 
-_Static_assert(offsetof(wy_actor, off_screen) < 64, "wy_actor: a step's fields outgrew the first 64 bytes");
+_Static_assert(offsetof(wy_actor, sight) < 64, "wy_actor: a step's fields outgrew the first 64 bytes");
+
+enum { WY_SIGHT_OWN_POINTS = 4 }; /* above every stance (WARY_STANDING..WARY_PRONE) */
+
+/* a's sight from its stance and samples: whenever either is set (or loaded). */
+static inline void wy_actor_sight_sync(wy_actor *a) {
+  a->sight = (uint8_t)(a->stance | (a->samples.count > 0 ? WY_SIGHT_OWN_POINTS : 0));
+}
 
 /* One sense slot of an agent, its fields together: a step reads and
  * writes them all for each slot of the profile, and a profile has a few

@@ -209,6 +209,7 @@ static void io_actor(wy_io *io, wy_actor *a) {
     WY_IO(io, a->prop_key[i]);
     WY_IO(io, a->prop_value[i]);
   }
+  if (io->mode == WY_IO_READ) wy_actor_sight_sync(a); /* derived (actor.h) */
 }
 
 static void io_agent(wy_io *io, wy_agent *a) {

@@ -285,12 +285,14 @@ WY_INLINE bool surely_out(const float eye[3], const float fwd[3], const wary_vis
   /* v is wy_vision_of's: the def that opens its wy_vision_profile (vision.h). */
   const wy_vision_profile *vp = (const wy_vision_profile *)v;
   float up; /* the head's height over t's position: its own points' scale is 1 */
-  if (t->samples.count > 0) {
+  /* sight (its stance, or that it has its own points) is in t's first line,
+   * with its position and yaw: most looks read no other line of t. */
+  if (t->sight & WY_SIGHT_OWN_POINTS) {
     const float *src = t->samples.points;
     if (src[0] != 0.0f || src[1] != 0.0f) return false;
     up = src[2];
   } else {
-    up = vp->head_up[t->stance];
+    up = vp->head_up[t->sight];
     if (isnan(up)) return false;
   }
   float head[3] = {t->pos[0], t->pos[1], t->pos[2] + up};
