@@ -14,6 +14,14 @@
 
 /* ---- the list: records, slots, the index --------------------------------------- */
 
+#define WY_DENSE_4(n) (n), (n) + 1, (n) + 2, (n) + 3
+#define WY_DENSE_16(n) WY_DENSE_4(n), WY_DENSE_4((n) + 4), WY_DENSE_4((n) + 8), WY_DENSE_4((n) + 12)
+#define WY_DENSE_64(n) WY_DENSE_16(n), WY_DENSE_16((n) + 16), WY_DENSE_16((n) + 32), WY_DENSE_16((n) + 48)
+#define WY_DENSE_256(n) WY_DENSE_64(n), WY_DENSE_64((n) + 64), WY_DENSE_64((n) + 128), WY_DENSE_64((n) + 192)
+const int32_t wy_beliefs_dense[WY_BELIEFS_DENSE] = {
+    WY_DENSE_256(0), WY_DENSE_256(256), WY_DENSE_256(512), WY_DENSE_256(768),
+};
+
 int32_t wy_belief_find(const wy_belief_list *l, wy_id target) {
   if (l->count == 0) return -1;
   for (uint32_t h = wy_belief_hash(target, l->index_cap);; h = (h + 1) & (uint32_t)(l->index_cap - 1)) {

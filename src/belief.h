@@ -478,6 +478,21 @@ static inline wy_belief_slot *wy_belief_slots(const wy_belief_list *l, int32_t i
   return l->stride == 0 ? l->slots : &l->slots[(size_t)i * (size_t)l->stride];
 }
 
+/* The indices 0 .. WY_BELIEFS_DENSE - 1 in order (belief.c): the awake
+ * indices of a list with none dormant, which one table shared by every
+ * list holds in a few lines that stay cached, rather than each list in
+ * its own (wy_beliefs_walked). */
+#define WY_BELIEFS_DENSE 1024
+extern const int32_t wy_beliefs_dense[WY_BELIEFS_DENSE];
+
+/* The awake indices to read (ascending, awake_count of them): with every
+ * belief awake they are 0 .. count - 1, read from the shared table rather
+ * than from the list's own awake array (which holds the same), so that a
+ * step over agents with none dormant does not fetch each one's array. */
+static inline const int32_t *wy_beliefs_walked(const wy_belief_list *l) {
+  return l->awake_count == l->count && l->count <= WY_BELIEFS_DENSE ? wy_beliefs_dense : l->awake;
+}
+
 /* How many awake beliefs ahead the resolve asks for a record and its slots. */
 #define WY_BELIEFS_AHEAD 12
 
@@ -505,7 +520,7 @@ static inline void wy_beliefs_prefetch(const wary_world *w, int32_t agent, int s
   if (stage == 0) {
     wy_prefetch_span(l, sizeof *l);
   } else if (stage == 1) {
-    WY_PREFETCH(l->awake);
+    if (l->awake_count != l->count) WY_PREFETCH(l->awake);
     /* A step that looks at the dormant ones (wy_beliefs_wake_due) reads
      * their records, which no step has read since they fell asleep: for
      * memory_time, all of them. The hint is in a later line than the
@@ -513,7 +528,8 @@ static inline void wy_beliefs_prefetch(const wary_world *w, int32_t agent, int s
     if (l->dormant > 0 && l->sleepers_due) wy_prefetch_span(l->data, (size_t)l->count * sizeof *l->data);
   } else {
     int32_t n = l->awake_count < WY_BELIEFS_AHEAD ? l->awake_count : WY_BELIEFS_AHEAD;
-    for (int32_t j = 0; j < n; j++) wy_belief_prefetch(l, l->awake[j]);
+    const int32_t *awake = wy_beliefs_walked(l);
+    for (int32_t j = 0; j < n; j++) wy_belief_prefetch(l, awake[j]);
   }
 }
 

@@ -297,8 +297,9 @@ static void without_threat(wary_world *w, wy_lane *lane, int32_t agent, wy_emoti
     }
     ag->dominant = WARY_CALM;
   }
+  const int32_t *awake = wy_beliefs_walked(l);
   for (int32_t j = 0; j < l->awake_count; j++) {
-    wy_belief *b = &l->data[l->awake[j]];
+    wy_belief *b = &l->data[awake[j]];
     if (b->state >= WARY_LOST && b->damage > 0.0f) {
       float v = b->damage - d->threat_damage_decay_rate * 100.0f * dt;
       b->damage = v > 0.0f ? v : 0.0f;
@@ -377,7 +378,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   /* The list's arrays, read once (the walk's stores through char-sized
    * fields may alias anything; nothing in it moves them). */
   wy_belief *data = beliefs->data;
-  const int32_t *awake = beliefs->awake;
+  const int32_t *awake = wy_beliefs_walked(beliefs);
   int32_t awake_count = beliefs->awake_count;
   /* With every awake one in the tally (each deferred still: the full
    * resolve that ends a deferral takes its belief out of the tally,
@@ -541,8 +542,9 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
              n, hurt, tracked, critical, high)) {
     beliefs->deferred_scored++;
     int32_t level = WARY_THREAT_NONE;
+    const int32_t *walked = wy_beliefs_walked(beliefs);
     for (int32_t j = 0; j < beliefs->awake_count; j++) {
-      wy_belief *b = &beliefs->data[beliefs->awake[j]];
+      wy_belief *b = &beliefs->data[walked[j]];
       if (!b->deferred) continue;
       threat(&sc, b, WY_SCORE_AWAKE, NULL);
       b->deferred = false;

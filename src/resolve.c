@@ -444,26 +444,30 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
   bool all = w->beliefs->resolve_all;
   float memory_time = p->def.memory_time;
   bool prune = false;
-  int32_t kept = 0;
+  /* Where the first to fall asleep in this walk was (own: none): the awake
+   * indices before it stay as they are, so the walk writes none of them
+   * and closes the gaps from there once it is done. */
+  int32_t first_asleep = l->awake_count;
   /* The walk asks for the belief WY_BELIEFS_AHEAD ahead; past its own last,
    * for the next agent's first (r->next), so that the lines come a few at a
    * time rather than all at once at that agent's start. */
   const wy_belief_list *next = r->next;
   int32_t own = l->awake_count, theirs = next ? next->awake_count : 0;
-  for (int32_t q = own; q < WY_BELIEFS_AHEAD && q - own < theirs; q++) wy_belief_prefetch(next, next->awake[q - own]);
+  const int32_t *their = next ? wy_beliefs_walked(next) : NULL;
+  for (int32_t q = own; q < WY_BELIEFS_AHEAD && q - own < theirs; q++) wy_belief_prefetch(next, their[q - own]);
   /* The list's arrays, read once: the walk's stores (through char-sized
    * fields, which may alias anything) would otherwise have them read again
    * for every belief. None of the steps below moves them. */
   wy_belief *data = l->data;
   wy_belief_slot *slots = l->slots;
-  int32_t *awake = l->awake;
+  const int32_t *awake = wy_beliefs_walked(l);
   for (int32_t j = 0; j < own; j++) {
     int32_t ahead = j + WY_BELIEFS_AHEAD;
     if (ahead < own) {
       WY_PREFETCH(&data[awake[ahead]]);
       if (n > 0) WY_PREFETCH(&slots[(size_t)awake[ahead] * (size_t)n]);
     } else if (ahead - own < theirs) {
-      wy_belief_prefetch(next, next->awake[ahead - own]);
+      wy_belief_prefetch(next, their[ahead - own]);
     }
     int32_t i = awake[j];
     wy_belief *b = &data[i];
@@ -498,10 +502,10 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
         /* Out of the passes' reach, its threat is settled (belief.h). */
         wy_belief_settle(l, b);
         if (listed) wy_belief_listed_add(l, i, wake_at, wake_step, w->steps);
+        if (first_asleep == own) first_asleep = j;
         continue;
       }
     }
-    awake[kept++] = i;
     if (b->held && k->may_hold && (k->calm || unlooked(k, bsl, n)) && wy_held_step(p, k, b, bsl, dt, n)) {
       /* Its damage record run out (emotion.c): it only fades now (a held
        * step leaves a sensed one sensed, and one that fades is not).
@@ -525,7 +529,16 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
     resolve(w, r, k, l, b, bsl, dt, n);
     prune = prune || wy_belief_empty(l, i, memory_time);
   }
-  l->awake_count = kept;
+  /* The ones fallen asleep leave the awake indices (marked dormant above;
+   * every other one walked is awake still). */
+  if (first_asleep < own) {
+    int32_t kept = first_asleep;
+    for (int32_t j = first_asleep + 1; j < own; j++) {
+      int32_t i = awake[j];
+      if (!data[i].dormant) l->awake[kept++] = i;
+    }
+    l->awake_count = kept;
+  }
   return prune;
 }
 
