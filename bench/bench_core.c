@@ -108,7 +108,8 @@
  *
  * WARY_BENCH_PARTS: all (the default: 1-3, 6, 8 and 9), core (1-3), hearing
  * (6), sweep (8), game (9), budget, workers, rays (part 1's boxes and segments through the
- * core's walks beside a reference BVH: bench/rays.c), vision-worker,
+ * core's walks beside a reference BVH: bench/rays.c), cold (3.'s caches-cold
+ * rows alone: WARY_BENCH_COLD_MB, _ROUNDS, _STEPS, _CALLGRIND), vision-worker,
  * hearing-worker, thermal-worker (2.'s set-up c. in CPU time, for
  * bench/custom_senses.lua).
  *
@@ -155,6 +156,10 @@ int main(int argc, char **argv) {
     report_sweep();
     return 0;
   }
+  if (strcmp(parts, "cold") == 0) {
+    report_vision_cold(n, m, k);
+    return 0;
+  }
   if (strcmp(parts, "game") == 0) {
     report_game();
     return 0;
@@ -175,7 +180,7 @@ int main(int argc, char **argv) {
 #endif
   if (strcmp(parts, "all") != 0 && strcmp(parts, "core") != 0) {
     fprintf(stderr, "bench_core: WARY_BENCH_PARTS: expected all, core, hearing, sweep, game, budget, workers, rays, "
-                    "vision-worker, hearing-worker or thermal-worker, got '%s'\n", parts);
+                    "cold, vision-worker, hearing-worker or thermal-worker, got '%s'\n", parts);
     return 2;
   }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench/callgrind.sh - instructions a step of bench_core's game world (part 8,
-# constant density) at two sizes, counted by callgrind inside wary_step only
-# (WARY_BENCH_SWEEP_CALLGRIND=1: bench_core toggles collection around each
+# constant density) at two sizes (then 8c., the budget's worlds, and 8d., the
+# lines part 3's world fetches with its caches cold), counted by callgrind
+# inside wary_step only (WARY_BENCH_SWEEP_CALLGRIND=1: bench_core toggles collection around each
 # call, which a link-time optimized bench may inline, so that no function
 # name would do), and the exponent between them. Instruction counts are
 # repeatable whatever the machine's load. bash bench/run.sh runs it when
@@ -63,3 +64,31 @@ if [ "$status" -eq 0 ]; then
     printf 'budget_%s_instructions=%s\n' "$world" "$per_step" >>"${WARY_BENCH_RESULTS:-/dev/null}"
   done
 fi
+
+# 8d. Part 3's world with its caches cold (bench_core part cold): the lines a
+# step fetches past a simulated cache of this machine's sizes (callgrind's
+# cache simulation: I1 and D1 32 KB, a last level of 2 MB as one core's L2
+# here), collected inside wary_step only, in steps after 64 MB of other
+# memory was used (as the rest of a game's frame may) and in steps in a row.
+# What wall time cannot settle on a shared machine: how many lines the step
+# must wait for when its data is out of the caches. Each run is the same
+# simulation, so the count repeats exactly.
+cold_steps=${WARY_BENCH_CALLGRIND_COLD_STEPS:-24}
+echo "8d. Lines a step of part 3's world fetches from memory (callgrind's cache simulation: I1, D1 32 KB, last"
+echo "    level 2 MB), inside wary_step only, the mean over $cold_steps steps each way"
+printf '    %-44s %12s %12s %10s %10s %10s\n' condition instructions "lines" "code" "data read" "data write"
+for way in 1 2; do
+  WARY_BENCH_PARTS=cold WARY_BENCH_COLD_MB=64 WARY_BENCH_COLD_ROUNDS=1 WARY_BENCH_COLD_STEPS=$cold_steps \
+    WARY_BENCH_COLD_CALLGRIND=$way WARY_BENCH_RESULTS='' \
+    valgrind --tool=callgrind --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=2097152,16,64 \
+    --collect-atstart=no --callgrind-out-file="$tmp/cg.cold.$way" "$core" >"$tmp/out.cold.$way" 2>&1 ||
+    { cat "$tmp/out.cold.$way"; exit 1; }
+  # events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw
+  read -r ir code rd wr < <(awk '/^totals:/ { print $2, $8, $9, $10; exit }' "$tmp/cg.cold.$way")
+  name=$([ "$way" = 1 ] && echo "64 MB read and written before each step" || echo "steps in a row")
+  key=$([ "$way" = 1 ] && echo cold || echo warm)
+  printf '    %-44s %12d %12d %10d %10d %10d\n' "$name" "$((ir / cold_steps))" \
+    "$(((code + rd + wr) / cold_steps))" "$((code / cold_steps))" "$((rd / cold_steps))" "$((wr / cold_steps))"
+  printf 'vision_%s_lines=%s\nvision_%s_instructions=%s\n' "$key" "$(((code + rd + wr) / cold_steps))" "$key" \
+    "$((ir / cold_steps))" >>"${WARY_BENCH_RESULTS:-/dev/null}"
+done

@@ -111,6 +111,10 @@ double world_run(bench_world *b, int steps, double (*clock)(void), double *step_
 /* Reads and writes one byte of every 64 of buf (size bytes), as the rest
  * of a game's frame may use other memory between two steps. */
 void cold_touch(unsigned char *buf, size_t size);
+/* Under valgrind --tool=callgrind --collect-atstart=no, turns collection on
+ * or off (bench/callgrind.sh); does nothing without valgrind, nothing at all
+ * without its header. */
+void collect_toggle(void);
 
 /* ---- 1. rays (part_rays.c) ----------------------------------------------- */
 
@@ -146,6 +150,9 @@ void thermal_close(thermal_world *t);
 #define VISION_HALF_ANGLE 60.0f /* focal cone, degrees each side */
 
 void report_vision(int32_t n, int32_t m, int32_t k, int reps, int steps);
+/* Part cold: only part 3's caches-cold rows (bench/callgrind.sh counts
+ * their steps' cache misses). */
+void report_vision_cold(int32_t n, int32_t m, int32_t k);
 /* Part 3's world (n agents, m targets, k boxes; 30 m sight, vision only)
  * built into b; counting adds the pair counter's sense. Exits on failure. */
 void vision_world(bench_world *b, int32_t n, int32_t m, int32_t k, bool counting);

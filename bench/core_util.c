@@ -16,6 +16,18 @@ double cpu_s(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define BENCH_CALLGRIND_TOGGLE() CALLGRIND_TOGGLE_COLLECT
+#endif
+#endif
+#ifndef BENCH_CALLGRIND_TOGGLE
+#define BENCH_CALLGRIND_TOGGLE() ((void)0)
+#endif
+
+void collect_toggle(void) { BENCH_CALLGRIND_TOGGLE(); }
+
 /* What cold_touch read (volatile: none of it is optimized away). */
 static volatile unsigned cold_sink;
 

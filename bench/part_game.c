@@ -163,16 +163,6 @@ bool game_free(game_world *g) {
   return balanced;
 }
 
-#if defined(__has_include)
-#if __has_include(<valgrind/callgrind.h>)
-#include <valgrind/callgrind.h>
-#define BENCH_CALLGRIND_TOGGLE() CALLGRIND_TOGGLE_COLLECT
-#endif
-#endif
-#ifndef BENCH_CALLGRIND_TOGGLE
-#define BENCH_CALLGRIND_TOGGLE() ((void)0)
-#endif
-
 static bool collecting;
 
 void game_collect(bool on) { collecting = on; }
@@ -215,9 +205,9 @@ double game_step_by(game_world *g, double (*clock)(void)) {
   }
   uint64_t a0 = g->heap->allocs + g->heap->reallocs;
   double t0 = clock();
-  if (collecting) BENCH_CALLGRIND_TOGGLE();
+  if (collecting) collect_toggle();
   int st = wary_step(w, DT);
-  if (collecting) BENCH_CALLGRIND_TOGGLE();
+  if (collecting) collect_toggle();
   double ms = (clock() - t0) * 1e3;
   g->step_allocs += g->heap->allocs + g->heap->reallocs - a0;
   if (st != WARY_OK) game_fail("step the game world");

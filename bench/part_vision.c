@@ -193,12 +193,16 @@ static vis_figures bench_vision(int scenario, int32_t n, int32_t m, int32_t k, i
 #define COLD_STEPS 30
 #define COLD_SIZES_MAX 4
 
-/* The normal world of part 3 stepped in rounds, COLD_STEPS steps a
+/* The normal world of part 3 stepped in rounds, steps steps (COLD_STEPS) a
  * condition in turn: in a row (what every other figure of this part
  * measures: the caches hold what the last step left), and with each size
  * of mb (MB: WARY_BENCH_COLD_MB) of other memory read and written before
- * every step, untimed. The median step of a round, the median over rounds. */
-static void report_cold(int32_t n, int32_t m, int32_t k, const int32_t *mb, int sizes) {
+ * every step, untimed. The median step of a round, the median over rounds
+ * (COLD_ROUNDS). collect (WARY_BENCH_COLD_CALLGRIND): 1, callgrind collects
+ * inside the steps of the largest size only; 2, inside the steps in a row
+ * only (bench/callgrind.sh, 8d.); 0, nothing. */
+static void report_cold(int32_t n, int32_t m, int32_t k, const int32_t *mb, int sizes, int rounds, int steps,
+                        int collect) {
   /* ints_from_env gives at least one size, from 1 MB. */
   int32_t largest = 0;
   for (int c = 0; c < sizes; c++) largest = mb[c] > largest ? mb[c] : largest;
@@ -211,31 +215,34 @@ static void report_cold(int32_t n, int32_t m, int32_t k, const int32_t *mb, int 
   bench_world b;
   vision_world_warm(&b, n, m, k);
   double round_ms[COLD_SIZES_MAX + 1][COLD_ROUNDS], step_ms[COLD_STEPS];
-  for (int r = 0; r < COLD_ROUNDS; r++) {
+  for (int r = 0; r < rounds; r++) {
     for (int c = 0; c <= sizes; c++) {
-      for (int i = 0; i < COLD_STEPS; i++) {
+      bool collecting = (collect == 1 && c > 0 && mb[c - 1] == largest) || (collect == 2 && c == 0);
+      for (int i = 0; i < steps; i++) {
         world_move(&b);
         if (c > 0) cold_touch(buf, (size_t)mb[c - 1] << 20);
         double t0 = cpu_s();
+        if (collecting) collect_toggle();
         wary_step(b.w, DT);
+        if (collecting) collect_toggle();
         step_ms[i] = (cpu_s() - t0) * 1e3;
       }
-      round_ms[c][r] = median(step_ms, COLD_STEPS);
+      round_ms[c][r] = median(step_ms, steps);
     }
   }
   world_free(&b);
   free(buf);
   printf("\n   Caches cold: the normal world, %d rounds of %d steps a condition in turn; ms/step: the median step of\n"
          "   a round, median [min - max] over rounds (a game's frame may use other memory between two steps)\n",
-         COLD_ROUNDS, COLD_STEPS);
+         rounds, steps);
   printf("   %-46s %9s  %-17s %9s\n", "condition", "ms/step", "[min - max]", "/ in a row");
-  summary warm = summarize(round_ms[0], COLD_ROUNDS);
+  summary warm = summarize(round_ms[0], rounds);
   double largest_ms = 0.0;
   printf("   %-46s %9.3f  [%.3f - %.3f]\n", "steps in a row (what the rest of 3. measures)", warm.med, warm.min,
          warm.max);
   result_put("vision_warm_ms", warm.med);
   for (int c = 1; c <= sizes; c++) {
-    summary cold = summarize(round_ms[c], COLD_ROUNDS);
+    summary cold = summarize(round_ms[c], rounds);
     char label[64];
     snprintf(label, sizeof label, "%d MB read and written before each step", (int)mb[c - 1]);
     printf("   %-46s %9.3f  [%.3f - %.3f] %9.2fx\n", label, cold.med, cold.min, cold.max,
@@ -247,10 +254,28 @@ static void report_cold(int32_t n, int32_t m, int32_t k, const int32_t *mb, int 
   result_put("vision_cold_ms", largest_ms);
 }
 
+/* The sizes of WARY_BENCH_COLD_MB into mb (read before a part runs: a bad
+ * value stops it first); their count. */
+static int cold_sizes(int32_t *mb) {
+  return ints_from_env("WARY_BENCH_COLD_MB", "8 64 256", 1, 1024, "sizes in MB", mb, COLD_SIZES_MAX);
+}
+
+void report_vision_cold(int32_t n, int32_t m, int32_t k) {
+  int32_t mb[COLD_SIZES_MAX];
+  int sizes = cold_sizes(mb);
+  int rounds = (int)param(0, NULL, 0, "WARY_BENCH_COLD_ROUNDS", COLD_ROUNDS);
+  int steps = (int)param(0, NULL, 0, "WARY_BENCH_COLD_STEPS", COLD_STEPS);
+  rounds = rounds < 1 ? 1 : rounds > COLD_ROUNDS ? COLD_ROUNDS : rounds;
+  steps = steps < 1 ? 1 : steps > COLD_STEPS ? COLD_STEPS : steps;
+  int collect = (int)param(0, NULL, 0, "WARY_BENCH_COLD_CALLGRIND", 0);
+  printf("3. (caches cold only) part 3's world: %d agents, %d targets, %d boxes\n", (int)n, (int)m, (int)k);
+  report_cold(n, m, k, mb, sizes, rounds, steps, collect);
+}
+
 void report_vision(int32_t n, int32_t m, int32_t k, int reps, int steps) {
   /* Read first: a bad value stops the part before it runs. */
   int32_t mb[COLD_SIZES_MAX];
-  int sizes = ints_from_env("WARY_BENCH_COLD_MB", "8 64 256", 1, 1024, "sizes in MB", mb, COLD_SIZES_MAX);
+  int sizes = cold_sizes(mb);
   vis_figures f[VIS_COUNT];
   for (int s = 0; s < VIS_COUNT; s++) f[s] = bench_vision(s, n, m, k, reps, steps);
   const vis_figures *v = &f[VIS_NORMAL];
@@ -288,7 +313,7 @@ void report_vision(int32_t n, int32_t m, int32_t k, int reps, int steps) {
   printf("   time: CPU time of the process (clock_gettime(CLOCK_PROCESS_CPUTIME_ID), the clock of Lua's os.clock(),\n"
          "   unlike 1. and 2.) around each wary_step; pair evaluations/s and rays/s are per CPU second inside wary_step\n"
          "   (the whole step: grid, vision, rays, beliefs), median over repetitions; 1. measures ray casts alone.\n");
-  report_cold(n, m, k, mb, sizes);
+  report_cold(n, m, k, mb, sizes, COLD_ROUNDS, COLD_STEPS, 0);
 }
 
 /* WARY_BENCH_PARTS=vision-worker: the normal vision world of part 3 only,

@@ -106,6 +106,12 @@ row("rays: core time / reference BVH's, whole segment", "rays", "<= 1.1x", ns(kv
 row(count(kv.vision_agents or 200) .. " agents' vision: step after "
   .. (kv.vision_cold_mb and string.format("%d", kv.vision_cold_mb) or "-") .. " MB used / in a row", "core", "-",
   ms(kv.vision_cold_ms), ms(kv.vision_warm_ms), times(kv.vision_cold_ms, kv.vision_warm_ms))
+-- [callgrind] the same world (bench/callgrind.sh, 8d.): lines a step fetched past a simulated 2 MB last
+-- level after 64 MB used (vision_cold_lines) and in a row (vision_warm_lines): the step's memory
+-- traffic when cold, in a count that repeats exactly.
+row(count(kv.vision_agents or 200) .. " agents' vision: lines fetched a step, cold / in a row",
+  "callgrind", "-", kv.vision_cold_lines and count(kv.vision_cold_lines),
+  kv.vision_warm_lines and count(kv.vision_warm_lines))
 -- [game], [sweep] the counting allocator (parts 9 and 8): allocs_per_step_steady, allocs_per_step_scale
 -- (heap allocations a step in steady state; at allocs_scale_agents agents, in the sweep's world
 -- after 1 s of game time, whose tables still grow). Two decimals: one allocation in the sweep's
