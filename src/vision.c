@@ -176,7 +176,10 @@ const wy_module wy_vision_module = {
 static int32_t sample_source(const wary_world *w, const wary_vision_def *v, const wy_actor *t,
                              const float **points, float *scale) {
   *scale = 1.0f;
-  if (t->samples.count > 0) {
+  /* sight (actor.h), in t's first line, says whether it has points of its
+   * own: samples.count is two lines further, which a target with the
+   * built-in points would otherwise read for this alone. */
+  if (t->sight & WY_SIGHT_OWN_POINTS) {
     *points = t->samples.points;
     return t->samples.count;
   }
