@@ -475,19 +475,28 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   const wy_belief *cur = at >= 0 ? &beliefs->data[at] : NULL;
   /* A fading listed one's threat as this step leaves it (belief.h). */
   if (cur && cur->dormant && cur->confidence > 0.0f) wy_belief_catch_up_to(w, agent, at, w->steps);
-  /* What wy_belief_threat says, without the call for an awake one: most
-   * often a deferred one, scored at this pass's scale (last_scale, set
-   * above). */
+  if (cur && !is_target(cur->state)) cur = NULL;
+  float held_for = ag->attention_time + dt; /* rounded as attention_time is below */
+  bool held_long = held_for >= d->attention_stickiness_time;
+  /* Its threat is read only once attention may switch (switchable, and
+   * the switch below, whose time test is this one); before, only whether
+   * it is above 0. A deferred one's is when its state's term is (the
+   * other terms are at least 0, and a float sum is at least each of its
+   * terms that are): then it is not worked out (most passes under
+   * attention held for less than its stickiness time). */
   float cur_threat = 0.0f;
-  if (cur) {
+  if (cur && (held_long || !cur->deferred ||
+              !(sc.scale->w_state * wy_threat_state_factor(cur->state) > 0.0f))) {
+    /* What wy_belief_threat says, without the call for an awake one: most
+     * often a deferred one, scored at this pass's scale (last_scale, set
+     * above). */
     int8_t level;
     cur_threat = cur->dormant    ? wy_belief_threat(w, agent, at, NULL)
                  : cur->deferred ? wy_deferred_threat(beliefs, cur, &level)
                                  : cur->threat;
+    if (cur_threat <= 0.0f) cur = NULL;
   }
-  if (cur && (!is_target(cur->state) || cur_threat <= 0.0f)) cur = NULL;
-  float held_for = ag->attention_time + dt; /* rounded as attention_time is below */
-  bool switchable = cur && held_for >= d->attention_stickiness_time;
+  bool switchable = cur && held_long;
   /* At or below the exact one: a pass that scores what it need not
    * changes nothing (counts). */
   float switch_at = cur_threat + d->attention_switch_threshold;
@@ -595,7 +604,8 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   } else {
     ag->attention_index = at;
     ag->attention_time += dt;
-    bool may_switch = best && best != cur && ag->attention_time >= d->attention_stickiness_time;
+    /* held_long: this attention_time's test (held_for is it). */
+    bool may_switch = best && best != cur && held_long;
     if (may_switch && best_threat >= cur_threat + d->attention_switch_threshold) {
       ag->attention = best->target;
       ag->attention_index = (int32_t)(best - beliefs->data);
