@@ -254,8 +254,11 @@ void wy_emotion_prefetch(const wary_world *w, int32_t agent, int stage) {
     wy_prefetch_span(ag, sizeof *ag);
     return;
   }
-  /* Without a brain the pass reads none of this (without_threat). */
-  if (!wy_brain_of(w, wy_agent_actor(w, agent)->profile)->threat) return;
+  /* Without a brain the pass reads none of this (without_threat): its
+   * agents are never scored, which this record tells without the brain's
+   * (a pass of one with a brain sets scored; the few passes after a load
+   * or a rest that find it unset go without the hint). */
+  if (!ag->scored) return;
   const wy_belief_list *l = wy_beliefs_of(w, agent);
   if (ag->attention) {
     int32_t k = ag->attention_index;
@@ -266,7 +269,7 @@ void wy_emotion_prefetch(const wary_world *w, int32_t agent, int stage) {
    * or the relationships changed), or when one of them could lead
    * (emotion_step): seldom where the agent has awake targets, at every
    * pass where it has none, as the last pass tells. */
-  bool same = ag->scored && ag->scored_relations == w->relation_epoch;
+  bool same = ag->scored_relations == w->relation_epoch;
   if (!same || l->listed_dirty || ag->listed_walked)
     wy_prefetch_span(l->listed, (size_t)l->listed_count * sizeof *l->listed);
 }
