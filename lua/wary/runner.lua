@@ -238,14 +238,13 @@ local SLOTS = 2 ^ enums.constants.ID_INDEX_BITS
 -- mask (its bit library), not id % SLOTS: % on numbers divides, which took
 -- about 3 ns of the loop's 14 a query. Lua 5.4 runs this loop only in the
 -- specs (its backend's loop is in C) and keeps %: its & would not parse here.
-local slot_key
+-- Locals never assigned again: LuaJIT takes such an upvalue as a constant,
+-- where one assigned after its declaration is loaded and checked on every
+-- entry into the loop's trace.
 local bitlib = rawget(_G, "bit")
-if bitlib then
-  local band, MASK = bitlib.band, SLOTS - 1
-  slot_key = function(id) return band(id, MASK) + 1 end
-else
-  slot_key = function(id) return id % SLOTS + 1 end
-end
+local band, MASK = bitlib and bitlib.band, SLOTS - 1
+local slot_key = band and function(id) return band(id, MASK) + 1 end
+  or function(id) return id % SLOTS + 1 end
 
 -- Fills a world's cache (by_slot) with the actors it has: once a world, and
 -- again after load_state.
@@ -256,17 +255,16 @@ local function fill_cache(cache, actors, profiles)
   end
 end
 
--- Actor id's handle through that cache (handles; agent_profiles[slot_key(id)]
--- is then its profile), filled from actors and profiles when it misses.
--- One function for agents and targets; a second result (the profile) made
--- LuaJIT's loop slower in a probe, so the caller reads the profile itself.
-local function by_slot_of(handles, agent_profiles, actors, profiles, id)
-  local k = slot_key(id)
-  local handle = handles[k]
-  if handle == nil or handle.id ~= id then
-    handle = actors[id]
-    handles[k], agent_profiles[k] = handle, profiles[id]
-  end
+-- Actor id's handle when that cache misses at k = slot_key(id): read from
+-- actors, and put in the cache with its profile (agent_profiles[k]). The
+-- loop reads the cache itself (handles[k], and the handle's id checked), so
+-- that its hit, every query's case, reaches none of the other three tables:
+-- LuaJIT then checks each table it reaches once more each time the loop's
+-- trace is entered again (after another agent, or an evaluate that branches
+-- the other way), and handing them to a function reached them all.
+local function by_slot_miss(handles, agent_profiles, actors, profiles, id, k)
+  local handle = actors[id]
+  handles[k], agent_profiles[k] = handle, profiles[id]
   return handle
 end
 
@@ -350,30 +348,44 @@ local function run_from(B, w, senses, profiles, actors, ctx, errors, at)
   -- (an evaluate that branches the other way), which took 2-4 ns off a
   -- query of the bench's thermal sense (bench/custom_senses.lua's world).
   while true do
-    -- nothing past the last query; raises if the world is gone
-    local first_sense, first_agent, first_dt, px, py, pz, yaw, ex, ey, ez, fx, fy, fz, light, weather, lod_tier,
-      off_screen = read_agent(w, i)
-    if first_sense == nil then return end
-    if agent_now == nil then
-      present(ctx)
-      agent_pos, eye_pos, eye_forward = ctx.agent_pos, ctx.eye_pos, ctx.eye_forward
-      target_pos, target_vel = ctx.target_pos, ctx.target_vel
+    -- The agent's values in a block of their own: past it their slots are
+    -- free, so that the trace that sets an agent up does not write all
+    -- seventeen back to the stack before it enters the inner loop's.
+    do
+      -- nothing past the last query; raises if the world is gone
+      local first_sense, first_agent, first_dt, px, py, pz, yaw, ex, ey, ez, fx, fy, fz, light, weather, lod_tier,
+        off_screen = read_agent(w, i)
+      if first_sense == nil then return end
+      if agent_now == nil then
+        present(ctx)
+        agent_pos, eye_pos, eye_forward = ctx.agent_pos, ctx.eye_pos, ctx.eye_forward
+        target_pos, target_vel = ctx.target_pos, ctx.target_vel
+      end
+      agent_now = first_agent
+      local ka = slot_key(first_agent)
+      local agent_actor = handles[ka]
+      if agent_actor == nil or agent_actor.id ~= first_agent then
+        agent_actor = by_slot_miss(handles, agent_profiles, actors, profiles, first_agent, ka)
+      end
+      ctx.agent = agent_actor
+      profile = agent_profiles[ka]
+      agent_pos.x, agent_pos.y, agent_pos.z = px, py, pz
+      ctx.agent_yaw = yaw
+      eye_pos.x, eye_pos.y, eye_pos.z = ex, ey, ez
+      eye_forward.x, eye_forward.y, eye_forward.z = fx, fy, fz
+      ctx.light, ctx.weather, ctx.lod_tier, ctx.off_screen = light, weather, lod_tier, off_screen
+      -- the time since the sense last ran for the agent: one value for all
+      -- the queries of an agent and a sense
+      ctx.dt, dt_sense = first_dt, first_sense
     end
-    agent_now = first_agent
-    ctx.agent = by_slot_of(handles, agent_profiles, actors, profiles, first_agent)
-    profile = agent_profiles[slot_key(first_agent)]
-    agent_pos.x, agent_pos.y, agent_pos.z = px, py, pz
-    ctx.agent_yaw = yaw
-    eye_pos.x, eye_pos.y, eye_pos.z = ex, ey, ez
-    eye_forward.x, eye_forward.y, eye_forward.z = fx, fy, fz
-    ctx.light, ctx.weather, ctx.lod_tier, ctx.off_screen = light, weather, lod_tier, off_screen
-    -- the time since the sense last ran for the agent: one value for all
-    -- the queries of an agent and a sense
-    ctx.dt, dt_sense = first_dt, first_sense
     repeat
       local s, agent, target, dt, distance, tx, ty, tz, vx, vy, vz = read_query(w, i)
       if s == nil or agent ~= agent_now then break end
-      local target_actor = by_slot_of(handles, agent_profiles, actors, profiles, target)
+      local kt = slot_key(target)
+      local target_actor = handles[kt]
+      if target_actor == nil or target_actor.id ~= target then
+        target_actor = by_slot_miss(handles, agent_profiles, actors, profiles, target, kt)
+      end
       ctx.target = target_actor
       if s ~= dt_sense then ctx.dt, dt_sense = dt, s end
       ctx.distance = distance
