@@ -167,7 +167,7 @@ static double deferred_bound(const wy_emotion_agent *ag, const wy_threat_scale *
  * taken exactly) could change what the pass does with its threats: be the
  * target attention takes (cur: its belief, NULL for none; switchable: its
  * stickiness time is over; switch_at: its threat plus the switch
- * threshold; best: the best target so far, of threat best_threat), or
+ * threshold, read only when switchable; best: the best target so far, of threat best_threat), or
  * raise a level the emotions would see (Critical for fear, High for
  * aggression, while nothing else moves them already: n targets, hurt,
  * tracked; critical and high: reached so far). */
@@ -501,7 +501,8 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   }
   bool switchable = cur && held_long;
   /* At or below the exact one: a pass that scores what it need not
-   * changes nothing (counts). */
+   * changes nothing (counts). Read only when switchable: before, the
+   * threat may not have been worked out (0 here). */
   float switch_at = cur_threat + d->attention_switch_threshold;
   /* Under attention not yet switchable, in a brain that moves no
    * emotions, no bound counts (counts): the pass then works none out. */
