@@ -11,7 +11,8 @@
 #   8.   bench_core: the game world from 100 to 10,000 agents, fitted exponents
 #   9.   bench_core: the steady game, its step at 5 s and at 120 s of game time
 #   workers. bench_core: the game world of 8. on 1 and 2 worker threads, the serial share
-#   8b.  bench/callgrind.sh: instructions a step at two sizes of 8., and 8c. of the budget part (valgrind)
+#   8b.  bench/callgrind.sh: instructions a step at two sizes of 8., 8c. of the budget part, and 8d.
+#        the lines part 3's world fetches a step with its caches cold (valgrind's cache simulation)
 #   10.  bench/handwritten.lua: wary next to hand-written Lua vision and grid segment queries
 #   11.  bench/frame_reads.lua: what a game asks every frame (time and garbage a call), both interpreters
 # and, when bench_core has them, the parts rays (the reference BVH) and budget (the ray
@@ -27,8 +28,8 @@
 # WARY_BENCH_VISION_ROUNDS and WARY_BENCH_HEARING_ROUNDS (2: rounds of parts 5 and 7),
 # WARY_BENCH_HEARING_N (500), _MAKERS (100), _K (2000), _RATE (200), _AGE (0: part 6's
 # ageing table off, part 9 ages the game world), the knobs of parts 8-10 (bench/README.md),
-# WARY_BENCH_CALLGRIND (1: instruction counts a step at two sizes of part 8 when valgrind
-# is there, bench/callgrind.sh; 0: not),
+# WARY_BENCH_CALLGRIND (1: instruction counts a step at two sizes of part 8, of the budget
+# part and of part 3's world cold, when valgrind is there, bench/callgrind.sh; 0: not),
 # WARY_BENCH_PIN_CPU (0: the CPU parts 4, 5, 7 and 11 run on; empty: not pinned),
 # WARY_BENCH_RESULTS (a file: the summary's key=value figures are copied there),
 # WARY_BUILD (the build tree, default build/). The benchmarks print figures and
@@ -167,7 +168,7 @@ part "6. hearing in C" env WARY_BENCH_PARTS=hearing "$core"
 part "7. hearing through the facade" "${pin[@]}" "${preload[@]}" lua5.4 bench/hearing.lua
 part "8. the game world from 100 to 10,000 agents" env WARY_BENCH_PARTS=sweep "$core"
 if [ "${WARY_BENCH_CALLGRIND:-1}" = 1 ] && [ "$sanitize" != ON ] && command -v valgrind >/dev/null; then
-  part "8b. instructions a step (callgrind)" bash bench/callgrind.sh
+  part "8b-8d. instructions and lines a step (callgrind)" bash bench/callgrind.sh
 fi
 part "9. the steady game" env WARY_BENCH_PARTS=game "$core"
 if [ -x "$WARY_BUILD/bench/bench_core_prefetch" ]; then
