@@ -213,6 +213,11 @@ WY_INLINE void desired_head(const wy_actor *a, float *yaw, float *pitch) {
 }
 
 static float approach(float from, float to, float step) {
+  /* Eyes where they want to be (most agents' most steps: settled ahead)
+   * stay there. The turn below would be +0 (wrap180 of to - from, +0 or
+   * -0), so its answer is wrap180(from), and +0 for a zero of either sign:
+   * the same bits, without two wraps and the clamps. */
+  if (from == to) return from == 0.0f ? 0.0f : wrap180(from);
   float d = wrap180(to - from);
   if (d > step) d = step;
   if (d < -step) d = -step;
