@@ -192,10 +192,11 @@ static int fitted(const wary_world *w, wy_lane *lane, int32_t agent, wy_agent_sp
   return WARY_OK;
 }
 
-/* The first pass of an agent's senses: what they find, into its lane, and
- * the room its hearing update needs; it changes nothing of the world, so a
- * step that runs out of memory here is undone (wary_step_begin). */
-static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
+/* The first pass for an agent with a slot due: what its senses find, the
+ * room its reports, queries and hearing update need (gather). Out of line:
+ * most agents have none due, and pass through gather without this one's
+ * prologue. */
+static __attribute__((noinline)) int gather_due(wary_world *w, wy_lane *lane, int32_t agent, uint32_t due) {
   const wy_agent *ag = &w->agents.data[agent];
   const wy_actor *a = &w->actors.data[ag->actor];
   const wy_profile *p = &w->profiles.data[a->profile];
@@ -204,15 +205,6 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   wy_gatherer g = {agent, ag, a, beliefs, lane, sp, {0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}};
   float reach[WY_SLOTS];
   int32_t hear_reports = 0;
-  sp->hear_sounds = sp->hear_unmade = sp->room = 0;
-  /* A reported touch counts at once, whatever the touch sense's interval
-   * (its dt: the time since as the step found it). */
-  int32_t before = lane->reports->actors.count;
-  if (!wy_touches_report(w, lane->reports, agent)) return WARY_ERR_OUT_OF_MEMORY;
-  sp->room += lane->reports->actors.count - before;
-  uint32_t due = due_slots(ag, p);
-  sp->due = (uint16_t)due;
-  if (!due) return fitted(w, lane, agent, sp, beliefs, 0);
   int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
   const wy_hearing_agent *h = hearing >= 0 && is_due(due, hearing) ? &w->hearing->agents.data[agent] : NULL;
   /* The index lines its tracks' lookups read (below, after the looks):
@@ -267,6 +259,31 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
     for (int32_t k = 0; k < h->tracks.count; k++) sp->room += wy_belief_find(beliefs, h->tracks.data[k].maker) < 0;
   }
   return fitted(w, lane, agent, sp, beliefs, hear_reports);
+}
+
+/* The first pass of an agent's senses: what they find, into its lane, and
+ * the room its hearing update needs; it changes nothing of the world, so a
+ * step that runs out of memory here is undone (wary_step_begin). An agent
+ * with no slot due and no touch has nothing to count: its room fits
+ * (fitted would add nothing to its lane's sums). */
+static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
+  const wy_agent *ag = &w->agents.data[agent];
+  const wy_profile *p = &w->profiles.data[w->actors.data[ag->actor].profile];
+  wy_agent_span *sp = &w->spans.data[agent];
+  sp->hear_sounds = sp->hear_unmade = 0;
+  /* A reported touch counts at once, whatever the touch sense's interval
+   * (its dt: the time since as the step found it). */
+  int32_t before = lane->reports->actors.count;
+  if (!wy_touches_report(w, lane->reports, agent)) return WARY_ERR_OUT_OF_MEMORY;
+  sp->room = lane->reports->actors.count - before;
+  uint32_t due = due_slots(ag, p);
+  sp->due = (uint16_t)due;
+  if (due) return gather_due(w, lane, agent, due);
+  if (sp->room == 0) {
+    sp->fits = true;
+    return WARY_OK;
+  }
+  return fitted(w, lane, agent, sp, wy_beliefs_of(w, agent), 0);
 }
 
 /* The second pass, once the step has all its room: the agent's timers, its
