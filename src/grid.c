@@ -395,17 +395,18 @@ enum { INSERTION_MAX = 32 };
  * its words in the bitmap of words, and read back in order, each word
  * cleared as it is read; else merge_runs merges the runs. The three give
  * the same order: each slot is found once. */
+static int32_t *insertion(int32_t *a, int32_t n) {
+  for (int32_t i = 1; i < n; i++) {
+    int32_t v = a[i], j = i;
+    for (; j > 0 && a[j - 1] > v; j--) a[j] = a[j - 1];
+    a[j] = v;
+  }
+  return a;
+}
+
 static const int32_t *ascending(wy_grid_scratch *sc, int32_t runs, int32_t n) {
   if (runs <= 1) return sc->result.data;
-  if (n <= INSERTION_MAX) {
-    int32_t *a = sc->result.data;
-    for (int32_t i = 1; i < n; i++) {
-      int32_t v = a[i], j = i;
-      for (; j > 0 && a[j - 1] > v; j--) a[j] = a[j - 1];
-      a[j] = v;
-    }
-    return a;
-  }
+  if (n <= INSERTION_MAX) return insertion(sc->result.data, n);
   const int32_t *found = sc->result.data;
   int32_t lo = found[0], hi = found[0];
   for (int32_t i = 1; i < n; i++) {
@@ -434,35 +435,48 @@ static const int32_t *ascending(wy_grid_scratch *sc, int32_t runs, int32_t n) {
   return out;
 }
 
+/* The slots a dense grid's walk found, result[0, n), in ascending order:
+ * ascending's, with the runs found afterwards (where a slot is below the
+ * one before it) rather than by the walk, and only for more than
+ * INSERTION_MAX (insertion needs none, and passes over a sorted answer at
+ * once). The walk looks at about two items for each it keeps, so marking
+ * the runs as it went cost more than this. */
+static const int32_t *ascending_found(wy_grid_scratch *sc, int32_t n) {
+  int32_t *a = sc->result.data;
+  if (n <= INSERTION_MAX) return insertion(a, n);
+  int32_t *run = sc->runs.data, runs = 1;
+  run[0] = 0;
+  for (int32_t i = 1; i < n; i++) {
+    run[runs] = i;
+    runs += a[i] < a[i - 1];
+  }
+  run[runs] = n;
+  return ascending(sc, runs, n);
+}
+
 /* Appends the slot of an item found in range, unless its team is skipped. */
 static void take(const wy_grid_item *item, int32_t skip_team, int32_t *out, int32_t *found) {
   if (skip_team == 0 || item->team != skip_team) out[(*found)++] = item->slot;
 }
 
-/* A dense grid's row: the items [i, end) in range and not of a skipped
- * team (skipping: skip_team's may be among them) appended to result from
- * *n, a run opened wherever the slots stop ascending. Every item's slot is
- * written where the next one found goes, and counted only if it is kept:
- * no branch on the distance, which about half the items of the square
- * fail (the result has room for every actor, and no walk meets an actor
- * twice). */
-WY_INLINE void walk_row(const wy_grid_item *items, int32_t i, int32_t end, const float center[3], float r2,
-                        bool skipping, int32_t skip_team, int32_t *result, int32_t *n, int32_t *run,
-                        int32_t *runs) {
-  int32_t found = *n, opened = *runs, last = INT32_MAX;
+/* A dense grid's row: the items [i, end) in range (of the center cx, cy,
+ * cz) and not of a skipped team (skipping: skip_team's may be among them)
+ * appended to result from found; returns the new count. Every item's slot
+ * is written where the next one found goes, and counted only if it is
+ * kept: no branch on the distance, which about half the items of the
+ * square fail (the result has room for every actor, and no walk meets an
+ * actor twice). */
+WY_INLINE int32_t walk_row(const wy_grid_item *items, int32_t i, int32_t end, float cx, float cy, float cz,
+                           float r2, bool skipping, int32_t skip_team, int32_t *result, int32_t found) {
   for (; i < end; i++) {
     const wy_grid_item *item = &items[i];
-    int32_t slot = item->slot;
-    int32_t keep = within(item->pos, center, r2);
+    float dx = item->pos[0] - cx, dy = item->pos[1] - cy, dz = item->pos[2] - cz;
+    int32_t keep = dx * dx + dy * dy + dz * dz <= r2;
     if (skipping) keep &= item->team != skip_team;
-    result[found] = slot;
-    run[opened] = found;
-    opened += keep & (slot < last);
-    last = keep ? slot : last;
+    result[found] = item->slot;
     found += keep;
   }
-  *n = found;
-  *runs = opened;
+  return found;
 }
 
 /* The cells of the square around center (a cell an actor or fewer): their
@@ -494,28 +508,33 @@ static const int32_t *walk_cells(const wy_grid *g, wy_grid_scratch *sc, const fl
   /* The left-out team's group is not walked. */
   int32_t skipped_group = skip_team != 0 && g->groups > 1 ? group_of(g, skip_team) : -1;
   if (g->dense) {
-    /* A row's cells are side by side in items: one walk a row (walk_row).
-     * Items grouped by team (more than one group) hold one team a group,
-     * so only a single group can hold skip_team's: past the skipped group
-     * no item is of it. */
-    int32_t *result = sc->result.data, *run = sc->runs.data;
+    /* A row's cells are side by side in items: one walk a row (walk_row),
+     * from a row's first key to the next row's (width keys on). Items
+     * grouped by team (more than one group) hold one team a group, so only
+     * a single group can hold skip_team's: past the skipped group no item
+     * is of it. What the walk reads of the grid and the center is held
+     * here: the result's stores would otherwise have every row read it
+     * again. */
+    const wy_grid_item *items = g->items.data;
+    const int32_t *start = g->start.data;
+    int32_t *result = sc->result.data;
     int32_t n = *found;
+    int64_t seen = 0, width = g->width, rows = y1 - y0;
+    float cx = center[0], cy = center[1], cz = center[2];
     bool skipping = skip_team != 0 && g->groups <= 1;
     for (int32_t group = 0; group < g->groups && x0 <= x1; group++) {
       if (group == skipped_group) continue;
-      for (int64_t cy = y0; cy <= y1; cy++) {
-        int64_t row = (int64_t)group * g->cells + (cy - g->y0) * g->width - g->x0;
-        int32_t begin = g->start.data[row + x0], end = g->start.data[row + x1 + 1];
-        if (skipping)
-          walk_row(g->items.data, begin, end, center, r2, true, skip_team, result, &n, run, &runs);
-        else
-          walk_row(g->items.data, begin, end, center, r2, false, skip_team, result, &n, run, &runs);
-        *walked += end - begin;
+      int64_t row = (int64_t)group * g->cells + (y0 - g->y0) * width - g->x0;
+      for (int64_t k = 0; k <= rows; k++, row += width) {
+        int32_t begin = start[row + x0], end = start[row + x1 + 1];
+        n = skipping ? walk_row(items, begin, end, cx, cy, cz, r2, true, skip_team, result, n)
+                     : walk_row(items, begin, end, cx, cy, cz, r2, false, skip_team, result, n);
+        seen += end - begin;
       }
     }
+    *walked += seen;
     *found = n;
-    sc->runs.data[runs] = n;
-    return ascending(sc, runs, n);
+    return ascending_found(sc, n);
   }
   for (int64_t cy = y0; cy <= y1; cy++) {
     for (int64_t cx = x0; cx <= x1; cx++) {
