@@ -203,7 +203,6 @@ static __attribute__((noinline)) int gather_due(wary_world *w, wy_lane *lane, in
   const wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   wy_agent_span *sp = &w->spans.data[agent];
   wy_gatherer g = {agent, ag, a, beliefs, lane, sp, {0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}};
-  float reach[WY_SLOTS];
   int32_t hear_reports = 0;
   int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
   const wy_hearing_agent *h = hearing >= 0 && is_due(due, hearing) ? &w->hearing->agents.data[agent] : NULL;
@@ -219,10 +218,20 @@ static __attribute__((noinline)) int gather_due(wary_world *w, wy_lane *lane, in
       break;
     }
   }
-  float range = 0.0f;
+  /* The due slots that look at candidates (damage and pain come their own
+   * ways), in slot order, with their senses and reach: each candidate is
+   * taken through these alone. The query's range is every due slot's. */
+  int32_t look_slot[WY_SLOTS], look_sense[WY_SLOTS], lookers = 0;
+  float look_reach[WY_SLOTS], range = 0.0f;
   for (int32_t s = 0; s < p->slot_count; s++) {
-    reach[s] = wy_slot_reach(w, a, p, s);
-    if (is_due(due, s) && reach[s] > range) range = reach[s];
+    if (!is_due(due, s)) continue;
+    float reach = wy_slot_reach(w, a, p, s);
+    if (reach > range) range = reach;
+    int32_t sense = p->slots[s].sense;
+    if (sense == WARY_SENSE_DAMAGE || sense == WARY_SENSE_PAIN) continue;
+    look_slot[lookers] = s;
+    look_sense[lookers] = sense;
+    look_reach[lookers++] = reach;
   }
   if (range > 0.0f) {
     int32_t count = 0;
@@ -240,10 +249,9 @@ static __attribute__((noinline)) int gather_due(wary_world *w, wy_lane *lane, in
       const wy_actor *t = &w->actors.data[ts];
       if (ts == ag->actor) continue;
       float d = wy_dist3(a->pos, t->pos);
-      for (int32_t s = 0; s < p->slot_count; s++) {
-        if (!is_due(due, s) || d > reach[s]) continue;
-        int32_t sense = p->slots[s].sense;
-        if (sense == WARY_SENSE_DAMAGE || sense == WARY_SENSE_PAIN) continue;
+      for (int32_t k = 0; k < lookers; k++) {
+        if (d > look_reach[k]) continue;
+        int32_t s = look_slot[k], sense = look_sense[k];
         bool ok = sense == WARY_SENSE_VISION     ? look(w, &g, s, ts)
                   : sense < WARY_BUILTIN_SENSES ? feel(w, &g, s, sense, ts, d)
                                                 : ask(w, &g, s, sense, ts, d);
