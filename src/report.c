@@ -44,6 +44,22 @@ bool wy_report_push(wary_world *w, struct wy_reports *into, int32_t agent, int32
   return true;
 }
 
+bool wy_report_push_found(wary_world *w, struct wy_reports *into, int32_t agent, int32_t slot, wy_id target,
+                          float confidence, int32_t reason, float accuracy, float dt, int32_t belief) {
+  wy_report *r = wy_array_push(&w->alloc, &into->actors);
+  if (!r) return false;
+  r->agent = agent;
+  r->slot = (int8_t)slot;
+  r->target = target;
+  r->dt = dt;
+  r->confidence = confidence;
+  r->reason = (int8_t)reason;
+  r->accuracy = accuracy;
+  r->has_pos = false;
+  r->belief = belief;
+  return true;
+}
+
 bool wy_report_place(wary_world *w, struct wy_reports *into, int32_t agent, int32_t slot, const float pos[3],
                      int32_t tag, float confidence, float accuracy) {
   wy_place_note *r = wy_array_push(&w->alloc, &into->places);

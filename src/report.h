@@ -51,6 +51,12 @@ extern const wy_module wy_report_module;
  * own position. */
 bool wy_report_push(wary_world *w, struct wy_reports *into, int32_t agent, int32_t slot, wy_id target,
                     float confidence, int32_t reason, float accuracy, const float *pos);
+/* The same about the target's own position, with the time since the slot
+ * last ran (dt) and the agent's belief about the target (-1: none) as the
+ * caller found them (the step's gather: the time as the step will leave
+ * it, the belief it looked up). */
+bool wy_report_push_found(wary_world *w, struct wy_reports *into, int32_t agent, int32_t slot, wy_id target,
+                          float confidence, int32_t reason, float accuracy, float dt, int32_t belief);
 /* A place that slot of agent sensed. */
 bool wy_report_place(wary_world *w, struct wy_reports *into, int32_t agent, int32_t slot, const float pos[3],
                      int32_t tag, float confidence, float accuracy);

@@ -91,12 +91,15 @@ typedef struct wy_gatherer {
   wy_lane *lane;
   wy_agent_span *span; /* room: the beliefs its reports and queries may make */
   float eye[3], forward[3]; /* its eyes (wy_actor_eye), when vision or a custom sense is due */
+  const wary_vision_def *vision; /* its profile's */
+  bool planned;               /* the ray budget has planned the step's looks (wy_budget_pair_of) */
+  float since[WY_SLOTS];      /* a due slot's since_of */
 } wy_gatherer;
 
 /* A due slot's time since it last ran, as the step will leave it: what its
- * reports and queries carry. */
-static inline float since_of(const wary_world *w, const wy_gatherer *g, int32_t slot) {
-  return g->ag->slot[slot].since + w->step_dt;
+ * reports and queries carry (the gatherer's since, found once a slot). */
+static inline float since_of(const wary_world *w, const wy_agent *ag, int32_t slot) {
+  return ag->slot[slot].since + w->step_dt;
 }
 
 /* A built-in sense's answer about one candidate: nothing is recorded for a
@@ -106,11 +109,8 @@ static inline bool report(wary_world *w, const wy_gatherer *g, int32_t slot, int
   wy_id target = wy_actor_id(w, target_slot);
   int32_t belief = wy_belief_find(g->beliefs, target);
   if (c <= 0.0f && belief < 0) return true;
-  struct wy_reports *into = g->lane->reports;
-  if (!wy_report_push(w, into, g->agent, slot, target, c, reason, accuracy, NULL)) return false;
-  wy_report *r = &into->actors.data[into->actors.count - 1];
-  r->belief = belief;
-  r->dt = since_of(w, g, slot);
+  if (!wy_report_push_found(w, g->lane->reports, g->agent, slot, target, c, reason, accuracy, g->since[slot], belief))
+    return false;
   /* A report about a target the agent holds no belief about makes one. */
   g->span->room += belief < 0;
   return true;
@@ -118,10 +118,9 @@ static inline bool report(wary_world *w, const wy_gatherer *g, int32_t slot, int
 
 static bool look(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t target_slot) {
   int32_t reason;
-  const wy_actor *a = g->actor;
-  const wary_vision_def *v = wy_vision_of(w, a->profile);
+  const wary_vision_def *v = g->vision;
   const wy_actor *t = &w->actors.data[target_slot];
-  const wy_budget_pair *planned = wy_budget_pair_of(w, g->agent, target_slot);
+  const wy_budget_pair *planned = g->planned ? wy_budget_pair_of(w, g->agent, target_slot) : NULL;
   /* Put off by the ray budget: its belief keeps what vision last said. */
   if (planned && !planned->granted) return true;
   uint64_t *rays = &g->lane->rays, *vision_rays = &g->lane->vision_rays;
@@ -144,7 +143,7 @@ static bool ask(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sense
   int32_t belief = wy_belief_find(g->beliefs, wy_actor_id(w, target_slot));
   struct wy_custom *c = g->lane->custom;
   if (!wy_custom_push(w, c, g->agent, slot, sense, target_slot, distance, belief, g->eye, g->forward)) return false;
-  c->queries.data[c->queries.count - 1].dt = since_of(w, g, slot);
+  c->queries.data[c->queries.count - 1].dt = g->since[slot];
   g->span->room += belief < 0;
   return true;
 }
@@ -202,7 +201,8 @@ static __attribute__((noinline)) int gather_due(wary_world *w, wy_lane *lane, in
   const wy_profile *p = &w->profiles.data[a->profile];
   const wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   wy_agent_span *sp = &w->spans.data[agent];
-  wy_gatherer g = {agent, ag, a, beliefs, lane, sp, {0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}};
+  wy_gatherer g = {agent, ag, a, beliefs, lane, sp, {0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f},
+                   wy_vision_of(w, a->profile), w->budget->planned, {0.0f}};
   int32_t hear_reports = 0;
   int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
   const wy_hearing_agent *h = hearing >= 0 && is_due(due, hearing) ? &w->hearing->agents.data[agent] : NULL;
@@ -229,6 +229,7 @@ static __attribute__((noinline)) int gather_due(wary_world *w, wy_lane *lane, in
     if (reach > range) range = reach;
     int32_t sense = p->slots[s].sense;
     if (sense == WARY_SENSE_DAMAGE || sense == WARY_SENSE_PAIN) continue;
+    g.since[s] = since_of(w, ag, s);
     look_slot[lookers] = s;
     look_sense[lookers] = sense;
     look_reach[lookers++] = reach;
