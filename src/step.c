@@ -869,21 +869,23 @@ WY_INLINE void prefetch_reports(const wary_world *w, const wy_lane *lane, int32_
  * its hearing update added. */
 static void apply_task(int32_t start, int32_t end, int32_t worker, void *context) {
   wary_world *w = context;
-  wy_lane *lane = &w->lanes.data[worker];
+  const wy_lane *lanes = w->lanes.data;
+  bool failed = false;
   for (int32_t i = start; i < end; i++) {
     wy_agent_span *sp = &w->spans.data[i];
-    const wy_lane *l = &w->lanes.data[sp->lane], *h = &w->lanes.data[sp->hear_lane];
     if (i + 1 < end) {
       const wy_agent_span *next = sp + 1;
-      prefetch_reports(w, &w->lanes.data[next->lane], next->reports[0], next->reports[1]);
-      prefetch_reports(w, &w->lanes.data[next->hear_lane], next->heard[0], next->heard[1]);
+      prefetch_reports(w, &lanes[next->lane], next->reports[0], next->reports[1]);
+      prefetch_reports(w, &lanes[next->hear_lane], next->heard[0], next->heard[1]);
     }
     int status = sp->queries[1] > sp->queries[0] ? apply_results(w, sp->queries[0], sp->queries[1]) : WARY_OK;
-    if (status == WARY_OK) status = apply_reports(w, i, l, sp->reports[0], sp->reports[1]);
-    if (status == WARY_OK) status = apply_reports(w, i, h, sp->heard[0], sp->heard[1]);
+    if (status == WARY_OK) status = apply_reports(w, i, &lanes[sp->lane], sp->reports[0], sp->reports[1]);
+    if (status == WARY_OK) status = apply_reports(w, i, &lanes[sp->hear_lane], sp->heard[0], sp->heard[1]);
     sp->status = (int8_t)status;
-    lane->failed = lane->failed || status != WARY_OK;
+    failed = failed || status != WARY_OK;
   }
+  /* The piece's failure told its lane once. */
+  if (failed) w->lanes.data[worker].failed = true;
 }
 
 int wary_step_end(wary_world *w) {
