@@ -325,12 +325,15 @@ bool wy_grid_place(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid
   return true;
 }
 
-static bool within(const float *p, const float c[3], float r2) {
-  float dx = p[0] - c[0];
-  float dy = p[1] - c[1];
-  float dz = p[2] - c[2];
+/* Whether p is within sqrt(r2) of (cx, cy, cz). */
+static inline bool within_at(const float *p, float cx, float cy, float cz, float r2) {
+  float dx = p[0] - cx;
+  float dy = p[1] - cy;
+  float dz = p[2] - cz;
   return dx * dx + dy * dy + dz * dz <= r2;
 }
+
+static bool within(const float *p, const float c[3], float r2) { return within_at(p, c[0], c[1], c[2], r2); }
 
 /* within, for a radius whose square a float does not hold (past about
  * 1.8e19): in doubles, which hold the squares of any float distance. */
@@ -470,8 +473,7 @@ WY_INLINE int32_t walk_row(const wy_grid_item *items, int32_t i, int32_t end, fl
                            float r2, bool skipping, int32_t skip_team, int32_t *result, int32_t found) {
   for (; i < end; i++) {
     const wy_grid_item *item = &items[i];
-    float dx = item->pos[0] - cx, dy = item->pos[1] - cy, dz = item->pos[2] - cz;
-    int32_t keep = dx * dx + dy * dy + dz * dz <= r2;
+    int32_t keep = within_at(item->pos, cx, cy, cz, r2);
     if (skipping) keep &= item->team != skip_team;
     result[found] = item->slot;
     found += keep;

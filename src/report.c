@@ -29,18 +29,14 @@ const wy_module wy_report_module = {.create = create, .destroy = destroy};
 
 bool wy_report_push(wary_world *w, struct wy_reports *into, int32_t agent, int32_t slot, wy_id target,
                     float confidence, int32_t reason, float accuracy, const float *pos) {
-  wy_report *r = wy_array_push(&w->alloc, &into->actors);
-  if (!r) return false;
-  r->agent = agent;
-  r->slot = (int8_t)slot;
-  r->target = target;
-  r->dt = w->agents.data[agent].slot[slot].since;
-  r->confidence = confidence;
-  r->reason = (int8_t)reason;
-  r->accuracy = accuracy;
-  r->has_pos = pos != NULL;
-  if (pos) memcpy(r->pos, pos, sizeof r->pos);
-  r->belief = -1;
+  if (!wy_report_push_found(w, into, agent, slot, target, confidence, reason, accuracy,
+                            w->agents.data[agent].slot[slot].since, -1))
+    return false;
+  if (pos) {
+    wy_report *r = &into->actors.data[into->actors.count - 1];
+    r->has_pos = true;
+    memcpy(r->pos, pos, sizeof r->pos);
+  }
   return true;
 }
 
