@@ -601,18 +601,24 @@ void wy_beliefs_catch_up(wary_world *w, int32_t agent) {
   l->dormant_since = through + 1;
 }
 
+/* A dormant belief catches up and joins the awake ones: apart from
+ * wy_belief_wake, which most often finds its belief awake already and so
+ * need not save the registers this part uses. */
+static __attribute__((noinline)) void wake_dormant(wary_world *w, int32_t agent, wy_belief_list *l, int32_t i) {
+  wy_belief *b = &l->data[i];
+  replay(w, wy_agent_profile(w, agent), l, i, wy_beliefs_through(w));
+  b->dormant = false;
+  b->hostile_known = false;
+  l->dormant--;
+  if (wy_belief_listed(b)) listed_remove(l, i);
+  sleeper_remove(l, b);
+  awake_insert(l, i);
+}
+
 void wy_belief_wake(wary_world *w, int32_t agent, int32_t i) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
   wy_belief *b = &l->data[i];
-  if (b->dormant) {
-    replay(w, wy_agent_profile(w, agent), l, i, wy_beliefs_through(w));
-    b->dormant = false;
-    b->hostile_known = false;
-    l->dormant--;
-    if (wy_belief_listed(b)) listed_remove(l, i);
-    sleeper_remove(l, b);
-    awake_insert(l, i);
-  }
+  if (b->dormant) wake_dormant(w, agent, l, i);
   b->quiet = false;
   b->drowsy = false;
   b->scored = false;
