@@ -311,16 +311,16 @@ static void sense_commit(wary_world *w, wy_lane *lane, int32_t agent) {
    * agent's ran says which: resolve.c reads it). Senses that look at
    * candidates lose what is not among them out of range (stamped once for
    * every belief: wy_belief_reason); hearing's silence keeps its own reason. */
-  for (int32_t s = 0; due != 0 && s < p->slot_count; s++)
-    if (is_due(due, s) && p->slots[s].range > 0.0f && p->slots[s].sense < WARY_BUILTIN_SENSES)
-      beliefs->out_of_range_step[s] = w->steps;
+  for (uint32_t d = due; d != 0; d &= d - 1u) {
+    int32_t s = wy_lowest_bit(d);
+    if (p->slots[s].range > 0.0f && p->slots[s].sense < WARY_BUILTIN_SENSES) beliefs->out_of_range_step[s] = w->steps;
+  }
   int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
   if (hearing >= 0 && is_due(due, hearing)) {
     wy_hear(w, lane, agent);
     apply_places(w, lane->reports);
   }
-  for (int32_t s = 0; due != 0 && s < p->slot_count; s++)
-    if (is_due(due, s)) ag->slot[s].since = 0.0f;
+  for (uint32_t d = due; d != 0; d &= d - 1u) ag->slot[wy_lowest_bit(d)].since = 0.0f;
 }
 
 static void lanes_empty(wary_world *w) {
@@ -812,8 +812,10 @@ static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
   wy_belief_list *beliefs = wy_beliefs_of(w, i);
   const float *dull = wy_pain_step(w, lane, i, dt);
   /* Only the profile's slots ever run (sense_commit). */
+  /* Asks first for a count to clear: most slots have none. */
   for (int32_t s = 0; s < p->slot_count; s++)
-    if ((ag->slot[s].ran || ag->slot[s].stimulated) && !ag->slot[s].failed) ag->slot[s].errors = 0;
+    if (ag->slot[s].errors != 0 && (ag->slot[s].ran || ag->slot[s].stimulated) && !ag->slot[s].failed)
+      ag->slot[s].errors = 0;
   const wy_resolving r = {wy_agent_id(w, i), i, ag, p, dull,
                           wy_brain_of(w, wy_agent_actor(w, i)->profile)->pain_suppress_below, lane,
                           lane->resolve_next};
