@@ -811,8 +811,8 @@ static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
   const wy_profile *p = wy_agent_profile(w, i);
   wy_belief_list *beliefs = wy_beliefs_of(w, i);
   const float *dull = wy_pain_step(w, lane, i, dt);
-  /* Only the profile's slots ever run (sense_commit). */
-  /* Asks first for a count to clear: most slots have none. */
+  /* Only the profile's slots ever run (sense_commit); most have no error
+   * count to clear, which is asked first. */
   for (int32_t s = 0; s < p->slot_count; s++)
     if (ag->slot[s].errors != 0 && (ag->slot[s].ran || ag->slot[s].stimulated) && !ag->slot[s].failed)
       ag->slot[s].errors = 0;
