@@ -131,6 +131,12 @@ static int check_actors(const wary_world *w, const wy_state *s) {
   return WARY_OK;
 }
 
+static bool finite_corners(const float min[3], const float max[3]) {
+  for (int k = 0; k < 3; k++)
+    if (!wy_finite(min[k]) || !wy_finite(max[k]) || max[k] < min[k]) return false;
+  return true;
+}
+
 static int check_scene(const wary_world *w, const wy_state *s) {
   if (s->boxes.count != s->box_ids.slots.count) return bad(w, "boxes", s->boxes.count, "one per box slot");
   int32_t alive = 0;
@@ -140,13 +146,28 @@ static int check_scene(const wary_world *w, const wy_state *s) {
     if (!b->alive) continue;
     alive++;
     if (b->material < 0 || b->material >= w->material_count) return bad(w, "box", i, "a material of the world");
-    for (int k = 0; k < 3; k++)
-      if (!wy_finite(b->min[k]) || !wy_finite(b->max[k]) || b->max[k] < b->min[k])
-        return bad(w, "box", i, "finite corners, max >= min");
+    if (!finite_corners(b->min, b->max)) return bad(w, "box", i, "finite corners, max >= min");
   }
   if (alive != s->boxes_alive) return bad(w, "boxes", s->boxes_alive, "the count of live boxes");
   if (s->lights.count != s->light_ids.slots.count) return bad(w, "lights", s->lights.count, "one per light slot");
   if (s->envs.count != s->env_ids.slots.count) return bad(w, "environments", s->envs.count, "one per slot");
+  /* What wary_light_create and wary_environment_create take (a light's
+   * radius kept scaled, so > 0): a step reads every live one. */
+  for (int32_t i = 0; i < s->lights.count; i++) {
+    const wary_light_def *d = &s->lights.data[i].def;
+    if (wy_id_live(&s->light_ids, i) &&
+        (!wy_finite3(d->pos[0], d->pos[1], d->pos[2]) || !(wy_finite(d->radius) && d->radius > 0.0f) ||
+         !wy_unit(d->intensity)))
+      return bad(w, "light", i, "a finite place, radius > 0 and intensity 0..1");
+  }
+  for (int32_t i = 0; i < s->envs.count; i++) {
+    const wary_environment_def *d = &s->envs.data[i].def;
+    if (!wy_id_live(&s->env_ids, i)) continue;
+    if (!finite_corners(d->min, d->max)) return bad(w, "environment", i, "finite corners, max >= min");
+    if (!wy_unit(d->vision_range_scale) || !wy_unit(d->hearing_range_scale) ||
+        (d->light != -1.0f && !wy_unit(d->light)))
+      return bad(w, "environment", i, "range scales 0..1 and a light of -1 or 0..1");
+  }
   for (int32_t i = 0; i < s->emissions.count; i++) {
     const wy_emission *e = &s->emissions.data[i];
     if (e->is_sound && (e->sound < 0 || e->sound >= w->sounds->types.count))

@@ -403,6 +403,14 @@ static void refused(wary_world *w, const unsigned char *bytes, size_t size, cons
   free(before);
 }
 
+/* Makes the header's checksum that of the bytes after it (FNV-1a 64 of
+ * bytes 28..size), as a hand-crafted snapshot would. */
+static void reseal(unsigned char *bytes, size_t size) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t k = 28; k < size; k++) h = (h ^ bytes[k]) * 0x100000001b3ull;
+  for (int k = 0; k < 8; k++) bytes[20 + k] = (unsigned char)(h >> (8 * k));
+}
+
 /* snap (this library's format) as an older format version wrote it: from
  * version 5 down, without the rung waits it ends with (waits bytes:
  * rung_waits); from 4 down, without each definition's hash (8 bytes each, after the
@@ -477,11 +485,10 @@ static unsigned char *old_format(const unsigned char *snap, size_t full, size_t 
     *out_size -= 4;
     memcpy(*want + hashes + CLOCK_AT, &wide, sizeof wide);
   }
-  uint64_t body = *out_size - 28, h = 0xcbf29ce484222325ull;
-  for (size_t k = 28; k < *out_size; k++) h = (h ^ old[k]) * 0x100000001b3ull;
+  uint64_t body = *out_size - 28;
   for (int k = 0; k < 4; k++) old[8 + k] = (unsigned char)(version >> (8 * k));
   for (int k = 0; k < 8; k++) old[12 + k] = (unsigned char)(body >> (8 * k));
-  for (int k = 0; k < 8; k++) old[20 + k] = (unsigned char)(h >> (8 * k));
+  reseal(old, *out_size);
   return old;
 }
 
@@ -693,9 +700,7 @@ static void test_garbled_but_summed(void) {
   for (size_t at = 64; at < size; at += 1 + size / 300) {
     memcpy(bytes, snap, size);
     bytes[at] ^= (unsigned char)(1u << (at % 8));
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t k = 28; k < size; k++) h = (h ^ bytes[k]) * 0x100000001b3ull;
-    for (int k = 0; k < 8; k++) bytes[20 + k] = (unsigned char)(h >> (8 * k));
+    reseal(bytes, size);
     int status = wary_world_load(b.w, bytes, size);
     if (status == WARY_OK) {
       loaded++;
@@ -771,9 +776,7 @@ static void test_summed_out_of_range(void) {
       float two = 2.0f;
       memcpy(bytes + confidence_at, &two, sizeof two);
     }
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t k = 28; k < size_a; k++) h = (h ^ bytes[k]) * 0x100000001b3ull;
-    for (int k = 0; k < 8; k++) bytes[20 + k] = (unsigned char)(h >> (8 * k));
+    reseal(bytes, size_a);
     ENSURE(wary_world_load(wb, bytes, size_a) == WARY_ERR_BAD_VALUE);
     ENSURE(strstr(wary_last_error(wb), field == 0 ? "emission" : "belief list") != NULL);
     ENSURE(same_snapshot(wb, b, size_b));
@@ -785,6 +788,58 @@ static void test_summed_out_of_range(void) {
   free(b);
   wary_world_destroy(wa);
   wary_world_destroy(wb);
+}
+
+/* A world with a lamp and a foggy room; field 0 or 1 (the room's vision
+ * range scale, the lamp's intensity) is 0.5 when half is set, else 0.25. */
+static wary_world *scene_world(int field, bool half, unsigned char **snap, size_t *size) {
+  wary_world *w;
+  ENSURE(wary_world_create(NULL, &w) == WARY_OK);
+  wary_light_def ld = wary_default_light_def();
+  ld.pos[0] = 4.0f;
+  ld.intensity = field == 1 && half ? 0.5f : 0.25f;
+  ENSURE(wary_light_create(w, &ld, NULL) == WARY_OK);
+  wary_environment_def ed = wary_default_environment_def();
+  for (int k = 0; k < 3; k++) ed.max[k] = 10.0f;
+  ed.vision_range_scale = field == 0 && half ? 0.5f : 0.25f;
+  ENSURE(wary_environment_create(w, &ed, NULL) == WARY_OK);
+  ENSURE(wary_step(w, 0.1f) == WARY_OK);
+  *snap = snapshot(w, size);
+  return w;
+}
+
+/* A snapshot whose checksum was made right after a lamp's intensity or a
+ * room's range scale was set to 2 (out of 0..1) or NaN is refused with the
+ * record named, and the world is as it was. */
+static void test_summed_scene_out_of_range(void) {
+  for (int field = 0; field < 2; field++) {
+    unsigned char *a, *b;
+    size_t size_a, size_b;
+    wary_world *wa = scene_world(field, false, &a, &size_a), *wb = scene_world(field, true, &b, &size_b);
+    ENSURE(size_a == size_b);
+    size_t last = 0;
+    int n = 0;
+    for (size_t i = 28; i < size_a; i++)
+      if (a[i] != b[i]) last = i, n++;
+    ENSURE(n == 2); /* 0.25f and 0.5f differ in their two high bytes */
+    unsigned char *bytes = malloc(size_a);
+    const float wrong[2] = {2.0f, NAN};
+    for (int k = 0; k < 2; k++) {
+      memcpy(bytes, a, size_a);
+      memcpy(bytes + last - 3, &wrong[k], sizeof wrong[k]);
+      reseal(bytes, size_a);
+      ENSURE(wary_world_load(wb, bytes, size_a) == WARY_ERR_BAD_VALUE);
+      ENSURE(strstr(wary_last_error(wb), field == 0 ? "environment 0" : "light 0") != NULL);
+      ENSURE(same_snapshot(wb, b, size_b));
+    }
+    ENSURE(wary_world_load(wb, a, size_a) == WARY_OK);
+    ENSURE(same_snapshot(wb, a, size_a));
+    free(bytes);
+    free(a);
+    free(b);
+    wary_world_destroy(wa);
+    wary_world_destroy(wb);
+  }
 }
 
 /* An allocator that writes over what it frees, so that a text read from
@@ -872,6 +927,7 @@ static void test_bytes_do_not_depend_on_memory(void) {
 
 int main(void) {
   test_summed_out_of_range();
+  test_summed_scene_out_of_range();
   test_last_error_outlives_a_load();
   test_bytes_do_not_depend_on_memory();
   test_continues_alike();
