@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "held.h"
 #include "repeat.h"
 #include "vision.h"
 
@@ -723,6 +724,7 @@ void wy_beliefs_step_begin(wary_world *w, float dt) {
   for (int32_t i = 0; i < w->profiles.count; i++) {
     wy_profile *p = &w->profiles.data[i];
     p->step_smooth = wy_smooth_of(p, dt);
+    wy_keep_bounds(p);
   }
 }
 

@@ -43,21 +43,43 @@ WY_INLINE float wy_unsensed_fusion(const wy_profile *p, const wy_rates *k, float
   return fused > 1.0f ? 1.0f : fused;
 }
 
+/* p's keep_from, keep_below and keep_until (profile.h) from its def: on
+ * a rung, the rung's span of confidence (Tracked's open above; Detected
+ * also keeps Tracked's confidence until min_track_duration); Lost and
+ * Remembered, any confidence until their deadline; Expired, none (off the
+ * ladder a full resolve takes it). Every test of wy_keeps_rung against
+ * these fails on a NaN, which a full resolve then takes. Worked out once
+ * a step for every profile (belief.c, wy_beliefs_step_begin). */
+static inline void wy_keep_bounds(wy_profile *p) {
+  const wary_profile_def *d = &p->def;
+  for (int32_t s = 0; s < 8; s++) {
+    p->keep_from[s] = INFINITY;
+    p->keep_below[s] = -INFINITY;
+    p->keep_until[s] = -INFINITY;
+  }
+  float from[] = {-INFINITY, d->suspect_threshold, d->detect_threshold, d->track_threshold};
+  float below[] = {d->suspect_threshold, d->detect_threshold, d->track_threshold, INFINITY};
+  for (int32_t s = WARY_UNDETECTED; s <= WARY_TRACKED; s++) {
+    p->keep_from[s] = from[s];
+    p->keep_below[s] = below[s];
+  }
+  p->keep_until[WARY_DETECTED] = d->min_track_duration;
+  p->keep_from[WARY_LOST] = p->keep_from[WARY_REMEMBERED] = -INFINITY;
+  p->keep_until[WARY_LOST] = d->lost_time;
+  p->keep_until[WARY_REMEMBERED] = d->memory_time;
+}
+
 /* Whether a held belief's step leaves it where it is (step_states would
  * change nothing) at confidence conf, which did not climb, and time in
  * state time: on its rung; Detected with Tracked's confidence before
  * min_track_duration; Lost (no sense reports it, so it cannot climb)
- * before lost_time. */
-WY_INLINE bool wy_keeps_rung(const wary_profile_def *d, const wy_belief *b, float conf, float time) {
-  /* Off the ladder (one in twenty of the bench's held steps): one test
-   * for both. */
-  if (WY_RARELY(b->state == WARY_LOST || b->state == WARY_REMEMBERED))
-    return time < (b->state == WARY_LOST ? d->lost_time : d->memory_time);
-  /* On the ladder: the states mix from one belief to the next, so the
-   * answer is taken by arithmetic, not a branch. */
-  int32_t level = wy_rung_of(d, conf);
-  bool waiting = (level == WARY_TRACKED) & (b->state == WARY_DETECTED);
-  return (waiting & (time < d->min_track_duration)) | (!waiting & (level == b->state));
+ * before lost_time. The bounds of each state are the profile's for the
+ * step (profile.h, keep_from): three loads by state and no branch, as the
+ * states mix from one belief to the next. A NaN fails every test, and the
+ * full resolve takes its step. */
+WY_INLINE bool wy_keeps_rung(const wy_profile *p, const wy_belief *b, float conf, float time) {
+  int32_t s = b->state;
+  return (conf >= p->keep_from[s]) & ((conf < p->keep_below[s]) | (time < p->keep_until[s]));
 }
 
 /* A held belief's step in which nothing came (resolve.c, holds): what a full
@@ -99,7 +121,7 @@ WY_INLINE bool wy_held_step(const wy_profile *p, const wy_rates *k, wy_belief *b
                p->slots[losing].direct_lost_cut;
     if (conf == 0.0f || cut) return false;
   }
-  if (!wy_keeps_rung(&p->def, b, conf, b->time_in_state + dt)) return false;
+  if (!wy_keeps_rung(p, b, conf, b->time_in_state + dt)) return false;
   for (int32_t s = 0; s < n; s++) bsl[s].silent = silent[s];
   if (!b->sensed) {
     /* Its shares fade on (their fusion, which its confidence no longer

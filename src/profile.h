@@ -50,6 +50,11 @@ typedef struct wy_profile {
    * (wy_smooth_of its dt): worked out once a step for every profile
    * (wy_beliefs_step_begin), not once an agent. */
   float step_smooth;
+  /* Per state (wary_state), where a held belief stays for its step
+   * (held.h, wy_keeps_rung): a confidence from keep_from[state] and below
+   * keep_below[state], or, from keep_from, a time in state below
+   * keep_until[state]. Worked out with step_smooth, from def. */
+  float keep_from[8], keep_below[8], keep_until[8];
 } wy_profile;
 
 /* Creates the built-in senses 0 .. WARY_BUILTIN_SENSES - 1 of a new world. */

@@ -44,6 +44,7 @@ int main(void) {
     p.def.detect_threshold = p.def.suspect_threshold + 0.3f * unit();
     p.def.track_threshold = p.def.detect_threshold + 0.3f * unit();
     if (c % 17 == 0) p.def.suspect_threshold = 0.0f; /* the rung ends at 0 */
+    wy_keep_bounds(&p);
     static const float fade_rates[] = {0.1f, 0.05f, 0.5f, 1e-4f, 2.0f};
     p.def.fade_rate = c % 5 ? fade_rates[lcg() % 5u] : unit();
     p.slot_count = 2 + (int32_t)(lcg() % 2u);
