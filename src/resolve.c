@@ -506,7 +506,7 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
         continue;
       }
     }
-    if (b->held && k->may_hold && (k->calm || unlooked(k, bsl, n)) && wy_held_step(p, k, b, bsl, dt, n)) {
+    if (b->held && (k->calm || (k->may_hold && unlooked(k, bsl, n))) && wy_held_step(p, k, b, bsl, dt, n)) {
       /* Its damage record run out (emotion.c): it only fades now (a held
        * step leaves a sensed one sensed, and one that fades is not).
        * drowsy is clear here (taken above), so the sensed ones, nearly
