@@ -587,42 +587,56 @@ static void wake_rungs(wary_world *w, int32_t agent, wy_belief_list *l, float dt
   l->rung_step = next_step;
 }
 
+/* The step's rates of agent r's profile (held.h), its n slots known to
+ * the walks that unroll them (walk_awake). */
+WY_INLINE void rates_of(const wary_world *w, const wy_resolving *r, wy_rates *k, float dt, int32_t n) {
+  const wy_profile *p = r->profile;
+  k->fade = wy_fade_of(p, -1, dt);
+  for (int32_t s = 0; s < n; s++) k->slot_fade[s] = wy_fade_of(p, s, dt);
+  k->growth = p->def.uncertainty_growth * dt;
+  k->smooth = p->step_smooth;
+  k->smoothing = p->def.smoothing_time > 0.0f;
+  bool all = w->beliefs->resolve_all;
+  bool undulled = true;
+  bool looked_any = false;
+  /* Taken for every agent: bitwise, without a branch a slot. */
+  for (int32_t s = 0; s < n; s++) {
+    undulled &= r->dull[s] == 1.0f;
+    k->looked[s] = r->slots->slot[s].ran | r->slots->slot[s].muted;
+    looked_any |= k->looked[s];
+  }
+  k->undulled = undulled;
+  k->may_hold = !all && undulled;
+  k->calm = k->may_hold && !looked_any;
+}
+
+/* rates_of and walk_awake for n slots. */
+WY_INLINE bool rates_and_walk(wary_world *w, const wy_resolving *r, wy_belief_list *l, float dt, int32_t n) {
+  wy_rates k;
+  rates_of(w, r, &k, dt, n);
+  return walk_awake(w, r, &k, l, dt, n);
+}
+
 bool wy_resolve_beliefs(wary_world *w, const wy_resolving *r, wy_belief_list *l, float dt) {
   /* No beliefs: nothing to resolve, wake or drop (a lead left from pruned
    * ones only makes a later wake_due look sooner, which changes nothing). */
   if (l->count == 0) return false;
   const wy_profile *p = r->profile;
-  wy_rates k;
-  k.fade = wy_fade_of(p, -1, dt);
-  for (int32_t s = 0; s < p->slot_count; s++) k.slot_fade[s] = wy_fade_of(p, s, dt);
-  k.growth = p->def.uncertainty_growth * dt;
-  k.smooth = p->step_smooth;
-  k.smoothing = p->def.smoothing_time > 0.0f;
-  bool all = w->beliefs->resolve_all;
-  k.undulled = true;
-  bool looked_any = false;
-  /* Taken for every agent: bitwise, without a branch a slot. */
-  for (int32_t s = 0; s < p->slot_count; s++) {
-    k.undulled &= r->dull[s] == 1.0f;
-    k.looked[s] = r->slots->slot[s].ran | r->slots->slot[s].muted;
-    looked_any |= k.looked[s];
-  }
-  k.may_hold = !all && k.undulled;
-  k.calm = k.may_hold && !looked_any;
   /* The dormant ones' clocks are replayed before the steps they wait for
    * leave the ring; a belief joins them with theirs caught up. */
   if (l->dormant > 0 && (int32_t)(w->steps - l->dormant_since) >= WY_DT_RING / 2) wy_beliefs_catch_up(w, r->index);
   /* Those whose deadline comes this step take it awake. */
-  for (int32_t d = 0; d < 2; d++) {
-    l->deadline_lead[d] += dt;
-    if (l->deadline_lead[d] >= wy_deadline_time(p, d)) wy_beliefs_wake_due(w, r->index, d, dt);
-  }
+  l->deadline_lead[WY_DEADLINE_LOST] += dt;
+  if (l->deadline_lead[WY_DEADLINE_LOST] >= p->def.lost_time) wy_beliefs_wake_due(w, r->index, WY_DEADLINE_LOST, dt);
+  l->deadline_lead[WY_DEADLINE_MEMORY] += dt;
+  if (l->deadline_lead[WY_DEADLINE_MEMORY] >= p->def.memory_time)
+    wy_beliefs_wake_due(w, r->index, WY_DEADLINE_MEMORY, dt);
   if (rung_due(w, l->rung_step, l->rung_next)) wake_rungs(w, r->index, l, dt);
   bool prune;
   switch (p->slot_count) {
-    case 1: prune = walk_awake(w, r, &k, l, dt, 1); break;
-    case 2: prune = walk_awake(w, r, &k, l, dt, 2); break;
-    default: prune = walk_awake(w, r, &k, l, dt, p->slot_count); break;
+    case 1: prune = rates_and_walk(w, r, l, dt, 1); break;
+    case 2: prune = rates_and_walk(w, r, l, dt, 2); break;
+    default: prune = rates_and_walk(w, r, l, dt, p->slot_count); break;
   }
   l->sleepers_due = sleepers_due(w, p, l, dt);
   return prune;
