@@ -400,8 +400,9 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
       while (j < awake_count && data[awake[j]].tallied) j++;
     if (j >= awake_count) break;
     wy_belief *b = &data[awake[j]];
-    /* Anything else comes out of the tally, to be taken as it is now. */
-    wy_belief_untally(beliefs, b);
+    /* Anything else comes out of the tally, to be taken as it is now: under
+     * the same relationships the walk above stopped at one not in it. */
+    if (!same) wy_belief_untally(beliefs, b);
     if (!b->quiet) {
       if (same && wy_belief_deferrable(b)) {
         /* Its threat can only have fallen since it was last fresh, but for
