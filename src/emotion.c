@@ -195,12 +195,15 @@ static void score_listed(const wy_scorer *c, wy_belief_list *l) {
    * the others' walk keeps what it reads in registers. */
   wy_listed *listed = l->listed;
   int32_t count = l->listed_count;
-  bool same = c->same;
+  /* Under other relationships every one is scored again: none is taken as
+   * scored, so that the walk below tests one flag. */
+  if (!c->same)
+    for (int32_t j = 0; j < count; j++) listed[j].scored = false;
   uint32_t states = 0;
   float top = -INFINITY;
   for (int32_t j = 0; j < count; j++) {
     wy_listed *e = &listed[j];
-    if (WY_RARELY(!(same && e->scored))) {
+    if (WY_RARELY(!e->scored)) {
       wy_belief *b = &l->data[e->belief];
       /* A fading one's record as this step leaves it (belief.h). */
       if (b->confidence > 0.0f) wy_belief_catch_up_to((wary_world *)c->w, c->agent, e->belief, c->w->steps);
