@@ -523,12 +523,16 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   bool walk_listed = false;
   if (beliefs->listed_count > 0) {
     n += beliefs->listed_count;
-    float bound = beliefs->listed_top > -INFINITY ? wy_threat_score(sc.scale, beliefs->listed_top, 1.0f) : 0.0f;
     beliefs->listed_passes++;
-    /* A negative distance weight would make the far ones the larger. */
-    walk_listed = (may_count && counts(ag, d, bound, cur, switchable, switch_at, best, best_threat, n, hurt, tracked,
-                                       critical, high)) ||
-                  !(sc.scale->weight >= 0.0f);
+    /* A negative distance weight would make the far ones the larger. The
+     * bound is worked out only where it is read. */
+    if (!(sc.scale->weight >= 0.0f)) {
+      walk_listed = true;
+    } else if (may_count) {
+      float bound = beliefs->listed_top > -INFINITY ? wy_threat_score(sc.scale, beliefs->listed_top, 1.0f) : 0.0f;
+      walk_listed =
+          counts(ag, d, bound, cur, switchable, switch_at, best, best_threat, n, hurt, tracked, critical, high);
+    }
     if (walk_listed) {
       beliefs->listed_walks++;
       for (int32_t j = 0; j < beliefs->listed_count; j++) {
