@@ -542,7 +542,7 @@ bool wy_grid_refresh_reserve(wary_world *w) {
   if (!w->grid_dirty) return true;
   int32_t n = w->actors.count;
   if (!wy_array_reserve(&w->alloc, &w->grid_include, n) || !wy_array_reserve(&w->alloc, &w->hidden_agents, n) ||
-      !wy_grid_reserve(&w->grid, n))
+      !wy_grid_prepare(&w->grid, n))
     return false;
   for (int32_t i = 0; i < w->lanes.count; i++) {
     w->lanes.data[i].grid_box = wy_grid_box_empty();
@@ -569,7 +569,7 @@ void wy_grid_refresh_walk(wary_world *w, int32_t start, int32_t end, int32_t wor
     lane->hidden += ids[i].id != 0 && !a->perceivable && a->agent >= 0;
   }
   const wy_grid_input in = grid_input(w);
-  wy_grid_cells(&w->grid, &in, start, end, &lane->grid_box);
+  wy_grid_walk(&w->grid, &in, start, end, &lane->grid_box);
 }
 
 bool wy_grid_refresh_place(wary_world *w) {
@@ -589,7 +589,7 @@ bool wy_grid_refresh_place(wary_world *w) {
     if (ids[i].id != 0 && !a->perceivable && a->agent >= 0) w->hidden_agents.data[w->hidden_agents.count++] = i;
   }
   const wy_grid_input in = grid_input(w);
-  if (!wy_grid_place(&w->grid, &in, n, &box)) return false;
+  if (!wy_grid_finish(&w->grid, &in, n, &box)) return false;
   w->grid_dirty = false;
   return true;
 }

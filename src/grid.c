@@ -96,6 +96,7 @@ void wy_grid_free(wy_grid *g) {
   wy_array_free(g->alloc, &g->items);
   wy_array_free(g->alloc, &g->by_slot);
   wy_array_free(g->alloc, &g->cell_of);
+  wy_array_free(g->alloc, &g->key_of);
   wy_grid_scratch_free(g->alloc, &g->scratch);
   memset(g, 0, sizeof *g);
 }
@@ -164,14 +165,18 @@ static int32_t hash_cells(wy_grid *g, int32_t total) {
 
 bool wy_grid_reserve(wy_grid *g, int32_t n) {
   g->items.count = 0;
+  g->patchable = g->patching = false;
   /* The queries' scratch never holds more than every inserted slot, so
    * growing it here keeps queries free of allocation. */
   int32_t room = n > 0 ? n : 1;
   return wy_array_reserve(g->alloc, &g->items, room) && wy_array_reserve(g->alloc, &g->by_slot, room) &&
-         wy_array_reserve(g->alloc, &g->cell_of, 2 * room) && scratch_reserve(g->alloc, &g->scratch, room, n);
+         wy_array_reserve(g->alloc, &g->cell_of, 2 * room) && wy_array_reserve(g->alloc, &g->key_of, room) &&
+         scratch_reserve(g->alloc, &g->scratch, room, n);
 }
 
-wy_grid_box wy_grid_box_empty(void) { return (wy_grid_box){INT32_MAX, INT32_MAX, INT32_MIN, INT32_MIN, 0}; }
+wy_grid_box wy_grid_box_empty(void) {
+  return (wy_grid_box){INT32_MAX, INT32_MAX, INT32_MIN, INT32_MIN, 0, 0, {0}, false};
+}
 
 void wy_grid_box_join(wy_grid_box *into, const wy_grid_box *b) {
   into->x0 = b->x0 < into->x0 ? b->x0 : into->x0;
@@ -179,6 +184,11 @@ void wy_grid_box_join(wy_grid_box *into, const wy_grid_box *b) {
   into->x1 = b->x1 > into->x1 ? b->x1 : into->x1;
   into->y1 = b->y1 > into->y1 ? b->y1 : into->y1;
   into->total += b->total;
+  into->rebuild = into->rebuild || b->rebuild;
+  for (int32_t i = 0; i < b->moved && !into->rebuild; i++) {
+    if (into->moved == WY_GRID_MOVES) into->rebuild = true;
+    else into->moved_slot[into->moved++] = b->moved_slot[i];
+  }
 }
 
 /* Slot s's position and team in the caller's input. */
@@ -262,7 +272,7 @@ bool wy_grid_place(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid
     group[k] = last_group;
     int32_t cx = cell[2 * s], cy = cell[2 * s + 1];
     if (g->dense) {
-      cell[k] = (cy - g->y0) * g->width + (cx - g->x0);
+      cell[k] = g->key_of.data[s] = (cy - g->y0) * g->width + (cx - g->x0);
     } else {
       cell[2 * k] = cx;
       cell[2 * k + 1] = cy;
@@ -278,6 +288,7 @@ bool wy_grid_place(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid
     if (cells < 0) {
       g->dense = true;
       g->width = g->height = 0;
+      g->patchable = false;
       return false;
     }
   }
@@ -290,6 +301,7 @@ bool wy_grid_place(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid
     g->width = g->height = 0;
     g->groups = 1;
     g->cells = 0;
+    g->patchable = false;
     return false;
   }
   int32_t *start = g->start.data;
@@ -311,18 +323,117 @@ bool wy_grid_place(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid
   k = 0;
   for (int32_t s = 0; s < n; s++) {
     if (include[s]) {
-      int32_t at = start[cell[k]]++;
+      int32_t at = start[cell[k++]]++;
       wy_grid_item *item = &g->items.data[at];
       memcpy(item->pos, input_pos(in, s), sizeof item->pos);
       item->slot = s;
       item->team = input_team(in, s);
-      g->by_slot.data[k++] = at;
+      g->by_slot.data[s] = at; /* at or past the k-th group read */
+    } else {
+      g->by_slot.data[s] = -1;
     }
   }
   memmove(start + 1, start, (size_t)keys * sizeof *start);
   start[0] = 0;
   g->items.count = total;
+  g->patchable = g->dense;
   return true;
+}
+
+bool wy_grid_prepare(wy_grid *g, int32_t n) {
+  g->patching = g->patchable && n == g->slots;
+  return g->patching || wy_grid_reserve(g, n);
+}
+
+/* A patch's walk: each inserted slot's new position written into its item,
+ * and its cell compared with the last build's (the box's, which a patch
+ * keeps). Past the first difference a patch cannot take, it stops: the
+ * finish builds afresh. */
+static void patch_cells(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t end, wy_grid_box *box) {
+  wy_grid_box b = *box;
+  const bool *include = in->include;
+  const int32_t *item_of = g->by_slot.data, *key_of = g->key_of.data;
+  wy_grid_item *items = g->items.data;
+  int64_t x0 = g->x0, y0 = g->y0, width = g->width, height = g->height;
+  for (int32_t s = start; s < end && !b.rebuild; s++) {
+    int32_t at = item_of[s];
+    if (!include[s] || at < 0) {
+      b.rebuild = include[s] || at >= 0;
+      continue;
+    }
+    const float *pos = input_pos(in, s);
+    int32_t cx = cell_coord(g, pos[0]);
+    int32_t cy = cell_coord(g, pos[1]);
+    b.x0 = cx < b.x0 ? cx : b.x0;
+    b.x1 = cx > b.x1 ? cx : b.x1;
+    b.y0 = cy < b.y0 ? cy : b.y0;
+    b.y1 = cy > b.y1 ? cy : b.y1;
+    b.total++;
+    wy_grid_item *item = &items[at];
+    memcpy(item->pos, pos, sizeof item->pos);
+    int64_t x = cx - x0, y = cy - y0;
+    if (item->team != input_team(in, s) || x < 0 || x >= width || y < 0 || y >= height) {
+      b.rebuild = true;
+    } else if ((int32_t)(y * width + x) != key_of[s]) {
+      if (b.moved == WY_GRID_MOVES) b.rebuild = true;
+      else b.moved_slot[b.moved++] = s;
+    }
+  }
+  *box = b;
+}
+
+void wy_grid_walk(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t end, wy_grid_box *box) {
+  if (g->patching) patch_cells(g, in, start, end, box);
+  else wy_grid_cells(g, in, start, end, box);
+}
+
+/* Slot s's item, its position new, from the cell of its last build to the
+ * one it is in, among the items of that cell in slot order: the items
+ * between shift by one and the keys between start one on or one back. The
+ * items are then what a build would place. */
+static void move_item(wy_grid *g, int32_t s) {
+  int32_t *item_of = g->by_slot.data, *start = g->start.data;
+  wy_grid_item *items = g->items.data;
+  int32_t at = item_of[s];
+  wy_grid_item moving = items[at];
+  int32_t cx = cell_coord(g, moving.pos[0]), cy = cell_coord(g, moving.pos[1]);
+  int32_t cell = (cy - g->y0) * g->width + (cx - g->x0);
+  int32_t base = g->groups > 1 ? group_of(g, moving.team) * g->cells : 0;
+  int32_t from = base + g->key_of.data[s], to = base + cell;
+  g->key_of.data[s] = cell;
+  int32_t t = start[to];
+  while (t < start[to + 1] && items[t].slot < s) t++;
+  int32_t lo, hi;
+  if (to > from) {
+    t--; /* where it goes once it has left its place, below */
+    memmove(items + at, items + at + 1, (size_t)(t - at) * sizeof *items);
+    for (int32_t c = from + 1; c <= to; c++) start[c]--;
+    lo = at;
+    hi = t;
+  } else {
+    memmove(items + t + 1, items + t, (size_t)(at - t) * sizeof *items);
+    for (int32_t c = to + 1; c <= from; c++) start[c]++;
+    lo = t;
+    hi = at;
+  }
+  items[t] = moving;
+  for (int32_t j = lo; j <= hi; j++) item_of[items[j].slot] = j;
+}
+
+bool wy_grid_finish(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid_box *box) {
+  if (!g->patching) return wy_grid_place(g, in, n, box);
+  g->patching = false;
+  if (!box->rebuild && box->total == g->items.count && box->total > 0 && box->x0 == g->x0 && box->y0 == g->y0 &&
+      (int64_t)box->x1 == (int64_t)g->x0 + g->width - 1 && (int64_t)box->y1 == (int64_t)g->y0 + g->height - 1) {
+    for (int32_t i = 0; i < box->moved; i++) move_item(g, box->moved_slot[i]);
+    return true;
+  }
+  /* Afresh, in the room the last build of n slots had. */
+  g->items.count = 0;
+  g->patchable = false;
+  wy_grid_box all = wy_grid_box_empty();
+  wy_grid_cells(g, in, 0, n, &all);
+  return wy_grid_place(g, in, n, &all);
 }
 
 /* Whether p is within sqrt(r2) of (cx, cy, cz). */
@@ -585,8 +696,9 @@ const int32_t *wy_grid_query_in(const wy_grid *g, wy_grid_scratch *sc, const flo
       /* Every actor, in slot order (an infinite radius takes them all). */
       float r2 = radius * radius;
       double r2_wide = (double)radius * radius;
-      for (int32_t k = 0; k < g->items.count; k++) {
-        const wy_grid_item *item = &g->items.data[g->by_slot.data[k]];
+      for (int32_t s = 0; s < g->slots; s++) {
+        if (g->by_slot.data[s] < 0) continue;
+        const wy_grid_item *item = &g->items.data[g->by_slot.data[s]];
         if (everything || (wide ? within_wide(item->pos, center, r2_wide) : within(item->pos, center, r2))) {
           take(item, skip_team, sc->result.data, &found);
         }

@@ -1,7 +1,8 @@
 /* grid.h - internal: a spatial grid over actor positions, by xy cells.
  * Rebuilt from the caller's positions and teams each step (flat arrays or
  * records read in place: wy_grid_input; a counting sort into cells, no
- * allocation once the buffers have grown); queried per agent for the actors
+ * allocation once the buffers have grown), or patched where only a few
+ * actors changed cells (wy_grid_prepare); queried per agent for the actors
  * inside a range, in slot order, without those of a team to skip. */
 #ifndef WARY_GRID_H
 #define WARY_GRID_H
@@ -56,18 +57,33 @@ typedef struct wy_grid {
   WY_ARRAY(wy_grid_key) table;  /* otherwise hashed: count is the table's size, a power of two */
   WY_ARRAY(int32_t) start;      /* per group and cell (group * cells + cell), its first item; one more */
   WY_ARRAY(wy_grid_item) items; /* by group, then cell, in slot order within (count: inserted) */
-  WY_ARRAY(int32_t) by_slot;    /* the items' indices in slot order */
+  WY_ARRAY(int32_t) by_slot;    /* by slot below slots: its item's index, -1 when not inserted */
   WY_ARRAY(int32_t) cell_of;    /* scratch of the build: each inserted slot's cell */
+  /* By inserted slot, its cell in its group (dense grids only): what a
+   * patch compares the slot's cell with. */
+  WY_ARRAY(int32_t) key_of;
   int32_t slots;                /* the last build's n: every slot is below it */
+  /* The last build was dense and succeeded (patchable), and the build
+   * under way patches it (patching: wy_grid_prepare). */
+  bool patchable, patching;
   wy_grid_scratch scratch;      /* of wy_grid_query; grown by each build */
   const wy_allocator *alloc;    /* the world's (set by wy_grid_init) */
 } wy_grid;
 
 /* What the first pass of a build found over some slots: the bounds of the
  * included slots' cells and how many there were (wy_grid_box_empty: none). */
+enum { WY_GRID_MOVES = 16 };
+
 typedef struct wy_grid_box {
   int32_t x0, y0, x1, y1;
   int32_t total;
+  /* A patch's walk (wy_grid_walk): the slots it found in another cell than
+   * the last build's, and whether the grid must be built afresh instead
+   * (a slot inserted or left out, a team changed, a slot out of the box,
+   * more than WY_GRID_MOVES slots moved). */
+  int32_t moved;
+  int32_t moved_slot[WY_GRID_MOVES];
+  bool rebuild;
 } wy_grid_box;
 
 /* What a build reads of each slot s < n, where the caller keeps it: its 3
@@ -101,6 +117,19 @@ wy_grid_box wy_grid_box_empty(void);
 void wy_grid_box_join(wy_grid_box *into, const wy_grid_box *b);
 void wy_grid_cells(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t end, wy_grid_box *box);
 bool wy_grid_place(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid_box *box);
+/* The same build for a caller that builds over the same slots again and
+ * again (actor.c, wy_grid_refresh), patching the last build where it can:
+ * where that one was dense (an array of cells) over the same n slots, the
+ * walk writes the inserted slots' new positions into their items and notes
+ * the few slots that changed cells, and the finish moves those items only;
+ * anything else (a slot inserted or left out, a team changed, the box of
+ * cells changed, many slots moved) builds afresh. The grid is then what a
+ * build would have made, item for item. wy_grid_prepare is wy_grid_reserve
+ * when it cannot patch (false on out of memory); wy_grid_walk and
+ * wy_grid_finish are wy_grid_cells and wy_grid_place, or the patch's. */
+bool wy_grid_prepare(wy_grid *g, int32_t n);
+void wy_grid_walk(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t end, wy_grid_box *box);
+bool wy_grid_finish(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid_box *box);
 /* Slots within radius (3D distance <= radius) of center, ascending slot
  * order, leaving out those of team skip_team (0: none): where the items are
  * grouped by team, that team's are not looked at. An infinite radius
