@@ -346,39 +346,35 @@ bool wy_grid_prepare(wy_grid *g, int32_t n) {
 }
 
 /* A patch's walk: each inserted slot's new position written into its item,
- * and its cell compared with the last build's (the box's, which a patch
- * keeps). Past the first difference a patch cannot take, it stops: the
- * finish builds afresh. */
+ * and its cell compared with the last build's (in the box's, which a patch
+ * keeps: the finish sees whether it still holds an item on each edge).
+ * Past the first difference a patch cannot take, it stops: the finish
+ * builds afresh. */
 static void patch_cells(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t end, wy_grid_box *box) {
   wy_grid_box b = *box;
   const bool *include = in->include;
   const int32_t *item_of = g->by_slot.data, *key_of = g->key_of.data;
   wy_grid_item *items = g->items.data;
-  int64_t x0 = g->x0, y0 = g->y0, width = g->width, height = g->height;
-  for (int32_t s = start; s < end && !b.rebuild; s++) {
+  int64_t x0 = g->x0, y0 = g->y0;
+  uint64_t width = (uint64_t)g->width, height = (uint64_t)g->height;
+  int32_t s = start;
+  for (; s < end; s++) {
     int32_t at = item_of[s];
     if (!include[s] || at < 0) {
-      b.rebuild = include[s] || at >= 0;
+      if (include[s] || at >= 0) break;
       continue;
     }
     const float *pos = input_pos(in, s);
-    int32_t cx = cell_coord(g, pos[0]);
-    int32_t cy = cell_coord(g, pos[1]);
-    b.x0 = cx < b.x0 ? cx : b.x0;
-    b.x1 = cx > b.x1 ? cx : b.x1;
-    b.y0 = cy < b.y0 ? cy : b.y0;
-    b.y1 = cy > b.y1 ? cy : b.y1;
-    b.total++;
+    uint64_t x = (uint64_t)(cell_coord(g, pos[0]) - x0), y = (uint64_t)(cell_coord(g, pos[1]) - y0);
     wy_grid_item *item = &items[at];
     memcpy(item->pos, pos, sizeof item->pos);
-    int64_t x = cx - x0, y = cy - y0;
-    if (item->team != input_team(in, s) || x < 0 || x >= width || y < 0 || y >= height) {
-      b.rebuild = true;
-    } else if ((int32_t)(y * width + x) != key_of[s]) {
-      if (b.moved == WY_GRID_MOVES) b.rebuild = true;
-      else b.moved_slot[b.moved++] = s;
+    if (item->team != input_team(in, s) || x >= width || y >= height) break;
+    if ((int32_t)(y * width + x) != key_of[s]) {
+      if (b.moved == WY_GRID_MOVES) break;
+      b.moved_slot[b.moved++] = s;
     }
   }
+  b.rebuild = b.rebuild || s < end;
   *box = b;
 }
 
@@ -420,13 +416,35 @@ static void move_item(wy_grid *g, int32_t s) {
   for (int32_t j = lo; j <= hi; j++) item_of[items[j].slot] = j;
 }
 
+/* Whether some group's cells of row y (by_row), else of column x = at,
+ * hold an item. */
+static bool line_held(const wy_grid *g, bool by_row, int32_t at) {
+  const int32_t *start = g->start.data;
+  int32_t n = by_row ? g->width : g->height, step = by_row ? 1 : g->width;
+  for (int32_t group = 0; group < g->groups; group++) {
+    int32_t k = group * g->cells + (by_row ? at * g->width : at);
+    for (int32_t i = 0; i < n; i++, k += step)
+      if (start[k + 1] > start[k]) return true;
+  }
+  return false;
+}
+
 bool wy_grid_finish(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid_box *box) {
   if (!g->patching) return wy_grid_place(g, in, n, box);
   g->patching = false;
-  if (!box->rebuild && box->total == g->items.count && box->total > 0 && box->x0 == g->x0 && box->y0 == g->y0 &&
-      (int64_t)box->x1 == (int64_t)g->x0 + g->width - 1 && (int64_t)box->y1 == (int64_t)g->y0 + g->height - 1) {
-    for (int32_t i = 0; i < box->moved; i++) move_item(g, box->moved_slot[i]);
-    return true;
+  if (!box->rebuild) {
+    /* The edges of the box a moved slot left (bits: left, right, bottom,
+     * top): a build would make the box smaller if one no longer held an
+     * item. */
+    int32_t left = 0, w = g->width, h = g->height;
+    for (int32_t i = 0; i < box->moved; i++) {
+      int32_t s = box->moved_slot[i], key = g->key_of.data[s], x = key % w, y = key / w;
+      left |= (x == 0) | (x == w - 1) << 1 | (y == 0) << 2 | (y == h - 1) << 3;
+      move_item(g, s);
+    }
+    if (!((left & 1 && !line_held(g, false, 0)) || (left & 2 && !line_held(g, false, w - 1)) ||
+          (left & 4 && !line_held(g, true, 0)) || (left & 8 && !line_held(g, true, h - 1))))
+      return true;
   }
   /* Afresh, in the room the last build of n slots had. */
   g->items.count = 0;
