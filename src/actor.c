@@ -224,32 +224,80 @@ static float approach(float from, float to, float step) {
   return wrap180(from + d);
 }
 
+/* The planes of kept (wy_motion) for n actor slots: 3 floats a slot of
+ * old step_pos, 3 of old velocity, 2 of old eye angles, then a byte a
+ * slot of MOTION_* bits, what the slot kept. */
+typedef struct motion_planes {
+  float *step_pos, *vel, *head;
+  uint8_t *kept;
+} motion_planes;
+
+enum { MOTION_POS = 1, MOTION_VEL = 2, MOTION_HEAD = 4 };
+
+static motion_planes planes_of(const wy_motion *kept, int32_t n) {
+  float *f = (float *)(void *)(uintptr_t)kept;
+  return (motion_planes){f, f + 3 * (size_t)n, f + 6 * (size_t)n, (uint8_t *)(void *)(f + 8 * (size_t)n)};
+}
+
+static bool plus_zero(float v) {
+  uint32_t bits;
+  memcpy(&bits, &v, sizeof bits);
+  return bits == 0;
+}
+
 /* One walk of the actors (their first lines, which the grid's refresh has
  * just read): what it changes kept, each one's motion, and an agent's eyes. */
 void wy_actors_motion(wary_world *w, float dt, wy_motion *kept, int32_t start, int32_t end) {
+  motion_planes m = planes_of(kept, w->actors.count);
   for (int32_t i = start; i < end; i++) {
     wy_actor *a = &w->actors.data[i];
-    wy_motion *m = &kept[i];
-    memcpy(m->vel, a->vel, sizeof m->vel);
-    memcpy(m->step_pos, a->step_pos, sizeof m->step_pos);
-    m->head_yaw = a->head_yaw;
-    m->head_pitch = a->head_pitch;
-    if (!wy_id_live(&w->actor_ids, i)) continue;
-    if (!a->vel_set && dt > 0.0f) {
-      float v[3];
-      for (int k = 0; k < 3; k++) v[k] = (a->pos[k] - a->step_pos[k]) / dt;
-      /* A move too large for a float speed is a jump (wary_actor_teleport). */
-      if (!wy_finite3(v[0], v[1], v[2])) v[0] = v[1] = v[2] = 0.0f;
-      memcpy(a->vel, v, sizeof a->vel);
+    uint8_t k = 0;
+    if (wy_id_live(&w->actor_ids, i)) {
+      k = MOTION_POS;
+      memcpy(m.step_pos + 3 * (size_t)i, a->step_pos, sizeof a->step_pos);
+      if (!a->vel_set && dt > 0.0f) {
+        k |= MOTION_VEL;
+        memcpy(m.vel + 3 * (size_t)i, a->vel, sizeof a->vel);
+        float v[3];
+        for (int c = 0; c < 3; c++) v[c] = (a->pos[c] - a->step_pos[c]) / dt;
+        /* A move too large for a float speed is a jump (wary_actor_teleport). */
+        if (!wy_finite3(v[0], v[1], v[2])) v[0] = v[1] = v[2] = 0.0f;
+        memcpy(a->vel, v, sizeof a->vel);
+      }
+      memcpy(a->step_pos, a->pos, sizeof a->step_pos);
+      /* The eyes turn towards where the agent looks at its profile's rate. */
+      float rate = a->agent < 0 ? 0.0f : eye_turn_rate(w, a), yaw, pitch;
+      if (rate > 0.0f) {
+        desired_head(a, &yaw, &pitch);
+        /* Eyes settled ahead (both angles +0, where they want them) stay
+         * so (approach's answer, the same bits): most agents' most steps,
+         * which then keep nothing of them. */
+        if (!(yaw == 0.0f && pitch == 0.0f && plus_zero(a->head_yaw) && plus_zero(a->head_pitch))) {
+          k |= MOTION_HEAD;
+          m.head[2 * (size_t)i] = a->head_yaw;
+          m.head[2 * (size_t)i + 1] = a->head_pitch;
+          a->head_yaw = approach(a->head_yaw, yaw, rate * dt);
+          a->head_pitch = approach(a->head_pitch, pitch, rate * dt);
+        }
+      }
     }
-    memcpy(a->step_pos, a->pos, sizeof a->step_pos);
-    if (a->agent < 0) continue;
-    /* The eyes turn towards where the agent looks at its profile's rate. */
-    float rate = eye_turn_rate(w, a), yaw, pitch;
-    if (rate <= 0.0f) continue;
-    desired_head(a, &yaw, &pitch);
-    a->head_yaw = approach(a->head_yaw, yaw, rate * dt);
-    a->head_pitch = approach(a->head_pitch, pitch, rate * dt);
+    m.kept[i] = k;
+  }
+}
+
+void wy_actors_motion_undo(wary_world *w, const wy_motion *kept) {
+  motion_planes m = planes_of(kept, w->actors.count);
+  for (int32_t i = 0; i < w->actors.count; i++) {
+    wy_actor *a = &w->actors.data[i];
+    uint8_t k = m.kept[i];
+    if (k & MOTION_POS) memcpy(a->step_pos, m.step_pos + 3 * (size_t)i, sizeof a->step_pos);
+    if (k & MOTION_VEL) memcpy(a->vel, m.vel + 3 * (size_t)i, sizeof a->vel);
+    if (k & MOTION_HEAD) {
+      a->head_yaw = m.head[2 * (size_t)i];
+      a->head_pitch = m.head[2 * (size_t)i + 1];
+    }
+    /* Light taken at the epoch put back is stale: the next change reuses it. */
+    wy_actor_light_forget(a);
   }
 }
 

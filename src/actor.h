@@ -176,20 +176,30 @@ static inline bool wy_ignores_teammate(const wy_profile *p, const wy_actor *agen
 /* Where a's eyes are and where they look (unit vector). */
 void wy_actor_eye(const wary_world *w, const wy_actor *a, float eye_pos[3], float eye_forward[3]);
 /* What a step changes before it knows it has the room it needs (how the
- * actors moved, where the eyes turned): put back when it has not. */
+ * actors moved, where the eyes turned): put back when it has not. An
+ * array of one record an actor slot is the room for it, which the motion
+ * keeps in planes (actor.c, motion_planes): the slots' old step_pos, their
+ * old velocities, their old eye angles, and a byte a slot saying which of
+ * them it kept. A slot keeps only what its motion changes (a velocity its
+ * game sets stays, eyes where they want to be stay there), and the planes
+ * keep apart what many slots keep from what few do: a step writes fewer
+ * lines than with the three kept together. */
 typedef struct wy_motion {
-  float vel[3];
-  float step_pos[3];
-  float head_yaw, head_pitch;
+  float room[8];    /* a slot's share of the planes of floats */
+  uint8_t room_bit; /* and of the plane of bytes */
 } wy_motion;
 
 /* At a step of dt seconds, for the actor slots in [start, end): the
  * velocity of every actor whose game sets none is its motion since the last
  * step, and the agents' eyes turn towards where they look, at their
- * profile's rate. What it changes of actor i is kept first in kept[i] (room
- * for every actor slot), for a step that must be undone. Each actor's is
- * its own: ranges may run at once. */
+ * profile's rate. What it changes of actor i is kept first in kept (room
+ * for every actor slot), for a step that must be undone
+ * (wy_actors_motion_undo). Each actor's is its own: ranges may run at
+ * once. */
 void wy_actors_motion(wary_world *w, float dt, wy_motion *kept, int32_t start, int32_t end);
+/* Puts back what wy_actors_motion kept in kept of every actor, and forgets
+ * their light (taken at an epoch the undone step put back). */
+void wy_actors_motion_undo(wary_world *w, const wy_motion *kept);
 /* Rebuilds the spatial grid if actors moved; false on out of memory. */
 bool wy_grid_refresh(wary_world *w);
 /* The same in three parts, for the step, whose walk of the actors runs in

@@ -615,16 +615,7 @@ static int undo(wary_world *w, const wy_undo *u) {
   w->beliefs->dt_same_since = u->dt_same_since;
   w->beliefs->clock = u->clock;
   w->beliefs->clock_before = u->clock_before;
-  for (int32_t i = 0; i < w->actors.count; i++) {
-    wy_actor *a = &w->actors.data[i];
-    const wy_motion *m = &w->motion.data[i];
-    memcpy(a->vel, m->vel, sizeof a->vel);
-    memcpy(a->step_pos, m->step_pos, sizeof a->step_pos);
-    a->head_yaw = m->head_yaw;
-    a->head_pitch = m->head_pitch;
-    /* Light taken at the epoch put back is stale: the next change reuses it. */
-    wy_actor_light_forget(a);
-  }
+  wy_actors_motion_undo(w, w->motion.data);
   w->budget->planned = false;
   return out_of_room(w);
 }
