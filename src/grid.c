@@ -28,8 +28,9 @@ enum { DENSE_CELLS_PER_ITEM = 4, DENSE_MIN_CELLS = 64, TABLE_MIN = 16 };
  * distance check, so any cell will do for them. */
 static const float cell_limit = 1073741824.0f; /* 2^30 */
 
-static int32_t cell_coord(const wy_grid *g, float v) {
-  float c = v / g->cell;
+/* The cell of v, for cells of size cell (a grid's: cell_coord). */
+static inline int32_t cell_of_size(float cell, float v) {
+  float c = v / cell;
   if (!(c >= -cell_limit)) {
     return isnan(c) ? 0 : (int32_t)-cell_limit;
   }
@@ -40,6 +41,8 @@ static int32_t cell_coord(const wy_grid *g, float v) {
   int32_t i = (int32_t)c;
   return i - (c < (float)i);
 }
+
+static int32_t cell_coord(const wy_grid *g, float v) { return cell_of_size(g->cell, v); }
 
 static uint32_t hash_of(int32_t cx, int32_t cy) {
   uint32_t h = (uint32_t)cx * 0x9E3779B1u ^ (uint32_t)cy * 0x85EBCA77u;
@@ -357,6 +360,8 @@ static void patch_cells(wy_grid *g, const wy_grid_input *in, int32_t start, int3
   wy_grid_item *items = g->items.data;
   int64_t x0 = g->x0, y0 = g->y0;
   uint64_t width = (uint64_t)g->width, height = (uint64_t)g->height;
+  /* Held here: the items' stores would otherwise have each slot read it again. */
+  float cell = g->cell;
   int32_t s = start;
   for (; s < end; s++) {
     int32_t at = item_of[s];
@@ -365,7 +370,7 @@ static void patch_cells(wy_grid *g, const wy_grid_input *in, int32_t start, int3
       continue;
     }
     const float *pos = input_pos(in, s);
-    uint64_t x = (uint64_t)(cell_coord(g, pos[0]) - x0), y = (uint64_t)(cell_coord(g, pos[1]) - y0);
+    uint64_t x = (uint64_t)(cell_of_size(cell, pos[0]) - x0), y = (uint64_t)(cell_of_size(cell, pos[1]) - y0);
     wy_grid_item *item = &items[at];
     memcpy(item->pos, pos, sizeof item->pos);
     if (item->team != input_team(in, s) || x >= width || y >= height) break;
