@@ -234,6 +234,34 @@ WY_INLINE int bundle_leaf_mask(const bundle *u, const leaf_test *s) {
   return ~_mm_movemask_ps(_mm_or_ps(_mm_cmpgt_ps(_mm_sub_ps(s->t0, s->t1), u->margin), s->outside)) & 0xF;
 }
 
+/* Bit i: every segment of the bundle surely touches box i, as ray_leaf
+ * would say of each (sure, not within the margin): then the walk need not
+ * ask it segment by segment. On a closed axis a segment's entry and exit
+ * lie between the products of x's planes with the least and the greatest
+ * inverse (rounding is monotonic), so the greater entry product and the
+ * lesser exit one bound every segment's t0 from above and t1 from below.
+ * On an open axis, a box whose slab holds the whole range of the ends
+ * [lo, hi] is entered at t <= 0 (or at a NaN, which ray_leaf ignores) and
+ * left at t >= 1 - 2^-24 or later: its plane less a is at least d = b - a
+ * (or at most, d negative), and d times its rounded inverse rounds to
+ * 1 - 2^-24 or more; t1 starts below that, 1 - 2^-22. t0 - t1 is then at
+ * least each segment's own, so below -m (nm) it is below for each; with
+ * the margin infinite (the fast test not taken) no box is. */
+WY_INLINE int bundle_leaf_every(const bundle *u, const wy_bvh_leaf4 *q, const leaf_rel *x, uint32_t closed) {
+  __m128 t0 = _mm_setzero_ps(), t1 = _mm_set1_ps(1.0f - 0x1p-22f);
+  __m128 cover = _mm_castsi128_ps(_mm_set1_epi32(-1));
+  for (int k = 0; k < 3; k++) {
+    if (closed >> k & 1) {
+      t0 = _mm_max_ps(_mm_max_ps(_mm_mul_ps(x->e[k], u->inv_lo[k]), _mm_mul_ps(x->e[k], u->inv_hi[k])), t0);
+      t1 = _mm_min_ps(_mm_min_ps(_mm_mul_ps(x->l[k], u->inv_lo[k]), _mm_mul_ps(x->l[k], u->inv_hi[k])), t1);
+    } else {
+      cover = _mm_and_ps(cover, _mm_and_ps(_mm_cmple_ps(_mm_load_ps(q->planes[k]), u->range_lo[k]),
+                                           _mm_cmpge_ps(_mm_load_ps(q->planes[k] + 4), u->range_hi[k])));
+    }
+  }
+  return _mm_movemask_ps(_mm_and_ps(_mm_cmplt_ps(_mm_sub_ps(t0, t1), u->nmargin), cover));
+}
+
 /* leaf4_spans of one segment of the bundle (the span [0, 1]), from the
  * leaf's planes less its start (x). On a closed axis the segment's sign is the bundle's, so its entries and
  * exits are x's planes times its inverse, which are what slab4 picks of
@@ -340,10 +368,12 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
         bundle_leaf_axis(&u, leaf, &x, closed, 2, &lt);
         maybe = bundle_leaf_mask(&u, &lt) & ((1 << leaf->count) - 1);
       }
+      /* Boxes every segment surely touches need no test of each one's. */
+      bool every = maybe && !(maybe & ~bundle_leaf_every(&u, leaf, &x, closed));
       for (uint32_t left = maybe ? alive : 0u; left; left &= left - 1u) {
         int32_t r = wy_lowest_bit(left);
-        int miss, sure;
-        ray_leaf(&x, &v[r], closed, u.margin, u.nmargin, &miss, &sure);
+        int miss = 0, sure = 0xF;
+        if (!every) ray_leaf(&x, &v[r], closed, u.margin, u.nmargin, &miss, &sure);
         /* Its boxes in leaf order, as walk() takes them. */
         for (unsigned boxes = (unsigned)(maybe & ~miss); boxes; boxes &= boxes - 1u) {
           int32_t i = wy_lowest_bit(boxes);
