@@ -368,12 +368,32 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
         bundle_leaf_axis(&u, leaf, &x, closed, 2, &lt);
         maybe = bundle_leaf_mask(&u, &lt) & ((1 << leaf->count) - 1);
       }
-      /* Boxes every segment surely touches need no test of each one's. */
-      bool every = maybe && !(maybe & ~bundle_leaf_every(&u, leaf, &x, closed));
+      /* Boxes every segment surely touches need no test of each one's:
+       * box by box, each alive segment takes the factor (each still meets
+       * the leaf's boxes in leaf order), and a 0 ends them all. */
+      if (maybe && !(maybe & ~bundle_leaf_every(&u, leaf, &x, closed))) {
+        for (unsigned boxes = (unsigned)maybe; boxes; boxes &= boxes - 1u) {
+          int32_t i = wy_lowest_bit(boxes);
+          float f = materials[leaf->material[i]].vision_transmission;
+          if (f == 1.0f) continue;
+          for (uint32_t left = alive; left; left &= left - 1u) transmission[wy_lowest_bit(left)] *= f;
+          if (f == 0.0f) {
+            alive = 0;
+            break;
+          }
+          for (uint32_t left = alive; left; left &= left - 1u) {
+            int32_t r = wy_lowest_bit(left);
+            int32_t p = partial[r]++;
+            if (p < WY_KEPT) seen[r][p] = (uint8_t)leaf->material[i];
+            if (p == 2) many |= 1u << r;
+          }
+        }
+        maybe = 0;
+      }
       for (uint32_t left = maybe ? alive : 0u; left; left &= left - 1u) {
         int32_t r = wy_lowest_bit(left);
-        int miss = 0, sure = 0xF;
-        if (!every) ray_leaf(&x, &v[r], closed, u.margin, u.nmargin, &miss, &sure);
+        int miss, sure;
+        ray_leaf(&x, &v[r], closed, u.margin, u.nmargin, &miss, &sure);
         /* Its boxes in leaf order, as walk() takes them. */
         for (unsigned boxes = (unsigned)(maybe & ~miss); boxes; boxes &= boxes - 1u) {
           int32_t i = wy_lowest_bit(boxes);
