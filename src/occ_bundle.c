@@ -53,6 +53,8 @@ typedef struct bundle {
   __m128 nmargin;    /* the margin negated */
   uint32_t closed;   /* bit k: axis k culls (not open) */
   uint32_t neg;      /* bit k: every direction on axis k is negative */
+  __m128 span_xy;    /* bundle_pair_xy's start: the span [0, 1] in x's order */
+  bool swap_y;       /* bundle_pair_xy: y's sign is not x's */
 } bundle;
 
 /* A segment of the bundle as the per-segment leaf test takes it (seg4 less
@@ -127,6 +129,8 @@ static void bundle_init(bundle *u, ray4 *v, const float a[3], const float (*b)[3
   int neg_hi = _mm_movemask_ps(_mm_cmplt_ps(hi, zero));
   u->closed = (uint32_t)(~(zeros | (neg_lo ^ neg_hi)) & 7);
   u->neg = (uint32_t)(neg_lo & neg_hi & 7);
+  u->span_xy = u->neg & 1 ? _mm_setr_ps(-1.0f, -1.0f, 0.0f, 0.0f) : _mm_setr_ps(0.0f, 0.0f, -1.0f, -1.0f);
+  u->swap_y = ((u->neg ^ u->neg >> 1) & 1) != 0;
   bool all_fast = a_fast && all_ok;
   u->margin = _mm_set1_ps(all_fast ? margin : INFINITY);
   u->nmargin = _mm_set1_ps(all_fast ? -margin : -INFINITY);
@@ -168,8 +172,8 @@ static void bundle_init(bundle *u, ray4 *v, const float a[3], const float (*b)[3
 
 /* The bundle's test of a pair's two children: bit i of the result says
  * child i may be touched by some segment; *entry the earliest entries
- * (lanes 0 and 1). closed, neg: u->closed and u->neg, constants where the
- * walk is specialised. */
+ * (lanes 0 and 1). closed, neg: u->closed and u->neg (walk_bundle's
+ * common bundle takes bundle_pair_xy instead). */
 WY_INLINE int bundle_pair(const bundle *u, const wy_bvh_pair *p, uint32_t closed, uint32_t neg, __m128 *entry) {
   __m128 acc = _mm_setr_ps(0.0f, 0.0f, -1.0f, -1.0f); /* the segments' span [0, 1] */
   int outside = 0;
@@ -189,6 +193,28 @@ WY_INLINE int bundle_pair(const bundle *u, const wy_bvh_pair *p, uint32_t closed
   *entry = acc;
   __m128 gap = _mm_add_ps(acc, _mm_shuffle_ps(acc, acc, _MM_SHUFFLE(1, 0, 3, 2)));
   return ~(_mm_movemask_ps(_mm_cmpgt_ps(gap, u->margin)) | outside | outside >> 2) & 3;
+}
+
+/* bundle_pair for a bundle closed on x and y (walk_bundle's common one),
+ * without a shuffle per axis: its lanes keep x's order (the halves
+ * swapped when x is negative, the span [0, 1] as u->span_xy starts it),
+ * and only y's products are swapped, when y's sign is not x's. The gap
+ * adds the two halves, so its lanes 0 and 1 are bundle_pair's (a + b is
+ * b + a to the bit), and so is the result; *entry holds the entries in
+ * lanes 2 and 3 when x is negative. The maxima are those of bundle_pair
+ * taken in another order, which changes none (no product is NaN: a closed
+ * axis has no infinite inverse; two zeros may differ in sign, which no
+ * comparison and no sum past the margin sees). */
+WY_INLINE int bundle_pair_xy(const bundle *u, const wy_bvh_pair *p, __m128 *entry) {
+  __m128 x = _mm_sub_ps(_mm_load_ps(p->planes[0]), u->a[0]);
+  __m128 acc = _mm_max_ps(_mm_min_ps(_mm_mul_ps(x, u->pair_lo[0]), _mm_mul_ps(x, u->pair_hi[0])), u->span_xy);
+  __m128 y = _mm_sub_ps(_mm_load_ps(p->planes[1]), u->a[1]);
+  __m128 t = _mm_min_ps(_mm_mul_ps(y, u->pair_lo[1]), _mm_mul_ps(y, u->pair_hi[1]));
+  if (u->swap_y) t = _mm_shuffle_ps(t, t, _MM_SHUFFLE(1, 0, 3, 2));
+  acc = _mm_max_ps(t, acc);
+  *entry = acc;
+  __m128 gap = _mm_add_ps(acc, _mm_shuffle_ps(acc, acc, _MM_SHUFFLE(1, 0, 3, 2)));
+  return ~_mm_movemask_ps(_mm_cmpgt_ps(gap, u->margin)) & 3;
 }
 
 /* A leaf's planes less the segments' start, per axis: those its boxes are
@@ -422,12 +448,17 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
     } else {
       const wy_bvh_pair *p = &pairs[next];
       __m128 entry;
-      int hit = bundle_pair(&u, p, closed, neg, &entry);
+      int hit = closed == 3 ? bundle_pair_xy(&u, p, &entry) : bundle_pair(&u, p, closed, neg, &entry);
       if (hit) {
-        float l0 = _mm_cvtss_f32(entry);
-        float r0 = _mm_cvtss_f32(_mm_shuffle_ps(entry, entry, _MM_SHUFFLE(1, 1, 1, 1)));
-        bool right_first = hit == 2 || (hit == 3 && r0 < l0);
-        if (hit == 3) stack[top++] = p->next[!right_first];
+        bool right_first = hit == 2;
+        if (hit == 3) {
+          /* bundle_pair_xy's entries are in lanes 2 and 3 when x is negative. */
+          if (closed == 3 && (neg & 1)) entry = _mm_shuffle_ps(entry, entry, _MM_SHUFFLE(1, 0, 3, 2));
+          float l0 = _mm_cvtss_f32(entry);
+          float r0 = _mm_cvtss_f32(_mm_shuffle_ps(entry, entry, _MM_SHUFFLE(1, 1, 1, 1)));
+          right_first = r0 < l0;
+          stack[top++] = p->next[!right_first];
+        }
         next = p->next[right_first];
         continue;
       }
@@ -440,21 +471,19 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
 }
 
 /* The common bundle, vision's rays to a body from an eye above or below
- * most of it, culls on x and y but not z: its walk is specialised for that
- * and for each of the four signs of x and y, without the tests of which
- * axes cull and which way. */
+ * most of it, culls on x and y but not z: its walk is specialised for
+ * that, without the tests of which axes cull (bundle_pair_xy). One copy
+ * takes every sign of x and y: a copy for each of the four signs saved a
+ * test or two a node but ran four copies of the walk's code, lines a cold
+ * step fetched for each. */
 static void walk_bundle(const wy_occluders *o, const wy_material *materials, const float a[3],
                         const float (*b)[3], int32_t n, bool a_fast, bundle_out *out) {
   bundle u;
   ray4 v[WARY_MAX_SAMPLES];
   bundle_init(&u, v, a, b, n, a_fast);
   if (u.closed == 3) {
-    switch (u.neg) {
-      case 0: walk_bundle_closed(o, materials, a, b, n, a_fast, &u, v, 3, 0, out); return;
-      case 1: walk_bundle_closed(o, materials, a, b, n, a_fast, &u, v, 3, 1, out); return;
-      case 2: walk_bundle_closed(o, materials, a, b, n, a_fast, &u, v, 3, 2, out); return;
-      default: walk_bundle_closed(o, materials, a, b, n, a_fast, &u, v, 3, 3, out); return;
-    }
+    walk_bundle_closed(o, materials, a, b, n, a_fast, &u, v, 3, u.neg, out);
+    return;
   }
   walk_bundle_closed(o, materials, a, b, n, a_fast, &u, v, u.closed, u.neg, out);
 }
