@@ -214,7 +214,7 @@ WY_INLINE int bundle_pair_xy(const bundle *u, const wy_bvh_pair *p, __m128 *entr
   acc = _mm_max_ps(t, acc);
   *entry = acc;
   __m128 gap = _mm_add_ps(acc, _mm_shuffle_ps(acc, acc, _MM_SHUFFLE(1, 0, 3, 2)));
-  return ~_mm_movemask_ps(_mm_cmpgt_ps(gap, u->margin)) & 3;
+  return _mm_movemask_ps(_mm_cmpngt_ps(gap, u->margin)) & 3; /* not gap > margin: bundle_pair's */
 }
 
 /* A leaf's planes less the segments' start, per axis: those its boxes are
