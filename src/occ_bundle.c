@@ -368,13 +368,12 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
   uint32_t many = 0; /* bit r: three or more see-through factors */
   const wy_bvh_pair *pairs = o->pairs;
   const wy_bvh_leaf4 *leaf4s = o->leaf4s;
-  int32_t stack[WY_OCC_STACK];
+  int64_t stack[WY_OCC_STACK];
   int32_t top = 0;
-  const wy_bvh_node *root = &o->nodes.data[0];
-  int32_t next = root->count > 0 ? ~o->leaf_of.data[0] : 0;
+  int64_t next = wy_occ_next_of(o, 0);
   for (;;) {
     if (next < 0) {
-      const wy_bvh_leaf4 *leaf = &leaf4s[~next];
+      const wy_bvh_leaf4 *leaf = leaf_at(leaf4s, next);
       /* The boxes some segment may touch (the lanes past count are empty). */
       leaf_rel x;
       leaf_test lt = {_mm_setzero_ps(), _mm_set1_ps(1.0f), _mm_setzero_ps()};
@@ -446,7 +445,7 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
       }
       if (!alive) break;
     } else {
-      const wy_bvh_pair *p = &pairs[next];
+      const wy_bvh_pair *p = pair_at(pairs, next);
       __m128 entry;
       int hit = closed == 3 ? bundle_pair_xy(&u, p, &entry) : bundle_pair(&u, p, closed, neg, &entry);
       if (hit) {

@@ -215,18 +215,19 @@ WY_INLINE void walk(const wy_occluders *o, const wy_material *materials, const s
   int32_t partial = 0;
   bool zero = false;
   seen_boxes seen;
-  /* What is next: a pair of children to test (>= 0), or ~ a leaf. */
-  int32_t stack[WY_OCC_STACK];
+  /* What is next (wy_bvh_pair's next): a pair of children to test (>= 0), or ~ a
+   * leaf, as byte offsets. */
+  int64_t stack[WY_OCC_STACK];
   int32_t top = 0;
   float t0;
   float t1;
   const wy_bvh_node *root = &o->nodes.data[0];
   span(root->bounds, s, &t0, &t1);
   if (t0 - t1 > m) goto done;
-  int32_t next = root->count > 0 ? ~o->leaf_of.data[0] : 0;
+  int64_t next = wy_occ_next_of(o, 0);
   for (;;) {
     if (next < 0) {
-      const wy_bvh_leaf4 *leaf = &leaf4s[~next];
+      const wy_bvh_leaf4 *leaf = leaf_at(leaf4s, next);
       int miss, sure;
       leaf4_spans(leaf, lanes, m, &miss, &sure);
       for (int32_t i = 0; i < leaf->count; i++) {
@@ -264,7 +265,7 @@ WY_INLINE void walk(const wy_occluders *o, const wy_material *materials, const s
         }
       }
     } else {
-      const wy_bvh_pair *p = &pairs[next];
+      const wy_bvh_pair *p = pair_at(pairs, next);
       float l0;
       float l1;
       float r0;

@@ -134,6 +134,15 @@ WY_INLINE void slab4(__m128 lo, __m128 hi, __m128 *enter, __m128 *leave) {
 }
 #endif
 
+/* The pair or the leaf a walk's next (wy_bvh_pair) leads to. */
+WY_INLINE const wy_bvh_pair *pair_at(const wy_bvh_pair *pairs, int64_t next) {
+  return (const wy_bvh_pair *)(const void *)((const unsigned char *)pairs + next);
+}
+
+WY_INLINE const wy_bvh_leaf4 *leaf_at(const wy_bvh_leaf4 *leaf4s, int64_t next) {
+  return (const wy_bvh_leaf4 *)(const void *)((const unsigned char *)leaf4s + ~next);
+}
+
 typedef struct walk_out {
   float transmission;
   int32_t walls;

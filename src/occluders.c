@@ -102,11 +102,7 @@ static void node_bounds(const wy_occluders *o, const wy_bvh_node *node, float ou
   }
 }
 
-/* Where node n leads in a pair: its children's pair, or ~ its leaf4. */
-static int32_t next_of(const wy_occluders *o, int32_t n) {
-  const wy_bvh_node *node = &o->nodes.data[n];
-  return node->count > 0 ? ~o->leaf_of.data[n] : (node->first - 1) / 2;
-}
+
 
 /* Node n (not the root) as its pair's lane keeps it: the left child of a
  * pair is odd (the root is 0, children come two by two). */
@@ -118,7 +114,7 @@ static void pair_put(wy_occluders *o, int32_t n) {
     p->planes[k][lane] = b[k];
     p->planes[k][lane + 2] = b[k + 3];
   }
-  p->next[lane] = next_of(o, n);
+  p->next[lane] = wy_occ_next_of(o, n);
 }
 
 /* Leaf node n's boxes as the walk reads them; the lanes past its last box

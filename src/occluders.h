@@ -32,12 +32,13 @@ typedef struct wy_bvh_node {
 
 /* What the walk reads of an inner node, in one cache line: its two
  * children's bounds, per axis [left min, right min, left max, right max],
- * and where each leads: the pair of its own children (>= 0) or, a leaf, ~
- * its leaf4. Copies kept by the build and the refits. */
+ * and where each leads, in bytes (the walk adds them to its base with no
+ * multiply): the pair of its own children, at that offset into pairs (>=
+ * 0), or a leaf, ~ its offset into leaf4s. Copies kept by the build and
+ * the refits. */
 typedef struct wy_bvh_pair {
   float planes[3][4];
-  int32_t next[2];
-  int32_t unused[2];
+  int64_t next[2];
 } wy_bvh_pair;
 
 /* What the walk reads of a leaf, in two cache lines: its boxes' bounds
@@ -85,12 +86,22 @@ typedef struct wy_occluders {
   const wy_allocator *alloc; /* the world's (set by wy_occ_init) */
 } wy_occluders;
 
+/* Where node n of a built tree leads, as wy_bvh_pair's next: its
+ * children's pair, or ~ its leaf4, as byte offsets (node 0: where the
+ * walks start). */
+static inline int64_t wy_occ_next_of(const wy_occluders *o, int32_t n) {
+  const wy_bvh_node *node = &o->nodes.data[n];
+  return node->count > 0 ? ~((int64_t)o->leaf_of.data[n] * (int64_t)sizeof(wy_bvh_leaf4))
+                         : (int64_t)((node->first - 1) / 2) * (int64_t)sizeof(wy_bvh_pair);
+}
+
 typedef struct wy_material {
   float vision_transmission;
   bool sound_wall;
 } wy_material;
 
 void wy_occ_init(wy_occluders *o, const wy_allocator *alloc);
+
 void wy_occ_free(wy_occluders *o);
 /* Puts a box into slot, which must not hold one; false on out of memory (and
  * nothing changed). Bounds must be finite with max >= min. */
