@@ -102,8 +102,6 @@ static void node_bounds(const wy_occluders *o, const wy_bvh_node *node, float ou
   }
 }
 
-
-
 /* Node n (not the root) as its pair's lane keeps it: the left child of a
  * pair is odd (the root is 0, children come two by two). */
 static void pair_put(wy_occluders *o, int32_t n) {
