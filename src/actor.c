@@ -234,7 +234,11 @@ typedef struct motion_planes {
 
 enum { MOTION_POS = 1, MOTION_VEL = 2, MOTION_HEAD = 4 };
 
+_Static_assert(sizeof(wy_motion) >= 8 * sizeof(float) + 1, "wy_motion: room for a slot's share of the planes");
+
+/* (No actors: no room, and kept may be NULL, which no offset is added to.) */
 static motion_planes planes_of(const wy_motion *kept, int32_t n) {
+  if (n == 0) return (motion_planes){NULL, NULL, NULL, NULL};
   float *f = (float *)(void *)(uintptr_t)kept;
   return (motion_planes){f, f + 3 * (size_t)n, f + 6 * (size_t)n, (uint8_t *)(void *)(f + 8 * (size_t)n)};
 }

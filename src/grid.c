@@ -331,7 +331,7 @@ bool wy_grid_place(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid
       memcpy(item->pos, input_pos(in, s), sizeof item->pos);
       item->slot = s;
       item->team = input_team(in, s);
-      g->by_slot.data[s] = at; /* at or past the k-th group read */
+      g->by_slot.data[s] = at; /* group[] (by_slot's room) was read to its last above */
     } else {
       g->by_slot.data[s] = -1;
     }

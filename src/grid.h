@@ -70,10 +70,10 @@ typedef struct wy_grid {
   const wy_allocator *alloc;    /* the world's (set by wy_grid_init) */
 } wy_grid;
 
-/* What the first pass of a build found over some slots: the bounds of the
- * included slots' cells and how many there were (wy_grid_box_empty: none). */
 enum { WY_GRID_MOVES = 16 };
 
+/* What the first pass of a build found over some slots: the bounds of the
+ * included slots' cells and how many there were (wy_grid_box_empty: none). */
 typedef struct wy_grid_box {
   int32_t x0, y0, x1, y1;
   int32_t total;

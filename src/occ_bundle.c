@@ -481,6 +481,8 @@ static void walk_bundle(const wy_occluders *o, const wy_material *materials, con
   ray4 v[WARY_MAX_SAMPLES];
   bundle_init(&u, v, a, b, n, a_fast);
   if (u.closed == 3) {
+    /* The same call with closed a constant: this copy of the inlined walk
+     * takes bundle_pair_xy and drops the tests of which axes cull. */
     walk_bundle_closed(o, materials, a, b, n, a_fast, &u, v, 3, u.neg, out);
     return;
   }
