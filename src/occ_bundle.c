@@ -370,7 +370,7 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
   const wy_bvh_leaf4 *leaf4s = o->leaf4s;
   int64_t stack[WY_OCC_STACK];
   int32_t top = 0;
-  int64_t next = wy_occ_next_of(o, 0);
+  int64_t next = o->root_next;
   for (;;) {
     if (next < 0) {
       const wy_bvh_leaf4 *leaf = leaf_at(leaf4s, next);

@@ -224,7 +224,7 @@ WY_INLINE void walk(const wy_occluders *o, const wy_material *materials, const s
   const wy_bvh_node *root = &o->nodes.data[0];
   span(root->bounds, s, &t0, &t1);
   if (t0 - t1 > m) goto done;
-  int64_t next = wy_occ_next_of(o, 0);
+  int64_t next = o->root_next;
   for (;;) {
     if (next < 0) {
       const wy_bvh_leaf4 *leaf = leaf_at(leaf4s, next);

@@ -357,6 +357,7 @@ static bool rebuild(wy_occluders *o) {
       if (i > 0) pair_put(o, i);
       if (o->nodes.data[i].count > 0) leaf4_put(o, i);
     }
+    o->root_next = wy_occ_next_of(o, 0);
   }
   o->built_area = o->area;
   o->dirty = false;

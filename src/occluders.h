@@ -84,6 +84,7 @@ typedef struct wy_occluders {
   bool tiny;         /* some box has a coordinate below 2^-60 that is not 0 */
   bool signed_zero;  /* some material lets -0.0 through (set by its writer, never cleared) */
   const wy_allocator *alloc; /* the world's (set by wy_occ_init) */
+  int64_t root_next; /* wy_occ_next_of(o, 0) of a built tree: where the walks start */
 } wy_occluders;
 
 /* Where node n of a built tree leads, as wy_bvh_pair's next: its
