@@ -141,28 +141,35 @@ static void bundle_init(bundle *u, ray4 *v, const float a[3], const float (*b)[3
     ends_lo = _mm_set1_ps(-INFINITY);
     ends_hi = inf;
   }
-  const __m128 nends_lo = _mm_xor_ps(ends_lo, _mm_set1_ps(-0.0f));
   u->a[0] = WY_LANE(av, 0);
   u->a[1] = WY_LANE(av, 1);
   u->a[2] = WY_LANE(av, 2);
   u->inv_lo[0] = WY_LANE(lo, 0);
   u->inv_lo[1] = WY_LANE(lo, 1);
-  u->inv_lo[2] = WY_LANE(lo, 2);
   u->inv_hi[0] = WY_LANE(hi, 0);
   u->inv_hi[1] = WY_LANE(hi, 1);
-  u->inv_hi[2] = WY_LANE(hi, 2);
-  u->range_lo[0] = WY_LANE(ends_lo, 0);
-  u->range_lo[1] = WY_LANE(ends_lo, 1);
   u->range_lo[2] = WY_LANE(ends_lo, 2);
-  u->range_hi[0] = WY_LANE(ends_hi, 0);
-  u->range_hi[1] = WY_LANE(ends_hi, 1);
   u->range_hi[2] = WY_LANE(ends_hi, 2);
-  for (int k = 0; k < 3; k++) {
+  for (int k = 0; k < 2; k++) {
     __m128 sign = _mm_loadu_ps(pair_signs[u->neg >> k & 1]);
     u->pair_lo[k] = _mm_mul_ps(sign, u->inv_lo[k]);
     u->pair_hi[k] = _mm_mul_ps(sign, u->inv_hi[k]);
   }
+  /* The common bundle, closed on x and y and open on z, reads no more
+   * (a closed axis its inverses and pair bounds, an open one its range,
+   * and range_pair only bundle_pair): the rest is for the others. */
+  if (u->closed == 3) return;
+  u->inv_lo[2] = WY_LANE(lo, 2);
+  u->inv_hi[2] = WY_LANE(hi, 2);
+  u->range_lo[0] = WY_LANE(ends_lo, 0);
+  u->range_lo[1] = WY_LANE(ends_lo, 1);
+  u->range_hi[0] = WY_LANE(ends_hi, 0);
+  u->range_hi[1] = WY_LANE(ends_hi, 1);
+  __m128 sign = _mm_loadu_ps(pair_signs[u->neg >> 2 & 1]);
+  u->pair_lo[2] = _mm_mul_ps(sign, u->inv_lo[2]);
+  u->pair_hi[2] = _mm_mul_ps(sign, u->inv_hi[2]);
   /* [hi, hi, -lo, -lo] per axis. */
+  const __m128 nends_lo = _mm_xor_ps(ends_lo, _mm_set1_ps(-0.0f));
   __m128 hi_nlo01 = _mm_unpacklo_ps(ends_hi, nends_lo); /* hi0 -lo0 hi1 -lo1 */
   __m128 hi_nlo2 = _mm_unpackhi_ps(ends_hi, nends_lo);  /* hi2 -lo2 */
   u->range_pair[0] = _mm_shuffle_ps(hi_nlo01, hi_nlo01, _MM_SHUFFLE(1, 1, 0, 0));
