@@ -80,6 +80,13 @@ static int bad(const wary_world *w, const char *what, int32_t i, const char *exp
   return bad_in(w, SNAP, what, i, expected);
 }
 
+/* The same for one field of record i whose value v is out of its range. */
+static int bad_field(const wary_world *w, const char *what, int32_t i, const char *field, const char *expected,
+                     float v) {
+  return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP, "snapshot: %s %d: %s: expected %s, got %g (a damaged snapshot)",
+                 what, i, field, expected, (double)v);
+}
+
 /* Each slot's id is its own (kind, generation, slot); the free slots are
  * dead and listed once; alive counts the live ones. */
 static int check_pool(const wary_world *w, const wy_id_pool *p, uint32_t kind, const char *what, uint8_t *mark) {
@@ -155,18 +162,22 @@ static int check_scene(const wary_world *w, const wy_state *s) {
    * radius kept scaled, so > 0): a step reads every live one. */
   for (int32_t i = 0; i < s->lights.count; i++) {
     const wary_light_def *d = &s->lights.data[i].def;
-    if (wy_id_live(&s->light_ids, i) &&
-        (!wy_finite3(d->pos[0], d->pos[1], d->pos[2]) || !(wy_finite(d->radius) && d->radius > 0.0f) ||
-         !wy_unit(d->intensity)))
-      return bad(w, "light", i, "a finite place, radius > 0 and intensity 0..1");
+    if (!wy_id_live(&s->light_ids, i)) continue;
+    if (!wy_finite3(d->pos[0], d->pos[1], d->pos[2])) return bad(w, "light", i, "a finite pos");
+    if (!(wy_finite(d->radius) && d->radius > 0.0f))
+      return bad_field(w, "light", i, "radius", "a finite number > 0", d->radius);
+    if (!wy_unit(d->intensity)) return bad_field(w, "light", i, "intensity", "a number in [0, 1]", d->intensity);
   }
   for (int32_t i = 0; i < s->envs.count; i++) {
     const wary_environment_def *d = &s->envs.data[i].def;
     if (!wy_id_live(&s->env_ids, i)) continue;
     if (!finite_corners(d->min, d->max)) return bad(w, "environment", i, "finite corners, max >= min");
-    if (!wy_unit(d->vision_range_scale) || !wy_unit(d->hearing_range_scale) ||
-        (d->light != -1.0f && !wy_unit(d->light)))
-      return bad(w, "environment", i, "range scales 0..1 and a light of -1 or 0..1");
+    if (!wy_unit(d->vision_range_scale))
+      return bad_field(w, "environment", i, "vision_range_scale", "a number in [0, 1]", d->vision_range_scale);
+    if (!wy_unit(d->hearing_range_scale))
+      return bad_field(w, "environment", i, "hearing_range_scale", "a number in [0, 1]", d->hearing_range_scale);
+    if (d->light != -1.0f && !wy_unit(d->light))
+      return bad_field(w, "environment", i, "light", "-1 (unchanged) or a number in [0, 1]", d->light);
   }
   for (int32_t i = 0; i < s->emissions.count; i++) {
     const wy_emission *e = &s->emissions.data[i];

@@ -829,7 +829,10 @@ static void test_summed_scene_out_of_range(void) {
       memcpy(bytes + last - 3, &wrong[k], sizeof wrong[k]);
       reseal(bytes, size_a);
       ENSURE(wary_world_load(wb, bytes, size_a) == WARY_ERR_BAD_VALUE);
-      ENSURE(strstr(wary_last_error(wb), field == 0 ? "environment 0" : "light 0") != NULL);
+      char says[160];
+      snprintf(says, sizeof says, "snapshot: %s: expected a number in [0, 1], got %g",
+               field == 0 ? "environment 0: vision_range_scale" : "light 0: intensity", (double)wrong[k]);
+      ENSURE(strstr(wary_last_error(wb), says) != NULL);
       ENSURE(same_snapshot(wb, b, size_b));
     }
     ENSURE(wary_world_load(wb, a, size_a) == WARY_OK);
