@@ -784,10 +784,44 @@ void wy_evidence_block_release(wary_world *w, wy_belief_list *l, wy_belief *b) {
 
 /* ---- dropping ---------------------------------------------------------------------- */
 
-/* Moves belief from to to (to < from): its record and its slots. */
-static void move_belief(wy_belief_list *l, int32_t to, int32_t from) {
-  l->data[to] = l->data[from];
-  if (l->stride > 0) memcpy(wy_belief_slots(l, to), wy_belief_slots(l, from), (size_t)l->stride * sizeof *l->slots);
+/* Moves n beliefs from from to to (to < from): their records and slots. */
+static void move_beliefs(wy_belief_list *l, int32_t to, int32_t from, int32_t n) {
+  if (n <= 0) return;
+  memmove(&l->data[to], &l->data[from], (size_t)n * sizeof *l->data);
+  if (l->stride > 0)
+    memmove(wy_belief_slots(l, to), wy_belief_slots(l, from), (size_t)n * (size_t)l->stride * sizeof *l->slots);
+}
+
+/* Takes target's entry out of the index (linear probing: the entries after
+ * it in its run move back to where a find still reaches them). */
+static void index_drop(wy_belief_list *l, wy_id target) {
+  uint32_t mask = (uint32_t)(l->index_cap - 1), hole = wy_belief_hash(target, l->index_cap);
+  for (; l->index[hole].target != target; hole = (hole + 1) & mask)
+    if (l->index[hole].belief == 0) return; /* not there (never, with a sound index) */
+  for (uint32_t j = (hole + 1) & mask; l->index[j].belief; j = (j + 1) & mask) {
+    /* j's entry may fill the hole when the hole lies between its home and j. */
+    uint32_t home = wy_belief_hash(l->index[j].target, l->index_cap);
+    if (((j - home) & mask) >= ((j - hole) & mask)) {
+      l->index[hole] = l->index[j];
+      hole = j;
+    }
+  }
+  l->index[hole].belief = 0;
+}
+
+/* The index after the beliefs in dropped (n of them, ascending, their
+ * entries already taken out) left and the ones past them moved down:
+ * each entry's belief moves down by the dropped ones before it. Reads the
+ * index only, not the records (a prune would otherwise read every record,
+ * most of them cold, to find its target again). */
+static void index_shift(wy_belief_list *l, const int32_t *dropped, int32_t n) {
+  for (int32_t h = 0; h < l->index_cap; h++) {
+    int32_t b = l->index[h].belief - 1;
+    if (b < dropped[0]) continue; /* empty (-1) or before the first */
+    int32_t k = 1;
+    while (k < n && dropped[k] < b) k++;
+    l->index[h].belief -= k;
+  }
 }
 
 /* Belief i left: the awake and listed indices past it move down by one. */
@@ -811,7 +845,11 @@ static void awake_remove(wy_belief_list *l, int32_t i) {
 
 void wy_beliefs_prune(wy_belief_list *l, float memory_time) {
   /* A dormant belief holds a first sighting: it never empties. The listed
-   * ones move down by the beliefs dropped before them. */
+   * ones move down by the beliefs dropped before them. The first
+   * WY_PRUNE_NOTED dropped are noted, so that the index is shifted rather
+   * than built again from the records. */
+  enum { WY_PRUNE_NOTED = 16 };
+  int32_t noted[WY_PRUNE_NOTED];
   int32_t dropped = 0, next = 0, kept = 0, listed = 0;
   for (int32_t j = 0; j < l->awake_count; j++) {
     int32_t i = l->awake[j];
@@ -820,20 +858,24 @@ void wy_beliefs_prune(wy_belief_list *l, float memory_time) {
       l->awake[kept++] = i - dropped;
       continue;
     }
-    /* Its part of the tally (belief.h) goes with it. */
+    /* Its part of the tally (belief.h) goes with it, and its entry. */
     wy_belief_untally(l, &l->data[i]);
+    if (dropped < WY_PRUNE_NOTED) {
+      index_drop(l, l->data[i].target);
+      noted[dropped] = i;
+    }
     /* The beliefs between the last one dropped and this one move down. */
-    for (; next < i; next++)
-      if (dropped > 0) move_belief(l, next - dropped, next);
+    if (dropped > 0) move_beliefs(l, next - dropped, next, i - next);
     next = i + 1;
     dropped++;
   }
   if (dropped == 0) return;
   for (; listed < l->listed_count; listed++) l->listed[listed].belief -= dropped;
-  for (; next < l->count; next++) move_belief(l, next - dropped, next);
+  move_beliefs(l, next - dropped, next, l->count - next);
   l->count -= dropped;
   l->awake_count = kept;
-  wy_belief_index_rebuild(l);
+  if (dropped <= WY_PRUNE_NOTED) index_shift(l, noted, dropped);
+  else wy_belief_index_rebuild(l);
 }
 
 /* ---- the module: a list per agent ---------------------------------------------- */
@@ -886,10 +928,11 @@ static void actor_removed(wary_world *w, wy_id target) {
       sleeper_remove(l, &l->data[k]);
     }
     /* Order is kept so that iteration stays deterministic. */
-    for (int32_t j = k + 1; j < l->count; j++) move_belief(l, j - 1, j);
+    index_drop(l, target);
+    move_beliefs(l, k, k + 1, l->count - k - 1);
     l->count--;
     awake_remove(l, k);
-    wy_belief_index_rebuild(l);
+    index_shift(l, &k, 1);
   }
 }
 

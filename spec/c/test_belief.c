@@ -352,6 +352,118 @@ static void test_muting_counts_failing_steps_in_a_row(void) {
   wary_world_destroy(f.w);
 }
 
+/* Beliefs dropped from the middle of a list (their memory time over, their
+ * targets destroyed, one at a time, a few together, and more than the prune
+ * notes at once) leave the index sound: every belief left is found by its
+ * target, no dropped one is, and targets seen again get one belief each. */
+#define DROP_TARGETS 70
+static wary_actor_id drop_targets[DROP_TARGETS];
+static bool drop_seen[DROP_TARGETS];
+static void seen_sense(void *user, const wary_sense_query *q, wary_sense_result *out) {
+  (void)user;
+  for (int i = 0; i < DROP_TARGETS; i++)
+    if (drop_targets[i].id == q->target.id && drop_seen[i]) {
+      out->active = true;
+      out->confidence = 1.0f;
+      out->accuracy = 1.0f;
+    }
+}
+
+/* Steps until the agent holds want beliefs (at most 2,000 steps). */
+static void step_until(wary_world *w, wary_actor_id agent, int32_t want) {
+  for (int i = 0; i < 2000 && wary_belief_count(w, agent) != want; i++) wary_step(w, 0.1f);
+}
+
+/* Every belief is found by its target, every live target seen is held once,
+ * and no other target is. */
+static int index_agrees(wary_world *w, wary_actor_id agent, const bool *alive) {
+  int bad = 0;
+  int32_t n = wary_belief_count(w, agent), want = 0;
+  for (int i = 0; i < DROP_TARGETS; i++) want += alive[i] && drop_seen[i];
+  bad += n != want;
+  for (int32_t i = 0; i < n; i++) {
+    wary_belief at, got;
+    memset(&at, 0, sizeof at);
+    memset(&got, 0, sizeof got);
+    bad += wary_belief_at(w, agent, i, &at) != WARY_OK;
+    bad += wary_belief_get(w, agent, at.target, &got) != WARY_OK;
+    bad += at.target.id != got.target.id || at.confidence != got.confidence || at.state != got.state;
+    for (int32_t k = i + 1; k < n; k++) {
+      wary_belief other;
+      bad += wary_belief_at(w, agent, k, &other) == WARY_OK && other.target.id == at.target.id;
+    }
+  }
+  for (int i = 0; i < DROP_TARGETS; i++) {
+    wary_belief b;
+    if (!alive[i] || drop_seen[i]) continue;
+    bad += wary_belief_get(w, agent, drop_targets[i], &b) != WARY_ERR_NOT_FOUND;
+  }
+  return bad;
+}
+
+static void test_beliefs_dropped_from_the_middle_stay_found(void) {
+  wary_world *w = make_world(NULL);
+  wary_sense_def s = wary_default_sense_def();
+  s.max_range = 5000.0f;
+  s.evaluate = seen_sense;
+  int32_t sense = 0;
+  MADE(wary_sense_create(w, &s, &sense));
+  wary_profile_def p = wary_default_profile_def();
+  p.senses[0].sense = sense;
+  p.sense_count = 1;
+  p.memory_time = 1.0f;
+  wary_actor_def a = wary_default_actor_def();
+  a.profile = make_profile(w, &p);
+  a.team = 1;
+  wary_actor_id agent = make_actor(w, &a);
+  bool alive[DROP_TARGETS];
+  for (int i = 0; i < DROP_TARGETS; i++) {
+    wary_actor_def t = wary_default_actor_def();
+    t.pos[0] = 10.0f + (float)i;
+    t.team = 2;
+    drop_targets[i] = make_actor(w, &t);
+    drop_seen[i] = alive[i] = true;
+  }
+  step_until(w, agent, DROP_TARGETS);
+  ENSURE(wary_belief_count(w, agent) == DROP_TARGETS);
+  ENSURE(index_agrees(w, agent, alive) == 0);
+
+  /* Every third, then a run of five: forgotten, pruned. */
+  int32_t left = DROP_TARGETS;
+  for (int i = 0; i < DROP_TARGETS; i += 3) drop_seen[i] = false, left--;
+  for (int i = 40; i < 50; i += 1)
+    if (drop_seen[i] && i % 2) drop_seen[i] = false, left--;
+  step_until(w, agent, left);
+  ENSURE(wary_belief_count(w, agent) == left);
+  ENSURE(index_agrees(w, agent, alive) == 0);
+
+  /* Targets destroyed one by one, at the start, middle and end. */
+  int gone[] = {1, 2, 35, 68, 69};
+  for (size_t g = 0; g < sizeof gone / sizeof gone[0]; g++) {
+    ENSURE(wary_actor_destroy(w, drop_targets[gone[g]]) == WARY_OK);
+    alive[gone[g]] = false;
+    ENSURE(index_agrees(w, agent, alive) == 0);
+  }
+
+  /* More than one prune notes (16) at once: the index is built again. */
+  int32_t many = 0;
+  for (int i = 0; i < DROP_TARGETS && many < 30; i++)
+    if (alive[i] && drop_seen[i]) drop_seen[i] = false, many++;
+  ENSURE(many == 30);
+  int32_t held = 0;
+  for (int i = 0; i < DROP_TARGETS; i++) held += alive[i] && drop_seen[i];
+  step_until(w, agent, held);
+  ENSURE(index_agrees(w, agent, alive) == 0);
+
+  /* Seen again: one new belief each, found like the rest. */
+  held = 0;
+  for (int i = 0; i < DROP_TARGETS; i++) drop_seen[i] = true, held += alive[i];
+  step_until(w, agent, held);
+  ENSURE(wary_belief_count(w, agent) == held);
+  ENSURE(index_agrees(w, agent, alive) == 0);
+  wary_world_destroy(w);
+}
+
 int main(void) {
   test_fusion();
   test_states_climb_and_track();
@@ -365,5 +477,6 @@ int main(void) {
   test_event_queue_is_bounded();
   test_structure_is_refused_during_a_step();
   test_muting_counts_failing_steps_in_a_row();
+  test_beliefs_dropped_from_the_middle_stay_found();
   return check_summary("test_belief");
 }
