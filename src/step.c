@@ -482,14 +482,44 @@ static void merge_pieces(wary_world *w, bool heard) {
   }
 }
 
+/* Without the def's task callbacks a phase is one piece on the calling
+ * thread, its agents in order in lane 0 (wy_parallel_for): lane 0 then
+ * holds its events as the merge would copy them. The world lends that
+ * lane its queue for the phase (lane 0 empty: nothing gathered is
+ * waiting to be merged) and takes it back after, with the phase's events
+ * after its own: no copy of them. The lane caps them at event_capacity
+ * counting the world's (it is in order), which keeps and drops what the
+ * merge would have (the drops, counted in the lane, reach the world's
+ * count in lanes_count). */
+static bool events_lent(wary_world *w) {
+  wy_lane *l = &w->lanes.data[0];
+  if (w->def.enqueue_task || l->events.count != 0) return false;
+  wy_event_queue q = w->events;
+  w->events = l->events;
+  l->events = q;
+  return true;
+}
+
+static void events_returned(wary_world *w) {
+  wy_lane *l = &w->lanes.data[0];
+  wy_event_queue q = w->events;
+  w->events = l->events;
+  l->events = q;
+  l->events.count = 0;
+}
+
 /* The agents' queries and events, in agent order: what each gathered, then
  * what its hearing update added. The room is reserved. (Their reports stay
  * in the lanes, where wary_step_end reads them: its spans say where.) With
  * nothing gathered (quiet: gathered_quiet), the second pass's events piece
  * by piece. An agent's queries[] then say where its queries are in the
  * world's (the same count as in its lane: none when quiet). */
-static void merge_senses(wary_world *w, bool quiet) {
+static void merge_senses(wary_world *w, bool quiet, bool lent) {
   lanes_count(w);
+  if (lent) {
+    events_returned(w);
+    return;
+  }
   if (quiet) {
     merge_pieces(w, true);
     return;
@@ -672,8 +702,10 @@ int wary_step_begin(wary_world *w, float dt) {
       if (l->holders > 0) wy_evidence_tick(w, l, dt);
     }
   }
+  /* Quiet, the second pass's events are all the lanes hold. */
+  bool lent = quiet && events_lent(w);
   wy_parallel_for(w, commit_task, w->agents.count, 16);
-  merge_senses(w, quiet);
+  merge_senses(w, quiet, lent);
   wy_stimuli_taken(w);
   w->stats.queries += (uint64_t)w->custom->queries.count;
   return WARY_OK;
@@ -839,9 +871,10 @@ static void resolve_task(int32_t start, int32_t end, int32_t worker, void *conte
   }
 }
 
-static void merge_events(wary_world *w) {
+static void merge_events(wary_world *w, bool lent) {
   lanes_count(w);
-  merge_pieces(w, false);
+  if (lent) events_returned(w);
+  else merge_pieces(w, false);
 }
 
 /* Asks for the beliefs a lane's reports [first, end) will write (or where
@@ -898,8 +931,9 @@ int wary_step_end(wary_world *w) {
   /* The spans have room for every agent since wary_step_begin: no agent
    * comes or goes in a step. */
   lanes_empty(w);
+  bool lent = events_lent(w);
   wy_parallel_for(w, resolve_task, w->agents.count, 32);
-  merge_events(w);
+  merge_events(w, lent);
   int geck = wy_geck_step(w, dt);
   if (status == WARY_OK) status = geck;
   w->in_step = false;
