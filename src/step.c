@@ -831,7 +831,8 @@ WY_INLINE int apply_reports(wary_world *w, int32_t agent, const wy_lane *lane, i
 static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
   float dt = w->step_dt;
   wy_agent *ag = &w->agents.data[i];
-  const wy_profile *p = wy_agent_profile(w, i);
+  int32_t profile = wy_agent_actor(w, i)->profile;
+  const wy_profile *p = &w->profiles.data[profile];
   wy_belief_list *beliefs = wy_beliefs_of(w, i);
   const float *dull = wy_pain_step(w, lane, i, dt);
   /* Only the profile's slots ever run (sense_commit); most have no error
@@ -840,7 +841,7 @@ static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
     if (ag->slot[s].errors != 0 && (ag->slot[s].ran || ag->slot[s].stimulated) && !ag->slot[s].failed)
       ag->slot[s].errors = 0;
   const wy_resolving r = {wy_agent_id(w, i), i, ag, p, dull,
-                          wy_brain_of(w, wy_agent_actor(w, i)->profile)->pain_suppress_below, lane,
+                          wy_brain_of(w, profile)->pain_suppress_below, lane,
                           lane->resolve_next};
   if (wy_resolve_beliefs(w, &r, beliefs, dt)) wy_beliefs_prune(beliefs, p->def.memory_time);
   wy_places_resolve(w, lane, i, dt);
@@ -867,7 +868,16 @@ static void resolve_task(int32_t start, int32_t end, int32_t worker, void *conte
     w->lanes.data[worker].resolve_next = i + 1 < end ? wy_beliefs_of(w, i + 1) : NULL;
     if (i + 3 < end) wy_emotion_prefetch(w, i + 3, 0);
     if (i + 1 < end) wy_emotion_prefetch(w, i + 1, 1);
-    run_agents(w, i, i + 1, worker, resolve_agent);
+    /* Its span as run_agents would open and close it, but for its reports
+     * and queries: apply_task has read them, and the next step's gather
+     * writes them before anything reads them again. An agent's
+     * resolution cannot fail. */
+    wy_lane *lane = &w->lanes.data[worker];
+    wy_agent_span *sp = &w->spans.data[i];
+    sp->lane = (int16_t)worker;
+    sp->events[0] = lane->events.count;
+    sp->status = (int8_t)resolve_agent(w, lane, i);
+    sp->events[1] = lane->events.count;
   }
 }
 
@@ -877,12 +887,12 @@ static void merge_events(wary_world *w, bool lent) {
   else merge_pieces(w, false);
 }
 
-/* Asks for the beliefs a lane's reports [first, end) will write (or where
- * their lookups start). */
-WY_INLINE void prefetch_reports(const wary_world *w, const wy_lane *lane, int32_t first, int32_t end) {
+/* Asks for the beliefs a lane's reports [first, end), all of them agent's
+ * (its span's), will write (or where their lookups start). */
+WY_INLINE void prefetch_reports(const wary_world *w, int32_t agent, const wy_lane *lane, int32_t first, int32_t end) {
+  const wy_belief_list *l = wy_beliefs_of(w, agent);
   for (int32_t i = first; i < end; i++) {
     const wy_report *r = &lane->reports->actors.data[i];
-    const wy_belief_list *l = wy_beliefs_of(w, r->agent);
     /* Without its belief (hearing's reports), the line its lookup starts at. */
     if (r->belief >= 0) wy_belief_prefetch(l, r->belief);
     else wy_belief_find_prefetch(l, r->target);
@@ -901,8 +911,8 @@ static void apply_task(int32_t start, int32_t end, int32_t worker, void *context
     wy_agent_span *sp = &w->spans.data[i];
     if (i + 1 < end) {
       const wy_agent_span *next = sp + 1;
-      prefetch_reports(w, &lanes[next->lane], next->reports[0], next->reports[1]);
-      prefetch_reports(w, &lanes[next->hear_lane], next->heard[0], next->heard[1]);
+      prefetch_reports(w, i + 1, &lanes[next->lane], next->reports[0], next->reports[1]);
+      prefetch_reports(w, i + 1, &lanes[next->hear_lane], next->heard[0], next->heard[1]);
     }
     int status = sp->queries[1] > sp->queries[0] ? apply_results(w, sp->queries[0], sp->queries[1]) : WARY_OK;
     if (status == WARY_OK) status = apply_reports(w, i, &lanes[sp->lane], sp->reports[0], sp->reports[1]);
