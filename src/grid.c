@@ -354,14 +354,18 @@ bool wy_grid_prepare(wy_grid *g, int32_t n) {
  * Past the first difference a patch cannot take, it stops: the finish
  * builds afresh. */
 static void patch_cells(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t end, wy_grid_box *box) {
-  wy_grid_box b = *box;
   const bool *include = in->include;
   const int32_t *item_of = g->by_slot.data, *key_of = g->key_of.data;
   wy_grid_item *items = g->items.data;
   int64_t x0 = g->x0, y0 = g->y0;
   uint64_t width = (uint64_t)g->width, height = (uint64_t)g->height;
-  /* Held here: the items' stores would otherwise have each slot read it again. */
+  /* Held here: the items' stores would otherwise have each slot read it
+   * again (the box too, but for its list of moves, which is large). */
   float cell = g->cell;
+  int32_t moved = box->moved, *moved_slot = box->moved_slot;
+  /* A build afresh follows (a piece before found it): nothing here is of
+   * use to it. */
+  if (box->rebuild) return;
   int32_t s = start;
   for (; s < end; s++) {
     int32_t at = item_of[s];
@@ -375,12 +379,12 @@ static void patch_cells(wy_grid *g, const wy_grid_input *in, int32_t start, int3
     memcpy(item->pos, pos, sizeof item->pos);
     if (item->team != input_team(in, s) || x >= width || y >= height) break;
     if ((int32_t)(y * width + x) != key_of[s]) {
-      if (b.moved == WY_GRID_MOVES) break;
-      b.moved_slot[b.moved++] = s;
+      if (moved == WY_GRID_MOVES) break;
+      moved_slot[moved++] = s;
     }
   }
-  b.rebuild = b.rebuild || s < end;
-  *box = b;
+  box->moved = moved;
+  box->rebuild = s < end;
 }
 
 void wy_grid_walk(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t end, wy_grid_box *box) {
@@ -392,13 +396,11 @@ void wy_grid_walk(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t en
  * one it is in, among the items of that cell in slot order: the items
  * between shift by one and the keys between start one on or one back. The
  * items are then what a build would place. */
-static void move_item(wy_grid *g, int32_t s) {
+static void move_item(wy_grid *g, int32_t s, int32_t cell) {
   int32_t *item_of = g->by_slot.data, *start = g->start.data;
   wy_grid_item *items = g->items.data;
   int32_t at = item_of[s];
   wy_grid_item moving = items[at];
-  int32_t cx = cell_coord(g, moving.pos[0]), cy = cell_coord(g, moving.pos[1]);
-  int32_t cell = (cy - g->y0) * g->width + (cx - g->x0);
   int32_t base = g->groups > 1 ? group_of(g, moving.team) * g->cells : 0;
   int32_t from = base + g->key_of.data[s], to = base + cell;
   g->key_of.data[s] = cell;
@@ -434,20 +436,40 @@ static bool line_held(const wy_grid *g, bool by_row, int32_t at) {
   return false;
 }
 
+/* Slot s's cell in its group, from its position (which its item holds). */
+static int32_t new_key(const wy_grid *g, int32_t s) {
+  const wy_grid_item *item = &g->items.data[g->by_slot.data[s]];
+  int32_t cx = cell_coord(g, item->pos[0]), cy = cell_coord(g, item->pos[1]);
+  return (cy - g->y0) * g->width + (cx - g->x0);
+}
+
 bool wy_grid_finish(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid_box *box) {
   if (!g->patching) return wy_grid_place(g, in, n, box);
   g->patching = false;
   if (!box->rebuild) {
+    /* A move shifts the items and the keys between its two cells: past
+     * some of those a build costs less (it looks at every item and key a
+     * few times). The same sum whatever the order of the moves. */
+    int32_t keys[WY_GRID_MOVES];
+    int64_t cost = 0, budget = 2 * ((int64_t)g->items.count + (int64_t)g->groups * g->cells);
+    const int32_t *start = g->start.data;
+    for (int32_t i = 0; i < box->moved; i++) {
+      int32_t s = box->moved_slot[i], from = g->key_of.data[s], to = keys[i] = new_key(g, s);
+      int32_t base = g->groups > 1 ? group_of(g, g->items.data[g->by_slot.data[s]].team) * g->cells : 0;
+      int64_t shifted = (int64_t)start[base + to] - start[base + from], crossed = (int64_t)to - from;
+      cost += (shifted < 0 ? -shifted : shifted) + (crossed < 0 ? -crossed : crossed);
+    }
     /* The edges of the box a moved slot left (bits: left, right, bottom,
      * top): a build would make the box smaller if one no longer held an
      * item. */
     int32_t left = 0, w = g->width, h = g->height;
-    for (int32_t i = 0; i < box->moved; i++) {
+    for (int32_t i = 0; i < box->moved && cost <= budget; i++) {
       int32_t s = box->moved_slot[i], key = g->key_of.data[s], x = key % w, y = key / w;
       left |= (x == 0) | (x == w - 1) << 1 | (y == 0) << 2 | (y == h - 1) << 3;
-      move_item(g, s);
+      move_item(g, s, keys[i]);
     }
-    if (!((left & 1 && !line_held(g, false, 0)) || (left & 2 && !line_held(g, false, w - 1)) ||
+    if (cost <= budget &&
+        !((left & 1 && !line_held(g, false, 0)) || (left & 2 && !line_held(g, false, w - 1)) ||
           (left & 4 && !line_held(g, true, 0)) || (left & 8 && !line_held(g, true, h - 1))))
       return true;
   }

@@ -70,7 +70,11 @@ typedef struct wy_grid {
   const wy_allocator *alloc;    /* the world's (set by wy_grid_init) */
 } wy_grid;
 
-enum { WY_GRID_MOVES = 16 };
+/* The slots a patch moves to another cell, at most: 10,000 agents walking
+ * at constant density move 12 to 32 a step (more than the 16 this was),
+ * and a patch moves them in a small share of a build's instructions, a
+ * build that runs on one thread. */
+enum { WY_GRID_MOVES = 128 };
 
 /* What the first pass of a build found over some slots: the bounds of the
  * included slots' cells and how many there were (wy_grid_box_empty: none). */
