@@ -44,6 +44,14 @@ static inline int32_t cell_of_size(float cell, float v) {
 
 static int32_t cell_coord(const wy_grid *g, float v) { return cell_of_size(g->cell, v); }
 
+/* Cell (cx, cy)'s corner as floats for corner_of: NaN, which no position
+ * is at or past, where the cell's next coordinate would round. */
+static inline void set_corner(float *corner, int32_t cx, int32_t cy) {
+  bool held = cx > -(1 << 23) && cx < (1 << 23) && cy > -(1 << 23) && cy < (1 << 23);
+  corner[0] = held ? (float)cx : NAN;
+  corner[1] = held ? (float)cy : NAN;
+}
+
 static uint32_t hash_of(int32_t cx, int32_t cy) {
   uint32_t h = (uint32_t)cx * 0x9E3779B1u ^ (uint32_t)cy * 0x85EBCA77u;
   return h ^ (h >> 15);
@@ -100,6 +108,7 @@ void wy_grid_free(wy_grid *g) {
   wy_array_free(g->alloc, &g->by_slot);
   wy_array_free(g->alloc, &g->cell_of);
   wy_array_free(g->alloc, &g->key_of);
+  wy_array_free(g->alloc, &g->corner_of);
   wy_grid_scratch_free(g->alloc, &g->scratch);
   memset(g, 0, sizeof *g);
 }
@@ -174,6 +183,7 @@ bool wy_grid_reserve(wy_grid *g, int32_t n) {
   int32_t room = n > 0 ? n : 1;
   return wy_array_reserve(g->alloc, &g->items, room) && wy_array_reserve(g->alloc, &g->by_slot, room) &&
          wy_array_reserve(g->alloc, &g->cell_of, 2 * room) && wy_array_reserve(g->alloc, &g->key_of, room) &&
+         wy_array_reserve(g->alloc, &g->corner_of, 2 * room) &&
          scratch_reserve(g->alloc, &g->scratch, room, n);
 }
 
@@ -276,6 +286,7 @@ bool wy_grid_place(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid
     int32_t cx = cell[2 * s], cy = cell[2 * s + 1];
     if (g->dense) {
       cell[k] = g->key_of.data[s] = (cy - g->y0) * g->width + (cx - g->x0);
+      set_corner(&g->corner_of.data[2 * s], cx, cy);
     } else {
       cell[2 * k] = cx;
       cell[2 * k + 1] = cy;
@@ -356,6 +367,7 @@ bool wy_grid_prepare(wy_grid *g, int32_t n) {
 static void patch_cells(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t end, wy_grid_box *box) {
   const bool *include = in->include;
   const int32_t *item_of = g->by_slot.data, *key_of = g->key_of.data;
+  const float *corner = g->corner_of.data;
   wy_grid_item *items = g->items.data;
   int64_t x0 = g->x0, y0 = g->y0;
   uint64_t width = (uint64_t)g->width, height = (uint64_t)g->height;
@@ -374,10 +386,16 @@ static void patch_cells(wy_grid *g, const wy_grid_input *in, int32_t start, int3
       continue;
     }
     const float *pos = input_pos(in, s);
-    uint64_t x = (uint64_t)(cell_of_size(cell, pos[0]) - x0), y = (uint64_t)(cell_of_size(cell, pos[1]) - y0);
     wy_grid_item *item = &items[at];
     memcpy(item->pos, pos, sizeof item->pos);
-    if (item->team != input_team(in, s) || x >= width || y >= height) break;
+    if (item->team != input_team(in, s)) break;
+    /* Most slots stay in their cell: v / cell (cell_of_size's) between
+     * the corner and the next cell's, which is its floor being the cell's
+     * (NaN on either side fails it). */
+    float u = pos[0] / cell, v = pos[1] / cell, ux = corner[2 * s], vy = corner[2 * s + 1];
+    if ((u >= ux) & (u < ux + 1.0f) & (v >= vy) & (v < vy + 1.0f)) continue;
+    uint64_t x = (uint64_t)(cell_of_size(cell, pos[0]) - x0), y = (uint64_t)(cell_of_size(cell, pos[1]) - y0);
+    if (x >= width || y >= height) break;
     if ((int32_t)(y * width + x) != key_of[s]) {
       if (moved == WY_GRID_MOVES) break;
       moved_slot[moved++] = s;
@@ -404,6 +422,7 @@ static void move_item(wy_grid *g, int32_t s, int32_t cell) {
   int32_t base = g->groups > 1 ? group_of(g, moving.team) * g->cells : 0;
   int32_t from = base + g->key_of.data[s], to = base + cell;
   g->key_of.data[s] = cell;
+  set_corner(&g->corner_of.data[2 * s], g->x0 + cell % g->width, g->y0 + cell / g->width);
   int32_t t = start[to];
   while (t < start[to + 1] && items[t].slot < s) t++;
   int32_t lo, hi;

@@ -62,6 +62,10 @@ typedef struct wy_grid {
   /* By inserted slot, its cell in its group (dense grids only): what a
    * patch compares the slot's cell with. */
   WY_ARRAY(int32_t) key_of;
+  /* By inserted slot, its cell's x and y as floats (dense grids only;
+   * NaN where a float does not hold the cell past it): a patch's walk
+   * sees a slot still in its cell without the cell's arithmetic. */
+  WY_ARRAY(float) corner_of;
   int32_t slots;                /* the last build's n: every slot is below it */
   /* The last build was dense and succeeded (patchable), and the build
    * under way patches it (patching: wy_grid_prepare). */
