@@ -432,6 +432,87 @@ static bool quiet_step(const wy_resolving *r, const wy_rates *k, wy_belief *b, w
  * again for a step or two. */
 #define WY_RUNG_NAP 4u
 
+/* A helper of the walk kept out of its loop (walk_awake). */
+#if defined(__GNUC__)
+#define WY_OUT_OF_LINE __attribute__((noinline))
+#else
+#define WY_OUT_OF_LINE
+#endif
+
+/* A drowsy awake belief i of l (b, its slots bsl), taken in its walk
+ * (walk_awake): whether it falls asleep now, out of the walk; if not, its
+ * step is taken as any awake one's. */
+static WY_OUT_OF_LINE bool dozes(wary_world *w, const wy_profile *p, wy_belief_list *l, int32_t i, float dt) {
+  wy_belief *b = &l->data[i];
+  b->drowsy = false;
+  int32_t d = wy_belief_deadline(b);
+  float time = b->time_in_state + dt;
+  bool listed = wy_belief_listed(b);
+  /* One fading on a rung sleeps while a few steps cannot take it off
+   * (wy_rung_wait), to be looked at again then (wake_rungs). */
+  double wake_at = -INFINITY;
+  uint32_t wake_step = 0;
+  bool on_rung = b->state >= WARY_SUSPECTED && b->state <= WARY_TRACKED;
+  bool stays = !on_rung || wy_rung_wait(p, b, wy_belief_slots(l, i), w->steps, w->beliefs->clock_before, dt,
+                                        &wake_step, &wake_at) >= WY_RUNG_NAP;
+  /* Out of the emotion pass its threat is 0 for good only where an idle
+   * belief's is (emotion.c); a listed one is still scored there. The
+   * one attention is on stays awake (belief.h, attended). */
+  if (!((listed || l->may_sleep) && !w->beliefs->resolve_all && (d < 0 || time < wy_deadline_time(p, d)) && stays &&
+        b->target != l->attended))
+    return false;
+  /* Its clocks wait from this step. */
+  if (l->dormant == 0) l->dormant_since = w->steps;
+  b->asleep_since = (uint16_t)w->steps;
+  b->dormant = true;
+  l->dormant++;
+  if (d >= 0) {
+    if (time > l->deadline_lead[d]) l->deadline_lead[d] = time;
+    wy_belief_sleeps(w, l, i, d, time, dt);
+  }
+  /* Out of the passes' reach, its threat is settled (belief.h). */
+  wy_belief_settle(l, b);
+  if (listed) wy_belief_listed_add(l, i, wake_at, wake_step, w->steps);
+  return true;
+}
+
+/* The step of awake belief i of l (b, its n slots bsl) that no held step
+ * took: a quiet one's, or a full resolve. Whether it may have come to hold
+ * nothing (wy_beliefs_prune). */
+WY_INLINE bool unheld(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l, int32_t i,
+                      wy_belief_slot *bsl, float dt, int32_t n) {
+  wy_belief *b = &l->data[i];
+  if (b->quiet && !w->beliefs->resolve_all && quiet_step(r, k, b, bsl, dt)) {
+    /* Quiet: only an Expired one past its memory time, or an Undetected
+     * one, can have come to hold nothing, and only without a first sighting. */
+    return !(b->spot_time > 0.0f) &&
+           (b->state == WARY_EXPIRED ? b->time_in_state >= r->profile->def.memory_time : b->state == WARY_UNDETECTED);
+  }
+  /* A full resolve ends a deferral (resolve): the belief leaves its
+   * list's tally here, so that every tallied one is deferred still and a
+   * pass that finds all of them tallied need not walk them (emotion.c). */
+  wy_belief_untally(l, b);
+  resolve(w, r, k, l, b, bsl, dt, n);
+  return wy_belief_empty(l, i, r->profile->def.memory_time);
+}
+
+/* unheld for 1 and 2 slots, and for any other count, out of the walk's
+ * loop: what only some beliefs take leaves the loop's registers to the held
+ * steps, which most take (callgrind, the bench's game world at 120 s: the
+ * walk kept its indices and arrays on the stack). */
+static WY_OUT_OF_LINE bool unheld_1(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l,
+                                    int32_t i, wy_belief_slot *bsl, float dt) {
+  return unheld(w, r, k, l, i, bsl, dt, 1);
+}
+static WY_OUT_OF_LINE bool unheld_2(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l,
+                                    int32_t i, wy_belief_slot *bsl, float dt) {
+  return unheld(w, r, k, l, i, bsl, dt, 2);
+}
+static WY_OUT_OF_LINE bool unheld_any(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l,
+                                      int32_t i, wy_belief_slot *bsl, float dt) {
+  return unheld(w, r, k, l, i, bsl, dt, r->profile->slot_count);
+}
+
 /* The awake ones' steps (wy_resolve_beliefs). n is the profile's slot
  * count: the walks for 1 and 2 slots (vision alone; vision and hearing, the
  * default profile's) are compiled with it known, so that the slot loops of
@@ -441,8 +522,6 @@ static bool quiet_step(const wy_resolving *r, const wy_rates *k, wy_belief *b, w
 WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l, float dt,
                           int32_t n) {
   const wy_profile *p = r->profile;
-  bool all = w->beliefs->resolve_all;
-  float memory_time = p->def.memory_time;
   bool prune = false;
   /* Where the first to fall asleep in this walk was (own: none): the awake
    * indices before it stay as they are, so the walk writes none of them
@@ -473,38 +552,9 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
     wy_belief *b = &data[i];
     /* Its slots (none, and no arithmetic on NULL, without senses). */
     wy_belief_slot *bsl = n > 0 ? &slots[(size_t)i * (size_t)n] : slots;
-    if (b->drowsy) {
-      b->drowsy = false;
-      int32_t d = wy_belief_deadline(b);
-      float time = b->time_in_state + dt;
-      bool listed = wy_belief_listed(b);
-      /* One fading on a rung sleeps while a few steps cannot take it off
-       * (wy_rung_wait), to be looked at again then (wake_rungs). */
-      double wake_at = -INFINITY;
-      uint32_t wake_step = 0;
-      bool on_rung = b->state >= WARY_SUSPECTED && b->state <= WARY_TRACKED;
-      bool stays = !on_rung || wy_rung_wait(p, b, bsl, w->steps, w->beliefs->clock_before, dt, &wake_step,
-                                            &wake_at) >= WY_RUNG_NAP;
-      /* Out of the emotion pass its threat is 0 for good only where an idle
-       * belief's is (emotion.c); a listed one is still scored there. The
-       * one attention is on stays awake (belief.h, attended). */
-      if ((listed || l->may_sleep) && !all && (d < 0 || time < wy_deadline_time(p, d)) && stays &&
-          b->target != l->attended) {
-        /* Its clocks wait from this step. */
-        if (l->dormant == 0) l->dormant_since = w->steps;
-        b->asleep_since = (uint16_t)w->steps;
-        b->dormant = true;
-        l->dormant++;
-        if (d >= 0) {
-          if (time > l->deadline_lead[d]) l->deadline_lead[d] = time;
-          wy_belief_sleeps(w, l, i, d, time, dt);
-        }
-        /* Out of the passes' reach, its threat is settled (belief.h). */
-        wy_belief_settle(l, b);
-        if (listed) wy_belief_listed_add(l, i, wake_at, wake_step, w->steps);
-        if (first_asleep == own) first_asleep = j;
-        continue;
-      }
+    if (b->drowsy && dozes(w, p, l, i, dt)) {
+      if (first_asleep == own) first_asleep = j;
+      continue;
     }
     if (b->held && (k->calm || (k->may_hold && unlooked(k, bsl, n))) && wy_held_step(p, k, b, bsl, dt, n)) {
       /* Its damage record run out (emotion.c): it only fades now (a held
@@ -514,20 +564,10 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
       if (!b->sensed && wy_belief_fades(p, b, bsl, n)) b->drowsy = true;
       continue;
     }
-    if (b->quiet && !all && quiet_step(r, k, b, bsl, dt)) {
-      /* Quiet: only an Expired one past its memory time, or an Undetected
-       * one, can have come to hold nothing, and only without a first sighting. */
-      prune = prune || (!(b->spot_time > 0.0f) && (b->state == WARY_EXPIRED
-                                                       ? b->time_in_state >= memory_time
-                                                       : b->state == WARY_UNDETECTED));
-      continue;
-    }
-    /* A full resolve ends a deferral (resolve): the belief leaves its
-     * list's tally here, so that every tallied one is deferred still and a
-     * pass that finds all of them tallied need not walk them (emotion.c). */
-    wy_belief_untally(l, b);
-    resolve(w, r, k, l, b, bsl, dt, n);
-    prune = prune || wy_belief_empty(l, i, memory_time);
+    bool empty = n == 1   ? unheld_1(w, r, k, l, i, bsl, dt)
+                 : n == 2 ? unheld_2(w, r, k, l, i, bsl, dt)
+                          : unheld_any(w, r, k, l, i, bsl, dt);
+    prune = prune || empty;
   }
   /* The ones fallen asleep leave the awake indices (marked dormant above;
    * every other one walked is awake still). */
