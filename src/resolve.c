@@ -513,6 +513,34 @@ static WY_OUT_OF_LINE bool unheld_any(wary_world *w, const wy_resolving *r, cons
   return unheld(w, r, k, l, i, bsl, dt, r->profile->slot_count);
 }
 
+/* Awake belief i of l, the j-th of the own it walks (walk_awake), its
+ * step: *first_asleep is j if it is the first to fall asleep, *prune set
+ * if it may have come to hold nothing. */
+WY_INLINE void walk_one(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l,
+                        wy_belief *data, wy_belief_slot *slots, int32_t i, int32_t j, int32_t own, float dt,
+                        int32_t n, int32_t *first_asleep, bool *prune) {
+  const wy_profile *p = r->profile;
+  wy_belief *b = &data[i];
+  /* Its slots (none, and no arithmetic on NULL, without senses). */
+  wy_belief_slot *bsl = n > 0 ? &slots[(size_t)i * (size_t)n] : slots;
+  if (b->drowsy && dozes(w, p, l, i, dt)) {
+    if (*first_asleep == own) *first_asleep = j;
+    return;
+  }
+  if (b->held && (k->calm || (k->may_hold && unlooked(k, bsl, n))) && wy_held_step(p, k, b, bsl, dt, n)) {
+    /* Its damage record run out (emotion.c): it only fades now (a held
+     * step leaves a sensed one sensed, and one that fades is not).
+     * drowsy is clear here (taken above), so the sensed ones, nearly
+     * all, leave the record's bits as they are. */
+    if (!b->sensed && wy_belief_fades(p, b, bsl, n)) b->drowsy = true;
+    return;
+  }
+  bool empty = n == 1   ? unheld_1(w, r, k, l, i, bsl, dt)
+               : n == 2 ? unheld_2(w, r, k, l, i, bsl, dt)
+                        : unheld_any(w, r, k, l, i, bsl, dt);
+  *prune = *prune || empty;
+}
+
 /* The awake ones' steps (wy_resolve_beliefs). n is the profile's slot
  * count: the walks for 1 and 2 slots (vision alone; vision and hearing, the
  * default profile's) are compiled with it known, so that the slot loops of
@@ -521,7 +549,6 @@ static WY_OUT_OF_LINE bool unheld_any(wary_world *w, const wy_resolving *r, cons
  * 3.7% fewer instructions a step). */
 WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l, float dt,
                           int32_t n) {
-  const wy_profile *p = r->profile;
   bool prune = false;
   /* Where the first to fall asleep in this walk was (own: none): the awake
    * indices before it stay as they are, so the walk writes none of them
@@ -540,35 +567,31 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
   wy_belief *data = l->data;
   wy_belief_slot *slots = l->slots;
   const int32_t *awake = wy_beliefs_walked(l);
-  for (int32_t j = 0; j < own; j++) {
-    int32_t ahead = j + WY_BELIEFS_AHEAD;
-    if (ahead < own) {
-      WY_PREFETCH(&data[awake[ahead]]);
-      if (n > 0) WY_PREFETCH(&slots[(size_t)awake[ahead] * (size_t)n]);
-    } else if (ahead - own < theirs) {
-      wy_belief_prefetch(next, their[ahead - own]);
-    }
-    int32_t i = awake[j];
-    wy_belief *b = &data[i];
-    /* Its slots (none, and no arithmetic on NULL, without senses). */
-    wy_belief_slot *bsl = n > 0 ? &slots[(size_t)i * (size_t)n] : slots;
-    if (b->drowsy && dozes(w, p, l, i, dt)) {
-      if (first_asleep == own) first_asleep = j;
-      continue;
-    }
-    if (b->held && (k->calm || (k->may_hold && unlooked(k, bsl, n))) && wy_held_step(p, k, b, bsl, dt, n)) {
-      /* Its damage record run out (emotion.c): it only fades now (a held
-       * step leaves a sensed one sensed, and one that fades is not).
-       * drowsy is clear here (taken above), so the sensed ones, nearly
-       * all, leave the record's bits as they are. */
-      if (!b->sensed && wy_belief_fades(p, b, bsl, n)) b->drowsy = true;
-      continue;
-    }
-    bool empty = n == 1   ? unheld_1(w, r, k, l, i, bsl, dt)
-                 : n == 2 ? unheld_2(w, r, k, l, i, bsl, dt)
-                          : unheld_any(w, r, k, l, i, bsl, dt);
-    prune = prune || empty;
+  /* The walk in three runs, so that no belief's step asks which one it
+   * asks for: own ones ahead, then the next agent's first ones, then none
+   * (most lists are shorter than WY_BELIEFS_AHEAD: the bench's game world
+   * walks about 8 an agent). */
+  int32_t j = 0;
+  for (; j < own - WY_BELIEFS_AHEAD; j++) {
+    int32_t ahead = awake[j + WY_BELIEFS_AHEAD];
+    WY_PREFETCH(&data[ahead]);
+    if (n > 0) WY_PREFETCH(&slots[(size_t)ahead * (size_t)n]);
+    walk_one(w, r, k, l, data, slots, awake[j], j, own, dt, n, &first_asleep, &prune);
   }
+  if (theirs > 0) {
+    /* Theirs, read once too. */
+    const wy_belief *their_data = next->data;
+    const wy_belief_slot *their_slots = next->slots;
+    size_t their_stride = (size_t)next->stride;
+    int32_t stop = own - WY_BELIEFS_AHEAD + theirs < own ? own - WY_BELIEFS_AHEAD + theirs : own;
+    for (; j < stop; j++) {
+      int32_t ahead = their[j + WY_BELIEFS_AHEAD - own];
+      WY_PREFETCH(&their_data[ahead]);
+      WY_PREFETCH(their_stride == 0 ? their_slots : &their_slots[(size_t)ahead * their_stride]);
+      walk_one(w, r, k, l, data, slots, awake[j], j, own, dt, n, &first_asleep, &prune);
+    }
+  }
+  for (; j < own; j++) walk_one(w, r, k, l, data, slots, awake[j], j, own, dt, n, &first_asleep, &prune);
   /* The ones fallen asleep leave the awake indices (marked dormant above;
    * every other one walked is awake still). */
   if (first_asleep < own) {
