@@ -516,10 +516,9 @@ static WY_OUT_OF_LINE bool unheld_any(wary_world *w, const wy_resolving *r, cons
 /* Awake belief i of l, the j-th of the own it walks (walk_awake), its
  * step: *first_asleep is j if it is the first to fall asleep, *prune set
  * if it may have come to hold nothing. */
-WY_INLINE void walk_one(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l,
-                        wy_belief *data, wy_belief_slot *slots, int32_t i, int32_t j, int32_t own, float dt,
-                        int32_t n, int32_t *first_asleep, bool *prune) {
-  const wy_profile *p = r->profile;
+WY_INLINE void walk_one(wary_world *w, const wy_resolving *r, const wy_profile *p, const wy_rates *k,
+                        wy_belief_list *l, wy_belief *data, wy_belief_slot *slots, int32_t i, int32_t j, int32_t own,
+                        float dt, int32_t n, int32_t *first_asleep, bool *prune) {
   wy_belief *b = &data[i];
   /* Its slots (none, and no arithmetic on NULL, without senses). */
   wy_belief_slot *bsl = n > 0 ? &slots[(size_t)i * (size_t)n] : slots;
@@ -549,6 +548,7 @@ WY_INLINE void walk_one(wary_world *w, const wy_resolving *r, const wy_rates *k,
  * 3.7% fewer instructions a step). */
 WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l, float dt,
                           int32_t n) {
+  const wy_profile *p = r->profile;
   bool prune = false;
   /* Where the first to fall asleep in this walk was (own: none): the awake
    * indices before it stay as they are, so the walk writes none of them
@@ -576,22 +576,24 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
     int32_t ahead = awake[j + WY_BELIEFS_AHEAD];
     WY_PREFETCH(&data[ahead]);
     if (n > 0) WY_PREFETCH(&slots[(size_t)ahead * (size_t)n]);
-    walk_one(w, r, k, l, data, slots, awake[j], j, own, dt, n, &first_asleep, &prune);
+    walk_one(w, r, p, k, l, data, slots, awake[j], j, own, dt, n, &first_asleep, &prune);
   }
   if (theirs > 0) {
     /* Theirs, read once too. */
     const wy_belief *their_data = next->data;
-    const wy_belief_slot *their_slots = next->slots;
-    size_t their_stride = (size_t)next->stride;
+    /* Their slots' address in integers: no arithmetic on a NULL pointer
+     * (a profile without senses), and no branch on it. */
+    uintptr_t their_slots = (uintptr_t)next->slots;
+    uintptr_t their_stride = (uintptr_t)next->stride * sizeof *next->slots;
     int32_t stop = own - WY_BELIEFS_AHEAD + theirs < own ? own - WY_BELIEFS_AHEAD + theirs : own;
     for (; j < stop; j++) {
       int32_t ahead = their[j + WY_BELIEFS_AHEAD - own];
       WY_PREFETCH(&their_data[ahead]);
-      WY_PREFETCH(their_stride == 0 ? their_slots : &their_slots[(size_t)ahead * their_stride]);
-      walk_one(w, r, k, l, data, slots, awake[j], j, own, dt, n, &first_asleep, &prune);
+      WY_PREFETCH((const void *)(their_slots + (uintptr_t)ahead * their_stride));
+      walk_one(w, r, p, k, l, data, slots, awake[j], j, own, dt, n, &first_asleep, &prune);
     }
   }
-  for (; j < own; j++) walk_one(w, r, k, l, data, slots, awake[j], j, own, dt, n, &first_asleep, &prune);
+  for (; j < own; j++) walk_one(w, r, p, k, l, data, slots, awake[j], j, own, dt, n, &first_asleep, &prune);
   /* The ones fallen asleep leave the awake indices (marked dormant above;
    * every other one walked is awake still). */
   if (first_asleep < own) {
