@@ -664,18 +664,19 @@ static inline float wy_threat_score(const wy_threat_scale *s, float base, float 
 }
 
 /* The wary_threat_level of a score: the highest level whose threshold it
- * reaches, above 0, or none (the thresholds are in order: brain.c), picked
- * by arithmetic rather than branches (the emotion pass asks it of beliefs
- * of mixed scores). */
+ * reaches, above 0, or none (the thresholds are in order: brain.c; one out
+ * of order is passed over by a higher one reached), each level taken over
+ * the ones below by a select rather than by a multiply (the emotion pass
+ * asks it of beliefs of mixed scores). */
 _Static_assert(WARY_THREAT_NONE == 0 && WARY_THREAT_LOW == 1 && WARY_THREAT_MEDIUM == 2 && WARY_THREAT_HIGH == 3 &&
                    WARY_THREAT_CRITICAL == 4,
                "wy_threat_level_of picks the levels by number");
 static inline int8_t wy_threat_level_of(const wy_threat_scale *s, float score) {
-  int32_t level = score >= s->low;                     /* WARY_THREAT_LOW or NONE */
-  level += (WARY_THREAT_MEDIUM - level) * (score >= s->medium);
-  level += (WARY_THREAT_HIGH - level) * (score >= s->high);
-  level += (WARY_THREAT_CRITICAL - level) * (score >= s->critical);
-  return (int8_t)(level * (score > 0.0f));
+  int32_t level = score >= s->low; /* WARY_THREAT_LOW or NONE */
+  level = score >= s->medium ? WARY_THREAT_MEDIUM : level;
+  level = score >= s->high ? WARY_THREAT_HIGH : level;
+  level = score >= s->critical ? WARY_THREAT_CRITICAL : level;
+  return (int8_t)(score > 0.0f ? level : WARY_THREAT_NONE);
 }
 
 /* The state's factor in a threat (seed 002, docs/brain.md): Suspected
