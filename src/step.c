@@ -497,6 +497,11 @@ static bool events_lent(wary_world *w) {
   wy_event_queue q = w->events;
   w->events = l->events;
   l->events = q;
+  /* The phase is one piece from agent 0: in order, whatever the gather
+   * before it left (its own piece ended at the last agent), so the lane
+   * caps at event_capacity as the merge would. */
+  l->in_order = true;
+  l->last_agent = -1;
   return true;
 }
 

@@ -246,7 +246,96 @@ static void test_one_of_each(void) {
   wary_world_destroy(s.w);
 }
 
+/* A host scheduler that runs a phase in pieces of 4 agents, in order, on
+ * the calling thread. */
+static void *pieces_of_4(wary_task_fn task, int32_t count, int32_t min_range, void *context, void *user) {
+  (void)min_range;
+  (void)user;
+  for (int32_t s = 0; s < count; s += 4) task(s, s + 4 < count ? s + 4 : count, 0, context);
+  return NULL;
+}
+static void pieces_done(void *handle, void *user) {
+  (void)handle;
+  (void)user;
+}
+
+typedef struct heard_world {
+  wary_world *w;
+  wary_actor_id maker;
+  int32_t shot;
+} heard_world;
+
+/* 20 agents that only hear, and a maker of loud sounds among them. */
+static heard_world heard_world_make(int32_t capacity, bool scheduled) {
+  heard_world h;
+  wary_world_def wd = wary_default_world_def();
+  wd.units_per_meter = 1.0f;
+  wd.event_capacity = capacity;
+  if (scheduled) {
+    wd.workers = 1;
+    wd.enqueue_task = pieces_of_4;
+    wd.finish_task = pieces_done;
+  }
+  h.w = make_world(&wd);
+  wary_profile_def pd = wary_default_profile_def();
+  pd.senses[0].sense = WARY_SENSE_HEARING;
+  pd.sense_count = 1;
+  int32_t prof = make_profile(h.w, &pd);
+  wary_sound_def sd = wary_default_sound_def();
+  sd.name = make_name(h.w, "Shot");
+  sd.category = WARY_CATEGORY_ENEMY;
+  sd.loudness = 3.0f;
+  sd.max_range = 90.0f;
+  MADE(wary_sound_create(h.w, &sd, &h.shot));
+  for (int i = 0; i < 20; i++) {
+    wary_actor_def a = wary_default_actor_def();
+    a.pos[0] = (float)i;
+    a.pos[1] = 3.0f;
+    a.team = 1;
+    a.profile = prof;
+    make_actor(h.w, &a);
+  }
+  wary_actor_def md = wary_default_actor_def();
+  md.team = 2;
+  h.maker = make_actor(h.w, &md);
+  return h;
+}
+
+/* The events a step keeps, past event_capacity, are the same whether the
+ * step runs its phases as one piece or a host's scheduler runs them in
+ * pieces: the first event_capacity in agent order, the rest counted as
+ * dropped. The hearing events here come while nothing was gathered (the
+ * step's quiet path). */
+static void test_capacity_holds_with_and_without_a_scheduler(void) {
+  const int32_t capacities[] = {3, 25, 65536};
+  for (size_t c = 0; c < sizeof capacities / sizeof capacities[0]; c++) {
+    heard_world one = heard_world_make(capacities[c], false), pieces = heard_world_make(capacities[c], true);
+    ENSURE(wary_step(one.w, 0.1f) == WARY_OK && wary_step(pieces.w, 0.1f) == WARY_OK);
+    ENSURE(wary_emit_sound(one.w, one.maker, one.shot) == WARY_OK);
+    ENSURE(wary_emit_sound(pieces.w, pieces.maker, pieces.shot) == WARY_OK);
+    int32_t kept = 0;
+    for (int step = 0; step < 3; step++) {
+      ENSURE(wary_step(one.w, 0.1f) == WARY_OK && wary_step(pieces.w, 0.1f) == WARY_OK);
+      int32_t n = wary_event_count(one.w);
+      kept += n;
+      ENSURE(n <= capacities[c]);
+      ENSURE(n == wary_event_count(pieces.w));
+      ENSURE(wary_events_dropped(one.w) == wary_events_dropped(pieces.w));
+      for (int32_t e = 0; e < n && e < wary_event_count(pieces.w); e++) {
+        const wary_event *a = &wary_events(one.w)[e], *b = &wary_events(pieces.w)[e];
+        ENSURE(a->type == b->type && a->agent.id == b->agent.id && a->target.id == b->target.id);
+      }
+    }
+    /* Something was heard, and past the smaller capacities some dropped. */
+    ENSURE(kept > 0);
+    ENSURE(capacities[c] > 100 || wary_events_dropped(one.w) > 0);
+    wary_world_destroy(one.w);
+    wary_world_destroy(pieces.w);
+  }
+}
+
 int main(void) {
   test_one_of_each();
+  test_capacity_holds_with_and_without_a_scheduler();
   return check_summary("test_events");
 }
