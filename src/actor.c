@@ -597,7 +597,7 @@ bool wy_grid_refresh_reserve(wary_world *w) {
       !wy_grid_prepare(&w->grid, n))
     return false;
   for (int32_t i = 0; i < w->lanes.count; i++) {
-    w->lanes.data[i].grid_box = wy_grid_box_empty();
+    wy_grid_box_clear(&w->lanes.data[i].grid_box);
     w->lanes.data[i].hidden = 0;
   }
   return true;
@@ -627,7 +627,8 @@ void wy_grid_refresh_walk(wary_world *w, int32_t start, int32_t end, int32_t wor
 bool wy_grid_refresh_place(wary_world *w) {
   if (!w->grid_dirty) return true;
   int32_t n = w->actors.count;
-  wy_grid_box box = wy_grid_box_empty();
+  wy_grid_box box;
+  wy_grid_box_clear(&box);
   int32_t hidden = 0;
   for (int32_t i = 0; i < w->lanes.count; i++) {
     wy_grid_box_join(&box, &w->lanes.data[i].grid_box);

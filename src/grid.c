@@ -187,8 +187,11 @@ bool wy_grid_reserve(wy_grid *g, int32_t n) {
          scratch_reserve(g->alloc, &g->scratch, room, n);
 }
 
-wy_grid_box wy_grid_box_empty(void) {
-  return (wy_grid_box){INT32_MAX, INT32_MAX, INT32_MIN, INT32_MIN, 0, 0, {0}, false};
+void wy_grid_box_clear(wy_grid_box *b) {
+  b->x0 = b->y0 = INT32_MAX;
+  b->x1 = b->y1 = INT32_MIN;
+  b->total = b->moved = 0;
+  b->rebuild = false;
 }
 
 void wy_grid_box_join(wy_grid_box *into, const wy_grid_box *b) {
@@ -216,7 +219,8 @@ static inline int32_t input_team(const wy_grid_input *in, int32_t s) {
 /* Each included slot's cell goes into cell_of by slot (two ints at 2s),
  * where wy_grid_place packs them: pieces write slots of their own. */
 void wy_grid_cells(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t end, wy_grid_box *box) {
-  wy_grid_box b = *box;
+  /* The bounds held here (not the box: its list of moves is large). */
+  int32_t x0 = box->x0, y0 = box->y0, x1 = box->x1, y1 = box->y1, total = box->total;
   int32_t *cell = g->cell_of.data;
   const bool *include = in->include;
   for (int32_t s = start; s < end; s++) {
@@ -224,21 +228,26 @@ void wy_grid_cells(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t e
     const float *pos = input_pos(in, s);
     int32_t cx = cell_coord(g, pos[0]);
     int32_t cy = cell_coord(g, pos[1]);
-    b.x0 = cx < b.x0 ? cx : b.x0;
-    b.x1 = cx > b.x1 ? cx : b.x1;
-    b.y0 = cy < b.y0 ? cy : b.y0;
-    b.y1 = cy > b.y1 ? cy : b.y1;
+    x0 = cx < x0 ? cx : x0;
+    x1 = cx > x1 ? cx : x1;
+    y0 = cy < y0 ? cy : y0;
+    y1 = cy > y1 ? cy : y1;
     cell[2 * s] = cx;
     cell[2 * s + 1] = cy;
-    b.total++;
+    total++;
   }
-  *box = b;
+  box->x0 = x0;
+  box->y0 = y0;
+  box->x1 = x1;
+  box->y1 = y1;
+  box->total = total;
 }
 
 bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool *include,
                    int32_t n) {
   if (!wy_grid_reserve(g, n)) return false;
-  wy_grid_box box = wy_grid_box_empty();
+  wy_grid_box box;
+  wy_grid_box_clear(&box);
   const wy_grid_input in = {pos, 3 * sizeof *pos, team, sizeof *team, include};
   wy_grid_cells(g, &in, 0, n, &box);
   return wy_grid_place(g, &in, n, &box);
@@ -495,7 +504,8 @@ bool wy_grid_finish(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_gri
   /* Afresh, in the room the last build of n slots had. */
   g->items.count = 0;
   g->patchable = false;
-  wy_grid_box all = wy_grid_box_empty();
+  wy_grid_box all;
+  wy_grid_box_clear(&all);
   wy_grid_cells(g, in, 0, n, &all);
   return wy_grid_place(g, in, n, &all);
 }
