@@ -586,7 +586,15 @@ enum { INSERTION_MAX = 32 };
 static int32_t *insertion(int32_t *a, int32_t n) {
   for (int32_t i = 1; i < n; i++) {
     int32_t v = a[i], j = i;
-    for (; j > 0 && a[j - 1] > v; j--) a[j] = a[j - 1];
+    /* A slot below the first moves them all; any other stops at the first
+     * at the latest (slots are unique), so its walk needs no bound: the
+     * check a step saved costs more than the one an insert adds. */
+    if (v < a[0]) {
+      memmove(a + 1, a, sizeof *a * (size_t)i);
+      j = 0;
+    } else {
+      for (; a[j - 1] > v; j--) a[j] = a[j - 1];
+    }
     a[j] = v;
   }
   return a;
