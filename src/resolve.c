@@ -432,17 +432,11 @@ static bool quiet_step(const wy_resolving *r, const wy_rates *k, wy_belief *b, w
  * again for a step or two. */
 #define WY_RUNG_NAP 4u
 
-/* A helper of the walk kept out of its loop (walk_awake). */
-#if defined(__GNUC__)
-#define WY_OUT_OF_LINE __attribute__((noinline))
-#else
-#define WY_OUT_OF_LINE
-#endif
-
 /* A drowsy awake belief i of l (b, its slots bsl), taken in its walk
  * (walk_awake): whether it falls asleep now, out of the walk; if not, its
  * step is taken as any awake one's. */
-static WY_OUT_OF_LINE bool dozes(wary_world *w, const wy_profile *p, wy_belief_list *l, int32_t i, float dt) {
+static __attribute__((noinline)) bool dozes(wary_world *w, const wy_profile *p, wy_belief_list *l, int32_t i,
+                                             float dt) {
   wy_belief *b = &l->data[i];
   b->drowsy = false;
   int32_t d = wy_belief_deadline(b);
@@ -500,16 +494,16 @@ WY_INLINE bool unheld(wary_world *w, const wy_resolving *r, const wy_rates *k, w
  * loop: what only some beliefs take leaves the loop's registers to the held
  * steps, which most take (callgrind, the bench's game world at 120 s: the
  * walk kept its indices and arrays on the stack). */
-static WY_OUT_OF_LINE bool unheld_1(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l,
-                                    int32_t i, wy_belief_slot *bsl, float dt) {
+static __attribute__((noinline)) bool unheld_1(wary_world *w, const wy_resolving *r, const wy_rates *k,
+                                               wy_belief_list *l, int32_t i, wy_belief_slot *bsl, float dt) {
   return unheld(w, r, k, l, i, bsl, dt, 1);
 }
-static WY_OUT_OF_LINE bool unheld_2(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l,
-                                    int32_t i, wy_belief_slot *bsl, float dt) {
+static __attribute__((noinline)) bool unheld_2(wary_world *w, const wy_resolving *r, const wy_rates *k,
+                                               wy_belief_list *l, int32_t i, wy_belief_slot *bsl, float dt) {
   return unheld(w, r, k, l, i, bsl, dt, 2);
 }
-static WY_OUT_OF_LINE bool unheld_any(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l,
-                                      int32_t i, wy_belief_slot *bsl, float dt) {
+static __attribute__((noinline)) bool unheld_any(wary_world *w, const wy_resolving *r, const wy_rates *k,
+                                                 wy_belief_list *l, int32_t i, wy_belief_slot *bsl, float dt) {
   return unheld(w, r, k, l, i, bsl, dt, r->profile->slot_count);
 }
 
