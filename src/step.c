@@ -290,8 +290,6 @@ static __attribute__((noinline)) int gather_due(wary_world *w, wy_lane *lane, in
  * with no slot due and no touch has nothing to count: its room fits
  * (fitted would add nothing to its lane's sums). */
 static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
-  const wy_agent *ag = &w->agents.data[agent];
-  const wy_profile *p = &w->profiles.data[w->actors.data[ag->actor].profile];
   wy_agent_span *sp = &w->spans.data[agent];
   sp->hear_sounds = sp->hear_unmade = 0;
   /* A reported touch counts at once, whatever the touch sense's interval
@@ -299,8 +297,9 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
   int32_t before = lane->reports->actors.count;
   if (!wy_touches_report(w, lane->reports, agent)) return WARY_ERR_OUT_OF_MEMORY;
   sp->room = lane->reports->actors.count - before;
-  uint32_t due = due_slots(ag, p);
-  sp->due = (uint16_t)due;
+  /* Its due slots: found as gather_task asked ahead for its lines
+   * (find_due). */
+  uint32_t due = sp->due;
   if (due) return gather_due(w, lane, agent, due);
   if (sp->room == 0) {
     sp->fits = true;
@@ -424,11 +423,21 @@ static void motion_task(int32_t start, int32_t end, int32_t worker, void *contex
   wy_grid_refresh_walk(w, start, end, worker);
 }
 
+/* The agent's due slots, kept in its span for its gather (gather_task
+ * finds them ahead of it: nothing the first pass does in between changes
+ * an agent's timers, its profile or its slots). */
+static uint32_t find_due(const wary_world *w, int32_t agent, const wy_profile *p) {
+  uint32_t due = due_slots(&w->agents.data[agent], p);
+  w->spans.data[agent].due = (uint16_t)due;
+  return due;
+}
+
 /* Asks for the lines an agent's gather reads first, in two stages
  * (gather_task asks eight and four agents ahead: most agents have no sense
  * due and pass in a few dozen nanoseconds): 0 its actor, belief list and
- * hearing record; 1 when its hearing is due, its tracks, whose lookups the
- * gather starts with. */
+ * hearing record; 1 its due slots (find_due: the profile is at hand) and,
+ * when its hearing is due, its tracks, whose lookups the gather starts
+ * with. */
 static void gather_prefetch(const wary_world *w, int32_t agent, int stage) {
   const wy_hearing_agent *h = &w->hearing->agents.data[agent];
   if (stage == 0) {
@@ -437,14 +446,18 @@ static void gather_prefetch(const wary_world *w, int32_t agent, int stage) {
     WY_PREFETCH(&h->tracks);
     return;
   }
-  int32_t hearing = wy_agent_profile(w, agent)->builtin_slot[WARY_SENSE_HEARING];
-  if (hearing >= 0 && wy_slot_due(&w->agents.data[agent], hearing) && h->tracks.count > 0)
+  const wy_profile *p = wy_agent_profile(w, agent);
+  uint32_t due = find_due(w, agent, p);
+  int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
+  if (hearing >= 0 && is_due(due, hearing) && h->tracks.count > 0)
     wy_prefetch_span(h->tracks.data, (size_t)h->tracks.count * sizeof *h->tracks.data);
 }
 
 static void gather_task(int32_t start, int32_t end, int32_t worker, void *context) {
   wary_world *w = context;
   lane_at(&w->lanes.data[worker], start, end);
+  /* The piece's first four agents have no stage 1 ahead of them. */
+  for (int32_t i = start; i < end && i - start < 4; i++) (void)find_due(w, i, wy_agent_profile(w, i));
   for (int32_t i = start; i < end; i++) {
     if (i + 8 < end) gather_prefetch(w, i + 8, 0);
     if (i + 4 < end) gather_prefetch(w, i + 4, 1);
