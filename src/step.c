@@ -214,8 +214,17 @@ static __attribute__((noinline)) int gather_due(wary_world *w, wy_lane *lane, in
   const wy_profile *p = &w->profiles.data[a->profile];
   const wy_belief_list *beliefs = wy_beliefs_of(w, agent);
   wy_agent_span *sp = &w->spans.data[agent];
-  wy_gatherer g = {agent, ag, a, beliefs, lane, sp, {0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f},
-                   wy_vision_of(w, a->profile), w->budget->planned, {0.0f}};
+  /* Its eyes and since[] are set below for the slots that read them, not
+   * cleared first (a whole initializer zeroed all 144 bytes each time). */
+  wy_gatherer g;
+  g.agent = agent;
+  g.ag = ag;
+  g.actor = a;
+  g.beliefs = beliefs;
+  g.lane = lane;
+  g.span = sp;
+  g.vision = wy_vision_of(w, a->profile);
+  g.planned = w->budget->planned;
   int32_t hear_reports = 0;
   int32_t hearing = p->builtin_slot[WARY_SENSE_HEARING];
   const wy_hearing_agent *h = hearing >= 0 && is_due(due, hearing) ? &w->hearing->agents.data[agent] : NULL;
