@@ -266,12 +266,16 @@ static __attribute__((noinline)) int gather_due(wary_world *w, wy_lane *lane, in
       cand = wy_grid_query_in(&w->grid, &lane->grid, a->pos, range, p->def.ignore_same_team ? a->team : 0, &count);
     lane->candidates += (uint64_t)count;
     for (int32_t c = 0; c < count && c < WY_CANDIDATES_AHEAD; c++) ask_candidate(w, beliefs, cand[c]);
-    for (int32_t c = 0; c < count; c++) {
-      if (c + WY_CANDIDATES_AHEAD < count) ask_candidate(w, beliefs, cand[c + WY_CANDIDATES_AHEAD]);
-      int32_t ts = cand[c];
-      const wy_actor *t = &w->actors.data[ts];
-      if (ts == ag->actor) continue;
-      float d = wy_dist3(a->pos, t->pos);
+    /* The walk reads the agent's beliefs and actor through g, not kept in
+     * registers of their own: with them the walk held more than the
+     * registers a call keeps, and stored and reloaded seven values about
+     * every candidate's looks. */
+    const int32_t *end = cand + count;
+    for (const int32_t *next = cand; next < end; next++) {
+      if (end - next > WY_CANDIDATES_AHEAD) ask_candidate(w, g.beliefs, next[WY_CANDIDATES_AHEAD]);
+      int32_t ts = *next;
+      if (ts == g.ag->actor) continue;
+      float d = wy_dist3(g.actor->pos, w->actors.data[ts].pos);
       for (int32_t k = 0; k < lookers; k++) {
         if (d > look_reach[k]) continue;
         int32_t s = look_slot[k], sense = look_sense[k];
