@@ -302,14 +302,31 @@ static uint32_t fade_run(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl,
     fade = f;
     any = true;
   }
-  bool smoothing = p->def.smoothing_time > 0.0f;
   float conf = b->confidence, smoothed = b->smoothed;
   uint32_t k = 0;
-  while (k < count && conf > 0.0f) {
-    float faded = conf - fade;
-    conf = faded > 0.0f ? faded : 0.0f;
-    smoothed = smoothing ? wy_smoothed_step_chained(smoothed, conf, smooth) : conf;
-    k++;
+  /* A step from conf > fade leaves conf - fade above 0 (the difference of
+   * two floats rounds to 0 only when it is 0), and one from conf <= fade
+   * (or a fade that is not a number) takes it to 0: so the steps above fade
+   * need no clamp, and the one that reaches 0 comes after them. The
+   * smoothing's test hoisted, each step of the loop is the fade and the
+   * smoothing's three operations. */
+  if (p->def.smoothing_time > 0.0f) {
+    for (; k < count && conf > fade; k++) {
+      conf -= fade;
+      smoothed = wy_smoothed_step_chained(smoothed, conf, smooth);
+    }
+    if (k < count) {
+      conf = 0.0f;
+      smoothed = wy_smoothed_step_chained(smoothed, conf, smooth);
+      k++;
+    }
+  } else {
+    for (; k < count && conf > fade; k++) conf -= fade;
+    if (k < count) {
+      conf = 0.0f;
+      k++;
+    }
+    smoothed = conf;
   }
   if (!clocks_run(p, b, bsl, dt, k)) return 0;
   b->confidence = conf;
