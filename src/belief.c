@@ -238,6 +238,12 @@ static void replay_run(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl, f
      * comes out the same): two operations a step wait on each other, not
      * three, and the landing is a branch, as in the fading loop. */
     float s = b->smoothed;
+    /* Most runs that reach here see it land on 0 before they end (then it
+     * stays there): a bound of the steps says so without walking them. */
+    if (wy_decay_sinks(s, smooth, count)) {
+      b->smoothed = conf;
+      return;
+    }
     for (uint32_t k = 0; k < count; k++) {
       float next = s - s * smooth;
       if (WY_RARELY(wy_smooth_lands(s, next, conf, smooth))) {

@@ -202,3 +202,23 @@ float wy_add_repeat_bound(float t, float d, uint32_t n, float dt) {
   memcpy(&f, &bits, sizeof f);
   return f;
 }
+
+/* Each step from s >= 2^-24 (normal, and so is s x m for m >= 2^-100)
+ * rounds its product down by at most 2^-24 of it and its difference up by
+ * at most 2^-24 (a difference that rounds into the subnormals is exact):
+ * it ends at most s x r, r = (1 - m (1 - 2^-24)) (1 + 2^-24). A step from
+ * below 2^-24 ends there too (it takes off 0 or more). So if none of the n
+ * steps ended below 2^-24, the last would end at most s r^n; when that is
+ * below 2^-24, one of them did. r^n is worked out in doubles, by squares,
+ * each rounding 2^-53 of it at most: under 2^-34 of it in all for n below
+ * 2^16 (a larger n is taken as 2^16, which asks less), which the threshold
+ * leaves room for. */
+bool wy_decay_sinks(float s, float m, uint32_t n) {
+  if (!(s > 0.0f) || !(s < FLT_MAX) || !(m >= 0x1p-100f) || !(m <= 1.0f) || n == 0) return false;
+  double r = (1.0 - (double)m * (1.0 - 0x1p-24)) * (1.0 + 0x1p-24), power = 1.0;
+  for (uint32_t k = n < 65536u ? n : 65536u; k > 0; k >>= 1) {
+    if (k & 1u) power *= r;
+    r *= r;
+  }
+  return (double)s * power < 0x1p-24 * (1.0 - 0x1p-20);
+}

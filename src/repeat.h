@@ -7,6 +7,7 @@
 #ifndef WARY_REPEAT_H
 #define WARY_REPEAT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* fl(...fl(fl(t + d) + d)... + d), n additions of d (t, d >= 0), to the bit,
@@ -20,5 +21,12 @@ float wy_add_repeat_bound(float t, float d, uint32_t n, float dt);
  * when that is not above 0 (then it stays 0), to the bit, in a few
  * operations: what n steps fade a place's confidence (place.c, faded). */
 float wy_fade_repeat(float c, float f, uint32_t n);
+
+/* Whether n steps of s = fl(s - fl(s x m)) from s surely take s below
+ * 2^-24 at one of them (s > 0, 0 < m <= 1), from a bound of the steps
+ * worked out in a dozen products: where a dormant belief's smoothing
+ * towards a confidence of 0 lands on it (belief.c, replay_run) without the
+ * walk. False when it is not sure. */
+bool wy_decay_sinks(float s, float m, uint32_t n);
 
 #endif

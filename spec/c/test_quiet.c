@@ -770,10 +770,53 @@ static void test_smooth_to_zero(void) {
   ENSURE(wrong == 0);
 }
 
+/* A smoothing towards 0 that a bound says lands within n steps
+ * (wy_decay_sinks: belief.c, replay_run, takes it as landed without the
+ * walk) does land within them, against the walk of wy_smoothed_step,
+ * stopped where it stands still, as the replay walks it: smoothed values
+ * anywhere in (0, 1], tiny and subnormal, smooth factors of any dt and
+ * smoothing time and odd ones (tiny, 1). And the bound is tight: from two
+ * steps past where the walk lands, it says so. */
+static void test_decay_sinks(void) {
+  int wrong = 0, cases = 0, sunk = 0, loose = 0;
+  for (int i = 0; i < 100000; i++) {
+    float s = unit() + 1e-7f;
+    if (i % 3 == 0) s *= ldexpf(1.0f, -(int)(lcg() % 30u));
+    if (i % 101 == 0) s = 0x1p-140f;
+    float m = i % 4 ? 1.0f - expf(-(0.5f + unit() * 4.0f) / 60.0f / (0.05f + unit())) : unit();
+    if (i % 53 == 0) m = ldexpf(1.0f, -(int)(20u + lcg() % 90u));
+    if (i % 59 == 0) m = 1.0f;
+    uint32_t n = lcg() % 700u;
+    /* The walk through n steps, and where it lands (up to 100,000 steps). */
+    float walked = s, at = s;
+    uint32_t lands = 0;
+    for (uint32_t k = 0; k < 100000u; k++) {
+      float next = wy_smoothed_step(at, 0.0f, m);
+      if (next == at) break;
+      at = next;
+      if (k < n) walked = at;
+      if (at == 0.0f) {
+        lands = k + 1u;
+        break;
+      }
+    }
+    bool says = wy_decay_sinks(s, m, n);
+    cases++;
+    sunk += says;
+    if (says) wrong += memcmp(&walked, &(float){0.0f}, sizeof walked) != 0;
+    if (lands > 0 && n >= lands + 2u && m >= 0x1p-20f && s >= 0x1p-126f) loose += !says;
+  }
+  ENSURE(cases == 100000);
+  ENSURE(wrong == 0);
+  ENSURE(sunk > 20000);
+  ENSURE(loose == 0);
+}
+
 int main(void) {
   test_add_repeat();
   test_fade_repeat();
   test_smooth_to_zero();
+  test_decay_sinks();
   quiet_equals_full(350.0f, 500, false, false);
   quiet_equals_full(3000.0f, 40, true, false);
   quiet_equals_full(350.0f, 500, false, true);
