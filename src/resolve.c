@@ -470,68 +470,117 @@ static __attribute__((noinline)) bool dozes(wary_world *w, const wy_profile *p, 
   return true;
 }
 
-/* The step of awake belief i of l (b, its n slots bsl) that no held step
- * took: a quiet one's, or a full resolve. Whether it may have come to hold
- * nothing (wy_beliefs_prune). */
-WY_INLINE bool unheld(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l, int32_t i,
-                      wy_belief_slot *bsl, float dt, int32_t n) {
+/* What a walk of l's awake ones (walk_awake) keeps for the steps only
+ * some beliefs take (dozes, a full resolve), on the walk's stack: its
+ * loop, which the held steps take, then keeps its arrays in registers
+ * rather than these (callgrind, the bench's game world at 120 s: the
+ * walk reloaded its arrays from the stack for every belief). */
+typedef struct wy_walk {
+  wary_world *w;
+  const wy_resolving *r;
+  const wy_rates *k;
+  wy_belief_list *l;
+  float dt;
+  int32_t own;          /* how many it walks */
+  int32_t first_asleep; /* where the first to fall asleep was (own: none) */
+  bool prune;           /* one of them may have come to hold nothing */
+} wy_walk;
+
+/* The step of awake belief i of c's list (its n slots bsl) that no held
+ * step took: a quiet one's, or a full resolve. Notes in c->prune whether
+ * it may have come to hold nothing (wy_beliefs_prune). */
+WY_INLINE void unheld(wy_walk *c, int32_t i, wy_belief_slot *bsl, int32_t n) {
+  wary_world *w = c->w;
+  const wy_resolving *r = c->r;
+  wy_belief_list *l = c->l;
+  float dt = c->dt;
   wy_belief *b = &l->data[i];
-  if (b->quiet && !w->beliefs->resolve_all && quiet_step(r, k, b, bsl, dt)) {
+  bool empty;
+  if (b->quiet && !w->beliefs->resolve_all && quiet_step(r, c->k, b, bsl, dt)) {
     /* Quiet: only an Expired one past its memory time, or an Undetected
      * one, can have come to hold nothing, and only without a first sighting. */
-    return !(b->spot_time > 0.0f) &&
-           (b->state == WARY_EXPIRED ? b->time_in_state >= r->profile->def.memory_time : b->state == WARY_UNDETECTED);
+    empty = !(b->spot_time > 0.0f) &&
+            (b->state == WARY_EXPIRED ? b->time_in_state >= r->profile->def.memory_time : b->state == WARY_UNDETECTED);
+  } else {
+    /* A full resolve ends a deferral (resolve): the belief leaves its
+     * list's tally here, so that every tallied one is deferred still and a
+     * pass that finds all of them tallied need not walk them (emotion.c). */
+    wy_belief_untally(l, b);
+    resolve(w, r, c->k, l, b, bsl, dt, n);
+    empty = wy_belief_empty(l, i, r->profile->def.memory_time);
   }
-  /* A full resolve ends a deferral (resolve): the belief leaves its
-   * list's tally here, so that every tallied one is deferred still and a
-   * pass that finds all of them tallied need not walk them (emotion.c). */
-  wy_belief_untally(l, b);
-  resolve(w, r, k, l, b, bsl, dt, n);
-  return wy_belief_empty(l, i, r->profile->def.memory_time);
+  c->prune = c->prune || empty;
 }
 
 /* unheld for 1 and 2 slots, and for any other count, out of the walk's
  * loop: what only some beliefs take leaves the loop's registers to the held
  * steps, which most take (callgrind, the bench's game world at 120 s: the
  * walk kept its indices and arrays on the stack). */
-static __attribute__((noinline)) bool unheld_1(wary_world *w, const wy_resolving *r, const wy_rates *k,
-                                               wy_belief_list *l, int32_t i, wy_belief_slot *bsl, float dt) {
-  return unheld(w, r, k, l, i, bsl, dt, 1);
+static __attribute__((noinline)) void unheld_1(wy_walk *c, int32_t i, wy_belief_slot *bsl) {
+  unheld(c, i, bsl, 1);
 }
-static __attribute__((noinline)) bool unheld_2(wary_world *w, const wy_resolving *r, const wy_rates *k,
-                                               wy_belief_list *l, int32_t i, wy_belief_slot *bsl, float dt) {
-  return unheld(w, r, k, l, i, bsl, dt, 2);
+static __attribute__((noinline)) void unheld_2(wy_walk *c, int32_t i, wy_belief_slot *bsl) {
+  unheld(c, i, bsl, 2);
 }
-static __attribute__((noinline)) bool unheld_any(wary_world *w, const wy_resolving *r, const wy_rates *k,
-                                                 wy_belief_list *l, int32_t i, wy_belief_slot *bsl, float dt) {
-  return unheld(w, r, k, l, i, bsl, dt, r->profile->slot_count);
+static __attribute__((noinline)) void unheld_any(wy_walk *c, int32_t i, wy_belief_slot *bsl) {
+  unheld(c, i, bsl, c->r->profile->slot_count);
 }
 
-/* Awake belief i of l, the j-th of the own it walks (walk_awake), its
- * step: *first_asleep is j if it is the first to fall asleep, *prune set
- * if it may have come to hold nothing. */
-WY_INLINE void walk_one(wary_world *w, const wy_resolving *r, const wy_profile *p, const wy_rates *k,
-                        wy_belief_list *l, wy_belief *data, wy_belief_slot *slots, int32_t i, int32_t j, int32_t own,
-                        float dt, int32_t n, int32_t *first_asleep, bool *prune) {
+/* Belief i (b, its n slots bsl) takes its held step, if it is held and
+ * none of the senses it is active for ran or is muted (k->calm: none of
+ * the agent's did): true if it did. */
+WY_INLINE bool held_one(const wy_profile *p, const wy_rates *k, wy_belief *b, wy_belief_slot *bsl, float dt,
+                        int32_t n) {
+  if (!(b->held && (k->calm || (k->may_hold && unlooked(k, bsl, n))) && wy_held_step(p, k, b, bsl, dt, n)))
+    return false;
+  /* Its damage record run out (emotion.c): it only fades now (a held
+   * step leaves a sensed one sensed, and one that fades is not).
+   * drowsy is clear here (taken before), so the sensed ones, nearly
+   * all, leave the record's bits as they are. */
+  if (!b->sensed && wy_belief_fades(p, b, bsl, n)) b->drowsy = true;
+  return true;
+}
+
+/* The step of a drowsy awake belief i, the j-th of c's walk (its n slots
+ * bsl): it falls asleep (dozes), or takes its step as any awake one. Out
+ * of the walk's loop, as few are drowsy. */
+WY_INLINE void drowsy_one(wy_walk *c, const wy_profile *p, int32_t i, int32_t j, wy_belief_slot *bsl, int32_t n) {
+  if (dozes(c->w, p, c->l, i, c->dt)) {
+    if (c->first_asleep == c->own) c->first_asleep = j;
+    return;
+  }
+  if (!held_one(p, c->k, &c->l->data[i], bsl, c->dt, n)) unheld(c, i, bsl, n);
+}
+static __attribute__((noinline)) void drowsy_1(wy_walk *c, const wy_profile *p, int32_t i, int32_t j,
+                                               wy_belief_slot *bsl) {
+  drowsy_one(c, p, i, j, bsl, 1);
+}
+static __attribute__((noinline)) void drowsy_2(wy_walk *c, const wy_profile *p, int32_t i, int32_t j,
+                                               wy_belief_slot *bsl) {
+  drowsy_one(c, p, i, j, bsl, 2);
+}
+static __attribute__((noinline)) void drowsy_any(wy_walk *c, const wy_profile *p, int32_t i, int32_t j,
+                                                 wy_belief_slot *bsl) {
+  drowsy_one(c, p, i, j, bsl, p->slot_count);
+}
+
+/* Awake belief i of c's list (data, its slots slots), the j-th it walks,
+ * its step. */
+WY_INLINE void walk_one(wy_walk *c, const wy_profile *p, const wy_rates *k, wy_belief *data, wy_belief_slot *slots,
+                        int32_t i, int32_t j, float dt, int32_t n) {
   wy_belief *b = &data[i];
   /* Its slots (none, and no arithmetic on NULL, without senses). */
   wy_belief_slot *bsl = n > 0 ? &slots[(size_t)i * (size_t)n] : slots;
-  if (b->drowsy && dozes(w, p, l, i, dt)) {
-    if (*first_asleep == own) *first_asleep = j;
+  if (WY_RARELY(b->drowsy)) {
+    if (n == 1) drowsy_1(c, p, i, j, bsl);
+    else if (n == 2) drowsy_2(c, p, i, j, bsl);
+    else drowsy_any(c, p, i, j, bsl);
     return;
   }
-  if (b->held && (k->calm || (k->may_hold && unlooked(k, bsl, n))) && wy_held_step(p, k, b, bsl, dt, n)) {
-    /* Its damage record run out (emotion.c): it only fades now (a held
-     * step leaves a sensed one sensed, and one that fades is not).
-     * drowsy is clear here (taken above), so the sensed ones, nearly
-     * all, leave the record's bits as they are. */
-    if (!b->sensed && wy_belief_fades(p, b, bsl, n)) b->drowsy = true;
-    return;
-  }
-  bool empty = n == 1   ? unheld_1(w, r, k, l, i, bsl, dt)
-               : n == 2 ? unheld_2(w, r, k, l, i, bsl, dt)
-                        : unheld_any(w, r, k, l, i, bsl, dt);
-  *prune = *prune || empty;
+  if (held_one(p, k, b, bsl, dt, n)) return;
+  if (n == 1) unheld_1(c, i, bsl);
+  else if (n == 2) unheld_2(c, i, bsl);
+  else unheld_any(c, i, bsl);
 }
 
 /* The awake ones' steps (wy_resolve_beliefs). n is the profile's slot
@@ -543,16 +592,16 @@ WY_INLINE void walk_one(wary_world *w, const wy_resolving *r, const wy_profile *
 WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *k, wy_belief_list *l, float dt,
                           int32_t n) {
   const wy_profile *p = r->profile;
-  bool prune = false;
-  /* Where the first to fall asleep in this walk was (own: none): the awake
-   * indices before it stay as they are, so the walk writes none of them
-   * and closes the gaps from there once it is done. */
-  int32_t first_asleep = l->awake_count;
+  /* first_asleep: the awake indices before it stay as they are, so the
+   * walk writes none of them and closes the gaps from there once it is
+   * done. */
+  int32_t own = l->awake_count;
+  wy_walk c = {w, r, k, l, dt, own, own, false};
   /* The walk asks for the belief WY_BELIEFS_AHEAD ahead; past its own last,
    * for the next agent's first (r->next), so that the lines come a few at a
    * time rather than all at once at that agent's start. */
   const wy_belief_list *next = r->next;
-  int32_t own = l->awake_count, theirs = next ? next->awake_count : 0;
+  int32_t theirs = next ? next->awake_count : 0;
   const int32_t *their = next ? wy_beliefs_walked(next) : NULL;
   for (int32_t q = own; q < WY_BELIEFS_AHEAD && q - own < theirs; q++) wy_belief_prefetch(next, their[q - own]);
   /* The list's arrays, read once: the walk's stores (through char-sized
@@ -570,7 +619,7 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
     int32_t ahead = awake[j + WY_BELIEFS_AHEAD];
     WY_PREFETCH(&data[ahead]);
     if (n > 0) WY_PREFETCH(&slots[(size_t)ahead * (size_t)n]);
-    walk_one(w, r, p, k, l, data, slots, awake[j], j, own, dt, n, &first_asleep, &prune);
+    walk_one(&c, p, k, data, slots, awake[j], j, dt, n);
   }
   if (theirs > 0) {
     /* Theirs, read once too. */
@@ -584,21 +633,21 @@ WY_INLINE bool walk_awake(wary_world *w, const wy_resolving *r, const wy_rates *
       int32_t ahead = their[j + WY_BELIEFS_AHEAD - own];
       WY_PREFETCH(&their_data[ahead]);
       WY_PREFETCH((const void *)(their_slots + (uintptr_t)ahead * their_stride));
-      walk_one(w, r, p, k, l, data, slots, awake[j], j, own, dt, n, &first_asleep, &prune);
+      walk_one(&c, p, k, data, slots, awake[j], j, dt, n);
     }
   }
-  for (; j < own; j++) walk_one(w, r, p, k, l, data, slots, awake[j], j, own, dt, n, &first_asleep, &prune);
+  for (; j < own; j++) walk_one(&c, p, k, data, slots, awake[j], j, dt, n);
   /* The ones fallen asleep leave the awake indices (marked dormant above;
    * every other one walked is awake still). */
-  if (first_asleep < own) {
-    int32_t kept = first_asleep;
-    for (int32_t j = first_asleep + 1; j < own; j++) {
+  if (c.first_asleep < own) {
+    int32_t kept = c.first_asleep;
+    for (int32_t j = c.first_asleep + 1; j < own; j++) {
       int32_t i = awake[j];
       if (!data[i].dormant) l->awake[kept++] = i;
     }
     l->awake_count = kept;
   }
-  return prune;
+  return c.prune;
 }
 
 /* Whether a step of the same dt would look at the dormant ones (belief.h,
