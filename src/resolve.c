@@ -442,18 +442,21 @@ static __attribute__((noinline)) bool dozes(wary_world *w, const wy_profile *p, 
   int32_t d = wy_belief_deadline(b);
   float time = b->time_in_state + dt;
   bool listed = wy_belief_listed(b);
+  /* Out of the emotion pass its threat is 0 for good only where an idle
+   * belief's is (emotion.c); a listed one is still scored there. The
+   * one attention is on stays awake (belief.h, attended): asked before
+   * wy_rung_wait, as the attended one is drowsy again at every step it
+   * fades (the bench's game world at 120 s: half of the calls here). */
+  if (!((listed || l->may_sleep) && !w->beliefs->resolve_all && (d < 0 || time < wy_deadline_time(p, d)) &&
+        b->target != l->attended))
+    return false;
   /* One fading on a rung sleeps while a few steps cannot take it off
    * (wy_rung_wait), to be looked at again then (wake_rungs). */
   double wake_at = -INFINITY;
   uint32_t wake_step = 0;
   bool on_rung = b->state >= WARY_SUSPECTED && b->state <= WARY_TRACKED;
-  bool stays = !on_rung || wy_rung_wait(p, b, wy_belief_slots(l, i), w->steps, w->beliefs->clock_before, dt,
-                                        &wake_step, &wake_at) >= WY_RUNG_NAP;
-  /* Out of the emotion pass its threat is 0 for good only where an idle
-   * belief's is (emotion.c); a listed one is still scored there. The
-   * one attention is on stays awake (belief.h, attended). */
-  if (!((listed || l->may_sleep) && !w->beliefs->resolve_all && (d < 0 || time < wy_deadline_time(p, d)) && stays &&
-        b->target != l->attended))
+  if (on_rung && wy_rung_wait(p, b, wy_belief_slots(l, i), w->steps, w->beliefs->clock_before, dt, &wake_step,
+                              &wake_at) < WY_RUNG_NAP)
     return false;
   /* Its clocks wait from this step. */
   if (l->dormant == 0) l->dormant_since = w->steps;
