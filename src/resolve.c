@@ -432,11 +432,29 @@ static bool quiet_step(const wy_resolving *r, const wy_rates *k, wy_belief *b, w
  * again for a step or two. */
 #define WY_RUNG_NAP 4u
 
-/* A drowsy awake belief i of l (b, its slots bsl), taken in its walk
- * (walk_awake): whether it falls asleep now, out of the walk; if not, its
- * step is taken as any awake one's. */
-static __attribute__((noinline)) bool dozes(wary_world *w, const wy_profile *p, wy_belief_list *l, int32_t i,
-                                             float dt) {
+/* What a walk of l's awake ones (walk_awake) keeps for the steps only
+ * some beliefs take (dozes, a full resolve), on the walk's stack: its
+ * loop, which the held steps take, then keeps its arrays in registers
+ * rather than these (callgrind, the bench's game world at 120 s: the
+ * walk reloaded its arrays from the stack for every belief). */
+typedef struct wy_walk {
+  wary_world *w;
+  const wy_resolving *r;
+  const wy_rates *k;
+  wy_belief_list *l;
+  float dt;
+  int32_t own;          /* how many it walks */
+  int32_t first_asleep; /* where the first to fall asleep was (own: none) */
+  bool prune;           /* one of them may have come to hold nothing */
+} wy_walk;
+
+/* A drowsy awake belief i of c's list, the j-th of its walk: whether it
+ * falls asleep now, out of the walk (noted in c->first_asleep if it is the
+ * first); if not, its step is taken as any awake one's. */
+static __attribute__((noinline)) bool dozes(wy_walk *c, const wy_profile *p, int32_t i, int32_t j) {
+  wary_world *w = c->w;
+  wy_belief_list *l = c->l;
+  float dt = c->dt;
   wy_belief *b = &l->data[i];
   b->drowsy = false;
   int32_t d = wy_belief_deadline(b);
@@ -470,24 +488,9 @@ static __attribute__((noinline)) bool dozes(wary_world *w, const wy_profile *p, 
   /* Out of the passes' reach, its threat is settled (belief.h). */
   wy_belief_settle(l, b);
   if (listed) wy_belief_listed_add(l, i, wake_at, wake_step, w->steps);
+  if (c->first_asleep == c->own) c->first_asleep = j;
   return true;
 }
-
-/* What a walk of l's awake ones (walk_awake) keeps for the steps only
- * some beliefs take (dozes, a full resolve), on the walk's stack: its
- * loop, which the held steps take, then keeps its arrays in registers
- * rather than these (callgrind, the bench's game world at 120 s: the
- * walk reloaded its arrays from the stack for every belief). */
-typedef struct wy_walk {
-  wary_world *w;
-  const wy_resolving *r;
-  const wy_rates *k;
-  wy_belief_list *l;
-  float dt;
-  int32_t own;          /* how many it walks */
-  int32_t first_asleep; /* where the first to fall asleep was (own: none) */
-  bool prune;           /* one of them may have come to hold nothing */
-} wy_walk;
 
 /* The step of awake belief i of c's list (its n slots bsl) that no held
  * step took: a quiet one's, or a full resolve. Notes in c->prune whether
@@ -538,33 +541,10 @@ WY_INLINE bool held_one(const wy_profile *p, const wy_rates *k, wy_belief *b, wy
     return false;
   /* Its damage record run out (emotion.c): it only fades now (a held
    * step leaves a sensed one sensed, and one that fades is not).
-   * drowsy is clear here (taken before), so the sensed ones, nearly
+   * drowsy is clear here (dozes took it), so the sensed ones, nearly
    * all, leave the record's bits as they are. */
   if (!b->sensed && wy_belief_fades(p, b, bsl, n)) b->drowsy = true;
   return true;
-}
-
-/* The step of a drowsy awake belief i, the j-th of c's walk (its n slots
- * bsl): it falls asleep (dozes), or takes its step as any awake one. Out
- * of the walk's loop, as few are drowsy. */
-WY_INLINE void drowsy_one(wy_walk *c, const wy_profile *p, int32_t i, int32_t j, wy_belief_slot *bsl, int32_t n) {
-  if (dozes(c->w, p, c->l, i, c->dt)) {
-    if (c->first_asleep == c->own) c->first_asleep = j;
-    return;
-  }
-  if (!held_one(p, c->k, &c->l->data[i], bsl, c->dt, n)) unheld(c, i, bsl, n);
-}
-static __attribute__((noinline)) void drowsy_1(wy_walk *c, const wy_profile *p, int32_t i, int32_t j,
-                                               wy_belief_slot *bsl) {
-  drowsy_one(c, p, i, j, bsl, 1);
-}
-static __attribute__((noinline)) void drowsy_2(wy_walk *c, const wy_profile *p, int32_t i, int32_t j,
-                                               wy_belief_slot *bsl) {
-  drowsy_one(c, p, i, j, bsl, 2);
-}
-static __attribute__((noinline)) void drowsy_any(wy_walk *c, const wy_profile *p, int32_t i, int32_t j,
-                                                 wy_belief_slot *bsl) {
-  drowsy_one(c, p, i, j, bsl, p->slot_count);
 }
 
 /* Awake belief i of c's list (data, its slots slots), the j-th it walks,
@@ -574,12 +554,7 @@ WY_INLINE void walk_one(wy_walk *c, const wy_profile *p, const wy_rates *k, wy_b
   wy_belief *b = &data[i];
   /* Its slots (none, and no arithmetic on NULL, without senses). */
   wy_belief_slot *bsl = n > 0 ? &slots[(size_t)i * (size_t)n] : slots;
-  if (WY_RARELY(b->drowsy)) {
-    if (n == 1) drowsy_1(c, p, i, j, bsl);
-    else if (n == 2) drowsy_2(c, p, i, j, bsl);
-    else drowsy_any(c, p, i, j, bsl);
-    return;
-  }
+  if (b->drowsy && dozes(c, p, i, j)) return;
   if (held_one(p, k, b, bsl, dt, n)) return;
   if (n == 1) unheld_1(c, i, bsl);
   else if (n == 2) unheld_2(c, i, bsl);
