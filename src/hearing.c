@@ -109,6 +109,7 @@ static void destroy(wary_world *w) {
   wy_array_free(&w->alloc, &w->hearing->arriving_unmade);
   wy_array_free(&w->alloc, &w->hearing->first);
   wy_array_free(&w->alloc, &w->hearing->by_agent);
+  wy_array_free(&w->alloc, &w->hearing->reached);
   for (int32_t i = 0; i < w->hearing->agents.count; i++) free_agent(w, &w->hearing->agents.data[i]);
   wy_array_free(&w->alloc, &w->hearing->agents);
   wy_array_free(&w->alloc, &w->hearing->profiles);
@@ -286,29 +287,39 @@ bool wy_offer_sounds(wary_world *w) {
   wy_parallel_for(w, offer_task, n, 4);
   int32_t total = 0;
   for (int32_t e = 0; e < n; e++) {
-    const wy_sound_span *sp = &h->spans.data[e];
-    if (!sp->ok) return false;
-    for (int32_t i = sp->begin; i < sp->end; i++) {
-      const wy_arrival *arr = &h->lanes.data[sp->lane].data[i];
-      h->arriving.data[arr->agent]++;
-      h->arriving_unmade.data[arr->agent] += arr->pending.maker == 0;
-    }
-    total += sp->end - sp->begin;
+    if (!h->spans.data[e].ok) return false;
+    total += h->spans.data[e].end - h->spans.data[e].begin;
   }
   if (total == 0) return true;
-  /* Each agent's arrivals in the sounds' order, and room in the pending
-   * sounds of the agents they reach, one a sound (add_pending adds at most
-   * that), so that wy_deliver_sounds cannot fail. */
-  if (!wy_array_reserve(&w->alloc, &h->first, w->agents.count) || !wy_array_reserve(&w->alloc, &h->by_agent, total))
+  if (!wy_array_reserve(&w->alloc, &h->first, w->agents.count) || !wy_array_reserve(&w->alloc, &h->by_agent, total) ||
+      !wy_array_reserve(&w->alloc, &h->reached, total))
     return false;
-  /* first[a] is where agent a's arrivals end, then, filled from the last
-   * arrival back, where they start. */
+  /* The agents the sounds reach, each once, as they come: this walk and
+   * the next see those alone, not every agent (at 10,000 agents a walk of
+   * all of them was most of this serial part). */
+  h->reached.count = 0;
+  for (int32_t e = 0; e < n; e++) {
+    const wy_sound_span *sp = &h->spans.data[e];
+    for (int32_t i = sp->begin; i < sp->end; i++) {
+      const wy_arrival *arr = &h->lanes.data[sp->lane].data[i];
+      if (h->arriving.data[arr->agent]++ == 0) h->reached.data[h->reached.count++] = arr->agent;
+      h->arriving_unmade.data[arr->agent] += arr->pending.maker == 0;
+    }
+  }
+  /* Each agent's arrivals in the sounds' order (the agents' runs in the
+   * order they were reached: each agent reads its own run alone), and room
+   * in the pending sounds of the agents they reach, one a sound
+   * (add_pending adds at most that), so that wy_deliver_sounds cannot fail.
+   * first[a] is where agent a's arrivals end, then, filled from the last
+   * arrival back, where they start. The agents' records lie all over:
+   * asked for some agents ahead. */
   int32_t at = 0;
-  for (int32_t i = 0; i < w->agents.count; i++) {
-    int32_t count = h->arriving.data[i];
+  const int32_t *reached = h->reached.data;
+  for (int32_t k = 0; k < h->reached.count; k++) {
+    if (k + 8 < h->reached.count) WY_PREFETCH(&h->agents.data[reached[k + 8]].pending);
+    int32_t i = reached[k], count = h->arriving.data[i];
     at += count;
     h->first.data[i] = at;
-    if (count == 0) continue;
     wy_pending_list *pending = &h->agents.data[i].pending;
     if (!wy_array_reserve(&w->tables, pending, pending->count + count)) return false;
   }

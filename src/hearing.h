@@ -70,6 +70,7 @@ struct wy_hearing {
    * join its pending sounds in the phase that runs its hearing update. */
   WY_ARRAY(int32_t) first;
   WY_ARRAY(const wy_arrival *) by_agent;
+  WY_ARRAY(int32_t) reached; /* the agents this step's sounds reach, each once */
 };
 
 extern const wy_module wy_hearing_module;
