@@ -49,9 +49,21 @@ wary_event *wy_event_push(wary_world *w, int32_t type, wy_id agent) {
  * counts): one of an agent it has not reached may yet be kept. */
 #define WY_LANE_EVENTS_MAX (INT32_MAX / 2)
 
+/* A lane's event when its queue is full: grown, or dropped (queue_push).
+ * Out of line, so that the common case below saves no registers. */
+static __attribute__((noinline)) wary_event *lane_event_grown(wary_world *w, wy_lane *lane, int32_t cap, int32_t type,
+                                                              wy_id agent) {
+  return neutral_event(queue_push(w, &lane->events, cap, &lane->events_dropped), type, agent);
+}
+
 wary_event *wy_lane_event(wary_world *w, wy_lane *lane, int32_t type, wy_id agent) {
   int32_t cap = lane->in_order ? w->def.event_capacity : WY_LANE_EVENTS_MAX;
-  return neutral_event(queue_push(w, &lane->events, cap, &lane->events_dropped), type, agent);
+  /* Below both caps (nearly every event: the lane's queue keeps its room
+   * from step to step), queue_push would take the next record as is. */
+  int32_t n = lane->events.count;
+  if (WY_RARELY(n >= cap || n >= lane->events.cap)) return lane_event_grown(w, lane, cap, type, agent);
+  lane->events.count = n + 1;
+  return neutral_event(&lane->events.data[n], type, agent);
 }
 
 void wy_events_take(wary_world *w, const wy_lane *lane, int32_t first, int32_t count) {
