@@ -359,29 +359,40 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
   bool sensed = update_slots(w, b, bsl, r, k, dt, &reporting, n);
   b->scored = false;
   float fused = fuse(bsl, p, r->dull, NULL, n);
-  wy_evidence_sum e = b->evidence < 0 ? no_evidence : sum_block(w, b);
+  /* Its evidence summed (no_evidence without any, as for nearly every
+   * belief): scalars in registers rather than a struct copied to the
+   * stack. */
+  float floor_at = no_evidence.floor, ceiling = no_evidence.ceiling, lower = no_evidence.lower;
+  bool invalidate = no_evidence.invalidate;
+  if (b->evidence >= 0) {
+    wy_evidence_sum e = sum_block(w, b);
+    floor_at = e.floor;
+    ceiling = e.ceiling;
+    lower = e.lower;
+    invalidate = e.invalidate;
+  }
 
   float prev = b->confidence;
   /* A belief last held by a slow-fading sense (damage) fades slower too. */
   float faded = prev - (b->losing_slot >= 0 ? k->slot_fade[b->losing_slot] : k->fade);
   float conf = faded > 0.0f ? faded : 0.0f;
   if (sensed) {
-    float target = fused - e.lower > 0.0f ? fused - e.lower : 0.0f;
+    float target = fused - lower > 0.0f ? fused - lower : 0.0f;
     conf = target >= prev ? target : (faded > target ? faded : target);
   }
   /* A fresh raise: set_confidence above what the senses and fading give. */
   bool raised = b->pending_set > conf && b->pending_set > prev;
   if (b->pending_set > conf) conf = b->pending_set;
   b->pending_set = -1.0f;
-  if (e.floor > conf) conf = e.floor;
-  if (e.ceiling < conf) conf = e.ceiling;
-  if (e.invalidate) conf = 0.0f;
+  if (floor_at > conf) conf = floor_at;
+  if (ceiling < conf) conf = ceiling;
+  if (invalidate) conf = 0.0f;
   b->confidence = conf;
   b->fused = fused;
   b->sensed = sensed;
 
   /* A floor that keeps the target at Suspected or above is knowledge, not loss. */
-  bool floored = e.floor >= p->def.suspect_threshold;
+  bool floored = floor_at >= p->def.suspect_threshold;
   wy_ctx c = {w, r->lane, r->agent, b, l, bsl};
   /* A moment before a first sighting is taken (step.c, first_sight):
    * below Detected, as the rise past the threshold (step_states). */
@@ -391,9 +402,9 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
   }
   /* "You didn't see anything": an invalidated target steps down to
    * Undetected, never to Lost. */
-  step_states(&c, p, sensed || floored, reporting || floored || e.invalidate, raised, prev, dt);
+  step_states(&c, p, sensed || floored, reporting || floored || invalidate, raised, prev, dt);
   /* Invalidated while Lost or Remembered: forgotten too, not searched for. */
-  if (e.invalidate && (b->state == WARY_LOST || b->state == WARY_REMEMBERED)) {
+  if (invalidate && (b->state == WARY_LOST || b->state == WARY_REMEMBERED)) {
     b->loss_reason = WARY_LOSS_NONE;
     enter(&c, WARY_UNDETECTED);
   }
