@@ -183,10 +183,10 @@ static inline void ask_candidate(const wary_world *w, const wy_belief_list *beli
   wy_belief_find_prefetch(beliefs, wy_actor_id(w, slot));
 }
 
-/* Whether the agent's tables hold the room its first pass counted
- * (wy_agent_span.fits): asked here, on the pass's threads, rather than in
- * reserve_room's serial walk (at 10,000 agents a second old that walk
- * took 3.9% of the step, 3.2% with this). */
+/* Whether the agent's tables hold the room its first pass counted: asked
+ * here, on the pass's threads, rather than in reserve_room's serial walk
+ * (at 10,000 agents a second old that walk took 3.9% of the step, 3.2%
+ * with this). */
 static bool room_fits(const wary_world *w, int32_t agent, const wy_agent_span *sp, const wy_belief_list *beliefs) {
   return (sp->room == 0 || wy_belief_list_fits(beliefs, beliefs->count + sp->room, beliefs->stride)) &&
          wy_places_fit(w, agent, sp->hear_unmade) && (sp->hear_sounds == 0 || wy_hear_fits(w, agent, sp->hear_sounds));
@@ -194,11 +194,16 @@ static bool room_fits(const wary_world *w, int32_t agent, const wy_agent_span *s
 
 /* The agent's room found (room_fits), and added to its lane's sums for
  * reserve_room (with hear_reports, the reports its hearing update may
- * make: wy_hear_room's). */
-static int fitted(const wary_world *w, wy_lane *lane, int32_t agent, wy_agent_span *sp,
+ * make: wy_hear_room's); an agent whose tables lack it joins its lane's
+ * unfit, the agents reserve_room visits (not all of them: about 100 of
+ * 10,000 a step, a second old). */
+static int fitted(const wary_world *w, wy_lane *lane, int32_t agent, const wy_agent_span *sp,
                   const wy_belief_list *beliefs, int32_t hear_reports) {
-  sp->fits = room_fits(w, agent, sp, beliefs);
-  lane->unfit += !sp->fits;
+  if (!room_fits(w, agent, sp, beliefs)) {
+    int32_t *u = wy_array_push(&w->alloc, &lane->unfit);
+    if (!u) return WARY_ERR_OUT_OF_MEMORY;
+    *u = agent;
+  }
   lane->hear_reports += hear_reports;
   if (sp->hear_unmade > lane->most_unmade) lane->most_unmade = sp->hear_unmade;
   return WARY_OK;
@@ -314,10 +319,7 @@ static int gather(wary_world *w, wy_lane *lane, int32_t agent) {
    * (find_due). */
   uint32_t due = sp->due;
   if (due) return gather_due(w, lane, agent, due);
-  if (sp->room == 0) {
-    sp->fits = true;
-    return WARY_OK;
-  }
+  if (sp->room == 0) return WARY_OK;
   return fitted(w, lane, agent, sp, wy_beliefs_of(w, agent), 0);
 }
 
@@ -363,7 +365,7 @@ static void lanes_empty(wary_world *w) {
     l->vision_rays = 0;
     l->sounds_dropped = 0;
     l->candidates = 0;
-    l->hear_reports = l->most_unmade = l->unfit = 0;
+    l->hear_reports = l->most_unmade = l->unfit.count = 0;
     l->failed = false;
   }
 }
@@ -597,21 +599,52 @@ static bool reserve_step(wary_world *w) {
   return true;
 }
 
+/* Room for a bit an agent in w->unfit, the agents whose tables
+ * reserve_room grows (false on out of memory). Its words up to its count
+ * are 0 between steps (reserve_room clears those it set as it takes
+ * them); the words it grows by are cleared here. */
+static bool unfit_fit(wary_world *w, int32_t words) {
+  if (words <= w->unfit.count) return true;
+  if (!wy_array_reserve(&w->alloc, &w->unfit, words)) return false;
+  memset(w->unfit.data + w->unfit.count, 0, (size_t)(words - w->unfit.count) * sizeof *w->unfit.data);
+  w->unfit.count = words;
+  return true;
+}
+
+static inline void unfit_mark(wary_world *w, int32_t agent) {
+  w->unfit.data[agent >> 6] |= (uint64_t)1 << (agent & 63);
+}
+
+/* An agent's tables grown for what its first pass and the place notes and
+ * hits after counted (its span's room, hear_unmade, hear_sounds). */
+static bool grow_tables(wary_world *w, int32_t agent) {
+  const wy_agent_span *sp = &w->spans.data[agent];
+  wy_belief_list *l = wy_beliefs_of(w, agent);
+  int32_t n = sp->room;
+  return wy_places_reserve(w, agent, sp->hear_unmade) &&
+         (n == 0 || wy_belief_list_reserve(w, l, l->count + n, l->stride)) &&
+         (sp->hear_sounds == 0 || wy_hear_reserve(w, agent, sp->hear_sounds));
+}
+
 /* The room the second pass and wary_step_end need, now that the first pass
  * has counted it: the world's queries, the lanes' room for the
  * hearing updates (any lane may run any agent's), the agents' place
  * beliefs, their new beliefs (one for each report, query, hearing track and
  * hit about a target they hold none about), the hearing agents' tracks (one
- * for each sound to hear) and the GECK pass. */
+ * for each sound to hear) and the GECK pass. The agents whose tables it
+ * grows are those the lanes found short (their unfit) and those a place
+ * note or a hit comes to, taken in agent order (a bit each): the order the
+ * tables grow in is the same whatever the pieces' and the worker count.
+ * (It walked every agent's span for them: at 10,000 agents a second old,
+ * about 110,000 instructions a step to find about 100.) */
 static bool reserve_room(wary_world *w) {
   /* The lanes summed what their agents counted (gather, fitted). */
-  int32_t queries = 0, heard = 0, most_heard = 0, unfit = 0;
+  int32_t queries = 0, heard = 0, most_heard = 0;
   for (int32_t i = 0; i < w->lanes.count; i++) {
     const wy_lane *l = &w->lanes.data[i];
     queries += l->custom->queries.count;
     heard += l->hear_reports;
     if (l->most_unmade > most_heard) most_heard = l->most_unmade;
-    unfit += l->unfit;
   }
   if (!wy_custom_reserve(w, queries)) return false;
   for (int32_t i = 0; i < w->lanes.count; i++) {
@@ -620,31 +653,37 @@ static bool reserve_room(wary_world *w) {
         !wy_array_reserve(&w->alloc, &r->places, most_heard))
       return false;
   }
+  int32_t words = (w->agents.count + 63) / 64;
+  if (!unfit_fit(w, words)) return false;
+  for (int32_t i = 0; i < w->lanes.count; i++) {
+    const wy_lane *l = &w->lanes.data[i];
+    for (int32_t k = 0; k < l->unfit.count; k++) unfit_mark(w, l->unfit.data[k]);
+  }
   /* A place note asks for room in the agent's places (with its hearing
    * update's, hear_unmade), whatever its first pass found. */
   for (int32_t k = 0; k < w->reports->places.count; k++) {
-    wy_agent_span *sp = &w->spans.data[w->reports->places.data[k].agent];
-    sp->hear_unmade++;
-    sp->fits = false;
+    int32_t agent = w->reports->places.data[k].agent;
+    w->spans.data[agent].hear_unmade++;
+    unfit_mark(w, agent);
   }
   for (int32_t k = 0; k < w->damages->queue.count; k++) {
     const wy_actor *v = wy_actor_get(w, w->damages->queue.data[k].def.victim.id);
     if (v && v->agent >= 0) {
       w->spans.data[v->agent].room++;
-      w->spans.data[v->agent].fits = false;
-      unfit++;
+      unfit_mark(w, v->agent);
     }
   }
-  /* Every agent fits and no place note came: nothing to reserve. */
-  for (int32_t i = 0; (unfit > 0 || w->reports->places.count > 0) && i < w->agents.count; i++) {
-    const wy_agent_span *sp = &w->spans.data[i];
-    if (sp->fits) continue;
-    wy_belief_list *l = wy_beliefs_of(w, i);
-    int32_t n = sp->room;
-    if (!wy_places_reserve(w, i, sp->hear_unmade) ||
-        (n > 0 && !wy_belief_list_reserve(w, l, l->count + n, l->stride)) ||
-        (sp->hear_sounds > 0 && !wy_hear_reserve(w, i, sp->hear_sounds)))
-      return false;
+  /* Each word is cleared as it is taken; out of memory clears the rest. */
+  uint64_t *bits = w->unfit.data;
+  for (int32_t k = 0; k < words; k++) {
+    uint64_t b = bits[k];
+    if (b == 0) continue;
+    bits[k] = 0;
+    for (; b != 0; b &= b - 1u)
+      if (!grow_tables(w, k * 64 + wy_lowest_bit(b))) {
+        memset(bits + k, 0, (size_t)(words - k) * sizeof *bits);
+        return false;
+      }
   }
   return wy_geck_reserve(w);
 }

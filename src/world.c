@@ -138,9 +138,11 @@ void wy_world_free(wary_world *w) {
   for (int32_t i = 0; i < w->lanes.count; i++) {
     wy_grid_scratch_free(&w->alloc, &w->lanes.data[i].grid);
     wy_array_free(&w->alloc, &w->lanes.data[i].events);
+    wy_array_free(&w->alloc, &w->lanes.data[i].unfit);
   }
   wy_array_free(&w->alloc, &w->lanes);
   wy_array_free(&w->alloc, &w->spans);
+  wy_array_free(&w->alloc, &w->unfit);
   wy_array_free(&w->alloc, &w->motion);
   for (int32_t i = 0; i < w->names.count; i++)
     wy_free(&w->alloc, w->names.data[i], strlen(w->names.data[i]) + 1);

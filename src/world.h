@@ -101,9 +101,11 @@ typedef struct wy_lane {
   const struct wy_belief_list *resolve_next;
   /* What reserve_room would otherwise walk every agent for, summed as its
    * agents gather (step.c): their hear_reports, the largest hear_unmade,
-   * the agents whose tables lack room (fits false); and whether one of its
-   * agents' parts failed (a status not WARY_OK). */
-  int32_t hear_reports, most_unmade, unfit;
+   * the agents whose tables lack the room their first pass counted (in
+   * the order its pieces gathered them); and whether one of its agents'
+   * parts failed (a status not WARY_OK). */
+  int32_t hear_reports, most_unmade;
+  WY_ARRAY(int32_t) unfit;
   bool failed;
 } wy_lane;
 
@@ -118,10 +120,6 @@ typedef struct wy_agent_span {
   int16_t lane;
   int16_t hear_lane;  /* where its hearing update went */
   int8_t status;      /* WARY_OK, or why its part failed (a WARY_ERR_*, -1 to -9) */
-  /* The first pass found room for what it counted (room, hear_unmade,
-   * hear_sounds) in the agent's tables already: reserve_room (step.c), a
-   * serial pass, reads them only if more comes (place notes, hits). */
-  bool fits;
   /* The slots the first pass found due, a bit a slot: the second pass
    * commits those (step.c, sense_commit), for which the room was taken. */
   uint16_t due;
@@ -134,7 +132,9 @@ typedef struct wy_agent_span {
   /* What the agent's tables need room for: the sounds its hearing update
    * may track (wy_hear_room's), the place beliefs that update and the
    * stimuli's place notes may make, the beliefs its reports, queries and
-   * hits may make. */
+   * hits may make. reserve_room (step.c), a serial pass, reads them only
+   * for an agent whose tables the first pass found short (its lane's
+   * unfit) or that more comes to (place notes, hits). */
   int32_t hear_sounds;
   int32_t hear_unmade;
   int32_t room;
@@ -203,6 +203,10 @@ struct wary_world {
 
   WY_ARRAY(wy_lane) lanes; /* one per worker (at least one) */
   WY_ARRAY(wy_agent_span) spans; /* per agent, of the last parallel phase */
+  /* The agents reserve_room grows the tables of, a bit an agent, so that
+   * it takes them in agent order whatever the pieces' (step.c); all 0
+   * between steps, and count the words that are. */
+  WY_ARRAY(uint64_t) unfit;
   WY_ARRAY(wy_motion) motion;    /* per actor, as the step found it (step.c) */
   wy_pool *pool;           /* libwary's pool when the def asks for workers without a scheduler */
 
