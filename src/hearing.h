@@ -67,7 +67,9 @@ struct wy_hearing {
   WY_ARRAY(int32_t) arriving_unmade;   /* per agent: those of them nobody made */
   /* This step's arrivals agent by agent, each agent's in the sounds' order
    * (by_agent[first[a] .. first[a] + arriving[a])), so that each agent's
-   * join its pending sounds in the phase that runs its hearing update. */
+   * join its pending sounds in the phase that runs its hearing update.
+   * first[a] is written for the agents reached alone: read it only where
+   * arriving[a] > 0 (wy_deliver_sounds). */
   WY_ARRAY(int32_t) first;
   WY_ARRAY(const wy_arrival *) by_agent;
   WY_ARRAY(int32_t) reached; /* the agents this step's sounds reach, each once */

@@ -51,9 +51,9 @@ static inline bool is_due(uint32_t due, int32_t slot) { return (due >> slot) & 1
  * step (ran: the slot was due, a bit of due; failed and stimulated
  * cleared): one walk of the slots, as nothing else of the second pass
  * reads them (a due slot's since goes back to 0 after its hearing update,
- * whose reports carry it: sense_commit). due is what gather found and kept
- * in the agent's span: the room was reserved for those slots, whatever a
- * call between the two passes may have changed. Its actor's level of
+ * whose reports carry it: sense_commit). due is what gather_task found and
+ * kept in the agent's span (find_due): the room was reserved for those
+ * slots. Its actor's level of
  * detail is read only for a slot whose timer runs out: lod_tier is past
  * the actor's first line, which an agent with nothing due does not
  * otherwise read. Slots past the profile's are never set
@@ -447,13 +447,20 @@ static uint32_t find_due(const wary_world *w, int32_t agent, const wy_profile *p
   return due;
 }
 
-/* Asks for the lines an agent's gather reads first, in two stages
- * (gather_task asks eight and four agents ahead: most agents have no sense
- * due and pass in a few dozen nanoseconds): 0 its actor, belief list and
- * hearing record; 1 its due slots (find_due: the profile is at hand) and,
- * when its hearing is due, its tracks, whose lookups the gather starts
- * with. */
-static void gather_prefetch(const wary_world *w, int32_t agent, int stage) {
+/* How far ahead of its gather gather_task takes an agent's stage 0 and
+ * stage 1 (gather_ahead). Stage 1 finds the due slots its gather reads:
+ * the agents of a piece nearer its start than WY_DUE_AHEAD have theirs
+ * found before the walk, so both loops must use this one distance. */
+#define WY_LINES_AHEAD 8
+#define WY_DUE_AHEAD 4
+
+/* What gather_task does for an agent ahead of its gather, in two stages
+ * (most agents have no sense due and pass in a few dozen nanoseconds): 0
+ * asks for its actor, belief list and hearing record; 1 finds its due
+ * slots (find_due, which its gather needs: the profile is at hand) and,
+ * when its hearing is due, asks for its tracks, whose lookups the gather
+ * starts with. */
+static void gather_ahead(const wary_world *w, int32_t agent, int stage) {
   const wy_hearing_agent *h = &w->hearing->agents.data[agent];
   if (stage == 0) {
     wy_prefetch_span(wy_agent_actor(w, agent), 128);
@@ -471,11 +478,11 @@ static void gather_prefetch(const wary_world *w, int32_t agent, int stage) {
 static void gather_task(int32_t start, int32_t end, int32_t worker, void *context) {
   wary_world *w = context;
   lane_at(&w->lanes.data[worker], start, end);
-  /* The piece's first four agents have no stage 1 ahead of them. */
-  for (int32_t i = start; i < end && i - start < 4; i++) (void)find_due(w, i, wy_agent_profile(w, i));
+  /* The piece's first agents have no stage 1 ahead of them. */
+  for (int32_t i = start; i < end && i - start < WY_DUE_AHEAD; i++) (void)find_due(w, i, wy_agent_profile(w, i));
   for (int32_t i = start; i < end; i++) {
-    if (i + 8 < end) gather_prefetch(w, i + 8, 0);
-    if (i + 4 < end) gather_prefetch(w, i + 4, 1);
+    if (i + WY_LINES_AHEAD < end) gather_ahead(w, i + WY_LINES_AHEAD, 0);
+    if (i + WY_DUE_AHEAD < end) gather_ahead(w, i + WY_DUE_AHEAD, 1);
     run_agents(w, i, i + 1, worker, gather);
   }
 }
