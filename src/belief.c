@@ -321,16 +321,11 @@ static uint32_t fade_run(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl,
      * steps each start above one, whatever their differences round to:
      * four at a time, with one test. */
     float ahead = 5.0f * fade;
-    for (; count - k >= 4u && conf > ahead; k += 4u) {
-      conf -= fade;
-      smoothed = wy_smoothed_step_chained(smoothed, conf, smooth);
-      conf -= fade;
-      smoothed = wy_smoothed_step_chained(smoothed, conf, smooth);
-      conf -= fade;
-      smoothed = wy_smoothed_step_chained(smoothed, conf, smooth);
-      conf -= fade;
-      smoothed = wy_smoothed_step_chained(smoothed, conf, smooth);
-    }
+    for (; count - k >= 4u && conf > ahead; k += 4u)
+      for (int u = 0; u < 4; u++) {
+        conf -= fade;
+        smoothed = wy_smoothed_step_chained(smoothed, conf, smooth);
+      }
     for (; k < count && conf > fade; k++) {
       conf -= fade;
       smoothed = wy_smoothed_step_chained(smoothed, conf, smooth);
