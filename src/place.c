@@ -43,8 +43,7 @@ static bool bits_cover(const wary_world *w, wy_place_list *l) {
 }
 
 bool wy_place_list_rebuild(const wary_world *w, wy_place_list *l) {
-  l->fade_clock = 0.0;
-  l->fade_due = -INFINITY;
+  l->lead_due = l->fade_due = -INFINITY;
   if (!bits_cover(w, l)) return false;
   if (l->bit_words > 0) memset(l->asleep_bits, 0, (size_t)l->bit_words * sizeof *l->asleep_bits);
   for (int32_t i = 0; i < l->count; i++)
@@ -195,11 +194,13 @@ static double allowance(const wary_profile_def *d, const wy_place *pl) {
 /* After its step, nothing reported: Lost or Remembered, only its time in
  * state (and fading) moves until its deadline; on a rung or unsuspected,
  * only its fading until it leaves the rung (or a report comes). */
-static void fall_asleep(const wary_world *w, wy_place_list *l, wy_place *pl, double allowed) {
+static void fall_asleep(const wary_world *w, const wary_profile_def *d, wy_place_list *l, wy_place *pl,
+                        double allowed) {
+  double clock = w->beliefs->clock;
   if (l->asleep_count == 0) {
     l->oldest = w->steps + 1u;
     l->lead[0] = l->lead[1] = -INFINITY;
-    l->fade_due = INFINITY;
+    l->lead_due = l->fade_due = INFINITY;
   }
   pl->asleep = true;
   pl->asleep_since = (uint16_t)(w->steps + 1u);
@@ -207,11 +208,22 @@ static void fall_asleep(const wary_world *w, wy_place_list *l, wy_place *pl, dou
   l->asleep_bits[i / 64] |= 1ull << (i % 64);
   l->asleep_count++;
   if (on_fade(pl)) {
-    if (l->fade_clock + allowed < l->fade_due) l->fade_due = l->fade_clock + allowed;
+    if (clock + allowed < l->fade_due) l->fade_due = clock + allowed;
     return;
   }
   int32_t k = deadline_of(pl);
-  if (pl->time_in_state > l->lead[k]) l->lead[k] = pl->time_in_state;
+  if (pl->time_in_state > l->lead[k]) {
+    l->lead[k] = pl->time_in_state;
+    double due = wy_place_lead_clock(clock, l->lead[k], k == 0 ? d->lost_time : d->memory_time);
+    if (due < l->lead_due) l->lead_due = due;
+  }
+}
+
+/* When the list's leads, after the step whose clock this is, must be
+ * looked at again. */
+static double lead_due_of(const wy_place_list *l, const float end[2], double clock) {
+  double a = wy_place_lead_clock(clock, l->lead[0], end[0]), b = wy_place_lead_clock(clock, l->lead[1], end[1]);
+  return a < b ? a : b;
 }
 
 /* Step dt begins and a fading sleeper on a rung may leave it in it: the
@@ -228,7 +240,7 @@ static void wake_fading(const wary_world *w, const wary_profile_def *d, wy_place
     wy_place now = *pl;
     now.confidence = caught_up_confidence(w, d, pl);
     if (on_fade(&now) && !leaves_rung(d, &now, dt)) {
-      double at = l->fade_clock + allowance(d, &now);
+      double at = w->beliefs->clock_before + allowance(d, &now);
       if (at < due) due = at;
     } else {
       wake(w, d, l, pl);
@@ -252,7 +264,7 @@ static void wake_due(const wary_world *w, const wary_profile_def *d, wy_place_li
     if (on_fade(pl)) {
       if (all) {
         catch_up(w, d, pl);
-        double at = l->fade_clock + allowance(d, pl);
+        double at = w->beliefs->clock_before + allowance(d, pl);
         if (at < due) due = at;
       }
       continue;
@@ -271,6 +283,7 @@ static void wake_due(const wary_world *w, const wary_profile_def *d, wy_place_li
   }
   l->lead[0] = lead[0];
   l->lead[1] = lead[1];
+  l->lead_due = lead_due_of(l, end, w->beliefs->clock);
   if (all) {
     l->oldest = through + 1u;
     l->fade_due = due;
@@ -289,7 +302,11 @@ static void wake_fading_all(const wary_world *w, int32_t agent) {
 
 static void profile_changing(wary_world *w, int32_t profile) {
   for (int32_t i = 0; i < w->agents.count; i++)
-    if (wy_agent_actor(w, i)->profile == profile) wake_fading_all(w, i);
+    if (wy_agent_actor(w, i)->profile == profile) {
+      wake_fading_all(w, i);
+      /* Its deadlines may move: the next step looks at the leads. */
+      places_of(w, i)->lead_due = -INFINITY;
+    }
 }
 
 bool wy_place_report(wary_world *w, int32_t agent, const float pos[3], int32_t tag,
@@ -330,6 +347,17 @@ static void changed(wary_world *w, wy_lane *lane, wy_id agent, wy_place *pl, int
   pl->time_in_state = 0.0f;
 }
 
+/* Whether the step under way may look at the sleepers of a list with some
+ * for a lead or a fading one (place.h: the clock after this step's dt). */
+static bool clock_due(const wary_world *w, const wy_place_list *l) {
+  return w->beliefs->clock >= (l->lead_due < l->fade_due ? l->lead_due : l->fade_due);
+}
+
+/* Whether it looks at them: that, or all of them catch up. */
+static bool sleepers_due(const wary_world *w, const wy_place_list *l) {
+  return w->steps - l->oldest >= WY_DT_RING / 2 || clock_due(w, l);
+}
+
 void wy_places_prefetch(const wary_world *w, int32_t agent, int stage) {
   if (w->agents.data[agent].idle & WY_IDLE_PLACES) return;
   const wy_place_list *l = places_of(w, agent);
@@ -339,16 +367,17 @@ void wy_places_prefetch(const wary_world *w, int32_t agent, int stage) {
   }
   if (l->count == 0) return;
   /* All asleep (most lists, once a game has run a while): the bits are read
-   * only by a walk of the sleepers. */
+   * only by a walk of the sleepers. Whether the step walks them, from the
+   * clocks (a hint: the catch-up of all every WY_DT_RING / 2 steps is left
+   * out). */
   bool all_asleep = l->asleep_count == l->count;
   if (stage == 1) {
-    if (!all_asleep || l->sleepers_due) WY_PREFETCH(l->asleep_bits);
+    if (!all_asleep || clock_due(w, l)) WY_PREFETCH(l->asleep_bits);
     return;
   }
-  /* A step that looks at the sleepers (a deadline comes, a fading one may
-   * leave its rung, or all catch up) reads their records, which no step
+  /* A step that looks at the sleepers reads their records, which no step
    * has read since they fell asleep. */
-  if (l->sleepers_due) wy_prefetch_span(l->data, (size_t)l->count * sizeof *l->data);
+  if (l->asleep_count > 0 && clock_due(w, l)) wy_prefetch_span(l->data, (size_t)l->count * sizeof *l->data);
   if (all_asleep) return;
   /* The first awake ones of the first 64 (a hint: no more is worth it). */
   uint64_t awake = ~l->asleep_bits[0];
@@ -357,6 +386,21 @@ void wy_places_prefetch(const wary_world *w, int32_t agent, int stage) {
     if (i >= l->count) break;
     WY_PREFETCH(&l->data[i]);
   }
+}
+
+/* The step's look at the sleepers (sleepers_due): all of them catch up,
+ * or those whose deadline comes in it wake (when a lead reaches one: the
+ * very test of every step, which the lead's clock only tells it when to
+ * make), then the fading ones it changes. */
+static void look_at_sleepers(const wary_world *w, const wary_profile_def *d, wy_place_list *l, float dt) {
+  const float end[2] = {d->lost_time, d->memory_time};
+  double clock = w->beliefs->clock;
+  bool all = w->steps - l->oldest >= WY_DT_RING / 2;
+  if (all || (clock >= l->lead_due && (l->lead[0] >= end[0] || l->lead[1] >= end[1])))
+    wake_due(w, d, l, end, dt, all);
+  else if (clock >= l->lead_due)
+    l->lead_due = lead_due_of(l, end, clock);
+  if (clock >= l->fade_due) wake_fading(w, d, l, dt);
 }
 
 void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t index, float dt) {
@@ -368,17 +412,17 @@ void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t index, float dt) {
     wy_agent_rest(w, owner, WY_IDLE_PLACES);
     return;
   }
-  const wary_profile_def *d = &wy_agent_profile(w, index)->def;
-  wy_id agent = wy_agent_id(w, index);
   if (l->asleep_count > 0) {
-    const float end[2] = {d->lost_time, d->memory_time};
+    /* Every step with sleepers moves the leads (a snapshot holds them). */
     l->lead[0] += dt;
     l->lead[1] += dt;
-    bool all = w->steps - l->oldest >= WY_DT_RING / 2;
-    if (all || l->lead[0] >= end[0] || l->lead[1] >= end[1]) wake_due(w, d, l, end, dt, all);
-    if (l->fade_clock + (double)dt >= l->fade_due) wake_fading(w, d, l, dt);
+    bool due = sleepers_due(w, l);
+    /* All asleep and none due: the step changes nothing else. */
+    if (!due && l->asleep_count == l->count) return;
+    if (due) look_at_sleepers(w, &wy_agent_profile(w, index)->def, l, dt);
   }
-  l->fade_clock += (double)dt;
+  const wary_profile_def *d = &wy_agent_profile(w, index)->def;
+  wy_id agent = wy_agent_id(w, index);
   /* Every place in full every step: the reference (spec/c/test_quiet.c). */
   bool sleep = !w->beliefs->resolve_all;
   /* The awake ones, from the bits (none when all sleep: then not read). */
@@ -415,12 +459,9 @@ void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t index, float dt) {
        * taking it off. */
       bool waits = pl->state == WARY_LOST || pl->state == WARY_REMEMBERED;
       double allowed = waits ? 0.0 : allowance(d, pl);
-      if (waits || allowed > 2.0 * (double)dt) fall_asleep(w, l, pl, allowed);
+      if (waits || allowed > 2.0 * (double)dt) fall_asleep(w, d, l, pl, allowed);
     }
   }
-  l->sleepers_due = l->asleep_count > 0 &&
-                    (w->steps + 1u - l->oldest >= WY_DT_RING / 2 || l->lead[0] + dt >= d->lost_time ||
-                     l->lead[1] + dt >= d->memory_time || l->fade_clock + (double)dt >= l->fade_due);
 }
 
 static void place_out(const wary_world *w, int32_t agent, wy_place *pl, wary_location_belief *out) {

@@ -44,17 +44,34 @@ typedef struct wy_place_list {
    * least the largest time in state a sleeper counting down to it has after
    * the step last resolved (-INFINITY: none), as in belief.h. */
   float lead[2];
-  /* The seconds of the steps the list has taken while it had sleepers,
-   * and at most the clock at which some fading sleeper on a rung (or
-   * unsuspected) could first leave it in a step (INFINITY: none can):
-   * a step whose dt takes fade_clock to fade_due catches those up and
-   * wakes the ones it changes (wake_fading in place.c). Derived: a loaded
-   * list has fade_due -INFINITY, which checks them at its first step. */
-  double fade_clock, fade_due;
-  /* A hint for the next step's prefetch (wy_places_prefetch): a step of
-   * the same dt would look at the sleepers. Derived, never saved. */
-  bool sleepers_due;
+  /* World clocks (wy_beliefs.clock, after a step's dt): before lead_due
+   * neither lead can reach its deadline (wy_place_lead_clock), and before
+   * fade_due no fading sleeper on a rung (or unsuspected) can leave it in
+   * a step; a step whose clock reaches either looks at the leads (and
+   * wakes the sleepers whose deadline comes) or catches the fading ones up
+   * and wakes those it changes (wake_fading in place.c). So a step over a
+   * list whose places all sleep compares a few numbers, whatever it holds.
+   * Derived: a loaded list has both at -INFINITY, which looks at them at
+   * its first step. */
+  double lead_due, fade_due;
 } wy_place_list;
+
+/* The world clock before which a lead (a time in state after the step
+ * whose clock was clock, below end) cannot reach end, for any dt the steps
+ * after it add to it (lead += dt, rounded): +inf for no lead or no
+ * deadline. Up to 2^12 steps: a list looks at its leads again sooner (all
+ * its sleepers catch up every WY_DT_RING / 2 steps). Each add rounds by at
+ * most 2^-24 of a sum below end (the last reaches end only from an exact
+ * sum within 2^-24 end of it), so their dt add up to at least end - lead
+ * less 2^-12 end; the clock adds the same dt in doubles, each add rounding
+ * by at most 2^-53 of the clock (which is not below 0), 2^-41 of it over
+ * 2^12 steps. Twice each margin covers the rounding here too.
+ * spec/c/test_place_lead.c checks it against the adds one by one. */
+static inline double wy_place_lead_clock(double clock, float lead, float end) {
+  if (!(lead > -INFINITY) || !(end < INFINITY)) return INFINITY;
+  double gap = ((double)end - (double)lead) - 0x1p-11 * (double)end - 0x1p-126;
+  return (clock + gap) * (1.0 - 0x1p-40);
+}
 
 struct wy_places {
   WY_ARRAY(wy_place_list) agents; /* per agent */
@@ -79,7 +96,7 @@ bool wy_places_reserve(wary_world *w, int32_t agent, int32_t n);
 bool wy_places_fit(const wary_world *w, int32_t agent, int32_t n);
 /* Asks for what the agent's wy_places_resolve reads first (WY_PREFETCH),
  * each stage once the one before it has come: 0 its list, 1 its bits, 2
- * its first awake places. */
+ * its first awake places (and its sleepers, when the step looks at them). */
 void wy_places_prefetch(const wary_world *w, int32_t agent, int stage);
 /* One step of the agent's place beliefs: fading, states, events. */
 void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t agent, float dt);
