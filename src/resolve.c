@@ -246,8 +246,18 @@ static int32_t loss_reason(const wy_ctx *c, const wy_profile *p) {
   return reason;
 }
 
-/* Inline: called by every full resolve, which passes it what it takes. */
-WY_INLINE void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool reporting, bool raised, float prev,
+/* Whether a step from confidence prev to conf rises past the telegraph
+ * threshold below Detected, with a sense reporting or a raise (climbs):
+ * the step telegraphs. */
+WY_INLINE bool telegraphs(const wary_profile_def *d, const wy_belief *b, float prev, float conf, bool climbs) {
+  return prev < d->telegraph_threshold && conf >= d->telegraph_threshold && rung(b->state) < WARY_DETECTED &&
+         climbs;
+}
+
+/* Inline: called by every full resolve not kept on its rung (resolve),
+ * which passes it what it takes; tele: whether it telegraphs
+ * (telegraphs). */
+WY_INLINE void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool reporting, bool raised, bool tele,
                            float dt) {
   wy_belief *b = c->b;
   const wary_profile_def *d = &p->def;
@@ -266,8 +276,6 @@ WY_INLINE void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool
   if (level == WARY_TRACKED && b->state != WARY_TRACKED &&
       !(b->state == WARY_DETECTED && b->time_in_state >= d->min_track_duration))
     level = WARY_DETECTED;
-  bool tele = prev < d->telegraph_threshold && conf >= d->telegraph_threshold &&
-              r < WARY_DETECTED && (reporting || raised);
 
   /* Without a reporting sense or a floor only a fresh raise (set_confidence)
    * climbs: a belief whose senses fell silent (even inside their grace) must
@@ -330,12 +338,20 @@ WY_INLINE void locate(wy_belief *b, const wy_belief_slot *bsl, const wy_profile 
  * where it cannot climb); sensed, or with confidence left to fade. Fusion
  * then gives what it gave (b->fused), which a sensed belief's confidence can
  * only fade towards. */
-WY_INLINE bool holds(const wy_belief *b, const wy_belief_slot *bsl, const wy_profile *p, int32_t n) {
-  if (b->evidence >= 0 || !(b->sensed || b->confidence > 0.0f)) return false;
-  bool lost = b->state == WARY_LOST || b->state == WARY_REMEMBERED;
-  if (!lost && !(b->state >= WARY_UNDETECTED && b->state <= WARY_TRACKED)) return false;
-  int32_t level = wy_rung_of(&p->def, b->confidence);
-  if (!lost && level != b->state && !(level == WARY_TRACKED && b->state == WARY_DETECTED)) return false;
+WY_INLINE bool holds(const wy_belief *b, const wy_belief_slot *bsl, const wy_profile *p, int32_t n, bool kept) {
+  if (b->evidence >= 0) return false;
+  /* Kept on its rung by its step (resolve: sensed, on the rung its
+   * confidence puts it on, which the step left it on), it passes the tests
+   * of its state. */
+  bool lost = false;
+  int32_t level = WARY_UNDETECTED;
+  if (!kept) {
+    if (!(b->sensed || b->confidence > 0.0f)) return false;
+    lost = b->state == WARY_LOST || b->state == WARY_REMEMBERED;
+    if (!lost && !(b->state >= WARY_UNDETECTED && b->state <= WARY_TRACKED)) return false;
+    level = wy_rung_of(&p->def, b->confidence);
+    if (!lost && level != b->state && !(level == WARY_TRACKED && b->state == WARY_DETECTED)) return false;
+  }
   for (int32_t s = 0; s < n; s++) {
     /* A share past its grace fades; with no sense on the belief that
      * changes only its fusion, which held_step takes on (not while Lost or
@@ -393,20 +409,31 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
 
   /* A floor that keeps the target at Suspected or above is knowledge, not loss. */
   bool floored = floor_at >= p->def.suspect_threshold;
-  wy_ctx c = {w, r->lane, r->agent, b, l, bsl};
-  /* A moment before a first sighting is taken (step.c, first_sight):
-   * below Detected, as the rise past the threshold (step_states). */
-  if (b->telegraph_due) {
-    b->telegraph_due = false;
-    if (rung(b->state) < WARY_DETECTED) telegraph(&c);
-  }
   /* "You didn't see anything": an invalidated target steps down to
    * Undetected, never to Lost. */
-  step_states(&c, p, sensed || floored, reporting || floored || invalidate, raised, prev, dt);
-  /* Invalidated while Lost or Remembered: forgotten too, not searched for. */
-  if (invalidate && (b->state == WARY_LOST || b->state == WARY_REMEMBERED)) {
-    b->loss_reason = WARY_LOSS_NONE;
-    enter(&c, WARY_UNDETECTED);
+  bool reports = reporting || floored || invalidate;
+  bool tele = telegraphs(&p->def, b, prev, conf, reports || raised);
+  /* Sensed and kept on its rung (wy_keeps_rung, the held step's test:
+   * step_states would find that rung, test_kept_rung.c), with nothing to
+   * telegraph, it only moves its clock there: so are most that a sense
+   * reports (callgrind, the bench's game world at 120 s). */
+  bool kept = sensed && b->state <= WARY_TRACKED && wy_keeps_rung(p, b, conf, b->time_in_state + dt);
+  if (kept && !tele && !b->telegraph_due) {
+    b->time_in_state += dt;
+  } else {
+    wy_ctx c = {w, r->lane, r->agent, b, l, bsl};
+    /* A moment before a first sighting is taken (step.c, first_sight):
+     * below Detected, as the rise past the threshold (step_states). */
+    if (b->telegraph_due) {
+      b->telegraph_due = false;
+      if (rung(b->state) < WARY_DETECTED) telegraph(&c);
+    }
+    step_states(&c, p, sensed || floored, reports, raised, tele, dt);
+    /* Invalidated while Lost or Remembered: forgotten too, not searched for. */
+    if (invalidate && (b->state == WARY_LOST || b->state == WARY_REMEMBERED)) {
+      b->loss_reason = WARY_LOSS_NONE;
+      enter(&c, WARY_UNDETECTED);
+    }
   }
 
   if (p->def.smoothing_time <= 0.0f) b->smoothed = conf;
@@ -417,7 +444,7 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
                (b->state < WARY_SUSPECTED || b->state > WARY_TRACKED);
   for (int32_t s = 0; s < n && still; s++) still = bsl[s].share == 0.0f;
   b->quiet = still;
-  b->held = k->undulled && holds(b, bsl, p, n);
+  b->held = k->undulled && holds(b, bsl, p, n, kept);
   /* Dormant from its next step too: quiet (drowsy), or a target fading
    * with no sense on it (belief.h, wy_belief_fades). */
   b->drowsy = (still && drowsy(b)) || wy_belief_fades(p, b, bsl, n);
