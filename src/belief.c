@@ -288,6 +288,32 @@ static void fade_step(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl, fl
   wy_belief_clocks(p, b, bsl, dt, smooth, p->def.uncertainty_growth * dt);
 }
 
+/* The steps of fade_run's loop (at most count) from conf above fade, each
+ * taking fade off it and easing smoothed towards it, while conf stays above
+ * fade; lands: the easing's landing tested at each step, else it is known
+ * not to land (wy_chase_clear). Returns the steps taken. */
+WY_INLINE uint32_t fade_steps(float *conf_io, float *smoothed_io, float fade, float smooth, uint32_t count,
+                              bool lands) {
+  float conf = *conf_io, smoothed = *smoothed_io;
+  uint32_t k = 0;
+  /* From above 5 fades (rounded: 5 - 5 x 2^-24 of them at least) four
+   * steps each start above one, whatever their differences round to: four
+   * at a time, with one test. */
+  float ahead = 5.0f * fade;
+  for (; count - k >= 4u && conf > ahead; k += 4u)
+    for (int u = 0; u < 4; u++) {
+      conf -= fade;
+      smoothed = lands ? wy_smoothed_step_chained(smoothed, conf, smooth) : wy_eased(smoothed, conf, smooth);
+    }
+  for (; k < count && conf > fade; k++) {
+    conf -= fade;
+    smoothed = lands ? wy_smoothed_step_chained(smoothed, conf, smooth) : wy_eased(smoothed, conf, smooth);
+  }
+  *conf_io = conf;
+  *smoothed_io = smoothed;
+  return k;
+}
+
 /* The steps of a run of count steps of dt that a fading belief (confidence
  * above 0) takes while it fades, through the one that takes it to 0: each
  * step's fade and smoothing in a loop, the clocks in one go (clocks_run).
@@ -313,23 +339,16 @@ static uint32_t fade_run(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl,
   /* A step from conf > fade leaves conf - fade above 0 (the difference of
    * two floats rounds to 0 only when it is 0), and one from conf <= fade
    * (or a fade that is not a number) takes it to 0: so the steps above fade
-   * need no clamp, and the one that reaches 0 comes after them. The
-   * smoothing's test hoisted, each step of the loop is the fade and the
-   * smoothing's three operations. */
+   * need no clamp, and the one that reaches 0 comes after them. A meter
+   * at or above its confidence that each step's fade outruns stays out of
+   * its landing's reach (wy_chase_clear; with the defaults a step of 1/60 s
+   * fades 0.0017 and eases by 0.064): its loop is then the fade and the
+   * easing's three operations, without the landing's three. */
   if (p->def.smoothing_time > 0.0f) {
-    /* From above 5 fades (rounded: 5 - 5 x 2^-24 of them at least) four
-     * steps each start above one, whatever their differences round to:
-     * four at a time, with one test. */
-    float ahead = 5.0f * fade;
-    for (; count - k >= 4u && conf > ahead; k += 4u)
-      for (int u = 0; u < 4; u++) {
-        conf -= fade;
-        smoothed = wy_smoothed_step_chained(smoothed, conf, smooth);
-      }
-    for (; k < count && conf > fade; k++) {
-      conf -= fade;
-      smoothed = wy_smoothed_step_chained(smoothed, conf, smooth);
-    }
+    if (smoothed >= conf && smoothed <= 1.0f && wy_chase_clear(fade, smooth))
+      k = fade_steps(&conf, &smoothed, fade, smooth, count, false);
+    else
+      k = fade_steps(&conf, &smoothed, fade, smooth, count, true);
     if (k < count) {
       conf = 0.0f;
       smoothed = wy_smoothed_step_chained(smoothed, conf, smooth);

@@ -565,6 +565,11 @@ static inline bool wy_smooth_lands(float s, float next, float conf, float smooth
   return gap < 0x1p-16f && (gap < 0x1p-24f || (next == s && smooth > 0.0f));
 }
 
+/* s eased towards conf by smooth, without the landing: the arithmetic of
+ * wy_smoothed_step_chained, for a loop that knows it cannot land
+ * (repeat.h, wy_chase_clear). */
+static inline float wy_eased(float s, float conf, float smooth) { return s + (conf - s) * smooth; }
+
 /* The smoothed confidence a step later: s eased towards conf by smooth
  * (1 - e^(-dt / smoothing_time); seed 000's meter), landing on conf as
  * wy_smooth_lands says. A meter shows no difference, and the float tail it
@@ -584,7 +589,7 @@ static inline float wy_smoothed_step(float s, float conf, float smooth) {
  * steps start on it). Over beliefs many of which sit on their confidence
  * the branch would mispredict, and the select is the cheaper. */
 static inline float wy_smoothed_step_chained(float s, float conf, float smooth) {
-  float next = s + (conf - s) * smooth;
+  float next = wy_eased(s, conf, smooth);
   if (WY_RARELY(wy_smooth_lands(s, next, conf, smooth))) {
     WY_KEEP_BRANCH();
     next = conf;

@@ -222,3 +222,17 @@ bool wy_decay_sinks(float s, float m, uint32_t n) {
   }
   return (double)s * power < 0x1p-24 * (1.0 - 0x1p-20);
 }
+
+/* Each operation of a step rounds a value of at most 1 in magnitude (every
+ * one lies in [-1, 1] while 0 < c <= s <= 1), off by at most 2^-25. So
+ * c' = fl(c - f) is at most c - f + 2^-25, and s' = fl(s + fl(fl(c' - s)
+ * m)) is at least s (1 - m) + c' m - 3 x 2^-25 (m <= 1): s' - c' is at
+ * least (s - c') (1 - m) - 3 x 2^-25, and s - c' at least f - 2^-25 (s >=
+ * c), so s' - c' >= f (1 - m) - 2^-23. From f (1 - m) >= 2^-15 (in
+ * doubles: the product's rounding is far inside the margin) that is above
+ * 2^-16, and s' >= c' again for the next step; the test's gap, the
+ * difference rounded, is then 2^-16 or more. */
+bool wy_chase_clear(float f, float m) {
+  if (!(f < 1.0f) || !(m >= 0.0f) || !(m <= 1.0f)) return false;
+  return (double)f * (1.0 - (double)m) >= 0x1p-15;
+}

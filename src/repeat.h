@@ -29,4 +29,12 @@ float wy_fade_repeat(float c, float f, uint32_t n);
  * walk. False when it is not sure. */
 bool wy_decay_sinks(float s, float m, uint32_t n);
 
+/* Whether a meter s eased by m towards a confidence c that each step takes
+ * f off (c = fl(c - f) while that stays above 0, then s = fl(s + fl(fl(c -
+ * s) x m))), from 0 < c <= s <= 1, ends every step more than 2^-16 above
+ * c, so that it never lands on it (wy_smooth_lands): where a fading
+ * dormant belief's replay (belief.c, fade_run) can leave the landing's test
+ * out of its loop. */
+bool wy_chase_clear(float f, float m);
+
 #endif

@@ -812,11 +812,57 @@ static void test_decay_sinks(void) {
   ENSURE(loose == 0);
 }
 
+/* A float in [0, 1) with more bits than unit()'s 10^4 steps. */
+static float fine_unit(void) { return unit() + unit() * 1e-4f + unit() * 1e-8f; }
+
+/* wy_chase_clear against the steps one by one: a meter from at or above a
+ * fading confidence, eased with the landing's test (wy_smoothed_step_chained)
+ * and without it (wy_eased), must agree to the bit at every step of any
+ * chase it calls clear, out to the fade's last step above 0. Fades on
+ * both sides of its bound (f (1 - m) from 2^-30 to 2^-12) and meters that
+ * start on the confidence or just above it come often; a tenth of the
+ * chases land, so a bound set too low shows (at 2^-26, 1,500 of them). */
+static void test_chase_clear(void) {
+  int wrong = 0, clear = 0, landed = 0, cases = 0;
+  for (int i = 0; i < 40000; i++) {
+    float c = fine_unit() * 0.999f + 1e-3f;
+    float s = i % 3 == 0 ? c : c + (1.0f - c) * fine_unit() * (i % 5 == 0 ? 1e-4f : 1.0f);
+    float m = i % 4 ? 1.0f - expf(-(0.5f + unit() * 4.0f) / 60.0f / (0.05f + fine_unit())) : fine_unit();
+    if (i % 97 == 0) m = 1.0f;
+    if (i % 89 == 0) m = 0.0f;
+    /* f (1 - m) from 2^-30 to 2^-12, or any fade up to 0.05. */
+    float f = i % 2 ? ldexpf(1.0f + fine_unit(), -30 + (int)(lcg() % 18u)) / (1.0f - m < 1e-6f ? 1.0f : 1.0f - m)
+                    : fine_unit() * 0.05f;
+    if (!(f > 0.0f) || !(f < c)) continue;
+    cases++;
+    bool says = s >= c && s <= 1.0f && wy_chase_clear(f, m);
+    clear += says;
+    bool differs = false;
+    float with = s, without = s, conf = c;
+    for (int k = 0; k < 20000 && conf > f; k++) {
+      conf -= f;
+      with = wy_smoothed_step_chained(with, conf, m);
+      without = wy_eased(without, conf, m);
+      if (memcmp(&with, &without, sizeof with) != 0) {
+        differs = true;
+        break;
+      }
+    }
+    landed += differs;
+    if (says) wrong += differs;
+  }
+  ENSURE(cases > 30000);
+  ENSURE(wrong == 0);
+  ENSURE(clear > 10000);
+  ENSURE(landed > 1000);
+}
+
 int main(void) {
   test_add_repeat();
   test_fade_repeat();
   test_smooth_to_zero();
   test_decay_sinks();
+  test_chase_clear();
   quiet_equals_full(350.0f, 500, false, false);
   quiet_equals_full(3000.0f, 40, true, false);
   quiet_equals_full(350.0f, 500, false, true);
