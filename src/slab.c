@@ -19,7 +19,7 @@
 #define UNPOISON(p, n) ((void)(p), (void)(n))
 #endif
 
-enum { LINE = 64, SMALLEST = LINE, FIRST_CHUNK = 64 * 1024 };
+enum { LINE = 64, SMALLEST = LINE, FIRST_CHUNK = 64 * 1024, PAGE = 4096 };
 #define LARGEST ((size_t)SMALLEST << (WY_SLAB_CLASSES - 1))
 
 /* A chunk starts with this, then the blocks from the first line after it. */
@@ -89,6 +89,7 @@ static bool new_chunk(wy_slab *s, size_t size) {
   uintptr_t from = ((uintptr_t)(c + 1) + LINE - 1) & ~(uintptr_t)(LINE - 1);
   s->at = (unsigned char *)c + (from - (uintptr_t)c);
   s->end = s->at + ((size_t)((unsigned char *)c + want - s->at) & ~(size_t)(LINE - 1));
+  s->warm = s->at;
   POISON(s->at, (size_t)(s->end - s->at));
   return true;
 }
@@ -104,6 +105,7 @@ static void *get_block(wy_slab *s, int k, size_t size) {
     if ((!s->at || (size_t)(s->end - s->at) < n) && !new_chunk(s, n)) return NULL;
     p = s->at;
     s->at += n;
+    s->cut += n;
   }
   UNPOISON(p, size);
   return p;
@@ -156,6 +158,21 @@ static void *slab_realloc(void *user, void *p, size_t old_size, size_t size) {
   memcpy(q, p, old_size < size ? old_size : size);
   slab_free(s, p, old_size);
   return q;
+}
+
+void wy_slab_warm(wy_slab *s, size_t bytes) {
+  if (!s->at) return;
+  size_t left = (size_t)(s->end - s->at);
+  unsigned char *to = s->at + (bytes < left ? bytes : left);
+#ifndef WY_ASAN
+  /* The first byte of the part in each page, from where a warm ended. */
+  for (unsigned char *p = s->warm > s->at ? s->warm : s->at; p < to;) {
+    *(volatile unsigned char *)p = 0;
+    size_t rest = PAGE - (size_t)((uintptr_t)p % PAGE);
+    p = (size_t)(to - p) > rest ? p + rest : to;
+  }
+#endif
+  if (to > s->warm) s->warm = to;
 }
 
 wy_allocator wy_slab_allocator(wy_slab *s) { return (wy_allocator){slab_alloc, slab_realloc, slab_free, s}; }

@@ -475,9 +475,27 @@ static void gather_ahead(const wary_world *w, int32_t agent, int stage) {
     wy_prefetch_span(h->tracks.data, (size_t)h->tracks.count * sizeof *h->tracks.data);
 }
 
+/* The least of the slab that warm_tables writes ahead. */
+#define WY_WARM_LEAST (64 * 1024)
+
+/* The pages of the slab that reserve_room is about to cut blocks from,
+ * written (wy_slab_warm) while the agents gather: twice what the steps
+ * since the last warm cut, and WY_WARM_LEAST. Fresh pages fault once,
+ * here rather than in reserve_room's serial walk: at 10,000 agents a
+ * second old, some 29 faults a step took 370 us of its 10.5 ms there. */
+static void warm_tables(wary_world *w) {
+  size_t cut = w->slab.cut;
+  wy_slab_warm(&w->slab, 2 * (cut - w->tables_cut) + WY_WARM_LEAST);
+  w->tables_cut = cut;
+}
+
 static void gather_task(int32_t start, int32_t end, int32_t worker, void *context) {
   wary_world *w = context;
   lane_at(&w->lanes.data[worker], start, end);
+  /* The first piece warms the slab, taken first of the pieces; on the
+   * calling thread alone (no task callbacks) the faults would fall on the
+   * same thread either way. */
+  if (start == 0 && w->def.enqueue_task) warm_tables(w);
   /* The piece's first agents have no stage 1 ahead of them. */
   for (int32_t i = start; i < end && i - start < WY_DUE_AHEAD; i++) (void)find_due(w, i, wy_agent_profile(w, i));
   for (int32_t i = start; i < end; i++) {

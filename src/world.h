@@ -229,6 +229,7 @@ struct wary_world {
   struct wy_emotions *emotions;
   struct wy_geck *geck;
   struct wy_budget *budget;
+  size_t tables_cut; /* the slab's cut when a step last warmed it (step.c, warm_tables) */
 };
 
 /* WARY_OK, or the status and text of the def's first bad field. */

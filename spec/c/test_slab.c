@@ -150,6 +150,48 @@ static void test_out_of_memory(void) {
   ENSURE(f.h.frees == f.h.allocs && f.h.live_bytes == 0);
 }
 
+/* Warming writes ahead in the current chunk's part not cut yet, never
+ * past its end, and leaves every block cut before as it was; the slab
+ * counts what it cuts (not free blocks taken again), and a warm before
+ * the first chunk or past the part a warm reached does nothing. */
+static void test_warm(void) {
+  fixture f;
+  fixture_init(&f);
+  wy_slab_warm(&f.s, 1 << 20); /* no chunk yet */
+  ENSURE(f.s.cut == 0 && f.s.chunked == 0);
+  unsigned char *a = wy_alloc(&f.al, 1000), *b = wy_alloc(&f.al, 100);
+  ENSURE(a && b);
+  ENSURE(f.s.cut == 1024 + 128);
+  memset(a, 0xa5, 1000);
+  memset(b, 0x5a, 100);
+  unsigned char *at = f.s.at;
+  wy_slab_warm(&f.s, 10000);
+  /* On a page boundary or not, the warm reaches 10,000 bytes ahead. */
+  ENSURE(f.s.at == at && f.s.warm == at + 10000);
+  wy_slab_warm(&f.s, 100); /* warmed already */
+  ENSURE(f.s.warm == at + 10000);
+  wy_slab_warm(&f.s, (size_t)1 << 40); /* to the chunk's end, no further */
+  ENSURE(f.s.warm == f.s.end);
+  bool kept = true;
+  for (int i = 0; i < 1000; i++) kept = kept && a[i] == 0xa5;
+  for (int i = 0; i < 100; i++) kept = kept && b[i] == 0x5a;
+  ENSURE(kept);
+  /* A free block taken again is not cut. */
+  wy_free(&f.al, b, 100);
+  void *again = wy_alloc(&f.al, 100);
+  ENSURE(again == b && f.s.cut == 1024 + 128);
+  /* A new chunk starts its warm afresh, at its first block. */
+  void *big = wy_alloc(&f.al, 200000);
+  ENSURE(big && f.s.warm == (unsigned char *)big);
+  wy_slab_warm(&f.s, 64);
+  ENSURE(f.s.warm > (unsigned char *)big && f.s.warm <= f.s.end);
+  wy_free(&f.al, big, 200000);
+  wy_free(&f.al, again, 100);
+  wy_free(&f.al, a, 1000);
+  wy_slab_free(&f.s);
+  ENSURE(f.h.frees == f.h.allocs && f.h.live_bytes == 0);
+}
+
 /* ---- a world ------------------------------------------------------------------ */
 
 /* 400 agents that see and hear, 100 targets walking among them and making
@@ -227,6 +269,7 @@ int main(void) {
   test_blocks_are_reused();
   test_large_blocks();
   test_out_of_memory();
+  test_warm();
   test_steps_ask_the_hooks_rarely();
   return check_summary("test_slab");
 }
