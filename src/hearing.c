@@ -283,8 +283,12 @@ bool wy_offer_sounds(wary_world *w) {
     memset(h->arriving_unmade.data, 0, (size_t)w->agents.count * sizeof *h->arriving_unmade.data);
   }
   for (int32_t i = 0; i < h->lanes.count; i++) h->lanes.data[i].count = 0;
-  /* The sounds are offered at once; they join the pending sounds in order. */
-  wy_parallel_for(w, offer_task, n, 4);
+  /* The sounds are offered at once; they join the pending sounds in order.
+   * A piece may be a single sound: a step makes few (about 3 in the
+   * 1,000-agent game world, 33 at 10,000 agents), each a grid query and a
+   * wall ray to every agent it reaches (some 12 us at 10,000 agents), and
+   * pieces of at least 4 gave the 1,000-agent world's to one worker. */
+  wy_parallel_for(w, offer_task, n, 1);
   int32_t total = 0;
   for (int32_t e = 0; e < n; e++) {
     if (!h->spans.data[e].ok) return false;
