@@ -59,9 +59,12 @@ static void profile_changing(wary_world *w, int32_t profile) {
   for (int32_t i = 0; i < w->agents.count; i++) {
     if (wy_agent_actor(w, i)->profile != profile) continue;
     wy_agent_busy(&w->agents.data[i], WY_IDLE_EMOTIONS);
+    wy_belief_list *l = wy_beliefs_of(w, i);
+    /* The listed ones' states are kept only for a brain that moves the
+     * emotions (score_listed): they are taken again. */
+    l->listed_dirty = true;
     /* Deferred threats settle at the last pass's scale (belief.h): a
      * brain that keeps no threat now scores none of them again. */
-    wy_belief_list *l = wy_beliefs_of(w, i);
     for (int32_t j = 0; j < l->awake_count; j++) wy_belief_settle(l, &l->data[l->awake[j]]);
   }
 }
@@ -205,6 +208,9 @@ static void score_listed(const wy_scorer *c, wy_belief_list *l) {
    * scored, so that the walk below tests one flag. */
   if (!c->same)
     for (int32_t j = 0; j < count; j++) listed[j].scored = false;
+  /* Their states only where the emotions read them (wy_emotion_step):
+   * a change of brain has the list taken again (profile_changing). */
+  bool feels = d->emotions;
   uint32_t states = 0;
   float top = -INFINITY;
   for (int32_t j = 0; j < count; j++) {
@@ -219,7 +225,7 @@ static void score_listed(const wy_scorer *c, wy_belief_list *l) {
       memcpy(e->last_known, b->last_known, sizeof e->last_known);
       e->scored = true;
     }
-    states |= state_bit[e->state];
+    if (feels) states |= state_bit[e->state];
     if (e->hostile && e->base > top) top = e->base;
   }
   l->listed_states = states;
@@ -352,6 +358,10 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   bool idle_zero = brain->idle_zero;
   /* Dormant beliefs (belief.h) are idle: their threat stays 0 unwalked. */
   beliefs->may_sleep = idle_zero;
+  /* What the emotions are moved by: counted only for a brain that moves
+   * them (the default brain of a profile does not), as nothing else reads
+   * it (counts reads it only then). */
+  bool feels = d->emotions;
   int32_t n = 0;
   bool hurt = false;
   uint32_t states = 0; /* bit s: some target belief in state s */
@@ -454,6 +464,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
       best = b;
       best_threat = b->threat;
     }
+    if (!feels) continue;
     n++;
     hurt |= b->damage > 0.0f;
     states |= 1u << b->state;
@@ -462,13 +473,13 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   /* What the deferred ones add, every one of them tallied now. */
   const wy_deferred_tally *tally = &beliefs->tally;
   int32_t deferred = tally->count + hurt_deferred;
-  n += tally->targets;
-  states |= tally->states;
-  /* The listed ones' states count as the awake ones' do (their states hold
-   * while they sleep: a fading one on a rung wakes to leave it). */
-  if (beliefs->listed_count > 0) {
-    if (!same || beliefs->listed_dirty) score_listed(&sc, beliefs);
-    states |= beliefs->listed_states;
+  if (beliefs->listed_count > 0 && (!same || beliefs->listed_dirty)) score_listed(&sc, beliefs);
+  if (feels) {
+    n += tally->targets;
+    states |= tally->states;
+    /* The listed ones' states count as the awake ones' do (their states
+     * hold while they sleep: a fading one on a rung wakes to leave it). */
+    if (beliefs->listed_count > 0) states |= beliefs->listed_states;
   }
   bool critical = top_level == WARY_THREAT_CRITICAL, high = top_level >= WARY_THREAT_HIGH,
        tracked = states >> WARY_TRACKED & 1u, suspected = states >> WARY_SUSPECTED & 1u,
