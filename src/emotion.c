@@ -173,13 +173,15 @@ static double deferred_bound(const wy_emotion_agent *ag, const wy_threat_scale *
  * threshold, read only when switchable; best: the best target so far, of threat best_threat), or
  * raise a level the emotions would see (Critical for fear, High for
  * aggression, while nothing else moves them already: n targets, hurt,
- * tracked; critical and high: reached so far). */
-static bool counts(const wy_emotion_agent *ag, const wary_brain_def *d, double bound, const wy_belief *cur,
-                   bool switchable, float switch_at, const wy_belief *best, float best_threat, int32_t n, bool hurt,
-                   bool tracked, bool critical, bool high) {
+ * Tracked in states; the highest level reached so far, top_level). */
+WY_INLINE bool counts(const wy_emotion_agent *ag, const wary_brain_def *d, double bound, const wy_belief *cur,
+                      bool switchable, float switch_at, const wy_belief *best, float best_threat, int32_t n,
+                      bool hurt, uint32_t states, int32_t top_level) {
   if (cur ? switchable && bound >= (double)switch_at : bound > 0.0 && (!best || bound >= (double)best_threat))
     return true;
   if (!d->emotions || !(bound > 0.0)) return false;
+  bool critical = top_level == WARY_THREAT_CRITICAL, high = top_level >= WARY_THREAT_HIGH;
+  bool tracked = states >> WARY_TRACKED & 1u;
   bool fear_open = !(hurt || n > 2 || ag->fear_input > 0.0f), aggression_open = !(hurt || tracked);
   bool reaches_critical = bound >= (double)d->threat_critical;
   bool reaches_high = reaches_critical || bound >= (double)d->threat_high;
@@ -481,10 +483,6 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
      * hold while they sleep: a fading one on a rung wakes to leave it). */
     if (beliefs->listed_count > 0) states |= beliefs->listed_states;
   }
-  bool critical = top_level == WARY_THREAT_CRITICAL, high = top_level >= WARY_THREAT_HIGH,
-       tracked = states >> WARY_TRACKED & 1u, suspected = states >> WARY_SUSPECTED & 1u,
-       detected = (states >> WARY_DETECTED | states >> WARY_TRACKED) & 1u,
-       tracked_or_lost = (states >> WARY_TRACKED | states >> WARY_LOST) & 1u;
   ag->far_until = far_until;
   /* Attention's belief, and whether the best target counts this pass: with
    * none, attention takes the best; after its stickiness time, a best that
@@ -548,7 +546,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     } else if (may_count) {
       float bound = beliefs->listed_top > -INFINITY ? wy_threat_score(sc.scale, beliefs->listed_top, 1.0f) : 0.0f;
       walk_listed =
-          counts(ag, d, bound, cur, switchable, switch_at, best, best_threat, n, hurt, tracked, critical, high);
+          counts(ag, d, bound, cur, switchable, switch_at, best, best_threat, n, hurt, states, top_level);
     }
     if (walk_listed) {
       beliefs->listed_walks++;
@@ -564,8 +562,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
           best = &beliefs->data[e->belief];
           best_threat = t;
         }
-        critical = critical || level == WARY_THREAT_CRITICAL;
-        high = high || level >= WARY_THREAT_HIGH;
+        if (level > top_level) top_level = level;
       }
     }
   }
@@ -577,9 +574,8 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   if (deferred > 0) beliefs->deferred_passes++;
   if (deferred > 0 && may_count &&
       counts(ag, d, deferred_bound(ag, sc.scale, brain->bound_weights), cur, switchable, switch_at, best, best_threat,
-             n, hurt, tracked, critical, high)) {
+             n, hurt, states, top_level)) {
     beliefs->deferred_scored++;
-    int32_t level = WARY_THREAT_NONE;
     const int32_t *walked = wy_beliefs_walked(beliefs);
     for (int32_t j = 0; j < beliefs->awake_count; j++) {
       wy_belief *b = &beliefs->data[walked[j]];
@@ -595,15 +591,17 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
         best = b;
         best_threat = b->threat;
       }
-      if (b->threat_level > level) level = b->threat_level;
+      if (b->threat_level > top_level) top_level = b->threat_level;
     }
-    critical = critical || level == WARY_THREAT_CRITICAL;
-    high = high || level >= WARY_THREAT_HIGH;
     memset(&beliefs->tally, 0, sizeof beliefs->tally);
     deferred = 0;
   }
   ag->deferred = deferred;
-  if (d->emotions) {
+  if (feels) {
+    bool critical = top_level == WARY_THREAT_CRITICAL, high = top_level >= WARY_THREAT_HIGH,
+         tracked = states >> WARY_TRACKED & 1u, suspected = states >> WARY_SUSPECTED & 1u,
+         detected = (states >> WARY_DETECTED | states >> WARY_TRACKED) & 1u,
+         tracked_or_lost = (states >> WARY_TRACKED | states >> WARY_LOST) & 1u;
     float fi = ag->fear_input;
     move(ag, d, WARY_FEAR, (hurt || n > 2 || critical || fi > 0.0f) ? 1 : (n == 0 ? -1 : 0),
          d->emotion_rise[WARY_FEAR] * (1.0f + fi), dt);
