@@ -196,6 +196,11 @@ static int check_scene(const wary_world *w, const wy_state *s) {
 }
 
 static int check_beliefs(const wary_world *w, const wy_state *s, uint8_t *mark) {
+  /* The beliefs' clock adds every step's dt (>= 0) from 0: the place
+   * lists' clocks (place.h) and the listed ones' waits rest on that. */
+  if (!(s->clock >= 0.0 && s->clock < INFINITY))
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
+                   "snapshot: beliefs: clock: expected a finite number >= 0, got %g (a damaged snapshot)", s->clock);
   for (int32_t k = 0; k < s->evidence.count; k++) mark[k] = 0;
   for (int32_t i = 0; i < s->agents.count; i++) {
     const wy_belief_list *l = &s->beliefs.data[i];

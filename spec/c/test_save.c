@@ -790,6 +790,43 @@ static void test_summed_out_of_range(void) {
   wary_world_destroy(wb);
 }
 
+/* A snapshot whose beliefs' clock (the sum of the steps' dt, which the
+ * place lists' clocks rest on) was set below 0, to an infinity or to NaN,
+ * its checksum made right after, is refused with the field named, and the
+ * world is as it was. The clock's sum is twice in the snapshot: the
+ * world's time in its head, the beliefs' clock (the last) further on. */
+static void test_summed_clock_out_of_range(void) {
+  unsigned char *a, *b;
+  size_t size_a, size_b;
+  wary_world *wa = one_field_world(0, &a, &size_a), *wb = one_field_world(1, &b, &size_b);
+  free(a);
+  for (int k = 0; k < 3; k++) ENSURE(wary_step(wa, 0.375f) == WARY_OK);
+  a = snapshot(wa, &size_a);
+  double clock = (double)0.1f; /* one_field_world's step */
+  for (int k = 0; k < 3; k++) clock += 0.375;
+  size_t at = 0;
+  int found = 0;
+  for (size_t i = 28; i + sizeof clock <= size_a; i++)
+    if (memcmp(a + i, &clock, sizeof clock) == 0) at = i, found++;
+  ENSURE(found == 2);
+  unsigned char *bytes = malloc(size_a);
+  const double wrong[3] = {-1e12, INFINITY, NAN};
+  for (int k = 0; k < 3; k++) {
+    memcpy(bytes, a, size_a);
+    memcpy(bytes + at, &wrong[k], sizeof wrong[k]);
+    reseal(bytes, size_a);
+    ENSURE(wary_world_load(wb, bytes, size_a) == WARY_ERR_BAD_VALUE);
+    ENSURE(strstr(wary_last_error(wb), "beliefs: clock: expected a finite number >= 0") != NULL);
+    ENSURE(same_snapshot(wb, b, size_b));
+  }
+  ENSURE(wary_world_load(wb, a, size_a) == WARY_OK);
+  free(bytes);
+  free(a);
+  free(b);
+  wary_world_destroy(wa);
+  wary_world_destroy(wb);
+}
+
 /* A world with a lamp and a foggy room; field 0 or 1 (the room's vision
  * range scale, the lamp's intensity) is 0.5 when half is set, else 0.25. */
 static wary_world *scene_world(int field, bool half, unsigned char **snap, size_t *size) {
@@ -931,6 +968,7 @@ static void test_bytes_do_not_depend_on_memory(void) {
 int main(void) {
   test_summed_out_of_range();
   test_summed_scene_out_of_range();
+  test_summed_clock_out_of_range();
   test_last_error_outlives_a_load();
   test_bytes_do_not_depend_on_memory();
   test_continues_alike();
