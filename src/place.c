@@ -191,6 +191,14 @@ static double allowance(const wary_profile_def *d, const wy_place *pl) {
   return a > 0.0 ? a : 0.0;
 }
 
+/* The world clock from which a place of allowance allowed after the step
+ * whose clock (after its dt) is clock may leave its rung: the clock adds
+ * each step's dt in doubles, off by at most 2^-53 of it each (it is not
+ * below 0: save.c refuses a snapshot's that is), 2^-42 of it over the
+ * 2,048 steps within which every sleeper is caught up and its allowance
+ * taken again (wake_due, all), so 2^-40 of it covers that rounding. */
+static double fade_clock(double clock, double allowed) { return (clock + allowed) * (1.0 - 0x1p-40); }
+
 /* After its step, nothing reported: Lost or Remembered, only its time in
  * state (and fading) moves until its deadline; on a rung or unsuspected,
  * only its fading until it leaves the rung (or a report comes). */
@@ -208,7 +216,8 @@ static void fall_asleep(const wary_world *w, const wary_profile_def *d, wy_place
   l->asleep_bits[i / 64] |= 1ull << (i % 64);
   l->asleep_count++;
   if (on_fade(pl)) {
-    if (clock + allowed < l->fade_due) l->fade_due = clock + allowed;
+    double at = fade_clock(clock, allowed);
+    if (at < l->fade_due) l->fade_due = at;
     return;
   }
   int32_t k = deadline_of(pl);
@@ -240,7 +249,7 @@ static void wake_fading(const wary_world *w, const wary_profile_def *d, wy_place
     wy_place now = *pl;
     now.confidence = caught_up_confidence(w, d, pl);
     if (on_fade(&now) && !leaves_rung(d, &now, dt)) {
-      double at = w->beliefs->clock_before + allowance(d, &now);
+      double at = fade_clock(w->beliefs->clock_before, allowance(d, &now));
       if (at < due) due = at;
     } else {
       wake(w, d, l, pl);
@@ -264,7 +273,7 @@ static void wake_due(const wary_world *w, const wary_profile_def *d, wy_place_li
     if (on_fade(pl)) {
       if (all) {
         catch_up(w, d, pl);
-        double at = w->beliefs->clock_before + allowance(d, pl);
+        double at = fade_clock(w->beliefs->clock_before, allowance(d, pl));
         if (at < due) due = at;
       }
       continue;

@@ -47,12 +47,13 @@ typedef struct wy_place_list {
   /* World clocks (wy_beliefs.clock, after a step's dt): before lead_due
    * neither lead can reach its deadline (wy_place_lead_clock), and before
    * fade_due no fading sleeper on a rung (or unsuspected) can leave it in
-   * a step; a step whose clock reaches either looks at the leads (and
-   * wakes the sleepers whose deadline comes) or catches the fading ones up
-   * and wakes those it changes (wake_fading in place.c). So a step over a
-   * list whose places all sleep compares a few numbers, whatever it holds.
-   * Derived: a loaded list has both at -INFINITY, which looks at them at
-   * its first step. */
+   * a step (fade_clock in place.c; both allow for the clock's rounding,
+   * and the clock is not below 0); a step whose clock reaches either
+   * looks at the leads (and wakes the sleepers whose deadline comes) or
+   * catches the fading ones up and wakes those it changes (wake_fading in
+   * place.c). So a step over a list whose places all sleep compares a few
+   * numbers, whatever it holds. Derived: a loaded list has both at
+   * -INFINITY, which looks at them at its first step. */
   double lead_due, fade_due;
 } wy_place_list;
 
@@ -64,8 +65,9 @@ typedef struct wy_place_list {
  * most 2^-24 of a sum below end (the last reaches end only from an exact
  * sum within 2^-24 end of it), so their dt add up to at least end - lead
  * less 2^-12 end; the clock adds the same dt in doubles, each add rounding
- * by at most 2^-53 of the clock (which is not below 0), 2^-41 of it over
- * 2^12 steps. Twice each margin covers the rounding here too.
+ * by at most 2^-53 of the clock (not below 0: save.c refuses a snapshot's
+ * that is), 2^-41 of it over 2^12 steps. Twice each margin covers the
+ * rounding here too.
  * spec/c/test_place_lead.c checks it against the adds one by one. */
 static inline double wy_place_lead_clock(double clock, float lead, float end) {
   if (!(lead > -INFINITY) || !(end < INFINITY)) return INFINITY;
