@@ -475,24 +475,28 @@ static void gather_ahead(const wary_world *w, int32_t agent, int stage) {
     wy_prefetch_span(h->tracks.data, (size_t)h->tracks.count * sizeof *h->tracks.data);
 }
 
-/* The least of the slab that warm_tables writes ahead. */
+/* The least and the most of the slab that warm_tables writes ahead. */
 #define WY_WARM_LEAST (64 * 1024)
+#define WY_WARM_MOST (1024 * 1024)
 
 /* The pages of the slab that reserve_room is about to cut blocks from,
- * written (wy_slab_warm) while the agents gather: twice what the steps
- * since the last warm cut, and WY_WARM_LEAST. Fresh pages fault once,
- * here rather than in reserve_room's serial walk: at 10,000 agents a
- * second old, some 29 faults a step took 370 us of its 10.5 ms there. */
+ * written (wy_slab_warm) while the agents gather: twice what the slab cut
+ * since the last warm, and WY_WARM_LEAST, but at most WY_WARM_MOST (the
+ * first step after a load, or after many agents came, would otherwise
+ * commit pages the tables may never take). Fresh pages fault once, here
+ * rather than in reserve_room's serial walk: at 10,000 agents a second
+ * old, some 29 faults a step took 370 us of its 10.5 ms there. */
 static void warm_tables(wary_world *w) {
-  size_t cut = w->slab.cut;
-  wy_slab_warm(&w->slab, 2 * (cut - w->tables_cut) + WY_WARM_LEAST);
+  size_t cut = w->slab.cut, ahead = 2 * (cut - w->tables_cut) + WY_WARM_LEAST;
+  wy_slab_warm(&w->slab, ahead < WY_WARM_MOST ? ahead : WY_WARM_MOST);
   w->tables_cut = cut;
 }
 
 static void gather_task(int32_t start, int32_t end, int32_t worker, void *context) {
   wary_world *w = context;
   lane_at(&w->lanes.data[worker], start, end);
-  /* The first piece warms the slab, taken first of the pieces; on the
+  /* The piece of agent 0 warms the slab (the pool hands it out first;
+   * whenever it runs, the slab is not used during the gather); on the
    * calling thread alone (no task callbacks) the faults would fall on the
    * same thread either way. */
   if (start == 0 && w->def.enqueue_task) warm_tables(w);
