@@ -884,6 +884,15 @@ static void index_drop(wy_belief_list *l, wy_id target) {
  * index only, not the records (a prune would otherwise read every record,
  * most of them cold, to find its target again). */
 static void index_shift(wy_belief_list *l, const int32_t *dropped, int32_t n) {
+  if (n == 1) {
+    /* One dropped (most prunes): an entry past it is one whose belief + 1
+     * is above it (an empty one's 0 never is), taken down by the
+     * comparison's 0 or 1, without a branch: a loop the compiler does
+     * several entries at a time. */
+    int32_t first = dropped[0];
+    for (int32_t h = 0; h < l->index_cap; h++) l->index[h].belief -= l->index[h].belief > first;
+    return;
+  }
   for (int32_t h = 0; h < l->index_cap; h++) {
     int32_t b = l->index[h].belief - 1;
     if (b < dropped[0]) continue; /* empty (-1) or before the first */
