@@ -375,6 +375,18 @@ static uint32_t fade_run(const wy_profile *p, wy_belief *b, wy_belief_slot *bsl,
  * some 300 instructions for a step's 50. */
 #define WY_REPLAY_FEW 8u
 
+/* wy_smooth_of(p, dt), without its expf for a run of the step under way's
+ * dt: the profile's step_smooth, worked out from that dt when the step
+ * began (wy_beliefs_step_begin) by the same function. No profile changes
+ * within a step (its setters and wary_profile_create fail then:
+ * wy_step_check), so it is still that function's value (dt 0 and -0, equal,
+ * make the same factor). Between steps a setter may have changed the
+ * profile since, so the expf is taken then. */
+static float replay_smooth(const wary_world *w, const wy_profile *p, float dt) {
+  if (w->in_step && dt == w->beliefs->dt[w->steps % WY_DT_RING]) return p->step_smooth;
+  return wy_smooth_of(p, dt);
+}
+
 /* Steps from n through through, with the dt each had, of belief b and its
  * slots bsl (dormant since n): a fading one while it fades (fade_run, or
  * step by step), then the rest in runs. */
@@ -385,9 +397,9 @@ static void replay_from(const wary_world *w, const wy_profile *p, wy_belief *b, 
     float dt = bs->dt[n % WY_DT_RING];
     uint32_t count = run_length(bs, n, through);
     /* What a step computes from its dt, once per run; the smoothing's
-     * factor (an expf) only while the meter still moves: a settled one
-     * (most of the quiet ones: on 0) steps the same whatever it is. */
-    float smooth = b->confidence > 0.0f || b->smoothed != b->confidence ? wy_smooth_of(p, dt) : 0.0f;
+     * factor only while the meter still moves: a settled one (most of the
+     * quiet ones: on 0) steps the same whatever it is. */
+    float smooth = b->confidence > 0.0f || b->smoothed != b->confidence ? replay_smooth(w, p, dt) : 0.0f;
     if (count <= WY_REPLAY_FEW) {
       /* A few steps: as they come, which costs less than the runs' set-up
        * (fade_step and wy_belief_clocks are what the runs stand for). */
