@@ -71,17 +71,19 @@ WY_INLINE bool binade_units(float x, float d, int *e, float *u, double *per_u, f
 }
 
 float wy_add_repeat(float t, float d, uint32_t n) {
-  /* A few adds cost less than working them out. */
+  /* A few adds cost less than working them out. They are taken four at a
+   * time, with one test of n for the four: the same adds in the same order. */
   if (n <= 8) {
-    for (uint32_t k = 0; k < n; k++) t += d;
+    for (; n >= 4; n -= 4) t = t + d + d + d + d;
+    for (; n > 0; n--) t += d;
     return t;
   }
-  /* While t is below WY_REPEAT_FEW adds of d: one by one. */
+  /* While t is below WY_REPEAT_FEW adds of d: one by one, four at a time. The
+   * last four may take t up to three adds past that, which the binades
+   * below take as well (they ask only t >= WY_REPEAT_FEW d). */
   float few = d * WY_REPEAT_FEW;
-  while (n > 0 && t < few) {
-    t += d;
-    n--;
-  }
+  for (; n >= 4 && t < few; n -= 4) t = t + d + d + d + d;
+  for (; n > 0 && t < few; n--) t += d;
   while (n > 0) {
     if (!(t >= FLT_MIN) || !(t < FLT_MAX) || !(d >= 0.0f) || !(d < FLT_MAX)) {
       t += d;
