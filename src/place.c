@@ -357,37 +357,41 @@ static void changed(wary_world *w, wy_lane *lane, wy_id agent, wy_place *pl, int
 }
 
 /* Whether the step under way may look at the sleepers of a list with some
- * for a lead or a fading one (place.h: the clock after this step's dt). */
-static bool clock_due(const wary_world *w, const wy_place_list *l) {
-  return w->beliefs->clock >= (l->lead_due < l->fade_due ? l->lead_due : l->fade_due);
+ * for a lead or a fading one, from its clock (place.h: the world's after
+ * this step's dt). */
+static bool clock_due(double clock, const wy_place_list *l) {
+  return clock >= (l->lead_due < l->fade_due ? l->lead_due : l->fade_due);
 }
 
 /* Whether it looks at them: that, or all of them catch up. */
 static bool sleepers_due(const wary_world *w, const wy_place_list *l) {
-  return w->steps - l->oldest >= WY_DT_RING / 2 || clock_due(w, l);
+  return w->steps - l->oldest >= WY_DT_RING / 2 || clock_due(w->beliefs->clock, l);
 }
 
-void wy_places_prefetch(const wary_world *w, int32_t agent, int stage) {
-  if (w->agents.data[agent].idle & WY_IDLE_PLACES) return;
-  const wy_place_list *l = places_of(w, agent);
-  if (stage == 0) {
-    wy_prefetch_span(l, sizeof *l);
-    return;
-  }
-  if (l->count == 0) return;
+void wy_places_prefetch_ahead(const wary_world *w, int32_t agent, int32_t end) {
+  /* The world's arrays and clock read once for the three, rather than in
+   * a call per agent. */
+  const wy_place_list *lists = w->places->agents.data;
+  const wy_agent *agents = w->agents.data;
+  double clock = w->beliefs->clock;
+  /* The third: its list. */
+  if (agent + 3 < end && !(agents[agent + 3].idle & WY_IDLE_PLACES))
+    wy_prefetch_span(&lists[agent + 3], sizeof *lists);
   /* All asleep (most lists, once a game has run a while): the bits are read
    * only by a walk of the sleepers. Whether the step walks them, from the
    * clocks (a hint: the catch-up of all every WY_DT_RING / 2 steps is left
    * out). */
-  bool all_asleep = l->asleep_count == l->count;
-  if (stage == 1) {
-    if (!all_asleep || clock_due(w, l)) WY_PREFETCH(l->asleep_bits);
-    return;
+  if (agent + 2 < end && !(agents[agent + 2].idle & WY_IDLE_PLACES)) {
+    const wy_place_list *l = &lists[agent + 2];
+    if (l->count > 0 && (l->asleep_count < l->count || clock_due(clock, l))) WY_PREFETCH(l->asleep_bits);
   }
+  if (agent + 1 >= end || (agents[agent + 1].idle & WY_IDLE_PLACES)) return;
+  const wy_place_list *l = &lists[agent + 1];
+  if (l->count == 0) return;
   /* A step that looks at the sleepers reads their records, which no step
    * has read since they fell asleep. */
-  if (l->asleep_count > 0 && clock_due(w, l)) wy_prefetch_span(l->data, (size_t)l->count * sizeof *l->data);
-  if (all_asleep) return;
+  if (l->asleep_count > 0 && clock_due(clock, l)) wy_prefetch_span(l->data, (size_t)l->count * sizeof *l->data);
+  if (l->asleep_count == l->count) return;
   /* The first awake ones of the first 64 (a hint: no more is worth it). */
   uint64_t awake = ~l->asleep_bits[0];
   for (int32_t n = 0; n < 4 && awake; n++, awake &= awake - 1) {

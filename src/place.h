@@ -96,10 +96,12 @@ bool wy_places_reserve(wary_world *w, int32_t agent, int32_t n);
 /* Whether that room is there already (read only: wy_places_reserve would
  * change nothing). */
 bool wy_places_fit(const wary_world *w, int32_t agent, int32_t n);
-/* Asks for what the agent's wy_places_resolve reads first (WY_PREFETCH),
- * each stage once the one before it has come: 0 its list, 1 its bits, 2
- * its first awake places (and its sleepers, when the step looks at them). */
-void wy_places_prefetch(const wary_world *w, int32_t agent, int stage);
+/* Asks for what the wy_places_resolve of the three agents after agent
+ * (before end) read first (WY_PREFETCH), each a stage on from what the
+ * call for the agent before asked for it: the third its list, the second
+ * its bits, the next its first awake places (and its sleepers, when the
+ * step looks at them). */
+void wy_places_prefetch_ahead(const wary_world *w, int32_t agent, int32_t end);
 /* One step of the agent's place beliefs: fading, states, events. */
 void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t agent, float dt);
 

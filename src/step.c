@@ -974,10 +974,8 @@ static void resolve_task(int32_t start, int32_t end, int32_t worker, void *conte
     /* An agent's first beliefs: the one before it asks for them as its walk
      * ends (resolve_next), but for the first of the run. */
     if (i == start) wy_beliefs_prefetch(w, i, 2);
-    for (int32_t k = 1; k <= 3 && i + k < end; k++) {
-      if (k > 1) wy_beliefs_prefetch(w, i + k, 3 - k);
-      wy_places_prefetch(w, i + k, 3 - k);
-    }
+    for (int32_t k = 2; k <= 3 && i + k < end; k++) wy_beliefs_prefetch(w, i + k, 3 - k);
+    wy_places_prefetch_ahead(w, i, end);
     w->lanes.data[worker].resolve_next = i + 1 < end ? wy_beliefs_of(w, i + 1) : NULL;
     if (i + 3 < end) wy_emotion_prefetch(w, i + 3, 0);
     if (i + 1 < end) wy_emotion_prefetch(w, i + 1, 1);
