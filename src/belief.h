@@ -76,8 +76,11 @@ typedef struct wy_belief {
   bool hostile_known : 1;
   /* Its threat was scored by its agent's last emotion pass (emotion.c):
    * threat and threat_level are that pass's. A full resolve clears it (and
-   * deferred, below), so that at the next pass it says that only held steps
-   * (resolve.c, held_step) moved the record since. Derived: loaded clear. */
+   * deferred, below) unless it only lowered the threat's inputs (resolve.c,
+   * unheld; a moved last known position is summed in the agent's drift),
+   * so that at the next pass it says that only held steps (resolve.c,
+   * held_step) moved the record since, or such resolves. Derived: loaded
+   * clear. */
   bool fresh : 1;
   /* Its agent's emotion passes have left its threat unscored since it was
    * last fresh: threat and threat_level are what it scored then, and its

@@ -394,6 +394,14 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
     ag->defer_top = -INFINITY;
     ag->defer_walked = INFINITY;
   }
+  /* Targets seen elsewhere (drift) move a deferred one's distance term as
+   * the agent's walk would: the walk since each was last fresh takes them
+   * in (its marks lowered by them; the doubles' rounding is far below
+   * deferred_bound's margin). */
+  double drift = ag->drift;
+  ag->drift = 0.0;
+  ag->defer_walked -= drift;
+  walked_before -= drift;
   /* One pass: each belief's threat, then what it adds to the emotions and
    * whether it is the hostile target of highest threat. */
   const wy_belief *best = NULL;

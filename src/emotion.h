@@ -39,6 +39,12 @@ typedef struct wy_emotion_agent {
   int32_t deferred;
   float defer_top;        /* -INFINITY: none */
   double defer_walked;    /* INFINITY: none */
+  /* Since the last pass: how far the last known positions moved of the
+   * beliefs that full resolves left scored or deferred (resolve.c, unheld),
+   * summed as walked is. A deferred one's distance term moves with them as
+   * with the agent's walk: the pass counts them into the walk since each
+   * deferred one was last fresh. Derived: after loading, 0. */
+  double drift;
 } wy_emotion_agent;
 
 struct wy_emotions {

@@ -56,6 +56,7 @@
  */
 #include "resolve.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "events.h"
@@ -368,9 +369,6 @@ WY_INLINE bool holds(const wy_belief *b, const wy_belief_slot *bsl, const wy_pro
 WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, const wy_belief_list *l,
                        wy_belief *b, wy_belief_slot *bsl, float dt, int32_t n) {
   const wy_profile *p = r->profile;
-  /* Not held: the emotion pass scores its threat (emotion.c; a brain
-   * changed to keep none settled it first). */
-  b->fresh = b->deferred = false;
   bool reporting;
   bool sensed = update_slots(w, b, bsl, r, k, dt, &reporting, n);
   b->scored = false;
@@ -546,11 +544,34 @@ WY_INLINE void unheld(wy_walk *c, int32_t i, wy_belief_slot *bsl, int32_t n) {
     empty = !(b->spot_time > 0.0f) &&
             (b->state == WARY_EXPIRED ? b->time_in_state >= r->profile->def.memory_time : b->state == WARY_UNDETECTED);
   } else {
-    /* A full resolve ends a deferral (resolve): the belief leaves its
-     * list's tally here, so that every tallied one is deferred still and a
-     * pass that finds all of them tallied need not walk them (emotion.c). */
-    wy_belief_untally(l, b);
+    /* What its threat is scored from (emotion.c), before. */
+    bool scored = b->fresh || b->deferred;
+    int8_t state = b->state;
+    float confidence = b->confidence, at[3];
+    memcpy(at, b->last_known, sizeof at);
     resolve(w, r, c->k, l, b, bsl, dt, n);
+    /* Most full resolves of a scored belief (a sense ran) leave its state
+     * and damage record (none) as they were and its confidence no higher:
+     * its threat can then only have fallen, but for the distance term of
+     * where it was last seen, which the bound of a pass's deferred ones
+     * (emotion.c, deferred_bound) covers when told how far that moved
+     * (drift, as the agent's walk). So it stays scored or deferred, and
+     * tallied. Else the emotion pass scores it (a brain changed to keep
+     * none settled it first): it leaves its list's tally here, so that
+     * every tallied one is deferred still and a pass that finds all of
+     * them tallied need not walk them. */
+    if (!scored) {
+      /* Unscored already, so in no tally. */
+    } else if (w->beliefs->resolve_all ||
+               !(b->state == state && b->confidence <= confidence && b->damage == 0.0f && !b->quiet)) {
+      wy_belief_untally(l, b);
+      b->fresh = b->deferred = false;
+    } else if (memcmp(at, b->last_known, sizeof at) != 0) {
+      /* Never less than the move (emotion.c sums the agent's walk so). */
+      double dx = (double)b->last_known[0] - (double)at[0], dy = (double)b->last_known[1] - (double)at[1],
+             dz = (double)b->last_known[2] - (double)at[2];
+      *r->drift = (*r->drift + sqrt(dx * dx + dy * dy + dz * dz) * (1.0 + 1e-12)) * (1.0 + 1e-15);
+    }
     empty = wy_belief_empty(l, i, r->profile->def.memory_time);
   }
   c->prune = c->prune || empty;

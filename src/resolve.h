@@ -16,6 +16,7 @@ typedef struct wy_resolving {
   float suppress_below;     /* a dulled share below this turns the slot off for the target */
   wy_lane *lane;            /* the worker's, which takes the events */
   const wy_belief_list *next; /* the next agent's in this worker's run (wy_lane.resolve_next), or NULL */
+  double *drift;            /* its emotion record's drift (emotion.h): resolve.c adds to it */
 } wy_resolving;
 
 /* A slot's share counts while it reports or is inside its loss grace. */

@@ -955,7 +955,7 @@ static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
       ag->slot[s].errors = 0;
   const wy_resolving r = {wy_agent_id(w, i), i, ag, p, dull,
                           wy_brain_of(w, profile)->pain_suppress_below, lane,
-                          lane->resolve_next};
+                          lane->resolve_next, &w->emotions->agents.data[i].drift};
   if (wy_resolve_beliefs(w, &r, beliefs, dt)) wy_beliefs_prune(beliefs, p->def.memory_time);
   wy_places_resolve(w, lane, i, dt);
   wy_emotion_step(w, lane, i, dt);
