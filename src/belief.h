@@ -98,10 +98,12 @@ typedef struct wy_belief {
    * emotion pass that found it so, as what it added: WY_TALLY_OTHER (no
    * target), or its state (a target, without a damage record: one with a
    * record is walked as before, seldom deferred). While it stays deferred
-   * (nothing but held steps moved it) what it adds to a pass is what the
-   * tally holds, and the pass steps over it. What ends its deferral takes
-   * that out of the tally (wy_belief_untally): a full resolve (resolve.c,
-   * walk_awake), settling, dropping it, scoring it. So every tallied belief
+   * (nothing but held steps, and full resolves that raised none of its
+   * threat's inputs, moved it) what it adds to a pass is what the tally
+   * holds, and the pass steps over it. What ends its deferral takes that
+   * out of the tally (wy_belief_untally): a full resolve that may have
+   * raised one (resolve.c, unheld), settling, dropping it, scoring it. So
+   * every tallied belief
    * is deferred still, and a pass whose tally counts every awake belief
    * walks none. 0: not tallied. Derived: never saved; loaded clear. */
   unsigned tallied : 3;
@@ -703,13 +705,15 @@ static inline float wy_threat_base(const wy_threat_scale *s, const wy_belief *b)
 
 /* Whether a pass under the relationships of the last (same) may leave
  * awake b's threat unscored (deferred; emotion.c): a hostile target's,
- * scored by a pass since its last full resolve (fresh, or deferred since:
- * only held steps moved it, so its state and last known position held and
- * its confidence only fell, as a held step fades it towards its fusion,
- * which it cannot pass), with no damage record that fades (Lost,
- * Remembered, Expired), which the pass would move. Its threat is then at
- * most what it was when last fresh, plus the distance term of the agent's
- * walk since. */
+ * scored by a pass since it was last fresh (fresh, or deferred since:
+ * only held steps moved it, and full resolves that kept its state, left
+ * it no damage and raised not its confidence (resolve.c, unheld), so its
+ * state held, its confidence only fell, as a held step fades it towards
+ * its fusion, which it cannot pass, and its last known position moved at
+ * most its agent's drift, emotion.h), with no damage record that fades
+ * (Lost, Remembered, Expired), which the pass would move. Its threat is
+ * then at most what it was when last fresh, plus the distance term of the
+ * agent's walk and drift since. */
 static inline bool wy_belief_deferrable(const wy_belief *b) {
   return (b->fresh || b->deferred) && b->hostile_known && b->hostile && !(b->state >= WARY_LOST && b->damage > 0.0f);
 }
