@@ -696,6 +696,15 @@ static inline float wy_threat_state_factor(int32_t state) {
   return factor[state];
 }
 
+/* sum plus the length of a move from a to b, never less than they are
+ * (the length and the sum each rounded up): how the emotion pass sums its
+ * agent's walk (emotion.c) and a resolve its targets' drift (resolve.c),
+ * which the bound of deferred threats counts. */
+static inline double wy_walk_add(double sum, const float a[3], const float b[3]) {
+  double dx = (double)a[0] - (double)b[0], dy = (double)a[1] - (double)b[1], dz = (double)a[2] - (double)b[2];
+  return (sum + sqrt(dx * dx + dy * dy + dz * dz) * (1.0 + 1e-12)) * (1.0 + 1e-15);
+}
+
 /* A hostile target's threat before its distance term: the sum emotion.c
  * scores, in its order. */
 static inline float wy_threat_base(const wy_threat_scale *s, const wy_belief *b) {

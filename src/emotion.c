@@ -235,12 +235,6 @@ static void score_listed(const wy_scorer *c, wy_belief_list *l) {
   l->listed_dirty = false;
 }
 
-/* The length of a step from a to b, never less than it is. */
-static double step_length(const float a[3], const float b[3]) {
-  double dx = (double)a[0] - (double)b[0], dy = (double)a[1] - (double)b[1], dz = (double)a[2] - (double)b[2];
-  return sqrt(dx * dx + dy * dy + dz * dz) * (1.0 + 1e-12);
-}
-
 static int32_t dominant(const wy_emotion_agent *ag, const wary_brain_def *d) {
   if (ag->emotion[WARY_PANIC] > d->panic_override_threshold) return WARY_PANICKED;
   /* Fear first on a tie, then aggression, curiosity, alertness. */
@@ -378,7 +372,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
   /* Rounded up (by more than the sum's rounding), so that it never falls
    * short of the way walked. */
   double walked_before = ag->walked;
-  if (same && moved) ag->walked = (ag->walked + step_length(pos, ag->scored_pos)) * (1.0 + 1e-15);
+  if (same && moved) ag->walked = wy_walk_add(ag->walked, pos, ag->scored_pos);
   bool far_holds = same && ag->walked <= ag->far_until;
   double far_until = far_holds ? ag->far_until : INFINITY;
   memcpy(ag->scored_pos, pos, sizeof ag->scored_pos);

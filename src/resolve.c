@@ -56,7 +56,6 @@
  */
 #include "resolve.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "events.h"
@@ -567,10 +566,7 @@ WY_INLINE void unheld(wy_walk *c, int32_t i, wy_belief_slot *bsl, int32_t n) {
       wy_belief_untally(l, b);
       b->fresh = b->deferred = false;
     } else if (memcmp(at, b->last_known, sizeof at) != 0) {
-      /* Never less than the move (emotion.c sums the agent's walk so). */
-      double dx = (double)b->last_known[0] - (double)at[0], dy = (double)b->last_known[1] - (double)at[1],
-             dz = (double)b->last_known[2] - (double)at[2];
-      *r->drift = (*r->drift + sqrt(dx * dx + dy * dy + dz * dz) * (1.0 + 1e-12)) * (1.0 + 1e-15);
+      *r->drift = wy_walk_add(*r->drift, b->last_known, at);
     }
     empty = wy_belief_empty(l, i, r->profile->def.memory_time);
   }
