@@ -119,6 +119,7 @@ end
 
 -- Bit t set for every core type t someone listens to; sense_error always
 -- (an unheard one is said on stderr).
+local UNHEARD_ONLY = 2 ^ SENSE_ERROR -- the mask of a world nobody listens to
 local function listen_mask(world)
   local mask = world._listen_mask
   if mask then return mask end
@@ -377,19 +378,23 @@ function events.dispatch(world, errors)
     world._event_cache_used = false
   end
   world._step_errors, world._event_cache, world._events = by_index, cache, nil
+  world._handler_errors = 0
+  -- Only the events someone listens to: no Lua loop walks the others (on
+  -- LuaJIT such a loop, hot every step, rooted traces that took in the game's
+  -- own loop and kept failing to compile). With no handler and no custom
+  -- sense (whose failures are the sense_error events said unheard), no
+  -- event is anyone's: nothing is asked of C.
+  local mask = listen_mask(world)
+  if mask == UNHEARD_ONLY and next(world._sense_by_index) == nil then return nil end
   local B, w = world._B, world._w
   local r = readers_of(B)
   local walk, rest, read_sound, e = r.walk, r.rest, r.sound, world._record
-  -- Only the events someone listens to: no Lua loop walks the others (on
-  -- LuaJIT such a loop, hot every step, rooted traces that took in the game's
-  -- own loop and kept failing to compile).
-  local mask, n = listen_mask(world), B.event_count(w)
+  local n = B.event_count(w)
   -- An actor a handler removes is still named by the events left (gone);
   -- its own handlers listen no more. A handler that calls world:events()
   -- builds the tables of the events after its own: they are handed on.
   local actors, gone, handlers = world._actors, world._gone, world._handlers
   local first
-  world._handler_errors = 0
   -- Each listened event's index and what every event has, in one call.
   local i, t, agent_id, target, from, to, loss, confidence = walk(w, mask, 0)
   while i < n do
