@@ -795,7 +795,7 @@ static void test_summed_out_of_range(void) {
  * its checksum made right after, is refused with the field named, and the
  * world is as it was. The clock's sum is twice in the snapshot: the
  * world's time in its head, the beliefs' clock (the last) further on. */
-static void test_summed_clock_out_of_range(void) {
+static void test_summed_times_out_of_range(void) {
   unsigned char *a, *b;
   size_t size_a, size_b;
   wary_world *wa = one_field_world(0, &a, &size_a), *wb = one_field_world(1, &b, &size_b);
@@ -804,21 +804,26 @@ static void test_summed_clock_out_of_range(void) {
   a = snapshot(wa, &size_a);
   double clock = (double)0.1f; /* one_field_world's step */
   for (int k = 0; k < 3; k++) clock += 0.375;
-  size_t at = 0;
+  /* The same sum twice: the world's time (in the head), then the beliefs'
+   * clock. */
+  size_t at[2] = {0, 0};
   int found = 0;
   for (size_t i = 28; i + sizeof clock <= size_a; i++)
-    if (memcmp(a + i, &clock, sizeof clock) == 0) at = i, found++;
+    if (memcmp(a + i, &clock, sizeof clock) == 0 && found++ < 2) at[found - 1] = i;
   ENSURE(found == 2);
+  const char *said[2] = {"snapshot: time: expected a finite number >= 0",
+                         "snapshot: beliefs: clock: expected a finite number >= 0"};
   unsigned char *bytes = malloc(size_a);
   const double wrong[3] = {-1e12, INFINITY, NAN};
-  for (int k = 0; k < 3; k++) {
-    memcpy(bytes, a, size_a);
-    memcpy(bytes + at, &wrong[k], sizeof wrong[k]);
-    reseal(bytes, size_a);
-    ENSURE(wary_world_load(wb, bytes, size_a) == WARY_ERR_BAD_VALUE);
-    ENSURE(strstr(wary_last_error(wb), "beliefs: clock: expected a finite number >= 0") != NULL);
-    ENSURE(same_snapshot(wb, b, size_b));
-  }
+  for (int f = 0; f < 2; f++)
+    for (int k = 0; k < 3; k++) {
+      memcpy(bytes, a, size_a);
+      memcpy(bytes + at[f], &wrong[k], sizeof wrong[k]);
+      reseal(bytes, size_a);
+      ENSURE(wary_world_load(wb, bytes, size_a) == WARY_ERR_BAD_VALUE);
+      ENSURE(strstr(wary_last_error(wb), said[f]) != NULL);
+      ENSURE(same_snapshot(wb, b, size_b));
+    }
   ENSURE(wary_world_load(wb, a, size_a) == WARY_OK);
   free(bytes);
   free(a);
@@ -968,7 +973,7 @@ static void test_bytes_do_not_depend_on_memory(void) {
 int main(void) {
   test_summed_out_of_range();
   test_summed_scene_out_of_range();
-  test_summed_clock_out_of_range();
+  test_summed_times_out_of_range();
   test_last_error_outlives_a_load();
   test_bytes_do_not_depend_on_memory();
   test_continues_alike();
