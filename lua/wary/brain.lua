@@ -176,6 +176,7 @@ local read_health = brain.read_health
 -- destroyed the world ends them.
 function brain.before_step(world)
   local watch = world._health_watch
+  if next(watch) == nil then return nil end -- no agent's health is read
   local first
   world._reading_health = true
   for _, id in ipairs(health_order(world)) do
