@@ -80,3 +80,44 @@ describe("events nobody listens to", function()
     assert.is_nil(next(w._listened))
   end)
 end)
+
+describe("a world without custom senses", function()
+  -- Without one, world:step is one call into C and a dispatch with no
+  -- handler asks C nothing; with one (even one no profile lists), it goes
+  -- through step_begin, the runner and step_end. Both give the same step.
+  local function run(with_sense, listen)
+    local w = wary.world{}
+    if with_sense then w:define_sense{ id = "Unused", evaluate = function() return 1 end } end
+    w:define_profile{ name = "guard", vision = { max_range = 2000 }, hearing = {} }
+    local g = w:add_agent{ name = "g", profile = "guard", pos = { 0, 0, 0 } }
+    local walker = w:add_target{ name = "walker", pos = { 300, 40, 0 } }
+    local heard = 0
+    if listen then w:on("sound_heard", function() heard = heard + 1 end) end
+    local seen = {}
+    for step = 1, 90 do
+      walker:set_pos{ 300 - step * 2, 40, 0 }
+      if step % 10 == 0 then w:emit_sound(walker, "Footstep") end
+      w:step(1 / 30)
+      for _, ev in ipairs(w:events()) do
+        seen[#seen + 1] = string.format("%d %s %s %s %.9g", step, ev.type, ev.agent and ev.agent.name or "-",
+          ev.target and ev.target.name or "-", ev.confidence or -1)
+      end
+      seen[#seen + 1] = string.format("%.9g", g:confidence(walker))
+    end
+    return seen, heard
+  end
+
+  it("steps as a world with one, its events and confidences the same", function()
+    local without, with = run(false), run(true)
+    assert.is_true(#without > 90 + 10) -- some events besides the 90 confidences
+    assert.are.same(without, with)
+  end)
+
+  it("hands its events to handlers as a world with one does", function()
+    local without, heard_without = run(false, true)
+    local with, heard_with = run(true, true)
+    assert.is_true(heard_without > 0)
+    assert.are.equal(heard_without, heard_with)
+    assert.are.same(without, with)
+  end)
+end)
