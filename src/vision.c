@@ -308,7 +308,10 @@ WY_INLINE bool surely_out(const float eye[3], const float fwd[3], const wary_vis
 }
 
 /* wy_vision_plan past surely_out. Not inlined: most looks end at
- * surely_out, which its callers take inline. */
+ * surely_out, which its callers take inline. A step never asks for an
+ * explanation (ex), so its blocks here and in wy_vision_cast are marked
+ * rare: laid out past the looks' own code, fewer of its lines are fetched
+ * on a cold step. */
 static __attribute__((noinline)) bool plan(wary_world *w, const float eye_pos[3], const float fwd[3],
                                            const wary_vision_def *v, const wy_actor *t, int32_t *reason,
                                            wary_vision_explain *ex, wy_sight *s, uint64_t *rays) {
@@ -318,7 +321,7 @@ static __attribute__((noinline)) bool plan(wary_world *w, const float eye_pos[3]
   s->n = n;
   float *eye = s->eye;
   memcpy(eye, eye_pos, sizeof s->eye);
-  if (ex) {
+  if (WY_RARELY(ex)) {
     memset(ex, 0, sizeof *ex);
     ex->evaluated = true;
     ex->time = (float)w->time;
@@ -339,7 +342,7 @@ static __attribute__((noinline)) bool plan(wary_world *w, const float eye_pos[3]
   wy_env_at(w, pts[0], &head_scale, &unused_h, &unused_l);
   wy_cone_pick cone = pick_cone(v, angle, speed);
   float range = v->max_range * (eye_scale < head_scale ? eye_scale : head_scale) * cone.range_scale;
-  if (ex) {
+  if (WY_RARELY(ex)) {
     ex->distance = d;
     ex->angle = cone.angle;
     ex->cone = cone.cone;
@@ -367,7 +370,7 @@ static __attribute__((noinline)) bool plan(wary_world *w, const float eye_pos[3]
    * debug drawing) takes it as cloaked: visibility 0, sensor dropout. */
   float visibility = t->perceivable ? t->visibility : 0.0f;
   s->before_rays = fd * fa * fl * fm * w->def.weather * visibility * cone.scale;
-  if (ex) {
+  if (WY_RARELY(ex)) {
     ex->distance_falloff = fd;
     ex->angle_falloff = fa;
     ex->light = light;
@@ -427,14 +430,14 @@ float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t,
     seen += wt[i] * sight;
     left -= wt[i];
     visible += sight > 0.5f;
-    if (ex) ex->sample_sight[i] = sight;
+    if (WY_RARELY(ex)) ex->sample_sight[i] = sight;
     /* Decided: even a clear view of every point left falls short. */
     bool short_exposure = total > 0.0f && (seen + left) / total < v->min_exposure;
     bool short_points = visible + (n - 1 - i) < required;
     if (!ex && (short_exposure || short_points)) return (float)fail(reason, WARY_LOSS_OCCLUDED, ex);
   }
   float exposure = total > 0.0f ? seen / total : 0.0f;
-  if (ex) {
+  if (WY_RARELY(ex)) {
     ex->exposure = exposure;
     ex->visible_points = visible;
   }
@@ -442,7 +445,7 @@ float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t,
     return (float)fail(reason, WARY_LOSS_OCCLUDED, ex);
   float c = wy_clamp01(s->before_rays * exposure);
   *reason = WARY_LOSS_NONE;
-  if (ex) {
+  if (WY_RARELY(ex)) {
     ex->confidence = c;
     ex->reason = WARY_LOSS_NONE;
   }
