@@ -497,6 +497,14 @@ static void walk_bundle(const wy_occluders *o, const wy_material *materials, con
 }
 #endif
 
+/* A segment taken alone (a bundle's retake, a single ray): out of line,
+ * so that wy_occ_sight's walk is not inlined into vision's looks, whose
+ * code a cold step fetches for every look. */
+static __attribute__((noinline)) bool sight_alone(wy_occluders *o, const wy_material *materials, const float a[3],
+                                                  const float b[3], float *transmission) {
+  return wy_occ_sight(o, materials, a, b, transmission);
+}
+
 bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const float a[3], const float (*b)[3],
                        int32_t n, float *transmission) {
 #ifdef WY_PAIRS_SSE
@@ -521,12 +529,12 @@ bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const floa
     bool ok = true;
     for (; retake; retake &= retake - 1u) {
       int32_t r = wy_lowest_bit(retake);
-      ok = wy_occ_sight(o, materials, a, b[r], &transmission[r]) && ok;
+      ok = sight_alone(o, materials, a, b[r], &transmission[r]) && ok;
     }
     return ok;
   }
 #endif
   bool ok = true;
-  for (int32_t r = 0; r < n; r++) ok = wy_occ_sight(o, materials, a, b[r], &transmission[r]) && ok;
+  for (int32_t r = 0; r < n; r++) ok = sight_alone(o, materials, a, b[r], &transmission[r]) && ok;
   return ok;
 }
