@@ -414,6 +414,13 @@ static void patch_cells(wy_grid *g, const wy_grid_input *in, int32_t start, int3
   box->rebuild = s < end;
 }
 
+void wy_grid_walk_ahead(const wy_grid *g, int32_t start, int32_t end) {
+  if (!g->patching) return;
+  const int32_t *item_of = g->by_slot.data;
+  for (int32_t s = start; s < end; s++)
+    if (item_of[s] >= 0) WY_PREFETCH(&g->items.data[item_of[s]]);
+}
+
 void wy_grid_walk(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t end, wy_grid_box *box) {
   if (g->patching) patch_cells(g, in, start, end, box);
   else wy_grid_cells(g, in, start, end, box);

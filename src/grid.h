@@ -139,6 +139,10 @@ bool wy_grid_place(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid
  * wy_grid_finish are wy_grid_cells and wy_grid_place, or the patch's. */
 bool wy_grid_prepare(wy_grid *g, int32_t n);
 void wy_grid_walk(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t end, wy_grid_box *box);
+/* Asks for the items a patch's walk of slots [start, end) writes (a hint,
+ * none when the walk builds): most of them are misses after a collection,
+ * and in cell order the walk would wait on them one by one. */
+void wy_grid_walk_ahead(const wy_grid *g, int32_t start, int32_t end);
 bool wy_grid_finish(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid_box *box);
 /* Slots within radius (3D distance <= radius) of center, ascending slot
  * order, leaving out those of team skip_team (0: none): where the items are

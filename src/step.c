@@ -429,13 +429,22 @@ static void run_agents(wary_world *w, int32_t start, int32_t end, int32_t worker
   }
 }
 
+/* The most actors wy_actors_motion is handed at once: it asks for all of
+ * their lines first (WY_MOTION_BLOCK of them stay in the first-level
+ * cache until it reads them). */
+#define WY_MOTION_BLOCK 256
+
 /* The actors' motion (wy_actors_motion), a range at a time, and the
  * grid's walk of the same actors (wy_grid_refresh_walk: it reads their
- * positions, teams and ids, which the motion leaves alone). */
+ * positions, teams and ids, which the motion leaves alone), a block of
+ * them at a time. */
 static void motion_task(int32_t start, int32_t end, int32_t worker, void *context) {
   wary_world *w = context;
-  wy_actors_motion(w, w->step_dt, w->motion.data, start, end);
-  wy_grid_refresh_walk(w, start, end, worker);
+  for (int32_t at = start; at < end; at += WY_MOTION_BLOCK) {
+    int32_t stop = end - at > WY_MOTION_BLOCK ? at + WY_MOTION_BLOCK : end;
+    wy_actors_motion(w, w->step_dt, w->motion.data, at, stop);
+    wy_grid_refresh_walk(w, at, stop, worker);
+  }
 }
 
 /* The agent's due slots, kept in its span for its gather (gather_task
