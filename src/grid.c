@@ -414,11 +414,9 @@ static void patch_cells(wy_grid *g, const wy_grid_input *in, int32_t start, int3
   box->rebuild = s < end;
 }
 
-void wy_grid_walk_ahead(const wy_grid *g, int32_t start, int32_t end) {
-  if (!g->patching) return;
-  const int32_t *item_of = g->by_slot.data;
-  for (int32_t s = start; s < end; s++)
-    if (item_of[s] >= 0) WY_PREFETCH(&g->items.data[item_of[s]]);
+void wy_grid_walk_ahead(const wy_grid *g) {
+  size_t size = (size_t)g->items.count * sizeof *g->items.data;
+  if (g->patching && size <= WY_GRID_AHEAD_MOST) wy_prefetch_span(g->items.data, size);
 }
 
 void wy_grid_walk(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t end, wy_grid_box *box) {

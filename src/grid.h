@@ -139,10 +139,14 @@ bool wy_grid_place(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid
  * wy_grid_finish are wy_grid_cells and wy_grid_place, or the patch's. */
 bool wy_grid_prepare(wy_grid *g, int32_t n);
 void wy_grid_walk(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t end, wy_grid_box *box);
-/* Asks for the items a patch's walk of slots [start, end) writes (a hint,
- * none when the walk builds): most of them are misses after a collection,
- * and in cell order the walk would wait on them one by one. */
-void wy_grid_walk_ahead(const wy_grid *g, int32_t start, int32_t end);
+/* Asks for the items a patch's walks will write (a hint, none when they
+ * build, nor past WY_GRID_AHEAD_MOST bytes of them): after a collection
+ * most are misses, and a walk reaches them in cell order, one by one.
+ * All of them, in array order, cost a few dozen prefetches at a few
+ * hundred actors; the slots' own (through by_slot) would cost a load
+ * and a prefetch each. */
+#define WY_GRID_AHEAD_MOST (32 * 1024)
+void wy_grid_walk_ahead(const wy_grid *g);
 bool wy_grid_finish(wy_grid *g, const wy_grid_input *in, int32_t n, const wy_grid_box *box);
 /* Slots within radius (3D distance <= radius) of center, ascending slot
  * order, leaving out those of team skip_team (0: none): where the items are
