@@ -121,6 +121,9 @@ static void reset_slots(const wary_world *w, wy_belief_list *l, int32_t i) {
 int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const wy_actor *t) {
   if (!wy_belief_list_reserve(w, l, l->count + 1, l->stride)) return -1;
   int32_t i = l->count++;
+  /* Its agent has a belief to resolve now. */
+  int32_t agent = (int32_t)(l - w->beliefs->agents.data);
+  if (agent < w->beliefs->resting.count) w->beliefs->resting.data[agent] = 0;
   wy_belief *b = &l->data[i];
   memset(b, 0, sizeof *b);
   b->target = target;
@@ -970,6 +973,21 @@ void wy_beliefs_prune(wy_belief_list *l, float memory_time) {
 
 /* ---- the module: a list per agent ---------------------------------------------- */
 
+/* The resting marks cover the agents they have room for, the ones past
+ * the last agent dropped and the new ones 0 (not resting). */
+static void rest_room(wary_world *w) {
+  struct wy_beliefs *bs = w->beliefs;
+  int32_t n = bs->agents.count < bs->resting.cap ? bs->agents.count : bs->resting.cap;
+  for (int32_t i = bs->resting.count; i < n; i++) bs->resting.data[i] = 0;
+  bs->resting.count = n;
+}
+
+void wy_beliefs_loaded(wary_world *w) {
+  struct wy_beliefs *bs = w->beliefs;
+  bs->resting.count = 0;
+  rest_room(w);
+}
+
 static bool create(wary_world *w) {
   w->beliefs = wy_alloc_zero(&w->alloc, sizeof *w->beliefs);
   if (!w->beliefs) return false;
@@ -982,12 +1000,14 @@ static void destroy(wary_world *w) {
   for (int32_t i = 0; i < w->beliefs->agents.count; i++) list_free(w, &w->beliefs->agents.data[i]);
   wy_array_free(&w->tables, &w->beliefs->agents);
   wy_array_free(&w->alloc, &w->beliefs->evidence);
+  wy_array_free(&w->alloc, &w->beliefs->resting);
   wy_free(&w->alloc, w->beliefs, sizeof *w->beliefs);
 }
 
 static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
   (void)profiles;
-  return wy_array_reserve(&w->tables, &w->beliefs->agents, agents);
+  return wy_array_reserve(&w->tables, &w->beliefs->agents, agents) &&
+         wy_array_reserve(&w->alloc, &w->beliefs->resting, agents);
 }
 
 static void agent_added(wary_world *w, int32_t agent) {
@@ -999,11 +1019,17 @@ static void agent_added(wary_world *w, int32_t agent) {
   l->rung_step = w->steps + WY_RUNG_STEPS;
   /* No slot has been due yet: every stamp to come is as new or newer. */
   for (int32_t s = 0; s < WY_SLOTS; s++) l->out_of_range_step[s] = w->steps;
+  /* Not resting until its first resolve (the marks after a load may
+   * stop short of it: those past them are 0). */
+  rest_room(w);
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
   list_free(w, &w->beliefs->agents.data[agent]);
   wy_array_swap_remove(&w->beliefs->agents, agent);
+  /* The last agent moved into its index: not resting until its resolve. */
+  rest_room(w);
+  if (agent < w->beliefs->resting.count) w->beliefs->resting.data[agent] = 0;
 }
 
 static void actor_removed(wary_world *w, wy_id target) {

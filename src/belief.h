@@ -468,6 +468,12 @@ struct wy_beliefs {
    * (save_state.c, io_rung_waits); an older snapshot loads it as 0, with
    * every listed one to be looked at. */
   double clock, clock_before;
+  /* Per agent, a byte each (packed: a line for 64 agents), 1 where its
+   * resolve has nothing to do until something comes for it (resting,
+   * below), so that a step passes it by without reading its records. Past
+   * count, and after a load, 0 (to do), which is always right. Derived,
+   * never saved. */
+  WY_ARRAY(uint8_t) resting;
 };
 
 extern const wy_module wy_belief_module;
@@ -475,6 +481,38 @@ extern const wy_module wy_belief_module;
 /* An agent's beliefs. */
 static inline wy_belief_list *wy_beliefs_of(const wary_world *w, int32_t agent) {
   return &w->beliefs->agents.data[agent];
+}
+
+/* A resting agent (wy_beliefs.resting): no belief, and its pain, places
+ * and emotions idle (actor.h, WY_IDLE_*), so that its resolve (step.c,
+ * resolve_agent) does nothing but, for a slot that ran or took stimuli, clear
+ * an error count, which the step asks of the agent's slots
+ * (resolve_task). It stays so until one of those parts is given something
+ * (wy_agent_wake) or a belief is made (wy_belief_create); a load clears
+ * every mark (wy_beliefs_loaded). spec/c/test_resting.c checks a world that
+ * passes resting agents by against one that never does. */
+static inline bool wy_agent_resting(const wary_world *w, int32_t agent) {
+  const struct wy_beliefs *bs = w->beliefs;
+  return agent < bs->resting.count && bs->resting.data[agent];
+}
+
+/* Something came for the agent's parts (wy_agent_busy): its resolve runs
+ * again. */
+static inline void wy_agent_wake(const wary_world *w, int32_t agent, uint8_t parts) {
+  wy_agent_busy(&w->agents.data[agent], parts);
+  struct wy_beliefs *bs = w->beliefs;
+  if (agent < bs->resting.count) bs->resting.data[agent] = 0;
+}
+
+/* After the agent's resolve: whether it rests from now (wy_agent_resting).
+ * Never where the world does every part (world.h, every_part), whose
+ * agents are never idle, nor with resolve_all. */
+static inline void wy_agent_rest_note(const wary_world *w, int32_t agent) {
+  enum { PARTS = WY_IDLE_PAIN | WY_IDLE_PLACES | WY_IDLE_EMOTIONS };
+  struct wy_beliefs *bs = w->beliefs;
+  if (agent >= bs->resting.count) return;
+  bs->resting.data[agent] = (uint8_t)((w->agents.data[agent].idle & PARTS) == PARTS &&
+                                      bs->agents.data[agent].count == 0 && !bs->resolve_all);
 }
 
 /* The slots of belief i (none, and no arithmetic on NULL, for a profile
@@ -865,6 +903,9 @@ void wy_beliefs_step_begin(wary_world *w, float dt);
 /* The reason stamps are refreshed before any can fall 2^31 steps behind
  * (once in 2^30 steps, before the step's senses write any). */
 void wy_beliefs_restamp(wary_world *w);
+/* A snapshot was loaded: no agent rests (wy_agent_resting) until its next
+ * resolve says so. */
+void wy_beliefs_loaded(wary_world *w);
 
 /* Room for need beliefs of stride slots each; false (l as it was, perhaps
  * with more room) on out of memory. */

@@ -58,7 +58,7 @@ static void agent_removed(wary_world *w, int32_t agent) {
 static void profile_changing(wary_world *w, int32_t profile) {
   for (int32_t i = 0; i < w->agents.count; i++) {
     if (wy_agent_actor(w, i)->profile != profile) continue;
-    wy_agent_busy(&w->agents.data[i], WY_IDLE_EMOTIONS);
+    wy_agent_wake(w, i, WY_IDLE_EMOTIONS);
     wy_belief_list *l = wy_beliefs_of(w, i);
     /* The listed ones' states are kept only for a brain that moves the
      * emotions (score_listed): they are taken again. */
@@ -669,7 +669,7 @@ int wary_set_fear_input(wary_world *w, wary_actor_id agent_h, float value) {
   int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
   if (wy_bad(w->error, __func__, "value", value, WY_UNIT)) return WARY_ERR_BAD_VALUE;
-  wy_agent_busy(&w->agents.data[index], WY_IDLE_EMOTIONS);
+  wy_agent_wake(w, index, WY_IDLE_EMOTIONS);
   w->emotions->agents.data[index].fear_input = value;
   return WARY_OK;
 }
@@ -683,7 +683,7 @@ int wary_set_emotion(wary_world *w, wary_actor_id agent_h, int32_t emotion, floa
                    "emotion: expected a wary_emotion_value in [0, %d] (fear .. panic), got %d", WARY_PANIC, emotion);
   if (wy_bad(w->error, __func__, "value", value, WY_UNIT)) return WARY_ERR_BAD_VALUE;
   float max = wy_brain_of(w, wy_agent_actor(w, index)->profile)->emotion_max[emotion];
-  wy_agent_busy(&w->agents.data[index], WY_IDLE_EMOTIONS);
+  wy_agent_wake(w, index, WY_IDLE_EMOTIONS);
   w->emotions->agents.data[index].emotion[emotion] = value < max ? value : max;
   return WARY_OK;
 }
@@ -693,7 +693,7 @@ int wary_reset_emotions(wary_world *w, wary_actor_id agent_h) {
   int32_t index = wy_agent_index(w, agent, __func__, "agent");
   if (index < 0) return index;
   wy_emotion_agent *ag = &w->emotions->agents.data[index];
-  wy_agent_busy(&w->agents.data[index], WY_IDLE_EMOTIONS);
+  wy_agent_wake(w, index, WY_IDLE_EMOTIONS);
   memset(ag->emotion, 0, sizeof ag->emotion);
   ag->fear_input = 0.0f;
   ag->dominant = WARY_CALM;

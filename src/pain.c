@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "belief.h"
 #include "brain.h"
 #include "events.h"
 
@@ -46,7 +47,7 @@ static void agent_added(wary_world *w, int32_t agent) {
 static void slots_reset(wary_world *w, int32_t agent) {
   wy_pain_agent *ag = &w->pain->agents.data[agent];
   for (int32_t s = 0; s < WY_SLOTS; s++) ag->dull[s] = 1.0f;
-  wy_agent_busy(&w->agents.data[agent], WY_IDLE_PAIN);
+  wy_agent_wake(w, agent, WY_IDLE_PAIN);
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
@@ -123,7 +124,7 @@ static wy_pain_agent *pain_agent(wary_world *w, const char *fn, wy_id agent, int
   *status = index < 0 ? index : WARY_OK;
   if (index < 0) return NULL;
   /* Its pain is about to change: the next step sees to it. */
-  wy_agent_busy(&w->agents.data[index], WY_IDLE_PAIN);
+  wy_agent_wake(w, index, WY_IDLE_PAIN);
   return &w->pain->agents.data[index];
 }
 
@@ -142,7 +143,7 @@ int wary_report_pain(wary_world *w, wary_actor_id agent_h, int32_t pain, float a
                    "agent: expected an agent that feels pain, got %x, whose profile %d has no WARY_SENSE_PAIN", agent,
                    wy_agent_actor(w, index)->profile);
   float add = d->amount_override > 0.0f ? d->amount_override : amount;
-  wy_agent_busy(&w->agents.data[index], WY_IDLE_PAIN);
+  wy_agent_wake(w, index, WY_IDLE_PAIN);
   float level = ag->level[pain] + add;
   ag->level[pain] = level < d->max_level ? level : d->max_level;
   if (ag->queue_count < WARY_PAIN_QUEUE) {
@@ -257,7 +258,7 @@ const float *wy_pain_step(wary_world *w, wy_lane *lane, int32_t agent, float dt)
     keep(&ag->dull[s], sense ? multiplier(pn, ag, p, vision_floor, s) : 1.0f);
   /* Without a pain sense (dull 1, whatever health and levels are), nothing
    * queued and no level to decay, the steps after store nothing until
-   * something comes for its pain (wy_agent_busy). */
+   * something comes for its pain (wy_agent_wake). */
   bool rest = !sense;
   for (int32_t k = 0; k < pn->type_count; k++) {
     if (ag->off[k]) continue;

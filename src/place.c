@@ -320,7 +320,7 @@ static void profile_changing(wary_world *w, int32_t profile) {
 
 bool wy_place_report(wary_world *w, int32_t agent, const float pos[3], int32_t tag,
                      float confidence, float accuracy) {
-  wy_agent_busy(&w->agents.data[agent], WY_IDLE_PLACES);
+  wy_agent_wake(w, agent, WY_IDLE_PLACES);
   wy_place_list *l = places_of(w, agent);
   float radius = wy_hearing_of(w, wy_agent_actor(w, agent)->profile)->merge_radius;
   wy_place *pl = NULL;
@@ -375,17 +375,19 @@ void wy_places_prefetch_ahead(const wary_world *w, int32_t agent, int32_t end) {
   const wy_agent *agents = w->agents.data;
   double clock = w->beliefs->clock;
   /* The third: its list. */
-  if (agent + 3 < end && !(agents[agent + 3].idle & WY_IDLE_PLACES))
+  /* A resting agent's places are idle (belief.h, wy_agent_resting): its
+   * mark is read rather than its record. */
+  if (agent + 3 < end && !wy_agent_resting(w, agent + 3) && !(agents[agent + 3].idle & WY_IDLE_PLACES))
     wy_prefetch_span(&lists[agent + 3], sizeof *lists);
   /* All asleep (most lists, once a game has run a while): the bits are read
    * only by a walk of the sleepers. Whether the step walks them, from the
    * clocks (a hint: the catch-up of all every WY_DT_RING / 2 steps is left
    * out). */
-  if (agent + 2 < end && !(agents[agent + 2].idle & WY_IDLE_PLACES)) {
+  if (agent + 2 < end && !wy_agent_resting(w, agent + 2) && !(agents[agent + 2].idle & WY_IDLE_PLACES)) {
     const wy_place_list *l = &lists[agent + 2];
     if (l->count > 0 && (l->asleep_count < l->count || clock_due(clock, l))) WY_PREFETCH(l->asleep_bits);
   }
-  if (agent + 1 >= end || (agents[agent + 1].idle & WY_IDLE_PLACES)) return;
+  if (agent + 1 >= end || wy_agent_resting(w, agent + 1) || (agents[agent + 1].idle & WY_IDLE_PLACES)) return;
   const wy_place_list *l = &lists[agent + 1];
   if (l->count == 0) return;
   /* A step that looks at the sleepers reads their records, which no step

@@ -949,7 +949,8 @@ WY_INLINE int apply_reports(wary_world *w, int32_t agent, const wy_lane *lane, i
 }
 
 /* One agent's brain and beliefs: pain, its slots' error counts, the
- * beliefs' resolution, places, emotions and attention. */
+ * beliefs' resolution, places, emotions and attention; then whether it
+ * rests (belief.h, wy_agent_resting). */
 static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
   float dt = w->step_dt;
   wy_agent *ag = &w->agents.data[i];
@@ -968,26 +969,47 @@ static int resolve_agent(wary_world *w, wy_lane *lane, int32_t i) {
   if (wy_resolve_beliefs(w, &r, beliefs, dt)) wy_beliefs_prune(beliefs, p->def.memory_time);
   wy_places_resolve(w, lane, i, dt);
   wy_emotion_step(w, lane, i, dt);
+  wy_agent_rest_note(w, i);
   return WARY_OK;
+}
+
+/* Whether resting agent i's resolve would do something: clear the error
+ * count of a slot that ran (a bit of due: sense_commit) without failing,
+ * or of one that took stimuli (stimulated: none without an inbox). The
+ * agent's record is read only where a slot ran, which the step's commit
+ * wrote a moment ago. */
+WY_INLINE bool rest_broken(const wary_world *w, int32_t i, uint32_t due, bool stimuli) {
+  if (stimuli) return true;
+  const wy_agent *ag = &w->agents.data[i];
+  for (; due != 0; due &= due - 1u) {
+    const wy_agent_slot *sl = &ag->slot[wy_lowest_bit(due)];
+    if (sl->errors != 0 && !sl->failed) return true;
+  }
+  return false;
 }
 
 /* The agents in turn, each asking ahead for what the next three read
  * first, a stage an agent (within the task's own agents: another worker
  * may be changing the rest); an agent's walk asks for the next one's first
- * beliefs (resolve.c, walk_awake). */
+ * beliefs (resolve.c, walk_awake). A resting agent (belief.h,
+ * wy_agent_resting; most of a sparse scene's) is passed by from its mark
+ * alone: nothing of it is asked for or read. */
 static void resolve_task(int32_t start, int32_t end, int32_t worker, void *context) {
   wary_world *w = context;
   lane_at(&w->lanes.data[worker], start, end);
   if (start < end) w->spans.data[start].piece_end = end;
+  bool stimuli = wary_inbox_count(w) > 0;
   for (int32_t i = start; i < end; i++) {
     /* An agent's first beliefs: the one before it asks for them as its walk
      * ends (resolve_next), but for the first of the run. */
-    if (i == start) wy_beliefs_prefetch(w, i, 2);
-    for (int32_t k = 2; k <= 3 && i + k < end; k++) wy_beliefs_prefetch(w, i + k, 3 - k);
+    if (i == start && !wy_agent_resting(w, i)) wy_beliefs_prefetch(w, i, 2);
+    for (int32_t k = 2; k <= 3 && i + k < end; k++)
+      if (!wy_agent_resting(w, i + k)) wy_beliefs_prefetch(w, i + k, 3 - k);
     wy_places_prefetch_ahead(w, i, end);
-    w->lanes.data[worker].resolve_next = i + 1 < end ? wy_beliefs_of(w, i + 1) : NULL;
-    if (i + 3 < end) wy_emotion_prefetch(w, i + 3, 0);
-    if (i + 1 < end) wy_emotion_prefetch(w, i + 1, 1);
+    if (i + 3 < end && !wy_agent_resting(w, i + 3)) wy_emotion_prefetch(w, i + 3, 0);
+    bool next = i + 1 < end && !wy_agent_resting(w, i + 1);
+    w->lanes.data[worker].resolve_next = next ? wy_beliefs_of(w, i + 1) : NULL;
+    if (next) wy_emotion_prefetch(w, i + 1, 1);
     /* Its span as run_agents would open and close it, but for its reports
      * and queries: apply_task has read them, and the next step's gather
      * writes them before anything reads them again. An agent's
@@ -996,7 +1018,8 @@ static void resolve_task(int32_t start, int32_t end, int32_t worker, void *conte
     wy_agent_span *sp = &w->spans.data[i];
     sp->lane = (int16_t)worker;
     sp->events[0] = lane->events.count;
-    sp->status = (int8_t)resolve_agent(w, lane, i);
+    bool rests = wy_agent_resting(w, i) && !rest_broken(w, i, sp->due, stimuli);
+    sp->status = (int8_t)(rests ? WARY_OK : resolve_agent(w, lane, i));
     sp->events[1] = lane->events.count;
   }
 }
