@@ -510,9 +510,10 @@ static inline void wy_agent_wake(const wary_world *w, int32_t agent, uint8_t par
 static inline void wy_agent_rest_note(const wary_world *w, int32_t agent) {
   enum { PARTS = WY_IDLE_PAIN | WY_IDLE_PLACES | WY_IDLE_EMOTIONS };
   struct wy_beliefs *bs = w->beliefs;
-  if (agent >= bs->resting.count) return;
-  bs->resting.data[agent] = (uint8_t)((w->agents.data[agent].idle & PARTS) == PARTS &&
-                                      bs->agents.data[agent].count == 0 && !bs->resolve_all);
+  /* With a belief it was not resting (wy_belief_create cleared its
+   * mark), and is not: most agents of a busy world, asked nothing more. */
+  if (bs->agents.data[agent].count > 0 || agent >= bs->resting.count) return;
+  bs->resting.data[agent] = (uint8_t)((w->agents.data[agent].idle & PARTS) == PARTS && !bs->resolve_all);
 }
 
 /* The slots of belief i (none, and no arithmetic on NULL, for a profile

@@ -368,7 +368,7 @@ static bool sleepers_due(const wary_world *w, const wy_place_list *l) {
   return w->steps - l->oldest >= WY_DT_RING / 2 || clock_due(w->beliefs->clock, l);
 }
 
-void wy_places_prefetch_ahead(const wary_world *w, int32_t agent, int32_t end) {
+void wy_places_prefetch_ahead(const wary_world *w, int32_t agent, int32_t end, uint32_t rests) {
   /* The world's arrays and clock read once for the three, rather than in
    * a call per agent. */
   const wy_place_list *lists = w->places->agents.data;
@@ -376,18 +376,18 @@ void wy_places_prefetch_ahead(const wary_world *w, int32_t agent, int32_t end) {
   double clock = w->beliefs->clock;
   /* The third: its list. */
   /* A resting agent's places are idle (belief.h, wy_agent_resting): its
-   * mark is read rather than its record. */
-  if (agent + 3 < end && !wy_agent_resting(w, agent + 3) && !(agents[agent + 3].idle & WY_IDLE_PLACES))
+   * mark (a bit of rests) is read rather than its record. */
+  if (agent + 3 < end && !(rests & 8u) && !(agents[agent + 3].idle & WY_IDLE_PLACES))
     wy_prefetch_span(&lists[agent + 3], sizeof *lists);
   /* All asleep (most lists, once a game has run a while): the bits are read
    * only by a walk of the sleepers. Whether the step walks them, from the
    * clocks (a hint: the catch-up of all every WY_DT_RING / 2 steps is left
    * out). */
-  if (agent + 2 < end && !wy_agent_resting(w, agent + 2) && !(agents[agent + 2].idle & WY_IDLE_PLACES)) {
+  if (agent + 2 < end && !(rests & 4u) && !(agents[agent + 2].idle & WY_IDLE_PLACES)) {
     const wy_place_list *l = &lists[agent + 2];
     if (l->count > 0 && (l->asleep_count < l->count || clock_due(clock, l))) WY_PREFETCH(l->asleep_bits);
   }
-  if (agent + 1 >= end || wy_agent_resting(w, agent + 1) || (agents[agent + 1].idle & WY_IDLE_PLACES)) return;
+  if (agent + 1 >= end || (rests & 2u) || (agents[agent + 1].idle & WY_IDLE_PLACES)) return;
   const wy_place_list *l = &lists[agent + 1];
   if (l->count == 0) return;
   /* A step that looks at the sleepers reads their records, which no step

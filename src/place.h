@@ -100,8 +100,9 @@ bool wy_places_fit(const wary_world *w, int32_t agent, int32_t n);
  * (before end) read first (WY_PREFETCH), each a stage on from what the
  * call for the agent before asked for it: the third its list, the second
  * its bits, the next its first awake places (and its sleepers, when the
- * step looks at them). */
-void wy_places_prefetch_ahead(const wary_world *w, int32_t agent, int32_t end);
+ * step looks at them). Bit k of rests: agent + k rests (belief.h,
+ * wy_agent_resting), its places idle. */
+void wy_places_prefetch_ahead(const wary_world *w, int32_t agent, int32_t end, uint32_t rests);
 /* One step of the agent's place beliefs: fading, states, events. */
 void wy_places_resolve(wary_world *w, wy_lane *lane, int32_t agent, float dt);
 

@@ -993,21 +993,31 @@ WY_INLINE bool rest_broken(const wary_world *w, int32_t i, uint32_t due, bool st
  * may be changing the rest); an agent's walk asks for the next one's first
  * beliefs (resolve.c, walk_awake). A resting agent (belief.h,
  * wy_agent_resting; most of a sparse scene's) is passed by from its mark
- * alone: nothing of it is asked for or read. */
+ * alone: nothing of it is asked for or read. The marks of the agent and
+ * the next three are kept as bits, each read once (the bench's game world,
+ * where few agents rest, took 1% more instructions a step when each
+ * question read its mark). */
 static void resolve_task(int32_t start, int32_t end, int32_t worker, void *context) {
   wary_world *w = context;
   lane_at(&w->lanes.data[worker], start, end);
   if (start < end) w->spans.data[start].piece_end = end;
   bool stimuli = wary_inbox_count(w) > 0;
+  /* Those past the marks do not rest. */
+  const uint8_t *marks = w->beliefs->resting.data;
+  int32_t marked = w->beliefs->resting.count < end ? w->beliefs->resting.count : end;
+  /* Bit k: agent i + k rests. */
+  uint32_t rests = 0;
+  for (int32_t k = 0; k < 3; k++) rests |= (uint32_t)(start + k < marked && marks[start + k]) << k;
   for (int32_t i = start; i < end; i++) {
+    rests |= (uint32_t)(i + 3 < marked && marks[i + 3]) << 3;
     /* An agent's first beliefs: the one before it asks for them as its walk
      * ends (resolve_next), but for the first of the run. */
-    if (i == start && !wy_agent_resting(w, i)) wy_beliefs_prefetch(w, i, 2);
-    for (int32_t k = 2; k <= 3 && i + k < end; k++)
-      if (!wy_agent_resting(w, i + k)) wy_beliefs_prefetch(w, i + k, 3 - k);
-    wy_places_prefetch_ahead(w, i, end);
-    if (i + 3 < end && !wy_agent_resting(w, i + 3)) wy_emotion_prefetch(w, i + 3, 0);
-    bool next = i + 1 < end && !wy_agent_resting(w, i + 1);
+    if (i == start && !(rests & 1u)) wy_beliefs_prefetch(w, i, 2);
+    if (i + 2 < end && !(rests & 4u)) wy_beliefs_prefetch(w, i + 2, 1);
+    if (i + 3 < end && !(rests & 8u)) wy_beliefs_prefetch(w, i + 3, 0);
+    wy_places_prefetch_ahead(w, i, end, rests);
+    if (i + 3 < end && !(rests & 8u)) wy_emotion_prefetch(w, i + 3, 0);
+    bool next = i + 1 < end && !(rests & 2u);
     w->lanes.data[worker].resolve_next = next ? wy_beliefs_of(w, i + 1) : NULL;
     if (next) wy_emotion_prefetch(w, i + 1, 1);
     /* Its span as run_agents would open and close it, but for its reports
@@ -1018,9 +1028,10 @@ static void resolve_task(int32_t start, int32_t end, int32_t worker, void *conte
     wy_agent_span *sp = &w->spans.data[i];
     sp->lane = (int16_t)worker;
     sp->events[0] = lane->events.count;
-    bool rests = wy_agent_resting(w, i) && !rest_broken(w, i, sp->due, stimuli);
-    sp->status = (int8_t)(rests ? WARY_OK : resolve_agent(w, lane, i));
+    bool passed = (rests & 1u) && !rest_broken(w, i, sp->due, stimuli);
+    sp->status = (int8_t)(passed ? WARY_OK : resolve_agent(w, lane, i));
     sp->events[1] = lane->events.count;
+    rests >>= 1;
   }
 }
 
