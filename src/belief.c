@@ -985,6 +985,10 @@ static void rest_room(wary_world *w) {
 void wy_beliefs_loaded(wary_world *w) {
   struct wy_beliefs *bs = w->beliefs;
   bs->resting.count = 0;
+  /* A load swaps the saved agents in without the modules' reserve: the
+   * marks take room for them here (without it, the agents past their room
+   * never rest, which is never wrong, only slower). */
+  (void)wy_array_reserve(&w->alloc, &bs->resting, bs->agents.count);
   rest_room(w);
 }
 

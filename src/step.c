@@ -996,7 +996,10 @@ WY_INLINE bool rest_broken(const wary_world *w, int32_t i, uint32_t due, bool st
  * alone: nothing of it is asked for or read. The marks of the agent and
  * the next three are kept as bits, each read once (the bench's game world,
  * where few agents rest, took 1% more instructions a step when each
- * question read its mark). */
+ * question read its mark). Those read ahead stay right because no
+ * agent's resolve wakes another or makes it a belief (every wake and
+ * wy_belief_create comes earlier in the step or from the game): a resolve
+ * that did would have to read the marks again. */
 static void resolve_task(int32_t start, int32_t end, int32_t worker, void *context) {
   wary_world *w = context;
   lane_at(&w->lanes.data[worker], start, end);

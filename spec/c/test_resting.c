@@ -43,7 +43,7 @@ typedef struct game {
   int32_t profile, pained, sound, pain;
 } game;
 
-static void build(game *g, bool every_part) {
+static void build_of(game *g, bool every_part, int agents) {
   memset(g, 0, sizeof *g);
   g->w = make_world(NULL);
   if (!g->w) return;
@@ -68,7 +68,7 @@ static void build(game *g, bool every_part) {
   snd.name = make_name(g->w, "Footstep");
   snd.max_range = 2000.0f;
   MADE(wary_sound_create(g->w, &snd, &g->sound));
-  for (int i = 0; i < AGENTS; i++) {
+  for (int i = 0; i < agents; i++) {
     wary_actor_def ad = wary_default_actor_def();
     ad.pos[0] = (float)(i * 5000);
     ad.team = 1;
@@ -81,6 +81,8 @@ static void build(game *g, bool every_part) {
   g->target = make_actor(g->w, &ad);
   MADE(wary_set_relationship(g->w, 1, 2, WARY_HOSTILE));
 }
+
+static void build(game *g, bool every_part) { build_of(g, every_part, AGENTS); }
 
 /* What the game does before a step, drawn once for the three worlds. */
 typedef struct turn {
@@ -204,7 +206,34 @@ static void resting_equals_every_part(void) {
   wary_world_destroy(c.w);
 }
 
+/* A snapshot loaded into a world that never had room for its agents (no
+ * agent, so no module reserved for them): its agents rest as the saved
+ * world's do once they have resolved. */
+static void rest_after_a_load_into_less_room(void) {
+  game a, d;
+  build(&a, false);
+  build_of(&d, false, 0);
+  if (!a.w || !d.w) return;
+  for (int n = 0; n < 60; n++) ENSURE(wary_step(a.w, 0.05f) == WARY_OK);
+  ENSURE(load_copy(a.w, d.w));
+  int resting_a = 0, resting_d = 0;
+  for (int32_t i = 0; i < AGENTS; i++) ENSURE(!wy_agent_resting(d.w, i)); /* none, until resolved */
+  ENSURE(wary_step(a.w, 0.05f) == WARY_OK);
+  ENSURE(wary_step(d.w, 0.05f) == WARY_OK);
+  for (int32_t i = 0; i < AGENTS; i++) {
+    resting_a += wy_agent_resting(a.w, i);
+    resting_d += wy_agent_resting(d.w, i);
+    ENSURE(wy_agent_resting(a.w, i) == wy_agent_resting(d.w, i));
+  }
+  ENSURE(resting_a > 0);
+  ENSURE(resting_d == resting_a);
+  ENSURE(same_bytes(a.w, d.w));
+  wary_world_destroy(a.w);
+  wary_world_destroy(d.w);
+}
+
 int main(void) {
   resting_equals_every_part();
+  rest_after_a_load_into_less_room();
   return check_summary("test_resting");
 }
