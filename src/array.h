@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "alloc.h"
+#include "base.h"
 
 #define WY_ARRAY(T) \
   struct {          \
@@ -24,7 +25,7 @@
 
 /* data grown to hold at least need elements of size bytes (*cap updated), or
  * data itself when *cap already does or when out of memory (*cap unchanged). */
-void *wy_grow(const wy_allocator *al, void *data, int32_t *cap, int32_t need, size_t size);
+WY_COLD void *wy_grow(const wy_allocator *al, void *data, int32_t *cap, int32_t need, size_t size);
 /* The capacity a block of cap elements grows to for need (> cap): doubled
  * from at least 16; 0 when need is too large. */
 int32_t wy_grown_cap(int32_t cap, int32_t need);

@@ -54,6 +54,15 @@
 #define WY_RARELY(c) (c)
 #endif
 
+/* A function only rare paths call (an array's growth, a failure): GCC
+ * then lays the paths that lead to a call of it out of line, so a step's
+ * common path fetches fewer lines of code. */
+#if defined(__GNUC__)
+#define WY_COLD __attribute__((cold, noinline))
+#else
+#define WY_COLD
+#endif
+
 /* Keeps a rarely taken branch a branch: GCC would make `if (c) x = y;` a
  * select, which puts the test on a loop's chain of dependent operations
  * (an empty asm statement cannot be made a select). */
