@@ -593,22 +593,9 @@ static void events_returned(wary_world *w) {
   l->events.count = 0;
 }
 
-/* The agents' queries and events, in agent order: what each gathered, then
- * what its hearing update added. The room is reserved. (Their reports stay
- * in the lanes, where wary_step_end reads them: its spans say where.) With
- * nothing gathered (quiet: gathered_quiet), the second pass's events piece
- * by piece. An agent's queries[] then say where its queries are in the
- * world's (the same count as in its lane: none when quiet). */
-static void merge_senses(wary_world *w, bool quiet, bool lent) {
-  lanes_count(w);
-  if (lent) {
-    events_returned(w);
-    return;
-  }
-  if (quiet) {
-    merge_pieces(w, true);
-    return;
-  }
+/* merge_senses agent by agent, below (out of line: a quiet step has none
+ * of it). */
+static __attribute__((noinline)) void merge_agents(wary_world *w) {
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_agent_span *sp = &w->spans.data[i];
     const wy_lane *l = &w->lanes.data[sp->lane], *h = &w->lanes.data[sp->hear_lane];
@@ -620,6 +607,19 @@ static void merge_senses(wary_world *w, bool quiet, bool lent) {
     if (sp->heard_events[1] > sp->heard_events[0])
       wy_events_take(w, h, sp->heard_events[0], sp->heard_events[1] - sp->heard_events[0]);
   }
+}
+
+/* The agents' queries and events, in agent order: what each gathered, then
+ * what its hearing update added. The room is reserved. (Their reports stay
+ * in the lanes, where wary_step_end reads them: its spans say where.) With
+ * nothing gathered (quiet: gathered_quiet), the second pass's events piece
+ * by piece. An agent's queries[] then say where its queries are in the
+ * world's (the same count as in its lane: none when quiet). */
+static void merge_senses(wary_world *w, bool quiet, bool lent) {
+  lanes_count(w);
+  if (lent) events_returned(w);
+  else if (quiet) merge_pieces(w, true);
+  else merge_agents(w);
 }
 
 /* What the step could fail to find room for, taken before anything changes:
@@ -640,14 +640,16 @@ static bool reserve_step(wary_world *w) {
 /* Room for a bit an agent in w->unfit, the agents whose tables
  * reserve_room grows (false on out of memory). Its words up to its count
  * are 0 between steps (reserve_room clears those it set as it takes
- * them); the words it grows by are cleared here. */
-static bool unfit_fit(wary_world *w, int32_t words) {
-  if (words <= w->unfit.count) return true;
+ * them); the words it grows by are cleared here (unfit_grow, out of line:
+ * they seldom grow). */
+WY_COLD static bool unfit_grow(wary_world *w, int32_t words) {
   if (!wy_array_reserve(&w->alloc, &w->unfit, words)) return false;
   memset(w->unfit.data + w->unfit.count, 0, (size_t)(words - w->unfit.count) * sizeof *w->unfit.data);
   w->unfit.count = words;
   return true;
 }
+
+static bool unfit_fit(wary_world *w, int32_t words) { return words <= w->unfit.count || unfit_grow(w, words); }
 
 static inline void unfit_mark(wary_world *w, int32_t agent) {
   w->unfit.data[agent >> 6] |= (uint64_t)1 << (agent & 63);
@@ -749,13 +751,13 @@ static void keep(wary_world *w, wy_undo *u) {
 
 /* A step that could not have its room: it has no events (the last step's
  * are gone, as they would be after any step). */
-static int out_of_room(wary_world *w) {
+WY_COLD static int out_of_room(wary_world *w) {
   w->events.count = 0;
   w->in_step = false;
   return wy_fail_memory(w->error, "wary_step_begin");
 }
 
-static int undo(wary_world *w, const wy_undo *u) {
+WY_COLD static int undo(wary_world *w, const wy_undo *u) {
   w->time = u->time;
   w->steps = u->steps;
   w->step_dt = u->step_dt;
@@ -779,6 +781,15 @@ static bool evidence_held(const wary_world *w) {
   for (int32_t k = 0; k < bs->evidence.count; k++)
     if (bs->evidence.data[k].count >= 0) return true;
   return false;
+}
+
+/* The lifetimes of the evidence the agents hold (out of line: most steps
+ * hold none). */
+static __attribute__((noinline)) void evidence_tick(wary_world *w, float dt) {
+  for (int32_t i = 0; i < w->agents.count; i++) {
+    wy_belief_list *l = wy_beliefs_of(w, i);
+    if (l->holders > 0) wy_evidence_tick(w, l, dt);
+  }
 }
 
 int wary_step_begin(wary_world *w, float dt) {
@@ -818,12 +829,7 @@ int wary_step_begin(wary_world *w, float dt) {
   wy_budget_settle(w);
   /* Evidence lifetimes give blocks back to the pool all agents share (a
    * walk of every agent's list only while some block is held). */
-  if (evidence_held(w)) {
-    for (int32_t i = 0; i < w->agents.count; i++) {
-      wy_belief_list *l = wy_beliefs_of(w, i);
-      if (l->holders > 0) wy_evidence_tick(w, l, dt);
-    }
-  }
+  if (evidence_held(w)) evidence_tick(w, dt);
   /* Quiet, the second pass's events are all the lanes hold. */
   bool lent = quiet && events_lent(w);
   wy_parallel_for(w, commit_task, w->agents.count, 16);
