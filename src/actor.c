@@ -631,6 +631,16 @@ void wy_grid_refresh_walk(wary_world *w, int32_t start, int32_t end, int32_t wor
   wy_grid_walk(&w->grid, &in, start, end, &lane->grid_box);
 }
 
+/* The hidden agents of slots [0, n) in slot order (out of line: most
+ * steps have none). */
+static __attribute__((noinline)) void list_hidden(wary_world *w, int32_t n) {
+  const wy_id_entry *ids = w->actor_ids.slots.data;
+  for (int32_t i = 0; i < n; i++) {
+    const wy_actor *a = &w->actors.data[i];
+    if (ids[i].id != 0 && !a->perceivable && a->agent >= 0) w->hidden_agents.data[w->hidden_agents.count++] = i;
+  }
+}
+
 bool wy_grid_refresh_place(wary_world *w) {
   if (!w->grid_dirty) return true;
   int32_t n = w->actors.count;
@@ -642,12 +652,8 @@ bool wy_grid_refresh_place(wary_world *w) {
     hidden += w->lanes.data[i].hidden;
   }
   /* The hidden agents in slot order: a walk only when there are some. */
-  const wy_id_entry *ids = w->actor_ids.slots.data;
   w->hidden_agents.count = 0;
-  for (int32_t i = 0; hidden > 0 && i < n; i++) {
-    const wy_actor *a = &w->actors.data[i];
-    if (ids[i].id != 0 && !a->perceivable && a->agent >= 0) w->hidden_agents.data[w->hidden_agents.count++] = i;
-  }
+  if (hidden > 0) list_hidden(w, n);
   const wy_grid_input in = grid_input(w);
   if (!wy_grid_finish(&w->grid, &in, n, &box)) return false;
   w->grid_dirty = false;
