@@ -812,11 +812,11 @@ void wy_beliefs_step_begin(wary_world *w, float dt) {
   }
 }
 
-void wy_beliefs_restamp(wary_world *w) {
-  if ((w->steps & ((1u << 30) - 1u)) != 0) return;
-  /* Once in 2^30 steps (before this step's senses) every reason is written
-   * out with this step as its stamp, and every slot counts as last due just
-   * before: wy_belief_reason compares the two within 2^31 steps. */
+/* Once in 2^30 steps (before this step's senses) every reason is written
+ * out with this step as its stamp, and every slot counts as last due just
+ * before: wy_belief_reason compares the two within 2^31 steps. Out of line,
+ * away from the step's common path. */
+WY_COLD static void restamp_all(wary_world *w) {
   for (int32_t a = 0; a < w->beliefs->agents.count; a++) {
     wy_belief_list *l = wy_beliefs_of(w, a);
     for (int32_t i = 0; i < l->count; i++) {
@@ -828,6 +828,10 @@ void wy_beliefs_restamp(wary_world *w) {
     }
     for (int32_t s = 0; s < WY_SLOTS; s++) l->out_of_range_step[s] = w->steps - 1;
   }
+}
+
+void wy_beliefs_restamp(wary_world *w) {
+  if ((w->steps & ((1u << 30) - 1u)) == 0) restamp_all(w);
 }
 
 /* ---- the evidence pool ---------------------------------------------------------- */
