@@ -377,7 +377,7 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
    * stack. */
   float floor_at = no_evidence.floor, ceiling = no_evidence.ceiling, lower = no_evidence.lower;
   bool invalidate = no_evidence.invalidate;
-  if (b->evidence >= 0) {
+  if (WY_RARELY(b->evidence >= 0)) {
     wy_evidence_sum e = sum_block(w, b);
     floor_at = e.floor;
     ceiling = e.ceiling;
@@ -421,13 +421,13 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
     wy_ctx c = {w, r->lane, r->agent, b, l, bsl};
     /* A moment before a first sighting is taken (step.c, first_sight):
      * below Detected, as the rise past the threshold (step_states). */
-    if (b->telegraph_due) {
+    if (WY_RARELY(b->telegraph_due)) {
       b->telegraph_due = false;
       if (rung(b->state) < WARY_DETECTED) telegraph(&c);
     }
     step_states(&c, p, sensed || floored, reports, raised, tele, dt);
     /* Invalidated while Lost or Remembered: forgotten too, not searched for. */
-    if (invalidate && (b->state == WARY_LOST || b->state == WARY_REMEMBERED)) {
+    if (WY_RARELY(invalidate) && (b->state == WARY_LOST || b->state == WARY_REMEMBERED)) {
       b->loss_reason = WARY_LOSS_NONE;
       enter(&c, WARY_UNDETECTED);
     }
@@ -537,7 +537,7 @@ WY_INLINE void unheld(wy_walk *c, int32_t i, wy_belief_slot *bsl, int32_t n) {
   float dt = c->dt;
   wy_belief *b = &l->data[i];
   bool empty;
-  if (b->quiet && !w->beliefs->resolve_all && quiet_step(r, c->k, b, bsl, dt)) {
+  if (b->quiet && !WY_RARELY(w->beliefs->resolve_all) && quiet_step(r, c->k, b, bsl, dt)) {
     /* Quiet: only an Expired one past its memory time, or an Undetected
      * one, can have come to hold nothing, and only without a first sighting. */
     empty = !(b->spot_time > 0.0f) &&
@@ -561,7 +561,7 @@ WY_INLINE void unheld(wy_walk *c, int32_t i, wy_belief_slot *bsl, int32_t n) {
      * them tallied need not walk them. */
     if (!scored) {
       /* Unscored already, so in no tally. */
-    } else if (w->beliefs->resolve_all ||
+    } else if (WY_RARELY(w->beliefs->resolve_all) ||
                !(b->state == state && b->confidence <= confidence && b->damage == 0.0f && !b->quiet)) {
       wy_belief_untally(l, b);
       b->fresh = b->deferred = false;
