@@ -430,7 +430,13 @@ static void replay(const wary_world *w, const wy_profile *p, wy_belief_list *l, 
   b->asleep_since = (uint16_t)(through + 1u);
   if (fading && wy_belief_listed(b)) {
     wy_listed *e = &l->listed[listed_at(l, i)];
-    if (e->scored) e->base = wy_listed_base(l, e, b);
+    if (e->scored) {
+      float base = wy_listed_base(l, e, b);
+      /* The largest base (listed_top) moves only with the one that was
+       * it or one that passes it. */
+      if (e->hostile && base != e->base && (e->base >= l->listed_top || base > l->listed_top)) l->listed_kept = false;
+      e->base = base;
+    }
     e->fading = b->confidence > 0.0f;
   }
 }
@@ -474,6 +480,7 @@ void wy_belief_listed_add(wy_belief_list *l, int32_t i, double wake_at, uint32_t
     if (wake_at < l->rung_next) l->rung_next = wake_at;
     if (wake_step - now < l->rung_step - now) l->rung_step = wake_step;
   }
+  l->listed_in[b->state]++;
   l->listed_count++;
   l->listed_dirty = true;
 }
@@ -554,6 +561,9 @@ float wy_belief_threat(const wary_world *w, int32_t agent, int32_t i, int8_t *le
 static void listed_remove(wy_belief_list *l, int32_t i) {
   int32_t k = listed_at(l, i);
   listed_sync(l, k);
+  const wy_listed *e = &l->listed[k];
+  l->listed_in[e->state]--;
+  if (e->scored && e->hostile && e->base >= l->listed_top) l->listed_kept = false;
   memmove(&l->listed[k], &l->listed[k + 1], (size_t)(l->listed_count - k - 1) * sizeof *l->listed);
   l->listed_count--;
   l->listed_dirty = true;
@@ -645,7 +655,9 @@ static void sleepers_sort(wary_world *w, int32_t agent, int32_t deadline) {
 void wy_beliefs_split_listed(wy_belief_list *l, bool waits, uint32_t now) {
   int32_t kept = 0;
   l->listed_count = 0;
+  memset(l->listed_in, 0, sizeof l->listed_in);
   l->listed_dirty = true;
+  l->listed_kept = false;
   /* Those on a rung are looked at when the snapshot says (waits: its
    * entries hold them, in order), or else in the next step (wy_listed). */
   l->rung_next = waits ? INFINITY : -INFINITY;
@@ -722,7 +734,9 @@ static void wake_all(wary_world *w, int32_t agent) {
   }
   l->awake_count = l->count;
   l->listed_count = 0;
+  memset(l->listed_in, 0, sizeof l->listed_in);
   l->listed_dirty = true;
+  l->listed_kept = false;
   l->dormant = 0;
   l->deadline_lead[0] = l->deadline_lead[1] = -INFINITY;
   l->sleeper_count[0] = l->sleeper_count[1] = 0;
@@ -932,11 +946,15 @@ static void awake_remove(wy_belief_list *l, int32_t i) {
   k = 0;
   for (int32_t j = 0; j < l->listed_count; j++) {
     wy_listed e = l->listed[j];
-    if (e.belief == i) continue;
+    if (e.belief == i) {
+      l->listed_in[e.state]--;
+      continue;
+    }
     if (e.belief > i) e.belief--;
     l->listed[k++] = e;
   }
   l->listed_dirty = l->listed_dirty || k < l->listed_count;
+  l->listed_kept = l->listed_kept && k == l->listed_count;
   l->listed_count = k;
 }
 

@@ -255,6 +255,11 @@ typedef struct wy_belief_list {
   uint32_t listed_states;
   float listed_top;
   bool listed_dirty;
+  /* Since that pass, no scored hostile one left or had its base move where
+   * listed_top might no longer be their largest: it is, and a list that
+   * only gained entries has those scored alone (emotion.c, score_listed).
+   * Derived: false after a load. */
+  bool listed_kept;
   /* A hint for the next step's prefetch (wy_beliefs_prefetch): a step of
    * the same dt would look at the dormant ones (a deadline comes, or their
    * clocks catch up). Derived, never saved. */
@@ -308,6 +313,13 @@ typedef struct wy_belief_list {
    * deferred ones: about one in ten and fewer, so most passes leave this
    * line alone. */
   uint32_t listed_walks, deferred_scored;
+  /* Passes that scored new listed ones alone (emotion.c, score_listed),
+   * counted for spec/c/test_quiet.c. */
+  uint32_t listed_grown;
+  /* How many listed ones are in each state (by wy_listed.state, Suspected
+   * .. Remembered), kept as entries come and go: the pass that takes the
+   * listed ones again (the list changed) has listed_states from them. */
+  int32_t listed_in[WARY_REMEMBERED + 1];
 } wy_belief_list;
 
 /* Its first three lines hold what a step's resolve and emotion pass read

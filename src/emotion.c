@@ -61,8 +61,10 @@ static void profile_changing(wary_world *w, int32_t profile) {
     wy_agent_wake(w, i, WY_IDLE_EMOTIONS);
     wy_belief_list *l = wy_beliefs_of(w, i);
     /* The listed ones' states are kept only for a brain that moves the
-     * emotions (score_listed): they are taken again. */
+     * emotions, and their bases are at its weights (score_listed): they
+     * are taken again, from every entry. */
     l->listed_dirty = true;
+    l->listed_kept = false;
     /* Deferred threats settle at the last pass's scale (belief.h): a
      * brain that keeps no threat now scores none of them again. */
     for (int32_t j = 0; j < l->awake_count; j++) wy_belief_settle(l, &l->data[l->awake[j]]);
@@ -188,51 +190,65 @@ WY_INLINE bool counts(const wy_emotion_agent *ag, const wary_brain_def *d, doubl
   return (fear_open && !critical && reaches_critical) || (aggression_open && !high && reaches_high);
 }
 
-/* 1u << s for each state s: score_listed's walk ORs in a load rather than
- * shifting (two instructions less an entry, the walk it runs after any
- * change of the list). */
-static const uint32_t state_bit[WARY_EXPIRED + 1] = {1u << 0, 1u << 1, 1u << 2, 1u << 3, 1u << 4, 1u << 5, 1u << 6};
-_Static_assert(WARY_EXPIRED == 6, "state_bit holds the states");
+/* Scores listed entry e from its record (its record holds still while it
+ * is dormant, so its entry then scores as the record would, wherever the
+ * agent stands). */
+WY_INLINE void score_entry(const wy_scorer *c, wy_belief_list *l, wy_listed *e) {
+  wy_belief *b = &l->data[e->belief];
+  /* A fading one's record as this step leaves it (belief.h). */
+  if (b->confidence > 0.0f) wy_belief_catch_up_to((wary_world *)c->w, c->agent, e->belief, c->w->steps);
+  threat(c, b, WY_SCORE_QUIET, &e->base);
+  e->state_term = c->d->threat_weight_state * wy_threat_state_factor(b->state);
+  e->hostile = b->hostile;
+  memcpy(e->last_known, b->last_known, sizeof e->last_known);
+  e->scored = true;
+}
 
 /* The listed ones (belief.h, wy_listed) after a change of who is hostile
- * (all of them) or of the list (those not scored yet): each is scored from
- * its record (its record holds still while it is dormant, so its entry
- * then scores as the record would, wherever the agent stands); what the
- * pass keeps of them is taken again. */
+ * (all of them) or of the list (those not scored yet): each is scored
+ * (score_entry), and what the pass keeps of them is taken again. */
 static void score_listed(const wy_scorer *c, wy_belief_list *l) {
-  const wary_brain_def *d = c->d;
   /* Most often only the list changed, and few are scored: the entries and
    * their count are read once (a catch-up below moves neither), so that
    * the others' walk keeps what it reads in registers. */
   wy_listed *listed = l->listed;
   int32_t count = l->listed_count;
+  /* Their states only where the emotions read them (wy_emotion_step), from
+   * the list's counts of them. */
+  uint32_t states = 0;
+  if (c->d->emotions)
+    for (int32_t s = WARY_SUSPECTED; s <= WARY_REMEMBERED; s++) states |= (uint32_t)(l->listed_in[s] > 0) << s;
+  l->listed_states = states;
+  l->listed_dirty = false;
+  /* Under the same relationships, a list that kept its largest base
+   * (listed_kept: no scored hostile one that could have been it left or
+   * moved) only gained entries: they are scored and weighed against it,
+   * which takes the largest of the same floats as the walk of every one
+   * below. */
+  if (c->same && l->listed_kept) {
+    l->listed_grown++;
+    float top = l->listed_top;
+    for (int32_t j = 0; j < count; j++) {
+      wy_listed *e = &listed[j];
+      if (e->scored) continue;
+      score_entry(c, l, e);
+      if (e->hostile && e->base > top) top = e->base;
+    }
+    l->listed_top = top;
+    return;
+  }
   /* Under other relationships every one is scored again: none is taken as
    * scored, so that the walk below tests one flag. */
   if (!c->same)
     for (int32_t j = 0; j < count; j++) listed[j].scored = false;
-  /* Their states only where the emotions read them (wy_emotion_step):
-   * a change of brain has the list taken again (profile_changing). */
-  bool feels = d->emotions;
-  uint32_t states = 0;
   float top = -INFINITY;
   for (int32_t j = 0; j < count; j++) {
     wy_listed *e = &listed[j];
-    if (WY_RARELY(!e->scored)) {
-      wy_belief *b = &l->data[e->belief];
-      /* A fading one's record as this step leaves it (belief.h). */
-      if (b->confidence > 0.0f) wy_belief_catch_up_to((wary_world *)c->w, c->agent, e->belief, c->w->steps);
-      threat(c, b, WY_SCORE_QUIET, &e->base);
-      e->state_term = d->threat_weight_state * wy_threat_state_factor(b->state);
-      e->hostile = b->hostile;
-      memcpy(e->last_known, b->last_known, sizeof e->last_known);
-      e->scored = true;
-    }
-    if (feels) states |= state_bit[e->state];
+    if (WY_RARELY(!e->scored)) score_entry(c, l, e);
     if (e->hostile && e->base > top) top = e->base;
   }
-  l->listed_states = states;
   l->listed_top = top;
-  l->listed_dirty = false;
+  l->listed_kept = true;
 }
 
 static int32_t dominant(const wy_emotion_agent *ag, const wary_brain_def *d) {

@@ -456,6 +456,31 @@ static void copy_of(const game *g, game *copy) {
   ENSURE(differ == 0);
 }
 
+/* What the emotion pass keeps of the listed ones (belief.h, wy_listed)
+ * against a walk of every entry: the counts of their states always, and,
+ * where the list is scored (not dirty) and kept (listed_kept), its largest
+ * base, which a pass that finds the list only grew weighs its new entries
+ * against without the walk (emotion.c, score_listed). Returns the lists
+ * that differ; *kept: the lists checked so. */
+static int32_t listed_kept_wrong(const wary_world *w, int64_t *kept) {
+  int32_t wrong = 0;
+  for (int32_t a = 0; a < w->agents.count; a++) {
+    const wy_belief_list *l = wy_beliefs_of(w, a);
+    int32_t in[WARY_REMEMBERED + 1] = {0};
+    float top = -INFINITY;
+    for (int32_t k = 0; k < l->listed_count; k++) {
+      const wy_listed *e = &l->listed[k];
+      if (e->state >= WARY_SUSPECTED && e->state <= WARY_REMEMBERED) in[e->state]++;
+      else wrong++;
+      if (e->scored && e->hostile && e->base > top) top = e->base;
+    }
+    if (memcmp(in, l->listed_in, sizeof in)) wrong++;
+    if (l->listed_kept && !l->listed_dirty && memcmp(&top, &l->listed_top, sizeof top)) wrong++;
+    *kept += l->listed_kept && !l->listed_dirty && l->listed_count > 0;
+  }
+  return wrong;
+}
+
 /* Whether some belief is dormant while it fades (belief.h, wy_belief_fades). */
 static bool fading_dormant(const wary_world *w) {
   for (int32_t a = 0; a < w->agents.count; a++) {
@@ -514,7 +539,7 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
   int64_t first_difference = -1, wrap_difference = -1, quiet_steps = 0, dormant_steps = 0, timed_steps = 0, far_steps = 0,
           asleep_place_steps = 0, place_steps = 0, dropped = 0, held_steps = 0, near_steps = 0, long_run_steps = 0,
           listed_passes = 0, listed_walks = 0, deferred_passes = 0, deferred_scored = 0, fading_place_steps = 0,
-          waiting_place_steps = 0,
+          waiting_place_steps = 0, kept_lists = 0, kept_wrong = 0, listed_grown = 0,
           fading_belief_steps = 0, slow_fading_steps = 0, misfading = 0, listed_fading_steps = 0, rung_steps = 0;
   int32_t misbits = 0;
   int64_t held_slot_steps[2] = {0, 0}; /* held belief-steps under 1 and 2 slots */
@@ -558,6 +583,8 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
       if (!same_bytes(quiet.w, copy.w) && copy_differs++ == 0)
         fprintf(stderr, "test_quiet: the copy's snapshot differs after step %lld\n", (long long)now);
     }
+    kept_wrong += listed_kept_wrong(quiet.w, &kept_lists);
+    if (copy.w) kept_wrong += listed_kept_wrong(copy.w, &kept_lists);
     if (first_difference < 0 && (sq != sf || !same(&quiet, &full, t.read))) first_difference = now;
     if (wrap_difference < 0 && (sw != sf || !same(&wrap, &full, t.read))) wrap_difference = now;
     /* Read as the quiet world is. */
@@ -599,9 +626,10 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
       wy_belief_list *l = wy_beliefs_of(quiet.w, a);
       listed_passes += l->listed_passes;
       listed_walks += l->listed_walks;
+      listed_grown += l->listed_grown;
       deferred_passes += l->deferred_passes;
       deferred_scored += l->deferred_scored;
-      l->listed_passes = l->listed_walks = l->deferred_passes = l->deferred_scored = 0;
+      l->listed_passes = l->listed_walks = l->deferred_passes = l->deferred_scored = l->listed_grown = 0;
     }
   }
   if (first_difference >= 0) fprintf(stderr, "test_quiet: the worlds differ after step %lld\n", (long long)first_difference);
@@ -653,6 +681,12 @@ static void quiet_equals_full(float range, int64_t steps_straight, bool near, bo
   /* Passes with listed targets that worked none of their threats out, and
    * that worked them out (15,012 and 1,567 in the first scenario when this
    * was written). */
+  /* What the passes keep of the listed ones is what a walk of every entry
+   * finds (kept_lists: list-steps checked so), and passes scored new
+   * entries without the walk (listed_grown). */
+  ENSURE(kept_wrong == 0);
+  ENSURE(kept_lists > 1000);
+  ENSURE(listed_grown > 100);
   ENSURE(listed_passes - listed_walks > 5000);
   ENSURE(listed_walks > 500);
   /* Passes that left deferred threats unscored, and that scored them
