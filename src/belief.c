@@ -481,6 +481,8 @@ void wy_belief_listed_add(wy_belief_list *l, int32_t i, double wake_at, uint32_t
     if (wake_step - now < l->rung_step - now) l->rung_step = wake_step;
   }
   l->listed_in[b->state]++;
+  l->listed_new++;
+  if (k < l->listed_from) l->listed_from = k;
   l->listed_count++;
   l->listed_dirty = true;
 }
@@ -563,7 +565,9 @@ static void listed_remove(wy_belief_list *l, int32_t i) {
   listed_sync(l, k);
   const wy_listed *e = &l->listed[k];
   l->listed_in[e->state]--;
-  if (e->scored && e->hostile && e->base >= l->listed_top) l->listed_kept = false;
+  /* The largest base is kept unless this one may have been it; the new
+   * ones' places, unless there are none (most often: a wake between passes). */
+  if (l->listed_new > 0 || (e->hostile && e->base >= l->listed_top)) l->listed_kept = false;
   memmove(&l->listed[k], &l->listed[k + 1], (size_t)(l->listed_count - k - 1) * sizeof *l->listed);
   l->listed_count--;
   l->listed_dirty = true;

@@ -320,6 +320,11 @@ typedef struct wy_belief_list {
    * .. Remembered), kept as entries come and go: the pass that takes the
    * listed ones again (the list changed) has listed_states from them. */
   int32_t listed_in[WARY_REMEMBERED + 1];
+  /* While listed_kept: how many listed ones are not scored, and at most
+   * the first of their positions (entries added come after it or take it
+   * lower; one that leaves while there are some clears listed_kept), so
+   * that the pass finds them without a walk of every one. */
+  int32_t listed_new, listed_from;
 } wy_belief_list;
 
 /* Its first three lines hold what a step's resolve and emotion pass read

@@ -228,13 +228,17 @@ static void score_listed(const wy_scorer *c, wy_belief_list *l) {
   if (c->same && l->listed_kept) {
     l->listed_grown++;
     float top = l->listed_top;
-    for (int32_t j = 0; j < count; j++) {
+    /* From the first that may be new, until all of them are scored. */
+    for (int32_t j = l->listed_from, left = l->listed_new; left > 0 && j < count; j++) {
       wy_listed *e = &listed[j];
       if (e->scored) continue;
       score_entry(c, l, e);
+      left--;
       if (e->hostile && e->base > top) top = e->base;
     }
     l->listed_top = top;
+    l->listed_new = 0;
+    l->listed_from = INT32_MAX;
     return;
   }
   /* Under other relationships every one is scored again: none is taken as
@@ -249,6 +253,8 @@ static void score_listed(const wy_scorer *c, wy_belief_list *l) {
   }
   l->listed_top = top;
   l->listed_kept = true;
+  l->listed_new = 0;
+  l->listed_from = INT32_MAX;
 }
 
 static int32_t dominant(const wy_emotion_agent *ag, const wary_brain_def *d) {

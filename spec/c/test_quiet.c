@@ -466,16 +466,21 @@ static int32_t listed_kept_wrong(const wary_world *w, int64_t *kept) {
   int32_t wrong = 0;
   for (int32_t a = 0; a < w->agents.count; a++) {
     const wy_belief_list *l = wy_beliefs_of(w, a);
-    int32_t in[WARY_REMEMBERED + 1] = {0};
+    int32_t in[WARY_REMEMBERED + 1] = {0}, unscored = 0, first = l->listed_count;
     float top = -INFINITY;
     for (int32_t k = 0; k < l->listed_count; k++) {
       const wy_listed *e = &l->listed[k];
       if (e->state >= WARY_SUSPECTED && e->state <= WARY_REMEMBERED) in[e->state]++;
       else wrong++;
       if (e->scored && e->hostile && e->base > top) top = e->base;
+      if (!e->scored && unscored++ == 0) first = k;
     }
     if (memcmp(in, l->listed_in, sizeof in)) wrong++;
+    /* Scored, none is left unscored; kept, the new ones are where the
+     * pass looks for them (belief.h, listed_new and listed_from). */
+    if (!l->listed_dirty && unscored > 0) wrong++;
     if (l->listed_kept && !l->listed_dirty && memcmp(&top, &l->listed_top, sizeof top)) wrong++;
+    if (l->listed_kept && (unscored != l->listed_new || (unscored > 0 && first < l->listed_from))) wrong++;
     *kept += l->listed_kept && !l->listed_dirty && l->listed_count > 0;
   }
   return wrong;
