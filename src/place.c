@@ -112,6 +112,32 @@ WY_INLINE int32_t next_awake(const wy_place_list *l, int32_t from) { return next
 /* Waking the one it found leaves the next where it was. */
 WY_INLINE int32_t next_asleep(const wy_place_list *l, int32_t from) { return next_place(l, from, true); }
 
+/* The sleepers in order, a word of their bits at a time (a step's looks
+ * at them walk every one): bits holds those of word k not yet taken, so
+ * that waking the one it found (which clears its own bit only) leaves the
+ * rest of the walk as it was. */
+typedef struct sleeper_walk {
+  const wy_place_list *l;
+  int32_t k;
+  uint64_t bits;
+} sleeper_walk;
+
+WY_INLINE sleeper_walk sleepers_of(const wy_place_list *l) {
+  sleeper_walk s = {l, 0, l->count > 0 ? l->asleep_bits[0] : 0u};
+  return s;
+}
+
+/* The next sleeper (count: none left). */
+WY_INLINE int32_t next_sleeper(sleeper_walk *s) {
+  while (!s->bits) {
+    if (++s->k * 64 >= s->l->count) return s->l->count;
+    s->bits = s->l->asleep_bits[s->k];
+  }
+  int32_t i = s->k * 64 + wy_lowest_bit(s->bits);
+  s->bits &= s->bits - 1u;
+  return i < s->l->count ? i : s->l->count;
+}
+
 /* Place i leaves; the last takes its place (and its bit). */
 static void place_remove(wy_place_list *l, int32_t i) {
   int32_t last = l->count - 1;
@@ -241,7 +267,8 @@ static double lead_due_of(const wy_place_list *l, const float end[2], double clo
  * this looks does not show in it: a loaded list looks at its first step). */
 static void wake_fading(const wary_world *w, const wary_profile_def *d, wy_place_list *l, float dt) {
   double due = INFINITY;
-  for (int32_t i = next_asleep(l, 0); i < l->count; i = next_asleep(l, i + 1)) {
+  sleeper_walk s = sleepers_of(l);
+  for (int32_t i = next_sleeper(&s); i < l->count; i = next_sleeper(&s)) {
     wy_place *pl = &l->data[i];
     if (!on_fade(pl)) continue;
     /* What follows reads its confidence and state only: its time in
@@ -268,7 +295,8 @@ static void wake_due(const wary_world *w, const wary_profile_def *d, wy_place_li
   double due = INFINITY;
   uint32_t through = wy_beliefs_through(w);
   /* The sleepers in order, from their bits. */
-  for (int32_t i = next_asleep(l, 0); i < l->count; i = next_asleep(l, i + 1)) {
+  sleeper_walk s = sleepers_of(l);
+  for (int32_t i = next_sleeper(&s); i < l->count; i = next_sleeper(&s)) {
     wy_place *pl = &l->data[i];
     if (on_fade(pl)) {
       if (all) {
