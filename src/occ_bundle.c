@@ -92,8 +92,9 @@ static bool bundle_dirs_ok(const float a[3], const float (*b)[3], int32_t n) {
  * a time (lane 3 idle): d = b - a and its inverse, +inf for a zero
  * component as seg_fill gives it: d + 0 is d but for a zero, which it
  * makes +0 (-0 + 0 is +0), and the division is seg_fill's. An axis where
- * some inverse is +inf (every zero component, and any too small to invert)
- * is open. The fast test takes every segment or none: the margin is the
+ * some inverse is +inf (every zero component, and any positive one too
+ * small to invert) is open; a negative one too small gives -inf and leaves
+ * the axis closed, which culls nothing (bundle_pair_xy). The fast test takes every segment or none: the margin is the
  * bundle's. Its bounds hold when the least |d| other than 0 (a 0 counted
  * as 1) is 2^-40 or more and the sum of them (as great as any of them, the
  * rounding being monotonic; NaN if one is) 2^40 or less; else they are
@@ -209,9 +210,12 @@ WY_INLINE int bundle_pair(const bundle *u, const wy_bvh_pair *p, uint32_t closed
  * adds the two halves, so its lanes 0 and 1 are bundle_pair's (a + b is
  * b + a to the bit), and so is the result; *entry holds the entries in
  * lanes 2 and 3 when x is negative. The maxima are those of bundle_pair
- * taken in another order, which changes none (no product is NaN: a closed
- * axis has no infinite inverse; two zeros may differ in sign, which no
- * comparison and no sum past the margin sees). */
+ * taken in another order, which changes none (two zeros may differ in
+ * sign, which no comparison and no sum past the margin sees). A product is
+ * NaN only where an inverse is -inf (a negative component too small to
+ * invert): that component is below WY_FAST_D_MIN, so the margin is
+ * infinite and no child is culled, and the order of the walk changes no
+ * answer. */
 WY_INLINE int bundle_pair_xy(const bundle *u, const wy_bvh_pair *p, __m128 *entry) {
   __m128 x = _mm_sub_ps(_mm_load_ps(p->planes[0]), u->a[0]);
   __m128 acc = _mm_max_ps(_mm_min_ps(_mm_mul_ps(x, u->pair_lo[0]), _mm_mul_ps(x, u->pair_hi[0])), u->span_xy);
