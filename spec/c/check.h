@@ -77,6 +77,17 @@ static inline int32_t make_name(wary_world *w, const char *name) {
   return key;
 }
 
+/* A sound of the default definition, named name and heard up to
+ * max_range: its index (-1 when it could not be made). */
+static inline int32_t make_sound(wary_world *w, const char *name, float max_range) {
+  wary_sound_def def = wary_default_sound_def();
+  def.name = make_name(w, name);
+  def.max_range = max_range;
+  int32_t index = -1;
+  MADE(wary_sound_create(w, &def, &index));
+  return index;
+}
+
 /* The world's snapshot (malloc'd; NULL when it cannot be taken). */
 static inline unsigned char *snapshot_of(wary_world *w, size_t *size) {
   *size = 0;

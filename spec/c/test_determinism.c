@@ -157,10 +157,7 @@ static void build(scene *sc, const wary_world_def *def) {
   g.enabled = true;
   g.use_world_light = true;
   MADE(wary_profile_set_geck(w, geck, &g));
-  wary_sound_def snd = wary_default_sound_def();
-  snd.name = make_name(w, "Footstep");
-  snd.max_range = 2200.0f;
-  MADE(wary_sound_create(w, &snd, &sc->sound));
+  sc->sound = make_sound(w, "Footstep", 2200.0f);
   wary_pain_def pd = wary_default_pain_def();
   pd.name = make_name(w, "Burn");
   MADE(wary_pain_create(w, &pd, &sc->pain));

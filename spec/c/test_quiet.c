@@ -115,10 +115,7 @@ static void build(game *g, bool resolve_all, uint32_t steps) {
   bd.damage_decay_scale = 0.2f;
   bd.threat_damage_decay_rate = 0.5f;
   MADE(wary_profile_set_brain(g->w, g->slow_profile, &bd));
-  wary_sound_def snd = wary_default_sound_def();
-  snd.name = make_name(g->w, "Footstep");
-  snd.max_range = 2500.0f;
-  MADE(wary_sound_create(g->w, &snd, &g->sound));
+  g->sound = make_sound(g->w, "Footstep", 2500.0f);
   g->tag = make_name(g->w, "disguise");
   wary_pain_def pd = wary_default_pain_def();
   pd.name = make_name(g->w, "burn");

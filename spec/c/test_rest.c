@@ -41,10 +41,7 @@ static void build(game *g, bool every_part) {
   wary_brain_def bd = wary_default_brain_def();
   bd.emotions = true;
   MADE(wary_profile_set_brain(g->w, g->profile, &bd));
-  wary_sound_def snd = wary_default_sound_def();
-  snd.name = make_name(g->w, "Footstep");
-  snd.max_range = 2000.0f;
-  MADE(wary_sound_create(g->w, &snd, &g->sound));
+  g->sound = make_sound(g->w, "Footstep", 2000.0f);
   for (int i = 0; i < AGENTS; i++) {
     wary_actor_def ad = wary_default_actor_def();
     ad.pos[0] = (float)(i * 5000);

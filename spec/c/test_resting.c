@@ -64,10 +64,7 @@ static void build_of(game *g, bool every_part, int agents) {
   wary_pain_def pd = wary_default_pain_def();
   MADE(wary_name(g->w, "burn", &pd.name));
   MADE(wary_pain_create(g->w, &pd, &g->pain));
-  wary_sound_def snd = wary_default_sound_def();
-  snd.name = make_name(g->w, "Footstep");
-  snd.max_range = 2000.0f;
-  MADE(wary_sound_create(g->w, &snd, &g->sound));
+  g->sound = make_sound(g->w, "Footstep", 2000.0f);
   for (int i = 0; i < agents; i++) {
     wary_actor_def ad = wary_default_actor_def();
     ad.pos[0] = (float)(i * 5000);

@@ -82,10 +82,8 @@ static void define(game *g, bool extra_sound) {
   gd.target_timer = 2.0f;
   gd.alert_timer = 3.0f;
   MADE(wary_profile_set_geck(w, g->geck, &gd));
+  g->footstep = make_sound(w, "Footstep", 2000.0f);
   wary_sound_def snd = wary_default_sound_def();
-  snd.name = make_name(w, "Footstep");
-  snd.max_range = 2000.0f;
-  MADE(wary_sound_create(w, &snd, &g->footstep));
   snd.name = make_name(w, "Gunshot");
   snd.loudness = 3.0f;
   snd.max_range = 6000.0f;
