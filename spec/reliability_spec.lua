@@ -142,6 +142,59 @@ describe("health functions", function()
     assert.are.same({ 0.25, 1, 0.75 }, { first:health(), guard:health(), last:health() })
   end)
 
+  -- A world whose guard's health function raises every step and whose
+  -- custom sense makes it suspect the player after a few steps.
+  local function sense_and_health_world()
+    local w = wary.world{}
+    w:define_sense{ id = "Odd", max_range = 1e6, interval = 0.05, evaluate = function() return 1 end }
+    w:define_profile{ name = "p", senses = { "Odd", "Pain" } }
+    w:add_target{ name = "player", pos = { 500, 0, 0 } }
+    w:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 }, health = function() error("no hp") end }
+    return w
+  end
+
+  -- Steps w until a step raises a message with text in it (at most 200
+  -- steps); returns that message, or nil.
+  local function step_until(w, text)
+    for _ = 1, 200 do
+      local ok, msg = pcall(w.step, w, 0.05)
+      assert.is_false(ok)
+      if tostring(msg):find(text, 1, true) then return msg end
+    end
+  end
+
+  it("that raise in a step whose handler raises too are named after the handler's error", function()
+    local w = sense_and_health_world()
+    w:on("suspect", function() error("the handler broke") end)
+    local msg = step_until(w, "the handler broke")
+    assert.is_not_nil(msg)
+    assert.are.equal(1, select(2, msg:gsub("^a handler of suspect %(agent guard%) raised: ", "")))
+    local at = msg:find("\nand before the step, the health of agent guard: its health function raised: ", 1, true)
+    assert.is_not_nil(at, msg)
+    expect.mentions(msg:sub(at), "no hp", "stack traceback:")
+    assert.is_true(msg:find("the handler broke", 1, true) < at) -- the handler's error comes first
+  end)
+
+  it("that raise when a handler raises an error object go to stderr, and the object is raised", function()
+    local w = sense_and_health_world()
+    local object = setmetatable({}, { __tostring = function() return "an object" end })
+    w:on("suspect", function() error(object) end)
+    local said, raised = {}, nil
+    local stderr = io.stderr
+    io.stderr = { write = function(_, text) said[#said + 1] = text end } -- luacheck: ignore 122
+    for _ = 1, 200 do
+      local ok, err = pcall(w.step, w, 0.05)
+      assert.is_false(ok)
+      if err == object then raised = err; break end
+    end
+    io.stderr = stderr -- luacheck: ignore 122
+    assert.are.equal(object, raised)
+    assert.are.equal(1, #said)
+    assert.are.equal(1, select(2, said[1]:gsub("^wary: world:step raised a handler's error; before the step, "
+      .. "the health of agent guard: its health function raised: ", "")))
+    expect.mentions(said[1], "no hp")
+  end)
+
   it("cannot step or load the world, nor yield out of world:step", function()
     local said, calls = {}, 0
     local w

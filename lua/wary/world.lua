@@ -531,6 +531,20 @@ function World:off(event, fn)
   return events.remove_handler(self, "world", self._handlers, event, fn)
 end
 
+-- The error world:step raises when a handler's (first) and a health
+-- function's (unhealthy, brain.before_step) both failed: the handler's,
+-- then the health function's. An error object that is not a string cannot
+-- take the other's text: the health function's goes to stderr instead.
+local function also_unhealthy(first, unhealthy)
+  if type(first) == "string" and type(unhealthy) == "string" then
+    return first .. "\nand before the step, " .. unhealthy
+  end
+  local ok, text = pcall(tostring, unhealthy)
+  io.stderr:write("wary: world:step raised a handler's error; before the step, "
+    .. (ok and type(text) == "string" and text or "a health function raised " .. check.describe(unhealthy)) .. "\n")
+  return first
+end
+
 --- Advances the world dt seconds: senses, beliefs, brain, then each event someone listens to, to its
 -- handlers (world:events() has them all). dt = 0 passes no time: a sense looks only if it is due
 -- (its interval does not run), nothing fades and no timer runs.
@@ -580,8 +594,13 @@ function World:step(dt)
   self._dispatching = false
   events.listen_pending(self)
   -- A dispatch that failed (not ok), or the first error a handler raised;
-  -- else a health function's.
-  if not ok or first then error(first, 0) end
+  -- else a health function's. Both: the health function's follows the
+  -- handler's in the message raised (or, when either is not a string, goes
+  -- to stderr), so that neither is lost.
+  if not ok or first then
+    if unhealthy ~= nil then first = also_unhealthy(first, unhealthy) end
+    error(first, 0)
+  end
   if unhealthy ~= nil then error(unhealthy, 0) end
 end
 
