@@ -118,11 +118,11 @@ static void reset_slots(const wary_world *w, wy_belief_list *l, int32_t i) {
   l->data[i].held = false;
 }
 
-int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const wy_actor *t) {
+int32_t wy_belief_create(wary_world *w, int32_t agent, wy_id target, const wy_actor *t) {
+  wy_belief_list *l = wy_beliefs_of(w, agent);
   if (!wy_belief_list_reserve(w, l, l->count + 1, l->stride)) return -1;
   int32_t i = l->count++;
   /* Its agent has a belief to resolve now. */
-  int32_t agent = (int32_t)(l - w->beliefs->agents.data);
   if (agent < w->beliefs->resting.count) w->beliefs->resting.data[agent] = 0;
   wy_belief *b = &l->data[i];
   memset(b, 0, sizeof *b);
@@ -162,7 +162,7 @@ wy_belief *wy_belief_of(wary_world *w, const char *fn, wy_id agent, wy_id target
   if (agent_index) *agent_index = index;
   int32_t i = wy_belief_find(l, target);
   if (i < 0 && create) {
-    i = wy_belief_create(w, l, target, t);
+    i = wy_belief_create(w, index, target, t);
     if (i < 0) {
       *status = wy_fail_memory(w->error, fn);
       return NULL;

@@ -939,8 +939,9 @@ void wy_belief_list_free_tables(const wary_world *w, wy_belief_list *l);
 
 /* The index of l's belief about target, -1 none. */
 int32_t wy_belief_find(const wy_belief_list *l, wy_id target);
-/* A new belief about target t at the end of l: its index, or -1 on out of memory. */
-int32_t wy_belief_create(wary_world *w, wy_belief_list *l, wy_id target, const wy_actor *t);
+/* A new belief about target t at the end of agent's list: its index, or -1
+ * on out of memory. */
+int32_t wy_belief_create(wary_world *w, int32_t agent, wy_id target, const wy_actor *t);
 /* The belief of agent about target (made if create), or NULL with *status:
  * the agent's or target's id status or OUT_OF_MEMORY, with their text for fn,
  * or NOT_FOUND without one (for some callers no belief is no failure: they

@@ -94,7 +94,7 @@ void wy_damage_step(wary_world *w) {
     if (wy_ignores_teammate(p, v, wy_actor_get(w, q->attacker))) continue;
     wy_belief_list *l = wy_beliefs_of(w, v->agent);
     int32_t index = wy_belief_find(l, q->attacker);
-    if (index < 0) index = wy_belief_create(w, l, q->attacker, wy_actor_get(w, q->attacker));
+    if (index < 0) index = wy_belief_create(w, v->agent, q->attacker, wy_actor_get(w, q->attacker));
     if (index < 0) continue;
     wy_belief_wake(w, v->agent, index);
     wy_belief *b = &l->data[index];

@@ -841,11 +841,11 @@ int wary_step_begin(wary_world *w, float dt) {
 
 static float sanitize(float v) { return wy_finite(v) ? wy_clamp01(v) : 0.0f; }
 
-/* The index of agent's belief about target (*index if known), created when a
- * sense first reports it; -1 on out of memory. */
-static int32_t belief_for(wary_world *w, wy_belief_list *beliefs, wy_id target, int32_t index) {
+/* The index of agent's belief about target (index if known: >= 0), in its
+ * list beliefs, created when a sense first reports it; -1 on out of memory. */
+static int32_t belief_for(wary_world *w, int32_t agent, wy_belief_list *beliefs, wy_id target, int32_t index) {
   if (index < 0) index = wy_belief_find(beliefs, target);
-  if (index < 0) index = wy_belief_create(w, beliefs, target, wy_actor_get(w, target));
+  if (index < 0) index = wy_belief_create(w, agent, target, wy_actor_get(w, target));
   return index;
 }
 
@@ -870,7 +870,7 @@ static int apply_results(wary_world *w, int32_t first, int32_t end) {
     float c = sanitize(r->confidence);
     if (l->failed || !r->active || c <= 0.0f) continue;
     wy_belief_list *beliefs = wy_beliefs_of(w, l->agent);
-    l->belief = belief_for(w, beliefs, q->target.id, l->belief);
+    l->belief = belief_for(w, l->agent, beliefs, q->target.id, l->belief);
     if (l->belief < 0) return WARY_ERR_OUT_OF_MEMORY;
     bool loc = r->has_location && wy_finite3(r->location[0], r->location[1], r->location[2]);
     take(w, l->agent, beliefs, l->belief, q->slot, c, sanitize(r->accuracy), loc ? r->location : q->target_pos);
@@ -939,7 +939,7 @@ WY_INLINE int apply_reports(wary_world *w, int32_t agent, const wy_lane *lane, i
   uint32_t steps = w->steps;
   for (int32_t i = first; i < end; i++) {
     const wy_report *r = &reports[i];
-    int32_t index = belief_for(w, beliefs, r->target, r->belief);
+    int32_t index = belief_for(w, agent, beliefs, r->target, r->belief);
     if (index < 0) return WARY_ERR_OUT_OF_MEMORY;
     float c = r->confidence;
     if (held_back && r->slot == vision && !beliefs->data[index].spotted) c = first_sight(w, r, p, index, reaction);
