@@ -704,25 +704,28 @@ static void wake_rungs(wary_world *w, int32_t agent, wy_belief_list *l, float dt
   const wy_profile *p = wy_agent_profile(w, agent);
   double next = INFINITY;
   uint32_t now = w->steps, next_step = now + WY_RUNG_STEPS;
-  for (int32_t k = 0; k < l->listed_count;) {
+  /* From the last entry, down to the first on a rung (listed_in counts
+   * them): in an old world most entries are Lost or Remembered, the ones on
+   * a rung mostly among the last, and the entries before them are not read.
+   * What each one's look does is its own (its record, its entry, which
+   * leaves the list behind the walk when it wakes), and the earliest wait is
+   * the same in any order. */
+  int32_t rungs = l->listed_in[WARY_SUSPECTED] + l->listed_in[WARY_DETECTED] + l->listed_in[WARY_TRACKED];
+  for (int32_t k = l->listed_count - 1; rungs > 0 && k >= 0; k--) {
     wy_listed *e = &l->listed[k];
-    if (e->state > WARY_TRACKED) {
-      k++;
-      continue;
-    }
+    if (e->state > WARY_TRACKED) continue;
+    rungs--;
     if (rung_due(w, e->wake_step, e->wake_at)) {
       int32_t i = e->belief;
       wy_belief_catch_up_to(w, agent, i, wy_beliefs_through(w));
       if (wy_rung_wait(p, &l->data[i], wy_belief_slots(l, i), now, w->beliefs->clock_before, dt, &e->wake_step,
                        &e->wake_at) < WY_RUNG_NAP) {
-        /* The entry leaves the list: the next takes its place. */
         wy_belief_wake(w, agent, i);
         continue;
       }
     }
     if (e->wake_at < next) next = e->wake_at;
     if (e->wake_step - now < next_step - now) next_step = e->wake_step;
-    k++;
   }
   l->rung_next = next;
   l->rung_step = next_step;
