@@ -454,11 +454,12 @@ static void copy_of(const game *g, game *copy) {
 }
 
 /* What the emotion pass keeps of the listed ones (belief.h, wy_listed)
- * against a walk of every entry: the counts of their states always, and,
- * where the list is scored (not dirty) and kept (listed_kept), its largest
- * base, which a pass that finds the list only grew weighs its new entries
- * against without the walk (emotion.c, score_listed). Returns the lists
- * that differ; *kept: the lists checked so. */
+ * against a walk of every entry: their order and the counts of their
+ * states always, and, where the list is scored (not dirty) and kept
+ * (listed_kept), its largest base, which a pass that finds the list only
+ * grew weighs its new entries against without the walk (emotion.c,
+ * score_listed). Returns the lists that differ; *kept: the lists checked
+ * so. */
 static int32_t listed_kept_wrong(const wary_world *w, int64_t *kept) {
   int32_t wrong = 0;
   for (int32_t a = 0; a < w->agents.count; a++) {
@@ -467,6 +468,9 @@ static int32_t listed_kept_wrong(const wary_world *w, int64_t *kept) {
     float top = -INFINITY;
     for (int32_t k = 0; k < l->listed_count; k++) {
       const wy_listed *e = &l->listed[k];
+      /* Distinct indices of the list's beliefs, ascending: where belief.c's
+       * search for one (listed_at) starts rests on it. */
+      if (e->belief < 0 || e->belief >= l->count || (k > 0 && e->belief <= l->listed[k - 1].belief)) wrong++;
       if (e->state >= WARY_SUSPECTED && e->state <= WARY_REMEMBERED) in[e->state]++;
       else wrong++;
       if (e->scored && e->hostile && e->base > top) top = e->base;
