@@ -142,14 +142,16 @@ describe("health functions", function()
     assert.are.same({ 0.25, 1, 0.75 }, { first:health(), guard:health(), last:health() })
   end)
 
-  -- A world whose guard's health function raises every step and whose
-  -- custom sense makes it suspect the player after a few steps.
-  local function sense_and_health_world()
+  -- A world whose guard's health function (health, or one raising "no hp")
+  -- raises every step and whose custom sense makes it suspect the player
+  -- after a few steps (given health: a handler of suspect raises too).
+  local function sense_and_health_world(health)
     local w = wary.world{}
     w:define_sense{ id = "Odd", max_range = 1e6, interval = 0.05, evaluate = function() return 1 end }
     w:define_profile{ name = "p", senses = { "Odd", "Pain" } }
     w:add_target{ name = "player", pos = { 500, 0, 0 } }
-    w:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 }, health = function() error("no hp") end }
+    w:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 }, health = health or function() error("no hp") end }
+    if health then w:on("suspect", function() error("the handler broke") end) end
     return w
   end
 
@@ -181,6 +183,7 @@ describe("health functions", function()
     w:on("suspect", function() error(object) end)
     local said, raised = {}, nil
     local stderr = io.stderr
+    finally(function() io.stderr = stderr end) -- luacheck: ignore 122
     io.stderr = { write = function(_, text) said[#said + 1] = text end } -- luacheck: ignore 122
     for _ = 1, 200 do
       local ok, err = pcall(w.step, w, 0.05)
@@ -190,9 +193,51 @@ describe("health functions", function()
     io.stderr = stderr -- luacheck: ignore 122
     assert.are.equal(object, raised)
     assert.are.equal(1, #said)
-    assert.are.equal(1, select(2, said[1]:gsub("^wary: world:step raised a handler's error; before the step, "
+    assert.are.equal(1, select(2, said[1]:gsub("^wary: world:step raised an error; before the step, "
       .. "the health of agent guard: its health function raised: ", "")))
     expect.mentions(said[1], "no hp")
+  end)
+
+  it("that raise in a step the core fails go to stderr, and the core's error is raised", function()
+    local w = sense_and_health_world()
+    -- The core's step refuses to begin (as out of memory would): only
+    -- world:step's call of it is replaced (a world with a custom sense
+    -- steps in three calls).
+    local refused = function() return enums.status_values.out_of_memory end
+    w._B = setmetatable({ step = refused, step_begin = refused }, { __index = w._B })
+    local said = {}
+    local stderr = io.stderr
+    finally(function() io.stderr = stderr end) -- luacheck: ignore 122
+    io.stderr = { write = function(_, text) said[#said + 1] = text end } -- luacheck: ignore 122
+    local ok, err = pcall(w.step, w, 0.05)
+    io.stderr = stderr -- luacheck: ignore 122
+    assert.is_false(ok)
+    expect.mentions(err, "world: step: ")
+    assert.is_nil(err:find("no hp", 1, true))
+    assert.are.equal(1, #said)
+    assert.are.equal(1, select(2, said[1]:gsub("^wary: world:step raised an error; before the step, "
+      .. "the health of agent guard: its health function raised: ", "")))
+    expect.mentions(said[1], "no hp")
+  end)
+
+  it("that raise an error object are named by agent after a handler's error", function()
+    local object = setmetatable({}, { __tostring = function() return "an object" end })
+    local w = sense_and_health_world(function() error(object) end)
+    local raised
+    for _ = 1, 200 do
+      local ok, err = pcall(w.step, w, 0.05)
+      assert.is_false(ok)
+      if err == object then
+        raised = true -- alone, the object itself is raised
+      elseif type(err) == "string" then
+        assert.is_true(raised)
+        assert.are.equal(1, select(2, err:gsub("^a handler of suspect %(agent guard%) raised: ", "")))
+        expect.mentions(err, "the handler broke",
+          "\nand before the step, the health of agent guard: its health function raised an object")
+        return
+      end
+    end
+    error("no step raised the handler's error")
   end)
 
   it("cannot step or load the world, nor yield out of world:step", function()

@@ -172,12 +172,13 @@ local read_health = brain.read_health
 -- read is protected (guard.lua: a yield ends it as an error does): one that
 -- fails leaves that agent's health as it was, the others are read and the
 -- step runs; returns the first failure, a string one led by the agent, for
--- world:step to raise once the step is done (as a handler's). A read that
+-- world:step to raise once the step is done (as a handler's), and whose it
+-- was ("the health of agent guard: its health function"). A read that
 -- destroyed the world ends them.
 function brain.before_step(world)
   local watch = world._health_watch
   if next(watch) == nil then return nil end -- no agent's health is read
-  local first
+  local first, whose
   world._reading_health = true
   for _, id in ipairs(health_order(world)) do
     -- A health function may remove an actor: one gone is skipped.
@@ -187,9 +188,10 @@ function brain.before_step(world)
       if world._destroyed then break end
       if not ok then
         if first == nil then
+          whose = string.format("the health of agent %s: %s", tostring(actor.name),
+            actor._health_fn and "its health function" or "a function in its props")
           first = (type(h) == "string" or h == guard.YIELDED)
-            and string.format("the health of agent %s: %s %s", tostring(actor.name),
-              actor._health_fn and "its health function" or "a function in its props",
+            and string.format("%s %s", whose,
               h == guard.YIELDED and "yielded (it must return its answer, not yield)" or "raised: " .. h)
             or h
         end
@@ -200,7 +202,7 @@ function brain.before_step(world)
     end
   end
   world._reading_health = false
-  return first
+  return first, whose
 end
 
 return brain

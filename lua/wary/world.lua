@@ -531,18 +531,25 @@ function World:off(event, fn)
   return events.remove_handler(self, "world", self._handlers, event, fn)
 end
 
--- The error world:step raises when a handler's (first) and a health
--- function's (unhealthy, brain.before_step) both failed: the handler's,
--- then the health function's. An error object that is not a string cannot
--- take the other's text: the health function's goes to stderr instead.
-local function also_unhealthy(first, unhealthy)
-  if type(first) == "string" and type(unhealthy) == "string" then
-    return first .. "\nand before the step, " .. unhealthy
-  end
+-- A health function's failure (brain.before_step: its error, and whose
+-- function it was) as text: a string is that already.
+local function health_text(unhealthy, whose)
+  if type(unhealthy) == "string" then return unhealthy end
   local ok, text = pcall(tostring, unhealthy)
-  io.stderr:write("wary: world:step raised a handler's error; before the step, "
-    .. (ok and type(text) == "string" and text or "a health function raised " .. check.describe(unhealthy)) .. "\n")
-  return first
+  return string.format("%s raised %s", whose,
+    ok and type(text) == "string" and text or check.describe(unhealthy))
+end
+
+-- What world:step raises when it ends with err (a handler's, the
+-- dispatch's or the runner's; nil: a failed status, raised after this) and
+-- a health function failed before the step too: a string err with the
+-- health function's text after it; else err, the health function's text
+-- going to stderr. So that neither is lost.
+local function also_unhealthy(err, unhealthy, whose)
+  local text = health_text(unhealthy, whose)
+  if type(err) == "string" then return err .. "\nand before the step, " .. text end
+  io.stderr:write("wary: world:step raised an error; before the step, " .. text .. "\n")
+  return err
 end
 
 --- Advances the world dt seconds: senses, beliefs, brain, then each event someone listens to, to its
@@ -560,9 +567,13 @@ function World:step(dt)
   end
   check.number("world", "dt", dt, 0, enums.constants.MAX_STEP_SECONDS)
   local B, w = self._B, self._w
-  -- A health function that failed is raised once the step is done.
-  local unhealthy = brain.before_step(self)
-  if self._destroyed then error("wary world is destroyed", 0) end
+  -- A health function that failed is raised once the step is done (with
+  -- what else it raises, also_unhealthy).
+  local unhealthy, whose = brain.before_step(self)
+  if self._destroyed then
+    local err = "wary world is destroyed"
+    error(unhealthy ~= nil and also_unhealthy(err, unhealthy, whose) or err, 0)
+  end
   -- The runner's list of failures: kept from step to step while it stays
   -- empty (events.dispatch keeps what it holds for world:events()).
   local errors = self._errors
@@ -575,16 +586,21 @@ function World:step(dt)
     -- No custom sense: nothing for the runner, and the step is one call
     -- into C (what a step costs around its C work matters most when the
     -- game's frame has left the caches cold).
-    check.status("world", "step", B.step(w, dt), self)
+    local status = B.step(w, dt)
+    if status < 0 and unhealthy ~= nil then also_unhealthy(nil, unhealthy, whose) end
+    check.status("world", "step", status, self)
   else
-    check.status("world", "step", B.step_begin(w, dt), self)
+    local status = B.step_begin(w, dt)
+    if status < 0 and unhealthy ~= nil then also_unhealthy(nil, unhealthy, whose) end
+    check.status("world", "step", status, self)
     self._ctx.time = B.world_time(w)
     self._in_step = true
     -- Unprotected: the runner never raises, it returns what must end the step.
     local err = runner.run(B, w, senses, self._agent_profiles, self._actors, self._ctx, errors)
     self._in_step = false
-    local status = B.step_end(w) -- even after an error: the world never stays mid-step
-    if err ~= nil then error(err, 0) end
+    status = B.step_end(w) -- even after an error: the world never stays mid-step
+    if err ~= nil then error(unhealthy ~= nil and also_unhealthy(err, unhealthy, whose) or err, 0) end
+    if status < 0 and unhealthy ~= nil then also_unhealthy(nil, unhealthy, whose) end
     check.status("world", "step", status, self)
   end
   -- The handles of actors removed before this step are no event's now.
@@ -594,11 +610,9 @@ function World:step(dt)
   self._dispatching = false
   events.listen_pending(self)
   -- A dispatch that failed (not ok), or the first error a handler raised;
-  -- else a health function's. Both: the health function's follows the
-  -- handler's in the message raised (or, when either is not a string, goes
-  -- to stderr), so that neither is lost.
+  -- else a health function's.
   if not ok or first then
-    if unhealthy ~= nil then first = also_unhealthy(first, unhealthy) end
+    if unhealthy ~= nil then first = also_unhealthy(first, unhealthy, whose) end
     error(first, 0)
   end
   if unhealthy ~= nil then error(unhealthy, 0) end
