@@ -165,6 +165,15 @@ describe("health functions", function()
     end
   end
 
+  -- Asserts that stderr was written once (said: what), with the guard's
+  -- health function's error.
+  local function said_once(said)
+    assert.are.equal(1, #said)
+    assert.are.equal(1, select(2, said[1]:gsub("^wary: world:step raised an error; before the step, "
+      .. "the health of agent guard: its health function raised: ", "")))
+    expect.mentions(said[1], "no hp")
+  end
+
   it("that raise in a step whose handler raises too are named after the handler's error", function()
     local w = sense_and_health_world()
     w:on("suspect", function() error("the handler broke") end)
@@ -192,10 +201,7 @@ describe("health functions", function()
     end
     io.stderr = stderr -- luacheck: ignore 122
     assert.are.equal(object, raised)
-    assert.are.equal(1, #said)
-    assert.are.equal(1, select(2, said[1]:gsub("^wary: world:step raised an error; before the step, "
-      .. "the health of agent guard: its health function raised: ", "")))
-    expect.mentions(said[1], "no hp")
+    said_once(said)
   end)
 
   it("that raise in a step the core fails go to stderr, and the core's error is raised", function()
@@ -214,10 +220,7 @@ describe("health functions", function()
     assert.is_false(ok)
     expect.mentions(err, "world: step: ")
     assert.is_nil(err:find("no hp", 1, true))
-    assert.are.equal(1, #said)
-    assert.are.equal(1, select(2, said[1]:gsub("^wary: world:step raised an error; before the step, "
-      .. "the health of agent guard: its health function raised: ", "")))
-    expect.mentions(said[1], "no hp")
+    said_once(said)
   end)
 
   it("that raise an error object are named by agent after a handler's error", function()
