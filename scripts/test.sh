@@ -62,16 +62,26 @@ else
   failed+=("setup/build of build/")
 fi
 
+# build_and_test DIR CTEST_ARG CMAKE ARGS...: configures DIR with the cmake
+# arguments (its output in DIR/configure.log), builds all of it, then ctest
+# there with CTEST_ARG (one argument: -E or -R and its pattern, as one word
+# split in two). A failure of either goes into failed.
+build_and_test() {
+  local dir=$1 ctest_arg=$2
+  shift 2
+  mkdir -p "$dir"
+  if cmake -S . -B "$dir" "$@" >"$dir/configure.log" && cmake --build "$dir" -j2; then
+    echo "=== ctest ($dir/)"
+    # shellcheck disable=SC2086 # ctest_arg is an option and its pattern
+    run_ctest "$dir" $ctest_arg || failed+=("ctest $dir/")
+  else
+    cat "$dir/configure.log" >&2 2>/dev/null || true
+    failed+=("configure/build of $dir/")
+  fi
+}
+
 echo "=== configure + build (build-asan/, WARY_SANITIZE=ON)"
-mkdir -p build-asan
-if cmake -S . -B build-asan -DWARY_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >build-asan/configure.log &&
-   cmake --build build-asan -j2; then
-  echo "=== ctest (build-asan/)"
-  run_ctest build-asan -E '^luacheck$' || failed+=("ctest build-asan/")
-else
-  cat build-asan/configure.log >&2 2>/dev/null || true
-  failed+=("configure/build of build-asan/")
-fi
+build_and_test build-asan "-E ^luacheck$" -DWARY_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 
 echo "=== fuzz (build-fuzz/)"
 mkdir -p build-fuzz
@@ -126,16 +136,8 @@ echo "=== configure + build (build-clang/, clang: ASan + UBSan, C only)"
 if ! command -v clang >/dev/null 2>&1; then
   echo "SKIP: build-clang/: clang is not installed (scripts/setup.sh installs it)"
 else
-  mkdir -p build-clang
-  if CC=clang cmake -S . -B build-clang -DWARY_SANITIZE=ON -DWARY_LUA=OFF -DWARY_BUILD_BENCH=OFF \
-       -DCMAKE_BUILD_TYPE=RelWithDebInfo >build-clang/configure.log &&
-     cmake --build build-clang -j2; then
-    echo "=== ctest (build-clang/)"
-    run_ctest build-clang -R '^c_test_' || failed+=("ctest build-clang/")
-  else
-    cat build-clang/configure.log >&2 2>/dev/null || true
-    failed+=("configure/build of build-clang/")
-  fi
+  CC=clang build_and_test build-clang "-R ^c_test_" -DWARY_SANITIZE=ON -DWARY_LUA=OFF -DWARY_BUILD_BENCH=OFF \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo
 fi
 
 if [ ${#failed[@]} -ne 0 ]; then
