@@ -279,7 +279,9 @@ local function run_worker()
     end
   end
   -- Under LuaJIT that loop and the columns' closures run in the interpreter
-  -- (what each column calls is compiled as before). Compiled, the loop went to
+  -- (what each column calls is still compiled, its traces ending where they
+  -- return into the loop; a few still land in a column's clock, far fewer
+  -- than before: bench/README.md, part 10). Compiled, the loop went to
   -- another column each time round, and now and then LuaJIT recorded a new
   -- trace through a column's work while its clock ran: 0.3-1 ms inside wary's
   -- step of about 0.12 ms, a few times in a worker's 36 steps. That, not the
