@@ -85,6 +85,24 @@ describe("handlers", function()
     assert.are.equal(object, err)
   end)
 
+  it("that raise nil or false (error() without a message) are raised named, not passed over", function()
+    for _, value in ipairs({ "nil", "false" }) do
+      local w, guard = sense_world(function() return 1 end)
+      local ran = {}
+      guard:on("suspect", function()
+        ran[#ran + 1] = "guard"
+        if value == "false" then error(false) end
+        error(nil)
+      end)
+      w:on("suspect", function() ran[#ran + 1] = "world" end)
+      local ok, msg = pcall(w.step, w, 0.05)
+      assert.is_false(ok)
+      assert.are.equal("a handler of suspect (agent guard) raised " .. value .. " (an error without a message)", msg)
+      assert.are.same({ "guard", "world" }, ran) -- every handler ran
+      w:step(0.05)
+    end
+  end)
+
   it("cannot step the world again from inside a step's dispatch: refused, the outer step intact", function()
     local w, guard = sense_world(function() return 1 end)
     local inner, seen = nil, {}
@@ -140,6 +158,21 @@ describe("health functions", function()
       assert.are.equal(n, math.floor(w:time() * 60 + 0.5)) -- each step ran
     end
     assert.are.same({ 0.25, 1, 0.75 }, { first:health(), guard:health(), last:health() })
+  end)
+
+  it("that raise nil or false (error() without a message) are raised named, not passed over", function()
+    for _, value in ipairs({ "nil", "false" }) do
+      local w, first, guard, last = health_world(function()
+        if value == "false" then error(false) end
+        error(nil)
+      end)
+      local ok, msg = pcall(w.step, w, 1 / 60)
+      assert.is_false(ok)
+      assert.are.equal("the health of agent guard: its health function raised " .. value
+        .. " (an error without a message)", msg)
+      assert.are.equal(1, math.floor(w:time() * 60 + 0.5)) -- the step ran
+      assert.are.same({ 0.25, 1, 0.75 }, { first:health(), guard:health(), last:health() })
+    end
   end)
 
   -- A world whose guard's health function (health, or one raising "no hp")

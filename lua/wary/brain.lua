@@ -190,10 +190,8 @@ function brain.before_step(world)
         if first == nil then
           whose = string.format("the health of agent %s: %s", tostring(actor.name),
             actor._health_fn and "its health function" or "a function in its props")
-          first = (type(h) == "string" or h == guard.YIELDED)
-            and string.format("%s %s", whose,
-              h == guard.YIELDED and "yielded (it must return its answer, not yield)" or "raised: " .. h)
-            or h
+          local said = guard.said(h, "yielded (it must return its answer, not yield)")
+          first = said and string.format("%s %s", whose, said) or h
         end
       elseif h then
         h = h < 0 and 0 or (h > 1 and 1 or h)

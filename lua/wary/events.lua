@@ -315,7 +315,7 @@ local function unheard_error(world, ev)
   end
 end
 
-local guard_call, traceback, YIELDED = guard.call, guard.traceback, guard.YIELDED
+local guard_call, guard_said, traceback = guard.call, guard.said, guard.traceback
 
 -- Calls every handler of list with ev, each protected (guard.lua: a yield
 -- ends it as an error does); returns the first
@@ -328,14 +328,15 @@ local function call_all(world, list, ev, first)
     local ok, err = guard_call(list[k], traceback, ev)
     if not ok then
       world._handler_errors = world._handler_errors + 1
-      if first == nil and (type(err) == "string" or err == YIELDED) then
-        local agent = ev.agent
-        err = string.format("a handler of %s (agent %s) %s", tostring(ev.type),
-          agent and tostring(agent.name) or "none",
-          err == YIELDED and "yielded (a handler must return, not yield: world:step went on without it)"
-          or "raised: " .. err)
+      if first == nil then
+        local said = guard_said(err, "yielded (a handler must return, not yield: world:step went on without it)")
+        if said then
+          local agent = ev.agent
+          err = string.format("a handler of %s (agent %s) %s", tostring(ev.type),
+            agent and tostring(agent.name) or "none", said)
+        end
+        first = err
       end
-      if first == nil then first = err end
     end
   end
   return first

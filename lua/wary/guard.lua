@@ -24,6 +24,18 @@ function guard.traceback(m)
   return cut and trace:sub(1, cut - 1) or trace
 end
 
+-- How a failed call is told after whose it was: "raised: " and the message
+-- for a string error (its traceback in it), yielded (the caller's text) for
+-- a yield, and for nil or false (error() without a message, error(false))
+-- a text that says so: such an error would otherwise pass unseen. nil for
+-- any other error object, which the caller raises whole.
+function guard.said(err, yielded)
+  if type(err) == "string" then return "raised: " .. err end
+  if err == guard.YIELDED then return yielded end
+  if err == nil or err == false then return "raised " .. tostring(err) .. " (an error without a message)" end
+  return nil
+end
+
 -- The end of a call, as the coroutine yields it: no game function can yield
 -- this table, so any other yield is the game function's.
 local DONE = {}
