@@ -132,6 +132,25 @@ describe("world:load", function()
     assert.are.equal(0.25, world._sounds.Creak.def.base_loudness)
   end)
 
+  it("world:define takes a list as world:load takes a file's: profiles after senses, all or nothing", function()
+    local world = wary.world{}
+    local out = world:define{
+      { name = "sonar_guard", senses = { "Sonar" } },
+      { id = "Sonar", max_range = 1000, evaluate = function() end },
+    }
+    assert.are.same({ "sonar_guard", "Sonar" }, { out[1].name, out[2].id })
+    assert.are.same({ "Sonar" }, world:add_agent{ profile = "sonar_guard", pos = { 0, 0 } }.profile.senses)
+    -- One refused: none of the list is defined.
+    local msg = expect.error_of(function()
+      world:define{ { name = "fine", vision = {} }, { name = "wrong", vision = { max_range = "far" } } }
+    end)
+    expect.mentions(msg, 'profile "wrong" vision', "'max_range'", '"far"')
+    expect.mentions(expect.error_of(function() world:add_agent{ profile = "fine", pos = { 0, 0 } } end), "fine")
+    -- A list inside the list is not a definition.
+    msg = expect.error_of(function() world:define{ { name = "a" }, { { name = "b" } } } end)
+    expect.mentions(msg, "'definition[2]'", "a definition table, not a list")
+  end)
+
   it("refuses a path that is not a string", function()
     expect.mentions(expect.error_of(function() wary.world{}:load(42) end), "world:load", "'path'", "got 42")
   end)

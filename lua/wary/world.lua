@@ -143,10 +143,12 @@ local definers = { profile = define.profile, sense = define.sense, material = de
                    sound = define.sound, filter = define.filter, pain = define.pain }
 
 --- Defines one definition table of any kind (profile, sense, material, sound, filter, pain),
--- told apart by its fields or an explicit `kind`.
+-- told apart by its fields or an explicit `kind`; returns it. Given a list of them, defines them as
+-- world:load defines a file's: all or nothing, profiles after the rest; returns the list.
 function World:define(t)
   if not self._dry then self:_structural("define") end
   if type(t) ~= "table" then check.fail("world", "definition", "a table", t) end
+  if t[1] ~= nil then return self:_define_all(t) end
   local kind = kind_of(t)
   local fn = definers[kind]
   if not fn then check.fail("definition", "kind", "one of profile, sense, material, sound, filter, pain", kind) end
@@ -271,6 +273,11 @@ end
 -- defined, in t's order (definition_order says in which order it defines).
 function World:_define_all(t)
   local list = t[1] ~= nil and t or { t }
+  for i, d in ipairs(list) do
+    if type(d) == "table" and d[1] ~= nil then
+      check.fail("world", string.format("definition[%d]", i), "a definition table, not a list", d)
+    end
+  end
   local order = definition_order(list)
   local shadow = shadow_of(self)
   for _, i in ipairs(order) do World._define_one(shadow, list[i]) end
