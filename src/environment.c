@@ -3,6 +3,7 @@
  * light_epoch, so cached light levels (light.c) are taken again. */
 #include "environment.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "world.h"
@@ -63,6 +64,7 @@ int wary_light_create(wary_world *w, const wary_light_def *def, wary_light_id *o
   l->def.radius = wy_scaled(w, def->radius, 8.0f);
   out->id = wy_id_alloc(&w->light_ids);
   w->light_epoch++;
+  wy_vgrid_stale(&w->light_grid);
   return WARY_OK;
 }
 
@@ -76,6 +78,7 @@ int wary_light_set(wary_world *w, wary_light_id id_h, const wary_light_def *def)
   l->def = *def;
   l->def.radius = wy_scaled(w, def->radius, 8.0f);
   w->light_epoch++;
+  wy_vgrid_stale(&w->light_grid);
   return WARY_OK;
 }
 
@@ -85,6 +88,7 @@ int wary_light_destroy(wary_world *w, wary_light_id id_h) {
   if (slot < 0) return wy_id_check(w->error, __func__, "light", &w->light_ids, id);
   wy_id_release(&w->light_ids, slot);
   w->light_epoch++;
+  wy_vgrid_stale(&w->light_grid);
   return WARY_OK;
 }
 
@@ -102,6 +106,7 @@ int wary_environment_create(wary_world *w, const wary_environment_def *def,
   w->envs.data[slot].def = *def;
   out->id = wy_id_alloc(&w->env_ids);
   w->light_epoch++;
+  wy_vgrid_stale(&w->env_grid);
   return WARY_OK;
 }
 
@@ -113,6 +118,7 @@ int wary_environment_set(wary_world *w, wary_environment_id id_h, const wary_env
   if (status != WARY_OK) return status;
   w->envs.data[slot].def = *def;
   w->light_epoch++;
+  wy_vgrid_stale(&w->env_grid);
   return WARY_OK;
 }
 
@@ -122,7 +128,39 @@ int wary_environment_destroy(wary_world *w, wary_environment_id id_h) {
   if (slot < 0) return wy_id_check(w->error, __func__, "env", &w->env_ids, id);
   wy_id_release(&w->env_ids, slot);
   w->light_epoch++;
+  wy_vgrid_stale(&w->env_grid);
   return WARY_OK;
+}
+
+/* A lamp reaches no point farther than its radius on either axis (light.c
+ * skips it there); the extent is widened by a float each way, so that no
+ * rounding of pos +- radius leaves a point it reaches outside. */
+static bool light_extent(const void *context, int32_t slot, float lo[2], float hi[2]) {
+  const wary_world *w = context;
+  if (!wy_id_live(&w->light_ids, slot)) return false;
+  const wary_light_def *d = &w->lights.data[slot].def;
+  for (int k = 0; k < 2; k++) {
+    lo[k] = nextafterf(d->pos[k] - d->radius, -INFINITY);
+    hi[k] = nextafterf(d->pos[k] + d->radius, INFINITY);
+  }
+  return true;
+}
+
+static bool env_extent(const void *context, int32_t slot, float lo[2], float hi[2]) {
+  const wary_world *w = context;
+  if (!wy_id_live(&w->env_ids, slot)) return false;
+  const wary_environment_def *d = &w->envs.data[slot].def;
+  for (int k = 0; k < 2; k++) {
+    lo[k] = d->min[k];
+    hi[k] = d->max[k];
+  }
+  return true;
+}
+
+void wy_environment_prepare(wary_world *w) {
+  /* Out of memory, a grid stays stale: its users test every slot. */
+  if (!w->light_grid.fresh) (void)wy_vgrid_build(&w->light_grid, &w->alloc, w->lights.count, light_extent, w);
+  if (!w->env_grid.fresh) (void)wy_vgrid_build(&w->env_grid, &w->alloc, w->envs.count, env_extent, w);
 }
 
 int wary_world_set_sun(wary_world *w, float dx, float dy, float dz, float intensity,

@@ -15,4 +15,8 @@ typedef struct wy_env {
   wary_environment_def def;
 } wy_env;
 
+/* The lamps' and environments' grids (world.h) built again if they are
+ * stale: before a step, which reads them from many workers at once. */
+void wy_environment_prepare(wary_world *w);
+
 #endif

@@ -28,7 +28,12 @@ static float light_at_point(wary_world *w, const float p[3], bool sun_shadow, ui
     }
     light = w->ambient + (w->sun_intensity - w->ambient) * lit;
   }
-  for (int32_t i = 0; i < w->lights.count; i++) {
+  /* In slot order (as the grid gives them): a lamp's shadow ray is cast
+   * only when it would outshine those before it. */
+  int32_t n;
+  const int32_t *at = wy_vgrid_at(&w->light_grid, p[0], p[1], w->lights.count, &n);
+  for (int32_t k = 0; k < n; k++) {
+    int32_t i = at ? at[k] : k;
     if (!wy_id_live(&w->light_ids, i)) continue;
     const wy_light *l = &w->lights.data[i];
     float dx = p[0] - l->def.pos[0], dy = p[1] - l->def.pos[1], dz = p[2] - l->def.pos[2];

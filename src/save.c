@@ -451,6 +451,8 @@ static void after_load(wary_world *w) {
   w->occ.dirty = true;
   w->occ.refitted = false;
   w->grid_dirty = true;
+  wy_vgrid_stale(&w->light_grid);
+  wy_vgrid_stale(&w->env_grid);
   w->events.count = 0;
   w->reports->places.count = 0;
   w->custom->queries.count = 0;

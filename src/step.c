@@ -634,6 +634,7 @@ static bool reserve_step(wary_world *w) {
         wy_array_reserve(&w->alloc, &w->motion, w->actors.count)))
     return false;
   wy_occ_prefetch(&w->occ);
+  wy_environment_prepare(w);
   return true;
 }
 

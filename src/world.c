@@ -77,6 +77,8 @@ wary_world *wy_world_new(const wary_world_def *def, const wy_module *const *modu
   wy_id_pool_init(&w->box_ids, WARY_KIND_BOX, &w->alloc);
   wy_id_pool_init(&w->light_ids, WARY_KIND_LIGHT, &w->alloc);
   wy_id_pool_init(&w->env_ids, WARY_KIND_ENVIRONMENT, &w->alloc);
+  wy_vgrid_init(&w->light_grid);
+  wy_vgrid_init(&w->env_grid);
   /* The event queue grows as steps need it, up to event_capacity: it starts
    * with room for a busy step of a small world. */
   int32_t events = d.event_capacity < 1024 ? d.event_capacity : 1024;
@@ -163,6 +165,8 @@ void wy_world_free(wary_world *w) {
   wy_id_pool_free(&w->light_ids);
   wy_array_free(&w->alloc, &w->envs);
   wy_id_pool_free(&w->env_ids);
+  wy_vgrid_free(&w->light_grid, &w->alloc);
+  wy_vgrid_free(&w->env_grid, &w->alloc);
   /* Last: the modules gave their agents' tables back to it. */
   wy_slab_free(&w->slab);
   wy_allocator alloc = w->alloc;

@@ -20,6 +20,7 @@
 #include "pool.h"
 #include "profile.h"
 #include "slab.h"
+#include "vgrid.h"
 #include "wary.h"
 
 #define WY_MAX_MATERIALS WARY_MAX_MATERIALS
@@ -195,6 +196,9 @@ struct wary_world {
   wy_id_pool light_ids;
   WY_ARRAY(wy_env) envs;     /* by slot of env_ids */
   wy_id_pool env_ids;
+  /* Which lamps and environments may reach a point (vgrid.h): stale after
+   * each change of them, built again before the next step. */
+  wy_vgrid light_grid, env_grid;
   float sun_dir[3];      /* unit, pointing from the sun; zero: no sun */
   float sun_intensity;
   float ambient;
@@ -300,7 +304,10 @@ static inline void wy_env_at(const wary_world *w, const float p[3], float *visio
   *vision_scale = 1.0f;
   *hearing_scale = 1.0f;
   *light = -1.0f;
-  for (int32_t i = 0; i < w->envs.count; i++) {
+  int32_t n;
+  const int32_t *at = wy_vgrid_at(&w->env_grid, p[0], p[1], w->envs.count, &n);
+  for (int32_t k = 0; k < n; k++) {
+    int32_t i = at ? at[k] : k;
     if (!wy_id_live(&w->env_ids, i)) continue;
     const wary_environment_def *d = &w->envs.data[i].def;
     if (p[0] < d->min[0] || p[1] < d->min[1] || p[2] < d->min[2] || p[0] > d->max[0] ||
