@@ -4,9 +4,31 @@
 
 #define VISION_RANGE 3000.0f      /* 30 m */
 
-enum { VIS_NORMAL, VIS_FOG, VIS_CONE, VIS_COUNT };
+enum { VIS_NORMAL, VIS_FOG, VIS_CONE, VIS_ROOMS, VIS_COUNT };
 static const char *const vis_names[VIS_COUNT] = {"normal", "out of range (fog, sight 0 m)",
-                                                 "out of cone (eyes up)"};
+                                                 "out of cone (eyes up)", "1,000 rooms of haze"};
+
+#define ROOMS 1000
+
+/* Part 3's world with ROOMS rooms of haze scattered over it: environments
+ * 3-8 m on a side, sight x0.8 in them, overlapping now and then. Vision
+ * asks which of them hold each pair's eyes and head. */
+static void scatter_rooms(wary_world *w) {
+  lcg g = {20261206.0};
+  for (int i = 0; i < ROOMS; i++) {
+    wary_environment_def ed = wary_default_environment_def();
+    double x = rnd(&g) * WORLD_SIZE, y = rnd(&g) * WORLD_SIZE;
+    double sx = (3.0 + 5.0 * rnd(&g)) * UPM, sy = (3.0 + 5.0 * rnd(&g)) * UPM;
+    float lo[3] = {(float)x, (float)y, 0.0f}, hi[3] = {(float)(x + sx), (float)(y + sy), (float)(3.0 * UPM)};
+    memcpy(ed.min, lo, sizeof lo);
+    memcpy(ed.max, hi, sizeof hi);
+    ed.vision_range_scale = 0.8f;
+    if (wary_environment_create(w, &ed, NULL) != WARY_OK) {
+      fprintf(stderr, "bench_core: could not create the rooms\n");
+      exit(1);
+    }
+  }
+}
 
 typedef struct vis_rep {
   double seconds;   /* CPU time inside wary_step over the repetition */
@@ -97,6 +119,7 @@ static int32_t vision_run(int scenario, bool counting, int32_t n, int32_t m, int
   /* Fog over everything that thins sight to nothing: the grid still hands
    * out every target within the 30 m reach, the range check refuses it. */
   if (scenario == VIS_FOG) cover_with_env(b.w, WORLD_SIZE, 0.0f, 1.0f, "the fog");
+  if (scenario == VIS_ROOMS) scatter_rooms(b.w);
   for (int i = 0; i < WARMUP_STEPS; i++) {
     world_move(&b);
     if (scenario == VIS_CONE) look_up(&b);
@@ -301,7 +324,10 @@ void report_vision(int32_t n, int32_t m, int32_t k, int reps, int steps) {
            f[s].rays_per_step, f[s].pairs_per_step > 0 ? f[s].rays_per_step / f[s].pairs_per_step : 0.0,
            f[s].ms_median.med, si(f[s].pairs_per_s.med, x, sizeof x));
   printf("   fog: an environment over the whole world with vision_range_scale 0 (sight range 0 m);\n"
-         "   eyes up: each agent looks at a point 1 km above it, so every head is ~90 deg off its eyes.\n");
+         "   eyes up: each agent looks at a point 1 km above it, so every head is ~90 deg off its eyes;\n"
+         "   rooms: %d environments 3-8 m a side scattered over the world, vision_range_scale 0.8 (vision asks\n"
+         "   which hold each pair's eyes and head: the world's grid of them hands it the few near).\n",
+         ROOMS);
   bool agree = true;
   for (int s = 0; s < VIS_COUNT; s++) agree = agree && f[s].rays_agree;
   printf("   how pairs are counted: wary_world_stats has no vision counter (rays, custom-sense queries and grid\n"
