@@ -59,7 +59,8 @@ bool wy_vgrid_build(wy_vgrid *g, const wy_allocator *al, int32_t count, wy_vgrid
     double cells = (double)volumes * WY_VGRID_CELLS_EACH;
     cells = cells < WY_VGRID_MOST_CELLS ? cells : WY_VGRID_MOST_CELLS;
     double nx = w > 0.0f && h > 0.0f ? sqrt(cells * w / h) : w > 0.0f ? cells : 1.0;
-    nx = nx < 1.0 ? 1.0 : nx > cells ? cells : nx;
+    /* (Extents as wide as floats go make w and h infinite, and nx NaN.) */
+    nx = !(nx >= 1.0) ? 1.0 : nx > cells ? cells : nx;
     double ny = h > 0.0f ? cells / nx : 1.0;
     g->nx = (int32_t)nx;
     g->ny = ny < 1.0 ? 1 : (int32_t)ny;

@@ -53,10 +53,14 @@ static void random_volumes(volumes *v, int shape) {
       case 0: size = 50.0f * unit(); break;               /* small rooms */
       case 1: size = 3000.0f * unit(); break;             /* some as large as the world */
       case 2: size = lcg() % 2 ? 0.0f : 10.0f; break;     /* flat, or points */
+      case 3:                                             /* as wide as floats go, now and then */
+        a = lcg() % 8 ? a : -3e38f;
+        size = 100.0f * unit();
+        break;
       default: size = 0.0f; a = 3.0f; break;              /* every volume the same point */
       }
       v->lo[i][k] = a;
-      v->hi[i][k] = a + size;
+      v->hi[i][k] = a == -3e38f ? 3e38f : a + size; /* its width past the largest float */
     }
   }
 }
@@ -82,7 +86,7 @@ static void test_grid_random(void) {
   wy_vgrid_init(&g);
   int missed = 0, unordered = 0, narrowed = 0;
   for (int round = 0; round < 400; round++) {
-    random_volumes(&v, round % 4);
+    random_volumes(&v, round % 5);
     ENSURE(wy_vgrid_build(&g, &al, v.count, extent_of, &v));
     ENSURE(g.fresh);
     int32_t live = 0;
