@@ -2,6 +2,7 @@
 #include "vgrid.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 /* About this many cells a volume, and at most this many listings of a
  * volume in a cell each on average (past it the cells are made coarser: a
@@ -17,11 +18,12 @@ void wy_vgrid_init(wy_vgrid *g) {
 void wy_vgrid_free(wy_vgrid *g, const wy_allocator *al) {
   wy_array_free(al, &g->start);
   wy_array_free(al, &g->items);
+  wy_array_free(al, &g->scratch);
   g->fresh = false;
 }
 
-/* Cells along an axis of length span: n, or 1 for an axis of no length. */
-static float cells_per_unit(float span, int32_t n) { return span > 0.0f ? (float)n / span : 0.0f; }
+static int32_t cell_x(const wy_vgrid *g, float x) { return wy_vgrid_cell(x, g->base[0], g->inv[0], g->nx); }
+static int32_t cell_y(const wy_vgrid *g, float y) { return wy_vgrid_cell(y, g->base[1], g->inv[1], g->ny); }
 
 /* How many listings slots' volumes make in g's cells as they are set. */
 static int64_t listings(const wy_vgrid *g, int32_t count, wy_vgrid_extent extent, const void *context) {
@@ -29,11 +31,44 @@ static int64_t listings(const wy_vgrid *g, int32_t count, wy_vgrid_extent extent
   for (int32_t i = 0; i < count; i++) {
     float lo[2], hi[2];
     if (!extent(context, i, lo, hi)) continue;
-    int64_t cx = wy_vgrid_cell(hi[0], g->lo[0], g->inv[0], g->nx) - wy_vgrid_cell(lo[0], g->lo[0], g->inv[0], g->nx);
-    int64_t cy = wy_vgrid_cell(hi[1], g->lo[1], g->inv[1], g->ny) - wy_vgrid_cell(lo[1], g->lo[1], g->inv[1], g->ny);
-    total += (cx + 1) * (cy + 1);
+    total += (int64_t)(cell_x(g, hi[0]) - cell_x(g, lo[0]) + 1) * (cell_y(g, hi[1]) - cell_y(g, lo[1]) + 1);
   }
   return total;
+}
+
+static int ascending(const void *a, const void *b) {
+  float x = *(const float *)a, y = *(const float *)b;
+  return (x > y) - (x < y);
+}
+
+/* One edge of the volumes along axis k (hi: their upper ones), sorted into
+ * the scratch; the one a share q of the way along. */
+static float edge_at(wy_vgrid *g, int32_t count, wy_vgrid_extent extent, const void *context, int k, bool hi,
+                     double q) {
+  int32_t n = 0;
+  for (int32_t i = 0; i < count; i++) {
+    float lo[2], up[2];
+    if (extent(context, i, lo, up)) g->scratch.data[n++] = hi ? up[k] : lo[k];
+  }
+  qsort(g->scratch.data, (size_t)n, sizeof *g->scratch.data, ascending);
+  return g->scratch.data[(int32_t)(q * (n - 1) + 0.5)];
+}
+
+/* The frame the cells span, along each axis from the 5th percentile of the
+ * volumes' lower edges to the 95th of their upper ones: one volume as wide
+ * as the world (a fog over the level), or one far off, would otherwise
+ * stretch every cell over the rooms that crowd the rest, and the grid would
+ * hand over all of them. What lies past the frame is in its edge cells
+ * (wy_vgrid_cell clamps), still found. The 95th upper edge is at least the
+ * 5th lower one: each volume's upper edge is at least its lower one. */
+static bool frame(wy_vgrid *g, int32_t count, int32_t volumes, wy_vgrid_extent extent, const void *context,
+                  const wy_allocator *al, float lo[2], float hi[2]) {
+  if (!wy_array_reserve(al, &g->scratch, volumes)) return false;
+  for (int k = 0; k < 2; k++) {
+    lo[k] = edge_at(g, count, extent, context, k, false, 0.05);
+    hi[k] = edge_at(g, count, extent, context, k, true, 0.95);
+  }
+  return true;
 }
 
 bool wy_vgrid_build(wy_vgrid *g, const wy_allocator *al, int32_t count, wy_vgrid_extent extent,
@@ -52,10 +87,13 @@ bool wy_vgrid_build(wy_vgrid *g, const wy_allocator *al, int32_t count, wy_vgrid
     }
   }
   g->nx = g->ny = 1;
+  g->base[0] = g->base[1] = 0.0f;
   g->inv[0] = g->inv[1] = 0.0f;
+  float flo[2] = {0.0f, 0.0f}, fhi[2] = {0.0f, 0.0f};
   if (volumes > 0) {
+    if (!frame(g, count, volumes, extent, context, al, flo, fhi)) return false;
     /* Cells about square, as many as WY_VGRID_CELLS_EACH a volume. */
-    float w = g->hi[0] - g->lo[0], h = g->hi[1] - g->lo[1];
+    float w = fhi[0] - flo[0], h = fhi[1] - flo[1];
     double cells = (double)volumes * WY_VGRID_CELLS_EACH;
     cells = cells < WY_VGRID_MOST_CELLS ? cells : WY_VGRID_MOST_CELLS;
     double nx = w > 0.0f && h > 0.0f ? sqrt(cells * w / h) : w > 0.0f ? cells : 1.0;
@@ -64,11 +102,16 @@ bool wy_vgrid_build(wy_vgrid *g, const wy_allocator *al, int32_t count, wy_vgrid
     double ny = h > 0.0f ? cells / nx : 1.0;
     g->nx = (int32_t)nx;
     g->ny = ny < 1.0 ? 1 : (int32_t)ny;
+    g->base[0] = flo[0];
+    g->base[1] = flo[1];
   }
   int64_t total;
   for (;;) {
-    g->inv[0] = cells_per_unit(g->hi[0] - g->lo[0], g->nx);
-    g->inv[1] = cells_per_unit(g->hi[1] - g->lo[1], g->ny);
+    /* A span of no width (or past the floats) has one cell along it: inv 0. */
+    for (int k = 0; k < 2; k++) {
+      float span = fhi[k] - flo[k];
+      g->inv[k] = span > 0.0f ? (float)(k == 0 ? g->nx : g->ny) / span : 0.0f;
+    }
     total = listings(g, count, extent, context);
     if (total <= (int64_t)volumes * WY_VGRID_LISTINGS_EACH || (g->nx == 1 && g->ny == 1)) break;
     g->nx = (g->nx + 1) / 2;
@@ -84,8 +127,7 @@ bool wy_vgrid_build(wy_vgrid *g, const wy_allocator *al, int32_t count, wy_vgrid
     for (int32_t i = 0; i < count; i++) {
       float lo[2], hi[2];
       if (!extent(context, i, lo, hi)) continue;
-      int32_t x0 = wy_vgrid_cell(lo[0], g->lo[0], g->inv[0], g->nx), x1 = wy_vgrid_cell(hi[0], g->lo[0], g->inv[0], g->nx);
-      int32_t y0 = wy_vgrid_cell(lo[1], g->lo[1], g->inv[1], g->ny), y1 = wy_vgrid_cell(hi[1], g->lo[1], g->inv[1], g->ny);
+      int32_t x0 = cell_x(g, lo[0]), x1 = cell_x(g, hi[0]), y0 = cell_y(g, lo[1]), y1 = cell_y(g, hi[1]);
       for (int32_t y = y0; y <= y1; y++)
         for (int32_t x = x0; x <= x1; x++) {
           int32_t c = y * g->nx + x;

@@ -2,8 +2,9 @@
  * which slots of a table may hold a point, in ascending slot order, without
  * testing every slot. The environments (world.h, wy_env_at) and the lamps
  * (light.c) keep one each: vision asks which environments hold a pair's
- * eyes and head, and light which lamps reach a target, and with a thousand
- * of either in a world testing each one took a step from 0.05 to 0.45 ms.
+ * eyes and head, and light which lamps reach a target, and testing each
+ * one made a thousand environments cost a step 9x (part 3's world with
+ * 1,001 environments: 0.83 against 0.09 ms; 0.099 ms with the grid).
  *
  * Its users test what it hands them exactly as they tested every slot, and
  * it hands them, in the same order, every slot that can hold the point: the
@@ -24,9 +25,12 @@ typedef struct wy_vgrid {
   /* The volumes' extents together: no volume holds a point outside them
    * (empty, lo > hi, with no volume). */
   float lo[2], hi[2];
-  float inv[2];             /* cells a unit along x and y */
+  /* The cells span most volumes (vgrid.c, frame), from base, inv cells a
+   * unit along x and y; what lies past them is in the edge cells. */
+  float base[2], inv[2];
   WY_ARRAY(int32_t) start;  /* nx * ny + 1: cell c's slots are items[start[c] .. start[c + 1]) */
   WY_ARRAY(int32_t) items;
+  WY_ARRAY(float) scratch;  /* the build's: the extents' edges, sorted */
 } wy_vgrid;
 
 /* Slot's extent on the ground into lo and hi (x, y); false when the slot
@@ -47,8 +51,8 @@ bool wy_vgrid_build(wy_vgrid *g, const wy_allocator *al, int32_t count, wy_vgrid
 /* The cell along one axis of a coordinate v, clamped into [0, n): the same
  * for a point and for the extents it was built from, and never smaller for
  * a larger v, so a point inside an extent is in one of its cells. */
-static inline int32_t wy_vgrid_cell(float v, float lo, float inv, int32_t n) {
-  float f = (v - lo) * inv;
+static inline int32_t wy_vgrid_cell(float v, float base, float inv, int32_t n) {
+  float f = (v - base) * inv;
   if (!(f >= 1.0f)) return 0;
   return f >= (float)n ? n - 1 : (int32_t)f;
 }
@@ -64,7 +68,7 @@ static inline const int32_t *wy_vgrid_at(const wy_vgrid *g, float x, float y, in
     *n = 0;
     return g->start.data;
   }
-  int32_t c = wy_vgrid_cell(y, g->lo[1], g->inv[1], g->ny) * g->nx + wy_vgrid_cell(x, g->lo[0], g->inv[0], g->nx);
+  int32_t c = wy_vgrid_cell(y, g->base[1], g->inv[1], g->ny) * g->nx + wy_vgrid_cell(x, g->base[0], g->inv[0], g->nx);
   *n = g->start.data[c + 1] - g->start.data[c];
   return g->items.data + g->start.data[c];
 }

@@ -125,6 +125,51 @@ static void test_grid_random(void) {
   wy_vgrid_free(&g, &al);
 }
 
+/* Rooms crowding a 100 m square, with one volume over the whole level (a
+ * fog) and one room 10 km off: the cells still span the rooms, so a point
+ * among them is handed a few slots, not all of them, and every one that
+ * holds it. */
+static void test_grid_outliers(void) {
+  wary_world_def d = wary_default_world_def();
+  wy_allocator al = wy_allocator_of(&d);
+  static volumes v;
+  v.count = VOLUMES;
+  for (int32_t i = 0; i < v.count; i++) {
+    v.live[i] = true;
+    for (int k = 0; k < 2; k++) {
+      v.lo[i][k] = 10000.0f * unit();
+      v.hi[i][k] = v.lo[i][k] + 300.0f + 500.0f * unit();
+    }
+  }
+  for (int k = 0; k < 2; k++) {
+    v.lo[7][k] = -1e6f; /* the fog */
+    v.hi[7][k] = 1e6f;
+    v.lo[8][k] = 1e6f; /* the far room */
+    v.hi[8][k] = 1e6f + 500.0f;
+  }
+  wy_vgrid g;
+  wy_vgrid_init(&g);
+  ENSURE(wy_vgrid_build(&g, &al, v.count, extent_of, &v));
+  int64_t handed = 0;
+  int missed = 0;
+  for (int q = 0; q < 1000; q++) {
+    float p[2] = {10000.0f * unit(), 10000.0f * unit()};
+    if (q == 0) p[0] = p[1] = 1e6f + 100.0f; /* in the far room */
+    int32_t n;
+    const int32_t *at = wy_vgrid_at(&g, p[0], p[1], v.count, &n);
+    handed += n;
+    for (int32_t i = 0; i < v.count; i++) {
+      if (p[0] < v.lo[i][0] || p[0] > v.hi[i][0] || p[1] < v.lo[i][1] || p[1] > v.hi[i][1]) continue;
+      bool found = false;
+      for (int32_t k = 0; k < n && !found; k++) found = at[k] == i;
+      missed += !found;
+    }
+  }
+  ENSURE(missed == 0);
+  ENSURE(handed < 1000 * 20); /* a point among 300 rooms is handed about 10 */
+  wy_vgrid_free(&g, &al);
+}
+
 /* ---- a world's answers, grids built and stale --------------------------------- */
 
 /* The environments at p and the light at each target, with the world's
@@ -181,6 +226,27 @@ static wary_light_def random_lamp(void) {
   return l;
 }
 
+/* Of 300 points spread as the volumes are, how many the environments'
+ * grid hands fewer than a tenth of their slots. */
+static int narrowed(const wary_world *w) {
+  int few = 0;
+  for (int q = 0; q < 300; q++) {
+    int32_t n;
+    (void)wy_vgrid_at(&w->env_grid, 4000.0f * (unit() - 0.5f), 4000.0f * (unit() - 0.5f), w->envs.count, &n);
+    few += n < w->envs.count / 10;
+  }
+  return few;
+}
+
+/* A step, after which both grids are built, answer as every slot does, and
+ * leave most slots out. */
+static void step_and_compare(wary_world *w, const wary_actor_id *targets) {
+  MADE(wary_step(w, 0.05f));
+  ENSURE(w->env_grid.fresh && w->light_grid.fresh);
+  ENSURE(differences(w, targets, TARGETS) == 0);
+  ENSURE(narrowed(w) > 250);
+}
+
 static void test_world_same(void) {
   wary_world_def d = wary_default_world_def();
   d.units_per_meter = 100.0f;
@@ -218,30 +284,27 @@ static void test_world_same(void) {
   int lit = 0;
   for (int i = 0; i < TARGETS; i++) lit += wary_light_at(w, targets[i]) > 0.05f;
   ENSURE(lit >= TARGETS / 4); /* a lamp reaches many of them */
-  ENSURE(differences(w, targets, TARGETS) == 0);
-  MADE(wary_step(w, 0.05f));
-  ENSURE(w->env_grid.fresh && w->light_grid.fresh);
-  ENSURE(differences(w, targets, TARGETS) == 0);
+  step_and_compare(w, targets);
 
-  /* Changes: some moved, some removed, some made; stale, then built again. */
-  for (int round = 0; round < 5; round++) {
-    for (int i = 0; i < ENVS; i += 7) {
+  /* Each change alone leaves its own grid stale (the other as it was),
+   * and the next step builds it again. */
+  for (int round = 0; round < 3; round++) {
+    for (int change = 0; change < 6; change++) {
+      int i = (round * 6 + change) * 7;
       wary_environment_def e = random_env();
-      MADE(wary_environment_set(w, envs[i], &e));
-    }
-    for (int i = round; i < LAMPS; i += 11) {
       wary_light_def l = random_lamp();
-      MADE(wary_light_set(w, lamps[i], &l));
+      switch (change) {
+      case 0: MADE(wary_environment_set(w, envs[i % ENVS], &e)); break;
+      case 1: MADE(wary_environment_destroy(w, envs[i % ENVS])); break;
+      case 2: MADE(wary_environment_create(w, &e, &envs[(i - 7) % ENVS])); break;
+      case 3: MADE(wary_light_set(w, lamps[i % LAMPS], &l)); break;
+      case 4: MADE(wary_light_destroy(w, lamps[i % LAMPS])); break;
+      default: MADE(wary_light_create(w, &l, &lamps[(i - 7) % LAMPS])); break;
+      }
+      bool lamps_changed = change >= 3;
+      ENSURE(w->env_grid.fresh == lamps_changed && w->light_grid.fresh == !lamps_changed);
+      step_and_compare(w, targets);
     }
-    MADE(wary_environment_destroy(w, envs[round * 13]));
-    MADE(wary_light_destroy(w, lamps[round * 17]));
-    wary_environment_def e = random_env();
-    MADE(wary_environment_create(w, &e, &envs[round * 13]));
-    ENSURE(!w->env_grid.fresh && !w->light_grid.fresh);
-    ENSURE(differences(w, targets, TARGETS) == 0);
-    MADE(wary_step(w, 0.05f));
-    ENSURE(w->env_grid.fresh && w->light_grid.fresh);
-    ENSURE(differences(w, targets, TARGETS) == 0);
   }
 
   /* A load leaves them stale; the next step builds them. */
@@ -253,20 +316,18 @@ static void test_world_same(void) {
     free(bytes);
   }
   ENSURE(!w->env_grid.fresh && !w->light_grid.fresh);
-  MADE(wary_step(w, 0.05f));
-  ENSURE(w->env_grid.fresh && w->light_grid.fresh);
-  ENSURE(differences(w, targets, TARGETS) == 0);
+  step_and_compare(w, targets);
 
-  /* A step whose build of them finds no memory still steps; they stay
-   * stale, answer the same, and the next step builds them. */
+  /* A step whose build of one of them finds no memory still steps, builds
+   * the other, answers the same, and the next step builds the first. */
   int built_later = 0;
-  for (long k = 0; k < 4; k++) {
+  for (long k = 0; k < 6; k++) {
     wary_environment_def e = random_env();
     MADE(wary_environment_create(w, &e, NULL));
     wary_light_def l = random_lamp();
     MADE(wary_light_create(w, &l, NULL));
-    /* Without their room, the step's first allocations are the grids'
-     * four (the lamps' cells and slots, then the environments'): the
+    /* Without their room, the step's first allocations are the grids' six
+     * (the lamps' scratch, cells and slots, then the environments'): the
      * k-th is refused. */
     wy_vgrid_free(&w->light_grid, &w->alloc);
     wy_vgrid_free(&w->env_grid, &w->alloc);
@@ -274,19 +335,19 @@ static void test_world_same(void) {
     f.fail_at = f.count + k;
     ENSURE(wary_step(w, 0.05f) == WARY_OK);
     ENSURE(f.failed);
-    ENSURE(!(w->env_grid.fresh && w->light_grid.fresh));
+    ENSURE(w->light_grid.fresh == (k >= 3) && w->env_grid.fresh == (k < 3)); /* the other is built */
     f.fail_at = -1;
     ENSURE(differences(w, targets, TARGETS) == 0);
-    MADE(wary_step(w, 0.05f));
+    step_and_compare(w, targets);
     built_later += w->env_grid.fresh && w->light_grid.fresh;
-    ENSURE(differences(w, targets, TARGETS) == 0);
   }
-  ENSURE(built_later == 4);
+  ENSURE(built_later == 6);
   wary_world_destroy(w);
 }
 
 int main(void) {
   test_grid_random();
+  test_grid_outliers();
   test_world_same();
   return check_summary("test_volumes");
 }
