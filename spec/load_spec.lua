@@ -146,9 +146,17 @@ describe("world:load", function()
     end)
     expect.mentions(msg, 'profile "wrong" vision', "'max_range'", '"far"')
     expect.mentions(expect.error_of(function() world:add_agent{ profile = "fine", pos = { 0, 0 } } end), "fine")
-    -- A list inside the list is not a definition.
+    -- A list inside the list is not a definition, nor is a string.
     msg = expect.error_of(function() world:define{ { name = "a" }, { { name = "b" } } } end)
     expect.mentions(msg, "'definition[2]'", "a definition table, not a list")
+    msg = expect.error_of(function() world:define{ { name = "a" }, "guard" } end)
+    expect.mentions(msg, "'definition[2]' expected a definition table, got \"guard\"")
+    -- Nor a definition's fields beside a list's items: one or the other would be lost.
+    msg = expect.error_of(function()
+      world:define{ name = "px", vision = {}, { id = "S1", max_range = 100, evaluate = function() end } }
+    end)
+    expect.mentions(msg, "one definition or a list of them, not both, got a list with field 'name'")
+    expect.mentions(expect.error_of(function() world:add_agent{ profile = "a", pos = { 0, 0 } } end), 'got "a"')
   end)
 
   it("refuses a path that is not a string", function()

@@ -143,8 +143,9 @@ local definers = { profile = define.profile, sense = define.sense, material = de
                    sound = define.sound, filter = define.filter, pain = define.pain }
 
 --- Defines one definition table of any kind (profile, sense, material, sound, filter, pain),
--- told apart by its fields or an explicit `kind`; returns it. Given a list of them, defines them as
--- world:load defines a file's: all or nothing, profiles after the rest; returns the list.
+-- told apart by its fields or an explicit `kind`; returns what it defined. Given a list of them,
+-- defines them as world:load defines a file's (all or nothing, profiles after the rest) and returns
+-- a list of what it defined, in the list's order.
 function World:define(t)
   if not self._dry then self:_structural("define") end
   if type(t) ~= "table" then check.fail("world", "definition", "a table", t) end
@@ -273,10 +274,23 @@ end
 -- defined, in t's order (definition_order says in which order it defines).
 function World:_define_all(t)
   local list = t[1] ~= nil and t or { t }
-  for i, d in ipairs(list) do
-    if type(d) == "table" and d[1] ~= nil then
-      check.fail("world", string.format("definition[%d]", i), "a definition table, not a list", d)
+  if list == t then
+    -- A definition's fields beside a list's items: one of them would be
+    -- lost. The first by name is told (the same on both backends).
+    local fields = {}
+    for k in each(t) do
+      if type(k) ~= "number" or k % 1 ~= 0 or k < 1 then fields[#fields + 1] = tostring(k) end
     end
+    if fields[1] then
+      table.sort(fields)
+      check.raise(string.format("world: field 'definition' expected one definition or a list of them, not both, "
+        .. "got a list with field '%s'", fields[1]))
+    end
+  end
+  for i, d in ipairs(list) do
+    local field = list == t and string.format("definition[%d]", i) or "definition"
+    if type(d) ~= "table" then check.fail("world", field, "a definition table", d) end
+    if d[1] ~= nil then check.fail("world", field, "a definition table, not a list", d) end
   end
   local order = definition_order(list)
   local shadow = shadow_of(self)
