@@ -157,10 +157,9 @@ static bool env_extent(const void *context, int32_t slot, float lo[2], float hi[
   return true;
 }
 
-void wy_environment_prepare(wary_world *w) {
-  /* Out of memory, a grid stays stale: its users test every slot. */
-  if (!w->light_grid.fresh) (void)wy_vgrid_build(&w->light_grid, &w->alloc, w->lights.count, light_extent, w);
-  if (!w->env_grid.fresh) (void)wy_vgrid_build(&w->env_grid, &w->alloc, w->envs.count, env_extent, w);
+bool wy_environment_prepare(wary_world *w) {
+  return (w->light_grid.fresh || wy_vgrid_build(&w->light_grid, &w->alloc, w->lights.count, light_extent, w)) &&
+         (w->env_grid.fresh || wy_vgrid_build(&w->env_grid, &w->alloc, w->envs.count, env_extent, w));
 }
 
 int wary_world_set_sun(wary_world *w, float dx, float dy, float dz, float intensity,

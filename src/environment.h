@@ -16,7 +16,9 @@ typedef struct wy_env {
 } wy_env;
 
 /* The lamps' and environments' grids (world.h) built again if they are
- * stale: before a step, which reads them from many workers at once. */
-void wy_environment_prepare(wary_world *w);
+ * stale: before a step, which reads them from many workers at once. False
+ * when out of memory (the step fails then, as for the box tree; a grid
+ * not built stays stale, and the next step tries again). */
+bool wy_environment_prepare(wary_world *w);
 
 #endif

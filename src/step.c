@@ -624,17 +624,17 @@ static void merge_senses(wary_world *w, bool quiet, bool lent) {
 
 /* What the step could fail to find room for, taken before anything changes:
  * the grid's refresh, the hierarchy of boxes (so no ray fails inside the
- * step), and where the actors' motion is kept. (The grid's placement and
+ * step), the lamps' and environments' grids when they changed, and where
+ * the actors' motion is kept. (The grid's placement and
  * the lanes' room, lanes_fit, which needs the grid, come after the motion:
  * wary_step_begin; the agents' pending sounds get theirs when the sounds
  * are offered: wy_offer_sounds.) A small tree is then asked for, ahead of
  * the step's rays. */
 static bool reserve_step(wary_world *w) {
-  if (!(wy_grid_refresh_reserve(w) && wy_occ_prepare(&w->occ) &&
+  if (!(wy_grid_refresh_reserve(w) && wy_occ_prepare(&w->occ) && wy_environment_prepare(w) &&
         wy_array_reserve(&w->alloc, &w->motion, w->actors.count)))
     return false;
   wy_occ_prefetch(&w->occ);
-  wy_environment_prepare(w);
   return true;
 }
 

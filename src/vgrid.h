@@ -9,8 +9,9 @@
  * Its users test what it hands them exactly as they tested every slot, and
  * it hands them, in the same order, every slot that can hold the point: the
  * answers are the same bits with or without it. It is built before a step
- * once its volumes changed (wy_vgrid_build); until then, or when its build
- * ran out of memory, it is stale and wy_vgrid_at hands over every slot. */
+ * once its volumes changed (wy_vgrid_build; out of memory, the step fails
+ * as for the box tree); until then it is stale and wy_vgrid_at hands over
+ * every slot. */
 #ifndef WARY_VGRID_H
 #define WARY_VGRID_H
 
@@ -44,7 +45,7 @@ void wy_vgrid_free(wy_vgrid *g, const wy_allocator *al);
 static inline void wy_vgrid_stale(wy_vgrid *g) { g->fresh = false; }
 
 /* Built over slots [0, count), extent telling each one's; false when out
- * of memory (it stays stale, and answers as before). */
+ * of memory (it stays stale, and answers as a stale grid does). */
 bool wy_vgrid_build(wy_vgrid *g, const wy_allocator *al, int32_t count, wy_vgrid_extent extent,
                     const void *context);
 
