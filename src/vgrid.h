@@ -31,7 +31,6 @@ typedef struct wy_vgrid {
   float base[2], inv[2];
   WY_ARRAY(int32_t) start;  /* nx * ny + 1: cell c's slots are items[start[c] .. start[c + 1]) */
   WY_ARRAY(int32_t) items;
-  WY_ARRAY(float) scratch;  /* the build's: the extents' edges, sorted */
 } wy_vgrid;
 
 /* Slot's extent on the ground into lo and hi (x, y); false when the slot
