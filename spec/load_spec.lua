@@ -156,6 +156,9 @@ describe("world:load", function()
       world:define{ name = "px", vision = {}, { id = "S1", max_range = 100, evaluate = function() end } }
     end)
     expect.mentions(msg, "one definition or a list of them, not both, got a list with field 'name'")
+    -- Nor a gap, past which ipairs would lose the rest.
+    msg = expect.error_of(function() world:define{ { name = "a" }, nil, { name = "c" } } end)
+    expect.mentions(msg, "'definition[3]' expected a list without gaps, got nil at definition[2]")
     expect.mentions(expect.error_of(function() world:add_agent{ profile = "a", pos = { 0, 0 } } end), 'got "a"')
   end)
 

@@ -277,14 +277,23 @@ function World:_define_all(t)
   if list == t then
     -- A definition's fields beside a list's items: one of them would be
     -- lost. The first by name is told (the same on both backends).
-    local fields = {}
+    local fields, past = {}, nil
     for k in each(t) do
-      if type(k) ~= "number" or k % 1 ~= 0 or k < 1 then fields[#fields + 1] = tostring(k) end
+      if type(k) ~= "number" or k % 1 ~= 0 or k < 1 then
+        fields[#fields + 1] = tostring(k)
+      elseif k > 1 and t[k - 1] == nil and (past == nil or k < past) then
+        past = k
+      end
     end
     if fields[1] then
       table.sort(fields)
       check.raise(string.format("world: field 'definition' expected one definition or a list of them, not both, "
         .. "got a list with field '%s'", fields[1]))
+    end
+    -- An item past a nil: ipairs would stop at the nil and lose it.
+    if past then
+      check.raise(string.format("world: field 'definition[%d]' expected a list without gaps, got nil at "
+        .. "definition[%d] before it", past, past - 1))
     end
   end
   for i, d in ipairs(list) do
