@@ -582,6 +582,14 @@ local function also_unhealthy(err, unhealthy, whose)
   return err
 end
 
+-- The core's step status checked (a failure raised, naming the world); when
+-- it failed and a health function did too, the latter's text goes to stderr
+-- first (also_unhealthy).
+local function step_status(world, status, unhealthy, whose)
+  if status < 0 and unhealthy ~= nil then also_unhealthy(nil, unhealthy, whose) end
+  check.status("world", "step", status, world)
+end
+
 --- Advances the world dt seconds: senses, beliefs, brain, then each event someone listens to, to its
 -- handlers (world:events() has them all). dt = 0 passes no time: a sense looks only if it is due
 -- (its interval does not run), nothing fades and no timer runs.
@@ -616,22 +624,17 @@ function World:step(dt)
     -- No custom sense: nothing for the runner, and the step is one call
     -- into C (what a step costs around its C work matters most when the
     -- game's frame has left the caches cold).
-    local status = B.step(w, dt)
-    if status < 0 and unhealthy ~= nil then also_unhealthy(nil, unhealthy, whose) end
-    check.status("world", "step", status, self)
+    step_status(self, B.step(w, dt), unhealthy, whose)
   else
-    local status = B.step_begin(w, dt)
-    if status < 0 and unhealthy ~= nil then also_unhealthy(nil, unhealthy, whose) end
-    check.status("world", "step", status, self)
+    step_status(self, B.step_begin(w, dt), unhealthy, whose)
     self._ctx.time = B.world_time(w)
     self._in_step = true
     -- Unprotected: the runner never raises, it returns what must end the step.
     local err = runner.run(B, w, senses, self._agent_profiles, self._actors, self._ctx, errors)
     self._in_step = false
-    status = B.step_end(w) -- even after an error: the world never stays mid-step
+    local status = B.step_end(w) -- even after an error: the world never stays mid-step
     if err ~= nil then error(unhealthy ~= nil and also_unhealthy(err, unhealthy, whose) or err, 0) end
-    if status < 0 and unhealthy ~= nil then also_unhealthy(nil, unhealthy, whose) end
-    check.status("world", "step", status, self)
+    step_status(self, status, unhealthy, whose)
   end
   -- The handles of actors removed before this step are no event's now.
   if next(self._gone) ~= nil then self._gone = {} end
