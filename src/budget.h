@@ -84,12 +84,12 @@ static inline const int32_t *wy_budget_candidates(const wary_world *w, int32_t a
  * or the plan's answer when no ray was needed. */
 static inline float wy_budget_look(wary_world *w, const wy_budget_pair *p, const wary_vision_def *v,
                                    const wy_actor *t, int32_t *reason, uint64_t *rays,
-                                   uint64_t *vision_rays) {
+                                   uint64_t *vision_rays, wy_sight_hint *hint) {
   if (p->rays == 0) {
     *reason = p->reason;
     return 0.0f;
   }
-  return wy_vision_cast(w, v, t, &w->budget->sights.data[p->sight], reason, NULL, rays, vision_rays);
+  return wy_vision_cast(w, v, t, &w->budget->sights.data[p->sight], reason, NULL, rays, vision_rays, hint);
 }
 
 #endif

@@ -329,6 +329,7 @@ WY_INLINE void ray_leaf(const leaf_rel *x, const ray4 *v, uint32_t closed, __m12
 typedef struct bundle_out {
   float transmission[WARY_MAX_SAMPLES];
   int32_t partial[WARY_MAX_SAMPLES];
+  int32_t zero_at[WARY_MAX_SAMPLES]; /* the box whose 0 ended segment r (wy_occ_blockers), or -1 */
   uint32_t retake;
 } bundle_out;
 /* walk_bundle_closed sets each output with two four-lane stores. */
@@ -375,6 +376,8 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
   _mm_storeu_ps(transmission + 4, _mm_set1_ps(1.0f));
   _mm_storeu_si128((__m128i *)(void *)partial, _mm_setzero_si128());
   _mm_storeu_si128((__m128i *)(void *)(partial + 4), _mm_setzero_si128());
+  _mm_storeu_si128((__m128i *)(void *)out->zero_at, _mm_set1_epi32(-1));
+  _mm_storeu_si128((__m128i *)(void *)(out->zero_at + 4), _mm_set1_epi32(-1));
   uint32_t alive = (1u << n) - 1u; /* bit r: segment r met no factor 0 */
   uint32_t many = 0; /* bit r: three or more see-through factors */
   const wy_bvh_pair *pairs = o->pairs;
@@ -414,6 +417,8 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
           if (f == 1.0f) continue;
           for (uint32_t left = alive; left; left &= left - 1u) transmission[wy_lowest_bit(left)] *= f;
           if (f == 0.0f) {
+            int32_t at = (int32_t)(leaf - leaf4s) * 4 + i;
+            for (uint32_t left = alive; left; left &= left - 1u) out->zero_at[wy_lowest_bit(left)] = at;
             alive = 0;
             break;
           }
@@ -446,6 +451,7 @@ WY_INLINE void walk_bundle_closed(const wy_occluders *o, const wy_material *mate
           if (f == 1.0f) continue;
           transmission[r] *= f;
           if (f == 0.0f) {
+            out->zero_at[r] = (int32_t)(leaf - leaf4s) * 4 + i;
             alive &= ~(1u << r);
             break;
           }
@@ -513,8 +519,52 @@ static __attribute__((noinline)) bool sight_alone(wy_occluders *o, const wy_mate
   return wy_occ_sight(o, materials, a, b, transmission);
 }
 
+/* Whether box at (wy_occ_blockers) of the built tree has a factor 0 and
+ * touches the segment a -> b as every walk decides it (exact_hit): then
+ * walk() meets that 0, and with no material -0.0 (signed_zero clear) the
+ * product is +0, whatever else it meets. Any at is safe to ask: one past
+ * the tree's leaves, or a lane past its leaf's count, is not there. */
+static bool blocks(const wy_occluders *o, const wy_material *materials, int32_t at, const float a[3],
+                   const float b[3]) {
+  if (at < 0 || at >> 2 >= (o->nodes.count + 1) / 2) return false;
+  const wy_bvh_leaf4 *leaf = &o->leaf4s[at >> 2];
+  int32_t i = at & 3;
+  if (i >= leaf->count || materials[leaf->material[i]].vision_transmission != 0.0f) return false;
+  float bounds[6], enter;
+  seg s;
+  seg_fill(&s, false, a, b);
+  lane_bounds(leaf->planes[0], 4, i, bounds);
+  return exact_hit(bounds, &s, &enter);
+}
+
+/* Whether k's boxes still end every segment (blocks). */
+static bool blocked_all(const wy_occluders *o, const wy_material *materials, const wy_occ_blockers *k,
+                        const float a[3], const float (*b)[3], int32_t n) {
+  if (k->box[0] < 0 || o->signed_zero) return false;
+  for (int32_t r = 0; r < n; r++)
+    if (!blocks(o, materials, k->box[k->second >> r & 1], a, b[r])) return false;
+  return true;
+}
+
+/* The boxes that ended the walk's segments, when every one ended at a 0
+ * and they are at most two; else none. */
+static void blockers_found(const bundle_out *w, int32_t n, wy_occ_blockers *k) {
+  int32_t first = w->zero_at[0], other = -1;
+  uint32_t second = 0;
+  for (int32_t r = 0; r < n && first >= 0; r++) {
+    int32_t at = w->zero_at[r];
+    if (at == first) continue;
+    if (at < 0 || (other >= 0 && at != other)) first = -1;
+    other = at;
+    second |= 1u << r;
+  }
+  k->box[0] = first;
+  k->box[1] = first >= 0 ? other : -1;
+  k->second = first >= 0 ? second : 0;
+}
+
 bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const float a[3], const float (*b)[3],
-                       int32_t n, float *transmission) {
+                       int32_t n, float *transmission, wy_occ_blockers *blockers) {
 #ifdef WY_PAIRS_SSE
   if (n >= 2 && n <= WARY_MAX_SAMPLES) {
     if (!wy_occ_prepare(o)) {
@@ -525,8 +575,13 @@ bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const floa
       for (int32_t r = 0; r < n; r++) transmission[r] = 1.0f;
       return true;
     }
+    if (blockers && blocked_all(o, materials, blockers, a, b, n)) {
+      for (int32_t r = 0; r < n; r++) transmission[r] = 0.0f;
+      return true;
+    }
     bundle_out w;
     walk_bundle(o, materials, a, b, n, start_fast(o, a), &w);
+    if (blockers) blockers_found(&w, n, blockers);
     /* A bundle's product is walk()'s but past WY_KEPT see-through boxes
      * (retake), and for the sign of a 0 where some material is -0.0 (as
      * order_free says of a refitted tree's): those walk() takes again. */
@@ -542,6 +597,7 @@ bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const floa
     return ok;
   }
 #endif
+  if (blockers) blockers->box[0] = -1;
   bool ok = true;
   for (int32_t r = 0; r < n; r++) ok = sight_alone(o, materials, a, b[r], &transmission[r]) && ok;
   return ok;

@@ -139,8 +139,23 @@ bool wy_occ_sight(wy_occluders *o, const wy_material *materials, const float a[3
 /* wy_occ_sight for the n segments a -> b[r], the same answers, walked
  * together where they can be (vision's sample rays); false only on out of
  * memory (each segment's transmission is then what wy_occ_sight left). */
+/* What ended a look's segments, a hint for its next look (vision.c): two
+ * boxes as the walk reads them, each 4 x its leaf4 + its lane (-1: none),
+ * and bit r of second, whether segment r's is box[1] rather than box[0].
+ * A walk that leaves every segment at a factor 0 met in at most two boxes
+ * names them; any other names none. */
+typedef struct wy_occ_blockers {
+  int32_t box[2];
+  uint32_t second;
+} wy_occ_blockers;
+
+/* With blockers (may be NULL), whose boxes the tree may no longer hold or
+ * which may no longer end the segments: where each still has a factor 0
+ * and touches its segment (exact_hit), every product is 0, as the walk
+ * would find it, and nothing is walked; else the walk's own are put
+ * there. */
 bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const float a[3], const float (*b)[3],
-                       int32_t n, float *transmission);
+                       int32_t n, float *transmission, wy_occ_blockers *blockers);
 /* The same over the whole segment, never stopping early: walls counts the
  * boxes touched whose material is a sound wall, boxes every box touched (the
  * public wary_ray_cast). False only on out of memory (out then holds

@@ -124,8 +124,13 @@ static bool look(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t targ
   /* Put off by the ray budget: its belief keeps what vision last said. */
   if (planned && !planned->granted) return true;
   uint64_t *rays = &g->lane->rays, *vision_rays = &g->lane->vision_rays;
-  float c = planned ? wy_budget_look(w, planned, v, t, &reason, rays, vision_rays)
-                    : wy_vision_eval_from(w, g->eye, g->forward, v, t, &reason, NULL, rays, vision_rays);
+  /* The agent's hint slot for the target (read only if the look casts);
+   * none where the world does every part the long way (every_part). */
+  wy_sight_hint *hint = w->every_part ? NULL
+                                      : &w->sight_hints.data[g->agent * WY_SIGHT_HINTS +
+                                                             (target_slot & (WY_SIGHT_HINTS - 1))];
+  float c = planned ? wy_budget_look(w, planned, v, t, &reason, rays, vision_rays, hint)
+                    : wy_vision_eval_from(w, g->eye, g->forward, v, t, &reason, NULL, rays, vision_rays, hint);
   return report(w, g, slot, target_slot, c, reason, 1.0f);
 }
 
@@ -630,9 +635,20 @@ static void merge_senses(wary_world *w, bool quiet, bool lent) {
  * wary_step_begin; the agents' pending sounds get theirs when the sounds
  * are offered: wy_offer_sounds.) A small tree is then asked for, ahead of
  * the step's rays. */
+/* Room for every agent's sight hints, the new ones empty. */
+static bool sight_hints_fit(wary_world *w) {
+  int32_t n = w->agents.count * WY_SIGHT_HINTS;
+  if (n <= w->sight_hints.count) return true;
+  if (!wy_array_reserve(&w->alloc, &w->sight_hints, n)) return false;
+  for (int32_t i = w->sight_hints.count; i < n; i++)
+    w->sight_hints.data[i] = (wy_sight_hint){0, {{-1, -1}, 0}};
+  w->sight_hints.count = n;
+  return true;
+}
+
 static bool reserve_step(wary_world *w) {
   if (!(wy_grid_refresh_reserve(w) && wy_occ_prepare(&w->occ) && wy_environment_prepare(w) &&
-        wy_array_reserve(&w->alloc, &w->motion, w->actors.count)))
+        wy_array_reserve(&w->alloc, &w->motion, w->actors.count) && sight_hints_fit(w)))
     return false;
   wy_occ_prefetch(&w->occ);
   return true;

@@ -393,10 +393,10 @@ bool wy_vision_plan(wary_world *w, const float eye[3], const float fwd[3], const
 
 float wy_vision_eval_from(wary_world *w, const float eye[3], const float forward[3], const wary_vision_def *v,
                           const wy_actor *t, int32_t *reason, wary_vision_explain *ex, uint64_t *rays,
-                          uint64_t *vision_rays) {
+                          uint64_t *vision_rays, wy_sight_hint *hint) {
   wy_sight s;
   return wy_vision_plan(w, eye, forward, v, t, reason, ex, &s, rays)
-             ? wy_vision_cast(w, v, t, &s, reason, ex, rays, vision_rays)
+             ? wy_vision_cast(w, v, t, &s, reason, ex, rays, vision_rays, hint)
              : 0.0f;
 }
 
@@ -404,11 +404,29 @@ float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v,
                      int32_t *reason, wary_vision_explain *ex, uint64_t *rays, uint64_t *vision_rays) {
   float eye[3], forward[3];
   wy_actor_eye(w, a, eye, forward);
-  return wy_vision_eval_from(w, eye, forward, v, t, reason, ex, rays, vision_rays);
+  return wy_vision_eval_from(w, eye, forward, v, t, reason, ex, rays, vision_rays, NULL);
+}
+
+/* The rays of a look, with the looker's hint for t when it has one: the
+ * hint then holds what the walk found, where it has something to keep
+ * or held the target's before (a slot is written only when it changes). */
+static bool sight_rays(wary_world *w, const wy_actor *t, const float eye[3], const float (*pts)[3], int32_t n,
+                       float *sights, wy_sight_hint *hint) {
+  if (!hint) return wy_occ_sight_many(&w->occ, w->materials, eye, pts, n, sights, NULL);
+  wy_id id = wy_actor_id(w, (int32_t)(t - w->actors.data));
+  bool own = hint->target == id;
+  wy_occ_blockers k = own ? hint->blockers : (wy_occ_blockers){{-1, -1}, 0};
+  bool cast = wy_occ_sight_many(&w->occ, w->materials, eye, pts, n, sights, &k);
+  if (own ? memcmp(&k, &hint->blockers, sizeof k) != 0 : k.box[0] >= 0) {
+    hint->target = id;
+    hint->blockers = k;
+  }
+  return cast;
 }
 
 float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t, const wy_sight *s,
-                     int32_t *reason, wary_vision_explain *ex, uint64_t *rays, uint64_t *vision_rays) {
+                     int32_t *reason, wary_vision_explain *ex, uint64_t *rays, uint64_t *vision_rays,
+                     wy_sight_hint *hint) {
   const float(*pts)[3] = s->pts;
   const float *wt = s->wt, *eye = s->eye;
   int32_t n = s->n;
@@ -422,7 +440,7 @@ float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t,
    * them one by one, counting those it needs: a look is seldom decided
    * before its last point (one point required, 5% exposure). */
   float sights[WARY_MAX_SAMPLES];
-  bool cast = wy_occ_sight_many(&w->occ, w->materials, eye, pts, n, sights);
+  bool cast = sight_rays(w, t, eye, pts, n, sights, ex ? NULL : hint);
   for (int32_t i = 0; i < n; i++) {
     float sight = cast ? sights[i] : 0.0f;
     (*rays)++;

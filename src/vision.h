@@ -53,7 +53,7 @@ float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v,
  * the same eyes. */
 float wy_vision_eval_from(wary_world *w, const float eye[3], const float forward[3], const wary_vision_def *v,
                           const wy_actor *t, int32_t *reason, wary_vision_explain *ex, uint64_t *rays,
-                          uint64_t *vision_rays);
+                          uint64_t *vision_rays, wy_sight_hint *hint);
 
 /* What a look has worked out when only its rays are left. */
 typedef struct wy_sight {
@@ -73,8 +73,11 @@ bool wy_vision_plan(wary_world *w, const float eye[3], const float forward[3],
                     const wary_vision_def *v, const wy_actor *t, int32_t *reason, wary_vision_explain *ex,
                     wy_sight *s, uint64_t *rays);
 /* The rays of a planned look and its confidence (0 with *reason when they
- * leave too little in sight); fills ex when given (as planned with it). */
+ * leave too little in sight); fills ex when given (as planned with it).
+ * hint (may be NULL): the looker's slot for t (wy_sight_hint), read and
+ * kept (never with ex). */
 float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t, const wy_sight *s,
-                     int32_t *reason, wary_vision_explain *ex, uint64_t *rays, uint64_t *vision_rays);
+                     int32_t *reason, wary_vision_explain *ex, uint64_t *rays, uint64_t *vision_rays,
+                     wy_sight_hint *hint);
 
 #endif

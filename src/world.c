@@ -146,6 +146,7 @@ void wy_world_free(wary_world *w) {
   wy_array_free(&w->alloc, &w->spans);
   wy_array_free(&w->alloc, &w->unfit);
   wy_array_free(&w->alloc, &w->motion);
+  wy_array_free(&w->alloc, &w->sight_hints);
   for (int32_t i = 0; i < w->names.count; i++)
     wy_free(&w->alloc, w->names.data[i], strlen(w->names.data[i]) + 1);
   wy_array_free(&w->alloc, &w->names);

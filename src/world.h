@@ -117,6 +117,18 @@ typedef struct wy_lane {
  * when a phase walks them all): every step writes every agent's in several
  * phases, so what a phase can keep to itself (the hearing update's report
  * count) is not kept here. */
+/* What ended an agent's last look at target, when its rays all ended at a
+ * 0 (wy_occ_blockers): its next look at it tests those boxes first. A hint
+ * only, that changes no answer: never saved, and kept in a slot of the
+ * agent's by the target's (a look at another target there takes it over
+ * when it has something to keep). */
+typedef struct wy_sight_hint {
+  wy_id target;
+  wy_occ_blockers blockers;
+} wy_sight_hint;
+enum { WY_SIGHT_HINTS = 16 }; /* an agent's slots, a power of 2 */
+_Static_assert(sizeof(wy_sight_hint) == 16, "wy_sight_hint: four a cache line");
+
 typedef struct wy_agent_span {
   int16_t lane;
   int16_t hear_lane;  /* where its hearing update went */
@@ -161,8 +173,9 @@ struct wary_world {
   bool destroy_after_evaluate;
   bool evaluated;         /* the callbacks have been called this step (once a step) */
   /* Every part of every agent is done every step (none is passed by as
-   * idle: actor.h, wy_agent_rest): spec/c/test_quiet.c's reference world,
-   * with its beliefs' resolve_all. */
+   * idle: actor.h, wy_agent_rest), and every look walks its rays (no sight
+   * hint: step.c, look): the reference world of spec/c/test_quiet.c, with
+   * its beliefs' resolve_all, and of spec/c/test_sight_hints.c. */
   bool every_part;
   float step_dt;
   wary_stats stats;       /* beliefs: counted when asked (world_create.c) */
@@ -212,6 +225,8 @@ struct wary_world {
    * between steps, and count the words that are. */
   WY_ARRAY(uint64_t) unfit;
   WY_ARRAY(wy_motion) motion;    /* per actor, as the step found it (step.c) */
+  /* WY_SIGHT_HINTS an agent (step.c, look; count: those set up). */
+  WY_ARRAY(wy_sight_hint) sight_hints;
   wy_pool *pool;           /* libwary's pool when the def asks for workers without a scheduler */
 
   const wy_module *const *modules;

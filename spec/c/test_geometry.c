@@ -1092,7 +1092,7 @@ static void test_occ_many_see_through(void) {
     float sight = 0.0f, many[5] = {0};
     wary_ray_result whole = {0};
     ENSURE(wy_occ_sight(&o, mats, a, b, &sight) && wy_occ_segment(&o, mats, a, b, &whole));
-    ENSURE(wy_occ_sight_many(&o, mats, a, ends, 5, many));
+    ENSURE(wy_occ_sight_many(&o, mats, a, ends, 5, many, NULL));
     bad += bits_of(sight) != bits_of(want) || bits_of(whole.transmission) != bits_of(want) ||
            whole.boxes != BOXES || bits_of(many[0]) != bits_of(want);
     ENSURE(round == 0 || o.refitted); /* answered by the refitted tree */

@@ -56,7 +56,7 @@ static void factors(const wy_occluders *o, const wy_material *mats, const float 
 static void check_bundle(wy_occluders *o, wy_occluders *fresh, const wy_material *mats, const float eye[3],
                          const float (*pts)[3], int32_t n, tally *t) {
   float many[WARY_MAX_SAMPLES];
-  ENSURE(wy_occ_sight_many(o, mats, eye, pts, n, many));
+  ENSURE(wy_occ_sight_many(o, mats, eye, pts, n, many, NULL));
   t->bundles++;
   for (int32_t r = 0; r < n; r++) {
     float one;
@@ -218,14 +218,15 @@ static void test_edges(void) {
   const float eye[3] = {0, 0, 1.7f};
   const float pts[3][3] = {{5, 0, 1}, {5, 0, 0.5f}, {5, 0.1f, 1.5f}};
   float out[3] = {-1, -1, -1};
-  ENSURE(wy_occ_sight_many(&o, rounding, eye, pts, 3, out) && out[0] == 1.0f && out[1] == 1.0f && out[2] == 1.0f);
+  ENSURE(wy_occ_sight_many(&o, rounding, eye, pts, 3, out, NULL) && out[0] == 1.0f && out[1] == 1.0f &&
+         out[2] == 1.0f);
   const float min[3] = {2, -1, 0}, max[3] = {3, 1, 1.5f};
   ENSURE(wy_occ_add(&o, 0, min, max, 3)); /* 0.72, 1.5 m high: the two low points behind it */
-  ENSURE(wy_occ_sight_many(&o, rounding, eye, pts, 3, out));
+  ENSURE(wy_occ_sight_many(&o, rounding, eye, pts, 3, out, NULL));
   ENSURE(out[0] == 0.72f && out[1] == 0.72f && out[2] == 1.0f);
   out[0] = -1;
-  ENSURE(wy_occ_sight_many(&o, rounding, eye, pts, 1, out) && out[0] == 0.72f);
-  ENSURE(wy_occ_sight_many(&o, rounding, eye, pts, 0, out) && out[0] == 0.72f);
+  ENSURE(wy_occ_sight_many(&o, rounding, eye, pts, 1, out, NULL) && out[0] == 0.72f);
+  ENSURE(wy_occ_sight_many(&o, rounding, eye, pts, 0, out, NULL) && out[0] == 0.72f);
   wy_occ_free(&o);
 }
 
