@@ -519,20 +519,28 @@ static __attribute__((noinline)) bool sight_alone(wy_occluders *o, const wy_mate
   return wy_occ_sight(o, materials, a, b, transmission);
 }
 
-/* Whether box at (wy_occ_blockers) of the built tree has a factor 0 and
- * touches the segment a -> b as every walk decides it (exact_hit): then
- * walk() meets that 0, and with no material -0.0 (signed_zero clear) the
- * product is +0, whatever else it meets. Any at is safe to ask: one past
- * the tree's leaves, or a lane past its leaf's count, is not there. */
+#ifdef WY_PAIRS_SSE
+/* Only the bundle's walk names blockers, so only it takes hints. */
+
+/* Whether box at (wy_occ_blockers) of the built tree (wy_occ_prepare'd)
+ * has a factor 0 and touches the segment a -> b as every walk decides it
+ * (exact_hit): then walk() meets that 0, and with no material -0.0
+ * (signed_zero clear) the product is +0, whatever else it meets. Any at is
+ * safe to ask: one past the tree's leaves, or a lane past its leaf's
+ * count, is not there. */
 static bool blocks(const wy_occluders *o, const wy_material *materials, int32_t at, const float a[3],
                    const float b[3]) {
-  if (at < 0 || at >> 2 >= (o->nodes.count + 1) / 2) return false;
+  if (at < 0 || at >> 2 >= wy_occ_leaf_count(o)) return false;
   const wy_bvh_leaf4 *leaf = &o->leaf4s[at >> 2];
   int32_t i = at & 3;
   if (i >= leaf->count || materials[leaf->material[i]].vision_transmission != 0.0f) return false;
-  float bounds[6], enter;
+  /* exact_hit reads the segment's a and d only (seg_fill's). */
   seg s;
-  seg_fill(&s, false, a, b);
+  for (int k = 0; k < 3; k++) {
+    s.a[k] = a[k];
+    s.d[k] = b[k] - a[k];
+  }
+  float bounds[6], enter;
   lane_bounds(leaf->planes[0], 4, i, bounds);
   return exact_hit(bounds, &s, &enter);
 }
@@ -562,6 +570,7 @@ static void blockers_found(const bundle_out *w, int32_t n, wy_occ_blockers *k) {
   k->box[1] = first >= 0 ? other : -1;
   k->second = first >= 0 ? second : 0;
 }
+#endif
 
 bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const float a[3], const float (*b)[3],
                        int32_t n, float *transmission, wy_occ_blockers *blockers) {
@@ -597,7 +606,7 @@ bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const floa
     return ok;
   }
 #endif
-  if (blockers) blockers->box[0] = -1;
+  if (blockers) *blockers = (wy_occ_blockers){{-1, -1}, 0};
   bool ok = true;
   for (int32_t r = 0; r < n; r++) ok = sight_alone(o, materials, a, b[r], &transmission[r]) && ok;
   return ok;

@@ -373,9 +373,8 @@ bool wy_occ_prepare(wy_occluders *o) { return !o->dirty || rebuild(o); }
 
 void wy_occ_prefetch(const wy_occluders *o) {
   if (o->dirty || o->nodes.count == 0) return;
-  /* n nodes: (n - 1) / 2 pairs of children and (n + 1) / 2 leaves. */
   size_t pairs = (size_t)(o->nodes.count - 1) / 2 * sizeof(wy_bvh_pair);
-  size_t leaves = (size_t)(o->nodes.count + 1) / 2 * sizeof(wy_bvh_leaf4);
+  size_t leaves = (size_t)wy_occ_leaf_count(o) * sizeof(wy_bvh_leaf4);
   if (pairs + leaves > WY_OCC_PREFETCH_MAX) return;
   if (pairs > 0) wy_prefetch_span(o->pairs, pairs);
   wy_prefetch_span(o->leaf4s, leaves);

@@ -90,6 +90,10 @@ typedef struct wy_occluders {
 /* Where node n of a built tree leads, as wy_bvh_pair's next: its
  * children's pair, or ~ its leaf4, as byte offsets (node 0: where the
  * walks start). */
+/* The leaves (leaf4s) of a built tree of n nodes: (n + 1) / 2, beside
+ * its (n - 1) / 2 pairs. */
+static inline int32_t wy_occ_leaf_count(const wy_occluders *o) { return (o->nodes.count + 1) / 2; }
+
 static inline int64_t wy_occ_next_of(const wy_occluders *o, int32_t n) {
   const wy_bvh_node *node = &o->nodes.data[n];
   return node->count > 0 ? ~((int64_t)o->leaf_of.data[n] * (int64_t)sizeof(wy_bvh_leaf4))
@@ -136,24 +140,24 @@ bool wy_occ_prepare_walks(wy_occluders *o);
  * first if dirty. Returns false only on out of memory (*transmission then 1). */
 bool wy_occ_sight(wy_occluders *o, const wy_material *materials, const float a[3],
                   const float b[3], float *transmission);
-/* wy_occ_sight for the n segments a -> b[r], the same answers, walked
- * together where they can be (vision's sample rays); false only on out of
- * memory (each segment's transmission is then what wy_occ_sight left). */
 /* What ended a look's segments, a hint for its next look (vision.c): two
  * boxes as the walk reads them, each 4 x its leaf4 + its lane (-1: none),
  * and bit r of second, whether segment r's is box[1] rather than box[0].
- * A walk that leaves every segment at a factor 0 met in at most two boxes
- * names them; any other names none. */
+ * A bundle's walk that leaves every segment at a factor 0 met in at most
+ * two boxes names them; any other walk names none ({-1, -1}, 0). */
 typedef struct wy_occ_blockers {
   int32_t box[2];
   uint32_t second;
 } wy_occ_blockers;
 
-/* With blockers (may be NULL), whose boxes the tree may no longer hold or
- * which may no longer end the segments: where each still has a factor 0
- * and touches its segment (exact_hit), every product is 0, as the walk
- * would find it, and nothing is walked; else the walk's own are put
- * there. */
+/* wy_occ_sight for the n segments a -> b[r], the same answers, walked
+ * together where they can be (vision's sample rays); false only on out of
+ * memory (each segment's transmission is then what wy_occ_sight left).
+ * blockers (may be NULL) is a hint, whose boxes the tree may no longer
+ * hold or which may no longer end the segments: where each still has a
+ * factor 0 and touches its segment (exact_hit), every product is 0, as
+ * the walk would find it, and nothing is walked; else the walk's own are
+ * put there. */
 bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const float a[3], const float (*b)[3],
                        int32_t n, float *transmission, wy_occ_blockers *blockers);
 /* The same over the whole segment, never stopping early: walls counts the

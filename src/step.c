@@ -627,18 +627,11 @@ static void merge_senses(wary_world *w, bool quiet, bool lent) {
   else merge_agents(w);
 }
 
-/* What the step could fail to find room for, taken before anything changes:
- * the grid's refresh, the hierarchy of boxes (so no ray fails inside the
- * step), the lamps' and environments' grids when they changed, and where
- * the actors' motion is kept. (The grid's placement and
- * the lanes' room, lanes_fit, which needs the grid, come after the motion:
- * wary_step_begin; the agents' pending sounds get theirs when the sounds
- * are offered: wy_offer_sounds.) A small tree is then asked for, ahead of
- * the step's rays. */
-/* Room for every agent's sight hints, the new ones empty. */
+/* Room for every agent's sight hints, the new ones empty (none in a world
+ * that takes no hints: every_part). */
 static bool sight_hints_fit(wary_world *w) {
   int32_t n = w->agents.count * WY_SIGHT_HINTS;
-  if (n <= w->sight_hints.count) return true;
+  if (w->every_part || n <= w->sight_hints.count) return true;
   if (!wy_array_reserve(&w->alloc, &w->sight_hints, n)) return false;
   for (int32_t i = w->sight_hints.count; i < n; i++)
     w->sight_hints.data[i] = (wy_sight_hint){0, {{-1, -1}, 0}};
@@ -646,6 +639,14 @@ static bool sight_hints_fit(wary_world *w) {
   return true;
 }
 
+/* What the step could fail to find room for, taken before anything changes:
+ * the grid's refresh, the hierarchy of boxes (so no ray fails inside the
+ * step), the lamps' and environments' grids when they changed, where the
+ * actors' motion is kept, and the agents' sight hints. (The grid's
+ * placement and the lanes' room, lanes_fit, which needs the grid, come
+ * after the motion: wary_step_begin; the agents' pending sounds get theirs
+ * when the sounds are offered: wy_offer_sounds.) A small tree is then asked
+ * for, ahead of the step's rays. */
 static bool reserve_step(wary_world *w) {
   if (!(wy_grid_refresh_reserve(w) && wy_occ_prepare(&w->occ) && wy_environment_prepare(w) &&
         wy_array_reserve(&w->alloc, &w->motion, w->actors.count) && sight_hints_fit(w)))

@@ -110,13 +110,6 @@ typedef struct wy_lane {
   bool failed;
 } wy_lane;
 
-/* Where one agent's part of a parallel phase went: its lane, and the
- * ranges [begin, end) of that lane's reports, queries and events; after the
- * senses' merge, where its queries are in the world's. 64 bytes (the spans
- * are an array of the world's, not line-aligned: the size is what counts
- * when a phase walks them all): every step writes every agent's in several
- * phases, so what a phase can keep to itself (the hearing update's report
- * count) is not kept here. */
 /* What ended an agent's last look at target, when its rays all ended at a
  * 0 (wy_occ_blockers): its next look at it tests those boxes first. A hint
  * only, that changes no answer: never saved, and kept in a slot of the
@@ -129,6 +122,13 @@ typedef struct wy_sight_hint {
 enum { WY_SIGHT_HINTS = 16 }; /* an agent's slots, a power of 2 */
 _Static_assert(sizeof(wy_sight_hint) == 16, "wy_sight_hint: four a cache line");
 
+/* Where one agent's part of a parallel phase went: its lane, and the
+ * ranges [begin, end) of that lane's reports, queries and events; after the
+ * senses' merge, where its queries are in the world's. 64 bytes (the spans
+ * are an array of the world's, not line-aligned: the size is what counts
+ * when a phase walks them all): every step writes every agent's in several
+ * phases, so what a phase can keep to itself (the hearing update's report
+ * count) is not kept here. */
 typedef struct wy_agent_span {
   int16_t lane;
   int16_t hear_lane;  /* where its hearing update went */
