@@ -15,8 +15,9 @@
 #   5. build-scalar/ (the C library and C tests alone, built as for a machine
 #      without SSE2: -U__SSE2__), ctest there of the tests of the box walk
 #      and of what the step answers (test_geometry, test_vision, test_quiet,
-#      test_determinism): the one-box walk other targets use gives the same
-#      answers as the SSE2 one (src/occ_walk.c). Skipped off x86.
+#      test_determinism, test_sight_hints): the one-box walk other targets
+#      use gives the same answers as the SSE2 one (src/occ_walk.c), and takes
+#      no sight hint. Skipped off x86.
 #   6. build-clang/ (the C library and C tests alone, built by clang with
 #      -DWARY_SANITIZE=ON: ASan + UBSan), ctest there of every C test: clang's
 #      UBSan reports what gcc's does not (an offset of 0 from a NULL pointer,
@@ -121,9 +122,10 @@ case $(uname -m) in
     mkdir -p build-scalar
     if cmake -S . -B build-scalar -DWARY_LUA=OFF -DWARY_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
          -DCMAKE_C_FLAGS=-U__SSE2__ >build-scalar/configure.log &&
-       cmake --build build-scalar -j2 --target test_geometry test_vision test_quiet test_determinism; then
+       cmake --build build-scalar -j2 --target test_geometry test_vision test_quiet test_determinism \
+         test_sight_hints; then
       echo "=== ctest (build-scalar/)"
-      run_ctest build-scalar -R '^c_test_(geometry|vision|quiet|determinism)$' || failed+=("ctest build-scalar/")
+      run_ctest build-scalar -R '^c_test_(geometry|vision|quiet|determinism|sight_hints)$' || failed+=("ctest build-scalar/")
     else
       cat build-scalar/configure.log >&2 2>/dev/null || true
       failed+=("configure/build of build-scalar/")

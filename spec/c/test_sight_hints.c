@@ -85,9 +85,6 @@ static int32_t slot_at(const wy_occluders *o, int32_t at) {
   return -1;
 }
 
-/* The leaves of the built tree (n nodes: (n + 1) / 2 of them). */
-static int32_t leaves_of(const wy_occluders *o) { return (o->nodes.count + 1) / 2; }
-
 static bool same_hint(const wy_occ_blockers *x, const wy_occ_blockers *y) {
   return x->box[0] == y->box[0] && x->box[1] == y->box[1] && x->second == y->second;
 }
@@ -541,7 +538,7 @@ static void test_hand_bounds(void) {
   wy_occ_blockers k = no_hint;
   ENSURE(!hinted(&o, eye, pts, 3, &k, out) && all_bits(out, 3, 0.0f) && k.box[0] >= 0);
   /* The last leaf's first slab, on the ray: a hint that holds. */
-  int32_t old_leaves = leaves_of(&o), stale = 4 * (old_leaves - 1);
+  int32_t old_leaves = wy_occ_leaf_count(&o), stale = 4 * (old_leaves - 1);
   ENSURE(old_leaves > 4 && slot_at(&o, stale) >= 0);
   k = (wy_occ_blockers){{stale, -1}, 0};
   ENSURE(hinted(&o, eye, pts, 3, &k, out) && all_bits(out, 3, 0.0f));
@@ -551,7 +548,7 @@ static void test_hand_bounds(void) {
   put(&o, 0, 1, -1, 0, 1.5f, 1, 3, GLASS);
   put(&o, 1, 5, 9, 0, 6, 11, 3, OPAQUE);
   put(&o, 2, 5, -31, 0, 6, -29, 3, OPAQUE);
-  ENSURE(box_at(&o, 0) >= 0 && leaves_of(&o) == 1 && o.walk_block == room);
+  ENSURE(box_at(&o, 0) >= 0 && wy_occ_leaf_count(&o) == 1 && o.walk_block == room);
   ENSURE(o.leaf4s[stale >> 2].count > 0); /* the old leaf, still in the room */
   k = (wy_occ_blockers){{stale, -1}, 0};
   ENSURE(!hinted(&o, eye, pts, 3, &k, out) && all_bits(out, 3, 0.5f) && k.box[0] == -1);
