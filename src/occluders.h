@@ -87,13 +87,13 @@ typedef struct wy_occluders {
   int64_t root_next; /* wy_occ_next_of(o, 0) of a built tree: where the walks start */
 } wy_occluders;
 
-/* Where node n of a built tree leads, as wy_bvh_pair's next: its
- * children's pair, or ~ its leaf4, as byte offsets (node 0: where the
- * walks start). */
 /* The leaves (leaf4s) of a built tree of n nodes: (n + 1) / 2, beside
  * its (n - 1) / 2 pairs. */
 static inline int32_t wy_occ_leaf_count(const wy_occluders *o) { return (o->nodes.count + 1) / 2; }
 
+/* Where node n of a built tree leads, as wy_bvh_pair's next: its
+ * children's pair, or ~ its leaf4, as byte offsets (node 0: where the
+ * walks start). */
 static inline int64_t wy_occ_next_of(const wy_occluders *o, int32_t n) {
   const wy_bvh_node *node = &o->nodes.data[n];
   return node->count > 0 ? ~((int64_t)o->leaf_of.data[n] * (int64_t)sizeof(wy_bvh_leaf4))
