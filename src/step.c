@@ -124,11 +124,12 @@ static bool look(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t targ
   /* Put off by the ray budget: its belief keeps what vision last said. */
   if (planned && !planned->granted) return true;
   uint64_t *rays = &g->lane->rays, *vision_rays = &g->lane->vision_rays;
-  /* The agent's hint slot for the target (read only if the look casts);
-   * none where the world does every part the long way (every_part). */
+  /* The agent's two hint slots for the target (read only if the look
+   * casts); none where the world does every part the long way
+   * (every_part). */
   wy_sight_hint *hint = w->every_part ? NULL
                                       : &w->sight_hints.data[g->agent * WY_SIGHT_HINTS +
-                                                             (target_slot & (WY_SIGHT_HINTS - 1))];
+                                                             2 * (target_slot & (WY_SIGHT_HINTS / 2 - 1))];
   float c = planned ? wy_budget_look(w, planned, v, t, &reason, rays, vision_rays, hint)
                     : wy_vision_eval_from(w, g->eye, g->forward, v, t, &reason, NULL, rays, vision_rays, hint);
   return report(w, g, slot, target_slot, c, reason, 1.0f);

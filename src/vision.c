@@ -407,19 +407,27 @@ float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v,
   return wy_vision_eval_from(w, eye, forward, v, t, reason, ex, rays, vision_rays, NULL);
 }
 
-/* The rays of a look, with the looker's hint for t when it has one: the
- * hint then holds what the walk found, where it has something to keep
- * or held the target's before (a slot is written only when it changes). */
+/* The rays of a look, with the looker's two hint slots for t (hint[0],
+ * the one a look used last, and hint[1]): t's slot, when it has one, is
+ * moved first and takes what the walk found; a look with something to
+ * keep and no slot puts it first and the other second, dropping the
+ * second's (a slot is written only when it changes). */
 static bool sight_rays(wary_world *w, const wy_actor *t, const float eye[3], const float (*pts)[3], int32_t n,
                        float *sights, wy_sight_hint *hint) {
   if (!hint) return wy_occ_sight_many(&w->occ, w->materials, eye, pts, n, sights, NULL);
   wy_id id = wy_actor_id(w, (int32_t)(t - w->actors.data));
-  bool own = hint->target == id;
-  wy_occ_blockers k = own ? hint->blockers : (wy_occ_blockers){{-1, -1}, 0};
+  if (hint[1].target == id) {
+    wy_sight_hint first = hint[0];
+    hint[0] = hint[1];
+    hint[1] = first;
+  }
+  bool own = hint[0].target == id;
+  wy_occ_blockers k = own ? hint[0].blockers : (wy_occ_blockers){{-1, -1}, 0};
   bool cast = wy_occ_sight_many(&w->occ, w->materials, eye, pts, n, sights, &k);
-  if (own ? memcmp(&k, &hint->blockers, sizeof k) != 0 : k.box[0] >= 0) {
-    hint->target = id;
-    hint->blockers = k;
+  if (own ? memcmp(&k, &hint[0].blockers, sizeof k) != 0 : k.box[0] >= 0) {
+    if (!own) hint[1] = hint[0];
+    hint[0].target = id;
+    hint[0].blockers = k;
   }
   return cast;
 }

@@ -74,8 +74,8 @@ bool wy_vision_plan(wary_world *w, const float eye[3], const float forward[3],
                     wy_sight *s, uint64_t *rays);
 /* The rays of a planned look and its confidence (0 with *reason when they
  * leave too little in sight); fills ex when given (as planned with it).
- * hint (may be NULL): the looker's slot for t (wy_sight_hint), read and
- * kept (never with ex). */
+ * hint (may be NULL): the looker's two slots for t (wy_sight_hint), read
+ * and kept (never with ex). */
 float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t, const wy_sight *s,
                      int32_t *reason, wary_vision_explain *ex, uint64_t *rays, uint64_t *vision_rays,
                      wy_sight_hint *hint);

@@ -112,14 +112,15 @@ typedef struct wy_lane {
 
 /* What ended an agent's last look at target, when its rays all ended at a
  * 0 (wy_occ_blockers): its next look at it tests those boxes first. A hint
- * only, that changes no answer: never saved, and kept in a slot of the
- * agent's by the target's (a look at another target there takes it over
- * when it has something to keep). */
+ * only, that changes no answer: never saved, and kept in one of two slots
+ * of the agent's chosen by the target's actor slot (a look at a target
+ * with neither takes over the one used less lately when it has something
+ * to keep: vision.c, sight_rays). */
 typedef struct wy_sight_hint {
   wy_id target;
   wy_occ_blockers blockers;
 } wy_sight_hint;
-enum { WY_SIGHT_HINTS = 16 }; /* an agent's slots, a power of 2 */
+enum { WY_SIGHT_HINTS = 16 }; /* an agent's slots, in pairs: a power of 2 */
 _Static_assert(sizeof(wy_sight_hint) == 16, "wy_sight_hint: four a cache line");
 
 /* Where one agent's part of a parallel phase went: its lane, and the
