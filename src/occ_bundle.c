@@ -606,7 +606,7 @@ bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const floa
     return ok;
   }
 #endif
-  if (blockers) *blockers = (wy_occ_blockers){{-1, -1}, 0};
+  if (blockers) *blockers = WY_OCC_NO_BLOCKERS;
   bool ok = true;
   for (int32_t r = 0; r < n; r++) ok = sight_alone(o, materials, a, b[r], &transmission[r]) && ok;
   return ok;

@@ -144,11 +144,12 @@ bool wy_occ_sight(wy_occluders *o, const wy_material *materials, const float a[3
  * boxes as the walk reads them, each 4 x its leaf4 + its lane (-1: none),
  * and bit r of second, whether segment r's is box[1] rather than box[0].
  * A bundle's walk that leaves every segment at a factor 0 met in at most
- * two boxes names them; any other walk names none ({-1, -1}, 0). */
+ * two boxes names them; any other walk names none (WY_OCC_NO_BLOCKERS). */
 typedef struct wy_occ_blockers {
   int32_t box[2];
   uint32_t second;
 } wy_occ_blockers;
+#define WY_OCC_NO_BLOCKERS ((wy_occ_blockers){{-1, -1}, 0})
 
 /* wy_occ_sight for the n segments a -> b[r], the same answers, walked
  * together where they can be (vision's sample rays); false only on out of

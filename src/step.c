@@ -635,7 +635,7 @@ static bool sight_hints_fit(wary_world *w) {
   if (w->every_part || n <= w->sight_hints.count) return true;
   if (!wy_array_reserve(&w->alloc, &w->sight_hints, n)) return false;
   for (int32_t i = w->sight_hints.count; i < n; i++)
-    w->sight_hints.data[i] = (wy_sight_hint){0, {{-1, -1}, 0}};
+    w->sight_hints.data[i] = (wy_sight_hint){0, WY_OCC_NO_BLOCKERS};
   w->sight_hints.count = n;
   return true;
 }

@@ -422,7 +422,7 @@ static bool sight_rays(wary_world *w, const wy_actor *t, const float eye[3], con
     hint[1] = first;
   }
   bool own = hint[0].target == id;
-  wy_occ_blockers k = own ? hint[0].blockers : (wy_occ_blockers){{-1, -1}, 0};
+  wy_occ_blockers k = own ? hint[0].blockers : WY_OCC_NO_BLOCKERS;
   bool cast = wy_occ_sight_many(&w->occ, w->materials, eye, pts, n, sights, &k);
   if (own ? memcmp(&k, &hint[0].blockers, sizeof k) != 0 : k.box[0] >= 0) {
     if (!own) hint[1] = hint[0];
