@@ -261,6 +261,7 @@ WY_INLINE void walk(const wy_occluders *o, const wy_material *materials, const s
         /* Sight stops at a factor 0 (not at a product rounded to 0: its
          * product is taken in material order at the end). */
         if (mode == SIGHT && zero) {
+          out->zero_at = (int32_t)(leaf - leaf4s) * 4 + i;
           goto done;
         }
       }
@@ -339,6 +340,17 @@ bool wy_occ_sight(wy_occluders *o, const wy_material *materials, const float a[3
   walk_out w;
   bool ok = query(o, materials, a, b, SIGHT, 0, &w);
   *transmission = ok ? w.transmission : 1.0f;
+  return ok;
+}
+
+/* The box comes from the walk query returns, its last: where a refitted
+ * tree was built again and walked over, the new tree's. */
+bool wy_occ_sight_at(wy_occluders *o, const wy_material *materials, const float a[3], const float b[3],
+                     float *transmission, int32_t *zero_at) {
+  walk_out w;
+  bool ok = query(o, materials, a, b, SIGHT, 0, &w);
+  *transmission = ok ? w.transmission : 1.0f;
+  *zero_at = ok && w.zero ? w.zero_at : -1;
   return ok;
 }
 
