@@ -511,16 +511,20 @@ static void walk_bundle(const wy_occluders *o, const wy_material *materials, con
 }
 #endif
 
-/* A segment taken alone (a bundle's retake, a single ray): out of line,
- * so that wy_occ_sight's walk is not inlined into vision's looks, whose
- * code a cold step fetches for every look. */
+/* A segment taken alone (a bundle's retake, a look's segments where no
+ * bundle walks them), *zero_at the box whose 0 ended it or -1
+ * (wy_occ_sight_at): out of line, so that wy_occ_sight's walk is not
+ * inlined into vision's looks, whose code a cold step fetches for every
+ * look. */
 static __attribute__((noinline)) bool sight_alone(wy_occluders *o, const wy_material *materials, const float a[3],
-                                                  const float b[3], float *transmission) {
-  return wy_occ_sight(o, materials, a, b, transmission);
+                                                  const float b[3], float *transmission, int32_t *zero_at) {
+  return wy_occ_sight_at(o, materials, a, b, transmission, zero_at);
 }
 
-#ifdef WY_PAIRS_SSE
-/* Only the bundle's walk names blockers, so only it takes hints. */
+/* ---- sight hints ---------------------------------------------------------------- */
+/* Both walks name blockers and take hints: the bundle's, and the segments
+ * walked one by one (a single ray, or every look in a build without
+ * SSE2), whose walk() hands back the box that ended each. */
 
 /* Whether box at (wy_occ_blockers) of the built tree (wy_occ_prepare'd)
  * has a factor 0 and touches the segment a -> b as every walk decides it
@@ -554,13 +558,14 @@ static bool blocked_all(const wy_occluders *o, const wy_material *materials, con
   return true;
 }
 
-/* The boxes that ended the walk's segments, when every one ended at a 0
- * and they are at most two; else none. */
-static void blockers_found(const bundle_out *w, int32_t n, wy_occ_blockers *k) {
-  int32_t first = w->zero_at[0], other = -1;
+/* The hint the walk of n segments leaves, from the box whose 0 ended each
+ * (zero_at[r], -1 for none): those boxes when every segment ended at a 0
+ * and they are at most two; else none. Both walks' rule. */
+static void blockers_found(const int32_t *zero_at, int32_t n, wy_occ_blockers *k) {
+  int32_t first = zero_at[0], other = -1;
   uint32_t second = 0;
   for (int32_t r = 0; r < n && first >= 0; r++) {
-    int32_t at = w->zero_at[r];
+    int32_t at = zero_at[r];
     if (at == first) continue;
     if (at < 0 || (other >= 0 && at != other)) first = -1;
     other = at;
@@ -570,27 +575,33 @@ static void blockers_found(const bundle_out *w, int32_t n, wy_occ_blockers *k) {
   k->box[1] = first >= 0 ? other : -1;
   k->second = first >= 0 ? second : 0;
 }
-#endif
 
 bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const float a[3], const float (*b)[3],
                        int32_t n, float *transmission, wy_occ_blockers *blockers) {
+  /* A hint has a bit of second for each of WARY_MAX_SAMPLES segments (a
+   * look's): more (a caller of its own) take none and leave none. */
+  if (n < 1 || n > WARY_MAX_SAMPLES) {
+    if (blockers) *blockers = WY_OCC_NO_BLOCKERS;
+    blockers = NULL;
+  }
+  if (!wy_occ_prepare(o)) {
+    for (int32_t r = 0; r < n; r++) transmission[r] = 1.0f;
+    return false;
+  }
+  if (o->nodes.count == 0) {
+    for (int32_t r = 0; r < n; r++) transmission[r] = 1.0f;
+    if (blockers) *blockers = WY_OCC_NO_BLOCKERS;
+    return true;
+  }
+  if (blockers && blocked_all(o, materials, blockers, a, b, n)) {
+    for (int32_t r = 0; r < n; r++) transmission[r] = 0.0f;
+    return true;
+  }
 #ifdef WY_PAIRS_SSE
   if (n >= 2 && n <= WARY_MAX_SAMPLES) {
-    if (!wy_occ_prepare(o)) {
-      for (int32_t r = 0; r < n; r++) transmission[r] = 1.0f;
-      return false;
-    }
-    if (o->nodes.count == 0) {
-      for (int32_t r = 0; r < n; r++) transmission[r] = 1.0f;
-      return true;
-    }
-    if (blockers && blocked_all(o, materials, blockers, a, b, n)) {
-      for (int32_t r = 0; r < n; r++) transmission[r] = 0.0f;
-      return true;
-    }
     bundle_out w;
     walk_bundle(o, materials, a, b, n, start_fast(o, a), &w);
-    if (blockers) blockers_found(&w, n, blockers);
+    if (blockers) blockers_found(w.zero_at, n, blockers);
     /* A bundle's product is walk()'s but past WY_KEPT see-through boxes
      * (retake), and for the sign of a 0 where some material is -0.0 (as
      * order_free says of a refitted tree's): those walk() takes again. */
@@ -601,13 +612,24 @@ bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const floa
     bool ok = true;
     for (; retake; retake &= retake - 1u) {
       int32_t r = wy_lowest_bit(retake);
-      ok = sight_alone(o, materials, a, b[r], &transmission[r]) && ok;
+      int32_t unused; /* the bundle's own zero_at made the hint */
+      ok = sight_alone(o, materials, a, b[r], &transmission[r], &unused) && ok;
     }
     return ok;
   }
 #endif
-  if (blockers) *blockers = WY_OCC_NO_BLOCKERS;
+  /* Each segment alone: the hint from the box that ended each one's walk,
+   * its last (query walks a refitted tree again after a build where it
+   * stopped at a 0 and some material is -0.0). Such a build may leave the
+   * boxes of the segments before it named in the old tree: a hint that no
+   * look takes, as blocked_all refuses every one where signed_zero is set. */
+  int32_t zero_at[WARY_MAX_SAMPLES];
   bool ok = true;
-  for (int32_t r = 0; r < n; r++) ok = sight_alone(o, materials, a, b[r], &transmission[r]) && ok;
+  for (int32_t r = 0; r < n; r++) {
+    int32_t at;
+    ok = sight_alone(o, materials, a, b[r], &transmission[r], &at) && ok;
+    if (r < WARY_MAX_SAMPLES) zero_at[r] = at;
+  }
+  if (blockers) blockers_found(zero_at, n, blockers);
   return ok;
 }

@@ -143,8 +143,9 @@ bool wy_occ_sight(wy_occluders *o, const wy_material *materials, const float a[3
 /* What ended a look's segments, a hint for its next look (vision.c): two
  * boxes as the walk reads them, each 4 x its leaf4 + its lane (-1: none),
  * and bit r of second, whether segment r's is box[1] rather than box[0].
- * A bundle's walk that leaves every segment at a factor 0 met in at most
- * two boxes names them; any other walk names none (WY_OCC_NO_BLOCKERS). */
+ * A walk (the bundle's, or each segment's alone: every build) that leaves
+ * every segment at a factor 0 met in at most two boxes names them; any
+ * other walk names none (WY_OCC_NO_BLOCKERS). */
 typedef struct wy_occ_blockers {
   int32_t box[2];
   uint32_t second;
@@ -157,8 +158,10 @@ typedef struct wy_occ_blockers {
  * blockers (may be NULL) is a hint, whose boxes the tree may no longer
  * hold or which may no longer end the segments: where each still has a
  * factor 0 and touches its segment (exact_hit), every product is 0, as
- * the walk would find it, and nothing is walked; else the walk's own are
- * put there. */
+ * the walk would find it, and nothing is walked (blockers left as they
+ * were); else the walk's own are put there. Looks of 1 to
+ * WARY_MAX_SAMPLES segments take and leave hints; more take none and
+ * leave none. */
 bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const float a[3], const float (*b)[3],
                        int32_t n, float *transmission, wy_occ_blockers *blockers);
 /* The same over the whole segment, never stopping early: walls counts the
