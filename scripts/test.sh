@@ -16,8 +16,8 @@
 #      without SSE2: -U__SSE2__), ctest there of the tests of the box walk
 #      and of what the step answers (test_geometry, test_vision, test_quiet,
 #      test_determinism, test_sight_hints): the one-box walk other targets
-#      use gives the same answers as the SSE2 one (src/occ_walk.c), and takes
-#      no sight hint. Skipped off x86.
+#      use gives the same answers as the SSE2 one (src/occ_walk.c), and
+#      leaves and takes sight hints as it does. Skipped off x86.
 #   6. build-clang/ (the C library and C tests alone, built by clang with
 #      -DWARY_SANITIZE=ON: ASan + UBSan), ctest there of every C test: clang's
 #      UBSan reports what gcc's does not (an offset of 0 from a NULL pointer,
