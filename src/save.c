@@ -460,6 +460,7 @@ static void after_load(wary_world *w) {
   w->custom->links.count = 0;
   w->stimuli->inbox.count = 0;
   wy_beliefs_loaded(w);
+  wy_modules_loaded(w);
 }
 
 static void free_state(wary_world *w, wy_state *s) {

@@ -237,6 +237,11 @@ void wy_modules_lod_changed(wary_world *w, int32_t agent, float ratio) {
     if (w->modules[i]->lod_changed) w->modules[i]->lod_changed(w, agent, ratio);
 }
 
+void wy_modules_loaded(wary_world *w) {
+  for (int32_t i = 0; i < w->module_count; i++)
+    if (w->modules[i]->loaded) w->modules[i]->loaded(w);
+}
+
 int wary_world_set_weather(wary_world *w, float weather) {
   if (wy_bad(w->error, __func__, "weather", weather, WY_UNIT)) return WARY_ERR_BAD_VALUE;
   w->def.weather = weather;

@@ -4,8 +4,8 @@
  * and one pointer per higher module, whose inside it never looks at. Per
  * agent and per profile, a module keeps arrays parallel to the world's
  * agents and profiles; it learns of new and removed agents, new profiles,
- * removed actors and reset slots through the hooks of wy_module, which the
- * top layer registers at world creation (world_create.c). */
+ * removed actors, reset slots and loads through the hooks of wy_module,
+ * which the top layer registers at world creation (world_create.c). */
 #ifndef WARY_WORLD_H
 #define WARY_WORLD_H
 
@@ -52,6 +52,9 @@ typedef struct wy_module {
   /* The agent's level of detail changed: its intervals are ratio times what
    * they were (wary_actor_set_lod_tier). */
   void (*lod_changed)(wary_world *w, int32_t agent, float ratio);
+  /* A load swapped the saved state in: what the module keeps derived from
+   * it (never saved) is worked out again. */
+  void (*loaded)(wary_world *w);
 } wy_module;
 
 /* The higher modules' state, defined in their own headers. */
@@ -284,6 +287,7 @@ void wy_modules_profile_changing(wary_world *w, int32_t profile);
 bool wy_modules_slots_reserve(wary_world *w, int32_t profile, int32_t slot_count);
 void wy_modules_slots_reset(wary_world *w, int32_t agent);
 void wy_modules_lod_changed(wary_world *w, int32_t agent, float ratio);
+void wy_modules_loaded(wary_world *w);
 
 /* WARY_OK, or WARY_ERR_IN_STEP with its text when a step is under way. */
 static inline int wy_step_check(const wary_world *w, const char *fn) {
