@@ -26,22 +26,35 @@ static void agent_added(wary_world *w, int32_t agent) {
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
+  w->relations->overrides -= w->relations->agents.data[agent].count;
   wy_array_swap_remove(&w->relations->agents, agent);
 }
 
 /* Overrides about a removed actor go with it: its id never names anyone
- * again, and the room is the agent's to use. */
+ * again, and the room is the agent's to use. With none held anywhere
+ * there is nothing to look for: a world of 10,000 agents would read each
+ * one's list for nothing. */
 static void actor_removed(wary_world *w, wy_id actor) {
+  if (w->relations->overrides == 0) return;
   for (int32_t i = 0; i < w->relations->agents.count; i++) {
     wy_relation_list *l = &w->relations->agents.data[i];
     for (int32_t k = 0; k < l->count; k++)
-      if (l->relation[k].target == actor) l->relation[k--] = l->relation[--l->count];
+      if (l->relation[k].target == actor) {
+        l->relation[k--] = l->relation[--l->count];
+        w->relations->overrides--;
+      }
   }
+}
+
+static void loaded(wary_world *w) {
+  struct wy_relations *r = w->relations;
+  r->overrides = 0;
+  for (int32_t i = 0; i < r->agents.count; i++) r->overrides += r->agents.data[i].count;
 }
 
 const wy_module wy_relation_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .agent_added = agent_added,
-  .agent_removed = agent_removed, .actor_removed = actor_removed,
+  .agent_removed = agent_removed, .actor_removed = actor_removed, .loaded = loaded,
 };
 
 int wary_set_relationship(wary_world *w, int32_t a, int32_t b, int32_t rel) {
@@ -78,8 +91,12 @@ int wary_set_relationship_override(wary_world *w, wary_actor_id agent_h, wary_ac
   wy_relation_list *l = &w->relations->agents.data[index];
   for (int32_t i = 0; i < l->count; i++) {
     if (l->relation[i].target != target) continue;
-    if (rel < 0) l->relation[i] = l->relation[--l->count];
-    else l->relation[i].relationship = rel;
+    if (rel < 0) {
+      l->relation[i] = l->relation[--l->count];
+      w->relations->overrides--;
+    } else {
+      l->relation[i].relationship = rel;
+    }
     w->relation_epoch++;
     return WARY_OK;
   }
@@ -89,6 +106,7 @@ int wary_set_relationship_override(wary_world *w, wary_actor_id agent_h, wary_ac
                    "table full: agent %x overrides %d actors at most, target %x is not one of them", agent,
                    WARY_MAX_OVERRIDES, target);
   l->relation[l->count++] = (wy_relation){target, rel};
+  w->relations->overrides++;
   w->relation_epoch++;
   return WARY_OK;
 }

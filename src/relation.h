@@ -24,6 +24,10 @@ struct wy_relations {
   wy_team_relation teams[WARY_MAX_TEAM_PAIRS];
   int32_t team_count;
   WY_ARRAY(wy_relation_list) agents; /* per agent */
+  /* The overrides every agent holds, summed, so that removing an actor
+   * passes the agents by when none holds any (the usual game). Derived,
+   * never saved: a load counts them again. */
+  int64_t overrides;
 };
 
 extern const wy_module wy_relation_module;
