@@ -71,27 +71,41 @@ static void agent_added(wary_world *w, int32_t agent) {
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
+  w->budget->waiting -= w->budget->agents.data[agent].count;
   wy_array_free(&w->tables, &w->budget->agents.data[agent]);
   wy_array_swap_remove(&w->budget->agents, agent);
 }
 
+/* Waits about a removed actor go with it. With none held anywhere (always
+ * so without a budget) the agents' lists are passed by. */
 static void actor_removed(wary_world *w, wy_id actor) {
   struct wy_budget *b = w->budget;
+  if (b->waiting == 0) return;
   for (int32_t i = 0; i < b->agents.count; i++) {
     wy_budget_waits *q = &b->agents.data[i];
     int32_t kept = 0;
     for (int32_t k = 0; k < q->count; k++)
       if (q->data[k].target != actor) q->data[kept++] = q->data[k];
+    b->waiting -= q->count - kept;
     q->count = kept;
   }
 }
 
 /* Its vision may now be another slot, or none. */
-static void slots_reset(wary_world *w, int32_t agent) { w->budget->agents.data[agent].count = 0; }
+static void slots_reset(wary_world *w, int32_t agent) {
+  w->budget->waiting -= w->budget->agents.data[agent].count;
+  w->budget->agents.data[agent].count = 0;
+}
+
+static void loaded(wary_world *w) {
+  struct wy_budget *b = w->budget;
+  b->waiting = 0;
+  for (int32_t i = 0; i < b->agents.count; i++) b->waiting += b->agents.data[i].count;
+}
 
 const wy_module wy_budget_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .agent_added = agent_added,
-  .agent_removed = agent_removed, .actor_removed = actor_removed, .slots_reset = slots_reset,
+  .agent_removed = agent_removed, .actor_removed = actor_removed, .slots_reset = slots_reset, .loaded = loaded,
 };
 
 int wary_world_set_ray_budget(wary_world *w, int32_t rays) {
@@ -101,8 +115,10 @@ int wary_world_set_ray_budget(wary_world *w, int32_t rays) {
                    "rays: expected an integer >= 0 (0: no budget), got %d", rays);
   w->def.ray_budget = rays;
   /* No step plans without a budget: what waited then would wait from long ago. */
-  if (rays == 0)
+  if (rays == 0) {
     for (int32_t i = 0; i < w->budget->agents.count; i++) w->budget->agents.data[i].count = 0;
+    w->budget->waiting = 0;
+  }
   return WARY_OK;
 }
 
@@ -258,6 +274,7 @@ static void settle(wary_world *w) {
       while (k < n && pair[k].target < ts) k++;
       if (k == n || pair[k].target != ts || pair[k].granted) waited(w, q->data[i].since);
     }
+    b->waiting -= q->count;
     q->count = 0;
     for (int32_t i = 0; i < n; i++) {
       if (pair[i].granted) continue;
@@ -266,6 +283,7 @@ static void settle(wary_world *w) {
       hold(w, agent, slot, target);
       w->stats.budget_deferred++;
     }
+    b->waiting += q->count;
   }
 }
 

@@ -42,6 +42,10 @@ struct wy_budget {
   WY_ARRAY(int32_t) cands;          /* the due agents' grid candidates, by agent */
   WY_ARRAY(int32_t) cand_first;     /* per agent, and one past: its first candidate */
   WY_ARRAY(int32_t) heap;           /* scratch for choosing */
+  /* The waits every agent holds, summed: with none (no budget, or every
+   * pair granted) a removed actor has none to drop. Derived, never saved:
+   * a load counts them again. */
+  int64_t waiting;
   bool planned;                     /* this step's pairs are chosen */
 };
 
