@@ -189,6 +189,7 @@ static wy_geck_seen *seen_add(wary_world *w, wy_geck_agent *gk, wy_id target, co
   if (!wy_array_reserve(&w->tables, &gk->seen, gk->seen.count + 1))
     return NULL;
   wy_geck_seen *e = &gk->seen.data[gk->seen.count++];
+  w->geck->known++;
   memset(e, 0, sizeof *e);
   e->target = target;
   e->undetected = -1.0f;
@@ -216,12 +217,13 @@ static void alerts_drop(wy_geck_agent *gk, wy_id owner, int32_t type) {
   gk->alert_count = n;
 }
 
-static void seen_remove(wy_geck_agent *gk, int32_t i) {
+static void seen_remove(wary_world *w, wy_geck_agent *gk, int32_t i) {
   alerts_drop(gk, gk->seen.data[i].target, -1);
   if (gk->current == gk->seen.data[i].target) gk->current = 0;
   memmove(gk->seen.data + i, gk->seen.data + i + 1,
           (size_t)(gk->seen.count - i - 1) * sizeof *gk->seen.data);
   gk->seen.count--;
+  w->geck->known--;
 }
 
 /* An event of the same owner and type is refreshed in place; a full list
@@ -526,7 +528,7 @@ static int evaluate(wary_world *w, int32_t agent, const wary_geck_def *g) {
   }
   pick_current(gk);
   for (int32_t i = gk->seen.count - 1; i >= 0; i--) {
-    if (!hostile(w, g, a, gk->seen.data[i].target)) seen_remove(gk, i);
+    if (!hostile(w, g, a, gk->seen.data[i].target)) seen_remove(w, gk, i);
     else compute(w, agent, g, &gk->seen.data[i]);
   }
   return WARY_OK;
@@ -753,17 +755,32 @@ static void agent_added(wary_world *w, int32_t agent) {
 }
 
 static void agent_removed(wary_world *w, int32_t agent) {
+  w->geck->known -= w->geck->agents.data[agent].seen.count;
   wy_array_free(&w->tables, &w->geck->agents.data[agent].seen);
   wy_array_swap_remove(&w->geck->agents, agent);
 }
 
+/* What agents know of a removed actor, and their alerts it owns, go with
+ * it. An agent holds alerts and a combat target only while its profile
+ * uses the model: the pass alone makes them, for those agents alone, and
+ * turning the model off clears them (reset_agent); an actor's profile
+ * never changes, and a load takes the saved world's profiles only when
+ * they are the world's own, the model on or off in each. So with no
+ * profile using it and nothing known, no agent holds anything about the
+ * actor, and the agents are passed by (most worlds never use the model). */
 static void actor_removed(wary_world *w, wy_id target) {
+  if (w->geck->enabled_profiles == 0 && w->geck->known == 0) return;
   for (int32_t i = 0; i < w->geck->agents.count; i++) {
     wy_geck_agent *gk = geck_agent(w, i);
     int32_t k;
-    if (wy_geck_find(gk, target, &k)) seen_remove(gk, k);
+    if (wy_geck_find(gk, target, &k)) seen_remove(w, gk, k);
     else alerts_drop(gk, target, -1);
   }
+}
+
+static void loaded(wary_world *w) {
+  w->geck->known = 0;
+  for (int32_t i = 0; i < w->geck->agents.count; i++) w->geck->known += geck_agent(w, i)->seen.count;
 }
 
 /* As the senses' (wary_actor_set_lod_tier): the next evaluation waits the
@@ -776,5 +793,5 @@ static void lod_changed(wary_world *w, int32_t agent, float ratio) {
 const wy_module wy_geck_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .profile_added = profile_added,
   .agent_added = agent_added, .agent_removed = agent_removed, .actor_removed = actor_removed,
-  .lod_changed = lod_changed,
+  .lod_changed = lod_changed, .loaded = loaded,
 };

@@ -53,6 +53,10 @@ struct wy_geck {
   WY_ARRAY(wy_geck_agent) agents;   /* per agent */
   WY_ARRAY(wy_geck_pending) pending;
   int32_t enabled_profiles;         /* profiles that use the model */
+  /* The entries of every agent's seen, summed (derived, never saved: a load
+   * counts them again). They outlive their profile's model turned off
+   * (wary_profile_set_geck lists none, it forgets none). */
+  int64_t known;
   int32_t keys[WY_GECK_KEYS];       /* 0 until a profile first enables the model */
 };
 
