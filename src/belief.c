@@ -1068,9 +1068,24 @@ static void agent_removed(wary_world *w, int32_t agent) {
   if (agent < w->beliefs->resting.count) w->beliefs->resting.data[agent] = 0;
 }
 
+/* How many agents ahead the walk below asks for a list, and for the line
+ * of its index where the target's search starts (read from the list, so
+ * fewer: the list has come by then). The walk does little with an agent
+ * that holds no belief about the target, so it must ask well ahead for a
+ * line to come from memory in time (bench part destroy at 10,000 agents:
+ * 8 and 4 ahead saved less, 64 and 32 no more). */
+#define WY_REMOVED_LIST_AHEAD 32
+#define WY_REMOVED_INDEX_AHEAD 16
+
 static void actor_removed(wary_world *w, wy_id target) {
-  for (int32_t i = 0; i < w->beliefs->agents.count; i++) {
-    wy_belief_list *l = wy_beliefs_of(w, i);
+  wy_belief_list *lists = w->beliefs->agents.data;
+  int32_t agents = w->beliefs->agents.count;
+  for (int32_t i = 0; i < agents; i++) {
+    /* Every agent's list, then its index: two misses an agent in a large
+     * world, each waited for in turn unless asked for ahead. */
+    if (i + WY_REMOVED_LIST_AHEAD < agents) WY_PREFETCH(&lists[i + WY_REMOVED_LIST_AHEAD]);
+    if (i + WY_REMOVED_INDEX_AHEAD < agents) wy_belief_find_prefetch(&lists[i + WY_REMOVED_INDEX_AHEAD], target);
+    wy_belief_list *l = &lists[i];
     int32_t k = wy_belief_find(l, target);
     if (k < 0) continue;
     wy_evidence_block_release(w, l, &l->data[k]);
