@@ -98,6 +98,14 @@
  *    steps, the three worlds in turn, in wall time; the load average
  *    before and after.
  *
+ * destroy. Removing actors (WARY_BENCH_PARTS=destroy): the game world of 8.
+ *    at constant density for each N of WARY_BENCH_DESTROY_SIZES (1000
+ *    10000), aged WARY_BENCH_DESTROY_AGE (5) s, then
+ *    WARY_BENCH_DESTROY_ROUNDS (5) rounds of 0.1 s of steps and
+ *    WARY_BENCH_DESTROY_COUNT (10) targets destroyed one after another, each
+ *    timed alone in CPU time: us a destroy (the median of a round, median
+ *    over rounds), and the first after a step.
+ *
  * prefetch. Only in bench_core_prefetch, bench_core built with the core and
  *    bench/prefetch_toggle.h (CMakeLists.txt): the game world of 9. at
  *    WARY_BENCH_GAME_YOUNG (5) s and at WARY_BENCH_GAME_AGE (120) s, each
@@ -107,8 +115,8 @@
  *    memory used before each step.
  *
  * WARY_BENCH_PARTS: all (the default: 1-3, 6, 8 and 9), core (1-3), hearing
- * (6), sweep (8), game (9), budget, workers, rays (part 1's boxes and segments through the
- * core's walks beside a reference BVH: bench/rays.c), cold (3.'s caches-cold
+ * (6), sweep (8), game (9), budget, workers, destroy, rays (part 1's boxes
+ * and segments through the core's walks beside a reference BVH: bench/rays.c), cold (3.'s caches-cold
  * rows alone: WARY_BENCH_COLD_MB, _ROUNDS, _STEPS, _CALLGRIND), vision-worker,
  * hearing-worker, thermal-worker (2.'s set-up c. in CPU time, for
  * bench/custom_senses.lua).
@@ -124,8 +132,8 @@
  * part is a file of its own: bench/part_rays.c (1. and rays, beside
  * bench/rays.c and bench/ref_bvh.c), part_senses.c (2. and thermal-worker),
  * part_vision.c (3.), part_hearing.c (6.), part_game.c (the game world, 8.
- * and 9.), part_prefetch.c, part_budget.c and part_workers.c; what they share
- * is bench/core.h (core_util.c: clocks, figures, parameters, results;
+ * and 9.), part_prefetch.c, part_budget.c, part_workers.c and
+ * part_destroy.c; what they share is bench/core.h (core_util.c: clocks, figures, parameters, results;
  * core_world.c: the world of 1.-3.).
  */
 #include "core.h"
@@ -172,6 +180,10 @@ int main(int argc, char **argv) {
     report_workers();
     return 0;
   }
+  if (strcmp(parts, "destroy") == 0) {
+    report_destroy();
+    return 0;
+  }
 #ifdef WARY_BENCH_PREFETCH_TOGGLE
   if (strcmp(parts, "prefetch") == 0) {
     report_prefetch();
@@ -179,8 +191,8 @@ int main(int argc, char **argv) {
   }
 #endif
   if (strcmp(parts, "all") != 0 && strcmp(parts, "core") != 0) {
-    fprintf(stderr, "bench_core: WARY_BENCH_PARTS: expected all, core, hearing, sweep, game, budget, workers, rays, "
-                    "cold, vision-worker, hearing-worker or thermal-worker, got '%s'\n", parts);
+    fprintf(stderr, "bench_core: WARY_BENCH_PARTS: expected all, core, hearing, sweep, game, budget, workers, "
+                    "destroy, rays, cold, vision-worker, hearing-worker or thermal-worker, got '%s'\n", parts);
     return 2;
   }
 

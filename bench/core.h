@@ -250,5 +250,6 @@ void report_game(void);
 void report_prefetch(void); /* part_prefetch.c, bench_core_prefetch only */
 void report_budget(void);   /* part_budget.c */
 void report_workers(void);  /* part_workers.c */
+void report_destroy(void);  /* part_destroy.c */
 
 #endif
