@@ -583,6 +583,8 @@ bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const floa
   if (n < 1 || n > WARY_MAX_SAMPLES) {
     if (blockers) *blockers = WY_OCC_NO_BLOCKERS;
     blockers = NULL;
+    /* No segment: nothing to answer, and nothing to build the tree for. */
+    if (n < 1) return true;
   }
   if (!wy_occ_prepare(o)) {
     for (int32_t r = 0; r < n; r++) transmission[r] = 1.0f;
@@ -623,7 +625,8 @@ bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const floa
    * stopped at a 0 and some material is -0.0). Such a build may leave the
    * boxes of the segments before it named in the old tree: a hint that no
    * look takes, as blocked_all refuses every one where signed_zero is set. */
-  int32_t zero_at[WARY_MAX_SAMPLES];
+  /* Each of the n is set below (zeroed first: gcc cannot tell n >= 1). */
+  int32_t zero_at[WARY_MAX_SAMPLES] = {0};
   bool ok = true;
   for (int32_t r = 0; r < n; r++) {
     int32_t at;

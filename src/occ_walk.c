@@ -335,14 +335,6 @@ WY_INLINE bool query(wy_occluders *o, const wy_material *materials, const float 
   }
 }
 
-bool wy_occ_sight(wy_occluders *o, const wy_material *materials, const float a[3],
-                  const float b[3], float *transmission) {
-  walk_out w;
-  bool ok = query(o, materials, a, b, SIGHT, 0, &w);
-  *transmission = ok ? w.transmission : 1.0f;
-  return ok;
-}
-
 /* The box comes from the walk query returns, its last: where a refitted
  * tree was built again and walked over, the new tree's. */
 bool wy_occ_sight_at(wy_occluders *o, const wy_material *materials, const float a[3], const float b[3],
@@ -352,6 +344,14 @@ bool wy_occ_sight_at(wy_occluders *o, const wy_material *materials, const float 
   *transmission = ok ? w.transmission : 1.0f;
   *zero_at = ok && w.zero ? w.zero_at : -1;
   return ok;
+}
+
+/* One copy of the sight walk in the library, wy_occ_sight_at's: a cold
+ * step fetches the code of every walk it runs. */
+bool wy_occ_sight(wy_occluders *o, const wy_material *materials, const float a[3],
+                  const float b[3], float *transmission) {
+  int32_t unused;
+  return wy_occ_sight_at(o, materials, a, b, transmission, &unused);
 }
 
 bool wy_occ_segment(wy_occluders *o, const wy_material *materials, const float a[3],

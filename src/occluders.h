@@ -159,9 +159,9 @@ typedef struct wy_occ_blockers {
  * hold or which may no longer end the segments: where each still has a
  * factor 0 and touches its segment (exact_hit), every product is 0, as
  * the walk would find it, and nothing is walked (blockers left as they
- * were); else the walk's own are put there. Looks of 1 to
- * WARY_MAX_SAMPLES segments take and leave hints; more take none and
- * leave none. */
+ * were); else the walk's own are put there (left as they were when the
+ * build runs out of memory). Looks of 1 to WARY_MAX_SAMPLES segments take
+ * and leave hints; none or more take none and leave none. */
 bool wy_occ_sight_many(wy_occluders *o, const wy_material *materials, const float a[3], const float (*b)[3],
                        int32_t n, float *transmission, wy_occ_blockers *blockers);
 /* The same over the whole segment, never stopping early: walls counts the
