@@ -280,6 +280,12 @@ static int check_brain(const wary_world *w, const wy_state *s) {
     if (e->dominant < WARY_CALM || e->dominant > WARY_PANICKED) return bad(w, "emotions", i, "an emotion");
     const wy_geck_agent *g = &s->geck.data[i];
     if (g->state < WARY_GECK_NORMAL || g->state > WARY_GECK_LOST) return bad(w, "geck", i, "a detection state");
+    /* Alerts, a target and a state are made for the model's agents alone,
+     * and turning it off clears them: a destroyed actor's are looked for
+     * only while some profile uses it (geck.c, actor_removed). */
+    if (!wy_geck_of(w, s->actors.data[s->agents.data[i].actor].profile)->enabled &&
+        (g->alert_count != 0 || g->current != 0 || g->state != WARY_GECK_NORMAL))
+      return bad(w, "geck", i, "no alerts, target or state where its profile does not use the model");
     for (int32_t k = 0; k < g->alert_count; k++)
       if (g->alerts[k].type < WARY_GECK_EVENT_NOTICED || g->alerts[k].type > WARY_GECK_EVENT_CUSTOM)
         return bad(w, "geck", i, "alerts of known types");

@@ -367,11 +367,51 @@ static void test_override_room(void) {
   wary_world_destroy(s.w);
 }
 
+/* What a destroy passes by must not be in a snapshot either: a load
+ * refuses an agent whose profile does not use the GECK model and yet holds
+ * its state, a combat target or alerts (the world saved it so only if its
+ * memory was changed by hand), naming the agent, and changes nothing. */
+static void test_load_refuses_geck_left_on(void) {
+  for (int field = 0; field < 3; field++) {
+    scene a, b;
+    build(&a, 0, false);
+    build(&b, 0, false);
+    play(&a, 30);
+    ENSURE(load_copy(a.w, b.w));
+    int32_t i = wy_actor_get(a.w, a.agents[2].id)->agent;
+    wy_geck_agent *g = &a.w->geck->agents.data[i];
+    if (field == 0) g->state = WARY_GECK_COMBAT;
+    if (field == 1) g->current = a.targets[0].id;
+    if (field == 2) {
+      g->alerts[0].owner = a.targets[0];
+      g->alerts[0].type = WARY_GECK_EVENT_NOTICED;
+      g->alert_count = 1;
+    }
+    size_t size, before_size;
+    unsigned char *snap = snapshot_of(a.w, &size), *before = snapshot_of(b.w, &before_size);
+    ENSURE(snap && before);
+    ENSURE(wary_world_load(b.w, snap, size) == WARY_ERR_BAD_VALUE);
+    char says[96];
+    snprintf(says, sizeof says, "geck %d", (int)i);
+    ENSURE(strstr(wary_last_error(b.w), says) != NULL);
+    ENSURE(strstr(wary_last_error(b.w), "does not use the model") != NULL);
+    size_t after_size;
+    unsigned char *after = snapshot_of(b.w, &after_size);
+    ENSURE(after && after_size == before_size && memcmp(after, before, before_size) == 0);
+    free(after);
+    free(before);
+    free(snap);
+    wary_world_destroy(a.w);
+    wary_world_destroy(b.w);
+  }
+}
+
 int main(void) {
   test_every_module();
   test_beliefs_alone();
   test_geck_turned_off();
   test_after_load();
   test_override_room();
+  test_load_refuses_geck_left_on();
   return check_summary("test_destroy_forgets");
 }
