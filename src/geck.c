@@ -765,7 +765,8 @@ static void agent_removed(wary_world *w, int32_t agent) {
  * uses the model: the pass alone makes them, for those agents alone, and
  * turning the model off clears them (reset_agent); an actor's profile
  * never changes, and a load takes the saved world's profiles only when
- * they are the world's own, the model on or off in each. So with no
+ * they are the world's own, the model on or off in each (and refuses
+ * alerts, a target or a state where it is off: save.c). So with no
  * profile using it and nothing known, no agent holds anything about the
  * actor, and the agents are passed by (most worlds never use the model). */
 static void actor_removed(wary_world *w, wy_id target) {
