@@ -1,6 +1,6 @@
 /* occluders.h - the boxes that block sight and sound, kept in a
- * bounding-volume hierarchy (built lazily after boxes are added or removed,
- * refitted when one moves), and the segment queries over them. Box slots are
+ * bounding-volume hierarchy (built lazily after boxes are added, refitted
+ * when one moves or is removed), and the segment queries over them. Box slots are
  * the slots of the boxes' ids (the world's box id pool hands them out). */
 #ifndef WARY_OCCLUDERS_H
 #define WARY_OCCLUDERS_H
@@ -64,6 +64,10 @@ typedef struct wy_leaf_box {
 typedef struct wy_occluders {
   WY_ARRAY(wy_box) boxes; /* slots (alive or dead: alive false) */
   int32_t alive_count;
+  /* The alive boxes when the tree was built: its leaves' copies lie in
+   * leaves[0, built_count), fewer in each leaf once boxes are removed in
+   * place (wy_occ_remove). */
+  int32_t built_count;
   WY_ARRAY(wy_bvh_node) nodes;   /* node 0 is the root */
   WY_ARRAY(int32_t) parent;      /* per node, -1 for the root */
   /* What the walk reads (in one block, on cache lines: walk_room bytes at
@@ -79,7 +83,7 @@ typedef struct wy_occluders {
   WY_ARRAY(int32_t) slot_leaf;   /* per slot: the leaf node holding it (count unused) */
   double area;       /* summed surface area of the nodes, kept by refits */
   double built_area; /* the same right after the build */
-  bool dirty;        /* boxes added or removed, or the tree degraded: build again */
+  bool dirty;        /* boxes added (or a leaf's last removed), or the tree degraded: build again */
   bool refitted;     /* a box moved since the build (the tree's shape is the old one) */
   bool tiny;         /* some box has a coordinate below 2^-60 that is not 0 */
   bool signed_zero;  /* some material lets -0.0 through (set by its writer, never cleared) */
@@ -116,9 +120,12 @@ bool wy_occ_add(wy_occluders *o, int32_t slot, const float min[3], const float m
  * the next query once refits have doubled its summed node area. */
 void wy_occ_set_bounds(wy_occluders *o, int32_t slot, const float min[3], const float max[3]);
 void wy_occ_set_material(wy_occluders *o, int32_t slot, int32_t material);
+/* Removes a box: out of a built tree in place, as a move refits it, but
+ * where it was its leaf's last box (then the next query builds again). */
 void wy_occ_remove(wy_occluders *o, int32_t slot);
 /* Builds the hierarchy now if it is dirty; false on out of memory (nothing
- * changed). After it, no query can fail until a box is added or removed:
+ * changed). After it, no query can fail until a box is added or removed
+ * (as its leaf's last):
  * a build a refitted tree asks for reuses the room of this one. */
 bool wy_occ_prepare(wy_occluders *o);
 /* Asks for what the walks read of a built tree (WY_PREFETCH, every line)
