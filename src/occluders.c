@@ -1,6 +1,6 @@
 /* occluders.c - box slots and the bounding-volume hierarchy over the alive
- * boxes (built lazily when dirty, refitted when a box moves), with the copies
- * the walks read (occ_walk.c walks them). */
+ * boxes (built lazily when dirty, refitted when a box moves or is removed),
+ * with the copies the walks read (occ_walk.c walks them). */
 #include "occluders.h"
 
 #include "base.h"
@@ -213,7 +213,11 @@ void wy_occ_remove(wy_occluders *o, int32_t slot) {
   memmove(copy, copy + 1, (size_t)(end - copy - 1) * sizeof *copy);
   leaf->count--;
   leaf4_put(o, n);
+  /* What the removal takes off the summed area comes off the build's too,
+   * so that only moves count towards a build (refit_up). */
+  double before = o->area;
   refit_up(o, n);
+  o->built_area += o->area - before;
 }
 
 /* ---- the build ------------------------------------------------------------ */

@@ -82,9 +82,9 @@ typedef struct wy_occluders {
   WY_ARRAY(int32_t) order;       /* the build's box slots, in leaf order (count unused) */
   WY_ARRAY(int32_t) slot_leaf;   /* per slot: the leaf node holding it (count unused) */
   double area;       /* summed surface area of the nodes, kept by refits */
-  double built_area; /* the same right after the build */
+  double built_area; /* the same right after the build, less what removals took off */
   bool dirty;        /* boxes added (or a leaf's last removed), or the tree degraded: build again */
-  bool refitted;     /* a box moved since the build (the tree's shape is the old one) */
+  bool refitted;     /* a box moved or was removed since the build (the tree's shape is the old one) */
   bool tiny;         /* some box has a coordinate below 2^-60 that is not 0 */
   bool signed_zero;  /* some material lets -0.0 through (set by its writer, never cleared) */
   const wy_allocator *alloc; /* the world's (set by wy_occ_init) */
@@ -134,8 +134,9 @@ bool wy_occ_prepare(wy_occluders *o);
  * caches, each node a load the next one waits for. */
 enum { WY_OCC_PREFETCH_MAX = 256 * 1024 };
 void wy_occ_prefetch(const wy_occluders *o);
-/* Builds the tree now if a walk could build it: boxes were added or
- * removed, or it was refitted while some material lets -0.0 through (a
+/* Builds the tree now if a walk could build it: boxes were added (or a
+ * leaf's last removed), or it was refitted while some material lets -0.0
+ * through (a
  * sight stopped at a 0 then asks for a build; a fresh one answers the
  * same). After it, walks write nothing, so they may run at once. False on
  * out of memory. */

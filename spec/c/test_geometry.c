@@ -650,9 +650,8 @@ static int32_t check_node(const wy_occluders *o, int32_t index, int depth, int *
 }
 
 static void check_tree(wy_occluders *o) {
-  float sight;
-  const float p[3] = {0, 0, 0};
-  ENSURE(wy_occ_sight(o, materials, p, p, &sight) && !o->dirty);
+  /* Built if it was not (no walk: its boxes' materials may be any). */
+  ENSURE(wy_occ_prepare(o) && !o->dirty);
   int32_t *seen = calloc((size_t)o->boxes.count + 1, sizeof *seen);
   ENSURE(seen != NULL);
   if (!seen) {
@@ -1054,10 +1053,14 @@ static void check_refit(const wy_material *mats, bool signed_zero, const char *w
 
 /* A tree that lost boxes in place (wy_occ_remove: a leaf copy gone, the
  * nodes above refitted) answers bit for bit what a tree built over the
- * boxes left answers, sight, whole segment and walls, and holds each alive
- * box once (check_tree); only a leaf's last box asks for a build. */
+ * boxes left answers: whole segment, walls, sight, and looks of five rays
+ * through the bundle walk with the hints they left (every segment and
+ * look first, before a sight of 0 where -0.0 exists asks for a build:
+ * order_free); a box of a leaf that lost one then moves and changes
+ * material; each alive box is held once (check_tree); a leaf's last box
+ * asks for a build. */
 static void check_removed(const wy_material *mats, bool signed_zero, const char *what) {
-  enum { BOXES = 1500, ROUNDS = 40, SEGMENTS = 300 };
+  enum { BOXES = 1500, ROUNDS = 40, SEGMENTS = 300, LOOKS = 40, RAYS = 5 };
   wy_occluders cut;
   wy_occluders fresh;
   wy_occ_init(&cut, &heap);
@@ -1067,21 +1070,48 @@ static void check_removed(const wy_material *mats, bool signed_zero, const char 
     float max[3] = {min[0] + rng_range(0, 6), min[1] + rng_range(0, 6), min[2] + rng_range(0, 3)};
     ENSURE(wy_occ_add(&cut, i, min, max, (int32_t)(rng_next() % 8)));
   }
+  wy_occ_blockers hints[LOOKS];
+  for (int k = 0; k < LOOKS; k++) hints[k] = WY_OCC_NO_BLOCKERS;
   int bad = 0;
   int in_place = 0;
   int built_again = 0;
+  int answered_in_place = 0;
   for (int round = 0; round < ROUNDS; round++) {
-    float sight;
-    const float p[3] = {0, 0, 0};
-    ENSURE(wy_occ_sight(&cut, mats, p, p, &sight));
-    /* About 450 of the 1,500 by the end: some leaves lose every box. */
+    ENSURE(wy_occ_prepare(&cut) && !cut.dirty);
+    int32_t last = -1;
+    /* About 450 of the 1,500 by the end. */
     for (int j = 0; j < 8 + round % 16; j++) {
       int32_t s = (int32_t)(rng_next() % BOXES);
       if (!cut.boxes.data[s].alive) continue;
       bool was_built = !cut.dirty;
+      int32_t leaf = cut.slot_leaf.data[s];
       wy_occ_remove(&cut, s);
       in_place += was_built && !cut.dirty;
       built_again += was_built && cut.dirty;
+      if (was_built && !cut.dirty) last = cut.leaves.data[cut.nodes.data[leaf].first].slot;
+    }
+    /* A box whose leaf lost one moves a little and changes material. */
+    if (last >= 0 && !cut.dirty) {
+      wy_box *box = &cut.boxes.data[last];
+      float min[3] = {box->min[0] + 0.5f, box->min[1], box->min[2]};
+      float max[3] = {box->max[0] + 0.5f, box->max[1], box->max[2]};
+      wy_occ_set_bounds(&cut, last, min, max);
+      wy_occ_set_material(&cut, last, (box->material + 1) % 8);
+    }
+    /* Once, every box of one leaf: its last asks for a build. */
+    if (round == 3) {
+      ENSURE(wy_occ_prepare(&cut) && !cut.dirty);
+      int32_t s = 0;
+      while (!cut.boxes.data[s].alive) s++;
+      const wy_bvh_node *leaf = &cut.nodes.data[cut.slot_leaf.data[s]];
+      int32_t slots[4], count = leaf->count;
+      for (int32_t k = 0; k < count; k++) slots[k] = cut.leaves.data[leaf->first + k].slot;
+      for (int32_t k = 0; k < count; k++) {
+        wy_occ_remove(&cut, slots[k]);
+        in_place += !cut.dirty;
+      }
+      ENSURE(cut.dirty);
+      built_again++;
     }
     if (round % 8 == 7) check_tree(&cut);
     wy_occ_init(&fresh, &heap);
@@ -1090,29 +1120,48 @@ static void check_removed(const wy_material *mats, bool signed_zero, const char 
       const wy_box *box = &cut.boxes.data[i];
       if (box->alive) ENSURE(wy_occ_add(&fresh, i, box->min, box->max, box->material));
     }
+    float a[SEGMENTS][3], b[SEGMENTS][3];
     for (int i = 0; i < SEGMENTS; i++) {
-      float a[3] = {rng_range(-55, 55), rng_range(-55, 55), rng_range(-2, 6)};
-      float b[3] = {a[0] + rng_range(-20, 20), a[1] + rng_range(-20, 20), rng_range(-2, 6)};
-      float cs = 0.0f;
-      float fs = 0.0f;
+      float x = rng_range(-55, 55), y = rng_range(-55, 55);
+      a[i][0] = x, a[i][1] = y, a[i][2] = rng_range(-2, 6);
+      b[i][0] = x + rng_range(-20, 20), b[i][1] = y + rng_range(-20, 20), b[i][2] = rng_range(-2, 6);
+    }
+    for (int i = 0; i < SEGMENTS; i++) {
       wary_ray_result cw = {0};
       wary_ray_result fw = {0};
       int32_t cwalls = -1;
       int32_t fwalls = -2;
-      ENSURE(wy_occ_sight(&cut, mats, a, b, &cs) && wy_occ_sight(&fresh, mats, a, b, &fs));
-      ENSURE(wy_occ_segment(&cut, mats, a, b, &cw) && wy_occ_segment(&fresh, mats, a, b, &fw));
-      ENSURE(wy_occ_walls(&cut, mats, a, b, 2, &cwalls) && wy_occ_walls(&fresh, mats, a, b, 2, &fwalls));
-      bad += bits_of(cs) != bits_of(fs) || bits_of(cw.transmission) != bits_of(fw.transmission) ||
-             cw.walls != fw.walls || cw.boxes != fw.boxes || cwalls != fwalls;
+      answered_in_place += !cut.dirty && cut.refitted;
+      ENSURE(wy_occ_segment(&cut, mats, a[i], b[i], &cw) && wy_occ_segment(&fresh, mats, a[i], b[i], &fw));
+      ENSURE(wy_occ_walls(&cut, mats, a[i], b[i], 2, &cwalls) && wy_occ_walls(&fresh, mats, a[i], b[i], 2, &fwalls));
+      bad += bits_of(cw.transmission) != bits_of(fw.transmission) || cw.walls != fw.walls ||
+             cw.boxes != fw.boxes || cwalls != fwalls;
+    }
+    for (int k = 0; k < LOOKS; k++) {
+      const float *eye = a[k];
+      float ct[RAYS], ft[RAYS];
+      wy_occ_blockers none = WY_OCC_NO_BLOCKERS;
+      answered_in_place += !cut.dirty && cut.refitted;
+      ENSURE(wy_occ_sight_many(&cut, mats, eye, (const float(*)[3])b[k * RAYS % (SEGMENTS - RAYS)], RAYS, ct,
+                               &hints[k]));
+      ENSURE(wy_occ_sight_many(&fresh, mats, eye, (const float(*)[3])b[k * RAYS % (SEGMENTS - RAYS)], RAYS, ft,
+                               &none));
+      for (int r = 0; r < RAYS; r++) bad += bits_of(ct[r]) != bits_of(ft[r]);
+    }
+    for (int i = 0; i < SEGMENTS; i++) {
+      float cs = 0.0f;
+      float fs = 0.0f;
+      ENSURE(wy_occ_sight(&cut, mats, a[i], b[i], &cs) && wy_occ_sight(&fresh, mats, a[i], b[i], &fs));
+      bad += bits_of(cs) != bits_of(fs);
     }
     wy_occ_free(&fresh);
   }
-  printf("occluders: %d segments through trees that lost boxes in place compared with fresh builds, %s "
-         "(%d removals in place, %d built again)\n",
-         ROUNDS * SEGMENTS, what, in_place, built_again);
+  printf("occluders: trees that lost boxes in place compared with fresh builds, %s: %d segments and %d looks "
+         "of %d rays, %d of them answered in place (%d removals in place, %d built again)\n",
+         what, ROUNDS * SEGMENTS * 2, ROUNDS * LOOKS, RAYS, answered_in_place, in_place, built_again);
   ENSURE(bad == 0);
-  /* Leaves hold 2-4 boxes after a build: most removals need none. */
   ENSURE(in_place > 2 * built_again && built_again > 0);
+  ENSURE(answered_in_place > ROUNDS * SEGMENTS / 2);
   wy_occ_free(&cut);
 }
 
