@@ -982,6 +982,18 @@ static uint32_t bits_of(float f) {
   return u;
 }
 
+/* o made with n boxes in slots 0..n-1, up to 6 x 6 x 3 each over a 100 x
+ * 100 x 10 square, of materials 0-7. */
+static void random_boxes(wy_occluders *o, int32_t n, bool signed_zero) {
+  wy_occ_init(o, &heap);
+  o->signed_zero = signed_zero;
+  for (int32_t i = 0; i < n; i++) {
+    float min[3] = {rng_range(-50, 50), rng_range(-50, 50), rng_range(-5, 5)};
+    float max[3] = {min[0] + rng_range(0, 6), min[1] + rng_range(0, 6), min[2] + rng_range(0, 3)};
+    ENSURE(wy_occ_add(o, i, min, max, (int32_t)(rng_next() % 8)));
+  }
+}
+
 /* A tree refitted after moves answers bit for bit what a tree built over the
  * boxes where they now are answers (the product, in material order however
  * the boxes are met, and the sign of a zero too), keeping the refitted
@@ -990,13 +1002,7 @@ static void check_refit(const wy_material *mats, bool signed_zero, const char *w
   enum { BOXES = 1500, ROUNDS = 40, SEGMENTS = 400 };
   wy_occluders moved;
   wy_occluders fresh;
-  wy_occ_init(&moved, &heap);
-  moved.signed_zero = signed_zero;
-  for (int32_t i = 0; i < BOXES; i++) {
-    float min[3] = {rng_range(-50, 50), rng_range(-50, 50), rng_range(-5, 5)};
-    float max[3] = {min[0] + rng_range(0, 6), min[1] + rng_range(0, 6), min[2] + rng_range(0, 3)};
-    ENSURE(wy_occ_add(&moved, i, min, max, (int32_t)(rng_next() % 8)));
-  }
+  random_boxes(&moved, BOXES, signed_zero);
   int bad = 0;
   int refitted_answers = 0;
   int rebuilt_for_order = 0;
@@ -1063,13 +1069,7 @@ static void check_removed(const wy_material *mats, bool signed_zero, const char 
   enum { BOXES = 1500, ROUNDS = 40, SEGMENTS = 300, LOOKS = 40, RAYS = 5 };
   wy_occluders cut;
   wy_occluders fresh;
-  wy_occ_init(&cut, &heap);
-  cut.signed_zero = signed_zero;
-  for (int32_t i = 0; i < BOXES; i++) {
-    float min[3] = {rng_range(-50, 50), rng_range(-50, 50), rng_range(-5, 5)};
-    float max[3] = {min[0] + rng_range(0, 6), min[1] + rng_range(0, 6), min[2] + rng_range(0, 3)};
-    ENSURE(wy_occ_add(&cut, i, min, max, (int32_t)(rng_next() % 8)));
-  }
+  random_boxes(&cut, BOXES, signed_zero);
   wy_occ_blockers hints[LOOKS];
   for (int k = 0; k < LOOKS; k++) hints[k] = WY_OCC_NO_BLOCKERS;
   int bad = 0;
