@@ -133,6 +133,20 @@ static inline uint32_t lcg(void) {
 }
 static inline float unit(void) { return (float)(lcg() % 10000u) / 10000.0f; }
 
+/* The same generator for the tests that draw random geometry (the same
+ * data on every libc): rng_next() is lcg(), rng_range(lo, hi) a float in
+ * [lo, hi). Each such test seeds it first in main (*lcg_seed() = ...),
+ * so that it draws its own numbers. */
+static inline uint32_t rng_next(void) { return lcg(); }
+static inline float rng_range(float lo, float hi) { return lo + (hi - lo) * ((float)lcg() / 16777216.0f); }
+
+/* A float's bits, to compare answers to the bit (0.0f and -0.0f differ). */
+static inline uint32_t bits_of(float f) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  return u;
+}
+
 /* The end of main: prints "<name>: N checks, F failed" ("N checks, F
  * failed" without a name) and returns the exit status, nonzero on a failure. */
 static inline int check_summary(const char *name) {
