@@ -106,6 +106,11 @@
  *    timed alone in CPU time: us a destroy (the median of a round, median
  *    over rounds), and the first after a step.
  *
+ * boxes. Editing boxes (WARY_BENCH_PARTS=boxes): for each count of
+ *    WARY_BENCH_BOXES_SIZES (2000 25000), random boxes at part 1's density,
+ *    the first ray (the build), then WARY_BENCH_BOXES_ROUNDS (20) rounds of a
+ *    box added, moved and removed, each timed with the ray after it.
+ *
  * prefetch. Only in bench_core_prefetch, bench_core built with the core and
  *    bench/prefetch_toggle.h (CMakeLists.txt): the game world of 9. at
  *    WARY_BENCH_GAME_YOUNG (5) s and at WARY_BENCH_GAME_AGE (120) s, each
@@ -115,7 +120,7 @@
  *    memory used before each step.
  *
  * WARY_BENCH_PARTS: all (the default: 1-3, 6, 8 and 9), core (1-3), hearing
- * (6), sweep (8), game (9), budget, workers, destroy, rays (part 1's boxes
+ * (6), sweep (8), game (9), budget, workers, destroy, boxes, rays (part 1's boxes
  * and segments through the core's walks beside a reference BVH: bench/rays.c), cold (3.'s caches-cold
  * rows alone: WARY_BENCH_COLD_MB, _ROUNDS, _STEPS, _CALLGRIND), vision-worker,
  * hearing-worker, thermal-worker (2.'s set-up c. in CPU time, for
@@ -184,6 +189,10 @@ int main(int argc, char **argv) {
     report_destroy();
     return 0;
   }
+  if (strcmp(parts, "boxes") == 0) {
+    report_boxes();
+    return 0;
+  }
 #ifdef WARY_BENCH_PREFETCH_TOGGLE
   if (strcmp(parts, "prefetch") == 0) {
     report_prefetch();
@@ -192,7 +201,7 @@ int main(int argc, char **argv) {
 #endif
   if (strcmp(parts, "all") != 0 && strcmp(parts, "core") != 0) {
     fprintf(stderr, "bench_core: WARY_BENCH_PARTS: expected all, core, hearing, sweep, game, budget, workers, "
-                    "destroy, rays, cold, vision-worker, hearing-worker or thermal-worker, got '%s'\n", parts);
+                    "destroy, boxes, rays, cold, vision-worker, hearing-worker or thermal-worker, got '%s'\n", parts);
     return 2;
   }
 

@@ -251,5 +251,6 @@ void report_prefetch(void); /* part_prefetch.c, bench_core_prefetch only */
 void report_budget(void);   /* part_budget.c */
 void report_workers(void);  /* part_workers.c */
 void report_destroy(void);  /* part_destroy.c */
+void report_boxes(void);    /* part_boxes.c */
 
 #endif
