@@ -345,9 +345,9 @@ static bool rebuild(wy_occluders *o) {
   int32_t n = o->alive_count;
   if (n > 0) {
     /* A tree over n boxes has at most 2n - 1 nodes. */
-    if (!wy_array_reserve(o->alloc, &o->order, n) || !wy_array_reserve(o->alloc, &o->leaves, n) ||
-        !wy_array_reserve(o->alloc, &o->nodes, 2 * n) || !wy_array_reserve(o->alloc, &o->parent, 2 * n) ||
-        !wy_array_reserve(o->alloc, &o->leaf_of, 2 * n) || !walk_room(o, n) ||
+    if (!wy_array_reserve(o->alloc, &o->order, n) || !wy_array_reserve(o->alloc, &o->nodes, 2 * n) ||
+        !wy_array_reserve(o->alloc, &o->parent, 2 * n) || !wy_array_reserve(o->alloc, &o->leaf_of, 2 * n) ||
+        !walk_room(o, n) ||
         !wy_array_reserve(o->alloc, &o->slot_leaf, o->boxes.count)) {
       return false;
     }
@@ -366,22 +366,35 @@ static bool rebuild(wy_occluders *o) {
   if (n > 0) {
     o->nodes.count = 1;
     o->parent.data[0] = -1;
-    if (build_node(o, 0, 0, n) >= WY_OCC_STACK) {
+    int32_t leaves = 0;
+    if (build_node(o, 0, 0, n) < WY_OCC_STACK) {
+      for (int32_t i = 0; i < o->nodes.count; i++) {
+        o->area += area_of(o->nodes.data[i].bounds);
+        o->leaf_of.data[i] = o->nodes.data[i].count > 0 ? leaves++ : -1;
+      }
+    }
+    /* The old tree is gone: where this one fails too, a build is still
+     * asked for (a refitted tree may come here not dirty). */
+    if (leaves == 0 || !wy_array_reserve(o->alloc, &o->leaves, LEAF_SIZE * leaves)) {
       o->nodes.count = 0;
+      o->dirty = true;
       return false;
     }
-    for (int32_t i = 0; i < n; i++) {
-      const wy_box *box = &o->boxes.data[o->order.data[i]];
-      wy_leaf_box *copy = &o->leaves.data[i];
-      memcpy(copy->bounds, box->min, sizeof box->min);
-      memcpy(copy->bounds + 3, box->max, sizeof box->max);
-      copy->material = box->material;
-      copy->slot = o->order.data[i];
-    }
-    int32_t leaves = 0;
+    /* Each leaf's copies at 4 x its leaf4, where it has room for four
+     * (build_node left first at the leaf's boxes in order). */
     for (int32_t i = 0; i < o->nodes.count; i++) {
-      o->area += area_of(o->nodes.data[i].bounds);
-      o->leaf_of.data[i] = o->nodes.data[i].count > 0 ? leaves++ : -1;
+      wy_bvh_node *node = &o->nodes.data[i];
+      if (node->count == 0) continue;
+      int32_t lo = node->first;
+      node->first = LEAF_SIZE * o->leaf_of.data[i];
+      for (int32_t j = 0; j < node->count; j++) {
+        const wy_box *box = &o->boxes.data[o->order.data[lo + j]];
+        wy_leaf_box *copy = &o->leaves.data[node->first + j];
+        memcpy(copy->bounds, box->min, sizeof box->min);
+        memcpy(copy->bounds + 3, box->max, sizeof box->max);
+        copy->material = box->material;
+        copy->slot = o->order.data[lo + j];
+      }
     }
     for (int32_t i = 0; i < o->nodes.count; i++) {
       if (i > 0) pair_put(o, i);

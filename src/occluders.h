@@ -26,7 +26,7 @@ typedef struct wy_box {
 
 typedef struct wy_bvh_node {
   float bounds[6]; /* min x y z, max x y z */
-  int32_t first;   /* inner: the left child (the right one is first + 1); leaf: into leaves */
+  int32_t first;   /* inner: the left child (the right one is first + 1); leaf: into leaves (4 x its leaf4) */
   int32_t count;   /* boxes in a leaf, 0 for an inner node */
 } wy_bvh_node;
 
@@ -64,9 +64,7 @@ typedef struct wy_leaf_box {
 typedef struct wy_occluders {
   WY_ARRAY(wy_box) boxes; /* slots (alive or dead: alive false) */
   int32_t alive_count;
-  /* The alive boxes when the tree was built: its leaves' copies lie in
-   * leaves[0, built_count), fewer in each leaf once boxes are removed in
-   * place (wy_occ_remove). */
+  /* The alive boxes when the tree was built. */
   int32_t built_count;
   WY_ARRAY(wy_bvh_node) nodes;   /* node 0 is the root */
   WY_ARRAY(int32_t) parent;      /* per node, -1 for the root */
@@ -78,8 +76,11 @@ typedef struct wy_occluders {
   void *walk_block;
   size_t walk_room;
   WY_ARRAY(int32_t) leaf_of;     /* per node (count unused) */
-  WY_ARRAY(wy_leaf_box) leaves;  /* count unused */
-  WY_ARRAY(int32_t) order;       /* the build's box slots, in leaf order (count unused) */
+  /* Leaf n's copies at [4 x leaf_of[n], + its count), as its leaf4's
+   * lanes: each leaf has room for four, so a box removed in place changes
+   * its own leaf only (count unused). */
+  WY_ARRAY(wy_leaf_box) leaves;
+  WY_ARRAY(int32_t) order;       /* the build's scratch: the alive slots, in leaf order (count unused) */
   WY_ARRAY(int32_t) slot_leaf;   /* per slot: the leaf node holding it (count unused) */
   double area;       /* summed surface area of the nodes, kept by refits */
   double built_area; /* the same right after the build, less what removals took off */

@@ -553,24 +553,71 @@ static void test_occ_walls(void) {
   occ_end(&o);
 }
 
+/* What the walk must read of leaf node n (wy_bvh_leaf4), written apart
+ * from leaf4_put: its boxes' bounds per axis in leaf order, the lanes past
+ * its count empty boxes (1 to 0), the materials (0 past the count). */
+static bool leaf4_right(const wy_occluders *o, int32_t n) {
+  const wy_bvh_node *node = &o->nodes.data[n];
+  const wy_bvh_leaf4 *q = &o->leaf4s[o->leaf_of.data[n]];
+  if (q->count != node->count) return false;
+  for (int32_t i = 0; i < 4; i++) {
+    const wy_leaf_box *copy = i < node->count ? &o->leaves.data[node->first + i] : NULL;
+    if (q->material[i] != (copy ? copy->material : 0)) return false;
+    for (int k = 0; k < 3; k++) {
+      float lo = copy ? copy->bounds[k] : 1.0f;
+      float hi = copy ? copy->bounds[k + 3] : 0.0f;
+      if (bits_of(q->planes[k][i]) != bits_of(lo) || bits_of(q->planes[k][i + 4]) != bits_of(hi)) return false;
+    }
+  }
+  return true;
+}
+
+/* Where the walk goes for node n, written apart from wy_occ_next_of: ~ its
+ * leaf4's offset, or its children's pair's. */
+static int64_t next_expected(const wy_occluders *o, int32_t n) {
+  const wy_bvh_node *node = &o->nodes.data[n];
+  return node->count > 0 ? ~((int64_t)o->leaf_of.data[n] * 128) : (int64_t)((node->first - 1) / 2) * 64;
+}
+
+/* Node n (not the root) as its parent's pair must hold it: lane (n - 1) %
+ * 2 of pair (n - 1) / 2, its bounds and where it leads. */
+static bool pair_right(const wy_occluders *o, int32_t n) {
+  const wy_bvh_pair *p = &o->pairs[(n - 1) / 2];
+  int lane = (n - 1) % 2;
+  const float *b = o->nodes.data[n].bounds;
+  for (int k = 0; k < 3; k++) {
+    if (bits_of(p->planes[k][lane]) != bits_of(b[k]) || bits_of(p->planes[k][lane + 2]) != bits_of(b[k + 3]))
+      return false;
+  }
+  return p->next[lane] == next_expected(o, n);
+}
+
 /* Checks the hierarchy after a query: each alive box in exactly one leaf of
- * 1..4 boxes, whose copy matches the box and which the slot points back to;
- * parent links; each node's bounds exactly those of what it holds; and,
- * unless boxes moved since the build (refitted), median splits (left half
- * floor(n / 2), and an axis along which no left centroid lies beyond a right
- * one). Returns the leaf boxes below node and their centroid range in
- * cmin/cmax, or -1 when something is wrong. */
+ * 1..4 boxes, its copies at 4 x the leaf's leaf4 (each leaf4 index of the
+ * tree used once), the copies matching the boxes, each slot pointing back
+ * to its leaf; parent links; each node's bounds exactly those of what it
+ * holds; what the walk reads of each node (its pair's lane, its leaf4) as
+ * written apart here; and, unless the tree changed in place since the
+ * build (refitted), median splits (left half floor(n / 2), and an axis
+ * along which no left centroid lies beyond a right one). Returns the leaf
+ * boxes below node and their centroid range in cmin/cmax, or -1 when
+ * something is wrong. */
 static int32_t check_node(const wy_occluders *o, int32_t index, int depth, int *max_depth,
-                          int32_t *seen, float cmin[3], float cmax[3]) {
+                          int32_t *seen, int32_t *leaf4_seen, float cmin[3], float cmax[3]) {
   if (index < 0 || index >= o->nodes.count) {
     return -1;
   }
   const wy_bvh_node *node = &o->nodes.data[index];
   *max_depth = depth > *max_depth ? depth : *max_depth;
+  if (index > 0 && !pair_right(o, index)) {
+    return -1;
+  }
   float b[6] = {INFINITY, INFINITY, INFINITY, -INFINITY, -INFINITY, -INFINITY};
   int32_t total;
   if (node->count > 0) {
-    if (node->count > 4 || node->first < 0 || node->first + node->count > o->built_count) {
+    int32_t leaf4 = o->leaf_of.data[index];
+    if (node->count > 4 || leaf4 < 0 || leaf4 >= wy_occ_leaf_count(o) || leaf4_seen[leaf4]++ ||
+        node->first != 4 * leaf4 || !leaf4_right(o, index)) {
       return -1;
     }
     for (int k = 0; k < 3; k++) {
@@ -601,16 +648,16 @@ static int32_t check_node(const wy_occluders *o, int32_t index, int depth, int *
     total = node->count;
   } else {
     int32_t left = node->first;
-    if (left <= index || left + 1 >= o->nodes.count || o->parent.data[left] != index ||
-        o->parent.data[left + 1] != index) {
+    if (left <= index || left % 2 != 1 || left + 1 >= o->nodes.count || o->parent.data[left] != index ||
+        o->parent.data[left + 1] != index || o->leaf_of.data[index] != -1) {
       return -1;
     }
     float lmin[3];
     float lmax[3];
     float rmin[3];
     float rmax[3];
-    int32_t l = check_node(o, left, depth + 1, max_depth, seen, lmin, lmax);
-    int32_t r = check_node(o, left + 1, depth + 1, max_depth, seen, rmin, rmax);
+    int32_t l = check_node(o, left, depth + 1, max_depth, seen, leaf4_seen, lmin, lmax);
+    int32_t r = check_node(o, left + 1, depth + 1, max_depth, seen, leaf4_seen, rmin, rmax);
     if (l < 0 || r < 0) {
       return -1;
     }
@@ -637,29 +684,54 @@ static int32_t check_node(const wy_occluders *o, int32_t index, int depth, int *
   return total;
 }
 
+/* check_node over the whole tree, built first if it is not (no walk: its
+ * boxes' materials may be any): every alive box held once, every leaf4 in
+ * use once, the walks' start, the room of the walk block, the summed node
+ * area, and the depth: within what the walks' stacks hold, and about
+ * log2(n / 4) right after a build. */
 static void check_tree(wy_occluders *o) {
-  /* Built if it was not (no walk: its boxes' materials may be any). */
   ENSURE(wy_occ_prepare(o) && !o->dirty);
+  int32_t leaves = o->alive_count > 0 ? wy_occ_leaf_count(o) : 0;
   int32_t *seen = calloc((size_t)o->boxes.count + 1, sizeof *seen);
-  ENSURE(seen != NULL);
-  if (!seen) {
+  int32_t *leaf4_seen = calloc((size_t)leaves + 1, sizeof *leaf4_seen);
+  ENSURE(seen != NULL && leaf4_seen != NULL);
+  if (!seen || !leaf4_seen) {
+    free(seen);
+    free(leaf4_seen);
     return;
   }
   int max_depth = 0;
   float cmin[3];
   float cmax[3];
-  int32_t total = o->alive_count > 0 ? check_node(o, 0, 0, &max_depth, seen, cmin, cmax) : 0;
+  int32_t total = o->alive_count > 0 ? check_node(o, 0, 0, &max_depth, seen, leaf4_seen, cmin, cmax) : 0;
   ENSURE(total == o->alive_count);
-  /* The shape of the build (boxes removed since leave it: wy_occ_remove). */
-  ENSURE(o->nodes.count <= (o->built_count > 0 ? 2 * o->built_count - 1 : 0));
-  ENSURE(o->alive_count == 0 || o->parent.data[0] == -1);
-  /* Median splits keep the depth at about log2(n / 4). */
-  int bound = 1;
-  while ((1 << (bound - 1)) * 4 < o->built_count) {
-    bound++;
+  int32_t used = 0;
+  for (int32_t i = 0; i < leaves; i++) used += leaf4_seen[i];
+  ENSURE(used == leaves);
+  if (o->alive_count > 0) {
+    ENSURE(o->parent.data[0] == -1 && o->root_next == next_expected(o, 0));
+    ENSURE(o->nodes.count == 2 * leaves - 1 && o->leaves.cap >= 4 * leaves);
+    double area = 0.0;
+    for (int32_t n = 0; n < o->nodes.count; n++) {
+      const float *b = o->nodes.data[n].bounds;
+      double dx = (double)b[3] - b[0], dy = (double)b[4] - b[1], dz = (double)b[5] - b[2];
+      area += 2.0 * (dx * dy + dy * dz + dz * dx);
+    }
+    ENSURE(fabs(o->area - area) <= 1e-9 * area);
   }
-  ENSURE(max_depth <= bound);
+  ENSURE(max_depth < WY_OCC_STACK);
+  if (!o->refitted) {
+    /* The shape of the build (boxes removed since leave it: wy_occ_remove).
+     * Median splits keep the depth at about log2(n / 4). */
+    ENSURE(o->nodes.count <= (o->built_count > 0 ? 2 * o->built_count - 1 : 0));
+    int bound = 1;
+    while ((1 << (bound - 1)) * 4 < o->built_count) {
+      bound++;
+    }
+    ENSURE(max_depth <= bound);
+  }
   free(seen);
+  free(leaf4_seen);
 }
 
 static void test_occ_tree(void) {
