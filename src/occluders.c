@@ -1,6 +1,7 @@
 /* occluders.c - box slots and the bounding-volume hierarchy over the alive
- * boxes (built lazily when dirty, refitted when a box moves or is removed),
- * with the copies the walks read (occ_walk.c walks them). */
+ * boxes (built lazily when dirty; changed in place when a box is added,
+ * moves or is removed), with the copies the walks read (occ_walk.c walks
+ * them). */
 #include "occluders.h"
 
 #include "base.h"
@@ -35,31 +36,6 @@ void wy_occ_free(wy_occluders *o) {
 
 static bool is_alive(const wy_occluders *o, int32_t slot) {
   return slot >= 0 && slot < o->boxes.count && o->boxes.data[slot].alive;
-}
-
-bool wy_occ_add(wy_occluders *o, int32_t slot, const float min[3], const float max[3],
-                int32_t material) {
-  if (slot < 0 || is_alive(o, slot)) {
-    return false;
-  }
-  if (slot >= o->boxes.count) {
-    if (!wy_array_reserve(o->alloc, &o->boxes, slot + 1)) {
-      return false;
-    }
-    for (int32_t s = o->boxes.count; s < slot; s++) {
-      o->boxes.data[s].alive = false;
-    }
-    o->boxes.count = slot + 1;
-  }
-  wy_box *box = &o->boxes.data[slot];
-  memcpy(box->min, min, sizeof box->min);
-  memcpy(box->max, max, sizeof box->max);
-  box->material = material;
-  box->alive = true;
-  o->alive_count++;
-  o->dirty = true;
-  o->tiny = o->tiny || has_tiny(min, max);
-  return true;
 }
 
 /* The leaf copy of a box in a built tree. */
@@ -220,6 +196,197 @@ void wy_occ_remove(wy_occluders *o, int32_t slot) {
   o->built_area += o->area - before;
 }
 
+/* ---- adding a box to a built tree ------------------------------------------- */
+
+/* A build allows this many boxes added in place after it, past a quarter
+ * of those it was built over: the next one asks for a build. An insert
+ * goes down the tree greedily, never across it as a build's median splits
+ * do, so a tree that took in a quarter more boxes is built again (at
+ * 25,000 boxes a build takes about 4 ms, once per 6,000 adds); the few
+ * more let a tree of a handful of boxes take some. */
+enum { INSERT_SLACK = 16 };
+
+/* The leaf a new box of bounds b goes to: from the root down, the child
+ * whose surface area grows least by taking it (ties: the smaller child,
+ * then the left one). */
+static int32_t choose_leaf(const wy_occluders *o, const float b[6]) {
+  int32_t n = 0;
+  while (o->nodes.data[n].count == 0) {
+    int32_t left = o->nodes.data[n].first;
+    double size[2];
+    double cost[2];
+    for (int c = 0; c < 2; c++) {
+      float u[6];
+      memcpy(u, o->nodes.data[left + c].bounds, sizeof u);
+      size[c] = area_of(u);
+      grow(u, b);
+      cost[c] = area_of(u) - size[c];
+    }
+    n = left + (cost[1] < cost[0] || (cost[1] == cost[0] && size[1] < size[0]));
+  }
+  return n;
+}
+
+/* Levels above node n. */
+static int depth_of(const wy_occluders *o, int32_t n) {
+  int depth = 0;
+  for (n = o->parent.data[n]; n >= 0; n = o->parent.data[n]) depth++;
+  return depth;
+}
+
+/* Orders leaf copies as before() orders boxes: by centroid key, ties by slot. */
+static bool copy_before(const wy_leaf_box *x, const wy_leaf_box *y, int axis) {
+  float kx = x->bounds[axis] + x->bounds[axis + 3];
+  float ky = y->bounds[axis] + y->bounds[axis + 3];
+  return kx < ky || (kx == ky && x->slot < y->slot);
+}
+
+/* Full leaf n and the box added become two leaves, n's children (node n is
+ * an inner node from then on): the five split as a build splits them, at
+ * the median of their centroids along the axis where those spread most,
+ * two left and three right. The left child keeps n's leaf4 and the right
+ * one takes the next (leaf4s stay packed: wy_occ_leaf_count); both are new
+ * nodes at the end of nodes, as a pair. The caller made room for them. */
+static void split_leaf(wy_occluders *o, int32_t n, const wy_leaf_box *added) {
+  wy_bvh_node *node = &o->nodes.data[n];
+  wy_leaf_box five[LEAF_SIZE + 1];
+  memcpy(five, &o->leaves.data[node->first], LEAF_SIZE * sizeof *five);
+  five[LEAF_SIZE] = *added;
+  int axis = 0;
+  float spread[3];
+  for (int k = 0; k < 3; k++) {
+    float lo = five[0].bounds[k] + five[0].bounds[k + 3];
+    float hi = lo;
+    for (int i = 1; i <= LEAF_SIZE; i++) {
+      float c = five[i].bounds[k] + five[i].bounds[k + 3];
+      lo = c < lo ? c : lo;
+      hi = c > hi ? c : hi;
+    }
+    spread[k] = hi - lo;
+    axis = spread[k] > spread[axis] ? k : axis;
+  }
+  for (int i = 1; i <= LEAF_SIZE; i++) {
+    for (int j = i; j > 0 && copy_before(&five[j], &five[j - 1], axis); j--) {
+      wy_leaf_box t = five[j];
+      five[j] = five[j - 1];
+      five[j - 1] = t;
+    }
+  }
+  int32_t left = o->nodes.count;
+  int32_t leaf4 = wy_occ_leaf_count(o);
+  o->nodes.count += 2;
+  for (int32_t c = 0; c < 2; c++) {
+    int32_t m = left + c;
+    wy_bvh_node *child = &o->nodes.data[m];
+    o->parent.data[m] = n;
+    o->leaf_of.data[m] = c == 0 ? o->leaf_of.data[n] : leaf4;
+    child->first = LEAF_SIZE * o->leaf_of.data[m];
+    child->count = c == 0 ? 2 : 3;
+    for (int32_t i = 0; i < child->count; i++) {
+      o->leaves.data[child->first + i] = five[2 * c + i];
+      o->slot_leaf.data[five[2 * c + i].slot] = m;
+    }
+    node_bounds(o, child, child->bounds);
+    o->area += area_of(child->bounds);
+    pair_put(o, m);
+    leaf4_put(o, m);
+  }
+  node->first = left;
+  node->count = 0;
+  o->leaf_of.data[n] = -1;
+  /* Where n leads is now its children's pair, not a leaf. */
+  if (n > 0) {
+    pair_put(o, n);
+  } else {
+    o->root_next = wy_occ_next_of(o, 0);
+  }
+  refit_up(o, n);
+}
+
+/* Slot's box into the built tree in place, as a move refits it (the
+ * walks' answers do not depend on the tree's shape: occ_walk.c,
+ * settle_product and order_free): into the leaf choose_leaf picks, which
+ * has room for four (leaves, wy_occluders), or, where that is full, into a
+ * split of it. False, with nothing changed, where it cannot: past the
+ * build's allowance (INSERT_SLACK), where a split would reach a depth the
+ * walks' stacks do not hold or leaves the walk block has no room for (it
+ * was laid out for the boxes of its build), or out of memory; the caller
+ * then asks for a build. Whatever it adds to the summed node area counts
+ * towards a build (refit_up), unlike a removal: what a greedy insert grows
+ * is how far the tree degrades from one a build would make. */
+static bool insert(wy_occluders *o, int32_t slot) {
+  if (o->inserted >= o->built_count / 4 + INSERT_SLACK) {
+    return false;
+  }
+  const wy_box *box = &o->boxes.data[slot];
+  wy_leaf_box copy;
+  memcpy(copy.bounds, box->min, sizeof box->min);
+  memcpy(copy.bounds + 3, box->max, sizeof box->max);
+  copy.material = box->material;
+  copy.slot = slot;
+  int32_t n = choose_leaf(o, copy.bounds);
+  if (!wy_array_reserve(o->alloc, &o->slot_leaf, o->boxes.count)) {
+    return false;
+  }
+  wy_bvh_node *leaf = &o->nodes.data[n];
+  if (leaf->count < LEAF_SIZE) {
+    o->leaves.data[leaf->first + leaf->count] = copy;
+    leaf->count++;
+    o->slot_leaf.data[slot] = n;
+    leaf4_put(o, n);
+    refit_up(o, n);
+  } else {
+    /* The build refuses a depth of WY_OCC_STACK (build_node's depth counts
+     * levels below the root); the split leaves sit one below n. */
+    int32_t leaves = wy_occ_leaf_count(o);
+    int32_t nodes = o->nodes.count + 2;
+    if (depth_of(o, n) + 1 >= WY_OCC_STACK || leaves + 1 > o->walk_cap ||
+        !wy_array_reserve(o->alloc, &o->nodes, nodes) || !wy_array_reserve(o->alloc, &o->parent, nodes) ||
+        !wy_array_reserve(o->alloc, &o->leaf_of, nodes) ||
+        !wy_array_reserve(o->alloc, &o->leaves, LEAF_SIZE * (leaves + 1))) {
+      return false;
+    }
+    split_leaf(o, n, &copy);
+  }
+  o->inserted++;
+  return true;
+}
+
+bool wy_occ_add(wy_occluders *o, int32_t slot, const float min[3], const float max[3],
+                int32_t material) {
+  if (slot < 0 || is_alive(o, slot)) {
+    return false;
+  }
+  if (slot >= o->boxes.count) {
+    if (!wy_array_reserve(o->alloc, &o->boxes, slot + 1)) {
+      return false;
+    }
+    for (int32_t s = o->boxes.count; s < slot; s++) {
+      o->boxes.data[s].alive = false;
+    }
+    o->boxes.count = slot + 1;
+  }
+  wy_box *box = &o->boxes.data[slot];
+  memcpy(box->min, min, sizeof box->min);
+  memcpy(box->max, max, sizeof box->max);
+  box->material = material;
+  box->alive = true;
+  o->alive_count++;
+  /* A built tree takes the box in place (insert); where it cannot, the
+   * next query builds. A box with a tiny coordinate goes through a build,
+   * as its removal does. So does every box where some material lets -0.0
+   * through: a walk through a tree changed in place then builds it again
+   * for the sign of a 0 (occ_walk.c, order_free), inside a step's rays,
+   * and that build must find room in the last one's (wy_occ_prepare),
+   * which a tree that took more boxes than it was built over lacks. */
+  bool tiny = has_tiny(min, max);
+  o->tiny = o->tiny || tiny;
+  if (!built(o) || tiny || o->signed_zero || !insert(o, slot)) {
+    o->dirty = true;
+  }
+  return true;
+}
+
 /* ---- the build ------------------------------------------------------------ */
 
 /* Twice the centroid: the same order without the multiply. */
@@ -324,9 +491,12 @@ static int build_node(wy_occluders *o, int32_t index, int32_t lo, int32_t hi) {
   return 1 + (dl > dr ? dl : dr);
 }
 
-/* Room for what the walk reads of a tree over n boxes (at most n - 1
- * pairs and n leaves), on cache lines: false on out of memory (the old
- * room kept). */
+/* Room for what the walk reads of a tree over n boxes, on cache lines: n
+ * pairs and n leaf4s (walk_cap). A build over them takes at most half the
+ * leaves (its median splits leave two boxes or more in each, but for a
+ * lone box) and a pair fewer; the splits of boxes added in place (insert)
+ * take what is left. False on out of memory (the old room kept, walk_cap
+ * its own). */
 static bool walk_room(wy_occluders *o, int32_t n) {
   size_t need = (size_t)n * (sizeof(wy_bvh_pair) + sizeof(wy_bvh_leaf4)) + 64;
   if (need <= o->walk_room) return true;
@@ -335,6 +505,7 @@ static bool walk_room(wy_occluders *o, int32_t n) {
   wy_free(o->alloc, o->walk_block, o->walk_room);
   o->walk_block = block;
   o->walk_room = need;
+  o->walk_cap = n;
   uintptr_t at = ((uintptr_t)block + 63) & ~(uintptr_t)63;
   o->pairs = (wy_bvh_pair *)((unsigned char *)block + (at - (uintptr_t)block));
   o->leaf4s = (wy_bvh_leaf4 *)(o->pairs + n);
@@ -404,6 +575,7 @@ static bool rebuild(wy_occluders *o) {
   }
   o->built_area = o->area;
   o->built_count = n;
+  o->inserted = 0;
   o->dirty = false;
   o->refitted = false;
   return true;

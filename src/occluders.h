@@ -1,7 +1,8 @@
 /* occluders.h - the boxes that block sight and sound, kept in a
- * bounding-volume hierarchy (built lazily after boxes are added, refitted
- * when one moves or is removed), and the segment queries over them. Box slots are
- * the slots of the boxes' ids (the world's box id pool hands them out). */
+ * bounding-volume hierarchy (built lazily, then changed in place when a box
+ * is added, moves or is removed, until it has degraded: wy_occ_add,
+ * wy_occ_set_bounds), and the segment queries over them. Box slots are the
+ * slots of the boxes' ids (the world's box id pool hands them out). */
 #ifndef WARY_OCCLUDERS_H
 #define WARY_OCCLUDERS_H
 
@@ -64,28 +65,38 @@ typedef struct wy_leaf_box {
 typedef struct wy_occluders {
   WY_ARRAY(wy_box) boxes; /* slots (alive or dead: alive false) */
   int32_t alive_count;
-  /* The alive boxes when the tree was built. */
+  /* The alive boxes when the tree was built, and the boxes added in place
+   * since (wy_occ_add: a quarter of built_count and a few more, then a
+   * build). */
   int32_t built_count;
+  int32_t inserted;
   WY_ARRAY(wy_bvh_node) nodes;   /* node 0 is the root */
   WY_ARRAY(int32_t) parent;      /* per node, -1 for the root */
   /* What the walk reads (in one block, on cache lines: walk_room bytes at
    * walk_block): inner node n's children in pairs[(nodes[n].first - 1) / 2],
-   * leaf n's boxes in leaf4s[leaf_of[n]] (leaf_of: -1 for an inner node). */
+   * leaf n's boxes in leaf4s[leaf_of[n]] (leaf_of: -1 for an inner node).
+   * Room for walk_cap of each (the boxes of the build that laid it out),
+   * which a build over fewer boxes reuses. */
   wy_bvh_pair *pairs;
   wy_bvh_leaf4 *leaf4s;
   void *walk_block;
   size_t walk_room;
+  int32_t walk_cap;
   WY_ARRAY(int32_t) leaf_of;     /* per node (count unused) */
   /* Leaf n's copies at [4 x leaf_of[n], + its count), as its leaf4's
-   * lanes: each leaf has room for four, so a box removed in place changes
-   * its own leaf only (count unused). */
+   * lanes: each leaf has room for four, so a box added in place or
+   * removed changes its own leaf only (count unused). */
   WY_ARRAY(wy_leaf_box) leaves;
   WY_ARRAY(int32_t) order;       /* the build's scratch: the alive slots, in leaf order (count unused) */
   WY_ARRAY(int32_t) slot_leaf;   /* per slot: the leaf node holding it (count unused) */
   double area;       /* summed surface area of the nodes, kept by refits */
   double built_area; /* the same right after the build, less what removals took off */
-  bool dirty;        /* boxes added (or a leaf's last removed), or the tree degraded: build again */
-  bool refitted;     /* a box moved or was removed since the build (the tree's shape is the old one) */
+  /* Build again: boxes added where the tree could not take them in place,
+   * a leaf's last removed, or the tree degraded. */
+  bool dirty;
+  /* A box moved, or was added or removed in place, since the build: the
+   * tree's shape is not the one a build would make now. */
+  bool refitted;
   bool tiny;         /* some box has a coordinate below 2^-60 that is not 0 */
   bool signed_zero;  /* some material lets -0.0 through (set by its writer, never cleared) */
   const wy_allocator *alloc; /* the world's (set by wy_occ_init) */
@@ -114,7 +125,15 @@ void wy_occ_init(wy_occluders *o, const wy_allocator *alloc);
 
 void wy_occ_free(wy_occluders *o);
 /* Puts a box into slot, which must not hold one; false on out of memory (and
- * nothing changed). Bounds must be finite with max >= min. */
+ * nothing changed): only where the slots cannot grow. Bounds must be
+ * finite with max >= min. A built tree takes the box in place, refitted as
+ * for a move (no build; memory only where its arrays grow); the next query
+ * builds instead where the box has a tiny coordinate, where some material
+ * lets -0.0 through (signed_zero), where the tree took a quarter more
+ * boxes than it was built over (and 16) since its build, where a full
+ * leaf's split would be too deep for the walks or past the room of the
+ * walk block, out of memory, or once the summed node area has doubled
+ * (what an add grows counts, as a move's). */
 bool wy_occ_add(wy_occluders *o, int32_t slot, const float min[3], const float max[3],
                 int32_t material);
 /* Moves a box. A built tree is refitted (no allocation); it is built again at
@@ -125,9 +144,12 @@ void wy_occ_set_material(wy_occluders *o, int32_t slot, int32_t material);
  * where it was its leaf's last box (then the next query builds again). */
 void wy_occ_remove(wy_occluders *o, int32_t slot);
 /* Builds the hierarchy now if it is dirty; false on out of memory (nothing
- * changed). After it, no query can fail until a box is added or removed
- * (as its leaf's last):
- * a build a refitted tree asks for reuses the room of this one. */
+ * changed). After it, no query can fail until a box is added where the
+ * tree cannot take it in place (wy_occ_add), removed as its leaf's last,
+ * or moved once boxes were added in place (the build the moves may ask
+ * for needs room for those too). A walk that builds the tree for the sign
+ * of a 0 (where a material lets -0.0 through, and no box goes in place)
+ * reuses the room of this one. */
 bool wy_occ_prepare(wy_occluders *o);
 /* Asks for what the walks read of a built tree (WY_PREFETCH, every line)
  * when it is at most WY_OCC_PREFETCH_MAX bytes (up to about 4,000 boxes): a step
@@ -135,8 +157,8 @@ bool wy_occ_prepare(wy_occluders *o);
  * caches, each node a load the next one waits for. */
 enum { WY_OCC_PREFETCH_MAX = 256 * 1024 };
 void wy_occ_prefetch(const wy_occluders *o);
-/* Builds the tree now if a walk could build it: boxes were added (or a
- * leaf's last removed), or it was refitted while some material lets -0.0
+/* Builds the tree now if a walk could build it: it is dirty (wy_occ_add,
+ * wy_occ_remove), or it was changed in place while some material lets -0.0
  * through (a
  * sight stopped at a 0 then asks for a build; a fresh one answers the
  * same). After it, walks write nothing, so they may run at once. False on

@@ -479,8 +479,13 @@ static void test_occ_basics(void) {
   ENSURE(r.transmission == 1.0f && r.boxes == 1);
   occ_remove(&o, foliage); /* twice: no effect */
   ENSURE(o.alive_count == 1 && box_slots.free.count == 1);
+  /* Added again, into the built tree in place (its leaf has room), where
+   * it grows the summed node area from 16 to 56: past twice the build's,
+   * so the next query builds (an add's growth counts, a removal's not). */
+  ENSURE(o.area == 16.0 && o.built_area == 16.0);
   int32_t again = add_box(&o, 7, -1, -1, 8, 1, 1, CONCRETE);
   ENSURE(again == foliage && o.alive_count == 2 && o.boxes.count == 2);
+  ENSURE(o.inserted == 1 && o.nodes.data[0].count == 2 && o.area == 56.0 && o.built_area == 16.0 && o.dirty);
   r = ray(&o, 0, 0, 0, 10, 0, 0);
   ENSURE(r.transmission == 0.0f && r.walls == 1);
   r = ray(&o, 0, 0, 0, 6.5f, 0, 0);
@@ -710,7 +715,7 @@ static void check_tree(wy_occluders *o) {
   ENSURE(used == leaves);
   if (o->alive_count > 0) {
     ENSURE(o->parent.data[0] == -1 && o->root_next == next_expected(o, 0));
-    ENSURE(o->nodes.count == 2 * leaves - 1 && o->leaves.cap >= 4 * leaves);
+    ENSURE(o->nodes.count == 2 * leaves - 1 && leaves <= o->walk_cap && o->leaves.cap >= 4 * leaves);
     double area = 0.0;
     for (int32_t n = 0; n < o->nodes.count; n++) {
       const float *b = o->nodes.data[n].bounds;
