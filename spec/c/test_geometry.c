@@ -12,6 +12,7 @@
 #include "occluders.h"
 
 #include "check.h"
+#include "faults.h"
 #include "occluder_cases.h"
 
 /* The C library's allocator, as a world without hooks has it. */
@@ -689,6 +690,18 @@ static int32_t check_node(const wy_occluders *o, int32_t index, int depth, int *
   return total;
 }
 
+/* The deepest leaf's depth (levels below the root) of a built tree, or -1. */
+static int tree_depth(const wy_occluders *o) {
+  int deepest = -1;
+  for (int32_t n = 0; n < o->nodes.count; n++) {
+    if (o->nodes.data[n].count == 0) continue;
+    int d = 0;
+    for (int32_t p = o->parent.data[n]; p >= 0 && d <= o->nodes.count; p = o->parent.data[p]) d++;
+    deepest = d > deepest ? d : deepest;
+  }
+  return deepest;
+}
+
 /* check_node over the whole tree, built first if it is not (no walk: its
  * boxes' materials may be any): every alive box held once, every leaf4 in
  * use once, the walks' start, the room of the walk block, the summed node
@@ -1224,11 +1237,404 @@ static void check_removed(const wy_material *mats, bool signed_zero, const char 
   wy_occ_free(&cut);
 }
 
+/* fresh made the tree a build makes over o's alive boxes (the same slots,
+ * bounds, materials and -0.0 rule). */
+static void fresh_copy(const wy_occluders *o, wy_occluders *fresh) {
+  wy_occ_init(fresh, &heap);
+  fresh->signed_zero = o->signed_zero;
+  for (int32_t i = 0; i < o->boxes.count; i++) {
+    const wy_box *box = &o->boxes.data[i];
+    if (box->alive) ENSURE(wy_occ_add(fresh, i, box->min, box->max, box->material));
+  }
+}
+
+/* A box to add: mostly as random_boxes makes them; some stacked on an
+ * alive one (its very bounds: crates), some walls across the square, some
+ * outside it. */
+static void box_to_add(const wy_occluders *o, float min[3], float max[3]) {
+  int kind = (int)(rng_next() % 20);
+  int32_t s = (int32_t)(rng_next() % (uint32_t)o->boxes.count);
+  if (kind < 2 && o->boxes.data[s].alive) {
+    memcpy(min, o->boxes.data[s].min, sizeof(float) * 3);
+    memcpy(max, o->boxes.data[s].max, sizeof(float) * 3);
+    return;
+  }
+  float far = kind == 2 ? rng_range(60, 90) : 0.0f;
+  min[0] = rng_range(-50, 50) + far, min[1] = rng_range(-50, 50), min[2] = rng_range(-5, 5);
+  max[0] = min[0] + rng_range(0, 6), max[1] = min[1] + rng_range(0, 6), max[2] = min[2] + rng_range(0, 3);
+  if (kind == 3) max[rng_next() % 2] += 40.0f;
+}
+
+/* Segments and looks through o answered to the bit as through fresh: whole
+ * segment, walls (capped at 2), sight, and looks of RAYS through the
+ * bundle walk with the hints o's earlier looks left (fresh's take none).
+ * Returns the answers that differ. */
+static int differ_from_fresh(wy_occluders *o, wy_occluders *fresh, const wy_material *mats, int segments,
+                             int looks, wy_occ_blockers *hints) {
+  enum { RAYS = 5 };
+  int bad = 0;
+  for (int i = 0; i < segments; i++) {
+    float a[3] = {rng_range(-55, 95), rng_range(-55, 55), rng_range(-2, 6)};
+    float b[3] = {a[0] + rng_range(-20, 20), a[1] + rng_range(-20, 20), rng_range(-2, 6)};
+    wary_ray_result ow = {0};
+    wary_ray_result fw = {0};
+    int32_t owalls = -1;
+    int32_t fwalls = -2;
+    float os = 0.0f;
+    float fs = 0.0f;
+    ENSURE(wy_occ_segment(o, mats, a, b, &ow) && wy_occ_segment(fresh, mats, a, b, &fw));
+    ENSURE(wy_occ_walls(o, mats, a, b, 2, &owalls) && wy_occ_walls(fresh, mats, a, b, 2, &fwalls));
+    ENSURE(wy_occ_sight(o, mats, a, b, &os) && wy_occ_sight(fresh, mats, a, b, &fs));
+    bad += bits_of(ow.transmission) != bits_of(fw.transmission) || ow.walls != fw.walls ||
+           ow.boxes != fw.boxes || owalls != fwalls || bits_of(os) != bits_of(fs);
+  }
+  for (int k = 0; k < looks; k++) {
+    float eye[3] = {rng_range(-55, 55), rng_range(-55, 55), rng_range(0, 4)};
+    float to[RAYS][3];
+    float x = eye[0] + rng_range(-20, 20), y = eye[1] + rng_range(-20, 20);
+    for (int r = 0; r < RAYS; r++) {
+      to[r][0] = x + rng_range(-0.5f, 0.5f), to[r][1] = y + rng_range(-0.5f, 0.5f), to[r][2] = rng_range(0, 2);
+    }
+    float ot[RAYS], ft[RAYS];
+    wy_occ_blockers none = WY_OCC_NO_BLOCKERS;
+    ENSURE(wy_occ_sight_many(o, mats, eye, (const float(*)[3])to, RAYS, ot, &hints[k]));
+    ENSURE(wy_occ_sight_many(fresh, mats, eye, (const float(*)[3])to, RAYS, ft, &none));
+    for (int r = 0; r < RAYS; r++) bad += bits_of(ot[r]) != bits_of(ft[r]);
+  }
+  return bad;
+}
+
+/* Boxes added to a built tree in place (wy_occ_add: into a leaf's room,
+ * or a split of a full one), among moves, removals and material changes:
+ * after each, the tree holds what check_tree asks (each alive box once,
+ * what the walks read as written apart, the depth), and segments and
+ * looks answer bit for bit what a tree built over the same boxes answers.
+ * Most adds are taken in place and some split a leaf; a quarter more
+ * boxes than the build's has it built again. */
+static void check_inserts(const wy_material *mats, bool signed_zero, const char *what) {
+  enum { BOXES = 400, OPS = 2500, SEGMENTS = 6, LOOKS = 3 };
+  wy_occluders t;
+  wy_occluders fresh;
+  random_boxes(&t, BOXES, signed_zero);
+  wy_occ_blockers hints[LOOKS];
+  for (int k = 0; k < LOOKS; k++) hints[k] = WY_OCC_NO_BLOCKERS;
+  int bad = 0, adds = 0, in_place = 0, splits = 0, for_count = 0, built_again = 0, answered_in_place = 0;
+  int max_inserted = 0;
+  ENSURE(wy_occ_prepare(&t));
+  for (int op = 0; op < OPS; op++) {
+    int kind = (int)(rng_next() % 10);
+    int32_t s = (int32_t)(rng_next() % (uint32_t)t.boxes.count);
+    while (kind >= 4 && kind < 9 && !t.boxes.data[s].alive) s = (s + 1) % t.boxes.count;
+    bool was_built = !t.dirty;
+    int32_t leaves = wy_occ_leaf_count(&t);
+    if (kind < 4) {
+      /* A dead slot (as the id pool hands them back), else a new one. */
+      int32_t slot = s;
+      while (slot < t.boxes.count && t.boxes.data[slot].alive) slot++;
+      if (rng_next() % 4 == 0) slot = t.boxes.count;
+      float min[3], max[3];
+      box_to_add(&t, min, max);
+      bool full = t.inserted >= t.built_count / 4 + 16;
+      ENSURE(wy_occ_add(&t, slot, min, max, (int32_t)(rng_next() % 8)));
+      adds++;
+      in_place += was_built && !t.dirty;
+      splits += was_built && !t.dirty && wy_occ_leaf_count(&t) == leaves + 1;
+      built_again += was_built && t.dirty;
+      for_count += was_built && full;
+      /* Past the allowance every add asks for a build. */
+      ENSURE(!(was_built && full) || t.dirty);
+      max_inserted = t.inserted > max_inserted ? t.inserted : max_inserted;
+    } else if (kind < 7) {
+      /* Mostly a step aside, sometimes anywhere. */
+      float min[3], max[3];
+      box_to_add(&t, min, max);
+      if (rng_next() % 16 != 0) {
+        const wy_box *box = &t.boxes.data[s];
+        float dx = rng_range(-1, 1), dy = rng_range(-1, 1);
+        min[0] = box->min[0] + dx, min[1] = box->min[1] + dy, min[2] = box->min[2];
+        max[0] = box->max[0] + dx, max[1] = box->max[1] + dy, max[2] = box->max[2];
+      }
+      wy_occ_set_bounds(&t, s, min, max);
+    } else if (kind < 8) {
+      wy_occ_remove(&t, s);
+    } else if (kind < 9) {
+      wy_occ_set_material(&t, s, (int32_t)(rng_next() % 8));
+    }
+    check_tree(&t);
+    answered_in_place += t.refitted;
+    fresh_copy(&t, &fresh);
+    bad += differ_from_fresh(&t, &fresh, mats, SEGMENTS, LOOKS, hints);
+    wy_occ_free(&fresh);
+  }
+  printf("occluders: %d changes to a built tree, %d of them adds, compared with fresh builds, %s: %d segments and "
+         "%d looks (%d times answered in place); %d adds in place (%d split a leaf), %d built again (%d past the "
+         "allowance); up to %d in place since a build, %d boxes at the end\n",
+         OPS, adds, what, OPS * SEGMENTS, OPS * LOOKS, answered_in_place, in_place, splits, built_again, for_count,
+         max_inserted, t.alive_count);
+  ENSURE(bad == 0);
+  /* Where a material is -0.0 every add builds (wy_occ_add): a walk's build
+   * for the sign of a 0 must find room (test_occ_query_room). */
+  if (signed_zero) {
+    ENSURE(in_place == 0 && built_again == adds);
+  } else {
+    ENSURE(in_place > 3 * built_again && splits > in_place / 8);
+    ENSURE(answered_in_place > OPS / 2 && for_count > 0);
+  }
+  wy_occ_free(&t);
+}
+
+/* Where a tree cannot take a box in place, the add is kept (true) and the
+ * next query builds: a full leaf's split that the walk block has no room
+ * for, one that would be too deep for the walks' stacks, a box with a tiny
+ * coordinate, the allowance of adds spent. */
+static void test_occ_insert_limits(void) {
+  float sight;
+  const float p[3] = {0, 0, 0};
+  /* (a) The walk block of a build over 4 boxes holds 4 leaves: two rows
+   * of unit boxes along x, 100 apart, split and filled until the fifth
+   * leaf would be needed. */
+  wy_occluders o;
+  wy_occ_init(&o, &heap);
+  const float row[4] = {0, 1, 100, 99};
+  for (int32_t i = 0; i < 4; i++) {
+    const float min[3] = {row[i], 0, 0}, max[3] = {row[i] + 1, 1, 1};
+    ENSURE(wy_occ_add(&o, i, min, max, FOLIAGE));
+  }
+  ENSURE(wy_occ_prepare(&o) && o.nodes.count == 1 && o.walk_cap == 4 && o.root_next == ~(int64_t)0);
+  const float e_min[3] = {98, 0, 0}, e_max[3] = {99, 1, 1};
+  ENSURE(wy_occ_add(&o, 4, e_min, e_max, FOLIAGE));
+  /* The root leaf split: the walks start at its pair. */
+  ENSURE(!o.dirty && o.nodes.count == 3 && o.root_next == 0 && o.nodes.data[1].count == 2 &&
+         o.nodes.data[2].count == 3);
+  check_tree(&o);
+  int32_t slot = 5;
+  int32_t leaves_before = 0;
+  while (!o.dirty && slot < 40) {
+    float x = slot % 2 ? 2.0f + 0.5f * (float)slot : 97.0f - 0.5f * (float)slot;
+    const float min[3] = {x, 0, 0}, max[3] = {x + 1, 1, 1};
+    leaves_before = wy_occ_leaf_count(&o);
+    ENSURE(wy_occ_add(&o, slot++, min, max, FOLIAGE));
+    if (!o.dirty) check_tree(&o);
+  }
+  /* Not for the area nor the allowance: the fifth leaf has no room. */
+  ENSURE(o.dirty && leaves_before == 4 && o.nodes.count == 7 && o.inserted < 4 / 4 + 16 &&
+         o.area <= 2.0 * o.built_area && o.alive_count == slot);
+  const float a[3] = {-1, 0.5f, 0.5f}, b[3] = {102, 0.5f, 0.5f};
+  wary_ray_result r = brute_ray(&o, a, b);
+  ENSURE(r.boxes == slot);
+  ENSURE(wy_occ_sight(&o, materials, a, b, &sight) && !o.dirty && o.walk_cap == slot && sight == r.transmission);
+  check_tree(&o);
+  wy_occ_free(&o);
+
+  /* (b) Crates stacked on one spot of 2,000 boxes: each goes down the
+   * same side (no growth, the smaller child, the left one), so the leaves
+   * they fill chain one below the other, until a split would be as deep
+   * as the walks' stacks: then a build, which spreads them. */
+  random_boxes(&o, 2000, false);
+  ENSURE(wy_occ_prepare(&o));
+  int deepest = tree_depth(&o), built_depth = deepest, crates = 0;
+  for (slot = 2000; !o.dirty && slot < 2600; slot++) {
+    const float min[3] = {10, 10, 0}, max[3] = {11, 11, 1};
+    deepest = tree_depth(&o);
+    ENSURE(wy_occ_add(&o, slot, min, max, FENCE));
+    crates++;
+    ENSURE(tree_depth(&o) < WY_OCC_STACK);
+  }
+  ENSURE(o.dirty && deepest == WY_OCC_STACK - 1 && o.inserted < 2000 / 4 + 16 && o.area <= 2.0 * o.built_area);
+  const float c[3] = {10.5f, 10.5f, -10}, d[3] = {10.5f, 10.5f, 10};
+  r = brute_ray(&o, c, d);
+  wary_ray_result whole;
+  ENSURE(wy_occ_segment(&o, materials, c, d, &whole) && whole.boxes == r.boxes && whole.boxes >= crates);
+  check_tree(&o);
+  printf("occluders: %d crates on one spot added in place, from depth %d to %d, then a build (depth %d)\n",
+         crates - 1, built_depth, deepest, tree_depth(&o));
+  wy_occ_free(&o);
+
+  /* (c) A box with a tiny coordinate: the next query builds. */
+  random_boxes(&o, 50, false);
+  ENSURE(wy_occ_prepare(&o) && !o.tiny);
+  const float t_min[3] = {0x1p-100f, 0, 0}, t_max[3] = {1, 1, 1};
+  ENSURE(wy_occ_add(&o, 50, t_min, t_max, FENCE) && o.dirty && o.tiny && o.inserted == 0);
+  ENSURE(wy_occ_sight(&o, materials, p, p, &sight) && !o.dirty && !o.refitted && o.tiny);
+  check_tree(&o);
+  wy_occ_free(&o);
+
+  /* (d) The allowance: a build over 100 boxes takes 100 / 4 + 16 = 41
+   * small ones in place, and the 42nd asks for a build. */
+  random_boxes(&o, 100, false);
+  ENSURE(wy_occ_prepare(&o));
+  int taken = 0;
+  for (slot = 100; slot < 142; slot++) {
+    float x = rng_range(-40, 40), y = rng_range(-40, 40);
+    const float min[3] = {x, y, 0}, max[3] = {x + 0.5f, y + 0.5f, 1};
+    ENSURE(wy_occ_add(&o, slot, min, max, FENCE));
+    taken += !o.dirty;
+  }
+  ENSURE(taken == 41 && o.dirty && o.inserted == 41);
+  ENSURE(wy_occ_sight(&o, materials, p, p, &sight) && !o.dirty && o.inserted == 0 && o.built_count == 142);
+  check_tree(&o);
+  wy_occ_free(&o);
+}
+
+/* What one run of oom_adds saw. */
+typedef struct oom_run {
+  long first, last;  /* allocations asked for before the adds, and after them */
+  int split_allocs;  /* adds that split a leaf and allocated */
+  int failing_add;   /* the add that met the refusal, -1 none */
+  bool returned;     /* what that add returned */
+  bool was_built;    /* whether the tree was built before it */
+  bool went_dirty;   /* and whether the next query builds after it */
+  bool stored;       /* whether its box is held */
+} oom_run;
+
+/* 200 boxes built, then 60 more added at new slots (the slots and the
+ * tree's arrays grow) through an allocator that refuses allocation
+ * fail_at (-1: none); after them the tree built answers as a fresh build
+ * over the boxes held, and nothing leaks. Every run draws the same boxes
+ * from *seed. Returns the answers that differ. */
+static int oom_adds(long fail_at, uint32_t seed, oom_run *run) {
+  enum { BOXES = 200, ADDS = 60 };
+  faults f = {0, -1, 0, false};
+  wary_world_def def = wary_default_world_def();
+  faults_use(&def, &f);
+  wy_allocator failing = wy_allocator_of(&def);
+  *lcg_seed() = seed;
+  wy_occluders o;
+  wy_occ_init(&o, &failing);
+  for (int32_t i = 0; i < BOXES + ADDS; i++) {
+    float min[3] = {rng_range(-50, 50), rng_range(-50, 50), rng_range(-5, 5)};
+    float max[3] = {min[0] + rng_range(0, 6), min[1] + rng_range(0, 6), min[2] + rng_range(0, 3)};
+    if (i == BOXES) {
+      ENSURE(wy_occ_prepare(&o));
+      run->first = f.count;
+      f.fail_at = fail_at;
+    }
+    bool was_built = !o.dirty, failed = f.failed;
+    long before = f.count;
+    int32_t leaves = wy_occ_leaf_count(&o);
+    bool ok = wy_occ_add(&o, i, min, max, (int32_t)(rng_next() % 8));
+    if (i < BOXES) continue;
+    if (f.failed && !failed) {
+      run->failing_add = i - BOXES;
+      run->returned = ok;
+      run->was_built = was_built;
+      run->went_dirty = o.dirty;
+      run->stored = i < o.boxes.count && o.boxes.data[i].alive;
+    }
+    run->split_allocs += f.count > before && !o.dirty && wy_occ_leaf_count(&o) == leaves + 1;
+    if (!o.dirty) check_tree(&o);
+  }
+  run->last = f.count;
+  f.fail_at = -1;
+  check_tree(&o);
+  wy_occluders fresh;
+  fresh_copy(&o, &fresh);
+  wy_occ_blockers hints[5];
+  for (int k = 0; k < 5; k++) hints[k] = WY_OCC_NO_BLOCKERS;
+  int bad = differ_from_fresh(&o, &fresh, rounding, 100, 5, hints);
+  wy_occ_free(&fresh);
+  wy_occ_free(&o);
+  ENSURE(f.live == 0);
+  return bad;
+}
+
+/* An add that runs out of memory: where the slots cannot grow it returns
+ * false and holds nothing; where the tree's arrays cannot (slot_leaf, a
+ * split's leaves), it holds the box, returns true and the next query
+ * builds. Each allocation the adds ask for is refused in turn. */
+static void test_occ_insert_oom(void) {
+  uint32_t seed = *lcg_seed();
+  oom_run clean = {.failing_add = -1};
+  int bad = oom_adds(-1, seed, &clean);
+  ENSURE(clean.failing_add == -1 && clean.last > clean.first && clean.split_allocs > 0);
+  int fell_back = 0, refused = 0;
+  for (long at = clean.first; at < clean.last; at++) {
+    oom_run run = {.failing_add = -1};
+    bad += oom_adds(at, seed, &run);
+    ENSURE(run.failing_add >= 0);
+    if (run.returned) {
+      ENSURE(run.stored && run.was_built && run.went_dirty);
+      fell_back++;
+    } else {
+      ENSURE(!run.stored);
+      refused++;
+    }
+  }
+  printf("occluders: %ld allocations of adds to a built tree refused in turn: %d adds kept, the tree built again "
+         "after (%d of the clean run's splits allocated), %d refused\n",
+         clean.last - clean.first, fell_back, clean.split_allocs, refused);
+  ENSURE(bad == 0 && fell_back >= 2 && refused >= 1);
+}
+
+/* Between two changes of the boxes, queries allocate nothing: a tree that
+ * took boxes in place is walked as it is, and a walk that builds the tree
+ * for the sign of a 0 (a material is -0.0) finds room in the last build's,
+ * where no box is added in place (wy_occ_add): a step's rays cannot fail
+ * (step.c, reserve_step). Every allocation the queries could ask for is
+ * refused. */
+static void test_occ_query_room(void) {
+  enum { BOXES = 300, ROUNDS = 12, SEGMENTS = 150 };
+  for (int zero = 0; zero < 2; zero++) {
+    const wy_material *mats = zero ? signed_zeros : rounding;
+    faults f = {0, -1, 0, false};
+    wary_world_def def = wary_default_world_def();
+    faults_use(&def, &f);
+    wy_allocator failing = wy_allocator_of(&def);
+    wy_occluders o;
+    wy_occ_init(&o, &failing);
+    o.signed_zero = zero;
+    int32_t slots = 0;
+    int in_place = 0, walk_builds = 0, failed = 0;
+    for (int round = 0; round < ROUNDS; round++) {
+      int32_t adds = round == 0 ? BOXES : 8;
+      for (int32_t i = 0; i < adds; i++) {
+        float min[3] = {rng_range(-50, 50), rng_range(-50, 50), rng_range(-5, 5)};
+        float max[3] = {min[0] + rng_range(0, 6), min[1] + rng_range(0, 6), min[2] + rng_range(0, 3)};
+        bool was_built = !o.dirty && o.nodes.count > 0;
+        ENSURE(wy_occ_add(&o, slots++, min, max, (int32_t)(rng_next() % 8)));
+        in_place += was_built && !o.dirty;
+      }
+      ENSURE(wy_occ_prepare(&o));
+      for (int j = 0; j < 8; j++) {
+        int32_t s = (int32_t)(rng_next() % (uint32_t)slots);
+        wy_box *box = &o.boxes.data[s];
+        float min[3] = {box->min[0] + 0.5f, box->min[1], box->min[2]};
+        float max[3] = {box->max[0] + 0.5f, box->max[1], box->max[2]};
+        wy_occ_set_bounds(&o, s, min, max);
+      }
+      ENSURE(wy_occ_prepare(&o));
+      f.fail_at = f.count;
+      for (int i = 0; i < SEGMENTS; i++) {
+        float a[3] = {rng_range(-55, 55), rng_range(-55, 55), rng_range(-2, 6)};
+        float b[3] = {a[0] + rng_range(-20, 20), a[1] + rng_range(-20, 20), rng_range(-2, 6)};
+        float t;
+        bool was_refitted = o.refitted;
+        failed += !wy_occ_sight(&o, mats, a, b, &t);
+        walk_builds += was_refitted && !o.refitted;
+      }
+      f.fail_at = -1;
+      ENSURE(!f.failed);
+    }
+    printf("occluders: %d sights between changes asked for no memory, %s: %d adds in place, %d builds by walks\n",
+           ROUNDS * SEGMENTS, zero ? "0 and -0.0" : "products that round", in_place, walk_builds);
+    ENSURE(failed == 0);
+    if (zero) {
+      ENSURE(in_place == 0 && walk_builds >= ROUNDS / 2);
+    } else {
+      ENSURE(in_place > ROUNDS * 4 && walk_builds == 0);
+    }
+    wy_occ_free(&o);
+    ENSURE(f.live == 0);
+  }
+}
+
 static void test_occ_refit(void) {
   check_refit(rounding, false, "products that round");
   check_refit(signed_zeros, true, "0 and -0.0");
   check_removed(rounding, false, "products that round");
   check_removed(signed_zeros, true, "0 and -0.0");
+  check_inserts(rounding, false, "products that round");
+  check_inserts(signed_zeros, true, "0 and -0.0");
 }
 
 /* A segment through 40 see-through boxes of three materials (past the 16 a
@@ -1437,6 +1843,9 @@ int main(void) {
   test_occ_grazing();
   test_occ_directions();
   test_occ_refit();
+  test_occ_insert_limits();
+  test_occ_insert_oom();
+  test_occ_query_room();
   test_occ_order();
   test_occ_many_see_through();
   return check_summary(NULL);
