@@ -245,7 +245,8 @@ static void play(scene *sc, int n) {
   float y = 800.0f + sinf(t) * 30.0f;
   wary_box_set_bounds(w, sc->boxes[10], -2000.0f, y, 0.0f, 2000.0f, y + 10.0f, 400.0f);
   /* A box that comes and goes: removed, it leaves the tree in place
-   * (occluders.c, wy_occ_remove); added again, the tree is built again. */
+   * (occluders.c, wy_occ_remove); added again, it goes back in place
+   * (wy_occ_add). */
   if (n % 50 == 24) wary_box_destroy(w, sc->boxes[1]);
   if (n % 50 == 44) {
     wary_box_def bd = wary_default_box_def();

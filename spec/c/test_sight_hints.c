@@ -4,8 +4,9 @@
  *
  * Occluder level: looks through scattered boxes, each looked at again with
  * the first look's hint after the eye and points were jittered, boxes
- * moved (a refitted tree), removed and added (a tree built again, where a
- * hint's leaf indices name other boxes) or given another material, answer
+ * moved (a refitted tree), removed and added (in place, where a full leaf
+ * splits, or a tree built again: a hint's leaf indices may then name other
+ * boxes) or given another material, answer
  * to the bit what the look with no hint answers, and what each segment
  * alone answers; a good share of them is answered by the hint, and every
  * hint a walk leaves names opaque boxes that end its segments. Hand-made
@@ -257,7 +258,9 @@ static void perturb(wy_occluders *o, look *l, const wy_occ_blockers *k, int mode
     for (int j = 0; j < 3; j++) scatter_box(o, (int32_t)(rng_next() % (uint32_t)boxes), snapped, false);
     break;
   case 4:
-    /* A build: leaf indices now name other boxes. */
+    /* Removed and added again: in place (a full leaf splits) or, once the
+     * tree took its allowance of adds, a build: leaf indices may now name
+     * other boxes. */
     for (int j = 0; j < 3; j++) {
       int32_t s = j == 0 && named >= 0 ? named : (int32_t)(rng_next() % (uint32_t)boxes);
       wy_occ_remove(o, s);
@@ -339,7 +342,7 @@ static void test_random(void) {
     const int *mo = t.mode_offered, *mt = t.mode_taken;
     printf("sight hints, %s (%s): %d looks again with the first's hint, %d named a box, %d answered by it "
            "(nothing changed %d of %d, jittered a little %d of %d, a lot %d of %d, boxes refitted %d of %d, "
-           "built again %d of %d, materials %d of %d; naming another blocker %d of %d; one segment %d of %d); "
+           "removed and added %d of %d, materials %d of %d; naming another blocker %d of %d; one segment %d of %d); "
            "%d first looks at 0, %d left a hint; %d answers other than the hintless look's, %d untrue hints, "
            "%d repeated segments without one\n",
            runs[j].what, walks, t.looks, t.offered, t.taken, mt[0], mo[0], mt[1], mo[1], mt[2], mo[2], mt[3], mo[3],
@@ -458,7 +461,7 @@ static void test_hand_blockers(void) {
    * ray), or (d) the glass itself, on the ray but see-through. */
   put(&o, GLASS_BOX, 4, 9, 0, 5, 11, 3, GLASS);
   int32_t glass = box_at(&o, GLASS_BOX);
-  near = box_at(&o, NEAR); /* built again: the leaves may have moved */
+  near = box_at(&o, NEAR); /* the add may have split its leaf: the leaves may have moved */
   ENSURE(glass >= 0 && near >= 0);
   k = (wy_occ_blockers){{near, -1}, 0};
   ENSURE(!hinted(&o, eye2, pts2, 3, &k, out) && all_bits(out, 3, 0.5f) && k.box[0] == -1);
