@@ -1487,6 +1487,16 @@ typedef struct oom_run {
   bool stored;       /* whether its box is held */
 } oom_run;
 
+/* o on an allocator (*a) that calls f, which counts from 0 and refuses
+ * nothing until its fail_at is set. */
+static void occ_on_faults(wy_occluders *o, wy_allocator *a, faults *f) {
+  *f = (faults){0, -1, 0, false};
+  wary_world_def def = wary_default_world_def();
+  faults_use(&def, f);
+  *a = wy_allocator_of(&def);
+  wy_occ_init(o, a);
+}
+
 /* 200 boxes built, then 60 more added at new slots (the slots and the
  * tree's arrays grow) through an allocator that refuses allocation
  * fail_at (-1: none); after them the tree built answers as a fresh build
@@ -1494,13 +1504,11 @@ typedef struct oom_run {
  * from *seed. Returns the answers that differ. */
 static int oom_adds(long fail_at, uint32_t seed, oom_run *run) {
   enum { BOXES = 200, ADDS = 60 };
-  faults f = {0, -1, 0, false};
-  wary_world_def def = wary_default_world_def();
-  faults_use(&def, &f);
-  wy_allocator failing = wy_allocator_of(&def);
-  *lcg_seed() = seed;
+  faults f;
+  wy_allocator failing;
   wy_occluders o;
-  wy_occ_init(&o, &failing);
+  occ_on_faults(&o, &failing, &f);
+  *lcg_seed() = seed;
   for (int32_t i = 0; i < BOXES + ADDS; i++) {
     float min[3] = {rng_range(-50, 50), rng_range(-50, 50), rng_range(-5, 5)};
     float max[3] = {min[0] + rng_range(0, 6), min[1] + rng_range(0, 6), min[2] + rng_range(0, 3)};
@@ -1576,12 +1584,10 @@ static void test_occ_query_room(void) {
   enum { BOXES = 300, ROUNDS = 12, SEGMENTS = 150 };
   for (int zero = 0; zero < 2; zero++) {
     const wy_material *mats = zero ? signed_zeros : rounding;
-    faults f = {0, -1, 0, false};
-    wary_world_def def = wary_default_world_def();
-    faults_use(&def, &f);
-    wy_allocator failing = wy_allocator_of(&def);
+    faults f;
+    wy_allocator failing;
     wy_occluders o;
-    wy_occ_init(&o, &failing);
+    occ_on_faults(&o, &failing, &f);
     o.signed_zero = zero;
     int32_t slots = 0;
     int in_place = 0, walk_builds = 0, failed = 0;
