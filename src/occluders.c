@@ -512,13 +512,19 @@ static bool walk_room(wy_occluders *o, int32_t n) {
   return true;
 }
 
+/* The leaves a build over n boxes makes (build_node halves them until a
+ * part holds LEAF_SIZE or fewer: the count depends on n alone). */
+static int32_t leaves_of(int32_t n) { return n <= LEAF_SIZE ? 1 : leaves_of(n / 2) + leaves_of(n - n / 2); }
+
 static bool rebuild(wy_occluders *o) {
   int32_t n = o->alive_count;
   if (n > 0) {
-    /* A tree over n boxes has at most 2n - 1 nodes. */
-    if (!wy_array_reserve(o->alloc, &o->order, n) || !wy_array_reserve(o->alloc, &o->nodes, 2 * n) ||
-        !wy_array_reserve(o->alloc, &o->parent, 2 * n) || !wy_array_reserve(o->alloc, &o->leaf_of, 2 * n) ||
-        !walk_room(o, n) ||
+    /* A tree over n boxes has at most 2n - 1 nodes; each leaf's copies
+     * have room for four. */
+    if (!wy_array_reserve(o->alloc, &o->order, n) ||
+        !wy_array_reserve(o->alloc, &o->leaves, LEAF_SIZE * leaves_of(n)) ||
+        !wy_array_reserve(o->alloc, &o->nodes, 2 * n) || !wy_array_reserve(o->alloc, &o->parent, 2 * n) ||
+        !wy_array_reserve(o->alloc, &o->leaf_of, 2 * n) || !walk_room(o, n) ||
         !wy_array_reserve(o->alloc, &o->slot_leaf, o->boxes.count)) {
       return false;
     }
@@ -544,9 +550,9 @@ static bool rebuild(wy_occluders *o) {
         o->leaf_of.data[i] = o->nodes.data[i].count > 0 ? leaves++ : -1;
       }
     }
-    /* The old tree is gone: where this one fails too, a build is still
+    /* The old tree is gone: where this one is too deep, a build is still
      * asked for (a refitted tree may come here not dirty). */
-    if (leaves == 0 || !wy_array_reserve(o->alloc, &o->leaves, LEAF_SIZE * leaves)) {
+    if (leaves == 0) {
       o->nodes.count = 0;
       o->dirty = true;
       return false;
@@ -585,7 +591,15 @@ bool wy_occ_prepare_walks(wy_occluders *o) {
   return !(o->dirty || (o->refitted && o->signed_zero)) || rebuild(o);
 }
 
-bool wy_occ_prepare(wy_occluders *o) { return !o->dirty || rebuild(o); }
+bool wy_occ_prepare(wy_occluders *o) {
+  /* Where a material lets -0.0 through, a walk may build the tree again
+   * for the sign of a 0, inside a step's rays, in the room of the last
+   * build (query, occ_walk.c): a tree that took boxes in place before such
+   * a material came (wy_occ_add takes none after) may need more, so it is
+   * built here, where a failure is the caller's to report. */
+  if (o->signed_zero && o->inserted > 0) o->dirty = true;
+  return !o->dirty || rebuild(o);
+}
 
 void wy_occ_prefetch(const wy_occluders *o) {
   if (o->dirty || o->nodes.count == 0) return;

@@ -143,13 +143,15 @@ void wy_occ_set_material(wy_occluders *o, int32_t slot, int32_t material);
 /* Removes a box: out of a built tree in place, as a move refits it, but
  * where it was its leaf's last box (then the next query builds again). */
 void wy_occ_remove(wy_occluders *o, int32_t slot);
-/* Builds the hierarchy now if it is dirty; false on out of memory (nothing
+/* Builds the hierarchy now if it is dirty, or took boxes in place while
+ * some material lets -0.0 through; false on out of memory (nothing
  * changed). After it, no query can fail until a box is added where the
  * tree cannot take it in place (wy_occ_add), removed as its leaf's last,
  * or moved once boxes were added in place (the build the moves may ask
  * for needs room for those too). A walk that builds the tree for the sign
- * of a 0 (where a material lets -0.0 through, and no box goes in place)
- * reuses the room of this one. */
+ * of a 0 (where a material lets -0.0 through) reuses the room of this one:
+ * no box goes in place once such a material is there, and a tree that
+ * took some before it came is built here. */
 bool wy_occ_prepare(wy_occluders *o);
 /* Asks for what the walks read of a built tree (WY_PREFETCH, every line)
  * when it is at most WY_OCC_PREFETCH_MAX bytes (up to about 4,000 boxes): a step
