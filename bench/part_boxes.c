@@ -4,8 +4,6 @@
  * built lazily, at the first query after a change that needs a build). */
 #include "core.h"
 
-#include "stats.h"
-
 /* A ray across the middle of the size x size square, at chest height: the
  * query each edit is timed with (it takes the tree as the edit left it). */
 static void middle_ray(wary_world *w, double size) {
