@@ -165,40 +165,27 @@ int main(int argc, char **argv) {
   }
   if (strcmp(parts, "thermal-worker") == 0) return thermal_worker(n, m, k, reps, steps);
   if (strcmp(parts, "rays") == 0) return rays_part(k, nrays, reps);
-  if (strcmp(parts, "sweep") == 0) {
-    report_sweep();
-    return 0;
-  }
   if (strcmp(parts, "cold") == 0) {
     report_vision_cold(n, m, k);
     return 0;
   }
-  if (strcmp(parts, "game") == 0) {
-    report_game();
-    return 0;
-  }
-  if (strcmp(parts, "budget") == 0) {
-    report_budget();
-    return 0;
-  }
-  if (strcmp(parts, "workers") == 0) {
-    report_workers();
-    return 0;
-  }
-  if (strcmp(parts, "destroy") == 0) {
-    report_destroy();
-    return 0;
-  }
-  if (strcmp(parts, "boxes") == 0) {
-    report_boxes();
-    return 0;
-  }
+  /* The parts that read their own parameters. */
+  static const struct {
+    const char *name;
+    void (*report)(void);
+  } own[] = {
+      {"sweep", report_sweep},     {"game", report_game},       {"budget", report_budget},
+      {"workers", report_workers}, {"destroy", report_destroy}, {"boxes", report_boxes},
 #ifdef WARY_BENCH_PREFETCH_TOGGLE
-  if (strcmp(parts, "prefetch") == 0) {
-    report_prefetch();
-    return 0;
-  }
+      {"prefetch", report_prefetch},
 #endif
+  };
+  for (size_t i = 0; i < sizeof own / sizeof own[0]; i++) {
+    if (strcmp(parts, own[i].name) == 0) {
+      own[i].report();
+      return 0;
+    }
+  }
   if (strcmp(parts, "all") != 0 && strcmp(parts, "core") != 0) {
     fprintf(stderr, "bench_core: WARY_BENCH_PARTS: expected all, core, hearing, sweep, game, budget, workers, "
                     "destroy, boxes, rays, cold, vision-worker, hearing-worker or thermal-worker, got '%s'\n", parts);
