@@ -38,6 +38,17 @@ static bool is_alive(const wy_occluders *o, int32_t slot) {
   return slot >= 0 && slot < o->boxes.count && o->boxes.data[slot].alive;
 }
 
+/* Slot's box as a leaf keeps it. */
+static wy_leaf_box copy_of(const wy_occluders *o, int32_t slot) {
+  const wy_box *box = &o->boxes.data[slot];
+  wy_leaf_box copy;
+  memcpy(copy.bounds, box->min, sizeof box->min);
+  memcpy(copy.bounds + 3, box->max, sizeof box->max);
+  copy.material = box->material;
+  copy.slot = slot;
+  return copy;
+}
+
 /* The leaf copy of a box in a built tree. */
 static wy_leaf_box *leaf_copy(wy_occluders *o, int32_t slot) {
   const wy_bvh_node *leaf = &o->nodes.data[o->slot_leaf.data[slot]];
@@ -130,10 +141,7 @@ static void refit_up(wy_occluders *o, int32_t leaf) {
 
 /* The moved box's leaf copy, then its leaf and the nodes above it. */
 static void refit(wy_occluders *o, int32_t slot) {
-  const wy_box *box = &o->boxes.data[slot];
-  wy_leaf_box *copy = leaf_copy(o, slot);
-  memcpy(copy->bounds, box->min, sizeof box->min);
-  memcpy(copy->bounds + 3, box->max, sizeof box->max);
+  *leaf_copy(o, slot) = copy_of(o, slot);
   leaf4_put(o, o->slot_leaf.data[slot]);
   refit_up(o, o->slot_leaf.data[slot]);
 }
@@ -319,12 +327,7 @@ static bool insert(wy_occluders *o, int32_t slot) {
   if (o->inserted >= insert_allowance(o->built_count)) {
     return false;
   }
-  const wy_box *box = &o->boxes.data[slot];
-  wy_leaf_box copy;
-  memcpy(copy.bounds, box->min, sizeof box->min);
-  memcpy(copy.bounds + 3, box->max, sizeof box->max);
-  copy.material = box->material;
-  copy.slot = slot;
+  wy_leaf_box copy = copy_of(o, slot);
   int32_t n = choose_leaf(o, copy.bounds);
   if (!wy_array_reserve(o->alloc, &o->slot_leaf, o->boxes.count)) {
     return false;
@@ -568,14 +571,7 @@ static bool rebuild(wy_occluders *o) {
       if (node->count == 0) continue;
       int32_t lo = node->first;
       node->first = LEAF_SIZE * o->leaf_of.data[i];
-      for (int32_t j = 0; j < node->count; j++) {
-        const wy_box *box = &o->boxes.data[o->order.data[lo + j]];
-        wy_leaf_box *copy = &o->leaves.data[node->first + j];
-        memcpy(copy->bounds, box->min, sizeof box->min);
-        memcpy(copy->bounds + 3, box->max, sizeof box->max);
-        copy->material = box->material;
-        copy->slot = o->order.data[lo + j];
-      }
+      for (int32_t j = 0; j < node->count; j++) o->leaves.data[node->first + j] = copy_of(o, o->order.data[lo + j]);
     }
     for (int32_t i = 0; i < o->nodes.count; i++) {
       if (i > 0) pair_put(o, i);
