@@ -182,6 +182,7 @@ describe("debug drawing", function()
       { { graphics = g, scale = "2" }, "'scale'", '"2"' },
       { { graphics = g, ray = false }, "'ray'", "did you mean 'rays'" },
       { { graphics = g, targets = { player, box } }, "'targets[2]'", "an actor of this world", "box" },
+      { { graphics = g, targets = player }, "'targets'", "a list of actors", "you" },
       { { graphics = g, explain = true, mouse = {} }, "'mouse'", "a vector of finite numbers", "got no x" },
       { { graphics = g, mouse = { 1, 0 / 0 } }, "'mouse'", "a vector of finite numbers", "got nan" },
     }) do

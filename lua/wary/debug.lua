@@ -103,6 +103,10 @@ end
 local function targets_of(world, options)
   if options.targets then
     local handle = require("wary.handle")
+    -- One handle where a list is meant would draw nothing, unsaid.
+    if getmetatable(options.targets) ~= nil then
+      check.fail("debug.draw options", "targets", "a list of actors ({ actor, ... })", options.targets)
+    end
     for i, t in ipairs(options.targets) do
       if not handle.is(world, t, "actor") then
         check.fail("debug.draw options", "targets[" .. i .. "]", "an actor of this world", t)
