@@ -218,4 +218,13 @@ describe("wary.tiled", function()
     expect.mentions(expect.error_of(function() tiled.load(world, map) end), 'layer "fence"', "'data'",
       "width x height = 48 tile ids, got 47")
   end)
+
+  it("is named when a map is handed to world:load or world:define, which take definitions", function()
+    local world = wary.world{ units_per_meter = 32 }
+    local hint = 'not a Tiled map (require("wary.tiled").load(world, map) loads one)'
+    expect.mentions(expect.error_of(function() world:load(MAP) end), "field 'definition'", hint, MAP)
+    expect.mentions(expect.error_of(function() world:define(dofile(MAP)) end), "field 'definition'", hint)
+    expect.mentions(expect.error_of(function() world:define{ dofile(MAP) } end), "field 'definition[1]'", hint)
+    assert.are.equal(0, world:box_count())
+  end)
 end)

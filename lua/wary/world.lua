@@ -139,6 +139,16 @@ local function kind_of(t)
   return "profile"
 end
 
+-- A map exported from Tiled is the other Lua file a level has: it has a
+-- loader of its own, which the message names (the fields a profile does not
+-- know would be told otherwise).
+local function not_a_map(t, field)
+  if t.tiledversion ~= nil or t.orientation ~= nil and t.layers ~= nil then
+    check.fail("world", field, "a definition table, not a Tiled map (require(\"wary.tiled\").load(world, map) "
+      .. "loads one)", t)
+  end
+end
+
 local definers = { profile = define.profile, sense = define.sense, material = define.material,
                    sound = define.sound, filter = define.filter, pain = define.pain }
 
@@ -150,6 +160,7 @@ function World:define(t)
   if not self._dry then self:_structural("define") end
   if type(t) ~= "table" then check.fail("world", "definition", "a table", t) end
   if t[1] ~= nil then return self:_define_all(t) end
+  not_a_map(t, "definition")
   local kind = kind_of(t)
   local fn = definers[kind]
   if not fn then check.fail("definition", "kind", "one of profile, sense, material, sound, filter, pain", kind) end
@@ -300,6 +311,7 @@ function World:_define_all(t)
     local field = list == t and string.format("definition[%d]", i) or "definition"
     if type(d) ~= "table" then check.fail("world", field, "a definition table", d) end
     if d[1] ~= nil then check.fail("world", field, "a definition table, not a list", d) end
+    not_a_map(d, field)
   end
   local order = definition_order(list)
   local shadow = shadow_of(self)
