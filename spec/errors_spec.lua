@@ -347,6 +347,41 @@ describe("bad actor input", function()
     assert.are.equal("red", guard:get().team)
   end)
 
+  it("id, world or props written over, or a name that is no string, make set_prop and save_state raise", function()
+    -- Fields the handle holds raw: no __newindex sees a write to them. A save made then would be refused
+    -- by every load; a new name that is a string only renames the actor in messages.
+    local guard = world:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 } }
+    player:set_prop("sneak", 30)
+    local before = world:save_state()
+    for _, case in ipairs({
+      { "props", 5, "'props'", "the table wary made", "actor:set_prop(key, value)", "got 5" },
+      { "props", { sneak = 100 }, "'props'", "the table wary made", "got a table" },
+      { "props", false, "'props'", "got false" },
+      { "id", guard.id, "'id'", "its own id " .. player.id, "got " .. guard.id },
+      { "world", {}, "'world'", "the world that made it", "got a table" },
+      { "name", false, "an actor whose name is false", "'name'", "a string", "got false" },
+    }) do
+      local field, own = case[1], rawget(player, case[1])
+      rawset(player, field, case[2]) -- as player[field] = value does: the key is there
+      for _, call in ipairs({ "save_state", "set_prop" }) do
+        local msg = error_of(function()
+          if call == "save_state" then world:save_state() else player:set_prop("sneak", 60) end
+        end)
+        assert_mentions(msg, call, (table.unpack or unpack)(case, 3))
+      end
+      rawset(player, field, own)
+      assert.is_true(before == world:save_state(), field)
+    end
+    player.name = "the thief" -- a string: a new name, kept by a save and a load
+    player:set_prop("sneak", 45)
+    local other = wary.world()
+    other:define_profile{ name = "p" }
+    other:load_state(world:save_state())
+    local names = {}
+    for _, a in ipairs(other:actors()) do names[#names + 1] = tostring(a) .. "=" .. tostring(a.props.sneak) end
+    assert.are.same({ "the thief=45", "guard=nil" }, names)
+  end)
+
   it("a vector of four numbers is an error (a sample point's fourth is its weight)", function()
     local msg = error_of(function() world:add_target{ name = "ghost", pos = { 1, 2, 3, 4 } } end)
     assert_mentions(msg, 'target "ghost"', "'pos'", "a vector {x, y[, z]}", "got 4 values")

@@ -19,7 +19,40 @@ local live, ok = handle.live, handle.ok
 local MAX_PROPS = enums.constants.MAX_PROPS
 
 function Actor:__tostring()
-  return self.name
+  local name = rawget(self, "name")
+  -- A name written over with something else (Actor._overwritten) must not
+  -- make every message about the actor fail.
+  if type(name) ~= "string" then return "an actor whose name is " .. check.describe(name) end
+  return name
+end
+
+-- The fields a handle holds for wary (id, world, name, props) are the game's
+-- to read, and a write to one of them reaches no __newindex (handle.lua,
+-- refuse_writes). The calls that rely on them (actor:set_prop,
+-- world:save_state, whose save would otherwise be refused by every load)
+-- raise, naming the field, when a live actor's was written over. A new
+-- name (a string) only renames it in messages.
+function Actor._check_whole(self, what)
+  local world, id = rawget(self, "world"), rawget(self, "id")
+  local actors = type(world) == "table" and rawget(world, "_actors")
+  if type(actors) ~= "table" then
+    check.fail(tostring(self) .. ": " .. what, "world", "the world that made it (to read, never written)", world)
+  end
+  if actors[id] ~= self then
+    local own
+    for k, a in each(actors) do
+      if a == self then own = k end
+    end
+    check.fail(tostring(self) .. ": " .. what, "id", string.format("its own id %s (to read, never written)",
+      tostring(own)), id)
+  end
+  if rawget(self, "props") ~= rawget(self, "_props") then
+    check.fail(tostring(self) .. ": " .. what, "props", "the table wary made (to read; actor:set_prop(key, value) "
+      .. "changes a prop)", rawget(self, "props"))
+  end
+  if type(rawget(self, "name")) ~= "string" then
+    check.fail(tostring(self) .. ": " .. what, "name", "a string", rawget(self, "name"))
+  end
 end
 
 -- Vector setters take (x, y[, z]) or one vector table; z defaults to 0, or,
@@ -164,6 +197,7 @@ local core_value = Actor._core_value
 -- it out of the core again (their readers then use their defaults).
 function Actor:set_prop(key, value)
   local B, w = live(self, "set_prop")
+  Actor._check_whole(self, "set_prop")
   Actor._check_prop(self.name, key, value)
   local v = core_value(value)
   if v ~= nil then

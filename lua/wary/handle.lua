@@ -50,7 +50,8 @@ end
 -- Every other key is the game's own (guard.route = ...), and names with a
 -- leading '_' are the facade's. Only keys a handle lacks get here: what
 -- it holds raw (id, world, name, props) is not guarded, and is
--- documented as to read (a new name only renames it in messages).
+-- documented as to read (a new name only renames it in messages); the
+-- calls that rely on an actor's ask Actor._check_whole first.
 function handle.refuse_writes(cls, why)
   local function who(self) return rawget(cls, "__tostring") and tostring(self) or cls._kind end
   cls.__newindex = function(self, k, v)

@@ -183,7 +183,9 @@ end
 
 local function facade_part(world, names)
   local actors = {}
-  for _, a in ipairs(world:actors()) do
+  local live = world:actors()
+  for _, a in ipairs(live) do Actor._check_whole(a, "save_state") end
+  for _, a in ipairs(live) do
     names[a.props] = a.name .. ".props"
     actors[#actors + 1] = {
       id = a.id, name = a.name, kind = a.kind, team = a.team, stance = a.stance, props = a.props,
@@ -414,6 +416,8 @@ function M:load_state(s)
       actor = revived(a.id, Actor, { id = a.id, world = self })
       actor._handlers = {}
     end
+    -- Written over since (Actor._check_whole), they come back too.
+    actor.id, actor.world = a.id, self
     local _, info = B.actor_get(w, a.id)
     local profile = info.profile >= 0 and profiles[info.profile]
     actor._actor_kind, actor.name, actor._team, actor._stance = a.kind, a.name, a.team, a.stance
@@ -428,6 +432,7 @@ function M:load_state(s)
   for _, a in ipairs(part.actors) do
     local actor = self._actors[a.id]
     actor.props = restore(self, a.props, shared) or {}
+    actor._props = actor.props
     actor._owner, actor._instigator = resolve(self, a.owner), resolve(self, a.instigator)
     brain.rewatch_health(self, actor)
   end

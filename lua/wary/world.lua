@@ -437,8 +437,9 @@ function World:_add(t, is_agent)
     perceivable = a.perceivable, off_screen = a.off_screen,
   }))
   self._actor_count = self._actor_count + 1
+  local own_props = {} -- what props must stay (Actor._check_whole)
   local actor = setmetatable({
-    id = id, world = self, _actor_kind = kind, props = {},
+    id = id, world = self, _actor_kind = kind, props = own_props, _props = own_props,
     name = a.name or string.format("%s#%d", kind, self._actor_count),
     _profile = profile and profile.table or false, _team = a.team, _stance = a.stance, _handlers = {},
     _removed = false,
@@ -476,8 +477,10 @@ local function slot_less(p, q) return p.id % INDEX < q.id % INDEX end
 -- a removal takes the first freed slot. A new list each call (yours to change); the order is kept
 -- between calls while no actor comes or goes. A handle's fields name, kind, team, stance, profile and
 -- props are to read: set_team, set_stance and set_prop change them (a write to kind, team,
--- stance, profile, a field with a setter such as yaw or health, or a method's name is refused);
--- any other field is the game's own (guard.route = ...).
+-- stance, profile, a field with a setter such as yaw or health, or a method's name is refused;
+-- id, world and props written over, or a name that is no string, make the next set_prop or
+-- save_state raise, as their save could not be loaded); any other field is the game's own
+-- (guard.route = ...).
 function World:actors()
   local order = self._order
   if self._order_of ~= self._actors_changed then
