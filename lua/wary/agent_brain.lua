@@ -72,8 +72,9 @@ function M:set_pain_enabled(name, enabled)
 end
 
 --- Health 0..1 (1 untouched): low health dulls every sense of a profile with Pain. A function(agent)
--- returning it is read before every step instead (as add_agent{ health = fn }; give it again after a
--- load into a new world: functions are not saved); a number replaces such a function.
+-- returning it is read before every step instead, when the profile has Pain (without it health dulls
+-- nothing, and the function is not called) (as add_agent{ health = fn }; give it again after a load into
+-- a new world: functions are not saved); a number replaces such a function.
 function M:set_health(v)
   local B, w = agent(self, "set_health")
   if type(v) == "function" then
