@@ -136,6 +136,19 @@ describe("the dispatch of a step's events", function()
       "world: field 'event' expected an event name (did you mean 'suspect'?), got \"suspcet\"")
   end)
 
+  it("lets a handler take off one after it: that one still gets the event being handled, no later one", function()
+    local world = two_guards()
+    local heard = {}
+    local function second(ev) heard[#heard + 1] = "second " .. ev.agent.name end
+    world:on("suspect", function(ev)
+      heard[#heard + 1] = "first " .. ev.agent.name
+      world:off("suspect", second)
+    end)
+    world:on("suspect", second)
+    world:step(1 / 60)
+    assert.are.same({ "first g1", "second g1", "first g2" }, heard)
+  end)
+
   it("hands the handlers the tables world:events() returns, even when a handler asked for them first", function()
     local world = two_guards()
     local handed, inside = {}, nil

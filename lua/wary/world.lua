@@ -571,7 +571,8 @@ function World:on(event, fn)
 end
 
 --- Stops fn listening to event (its last world:on(event, fn)); true when it was listening. Inside a
--- handler it takes effect at once: fn gets none of the step's later events.
+-- handler it takes effect from the next event: fn gets none of the step's later events (the event being
+-- handled still reaches it, when it comes after the handler that took it off).
 function World:off(event, fn)
   return events.remove_handler(self, "world", self._handlers, event, fn)
 end
