@@ -990,15 +990,18 @@ describe("small slips a message says plainly", function()
 end)
 
 describe("a destroyed world", function()
-  it("raises 'wary world is destroyed', the same text on both backends, from every call", function()
+  it("raises 'wary world is destroyed' after where, what and which call, the same on both backends", function()
     local w, guard, thief = guard_and_thief()
     w:destroy()
-    for _, call in ipairs({
-      function() w:step(1 / 60) end, function() return guard:confidence(thief) end,
-      function() w:add_box{ min = { 0, 0 }, max = { 1, 1 } } end, function() return w:time() end,
-      function() return guard:pos() end,
+    for _, case in ipairs({
+      { "world:step", function() w:step(1 / 60) end },
+      { "guard: confidence", function() return guard:confidence(thief) end },
+      { "world:add_box", function() w:add_box{ min = { 0, 0 }, max = { 1, 1 } } end },
+      { "world:time", function() return w:time() end },
+      { "guard: pos", function() return guard:pos() end },
     }) do
-      assert.are.equal("wary world is destroyed", error_of(call))
+      -- where: the call's line (the frame below it, for a tail call)
+      assert.matches("^[^\n]+%.lua:%d+: " .. case[1] .. ": wary world is destroyed$", error_of(case[2]))
     end
   end)
 
@@ -1014,7 +1017,7 @@ describe("a destroyed world", function()
       function() return w:actors_near({ 0, 0 }, 10) end, function() return guard:set_owner(nil) end,
       function() return guard:set_instigator(nil) end,
     }) do
-      assert.are.equal("wary world is destroyed", error_of(call))
+      assert.matches("^[^\n]+%.lua:%d+: [^\n]+: wary world is destroyed$", error_of(call))
     end
     assert.is_nil(w:destroy())
     assert.is_false(guard:valid())

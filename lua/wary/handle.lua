@@ -31,7 +31,9 @@ function handle.live(self, what, kind)
   end
   local world = self.world
   if world == nil then check.dot_call(kind or "actor", what, self) end
-  if world._destroyed then error("wary world is destroyed", 0) end -- as the backends raise it
+  -- The backends' text, after where the game called from (check.raise),
+  -- the handle and the call.
+  if world._destroyed then check.raise(string.format("%s: %s: wary world is destroyed", tostring(self), what)) end
   return world._B, world._w
 end
 

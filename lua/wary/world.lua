@@ -674,7 +674,8 @@ function World:events() return events.all(self) end
 function World:events_dropped() return self._B.events_dropped(self._w) end
 
 --- Frees the world now (it is also freed when collected); every later call on it or its handles raises
--- "wary world is destroyed" (a second destroy does nothing, and every handle's valid() is false).
+-- "wary world is destroyed", after where it was called from and which call ("main.lua:9: world:step: wary
+-- world is destroyed"); a second destroy does nothing, and every handle's valid() is false.
 function World:destroy()
   if getmetatable(self) ~= World then check.dot_call("world", "destroy", self) end
   if self._destroyed then return end
@@ -693,8 +694,8 @@ end
 
 -- Every public method but destroy, in one place: a call with '.' (its first
 -- argument not a world) raises naming the method and its fix, and a call on
--- a destroyed world raises "wary world is destroyed" (as the backends do), the
--- same text on both backends, before anything is read. (One test on the
+-- a destroyed world raises "<where>: world:<method>: wary world is destroyed"
+-- (the backends' text), the same on both backends, before anything is read. (One test on the
 -- way in: on Lua 5.4 the wrapper costs about 70 ns a call, on LuaJIT none.)
 local getmetatable = getmetatable
 for name, fn in each(World) do
@@ -702,7 +703,7 @@ for name, fn in each(World) do
     World[name] = function(self, ...)
       if getmetatable(self) ~= World or self._destroyed then
         if getmetatable(self) ~= World then check.dot_call("world", name, self) end
-        error("wary world is destroyed", 0)
+        check.raise("world:" .. name .. ": wary world is destroyed")
       end
       return fn(self, ...)
     end
