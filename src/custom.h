@@ -23,6 +23,10 @@ struct wy_custom {
 
 extern const wy_module wy_custom_module;
 
+/* A custom sense's confidence or accuracy as the step takes it (and
+ * explain shows it): clamped to 0..1, and 0 for a NaN or an infinity. */
+static inline float wy_result_value(float v) { return wy_finite(v) ? wy_clamp01(v) : 0.0f; }
+
 /* Queues into c (a lane's batch) the query of agent's slot (its sense)
  * about the actor in target_slot; belief: the index of the agent's belief
  * about it, -1 none (the step knows it: beliefs are above the senses); eye

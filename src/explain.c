@@ -91,8 +91,9 @@ static void custom(const wary_world *w, int32_t agent, int32_t slot, wy_id targe
     if (cs->links.data[i].agent != agent || q->slot != slot || q->target.id != target) continue;
     const wary_sense_result *r = &cs->results.data[i];
     bool active = r->active && !cs->links.data[i].failed;
-    put(f, WARY_FACTOR_RETURNED, -1, -1, active, active ? r->confidence : 0.0f);
-    factor(f, WARY_FACTOR_ACCURACY, r->accuracy);
+    /* As the step took them (apply_results). */
+    put(f, WARY_FACTOR_RETURNED, -1, -1, active, active ? wy_result_value(r->confidence) : 0.0f);
+    factor(f, WARY_FACTOR_ACCURACY, wy_result_value(r->accuracy));
   }
 }
 

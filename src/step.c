@@ -858,8 +858,6 @@ int wary_step_begin(wary_world *w, float dt) {
   return WARY_OK;
 }
 
-static float sanitize(float v) { return wy_finite(v) ? wy_clamp01(v) : 0.0f; }
-
 /* The index of agent's belief about target (index if known: >= 0), in its
  * list beliefs, created when a sense first reports it; -1 on out of memory. */
 static int32_t belief_for(wary_world *w, int32_t agent, wy_belief_list *beliefs, wy_id target, int32_t index) {
@@ -886,13 +884,13 @@ static int apply_results(wary_world *w, int32_t first, int32_t end) {
     const wary_sense_query *q = &cs->queries.data[i];
     wary_sense_result *r = &cs->results.data[i];
     wy_query_link *l = &cs->links.data[i];
-    float c = sanitize(r->confidence);
+    float c = wy_result_value(r->confidence);
     if (l->failed || !r->active || c <= 0.0f) continue;
     wy_belief_list *beliefs = wy_beliefs_of(w, l->agent);
     l->belief = belief_for(w, l->agent, beliefs, q->target.id, l->belief);
     if (l->belief < 0) return WARY_ERR_OUT_OF_MEMORY;
     bool loc = r->has_location && wy_finite3(r->location[0], r->location[1], r->location[2]);
-    take(w, l->agent, beliefs, l->belief, q->slot, c, sanitize(r->accuracy), loc ? r->location : q->target_pos);
+    take(w, l->agent, beliefs, l->belief, q->slot, c, wy_result_value(r->accuracy), loc ? r->location : q->target_pos);
   }
   return WARY_OK;
 }

@@ -11,6 +11,7 @@
 
 /* A sense that reports a fixed confidence (0: inactive) per sense slot. */
 static float answer[4];
+static float answer_accuracy = 1.0f; /* every slot's */
 static int slot_ids[4] = {0, 1, 2, 3};
 static void fixed_sense(void *user, const wary_sense_query *q, wary_sense_result *out) {
   float c = answer[*(int *)user];
@@ -18,7 +19,7 @@ static void fixed_sense(void *user, const wary_sense_query *q, wary_sense_result
   if (c > 0.0f) {
     out->active = true;
     out->confidence = c;
-    out->accuracy = 1.0f;
+    out->accuracy = answer_accuracy;
   }
 }
 
@@ -32,6 +33,7 @@ static fixture make(int nsenses, bool direct) {
   fixture f;
   memset(&f, 0, sizeof f);
   memset(answer, 0, sizeof answer);
+  answer_accuracy = 1.0f;
   f.w = make_world(NULL);
   wary_profile_def p = wary_default_profile_def();
   for (int i = 0; i < nsenses; i++) {
@@ -464,6 +466,33 @@ static void test_beliefs_dropped_from_the_middle_stay_found(void) {
   wary_world_destroy(w);
 }
 
+/* A C sense's answer out of bounds (confidence 1.5, accuracy NaN) is
+ * taken clamped, and a NaN as 0: wary_explain shows what the step took,
+ * not what the callback wrote. */
+static void test_explain_shows_an_answer_as_taken(void) {
+  fixture f = make(1, false);
+  answer[0] = 1.5f;
+  answer_accuracy = NAN;
+  wary_step(f.w, 1.0f / 60.0f);
+  wary_factor out[WARY_EXPLAIN_FACTORS];
+  int32_t n = wary_explain(f.w, f.agent, f.target, out, WARY_EXPLAIN_FACTORS);
+  ENSURE(n > 0);
+  int seen = 0;
+  for (int32_t i = 0; i < n; i++) {
+    ENSURE(isfinite(out[i].value));
+    if (out[i].kind == WARY_FACTOR_RETURNED) {
+      seen |= 1;
+      ENSURE(out[i].value == 1.0f);
+    }
+    if (out[i].kind == WARY_FACTOR_ACCURACY) {
+      seen |= 2;
+      ENSURE(out[i].value == 0.0f);
+    }
+  }
+  ENSURE(seen == 3);
+  wary_world_destroy(f.w);
+}
+
 int main(void) {
   test_fusion();
   test_states_climb_and_track();
@@ -478,5 +507,6 @@ int main(void) {
   test_structure_is_refused_during_a_step();
   test_muting_counts_failing_steps_in_a_row();
   test_beliefs_dropped_from_the_middle_stay_found();
+  test_explain_shows_an_answer_as_taken();
   return check_summary("test_belief");
 }
