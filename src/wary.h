@@ -596,7 +596,7 @@ typedef struct wary_evidence {
   int32_t source;    /* interned name, 0 for none */
 } wary_evidence;
 
-/* WARY_ERR_NOT_FOUND (and *out zeroed, state Undetected) when the agent holds no belief: a failure,
+/* WARY_ERR_NOT_FOUND (and *out zeroed but for its target, state Undetected) when the agent holds no belief: a failure,
  * which the world def's log callback hears each time. A game that asks every frame asks
  * wary_belief_confidence or wary_belief_state, which answer 0 and Undetected with no error. */
 int wary_belief_get(const wary_world *world, wary_actor_id agent, wary_actor_id target, wary_belief *out);
@@ -743,9 +743,12 @@ wary_stats wary_world_stats(const wary_world *world);
  * world time, the ids with their generations), in a versioned little-endian
  * format that is the same on every machine and binding. Definitions are not
  * in it: load it into a world that defines the same profiles, senses,
- * materials, sounds, filters and pain types, in the same order (the snapshot
- * keeps their counts, a fingerprint and each one's hash, and refuses
- * another world's, naming the first definition that differs). Canonical:
+ * materials, sounds, filters and pain types, in the same order, before it
+ * interns any other name (wary_name, a prop's key, an evidence tag): the
+ * snapshot's names must begin with the world's, as the definitions hold
+ * their keys (the snapshot keeps their counts, a fingerprint and each
+ * one's hash, and refuses another world's, naming the first definition
+ * that differs). Canonical:
  * a world loaded from it saves what the saved world saves after every
  * step the two take alike. A dormant belief is written caught up, so a
  * save replays the steps each has slept through (measured: 1,000 agents,
@@ -1315,7 +1318,7 @@ int wary_pain_set(wary_world *world, int32_t pain, const wary_pain_def *def);
  * changing nothing, for a profile without WARY_SENSE_PAIN. */
 int wary_report_pain(wary_world *world, wary_actor_id agent, int32_t pain, float amount);
 int wary_pain_clear(wary_world *world, wary_actor_id agent, int32_t pain); /* pain -1: all */
-int wary_pain_set_enabled(wary_world *world, wary_actor_id agent, int32_t pain, int32_t enabled);
+int wary_pain_set_enabled(wary_world *world, wary_actor_id agent, int32_t pain, int32_t enabled); /* nonzero: on */
 /* Health 0..1 (1 untouched): dulls every sense of a profile with pain. */
 int wary_actor_set_health(wary_world *world, wary_actor_id agent, float health);
 
