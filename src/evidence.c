@@ -68,7 +68,8 @@ int wary_evidence_remove(wary_world *w, wary_actor_id agent_h, wary_actor_id tar
       return WARY_OK;
     }
   const char *name = wary_name_string(w, tag);
-  return wy_fail(w->error, WARY_ERR_NOT_FOUND, __func__, "tag: the belief holds no evidence with tag %d (%s)", tag,
+  return wy_fail(w->error, WARY_ERR_NOT_FOUND, __func__,
+                 "tag: expected a tag the belief holds evidence with, got %d (%s)", tag,
                  name ? name : "not an interned name");
 }
 
