@@ -173,7 +173,7 @@ int wary_report_touch(wary_world *w, wary_actor_id agent_h, wary_actor_id touche
   if (!wy_actor_get(w, toucher)) return wy_actor_status(w, toucher, __func__, "toucher");
   if (a->agent < 0) return wy_fail_not_agent(w, __func__, "agent", agent);
   if (agent == toucher)
-    return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__, "toucher: expected an actor other than the agent, got %x",
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__, "toucher: expected an actor other than the agent, got %x (the agent)",
                    toucher);
   wy_touches *t = &w->small->agents.data[a->agent];
   for (int32_t i = 0; i < t->count; i++)

@@ -423,6 +423,8 @@ static void test_answers_and_lifetime(void) {
   ENSURE(wary_set_relationship_override(w, agent, agent, WARY_FRIENDLY) == WARY_ERR_BAD_VALUE);
   SAYS(w, &h, 8, "wary_set_relationship_override: target: expected an actor other than the agent, got "
                  "0x20100000 (the agent)");
+  ENSURE(wary_report_touch(w, agent, agent) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, 9, "wary_report_touch: toucher: expected an actor other than the agent, got 0x20100000 (the agent)");
   /* Removing one is taken (a save of an older release may hold it). */
   ENSURE(wary_set_relationship_override(w, agent, agent, -1) == WARY_OK);
   wary_world_destroy(w);
