@@ -952,15 +952,18 @@ describe("a Lua error inside evaluate", function()
     assert.matches("^sense 'Odd': %(error object is a table value%)", msgs[1])
   end)
 
-  it("error() and error(false) are told as a handler's are: raised without a message", function()
-    for value, raise in pairs({ ["nil"] = function() error() end, ["false"] = function() error(false) end }) do
+  it("error(), error(false) and error(2.5) are told as a handler's are, with a traceback", function()
+    for value, raise in pairs({ ["nil"] = function() error() end, ["false"] = function() error(false) end,
+                                ["2.5"] = function() error(2.5, 0) end }) do
       local s = { id = "Odd", max_range = 5000, evaluate = raise }
       local w = pair_with({ s })
       local msgs = {}
       w:on("sense_error", function(ev) msgs[#msgs + 1] = ev.message end)
       w:step(DT)
       assert.are.equal(1, #msgs)
-      assert.are.equal("sense 'Odd': raised " .. value .. " (an error without a message)", msgs[1]:match("^[^\n]*"))
+      local told = value == "2.5" and value or "raised " .. value .. " (an error without a message)"
+      assert.are.equal("sense 'Odd': " .. told, msgs[1]:match("^[^\n]*"))
+      assert.matches("traceback", msgs[1])
     end
   end)
 end)

@@ -103,6 +103,16 @@ describe("handlers", function()
     end
   end)
 
+  it("that raise a number are raised named, the number written the same on both backends", function()
+    for value, text in pairs({ [42] = "42", [2.5] = "2.5", [1e300] = "1e+300" }) do
+      local w, guard = sense_world(function() return 1 end)
+      guard:on("suspect", function() error(value, 0) end)
+      local ok, msg = pcall(w.step, w, 0.05)
+      assert.is_false(ok)
+      assert.are.equal("a handler of suspect (agent guard) raised: " .. text, msg)
+    end
+  end)
+
   it("cannot step the world again from inside a step's dispatch: refused, the outer step intact", function()
     local w, guard = sense_world(function() return 1 end)
     local inner, seen = nil, {}

@@ -6,6 +6,8 @@
 -- and leave the world unable to step again once that coroutine is dropped.
 -- Here a yield ends the call as an error does (the call stops there, as a
 -- custom sense's does: runner.lua), and world:step goes on.
+local check = require("wary.check")
+
 local guard = {}
 
 local create, resume, yield, close = coroutine.create, coroutine.resume, coroutine.yield, coroutine.close
@@ -25,12 +27,15 @@ function guard.traceback(m)
 end
 
 -- How a failed call is told after whose it was: "raised: " and the message
--- for a string error (its traceback in it), yielded (the caller's text) for
--- a yield, and for nil or false (error() without a message, error(false))
--- a text that says so: such an error would otherwise pass unseen. nil for
+-- for a string error (its traceback in it) or a number (error(42): Lua
+-- takes a number for a message too; written as check.describe writes one,
+-- the same text on both backends), yielded (the caller's text) for a
+-- yield, and for nil or false (error() without a message, error(false)) a
+-- text that says so: such an error would otherwise pass unseen. nil for
 -- any other error object, which the caller raises whole.
 function guard.said(err, yielded)
   if type(err) == "string" then return "raised: " .. err end
+  if type(err) == "number" then return "raised: " .. check.describe(err) end
   if err == guard.YIELDED then return yielded end
   if err == nil or err == false then return "raised " .. tostring(err) .. " (an error without a message)" end
   return nil

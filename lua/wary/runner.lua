@@ -36,12 +36,14 @@ local KEYS = { "agent", "target", "dt", "distance", "agent_yaw", "light", "weath
 local VECTORS = { "agent_pos", "eye_pos", "eye_forward", "target_pos", "target_vel" }
 
 -- As lua.c's message handler: an error object that is not a string or a
--- number goes through its __tostring, or is described; nil and false
--- (error() without a message, error(false)) as a handler's are (guard.said).
+-- number goes through its __tostring, or is described; nil, false and a
+-- number as a handler's are (guard.said).
 local function describe(m)
   local kind = type(m)
   if m == nil or m == false then return "raised " .. tostring(m) .. " (an error without a message)" end
-  if kind ~= "string" and kind ~= "number" then
+  -- A number as check.describe writes it: the same text on both backends.
+  if kind == "number" then return check.describe(m) end
+  if kind ~= "string" then
     local mt = getmetatable(m)
     local tostr = mt and rawget(mt, "__tostring")
     local ok, s = false, nil
