@@ -75,8 +75,10 @@ function handle.refuse_writes(cls, why)
   end
 end
 
--- Raises "<handle>: <what>: <why>" for a negative status; returns it otherwise.
+-- Raises "<handle>: <what>: <why>" for a negative status; returns it otherwise
+-- (the handle's name made only then: every call of a read passes here).
 function handle.ok(self, status, what)
+  if status >= 0 then return status end
   return check.status(tostring(self), what, status, self.world)
 end
 
