@@ -46,7 +46,7 @@ function Actor._check_whole(self, what)
     check.fail(tostring(self) .. ": " .. what, "id", string.format("its own id %s (to read, never written)",
       tostring(own)), id)
   end
-  if rawget(self, "props") ~= rawget(self, "_props") then
+  if rawget(self, "props") ~= world._props_of[self] then
     check.fail(tostring(self) .. ": " .. what, "props", "the table wary made (to read; actor:set_prop(key, value) "
       .. "changes a prop)", rawget(self, "props"))
   end

@@ -432,7 +432,7 @@ function M:load_state(s)
   for _, a in ipairs(part.actors) do
     local actor = self._actors[a.id]
     actor.props = restore(self, a.props, shared) or {}
-    actor._props = actor.props
+    self._props_of[actor] = actor.props
     actor._owner, actor._instigator = resolve(self, a.owner), resolve(self, a.instigator)
     brain.rewatch_health(self, actor)
   end

@@ -63,6 +63,9 @@ function World._new(B, t)
     -- Every handle made, by id (weak): a load_state brings back those of
     -- things removed since the save (save.lua). The live lamps and volumes.
     _made = setmetatable({}, { __mode = "v" }), _lights = {}, _environments = {},
+    -- Each actor's props table as wary made it (Actor._check_whole): kept
+    -- here, as a field more on every handle cost a table a rehash.
+    _props_of = setmetatable({}, { __mode = "k" }),
     _errors_said = {}, _error_limit = o.sense_error_limit,
     _ctx = { agent_pos = {}, eye_pos = {}, eye_forward = {}, target_pos = {}, target_vel = {},
              units_per_meter = upm },
@@ -437,14 +440,14 @@ function World:_add(t, is_agent)
     perceivable = a.perceivable, off_screen = a.off_screen,
   }))
   self._actor_count = self._actor_count + 1
-  local own_props = {} -- what props must stay (Actor._check_whole)
   local actor = setmetatable({
-    id = id, world = self, _actor_kind = kind, props = own_props, _props = own_props,
+    id = id, world = self, _actor_kind = kind, props = {},
     name = a.name or string.format("%s#%d", kind, self._actor_count),
     _profile = profile and profile.table or false, _team = a.team, _stance = a.stance, _handlers = {},
     _removed = false,
   }, Actor)
   self._actors[id] = actor
+  self._props_of[actor] = actor.props
   self._actors_changed = self._actors_changed + 1
   self._made[id] = actor
   if profile then self._agent_profiles[id] = profile.table end
