@@ -953,8 +953,9 @@ describe("a Lua error inside evaluate", function()
   end)
 
   it("error(), error(false) and error(2.5) are told as a handler's are, with a traceback", function()
-    for value, raise in pairs({ ["nil"] = function() error() end, ["false"] = function() error(false) end,
-                                ["2.5"] = function() error(2.5, 0) end }) do
+    for _, case in ipairs({ { "nil", function() error() end }, { "false", function() error(false) end },
+                            { "2.5", function() error(2.5, 0) end } }) do
+      local value, raise = case[1], case[2]
       local s = { id = "Odd", max_range = 5000, evaluate = raise }
       local w = pair_with({ s })
       local msgs = {}
