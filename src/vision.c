@@ -269,6 +269,18 @@ static bool fail(int32_t *reason, int32_t why, wary_vision_explain *ex) {
 static float cos_to(const float eye[3], const float fwd[3], const float head[3], float d) {
   if (!(d > 0.0f)) return 1.0f;
   float cosang = (fwd[0] * (head[0] - eye[0]) + fwd[1] * (head[1] - eye[1]) + fwd[2] * (head[2] - eye[2])) / d;
+  /* Points so far apart (near the float's limit, as 2e38 and -2e38) that
+   * their distance overflows to inf: the same cosine from doubles, which
+   * hold it, rather than a NaN angle, which explain showed. */
+  if (WY_RARELY(!isfinite(cosang))) {
+    double dot = 0.0, len = 0.0;
+    for (int c = 0; c < 3; c++) {
+      double k = (double)head[c] - (double)eye[c];
+      dot += (double)fwd[c] * k;
+      len += k * k;
+    }
+    cosang = len > 0.0 ? (float)(dot / sqrt(len)) : 1.0f;
+  }
   return cosang > 1.0f ? 1.0f : (cosang < -1.0f ? -1.0f : cosang);
 }
 

@@ -364,6 +364,21 @@ static void test_range_edges(void) {
   ENSURE(seen > total / 4 && seen < 3 * total / 4);
 }
 
+/* An agent and a target near the float's limit on either side (2e38 and
+ * -2e38 apart: a distance that overflows to inf): out of range, with a
+ * finite angle, not a NaN one. */
+static void test_far_apart_is_out_of_range(void) {
+  scene s = make(plain(), 2e38f, 0.0f);
+  ENSURE(wary_actor_set_pos(s.w, s.agent, -2e38f, 0.0f, 0.0f) == WARY_OK);
+  ENSURE(wary_step(s.w, 1.0f / 60.0f) == WARY_OK);
+  wary_vision_explain e = explain(&s);
+  ENSURE(isinf(e.distance));
+  ENSURE(e.angle == 0.0f); /* straight ahead: the agent faces +x */
+  ENSURE(e.reason == WARY_LOSS_OUT_OF_RANGE);
+  ENSURE(e.confidence == 0.0f);
+  wary_world_destroy(s.w);
+}
+
 int main(void) {
   test_velocity_from_motion();
   test_distance_falloff();
@@ -376,5 +391,6 @@ int main(void) {
   test_sees_through_steps();
   test_cone_edges();
   test_range_edges();
+  test_far_apart_is_out_of_range();
   return check_summary("test_vision");
 }
