@@ -28,7 +28,7 @@
 -- of another team, both teams set; a target whose "dead" prop is set is nobody's.
 --
 -- "seed" marks the seed's values (seed 001 and the GECK wiki's known
--- defaults in ../shared/seeds/README.md); every other value is wary's choice.
+-- defaults); every other value is wary's choice.
 return {
   name = "geck_guard",
   model = "geck",   -- the GECK model instead of the confidence model's states

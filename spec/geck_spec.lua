@@ -673,6 +673,25 @@ describe("profiles/geck.lua", function()
     assert.are.equal("normal", guard:geck_state())
   end)
 
+  it("has a default guard at 10 m notice a sneak-60 thief running in light, not walking (docs/geck.md)", function()
+    local cases = {
+      { "walking in the dark", 0, 0, -52.4, "normal" },
+      { "walking in full light", 1, 0, -25.4, "normal" },
+      { "running in full light", 1, 1, -14.6, "alert" },
+    }
+    for _, c in ipairs(cases) do
+      local world = wary.world()
+      world:load(ROOT .. "profiles/geck.lua")
+      local guard = world:add_agent{ profile = "geck_guard", pos = { 0, 0, 0 }, team = "guards" }
+      local thief = world:add_target{ pos = { 1000, 0, 0 }, team = "thieves", light = c[2],
+                                      velocity = { 0, c[3] == 1 and 600 or 150, 0 },
+                                      props = { sneak = 60, running = c[3] } }
+      world:step(0.1)
+      near(c[4], guard:detection(thief).detection)
+      assert.are.equal(c[5], guard:geck_state(), c[1])
+    end
+  end)
+
   it("can be extended field by field, and redefined without the model", function()
     local world = wary.world()
     world:load("profiles/geck.lua")
