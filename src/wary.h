@@ -431,7 +431,7 @@ typedef struct wary_sense_query {
   float eye_pos[3];
   float eye_forward[3]; /* unit vector */
   float light;          /* light level where the agent stands, 0..1 */
-  float weather;        /* weather where the agent stands, 0..1 */
+  float weather;        /* the world's weather, 0..1 (wary_world_set_weather; no environment's scale) */
   float target_pos[3];
   float target_vel[3];
 } wary_sense_query;
