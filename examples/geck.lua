@@ -6,7 +6,7 @@
 -- second while anything happens, every five when all is quiet). Alert and Lost guards walk
 -- towards the newest detection event of their alert list (the seed's search).
 -- The night itself is examples/rooms/geck_yard.lua (examples/rooms.lua draws it).
---   lua5.4 examples/geck.lua      (or luajit; run scripts/run.sh first to build)
+--   . scripts/env.sh; lua5.4 examples/geck.lua      (or luajit; run scripts/run.sh first to build)
 local root = os.getenv("WARY_ROOT")
 if root then package.path = root .. "/?.lua;" .. package.path end
 

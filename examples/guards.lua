@@ -3,7 +3,7 @@
 -- stance and the wall; hearing takes a footstep and a broken bottle. Each
 -- line is either what the intruder does (">") or what the guard comes to
 -- believe, with the confidence that put it there.
---   lua5.4 examples/guards.lua      (or luajit; run scripts/run.sh first to build)
+--   . scripts/env.sh; lua5.4 examples/guards.lua      (or luajit; run scripts/run.sh first to build)
 local wary = require("wary")
 
 local world = wary.world{ units_per_meter = 100 }             -- centimetres

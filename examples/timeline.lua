@@ -6,7 +6,7 @@
 -- installed.
 --   local timeline = require("examples.timeline")
 --   local chart = timeline.room_chart(room, list)      -- a sight or sound room run by rooms.run_room
---   timeline.write_svg(path, timeline.svg(chart))
+--   timeline.write_file(path, timeline.svg(chart))
 --
 -- A chart: { id =, title =, subtitle =, duration = seconds,
 --   y = { min =, max =, step =, format = fn(value) -> tick text },

@@ -73,7 +73,8 @@ return {
     motion_bonus_speed_m = 6,         -- metres a second
     min_exposure_to_register = 0.05,  -- exposure below this sees nothing (slivers)
     min_visible_points_standing = 1,  -- points that must show (more than half the sight reaching them);
-    min_visible_points_crouched = 1,  -- 2 crouched and 3 prone is a good start
+    min_visible_points_crouched = 1,  -- 2 crouched and 3 prone is a good start; more than a target has
+                                      -- (5 built-in) and it is never seen
     min_visible_points_prone = 1,
     vision_sample_count = 5,          -- at most this many of the built-in sample points (not a target's own)
     -- default_visibility_samples = { { 0, 0, 170, 1.0 }, ... }, -- {x, y, z, weight} in the target's
