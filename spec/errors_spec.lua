@@ -372,6 +372,17 @@ describe("bad actor input", function()
       rawset(player, field, own)
       assert.is_true(before == world:save_state(), field)
     end
+    -- A retune of its profile reads the props wary made, whatever the field holds.
+    rawset(guard, "props", 5)
+    world:define_profile{ name = "p", vision = {} }
+    rawset(guard, "props", nil)
+    world:define_profile{ name = "p" }
+    rawset(guard, "props", world._props_of[guard])
+    -- A name that is no string: messages name it so, and remove still works.
+    rawset(guard, "name", { first = "Bob" })
+    assert_mentions(error_of(function() guard:add_evidence(player, "cap", "raise", 0.1, { lifetime = -1 }) end),
+      "an actor whose name is a table evidence")
+    guard:remove()
     player.name = "the thief" -- a string: a new name, kept by a save and a load
     player:set_prop("sneak", 45)
     local other = wary.world()
@@ -379,7 +390,7 @@ describe("bad actor input", function()
     other:load_state(world:save_state())
     local names = {}
     for _, a in ipairs(other:actors()) do names[#names + 1] = tostring(a) .. "=" .. tostring(a.props.sneak) end
-    assert.are.same({ "the thief=45", "guard=nil" }, names)
+    assert.are.same({ "the thief=45" }, names)
   end)
 
   it("a vector of four numbers is an error (a sample point's fourth is its weight)", function()
@@ -968,6 +979,35 @@ describe("a method called with '.' where ':' was meant", function()
     assert.are.equal(0, w:time())
     assert.are.equal(2, #w:actors())
   end)
+
+  it("is told apart by every public actor method, with nothing or something else first", function()
+    local w, guard = guard_and_thief()
+    local before = w:save_state()
+    local names = {}
+    for name, fn in each(getmetatable(guard)) do
+      if type(fn) == "function" and name:sub(1, 1) ~= "_" then names[#names + 1] = name end
+    end
+    table.sort(names)
+    assert.is_true(#names >= 69)
+    for _, name in ipairs(names) do
+      for _, first in ipairs({ "nil", 0.5, "Burning", {} }) do
+        local msg = error_of(function()
+          if first == "nil" then return guard[name]() end
+          return guard[name](first, 1)
+        end)
+        assert_mentions(msg, "actor." .. name .. ": called with '.'", "write actor:" .. name .. "(...)")
+      end
+    end
+    assert.is_true(before == w:save_state())
+    -- a light's or a volume's set handed the other kind's handle
+    local lamp = w:add_light{ pos = { 0, 0, 200 }, radius = 500 }
+    local fog = w:add_environment{ min = { 0, 0, 0 }, max = { 100, 100, 100 } }
+    assert_mentions(error_of(function() fog.set(lamp, { vision_range_scale = 0.5 }) end),
+      "environment.set: called with '.'", "its first argument (a light")
+    assert_mentions(error_of(function() lamp.set(guard, { radius = 5 }) end), "light.set: called with '.'",
+      "its first argument (an actor (guard))")
+    assert.are.same({ 1, 500 }, { fog.def.vision_range_scale, lamp.def.radius }) -- neither changed
+  end)
 end)
 
 describe("small slips a message says plainly", function()
@@ -986,6 +1026,25 @@ describe("small slips a message says plainly", function()
     assert.is_true(before == w:save_state())
     guard:set_team(1e300) -- a key of the game's: it need not fit a float
     assert.are.equal(1e300, guard.team)
+  end)
+
+  it("a refused relationship or sound registers no team and interns no name", function()
+    local w = guard_and_thief()
+    local before = w:save_state()
+    assert_mentions(error_of(function() w:set_relationship("blue", {}, "hostile") end),
+      "world: field 'team' expected a string or a finite number, got a table")
+    assert_mentions(error_of(function() w:set_relationship({}, "blue", "hostile") end), "got a table")
+    local long = string.rep("x", 200)
+    assert_mentions(error_of(function() w:define_sound{ name = long } end), "field 'name'",
+      "a name of at most 144 characters", "got 200")
+    assert.is_true(before == w:save_state())
+    w:define_sound{ name = string.rep("y", 144) } -- the longest is taken
+  end)
+
+  it("a team of 2^53 is saved as the same text on both backends", function()
+    local w, guard = guard_and_thief()
+    guard:set_team(2 ^ 53) -- a float key, which Lua 5.4 makes an integer
+    assert.is_truthy(w:save_state():find("s4:teamd0x1p+53;", 1, true))
   end)
 end)
 

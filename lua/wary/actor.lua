@@ -152,7 +152,10 @@ end
 --- Any string or number; relationships between teams decide who is hostile.
 function Actor:set_team(team)
   local B, w = live(self, "set_team")
-  ok(self, B.actor_set_team(w, self.id, self.world:_team(team, self.name)), "set_team")
+  local teams = self.world._team_count
+  local status = B.actor_set_team(w, self.id, self.world:_team(team, tostring(self)))
+  if status < 0 then self.world:_forget_teams(teams) end -- refused: no new team either
+  ok(self, status, "set_team")
   self._team = team
   return self
 end
@@ -273,7 +276,7 @@ end
 --- Removes it (not during a step); beliefs about it go too, and the handle is stale.
 function Actor:remove()
   local B, w = live(self, "remove")
-  self.world:_structural("remove " .. self.name)
+  self.world:_structural("remove " .. tostring(self))
   ok(self, B.actor_destroy(w, self.id), "remove")
   self.world:_forget_actor(self)
 end

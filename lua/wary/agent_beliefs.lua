@@ -107,10 +107,10 @@ function M:add_evidence(target, tag, op, value, options)
   if value == nil and op == "invalidate" then value = 0 end
   check.number(self.name, "value", value, 0, 1)
   if options ~= nil and type(options) ~= "table" then
-    check.fail(self.name .. " evidence " .. check.describe(tag), "options (the fifth argument)",
+    check.fail(tostring(self) .. " evidence " .. check.describe(tag), "options (the fifth argument)",
       "a table { lifetime =, source = }", options)
   end
-  local o = check.fields(self.name .. " evidence " .. check.describe(tag), evidence_schema, options or {})
+  local o = check.fields(tostring(self) .. " evidence " .. check.describe(tag), evidence_schema, options or {})
   -- A full belief refuses a new tag: said before the names are interned, so
   -- refused calls do not use up the world's name table.
   if B.evidence_count(w, self.id, id) >= MAX_EVIDENCE then
@@ -201,6 +201,7 @@ end
 
 --- agent:explain_text(target) The explanation (agent:explain) as a short readable text, a few lines per sense.
 function M:explain_text(target)
+  handle.agent(self, "explain_text")
   local e = self:explain(target)
   return require("wary.explain").text(e, string.format("%s about %s", self.name, tostring(target.name or target)))
 end

@@ -111,7 +111,9 @@ end
 function brain.rewatch_health(world, actor)
   brain.unwatch_health(world, actor)
   brain.watch_health(world, actor)
-  for key in each(actor.props) do brain.watch_health(world, actor, key) end
+  -- The props wary made (Actor._check_whole): a game that wrote over the
+  -- field must not break a retune halfway.
+  for key in each(world._props_of[actor] or {}) do brain.watch_health(world, actor, key) end
 end
 
 -- Gives a new actor the fields of brain.actor_fields.
@@ -145,7 +147,7 @@ end
 -- props.current_health) with props.max_health. nil: nothing answers.
 function brain.read_health(world, actor)
   if actor._health_fn then return answer(world, actor, actor._health_fn(actor)) end
-  local props = actor.props or {}
+  local props = world._props_of[actor] or {} -- as rewatch_health reads them
   local pct = value(props.health_percent, actor)
   if pct then return pct > 1 and pct / 100 or pct end
   local h = value(props.health, actor) or value(props.current_health, actor)

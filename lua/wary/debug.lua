@@ -285,7 +285,7 @@ local function draw_meter(g, agent, info, o, counts)
   g.setColor(1, 1, 1, 1)
   g.rectangle("line", x, y, w, h)
   g.setColor(col[1], col[2], col[3], 1)
-  local label = string.format("%s %s %d%%", agent.name, state, math.floor(c * 100 + 0.5))
+  local label = string.format("%s %s %d%%", tostring(agent), state, math.floor(c * 100 + 0.5))
   local font = g.getFont and g.getFont()
   local half = font and font:getWidth(label) / 2 / o.scale or 0
   text(g, label, info.pos[1] - half, y - 16 / o.scale, o)
@@ -333,7 +333,7 @@ local function draw_last_known(g, agent, o, counts)
       local x, y, k = b.last_known.x, b.last_known.y, 0.3 * o.units_per_meter
       g.setColor(col[1], col[2], col[3], 0.9)
       g.polygon("line", x, y - k, x + k, y, x, y + k, x - k, y)
-      text(g, "last " .. (b.target and b.target.name or "?"), x + k, y, o)
+      text(g, "last " .. (b.target and tostring(b.target) or "?"), x + k, y, o)
       counts.last_known = counts.last_known + 1
     end
   end

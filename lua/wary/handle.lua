@@ -104,7 +104,7 @@ function handle.agent(self, what)
   local B, w = handle.live(self, what)
   if not self._profile then
     check.raise(string.format("%s: %s: not an agent (it has no profile); %s is a method of agents, called "
-      .. "on one, as guard:%s(...)", self.name, what, what, what))
+      .. "on one, as guard:%s(...)", tostring(self), what, what, what))
   end
   return B, w
 end

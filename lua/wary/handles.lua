@@ -182,6 +182,8 @@ end
 --- light:set{ pos, radius, intensity, cast_shadows } Changes the fields given (those of world:add_light); the
 -- others keep their values.
 function Light:set(t)
+  -- Another kind's handle (env.set(lamp, ...)) is told as a call with '.'.
+  if getmetatable(self) ~= Light then check.dot_call("light", "set", self) end
   local B, w = handle.live(self, "set", "light")
   local object = tostring(self)
   local def = light_def(self.world, object, over(object, t, self.def, { "pos", "radius", "intensity",
@@ -219,6 +221,7 @@ end
 --- environment:set{ min, max, vision_range_scale, hearing_range_scale, light, name } Changes the fields given (min
 -- and max together); the others keep their values. light = false: no light of its own any more.
 function Environment:set(t)
+  if getmetatable(self) ~= Environment then check.dot_call("environment", "set", self) end
   local B, w = handle.live(self, "set", "environment")
   local object = tostring(self)
   if type(t) == "table" and (t.min == nil) ~= (t.max == nil) then
