@@ -109,14 +109,29 @@ function World:_name(s)
   return key
 end
 
-function World:_team(team, object)
-  if team == nil then return 0 end
-  -- A team is a key of the game's (a number need not fit a float); a NaN
-  -- or an infinity cannot be saved.
-  if type(team) ~= "string" and not (type(team) == "number" and team == team and team ~= math.huge
-      and team ~= -math.huge) then
+-- Raises unless team is nil or a key a team can have: the game's own (a
+-- number need not fit a float), but no NaN or infinity, which cannot be
+-- saved.
+function World._check_team(team, object)
+  if team ~= nil and type(team) ~= "string" and not (type(team) == "number" and team == team
+      and team ~= math.huge and team ~= -math.huge) then
     check.fail(object, "team", "a string or a finite number", team)
   end
+end
+
+-- Forgets the teams registered after there were count (a call that
+-- registered them was then refused: it changes nothing).
+function World:_forget_teams(count)
+  if self._team_count == count then return end
+  for team, id in each(self._teams) do
+    if id > count then self._teams[team] = nil end
+  end
+  self._team_count = count
+end
+
+function World:_team(team, object)
+  if team == nil then return 0 end
+  World._check_team(team, object)
   local id = self._teams[team]
   if not id then
     self._team_count = self._team_count + 1
@@ -432,13 +447,16 @@ function World:_add(t, is_agent)
   end
   local samples = a.samples and vision.samples(object, "samples", a.samples)
   local brain_fields = brain.actor_fields(self, a, object)
-  local id = check.made(self, object, self._B.actor_create(self._w, {
+  local teams = self._team_count
+  local status, id = self._B.actor_create(self._w, {
     pos = { x, y, z }, vel = { vx, vy, vz }, yaw = a.yaw,
     stance = enums.stance_values[a.stance], team = self:_team(a.team, object),
     visibility = a.visibility, light = a.light, eye_height = a.eye_height, scent = a.scent,
     profile = profile and profile.index or -1, lod_tier = a.lod_tier,
     perceivable = a.perceivable, off_screen = a.off_screen,
-  }))
+  })
+  if status < 0 then self:_forget_teams(teams) end -- refused: no new team either
+  id = check.made(self, object, status, id)
   self._actor_count = self._actor_count + 1
   local actor = setmetatable({
     id = id, world = self, _actor_kind = kind, props = {},

@@ -100,8 +100,14 @@ end
 function M:set_relationship(team_a, team_b, relationship)
   local rel = enums.relationship_values[relationship]
   if not rel then check.fail("world", "relationship", "one of hostile, neutral, friendly", relationship) end
-  check.status("world", "set_relationship", self._B.set_relationship(self._w, self:_team(team_a, "world"),
-    self:_team(team_b, "world"), rel), self)
+  -- Both checked before either is registered, and a refusal of the core's
+  -- forgets a team registered for it: a refused call changes nothing.
+  self._check_team(team_a, "world")
+  self._check_team(team_b, "world")
+  local count = self._team_count
+  local status = self._B.set_relationship(self._w, self:_team(team_a, "world"), self:_team(team_b, "world"), rel)
+  if status < 0 then self:_forget_teams(count) end
+  check.status("world", "set_relationship", status, self)
 end
 
 return M
