@@ -70,7 +70,7 @@ static int32_t sound_create(wary_world *w, const wary_sound_def *d) {
   wy_error *e = w->error;
   int status = sound_check(w, fn, d);
   if (status != WARY_OK) return status;
-  char tag[160];
+  char tag[WARY_MAX_SOUND_NAME + sizeof "Stimulus.Sound."];
   const char *name = wary_name_string(w, d->name);
   int n = snprintf(tag, sizeof tag, "Stimulus.Sound.%s", name);
   if (n < 0 || n >= (int)sizeof tag)

@@ -162,6 +162,7 @@ enum {
   WARY_MAX_STEP_SECONDS = 3600, /* the longest dt a step takes (an hour): longer ones are refused */
   WARY_MAX_WORKERS = 64,        /* worker threads a world's step may use */
   WARY_MAX_NAMES = 4096,        /* interned names per world (wary_name), kept for its life */
+  WARY_MAX_SOUND_NAME = 144,    /* characters of a sound type's name (its tag, Stimulus.Sound.<name>, is 160) */
   WARY_MAX_MATERIALS = 256,     /* materials per world */
   WARY_MAX_TEAM_PAIRS = 128,    /* pairs of teams given a relationship (wary_set_relationship) */
   WARY_MAX_OVERRIDES = 8,       /* actors one agent has a relationship override about */

@@ -82,6 +82,12 @@ end
 function define.sound(world, t)
   local object = "sound " .. check.describe(type(t) == "table" and t.name or nil)
   local o = check.fields(object, schema.sound, t, world._scaled.sound)
+  -- Told here, before the name is interned (the core would refuse it after).
+  local most = enums.constants.MAX_SOUND_NAME
+  if #o.name > most then
+    check.raise(string.format("%s: field 'name' expected a name of at most %d characters (its tag "
+      .. "Stimulus.Sound.<name> is a name too), got %d", object, most, #o.name))
+  end
   local old = rawget(world._sounds, o.name)
   if world._dry then
     world._sounds[o.name] = { index = 0, def = o }
