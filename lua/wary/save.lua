@@ -58,8 +58,12 @@ local function encode(v, out, where, seen, names, done, props)
     if v ~= v or v == math.huge or v == -math.huge then
       check.raise(string.format("world:save_state: %s: expected a finite number, got %s", where, check.describe(v)))
     end
-    if math_type and math_type(v) == "integer" or v == math.floor(v) and v > -2 ^ 53 and v < 2 ^ 53
-        and (v ~= 0 or 1 / v > 0) then
+    local whole = math_type and math_type(v) == "integer"
+    -- A Lua 5.4 integer past 2^53 that a double holds exactly is written as
+    -- the double LuaJIT has (Lua 5.4 makes a float key such as a team of
+    -- 2^53 an integer): the same value, the same text.
+    if whole and (v <= -2 ^ 53 or v >= 2 ^ 53) and v + 0.0 == v then whole, v = false, v + 0.0 end
+    if whole or v == math.floor(v) and v > -2 ^ 53 and v < 2 ^ 53 and (v ~= 0 or 1 / v > 0) then
       out[#out + 1] = string.format("i%d;", v)
     else
       out[#out + 1] = string.format("d%a;", v)
