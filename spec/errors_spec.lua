@@ -931,6 +931,17 @@ describe("an actor given where a point is expected", function()
   end)
 end)
 
+-- The public methods of a world or a handle (its class's functions not
+-- named with a leading '_'), sorted.
+local function public_methods(object)
+  local names = {}
+  for name, fn in each(getmetatable(object)) do
+    if type(fn) == "function" and name:sub(1, 1) ~= "_" then names[#names + 1] = name end
+  end
+  table.sort(names)
+  return names
+end
+
 describe("a method called with '.' where ':' was meant", function()
   it("says so, names the method and what came first, and changes nothing", function()
     local w, guard, thief = guard_and_thief()
@@ -959,11 +970,7 @@ describe("a method called with '.' where ':' was meant", function()
     local w, guard = guard_and_thief()
     local box = w:add_box{ min = { 0, 0 }, max = { 1, 1 } }
     local lamp = w:add_light{ pos = { 0, 0, 200 }, radius = 500 }
-    local names = {}
-    for name, fn in each(getmetatable(w)) do
-      if type(fn) == "function" and name:sub(1, 1) ~= "_" then names[#names + 1] = name end
-    end
-    table.sort(names)
+    local names = public_methods(w)
     assert.is_true(#names >= 39)
     for _, name in ipairs(names) do
       for _, first in ipairs({ 0.5, "Footstep", {}, guard }) do
@@ -983,11 +990,7 @@ describe("a method called with '.' where ':' was meant", function()
   it("is told apart by every public actor method, with nothing or something else first", function()
     local w, guard = guard_and_thief()
     local before = w:save_state()
-    local names = {}
-    for name, fn in each(getmetatable(guard)) do
-      if type(fn) == "function" and name:sub(1, 1) ~= "_" then names[#names + 1] = name end
-    end
-    table.sort(names)
+    local names = public_methods(guard)
     assert.is_true(#names >= 69)
     for _, name in ipairs(names) do
       for _, first in ipairs({ "nil", 0.5, "Burning", {} }) do
