@@ -330,7 +330,10 @@ local WRITABLE = { "yaw", "team", "kind", "name", "props", "route", "set_pos", "
 local function receiver(kind)
   if chance(PBAD * 0.8) then
     return pick({ bad, function() return dead_actor end, function() return removed[R(#removed)] end,
-      function() return OTHER end, function() return anyactor(OTHER) end })()
+      function() return OTHER end, function() return anyactor(OTHER) end,
+      -- another kind's live handle (guard.off(box, ...))
+      function() local b = W:boxes(); return b[R(#b)] end, function() return lights[R(#lights)] end,
+      function() return envs[R(#envs)] end, function() return anyactor() end })()
   end
   if kind == "world" then return W elseif kind == "agent" then return agent() end
   if kind == "box" then local b = W:boxes(); return b[R(#b)] end

@@ -25,6 +25,11 @@ end
 -- first argument no handle at all), "actor" by default.
 function handle.live(self, what, kind)
   if type(self) ~= "table" then check.dot_call(kind or "actor", what, self) end
+  -- An actor's method handed a box, a light, a volume or a world (guard.off(box,
+  -- ...)): as a call with '.'. Every actor holds _actor_kind raw (a read the
+  -- reads every frame pay a few nanoseconds for); the other kinds' methods
+  -- name theirs, and the core tells a wrong one by its id.
+  if kind == nil and self._actor_kind == nil then check.dot_call("actor", what, self) end
   if self._removed then
     check.raise(string.format("%s: %s: stale handle (%s)", tostring(self), what,
       stale_why(self, getmetatable(self)._kind)))
