@@ -20,7 +20,7 @@ local MAX_PROPS = enums.constants.MAX_PROPS
 
 function Actor:__tostring()
   local name = rawget(self, "name")
-  -- A name written over with something else (Actor._overwritten) must not
+  -- A name written over with something else (Actor._check_whole) must not
   -- make every message about the actor fail.
   if type(name) ~= "string" then return "an actor whose name is " .. check.describe(name) end
   return name

@@ -26,9 +26,9 @@ end
 function handle.live(self, what, kind)
   if type(self) ~= "table" then check.dot_call(kind or "actor", what, self) end
   -- An actor's method handed a box, a light, a volume or a world (guard.off(box,
-  -- ...)): as a call with '.'. Every actor holds _actor_kind raw (a read the
-  -- reads every frame pay a few nanoseconds for); the other kinds' methods
-  -- name theirs, and the core tells a wrong one by its id.
+  -- ...)): as a call with '.'. Every actor holds _actor_kind raw, so the check
+  -- costs a game's reads one field read; the other kinds' methods name their
+  -- kind, and the core tells a wrong one by its id.
   if kind == nil and self._actor_kind == nil then check.dot_call("actor", what, self) end
   if self._removed then
     check.raise(string.format("%s: %s: stale handle (%s)", tostring(self), what,

@@ -64,7 +64,7 @@ function World._new(B, t)
     -- things removed since the save (save.lua). The live lamps and volumes.
     _made = setmetatable({}, { __mode = "v" }), _lights = {}, _environments = {},
     -- Each actor's props table as wary made it (Actor._check_whole): kept
-    -- here, as a field more on every handle cost a table a rehash.
+    -- here, so that a handle holds only the fields the game sees.
     _props_of = setmetatable({}, { __mode = "k" }),
     _errors_said = {}, _error_limit = o.sense_error_limit,
     _ctx = { agent_pos = {}, eye_pos = {}, eye_forward = {}, target_pos = {}, target_vel = {},
