@@ -31,26 +31,26 @@ function M:report_pain(name, amount)
   return self
 end
 
---- The raw brain: health, pain_total, emotions, fear_input, dominant, attention, multipliers, pain levels.
-function M:brain_state()
-  local B, w = agent(self, "brain_state")
+-- The raw brain, for the reader named what: its agent checked once (a call
+-- with '.', or on a target, is named before anything is read).
+local function brain_of(self, what)
+  local B, w = agent(self, what)
   local status, s = B.brain_get(w, self.id)
-  ok(self, status, "brain_state")
+  ok(self, status, what)
   return s
 end
 
+--- The raw brain: health, pain_total, emotions, fear_input, dominant, attention, multipliers, pain levels.
+function M:brain_state() return brain_of(self, "brain_state") end
+
 --- The level of one pain type now, 0..max_level.
 function M:pain_level(name)
-  agent(self, "pain_level") -- a call with '.', or on a target, named before anything is read
-  local i = pain_index(self, name, "pain")
-  return self:brain_state().pain_level[i + 1]
+  local s = brain_of(self, "pain_level")
+  return s.pain_level[pain_index(self, name, "pain") + 1]
 end
 
 --- The enabled pain types summed, capped at 1.
-function M:total_pain()
-  agent(self, "total_pain")
-  return self:brain_state().pain_total
-end
+function M:total_pain() return brain_of(self, "total_pain").pain_total end
 
 --- Sets one pain type back to 0.
 function M:clear_pain(name)
@@ -94,10 +94,7 @@ function M:set_health(v)
 end
 
 --- Health 0..1 as the brain last took it.
-function M:health()
-  agent(self, "health")
-  return self:brain_state().health
-end
+function M:health() return brain_of(self, "health").health end
 
 -- The core keeps health as a float: the bounds are the floats nearest 0.75, 0.40 and 0.15, so that
 -- set_health(0.40) is critical, as the seed's 0.40 is.
@@ -106,16 +103,14 @@ local WOUNDED, CRITICAL, NEAR_DEATH = 0.75, 0.4000000059604645, 0.15000000596046
 --- The seed's Get Pain State, read from health: healthy above 0.75, wounded
 -- above 0.40, critical above 0.15, otherwise near_death.
 function M:pain_state()
-  agent(self, "pain_state")
-  local h = self:health()
+  local h = brain_of(self, "pain_state").health
   return h > WOUNDED and "healthy" or h > CRITICAL and "wounded" or h > NEAR_DEATH and "critical" or "near_death"
 end
 
 --- The pain and health multiplier of one of its senses now (1: untouched): from the levels as the last step
 -- left them, what the next step starts from (explain(target).senses has what the last step used).
 function M:sense_multiplier(id)
-  agent(self, "sense_multiplier")
-  local s = self:brain_state()
+  local s = brain_of(self, "sense_multiplier")
   local slot = check.index_of(self._profile.senses, id)
   if not slot then check.fail(self.name, "sense", "a sense of its profile", id) end
   return s.multiplier[slot]
@@ -123,8 +118,7 @@ end
 
 --- { fear, aggression, curiosity, alertness, panic, dominant, fear_input }.
 function M:emotions()
-  agent(self, "emotions")
-  local s = self:brain_state()
+  local s = brain_of(self, "emotions")
   local t = { dominant = enums.emotion[s.dominant], fear_input = s.fear_input }
   for i, e in ipairs(schema.emotions) do t[e] = s.emotions[i] end
   return t
