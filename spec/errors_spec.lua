@@ -58,6 +58,24 @@ describe("a bad profile", function()
     world:define_profile{ name = "x", vision = { half_angle_deg = 120 } } -- no peripheral cone: taken
   end)
 
+  it("given a number halfway between two of %g's six digits writes it exactly, the same on both backends", function()
+    -- C's printf (Lua 5.4) rounds such a tie to even (10.0312), LuaJIT away from zero (10.0313)
+    local msg = error_of(function()
+      world:define_profile{ name = "x", vision = { enable_peripheral_cone = true, half_angle_deg = 10.03125,
+        peripheral_half_angle_deg = 5 } }
+    end)
+    assert_mentions(msg, "'peripheral_half_angle_deg' expected more than half_angle_deg 10.03125 with ", "got 5")
+    msg = error_of(function()
+      world:define_profile{ name = "x", vision = { distance_curve = { { 0.5078125, 1 }, { 0.25, 0 } } } }
+    end)
+    assert_mentions(msg, "'distance_curve[2] x' expected a number >= 0.5078125 (the x of the point before", "got 0.25")
+    local w = wary.world{ units_per_meter = 100.0625 }
+    msg = error_of(function() w:define_profile{ name = "x", vision = { max_range_m = 1e37 } } end)
+    assert_mentions(msg, "'max_range_m' expected at most 3.4007e+36 metres (100.0625 world units a metre), got 1e+37")
+    w:destroy()
+    assert_no_profile(world, "x")
+  end)
+
   for _, case in ipairs(cases) do
     it("with " .. case.what .. " (" .. case.field .. ") is an error naming it and defines nothing", function()
       local msg = error_of(function()
@@ -503,6 +521,15 @@ describe("bad actor input", function()
       local msg = error_of(function() world:set_ray_budget(case[1]) end)
       assert_mentions(msg, "'ray_budget'", case[2])
     end
+    -- A float read back from wary whose 17th digit is a tie (-375.069000244140625): C's printf (Lua 5.4) rounds it
+    -- to even, LuaJIT to ...063; both backends write it exactly.
+    player:set_pos(-375.069, 0, 0)
+    local x = player:pos()
+    assert.are.equal("-375.069000244140625", string.format("%.40g", x))
+    for _, v in ipairs{ x, -375.069000244140625 } do
+      assert.are.equal("world: field 'ray_budget' expected an integer in [0, 1e+09] (0: no budget), "
+        .. "got -375.069000244140625", (error_of(function() world:set_ray_budget(v) end):gsub("^[^\n]-:%d+: ", "")))
+    end
     -- Lua 5.4's integers past a float's: as they are (not the float 2^63)
     if math.type then
       assert_mentions(error_of(function() world:set_ray_budget(math.maxinteger) end), "'ray_budget'",
@@ -747,6 +774,10 @@ describe("bad world input", function()
     assert_mentions(error_of(function() return wary:world{ units_per_meter = 32 } end),
       "wary.world: called with ':'", "write wary.world{ ... }")
     assert_mentions(error_of(function() return wary:world() end), "wary.world: called with ':'")
+    -- a table whose __eq says it equals anything is no module (Lua 5.4 would ask its __eq for ==, LuaJIT not)
+    local w = wary.world(setmetatable({ units_per_meter = 32 }, { __eq = function() return true end }))
+    assert.are.equal(32, w.units_per_meter)
+    w:destroy()
   end)
 
   it("world{ units_per_meter = 0 } is an error naming the field", function()

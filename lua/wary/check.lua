@@ -14,6 +14,22 @@ local NUMBER_FORMATS = { "%.6g", "%.9g", "%.12g", "%.15g" }
 
 local math_type = math.type -- Lua 5.4; LuaJIT has no integers
 
+-- string.format("%.<digits>g", v), the same text on both backends. At a tie (v halfway between two numbers of
+-- that many digits: the float -375.069000244140625 to 17, 0.5078125 to 6) C's printf (Lua 5.4) rounds to even and
+-- LuaJIT's own formatter away from zero: there v is written exactly, with the one digit more it has (%.40g: the
+-- same on both).
+local function g(v, digits)
+  digits = digits or 6
+  if v ~= v then return "nan" end -- C's printf writes -nan for 0/0
+  local s = string.format("%." .. digits .. "g", v)
+  if v == math.huge or v == -math.huge then return s end
+  local exact = string.format("%.40g", v)
+  local sig = exact:gsub("e.*", ""):gsub("%D", ""):gsub("^0+", ""):gsub("0+$", "")
+  if #sig == digits + 1 and sig:sub(-1) == "5" then return exact end
+  return s
+end
+check.g = g
+
 local function describe(v)
   local t = type(v)
   if t == "number" then
@@ -30,7 +46,7 @@ local function describe(v)
       local s = string.format(f, v)
       if tonumber(s) == v then return s end
     end
-    return string.format("%.17g", v)
+    return g(v, 17)
   elseif t == "string" then
     return string.format("%q", v)
   elseif t == "nil" or t == "boolean" then
@@ -439,10 +455,10 @@ function check.fields(object, schema, t, defaults)
       if type(v) ~= "number" or not (finite(v) or spec.inf and v == math.huge) or (spec.min and v < spec.min)
           or (spec.max and v > spec.max) then
         local what = "a finite number of metres"
-        if spec.min then what = what .. string.format(" >= %g", spec.min / units) end
-        if spec.max then what = what .. string.format(" <= %g", spec.max / units) end
+        if spec.min then what = what .. " >= " .. g(spec.min / units) end
+        if spec.max then what = what .. " <= " .. g(spec.max / units) end
         if finite(m) and not finite(v) then
-          what = string.format("at most %g metres (%g world units a metre)", FLT_MAX / units, units)
+          what = string.format("at most %s metres (%s world units a metre)", g(FLT_MAX / units), g(units))
         end
         fail(object, mname, what, m)
       end

@@ -93,7 +93,7 @@ local World = require("wary.world")
 -- its fields and defaults are in lua/wary/schema.lua (schema.world). world.units_per_meter reads its
 -- units, which it keeps.
 function wary.world(t)
-  if t == wary then
+  if rawequal(t, wary) then -- not ==: Lua 5.4 would ask a table's __eq, LuaJIT not
     require("wary.check").raise("wary.world: called with ':': its first argument is the module, not the "
       .. "world's fields; write wary.world{ ... }")
   end

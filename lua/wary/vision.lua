@@ -40,7 +40,7 @@ function vision.curve(object, field, c)
       local name = string.format("%s[%d]", field, i)
       if type(pt) ~= "table" then check.fail(object, name, "a point {x, y}", pt) end
       if i > 1 and check.finite(pt[1]) and pt[1] < last then
-        check.fail(object, name .. " x", string.format("a number >= %g (the x of the point before: x rises)", last),
+        check.fail(object, name .. " x", "a number >= " .. check.g(last) .. " (the x of the point before: x rises)",
           pt[1])
       end
       check.number(object, name .. " x", pt[1], nil, nil)
@@ -81,8 +81,8 @@ function vision.def(world, object, t)
   local o = check.fields(object, schema.vision, t, world._scaled.vision)
   -- The peripheral cone is the ring beyond the focal one: narrower, it would never apply.
   if o.enable_peripheral_cone and o.peripheral_half_angle_deg <= o.half_angle_deg then
-    check.fail(object, "peripheral_half_angle_deg", string.format("more than half_angle_deg %g with "
-      .. "enable_peripheral_cone (the ring beyond the focal cone)", o.half_angle_deg), o.peripheral_half_angle_deg)
+    check.fail(object, "peripheral_half_angle_deg", "more than half_angle_deg " .. check.g(o.half_angle_deg)
+      .. " with enable_peripheral_cone (the ring beyond the focal cone)", o.peripheral_half_angle_deg)
   end
   local def = {}
   for _, spec in ipairs(schema.vision) do
