@@ -15,7 +15,16 @@
 --   WARY_FUZZ_SEEDS=1-200 WARY_FUZZ_CALLS=5000 bash scripts/busted.sh luajit spec/facade_fuzz_spec.lua
 -- WARY_FUZZ_SEEDS takes "7", "1-50" or "3,9,12"; WARY_FUZZ_TRACE=1 prints every call and its outcome.
 -- It is a reviewer's fuzzer made a spec: the raw errors of 8c68f4a and the refusals that changed the
--- world of 739fa55 and 6ebf7c6 are its kind of bug (it does not compare the backends, as ff4ff18 needed).
+-- world of 739fa55 and 6ebf7c6 are its kind of bug.
+-- (4) It compares the backends (the last spec here): seeds 1 and 2 run in-process and under the other interpreter
+-- (spec/support/other_backend.lua), each writing a line a call (its results or its message, the world's save
+-- after it); the two logs must be the same. What differs and is no backend's doing is left out of the lines
+-- (tracebacks, the interpreter's module path, the temporary folder), or made the same in this mode: the trap
+-- tables act as LuaJIT does (it reads a table raw for pairs, ipairs and #, where Lua 5.4 asks __pairs, __index
+-- and __len) and 2^63 stands for math.maxinteger. WARY_FUZZ_LOG=file runs the seeds in that mode, to file:
+--   WARY_FUZZ_LOG=/tmp/a WARY_FUZZ_SEEDS=1-50 bash scripts/busted.sh lua5.4 spec/facade_fuzz_spec.lua
+--   WARY_FUZZ_LOG=/tmp/b WARY_FUZZ_SEEDS=1-50 bash scripts/busted.sh luajit spec/facade_fuzz_spec.lua
+--   diff /tmp/a /tmp/b
 
 local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local raw_next = next -- the same: a loop over a function named next is compiled as ITERN
@@ -23,11 +32,17 @@ local wary = require("wary")
 local wdebug = require("wary.debug")
 local tiled = require("wary.tiled")
 local handles = require("wary.handles")
+local subprocess = require("spec.support.other_backend")
 
 local unpack = table.unpack or unpack
+local function pack(...) return { n = select("#", ...), ... } end
 local BACKEND = rawget(_G, "jit") and "luajit" or "lua5.4"
 local TRACE = os.getenv("WARY_FUZZ_TRACE")
+local LOG_FILE = os.getenv("WARY_FUZZ_LOG")
+if LOG_FILE then assert(io.open(LOG_FILE, "w")):close() end -- each seed's spec adds its lines
+local log -- a function(line) while the outcomes are logged (4)
 local CALLS = tonumber(os.getenv("WARY_FUZZ_CALLS") or "") or 1500
+local COMPARE_SEEDS, COMPARE_CALLS = "1,2", 750 -- (4)
 local SEEDS = {}
 for a, b in (os.getenv("WARY_FUZZ_SEEDS") or "1-4"):gmatch("(%d+)%-?(%d*)") do
   for s = tonumber(a), tonumber(b ~= "" and b or a) do SEEDS[#SEEDS + 1] = s end
@@ -140,14 +155,18 @@ local FN_NAME = {}
 for name, fn in each(FN) do FN_NAME[fn] = "fn_" .. name end
 local NIL = {} -- stands for nil in the list
 -- Values a call is given as they are. The trap tables raise when wary reads them through a metamethod.
--- LuaJIT ignores __pairs and has no math.maxinteger: the backends differ there, and each must pass.
-local BAD = { NIL, false, true, 0, -1, 1e39, 0 / 0, math.huge, -math.huge, -0.0, math.maxinteger or 2 ^ 63, 2 ^ 53,
+-- LuaJIT ignores __pairs and __len, its ipairs reads no __index, and it has no math.maxinteger: the backends
+-- differ there, and each must pass; (4) makes them alike.
+local MAXINT = {} -- stands for math.maxinteger
+local BAD = { NIL, false, true, 0, -1, 1e39, 0 / 0, math.huge, -math.huge, -0.0, MAXINT, 2 ^ 53,
   3, 0.5, "", "1", "0x10", "a\0b", string.rep("x", 5000), "%s%d%n", -2147483649, cyc, io.stdout,
   coroutine.create(function() end), FN.raises, FN.yields, FN.raises_nil, FN.raises_object, FN.nan,
-  setmetatable({}, { __index = function(_, k) error("index trap " .. tostring(k)) end }),
-  setmetatable({ 1, 2, 3 }, { __len = function() error("len trap") end }),
+  setmetatable({}, { __index = function(_, k)
+    if not (log and type(k) == "number") then error("index trap " .. tostring(k)) end -- (4): ipairs ends
+  end }),
+  setmetatable({ 1, 2, 3 }, { __len = function(t) return log and rawlen(t) or error("len trap") end }),
   setmetatable({}, { __tostring = function() error("tostring trap") end }),
-  setmetatable({}, { __pairs = function() error("pairs trap") end }),
+  setmetatable({}, { __pairs = function(t) if log then return next, t, nil end error("pairs trap") end }),
   setmetatable({ x = 1, y = 2 }, { __eq = function() return true end }) }
 local NEAR_NAMES = { "Vision", "vison", "guard", "gaurd", "Footstep", "footstep", "hostile", "Hostile", "detect",
   "detetc", "crouched", "crouch", "fear", "Fear", "raise", "Sting", "Thermal", "thermal" }
@@ -163,7 +182,8 @@ local BAD_NEW = {
 local function bad()
   local k = R(#BAD + #BAD_NEW)
   if k > #BAD then return BAD_NEW[k - #BAD]() end
-  if BAD[k] ~= NIL then return BAD[k] end
+  if rawequal(BAD[k], MAXINT) then return not log and math.maxinteger or 2 ^ 63 end
+  if not rawequal(BAD[k], NIL) then return BAD[k] end -- not ~=: Lua 5.4 would ask the __eq trap
 end
 
 -- ---------------------------------------------------------------- good values, by kind
@@ -238,6 +258,29 @@ G.path = function()
   local p = pick({ "senses/thermal.lua", "profiles/default.lua", "profiles/geck.lua", "nope.lua", "", "/bad.lua",
     "/err.lua", "/list.lua" })
   return p:sub(1, 1) == "/" and load_dir .. p or p
+end
+-- (4) What differs between the interpreters and is no backend's doing: a traceback, the interpreter's own module
+-- path, the temporary folder, this file's name as busted was given it.
+local function cut(s, head, lead, say) -- each head and the lines that follow it starting with lead, as say
+  local a, b = s:find(head, 1, true)
+  while a do
+    local p = b + 1
+    while lead ~= "" and s:sub(p, p + #lead - 1) == lead do p = s:find("\n", p + 1, true) or #s + 1 end
+    s = s:sub(1, a - 1) .. say .. s:sub(p)
+    a, b = s:find(head, a + #say, true)
+  end
+  return s
+end
+local function norm(s)
+  s = cut(cut(s, "\nstack traceback:", "\n\t", "\n<traceback>"), "looked in:", "\n  ", "looked in: <path>")
+  s = cut(s, load_dir, "", "<load_dir>")
+  local a, b = s:find("facade_fuzz_spec.lua:", 1, true) -- its path before it, back to a space or a quote
+  while a do
+    while a > 1 and not s:sub(a - 1, a - 1):find("[%s\"']") do a = a - 1 end
+    s = s:sub(1, a - 1) .. "fuzz:" .. s:sub(b + 1)
+    a, b = s:find("facade_fuzz_spec.lua:", a + 5, true)
+  end
+  return s
 end
 
 -- A definition table: each field present (mostly) and good (mostly), now and then a misspelt one.
@@ -347,15 +390,25 @@ local CLASS = { world = require("wary.world"), actor = require("wary.actor"), ag
 -- ---------------------------------------------------------------- describing a call
 local function ser(v, depth, seen)
   local t = type(v)
-  if t == "string" then return #v > 40 and string.format("<string of %d bytes>", #v) or string.format("%q", v) end
-  if t == "number" then return string.format("%.17g", v) end
+  if t == "string" then
+    v = log and norm(v) or v
+    return #v > 40 and string.format("<string of %d bytes>", #v) or string.format("%q", v) end
+  if t == "number" then
+    if v ~= v then return "nan" end
+    local s = string.format("%.15g", v)
+    if tonumber(s) == v then return s end
+    -- %.17g rounds a tie (a float's -375.069000244140625) half to even in C's printf (Lua 5.4), half away from
+    -- zero in LuaJIT's: a value with no more digits than that is given exactly (%.40g, the same in both).
+    s = string.format("%.40g", v)
+    return #s:gsub("e.*", ""):gsub("%D", ""):gsub("^0+", "") <= 18 and s or string.format("%.17g", v)
+  end
   if t ~= "table" then return (t == "boolean" or t == "nil") and tostring(v) or FN_NAME[v] or t end
   local mt = getmetatable(v)
   local kind = type(mt) == "table" and rawget(mt, "_kind")
   if kind then
     local id = kind == "world" and (v == W and "W" or v == OTHER and "OTHER" or "made by wary.world")
       or rawget(v, "name") or rawget(v, "id")
-    return "<" .. kind .. " " .. ((type(id) == "string" or type(id) == "number") and id or type(id)) .. ">"
+    return "<" .. kind .. " " .. (type(id) == "number" and ser(id) or type(id) == "string" and id or type(id)) .. ">"
   end
   if seen[v] or depth > 3 then return "{...}" end
   seen[v] = true
@@ -380,6 +433,11 @@ local function describe_args(args, n)
 end
 
 -- ---------------------------------------------------------------- one seed
+local SAVES, NSAVES = {}, 0
+local function digest(st)
+  if not SAVES[st] then NSAVES = NSAVES + 1; SAVES[st] = NSAVES end
+  return #st .. "#" .. SAVES[st]
+end
 local function savable()
   if W._destroyed then return nil end
   local ok, s = pcall(W.save_state, W)
@@ -433,6 +491,7 @@ local function call(i)
   if kind == "mode" then
     sense_mode = pick(SENSE_MODES)
     if TRACE then io.stderr:write(i, " the custom sense's mode is now ", sense_mode, "\n") end
+    if log then log(i .. " mode " .. sense_mode) end
     return
   end
   if kind == "write" then
@@ -456,9 +515,20 @@ local function call(i)
   end
   local before = savable()
   -- In a coroutine of its own: a callback's yield that escapes wary stops it there.
-  local co = coroutine.create(function() return pcall(fn, unpack(args, 1, n)) end)
-  local _, ok, err = coroutine.resume(co)
+  local co = coroutine.create(function()
+    local r = pack(pcall(fn, unpack(args, 1, n)))
+    return unpack(r, 1, r.n)
+  end)
+  local res = pack(coroutine.resume(co))
+  local ok, err = res[2], res[3]
   if TRACE then io.stderr:write(i, " ", desc, ok and " -> ok\n" or " -> " .. tostring(err) .. "\n") end
+  if log then
+    local outs = {}
+    for j = 3, res.n do outs[#outs + 1] = ser(res[j], 0, {}) end
+    local st = savable()
+    log((i .. " " .. desc .. (ok and " -> " .. table.concat(outs, ", ") or " -> error " .. norm(tostring(err)))
+      .. " | save " .. (st and digest(st) or "-")):gsub("\n", "\\n"))
+  end
   if coroutine.status(co) ~= "dead" then return "a yield escaped it", desc end
   if ok then
     if name == "add_light" then lights[#lights + 1] = err end
@@ -495,21 +565,69 @@ describe("the facade under random calls", function()
   end)
   lazy_teardown(function() os.execute("rm -rf '" .. load_dir .. "'") end)
 
+  -- wary's warnings (report_pain to a profile without Pain, ...) go nowhere while a spec runs; then cleanup()
+  -- (one finally a spec: busted keeps the last one given)
+  local function quietly(cleanup)
+    local stderr = io.stderr
+    finally(function() io.stderr = stderr; cleanup() end) -- luacheck: ignore 122
+    if not TRACE then io.stderr = { write = function() end } end -- luacheck: ignore 122
+  end
+  local function run(seed, calls)
+    start(seed)
+    if log then log("seed " .. seed); SAVES, NSAVES = {}, 0 end
+    for i = 1, calls do
+      local problem, desc = call(i)
+      if problem then -- a failure that says how to make it again
+        assert(false, string.format("%s, seed %d, call %d: %s\n  call: %s\n  again: WARY_FUZZ_SEEDS=%d "
+          .. "WARY_FUZZ_CALLS=%d WARY_FUZZ_TRACE=1 bash scripts/busted.sh %s spec/facade_fuzz_spec.lua", BACKEND,
+          seed, i, problem, desc or "?", seed, i, BACKEND))
+      end
+    end
+    W:destroy(); OTHER:destroy()
+  end
+
   for _, seed in ipairs(SEEDS) do
     it(string.format("seed %d: %d calls raise only wary's messages, refusals change nothing", seed, CALLS), function()
-      local stderr = io.stderr -- wary's warnings (report_pain to a profile without Pain, ...) go nowhere
-      finally(function() io.stderr = stderr end) -- luacheck: ignore 122
-      if not TRACE then io.stderr = { write = function() end } end -- luacheck: ignore 122
-      start(seed)
-      for i = 1, CALLS do
-        local problem, desc = call(i)
-        if problem then -- a failure that says how to make it again
-          assert(false, string.format("%s, seed %d, call %d: %s\n  call: %s\n  again: WARY_FUZZ_SEEDS=%d "
-            .. "WARY_FUZZ_CALLS=%d WARY_FUZZ_TRACE=1 bash scripts/busted.sh %s spec/facade_fuzz_spec.lua", BACKEND,
-            seed, i, problem, desc or "?", seed, i, BACKEND))
-        end
-      end
-      W:destroy(); OTHER:destroy()
+      local f = LOG_FILE and assert(io.open(LOG_FILE, "a"))
+      if f then log = function(line) f:write(line, "\n") end end
+      quietly(function() log = nil; if f then f:close() end end)
+      run(seed, CALLS)
     end)
   end
+
+  local other = subprocess.interpreter
+  it(string.format("seeds %s: %d calls each, every outcome the same under %s, line for line", COMPARE_SEEDS,
+    COMPARE_CALLS, other), function()
+    if LOG_FILE then return end -- the run of a comparison
+    if not subprocess.available() then pending(other .. " is not installed") return end
+    local busted = os.getenv("BUSTED") or io.popen("command -v busted"):read("*l")
+    if not busted or not os.getenv("WARY_LIB") then pending("run it through scripts/busted.sh") return end
+    local mine = {}
+    log = function(line) mine[#mine + 1] = line end
+    quietly(function() log = nil end)
+    for s in COMPARE_SEEDS:gmatch("%d+") do run(tonumber(s), COMPARE_CALLS) end
+    log = nil
+    local file = os.tmpname()
+    local command = string.format("WARY_FUZZ_LOG=%s WARY_FUZZ_SEEDS=%s WARY_FUZZ_CALLS=%d %s >/dev/null 2>&1",
+      subprocess.quote(file), COMPARE_SEEDS, COMPARE_CALLS,
+      subprocess.command(busted, "--output=plainTerminal", (os.getenv("WARY_ROOT") or ".")
+        .. "/spec/facade_fuzz_spec.lua"))
+    os.execute(command)
+    local theirs = {}
+    for line in io.lines(file) do theirs[#theirs + 1] = line end
+    os.remove(file)
+    local seed = "?"
+    for i = 1, math.max(#mine, #theirs) do
+      seed = (mine[i] or ""):match("^seed (%d+)$") or seed
+      if mine[i] ~= theirs[i] then
+        local call_no = (mine[i] or theirs[i] or ""):match("^(%d+) ") or "?"
+        assert(false, string.format("seed %s, call %s differs:\n  %s: %s\n  %s: %s\n  again: "
+          .. "WARY_FUZZ_LOG=/tmp/%s.log WARY_FUZZ_SEEDS=%s WARY_FUZZ_CALLS=%s bash scripts/busted.sh %s "
+          .. "spec/facade_fuzz_spec.lua, the same under %s, and diff the logs\n  (%s)", seed, call_no, BACKEND,
+          mine[i] or "(no more lines)", other, theirs[i] or "(no more lines)", BACKEND, seed, call_no, BACKEND,
+          other, command))
+      end
+    end
+    assert.is_true(#mine > 2 * COMPARE_CALLS * 0.9, "lines: " .. #mine)
+  end)
 end)
