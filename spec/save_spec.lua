@@ -413,9 +413,37 @@ describe("a refused state", function()
 
   it("a prop that cannot be saved is named, with its actor's name", function()
     local h = game.new(true)
-    h.cast.thief3:set_prop("on_hit", function() end)
-    expect.mentions(expect.error_of(h.world.save_state, h.world), h.cast.thief3.name .. ".props.on_hit",
-      "a function")
+    h.cast.thief3:set_prop("loot", setmetatable({}, {}))
+    expect.mentions(expect.error_of(h.world.save_state, h.world), h.cast.thief3.name .. ".props.loot",
+      "got a table with a metatable (only plain tables are saved)")
+  end)
+
+  it("a function in props is left out of the save; a handle the load keeps keeps it, a new world's has none",
+    function()
+    local h = game.new(true)
+    local thief = h.cast.thief3
+    local function hp() return 0.5 end
+    local function on_hit() end
+    thief:set_prop("health_percent", hp)
+    thief:set_prop("gear", { weight = 3, on_hit = on_hit })
+    local saved = h.world:save_state()
+    thief:set_prop("gear", { weight = 9 })
+    thief:set_prop("health_percent", 0.25)
+    h.world:load_state(saved)
+    assert.are.equal(nil, thief.props.health_percent, "the save has none (the function was left out)")
+    assert.are.same({ weight = 3 }, thief.props.gear)
+    thief:set_prop("health_percent", hp)
+    h.world:load_state(saved)
+    assert.are.equal(hp, thief.props.health_percent, "the handle kept its function")
+    local fresh = game.new(true)
+    fresh.world:load_state(saved)
+    local copy
+    for _, a in ipairs(fresh.world:actors()) do
+      if a.name == thief.name then copy = a end
+    end
+    assert.are.same({ weight = 3 }, copy.props.gear)
+    assert.are.equal(nil, copy.props.health_percent, "a new handle: the game sets it again")
+    assert.are.equal(saved, fresh.world:save_state(), "the same bytes saved again")
   end)
 
   it("of a world whose hits added up past a float's range: the damage stops at its largest", function()

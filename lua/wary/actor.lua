@@ -197,7 +197,8 @@ local core_value = Actor._core_value
 
 --- Sets props[key]: any Lua value for Lua senses. A finite number, or a boolean (as 1 or 0), also
 -- reaches the core, where the GECK model and C senses read it; nil or another kind of value takes
--- it out of the core again (their readers then use their defaults).
+-- it out of the core again (their readers then use their defaults). world:save_state saves plain
+-- values, plain tables of them and actors; a function is left out (docs/reliability.md).
 function Actor:set_prop(key, value)
   local B, w = live(self, "set_prop")
   Actor._check_whole(self, "set_prop")

@@ -4,7 +4,8 @@
 -- each actor's name, kind, team as given, stance, props (plain values and
 -- actor handles), pawn flag, owner and instigator; the team numbering; the
 -- boxes' material names; the sun. Functions (handlers, health providers,
--- Lua senses) cannot be saved: the game defines them again. load_state keeps
+-- Lua senses) cannot be saved: the game defines them again (a function in
+-- props is left out; a handle the load keeps keeps those atop its props). load_state keeps
 -- the handle objects of the actors and boxes the snapshot holds (with their
 -- handlers; an actor's only while its kind and name are the saved ones'),
 -- makes handles for the others, and makes stale those it does not hold.
@@ -91,12 +92,15 @@ local function encode(v, out, where, seen, names, done, props)
     if props then done[v] = done.count end
     seen[v] = true
     local keys = {}
-    for k in each(v) do
-      if type(k) ~= "string" and type(k) ~= "number" then
-        check.raise(string.format("world:save_state: %s: expected string or number keys, got %s", where,
-          check.describe(k)))
+    for k, item in each(v) do
+      -- A function in props is left out, as if nil (a health provider: docs/brain.md).
+      if not (props and type(item) == "function") then
+        if type(k) ~= "string" and type(k) ~= "number" then
+          check.raise(string.format("world:save_state: %s: expected string or number keys, got %s", where,
+            check.describe(k)))
+        end
+        keys[#keys + 1] = k
       end
-      keys[#keys + 1] = k
     end
     table.sort(keys, key_less)
     out[#out + 1] = "t"
@@ -108,8 +112,10 @@ local function encode(v, out, where, seen, names, done, props)
     out[#out + 1] = "e"
     seen[v] = nil
   else
+    local what = check.describe(v)
+    if t == "table" then what = what .. " with a metatable (only plain tables are saved)" end
     check.raise(string.format("world:save_state: %s: expected a value that can be saved (nil, boolean, number, "
-      .. "string, actor, table of those), got %s", where, check.describe(v)))
+      .. "string, actor, table of those), got %s", where, what))
   end
 end
 
@@ -435,7 +441,11 @@ function M:load_state(s)
   local shared = {}
   for _, a in ipairs(part.actors) do
     local actor = self._actors[a.id]
+    local before = self._props_of[actor] -- a kept handle's: the functions in it stay (they were not saved)
     actor.props = restore(self, a.props, shared) or {}
+    for k, v in each(before or {}) do
+      if type(v) == "function" and actor.props[k] == nil then actor.props[k] = v end
+    end
     self._props_of[actor] = actor.props
     actor._owner, actor._instigator = resolve(self, a.owner), resolve(self, a.instigator)
     brain.rewatch_health(self, actor)
