@@ -222,6 +222,30 @@ describe("save_state and load_state", function()
     end)())
   end)
 
+  it("lists the lamps and volumes of a world made anew by world:lights() and world:environments()", function()
+    local w = wary.world{}
+    w:add_light{ pos = { 0, 0, 100 }, intensity = 0.8 }
+    local gone = w:add_light{ pos = { 9, 9, 9 } }
+    w:add_light{ pos = { 5, 0, 100 }, radius = 300 }
+    w:add_environment{ name = "fog", min = { -50, -50, -50 }, max = { 50, 50, 50 }, vision_range_scale = 0.4 }
+    gone:remove()
+    assert.are.equal(2, #w:lights())
+    local s = w:save_state()
+    local w2 = wary.world{}
+    w2:load_state(s)
+    local lamps, rooms = w2:lights(), w2:environments()
+    assert.are.equal(2, #lamps)
+    assert.are.same({ 0.8, 1 }, { lamps[1].def.intensity, lamps[2].def.intensity })
+    assert.are.same({ 5, 0, 100 }, lamps[2].def.pos)
+    assert.are.equal(300, lamps[2].def.radius)
+    assert.are.equal(1, #rooms)
+    assert.are.equal("fog", rooms[1].name)
+    lamps[1]:set{ intensity = 0.1 } -- the game can reach them again
+    rooms[1]:remove()
+    assert.are.equal(0, #w2:environments())
+    assert.are.equal(0.1, w2:lights()[1].def.intensity)
+  end)
+
   it("quick-loads into the world that saved it after it met new names (a tag, a prop), which it keeps",
     function()
       local w = wary.world{}

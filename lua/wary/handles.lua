@@ -119,12 +119,17 @@ function handles.add_box(world, t)
 end
 
 -- Every live box, in slot order (creation order but for freed slots taken again), for debug drawing and tools.
-function handles.boxes(world)
+-- The handles of a world's table (by id) in slot order.
+local function in_slot_order(by_id)
   local list = {}
-  for _, b in each(world._boxes or {}) do list[#list + 1] = b end
+  for _, h in each(by_id or {}) do list[#list + 1] = h end
   table.sort(list, function(p, q) return p.id % INDEX < q.id % INDEX end)
   return list
 end
+
+function handles.boxes(world) return in_slot_order(world._boxes) end
+function handles.lights(world) return in_slot_order(world._lights) end
+function handles.environments(world) return in_slot_order(world._environments) end
 
 --- box:set_bounds(min, max) Moves or resizes the box (corners as in world:add_box).
 function Box:set_bounds(min, max)
