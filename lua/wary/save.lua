@@ -360,20 +360,24 @@ local REGISTRY = {
   ["pain type"] = "_pains",
 }
 
--- Raises for a load the core refused (status < 0). One definition that
--- differs from the saved world's ("snapshot definitions: profile 2: ...")
--- is named as the game named it, in place of its index.
+-- Raises for a load the core refused (status < 0), as the method the game
+-- called ("world:load_state: <the core's words>", not the C function's name).
+-- One definition that differs from the saved world's ("snapshot
+-- definitions: profile 2: ...") is named as the game named it, in place of
+-- its index.
 local function refused(world, status)
   if status >= 0 then return end
   local said = world._B.last_error(world._w)
-  local fn, kind, index, rest = said:match("^([%w_]+): snapshot definitions: (%l[%l ]-) (%d+)[^:]*: (.*)$")
+  local kind, index, rest = said:match("^[%w_]+: snapshot definitions: (%l[%l ]-) (%d+)[^:]*: (.*)$")
   local registry = kind and world[REGISTRY[kind]] or {}
   for _, name in ipairs(check.sorted_keys(registry)) do
     if registry[name].index == tonumber(index) then
-      check.raise(string.format("world: load_state: snapshot definitions: %s %s: %s (%s: bad_value)", kind,
-        check.describe(name), rest, fn))
+      check.raise(string.format("world:load_state: snapshot definitions: %s %s: %s", kind, check.describe(name),
+        rest))
     end
   end
+  local detail = said:match("^[%w_]+: (.+)$")
+  if detail then check.raise("world:load_state: " .. detail) end
   check.status("world", "load_state", status, world)
 end
 
