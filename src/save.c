@@ -1,8 +1,8 @@
 /* save.c - wary_world_save and wary_world_load: the snapshot's header (magic,
- * version, size, checksum), the definitions it was made with, and loading
- * as all or nothing: the state is read into a fresh wy_state, checked
- * against the world's definitions and against itself, and only then
- * swapped in (save.h). */
+ * version, size, checksum), the definitions and world settings it was made
+ * with, and loading as all or nothing: the state is read into a fresh
+ * wy_state, checked against the world's definitions and settings and
+ * against itself, and only then swapped in (save.h). */
 #include <string.h>
 
 #include "custom.h"
@@ -30,6 +30,39 @@ static void io_definitions(wy_io *io, int32_t counts[WY_DEFINITION_KINDS], uint6
   WY_IO(io, *fingerprint);
 }
 
+/* The world's own settings (wary_world_def) that change what a step
+ * computes and that no call changes after wary_world_create: a snapshot
+ * holds them since version 7, after the definitions' hashes, and a load
+ * refuses a world made with others (check_settings). units_per_meter
+ * scales the built-in distances; event_capacity decides which events a
+ * step drops (and the count of them, which the snapshot holds);
+ * sense_error_limit when a custom sense is muted; lod_interval_scale each
+ * tier's sense intervals. Not in it: grid_cell_size (a grid query gives
+ * the same actors in slot order whatever its cells), weather and ray_budget
+ * (state, saved with it: wary_world_set_weather, wary_world_set_ray_budget
+ * change them), workers, log, allocators and task callbacks (a step's
+ * results do not depend on them). */
+typedef struct wy_settings {
+  float units_per_meter;
+  int32_t event_capacity;
+  int32_t sense_error_limit;
+  float lod_interval_scale[WARY_LOD_TIERS];
+} wy_settings;
+
+static void settings_of(const wary_world *w, wy_settings *s) {
+  s->units_per_meter = w->def.units_per_meter;
+  s->event_capacity = w->def.event_capacity;
+  s->sense_error_limit = w->def.sense_error_limit;
+  for (int32_t i = 0; i < WARY_LOD_TIERS; i++) s->lod_interval_scale[i] = w->def.lod_interval_scale[i];
+}
+
+static void io_settings(wy_io *io, wy_settings *s) {
+  WY_IO(io, s->units_per_meter);
+  WY_IO(io, s->event_capacity);
+  WY_IO(io, s->sense_error_limit);
+  for (int32_t i = 0; i < WARY_LOD_TIERS; i++) WY_IO(io, s->lod_interval_scale[i]);
+}
+
 /* The body into io (out NULL: its size only). */
 static void write_body(const wary_world *w, wy_io *io) {
   int32_t counts[WY_DEFINITION_KINDS];
@@ -40,6 +73,9 @@ static void write_body(const wary_world *w, wy_io *io) {
       uint64_t h = wy_definition_hash(w, k, i);
       WY_IO(io, h);
     }
+  wy_settings settings;
+  settings_of(w, &settings);
+  io_settings(io, &settings);
   wy_state s;
   wy_state_of(w, &s);
   wy_state_io(w, io, &s);
@@ -413,10 +449,78 @@ static const char *definition_name(const wary_world *w, int32_t k, int32_t i) {
   return key >= 0 ? wary_name_string(w, key) : NULL;
 }
 
+/* The saved world's settings (since version 7) against this world's: the
+ * first that differs is named, with both values. */
+static int compare_settings(wary_world *w, const char *fn, const wy_settings *saved) {
+  static const char *const lod[WARY_LOD_TIERS] = {
+    "lod_interval_scale[0]", "lod_interval_scale[1]", "lod_interval_scale[2]", "lod_interval_scale[3]",
+  };
+  wy_settings mine;
+  settings_of(w, &mine);
+  const char *field = NULL;
+  double expected = 0.0, got = 0.0;
+  bool whole = false;
+  if (saved->units_per_meter != mine.units_per_meter) {
+    field = "units_per_meter";
+    expected = mine.units_per_meter;
+    got = saved->units_per_meter;
+  } else if (saved->event_capacity != mine.event_capacity) {
+    field = "event_capacity";
+    expected = mine.event_capacity;
+    got = saved->event_capacity;
+    whole = true;
+  } else if (saved->sense_error_limit != mine.sense_error_limit) {
+    field = "sense_error_limit";
+    expected = mine.sense_error_limit;
+    got = saved->sense_error_limit;
+    whole = true;
+  } else {
+    for (int32_t i = 0; i < WARY_LOD_TIERS && !field; i++)
+      if (saved->lod_interval_scale[i] != mine.lod_interval_scale[i]) {
+        field = lod[i];
+        expected = mine.lod_interval_scale[i];
+        got = saved->lod_interval_scale[i];
+      }
+  }
+  if (!field) return WARY_OK;
+  if (whole)
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn,
+                   "snapshot world settings: %s: expected %d (this world's), got %d (the saved world's: create the "
+                   "world with the saved world's settings before loading)",
+                   field, (int)expected, (int)got);
+  return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn,
+                 "snapshot world settings: %s: expected %g (this world's), got %g (the saved world's: create the "
+                 "world with the saved world's settings before loading)",
+                 field, expected, got);
+}
+
+/* The settings a snapshot of version 7 or later holds after the hashes of
+ * the definitions it counts (saved), compared before the definitions are:
+ * a world of another units_per_meter is told so, not that its first
+ * definition (whose distances it scales) differs. Counts that do not fit
+ * the snapshot leave the definitions' check to refuse it. */
+static int check_settings_ahead(wary_world *w, const char *fn, const wy_io *io, const int32_t *saved) {
+  uint64_t skip = 0;
+  for (int32_t k = 0; k < WY_DEFINITION_KINDS; k++) {
+    if (saved[k] < 0) return WARY_OK;
+    skip += 8u * (uint64_t)saved[k];
+  }
+  if (io->pos > io->size || skip > io->size - io->pos) return WARY_OK;
+  wy_io peek = *io;
+  peek.pos += (size_t)skip;
+  wy_settings settings;
+  io_settings(&peek, &settings);
+  return peek.bad ? WARY_OK : compare_settings(w, fn, &settings);
+}
+
 static int check_definitions(wary_world *w, const char *fn, wy_io *io) {
   int32_t saved[WY_DEFINITION_KINDS], counts[WY_DEFINITION_KINDS];
   uint64_t saved_fingerprint = 0, fingerprint = wy_definitions_of(w, counts);
   io_definitions(io, saved, &saved_fingerprint);
+  if (io->version >= 7u && !io->bad) {
+    int status = check_settings_ahead(w, fn, io, saved);
+    if (status != WARY_OK) return status;
+  }
   for (int32_t i = 0; i < WY_DEFINITION_KINDS; i++)
     if (saved[i] != counts[i])
       return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn,
@@ -448,6 +552,11 @@ static int check_definitions(wary_world *w, const char *fn, wy_io *io) {
                    "material, sound, filter or pain type differs from the saved world's, or its units_per_meter, "
                    "which scales their distances)",
                    (unsigned)fingerprint, (unsigned)saved_fingerprint);
+  /* Since version 7 the world's settings, compared already. */
+  if (io->version >= 7u) {
+    wy_settings settings;
+    io_settings(io, &settings);
+  }
   return WARY_OK;
 }
 

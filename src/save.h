@@ -3,7 +3,9 @@
  * gathered from the world layer and every module. Definitions (profiles,
  * senses, materials, sounds, filters, pain types and each profile's sense
  * settings) are not in it: the game makes them again; the snapshot keeps
- * their counts and a fingerprint to refuse a world whose definitions differ.
+ * their counts and a fingerprint to refuse a world whose definitions differ,
+ * and the world's own settings that change a step's results, to refuse a
+ * world made with others (save.c, wy_settings).
  * Saving walks the world's own tables (a shallow copy); loading reads into a
  * fresh wy_state, checks it, and only then swaps it into the world, so a
  * refused snapshot leaves the world as it was. */
@@ -34,9 +36,13 @@
  * hash (wy_definition_hash), so that a refusal names the one that differs.
  * Version 6: at the end, the beliefs' clock and when each listed belief is
  * to be looked at again (save_state.c, io_rung_waits); older snapshots
- * load with those looked at in the next step, the clock 0. */
+ * load with those looked at in the next step, the clock 0. Version 7:
+ * after the definitions' hashes, the world's settings a step's results
+ * depend on (units_per_meter, event_capacity, sense_error_limit,
+ * lod_interval_scale: save.c, wy_settings), which a load checks against
+ * the world's; older snapshots load without that check. */
 #define WY_SAVE_MAGIC "WARYSAVE"
-#define WY_SAVE_VERSION 6u
+#define WY_SAVE_VERSION 7u
 #define WY_SAVE_VERSION_OLDEST 1u
 #define WY_SAVE_HEADER 28
 

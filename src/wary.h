@@ -749,7 +749,12 @@ wary_stats wary_world_stats(const wary_world *world);
  * snapshot's names must begin with the world's, as the definitions hold
  * their keys (the snapshot keeps their counts, a fingerprint and each
  * one's hash, and refuses another world's, naming the first definition
- * that differs). Canonical:
+ * that differs). The world must also be made with the saved world's
+ * settings that change what a step computes: units_per_meter,
+ * event_capacity, sense_error_limit and lod_interval_scale (the snapshot
+ * holds them; weather and ray_budget are state it holds and restores;
+ * grid_cell_size, workers, log, allocators and task callbacks need not
+ * match). Canonical:
  * a world loaded from it saves what the saved world saves after every
  * step the two take alike. A dormant belief is written caught up, so a
  * save replays the steps each has slept through (measured: 1,000 agents,
@@ -759,16 +764,19 @@ wary_stats wary_world_stats(const wary_world *world);
  * usable in buf) when cap is smaller. Not during a step. */
 int wary_world_save(const wary_world *world, void *buf, size_t cap, size_t *size);
 /* Replaces the world's state with a snapshot of wary_world_save (size bytes).
- * Snapshots of the formats this library reads load (version 6; 5, 4, 3,
- * 2 and 1 from earlier releases: 5 and older without when the dormant
+ * Snapshots of the formats this library reads load (version 7; 6, 5, 4,
+ * 3, 2 and 1 from earlier releases: 6 and older without the world's
+ * settings, which load unchecked; 5 and older without when the dormant
  * beliefs on a rung are looked at again, which a world loaded from them
  * does at its next step; 4 and older without the definitions' own hashes,
  * so a refusal for other definitions names none; 3 and older without the
  * stats' vision rays and budget counters, which load as 0; 2 and 1 with a
- * float clock); a truncated, damaged, other-version or other-definitions
- * snapshot is refused (WARY_ERR_BAD_VALUE, the text says which: "profile
- * 2: expected the settings this world defined it with, got other ones")
- * and the world is left as it was; out of memory too. The handles of
+ * float clock); a truncated, damaged, other-version, other-settings or
+ * other-definitions snapshot is refused (WARY_ERR_BAD_VALUE, the text says
+ * which: "profile 2: expected the settings this world defined it with, got
+ * other ones", "snapshot world settings: lod_interval_scale[1]: expected 5
+ * (this world's), got 2 (the saved world's: ...)") and the world is left
+ * as it was; out of memory too. The handles of
  * the saved world are valid again (live ones name their objects, removed
  * ones are refused); one made after the save names nothing, and its slot
  * may be given to a new object later, as in the saved world. The last
@@ -782,8 +790,8 @@ typedef struct wary_snapshot_actor {
 } wary_snapshot_actor;
 
 /* The actors a snapshot of wary_world_save holds, without loading it, and
- * nothing in the world changes. Its header, checksum and definitions are
- * checked as wary_world_load checks them (the same texts, under this
+ * nothing in the world changes. Its header, checksum, world settings and
+ * definitions are checked as wary_world_load checks them (the same texts, under this
  * function's name), and its records read only as far as the actors, which
  * are checked; what this refuses a load refuses, and a load checks the rest.
  * Its live actors go to out[0 .. min(capacity, *count) - 1] in slot order;

@@ -39,10 +39,11 @@ typedef struct game {
   int32_t seeing, geck, custom, footstep, gunshot, tag, burn, glass, sneak, vibration;
 } game;
 
-/* The definitions: the same calls in the same order for every world of the test. */
-static void define(game *g, bool extra_sound) {
+/* The definitions: the same calls in the same order for every world of the
+ * test, in a world made with def (NULL: the default one). */
+static void define_in(game *g, bool extra_sound, const wary_world_def *def) {
   memset(g, 0, sizeof *g);
-  g->w = make_world(NULL);
+  g->w = make_world(def);
   wary_world *w = g->w;
   if (!w) return;
   wary_sense_def sd = wary_default_sense_def();
@@ -102,6 +103,8 @@ static void define(game *g, bool extra_sound) {
   g->sneak = make_name(w, "sneak");
   g->vibration = make_name(w, "Stimulus.Vibration.Step");
 }
+
+static void define(game *g, bool extra_sound) { define_in(g, extra_sound, NULL); }
 
 /* The scene and the actors. */
 static void populate(game *g) {
@@ -410,17 +413,20 @@ static void reseal(unsigned char *bytes, size_t size) {
 }
 
 /* snap (this library's format) as an older format version wrote it: from
- * version 5 down, without the rung waits it ends with (waits bytes:
- * rung_waits); from 4 down, without each definition's hash (8 bytes each, after the
- * 28 bytes of the header and the 32 of the definitions' counts and
- * fingerprint); from 3 down, without the stats saved since 4 (STATS_AT, 28
- * bytes); from 2 down, the clock a float, not a double (save.h); the
- * header's version, size and checksum made to match. *out_size: its size.
- * *want: snap as a world that loaded it saves it again (those stats 0, the
- * clock the float, the rung waits those of the next step's look). */
+ * version 6 down, without the world's settings that follow the
+ * definitions' hashes (SETTINGS_SIZE bytes); from 5 down, without the rung
+ * waits it ends with (waits bytes: rung_waits); from 4 down, without each
+ * definition's hash (8 bytes each, after the 28 bytes of the header and the
+ * 32 of the definitions' counts and fingerprint); from 3 down, without the
+ * stats saved since 4 (STATS_IN the state's records, 28 bytes); from 2
+ * down, the clock (the state's first record) a float, not a double
+ * (save.h); the header's version, size and checksum made to match.
+ * *out_size: its size. *want: snap as a world that loaded it saves it
+ * again (those stats 0, the clock the float, the rung waits those of the
+ * next step's look). */
 #define DEFS_END (28 + 32)
-#define CLOCK_AT DEFS_END /* in the old formats' layout */
-#define STATS_AT (CLOCK_AT + 8 + 4 + 4 + 5 * 8)
+#define SETTINGS_SIZE (4 + 4 + 4 + 4 * 4) /* units_per_meter, event_capacity, sense_error_limit, lod scales */
+#define STATS_IN (8 + 4 + 4 + 5 * 8)
 #define STATS_SIZE (3 * 8 + 4)
 /* The bytes of snap's definitions' own hashes (version 5). */
 static size_t definition_hashes(const unsigned char *snap) {
@@ -432,6 +438,9 @@ static size_t definition_hashes(const unsigned char *snap) {
   }
   return hashes;
 }
+
+/* Where the state's records (the world's clock first) begin in snap. */
+static size_t state_at(const unsigned char *snap) { return DEFS_END + definition_hashes(snap) + SETTINGS_SIZE; }
 
 /* The bytes a snapshot of w ends with since version 6 (save_state.c,
  * io_rung_waits): the beliefs' clock, then per agent the count of its
@@ -445,43 +454,50 @@ static size_t rung_waits(const wary_world *w) {
 
 static unsigned char *old_format(const unsigned char *snap, size_t full, size_t waits, uint32_t version,
                                  size_t *out_size, unsigned char **want) {
-  size_t hashes = version <= 4 ? definition_hashes(snap) : 0;
+  size_t hashes = version >= 5 ? definition_hashes(snap) : 0, state = state_at(snap), end = full;
   *want = malloc(full);
   memcpy(*want, snap, full);
-  /* Loaded from a format without them: the clock from 0, every listed one
-   * looked at in the next step (wake_step 0, wake_at -inf). */
-  size_t size = full - waits, at = size;
-  const double zero = 0.0, never = -INFINITY;
-  const uint32_t first = 0;
-  memcpy(*want + at, &zero, sizeof zero);
-  at += sizeof zero;
-  while (at < full) {
-    int32_t n;
-    memcpy(&n, *want + at, sizeof n);
-    at += sizeof n;
-    for (int32_t k = 0; k < n; k++, at += sizeof first + sizeof never) {
-      memcpy(*want + at, &first, sizeof first);
-      memcpy(*want + at + sizeof first, &never, sizeof never);
+  if (version <= 5) {
+    /* Loaded from a format without them: the clock from 0, every listed one
+     * looked at in the next step (wake_step 0, wake_at -inf). */
+    end = full - waits;
+    size_t at = end;
+    const double zero = 0.0, never = -INFINITY;
+    const uint32_t first = 0;
+    memcpy(*want + at, &zero, sizeof zero);
+    at += sizeof zero;
+    while (at < full) {
+      int32_t n;
+      memcpy(&n, *want + at, sizeof n);
+      at += sizeof n;
+      for (int32_t k = 0; k < n; k++, at += sizeof first + sizeof never) {
+        memcpy(*want + at, &first, sizeof first);
+        memcpy(*want + at + sizeof first, &never, sizeof never);
+      }
     }
   }
-  unsigned char *old = malloc(size);
-  memcpy(old, snap, DEFS_END);
-  memcpy(old + DEFS_END, snap + DEFS_END + hashes, size - DEFS_END - hashes);
-  *out_size = size - hashes;
+  /* The header, the definitions' counts and fingerprint, their hashes
+   * (since 5), then the state's records: no settings before 7. */
+  unsigned char *old = malloc(full);
+  size_t old_state = DEFS_END + hashes;
+  memcpy(old, snap, old_state);
+  memcpy(old + old_state, snap + state, end - state);
+  *out_size = old_state + (end - state);
   if (version <= 3) {
-    memset(*want + hashes + STATS_AT, 0, STATS_SIZE);
-    memmove(old + STATS_AT, old + STATS_AT + STATS_SIZE, *out_size - STATS_AT - STATS_SIZE);
+    memset(*want + state + STATS_IN, 0, STATS_SIZE);
+    memmove(old + old_state + STATS_IN, old + old_state + STATS_IN + STATS_SIZE,
+            *out_size - old_state - STATS_IN - STATS_SIZE);
     *out_size -= STATS_SIZE;
   }
   if (version <= 2) {
     double clock;
-    memcpy(&clock, snap + hashes + CLOCK_AT, sizeof clock);
+    memcpy(&clock, snap + state, sizeof clock);
     float narrow = (float)clock;
     double wide = narrow;
-    memcpy(old + CLOCK_AT, &narrow, sizeof narrow);
-    memmove(old + CLOCK_AT + 4, old + CLOCK_AT + 8, *out_size - CLOCK_AT - 8);
+    memcpy(old + old_state, &narrow, sizeof narrow);
+    memmove(old + old_state + 4, old + old_state + 8, *out_size - old_state - 8);
     *out_size -= 4;
-    memcpy(*want + hashes + CLOCK_AT, &wide, sizeof wide);
+    memcpy(*want + state, &wide, sizeof wide);
   }
   uint64_t body = *out_size - 28;
   for (int k = 0; k < 4; k++) old[8 + k] = (unsigned char)(version >> (8 * k));
@@ -519,23 +535,24 @@ static void test_refusals(void) {
   bytes[0] = 'X';
   refused(b.w, bytes, size, "expected a wary snapshot");
   memcpy(bytes, snap, size);
-  bytes[8] = 7;
-  refused(b.w, bytes, size, "snapshot version: expected 1 to 6 (the formats this library reads), got 7");
+  bytes[8] = 8;
+  refused(b.w, bytes, size, "snapshot version: expected 1 to 7 (the formats this library reads), got 8");
   bytes[8] = 0;
-  refused(b.w, bytes, size, "snapshot version: expected 1 to 6 (the formats this library reads), got 0");
+  refused(b.w, bytes, size, "snapshot version: expected 1 to 7 (the formats this library reads), got 0");
   /* Versions 1 (before fading places slept) and 2 hold the same fields but
    * the clock, a float, the stats saved since 4 and the definitions' hashes
-   * saved since 5; 3 lacks those stats and hashes, 4 the hashes, and all
-   * of them the rung waits saved since 6 (save.h): loaded, the clock is
-   * that float, those stats 0, and the world saves as it was but for them
-   * and the rung waits (and so the checksum). */
+   * saved since 5; 3 lacks those stats and hashes, 4 the hashes, 1 to 5 the
+   * rung waits saved since 6, and all of them the world's settings saved
+   * since 7 (save.h): loaded, the clock is that float, those stats 0, and
+   * the world saves as it was but for them and the rung waits (and so the
+   * checksum); a version 6 snapshot, as it was. */
   double clock;
-  memcpy(&clock, snap + definition_hashes(snap) + CLOCK_AT, sizeof clock);
+  memcpy(&clock, snap + state_at(snap), sizeof clock);
   wary_stats saved_stats = wary_world_stats(a.w);
   ENSURE(saved_stats.vision_rays > 0);
   ENSURE(definition_hashes(snap) > 0);
   size_t waits = rung_waits(a.w);
-  for (uint32_t version = 1; version <= 5; version++) {
+  for (uint32_t version = 1; version <= 6; version++) {
     size_t old_size, again_size;
     unsigned char *want;
     unsigned char *old = old_format(snap, size, waits, version, &old_size, &want);
@@ -629,6 +646,118 @@ static void test_refusals(void) {
   wary_world_destroy(c.w);
   wary_world_destroy(d.w);
   wary_world_destroy(e);
+}
+
+/* A world made with other settings than the saved world's, of those that
+ * change what a step computes (units_per_meter, event_capacity,
+ * sense_error_limit, each tier's lod_interval_scale), refuses its snapshot
+ * (load and wary_snapshot_actors alike), naming the setting, this world's
+ * value and the saved one, and is left as it was; a version 6 snapshot,
+ * from before they were saved, loads there as it did. A world that differs
+ * in settings that change no result (grid_cell_size, workers) or that the
+ * snapshot holds (weather, ray_budget) loads it and plays on as the saved
+ * world does. */
+static void test_settings_must_match(void) {
+  game a;
+  size_t size;
+  unsigned char *snap = played(&a, 31u, 150, &size);
+  const char *tail = " (the saved world's: create the world with the saved world's settings before loading)";
+  for (int k = 0; k < 7; k++) {
+    wary_world_def d = wary_default_world_def();
+    char says[240];
+    const char *what;
+    switch (k) {
+    case 0:
+      d.units_per_meter = 2.54f;
+      what = "units_per_meter: expected 2.54 (this world's), got 100";
+      break;
+    case 1:
+      d.event_capacity = 64;
+      what = "event_capacity: expected 64 (this world's), got 65536";
+      break;
+    case 2:
+      d.sense_error_limit = 5;
+      what = "sense_error_limit: expected 5 (this world's), got 3";
+      break;
+    default: {
+      static const char *const lod[4] = {
+        "lod_interval_scale[0]: expected 0.3 (this world's), got 1",
+        "lod_interval_scale[1]: expected 5 (this world's), got 2",
+        "lod_interval_scale[2]: expected 25 (this world's), got 4",
+        "lod_interval_scale[3]: expected 125 (this world's), got 8",
+      };
+      static const float scale[4] = {0.3f, 5.0f, 25.0f, 125.0f};
+      d.lod_interval_scale[k - 3] = scale[k - 3];
+      what = lod[k - 3];
+      break;
+    }
+    }
+    game g;
+    define_in(&g, false, &d);
+    populate(&g);
+    step(&g, 0, 0.1f);
+    snprintf(says, sizeof says, "wary_world_load: snapshot world settings: %s%s", what, tail);
+    refused(g.w, snap, size, says);
+    ENSURE(strcmp(wary_last_error(g.w), says) == 0);
+    wary_snapshot_actor listed[4];
+    int32_t count = -1;
+    ENSURE(wary_snapshot_actors(g.w, snap, size, listed, 4, &count) == WARY_ERR_BAD_VALUE && count == 0);
+    snprintf(says, sizeof says, "wary_snapshot_actors: snapshot world settings: %s%s", what, tail);
+    ENSURE(strcmp(wary_last_error(g.w), says) == 0);
+    if (k == 4) {
+      /* The reviewer's case, in the format before the settings were saved:
+       * it loads, unchecked, as it did. */
+      size_t old_size;
+      unsigned char *want, *old = old_format(snap, size, rung_waits(a.w), 6, &old_size, &want);
+      ENSURE(wary_world_load(g.w, old, old_size) == WARY_OK);
+      size_t again_size;
+      unsigned char *again = snapshot(g.w, &again_size);
+      /* It saves as the saved world did, but for the settings: this world's. */
+      size_t settings = state_at(snap) - SETTINGS_SIZE;
+      float scale = 0.0f;
+      ENSURE(again_size == size && memcmp(again + 28, snap + 28, settings - 28) == 0 &&
+             memcmp(again + state_at(snap), snap + state_at(snap), size - state_at(snap)) == 0);
+      memcpy(&scale, again + settings + 12 + 4, sizeof scale);
+      ENSURE(scale == 5.0f);
+      free(again);
+      free(want);
+      free(old);
+    }
+    wary_world_destroy(g.w);
+  }
+  /* Settings that need not match: the snapshot's weather and ray budget
+   * replace the world's, and both play on alike. */
+  wary_world_def d = wary_default_world_def();
+  d.grid_cell_size = 37.0f;
+  d.workers = 2;
+  d.weather = 0.25f;
+  d.ray_budget = 3;
+  game b;
+  define_in(&b, false, &d);
+  ENSURE(wary_world_load(b.w, snap, size) == WARY_OK);
+  ENSURE(same_snapshot(b.w, snap, size));
+  memcpy(b.agents, a.agents, sizeof a.agents);
+  memcpy(b.targets, a.targets, sizeof a.targets);
+  b.door = a.door;
+  b.lamp = a.lamp;
+  int differ = 0;
+  for (int64_t n = 150; n < 300; n++) {
+    uint32_t seed = *lcg_seed();
+    play(&a, n);
+    float dt = turn_dt();
+    *lcg_seed() = seed;
+    play(&b, n);
+    turn_dt();
+    differ += step(&a, n, dt) != step(&b, n, dt);
+  }
+  ENSURE(differ == 0);
+  size_t sa;
+  unsigned char *s = snapshot(a.w, &sa);
+  ENSURE(same_snapshot(b.w, s, sa));
+  free(s);
+  free(snap);
+  wary_world_destroy(a.w);
+  wary_world_destroy(b.w);
 }
 
 /* wary_snapshot_actors lists the snapshot's actors (ids and profiles) as
@@ -977,6 +1106,7 @@ int main(void) {
   test_continues_alike();
   test_copies_save_alike();
   test_refusals();
+  test_settings_must_match();
   test_snapshot_actors();
   test_garbled_but_summed();
   return check_summary("test_save");
