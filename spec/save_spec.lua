@@ -371,6 +371,35 @@ describe("a refused state", function()
     refused(w, s:sub(1, at - 1) .. "\8" .. s:sub(at + 1), "snapshot version: expected 1 to 7", "got 8")
   end)
 
+  it("of a world made with other settings that change what a step computes: names the setting and both values",
+    function()
+    local tail = " (the saved world's: create the world with the saved world's settings before loading)"
+    local cases = {
+      { { lod_interval_scale = { 1, 5, 25, 125 } }, "lod_interval_scale[2]: expected 5 (this world's), got 2" },
+      { { lod_interval_scale = { 0.5, 2, 4, 8 } }, "lod_interval_scale[1]: expected 0.5 (this world's), got 1" },
+      { { lod_interval_scale = { 1, 2, 4, 9 } }, "lod_interval_scale[4]: expected 9 (this world's), got 8" },
+      { { units_per_meter = 50 }, "units_per_meter: expected 50 (this world's), got 100" },
+      { { event_capacity = 64 }, "event_capacity: expected 64 (this world's), got 65536" },
+      { { sense_error_limit = 5 }, "sense_error_limit: expected 5 (this world's), got 3" },
+    }
+    for _, case in ipairs(cases) do
+      local h = game.new(true, case[1])
+      h.world:step(0.1)
+      local before = h.world:save_state()
+      local says = expect.error_of(function() h.world:load_state(s) end)
+      assert.matches("^[^\n]-save_spec%.lua:%d+: ", says) -- the game's line
+      assert.are.equal("world:load_state: snapshot world settings: " .. case[2] .. tail,
+        (says:gsub("^[^\n]-:%d+: ", "")))
+      assert.is_true(before == h.world:save_state(), "the world's state is unchanged")
+    end
+  end)
+
+  it("of a world made with other settings that change no result, or that the state holds: loads", function()
+    local h = game.new(false, { grid_cell_size = 37, workers = 2, weather = 0.3, ray_budget = 4 })
+    h.world:load_state(s)
+    assert.is_true(h.world:save_state() == s, "the saved world's state, its weather and ray budget too")
+  end)
+
   it("of a world with other definitions", function()
     local other_world = wary.world{}
     other_world:define_profile{ name = "watcher", senses = { "Vision" } }

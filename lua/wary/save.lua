@@ -364,10 +364,17 @@ local REGISTRY = {
 -- called ("world:load_state: <the core's words>", not the C function's name).
 -- One definition that differs from the saved world's ("snapshot
 -- definitions: profile 2: ...") is named as the game named it, in place of
--- its index.
+-- its index; a world setting of a list ("snapshot world settings:
+-- lod_interval_scale[1]: ...", counted from 0 in C) by its place in the list
+-- wary.world took, counted from 1.
 local function refused(world, status)
   if status >= 0 then return end
   local said = world._B.last_error(world._w)
+  local setting, at, says = said:match("^[%w_]+: snapshot world settings: ([%w_]+)%[(%d+)%]: (.*)$")
+  if setting then
+    check.raise(string.format("world:load_state: snapshot world settings: %s[%d]: %s", setting, tonumber(at) + 1,
+      says))
+  end
   local kind, index, rest = said:match("^[%w_]+: snapshot definitions: (%l[%l ]-) (%d+)[^:]*: (.*)$")
   local registry = kind and world[REGISTRY[kind]] or {}
   for _, name in ipairs(check.sorted_keys(registry)) do
@@ -382,8 +389,9 @@ local function refused(world, status)
 end
 
 --- Replaces the world's state with one from world:save_state: the world must have the same definitions
--- (made in the same order). A refused string raises and changes nothing. Not during a step, nor in its
--- event handlers.
+-- (made in the same order) and be made with the same units_per_meter, event_capacity, sense_error_limit and
+-- lod_interval_scale (weather and ray_budget come from the state). A refused string raises and changes
+-- nothing. Not during a step, nor in its event handlers.
 function M:load_state(s)
   if self._in_step or self._dispatching or self._reading_health then
     check.raise("world:load_state: not allowed during a step (load after world:step returns)")

@@ -35,8 +35,9 @@ local function define(w)
 end
 
 -- A world with the definitions; populated: with its scene and actors too.
-function game.new(populated)
-  local w = wary.world{}
+-- options: wary.world's (nil: its defaults).
+function game.new(populated, options)
+  local w = wary.world(options or {})
   define(w)
   local g = { world = w, cast = {}, log = {} }
   if not populated then return g end
