@@ -418,6 +418,10 @@ describe("a refused state", function()
     h = game.new(false)
     h.world:define_material{ name = "glass", vision_transmission = 0.5, sound_wall = false }
     refused(h.world, s, "snapshot definitions: material \"glass\": expected the settings")
+    -- A sense's interval is in each profile that uses it as well: the sense, the cause, is named.
+    local w2 = wary.world{}
+    game.define(w2, 0.1)
+    refused(w2, s, "world:load_state: snapshot definitions: sense \"Hunch\": expected the settings")
     h = game.new(false)
     h.world:define_profile{ name = "classic", model = "geck", senses = { "Vision", "Hearing" }, lost_time = 9 }
     refused(h.world, s, "snapshot definitions: profile \"classic\": expected the settings")

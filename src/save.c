@@ -73,7 +73,7 @@ static void write_body(const wary_world *w, wy_io *io) {
       uint64_t h = wy_definition_hash(w, k, i);
       WY_IO(io, h);
     }
-  wy_settings settings;
+  wy_settings settings = {0};
   settings_of(w, &settings);
   io_settings(io, &settings);
   wy_state s;
@@ -508,7 +508,7 @@ static int check_settings_ahead(wary_world *w, const char *fn, const wy_io *io, 
   if (io->pos > io->size || skip > io->size - io->pos) return WARY_OK;
   wy_io peek = *io;
   peek.pos += (size_t)skip;
-  wy_settings settings;
+  wy_settings settings = {0};
   io_settings(&peek, &settings);
   return peek.bad ? WARY_OK : compare_settings(w, fn, &settings);
 }
@@ -527,16 +527,23 @@ static int check_definitions(wary_world *w, const char *fn, wy_io *io) {
                      "snapshot definitions: expected a world with %d %s (this one's), got one with %d (define "
                      "what the saved world defined before loading)",
                      counts[i], definition_kinds[i], saved[i]);
-  /* Since version 5 each one's hash: the first that differs is named. */
-  int32_t kind = -1, index = -1;
+  /* Since version 5 each one's hash: the first that differs is named, a
+   * sense before a profile (a profile holds its senses' intervals and
+   * ranges: a sense that differs makes each profile that uses it differ
+   * too, and the sense is the cause). */
+  int32_t first[WY_DEFINITION_KINDS];
+  for (int32_t k = 0; k < WY_DEFINITION_KINDS; k++) first[k] = -1;
   for (int32_t k = 0; k < WY_DEFINITION_KINDS && io->version >= 5u; k++)
     for (int32_t i = 0; i < counts[k]; i++) {
       uint64_t h = 0;
       WY_IO(io, h);
-      if (kind < 0 && !io->bad && h != wy_definition_hash(w, k, i)) {
-        kind = k;
-        index = i;
-      }
+      if (first[k] < 0 && !io->bad && h != wy_definition_hash(w, k, i)) first[k] = i;
+    }
+  int32_t kind = first[1] >= 0 ? 1 : -1, index = kind >= 0 ? first[1] : -1;
+  for (int32_t k = 0; k < WY_DEFINITION_KINDS && kind < 0; k++)
+    if (first[k] >= 0) {
+      kind = k;
+      index = first[k];
     }
   if (kind >= 0) {
     const char *name = definition_name(w, kind, index);
@@ -554,7 +561,7 @@ static int check_definitions(wary_world *w, const char *fn, wy_io *io) {
                    (unsigned)fingerprint, (unsigned)saved_fingerprint);
   /* Since version 7 the world's settings, compared already. */
   if (io->version >= 7u) {
-    wy_settings settings;
+    wy_settings settings = {0};
     io_settings(io, &settings);
   }
   return WARY_OK;

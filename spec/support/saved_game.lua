@@ -16,10 +16,11 @@ local wary = require("wary")
 
 local game = {}
 
-local function define(w)
+-- The definitions into world w; hunch_interval: the Hunch sense's (nil: 0.05).
+local function define(w, hunch_interval)
   w:define_material{ name = "glass", vision_transmission = 0.6, sound_wall = false }
   w:define_sense{
-    id = "Hunch", interval = 0.05, max_range = 2500,
+    id = "Hunch", interval = hunch_interval or 0.05, max_range = 2500,
     evaluate = function(ctx, _, target)
       local heat = target.props.heat or 0
       if heat > 0.3 then return heat * (1 - ctx.distance / 2500), 0.5 end
@@ -33,6 +34,8 @@ local function define(w)
   w:define_profile{ name = "classic", model = "geck", senses = { "Vision", "Hearing" } }
   w:define_pain{ name = "Burn", effects = { Vision = 0.5 } }
 end
+
+game.define = define
 
 -- A world with the definitions; populated: with its scene and actors too.
 -- options: wary.world's (nil: its defaults).
