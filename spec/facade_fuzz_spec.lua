@@ -18,7 +18,8 @@
 -- world of 739fa55 and 6ebf7c6 are its kind of bug.
 -- (4) It compares the backends (the last spec here): seeds 1 and 2 run in-process and under the other interpreter
 -- (spec/support/other_backend.lua), each writing a line a call (its results or its message, the world's save
--- after it); the two logs must be the same. What differs and is no backend's doing is left out of the lines
+-- after it) and one after each step of a world (every field of the events world:events() gives then: what the
+-- handlers were given); the two logs must be the same. What differs and is no backend's doing is left out of the lines
 -- (tracebacks, the interpreter's module path, the temporary folder), or made the same in this mode: the trap
 -- tables act as LuaJIT does (it reads a table raw for pairs, ipairs and #, where Lua 5.4 asks __pairs, __index
 -- and __len) and 2^63 stands for math.maxinteger. WARY_FUZZ_LOG=file runs the seeds in that mode, to file:
@@ -426,6 +427,20 @@ local function ser(v, depth, seen)
   seen[v] = nil
   return (mt and "<metatable>" or "") .. "{" .. table.concat(out, ", ") .. "}"
 end
+-- (4) The events of a step the fuzz made, each with all its fields: what the handlers were given is compared.
+local function ser_events(w)
+  local ok, list = pcall(w.events, w)
+  if not ok then return "error " .. norm(tostring(list)) end
+  local out = {}
+  for j, ev in ipairs(list) do
+    local keys, fs = {}, {}
+    for k in raw_next, ev do keys[#keys + 1] = k end
+    table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+    for m, k in ipairs(keys) do fs[m] = tostring(k) .. "=" .. ser(rawget(ev, k), 1, {}) end
+    out[j] = "{" .. table.concat(fs, ", ") .. "}"
+  end
+  return (#out .. ": " .. table.concat(out, "; ")):gsub("\n", "\\n")
+end
 local function describe_args(args, n)
   local out = {}
   for j = 1, n do out[j] = ser(args[j], 0, {}) end
@@ -528,6 +543,9 @@ local function call(i)
     local st = savable()
     log((i .. " " .. desc .. (ok and " -> " .. table.concat(outs, ", ") or " -> error " .. norm(tostring(err)))
       .. " | save " .. (st and digest(st) or "-")):gsub("\n", "\\n"))
+    if name == "step" and kind == "world" and (rawequal(recv, W) or rawequal(recv, OTHER)) and not recv._destroyed then
+      log(i .. " events " .. ser_events(recv))
+    end
   end
   if coroutine.status(co) ~= "dead" then return "a yield escaped it", desc end
   if ok then
