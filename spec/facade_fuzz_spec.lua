@@ -162,8 +162,8 @@ local MAXINT = {} -- stands for math.maxinteger
 local BAD = { NIL, false, true, 0, -1, 1e39, 0 / 0, math.huge, -math.huge, -0.0, MAXINT, 2 ^ 53,
   3, 0.5, "", "1", "0x10", "a\0b", string.rep("x", 5000), "%s%d%n", -2147483649, cyc, io.stdout,
   coroutine.create(function() end), FN.raises, FN.yields, FN.raises_nil, FN.raises_object, FN.nan,
-  setmetatable({}, { __index = function(_, k)
-    if not (log and type(k) == "number") then error("index trap " .. tostring(k)) end -- (4): ipairs ends
+  setmetatable({}, { __index = function(_, k) -- (4): ipairs ends; which key is read first is pairs' order
+    if not (log and type(k) == "number") then error(log and "index trap" or "index trap " .. tostring(k)) end
   end }),
   setmetatable({ 1, 2, 3 }, { __len = function(t) return log and rawlen(t) or error("len trap") end }),
   setmetatable({}, { __tostring = function() error("tostring trap") end }),
