@@ -507,6 +507,25 @@ describe("a refused state", function()
     assert.are.equal(saved, fresh.world:save_state(), "the same bytes saved again")
   end)
 
+  it("a removed actor's functions in props do not pass to the saved actor that had its id", function()
+    local function world()
+      local made = wary.world{}
+      made:define_profile{ name = "guard", senses = { "Vision" } }
+      return made
+    end
+    local w1 = world()
+    w1:add_agent{ name = "alice", profile = "guard", pos = { 0, 0, 0 } }
+    local saved = w1:save_state()
+    local w2 = world()
+    local bob = w2:add_agent{ name = "bob", profile = "guard", pos = { 0, 0, 0 } }
+    bob:set_prop("on_talk", function() return "bob speaks" end)
+    bob:remove()
+    w2:load_state(saved)
+    local alice = w2:actors()[1]
+    assert.are.equal("alice", alice.name)
+    assert.are.equal(nil, alice.props.on_talk)
+  end)
+
   it("of a world whose hits added up past a float's range: the damage stops at its largest", function()
     local world = wary.world{}
     world:define_profile{ name = "guard", damage = {} }

@@ -749,7 +749,8 @@ wary_stats wary_world_stats(const wary_world *world);
  * snapshot's names must begin with the world's, as the definitions hold
  * their keys (the snapshot keeps their counts, a fingerprint and each
  * one's hash, and refuses another world's, naming the first definition
- * that differs). The world must also be made with the saved world's
+ * that differs, a sense before a profile that uses it). The world must
+ * also be made with the saved world's
  * settings that change what a step computes: units_per_meter,
  * event_capacity, sense_error_limit and lod_interval_scale (the snapshot
  * holds them; weather and ray_budget are state it holds and restores;

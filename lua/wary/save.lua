@@ -408,7 +408,7 @@ function M:load_state(s)
   end
   refused(self, B.world_load(w, snapshot))
   -- The core holds the snapshot's state now: the facade's tables follow it.
-  local old = self._actors
+  local old, kept = self._actors, {} -- kept: the props of the live handles the load keeps, by id
   self._actors, self._agent_profiles, self._health_watch = {}, {}, {}
   local made = self._made
   -- The handle of id a load brings back: the one made for it (removed since
@@ -433,6 +433,7 @@ function M:load_state(s)
     end
     if actor then
       old[a.id] = nil
+      kept[a.id] = self._props_of[actor]
     else
       -- Its handlers went with it when it was removed.
       actor = revived(a.id, Actor, { id = a.id, world = self })
@@ -453,9 +454,9 @@ function M:load_state(s)
   local shared = {}
   for _, a in ipairs(part.actors) do
     local actor = self._actors[a.id]
-    local before = self._props_of[actor] -- a kept handle's: the functions in it stay (they were not saved)
     actor.props = restore(self, a.props, shared) or {}
-    for k, v in each(before or {}) do
+    -- A kept handle's functions stay (they were not saved); a revived or new handle's props start from the save.
+    for k, v in each(kept[a.id] or {}) do
       if type(v) == "function" and actor.props[k] == nil then actor.props[k] = v end
     end
     self._props_of[actor] = actor.props

@@ -418,7 +418,7 @@ function World:box_count() return self._B.box_count(self._w) end
 -- copies; set_bounds and set_material change them).
 function World:boxes() return handles.boxes(self) end
 --- Every live lamp handle (world:add_light), in slot order: after a load into a world made anew, how the game
--- finds the lamps it made before (light.def, light.name).
+-- finds the lamps it made before (light.def holds their fields).
 function World:lights() return handles.lights(self) end
 --- Every live environment handle (world:add_environment), in slot order, as world:lights().
 function World:environments() return handles.environments(self) end
