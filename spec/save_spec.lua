@@ -524,6 +524,9 @@ describe("a refused state", function()
     local alice = w2:actors()[1]
     assert.are.equal("alice", alice.name)
     assert.are.equal(nil, alice.props.on_talk)
+    assert.are_not.equal(bob, alice, "bob's handle stays bob's, stale")
+    assert.is_false(bob:valid())
+    assert.are.equal("bob", bob.name)
   end)
 
   it("of a world whose hits added up past a float's range: the damage stops at its largest", function()

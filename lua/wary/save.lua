@@ -435,6 +435,11 @@ function M:load_state(s)
       old[a.id] = nil
       kept[a.id] = self._props_of[actor]
     else
+      -- A removed handle comes back only for its own actor, as a live one is kept (above).
+      local gone = made[a.id]
+      if getmetatable(gone) == Actor and (rawget(gone, "_actor_kind") ~= a.kind or rawget(gone, "name") ~= a.name) then
+        made[a.id] = nil
+      end
       -- Its handlers went with it when it was removed.
       actor = revived(a.id, Actor, { id = a.id, world = self })
       actor._handlers = {}
