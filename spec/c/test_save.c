@@ -276,18 +276,24 @@ static unsigned char *played(game *g, uint32_t seed, int64_t turns, size_t *size
   return snapshot(g->w, size);
 }
 
+/* Loads snap (a's) into b, defined and empty, checks that b saves it back,
+ * and gives b a's handles. */
+static void load_as(game *b, const game *a, const unsigned char *snap, size_t size) {
+  ENSURE(wary_world_load(b->w, snap, size) == WARY_OK);
+  ENSURE(same_snapshot(b->w, snap, size));
+  memcpy(b->agents, a->agents, sizeof a->agents);
+  memcpy(b->targets, a->targets, sizeof a->targets);
+  b->door = a->door;
+  b->lamp = a->lamp;
+}
+
 /* The events of a step and the snapshot: the state in and out. */
 static void test_continues_alike(void) {
   game a, b;
   size_t size;
   unsigned char *snap = played(&a, 12345u, 400, &size);
   define(&b, false);
-  ENSURE(wary_world_load(b.w, snap, size) == WARY_OK);
-  ENSURE(same_snapshot(b.w, snap, size));
-  memcpy(b.agents, a.agents, sizeof a.agents);
-  memcpy(b.targets, a.targets, sizeof a.targets);
-  b.door = a.door;
-  b.lamp = a.lamp;
+  load_as(&b, &a, snap, size);
   for (int i = 0; i < TARGETS; i++) ENSURE(wary_actor_valid(b.w, b.targets[i]));
   /* Loading over a world with state of its own (a's, played on) gives b's. */
   game c;
@@ -355,12 +361,8 @@ static void test_copies_save_alike(void) {
       size_t size;
       unsigned char *snap = snapshot(a.w, &size);
       define(&b, false);
-      ENSURE(wary_world_load(b.w, snap, size) == WARY_OK);
+      load_as(&b, &a, snap, size);
       free(snap);
-      memcpy(b.agents, a.agents, sizeof a.agents);
-      memcpy(b.targets, a.targets, sizeof a.targets);
-      b.door = a.door;
-      b.lamp = a.lamp;
       for (int32_t i = 0; i < a.w->agents.count; i++) dormant += wy_beliefs_of(a.w, i)->dormant;
     }
     /* The copy plays the turns the saved world does, for 80 steps. */
@@ -734,12 +736,7 @@ static void test_settings_must_match(void) {
   d.ray_budget = 3;
   game b;
   define_in(&b, false, &d);
-  ENSURE(wary_world_load(b.w, snap, size) == WARY_OK);
-  ENSURE(same_snapshot(b.w, snap, size));
-  memcpy(b.agents, a.agents, sizeof a.agents);
-  memcpy(b.targets, a.targets, sizeof a.targets);
-  b.door = a.door;
-  b.lamp = a.lamp;
+  load_as(&b, &a, snap, size);
   int differ = 0;
   for (int64_t n = 150; n < 300; n++) {
     uint32_t seed = *lcg_seed();
