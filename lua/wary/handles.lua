@@ -118,8 +118,8 @@ function handles.add_box(world, t)
   return box
 end
 
--- Every live box, in slot order (creation order but for freed slots taken again), for debug drawing and tools.
--- The handles of a world's table (by id) in slot order.
+-- The live handles of a world's table (by id: its boxes, lamps or volumes) in slot order (creation order but for
+-- freed slots taken again), for debug drawing, tools and finding them after a load.
 local function in_slot_order(by_id)
   local list = {}
   for _, h in each(by_id or {}) do list[#list + 1] = h end
