@@ -427,7 +427,8 @@ function World:environments() return handles.environments(self) end
 
 function World:_add(t, is_agent)
   local kind = is_agent and "agent" or "target"
-  local object = kind .. (type(t) == "table" and t.name and (" " .. check.describe(t.name)) or "")
+  -- Named by its name in messages; a name that is not a string is the error itself.
+  local object = kind .. (type(t) == "table" and type(t.name) == "string" and (" " .. check.describe(t.name)) or "")
   local a = check.fields(object, schema.actor, t, self._scaled.actor)
   local x, y, z = check.vector(object, "pos", a.pos)
   local vx, vy, vz = 0, 0, 0
