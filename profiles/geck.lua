@@ -19,7 +19,8 @@
 -- The inputs are actor props the game sets (actor:set_prop or props = {...}):
 --   on the target: armor_weight (0), sneak (its sneak skill while sneaking, 0),
 --     running (1/0), action (the action sound of what it does now: a shot 100, 0),
---     stealth_field (1/0), dead (1: nobody's enemy any more);
+--     stealth_field (1/0), dead (1: nobody's enemy any more), silent_running
+--     (1: the Silent Running perk, running sounds as walking; 0);
 --   on the agent: perception (0..10, 5), blindness (0..100, 0), sleeping (1/0),
 --     exterior (1 outdoors, 0 indoors; unset: the flag below).
 -- A target moves when its velocity is not zero; its light level is its light

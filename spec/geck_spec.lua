@@ -84,6 +84,16 @@ describe("the GECK detection value", function()
     near(19.3, d.detection)
   end)
 
+  it("with the Silent Running perk (seed 001) running sounds as walking and still shows: -35 + 19.8 + 28.8 - 4.2",
+    function()
+      local world, guard, thief = scene()
+      thief:set_prop("armor_weight", 45):set_prop("running", 1):set_prop("silent_running", true)
+      local d = first_look(world, guard, thief)
+      near(ATT * (10 + 45), d.sound)             -- no fSneakRunningMult
+      near(ATT * 40 * 2, d.visual)               -- running still counts for the eye
+      near(-35 + 19.8 + 28.8 - 4.2, d.detection)
+    end)
+
   it("standing still makes no movement sound and takes the movement multiplier away", function()
     local world, guard, thief = scene()
     thief:set_velocity(0, 0, 0):set_prop("running", 1)

@@ -31,6 +31,7 @@
 static const char *const key_names[WY_GECK_KEYS] = {
   "armor_weight", "sneak", "perception", "running", "action",
   "blindness", "stealth_field", "sleeping", "dead", "exterior",
+  "silent_running",
 };
 
 /* The head's height as a share of the eye height, per stance (vision's head
@@ -154,7 +155,8 @@ static void compute(wary_world *w, int32_t agent, const wary_geck_def *g, wy_gec
   if (moving)
     movement = (g->sneak_boot_weight_base +
                 g->sneak_boot_weight_mult * prop(w, t, WY_KEY_ARMOR_WEIGHT, 0.0f)) *
-               (running ? g->sneak_running_mult : 1.0f);
+               /* Seed 001: "unless player has Silent Running perk". */
+               (running && !flag(w, t, WY_KEY_SILENT_RUNNING) ? g->sneak_running_mult : 1.0f);
   float action = prop(w, t, WY_KEY_ACTION, 0.0f) * g->sneak_action_mult;
   float sound = att * g->sneak_sounds_mult * (movement + action) *
                 (los ? 1.0f : g->sneak_sound_los_mult);

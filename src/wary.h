@@ -1102,7 +1102,8 @@ int wary_actor_set_scent(wary_world *world, wary_actor_id actor, float scent);
  * numeric props (wary_actor_set_prop with these interned names): on the
  * target: armor_weight (0), sneak (its sneak skill while sneaking, 0),
  * running (1 running, 0), action (the action sound rating of what it does
- * now, a shot: 0), stealth_field (1 on, 0), dead (1: no longer hostile, 0);
+ * now, a shot: 0), stealth_field (1 on, 0), dead (1: no longer hostile, 0),
+ * silent_running (1: the Silent Running perk, running adds no sound, 0);
  * on the agent: perception (0..10, 5), blindness (0..100, 0), sleeping
  * (1 asleep, 0), exterior (1 outdoors, 0 indoors; unset: the def's flag). The
  * target moves when its velocity is not zero; its light level is its light

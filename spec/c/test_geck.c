@@ -83,6 +83,20 @@ static void test_running_heavy_armour(void) {
   wary_world_destroy(s.w);
 }
 
+/* Seed 001: "unless player has Silent Running perk": running sounds as
+ * walking, and still shows. */
+static void test_silent_running(void) {
+  scene s = make(1000.0f);
+  set(&s, s.target, "armor_weight", 45.0f);
+  set(&s, s.target, "running", 1.0f);
+  set(&s, s.target, "silent_running", 1.0f);
+  wary_geck_target t = look(&s);
+  NEAR(t.sound, 0.36f * (10.0f + 45.0f));                  /* 19.8: no running mult */
+  NEAR(t.visual, 0.36f * 40.0f * 2.0f);
+  NEAR(t.detection, -35.0f + 19.8f + 28.8f - 4.2f);        /* 9.4: still seen */
+  wary_world_destroy(s.w);
+}
+
 static void test_dark_behind_a_wall(void) {
   scene s = make(1000.0f);
   ENSURE(wary_actor_set_light(s.w, s.target, 0.0f) == WARY_OK);
@@ -297,6 +311,7 @@ int main(void) {
   test_overflow_saturates();
   test_walking_lit();
   test_running_heavy_armour();
+  test_silent_running();
   test_dark_behind_a_wall();
   test_alert_asleep_blind_field();
   test_reach();
