@@ -65,7 +65,7 @@ describe("wary.tiled", function()
   it("refuses a material the world does not have, and makes no box", function()
     local world = wary.world{ units_per_meter = 32, materials = false }
     local msg = expect.error_of(function() tiled.load(world, MAP) end)
-    expect.mentions(msg, "tiled.load", "'material'", "a defined material", '"glass"')
+    expect.mentions(msg, "tiled.load", "'properties.material'", "a defined material", '"glass"')
     assert.are.equal(0, world:box_count())
   end)
 
@@ -190,7 +190,7 @@ describe("wary.tiled", function()
     map.layers[4].objects[1].properties.material = nil
     local msg = expect.error_of(function() tiled.load(world, map) end)
     expect.mentions(msg, 'tiled.load: layer "cover" (its property, read for layer "cover" object "crate" (id ',
-      "'material'", '"wod"', "did you mean 'wood'")
+      "'properties.material'", '"wod"', "did you mean 'wood'")
     assert.are.equal(0, world:box_count())
   end)
 
@@ -217,6 +217,62 @@ describe("wary.tiled", function()
     local world = wary.world{ units_per_meter = 32 }
     expect.mentions(expect.error_of(function() tiled.load(world, map) end), 'layer "fence"', "'data'",
       "width x height = 48 tile ids, got 47")
+  end)
+
+  it("refuses a shape that is not a rectangle when it is marked collidable, and leaves it out when not", function()
+    -- The barrel (an ellipse) and the spawn point are left out of the fixture's walls (the first spec).
+    for _, case in ipairs({
+      { 5, nil, 'object "barrel" (id 5)', '"ellipse"' },
+      { 3, nil, 'object "spawn" (id 3)', '"point"' },
+      { 1, 7, 'object "crate" (id 1)', "a tile object" },
+    }) do
+      local map = dofile(MAP)
+      local object = map.layers[4].objects[case[1]]
+      object.gid = case[2]
+      object.properties.collidable = true
+      local world = wary.world{ units_per_meter = 32 }
+      local msg = expect.error_of(function() tiled.load(world, map) end)
+      assert.are.equal('tiled.load: layer "cover" ' .. case[3] .. ": field 'shape' expected \"rectangle\" (its "
+        .. "properties.collidable is true, and only rectangles make boxes: draw the wall as rectangles, or set "
+        .. "collidable to false), got " .. case[4], (msg:gsub("^[^\n]-:%d+: ", "")))
+      assert.are.equal(0, world:box_count())
+    end
+    -- Marked by its layer, or by a group the layer is in: the same.
+    local map = dofile(MAP)
+    map.layers[4].properties.collidable = true
+    map.layers[4].objects[4].properties.collidable = nil -- the alarm zone, a rectangle: a wall now
+    local world = wary.world{ units_per_meter = 32 }
+    expect.mentions(expect.error_of(function() tiled.load(world, map) end), 'object "spawn" (id 3)', '"point"')
+    table.remove(map.layers[4].objects, 5)
+    table.remove(map.layers[4].objects, 3)
+    local corners = by_corners(tiled.load(world, map))
+    assert.are.equal(11, #corners) -- the ten walls, and the alarm zone
+    assert.are.equal("40,40-140,70 concrete", corners[9]) -- sorted: after "32,160-64,192 concrete"
+  end)
+
+  it("points a .tmx, .tsx or .json file at the Lua export, and a base64 chunk at CSV", function()
+    local world = wary.world{ units_per_meter = 32 }
+    for _, path in ipairs({ "maps/level1.tmx", "maps/Level1.JSON", "maps/level1.tmj" }) do
+      expect.mentions(expect.error_of(function() tiled.load(world, path) end), "tiled.load: field 'map'",
+        "a map exported to Lua", "File > Export As", path)
+    end
+    local map = dofile(MAP)
+    local fence = map.layers[3]
+    fence.encoding, fence.data = "base64", nil
+    fence.chunks = { { x = 0, y = 0, width = 1, height = 1, data = "AQAAAA==" } }
+    expect.mentions(expect.error_of(function() tiled.load(world, map) end), 'layer "fence" chunk 1',
+      'encoding "base64" is not supported', "Tile Layer Format to CSV")
+    assert.are.equal(0, world:box_count())
+  end)
+
+  it("names a bad height property properties.height, apart from the object's own height", function()
+    local map = dofile(MAP)
+    map.layers[4].objects[1].properties.height = "64"
+    local world = wary.world{ units_per_meter = 32 }
+    local msg = expect.error_of(function() tiled.load(world, map) end)
+    assert.are.equal('tiled.load: layer "cover" object "crate" (id 1): field \'properties.height\' expected a '
+      .. 'finite number > 0, got "64"', (msg:gsub("^[^\n]-:%d+: ", "")))
+    assert.are.equal(0, world:box_count())
   end)
 
   it("is named when a map is handed to world:load or world:define, which take definitions", function()

@@ -17,7 +17,13 @@
 --   material name of the world; "concrete" when none), `height` (in the map's
 --   pixels, like x and y: a box from z = 0 to it, low cover; none: a wall of
 --   full height), `collidable = false` (leave it out). Tile objects (with a
---   gid), points, ellipses and polygons are not boxes and are left out.
+--   gid), points, ellipses, polygons, polylines and text are not boxes and are
+--   left out (spawn points, lights, labels), unless they are marked
+--   `collidable = true` (themselves, or their layer or a group): a wall the
+--   designer meant is refused, naming it, not dropped. Hidden layers and
+--   objects (visible = false) make boxes like the others: a collision layer
+--   is often hidden; say `collidable = false` to leave one out. A .tmx, .tsx,
+--   .json or .tmj path is refused with a pointer to the Lua export.
 -- Coordinates are Tiled's pixels (plus the offsets of the layer and of the
 -- groups it is in, as Tiled draws them) times options.scale (1), plus
 -- options.offset ({ 0, 0 }, or { x =, y = }; a z lifts the boxes that have a
@@ -111,12 +117,24 @@ end
 -- Box specs { x0, y0, x1, y1, material, height, where, material's layer,
 -- height's layer } of a rectangle object of a layer (at) at offset (ox, oy).
 local function object_box(object, at, ox, oy, out)
-  local layer, where = at.layer, at.where
+  local where = at.where
   if type(object) ~= "table" then bad(where, "objects", "a list of objects (tables)", object) end
-  if (object.shape or "rectangle") ~= "rectangle" or object.gid ~= nil then return end
   where = where .. " " .. object_name(object)
-  local own = collidable(object, where)
-  if own == false or (own == nil and collidable(layer, at.where) == false) then return end
+  local solid = collidable(object, where)
+  local up = at
+  while solid == nil and up do
+    solid = collidable(up.layer, up.where)
+    up = up.up
+  end
+  local shape = object.gid ~= nil and "a tile object" or describe(object.shape or "rectangle")
+  if shape ~= '"rectangle"' then
+    -- Left out (a spawn point, a light, a label), unless it was asked to be a wall.
+    if solid ~= true then return end
+    check.raise(string.format("tiled.load: %s: field 'shape' expected \"rectangle\" (its properties.collidable "
+      .. "is true, and only rectangles make boxes: draw the wall as rectangles, or set collidable to false), "
+      .. "got %s", where, shape))
+  end
+  if solid == false then return end
   local x, y = number(where, "x", object.x), number(where, "y", object.y)
   local w, h = number(where, "width", object.width or 0, 0), number(where, "height", object.height or 0, 0)
   if w == 0 or h == 0 then return end -- a point drawn as a rectangle: nothing to hide behind
@@ -167,6 +185,10 @@ local function solid_cells(at, by_gid, sets)
     up = up.up
   end
   local function read(data, x0, y0, width, height, place)
+    if type(data) == "string" then
+      check.raise(string.format("tiled.load: %s: encoding %s is not supported (set the map's Tile Layer "
+        .. "Format to CSV in Map > Map Properties, then export to Lua again)", place, describe(layer.encoding)))
+    end
     if type(data) ~= "table" then bad(place, "data", "a list of tile ids", data) end
     whole(place, "width", width, 1)
     if height ~= nil and #data ~= width * whole(place, "height", height, 1) then
@@ -201,11 +223,8 @@ local function solid_cells(at, by_gid, sets)
       if type(c) ~= "table" then bad(where, "chunks", "a list of chunks (tables)", c) end
       read(c.data, whole(place, "x", c.x), whole(place, "y", c.y), c.width, c.height, place)
     end
-  elseif type(layer.data) == "table" then
-    read(layer.data, 0, 0, layer.width, layer.height, where)
   elseif layer.data ~= nil then
-    check.raise(string.format("tiled.load: %s: encoding %s is not supported (set the map's Tile Layer "
-      .. "Format to CSV in Map > Map Properties, then export to Lua again)", where, describe(layer.encoding)))
+    read(layer.data, 0, 0, layer.width, layer.height, where)
   end
   return cells
 end
@@ -280,6 +299,11 @@ local function walk(layers, map, tilesets, out, ox, oy, prefix, up)
 end
 
 local function read_map(world, map)
+  local ext = type(map) == "string" and map:lower():match("%.(%w+)$")
+  if ext == "tmx" or ext == "tsx" or ext == "json" or ext == "tmj" then
+    check.fail("tiled.load", "map", "a map exported to Lua (in Tiled: File > Export As, \"Lua files (*.lua)\"), "
+      .. "not Tiled's own ." .. ext .. " file", map)
+  end
   if type(map) == "string" then
     map = world._load_chunk(map, "tiled.load")()
   end
@@ -319,9 +343,12 @@ function tiled.load(world, map, options)
     local where = "tiled.load: " .. b[7]
     -- A property a layer gave is blamed on that layer, for the box it was read for.
     if b[5] ~= nil then
-      define.lookup(world, "material", "_materials", b[5], b[8] and from(b[8], b[7]) or where, "material")
+      define.lookup(world, "material", "_materials", b[5], b[8] and from(b[8], b[7]) or where, "properties.material")
     end
-    if b[6] ~= nil then check.number(b[9] and from(b[9], b[7]) or where, "height", b[6], 1e-9, nil) end
+    if b[6] ~= nil and not (finite(b[6]) and b[6] > 0) then
+      check.raise(string.format("%s: field 'properties.height' expected a finite number > 0, got %s",
+        b[9] and from(b[9], b[7]) or where, describe(b[6])))
+    end
     local min, max = { ox + b[1] * s, oy + b[2] * s }, { ox + b[3] * s, oy + b[4] * s }
     if b[6] then min[3], max[3] = oz, oz + b[6] * s end
     for k = 1, #min do
