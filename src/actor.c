@@ -294,6 +294,11 @@ void wy_actors_motion(wary_world *w, float dt, wy_motion *kept, int32_t start, i
   }
 }
 
+void wy_actors_motion_forget(wary_world *w, wy_motion *kept) {
+  motion_planes m = planes_of(kept, w->actors.count);
+  if (m.kept) memset(m.kept, 0, (size_t)w->actors.count);
+}
+
 void wy_actors_motion_undo(wary_world *w, const wy_motion *kept) {
   motion_planes m = planes_of(kept, w->actors.count);
   for (int32_t i = 0; i < w->actors.count; i++) {

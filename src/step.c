@@ -776,7 +776,9 @@ WY_COLD static int out_of_room(wary_world *w) {
   return wy_fail_memory(w->error, "wary_step_begin");
 }
 
-WY_COLD static int undo(wary_world *w, const wy_undo *u) {
+/* Puts back what the first pass changed, and fails the step with status:
+ * out of memory (text written here) or a broken task contract (written). */
+WY_COLD static int undo_with(wary_world *w, const wy_undo *u, int status) {
   w->time = u->time;
   w->steps = u->steps;
   w->step_dt = u->step_dt;
@@ -790,8 +792,13 @@ WY_COLD static int undo(wary_world *w, const wy_undo *u) {
   w->beliefs->clock_before = u->clock_before;
   wy_actors_motion_undo(w, w->motion.data);
   w->budget->planned = false;
-  return out_of_room(w);
+  if (status == WARY_ERR_OUT_OF_MEMORY) return out_of_room(w);
+  w->events.count = 0;
+  w->in_step = false;
+  return status;
 }
+
+WY_COLD static int undo(wary_world *w, const wy_undo *u) { return undo_with(w, u, WARY_ERR_OUT_OF_MEMORY); }
 
 /* Whether some belief holds an evidence block (the pool's free ones have
  * count -1). */
@@ -827,7 +834,13 @@ int wary_step_begin(wary_world *w, float dt) {
   w->custom->queries.count = 0;
   w->reports->places.count = 0;
   w->light_epoch++;
+  /* A host's scheduler that leaves actors out (tasks.c) must not leave
+   * an older step's motion for the undo to put back. */
+  if (w->def.enqueue_task) wy_actors_motion_forget(w, w->motion.data);
   wy_parallel_for(w, motion_task, w->actors.count, 256);
+  /* Actors it left out have no place in the grid's walk: taken back now. */
+  int tasks = wy_tasks_check(w, __func__);
+  if (tasks != WARY_OK) return undo_with(w, &u, tasks);
   /* The grid walked its actors with their motion (one wake-up of the
    * workers for both): its placement now, then the lanes' room. */
   if (!wy_grid_refresh_place(w) || !lanes_fit(w)) return undo(w, &u);
@@ -838,6 +851,10 @@ int wary_step_begin(wary_world *w, float dt) {
   wy_parallel_for(w, gather_task, w->agents.count, 16);
   for (int32_t i = 0; i < w->lanes.count; i++)
     if (w->lanes.data[i].failed) return undo(w, &u);
+  /* A scheduler that broke the task contract: the first pass ran in full
+   * all the same (tasks.c), and is taken back. */
+  tasks = wy_tasks_check(w, __func__);
+  if (tasks != WARY_OK) return undo_with(w, &u, tasks);
   bool quiet = gathered_quiet(w);
   if (!reserve_room(w)) return undo(w, &u);
   /* The second pass: nothing fails from here to the end of the step. */
@@ -1127,6 +1144,10 @@ int wary_step_end(wary_world *w) {
   int geck = wy_geck_step(w, dt);
   if (status == WARY_OK) status = geck;
   w->in_step = false;
+  /* The second pass cannot be taken back: a broken task contract there
+   * (tasks.c) is reported with the step done. */
+  int tasks = wy_tasks_check(w, __func__);
+  if (tasks != WARY_OK) return tasks;
   return status == WARY_OK ? status : wy_fail(w->error, status, __func__, "%s", wary_status_string(status));
 }
 

@@ -281,7 +281,12 @@ typedef void (*wary_free_fn)(void *user, void *ptr, size_t size);
  * same however the range is split and whatever the worker count. While
  * pieces run, the allocator hooks are called from their threads: they must
  * be thread-safe (malloc is). Nothing calls back into the host from a
- * piece; the custom senses' batch stays on the thread that steps. */
+ * piece; the custom senses' batch stays on the thread that steps. A
+ * scheduler that breaks this (a worker index out of range, a piece outside
+ * [0, count), the range not covered once) makes the step fail with
+ * WARY_ERR_BAD_VALUE naming the fault, never write out of bounds: before
+ * anything changed when the senses' pass broke it (docs/architecture.md,
+ * "Threads"). */
 typedef void (*wary_task_fn)(int32_t start, int32_t end, int32_t worker, void *task_context);
 typedef void *(*wary_enqueue_task_fn)(wary_task_fn task, int32_t count, int32_t min_range, void *task_context, void *user);
 typedef void (*wary_finish_task_fn)(void *task, void *user);

@@ -174,21 +174,6 @@ void wy_world_free(wary_world *w) {
   wy_free(&alloc, w, sizeof *w);
 }
 
-/* The pieces handed to the game's workers: out of line, so that each of
- * the step's passes (wy_parallel_for, inlined in them) holds only a call
- * of it. */
-static __attribute__((noinline)) void parallel_run(wary_world *w, wary_task_fn task, int32_t count,
-                                                   int32_t min_range) {
-  void *handle = w->def.enqueue_task(task, count, min_range, w, w->def.task_user);
-  if (handle) w->def.finish_task(handle, w->def.task_user);
-}
-
-void wy_parallel_for(wary_world *w, wary_task_fn task, int32_t count, int32_t min_range) {
-  if (count <= 0) return;
-  if (w->def.enqueue_task) parallel_run(w, task, count, min_range);
-  else task(0, count, 0, w);
-}
-
 bool wy_modules_reserve(wary_world *w, int32_t agents, int32_t profiles) {
   for (int32_t i = 0; i < w->module_count; i++)
     if (w->modules[i]->reserve && !w->modules[i]->reserve(w, agents, profiles)) return false;

@@ -113,6 +113,24 @@ typedef struct wy_lane {
   bool failed;
 } wy_lane;
 
+/* Pieces with a worker index out of range, kept to run on the stepping
+ * thread once the scheduler has finished (more: the pass is broken). */
+#define WY_TASKS_DEFERRED 64
+
+/* The pass handed to the host's scheduler, and what its pieces broke of
+ * the contract (wary.h, wary_task_fn). The pieces run at once on the
+ * host's threads: the counters are atomic, and the first piece to break
+ * the contract writes its text, the others only count. */
+typedef struct wy_tasks {
+  wary_task_fn task;          /* the pass's own task */
+  int32_t count;              /* its range: [0, count) */
+  _Atomic int64_t covered;    /* items the pieces run took */
+  _Atomic int32_t deferred;   /* pieces with a worker index out of range */
+  int32_t deferred_range[WY_TASKS_DEFERRED][2];
+  _Atomic int32_t broken;     /* 0, or 1 once the first fault is written */
+  char fault[160];            /* the first fault, for wy_tasks_check */
+} wy_tasks;
+
 /* What ended an agent's last look at target, when its rays all ended at a
  * 0 (wy_occ_blockers): its next look at it tests those boxes first. A hint
  * only, that changes no answer: never saved, and kept in one of two slots
@@ -223,6 +241,7 @@ struct wary_world {
   uint32_t relation_epoch; /* bumped by each change of who is hostile to whom (teams, relationships) */
 
   WY_ARRAY(wy_lane) lanes; /* one per worker (at least one) */
+  wy_tasks tasks;          /* the pass the host's scheduler runs now (tasks.c) */
   WY_ARRAY(wy_agent_span) spans; /* per agent, of the last parallel phase */
   /* The agents reserve_room grows the tables of, a bit an agent, so that
    * it takes them in agent order whatever the pieces' (step.c); all 0
@@ -274,8 +293,13 @@ void wy_names_forget(wary_world *w, int32_t count);
 int wy_fail_intern(wy_error *e, const char *fn, int status);
 
 /* Runs task over [0, count): a parallel-for through the def's task
- * callbacks (wary.h says what they promise), or on this thread. */
+ * callbacks (wary.h says what they promise), or on this thread. A piece
+ * the scheduler gave a worker index out of range runs afterwards on this
+ * thread; a piece outside the range is not run (tasks.c). */
 void wy_parallel_for(wary_world *w, wary_task_fn task, int32_t count, int32_t min_range);
+/* Whether some pass since the step began broke the task contract; if so,
+ * fails fn with its text (WARY_ERR_BAD_VALUE) and forgets it. */
+int wy_tasks_check(wary_world *w, const char *fn);
 
 /* Notify every module (wy_module says what each hook means). */
 bool wy_modules_reserve(wary_world *w, int32_t agents, int32_t profiles);
