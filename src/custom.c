@@ -58,7 +58,13 @@ void wy_custom_evaluate(wary_world *w) {
   for (int32_t i = 0; i < w->custom->queries.count && !w->destroy_after_evaluate; i++) {
     const wary_sense_query *q = &w->custom->queries.data[i];
     const wary_sense_def *sense = &w->senses.data[q->sense].def;
-    if (sense->evaluate) sense->evaluate(sense->user, q, &w->custom->results.data[i]);
+    if (!sense->evaluate) continue;
+    wary_sense_result *r = &w->custom->results.data[i];
+    sense->evaluate(sense->user, q, r);
+    /* As a Lua sense's answer (runner.lua): a location that is not
+     * finite is the sense's failure, not the target's true place. */
+    if (r->active && r->has_location && !wy_finite3(r->location[0], r->location[1], r->location[2]))
+      (void)wary_query_fail(w, i);
   }
 }
 

@@ -453,8 +453,10 @@ typedef struct wary_sense_result {
 /* A C evaluate callback for C hosts (Lua senses leave it NULL and are
  * evaluated by the backend between wary_step_begin and wary_step_end).
  * It answers by writing out (active false: nothing seen; a NaN or infinite
- * confidence is taken as nothing seen too). To report a failure, keep the
- * world in user and call wary_query_fail(world, query - wary_queries(world)).
+ * confidence is taken as nothing seen too, a NaN accuracy as 0; with
+ * has_location, a NaN or infinite location is a failure, as a Lua sense's
+ * is). To report a failure, keep the world in user and call
+ * wary_query_fail(world, query - wary_queries(world)).
  * Stimuli (stimulus_tags) reach a sense through the inbox: wary_step drops
  * it unread, so a C host that wants them steps with wary_step_begin, reads
  * wary_inbox, calls wary_step_evaluate (its C senses' callbacks), then

@@ -12,6 +12,7 @@
 /* A sense that reports a fixed confidence (0: inactive) per sense slot. */
 static float answer[4];
 static float answer_accuracy = 1.0f; /* every slot's */
+static float answer_x = 0.0f;        /* != 0: every slot answers a location (answer_x, 0, 0) */
 static int slot_ids[4] = {0, 1, 2, 3};
 static void fixed_sense(void *user, const wary_sense_query *q, wary_sense_result *out) {
   float c = answer[*(int *)user];
@@ -20,6 +21,8 @@ static void fixed_sense(void *user, const wary_sense_query *q, wary_sense_result
     out->active = true;
     out->confidence = c;
     out->accuracy = answer_accuracy;
+    out->has_location = answer_x != 0.0f;
+    out->location[0] = answer_x;
   }
 }
 
@@ -34,6 +37,7 @@ static fixture make(int nsenses, bool direct) {
   memset(&f, 0, sizeof f);
   memset(answer, 0, sizeof answer);
   answer_accuracy = 1.0f;
+  answer_x = 0.0f;
   f.w = make_world(NULL);
   wary_profile_def p = wary_default_profile_def();
   for (int i = 0; i < nsenses; i++) {
@@ -354,6 +358,29 @@ static void test_muting_counts_failing_steps_in_a_row(void) {
   wary_world_destroy(f.w);
 }
 
+/* A C sense's answer with a location that is not finite is its failure (a
+ * sense_error, counted towards muting), as a Lua sense's is, not a report
+ * at the target's own place. */
+static void test_non_finite_location_fails(void) {
+  const float bad[] = {NAN, INFINITY, -INFINITY};
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+    fixture f = make(1, false);
+    answer[0] = 0.5f;
+    answer_x = bad[k];
+    ENSURE(wary_step(f.w, 0.1f) == WARY_OK);
+    ENSURE(events_of(&f, WARY_EV_SENSE_ERROR) == 1);
+    wary_belief b;
+    ENSURE(wary_belief_get(f.w, f.agent, f.target, &b) == WARY_ERR_NOT_FOUND);
+    /* A finite location is taken. */
+    answer_x = 700.0f;
+    ENSURE(wary_step(f.w, 0.1f) == WARY_OK);
+    ENSURE(events_of(&f, WARY_EV_SENSE_ERROR) == 0);
+    b = belief(&f);
+    ENSURE(b.confidence > 0.0f && b.last_known[0] == 700.0f);
+    wary_world_destroy(f.w);
+  }
+}
+
 /* Beliefs dropped from the middle of a list (their memory time over, their
  * targets destroyed, one at a time, a few together, and more than the prune
  * notes at once) leave the index sound: every belief left is found by its
@@ -506,6 +533,7 @@ int main(void) {
   test_event_queue_is_bounded();
   test_structure_is_refused_during_a_step();
   test_muting_counts_failing_steps_in_a_row();
+  test_non_finite_location_fails();
   test_beliefs_dropped_from_the_middle_stay_found();
   test_explain_shows_an_answer_as_taken();
   return check_summary("test_belief");
