@@ -138,11 +138,8 @@ int32_t wy_belief_create(wary_world *w, int32_t agent, wy_id target, const wy_ac
 }
 
 int wy_fail_no_belief(const wary_world *w, const char *fn, wy_id agent, wy_id target) {
-  if (agent == target)
-    return wy_fail(w->error, WARY_ERR_NOT_FOUND, fn,
-                   "target: expected an actor other than the agent (an agent holds no belief about itself), got the "
-                   "agent %x",
-                   target);
+  /* Asking about itself is a bad value, as wary_set_confidence has it. */
+  if (agent == target) return wy_fail_self(w, fn, target);
   return wy_fail(w->error, WARY_ERR_NOT_FOUND, fn, "target: agent %x holds no belief about %x", agent, target);
 }
 

@@ -949,7 +949,8 @@ int32_t wy_belief_create(wary_world *w, int32_t agent, wy_id target, const wy_ac
  * agent's index. */
 wy_belief *wy_belief_of(wary_world *w, const char *fn, wy_id agent, wy_id target, bool create,
                         int32_t *agent_index, int *status);
-/* WARY_ERR_NOT_FOUND with its text: agent holds no belief about target. */
+/* WARY_ERR_NOT_FOUND with its text: agent holds no belief about target (about
+ * itself: WARY_ERR_BAD_VALUE, wy_fail_self). */
 int wy_fail_no_belief(const wary_world *w, const char *fn, wy_id agent, wy_id target);
 /* Whether belief i holds nothing, so that the step drops it
  * (wy_beliefs_prune): a step's cost follows what the agent perceives, not

@@ -386,9 +386,14 @@ static void test_answers_and_lifetime(void) {
   wary_actor_id agent, target;
   wary_world *w = agent_and_target(&h, &agent, &target);
   wary_belief b;
-  ENSURE(wary_belief_get(w, agent, agent, &b) == WARY_ERR_NOT_FOUND);
-  SAYS(w, &h, 1, "wary_belief_get: target: expected an actor other than the agent (an agent holds no belief about "
-                 "itself), got the agent 0x20100000");
+  /* About itself: a bad value, from every call that takes an agent and a target. */
+  ENSURE(wary_belief_get(w, agent, agent, &b) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, 1, "wary_belief_get: target: expected an actor other than the agent, got 0x20100000 (the agent)");
+  wary_threat th;
+  ENSURE(wary_threat_get(w, agent, agent, &th) == WARY_ERR_BAD_VALUE);
+  h.count = 0;
+  ENSURE(wary_evidence_remove(w, agent, agent, 1) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, 1, "wary_evidence_remove: target: expected an actor other than the agent, got 0x20100000 (the agent)");
   h.count = 0;
   ENSURE(wary_belief_get(w, agent, target, &b) == WARY_ERR_NOT_FOUND);
   SAYS(w, &h, 1, "wary_belief_get: target: agent 0x20100000 holds no belief about 0x20100001");
