@@ -76,6 +76,27 @@ describe("a step that nobody listens to", function()
     end)
   end
 
+  it("makes no garbage in the step after actors were removed", function()
+    local w, walker = busy_world(false)
+    walk(w, walker)
+    local spare = {}
+    for i = 1, 40 do spare[i] = w:add_target{ pos = { i * 10, -900, 0 } } end
+    local n = 0
+    local function remove_three()
+      for _ = 1, 3 do
+        n = n + 1
+        spare[n]:remove()
+      end
+    end
+    for _ = 1, 5 do -- five steps after removals, each counted alone
+      assert.are.equal(0, garbage_of.bytes(function() w:step(1 / 60) end, function()
+        for _ = 1, 30 do w:step(1 / 60) end
+        remove_three()
+      end))
+    end
+    assert.are.equal(15, n)
+  end)
+
   it("gives world:events() the step's own tables, not those of a step before", function()
     local w, walker = busy_world(true)
     walk(w, walker)

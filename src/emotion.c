@@ -722,6 +722,10 @@ int wary_reset_emotions(wary_world *w, wary_actor_id agent_h) {
   return WARY_OK;
 }
 
+/* The attention as the game may use it: an actor removed since the step
+ * that chose it is none (the next step chooses again). */
+static wy_id attention_live(const wary_world *w, wy_id id) { return id != 0 && wy_actor_get(w, id) ? id : 0; }
+
 int wary_brain_get(const wary_world *w, wary_actor_id agent_h, wary_brain_state *out) {
   wy_id agent = agent_h.id;
   if (!out) return wy_fail_null(w->error, WARY_ERR_BAD_VALUE, __func__, "out");
@@ -742,7 +746,7 @@ int wary_brain_get(const wary_world *w, wary_actor_id agent_h, wary_brain_state 
   memcpy(out->emotions, ag->emotion, sizeof out->emotions);
   out->fear_input = ag->fear_input;
   out->dominant = ag->dominant;
-  out->attention.id = ag->attention;
+  out->attention.id = attention_live(w, ag->attention);
   out->attention_time = ag->attention_time;
   out->sense_count = p->slot_count;
   for (int32_t s = 0; s < p->slot_count; s++) out->multiplier[s] = wy_pain_multiplier(w, index, s);
@@ -754,7 +758,7 @@ int wary_attention_get(const wary_world *w, wary_actor_id agent_h, wary_actor_id
   out->id = 0;
   int32_t index = wy_agent_index(w, agent_h.id, __func__, "agent");
   if (index < 0) return index;
-  out->id = w->emotions->agents.data[index].attention;
+  out->id = attention_live(w, w->emotions->agents.data[index].attention);
   return WARY_OK;
 }
 

@@ -1361,7 +1361,8 @@ typedef struct wary_brain_state {
 } wary_brain_state;
 
 int wary_brain_get(const wary_world *world, wary_actor_id agent, wary_brain_state *out);
-/* The actor holding agent's attention (0: none) alone, for every-frame reads. */
+/* The actor holding agent's attention (0: none, or removed since the last
+ * step chose it) alone, for every-frame reads. */
 int wary_attention_get(const wary_world *world, wary_actor_id agent, wary_actor_id *out);
 /* Its dominant wary_emotion alone, for every-frame reads. */
 int wary_dominant_get(const wary_world *world, wary_actor_id agent, int32_t *out);

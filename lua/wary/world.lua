@@ -679,8 +679,18 @@ function World:step(dt)
     if err ~= nil then error(unhealthy ~= nil and also_unhealthy(err, unhealthy, whose) or err, 0) end
     step_status(self, status, unhealthy, whose)
   end
-  -- The handles of actors removed before this step are no event's now.
-  if next(self._gone) ~= nil then self._gone = {} end
+  -- The handles of actors removed before this step are no event's now:
+  -- let go in place (no table a step), or with their table when it grew
+  -- large (a wave of removals), which it would otherwise keep.
+  local gone = self._gone
+  if next(gone) ~= nil then
+    local n = 0
+    for id in next, gone do
+      gone[id] = nil
+      n = n + 1
+    end
+    if n > 64 then self._gone = {} end
+  end
   self._dispatching = true
   local ok, first = pcall(events.dispatch, self, errors)
   self._dispatching = false

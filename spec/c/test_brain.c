@@ -197,10 +197,29 @@ static void test_without_threat(void) {
   wary_world_destroy(off.w);
 }
 
+/* The attention on an actor removed since the last step reads as none,
+ * from wary_attention_get and wary_brain_get alike, before the next step
+ * chooses again (the soak review read the removed id back). */
+static void test_attention_on_a_removed_actor_is_none(void) {
+  scene s = make(1.0f, 1.0f);
+  hit(&s, s.player, 25.0f);
+  for (int i = 0; i < 60; i++) wary_step(s.w, 1.0f / 60.0f);
+  wary_actor_id seen;
+  ENSURE(wary_attention_get(s.w, s.agent, &seen) == WARY_OK && seen.id == s.player.id);
+  ENSURE(wary_actor_destroy(s.w, s.player) == WARY_OK);
+  ENSURE(wary_attention_get(s.w, s.agent, &seen) == WARY_OK && seen.id == 0);
+  wary_brain_state st;
+  ENSURE(wary_brain_get(s.w, s.agent, &st) == WARY_OK && st.attention.id == 0);
+  ENSURE(wary_step(s.w, 1.0f / 60.0f) == WARY_OK);
+  ENSURE(wary_attention_get(s.w, s.agent, &seen) == WARY_OK && seen.id == 0);
+  wary_world_destroy(s.w);
+}
+
 int main(void) {
   test_without_threat();
   test_rifle();
   test_pain();
+  test_attention_on_a_removed_actor_is_none();
   ENSURE(dominant_after_hit(0.0f, 1.0f) == WARY_AGGRESSIVE);
   ENSURE(dominant_after_hit(1.0f, 0.0f) == WARY_FEARFUL);
   return check_summary("test_brain");
