@@ -176,6 +176,7 @@ int wary_actor_destroy(wary_world *w, wary_actor_id id_h) {
   }
   wy_id_release(&w->actor_ids, wy_id_index(id));
   w->grid_dirty = true;
+  wy_grid_members_changed(&w->grid); /* its item goes with a build */
   wy_modules_actor_removed(w, id);
   return WARY_OK;
 }
@@ -249,6 +250,39 @@ static bool plus_zero(float v) {
   return bits == 0;
 }
 
+/* Actor i's step of motion (wy_actors_motion), what it changes kept in m. */
+WY_INLINE void motion_of(wary_world *w, float dt, motion_planes m, int32_t i) {
+  wy_actor *a = &w->actors.data[i];
+  uint8_t k = MOTION_POS;
+  memcpy(m.step_pos + 3 * (size_t)i, a->step_pos, sizeof a->step_pos);
+  if (!a->vel_set && dt > 0.0f) {
+    k |= MOTION_VEL;
+    memcpy(m.vel + 3 * (size_t)i, a->vel, sizeof a->vel);
+    float v[3];
+    for (int c = 0; c < 3; c++) v[c] = (a->pos[c] - a->step_pos[c]) / dt;
+    /* A move too large for a float speed is a jump (wary_actor_teleport). */
+    if (!wy_finite3(v[0], v[1], v[2])) v[0] = v[1] = v[2] = 0.0f;
+    memcpy(a->vel, v, sizeof a->vel);
+  }
+  memcpy(a->step_pos, a->pos, sizeof a->step_pos);
+  /* The eyes turn towards where the agent looks at its profile's rate. */
+  float rate = a->agent < 0 ? 0.0f : eye_turn_rate(w, a), yaw, pitch;
+  if (rate > 0.0f) {
+    desired_head(a, &yaw, &pitch);
+    /* Eyes settled ahead (both angles +0, where they want them) stay
+     * so (approach's answer, the same bits): most agents' most steps,
+     * which then keep nothing of them. */
+    if (!(yaw == 0.0f && pitch == 0.0f && plus_zero(a->head_yaw) && plus_zero(a->head_pitch))) {
+      k |= MOTION_HEAD;
+      m.head[2 * (size_t)i] = a->head_yaw;
+      m.head[2 * (size_t)i + 1] = a->head_pitch;
+      a->head_yaw = approach(a->head_yaw, yaw, rate * dt);
+      a->head_pitch = approach(a->head_pitch, pitch, rate * dt);
+    }
+  }
+  m.kept[i] = k;
+}
+
 /* One walk of the actors (their first lines, which the grid's refresh
  * reads next): what it changes kept, each one's motion, and an agent's
  * eyes. After a collection (part 10 of the bench) each first line is a
@@ -257,40 +291,23 @@ static bool plus_zero(float v) {
  * Asking 8 or 32 actors ahead measured no gain. */
 void wy_actors_motion(wary_world *w, float dt, wy_motion *kept, int32_t start, int32_t end) {
   motion_planes m = planes_of(kept, w->actors.count);
-  for (int32_t i = start; i < end; i++) WY_PREFETCH(&w->actors.data[i]);
-  for (int32_t i = start; i < end; i++) {
-    wy_actor *a = &w->actors.data[i];
-    uint8_t k = 0;
-    if (wy_id_live(&w->actor_ids, i)) {
-      k = MOTION_POS;
-      memcpy(m.step_pos + 3 * (size_t)i, a->step_pos, sizeof a->step_pos);
-      if (!a->vel_set && dt > 0.0f) {
-        k |= MOTION_VEL;
-        memcpy(m.vel + 3 * (size_t)i, a->vel, sizeof a->vel);
-        float v[3];
-        for (int c = 0; c < 3; c++) v[c] = (a->pos[c] - a->step_pos[c]) / dt;
-        /* A move too large for a float speed is a jump (wary_actor_teleport). */
-        if (!wy_finite3(v[0], v[1], v[2])) v[0] = v[1] = v[2] = 0.0f;
-        memcpy(a->vel, v, sizeof a->vel);
-      }
-      memcpy(a->step_pos, a->pos, sizeof a->step_pos);
-      /* The eyes turn towards where the agent looks at its profile's rate. */
-      float rate = a->agent < 0 ? 0.0f : eye_turn_rate(w, a), yaw, pitch;
-      if (rate > 0.0f) {
-        desired_head(a, &yaw, &pitch);
-        /* Eyes settled ahead (both angles +0, where they want them) stay
-         * so (approach's answer, the same bits): most agents' most steps,
-         * which then keep nothing of them. */
-        if (!(yaw == 0.0f && pitch == 0.0f && plus_zero(a->head_yaw) && plus_zero(a->head_pitch))) {
-          k |= MOTION_HEAD;
-          m.head[2 * (size_t)i] = a->head_yaw;
-          m.head[2 * (size_t)i + 1] = a->head_pitch;
-          a->head_yaw = approach(a->head_yaw, yaw, rate * dt);
-          a->head_pitch = approach(a->head_pitch, pitch, rate * dt);
-        }
-      }
-    }
-    m.kept[i] = k;
+  const wy_id_pool *ids = &w->actor_ids;
+  /* Only live slots are read: a long game's retired ones cost a bit each. */
+  if (start < end) memset(m.kept + start, 0, (size_t)(end - start));
+  /* 64 slots live (most words of most worlds): a plain loop. */
+  for (int32_t wd = start >> 6; wd << 6 < end; wd++) {
+    uint64_t b = wy_id_live_bits(ids, wd, start, end);
+    if (b == ~0ull)
+      for (int32_t i = wd << 6; i < (wd + 1) << 6; i++) WY_PREFETCH(&w->actors.data[i]);
+    else
+      for (; b; b &= b - 1) WY_PREFETCH(&w->actors.data[wd << 6 | wy_lowest_bit(b)]);
+  }
+  for (int32_t wd = start >> 6; wd << 6 < end; wd++) {
+    uint64_t b = wy_id_live_bits(ids, wd, start, end);
+    if (b == ~0ull)
+      for (int32_t i = wd << 6; i < (wd + 1) << 6; i++) motion_of(w, dt, m, i);
+    else
+      for (; b; b &= b - 1) motion_of(w, dt, m, wd << 6 | wy_lowest_bit(b));
   }
 }
 
@@ -620,17 +637,30 @@ bool wy_grid_refresh_reserve(wary_world *w) {
  * which are inserted (grid_include, the walk's). */
 static wy_grid_input grid_input(const wary_world *w) {
   const wy_actor *a = w->actors.data;
-  return (wy_grid_input){a ? a->pos : NULL, sizeof *a, a ? &a->team : NULL, sizeof *a, w->grid_include.data};
+  return (wy_grid_input){a ? a->pos : NULL, sizeof *a, a ? &a->team : NULL, sizeof *a, w->grid_include.data,
+                         w->actor_ids.live.data};
+}
+
+/* Live slot i's place in the grid (included when perceivable); 1 when it
+ * is a hidden agent (not perceivable), else 0. */
+WY_INLINE int32_t include_of(wary_world *w, int32_t i) {
+  const wy_actor *a = &w->actors.data[i];
+  w->grid_include.data[i] = a->perceivable;
+  return !a->perceivable && a->agent >= 0;
 }
 
 void wy_grid_refresh_walk(wary_world *w, int32_t start, int32_t end, int32_t worker) {
   if (!w->grid_dirty) return;
   wy_lane *lane = &w->lanes.data[worker];
-  const wy_id_entry *ids = w->actor_ids.slots.data;
-  for (int32_t i = start; i < end; i++) {
-    const wy_actor *a = &w->actors.data[i];
-    w->grid_include.data[i] = ids[i].id != 0 && a->perceivable;
-    lane->hidden += ids[i].id != 0 && !a->perceivable && a->agent >= 0;
+  const wy_id_pool *ids = &w->actor_ids;
+  /* Only live slots are read (retired and freed ones are not included). */
+  if (start < end) memset(w->grid_include.data + start, 0, (size_t)(end - start) * sizeof *w->grid_include.data);
+  for (int32_t wd = start >> 6; wd << 6 < end; wd++) {
+    uint64_t b = wy_id_live_bits(ids, wd, start, end);
+    if (b == ~0ull)
+      for (int32_t i = wd << 6; i < (wd + 1) << 6; i++) lane->hidden += include_of(w, i);
+    else
+      for (; b; b &= b - 1) lane->hidden += include_of(w, wd << 6 | wy_lowest_bit(b));
   }
   const wy_grid_input in = grid_input(w);
   wy_grid_walk(&w->grid, &in, start, end, &lane->grid_box);
@@ -639,11 +669,13 @@ void wy_grid_refresh_walk(wary_world *w, int32_t start, int32_t end, int32_t wor
 /* The hidden agents of slots [0, n) in slot order (out of line: most
  * steps have none). */
 static __attribute__((noinline)) void list_hidden(wary_world *w, int32_t n) {
-  const wy_id_entry *ids = w->actor_ids.slots.data;
-  for (int32_t i = 0; i < n; i++) {
-    const wy_actor *a = &w->actors.data[i];
-    if (ids[i].id != 0 && !a->perceivable && a->agent >= 0) w->hidden_agents.data[w->hidden_agents.count++] = i;
-  }
+  const wy_id_pool *ids = &w->actor_ids;
+  for (int32_t wd = 0; wd << 6 < n; wd++)
+    for (uint64_t b = wy_id_live_bits(ids, wd, 0, n); b; b &= b - 1) {
+      int32_t i = wd << 6 | wy_lowest_bit(b);
+      const wy_actor *a = &w->actors.data[i];
+      if (!a->perceivable && a->agent >= 0) w->hidden_agents.data[w->hidden_agents.count++] = i;
+    }
 }
 
 bool wy_grid_refresh_place(wary_world *w) {

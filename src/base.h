@@ -94,6 +94,20 @@ static inline void wy_prefetch_span(const void *p, size_t size) {
   WY_PREFETCH(c + size - 1);
 }
 
+/* Of a bit set of slots (a word a 64 slots; NULL: every slot set), word's
+ * bits that are in [start, end): a set's slots of a range in order are
+ *   for (int32_t wd = start >> 6; wd << 6 < end; wd++)
+ *     for (uint64_t b = wy_bits_in(set, wd, start, end); b; b &= b - 1) {
+ *       int32_t s = wd << 6 | wy_lowest_bit(b); ...
+ * (a few instructions a slot set, one word's read for 64 that are not). */
+static inline uint64_t wy_bits_in(const uint64_t *set, int32_t word, int32_t start, int32_t end) {
+  int32_t lo = word << 6;
+  uint64_t bits = set ? set[word] : ~0ull;
+  if (start > lo) bits &= ~0ull << (start - lo);
+  if (end - lo < 64) bits &= (1ull << (end - lo)) - 1u;
+  return bits;
+}
+
 static inline bool wy_finite(float v) { return isfinite(v) != 0; }
 static inline bool wy_finite3(float x, float y, float z) {
   return wy_finite(x) && wy_finite(y) && wy_finite(z);

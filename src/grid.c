@@ -175,6 +175,8 @@ static int32_t hash_cells(wy_grid *g, int32_t total) {
   return cells;
 }
 
+void wy_grid_members_changed(wy_grid *g) { g->patchable = false; }
+
 bool wy_grid_reserve(wy_grid *g, int32_t n) {
   g->items.count = 0;
   g->patchable = g->patching = false;
@@ -223,19 +225,21 @@ void wy_grid_cells(wy_grid *g, const wy_grid_input *in, int32_t start, int32_t e
   int32_t x0 = box->x0, y0 = box->y0, x1 = box->x1, y1 = box->y1, total = box->total;
   int32_t *cell = g->cell_of.data;
   const bool *include = in->include;
-  for (int32_t s = start; s < end; s++) {
-    if (!include[s]) continue;
-    const float *pos = input_pos(in, s);
-    int32_t cx = cell_coord(g, pos[0]);
-    int32_t cy = cell_coord(g, pos[1]);
-    x0 = cx < x0 ? cx : x0;
-    x1 = cx > x1 ? cx : x1;
-    y0 = cy < y0 ? cy : y0;
-    y1 = cy > y1 ? cy : y1;
-    cell[2 * s] = cx;
-    cell[2 * s + 1] = cy;
-    total++;
-  }
+  for (int32_t wd = start >> 6; wd << 6 < end; wd++)
+    for (uint64_t b = wy_bits_in(in->members, wd, start, end); b; b &= b - 1) {
+      int32_t s = wd << 6 | wy_lowest_bit(b);
+      if (!include[s]) continue;
+      const float *pos = input_pos(in, s);
+      int32_t cx = cell_coord(g, pos[0]);
+      int32_t cy = cell_coord(g, pos[1]);
+      x0 = cx < x0 ? cx : x0;
+      x1 = cx > x1 ? cx : x1;
+      y0 = cy < y0 ? cy : y0;
+      y1 = cy > y1 ? cy : y1;
+      cell[2 * s] = cx;
+      cell[2 * s + 1] = cy;
+      total++;
+    }
   box->x0 = x0;
   box->y0 = y0;
   box->x1 = x1;
@@ -248,7 +252,7 @@ bool wy_grid_build(wy_grid *g, const float *pos, const int32_t *team, const bool
   if (!wy_grid_reserve(g, n)) return false;
   wy_grid_box box;
   wy_grid_box_clear(&box);
-  const wy_grid_input in = {pos, 3 * sizeof *pos, team, sizeof *team, include};
+  const wy_grid_input in = {pos, 3 * sizeof *pos, team, sizeof *team, include, NULL};
   wy_grid_cells(g, &in, 0, n, &box);
   return wy_grid_place(g, &in, n, &box);
 }
@@ -387,31 +391,34 @@ static void patch_cells(wy_grid *g, const wy_grid_input *in, int32_t start, int3
   /* A build afresh follows (a piece before found it): nothing here is of
    * use to it. */
   if (box->rebuild) return;
-  int32_t s = start;
-  for (; s < end; s++) {
-    int32_t at = item_of[s];
-    if (!include[s] || at < 0) {
-      if (include[s] || at >= 0) break;
-      continue;
+  /* Only members are visited: the others hold no item (members that left
+   * made the grid unpatchable, wy_grid_members_changed). */
+  bool stop = false;
+  for (int32_t wd = start >> 6; !stop && wd << 6 < end; wd++)
+    for (uint64_t b = wy_bits_in(in->members, wd, start, end); b; b &= b - 1) {
+      int32_t s = wd << 6 | wy_lowest_bit(b), at = item_of[s];
+      if (!include[s] || at < 0) {
+        if ((stop = include[s] || at >= 0)) break;
+        continue;
+      }
+      const float *pos = input_pos(in, s);
+      wy_grid_item *item = &items[at];
+      memcpy(item->pos, pos, sizeof item->pos);
+      if ((stop = item->team != input_team(in, s))) break;
+      /* Most slots stay in their cell: v / cell (cell_of_size's) between
+       * the corner and the next cell's, which is its floor being the
+       * cell's (NaN on either side fails it). */
+      float u = pos[0] / cell, v = pos[1] / cell, ux = corner[2 * s], vy = corner[2 * s + 1];
+      if ((u >= ux) & (u < ux + 1.0f) & (v >= vy) & (v < vy + 1.0f)) continue;
+      uint64_t x = (uint64_t)(cell_of_size(cell, pos[0]) - x0), y = (uint64_t)(cell_of_size(cell, pos[1]) - y0);
+      if ((stop = x >= width || y >= height)) break;
+      if ((int32_t)(y * width + x) != key_of[s]) {
+        if ((stop = moved == WY_GRID_MOVES)) break;
+        moved_slot[moved++] = s;
+      }
     }
-    const float *pos = input_pos(in, s);
-    wy_grid_item *item = &items[at];
-    memcpy(item->pos, pos, sizeof item->pos);
-    if (item->team != input_team(in, s)) break;
-    /* Most slots stay in their cell: v / cell (cell_of_size's) between
-     * the corner and the next cell's, which is its floor being the cell's
-     * (NaN on either side fails it). */
-    float u = pos[0] / cell, v = pos[1] / cell, ux = corner[2 * s], vy = corner[2 * s + 1];
-    if ((u >= ux) & (u < ux + 1.0f) & (v >= vy) & (v < vy + 1.0f)) continue;
-    uint64_t x = (uint64_t)(cell_of_size(cell, pos[0]) - x0), y = (uint64_t)(cell_of_size(cell, pos[1]) - y0);
-    if (x >= width || y >= height) break;
-    if ((int32_t)(y * width + x) != key_of[s]) {
-      if (moved == WY_GRID_MOVES) break;
-      moved_slot[moved++] = s;
-    }
-  }
   box->moved = moved;
-  box->rebuild = s < end;
+  box->rebuild = stop;
 }
 
 void wy_grid_walk_ahead(const wy_grid *g) {

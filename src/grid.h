@@ -107,9 +107,17 @@ typedef struct wy_grid_input {
   const int32_t *team;
   size_t team_stride;
   const bool *include;
+  /* NULL, or a bit a slot (wy_bits_in): only slots whose bit is set may
+   * be included, and the walks pass the others by 64 at a time. A slot
+   * whose bit goes while it holds an item must be followed by
+   * wy_grid_members_changed before the next walk. */
+  const uint64_t *members;
 } wy_grid_input;
 
 bool wy_grid_init(wy_grid *g, float cell, const wy_allocator *alloc);
+/* Slots left the members (wy_grid_input): the next walk builds afresh
+ * rather than patch the last build, whose items it would not all visit. */
+void wy_grid_members_changed(wy_grid *g);
 void wy_grid_free(wy_grid *g);
 /* Inserts every slot s < n with include[s] true; pos holds 3 floats per slot,
  * team one team per slot (both copied). False on out of memory (the grid is

@@ -7,6 +7,7 @@
 #define WARY_ID_POOL_H
 
 #include "array.h"
+#include "base.h"
 #include "wary.h"
 
 /* An id inside the core: kind | generation | slot index, as wary.h lays it
@@ -27,6 +28,10 @@ typedef struct wy_id_pool {
   uint32_t kind;                /* wary_kind */
   WY_ARRAY(wy_id_entry) slots;   /* count: slots ever used */
   WY_ARRAY(int32_t) free;       /* freed slots to reuse, the last freed on top */
+  /* A bit a slot, set while its object lives (derived: a load builds it
+   * from slots): walks of every slot pass retired and freed ones by 64 at
+   * a time (wy_id_next_live). count: the words of slots.count. */
+  WY_ARRAY(uint64_t) live;
   int32_t alive;
   const wy_allocator *alloc;
 } wy_id_pool;
@@ -40,6 +45,8 @@ int32_t wy_id_reserve(wy_id_pool *p);
 wy_id wy_id_alloc(wy_id_pool *p);
 /* The object in a live slot is gone: the slot is reused, or retired. */
 void wy_id_release(wy_id_pool *p, int32_t slot);
+/* Builds live from slots (after a load wrote them); false on out of memory. */
+bool wy_id_pool_relive(wy_id_pool *p);
 /* WARY_OK when id names a live object of p's kind, else WARY_ERR_WRONG_KIND
  * (an id of another kind) or WARY_ERR_STALE_ID (null, removed, or no id at all). */
 int wy_id_status(const wy_id_pool *p, wy_id id);
@@ -56,5 +63,10 @@ static inline int32_t wy_id_slot(const wy_id_pool *p, wy_id id) {
 static inline wy_id wy_id_make(const wy_id_pool *p, int32_t slot) { return p->slots.data[slot].id; }
 
 static inline bool wy_id_live(const wy_id_pool *p, int32_t slot) { return p->slots.data[slot].id != 0; }
+
+/* The live slots among word's 64 in [start, end), as bits (wy_bits_in). */
+static inline uint64_t wy_id_live_bits(const wy_id_pool *p, int32_t word, int32_t start, int32_t end) {
+  return wy_bits_in(p->live.data, word, start, end);
+}
 
 #endif

@@ -573,6 +573,7 @@ static void after_load(wary_world *w) {
   w->occ.dirty = true;
   w->occ.refitted = false;
   w->grid_dirty = true;
+  wy_grid_members_changed(&w->grid); /* other actors, other slots */
   wy_vgrid_stale(&w->light_grid);
   wy_vgrid_stale(&w->env_grid);
   w->events.count = 0;

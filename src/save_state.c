@@ -159,7 +159,8 @@ static bool io_pool(const wary_world *w, wy_io *io, wy_id_pool *p) {
   IO_TABLE(w, io, &p->free, MAX_SLOTS, io_int);
   WY_IO(io, p->alive);
   /* The free list keeps room for every slot, so releasing never fails. */
-  return io->mode != WY_IO_READ || wy_array_reserve(&w->alloc, &p->free, p->slots.count);
+  return io->mode != WY_IO_READ ||
+         (wy_array_reserve(&w->alloc, &p->free, p->slots.count) && wy_id_pool_relive(p));
 }
 
 static bool io_name(const wary_world *w, wy_io *io, char **name) {

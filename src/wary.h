@@ -103,10 +103,10 @@ typedef struct wary_environment_id { uint32_t id; } wary_environment_id; /* fog,
  * object. The price: a kind runs out of slots after about 2^20 x 511 (5.3e8)
  * creations, and creating one more then fails with WARY_ERR_FULL, as it does
  * with 2^20 (WARY_MAX_ALIVE) of a kind alive at once; and a retired actor
- * slot keeps its record for the world's life: about 1 KB of memory, 250
- * bytes of every snapshot and 2.5-8 ns of every step (a game removing
- * and making 25 actors a second among 250 retires all 250 in about 85
- * minutes, and 250 more every 85 minutes after). Objects that come and go
+ * slot keeps its record for the world's life: about 1 KB of memory and 250
+ * bytes of every snapshot (a step passes it by, 64 slots a word of bits);
+ * a game removing and making 25 actors a second among 250 retires all 250
+ * in about 85 minutes, and 250 more every 85 minutes after. Objects that come and go
  * that often (projectiles, pickups) are better kept and reused: moved away
  * with wary_actor_teleport and hidden with wary_actor_set_perceivable. The slot
  * index stays in the low bits (a binding may use id % 2^20 to order and print). */

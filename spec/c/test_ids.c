@@ -528,6 +528,64 @@ static void test_free_list_of_retired_slot_refused(void) {
   wary_world_destroy(w2);
 }
 
+/* The walks of a step pass retired and freed slots by with the pool's live
+ * bits (id_pool.h, wy_id_live_bits): with 70 retired slots between the
+ * live ones (past a word of bits), a target destroyed and the world loaded
+ * into another, the grid finds exactly the live actors, the vision sees
+ * what it saw, and a loaded world (its bits built again) steps as the one
+ * it was saved from. */
+static void test_walks_pass_retired_slots_by(void) {
+  wary_world *w = make_world(NULL), *copy = make_world(NULL);
+  wary_world *worlds[2] = {w, copy};
+  wary_actor_id agent = {0}, target = {0}, gone = {0};
+  for (int k = 0; k < 2; k++) {
+    wary_profile_def p = wary_default_profile_def();
+    p.senses[0].sense = WARY_SENSE_VISION;
+    p.sense_count = 1;
+    int32_t profile = make_profile(worlds[k], &p);
+    wary_actor_def a = wary_default_actor_def();
+    a.profile = profile;
+    a.team = 1;
+    if (k == 0) agent = make_actor(w, &a);
+  }
+  wary_actor_def t = wary_default_actor_def();
+  t.team = 2;
+  /* 70 slots retired: each served 511 targets. */
+  for (int slot = 0; slot < 70; slot++)
+    for (int n = 0; n < 511; n++) {
+      wary_actor_id x = make_actor(w, &t);
+      ENSURE(wary_actor_destroy(w, x) == WARY_OK);
+    }
+  t.pos[0] = 400.0f;
+  target = make_actor(w, &t);
+  t.pos[0] = 300.0f;
+  gone = make_actor(w, &t);
+  ENSURE(INDEX_OF(target.id) == 71 && INDEX_OF(gone.id) == 72);
+  for (int i = 0; i < 30; i++) ENSURE(wary_step(w, 1.0f / 30.0f) == WARY_OK);
+  ENSURE(wary_actor_destroy(w, gone) == WARY_OK);
+  ENSURE(wary_step(w, 1.0f / 30.0f) == WARY_OK);
+  wary_actor_id found[8];
+  int32_t n = wary_query_actors(w, 0.0f, 0.0f, 0.0f, 1000.0f, found, 8);
+  ENSURE(n == 2 && found[0].id == agent.id && found[1].id == target.id);
+  float c = 0.0f;
+  ENSURE(wary_belief_confidence(w, agent, target, &c) == WARY_OK && c > 0.5f);
+  ENSURE(load_copy(w, copy));
+  ENSURE(wary_query_actors(copy, 0.0f, 0.0f, 0.0f, 1000.0f, found, 8) == 2 && found[1].id == target.id);
+  for (int i = 0; i < 30; i++) {
+    ENSURE(wary_actor_set_pos(w, target, 400.0f + (float)i * 10.0f, 0.0f, 0.0f) == WARY_OK);
+    ENSURE(wary_actor_set_pos(copy, target, 400.0f + (float)i * 10.0f, 0.0f, 0.0f) == WARY_OK);
+    ENSURE(wary_step(w, 1.0f / 30.0f) == WARY_OK && wary_step(copy, 1.0f / 30.0f) == WARY_OK);
+  }
+  ENSURE(same_bytes(w, copy));
+  /* A new actor takes slot 72 (freed, not retired), and is found. */
+  wary_actor_id again = make_actor(copy, &t);
+  ENSURE(INDEX_OF(again.id) == 72);
+  ENSURE(wary_step(copy, 1.0f / 30.0f) == WARY_OK);
+  ENSURE(wary_query_actors(copy, 300.0f, 0.0f, 0.0f, 10.0f, found, 8) == 1 && found[0].id == again.id);
+  wary_world_destroy(w);
+  wary_world_destroy(copy);
+}
+
 int main(void) {
   test_null_out();
   test_free_list_of_retired_slot_refused();
@@ -538,5 +596,6 @@ int main(void) {
   test_box_cycles();
   test_light_and_environment_cycles();
   test_wrong_kind();
+  test_walks_pass_retired_slots_by();
   return check_summary("test_ids");
 }
