@@ -685,7 +685,7 @@ function World:step(dt)
   local gone = self._gone
   if next(gone) ~= nil then
     local n = 0
-    for id in next, gone do
+    for id in each(gone) do
       gone[id] = nil
       n = n + 1
     end
