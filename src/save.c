@@ -514,7 +514,7 @@ static int check_settings_ahead(wary_world *w, const char *fn, const wy_io *io, 
 }
 
 static int check_definitions(wary_world *w, const char *fn, wy_io *io) {
-  int32_t saved[WY_DEFINITION_KINDS], counts[WY_DEFINITION_KINDS];
+  int32_t saved[WY_DEFINITION_KINDS] = {0}, counts[WY_DEFINITION_KINDS];
   uint64_t saved_fingerprint = 0, fingerprint = wy_definitions_of(w, counts);
   io_definitions(io, saved, &saved_fingerprint);
   if (io->version >= 7u && !io->bad) {
