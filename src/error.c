@@ -193,3 +193,15 @@ int wy_bounds_check(wy_error *e, const char *fn, const char *def, const float mi
   }
   return WARY_OK;
 }
+
+static _Thread_local char refusal[WY_ERROR_TEXT];
+
+void wy_error_keep_refusal(wy_error *e) {
+  const char *text = wy_error_text(e);
+  size_t n = strlen(text);
+  if (n >= sizeof refusal) n = sizeof refusal - 1;
+  memcpy(refusal, text, n);
+  refusal[n] = '\0';
+}
+
+const char *wy_error_refusal(void) { return refusal; }

@@ -53,6 +53,10 @@ typedef struct wy_error {
 int wy_fail(wy_error *e, int status, const char *fn, const char *fmt, ...) WY_PRINTF(4, 5);
 /* The text of the last failure, "" when there was none. */
 const char *wy_error_text(wy_error *e);
+/* A refused wary_world_create's text, kept for its thread (no world holds
+ * it), and read back by wary_last_error(NULL): "" until one is kept. */
+void wy_error_keep_refusal(wy_error *e);
+const char *wy_error_refusal(void);
 
 /* ---- the common failures --------------------------------------------------- */
 

@@ -313,8 +313,8 @@ typedef struct wary_world_def {
 
 wary_world_def wary_default_world_def(void);
 /* *out: the new world, or NULL when the status is not WARY_OK. def NULL:
- * wary_default_world_def(). A refused def leaves no world to ask
- * wary_last_error: its text goes to def->log only. */
+ * wary_default_world_def(). A refused def leaves no world: its text goes
+ * to def->log, and wary_last_error(NULL) reads it on the same thread. */
 int wary_world_create(const wary_world_def *def, wary_world **out);
 /* Frees the world; no call may name it afterwards. From a sense's evaluate
  * callback that wary_step calls, it takes effect when the callback returns:
@@ -339,7 +339,8 @@ int32_t wary_world_workers(const wary_world *world); /* worker indices a step us
  * expected <this>, got <that>" (the conventions atop wary.h); "" when none
  * has. It stays until another call fails: a call that succeeds leaves it.
  * Calls on a const world write it too. The world owns the text: copy it to
- * keep it past the next failure. */
+ * keep it past the next failure. world NULL: the text of this thread's last
+ * refused wary_world_create ("" when none was). */
 const char *wary_last_error(const wary_world *world);
 
 /* Interned names (evidence tags, sources, property keys): a small positive

@@ -236,4 +236,4 @@ int wary_world_set_weather(wary_world *w, float weather) {
 double wary_world_time(const wary_world *w) { return w->time; }
 float wary_world_units_per_meter(const wary_world *w) { return w->def.units_per_meter; }
 int32_t wary_world_workers(const wary_world *w) { return w->lanes.count; }
-const char *wary_last_error(const wary_world *w) { return wy_error_text(w->error); }
+const char *wary_last_error(const wary_world *w) { return w ? wy_error_text(w->error) : wy_error_refusal(); }

@@ -33,22 +33,29 @@ static const wy_module *const modules[] = {
   &wy_budget_module,
 };
 
-int wary_world_create(const wary_world_def *def, wary_world **out) {
+static int create(const wary_world_def *def, wary_world **out, wy_error *refusal) {
   const wary_world_def d = def ? *def : wary_default_world_def();
-  /* No world holds the text of a refusal: only the def's log sees it. */
-  wy_error refusal = {.log = d.log, .log_user = d.log_user};
-  if (!out) return wy_fail_null(&refusal, WARY_ERR_BAD_VALUE, __func__, "out"); /* a world no one can destroy */
+  refusal->log = d.log;
+  refusal->log_user = d.log_user;
+  if (!out) return wy_fail_null(refusal, WARY_ERR_BAD_VALUE, "wary_world_create", "out"); /* a world no one can destroy */
   *out = NULL;
-  int status = wy_world_def_check(&refusal, __func__, &d);
+  int status = wy_world_def_check(refusal, "wary_world_create", &d);
   if (status != WARY_OK) return status;
   wary_world *w = wy_world_new(&d, modules, (int32_t)(sizeof modules / sizeof modules[0]));
   if (w && !wy_senses_init(w)) {
     wy_world_free(w);
     w = NULL;
   }
-  if (!w) return wy_fail_memory(&refusal, __func__);
+  if (!w) return wy_fail_memory(refusal, "wary_world_create");
   *out = w;
   return WARY_OK;
+}
+
+int wary_world_create(const wary_world_def *def, wary_world **out) {
+  wy_error refusal = {0};
+  int status = create(def, out, &refusal);
+  if (status != WARY_OK) wy_error_keep_refusal(&refusal);
+  return status;
 }
 
 void wary_world_destroy(wary_world *w) {

@@ -89,6 +89,16 @@ static void test_world_def(void) {
   w = logged_world(&h);
   ENSURE(w && strcmp(wary_last_error(w), "") == 0 && h.count == 6);
   wary_world_destroy(w);
+  /* Without a log, the refusal's text is this thread's, from wary_last_error(NULL). */
+  d = wary_default_world_def();
+  d.workers = -1;
+  ENSURE(wary_world_create(&d, &w) == WARY_ERR_BAD_VALUE && w == NULL);
+  ENSURE(strncmp(wary_last_error(NULL), "wary_world_create: world_def.workers: expected ", 47) == 0);
+  ENSURE(strstr(wary_last_error(NULL), "got -1") != NULL);
+  /* A world made after it leaves it (as a call that succeeds leaves a world's). */
+  ENSURE(wary_world_create(NULL, &w) == WARY_OK);
+  ENSURE(strstr(wary_last_error(NULL), "world_def.workers") != NULL);
+  wary_world_destroy(w);
 }
 
 static void test_actor_def(void) {
