@@ -252,6 +252,7 @@ static bool plus_zero(float v) {
 
 /* Actor i's step of motion (wy_actors_motion), what it changes kept in m. */
 WY_INLINE void motion_of(wary_world *w, float dt, motion_planes m, int32_t i) {
+  if (WY_RARELY(m.kept[i] != 0)) return; /* moved already this step */
   wy_actor *a = &w->actors.data[i];
   uint8_t k = MOTION_POS;
   memcpy(m.step_pos + 3 * (size_t)i, a->step_pos, sizeof a->step_pos);
@@ -292,8 +293,9 @@ WY_INLINE void motion_of(wary_world *w, float dt, motion_planes m, int32_t i) {
 void wy_actors_motion(wary_world *w, float dt, wy_motion *kept, int32_t start, int32_t end) {
   motion_planes m = planes_of(kept, w->actors.count);
   const wy_id_pool *ids = &w->actor_ids;
-  /* Only live slots are read: a long game's retired ones cost a bit each. */
-  if (start < end) memset(m.kept + start, 0, (size_t)(end - start));
+  /* Only live slots are read: a long game's retired ones cost a bit each.
+   * kept was cleared for the step (wy_actors_motion_forget): an actor it
+   * holds has had its motion (a piece a scheduler ran twice). */
   /* 64 slots live (most words of most worlds): a plain loop. */
   for (int32_t wd = start >> 6; wd << 6 < end; wd++) {
     uint64_t b = wy_id_live_bits(ids, wd, start, end);

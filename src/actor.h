@@ -200,7 +200,8 @@ void wy_actors_motion(wary_world *w, float dt, wy_motion *kept, int32_t start, i
 /* Puts back what wy_actors_motion kept in kept of every actor, and forgets
  * their light (taken at an epoch the undone step put back). */
 void wy_actors_motion_undo(wary_world *w, const wy_motion *kept);
-/* Marks every actor's motion as not kept (a pass that may leave some out). */
+/* Marks every actor's motion as not kept: before each step's motion, which
+ * keeps (and moves) an actor once a step whatever its pieces. */
 void wy_actors_motion_forget(wary_world *w, wy_motion *kept);
 /* Rebuilds the spatial grid if actors moved; false on out of memory. */
 bool wy_grid_refresh(wary_world *w);

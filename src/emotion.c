@@ -747,7 +747,7 @@ int wary_brain_get(const wary_world *w, wary_actor_id agent_h, wary_brain_state 
   out->fear_input = ag->fear_input;
   out->dominant = ag->dominant;
   out->attention.id = attention_live(w, ag->attention);
-  out->attention_time = ag->attention_time;
+  out->attention_time = out->attention.id != 0 ? ag->attention_time : 0.0f;
   out->sense_count = p->slot_count;
   for (int32_t s = 0; s < p->slot_count; s++) out->multiplier[s] = wy_pain_multiplier(w, index, s);
   return WARY_OK;

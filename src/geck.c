@@ -31,7 +31,6 @@
 static const char *const key_names[WY_GECK_KEYS] = {
   "armor_weight", "sneak", "perception", "running", "action",
   "blindness", "stealth_field", "sleeping", "dead", "exterior",
-  "silent_running",
 };
 
 /* The head's height as a share of the eye height, per stance (vision's head
@@ -67,6 +66,14 @@ static float ranged(const wary_world *w, const wy_actor *a, int key, float fallb
 
 static bool flag(const wary_world *w, const wy_actor *a, int key) {
   return prop(w, a, key, 0.0f) != 0.0f;
+}
+
+/* Whether the target has the Silent Running perk (its prop set and not 0). */
+static bool silent_running(const wary_world *w, const wy_actor *t) {
+  int32_t k = w->geck->silent_key;
+  for (int32_t i = 0; k > 0 && i < t->prop_count; i++)
+    if (t->prop_key[i] == k) return t->prop_value[i] != 0.0f;
+  return false;
 }
 
 static wy_geck_agent *geck_agent(const wary_world *w, int32_t agent) {
@@ -156,7 +163,7 @@ static void compute(wary_world *w, int32_t agent, const wary_geck_def *g, wy_gec
     movement = (g->sneak_boot_weight_base +
                 g->sneak_boot_weight_mult * prop(w, t, WY_KEY_ARMOR_WEIGHT, 0.0f)) *
                /* Seed 001: "unless player has Silent Running perk". */
-               (running && !flag(w, t, WY_KEY_SILENT_RUNNING) ? g->sneak_running_mult : 1.0f);
+               (running && !silent_running(w, t) ? g->sneak_running_mult : 1.0f);
   float action = prop(w, t, WY_KEY_ACTION, 0.0f) * g->sneak_action_mult;
   float sound = att * g->sneak_sounds_mult * (movement + action) *
                 (los ? 1.0f : g->sneak_sound_los_mult);
@@ -543,6 +550,7 @@ int wy_geck_step(wary_world *w, float dt) {
     w->geck->pending.count = 0;
     return status;
   }
+  w->geck->silent_key = wy_name_find(w, "silent_running");
   for (int32_t i = 0; i < w->agents.count; i++)
     if (wy_geck_of(w, wy_agent_actor(w, i)->profile)->enabled) tick(geck_agent(w, i), dt);
   /* Direct detection first: a sneaky shooter detected at once goes Normal to

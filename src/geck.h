@@ -45,7 +45,7 @@ typedef struct wy_geck_pending {
 enum {
   WY_KEY_ARMOR_WEIGHT, WY_KEY_SNEAK, WY_KEY_PERCEPTION, WY_KEY_RUNNING, WY_KEY_ACTION,
   WY_KEY_BLINDNESS, WY_KEY_STEALTH_FIELD, WY_KEY_SLEEPING, WY_KEY_DEAD, WY_KEY_EXTERIOR,
-  WY_KEY_SILENT_RUNNING, WY_GECK_KEYS
+  WY_GECK_KEYS
 };
 
 struct wy_geck {
@@ -58,6 +58,10 @@ struct wy_geck {
    * (wary_profile_set_geck lists none, it forgets none). */
   int64_t known;
   int32_t keys[WY_GECK_KEYS];       /* 0 until a profile first enables the model */
+  /* The key of "silent_running" (seed 001's perk), found at each GECK pass
+   * (0: not interned, so no actor holds it): not interned with the keys
+   * above, whose order every snapshot since version 1 holds. */
+  int32_t silent_key;
 };
 
 extern const wy_module wy_geck_module;

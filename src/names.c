@@ -6,8 +6,8 @@
 
 int32_t wy_name_intern(wary_world *w, const char *name) {
   if (!name || !name[0]) return WARY_ERR_BAD_VALUE;
-  for (int32_t i = 0; i < w->names.count; i++)
-    if (strcmp(w->names.data[i], name) == 0) return i + 1;
+  int32_t key = wy_name_find(w, name);
+  if (key > 0) return key;
   if (w->names.count >= WY_MAX_NAMES) return WARY_ERR_FULL;
   if (!wy_array_reserve(&w->alloc, &w->names, w->names.count + 1)) return WARY_ERR_OUT_OF_MEMORY;
   size_t len = strlen(name) + 1;
@@ -16,6 +16,12 @@ int32_t wy_name_intern(wary_world *w, const char *name) {
   memcpy(copy, name, len);
   w->names.data[w->names.count++] = copy;
   return w->names.count;
+}
+
+int32_t wy_name_find(const wary_world *w, const char *name) {
+  for (int32_t i = 0; i < w->names.count; i++)
+    if (strcmp(w->names.data[i], name) == 0) return i + 1;
+  return 0;
 }
 
 void wy_names_forget(wary_world *w, int32_t count) {

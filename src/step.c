@@ -834,9 +834,11 @@ int wary_step_begin(wary_world *w, float dt) {
   w->custom->queries.count = 0;
   w->reports->places.count = 0;
   w->light_epoch++;
-  /* A host's scheduler that leaves actors out (tasks.c) must not leave
-   * an older step's motion for the undo to put back. */
-  if (w->def.enqueue_task) wy_actors_motion_forget(w, w->motion.data);
+  /* The motion keeps what it changes of an actor once a step, so that a
+   * host's scheduler that leaves a piece out or runs one twice (tasks.c)
+   * leaves the undo nothing stale, nor changed twice, to put back. */
+  wy_tasks_reset(w);
+  wy_actors_motion_forget(w, w->motion.data);
   wy_parallel_for(w, motion_task, w->actors.count, 256);
   /* Actors it left out have no place in the grid's walk: taken back now. */
   int tasks = wy_tasks_check(w, __func__);
@@ -1145,9 +1147,10 @@ int wary_step_end(wary_world *w) {
   if (status == WARY_OK) status = geck;
   w->in_step = false;
   /* The second pass cannot be taken back: a broken task contract there
-   * (tasks.c) is reported with the step done. */
-  int tasks = wy_tasks_check(w, __func__);
-  if (tasks != WARY_OK) return tasks;
+   * (tasks.c) is reported with the step done, unless the step failed
+   * otherwise first (the next step forgets it). */
+  int tasks = status == WARY_OK ? wy_tasks_check(w, __func__) : WARY_OK;
+  if (tasks != WARY_OK) return tasks; /* its text written */
   return status == WARY_OK ? status : wy_fail(w->error, status, __func__, "%s", wary_status_string(status));
 }
 

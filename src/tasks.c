@@ -19,7 +19,9 @@ WY_COLD static void fault(wy_tasks *t, const char *fmt, int32_t a, int32_t b, in
 static void checked_piece(int32_t start, int32_t end, int32_t worker, void *context) {
   wary_world *w = context;
   wy_tasks *t = &w->tasks;
-  if (start < 0 || end > t->count || start >= end) {
+  /* An empty piece (an even split of fewer items than workers) is none. */
+  if (start == end && start >= 0 && end <= t->count) return;
+  if (start < 0 || end > t->count || start > end) {
     fault(t, "enqueue_task: a piece: expected [start, end) inside [0, %d), got [%d, %d)", t->count, start, end);
     return;
   }
@@ -67,6 +69,8 @@ void wy_parallel_for(wary_world *w, wary_task_fn task, int32_t count, int32_t mi
   if (w->def.enqueue_task) parallel_run(w, task, count, min_range);
   else task(0, count, 0, w);
 }
+
+void wy_tasks_reset(wary_world *w) { atomic_store(&w->tasks.broken, 0); }
 
 int wy_tasks_check(wary_world *w, const char *fn) {
   if (atomic_load(&w->tasks.broken) == 0) return WARY_OK;

@@ -606,7 +606,7 @@ typedef struct wary_evidence {
 } wary_evidence;
 
 /* WARY_ERR_NOT_FOUND (and *out zeroed but for its target, state Undetected) when the agent holds no belief: a failure,
- * which the world def's log callback hears each time. A game that asks every frame asks
+ * which the world def's log callback hears each time (about the agent itself: WARY_ERR_BAD_VALUE). A game that asks every frame asks
  * wary_belief_confidence or wary_belief_state, which answer 0 and Undetected with no error. */
 int wary_belief_get(const wary_world *world, wary_actor_id agent, wary_actor_id target, wary_belief *out);
 /* The belief's confidence alone, for a question a game asks every frame
@@ -1353,8 +1353,8 @@ typedef struct wary_brain_state {
   float emotions[5];         /* wary_emotion_value order */
   float fear_input;
   int32_t dominant;          /* wary_emotion */
-  wary_actor_id attention;         /* 0: none */
-  float attention_time;      /* seconds on the attention target */
+  wary_actor_id attention;         /* 0: none, or removed since the last step chose it */
+  float attention_time;      /* seconds on the attention target (0 with none) */
   int32_t sense_count;       /* slots in the profile */
   float multiplier[WARY_MAX_PROFILE_SENSES]; /* per profile slot: pain and health multiplier now */
   float pain_level[WARY_MAX_PAIN_TYPES];     /* per pain type */

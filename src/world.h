@@ -287,6 +287,8 @@ void wy_world_free(wary_world *w);
  * NULL or "", WARY_ERR_FULL, WARY_ERR_OUT_OF_MEMORY) with no text: the
  * caller says what failed, wary_name for one, wy_fail_intern for the others. */
 int32_t wy_name_intern(wary_world *w, const char *name);
+/* The key of an interned name, 0 when it is not interned (interns nothing). */
+int32_t wy_name_find(const wary_world *w, const char *name);
 /* A call that interned names and then failed gives back those past count
  * (the table's count before it): nothing else can hold their keys yet. */
 void wy_names_forget(wary_world *w, int32_t count);
@@ -301,6 +303,8 @@ void wy_parallel_for(wary_world *w, wary_task_fn task, int32_t count, int32_t mi
 /* Whether some pass since the step began broke the task contract; if so,
  * fails fn with its text (WARY_ERR_BAD_VALUE) and forgets it. */
 int wy_tasks_check(wary_world *w, const char *fn);
+/* Forgets a fault no check read (a step that failed before its check). */
+void wy_tasks_reset(wary_world *w);
 
 /* Notify every module (wy_module says what each hook means). */
 bool wy_modules_reserve(wary_world *w, int32_t agents, int32_t profiles);

@@ -11,13 +11,14 @@
 #include <string.h>
 
 #include "check.h"
+#include "faults.h"
 #include "wary.h"
 
 #define WORKERS 2
 #define AGENTS 12
 #define TARGETS 4
 
-enum { FAIR, WORKER_TOO_HIGH, WORKER_NEGATIVE, PIECE_PAST_END, PIECE_SKIPPED };
+enum { FAIR, WORKER_TOO_HIGH, WORKER_NEGATIVE, PIECE_PAST_END, PIECE_SKIPPED, PIECE_TWICE };
 
 typedef struct host {
   int fault;
@@ -38,6 +39,7 @@ static void *enqueue(wary_task_fn task, int32_t count, int32_t min_range, void *
     if (k == 1 && fault == WORKER_NEGATIVE) worker = -1;
     if (k == 1 && fault == PIECE_SKIPPED) continue;
     task(start, end, worker, context);
+    if (k == 1 && fault == PIECE_TWICE) task(start, end, worker, context);
   }
   if (fault == PIECE_PAST_END) task(count, count + 5, 0, context);
   return NULL;
@@ -78,6 +80,7 @@ static const char *const expected_text[] = {
   [WORKER_NEGATIVE] = "wary_step_begin: enqueue_task: worker: expected an index in [0, 1] (workers - 1), got -1",
   [PIECE_PAST_END] = "wary_step_begin: enqueue_task: a piece: expected [start, end) inside [0, 16), got [16, 21)",
   [PIECE_SKIPPED] = "wary_step_begin: enqueue_task: the pieces: expected to cover [0, 16) once, got 13 items",
+  [PIECE_TWICE] = "wary_step_begin: enqueue_task: the pieces: expected to cover [0, 16) once, got 19 items",
 };
 
 /* A worker index out of range, a piece past the end or one left out, in
@@ -133,11 +136,103 @@ static void test_late_fault_reported_with_the_step_done(void) {
   wary_world_destroy(ref);
 }
 
+/* An even split of fewer items than workers hands out empty pieces: none
+ * is a fault, and the steps are one thread's. */
+static void *even_split(wary_task_fn task, int32_t count, int32_t min_range, void *context, void *user) {
+  (void)min_range;
+  (void)user;
+  for (int32_t i = 0; i < 4; i++) task(i * count / 4, (i + 1) * count / 4, i, context);
+  return NULL;
+}
+
+static void test_empty_pieces_are_none(void) {
+  wary_world_def def = wary_default_world_def();
+  def.workers = 4;
+  def.enqueue_task = even_split;
+  def.finish_task = never_finish;
+  wary_world *w = make_world(&def), *ref = make_world(NULL);
+  wary_world *worlds[2] = {w, ref};
+  for (int k = 0; k < 2; k++) {
+    wary_profile_def p = wary_default_profile_def();
+    p.senses[0].sense = WARY_SENSE_VISION;
+    p.sense_count = 1;
+    wary_actor_def a = wary_default_actor_def();
+    a.profile = make_profile(worlds[k], &p);
+    a.team = 1;
+    make_actor(worlds[k], &a);
+    a = wary_default_actor_def();
+    a.pos[0] = 300.0f;
+    a.team = 2;
+    make_actor(worlds[k], &a); /* two actors, one agent: pieces of 0 and 1 items */
+  }
+  for (int i = 0; i < 30; i++) ENSURE(wary_step(w, 1.0f / 30.0f) == WARY_OK && wary_step(ref, 1.0f / 30.0f) == WARY_OK);
+  ENSURE(same_bytes(w, ref));
+  wary_world_destroy(w);
+  wary_world_destroy(ref);
+}
+
+/* A step that failed for want of memory before its check read a fault
+ * (the scheduler's too) leaves none for the next, fair step. */
+static faults mem;
+static bool arm;
+static long fail_after;
+
+static void *faulty_once(wary_task_fn task, int32_t count, int32_t min_range, void *context, void *user) {
+  (void)min_range;
+  (void)user;
+  bool now = arm && count == AGENTS; /* the first pass over the agents: the gather */
+  if (now) {
+    mem.fail_at = mem.count + fail_after;
+    arm = false;
+  }
+  for (int32_t start = 0, k = 0; start < count; start += 3, k++)
+    task(start, start + 3 < count ? start + 3 : count, now && k == 1 ? WORKERS : k % WORKERS, context);
+  return NULL;
+}
+
+static void test_fault_not_checked_is_forgotten(void) {
+  bool seen = false;
+  for (fail_after = 0; fail_after < 400 && !seen; fail_after++) {
+    mem = (faults){0, -1, 0, false};
+    wary_world_def def = wary_default_world_def();
+    def.workers = WORKERS;
+    def.enqueue_task = faulty_once;
+    def.finish_task = never_finish;
+    faults_use(&def, &mem);
+    wary_world *w = make_world(&def);
+    wary_profile_def p = wary_default_profile_def();
+    p.senses[0].sense = WARY_SENSE_VISION;
+    p.sense_count = 1;
+    int32_t profile = make_profile(w, &p);
+    for (int i = 0; i < AGENTS + TARGETS; i++) {
+      wary_actor_def a = wary_default_actor_def();
+      a.pos[0] = (float)(i % 4) * 30.0f;
+      a.pos[1] = (float)(i / 4) * 30.0f;
+      a.team = i < AGENTS ? 1 : 2;
+      a.profile = i < AGENTS ? profile : -1;
+      make_actor(w, &a);
+    }
+    arm = true;
+    int status = wary_step(w, 1.0f / 30.0f);
+    mem.fail_at = -1;
+    arm = false;
+    if (status == WARY_ERR_OUT_OF_MEMORY) {
+      seen = true;
+      ENSURE(wary_step(w, 1.0f / 30.0f) == WARY_OK);
+    }
+    wary_world_destroy(w);
+  }
+  ENSURE(seen);
+}
+
 int main(void) {
   test_refused_and_unchanged(WORKER_TOO_HIGH);
   test_refused_and_unchanged(WORKER_NEGATIVE);
   test_refused_and_unchanged(PIECE_PAST_END);
   test_refused_and_unchanged(PIECE_SKIPPED);
+  test_refused_and_unchanged(PIECE_TWICE);
+  test_empty_pieces_are_none();
+  test_fault_not_checked_is_forgotten();
   test_late_fault_reported_with_the_step_done();
   return check_summary("test_bad_scheduler");
 }
