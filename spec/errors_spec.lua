@@ -1125,6 +1125,24 @@ describe("a destroyed world", function()
     assert.is_false(guard:valid())
   end)
 
+  if _VERSION == "Lua 5.4" and not rawget(_G, "jit") then
+    it("is destroyed when a <close> variable holding it goes out of scope (Lua 5.4)", function()
+      -- Compiled from text: LuaJIT's parser does not know the attribute.
+      local w, guard = assert(load([[
+        local wary, guard_and_thief = ...
+        local kept, guard
+        do
+          local world <close>, g = guard_and_thief()
+          world:step(1 / 60)
+          kept, guard = world, g
+        end
+        return kept, guard
+      ]]))(wary, guard_and_thief)
+      assert.is_false(guard:valid())
+      assert.matches("^[^\n]+%.lua:%d+: world:step: wary world is destroyed$", error_of(function() w:step(1 / 60) end))
+    end)
+  end
+
   it("leaves every handle of it not valid, so a game that checks valid() first never raises", function()
     local w, guard, thief = guard_and_thief()
     local box = w:add_box{ min = { 0, 0 }, max = { 1, 1 } }
