@@ -906,7 +906,9 @@ describe("bad belief input", function()
     assert_mentions(msg, "guard", "'target'", "an actor of this world", "got a table")
     local other = wary.world():add_target{ name = "stranger", pos = { 0, 0, 0 } }
     msg = error_of(function() return f.agent:confidence(other) end)
-    assert_mentions(msg, "guard", "'target'", "an actor of this world")
+    assert_mentions(msg, "guard", "'target'", "an actor of this world", "got an actor (stranger) of another world")
+    msg = error_of(function() return f.agent:set_owner(other) end)
+    assert_mentions(msg, "guard", "'owner'", "a live actor of this world", "got an actor (stranger) of another world")
     assert.are.same(before, snapshot(f.agent, f.target))
   end)
 

@@ -238,7 +238,7 @@ local function actor_setter(field)
   return function(self, a)
     live(self, "set_" .. field)
     if a ~= nil and (not handle.is(self.world, a, "actor") or a._removed) then
-      check.fail(self.name, field, "a live actor of this world", a)
+      check.fail(self.name, field, "a live actor of this world", a, self.world)
     end
     self["_" .. field] = a
     return self

@@ -77,7 +77,7 @@ function brain.actor_fields(world, a, object)
   for _, f in ipairs({ "owner", "instigator" }) do
     local v = a[f]
     if v ~= nil and (not handle.is(world, v, "actor") or v._removed) then
-      check.fail(object, f, "a live actor of this world", v)
+      check.fail(object, f, "a live actor of this world", v, world)
     end
   end
   return { health = type(h) == "number" and h or nil, health_fn = type(h) == "function" and h or nil,

@@ -87,8 +87,16 @@ local function raise(message)
 end
 check.raise = raise
 
-local function fail(object, field, expected, given)
-  raise(string.format("%s: field '%s' expected %s, got %s", object, field, expected, describe(given)))
+-- world (optional): the world the field is of; a handle of another is
+-- described as such ("an actor (you) of another world").
+local function fail(object, field, expected, given, world)
+  local got = describe(given)
+  local mt = world ~= nil and type(given) == "table" and getmetatable(given)
+  if type(mt) == "table" and rawget(mt, "_kind") and rawget(mt, "_kind") ~= "world" and rawget(given, "world") ~= world
+  then
+    got = got .. " of another world"
+  end
+  raise(string.format("%s: field '%s' expected %s, got %s", object, field, expected, got))
 end
 check.fail = fail
 

@@ -109,7 +109,7 @@ local function targets_of(world, options)
     end
     for i, t in ipairs(options.targets) do
       if not handle.is(world, t, "actor") then
-        check.fail("debug.draw options", "targets[" .. i .. "]", "an actor of this world", t)
+        check.fail("debug.draw options", "targets[" .. i .. "]", "an actor of this world", t, world)
       end
     end
     return options.targets

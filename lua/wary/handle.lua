@@ -97,7 +97,7 @@ end
 -- object and field (expected: "a live actor of this world" by default).
 function handle.of(world, cls, v, object, field, expected)
   if getmetatable(v) ~= cls or v.world ~= world or v._removed then
-    check.fail(object, field, expected or string.format("a live %s of this world", cls._kind), v)
+    check.fail(object, field, expected or string.format("a live %s of this world", cls._kind), v, world)
   end
   return v
 end
@@ -121,7 +121,7 @@ end
 function handle.other(self, target, what, method)
   if getmetatable(target) ~= getmetatable(self) or target.world ~= self.world then
     check.fail(self.name, what, target == nil and string.format("an actor of this world (an agent's methods are "
-      .. "called with ':', as agent:%s(%s))", method, what) or "an actor of this world", target)
+      .. "called with ':', as agent:%s(%s))", method, what) or "an actor of this world", target, self.world)
   end
   if target == self then
     check.raise(string.format("%s: field '%s' expected another actor (an agent holds no belief about itself), got "
