@@ -51,6 +51,23 @@ static void never_finish(void *task, void *user) {
   ENSURE(!"finish_task is not called when enqueue_task returned NULL");
 }
 
+/* w with AGENTS agents that see and TARGETS targets, on a grid of spacing units. */
+static wary_world *populate(wary_world *w, float spacing) {
+  wary_profile_def p = wary_default_profile_def();
+  p.senses[0].sense = WARY_SENSE_VISION;
+  p.sense_count = 1;
+  int32_t profile = make_profile(w, &p);
+  for (int i = 0; i < AGENTS + TARGETS; i++) {
+    wary_actor_def a = wary_default_actor_def();
+    a.pos[0] = (float)(i % 4) * spacing;
+    a.pos[1] = (float)(i / 4) * spacing;
+    a.team = i < AGENTS ? 1 : 2;
+    a.profile = i < AGENTS ? profile : -1;
+    make_actor(w, &a);
+  }
+  return w;
+}
+
 static wary_world *scene(host *h) {
   wary_world_def def = wary_default_world_def();
   if (h) {
@@ -59,20 +76,7 @@ static wary_world *scene(host *h) {
     def.finish_task = never_finish;
     def.task_user = h;
   }
-  wary_world *w = make_world(&def);
-  wary_profile_def p = wary_default_profile_def();
-  p.senses[0].sense = WARY_SENSE_VISION;
-  p.sense_count = 1;
-  int32_t profile = make_profile(w, &p);
-  for (int i = 0; i < AGENTS + TARGETS; i++) {
-    wary_actor_def a = wary_default_actor_def();
-    a.pos[0] = (float)(i % 4) * 300.0f;
-    a.pos[1] = (float)(i / 4) * 300.0f;
-    a.team = i < AGENTS ? 1 : 2;
-    a.profile = i < AGENTS ? profile : -1;
-    make_actor(w, &a);
-  }
-  return w;
+  return populate(make_world(&def), 300.0f);
 }
 
 static const char *const expected_text[] = {
@@ -199,19 +203,7 @@ static void test_fault_not_checked_is_forgotten(void) {
     def.enqueue_task = faulty_once;
     def.finish_task = never_finish;
     faults_use(&def, &mem);
-    wary_world *w = make_world(&def);
-    wary_profile_def p = wary_default_profile_def();
-    p.senses[0].sense = WARY_SENSE_VISION;
-    p.sense_count = 1;
-    int32_t profile = make_profile(w, &p);
-    for (int i = 0; i < AGENTS + TARGETS; i++) {
-      wary_actor_def a = wary_default_actor_def();
-      a.pos[0] = (float)(i % 4) * 30.0f;
-      a.pos[1] = (float)(i / 4) * 30.0f;
-      a.team = i < AGENTS ? 1 : 2;
-      a.profile = i < AGENTS ? profile : -1;
-      make_actor(w, &a);
-    }
+    wary_world *w = populate(make_world(&def), 30.0f);
     arm = true;
     int status = wary_step(w, 1.0f / 30.0f);
     mem.fail_at = -1;
