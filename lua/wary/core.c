@@ -303,17 +303,30 @@ static int l_world_create(lua_State *L)
 
 /* ---- save and load ------------------------------------------------------------ */
 
-/* world_save(w): status, and the snapshot as a string (nil on failure). */
+/* world_save(w [, head, tail]): status, and the snapshot as a string (nil
+ * on failure); with head (and tail), framed in one string: head, the
+ * snapshot's size in 8 hex digits, the snapshot, tail (save.lua's format),
+ * so that a large save is written where it stays, not copied again. */
 static int l_world_save(lua_State *L)
 {
   wary_world *w = check_world(L, 1);
+  size_t head_n = 0, tail_n = 0;
+  const char *head = luaL_optlstring(L, 2, NULL, &head_n);
+  const char *tail = luaL_optlstring(L, 3, "", &tail_n);
   size_t size = 0;
   int status = wary_world_save(w, NULL, 0, &size);
   if (status == WARY_OK) {
     luaL_Buffer b;
-    char *p = luaL_buffinitsize(L, &b, size);
+    size_t frame = head ? head_n + 8 + tail_n : 0;
+    char *p = luaL_buffinitsize(L, &b, size + frame);
+    if (head) {
+      memcpy(p, head, head_n);
+      for (int k = 0; k < 8; k++) p[head_n + (size_t)k] = "0123456789abcdef"[(size >> (28 - 4 * k)) & 15u];
+      p += head_n + 8;
+    }
     status = wary_world_save(w, p, size, &size);
-    luaL_pushresultsize(&b, status == WARY_OK ? size : 0);
+    if (head) memcpy(p + size, tail, tail_n);
+    luaL_pushresultsize(&b, status == WARY_OK ? size + frame : 0);
     if (status != WARY_OK) {
       lua_pop(L, 1);
       lua_pushnil(L);

@@ -196,17 +196,38 @@ function B.world_destroy(w)
   end
 end
 
--- The snapshot of wary_world_save as a string: status, string (nil on failure).
+-- The snapshot of wary_world_save as a string: status, string (nil on
+-- failure); with head (and tail), framed in one string as core.c frames it
+-- (head, the size in 8 hex digits, the snapshot, tail). Written in memory
+-- of the C library's, not the collector's: a large save makes one string
+-- of garbage, not three (a review measured the collector doubling the
+-- time of a 14 MB save).
 local size_out = ffi.new("size_t[1]")
+-- Declared here unless the game declared them already.
+pcall(ffi.cdef, "void *malloc(size_t size); void free(void *p);")
 
-function B.world_save(w)
+function B.world_save(w, head, tail)
   local status = lib.wary_world_save(live(w), nil, 0, size_out)
   if status ~= 0 then return status, nil end
-  local n = size_out[0]
-  local buf = ffi.new("uint8_t[?]", n)
-  status = lib.wary_world_save(w, buf, n, size_out)
-  if status ~= 0 then return status, nil end
-  return status, ffi.string(buf, size_out[0])
+  local n = tonumber(size_out[0])
+  tail = tail or ""
+  local frame = head and #head + 8 + #tail or 0
+  local buf = ffi.cast("uint8_t *", ffi.C.malloc(n + frame))
+  if buf == nil then return ffi.C.WARY_ERR_OUT_OF_MEMORY, nil end
+  local at = 0
+  if head then
+    ffi.copy(buf, head, #head)
+    ffi.copy(buf + #head, string.format("%08x", n), 8)
+    at = #head + 8
+  end
+  status = lib.wary_world_save(w, buf + at, n, size_out)
+  local s
+  if status == 0 then
+    if head then ffi.copy(buf + at + n, tail, #tail) end
+    s = ffi.string(buf, n + frame)
+  end
+  ffi.C.free(buf)
+  return status, s
 end
 
 function B.world_load(w, s)

@@ -237,10 +237,12 @@ function M:save_state()
   local out = {}
   local names = {}
   encode(facade_part(self, names), out, "world", {}, names, { count = 0, world = self })
-  local status, snapshot = self._B.world_save(self._w)
-  check.status("world", "save_state", status, self)
   local part = table.concat(out)
-  return MAGIC .. string.format("%08x", #snapshot) .. snapshot .. M._checksum(part) .. part
+  -- MAGIC, the snapshot's size in 8 hex digits, the snapshot, the part's
+  -- checksum and the part: framed by the backend, in one string.
+  local status, s = self._B.world_save(self._w, MAGIC, M._checksum(part) .. part)
+  check.status("world", "save_state", status, self)
+  return s
 end
 
 -- What in part is not of the shapes save_state writes ("<where> of another
