@@ -93,7 +93,8 @@ local OPS = require("wary.schema").evidence_ops
 local OP_WORDS = { floor = "raise", ceiling = "clamp", cap = "clamp", reduce = "lower", forget = "invalidate" }
 
 --- Evidence "raise" (a floor), "clamp" (a ceiling), "lower" or "invalidate", by tag (the same tag
--- replaces); options: { lifetime (s, 0 until removed), source }.
+-- replaces); options: { lifetime (s, 0 until removed), source (a name, as "Informant": a string, not an
+-- actor) }.
 function M:add_evidence(target, tag, op, value, options)
   local B, w = agent(self, "add_evidence")
   local id = other(self, target, "target", "add_evidence")
