@@ -257,6 +257,20 @@ describe("a bad sense", function()
     assert.is_true(calls.second > 0)
   end)
 
+  it("defined again with new functions is asked again by the agents the old ones were muted for", function()
+    world:define_sense{ id = "Sonar", max_range = 5000, evaluate = function() error("wires crossed") end }
+    world:define_profile{ name = "p", senses = { "Sonar" } }
+    local guard = world:add_agent{ profile = "p", pos = { 0, 0, 0 } }
+    local target = world:add_target{ pos = { 100, 0, 0 } }
+    world:on("sense_error", function() end)
+    worlds.run(world, 0.5)
+    assert.is_true(guard:sense_muted("Sonar"))
+    world:define_sense{ id = "Sonar", max_range = 5000, evaluate = function() return 0.9 end }
+    assert.is_false(guard:sense_muted("Sonar"))
+    worlds.run(world, 0.5)
+    assert.is_true(guard:confidence(target) > 0.5)
+  end)
+
   it("raising a Lua error never breaks a step: it becomes a sense_error event", function()
     local f = fixture.new{ senses = { "Eyes", "Broken" },
                            sense_options = { Broken = { evaluate = function() error("wires crossed") end } } }

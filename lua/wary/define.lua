@@ -171,7 +171,16 @@ local function sense_again(world, entry, s, object)
       tags_text(s.stimulus_tags)) .. AGAIN)
   end
   if world._dry then return s end
+  local fixed = s.evaluate ~= entry.evaluate or s.on_stimulus ~= entry.on_stimulus
   entry.def, entry.evaluate, entry.on_stimulus = s, s.evaluate, s.on_stimulus
+  -- New functions (a fix loaded again): the agents the old ones failed
+  -- for until they were muted are asked again, as agent:unmute_sense would.
+  if fixed then
+    for _, a in ipairs(world:actors()) do
+      local slot = a._profile and check.index_of(a._profile.senses, s.id)
+      if slot then world._B.sense_unmute(world._w, a.id, slot - 1) end
+    end
+  end
   return s
 end
 
