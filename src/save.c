@@ -350,11 +350,15 @@ static int check_names(const wary_world *w, const wy_state *s) {
     if (strlen(s->names.data[i]) == 0) return bad(w, "name", i + 1, "a name of at least one character");
   int32_t both = w->names.count < s->names.count ? w->names.count : s->names.count;
   for (int32_t i = 0; i < both; i++)
-    if (strcmp(w->names.data[i], s->names.data[i]) != 0)
-      return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
-                     "snapshot: name %d: expected the world's name of that key, got another (intern names in "
-                     "the same order as the saved world: definitions first)",
-                     i + 1);
+    if (strcmp(w->names.data[i], s->names.data[i]) != 0) {
+      int status = wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
+                           "snapshot: name %d: expected \"%s\" (the world's name of that key), got \"%s\" (intern "
+                           "names in the same order as the saved world: definitions first)",
+                           i + 1, w->names.data[i], s->names.data[i]);
+      /* Written now: the snapshot's name goes with the state it was read into. */
+      (void)wy_error_text(w->error);
+      return status;
+    }
   return WARY_OK;
 }
 

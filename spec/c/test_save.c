@@ -1063,6 +1063,26 @@ static void test_last_error_outlives_a_load(void) {
   wary_world_destroy(w);
 }
 
+/* A load refused for a name interned in another order names both: the
+ * world's and the snapshot's (written before the snapshot's is freed: the
+ * allocator poisons what it frees). */
+static void test_refused_name_names_both(void) {
+  wary_actor_id agent;
+  wary_world *saved = agent_world(poison_alloc, poison_free, NULL, &agent);
+  wary_world *w = agent_world(poison_alloc, poison_free, NULL, &agent);
+  if (!saved || !w) return;
+  make_name(saved, "Uniform");
+  make_name(w, "Gun");
+  size_t size = 0;
+  unsigned char *snap = snapshot_of(saved, &size);
+  ENSURE(snap && wary_world_load(w, snap, size) == WARY_ERR_BAD_VALUE);
+  ENSURE(strstr(wary_last_error(w), ": expected \"Gun\" (the world's name of that key), got \"Uniform\" (intern "
+                                    "names in the same order") != NULL);
+  free(snap);
+  wary_world_destroy(saved);
+  wary_world_destroy(w);
+}
+
 /* An allocator that fills what it hands out with the byte *user. */
 static void *filled_alloc(void *user, size_t size) {
   void *p = malloc(size);
@@ -1099,6 +1119,7 @@ int main(void) {
   test_summed_scene_out_of_range();
   test_summed_times_out_of_range();
   test_last_error_outlives_a_load();
+  test_refused_name_names_both();
   test_bytes_do_not_depend_on_memory();
   test_continues_alike();
   test_copies_save_alike();
