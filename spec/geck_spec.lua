@@ -94,6 +94,14 @@ describe("the GECK detection value", function()
       near(-35 + 19.8 + 28.8 - 4.2, d.detection)
     end)
 
+  it("an armour weight or an action sound below 0 counts as 0: no target is quieter than silent", function()
+    local world, guard, thief = scene()
+    thief:set_prop("armor_weight", -50):set_prop("action", -100)
+    local d = first_look(world, guard, thief)
+    near(ATT * 10, d.sound)                    -- boot weight 10 + armour 0, no action
+    near(-35 + ATT * 10 + 21.6 - 4.2, d.detection)
+  end)
+
   it("standing still makes no movement sound and takes the movement multiplier away", function()
     local world, guard, thief = scene()
     thief:set_velocity(0, 0, 0):set_prop("running", 1)

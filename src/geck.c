@@ -161,10 +161,11 @@ static void compute(wary_world *w, int32_t agent, const wary_geck_def *g, wy_gec
   float movement = 0.0f;
   if (moving)
     movement = (g->sneak_boot_weight_base +
-                g->sneak_boot_weight_mult * prop(w, t, WY_KEY_ARMOR_WEIGHT, 0.0f)) *
+                g->sneak_boot_weight_mult * ranged(w, t, WY_KEY_ARMOR_WEIGHT, 0.0f, 0.0f, FLT_MAX)) *
                /* Seed 001: "unless player has Silent Running perk". */
                (running && !silent_running(w, t) ? g->sneak_running_mult : 1.0f);
-  float action = prop(w, t, WY_KEY_ACTION, 0.0f) * g->sneak_action_mult;
+  /* A weight or a sound below 0 counts as 0: no target is quieter than silent. */
+  float action = ranged(w, t, WY_KEY_ACTION, 0.0f, 0.0f, FLT_MAX) * g->sneak_action_mult;
   float sound = att * g->sneak_sounds_mult * (movement + action) *
                 (los ? 1.0f : g->sneak_sound_los_mult);
   float visual = 0.0f;

@@ -1108,7 +1108,7 @@ int wary_actor_set_scent(wary_world *world, wary_actor_id actor, float scent);
 /* The classic Gamebryo detection model, chosen per profile: a detection value
  * per (agent, hostile actor) and four agent-level states. Per-actor inputs are
  * numeric props (wary_actor_set_prop with these interned names): on the
- * target: armor_weight (0), sneak (its sneak skill while sneaking, 0),
+ * target: armor_weight (0; below 0 counts as 0, as action does), sneak (its sneak skill while sneaking, 0),
  * running (1 running, 0), action (the action sound rating of what it does
  * now, a shot: 0), stealth_field (1 on, 0), dead (1: no longer hostile, 0),
  * silent_running (1: the Silent Running perk, running adds no sound, 0);
