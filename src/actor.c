@@ -293,10 +293,11 @@ WY_INLINE void motion_of(wary_world *w, float dt, motion_planes m, int32_t i) {
 void wy_actors_motion(wary_world *w, float dt, wy_motion *kept, int32_t start, int32_t end) {
   motion_planes m = planes_of(kept, w->actors.count);
   const wy_id_pool *ids = &w->actor_ids;
-  /* Only live slots are read: a long game's retired ones cost a bit each.
-   * kept was cleared for the step (wy_actors_motion_forget): an actor it
-   * holds has had its motion (a piece a scheduler ran twice). */
-  /* 64 slots live (most words of most worlds): a plain loop. */
+  /* Only live slots are read, a word of them at a time (a plain loop when
+   * all 64 live, as most words of most worlds): a long game's retired
+   * slots cost a bit each. kept was cleared for the step
+   * (wy_actors_motion_forget): an actor it holds has had its motion (a
+   * piece a scheduler ran twice). */
   for (int32_t wd = start >> 6; wd << 6 < end; wd++) {
     uint64_t b = wy_id_live_bits(ids, wd, start, end);
     if (b == ~0ull)

@@ -276,7 +276,6 @@ struct wary_world {
 
 /* WARY_OK, or the status and text of the def's first bad field. */
 int wy_world_def_check(wy_error *e, const char *fn, const wary_world_def *d);
-
 /* A world with its world-layer state and every module's (the table's order:
  * lower modules first) from a checked def; NULL when out of memory. */
 wary_world *wy_world_new(const wary_world_def *def, const wy_module *const *modules,

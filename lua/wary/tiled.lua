@@ -100,6 +100,17 @@ local function collidable(t, where)
   return v
 end
 
+-- The collidable of a layer (at), else of the groups it is in, the nearest
+-- first (true, false or nil).
+local function layer_collidable(at)
+  local solid
+  while at and solid == nil do
+    solid = collidable(at.layer, at.where)
+    at = at.up
+  end
+  return solid
+end
+
 -- An object's name in messages: its name and id (two objects may share a name), else its id.
 local function object_name(object)
   local name = object.name
@@ -121,11 +132,7 @@ local function object_box(object, at, ox, oy, out)
   if type(object) ~= "table" then bad(where, "objects", "a list of objects (tables)", object) end
   where = where .. " " .. object_name(object)
   local solid = collidable(object, where)
-  local up = at
-  while solid == nil and up do
-    solid = collidable(up.layer, up.where)
-    up = up.up
-  end
+  if solid == nil then solid = layer_collidable(at) end
   local shape = object.gid ~= nil and "a tile object" or describe(object.shape or "rectangle")
   if shape ~= '"rectangle"' then
     -- Left out (a spawn point, a light, a label), unless it was asked to be a wall.
@@ -178,12 +185,7 @@ local function solid_cells(at, by_gid, sets)
   local layer, where = at.layer, at.where
   local cells = {}
   -- The layer's collidable, else its groups' (a group's false has left it out already).
-  local layer_solid
-  local up = at
-  while up and layer_solid == nil do
-    layer_solid = collidable(up.layer, up.where)
-    up = up.up
-  end
+  local layer_solid = layer_collidable(at)
   local function read(data, x0, y0, width, height, place)
     if type(data) == "string" then
       check.raise(string.format("tiled.load: %s: encoding %s is not supported (set the map's Tile Layer "
