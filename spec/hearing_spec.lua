@@ -647,6 +647,118 @@ describe("hearing: what it heard", function()
   end)
 end)
 
+describe("hearing: max_pending_per_tick counts a step's sounds, not an update's", function()
+  it("a guard at tier 3 (an update every 0.8 s) keeps every shot of a stream of one a step, and builds "
+    .. "up as fast as a guard hearing every step (seed 003: the same at every level of detail)", function()
+    local e = ears.new{ distance = 30 * M }
+    local far = e.world:add_agent{ name = "far", profile = "ears", pos = { 0, 0, 0 }, team = "guards",
+                                   lod_tier = 3 }
+    local peak = { near = 0, far = 0 }
+    local first = #e.log + 1
+    for i = 1, 40 do
+      if i <= 20 then e.world:emit_sound(e.player, "Gunshot") end    -- 2 s of shots, one a step
+      e.world:step(ears.DT)
+      local n, f = e.guard:explain(e.player), far:explain(e.player)
+      n, f = n and n.senses.Hearing, f and f.senses.Hearing
+      peak.near = math.max(peak.near, n and n.build_up or 0)
+      peak.far = math.max(peak.far, f and f.build_up or 0)
+    end
+    local list = events.since(e.log, first)
+    assert.are.equal(20, #only(list, "sound_heard", e.guard))
+    assert.are.equal(20, #only(list, "sound_heard", far))            -- 3 an update gave 3 of every 8
+    assert.are.equal(0, tonumber(e.world:stats().sounds_dropped))
+    -- 20 shots at 3 x (1 - (30/40)^2) = 1.3125 each, x 0.5 x 0.1: 1.3125 in all, capped at 1
+    assert.is_near(1, peak.near, TOL)
+    assert.is_near(peak.near, peak.far, TOL)
+  end)
+
+  it("still keeps only the loudest 3 of a type that arrive in one step", function()
+    local e = ears.new{ distance = 7 * M, guard = { lod_tier = 1 } }
+    for i = 1, 5 do
+      e.world:emit_sound(e.world:add_target{ name = "m" .. i, pos = at(0, (8 - i) * M) }, "Footstep")
+    end
+    local heard = {}
+    for _ = 1, 8 do
+      for _, ev in ipairs(only(e:step(), "sound_heard")) do heard[#heard + 1] = ev.target.name end
+    end
+    table.sort(heard)
+    assert.are.same({ "m3", "m4", "m5" }, heard)
+    assert.are.equal(2, tonumber(e.world:stats().sounds_dropped))
+  end)
+end)
+
+describe("hearing: a maker removed before the guard's update", function()
+  it("made a sound nobody made: the guard forms a belief about the place, as when it was removed "
+    .. "before the sound arrived", function()
+    -- Steps of 1/60 s, hearing every 0.1 s: most steps are not the guard's update.
+    for delay = 0, 5 do
+      local world = wary.world{}
+      world:define_profile{ name = "ear", hearing = {} }
+      local guard = world:add_agent{ name = "guard", profile = "ear", pos = { 0, 0, 0 } }
+      world:step(1 / 60)                                          -- the guard's first update
+      local grenade = world:add_target{ name = "grenade", pos = { 1000, 0, 0 } }
+      local log = events.record(world)
+      world:emit_sound(grenade, "Explosion")
+      for _ = 1, delay do world:step(1 / 60) end
+      grenade:remove()
+      for _ = 1, 30 do world:step(1 / 60) end
+      local heard = only(log, "sound_heard")
+      assert.are.equal(1, #heard)
+      assert.is_nil(heard[1].target)                               -- nobody: its maker is gone
+      assert.are.same({}, only(log, "hear"))
+      local place = guard:strongest_location_belief()
+      assert.is_not_nil(place, "removed after " .. delay .. " steps")
+      assert.are.equal("Explosion", place.tag)
+      assert.are.same({ x = 1000, y = 0, z = 0 }, place.location)
+      assert.are.equal(1, #guard:recent_sounds(6))
+      assert.is_nil(guard:recent_sounds(6)[1].maker)
+    end
+  end)
+end)
+
+describe("hearing: a profile that stops hearing", function()
+  it("forgets the sounds waiting for its update: hearing given back later starts from silence", function()
+    local e = ears.new{ distance = 30 * M, guard = { lod_tier = 3 } } -- an update every 0.8 s
+    e:step()                                                         -- its first update
+    e.world:emit_sound(e.player, "Gunshot")
+    assert.are.same({}, only(e:step(), "sound_heard"))               -- arrived, not yet heard
+    e.world:define_profile{ name = "ears" }                          -- deafened
+    e:run(10)
+    e.world:define_profile{ name = "ears", hearing = {} }            -- hearing back
+    local list = e:run(2)
+    assert.are.same({}, only(list, "sound_heard"))
+    assert.are.same({}, only(list, "hear"))
+    assert.are.same({}, e.guard:beliefs())
+    assert.are.same({}, e.guard:recent_sounds(6))
+  end)
+end)
+
+describe("hearing: the thing making the sound is no wall (seed 003)", function()
+  it("a door that creaks does not muffle its own creak, from its centre or its face; a wall between "
+    .. "still does", function()
+    local e = ears.new{}
+    e.world:add_box{ min = { 290, -50, 0 }, max = { 310, 50, 200 }, material = "wood" }     -- the door
+    local centre = ears.only((function()
+      e.world:emit_sound_at({ 300, 0, 100 }, "Door")
+      return e:step()
+    end)(), "sound_heard")[1]
+    local face = ears.only((function()
+      e.world:emit_sound_at({ 290, 0, 64 }, "Door")
+      return e:step()
+    end)(), "sound_heard")[1]
+    assert.are.equal(0, centre.walls)
+    assert.are.equal(0, face.walls)
+    local d = math.sqrt(300 ^ 2 + 36 ^ 2) / M
+    assert.is_near(falloff(d, 12), centre.loudness, TOL)
+    assert.is_near(falloff(2.9, 12), face.loudness, TOL)
+    e:wall(150)                                                     -- a wall between the guard and the door
+    e.world:emit_sound_at({ 300, 0, 100 }, "Door")
+    local through = only(e:step(), "sound_heard")[1]
+    assert.are.equal(1, through.walls)
+    assert.is_near(falloff(d, 12) * math.exp(-0.4), through.loudness, TOL)
+  end)
+end)
+
 describe("hearing: the belief", function()
   it("holds hearing's share through loss_grace (1 s) after the last sound, then fades at fade_rate", function()
     local e = ears.new{ distance = 2 * M, hearing = { sound_accumulation_rate = 0 } }

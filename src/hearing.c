@@ -138,9 +138,19 @@ static void agent_removed(wary_world *w, int32_t agent) {
   wy_array_swap_remove(&w->hearing->agents, agent);
 }
 
+/* The profile's senses changed: an agent that no longer hears forgets the
+ * sounds waiting for it and what it was building up, so that hearing given
+ * back later starts from silence (not from a shot fired while it was off). */
+static void slots_reset(wary_world *w, int32_t agent) {
+  if (wy_agent_profile(w, agent)->builtin_slot[WARY_SENSE_HEARING] >= 0) return;
+  wy_hearing_agent *ag = &w->hearing->agents.data[agent];
+  ag->pending.count = 0;
+  ag->tracks.count = 0;
+}
+
 const wy_module wy_hearing_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .profile_added = profile_added,
-  .agent_added = agent_added, .agent_removed = agent_removed,
+  .agent_added = agent_added, .agent_removed = agent_removed, .slots_reset = slots_reset,
 };
 
 /* ---- delivery ---------------------------------------------------------------- */
@@ -158,13 +168,16 @@ int32_t wy_hearing_wall_cap(float wall_absorption) {
   return wall_absorption > 0.0f && k < 16777216.0f ? (int32_t)k : INT32_MAX;
 }
 
-/* Puts one arrived sound into the agent's pending list: at most max_pending
- * of a type, the quietest giving way to a louder one. */
-/* The room is reserved (reserve_step in step.c): it cannot fail. */
-static void add_pending(wary_world *w, wy_lane *lane, wy_hearing_agent *ag, const wy_pending *p,
-                        int32_t max_pending) {
+/* Puts one sound that arrived this step into the agent's pending list: at
+ * most max_pending of a type a step (those from pending[step_first] on),
+ * the quietest giving way to a louder one. A step, not a hearing update:
+ * an agent that updates less often (a slow interval, a far level of
+ * detail) keeps as many of a stream of sounds and builds up as fast
+ * (seed 003). The room is reserved (wy_offer_sounds): it cannot fail. */
+static void add_pending(wary_world *w, wy_lane *lane, wy_hearing_agent *ag, int32_t step_first,
+                        const wy_pending *p, int32_t max_pending) {
   int32_t same = 0, quietest = -1;
-  for (int32_t i = 0; i < ag->pending.count; i++) {
+  for (int32_t i = step_first; i < ag->pending.count; i++) {
     if (ag->pending.data[i].sound != p->sound) continue;
     same++;
     if (quietest < 0 || ag->pending.data[i].heard < ag->pending.data[quietest].heard) quietest = i;
@@ -208,7 +221,7 @@ static float arrival(wary_world *w, wy_lane *lane, const wy_actor *a, const wary
   float heard = s->def.loudness * mult * (1.0f - x * x) * w->def.weather;
   if (!(heard > 0.0f)) return 0.0f;
   lane->rays++;
-  if (!wy_occ_walls(&w->occ, w->materials, ear, pos, wy_hearing_wall_cap(h->wall_absorption), &p->walls))
+  if (!wy_occ_walls(&w->occ, w->materials, ear, pos, wy_hearing_wall_cap(h->wall_absorption), true, &p->walls))
     p->walls = 0;
   return wy_hearing_through_walls(heard, h->wall_absorption, p->walls);
 }
@@ -343,15 +356,22 @@ void wy_deliver_sounds(wary_world *w, wy_lane *lane, int32_t agent) {
   if (count == 0) return;
   wy_hearing_agent *ag = &h->agents.data[agent];
   const wy_arrival *const *arr = &h->by_agent.data[h->first.data[agent]];
+  int32_t step_first = ag->pending.count;
   for (int32_t i = 0; i < count; i++)
-    add_pending(w, lane, ag, &arr[i]->pending, w->sounds->types.data[arr[i]->pending.sound].def.max_pending);
+    add_pending(w, lane, ag, step_first, &arr[i]->pending,
+                w->sounds->types.data[arr[i]->pending.sound].def.max_pending);
 }
+
+/* A pending sound's maker, when it is still there: one removed since the
+ * sound arrived made a sound nobody made (a place belief), as one removed
+ * before it arrived did (offer). */
+static bool alive_maker(const wary_world *w, wy_id maker) { return maker && wy_actor_get(w, maker); }
 
 void wy_hear_room(const wary_world *w, int32_t agent, int32_t *sounds, int32_t *unmade, int32_t *reports) {
   const wy_hearing_agent *ag = &w->hearing->agents.data[agent];
   *sounds = ag->pending.count + w->hearing->arriving.data[agent];
   *unmade = w->hearing->arriving_unmade.data[agent];
-  for (int32_t i = 0; i < ag->pending.count; i++) *unmade += ag->pending.data[i].maker == 0;
+  for (int32_t i = 0; i < ag->pending.count; i++) *unmade += !alive_maker(w, ag->pending.data[i].maker);
   *reports = ag->tracks.count + *sounds;
 }
 
@@ -435,7 +455,8 @@ void wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
     ag->tracks.data[i].sound = -1;
   }
   for (int32_t i = 0; i < ag->pending.count; i++) {
-    const wy_pending *pd = &ag->pending.data[i];
+    wy_pending *pd = &ag->pending.data[i];
+    if (!alive_maker(w, pd->maker)) pd->maker = 0;
     const wy_sound *s = &w->sounds->types.data[pd->sound];
     wary_event *e = sound_event(w, lane, WARY_EV_SOUND_HEARD, self, pd->maker, pd->pos, pd->sound, pd->heard);
     if (e) e->walls = pd->walls;

@@ -196,8 +196,14 @@ WY_INLINE void settle_product(walk_out *w, seen_boxes *b, const wy_material *mat
  * changes nothing (nothing below it is touched when it is not); when both
  * are walked and their entries are too close to order, exact_hit orders
  * them. */
+/* Whether the box (lane_bounds' order: low corner, then high) holds p,
+ * its faces included. */
+WY_INLINE bool box_holds(const float b[6], const float p[3]) {
+  return p[0] >= b[0] && p[1] >= b[1] && p[2] >= b[2] && p[0] <= b[3] && p[1] <= b[4] && p[2] <= b[5];
+}
+
 WY_INLINE void walk(const wy_occluders *o, const wy_material *materials, const seg *exact,
-                    walk_mode mode, int32_t max_walls, walk_out *out) {
+                    walk_mode mode, int32_t max_walls, const float *source, walk_out *out) {
   const seg local = *exact; /* kept in registers: exact_hit takes the original */
   const seg *s = &local;
   const wy_bvh_pair *pairs = o->pairs;
@@ -242,6 +248,11 @@ WY_INLINE void walk(const wy_occluders *o, const wy_material *materials, const s
           float b[6], enter;
           lane_bounds(leaf->planes[0], 4, i, b);
           if (!exact_hit(b, exact, &enter)) continue;
+        }
+        if (mode == WALLS && source) {
+          float b[6];
+          lane_bounds(leaf->planes[0], 4, i, b);
+          if (box_holds(b, source)) continue; /* the thing making the sound */
         }
         boxes++;
         walls += mat->sound_wall ? 1 : 0;
@@ -316,7 +327,7 @@ static bool order_free(const wy_occluders *o, walk_mode mode, const walk_out *w)
 }
 
 WY_INLINE bool query(wy_occluders *o, const wy_material *materials, const float a[3],
-                  const float b[3], walk_mode mode, int32_t max_walls, walk_out *out) {
+                  const float b[3], walk_mode mode, int32_t max_walls, const float *source, walk_out *out) {
   seg s;
   for (;;) {
     memset(out, 0, sizeof *out);
@@ -326,7 +337,7 @@ WY_INLINE bool query(wy_occluders *o, const wy_material *materials, const float 
     }
     seg_init(&s, o, a, b);
     if (o->nodes.count > 0) {
-      walk(o, materials, &s, mode, max_walls, out);
+      walk(o, materials, &s, mode, max_walls, source, out);
     }
     if (order_free(o, mode, out)) {
       return true;
@@ -340,7 +351,7 @@ WY_INLINE bool query(wy_occluders *o, const wy_material *materials, const float 
 bool wy_occ_sight_at(wy_occluders *o, const wy_material *materials, const float a[3], const float b[3],
                      float *transmission, int32_t *zero_at) {
   walk_out w;
-  bool ok = query(o, materials, a, b, SIGHT, 0, &w);
+  bool ok = query(o, materials, a, b, SIGHT, 0, NULL, &w);
   *transmission = ok ? w.transmission : 1.0f;
   *zero_at = ok && w.zero ? w.zero_at : -1;
   return ok;
@@ -357,7 +368,7 @@ bool wy_occ_sight(wy_occluders *o, const wy_material *materials, const float a[3
 bool wy_occ_segment(wy_occluders *o, const wy_material *materials, const float a[3],
                     const float b[3], wary_ray_result *out) {
   walk_out w;
-  bool ok = query(o, materials, a, b, SEGMENT, 0, &w);
+  bool ok = query(o, materials, a, b, SEGMENT, 0, NULL, &w);
   out->transmission = ok ? w.transmission : 1.0f;
   out->walls = ok ? w.walls : 0;
   out->boxes = ok ? w.boxes : 0;
@@ -365,13 +376,13 @@ bool wy_occ_segment(wy_occluders *o, const wy_material *materials, const float a
 }
 
 bool wy_occ_walls(wy_occluders *o, const wy_material *materials, const float a[3],
-                  const float b[3], int32_t max_walls, int32_t *walls) {
+                  const float b[3], int32_t max_walls, bool b_is_source, int32_t *walls) {
   walk_out w;
   *walls = 0;
   if (max_walls <= 0) {
     return true;
   }
-  bool ok = query(o, materials, a, b, WALLS, max_walls, &w);
+  bool ok = query(o, materials, a, b, WALLS, max_walls, b_is_source ? b : NULL, &w);
   *walls = ok ? w.walls : 0;
   return ok;
 }

@@ -154,7 +154,7 @@ float wy_small_sense(wary_world *w, const wy_actor *a, int32_t sense, const wy_a
     float chest[3] = {t->pos[0], t->pos[1], t->pos[2] + w->def.units_per_meter};
     int32_t walls;
     (*rays)++;
-    bool clear = wy_occ_walls(&w->occ, w->materials, ear, chest, 1, &walls) && walls == 0;
+    bool clear = wy_occ_walls(&w->occ, w->materials, ear, chest, 1, false, &walls) && walls == 0;
     c = clear ? b->sensitivity * (1.0f - x * x) : 0.0f;
     if (f) {
       f->distance = 1.0f - x * x;

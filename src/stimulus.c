@@ -94,7 +94,7 @@ static bool deliver_to(wary_world *w, wy_lane *lane, wy_inbox *inbox, const wary
   if (s->requires_clear_path) {
     int32_t walls;
     lane->rays++;
-    if (!wy_occ_walls(&w->occ, w->materials, s->pos, ear, 1, &walls) || walls > 0) return true;
+    if (!wy_occ_walls(&w->occ, w->materials, s->pos, ear, 1, false, &walls) || walls > 0) return true;
   }
   float dx = ear[0] - s->pos[0], dy = ear[1] - s->pos[1], dz = ear[2] - s->pos[2];
   float d = sqrtf(dx * dx + dy * dy + dz * dz);

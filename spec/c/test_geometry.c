@@ -830,7 +830,7 @@ static int compare_with_brute(wy_occluders *o, int segments, int *nonzero) {
     int32_t capped;
     bool ok = wy_occ_sight(o, materials, a, b, &sight) &&
               wy_occ_segment(o, materials, a, b, &whole) &&
-              wy_occ_walls(o, materials, a, b, cap, &capped);
+              wy_occ_walls(o, materials, a, b, cap, false, &capped);
     bool same = ok && whole.walls == want.walls && whole.boxes == want.boxes &&
                 capped == (want.walls < cap ? want.walls : cap) && sight == whole.transmission;
     if (want.transmission > 0.0f) {
@@ -930,7 +930,7 @@ static int counts_differ(wy_occluders *o, const float a[3], const float b[3]) {
   float sight;
   int32_t capped;
   bool ok = wy_occ_segment(o, materials, a, b, &whole) && wy_occ_sight(o, materials, a, b, &sight) &&
-            wy_occ_walls(o, materials, a, b, INT32_MAX, &capped);
+            wy_occ_walls(o, materials, a, b, INT32_MAX, false, &capped);
   if (ok && whole.boxes == want.boxes && whole.walls == want.walls && capped == want.walls &&
       sight == whole.transmission && (want.transmission == 0.0f) == (sight == 0.0f)) {
     return 0;
@@ -1205,7 +1205,7 @@ static void check_removed(const wy_material *mats, bool signed_zero, const char 
       int32_t fwalls = -2;
       answered_in_place += !cut.dirty && cut.refitted;
       ENSURE(wy_occ_segment(&cut, mats, a[i], b[i], &cw) && wy_occ_segment(&fresh, mats, a[i], b[i], &fw));
-      ENSURE(wy_occ_walls(&cut, mats, a[i], b[i], 2, &cwalls) && wy_occ_walls(&fresh, mats, a[i], b[i], 2, &fwalls));
+      ENSURE(wy_occ_walls(&cut, mats, a[i], b[i], 2, false, &cwalls) && wy_occ_walls(&fresh, mats, a[i], b[i], 2, false, &fwalls));
       bad += bits_of(cw.transmission) != bits_of(fw.transmission) || cw.walls != fw.walls ||
              cw.boxes != fw.boxes || cwalls != fwalls;
     }
@@ -1283,7 +1283,7 @@ static int differ_from_fresh(wy_occluders *o, wy_occluders *fresh, const wy_mate
     float os = 0.0f;
     float fs = 0.0f;
     ENSURE(wy_occ_segment(o, mats, a, b, &ow) && wy_occ_segment(fresh, mats, a, b, &fw));
-    ENSURE(wy_occ_walls(o, mats, a, b, 2, &owalls) && wy_occ_walls(fresh, mats, a, b, 2, &fwalls));
+    ENSURE(wy_occ_walls(o, mats, a, b, 2, false, &owalls) && wy_occ_walls(fresh, mats, a, b, 2, false, &fwalls));
     ENSURE(wy_occ_sight(o, mats, a, b, &os) && wy_occ_sight(fresh, mats, a, b, &fs));
     bad += bits_of(ow.transmission) != bits_of(fw.transmission) || ow.walls != fw.walls ||
            ow.boxes != fw.boxes || owalls != fwalls || bits_of(os) != bits_of(fs);
