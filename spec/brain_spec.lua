@@ -293,6 +293,19 @@ describe("pain and health on perception", function()
     assert.are.same(want, called)
   end)
 
+  it("reads health_percent as a percentage always (seed 002: 0 to 100): 1 is 1%, not full health; past either "
+    .. "end, the nearest bound", function()
+    local world = setup()
+    local got = {}
+    for i, pct in ipairs({ 1, 0.5, 40, 100, 150, -5, 0 }) do
+      got[i] = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, props = { health_percent = pct } }
+    end
+    world:step(1 / 60)
+    local want = { 0.01, 0.005, 0.4, 1, 1, 0, 0 }
+    for i, g in ipairs(got) do near(want[i], g:health()) end
+    assert.are.equal("near_death", got[1]:pain_state())
+  end)
+
   it("reads health from a provider function, then health_percent, then health and max_health", function()
     local world = setup()
     local hp = 30
@@ -513,6 +526,39 @@ describe("emotions", function()
     local e = guard:emotions()
     assert.are.same({ 0, 0, 0, 0, 0, 0, "calm" },
       { e.fear, e.aggression, e.curiosity, e.alertness, e.panic, e.fear_input, e.dominant })
+  end)
+
+  it("a profile retuned to feel nothing (brain.emotions false, or no brain table) is calm at its next "
+    .. "step, every emotion 0, with one emotion_changed to calm", function()
+    for _, brain in ipairs({ { emotions = false }, false }) do
+      local world = setup()
+      local guard = world:add_agent{ name = "guard", profile = "guard", pos = { 0, 0, 0 } }
+      guard:set_fear_input(0.5)
+      run(world, 2)
+      assert.are.equal("fearful", guard:dominant_emotion())
+      local changed = {}
+      world:on("emotion_changed", function(ev) changed[#changed + 1] = ev.from .. ">" .. ev.to end)
+      world:define_profile{ name = "guard", vision = {}, hearing = {}, damage = {}, pain = {},
+                            brain = brain or nil }
+      world:step(0.1)
+      local e = guard:emotions()
+      assert.are.same({ 0, 0, 0, 0, 0, "calm" }, { e.fear, e.aggression, e.curiosity, e.alertness, e.panic,
+                                                   e.dominant })
+      assert.are.same({ "fearful>calm" }, changed)
+      run(world, 1)                                  -- and stays so: the fear input waits for a brain that feels
+      assert.are.same({ "fearful>calm" }, changed)
+      assert.are.equal(0, guard:emotions().fear)
+    end
+  end)
+
+  it("set_emotion on an agent whose profile feels nothing is refused and changes nothing", function()
+    local world = setup({ brain = { emotions = false } })
+    local guard = world:add_agent{ name = "guard", profile = "guard", pos = { 0, 0, 0 } }
+    local ok, err = pcall(guard.set_emotion, guard, "fear", 0.9)
+    assert.is_false(ok)
+    assert.matches('guard: set_emotion: agent: expected an agent whose profile feels %(its brain\'s threat and '
+      .. 'emotions on%), got "guard", whose profile feels nothing', err)
+    assert.are.equal(0, guard:emotions().fear)
   end)
 
   it("a robot with every max at 0 feels nothing", function()

@@ -483,13 +483,13 @@ describe("a refused state", function()
     function()
     local h = game.new(true)
     local thief = h.cast.thief3
-    local function hp() return 0.5 end
+    local function hp() return 50 end
     local function on_hit() end
     thief:set_prop("health_percent", hp)
     thief:set_prop("gear", { weight = 3, on_hit = on_hit })
     local saved = h.world:save_state()
     thief:set_prop("gear", { weight = 9 })
-    thief:set_prop("health_percent", 0.25)
+    thief:set_prop("health_percent", 25)
     h.world:load_state(saved)
     assert.are.equal(nil, thief.props.health_percent, "the save has none (the function was left out)")
     assert.are.same({ weight = 3 }, thief.props.gear)

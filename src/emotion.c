@@ -307,6 +307,25 @@ void wy_emotion_prefetch(const wary_world *w, int32_t agent, int stage) {
     wy_prefetch_span(l->listed, (size_t)l->listed_count * sizeof *l->listed);
 }
 
+/* An agent whose brain feels nothing (no threat, or emotions off): every
+ * emotion 0 and calm. Turned off with an emotion showing, the change to
+ * calm is told as any change is; with all of them 0 already, nothing is
+ * written. */
+static void feel_nothing(wary_world *w, wy_lane *lane, int32_t agent, wy_emotion_agent *ag) {
+  for (int32_t k = 0; k < 5; k++)
+    if (ag->emotion[k] != 0.0f) {
+      memset(ag->emotion, 0, sizeof ag->emotion);
+      break;
+    }
+  if (ag->dominant == WARY_CALM) return;
+  wary_event *e = wy_lane_event(w, lane, WARY_EV_EMOTION_CHANGED, wy_agent_id(w, agent));
+  if (e) {
+    e->from_state = ag->dominant;
+    e->to_state = WARY_CALM;
+  }
+  ag->dominant = WARY_CALM;
+}
+
 /* A profile whose brain keeps no threat (wary_brain_def.threat false): no
  * threat, attention or emotions. The damage records still fade as threat()
  * fades them (a record keeps its belief from being dropped; a belief with
@@ -323,16 +342,7 @@ static void without_threat(wary_world *w, wy_lane *lane, int32_t agent, wy_emoti
   ag->attention_index = -1;
   ag->attention_time = 0.0f;
   l->attended = 0;
-  memset(ag->emotion, 0, sizeof ag->emotion);
-  /* Turned off with an emotion showing: calm, told as any change is. */
-  if (ag->dominant != WARY_CALM) {
-    wary_event *e = wy_lane_event(w, lane, WARY_EV_EMOTION_CHANGED, wy_agent_id(w, agent));
-    if (e) {
-      e->from_state = ag->dominant;
-      e->to_state = WARY_CALM;
-    }
-    ag->dominant = WARY_CALM;
-  }
+  feel_nothing(w, lane, agent, ag);
   const int32_t *awake = wy_beliefs_walked(l);
   for (int32_t j = 0; j < l->awake_count; j++) {
     wy_belief *b = &l->data[awake[j]];
@@ -646,6 +656,8 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
       }
       ag->dominant = now;
     }
+  } else {
+    feel_nothing(w, lane, agent, ag);
   }
   /* Attention: the hostile target of highest threat, sticky. */
   if (!cur) {
@@ -704,7 +716,15 @@ int wary_set_emotion(wary_world *w, wary_actor_id agent_h, int32_t emotion, floa
     return wy_fail(w->error, WARY_ERR_NOT_FOUND, __func__,
                    "emotion: expected a wary_emotion_value in [0, %d] (fear .. panic), got %d", WARY_PANIC, emotion);
   if (wy_bad(w->error, __func__, "value", value, WY_UNIT)) return WARY_ERR_BAD_VALUE;
-  float max = wy_brain_of(w, wy_agent_actor(w, index)->profile)->emotion_max[emotion];
+  const wary_brain_def *d = wy_brain_of(w, wy_agent_actor(w, index)->profile);
+  /* Its next step would put it back to 0 (feel_nothing): a value set for
+   * nothing is refused, not lost. */
+  if (!d->threat || !d->emotions)
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__,
+                   "agent: expected an agent whose profile feels (its brain's threat and emotions on), got %x, "
+                   "whose profile feels nothing",
+                   agent);
+  float max = d->emotion_max[emotion];
   wy_agent_wake(w, index, WY_IDLE_EMOTIONS);
   w->emotions->agents.data[index].emotion[emotion] = value < max ? value : max;
   return WARY_OK;

@@ -149,7 +149,9 @@ function brain.read_health(world, actor)
   if actor._health_fn then return answer(world, actor, actor._health_fn(actor)) end
   local props = world._props_of[actor] or {} -- as rewatch_health reads them
   local pct = value(props.health_percent, actor)
-  if pct then return pct > 1 and pct / 100 or pct end
+  -- Always a percentage, as its name and the seed say (1 is 1%, not full
+  -- health); past 0 or 100, the nearest bound (an overheal is full health).
+  if pct then return pct <= 0 and 0 or pct >= 100 and 1 or pct / 100 end
   local h = value(props.health, actor) or value(props.current_health, actor)
   local m = value(props.max_health, actor)
   if h and m and m > 0 then return h / m end
