@@ -78,7 +78,8 @@ static void play(game *g, int n) {
       break;
     }
     case 1400: bd.threat = false; MADE(wary_profile_set_brain(w, g->profile, &bd)); break;
-    case 1450: MADE(wary_set_emotion(w, g->agents[0], WARY_FEAR, 0.8f)); break;
+    /* Refused: a brain without threat feels nothing. */
+    case 1450: ENSURE(wary_set_emotion(w, g->agents[0], WARY_FEAR, 0.8f) == WARY_ERR_BAD_VALUE); break;
     case 1500: MADE(wary_profile_set_brain(w, g->profile, &bd)); break;
     case 1550: MADE(wary_set_emotion(w, g->agents[0], WARY_ALERTNESS, 0.7f)); break;
     case 1600: bd.emotions = false; MADE(wary_profile_set_brain(w, g->profile, &bd)); break;

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "belief.h"
+#include "brain.h"
 #include "check.h"
 #include "minds.h"
 #include "wary.h"
@@ -105,7 +106,12 @@ static void play(game *g, const turn *t) {
     case 3: MADE(wary_emit_sound(w, a, g->sound)); break;
     case 4: MADE(wary_set_fear_input(w, a, t->value)); break;
     case 5: MADE(wary_set_fear_input(w, a, 0.0f)); break;
-    case 6: MADE(wary_set_emotion(w, a, WARY_CURIOSITY, t->value)); break;
+    case 6: { /* refused while the profile feels nothing */
+      const wary_brain_def *bd = wy_brain_of(w, t->agent % 6 == 5 ? g->pained : g->profile);
+      ENSURE(wary_set_emotion(w, a, WARY_CURIOSITY, t->value) ==
+             (bd->threat && bd->emotions ? WARY_OK : WARY_ERR_BAD_VALUE));
+      break;
+    }
     case 7: MADE(wary_reset_emotions(w, a)); break;
     case 8: MADE(wary_actor_set_health(w, a, t->value)); break;
     case 9: MADE(wary_pain_set_enabled(w, a, g->pain, t->value < 0.5f)); break;
