@@ -58,3 +58,35 @@ describe("a failing sense with no sense_error handler", function()
     assert.is_true(seen >= 1)
   end)
 end)
+
+describe("a failing sense whose sense_error event the core dropped (event_capacity full)", function()
+  -- Three agents fail every update, but the step keeps one event: two
+  -- failures a step lose their event, with or without a handler.
+  local function full_world(handler)
+    local w = wary.world{ event_capacity = 1, sense_error_limit = 3 }
+    w:define_sense{ id = "Broken", max_range = 5000, interval = 0.1,
+                    evaluate = function() error("the lens cracked") end }
+    w:define_profile{ name = "p", senses = { "Broken" } }
+    local heard = {}
+    for i = 1, 3 do w:add_agent{ name = "a" .. i, profile = "p", pos = { 0, i * 10, 0 } } end
+    w:add_target{ name = "player", pos = { 300, 0, 0 } }
+    if handler then w:on("sense_error", function(ev) heard[ev.agent.name] = true end) end
+    return w, heard
+  end
+
+  it("is said on stderr for every agent, with why and what to raise, and its muting too", function()
+    for _, handler in ipairs({ false, true }) do
+      local w, heard = full_world(handler)
+      local text = capture(function() for _ = 1, 5 do w:step(0.1) end end)
+      assert.is_true(w:events_dropped() > 0)
+      for i = 1, 3 do
+        local name = "a" .. i
+        local said = count(text, "failed for " .. name .. " about [%w_]+: [^\n]*the lens cracked")
+        assert.is_true(heard[name] or said == 1, name .. " was never reported")
+        assert.are.equal(1, count(text, "is muted for " .. name .. " after 3 failures"))
+      end
+      assert.is_true(count(text, "its sense_error event was dropped: the step queued more than event_capacity "
+        .. "%(1%) events; raise it in wary.world{}") >= 1)
+    end
+  end)
+end)

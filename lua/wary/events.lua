@@ -172,6 +172,7 @@ end
 function make.sense_error(world, e, agent, name)
   local s = world._sense_by_index[e.sense]
   local err = world._step_errors[(e.target == 0 and "inbox" or "query") .. e.index]
+  if err then err.reported = true end
   return { type = name, agent = agent, target = actor_of(world, e.target), sense = s and s.id,
            message = err and err.message }
 end
@@ -290,8 +291,10 @@ end
 
 -- A sense_error no handler listens for is said on stderr, once per sense
 -- and agent (the first line of its message), and again once when the sense
--- is muted for that agent: a broken sense is never silent.
-local function unheard_error(world, ev)
+-- is muted for that agent: a broken sense is never silent. dropped: the
+-- core dropped the event itself (the step queued more than event_capacity
+-- events), so no handler heard it either.
+local function unheard_error(world, ev, dropped)
   local agent = ev.agent
   local key = tostring(ev.sense) .. "\0" .. tostring(agent.id)
   local said = world._errors_said
@@ -304,8 +307,10 @@ local function unheard_error(world, ev)
     local prefix = "sense '" .. tostring(ev.sense) .. "': "
     if message:sub(1, #prefix) == prefix then message = message:sub(#prefix + 1) end
     local about = ev.target and " about " .. tostring(ev.target.name) or " on a stimulus"
-    io.stderr:write(string.format("wary: sense '%s' failed for %s%s: %s\n  (this is said once; handle "
-      .. "\"sense_error\" to see every failure)\n", tostring(ev.sense), agent.name, about, message))
+    io.stderr:write(string.format("wary: sense '%s' failed for %s%s: %s\n  (%s)\n", tostring(ev.sense),
+      agent.name, about, message, dropped and string.format("its sense_error event was dropped: the step "
+        .. "queued more than event_capacity (%d) events; raise it in wary.world{}", world._event_capacity)
+        or "this is said once; handle \"sense_error\" to see every failure"))
   end
   if muted and said[key] ~= "muted" then
     said[key] = "muted"
@@ -313,6 +318,16 @@ local function unheard_error(world, ev)
       .. "(agent:unmute_sense(%q) asks it again)\n", tostring(ev.sense), agent.name, world._error_limit,
       tostring(ev.sense)))
   end
+end
+
+-- A failure of the runner's whose sense_error event the core dropped: said
+-- as one nobody heard, with why.
+local function dropped_error(world, err)
+  local agent = world._actors[err.agent]
+  if not agent then return end -- removed by a handler since: no name to say it of
+  local s = world._sense_by_index[err.sense]
+  unheard_error(world, { agent = agent, sense = s and s.id, target = err.target ~= 0 and
+    (world._actors[err.target] or world._gone[err.target]) or nil, message = err.message }, true)
 end
 
 local guard_call, guard_said, traceback = guard.call, guard.said, guard.traceback
@@ -441,6 +456,11 @@ function events.dispatch(world, errors)
     -- A handler that destroyed the world ends the dispatch.
     if world._destroyed then break end
     i, t, agent_id, target, from, to, loss, confidence = walk(w, mask, i + 1)
+  end
+  if errors[1] ~= nil and not world._destroyed then
+    for _, err in ipairs(errors) do
+      if not err.reported then dropped_error(world, err) end
+    end
   end
   local more = world._handler_errors - 1
   if more > 0 and type(first) == "string" then

@@ -66,7 +66,7 @@ function World._new(B, t)
     -- Each actor's props table as wary made it (Actor._check_whole): kept
     -- here, so that a handle holds only the fields the game sees.
     _props_of = setmetatable({}, { __mode = "k" }),
-    _errors_said = {}, _error_limit = o.sense_error_limit,
+    _errors_said = {}, _error_limit = o.sense_error_limit, _event_capacity = o.event_capacity,
     _ctx = { agent_pos = {}, eye_pos = {}, eye_forward = {}, target_pos = {}, target_vel = {},
              units_per_meter = upm },
     _sounds = {}, _sound_names = {}, _filters = {},
