@@ -1192,3 +1192,30 @@ describe("a handler on a target", function()
     assert.are.same({ 5 }, hits)
   end)
 end)
+
+describe("a name with a NUL byte", function()
+  it("is refused wherever the core would intern it (its names end at the first NUL: two would be one), "
+    .. "and changes nothing", function()
+    local w = wary.world{}
+    w:define_profile{ name = "p", hearing = {} }
+    local g = w:add_agent{ name = "g", profile = "p", pos = { 0, 0, 0 } }
+    local t = w:add_target{ name = "t", pos = { 100, 0, 0 } }
+    g:add_evidence(t, "Disguise", "raise", 0.3)
+    local before = w:save_state()
+    local calls = {
+      { function() g:add_evidence(t, "Disguise\0voice", "clamp", 0.6) end, "g: field 'tag'", 'got "Disguise\\0voice"' },
+      { function() g:add_evidence(t, "Disguise", "raise", 0.3, { source = "a\0b" }) end, "field 'source'" },
+      { function() g:set_prop("heat\0a", 1) end, "g: field 'props key'" },
+      { function() g:report_location_belief({ 0, 0, 0 }, "x\0y", 0.5) end, "g: field 'tag'" },
+      { function() w:emit_stimulus{ tag = "a\0b", pos = { 0, 0, 0 } } end, "stimulus: field 'tag'" },
+      { function() w:define_sound{ name = "Bang\0a", category = "enemy", alert_level = "loud", base_loudness = 1,
+                                   max_range_m = 10 } end, "field 'name'" },
+      { function() w:define_pain{ name = "P\0", decay_rate = 1 } end, "field 'name'" },
+    }
+    for _, c in ipairs(calls) do
+      assert_mentions(error_of(c[1]), "expected a string without a NUL byte", c[2], c[3])
+    end
+    assert.are.equal(before, w:save_state())
+    assert.are.equal(1, #g:evidence(t))
+  end)
+end)

@@ -181,9 +181,7 @@ Actor.set_off_screen = flag_setter("off_screen", "actor_set_off_screen")
 -- props: any Lua value for Lua senses; finite numbers, and booleans as 1 and
 -- 0, are also given to the core (for the GECK model, C senses and hosts).
 function Actor._check_prop(object, key, value)
-  if type(key) ~= "string" or key == "" then
-    check.fail(object, "props key", "a non-empty string", key)
-  end
+  check.name(object, "props key", key)
   if type(value) == "number" then check.number(object, "props." .. key, value) end
 end
 

@@ -98,7 +98,7 @@ local OP_WORDS = { floor = "raise", ceiling = "clamp", cap = "clamp", reduce = "
 function M:add_evidence(target, tag, op, value, options)
   local B, w = agent(self, "add_evidence")
   local id = other(self, target, "target", "add_evidence")
-  if type(tag) ~= "string" or tag == "" then check.fail(self.name, "tag", "a non-empty string", tag) end
+  check.name(self.name, "tag", tag)
   local op_value = enums.evidence_op_values[op]
   if not op_value then
     local hint = type(op) == "string" and (OP_WORDS[op:lower()] or check.suggest(op:lower(), OPS))

@@ -80,7 +80,7 @@ end
 function M:report_location_belief(pos, tag, confidence, accuracy)
   local B, w = agent(self, "report_location_belief")
   local x, y, z = check.vector(self.name, "pos", pos)
-  if type(tag) ~= "string" or tag == "" then check.fail(self.name, "tag", "a non-empty string", tag) end
+  check.name(self.name, "tag", tag)
   check.number(self.name, "confidence", confidence, 0, 1)
   check.number(self.name, "accuracy", accuracy or 0.5, 0, 1)
   ok(self, B.report_location(w, self.id, x, y, z, self.world:_name(tag), confidence, accuracy or 0.5),

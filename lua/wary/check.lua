@@ -279,6 +279,17 @@ function check.number(object, field, v, min, max)
   return v
 end
 
+-- A name reaches the core as a C string, which ends at its first NUL byte:
+-- "Bang\0a" and "Bang\0b" would be one name there. Refused instead.
+local NO_NUL = "a string without a NUL byte (\"\\0\": the core's names end at the first)"
+
+-- Raises unless v is a non-empty string with no NUL byte: a name the core
+-- interns (a tag, a prop's key).
+function check.name(object, field, v)
+  if type(v) ~= "string" or v == "" then fail(object, field, "a non-empty string", v) end
+  if v:find("\0", 1, true) then fail(object, field, NO_NUL, v) end
+end
+
 -- Checks one value against a field spec: { kind = "number"|"integer"|"boolean"|
 -- "string"|"function"|"table"|"enum"|"list", min, max, values, inf, nonempty
 -- (a string), what (the text of a required field with no kind) }.
@@ -323,6 +334,8 @@ local function check_value(object, name, spec, v)
   elseif v == "" and (spec.required or spec.nonempty) then
     -- A required string (or one that names something) cannot be "": it names nothing.
     fail(object, name, "a non-empty string", v)
+  elseif kind == "string" and type(v) == "string" and v:find("\0", 1, true) then
+    fail(object, name, NO_NUL, v)
   end
 end
 

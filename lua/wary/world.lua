@@ -103,6 +103,9 @@ end
 function World:_name(s)
   local key = self._names[s]
   if not key then
+    -- Every caller has checked s (check.name, or a string field): this
+    -- keeps a name cut short at a NUL from ever merging with another.
+    if s:find("\0", 1, true) then check.fail("world", "name", "a string without a NUL byte", s) end
     key = check.made(self, "world: name " .. check.describe(s), self._B.name(self._w, s))
     self._names[s] = key
   end
