@@ -191,6 +191,28 @@ describe("small senses: touch", function()
     assert.are.same({ x = 300, y = 0, z = 0 }, b.last_known)
   end)
 
+  it("report_touch on an agent without a Touch sense is ignored with a warning, and keeps nothing: the "
+    .. "core refuses it (not_found), so no fifth toucher fills a table", function()
+    local world = wary.world()
+    world:define_profile{ name = "deaf", hearing = {} }
+    local guard = world:add_agent{ name = "guard", profile = "deaf", pos = { 0, 0, 0 } }
+    local cats = {}
+    for i = 1, 6 do cats[i] = world:add_target{ name = "cat" .. i, pos = { 10, 0, 0 } } end
+    local before = world:save_state()
+    local warned = {}
+    local saved = io.stderr
+    io.stderr = { write = function(_, s) warned[#warned + 1] = s end } -- luacheck: ignore 122
+    local ok, err = pcall(function() for i = 1, 6 do guard:report_touch(cats[i]) end end)
+    io.stderr = saved -- luacheck: ignore 122
+    assert(ok, err)
+    assert.are.equal(1, #warned)
+    assert.matches("guard: report_touch ignored: profile deaf has no Touch sense", warned[1], 1, true)
+    assert.are.equal(before, world:save_state())
+    local B = world._B
+    assert.are.equal(require("wary.enums").status_values.not_found, B.report_touch(world._w, guard.id, cats[1].id))
+    assert.matches("wary_report_touch: agent: expected an agent that feels touch", B.last_error(world._w), 1, true)
+  end)
+
   it("report_touch counts even between the touch sense's updates", function()
     local e = with("touch", { interval = 1 }, { 3 * M, 0, 0 })
     e:run(0.3)

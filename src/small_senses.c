@@ -175,6 +175,12 @@ int wary_report_touch(wary_world *w, wary_actor_id agent_h, wary_actor_id touche
   if (agent == toucher)
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, __func__, "toucher: expected an actor other than the agent, got %x (the agent)",
                    toucher);
+  /* Nothing would read it (wy_touches_report): refused, as a pain report
+   * is, rather than kept where it fills the agent's four places. */
+  if (w->profiles.data[a->profile].builtin_slot[WARY_SENSE_TOUCH] < 0)
+    return wy_fail(w->error, WARY_ERR_NOT_FOUND, __func__,
+                   "agent: expected an agent that feels touch, got %x, whose profile %d has no WARY_SENSE_TOUCH", agent,
+                   a->profile);
   wy_touches *t = &w->small->agents.data[a->agent];
   for (int32_t i = 0; i < t->count; i++)
     if (t->toucher[i] == toucher) return WARY_OK;

@@ -91,11 +91,15 @@ end
 -- without a Touch sense).
 function M:report_touch(toucher)
   local B, w = agent(self, "report_touch")
-  ok(self, B.report_touch(w, self.id, other(self, toucher, "toucher", "report_touch")), "report_touch")
+  local id = other(self, toucher, "toucher", "report_touch")
+  -- The core refuses a touch nothing would feel; here it is ignored, as
+  -- report_pain without Pain is: a game's bumps need not know the profiles.
   if not check.index_of(self._profile.senses, "Touch") then
     check.warn_once(self.world._warned, "report_touch\0" .. self._profile.name,
       "%s: report_touch ignored: profile %s has no Touch sense", self.name, self._profile.name)
+    return self
   end
+  ok(self, B.report_touch(w, self.id, id), "report_touch")
   return self
 end
 
