@@ -162,6 +162,18 @@ describe("light", function()
       near(1, s:explain().light)
     end)
 
+    it("a direction of any finite size is that direction: 1e20 or 1e-20 a component casts the same shadow "
+      .. "as 1 (their squares leave the floats), only {0, 0, 0} is no sun", function()
+      local s = sight.new{ vision = lit }
+      wall_to_the_right(s)
+      for _, k in ipairs({ 1, 1e20, 1e-20, 3e38, 1e-45 }) do
+        s.world:set_sun_direction(0, k, -k)
+        near(0.3, s.world:light_at(s.player), 1e-6)              -- the wall's shadow, as from (0, 1, -1)
+        s.world:set_sun_direction(0, -k, -k)
+        near(1, s.world:light_at(s.player), 1e-6)
+      end
+    end)
+
     it("a sun too high to clear the wall's top leaves the target lit", function()
       local s = sight.new{ vision = lit }
       wall_to_the_right(s)

@@ -170,9 +170,17 @@ int wary_world_set_sun(wary_world *w, float dx, float dy, float dz, float intens
       wy_bad(e, __func__, "ambient", ambient, WY_UNIT))
     return WARY_ERR_BAD_VALUE;
   float len = sqrtf(dx * dx + dy * dy + dz * dz);
-  w->sun_dir[0] = len > 0.0f ? dx / len : 0.0f;
-  w->sun_dir[1] = len > 0.0f ? dy / len : 0.0f;
-  w->sun_dir[2] = len > 0.0f ? dz / len : 0.0f;
+  if (!(len >= 0x1p-60f && len <= 0x1p60f)) {
+    /* Squares that overflowed (1e20) or fell below the floats (1e-23):
+     * the same direction in doubles, which hold them. Only {0, 0, 0} has
+     * no direction (no sun). */
+    double l = sqrt((double)dx * dx + (double)dy * dy + (double)dz * dz);
+    for (int k = 0; k < 3; k++) w->sun_dir[k] = l > 0.0 ? (float)((k == 0 ? dx : k == 1 ? dy : dz) / l) : 0.0f;
+  } else {
+    w->sun_dir[0] = dx / len;
+    w->sun_dir[1] = dy / len;
+    w->sun_dir[2] = dz / len;
+  }
   w->sun_intensity = intensity;
   w->ambient = ambient;
   w->light_epoch++;

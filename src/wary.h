@@ -640,12 +640,12 @@ int wary_sense_muted(const wary_world *world, wary_actor_id agent, int32_t slot,
  * callback among others) these return WARY_ERR_IN_STEP: making or
  * destroying actors, boxes, senses, profiles and pain types, moving a box
  * or changing its material, any profile setting (its senses, vision,
- * hearing, the basic senses, brain, GECK model), hits (wary_apply_damage,
- * wary_geck_damage), GECK detection events, the ray budget, saving and
- * loading. The other setters (positions, lamps, volumes, materials,
- * sounds, filters, evidence, relationships, weather; making lamps, volumes,
- * materials, sounds and filters too) are taken and count from where the
- * step reads them next. The calls only a step allows (wary_step_end,
+ * hearing, the basic senses, brain, GECK model), changing a sound, a filter
+ * or a pain type, hits (wary_apply_damage, wary_geck_damage), GECK
+ * detection events, the ray budget, saving and loading. The other setters
+ * (positions, lamps, volumes, materials, the sun, evidence, relationships,
+ * weather; making lamps, volumes, materials, sounds and filters too) are
+ * taken and count from where the step reads them next. The calls only a step allows (wary_step_end,
  * wary_step_evaluate, wary_query_fail, wary_inbox_fail) return
  * WARY_ERR_NOT_IN_STEP outside one. */
 
