@@ -1219,3 +1219,32 @@ describe("a name with a NUL byte", function()
     assert.are.equal(1, #g:evidence(t))
   end)
 end)
+
+describe("a hit or a detection event naming an actor of another world", function()
+  it("says so, as every other call does", function()
+    local w, other = wary.world{}, wary.world{}
+    local ot = other:add_target{ name = "ot", pos = { 0, 0, 0 } }
+    local t = w:add_target{ name = "t", pos = { 0, 0, 0 } }
+    assert_mentions(error_of(function() w:apply_damage{ victim = t, instigator = ot, amount = 5 } end),
+      "damage: field 'instigator' expected a live actor of this world", "got an actor (ot) of another world")
+    assert_mentions(error_of(function() w:create_detection_event{ owner = ot, pos = { 0, 0, 0 }, rating = 1 } end),
+      "field 'owner'", "got an actor (ot) of another world")
+  end)
+end)
+
+describe("a world out of room for names", function()
+  it("names the call and the field, says names are kept for the world's life, and how to stay clear", function()
+    local w = wary.world{}
+    w:define_profile{ name = "p", hearing = {} }
+    local g = w:add_agent{ name = "g", profile = "p", pos = { 0, 0, 0 } }
+    local t = w:add_target{ name = "t", pos = { 500, 0, 0 } }
+    local msg
+    for i = 1, 5000 do
+      local ok, err = pcall(g.add_evidence, g, t, "tag" .. i, "raise", 0.1)
+      if not ok then msg = err break end
+      g:remove_evidence(t, "tag" .. i)
+    end
+    assert_mentions(msg, 'g: tag "tag', "table full: the world keeps 4096 names", "for its life",
+      "reuse names rather than make one per event")
+  end)
+end)

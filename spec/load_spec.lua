@@ -93,8 +93,16 @@ describe("world:load", function()
     assert.are.same({ 6000, 45, 0.3 }, { out[1].vision.max_range, out[1].vision.half_angle_deg,
       out[1].detect_threshold })
     write(dir .. "/loop.lua", [[return { { name = "a", extends = "b" }, { name = "b", extends = "a" } }]])
-    expect.mentions(expect.error_of(function() world:load(dir .. "/loop.lua") end), "extends",
-      "(in " .. dir .. "/loop.lua)")
+    expect.mentions(expect.error_of(function() world:load(dir .. "/loop.lua") end),
+      'profile "b": field \'extends\' expected a profile that does not extend it in turn, got "a" '
+        .. "(a cycle: a extends b extends a)", "(in " .. dir .. "/loop.lua)")
+    write(dir .. "/raises.lua", [[error("no such weapon")]])
+    expect.mentions(expect.error_of(function() world:load(dir .. "/raises.lua") end),
+      "world:load: the file raised an error: ", "no such weapon", "(in " .. dir .. "/raises.lua)")
+    -- One that extends its own name extends the profile defined before.
+    world:define_profile{ name = "old", vision = { max_range_m = 12 } }
+    local again = world:define{ { name = "old", extends = "old", hearing = {} } }
+    assert.are.equal(1200, again[1].vision.max_range)
   end)
 
   it("loads a definitions file again after an edit: each kind retuned live, a sense's new evaluate", function()

@@ -183,6 +183,16 @@ describe("wary.tiled", function()
     assert.are.same({ "64,128 wood 32", "96,64 concrete 64" }, { got[#got - 1], got[#got] })
   end)
 
+  it("names an object with neither name nor id (a table made by hand) by its place in the layer", function()
+    local world = wary.world{ units_per_meter = 32 }
+    local map = dofile(MAP)
+    local crate = map.layers[4].objects[1]
+    crate.name, crate.id, crate.width = nil, nil, -10
+    local msg = expect.error_of(function() tiled.load(world, map) end)
+    expect.mentions(msg, 'layer "cover" objects[1]', "'width'", "got -10")
+    assert.are.equal(0, world:box_count())
+  end)
+
   it("blames a layer's bad property on the layer, naming the box it was read for and its id", function()
     local world = wary.world{ units_per_meter = 32 }
     local map = dofile(MAP)

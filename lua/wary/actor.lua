@@ -212,7 +212,7 @@ function Actor:set_prop(key, value)
         check.fail(self.name, "props", "at most " .. MAX_PROPS .. " numbers and booleans", held + 1)
       end
     end
-    ok(self, B.actor_set_prop(w, self.id, self.world:_name(key), v), "set_prop")
+    ok(self, B.actor_set_prop(w, self.id, self.world:_name(key, self.name, "props key"), v), "set_prop")
   elseif core_value(self.props[key]) ~= nil then
     ok(self, B.actor_clear_prop(w, self.id, self.world:_name(key)), "set_prop")
   end

@@ -122,8 +122,8 @@ function M:add_evidence(target, tag, op, value, options)
         .. "with tag %s", self.name, MAX_EVIDENCE, check.describe(tag)))
     end
   end
-  local source = o.source and self.world:_name(o.source) or 0
-  ok(self, B.evidence_add(w, self.id, id, self.world:_name(tag), op_value, value, o.lifetime, source),
+  local source = o.source and self.world:_name(o.source, self.name, "evidence source") or 0
+  ok(self, B.evidence_add(w, self.id, id, self.world:_name(tag, self.name, "tag"), op_value, value, o.lifetime, source),
     "add_evidence")
 end
 

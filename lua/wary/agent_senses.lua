@@ -83,7 +83,7 @@ function M:report_location_belief(pos, tag, confidence, accuracy)
   check.name(self.name, "tag", tag)
   check.number(self.name, "confidence", confidence, 0, 1)
   check.number(self.name, "accuracy", accuracy or 0.5, 0, 1)
-  ok(self, B.report_location(w, self.id, x, y, z, self.world:_name(tag), confidence, accuracy or 0.5),
+  ok(self, B.report_location(w, self.id, x, y, z, self.world:_name(tag, self.name, "tag"), confidence, accuracy or 0.5),
     "report_location_belief")
 end
 

@@ -20,13 +20,15 @@ end
 geck.OFF = { enabled = false }
 
 -- world:create_detection_event{ owner, pos, rating, type }: the backend's arguments.
-function geck.event_args(t, is_actor)
+function geck.event_args(t, is_actor, world)
   local object = "world:create_detection_event"
   local o = check.fields(object, schema.detection_event, t)
   local x, y, z = check.vector(object, "pos", o.pos)
   local owner = 0
   if o.owner ~= nil then
-    if not is_actor(o.owner) then check.fail(object, "owner", "a live actor of this world or nil", o.owner) end
+    if not is_actor(o.owner) then
+      check.fail(object, "owner", "a live actor of this world or nil", o.owner, world)
+    end
     owner = o.owner.id
   end
   return owner, x, y, z, o.rating, enums.geck_event_type_values[o.type]

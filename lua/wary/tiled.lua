@@ -111,10 +111,13 @@ local function layer_collidable(at)
   return solid
 end
 
--- An object's name in messages: its name and id (two objects may share a name), else its id.
-local function object_name(object)
+-- An object's name in messages: its name and id (two objects may share a name), else its id,
+-- else (a hand-made table has neither) its place i in the layer's list.
+local function object_name(object, i)
   local name = object.name
-  if name == nil or name == "" then return "object " .. describe(object.id) end
+  if name == nil or name == "" then
+    return object.id ~= nil and "object " .. describe(object.id) or "objects[" .. i .. "]"
+  end
   return "object " .. describe(name) .. (object.id ~= nil and " (id " .. describe(object.id) .. ")" or "")
 end
 
@@ -127,10 +130,10 @@ end
 
 -- Box specs { x0, y0, x1, y1, material, height, where, material's layer,
 -- height's layer } of a rectangle object of a layer (at) at offset (ox, oy).
-local function object_box(object, at, ox, oy, out)
+local function object_box(object, i, at, ox, oy, out)
   local where = at.where
   if type(object) ~= "table" then bad(where, "objects", "a list of objects (tables)", object) end
-  where = where .. " " .. object_name(object)
+  where = where .. " " .. object_name(object, i)
   local solid = collidable(object, where)
   if solid == nil then solid = layer_collidable(at) end
   local shape = object.gid ~= nil and "a tile object" or describe(object.shape or "rectangle")
@@ -288,7 +291,7 @@ local function walk(layers, map, tilesets, out, ox, oy, prefix, up)
     elseif layer.type == "objectgroup" then
       local objects = layer.objects or {}
       if type(objects) ~= "table" then bad(where, "objects", "a list of objects", objects) end
-      for _, object in ipairs(objects) do object_box(object, at, lx, ly, out) end
+      for i, object in ipairs(objects) do object_box(object, i, at, lx, ly, out) end
     elseif layer.type == "tilelayer" then
       local cells = solid_cells(at, tilesets[1], tilesets[2])
       if next(cells) ~= nil then

@@ -100,13 +100,24 @@ end
 
 -- ---- names, teams ------------------------------------------------------------
 
-function World:_name(s)
+-- The key of name s, interned the first time. object and field name what
+-- it is for in a refusal (the world's table of names is full: names are
+-- kept for the world's life, so a game that makes a new one per event runs
+-- out).
+function World:_name(s, object, field)
   local key = self._names[s]
   if not key then
+    object, field = object or "world", field or "name"
     -- Every caller has checked s (check.name, or a string field): this
     -- keeps a name cut short at a NUL from ever merging with another.
-    if s:find("\0", 1, true) then check.fail("world", "name", "a string without a NUL byte", s) end
-    key = check.made(self, "world: name " .. check.describe(s), self._B.name(self._w, s))
+    if s:find("\0", 1, true) then check.fail(object, field, "a string without a NUL byte", s) end
+    local status, made = self._B.name(self._w, s)
+    if status == enums.status_values.full then
+      check.raise(string.format("%s: %s %s: table full: the world keeps %d names (tags, prop keys, sound and "
+        .. "pain names...) for its life, and has no room for another: reuse names rather than make one per "
+        .. "event", object, field, check.describe(s), enums.constants.MAX_NAMES))
+    end
+    key = check.made(self, object .. ": " .. field .. " " .. check.describe(s), status, made)
     self._names[s] = key
   end
   return key
@@ -267,7 +278,8 @@ end
 -- must stay: interval, ranges, loss, weight, stimulus tags). What the file no longer holds stays defined,
 -- and a profile that extends one from another file keeps what it copied from it then.
 function World:load(path)
-  local t = World._load_chunk(path, "world:load")()
+  local ran, t = pcall(World._load_chunk(path, "world:load"))
+  if not ran then check.raise("world:load: the file raised an error: " .. tostring(t) .. " (in " .. path .. ")") end
   if type(t) ~= "table" then check.fail("file " .. path, "return value", "a definition table or a list", t) end
   -- A refused definition's message names the file it came from too.
   local ok, out = pcall(self._define_all, self, t)
@@ -290,15 +302,29 @@ local function definition_order(list)
     end
   end
   local placed = {}
-  local function place(i, seen)
-    if placed[i] or seen[i] then return end -- a cycle is left to define.profile to refuse
+  -- chain: the profiles being placed, each extending the next.
+  local function place(i, seen, chain)
+    if placed[i] then return end
+    chain[#chain + 1] = list[i].name
+    if seen[i] then
+      -- Each would have to be defined before the other: name the cycle.
+      local first = 1
+      while chain[first] ~= list[i].name do first = first + 1 end
+      local by = chain[#chain - 1]
+      check.raise(string.format("profile %s: field 'extends' expected a profile that does not extend it in turn, "
+        .. "got %s (a cycle: %s)", check.describe(by), check.describe(list[i].name),
+        table.concat(chain, " extends ", first)))
+    end
     seen[i] = true
     local parent = named[list[i].extends]
-    if parent then place(parent, seen) end
+    -- One that extends its own name extends the profile defined before
+    -- the list (define.profile finds it, or says there is none).
+    if parent and parent ~= i then place(parent, seen, chain) end
     placed[i] = true
+    chain[#chain] = nil
     order[#order + 1] = i
   end
-  for _, i in ipairs(profiles) do place(i, {}) end
+  for _, i in ipairs(profiles) do place(i, {}, {}) end
   return order
 end
 

@@ -47,8 +47,9 @@ function M:emit_stimulus(t)
     source = live_actor(self, o.source, object, "source", "a live actor of this world or nil").id
   end
   check.status(object, "emit", self._B.emit_stimulus(self._w, {
-    tag = self:_name(o.tag), pos = { x, y, z }, source = source, strength = o.strength, radius = o.radius,
-    max_lod_tier = o.max_lod_tier, requires_clear_path = o.requires_clear_path, team_filter = o.team_filter,
+    tag = self:_name(o.tag, "stimulus", "tag"), pos = { x, y, z }, source = source, strength = o.strength,
+    radius = o.radius, max_lod_tier = o.max_lod_tier, requires_clear_path = o.requires_clear_path,
+    team_filter = o.team_filter,
   }), self)
 end
 
@@ -57,7 +58,7 @@ end
 function M:create_detection_event(t)
   local owner, x, y, z, rating, kind = geck.event_args(t, function(a)
     return getmetatable(a) == Actor and a.world == self and not a._removed
-  end)
+  end, self)
   check.status("world", "create_detection_event",
     self._B.create_detection_event(self._w, owner, x, y, z, rating, kind), self)
 end
@@ -74,13 +75,13 @@ function M:apply_damage(t, ...)
   local o = check.fields("damage", schema.hit, t)
   for _, f in ipairs({ "victim", "instigator", "causer" }) do
     if o[f] ~= nil and (not handle.is(self, o[f], "actor") or o[f]._removed) then
-      check.fail("damage", f, "a live actor of this world", o[f])
+      check.fail("damage", f, "a live actor of this world", o[f], self)
     end
   end
   -- The causer's owner and instigator, set on it and removed since.
   for _, f in ipairs({ "owner", "instigator" }) do
     local a = o.causer and o.causer["_" .. f]
-    if a and a._removed then check.fail("damage", "causer's " .. f, "a live actor of this world", a) end
+    if a and a._removed then check.fail("damage", "causer's " .. f, "a live actor of this world", a, self) end
   end
   local x, y, z = 0, 0, 0
   if o.at then x, y, z = check.vector("damage", "at", o.at) end
@@ -91,7 +92,7 @@ function M:apply_damage(t, ...)
     causer = causer and causer.id or 0, causer_is_pawn = causer == nil or causer._pawn ~= false,
     causer_instigator = causer and causer._instigator and causer._instigator.id or 0,
     causer_owner = causer and causer._owner and causer._owner.id or 0,
-    amount = o.amount, type = self:_name(tag), pos = { x, y, z },
+    amount = o.amount, type = self:_name(tag, "damage", "type"), pos = { x, y, z },
   }), self)
 end
 
