@@ -257,6 +257,96 @@ describe("hearing: filters", function()
   end)
 end)
 
+describe("hearing: the team of a sound's maker (seed 003: the actor's, else its controller's, else whoever "
+  .. "launched it)", function()
+  local function filtered()
+    local e = ears.new{ filters = { { name = "Mine", filter_friendly_team = true } },
+                        hearing = { sound_filter = "Mine" }, profile = { ignore_same_team = false },
+                        distance = 2 * M }
+    e.mate = e.world:add_target{ name = "mate", pos = at(-2 * M), team = "guards" }
+    return e
+  end
+
+  it("a teamless gun owned by a teammate, or a teamless bullet a teammate fired, is the teammate's", function()
+    local e = filtered()
+    local gun = e.world:add_target{ name = "gun", pos = at(0, 2 * M) }
+    local bullet = e.world:add_target{ name = "bullet", pos = at(0, -2 * M) }
+    assert.is_not_nil(e:heard("Footstep", gun))                     -- nobody's yet
+    gun:set_owner(e.mate)
+    bullet:set_instigator(e.mate)
+    assert.is_nil(e:heard("Footstep", gun))
+    assert.is_nil(e:heard("Footstep", bullet))
+    local thrown = e.world:add_target{ name = "rock", pos = at(0, 2 * M), instigator = e.mate }
+    assert.is_nil(e:heard("Footstep", thrown))                      -- given at creation too
+    gun:set_owner(nil)
+    assert.is_not_nil(e:heard("Footstep", gun))
+  end)
+
+  it("its own team comes first, then its owner's, then its instigator's; a removed one counts no more",
+    function()
+    local e = filtered()
+    local enemy = e.world:add_target{ name = "enemy", pos = at(5 * M), team = "intruders" }
+    local gun = e.world:add_target{ name = "gun", pos = at(0, 2 * M), team = "intruders" }
+    gun:set_owner(e.mate)
+    assert.is_not_nil(e:heard("Footstep", gun))                     -- its own team: an enemy gun
+    local dart = e.world:add_target{ name = "dart", pos = at(0, 2 * M) }
+    dart:set_owner(enemy)
+    dart:set_instigator(e.mate)
+    assert.is_not_nil(e:heard("Footstep", dart))                    -- the owner's team before the instigator's
+    local bullet = e.world:add_target{ name = "bullet", pos = at(0, -2 * M) }
+    local shooter = e.world:add_target{ name = "shooter", pos = at(-3 * M), team = "guards" }
+    bullet:set_instigator(shooter)
+    assert.is_nil(e:heard("Footstep", bullet))
+    shooter:remove()
+    assert.is_not_nil(e:heard("Footstep", bullet))                  -- nobody's now
+  end)
+
+  it("ignore_same_team and a stimulus's team_filter read the same team", function()
+    local e = ears.new{ profile = { ignore_same_team = true }, distance = 2 * M }
+    local mate = e.world:add_target{ name = "mate", pos = at(-2 * M), team = "guards" }
+    local gun = e.world:add_target{ name = "gun", pos = at(0, 2 * M) }
+    gun:set_owner(mate)
+    assert.is_nil(e:heard("Footstep", gun))
+    local felt = {}
+    local w = wary.world()
+    w:define_sense{ id = "Nose", stimulus_tags = { "smell" }, evaluate = function() return 0 end,
+                    on_stimulus = function(ctx) felt[#felt + 1] = ctx.agent.name end }
+    w:define_profile{ name = "p", senses = { "Nose" } }
+    w:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 }, team = "guards" }
+    local jar = w:add_target{ name = "jar", pos = { 100, 0, 0 } }
+    w:emit_stimulus{ tag = "smell", pos = { 100, 0, 0 }, source = jar, team_filter = true }
+    w:step(0.1)
+    assert.are.same({ "guard" }, felt)
+    jar:set_owner(w:add_target{ name = "cook", pos = { 300, 0, 0 }, team = "guards" })
+    w:emit_stimulus{ tag = "smell", pos = { 100, 0, 0 }, source = jar, team_filter = true }
+    w:step(0.1)
+    assert.are.same({ "guard" }, felt)                               -- the cook's team: filtered
+  end)
+
+  it("is saved: a world loaded from a save filters the same", function()
+    local e = filtered()
+    local gun = e.world:add_target{ name = "gun", pos = at(0, 2 * M) }
+    gun:set_owner(e.mate)
+    local saved = e.world:save_state()
+    gun:set_owner(nil)
+    e.world:load_state(saved)
+    assert.is_nil(e:heard("Footstep", gun))
+    assert.are.equal(e.mate, gun._owner)
+  end)
+
+  it("refuses the actor itself, another world's actor or a removed one, and changes nothing", function()
+    local e = filtered()
+    local gun = e.world:add_target{ name = "gun", pos = at(0, 2 * M) }
+    local before = e.world:save_state()
+    assert.has_error(function() gun:set_owner(gun) end,
+      "gun: field 'owner' expected another actor or nil, got \"the actor itself\"")
+    local other = wary.world():add_target{ name = "far", pos = { 0, 0, 0 } }
+    assert.has_error(function() gun:set_instigator(other) end,
+      "gun: field 'instigator' expected a live actor of this world, got an actor (far) of another world")
+    assert.are.equal(before, e.world:save_state())
+  end)
+end)
+
 describe("hearing: what every world ships", function()
   it("defines the seed's 12 starter sounds: category, alert level, loudness, range and LOD tier", function()
     for _, s in ipairs(STARTER) do

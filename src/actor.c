@@ -382,9 +382,10 @@ int wary_actor_get(const wary_world *w, wary_actor_id id_h, wary_actor_info *out
 }
 
 /* Setters share one shape: look the actor up, check the value, store it. */
-#define WY_ACTOR_OR_STALE(w, id) \
+#define WY_ACTOR_OR_STALE_IN(w, id, fn) \
   wy_actor *a = wy_actor_get((w), (id)); \
-  if (!a) return wy_actor_status((w), (id), __func__, "actor")
+  if (!a) return wy_actor_status((w), (id), (fn), "actor")
+#define WY_ACTOR_OR_STALE(w, id) WY_ACTOR_OR_STALE_IN(w, id, __func__)
 
 static int set_vec(wy_error *e, const char *fn, float *dst, float x, float y, float z) {
   if (wy_bad(e, fn, "x", x, WY_FINITE) || wy_bad(e, fn, "y", y, WY_FINITE) || wy_bad(e, fn, "z", z, WY_FINITE))
@@ -544,6 +545,26 @@ int wary_actor_set_off_screen(wary_world *w, wary_actor_id id_h, bool off_screen
   WY_ACTOR_OR_STALE(w, id);
   a->off_screen = off_screen;
   return WARY_OK;
+}
+
+/* *field (the actor's owner or instigator) = who: 0 (none), or a live
+ * actor other than the actor itself. */
+static int set_maker(wary_world *w, const char *fn, const char *what, wy_id id, wy_id who, bool owner) {
+  WY_ACTOR_OR_STALE_IN(w, id, fn);
+  if (who != 0 && !wy_actor_get(w, who)) return wy_actor_status(w, who, fn, what);
+  if (who == id)
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn, "%s: expected another actor or none, got %x (the actor itself)",
+                   what, who);
+  *(owner ? &a->owner : &a->instigator) = who;
+  return WARY_OK;
+}
+
+int wary_actor_set_owner(wary_world *w, wary_actor_id actor, wary_actor_id owner) {
+  return set_maker(w, __func__, "owner", actor.id, owner.id, true);
+}
+
+int wary_actor_set_instigator(wary_world *w, wary_actor_id actor, wary_actor_id instigator) {
+  return set_maker(w, __func__, "instigator", actor.id, instigator.id, false);
 }
 
 int wy_samples_check(wy_error *e, const char *fn, const char *what, const wary_samples *samples) {

@@ -62,6 +62,10 @@ typedef struct wy_actor {
   /* Read by custom senses' queries only (custom.h), not by every step: in
    * the record's tail padding, which leaves the first line to sight. */
   bool off_screen;
+  /* Who holds it (a weapon's pawn) and who launched it (a projectile's
+   * shooter), 0: none (wary_actor_set_owner, wary_actor_set_instigator):
+   * a sound's or stimulus's team when it has none (wy_source_team). */
+  wy_id owner, instigator;
 } wy_actor;
 
 /* Where an agent's eyes look: ahead (along the yaw), at the point look_at,

@@ -191,11 +191,11 @@ static void add_pending(wary_world *w, wy_lane *lane, wy_hearing_agent *ag, int3
   if (slot) *slot = *p;
 }
 
-/* How loud sound s, made by maker at pos, arrives at agent a: 0 when a check
- * rejects it, cheapest first; the wall ray is last. Writes how it was
- * weighed into p. */
+/* How loud sound s, made at pos by a maker of team team (wy_source_team;
+ * 0: nobody's), arrives at agent a: 0 when a check rejects it, cheapest
+ * first; the wall ray is last. Writes how it was weighed into p. */
 static float arrival(wary_world *w, wy_lane *lane, const wy_actor *a, const wary_hearing_def *h, const wy_sound *s,
-                     wy_id maker, const float pos[3], wy_pending *p) {
+                     int32_t team, const float pos[3], wy_pending *p) {
   float ear[3] = {a->pos[0], a->pos[1], a->pos[2] + h->ear_height};
   float dx = pos[0] - ear[0], dy = pos[1] - ear[1], dz = pos[2] - ear[2];
   float d = sqrtf(dx * dx + dy * dy + dz * dz);
@@ -211,8 +211,7 @@ static float arrival(wary_world *w, wy_lane *lane, const wy_actor *a, const wary
     const wary_filter_def *f = &w->sounds->filters.data[h->filter];
     if (!(f->categories & (1u << s->def.category))) return 0.0f;
     if (s->def.alert_level < f->min_alert_level) return 0.0f;
-    const wy_actor *m = maker ? wy_actor_get(w, maker) : NULL;
-    if (f->filter_friendly_team && m && m->team != 0 && m->team == a->team) return 0.0f;
+    if (f->filter_friendly_team && team != 0 && team == a->team) return 0.0f;
     mult = f->loudness_multiplier;
   }
   p->filter = mult;
@@ -235,10 +234,11 @@ static bool offer_to(wary_world *w, wy_lane *lane, wy_arrivals *out, const wy_em
   const wy_profile *p = &w->profiles.data[a->profile];
   if (p->builtin_slot[WARY_SENSE_HEARING] < 0) return true;
   const wy_actor *m = maker ? wy_actor_get(w, maker) : NULL;
-  if (m && wy_ignores_teammate(p, a, m)) return true;
+  int32_t team = m ? wy_source_team(w, m) : 0;
+  if (p->def.ignore_same_team && team != 0 && team == a->team) return true;
   wy_pending pend;
   memset(&pend, 0, sizeof pend);
-  pend.heard = arrival(w, lane, a, wy_hearing_of(w, a->profile), s, maker, em->stimulus.pos, &pend);
+  pend.heard = arrival(w, lane, a, wy_hearing_of(w, a->profile), s, team, em->stimulus.pos, &pend);
   if (!(pend.heard > 0.0f)) return true;
   pend.time = (float)w->time;
   pend.maker = maker;

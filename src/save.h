@@ -40,9 +40,11 @@
  * after the definitions' hashes, the world's settings a step's results
  * depend on (units_per_meter, event_capacity, sense_error_limit,
  * lod_interval_scale: save.c, wy_settings), which a load checks against
- * the world's; older snapshots load without that check. */
+ * the world's; older snapshots load without that check. Version 8: at the
+ * end, each actor's owner and instigator (save_state.c, io_makers); older
+ * snapshots load with none. */
 #define WY_SAVE_MAGIC "WARYSAVE"
-#define WY_SAVE_VERSION 7u
+#define WY_SAVE_VERSION 8u
 #define WY_SAVE_VERSION_OLDEST 1u
 #define WY_SAVE_HEADER 28
 

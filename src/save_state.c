@@ -639,6 +639,29 @@ static void io_rung_waits(wy_io *io, wy_state *s) {
   }
 }
 
+/* Since version 8, after the rung waits: the actor slots with an owner or an
+ * instigator (most have neither), each slot with the two. */
+static void io_makers(wy_io *io, wy_state *s) {
+  int32_t n = 0;
+  if (io->mode != WY_IO_READ)
+    for (int32_t i = 0; i < s->actors.count; i++) n += s->actors.data[i].owner || s->actors.data[i].instigator;
+  wy_io_count(io, &n, s->actors.count);
+  for (int32_t i = 0, k = 0; k < n && !io->bad; k++) {
+    if (io->mode != WY_IO_READ)
+      while (!s->actors.data[i].owner && !s->actors.data[i].instigator) i++;
+    int32_t slot = i;
+    WY_IO(io, slot);
+    if (io->mode == WY_IO_READ && (slot < i || slot >= s->actors.count)) {
+      io->bad = true; /* ascending, each a slot of the table */
+      return;
+    }
+    i = slot;
+    WY_IO(io, s->actors.data[i].owner);
+    WY_IO(io, s->actors.data[i].instigator);
+    i++;
+  }
+}
+
 bool wy_state_io_head(const wary_world *w, wy_io *io, wy_state *s) {
   if (io->version == 0 || io->version >= 3u) {
     WY_IO(io, s->time);
@@ -709,6 +732,7 @@ bool wy_state_io(const wary_world *w, wy_io *io, wy_state *s) {
   WY_IO(io, s->ray_budget);
   IO_NESTED(w, io, &s->budget_waits, MAX_SLOTS, io_budget_waits);
   if (io->version == 0 || io->version >= 6u) io_rung_waits(io, s);
+  if (io->version == 0 || io->version >= 8u) io_makers(io, s);
   return true;
 }
 

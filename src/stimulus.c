@@ -127,7 +127,7 @@ static bool deliver_to(wary_world *w, wy_lane *lane, wy_inbox *inbox, const wary
 static bool deliver(wary_world *w, wy_lane *lane, wy_inbox *inbox, const wary_stimulus_def *s) {
   const char *tag = wary_name_string(w, s->tag);
   const wy_actor *src = s->source.id ? wy_actor_get(w, s->source.id) : NULL;
-  int32_t skip_team = s->team_filter && src ? src->team : 0;
+  int32_t skip_team = s->team_filter && src ? wy_source_team(w, src) : 0;
   /* The grid holds feet; the radius is measured to the ear, checked exactly
    * in deliver_to: leave the query the slack of an ear's height. */
   int32_t count = 0;

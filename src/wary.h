@@ -556,6 +556,13 @@ int wary_actor_set_light(wary_world *world, wary_actor_id actor, float light);
  * interval (the world's lod_interval_scale) as was left of its old one. */
 int wary_actor_set_lod_tier(wary_world *world, wary_actor_id actor, int32_t tier);
 int wary_actor_set_perceivable(wary_world *world, wary_actor_id actor, bool perceivable);
+/* Who holds the actor (a weapon's pawn) and who launched it (a
+ * projectile's shooter); a null handle: none. A sound or stimulus the
+ * actor makes has its team, else its owner's, else its instigator's (each
+ * while it lives), for Filter Friendly Team and ignore_same_team of
+ * hearing and a stimulus's team_filter (seed 003). Saved. */
+int wary_actor_set_owner(wary_world *world, wary_actor_id actor, wary_actor_id owner);
+int wary_actor_set_instigator(wary_world *world, wary_actor_id actor, wary_actor_id instigator);
 int wary_actor_set_off_screen(wary_world *world, wary_actor_id actor, bool off_screen);
 /* Moves the actor without motion: the velocity wary works out from its
  * moves takes no speed from the jump (a respawn: no rear cone catches it).
@@ -773,9 +780,10 @@ wary_stats wary_world_stats(const wary_world *world);
  * usable in buf) when cap is smaller. Not during a step. */
 int wary_world_save(const wary_world *world, void *buf, size_t cap, size_t *size);
 /* Replaces the world's state with a snapshot of wary_world_save (size bytes).
- * Snapshots of the formats this library reads load (version 7; 6, 5, 4,
- * 3, 2 and 1 from earlier releases: 6 and older without the world's
- * settings, which load unchecked; 5 and older without when the dormant
+ * Snapshots of the formats this library reads load (version 8; 7, 6, 5,
+ * 4, 3, 2 and 1 from earlier releases: 7 and older without the actors'
+ * owners and instigators, which load as none; 6 and older without the
+ * world's settings, which load unchecked; 5 and older without when the dormant
  * beliefs on a rung are looked at again, which a world loaded from them
  * does at its next step; 4 and older without the definitions' own hashes,
  * so a refusal for other definitions names none; 3 and older without the

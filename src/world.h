@@ -333,6 +333,18 @@ static inline wy_actor *wy_actor_get(const wary_world *w, wy_id id) {
   return slot >= 0 ? &w->actors.data[slot] : NULL;
 }
 
+/* The team of what made a sound or a stimulus (seed 003, Filter Friendly
+ * Team: "the team is read from the actor, else its controller, else
+ * whoever launched it"): its own, else its owner's, else its
+ * instigator's (each while it lives), else 0 (nobody's). */
+static inline int32_t wy_source_team(const wary_world *w, const wy_actor *m) {
+  if (m->team != 0) return m->team;
+  const wy_actor *o = m->owner ? wy_actor_get(w, m->owner) : NULL;
+  if (o && o->team != 0) return o->team;
+  const wy_actor *i = m->instigator ? wy_actor_get(w, m->instigator) : NULL;
+  return i ? i->team : 0;
+}
+
 /* WARY_OK when id names a live actor, else WARY_ERR_STALE_ID or WARY_ERR_WRONG_KIND
  * with its text naming fn and what (the argument). */
 static inline int wy_actor_status(const wary_world *w, wy_id id, const char *fn, const char *what) {

@@ -231,20 +231,25 @@ function Actor:set_samples(list)
 end
 
 -- A damage causer's owner (the pawn holding a weapon) and instigator (a
--- projectile's shooter), read by world:apply_damage.
+-- projectile's shooter), read by world:apply_damage; the core keeps them too,
+-- for the team of the sounds and stimuli the actor makes.
 local function actor_setter(field)
   return function(self, a)
-    live(self, "set_" .. field)
+    local B, w = live(self, "set_" .. field)
     if a ~= nil and (not handle.is(self.world, a, "actor") or a._removed) then
       check.fail(self.name, field, "a live actor of this world", a, self.world)
     end
+    if a == self then check.fail(self.name, field, "another actor or nil", "the actor itself") end
+    ok(self, B["actor_set_" .. field](w, self.id, a and a.id or 0), "set_" .. field)
     self["_" .. field] = a
     return self
   end
 end
---- actor:set_owner(a) The pawn that holds it (a weapon), read by world:apply_damage.
+--- actor:set_owner(a) The pawn that holds it (a weapon), read by world:apply_damage; a sound or stimulus
+-- it makes with no team of its own is its owner's team (hearing's friendly filter, a stimulus's team_filter).
 Actor.set_owner = actor_setter("owner")
---- actor:set_instigator(a) Who launched it (a projectile's shooter), read by world:apply_damage.
+--- actor:set_instigator(a) Who launched it (a projectile's shooter), read by world:apply_damage; a sound or
+-- stimulus it makes with no team of its own, nor an owner with one, is its instigator's team.
 Actor.set_instigator = actor_setter("instigator")
 
 --- Where it is and how: pos, vel, yaw, eye_pos, eye_forward, stance, team, visibility, light, ...

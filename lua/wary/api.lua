@@ -939,6 +939,24 @@ return {
       },
     },
     {
+      name = "actor_set_owner", c = "wary_actor_set_owner",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "owner", role = "value", kind = "handle", ctype = "wary_actor_id" },
+      },
+    },
+    {
+      name = "actor_set_instigator", c = "wary_actor_set_instigator",
+      ret = { role = "value", kind = "int", ctype = "int" },
+      params = {
+        { name = "world", role = "world" },
+        { name = "actor", role = "value", kind = "handle", ctype = "wary_actor_id" },
+        { name = "instigator", role = "value", kind = "handle", ctype = "wary_actor_id" },
+      },
+    },
+    {
       name = "actor_set_off_screen", c = "wary_actor_set_off_screen",
       ret = { role = "value", kind = "int", ctype = "int" },
       params = {

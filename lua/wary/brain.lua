@@ -120,6 +120,8 @@ end
 function brain.actor_added(world, actor, f)
   if f.health then world._B.actor_set_health(world._w, actor.id, f.health) end
   actor._health_fn, actor._pawn, actor._owner, actor._instigator = f.health_fn, f.pawn, f.owner, f.instigator
+  if f.owner then world._B.actor_set_owner(world._w, actor.id, f.owner.id) end
+  if f.instigator then world._B.actor_set_instigator(world._w, actor.id, f.instigator.id) end
   brain.watch_health(world, actor)
 end
 

@@ -341,6 +341,8 @@ int wary_actor_set_visibility(wary_world *world, wary_actor_id actor, float visi
 int wary_actor_set_light(wary_world *world, wary_actor_id actor, float light);
 int wary_actor_set_lod_tier(wary_world *world, wary_actor_id actor, int32_t tier);
 int wary_actor_set_perceivable(wary_world *world, wary_actor_id actor, bool perceivable);
+int wary_actor_set_owner(wary_world *world, wary_actor_id actor, wary_actor_id owner);
+int wary_actor_set_instigator(wary_world *world, wary_actor_id actor, wary_actor_id instigator);
 int wary_actor_set_off_screen(wary_world *world, wary_actor_id actor, bool off_screen);
 int wary_actor_teleport(wary_world *world, wary_actor_id actor, float x, float y, float z);
 int wary_actor_clear_velocity(wary_world *world, wary_actor_id actor);

@@ -1056,6 +1056,24 @@ static int w_actor_set_perceivable(lua_State *L)
   return 1;
 }
 
+static int w_actor_set_owner(lua_State *L)
+{
+  wary_world *world = check_world(L, 1);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id owner = (wary_actor_id){ check_u32(L, 3) };
+  lua_pushinteger(L, (lua_Integer)wary_actor_set_owner(world, actor, owner));
+  return 1;
+}
+
+static int w_actor_set_instigator(lua_State *L)
+{
+  wary_world *world = check_world(L, 1);
+  wary_actor_id actor = (wary_actor_id){ check_u32(L, 2) };
+  wary_actor_id instigator = (wary_actor_id){ check_u32(L, 3) };
+  lua_pushinteger(L, (lua_Integer)wary_actor_set_instigator(world, actor, instigator));
+  return 1;
+}
+
 static int w_actor_set_off_screen(lua_State *L)
 {
   wary_world *world = check_world(L, 1);
@@ -2148,6 +2166,8 @@ static const luaL_Reg generated_functions[] = {
   { "actor_set_light", w_actor_set_light },
   { "actor_set_lod_tier", w_actor_set_lod_tier },
   { "actor_set_perceivable", w_actor_set_perceivable },
+  { "actor_set_owner", w_actor_set_owner },
+  { "actor_set_instigator", w_actor_set_instigator },
   { "actor_set_off_screen", w_actor_set_off_screen },
   { "actor_teleport", w_actor_teleport },
   { "actor_clear_velocity", w_actor_clear_velocity },

@@ -468,6 +468,10 @@ function M:load_state(s)
     end
     self._props_of[actor] = actor.props
     actor._owner, actor._instigator = resolve(self, a.owner), resolve(self, a.instigator)
+    -- The core's copy (a snapshot from before it kept them has none; one
+    -- that has them has these: setting them again changes nothing).
+    if actor._owner then self._B.actor_set_owner(self._w, actor.id, actor._owner.id) end
+    if actor._instigator then self._B.actor_set_instigator(self._w, actor.id, actor._instigator.id) end
     brain.rewatch_health(self, actor)
   end
   local boxes = {}

@@ -430,6 +430,7 @@ static void reseal(unsigned char *bytes, size_t size) {
 #define SETTINGS_SIZE (4 + 4 + 4 + 4 * 4) /* units_per_meter, event_capacity, sense_error_limit, lod scales */
 #define STATS_IN (8 + 4 + 4 + 5 * 8)
 #define STATS_SIZE (3 * 8 + 4)
+#define MAKERS_SIZE 4 /* the count of actors with an owner or an instigator, 0 (io_makers) */
 /* The bytes of snap's definitions' own hashes (version 5). */
 static size_t definition_hashes(const unsigned char *snap) {
   size_t hashes = 0;
@@ -456,19 +457,22 @@ static size_t rung_waits(const wary_world *w) {
 
 static unsigned char *old_format(const unsigned char *snap, size_t full, size_t waits, uint32_t version,
                                  size_t *out_size, unsigned char **want) {
-  size_t hashes = version >= 5 ? definition_hashes(snap) : 0, state = state_at(snap), end = full;
+  size_t hashes = version >= 5 ? definition_hashes(snap) : 0, state = state_at(snap);
+  /* Before 8, no owners nor instigators at the end (the game's actors have
+   * none: only their count, 0). */
+  size_t end = version <= 7 ? full - MAKERS_SIZE : full;
   *want = malloc(full);
   memcpy(*want, snap, full);
   if (version <= 5) {
     /* Loaded from a format without them: the clock from 0, every listed one
      * looked at in the next step (wake_step 0, wake_at -inf). */
-    end = full - waits;
+    end -= waits;
     size_t at = end;
     const double zero = 0.0, never = -INFINITY;
     const uint32_t first = 0;
     memcpy(*want + at, &zero, sizeof zero);
     at += sizeof zero;
-    while (at < full) {
+    while (at < full - MAKERS_SIZE) {
       int32_t n;
       memcpy(&n, *want + at, sizeof n);
       at += sizeof n;
@@ -479,9 +483,9 @@ static unsigned char *old_format(const unsigned char *snap, size_t full, size_t 
     }
   }
   /* The header, the definitions' counts and fingerprint, their hashes
-   * (since 5), then the state's records: no settings before 7. */
+   * (since 5), the settings (since 7), then the state's records. */
   unsigned char *old = malloc(full);
-  size_t old_state = DEFS_END + hashes;
+  size_t old_state = version >= 7 ? state : DEFS_END + hashes;
   memcpy(old, snap, old_state);
   memcpy(old + old_state, snap + state, end - state);
   *out_size = old_state + (end - state);
@@ -537,24 +541,25 @@ static void test_refusals(void) {
   bytes[0] = 'X';
   refused(b.w, bytes, size, "expected a wary snapshot");
   memcpy(bytes, snap, size);
-  bytes[8] = 8;
-  refused(b.w, bytes, size, "snapshot version: expected 1 to 7 (the formats this library reads), got 8");
+  bytes[8] = 9;
+  refused(b.w, bytes, size, "snapshot version: expected 1 to 8 (the formats this library reads), got 9");
   bytes[8] = 0;
-  refused(b.w, bytes, size, "snapshot version: expected 1 to 7 (the formats this library reads), got 0");
+  refused(b.w, bytes, size, "snapshot version: expected 1 to 8 (the formats this library reads), got 0");
   /* Versions 1 (before fading places slept) and 2 hold the same fields but
    * the clock, a float, the stats saved since 4 and the definitions' hashes
    * saved since 5; 3 lacks those stats and hashes, 4 the hashes, 1 to 5 the
    * rung waits saved since 6, and all of them the world's settings saved
-   * since 7 (save.h): loaded, the clock is that float, those stats 0, and
-   * the world saves as it was but for them and the rung waits (and so the
-   * checksum); a version 6 snapshot, as it was. */
+   * since 7, and all of 1 to 7 the owners and instigators saved since 8
+   * (save.h): loaded, the clock is that float, those stats 0, and the world
+   * saves as it was but for them and the rung waits (and so the checksum);
+   * a version 6 or 7 snapshot, as it was. */
   double clock;
   memcpy(&clock, snap + state_at(snap), sizeof clock);
   wary_stats saved_stats = wary_world_stats(a.w);
   ENSURE(saved_stats.vision_rays > 0);
   ENSURE(definition_hashes(snap) > 0);
   size_t waits = rung_waits(a.w);
-  for (uint32_t version = 1; version <= 6; version++) {
+  for (uint32_t version = 1; version <= 7; version++) {
     size_t old_size, again_size;
     unsigned char *want;
     unsigned char *old = old_format(snap, size, waits, version, &old_size, &want);
