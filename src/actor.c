@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmath.h"
 #include "world.h"
 
 wary_actor_def wary_default_actor_def(void) {
@@ -209,8 +210,8 @@ WY_INLINE void desired_head(const wy_actor *a, float *yaw, float *pitch) {
   float dx = a->look_at[0] - a->pos[0], dy = a->look_at[1] - a->pos[1];
   float dz = a->looking == WY_LOOK_LEVEL ? 0.0f : a->look_at[2] - (a->pos[2] + a->eye_height);
   if (dx == 0.0f && dy == 0.0f && dz == 0.0f) return;
-  *yaw = wrap180(atan2f(dy, dx) / WY_DEG2RAD - a->yaw);
-  *pitch = atan2f(dz, sqrtf(dx * dx + dy * dy)) / WY_DEG2RAD;
+  *yaw = wrap180(wy_atan2f(dy, dx) / WY_DEG2RAD - a->yaw);
+  *pitch = wy_atan2f(dz, sqrtf(dx * dx + dy * dy)) / WY_DEG2RAD;
 }
 
 static float approach(float from, float to, float step) {
@@ -343,9 +344,9 @@ void wy_actor_eye(const wary_world *w, const wy_actor *a, float eye_pos[3], floa
   /* Eyes without a turn rate are always where they want to be. */
   if (eye_turn_rate(w, a) <= 0.0f) desired_head(a, &yaw, &pitch);
   float y = (a->yaw + yaw) * WY_DEG2RAD, p = pitch * WY_DEG2RAD;
-  eye_forward[0] = cosf(y) * cosf(p);
-  eye_forward[1] = sinf(y) * cosf(p);
-  eye_forward[2] = sinf(p);
+  eye_forward[0] = wy_cosf(y) * wy_cosf(p);
+  eye_forward[1] = wy_sinf(y) * wy_cosf(p);
+  eye_forward[2] = wy_sinf(p);
 }
 
 int wary_actor_pos(const wary_world *w, wary_actor_id id_h, float *x, float *y, float *z) {

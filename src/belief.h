@@ -6,6 +6,7 @@
 
 #include <float.h>
 #include "world.h"
+#include "fmath.h"
 
 /* What an agent believes of one actor: the fields a step reads and writes,
  * in one cache line. It is the only record per (agent, target), so the
@@ -609,7 +610,7 @@ static inline float wy_fade_of(const wy_profile *p, int32_t slot, float dt) {
 /* The easing of a step of dt towards the confidence: 1 - e^(-dt /
  * smoothing_time), 1 without smoothing. */
 static inline float wy_smooth_of(const wy_profile *p, float dt) {
-  return p->def.smoothing_time > 0.0f ? 1.0f - expf(-dt / p->def.smoothing_time) : 1.0f;
+  return p->def.smoothing_time > 0.0f ? 1.0f - wy_expf(-dt / p->def.smoothing_time) : 1.0f;
 }
 
 /* Whether an eased step from s that came out at next lands on conf: within

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "events.h"
+#include "fmath.h"
 #include "light.h"
 #include "relation.h"
 
@@ -102,7 +103,7 @@ static float radius_of(const wary_world *w, const wary_geck_def *g, const wy_act
 
 static float attenuation(const wary_geck_def *g, float d, float radius) {
   if (!(radius > 0.0f) || d >= radius) return 0.0f;
-  return powf((radius - d) / radius, g->sneak_distance_attenuation_exponent);
+  return wy_powf((radius - d) / radius, g->sneak_distance_attenuation_exponent);
 }
 
 /* A ray through the occluders lets some sight through. */
@@ -153,7 +154,7 @@ static void compute(wary_world *w, int32_t agent, const wary_geck_def *g, wy_gec
       float v[3] = {head[0] - eye[0], head[1] - eye[1], head[2] - eye[2]};
       float len = sqrtf(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
       float dot = v[0] * forward[0] + v[1] * forward[1] + v[2] * forward[2];
-      contact = len <= 0.0f || dot >= len * cosf(g->view_half_angle * WY_DEG2RAD);
+      contact = len <= 0.0f || dot >= len * wy_cosf(g->view_half_angle * WY_DEG2RAD);
     }
   }
   bool moving = t->vel[0] != 0.0f || t->vel[1] != 0.0f || t->vel[2] != 0.0f;

@@ -10,6 +10,7 @@
 
 #include "emission.h"
 #include "events.h"
+#include "fmath.h"
 #include "report.h"
 #include "sound.h"
 
@@ -156,7 +157,7 @@ const wy_module wy_hearing_module = {
 /* ---- delivery ---------------------------------------------------------------- */
 
 float wy_hearing_through_walls(float heard, float wall_absorption, int32_t walls) {
-  return heard * expf(-wall_absorption * (float)walls);
+  return heard * wy_expf(-wall_absorption * (float)walls);
 }
 
 /* From the cap on, -absorption x walls is at most -112 (rounding included):

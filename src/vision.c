@@ -13,6 +13,7 @@
 
 #include <string.h>
 
+#include "fmath.h"
 #include "light.h"
 
 /* ---- settings ------------------------------------------------------------ */
@@ -54,7 +55,7 @@ static void derive(const wary_world *w, wy_vision_profile *vp) {
   v->motion_bonus_speed = wy_scaled(w, v->motion_bonus_speed, 6.0f);
   float widest = v->peripheral_cone && v->peripheral_half_angle > v->half_angle ? v->peripheral_half_angle
                                                                                  : v->half_angle;
-  vp->outside_cos = v->rear_cone || !(widest < 179.0f) ? NAN : cosf(widest * WY_PI / 180.0f + 1e-3f);
+  vp->outside_cos = v->rear_cone || !(widest < 179.0f) ? NAN : wy_cosf(widest * WY_PI / 180.0f + 1e-3f);
   /* As sample_source takes the points of a target without its own. */
   for (int32_t stance = 0; stance < 3; stance++) {
     bool profile_points = v->default_samples.count > 0;
@@ -202,7 +203,7 @@ static int32_t sample_points(const wary_world *w, const wary_vision_def *v, cons
   float scale;
   int32_t n = sample_source(w, v, t, &points, &scale);
   const float *restrict src = points;
-  float c = cosf(t->yaw * WY_PI / 180.0f), s = sinf(t->yaw * WY_PI / 180.0f);
+  float c = wy_cosf(t->yaw * WY_PI / 180.0f), s = wy_sinf(t->yaw * WY_PI / 180.0f);
   float px = t->pos[0], py = t->pos[1], pz = t->pos[2];
   for (int32_t i = 0; i < n; i++) {
     float x = src[4 * i] * scale, y = src[4 * i + 1] * scale, z = src[4 * i + 2] * scale;
@@ -347,7 +348,7 @@ static __attribute__((noinline)) bool plan(wary_world *w, const float eye_pos[3]
 
   /* The angle is measured to the head, the first sample point. */
   float d = wy_dist3(eye, pts[0]);
-  float angle = acosf(cos_to(eye, fwd, pts[0], d)) * 180.0f / WY_PI;
+  float angle = wy_acosf(cos_to(eye, fwd, pts[0], d)) * 180.0f / WY_PI;
   float speed = sqrtf(t->vel[0] * t->vel[0] + t->vel[1] * t->vel[1] + t->vel[2] * t->vel[2]);
   float eye_scale, head_scale, unused_h, unused_l;
   wy_env_at(w, eye, &eye_scale, &unused_h, &unused_l);
@@ -369,7 +370,7 @@ static __attribute__((noinline)) bool plan(wary_world *w, const float eye_pos[3]
   float fd = v->distance_curve_count > 0 ? curve(v->distance_curve, v->distance_curve_count, x)
                                          : 1.0f - x * x;
   float fa = v->angle_curve_count > 0 ? curve(v->angle_curve, v->angle_curve_count, cone.norm)
-                                      : cosf(cone.norm * WY_PI * 0.5f);
+                                      : wy_cosf(cone.norm * WY_PI * 0.5f);
   float m = v->motion_bonus_speed > 0.0f ? speed / v->motion_bonus_speed : 1.0f;
   m = m > 1.0f ? 1.0f : m;
   float fm = v->motion_curve_count > 0 ? curve(v->motion_curve, v->motion_curve_count, m)
