@@ -1217,6 +1217,13 @@ describe("a name with a NUL byte", function()
     end
     assert.are.equal(before, w:save_state())
     assert.are.equal(1, #g:evidence(t))
+    -- A list's item too, before anything of the list is made.
+    assert_mentions(error_of(function()
+      w:define{ { name = "Clang", category = "enemy", alert_level = "loud", base_loudness = 1, max_range_m = 10 },
+                { id = "Tremor", stimulus_tags = { "Quake\0x" }, on_stimulus = function() end,
+                  evaluate = function() return 0 end } }
+    end), 'sense "Tremor": field \'stimulus_tags[1]\' expected a string without a NUL byte')
+    assert_mentions(error_of(function() w:emit_sound_at({ 0, 0, 0 }, "Clang") end), 'got "Clang"')
   end)
 end)
 

@@ -847,6 +847,18 @@ describe("hearing: the thing making the sound is no wall (seed 003)", function()
     assert.are.equal(1, through.walls)
     assert.is_near(falloff(d, 12) * math.exp(-0.4), through.loudness, TOL)
   end)
+
+  it("a sound on a wall's far face has crossed it: footsteps on a floor are muffled below, a creak on the "
+    .. "door's far side too", function()
+    local e = ears.new{ distance = 2 * M }
+    e.world:add_box{ min = { -500, -500, 100 }, max = { 500, 500, 130 }, material = "concrete" }  -- the floor above
+    e.world:emit_sound_at({ 0, 0, 130 }, "Door")                    -- on its top face
+    local above = only(e:step(), "sound_heard")[1]
+    assert.are.equal(1, above.walls)
+    e.world:add_box{ min = { 290, -50, 0 }, max = { 310, 50, 90 }, material = "wood" }        -- a door ahead
+    e.world:emit_sound_at({ 310, 0, 64 }, "Door")                   -- on its far face
+    assert.are.equal(1, only(e:step(), "sound_heard")[1].walls)
+  end)
 end)
 
 describe("hearing: the belief", function()

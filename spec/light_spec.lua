@@ -166,7 +166,7 @@ describe("light", function()
       .. "as 1 (their squares leave the floats), only {0, 0, 0} is no sun", function()
       local s = sight.new{ vision = lit }
       wall_to_the_right(s)
-      for _, k in ipairs({ 1, 1e20, 1e-20, 3e38, 1e-45 }) do
+      for _, k in ipairs({ 1, 1e20, 1e-20, 3e38, 1e-45, 1e-46, 5e-324 }) do
         s.world:set_sun_direction(0, k, -k)
         near(0.3, s.world:light_at(s.player), 1e-6)              -- the wall's shadow, as from (0, 1, -1)
         s.world:set_sun_direction(0, -k, -k)

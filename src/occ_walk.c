@@ -196,10 +196,13 @@ WY_INLINE void settle_product(walk_out *w, seen_boxes *b, const wy_material *mat
  * changes nothing (nothing below it is touched when it is not); when both
  * are walked and their entries are too close to order, exact_hit orders
  * them. */
-/* Whether the box (lane_bounds' order: low corner, then high) holds p,
- * its faces included. */
+/* Whether the box (lane_bounds' order: low corner, then high) holds p
+ * strictly inside. On a face it does not: a segment that ends on the near
+ * face touches the box at its end only, which is no hit (exact_hit); one
+ * that ends on the far face (footsteps on a floor, heard from below) has
+ * crossed the whole box, a wall between. */
 WY_INLINE bool box_holds(const float b[6], const float p[3]) {
-  return p[0] >= b[0] && p[1] >= b[1] && p[2] >= b[2] && p[0] <= b[3] && p[1] <= b[4] && p[2] <= b[5];
+  return p[0] > b[0] && p[1] > b[1] && p[2] > b[2] && p[0] < b[3] && p[1] < b[4] && p[2] < b[5];
 }
 
 WY_INLINE void walk(const wy_occluders *o, const wy_material *materials, const seg *exact,

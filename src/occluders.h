@@ -205,9 +205,9 @@ bool wy_occ_segment(wy_occluders *o, const wy_material *materials, const float a
                     const float b[3], wary_ray_result *out);
 /* The sound walls the segment crosses, counted up to max_walls: the walk
  * stops there, so *walls is the smaller of the two. b_is_source: b is where
- * a sound starts, and a wall that holds it (faces included: a door that
- * creaks, a sound made on a wall's face) is the thing making the sound,
- * not a wall between (seed 003). False only on out of memory (*walls then
+ * a sound starts, and a wall that holds it inside (a door that creaks at
+ * its centre) is the thing making the sound, not a wall between (seed
+ * 003); one it lies on the far face of (a floor under footsteps) is. False only on out of memory (*walls then
  * 0). */
 bool wy_occ_walls(wy_occluders *o, const wy_material *materials, const float a[3],
                   const float b[3], int32_t max_walls, bool b_is_source, int32_t *walls);

@@ -1353,7 +1353,9 @@ int wary_actor_set_health(wary_world *world, wary_actor_id agent, float health);
 
 int wary_set_fear_input(wary_world *world, wary_actor_id agent, float value);
 /* One emotion now; the dominant emotion follows at the next step
- * (WARY_EV_EMOTION_CHANGED then, if it changes). */
+ * (WARY_EV_EMOTION_CHANGED then, if it changes). WARY_ERR_BAD_VALUE (and
+ * nothing set) when the agent's profile feels nothing: its brain's threat
+ * or emotions off, which keep every emotion 0. */
 int wary_set_emotion(wary_world *world, wary_actor_id agent, int32_t emotion, float value);
 int wary_reset_emotions(wary_world *world, wary_actor_id agent);
 

@@ -325,6 +325,7 @@ local function check_value(object, name, spec, v)
     if n ~= #v then fail(object, name, "a list (keys 1 to n, no holes)", v) end
     for i, item in ipairs(v) do
       if type(item) ~= spec.of then fail(object, name .. "[" .. i .. "]", "a " .. spec.of, item) end
+      if spec.of == "string" and item:find("\0", 1, true) then fail(object, name .. "[" .. i .. "]", NO_NUL, item) end
     end
     if spec.max and #v > spec.max then
       fail(object, name, string.format("at most %d entries", spec.max), #v)

@@ -411,7 +411,11 @@ function World:set_sun(t)
     { name = "ambient", kind = "number", min = 0, max = 1, default = 0.3 },
   }, t)
   local x, y, z = check.vector("world:set_sun", "direction", o.direction)
-  self._B.world_set_sun(self._w, x, y, z, o.intensity, o.ambient)
+  -- A direction too short for floats (components below 2^-60, which may
+  -- round to 0 on the way into C) is made longer first: only {0, 0, 0} is no sun.
+  local m = math.max(math.abs(x), math.abs(y), math.abs(z))
+  local s = m > 0 and m < 0x1p-60 and m or 1
+  self._B.world_set_sun(self._w, x / s, y / s, z / s, o.intensity, o.ambient)
   -- A copy: the caller's direction table is the caller's to change.
   self._sun = { direction = { x, y, z }, intensity = o.intensity, ambient = o.ambient }
 end

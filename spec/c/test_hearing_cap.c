@@ -43,11 +43,11 @@ static void test_formula(void) {
 enum { WALLS = 60, LISTENERS = 40, SOUNDS = 150 };
 
 /* The walls of test_world (x in [i + 0.4, i + 0.6], |y| and |z| within 100
- * and 10) that hold p, faces included. */
+ * and 10) that hold p strictly inside. */
 static int32_t walls_holding(const float p[3]) {
   int32_t n = 0;
   for (int i = 0; i < WALLS; i++)
-    n += p[0] >= (float)i + 0.4f && p[0] <= (float)i + 0.6f && fabsf(p[1]) <= 100.0f && fabsf(p[2]) <= 10.0f;
+    n += p[0] > (float)i + 0.4f && p[0] < (float)i + 0.6f && fabsf(p[1]) < 100.0f && fabsf(p[2]) < 10.0f;
   return n;
 }
 
