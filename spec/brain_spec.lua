@@ -298,9 +298,17 @@ describe("pain and health on perception", function()
     local world = setup()
     local got = {}
     for i, pct in ipairs({ 1, 0.5, 40, 100, 150, -5, 0 }) do
-      got[i] = world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, props = { health_percent = pct } }
+      got[i] = world:add_agent{ name = "g" .. i, profile = "guard", pos = { 0, 0, 0 },
+                                props = { health_percent = pct } }
     end
-    world:step(1 / 60)
+    local said, saved = {}, io.stderr
+    io.stderr = { write = function(_, s) said[#said + 1] = s end } -- luacheck: ignore 122
+    local ok, err = pcall(world.step, world, 1 / 60)
+    io.stderr = saved -- luacheck: ignore 122
+    assert(ok, err)
+    -- A value below 1 may be a fraction from before: said once.
+    assert.are.same({ "wary: warning: g2: props.health_percent 0.5 is read as 0.5% (a percentage, 0 to 100); a "
+      .. "fraction goes in props.health with props.max_health = 1\n" }, said)
     local want = { 0.01, 0.005, 0.4, 1, 1, 0, 0 }
     for i, g in ipairs(got) do near(want[i], g:health()) end
     assert.are.equal("near_death", got[1]:pain_state())

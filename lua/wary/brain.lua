@@ -153,7 +153,15 @@ function brain.read_health(world, actor)
   local pct = value(props.health_percent, actor)
   -- Always a percentage, as its name and the seed say (1 is 1%, not full
   -- health); past 0 or 100, the nearest bound (an overheal is full health).
-  if pct then return pct <= 0 and 0 or pct >= 100 and 1 or pct / 100 end
+  if pct then
+    -- Read as a fraction before 2026-12-07: said once, in case it still is.
+    if pct > 0 and pct < 1 then
+      check.warn_once(world._warned, "health_percent\0" .. tostring(actor.id), "%s: props.health_percent %s is "
+        .. "read as %s%% (a percentage, 0 to 100); a fraction goes in props.health with props.max_health = 1",
+        actor.name, tostring(pct), tostring(pct))
+    end
+    return pct <= 0 and 0 or pct >= 100 and 1 or pct / 100
+  end
   local h = value(props.health, actor) or value(props.current_health, actor)
   local m = value(props.max_health, actor)
   if h and m and m > 0 then return h / m end
