@@ -325,6 +325,28 @@ describe("a refused state", function()
     return s:sub(1, 16 + core) .. w._checksum(part) .. part
   end
 
+  it("holding a Lua 5.4 integer past 2^53 that LuaJIT's numbers cannot hold: refused there, exact on Lua 5.4",
+    function()
+    local w2 = wary.world{}
+    w2:define_profile{ name = "g", vision = {} }
+    local a = w2:add_agent{ name = "a", profile = "g", pos = { 0, 0, 0 } }
+    a:set_prop("uid", 2 ^ 60)                                  -- a double past 2^53: written "d0x1p+60;"
+    local saved = w2:save_state()
+    local core = tonumber(saved:sub(9, 16), 16)
+    local part = saved:sub(16 + core + 9):gsub("s3:uidd0x1p%+60;", "s3:uidi1152921504606846977;")
+    assert.are_not.equal(saved:sub(16 + core + 9), part)
+    local odd = saved:sub(1, 16 + core) .. w2._checksum(part) .. part -- as Lua 5.4 writes 2^60 + 1
+    if math.tointeger then
+      w2:load_state(odd)
+      assert.are.equal(math.tointeger(2 ^ 60) + 1, a.props.uid)
+    else
+      local before = w2:save_state()
+      expect.mentions(expect.error_of(w2.load_state, w2, odd), "world:load_state",
+        "an integer this interpreter holds exactly (1152921504606846977, which Lua 5.4 wrote, is past 2^53")
+      assert.is_true(before == w2:save_state(), "the world's state is unchanged")
+    end
+  end)
+
   it("whose facade's part refers to a table not yet whole (a cycle no save holds)", function()
     refused(w, with_part("ts6:actorsr1;e"), "load_state", "bytes that are not a table written before")
     refused(w, with_part("ts6:actorsr9;e"), "load_state", "bytes that are not a table written before")

@@ -133,6 +133,13 @@ local function decode(s, i, tables)
     local n = j and tonumber(s:sub(i + 1, j - 1))
     if not n then error("a number", 0) end
     if c == "i" and math.tointeger then n = math.tointeger(n) or n end
+    -- LuaJIT's numbers are doubles: a Lua 5.4 integer past 2^53 that none
+    -- holds would load rounded, another value. Refused instead.
+    if c == "i" and not math.tointeger and (n >= 2 ^ 53 or n <= -2 ^ 53)
+        and string.format("%d", n) ~= s:sub(i + 1, j - 1) then
+      error("an integer this interpreter holds exactly (" .. s:sub(i + 1, j - 1) .. ", which Lua 5.4 wrote, is past "
+        .. "2^53: LuaJIT's numbers would round it)", 0)
+    end
     if c == "a" then return setmetatable({ id = n }, ACTOR_REF), j + 1 end
     if c == "r" then
       if not tables.whole[tables[n] or false] then error("a table written before", 0) end
