@@ -929,6 +929,11 @@ describe("hearing: the belief", function()
     local near = ears.new{ distance = 2 * M }
     near:heard("Footstep")                           -- 1 - 2 / 8 = 0.75
     assert.is_near(0.25 * 10 * M, near.guard:belief(near.player).uncertainty, 1e-2)
+    -- In a market that carries sound half as far, over the 4 m it carried there: 1 - 2 / 4 = 0.5
+    local market = ears.new{ distance = 2 * M }
+    market.world:add_environment{ min = { -200, -200, -100 }, max = { 200, 200, 300 }, hearing_range_scale = 0.5 }
+    market:heard("Footstep")
+    assert.is_near(0.5 * 10 * M, market.guard:belief(market.player).uncertainty, 1e-2)
   end)
 
   it("hearing's weight scales its share in the fusion", function()

@@ -437,10 +437,13 @@ static wary_event *sound_event(wary_world *w, wy_lane *lane, int32_t type, wy_id
 }
 
 /* Accuracy of where a hearer places a sound: the type's override, else
- * falling with distance over its range. */
-static float accuracy_of(const wy_sound *s, float distance) {
+ * falling with distance over the range it carried where the hearer stood
+ * (its max range times the environment's hearing_range_scale, as it was
+ * heard): a footstep in a crowded market is placed as poorly at half the
+ * distance as one in the open. */
+static float accuracy_of(const wy_sound *s, const wy_pending *p) {
   if (s->def.location_accuracy > 0.0f) return s->def.location_accuracy;
-  return wy_clamp01(1.0f - distance / s->def.max_range);
+  return wy_clamp01(1.0f - p->distance / p->range);
 }
 
 void wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
@@ -462,7 +465,7 @@ void wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
     wary_event *e = sound_event(w, lane, WARY_EV_SOUND_HEARD, self, pd->maker, pd->pos, pd->sound, pd->heard);
     if (e) e->walls = pd->walls;
     remember(w, ag, pd);
-    float acc = accuracy_of(s, pd->distance);
+    float acc = accuracy_of(s, pd);
     if (!pd->maker) {
       wy_report_place(w, lane->reports, agent, slot, pd->pos, s->def.name, wy_clamp01(pd->heard),
                       s->def.location_accuracy > 0.0f ? s->def.location_accuracy : 0.4f);
