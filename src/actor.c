@@ -344,9 +344,12 @@ void wy_actor_eye(const wary_world *w, const wy_actor *a, float eye_pos[3], floa
   /* Eyes without a turn rate are always where they want to be. */
   if (eye_turn_rate(w, a) <= 0.0f) desired_head(a, &yaw, &pitch);
   float y = (a->yaw + yaw) * WY_DEG2RAD, p = pitch * WY_DEG2RAD;
-  eye_forward[0] = wy_cosf(y) * wy_cosf(p);
-  eye_forward[1] = wy_sinf(y) * wy_cosf(p);
-  eye_forward[2] = wy_sinf(p);
+  float sy, cy, sp, cp;
+  wy_sincosf(y, &sy, &cy);
+  wy_sincosf(p, &sp, &cp);
+  eye_forward[0] = cy * cp;
+  eye_forward[1] = sy * cp;
+  eye_forward[2] = sp;
 }
 
 int wary_actor_pos(const wary_world *w, wary_actor_id id_h, float *x, float *y, float *z) {

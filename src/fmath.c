@@ -78,6 +78,24 @@ float wy_cosf(float xf) {
   return (float)v;
 }
 
+void wy_sincosf(float xf, float *sin_out, float *cos_out) {
+  double x = xf;
+  if (x - x != 0.0) {
+    *sin_out = *cos_out = (float)(x - x);
+    return;
+  }
+  if (x == 0.0) {
+    *sin_out = xf;
+    *cos_out = 1.0f;
+    return;
+  }
+  int q;
+  double r = reduce(x, &q);
+  double s = sin_series(r), c = cos_series(r);
+  *sin_out = (float)(q == 0 ? s : q == 1 ? c : q == 2 ? -s : -c);
+  *cos_out = (float)(q == 0 ? c : q == 1 ? -s : q == 2 ? -c : s);
+}
+
 /* ---- arc tangent and arc cosine --------------------------------------------------- */
 
 /* atan(i / 8), i = 0 .. 8, each the double nearest the true value. */

@@ -18,6 +18,8 @@
  * longer the true sine: a float's step there is 0.03 rad). */
 float wy_sinf(float x);
 float wy_cosf(float x);
+/* Both at once, the same bits as the two calls (one reduction). */
+void wy_sincosf(float x, float *sin_out, float *cos_out);
 /* acos(x) for x in [-1, 1], in [0, pi]; NaN outside. */
 float wy_acosf(float x);
 /* atan2(y, x) as C's, signed zeros and infinities included. */

@@ -203,7 +203,8 @@ static int32_t sample_points(const wary_world *w, const wary_vision_def *v, cons
   float scale;
   int32_t n = sample_source(w, v, t, &points, &scale);
   const float *restrict src = points;
-  float c = wy_cosf(t->yaw * WY_PI / 180.0f), s = wy_sinf(t->yaw * WY_PI / 180.0f);
+  float s, c;
+  wy_sincosf(t->yaw * WY_PI / 180.0f, &s, &c);
   float px = t->pos[0], py = t->pos[1], pz = t->pos[2];
   for (int32_t i = 0; i < n; i++) {
     float x = src[4 * i] * scale, y = src[4 * i + 1] * scale, z = src[4 * i + 2] * scale;

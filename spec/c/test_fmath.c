@@ -62,6 +62,11 @@ static void test_within_a_step_of_the_true_value(void) {
 static void test_special_values(void) {
   ENSURE(bits(wy_sinf(-0.0f)) == 0x80000000u && bits(wy_sinf(0.0f)) == 0u && wy_cosf(-0.0f) == 1.0f);
   ENSURE(isnan(wy_sinf(INFINITY)) && isnan(wy_cosf(-INFINITY)) && isnan(wy_sinf(NAN)));
+  float s, c;
+  wy_sincosf(-0.0f, &s, &c);
+  ENSURE(bits(s) == 0x80000000u && c == 1.0f);
+  wy_sincosf(NAN, &s, &c);
+  ENSURE(isnan(s) && isnan(c));
   ENSURE(wy_acosf(1.0f) == 0.0f && isnan(wy_acosf(1.0001f)) && isnan(wy_acosf(NAN)));
   ENSURE(wy_expf(0.0f) == 1.0f && wy_expf(-INFINITY) == 0.0f && wy_expf(INFINITY) == INFINITY);
   ENSURE(wy_expf(89.0f) == INFINITY && wy_expf(-104.0f) == 0.0f && isnan(wy_expf(NAN)));
@@ -93,8 +98,12 @@ static void test_the_same_bits_everywhere(void) {
       {0x1.ca5dc2p+5f, 0x3f2df53au, 0x3f3bd0c1u}, {0x1.f4p+9f, 0x3f53ae61u, 0x3f0ff813u},
       {0x1.d0f488p+5f, 0x3f800000u, 0x38865bb5u}, {0x1.e848p+19f, 0xbeb33259u, 0x3f6fcefdu},
   };
-  for (size_t i = 0; i < sizeof trig / sizeof *trig; i++)
+  for (size_t i = 0; i < sizeof trig / sizeof *trig; i++) {
+    float s, c;
+    wy_sincosf(trig[i].x, &s, &c);
     ENSURE(bits(wy_sinf(trig[i].x)) == trig[i].sin && bits(wy_cosf(trig[i].x)) == trig[i].cos);
+    ENSURE(bits(s) == trig[i].sin && bits(c) == trig[i].cos);
+  }
   static const struct {
     float x;
     uint32_t v;
