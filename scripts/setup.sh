@@ -5,7 +5,8 @@
 # liblua5.4-dev, luajit, libluajit-5.1-dev, lua-busted, lua-check, love, xvfb
 # and xauth (the LÖVE demo and its test), librsvg2-bin (timeline PNGs), luarocks
 # (the install test builds the rock), clang and libclang-rt-14-dev (the fuzzer,
-# scripts/fuzz.sh). Runs apt-get update only when something
+# scripts/fuzz.sh), musl-tools (a build against musl must step to glibc's
+# bits: spec/c/libc_builds.sh). Runs apt-get update only when something
 # must be installed; prints nothing about packages when all are there. Then
 # configures build/ (RelWithDebInfo) and builds it with 2 jobs. Safe to run
 # again and again.
@@ -19,7 +20,7 @@ cd "$root"
 # libc6-dev is listed because gcc only Recommends it (and we install without
 # recommends); the ASan/UBSan runtimes (libasan8, libubsan1) come with gcc.
 # WARY_PACKAGES may be overridden (used to test the detection logic).
-WARY_PACKAGES=${WARY_PACKAGES:-"cmake gcc make libc6-dev pkg-config lua5.4 liblua5.4-dev luajit libluajit-5.1-dev lua-busted lua-check love xvfb xauth librsvg2-bin luarocks clang libclang-rt-14-dev"}
+WARY_PACKAGES=${WARY_PACKAGES:-"cmake gcc make libc6-dev pkg-config lua5.4 liblua5.4-dev luajit libluajit-5.1-dev lua-busted lua-check love xvfb xauth librsvg2-bin luarocks clang libclang-rt-14-dev musl-tools"}
 
 # is_installed PKG: true when dpkg knows PKG as installed.
 is_installed() {

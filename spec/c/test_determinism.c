@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "fmath.h"
 #include "wary.h"
 
 #define AGENTS 40
@@ -229,20 +230,23 @@ static void build(scene *sc, const wary_world_def *def) {
   }
 }
 
-/* What the game does before step n: the same in every world. */
+/* What the game does before step n: the same in every world, and on every
+ * machine (the core's own sine and cosine, not the C library's, which
+ * differ between C libraries: a build against musl steps these worlds to
+ * the hashes a glibc build does). */
 static void play(scene *sc, int n) {
   wary_world *w = sc->w;
   float t = (float)n / 60.0f;
   for (int i = 0; i < TARGETS; i++) {
     float a = t * (0.3f + 0.05f * (float)i) + (float)i;
-    wary_actor_set_pos(w, sc->targets[i], cosf(a) * (600.0f + 90.0f * (float)i), sinf(a) * 1400.0f, 0.0f);
+    wary_actor_set_pos(w, sc->targets[i], wy_cosf(a) * (600.0f + 90.0f * (float)i), wy_sinf(a) * 1400.0f, 0.0f);
   }
   for (int i = 0; i < 10; i += 2) {
-    float x = (float)(i % 5) * 700.0f - 1400.0f + sinf(t + (float)i) * 200.0f,
+    float x = (float)(i % 5) * 700.0f - 1400.0f + wy_sinf(t + (float)i) * 200.0f,
           y = (float)(i / 5) * 900.0f - 450.0f;
     wary_box_set_bounds(w, sc->boxes[i], x, y, 0.0f, x + 120.0f, y + 300.0f, 250.0f);
   }
-  float y = 800.0f + sinf(t) * 30.0f;
+  float y = 800.0f + wy_sinf(t) * 30.0f;
   wary_box_set_bounds(w, sc->boxes[10], -2000.0f, y, 0.0f, 2000.0f, y + 10.0f, 400.0f);
   /* A box that comes and goes: removed, it leaves the tree in place
    * (occluders.c, wy_occ_remove); added again, it goes back in place
