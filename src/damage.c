@@ -57,13 +57,17 @@ int wary_apply_damage(wary_world *w, const wary_damage_def *d) {
   if (!q) return wy_fail_memory(e, __func__);
   q->def = *d;
   /* Who did it: the instigator's pawn; else a pawn causer, the causer's
-   * instigator, or its owner; else the causer itself. */
+   * instigator, or its owner (the def's, else the causer's own:
+   * wary_actor_set_instigator, wary_actor_set_owner); else the causer itself. */
+  const wy_actor *causer = d->causer.id ? wy_actor_get(w, d->causer.id) : NULL;
+  wy_id causer_instigator = d->causer_instigator.id ? d->causer_instigator.id : causer ? causer->instigator : 0;
+  wy_id causer_owner = d->causer_owner.id ? d->causer_owner.id : causer ? causer->owner : 0;
   wy_id who = 0;
   if (alive(w, d->instigator.id)) who = d->instigator.id;
-  else if (alive(w, d->causer.id) && d->causer_is_pawn) who = d->causer.id;
-  else if (alive(w, d->causer_instigator.id)) who = d->causer_instigator.id;
-  else if (alive(w, d->causer_owner.id)) who = d->causer_owner.id;
-  else if (alive(w, d->causer.id)) who = d->causer.id;
+  else if (causer && d->causer_is_pawn) who = d->causer.id;
+  else if (alive(w, causer_instigator)) who = causer_instigator;
+  else if (alive(w, causer_owner)) who = causer_owner;
+  else if (causer) who = d->causer.id;
   if (who == d->victim.id) who = 0; /* self-damage makes no belief */
   q->attacker = who;
   /* No attacker: no position, zeros (a snapshot writes the queue, and its

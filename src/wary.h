@@ -559,8 +559,10 @@ int wary_actor_set_perceivable(wary_world *world, wary_actor_id actor, bool perc
 /* Who holds the actor (a weapon's pawn) and who launched it (a
  * projectile's shooter); a null handle: none. A sound or stimulus the
  * actor makes has its team, else its owner's, else its instigator's (each
- * while it lives), for Filter Friendly Team and ignore_same_team of
- * hearing and a stimulus's team_filter (seed 003). Saved. */
+ * while it lives; the owner's own team only, not its owner's), for Filter
+ * Friendly Team and ignore_same_team of hearing and a stimulus's
+ * team_filter (seed 003). wary_apply_damage reads them for a causer whose
+ * def leaves causer_owner or causer_instigator null. Saved. */
 int wary_actor_set_owner(wary_world *world, wary_actor_id actor, wary_actor_id owner);
 int wary_actor_set_instigator(wary_world *world, wary_actor_id actor, wary_actor_id instigator);
 int wary_actor_set_off_screen(wary_world *world, wary_actor_id actor, bool off_screen);
@@ -1319,8 +1321,8 @@ typedef struct wary_damage_def {
   wary_actor_id instigator;        /* the pawn of the instigating controller, 0 none */
   wary_actor_id causer;            /* what delivered the hit, 0 none */
   bool causer_is_pawn;       /* the causer is a pawn (true) or a thing (a projectile, a trap) */
-  wary_actor_id causer_instigator; /* the causer's own instigator (a projectile's shooter), 0 none */
-  wary_actor_id causer_owner;      /* the pawn that owns the causer (a held weapon), 0 none */
+  wary_actor_id causer_instigator; /* the causer's own instigator (a projectile's shooter); 0: the causer's (wary_actor_set_instigator), else none */
+  wary_actor_id causer_owner;      /* the pawn that owns the causer (a held weapon); 0: the causer's (wary_actor_set_owner), else none */
   float amount;              /* >= 0 (0: the damaged event and a report that adds nothing) */
   int32_t type;              /* interned damage type tag, 0: none */
   float pos[3];              /* hit location */

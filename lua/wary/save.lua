@@ -475,6 +475,9 @@ function M:load_state(s)
     end
     self._props_of[actor] = actor.props
     actor._owner, actor._instigator = resolve(self, a.owner), resolve(self, a.instigator)
+    -- Before 2026-12-07 an actor could be given as its own: none.
+    if actor._owner == actor then actor._owner = nil end
+    if actor._instigator == actor then actor._instigator = nil end
     -- The core's copy (a snapshot from before it kept them has none; one
     -- that has them has these: setting them again changes nothing).
     if actor._owner then self._B.actor_set_owner(self._w, actor.id, actor._owner.id) end

@@ -215,7 +215,41 @@ static void test_attention_on_a_removed_actor_is_none(void) {
   wary_world_destroy(s.w);
 }
 
+/* A hit by a weapon (not a pawn) with no causer_owner in its def is its
+ * owner's, as set with wary_actor_set_owner; a def's causer_owner wins;
+ * else the causer's instigator; with neither, the weapon itself. */
+static void test_a_weapons_hit_is_its_owners(void) {
+  scene s = make(1.0f, 1.0f);
+  wary_actor_def g = wary_default_actor_def();
+  g.pos[0] = 4000.0f;
+  wary_actor_id gun = make_actor(s.w, &g), other = make_actor(s.w, &g);
+  wary_damage_def d = wary_default_damage_def();
+  d.victim = s.agent;
+  d.causer = gun;
+  d.causer_is_pawn = false;
+  d.amount = 10.0f;
+  int32_t attackers[4];
+  const wary_actor_id none = WARY_NULL_HANDLE;
+  const wary_actor_id owners[4] = {s.player, s.player, none, none};
+  for (int k = 0; k < 4; k++) {
+    ENSURE(wary_actor_set_owner(s.w, gun, owners[k]) == WARY_OK);
+    ENSURE(wary_actor_set_instigator(s.w, gun, k == 2 ? other : none) == WARY_OK);
+    d.causer_owner = k == 1 ? other : none;
+    ENSURE(wary_apply_damage(s.w, &d) == WARY_OK);
+    ENSURE(wary_step(s.w, 1.0f / 60.0f) == WARY_OK);
+    attackers[k] = -1;
+    for (int32_t i = 0; i < wary_event_count(s.w); i++)
+      if (wary_events(s.w)[i].type == WARY_EV_DAMAGED) attackers[k] = (int32_t)wary_events(s.w)[i].target.id;
+  }
+  ENSURE(attackers[0] == (int32_t)s.player.id);
+  ENSURE(attackers[1] == (int32_t)other.id);
+  ENSURE(attackers[2] == (int32_t)other.id);
+  ENSURE(attackers[3] == (int32_t)gun.id);
+  wary_world_destroy(s.w);
+}
+
 int main(void) {
+  test_a_weapons_hit_is_its_owners();
   test_without_threat();
   test_rifle();
   test_pain();
