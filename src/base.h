@@ -19,6 +19,11 @@
 #if defined(__FAST_MATH__)
 #error "wary: built with -ffast-math (or -Ofast): its results would differ from one build to the next (docs/install.md)"
 #endif
+/* Floats and doubles computed as themselves, not in a wider type (x87:
+ * build 32-bit x86 with -msse2 -mfpmath=sse). */
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD > 0
+#error "wary: floats are evaluated in a wider type here (FLT_EVAL_METHOD > 0): use -msse2 -mfpmath=sse (docs/install.md)"
+#endif
 #if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
 #elif defined(__GNUC__)

@@ -6,6 +6,8 @@
  * that no compiler's decimal conversion enters. */
 #include "fmath.h"
 
+#include "base.h" /* no fused multiply-add, no -ffast-math, no wider floats */
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -32,8 +34,7 @@ static double reduce(double x, int *quadrant) {
    * (fmod is exact), the same everywhere. */
   if (!(fabs(x) < 0x1p19)) x = fmod(x, 2.0 * PI_D);
   double n = floor(x * TWO_OVER_PI + 0.5);
-  double q = fmod(n, 4.0);
-  *quadrant = (int)(q < 0.0 ? q + 4.0 : q);
+  *quadrant = (int)((int64_t)n & 3); /* |n| < 2^20: exact; & 3 is n mod 4, also below 0 */
   return (x - n * PIO2_HI) - n * PIO2_LO;
 }
 
