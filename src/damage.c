@@ -34,7 +34,6 @@ wary_damage_def wary_default_damage_def(void) {
   return d;
 }
 
-static bool alive(const wary_world *w, wy_id id) { return id != 0 && wy_actor_get(w, id); }
 
 int wary_apply_damage(wary_world *w, const wary_damage_def *d) {
   static const char *const fields[] = {"damage_def.instigator", "damage_def.causer",
@@ -63,10 +62,10 @@ int wary_apply_damage(wary_world *w, const wary_damage_def *d) {
   wy_id causer_instigator = d->causer_instigator.id ? d->causer_instigator.id : causer ? causer->instigator : 0;
   wy_id causer_owner = d->causer_owner.id ? d->causer_owner.id : causer ? causer->owner : 0;
   wy_id who = 0;
-  if (alive(w, d->instigator.id)) who = d->instigator.id;
+  if (wy_actor_alive(w, d->instigator.id)) who = d->instigator.id;
   else if (causer && d->causer_is_pawn) who = d->causer.id;
-  else if (alive(w, causer_instigator)) who = causer_instigator;
-  else if (alive(w, causer_owner)) who = causer_owner;
+  else if (wy_actor_alive(w, causer_instigator)) who = causer_instigator;
+  else if (wy_actor_alive(w, causer_owner)) who = causer_owner;
   else if (causer) who = d->causer.id;
   if (who == d->victim.id) who = 0; /* self-damage makes no belief */
   q->attacker = who;

@@ -236,7 +236,7 @@ static bool offer_to(wary_world *w, wy_lane *lane, wy_arrivals *out, const wy_em
   if (p->builtin_slot[WARY_SENSE_HEARING] < 0) return true;
   const wy_actor *m = maker ? wy_actor_get(w, maker) : NULL;
   int32_t team = m ? wy_source_team(w, m) : 0;
-  if (p->def.ignore_same_team && team != 0 && team == a->team) return true;
+  if (wy_ignores_team(p, a, team)) return true;
   wy_pending pend;
   memset(&pend, 0, sizeof pend);
   pend.heard = arrival(w, lane, a, wy_hearing_of(w, a->profile), s, team, em->stimulus.pos, &pend);
@@ -363,16 +363,14 @@ void wy_deliver_sounds(wary_world *w, wy_lane *lane, int32_t agent) {
                 w->sounds->types.data[arr[i]->pending.sound].def.max_pending);
 }
 
-/* A pending sound's maker, when it is still there: one removed since the
- * sound arrived made a sound nobody made (a place belief), as one removed
- * before it arrived did (offer). */
-static bool alive_maker(const wary_world *w, wy_id maker) { return maker && wy_actor_get(w, maker); }
 
 void wy_hear_room(const wary_world *w, int32_t agent, int32_t *sounds, int32_t *unmade, int32_t *reports) {
   const wy_hearing_agent *ag = &w->hearing->agents.data[agent];
   *sounds = ag->pending.count + w->hearing->arriving.data[agent];
   *unmade = w->hearing->arriving_unmade.data[agent];
-  for (int32_t i = 0; i < ag->pending.count; i++) *unmade += !alive_maker(w, ag->pending.data[i].maker);
+  /* A maker removed since its sound arrived made a sound nobody made (a
+   * place belief), as one removed before it arrived did (offer). */
+  for (int32_t i = 0; i < ag->pending.count; i++) *unmade += !wy_actor_alive(w, ag->pending.data[i].maker);
   *reports = ag->tracks.count + *sounds;
 }
 
@@ -460,7 +458,7 @@ void wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
   }
   for (int32_t i = 0; i < ag->pending.count; i++) {
     wy_pending *pd = &ag->pending.data[i];
-    if (!alive_maker(w, pd->maker)) pd->maker = 0;
+    if (!wy_actor_alive(w, pd->maker)) pd->maker = 0;
     const wy_sound *s = &w->sounds->types.data[pd->sound];
     wary_event *e = sound_event(w, lane, WARY_EV_SOUND_HEARD, self, pd->maker, pd->pos, pd->sound, pd->heard);
     if (e) e->walls = pd->walls;

@@ -333,6 +333,9 @@ static inline wy_actor *wy_actor_get(const wary_world *w, wy_id id) {
   return slot >= 0 ? &w->actors.data[slot] : NULL;
 }
 
+/* Whether id (0: none) names a live actor. */
+static inline bool wy_actor_alive(const wary_world *w, wy_id id) { return id != 0 && wy_actor_get(w, id) != NULL; }
+
 /* The team of what made a sound or a stimulus (seed 003, Filter Friendly
  * Team: "the team is read from the actor, else its controller, else
  * whoever launched it"): its own, else its owner's, else its
