@@ -929,6 +929,35 @@ describe("vision", function()
         end
       end)
 
+    it("set on a live profile, it does not hold back a target the guard has seen already (seed 000)", function()
+      -- "Once it knows you, it re-spots you at once": a designer turning it
+      -- on (a profile reloaded) mid-game leaves a tracked target tracked.
+      local world = require("wary").world()
+      world:define_profile{ name = "g", vision = {} }
+      local g = world:add_agent{ profile = "g", pos = { 0, 0, 0 }, yaw = 0 }
+      local you = world:add_target{ pos = { 1000, 0, 0 } }
+      local stranger = world:add_target{ pos = { -1000, 0, 0 } } -- behind the guard, not seen yet
+      for _ = 1, 120 do world:step(1 / 60) end
+      assert.are.equal("tracked", g:state(you))
+      local before = g:confidence(you)
+      local fired = {}
+      g:on("lost", function(ev) fired[#fired + 1] = ev.type end)
+      g:on("telegraph", function(ev) fired[#fired + 1] = ev.type end)
+      world:define_profile{ name = "g", vision = { first_spot_reaction_time = 0.3 } }
+      for _ = 1, 60 do
+        world:step(1 / 60)
+        assert.are.equal("tracked", g:state(you))
+        assert.is_true(g:confidence(you) >= before)
+      end
+      assert.are.same({}, fired)
+      assert.is_false(g:explain(you).vision.reacting)
+      -- Someone it has never seen is still held back.
+      stranger:set_pos(800, 200, 0)
+      world:step(1 / 60)
+      world:step(1 / 60)
+      assert.is_true(g:explain(stranger).vision.reacting)
+    end)
+
     it("0.3 s: a step of 1e-40 s during a first sighting returns (the next look counted without a sum)", function()
       local world = require("wary").world()
       world:define_profile{ name = "g", vision = { first_spot_reaction_time = 0.3 } }

@@ -38,7 +38,7 @@ typedef struct wy_belief {
   int8_t losing_slot;     /* slot that reported last, -1 none */
   int8_t threat_level;    /* wary_threat_level */
   bool sensed : 1;
-  bool spotted : 1;
+  bool spotted : 1; /* vision has taken a look of it whole (past any hold-back) */
   /* Nothing reports it and nothing about it is about to change: a step only
    * moves its clocks (resolve.c says when a belief is quiet). */
   bool quiet : 1;

@@ -978,7 +978,13 @@ WY_INLINE int apply_reports(wary_world *w, int32_t agent, const wy_lane *lane, i
     int32_t index = belief_for(w, agent, beliefs, r->target, r->belief);
     if (index < 0) return WARY_ERR_OUT_OF_MEMORY;
     float c = r->confidence;
-    if (held_back && r->slot == vision && !beliefs->data[index].spotted) c = first_sight(w, r, p, index, reaction);
+    if (r->slot == vision && !beliefs->data[index].spotted) {
+      /* Seed 000: "Once it knows you, it re-spots you at once". A look
+       * taken whole while there was no hold-back is a sighting: a
+       * first_spot_reaction_time set later does not hold it back again. */
+      if (held_back) c = first_sight(w, r, p, index, reaction);
+      else if (c > 0.0f) beliefs->data[index].spotted = true;
+    }
     if (c <= 0.0f) {
       wy_belief_slot *bs = &wy_belief_slots(beliefs, index)[r->slot];
       bs->reason = (int8_t)r->reason;
