@@ -361,6 +361,51 @@ describe("redefining a profile under the same name", function()
     assert.are.equal(2, seen[#seen].settings.zeal)
   end)
 
+  it("with senses added or taken away, the senses it keeps keep what they hold", function()
+    -- A guard shot for 80 (damage share 0.8, held 8 s): the game gives it
+    -- echolocation one step later, then takes its smell away. Its belief
+    -- about the shooter goes as if the profile had not changed.
+    local function run(retune)
+      local world = require("wary").world()
+      world:define_profile{ name = "g", damage = {}, smell = {} }
+      local g = world:add_agent{ profile = "g", pos = { 0, 0, 0 } }
+      local sniper = world:add_target{ pos = { 100000, 0, 0 } }
+      local others = {} -- more beliefs, laid out again with the sniper's
+      for k = 1, 3 do others[k] = world:add_target{ pos = { -100000, k * 1000, 0 } } end
+      world:apply_damage{ victim = g, instigator = others[1], amount = 30 }
+      world:apply_damage{ victim = g, instigator = sniper, amount = 80 }
+      world:apply_damage{ victim = g, instigator = others[3], amount = 60 }
+      world:step(1 / 60)
+      if retune then world:define_profile{ name = "g", damage = {}, smell = {}, echolocation = {} } end
+      local seen = {}
+      for i = 1, 600 do
+        if retune and i == 200 then world:define_profile{ name = "g", echolocation = {}, damage = {} } end
+        world:step(1 / 60)
+        if i % 120 == 0 then
+          seen[#seen + 1] = { g:state(sniper), g:confidence(sniper), g:confidence(others[1]), g:confidence(others[3]) }
+        end
+      end
+      return seen
+    end
+    local plain, retuned = run(false), run(true)
+    assert.are.equal("detected", plain[4][1])
+    assert.is_true(math.abs(plain[4][2] - 0.8) < 1e-6, tostring(plain[4][2]))
+    assert.are.same(plain, retuned)
+    -- A held touch stays when smell is taken away; a new sense starts empty.
+    local world = require("wary").world()
+    world:define_profile{ name = "g", touch = {}, smell = {} }
+    local g = world:add_agent{ profile = "g", pos = { 0, 0, 0 } }
+    local t = world:add_target{ pos = { 5000, 0, 0 } }
+    g:report_touch(t)
+    world:step(1 / 60)
+    world:define_profile{ name = "g", vision = {}, touch = {} }
+    world:step(1 / 60)
+    local b = g:belief(t)
+    assert.are.equal(1, b.contributions.Touch)
+    assert.are.equal(0, b.contributions.Vision)
+    assert.are.equal("detected", g:state(t))
+  end)
+
   it("restores the schema default for a field the new definition leaves out", function()
     local world = wary.world()
     local p = world:define_profile{ name = "guard", lost_time = 9 }

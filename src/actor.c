@@ -44,14 +44,27 @@ void wy_agent_rest(const wary_world *w, wy_agent *ag, uint8_t parts) {
 }
 
 void wy_agent_reset_timers(const wary_world *w, int32_t agent, uint32_t serial) {
+  int8_t from[WY_SLOTS];
+  for (int32_t s = 0; s < WY_SLOTS; s++) from[s] = -1;
+  wy_agent_remap_timers(w, agent, serial, from);
+}
+
+void wy_agent_remap_timers(const wary_world *w, int32_t agent, uint32_t serial, const int8_t *from) {
   wy_agent *ag = &w->agents.data[agent];
   const wy_profile *p = wy_agent_profile(w, agent);
   /* Golden-ratio phases spread agents' updates over the interval, as its
    * level of detail stretches it (step.c, schedule). */
   float phase = (float)fmod((double)serial * 0.6180339887498949, 1.0);
   float scale = w->def.lod_interval_scale[wy_agent_actor(w, agent)->lod_tier];
+  wy_agent_slot old[WY_SLOTS];
+  memcpy(old, ag->slot, sizeof old);
   for (int32_t s = 0; s < WY_SLOTS; s++) {
     wy_agent_slot *sl = &ag->slot[s];
+    if (s < p->slot_count && from[s] >= 0) {
+      /* A sense the profile kept keeps its clock, errors and mute. */
+      *sl = old[from[s]];
+      continue;
+    }
     sl->next_due = s < p->slot_count ? phase * (p->slots[s].interval * scale) : 0.0f;
     sl->since = 0.0f;
     sl->errors = 0;

@@ -160,6 +160,10 @@ int wy_fail_self(const wary_world *w, const char *fn, wy_id target);
 int wy_samples_check(wy_error *e, const char *fn, const char *what, const wary_samples *samples);
 /* An agent's sense timers (staggered by its serial) and mutes, as new. */
 void wy_agent_reset_timers(const wary_world *w, int32_t agent, uint32_t serial);
+/* The same after its profile's senses changed (wary_profile_set): slot s
+ * takes slot from[s]'s clock, errors and mute; a new sense (from[s] < 0)
+ * starts as wy_agent_reset_timers starts it. */
+void wy_agent_remap_timers(const wary_world *w, int32_t agent, uint32_t serial, const int8_t *from);
 /* Each stance's built-in sample points for vision (x ahead, y to the left,
  * z up, in metres, and a weight: head, chest, pelvis, two shoulders); light
  * is taken at the pelvis point's height (light.c). */

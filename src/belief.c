@@ -1101,7 +1101,7 @@ static void actor_removed(wary_world *w, wy_id target) {
 }
 
 /* Room for the slots of every belief of the profile's agents, before its
- * slots change (so that slots_reset cannot fail). */
+ * slots change (so that slots_remap cannot fail). */
 static bool slots_reserve(wary_world *w, int32_t profile, int32_t slot_count) {
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_belief_list *l = wy_beliefs_of(w, i);
@@ -1118,16 +1118,47 @@ static void profile_changing(wary_world *w, int32_t profile) {
     if (wy_agent_actor(w, i)->profile == profile) wake_all(w, i);
 }
 
-static void slots_reset(wary_world *w, int32_t agent) {
+/* The profile lists other senses: each belief's slots are laid out at the
+ * new stride (slots_reserve made the room), a kept sense's slot moved with
+ * what it held (its share, silence, grace, reason), a new sense's empty. In
+ * place: from the last belief when the stride grows, from the first when it
+ * shrinks, so that no belief's old slots are written before they are read. */
+static void slots_remap(wary_world *w, int32_t agent, const int8_t *from, int32_t old_count) {
   wy_belief_list *l = wy_beliefs_of(w, agent);
-  l->stride = wy_agent_profile(w, agent)->slot_count;
-  for (int32_t b = 0; b < l->count; b++) reset_slots(w, l, b);
+  int32_t n = wy_agent_profile(w, agent)->slot_count;
+  int8_t to[WY_SLOTS];
+  for (int32_t s = 0; s < WY_SLOTS; s++) to[s] = -1;
+  for (int32_t s = 0; s < n; s++)
+    if (from[s] >= 0) to[from[s]] = (int8_t)s;
+  wy_belief_slot old[WY_SLOTS];
+  for (int32_t k = 0; k < l->count; k++) {
+    int32_t b = n > old_count ? l->count - 1 - k : k;
+    l->stride = old_count;
+    if (old_count > 0) memcpy(old, wy_belief_slots(l, b), (size_t)old_count * sizeof old[0]);
+    l->stride = n;
+    wy_belief_slot *bs = wy_belief_slots(l, b);
+    for (int32_t s = 0; s < n; s++) {
+      if (from[s] >= 0) {
+        bs[s] = old[from[s]];
+      } else {
+        memset(&bs[s], 0, sizeof bs[s]);
+        bs[s].reason_step = w->steps;
+      }
+    }
+    wy_belief *x = &l->data[b];
+    x->losing_slot = x->losing_slot >= 0 ? to[x->losing_slot] : -1;
+    x->held = false;
+  }
+  l->stride = n;
+  uint32_t oor[WY_SLOTS];
+  memcpy(oor, l->out_of_range_step, sizeof oor);
+  for (int32_t s = 0; s < WY_SLOTS; s++) l->out_of_range_step[s] = s < n && from[s] >= 0 ? oor[from[s]] : 0;
 }
 
 const wy_module wy_belief_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .agent_added = agent_added,
   .agent_removed = agent_removed, .actor_removed = actor_removed, .profile_changing = profile_changing,
-  .slots_reserve = slots_reserve, .slots_reset = slots_reset,
+  .slots_reserve = slots_reserve, .slots_remap = slots_remap,
 };
 
 /* ---- reading and raising ---------------------------------------------------------- */

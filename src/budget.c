@@ -91,8 +91,11 @@ static void actor_removed(wary_world *w, wy_id actor) {
   }
 }
 
-/* Its vision may now be another slot, or none. */
-static void slots_reset(wary_world *w, int32_t agent) {
+/* Its vision may now be another slot, or none: the pairs it put off are
+ * planned again. */
+static void slots_remap(wary_world *w, int32_t agent, const int8_t *from, int32_t old_count) {
+  (void)from;
+  (void)old_count;
   w->budget->waiting -= w->budget->agents.data[agent].count;
   w->budget->agents.data[agent].count = 0;
 }
@@ -105,7 +108,7 @@ static void loaded(wary_world *w) {
 
 const wy_module wy_budget_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .agent_added = agent_added,
-  .agent_removed = agent_removed, .actor_removed = actor_removed, .slots_reset = slots_reset, .loaded = loaded,
+  .agent_removed = agent_removed, .actor_removed = actor_removed, .slots_remap = slots_remap, .loaded = loaded,
 };
 
 int wary_world_set_ray_budget(wary_world *w, int32_t rays) {

@@ -142,7 +142,9 @@ static void agent_removed(wary_world *w, int32_t agent) {
 /* The profile's senses changed: an agent that no longer hears forgets the
  * sounds waiting for it and what it was building up, so that hearing given
  * back later starts from silence (not from a shot fired while it was off). */
-static void slots_reset(wary_world *w, int32_t agent) {
+static void slots_remap(wary_world *w, int32_t agent, const int8_t *from, int32_t old_count) {
+  (void)from;
+  (void)old_count;
   if (wy_agent_profile(w, agent)->builtin_slot[WARY_SENSE_HEARING] >= 0) return;
   wy_hearing_agent *ag = &w->hearing->agents.data[agent];
   ag->pending.count = 0;
@@ -151,7 +153,7 @@ static void slots_reset(wary_world *w, int32_t agent) {
 
 const wy_module wy_hearing_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .profile_added = profile_added,
-  .agent_added = agent_added, .agent_removed = agent_removed, .slots_reset = slots_reset,
+  .agent_added = agent_added, .agent_removed = agent_removed, .slots_remap = slots_remap,
 };
 
 /* ---- delivery ---------------------------------------------------------------- */

@@ -42,11 +42,16 @@ static void agent_added(wary_world *w, int32_t agent) {
   for (int32_t s = 0; s < WY_SLOTS; s++) ag->dull[s] = 1.0f;
 }
 
-/* The agent's slots mean other senses: those past its profile's get the
- * multiplier 1 the step no longer writes there. */
-static void slots_reset(wary_world *w, int32_t agent) {
+/* The agent's slots mean other senses: a kept sense keeps its multiplier, a
+ * new one (and those past its profile's, which the step no longer writes)
+ * has 1. */
+static void slots_remap(wary_world *w, int32_t agent, const int8_t *from, int32_t old_count) {
+  (void)old_count;
   wy_pain_agent *ag = &w->pain->agents.data[agent];
-  for (int32_t s = 0; s < WY_SLOTS; s++) ag->dull[s] = 1.0f;
+  float old[WY_SLOTS];
+  memcpy(old, ag->dull, sizeof old);
+  int32_t n = wy_agent_profile(w, agent)->slot_count;
+  for (int32_t s = 0; s < WY_SLOTS; s++) ag->dull[s] = s < n && from[s] >= 0 ? old[from[s]] : 1.0f;
   wy_agent_wake(w, agent, WY_IDLE_PAIN);
 }
 
@@ -56,7 +61,7 @@ static void agent_removed(wary_world *w, int32_t agent) {
 
 const wy_module wy_pain_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .agent_added = agent_added,
-  .agent_removed = agent_removed, .slots_reset = slots_reset,
+  .agent_removed = agent_removed, .slots_remap = slots_remap,
 };
 
 wary_pain_def wary_default_pain_def(void) {
@@ -249,7 +254,7 @@ const float *wy_pain_step(wary_world *w, wy_lane *lane, int32_t agent, float dt)
   int32_t profile = wy_agent_actor(w, agent)->profile;
   const wy_profile *p = &w->profiles.data[profile];
   float vision_floor = wy_brain_of(w, profile)->pain_vision_floor;
-  /* The profile's slots only (past them dull stays 1: slots_reset). Without
+  /* The profile's slots only (past them dull stays 1: slots_remap). Without
    * a pain sense nothing dulls (multiplier's first test). A value that
    * holds is not stored again: an agent in no pain leaves its record as
    * it was, lines a step need not write back. */

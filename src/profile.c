@@ -278,15 +278,24 @@ int wary_profile_set(wary_world *w, int32_t profile, const wary_profile_def *def
   wy_profile *p = &w->profiles.data[profile];
   bool keep = same_senses(p, def);
   if (!keep && !wy_modules_slots_reserve(w, profile, def->sense_count)) return WARY_ERR_OUT_OF_MEMORY;
+  /* Where each new slot's sense was (senses are listed once each). */
+  int8_t from[WY_SLOTS];
+  int32_t old_count = p->slot_count;
+  for (int32_t s = 0; s < def->sense_count; s++) {
+    from[s] = -1;
+    for (int32_t o = 0; o < old_count; o++)
+      if (p->slots[o].sense == def->senses[s].sense) from[s] = (int8_t)o;
+  }
   wy_modules_profile_changing(w, profile);
   profile_resolve(w, p, def);
   if (keep) return WARY_OK;
-  /* The slots now mean other senses: what they held is void. */
+  /* The slots now list other senses: a kept sense's slot moves with what it
+   * held (a damage share in its grace stays), a new one starts empty. */
   for (int32_t i = 0; i < w->agents.count; i++) {
     const wy_actor *a = wy_agent_actor(w, i);
     if (a->profile != profile) continue;
-    wy_agent_reset_timers(w, i, a->serial);
-    wy_modules_slots_reset(w, i);
+    wy_agent_remap_timers(w, i, a->serial, from);
+    wy_modules_slots_remap(w, i, from, old_count);
   }
   return WARY_OK;
 }

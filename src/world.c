@@ -212,9 +212,9 @@ bool wy_modules_slots_reserve(wary_world *w, int32_t profile, int32_t slot_count
   return true;
 }
 
-void wy_modules_slots_reset(wary_world *w, int32_t agent) {
+void wy_modules_slots_remap(wary_world *w, int32_t agent, const int8_t *from, int32_t old_count) {
   for (int32_t i = 0; i < w->module_count; i++)
-    if (w->modules[i]->slots_reset) w->modules[i]->slots_reset(w, agent);
+    if (w->modules[i]->slots_remap) w->modules[i]->slots_remap(w, agent, from, old_count);
 }
 
 void wy_modules_lod_changed(wary_world *w, int32_t agent, float ratio) {

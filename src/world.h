@@ -44,11 +44,14 @@ typedef struct wy_module {
    * to change: what was derived from the old ones is brought up to date. */
   void (*profile_changing)(wary_world *w, int32_t profile);
   /* Room for slot_count slots in every agent of the profile, before its
-   * senses change (then slots_reset cannot fail); false: out of memory, the
+   * senses change (then slots_remap cannot fail); false: out of memory, the
    * world as it was. */
   bool (*slots_reserve)(wary_world *w, int32_t profile, int32_t slot_count);
-  /* The agent's profile has other senses in its slots now: slot data is void. */
-  void (*slots_reset)(wary_world *w, int32_t agent);
+  /* The agent's profile lists other senses now: its slot s held what slot
+   * from[s] held before (a sense it kept), or nothing (from[s] < 0, a sense
+   * it did not have); from has one entry per slot of the profile, old_count
+   * is how many slots it had. */
+  void (*slots_remap)(wary_world *w, int32_t agent, const int8_t *from, int32_t old_count);
   /* The agent's level of detail changed: its intervals are ratio times what
    * they were (wary_actor_set_lod_tier). */
   void (*lod_changed)(wary_world *w, int32_t agent, float ratio);
@@ -313,7 +316,7 @@ void wy_modules_agent_removed(wary_world *w, int32_t agent);
 void wy_modules_actor_removed(wary_world *w, wy_id actor);
 void wy_modules_profile_changing(wary_world *w, int32_t profile);
 bool wy_modules_slots_reserve(wary_world *w, int32_t profile, int32_t slot_count);
-void wy_modules_slots_reset(wary_world *w, int32_t agent);
+void wy_modules_slots_remap(wary_world *w, int32_t agent, const int8_t *from, int32_t old_count);
 void wy_modules_lod_changed(wary_world *w, int32_t agent, float ratio);
 void wy_modules_loaded(wary_world *w);
 
