@@ -221,7 +221,8 @@ describe("small senses: touch", function()
     assert.are.equal(1, e.guard:belief(e.player).contributions.Touch)
   end)
 
-  it("report_touch needs a touch sense, another actor, and takes 4 touchers a step", function()
+  it("report_touch needs a touch sense, another actor, and takes 4 touchers a step (a fifth dropped, with a warning "
+    .. "once a world)", function()
     local e = with("touch", {}, { 3 * M, 0, 0 })
     expect.mentions(expect.error_of(function() e.guard:report_touch(e.guard) end), "guard", "'toucher'")
     expect.mentions(expect.error_of(function() e.player:report_touch(e.guard) end), "player", "not an agent")
@@ -229,9 +230,21 @@ describe("small senses: touch", function()
       e.guard:report_touch(e.world:add_target{ name = "hand" .. i, pos = { 0, 100 * i, 0 } })
     end
     e.guard:report_touch(e.world:actors()[3])              -- the same toucher twice is one touch
-    expect.mentions(expect.error_of(function() e.guard:report_touch(e.player) end), "guard", "report_touch")
+    local warned = {}
+    local saved = io.stderr
+    io.stderr = { write = function(_, s) warned[#warned + 1] = s end } -- luacheck: ignore 122
+    local ok, err = pcall(function()
+      e.guard:report_touch(e.player) -- a crowd's fifth: dropped, not raised
+      e.guard:report_touch(e.world:add_target{ name = "sixth", pos = { 0, -100, 0 } })
+    end)
+    io.stderr = saved -- luacheck: ignore 122
+    assert(ok, err)
+    assert.are.equal(1, #warned)
+    assert.matches("guard: report_touch: touch by player dropped: 4 other touchers wait for its next step",
+      warned[1], 1, true)
     e:step()
     assert.are.equal(4, #e.guard:beliefs())
+    assert.is_nil(e.guard:belief(e.player))
     local numb = ears.new{ hearing = false, profile = { smell = {} }, player = { scent = 0 } }
     local said = {}
     local stderr = io.stderr

@@ -1074,9 +1074,10 @@ int wary_location_forget(wary_world *world, wary_actor_id agent, int32_t i);
 int wary_report_location(wary_world *world, wary_actor_id agent, float x, float y, float z, int32_t tag,
                          float confidence, float accuracy);
 
-/* Something touched agent (a bump, a hand on the shoulder): touch reports it
- * at once. WARY_ERR_NOT_FOUND (nothing kept) when its profile has no
- * WARY_SENSE_TOUCH. */
+/* Something touched agent (a bump, a hand on the shoulder): its touch sense
+ * reports it at the next step. WARY_ERR_NOT_FOUND (nothing kept) when its
+ * profile has no WARY_SENSE_TOUCH; at most 4 touchers wait for that step (the
+ * same one again is kept once), a fifth gets WARY_ERR_FULL (nothing kept). */
 int wary_report_touch(wary_world *world, wary_actor_id agent, wary_actor_id toucher);
 
 typedef struct wary_stimulus_def {

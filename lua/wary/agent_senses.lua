@@ -7,6 +7,7 @@ local handle = require("wary.handle")
 
 local agent, other, ok = handle.agent, handle.other, handle.ok
 local NOT_FOUND = enums.status_values.not_found
+local FULL = enums.status_values.full
 
 local M = {}
 
@@ -99,7 +100,16 @@ function M:report_touch(toucher)
       "%s: report_touch ignored: profile %s has no Touch sense", self.name, self._profile.name)
     return self
   end
-  ok(self, B.report_touch(w, self.id, id), "report_touch")
+  local status = B.report_touch(w, self.id, id)
+  -- Four touchers wait for the agent's next step; a crowd's fifth in one
+  -- frame is dropped with a warning (once a world), not raised.
+  if status == FULL then
+    check.warn_once(self.world._warned, "report_touch\0full",
+      "%s: report_touch: touch by %s dropped: 4 other touchers wait for its next step (at most 4 a step; "
+      .. "warned once a world)", self.name, tostring(toucher))
+    return self
+  end
+  ok(self, status, "report_touch")
   return self
 end
 
