@@ -2,6 +2,7 @@
 -- number of the seed, on both backends. docs/brain.md states the rules.
 local wary = require("wary")
 local worlds = require("spec.support.worlds")
+local expect = require("spec.support.expect")
 local run = worlds.run
 
 local function near(expected, got, tol)
@@ -69,10 +70,13 @@ describe("the damage sense", function()
     world:apply_damage{ victim = guard, instigator = player, amount = 5, type = "MyBlast_C" }
     world:apply_damage{ victim = guard, instigator = player, amount = 5, type = "DamageType_Silenced" }
     world:apply_damage{ victim = guard, instigator = player, amount = 5 }
+    world:apply_damage{ victim = guard, instigator = player, amount = 5, type = "_C" } -- nothing left: kept whole
     world:step(1 / 60)
-    assert.are.equal(4, #got)
-    assert.are.same({ "Fire", "MyBlast", "Silenced", "DamageType" },
-      { got[1].damage_type, got[2].damage_type, got[3].damage_type, got[4].damage_type })
+    assert.are.equal(5, #got)
+    assert.are.same({ "Fire", "MyBlast", "Silenced", "DamageType", "_C" },
+      { got[1].damage_type, got[2].damage_type, got[3].damage_type, got[4].damage_type, got[5].damage_type })
+    expect.mentions(expect.error_of(function() world:apply_damage{ victim = guard, amount = 5, type = "" } end),
+      "damage", "'type'", "a non-empty string", '""')
     assert.are.same({ x = 1, y = 2, z = 3 }, got[1].hit_location)
     assert.are.same({ x = 0, y = 0, z = 0 }, got[2].hit_location)
     assert.are.equal(player, got[1].attacker)

@@ -58,12 +58,14 @@ function brain.def(world, p)
   }
 end
 
--- "DamageType_Fire_C" -> "Fire", "MyHit_C" -> "MyHit", nil -> "DamageType".
+-- "DamageType_Fire_C" -> "Fire", "MyHit_C" -> "MyHit", nil -> "DamageType";
+-- a name that stripping would leave empty ("_C") is kept whole.
 function brain.damage_tag(name)
   if name == nil then return "DamageType" end
   local tag = name:gsub("_C$", "")
   local stripped = tag:match("^DamageType_(.+)$")
-  return stripped or tag
+  tag = stripped or tag
+  return tag ~= "" and tag or name
 end
 
 -- ---- actors: health, pawns, owners ----------------------------------------------
