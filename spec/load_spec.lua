@@ -173,6 +173,17 @@ describe("world:load", function()
   it("refuses a path that is not a string", function()
     expect.mentions(expect.error_of(function() wary.world{}:load(42) end), "world:load", "'path'", "got 42")
   end)
+
+  it("given a saved state for a path, says so in a line and points at world:load_state", function()
+    local world = wary.world{}
+    local saved = world:save_state()
+    local msg = expect.error_of(function() world:load(saved) end)
+    expect.mentions(msg, "world:load", "'path'", "got a saved state (" .. #saved .. " bytes)", "world:load_state")
+    assert.is_true(#msg < 300, msg)
+    -- Any long string is shown by its start and its size.
+    msg = expect.error_of(function() world:load(string.rep("x", 1000)) end)
+    expect.mentions(msg, '"' .. string.rep("x", 40) .. '"... (1000 bytes)')
+  end)
 end)
 
 describe("the starter data", function()

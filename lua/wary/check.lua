@@ -48,6 +48,8 @@ local function describe(v)
     end
     return g(v, 17)
   elseif t == "string" then
+    -- A long one (a saved state given for a path, say) is shown by its start.
+    if #v > 200 then return string.format("%q... (%d bytes)", v:sub(1, 40), #v) end
     return string.format("%q", v)
   elseif t == "nil" or t == "boolean" then
     return tostring(v)
