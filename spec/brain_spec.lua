@@ -229,6 +229,21 @@ describe("pain", function()
     assert.are.equal(8, world:stats().pain_reports_dropped)
   end)
 
+  it("is forgotten, waiting reports and levels, when the profile stops feeling pain", function()
+    local got = {}
+    guard:on("pain_reported", function(ev) got[#got + 1] = ev end)
+    guard:report_pain("Burning", 0.6)
+    world:define_profile{ name = "guard", vision = {}, hearing = {}, damage = {}, brain = {} }
+    world:step(1 / 60)
+    assert.are.same({}, got)
+    near(0, guard:pain_level("Burning"))
+    world:define_profile{ name = "guard", vision = {}, hearing = {}, damage = {}, pain = {}, brain = {} } -- from none
+    world:step(1 / 60)
+    assert.are.same({}, got)
+    near(0, guard:pain_level("Burning"))
+    near(1, guard:sense_multiplier("Vision"))
+  end)
+
   it("is ignored without the Pain sense in the profile", function()
     world:define_profile{ name = "numb", vision = {} }
     local numb = world:add_agent{ profile = "numb", pos = { 0, 0, 0 } }

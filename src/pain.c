@@ -44,10 +44,16 @@ static void agent_added(wary_world *w, int32_t agent) {
 
 /* The agent's slots mean other senses: a kept sense keeps its multiplier, a
  * new one (and those past its profile's, which the step no longer writes)
- * has 1. */
+ * has 1. An agent that no longer feels pain forgets its reports waiting for
+ * their event and its levels, as one that no longer hears forgets its
+ * sounds: Pain given back starts from none. */
 static void slots_remap(wary_world *w, int32_t agent, const int8_t *from, int32_t old_count) {
   (void)old_count;
   wy_pain_agent *ag = &w->pain->agents.data[agent];
+  if (wy_agent_profile(w, agent)->builtin_slot[WARY_SENSE_PAIN] < 0) {
+    ag->queue_count = 0;
+    for (int32_t k = 0; k < WARY_MAX_PAIN_TYPES; k++) ag->level[k] = 0.0f;
+  }
   float old[WY_SLOTS];
   memcpy(old, ag->dull, sizeof old);
   int32_t n = wy_agent_profile(w, agent)->slot_count;
