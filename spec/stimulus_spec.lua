@@ -206,6 +206,14 @@ describe("stimulus bus: delivery", function()
     expect.mentions(expect.error_of(function()
       w:emit_stimulus{ tag = "Stimulus.X", pos = { 0, 0, 0 }, strenght = 1 }
     end), "stimulus", "unknown field 'strenght'", "did you mean 'strength'")
+    -- A tag with an empty part (which no listener's prefix of whole parts
+    -- could mean) is refused, as such a prefix is, and nothing is sent.
+    local before = w:save_state()
+    for _, tag in ipairs({ "Stimulus.Vibration.", "Stimulus.Vibration..X", ".Stimulus", "" }) do
+      expect.mentions(expect.error_of(function() w:emit_stimulus{ tag = tag, pos = { 0, 0, 0 } } end),
+        "stimulus", "'tag'", string.format("got %q", tag))
+    end
+    assert.are.equal(before, w:save_state())
   end)
 end)
 

@@ -50,3 +50,8 @@ int wary_name(wary_world *w, const char *name, int32_t *out) {
 const char *wary_name_string(const wary_world *w, int32_t key) {
   return key >= 1 && key <= w->names.count ? w->names.data[key - 1] : NULL;
 }
+
+bool wy_tag_parts_whole(const char *tag) {
+  size_t n = strlen(tag);
+  return n > 0 && tag[0] != '.' && tag[n - 1] != '.' && !strstr(tag, "..");
+}

@@ -47,10 +47,7 @@ static int32_t sense_create(wary_world *w, const wary_sense_def *d) {
       return wy_fail(e, WARY_ERR_NOT_FOUND, fn,
                      "sense_def.stimulus_tags[%d]: expected an interned name (a key from wary_name), got %d", i,
                      d->stimulus_tags[i]);
-    /* A prefix matches whole dotted parts (stimulus.c, has_prefix): one
-     * with an empty part would match nothing. */
-    size_t n = strlen(tag);
-    if (tag[0] == '.' || tag[n - 1] == '.' || strstr(tag, ".."))
+    if (!wy_tag_parts_whole(tag))
       return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
                      "sense_def.stimulus_tags[%d]: expected a tag prefix of whole dotted parts "
                      "(Stimulus.Custom), got \"%s\"",

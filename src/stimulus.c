@@ -37,7 +37,11 @@ const wy_module wy_stimulus_module = {.create = create, .destroy = destroy};
 int wary_emit_stimulus(wary_world *w, const wary_stimulus_def *def) {
   wy_error *err = w->error;
   if (!def) return wy_fail_null(err, WARY_ERR_BAD_VALUE, __func__, "stimulus_def");
-  if (!wary_name_string(w, def->tag)) return wy_fail_name(err, __func__, "stimulus_def.tag", def->tag);
+  const char *tag = wary_name_string(w, def->tag);
+  if (!tag) return wy_fail_name(err, __func__, "stimulus_def.tag", def->tag);
+  if (!wy_tag_parts_whole(tag))
+    return wy_fail(err, WARY_ERR_BAD_VALUE, __func__,
+                   "stimulus_def.tag: expected a tag of whole dotted parts (Stimulus.Custom.Psychic), got \"%s\"", tag);
   for (int i = 0; i < 3; i++)
     if (wy_bad_at(err, __func__, "stimulus_def.pos", i, def->pos[i], WY_FINITE)) return WARY_ERR_BAD_VALUE;
   if (wy_bad(err, __func__, "stimulus_def.strength", def->strength, WY_UNIT) ||

@@ -1081,7 +1081,7 @@ int wary_report_location(wary_world *world, wary_actor_id agent, float x, float 
 int wary_report_touch(wary_world *world, wary_actor_id agent, wary_actor_id toucher);
 
 typedef struct wary_stimulus_def {
-  int32_t tag;              /* interned dotted name */
+  int32_t tag;              /* interned name of whole dotted parts (Stimulus.Custom.Psychic) */
   float pos[3];
   wary_actor_id source;           /* 0: none */
   float strength;           /* 0..1 (1) */

@@ -291,6 +291,11 @@ void wy_world_free(wary_world *w);
 int32_t wy_name_intern(wary_world *w, const char *name);
 /* The key of an interned name, 0 when it is not interned (interns nothing). */
 int32_t wy_name_find(const wary_world *w, const char *name);
+/* Whether tag is whole dotted parts ("Stimulus.Custom"): no part empty, as
+ * a leading, trailing or doubled dot would make one. A stimulus matches a
+ * listener's prefix by whole parts (stimulus.c): such a tag would match
+ * nothing, or only by its empty part. */
+bool wy_tag_parts_whole(const char *tag);
 /* A call that interned names and then failed gives back those past count
  * (the table's count before it): nothing else can hold their keys yet. */
 void wy_names_forget(wary_world *w, int32_t count);

@@ -66,6 +66,15 @@ local function describe(v)
 end
 check.describe = describe
 
+-- Raises unless tag is whole dotted parts ("Stimulus.Custom"): a stimulus
+-- matches a listener's prefix by whole parts, so an empty part (a leading,
+-- trailing or doubled dot) would match nothing, or only by that part.
+function check.tag(object, field, tag, expected)
+  if tag == "" or tag:find("^%.") or tag:find("%.$") or tag:find("..", 1, true) then
+    check.fail(object, field, expected, tag)
+  end
+end
+
 -- The folder of wary's own Lua files: an error points at the first caller
 -- outside it, so the position in a message is always the user's line.
 local own_dir = debug.getinfo(1, "S").source:match("^@(.*[/\\])")

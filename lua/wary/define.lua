@@ -188,10 +188,7 @@ function define.sense(world, t)
   local object = "sense " .. check.describe(type(t) == "table" and t.id or nil)
   local s = check.fields(object, schema.sense, t, world._scaled.sense)
   for i, tag in ipairs(s.stimulus_tags) do
-    -- A prefix matches whole dotted parts: "Stimulus.Custom." would match nothing.
-    if tag == "" or tag:find("^%.") or tag:find("%.$") or tag:find("..", 1, true) then
-      check.fail(object, "stimulus_tags[" .. i .. "]", "a tag prefix of whole dotted parts (Stimulus.Vibration)", tag)
-    end
+    check.tag(object, "stimulus_tags[" .. i .. "]", tag, "a tag prefix of whole dotted parts (Stimulus.Vibration)")
   end
   -- on_stimulus is called with the stimuli whose tags start with one of them: none, never.
   if s.on_stimulus and #s.stimulus_tags == 0 then

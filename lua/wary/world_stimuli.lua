@@ -41,6 +41,7 @@ end
 function M:emit_stimulus(t)
   local object = "stimulus"
   local o = check.fields(object, schema.stimulus, t, self._scaled.stimulus)
+  check.tag(object, "tag", o.tag, "a tag of whole dotted parts (Stimulus.Custom.Psychic)")
   local x, y, z = check.vector(object, "pos", o.pos)
   local source = 0
   if o.source ~= nil then

@@ -494,6 +494,12 @@ static void test_null_outs(void) {
   SAYS(w, &h, ++n, "wary_sound_create: sound_def: expected a pointer, got NULL");
   ENSURE(wary_emit_stimulus(w, NULL) == WARY_ERR_BAD_VALUE);
   SAYS(w, &h, ++n, "wary_emit_stimulus: stimulus_def: expected a pointer, got NULL");
+  wary_stimulus_def st = wary_default_stimulus_def();
+  ENSURE(wary_name(w, "Stimulus.Vibration.", &st.tag) == WARY_OK);
+  ENSURE(wary_emit_stimulus(w, &st) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, ++n,
+       "wary_emit_stimulus: stimulus_def.tag: expected a tag of whole dotted parts (Stimulus.Custom.Psychic), got "
+       "\"Stimulus.Vibration.\"");
   wary_world_destroy(w);
 }
 
