@@ -365,7 +365,7 @@ describe("redefining a profile under the same name", function()
     -- A guard shot for 80 (damage share 0.8, held 8 s): the game gives it
     -- echolocation one step later, then takes its smell away. Its belief
     -- about the shooter goes as if the profile had not changed.
-    local function run(retune)
+    local function play(retune)
       local world = require("wary").world()
       world:define_profile{ name = "g", damage = {}, smell = {} }
       local g = world:add_agent{ profile = "g", pos = { 0, 0, 0 } }
@@ -387,7 +387,7 @@ describe("redefining a profile under the same name", function()
       end
       return seen
     end
-    local plain, retuned = run(false), run(true)
+    local plain, retuned = play(false), play(true)
     assert.are.equal("detected", plain[4][1])
     assert.is_true(math.abs(plain[4][2] - 0.8) < 1e-6, tostring(plain[4][2]))
     assert.are.same(plain, retuned)
