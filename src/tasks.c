@@ -1,11 +1,16 @@
 /* tasks.c - the step's passes through the host's scheduler (wary.h,
  * wary_task_fn), checked: a scheduler that breaks the contract (a worker
- * index out of 0 .. workers - 1, a piece outside the range, the range not
- * covered once) must not make the step write out of bounds or race on a
- * lane. Every piece goes through checked_piece: a worker index out of range
- * runs the piece later on the stepping thread, once the scheduler is done;
- * a piece outside the range does not run. The step then fails with the
- * first fault (step.c: in the first pass, before anything changed). */
+ * index out of 0 .. workers - 1, a piece outside the range, pieces that
+ * overlap or leave items out) must not make the step write out of bounds,
+ * run an item twice or race on a lane. Every piece goes through
+ * checked_piece, which claims its items (a bit each) before it runs them:
+ * a piece outside the range, with a bad worker index, or overlapping items
+ * another piece claimed does not run. Once the scheduler is done (and every
+ * piece that claimed items has run them), the items no piece ran run here,
+ * on the stepping thread and lane 0: each pass covers its range exactly
+ * once whatever the scheduler did (the step's results do not depend on the
+ * lane or the split), and the step then fails with the first fault (step.c:
+ * in the first pass, before anything changed; later, at its end). */
 #include <stdio.h>
 
 #include "world.h"
@@ -14,6 +19,33 @@ WY_COLD static void fault(wy_tasks *t, const char *fmt, int32_t a, int32_t b, in
   int32_t expected = 0;
   if (!atomic_compare_exchange_strong(&t->broken, &expected, 1)) return;
   snprintf(t->fault, sizeof t->fault, fmt, a, b, c);
+}
+
+/* The bits of [start, end) in word k. */
+static inline uint64_t word_bits(int32_t start, int32_t end, int32_t k) {
+  int32_t lo = start > k * 64 ? start - k * 64 : 0, hi = end < (k + 1) * 64 ? end - k * 64 : 64;
+  uint64_t upto = hi == 64 ? ~0ull : (1ull << hi) - 1;
+  return upto & ~((1ull << lo) - 1);
+}
+
+/* Claims [start, end) (start < end) for one piece: true when no item of it
+ * was claimed before. Otherwise it gives back the bits it set itself (a
+ * piece that set one of them later found it set, and gave back its own): what
+ * stays claimed is exactly the items of the pieces that run. */
+static bool claim(wy_tasks *t, int32_t start, int32_t end) {
+  _Atomic uint64_t *c = t->claims.data;
+  int32_t first = start >> 6, last = (end - 1) >> 6;
+  bool taken = false;
+  for (int32_t k = first; k <= last; k++) {
+    uint64_t bits = word_bits(start, end, k), old = atomic_fetch_or(&c[k], bits);
+    if (!(old & bits)) continue;
+    taken = true;
+    /* Give back what this piece set of this word and the words before. */
+    atomic_fetch_and(&c[k], ~(bits & ~old));
+    for (int32_t j = first; j < k; j++) atomic_fetch_and(&c[j], ~word_bits(start, end, j));
+    break;
+  }
+  return !taken;
 }
 
 static void checked_piece(int32_t start, int32_t end, int32_t worker, void *context) {
@@ -28,15 +60,41 @@ static void checked_piece(int32_t start, int32_t end, int32_t worker, void *cont
   if (worker < 0 || worker >= w->lanes.count) {
     fault(t, "enqueue_task: worker: expected an index in [0, %d] (workers - 1), got %d (piece [%d, ...))",
           w->lanes.count - 1, worker, start);
-    int32_t k = atomic_fetch_add(&t->deferred, 1);
-    if (k < WY_TASKS_DEFERRED) {
-      t->deferred_range[k][0] = start;
-      t->deferred_range[k][1] = end;
-    }
     return;
   }
-  atomic_fetch_add(&t->covered, (int64_t)(end - start));
+  /* Counted before it claims, so that the wait below never misses a piece
+   * between its claim and its count. */
+  atomic_fetch_add(&t->claimed, (int64_t)(end - start));
+  if (!claim(t, start, end)) {
+    atomic_fetch_sub(&t->claimed, (int64_t)(end - start));
+    fault(t, "enqueue_task: the pieces: expected to cover [0, %d) once, got [%d, %d) over items another piece took",
+          t->count, start, end);
+    return;
+  }
   t->task(start, end, worker, w);
+  atomic_fetch_add(&t->done, (int64_t)(end - start));
+}
+
+/* Runs the items of [0, count) no piece ran, in runs, on lane 0, each run
+ * claimed first (a piece the host starts after its finish_task returned
+ * finds it taken); their count. */
+static int64_t fill_gaps(wary_world *w, wary_task_fn task, int32_t count) {
+  const _Atomic uint64_t *c = w->tasks.claims.data;
+  int64_t filled = 0;
+  int32_t i = 0;
+  while (i < count) {
+    if (atomic_load(&c[i >> 6]) >> (i & 63) & 1) {
+      i++;
+      continue;
+    }
+    int32_t end = i + 1;
+    while (end < count && !(atomic_load(&c[end >> 6]) >> (end & 63) & 1)) end++;
+    if (!claim(&w->tasks, i, end)) continue; /* a late piece took some: look again */
+    task(i, end, 0, w);
+    filled += end - i;
+    i = end;
+  }
+  return filled;
 }
 
 /* Out of line, so that each of the step's passes (wy_parallel_for, inlined
@@ -44,24 +102,28 @@ static void checked_piece(int32_t start, int32_t end, int32_t worker, void *cont
 static __attribute__((noinline)) void parallel_run(wary_world *w, wary_task_fn task, int32_t count,
                                                    int32_t min_range) {
   wy_tasks *t = &w->tasks;
+  int32_t words = (count + 63) >> 6;
+  /* No room for the claims (out of memory): the pass runs here, whole. */
+  if (!wy_array_reserve(&w->alloc, &t->claims, words)) {
+    task(0, count, 0, w);
+    return;
+  }
+  for (int32_t k = 0; k < words; k++) atomic_store_explicit(&t->claims.data[k], 0, memory_order_relaxed);
   t->task = task;
   t->count = count;
-  atomic_store(&t->covered, 0);
-  atomic_store(&t->deferred, 0);
+  atomic_store(&t->claimed, 0);
+  atomic_store(&t->done, 0);
   void *handle = w->def.enqueue_task(checked_piece, count, min_range, w, w->def.task_user);
   if (handle) w->def.finish_task(handle, w->def.task_user);
-  /* The scheduler is done: the pieces it gave a bad index run here, one
-   * after another, on lane 0 (the step's results do not depend on the
-   * lane or the split). */
-  int32_t deferred = atomic_load(&t->deferred);
-  for (int32_t k = 0; k < deferred && k < WY_TASKS_DEFERRED; k++) {
-    atomic_fetch_add(&t->covered, (int64_t)(t->deferred_range[k][1] - t->deferred_range[k][0]));
-    task(t->deferred_range[k][0], t->deferred_range[k][1], 0, w);
+  /* A finish_task that returned before the pieces it started were done:
+   * they are waited for (the host's threads are running them). */
+  while (atomic_load(&t->done) != atomic_load(&t->claimed)) {
   }
-  int64_t covered = atomic_load(&t->covered);
-  if (covered != count)
-    fault(t, "enqueue_task: the pieces: expected to cover [0, %d) once, got %d items (and %d pieces put off)",
-          count, (int32_t)(covered < INT32_MAX ? covered : INT32_MAX), deferred);
+  int64_t ran = atomic_load(&t->claimed);
+  if (ran == count) return;
+  int64_t filled = fill_gaps(w, task, count);
+  fault(t, "enqueue_task: the pieces: expected to cover [0, %d) once, got %d items (%d left out ran here)", count,
+        (int32_t)ran, (int32_t)filled);
 }
 
 void wy_parallel_for(wary_world *w, wary_task_fn task, int32_t count, int32_t min_range) {

@@ -283,10 +283,12 @@ typedef void (*wary_free_fn)(void *user, void *ptr, size_t size);
  * be thread-safe (malloc is). Nothing calls back into the host from a
  * piece; the custom senses' batch stays on the thread that steps. A
  * scheduler that breaks this (a worker index out of range, a piece outside
- * [0, count), the range not covered once) makes the step fail with
- * WARY_ERR_BAD_VALUE naming the fault, never write out of bounds: before
- * anything changed when the senses' pass broke it (docs/architecture.md,
- * "Threads"). */
+ * [0, count), pieces that overlap or leave items out) makes the step fail
+ * with WARY_ERR_BAD_VALUE naming the fault, and never write out of bounds
+ * nor run an item twice (such pieces do not run; what no piece ran runs on
+ * the stepping thread): before anything changed when the senses' pass broke
+ * it, else with the step done (docs/architecture.md, "Threads"). Do not call
+ * wary on the world from the callbacks while its pieces run. */
 typedef void (*wary_task_fn)(int32_t start, int32_t end, int32_t worker, void *task_context);
 typedef void *(*wary_enqueue_task_fn)(wary_task_fn task, int32_t count, int32_t min_range, void *task_context, void *user);
 typedef void (*wary_finish_task_fn)(void *task, void *user);

@@ -147,6 +147,7 @@ void wy_world_free(wary_world *w) {
   wy_array_free(&w->alloc, &w->unfit);
   wy_array_free(&w->alloc, &w->motion);
   wy_array_free(&w->alloc, &w->sight_hints);
+  wy_array_free(&w->alloc, &w->tasks.claims);
   for (int32_t i = 0; i < w->names.count; i++)
     wy_free(&w->alloc, w->names.data[i], strlen(w->names.data[i]) + 1);
   wy_array_free(&w->alloc, &w->names);

@@ -116,20 +116,17 @@ typedef struct wy_lane {
   bool failed;
 } wy_lane;
 
-/* Pieces with a worker index out of range, kept to run on the stepping
- * thread once the scheduler has finished (more: the pass is broken). */
-#define WY_TASKS_DEFERRED 64
-
 /* The pass handed to the host's scheduler, and what its pieces broke of
  * the contract (wary.h, wary_task_fn). The pieces run at once on the
- * host's threads: the counters are atomic, and the first piece to break
- * the contract writes its text, the others only count. */
+ * host's threads: a piece claims its items in claims (a bit an item) before
+ * it runs, and runs only when none was claimed already; the first piece to
+ * break the contract writes its text, the others only count (tasks.c). */
 typedef struct wy_tasks {
   wary_task_fn task;          /* the pass's own task */
   int32_t count;              /* its range: [0, count) */
-  _Atomic int64_t covered;    /* items the pieces run took */
-  _Atomic int32_t deferred;   /* pieces with a worker index out of range */
-  int32_t deferred_range[WY_TASKS_DEFERRED][2];
+  _Atomic int64_t claimed;    /* items of the pieces that claimed theirs */
+  _Atomic int64_t done;       /* items of the pieces that have run */
+  WY_ARRAY(_Atomic uint64_t) claims; /* a bit an item of [0, count) */
   _Atomic int32_t broken;     /* 0, or 1 once the first fault is written */
   char fault[160];            /* the first fault, for wy_tasks_check */
 } wy_tasks;

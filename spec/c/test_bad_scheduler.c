@@ -1,9 +1,9 @@
 /* test_bad_scheduler.c - a host scheduler that breaks the task contract
  * (wary.h, wary_task_fn; tasks.c) makes the step fail with
  * WARY_ERR_BAD_VALUE naming the fault, and never write out of bounds: a
- * worker index out of 0 .. workers - 1 (the piece is run later on the
- * stepping thread), a piece outside [0, count) (not run), the range not
- * covered (counted). Where the senses' pass broke it, the world is as it
+ * worker index out of 0 .. workers - 1, a piece outside [0, count), one
+ * overlapping items another took (none of these runs), the range not
+ * covered (what no piece ran runs later on the stepping thread). Where the senses' pass broke it, the world is as it
  * was (the same snapshot); once the scheduler keeps the contract again,
  * the world steps as one that never met the faulty scheduler. Run under
  * ASan in the test command, where a write past the lanes would stop it. */
@@ -18,7 +18,7 @@
 #define AGENTS 12
 #define TARGETS 4
 
-enum { FAIR, WORKER_TOO_HIGH, WORKER_NEGATIVE, PIECE_PAST_END, PIECE_SKIPPED, PIECE_TWICE };
+enum { FAIR, WORKER_TOO_HIGH, WORKER_NEGATIVE, PIECE_PAST_END, PIECE_SKIPPED, PIECE_TWICE, PIECES_OVERLAP, FAULTS };
 
 typedef struct host {
   int fault;
@@ -38,7 +38,9 @@ static void *enqueue(wary_task_fn task, int32_t count, int32_t min_range, void *
     if (k == 1 && fault == WORKER_TOO_HIGH) worker = WORKERS;
     if (k == 1 && fault == WORKER_NEGATIVE) worker = -1;
     if (k == 1 && fault == PIECE_SKIPPED) continue;
-    task(start, end, worker, context);
+    /* [0, 3) [2, 5) [6, 9) ...: the items add up, item 2 twice, 5 never. */
+    if (k == 1 && fault == PIECES_OVERLAP) task(start - 1, end - 1, worker, context);
+    else task(start, end, worker, context);
     if (k == 1 && fault == PIECE_TWICE) task(start, end, worker, context);
   }
   if (fault == PIECE_PAST_END) task(count, count + 5, 0, context);
@@ -84,7 +86,10 @@ static const char *const expected_text[] = {
   [WORKER_NEGATIVE] = "wary_step_begin: enqueue_task: worker: expected an index in [0, 1] (workers - 1), got -1",
   [PIECE_PAST_END] = "wary_step_begin: enqueue_task: a piece: expected [start, end) inside [0, 16), got [16, 21)",
   [PIECE_SKIPPED] = "wary_step_begin: enqueue_task: the pieces: expected to cover [0, 16) once, got 13 items",
-  [PIECE_TWICE] = "wary_step_begin: enqueue_task: the pieces: expected to cover [0, 16) once, got 19 items",
+  [PIECE_TWICE] = "wary_step_begin: enqueue_task: the pieces: expected to cover [0, 16) once, got [3, 6) over items "
+                 "another piece took",
+  [PIECES_OVERLAP] = "wary_step_begin: enqueue_task: the pieces: expected to cover [0, 16) once, got [2, 5) over "
+                     "items another piece took",
 };
 
 /* A worker index out of range, a piece past the end or one left out, in
@@ -217,12 +222,42 @@ static void test_fault_not_checked_is_forgotten(void) {
   ENSURE(seen);
 }
 
+/* Each fault in each pass of a step (the passes over agents, actors and
+ * sounds alike; the later ones cannot be taken back): the step returns
+ * WARY_ERR_BAD_VALUE, never hangs nor runs an item twice, and leaves the
+ * world as it was or as one fair step leaves it; then it steps as a world
+ * that never met the faulty scheduler. */
+static void test_every_fault_in_every_pass(void) {
+  for (int fault = WORKER_TOO_HIGH; fault < FAULTS; fault++) {
+    for (int32_t pass = 0;; pass++) {
+      host h = {FAIR, 0, -1};
+      wary_world *w = scene(&h), *ref = scene(NULL);
+      for (int i = 0; i < 10; i++) ENSURE(wary_step(w, 1.0f / 30.0f) == WARY_OK && wary_step(ref, 1.0f / 30.0f) == WARY_OK);
+      int32_t before = h.passes;
+      ENSURE(wary_step(w, 1.0f / 30.0f) == WARY_OK && wary_step(ref, 1.0f / 30.0f) == WARY_OK);
+      int32_t per_step = h.passes - before;
+      bool last = pass >= per_step - 1;
+      h.fault = fault;
+      h.fault_at = h.passes + pass;
+      ENSURE(wary_step(w, 1.0f / 30.0f) == WARY_ERR_BAD_VALUE);
+      if (!same_bytes(w, ref)) ENSURE(wary_step(ref, 1.0f / 30.0f) == WARY_OK && same_bytes(w, ref));
+      for (int i = 0; i < 10; i++) ENSURE(wary_step(w, 1.0f / 30.0f) == WARY_OK && wary_step(ref, 1.0f / 30.0f) == WARY_OK);
+      ENSURE(same_bytes(w, ref));
+      wary_world_destroy(w);
+      wary_world_destroy(ref);
+      if (last) break;
+    }
+  }
+}
+
 int main(void) {
   test_refused_and_unchanged(WORKER_TOO_HIGH);
   test_refused_and_unchanged(WORKER_NEGATIVE);
   test_refused_and_unchanged(PIECE_PAST_END);
   test_refused_and_unchanged(PIECE_SKIPPED);
   test_refused_and_unchanged(PIECE_TWICE);
+  test_refused_and_unchanged(PIECES_OVERLAP);
+  test_every_fault_in_every_pass();
   test_empty_pieces_are_none();
   test_fault_not_checked_is_forgotten();
   test_late_fault_reported_with_the_step_done();
