@@ -213,6 +213,28 @@ describe("evidence", function()
       assert.are.equal("none", f:belief().loss_reason)
     end)
 
+    it("never loses a target vision drops, whichever step of vision's grace it comes in", function()
+      -- Vision cuts its share at once and sends a tracked target to Lost
+      -- when its grace ends; invalidate in that very step still forgets.
+      for k = 0, 16 do
+        local world = require("wary").world()
+        world:define_profile{ name = "g", vision = {} }
+        local guard = world:add_agent{ profile = "g", pos = { 0, 0, 0 }, yaw = 0 }
+        local thief = world:add_target{ pos = { 1000, 0, 0 } }
+        for _ = 1, 60 do world:step(DT) end
+        assert.are.equal("tracked", guard:state(thief))
+        thief:teleport(100000, 0, 0)
+        for _ = 1, k do world:step(DT) end
+        local fired = {}
+        world:on("lost", function(ev) fired[#fired + 1] = ev.type end)
+        world:on("forget", function(ev) fired[#fired + 1] = ev.type end)
+        guard:add_evidence(thief, "Nothing", "invalidate")
+        world:step(DT)
+        assert.are.same({ "forget" }, fired, "invalidate " .. k .. " steps after the thief vanished")
+        assert.are.equal("undetected", guard:state(thief))
+      end
+    end)
+
     it("of a Lost or Remembered target forgets it: Undetected, no more remember or forget to come", function()
       for _, wait in ipairs{ 0.5, 6 } do -- Lost (lost_time 5 s), then Remembered
         local f = seeing(0.9)

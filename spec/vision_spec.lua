@@ -958,6 +958,28 @@ describe("vision", function()
       assert.is_true(g:explain(stranger).vision.reacting)
     end)
 
+    it("0.3 s: one telegraph a step, even when a raise comes in the step of the early one", function()
+      -- The early warning fires at the 13th step; set_confidence(0.9) in
+      -- any step around it takes the belief up at once: never two warnings
+      -- in one step.
+      for k = 10, 16 do
+        local world = require("wary").world()
+        world:define_profile{ name = "g", vision = { first_spot_reaction_time = 0.3 } }
+        local g = world:add_agent{ profile = "g", pos = { 0, 0, 0 }, yaw = 0 }
+        local you = world:add_target{ pos = { 1200, 0, 0 } }
+        local step, warned = 0, {}
+        world:on("telegraph", function() warned[step] = (warned[step] or 0) + 1 end)
+        for i = 1, 20 do
+          step = i
+          if i == k then g:set_confidence(you, 0.9) end
+          world:step(1 / 60)
+        end
+        for at, n in each(warned) do assert.are.equal(1, n, "raised at step " .. k .. ", step " .. at) end
+        assert.are.equal(1, warned[k], "raised at step " .. k)
+        assert.are.equal("detected", g:state(you))
+      end
+    end)
+
     it("0.3 s: a step of 1e-40 s during a first sighting returns (the next look counted without a sum)", function()
       local world = require("wary").world()
       world:define_profile{ name = "g", vision = { first_spot_reaction_time = 0.3 } }

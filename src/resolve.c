@@ -267,7 +267,10 @@ WY_INLINE void step_states(const wy_ctx *c, const wy_profile *p, bool held, bool
   bool on_ladder = b->state >= WARY_SUSPECTED && b->state <= WARY_TRACKED;
   const wy_slot *losing = b->losing_slot >= 0 ? &p->slots[b->losing_slot] : NULL;
 
-  if (on_ladder && !held && losing && losing->direct_lost_cut) {
+  /* Not when an invalidation makes it report: "you didn't see anything"
+   * steps down to Undetected, never to Lost, even in the step vision's
+   * grace ends. */
+  if (on_ladder && !held && !reporting && losing && losing->direct_lost_cut) {
     b->loss_reason = (int8_t)loss_reason(c, p);
     enter(c, WARY_LOST);
     return;
@@ -423,7 +426,12 @@ WY_INLINE void resolve(wary_world *w, const wy_resolving *r, const wy_rates *k, 
      * below Detected, as the rise past the threshold (step_states). */
     if (WY_RARELY(b->telegraph_due)) {
       b->telegraph_due = false;
-      if (rung(b->state) < WARY_DETECTED) telegraph(&c);
+      /* One warning a step: a rise past the threshold in the same step (a
+       * set_confidence, a shot heard) fires none of its own. */
+      if (rung(b->state) < WARY_DETECTED) {
+        telegraph(&c);
+        tele = false;
+      }
     }
     step_states(&c, p, sensed || floored, reports, raised, tele, dt);
     /* Invalidated while Lost or Remembered: forgotten too, not searched for. */
