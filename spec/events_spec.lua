@@ -184,6 +184,26 @@ describe("the dispatch of a step's events", function()
     assert.is_true(#names >= 2)
   end)
 
+  it("says once a world, to a game that listens, that a step dropped events past event_capacity", function()
+    local world = wary.world{ event_capacity = 4 }
+    world:define_profile{ name = "g", vision = {} }
+    for i = 1, 40 do world:add_agent{ profile = "g", pos = { 0, i * 10, 0 }, yaw = 0 } end
+    world:add_target{ pos = { 1000, 300, 0 } }
+    local heard = 0
+    world:on("suspect", function() heard = heard + 1 end)
+    local said = {}
+    local saved = io.stderr
+    io.stderr = { write = function(_, text) said[#said + 1] = text end } -- luacheck: ignore 122
+    local ok, err = pcall(function() for _ = 1, 30 do world:step(1 / 60) end end)
+    io.stderr = saved -- luacheck: ignore 122
+    assert(ok, err)
+    assert.is_true(world:events_dropped() > 0)
+    assert.is_true(heard < 40)
+    assert.are.equal(1, #said)
+    assert.matches("world: a step queued more than event_capacity %(4%) events: %d+ dropped so far "
+      .. "%(world:events_dropped%(%)%); raise event_capacity in wary.world{}", said[1])
+  end)
+
   it("ends when a handler destroys the world, and the world then says it is destroyed", function()
     local world, g1 = two_guards()
     local calls, after = 0, 0

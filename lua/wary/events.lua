@@ -382,6 +382,18 @@ end
 -- A step that builds no event and has no error makes no table here: the
 -- tables of the last step are kept when they stayed empty.
 local NO_ERRORS = {} -- never written
+-- A step that queued event_capacity events may have dropped more: said
+-- once a world when it did, for the game listening to them (n: this
+-- step's count; the core's counter is asked only then).
+local function said_dropped(world, n)
+  if n < world._event_capacity then return end
+  local dropped = world._B.events_dropped(world._w)
+  if dropped == 0 then return end
+  check.warn_once(world._warned, "events dropped", "world: a step queued more than event_capacity (%d) events: %d "
+    .. "dropped so far (world:events_dropped()); raise event_capacity in wary.world{} (warned once a world)",
+    world._event_capacity, dropped)
+end
+
 function events.dispatch(world, errors)
   local by_index = NO_ERRORS
   if errors[1] ~= nil then
@@ -406,6 +418,7 @@ function events.dispatch(world, errors)
   local r = readers_of(B)
   local walk, rest, read_sound, e = r.walk, r.rest, r.sound, world._record
   local n = B.event_count(w)
+  said_dropped(world, n)
   -- An actor a handler removes is still named by the events left (gone);
   -- its own handlers listen no more. A handler that calls world:events()
   -- builds the tables of the events after its own: they are handed on.
@@ -476,6 +489,7 @@ function events.all(world)
   if list then return list end
   list = {}
   local n = world._B.event_count(world._w)
+  said_dropped(world, n)
   for i = 0, n - 1 do list[i + 1] = event(world, i) end
   world._events = list
   return list

@@ -750,8 +750,9 @@ function World:events_dropped() return self._B.events_dropped(self._w) end
 --- Frees the world now (it is also freed when collected, later: a game that makes a world a level destroys the
 -- last one); every later call on it or its handles raises "wary world is destroyed", after where it was called
 -- from and which call ("main.lua:9: world:step: wary world is destroyed"), but the world:step during which a
--- sense or handler destroyed it, which raises the bare text; a second destroy does nothing, and every handle's
--- valid() is false. On Lua 5.4, `local world <close> = wary.world{}` destroys it when the block ends.
+-- sense destroyed it, which raises the bare text (one whose handler destroyed it returns: the dispatch ends
+-- there); a second destroy does nothing, and every handle's valid() is false. On Lua 5.4,
+-- `local world <close> = wary.world{}` destroys it when the block ends.
 function World:destroy()
   if getmetatable(self) ~= World then check.dot_call("world", "destroy", self) end
   if self._destroyed then return end
