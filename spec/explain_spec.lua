@@ -153,6 +153,34 @@ describe("agent:explain", function()
     assert.is_nil(text:find("weather 0.000", 1, true))
   end)
 
+  it("says why vision saw nothing where its factors alone do not: past its range in its cone, no ray cast "
+    .. "in the dark or at weather 0, too few points seen", function()
+    local world = wary.world()
+    world:define_profile{ name = "eyes", vision = { darkness_min_detection = 0 } }
+    local guard = world:add_agent{ profile = "eyes", pos = { 0, 0, 0 }, yaw = 0 }
+    local player = world:add_target{ pos = { 1000, 0, 0 } }
+    for _ = 1, 30 do world:step(1 / 60) end
+    player:teleport(3500, 0, 0) -- ahead, past its 30 m
+    for _ = 1, 30 do world:step(1 / 60) end
+    local text = guard:explain_text(player)
+    assert.matches("out_of_range: 0.0 deg off its eyes, 3500 units away; stopped before its factors", text, 1, true)
+    assert.is_nil(text:find("weather 0.000", 1, true))
+    player:teleport(1000, 0, 0)
+    player:set_light(0)
+    for _ = 1, 30 do world:step(1 / 60) end
+    text = guard:explain_text(player)
+    assert.matches("looking now: distance 0.889 x exposure (no ray cast) x light 0.000 (the rest 1)", text, 1, true)
+    player:set_light(1)
+    world:set_weather(0)
+    for _ = 1, 30 do world:step(1 / 60) end
+    assert.matches("exposure (no ray cast) x weather 0.000", guard:explain_text(player), 1, true)
+    world:set_weather(1)
+    world:define_profile{ name = "eyes", vision = { min_visible_points_standing = 6 } }
+    for _ = 1, 30 do world:step(1 / 60) end
+    text = guard:explain_text(player)
+    assert.matches("looking now: distance 0.889 (the rest 1)\n    5 of its points seen, 6 required", text, 1, true)
+  end)
+
   it("of a target lost behind a wall says why vision is silent, with its look now", function()
     local world = wary.world{ units_per_meter = 32 }
     world:define_profile{ name = "guard", vision = {} }

@@ -150,12 +150,23 @@ local function f3(v) return fixed(v, 3) end
 local ORDER = { "scent", "sensitivity", "distance", "angle", "exposure", "light", "motion", "weather", "visibility",
                 "cone", "clear" }
 
+-- The factors that make vision's rays not worth casting: when one is 0 its
+-- exposure reads 0 without a ray cast (dark, weather 0), not for cover.
+local UNCAST = { "distance", "angle", "light", "weather", "visibility" }
+
 -- Only the factors under 1 (or over: a motion bonus) are written.
 local function product(factors)
-  local parts, ones = {}, 0
+  local parts, ones, uncast = {}, 0, false
+  for _, k in ipairs(UNCAST) do uncast = uncast or factors[k] == 0 end
   for _, k in ipairs(ORDER) do
     local v = factors[k]
-    if v == 1 then ones = ones + 1 elseif v then parts[#parts + 1] = k .. " " .. f3(v) end
+    if v == 1 then
+      ones = ones + 1
+    elseif k == "exposure" and v == 0 and uncast then
+      parts[#parts + 1] = "exposure (no ray cast)"
+    elseif v then
+      parts[#parts + 1] = k .. " " .. f3(v)
+    end
   end
   if #parts == 0 and ones > 0 then return "every factor 1" end
   return table.concat(parts, " x ") .. (ones > 0 and #parts > 0 and " (the rest 1)" or "")
@@ -185,17 +196,27 @@ local function sense_lines(s, lines, believed, vision)
   if s.id == "Vision" and next(factors) == nil and vision and vision.factors then
     factors, now = vision.factors, true
   end
-  -- Vision out of range or cone stops before its factors (they read 0):
-  -- said so, not listed as if weather and visibility were 0.
-  local worked = s.reason ~= "out_of_range"
-  for _, v in each(factors) do worked = worked or v ~= 0 end
+  -- Vision out of range or cone stops before its factors (they read 0, its
+  -- cone's multiplier aside): said so, not listed as if weather and
+  -- visibility were 0. The reason is the look's now, when that is whose
+  -- factors these are.
+  local reason = s.id == "Vision" and vision and vision.reason or s.reason
+  local worked = reason ~= "out_of_range"
+  for k, v in each(factors) do worked = worked or (v ~= 0 and k ~= "cone") end
   local formula = worked and product(factors) or ""
   if formula ~= "" then
     lines[#lines + 1] = "    " .. (now and (WORKED_NOW[s.id] and "sensing now: " or "looking now: ") or "") .. formula
   elseif next(factors) ~= nil then
-    local at = s.id == "Vision" and vision and vision.reason == s.reason and (where_look(vision) .. "; ") or ""
-    lines[#lines + 1] = "    " .. (s.reason and (s.reason .. ": ") or "") .. at .. "stopped before its factors"
+    local at = s.id == "Vision" and vision and (where_look(vision) .. "; ") or ""
+    lines[#lines + 1] = "    " .. (reason and (reason .. ": ") or "") .. at .. "stopped before its factors"
       .. " (each reads 0)"
+  end
+  -- Too few of the target's points seen (min_visible_points_<stance>): the
+  -- factors above may all be 1, and this is why it saw nothing.
+  if s.id == "Vision" and vision and vision.required_points and vision.visible_points
+      and vision.visible_points < vision.required_points and worked then
+    lines[#lines + 1] = string.format("    %d of its points seen, %d required (min_visible_points_*)",
+      vision.visible_points, vision.required_points)
   end
   for _, sound in ipairs(s.sounds or {}) do
     local parts, ones = {}, 0
