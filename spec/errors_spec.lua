@@ -1177,6 +1177,23 @@ describe("an event name that is a word of one", function()
     assert_mentions(error_of(function() w:on("pain", print) end), "did you mean 'pain_reported'?", 'got "pain"')
     assert_mentions(error_of(function() w:on("emotion", print) end), "did you mean 'emotion_changed'?")
   end)
+
+  it("hints at the event a seed's Blueprint name or a misspelt past tense means", function()
+    local w = wary.world()
+    for wrong, meant in each({ OnAIDetect = "detect", ["On AI Lost"] = "lost", OnAISoundHeard = "sound_heard",
+                               OnAIAlertToCombat = "alert_to_combat", detcted = "detect", trakced = "track" }) do
+      assert_mentions(error_of(function() w:on(wrong, print) end), "did you mean '" .. meant .. "'?")
+    end
+  end)
+end)
+
+describe("a method's point argument", function()
+  it("is named as the point it is, not as a field named after the method", function()
+    local w = wary.world()
+    w:define_profile{ name = "g", vision = {} }
+    local g = w:add_agent{ name = "guard", profile = "g", pos = { 0, 0, 0 } }
+    assert_mentions(error_of(function() g:look_at("x") end), "guard: field 'point' expected a vector", 'got "x"')
+  end)
 end)
 
 describe("a handler on a target", function()

@@ -101,7 +101,7 @@ end
 --- actor:look_at(x, y[, z]) Turns its eyes towards a point (at eye_turn_rate), and keeps them there as the
 -- body turns; look_forward undoes it. Without z (x, y, or {x, y}) they turn level, at their own height, as a
 -- 2D game wants; with z they look at that height (eyes at pos z + eye_height look down at z 0).
-Actor.look_at = vector_setter("look_at", "look_at", "actor_look_at", "actor_look_toward")
+Actor.look_at = vector_setter("look_at", "point", "actor_look_at", "actor_look_toward")
 
 --- The eyes follow the body's yaw again (after look_at).
 function Actor:look_forward()

@@ -22,11 +22,22 @@ local SENSE_ERROR = enums.event_type_values.sense_error
 local TYPE_OF = {}
 for _, name in ipairs(schema.events) do TYPE_OF[name] = enums.event_type_values[name] or GECK end
 
+-- The event a wrong name most likely meant: as written, else as the seed's
+-- Blueprint name ("OnAIDetect", "On AI Lost") or a past tense ("detcted")
+-- would be written here.
+local function suggest_event(event)
+  local hint = check.suggest(event, schema.events)
+  if hint then return hint end
+  local plain = event:gsub("^[Oo][Nn][ _]*[Aa][Ii][ _]*", ""):gsub("(%l)(%u)", "%1_%2"):gsub("[ ]+", "_"):lower()
+  return TYPE_OF[plain] and plain or check.suggest(plain, schema.events)
+    or check.suggest((plain:gsub("e?d$", "")), schema.events)
+end
+
 -- An error naming owner's field 'event' unless event is an event's name,
 -- or its 'handler' unless fn is a function.
 local function check_handler(owner, event, fn)
   if not TYPE_OF[event] then
-    local hint = type(event) == "string" and check.suggest(event, schema.events)
+    local hint = type(event) == "string" and suggest_event(event)
     check.fail(owner, "event", hint and string.format("an event name (did you mean '%s'?)", hint)
       or "one of " .. table.concat(schema.events, ", "), event)
   end
