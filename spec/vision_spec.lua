@@ -1262,6 +1262,15 @@ describe("vision", function()
         world:add_target{ name = "ghost", pos = { 0, 0, 0 }, samples = { { 0, 0, 170, -1 } } }
       end)
       mentions(msg, 'target "ghost"', "'samples[1].weight'", "got -1")
+      -- Points that weigh nothing in all would never be seen: refused.
+      msg = error_of(function()
+        world:add_target{ name = "ghost", pos = { 0, 0, 0 }, samples = { { 0, 0, 170, 0 }, { 0, 0, 90, 0 } } }
+      end)
+      mentions(msg, 'target "ghost"', "'samples'", "at least one point with a weight > 0", "got 2 of weight 0")
+      assert.are.equal(0, #world:actors())
+      -- A point without a weight weighs 1.
+      local t = world:add_target{ pos = { 0, 0, 0 }, samples = { { 0, 0, 170 } } }
+      assert.is_true(t:valid())
     end)
   end)
 end)

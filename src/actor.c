@@ -596,6 +596,13 @@ int wy_samples_check(wy_error *e, const char *fn, const char *what, const wary_s
     if (i % 4 == 3 && v < 0.0f)
       return wy_fail(e, WARY_ERR_BAD_VALUE, fn, "%s.points[%d]: expected a weight >= 0, got %g", what, i, v);
   }
+  /* Points that weigh nothing in all would hide the target from every eye. */
+  float weight = 0.0f;
+  for (int32_t i = 0; i < samples->count; i++) weight += samples->points[4 * i + 3];
+  if (samples->count > 0 && !(weight > 0.0f))
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                   "%s: expected at least one point with a weight > 0 (none: never seen), got %d of weight 0", what,
+                   samples->count);
   return WARY_OK;
 }
 

@@ -878,7 +878,8 @@ typedef struct wary_vision_def {
 wary_vision_def wary_default_vision_def(void);
 int wary_profile_set_vision(wary_world *world, int32_t profile, const wary_vision_def *def);
 
-/* Replaces the target's sample points (count 0: back to the built-in ones). */
+/* Replaces the target's sample points (count 0: back to the built-in ones; else at least
+ * one must weigh more than 0: points that weigh nothing in all are never seen). */
 int wary_actor_set_samples(wary_world *world, wary_actor_id actor, const wary_samples *samples);
 
 typedef struct wary_light_def {

@@ -221,8 +221,8 @@ function Actor:set_prop(key, value)
   return self
 end
 
---- The target's own sample points for vision ({x, y, z, weight} in its frame,
--- world units), or nil for the built-in five that follow its stance.
+--- The target's own sample points for vision ({x, y, z, weight} in its frame, world units; a point without a
+-- weight weighs 1; at least one must weigh more than 0), or nil for the built-in five that follow its stance.
 function Actor:set_samples(list)
   local B, w = live(self, "set_samples")
   local samples = list == nil and { count = 0 } or require("wary.vision").samples(self.name, "samples", list)

@@ -16,14 +16,20 @@ local CURVE_POINTS = enums.constants.CURVE_POINTS
 function vision.samples(object, field, list)
   if type(list) ~= "table" then check.fail(object, field, "a list of up to 8 {x, y, z, weight}", list) end
   if #list > 8 then check.fail(object, field, "at most 8 sample points", #list) end
-  local points = {}
+  local points, weight = {}, 0
   for i, pt in ipairs(list) do
     local name = string.format("%s[%d]", field, i)
     if type(pt) ~= "table" then check.fail(object, name, "a point {x, y, z, weight}", pt) end
     local x, y, z = check.vector(object, name, pt, true)
-    local weight = pt.weight or pt[4] or 1
-    check.number(object, name .. ".weight", weight, 0)
-    points[#points + 1], points[#points + 2], points[#points + 3], points[#points + 4] = x, y, z, weight
+    local w = pt.weight or pt[4] or 1 -- a point without a weight weighs 1
+    check.number(object, name .. ".weight", w, 0)
+    weight = weight + w
+    points[#points + 1], points[#points + 2], points[#points + 3], points[#points + 4] = x, y, z, w
+  end
+  -- Points that weigh nothing in all would hide the target from every eye.
+  if #list > 0 and weight <= 0 then
+    check.raise(string.format("%s: field '%s' expected at least one point with a weight > 0 (none: never seen), "
+      .. "got %d of weight 0", object, field, #list))
   end
   return { count = #list, points = points }
 end

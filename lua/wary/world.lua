@@ -441,7 +441,8 @@ function World:light_at(actor)
   return self._B.light_at(self._w, handle.of(self, Actor, actor, "world:light_at", "actor").id)
 end
 
---- The boxes between two points: { transmission, walls, boxes } (every box on the segment).
+--- The boxes between two points, each counted once over the whole segment: { transmission (the product of
+-- their vision transmissions), walls (how many are sound walls), boxes (how many in all) }.
 function World:ray(a, b)
   local ax, ay, az = check.vector("world:ray", "from", a)
   local bx, by, bz = check.vector("world:ray", "to", b)

@@ -494,6 +494,13 @@ static void test_null_outs(void) {
   SAYS(w, &h, ++n, "wary_sound_create: sound_def: expected a pointer, got NULL");
   ENSURE(wary_emit_stimulus(w, NULL) == WARY_ERR_BAD_VALUE);
   SAYS(w, &h, ++n, "wary_emit_stimulus: stimulus_def: expected a pointer, got NULL");
+  wary_samples none = {0};
+  none.count = 2;
+  none.points[2] = 170.0f; /* two points at the head, weights 0 */
+  none.points[6] = 90.0f;
+  ENSURE(wary_actor_set_samples(w, agent, &none) == WARY_ERR_BAD_VALUE);
+  SAYS(w, &h, ++n, "wary_actor_set_samples: samples: expected at least one point with a weight > 0 (none: never seen), "
+                   "got 2 of weight 0");
   wary_stimulus_def st = wary_default_stimulus_def();
   ENSURE(wary_name(w, "Stimulus.Vibration.", &st.tag) == WARY_OK);
   ENSURE(wary_emit_stimulus(w, &st) == WARY_ERR_BAD_VALUE);
