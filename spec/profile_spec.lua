@@ -361,6 +361,23 @@ describe("redefining a profile under the same name", function()
     assert.are.equal(2, seen[#seen].settings.zeal)
   end)
 
+  it("says once when its telegraph_threshold is above detect_threshold, where telegraph never fires", function()
+    local world = require("wary").world()
+    local said = {}
+    local saved = io.stderr
+    io.stderr = { write = function(_, text) said[#said + 1] = text end } -- luacheck: ignore 122
+    local ok, err = pcall(function()
+      world:define_profile{ name = "twitchy", vision = {}, detect_threshold = 0.2 } -- telegraph 0.25 by default
+      world:define_profile{ name = "twitchy", vision = {}, detect_threshold = 0.2 }
+      world:define_profile{ name = "fine", vision = {}, detect_threshold = 0.25 }
+    end)
+    io.stderr = saved -- luacheck: ignore 122
+    assert(ok, err)
+    assert.are.equal(1, #said)
+    assert.matches('profile "twitchy": telegraph_threshold 0.25 is above detect_threshold 0.2: telegraph never fires',
+      said[1], 1, true)
+  end)
+
   it("with senses added or taken away, the senses it keeps keep what they hold", function()
     -- A guard shot for 80 (damage share 0.8, held 8 s): the game gives it
     -- echolocation one step later, then takes its smell away. Its belief
