@@ -329,6 +329,8 @@ int wary_world_set_weather(wary_world *world, float weather);  /* 0..1 */
 /* Vision rays a step may cast (>= 0, 0: no budget): past it, the due pairs
  * most in need look first and the others keep what they saw (docs/budget.md). */
 int wary_world_set_ray_budget(wary_world *world, int32_t rays);
+float wary_world_weather(const wary_world *world);    /* as set, or as a load restored it */
+int32_t wary_world_ray_budget(const wary_world *world); /* as set, or as a load restored it (0: none) */
 /* Seconds stepped so far, in a double: steps of 1/60 s add up without
  * drift for years of play, and each step's time differs from the last's
  * (a float would be 8 ms apart after a day: two steps at 144 Hz could read

@@ -237,4 +237,6 @@ int wary_world_set_weather(wary_world *w, float weather) {
 double wary_world_time(const wary_world *w) { return w->time; }
 float wary_world_units_per_meter(const wary_world *w) { return w->def.units_per_meter; }
 int32_t wary_world_workers(const wary_world *w) { return w->lanes.count; }
+float wary_world_weather(const wary_world *w) { return w->def.weather; }
+int32_t wary_world_ray_budget(const wary_world *w) { return w->def.ray_budget; }
 const char *wary_last_error(const wary_world *w) { return w ? wy_error_text(w->error) : wy_error_refusal(); }

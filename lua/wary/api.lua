@@ -584,6 +584,20 @@ return {
       },
     },
     {
+      name = "world_weather", c = "wary_world_weather",
+      ret = { role = "value", kind = "float", ctype = "float" },
+      params = {
+        { name = "world", role = "world" },
+      },
+    },
+    {
+      name = "world_ray_budget", c = "wary_world_ray_budget",
+      ret = { role = "value", kind = "int", ctype = "int32_t" },
+      params = {
+        { name = "world", role = "world" },
+      },
+    },
+    {
       name = "world_time", c = "wary_world_time",
       ret = { role = "value", kind = "float", ctype = "double" },
       params = {

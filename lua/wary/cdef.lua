@@ -175,6 +175,8 @@ int wary_world_create(const wary_world_def *def, wary_world **out);
 void wary_world_destroy(wary_world *world);
 int wary_world_set_weather(wary_world *world, float weather);
 int wary_world_set_ray_budget(wary_world *world, int32_t rays);
+float wary_world_weather(const wary_world *world);
+int32_t wary_world_ray_budget(const wary_world *world);
 double wary_world_time(const wary_world *world);
 float wary_world_units_per_meter(const wary_world *world);
 int32_t wary_world_workers(const wary_world *world);

@@ -658,6 +658,20 @@ static int w_world_set_ray_budget(lua_State *L)
   return 1;
 }
 
+static int w_world_weather(lua_State *L)
+{
+  const wary_world *world = check_world(L, 1);
+  lua_pushnumber(L, wary_world_weather(world));
+  return 1;
+}
+
+static int w_world_ray_budget(lua_State *L)
+{
+  const wary_world *world = check_world(L, 1);
+  lua_pushinteger(L, (lua_Integer)wary_world_ray_budget(world));
+  return 1;
+}
+
 static int w_world_time(lua_State *L)
 {
   const wary_world *world = check_world(L, 1);
@@ -2125,6 +2139,8 @@ static const luaL_Reg generated_functions[] = {
   { "default_world_def", w_default_world_def },
   { "world_set_weather", w_world_set_weather },
   { "world_set_ray_budget", w_world_set_ray_budget },
+  { "world_weather", w_world_weather },
+  { "world_ray_budget", w_world_ray_budget },
   { "world_time", w_world_time },
   { "world_units_per_meter", w_world_units_per_meter },
   { "world_workers", w_world_workers },

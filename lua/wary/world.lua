@@ -380,7 +380,7 @@ function World:set_weather(v)
   self._B.world_set_weather(self._w, v)
 end
 
---- The vision rays a step may cast (an integer >= 0; 0: no budget, the default). Past it the due
+--- The vision rays a step may cast (an integer in [0, 1e9]; 0: no budget, the default). Past it the due
 -- pairs most in need look first and the others keep what they last saw (docs/budget.md).
 function World:set_ray_budget(n)
   if not check.finite(n) or n ~= math.floor(n) or n < 0 or n > 1e9 then
@@ -392,6 +392,12 @@ end
 
 --- Seconds stepped so far.
 function World:time() return self._B.world_time(self._w) end
+
+--- The world's weather (world:set_weather, or what world:load_state restored).
+function World:weather() return self._B.world_weather(self._w) end
+
+--- The vision rays a step may cast (world:set_ray_budget, or what world:load_state restored; 0: no budget).
+function World:ray_budget() return self._B.world_ray_budget(self._w) end
 --- Threads a step uses (wary.world{ workers = N }: N, at least 1).
 function World:workers() return self._B.world_workers(self._w) end
 --- Counters since creation: rays, queries, candidates, beliefs held now, sounds and pain reports dropped,
