@@ -114,7 +114,19 @@ static void *thread_main(void *arg) {
   return NULL;
 }
 
+static _Thread_local int32_t failed_thread;
+static _Thread_local int failed_code;
+
+int32_t wy_pool_failed_thread(int *code) {
+  *code = failed_code;
+  int32_t thread = failed_thread;
+  failed_thread = failed_code = 0; /* read once: no later refusal takes it for its own */
+  return thread;
+}
+
 wy_pool *wy_pool_create(const wy_allocator *alloc, int32_t workers) {
+  failed_thread = 0;
+  failed_code = 0;
   wy_pool *p = wy_alloc_zero(alloc, sizeof *p);
   if (!p) return NULL;
   p->alloc = *alloc;
@@ -136,7 +148,10 @@ wy_pool *wy_pool_create(const wy_allocator *alloc, int32_t workers) {
     wy_pool_thread *t = &p->threads[i];
     t->pool = p;
     t->worker = i + 1;
-    if (pthread_create(&t->thread, NULL, thread_main, t) != 0) {
+    int rc = pthread_create(&t->thread, NULL, thread_main, t);
+    if (rc != 0) {
+      failed_thread = i + 1;
+      failed_code = rc;
       wy_pool_destroy(p);
       return NULL;
     }

@@ -12,6 +12,10 @@ typedef struct wy_pool wy_pool;
 /* A pool of workers (2 .. WARY_MAX_WORKERS) that allocates through alloc;
  * NULL when memory or a thread could not be had (nothing is left running). */
 wy_pool *wy_pool_create(const wy_allocator *alloc, int32_t workers);
+/* The thread (1 .. workers - 1) whose start failed in this thread's last
+ * wy_pool_create that returned NULL, and pthread_create's error code; 0 when
+ * that call lacked memory instead (or none failed). Read once: then 0. */
+int32_t wy_pool_failed_thread(int *code);
 /* Stops and joins the threads; NULL: nothing. No task may be under way. */
 void wy_pool_destroy(wy_pool *pool);
 /* wary_enqueue_task_fn with user the pool: the threads start on the pieces

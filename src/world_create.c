@@ -13,12 +13,15 @@
 #include "hearing.h"
 #include "pain.h"
 #include "place.h"
+#include "pool.h"
 #include "relation.h"
 #include "report.h"
 #include "small_senses.h"
 #include "sound.h"
 #include "stimulus.h"
 #include "vision.h"
+
+#include <string.h>
 
 static const wy_module *const modules[] = {
   /* senses */
@@ -46,6 +49,12 @@ static int create(const wary_world_def *def, wary_world **out, wy_error *refusal
     wy_world_free(w);
     w = NULL;
   }
+  int code;
+  int32_t thread = d.workers > 1 && !d.enqueue_task ? wy_pool_failed_thread(&code) : 0;
+  if (!w && thread > 0)
+    return wy_fail(refusal, WARY_ERR_OUT_OF_MEMORY, "wary_world_create",
+                   "workers: could not start worker thread %d of the pool's %d (pthread_create: %s)", thread,
+                   d.workers - 1, strerror(code));
   if (!w) return wy_fail_memory(refusal, "wary_world_create");
   *out = w;
   return WARY_OK;
