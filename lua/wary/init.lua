@@ -15,7 +15,7 @@
 --   world:add_light{ pos, radius, intensity, cast_shadows } -> light   light:set(t) light:remove() light:valid()
 --   world:add_environment{ min, max, vision_range_scale, ... } -> environment   environment:set(t)
 --   environment:remove() environment:valid()   world:lights() world:environments()
---   world:set_weather(v) world:set_ray_budget(n)
+--   world:set_weather(v) world:weather() world:set_ray_budget(n) world:ray_budget()
 --   world:set_sun{ direction, ... }
 --   world:set_sun_direction(x, y, z) world:light_at(actor)
 -- actors (wary/actor.lua)
