@@ -378,6 +378,66 @@ describe("redefining a profile under the same name", function()
       said[1], 1, true)
   end)
 
+  it("with a sense taken away keeps nothing of its settings: a save loads where the profile was defined so",
+    function()
+      local function world_with(defs)
+        local w = wary.world()
+        for _, d in ipairs(defs) do w:define_profile(d) end
+        return w
+      end
+      for _, history in ipairs({
+        { { name = "guard", vision = {}, echolocation = { range_m = 15 } }, { name = "guard", vision = {} } },
+        { { name = "guard", vision = { interval = 0.15 }, smell = {} }, { name = "guard", smell = {} } },
+      }) do
+        local a = world_with(history)
+        a:add_agent{ name = "g", profile = "guard", pos = { 0, 0, 0 } }
+        a:add_target{ pos = { 300, 0, 0 }, scent = 1 }
+        for _ = 1, 30 do a:step(1 / 60) end
+        local b = world_with({ history[#history] }) -- the profile as a has it now, from the start
+        b:load_state(a:save_state())
+        for _ = 1, 30 do
+          a:step(1 / 60)
+          b:step(1 / 60)
+        end
+        assert.are.equal(a:save_state(), b:save_state())
+      end
+    end)
+
+  it("adding a sense times its first look, and checks its reach, by the new definition's settings", function()
+    -- A vision at 0.5 s added to a profile that had one at 0.1 s looks
+    -- first when one defined so from the start would.
+    local function first_looks(history)
+      local world = require("wary").world()
+      for _, d in ipairs(history) do world:define_profile(d) end
+      local looks = {}
+      for i = 1, 5 do
+        local g = world:add_agent{ profile = "p", pos = { 0, i * 100, 0 }, yaw = 0 }
+        looks[i] = { agent = g }
+      end
+      local you = world:add_target{ pos = { 1000, 300, 0 } }
+      world:define_profile{ name = "p", smell = {}, vision = { interval = 0.5 } }
+      for step = 1, 40 do
+        world:step(1 / 60)
+        for _, l in ipairs(looks) do
+          if not l.at and l.agent:belief(you) and l.agent:belief(you).contributions.Vision then l.at = step end
+        end
+      end
+      local at = {}
+      for i, l in ipairs(looks) do at[i] = l.at end
+      return at
+    end
+    local plain = first_looks({ { name = "p", smell = {} } })
+    assert.are.same(plain, first_looks({ { name = "p", smell = {}, vision = { interval = 0.1 } },
+                                          { name = "p", smell = {} } }))
+    -- A custom sense that reaches as far as the others, with a smell given
+    -- a reach by the redefinition of a profile whose smell had none.
+    local world = require("wary").world()
+    world:define_sense{ id = "Near", max_range = 0, evaluate = function() return 0.5 end }
+    world:define_profile{ name = "p", vision = {}, smell = { range_m = 0 } }
+    local p = world:define_profile{ name = "p", senses = { "Near", "Smell" }, smell = { range_m = 5 } }
+    assert.are.same({ "Near", "Smell" }, p.senses)
+  end)
+
   it("with senses added or taken away, the senses it keeps keep what they hold", function()
     -- A guard shot for 80 (damage share 0.8, held 8 s): the game gives it
     -- echolocation one step later, then takes its smell away. Its belief

@@ -122,11 +122,21 @@ static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
          wy_array_reserve(&w->alloc, &w->hearing->profiles, profiles);
 }
 
-static void profile_added(wary_world *w, int32_t profile) {
-  wary_hearing_def *h = &w->hearing->profiles.data[w->hearing->profiles.count++];
+/* The profile's hearing at its defaults. */
+static void defaults(wary_world *w, int32_t profile) {
+  wary_hearing_def *h = &w->hearing->profiles.data[profile];
   *h = wary_default_hearing_def();
   scale_hearing(w, h);
   contract(&w->profiles.data[profile], h);
+}
+
+static void profile_added(wary_world *w, int32_t profile) {
+  w->hearing->profiles.count++;
+  defaults(w, profile);
+}
+
+static void sense_dropped(wary_world *w, int32_t profile, int32_t sense) {
+  if (sense == WARY_SENSE_HEARING) defaults(w, profile);
 }
 
 static void agent_added(wary_world *w, int32_t agent) {
@@ -153,7 +163,7 @@ static void slots_remap(wary_world *w, int32_t agent, const int8_t *from, int32_
 
 const wy_module wy_hearing_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .profile_added = profile_added,
-  .agent_added = agent_added, .agent_removed = agent_removed, .slots_remap = slots_remap,
+  .sense_dropped = sense_dropped, .agent_added = agent_added, .agent_removed = agent_removed, .slots_remap = slots_remap,
 };
 
 /* ---- delivery ---------------------------------------------------------------- */

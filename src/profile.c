@@ -284,6 +284,13 @@ int wary_profile_set(wary_world *w, int32_t profile, const wary_profile_def *def
       if (p->slots[o].sense == def->senses[s].sense) from[s] = (int8_t)o;
   }
   wy_modules_profile_changing(w, profile);
+  /* A built-in sense it no longer lists keeps nothing of its settings. */
+  for (int32_t o = 0; o < old_count; o++) {
+    int32_t sense = p->slots[o].sense;
+    bool kept = false;
+    for (int32_t s = 0; s < def->sense_count; s++) kept = kept || from[s] == o;
+    if (!kept && sense < WARY_BUILTIN_SENSES) wy_modules_sense_dropped(w, profile, sense);
+  }
   profile_resolve(w, p, def);
   if (keep) return WARY_OK;
   /* The slots now list other senses: a kept sense's slot moves with what it

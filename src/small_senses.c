@@ -98,14 +98,24 @@ static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
          wy_array_reserve(&w->alloc, &w->small->profiles, profiles);
 }
 
+/* The profile's settings of sense k at their defaults (and its contract,
+ * for the senses this module keeps one of). */
+static void defaults(wary_world *w, int32_t profile, int32_t k) {
+  wy_small_settings *s = &w->small->profiles.data[profile];
+  s->sense[k] = wary_default_basic_sense_def(k);
+  s->sense[k].range = wy_scaled(w, s->sense[k].range, range_m(k));
+  if (k >= WARY_SENSE_VIBRATION && k <= WARY_SENSE_ECHOLOCATION) contract(&w->profiles.data[profile], k, &s->sense[k]);
+}
+
 static void profile_added(wary_world *w, int32_t profile) {
-  wy_small_settings *s = &w->small->profiles.data[w->small->profiles.count++];
-  for (int32_t k = 0; k < WARY_BUILTIN_SENSES; k++) {
-    s->sense[k] = wary_default_basic_sense_def(k);
-    s->sense[k].range = wy_scaled(w, s->sense[k].range, range_m(k));
-  }
-  for (int32_t k = WARY_SENSE_VIBRATION; k <= WARY_SENSE_ECHOLOCATION; k++)
-    contract(&w->profiles.data[profile], k, &s->sense[k]);
+  w->small->profiles.count++;
+  for (int32_t k = 0; k < WARY_BUILTIN_SENSES; k++) defaults(w, profile, k);
+}
+
+/* Vision and hearing keep theirs elsewhere; this table's copies of them
+ * (unread) are left as they are. */
+static void sense_dropped(wary_world *w, int32_t profile, int32_t sense) {
+  if (sense >= WARY_SENSE_VIBRATION && sense <= WARY_SENSE_ECHOLOCATION) defaults(w, profile, sense);
 }
 
 static void agent_added(wary_world *w, int32_t agent) {
@@ -119,7 +129,7 @@ static void agent_removed(wary_world *w, int32_t agent) {
 
 const wy_module wy_small_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .profile_added = profile_added,
-  .agent_added = agent_added, .agent_removed = agent_removed,
+  .sense_dropped = sense_dropped, .agent_added = agent_added, .agent_removed = agent_removed,
 };
 
 /* ---- sensing --------------------------------------------------------------- */

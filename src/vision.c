@@ -156,15 +156,26 @@ static bool reserve(wary_world *w, int32_t agents, int32_t profiles) {
   return wy_array_reserve(&w->alloc, &w->vision->profiles, profiles);
 }
 
-static void profile_added(wary_world *w, int32_t profile) {
-  wy_vision_profile *v = &w->vision->profiles.data[w->vision->profiles.count++];
+/* The profile's vision at its defaults. */
+static void defaults(wary_world *w, int32_t profile) {
+  wy_vision_profile *v = &w->vision->profiles.data[profile];
   v->def = wary_default_vision_def();
   derive(w, v);
   contract(&w->profiles.data[profile], &v->def);
 }
 
+static void profile_added(wary_world *w, int32_t profile) {
+  w->vision->profiles.count++;
+  defaults(w, profile);
+}
+
+static void sense_dropped(wary_world *w, int32_t profile, int32_t sense) {
+  if (sense == WARY_SENSE_VISION) defaults(w, profile);
+}
+
 const wy_module wy_vision_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .profile_added = profile_added,
+  .sense_dropped = sense_dropped,
 };
 
 /* ---- evaluation ------------------------------------------------------------ */

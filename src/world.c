@@ -186,6 +186,11 @@ void wy_modules_profile_added(wary_world *w, int32_t profile) {
     if (w->modules[i]->profile_added) w->modules[i]->profile_added(w, profile);
 }
 
+void wy_modules_sense_dropped(wary_world *w, int32_t profile, int32_t sense) {
+  for (int32_t i = 0; i < w->module_count; i++)
+    if (w->modules[i]->sense_dropped) w->modules[i]->sense_dropped(w, profile, sense);
+}
+
 void wy_modules_agent_added(wary_world *w, int32_t agent) {
   for (int32_t i = 0; i < w->module_count; i++)
     if (w->modules[i]->agent_added) w->modules[i]->agent_added(w, agent);

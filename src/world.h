@@ -35,6 +35,11 @@ typedef struct wy_module {
    * failure (false) leaves the world as it was. */
   bool (*reserve)(wary_world *w, int32_t agents, int32_t profiles);
   void (*profile_added)(wary_world *w, int32_t profile); /* the new last profile: defaults */
+  /* The profile no longer lists built-in sense `sense` (wary_profile_set):
+   * the module's settings of it return to their defaults, as a new
+   * profile's are, so that nothing of the old ones stays (a world that
+   * defined the profile so from the start holds the same). */
+  void (*sense_dropped)(wary_world *w, int32_t profile, int32_t sense);
   void (*agent_added)(wary_world *w, int32_t agent);     /* the new last agent */
   /* The agent goes: free what its part holds, then move the last agent's part
    * into its index (agents stay dense; the world moves its own the same way). */
@@ -313,6 +318,7 @@ void wy_tasks_reset(wary_world *w);
 /* Notify every module (wy_module says what each hook means). */
 bool wy_modules_reserve(wary_world *w, int32_t agents, int32_t profiles);
 void wy_modules_profile_added(wary_world *w, int32_t profile);
+void wy_modules_sense_dropped(wary_world *w, int32_t profile, int32_t sense);
 void wy_modules_agent_added(wary_world *w, int32_t agent);
 void wy_modules_agent_removed(wary_world *w, int32_t agent);
 void wy_modules_actor_removed(wary_world *w, wy_id actor);

@@ -474,6 +474,10 @@ function define.profile(world, t)
   local old = world._profiles[p.name]
   local was_geck = old and old.table.model == "geck"
   if old then
+    -- The built-in senses' settings first: a sense the new list adds times
+    -- its first look by them, and the core's reach check reads them (one
+    -- the list drops returns to its defaults in the core).
+    set_builtins(world, old.index, builtins, object)
     checked_status(world, world._B.profile_set(world._w, old.index, def), object)
     for k in each(old.table) do old.table[k] = nil end
     for k, v in each(p) do old.table[k] = v end
@@ -485,9 +489,9 @@ function define.profile(world, t)
   else
     local index = check.made(world, object, world._B.profile_create(world._w, def))
     world._profiles[p.name] = { index = index, table = p, raw = raw }
+    set_builtins(world, index, builtins, object)
   end
   local entry = world._profiles[p.name]
-  set_builtins(world, entry.index, builtins, object)
   checked_status(world, world._B.profile_set_brain(world._w, entry.index, brain_def), object)
   if geck_def or was_geck then
     checked_status(world, world._B.profile_set_geck(world._w, entry.index, geck_def or geck.OFF), object)
