@@ -213,6 +213,18 @@ describe("small senses: touch", function()
     assert.matches("wary_report_touch: agent: expected an agent that feels touch", B.last_error(world._w), 1, true)
   end)
 
+  it("a touch waiting for the step is forgotten when the profile stops feeling touch", function()
+    local world = wary.world()
+    world:define_profile{ name = "g", touch = {}, smell = {} }
+    local guard = world:add_agent{ profile = "g", pos = { 0, 0, 0 } }
+    local cat = world:add_target{ pos = { 3000, 0, 0 } }
+    guard:report_touch(cat)
+    world:define_profile{ name = "g", smell = {} }
+    world:define_profile{ name = "g", touch = {}, smell = {} } -- given back before the step
+    world:step(1 / 60)
+    assert.is_nil(guard:belief(cat))
+  end)
+
   it("report_touch counts even between the touch sense's updates", function()
     local e = with("touch", { interval = 1 }, { 3 * M, 0, 0 })
     e:run(0.3)

@@ -127,9 +127,18 @@ static void agent_removed(wary_world *w, int32_t agent) {
   wy_array_swap_remove(&w->small->agents, agent);
 }
 
+/* An agent whose profile no longer feels touch forgets the touches waiting
+ * for its next step, as one that no longer hears forgets its sounds. */
+static void slots_remap(wary_world *w, int32_t agent, const int8_t *from, int32_t old_count) {
+  (void)from;
+  (void)old_count;
+  if (wy_agent_profile(w, agent)->builtin_slot[WARY_SENSE_TOUCH] < 0) w->small->agents.data[agent].count = 0;
+}
+
 const wy_module wy_small_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .profile_added = profile_added,
   .sense_dropped = sense_dropped, .agent_added = agent_added, .agent_removed = agent_removed,
+  .slots_remap = slots_remap,
 };
 
 /* ---- sensing --------------------------------------------------------------- */
