@@ -23,7 +23,7 @@ return {
   track_threshold = 0.60,      -- enter Tracked (full chase); fires track
   min_track_duration = 0.5,    -- seconds in Detected before it can track: no instant lock-on
   telegraph_threshold = 0.25,  -- telegraph fires when confidence rises past it; keep it between suspect and detect
-                               -- (above detect it never fires: a warning says so)
+                               -- (above detect only a jump past both fires it: a warning says so)
 
   -- Fusion (seed 000, "How several senses combine"):
   -- fused = strongest share x its weight + corroboration_bonus per other active sense, capped at 1.

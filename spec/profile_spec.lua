@@ -361,7 +361,7 @@ describe("redefining a profile under the same name", function()
     assert.are.equal(2, seen[#seen].settings.zeal)
   end)
 
-  it("says once when its telegraph_threshold is above detect_threshold, where telegraph never fires", function()
+  it("says once when its telegraph_threshold is above detect_threshold, where only a jump fires telegraph", function()
     local world = require("wary").world()
     local said = {}
     local saved = io.stderr
@@ -374,8 +374,8 @@ describe("redefining a profile under the same name", function()
     io.stderr = saved -- luacheck: ignore 122
     assert(ok, err)
     assert.are.equal(1, #said)
-    assert.matches('profile "twitchy": telegraph_threshold 0.25 is above detect_threshold 0.2: telegraph never fires',
-      said[1], 1, true)
+    assert.matches('profile "twitchy": telegraph_threshold 0.25 is above detect_threshold 0.2: telegraph fires only '
+      .. "when one step jumps past both", said[1], 1, true)
   end)
 
   it("with a sense taken away keeps nothing of its settings: a save loads where the profile was defined so",

@@ -1267,6 +1267,9 @@ describe("vision", function()
         world:add_target{ name = "ghost", pos = { 0, 0, 0 }, samples = { { 0, 0, 170, 0 }, { 0, 0, 90, 0 } } }
       end)
       mentions(msg, 'target "ghost"', "'samples'", "at least one point with a weight > 0", "got 2 of weight 0")
+      -- A weight a float holds as 0 is 0, as the core counts it.
+      msg = error_of(function() world:add_target{ pos = { 0, 0, 0 }, samples = { { 0, 0, 170, 1e-50 } } } end)
+      mentions(msg, "'samples'", "got 1 of weight 0")
       assert.are.equal(0, #world:actors())
       -- A point without a weight weighs 1.
       local t = world:add_target{ pos = { 0, 0, 0 }, samples = { { 0, 0, 170 } } }

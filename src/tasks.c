@@ -5,8 +5,8 @@
  * run an item twice or race on a lane. Every piece goes through
  * checked_piece, which claims its items (a bit each) before it runs them:
  * a piece outside the range, with a bad worker index, or overlapping items
- * another piece claimed does not run. Once the scheduler is done (and every
- * piece that claimed items has run them), the items no piece ran run here,
+ * another piece claimed does not run. Once the scheduler is done (its
+ * finish_task returned: every piece has), the items no piece ran run here,
  * on the stepping thread and lane 0: each pass covers its range exactly
  * once whatever the scheduler did (the step's results do not depend on the
  * lane or the split), and the step then fails with the first fault (step.c:
@@ -62,22 +62,17 @@ static void checked_piece(int32_t start, int32_t end, int32_t worker, void *cont
           w->lanes.count - 1, worker, start);
     return;
   }
-  /* Counted before it claims, so that the wait below never misses a piece
-   * between its claim and its count. */
-  atomic_fetch_add(&t->claimed, (int64_t)(end - start));
   if (!claim(t, start, end)) {
-    atomic_fetch_sub(&t->claimed, (int64_t)(end - start));
     fault(t, "enqueue_task: the pieces: expected to cover [0, %d) once, got [%d, %d) over items another piece took",
           t->count, start, end);
     return;
   }
+  atomic_fetch_add(&t->claimed, (int64_t)(end - start));
   t->task(start, end, worker, w);
-  atomic_fetch_add(&t->done, (int64_t)(end - start));
 }
 
-/* Runs the items of [0, count) no piece ran, in runs, on lane 0, each run
- * claimed first (a piece the host starts after its finish_task returned
- * finds it taken); their count. */
+/* Runs the items of [0, count) no piece ran, in runs, on lane 0; their
+ * count. */
 static int64_t fill_gaps(wary_world *w, wary_task_fn task, int32_t count) {
   const _Atomic uint64_t *c = w->tasks.claims.data;
   int64_t filled = 0;
@@ -89,7 +84,6 @@ static int64_t fill_gaps(wary_world *w, wary_task_fn task, int32_t count) {
     }
     int32_t end = i + 1;
     while (end < count && !(atomic_load(&c[end >> 6]) >> (end & 63) & 1)) end++;
-    if (!claim(&w->tasks, i, end)) continue; /* a late piece took some: look again */
     task(i, end, 0, w);
     filled += end - i;
     i = end;
@@ -112,13 +106,11 @@ static __attribute__((noinline)) void parallel_run(wary_world *w, wary_task_fn t
   t->task = task;
   t->count = count;
   atomic_store(&t->claimed, 0);
-  atomic_store(&t->done, 0);
   void *handle = w->def.enqueue_task(checked_piece, count, min_range, w, w->def.task_user);
+  /* finish_task returns once every piece has returned (wary.h): a host
+   * whose finish returns earlier is not one this can check (a piece not yet
+   * started cannot be seen). */
   if (handle) w->def.finish_task(handle, w->def.task_user);
-  /* A finish_task that returned before the pieces it started were done:
-   * they are waited for (the host's threads are running them). */
-  while (atomic_load(&t->done) != atomic_load(&t->claimed)) {
-  }
   int64_t ran = atomic_load(&t->claimed);
   if (ran == count) return;
   int64_t filled = fill_gaps(w, task, count);

@@ -287,8 +287,9 @@ typedef void (*wary_free_fn)(void *user, void *ptr, size_t size);
  * with WARY_ERR_BAD_VALUE naming the fault, and never write out of bounds
  * nor run an item twice (such pieces do not run; what no piece ran runs on
  * the stepping thread): before anything changed when the senses' pass broke
- * it, else with the step done (docs/architecture.md, "Threads"). Do not call
- * wary on the world from the callbacks while its pieces run. */
+ * it, else with the step done (docs/architecture.md, "Threads"). A finish
+ * that returns before every piece has returned cannot be checked: do not.
+ * Do not call wary on the world from the callbacks while its pieces run. */
 typedef void (*wary_task_fn)(int32_t start, int32_t end, int32_t worker, void *task_context);
 typedef void *(*wary_enqueue_task_fn)(wary_task_fn task, int32_t count, int32_t min_range, void *task_context, void *user);
 typedef void (*wary_finish_task_fn)(void *task, void *user);

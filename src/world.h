@@ -130,7 +130,6 @@ typedef struct wy_tasks {
   wary_task_fn task;          /* the pass's own task */
   int32_t count;              /* its range: [0, count) */
   _Atomic int64_t claimed;    /* items of the pieces that claimed theirs */
-  _Atomic int64_t done;       /* items of the pieces that have run */
   WY_ARRAY(_Atomic uint64_t) claims; /* a bit an item of [0, count) */
   _Atomic int32_t broken;     /* 0, or 1 once the first fault is written */
   char fault[160];            /* the first fault, for wy_tasks_check */

@@ -89,7 +89,8 @@ function M:report_location_belief(pos, tag, confidence, accuracy)
 end
 
 --- Something touched the agent: its touch sense reports it at the next step (ignored, with a warning,
--- without a Touch sense).
+-- without a Touch sense). At most 4 touchers wait for an agent's next step; a fifth is dropped, with a
+-- warning once a world.
 function M:report_touch(toucher)
   local B, w = agent(self, "report_touch")
   local id = other(self, toucher, "toucher", "report_touch")
@@ -104,7 +105,7 @@ function M:report_touch(toucher)
   -- Four touchers wait for the agent's next step; a crowd's fifth in one
   -- frame is dropped with a warning (once a world), not raised.
   if status == FULL then
-    check.warn_once(self.world._warned, "report_touch\0full",
+    check.warn_once(self.world._warned, "report_touch: full",
       "%s: report_touch: touch by %s dropped: 4 other touchers wait for its next step (at most 4 a step; "
       .. "warned once a world)", self.name, tostring(toucher))
     return self

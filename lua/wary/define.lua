@@ -408,10 +408,12 @@ function define.profile(world, t)
       check.describe(p.detect_threshold), check.describe(p.track_threshold)))
   end
   -- Telegraph fires on a rise past it below Detected: above detect_threshold
-  -- it never fires (seed 000: keep it between Suspect and Detect).
+  -- only a step that jumps past both fires it (seed 000: keep it between
+  -- Suspect and Detect).
   if p.telegraph_threshold > p.detect_threshold and not world._dry then
     check.warn_once(world._warned, "telegraph\0" .. tostring(p.name), "%s: telegraph_threshold %s is above "
-      .. "detect_threshold %s: telegraph never fires (keep it between suspect and detect)", object,
+      .. "detect_threshold %s: telegraph fires only when one step jumps past both (a rise is Detected first; "
+      .. "keep it between suspect and detect)", object,
       check.describe(p.telegraph_threshold), check.describe(p.detect_threshold))
   end
   local geck_def

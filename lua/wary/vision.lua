@@ -23,7 +23,8 @@ function vision.samples(object, field, list)
     local x, y, z = check.vector(object, name, pt, true)
     local w = pt.weight or pt[4] or 1 -- a point without a weight weighs 1
     check.number(object, name .. ".weight", w, 0)
-    weight = weight + w
+    -- As the core counts it, in floats: a weight below 2^-150 is 0 there.
+    if w > 2 ^ -150 then weight = weight + w end
     points[#points + 1], points[#points + 2], points[#points + 3], points[#points + 4] = x, y, z, w
   end
   -- Points that weigh nothing in all would hide the target from every eye.

@@ -393,7 +393,8 @@ end
 --- Seconds stepped so far.
 function World:time() return self._B.world_time(self._w) end
 
---- The world's weather (world:set_weather, or what world:load_state restored).
+--- The world's weather (world:set_weather, or what world:load_state restored), as the core keeps it: a float
+-- (0.3 reads 0.30000001192093).
 function World:weather() return self._B.world_weather(self._w) end
 
 --- The vision rays a step may cast (world:set_ray_budget, or what world:load_state restored; 0: no budget).
@@ -519,7 +520,8 @@ function World:_add(t, is_agent)
   self._actors_changed = self._actors_changed + 1
   self._made[id] = actor
   if profile then self._agent_profiles[id] = profile.table end
-  if samples then self._B.actor_set_samples(self._w, id, samples) end
+  -- Checked already (vision.samples): the core takes them.
+  if samples then check.status(object, "samples", self._B.actor_set_samples(self._w, id, samples), self) end
   -- A velocity given is the game's, zero too (a C def's zero velocity is none).
   if a.velocity then self._B.actor_set_velocity(self._w, id, vx, vy, vz) end
   -- In key order: pairs' order differs between interpreters, and the order
