@@ -191,12 +191,7 @@ describe("the dispatch of a step's events", function()
     world:add_target{ pos = { 1000, 300, 0 } }
     local heard = 0
     world:on("suspect", function() heard = heard + 1 end)
-    local said = {}
-    local saved = io.stderr
-    io.stderr = { write = function(_, text) said[#said + 1] = text end } -- luacheck: ignore 122
-    local ok, err = pcall(function() for _ = 1, 30 do world:step(1 / 60) end end)
-    io.stderr = saved -- luacheck: ignore 122
-    assert(ok, err)
+    local said = require("spec.support.expect").stderr_of(function() for _ = 1, 30 do world:step(1 / 60) end end)
     assert.is_true(world:events_dropped() > 0)
     assert.is_true(heard < 40)
     assert.are.equal(1, #said)

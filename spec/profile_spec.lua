@@ -363,16 +363,11 @@ describe("redefining a profile under the same name", function()
 
   it("says once when its telegraph_threshold is above detect_threshold, where only a jump fires telegraph", function()
     local world = require("wary").world()
-    local said = {}
-    local saved = io.stderr
-    io.stderr = { write = function(_, text) said[#said + 1] = text end } -- luacheck: ignore 122
-    local ok, err = pcall(function()
+    local said = require("spec.support.expect").stderr_of(function()
       world:define_profile{ name = "twitchy", vision = {}, detect_threshold = 0.2 } -- telegraph 0.25 by default
       world:define_profile{ name = "twitchy", vision = {}, detect_threshold = 0.2 }
       world:define_profile{ name = "fine", vision = {}, detect_threshold = 0.25 }
     end)
-    io.stderr = saved -- luacheck: ignore 122
-    assert(ok, err)
     assert.are.equal(1, #said)
     assert.matches('profile "twitchy": telegraph_threshold 0.25 is above detect_threshold 0.2: telegraph fires only '
       .. "when one step jumps past both", said[1], 1, true)

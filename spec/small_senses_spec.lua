@@ -242,15 +242,10 @@ describe("small senses: touch", function()
       e.guard:report_touch(e.world:add_target{ name = "hand" .. i, pos = { 0, 100 * i, 0 } })
     end
     e.guard:report_touch(e.world:actors()[3])              -- the same toucher twice is one touch
-    local warned = {}
-    local saved = io.stderr
-    io.stderr = { write = function(_, s) warned[#warned + 1] = s end } -- luacheck: ignore 122
-    local dropped, why = pcall(function()
+    local warned = expect.stderr_of(function()
       e.guard:report_touch(e.player) -- a crowd's fifth: dropped, not raised
       e.guard:report_touch(e.world:add_target{ name = "sixth", pos = { 0, -100, 0 } })
     end)
-    io.stderr = saved -- luacheck: ignore 122
-    assert(dropped, why)
     assert.are.equal(1, #warned)
     assert.matches("guard: report_touch: touch by player dropped: 4 other touchers wait for its next step",
       warned[1], 1, true)

@@ -5,6 +5,7 @@
 --   local msg = expect.error_of(function() world:step(-1) end)
 --   expect.mentions(msg, "world", "'dt'", "got -1")
 --   expect.fields(sense, { id = "Thermal", interval = 0.1 })
+--   local said = expect.stderr_of(function() agent:report_touch(cat) end)  -- the warnings written
 
 local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local assert = require("luassert")
@@ -19,6 +20,18 @@ function expect.near(expected, actual, tol)
   tol = tol or expect.TOL
   assert.is_true(math.abs(expected - actual) <= tol,
     string.format("expected %.9g, got %.9g (tolerance %g)", expected, actual, tol))
+end
+
+-- Calls fn(...) with io.stderr caught, asserts that it returns, and returns
+-- the texts written to stderr meanwhile (wary's warnings), in order.
+function expect.stderr_of(fn, ...)
+  local said = {}
+  local saved = io.stderr
+  io.stderr = { write = function(_, text) said[#said + 1] = text end } -- luacheck: ignore 122
+  local ok, err = pcall(fn, ...)
+  io.stderr = saved -- luacheck: ignore 122
+  assert(ok, err)
+  return said
 end
 
 -- Calls fn(...), asserts that it raises an error and returns the error as a string.
