@@ -275,22 +275,23 @@ int wary_profile_set(wary_world *w, int32_t profile, const wary_profile_def *def
   wy_profile *p = &w->profiles.data[profile];
   bool keep = same_senses(p, def);
   if (!keep && !wy_modules_slots_reserve(w, profile, def->sense_count)) return WARY_ERR_OUT_OF_MEMORY;
-  /* Where each new slot's sense was (senses are listed once each). */
+  /* Where each new slot's sense was (senses are listed once each), and
+   * which old slots' senses stay. */
   int8_t from[WY_SLOTS];
+  bool stays[WY_SLOTS] = {false};
   int32_t old_count = p->slot_count;
   for (int32_t s = 0; s < def->sense_count; s++) {
     from[s] = -1;
     for (int32_t o = 0; o < old_count; o++)
-      if (p->slots[o].sense == def->senses[s].sense) from[s] = (int8_t)o;
+      if (p->slots[o].sense == def->senses[s].sense) {
+        from[s] = (int8_t)o;
+        stays[o] = true;
+      }
   }
   wy_modules_profile_changing(w, profile);
   /* A built-in sense it no longer lists keeps nothing of its settings. */
-  for (int32_t o = 0; o < old_count; o++) {
-    int32_t sense = p->slots[o].sense;
-    bool kept = false;
-    for (int32_t s = 0; s < def->sense_count; s++) kept = kept || from[s] == o;
-    if (!kept && sense < WARY_BUILTIN_SENSES) wy_modules_sense_dropped(w, profile, sense);
-  }
+  for (int32_t o = 0; o < old_count; o++)
+    if (!stays[o] && p->slots[o].sense < WARY_BUILTIN_SENSES) wy_modules_sense_dropped(w, profile, p->slots[o].sense);
   profile_resolve(w, p, def);
   if (keep) return WARY_OK;
   /* The slots now list other senses: a kept sense's slot moves with what it

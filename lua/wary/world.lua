@@ -213,7 +213,7 @@ World._define_one = World.define
 function World._resolve(path, what)
   what = what or "world:load"
   if type(path) ~= "string" or path == "" then check.fail(what, "path", "a file path string", path) end
-  if path:sub(1, 7) == "WARYLUA" then
+  if path:sub(1, 7) == "WARYLUA" then -- how every format of save.lua's strings begins
     check.raise(string.format("%s: field 'path' expected a file path string, got a saved state (%d bytes): load "
       .. "it with world:load_state", what, #path))
   end
