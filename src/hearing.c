@@ -163,7 +163,8 @@ static void slots_remap(wary_world *w, int32_t agent, const int8_t *from, int32_
 
 const wy_module wy_hearing_module = {
   .create = create, .destroy = destroy, .reserve = reserve, .profile_added = profile_added,
-  .sense_dropped = sense_dropped, .agent_added = agent_added, .agent_removed = agent_removed, .slots_remap = slots_remap,
+  .sense_dropped = sense_dropped, .agent_added = agent_added, .agent_removed = agent_removed,
+  .slots_remap = slots_remap,
 };
 
 /* ---- delivery ---------------------------------------------------------------- */
