@@ -80,6 +80,34 @@ describe("inside a sense's evaluate", function()
     assert.are.equal(1, w2:ray({ 0, 0, 100 }, { 100, 0, 100 }).transmission)
   end)
 
+  it("the calls the core refuses there are refused in Lua's terms, not the C calls'", function()
+    local calls = {
+      apply_damage = function(w, target) w:apply_damage{ victim = target, amount = 0.1 } end,
+      create_detection_event = function(w, target)
+        w:create_detection_event{ owner = target, pos = { 0, 0, 0 }, rating = 50 }
+      end,
+    }
+    for name, call in pairs(calls) do
+      local w, _, _, errors = world_acting(call)
+      w:step(DT)
+      assert.are.equal(1, #errors)
+      expect.mentions(errors[1], "world: " .. name .. ": not allowed during a step (inside a sense's evaluate); "
+        .. "do it after world:step returns")
+      assert.is_nil(errors[1]:find("wary_step_begin", 1, true))
+    end
+  end)
+
+  it("world:apply_damage there keeps nothing of it, not even its damage type's name", function()
+    local function saved(meddle)
+      local w = world_acting(function(world, target)
+        if meddle then pcall(world.apply_damage, world, { victim = target, amount = 0.1, type = "NovelType" }) end
+      end)
+      w:step(DT)
+      return w:save_state()
+    end
+    assert.are.equal(saved(false), saved(true))
+  end)
+
   it("a box removed there stays in the world and can still be removed after the step", function()
     local box
     local w, _, _, errors = world_acting(function() box:remove() end)

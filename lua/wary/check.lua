@@ -10,6 +10,10 @@ local units_of = require("wary.schema").units_of
 
 local check = {}
 
+-- Why a call made inside a custom sense's evaluate (world:step is running
+-- it) is refused.
+check.IN_EVALUATE = "not allowed during a step (inside a sense's evaluate); do it after world:step returns"
+
 local NUMBER_FORMATS = { "%.6g", "%.9g", "%.12g", "%.15g" }
 
 local math_type = math.type -- Lua 5.4; LuaJIT has no integers
@@ -173,6 +177,12 @@ end
 -- (wary_step_begin: bad_value)"); else the text of the status from wary.h.
 function check.status(object, what, status, world)
   if status < 0 then
+    -- The core's refusal during a step names its C calls: inside a sense's
+    -- evaluate the facade's words, as for what the facade refuses itself
+    -- (World:_structural).
+    if status == enums.status_values.in_step and world and world._in_step then
+      raise(string.format("%s: %s: %s", object, what, check.IN_EVALUATE))
+    end
     local text = enums.status_text[status] or ("status " .. status)
     local more = core_says(world, text)
     local fn, detail = (more or ""):match("^([%w_]+): (.+)$")

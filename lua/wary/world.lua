@@ -93,8 +93,7 @@ end
 -- sense's evaluate runs inside it.
 function World:_structural(what)
   if self._in_step then
-    check.raise(string.format("world: %s: not allowed during a step (inside a sense's evaluate); "
-      .. "do it after world:step returns", what))
+    check.raise(string.format("world: %s: %s", what, check.IN_EVALUATE))
   end
 end
 

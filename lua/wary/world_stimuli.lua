@@ -73,6 +73,8 @@ function M:apply_damage(t, ...)
       .. ": write world:apply_damage{ victim = %s, amount = ... }", t.name, select("#", ...) > 0 and " and more" or "",
       t.name))
   end
+  -- Refused before its damage type's name is kept: a refused call changes nothing.
+  self:_structural("apply_damage")
   local o = check.fields("damage", schema.hit, t)
   for _, f in ipairs({ "victim", "instigator", "causer" }) do
     if o[f] ~= nil and (not handle.is(self, o[f], "actor") or o[f]._removed) then
