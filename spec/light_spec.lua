@@ -280,6 +280,18 @@ describe("light", function()
       near(0.5 * 0.9375, s:explain().light, 1e-5) -- a refused set changes nothing
     end)
 
+    it("def is a copy of a lamp's fields: writing in it changes neither the lamp nor a later set{}", function()
+      local s, l = lamp_scene()
+      local before = s:explain().light
+      l.def.radius = 5
+      l.def.pos[1] = 0
+      assert.are.same({ 1000, 200, 100 }, l.def.pos)
+      l:set{ intensity = 1 }                -- an unrelated field: the stray radius is not sent
+      near(before, s:explain().light, 1e-6)
+      expect.mentions(expect.error_of(function() l.def = { radius = 5 } end), "light #", "'def' is read-only",
+        "light:set{")
+    end)
+
     it("set moves and changes a lamp; remove takes it away", function()
       local s, l = lamp_scene()
       l:set{ pos = { 1000, 400, 100 } }
@@ -363,8 +375,20 @@ describe("light", function()
         "min and max together", "only min")
       near(RANGE, s:explain().range, 1e-2)
       fog:set{ light = false, name = "mist" } -- no light of its own any more
-      assert.are.equal(-1, fog.def.light)
+      assert.is_false(fog.def.light)          -- as set{} takes it
       assert.are.equal("mist", fog.name)
+    end)
+
+    it("def is a copy of an environment's fields: writing in it changes nothing", function()
+      local s = sight.new{}
+      local fog = s.world:add_environment(env(around_player, { vision_range_scale = 0.3 }))
+      fog.def.vision_range_scale = 1
+      fog.def.min[1] = 5000
+      fog:set{ hearing_range_scale = 0.5 } -- an unrelated field: the stray values are not sent
+      near(0.3 * RANGE, s:explain().range, 1e-2)
+      expect.fields(fog.def, { vision_range_scale = 0.3, light = false })
+      assert.are.same(around_player.min, fog.def.min)
+      expect.mentions(expect.error_of(function() fog.def = {} end), "environment #", "'def' is read-only")
     end)
 
     it("fog around the guard counts too", function()

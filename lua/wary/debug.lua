@@ -149,7 +149,7 @@ end
 
 local function draw_space(g, world, o, counts)
   for _, e in ipairs(by_id(world._environments)) do
-    local d = e.def
+    local d = handles.def_of(e)
     local x, y, w, h = d.min[1], d.min[2], d.max[1] - d.min[1], d.max[2] - d.min[2]
     if d.light >= 0 then
       g.setColor(0.1, 0.15, 0.4, 0.4 * (1 - d.light))
@@ -165,7 +165,7 @@ local function draw_space(g, world, o, counts)
     counts.space = counts.space + 1
   end
   for _, l in ipairs(by_id(world._lights)) do
-    local d = l.def
+    local d = handles.def_of(l)
     g.setColor(1, 0.9, 0.45, 0.18 * d.intensity)
     g.circle("fill", d.pos[1], d.pos[2], d.radius)
     g.setColor(1, 0.9, 0.45, 0.6)
@@ -189,7 +189,7 @@ end
 local function vision_scale_at(world, p)
   local scale = 1
   for _, e in each(world._environments) do
-    local d = e.def
+    local d = handles.def_of(e)
     if p[1] >= d.min[1] and p[2] >= d.min[2] and p[3] >= d.min[3] and p[1] <= d.max[1] and p[2] <= d.max[2]
       and p[3] <= d.max[3] and d.vision_range_scale < scale then
       scale = d.vision_range_scale

@@ -153,6 +153,27 @@ function Box:set_material(name)
   self._material = name
 end
 
+-- A lamp's or volume's fields as set (light.def, environment.def): a read is
+-- a copy (light.def.radius = 5 changes the copy; light:set{} changes the
+-- lamp), and writing def is refused. wary's own code reads the handle's
+-- table (handles.def_of: no copy a frame for the debug draw).
+local function copy_def(d)
+  local c = {}
+  for k, v in each(d) do
+    c[k] = type(v) == "table" and { v[1], v[2], v[3] } or v
+  end
+  return c
+end
+local function def_field(cls)
+  return function(h, k)
+    if k ~= "def" then return cls[k] end
+    local c = copy_def(rawget(h, "_def"))
+    if cls == handles.Environment and c.light < 0 then c.light = false end -- as set{} takes it: none
+    return c
+  end
+end
+function handles.def_of(h) return rawget(h, "_def") end
+
 -- ---- lights ------------------------------------------------------------------
 
 local function light_def(world, object, t)
@@ -166,7 +187,7 @@ end
 function handles.add_light(world, t)
   local def = light_def(world, "light", t)
   local id = check.made(world, "light", world._B.light_create(world._w, def))
-  local light = setmetatable({ id = id, world = world, def = def }, Light)
+  local light = setmetatable({ id = id, world = world, _def = def }, Light)
   world._lights[id], world._made[id] = light, light
   return light
 end
@@ -191,15 +212,17 @@ function Light:set(t)
   if getmetatable(self) ~= Light then check.dot_call("light", "set", self) end
   local B, w = handle.live(self, "set", "light")
   local object = tostring(self)
-  local def = light_def(self.world, object, over(object, t, self.def, { "pos", "radius", "intensity",
+  local def = light_def(self.world, object, over(object, t, self._def, { "pos", "radius", "intensity",
     "cast_shadows" }))
   handle.ok(self, B.light_set(w, self.id, def), "set")
-  self.def = def
+  self._def = def
 end
 
 -- light.radius = 5 would change nothing: set{} does (handle.refuse_writes).
-local LIGHT_FIELDS = { pos = true, radius = true, intensity = true, cast_shadows = true }
+Light.__index = def_field(Light)
+local LIGHT_FIELDS = { pos = true, radius = true, intensity = true, cast_shadows = true, def = true }
 handle.refuse_writes(Light, function(_, k)
+  if k == "def" then return "it is a copy of the lamp's fields: change them with light:set{ ... }" end
   return LIGHT_FIELDS[k] and "change it with light:set{ " .. k .. " = ... }"
 end)
 
@@ -218,7 +241,7 @@ end
 function handles.add_environment(world, t)
   local def = environment_def("environment", t)
   local id = check.made(world, "environment", world._B.environment_create(world._w, def))
-  local env = setmetatable({ id = id, world = world, name = t.name, def = def }, Environment)
+  local env = setmetatable({ id = id, world = world, name = t.name, _def = def }, Environment)
   world._environments[id], world._made[id] = env, env
   return env
 end
@@ -233,19 +256,21 @@ function Environment:set(t)
     check.raise(string.format("%s: set: expected min and max together (the corners of the volume), got only %s",
       object, t.min == nil and "max" or "min"))
   end
-  local now = { min = self.def.min, max = self.def.max, vision_range_scale = self.def.vision_range_scale,
-                hearing_range_scale = self.def.hearing_range_scale,
-                light = self.def.light >= 0 and self.def.light or nil }
+  local d = self._def
+  local now = { min = d.min, max = d.max, vision_range_scale = d.vision_range_scale,
+                hearing_range_scale = d.hearing_range_scale, light = d.light >= 0 and d.light or nil }
   local def = environment_def(object, over(object, t, now, { "min", "max", "vision_range_scale",
     "hearing_range_scale", "light" }))
   handle.ok(self, B.environment_set(w, self.id, def), "set")
-  self.def = def
+  self._def = def
   if t.name ~= nil then self.name = t.name end
 end
 -- env.light = 0.2 would change nothing: set{} does (handle.refuse_writes).
+Environment.__index = def_field(Environment)
 local ENVIRONMENT_FIELDS = { min = true, max = true, vision_range_scale = true, hearing_range_scale = true,
-                             light = true }
+                             light = true, def = true }
 handle.refuse_writes(Environment, function(_, k)
+  if k == "def" then return "it is a copy of the volume's fields: change them with environment:set{ ... }" end
   return ENVIRONMENT_FIELDS[k] and "change it with environment:set{ " .. k .. " = ... }"
 end)
 

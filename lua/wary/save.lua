@@ -222,7 +222,8 @@ local function facade_part(world, names)
     local list = {}
     for id, h in each(by_id) do
       local t = { id = id, name = h.name, def = {} }
-      for _, f in ipairs(fields) do t.def[f] = h.def[f] end
+      local def = handles.def_of(h)
+      for _, f in ipairs(fields) do t.def[f] = def[f] end
       list[#list + 1] = t
     end
     table.sort(list, function(p, q) return p.id < q.id end)
@@ -502,7 +503,7 @@ function M:load_state(s)
       local live = {}
       for _, t in ipairs(list) do
         local h = revived(t.id, cls, { id = t.id, world = self })
-        h.def, h.name = t.def, t.name
+        h._def, h.name = t.def, t.name
         live[t.id] = h
       end
       for id, h in each(self[store]) do

@@ -462,7 +462,8 @@ function World:box_count() return self._B.box_count(self._w) end
 -- copies; set_bounds and set_material change them).
 function World:boxes() return handles.boxes(self) end
 --- Every live lamp handle (world:add_light), in slot order: after a load into a world made anew, how the game
--- finds the lamps it made before (light.def holds their fields).
+-- finds the lamps it made before (light.def: a copy of their fields;
+-- light:set{} changes them).
 function World:lights() return handles.lights(self) end
 --- Every live environment handle (world:add_environment), in slot order, as world:lights().
 function World:environments() return handles.environments(self) end
@@ -552,7 +553,9 @@ local function slot_less(p, q) return p.id % INDEX < q.id % INDEX end
 -- stance, profile, a field with a setter such as yaw or health, or a method's name is refused;
 -- id, world and props written over, or a name that is no string, make the next set_prop or
 -- save_state raise, as their save could not be loaded); any other field is the game's own
--- (guard.route = ...).
+-- (guard.route = ...). profile is the table wary reads (defaults filled in, shared by the
+-- profile's agents and a sense's ctx.profile): read it, never change it (its senses name the
+-- beliefs' shares); world:define_profile retunes a profile.
 function World:actors()
   local order = self._order
   if self._order_of ~= self._actors_changed then
