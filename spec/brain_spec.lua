@@ -750,6 +750,13 @@ describe("seed 002 errors", function()
     fails(function() guard:set_fear_input(2) end, "fear_input")
     fails(function() guard:set_health(-0.5) end, "health")
     fails(function() world:set_relationship("a", "b", "allied") end, "allied")
+    -- a name in another case is told the one meant
+    fails(function() guard:set_emotion("Fear", 1) end, "one of fear, aggression, curiosity, alertness, panic "
+      .. "(did you mean 'fear'?), got \"Fear\"")
+    fails(function() world:set_relationship("a", "b", "Hostile") end, "(did you mean 'hostile'?)")
+    fails(function() guard:sense_multiplier("vision") end, "expected a sense of profile '" .. guard.profile.name
+      .. "': ")
+    fails(function() guard:sense_multiplier("vision") end, "(did you mean 'Vision'?), got \"vision\"")
     fails(function() world:define_profile{ name = "bad", brain = { max_fear = 2 } } end, "max_fear")
     fails(function() world:define_profile{ name = "bad", damage = { loss_grace = -1 } } end, "loss_grace")
   end)

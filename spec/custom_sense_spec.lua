@@ -937,9 +937,9 @@ describe("a Lua error inside evaluate", function()
     assert.is_true(bad:belief(t).muted.Flaky)
     assert.is_true(bad:sense_muted("Flaky"))
     assert.has_error(function() bad:unmute_sense("Nope") end,
-      "bad: field 'sense' expected a sense of profile 'p', got \"Nope\"")
-    assert.has_error(function() bad:sense_muted("Nope") end,
-      "bad: field 'sense' expected a sense of profile 'p', got \"Nope\"")
+      "bad: field 'sense' expected a sense of profile 'p': Flaky, Steady, got \"Nope\"")
+    assert.has_error(function() bad:sense_muted("flaky") end,
+      "bad: field 'sense' expected a sense of profile 'p': Flaky, Steady (did you mean 'Flaky'?), got \"flaky\"")
   end)
 
   it("an error object that is not a string still gives a message", function()

@@ -143,7 +143,7 @@ end
 function Actor:set_stance(stance)
   local B, w = live(self, "set_stance")
   local i = enums.stance_values[stance]
-  if not i then check.fail(self.name, "stance", "one of " .. table.concat(schema.stances, ", "), stance) end
+  if not i then check.one_of(self.name, "stance", schema.stances, stance) end
   ok(self, B.actor_set_stance(w, self.id, i), "set_stance")
   self._stance = stance
   return self

@@ -208,11 +208,7 @@ function M:explain_text(target)
 end
 
 -- The profile slot (0-based) of sense id, or an error naming it.
-local function slot_of(self, id)
-  local slot = check.index_of(self._profile.senses, id)
-  if not slot then check.fail(self.name, "sense", "a sense of profile '" .. self._profile.name .. "'", id) end
-  return slot - 1
-end
+local function slot_of(self, id) return check.sense_slot(self, id) - 1 end
 
 --- Asks a sense muted after repeated errors about this agent again.
 function M:unmute_sense(id)

@@ -17,7 +17,8 @@ local function pain_index(self, name, what)
   return define.lookup(self.world, "pain", "_pains", name, self.name, what).index
 end
 
---- Adds pain of a pain type (taken at the next step; ignored, with a warning, without a Pain sense).
+--- Adds pain of a pain type (taken at the next step; an amount of 0 or less adds nothing, as in C; ignored,
+-- with a warning, without a Pain sense).
 function M:report_pain(name, amount)
   local B, w = agent(self, "report_pain")
   local i = pain_index(self, name, "pain")
@@ -111,9 +112,7 @@ end
 -- left them, what the next step starts from (explain(target).senses has what the last step used).
 function M:sense_multiplier(id)
   local s = brain_of(self, "sense_multiplier")
-  local slot = check.index_of(self._profile.senses, id)
-  if not slot then check.fail(self.name, "sense", "a sense of its profile", id) end
-  return s.multiplier[slot]
+  return s.multiplier[check.sense_slot(self, id)]
 end
 
 --- { fear, aggression, curiosity, alertness, panic, dominant, fear_input }.
@@ -146,7 +145,7 @@ end
 function M:set_emotion(name, v)
   local B, w = agent(self, "set_emotion")
   local i = enums.emotion_value_values[name]
-  if not i then check.fail(self.name, "emotion", "one of " .. table.concat(schema.emotions, ", "), name) end
+  if not i then check.one_of(self.name, "emotion", schema.emotions, name) end
   check.number(self.name, name, v, 0, 1)
   ok(self, B.set_emotion(w, self.id, i, v), "set_emotion")
   return self
@@ -199,7 +198,7 @@ function M:set_relationship(target, relationship)
   local B, w = agent(self, "set_relationship")
   local id = other(self, target, "target", "set_relationship")
   local rel = relationship == nil and -1 or enums.relationship_values[relationship]
-  if not rel then check.fail(self.name, "relationship", "one of hostile, neutral, friendly, nil", relationship) end
+  if not rel then check.one_of(self.name, "relationship", schema.relationships, relationship, ", nil") end
   ok(self, B.set_relationship_override(w, self.id, id, rel), "set_relationship")
   return self
 end

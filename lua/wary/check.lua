@@ -245,6 +245,33 @@ function check.suggest(name, candidates)
   return only
 end
 
+-- Raises "<object>: field '<field>' expected one of <names>[ (did you mean
+-- '<x>'?)], got <given>": names a list of strings, what may be given (more:
+-- text added to the list, as ", nil"; lead: what comes before it, "one of "
+-- unless given); a string given in another case or a letter off gets the
+-- hint.
+function check.one_of(object, field, names, given, more, lead)
+  local hint = type(given) == "string" and check.suggest(given, names)
+  if not hint and type(given) == "string" then
+    for _, n in ipairs(names) do
+      if n:lower() == given:lower() then hint = n end
+    end
+  end
+  fail(object, field, (lead or "one of ") .. table.concat(names, ", ") .. (more or "")
+    .. (hint and " (did you mean '" .. hint .. "'?)" or ""), given)
+end
+
+-- The 1-based slot of sense id in agent's profile, or an error naming the
+-- agent, the profile and its senses (with a hint for "vision": 'Vision').
+function check.sense_slot(agent, id)
+  local senses = agent._profile.senses
+  local slot = check.index_of(senses, id)
+  if not slot then
+    check.one_of(agent.name, "sense", senses, id, nil, "a sense of profile '" .. agent._profile.name .. "': ")
+  end
+  return slot
+end
+
 -- Field names a user may reach for that spelling does not bring near
 -- wary's own (profiles, materials and sounds have a name, custom senses an
 -- id; vision has max_range, the near senses range), with what to know when

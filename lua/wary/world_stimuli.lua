@@ -103,7 +103,7 @@ end
 -- friendly, else hostile).
 function M:set_relationship(team_a, team_b, relationship)
   local rel = enums.relationship_values[relationship]
-  if not rel then check.fail("world", "relationship", "one of hostile, neutral, friendly", relationship) end
+  if not rel then check.one_of("world", "relationship", schema.relationships, relationship) end
   -- Both checked before either is registered, and a refusal of the core's
   -- forgets a team registered for it: a refused call changes nothing.
   self._check_team(team_a, "world")
