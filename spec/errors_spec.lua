@@ -1182,10 +1182,12 @@ describe("an event name that is a word of one", function()
     assert_mentions(error_of(function() w:on("emotion", print) end), "did you mean 'emotion_changed'?")
   end)
 
-  it("hints at the event a seed's Blueprint name or a misspelt past tense means", function()
+  it("hints at the event a seed's Blueprint name, a misspelt past tense or a state's name means", function()
     local w = wary.world()
     for wrong, meant in each({ OnAIDetect = "detect", ["On AI Lost"] = "lost", OnAISoundHeard = "sound_heard",
-                               OnAIAlertToCombat = "alert_to_combat", detcted = "detect", trakced = "track" }) do
+                               OnAIAlertToCombat = "alert_to_combat", detcted = "detect", trakced = "track",
+                               -- a state's name: the event entering it fires
+                               suspected = "suspect", expired = "forget", undetected = "forget" }) do
       assert_mentions(error_of(function() w:on(wrong, print) end), "did you mean '" .. meant .. "'?")
     end
   end)

@@ -22,10 +22,15 @@ local SENSE_ERROR = enums.event_type_values.sense_error
 local TYPE_OF = {}
 for _, name in ipairs(schema.events) do TYPE_OF[name] = enums.event_type_values[name] or GECK end
 
+-- The states whose entering fires an event of another name (the rest:
+-- suspected, detected... lose their ending below).
+local EVENT_OF_STATE = { expired = "forget", undetected = "forget" }
+
 -- The event a wrong name most likely meant: as written, else as the seed's
--- Blueprint name ("OnAIDetect", "On AI Lost") or a past tense ("detcted")
--- would be written here.
+-- Blueprint name ("OnAIDetect", "On AI Lost"), a past tense ("detcted") or
+-- a state's name ("expired": forget) would be written here.
 local function suggest_event(event)
+  if EVENT_OF_STATE[event:lower()] then return EVENT_OF_STATE[event:lower()] end
   local hint = check.suggest(event, schema.events)
   if hint then return hint end
   local plain = event:gsub("^[Oo][Nn][ _]*[Aa][Ii][ _]*", ""):gsub("(%l)(%u)", "%1_%2"):gsub("[ ]+", "_"):lower()
