@@ -181,6 +181,69 @@ describe("agent:explain", function()
     assert.matches("looking now: distance 0.889 (the rest 1)\n    5 of its points seen, 6 required", text, 1, true)
   end)
 
+  it("of a look that cast no ray blames what stopped it, not the points it never looked for", function()
+    local function look_at(pos, vision, setup)
+      local world = wary.world()
+      world:define_profile{ name = "eyes", vision = vision or {} }
+      local guard = world:add_agent{ profile = "eyes", pos = { 0, 0, 0 }, yaw = 0 }
+      local player = world:add_target{ pos = pos }
+      if setup then setup(world, player) end
+      world:step(1 / 60)
+      return guard:explain(player), guard:explain_text(player)
+    end
+    local edge = math.rad(60)
+    local cases = {
+      { "at its range", { 3000, 0, 0 }, nil, nil, "distance" },
+      { "on its cone's edge", { 1000 * math.cos(edge), 1000 * math.sin(edge), 0 }, nil, nil, "angle" },
+      { "past its cone", { -1000, 0, 0 }, nil, nil, "angle" },
+      { "in the dark", { 1000, 0, 0 }, { darkness_min_detection = 0 }, function(_, p) p:set_light(0) end, "light" },
+      { "cloaked", { 1000, 0, 0 }, nil, function(_, p) p:set_perceivable(false) end, "visibility" },
+      { "at weather 0", { 1000, 0, 0 }, nil, function(w) w:set_weather(0) end, "weather" },
+    }
+    for _, case in ipairs(cases) do
+      local e, text = look_at(case[2], case[3], case[4])
+      assert.are.equal(0, e.vision.confidence, case[1])
+      assert.are.equal(case[5], e.decided.factor, case[1])
+      assert.are.equal(0, e.decided.value, case[1])
+      assert.is_nil(text:find("points seen", 1, true), case[1])
+      if case[1] == "on its cone's edge" then
+        assert.are.equal(0, e.vision.factors.angle) -- not the cosine of a float pi/2, -4.4e-8
+        assert.matches("angle 0.000 x exposure (no ray cast)", text, 1, true)
+      end
+    end
+    -- Cover: the rays were cast and found nothing.
+    local e = look_at({ 1000, 0, 0 }, nil, function(w) w:add_box{ min = { 500, -200 }, max = { 520, 200 } } end)
+    assert.are.same({ "exposure", 0 }, { e.decided.factor, e.decided.value })
+    -- Seen, but too few of its points for the stance: those decided it.
+    local text
+    e, text = look_at({ 1000, 0, 0 }, { min_visible_points_prone = 6 }, function(_, p) p:set_stance("prone") end)
+    assert.are.same({ "visible_points", 5 }, { e.decided.factor, e.decided.value })
+    assert.are.equal("Vision: 5 of its points seen, too few (min_visible_points_*)",
+      require("wary.explain").decided_text(e.decided))
+    assert.matches("5 of its points seen, 6 required", text, 1, true)
+  end)
+
+  it("of a teammate with ignore_same_team says no belief will come, and why", function()
+    local world = wary.world()
+    world:define_profile{ name = "eyes", vision = {}, ignore_same_team = true }
+    local guard = world:add_agent{ profile = "eyes", pos = { 0, 0, 0 }, yaw = 0, team = "red" }
+    local mate = world:add_target{ pos = { 1000, 0, 0 }, team = "red" }
+    local foe = world:add_target{ pos = { 1000, 100, 0 }, team = "blue" }
+    for _ = 1, 30 do world:step(1 / 60) end
+    assert.is_nil(guard:belief(mate))
+    local e = guard:explain(mate)
+    assert.are.same({ "same_team", "ignored" }, { e.ignored, e.decided.rule })
+    assert.matches("no belief, nor any to come: the same team, and its profile's ignore_same_team is on",
+      guard:explain_text(mate), 1, true)
+    assert.are.equal("nothing: the same team, and its profile's ignore_same_team is on",
+      require("wary.explain").decided_text(e.decided))
+    assert.is_nil(guard:explain(foe).ignored)
+    mate:set_team("blue") -- a foe now: believed in
+    for _ = 1, 30 do world:step(1 / 60) end
+    assert.is_not_nil(guard:belief(mate))
+    assert.is_nil(guard:explain(mate).ignored)
+  end)
+
   it("of a target lost behind a wall says why vision is silent, with its look now", function()
     local world = wary.world{ units_per_meter = 32 }
     world:define_profile{ name = "guard", vision = {} }

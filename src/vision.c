@@ -383,6 +383,9 @@ static __attribute__((noinline)) bool plan(wary_world *w, const float eye_pos[3]
                                          : 1.0f - x * x;
   float fa = v->angle_curve_count > 0 ? curve(v->angle_curve, v->angle_curve_count, cone.norm)
                                       : wy_cosf(cone.norm * WY_PI * 0.5f);
+  /* On the cone's edge (norm 1) the cosine of a float pi/2 is -4.4e-8:
+   * the edge's 0, as explain then reads it (the look stops either way). */
+  fa = fa > 0.0f ? fa : 0.0f;
   float m = v->motion_bonus_speed > 0.0f ? speed / v->motion_bonus_speed : 1.0f;
   m = m > 1.0f ? 1.0f : m;
   float fm = v->motion_curve_count > 0 ? curve(v->motion_curve, v->motion_curve_count, m)

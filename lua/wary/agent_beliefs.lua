@@ -181,22 +181,19 @@ function M:explain(target)
   if status ~= NOT_FOUND then ok(self, status, "explain") end
   local e = require("wary.explain").table(self.world, self._profile, B.explain(w, self.id, id), status ~= NOT_FOUND)
   e.target = target
+  -- No belief about a teammate, ever (core: actor.h, wy_ignores_team).
+  local ignored = self._profile.ignore_same_team and self._team ~= nil and self._team == target._team
+    and "same_team" or nil
+  local look
   if check.index_of(self._profile.senses, "Vision") then
     local vs, raw = B.vision_explain_get(w, self.id, id)
     ok(self, vs, "explain")
-    e.vision = require("wary.vision").explain(raw)
+    look = require("wary.vision").explain(raw)
     -- Vision's entry says why it saw nothing, with or without a belief.
     local v = e.senses.Vision
-    if v and e.vision.reason ~= "none" then v.reason = e.vision.reason end
-    -- A look that stopped before its factors (each reads 0) was decided by
-    -- its range when the target is beyond it (fog included), not by the
-    -- first of the zeros.
-    local d = e.decided
-    local look = e.vision
-    if d.sense == "Vision" and d.value == 0 and look.cone ~= "none" and look.distance >= look.range then
-      d.factor = "distance"
-    end
+    if v and look.reason ~= "none" then v.reason = look.reason end
   end
+  require("wary.explain").with_vision(e, look, ignored)
   return e
 end
 

@@ -154,10 +154,17 @@ local ORDER = { "scent", "sensitivity", "distance", "angle", "exposure", "light"
 -- exposure reads 0 without a ray cast (dark, weather 0), not for cover.
 local UNCAST = { "distance", "angle", "light", "weather", "visibility" }
 
+-- The first of the factors that stop vision before its rays which reads
+-- 0 (its look cast none), or nil.
+local function uncast_zero(factors)
+  for _, k in ipairs(UNCAST) do
+    if factors[k] == 0 then return k end
+  end
+end
+
 -- Only the factors under 1 (or over: a motion bonus) are written.
 local function product(factors)
-  local parts, ones, uncast = {}, 0, false
-  for _, k in ipairs(UNCAST) do uncast = uncast or factors[k] == 0 end
+  local parts, ones, uncast = {}, 0, uncast_zero(factors) ~= nil
   for _, k in ipairs(ORDER) do
     local v = factors[k]
     if v == 1 then
@@ -214,7 +221,7 @@ local function sense_lines(s, lines, believed, vision)
   -- Too few of the target's points seen (min_visible_points_<stance>): the
   -- factors above may all be 1, and this is why it saw nothing.
   if s.id == "Vision" and vision and vision.required_points and vision.visible_points
-      and vision.visible_points < vision.required_points and worked then
+      and vision.visible_points < vision.required_points and worked and not uncast_zero(factors) then
     lines[#lines + 1] = string.format("    %d of its points seen, %d required (min_visible_points_*)",
       vision.visible_points, vision.required_points)
   end
@@ -241,11 +248,16 @@ local function sense_lines(s, lines, believed, vision)
   end
 end
 
+-- Why an agent makes no belief about a target, by explain's ignored.
+local IGNORED = { same_team = "the same team, and its profile's ignore_same_team is on" }
+
 --- The short readable text of an explanation (agent:explain_text).
 function explain.text(e, who)
   local lines = {}
   if e.believed then
     lines[1] = string.format("%s: %s (%s, smoothed %s)", who, f3(e.confidence), e.rule, f3(e.smoothed))
+  elseif e.ignored then
+    lines[1] = string.format("%s: no belief, nor any to come: %s", who, IGNORED[e.ignored])
   else
     lines[1] = string.format("%s: no belief", who)
   end
@@ -283,11 +295,47 @@ function explain.text(e, who)
   return table.concat(lines, "\n")
 end
 
+--- Vision's look now (agent:explain's e.vision) in what decided e: a look
+-- that stopped before its rays was decided by what stopped it (its range
+-- when the target is beyond it, fog included; else the first factor that
+-- reads 0: the angle out of its cones, light, weather, visibility), not by
+-- the first of the zeros (exposure reads 0 with no ray cast); one that saw
+-- some of the target but too few of its points (min_visible_points_<stance>),
+-- by them.
+-- ignored: why the agent makes no belief about the target ("same_team"), or
+-- nil; it decides. look: nil for an agent without vision.
+function explain.with_vision(e, look, ignored)
+  e.vision, e.ignored = look, ignored
+  local d = e.decided
+  if ignored and not e.believed then
+    e.decided = { rule = "ignored", ignored = ignored }
+    return
+  end
+  if not look or d.sense ~= "Vision" then return end
+  local factors = e.senses.Vision.factors
+  if next(factors) == nil then factors = look.factors or {} end
+  local zero = uncast_zero(factors)
+  if d.value == 0 and look.cone == "none" then
+    d.factor = "angle"
+  elseif d.value == 0 and look.distance >= look.range then
+    d.factor = "distance"
+  elseif zero and d.value == 0 then
+    d.factor = zero
+  elseif not zero and look.required_points and look.visible_points and look.visible_points > 0
+    and look.visible_points < look.required_points and not e.believed then
+    d.factor, d.value = "visible_points", look.visible_points
+  end
+end
+
 --- "Vision: distance 0.44" and the like: what decided it, in a few words.
 function explain.decided_text(d)
   if d.evidence then return string.format("evidence %s (%s %s)", d.evidence, d.rule, fixed(d.value, 2)) end
+  if d.factor == "visible_points" then
+    return string.format("%s: %d of its points seen, too few (min_visible_points_*)", d.sense, d.value)
+  end
   if d.sense then return string.format("%s: %s %s", d.sense, d.factor or "share", fixed(d.value or 0, 2)) end
   if d.rule == "fading" then return "fading: no sense holds it" end
+  if d.rule == "ignored" then return "nothing: " .. IGNORED[d.ignored] end
   if d.rule == "none" then return "nothing: no belief" end
   return d.rule
 end
