@@ -39,7 +39,46 @@ local function scene()
   return world, guard, player
 end
 
+-- The rays layer alone: its calls (setColor and line in turn).
+local RAYS_ONLY = { boxes = false, cones = false, meters = false, sounds = false, places = false,
+                    last_known = false, explain = false, space = false }
+local function rays_drawn(world)
+  local g, calls = fake_graphics()
+  local o = { graphics = g }
+  for k, v in pairs(RAYS_ONLY) do o[k] = v end
+  local n = wdebug.draw(world, o).rays
+  -- each line's colour: the setColor before it
+  local colours, colour = {}, nil
+  for _, c in ipairs(calls) do
+    if c.name == "setColor" then colour = c end
+    if c.name == "line" then colours[#colours + 1] = colour[2] > 0.5 and "clear" or "blocked" end
+  end
+  return n, colours
+end
+
 describe("debug drawing", function()
+  it("draws no ray for a look that cast none: at its range, on its cone's edge", function()
+    local edge = math.rad(60)
+    for _, pos in ipairs({ { 3000, 0, 0 }, { 1000 * math.cos(edge), 1000 * math.sin(edge), 0 } }) do
+      local world = wary.world()
+      world:define_profile{ name = "guard", vision = {} }
+      world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, yaw = 0 }
+      world:add_target{ pos = pos }
+      assert.are.equal(0, (rays_drawn(world)))
+    end
+  end)
+
+  it("draws a target's blocked rays before its clear ones, which lie over them seen from above", function()
+    local world = wary.world()
+    world:define_profile{ name = "guard", vision = {} }
+    world:add_agent{ profile = "guard", pos = { 0, 0, 0 }, yaw = 0 }
+    world:add_target{ pos = { 1000, 0, 0 } }
+    world:add_box{ min = { 900, -200, 0 }, max = { 920, 200, 130 } } -- chest high: the pelvis is hidden
+    local n, colours = rays_drawn(world)
+    assert.are.equal(5, n)
+    assert.are.same({ "blocked", "clear", "clear", "clear", "clear" }, colours)
+  end)
+
   it("draws the cones as far as the agent sees from where it stands: fog shortens them", function()
     local world = wary.world{ units_per_meter = 32 }
     world:define_profile{ name = "guard", vision = { max_range_m = 16, enable_peripheral_cone = true } }

@@ -243,15 +243,22 @@ local function draw_rays(g, agent, info, targets, o, counts)
     if t ~= agent and t:valid() then x, y, z = t:pos() end
     if x and (x - ex) ^ 2 + (y - ey) ^ 2 + (z - ez) ^ 2 <= reach * reach then
       local e = agent:_vision_look(t)
-      -- A look in range that stopped before its rays (too dark, cloaked,
-      -- not perceivable: sensor_dropout) cast none.
-      if e.cone ~= "none" and e.distance <= e.range and e.reason ~= "sensor_dropout" then
-        for _, s in ipairs(e.samples) do
-          local r, gr, b = sight_color(s.sight)
-          g.setColor(r, gr, b, 0.9)
-          g.line(info.eye_pos[1], info.eye_pos[2], s.pos.x, s.pos.y)
-          g.circle("fill", s.pos.x, s.pos.y, 2 / o.scale)
-          counts.rays = counts.rays + 1
+      -- A look that stopped before its rays cast none: out of its cones, at
+      -- or past its range, on a cone's edge (out_of_range); too dark,
+      -- cloaked, not perceivable (sensor_dropout).
+      if e.reason ~= "out_of_range" and e.reason ~= "sensor_dropout" then
+        -- Seen from above, a target's points line up behind each other: the
+        -- blocked rays first, so that a point seen is not drawn over.
+        for pass = 1, 2 do
+          for _, s in ipairs(e.samples) do
+            if (s.sight > 0.5) == (pass == 2) then
+              local r, gr, b = sight_color(s.sight)
+              g.setColor(r, gr, b, 0.9)
+              g.line(info.eye_pos[1], info.eye_pos[2], s.pos.x, s.pos.y)
+              g.circle("fill", s.pos.x, s.pos.y, 2 / o.scale)
+              counts.rays = counts.rays + 1
+            end
+          end
         end
       end
     end
