@@ -223,6 +223,29 @@ describe("agent:explain", function()
     assert.matches("5 of its points seen, 6 required", text, 1, true)
   end)
 
+  it("names the box that stopped its sight to each hidden point, and says so in its text", function()
+    local world = wary.world()
+    world:define_profile{ name = "eyes", vision = {} }
+    local guard = world:add_agent{ profile = "eyes", pos = { 0, 0, 0 }, yaw = 0 }
+    local player = world:add_target{ pos = { 1000, 0, 0 } }
+    world:add_box{ min = { 400, -200, 0 }, max = { 420, 200, 300 }, material = "glass" } -- dims nothing to 0
+    local wall = world:add_box{ min = { 900, -200, 0 }, max = { 920, 200, 130 } }     -- hides the pelvis
+    world:step(1 / 60)
+    local blocked = 0
+    for _, sample in ipairs(guard:explain(player).vision.samples) do
+      if sample.sight == 0 then
+        assert.are.equal(wall, sample.blocked_by)
+        blocked = blocked + 1
+      else
+        assert.is_nil(sample.blocked_by)
+      end
+    end
+    assert.are.equal(1, blocked)
+    assert.matches("sight stopped by " .. tostring(wall) .. " (concrete)", guard:explain_text(player), 1, true)
+    wall:remove()
+    assert.is_nil(guard:explain_text(player):find("stopped by", 1, true))
+  end)
+
   it("of a teammate with ignore_same_team says no belief will come, and why", function()
     local world = wary.world()
     world:define_profile{ name = "eyes", vision = {}, ignore_same_team = true }

@@ -155,11 +155,6 @@ typedef struct walk_out {
   int32_t zero_at;
 } walk_out;
 
-/* wy_occ_sight, also handing back in *zero_at the box whose factor 0
- * ended the segment (walk_out), or -1 where none did (a hint for the
- * next look: occ_bundle.c). */
-bool wy_occ_sight_at(wy_occluders *o, const wy_material *materials, const float a[3], const float b[3],
-                     float *transmission, int32_t *zero_at);
 
 /* The see-through materials a walk keeps as a list (a segment's, up to
  * this many: past it, walk() tallies them, and a bundle's segment is taken

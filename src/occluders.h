@@ -173,6 +173,12 @@ bool wy_occ_prepare_walks(wy_occluders *o);
  * first if dirty. Returns false only on out of memory (*transmission then 1). */
 bool wy_occ_sight(wy_occluders *o, const wy_material *materials, const float a[3],
                   const float b[3], float *transmission);
+/* wy_occ_sight, also handing back in *zero_at the box whose factor 0
+ * ended the segment, as 4 x its leaf4 + its lane (leaves[*zero_at].slot
+ * is its slot), or -1 where none did (a hint for the next look:
+ * occ_bundle.c; explain's sample_blocker: vision.c). */
+bool wy_occ_sight_at(wy_occluders *o, const wy_material *materials, const float a[3], const float b[3],
+                     float *transmission, int32_t *zero_at);
 /* What ended a look's segments, a hint for its next look (vision.c): two
  * boxes as the walk reads them, each 4 x its leaf4 + its lane (-1: none),
  * and bit r of second, whether segment r's is box[1] rather than box[0].

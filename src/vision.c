@@ -460,6 +460,17 @@ static bool sight_rays(wary_world *w, const wy_actor *t, const float eye[3], con
   return cast;
 }
 
+/* The opaque box that ends the segment eye -> pt (explain's sample_blocker),
+ * or the null id. */
+static __attribute__((noinline)) wary_box_id blocker(wary_world *w, const float eye[3], const float pt[3]) {
+  float unused;
+  int32_t at = -1;
+  wary_box_id box = {0};
+  if (wy_occ_sight_at(&w->occ, w->materials, eye, pt, &unused, &at) && at >= 0)
+    box.id = wy_id_make(&w->box_ids, w->occ.leaves.data[at].slot);
+  return box;
+}
+
 float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t, const wy_sight *s,
                      int32_t *reason, wary_vision_explain *ex, uint64_t *rays, uint64_t *vision_rays,
                      wy_sight_hint *hint) {
@@ -484,7 +495,10 @@ float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t,
     seen += wt[i] * sight;
     left -= wt[i];
     visible += sight > 0.5f;
-    if (WY_RARELY(ex)) ex->sample_sight[i] = sight;
+    if (WY_RARELY(ex)) {
+      ex->sample_sight[i] = sight;
+      if (cast && sight == 0.0f) ex->sample_blocker[i] = blocker(w, eye, pts[i]);
+    }
     /* Decided: even a clear view of every point left falls short. */
     bool short_exposure = total > 0.0f && (seen + left) / total < v->min_exposure;
     bool short_points = visible + (n - 1 - i) < required;

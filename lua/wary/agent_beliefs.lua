@@ -167,7 +167,7 @@ function M:_vision_look(target)
   local B, w = agent(self, "explain")
   local vs, raw = B.vision_explain_get(w, self.id, other(self, target, "target", "explain"))
   ok(self, vs, "explain")
-  return require("wary.vision").explain(raw)
+  return require("wary.vision").explain(raw, self.world._boxes)
 end
 
 --- Why it believes what it does of target: each sense's factors, how
@@ -188,7 +188,7 @@ function M:explain(target)
   if check.index_of(self._profile.senses, "Vision") then
     local vs, raw = B.vision_explain_get(w, self.id, id)
     ok(self, vs, "explain")
-    look = require("wary.vision").explain(raw)
+    look = require("wary.vision").explain(raw, self.world._boxes)
     -- Vision's entry says why it saw nothing, with or without a belief.
     local v = e.senses.Vision
     if v and look.reason ~= "none" then v.reason = look.reason end

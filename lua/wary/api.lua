@@ -258,6 +258,7 @@ return {
       { name = "sample_pos", kind = "float", count = 24 },
       { name = "sample_sight", kind = "float", count = 8 },
       { name = "sample_weight", kind = "float", count = 8 },
+      { name = "sample_blocker", kind = "handle", count = 8 },
     },
     wary_sound_def = {
       { name = "name", kind = "int" },

@@ -563,6 +563,7 @@ typedef struct wary_vision_explain {
   float sample_pos[24];
   float sample_sight[8];
   float sample_weight[8];
+  wary_box_id sample_blocker[8];
 } wary_vision_explain;
 
 int wary_vision_explain_get(const wary_world *world, wary_actor_id agent, wary_actor_id target,

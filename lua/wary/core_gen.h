@@ -309,6 +309,7 @@ static const field fields_wary_vision_explain[] = {
   ARRAY(wary_vision_explain, sample_pos, float, T_FLOAT),
   ARRAY(wary_vision_explain, sample_sight, float, T_FLOAT),
   ARRAY(wary_vision_explain, sample_weight, float, T_FLOAT),
+  ARRAY(wary_vision_explain, sample_blocker, wary_box_id, T_U32),
   END_FIELDS
 };
 

@@ -225,6 +225,19 @@ local function sense_lines(s, lines, believed, vision)
     lines[#lines + 1] = string.format("    %d of its points seen, %d required (min_visible_points_*)",
       vision.visible_points, vision.required_points)
   end
+  -- The boxes that stopped its sight to some points (none for a look that
+  -- cast no ray, or that see-through boxes only dimmed).
+  if s.id == "Vision" and vision and vision.samples then
+    local said, names = {}, {}
+    for _, sample in ipairs(vision.samples) do
+      local box = sample.blocked_by
+      if box and not said[box] then
+        said[box] = true
+        names[#names + 1] = string.format("%s (%s)", tostring(box), box.material)
+      end
+    end
+    if #names > 0 then lines[#lines + 1] = "    sight stopped by " .. table.concat(names, ", ") end
+  end
   for _, sound in ipairs(s.sounds or {}) do
     local parts, ones = {}, 0
     for _, k in ipairs(SOUND) do

@@ -113,14 +113,17 @@ function vision.def(world, object, t)
   return o, def
 end
 
--- agent:explain's table from the C explain struct.
-function vision.explain(raw)
+-- agent:explain's table from the C explain struct; boxes: the world's box
+-- handles by id (a sample's blocked_by).
+function vision.explain(raw, boxes)
   local samples = {}
   for i = 1, raw.sample_count do
+    local blocker = raw.sample_blocker[i]
     samples[i] = {
       pos = { x = raw.sample_pos[3 * i - 2], y = raw.sample_pos[3 * i - 1], z = raw.sample_pos[3 * i] },
       sight = raw.sample_sight[i], weight = raw.sample_weight[i],
       counted = raw.sample_sight[i] > 0.5,
+      blocked_by = blocker ~= 0 and boxes and boxes[tonumber(blocker)] or nil,
     }
   end
   return {

@@ -78,7 +78,7 @@ static void test_angle_falloff(void) {
 }
 
 /* A box of the default material from its corners (x0, y0, z0) and (x1, y1, z1), in cm. */
-static void add_box(wary_world *w, float x0, float y0, float z0, float x1, float y1, float z1) {
+static wary_box_id add_box(wary_world *w, float x0, float y0, float z0, float x1, float y1, float z1) {
   wary_box_def b = wary_default_box_def();
   b.min[0] = x0;
   b.min[1] = y0;
@@ -86,7 +86,7 @@ static void add_box(wary_world *w, float x0, float y0, float z0, float x1, float
   b.max[0] = x1;
   b.max[1] = y1;
   b.max[2] = z1;
-  make_box(w, &b);
+  return make_box(w, &b);
 }
 
 static void test_exposure_head_and_one_shoulder(void) {
@@ -95,12 +95,23 @@ static void test_exposure_head_and_one_shoulder(void) {
   wary_actor_set_samples(s.w, s.target, &none);
   /* A wall in front of chest, pelvis and the left shoulder: the head and the
    * right shoulder (y = -22 cm) stay clear. */
-  add_box(s.w, 900.0f, -10.0f, 0.0f, 910.0f, 100.0f, 160.0f);
+  wary_box_id wall = add_box(s.w, 900.0f, -10.0f, 0.0f, 910.0f, 100.0f, 160.0f);
   wary_vision_explain e = explain(&s);
   ENSURE(e.sample_count == 5);
   ENSURE(e.visible_points == 2);
   /* (1.0 + 0.6) / 3.8 = 42%. */
   NEAR(e.exposure, 1.6f / 3.8f);
+  /* The wall is what stopped the three hidden points; the clear ones name none. */
+  for (int32_t i = 0; i < e.sample_count; i++)
+    ENSURE(e.sample_blocker[i].id == (e.sample_sight[i] == 0.0f ? wall.id : 0u));
+  /* Glass dims nothing to 0: no blocker. */
+  wary_material_def glass = wary_default_material_def();
+  glass.vision_transmission = 0.5f;
+  int32_t see_through = -1;
+  ENSURE(wary_material_create(s.w, &glass, &see_through) == WARY_OK);
+  ENSURE(wary_box_set_material(s.w, wall, see_through) == WARY_OK);
+  e = explain(&s);
+  for (int32_t i = 0; i < e.sample_count; i++) ENSURE(e.sample_blocker[i].id == 0u);
   wary_world_destroy(s.w);
 }
 
