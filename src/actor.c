@@ -716,7 +716,7 @@ void wy_grid_refresh_walk(wary_world *w, int32_t start, int32_t end, int32_t wor
 
 /* The hidden agents of slots [0, n) in slot order (out of line: most
  * steps have none). */
-static __attribute__((noinline)) void list_hidden(wary_world *w, int32_t n) {
+static WY_NOINLINE void list_hidden(wary_world *w, int32_t n) {
   const wy_id_pool *ids = &w->actor_ids;
   for (int32_t wd = 0; wd << 6 < n; wd++)
     for (uint64_t b = wy_id_live_bits(ids, wd, 0, n); b; b &= b - 1) {

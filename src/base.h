@@ -59,6 +59,16 @@
 #define WY_RARELY(c) (c)
 #endif
 
+/* A function kept out of line (its callers' code stays small, or a
+ * profile names it). */
+#if defined(__GNUC__) || defined(__clang__)
+#define WY_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define WY_NOINLINE __declspec(noinline)
+#else
+#define WY_NOINLINE
+#endif
+
 /* A function only rare paths call (an array's growth, a failure): GCC
  * then lays the paths that lead to a call of it out of line, so a step's
  * common path fetches fewer lines of code. */

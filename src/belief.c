@@ -708,7 +708,7 @@ void wy_beliefs_catch_up(wary_world *w, int32_t agent) {
 /* A dormant belief catches up and joins the awake ones: apart from
  * wy_belief_wake, which most often finds its belief awake already and so
  * need not save the registers this part uses. */
-static __attribute__((noinline)) void wake_dormant(wary_world *w, int32_t agent, wy_belief_list *l, int32_t i) {
+static WY_NOINLINE void wake_dormant(wary_world *w, int32_t agent, wy_belief_list *l, int32_t i) {
   wy_belief *b = &l->data[i];
   replay(w, wy_agent_profile(w, agent), l, i, wy_beliefs_through(w));
   b->dormant = false;

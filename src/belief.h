@@ -106,8 +106,14 @@ typedef struct wy_belief {
    * raised one (resolve.c, unheld), settling, dropping it, scoring it. So
    * every tallied belief
    * is deferred still, and a pass whose tally counts every awake belief
-   * walks none. 0: not tallied. Derived: never saved; loaded clear. */
-  unsigned tallied : 3;
+   * walks none. 0: not tallied. Derived: never saved; loaded clear. Read
+   * and written through wy_tallied and wy_set_tallied: three bits of the
+   * flags' type, not an unsigned bit field beside them, for which
+   * Microsoft's layout (MSVC, MinGW) starts a unit of its own, and the
+   * record outgrew its line there. */
+  bool tally0 : 1;
+  bool tally1 : 1;
+  bool tally2 : 1;
   /* Dormant: the low 16 bits of the first step its clocks have not taken
    * (wy_belief_asleep_since). Clocks never lag 2^16 steps behind: the list
    * catches them up before they fall half of the dt ring behind. */
@@ -116,6 +122,16 @@ typedef struct wy_belief {
 
 /* One cache line a belief (the hot fields of a step). */
 _Static_assert(sizeof(wy_belief) <= 64, "wy_belief outgrew its cache line");
+
+/* What b's tally holds (tallied, above: 0 when it is in none). */
+static inline unsigned wy_tallied(const wy_belief *b) {
+  return (unsigned)b->tally0 | (unsigned)b->tally1 << 1 | (unsigned)b->tally2 << 2;
+}
+static inline void wy_set_tallied(wy_belief *b, unsigned k) {
+  b->tally0 = k & 1u;
+  b->tally1 = (k >> 1) & 1u;
+  b->tally2 = (k >> 2) & 1u;
+}
 
 /* What one sense slot of the agent's profile said of the target: written by
  * the step from the senses' reports (and by damage.c), read by resolve.c. */
@@ -331,9 +347,11 @@ typedef struct wy_belief_list {
 /* Its first three lines hold what a step's resolve and emotion pass read
  * and write, the counters of the pass included; the commit's stamps
  * (out_of_range_step) have the fourth. */
-_Static_assert(offsetof(wy_belief_list, listed) == 64 && offsetof(wy_belief_list, deferred_passes) + 4 <= 192 &&
-                   offsetof(wy_belief_list, out_of_range_step) == 192,
-               "wy_belief_list: a step's fields left their three lines, or the stamps their line");
+_Static_assert(sizeof(void *) != 8 ||
+                   (offsetof(wy_belief_list, listed) == 64 && offsetof(wy_belief_list, deferred_passes) + 4 <= 192 &&
+                    offsetof(wy_belief_list, out_of_range_step) == 192),
+               "wy_belief_list: a step's fields left their three lines, or the stamps their line (64-bit pointers; "
+               "with 32-bit ones the fields lie closer)");
 
 /* A belief's evidence: the entries in the order they were added. */
 typedef struct wy_evidence_block {
@@ -813,17 +831,17 @@ static inline void wy_belief_tally(wy_belief_list *l, wy_belief *b) {
     t->targets++;
     t->state[b->state - 1]++;
     t->states |= 1u << b->state;
-    b->tallied = (unsigned)b->state;
+    wy_set_tallied(b, (unsigned)b->state);
   } else {
-    b->tallied = WY_TALLY_OTHER;
+    wy_set_tallied(b, WY_TALLY_OTHER);
   }
 }
 
 /* b of l leaves l's tally, if it is in it, taking out what it added. */
 static inline void wy_belief_untally(wy_belief_list *l, wy_belief *b) {
-  unsigned k = b->tallied;
+  unsigned k = wy_tallied(b);
   if (k == 0) return;
-  b->tallied = 0;
+  wy_set_tallied(b, 0);
   wy_deferred_tally *t = &l->tally;
   t->count--;
   if (k != WY_TALLY_OTHER) {

@@ -452,7 +452,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
      * only one that makes a belief quiet, takes it out of the tally:
      * resolve.c), so its tallied bits are all the loop reads of it. */
     if (same)
-      while (j < awake_count && data[awake[j]].tallied) j++;
+      while (j < awake_count && wy_tallied(&data[awake[j]])) j++;
     if (j >= awake_count) break;
     wy_belief *b = &data[awake[j]];
     /* Anything else comes out of the tally, to be taken as it is now: under
@@ -618,7 +618,7 @@ void wy_emotion_step(wary_world *w, wy_lane *lane, int32_t agent, float dt) {
       b->deferred = false;
       b->fresh = true;
       /* Every tallied one is deferred (the walk above): the tally empties. */
-      b->tallied = 0;
+      wy_set_tallied(b, 0);
       if (!is_target(b->state)) continue;
       /* Ties go to the lower index, as in one walk of every belief. */
       if (b->threat > best_threat || (best && b->threat == best_threat && b < best)) {

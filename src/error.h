@@ -19,7 +19,12 @@
 #include "id_pool.h"
 #include "wary.h"
 
-#if defined(__GNUC__)
+/* wy_fail formats its text itself (below): GCC checks it as the GNU printf
+ * it follows, also where the C library's printf is another (MinGW's is
+ * Microsoft's, which knows no %zu); clang has no gnu_printf. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define WY_PRINTF(f, a) __attribute__((format(gnu_printf, f, a)))
+#elif defined(__GNUC__)
 #define WY_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #else
 #define WY_PRINTF(f, a)

@@ -51,7 +51,7 @@ wary_event *wy_event_push(wary_world *w, int32_t type, wy_id agent) {
 
 /* A lane's event when its queue is full: grown, or dropped (queue_push).
  * Out of line, so that the common case below saves no registers. */
-static __attribute__((noinline)) wary_event *lane_event_grown(wary_world *w, wy_lane *lane, int32_t cap, int32_t type,
+static WY_NOINLINE wary_event *lane_event_grown(wary_world *w, wy_lane *lane, int32_t cap, int32_t type,
                                                               wy_id agent) {
   return neutral_event(queue_push(w, &lane->events, cap, &lane->events_dropped), type, agent);
 }

@@ -341,7 +341,7 @@ _Static_assert(WARY_MAX_SAMPLES == 8, "bundle_out is set eight lanes at a time")
  * takes them again). Out of line, one copy for the walk's five: it runs
  * for few bundles, and inlined (its sort unrolled) it made each copy of
  * the walk some lines longer, fetched on a cold step. */
-static __attribute__((noinline)) uint32_t settle_kept(uint32_t kept, uint8_t (*seen)[WY_KEPT],
+static WY_NOINLINE uint32_t settle_kept(uint32_t kept, uint8_t (*seen)[WY_KEPT],
                                                       const int32_t *partial, const wy_material *materials,
                                                       float *transmission) {
   uint32_t retake = 0;
@@ -516,7 +516,7 @@ static void walk_bundle(const wy_occluders *o, const wy_material *materials, con
  * (wy_occ_sight_at): out of line, so that wy_occ_sight's walk is not
  * inlined into vision's looks, whose code a cold step fetches for every
  * look. */
-static __attribute__((noinline)) bool sight_alone(wy_occluders *o, const wy_material *materials, const float a[3],
+static WY_NOINLINE bool sight_alone(wy_occluders *o, const wy_material *materials, const float a[3],
                                                   const float b[3], float *transmission, int32_t *zero_at) {
   return wy_occ_sight_at(o, materials, a, b, transmission, zero_at);
 }

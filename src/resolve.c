@@ -494,7 +494,7 @@ typedef struct wy_walk {
 /* A drowsy awake belief i of c's list, the j-th of its walk: whether it
  * falls asleep now, out of the walk (noted in c->first_asleep if it is the
  * first); if not, its step is taken as any awake one's. */
-static __attribute__((noinline)) bool dozes(wy_walk *c, const wy_profile *p, int32_t i, int32_t j) {
+static WY_NOINLINE bool dozes(wy_walk *c, const wy_profile *p, int32_t i, int32_t j) {
   wary_world *w = c->w;
   wy_belief_list *l = c->l;
   float dt = c->dt;
@@ -585,13 +585,13 @@ WY_INLINE void unheld(wy_walk *c, int32_t i, wy_belief_slot *bsl, int32_t n) {
  * loop: what only some beliefs take leaves the loop's registers to the held
  * steps, which most take (callgrind, the bench's game world at 120 s: the
  * walk kept its indices and arrays on the stack). */
-static __attribute__((noinline)) void unheld_1(wy_walk *c, int32_t i, wy_belief_slot *bsl) {
+static WY_NOINLINE void unheld_1(wy_walk *c, int32_t i, wy_belief_slot *bsl) {
   unheld(c, i, bsl, 1);
 }
-static __attribute__((noinline)) void unheld_2(wy_walk *c, int32_t i, wy_belief_slot *bsl) {
+static WY_NOINLINE void unheld_2(wy_walk *c, int32_t i, wy_belief_slot *bsl) {
   unheld(c, i, bsl, 2);
 }
-static __attribute__((noinline)) void unheld_any(wy_walk *c, int32_t i, wy_belief_slot *bsl) {
+static WY_NOINLINE void unheld_any(wy_walk *c, int32_t i, wy_belief_slot *bsl) {
   unheld(c, i, bsl, c->r->profile->slot_count);
 }
 

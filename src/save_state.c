@@ -335,7 +335,7 @@ static void io_belief_flags(wy_io *io, wy_belief *b) {
   b->hostile = f >> 7 & 1;
   if (io->mode == WY_IO_READ) { /* derived (belief.h) */
     b->held = b->hostile_known = b->fresh = b->deferred = b->telegraph_due = false;
-    b->tallied = 0;
+    wy_set_tallied(b, 0);
   }
 }
 

@@ -148,7 +148,7 @@ static inline bool heard(wary_world *w, const wy_gatherer *g, int32_t slot, int3
 /* Out of line, as ask is: in the game world few candidates are smelled,
  * touched or echolocated, and inlined they made gather_due's code 40%
  * longer. */
-static __attribute__((noinline)) bool feel(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sense,
+static WY_NOINLINE bool feel(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sense,
                                            int32_t target_slot, float distance) {
   int32_t reason;
   const wy_actor *a = g->actor;
@@ -157,7 +157,7 @@ static __attribute__((noinline)) bool feel(wary_world *w, const wy_gatherer *g, 
                 wy_small_of(w, a->profile, sense)->accuracy);
 }
 
-static __attribute__((noinline)) bool ask(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sense,
+static WY_NOINLINE bool ask(wary_world *w, const wy_gatherer *g, int32_t slot, int32_t sense,
                                           int32_t target_slot, float distance) {
   int32_t belief = wy_belief_find(g->beliefs, wy_actor_id(w, target_slot));
   struct wy_custom *c = g->lane->custom;
@@ -219,7 +219,7 @@ static int fitted(const wary_world *w, wy_lane *lane, int32_t agent, const wy_ag
  * room its reports, queries and hearing update need (gather). Out of line:
  * most agents have none due, and pass through gather without this one's
  * prologue. */
-static __attribute__((noinline)) int gather_due(wary_world *w, wy_lane *lane, int32_t agent, uint32_t due) {
+static WY_NOINLINE int gather_due(wary_world *w, wy_lane *lane, int32_t agent, uint32_t due) {
   const wy_agent *ag = &w->agents.data[agent];
   const wy_actor *a = &w->actors.data[ag->actor];
   const wy_profile *p = &w->profiles.data[a->profile];
@@ -601,7 +601,7 @@ static void events_returned(wary_world *w) {
 
 /* merge_senses agent by agent, below (out of line: a quiet step has none
  * of it). */
-static __attribute__((noinline)) void merge_agents(wary_world *w) {
+static WY_NOINLINE void merge_agents(wary_world *w) {
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_agent_span *sp = &w->spans.data[i];
     const wy_lane *l = &w->lanes.data[sp->lane], *h = &w->lanes.data[sp->hear_lane];
@@ -811,7 +811,7 @@ static bool evidence_held(const wary_world *w) {
 
 /* The lifetimes of the evidence the agents hold (out of line: most steps
  * hold none). */
-static __attribute__((noinline)) void evidence_tick(wary_world *w, float dt) {
+static WY_NOINLINE void evidence_tick(wary_world *w, float dt) {
   for (int32_t i = 0; i < w->agents.count; i++) {
     wy_belief_list *l = wy_beliefs_of(w, i);
     if (l->holders > 0) wy_evidence_tick(w, l, dt);

@@ -93,7 +93,7 @@ static int64_t fill_gaps(wary_world *w, wary_task_fn task, int32_t count) {
 
 /* Out of line, so that each of the step's passes (wy_parallel_for, inlined
  * in them) holds only a call of it. */
-static __attribute__((noinline)) void parallel_run(wary_world *w, wary_task_fn task, int32_t count,
+static WY_NOINLINE void parallel_run(wary_world *w, wary_task_fn task, int32_t count,
                                                    int32_t min_range) {
   wy_tasks *t = &w->tasks;
   int32_t words = (count + 63) >> 6;

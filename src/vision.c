@@ -337,7 +337,7 @@ WY_INLINE bool surely_out(const float eye[3], const float fwd[3], const wary_vis
  * explanation (ex), so its blocks here and in wy_vision_cast are marked
  * rare: laid out past the looks' own code, fewer of its lines are fetched
  * on a cold step. */
-static __attribute__((noinline)) bool plan(wary_world *w, const float eye_pos[3], const float fwd[3],
+static WY_NOINLINE bool plan(wary_world *w, const float eye_pos[3], const float fwd[3],
                                            const wary_vision_def *v, const wy_actor *t, int32_t *reason,
                                            wary_vision_explain *ex, wy_sight *s, uint64_t *rays) {
   float (*pts)[3] = s->pts;
@@ -462,7 +462,7 @@ static bool sight_rays(wary_world *w, const wy_actor *t, const float eye[3], con
 
 /* The opaque box that ends the segment eye -> pt (explain's sample_blocker),
  * or the null id. */
-static __attribute__((noinline)) wary_box_id blocker(wary_world *w, const float eye[3], const float pt[3]) {
+static WY_NOINLINE wary_box_id blocker(wary_world *w, const float eye[3], const float pt[3]) {
   float unused;
   int32_t at = -1;
   wary_box_id box = {0};

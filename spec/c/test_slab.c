@@ -170,7 +170,7 @@ static void test_warm(void) {
   ENSURE(f.s.at == at && f.s.warm == at + 10000);
   wy_slab_warm(&f.s, 100); /* warmed already */
   ENSURE(f.s.warm == at + 10000);
-  wy_slab_warm(&f.s, (size_t)1 << 40); /* to the chunk's end, no further */
+  wy_slab_warm(&f.s, SIZE_MAX / 2); /* to the chunk's end, no further */
   ENSURE(f.s.warm == f.s.end);
   bool kept = true;
   for (int i = 0; i < 1000; i++) kept = kept && a[i] == 0xa5;
