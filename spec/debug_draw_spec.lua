@@ -200,6 +200,38 @@ describe("debug drawing", function()
     assert.are.equal(1, named.explain)
   end)
 
+  it("explains a target nobody believes in by the nearest agents whose eyes reach it", function()
+    local world = wary.world()
+    world:define_profile{ name = "guard", vision = {} }
+    world:define_profile{ name = "blind", hearing = {} }
+    local guards = {}
+    for i = 1, 4 do guards[i] = world:add_agent{ name = "g" .. i, profile = "guard", pos = { -100 * i, 0, 0 } } end
+    world:add_agent{ name = "ears", profile = "blind", pos = { -50, 0, 0 } } -- no eyes: not asked
+    local player = world:add_target{ name = "you", pos = { 1000, 0, 0 } }
+    world:add_box{ min = { 900, -200, 0 }, max = { 920, 200, 300 } } -- hides it from all of them
+    for _ = 1, 30 do world:step(1 / 60) end
+    for _, g in ipairs(guards) do assert.is_nil(g:belief(player)) end
+    local g, calls = fake_graphics()
+    assert.are.equal(1, wdebug.draw(world, { graphics = g, mouse = { 1000, 0 } }).explain)
+    local shown
+    for _, c in ipairs(calls) do
+      if c.name == "print" and tostring(c[1]):find("about you", 1, true) then shown = c[1] end
+    end
+    -- the three nearest, nearest first
+    assert.are.equal(table.concat({ guards[1]:explain_text(player), guards[2]:explain_text(player),
+      guards[3]:explain_text(player) }, "\n"), shown)
+    assert.matches("sight stopped by box #0 (concrete)", shown, 1, true)
+    -- beyond every agent's eyes: said so
+    player:set_pos(9000, 0, 0)
+    g, calls = fake_graphics()
+    wdebug.draw(world, { graphics = g, mouse = { 9000, 0 } })
+    local said
+    for _, c in ipairs(calls) do
+      if c.name == "print" and tostring(c[1]):find("you: no agent", 1, true) then said = c[1] end
+    end
+    assert.are.equal("you: no agent believes in it or sees that far", said)
+  end)
+
   it("switches each layer off", function()
     local world = scene()
     local off = {}

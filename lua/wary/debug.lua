@@ -27,7 +27,8 @@
 --   explain     with options.mouse = { x, y } or { x =, y = } (screen): the
 --               belief under the mouse (the believed-in actor nearest to it,
 --               within 1 m) and agent:explain_text of it beside it, for
---               every agent that holds one
+--               every agent that holds one; a target nobody believes in,
+--               for the three nearest agents whose eyes reach it
 --   space       lamps (a disc of their radius, as bright as their intensity)
 --               and environments: fog grey, a light of their own blue (the
 --               darker, the deeper), muffled sound a purple outline; named
@@ -365,15 +366,60 @@ local function believed_near(agents, x, y, o)
   return best
 end
 
+-- Of the targets (options.targets), the one nearest to the point within 1
+-- m, or nil.
+local function target_near(targets, x, y, o)
+  local best, best_d
+  for _, t in ipairs(targets) do
+    if t:valid() then
+      local px, py = t:pos()
+      local d = math.sqrt((px - x) ^ 2 + (py - y) ^ 2)
+      if d <= o.units_per_meter and (not best_d or d < best_d) then best, best_d = t, d end
+    end
+  end
+  return best
+end
+
+-- How many agents explain a target nobody believes in ("why did none of
+-- them see me?"): the nearest whose eyes reach it.
+local UNSEEN_EXPLAINED = 3
+
+-- The agents with vision whose range (and a target's height) reaches
+-- target, nearest first, at most UNSEEN_EXPLAINED of them.
+local function lookers_of(agents, target, o)
+  local tx, ty, tz = target:pos()
+  local near = {}
+  for _, a in ipairs(agents) do
+    local v = a ~= target and a.profile and a.profile.vision
+    if v then
+      local ax, ay, az = a:pos()
+      local d = math.sqrt((ax - tx) ^ 2 + (ay - ty) ^ 2 + (az - tz) ^ 2)
+      if d <= v.max_range + SAMPLE_REACH_M * o.units_per_meter then near[#near + 1] = { a = a, d = d } end
+    end
+  end
+  table.sort(near, function(p, q) return p.d < q.d end)
+  local list = {}
+  for i = 1, math.min(#near, UNSEEN_EXPLAINED) do list[i] = near[i].a end
+  return list
+end
+
 -- Why each agent believes what it does of the actor under the mouse: its
--- explanation, a box of text beside the mouse.
-local function draw_explain(g, agents, mouse, o, counts)
+-- explanation, a box of text beside the mouse. Under the mouse: an actor
+-- some agent believes in (where it is, or where it was last known), else a
+-- target nobody does, explained by the agents whose eyes reach it.
+local function draw_explain(g, agents, targets, mouse, o, counts)
   local x, y = (mouse[1] - o.x) / o.scale, (mouse[2] - o.y) / o.scale
   local target = believed_near(agents, x, y, o)
-  if not target then return end
   local lines = {}
-  for _, a in ipairs(agents) do
-    if a:belief(target) then lines[#lines + 1] = a:explain_text(target) end
+  if target then
+    for _, a in ipairs(agents) do
+      if a:belief(target) then lines[#lines + 1] = a:explain_text(target) end
+    end
+  else
+    target = target_near(targets, x, y, o)
+    if not target then return end
+    for _, a in ipairs(lookers_of(agents, target, o)) do lines[#lines + 1] = a:explain_text(target) end
+    if #lines == 0 then lines[1] = tostring(target.name or target) .. ": no agent believes in it or sees that far" end
   end
   local body = table.concat(lines, "\n")
   local n = select(2, body:gsub("\n", "")) + 1
@@ -442,7 +488,7 @@ function debug_draw.draw(world, options)
   for i, a in ipairs(agents) do
     if on.meters then draw_meter(g, a, infos[i], o, counts) end
   end
-  if on.explain and mouse then draw_explain(g, agents, mouse, o, counts) end
+  if on.explain and mouse then draw_explain(g, agents, targets, mouse, o, counts) end
   g.setLineWidth(width)
   g.setColor(1, 1, 1, 1)
   g.pop()
