@@ -209,8 +209,9 @@ describe("evaluate is called only for the pairs that are due", function()
   end)
 
   -- 96 agents of a 0.1 s sense at 60 Hz: how many run in each of steps
-  -- 97-240 (tier: at creation; later: set_lod_tier before the first step).
-  local function runs_per_step(tier, later)
+  -- 97-240 (tier: at creation; later: set_lod_tier before the first step;
+  -- hitch: step 30 takes that many seconds instead).
+  local function runs_per_step(tier, later, hitch)
     local world = wary.world()
     local per_step, step_no, target = {}, 0, nil
     world:define_sense{ id = "Probe", interval = 0.1, max_range = math.huge, evaluate = function(_, _, t)
@@ -223,7 +224,7 @@ describe("evaluate is called only for the pairs that are due", function()
     for i = 1, 96 do if later then agents[i]:set_lod_tier(later) end end
     for n = 1, 240 do
       step_no = n
-      world:step(1 / 60)
+      world:step(n == 30 and hitch or 1 / 60)
     end
     local most, total = 0, 0
     for n = 97, 240 do
@@ -238,6 +239,17 @@ describe("evaluate is called only for the pairs that are due", function()
     -- Every 48 steps: 2 a step (3 at most), not all 96 within 6 steps.
     assert.are.same({ 3, 288 }, { runs_per_step(3) })
     assert.are.same({ 3, 288 }, { runs_per_step(0, 3) })
+  end)
+
+  it("keeps the agents' updates spread after a step longer than the interval (a hitch, a fast-forward)", function()
+    -- Each agent keeps its own phase: not all 96 in one step of six.
+    for _, hitch in ipairs({ 0.15, 0.2, 0.25 }) do
+      assert.are.same({ 16, 2304 }, { runs_per_step(0, nil, hitch) }, "a step of " .. hitch .. " s")
+    end
+    -- An hour: the phases kept to a float's step at 3600 s (1/4096 s), a few merge.
+    local most, total = runs_per_step(0, nil, 3600)
+    assert.are.equal(2304, total)
+    assert.is_true(most <= 18, "most in a step after an hour's step: " .. most)
   end)
 
   it("a changed lod_tier takes the share of the interval left to the new interval", function()

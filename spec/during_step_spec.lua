@@ -3,6 +3,7 @@
 -- step turns into a sense_error) and changes nothing. Values beyond a C
 -- float, lists with holes and an agent used as its own target are refused
 -- the same way, naming the object and the field.
+local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local wary = require("wary")
 local expect = require("spec.support.expect")
 
@@ -87,7 +88,7 @@ describe("inside a sense's evaluate", function()
         w:create_detection_event{ owner = target, pos = { 0, 0, 0 }, rating = 50 }
       end,
     }
-    for name, call in pairs(calls) do
+    for name, call in each(calls) do
       local w, _, _, errors = world_acting(call)
       w:step(DT)
       assert.are.equal(1, #errors)

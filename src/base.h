@@ -87,6 +87,18 @@
 #define WY_KEEP_BRANCH() ((void)0)
 #endif
 
+/* The time left to a periodic update (every interval seconds) once it is
+ * done, from next_due, its time left when it fell due (<= 0): one
+ * interval later; or, after a step longer than the interval, the next time
+ * on its own phase (fmodf is exact), so that no backlog of updates is left
+ * and updates staggered over the interval stay so. In (0, interval] then;
+ * an interval of 0: every step. */
+static inline float wy_next_period(float next_due, float interval) {
+  float next = next_due + interval;
+  if (next <= 0.0f) next = interval > 0.0f ? fmodf(next, interval) + interval : interval;
+  return next;
+}
+
 /* The index of x's lowest set bit (x != 0). */
 static inline int32_t wy_lowest_bit(uint64_t x) {
 #if defined(__GNUC__)

@@ -515,10 +515,7 @@ static bool due(const wary_world *w, int32_t agent, const wary_geck_def *g, floa
   gk->next_due = next_due(w, agent, interval);
   gk->started = true;
   bool now = gk->next_due <= WY_EPS;
-  if (now) {
-    gk->next_due += interval;
-    if (gk->next_due <= 0.0f) gk->next_due = interval;
-  }
+  if (now) gk->next_due = wy_next_period(gk->next_due, interval);
   gk->next_due -= dt;
   return now;
 }

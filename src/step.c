@@ -68,12 +68,8 @@ static void schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, con
     /* Due when the time left has run out (to within float drift: 0.1 s is
      * six steps of 1/60 s, not seven); the step's dt is taken off after, so
      * updates are one interval apart in steps of any size. */
-    if (sl->next_due <= WY_TIME_EPSILON) {
-      float interval = p->slots[s].interval * w->def.lod_interval_scale[a->lod_tier];
-      sl->next_due += interval;
-      /* A long step must not leave a backlog of updates behind it. */
-      if (sl->next_due <= 0.0f) sl->next_due = interval;
-    }
+    if (sl->next_due <= WY_TIME_EPSILON)
+      sl->next_due = wy_next_period(sl->next_due, p->slots[s].interval * w->def.lod_interval_scale[a->lod_tier]);
     sl->next_due -= dt;
   }
 }
