@@ -323,8 +323,10 @@ end
 -- fails there with "table index is nil" at a table read of an array that
 -- has no holes (handwritten_grid.lua, the lean grid's walk): about one
 -- worker in 25 (2026-12-07), never under Lua 5.4, nor reproduced with the
--- same process run again. The report runs such a worker once more and says
--- so (bench/README.md, part 10); any other failure ends it.
+-- same process run again; the error of LuaJIT's ITERN fault
+-- (docs/backends.md), which the bump-style grid's pairs loop may meet. The
+-- report runs such a worker once more and says so (bench/README.md, part
+-- 10); any other failure ends it.
 local function hand_fault(col, out)
   if not col.name:find("luajit", 1, true) then return nil end
   -- The error's line (the interpreter's name, then where): not a traceback's.

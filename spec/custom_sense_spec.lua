@@ -952,6 +952,10 @@ describe("a Lua error inside evaluate", function()
       "bad: field 'sense' expected a sense of profile 'p': Flaky, Steady, got \"Nope\"")
     assert.has_error(function() bad:sense_muted("flaky") end,
       "bad: field 'sense' expected a sense of profile 'p': Flaky, Steady (did you mean 'Flaky'?), got \"flaky\"")
+    w:define_profile{ name = "senseless", senses = {} }
+    local none = w:add_agent{ name = "none", profile = "senseless", pos = { 0, 0, 0 } }
+    assert.has_error(function() none:sense_muted("Flaky") end,
+      "none: field 'sense' expected a sense of profile 'senseless': none, got \"Flaky\"")
   end)
 
   it("an error object that is not a string still gives a message", function()

@@ -506,10 +506,15 @@ describe("bad actor input", function()
     assert_mentions(msg, "player", "'stance'", "one of standing, crouched, prone", 'got "flying"')
     assert.are.equal("crouched", player:get().stance)
     assert.are.equal("crouched", player.stance)
-    -- a name in another case is told the one meant
+    -- a name in another case is told the one meant, in a call or a definition
     msg = error_of(function() player:set_stance("Prone") end)
     assert_mentions(msg, "one of standing, crouched, prone (did you mean 'prone'?)", 'got "Prone"')
     assert.are.equal("crouched", player.stance)
+    assert_mentions(error_of(function() world:add_target{ pos = { 0, 0, 0 }, stance = "Prone" } end),
+      "field 'stance' expected one of standing, crouched, prone (did you mean 'prone'?)")
+    assert_mentions(error_of(function() world:define_filter{ name = "F", accepted_categories = { "Animal" } } end),
+      "field 'accepted_categories[1]' expected one of enemy, friendly, animal, environment, custom "
+      .. "(did you mean 'animal'?)")
     msg = error_of(function() world:add_target{ name = "bird", pos = { 0, 0, 0 }, stance = "flying" } end)
     assert_mentions(msg, 'target "bird"', "'stance'", 'got "flying"')
     assert.are.equal(1, #world:actors())

@@ -244,9 +244,15 @@ describe("agent:explain", function()
     assert.matches("sight stopped by " .. tostring(wall) .. " (concrete)", guard:explain_text(player), 1, true)
     wall:remove()
     assert.is_nil(guard:explain_text(player):find("stopped by", 1, true))
+    -- Of two walls, the nearer one hides it, whichever was made first (the walk meets them in its leaf's order).
+    local far = world:add_box{ min = { 900, -200, 0 }, max = { 920, 200, 300 } }
+    local nearer = world:add_box{ min = { 500, -200, 0 }, max = { 520, 200, 300 } }
+    for _, sample in ipairs(guard:explain(player).vision.samples) do assert.are.equal(nearer, sample.blocked_by) end
+    nearer:remove()
+    for _, sample in ipairs(guard:explain(player).vision.samples) do assert.are.equal(far, sample.blocked_by) end
   end)
 
-  it("of a teammate with ignore_same_team says no belief will come, and why", function()
+  it("of a teammate with ignore_same_team says why no sense reports it", function()
     local world = wary.world()
     world:define_profile{ name = "eyes", vision = {}, ignore_same_team = true }
     local guard = world:add_agent{ profile = "eyes", pos = { 0, 0, 0 }, yaw = 0, team = "red" }
@@ -256,11 +262,15 @@ describe("agent:explain", function()
     assert.is_nil(guard:belief(mate))
     local e = guard:explain(mate)
     assert.are.same({ "same_team", "ignored" }, { e.ignored, e.decided.rule })
-    assert.matches("no belief, nor any to come: the same team, and its profile's ignore_same_team is on",
-      guard:explain_text(mate), 1, true)
-    assert.are.equal("nothing: the same team, and its profile's ignore_same_team is on",
-      require("wary.explain").decided_text(e.decided))
+    local why = "the same team, which its profile's ignore_same_team leaves to evidence and set_confidence (no "
+      .. "sense reports it)"
+    assert.matches("no belief: " .. why, guard:explain_text(mate), 1, true)
+    assert.are.equal("nothing: " .. why, require("wary.explain").decided_text(e.decided))
     assert.is_nil(guard:explain(foe).ignored)
+    guard:set_confidence(mate, 0.5) -- a belief all the same: explained as any other
+    world:step(1 / 60)
+    assert.is_true(guard:explain(mate).believed)
+    assert.is_nil(guard:explain(mate).ignored)
     mate:set_team("blue") -- a foe now: believed in
     for _ = 1, 30 do world:step(1 / 60) end
     assert.is_not_nil(guard:belief(mate))

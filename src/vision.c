@@ -460,14 +460,37 @@ static bool sight_rays(wary_world *w, const wy_actor *t, const float eye[3], con
   return cast;
 }
 
-/* The opaque box that ends the segment eye -> pt (explain's sample_blocker),
- * or the null id. */
+/* Where the segment a + t d (t in [0, 1]) enters box b: its t. */
+static float entry_of(const wy_box *b, const float a[3], const float d[3]) {
+  float t0 = 0.0f;
+  for (int k = 0; k < 3; k++) {
+    if (d[k] == 0.0f) continue;
+    float u = (b->min[k] - a[k]) / d[k], v = (b->max[k] - a[k]) / d[k];
+    float near = u < v ? u : v;
+    t0 = near > t0 ? near : t0;
+  }
+  return t0 < 1.0f ? t0 : 1.0f;
+}
+
+/* The opaque box nearest the eye on the segment eye -> pt (explain's
+ * sample_blocker), or the null id. The walk names the first it meets
+ * that stops sight, not always the nearest (a leaf's boxes come in their
+ * order): the segment is cut short of it, and walked again until no
+ * other stops it. */
 static WY_NOINLINE wary_box_id blocker(wary_world *w, const float eye[3], const float pt[3]) {
-  float unused;
-  int32_t at = -1;
   wary_box_id box = {0};
-  if (wy_occ_sight_at(&w->occ, w->materials, eye, pt, &unused, &at) && at >= 0)
-    box.id = wy_id_make(&w->box_ids, w->occ.leaves.data[at].slot);
+  float end[3] = {pt[0], pt[1], pt[2]};
+  for (int32_t tries = 0; tries < 16; tries++) {
+    float unused;
+    int32_t at = -1;
+    if (!wy_occ_sight_at(&w->occ, w->materials, eye, end, &unused, &at) || at < 0) break;
+    int32_t slot = w->occ.leaves.data[at].slot;
+    box.id = wy_id_make(&w->box_ids, slot);
+    float d[3] = {end[0] - eye[0], end[1] - eye[1], end[2] - eye[2]};
+    float t = entry_of(&w->occ.boxes.data[slot], eye, d) * 0.999f;
+    if (!(t > 0.0f)) break; /* the eye is in it: none nearer */
+    for (int k = 0; k < 3; k++) end[k] = eye[k] + d[k] * t;
+  }
   return box;
 }
 

@@ -949,8 +949,8 @@ typedef struct wary_vision_explain {
   float sample_sight[WARY_MAX_SAMPLES]; /* share of sight reaching each */
   float sample_weight[WARY_MAX_SAMPLES];
   /* The box whose material stops sight (transmission 0) that cut each
-   * sample's sight to 0 (the walk's first such box; id 0: none, as for a
-   * sight only see-through boxes dimmed). Not counted in the ray stats. */
+   * sample's sight to 0, the nearest the eye (id 0: none, as for a sight
+   * only see-through boxes dimmed). Its rays are not counted in the stats. */
   wary_box_id sample_blocker[WARY_MAX_SAMPLES];
 } wary_vision_explain;
 

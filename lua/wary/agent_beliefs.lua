@@ -100,11 +100,7 @@ function M:add_evidence(target, tag, op, value, options)
   local id = other(self, target, "target", "add_evidence")
   check.name(self.name, "tag", tag)
   local op_value = enums.evidence_op_values[op]
-  if not op_value then
-    local hint = type(op) == "string" and (OP_WORDS[op:lower()] or check.suggest(op:lower(), OPS))
-    check.fail(self.name, "op", hint and string.format("one of %s (did you mean '%s'?)", table.concat(OPS, ", "),
-      hint) or "one of " .. table.concat(OPS, ", "), op)
-  end
+  if not op_value then check.one_of(self.name, "op", OPS, op, { words = OP_WORDS }) end
   if value == nil and op == "invalidate" then value = 0 end
   check.number(self.name, "value", value, 0, 1)
   if options ~= nil and type(options) ~= "table" then

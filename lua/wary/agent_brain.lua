@@ -198,7 +198,7 @@ function M:set_relationship(target, relationship)
   local B, w = agent(self, "set_relationship")
   local id = other(self, target, "target", "set_relationship")
   local rel = relationship == nil and -1 or enums.relationship_values[relationship]
-  if not rel then check.one_of(self.name, "relationship", schema.relationships, relationship, ", nil") end
+  if not rel then check.one_of(self.name, "relationship", schema.relationships, relationship, { more = ", nil" }) end
   ok(self, B.set_relationship_override(w, self.id, id, rel), "set_relationship")
   return self
 end

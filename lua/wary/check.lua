@@ -246,19 +246,22 @@ function check.suggest(name, candidates)
 end
 
 -- Raises "<object>: field '<field>' expected one of <names>[ (did you mean
--- '<x>'?)], got <given>": names a list of strings, what may be given (more:
--- text added to the list, as ", nil"; lead: what comes before it, "one of "
--- unless given); a string given in another case or a letter off gets the
--- hint.
-function check.one_of(object, field, names, given, more, lead)
-  local hint = type(given) == "string" and check.suggest(given, names)
-  if not hint and type(given) == "string" then
+-- '<x>'?)], got <given>": names a list of strings, what may be given (none
+-- said so); a string given in another case or a letter off gets the hint.
+-- opts (optional): more, text after the list (", nil"); lead, the text
+-- before it ("one of " unless given); words, other words for the names
+-- (lower case: { floor = "raise" }), a hint of their own.
+function check.one_of(object, field, names, given, opts)
+  opts = opts or {}
+  local hint
+  if type(given) == "string" then
+    hint = opts.words and opts.words[given:lower()] or check.suggest(given, names)
     for _, n in ipairs(names) do
-      if n:lower() == given:lower() then hint = n end
+      if not hint and n:lower() == given:lower() then hint = n end
     end
   end
-  fail(object, field, (lead or "one of ") .. table.concat(names, ", ") .. (more or "")
-    .. (hint and " (did you mean '" .. hint .. "'?)" or ""), given)
+  fail(object, field, (opts.lead or "one of ") .. (#names > 0 and table.concat(names, ", ") or "none")
+    .. (opts.more or "") .. (hint and " (did you mean '" .. hint .. "'?)" or ""), given)
 end
 
 -- The 1-based slot of sense id in agent's profile, or an error naming the
@@ -267,7 +270,7 @@ function check.sense_slot(agent, id)
   local senses = agent._profile.senses
   local slot = check.index_of(senses, id)
   if not slot then
-    check.one_of(agent.name, "sense", senses, id, nil, "a sense of profile '" .. agent._profile.name .. "': ")
+    check.one_of(agent.name, "sense", senses, id, { lead = "a sense of profile '" .. agent._profile.name .. "': " })
   end
   return slot
 end
@@ -365,7 +368,7 @@ local function check_value(object, name, spec, v)
     for _, allowed in ipairs(spec.values) do
       if v == allowed then return end
     end
-    fail(object, name, "one of " .. table.concat(spec.values, ", "), v)
+    check.one_of(object, name, spec.values, v)
   elseif kind == "list" then
     if type(v) ~= "table" then fail(object, name, "a list of " .. spec.of .. "s", v) end
     local n = 0

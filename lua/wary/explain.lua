@@ -262,7 +262,8 @@ local function sense_lines(s, lines, believed, vision)
 end
 
 -- Why an agent makes no belief about a target, by explain's ignored.
-local IGNORED = { same_team = "the same team, and its profile's ignore_same_team is on" }
+local IGNORED = { same_team = "the same team, which its profile's ignore_same_team leaves to evidence and "
+  .. "set_confidence (no sense reports it)" }
 
 --- The short readable text of an explanation (agent:explain_text).
 function explain.text(e, who)
@@ -270,7 +271,7 @@ function explain.text(e, who)
   if e.believed then
     lines[1] = string.format("%s: %s (%s, smoothed %s)", who, f3(e.confidence), e.rule, f3(e.smoothed))
   elseif e.ignored then
-    lines[1] = string.format("%s: no belief, nor any to come: %s", who, IGNORED[e.ignored])
+    lines[1] = string.format("%s: no belief: %s", who, IGNORED[e.ignored])
   else
     lines[1] = string.format("%s: no belief", who)
   end
@@ -315,13 +316,14 @@ end
 -- the first of the zeros (exposure reads 0 with no ray cast); one that saw
 -- some of the target but too few of its points (min_visible_points_<stance>),
 -- by them.
--- ignored: why the agent makes no belief about the target ("same_team"), or
--- nil; it decides. look: nil for an agent without vision.
+-- ignored: why no sense of the agent reports the target ("same_team"), or
+-- nil; without a belief it decides (e.ignored). look: nil for an agent
+-- without vision.
 function explain.with_vision(e, look, ignored)
-  e.vision, e.ignored = look, ignored
+  e.vision = look
   local d = e.decided
   if ignored and not e.believed then
-    e.decided = { rule = "ignored", ignored = ignored }
+    e.ignored, e.decided = ignored, { rule = "ignored", ignored = ignored }
     return
   end
   if not look or d.sense ~= "Vision" then return end

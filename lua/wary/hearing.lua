@@ -27,7 +27,7 @@ function hearing.filter_def(f, object)
   for i, c in ipairs(f.accepted_categories) do
     local k = check.index_of(schema.categories, c)
     if not k then
-      check.fail(object, "accepted_categories[" .. i .. "]", "one of " .. table.concat(schema.categories, ", "), c)
+      check.one_of(object, "accepted_categories[" .. i .. "]", schema.categories, c)
     end
     if not seen[k] then
       seen[k] = true
