@@ -510,6 +510,8 @@ describe("bad actor input", function()
     msg = error_of(function() player:set_stance("Prone") end)
     assert_mentions(msg, "one of standing, crouched, prone (did you mean 'prone'?)", 'got "Prone"')
     assert.are.equal("crouched", player.stance)
+    assert_mentions(error_of(function() player:set_stance("Crouchd") end), "(did you mean 'crouched'?)")
+    assert_mentions(error_of(function() player:set_stance("CROUCHD") end), "(did you mean 'crouched'?)")
     assert_mentions(error_of(function() world:add_target{ pos = { 0, 0, 0 }, stance = "Prone" } end),
       "field 'stance' expected one of standing, crouched, prone (did you mean 'prone'?)")
     assert_mentions(error_of(function() world:define_filter{ name = "F", accepted_categories = { "Animal" } } end),

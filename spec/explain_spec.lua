@@ -250,6 +250,9 @@ describe("agent:explain", function()
     for _, sample in ipairs(guard:explain(player).vision.samples) do assert.are.equal(nearer, sample.blocked_by) end
     nearer:remove()
     for _, sample in ipairs(guard:explain(player).vision.samples) do assert.are.equal(far, sample.blocked_by) end
+    -- A pillar set into the wall, its face 0.3 units nearer.
+    local pillar = world:add_box{ min = { 899.7, -50, 0 }, max = { 910, 50, 300 } }
+    for _, sample in ipairs(guard:explain(player).vision.samples) do assert.are.equal(pillar, sample.blocked_by) end
   end)
 
   it("of a teammate with ignore_same_team says why no sense reports it", function()

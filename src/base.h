@@ -88,11 +88,12 @@
 #endif
 
 /* The time left to a periodic update (every interval seconds) once it is
- * done, from next_due, its time left when it fell due (<= 0): one
- * interval later; or, after a step longer than the interval, the next time
- * on its own phase (fmodf is exact), so that no backlog of updates is left
- * and updates staggered over the interval stay so. In (0, interval] then;
- * an interval of 0: every step. */
+ * done, from next_due, its time left when it fell due (at most a float
+ * drift's epsilon above 0): one interval later; or, after a step longer
+ * than the interval, the next time on its own phase (fmodf is exact, the
+ * result then in (0, interval]), so that no backlog of updates is left and
+ * updates staggered over the interval stay so. An interval of 0: every
+ * step. */
 static inline float wy_next_period(float next_due, float interval) {
   float next = next_due + interval;
   if (next <= 0.0f) next = interval > 0.0f ? fmodf(next, interval) + interval : interval;

@@ -460,37 +460,51 @@ static bool sight_rays(wary_world *w, const wy_actor *t, const float eye[3], con
   return cast;
 }
 
-/* Where the segment a + t d (t in [0, 1]) enters box b: its t. */
-static float entry_of(const wy_box *b, const float a[3], const float d[3]) {
-  float t0 = 0.0f;
+/* Whether the segment a + t d (t in [0, 1]) crosses box b, and where it
+ * enters it (*enter): the walk's own test (occ_walk.h, exact_hit), a box
+ * met in a single point at either end missed. */
+static bool crosses(const wy_box *b, const float a[3], const float d[3], float *enter) {
+  float t0 = 0.0f, t1 = 1.0f;
   for (int k = 0; k < 3; k++) {
-    if (d[k] == 0.0f) continue;
+    if (d[k] == 0.0f) {
+      if (a[k] < b->min[k] || a[k] > b->max[k]) return false;
+      continue;
+    }
     float u = (b->min[k] - a[k]) / d[k], v = (b->max[k] - a[k]) / d[k];
-    float near = u < v ? u : v;
-    t0 = near > t0 ? near : t0;
+    if (u > v) {
+      float t = u;
+      u = v;
+      v = t;
+    }
+    t0 = u > t0 ? u : t0;
+    t1 = v < t1 ? v : t1;
+    if (t0 > t1) return false;
   }
-  return t0 < 1.0f ? t0 : 1.0f;
+  if (t0 == t1 && (t1 == 0.0f || t0 == 1.0f)) return false;
+  *enter = t0;
+  return true;
 }
 
-/* The opaque box nearest the eye on the segment eye -> pt (explain's
- * sample_blocker), or the null id. The walk names the first it meets
- * that stops sight, not always the nearest (a leaf's boxes come in their
- * order): the segment is cut short of it, and walked again until no
- * other stops it. */
-static WY_NOINLINE wary_box_id blocker(wary_world *w, const float eye[3], const float pt[3]) {
-  wary_box_id box = {0};
-  float end[3] = {pt[0], pt[1], pt[2]};
-  for (int32_t tries = 0; tries < 16; tries++) {
-    float unused;
-    int32_t at = -1;
-    if (!wy_occ_sight_at(&w->occ, w->materials, eye, end, &unused, &at) || at < 0) break;
-    int32_t slot = w->occ.leaves.data[at].slot;
-    box.id = wy_id_make(&w->box_ids, slot);
-    float d[3] = {end[0] - eye[0], end[1] - eye[1], end[2] - eye[2]};
-    float t = entry_of(&w->occ.boxes.data[slot], eye, d) * 0.999f;
-    if (!(t > 0.0f)) break; /* the eye is in it: none nearer */
-    for (int k = 0; k < 3; k++) end[k] = eye[k] + d[k] * t;
+/* The box whose material stops sight nearest the eye on the segment eye ->
+ * pt (explain's sample_blocker; the lowest slot of those it enters at the
+ * same point), or the null id. Every box is tested: the walk names the
+ * first such box it meets, which a leaf's order may put behind another,
+ * and explain asks seldom. */
+static WY_NOINLINE wary_box_id blocker(const wary_world *w, const float eye[3], const float pt[3]) {
+  const float d[3] = {pt[0] - eye[0], pt[1] - eye[1], pt[2] - eye[2]};
+  int32_t best = -1;
+  float best_t = 0.0f;
+  for (int32_t slot = 0; slot < w->occ.boxes.count; slot++) {
+    const wy_box *b = &w->occ.boxes.data[slot];
+    float t;
+    if (b->alive && w->materials[b->material].vision_transmission == 0.0f && crosses(b, eye, d, &t) &&
+        (best < 0 || t < best_t)) {
+      best = slot;
+      best_t = t;
+    }
   }
+  wary_box_id box = {0};
+  if (best >= 0) box.id = wy_id_make(&w->box_ids, best);
   return box;
 }
 

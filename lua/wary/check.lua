@@ -256,6 +256,7 @@ function check.one_of(object, field, names, given, opts)
   local hint
   if type(given) == "string" then
     hint = opts.words and opts.words[given:lower()] or check.suggest(given, names)
+      or check.suggest(given:lower(), names)
     for _, n in ipairs(names) do
       if not hint and n:lower() == given:lower() then hint = n end
     end
