@@ -285,6 +285,14 @@ describe("evaluate is called only for the pairs that are due", function()
     local before = runs
     for _ = 1, 90 do world:step(1 / 60) end
     assert.is_true(runs > before)
+    -- Run at tier 3 (an interval past a float's range: the longest wait a
+    -- float holds, not inf), then back at tier 0 it runs every second again.
+    agent:set_lod_tier(3)
+    for _ = 1, 90 do world:step(1 / 60) end
+    agent:set_lod_tier(0)
+    before = runs
+    for _ = 1, 600 do world:step(1 / 60) end
+    assert.are.equal(10, runs - before)
   end)
 
   it("ctx.dt is the time since this sense last ran", function()

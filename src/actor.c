@@ -65,7 +65,7 @@ void wy_agent_remap_timers(const wary_world *w, int32_t agent, uint32_t serial, 
       *sl = old[from[s]];
       continue;
     }
-    sl->next_due = s < p->slot_count ? phase * (p->slots[s].interval * scale) : 0.0f;
+    sl->next_due = s < p->slot_count ? phase * wy_period(p->slots[s].interval, scale) : 0.0f;
     sl->since = 0.0f;
     sl->errors = 0;
     sl->muted = false;

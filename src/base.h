@@ -87,6 +87,15 @@
 #define WY_KEEP_BRANCH() ((void)0)
 #endif
 
+/* A sense's interval at a level of detail (its interval x the tier's
+ * scale, each finite): the longest wait a float holds where the product
+ * is not one, so that its clock stays a number a later tier can scale
+ * back (wy_stretch_wait) rather than inf, or NaN at a phase of 0. */
+static inline float wy_period(float interval, float scale) {
+  float p = interval * scale;
+  return p <= FLT_MAX ? p : FLT_MAX;
+}
+
 /* The time left to a periodic update (every interval seconds) once it is
  * done, from next_due, its time left when it fell due (at most a float
  * drift's epsilon above 0): one interval later; or, after a step longer

@@ -511,7 +511,7 @@ static float next_due(const wary_world *w, int32_t agent, float interval) {
 static bool due(const wary_world *w, int32_t agent, const wary_geck_def *g, float dt) {
   wy_geck_agent *gk = geck_agent(w, agent);
   const wy_actor *a = wy_agent_actor(w, agent);
-  float interval = g->interval * w->def.lod_interval_scale[a->lod_tier];
+  float interval = wy_period(g->interval, w->def.lod_interval_scale[a->lod_tier]);
   gk->next_due = next_due(w, agent, interval);
   gk->started = true;
   bool now = gk->next_due <= WY_EPS;
@@ -575,7 +575,7 @@ bool wy_geck_reserve(wary_world *w) {
     if (!g->enabled) continue;
     /* An evaluation adds what its query finds; every queued event, one. */
     int32_t room = w->geck->pending.count, count = 0;
-    if (next_due(w, i, g->interval * w->def.lod_interval_scale[a->lod_tier]) <= WY_EPS) {
+    if (next_due(w, i, wy_period(g->interval, w->def.lod_interval_scale[a->lod_tier])) <= WY_EPS) {
       wy_grid_query(&w->grid, a->pos, radius_of(w, g, a), 0, &count);
       room += count;
     }

@@ -68,8 +68,10 @@ static void schedule(const wary_world *w, wy_agent *ag, const wy_profile *p, con
     /* Due when the time left has run out (to within float drift: 0.1 s is
      * six steps of 1/60 s, not seven); the step's dt is taken off after, so
      * updates are one interval apart in steps of any size. */
-    if (sl->next_due <= WY_TIME_EPSILON)
-      sl->next_due = wy_next_period(sl->next_due, p->slots[s].interval * w->def.lod_interval_scale[a->lod_tier]);
+    if (sl->next_due <= WY_TIME_EPSILON) {
+      float interval = wy_period(p->slots[s].interval, w->def.lod_interval_scale[a->lod_tier]);
+      sl->next_due = wy_next_period(sl->next_due, interval);
+    }
     sl->next_due -= dt;
   }
 }
