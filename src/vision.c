@@ -15,6 +15,7 @@
 
 #include "fmath.h"
 #include "light.h"
+#include "occ_walk.h"
 
 /* ---- settings ------------------------------------------------------------ */
 
@@ -460,44 +461,21 @@ static bool sight_rays(wary_world *w, const wy_actor *t, const float eye[3], con
   return cast;
 }
 
-/* Whether the segment a + t d (t in [0, 1]) crosses box b, and where it
- * enters it (*enter): the walk's own test (occ_walk.h, exact_hit), a box
- * met in a single point at either end missed. */
-static bool crosses(const wy_box *b, const float a[3], const float d[3], float *enter) {
-  float t0 = 0.0f, t1 = 1.0f;
-  for (int k = 0; k < 3; k++) {
-    if (d[k] == 0.0f) {
-      if (a[k] < b->min[k] || a[k] > b->max[k]) return false;
-      continue;
-    }
-    float u = (b->min[k] - a[k]) / d[k], v = (b->max[k] - a[k]) / d[k];
-    if (u > v) {
-      float t = u;
-      u = v;
-      v = t;
-    }
-    t0 = u > t0 ? u : t0;
-    t1 = v < t1 ? v : t1;
-    if (t0 > t1) return false;
-  }
-  if (t0 == t1 && (t1 == 0.0f || t0 == 1.0f)) return false;
-  *enter = t0;
-  return true;
-}
-
 /* The box whose material stops sight nearest the eye on the segment eye ->
  * pt (explain's sample_blocker; the lowest slot of those it enters at the
- * same point), or the null id. Every box is tested: the walk names the
- * first such box it meets, which a leaf's order may put behind another,
- * and explain asks seldom. */
+ * same point), or the null id. Every box is tested, by the walk's own test
+ * (exact_hit): the walk names the first such box it meets, which a leaf's
+ * order may put behind another, and explain asks seldom. */
 static WY_NOINLINE wary_box_id blocker(const wary_world *w, const float eye[3], const float pt[3]) {
-  const float d[3] = {pt[0] - eye[0], pt[1] - eye[1], pt[2] - eye[2]};
+  seg s;
+  seg_fill(&s, false, eye, pt);
   int32_t best = -1;
   float best_t = 0.0f;
   for (int32_t slot = 0; slot < w->occ.boxes.count; slot++) {
     const wy_box *b = &w->occ.boxes.data[slot];
+    const float bounds[6] = {b->min[0], b->min[1], b->min[2], b->max[0], b->max[1], b->max[2]};
     float t;
-    if (b->alive && w->materials[b->material].vision_transmission == 0.0f && crosses(b, eye, d, &t) &&
+    if (b->alive && w->materials[b->material].vision_transmission == 0.0f && exact_hit(bounds, &s, &t) &&
         (best < 0 || t < best_t)) {
       best = slot;
       best_t = t;
