@@ -1292,6 +1292,7 @@ int wary_vision_explain_get(const wary_world *cw, wary_actor_id agent_h, wary_ac
   const wary_vision_def *v = wy_vision_of(w, a->profile);
   int32_t reason;
   wy_vision_eval(w, a, v, t, &reason, out, &w->stats.rays, &w->stats.vision_rays);
+  wy_vision_blockers(w, a, out);
   const wy_belief_list *l = wy_beliefs_of(w, a->agent);
   int32_t i = wy_belief_find(l, target);
   out->reacting = v->first_spot_reaction_time > 0.0f && out->confidence > 0.0f && !(i >= 0 && l->data[i].spotted);

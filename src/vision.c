@@ -461,29 +461,50 @@ static bool sight_rays(wary_world *w, const wy_actor *t, const float eye[3], con
   return cast;
 }
 
+/* Where the segment s enters box slot (exact_hit: the walk's own test). */
+static float entry_of(const wary_world *w, const seg *s, int32_t slot) {
+  const wy_box *b = &w->occ.boxes.data[slot];
+  const float bounds[6] = {b->min[0], b->min[1], b->min[2], b->max[0], b->max[1], b->max[2]};
+  float t = 0.0f;
+  return exact_hit(bounds, s, &t) ? t : 0.0f;
+}
+
 /* The box whose material stops sight nearest the eye on the segment eye ->
- * pt (explain's sample_blocker; the lowest slot of those it enters at the
- * same point), or the null id. Every box is tested, by the walk's own test
- * (exact_hit): the walk names the first such box it meets, which a leaf's
- * order may put behind another, and explain asks seldom. */
-static WY_NOINLINE wary_box_id blocker(const wary_world *w, const float eye[3], const float pt[3]) {
-  seg s;
-  seg_fill(&s, false, eye, pt);
+ * pt, or the null id. The walk names the first such box it meets, which a
+ * leaf's order may put behind a nearer one: the segment is cut where that
+ * box begins and walked again, until the walk names the same box (then
+ * once more, cut 2^-20 of the way nearer, past where rounding put the
+ * cut). Any box it names then begins nearer than the last. */
+static wary_box_id blocker(wary_world *w, const float eye[3], const float pt[3]) {
+  seg whole;
+  seg_fill(&whole, false, eye, pt);
   int32_t best = -1;
-  float best_t = 0.0f;
-  for (int32_t slot = 0; slot < w->occ.boxes.count; slot++) {
-    const wy_box *b = &w->occ.boxes.data[slot];
-    const float bounds[6] = {b->min[0], b->min[1], b->min[2], b->max[0], b->max[1], b->max[2]};
-    float t;
-    if (b->alive && w->materials[b->material].vision_transmission == 0.0f && exact_hit(bounds, &s, &t) &&
-        (best < 0 || t < best_t)) {
-      best = slot;
-      best_t = t;
-    }
+  bool shrunk = false;
+  float end[3] = {pt[0], pt[1], pt[2]};
+  for (int32_t tries = 0; tries < 64; tries++) {
+    float unused;
+    int32_t at = -1;
+    if (!wy_occ_sight_at(&w->occ, w->materials, eye, end, &unused, &at) || at < 0) break;
+    int32_t slot = w->occ.leaves.data[at].slot;
+    if (slot == best && shrunk) break;
+    shrunk = slot == best;
+    best = slot;
+    float t = entry_of(w, &whole, slot) * (shrunk ? 1.0f - 0x1p-20f : 1.0f);
+    if (!(t > 0.0f)) break; /* the eye is in it: none nearer */
+    for (int k = 0; k < 3; k++) end[k] = eye[k] + whole.d[k] * t;
   }
   wary_box_id box = {0};
   if (best >= 0) box.id = wy_id_make(&w->box_ids, best);
   return box;
+}
+
+void wy_vision_blockers(wary_world *w, const wy_actor *a, wary_vision_explain *ex) {
+  /* A look that stopped before its rays left its samples' sight at 0 unlooked. */
+  if (ex->reason != WARY_LOSS_NONE && ex->reason != WARY_LOSS_OCCLUDED) return;
+  float eye[3], forward[3];
+  wy_actor_eye(w, a, eye, forward);
+  for (int32_t i = 0; i < ex->sample_count; i++)
+    if (ex->sample_sight[i] == 0.0f) ex->sample_blocker[i] = blocker(w, eye, &ex->sample_pos[3 * i]);
 }
 
 float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t, const wy_sight *s,
@@ -510,10 +531,7 @@ float wy_vision_cast(wary_world *w, const wary_vision_def *v, const wy_actor *t,
     seen += wt[i] * sight;
     left -= wt[i];
     visible += sight > 0.5f;
-    if (WY_RARELY(ex)) {
-      ex->sample_sight[i] = sight;
-      if (cast && sight == 0.0f) ex->sample_blocker[i] = blocker(w, eye, pts[i]);
-    }
+    if (WY_RARELY(ex)) ex->sample_sight[i] = sight;
     /* Decided: even a clear view of every point left falls short. */
     bool short_exposure = total > 0.0f && (seen + left) / total < v->min_exposure;
     bool short_points = visible + (n - 1 - i) < required;

@@ -48,6 +48,11 @@ static inline float wy_slot_reach(const wary_world *w, const wy_actor *a, const 
  * world's stats, or a lane's while agents are sensed at once). */
 float wy_vision_eval(wary_world *w, const wy_actor *a, const wary_vision_def *v, const wy_actor *t,
                      int32_t *reason, wary_vision_explain *ex, uint64_t *rays, uint64_t *vision_rays);
+/* ex's sample_blocker, for the look wy_vision_eval filled it with from
+ * agent a's eyes: for each sample its rays left at no sight, the box whose
+ * material stops sight nearest the eye (wary_vision_explain_get; none for
+ * a look that cast no ray). Its rays are not counted. */
+void wy_vision_blockers(wary_world *w, const wy_actor *a, wary_vision_explain *ex);
 /* The same from eyes at eye looking along forward (the looker's, as
  * wy_actor_eye gives them), for a caller that looks at many targets with
  * the same eyes. */
