@@ -198,6 +198,32 @@ end
 
 -- ---- the facade's part ----------------------------------------------------------
 
+-- The facade's table of each kind of definition (by name, each entry with
+-- its core index), in the order the core checks them (a sense first: a
+-- profile holds its senses).
+local REGISTRY = {
+  profile = "_profiles", sense = "_senses", material = "_materials", sound = "_sounds", filter = "_filters",
+  ["pain type"] = "_pains",
+}
+local KINDS = { "sense", "profile", "material", "sound", "filter", "pain type" }
+
+-- The names of the world's definitions of each kind, by core index (from 1).
+-- The core holds a profile, sense, material or filter by index alone: saved
+-- beside the snapshot, the names tell a world that defined the same ones in
+-- another order (profile files loaded in another order, say), whose agents
+-- would take another profile of the same checked settings, from the world
+-- the state was saved in.
+local function definition_names(world)
+  local out = {}
+  for _, kind in ipairs(KINDS) do
+    local list = {}
+    for name, d in each(world[REGISTRY[kind]]) do list[d.index + 1] = name end
+    out[kind] = list
+  end
+  return out
+end
+
+
 local function facade_part(world, names)
   local actors = {}
   local live = world:actors()
@@ -230,6 +256,7 @@ local function facade_part(world, names)
     return list
   end
   return { actors = actors, boxes = boxes, teams = teams, actor_count = world._actor_count, sun = world._sun,
+           definitions = definition_names(world),
            lights = listed(world._lights, { "pos", "radius", "intensity", "cast_shadows" }),
            environments = listed(world._environments, { "min", "max", "vision_range_scale", "hearing_range_scale",
                                                         "light" }) }
@@ -289,6 +316,15 @@ local function malformed(part)
   if not is(part.actor_count, "nil", "number") or not is(part.sun, "nil", "table") then
     return "actor_count or sun of another shape"
   end
+  -- Since 2026-12-07: the definitions' names (definition_names).
+  if not is(part.definitions, "nil", "table") then return "definitions of another shape" end
+  for _, kind in ipairs(part.definitions and KINDS or {}) do
+    local list = part.definitions[kind]
+    if type(list) ~= "table" then return "definitions of another shape" end
+    for i, name in ipairs(list) do
+      if type(name) ~= "string" then return string.format("%s #%d's name of another shape", kind, i) end
+    end
+  end
 end
 
 -- The facade's part of s, checked against the world before anything changes.
@@ -347,6 +383,41 @@ local function mismatch(part, ids, profiles)
   end
 end
 
+-- What of the saved world's definitions' names (part.definitions: none
+-- in a state saved before they were kept) this world does not have at the
+-- same index, as a refusal's text; nil when nothing. The first kind in
+-- the core's order, in it the first index; a name either world lacks is
+-- told as such, before one in another place.
+local function renamed(world, part)
+  local saved = part.definitions
+  if not saved then return nil end
+  local mine = definition_names(world)
+  for _, kind in ipairs(KINDS) do
+    local theirs, ours = saved[kind], mine[kind]
+    local at_theirs, at_ours = {}, {}
+    for i, name in ipairs(theirs) do at_theirs[name] = i end
+    for i, name in ipairs(ours) do at_ours[name] = i end
+    for i = 1, math.max(#theirs, #ours) do
+      local t, o = theirs[i], ours[i]
+      if t ~= o then
+        local fix = "define the " .. kind .. "s"
+        if t and not at_ours[t] then
+          return string.format("%s %s: expected a %s this world defines, got one it does not define (the saved"
+            .. " world's %s #%d: define it as the saved world did before loading)", kind, check.describe(t), kind,
+            kind, i)
+        elseif o and not at_theirs[o] then
+          return string.format("%s %s: expected a %s the saved world defined, got one it did not define (this"
+            .. " world's %s #%d: define only what the saved world defined before loading)", kind, check.describe(o),
+            kind, kind, i)
+        end
+        return string.format("%s #%d: expected %s (this world's), got %s (the saved world's: %s in the order the"
+          .. " saved world did before loading)", kind, i, check.describe(o), check.describe(t), fix)
+      end
+    end
+  end
+  return nil
+end
+
 local function resolve(world, ref)
   return getmetatable(ref) == ACTOR_REF and world._actors[ref.id] or nil
 end
@@ -362,13 +433,6 @@ local function restore(world, v, made)
   for k, x in each(v) do t[k] = restore(world, x, made) end
   return t
 end
-
--- The facade's table of each kind of definition the core names in a
--- refused load (by name, each entry with its core index).
-local REGISTRY = {
-  profile = "_profiles", sense = "_senses", material = "_materials", sound = "_sounds", filter = "_filters",
-  ["pain type"] = "_pains",
-}
 
 -- Raises for a load the core refused (status < 0), as the method the game
 -- called ("world:load_state: <the core's words>", not the C function's name).
@@ -407,6 +471,8 @@ function M:load_state(s)
     check.raise("world:load_state: not allowed during a step (load after world:step returns)")
   end
   local snapshot, part, profiles = read_part(self, s)
+  local moved = renamed(self, part)
+  if moved then check.raise("world:load_state: snapshot definitions: " .. moved) end
   local B, w = self._B, self._w
   -- The snapshot's actors, read and checked without loading it: the part
   -- must list the same ones before anything changes.
