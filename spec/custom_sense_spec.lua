@@ -385,9 +385,9 @@ describe("evaluate is asked only about targets in range", function()
     local w = wary.world()
     w:define_sense(zero)
     assert.has_error(function() w:define_profile{ name = "p", senses = { "Zero" } } end,
-      "profile \"p\": field 'senses' expected at least one sense that reaches (max_range > 0, or Vision, Smell, "
-        .. "Touch or Echolocation); with max_range 0 a sense reaches as far as the profile's other senses, "
-        .. "got \"Zero\"")
+      "profile \"p\": field 'senses' expected at least one sense that reaches (max_range > 0: a custom sense's, or "
+        .. "Vision's, Smell's, Touch's or Echolocation's); with max_range 0 a sense reaches as far as the profile's "
+        .. "other senses, got \"Zero\"")
     -- One that takes stimuli has them to go on, alone too (as the core takes it).
     w:define_sense{ id = "Listener", max_range = 0, stimulus_tags = { "Stimulus.Custom" },
                     evaluate = function() end, on_stimulus = function() return 0.5 end }

@@ -484,6 +484,49 @@ describe("redefining a profile under the same name", function()
     world:define_profile{ name = "guard" }
     assert.are.equal(5, p.lost_time)
   end)
+
+  -- A world where guard sees with vision (30 m) and a custom sense of no range of its own.
+  local function aura_world()
+    local w = wary.world{}
+    w:define_sense{ id = "Aura", interval = 0.1, max_range = 0, evaluate = function() return 0.5 end }
+    local p = w:define_profile{ name = "guard", vision = { max_range_m = 30 }, senses = { "Aura" } }
+    local g = w:add_agent{ profile = "guard", pos = { 0, 0, 0 }, yaw = 0 }
+    local t = w:add_target{ pos = { 1000, 0, 0 } }
+    run(w, 0.5)
+    return w, p, g, t
+  end
+
+  it("refused when no sense would reach (vision of max_range 0 beside a rangeless sense): nothing changes",
+    function()
+      local w, p, g, t = aura_world()
+      local before = w:save_state()
+      local zero = { name = "guard", vision = { max_range_m = 0 }, senses = { "Aura" } }
+      assert_mentions(error_of(w.define_profile, w, zero),
+        "profile \"guard\": field 'senses' expected at least one sense that reaches", 'got "Aura"')
+      assert.are.equal(3000, p.vision.max_range)
+      assert.is_true(w:save_state() == before, "the core kept vision's 30 m")
+      assert.are.equal(3000, g:explain(t).vision.range)
+      -- Refused when first defined too, as the core refuses it on a retune.
+      zero.name = "fresh"
+      assert_mentions(error_of(w.define_profile, w, zero),
+        "profile \"fresh\": field 'senses' expected at least one sense that reaches")
+    end)
+
+  it("that the core refuses gets the built-in senses' settings back: nothing changes", function()
+    local w, p, g, t = aura_world()
+    local before = w:save_state()
+    local real = w._B
+    -- The core's retune refuses (as out of memory would) after the built-in senses were set.
+    w._B = setmetatable({ profile_set = function() return wary.enums.status_values.out_of_memory end },
+      { __index = real })
+    local nearer = { name = "guard", vision = { max_range_m = 10 }, senses = { "Aura" } }
+    assert_mentions(error_of(w.define_profile, w, nearer),
+      'profile "guard": the core refused it: out of memory')
+    w._B = real
+    assert.are.equal(3000, p.vision.max_range)
+    assert.is_true(w:save_state() == before, "the core kept vision's 30 m")
+    assert.are.equal(3000, g:explain(t).vision.range)
+  end)
 end)
 
 describe("sense_weights and sense_intervals", function()

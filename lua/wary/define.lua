@@ -450,7 +450,9 @@ function define.profile(world, t)
   -- A custom sense with max_range 0 reaches as far as the others: with none
   -- that reaches anywhere it would never be asked about anything (one that
   -- takes stimuli has them to go on). The core refuses it too (profile.c).
-  local reaches, rangeless = builtins[0] ~= nil, nil
+  -- Vision reaches as far as its max_range: 0 reaches nowhere (the core's
+  -- check of a retune reads the same).
+  local reaches, rangeless = builtins[0] ~= nil and p.vision.max_range > 0, nil
   for k = 3, 5 do reaches = reaches or (builtins[k] ~= nil and builtins[k].range > 0) end
   for _, id in ipairs(p.senses) do
     local s = world._senses[id]
@@ -460,8 +462,9 @@ function define.profile(world, t)
     end
   end
   if rangeless and not reaches then
-    check.fail(object, "senses", "at least one sense that reaches (max_range > 0, or Vision, Smell, Touch or "
-      .. "Echolocation); with max_range 0 a sense reaches as far as the profile's other senses", rangeless)
+    check.fail(object, "senses", "at least one sense that reaches (max_range > 0: a custom sense's, or Vision's, "
+      .. "Smell's, Touch's or Echolocation's); with max_range 0 a sense reaches as far as the profile's other "
+      .. "senses", rangeless)
   end
   local def = {}
   for _, spec in ipairs(schema.profile) do
@@ -480,17 +483,23 @@ function define.profile(world, t)
     -- its first look by them, and the core's reach check reads them (one
     -- the list drops returns to its defaults in the core).
     set_builtins(world, old.index, builtins, object)
-    checked_status(world, world._B.profile_set(world._w, old.index, def), object)
+    local status = world._B.profile_set(world._w, old.index, def)
+    -- Refused (the checks above take what the facade can see), the
+    -- profile gets its built-in senses' settings back: nothing changed.
+    if status < 0 then
+      set_builtins(world, old.index, old.builtins, object)
+      checked_status(world, status, object) -- the core's text stays the refusal's: a call that succeeds leaves it
+    end
     for k in each(old.table) do old.table[k] = nil end
     for k, v in each(p) do old.table[k] = v end
-    old.raw = raw
+    old.raw, old.builtins = raw, builtins
     -- Its agents' health is read while the profile has Pain (brain.lua).
     for _, actor in each(world._actors) do
       if actor._profile == old.table then brain.rewatch_health(world, actor) end
     end
   else
     local index = check.made(world, object, world._B.profile_create(world._w, def))
-    world._profiles[p.name] = { index = index, table = p, raw = raw }
+    world._profiles[p.name] = { index = index, table = p, raw = raw, builtins = builtins }
     set_builtins(world, index, builtins, object)
   end
   local entry = world._profiles[p.name]
