@@ -176,6 +176,7 @@ int main(int argc, char **argv) {
   } own[] = {
       {"sweep", report_sweep},     {"game", report_game},       {"budget", report_budget},
       {"workers", report_workers}, {"destroy", report_destroy}, {"boxes", report_boxes},
+      {"save", report_save},
 #ifdef WARY_BENCH_PREFETCH_TOGGLE
       {"prefetch", report_prefetch},
 #endif

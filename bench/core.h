@@ -252,5 +252,6 @@ void report_budget(void);   /* part_budget.c */
 void report_workers(void);  /* part_workers.c */
 void report_destroy(void);  /* part_destroy.c */
 void report_boxes(void);    /* part_boxes.c */
+void report_save(void);     /* part_save.c */
 
 #endif

@@ -179,6 +179,7 @@ part "workers. the game world on 1 and 2 worker threads" env WARY_BENCH_PARTS=wo
 maybe_part budget "budget: the ray budget"
 maybe_part destroy "destroy: removing actors"
 maybe_part boxes "boxes: editing a level's boxes"
+maybe_part save "save: saving and loading the game world"
 part "10. wary next to hand-written Lua" "${preload[@]}" lua5.4 bench/handwritten.lua "$WARY_BENCH_N" "$WARY_BENCH_M" "$WARY_BENCH_K"
 part "11. what a game asks every frame" "${pin[@]}" "${preload[@]}" lua5.4 bench/frame_reads.lua "$WARY_BENCH_N" "$WARY_BENCH_M" "$WARY_BENCH_K"
 
