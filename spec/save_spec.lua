@@ -264,6 +264,46 @@ describe("save_state and load_state", function()
       assert.is_true(guard:confidence(you) <= 0.1 + 1e-6) -- the tag works after the load
     end)
 
+  it("intern_names: copies that meet the same names in other orders save the same bytes", function()
+    local function copy(interned)
+      local w = wary.world{}
+      w:define_profile{ name = "guard", vision = {} }
+      local g = w:add_agent{ name = "g", profile = "guard", pos = { 0, 0, 0 } }
+      local t = w:add_target{ name = "t", pos = { 500, 0, 0 } }
+      if interned then w:intern_names(interned) end
+      return w, g, t
+    end
+    local names = { "Noise", "Alarm", "Disguise" }
+    -- One copy meets the prop keys and the tag in one order, the other in another (a rollback's re-run).
+    local a, ga, ta = copy(names)
+    ga:set_prop("Alarm", 1)
+    ta:set_prop("Noise", 2)
+    ga:add_evidence(ta, "Disguise", "clamp", 0.5)
+    local b, gb, tb = copy(names)
+    gb:add_evidence(tb, "Disguise", "clamp", 0.5)
+    tb:set_prop("Noise", 2)
+    gb:set_prop("Alarm", 1)
+    a:step(0.1)
+    b:step(0.1)
+    assert.is_true(a:save_state() == b:save_state())
+    -- Without it the names are the world's in the order play met them.
+    local c, gc, tc = copy(nil)
+    gc:add_evidence(tc, "Disguise", "clamp", 0.5)
+    tc:set_prop("Noise", 2)
+    gc:set_prop("Alarm", 1)
+    c:step(0.1)
+    assert.is_false(a:save_state() == c:save_state())
+    -- Checked whole before any is interned.
+    local before = a:save_state()
+    expect.mentions(expect.error_of(a.intern_names, a, { "Fresh", 5 }),
+      "world:intern_names: field 'names[2]' expected a non-empty string, got 5")
+    local many = {}
+    for i = 1, wary.enums.constants.MAX_NAMES do many[i] = "name" .. i end
+    expect.mentions(expect.error_of(a.intern_names, a, many), "world:intern_names: field 'names' expected at most ",
+      " new names (the world has ", "got 4096")
+    assert.is_true(a:save_state() == before)
+  end)
+
   it("loads under the other backend (" .. other.interpreter .. ") the state this one saved", function()
     if not other.available() then
       pending(other.interpreter .. " is not installed")

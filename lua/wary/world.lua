@@ -122,6 +122,36 @@ function World:_name(s, object, field)
   return key
 end
 
+--- Makes each name of the list the world's now, in the list's order: prop keys, evidence tags and
+-- sources, damage types, any string the game gives wary as a key. The world keeps a name for its life from
+-- the call that first gives it, and its snapshots hold the names in that order: copies of a lockstep or
+-- rollback game that must save the same bytes intern the names they will use after their definitions and
+-- before their first save, rather than where play first meets each (docs/reliability.md, "Rollback and
+-- lockstep"). A name the world has stays where it is. The list is checked whole before any name is
+-- interned: each a non-empty string without a NUL byte, room for all (wary.enums.constants.MAX_NAMES).
+function World:intern_names(list)
+  if type(list) ~= "table" then check.fail("world:intern_names", "names", "a list of strings", list) end
+  local new, fresh = 0, {}
+  for i, s in ipairs(list) do
+    check.name("world:intern_names", "names[" .. i .. "]", s)
+    if not self._names[s] and not fresh[s] then
+      fresh[s], new = true, new + 1
+    end
+  end
+  -- The names the world has: keys 1 .. n (wary_name_string gives none past n).
+  local B, w = self._B, self._w
+  local lo, hi = 0, enums.constants.MAX_NAMES + 1
+  while hi - lo > 1 do
+    local mid = math.floor((lo + hi) / 2)
+    if B.name_string(w, mid) then lo = mid else hi = mid end
+  end
+  if lo + new > enums.constants.MAX_NAMES then
+    check.fail("world:intern_names", "names", string.format("at most %d new names (the world has %d of its %d)",
+      enums.constants.MAX_NAMES - lo, lo, enums.constants.MAX_NAMES), new)
+  end
+  for i, s in ipairs(list) do self:_name(s, "world:intern_names", "names[" .. i .. "]") end
+end
+
 -- Raises unless team is nil or a key a team can have: the game's own (a
 -- number need not fit a float), but no NaN or infinity, which cannot be
 -- saved.
