@@ -9,7 +9,8 @@
 -- table (vision, hearing, smell, ...), of geck, damage, pain and brain
 -- replace the parent's one by one; a list (senses, a curve) and
 -- sense_weights, sense_intervals and settings are replaced whole; a
--- sense's table given as false (hearing = false) drops the parent's sense.
+-- sense's table given as false (hearing = false) drops the parent's sense
+-- (with no extends, false is the same as leaving the table out).
 -- The child copies its parent when it is defined: retuning the parent later
 -- (world:define_profile, world:load) leaves the child as it was until it is
 -- defined again (a list file that defines both does that, parents first).

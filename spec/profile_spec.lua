@@ -277,8 +277,14 @@ describe("a profile with extends", function()
     assert.is_nil(deaf.hearing)
     assert.are.same({ { Vision = 1.5 }, {} }, { deaf.sense_weights, deaf.sense_intervals })
     assert.is_true(world:add_agent{ profile = "deaf", pos = { 0, 0 } }:valid())
-    assert_mentions(error_of(function() world:define_profile{ name = "x", hearing = false } end),
-      "field 'hearing' expected a table, got false")
+    -- With no parent, false is the table left out (profiles/default.lua shows it as the way to drop a sense).
+    local plain = { name = "x", vision = {}, hearing = false }
+    local x = world:define_profile(plain)
+    assert.are.same({ "Vision" }, x.senses)
+    assert.is_nil(x.hearing)
+    assert.are.equal(false, plain.hearing) -- the game's table is left as it was
+    assert_mentions(error_of(function() world:define_profile{ name = "y", hearing = 3 } end),
+      "field 'hearing' expected a table, got 3")
   end)
 
   it("leaves the parent as it was", function()

@@ -300,7 +300,21 @@ end
 -- sense_intervals, settings) are replaced whole; a sense's table given as
 -- false drops the parent's sense.
 local function inherit(world, t, object)
-  if t.extends == nil then return t end
+  if t.extends == nil then
+    -- vision = false (any built-in sense's table) with no parent: no such
+    -- table, as profiles/default.lua shows the way to leave a sense out.
+    local copy
+    for _, b in ipairs(schema.builtin_senses) do
+      if t[b.field] == false then
+        if not copy then
+          copy = {}
+          for k, v in each(t) do copy[k] = v end
+        end
+        copy[b.field] = nil
+      end
+    end
+    return copy or t
+  end
   local parent = define.lookup(world, "profile", "_profiles", t.extends, object, "extends")
   local merged = over(parent.raw, t)
   for _, field in ipairs(MERGED) do
