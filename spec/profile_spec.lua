@@ -328,6 +328,27 @@ describe("a profile with extends", function()
   end)
 end)
 
+describe("world:profiles()", function()
+  it("lists the tables define_profile returned, in the order they were defined, retuned in place", function()
+    local world = wary.world{ units_per_meter = 32 }
+    local guard = world:define_profile{ name = "guard", vision = { max_range_m = 20 } }
+    local elite = world:define_profile{ name = "elite", extends = "guard", lost_time = 9 }
+    local list = world:profiles()
+    assert.are.equal(2, #list)
+    assert.are.equal(guard, list[1])
+    assert.are.equal(elite, list[2])
+    assert.are.same({ "guard", "elite" }, { list[1].name, list[2].name })
+    assert.are.equal(640, list[1].vision.max_range) -- world units: 20 m at 32 a metre
+    assert.are.equal(0.35, list[1].detect_threshold) -- a default filled in
+    world:define_profile{ name = "guard", vision = { max_range_m = 10 } }
+    assert.are.equal(guard, world:profiles()[1])
+    assert.are.equal(320, guard.vision.max_range)
+    local a = world:add_agent{ profile = "elite", pos = { 0, 0 } }
+    assert.are.equal(world:profiles()[2], a.profile)
+    assert.are.same({}, wary.world():profiles())
+  end)
+end)
+
 describe("redefining a profile under the same name", function()
   it("retunes it live: an agent using it sees the new thresholds at once", function()
     local f = fixture.new{}

@@ -599,6 +599,17 @@ function World:actors()
   return list
 end
 
+--- The profiles the world defined, in the order it defined them (the order a save's world must define them
+-- in): each the table world:define_profile returned and its agents' actor.profile, checked, with every default
+-- filled in and distances in world units (world.units_per_meter to a metre). A retune updates it in place.
+-- It is what wary reads, for a tuning screen to show: read it, never change it (a field set here changes
+-- nothing in the core, but what wary.debug draws); world:define_profile retunes.
+function World:profiles()
+  local list = {}
+  for _, p in each(self._profiles) do list[p.index + 1] = p.table end
+  return list
+end
+
 --- world:actors_near(pos, radius) The actors within radius (world units; math.huge: all) of pos that the senses
 -- can perceive (set_perceivable(false) leaves one out), nearest first, the same distance in slot order
 -- (world:actors()).
