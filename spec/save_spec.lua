@@ -505,18 +505,33 @@ describe("a refused state", function()
   it("of a world where one definition differs: names it as the game does", function()
     local h = game.new(false)
     h.world:define_pain{ name = "Burn", effects = { Vision = 0.4 } } -- the saved world's: 0.5
+    -- The fields that differ, with both values: the state keeps each definition's table.
     refused(h.world, s, "world:load_state: snapshot definitions: pain type \"Burn\": expected the settings this "
-      .. "world defined it with, got other ones (define it as the saved world did")
+      .. "world defined it with, got other ones: effects.Vision (this world's 0.4, the saved world's 0.5) (define it "
+      .. "as the saved world did")
     h = game.new(false)
     h.world:define_material{ name = "glass", vision_transmission = 0.5, sound_wall = false }
-    refused(h.world, s, "snapshot definitions: material \"glass\": expected the settings")
+    refused(h.world, s, "snapshot definitions: material \"glass\": expected the settings",
+      "got other ones: vision_transmission (this world's 0.5, the saved world's ")
     -- A sense's interval is in each profile that uses it as well: the sense, the cause, is named.
     local w2 = wary.world{}
     game.define(w2, 0.1)
     refused(w2, s, "world:load_state: snapshot definitions: sense \"Hunch\": expected the settings")
     h = game.new(false)
     h.world:define_profile{ name = "classic", model = "geck", senses = { "Vision", "Hearing" }, lost_time = 9 }
-    refused(h.world, s, "snapshot definitions: profile \"classic\": expected the settings")
+    refused(h.world, s, "snapshot definitions: profile \"classic\": expected the settings",
+      "got other ones: lost_time (this world's 9, the saved world's ")
+    -- A retune between two saves: the second state holds the retuned table.
+    local function guard_world(lost)
+      local ww = wary.world{}
+      ww:define_profile{ name = "guard", lost_time = lost }
+      return ww
+    end
+    local saving = guard_world(5)
+    saving:save_state()
+    saving:define_profile{ name = "guard", lost_time = 7 }
+    refused(guard_world(5), saving:save_state(), "snapshot definitions: profile \"guard\": expected the settings",
+      "got other ones: lost_time (this world's 5, the saved world's 7) (define it")
   end)
 
   it("during an event handler of world:step", function()

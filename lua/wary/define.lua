@@ -524,4 +524,15 @@ function define.profile(world, t)
   return entry.table
 end
 
+-- Each definer counts a world's definitions made or retuned (_definitions,
+-- before it changes anything, so a refusal counts too): wary.save keeps
+-- the definitions' tables it writes into every state until the count moves.
+for _, kind in ipairs({ "material", "sound", "filter", "sense", "pain", "profile" }) do
+  local fn = define[kind]
+  define[kind] = function(world, t)
+    if not world._dry then world._definitions = (world._definitions or 0) + 1 end
+    return fn(world, t)
+  end
+end
+
 return define

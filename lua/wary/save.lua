@@ -3,7 +3,8 @@
 -- the same bytes under both backends) and what the facade keeps beside it:
 -- each actor's name, kind, team as given, stance, props (plain values and
 -- actor handles), pawn flag, owner and instigator; the team numbering; the
--- boxes' material names; the sun. Functions (handlers, health providers,
+-- boxes' material names; the sun; the definitions' names by index and their
+-- tables (for a refusal that names the fields that differ). Functions (handlers, health providers,
 -- Lua senses) cannot be saved: the game defines them again (a function in
 -- props is left out; a handle the load keeps keeps those atop its props). load_state keeps
 -- the handle objects of the actors and boxes the snapshot holds (with their
@@ -213,6 +214,47 @@ local KINDS = { "sense", "profile", "material", "sound", "filter", "pain type" }
 -- another order (profile files loaded in another order, say), whose agents
 -- would take another profile of the same checked settings, from the world
 -- the state was saved in.
+-- A plain copy of a definition's table: functions (a sense's evaluate)
+-- left out, tables copied (none of a definition's is shared).
+local function plain(v)
+  if type(v) ~= "table" then return v end
+  local out = {}
+  for k, x in each(v) do
+    if type(x) ~= "function" then out[k] = plain(x) end
+  end
+  return out
+end
+
+-- Each definition's table as the game's definitions left it (a profile's
+-- with its defaults filled in), by kind and name: a load the core refuses
+-- for a definition that differs names the fields that differ (settings_diff).
+local function definition_settings(world)
+  local out = {}
+  for _, kind in ipairs(KINDS) do
+    local by_name = {}
+    for name, d in each(world[REGISTRY[kind]]) do
+      local t = d.table or d.def
+      if type(t) == "table" then by_name[name] = plain(t) end
+    end
+    out[kind] = by_name
+  end
+  return out
+end
+
+-- definition_settings as the text of a string (encode's), kept until a
+-- definition changes (wary.define counts them): a state holds it as one
+-- string, which a save copies rather than writes anew, and a load reads
+-- only when the core refuses a definition (refused).
+local function settings_text(world)
+  local kept = world._settings_text
+  if kept and kept.count == world._definitions then return kept.text end
+  local out = {}
+  encode(definition_settings(world), out, "definitions", {}, {}, { count = 0, world = world })
+  local text = table.concat(out)
+  world._settings_text = { count = world._definitions, text = text }
+  return text
+end
+
 local function definition_names(world)
   local out = {}
   for _, kind in ipairs(KINDS) do
@@ -256,7 +298,7 @@ local function facade_part(world, names)
     return list
   end
   return { actors = actors, boxes = boxes, teams = teams, actor_count = world._actor_count, sun = world._sun,
-           definitions = definition_names(world),
+           definitions = definition_names(world), settings = settings_text(world),
            lights = listed(world._lights, { "pos", "radius", "intensity", "cast_shadows" }),
            environments = listed(world._environments, { "min", "max", "vision_range_scale", "hearing_range_scale",
                                                         "light" }) }
@@ -316,8 +358,10 @@ local function malformed(part)
   if not is(part.actor_count, "nil", "number") or not is(part.sun, "nil", "table") then
     return "actor_count or sun of another shape"
   end
-  -- Since 2026-12-07: the definitions' names (definition_names).
-  if not is(part.definitions, "nil", "table") then return "definitions of another shape" end
+  -- Since 2026-12-07: the definitions' names (definition_names) and tables (definition_settings).
+  if not is(part.definitions, "nil", "table") or not is(part.settings, "nil", "string") then
+    return "definitions of another shape"
+  end
   for _, kind in ipairs(part.definitions and KINDS or {}) do
     local list = part.definitions[kind]
     if type(list) ~= "table" then return "definitions of another shape" end
@@ -441,7 +485,44 @@ end
 -- its index; a world setting of a list ("snapshot world settings:
 -- lod_interval_scale[1]: ...", counted from 0 in C) by its place in the list
 -- wary.world took, counted from 1.
-local function refused(world, status)
+-- The fields where the saved world's table of a definition (saved) and
+-- this world's (mine) differ, as "field (this world's x, the saved
+-- world's y)", the first few in the order of their paths.
+local function settings_diff(saved, mine)
+  local found = {}
+  local function shown(v)
+    if v == nil then return "none" end
+    return type(v) == "table" and "a table" or check.describe(v)
+  end
+  local function walk(a, b, path)
+    if type(a) == "table" and type(b) == "table" then
+      local keys, seen = {}, {}
+      for k in each(a) do
+        keys[#keys + 1], seen[k] = k, true
+      end
+      for k in each(b) do
+        if not seen[k] then keys[#keys + 1] = k end
+      end
+      table.sort(keys, function(x, y)
+        if type(x) ~= type(y) then return type(x) < type(y) end
+        return x < y
+      end)
+      for _, k in ipairs(keys) do
+        walk(a[k], b[k], type(k) == "number" and string.format("%s[%d]", path, k)
+          or (path == "" and tostring(k) or path .. "." .. tostring(k)))
+      end
+    elseif a ~= b then
+      found[#found + 1] = string.format("%s (this world's %s, the saved world's %s)", path, shown(b), shown(a))
+    end
+  end
+  walk(saved, mine, "")
+  if #found == 0 then return nil end
+  local list = {}
+  for i = 1, math.min(3, #found) do list[i] = found[i] end
+  return table.concat(list, ", ") .. (#found > 3 and string.format(" and %d more", #found - 3) or "")
+end
+
+local function refused(world, status, part)
   if status >= 0 then return end
   local said = world._B.last_error(world._w)
   local setting, at, says = said:match("^[%w_]+: snapshot world settings: ([%w_]+)%[(%d+)%]: (.*)$")
@@ -453,6 +534,13 @@ local function refused(world, status)
   local registry = kind and world[REGISTRY[kind]] or {}
   for _, name in ipairs(check.sorted_keys(registry)) do
     if registry[name].index == tonumber(index) then
+      -- What differs, where the state kept the saved world's table (since 2026-12-07).
+      local ok, settings = pcall(decode, part and part.settings or "", 1, { whole = {} })
+      local saved = ok and type(settings) == "table" and type(settings[kind]) == "table" and settings[kind][name]
+      local entry = registry[name]
+      local diff = saved and settings_diff(saved, plain(entry.table or entry.def))
+      local head, tail = rest:match("^(.-)( %(define .*)$")
+      if diff and head then rest = head .. ": " .. diff .. tail end
       check.raise(string.format("world:load_state: snapshot definitions: %s %s: %s", kind, check.describe(name),
         rest))
     end
@@ -477,12 +565,12 @@ function M:load_state(s)
   -- The snapshot's actors, read and checked without loading it: the part
   -- must list the same ones before anything changes.
   local status, ids, kinds = B.snapshot_actors(w, snapshot)
-  refused(self, status)
+  refused(self, status, part)
   local wrong = mismatch(part, ids, kinds)
   if wrong then
     check.raise("world:load_state: state: expected a facade's part that matches its snapshot, got " .. wrong)
   end
-  refused(self, B.world_load(w, snapshot))
+  refused(self, B.world_load(w, snapshot), part)
   -- The core holds the snapshot's state now: the facade's tables follow it.
   local old, kept = self._actors, {} -- kept: the props of the live handles the load keeps, by id
   self._actors, self._agent_profiles, self._health_watch = {}, {}, {}
