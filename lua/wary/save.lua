@@ -208,12 +208,28 @@ local REGISTRY = {
 }
 local KINDS = { "sense", "profile", "material", "sound", "filter", "pain type" }
 
+-- For each kind of definition (KINDS), what of(name, entry) gives for each
+-- of the world's definitions of that kind, at key(name, entry) (nil: none).
+local function by_kind(world, key, of)
+  local out = {}
+  for _, kind in ipairs(KINDS) do
+    local t = {}
+    for name, d in each(world[REGISTRY[kind]]) do t[key(name, d)] = of(name, d) end
+    out[kind] = t
+  end
+  return out
+end
+
 -- The names of the world's definitions of each kind, by core index (from 1).
 -- The core holds a profile, sense, material or filter by index alone: saved
 -- beside the snapshot, the names tell a world that defined the same ones in
 -- another order (profile files loaded in another order, say), whose agents
 -- would take another profile of the same checked settings, from the world
 -- the state was saved in.
+local function definition_names(world)
+  return by_kind(world, function(_, d) return d.index + 1 end, function(name) return name end)
+end
+
 -- A plain copy of a definition's table: functions (a sense's evaluate)
 -- left out, tables copied (none of a definition's is shared).
 local function plain(v)
@@ -229,16 +245,10 @@ end
 -- with its defaults filled in), by kind and name: a load the core refuses
 -- for a definition that differs names the fields that differ (settings_diff).
 local function definition_settings(world)
-  local out = {}
-  for _, kind in ipairs(KINDS) do
-    local by_name = {}
-    for name, d in each(world[REGISTRY[kind]]) do
-      local t = d.table or d.def
-      if type(t) == "table" then by_name[name] = plain(t) end
-    end
-    out[kind] = by_name
-  end
-  return out
+  return by_kind(world, function(name) return name end, function(_, d)
+    local t = d.table or d.def
+    return type(t) == "table" and plain(t) or nil
+  end)
 end
 
 -- definition_settings as the text of a string (encode's), kept until a
@@ -253,16 +263,6 @@ local function settings_text(world)
   local text = table.concat(out)
   world._settings_text = { count = world._definitions, text = text }
   return text
-end
-
-local function definition_names(world)
-  local out = {}
-  for _, kind in ipairs(KINDS) do
-    local list = {}
-    for name, d in each(world[REGISTRY[kind]]) do list[d.index + 1] = name end
-    out[kind] = list
-  end
-  return out
 end
 
 
