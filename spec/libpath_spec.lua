@@ -138,6 +138,20 @@ describe("wary.libpath", function()
       assert.are.same(with_env({ base .. "/libwary.so", base .. "/bin/libwary.so", "libwary.so" }),
         libpath_as("wary/libpath.lua")("Linux"))
     end)
+
+    it("finds it in a macOS app bundle's Frameworks/ after Resources/ and MacOS/", function()
+      -- A fused game.app: the .love in Contents/Resources, the executable in Contents/MacOS.
+      local app = base .. "/My Game.app/Contents"
+      fake_love(app .. "/MacOS/love", app .. "/Resources", true)
+      assert.are.same(with_env({ app .. "/Resources/libwary.dylib", app .. "/Frameworks/libwary.dylib",
+        app .. "/MacOS/libwary.dylib", "libwary.dylib" }), libpath_as("wary/libpath.lua")("OSX"))
+      -- Elsewhere, and on other systems, no Frameworks/.
+      fake_love(base .. "/mygame.love", base, false)
+      assert.are.same(with_env({ base .. "/libwary.dylib", "libwary.dylib" }), libpath_as("wary/libpath.lua")("OSX"))
+      fake_love(app .. "/MacOS/love", app .. "/Resources", true)
+      assert.are.same(with_env({ app .. "/Resources/libwary.so", app .. "/MacOS/libwary.so", "libwary.so" }),
+        libpath_as("wary/libpath.lua")("Linux"))
+    end)
   end)
 
   describe("a drop-in folder (wary/ and libwary.so side by side)", function()

@@ -11,7 +11,11 @@
 --   3. under LÖVE (a global love with a filesystem): beside the game's
 --      main.lua (love.filesystem.getSource(), when it is a folder), in
 --      love.filesystem.getSourceBaseDirectory() (the folder holding the game
---      folder or the .love file) and, for a fused game, beside the executable
+--      folder or the .love file) and, for a fused game, beside the executable;
+--      on macOS, a folder inside an app bundle (NAME.app/Contents/Resources,
+--      where a fused game's .love is, or Contents/MacOS, the executable's)
+--      has the bundle's Contents/Frameworks/ after it: where a bundle keeps
+--      its libraries, which code signing expects
 --   4. the repository's build/ (when this folder is lua/wary of a checkout)
 --   5. the lib/ of an installed prefix (when this folder is
 --      PREFIX/share/lua/5.x/wary)
@@ -74,9 +78,15 @@ return function(os_name)
   if here then add(parent(here) .. "/" .. file) end
   if fs then
     local game = source_folder(fs)
-    if game then add(game .. "/" .. file) end
-    if type(fs.getSourceBaseDirectory) == "function" then add(fs.getSourceBaseDirectory() .. "/" .. file) end
-    if type(fs.isFused) == "function" and fs.isFused() then add(parent(fs.getSource()) .. "/" .. file) end
+    -- A folder, then its bundle's Frameworks/ on macOS when it is in one.
+    local function beside(dir)
+      add(dir .. "/" .. file)
+      local contents = os_name == "OSX" and dir:match("^(.*%.app/Contents)/[^/]+/?$")
+      if contents then add(contents .. "/Frameworks/" .. file) end
+    end
+    if game then beside(game) end
+    if type(fs.getSourceBaseDirectory) == "function" then beside(fs.getSourceBaseDirectory()) end
+    if type(fs.isFused) == "function" and fs.isFused() then beside(parent(fs.getSource())) end
   end
   if here then
     local slashed = "/" .. here:gsub("\\", "/")
