@@ -14,6 +14,8 @@
 #   luajit    the same with P/share/lua/5.1, libwary.so by LD_LIBRARY_PATH=P/lib
 #   luarocks  luarocks make --tree T (a copy of the source), then the script
 #             under eval "$(luarocks --tree T path)"
+#   engine    docs/install.md's engine example: Lua 5.4 linked in statically,
+#             lua/wary/core.c and P's libwary.a built into it, world.lua run
 #   c-only    -DWARY_LUA=OFF: no Lua looked for, no Lua test, installed, and
 #             the consumer built against it
 # BUILD is a built tree (ctest passes its own); without it one is configured
@@ -262,6 +264,32 @@ check_c_only() {
   [ "$out" = "$CONSUMER_OUT" ] || fail "printed '$out'" || return 1
 }
 
+# docs/install.md "Inside your own engine": its C example, with Lua 5.4
+# linked in statically (Debian's liblua5.4.a), core.c and P's libwary.a,
+# runs world.lua with no core.so anywhere.
+check_engine() {
+  local c=$tmp/engine.c lua_a script=$tmp/engine_world.lua out
+  awk '/^### Inside your own engine/ { s = 1 } s && /^```c$/ { on = 1; next } on && /^```$/ { exit } on' \
+    "$root/docs/install.md" >"$c"
+  [ -s "$c" ] || fail "no C example under '### Inside your own engine' in docs/install.md" || return 1
+  lua_a="$(pkg-config --variable=libdir lua5.4)/liblua5.4.a"
+  [ -f "$lua_a" ] || fail "no $lua_a (liblua5.4-dev)" || return 1
+  # shellcheck disable=SC2046
+  "$CC" -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags lua5.4) -I"$P/include" -I"$root/lua/wary" "$c" \
+    "$root/lua/wary/core.c" "$P/lib/libwary.a" "$lua_a" -lm -lpthread -o "$tmp/engine" ||
+    fail "the example does not build" || return 1
+  printf 'package.path = "%s/share/lua/5.4/?.lua;%s/share/lua/5.4/?/init.lua"\npackage.cpath = ""\narg = { [0] = "world.lua", "%s" }\ndofile("%s/spec/install/world.lua")\n' \
+    "$P" "$P" "$lua_mode" "$root" >"$script"
+  out=$(cd "$run" && "$tmp/engine" "$script" 2>&1) || fail "the engine failed: $out" || return 1
+  echo "$out"
+  grep -qx "backend lua5.4" <<<"$out" || fail "backend is not lua5.4" || return 1
+  if grep -q "^native " <<<"$out"; then
+    fail "a native library was mapped"
+    return 1
+  fi
+  grep -qE "^confidence 0\.889 tracked" <<<"$out" || fail "no 'confidence 0.889 tracked'"
+}
+
 # The README's C and Lua 5.4 examples, as a reader copies them, against P.
 check_readme() {
   local c=$tmp/readme_game.c lua=$tmp/readme.lua out
@@ -296,6 +324,7 @@ check "lua5.4: world.lua from a temporary folder, LUA_PATH/LUA_CPATH at P only: 
 check "luajit: world.lua with LUA_PATH at P/share/lua/5.1, LD_LIBRARY_PATH=P/lib: backend luajit, P's init.lua and libwary.so, 0.889 tracked" check_luajit
 check "luarocks: luarocks --lua-version 5.4 make --tree T (no C library, no LuaJIT copy in T), world.lua under luarocks path: T's init.lua and core.so, 0.889 tracked" check_luarocks
 check "readme: the README's C example built through pkg-config prints 'confidence 0.889, tracked'; its Lua 5.4 example prints tracked 0.88" check_readme
+check "engine: docs/install.md's engine with Lua 5.4 linked in statically, core.c and P's libwary.a built into it: world.lua, no core.so mapped, 0.889 tracked" check_engine
 check "c-only: -DWARY_LUA=OFF looks for no Lua and registers only the C tests; installed without Lua files; consumer.c through its wary.pc: '$CONSUMER_OUT'" check_c_only
 
 echo "install_test.sh: $n_ok ok, $n_failed failed in $((SECONDS - start)) s"
