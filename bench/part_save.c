@@ -9,7 +9,8 @@
  * WARY_BENCH_SAVE_ROUNDS (7) rounds, each a step, a save into a buffer made
  * once (its size asked first, untimed), the load of that snapshot into the
  * same world, and the step after it (which builds again what no snapshot
- * holds: the box tree, the grid), each timed alone (CPU time). */
+ * holds: the grid, and the box tree only where the boxes changed), each
+ * timed alone (CPU time). */
 void report_save(void) {
   int32_t sizes[SIZES_MAX];
   int n = sizes_from_env("WARY_BENCH_SAVE_SIZES", "200 1000", sizes);

@@ -264,6 +264,31 @@ describe("save_state and load_state", function()
       assert.is_true(guard:confidence(you) <= 0.1 + 1e-6) -- the tag works after the load
     end)
 
+  it("saves a world whose definitions hold what a save cannot write: an infinite range, free-form settings",
+    function()
+      local cycle = {}
+      cycle.self = cycle
+      local function made(settings)
+        local ww = wary.world{}
+        ww:define_sense{ id = "Psychic", interval = 0.1, max_range = math.huge, evaluate = function() return 0.5 end }
+        ww:define_profile{ name = "p", senses = { "Psychic" }, lost_time = settings and 5 or 6,
+                           settings = settings or { reach = math.huge, [true] = 1, node = cycle,
+                                                    list = { 1, function() end, 3 } } }
+        ww:add_agent{ name = "a", profile = "p", pos = { 0, 0, 0 } }
+        ww:step(0.1)
+        return ww
+      end
+      local ww = made()
+      local state = ww:save_state()
+      local copy = made()
+      copy:load_state(state)
+      assert.is_true(copy:save_state() == state)
+      -- What it could write still names the field that differs.
+      local retuned = made({})
+      expect.mentions(expect.error_of(retuned.load_state, retuned, state), "got other ones: lost_time (this world's 5, "
+        .. "the saved world's 6)")
+    end)
+
   it("intern_names: copies that meet the same names in other orders save the same bytes", function()
     local function copy(interned)
       local w = wary.world{}
@@ -350,19 +375,30 @@ describe("a refused state", function()
     refused(w, 42, "load_state", "a string from world:save_state")
   end)
 
+  -- A state's pieces (lua/wary/save.lua): its magic and the snapshot's size (16 bytes), the core's snapshot,
+  -- the definitions' tables (their size and sum, 16 bytes, then the text), the part's checksum, the part.
+  local function pieces(state)
+    local core = tonumber(state:sub(9, 16), 16)
+    local size = tonumber(state:sub(17 + core, 24 + core), 16)
+    local tables = state:sub(17 + core, 32 + core + size)
+    local at = 33 + core + size
+    return { head = state:sub(1, 16), snapshot = state:sub(17, 16 + core), tables = tables,
+             sum = state:sub(at, at + 7), part = state:sub(at + 8), part_at = at + 8 }
+  end
+
   it("damaged in the core's snapshot, or cut in the facade's part", function()
     local core = tonumber(s:sub(9, 16), 16)
     for _, at in ipairs({ 17 + 40, 17 + 1000, 17 + 5000, 16 + core }) do
       local c = s:byte(at)
       refused(w, s:sub(1, at - 1) .. string.char((c + 1) % 256) .. s:sub(at + 1), "load_state", "damaged")
     end
-    refused(w, s:sub(1, 16 + core + 30), "load_state", "the facade's part")
+    refused(w, s:sub(1, pieces(s).part_at + 30), "load_state", "the facade's part")
   end)
 
   -- s with its facade's part replaced by part (checksum and all).
-  local function with_part(part)
-    local core = tonumber(s:sub(9, 16), 16)
-    return s:sub(1, 16 + core) .. w._checksum(part) .. part
+  local function with_part(part, state)
+    local p = pieces(state or s)
+    return p.head .. p.snapshot .. p.tables .. w._checksum(part) .. part
   end
 
   it("holding a Lua 5.4 integer past 2^53 that LuaJIT's numbers cannot hold: refused there, exact on Lua 5.4",
@@ -372,10 +408,9 @@ describe("a refused state", function()
     local a = w2:add_agent{ name = "a", profile = "g", pos = { 0, 0, 0 } }
     a:set_prop("uid", 2 ^ 60)                                  -- a double past 2^53: written "d0x1p+60;"
     local saved = w2:save_state()
-    local core = tonumber(saved:sub(9, 16), 16)
-    local part = saved:sub(16 + core + 9):gsub("s3:uidd0x1p%+60;", "s3:uidi1152921504606846977;")
-    assert.are_not.equal(saved:sub(16 + core + 9), part)
-    local odd = saved:sub(1, 16 + core) .. w2._checksum(part) .. part -- as Lua 5.4 writes 2^60 + 1
+    local part = pieces(saved).part:gsub("s3:uidd0x1p%+60;", "s3:uidi1152921504606846977;")
+    assert.are_not.equal(pieces(saved).part, part)
+    local odd = with_part(part, saved) -- as Lua 5.4 writes 2^60 + 1
     if math.tointeger then
       w2:load_state(odd)
       assert.are.equal(math.tointeger(2 ^ 60) + 1, a.props.uid)
@@ -393,12 +428,16 @@ describe("a refused state", function()
   end)
 
   it("whose facade's part is not of the shapes save_state writes (the first format has no checksum)", function()
-    local core = tonumber(s:sub(9, 16), 16)
+    local p = pieces(s)
     refused(w, with_part("ts6:actorstes5:boxesti1;i5;ee"), "load_state", "got boxes #1 of another shape")
     refused(w, with_part("ts6:actorsti1;ts2:idi1;s4:kinds5:agents5:propsi3;eee"), "load_state",
       "got actor #1 of another shape")
-    refused(w, "WARYLUA1" .. s:sub(9, 16 + core) .. "ts6:actorstes5:teamsti1;ts4:teamTeee", "load_state",
+    refused(w, "WARYLUA1" .. p.head:sub(9) .. p.snapshot .. "ts6:actorstes5:teamsti1;ts4:teamTeee", "load_state",
       "got teams #1 of another shape")
+    -- The definitions' names, a list with a hole (the materials' second taken out).
+    local holed = p.part:gsub("(s8:materialti1;s8:concrete)i2;s4:wood", "%1", 1)
+    assert.are_not.equal(p.part, holed)
+    refused(w, with_part(holed), "load_state", "got material #2's name of another shape")
   end)
 
   it("with a byte of the facade's part damaged: its checksum tells", function()
@@ -408,8 +447,7 @@ describe("a refused state", function()
   end)
 
   it("whose facade's part, well formed, does not match its snapshot: nothing changes", function()
-    local core = tonumber(s:sub(9, 16), 16)
-    local part = s:sub(16 + core + 9)
+    local part = pieces(s).part
     local id = part:match("s2:idi(%d+);")
     local fresh = game.new(false).world -- a world that takes the snapshot
     refused(fresh, with_part((part:gsub("s2:idi" .. id .. ";", "s2:idi" .. (id + 1000) .. ";", 1))), "load_state",
@@ -421,11 +459,23 @@ describe("a refused state", function()
     assert.are.equal(12, #fresh:actors())
   end)
 
-  it("loads in the first format too (no checksum)", function()
-    local core = tonumber(s:sub(9, 16), 16)
+  it("loads in the formats before: the second (no definitions' tables), the first (no checksum either)", function()
+    local p = pieces(s)
     local h = game.new(false)
-    h.world:load_state("WARYLUA1" .. s:sub(9, 16 + core) .. s:sub(16 + core + 9))
+    h.world:load_state("WARYLUA2" .. p.head:sub(9) .. p.snapshot .. p.sum .. p.part)
     assert.is_true(h.world:save_state() == s)
+    h = game.new(false)
+    h.world:load_state("WARYLUA1" .. p.head:sub(9) .. p.snapshot .. p.part)
+    assert.is_true(h.world:save_state() == s)
+    -- Without the tables a refusal names no field; with them damaged, neither (and the load is refused as before).
+    h = game.new(false)
+    h.world:define_profile{ name = "classic", model = "geck", senses = { "Vision", "Hearing" }, lost_time = 9 }
+    local msg = expect.error_of(h.world.load_state, h.world, "WARYLUA2" .. p.head:sub(9) .. p.snapshot .. p.sum
+      .. p.part)
+    expect.mentions(msg, 'profile "classic": expected the settings this world defined it with, got other ones (define')
+    local cut = p.tables:sub(1, 20) .. (p.tables:sub(21, 21) == "x" and "y" or "x") .. p.tables:sub(22)
+    msg = expect.error_of(h.world.load_state, h.world, p.head .. p.snapshot .. cut .. p.sum .. p.part)
+    expect.mentions(msg, 'profile "classic": expected the settings this world defined it with, got other ones (define')
   end)
 
   it("of another version", function()

@@ -21,9 +21,12 @@ local handles = require("wary.handles")
 local M = {}
 
 -- The string: MAGIC, the snapshot's size (8 hex digits), the snapshot, the
--- Adler-32 of the facade's part (8 hex digits), the part. A state of the
--- first format (WARYLUA1, no checksum: before December 2026) loads too.
-local MAGIC, MAGIC_1 = "WARYLUA2", "WARYLUA1"
+-- definitions' tables (settings_section: their size and Adler-32, 8 hex digits
+-- each, then the text), the Adler-32 of the facade's part (8 hex digits),
+-- the part. States of the formats before load too: WARYLUA2 (no
+-- definitions' tables: before 2026-12-07) and WARYLUA1 (no checksum either:
+-- before December 2026).
+local MAGIC, MAGIC_2, MAGIC_1 = "WARYLUA3", "WARYLUA2", "WARYLUA1"
 -- What an actor handle decodes to until the actors are made again.
 local ACTOR_REF = {}
 local math_type = math.type -- nil on LuaJIT
@@ -230,14 +233,26 @@ local function definition_names(world)
   return by_kind(world, function(_, d) return d.index + 1 end, function(name) return name end)
 end
 
--- A plain copy of a definition's table: functions (a sense's evaluate)
--- left out, tables copied (none of a definition's is shared).
-local function plain(v)
-  if type(v) ~= "table" then return v end
+-- A plain copy of a definition's table, of what encode can write: a number
+-- that is not finite as its text ("inf"), a key that is not a string or a
+-- finite number, a function (a sense's evaluate), anything else that is not
+-- plain and a table met again on the way (settings are free-form) left out.
+local function plain(v, path)
+  local t = type(v)
+  if t == "number" then return (v ~= v or v == math.huge or v == -math.huge) and tostring(v) or v end
+  if t == "string" or t == "boolean" then return v end
+  if t ~= "table" or getmetatable(v) ~= nil then return nil end
+  path = path or {}
+  if path[v] then return nil end
+  path[v] = true
   local out = {}
   for k, x in each(v) do
-    if type(x) ~= "function" then out[k] = plain(x) end
+    local tk = type(k)
+    if tk == "string" or (tk == "number" and k == k and k ~= math.huge and k ~= -math.huge) then
+      out[k] = plain(x, path)
+    end
   end
+  path[v] = nil
   return out
 end
 
@@ -251,18 +266,29 @@ local function definition_settings(world)
   end)
 end
 
--- definition_settings as the text of a string (encode's), kept until a
--- definition changes (wary.define counts them): a state holds it as one
--- string, which a save copies rather than writes anew, and a load reads
--- only when the core refuses a definition (refused).
-local function settings_text(world)
-  local kept = world._settings_text
+-- The definitions' tables of a state (definition_settings, encoded): their
+-- size and Adler-32 (8 hex digits each), then the text. Kept until a
+-- definition changes (wary.define counts them), so a save copies it rather
+-- than writes it anew; a load reads it only when the core refuses a
+-- definition (refused), and sums it only then.
+local function settings_section(world)
+  local kept = world._settings_section
   if kept and kept.count == world._definitions then return kept.text end
   local out = {}
-  encode(definition_settings(world), out, "definitions", {}, {}, { count = 0, world = world })
-  local text = table.concat(out)
-  world._settings_text = { count = world._definitions, text = text }
+  local ok = pcall(encode, definition_settings(world), out, "definitions", {}, {}, { count = 0, world = world })
+  -- What cannot be encoded (plain leaves out most of it) leaves the state without the tables: a refusal then
+  -- names no field.
+  local text = ok and table.concat(out) or ""
+  text = string.format("%08x", #text) .. M._checksum(text) .. text
+  world._settings_section = { count = world._definitions, text = text }
   return text
+end
+
+-- The definitions' tables of a state, when its section holds them whole (nil otherwise).
+local function read_settings(text)
+  if not text or text == "" then return nil end
+  local ok, settings, stop = pcall(decode, text, 1, { whole = {} })
+  return ok and stop == #text + 1 and type(settings) == "table" and settings or nil
 end
 
 
@@ -298,7 +324,7 @@ local function facade_part(world, names)
     return list
   end
   return { actors = actors, boxes = boxes, teams = teams, actor_count = world._actor_count, sun = world._sun,
-           definitions = definition_names(world), settings = settings_text(world),
+           definitions = definition_names(world),
            lights = listed(world._lights, { "pos", "radius", "intensity", "cast_shadows" }),
            environments = listed(world._environments, { "min", "max", "vision_range_scale", "hearing_range_scale",
                                                         "light" }) }
@@ -315,9 +341,10 @@ function M:save_state()
   local names = {}
   encode(facade_part(self, names), out, "world", {}, names, { count = 0, world = self })
   local part = table.concat(out)
-  -- MAGIC, the snapshot's size in 8 hex digits, the snapshot, the part's
-  -- checksum and the part: framed by the backend, in one string.
-  local status, s = self._B.world_save(self._w, MAGIC, M._checksum(part) .. part)
+  -- MAGIC, the snapshot's size in 8 hex digits, the snapshot, the
+  -- definitions' tables, the part's checksum and the part: framed by the
+  -- backend, in one string.
+  local status, s = self._B.world_save(self._w, MAGIC, settings_section(self) .. M._checksum(part) .. part)
   check.status("world", "save_state", status, self)
   return s
 end
@@ -358,15 +385,15 @@ local function malformed(part)
   if not is(part.actor_count, "nil", "number") or not is(part.sun, "nil", "table") then
     return "actor_count or sun of another shape"
   end
-  -- Since 2026-12-07: the definitions' names (definition_names) and tables (definition_settings).
-  if not is(part.definitions, "nil", "table") or not is(part.settings, "nil", "string") then
-    return "definitions of another shape"
-  end
+  -- Since 2026-12-07: the definitions' names (definition_names), each kind's a list without holes.
+  if not is(part.definitions, "nil", "table") then return "definitions of another shape" end
   for _, kind in ipairs(part.definitions and KINDS or {}) do
     local list = part.definitions[kind]
     if type(list) ~= "table" then return "definitions of another shape" end
-    for i, name in ipairs(list) do
-      if type(name) ~= "string" then return string.format("%s #%d's name of another shape", kind, i) end
+    local n = 0
+    for _ in each(list) do n = n + 1 end
+    for i = 1, n do
+      if type(list[i]) ~= "string" then return string.format("%s #%d's name of another shape", kind, i) end
     end
   end
 end
@@ -375,21 +402,32 @@ end
 local function read_part(self, s)
   if type(s) ~= "string" then check.fail("world:load_state", "state", "a string from world:save_state", s) end
   local magic = s:sub(1, #MAGIC)
-  local sum = magic == MAGIC and 8 or 0 -- the checksum's size
-  local n = (magic == MAGIC or magic == MAGIC_1) and tonumber(s:sub(#MAGIC + 1, #MAGIC + 8), 16)
-  if not n or #s < #MAGIC + 8 + n + sum then
+  local sum = (magic == MAGIC or magic == MAGIC_2) and 8 or 0 -- the checksum's size
+  local n = (magic == MAGIC or magic == MAGIC_2 or magic == MAGIC_1) and tonumber(s:sub(#MAGIC + 1, #MAGIC + 8), 16)
+  local first = #MAGIC + 9
+  -- The definitions' tables (WARYLUA3): kept as they are, read only by a refusal.
+  local settings, at = nil, n and first + n
+  if n and magic == MAGIC then
+    local size = tonumber(s:sub(at, at + 7), 16)
+    if size and #s >= at + 15 + size then
+      settings = { sum = s:sub(at + 8, at + 15), text = s:sub(at + 16, at + 15 + size) }
+      at = at + 16 + size
+    else
+      n = nil
+    end
+  end
+  if not n or #s < at - 1 + sum then
     check.raise(string.format("world:load_state: state: expected a string from world:save_state, got %d bytes of "
       .. "something else (or truncated)", #s))
   end
-  local first = #MAGIC + 9
   if sum > 0 then
-    local want, got = s:sub(first + n, first + n + 7), M._checksum(s:sub(first + n + 8))
+    local want, got = s:sub(at, at + 7), M._checksum(s:sub(at + 8))
     if want ~= got then
       check.raise(string.format("world:load_state: state: the facade's part after the snapshot is damaged or cut "
         .. "(its checksum says %s, its bytes give %s)", check.describe(want), got))
     end
   end
-  local ok, part, stop = pcall(decode, s, first + n + sum, { whole = {} })
+  local ok, part, stop = pcall(decode, s, at + sum, { whole = {} })
   local bad
   if not ok then
     bad = "bytes that are not " .. tostring(part)
@@ -401,7 +439,7 @@ local function read_part(self, s)
   if bad then check.raise("world:load_state: state: expected the facade's part after the snapshot, got " .. bad) end
   local profiles = {}
   for _, p in each(self._profiles) do profiles[p.index] = p end
-  return s:sub(first, first + n - 1), part, profiles
+  return s:sub(first, first + n - 1), part, profiles, settings
 end
 
 -- What in part (of the right shapes: malformed) does not match the
@@ -487,14 +525,17 @@ end
 -- wary.world took, counted from 1.
 -- The fields where the saved world's table of a definition (saved) and
 -- this world's (mine) differ, as "field (this world's x, the saved
--- world's y)", the first few in the order of their paths.
+-- world's y)": the first three, those of the definition itself (lost_time)
+-- before those of its tables (vision.max_range), each depth by path (the
+-- snapshot checks a profile's thresholds and timings, and of its tables
+-- only some fields: those are the likelier cause).
 local function settings_diff(saved, mine)
   local found = {}
   local function shown(v)
     if v == nil then return "none" end
     return type(v) == "table" and "a table" or check.describe(v)
   end
-  local function walk(a, b, path)
+  local function walk(a, b, path, depth)
     if type(a) == "table" and type(b) == "table" then
       local keys, seen = {}, {}
       for k in each(a) do
@@ -503,26 +544,28 @@ local function settings_diff(saved, mine)
       for k in each(b) do
         if not seen[k] then keys[#keys + 1] = k end
       end
-      table.sort(keys, function(x, y)
-        if type(x) ~= type(y) then return type(x) < type(y) end
-        return x < y
-      end)
+      table.sort(keys, key_less)
       for _, k in ipairs(keys) do
-        walk(a[k], b[k], type(k) == "number" and string.format("%s[%d]", path, k)
-          or (path == "" and tostring(k) or path .. "." .. tostring(k)))
+        walk(a[k], b[k], type(k) == "number" and path .. "[" .. check.describe(k) .. "]"
+          or (path == "" and k or path .. "." .. k), depth + 1)
       end
     elseif a ~= b then
-      found[#found + 1] = string.format("%s (this world's %s, the saved world's %s)", path, shown(b), shown(a))
+      local text = string.format("%s (this world's %s, the saved world's %s)", path, shown(b), shown(a))
+      found[#found + 1] = { depth = depth, path = path, text = text }
     end
   end
-  walk(saved, mine, "")
+  walk(saved, mine, "", 0)
   if #found == 0 then return nil end
+  table.sort(found, function(x, y)
+    if x.depth ~= y.depth then return x.depth < y.depth end
+    return x.path < y.path
+  end)
   local list = {}
-  for i = 1, math.min(3, #found) do list[i] = found[i] end
+  for i = 1, math.min(3, #found) do list[i] = found[i].text end
   return table.concat(list, ", ") .. (#found > 3 and string.format(" and %d more", #found - 3) or "")
 end
 
-local function refused(world, status, part)
+local function refused(world, status, settings)
   if status >= 0 then return end
   local said = world._B.last_error(world._w)
   local setting, at, says = said:match("^[%w_]+: snapshot world settings: ([%w_]+)%[(%d+)%]: (.*)$")
@@ -535,8 +578,8 @@ local function refused(world, status, part)
   for _, name in ipairs(check.sorted_keys(registry)) do
     if registry[name].index == tonumber(index) then
       -- What differs, where the state kept the saved world's table (since 2026-12-07).
-      local ok, settings = pcall(decode, part and part.settings or "", 1, { whole = {} })
-      local saved = ok and type(settings) == "table" and type(settings[kind]) == "table" and settings[kind][name]
+      local tables = settings and M._checksum(settings.text) == settings.sum and read_settings(settings.text)
+      local saved = tables and type(tables[kind]) == "table" and tables[kind][name]
       local entry = registry[name]
       local diff = saved and settings_diff(saved, plain(entry.table or entry.def))
       local head, tail = rest:match("^(.-)( %(define .*)$")
@@ -558,19 +601,19 @@ function M:load_state(s)
   if self._in_step or self._dispatching or self._reading_health then
     check.raise("world:load_state: not allowed during a step (load after world:step returns)")
   end
-  local snapshot, part, profiles = read_part(self, s)
+  local snapshot, part, profiles, settings = read_part(self, s)
   local moved = renamed(self, part)
   if moved then check.raise("world:load_state: snapshot definitions: " .. moved) end
   local B, w = self._B, self._w
   -- The snapshot's actors, read and checked without loading it: the part
   -- must list the same ones before anything changes.
   local status, ids, kinds = B.snapshot_actors(w, snapshot)
-  refused(self, status, part)
+  refused(self, status, settings)
   local wrong = mismatch(part, ids, kinds)
   if wrong then
     check.raise("world:load_state: state: expected a facade's part that matches its snapshot, got " .. wrong)
   end
-  refused(self, B.world_load(w, snapshot), part)
+  refused(self, B.world_load(w, snapshot), settings)
   -- The core holds the snapshot's state now: the facade's tables follow it.
   local old, kept = self._actors, {} -- kept: the props of the live handles the load keeps, by id
   self._actors, self._agent_profiles, self._health_watch = {}, {}, {}
