@@ -322,6 +322,10 @@ describe("save_state and load_state", function()
     local before = a:save_state()
     expect.mentions(expect.error_of(a.intern_names, a, { "Fresh", 5 }),
       "world:intern_names: field 'names[2]' expected a non-empty string, got 5")
+    expect.mentions(expect.error_of(a.intern_names, a, { "Fresh", nil, "Later" }),
+      "world:intern_names: field 'names[2]' expected a non-empty string, got nil")
+    expect.mentions(expect.error_of(a.intern_names, a, { tag = "Fresh" }),
+      "world:intern_names: field 'names[1]' expected a non-empty string, got nil")
     local many = {}
     for i = 1, wary.enums.constants.MAX_NAMES do many[i] = "name" .. i end
     expect.mentions(expect.error_of(a.intern_names, a, many), "world:intern_names: field 'names' expected at most ",

@@ -131,8 +131,10 @@ end
 -- interned: each a non-empty string without a NUL byte, room for all (wary.enums.constants.MAX_NAMES).
 function World:intern_names(list)
   if type(list) ~= "table" then check.fail("world:intern_names", "names", "a list of strings", list) end
-  local new, fresh = 0, {}
-  for i, s in ipairs(list) do
+  local new, fresh, n = 0, {}, 0
+  for _ in each(list) do n = n + 1 end
+  for i = 1, n do
+    local s = list[i]
     check.name("world:intern_names", "names[" .. i .. "]", s)
     if not self._names[s] and not fresh[s] then
       fresh[s], new = true, new + 1
