@@ -1,8 +1,9 @@
 -- scripts/gen_reference.lua: writes docs/reference.md, the API reference,
--- from the doc comments of the Lua facade and of src/wary.h.
+-- from the doc comments of the Lua facade and of src/wary.h, and
+-- meta/wary.lua, the Lua API for the Lua language server (below).
 --
 --   lua5.4 scripts/gen_reference.lua            (from the repository root; or luajit)
---   lua5.4 scripts/gen_reference.lua --check    (exit 1 if docs/reference.md is stale)
+--   lua5.4 scripts/gen_reference.lua --check    (exit 1 if either is stale)
 --
 -- Lua: a doc comment is a block of lines starting with "---" (then "--")
 -- right above a definition. Its first line may start with the signature
@@ -202,20 +203,119 @@ local function reference()
   return table.concat(out, "\n")
 end
 
-local text = reference()
-local target = root .. "/docs/reference.md"
-if arg and arg[1] == "--check" then
-  local f = io.open(target, "rb")
-  local old = f and f:read("a")
-  if f then f:close() end
-  if old ~= text then
-    io.stderr:write("docs/reference.md is stale: run lua5.4 scripts/gen_reference.lua\n")
-    os.exit(1)
+-- ---- meta/wary.lua: the same entries for the Lua language server ----------------
+--
+-- A definition file (---@meta) that the Lua language server (LuaLS, VS Code's
+-- Lua extension) reads for completion and hover text: each class's methods
+-- with their parameters and doc text. The types a call hands back are named
+-- in RETURNS (by signature), so that completion follows them; everything else
+-- is `any`.
+
+-- The class of each signature's owner.
+local CLASSES = {
+  wary = "wary", world = "wary.World", actor = "wary.Actor", agent = "wary.Agent", box = "wary.Box",
+  light = "wary.Light", environment = "wary.Environment", tiled = "wary.tiled", wdebug = "wary.debug",
+}
+local RETURNS = {
+  ["wary.world"] = "wary.World", ["world:add_agent"] = "wary.Agent", ["world:add_target"] = "wary.Actor",
+  ["world:add_box"] = "wary.Box", ["world:add_light"] = "wary.Light",
+  ["world:add_environment"] = "wary.Environment", ["world:actors"] = "wary.Actor[]",
+  ["world:actors_near"] = "wary.Actor[]", ["world:boxes"] = "wary.Box[]", ["world:lights"] = "wary.Light[]",
+  ["world:environments"] = "wary.Environment[]", ["world:profiles"] = "table[]",
+  ["world:define_profile"] = "table", ["tiled.load"] = "wary.Box[]",
+}
+local CLASS_TEXT = {
+  { "wary", nil, "The module: require(\"wary\")." },
+  { "wary.World", nil, "A world: its definitions, scene and actors; world:step(dt) runs it." },
+  { "wary.Actor", nil, "An actor (agent or target) of a world." },
+  { "wary.Agent", "wary.Actor", "An actor that perceives: its beliefs, senses and brain." },
+  { "wary.Box", nil, "A box that blocks sight and sound as its material says." },
+  { "wary.Light", nil, "A lamp." },
+  { "wary.Environment", nil, "A volume of fog, darkness or muffling." },
+  { "wary.tiled", nil, "Tiled maps: require(\"wary.tiled\")." },
+  { "wary.debug", nil, "Debug drawing for LÖVE: require(\"wary.debug\")." },
+}
+
+-- The parameters of a signature's argument list: names (a table argument is
+-- one parameter t, its fields in the doc text; [, z] an optional z).
+local function params(args)
+  if args:sub(1, 1) == "{" then return { { name = "t", type = "table" } } end
+  local out = {}
+  -- A table among them ({ scale, offset }): one parameter, opts.
+  local inner = args:sub(2, -2):gsub("%b{}", "opts")
+  for optional, name in inner:gmatch("(%[?),?%s*([%w_%.]+)") do
+    if name == "..." then
+      out[#out + 1] = { name = "...", type = "any" }
+    else
+      out[#out + 1] = { name = name, type = "any", optional = optional == "[" }
+    end
   end
-  print("docs/reference.md is current")
-else
-  local f = assert(io.open(target, "wb"))
-  f:write(text)
-  f:close()
-  print("wrote " .. target)
+  if inner:find("...", 1, true) and (not out[#out] or out[#out].name ~= "...") then
+    out[#out + 1] = { name = "...", type = "any" }
+  end
+  return out
 end
+
+local function meta()
+  local out = {
+    "---@meta",
+    "-- meta/wary.lua: wary's Lua API for the Lua language server (completion and hover text), generated",
+    "-- by scripts/gen_reference.lua from the same doc comments as docs/reference.md; regenerate with",
+    "-- lua5.4 scripts/gen_reference.lua. Not loaded by wary: list this folder in your editor's",
+    "-- Lua.workspace.library (docs/love.md).",
+    "",
+  }
+  for _, c in ipairs(CLASS_TEXT) do
+    out[#out + 1] = "---" .. c[3]
+    out[#out + 1] = "---@class " .. c[1] .. (c[2] and (" : " .. c[2]) or "")
+    out[#out + 1] = "local " .. c[1]:gsub("%.", "_") .. " = {}"
+    out[#out + 1] = ""
+  end
+  for _, f in ipairs(FILES) do
+    for _, e in ipairs(lua_entries(root .. "/lua/wary/" .. f[1], f[2])) do
+      local owner, sep, name, args = e[1]:match("^([%w_]+)([:.])([%w_]+)(.*)$")
+      local class = CLASSES[owner]
+      if not class then error("gen_reference.lua: no class for " .. e[1], 0) end
+      if e[2] ~= "" then out[#out + 1] = "---" .. e[2] end
+      out[#out + 1] = "---`" .. e[1] .. "`"
+      local list = params(args)
+      for _, p in ipairs(list) do
+        out[#out + 1] = string.format("---@param %s%s %s", p.name, p.optional and "?" or "", p.type)
+      end
+      out[#out + 1] = "---@return " .. (RETURNS[owner .. sep .. name] or "any")
+      local names = {}
+      for i, p in ipairs(list) do names[i] = p.name end
+      out[#out + 1] = string.format("function %s%s%s(%s) end", class:gsub("%.", "_"), sep, name,
+        table.concat(names, ", "))
+      out[#out + 1] = ""
+    end
+  end
+  out[#out + 1] = "return wary"
+  return table.concat(out, "\n") .. "\n"
+end
+
+local outputs = {
+  { "docs/reference.md", reference() },
+  { "meta/wary.lua", meta() },
+}
+local stale = false
+for _, o in ipairs(outputs) do
+  local target = root .. "/" .. o[1]
+  if arg and arg[1] == "--check" then
+    local f = io.open(target, "rb")
+    local old = f and f:read("a")
+    if f then f:close() end
+    if old ~= o[2] then
+      io.stderr:write(o[1] .. " is stale: run lua5.4 scripts/gen_reference.lua\n")
+      stale = true
+    else
+      print(o[1] .. " is current")
+    end
+  else
+    local f = assert(io.open(target, "wb"))
+    f:write(o[2])
+    f:close()
+    print("wrote " .. target)
+  end
+end
+if stale then os.exit(1) end

@@ -1,5 +1,6 @@
 -- docs/reference.md, generated from the doc comments, is current and covers
--- every public Lua method and every function of src/wary.h.
+-- every public Lua method and every function of src/wary.h; meta/wary.lua,
+-- generated with it for the Lua language server, declares the same methods.
 local api = require("spec.support.api")
 local wary = require("wary")
 
@@ -19,7 +20,8 @@ describe("docs/reference.md", function()
   it("is what scripts/gen_reference.lua writes from the sources today", function()
     local ok = os.execute(string.format("cd '%s' && %s scripts/gen_reference.lua --check >/dev/null", ROOT,
       rawget(_G, "jit") and "luajit" or "lua5.4"))
-    assert.is_true(ok == true or ok == 0, "docs/reference.md is stale: run lua5.4 scripts/gen_reference.lua")
+    assert.is_true(ok == true or ok == 0, "docs/reference.md or meta/wary.lua is stale: run lua5.4 "
+      .. "scripts/gen_reference.lua")
   end)
 
   it("has an entry for every public method of the facade", function()
@@ -45,5 +47,34 @@ describe("docs/reference.md", function()
     end
     assert.are.same({}, missing)
     assert.is_true(count > 100)
+  end)
+end)
+
+describe("meta/wary.lua", function()
+  local text = read_file(ROOT .. "/meta/wary.lua")
+
+  it("is Lua that declares a function for every entry of the reference, with its class's name", function()
+    assert.is_truthy(loadfile(ROOT .. "/meta/wary.lua"))
+    local classes = { wary = "wary", world = "wary_World", actor = "wary_Actor", agent = "wary_Agent",
+                      box = "wary_Box", light = "wary_Light", environment = "wary_Environment",
+                      tiled = "wary_tiled", wdebug = "wary_debug" }
+    local missing, count = {}, 0
+    for owner, sep, name in read_file(ROOT .. "/docs/reference.md"):gmatch("\n%- `(%l+)([:.])([%w_]+)[%({]") do
+      count = count + 1
+      local decl = "function " .. classes[owner] .. sep .. name .. "("
+      if not text:find(decl, 1, true) then missing[#missing + 1] = decl end
+    end
+    assert.are.same({}, missing)
+    assert.is_true(count > 100)
+  end)
+
+  it("names the types that completion follows: a world, its agents, targets and boxes", function()
+    for _, line in ipairs({ "---@return wary.World\nfunction wary.world(t) end",
+                            "---@return wary.Agent\nfunction wary_World:add_agent(t) end",
+                            "---@return wary.Actor\nfunction wary_World:add_target(t) end",
+                            "---@return wary.Actor[]\nfunction wary_World:actors() end",
+                            "---@class wary.Agent : wary.Actor" }) do
+      assert.is_truthy(text:find(line, 1, true), line)
+    end
   end)
 end)
