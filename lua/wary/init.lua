@@ -8,7 +8,7 @@
 --   wary.world{ units_per_meter, weather, ... } -> world   wary.backend   wary.schema   wary.enums
 -- definitions (wary/define.lua; tables from profiles/ and senses/)
 --   world:define_profile(t) world:define_sense(t) world:define_material(t) world:define_sound(t)
---   world:define_filter(t) world:define_pain(t) world:define(t) world:load(path)
+--   world:define_filter(t) world:define_pain(t) world:define(t) world:load(path) world:profiles()
 -- the scene (wary/world.lua, wary/handles.lua)
 --   world:add_box{ min, max, material } -> box   box:set_bounds(min, max) box:set_material(name)
 --   box:remove() box:valid()   world:boxes() world:box_count()   world:ray(a, b)
@@ -32,7 +32,7 @@
 --   world:stats() world:workers()
 --   world:destroy()
 -- saving and loading (wary/save.lua)
---   world:save_state() world:load_state(s)
+--   world:save_state() world:load_state(s) world:intern_names(list)
 -- beliefs (wary/agent_beliefs.lua)
 --   agent:confidence(t) agent:state(t) agent:belief(t) agent:beliefs() agent:explain(t) agent:explain_text(t)
 --   agent:set_confidence(t, c) agent:add_evidence(t, tag, op, value, { lifetime, source })

@@ -53,6 +53,8 @@ function World._new(B, t)
     -- world:actors()'s order, made again when _actors_changed moved past _order_of.
     _actors_changed = 0, _order = {}, _order_of = 0,
     _profiles = {}, _senses = {}, _sense_by_index = {},
+    -- Definitions made or retuned (wary/define.lua), and the state's section of their tables (wary/save.lua).
+    _definitions = 0, _settings_section = false,
     _materials = { concrete = { index = 0 } }, _material_names = { [0] = "concrete" },
     _teams = {}, _team_count = 0, _names = {}, _handlers = {}, _listened = {}, _record = {},
     _health_watch = {}, _health_order = false, -- brain.lua: the watched ids in order (false: to make)
