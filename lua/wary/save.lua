@@ -239,7 +239,11 @@ end
 -- plain and a table met again on the way (settings are free-form) left out.
 local function plain(v, path)
   local t = type(v)
-  if t == "number" then return (v ~= v or v == math.huge or v == -math.huge) and tostring(v) or v end
+  if t == "number" then
+    -- The same text under both backends (tostring gives "-nan" or "nan").
+    if v ~= v then return "nan" end
+    return v == math.huge and "inf" or v == -math.huge and "-inf" or v
+  end
   if t == "string" or t == "boolean" then return v end
   if t ~= "table" or getmetatable(v) ~= nil then return nil end
   path = path or {}
@@ -538,11 +542,13 @@ local function settings_diff(saved, mine)
   local function walk(a, b, path, depth)
     if type(a) == "table" and type(b) == "table" then
       local keys, seen = {}, {}
+      -- Keys as plain writes them (a section made up otherwise: its other keys are passed by).
+      local function usable(k) return type(k) == "string" or type(k) == "number" end
       for k in each(a) do
-        keys[#keys + 1], seen[k] = k, true
+        if usable(k) then keys[#keys + 1], seen[k] = k, true end
       end
       for k in each(b) do
-        if not seen[k] then keys[#keys + 1] = k end
+        if usable(k) and not seen[k] then keys[#keys + 1] = k end
       end
       table.sort(keys, key_less)
       for _, k in ipairs(keys) do
@@ -554,6 +560,7 @@ local function settings_diff(saved, mine)
       found[#found + 1] = { depth = depth, path = path, text = text }
     end
   end
+  if type(saved) ~= "table" then return nil end
   walk(saved, mine, "", 0)
   if #found == 0 then return nil end
   table.sort(found, function(x, y)
