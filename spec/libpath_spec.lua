@@ -139,7 +139,7 @@ describe("wary.libpath", function()
         libpath_as("wary/libpath.lua")("Linux"))
     end)
 
-    it("finds it in a macOS app bundle's Frameworks/ after Resources/ and MacOS/", function()
+    it("finds it in a macOS app bundle's Frameworks/, after Resources/ and before MacOS/", function()
       -- A fused game.app: the .love in Contents/Resources, the executable in Contents/MacOS.
       local app = base .. "/My Game.app/Contents"
       fake_love(app .. "/MacOS/love", app .. "/Resources", true)

@@ -50,11 +50,14 @@ describe("docs/reference.md", function()
   end)
 end)
 
-describe("meta/wary.lua", function()
-  local text = read_file(ROOT .. "/meta/wary.lua")
+describe("meta/wary.lua and meta/wary/*.lua", function()
+  local FILES = { "/meta/wary.lua", "/meta/wary/tiled.lua", "/meta/wary/debug.lua" }
+  local parts = {}
+  for i, f in ipairs(FILES) do parts[i] = read_file(ROOT .. f) end
+  local text = table.concat(parts, "\n")
 
   it("is Lua that declares a function for every entry of the reference, with its class's name", function()
-    assert.is_truthy(loadfile(ROOT .. "/meta/wary.lua"))
+    for _, f in ipairs(FILES) do assert.is_truthy(loadfile(ROOT .. f), f) end
     local classes = { wary = "wary", world = "wary_World", actor = "wary_Actor", agent = "wary_Agent",
                       box = "wary_Box", light = "wary_Light", environment = "wary_Environment",
                       tiled = "wary_tiled", wdebug = "wary_debug" }
@@ -69,12 +72,16 @@ describe("meta/wary.lua", function()
   end)
 
   it("names the types that completion follows: a world, its agents, targets and boxes", function()
-    for _, line in ipairs({ "---@return wary.World\nfunction wary.world(t) end",
+    for _, line in ipairs({ "---@param t? table\n---@return wary.World\nfunction wary.world(t) end",
+                            "---@field [string] any\nlocal wary_Actor = {}",
                             "---@return wary.Agent\nfunction wary_World:add_agent(t) end",
                             "---@return wary.Actor\nfunction wary_World:add_target(t) end",
                             "---@return wary.Actor[]\nfunction wary_World:actors() end",
                             "---@class wary.Agent : wary.Actor" }) do
       assert.is_truthy(text:find(line, 1, true), line)
     end
+    -- require("wary.tiled") finds its own file, which hands back its module.
+    assert.is_truthy(parts[2]:find("function wary_tiled.load(world, map_or_path, opts) end", 1, true))
+    assert.is_truthy(parts[2]:find("\nreturn wary_tiled\n$"))
   end)
 end)

@@ -14,8 +14,9 @@
 --      folder or the .love file) and, for a fused game, beside the executable;
 --      on macOS, a folder inside an app bundle (NAME.app/Contents/Resources,
 --      where a fused game's .love is, or Contents/MacOS, the executable's)
---      has the bundle's Contents/Frameworks/ after it: where a bundle keeps
---      its libraries, which code signing expects
+--      has the bundle's Contents/Frameworks/ right after it (so after
+--      Resources/, before MacOS/): where a bundle keeps its libraries, which
+--      code signing expects
 --   4. the repository's build/ (when this folder is lua/wary of a checkout)
 --   5. the lib/ of an installed prefix (when this folder is
 --      PREFIX/share/lua/5.x/wary)
