@@ -248,5 +248,27 @@ print("drop-in ok: " .. wary.backend .. " " .. world:box_count() .. " " .. loade
       expect.mentions(out, "wary: Lua 5.4 needs the C module wary.core", "luarocks --lua-version 5.4 make",
         "LUA_CPATH", "module 'wary.core' not found")
     end)
+
+    it("refuses a WARY_BACKEND it does not know, and ffi under Lua 5.4, naming what it takes", function()
+      assemble(false)
+      local ok, out = run("cd / && env -u LUA_PATH WARY_BACKEND=Core lua5.4 " .. shell_quote(dir .. "/main.lua"))
+      assert.is_falsy(ok)
+      expect.mentions(out, 'wary: WARY_BACKEND: expected "ffi" or "core" (or unset: ffi under LuaJIT, core under '
+        .. 'Lua 5.4), got "Core"')
+      ok, out = run("cd / && env -u LUA_PATH WARY_BACKEND=ffi lua5.4 " .. shell_quote(dir .. "/main.lua"))
+      assert.is_falsy(ok)
+      expect.mentions(out, 'wary: WARY_BACKEND: expected "core" or unset under Lua 5.4 (the ffi backend needs '
+        .. 'LuaJIT), got "ffi"')
+    end)
+
+    it("with wary/core.so in a program that does not export Lua's functions says how to build it in", function()
+      if luajit_only() then return end
+      assemble(false)
+      -- LuaJIT is such a program for a Lua 5.4 module.
+      local ok, out = run("cd / && env -u LUA_PATH WARY_BACKEND=core luajit " .. shell_quote(dir .. "/main.lua"))
+      assert.is_falsy(ok)
+      expect.mentions(out, "wary: wary.core (wary/core.so) was found but cannot link to Lua's functions",
+        "docs/install.md, \"Inside your own engine\"", "undefined symbol")
+    end)
   end)
 end)

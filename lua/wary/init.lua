@@ -65,11 +65,30 @@ local wary = {
   _LICENSE = "MIT",
 }
 
+-- The backend: LuaJIT's FFI under LuaJIT, the C module wary.core under Lua
+-- 5.4; WARY_BACKEND=ffi or core in the environment picks one (the specs run
+-- the C module under LuaJIT so).
 local function pick_backend()
   local forced = os.getenv("WARY_BACKEND")
+  if forced == "" then forced = nil end
+  if forced ~= nil and forced ~= "ffi" and forced ~= "core" then
+    error(string.format("wary: WARY_BACKEND: expected \"ffi\" or \"core\" (or unset: ffi under LuaJIT, core under "
+      .. "Lua 5.4), got %q", forced), 0)
+  end
+  if forced == "ffi" and not rawget(_G, "jit") then
+    error("wary: WARY_BACKEND: expected \"core\" or unset under " .. _VERSION .. " (the ffi backend needs LuaJIT), "
+      .. "got \"ffi\"", 0)
+  end
   if forced == "ffi" or (forced == nil and rawget(_G, "jit")) then return require("wary.ffi") end
   local ok, core = pcall(require, "wary.core")
   if ok then return core end
+  -- Found, but the program does not give it Lua 5.4's functions.
+  if tostring(core):find("undefined symbol", 1, true) or tostring(core):find("symbol not found", 1, true) then
+    error("wary: wary.core (wary/core.so) was found but cannot link to Lua's functions: it needs a Lua 5.4 "
+      .. "program that exports them (lua5.4, or a host linked with -Wl,-E), or is built into the program "
+      .. "(docs/install.md, \"Inside your own engine\"); " .. (rawget(_G, "jit") and jit.version or _VERSION)
+      .. " runs this.\n" .. tostring(core), 0)
+  end
   error("wary: Lua 5.4 needs the C module wary.core (wary/core.so, found through package.cpath): install it "
     .. "with `luarocks --lua-version 5.4 make` or `cmake --install build`, or add the folder that holds wary/core.so "
     .. "to LUA_CPATH (docs/install.md); LuaJIT uses libwary.so instead.\n" .. tostring(core), 0)
