@@ -66,8 +66,7 @@ local wary = {
 }
 
 -- The backend: LuaJIT's FFI under LuaJIT, the C module wary.core under Lua
--- 5.4; WARY_BACKEND=ffi or core in the environment picks one (the specs run
--- the C module under LuaJIT so).
+-- 5.4; WARY_BACKEND=ffi or core in the environment names one (docs/backends.md).
 local function pick_backend()
   local forced = os.getenv("WARY_BACKEND")
   if forced == "" then forced = nil end
