@@ -376,9 +376,14 @@ describe("a refused state", function()
   local w = g.world
 
   it("truncated", function()
-    refused(w, s:sub(1, 20), "load_state", "truncated")
+    local core = tonumber(s:sub(9, 16), 16)
+    refused(w, s:sub(1, 20), "load_state", "got 20 bytes, truncated: its snapshot's size says " .. core
+      .. " bytes after its 16-byte head, it holds 4")
+    refused(w, s:sub(1, 16 + core + 30), "load_state", "truncated in its definitions' tables")
     refused(w, s:sub(1, #s - 1), "load_state", "facade's part")
-    refused(w, "not a state", "load_state", "expected a string from world:save_state")
+    refused(w, "not a state", "load_state", "expected a string from world:save_state, got 11 bytes that do not "
+      .. "start WARYLUA3 (nor WARYLUA2 or WARYLUA1)")
+    refused(w, "WARYLUA3zzzzzzzz", "load_state", "got 16 bytes whose snapshot size is not 8 hex digits")
     refused(w, 42, "load_state", "a string from world:save_state")
   end)
 

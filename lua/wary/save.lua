@@ -406,24 +406,34 @@ end
 local function read_part(self, s)
   if type(s) ~= "string" then check.fail("world:load_state", "state", "a string from world:save_state", s) end
   local magic = s:sub(1, #MAGIC)
+  local known = magic == MAGIC or magic == MAGIC_2 or magic == MAGIC_1
   local sum = (magic == MAGIC or magic == MAGIC_2) and 8 or 0 -- the checksum's size
-  local n = (magic == MAGIC or magic == MAGIC_2 or magic == MAGIC_1) and tonumber(s:sub(#MAGIC + 1, #MAGIC + 8), 16)
+  local n = known and tonumber(s:sub(#MAGIC + 1, #MAGIC + 8), 16)
   local first = #MAGIC + 9
+  -- What is wrong with it, when it is not a state's whole string.
+  local function cut(what)
+    check.raise(string.format("world:load_state: state: expected a string from world:save_state, got %s", what))
+  end
+  if not known then
+    cut(string.format("%d bytes that do not start %s (nor %s or %s)", #s, MAGIC, MAGIC_2, MAGIC_1))
+  end
+  if not n then cut(string.format("%d bytes whose snapshot size is not 8 hex digits (damaged)", #s)) end
+  if #s < first - 1 + n then
+    cut(string.format("%d bytes, truncated: its snapshot's size says %d bytes after its %d-byte head, it holds %d",
+      #s, n, first - 1, #s - (first - 1)))
+  end
   -- The definitions' tables (WARYLUA3): kept as they are, read only by a refusal.
   local settings, at = nil, n and first + n
   if n and magic == MAGIC then
     local size = tonumber(s:sub(at, at + 7), 16)
-    if size and #s >= at + 15 + size then
-      settings = { sum = s:sub(at + 8, at + 15), text = s:sub(at + 16, at + 15 + size) }
-      at = at + 16 + size
-    else
-      n = nil
+    if not size then cut(string.format("%d bytes whose definitions' size is not 8 hex digits (damaged or cut)", #s)) end
+    if #s < at + 15 + size then
+      cut(string.format("%d bytes, truncated in its definitions' tables (%d bytes from byte %d)", #s, size, at + 16))
     end
+    settings = { sum = s:sub(at + 8, at + 15), text = s:sub(at + 16, at + 15 + size) }
+    at = at + 16 + size
   end
-  if not n or #s < at - 1 + sum then
-    check.raise(string.format("world:load_state: state: expected a string from world:save_state, got %d bytes of "
-      .. "something else (or truncated)", #s))
-  end
+  if #s < at - 1 + sum then cut(string.format("%d bytes, truncated before its facade's part", #s)) end
   if sum > 0 then
     local want, got = s:sub(at, at + 7), M._checksum(s:sub(at + 8))
     if want ~= got then
