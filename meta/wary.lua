@@ -282,7 +282,7 @@ function wary_World:events_dropped() end
 ---@return any
 function wary_World:destroy() end
 
----A sound made by source (a belief about the maker). At the next step it reaches the agents it can; each hears it at its next hearing update (hearing.interval, 0.1 s by default).
+---A sound made by source (a belief about the maker). At the next step it reaches the agents it can; each hears it at its next hearing update (hearing.interval, 0.1 s by default). Its loudness and range are its type's (a third argument is refused).
 ---`world:emit_sound(source, name)`
 ---@param source any
 ---@param name any

@@ -970,6 +970,18 @@ describe("hearing: errors name the object and the field", function()
     expect.mentions(msg, "world:emit_sound_at", "'pos'")
   end)
 
+  it("a loudness given as a third argument (as other engines take it), not dropped unsaid", function()
+    local t = w:add_target{ pos = { 0, 0, 0 } }
+    expect.mentions(expect.error_of(w.emit_sound, w, t, "Footstep", 2.0), "world:emit_sound: expected two arguments, "
+      .. "got a third, 2 (a sound's loudness and range are its type's: world:define_sound{ name, base_loudness, "
+      .. "max_range_m, ... }, docs/hearing.md)")
+    expect.mentions(expect.error_of(w.emit_sound_at, w, { 0, 0, 0 }, "Footstep", { loudness = 2 }),
+      "world:emit_sound_at: expected two arguments, got a third, ")
+    -- A nil passed on (a caller's optional argument) is no third argument.
+    w:emit_sound(t, "Footstep", nil)
+    w:emit_sound_at({ 0, 0, 0 }, "Footstep", nil)
+  end)
+
   it("an unknown sound_filter in a profile's hearing, with a did-you-mean", function()
     local msg = expect.error_of(function()
       w:define_profile{ name = "hound", hearing = { sound_filter = "Dgo" } }

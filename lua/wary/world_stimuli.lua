@@ -21,16 +21,29 @@ local function sound_index(world, name, object)
   return define.lookup(world, "sound", "_sounds", name, object, "sound").index
 end
 
---- A sound made by source (a belief about the maker). At the next step it reaches the agents it can;
--- each hears it at its next hearing update (hearing.interval, 0.1 s by default).
-function M:emit_sound(source, name)
+-- Raises for a third argument to a sound call (nil passes): a loudness or a
+-- range given there (as other engines take them) would be dropped unsaid.
+local function two_only(call, third)
+  if third ~= nil then
+    check.raise(string.format("%s: expected two arguments, got a third, %s (a sound's loudness and range are its "
+      .. "type's: world:define_sound{ name, base_loudness, max_range_m, ... }, docs/hearing.md)", call,
+      check.describe(third)))
+  end
+end
+
+--- world:emit_sound(source, name) A sound made by source (a belief about the maker). At the next step it
+-- reaches the agents it can; each hears it at its next hearing update (hearing.interval, 0.1 s by default).
+-- Its loudness and range are its type's (a third argument is refused).
+function M:emit_sound(source, name, ...)
+  two_only("world:emit_sound", (...))
   live_actor(self, source, "world:emit_sound", "source")
   check.status("world", "emit_sound",
     self._B.emit_sound(self._w, source.id, sound_index(self, name, "world:emit_sound")), self)
 end
 
---- A sound nobody made, at a place (a belief about the place).
-function M:emit_sound_at(pos, name)
+--- world:emit_sound_at(pos, name) A sound nobody made, at a place (a belief about the place).
+function M:emit_sound_at(pos, name, ...)
+  two_only("world:emit_sound_at", (...))
   local x, y, z = check.vector("world:emit_sound_at", "pos", pos)
   check.status("world", "emit_sound_at",
     self._B.emit_sound_at(self._w, sound_index(self, name, "world:emit_sound_at"), x, y, z), self)
