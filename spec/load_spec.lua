@@ -170,6 +170,30 @@ describe("world:load", function()
     expect.mentions(expect.error_of(function() world:add_agent{ profile = "a", pos = { 0, 0 } } end), 'got "a"')
   end)
 
+  it("a list the world has no room for is refused before any of it is defined", function()
+    local world = wary.world{}
+    local before = world:save_state()
+    -- Sounds past the world's names (each takes two: its name and its tag), after a profile.
+    local list = { { name = "mod_guard", vision = {} } }
+    for i = 1, 2500 do list[#list + 1] = { name = "modsound" .. i, category = "enemy", base_loudness = 1 } end
+    expect.mentions(expect.error_of(world.define, world, list), "world: field 'definition' expected a list the "
+      .. "world has room for (at most 4096 names for the world's life, ", " of them taken; the count is the names "
+      .. "then, a new sound taking two, a pain type one, a sense one a stimulus tag), got ")
+    -- Materials and pain types past their counts.
+    local materials = {}
+    for i = 1, 300 do materials[i] = { name = "mat" .. i, vision_transmission = 0.5, sound_wall = false } end
+    expect.mentions(expect.error_of(world.define, world, materials), "(at most 256 materials, ")
+    local pains = {}
+    for i = 1, 40 do pains[i] = { name = "Pain" .. i, effects = { Vision = 0.5 } } end
+    expect.mentions(expect.error_of(world.define, world, pains), "(at most 32 pain types, ")
+    assert.is_true(world:save_state() == before, "nothing was defined, no name interned")
+    expect.mentions(expect.error_of(function() world:add_agent{ profile = "mod_guard", pos = { 0, 0 } } end),
+      '"mod_guard"')
+    -- What fits is defined.
+    world:define({ { name = "mod_guard", vision = {} }, { name = "ModBang", category = "enemy", base_loudness = 1 } })
+    world:emit_sound_at({ 0, 0, 0 }, "ModBang")
+  end)
+
   it("refuses a path that is not a string", function()
     expect.mentions(expect.error_of(function() wary.world{}:load(42) end), "world:load", "'path'", "got 42")
   end)

@@ -124,6 +124,17 @@ function World:_name(s, object, field)
   return key
 end
 
+-- How many names the world keeps: keys 1 .. n (wary_name_string gives none past n).
+function World:_name_count()
+  local B, w = self._B, self._w
+  local lo, hi = 0, enums.constants.MAX_NAMES + 1
+  while hi - lo > 1 do
+    local mid = math.floor((lo + hi) / 2)
+    if B.name_string(w, mid) then lo = mid else hi = mid end
+  end
+  return lo
+end
+
 --- Makes each name of the list the world's now, in the list's order: prop keys, evidence tags and
 -- sources, damage types, any string the game gives wary as a key. The world keeps a name for its life from
 -- the call that first gives it, and its snapshots hold the names in that order: copies of a lockstep or
@@ -142,13 +153,7 @@ function World:intern_names(list)
       fresh[s], new = true, new + 1
     end
   end
-  -- The names the world has: keys 1 .. n (wary_name_string gives none past n).
-  local B, w = self._B, self._w
-  local lo, hi = 0, enums.constants.MAX_NAMES + 1
-  while hi - lo > 1 do
-    local mid = math.floor((lo + hi) / 2)
-    if B.name_string(w, mid) then lo = mid else hi = mid end
-  end
+  local lo = self:_name_count()
   if lo + new > enums.constants.MAX_NAMES then
     check.fail("world:intern_names", "names", string.format("at most %d new names (the world has %d of its %d)",
       enums.constants.MAX_NAMES - lo, lo, enums.constants.MAX_NAMES), new)
@@ -367,6 +372,47 @@ end
 
 -- Defines t (one definition, or a list), all or nothing; returns what was
 -- defined, in t's order (definition_order says in which order it defines).
+-- Raises unless the world has room for what list (checked by a dry run)
+-- makes anew, so that a list is defined whole or not at all: materials and
+-- pain types up to their counts, and the names the new ones intern (a
+-- sound two, its name and its tag; a pain type one; a sense its stimulus
+-- tags), counted as if none were interned yet.
+local function room_for(world, list)
+  local new, names, seen = { material = 0, pain = 0 }, 0, {}
+  local stores = { material = "_materials", pain = "_pains", sound = "_sounds", sense = "_senses",
+                   filter = "_filters", profile = "_profiles" }
+  for _, d in ipairs(list) do
+    local kind = kind_of(d)
+    local key = kind == "sense" and d.id or d.name
+    if stores[kind] and not world[stores[kind]][key] and not seen[kind .. "\0" .. tostring(key)] then
+      seen[kind .. "\0" .. tostring(key)] = true
+      if new[kind] then new[kind] = new[kind] + 1 end
+      if kind == "sound" then names = names + 2 end
+      if kind == "pain" then names = names + 1 end
+    end
+    if kind == "sense" and type(d.stimulus_tags) == "table" then names = names + #d.stimulus_tags end
+  end
+  local C = enums.constants
+  local function over(count, most, what)
+    if count > most then
+      check.fail("world", "definition", string.format("a list the world has room for (%s)", what), count)
+    end
+  end
+  local materials, pains = 0, 0
+  for _ in each(world._materials) do materials = materials + 1 end
+  for _ in each(world._pains) do pains = pains + 1 end
+  over(materials + new.material, C.MAX_MATERIALS, string.format("at most %d materials, %d of them defined; "
+    .. "the count is its materials then", C.MAX_MATERIALS, materials))
+  over(pains + new.pain, C.MAX_PAIN_TYPES, string.format("at most %d pain types, %d of them defined; the count "
+    .. "is its pain types then", C.MAX_PAIN_TYPES, pains))
+  if names > 0 then
+    local kept = world:_name_count()
+    over(kept + names, C.MAX_NAMES, string.format("at most %d names for the world's life, %d of them taken; "
+      .. "the count is the names then, a new sound taking two, a pain type one, a sense one a stimulus tag",
+      C.MAX_NAMES, kept))
+  end
+end
+
 function World:_define_all(t)
   local list = t[1] ~= nil and t or { t }
   if list == t then
@@ -400,6 +446,7 @@ function World:_define_all(t)
   local order = definition_order(list)
   local shadow = shadow_of(self)
   for _, i in ipairs(order) do World._define_one(shadow, list[i]) end
+  room_for(self, list)
   local out = {}
   for _, i in ipairs(order) do out[i] = self:define(list[i]) end
   return t[1] ~= nil and out or out[1]
