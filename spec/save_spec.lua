@@ -292,6 +292,23 @@ describe("save_state and load_state", function()
         .. "the saved world's 6)")
     end)
 
+  it("refused for a definition whose fields are the same but whose name's key differs: says so", function()
+    local function made(heat_first)
+      local ww = wary.world{}
+      ww:define_profile{ name = "guard", vision = {} }
+      local t = ww:add_target{ name = "you", pos = { 100, 0, 0 } }
+      if heat_first then t:set_prop("heat", 1) end
+      ww:define_sound{ name = "ModBang", category = "enemy", base_loudness = 1 }
+      if not heat_first then t:set_prop("heat", 1) end
+      return ww
+    end
+    local state = made(true):save_state()
+    expect.mentions(expect.error_of(function() local ww = made(false) ww:load_state(state) end),
+      'snapshot definitions: sound "ModBang": expected the settings this world defined it with, got other ones (its '
+      .. "fields are the saved world's, but the key of a name it holds differs: this world met names in another "
+      .. "order; world:intern_names before the definitions gives the saved world's)")
+  end)
+
   it("intern_names: copies that meet the same names in other orders save the same bytes", function()
     local function copy(interned)
       local w = wary.world{}

@@ -601,6 +601,12 @@ local function refused(world, status, settings)
       local diff = saved and settings_diff(saved, plain(entry.table or entry.def))
       local head, tail = rest:match("^(.-)( %(define .*)$")
       if diff and head then rest = head .. ": " .. diff .. tail end
+      -- The same tables, yet refused: what differs is a name's key (a sound's, a pain type's, a stimulus tag's),
+      -- which the world gave in the order it met the names.
+      if saved and not diff and head then
+        rest = head .. " (its fields are the saved world's, but the key of a name it holds differs: this world "
+          .. "met names in another order; world:intern_names before the definitions gives the saved world's)"
+      end
       check.raise(string.format("world:load_state: snapshot definitions: %s %s: %s", kind, check.describe(name),
         rest))
     end
