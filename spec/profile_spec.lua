@@ -328,6 +328,17 @@ describe("a profile with extends", function()
   end)
 end)
 
+describe("an unknown field of a megabyte (a mod's)", function()
+  it("is refused with its start shown and no hint", function()
+    local world = wary.world{}
+    local big = string.rep("a", 1000000)
+    local msg = error_of(world.define_profile, world, { name = "q", [big] = 1 })
+    assert_mentions(msg, 'profile "q": unknown field ')
+    assert.is_nil(msg:find("did you mean", 1, true))
+    assert.is_true(#msg < 1000, #msg)
+  end)
+end)
+
 describe("world:profiles()", function()
   it("lists the tables define_profile returned, in the order they were defined, retuned in place", function()
     local world = wary.world{ units_per_meter = 32 }

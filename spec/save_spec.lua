@@ -286,6 +286,19 @@ describe("save_state and load_state", function()
       local copy = made()
       copy:load_state(state)
       assert.is_true(copy:save_state() == state)
+      -- Settings nested past the interpreter's stack: saved without the tables (a refusal then names no field).
+      local deep = {}
+      local at = deep
+      for _ = 1, 200000 do
+        at.x = {}
+        at = at.x
+      end
+      local nested = wary.world{}
+      nested:define_profile{ name = "p", vision = {}, settings = deep }
+      local nested_state = nested:save_state()
+      local twin = wary.world{}
+      twin:define_profile{ name = "p", vision = {}, settings = deep }
+      twin:load_state(nested_state)
       -- What it could write still names the field that differs.
       local retuned = made({})
       expect.mentions(expect.error_of(retuned.load_state, retuned, state), "got other ones: lost_time (this world's 5, "

@@ -227,8 +227,11 @@ end
 function check.suggest(name, candidates)
   local best, best_d
   for _, c in ipairs(candidates) do
-    local d = distance(name, c)
-    if d <= math.max(2, math.floor(#c / 3)) and (not best_d or d < best_d) then
+    -- The distance is at least the lengths' difference: a name too long or
+    -- too short for c (a mod's 1 MB name) is not measured against it.
+    local most = math.max(2, math.floor(#c / 3))
+    local d = math.abs(#name - #c) <= most and distance(name, c) or most + 1
+    if d <= most and (not best_d or d < best_d) then
       best, best_d = c, d
     end
   end
@@ -500,7 +503,10 @@ function check.fields(object, schema, t, defaults)
         home = not hint and not told and homes and homes[k] or nil
       end
       hinted = hinted or hint ~= nil or home ~= nil or told ~= nil
-      said[i] = string.format("'%s'%s", tostring(k),
+      -- A long name by its start (a mod's megabyte), as describe shows a long string.
+      local shown = tostring(k)
+      if #shown > 200 then shown = string.format("%s... (%d bytes)", shown:sub(1, 40), #shown) end
+      said[i] = string.format("'%s'%s", shown,
         hint and (" (did you mean '" .. hint .. "'?" .. (note and " " .. note or "") .. ")")
           or told and " (" .. told .. ")"
           or home and string.format(" (a field of %s: %s = { %s = ... })", home[3] or home[1], home[1], k) or "")

@@ -279,7 +279,10 @@ local function settings_section(world)
   local kept = world._settings_section
   if kept and kept.count == world._definitions then return kept.text end
   local out = {}
-  local ok = pcall(encode, definition_settings(world), out, "definitions", {}, {}, { count = 0, world = world })
+  -- The copy too may fail (settings nested past the interpreter's stack): then no tables, as below.
+  local ok = pcall(function()
+    encode(definition_settings(world), out, "definitions", {}, {}, { count = 0, world = world })
+  end)
   -- What cannot be encoded (plain leaves out most of it) leaves the state without the tables: a refusal then
   -- names no field.
   local text = ok and table.concat(out) or ""
