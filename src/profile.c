@@ -228,8 +228,9 @@ static int rangeless_check(const wary_world *w, const char *fn, const wary_profi
   if (rangeless < 0 || reaches) return WARY_OK;
   return wy_fail(w->error, WARY_ERR_BAD_VALUE, fn,
                  "profile_def.senses[%d].sense: expected a profile with at least one sense that reaches "
-                 "(max_range > 0: a custom sense's, or vision's, smell's, touch's or echolocation's), got sense %d, whose max_range 0 "
-                 "reaches as far as the profile's other senses, and no sense that reaches anywhere",
+                 "(max_range > 0: a custom sense's, or vision's, smell's, touch's or echolocation's), got "
+                 "sense %d, whose max_range 0 reaches as far as the profile's other senses, and no sense "
+                 "that reaches anywhere",
                  rangeless, d->senses[rangeless].sense);
 }
 

@@ -4,12 +4,13 @@
 -- each actor's name, kind, team as given, stance, props (plain values and
 -- actor handles), pawn flag, owner and instigator; the team numbering; the
 -- boxes' material names; the sun; the definitions' names by index and their
--- tables (for a refusal that names the fields that differ). Functions (handlers, health providers,
--- Lua senses) cannot be saved: the game defines them again (a function in
--- props is left out; a handle the load keeps keeps those atop its props). load_state keeps
--- the handle objects of the actors and boxes the snapshot holds (with their
--- handlers; an actor's only while its kind and name are the saved ones'),
--- makes handles for the others, and makes stale those it does not hold.
+-- tables (for a refusal that names the fields that differ). Functions
+-- (handlers, health providers, Lua senses) cannot be saved: the game defines
+-- them again (a function in props is left out; a handle the load keeps keeps
+-- those atop its props). load_state keeps the handle objects of the actors
+-- and boxes the snapshot holds (with their handlers; an actor's only while
+-- its kind and name are the saved ones'), makes handles for the others, and
+-- makes stale those it does not hold.
 -- docs/reliability.md says more.
 
 local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
@@ -298,7 +299,6 @@ local function read_settings(text)
   return ok and stop == #text + 1 and type(settings) == "table" and settings or nil
 end
 
-
 local function facade_part(world, names)
   local actors = {}
   local live = world:actors()
@@ -533,13 +533,6 @@ local function restore(world, v, made)
   return t
 end
 
--- Raises for a load the core refused (status < 0), as the method the game
--- called ("world:load_state: <the core's words>", not the C function's name).
--- One definition that differs from the saved world's ("snapshot
--- definitions: profile 2: ...") is named as the game named it, in place of
--- its index; a world setting of a list ("snapshot world settings:
--- lod_interval_scale[1]: ...", counted from 0 in C) by its place in the list
--- wary.world took, counted from 1.
 -- The fields where the saved world's table of a definition (saved) and
 -- this world's (mine) differ, as "field (this world's x, the saved
 -- world's y)": the first three, those of the definition itself (lost_time)
@@ -585,6 +578,14 @@ local function settings_diff(saved, mine)
   return table.concat(list, ", ") .. (#found > 3 and string.format(" and %d more", #found - 3) or "")
 end
 
+-- Raises for a load the core refused (status < 0), as the method the game
+-- called ("world:load_state: <the core's words>", not the C function's name).
+-- One definition that differs from the saved world's ("snapshot
+-- definitions: profile 2: ...") is named as the game named it, in place of
+-- its index; a world setting of a list ("snapshot world settings:
+-- lod_interval_scale[1]: ...", counted from 0 in C) by its place in the list
+-- wary.world took, counted from 1; with the fields that differ when the
+-- state holds the definitions' tables (settings, read_part's).
 local function refused(world, status, settings)
   if status >= 0 then return end
   local said = world._B.last_error(world._w)
