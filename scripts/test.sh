@@ -25,13 +25,25 @@
 #      world). Skipped, and said so, without clang.
 # Every stage always runs; exits nonzero if anything failed (a skipped test, such
 # as love_demo without LÖVE and Xvfb or under ASan, is not a failure). The last
-# line adds up the ctest runs: "tests: N passed, M failed, K skipped".
+# line adds up the ctest runs: "tests: N passed, M failed, K skipped"; the lines
+# before it, the seconds each stage took.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
 cd "$root" || exit 1
 
 failed=()
+# The seconds each stage took, printed at the end: the whole command must stay
+# under fifteen minutes on a 2-core machine (README), and this says where they go.
+stage_names=()
+stage_seconds=()
+stage_start=$SECONDS
+# stage NAME: the stage from here on is NAME (the one before it ends here).
+stage() {
+  if [ ${#stage_names[@]} -gt 0 ]; then stage_seconds+=($((SECONDS - stage_start))); fi
+  stage_names+=("$1")
+  stage_start=$SECONDS
+}
 total_passed=0
 total_failed=0
 total_skipped=0
@@ -55,6 +67,7 @@ run_ctest() {
   return "$status"
 }
 
+stage "setup, build/ and its ctest"
 echo "=== setup + build (build/)"
 if bash "$here/setup.sh"; then
   echo "=== ctest (build/)"
@@ -81,10 +94,12 @@ build_and_test() {
   fi
 }
 
+stage "build-asan/ and its ctest"
 echo "=== configure + build (build-asan/, WARY_SANITIZE=ON)"
 # Debug keeps the asserts; -O1 (ASan's advice) runs its C tests 2.5x faster than -O0.
 build_and_test build-asan "-E ^luacheck$" -DWARY_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_C_FLAGS_DEBUG=-g -O1"
 
+stage "the fuzzer"
 echo "=== fuzz (build-fuzz/)"
 mkdir -p build-fuzz
 bash "$here/fuzz.sh" | tee build-fuzz/test.log
@@ -97,6 +112,7 @@ elif grep -q "^fuzz: SKIP" build-fuzz/test.log; then
 else
   total_passed=$((total_passed + 1))
 fi
+stage "build-tsan/ and its ctest"
 echo "=== configure + build (build-tsan/, -fsanitize=thread, C only)"
 mkdir -p build-tsan
 tsan_probe=build-tsan/probe
@@ -117,6 +133,7 @@ else
   failed+=("configure/build of build-tsan/")
 fi
 
+stage "build-scalar/ and its ctest"
 echo "=== configure + build (build-scalar/, the core without SSE2, C only)"
 case $(uname -m) in
   x86_64|amd64|i?86)
@@ -135,6 +152,7 @@ case $(uname -m) in
   *) echo "SKIP: build-scalar/: not an x86 machine (its build is the only one there)" ;;
 esac
 
+stage "build-clang/ and its ctest"
 echo "=== configure + build (build-clang/, clang: ASan + UBSan, C only)"
 if ! command -v clang >/dev/null 2>&1; then
   echo "SKIP: build-clang/: clang is not installed (scripts/setup.sh installs it)"
@@ -143,6 +161,9 @@ else
     -DCMAKE_BUILD_TYPE=RelWithDebInfo
 fi
 
+stage_seconds+=($((SECONDS - stage_start)))
+echo "=== time: $SECONDS s in all"
+for i in "${!stage_names[@]}"; do printf '    %4d s  %s\n' "${stage_seconds[$i]}" "${stage_names[$i]}"; done
 if [ ${#failed[@]} -ne 0 ]; then
   echo "=== FAILED: ${failed[*]}"
 else
