@@ -42,7 +42,9 @@
 --
 -- Each worker: 60 warm-up steps (wary), three untimed cycles (18 steps) of the
 -- hand-written versions (LuaJIT compiles them), then 3 rounds of WARY_BENCH_HAND_STEPS (12)
--- steps and one pass over the segments each. Figures are medians over every
+-- steps, one pass over the segments and each column alone for as many steps in
+-- a row after one untimed (no other column and no forced collection between
+-- two of its steps). Figures are medians over every
 -- round of every worker of an interpreter. Time is os.clock(), CPU time; a full
 -- garbage collection (untimed) before each column's work, so that a column's
 -- collection work is driven by its own garbage only.
@@ -286,8 +288,31 @@ local function run_worker()
   -- trace through a column's work while its clock ran: 0.3-1 ms inside wary's
   -- step of about 0.12 ms, a few times in a worker's 36 steps. That, not the
   -- C step, made wary's column read 15-35% slower under LuaJIT than under Lua 5.4.
+  -- Each column alone: STEPS steps of its own in a row after one untimed
+  -- (which finds the caches as the work before it left them), the movers
+  -- moved before each (not timed), no collection forced and no other column
+  -- between two of its steps; the columns in an order that rotates by
+  -- round. Beside the steps taken in turn: how much of a column's step is
+  -- its caches made cold by the work before it.
+  local function in_a_row(round)
+    local t = { 0, 0, 0, 0 }
+    for j = 0, #VISION - 1 do
+      local c = (round + j) % #VISION + 1
+      collectgarbage()
+      for i = 0, STEPS do
+        step = step + 1
+        common.move(agents, targets, DT, deg)
+        sync(agents, targets, mine_a, mine_t)
+        local t0 = clock()
+        work[c]()
+        if i > 0 then t[c] = t[c] + clock() - t0 end
+      end
+    end
+    print(string.format("REP row %.9f %.9f %.9f %.9f", t[1], t[2], t[3], t[4]))
+  end
   if rawget(_G, "jit") then
     jit.off(vision_steps)
+    jit.off(in_a_row)
     for _, f in ipairs(work) do jit.off(f) end
   end
 
@@ -309,6 +334,7 @@ local function run_worker()
       q[c] = clock() - t0
     end
     print(string.format("REP segments %.9f %.9f %.9f %d %.6g", q[1], q[2], q[3], #segs, sink))
+    in_a_row(round)
   end
   if check then agree(world, agents, targets, mine_a, mine_t, ref, segs) end
   print("RESULT interpreter " .. (rawget(_G, "jit") and jit.version or _VERSION))
@@ -357,6 +383,13 @@ local function run_one(col, with_check)
     col.vision[#col.vision + 1] = r
     n = n + 1
   end
+  for line in out:gmatch("REP row ([^\n]*)") do
+    local v = {}
+    for x in line:gmatch("%S+") do v[#v + 1] = tonumber(x) end
+    local r = {}
+    for c, k in ipairs(VISION) do r[k] = v[c] * 1e3 / STEPS end
+    col.row[#col.row + 1] = r
+  end
   for line in out:gmatch("REP segments ([^\n]*)") do
     local v = {}
     for x in line:gmatch("%S+") do v[#v + 1] = tonumber(x) end
@@ -393,7 +426,10 @@ local function write_results(cols)
   local f = assert(io.open(file, "a"))
   for _, c in ipairs(cols) do
     local key = c.name:gsub("[^%w]", "")
-    for _, k in ipairs(VISION) do f:write(string.format("hand_%s_vision_%s_ms=%.9g\n", key, k, c.vision_ms[k])) end
+    for _, k in ipairs(VISION) do
+      f:write(string.format("hand_%s_vision_%s_ms=%.9g\n", key, k, c.vision_ms[k]))
+      f:write(string.format("hand_%s_row_%s_ms=%.9g\n", key, k, c.row_ms[k]))
+    end
     for _, k in ipairs(SEGMENTS) do f:write(string.format("hand_%s_segments_%s_per_s=%.9g\n", key, k, c.seg[k])) end
   end
   f:close()
@@ -403,14 +439,14 @@ local function run_report()
   local rounds = math.max(1, common.env_number("WARY_BENCH_HAND_ROUNDS", 2))
   local cols = {}
   for _, name in ipairs(common.interpreters()) do
-    cols[#cols + 1] = { name = name, vision = {}, segments = {}, faults = {} }
+    cols[#cols + 1] = { name = name, vision = {}, row = {}, segments = {}, faults = {} }
   end
   for r = 1, rounds do
     for _, col in ipairs(cols) do run_one(col, r == 1) end
   end
   for _, c in ipairs(cols) do
-    c.vision_ms, c.seg = {}, {}
-    for _, k in ipairs(VISION) do c.vision_ms[k] = med(c.vision, k) end
+    c.vision_ms, c.row_ms, c.seg = {}, {}, {}
+    for _, k in ipairs(VISION) do c.vision_ms[k], c.row_ms[k] = med(c.vision, k), med(c.row, k) end
     for _, k in ipairs(SEGMENTS) do c.seg[k] = med(c.segments, k) end
     c.wary_rays, c.looked, c.rays = med(c.vision, "wary_rays"), med(c.vision, "looked"), med(c.vision, "rays")
   end
@@ -438,6 +474,13 @@ local function run_report()
   row("wary, times faster than: every box", function(c) return ratio(c.vision_ms.every, c.vision_ms.wary) end)
   row("  + bump-style grid", function(c) return ratio(c.vision_ms.bump, c.vision_ms.wary) end)
   row("  + lean grid", function(c) return ratio(c.vision_ms.lean, c.vision_ms.wary) end)
+  row("each alone, steps in a row, ms/step: wary", function(c) return f3(c.row_ms.wary) end)
+  row("  hand-written, every box", function(c) return f3(c.row_ms.every) end)
+  row("  hand-written + bump-style grid", function(c) return f3(c.row_ms.bump) end)
+  row("  hand-written + lean grid", function(c) return f3(c.row_ms.lean) end)
+  row("in a row, wary times faster than: every box", function(c) return ratio(c.row_ms.every, c.row_ms.wary) end)
+  row("  + bump-style grid", function(c) return ratio(c.row_ms.bump, c.row_ms.wary) end)
+  row("  + lean grid", function(c) return ratio(c.row_ms.lean, c.row_ms.wary) end)
   row("rays/step: wary", function(c) return f1(c.wary_rays) end)
   row("rays/step: hand-written (5 a target)", function(c) return f1(c.rays) end)
   row("targets in range and cone/step (hand)", function(c) return f1(c.looked) end)
@@ -473,7 +516,10 @@ local function run_report()
   print("   time: os.clock() (CPU time) around each column's work of a step, the columns in an order that rotates")
   print("   by step; the hand-written versions compute vision's confidence only, wary's step also keeps beliefs,")
   print("   states and events. The bump-style grid is laid out as bump.lua's; the lean one is what a developer who")
-  print("   needs only the product writes: it is the harder of the two to beat.")
+  print("   needs only the product writes: it is the harder of the two to beat. In a row: each column alone for")
+  print("   a round's steps after one untimed, no other column and no forced collection between two of its steps")
+  print("   (as parts 3 and 9 measure wary): what a step costs with its data still in the caches; taken in turn,")
+  print("   wary's step finds them cold (the work before it used other memory): the goals are measured so.")
   for _, c in ipairs(cols) do
     for _, fault in ipairs(c.faults) do
       print(string.format("   note: a %s worker failed in the hand-written Lua and was run again (a LuaJIT fault:"

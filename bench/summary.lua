@@ -142,6 +142,14 @@ for _, i in ipairs({ { "luajit", "LuaJIT" }, { "lua54", "Lua 5.4" } }) do
   row("vision: wary vs hand-written + bump-style grid (" .. name .. ")", "hand", k == "luajit" and ">= 25x" or "-",
     ms(wary), ms(bumped), times(bumped, wary, " faster"))
 end
+-- The same columns each alone, steps in a row (their caches warm): no goal
+-- is measured against these (bench/README.md, part 10).
+local row_wary, row_every, row_bump = kv.hand_luajit_row_wary_ms, kv.hand_luajit_row_every_ms,
+  kv.hand_luajit_row_bump_ms
+row("  the same, each alone in a row: every box (LuaJIT)", "hand", "-", ms(row_wary), ms(row_every),
+  times(row_every, row_wary, " faster"))
+row("  the same, each alone in a row: + bump-style grid (LuaJIT)", "hand", "-", ms(row_wary), ms(row_bump),
+  times(row_bump, row_wary, " faster"))
 local bump = kv.hand_luajit_segments_bump_per_s
 row("segments: world:ray vs bump-style grid (LuaJIT)", "hand", "-", rate(kv.hand_luajit_segments_ray_per_s),
   rate(bump), times(kv.hand_luajit_segments_ray_per_s, bump, " faster"))
