@@ -491,6 +491,21 @@ describe("bad actor input", function()
     assert.are.same({ 10, 20, 30 }, pos_of(player))
   end)
 
+  it("a vector or a length in metres past a float's range says what a float holds, and changes nothing", function()
+    -- 1e39 is a finite number in Lua; the core would hold it as inf.
+    local msg = error_of(function() player:set_pos(1e39, 0, 0) end)
+    assert_mentions(msg, "player", "'pos' expected a vector of finite numbers (a float: at most 3.40282e+38), "
+      .. "got 1e+39")
+    assert.are.same({ 10, 20, 30 }, pos_of(player))
+    msg = error_of(function() world:add_box{ min = { 0, 0, 0 }, max = { 3.5e38, 1, 1 } } end)
+    assert_mentions(msg, "box: field 'max' expected a vector of finite numbers (a float: at most 3.40282e+38), "
+      .. "got 3.5e+38")
+    msg = error_of(function() world:define_profile{ name = "far", vision = { max_range_m = 1e39 } } end)
+    assert_mentions(msg, "'max_range_m' expected at most 3.40282e+36 metres (100 world units a metre), got 1e+39")
+    assert_no_profile(world, "far")
+    assert.are.equal(1, #world:actors())
+  end)
+
   it("an infinite velocity is an error and leaves the velocity", function()
     local msg = error_of(function() player:set_velocity(INF, 0, 0) end)
     assert_mentions(msg, "player", "'velocity'", "a vector of finite numbers", "got inf")
@@ -833,7 +848,7 @@ describe("bad world input", function()
     local before = snapshot(f.agent, f.target)
     for _, case in ipairs({ { -1, "got -1" }, { NAN, "got nan" }, { INF, "got inf" } }) do
       local msg = error_of(function() f.world:step(case[1]) end)
-      assert_mentions(msg, "world", "'dt'", "a finite number in [0, 3600]", case[2])
+      assert_mentions(msg, "world:step: field 'dt'", "a finite number in [0, 3600]", case[2])
     end
     assert.are.equal(t, f.world:time())
     assert.are.same(before, snapshot(f.agent, f.target))

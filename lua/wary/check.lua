@@ -305,7 +305,7 @@ function check.xyz(object, field, x, y, z)
     if bad == nil then
       raise(string.format("%s: field '%s' expected a vector of finite numbers, got no %s", object, field, name))
     end
-    fail(object, field, "a vector of finite numbers", bad)
+    fail(object, field, "a vector of finite numbers" .. float_note(bad), bad)
   end
   return x, y, z
 end
@@ -537,7 +537,8 @@ function check.fields(object, schema, t, defaults)
         local what = "a finite number of metres"
         if spec.min then what = what .. " >= " .. g(spec.min / units) end
         if spec.max then what = what .. " <= " .. g(spec.max / units) end
-        if finite(m) and not finite(v) then
+        -- A number of metres Lua holds (1e39 too) that no float does in units.
+        if type(m) == "number" and m > -math.huge and m < math.huge and not finite(v) then
           what = string.format("at most %s metres (%s world units a metre)", g(FLT_MAX / units), g(units))
         end
         fail(object, mname, what, m)

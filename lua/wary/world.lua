@@ -786,7 +786,7 @@ function World:step(dt)
   if self._reading_health then
     check.raise("world:step: not allowed inside a health function (world:step is reading the agents' health)")
   end
-  check.number("world", "dt", dt, 0, enums.constants.MAX_STEP_SECONDS)
+  check.number("world:step", "dt", dt, 0, enums.constants.MAX_STEP_SECONDS)
   local B, w = self._B, self._w
   -- A health function that failed is raised once the step is done (with
   -- what else it raises, also_unhealthy).
