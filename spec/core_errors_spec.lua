@@ -123,13 +123,15 @@ describe("the core's last error through the " .. wary.backend .. " backend", fun
 end)
 
 describe("a facade error the core finds", function()
-  it("carries the core's text, then the C function and the status", function()
+  it("of a full relationship table names the game's teams, not the core's numbers for them", function()
     local world = wary.world()
     for i = 1, 128 do world:set_relationship(i, i + 1000, "neutral") end
-    local msg = expect.error_of(function() world:set_relationship(400, 401, "neutral") end)
-    -- the core numbers the teams its own way
-    expect.mentions(msg, "world: set_relationship: table full: 128 pairs of teams at most, none of ",
-      "(wary_set_relationship: full)")
+    local before = world:save_state()
+    local msg = expect.error_of(function() world:set_relationship("faction129", 401, "neutral") end)
+    expect.mentions(msg,
+      'core_errors_spec.lua:130: world:set_relationship: table full: 128 pairs of teams at most, none yet of '
+        .. '"faction129" and 401')
+    assert.is_true(before == world:save_state())
   end)
 
   it("names the evidence table that is full, with the tag given (the facade says it before interning the tag)",

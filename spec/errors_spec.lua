@@ -1117,8 +1117,9 @@ describe("small slips a message says plainly", function()
     local w = guard_and_thief()
     local before = w:save_state()
     assert_mentions(error_of(function() w:set_relationship("blue", {}, "hostile") end),
-      "world: field 'team' expected a string or a finite number, got a table")
-    assert_mentions(error_of(function() w:set_relationship({}, "blue", "hostile") end), "got a table")
+      "world:set_relationship: field 'team_b' expected a string or a finite number, got a table")
+    assert_mentions(error_of(function() w:set_relationship({}, "blue", "hostile") end),
+      "world:set_relationship: field 'team_a' expected a string or a finite number, got a table")
     local long = string.rep("x", 200)
     assert_mentions(error_of(function() w:define_sound{ name = long } end), "field 'name'",
       "a name of at most 144 characters", "got 200")

@@ -270,15 +270,35 @@ describe("agent:explain", function()
     assert.matches("no belief: " .. why, guard:explain_text(mate), 1, true)
     assert.are.equal("nothing: " .. why, require("wary.explain").decided_text(e.decided))
     assert.is_nil(guard:explain(foe).ignored)
-    guard:set_confidence(mate, 0.5) -- a belief all the same: explained as any other
+    guard:set_confidence(mate, 0.5) -- a belief all the same: explained as any other, and why no sense holds it
     world:step(1 / 60)
     assert.is_true(guard:explain(mate).believed)
-    assert.is_nil(guard:explain(mate).ignored)
+    assert.are.same({ "same_team", "fading" }, { guard:explain(mate).ignored, guard:explain(mate).decided.rule })
+    assert.matches("\n  its senses ignore it now: " .. why, guard:explain_text(mate), 1, true)
     mate:set_team("blue") -- a foe now: believed in
     for _ = 1, 30 do world:step(1 / 60) end
     assert.is_not_nil(guard:belief(mate))
     assert.is_nil(guard:explain(mate).ignored)
   end)
+
+  it("of a foe that joins the team of a guard that ignores its own team: fading, ignored, lost for sensor_dropout",
+    function()
+      local world = wary.world()
+      world:define_profile{ name = "eyes", vision = {}, ignore_same_team = true }
+      local guard = world:add_agent{ profile = "eyes", pos = { 0, 0, 0 }, yaw = 0, team = "red" }
+      local spy = world:add_target{ pos = { 1000, 0, 0 }, team = "blue" }
+      for _ = 1, 60 do world:step(1 / 60) end
+      assert.are.equal("tracked", guard:state(spy))
+      spy:set_team("red") -- in plain view, 10 m ahead: seen no more all the same
+      world:step(1 / 60)
+      local e = guard:explain(spy)
+      assert.are.same({ true, "same_team" }, { e.believed, e.ignored })
+      assert.matches("its senses ignore it now: the same team", guard:explain_text(spy), 1, true)
+      for _ = 1, 60 do world:step(1 / 60) end
+      assert.are.equal("lost", guard:state(spy))
+      -- Out of every sense's reach at once, as one set not perceivable: not out of range.
+      assert.are.equal("sensor_dropout", guard:belief(spy).loss_reason)
+    end)
 
   it("of a target lost behind a wall says why vision is silent, with its look now", function()
     local world = wary.world{ units_per_meter = 32 }

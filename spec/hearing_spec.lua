@@ -952,6 +952,38 @@ describe("hearing: the belief", function()
     assert.is_nil(deaf:heard("Footstep", mate))
     assert.is_nil(deaf.guard:belief(mate))
   end)
+
+  it("a maker that joins the team of a guard that ignores its own team is heard no more: its build-up stops at once",
+    function()
+      local world = wary.world{}
+      world:define_profile{ name = "loner", hearing = {}, ignore_same_team = true }
+      local guard = world:add_agent{ name = "guard", profile = "loner", pos = { 0, 0, 0 }, yaw = 0, team = "blue" }
+      local shooter = world:add_target{ name = "shooter", pos = { -1000, 0, 0 }, team = "red" }
+      local heard = 0
+      world:on("hear", function() heard = heard + 1 end)
+      world:emit_sound(shooter, "Gunshot")
+      for _ = 1, 12 do world:step(1 / 60) end
+      assert.is_true(heard > 0)
+      local state, confidence = guard:state(shooter), guard:confidence(shooter)
+      assert.are.equal("detected", state)
+      shooter:set_team("blue")
+      heard = 0
+      -- Its gunshot's build-up would have reported it for 1.5 s more, and
+      -- taken the belief to tracked.
+      for _ = 1, 90 do
+        world:step(1 / 60)
+        assert.is_true(guard:confidence(shooter) <= confidence)
+        assert.are_not.equal("tracked", guard:state(shooter))
+      end
+      assert.are.equal(0, heard)
+      for _ = 1, 600 do world:step(1 / 60) end
+      assert.are.equal("sensor_dropout", guard:belief(shooter).loss_reason)
+      -- Heard again once it leaves the team.
+      shooter:set_team("red")
+      world:emit_sound(shooter, "Gunshot")
+      for _ = 1, 12 do world:step(1 / 60) end
+      assert.is_true(heard > 0)
+    end)
 end)
 
 describe("hearing: errors name the object and the field", function()

@@ -175,13 +175,13 @@ static inline void wy_actor_light_forget(wy_actor *a) {
   a->light_stamp[0] = a->light_stamp[1] = a->light_claim[0] = a->light_claim[1] = 0;
 }
 
-/* Whether an agent of profile p ignores other as a teammate (its profile's
- * ignore_same_team, and a team both share; team 0 is nobody's). */
 /* Whether an agent of profile p ignores what comes from team (0: nobody's). */
 static inline bool wy_ignores_team(const wy_profile *p, const wy_actor *agent, int32_t team) {
   return p->def.ignore_same_team && team != 0 && team == agent->team;
 }
 
+/* Whether an agent of profile p ignores other as a teammate (its profile's
+ * ignore_same_team, and a team both share; team 0 is nobody's). */
 static inline bool wy_ignores_teammate(const wy_profile *p, const wy_actor *agent, const wy_actor *other) {
   return wy_ignores_team(p, agent, other->team);
 }

@@ -501,13 +501,17 @@ void wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
   ag->pending = ag->heard;
   ag->heard = done;
   ag->pending.count = 0;
+  const wy_profile *p = &w->profiles.data[a->profile];
   for (int32_t i = 0; i < ag->tracks.count; i++) {
     wy_track *t = &ag->tracks.data[i];
     settle(t, h, (float)w->time);
     const wy_actor *m = wy_actor_get(w, t->maker);
     float share = wy_clamp01(t->heard > t->accum ? t->heard : t->accum);
-    if (!m || share <= 0.0f) {
-      wy_array_swap_remove(&ag->tracks, i); /* forgotten, or the maker is gone */
+    /* A maker that joined the agent's team, where its profile ignores that
+     * team, is no longer heard: its sounds stop counting at once, as
+     * vision stops seeing it (arrivals are filtered so: offer, above). */
+    if (!m || share <= 0.0f || wy_ignores_team(p, a, wy_source_team(w, m))) {
+      wy_array_swap_remove(&ag->tracks, i); /* forgotten, the maker gone or now ignored */
       i--;
       continue;
     }

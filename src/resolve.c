@@ -237,10 +237,12 @@ static int32_t loss_reason(const wy_ctx *c, const wy_profile *p) {
     reason = wy_belief_reason(c->l, &c->bsl[b->losing_slot], b->losing_slot);
     if (reason == WARY_LOSS_NONE) reason = p->slots[b->losing_slot].loss_reason;
     /* One set not perceivable left every sense's reach at once: cloaked
-     * (seed 000's sensor dropout), not out of range. */
+     * (seed 000's sensor dropout), not out of range; so did one that
+     * joined the team of an agent whose profile ignores its own team. */
     if (reason == WARY_LOSS_OUT_OF_RANGE && p->slots[b->losing_slot].sense < WARY_BUILTIN_SENSES) {
       const wy_actor *t = wy_actor_get(c->w, b->target);
-      if (t && !t->perceivable) reason = WARY_LOSS_SENSOR_DROPOUT;
+      const wy_actor *a = wy_actor_get(c->w, c->agent);
+      if (t && (!t->perceivable || (a && wy_ignores_teammate(p, a, t)))) reason = WARY_LOSS_SENSOR_DROPOUT;
     }
   }
   return reason;

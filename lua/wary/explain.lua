@@ -270,6 +270,8 @@ function explain.text(e, who)
   local lines = {}
   if e.believed then
     lines[1] = string.format("%s: %s (%s, smoothed %s)", who, f3(e.confidence), e.rule, f3(e.smoothed))
+    -- Held from before its target joined the team: what fades now.
+    if e.ignored then lines[2] = "  its senses ignore it now: " .. IGNORED[e.ignored] end
   elseif e.ignored then
     lines[1] = string.format("%s: no belief: %s", who, IGNORED[e.ignored])
   else
@@ -317,13 +319,14 @@ end
 -- some of the target but too few of its points (min_visible_points_<stance>),
 -- by them.
 -- ignored: why no sense of the agent reports the target ("same_team"), or
--- nil; without a belief it decides (e.ignored). look: nil for an agent
+-- nil (e.ignored); without a belief it decides. look: nil for an agent
 -- without vision.
 function explain.with_vision(e, look, ignored)
   e.vision = look
   local d = e.decided
+  e.ignored = ignored
   if ignored and not e.believed then
-    e.ignored, e.decided = ignored, { rule = "ignored", ignored = ignored }
+    e.decided = { rule = "ignored", ignored = ignored }
     return
   end
   if not look or d.sense ~= "Vision" then return end

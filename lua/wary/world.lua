@@ -164,10 +164,10 @@ end
 -- Raises unless team is nil or a key a team can have: the game's own (a
 -- number need not fit a float), but no NaN or infinity, which cannot be
 -- saved.
-function World._check_team(team, object)
+function World._check_team(team, object, field)
   if team ~= nil and type(team) ~= "string" and not (type(team) == "number" and team == team
       and team ~= math.huge and team ~= -math.huge) then
-    check.fail(object, "team", "a string or a finite number", team)
+    check.fail(object, field or "team", "a string or a finite number", team)
   end
 end
 

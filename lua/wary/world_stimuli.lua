@@ -119,11 +119,16 @@ function M:set_relationship(team_a, team_b, relationship)
   if not rel then check.one_of("world", "relationship", schema.relationships, relationship) end
   -- Both checked before either is registered, and a refusal of the core's
   -- forgets a team registered for it: a refused call changes nothing.
-  self._check_team(team_a, "world")
-  self._check_team(team_b, "world")
+  self._check_team(team_a, "world:set_relationship", "team_a")
+  self._check_team(team_b, "world:set_relationship", "team_b")
   local count = self._team_count
   local status = self._B.set_relationship(self._w, self:_team(team_a, "world"), self:_team(team_b, "world"), rel)
   if status < 0 then self:_forget_teams(count) end
+  -- The core's text names its own numbers for the teams: the game's names here.
+  if status == enums.status_values.full then
+    check.raise(string.format("world:set_relationship: table full: %d pairs of teams at most, none yet of %s and %s",
+      enums.constants.MAX_TEAM_PAIRS, check.describe(team_a), check.describe(team_b)))
+  end
   check.status("world", "set_relationship", status, self)
 end
 
