@@ -6,6 +6,7 @@
  * nobody made) for the step to write into beliefs. */
 #include "hearing.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "emission.h"
@@ -254,7 +255,7 @@ static bool offer_to(wary_world *w, wy_lane *lane, wy_arrivals *out, const wy_em
   memset(&pend, 0, sizeof pend);
   pend.heard = arrival(w, lane, a, wy_hearing_of(w, a->profile), s, team, em->stimulus.pos, &pend);
   if (!(pend.heard > 0.0f)) return true;
-  pend.time = (float)w->time;
+  pend.time = (float)(w->time - w->hearing->epoch);
   pend.maker = maker;
   pend.sound = em->sound;
   memcpy(pend.pos, em->stimulus.pos, sizeof pend.pos);
@@ -424,7 +425,7 @@ static void settle(wy_track *t, const wary_hearing_def *h, float now) {
 
 static void remember(const wary_world *w, wy_hearing_agent *ag, const wy_pending *p) {
   wary_heard_sound *r = &ag->recent[ag->recent_head];
-  r->time = (float)w->time;
+  r->time = (float)(w->time - w->hearing->epoch);
   r->maker.id = p->maker;
   r->sound = p->sound;
   memcpy(r->pos, p->pos, sizeof r->pos);
@@ -504,7 +505,7 @@ void wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
   const wy_profile *p = &w->profiles.data[a->profile];
   for (int32_t i = 0; i < ag->tracks.count; i++) {
     wy_track *t = &ag->tracks.data[i];
-    settle(t, h, (float)w->time);
+    settle(t, h, (float)(w->time - w->hearing->epoch));
     const wy_actor *m = wy_actor_get(w, t->maker);
     float share = wy_clamp01(t->heard > t->accum ? t->heard : t->accum);
     /* A maker that joined the agent's team, where its profile ignores that
@@ -532,10 +533,38 @@ int32_t wary_recent_sounds(const wary_world *w, wary_actor_id agent_h, float sec
   if (seconds > 6.0f) seconds = 6.0f;
   const wy_hearing_agent *ag = &w->hearing->agents.data[index];
   int32_t n = 0;
+  double epoch = w->hearing->epoch;
+  float now = (float)(w->time - epoch);
   for (int32_t k = 0; k < ag->recent_count && n < cap; k++) {
     int32_t i = (ag->recent_head - 1 - k + WARY_RECENT_SOUNDS) % WARY_RECENT_SOUNDS;
-    if ((float)w->time - ag->recent[i].time > seconds) break;
-    out[n++] = ag->recent[i];
+    if (now - ag->recent[i].time > seconds) break;
+    out[n] = ag->recent[i];
+    out[n++].time = (float)(epoch + ag->recent[i].time); /* the world's time, as a float */
   }
   return n;
+}
+
+void wy_hearing_rebase(wary_world *w) {
+  struct wy_hearing *h = w->hearing;
+  if (!(w->time - h->epoch >= WY_HEARING_EPOCH_SPAN)) return;
+  /* Up by half a span, as often as the span was passed (a step of at most
+   * an hour passes it once; a loaded world counting from 0 may be far past). */
+  double half = WY_HEARING_EPOCH_SPAN / 2.0;
+  double by = half * floor((w->time - h->epoch - half) / half);
+  h->epoch += by;
+  /* Each time less the move, in doubles: exact for every time within the
+   * last span (the ones a step reads: they and the move are multiples of
+   * their float's last place), and no coarser than it was for any other. */
+#define WY_SHIFT(t) ((t) = (float)((double)(t) - by))
+  for (int32_t a = 0; a < h->agents.count; a++) {
+    wy_hearing_agent *ag = &h->agents.data[a];
+    for (int32_t i = 0; i < ag->pending.count; i++) WY_SHIFT(ag->pending.data[i].time);
+    for (int32_t i = 0; i < ag->heard.count; i++) WY_SHIFT(ag->heard.data[i].time);
+    for (int32_t i = 0; i < ag->tracks.count; i++) {
+      WY_SHIFT(ag->tracks.data[i].last);
+      WY_SHIFT(ag->tracks.data[i].settled);
+    }
+    for (int32_t i = 0; i < WARY_RECENT_SOUNDS; i++) WY_SHIFT(ag->recent[i].time);
+  }
+#undef WY_SHIFT
 }

@@ -8,7 +8,7 @@
 
 /* A sound waiting for the agent's next hearing update. */
 typedef struct wy_pending {
-  float time;      /* world time it arrived */
+  float time;      /* when it arrived: world time - the epoch (wy_hearing.epoch) */
   wy_id maker;   /* 0: nobody (a belief about the place) */
   int32_t sound;
   float pos[3];
@@ -25,8 +25,8 @@ typedef struct wy_pending {
 typedef struct wy_track {
   wy_id maker;
   float accum;     /* the build-up, 0..1 */
-  float last;      /* world time of its last sound */
-  float settled;   /* world time up to which the build-up has faded */
+  float last;      /* when its last sound came (world time - the epoch) */
+  float settled;   /* up to when the build-up has faded (world time - the epoch) */
   float heard;     /* loudest single sound this update, 0 none */
   int32_t sound;   /* first sound this update, -1 none */
   float accuracy;
@@ -38,7 +38,7 @@ typedef struct wy_hearing_agent {
   wy_pending_list pending;
   wy_pending_list heard;  /* the sounds of the last update (wary_explain reads them) */
   WY_ARRAY(wy_track) tracks;
-  wary_heard_sound recent[WARY_RECENT_SOUNDS]; /* ring, newest at recent_head - 1 */
+  wary_heard_sound recent[WARY_RECENT_SOUNDS]; /* ring, newest at recent_head - 1; time - the epoch */
   int32_t recent_head, recent_count;
 } wy_hearing_agent;
 
@@ -59,6 +59,14 @@ typedef struct wy_sound_span {
 } wy_sound_span;
 
 struct wy_hearing {
+  /* What the agents' hearing times count from (a world time): they are
+   * floats, which would hold a world's time ever more coarsely as it
+   * grows (a quarter second after 1,000 hours, two seconds after a year),
+   * so they count from here, which a step moves up when the world's time
+   * is WY_HEARING_EPOCH_SPAN past it (wy_hearing_rebase): then they are as
+   * fine as in a world of a quarter of an hour, whatever the world's age. Saved
+   * (since version 9; older snapshots count from 0, as they did). */
+  double epoch;
   WY_ARRAY(wary_hearing_def) profiles; /* per profile, distances scaled */
   WY_ARRAY(wy_hearing_agent) agents;   /* per agent */
   WY_ARRAY(wy_arrivals) lanes;         /* per worker: this step's arrivals */
@@ -112,5 +120,13 @@ bool wy_hear_fits(const wary_world *w, int32_t agent, int32_t room);
 /* One hearing update of an agent: events and reports (report.h) into the
  * lane that runs it, recent sounds. The room is reserved: it cannot fail. */
 void wy_hear(wary_world *w, wy_lane *lane, int32_t agent);
+
+/* How far (seconds) the world's time runs past the hearing epoch before a
+ * step moves it up, by half as much (a power of two, so that the times
+ * within the last span move exactly). */
+#define WY_HEARING_EPOCH_SPAN 1024.0
+/* At the end of a step: the epoch moved up, and every hearing time with it,
+ * where the world's time is WY_HEARING_EPOCH_SPAN past it (else nothing). */
+void wy_hearing_rebase(wary_world *w);
 
 #endif

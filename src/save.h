@@ -42,9 +42,11 @@
  * lod_interval_scale: save.c, wy_settings), which a load checks against
  * the world's; older snapshots load without that check. Version 8: at the
  * end, each actor's owner and instigator (save_state.c, io_makers); older
- * snapshots load with none. */
+ * snapshots load with none. Version 9: at the end, the epoch the hearing
+ * times count from (hearing.h, wy_hearing.epoch); older snapshots count
+ * them from 0, as they were written. */
 #define WY_SAVE_MAGIC "WARYSAVE"
-#define WY_SAVE_VERSION 8u
+#define WY_SAVE_VERSION 9u
 #define WY_SAVE_VERSION_OLDEST 1u
 #define WY_SAVE_HEADER 28
 
@@ -75,6 +77,7 @@ typedef struct wy_state {
   /* the modules */
   WY_ARRAY(wy_emission) emissions;
   WY_ARRAY(wy_hearing_agent) hearing;
+  double hearing_epoch;   /* wy_hearing.epoch (since version 9) */
   WY_ARRAY(wy_touches) touches;
   WY_ARRAY(wy_belief_list) beliefs;
   WY_ARRAY(wy_evidence_block) evidence;

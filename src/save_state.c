@@ -50,6 +50,7 @@
   X((w)->relation_epoch, (s)->relation_epoch);                            \
   X((w)->emissions->queue, (s)->emissions);                               \
   X((w)->hearing->agents, (s)->hearing);                                  \
+  X((w)->hearing->epoch, (s)->hearing_epoch);                             \
   X((w)->small->agents, (s)->touches);                                    \
   X((w)->beliefs->agents, (s)->beliefs);                                  \
   X((w)->beliefs->evidence, (s)->evidence);                               \
@@ -733,6 +734,10 @@ bool wy_state_io(const wary_world *w, wy_io *io, wy_state *s) {
   IO_NESTED(w, io, &s->budget_waits, MAX_SLOTS, io_budget_waits);
   if (io->version == 0 || io->version >= 6u) io_rung_waits(io, s);
   if (io->version == 0 || io->version >= 8u) io_makers(io, s);
+  /* Since version 9 the hearing times count from an epoch (hearing.h);
+   * before, from 0. */
+  if (io->version == 0 || io->version >= 9u) WY_IO(io, s->hearing_epoch);
+  else if (io->mode == WY_IO_READ) s->hearing_epoch = 0.0;
   return true;
 }
 

@@ -1150,6 +1150,7 @@ int wary_step_end(wary_world *w) {
   int geck = wy_geck_step(w, dt);
   if (status == WARY_OK) status = geck;
   w->in_step = false;
+  wy_hearing_rebase(w);
   /* The second pass cannot be taken back: a broken task contract there
    * (tasks.c) is reported with the step done, unless the step failed
    * otherwise first (the next step forgets it). */

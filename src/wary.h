@@ -335,7 +335,11 @@ int32_t wary_world_ray_budget(const wary_world *world); /* as set, or as a load 
 /* Seconds stepped so far, in a double: steps of 1/60 s add up without
  * drift for years of play, and each step's time differs from the last's
  * (a float would be 8 ms apart after a day: two steps at 144 Hz could read
- * the same time). */
+ * the same time). What the senses time (hearing's build-up and its recent
+ * sounds too) is as fine in a world a year old as in one an hour old; the
+ * times a few records report in floats (wary_heard_sound, wary_vision_explain)
+ * are this clock rounded to a float: after about a day they are coarser than
+ * a step. */
 double wary_world_time(const wary_world *world);
 float wary_world_units_per_meter(const wary_world *world);
 int32_t wary_world_workers(const wary_world *world); /* worker indices a step uses: the def's workers, at least 1 */
@@ -787,8 +791,10 @@ wary_stats wary_world_stats(const wary_world *world);
  * usable in buf) when cap is smaller. Not during a step. */
 int wary_world_save(const wary_world *world, void *buf, size_t cap, size_t *size);
 /* Replaces the world's state with a snapshot of wary_world_save (size bytes).
- * Snapshots of the formats this library reads load (version 8; 7, 6, 5,
- * 4, 3, 2 and 1 from earlier releases: 7 and older without the actors'
+ * Snapshots of the formats this library reads load (version 9; 8, 7, 6, 5,
+ * 4, 3, 2 and 1 from earlier releases: 8 and older with the hearing times
+ * counted from 0 (a world a day old or more hears more coarsely until its
+ * next step counts them from nearer); 7 and older without the actors'
  * owners and instigators, which load as none; 6 and older without the
  * world's settings, which load unchecked; 5 and older without when the dormant
  * beliefs on a rung are looked at again, which a world loaded from them
@@ -925,7 +931,7 @@ float wary_light_at(wary_world *world, wary_actor_id actor);
 
 typedef struct wary_vision_explain {
   bool evaluated;        /* false: vision never looked at the target */
-  float time;            /* world time of the evaluation */
+  float time;            /* world time of the evaluation (as a float: wary_world_time) */
   float confidence;      /* the result (0 when not seen) */
   int32_t cone;          /* wary_cone */
   int32_t reason;        /* wary_loss_reason when not seen */
@@ -1048,7 +1054,7 @@ int wary_emit_sound(wary_world *world, wary_actor_id source, int32_t sound);
 int wary_emit_sound_at(wary_world *world, int32_t sound, float x, float y, float z);
 
 typedef struct wary_heard_sound {
-  float time;        /* world time it was heard */
+  float time;        /* world time it was heard (as a float: wary_world_time) */
   wary_actor_id maker;     /* 0: nobody */
   int32_t sound;
   float pos[3];

@@ -29,11 +29,12 @@ static int32_t sound(wary_world *w, const char *name, int32_t category, int32_t 
   return index;
 }
 
-/* A listener at the origin (ear at 64 cm) with the given senses, a target at x. */
-static scene make(const int32_t *senses, int32_t count, float tx) {
+/* A listener at the origin (ear at 64 cm) with the given senses, a target
+ * at x, in world w (its sounds defined there). */
+static scene make_in(wary_world *w, const int32_t *senses, int32_t count, float tx) {
   scene s;
   memset(&s, 0, sizeof s);
-  s.w = make_world(NULL);
+  s.w = w;
   wary_profile_def p = wary_default_profile_def();
   for (int32_t i = 0; i < count; i++) p.senses[i].sense = senses[i];
   p.sense_count = count;
@@ -51,6 +52,9 @@ static scene make(const int32_t *senses, int32_t count, float tx) {
   s.target = make_actor(s.w, &t);
   return s;
 }
+
+/* The same in a world of its own. */
+static scene make(const int32_t *senses, int32_t count, float tx) { return make_in(make_world(NULL), senses, count, tx); }
 
 static const int32_t HEARING[] = {WARY_SENSE_HEARING};
 
@@ -348,6 +352,56 @@ static void test_clock_keeps_time(void) {
   wary_world_destroy(w);
 }
 
+/* Hearing in a world a year old hears as in one an hour old: the step by
+ * step states and shares of a target's footsteps, and the recent sounds,
+ * the same (its times count from an epoch the steps move up, hearing.h;
+ * counted from 0, as floats, a year's 2 s last place had steps run
+ * together and sounds stay recent 7 s); and a copy loaded from the old
+ * world plays on to the same bytes. */
+static void test_old_world_hears_as_a_young_one(void) {
+  enum { STEPS = 240 };
+  const double ages[] = {3600.0, 365.0 * 86400.0};
+  static int32_t state[2][STEPS], recent[2][STEPS];
+  static float share[2][STEPS];
+  scene s[2];
+  for (int k = 0; k < 2; k++) {
+    wary_world *w = make_world(NULL);
+    while (wary_world_time(w) < ages[k]) ENSURE(wary_step(w, 3600.0f) == WARY_OK);
+    s[k] = make_in(w, HEARING, 1, 500.0f);
+    for (int i = 0; i < STEPS; i++) {
+      if (i % 20 == 0 && i < 180) wary_emit_sound(w, s[k].target, s[k].footstep);
+      ENSURE(wary_step(w, 1.0f / 60.0f) == WARY_OK);
+      wary_belief b;
+      bool held = wary_belief_get(w, s[k].agent, s[k].target, &b) == WARY_OK;
+      state[k][i] = held ? b.state : -1;
+      share[k][i] = held ? b.shares[0] : -1.0f;
+      wary_heard_sound out[WARY_RECENT_SOUNDS];
+      recent[k][i] = wary_recent_sounds(w, s[k].agent, 1.0f, out, WARY_RECENT_SOUNDS);
+    }
+  }
+  int climbed = 0;
+  for (int i = 0; i < STEPS; i++) {
+    ENSURE(state[0][i] == state[1][i]);
+    ENSURE(recent[0][i] == recent[1][i]);
+    ENSURE(share[0][i] == share[1][i]);
+    climbed += state[0][i] >= WARY_DETECTED;
+  }
+  ENSURE(climbed > 0 && share[0][STEPS - 1] < share[0][180]); /* heard, then fading */
+  scene c = make(HEARING, 1, 500.0f);
+  ENSURE(load_copy(s[1].w, c.w));
+  for (int i = 0; i < 300; i++) {
+    if (i % 20 == 0 && i < 120) {
+      wary_emit_sound(s[1].w, s[1].target, s[1].footstep);
+      wary_emit_sound(c.w, s[1].target, s[1].footstep);
+    }
+    wary_step(s[1].w, 0.5f);
+    wary_step(c.w, 0.5f);
+    if (i % 25 == 0) ENSURE(same_bytes(s[1].w, c.w));
+  }
+  for (int k = 0; k < 2; k++) wary_world_destroy(s[k].w);
+  wary_world_destroy(c.w);
+}
+
 /* A place searched is forgotten (wary_location_forget): the last takes its
  * index, no event fires, a sleeping one can go, the others fade on to their
  * end, and a copy loaded from the world plays on to the same bytes. Not
@@ -406,6 +460,7 @@ int main(void) {
   test_vibration_and_the_bus();
   test_smell_touch_echo();
   test_recent_sounds();
+  test_old_world_hears_as_a_young_one();
   test_explain();
   return check_summary("test_hearing");
 }
