@@ -978,6 +978,24 @@ describe("hearing: the belief", function()
       assert.are.equal(0, heard)
       for _ = 1, 600 do world:step(1 / 60) end
       assert.are.equal("sensor_dropout", guard:belief(shooter).loss_reason)
+      -- A sound that arrived before it joined, waiting for the guard's next
+      -- hearing update (every 0.1 s), is not heard there.
+      local sounds = 0
+      world:on("sound_heard", function() sounds = sounds + 1 end)
+      shooter:set_team("red")
+      local waiting = false
+      for _ = 1, 6 do
+        sounds = 0
+        world:emit_sound(shooter, "Gunshot")
+        world:step(1 / 60)
+        if sounds == 0 then waiting = true break end
+      end
+      assert.is_true(waiting)
+      local recent = #guard:recent_sounds(6)
+      shooter:set_team("blue")
+      heard = 0
+      for _ = 1, 12 do world:step(1 / 60) end
+      assert.are.same({ 0, 0, recent }, { sounds, heard, #guard:recent_sounds(6) })
       -- Heard again once it leaves the team.
       shooter:set_team("red")
       world:emit_sound(shooter, "Gunshot")

@@ -462,7 +462,8 @@ void wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
   wy_hearing_agent *ag = &w->hearing->agents.data[agent];
   const wy_actor *a = wy_agent_actor(w, agent);
   const wary_hearing_def *h = wy_hearing_of(w, a->profile);
-  int32_t slot = w->profiles.data[a->profile].builtin_slot[WARY_SENSE_HEARING];
+  const wy_profile *p = &w->profiles.data[a->profile];
+  int32_t slot = p->builtin_slot[WARY_SENSE_HEARING];
   wy_id self = wy_agent_id(w, agent);
   /* The room is reserved (wy_hear_room): a track and a place note for each
    * pending sound, a report for each track. */
@@ -473,6 +474,10 @@ void wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
   for (int32_t i = 0; i < ag->pending.count; i++) {
     wy_pending *pd = &ag->pending.data[i];
     if (!wy_actor_alive(w, pd->maker)) pd->maker = 0;
+    /* Its maker joined the agent's team since it arrived, where the profile
+     * ignores that team: not heard (as it would not arrive now). */
+    const wy_actor *maker = pd->maker ? wy_actor_get(w, pd->maker) : NULL;
+    if (maker && wy_ignores_team(p, a, wy_source_team(w, maker))) continue;
     const wy_sound *s = &w->sounds->types.data[pd->sound];
     wary_event *e = sound_event(w, lane, WARY_EV_SOUND_HEARD, self, pd->maker, pd->pos, pd->sound, pd->heard);
     if (e) e->walls = pd->walls;
@@ -502,7 +507,6 @@ void wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
   ag->pending = ag->heard;
   ag->heard = done;
   ag->pending.count = 0;
-  const wy_profile *p = &w->profiles.data[a->profile];
   for (int32_t i = 0; i < ag->tracks.count; i++) {
     wy_track *t = &ag->tracks.data[i];
     settle(t, h, (float)(w->time - w->hearing->epoch));
@@ -552,9 +556,10 @@ void wy_hearing_rebase(wary_world *w) {
   double half = WY_HEARING_EPOCH_SPAN / 2.0;
   double by = half * floor((w->time - h->epoch - half) / half);
   h->epoch += by;
-  /* Each time less the move, in doubles: exact for every time within the
-   * last span (the ones a step reads: they and the move are multiples of
-   * their float's last place), and no coarser than it was for any other. */
+  /* Each time less the move, in doubles, then a float again: exact for the
+   * times of the last few hundred seconds (the ones a step reads: they and
+   * the move are multiples of their float's last place); older ones (a
+   * sound long past, a track's last sound) may lose their last bits. */
 #define WY_SHIFT(t) ((t) = (float)((double)(t) - by))
   for (int32_t a = 0; a < h->agents.count; a++) {
     wy_hearing_agent *ag = &h->agents.data[a];

@@ -364,10 +364,15 @@ static int check_names(const wary_world *w, const wy_state *s) {
 
 static int check_state(const wary_world *w, const wy_state *s) {
   /* The world's time adds every step's dt (>= 0) from 0, as the beliefs'
-   * clock does: what hearing's recent sounds are timed by. */
+   * clock does; hearing's times count from an epoch it has passed. */
   if (!(s->time >= 0.0 && s->time < INFINITY))
     return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
                    "snapshot: time: expected a finite number >= 0, got %g (a damaged snapshot)", s->time);
+  if (!(s->hearing_epoch >= 0.0 && s->hearing_epoch <= s->time))
+    return wy_fail(w->error, WARY_ERR_BAD_VALUE, SNAP,
+                   "snapshot: hearing epoch: expected a number from 0 to the time (%.17g), got %g (a damaged "
+                   "snapshot)",
+                   s->time, s->hearing_epoch);
   int32_t n = s->agents.count;
   if (s->hearing.count != n || s->touches.count != n || s->beliefs.count != n || s->places.count != n ||
       s->pain.count != n || s->relations.count != n || s->emotions.count != n || s->geck.count != n ||

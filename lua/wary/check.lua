@@ -139,7 +139,8 @@ end
 -- core), what a float holds; else "".
 local function float_note(v)
   if type(v) == "number" and v == v and v > -math.huge and v < math.huge and not finite(v) then
-    return string.format(" (a float: at most %g)", FLT_MAX)
+    return v > 0 and string.format(" (a float: at most %g)", FLT_MAX) or string.format(" (a float: at least %g)",
+      -FLT_MAX)
   end
   return ""
 end
@@ -537,9 +538,12 @@ function check.fields(object, schema, t, defaults)
         local what = "a finite number of metres"
         if spec.min then what = what .. " >= " .. g(spec.min / units) end
         if spec.max then what = what .. " <= " .. g(spec.max / units) end
-        -- A number of metres Lua holds (1e39 too) that no float does in units.
-        if type(m) == "number" and m > -math.huge and m < math.huge and not finite(v) then
-          what = string.format("at most %s metres (%s world units a metre)", g(FLT_MAX / units), g(units))
+        -- A number of metres Lua holds (1e39 too) that no float does in
+        -- units, and no bound below refuses first.
+        if type(m) == "number" and m > -math.huge and m < math.huge and not finite(v)
+            and not (spec.min and v < spec.min) then
+          what = v > 0 and string.format("at most %s metres (%s world units a metre)", g(FLT_MAX / units), g(units))
+            or string.format("at least %s metres (%s world units a metre)", g(-FLT_MAX / units), g(units))
         end
         fail(object, mname, what, m)
       end

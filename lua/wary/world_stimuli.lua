@@ -116,13 +116,14 @@ end
 -- friendly, else hostile).
 function M:set_relationship(team_a, team_b, relationship)
   local rel = enums.relationship_values[relationship]
-  if not rel then check.one_of("world", "relationship", schema.relationships, relationship) end
+  if not rel then check.one_of("world:set_relationship", "relationship", schema.relationships, relationship) end
   -- Both checked before either is registered, and a refusal of the core's
   -- forgets a team registered for it: a refused call changes nothing.
   self._check_team(team_a, "world:set_relationship", "team_a")
   self._check_team(team_b, "world:set_relationship", "team_b")
   local count = self._team_count
-  local status = self._B.set_relationship(self._w, self:_team(team_a, "world"), self:_team(team_b, "world"), rel)
+  local status = self._B.set_relationship(self._w, self:_team(team_a, "world:set_relationship"),
+    self:_team(team_b, "world:set_relationship"), rel)
   if status < 0 then self:_forget_teams(count) end
   -- The core's text names its own numbers for the teams: the game's names here.
   if status == enums.status_values.full then

@@ -54,7 +54,9 @@ static scene make_in(wary_world *w, const int32_t *senses, int32_t count, float 
 }
 
 /* The same in a world of its own. */
-static scene make(const int32_t *senses, int32_t count, float tx) { return make_in(make_world(NULL), senses, count, tx); }
+static scene make(const int32_t *senses, int32_t count, float tx) {
+  return make_in(make_world(NULL), senses, count, tx);
+}
 
 static const int32_t HEARING[] = {WARY_SENSE_HEARING};
 
@@ -353,11 +355,12 @@ static void test_clock_keeps_time(void) {
 }
 
 /* Hearing in a world a year old hears as in one an hour old: the step by
- * step states and shares of a target's footsteps, and the recent sounds,
- * the same (its times count from an epoch the steps move up, hearing.h;
- * counted from 0, as floats, a year's 2 s last place had steps run
- * together and sounds stay recent 7 s); and a copy loaded from the old
- * world plays on to the same bytes. */
+ * step states, shares and recent sounds of a target's footsteps the same
+ * (its times count from an epoch the steps move up, hearing.h; counted
+ * from 0, as floats, a year's 2 s last place had steps run together and
+ * sounds stay recent 7 s); the same here to the bit, over minutes within
+ * the double clock's rounding (shares 1e-5 apart at most); and a copy
+ * loaded from the old world plays on to the same bytes. */
 static void test_old_world_hears_as_a_young_one(void) {
   enum { STEPS = 240 };
   const double ages[] = {3600.0, 365.0 * 86400.0};

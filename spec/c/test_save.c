@@ -542,6 +542,14 @@ static void test_refusals(void) {
   memcpy(bytes, snap, size);
   bytes[0] = 'X';
   refused(b.w, bytes, size, "expected a wary snapshot");
+  /* A hearing epoch (the last 8 bytes) that is no time the world passed. */
+  const double epochs[] = {NAN, -1.0, 1e9};
+  for (int k = 0; k < 3; k++) {
+    memcpy(bytes, snap, size);
+    memcpy(bytes + size - sizeof epochs[k], &epochs[k], sizeof epochs[k]);
+    reseal(bytes, size);
+    refused(b.w, bytes, size, "snapshot: hearing epoch: expected a number from 0 to the time (");
+  }
   memcpy(bytes, snap, size);
   bytes[8] = 10;
   refused(b.w, bytes, size, "snapshot version: expected 1 to 9 (the formats this library reads), got 10");
