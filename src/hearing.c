@@ -476,7 +476,7 @@ void wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
     if (!wy_actor_alive(w, pd->maker)) pd->maker = 0;
     /* Its maker joined the agent's team since it arrived, where the profile
      * ignores that team: not heard (as it would not arrive now). */
-    const wy_actor *maker = pd->maker ? wy_actor_get(w, pd->maker) : NULL;
+    const wy_actor *maker = pd->maker && p->def.ignore_same_team ? wy_actor_get(w, pd->maker) : NULL;
     if (maker && wy_ignores_team(p, a, wy_source_team(w, maker))) continue;
     const wy_sound *s = &w->sounds->types.data[pd->sound];
     wary_event *e = sound_event(w, lane, WARY_EV_SOUND_HEARD, self, pd->maker, pd->pos, pd->sound, pd->heard);
