@@ -551,8 +551,8 @@ int32_t wary_recent_sounds(const wary_world *w, wary_actor_id agent_h, float sec
 void wy_hearing_rebase(wary_world *w) {
   struct wy_hearing *h = w->hearing;
   if (!(w->time - h->epoch >= WY_HEARING_EPOCH_SPAN)) return;
-  /* Up by half a span, as often as the span was passed (a step of at most
-   * an hour passes it once; a loaded world counting from 0 may be far past). */
+  /* Up by whole half spans, to within a span of the world's time (a long
+   * step, or a loaded world that counted from 0, may be far past it). */
   double half = WY_HEARING_EPOCH_SPAN / 2.0;
   double by = half * floor((w->time - h->epoch - half) / half);
   h->epoch += by;

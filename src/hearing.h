@@ -64,8 +64,8 @@ struct wy_hearing {
    * grows (a quarter second after 1,000 hours, two seconds after a year),
    * so they count from here, which a step moves up when the world's time
    * is WY_HEARING_EPOCH_SPAN past it (wy_hearing_rebase): then they are as
-   * fine as in a world of a quarter of an hour, whatever the world's age. Saved
-   * (since version 9; older snapshots count from 0, as they did). */
+   * fine as in a world of a quarter of an hour, whatever the world's age.
+   * Saved (since version 9; older snapshots count from 0, as they did). */
   double epoch;
   WY_ARRAY(wary_hearing_def) profiles; /* per profile, distances scaled */
   WY_ARRAY(wy_hearing_agent) agents;   /* per agent */
