@@ -426,6 +426,7 @@ static void settle(wy_track *t, const wary_hearing_def *h, float now) {
 static void remember(const wary_world *w, wy_hearing_agent *ag, const wy_pending *p) {
   wary_heard_sound *r = &ag->recent[ag->recent_head];
   r->time = (float)(w->time - w->hearing->epoch);
+  r->age = 0.0f; /* written by wary_recent_sounds */
   r->maker.id = p->maker;
   r->sound = p->sound;
   memcpy(r->pos, p->pos, sizeof r->pos);
@@ -543,6 +544,7 @@ int32_t wary_recent_sounds(const wary_world *w, wary_actor_id agent_h, float sec
     int32_t i = (ag->recent_head - 1 - k + WARY_RECENT_SOUNDS) % WARY_RECENT_SOUNDS;
     if (now - ag->recent[i].time > seconds) break;
     out[n] = ag->recent[i];
+    out[n].age = now - ag->recent[i].time;
     out[n++].time = (float)(epoch + ag->recent[i].time); /* the world's time, as a float */
   }
   return n;

@@ -1055,6 +1055,7 @@ int wary_emit_sound_at(wary_world *world, int32_t sound, float x, float y, float
 
 typedef struct wary_heard_sound {
   float time;        /* world time it was heard (as a float: wary_world_time) */
+  float age;         /* seconds since it was heard, as finely in a world of any age */
   wary_actor_id maker;     /* 0: nobody */
   int32_t sound;
   float pos[3];

@@ -20,7 +20,7 @@ function M:recent_sounds(seconds)
   local out = {}
   for i, r in ipairs(B.recent_sounds(w, self.id, seconds or 6)) do
     out[i] = {
-      time = r.time, maker = self.world._actors[r.maker], sound = self.world._sound_names[r.sound + 1],
+      time = r.time, age = r.age, maker = self.world._actors[r.maker], sound = self.world._sound_names[r.sound + 1],
       location = xyz(r.pos), loudness = r.loudness, walls = r.walls,
     }
   end

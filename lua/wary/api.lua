@@ -299,6 +299,7 @@ return {
     },
     wary_heard_sound = {
       { name = "time", kind = "float" },
+      { name = "age", kind = "float" },
       { name = "maker", kind = "handle" },
       { name = "sound", kind = "int" },
       { name = "pos", kind = "float", count = 3 },

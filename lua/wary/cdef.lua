@@ -644,6 +644,7 @@ int wary_emit_sound_at(wary_world *world, int32_t sound, float x, float y, float
 
 typedef struct wary_heard_sound {
   float time;
+  float age;
   wary_actor_id maker;
   int32_t sound;
   float pos[3];

@@ -360,6 +360,7 @@ static const field fields_wary_basic_sense_def[] = {
 
 static const field fields_wary_heard_sound[] = {
   SCALAR(wary_heard_sound, time, float, T_FLOAT),
+  SCALAR(wary_heard_sound, age, float, T_FLOAT),
   SCALAR(wary_heard_sound, maker, wary_actor_id, T_U32),
   SCALAR(wary_heard_sound, sound, int32_t, T_INT32),
   ARRAY(wary_heard_sound, pos, float, T_FLOAT),

@@ -301,9 +301,8 @@ local function draw_meter(g, agent, info, o, counts)
 end
 
 local function draw_sounds(g, agent, o, counts)
-  local now = agent.world:time()
   for _, s in ipairs(agent:recent_sounds(o.sound_seconds)) do
-    local age = math.max(0, now - s.time)
+    local age = s.age
     local fade = 1 - age / o.sound_seconds
     if fade > 0 then
       g.setColor(0.3, 0.9, 1, fade)

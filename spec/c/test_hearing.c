@@ -287,6 +287,11 @@ static void test_recent_sounds(void) {
   ENSURE(wary_recent_sounds(s.w, s.agent, 6.0f, out, WARY_RECENT_SOUNDS) == 2);
   ENSURE(out[0].sound == s.gunshot && out[1].sound == s.footstep);
   ENSURE(out[0].maker.id == s.target.id);
+  /* Heard at the hearing updates of the two steps: its age, and its time
+   * the world's then. */
+  NEAR(out[0].age, 0.0f);
+  NEAR(out[1].age, 0.1f);
+  NEAR(out[1].time, (float)wary_world_time(s.w) - 0.1f);
   for (int i = 0; i < 70; i++) wary_step(s.w, 0.1f);
   ENSURE(wary_recent_sounds(s.w, s.agent, 10.0f, out, WARY_RECENT_SOUNDS) == 0);
   wary_world_destroy(s.w);
@@ -365,7 +370,7 @@ static void test_old_world_hears_as_a_young_one(void) {
   enum { STEPS = 240 };
   const double ages[] = {3600.0, 365.0 * 86400.0};
   static int32_t state[2][STEPS], recent[2][STEPS];
-  static float share[2][STEPS];
+  static float share[2][STEPS], age[2][STEPS];
   scene s[2];
   for (int k = 0; k < 2; k++) {
     wary_world *w = make_world(NULL);
@@ -380,6 +385,7 @@ static void test_old_world_hears_as_a_young_one(void) {
       share[k][i] = held ? b.shares[0] : -1.0f;
       wary_heard_sound out[WARY_RECENT_SOUNDS];
       recent[k][i] = wary_recent_sounds(w, s[k].agent, 1.0f, out, WARY_RECENT_SOUNDS);
+      age[k][i] = recent[k][i] > 0 ? out[0].age : -1.0f;
     }
   }
   int climbed = 0;
@@ -387,6 +393,7 @@ static void test_old_world_hears_as_a_young_one(void) {
     ENSURE(state[0][i] == state[1][i]);
     ENSURE(recent[0][i] == recent[1][i]);
     ENSURE(share[0][i] == share[1][i]);
+    ENSURE(age[0][i] == age[1][i]);
     climbed += state[0][i] >= WARY_DETECTED;
   }
   ENSURE(climbed > 0 && share[0][STEPS - 1] < share[0][180]); /* heard, then fading */
