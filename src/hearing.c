@@ -516,7 +516,7 @@ void wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
     /* A maker that joined the agent's team, where its profile ignores that
      * team, is no longer heard: its sounds stop counting at once, as
      * vision stops seeing it (arrivals are filtered so: offer, above). */
-    if (!m || share <= 0.0f || wy_ignores_team(p, a, wy_source_team(w, m))) {
+    if (!m || share <= 0.0f || (p->def.ignore_same_team && wy_ignores_team(p, a, wy_source_team(w, m)))) {
       wy_array_swap_remove(&ag->tracks, i); /* forgotten, the maker gone or now ignored */
       i--;
       continue;
