@@ -16,8 +16,10 @@
 #             under eval "$(luarocks --tree T path)"
 #   engine    docs/install.md's engine example: Lua 5.4 linked in statically,
 #             lua/wary/core.c and P's libwary.a built into it, world.lua run
-#   c-only    -DWARY_LUA=OFF: no Lua looked for, no Lua test, installed, and
-#             the consumer built against it
+#   c-only    -DWARY_LUA=OFF -DWARY_THREADS=OFF: no Lua looked for, no Lua
+#             test; installed, no threads library linked or named in wary.pc,
+#             the consumer built against it, and spec/install/no_pool.c
+#             (workers > 1 refused without a scheduler of the host's)
 # BUILD is a built tree (ctest passes its own); without it one is configured
 # and built here. Each check prints one line, "ok: ..." or "FAILED: ..." (then
 # the end of its log); exits nonzero if any failed. Needs cmake, cc,
@@ -246,7 +248,8 @@ check_luarocks() {
 
 check_c_only() {
   local b=$tmp/c_only p2=$tmp/prefix_c out lua_keys
-  cmake -S "$root" -B "$b" -DWARY_LUA=OFF || fail "configure with -DWARY_LUA=OFF" || return 1
+  cmake -S "$root" -B "$b" -DWARY_LUA=OFF -DWARY_THREADS=OFF || fail "configure with -DWARY_LUA=OFF -DWARY_THREADS=OFF" ||
+    return 1
   # Nothing about Lua was looked for: no cache entry but the option itself.
   lua_keys=$(grep -Ei '^[a-z0-9_]*lua[a-z0-9_]*:' "$b/CMakeCache.txt" | grep -v '^WARY_LUA:BOOL=OFF$')
   [ -z "$lua_keys" ] || fail "Lua looked for: $(tr '\n' ' ' <<<"$lua_keys")" || return 1
@@ -257,6 +260,17 @@ check_c_only() {
   cmake --build "$b" -j2 --target wary wary_static && cmake --install "$b" --prefix "$p2" ||
     fail "build/install of the C library" || return 1
   [ -z "$(find "$p2" -path '*lua*')" ] || fail "Lua files installed" || return 1
+  if nm -u "$p2/lib/libwary.a" "$p2/lib/libwary.so" 2>/dev/null | grep -i pthread; then
+    fail "libwary refers to pthreads"
+    return 1
+  fi
+  ! grep -q pthread "$p2/lib/pkgconfig/wary.pc" || fail "wary.pc names the threads library" || return 1
+  # shellcheck disable=SC2046
+  "$CC" -std=c11 -Wall -Wextra -pedantic -Werror "$root/spec/install/no_pool.c" \
+    $(PKG_CONFIG_PATH="$p2/lib/pkgconfig" pkg-config --cflags --libs --static wary) -o "$tmp/no_pool" ||
+    fail "cc no_pool.c with pkg-config --static's flags" || return 1
+  out=$(cd "$run" && LD_LIBRARY_PATH="$p2/lib" "$tmp/no_pool") || fail "no_pool failed: $out" || return 1
+  echo "$out"
   # shellcheck disable=SC2046
   "$CC" -std=c11 -Wall -Wextra -pedantic -Werror "$root/spec/install/consumer.c" \
     $(PKG_CONFIG_PATH="$p2/lib/pkgconfig" pkg-config --cflags --libs wary) -o "$tmp/consumer_c_only" || fail "cc with pkg-config's flags" || return 1
@@ -325,7 +339,7 @@ check "luajit: world.lua with LUA_PATH at P/share/lua/5.1, LD_LIBRARY_PATH=P/lib
 check "luarocks: luarocks --lua-version 5.4 make --tree T (no C library, no LuaJIT copy in T), world.lua under luarocks path: T's init.lua and core.so, 0.889 tracked" check_luarocks
 check "readme: the README's C example built through pkg-config prints 'confidence 0.889, tracked'; its Lua 5.4 example prints tracked 0.88" check_readme
 check "engine: docs/install.md's engine with Lua 5.4 linked in statically, core.c and P's libwary.a built into it: world.lua, no core.so mapped, 0.889 tracked" check_engine
-check "c-only: -DWARY_LUA=OFF looks for no Lua and registers only the C tests; installed without Lua files; consumer.c through its wary.pc: '$CONSUMER_OUT'" check_c_only
+check "c-only: -DWARY_LUA=OFF -DWARY_THREADS=OFF looks for no Lua and registers only the C tests; installed without Lua files or pthreads; consumer.c through its wary.pc: '$CONSUMER_OUT'; no_pool.c: workers 2 refused, stepped with a host's scheduler" check_c_only
 
 echo "install_test.sh: $n_ok ok, $n_failed failed in $((SECONDS - start)) s"
 [ "$n_failed" -eq 0 ]

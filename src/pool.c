@@ -13,6 +13,33 @@
 #define _POSIX_C_SOURCE 200809L
 #include "pool.h"
 
+#ifdef WARY_NO_THREADS
+/* Built without the pool (WARY_THREADS=OFF): a world's def that would need
+ * it is refused before it is asked for (world.c), so none is ever made and
+ * the library starts no thread and needs no threads library. */
+wy_pool *wy_pool_create(const wy_allocator *alloc, int32_t workers) {
+  (void)alloc;
+  (void)workers;
+  return NULL;
+}
+int32_t wy_pool_failed_thread(int *code) {
+  *code = 0;
+  return 0;
+}
+void wy_pool_destroy(wy_pool *pool) { (void)pool; }
+void *wy_pool_enqueue(wary_task_fn task, int32_t count, int32_t min_range, void *task_context, void *user) {
+  (void)count;
+  (void)min_range;
+  (void)task_context;
+  (void)task;
+  return user;
+}
+void wy_pool_finish(void *task, void *user) {
+  (void)task;
+  (void)user;
+}
+#else
+
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -207,3 +234,5 @@ void wy_pool_finish(void *task, void *user) {
   p->task = NULL;
   pthread_mutex_unlock(&p->lock);
 }
+
+#endif /* WARY_NO_THREADS */

@@ -308,7 +308,7 @@ typedef struct wary_world_def {
   wary_realloc_fn realloc_fn; /* NULL: realloc, or alloc_fn + copy + free_fn when alloc_fn is set */
   wary_free_fn free_fn;      /* NULL: free */
   void *alloc_user;          /* passed to the three */
-  int32_t workers;           /* threads a step uses, 0 .. WARY_MAX_WORKERS (0, 1: the calling thread); without enqueue_task, libwary's pool: the calling thread and workers - 1 threads of its own, made and joined with the world */
+  int32_t workers;           /* threads a step uses, 0 .. WARY_MAX_WORKERS (0, 1: the calling thread); without enqueue_task, libwary's pool: the calling thread and workers - 1 threads of its own, made and joined with the world (a libwary built with WARY_THREADS=OFF has no pool: it refuses workers > 1 without enqueue_task) */
   wary_enqueue_task_fn enqueue_task; /* NULL: the pool, when workers > 1; set: the host's scheduler, with workers >= 1 worker indices */
   wary_finish_task_fn finish_task; /* set together with enqueue_task */
   void *task_user;           /* passed to the two */

@@ -58,6 +58,13 @@ int wy_world_def_check(wy_error *e, const char *fn, const wary_world_def *d) {
     return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
                    "world_def.workers: expected the scheduler's worker count (>= 1) with enqueue_task, got %d",
                    d->workers);
+#ifdef WARY_NO_THREADS
+  if (d->workers > 1 && !d->enqueue_task)
+    return wy_fail(e, WARY_ERR_BAD_VALUE, fn,
+                   "world_def.workers: expected 0 or 1 without enqueue_task (this libwary was built without its "
+                   "worker pool, WARY_THREADS=OFF: bring a scheduler of your own for more), got %d",
+                   d->workers);
+#endif
   return WARY_OK;
 }
 

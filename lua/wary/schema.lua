@@ -69,7 +69,8 @@ schema.world = {
   { name = "lod_interval_scale", kind = "table", default = { 1, 2, 4, 8 } },
   -- vision rays a step may cast, 0: no budget (docs/budget.md)
   { name = "ray_budget", kind = "integer", min = 0, max = 1e9, default = 0 },
-  -- Threads a step uses (0, 1: the calling one; N: libwary's pool of N workers).
+  -- Threads a step uses (0, 1: the calling one; N: libwary's pool of N workers; a
+  -- libwary built with WARY_THREADS=OFF has no pool and refuses N > 1).
   { name = "workers", kind = "integer", min = 0, max = enums.constants.MAX_WORKERS, default = 0 },
   { name = "materials", kind = "boolean", default = true },
   { name = "sounds", kind = "boolean", default = true },
