@@ -200,7 +200,7 @@ function brain.before_step(world)
     -- A health function may remove an actor: one gone is skipped.
     local actor = watch[id]
     if actor then
-      local ok, h = guard.call(read_health, guard.traceback, world, actor)
+      local ok, h = guard.call(read_health, guard.traceback, world, actor, world._run)
       if world._destroyed then break end
       if not ok then
         if first == nil then

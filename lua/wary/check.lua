@@ -4,6 +4,7 @@
 -- the C core.
 
 local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
+local debug, io = debug, io -- kept: a game may take them from the globals after it loads wary
 local enums = require("wary.enums")
 local is_distance = require("wary.schema").is_distance
 local units_of = require("wary.schema").units_of

@@ -8,6 +8,7 @@
 -- they are left out here.
 
 local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
+local io = io -- kept: a game may take it from the globals after it loads wary
 local check = require("wary.check")
 local enums = require("wary.enums")
 local guard = require("wary.guard")
@@ -69,6 +70,7 @@ end
 -- names the object in errors.
 function events.add_handler(world, owner, handlers, event, fn)
   check_handler(owner, event, fn)
+  if world._dispatching then guard.settle(world) end
   if world._dispatching then
     -- Added by a handler: it listens from the next step on (events.listen_pending).
     local pending = world._pending_handlers
@@ -356,7 +358,7 @@ local function call_all(world, list, ev, first)
   for k = 1, #list do
     -- A handler that destroyed the world ends the dispatch (events.dispatch).
     if world._destroyed then return first end
-    local ok, err = guard_call(list[k], traceback, ev)
+    local ok, err = guard_call(list[k], traceback, ev, nil, world._run)
     if not ok then
       world._handler_errors = world._handler_errors + 1
       if first == nil then

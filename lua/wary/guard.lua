@@ -11,7 +11,45 @@ local check = require("wary.check")
 local guard = {}
 
 local create, resume, yield, close = coroutine.create, coroutine.resume, coroutine.yield, coroutine.close
+local status = coroutine.status
 local xpcall = xpcall
+local debug_traceback = debug.traceback
+local gethook, sethook, getinfo = debug.gethook, debug.sethook, debug.getinfo
+guard.gethook = gethook
+
+-- Lua 5.4 keeps a debug hook per thread, and a coroutine starts with its
+-- creator's as it was then; LuaJIT's hook is the whole VM's. So on Lua 5.4
+-- the coroutines wary keeps for the game's functions (here, and the
+-- runner's) take the hook of the thread that calls world:step at each step
+-- (guard.sync_hooks), and a yield a hook made in one (an engine that slices
+-- its scripts' time with lua_yield in a count hook) is not taken for the
+-- function's: the coroutine is resumed at once (guard.hook_yielded). So an
+-- engine's watchdog reaches a sense and a handler as it reaches the code
+-- that called world:step, and its time slices do not read as a yield
+-- (world:step itself is not cut into slices).
+local per_thread = rawget(_G, "jit") == nil
+guard.per_thread_hooks = per_thread
+
+-- co with the running thread's hook (h, m, c: debug.gethook's, when given
+-- is true), or nil when only a new coroutine can have it (the
+-- host's own hook, set with lua_sethook: debug.gethook says "external hook"
+-- and debug.sethook cannot copy it; lua_newthread does).
+function guard.hooked(co, given, h, m, c)
+  if not given then h, m, c = gethook() end
+  local hc, mc, cc = gethook(co)
+  if h == hc and m == mc and c == cc then return co end
+  if type(h) == "string" then return nil end
+  if h then sethook(co, h, m, c) else sethook(co) end
+  return co
+end
+
+-- Whether co, which yielded, yielded from a hook: it stopped in a Lua
+-- function, not in a call of coroutine.yield (a C function).
+function guard.hook_yielded(co)
+  if not per_thread then return false end
+  local info = getinfo(co, 0, "S")
+  return info ~= nil and info.what ~= "C"
+end
 
 -- What a call that yielded gives in place of its error.
 guard.YIELDED = setmetatable({}, { __tostring = function() return "yielded" end })
@@ -21,7 +59,7 @@ guard.YIELDED = setmetatable({}, { __tostring = function() return "yielded" end 
 -- below world:step are left out); any other error object is kept whole.
 function guard.traceback(m)
   if type(m) ~= "string" then return m end
-  local trace = debug.traceback(m, 2)
+  local trace = debug_traceback(m, 2)
   local cut = trace:find("\n%s*%[C%]: in function 'xpcall'")
   return cut and trace:sub(1, cut - 1) or trace
 end
@@ -57,12 +95,19 @@ end
 local idle = nil
 
 -- xpcall(fn, handler, a, b): true and fn's first result, or false and the
--- error as handler made it; false and guard.YIELDED when fn yielded.
-function guard.call(fn, handler, a, b)
+-- error as handler made it; false and guard.YIELDED when fn yielded. run
+-- (a world's _run): the coroutine it runs fn in is kept in run.co
+-- (guard.settle).
+function guard.call(fn, handler, a, b, run)
   local co = idle
   idle = nil
-  if co == nil then co = create(serve) end
+  if co == nil then
+    co = create(serve)
+    if per_thread then co = guard.hooked(co) or co end
+  end
+  run.co = co
   local resumed, mark, ok, v = resume(co, fn, handler, a, b)
+  while resumed and mark ~= DONE and guard.hook_yielded(co) do resumed, mark, ok, v = resume(co) end
   if resumed and mark == DONE then
     idle = co
     return ok, v
@@ -72,6 +117,41 @@ function guard.call(fn, handler, a, b)
   if close then close(co) end
   if not resumed then return false, mark end -- the coroutine's own failure (out of memory)
   return false, guard.YIELDED
+end
+
+-- The hook of the thread that calls world:step (h, m, c: debug.gethook's)
+-- on the coroutine waiting for the next call (guard.hooked; Lua 5.4); one
+-- that cannot take it is let go (a new one is made then, with it).
+function guard.sync_hooks(h, m, c)
+  if per_thread and idle ~= nil and not guard.hooked(idle, true, h, m, c) then
+    if close then close(idle) end
+    idle = nil
+  end
+end
+
+-- What world:step marks on its world while it runs a game's function (a
+-- health function, a sense, a handler: _reading_health, _in_step,
+-- _dispatching) holds while the coroutine of wary's that runs it (run.co,
+-- kept by guard.call and runner.run) runs, or is waiting on one it resumed.
+-- An error raised into world:step from outside wary between those calls (a
+-- debug hook's: an engine's watchdog) leaves the marks set with no such
+-- coroutine: world:step, then, ended as the error reached its caller, and
+-- this clears them (and ends the core's step, which a mark of a sense's
+-- says was begun), so that the world is not refused for good. Called where
+-- a mark is read and one is set.
+function guard.settle(world)
+  local run = world._run
+  local co = run.co
+  if co then
+    local s = status(co)
+    if s == "running" or s == "normal" then return end
+  end
+  run.co = false
+  world._reading_health, world._dispatching = false, false
+  if world._in_step then
+    world._in_step = false
+    world._B.step_end(world._w)
+  end
 end
 
 return guard

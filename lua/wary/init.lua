@@ -56,6 +56,21 @@
 --   world:create_detection_event{ owner, pos, rating, type }
 -- debug drawing for LÖVE: require("wary.debug").draw(world, options)
 -- Tiled maps: require("wary.tiled").load(world, map_or_path, { scale, offset }) -> boxes
+-- wary reads Lua's debug, io and os libraries (error positions, warnings to
+-- stderr, WARY_BACKEND and WARY_LIB): a state must open them before it
+-- requires wary. Each module keeps its own reference, so a game that takes
+-- them from its scripts' globals afterwards (a sandbox) leaves wary working.
+do
+  local missing = {}
+  for _, name in ipairs({ "debug", "io", "os" }) do
+    if type(rawget(_G, name)) ~= "table" then missing[#missing + 1] = name end
+  end
+  if #missing > 0 then
+    error("wary: needs Lua's standard libraries debug, io and os (open them before require \"wary\"); missing: "
+      .. table.concat(missing, ", "), 2)
+  end
+end
+local os = os
 local enums = require("wary.enums")
 local C = enums.constants
 

@@ -17,6 +17,7 @@
 local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local check = require("wary.check")
 local enums = require("wary.enums")
+local guard = require("wary.guard")
 
 local runner = {}
 
@@ -502,6 +503,8 @@ end
 -- on after it in a new coroutine. A coroutine that ends its batch waits for
 -- the next one, which reuses it.
 --
+-- run (the world's _run) keeps the coroutine it resumes (guard.settle).
+--
 -- It never raises: it returns nil, or the error that must end the step
 -- ("wary world is destroyed" if a sense destroyed the world, or the
 -- runner's own failure), which world:step raises once the step has ended.
@@ -509,8 +512,18 @@ end
 -- about 1-1.5 us a step. What could raise here is protected where it runs:
 -- the first run's allocations, a new coroutine, a failure's entry.
 local close_coroutine = coroutine.close
+local per_thread, hook_yielded = guard.per_thread_hooks, guard.hook_yielded
 
-function runner.run(B, w, senses, profiles, actors, ctx, errors)
+-- The hook of the thread that calls world:step on the coroutine waiting
+-- for the next batch (guard.sync_hooks).
+function runner.sync_hooks(h, m, c)
+  if per_thread and idle ~= nil and not guard.hooked(idle, true, h, m, c) then
+    if close_coroutine then close_coroutine(idle) end
+    idle = nil
+  end
+end
+
+function runner.run(B, w, senses, profiles, actors, ctx, errors, run)
   -- A step with nothing for a Lua sense (no custom sense, or none due)
   -- uses no coroutine.
   if B.query_count(w) == 0 and B.inbox_count(w) == 0 then return nil end
@@ -530,10 +543,13 @@ function runner.run(B, w, senses, profiles, actors, ctx, errors)
       local made, made_co = pcall(coroutine.create, serve)
       if not made then return made_co end
       co = made_co
+      if per_thread then co = guard.hooked(co) or co end
     end
     idle = nil
     at.loop = false
+    run.co = co
     local ok, err = coroutine.resume(co, B, w, senses, profiles, actors, ctx, errors, at)
+    while ok and err ~= DONE and hook_yielded(co) do ok, err = coroutine.resume(co) end
     if at.loop then at.query, at.calling = B.query_loop_at(at.loop) end
     -- (err is a message: the runner raises nothing else)
     if not ok and not at.calling then return err end

@@ -17,6 +17,7 @@ local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local Actor = require("wary.actor")
 local brain = require("wary.brain")
 local check = require("wary.check")
+local guard = require("wary.guard")
 local handles = require("wary.handles")
 
 local M = {}
@@ -341,6 +342,7 @@ end
 -- world:load_state(s) restores it into a world with the same definitions. Not during a step, nor in the
 -- event handlers it runs (a checkpoint on an event: note it there, save after world:step returns).
 function M:save_state()
+  if self._in_step or self._dispatching or self._reading_health then guard.settle(self) end
   if self._in_step or self._dispatching then
     check.raise("world:save_state: not allowed during a step (save after world:step returns)")
   end
@@ -625,6 +627,7 @@ end
 -- lod_interval_scale (weather and ray_budget come from the state). A refused string raises and changes
 -- nothing. Not during a step, nor in its event handlers.
 function M:load_state(s)
+  if self._in_step or self._dispatching or self._reading_health then guard.settle(self) end
   if self._in_step or self._dispatching or self._reading_health then
     check.raise("world:load_state: not allowed during a step (load after world:step returns)")
   end

@@ -5,6 +5,7 @@
 -- the end in one list.
 
 local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
+local io = io -- kept: a game may take it from the globals after it loads wary
 local Actor = require("wary.actor")
 local brain = require("wary.brain")
 local check = require("wary.check")
@@ -12,6 +13,7 @@ local define = require("wary.define")
 local enums = require("wary.enums")
 local events = require("wary.events")
 local handle = require("wary.handle")
+local guard = require("wary.guard")
 local handles = require("wary.handles")
 local runner = require("wary.runner")
 local schema = require("wary.schema")
@@ -62,6 +64,8 @@ function World._new(B, t)
     _gone = {}, _pending_handlers = {}, _handler_errors = 0, _destroyed = false,
     -- Held raw (false, not nil) so that a step's reads of them call no __index.
     _in_step = false, _dispatching = false, _reading_health = false, _dry = false, _listen_mask = false,
+    -- The coroutine of wary's that runs the game's function world:step is calling (guard.settle).
+    _run = { co = false },
     -- Every handle made, by id (weak): a load_state brings back those of
     -- things removed since the save (save.lua). The live lamps and volumes.
     _made = setmetatable({}, { __mode = "v" }), _lights = {}, _environments = {},
@@ -94,6 +98,7 @@ end
 -- Adding or removing things, and defining, wait until the step is over: a
 -- sense's evaluate runs inside it.
 function World:_structural(what)
+  if self._in_step then guard.settle(self) end
   if self._in_step then
     check.raise(string.format("world: %s: %s", what, check.IN_EVALUATE))
   end
@@ -765,6 +770,21 @@ local function also_unhealthy(err, unhealthy, whose)
   return err
 end
 
+local IN_STEP = enums.status_values.in_step
+
+-- The core's step begun (begin: B.step or B.step_begin), its status. One
+-- that an error raised into world:step from outside wary (a debug hook's)
+-- left begun, before world:step could mark it (guard.settle), is ended
+-- first: a world:step inside a sense of this world never gets here.
+local function begun(B, w, begin, dt)
+  local status = begin(w, dt)
+  if status == IN_STEP then
+    B.step_end(w)
+    status = begin(w, dt)
+  end
+  return status
+end
+
 -- The core's step status checked (a failure raised, naming the world); when
 -- it failed and a health function did too, the latter's text goes to stderr
 -- first (also_unhealthy).
@@ -777,6 +797,7 @@ end
 -- handlers (world:events() has them all). dt = 0 passes no time: a sense looks only if it is due
 -- (its interval does not run), nothing fades and no timer runs.
 function World:step(dt)
+  if self._dispatching or self._in_step or self._reading_health then guard.settle(self) end
   if self._dispatching then
     check.raise("world:step: not allowed inside an event handler of world:step (step after it returns)")
   end
@@ -788,6 +809,11 @@ function World:step(dt)
   end
   check.number("world:step", "dt", dt, 0, enums.constants.MAX_STEP_SECONDS)
   local B, w = self._B, self._w
+  if guard.per_thread_hooks then
+    local h, m, c = guard.gethook()
+    guard.sync_hooks(h, m, c)
+    runner.sync_hooks(h, m, c)
+  end
   -- A health function that failed is raised once the step is done (with
   -- what else it raises, also_unhealthy).
   local unhealthy, whose = brain.before_step(self)
@@ -807,17 +833,18 @@ function World:step(dt)
     -- No custom sense: nothing for the runner, and the step is one call
     -- into C (what a step costs around its C work matters most when the
     -- game's frame has left the caches cold).
-    step_status(self, B.step(w, dt), unhealthy, whose)
+    step_status(self, begun(B, w, B.step, dt), unhealthy, whose)
   else
-    step_status(self, B.step_begin(w, dt), unhealthy, whose)
-    self._ctx.time = B.world_time(w)
-    self._in_step = true
-    -- Unprotected: the runner never raises, it returns what must end the step.
-    local err = runner.run(B, w, senses, self._agent_profiles, self._actors, self._ctx, errors)
-    self._in_step = false
-    local status = B.step_end(w) -- even after an error: the world never stays mid-step
-    if err ~= nil then error(unhealthy ~= nil and also_unhealthy(err, unhealthy, whose) or err, 0) end
+    local status = begun(B, w, B.step_begin, dt)
+    self._in_step = status >= 0
     step_status(self, status, unhealthy, whose)
+    self._ctx.time = B.world_time(w)
+    -- Unprotected: the runner never raises, it returns what must end the step.
+    local err = runner.run(B, w, senses, self._agent_profiles, self._actors, self._ctx, errors, self._run)
+    self._in_step = false
+    local ended = B.step_end(w) -- even after an error: the world never stays mid-step
+    if err ~= nil then error(unhealthy ~= nil and also_unhealthy(err, unhealthy, whose) or err, 0) end
+    step_status(self, ended, unhealthy, whose)
   end
   -- The handles of actors removed before this step are no event's now:
   -- let go in place (no table a step), or with their table when it grew
