@@ -344,12 +344,15 @@ describe("bad actor input", function()
     local guard = world:add_agent{ name = "guard", profile = "p", pos = { 0, 0, 0 } }
     local thief = world:add_target{ name = "thief", pos = { 5, 0, 0 }, team = "thieves", stance = "crouched" }
     local before = world:save_state()
+    -- Each says where to read what the handle does not hold as a field.
     assert_mentions(error_of(function() player.yaw = 90 end), "player: field 'yaw' is read-only",
-      "change it with player:set_yaw(...)", "got 90")
+      "change it with player:set_yaw(...), read it with player:get().yaw", "got 90")
     assert_mentions(error_of(function() player.pos = { 1, 2, 3 } end), "player: field 'pos' is read-only",
-      "player:set_pos(...)", "got a table")
+      "player:set_pos(...), read it with player:pos()", "got a table")
     assert_mentions(error_of(function() guard.health = 50 end), "guard: field 'health' is read-only",
-      "guard:set_health(...)", "got 50")
+      "guard:set_health(...), read it with guard:health()", "got 50")
+    assert_mentions(error_of(function() guard.lod_tier = 2 end), "guard: field 'lod_tier' is read-only",
+      "guard:set_lod_tier(...), read it with guard:get().lod_tier", "got 2")
     assert_mentions(error_of(function() thief.team = "guards" end), "thief: field 'team' is read-only",
       "thief:set_team(...)", 'got "guards"')
     assert_mentions(error_of(function() thief.stance = "prone" end), "thief: field 'stance' is read-only",

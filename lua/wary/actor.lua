@@ -319,8 +319,16 @@ function Actor.__index(self, k)
   local held = HELD[k]
   if held then return rawget(self, held) or nil end -- a target's _profile is false
 end
+-- What actor:get() holds besides the fields read above: a refused write of
+-- one says where to read it (the handle does not keep it).
+local IN_GET = { vel = true, yaw = true, visibility = true, light = true, lod_tier = true, perceivable = true,
+                 off_screen = true, scent = true }
 handle.refuse_writes(Actor, function(self, k)
-  if Actor["set_" .. k] then return "change it with " .. tostring(self) .. ":set_" .. k .. "(...)" end
+  if Actor["set_" .. k] then
+    local read = HELD[k] and "" or type(Actor[k]) == "function" and string.format(", read it with %s:%s()", self, k)
+      or IN_GET[k] and string.format(", read it with %s:get().%s", self, k) or ""
+    return "change it with " .. tostring(self) .. ":set_" .. k .. "(...)" .. read
+  end
   if k == "profile" then return "an actor keeps the profile it was made with" end
   if k == "kind" then return "an actor stays the agent or the target it was made" end
 end)
