@@ -119,14 +119,20 @@ function guard.call(fn, handler, a, b, run)
   return false, guard.YIELDED
 end
 
--- The hook of the thread that calls world:step (h, m, c: debug.gethook's)
--- on the coroutine waiting for the next call (guard.hooked; Lua 5.4); one
--- that cannot take it is let go (a new one is made then, with it).
+-- co, a coroutine of wary's waiting for its next call (or nil), with the
+-- hook h, m, c (debug.gethook's, of the thread that calls world:step;
+-- guard.hooked), or nil when it cannot take it: it is closed, and a new one
+-- is made when one is needed, with it.
+function guard.rehook(co, h, m, c)
+  if co == nil or guard.hooked(co, true, h, m, c) then return co end
+  if close then close(co) end
+  return nil
+end
+
+-- The hook of the thread that calls world:step (h, m, c) on the coroutine
+-- waiting for the next call (Lua 5.4).
 function guard.sync_hooks(h, m, c)
-  if per_thread and idle ~= nil and not guard.hooked(idle, true, h, m, c) then
-    if close then close(idle) end
-    idle = nil
-  end
+  if per_thread then idle = guard.rehook(idle, h, m, c) end
 end
 
 -- What world:step marks on its world while it runs a game's function (a

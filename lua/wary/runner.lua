@@ -517,10 +517,7 @@ local per_thread, hook_yielded = guard.per_thread_hooks, guard.hook_yielded
 -- The hook of the thread that calls world:step on the coroutine waiting
 -- for the next batch (guard.sync_hooks).
 function runner.sync_hooks(h, m, c)
-  if per_thread and idle ~= nil and not guard.hooked(idle, true, h, m, c) then
-    if close_coroutine then close_coroutine(idle) end
-    idle = nil
-  end
+  if per_thread then idle = guard.rehook(idle, h, m, c) end
 end
 
 function runner.run(B, w, senses, profiles, actors, ctx, errors, run)
