@@ -191,6 +191,31 @@ describe("an engine that slices its scripts' time (a count hook that yields them
   end)
 end)
 
+describe("a world:step paused between an engine's time slices (Lua 5.4)", function()
+  it("is still under way: another script's save_state is refused until it ends, and the step is not broken",
+    function()
+      local hooks = c_hooks()
+      if not hooks then return pending("Lua 5.4: a hook yields only there") end
+      local w = guarded_world(busy_sense)
+      local failures = {}
+      local ai = coroutine.create(function()
+        for _ = 1, 20 do
+          local ok, err = pcall(w.step, w, DT)
+          if not ok then failures[#failures + 1] = err end
+        end
+      end)
+      hooks.timeslice(ai, 7)
+      local refused, saved = 0, 0
+      while coroutine.status(ai) ~= "dead" do
+        assert(coroutine.resume(ai))
+        -- Between two slices another script asks for a save.
+        if pcall(w.save_state, w) then saved = saved + 1 else refused = refused + 1 end
+      end
+      assert.are.same({}, failures)
+      assert.is_true(refused > 0, "refused " .. refused .. ", saved " .. saved)
+    end)
+end)
+
 describe("a game that takes io, os and debug from its scripts after it loads wary (a sandbox)", function()
   it("still has a failing sense told on stderr and every event handed out", function()
     local w = wary.world()

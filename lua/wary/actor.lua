@@ -320,15 +320,18 @@ function Actor.__index(self, k)
   local held = HELD[k]
   if held then return rawget(self, held) or nil end -- a target's _profile is false
 end
--- What actor:get() holds besides the fields read above: a refused write of
--- one says where to read it (the handle does not keep it).
-local IN_GET = { vel = true, yaw = true, visibility = true, light = true, lod_tier = true, perceivable = true,
-                 off_screen = true, scent = true }
+-- Where a refused write of a field a setter changes, which the handle does
+-- not keep, says to read it (health: an agent's only).
+local READ_WITH = { pos = "%s:pos()", velocity = "%s:get().vel", yaw = "%s:get().yaw",
+                    visibility = "%s:get().visibility", light = "%s:get().light", lod_tier = "%s:get().lod_tier",
+                    perceivable = "%s:get().perceivable", off_screen = "%s:get().off_screen",
+                    scent = "%s:get().scent", health = "%s:health()" }
 handle.refuse_writes(Actor, function(self, k)
   if Actor["set_" .. k] then
-    local read = HELD[k] and "" or type(Actor[k]) == "function" and string.format(", read it with %s:%s()", self, k)
-      or IN_GET[k] and string.format(", read it with %s:get().%s", self, k) or ""
-    return "change it with " .. tostring(self) .. ":set_" .. k .. "(...)" .. read
+    local read = READ_WITH[k]
+    if k == "health" and not rawget(self, "_profile") then read = nil end
+    return "change it with " .. tostring(self) .. ":set_" .. k .. "(...)"
+      .. (read and ", read it with " .. read:format(tostring(self)) or "")
   end
   if k == "profile" then return "an actor keeps the profile it was made with" end
   if k == "kind" then return "an actor stays the agent or the target it was made" end

@@ -26,7 +26,7 @@ guard.gethook = gethook
 -- function's: the coroutine is resumed at once (guard.hook_yielded). So an
 -- engine's watchdog reaches a sense and a handler as it reaches the code
 -- that called world:step, and its time slices do not read as a yield
--- (world:step itself is not cut into slices).
+-- (the hook may still pause world:step's own code between slices: guard.settle).
 local per_thread = rawget(_G, "jit") == nil
 guard.per_thread_hooks = per_thread
 
@@ -108,6 +108,7 @@ function guard.call(fn, handler, a, b, run)
   run.co = co
   local resumed, mark, ok, v = resume(co, fn, handler, a, b)
   while resumed and mark ~= DONE and guard.hook_yielded(co) do resumed, mark, ok, v = resume(co) end
+  run.co = false
   if resumed and mark == DONE then
     idle = co
     return ok, v
@@ -144,7 +145,20 @@ end
 -- coroutine: world:step, then, ended as the error reached its caller, and
 -- this clears them (and ends the core's step, which a mark of a sense's
 -- says was begun), so that the world is not refused for good. Called where
--- a mark is read and one is set.
+-- a mark is read and one is set. A world:step still under way on the
+-- coroutine that called it (run.thread), which an engine's hook paused
+-- between slices of its own code, is not ended: its world:step is on that
+-- coroutine's stack (run.step, the function).
+local running = coroutine.running
+
+local function on_stack(thread, fn)
+  for level = 0, math.huge do
+    local info = getinfo(thread, level, "f")
+    if not info then return false end
+    if info.func == fn then return true end
+  end
+end
+
 function guard.settle(world)
   local run = world._run
   local co = run.co
@@ -152,7 +166,9 @@ function guard.settle(world)
     local s = status(co)
     if s == "running" or s == "normal" then return end
   end
-  run.co = false
+  local thread = run.thread
+  if thread and thread ~= running() and status(thread) == "suspended" and on_stack(thread, run.step) then return end
+  run.co, run.thread = false, false
   world._reading_health, world._dispatching = false, false
   if world._in_step then
     world._in_step = false

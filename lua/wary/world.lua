@@ -6,6 +6,10 @@
 
 local each = pairs -- not named pairs: docs/backends.md, "Loops over tables"
 local io = io -- kept: a game may take it from the globals after it loads wary
+local running = coroutine.running
+-- World.step as written below: the public one calls it in a tail call (the
+-- wrappers at the end), so it is the one on a stack (guard.settle).
+local step_fn
 local Actor = require("wary.actor")
 local brain = require("wary.brain")
 local check = require("wary.check")
@@ -65,7 +69,8 @@ function World._new(B, t)
     -- Held raw (false, not nil) so that a step's reads of them call no __index.
     _in_step = false, _dispatching = false, _reading_health = false, _dry = false, _listen_mask = false,
     -- The coroutine of wary's that runs the game's function world:step is calling (guard.settle).
-    _run = { co = false },
+    -- The thread that called world:step, and World.step (guard.settle).
+    _run = { co = false, thread = false, step = step_fn },
     -- Every handle made, by id (weak): a load_state brings back those of
     -- things removed since the save (save.lua). The live lamps and volumes.
     _made = setmetatable({}, { __mode = "v" }), _lights = {}, _environments = {},
@@ -809,6 +814,7 @@ function World:step(dt)
   end
   check.number("world:step", "dt", dt, 0, enums.constants.MAX_STEP_SECONDS)
   local B, w = self._B, self._w
+  self._run.thread = running()
   if guard.per_thread_hooks then
     local h, m, c = guard.gethook()
     guard.sync_hooks(h, m, c)
@@ -841,6 +847,7 @@ function World:step(dt)
     self._ctx.time = B.world_time(w)
     -- Unprotected: the runner never raises, it returns what must end the step.
     local err = runner.run(B, w, senses, self._agent_profiles, self._actors, self._ctx, errors, self._run)
+    self._run.co = false
     self._in_step = false
     local ended = B.step_end(w) -- even after an error: the world never stays mid-step
     if err ~= nil then error(unhealthy ~= nil and also_unhealthy(err, unhealthy, whose) or err, 0) end
@@ -906,6 +913,7 @@ end
 -- (the backends' text), the same on both backends, before anything is read. (One test on the
 -- way in: on Lua 5.4 the wrapper costs about 70 ns a call, on LuaJIT none.)
 local getmetatable = getmetatable
+step_fn = World.step
 for name, fn in each(World) do
   if type(fn) == "function" and name:sub(1, 1) ~= "_" and name ~= "destroy" then
     World[name] = function(self, ...)
