@@ -780,19 +780,14 @@ describe("hearing: max_pending_per_tick counts a step's sounds, not an update's"
   end)
 end)
 
--- A world with one guard that only hears, at the origin.
-local function one_ear()
-  local world = wary.world{}
-  world:define_profile{ name = "ear", hearing = {} }
-  return world, world:add_agent{ name = "guard", profile = "ear", pos = { 0, 0, 0 } }
-end
-
 describe("hearing: a maker removed before the guard's update", function()
   it("made a sound nobody made: the guard forms a belief about the place, as when it was removed "
     .. "before the sound arrived", function()
     -- Steps of 1/60 s, hearing every 0.1 s: most steps are not the guard's update.
     for delay = 0, 5 do
-      local world, guard = one_ear()
+      local world = wary.world{}
+      world:define_profile{ name = "ear", hearing = {} }
+      local guard = world:add_agent{ name = "guard", profile = "ear", pos = { 0, 0, 0 } }
       world:step(1 / 60)                                          -- the guard's first update
       local grenade = world:add_target{ name = "grenade", pos = { 1000, 0, 0 } }
       local log = events.record(world)
@@ -819,7 +814,9 @@ describe("hearing: a maker that teleports (a respawn, a pooled object put away)"
     .. "a sound of its place, and its build-up stops placing it", function()
     -- Steps of 1/60 s, hearing every 0.1 s: the jump comes before or after the guard's update.
     for delay = 0, 7 do
-      local world, guard = one_ear()
+      local world = wary.world{}
+      world:define_profile{ name = "ear", hearing = {} }
+      local guard = world:add_agent{ name = "guard", profile = "ear", pos = { 0, 0, 0 } }
       world:step(1 / 60)
       local shooter = world:add_target{ name = "shooter", pos = { 1000, 0, 0 } }
       local log = events.record(world)
@@ -844,7 +841,9 @@ describe("hearing: a maker that teleports (a respawn, a pooled object put away)"
   end)
 
   it("is placed where it is by a sound made after the jump", function()
-    local world, guard = one_ear()
+    local world = wary.world{}
+    world:define_profile{ name = "ear", hearing = {} }
+    local guard = world:add_agent{ name = "guard", profile = "ear", pos = { 0, 0, 0 } }
     local shooter = world:add_target{ name = "shooter", pos = { 1000, 0, 0 } }
     local log = events.record(world)
     shooter:teleport(2000, 0, 0)

@@ -640,46 +640,27 @@ static void io_rung_waits(wy_io *io, wy_state *s) {
   }
 }
 
-/* The actor slots for which has() holds (most have not), ascending, each
- * with what each_io writes or reads of it. Read, the slots are checked to
- * be ascending slots of the table (a damaged snapshot's are not). */
-static void io_sparse_actors(wy_io *io, wy_state *s, bool (*has)(const wy_actor *),
-                             void (*each_io)(wy_io *, wy_actor *)) {
+/* Since version 8, after the rung waits: the actor slots with an owner or an
+ * instigator (most have neither), each slot with the two. */
+static void io_makers(wy_io *io, wy_state *s) {
   int32_t n = 0;
   if (io->mode != WY_IO_READ)
-    for (int32_t i = 0; i < s->actors.count; i++) n += has(&s->actors.data[i]);
+    for (int32_t i = 0; i < s->actors.count; i++) n += s->actors.data[i].owner || s->actors.data[i].instigator;
   wy_io_count(io, &n, s->actors.count);
   for (int32_t i = 0, k = 0; k < n && !io->bad; k++) {
     if (io->mode != WY_IO_READ)
-      while (!has(&s->actors.data[i])) i++;
+      while (!s->actors.data[i].owner && !s->actors.data[i].instigator) i++;
     int32_t slot = i;
     WY_IO(io, slot);
     if (io->mode == WY_IO_READ && (slot < i || slot >= s->actors.count)) {
-      io->bad = true;
+      io->bad = true; /* ascending, each a slot of the table */
       return;
     }
     i = slot;
-    each_io(io, &s->actors.data[i]);
+    WY_IO(io, s->actors.data[i].owner);
+    WY_IO(io, s->actors.data[i].instigator);
     i++;
   }
-}
-
-static bool has_maker(const wy_actor *a) { return a->owner || a->instigator; }
-
-static void io_maker(wy_io *io, wy_actor *a) {
-  WY_IO(io, a->owner);
-  WY_IO(io, a->instigator);
-}
-
-/* Since version 8, after the rung waits: the actor slots with an owner or an
- * instigator (most have neither), each slot with the two. */
-static void io_makers(wy_io *io, wy_state *s) { io_sparse_actors(io, s, has_maker, io_maker); }
-
-static bool has_jumped(const wy_actor *a) { return a->jumps != 0; }
-
-static void io_jump(wy_io *io, wy_actor *a) {
-  WY_IO(io, a->jumps);
-  WY_IO(io, a->jumped_at);
 }
 
 /* The count of jumps (wy_actor.jumps) of queued sound em's maker now, its
@@ -702,8 +683,25 @@ static void io_jumps(wy_io *io, wy_state *s, bool saved) {
       s->actors.data[i].jumps = 0;
       s->actors.data[i].jumped_at = -INFINITY;
     }
-  if (saved) io_sparse_actors(io, s, has_jumped, io_jump);
   int32_t n = 0;
+  if (io->mode != WY_IO_READ)
+    for (int32_t i = 0; i < s->actors.count; i++) n += s->actors.data[i].jumps != 0;
+  if (saved) wy_io_count(io, &n, s->actors.count);
+  for (int32_t i = 0, k = 0; k < n && !io->bad; k++) {
+    if (io->mode != WY_IO_READ)
+      while (s->actors.data[i].jumps == 0) i++;
+    int32_t slot = i;
+    WY_IO(io, slot);
+    if (io->mode == WY_IO_READ && (slot < i || slot >= s->actors.count)) {
+      io->bad = true; /* ascending, each a slot of the table */
+      return;
+    }
+    i = slot;
+    WY_IO(io, s->actors.data[i].jumps);
+    WY_IO(io, s->actors.data[i].jumped_at);
+    i++;
+  }
+  n = 0;
   for (int32_t e = 0; e < s->emissions.count; e++) {
     wy_emission *em = &s->emissions.data[e];
     if (io->mode == WY_IO_READ) em->maker_jumps = maker_jumps_now(s, em);
