@@ -396,7 +396,7 @@ function wary_Environment:set(t) end
 ---@return any
 function wary_Actor:set_pos(x, y, z) end
 
----Moves it (or one vector table) without motion: the velocity wary works out from its moves takes no speed from the jump (a respawn: no rear cone catches it), and hearing places it by no sound it made before the jump (heard after, such a sound is one of its place); z defaults to 0.
+---Moves it (or one vector table) without motion: the velocity wary works out from its moves takes no speed from the jump (a respawn: no rear cone catches it); z defaults to 0.
 ---`actor:teleport(x, y[, z])`
 ---@param x any
 ---@param y any

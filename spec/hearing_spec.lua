@@ -809,51 +809,6 @@ describe("hearing: a maker removed before the guard's update", function()
   end)
 end)
 
-describe("hearing: a maker that teleports (a respawn, a pooled object put away)", function()
-  it("is never placed where it jumped to by a sound made before: heard before the jump at the sound, after it as "
-    .. "a sound of its place, and its build-up stops placing it", function()
-    -- Steps of 1/60 s, hearing every 0.1 s: the jump comes before or after the guard's update.
-    for delay = 0, 7 do
-      local world = wary.world{}
-      world:define_profile{ name = "ear", hearing = {} }
-      local guard = world:add_agent{ name = "guard", profile = "ear", pos = { 0, 0, 0 } }
-      world:step(1 / 60)
-      local shooter = world:add_target{ name = "shooter", pos = { 1000, 0, 0 } }
-      local log = events.record(world)
-      world:emit_sound(shooter, "Gunshot")
-      for _ = 1, delay do world:step(1 / 60) end
-      local jumped = #log
-      shooter:teleport(-30000, 0, 0)
-      for _ = 1, 90 do world:step(1 / 60) end
-      assert.are.equal(1, #only(log, "sound_heard"))
-      for _, ev in ipairs(only(log, "hear")) do
-        assert.are.equal(1000, ev.location.x, "delay " .. delay)
-      end
-      assert.are.same({}, only(events.since(log, jumped + 1), "hear"), "delay " .. delay)
-      local b = guard:belief(shooter)
-      if b then
-        assert.are.equal(1000, b.last_known.x)
-      else
-        assert.are.same({ x = 1000, y = 0, z = 0 }, guard:strongest_location_belief().location)
-        assert.is_nil(only(log, "sound_heard")[1].target)
-      end
-    end
-  end)
-
-  it("is placed where it is by a sound made after the jump", function()
-    local world = wary.world{}
-    world:define_profile{ name = "ear", hearing = {} }
-    local guard = world:add_agent{ name = "guard", profile = "ear", pos = { 0, 0, 0 } }
-    local shooter = world:add_target{ name = "shooter", pos = { 1000, 0, 0 } }
-    local log = events.record(world)
-    shooter:teleport(2000, 0, 0)
-    world:emit_sound(shooter, "Gunshot")
-    for _ = 1, 12 do world:step(1 / 60) end
-    assert.are.equal(2000, only(log, "hear")[1].location.x)
-    assert.are.equal(2000, guard:belief(shooter).last_known.x)
-  end)
-end)
-
 describe("hearing: a profile that stops hearing", function()
   it("forgets the sounds waiting for its update: hearing given back later starts from silence", function()
     local e = ears.new{ distance = 30 * M, guard = { lod_tier = 3 } } -- an update every 0.8 s

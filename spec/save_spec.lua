@@ -522,7 +522,7 @@ describe("a refused state", function()
 
   it("of another version", function()
     local at = 17 + 8 -- the core snapshot's version, after the facade's 16-byte prefix
-    refused(w, s:sub(1, at - 1) .. "\11" .. s:sub(at + 1), "snapshot version: expected 1 to 10", "got 11")
+    refused(w, s:sub(1, at - 1) .. "\10" .. s:sub(at + 1), "snapshot version: expected 1 to 9", "got 10")
   end)
 
   it("of a world made with other settings that change what a step computes: names the setting and both values",

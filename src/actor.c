@@ -160,7 +160,6 @@ int wary_actor_create(wary_world *w, const wary_actor_def *def, wary_actor_id *o
   a->off_screen = def->off_screen;
   a->serial = w->actor_serial++;
   a->agent = -1;
-  a->jumped_at = -INFINITY;
   wy_actor_sight_sync(a);
   wy_actor_light_forget(a);
   if (def->profile >= 0) {
@@ -423,11 +422,7 @@ static int move_to(wary_world *w, wy_id id, float x, float y, float z, bool jump
   if (s != WARY_OK) return s;
   w->grid_dirty = true;
   wy_actor_light_forget(a);
-  if (jump) {
-    memcpy(a->step_pos, a->pos, sizeof a->step_pos);
-    a->jumps++;
-    a->jumped_at = w->time;
-  }
+  if (jump) memcpy(a->step_pos, a->pos, sizeof a->step_pos);
   return s;
 }
 

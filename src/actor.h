@@ -66,12 +66,6 @@ typedef struct wy_actor {
    * shooter), 0: none (wary_actor_set_owner, wary_actor_set_instigator):
    * a sound's or stimulus's team when it has none (wy_source_team). */
   wy_id owner, instigator;
-  /* Its teleports (wary_actor_teleport), counted, and the world's time at
-   * the last (-inf: none): hearing places a maker where it is now only by
-   * sounds made since its last jump (hearing.c, wy_hear; sound.c copies the
-   * count into each sound it emits). Saved (save_state.c, io_jumps). */
-  uint32_t jumps;
-  double jumped_at;
 } wy_actor;
 
 /* Where an agent's eyes look: ahead (along the yaw), at the point look_at,

@@ -11,10 +11,6 @@
 typedef struct wy_emission {
   bool is_sound;
   int32_t sound;
-  /* A sound's maker's teleports (wy_actor.jumps) when it was emitted: one
-   * the maker has jumped since is heard as a sound of its place (hearing.c,
-   * offer_to). Saved only where it differs (save_state.c, io_jumps). */
-  uint32_t maker_jumps;
   wary_stimulus_def stimulus; /* tag, pos, source, ... (for a sound: its stimulus) */
 } wy_emission;
 

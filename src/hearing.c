@@ -240,18 +240,8 @@ static float arrival(wary_world *w, wy_lane *lane, const wy_actor *a, const wary
   return wy_hearing_through_walls(heard, h->wall_absorption, p->walls);
 }
 
-/* Whether maker m has jumped (wary_actor_teleport) at or after hearing's
- * time t (world time - the epoch). Its time is made relative to the epoch
- * as t was, so a jump made at the very world time a sound was offered (in
- * that step, after the offer) counts, and one before it does not. */
-static bool jumped_since(const wary_world *w, const wy_actor *m, float t) {
-  return (float)(m->jumped_at - w->hearing->epoch) >= t;
-}
-
 /* Emission em (a sound s made by maker, 0: nobody) offered to the actor
- * of slot i: into out when it reaches it. False on out of memory. A sound
- * whose maker jumped since it made it (wy_emission.maker_jumps) is heard
- * as a sound of its place: its maker is not where it came from. */
+ * of slot i: into out when it reaches it. False on out of memory. */
 static bool offer_to(wary_world *w, wy_lane *lane, wy_arrivals *out, const wy_emission *em, const wy_sound *s,
                      wy_id maker, int32_t i) {
   const wy_actor *a = &w->actors.data[i];
@@ -266,7 +256,7 @@ static bool offer_to(wary_world *w, wy_lane *lane, wy_arrivals *out, const wy_em
   pend.heard = arrival(w, lane, a, wy_hearing_of(w, a->profile), s, team, em->stimulus.pos, &pend);
   if (!(pend.heard > 0.0f)) return true;
   pend.time = (float)(w->time - w->hearing->epoch);
-  pend.maker = m && m->jumps != em->maker_jumps ? 0 : maker;
+  pend.maker = maker;
   pend.sound = em->sound;
   memcpy(pend.pos, em->stimulus.pos, sizeof pend.pos);
   wy_arrival *arr = wy_array_push(&w->alloc, out);
@@ -393,13 +383,8 @@ void wy_hear_room(const wary_world *w, int32_t agent, int32_t *sounds, int32_t *
   *sounds = ag->pending.count + w->hearing->arriving.data[agent];
   *unmade = w->hearing->arriving_unmade.data[agent];
   /* A maker removed since its sound arrived made a sound nobody made (a
-   * place belief), as one removed before it arrived did (offer); so did
-   * one that jumped since (wy_hear). */
-  for (int32_t i = 0; i < ag->pending.count; i++) {
-    const wy_pending *pd = &ag->pending.data[i];
-    const wy_actor *m = pd->maker ? wy_actor_get(w, pd->maker) : NULL;
-    *unmade += !m || jumped_since(w, m, pd->time);
-  }
+   * place belief), as one removed before it arrived did (offer). */
+  for (int32_t i = 0; i < ag->pending.count; i++) *unmade += !wy_actor_alive(w, ag->pending.data[i].maker);
   *reports = ag->tracks.count + *sounds;
 }
 
@@ -489,12 +474,7 @@ void wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
   }
   for (int32_t i = 0; i < ag->pending.count; i++) {
     wy_pending *pd = &ag->pending.data[i];
-    /* Its maker removed, or jumped away since (wary_actor_teleport: a
-     * respawn, an object put back in its pool): a sound of its place. */
-    if (pd->maker) {
-      const wy_actor *m = wy_actor_get(w, pd->maker);
-      if (!m || jumped_since(w, m, pd->time)) pd->maker = 0;
-    }
+    if (!wy_actor_alive(w, pd->maker)) pd->maker = 0;
     /* Its maker joined the agent's team since it arrived, where the profile
      * ignores that team: not heard (as it would not arrive now). */
     const wy_actor *maker = pd->maker && p->def.ignore_same_team ? wy_actor_get(w, pd->maker) : NULL;
@@ -535,12 +515,9 @@ void wy_hear(wary_world *w, wy_lane *lane, int32_t agent) {
     float share = wy_clamp01(t->heard > t->accum ? t->heard : t->accum);
     /* A maker that joined the agent's team, where its profile ignores that
      * team, is no longer heard: its sounds stop counting at once, as
-     * vision stops seeing it (arrivals are filtered so: offer, above). One
-     * that jumped since its last sound is not where its sounds came from:
-     * the build-up no longer places it. */
-    if (!m || share <= 0.0f || jumped_since(w, m, t->last) ||
-        (p->def.ignore_same_team && wy_ignores_team(p, a, wy_source_team(w, m)))) {
-      wy_array_swap_remove(&ag->tracks, i); /* forgotten: the maker gone, jumped or now ignored */
+     * vision stops seeing it (arrivals are filtered so: offer, above). */
+    if (!m || share <= 0.0f || (p->def.ignore_same_team && wy_ignores_team(p, a, wy_source_team(w, m)))) {
+      wy_array_swap_remove(&ag->tracks, i); /* forgotten, the maker gone or now ignored */
       i--;
       continue;
     }

@@ -228,12 +228,6 @@ static int check_scene(const wary_world *w, const wy_state *s) {
         !wy_unit(d->strength) || !wy_nonneg(d->radius))
       return bad(w, "emission", i, "a name, a finite place, strength 0..1 and radius >= 0");
   }
-  /* A teleport is made at a time the world passed (save_state.c, io_jumps). */
-  for (int32_t i = 0; i < s->actors.count; i++) {
-    const wy_actor *a = &s->actors.data[i];
-    if (a->jumps != 0 && !(a->jumped_at >= 0.0 && a->jumped_at <= s->time))
-      return bad(w, "actor", i, "its last teleport at a time from 0 to the world's");
-  }
   return WARY_OK;
 }
 

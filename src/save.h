@@ -44,12 +44,9 @@
  * end, each actor's owner and instigator (save_state.c, io_makers); older
  * snapshots load with none. Version 9: at the end, the epoch the hearing
  * times count from (hearing.h, wy_hearing.epoch); older snapshots count
- * them from 0, as they were written. Version 10: at the end, each actor's
- * teleports (their count and the time of the last) and the queued sounds
- * whose maker jumped since (save_state.c, io_jumps); older snapshots load
- * with no actor having jumped. */
+ * them from 0, as they were written. */
 #define WY_SAVE_MAGIC "WARYSAVE"
-#define WY_SAVE_VERSION 10u
+#define WY_SAVE_VERSION 9u
 #define WY_SAVE_VERSION_OLDEST 1u
 #define WY_SAVE_HEADER 28
 

@@ -663,66 +663,6 @@ static void io_makers(wy_io *io, wy_state *s) {
   }
 }
 
-/* The count of jumps (wy_actor.jumps) of queued sound em's maker now, its
- * slot's (a maker removed since leaves its sound nobody's when it is
- * offered, whatever this says); 0 for a sound nobody made. */
-static uint32_t maker_jumps_now(const wy_state *s, const wy_emission *em) {
-  int32_t slot = em->is_sound && em->stimulus.source.id ? wy_id_index(em->stimulus.source.id) : -1;
-  return slot >= 0 && slot < s->actors.count ? s->actors.data[slot].jumps : 0u;
-}
-
-/* Since version 10, at the end: each actor that ever jumped
- * (wary_actor_teleport) with its count of jumps and the time of its last,
- * then each sound queued for the next step whose maker jumped since it was
- * made, with the maker's count when it made it (wy_emission.maker_jumps).
- * The other queued sounds take their maker's count now. Before version 10
- * (with this false) no actor had jumped. */
-static void io_jumps(wy_io *io, wy_state *s, bool saved) {
-  if (io->mode == WY_IO_READ)
-    for (int32_t i = 0; i < s->actors.count; i++) {
-      s->actors.data[i].jumps = 0;
-      s->actors.data[i].jumped_at = -INFINITY;
-    }
-  int32_t n = 0;
-  if (io->mode != WY_IO_READ)
-    for (int32_t i = 0; i < s->actors.count; i++) n += s->actors.data[i].jumps != 0;
-  if (saved) wy_io_count(io, &n, s->actors.count);
-  for (int32_t i = 0, k = 0; k < n && !io->bad; k++) {
-    if (io->mode != WY_IO_READ)
-      while (s->actors.data[i].jumps == 0) i++;
-    int32_t slot = i;
-    WY_IO(io, slot);
-    if (io->mode == WY_IO_READ && (slot < i || slot >= s->actors.count)) {
-      io->bad = true; /* ascending, each a slot of the table */
-      return;
-    }
-    i = slot;
-    WY_IO(io, s->actors.data[i].jumps);
-    WY_IO(io, s->actors.data[i].jumped_at);
-    i++;
-  }
-  n = 0;
-  for (int32_t e = 0; e < s->emissions.count; e++) {
-    wy_emission *em = &s->emissions.data[e];
-    if (io->mode == WY_IO_READ) em->maker_jumps = maker_jumps_now(s, em);
-    else n += em->maker_jumps != maker_jumps_now(s, em);
-  }
-  if (saved) wy_io_count(io, &n, s->emissions.count);
-  for (int32_t e = 0, k = 0; k < n && !io->bad; k++) {
-    if (io->mode != WY_IO_READ)
-      while (s->emissions.data[e].maker_jumps == maker_jumps_now(s, &s->emissions.data[e])) e++;
-    int32_t index = e;
-    WY_IO(io, index);
-    if (io->mode == WY_IO_READ && (index < e || index >= s->emissions.count)) {
-      io->bad = true; /* ascending, each one queued */
-      return;
-    }
-    e = index;
-    WY_IO(io, s->emissions.data[e].maker_jumps);
-    e++;
-  }
-}
-
 bool wy_state_io_head(const wary_world *w, wy_io *io, wy_state *s) {
   if (io->version == 0 || io->version >= 3u) {
     WY_IO(io, s->time);
@@ -798,7 +738,6 @@ bool wy_state_io(const wary_world *w, wy_io *io, wy_state *s) {
    * before, from 0. */
   if (io->version == 0 || io->version >= 9u) WY_IO(io, s->hearing_epoch);
   else if (io->mode == WY_IO_READ) s->hearing_epoch = 0.0;
-  io_jumps(io, s, io->version == 0 || io->version >= 10u);
   return true;
 }
 

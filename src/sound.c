@@ -154,7 +154,7 @@ int wary_filter_set(wary_world *w, int32_t filter, const wary_filter_def *def) {
   return WARY_OK;
 }
 
-static int emit(wary_world *w, const char *fn, wy_id source, uint32_t jumps, int32_t sound, const float pos[3]) {
+static int emit(wary_world *w, const char *fn, wy_id source, int32_t sound, const float pos[3]) {
   if (sound < 0 || sound >= w->sounds->types.count)
     return wy_fail_index(w->error, WARY_ERR_NOT_FOUND, fn, "sound", "a sound", sound, w->sounds->types.count);
   const wy_sound *s = &w->sounds->types.data[sound];
@@ -162,7 +162,6 @@ static int emit(wary_world *w, const char *fn, wy_id source, uint32_t jumps, int
   memset(&e, 0, sizeof e);
   e.is_sound = true;
   e.sound = sound;
-  e.maker_jumps = jumps;
   /* Every sound is also a stimulus: Stimulus.Sound.<name>, loudness / 3. */
   e.stimulus = wary_default_stimulus_def();
   e.stimulus.tag = s->stimulus_tag;
@@ -178,7 +177,7 @@ int wary_emit_sound(wary_world *w, wary_actor_id source_h, int32_t sound) {
   wy_id source = source_h.id;
   const wy_actor *a = wy_actor_get(w, source);
   if (!a) return wy_actor_status(w, source, __func__, "source");
-  return emit(w, __func__, source, a->jumps, sound, a->pos);
+  return emit(w, __func__, source, sound, a->pos);
 }
 
 int wary_emit_sound_at(wary_world *w, int32_t sound, float x, float y, float z) {
@@ -186,5 +185,5 @@ int wary_emit_sound_at(wary_world *w, int32_t sound, float x, float y, float z) 
       wy_bad(w->error, __func__, "z", z, WY_FINITE))
     return WARY_ERR_BAD_VALUE;
   float p[3] = {x, y, z};
-  return emit(w, __func__, 0, 0, sound, p);
+  return emit(w, __func__, 0, sound, p);
 }

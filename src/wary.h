@@ -577,9 +577,7 @@ int wary_actor_set_instigator(wary_world *world, wary_actor_id actor, wary_actor
 int wary_actor_set_off_screen(wary_world *world, wary_actor_id actor, bool off_screen);
 /* Moves the actor without motion: the velocity wary works out from its
  * moves takes no speed from the jump (a respawn: no rear cone catches it).
- * A velocity the game set stays. Hearing places it by no sound it made
- * before the jump: one heard after it is a sound of its place (no maker),
- * and the build-up of earlier ones no longer places it. */
+ * A velocity the game set stays. */
 int wary_actor_teleport(wary_world *world, wary_actor_id actor, float x, float y, float z);
 /* Forgets the velocity the game set (wary_actor_set_velocity, a def's
  * vel): from the next step it follows the actor's moves again. */
@@ -793,11 +791,10 @@ wary_stats wary_world_stats(const wary_world *world);
  * usable in buf) when cap is smaller. Not during a step. */
 int wary_world_save(const wary_world *world, void *buf, size_t cap, size_t *size);
 /* Replaces the world's state with a snapshot of wary_world_save (size bytes).
- * Snapshots of the formats this library reads load (version 10; 9, 8, 7, 6,
- * 5, 4, 3, 2 and 1 from earlier releases: 9 and older as if no actor had
- * teleported; 8 and older with the hearing times counted from 0 (a world a
- * day old or more hears more coarsely until its next step counts them from
- * nearer); 7 and older without the actors'
+ * Snapshots of the formats this library reads load (version 9; 8, 7, 6, 5,
+ * 4, 3, 2 and 1 from earlier releases: 8 and older with the hearing times
+ * counted from 0 (a world a day old or more hears more coarsely until its
+ * next step counts them from nearer); 7 and older without the actors'
  * owners and instigators, which load as none; 6 and older without the
  * world's settings, which load unchecked; 5 and older without when the dormant
  * beliefs on a rung are looked at again, which a world loaded from them

@@ -84,8 +84,7 @@ end
 --- actor:set_pos(x, y[, z]) Moves it (or one vector table); z defaults to 0.
 Actor.set_pos = vector_setter("set_pos", "pos", "actor_set_pos")
 --- actor:teleport(x, y[, z]) Moves it (or one vector table) without motion: the velocity wary works out
--- from its moves takes no speed from the jump (a respawn: no rear cone catches it), and hearing places it
--- by no sound it made before the jump (heard after, such a sound is one of its place); z defaults to 0.
+-- from its moves takes no speed from the jump (a respawn: no rear cone catches it); z defaults to 0.
 Actor.teleport = vector_setter("teleport", "pos", "actor_teleport")
 local set_velocity = vector_setter("set_velocity", "velocity", "actor_set_velocity")
 --- actor:set_velocity(x, y[, z]) Its velocity, units per second (vision's motion bonus, the rear cone);

@@ -4,7 +4,6 @@
  * step), pauses drain the build-up, filters, sounds nobody made become
  * beliefs about places, the stimulus bus and vibration, smell, touch and
  * echolocation. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -459,138 +458,7 @@ static void test_forget_place(void) {
   wary_world_destroy(copy);
 }
 
-/* What steps of 0.1 s hear of the maker until `steps` are done: hear events
- * about it, and the x of the last place belief changed (0: none). */
-typedef struct heard_of {
-  int hears;       /* hear events about the maker */
-  float hear_x;    /* where the last one placed it */
-  int places;      /* location_belief_changed events (a sound of a place) */
-  float place_x;
-} heard_of;
-
-static heard_of hear_for(scene *s, int steps) {
-  heard_of h = {0, 0.0f, 0, 0.0f};
-  for (int i = 0; i < steps; i++) {
-    wary_step(s->w, 0.1f);
-    for (int32_t k = 0; k < wary_event_count(s->w); k++) {
-      const wary_event *e = &wary_events(s->w)[k];
-      if (e->type == WARY_EV_HEAR && e->target.id == s->target.id) {
-        h.hears++;
-        h.hear_x = e->pos[0];
-      }
-      if (e->type == WARY_EV_LOCATION_BELIEF_CHANGED) {
-        h.places++;
-        h.place_x = e->pos[0];
-      }
-    }
-  }
-  return h;
-}
-
-/* A teleport (a respawn, a pooled object put away) leaves no trail:
- * hearing places a maker where it is now only by sounds it made since its
- * last jump. A sound made before it, heard after, is a sound of its place
- * (as one whose maker was removed); the build-up of its sounds stops
- * placing it; a sound made after it places it at its new place. */
-static void test_teleport_leaves_no_trail(void) {
-  /* Made, then a jump, in the same gap between steps: heard at its place. */
-  scene s = make(HEARING, 1, 300.0f);
-  wary_emit_sound(s.w, s.target, s.gunshot);
-  ENSURE(wary_actor_teleport(s.w, s.target, -30000.0f, 0.0f, 64.0f) == WARY_OK);
-  heard_of h = hear_for(&s, 3);
-  ENSURE(h.hears == 0);
-  ENSURE(h.places >= 1);
-  NEAR(h.place_x, 300.0f);
-  wary_belief b;
-  ENSURE(wary_belief_get(s.w, s.agent, s.target, &b) == WARY_ERR_NOT_FOUND);
-  wary_world_destroy(s.w);
-
-  /* Offered, then a jump (or a walk) before the listener's update (a tier-2
-   * listener hears every 0.4 s): after the jump, the same; after the walk,
-   * hear places the maker where it walked to (seed 003). */
-  for (int jump = 0; jump < 2; jump++) {
-    /* A step in which the sound is offered but the listener's update does
-     * not come (no event): found by trying each phase of its updates. */
-    bool waiting = false;
-    for (int phase = 0; phase < 4 && !waiting; phase++) {
-      s = make(HEARING, 1, 300.0f);
-      ENSURE(wary_actor_set_lod_tier(s.w, s.agent, 2) == WARY_OK);
-      for (int i = 0; i < phase; i++) wary_step(s.w, 0.1f);
-      wary_emit_sound(s.w, s.target, s.gunshot);
-      wary_step(s.w, 0.1f);
-      waiting = wary_event_count(s.w) == 0;
-      if (!waiting) wary_world_destroy(s.w);
-    }
-    ENSURE(waiting);
-    if (jump) ENSURE(wary_actor_teleport(s.w, s.target, -30000.0f, 0.0f, 64.0f) == WARY_OK);
-    else ENSURE(wary_actor_set_pos(s.w, s.target, 500.0f, 0.0f, 64.0f) == WARY_OK);
-    h = hear_for(&s, 4);
-    if (jump) {
-      ENSURE(h.hears == 0);
-      ENSURE(h.places >= 1);
-      NEAR(h.place_x, 300.0f);
-      ENSURE(wary_belief_get(s.w, s.agent, s.target, &b) == WARY_ERR_NOT_FOUND);
-    } else {
-      ENSURE(h.hears >= 1 && h.places == 0);
-      NEAR(h.hear_x, 500.0f);
-    }
-    wary_world_destroy(s.w);
-  }
-
-  /* Footsteps build up, then a jump: the build-up no longer places it
-   * (without the jump it goes on firing hear where the maker is). */
-  for (int jump = 0; jump < 2; jump++) {
-    s = make(HEARING, 1, 300.0f);
-    for (int i = 0; i < 30; i++) {
-      if (i % 5 == 0) wary_emit_sound(s.w, s.target, s.footstep);
-      wary_step(s.w, 0.1f);
-    }
-    if (jump) ENSURE(wary_actor_teleport(s.w, s.target, -30000.0f, 0.0f, 64.0f) == WARY_OK);
-    else ENSURE(wary_actor_set_pos(s.w, s.target, 600.0f, 0.0f, 64.0f) == WARY_OK);
-    h = hear_for(&s, 5);
-    ENSURE(wary_belief_get(s.w, s.agent, s.target, &b) == WARY_OK);
-    if (jump) {
-      ENSURE(h.hears == 0);
-      NEAR(b.last_known[0], 300.0f);
-    } else {
-      ENSURE(h.hears == 5);
-      NEAR(h.hear_x, 600.0f);
-    }
-    wary_world_destroy(s.w);
-  }
-
-  /* A sound made after the jump places it where it is. */
-  s = make(HEARING, 1, 300.0f);
-  ENSURE(wary_actor_teleport(s.w, s.target, 1000.0f, 0.0f, 64.0f) == WARY_OK);
-  wary_emit_sound(s.w, s.target, s.gunshot);
-  h = hear_for(&s, 1);
-  ENSURE(h.hears == 1);
-  NEAR(h.hear_x, 1000.0f);
-  wary_world_destroy(s.w);
-
-  /* A snapshot taken between the sound and the step keeps which sounds were
-   * made before the jump: the step after a load hears what the first did. */
-  s = make(HEARING, 1, 300.0f);
-  wary_emit_sound(s.w, s.target, s.gunshot);
-  wary_emit_sound(s.w, s.target, s.footstep);
-  ENSURE(wary_actor_teleport(s.w, s.target, -30000.0f, 0.0f, 64.0f) == WARY_OK);
-  wary_emit_sound(s.w, s.target, s.gunshot); /* after it: too far to be heard */
-  size_t size = 0;
-  ENSURE(wary_world_save(s.w, NULL, 0, &size) == WARY_OK);
-  unsigned char *snap = malloc(size);
-  ENSURE(snap && wary_world_save(s.w, snap, size, &size) == WARY_OK);
-  heard_of first = hear_for(&s, 3);
-  ENSURE(wary_world_load(s.w, snap, size) == WARY_OK);
-  heard_of again = hear_for(&s, 3);
-  ENSURE(first.hears == 0 && again.hears == 0);
-  ENSURE(first.places == again.places && first.places >= 1);
-  NEAR(again.place_x, 300.0f);
-  free(snap);
-  wary_world_destroy(s.w);
-}
-
 int main(void) {
-  test_teleport_leaves_no_trail();
   test_forget_place();
   test_clock_keeps_time();
   test_walls_muffle();

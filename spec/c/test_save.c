@@ -432,7 +432,6 @@ static void reseal(unsigned char *bytes, size_t size) {
 #define STATS_SIZE (3 * 8 + 4)
 #define MAKERS_SIZE 4 /* the count of actors with an owner or an instigator, 0 (io_makers) */
 #define EPOCH_SIZE 8  /* the hearing epoch, 0 in a world younger than WY_HEARING_EPOCH_SPAN (since 9) */
-#define JUMPS_SIZE 8  /* the counts of actors that jumped and of queued sounds since, 0 and 0 (io_jumps, since 10) */
 /* The bytes of snap's definitions' own hashes (version 5). */
 static size_t definition_hashes(const unsigned char *snap) {
   size_t hashes = 0;
@@ -460,12 +459,10 @@ static size_t rung_waits(const wary_world *w) {
 static unsigned char *old_format(const unsigned char *snap, size_t full, size_t waits, uint32_t version,
                                  size_t *out_size, unsigned char **want) {
   size_t hashes = version >= 5 ? definition_hashes(snap) : 0, state = state_at(snap);
-  /* Before 10, no teleports at the end (the game makes none: only the two
-   * counts, 0); before 9, no hearing epoch before them (this world's is 0);
-   * before 8, no owners nor instigators before it (the game's actors have
-   * none: only their count, 0). */
-  size_t end = full - (version <= 9 ? JUMPS_SIZE : 0) - (version <= 8 ? EPOCH_SIZE : 0) -
-               (version <= 7 ? MAKERS_SIZE : 0);
+  /* Before 9, no hearing epoch at the end (this world's is 0); before 8,
+   * no owners nor instigators before it (the game's actors have none:
+   * only their count, 0). */
+  size_t end = full - (version <= 8 ? EPOCH_SIZE : 0) - (version <= 7 ? MAKERS_SIZE : 0);
   *want = malloc(full);
   memcpy(*want, snap, full);
   if (version <= 5) {
@@ -477,7 +474,7 @@ static unsigned char *old_format(const unsigned char *snap, size_t full, size_t 
     const uint32_t first = 0;
     memcpy(*want + at, &zero, sizeof zero);
     at += sizeof zero;
-    while (at < full - MAKERS_SIZE - EPOCH_SIZE - JUMPS_SIZE) {
+    while (at < full - MAKERS_SIZE - EPOCH_SIZE) {
       int32_t n;
       memcpy(&n, *want + at, sizeof n);
       at += sizeof n;
@@ -545,37 +542,35 @@ static void test_refusals(void) {
   memcpy(bytes, snap, size);
   bytes[0] = 'X';
   refused(b.w, bytes, size, "expected a wary snapshot");
-  /* A hearing epoch (the 8 bytes before the teleports' two counts) that is
-   * no time the world passed. */
+  /* A hearing epoch (the last 8 bytes) that is no time the world passed. */
   const double epochs[] = {NAN, -1.0, 1e9};
   for (int k = 0; k < 3; k++) {
     memcpy(bytes, snap, size);
-    memcpy(bytes + size - JUMPS_SIZE - sizeof epochs[k], &epochs[k], sizeof epochs[k]);
+    memcpy(bytes + size - sizeof epochs[k], &epochs[k], sizeof epochs[k]);
     reseal(bytes, size);
     refused(b.w, bytes, size, "snapshot: hearing epoch: expected a number from 0 to the time (");
   }
   memcpy(bytes, snap, size);
-  bytes[8] = 11;
-  refused(b.w, bytes, size, "snapshot version: expected 1 to 10 (the formats this library reads), got 11");
+  bytes[8] = 10;
+  refused(b.w, bytes, size, "snapshot version: expected 1 to 9 (the formats this library reads), got 10");
   bytes[8] = 0;
-  refused(b.w, bytes, size, "snapshot version: expected 1 to 10 (the formats this library reads), got 0");
+  refused(b.w, bytes, size, "snapshot version: expected 1 to 9 (the formats this library reads), got 0");
   /* Versions 1 (before fading places slept) and 2 hold the same fields but
    * the clock, a float, the stats saved since 4 and the definitions' hashes
    * saved since 5; 3 lacks those stats and hashes, 4 the hashes, 1 to 5 the
    * rung waits saved since 6, and all of them the world's settings saved
    * since 7, and all of 1 to 7 the owners and instigators saved since 8,
    * and all of 1 to 8 the hearing epoch saved since 9 (save.h; this
-   * world's is 0, as they count from), and all of 1 to 9 the teleports
-   * saved since 10 (the game makes none): loaded, the clock is that float,
+   * world's is 0, as they count from): loaded, the clock is that float,
    * those stats 0, and the world saves as it was but for them and the rung
-   * waits (and so the checksum); a version 6 to 9 snapshot, as it was. */
+   * waits (and so the checksum); a version 6, 7 or 8 snapshot, as it was. */
   double clock;
   memcpy(&clock, snap + state_at(snap), sizeof clock);
   wary_stats saved_stats = wary_world_stats(a.w);
   ENSURE(saved_stats.vision_rays > 0);
   ENSURE(definition_hashes(snap) > 0);
   size_t waits = rung_waits(a.w);
-  for (uint32_t version = 1; version <= 9; version++) {
+  for (uint32_t version = 1; version <= 8; version++) {
     size_t old_size, again_size;
     unsigned char *want;
     unsigned char *old = old_format(snap, size, waits, version, &old_size, &want);
